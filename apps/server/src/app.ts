@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_PREFIX } from '@playshop/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
+import { authService } from './auth/service';
+import { accessTokens } from './auth/tokens';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerAuthentication } from './http/authenticate';
+import { registerErrorHandler } from './http/errors';
+import { createMailer, type Mailer } from './mail/mailer';
+import { orgRoutes } from './orgs/routes';
+import { orgsService } from './orgs/service';
+import { roomRoutes } from './rooms/routes';
+import { roomsService } from './rooms/service';
+import { settingsRoutes } from './settings/routes';
+import { defaultPublicSettings, settingsService } from './settings/service';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to SMTP or the outbox, as configured. */
+  mailer?: Mailer;
+  /** Shared rate-limit counters across instances when REDIS_URL is set. */
+  redis?: Redis;
+  rateLimits?: Partial<AuthRateLimits>;
+  accessTokenTtlSeconds?: number;
+  /** The built SPA; served at / with index.html for client routes. */
+  webDistDir?: string;
+  logger?: boolean;
+}
+
+/** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  app.addHook('onClose', async () => {
+    if (!deps.mailer) mailer.close();
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: ["'self'", 'https:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: 'playshop-rl:' } : {}),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Playshop API',
+        version: '1.0.0',
+        description:
+          'Every path but the auth paths and /public-settings needs `Authorization: Bearer <accessToken>`. ' +
+          'Errors are `{message, code}`.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
+  const services = {
+    auth: authService({ db: database.db, tokens, mailer, publicUrl: config.publicUrl, log: app.log }),
+    orgs: orgsService(database.db),
+    rooms: roomsService(database.db),
+    settings: settingsService(database.db, defaultPublicSettings(config.publicUrl, config.adminEmail)),
+  };
+
+  await app.register(
+    async (api) => {
+      registerAuthentication(api, tokens, database.db);
+      authRoutes(
+        api,
+        services.auth,
+        { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.rateLimits },
+        config.publicUrl.startsWith('https:'),
+      );
+      orgRoutes(api, services.orgs);
+      roomRoutes(api, services.rooms);
+      settingsRoutes(api, services.settings);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await database.db.execute('select 1');
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  const webDist = deps.webDistDir;
+  const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api';
+    // Client-side routes get the SPA; API paths and non-GETs get the JSON 404.
+    if (!isApi && hasWeb && req.method === 'GET') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  return app;
+}

@@ -1,0 +1,62 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCESS_TOKEN_TTL_SECONDS, normalizeRole } from '@playshop/shared';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Actor } from '../http/actor';
+import { unauthorized } from '../http/errors';
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'playshop';
+const AUDIENCE = 'playshop-api';
+
+export interface AccessTokens {
+  sign(actor: Actor): Promise<string>;
+  verify(token: string): Promise<Actor>;
+}
+
+/** Short-lived access JWTs, HMAC-signed with the algorithm pinned on both sides. */
+export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): AccessTokens {
+  const key = new TextEncoder().encode(secret);
+  return {
+    sign: (actor) =>
+      new SignJWT({ role: actor.role, orgId: actor.orgId, org: actor.orgName, username: actor.username })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(actor.userId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
+        const role = normalizeRole(payload.role);
+        const userId = Number(payload.sub);
+        if (!role || !Number.isInteger(userId) || typeof payload.orgId !== 'number') throw unauthorized();
+        return {
+          userId,
+          role,
+          orgId: payload.orgId,
+          orgName: String(payload.org ?? ''),
+          username: String(payload.username ?? ''),
+        };
+      } catch (err) {
+        if (err instanceof errors.JWTExpired) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
+        throw unauthorized('Invalid access token', 'INVALID_TOKEN');
+      }
+    },
+  };
+}
+
+/** Opaque random tokens (refresh, reset): the raw value goes to the user, only its hash is stored. */
+export function newOpaqueToken(): { raw: string; hash: string } {
+  const raw = randomBytes(32).toString('base64url');
+  return { raw, hash: hashOpaqueToken(raw) };
+}
+
+export function hashOpaqueToken(raw: string): string {
+  return createHash('sha256').update(raw).digest('hex');
+}

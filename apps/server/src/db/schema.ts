@@ -1,0 +1,302 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const roleEnum = pgEnum('role', ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR', 'PLAYER']);
+export const contentTypeEnum = pgEnum('content_type', ['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']);
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address'),
+    phone: text('phone'),
+    website: text('website'),
+    email: text('email'),
+    /** Last day of the license; null means no expiry. Expired when expiry < today (UTC). */
+    expiry: date('expiry', { mode: 'string' }),
+    hideRollAnimation: boolean('hide_roll_animation').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    /** Staff sign in by email (stored lower-case); players by username. */
+    email: text('email'),
+    username: text('username'),
+    passwordHash: text('password_hash'),
+    role: roleEnum('role').notNull(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    // Usernames are unique system-wide, whatever their case.
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_org_role_idx').on(t.organizationId, t.role),
+    check('users_identity_chk', sql`${t.email} is not null or ${t.username} is not null`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const content = pgTable(
+  'content',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    script: text('script'),
+    type: contentTypeEnum('type').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [index('content_category_idx').on(t.categoryId), index('content_type_idx').on(t.type)],
+);
+
+export const questions = pgTable('questions', {
+  id: serial('id').primaryKey(),
+  contentId: integer('content_id')
+    .notNull()
+    .unique()
+    .references(() => content.id, { onDelete: 'cascade' }),
+  question: text('question').notNull(),
+  ...timestamps,
+});
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    url: text('url'),
+    isCorrect: boolean('is_correct').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('answers_question_idx').on(t.questionId)],
+);
+
+export const images = pgTable('images', {
+  id: serial('id').primaryKey(),
+  contentId: integer('content_id')
+    .notNull()
+    .unique()
+    .references(() => content.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  ...timestamps,
+});
+
+export const videos = pgTable('videos', {
+  id: serial('id').primaryKey(),
+  contentId: integer('content_id')
+    .notNull()
+    .unique()
+    .references(() => content.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  ...timestamps,
+});
+
+export const workshops = pgTable(
+  'workshops',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('workshops_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+/** A workshop's sessions (the spec's "sections" in some payloads). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    orderIndex: integer('order_index').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('sessions_workshop_idx').on(t.workshopId, t.orderIndex)],
+);
+
+export const sessionContent = pgTable(
+  'session_content',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    // Content in use cannot silently vanish: deleting it is refused while a session holds it.
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => content.id, { onDelete: 'restrict' }),
+    orderIndex: integer('order_index').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('session_content_session_idx').on(t.sessionId, t.orderIndex), index('session_content_content_idx').on(t.contentId)],
+);
+
+export const orgWorkshops = pgTable(
+  'org_workshops',
+  {
+    id: serial('id').primaryKey(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('org_workshops_pair_idx').on(t.orgId, t.workshopId)],
+);
+
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    orgId: integer('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workshopId: integer('workshop_id')
+      .notNull()
+      .references(() => workshops.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [index('rooms_org_idx').on(t.orgId)],
+);
+
+/** Where a room is in its workshop: the session being delivered. */
+export const roomSessions = pgTable('room_sessions', {
+  id: serial('id').primaryKey(),
+  roomId: integer('room_id')
+    .notNull()
+    .unique()
+    .references(() => rooms.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  workshopId: integer('workshop_id')
+    .notNull()
+    .references(() => workshops.id, { onDelete: 'cascade' }),
+  currentSessionId: integer('current_session_id').references(() => sessions.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** One bingo game of a room. Its state is the fold of its events (DESIGN §6). */
+export const games = pgTable(
+  'games',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    /** Sequence number of the last event appended; the next event takes lastSeq + 1. */
+    lastSeq: integer('last_seq').notNull().default(0),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('games_room_idx').on(t.roomId)],
+);
+
+/** The append-only game event log: lobby opened, game started, roll, content sent, timer, winner, … */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('game_events_game_seq_idx').on(t.gameId, t.seq)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Every token rotated from one login shares a family; reuse of a spent token revokes it. */
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/** Product-wide settings as key/value (footer links, training playlists, …). */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  ...timestamps,
+});

@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from './client';
+import {
+  answers,
+  categories,
+  content,
+  images,
+  organizations,
+  orgWorkshops,
+  questions,
+  rooms,
+  sessionContent,
+  sessions,
+  settings,
+  users,
+  videos,
+  workshops,
+} from './schema';
+
+export interface FirstStartOptions {
+  adminEmail: string;
+  /** Generated and reported once when unset. */
+  adminPassword?: string;
+  demoData: boolean;
+  now?: Date;
+}
+
+export interface FirstStartReport {
+  admin: { email: string; password?: string; organization: string };
+  demo?: {
+    organization: string;
+    facilitator: { email: string; password: string };
+    players: string[];
+    room: string;
+    workshop: string;
+  };
+}
+
+const FIRST_START_KEY = 'first_start_completed_at';
+export const SUPER_ADMIN_ORG = 'Playshop';
+export const DEMO_ORG = 'Demo Org';
+export const DEMO_FACILITATOR_EMAIL = 'facilitator@demo.playshop.local';
+export const DEMO_PLAYERS = [1, 2, 3, 4, 5].map((n) => `demo-player-${n}`);
+
+const generatePassword = () => randomBytes(12).toString('base64url');
+
+/**
+ * Creates the super admin and, unless disabled, the demo organization on an empty database.
+ * Runs once per database: a marker row is claimed in the same transaction, so a second start
+ * (or a second instance starting at the same moment) adds nothing. Returns what to print, or null.
+ */
+export async function firstStart(db: Db, options: FirstStartOptions): Promise<FirstStartReport | null> {
+  const now = options.now ?? new Date();
+  const adminPassword = options.adminPassword ?? generatePassword();
+  const facilitatorPassword = generatePassword();
+  // Hash outside the transaction: argon2 is deliberately slow.
+  const [adminHash, facilitatorHash] = await Promise.all([
+    hashPassword(adminPassword),
+    options.demoData ? hashPassword(facilitatorPassword) : Promise.resolve(null),
+  ]);
+
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(settings)
+      .values({ key: FIRST_START_KEY, value: now.toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: settings.key });
+    if (claimed.length === 0) return null;
+    // An existing install upgraded to this version already has its people: leave them be.
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
+    if (count > 0) return null;
+
+    const [adminOrg] = await tx.insert(organizations).values({ name: SUPER_ADMIN_ORG }).returning();
+    await tx.insert(users).values({
+      firstName: 'Super',
+      lastName: 'Admin',
+      email: options.adminEmail.toLowerCase(),
+      passwordHash: adminHash,
+      role: 'SUPER_ADMIN',
+      organizationId: adminOrg!.id,
+    });
+    const report: FirstStartReport = {
+      admin: {
+        email: options.adminEmail,
+        password: options.adminPassword ? undefined : adminPassword,
+        organization: SUPER_ADMIN_ORG,
+      },
+    };
+    if (!options.demoData || !facilitatorHash) return report;
+
+    const expiry = new Date(now);
+    expiry.setUTCFullYear(expiry.getUTCFullYear() + 1);
+    const [demoOrg] = await tx
+      .insert(organizations)
+      .values({
+        name: DEMO_ORG,
+        expiry: expiry.toISOString().slice(0, 10),
+        address: '1 Workshop Lane',
+        email: 'hello@demo.playshop.local',
+      })
+      .returning();
+    const orgId = demoOrg!.id;
+
+    const [icebreakers, safety, teamwork] = await tx
+      .insert(categories)
+      .values([{ name: 'Icebreakers' }, { name: 'Safety' }, { name: 'Teamwork' }])
+      .returning();
+
+    const insertContent = async (values: typeof content.$inferInsert) =>
+      (await tx.insert(content).values(values).returning())[0]!;
+
+    const welcome = await insertContent({
+      title: 'Welcome to the workshop',
+      description: 'Introduce yourself to the people at your table: your name, your team and one thing you hope to learn today.',
+      script: 'Welcome everyone. Give the room two minutes for introductions before the first roll.',
+      type: 'OTHER',
+      categoryId: icebreakers!.id,
+    });
+    const fireExit = await insertContent({
+      title: 'Fire safety check',
+      description: 'A quick question about the building.',
+      script: 'Ask the room before revealing the answer. Point at the nearest exit afterwards.',
+      type: 'QUESTION',
+      categoryId: safety!.id,
+    });
+    const [question] = await tx
+      .insert(questions)
+      .values({ contentId: fireExit.id, question: 'What should you do first when the fire alarm sounds?' })
+      .returning();
+    await tx.insert(answers).values([
+      { questionId: question!.id, name: 'Leave by the nearest exit', isCorrect: true },
+      { questionId: question!.id, name: 'Finish your bingo card', isCorrect: false },
+      { questionId: question!.id, name: 'Take the lift', isCorrect: false },
+    ]);
+    const teamPicture = await insertContent({
+      title: 'Strong teams',
+      description: 'What makes this team work well together? Discuss with your neighbour.',
+      script: 'Give pairs one minute, then take two answers from the room.',
+      type: 'IMAGE',
+      categoryId: teamwork!.id,
+    });
+    await tx.insert(images).values({ contentId: teamPicture.id, url: '/demo/teamwork.svg' });
+    const talk = await insertContent({
+      title: 'Why feedback matters',
+      description: 'A short talk on giving and receiving feedback.',
+      script: 'Play the video, then ask for one takeaway from each table.',
+      type: 'VIDEO',
+      categoryId: teamwork!.id,
+    });
+    await tx.insert(videos).values({ contentId: talk.id, url: 'https://www.youtube.com/watch?v=wtl5UrrgU8c' });
+
+    const [workshop] = await tx.insert(workshops).values({ name: 'Demo Workshop' }).returning();
+    const [warmUp, deepDive] = await tx
+      .insert(sessions)
+      .values([
+        { workshopId: workshop!.id, name: 'Warm-up', orderIndex: 0 },
+        { workshopId: workshop!.id, name: 'Working together', orderIndex: 1 },
+      ])
+      .returning();
+    await tx.insert(sessionContent).values([
+      { sessionId: warmUp!.id, contentId: welcome.id, orderIndex: 0 },
+      { sessionId: warmUp!.id, contentId: fireExit.id, orderIndex: 1 },
+      { sessionId: deepDive!.id, contentId: teamPicture.id, orderIndex: 0 },
+      { sessionId: deepDive!.id, contentId: talk.id, orderIndex: 1 },
+    ]);
+    await tx.insert(orgWorkshops).values({ orgId, workshopId: workshop!.id });
+    await tx.insert(rooms).values({ name: 'Demo Room', orgId, workshopId: workshop!.id });
+
+    await tx.insert(users).values([
+      {
+        firstName: 'Demo',
+        lastName: 'Facilitator',
+        email: DEMO_FACILITATOR_EMAIL,
+        passwordHash: facilitatorHash,
+        role: 'FACILITATOR',
+        organizationId: orgId,
+      },
+      ...DEMO_PLAYERS.map((username, i) => ({
+        firstName: 'Demo',
+        lastName: `Player ${i + 1}`,
+        username,
+        role: 'PLAYER' as const,
+        organizationId: orgId,
+      })),
+    ]);
+
+    report.demo = {
+      organization: DEMO_ORG,
+      facilitator: { email: DEMO_FACILITATOR_EMAIL, password: facilitatorPassword },
+      players: DEMO_PLAYERS,
+      room: 'Demo Room',
+      workshop: 'Demo Workshop',
+    };
+    return report;
+  });
+}
+
+/** The console text a newcomer reads to sign in. */
+export function formatFirstStartReport(report: FirstStartReport, publicUrl: string): string {
+  const lines = [
+    '',
+    '  Playshop first start: accounts created',
+    `  Open ${publicUrl}`,
+    '',
+    `  Super admin (ORGANIZATION → admin login): ${report.admin.email}`,
+    report.admin.password
+      ? `    password: ${report.admin.password}   (generated; shown only this once)`
+      : '    password: the ADMIN_PASSWORD you set',
+  ];
+  if (report.demo) {
+    lines.push(
+      '',
+      `  Demo facilitator (${report.demo.organization}): ${report.demo.facilitator.email}`,
+      `    password: ${report.demo.facilitator.password}   (shown only this once)`,
+      `  Demo players (username only, on the PLAYER LOGIN page): ${report.demo.players.join(', ')}`,
+      `  Demo room: "${report.demo.room}" running "${report.demo.workshop}"`,
+    );
+  }
+  lines.push('', '  Lost a password? Use "Forgot password?"; without SMTP_URL the mail lands in DATA_DIR/outbox.', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,48 @@
+import type { Role } from '@playshop/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError, forbidden, unauthorized } from './errors';
+
+/** Who is calling: read from the verified access token, never from the payload. */
+export interface Actor {
+  userId: number;
+  role: Role;
+  orgId: number;
+  orgName: string;
+  username: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without an access token (the six auth paths and the footer settings). */
+    public?: boolean;
+    /** Reachable by users of an expired organization (the expiry check itself, so the UI can tell). */
+    allowExpiredOrg?: boolean;
+  }
+}
+
+/** The caller, or 401. Every non-public route has one already; this narrows the type. */
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw unauthorized();
+  return req.actor;
+}
+
+/** The caller when their role is one of `roles`, otherwise 403. */
+export function requireRole(req: FastifyRequest, roles: readonly Role[]): Actor {
+  const actor = requireActor(req);
+  if (!roles.includes(actor.role)) throw forbidden();
+  return actor;
+}
+
+export const isSuperAdmin = (actor: Actor): boolean => actor.role === 'SUPER_ADMIN';
+
+/**
+ * The organization an actor may act on: a super admin any, everyone else only their own.
+ * Another organization's resource answers 404, so ids of other tenants reveal nothing.
+ */
+export function assertOrgScope(actor: Actor, orgId: number, notFoundMessage = 'Not found'): void {
+  if (isSuperAdmin(actor) || actor.orgId === orgId) return;
+  throw new AppError('NOT_FOUND', 404, notFoundMessage);
+}

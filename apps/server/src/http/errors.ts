@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERRORS, stripControlChars } from '@playshop/shared';
+
+/** An error meant for the caller: status, a stable code the client branches on, and a message to show. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', 400, message, field);
+export const unauthorized = (message: string = ERRORS.unauthenticated, code = 'UNAUTHENTICATED') =>
+  new AppError(code, 401, message);
+export const forbidden = (message: string = ERRORS.forbidden, code = 'FORBIDDEN') =>
+  new AppError(code, 403, message);
+export const notFound = (message: string = ERRORS.notFound) => new AppError('NOT_FOUND', 404, message);
+export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
+
+interface ErrorBody {
+  message: string;
+  code: string;
+  field?: string;
+}
+
+/** The one error handler: every error leaves as `{message, code}` and no 5xx detail leaves the server. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ErrorBody = { message: 'Internal server error', code: 'INTERNAL' };
+
+    if (error instanceof AppError) {
+      status = error.statusCode;
+      body = { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
+      status = 400;
+      body = { message: issue?.message ?? 'Invalid request data', code: 'VALIDATION_ERROR', ...(field ? { field } : {}) };
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'reply does not match its schema');
+    } else if (error.statusCode === 429) {
+      status = 429;
+      body = { message: ERRORS.tooManyRequests, code: 'RATE_LIMITED' };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors: bad JSON, body too large, unsupported media type, …
+      status = error.statusCode;
+      body = { message: error.message, code: error.code ?? 'BAD_REQUEST' };
+    }
+
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    body.message = stripControlChars(body.message);
+    return reply.status(status).send(body);
+  });
+}

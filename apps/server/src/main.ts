@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { databaseOptions } from './db/options';
+import { firstStart, formatFirstStartReport } from './db/seed';
+
+/** The process entry: config, database, first start, listen, and a clean shutdown. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(databaseOptions(config));
+  await database.migrate();
+  const report = await firstStart(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    demoData: config.demoData,
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const app = await buildApp({
+    config,
+    database,
+    redis,
+    webDistDir: path.resolve(here, '../../web/dist'),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await redis?.quit();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (report) console.log(formatFirstStartReport(report, config.publicUrl));
+  console.log(`Playshop is listening on ${config.publicUrl} (database: ${database.kind}, API docs at /api/docs)`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ZParticipantLogin, ZRequestReset, ZResetPassword, ZResetPasswordForm } from './schemas';
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? undefined : r.error?.issues[0]?.message;
+
+describe('validation texts of SPEC §5', () => {
+  it('participant login needs a username', () => {
+    expect(firstMessage(ZParticipantLogin.safeParse({ username: '  ' }))).toBe('Username is required');
+  });
+  it('request reset needs a plausible email', () => {
+    expect(firstMessage(ZRequestReset.safeParse({ email: '' }))).toBe('Email is required');
+    expect(firstMessage(ZRequestReset.safeParse({ email: 'nobody' }))).toBe('Invalid email address');
+    expect(ZRequestReset.safeParse({ email: 'a@b' }).success).toBe(true);
+  });
+  it('reset password needs 8 characters and a matching confirmation', () => {
+    expect(firstMessage(ZResetPassword.safeParse({ password: 'short', token: 't' }))).toBe(
+      'Password must be at least 8 characters long',
+    );
+    expect(firstMessage(ZResetPasswordForm.safeParse({ password: 'longenough', confirmPassword: 'other' }))).toBe(
+      'The passwords do not match',
+    );
+    expect(ZResetPasswordForm.safeParse({ password: 'longenough', confirmPassword: 'longenough' }).success).toBe(
+      true,
+    );
+  });
+});
