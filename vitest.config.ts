@@ -1,20 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: `npm test` runs them all; `vitest run --project server` runs one.
+const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node' as const,
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    provide: { dbKind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// The API suite runs again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets it).
+const postgres = process.env.TEST_DATABASE_URL;
+if (!postgres) console.warn('\n[playshop] PostgreSQL API suite skipped: TEST_DATABASE_URL is not set.\n');
+
+// One runner, several projects: `npm test` runs them all; `vitest run --project server` runs one.
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server', 'pglite'),
+      ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
       {
         extends: 'apps/web/vite.config.ts',
         test: {

@@ -19,6 +19,7 @@ import { authService } from './auth/service';
 import { accessTokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         api,
         services.auth,
         { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.rateLimits },
+        deps.redis ? redisAccountLimiter(deps.redis) : memoryAccountLimiter(),
         config.publicUrl.startsWith('https:'),
       );
       orgRoutes(api, services.orgs);

@@ -13,14 +13,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AccountLimiter, Limit } from '../http/account-limiter';
 import { forbidden } from '../http/errors';
 import type { AuthService, SessionTokens } from './service';
 
-export interface RateLimit {
-  max: number;
-  /** milliseconds */
-  timeWindow: number;
-}
+type RateLimit = Limit;
 
 /** Per IP and per account. Per-IP limits are generous: a classroom often shares one address. */
 export interface AuthRateLimits {
@@ -52,6 +49,7 @@ export function authRoutes(
   app: FastifyInstance,
   auth: AuthService,
   limits: AuthRateLimits,
+  accountLimiter: AccountLimiter,
   secureCookies: boolean,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -68,22 +66,19 @@ export function authRoutes(
     return session.reply;
   };
 
-  const perIp = (limit: RateLimit, groupId: string) => app.rateLimit({ ...limit, groupId });
-  const perAccount = (limit: RateLimit, groupId: string, field: 'email' | 'username') =>
-    app.rateLimit({
-      ...limit,
-      groupId,
-      keyGenerator: (req: FastifyRequest) => {
-        const value = (req.body as Record<string, unknown> | undefined)?.[field];
-        return `${field}:${typeof value === 'string' ? value.trim().toLowerCase() : ''}`;
-      },
-    });
+  // Per IP through @fastify/rate-limit (a counter of its own per route); per account through ours.
+  const perIp = (limit: RateLimit) => ({ rateLimit: limit });
+  const perAccount =
+    (limit: RateLimit, bucket: string, field: 'email' | 'username') => async (req: FastifyRequest) => {
+      const value = (req.body as Record<string, unknown> | undefined)?.[field];
+      if (typeof value === 'string' && value.trim()) await accountLimiter.hit(bucket, value.trim().toLowerCase(), limit);
+    };
 
   r.post(
     '/login',
     {
-      config: { public: true },
-      preHandler: [perIp(limits.loginPerIp, 'login-ip'), perAccount(limits.loginPerAccount, 'login-acct', 'email')],
+      config: { public: true, ...perIp(limits.loginPerIp) },
+      preHandler: perAccount(limits.loginPerAccount, 'login', 'email'),
       schema: {
         tags: ['auth'],
         summary: 'Staff sign-in with email and password',
@@ -97,11 +92,8 @@ export function authRoutes(
   r.post(
     '/participantLogin',
     {
-      config: { public: true },
-      preHandler: [
-        perIp(limits.participantPerIp, 'player-ip'),
-        perAccount(limits.participantPerAccount, 'player-acct', 'username'),
-      ],
+      config: { public: true, ...perIp(limits.participantPerIp) },
+      preHandler: perAccount(limits.participantPerAccount, 'player', 'username'),
       schema: {
         tags: ['auth'],
         summary: 'Player sign-in with a username',
@@ -149,8 +141,8 @@ export function authRoutes(
   r.post(
     '/requestReset',
     {
-      config: { public: true },
-      preHandler: [perIp(limits.resetPerIp, 'reset-ip'), perAccount(limits.resetPerAccount, 'reset-acct', 'email')],
+      config: { public: true, ...perIp(limits.resetPerIp) },
+      preHandler: perAccount(limits.resetPerAccount, 'reset', 'email'),
       schema: {
         tags: ['auth'],
         summary: 'Mail a password reset link (same answer whether the address exists or not)',
@@ -167,8 +159,7 @@ export function authRoutes(
   r.post(
     '/resetPassword',
     {
-      config: { public: true },
-      preHandler: [perIp(limits.resetPerIp, 'reset-token-ip')],
+      config: { public: true, ...perIp(limits.resetPerIp) },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset token',

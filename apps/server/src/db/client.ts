@@ -19,6 +19,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export type DatabaseOptions =
@@ -55,5 +57,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

@@ -37,6 +37,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
     if (error instanceof AppError) {
       status = error.statusCode;
+      const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       body = { message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

@@ -1,0 +1,300 @@
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { createOrg, createTestContext, createUser, signIn, TEST_PASSWORD, type TestContext } from '../test/context';
+import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../test/smtp';
+
+let ctx: TestContext;
+let smtp: TestSmtpServer;
+let org: Awaited<ReturnType<typeof createOrg>>;
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers });
+const refresh = (cookie: string, headers: Record<string, string> = { 'x-requested-with': 'playshop' }) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/refresh', cookies: { playshop_refresh: cookie }, headers });
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestContext({
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://playshop.example' },
+    rateLimits: { resetPerAccount: { max: 50, timeWindow: 60_000 } },
+  });
+  org = await createOrg(ctx.database, { name: 'Acme' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+describe('POST /login', () => {
+  it('returns the auth user and a refresh cookie', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const res = await post('/login', { email: admin.email!.toUpperCase(), password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      username: admin.email,
+      org: 'Acme',
+      orgId: org.id,
+      role: 'ADMIN',
+      userId: admin.id,
+      accessToken: expect.any(String),
+    });
+    const cookie = res.cookies.find((c) => c.name === 'playshop_refresh');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1', secure: true });
+  });
+
+  it('refuses a wrong password and an unknown email with the same answer', async () => {
+    const admin = await createUser(ctx.database, 'FACILITATOR', org.id);
+    const wrong = await post('/login', { email: admin.email!, password: 'not the password' });
+    const unknown = await post('/login', { email: 'nobody@example.com', password: 'whatever123' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+  });
+
+  it('names the missing field with the spec text', async () => {
+    const res = await post('/login', { email: '', password: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'This field is required', code: 'VALIDATION_ERROR', field: 'email' });
+  });
+
+  it('stores passwords as argon2id', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, admin.id));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('POST /participantLogin', () => {
+  it('signs a player in by username, any case, with tokens of their own', async () => {
+    const player = await createUser(ctx.database, 'PLAYER', org.id);
+    const res = await post('/participantLogin', { username: ` ${player.username!.toUpperCase()} ` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ username: player.username, org: 'Acme', role: 'PLAYER', userId: player.id });
+    expect(res.json().accessToken).toEqual(expect.any(String));
+    expect(res.cookies.some((c) => c.name === 'playshop_refresh')).toBe(true);
+  });
+
+  it("answers 'Username is required' and 404 for an unknown player", async () => {
+    expect((await post('/participantLogin', { username: '   ' })).json()).toMatchObject({
+      message: 'Username is required',
+      field: 'username',
+    });
+    const unknown = await post('/participantLogin', { username: 'ghost' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('UNKNOWN_PLAYER');
+  });
+
+  it('does not let staff in without a password', async () => {
+    const staff = await createUser(ctx.database, 'ADMIN', org.id);
+    await ctx.database.db.update(users).set({ username: 'staffname' }).where(eq(users.id, staff.id));
+    expect((await post('/participantLogin', { username: 'staffname' })).statusCode).toBe(404);
+  });
+});
+
+describe('access tokens', () => {
+  const protectedUrl = () => `/api/v1/check-org-expiry/${org.id}`;
+
+  it('401 without a token, with a garbage token, with another key and with alg none', async () => {
+    expect((await ctx.app.inject({ url: protectedUrl() })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: protectedUrl(), headers: { authorization: 'Bearer abc' } })).statusCode).toBe(401);
+    const claims = { role: 'SUPER_ADMIN', orgId: org.id, org: 'Acme', username: 'x' };
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('playshop')
+      .setAudience('playshop-api')
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+    expect((await ctx.app.inject({ url: protectedUrl(), headers: { authorization: `Bearer ${otherKey}` } })).statusCode).toBe(401);
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ ...claims, sub: '1', iss: 'playshop', aud: 'playshop-api' })).toString('base64url');
+    const none = `${header}.${payload}.`;
+    expect((await ctx.app.inject({ url: protectedUrl(), headers: { authorization: `Bearer ${none}` } })).statusCode).toBe(401);
+  });
+
+  it('401 TOKEN_EXPIRED once the access token has expired', async () => {
+    const short = await createTestContext({ accessTokenTtlSeconds: 1 });
+    try {
+      const o = await createOrg(short.database);
+      const admin = await createUser(short.database, 'ADMIN', o.id);
+      const { headers } = await signIn(short.app, admin);
+      await new Promise((r) => setTimeout(r, 2100));
+      const res = await short.app.inject({ url: `/api/v1/check-org-expiry/${o.id}`, headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('TOKEN_EXPIRED');
+    } finally {
+      await short.close();
+    }
+  });
+});
+
+describe('POST /refresh and /logout', () => {
+  it('rotates the refresh token on every use', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const first = await signIn(ctx.app, admin);
+    const res = await refresh(first.refreshCookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ userId: admin.id, role: 'ADMIN', accessToken: expect.any(String) });
+    const next = res.cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    expect(next).not.toBe(first.refreshCookie);
+    expect((await refresh(next)).statusCode).toBe(200);
+  });
+
+  it('stores only a hash of the refresh token', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const { refreshCookie } = await signIn(ctx.app, admin);
+    const rows = await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, admin.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).not.toContain(refreshCookie);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('revokes the whole family when a spent token comes back', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const { refreshCookie: stolen } = await signIn(ctx.app, admin);
+    const rotated = (await refresh(stolen)).cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    const replay = await refresh(stolen);
+    expect(replay.statusCode).toBe(401);
+    // The legitimate holder is signed out too: the family is burnt.
+    expect((await refresh(rotated)).statusCode).toBe(401);
+  });
+
+  it('needs the CSRF header', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const { refreshCookie } = await signIn(ctx.app, admin);
+    const res = await refresh(refreshCookie, {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('CSRF');
+    expect((await refresh(refreshCookie)).statusCode).toBe(200);
+  });
+
+  it('logout revokes the session and clears the cookie', async () => {
+    const player = await createUser(ctx.database, 'PLAYER', org.id);
+    const { refreshCookie } = await signIn(ctx.app, player);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/logout', cookies: { playshop_refresh: refreshCookie } });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === 'playshop_refresh')?.value).toBe('');
+    expect((await refresh(refreshCookie)).statusCode).toBe(401);
+  });
+
+  it('gives a token with the current role, so a stale 403 clears after one refresh', async () => {
+    const user = await createUser(ctx.database, 'PLAYER', org.id);
+    const session = await signIn(ctx.app, user);
+    const url = `/api/v1/get-org-workshops/${encodeURIComponent('Acme')}`;
+    expect((await ctx.app.inject({ url, headers: session.headers })).statusCode).toBe(403);
+    await ctx.database.db.update(users).set({ role: 'FACILITATOR' }).where(eq(users.id, user.id));
+    const renewed = (await refresh(session.refreshCookie)).json();
+    expect(renewed.role).toBe('FACILITATOR');
+    const retry = await ctx.app.inject({ url, headers: { authorization: `Bearer ${renewed.accessToken}` } });
+    expect(retry.statusCode).toBe(200);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same whether or not the address exists', async () => {
+    const a = await post('/requestReset', { email: 'nobody-here@example.com' });
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const b = await post('/requestReset', { email: admin.email! });
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(a.json()).toEqual({ message: 'Email verified, please check your email' });
+    expect(b.json()).toEqual(a.json());
+  });
+
+  it('mails a single-use link that sets a new password and signs out other sessions', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const before = await signIn(ctx.app, admin);
+    await post('/requestReset', { email: admin.email! });
+    const mail = await smtp.waitFor(admin.email!);
+    expect(mail.subject).toBe('Reset your Playshop password');
+    const link = new URL(extractResetLink(mail.text));
+    expect(link.origin).toBe('https://playshop.example');
+    const token = link.searchParams.get('token')!;
+
+    const tooShort = await post('/resetPassword', { token, password: 'short' });
+    expect(tooShort.json().message).toBe('Password must be at least 8 characters long');
+    const ok = await post('/resetPassword', { token, password: 'a brand new password' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Password reset' });
+
+    expect((await post('/resetPassword', { token, password: 'yet another password' })).statusCode).toBe(400);
+    expect((await post('/login', { email: admin.email!, password: TEST_PASSWORD })).statusCode).toBe(401);
+    expect((await post('/login', { email: admin.email!, password: 'a brand new password' })).statusCode).toBe(200);
+    expect((await refresh(before.refreshCookie)).statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const admin = await createUser(ctx.database, 'FACILITATOR', org.id);
+    await post('/requestReset', { email: admin.email! });
+    const token = new URL(extractResetLink((await smtp.waitFor(admin.email!)).text)).searchParams.get('token')!;
+    await ctx.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, admin.id));
+    const res = await post('/resetPassword', { token, password: 'a brand new password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('INVALID_RESET_TOKEN');
+  });
+
+  it("validates the email with the spec's texts", async () => {
+    expect((await post('/requestReset', { email: '' })).json().message).toBe('Email is required');
+    expect((await post('/requestReset', { email: 'no-at-sign' })).json().message).toBe('Invalid email address');
+  });
+});
+
+describe('rate limits', () => {
+  it('limits login per IP and per account with 429 and Retry-After', async () => {
+    const limited = await createTestContext({
+      rateLimits: {
+        loginPerIp: { max: 3, timeWindow: 60_000 },
+        loginPerAccount: { max: 2, timeWindow: 60_000 },
+      },
+    });
+    try {
+      const attempt = (email: string, ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { email, password: 'wrong-password' },
+          remoteAddress: ip,
+        });
+      // Per account: the third try at one account is refused even from fresh addresses.
+      expect((await attempt('victim@example.com', '10.0.0.1')).statusCode).toBe(401);
+      expect((await attempt('victim@example.com', '10.0.0.2')).statusCode).toBe(401);
+      const blocked = await attempt('victim@example.com', '10.0.0.3');
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts, please try again later' });
+      // Per IP: one address trying many accounts.
+      for (const n of [1, 2, 3]) expect((await attempt(`u${n}@example.com`, '10.0.0.9')).statusCode).toBe(401);
+      expect((await attempt('u4@example.com', '10.0.0.9')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits participant login and reset requests too', async () => {
+    const limited = await createTestContext({
+      rateLimits: {
+        participantPerAccount: { max: 1, timeWindow: 60_000 },
+        resetPerIp: { max: 1, timeWindow: 60_000 },
+      },
+    });
+    try {
+      const player = (ip: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/participantLogin', payload: { username: 'ghost' }, remoteAddress: ip });
+      expect((await player('10.1.0.1')).statusCode).toBe(404);
+      expect((await player('10.1.0.2')).statusCode).toBe(429);
+      const reset = (email: string) =>
+        limited.app.inject({ method: 'POST', url: '/api/v1/requestReset', payload: { email }, remoteAddress: '10.1.0.5' });
+      expect((await reset('a@example.com')).statusCode).toBe(200);
+      expect((await reset('b@example.com')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

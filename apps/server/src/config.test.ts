@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+let dirs: string[] = [];
+const tempDir = async () => {
+  const d = await mkdtemp(path.join(tmpdir(), 'playshop-cfg-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+  dirs = [];
+});
+
+describe('loadConfig', () => {
+  it('has zero-setup defaults', async () => {
+    const dataDir = await tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      adminEmail: 'admin@playshop.local',
+      demoData: true,
+      databaseUrl: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ ADMIN_PASSWORD: '1234' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
+    [{ S3_BUCKET: 'b' }, 'S3_REGION'],
+  ])('stops on %o naming %s', async (env, name) => {
+    const dataDir = await tempDir();
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(name);
+  });
+
+  it('generates a JWT secret once and keeps it in DATA_DIR', async () => {
+    const dataDir = await tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    expect((await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
+  });
+
+  it('treats empty variables as unset', async () => {
+    const dataDir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', PORT: '' }).port).toBe(3000);
+  });
+});

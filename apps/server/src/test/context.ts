@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Role } from '@playshop/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type AppDeps, buildApp } from '../app';
+import { hashPassword } from '../auth/passwords';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { organizations, users } from '../db/schema';
+import { withDatabase } from './global-setup';
+
+export const TEST_PASSWORD = 'correct horse battery';
+let passwordHash: Promise<string> | undefined;
+
+/** A fresh database from the run's template: PGlite in memory, or a PostgreSQL database of its own. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (inject('dbKind') === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `playshop_t_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 4 });
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteTemplate'));
+  const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  return { database, drop: async () => {} };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database, for `app.inject`. */
+export async function createTestContext(
+  options: Partial<Omit<AppDeps, 'config' | 'database'>> & { env?: Record<string, string> } = {},
+): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let orgCounter = 0;
+export async function createOrg(database: Database, values: Partial<typeof organizations.$inferInsert> = {}) {
+  orgCounter += 1;
+  const [org] = await database.db
+    .insert(organizations)
+    .values({ name: `Org ${orgCounter} ${randomUUID().slice(0, 6)}`, ...values })
+    .returning();
+  return org!;
+}
+
+let userCounter = 0;
+/** Staff get an email and the test password; players a username. */
+export async function createUser(database: Database, role: Role, organizationId: number) {
+  userCounter += 1;
+  const tag = `${userCounter}-${randomUUID().slice(0, 6)}`;
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const [user] = await database.db
+    .insert(users)
+    .values(
+      role === 'PLAYER'
+        ? { firstName: 'Pat', lastName: `Player ${tag}`, username: `player-${tag}`, role, organizationId }
+        : {
+            firstName: 'Sam',
+            lastName: `Staff ${tag}`,
+            email: `staff-${tag}@example.com`,
+            passwordHash: await passwordHash,
+            role,
+            organizationId,
+          },
+    )
+    .returning();
+  return user!;
+}
+
+/** Signs a user in through the real endpoints and returns the bearer header and refresh cookie. */
+export async function signIn(app: FastifyInstance, user: { email: string | null; username: string | null }) {
+  const res = user.email
+    ? await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: user.email, password: TEST_PASSWORD } })
+    : await app.inject({ method: 'POST', url: '/api/v1/participantLogin', payload: { username: user.username } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as { accessToken: string };
+  const cookie = res.cookies.find((c) => c.name === 'playshop_refresh')!;
+  return {
+    body,
+    headers: { authorization: `Bearer ${body.accessToken}` },
+    refreshCookie: cookie.value,
+  };
+}

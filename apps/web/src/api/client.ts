@@ -1,0 +1,216 @@
+import {
+  API_PREFIX,
+  httpErrorToast,
+  type LoginReply,
+  normalizeRole,
+  stripControlChars,
+  ZErrorReply,
+  ZLoginReply,
+} from '@playshop/shared';
+import { z } from 'zod';
+
+/** The error code the server sends when a non-super-admin's organization licence has run out. */
+export const ORG_EXPIRED = 'ORG_EXPIRED';
+
+const NO_RESPONSE = 'No response received from the server';
+const UNEXPECTED = 'An unexpected error occurred';
+
+/** A failed API call. `status` is undefined when no response arrived at all. */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly field: string | undefined;
+  /** The text of SPEC §8 for this failure, as shown in the error toast. */
+  readonly toastText: string;
+
+  constructor(init: {
+    status?: number;
+    code?: string;
+    field?: string;
+    message?: string;
+    toastText?: string;
+  }) {
+    const message = init.message || (init.status === undefined ? NO_RESPONSE : `HTTP ${init.status}`);
+    super(message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field;
+    this.toastText = init.toastText ?? httpErrorToast(init.status, init.message);
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Validates and types the reply; without it the reply is returned as `unknown` JSON. */
+  schema?: z.ZodType<T>;
+  /** Send the bearer token and refresh-and-retry on 401/403. Default true. */
+  auth?: boolean;
+  /** Show the error toast on failure. Default true; login forms show their own. */
+  notify?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientDeps {
+  fetch?: typeof fetch;
+  baseUrl?: string;
+  getAccessToken: () => string | null;
+  /** A refresh succeeded: the reply carries a new token and the user's current role and organization. */
+  onRefreshed: (reply: LoginReply) => void;
+  /** The server refused the refresh cookie: the session is over. */
+  onSessionExpired: () => void;
+  /** A call answered 403 ORG_EXPIRED. */
+  onOrgExpired: () => void;
+  notifyError: (text: string) => void;
+}
+
+export interface ApiClient {
+  request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
+  post<T = unknown>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions<T>, 'method' | 'body'>,
+  ): Promise<T>;
+  /** POST /refresh; concurrent callers share one call. Resolves null when the session cannot be renewed. */
+  refresh(): Promise<LoginReply | null>;
+}
+
+/**
+ * Reply of /login, /participantLogin and /refresh. Accepts the spec's role spellings (DESIGN: normalise
+ * on input) before the strict shared schema.
+ */
+export const ZAuthReply = z.preprocess((json) => {
+  if (!json || typeof json !== 'object' || !('role' in json)) return json;
+  return { ...json, role: normalizeRole(json.role) ?? json.role };
+}, ZLoginReply);
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const body = await readJson(response);
+  const parsed = ZErrorReply.partial().safeParse(body);
+  const reply = parsed.success ? parsed.data : {};
+  return new ApiError({
+    status: response.status,
+    code: reply.code,
+    field: reply.field,
+    message: reply.message ? stripControlChars(reply.message) : undefined,
+  });
+}
+
+const isAuthFailure = (error: ApiError) =>
+  (error.status === 401 || error.status === 403) && error.code !== ORG_EXPIRED;
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const baseUrl = deps.baseUrl ?? API_PREFIX;
+  let refreshing: Promise<LoginReply | null> | null = null;
+
+  async function refreshNow(): Promise<LoginReply | null> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}/refresh`, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'x-requested-with': 'playshop' },
+      });
+    } catch {
+      // Offline: keep the session as it is, the caller sees its own failure.
+      return null;
+    }
+    if (!response.ok) {
+      deps.onSessionExpired();
+      return null;
+    }
+    const parsed = ZAuthReply.safeParse(await readJson(response));
+    if (!parsed.success) {
+      deps.onSessionExpired();
+      return null;
+    }
+    deps.onRefreshed(parsed.data);
+    return parsed.data;
+  }
+
+  function refresh(): Promise<LoginReply | null> {
+    refreshing ??= refreshNow().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /** One HTTP exchange; resolves the parsed reply or rejects with an ApiError (never toasts). */
+  async function send<T>(path: string, options: RequestOptions<T>, token: string | null): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        method: options.method ?? 'GET',
+        headers,
+        credentials: 'include',
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw new ApiError({});
+    }
+    if (!response.ok) throw await errorFromResponse(response);
+
+    const json = await readJson(response);
+    if (!options.schema) return json as T;
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError({ status: response.status, message: UNEXPECTED, toastText: UNEXPECTED });
+    }
+    return parsed.data;
+  }
+
+  async function sendWithRefresh<T>(path: string, options: RequestOptions<T>): Promise<T> {
+    if (options.auth === false) return send(path, options, null);
+
+    const tokenUsed = deps.getAccessToken();
+    try {
+      return await send(path, options, tokenUsed);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !isAuthFailure(error)) throw error;
+      // Another call may already have renewed the token while this one was in flight.
+      const current = deps.getAccessToken();
+      const renewed = current && current !== tokenUsed ? current : (await refresh())?.accessToken;
+      if (!renewed) throw error;
+      return send(path, options, renewed);
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+    try {
+      return await sendWithRefresh(path, options);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.code === ORG_EXPIRED) deps.onOrgExpired();
+      if (options.notify !== false) deps.notifyError(error.toastText);
+      throw error;
+    }
+  }
+
+  return {
+    request,
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
+    refresh,
+  };
+}

@@ -1,0 +1,14 @@
+import { isAdminRole } from '@playshop/shared';
+import type { AuthUser } from './session-store';
+
+/**
+ * Where /enter sends a user (SPEC §2 and §4 'After login'): admin roles to the admin dashboard,
+ * players to their dashboard, every other role to the facilitator entry, nobody to '/'.
+ */
+export function enterTarget(user: AuthUser | null): string {
+  if (!user) return '/';
+  const org = encodeURIComponent(user.org);
+  if (isAdminRole(user.role)) return `/${org}/admin/dashboard`;
+  if (user.role === 'PLAYER') return `/${org}/${encodeURIComponent(user.username)}/dashboard`;
+  return `/${org}/facilitator/enter`;
+}

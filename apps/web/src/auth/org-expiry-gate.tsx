@@ -1,0 +1,32 @@
+import { Alert, Button, Container } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useOrgExpiry } from '../api/use-org-expiry';
+import { PageLoader } from '../ui/page-loader';
+import { useCurrentUser } from './auth-provider';
+
+/**
+ * SPEC §2: the admin area checks the logged-in user's organization licence first; an expired one
+ * goes to /unauthorized. A super admin is never blocked and is not checked.
+ */
+export function OrgExpiryGate({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const isExempt = !user || user.role === 'SUPER_ADMIN';
+  const expiry = useOrgExpiry(user?.orgId ?? 0, { enabled: !isExempt });
+
+  if (isExempt) return children;
+  if (expiry.isPending) return <PageLoader label="Checking your organization" />;
+  if (expiry.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="Could not check your organization" variant="light">
+          <Button mt="sm" variant="default" onClick={() => expiry.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+  if (expiry.data.expired) return <Navigate to="/unauthorized" replace />;
+  return children;
+}

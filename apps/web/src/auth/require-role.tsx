@@ -1,0 +1,27 @@
+import type { Role } from '@playshop/shared';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useParams } from 'react-router';
+import { decideAccess } from './access';
+import { useCurrentUser } from './auth-provider';
+
+interface RequireRoleProps {
+  allowed: readonly Role[];
+  /** Also require the {username} route parameter to be the logged-in player. */
+  ownUserOnly?: boolean;
+  children?: ReactNode;
+}
+
+/** Route guard: renders its children (or the child route) only for the allowed roles. */
+export function RequireRole({ allowed, ownUserOnly = false, children }: RequireRoleProps) {
+  const user = useCurrentUser();
+  const { org, username } = useParams();
+  const decision = decideAccess({
+    user,
+    allowed,
+    orgParam: org,
+    usernameParam: ownUserOnly ? username : undefined,
+  });
+  if (decision === 'login') return <Navigate to="/" replace />;
+  if (decision === 'unauthorized') return <Navigate to="/unauthorized" replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,35 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { api } from '../api/api';
+import { FullPageLoader } from '../ui/page-loader';
+import { useSessionStore } from './auth-provider';
+
+/**
+ * On app load the access token is gone (it is only ever held in memory): try to renew it from the
+ * httpOnly refresh cookie before rendering, so a reload keeps the user logged in. A failed refresh
+ * leaves the user logged out. Concurrent renewals share one call, so React's strict-mode double
+ * effect does not spend the rotating cookie twice.
+ */
+export function SessionRefresh({
+  children,
+  refresh = api.refresh,
+}: {
+  children: ReactNode;
+  refresh?: () => Promise<unknown>;
+}) {
+  const store = useSessionStore();
+  const [isRestoring, setIsRestoring] = useState(() => store.get() === null);
+
+  useEffect(() => {
+    if (!isRestoring) return;
+    let isActive = true;
+    refresh().finally(() => {
+      if (isActive) setIsRestoring(false);
+    });
+    return () => {
+      isActive = false;
+    };
+  }, [isRestoring, refresh]);
+
+  if (isRestoring) return <FullPageLoader label="Restoring your session" />;
+  return children;
+}

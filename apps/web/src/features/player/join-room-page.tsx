@@ -1,0 +1,71 @@
+import { Alert, Anchor, Button, Card, Container, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { useRoom } from '../../api/use-room';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+
+function parseRoomId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * `{org}/{username}/play-game/{roomId}`: the Join screen of SPEC §2. The live game arrives with a
+ * later issue, so 'Join Game' is shown disabled with a note rather than leading to a fake game.
+ */
+export function JoinRoomPage() {
+  const { org = '', username = '', roomId } = useParams();
+  const user = useCurrentUser();
+  const id = parseRoomId(roomId);
+  const room = useRoom(id);
+  const noteId = useId();
+  const dashboard = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/dashboard`;
+  const backLink = (
+    <Anchor component={Link} to={dashboard} size="sm">
+      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+      Back to rooms
+    </Anchor>
+  );
+
+  if (id === null || room.isError) {
+    return (
+      <Container size="sm" px={0}>
+        <Stack gap="md">
+          <PageTitle>Room not found</PageTitle>
+          <Text>This room does not exist, or it has been closed.</Text>
+          {backLink}
+        </Stack>
+      </Container>
+    );
+  }
+  if (room.isPending) return <PageLoader label="Loading the room" />;
+
+  return (
+    <Container size="sm" px={0}>
+      <Stack gap="lg">
+        {backLink}
+        <Card withBorder radius="lg" padding="xl">
+          <Stack align="center" gap="md" ta="center">
+            <PageTitle fz={{ base: 28, sm: 36 }} style={{ overflowWrap: 'anywhere' }}>
+              {room.data.name.toUpperCase()}
+            </PageTitle>
+            <Text fz="xl" fw={500}>
+              Welcome, {user?.username ?? username}!
+            </Text>
+            <Text c="dimmed">{room.data.workshop.name}</Text>
+            <Button size="lg" disabled aria-describedby={noteId} mt="sm">
+              Join Game
+            </Button>
+            <Alert id={noteId} variant="light" icon={<IconInfoCircle aria-hidden />} ta="left">
+              The live game is not available yet in this version of Playshop.
+            </Alert>
+          </Stack>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,68 @@
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDoorEnter } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useOrgRooms } from '../../api/use-org-rooms';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+
+/** `{org}/{username}/dashboard`: the player's room list with Join. */
+export function PlayerDashboardPage() {
+  const { org = '', username = '' } = useParams();
+  const rooms = useOrgRooms(org);
+  const base = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}`;
+
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <PageTitle subtitle={`Hello ${username}, pick the room your facilitator named.`}>Rooms</PageTitle>
+
+        {rooms.isPending && <PageLoader label="Loading rooms" />}
+        {rooms.isError && (
+          <Alert color="red" variant="light" title="The rooms could not be loaded">
+            <Button mt="xs" variant="default" onClick={() => rooms.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {rooms.data?.length === 0 && (
+          <Text py="xl" ta="center">
+            No rooms available
+          </Text>
+        )}
+        {rooms.data && rooms.data.length > 0 && (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2 }}
+            spacing="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {rooms.data.map((room) => (
+              <Card component="li" key={room.id} withBorder radius="lg" padding="lg">
+                <Group justify="space-between" align="center" wrap="nowrap" gap="md">
+                  <div style={{ minWidth: 0 }}>
+                    <Title order={2} fz="lg" lineClamp={2}>
+                      {room.name}
+                    </Title>
+                    <Text size="sm" c="dimmed" lineClamp={1}>
+                      {room.workshop.name}
+                    </Text>
+                  </div>
+                  <Button
+                    component={Link}
+                    to={`${base}/play-game/${room.id}`}
+                    leftSection={<IconDoorEnter size={18} aria-hidden />}
+                    aria-label={`Join ${room.name}`}
+                  >
+                    Join
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

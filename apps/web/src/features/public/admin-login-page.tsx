@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { ZLogin } from '@playshop/shared';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useLogin } from '../../api/use-login';
+import { FormCard } from '../../ui/form-card';
+import { PasswordField } from '../../ui/password-field';
+
+/** `/admin-login`: the organization login for admins and facilitators. */
+export function AdminLoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
+
+  const handleLogin = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/enter') }));
+
+  return (
+    <FormCard title="Organization login" intro="For admins and facilitators.">
+      <form onSubmit={handleLogin} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            size="md"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <PasswordField
+            label="Password"
+            required
+            autoComplete="current-password"
+            size="md"
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/requestReset" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" fullWidth loading={login.isPending}>
+            Login
+          </Button>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

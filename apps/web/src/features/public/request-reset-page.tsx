@@ -1,0 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { ZRequestReset } from '@playshop/shared';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useRequestReset } from '../../api/use-request-reset';
+import { FormCard } from '../../ui/form-card';
+
+/** `/requestReset`: ask for a reset link by email. */
+export function RequestResetPage() {
+  const requestReset = useRequestReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ZRequestReset), defaultValues: { email: '' } });
+
+  const handleRequest = handleSubmit((values) => requestReset.mutate(values));
+
+  return (
+    <FormCard
+      title="Request Password Reset"
+      intro="Enter the email address of your account and we will send you a link to choose a new password."
+    >
+      <form onSubmit={handleRequest} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            size="md"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Button type="submit" size="md" fullWidth loading={requestReset.isPending}>
+            Send Reset Link
+          </Button>
+        </Stack>
+      </form>
+      {requestReset.isSuccess && (
+        <Text role="status" size="sm">
+          If the address belongs to an account, the link is on its way. It can be used once.
+        </Text>
+      )}
+      <Anchor component={Link} to="/admin-login" size="sm">
+        Back to login
+      </Anchor>
+    </FormCard>
+  );
+}

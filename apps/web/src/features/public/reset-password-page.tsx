@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { ERRORS, ZResetPasswordForm } from '@playshop/shared';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useResetPassword } from '../../api/use-reset-password';
+import { FormCard } from '../../ui/form-card';
+import { PasswordField } from '../../ui/password-field';
+
+/** `/reset-password?token=…`: choose a new password; validated as the user types (SPEC §5). */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getFieldState,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ZResetPasswordForm),
+    mode: 'onChange',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  const handleReset = handleSubmit(({ password }) =>
+    resetPassword.mutate({ password, token }, { onSuccess: () => navigate('/admin-login') }),
+  );
+
+  // Changing the password re-checks a confirmation already typed, so 'do not match' stays truthful.
+  const passwordField = register('password', {
+    onChange: () => {
+      if (getFieldState('confirmPassword').isDirty) void trigger('confirmPassword');
+    },
+  });
+
+  if (!token) {
+    return (
+      <FormCard title="Reset Password">
+        <Alert color="red" variant="light" title={ERRORS.invalidResetToken}>
+          Ask for a new link and open it from the email.
+        </Alert>
+        <Anchor component={Link} to="/requestReset">
+          Request a new reset link
+        </Anchor>
+      </FormCard>
+    );
+  }
+
+  return (
+    <FormCard title="Reset Password" intro="Choose a new password of at least 8 characters.">
+      <form onSubmit={handleReset} noValidate>
+        <Stack gap="md">
+          <PasswordField
+            label="New password"
+            required
+            autoComplete="new-password"
+            size="md"
+            error={errors.password?.message}
+            {...passwordField}
+          />
+          <PasswordField
+            label="Confirm password"
+            required
+            autoComplete="new-password"
+            size="md"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <Button type="submit" size="md" fullWidth loading={resetPassword.isPending}>
+            Submit
+          </Button>
+        </Stack>
+      </form>
+    </FormCard>
+  );
+}

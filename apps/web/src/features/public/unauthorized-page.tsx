@@ -1,0 +1,34 @@
+import { Button, Container, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../ui/page-title';
+
+/** React Router keeps the position in the history stack; 0 means this tab has nowhere to go back to. */
+function canGoBack(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && Number(state.idx) > 0;
+}
+
+/** `/unauthorized`: a wrong role, another organization's page, or an expired organization licence. */
+export function UnauthorizedPage() {
+  const navigate = useNavigate();
+  const handleGoBack = () => (canGoBack() ? navigate(-1) : navigate('/'));
+
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md" align="flex-start">
+        <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
+          <IconLock size={30} />
+        </ThemeIcon>
+        <PageTitle>Unauthorized</PageTitle>
+        <Text>
+          You do not have access to this page. If you think you should, your organization's licence may have
+          expired: please contact your administrator.
+        </Text>
+        <Button onClick={handleGoBack} leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          Go Back
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,65 @@
+import { Box, NavLink, Stack, Text } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { usePublicSettings } from '../api/use-public-settings';
+import { useCurrentUser } from '../auth/auth-provider';
+import { type NavArea, navLinksFor } from './nav-items';
+
+interface SideNavProps {
+  area: NavArea;
+  /** The area's base path, e.g. /Acme/admin. */
+  basePath: string;
+  orgName: string;
+}
+
+/** SPEC §2 side navigation: the organization name and the links the user's role may use. */
+export function SideNav({ area, basePath, orgName }: SideNavProps) {
+  const user = useCurrentUser();
+  const settings = usePublicSettings();
+  const { pathname } = useLocation();
+  if (!user) return null;
+
+  const links = navLinksFor(area, user.role, basePath, settings.data);
+
+  return (
+    <Stack gap="xs">
+      <Box px="sm" py="xs">
+        <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+          Organization
+        </Text>
+        <Text fw={700} fz="lg" lineClamp={2}>
+          {orgName}
+        </Text>
+      </Box>
+      <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {links.map(({ label, href, isExternal, icon: Icon }) => {
+          const isActive = !isExternal && (pathname === href || pathname.startsWith(`${href}/`));
+          return (
+            <li key={label}>
+              {isExternal ? (
+                <NavLink
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  label={label}
+                  leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+                  rightSection={<IconExternalLink size={14} aria-hidden />}
+                />
+              ) : (
+                <NavLink
+                  component={Link}
+                  to={href}
+                  label={label}
+                  active={isActive}
+                  aria-current={isActive ? 'page' : undefined}
+                  leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+                  fw={500}
+                />
+              )}
+            </li>
+          );
+        })}
+      </Stack>
+    </Stack>
+  );
+}

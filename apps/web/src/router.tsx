@@ -1,0 +1,147 @@
+import { ADMIN_ROLES, type Role, STAFF_ROLES } from '@playshop/shared';
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { RequireRole } from './auth/require-role';
+import { EnterPage } from './features/enter/enter-page';
+import { ErrorPage } from './features/errors/error-page';
+import { PlayerLoginPage } from './features/public/player-login-page';
+import { UnauthorizedPage } from './features/public/unauthorized-page';
+import { PublicLayout } from './layout/public-layout';
+import { FullPageLoader } from './ui/page-loader';
+
+/**
+ * A route `lazy` loader for one named component. Each area's screens and layout live in their own
+ * chunks: a player's phone downloads none of the admin or facilitator code.
+ */
+function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const PLAYER_ONLY: readonly Role[] = ['PLAYER'];
+
+const adminLayout = lazyComponent(
+  () => import('./layout/admin-layout'),
+  (m) => m.AdminLayout,
+);
+const adminNotFound = lazyComponent(
+  () => import('./features/admin/admin-not-found-page'),
+  (m) => m.AdminNotFoundPage,
+);
+const facilitatorNotFound = lazyComponent(
+  () => import('./features/facilitator/facilitator-not-found-page'),
+  (m) => m.FacilitatorNotFoundPage,
+);
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <FullPageLoader />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          // The landing page stays in the main chunk: it is the first screen of every player.
+          { index: true, element: <PlayerLoginPage /> },
+          {
+            path: 'admin-login',
+            lazy: lazyComponent(
+              () => import('./features/public/admin-login-page'),
+              (m) => m.AdminLoginPage,
+            ),
+          },
+          {
+            path: 'requestReset',
+            lazy: lazyComponent(
+              () => import('./features/public/request-reset-page'),
+              (m) => m.RequestResetPage,
+            ),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyComponent(
+              () => import('./features/public/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          { path: 'unauthorized', element: <UnauthorizedPage /> },
+          { path: 'enter', element: <EnterPage /> },
+          {
+            element: <RequireRole allowed={PLAYER_ONLY} ownUserOnly />,
+            children: [
+              {
+                path: ':org/:username/dashboard',
+                lazy: lazyComponent(
+                  () => import('./features/player/player-dashboard-page'),
+                  (m) => m.PlayerDashboardPage,
+                ),
+              },
+              {
+                path: ':org/:username/play-game/:roomId',
+                lazy: lazyComponent(
+                  () => import('./features/player/join-room-page'),
+                  (m) => m.JoinRoomPage,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: ':org/admin',
+        element: <RequireRole allowed={ADMIN_ROLES} />,
+        children: [
+          {
+            lazy: adminLayout,
+            children: [
+              { index: true, element: <Navigate to="dashboard" replace /> },
+              {
+                path: 'dashboard',
+                lazy: lazyComponent(
+                  () => import('./features/admin/admin-dashboard-page'),
+                  (m) => m.AdminDashboardPage,
+                ),
+              },
+              // Screens of later issues: a 'Page not found' inside the layout, never a fake screen.
+              { path: '*', lazy: adminNotFound },
+            ],
+          },
+        ],
+      },
+      {
+        path: ':org/facilitator',
+        element: <RequireRole allowed={STAFF_ROLES} />,
+        children: [
+          { index: true, element: <Navigate to="enter" replace /> },
+          {
+            path: 'online',
+            lazy: lazyComponent(
+              () => import('./layout/facilitator-layout'),
+              (m) => m.FacilitatorLayout,
+            ),
+            children: [
+              { index: true, lazy: facilitatorNotFound },
+              { path: '*', lazy: facilitatorNotFound },
+            ],
+          },
+          {
+            lazy: lazyComponent(
+              () => import('./layout/facilitator-layout'),
+              (m) => m.FacilitatorFrame,
+            ),
+            children: [
+              {
+                path: 'enter',
+                lazy: lazyComponent(
+                  () => import('./features/facilitator/facilitator-enter-page'),
+                  (m) => m.FacilitatorEnterPage,
+                ),
+              },
+              { path: '*', lazy: facilitatorNotFound },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <ErrorPage /> },
+    ],
+  },
+];

@@ -1,0 +1,36 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Testing Library only cleans up by itself when the runner exposes globals; this project does not.
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom lacks the browser APIs Mantine reads on mount.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+if (!('ResizeObserver' in window)) {
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};

@@ -1,0 +1,22 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageTitle } from './page-title';
+
+/**
+ * Inside an area's layout: a path with no screen (yet). Keeps the navigation around and offers the
+ * way back, instead of the generic error page.
+ */
+export function PageNotFound({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+  return (
+    <Stack gap="md" maw={560} py="xl">
+      <PageTitle>Page not found</PageTitle>
+      <Text>There is no page at this address yet. Use the navigation, or go back.</Text>
+      <div>
+        <Button component={Link} to={backTo} leftSection={<IconArrowLeft size={16} aria-hidden />}>
+          {backLabel}
+        </Button>
+      </div>
+    </Stack>
+  );
+}

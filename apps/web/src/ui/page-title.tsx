@@ -1,0 +1,25 @@
+import { Text, Title, type TitleProps } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+interface PageTitleProps extends Omit<TitleProps, 'order' | 'children'> {
+  children: string;
+  subtitle?: ReactNode;
+}
+
+/** The page's one h1, also used as the document title (announced on navigation by screen readers). */
+export function PageTitle({ children, subtitle, ...props }: PageTitleProps) {
+  useDocumentTitle(`${children} · Playshop`);
+  return (
+    <>
+      <Title order={1} {...props}>
+        {children}
+      </Title>
+      {subtitle && (
+        <Text c="dimmed" mt={6}>
+          {subtitle}
+        </Text>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const backend = process.env.PLAYSHOP_API_URL ?? 'http://localhost:3000';
+
+// The server serves the built SPA in production; in development the same origin is kept by proxying.
+const proxy = {
+  '/api': { target: backend, changeOrigin: true },
+  '/ws': { target: backend, changeOrigin: true, ws: true },
+};
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
