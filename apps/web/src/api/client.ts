@@ -131,7 +131,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       return null;
     }
     if (!response.ok) {
-      deps.onSessionExpired();
+      // Only a refused cookie ends the session; a 5xx or a rate limit leaves it for a later try.
+      if (response.status === 401 || response.status === 403) deps.onSessionExpired();
       return null;
     }
     const parsed = ZAuthReply.safeParse(await readJson(response));

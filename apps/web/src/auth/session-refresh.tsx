@@ -22,9 +22,11 @@ export function SessionRefresh({
   useEffect(() => {
     if (!isRestoring) return;
     let isActive = true;
-    refresh().finally(() => {
+    const done = () => {
       if (isActive) setIsRestoring(false);
-    });
+    };
+    // A refusal or a network failure both mean: carry on logged out.
+    refresh().then(done, done);
     return () => {
       isActive = false;
     };

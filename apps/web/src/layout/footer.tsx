@@ -1,14 +1,23 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { usePublicSettings } from '../api/use-public-settings';
+import { isExternalHref, isLinkableHref } from '../ui/external-href';
 import classes from './app-frame.module.css';
 
-function ExternalLink({ href, label }: { href: string; label: string }) {
+/** A configured address: web pages open in a new tab (SPEC §2), a mailto: link opens the mail app. */
+function SettingLink({ href, label }: { href: string; label: string }) {
+  if (!isLinkableHref(href)) return null;
+  const isExternal = isExternalHref(href);
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" size="sm">
+    <Anchor
+      href={href}
+      size="sm"
+      target={isExternal ? '_blank' : undefined}
+      rel={isExternal ? 'noopener noreferrer' : undefined}
+    >
       <Group component="span" gap={4} wrap="nowrap">
         {label}
-        <IconExternalLink size={14} aria-hidden />
+        {isExternal && <IconExternalLink size={14} aria-hidden />}
       </Group>
     </Anchor>
   );
@@ -17,7 +26,7 @@ function ExternalLink({ href, label }: { href: string; label: string }) {
 /** SPEC §2 footer: 'Report Issue' and 'Status', addresses from /public-settings. */
 export function Footer() {
   const settings = usePublicSettings();
-  const { reportIssueUrl, statusUrl } = settings.data ?? {};
+  const { reportIssueUrl = '', statusUrl = '' } = settings.data ?? {};
 
   return (
     <footer className={classes.footer}>
@@ -26,8 +35,8 @@ export function Footer() {
           © Playshop
         </Text>
         <Group gap="lg">
-          {reportIssueUrl && <ExternalLink href={reportIssueUrl} label="Report Issue" />}
-          {statusUrl && <ExternalLink href={statusUrl} label="Status" />}
+          <SettingLink href={reportIssueUrl} label="Report Issue" />
+          <SettingLink href={statusUrl} label="Status" />
         </Group>
       </Group>
     </footer>

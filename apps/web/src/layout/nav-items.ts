@@ -13,6 +13,7 @@ import {
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
+import { isExternalHref } from '../ui/external-href';
 
 export type NavArea = 'admin' | 'facilitator';
 
@@ -64,7 +65,15 @@ export interface ResolvedNavLink {
   icon: NavIcon;
 }
 
-export const isExternalHref = (href: string): boolean => /^https?:\/\//i.test(href);
+function settingHref(
+  target: { setting: keyof PublicSettings; fallbackPath: string },
+  basePath: string,
+  settings?: Partial<PublicSettings>,
+): string {
+  const configured = settings?.[target.setting];
+  // Only a real web address leaves the app; anything else (unset, 'javascript:…') keeps the in-app page.
+  return configured && isExternalHref(configured) ? configured : `${basePath}/${target.fallbackPath}`;
+}
 
 /** The links one role sees in one area, with addresses resolved against the area's base path. */
 export function navLinksFor(
@@ -79,7 +88,7 @@ export function navLinksFor(
       const href =
         'path' in item.target
           ? `${basePath}/${item.target.path}`
-          : settings?.[item.target.setting] || `${basePath}/${item.target.fallbackPath}`;
+          : settingHref(item.target, basePath, settings);
       return { label: item.label, href, isExternal: isExternalHref(href), icon: item.icon };
     });
 }

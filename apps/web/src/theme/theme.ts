@@ -47,7 +47,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   headings: { fontWeight: '700' },
   components: {
-    Notification: { defaultProps: { withBorder: true } },
+    Notification: {
+      defaultProps: { withBorder: true, closeButtonProps: { 'aria-label': 'Close notification' } },
+    },
   },
 });
 

@@ -16,11 +16,9 @@ export function FormCard({
     <Container size={440} px={0} py={{ base: 'md', sm: 'xl' }}>
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
-          <div>
-            <PageTitle fz={{ base: 26, sm: 30 }} subtitle={intro}>
-              {title}
-            </PageTitle>
-          </div>
+          <PageTitle fz={{ base: 26, sm: 30 }} subtitle={intro}>
+            {title}
+          </PageTitle>
           {children}
         </Stack>
       </Paper>

@@ -10,16 +10,18 @@ interface PageTitleProps extends Omit<TitleProps, 'order' | 'children'> {
 /** The page's one h1, also used as the document title (announced on navigation by screen readers). */
 export function PageTitle({ children, subtitle, ...props }: PageTitleProps) {
   useDocumentTitle(`${children} · Playshop`);
+  const title = (
+    <Title order={1} {...props}>
+      {children}
+    </Title>
+  );
+  if (!subtitle) return title;
   return (
-    <>
-      <Title order={1} {...props}>
-        {children}
-      </Title>
-      {subtitle && (
-        <Text c="dimmed" mt={6}>
-          {subtitle}
-        </Text>
-      )}
-    </>
+    <div>
+      {title}
+      <Text c="dimmed" mt={6}>
+        {subtitle}
+      </Text>
+    </div>
   );
 }
