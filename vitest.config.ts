@@ -42,7 +42,7 @@ export default defineConfig({
           provide: { dbKind: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -32,7 +32,7 @@ const open = async (path: string, viewport = PHONE) => {
 async function adminLogin(page: Page, email: string, password: string) {
   await page.goto(`${product.url}/admin-login`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
@@ -77,7 +77,7 @@ describe.runIf(hasChromium)('signing in', () => {
     await expect.poll(() => page.getByText('This field is required').count()).toBe(2);
 
     // The password can be shown and hidden.
-    const password = page.getByLabel('Password', { exact: true });
+    const password = page.getByLabel(/^Password/);
     await password.fill('wrong password');
     expect(await password.getAttribute('type')).toBe('password');
     await page.getByRole('button', { name: /show password/i }).click();
@@ -97,7 +97,10 @@ describe.runIf(hasChromium)('signing in', () => {
   });
 
   it("a Demo Org admin sees the organization's current workshops", async () => {
-    const [demo] = await product.database.db.select().from(organizations).where(eq(organizations.name, 'Demo Org'));
+    const [demo] = await product.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'Demo Org'));
     const admin = await createUser(product.database, 'ADMIN', demo!.id);
     const { page, context } = await open('/admin-login');
     await adminLogin(page, admin.email!, TEST_PASSWORD);
@@ -121,7 +124,10 @@ describe.runIf(hasChromium)('signing in', () => {
 
 describe.runIf(hasChromium)('password reset', () => {
   it('mails a link that sets a new password', async () => {
-    const [demo] = await product.database.db.select().from(organizations).where(eq(organizations.name, 'Demo Org'));
+    const [demo] = await product.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'Demo Org'));
     const user = await createUser(product.database, 'FACILITATOR', demo!.id);
     const { page, context } = await open('/admin-login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -146,10 +152,12 @@ describe.runIf(hasChromium)('password reset', () => {
     await expectAccessible(page, 'reset password');
     await screenshots(page, 'reset-password');
 
-    const newPassword = page.getByLabel('New password', { exact: true });
-    const confirm = page.getByLabel('Confirm password', { exact: true });
+    const newPassword = page.getByLabel(/^New password/);
+    const confirm = page.getByLabel(/^Confirm password/);
     await newPassword.fill('short');
-    await expect.poll(() => page.getByText('Password must be at least 8 characters long').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Password must be at least 8 characters long').isVisible())
+      .toBe(true);
     await newPassword.fill('a fresh password');
     await confirm.fill('a different one');
     await expect.poll(() => page.getByText('The passwords do not match').isVisible()).toBe(true);
@@ -163,8 +171,8 @@ describe.runIf(hasChromium)('password reset', () => {
 
     // The link is single-use.
     const { page: again, context: c2 } = await open(new URL(link).pathname + new URL(link).search);
-    await again.getByLabel('New password', { exact: true }).fill('another password');
-    await again.getByLabel('Confirm password', { exact: true }).fill('another password');
+    await again.getByLabel(/^New password/).fill('another password');
+    await again.getByLabel(/^Confirm password/).fill('another password');
     await again.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => again.getByText('Something went wrong').isVisible()).toBe(true);
     await c2.close();
@@ -195,7 +203,9 @@ describe.runIf(hasChromium)('guards, errors and logout', () => {
   it("shows 'Oops!' for a page that does not exist", async () => {
     const { page, context } = await open('/no/such/page/here/at/all');
     await expect.poll(() => page.getByText('Oops!').isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Sorry, an unexpected error has occurred.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Sorry, an unexpected error has occurred.').isVisible())
+      .toBe(true);
     await expectAccessible(page, 'error page');
     await screenshots(page, 'error-page');
     await context.close();
@@ -216,7 +226,9 @@ describe.runIf(hasChromium)('guards, errors and logout', () => {
   });
 
   it('sends the staff of an expired organization to /unauthorized', async () => {
-    const org = (await product.database.db.insert(organizations).values({ name: 'Lapsed Ltd' }).returning())[0]!;
+    const org = (
+      await product.database.db.insert(organizations).values({ name: 'Lapsed Ltd' }).returning()
+    )[0]!;
     const admin = await createUser(product.database, 'ADMIN', org.id);
     await product.database.db
       .update(organizations)

@@ -11,6 +11,8 @@ export default function setup() {
   }
   if (!existsSync(CHROMIUM_PATH)) {
     if (process.env.REQUIRE_BROWSER) throw new Error(`${CHROMIUM_PATH} not found and REQUIRE_BROWSER is set`);
-    console.warn(`\n[playshop] Browser tests skipped: ${CHROMIUM_PATH} not found (apt-get install -y chromium).\n`);
+    console.warn(
+      `\n[playshop] Browser tests skipped: ${CHROMIUM_PATH} not found (apt-get install -y chromium).\n`,
+    );
   }
 }

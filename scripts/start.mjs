@@ -14,7 +14,8 @@ function newest(paths) {
     if (!existsSync(p)) return;
     const s = statSync(p);
     if (s.isDirectory()) {
-      for (const name of readdirSync(p)) if (name !== 'node_modules' && name !== 'dist') walk(path.join(p, name));
+      for (const name of readdirSync(p))
+        if (name !== 'node_modules' && name !== 'dist') walk(path.join(p, name));
     } else max = Math.max(max, s.mtimeMs);
   };
   paths.forEach(walk);
@@ -29,7 +30,17 @@ function ensureBuilt(label, output, sources, command) {
 }
 
 const shared = at('packages/shared/src');
-ensureBuilt('web app', at('apps/web/dist/index.html'), [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), shared], 'npm run build --workspace apps/web');
-ensureBuilt('server', at('apps/server/dist/main.js'), [at('apps/server/src'), shared], 'npm run build --workspace apps/server');
+ensureBuilt(
+  'web app',
+  at('apps/web/dist/index.html'),
+  [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), shared],
+  'npm run build --workspace apps/web',
+);
+ensureBuilt(
+  'server',
+  at('apps/server/dist/main.js'),
+  [at('apps/server/src'), shared],
+  'npm run build --workspace apps/server',
+);
 
 await import(at('apps/server/dist/main.js'));

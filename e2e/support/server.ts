@@ -1,11 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { firstStart, type FirstStartReport } from '../../apps/server/src/db/seed';
+import { type FirstStartReport, firstStart } from '../../apps/server/src/db/seed';
 import { openTestDatabase } from '../../apps/server/src/test/context';
 
 export const ADMIN_EMAIL = 'admin@playshop.local';

@@ -10,7 +10,10 @@ let webDir: string;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'playshop-web-'));
   await mkdir(path.join(webDir, 'assets'));
-  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Playshop</title><div id="root"></div>');
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Playshop</title><div id="root"></div>',
+  );
   await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
   ctx = await createTestContext({ webDistDir: webDir });
 });
@@ -40,10 +43,22 @@ describe('one port for everything', () => {
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
-    for (const p of ['/api/v1/login', '/api/v1/participantLogin', '/api/v1/refresh', '/api/v1/logout', '/api/v1/requestReset', '/api/v1/resetPassword', '/api/v1/check-org-expiry/{orgId}', '/api/v1/getroomsbyorgname/{org}', '/api/v1/getroombyid/{id}']) {
+    for (const p of [
+      '/api/v1/login',
+      '/api/v1/participantLogin',
+      '/api/v1/refresh',
+      '/api/v1/logout',
+      '/api/v1/requestReset',
+      '/api/v1/resetPassword',
+      '/api/v1/check-org-expiry/{orgId}',
+      '/api/v1/getroomsbyorgname/{org}',
+      '/api/v1/getroombyid/{id}',
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
-    expect(doc.paths['/api/v1/login'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
+    expect(
+      doc.paths['/api/v1/login'].post.requestBody.content['application/json'].schema.properties.email,
+    ).toBeDefined();
     expect((await ctx.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
   });
 

@@ -8,10 +8,11 @@ const booleanString = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = (protocols: string[]) =>
-  z.url({ message: `must be a URL (${protocols.join(', ')})` }).refine(
-    (v) => protocols.some((p) => v.startsWith(`${p}:`)),
-    { message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}` },
-  );
+  z
+    .url({ message: `must be a URL (${protocols.join(', ')})` })
+    .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), {
+      message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
+    });
 
 /** Every environment variable the server reads. Nothing else in the code reads process.env. */
 const ZEnv = z.object({

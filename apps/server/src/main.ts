@@ -59,7 +59,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (report) console.log(formatFirstStartReport(report, config.publicUrl));
-  console.log(`Playshop is listening on ${config.publicUrl} (database: ${database.kind}, API docs at /api/docs)`);
+  console.log(
+    `Playshop is listening on ${config.publicUrl} (database: ${database.kind}, API docs at /api/docs)`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -15,7 +15,10 @@ const ROLE_ALIASES: Record<string, Role> = {
 /** Accepts any spelling of the spec (`Admin`, `SUPERADMIN`, `Participant`, …); null when unknown. */
 export function normalizeRole(value: unknown): Role | null {
   if (typeof value !== 'string') return null;
-  const key = value.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const key = value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
   return ROLE_ALIASES[key] ?? ROLE_ALIASES[key.replace(/_/g, '')] ?? null;
 }
 

@@ -17,11 +17,11 @@ describe('validation texts of SPEC §5', () => {
     expect(firstMessage(ZResetPassword.safeParse({ password: 'short', token: 't' }))).toBe(
       'Password must be at least 8 characters long',
     );
-    expect(firstMessage(ZResetPasswordForm.safeParse({ password: 'longenough', confirmPassword: 'other' }))).toBe(
-      'The passwords do not match',
-    );
-    expect(ZResetPasswordForm.safeParse({ password: 'longenough', confirmPassword: 'longenough' }).success).toBe(
-      true,
-    );
+    expect(
+      firstMessage(ZResetPasswordForm.safeParse({ password: 'longenough', confirmPassword: 'other' })),
+    ).toBe('The passwords do not match');
+    expect(
+      ZResetPasswordForm.safeParse({ password: 'longenough', confirmPassword: 'longenough' }).success,
+    ).toBe(true);
   });
 });

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, refreshTokens, users } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, TEST_PASSWORD, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  signIn,
+  TEST_PASSWORD,
+  type TestContext,
+} from '../test/context';
 import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../test/smtp';
 
 let ctx: TestContext;
@@ -58,7 +65,11 @@ describe('POST /login', () => {
   it('names the missing field with the spec text', async () => {
     const res = await post('/login', { email: '', password: 'x' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'This field is required', code: 'VALIDATION_ERROR', field: 'email' });
+    expect(res.json()).toEqual({
+      message: 'This field is required',
+      code: 'VALIDATION_ERROR',
+      field: 'email',
+    });
   });
 
   it('stores passwords as argon2id', async () => {
@@ -73,7 +84,12 @@ describe('POST /participantLogin', () => {
     const player = await createUser(ctx.database, 'PLAYER', org.id);
     const res = await post('/participantLogin', { username: ` ${player.username!.toUpperCase()} ` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ username: player.username, org: 'Acme', role: 'PLAYER', userId: player.id });
+    expect(res.json()).toMatchObject({
+      username: player.username,
+      org: 'Acme',
+      role: 'PLAYER',
+      userId: player.id,
+    });
     expect(res.json().accessToken).toEqual(expect.any(String));
     expect(res.cookies.some((c) => c.name === 'playshop_refresh')).toBe(true);
   });
@@ -100,7 +116,9 @@ describe('access tokens', () => {
 
   it('401 without a token, with a garbage token, with another key and with alg none', async () => {
     expect((await ctx.app.inject({ url: protectedUrl() })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: protectedUrl(), headers: { authorization: 'Bearer abc' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ url: protectedUrl(), headers: { authorization: 'Bearer abc' } })).statusCode,
+    ).toBe(401);
     const claims = { role: 'SUPER_ADMIN', orgId: org.id, org: 'Acme', username: 'x' };
     const otherKey = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
@@ -109,11 +127,19 @@ describe('access tokens', () => {
       .setAudience('playshop-api')
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
-    expect((await ctx.app.inject({ url: protectedUrl(), headers: { authorization: `Bearer ${otherKey}` } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ url: protectedUrl(), headers: { authorization: `Bearer ${otherKey}` } }))
+        .statusCode,
+    ).toBe(401);
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ ...claims, sub: '1', iss: 'playshop', aud: 'playshop-api' })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ ...claims, sub: '1', iss: 'playshop', aud: 'playshop-api' }),
+    ).toString('base64url');
     const none = `${header}.${payload}.`;
-    expect((await ctx.app.inject({ url: protectedUrl(), headers: { authorization: `Bearer ${none}` } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ url: protectedUrl(), headers: { authorization: `Bearer ${none}` } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('401 TOKEN_EXPIRED once the access token has expired', async () => {
@@ -175,7 +201,11 @@ describe('POST /refresh and /logout', () => {
   it('logout revokes the session and clears the cookie', async () => {
     const player = await createUser(ctx.database, 'PLAYER', org.id);
     const { refreshCookie } = await signIn(ctx.app, player);
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/v1/logout', cookies: { playshop_refresh: refreshCookie } });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      cookies: { playshop_refresh: refreshCookie },
+    });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === 'playshop_refresh')?.value).toBe('');
     expect((await refresh(refreshCookie)).statusCode).toBe(401);
@@ -223,14 +253,18 @@ describe('password reset', () => {
 
     expect((await post('/resetPassword', { token, password: 'yet another password' })).statusCode).toBe(400);
     expect((await post('/login', { email: admin.email!, password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/login', { email: admin.email!, password: 'a brand new password' })).statusCode).toBe(200);
+    expect((await post('/login', { email: admin.email!, password: 'a brand new password' })).statusCode).toBe(
+      200,
+    );
     expect((await refresh(before.refreshCookie)).statusCode).toBe(401);
   });
 
   it('refuses an expired token', async () => {
     const admin = await createUser(ctx.database, 'FACILITATOR', org.id);
     await post('/requestReset', { email: admin.email! });
-    const token = new URL(extractResetLink((await smtp.waitFor(admin.email!)).text)).searchParams.get('token')!;
+    const token = new URL(extractResetLink((await smtp.waitFor(admin.email!)).text)).searchParams.get(
+      'token',
+    )!;
     await ctx.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -242,7 +276,9 @@ describe('password reset', () => {
 
   it("validates the email with the spec's texts", async () => {
     expect((await post('/requestReset', { email: '' })).json().message).toBe('Email is required');
-    expect((await post('/requestReset', { email: 'no-at-sign' })).json().message).toBe('Invalid email address');
+    expect((await post('/requestReset', { email: 'no-at-sign' })).json().message).toBe(
+      'Invalid email address',
+    );
   });
 });
 
@@ -268,9 +304,13 @@ describe('rate limits', () => {
       const blocked = await attempt('victim@example.com', '10.0.0.3');
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(blocked.json()).toEqual({ code: 'RATE_LIMITED', message: 'Too many attempts, please try again later' });
+      expect(blocked.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many attempts, please try again later',
+      });
       // Per IP: one address trying many accounts.
-      for (const n of [1, 2, 3]) expect((await attempt(`u${n}@example.com`, '10.0.0.9')).statusCode).toBe(401);
+      for (const n of [1, 2, 3])
+        expect((await attempt(`u${n}@example.com`, '10.0.0.9')).statusCode).toBe(401);
       expect((await attempt('u4@example.com', '10.0.0.9')).statusCode).toBe(429);
     } finally {
       await limited.close();
@@ -286,11 +326,21 @@ describe('rate limits', () => {
     });
     try {
       const player = (ip: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/participantLogin', payload: { username: 'ghost' }, remoteAddress: ip });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/participantLogin',
+          payload: { username: 'ghost' },
+          remoteAddress: ip,
+        });
       expect((await player('10.1.0.1')).statusCode).toBe(404);
       expect((await player('10.1.0.2')).statusCode).toBe(429);
       const reset = (email: string) =>
-        limited.app.inject({ method: 'POST', url: '/api/v1/requestReset', payload: { email }, remoteAddress: '10.1.0.5' });
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/requestReset',
+          payload: { email },
+          remoteAddress: '10.1.0.5',
+        });
       expect((await reset('a@example.com')).statusCode).toBe(200);
       expect((await reset('b@example.com')).statusCode).toBe(429);
     } finally {

@@ -62,7 +62,10 @@ export function authRoutes(
   };
 
   const sendSession = (reply: FastifyReply, session: SessionTokens) => {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions, expires: session.refreshExpiresAt });
+    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+      ...cookieOptions,
+      expires: session.refreshExpiresAt,
+    });
     return session.reply;
   };
 
@@ -71,7 +74,8 @@ export function authRoutes(
   const perAccount =
     (limit: RateLimit, bucket: string, field: 'email' | 'username') => async (req: FastifyRequest) => {
       const value = (req.body as Record<string, unknown> | undefined)?.[field];
-      if (typeof value === 'string' && value.trim()) await accountLimiter.hit(bucket, value.trim().toLowerCase(), limit);
+      if (typeof value === 'string' && value.trim())
+        await accountLimiter.hit(bucket, value.trim().toLowerCase(), limit);
     };
 
   r.post(
@@ -129,7 +133,11 @@ export function authRoutes(
     '/logout',
     {
       config: { public: true },
-      schema: { tags: ['auth'], summary: 'Revoke the session and clear the cookie', response: { 204: z.null() } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the session and clear the cookie',
+        response: { 204: z.null() },
+      },
     },
     async (req, reply) => {
       await auth.logout(req.cookies[REFRESH_COOKIE]);

@@ -31,17 +31,17 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
   // A fresh builder per query: Drizzle builders are mutable.
   const userWithOrg = () =>
     db
-    .select({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      role: users.role,
-      passwordHash: users.passwordHash,
-      orgId: organizations.id,
-      orgName: organizations.name,
-    })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId));
+      .select({
+        id: users.id,
+        email: users.email,
+        username: users.username,
+        role: users.role,
+        passwordHash: users.passwordHash,
+        orgId: organizations.id,
+        orgName: organizations.name,
+      })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId));
 
   type UserRow = Awaited<ReturnType<typeof userWithOrg>>[number];
 
@@ -96,7 +96,9 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
     /** Players sign in with their username alone (SPEC §1). */
     async participantLogin(username: string): Promise<SessionTokens> {
       const [user] = await userWithOrg()
-        .where(and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, eq(users.role, 'PLAYER')))
+        .where(
+          and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, eq(users.role, 'PLAYER')),
+        )
         .limit(1);
       if (!user) throw new AppError('UNKNOWN_PLAYER', 404, ERRORS.unknownPlayer);
       return startSession(user);
@@ -124,7 +126,9 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
       const claimed = await db
         .update(refreshTokens)
         .set({ usedAt: now() })
-        .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .where(
+          and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+        )
         .returning({ id: refreshTokens.id });
       if (claimed.length === 0) {
         await revokeFamily(row.familyId);

@@ -179,7 +179,10 @@ export const sessionContent = pgTable(
     orderIndex: integer('order_index').notNull(),
     ...timestamps,
   },
-  (t) => [index('session_content_session_idx').on(t.sessionId, t.orderIndex), index('session_content_content_idx').on(t.contentId)],
+  (t) => [
+    index('session_content_session_idx').on(t.sessionId, t.orderIndex),
+    index('session_content_content_idx').on(t.contentId),
+  ],
 );
 
 export const orgWorkshops = pgTable(
@@ -276,7 +279,10 @@ export const refreshTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
 );
 
 export const passwordResetTokens = pgTable(

@@ -2,8 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/context';
 import type { Database } from './client';
-import { firstStart } from './seed';
 import * as t from './schema';
+import { firstStart } from './seed';
 
 let drops: (() => Promise<void>)[] = [];
 const fresh = async (): Promise<Database> => {
@@ -20,8 +20,18 @@ afterEach(async () => {
 });
 
 const counts = async (database: Database) => {
-  const n = async (table: Parameters<Database['db']['select']>[0] extends never ? never : typeof t.users | typeof t.organizations | typeof t.content | typeof t.rooms | typeof t.sessions | typeof t.workshops | typeof t.categories) =>
-    (await database.db.select({ n: count() }).from(table))[0]!.n;
+  const n = async (
+    table: Parameters<Database['db']['select']>[0] extends never
+      ? never
+      :
+          | typeof t.users
+          | typeof t.organizations
+          | typeof t.content
+          | typeof t.rooms
+          | typeof t.sessions
+          | typeof t.workshops
+          | typeof t.categories,
+  ) => (await database.db.select({ n: count() }).from(table))[0]!.n;
   return {
     users: await n(t.users),
     organizations: await n(t.organizations),
@@ -39,19 +49,33 @@ describe('firstStart', () => {
     const now = new Date('2026-05-01T10:00:00Z');
     const report = await firstStart(database.db, { adminEmail: 'Boss@Example.com', demoData: true, now });
     expect(report?.admin.password).toMatch(/.{12,}/);
-    expect(report?.demo?.players).toEqual(['demo-player-1', 'demo-player-2', 'demo-player-3', 'demo-player-4', 'demo-player-5']);
+    expect(report?.demo?.players).toEqual([
+      'demo-player-1',
+      'demo-player-2',
+      'demo-player-3',
+      'demo-player-4',
+      'demo-player-5',
+    ]);
 
     const [admin] = await database.db.select().from(t.users).where(eq(t.users.role, 'SUPER_ADMIN'));
     expect(admin!.email).toBe('boss@example.com');
-    const [demo] = await database.db.select().from(t.organizations).where(eq(t.organizations.name, 'Demo Org'));
+    const [demo] = await database.db
+      .select()
+      .from(t.organizations)
+      .where(eq(t.organizations.name, 'Demo Org'));
     expect(demo!.expiry).toBe('2027-05-01');
-    const types = (await database.db.select({ type: t.content.type }).from(t.content)).map((c) => c.type).sort();
+    const types = (await database.db.select({ type: t.content.type }).from(t.content))
+      .map((c) => c.type)
+      .sort();
     expect(types).toEqual(['IMAGE', 'OTHER', 'QUESTION', 'VIDEO']);
     const [room] = await database.db.select().from(t.rooms);
     expect(room!.name).toBe('Demo Room');
     const [workshop] = await database.db.select().from(t.workshops);
     expect(workshop!.name).toBe('Demo Workshop');
-    const demoSessions = await database.db.select().from(t.sessions).where(eq(t.sessions.workshopId, workshop!.id));
+    const demoSessions = await database.db
+      .select()
+      .from(t.sessions)
+      .where(eq(t.sessions.workshopId, workshop!.id));
     expect(demoSessions.map((s) => s.orderIndex).sort()).toEqual([0, 1]);
     const facilitators = await database.db.select().from(t.users).where(eq(t.users.role, 'FACILITATOR'));
     expect(facilitators).toHaveLength(1);

@@ -69,7 +69,9 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       .returning({ key: settings.key });
     if (claimed.length === 0) return null;
     // An existing install upgraded to this version already has its people: leave them be.
-    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [{ count: number }];
+    const [{ count }] = (await tx.select({ count: sql<number>`count(*)::int` }).from(users)) as [
+      { count: number },
+    ];
     if (count > 0) return null;
 
     const [adminOrg] = await tx.insert(organizations).values({ name: SUPER_ADMIN_ORG }).returning();
@@ -113,7 +115,8 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
 
     const welcome = await insertContent({
       title: 'Welcome to the workshop',
-      description: 'Introduce yourself to the people at your table: your name, your team and one thing you hope to learn today.',
+      description:
+        'Introduce yourself to the people at your table: your name, your team and one thing you hope to learn today.',
       script: 'Welcome everyone. Give the room two minutes for introductions before the first roll.',
       type: 'OTHER',
       categoryId: icebreakers!.id,
@@ -149,7 +152,9 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       type: 'VIDEO',
       categoryId: teamwork!.id,
     });
-    await tx.insert(videos).values({ contentId: talk.id, url: 'https://www.youtube.com/watch?v=wtl5UrrgU8c' });
+    await tx
+      .insert(videos)
+      .values({ contentId: talk.id, url: 'https://www.youtube.com/watch?v=wtl5UrrgU8c' });
 
     const [workshop] = await tx.insert(workshops).values({ name: 'Demo Workshop' }).returning();
     const [warmUp, deepDive] = await tx
@@ -218,6 +223,10 @@ export function formatFirstStartReport(report: FirstStartReport, publicUrl: stri
       `  Demo room: "${report.demo.room}" running "${report.demo.workshop}"`,
     );
   }
-  lines.push('', '  Lost a password? Use "Forgot password?"; without SMTP_URL the mail lands in DATA_DIR/outbox.', '');
+  lines.push(
+    '',
+    '  Lost a password? Use "Forgot password?"; without SMTP_URL the mail lands in DATA_DIR/outbox.',
+    '',
+  );
   return lines.join('\n');
 }

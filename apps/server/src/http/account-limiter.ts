@@ -1,6 +1,6 @@
+import { ERRORS } from '@playshop/shared';
 import type { Redis } from 'ioredis';
 import { AppError } from './errors';
-import { ERRORS } from '@playshop/shared';
 
 export interface Limit {
   max: number;
@@ -47,11 +47,10 @@ export function redisAccountLimiter(redis: Redis): AccountLimiter {
   return {
     async hit(bucket, account, limit) {
       const key = `playshop-acct:${bucket}:${account}`;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(key)
-        .pttl(key)
-        .exec()) as [[null, number], [null, number]];
+      const [[, count], [, ttl]] = (await redis.multi().incr(key).pttl(key).exec()) as [
+        [null, number],
+        [null, number],
+      ];
       let remaining = ttl;
       if (ttl < 0) {
         await redis.pexpire(key, limit.timeWindow);

@@ -1,6 +1,6 @@
+import { ERRORS, stripControlChars } from '@playshop/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERRORS, stripControlChars } from '@playshop/shared';
 
 /** An error meant for the caller: status, a stable code the client branches on, and a message to show. */
 export class AppError extends Error {
@@ -15,7 +15,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', 400, message, field);
+export const badRequest = (message: string, field?: string) =>
+  new AppError('BAD_REQUEST', 400, message, field);
 export const unauthorized = (message: string = ERRORS.unauthenticated, code = 'UNAUTHENTICATED') =>
   new AppError(code, 401, message);
 export const forbidden = (message: string = ERRORS.forbidden, code = 'FORBIDDEN') =>
@@ -44,7 +45,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
       status = 400;
-      body = { message: issue?.message ?? 'Invalid request data', code: 'VALIDATION_ERROR', ...(field ? { field } : {}) };
+      body = {
+        message: issue?.message ?? 'Invalid request data',
+        code: 'VALIDATION_ERROR',
+        ...(field ? { field } : {}),
+      };
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'reply does not match its schema');
     } else if (error.statusCode === 429) {

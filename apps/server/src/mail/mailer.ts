@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -40,10 +40,16 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       // The text (with any link in it) is logged on purpose: without SMTP this is the only way to read it.
-      log.info({ to: message.to, subject: message.subject, file, text: message.text }, 'mail written to outbox (SMTP_URL is not set)');
+      log.info(
+        { to: message.to, subject: message.subject, file, text: message.text },
+        'mail written to outbox (SMTP_URL is not set)',
+      );
     },
     close: () => transport.close(),
   };

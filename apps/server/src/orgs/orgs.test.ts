@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ url: `/api/v1${url}`, headers });
+const get = (url: string, headers: Record<string, string>) =>
+  ctx.app.inject({ url: `/api/v1${url}`, headers });
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 describe('GET /check-org-expiry/{orgId}', () => {
@@ -21,7 +22,7 @@ describe('GET /check-org-expiry/{orgId}', () => {
     expect(res.json()).toEqual({ expired: false });
   });
 
-  it("answers 404 for another organization, except to a super admin", async () => {
+  it('answers 404 for another organization, except to a super admin', async () => {
     const mine = await createOrg(ctx.database);
     const theirs = await createOrg(ctx.database, { expiry: yesterday() });
     const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', mine.id));
@@ -41,7 +42,10 @@ describe('an expired organization', () => {
     expect((await get(url, admin.headers)).statusCode).toBe(200);
 
     // Takes effect at once, not when the token is next renewed.
-    await ctx.database.db.update(organizations).set({ expiry: yesterday() }).where(eq(organizations.id, org.id));
+    await ctx.database.db
+      .update(organizations)
+      .set({ expiry: yesterday() })
+      .where(eq(organizations.id, org.id));
     for (const session of [admin, player]) {
       const res = await get(`/getroomsbyorgname/${encodeURIComponent('Expiring Co')}`, session.headers);
       expect(res.statusCode).toBe(403);
@@ -64,7 +68,10 @@ describe('GET /get-org-workshops/{name}', () => {
   it("lists the organization's linked workshops to its staff only", async () => {
     const org = await createOrg(ctx.database, { name: 'Linked Ltd' });
     const other = await createOrg(ctx.database, { name: 'Other Ltd' });
-    const [w1, w2] = await ctx.database.db.insert(workshops).values([{ name: 'Zeta' }, { name: 'Alpha' }]).returning();
+    const [w1, w2] = await ctx.database.db
+      .insert(workshops)
+      .values([{ name: 'Zeta' }, { name: 'Alpha' }])
+      .returning();
     await ctx.database.db.insert(orgWorkshops).values([
       { orgId: org.id, workshopId: w1!.id },
       { orgId: org.id, workshopId: w2!.id },

@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ url: `/api/v1${url}`, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ url: `/api/v1${url}`, headers });
 
 describe('GET /getroomsbyorgname/{org}', () => {
   it("lists the caller's organization's rooms with workshop and ordered sessions", async () => {

@@ -7,11 +7,18 @@ import { notFound } from '../http/errors';
 
 export function roomsService(db: Db) {
   /** Rooms with their workshop and its sessions in order, in two queries whatever the count. */
-  async function present(rows: { id: number; name: string; orgId: number; workshopId: number; workshopName: string }[]) {
+  async function present(
+    rows: { id: number; name: string; orgId: number; workshopId: number; workshopName: string }[],
+  ) {
     const workshopIds = [...new Set(rows.map((r) => r.workshopId))];
     const sessionRows = workshopIds.length
       ? await db
-          .select({ id: sessions.id, name: sessions.name, orderIndex: sessions.orderIndex, workshopId: sessions.workshopId })
+          .select({
+            id: sessions.id,
+            name: sessions.name,
+            orderIndex: sessions.orderIndex,
+            workshopId: sessions.workshopId,
+          })
           .from(sessions)
           .where(inArray(sessions.workshopId, workshopIds))
           .orderBy(asc(sessions.orderIndex), asc(sessions.id))

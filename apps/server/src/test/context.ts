@@ -110,8 +110,16 @@ export async function createUser(database: Database, role: Role, organizationId:
 /** Signs a user in through the real endpoints and returns the bearer header and refresh cookie. */
 export async function signIn(app: FastifyInstance, user: { email: string | null; username: string | null }) {
   const res = user.email
-    ? await app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: user.email, password: TEST_PASSWORD } })
-    : await app.inject({ method: 'POST', url: '/api/v1/participantLogin', payload: { username: user.username } });
+    ? await app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+      })
+    : await app.inject({
+        method: 'POST',
+        url: '/api/v1/participantLogin',
+        payload: { username: user.username },
+      });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { accessToken: string };
   const cookie = res.cookies.find((c) => c.name === 'playshop_refresh')!;

@@ -43,8 +43,17 @@ export async function startSmtpServer() {
       const found = received.find((m) => m.to.includes(to.toLowerCase()));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ to: to.toLowerCase(), resolve: (m) => (clearTimeout(timer), resolve(m)) });
+        const timer = setTimeout(
+          () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+        waiters.push({
+          to: to.toLowerCase(),
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
