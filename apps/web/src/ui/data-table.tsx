@@ -1,0 +1,209 @@
+import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { PageLoader } from './page-loader';
+
+export interface DataTableColumn<T> {
+  /** Column header, also the cell's label on screen readers. */
+  header: string;
+  /** What the cell shows for one row. */
+  render: (row: T) => ReactNode;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the table (e.g. 'Organizations'); shown as a hidden caption. */
+  caption: string;
+  columns: DataTableColumn<T>[];
+  /** The current page's rows; undefined while loading. */
+  rows: T[] | undefined;
+  getRowKey: (row: T) => string | number;
+  /** Names a row in the Edit/Delete buttons' labels ('Edit Acme'). */
+  getRowLabel: (row: T) => string;
+  /**
+   * What a row is, as the confirmation says it: 'Organization', 'User', 'content', 'Room', 'file'
+   * (SPEC §2 'Are you sure you want to delete this {thing}?').
+   */
+  thing: string;
+  /** Shows the Edit column. */
+  onEdit?: (row: T) => void;
+  /**
+   * Shows the Delete column. Called after the user answers Yes; a rejected promise keeps the dialog
+   * open with 'Error: {message}' in red, a resolved one closes it.
+   */
+  onDelete?: (row: T) => Promise<unknown>;
+  /** Hides the Delete button for some rows (e.g. the caller's own account). */
+  canDelete?: (row: T) => boolean;
+  /** Shown when there are no rows. */
+  emptyText?: string;
+  isLoading?: boolean;
+  /** A failed load: shown in red as 'Error: {message}'. */
+  error?: Error | null;
+  /** 1-based page being shown, and the number of pages (ceil(count / page size)). */
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+}
+
+/**
+ * The generic table of SPEC §2: Edit/Delete action columns, 'Page X of Y' with Previous/Next, and a
+ * delete confirmation with Yes/No. Paging state lives with the caller (see `useListParams`); the table
+ * only renders and reports.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, onEdit, onDelete, canDelete, page, onPageChange } = props;
+  const [pendingDelete, setPendingDelete] = useState<T | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  // An empty list still reads 'Page 1 of 1'.
+  const pageCount = Math.max(1, props.pageCount);
+
+  const closeDialog = () => {
+    setPendingDelete(null);
+    setDeleteError(null);
+  };
+
+  const handleConfirmDelete = async () => {
+    if (pendingDelete === null || !onDelete) return;
+    setIsDeleting(true);
+    setDeleteError(null);
+    try {
+      await onDelete(pendingDelete);
+      closeDialog();
+    } catch (error) {
+      setDeleteError(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      {props.error && (
+        <Alert color="red" variant="light" role="alert">
+          <Text c="red.9">{`Error: ${props.error.message}`}</Text>
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover verticalSpacing="sm" captionSide="top">
+          <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.header} scope="col">
+                  {column.header}
+                </Table.Th>
+              ))}
+              {onEdit && (
+                <Table.Th scope="col" w={72}>
+                  Edit
+                </Table.Th>
+              )}
+              {onDelete && (
+                <Table.Th scope="col" w={72}>
+                  Delete
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows?.map((row) => (
+              <Table.Tr key={props.getRowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.header} style={{ overflowWrap: 'anywhere' }}>
+                    {column.render(row)}
+                  </Table.Td>
+                ))}
+                {onEdit && (
+                  <Table.Td>
+                    <ActionIcon
+                      variant="light"
+                      size="lg"
+                      aria-label={`Edit ${props.getRowLabel(row)}`}
+                      onClick={() => onEdit(row)}
+                    >
+                      <IconPencil size={18} aria-hidden />
+                    </ActionIcon>
+                  </Table.Td>
+                )}
+                {onDelete && (
+                  <Table.Td>
+                    {(canDelete?.(row) ?? true) && (
+                      <ActionIcon
+                        variant="light"
+                        color="red"
+                        size="lg"
+                        aria-label={`Delete ${props.getRowLabel(row)}`}
+                        onClick={() => setPendingDelete(row)}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
+                    )}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {props.isLoading && <PageLoader label={`Loading ${props.caption}`} />}
+      {rows?.length === 0 && !props.isLoading && (
+        <Text c="dimmed">{props.emptyText ?? 'Nothing here yet'}</Text>
+      )}
+
+      <Group justify="space-between" wrap="nowrap" component="nav" aria-label={`${props.caption} pages`}>
+        <Button
+          variant="default"
+          leftSection={<IconChevronLeft size={16} aria-hidden />}
+          disabled={page <= 1}
+          onClick={() => onPageChange(page - 1)}
+        >
+          Previous
+        </Button>
+        <Text aria-live="polite">{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</Text>
+        <Button
+          variant="default"
+          rightSection={<IconChevronRight size={16} aria-hidden />}
+          disabled={page >= pageCount}
+          onClick={() => onPageChange(page + 1)}
+        >
+          Next
+        </Button>
+      </Group>
+
+      <Modal
+        opened={pendingDelete !== null}
+        onClose={closeDialog}
+        title={`Delete ${props.thing}`}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text>{`Are you sure you want to delete this ${props.thing}?`}</Text>
+          {pendingDelete !== null && <Text fw={600}>{props.getRowLabel(pendingDelete)}</Text>}
+          {deleteError && (
+            <Text c="red.8" role="alert">
+              {deleteError}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeDialog} disabled={isDeleting}>
+              No
+            </Button>
+            <Button color="red" onClick={handleConfirmDelete} loading={isDeleting}>
+              Yes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
