@@ -3,3 +3,4 @@ export * from './messages';
 export * from './orgs';
 export * from './roles';
 export * from './schemas';
+export * from './bingo';
