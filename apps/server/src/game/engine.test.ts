@@ -1,0 +1,290 @@
+import { FREE_CELL, winningLines } from '@playshop/shared';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dealCard } from './cards';
+import {
+  type Actor,
+  type ApplyContext,
+  apply,
+  fold,
+  GAME_ERRORS,
+  type GameCommand,
+  type GameEvent,
+  type GameState,
+  initialGameState,
+  replay,
+  rollsAreValid,
+  timerRemaining,
+} from './engine';
+
+const facilitator: Actor = { userId: 1, username: 'fac@example.com', role: 'FACILITATOR' };
+const alice: Actor = { userId: 10, username: 'alice', role: 'PLAYER' };
+const bob: Actor = { userId: 11, username: 'bob', role: 'PLAYER' };
+
+function counter(seed = 1): ApplyContext['randomInt'] {
+  let x = seed;
+  return (min, max) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return min + (x % (max - min));
+  };
+}
+const ctx = (now = new Date('2026-11-21T10:00:00Z'), seed = 1): ApplyContext => ({
+  now,
+  randomInt: counter(seed),
+});
+
+/** Applies commands in order, folding each result; throws on an unexpected error. */
+function run(
+  state: GameState,
+  steps: [Actor, GameCommand][],
+  context = ctx(),
+): { state: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  for (const [actor, command] of steps) {
+    const result = apply(state, actor, command, context);
+    if ('error' in result) throw new Error(`${command.type} by ${actor.username}: ${result.error}`);
+    events.push(...result.events);
+    state = result.events.reduce(fold, state);
+  }
+  return { state, events };
+}
+
+const started = () =>
+  run(initialGameState(), [
+    [facilitator, { type: 'open_lobby' }],
+    [alice, { type: 'join' }],
+    [bob, { type: 'join' }],
+    [facilitator, { type: 'start_game' }],
+  ]).state;
+
+describe('fold, event by event', () => {
+  it('opens and closes the lobby', () => {
+    const opened = fold(initialGameState(), { type: 'lobby_opened' });
+    expect(opened).toMatchObject({ lobbyOpen: true, state: 'lobby', seq: 1 });
+    expect(fold(opened, { type: 'lobby_closed' })).toMatchObject({ lobbyOpen: false, seq: 2 });
+  });
+
+  it('adds, returns, readies and removes players', () => {
+    const card = dealCard(counter());
+    let s = fold(initialGameState(), { type: 'player_joined', userId: 10, username: 'alice', card });
+    expect(s.players[10]).toEqual({
+      userId: 10,
+      username: 'alice',
+      card,
+      isReady: false,
+      hasBingo: false,
+      present: true,
+    });
+    s = fold(s, { type: 'player_ready', userId: 10 });
+    expect(s.players[10]!.isReady).toBe(true);
+    s = fold(s, { type: 'player_left', userId: 10 });
+    expect(s.players[10]).toMatchObject({ present: false, isReady: false, card });
+    s = fold(s, { type: 'player_returned', userId: 10 });
+    expect(s.players[10]).toMatchObject({ present: true, card });
+  });
+
+  it('starts, rolls, sends content, sets timers and states', () => {
+    let s = fold(initialGameState(), { type: 'game_started', hideRollAnimation: true });
+    expect(s).toMatchObject({ started: true, state: 'bingo', hideRollAnimation: true });
+    s = fold(s, { type: 'ball_rolled', number: 42 });
+    expect(s).toMatchObject({ rolls: [42], state: 'roll' });
+    s = fold(s, { type: 'content_sent', contentId: 7, contentType: 'VIDEO' });
+    expect(s).toMatchObject({ content: { contentId: 7, contentType: 'VIDEO' }, state: 'content' });
+    s = fold(s, {
+      type: 'timer_set',
+      seconds: 30,
+      startedAt: '2026-11-21T10:00:00.000Z',
+      isRunning: true,
+      isPaused: false,
+    });
+    expect(s.timer).toEqual({
+      seconds: 30,
+      startedAt: '2026-11-21T10:00:00.000Z',
+      isRunning: true,
+      isPaused: false,
+    });
+    s = fold(s, {
+      type: 'timer_set',
+      seconds: 0,
+      startedAt: '2026-11-21T10:00:05.000Z',
+      isRunning: false,
+      isPaused: false,
+    });
+    expect(s.timer).toBeNull();
+    s = fold(s, { type: 'state_set', state: 'announce_winner' });
+    expect(s.state).toBe('announce_winner');
+    s = fold(s, { type: 'roll_animation_set', hidden: false });
+    expect(s.hideRollAnimation).toBe(false);
+    s = fold(s, { type: 'game_ended' });
+    expect(s).toMatchObject({ ended: true, lobbyOpen: false, seq: 8 });
+  });
+
+  it('records a winner once and deals new cards on a new round', () => {
+    const card = dealCard(counter());
+    let s = fold(initialGameState(), { type: 'player_joined', userId: 10, username: 'alice', card });
+    s = fold(s, { type: 'ball_rolled', number: 3 });
+    s = fold(s, {
+      type: 'bingo',
+      userId: 10,
+      username: 'alice',
+      lines: ['row-0'],
+      at: '2026-11-21T10:00:00.000Z',
+    });
+    expect(s).toMatchObject({
+      state: 'game_over',
+      winners: [{ userId: 10, username: 'alice', lines: ['row-0'] }],
+    });
+    expect(s.players[10]!.hasBingo).toBe(true);
+    const fresh = dealCard(counter(99));
+    s = fold(s, { type: 'new_round', cards: { 10: fresh } });
+    expect(s).toMatchObject({ round: 2, rolls: [], winners: [], state: 'bingo', content: null, timer: null });
+    expect(s.players[10]).toMatchObject({ card: fresh, hasBingo: false });
+  });
+});
+
+describe('apply', () => {
+  it('lets only staff run the game', () => {
+    const s = started();
+    for (const command of [
+      { type: 'roll' },
+      { type: 'open_lobby' },
+      { type: 'start_new_game' },
+      { type: 'end_game' },
+      { type: 'send_content', contentId: 1, contentType: 'OTHER' },
+      { type: 'set_timer', seconds: 30, isRunning: true, isPaused: false },
+      { type: 'set_state', state: 'announce_winner' },
+    ] satisfies GameCommand[]) {
+      expect(apply(s, alice, command, ctx())).toEqual({ error: GAME_ERRORS.notStaff });
+    }
+  });
+
+  it("refuses players before the lobby opens: 'Lobby not open'", () => {
+    expect(apply(initialGameState(), alice, { type: 'join' }, ctx())).toEqual({ error: 'Lobby not open' });
+  });
+
+  it('gives a player the same card when they come back', () => {
+    let s = started();
+    const card = s.players[alice.userId]!.card;
+    s = run(s, [[alice, { type: 'leave' }]]).state;
+    const back = run(s, [[alice, { type: 'join' }]]);
+    expect(back.events).toEqual([{ type: 'player_returned', userId: alice.userId }]);
+    expect(back.state.players[alice.userId]!.card).toEqual(card);
+  });
+
+  it('deals late arrivals in', () => {
+    const carol: Actor = { userId: 12, username: 'carol', role: 'PLAYER' };
+    const s = run(started(), [
+      [facilitator, { type: 'roll' }],
+      [carol, { type: 'join' }],
+    ]).state;
+    expect(s.players[carol.userId]).toMatchObject({ present: true, hasBingo: false });
+  });
+
+  it('never rolls a number twice and stops at 75', () => {
+    let s = started();
+    const steps: [Actor, GameCommand][] = Array.from({ length: 75 }, () => [facilitator, { type: 'roll' }]);
+    s = run(s, steps).state;
+    expect(rollsAreValid(s.rolls)).toBe(true);
+    expect(s.rolls).toHaveLength(75);
+    expect(apply(s, facilitator, { type: 'roll' }, ctx())).toEqual({ error: GAME_ERRORS.allRolled });
+  });
+
+  it('refuses a false claim and records a true one once', () => {
+    let s = started();
+    expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
+    // Roll exactly the numbers of Alice's first row.
+    const row = s.players[alice.userId]!.card[0]!;
+    s = { ...s, rolls: row.filter((n) => n !== FREE_CELL) };
+    const win = run(s, [[alice, { type: 'check_win' }]]);
+    expect(win.events).toEqual([
+      {
+        type: 'bingo',
+        userId: alice.userId,
+        username: 'alice',
+        lines: ['row-0'],
+        at: '2026-11-21T10:00:00.000Z',
+      },
+    ]);
+    expect(run(win.state, [[alice, { type: 'check_win' }]]).events).toEqual([]);
+    expect(win.state.winners).toHaveLength(1);
+  });
+
+  it('only accepts the timer choices of 20 to 120 seconds in steps of 5, or 0 to cancel', () => {
+    const s = started();
+    for (const seconds of [0, 20, 25, 120])
+      expect(
+        'events' in
+          apply(s, facilitator, { type: 'set_timer', seconds, isRunning: true, isPaused: false }, ctx()),
+      ).toBe(true);
+    for (const seconds of [-5, 5, 19, 21, 125, 30.5]) {
+      expect(
+        apply(s, facilitator, { type: 'set_timer', seconds, isRunning: true, isPaused: false }, ctx()),
+      ).toEqual({ error: 'Please select a time' });
+    }
+  });
+
+  it("answers 'Room Closed' once the game has ended", () => {
+    const s = run(started(), [[facilitator, { type: 'end_game' }]]).state;
+    expect(apply(s, alice, { type: 'join' }, ctx())).toEqual({ error: 'Room Closed' });
+    expect(apply(s, facilitator, { type: 'roll' }, ctx())).toEqual({ error: 'Room Closed' });
+  });
+});
+
+describe('timerRemaining', () => {
+  const timer = { seconds: 30, startedAt: '2026-11-21T10:00:00.000Z', isRunning: true, isPaused: false };
+  it('counts down from server time and stops at 0', () => {
+    expect(timerRemaining(timer, new Date('2026-11-21T10:00:00Z'))).toBe(30);
+    expect(timerRemaining(timer, new Date('2026-11-21T10:00:12.400Z'))).toBe(18);
+    expect(timerRemaining(timer, new Date('2026-11-21T10:01:00Z'))).toBe(0);
+    expect(timerRemaining(null, new Date())).toBe(0);
+  });
+});
+
+describe('any sequence of commands', () => {
+  const actors = [facilitator, alice, bob];
+  const commandArb: fc.Arbitrary<GameCommand> = fc.oneof(
+    fc.constantFrom<GameCommand>(
+      { type: 'open_lobby' },
+      { type: 'join' },
+      { type: 'leave' },
+      { type: 'ready' },
+      { type: 'start_game' },
+      { type: 'roll' },
+      { type: 'roll' },
+      { type: 'roll' },
+      { type: 'check_win' },
+      { type: 'start_new_game' },
+      { type: 'set_state', state: 'bingo' },
+    ),
+  );
+
+  it('keeps the invariants: no repeated balls, every winner truly won, seq counts events', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...actors), commandArb), { maxLength: 300 }),
+        fc.nat(),
+        (steps, seed) => {
+          let state = initialGameState();
+          const log: GameEvent[] = [];
+          const context = ctx(new Date('2026-11-21T10:00:00Z'), seed + 1);
+          for (const [actor, command] of steps) {
+            const result = apply(state, actor, command, context);
+            if ('error' in result) continue;
+            log.push(...result.events);
+            state = result.events.reduce(fold, state);
+            expect(rollsAreValid(state.rolls)).toBe(true);
+            for (const w of state.winners) {
+              expect(
+                winningLines(state.players[w.userId]!.card, new Set(state.rolls)).length,
+              ).toBeGreaterThan(0);
+            }
+            expect(new Set(state.winners.map((w) => w.userId)).size).toBe(state.winners.length);
+          }
+          expect(state.seq).toBe(log.length);
+          expect(replay(log)).toEqual(state);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
