@@ -14,6 +14,8 @@ import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './aut
 import { authService } from './auth/service';
 import { accessTokens } from './auth/tokens';
 import type { Config } from './config';
+import { contentRoutes } from './content/routes';
+import { contentService } from './content/service';
 import type { Database } from './db/client';
 import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
@@ -25,6 +27,10 @@ import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
 import { settingsRoutes } from './settings/routes';
 import { defaultPublicSettings, settingsService } from './settings/service';
+import { localDiskStorage, type Storage } from './storage/storage';
+import { uploadRoutes } from './uploads/routes';
+import { workshopRoutes } from './workshops/routes';
+import { workshopsService } from './workshops/service';
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +44,8 @@ export interface AppDeps {
   /** The built SPA; served at / with index.html for client routes. */
   webDistDir?: string;
   logger?: boolean;
+  /** Where uploaded files live; local disk under DATA_DIR/files by default (DESIGN §7). */
+  storage?: Storage;
 }
 
 /** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
@@ -112,7 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orgs: orgsService(database.db),
     rooms: roomsService(database.db),
     settings: settingsService(database.db, defaultPublicSettings(config.publicUrl, config.adminEmail)),
+    content: contentService(database.db),
   };
+  const workshopsSvc = workshopsService(database.db, services.content);
+  const storage = deps.storage ?? localDiskStorage(path.join(config.dataDir, 'files'));
 
   await app.register(
     async (api) => {
@@ -131,6 +142,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       orgRoutes(api, services.orgs);
       roomRoutes(api, services.rooms);
       settingsRoutes(api, services.settings);
+      contentRoutes(api, services.content);
+      workshopRoutes(api, workshopsSvc);
+      uploadRoutes(api, storage, path.join(config.dataDir, 'uploads-in-progress'));
     },
     { prefix: API_PREFIX },
   );

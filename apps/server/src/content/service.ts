@@ -1,0 +1,335 @@
+import {
+  type AnswerInput,
+  type BaseContentInput,
+  CONTENT_TEXTS,
+  type ContentFilters,
+  type ContentInput,
+  type ContentPage,
+  type ContentReply,
+  pageInfo,
+} from '@playshop/shared';
+import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import {
+  answers,
+  categories,
+  content,
+  images,
+  orgWorkshops,
+  questions,
+  sessionContent,
+  sessions,
+  videos,
+  workshops,
+} from '../db/schema';
+import { type Actor, isSuperAdmin } from '../http/actor';
+import { AppError, badRequest, notFound } from '../http/errors';
+
+/** `%`, `_` and `\` typed by a user match themselves, not any text. */
+const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Tenancy inside the query (SPEC §6): a super admin reads every item; anyone else only items used by
+ * a session of a workshop linked to their organization.
+ */
+export function contentVisibleTo(db: Db, actor: Actor): SQL | undefined {
+  if (isSuperAdmin(actor)) return undefined;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(sessionContent)
+      .innerJoin(sessions, eq(sessions.id, sessionContent.sessionId))
+      .innerJoin(orgWorkshops, eq(orgWorkshops.workshopId, sessions.workshopId))
+      .where(and(eq(sessionContent.contentId, content.id), eq(orgWorkshops.orgId, actor.orgId))),
+  );
+}
+
+export function contentService(db: Db) {
+  function filterWhere(actor: Actor, filters: ContentFilters): SQL | undefined {
+    const search = filters.search?.trim();
+    return and(
+      contentVisibleTo(db, actor),
+      filters.categoryId ? eq(content.categoryId, filters.categoryId) : undefined,
+      filters.type ? eq(content.type, filters.type) : undefined,
+      search
+        ? or(
+            ilike(content.title, likePattern(search)),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(questions)
+                .where(
+                  and(eq(questions.contentId, content.id), ilike(questions.question, likePattern(search))),
+                ),
+            ),
+          )
+        : undefined,
+    );
+  }
+
+  /** Content rows with their category, question (answers in order), image and video: four queries. */
+  async function present(ids: number[]): Promise<ContentReply[]> {
+    if (ids.length === 0) return [];
+    const [rows, questionRows, imageRows, videoRows] = await Promise.all([
+      db
+        .select({
+          id: content.id,
+          title: content.title,
+          description: content.description,
+          script: content.script,
+          type: content.type,
+          categoryId: content.categoryId,
+          categoryName: categories.name,
+        })
+        .from(content)
+        .innerJoin(categories, eq(categories.id, content.categoryId))
+        .where(inArray(content.id, ids)),
+      db.select().from(questions).where(inArray(questions.contentId, ids)),
+      db.select().from(images).where(inArray(images.contentId, ids)),
+      db.select().from(videos).where(inArray(videos.contentId, ids)),
+    ]);
+    const answerRows = questionRows.length
+      ? await db
+          .select()
+          .from(answers)
+          .where(
+            inArray(
+              answers.questionId,
+              questionRows.map((q) => q.id),
+            ),
+          )
+          .orderBy(asc(answers.id))
+      : [];
+    const byId = new Map(
+      rows.map((r) => {
+        const q = questionRows.find((x) => x.contentId === r.id);
+        const image = imageRows.find((x) => x.contentId === r.id);
+        const video = videoRows.find((x) => x.contentId === r.id);
+        const reply: ContentReply = {
+          id: r.id,
+          title: r.title,
+          description: r.description,
+          script: r.script,
+          type: r.type,
+          categoryId: r.categoryId,
+          category: { id: r.categoryId, name: r.categoryName },
+          question: q
+            ? {
+                id: q.id,
+                question: q.question,
+                contentId: r.id,
+                answers: answerRows
+                  .filter((a) => a.questionId === q.id)
+                  .map((a) => ({ id: a.id, name: a.name, url: a.url, isCorrect: a.isCorrect })),
+              }
+            : null,
+          image: image ? { id: image.id, url: image.url, contentId: r.id } : null,
+          video: video ? { id: video.id, url: video.url, contentId: r.id } : null,
+        };
+        return [r.id, reply] as const;
+      }),
+    );
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  async function assertCategory(categoryId: number) {
+    const [found] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, categoryId))
+      .limit(1);
+    if (!found) throw badRequest(CONTENT_TEXTS.categoryNotFound, 'categoryId');
+  }
+
+  function baseValues(input: BaseContentInput) {
+    return {
+      title: input.title,
+      description: input.description,
+      script: input.script ?? null,
+      categoryId: input.categoryId,
+    };
+  }
+
+  /** Replaces the type-specific rows of an item with those of `input` (question, image or video). */
+  async function writeDetails(tx: Db, contentId: number, input: ContentInput) {
+    if (input.type !== 'QUESTION') await tx.delete(questions).where(eq(questions.contentId, contentId));
+    if (input.type !== 'IMAGE') await tx.delete(images).where(eq(images.contentId, contentId));
+    if (input.type !== 'VIDEO') await tx.delete(videos).where(eq(videos.contentId, contentId));
+    if (input.type === 'IMAGE') {
+      await tx
+        .insert(images)
+        .values({ contentId, url: input.image })
+        .onConflictDoUpdate({ target: images.contentId, set: { url: input.image } });
+    }
+    if (input.type === 'VIDEO') {
+      await tx
+        .insert(videos)
+        .values({ contentId, url: input.url })
+        .onConflictDoUpdate({ target: videos.contentId, set: { url: input.url } });
+    }
+    if (input.type === 'QUESTION') await writeQuestion(tx, contentId, input.question, input.answers);
+  }
+
+  /** The question of an item and its answers; answers are replaced as a whole. */
+  async function writeQuestion(tx: Db, contentId: number, text: string, answerList?: AnswerInput[]) {
+    const [q] = await tx
+      .insert(questions)
+      .values({ contentId, question: text })
+      .onConflictDoUpdate({ target: questions.contentId, set: { question: text } })
+      .returning({ id: questions.id });
+    if (!answerList) return;
+    await tx.delete(answers).where(eq(answers.questionId, q!.id));
+    await tx.insert(answers).values(
+      answerList.map((a) => ({
+        questionId: q!.id,
+        name: a.name,
+        url: a.url ?? null,
+        isCorrect: a.isCorrect,
+      })),
+    );
+  }
+
+  async function findOne(actor: Actor, id: number): Promise<ContentReply> {
+    const [row] = await db
+      .select({ id: content.id })
+      .from(content)
+      .where(and(eq(content.id, id), contentVisibleTo(db, actor)))
+      .limit(1);
+    if (!row) throw notFound(CONTENT_TEXTS.contentNotFound);
+    return (await present([row.id]))[0]!;
+  }
+
+  async function list(actor: Actor, filters: ContentFilters): Promise<ContentReply[]> {
+    const rows = await db
+      .select({ id: content.id })
+      .from(content)
+      .where(filterWhere(actor, filters))
+      .orderBy(asc(content.title), asc(content.id));
+    return present(rows.map((r) => r.id));
+  }
+
+  async function page(
+    actor: Actor,
+    filters: ContentFilters,
+    pageNo: number,
+    size: number,
+  ): Promise<ContentPage> {
+    const where = filterWhere(actor, filters);
+    const [[{ total }], rows] = (await Promise.all([
+      db.select({ total: count() }).from(content).where(where),
+      db
+        .select({ id: content.id })
+        .from(content)
+        .where(where)
+        .orderBy(asc(content.title), asc(content.id))
+        .limit(size)
+        .offset((pageNo - 1) * size),
+    ])) as [[{ total: number }], { id: number }[]];
+    return { ...pageInfo(pageNo, size, total), content: await present(rows.map((r) => r.id)) };
+  }
+
+  return {
+    present,
+    list,
+    page,
+    findOne,
+
+    /** The item ids of a kind's rows (question, image, video id → content id), for the per-kind paths. */
+    async contentIdOf(kind: 'question' | 'image' | 'video', id: number): Promise<number> {
+      const table = kind === 'question' ? questions : kind === 'image' ? images : videos;
+      const [row] = await db
+        .select({ contentId: table.contentId })
+        .from(table)
+        .where(eq(table.id, id))
+        .limit(1);
+      if (!row) throw notFound(CONTENT_TEXTS.contentNotFound);
+      return row.contentId;
+    },
+
+    async create(input: ContentInput): Promise<ContentReply> {
+      await assertCategory(input.categoryId);
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(content)
+          .values({ ...baseValues(input), type: input.type })
+          .returning({ id: content.id });
+        await writeDetails(tx, row!.id, input);
+        return row!.id;
+      });
+      return (await present([id]))[0]!;
+    },
+
+    /** The whole item, replaced: base fields, type and the type's details. */
+    async update(id: number, input: ContentInput): Promise<ContentReply> {
+      await assertCategory(input.categoryId);
+      await db.transaction(async (tx) => {
+        const updated = await tx
+          .update(content)
+          .set({ ...baseValues(input), type: input.type })
+          .where(eq(content.id, id))
+          .returning({ id: content.id });
+        if (updated.length === 0) throw notFound(CONTENT_TEXTS.contentNotFound);
+        await writeDetails(tx, id, input);
+      });
+      return (await present([id]))[0]!;
+    },
+
+    /** Base fields only (the per-kind edit paths' `baseContent`), keeping the type. */
+    async updateBase(tx: Db, id: number, input: BaseContentInput): Promise<void> {
+      await assertCategory(input.categoryId);
+      await tx.update(content).set(baseValues(input)).where(eq(content.id, id));
+    },
+
+    async updateQuestion(
+      contentId: number,
+      text: string,
+      base?: BaseContentInput,
+      answerList?: AnswerInput[],
+    ): Promise<ContentReply> {
+      if (base) await assertCategory(base.categoryId);
+      await db.transaction(async (tx) => {
+        if (base) await tx.update(content).set(baseValues(base)).where(eq(content.id, contentId));
+        await writeQuestion(tx, contentId, text, answerList);
+      });
+      return (await present([contentId]))[0]!;
+    },
+
+    async updateMedia(
+      kind: 'image' | 'video',
+      contentId: number,
+      url: string,
+      base?: BaseContentInput,
+    ): Promise<ContentReply> {
+      if (base) await assertCategory(base.categoryId);
+      const table = kind === 'image' ? images : videos;
+      await db.transaction(async (tx) => {
+        if (base) await tx.update(content).set(baseValues(base)).where(eq(content.id, contentId));
+        await tx.update(table).set({ url }).where(eq(table.contentId, contentId));
+      });
+      return (await present([contentId]))[0]!;
+    },
+
+    /**
+     * Deletes an item. Content that a session uses is refused, naming the sessions, so a workshop
+     * never loses a step silently (docs/decisions.md).
+     */
+    async remove(id: number): Promise<void> {
+      const [exists_] = await db.select({ id: content.id }).from(content).where(eq(content.id, id)).limit(1);
+      if (!exists_) throw notFound(CONTENT_TEXTS.contentNotFound);
+      const uses = await db
+        .selectDistinct({ workshop: workshops.name, session: sessions.name })
+        .from(sessionContent)
+        .innerJoin(sessions, eq(sessions.id, sessionContent.sessionId))
+        .innerJoin(workshops, eq(workshops.id, sessions.workshopId))
+        .where(eq(sessionContent.contentId, id))
+        .orderBy(asc(workshops.name), asc(sessions.name));
+      if (uses.length > 0) {
+        const names = uses.map((u) => `${u.workshop} › ${u.session}`).join(', ');
+        throw new AppError('CONTENT_IN_USE', 409, `This content is used by sessions: ${names}`);
+      }
+      await db.delete(content).where(eq(content.id, id));
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof contentService>;

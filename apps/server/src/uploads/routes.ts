@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  API_PREFIX,
+  CONTENT_TEXTS,
+  UPLOAD_FOLDERS,
+  UPLOAD_LIMIT_BYTES,
+  type UploadFolder,
+} from '@playshop/shared';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../http/actor';
+import { assertSafeKey, type Storage } from '../storage/storage';
+import { sniffImage } from './sniff';
+
+export const UPLOADS_PATH = '/uploads';
+/** Where finished images are served from, under /api/v1. */
+export const FILES_PATH = '/files';
+
+const tusError = (status_code: number, code: string, message: string) => ({
+  status_code,
+  body: JSON.stringify({ message, code }),
+});
+
+/**
+ * Resumable image uploads (tus) for content and answer images. The client sends metadata
+ * `folder` (content-images | answer-images); the file name it sends is ignored. When the last byte
+ * arrives the bytes are checked, the image moves into storage under a random name, and the reply
+ * body is `{url}`: the address to save in the content.
+ */
+export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: string): void {
+  const tus = new TusServer({
+    path: `${API_PREFIX}${UPLOADS_PATH}`,
+    datastore: new FileStore({ directory: tusDir }),
+    maxSize: UPLOAD_LIMIT_BYTES,
+    relativeLocation: true,
+    allowedOrigins: [],
+    async onUploadCreate(_req, upload) {
+      const folder = upload.metadata?.folder;
+      if (!folder || !(UPLOAD_FOLDERS as readonly string[]).includes(folder)) {
+        throw tusError(400, 'INVALID_FOLDER', `folder must be one of ${UPLOAD_FOLDERS.join(', ')}`);
+      }
+      if (upload.size === undefined) {
+        // Without a declared length the 5 MB limit could only be enforced part-way through.
+        throw tusError(400, 'LENGTH_REQUIRED', 'Upload-Length is required');
+      }
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      const tempPath = path.join(tusDir, upload.id);
+      try {
+        const head = new Uint8Array(16);
+        const handle = await open(tempPath, 'r');
+        try {
+          await handle.read(head, 0, head.length, 0);
+        } finally {
+          await handle.close();
+        }
+        const kind = sniffImage(head);
+        if (!kind) throw tusError(415, 'NOT_AN_IMAGE', CONTENT_TEXTS.notAnImage);
+        const folder = upload.metadata?.folder as UploadFolder;
+        const key = `${folder}/${randomUUID()}.${kind.ext}`;
+        await storage.putFile(key, tempPath, kind.contentType);
+        const url = `${API_PREFIX}${FILES_PATH}/${key}`;
+        return {
+          status_code: 200,
+          headers: { 'Content-Type': 'application/json', 'X-File-Url': url },
+          body: JSON.stringify({ url }),
+        };
+      } finally {
+        await rm(tempPath, { force: true });
+        await rm(`${tempPath}.json`, { force: true });
+      }
+    },
+    async onResponseError(_req, error) {
+      const status = (error as { status_code?: number }).status_code;
+      if (status === 413) return tusError(413, 'FILE_TOO_LARGE', CONTENT_TEXTS.fileTooLarge);
+      return undefined;
+    },
+  });
+
+  // tus reads the request body itself: this scope leaves it untouched.
+  api.register(async (scope) => {
+    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      requireRole(req, ['SUPER_ADMIN']);
+      reply.hijack();
+      await tus.handle(req.raw, reply.raw);
+    };
+    const methods = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'] as const;
+    const schema = { tags: ['uploads'], summary: 'tus resumable upload of an image (super admin)' };
+    scope.route({ method: [...methods], url: UPLOADS_PATH, schema, handler });
+    scope.route({ method: [...methods], url: `${UPLOADS_PATH}/:uploadId`, schema, handler });
+  });
+
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    `${FILES_PATH}/:folder/:name`,
+    {
+      // Images are shown by <img>, which sends no bearer token; their names are random UUIDs.
+      config: { public: true },
+      schema: {
+        tags: ['uploads'],
+        summary: 'An uploaded content or answer image',
+        params: z.object({ folder: z.enum(UPLOAD_FOLDERS), name: z.string().min(1).max(200) }),
+      },
+    },
+    async (req, reply) => {
+      const key = `${req.params.folder}/${req.params.name}`;
+      assertSafeKey(key);
+      const found = await storage.get(key);
+      if (!found) return reply.status(404).send({ message: 'File not found', code: 'NOT_FOUND' });
+      return reply
+        .header('content-type', found.object.contentType)
+        .header('content-length', found.object.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(found.stream);
+    },
+  );
+}

@@ -1,0 +1,162 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertSafeKey } from '../storage/storage';
+import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { sniffImage } from './sniff';
+
+let ctx: TestContext;
+let root: Record<string, string>;
+let admin: Record<string, string>;
+
+const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const png = (size: number) => Buffer.concat([PNG_HEAD, Buffer.alloc(Math.max(0, size - PNG_HEAD.length), 7)]);
+const b64 = (v: string) => Buffer.from(v).toString('base64');
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const org = await createOrg(ctx.database);
+  root = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
+  admin = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id))).headers;
+});
+afterAll(() => ctx.close());
+
+/** A whole tus upload: creation, then one PATCH with every byte. */
+async function upload(
+  bytes: Buffer,
+  meta: Record<string, string> = { folder: 'content-images', filename: 'photo.png' },
+  headers: Record<string, string> = root,
+) {
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: {
+      ...headers,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(bytes.length),
+      'upload-metadata': Object.entries(meta)
+        .map(([k, v]) => `${k} ${b64(v)}`)
+        .join(','),
+    },
+  });
+  if (created.statusCode !== 201) return created;
+  const location = created.headers.location as string;
+  expect(location).toMatch(/^\/api\/v1\/uploads\/[a-f0-9]+$/);
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: location,
+    headers: {
+      ...headers,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    payload: bytes,
+  });
+}
+
+const storedFiles = async () => {
+  const files: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else files.push(path.relative(ctx.dataDir, full));
+    }
+  };
+  await walk(ctx.dataDir);
+  return files.sort();
+};
+
+describe('tus uploads of content and answer images', () => {
+  it('stores a PNG under content-images/ and serves it with its type and nosniff', async () => {
+    const bytes = png(300_000);
+    const res = await upload(bytes);
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json();
+    expect(url).toMatch(/^\/api\/v1\/files\/content-images\/[0-9a-f-]{36}\.png$/);
+    const served = await ctx.app.inject({ url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(bytes)).toBe(true);
+    // The tus working copy is gone once the image is in storage.
+    expect((await storedFiles()).filter((f) => f.startsWith('uploads-in-progress'))).toEqual([]);
+  });
+
+  it('stores answer images under answer-images/ and accepts JPEG, GIF and WebP by their bytes', async () => {
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+    const res = await upload(jpeg, { folder: 'answer-images', filename: 'a.bin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(/^\/api\/v1\/files\/answer-images\/[0-9a-f-]{36}\.jpg$/);
+    expect((await ctx.app.inject({ url: res.json().url })).headers['content-type']).toBe('image/jpeg');
+    expect(sniffImage(Buffer.from('GIF89a....'))?.ext).toBe('gif');
+    expect(sniffImage(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))?.ext).toBe('webp');
+    expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
+  });
+
+  it("accepts exactly 5 MB and refuses 5 MB + 1 byte with 'File size too large'", async () => {
+    expect((await upload(png(UPLOAD_LIMIT_BYTES))).statusCode).toBe(200);
+    const before = await storedFiles();
+    const res = await upload(png(UPLOAD_LIMIT_BYTES + 1));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'FILE_TOO_LARGE', message: 'File size too large' });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a non-image renamed .png, and keeps nothing of it', async () => {
+    const before = await storedFiles();
+    const res = await upload(Buffer.from('#!/bin/sh\necho not an image\n'), {
+      folder: 'content-images',
+      filename: 'evil.png',
+      filetype: 'image/png',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('NOT_AN_IMAGE');
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('ignores a path-traversal file name: the image gets a random name inside its folder', async () => {
+    const res = await upload(png(1000), { folder: 'content-images', filename: '../../../jwt-secret.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().url).toMatch(/^\/api\/v1\/files\/content-images\/[0-9a-f-]{36}\.png$/);
+    const files = await storedFiles();
+    expect(files.filter((f) => f.includes('jwt-secret'))).toEqual([]);
+    expect(files.every((f) => /^files\/(content|answer)-images\/[0-9a-f-]{36}\.(png|jpg)$/.test(f))).toBe(
+      true,
+    );
+  });
+
+  it('refuses a folder other than content-images and answer-images', async () => {
+    const res = await upload(png(100), { folder: '../documents', filename: 'x.png' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('INVALID_FOLDER');
+  });
+
+  it('serves nothing outside the image folders', async () => {
+    for (const url of [
+      '/api/v1/files/content-images/..%2F..%2Fjwt-secret',
+      '/api/v1/files/content-images/%2e%2e',
+      '/api/v1/files/documents/x.png',
+      '/api/v1/files/content-images/missing.png',
+    ]) {
+      expect([400, 404]).toContain((await ctx.app.inject({ url })).statusCode);
+    }
+  });
+
+  it('lets only a super admin upload', async () => {
+    expect((await upload(png(100), undefined, admin)).statusCode).toBe(403);
+    expect((await upload(png(100), undefined, {})).statusCode).toBe(401);
+  });
+});
+
+describe('storage keys', () => {
+  it('accepts folder/name keys and rejects traversal, absolute paths and control characters', () => {
+    expect(() => assertSafeKey('content-images/a1.png')).not.toThrow();
+    expect(() => assertSafeKey('documents/Folder 1/Sub/report.pdf')).not.toThrow();
+    for (const bad of ['../x', 'a/../b', '/etc/passwd', 'a//b', 'a\\b', 'a/.', 'a/b\u0000c', 'a/b\nc', '']) {
+      expect(() => assertSafeKey(bad), bad).toThrow('Invalid file name');
+    }
+  });
+});

@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import { CONTENT_PAGE_SIZE } from './constants';
+
+/** SPEC §3: the four kinds of content item. */
+export const CONTENT_TYPES = ['QUESTION', 'IMAGE', 'VIDEO', 'OTHER'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+export const ZContentType = z.enum(CONTENT_TYPES);
+
+/** The Add Content type dropdown of SPEC §2, in its order. */
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
+  QUESTION: 'Question',
+  IMAGE: 'Image',
+  VIDEO: 'Video',
+  OTHER: 'Other',
+};
+
+/** SPEC §9: the script preview on a library card. */
+export const SCRIPT_PREVIEW_LENGTH = 100;
+
+/** Texts of SPEC §5 and §8 for content, workshops and sessions. */
+export const CONTENT_TEXTS = {
+  titleRequired: 'Title is required.',
+  descriptionRequired: 'Description is required.',
+  categoryRequired: 'Please select a category',
+  questionRequired: 'This field is required',
+  answerRequired: 'Each answer needs text or an image',
+  atLeastOneAnswer: 'Add at least one answer',
+  exactlyOneCorrect: 'Mark exactly one answer as correct',
+  urlRequired: 'This field is required',
+  invalidUrl: 'Enter a valid URL',
+  contentNotFound: 'Content not found',
+  noContent: 'No content',
+  fileTooLarge: 'File size too large',
+  notAnImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
+  categoryNotFound: 'Category not found',
+  created: 'Content created successfully',
+  updated: 'Content updated successfully',
+  deleted: 'Content deleted successfully',
+  questionCreated: 'Question created successfully',
+  questionUpdated: 'Question updated successfully',
+  questionDeleted: 'Question deleted successfully',
+  correctAnswer: 'Correct answer!',
+  wrongAnswer: 'Wrong answer!',
+  waitingForFacilitator: 'Waiting for Facilitator...',
+  noMoreContent: 'No more content to load',
+} as const;
+
+/** An uploaded image's address, or any http(s) address (a video on YouTube, an image elsewhere). */
+const ZMediaUrl = z
+  .string()
+  .trim()
+  .min(1, CONTENT_TEXTS.urlRequired)
+  .max(2000)
+  .refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/[^\s/]\S*$/.test(v), CONTENT_TEXTS.invalidUrl);
+
+const ZOptionalUrl = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  ZMediaUrl.nullish(),
+);
+
+const ZScript = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.string().trim().max(20_000).nullish(),
+);
+
+/** categoryId arrives as a number or a select's string (SPEC §5: converted to a number before sending). */
+const ZCategoryId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: CONTENT_TEXTS.categoryRequired })
+    .int(CONTENT_TEXTS.categoryRequired)
+    .positive(CONTENT_TEXTS.categoryRequired),
+);
+
+/** Title, description, script and category: every kind of content has them. */
+export const ZBaseContentInput = z.object({
+  title: z.string().trim().min(1, CONTENT_TEXTS.titleRequired).max(200),
+  description: z.string().trim().min(1, CONTENT_TEXTS.descriptionRequired).max(5000),
+  script: ZScript,
+  categoryId: ZCategoryId,
+});
+export type BaseContentInput = z.infer<typeof ZBaseContentInput>;
+
+export const ZAnswerInput = z
+  .object({
+    id: z.number().int().positive().optional(),
+    name: z.string().trim().max(500).default(''),
+    url: ZOptionalUrl,
+    isCorrect: z.boolean().default(false),
+  })
+  .refine((a) => a.name.length > 0 || !!a.url, { message: CONTENT_TEXTS.answerRequired, path: ['name'] });
+export type AnswerInput = z.infer<typeof ZAnswerInput>;
+
+/** SPEC §4: one or more answers, exactly one of them correct. */
+export const ZAnswers = z
+  .array(ZAnswerInput)
+  .min(1, CONTENT_TEXTS.atLeastOneAnswer)
+  .max(12)
+  .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, CONTENT_TEXTS.exactlyOneCorrect);
+
+const ZQuestionText = z.string().trim().min(1, CONTENT_TEXTS.questionRequired).max(2000);
+
+/**
+ * POST /create-content and PATCH /edit-content: the base fields plus what the type needs. `image`
+ * (IMAGE) and `url` (VIDEO) follow the spec's create payload; the edit payload's nested
+ * `image.url`, `video.url` and `question` are accepted too.
+ */
+export const ZContentInput = z.discriminatedUnion('type', [
+  ZBaseContentInput.extend({ type: z.literal('OTHER') }),
+  ZBaseContentInput.extend({ type: z.literal('IMAGE'), image: ZMediaUrl }),
+  ZBaseContentInput.extend({ type: z.literal('VIDEO'), url: ZMediaUrl }),
+  ZBaseContentInput.extend({
+    type: z.literal('QUESTION'),
+    question: ZQuestionText,
+    answers: ZAnswers,
+  }),
+]);
+export type ContentInput = z.infer<typeof ZContentInput>;
+
+/** Accepts the spec's nested edit payload (`image: {url}`, `video: {url}`, `question: {question, answers}`). */
+export const ZContentPayload = z.preprocess((raw) => {
+  if (!raw || typeof raw !== 'object') return raw;
+  const v = { ...(raw as Record<string, unknown>) };
+  if (v.image && typeof v.image === 'object') v.image = (v.image as { url?: unknown }).url;
+  if (v.video && typeof v.video === 'object' && v.url === undefined)
+    v.url = (v.video as { url?: unknown }).url;
+  if (v.question && typeof v.question === 'object') {
+    const q = v.question as { question?: unknown; answers?: unknown };
+    v.answers ??= q.answers;
+    v.question = q.question;
+  }
+  return v;
+}, ZContentInput);
+
+export const ZCategoryReply = z.object({ id: z.number().int(), name: z.string() });
+
+export const ZAnswerReply = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string().nullable(),
+  isCorrect: z.boolean(),
+});
+export type AnswerReply = z.infer<typeof ZAnswerReply>;
+
+export const ZQuestionReply = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  contentId: z.number().int(),
+  answers: z.array(ZAnswerReply),
+});
+export type QuestionReply = z.infer<typeof ZQuestionReply>;
+
+export const ZMediaReply = z.object({ id: z.number().int(), url: z.string(), contentId: z.number().int() });
+export type MediaReply = z.infer<typeof ZMediaReply>;
+
+/** SPEC §3 Content. */
+export const ZContentReply = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  script: z.string().nullable(),
+  type: ZContentType,
+  categoryId: z.number().int(),
+  category: ZCategoryReply,
+  question: ZQuestionReply.nullable(),
+  image: ZMediaReply.nullable(),
+  video: ZMediaReply.nullable(),
+});
+export type ContentReply = z.infer<typeof ZContentReply>;
+
+/**
+ * Paged replies of DESIGN §5: pages start at 1; nextPage/previousPage are null at the ends; `count`
+ * is the total number of items (the same field names as the people lists' page meta).
+ */
+export const ZPageInfo = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  count: z.number().int(),
+  totalPages: z.number().int(),
+  nextPage: z.number().int().nullable(),
+  previousPage: z.number().int().nullable(),
+});
+export type PageInfo = z.infer<typeof ZPageInfo>;
+
+export const ZContentPage = ZPageInfo.extend({ content: z.array(ZContentReply) });
+export type ContentPage = z.infer<typeof ZContentPage>;
+
+/** Path parameters {page}/{size}: whole numbers, content pages at most 50 items. */
+export const ZPageParams = z.object({
+  page: z.coerce.number().int().min(1).max(100_000),
+  size: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE),
+});
+
+/** Filters that combine on every content list (query string; the path's own filter wins). */
+export const ZContentFilters = z.object({
+  categoryId: z.coerce.number().int().positive().optional(),
+  type: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), ZContentType.optional()),
+  search: z.string().trim().max(200).optional(),
+});
+export type ContentFilters = z.infer<typeof ZContentFilters>;
+
+/** POST /create-question {question, content, answers}. */
+export const ZCreateQuestion = z.object({
+  question: ZQuestionText,
+  content: ZBaseContentInput,
+  answers: ZAnswers,
+});
+
+/** PATCH /edit-question/{id} {question, baseContent, answers}. */
+export const ZEditQuestion = z.object({
+  question: ZQuestionText,
+  baseContent: ZBaseContentInput.optional(),
+  answers: ZAnswers.optional(),
+});
+
+/** POST /create-image-content and /create-video-content: the base fields and the address. */
+export const ZCreateMediaContent = ZBaseContentInput.extend({ url: ZMediaUrl });
+/** PATCH /edit-image-content/{id} and /edit-video-content/{id}. */
+export const ZEditMediaContent = z.object({ url: ZMediaUrl, baseContent: ZBaseContentInput.optional() });
+
+/** An image or video row with its content item (the media paths' replies). */
+export const ZMediaContentReply = ZMediaReply.extend({ content: ZContentReply });
+export type MediaContentReply = z.infer<typeof ZMediaContentReply>;
+
+export const ZQuestionWithContentReply = ZQuestionReply.extend({ content: ZContentReply });
+
+/** Reply of the tus upload when it finishes: where the image is served from. */
+export const ZUploadReply = z.object({ url: z.string() });
+export const UPLOAD_FOLDERS = ['content-images', 'answer-images'] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+
+/** The page fields of a paged reply (DESIGN §5): pages start at 1, null links at the ends. */
+export function pageInfo(page: number, pageSize: number, count: number): PageInfo {
+  const totalPages = Math.max(1, Math.ceil(count / pageSize));
+  return {
+    page,
+    pageSize,
+    count,
+    totalPages,
+    nextPage: page < totalPages ? page + 1 : null,
+    previousPage: page > 1 ? Math.min(page - 1, totalPages) : null,
+  };
+}
