@@ -1,6 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { contentService } from '../content/service';
 import { openTestDatabase } from '../test/context';
+import { workshopsService } from '../workshops/service';
 import type { Database } from './client';
 import * as t from './schema';
 import { firstStart } from './seed';
@@ -77,6 +79,43 @@ describe('firstStart', () => {
       .from(t.sessions)
       .where(eq(t.sessions.workshopId, workshop!.id));
     expect(demoSessions.map((s) => s.orderIndex).sort()).toEqual([0, 1]);
+    // Built through the wizard's services: read back as the builder reads it.
+    const builder = workshopsService(database.db, contentService(database.db));
+    const root = {
+      userId: admin!.id,
+      role: 'SUPER_ADMIN' as const,
+      orgId: admin!.organizationId,
+      orgName: '',
+      username: '',
+    };
+    const demoWorkshop = await builder.get(root, workshop!.id);
+    expect(
+      demoWorkshop.sessions.map((s) => [
+        s.orderIndex,
+        s.name,
+        s.sessionContent.map((e) => [e.orderIndex, e.content.title]),
+      ]),
+    ).toEqual([
+      [
+        0,
+        'Warm-up',
+        [
+          [0, 'Welcome to the workshop'],
+          [1, 'Fire safety check'],
+        ],
+      ],
+      [
+        1,
+        'Working together',
+        [
+          [0, 'Strong teams'],
+          [1, 'Why feedback matters'],
+        ],
+      ],
+    ]);
+    const quiz = demoWorkshop.sessions[0]!.sessionContent[1]!.content;
+    expect(quiz.question?.answers.filter((a) => a.isCorrect)).toHaveLength(1);
+    expect(demoWorkshop.sessions[1]!.sessionContent[0]!.content.image?.url).toBe('/demo/teamwork.svg');
     const facilitators = await database.db.select().from(t.users).where(eq(t.users.role, 'FACILITATOR'));
     expect(facilitators).toHaveLength(1);
 

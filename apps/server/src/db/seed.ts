@@ -1,23 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { ZContentInput, ZCreateSessionWithContent, ZCreateWorkshop } from '@playshop/shared';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
+import { contentService } from '../content/service';
+import { workshopsService } from '../workshops/service';
 import type { Db } from './client';
-import {
-  answers,
-  categories,
-  content,
-  images,
-  organizations,
-  orgWorkshops,
-  questions,
-  rooms,
-  sessionContent,
-  sessions,
-  settings,
-  users,
-  videos,
-  workshops,
-} from './schema';
+import { categories, organizations, orgWorkshops, rooms, settings, users } from './schema';
 
 export interface FirstStartOptions {
   adminEmail: string;
@@ -110,10 +98,13 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       .values([{ name: 'Icebreakers' }, { name: 'Safety' }, { name: 'Teamwork' }])
       .returning();
 
-    const insertContent = async (values: typeof content.$inferInsert) =>
-      (await tx.insert(content).values(values).returning())[0]!;
+    // Built through the same services (and schemas) as the content forms and the wizard, so the
+    // demo workshop is exactly what a super admin would make in the browser.
+    const contentSvc = contentService(tx);
+    const workshopsSvc = workshopsService(tx, contentSvc);
+    const createContent = (values: unknown) => contentSvc.create(ZContentInput.parse(values));
 
-    const welcome = await insertContent({
+    const welcome = await createContent({
       title: 'Welcome to the workshop',
       description:
         'Introduce yourself to the people at your table: your name, your team and one thing you hope to learn today.',
@@ -121,57 +112,49 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       type: 'OTHER',
       categoryId: icebreakers!.id,
     });
-    const fireExit = await insertContent({
+    const fireExit = await createContent({
       title: 'Fire safety check',
       description: 'A quick question about the building.',
       script: 'Ask the room before revealing the answer. Point at the nearest exit afterwards.',
       type: 'QUESTION',
       categoryId: safety!.id,
+      question: 'What should you do first when the fire alarm sounds?',
+      answers: [
+        { name: 'Leave by the nearest exit', isCorrect: true },
+        { name: 'Finish your bingo card', isCorrect: false },
+        { name: 'Take the lift', isCorrect: false },
+      ],
     });
-    const [question] = await tx
-      .insert(questions)
-      .values({ contentId: fireExit.id, question: 'What should you do first when the fire alarm sounds?' })
-      .returning();
-    await tx.insert(answers).values([
-      { questionId: question!.id, name: 'Leave by the nearest exit', isCorrect: true },
-      { questionId: question!.id, name: 'Finish your bingo card', isCorrect: false },
-      { questionId: question!.id, name: 'Take the lift', isCorrect: false },
-    ]);
-    const teamPicture = await insertContent({
+    const teamPicture = await createContent({
       title: 'Strong teams',
       description: 'What makes this team work well together? Discuss with your neighbour.',
       script: 'Give pairs one minute, then take two answers from the room.',
       type: 'IMAGE',
       categoryId: teamwork!.id,
+      image: '/demo/teamwork.svg',
     });
-    await tx.insert(images).values({ contentId: teamPicture.id, url: '/demo/teamwork.svg' });
-    const talk = await insertContent({
+    const talk = await createContent({
       title: 'Why feedback matters',
       description: 'A short talk on giving and receiving feedback.',
       script: 'Play the video, then ask for one takeaway from each table.',
       type: 'VIDEO',
       categoryId: teamwork!.id,
+      url: 'https://www.youtube.com/watch?v=wtl5UrrgU8c',
     });
-    await tx
-      .insert(videos)
-      .values({ contentId: talk.id, url: 'https://www.youtube.com/watch?v=wtl5UrrgU8c' });
 
-    const [workshop] = await tx.insert(workshops).values({ name: 'Demo Workshop' }).returning();
-    const [warmUp, deepDive] = await tx
-      .insert(sessions)
-      .values([
-        { workshopId: workshop!.id, name: 'Warm-up', orderIndex: 0 },
-        { workshopId: workshop!.id, name: 'Working together', orderIndex: 1 },
-      ])
-      .returning();
-    await tx.insert(sessionContent).values([
-      { sessionId: warmUp!.id, contentId: welcome.id, orderIndex: 0 },
-      { sessionId: warmUp!.id, contentId: fireExit.id, orderIndex: 1 },
-      { sessionId: deepDive!.id, contentId: teamPicture.id, orderIndex: 0 },
-      { sessionId: deepDive!.id, contentId: talk.id, orderIndex: 1 },
-    ]);
-    await tx.insert(orgWorkshops).values({ orgId, workshopId: workshop!.id });
-    await tx.insert(rooms).values({ name: 'Demo Room', orgId, workshopId: workshop!.id });
+    const workshop = await workshopsSvc.create(
+      ZCreateWorkshop.parse({ name: 'Demo Workshop', sections: [] }).name,
+    );
+    for (const session of [
+      { name: 'Warm-up', content: [welcome.id, fireExit.id] },
+      { name: 'Working together', content: [teamPicture.id, talk.id] },
+    ]) {
+      await workshopsSvc.createSession(
+        ZCreateSessionWithContent.parse({ ...session, workshopId: workshop.id }),
+      );
+    }
+    await tx.insert(orgWorkshops).values({ orgId, workshopId: workshop.id });
+    await tx.insert(rooms).values({ name: 'Demo Room', orgId, workshopId: workshop.id });
 
     await tx.insert(users).values([
       {
