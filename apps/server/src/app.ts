@@ -13,6 +13,8 @@ import type { Redis } from 'ioredis';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
 import { authService } from './auth/service';
 import { accessTokens } from './auth/tokens';
+import { categoryRoutes } from './categories/routes';
+import { categoriesService } from './categories/service';
 import type { Config } from './config';
 import { contentRoutes } from './content/routes';
 import { contentService } from './content/service';
@@ -20,6 +22,7 @@ import type { Database } from './db/client';
 import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
+import { trackRoutes } from './http/route-registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
@@ -29,6 +32,8 @@ import { settingsRoutes } from './settings/routes';
 import { defaultPublicSettings, settingsService } from './settings/service';
 import { localDiskStorage, type Storage } from './storage/storage';
 import { uploadRoutes } from './uploads/routes';
+import { userRoutes } from './users/routes';
+import { usersService } from './users/service';
 import { workshopRoutes } from './workshops/routes';
 import { workshopsService } from './workshops/service';
 
@@ -65,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every route, for the authorization matrix test (apps/server/src/test/authz-matrix.ts).
+  app.decorate('registeredRoutes', trackRoutes(app));
 
   const mailer =
     deps.mailer ??
@@ -119,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth: authService({ db: database.db, tokens, mailer, publicUrl: config.publicUrl, log: app.log }),
     orgs: orgsService(database.db),
     rooms: roomsService(database.db),
+    users: usersService(database.db),
+    categories: categoriesService(database.db),
     settings: settingsService(database.db, defaultPublicSettings(config.publicUrl, config.adminEmail)),
     content: contentService(database.db),
   };
@@ -142,6 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       orgRoutes(api, services.orgs);
       roomRoutes(api, services.rooms);
       settingsRoutes(api, services.settings);
+      userRoutes(api, services.users);
+      categoryRoutes(api, services.categories);
       contentRoutes(api, services.content);
       workshopRoutes(api, workshopsSvc);
       uploadRoutes(api, storage, path.join(config.dataDir, 'uploads-in-progress'));

@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations, orgWorkshops, rooms, workshops } from '../db/schema';
+import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+
+let ctx: TestContext;
+let home: Awaited<ReturnType<typeof createOrg>>;
+let root: { headers: Record<string, string> };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  home = await createOrg(ctx.database, { name: 'Home Base' });
+  root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', home.id));
+});
+afterAll(() => ctx.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+
+describe('POST /create-organization', () => {
+  it('creates a trimmed organization with its optional fields', async () => {
+    const res = await call('POST', '/create-organization', root.headers, {
+      name: '  Acme 2  ',
+      expiry: '2030-05-01',
+      email: 'hello@acme.test',
+      phone: '',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: 'Acme 2',
+      expiry: '2030-05-01',
+      email: 'hello@acme.test',
+      phone: null,
+      hideRollAnimation: false,
+    });
+  });
+
+  it("refuses special characters with the spec's text, and empty names", async () => {
+    for (const name of ['Acme!', 'A-B', "O'Brien", 'x<script>']) {
+      const res = await call('POST', '/create-organization', root.headers, { name });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        field: 'name',
+        message: 'Name must not contain special characters',
+      });
+    }
+    const empty = await call('POST', '/create-organization', root.headers, { name: '   ' });
+    expect(empty.json()).toMatchObject({ field: 'name', message: 'This field is required' });
+    const badDate = await call('POST', '/create-organization', root.headers, {
+      name: 'Dated',
+      expiry: '2030-13-45',
+    });
+    expect(badDate.json()).toMatchObject({ field: 'expiry', message: 'Expiry must be a date (YYYY-MM-DD)' });
+    // Letters of any script and digits are fine.
+    expect((await call('POST', '/create-organization', root.headers, { name: 'Café 2000' })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('refuses a duplicate name, ignoring case, with 409', async () => {
+    await call('POST', '/create-organization', root.headers, { name: 'Twin Co' });
+    const res = await call('POST', '/create-organization', root.headers, { name: 'twin co' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'An organization with this name already exists',
+    });
+  });
+});
+
+describe('organizations table: pages and search', () => {
+  it('pages by name and counts; searches case-insensitively with % and _ literal', async () => {
+    for (const name of ['Paged 100 Percent', 'Paged A', 'Paged B']) {
+      await ctx.database.db.insert(organizations).values({ name });
+    }
+    await ctx.database.db.insert(organizations).values({ name: 'Paged_x%' });
+    const total = (await call('GET', '/count-orgs', root.headers)).json().count;
+    const page = (await call('GET', '/get-paginated-orgs/1/10', root.headers)).json();
+    expect(page.count).toBe(total);
+    expect(page.totalPages).toBe(Math.ceil(total / 10));
+    const names = page.items.map((o: { name: string }) => o.name);
+    expect([...names].sort((a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()))).toEqual(
+      names,
+    );
+
+    const search = async (term: string) =>
+      (await call('GET', `/search-orgs/${encodeURIComponent(term)}`, root.headers)).json();
+    expect((await search('PAGED')).count).toBe(4);
+    expect((await search('%')).items.map((o: { name: string }) => o.name)).toEqual(['Paged_x%']);
+    expect((await search('d_')).items.map((o: { name: string }) => o.name)).toEqual(['Paged_x%']);
+    expect((await search('paged a')).items.map((o: { name: string }) => o.name)).toEqual(['Paged A']);
+    const beyond = (await call('GET', '/search-orgs/paged?page=5', root.headers)).json();
+    expect(beyond).toMatchObject({ items: [], count: 4, nextPage: null, previousPage: 1 });
+  });
+});
+
+describe('PATCH /edit-org', () => {
+  it('a super admin changes everything, including expiry and hideRollAnimation', async () => {
+    const org = await createOrg(ctx.database, { name: 'Editable' });
+    const res = await call('PATCH', '/edit-org', root.headers, {
+      id: org.id,
+      name: 'Edited Name',
+      address: '1 Road',
+      phone: '123',
+      website: 'https://edited.test',
+      email: 'a@edited.test',
+      hideRollAnimation: true,
+      expiry: '2031-01-31',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: org.id,
+      name: 'Edited Name',
+      address: '1 Road',
+      phone: '123',
+      website: 'https://edited.test',
+      email: 'a@edited.test',
+      hideRollAnimation: true,
+      expiry: '2031-01-31',
+    });
+    const cleared = await call('PATCH', '/edit-org', root.headers, { id: org.id, expiry: null, address: '' });
+    expect(cleared.json()).toMatchObject({ expiry: null, address: null, phone: '123' });
+  });
+
+  it('an admin changes the General fields of their own organization only; never name or expiry', async () => {
+    const org = await createOrg(ctx.database, { name: 'Admins Own', expiry: '2999-01-01' });
+    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    const ok = await call('PATCH', '/edit-org', admin.headers, {
+      id: org.id,
+      phone: '555',
+      hideRollAnimation: true,
+      name: 'Admins Own',
+    });
+    expect(ok.json()).toMatchObject({ phone: '555', hideRollAnimation: true });
+    for (const change of [{ expiry: '3000-01-01' }, { expiry: null }, { name: 'Renamed' }]) {
+      const res = await call('PATCH', '/edit-org', admin.headers, { id: org.id, ...change });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe("Only a super admin may change an organization's name or expiry");
+    }
+    const [row] = await ctx.database.db.select().from(organizations).where(eq(organizations.id, org.id));
+    expect(row).toMatchObject({ name: 'Admins Own', expiry: '2999-01-01' });
+    expect((await call('PATCH', '/edit-org', admin.headers, { id: home.id, phone: '1' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('setting the expiry in the past locks the organization out at once, not the super admin', async () => {
+    const org = await createOrg(ctx.database, { name: 'Acme Lapse' });
+    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    expect((await call('GET', `/get-org-by-id/${org.id}`, admin.headers)).statusCode).toBe(200);
+    await call('PATCH', '/edit-org', root.headers, { id: org.id, expiry: '2001-01-01' });
+    const res = await call('GET', `/get-org-by-id/${org.id}`, admin.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('ORG_EXPIRED');
+    expect((await call('GET', `/check-org-expiry/${org.id}`, admin.headers)).json()).toEqual({
+      expired: true,
+    });
+    expect((await call('GET', `/get-org-by-id/${org.id}`, root.headers)).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /delete-organization', () => {
+  it('refuses while the organization has users, and removes rooms and links with an empty one', async () => {
+    const busy = await createOrg(ctx.database, { name: 'Busy Org' });
+    await createUser(ctx.database, 'PLAYER', busy.id);
+    const refused = await call('DELETE', `/delete-organization/${busy.id}`, root.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('ORG_HAS_USERS');
+
+    const empty = await createOrg(ctx.database, { name: 'Empty Org' });
+    const [w] = await ctx.database.db.insert(workshops).values({ name: 'Empty Org Workshop' }).returning();
+    await ctx.database.db.insert(orgWorkshops).values({ orgId: empty.id, workshopId: w!.id });
+    await ctx.database.db.insert(rooms).values({ name: 'R', orgId: empty.id, workshopId: w!.id });
+    const res = await call('DELETE', `/delete-organization/${empty.id}`, root.headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Organization Deleted' });
+    expect(await ctx.database.db.select().from(rooms).where(eq(rooms.orgId, empty.id))).toEqual([]);
+    // The workshop itself stays.
+    expect(await ctx.database.db.select().from(workshops).where(eq(workshops.id, w!.id))).toHaveLength(1);
+    expect((await call('DELETE', `/delete-organization/${empty.id}`, root.headers)).statusCode).toBe(404);
+  });
+});
+
+describe('linking workshops', () => {
+  it('links, lists, refuses a second link, and unlinks', async () => {
+    const org = await createOrg(ctx.database, { name: 'Linker' });
+    const [w] = await ctx.database.db.insert(workshops).values({ name: 'Linkable One' }).returning();
+    const linkable = (await call('GET', `/get-linkable-workshops/${org.id}`, root.headers)).json();
+    expect(linkable.map((x: { id: number }) => x.id)).toContain(w!.id);
+
+    const res = await call('POST', '/create-org-to-workshop', root.headers, {
+      orgId: org.id,
+      workshopId: w!.id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      orgId: org.id,
+      workshopId: w!.id,
+      workshop: { name: 'Linkable One' },
+    });
+    expect((await call('GET', '/get-org-workshops/Linker', root.headers)).json()).toEqual([
+      { id: w!.id, name: 'Linkable One' },
+    ]);
+    const after = (await call('GET', `/get-linkable-workshops/${org.id}`, root.headers)).json();
+    expect(after.map((x: { id: number }) => x.id)).not.toContain(w!.id);
+    const twice = await call('POST', '/create-org-to-workshop', root.headers, {
+      orgId: org.id,
+      workshopId: w!.id,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(
+      (await call('POST', '/create-org-to-workshop', root.headers, { orgId: org.id, workshopId: 999999 }))
+        .statusCode,
+    ).toBe(404);
+
+    const removed = await call('DELETE', `/delete-org-workshop/${org.id}/${w!.id}`, root.headers);
+    expect(removed.json()).toEqual({ message: 'Workshop removed from organization' });
+    expect((await call('DELETE', `/delete-org-workshop/${org.id}/${w!.id}`, root.headers)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('GET /get-orgs', () => {
+  it('lists every organization for a super admin, only their own for anyone else', async () => {
+    const org = await createOrg(ctx.database, { name: 'Options Org' });
+    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    expect((await call('GET', '/get-orgs', admin.headers)).json()).toEqual([
+      { id: org.id, name: 'Options Org' },
+    ]);
+    const all = (await call('GET', '/get-orgs', root.headers)).json();
+    expect(all.length).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,253 @@
+import {
+  PERMISSIONS,
+  ZCount,
+  ZCreateAdmin,
+  ZCreatePlayer,
+  ZEditAdmin,
+  ZEditPlayer,
+  ZErrorReply,
+  ZIdParam,
+  ZMessageReply,
+  ZPaging,
+  ZSearchTerm,
+  ZUserPage,
+  ZUserReply,
+} from '@playshop/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireRole } from '../http/actor';
+import type { UserKind, UsersService } from './service';
+
+const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+const writeErrors = { ...errors, 409: ZErrorReply };
+const tags = ['users'];
+const ZOrgId = z.coerce.number().int().positive();
+const PAGED_DOC =
+  '`{orgId}/{page}/{size}`: organization id, page (from 1) and page size (the UI uses 10); ' +
+  '`totalPages` = ceil(count/size). A page beyond the end has no items.';
+const SEARCH_DOC =
+  'Matches first name, last name or "first last", case-insensitive; `%` and `_` are literal. ' +
+  'Query `page` (from 1, default 1) and `size` (default 10).';
+
+/** Which permission each kind of list needs: admins for the Admins screen, staff for Players. */
+const permissionOf = (kind: UserKind) =>
+  kind === 'admin' ? PERMISSIONS.manageAdmins : PERMISSIONS.managePlayers;
+
+export function userRoutes(app: FastifyInstance, users: UsersService): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const kind of ['admin', 'player'] as const) {
+    const plural = kind === 'admin' ? 'admins' : 'players';
+    const roles = permissionOf(kind);
+
+    r.get(
+      `/get-org-${plural}/:orgId/:page/:size`,
+      {
+        schema: {
+          tags,
+          summary: `One organization's ${plural}, one page`,
+          description: PAGED_DOC,
+          params: ZPaging.extend({ orgId: ZOrgId }),
+          response: { 200: ZUserPage, ...errors },
+        },
+      },
+      async (req) => {
+        const { orgId, page, size } = req.params;
+        return users.page(requireRole(req, roles), kind, { orgId }, page, size);
+      },
+    );
+
+    r.get(
+      `/get-all-${plural}/:page/:size`,
+      {
+        schema: {
+          tags,
+          summary: `Every organization's ${plural}, one page (super admin)`,
+          description: '`{page}/{size}`: page (from 1) and page size.',
+          params: ZPaging,
+          response: { 200: ZUserPage, ...errors },
+        },
+      },
+      async (req) =>
+        users.page(
+          requireRole(req, PERMISSIONS.readAllOrganizations),
+          kind,
+          'visible',
+          req.params.page,
+          req.params.size,
+        ),
+    );
+
+    r.get(
+      `/count-org-${plural}/:orgId`,
+      {
+        schema: {
+          tags,
+          summary: `Number of ${plural} in one organization`,
+          params: z.object({ orgId: ZOrgId }),
+          response: { 200: ZCount, ...errors },
+        },
+      },
+      async (req) => users.count(requireRole(req, roles), kind, { orgId: req.params.orgId }),
+    );
+
+    r.get(
+      `/count-all-${plural}`,
+      {
+        schema: {
+          tags,
+          summary: `Number of ${plural} in every organization (super admin)`,
+          response: { 200: ZCount, ...errors },
+        },
+      },
+      async (req) => users.count(requireRole(req, PERMISSIONS.readAllOrganizations), kind, 'visible'),
+    );
+
+    r.get(
+      `/search-${plural}/:term`,
+      {
+        schema: {
+          tags,
+          summary: `Search ${plural} by first or last name: every organization for a super admin, else the caller's own`,
+          description: SEARCH_DOC,
+          params: z.object({ term: ZSearchTerm }),
+          querystring: ZPaging,
+          response: { 200: ZUserPage, ...errors },
+        },
+      },
+      async (req) =>
+        users.page(requireRole(req, roles), kind, 'visible', req.query.page, req.query.size, req.params.term),
+    );
+
+    // The spec spells the organization-scoped admin search in the singular.
+    r.get(
+      kind === 'admin' ? '/search-org-admin/:orgId/:term' : '/search-org-players/:orgId/:term',
+      {
+        schema: {
+          tags,
+          summary: `Search one organization's ${plural} by first or last name`,
+          description: SEARCH_DOC,
+          params: z.object({ orgId: ZOrgId, term: ZSearchTerm }),
+          querystring: ZPaging,
+          response: { 200: ZUserPage, ...errors },
+        },
+      },
+      async (req) =>
+        users.page(
+          requireRole(req, roles),
+          kind,
+          { orgId: req.params.orgId },
+          req.query.page,
+          req.query.size,
+          req.params.term,
+        ),
+    );
+
+    r.get(
+      `/get-${kind}-by-id/:id`,
+      {
+        schema: {
+          tags,
+          summary: `One ${kind} (404 for another organization's)`,
+          params: ZIdParam,
+          response: { 200: ZUserReply, ...errors },
+        },
+      },
+      async (req) => users.getById(requireRole(req, roles), kind, req.params.id),
+    );
+
+    r.delete(
+      `/delete-${kind}/:id`,
+      {
+        schema: {
+          tags,
+          summary: `Delete a ${kind} (never yourself); their sessions end`,
+          params: ZIdParam,
+          response: { 200: ZMessageReply, ...writeErrors },
+        },
+      },
+      async (req) => users.remove(requireRole(req, roles), kind, req.params.id),
+    );
+  }
+
+  r.get(
+    '/getadmins',
+    {
+      schema: {
+        tags,
+        summary:
+          "Every admin and facilitator the caller may see (a super admin: all; an admin: their organization's)",
+        response: { 200: z.array(ZUserReply), ...errors },
+      },
+    },
+    async (req) => users.all(requireRole(req, PERMISSIONS.manageAdmins), 'admin'),
+  );
+
+  r.get(
+    '/getparticipants',
+    {
+      schema: {
+        tags,
+        summary: "Every player the caller may see (a super admin: all; staff: their organization's)",
+        response: { 200: z.array(ZUserReply), ...errors },
+      },
+    },
+    async (req) => users.all(requireRole(req, PERMISSIONS.managePlayers), 'player'),
+  );
+
+  r.post(
+    '/create-player',
+    {
+      schema: {
+        tags,
+        summary: 'Create a player (signs in by username; usernames are unique ignoring case)',
+        body: ZCreatePlayer,
+        response: { 201: ZUserReply, ...writeErrors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await users.createPlayer(requireRole(req, PERMISSIONS.managePlayers), req.body)),
+  );
+
+  r.post(
+    '/create-admin',
+    {
+      schema: {
+        tags,
+        summary: 'Create an admin or facilitator (Super Admin: by a super admin only)',
+        body: ZCreateAdmin,
+        response: { 201: ZUserReply, ...writeErrors },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await users.createAdmin(requireRole(req, PERMISSIONS.manageAdmins), req.body)),
+  );
+
+  r.patch(
+    '/edit-player',
+    {
+      schema: {
+        tags,
+        summary: 'Change a player',
+        body: ZEditPlayer,
+        response: { 200: ZUserReply, ...writeErrors },
+      },
+    },
+    async (req) => users.editPlayer(requireRole(req, PERMISSIONS.managePlayers), req.body),
+  );
+
+  r.patch(
+    '/edit-admin',
+    {
+      schema: {
+        tags,
+        summary:
+          'Change an admin or facilitator (not your own role; other organizations by a super admin only)',
+        body: ZEditAdmin,
+        response: { 200: ZUserReply, ...writeErrors },
+      },
+    },
+    async (req) => users.editAdmin(requireRole(req, PERMISSIONS.manageAdmins), req.body),
+  );
+}

@@ -1,0 +1,278 @@
+import {
+  ERRORS,
+  listedStaffRoles,
+  type Role,
+  USER_TEXTS,
+  type UserReply,
+  type ZCreateAdmin,
+  type ZCreatePlayer,
+  type ZEditAdmin,
+  type ZEditPlayer,
+} from '@playshop/shared';
+import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/client';
+import { organizations, users } from '../db/schema';
+import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { ilikeLiteral, paged, pageWindow } from '../http/pagination';
+
+/** The two user lists of the admin area: staff ('admins': admins and facilitators) and players. */
+export type UserKind = 'admin' | 'player';
+
+/** Which organizations a list covers: one, or every one the caller may see. */
+export type OrgFilter = { orgId: number } | 'visible';
+
+const presentedColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  username: users.username,
+  role: users.role,
+  organizationId: users.organizationId,
+  organizationName: organizations.name,
+};
+
+const notFoundText = (kind: UserKind) =>
+  kind === 'admin' ? USER_TEXTS.adminNotFound : USER_TEXTS.playerNotFound;
+
+export function usersService(db: Db) {
+  /** The roles a caller sees in a list of this kind. */
+  const rolesOf = (actor: Actor, kind: UserKind): Role[] =>
+    kind === 'player' ? ['PLAYER'] : listedStaffRoles(actor.role);
+
+  /**
+   * Tenancy and kind as one WHERE: the caller's organization unless super admin, the given
+   * organization when asked (after the scope check), the kind's roles, and the search term.
+   */
+  function scope(actor: Actor, kind: UserKind, orgs: OrgFilter, term?: string): SQL | undefined {
+    const parts: (SQL | undefined)[] = [inArray(users.role, rolesOf(actor, kind))];
+    if (orgs !== 'visible') {
+      assertOrgScope(actor, orgs.orgId, ERRORS.organizationNotFound);
+      parts.push(eq(users.organizationId, orgs.orgId));
+    } else if (!isSuperAdmin(actor)) {
+      parts.push(eq(users.organizationId, actor.orgId));
+    }
+    if (term) {
+      parts.push(
+        or(
+          ilikeLiteral(users.firstName, term),
+          ilikeLiteral(users.lastName, term),
+          ilikeLiteral(sql`${users.firstName} || ' ' || ${users.lastName}`, term),
+        ),
+      );
+    }
+    return and(...parts);
+  }
+
+  const order = [asc(sql`lower(${users.lastName})`), asc(sql`lower(${users.firstName})`), asc(users.id)];
+
+  async function countWhere(where: SQL | undefined): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(users).where(where);
+    return row?.n ?? 0;
+  }
+
+  async function findOne(actor: Actor, kind: UserKind, id: number) {
+    const [row] = await db
+      .select({ ...presentedColumns })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .where(and(eq(users.id, id), scope(actor, kind, 'visible')))
+      .limit(1);
+    if (!row) throw notFound(notFoundText(kind));
+    return row as UserReply;
+  }
+
+  /** A non-super-admin may only place users in their own organization, and it must exist. */
+  async function checkOrganization(actor: Actor, organizationId: number): Promise<void> {
+    if (!isSuperAdmin(actor) && organizationId !== actor.orgId) {
+      throw forbidden(USER_TEXTS.otherOrganization);
+    }
+    const [org] = await db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .limit(1);
+    if (!org) throw badRequest(ERRORS.organizationNotFound, 'organizationId');
+  }
+
+  /** Staff roles a caller may give: never Player here, Super Admin only by a super admin. */
+  function checkStaffRole(actor: Actor, role: Role): void {
+    if (role === 'PLAYER') throw badRequest(USER_TEXTS.playersOnPlayersPage, 'role');
+    if (role === 'SUPER_ADMIN' && !isSuperAdmin(actor)) throw forbidden(USER_TEXTS.roleNotAllowed);
+  }
+
+  async function emailTaken(email: string, exceptId?: number) {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async function usernameTaken(username: string, exceptId?: number) {
+    const same = sql`lower(${users.username}) = lower(${username})`;
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptId ? and(same, ne(users.id, exceptId)) : same)
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Runs a write, turning a unique-index race into the same 409 as the check before it. */
+  async function writing<T>(kind: UserKind, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw conflict(kind === 'admin' ? USER_TEXTS.duplicateEmail : USER_TEXTS.duplicateUsername);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** A page of one kind of user, by last then first name; optionally searched by first or last name. */
+    async page(actor: Actor, kind: UserKind, orgs: OrgFilter, page: number, size: number, term?: string) {
+      const where = scope(actor, kind, orgs, term);
+      const { offset, limit } = pageWindow(page, size);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ ...presentedColumns })
+          .from(users)
+          .innerJoin(organizations, eq(organizations.id, users.organizationId))
+          .where(where)
+          .orderBy(...order)
+          .offset(offset)
+          .limit(limit),
+        countWhere(where),
+      ]);
+      return paged(rows as UserReply[], page, size, total);
+    },
+
+    /** Every user of a kind the caller may see (getadmins, getparticipants). */
+    async all(actor: Actor, kind: UserKind): Promise<UserReply[]> {
+      const rows = await db
+        .select({ ...presentedColumns })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(scope(actor, kind, 'visible'))
+        .orderBy(...order);
+      return rows as UserReply[];
+    },
+
+    async count(actor: Actor, kind: UserKind, orgs: OrgFilter): Promise<{ count: number }> {
+      return { count: await countWhere(scope(actor, kind, orgs)) };
+    },
+
+    getById: findOne,
+
+    async createPlayer(actor: Actor, input: z.output<typeof ZCreatePlayer>): Promise<UserReply> {
+      await checkOrganization(actor, input.organizationId);
+      if (await usernameTaken(input.username)) throw conflict(USER_TEXTS.duplicateUsername);
+      const [row] = await writing('player', () =>
+        db
+          .insert(users)
+          .values({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            username: input.username,
+            role: 'PLAYER',
+            organizationId: input.organizationId,
+          })
+          .returning({ id: users.id }),
+      );
+      return findOne(actor, 'player', row!.id);
+    },
+
+    async createAdmin(actor: Actor, input: z.output<typeof ZCreateAdmin>): Promise<UserReply> {
+      checkStaffRole(actor, input.role);
+      await checkOrganization(actor, input.organizationId);
+      if (await emailTaken(input.email)) throw conflict(USER_TEXTS.duplicateEmail);
+      const passwordHash = await hashPassword(input.password);
+      const [row] = await writing('admin', () =>
+        db
+          .insert(users)
+          .values({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            passwordHash,
+            role: input.role,
+            organizationId: input.organizationId,
+          })
+          .returning({ id: users.id }),
+      );
+      return findOne(actor, 'admin', row!.id);
+    },
+
+    async editPlayer(actor: Actor, input: z.output<typeof ZEditPlayer>): Promise<UserReply> {
+      const current = await findOne(actor, 'player', input.id);
+      if (input.organizationId !== current.organizationId)
+        await checkOrganization(actor, input.organizationId);
+      if (await usernameTaken(input.username, current.id)) throw conflict(USER_TEXTS.duplicateUsername);
+      await writing('player', () =>
+        db
+          .update(users)
+          .set({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            username: input.username,
+            organizationId: input.organizationId,
+          })
+          .where(eq(users.id, current.id)),
+      );
+      return findOne(actor, 'player', current.id);
+    },
+
+    /**
+     * PATCH /edit-admin. Nobody changes their own role (an admin cannot raise it, a super admin cannot
+     * lock themselves out); only a super admin gives Super Admin or moves a user to another organization.
+     */
+    async editAdmin(actor: Actor, input: z.output<typeof ZEditAdmin>): Promise<UserReply> {
+      const current = await findOne(actor, 'admin', input.id);
+      if (input.role !== current.role) {
+        if (current.id === actor.userId) throw forbidden(USER_TEXTS.cannotChangeOwnRole);
+        checkStaffRole(actor, input.role);
+      }
+      if (input.organizationId !== current.organizationId)
+        await checkOrganization(actor, input.organizationId);
+      if (await emailTaken(input.email, current.id)) throw conflict(USER_TEXTS.duplicateEmail);
+      await writing('admin', () =>
+        db
+          .update(users)
+          .set({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            role: input.role,
+            organizationId: input.organizationId,
+          })
+          .where(eq(users.id, current.id)),
+      );
+      return findOne(actor, 'admin', current.id);
+    },
+
+    /** Deletes a user the caller may see; never the caller. Their sessions go with them. */
+    async remove(actor: Actor, kind: UserKind, id: number): Promise<{ message: string }> {
+      const target = await findOne(actor, kind, id);
+      if (target.id === actor.userId) throw badRequest(USER_TEXTS.cannotDeleteSelf);
+      try {
+        await db.delete(users).where(eq(users.id, target.id));
+      } catch (error) {
+        if (isForeignKeyViolation(error)) {
+          throw new AppError('USER_IN_USE', 409, 'This user is still referenced and cannot be deleted');
+        }
+        throw error;
+      }
+      return { message: USER_TEXTS.deleted };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

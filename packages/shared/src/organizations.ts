@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { VALIDATION } from './messages';
+import { zPaged } from './pagination';
+
+export const ORG_TEXTS = {
+  created: 'Organization created successfully',
+  updated: 'Organization updated successfully',
+  deleted: 'Organization Deleted',
+  workshopAdded: 'Workshop added to organization',
+  workshopRemoved: 'Workshop removed from organization',
+  noExpiry: 'No expiry date provided',
+  noWorkshops: 'No workshops',
+  duplicateName: 'An organization with this name already exists',
+  hasUsers: 'This organization still has users: delete them or move them to another organization first',
+  alreadyLinked: 'This workshop is already linked to the organization',
+  notLinked: 'This workshop is not linked to the organization',
+  workshopNotFound: 'Workshop not found',
+  superAdminFieldsOnly: "Only a super admin may change an organization's name or expiry",
+  invalidExpiry: 'Expiry must be a date (YYYY-MM-DD)',
+  invalidEmail: 'Invalid email address',
+} as const;
+
+/** SPEC §5: letters, digits and spaces only (any script's letters), trimmed. */
+const ORG_NAME = /^[\p{L}\p{N} ]+$/u;
+
+export const ZOrgName = z
+  .string()
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(100)
+  .regex(ORG_NAME, VALIDATION.orgNameSpecialChars);
+
+/** Left out stays left out (an edit keeps the value); '' and null clear it. */
+const keepUnsetClearEmpty = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish().transform(keepUnsetClearEmpty);
+
+/** An ISO date; '' and null both mean 'no expiry'. */
+export const ZExpiry = z
+  .union([z.string().trim(), z.null()])
+  .optional()
+  .transform((v) => (v ? v : v === undefined ? undefined : null))
+  .refine((v) => v == null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+    message: ORG_TEXTS.invalidExpiry,
+  });
+
+const ZOrgEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .nullish()
+  .transform(keepUnsetClearEmpty)
+  .refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: ORG_TEXTS.invalidEmail });
+
+const orgFields = {
+  address: optionalText(300),
+  phone: optionalText(50),
+  website: optionalText(300),
+  email: ZOrgEmail,
+  hideRollAnimation: z.boolean().optional(),
+  expiry: ZExpiry,
+};
+
+/** POST /create-organization {name, others}. */
+export const ZCreateOrganization = z.object({ name: ZOrgName, ...orgFields });
+export type CreateOrganizationInput = z.input<typeof ZCreateOrganization>;
+
+/**
+ * PATCH /edit-org {id, name, address, phone, website, email, hideRollAnimation, expiry}. Fields left
+ * out stay as they are; null or '' clears an optional one.
+ */
+export const ZEditOrganization = z.object({
+  id: z.coerce.number().int().positive(),
+  name: ZOrgName.optional(),
+  ...orgFields,
+});
+export type EditOrganizationInput = z.input<typeof ZEditOrganization>;
+
+export const ZOrganizationReply = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  email: z.string().nullable(),
+  expiry: z.string().nullable(),
+  hideRollAnimation: z.boolean(),
+});
+export type OrganizationReply = z.infer<typeof ZOrganizationReply>;
+
+export const ZOrganizationPage = zPaged(ZOrganizationReply);
+export type OrganizationPage = z.infer<typeof ZOrganizationPage>;
+
+export const ZOrgOption = z.object({ id: z.number().int(), name: z.string() });
+export type OrgOption = z.infer<typeof ZOrgOption>;
+
+export const ZOrgWorkshopLink = z.object({
+  id: z.number().int(),
+  orgId: z.number().int(),
+  workshopId: z.number().int(),
+  workshop: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type OrgWorkshopLink = z.infer<typeof ZOrgWorkshopLink>;
+
+/** POST /create-org-to-workshop {orgId, workshopId}. */
+export const ZLinkOrgWorkshop = z.object({
+  orgId: z.coerce.number().int().positive(),
+  workshopId: z.coerce.number().int().positive({ message: 'Please select a workshop' }),
+});
+export type LinkOrgWorkshopInput = z.input<typeof ZLinkOrgWorkshop>;

@@ -1,0 +1,56 @@
+import { ADMIN_ROLES, ROLES, type Role, STAFF_ROLES } from './roles';
+
+const SUPER_ADMIN_ONLY: readonly Role[] = ['SUPER_ADMIN'];
+
+/**
+ * Who may do what on the people side (SPEC §6), the one table both sides read: the server passes
+ * these lists to `requireRole`, the web app hides what a role may not do. Organization scope (an admin
+ * acts on their own organization only) is enforced on top of this, inside the server's queries.
+ */
+export const PERMISSIONS = {
+  /** Organizations table, create/delete organizations, link workshops, change name and expiry. */
+  manageOrganizations: SUPER_ADMIN_ONLY,
+  /** Read an organization's record: its own staff (the Settings page), any for a super admin. */
+  readOrganization: STAFF_ROLES,
+  /** Settings page: the General fields of the caller's own organization. */
+  editOwnOrganization: ADMIN_ROLES,
+  /** Categories: add and remove. */
+  manageCategories: SUPER_ADMIN_ONLY,
+  /** Categories: list (content screens, filters). */
+  readCategories: STAFF_ROLES,
+  /** Admins list, create/edit/delete admins and facilitators. */
+  manageAdmins: ADMIN_ROLES,
+  /** Players list, create/edit/delete players (facilitators too, in their organization). */
+  managePlayers: STAFF_ROLES,
+  /** Lists across every organization (get-all-*, count-all-*). */
+  readAllOrganizations: SUPER_ADMIN_ONLY,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const can = (role: Role | null | undefined, permission: Permission): boolean =>
+  role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
+
+/**
+ * SPEC §6 role choices when creating a user: a super admin may pick every role, anyone else Admin,
+ * Facilitator or Player.
+ */
+export function roleChoices(actorRole: Role): Role[] {
+  return actorRole === 'SUPER_ADMIN' ? [...ROLES] : ROLES.filter((role) => role !== 'SUPER_ADMIN');
+}
+
+/**
+ * The roles the admin form offers: the choices above without Player, because players are made on the
+ * Players screen (they sign in by username and have no email or password).
+ */
+export function staffRoleChoices(actorRole: Role): Role[] {
+  return roleChoices(actorRole).filter((role) => role !== 'PLAYER');
+}
+
+/** Roles listed on the Admins screen: staff; a super admin also sees super admins. */
+export function listedStaffRoles(actorRole: Role): Role[] {
+  return actorRole === 'SUPER_ADMIN' ? ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'] : ['ADMIN', 'FACILITATOR'];
+}
+
+/** SPEC §6: ADMIN and FACILITATOR pick only their own organization; a super admin picks any. */
+export const canPickAnyOrganization = (actorRole: Role): boolean => actorRole === 'SUPER_ADMIN';
