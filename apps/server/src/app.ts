@@ -19,6 +19,11 @@ import type { Config } from './config';
 import { contentRoutes } from './content/routes';
 import { contentService } from './content/service';
 import type { Database } from './db/client';
+import { localBus, redisBus } from './game/bus';
+import { createHub } from './game/hub';
+import { roomGames } from './game/room-games';
+import { registerGameSocket } from './game/socket';
+import { gameStore } from './game/store';
 import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
@@ -63,6 +68,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+            // The game socket carries its token in the query string: keep it out of the logs.
+            serializers: {
+              req: (req: { method: string; url: string; id: string }) => ({
+                id: req.id,
+                method: req.method,
+                url: req.url.replace(/([?&]token=)[^&]*/, '$1[redacted]'),
+              }),
+            },
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -167,6 +180,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } catch {
       return reply.status(503).send({ status: 'unavailable', database: database.kind });
     }
+  });
+
+  // The live game: event log, bus (Redis when configured), this instance's sockets, /ws.
+  const redisSubscriber = deps.redis?.duplicate();
+  const bus =
+    deps.redis && redisSubscriber
+      ? redisBus(deps.redis, redisSubscriber, (err) => app.log.error({ err }, 'bad game bus message'))
+      : localBus();
+  const hub = createHub({
+    maxBufferedBytes: 1024 * 1024,
+    onSlowSocket: (c) =>
+      app.log.warn({ userId: c.userId, roomId: c.roomId }, 'closing a socket that fell behind'),
+  });
+  const games = roomGames({ db: database.db, store: gameStore(database.db), bus, hub, log: app.log });
+  await registerGameSocket(app, {
+    tokens,
+    db: database.db,
+    games,
+    allowedOrigins: config.allowedOrigins,
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+    redisSubscriber?.disconnect();
   });
 
   const webDist = deps.webDistDir;

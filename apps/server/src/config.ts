@@ -30,6 +30,17 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   DEMO_DATA: booleanString.default(true),
   TRUST_PROXY: booleanString.default(false),
+  /** Extra browser origins allowed to open the game WebSocket, comma-separated (PUBLIC_URL's always is). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(url(['http', 'https'])))
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   YOUTUBE_API_KEY: z.string().min(1).optional(),
   S3_ENDPOINT: url(['http', 'https']).optional(),
@@ -56,6 +67,8 @@ export interface Config {
   adminPassword?: string;
   demoData: boolean;
   trustProxy: boolean;
+  /** Origins whose pages may open the game WebSocket. */
+  allowedOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
   youtubeApiKey?: string;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
@@ -97,12 +110,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required when any S3_* variable is set`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const devOrigins =
+    e.NODE_ENV === 'production' ? [] : ['http://localhost:5173', `http://127.0.0.1:${e.PORT}`];
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -112,6 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     demoData: e.DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
+    allowedOrigins: [
+      ...new Set([
+        new URL(publicUrl).origin,
+        ...devOrigins,
+        ...(e.ALLOWED_ORIGINS ?? []).map((o) => new URL(o).origin),
+      ]),
+    ],
     logLevel: e.LOG_LEVEL,
     youtubeApiKey: e.YOUTUBE_API_KEY,
     s3:

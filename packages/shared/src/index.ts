@@ -7,6 +7,7 @@ export * from './organizations';
 export * from './orgs';
 export * from './pagination';
 export * from './permissions';
+export * from './protocol';
 export * from './roles';
 export * from './schemas';
 export * from './users';

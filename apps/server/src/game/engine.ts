@@ -1,6 +1,7 @@
 import {
   BINGO_MAX_NUMBER,
   type BingoCard,
+  type GameStateName,
   isBall,
   type Role,
   STAFF_ROLES,
@@ -13,9 +14,6 @@ import { dealCard, drawBall, type RandomInt } from './cards';
  * turns events into state. No I/O, clocks or randomness inside: `now` and `randomInt` come in.
  * The room code only orchestrates: load, apply, append, publish (DESIGN §6, STYLE §7).
  */
-
-export const GAME_STATES = ['lobby', 'bingo', 'roll', 'content', 'game_over', 'announce_winner'] as const;
-export type GameStateName = (typeof GAME_STATES)[number];
 
 export interface PlayerState {
   userId: number;
@@ -75,7 +73,6 @@ export const initialGameState = (): GameState => ({
 
 export type GameEvent =
   | { type: 'lobby_opened' }
-  | { type: 'lobby_closed' }
   | { type: 'game_started'; hideRollAnimation: boolean }
   | { type: 'player_joined'; userId: number; username: string; card: BingoCard }
   | { type: 'player_returned'; userId: number }
@@ -98,6 +95,7 @@ export interface Actor {
 
 export type GameCommand =
   | { type: 'open_lobby' }
+  /** 'Close Lobby' in the admin room view: ends the room's game for everyone, like 'End Game'. */
   | { type: 'close_lobby' }
   | { type: 'join' }
   | { type: 'leave' }
@@ -150,8 +148,6 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
   switch (command.type) {
     case 'open_lobby':
       return state.lobbyOpen ? ok() : ok({ type: 'lobby_opened' });
-    case 'close_lobby':
-      return state.lobbyOpen ? ok({ type: 'lobby_closed' }) : ok();
     case 'join': {
       if (isStaff(actor)) return ok();
       if (!state.lobbyOpen) return fail(GAME_ERRORS.lobbyNotOpen);
@@ -216,6 +212,7 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
       for (const p of Object.values(state.players)) if (p.present) cards[p.userId] = dealCard(ctx.randomInt);
       return ok({ type: 'new_round', cards });
     }
+    case 'close_lobby':
     case 'end_game':
       return ok({ type: 'game_ended' });
     default:
@@ -233,8 +230,6 @@ export function fold(state: GameState, event: GameEvent): GameState {
   switch (event.type) {
     case 'lobby_opened':
       return { ...next, lobbyOpen: true, state: 'lobby' };
-    case 'lobby_closed':
-      return { ...next, lobbyOpen: false };
     case 'game_started':
       return { ...next, started: true, state: 'bingo', hideRollAnimation: event.hideRollAnimation };
     case 'player_joined':

@@ -1,0 +1,126 @@
+import type { GameSnapshot, ServerMessage } from '@playshop/shared';
+import { type GameEvent, type GameState, timerRemaining } from './engine';
+
+/** Who receives a frame: everyone in the room, its staff, or one user (cards are private). */
+export type Frame = { to: 'all' | 'staff' | number; message: ServerMessage };
+
+const frame = <M extends ServerMessage>(to: Frame['to'], message: M): Frame => ({ to, message });
+
+/**
+ * The frames one event produces, given the state right after it. Pure, so the same event gives
+ * the same frames on every instance; a broadcast frame is serialised once for the whole room.
+ */
+export function framesFor(event: GameEvent, after: GameState, now: Date): Frame[] {
+  const seq = after.seq;
+  switch (event.type) {
+    case 'lobby_opened':
+      return [frame('all', { type: 'open_lobby', payload: { lobbyOpen: true }, seq })];
+    case 'game_started':
+      return [
+        frame('all', {
+          type: 'start_game',
+          payload: { bingoRolls: after.rolls, hideRollAnimation: after.hideRollAnimation },
+          seq,
+        }),
+      ];
+    case 'player_joined':
+    case 'player_returned': {
+      const player = after.players[event.userId]!;
+      return [
+        frame(event.userId, {
+          type: 'join_room',
+          payload: {
+            username: player.username,
+            bingoBoard: player.card,
+            bingoRolls: after.rolls,
+            hideRollAnimation: after.hideRollAnimation,
+          },
+          seq,
+        }),
+        frame('all', { type: 'user_joined', payload: { username: player.username }, seq }),
+      ];
+    }
+    case 'player_left':
+      return [
+        frame('all', {
+          type: 'leave_room',
+          payload: { username: after.players[event.userId]!.username },
+          seq,
+        }),
+      ];
+    case 'player_ready':
+      return [
+        frame('all', { type: 'ready', payload: { username: after.players[event.userId]!.username }, seq }),
+      ];
+    case 'ball_rolled':
+      return [frame('all', { type: 'get_random_roll', payload: { roll: event.number }, seq })];
+    case 'content_sent':
+      return [
+        frame('all', {
+          type: 'get_content',
+          payload: { contentId: event.contentId, contentType: event.contentType },
+          seq,
+        }),
+      ];
+    case 'timer_set':
+      return [frame('all', { type: 'get_timer_option', payload: timerPayload(after, now), seq })];
+    case 'bingo':
+      return [
+        frame('all', { type: 'game_over', payload: { username: event.username, winnerAudio: null }, seq }),
+      ];
+    case 'state_set':
+      return [frame('all', { type: 'set_game_state', payload: { gameState: event.state }, seq })];
+    case 'roll_animation_set':
+      return [
+        frame('all', { type: 'hide_roll_animation', payload: { hideRollAnimation: event.hidden }, seq }),
+      ];
+    case 'new_round':
+      return [
+        // Staff see the round change; each player gets their own new card.
+        frame('staff', { type: 'start_new_game', payload: { bingoBoard: null, round: after.round }, seq }),
+        ...Object.entries(event.cards).map(([userId, card]) =>
+          frame(Number(userId), {
+            type: 'start_new_game',
+            payload: { bingoBoard: card, round: after.round },
+            seq,
+          }),
+        ),
+      ];
+    case 'game_ended':
+      return [frame('all', { type: 'game_end', payload: { connectionClosed: true }, seq })];
+  }
+}
+
+function timerPayload(state: GameState, now: Date) {
+  const timer = state.timer;
+  if (!timer) return { time: 0, isRunning: false, isPaused: false, endsAt: null };
+  return {
+    time: timerRemaining(timer, now),
+    isRunning: timer.isRunning,
+    isPaused: timer.isPaused,
+    endsAt: timer.isRunning
+      ? new Date(Date.parse(timer.startedAt) + timer.seconds * 1000).toISOString()
+      : null,
+  };
+}
+
+/** The whole room as one user should see it: sent on join and on reconnect. */
+export function snapshotFor(state: GameState, roomId: number, userId: number, now: Date): GameSnapshot {
+  const present = Object.values(state.players).filter((p) => p.present);
+  return {
+    roomId,
+    lobbyOpen: state.lobbyOpen,
+    gameStarted: state.started,
+    gameState: state.state,
+    round: state.round,
+    bingoRolls: state.rolls,
+    bingoBoard: state.players[userId]?.card ?? null,
+    playerArr: present.map((p) => ({ username: p.username, isReady: p.isReady, hasBingo: p.hasBingo })),
+    winners: state.winners.map((w) => w.username),
+    contentId: state.content?.contentId ?? null,
+    contentType: state.content?.contentType ?? null,
+    timer: state.timer ? timerPayload(state, now) : null,
+    hideRollAnimation: state.hideRollAnimation,
+    connectionClosed: state.ended,
+  };
+}

@@ -1,0 +1,221 @@
+import { randomInt as cryptoRandomInt } from 'node:crypto';
+import type { ClientMessage, ServerMessage } from '@playshop/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { rooms } from '../db/schema';
+import type { Actor } from '../http/actor';
+import type { Bus } from './bus';
+import type { RandomInt } from './cards';
+import { apply, GAME_ERRORS, type GameCommand, type GameState, initialGameState } from './engine';
+import { type Frame, framesFor, snapshotFor } from './frames';
+import type { Connection, Hub } from './hub';
+import type { GameStore } from './store';
+
+export interface RoomGamesDeps {
+  db: Db;
+  store: GameStore;
+  bus: Bus;
+  hub: Hub;
+  log: FastifyBaseLogger;
+  now?: () => Date;
+  randomInt?: RandomInt;
+}
+
+/** A connection with the identity taken from its access token at the upgrade. */
+export interface PlayerConnection extends Connection {
+  actor: Actor;
+}
+
+const ROOM_CACHE_MS = 60_000;
+
+/**
+ * Orchestrates the live game: checks the room against the caller's organization, turns a client
+ * message into an engine command, appends what the engine decides, and publishes the frames.
+ * Rules live in engine.ts; nothing here decides the game.
+ */
+export function roomGames({
+  db,
+  store,
+  bus,
+  hub,
+  log,
+  now = () => new Date(),
+  randomInt = cryptoRandomInt,
+}: RoomGamesDeps) {
+  const roomOrgs = new Map<number, { orgId: number; at: number }>();
+
+  bus.subscribe(({ roomId, gameId, appended, frames }) => {
+    store.absorb(gameId, appended);
+    hub.deliver(roomId, frames);
+  });
+
+  const send = (connection: Connection, message: ServerMessage) => connection.send(JSON.stringify(message));
+  const sendError = (connection: Connection, error: string, seq = 0) =>
+    send(connection, { type: 'error_event', payload: { error }, seq });
+
+  async function roomOrg(roomId: number): Promise<number | null> {
+    const cached = roomOrgs.get(roomId);
+    if (cached && now().getTime() - cached.at < ROOM_CACHE_MS) return cached.orgId;
+    const [room] = await db.select({ orgId: rooms.orgId }).from(rooms).where(eq(rooms.id, roomId)).limit(1);
+    if (!room) return null;
+    roomOrgs.set(roomId, { orgId: room.orgId, at: now().getTime() });
+    return room.orgId;
+  }
+
+  /** Applies a command to the room's game and publishes what happened; returns the new state or an error. */
+  async function run(roomId: number, gameId: number, actor: Actor, command: GameCommand) {
+    const at = now();
+    const result = await store.execute(gameId, actor.userId, (state) =>
+      apply(state, { userId: actor.userId, username: actor.username, role: actor.role }, command, {
+        now: at,
+        randomInt,
+      }),
+    );
+    if ('error' in result) return result;
+    if (result.appended.length > 0) {
+      // Frames are made here, where each event's resulting state is known, and sent to every instance.
+      const frames: Frame[] = result.appended.flatMap(({ event }, i) =>
+        framesFor(event, result.states[i]!, at),
+      );
+      await bus.publish({ roomId, gameId, appended: result.appended, frames });
+    }
+    return result;
+  }
+
+  /** Sends the whole room to one connection, and what it missed since `lastSeq` when it says. */
+  async function sendSnapshot(
+    connection: PlayerConnection,
+    roomId: number,
+    gameId: number | null,
+    lastSeq?: number,
+  ) {
+    const state: GameState = gameId === null ? initialGameState() : await store.state(gameId);
+    if (gameId !== null && lastSeq !== undefined && lastSeq <= state.seq) {
+      const missed = (await store.eventsSince(gameId, lastSeq)).flatMap(({ event }) =>
+        event.type === 'ball_rolled' ? [event.number] : [],
+      );
+      send(connection, { type: 'Reconnected', payload: { missedRolls: missed }, seq: state.seq });
+    }
+    send(connection, {
+      type: 'set_game_state',
+      payload: snapshotFor(state, roomId, connection.actor.userId, now()),
+      seq: state.seq,
+    });
+  }
+
+  async function handle(connection: PlayerConnection, message: ClientMessage): Promise<void> {
+    const { actor } = connection;
+    const roomId = message.payload.roomId;
+    const orgId = await roomOrg(roomId);
+    if (orgId === null || (actor.role !== 'SUPER_ADMIN' && orgId !== actor.orgId)) {
+      return sendError(connection, 'Room not found');
+    }
+    const isStaff = actor.role !== 'PLAYER';
+
+    if (message.type === 'room_event') {
+      const { action } = message.payload;
+      if (action === 'open_lobby') {
+        const gameId = await store.activeOrNewGame(roomId);
+        hub.join(connection, roomId);
+        const result = await run(roomId, gameId, actor, { type: 'open_lobby' });
+        if ('error' in result) return sendError(connection, result.error);
+        return sendSnapshot(connection, roomId, gameId);
+      }
+      if (action === 'join_room' || action === 'reconnect') {
+        const gameId = await store.activeGame(roomId);
+        if (gameId === null && !isStaff) {
+          return send(connection, { type: 'join_room', payload: { message: 'Lobby not open' }, seq: 0 });
+        }
+        // In the room before the join is appended, so the player's own join_room frame reaches them.
+        hub.join(connection, roomId);
+        if (gameId !== null) {
+          const result = await run(roomId, gameId, actor, { type: 'join' });
+          if ('error' in result) {
+            hub.leave(connection);
+            if (result.error === GAME_ERRORS.lobbyNotOpen) {
+              return send(connection, { type: 'join_room', payload: { message: 'Lobby not open' }, seq: 0 });
+            }
+            return sendError(connection, result.error);
+          }
+        }
+        return sendSnapshot(
+          connection,
+          roomId,
+          gameId,
+          action === 'reconnect' ? message.payload.lastSeq : undefined,
+        );
+      }
+    }
+
+    const gameId = await store.activeGame(roomId);
+    if (gameId === null)
+      return sendError(connection, isStaff ? 'Open the lobby first' : GAME_ERRORS.lobbyNotOpen);
+    const command = toCommand(message);
+    if (!command) return;
+    const result = await run(roomId, gameId, actor, command);
+    if ('error' in result) return sendError(connection, result.error);
+    if (command.type === 'leave') hub.leave(connection);
+  }
+
+  return {
+    handle,
+    /** A socket closed: a player is marked away (their card waits for them); staff just leave. */
+    async disconnected(connection: PlayerConnection) {
+      const roomId = connection.roomId;
+      hub.leave(connection);
+      if (roomId === null || connection.actor.role !== 'PLAYER') return;
+      const gameId = await store.activeGame(roomId);
+      if (gameId === null) return;
+      await run(roomId, gameId, connection.actor, { type: 'leave' }).catch((err: unknown) =>
+        log.warn({ err }, 'could not record a player leaving'),
+      );
+    },
+  };
+}
+
+export type RoomGames = ReturnType<typeof roomGames>;
+
+function toCommand(message: ClientMessage): GameCommand | null {
+  switch (message.type) {
+    case 'room_event':
+      if (message.payload.action === 'leave_room') return { type: 'leave' };
+      if (message.payload.action === 'close_lobby') return { type: 'close_lobby' };
+      return null;
+    case 'game_event': {
+      const p = message.payload;
+      switch (p.action) {
+        case 'start_game':
+          return { type: 'start_game' };
+        case 'start_new_game':
+          return { type: 'start_new_game' };
+        case 'get_roll':
+          return { type: 'roll' };
+        case 'game_state':
+          return { type: 'set_state', state: p.gameState };
+        case 'game_over':
+          return { type: 'end_game' };
+        case 'check_win':
+          return { type: 'check_win' };
+        case 'hide_roll_animation':
+          return { type: 'hide_roll_animation', hidden: p.hidden };
+      }
+      return null;
+    }
+    case 'content_event':
+      return message.payload.action === 'send_content'
+        ? {
+            type: 'send_content',
+            contentId: message.payload.contentId,
+            contentType: message.payload.contentType,
+          }
+        : {
+            type: 'set_timer',
+            seconds: message.payload.timerOption,
+            isRunning: message.payload.isRunning,
+            isPaused: message.payload.isPaused,
+          };
+    case 'ready':
+      return { type: 'ready' };
+  }
+}
