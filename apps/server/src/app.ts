@@ -138,13 +138,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const services = {
     auth: authService({ db: database.db, tokens, mailer, publicUrl: config.publicUrl, log: app.log }),
     orgs: orgsService(database.db),
-    rooms: roomsService(database.db),
     users: usersService(database.db),
     categories: categoriesService(database.db),
     settings: settingsService(database.db, defaultPublicSettings(config.publicUrl, config.adminEmail)),
     content: contentService(database.db),
   };
   const workshopsSvc = workshopsService(database.db, services.content);
+  const roomsSvc = roomsService(database.db, services.content);
   const storage = deps.storage ?? localDiskStorage(path.join(config.dataDir, 'files'));
 
   await app.register(
@@ -162,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         config.publicUrl.startsWith('https:'),
       );
       orgRoutes(api, services.orgs);
-      roomRoutes(api, services.rooms);
+      roomRoutes(api, roomsSvc);
       settingsRoutes(api, services.settings);
       userRoutes(api, services.users);
       categoryRoutes(api, services.categories);
@@ -193,7 +193,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSlowSocket: (c) =>
       app.log.warn({ userId: c.userId, roomId: c.roomId }, 'closing a socket that fell behind'),
   });
-  const games = roomGames({ db: database.db, store: gameStore(database.db), bus, hub, log: app.log });
+  const games = roomGames({
+    db: database.db,
+    store: gameStore(database.db),
+    content: services.content,
+    bus,
+    hub,
+    log: app.log,
+  });
   await registerGameSocket(app, {
     tokens,
     db: database.db,

@@ -9,6 +9,7 @@ export * from './pagination';
 export * from './permissions';
 export * from './protocol';
 export * from './roles';
+export * from './rooms';
 export * from './schemas';
 export * from './users';
 export * from './workshops';

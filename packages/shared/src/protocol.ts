@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ContentReply } from './content';
 
 /**
  * The live game's WebSocket protocol (SPEC §7 Websocket, §4 incoming messages). Frames are JSON
@@ -113,6 +114,8 @@ export interface GameSnapshot {
   winners: string[];
   contentId: number | null;
   contentType: string | null;
+  /** The content on screen; its script only for staff. */
+  content: ContentReply | null;
   timer: { time: number; isRunning: boolean; isPaused: boolean; endsAt: string | null } | null;
   hideRollAnimation: boolean;
   connectionClosed: boolean;
@@ -128,7 +131,8 @@ export interface ServerPayloads {
     | { message: 'Lobby not open' };
   get_random_roll: { roll: number };
   get_timer_option: { time: number; isRunning: boolean; isPaused: boolean; endsAt: string | null };
-  get_content: { contentId: number; contentType: string };
+  /** `content.script` is null in the players' copy: scripts are for facilitators. */
+  get_content: { contentId: number; contentType: string; content: ContentReply | null };
   leave_room: { username: string };
   game_end: { connectionClosed: true };
   game_over: { username: string; winnerAudio: string | null };

@@ -1,8 +1,17 @@
-import type { GameSnapshot, ServerMessage } from '@playshop/shared';
+import type { ContentReply, GameSnapshot, ServerMessage } from '@playshop/shared';
 import { type GameEvent, type GameState, timerRemaining } from './engine';
 
-/** Who receives a frame: everyone in the room, its staff, or one user (cards are private). */
-export type Frame = { to: 'all' | 'staff' | number; message: ServerMessage };
+/** Who receives a frame: everyone in the room, its staff, its players, or one user (cards are private). */
+export type Frame = { to: 'all' | 'staff' | 'players' | number; message: ServerMessage };
+
+/** What the orchestrator looked up for an event: the content being sent. */
+export interface FrameExtras {
+  content?: ContentReply | null;
+}
+
+/** Players never receive a facilitator's script. */
+export const withoutScript = (content: ContentReply | null): ContentReply | null =>
+  content ? { ...content, script: null } : null;
 
 const frame = <M extends ServerMessage>(to: Frame['to'], message: M): Frame => ({ to, message });
 
@@ -10,7 +19,7 @@ const frame = <M extends ServerMessage>(to: Frame['to'], message: M): Frame => (
  * The frames one event produces, given the state right after it. Pure, so the same event gives
  * the same frames on every instance; a broadcast frame is serialised once for the whole room.
  */
-export function framesFor(event: GameEvent, after: GameState, now: Date): Frame[] {
+export function framesFor(event: GameEvent, after: GameState, now: Date, extras: FrameExtras = {}): Frame[] {
   const seq = after.seq;
   switch (event.type) {
     case 'lobby_opened':
@@ -54,14 +63,14 @@ export function framesFor(event: GameEvent, after: GameState, now: Date): Frame[
       ];
     case 'ball_rolled':
       return [frame('all', { type: 'get_random_roll', payload: { roll: event.number }, seq })];
-    case 'content_sent':
+    case 'content_sent': {
+      const base = { contentId: event.contentId, contentType: event.contentType };
+      const content = extras.content ?? null;
       return [
-        frame('all', {
-          type: 'get_content',
-          payload: { contentId: event.contentId, contentType: event.contentType },
-          seq,
-        }),
+        frame('staff', { type: 'get_content', payload: { ...base, content }, seq }),
+        frame('players', { type: 'get_content', payload: { ...base, content: withoutScript(content) }, seq }),
       ];
+    }
     case 'timer_set':
       return [frame('all', { type: 'get_timer_option', payload: timerPayload(after, now), seq })];
     case 'bingo':
@@ -105,7 +114,13 @@ function timerPayload(state: GameState, now: Date) {
 }
 
 /** The whole room as one user should see it: sent on join and on reconnect. */
-export function snapshotFor(state: GameState, roomId: number, userId: number, now: Date): GameSnapshot {
+export function snapshotFor(
+  state: GameState,
+  roomId: number,
+  userId: number,
+  now: Date,
+  content: ContentReply | null = null,
+): GameSnapshot {
   const present = Object.values(state.players).filter((p) => p.present);
   return {
     roomId,
@@ -119,6 +134,7 @@ export function snapshotFor(state: GameState, roomId: number, userId: number, no
     winners: state.winners.map((w) => w.username),
     contentId: state.content?.contentId ?? null,
     contentType: state.content?.contentType ?? null,
+    content,
     timer: state.timer ? timerPayload(state, now) : null,
     hideRollAnimation: state.hideRollAnimation,
     connectionClosed: state.ended,

@@ -57,9 +57,12 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
       for (const frame of frames) {
         const data = JSON.stringify(frame.message);
         for (const connection of members) {
+          const isStaff = STAFF_ROLES.includes(connection.role);
           const meant =
             frame.to === 'all' ||
-            (frame.to === 'staff' ? STAFF_ROLES.includes(connection.role) : frame.to === connection.userId);
+            (frame.to === 'staff' && isStaff) ||
+            (frame.to === 'players' && !isStaff) ||
+            frame.to === connection.userId;
           if (meant) write(connection, data);
         }
       }

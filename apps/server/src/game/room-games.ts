@@ -1,20 +1,22 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { ClientMessage, ServerMessage } from '@playshop/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
-import { rooms } from '../db/schema';
+import { rooms, sessionContent, sessions } from '../db/schema';
 import type { Actor } from '../http/actor';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
 import { apply, GAME_ERRORS, type GameCommand, type GameState, initialGameState } from './engine';
-import { type Frame, framesFor, snapshotFor } from './frames';
+import { type Frame, type FrameExtras, framesFor, snapshotFor, withoutScript } from './frames';
 import type { Connection, Hub } from './hub';
 import type { GameStore } from './store';
 
 export interface RoomGamesDeps {
   db: Db;
   store: GameStore;
+  content: ContentService;
   bus: Bus;
   hub: Hub;
   log: FastifyBaseLogger;
@@ -37,13 +39,14 @@ const ROOM_CACHE_MS = 60_000;
 export function roomGames({
   db,
   store,
+  content,
   bus,
   hub,
   log,
   now = () => new Date(),
   randomInt = cryptoRandomInt,
 }: RoomGamesDeps) {
-  const roomOrgs = new Map<number, { orgId: number; at: number }>();
+  const roomCache = new Map<number, { orgId: number; workshopId: number; at: number }>();
 
   bus.subscribe(({ roomId, gameId, appended, frames }) => {
     store.absorb(gameId, appended);
@@ -54,17 +57,40 @@ export function roomGames({
   const sendError = (connection: Connection, error: string, seq = 0) =>
     send(connection, { type: 'error_event', payload: { error }, seq });
 
-  async function roomOrg(roomId: number): Promise<number | null> {
-    const cached = roomOrgs.get(roomId);
-    if (cached && now().getTime() - cached.at < ROOM_CACHE_MS) return cached.orgId;
-    const [room] = await db.select({ orgId: rooms.orgId }).from(rooms).where(eq(rooms.id, roomId)).limit(1);
+  async function roomInfo(roomId: number) {
+    const cached = roomCache.get(roomId);
+    if (cached && now().getTime() - cached.at < ROOM_CACHE_MS) return cached;
+    const [room] = await db
+      .select({ orgId: rooms.orgId, workshopId: rooms.workshopId })
+      .from(rooms)
+      .where(eq(rooms.id, roomId))
+      .limit(1);
     if (!room) return null;
-    roomOrgs.set(roomId, { orgId: room.orgId, at: now().getTime() });
-    return room.orgId;
+    const info = { ...room, at: now().getTime() };
+    roomCache.set(roomId, info);
+    return info;
+  }
+
+  /** Content of the room's workshop, presented; null when the workshop does not use it. */
+  async function workshopContent(workshopId: number, contentId: number) {
+    const [used] = await db
+      .select({ id: sessionContent.id })
+      .from(sessionContent)
+      .innerJoin(sessions, eq(sessions.id, sessionContent.sessionId))
+      .where(and(eq(sessions.workshopId, workshopId), eq(sessionContent.contentId, contentId)))
+      .limit(1);
+    if (!used) return null;
+    return (await content.present([contentId]))[0] ?? null;
   }
 
   /** Applies a command to the room's game and publishes what happened; returns the new state or an error. */
-  async function run(roomId: number, gameId: number, actor: Actor, command: GameCommand) {
+  async function run(
+    roomId: number,
+    gameId: number,
+    actor: Actor,
+    command: GameCommand,
+    extras: FrameExtras = {},
+  ) {
     const at = now();
     const result = await store.execute(gameId, actor.userId, (state) =>
       apply(state, { userId: actor.userId, username: actor.username, role: actor.role }, command, {
@@ -76,7 +102,7 @@ export function roomGames({
     if (result.appended.length > 0) {
       // Frames are made here, where each event's resulting state is known, and sent to every instance.
       const frames: Frame[] = result.appended.flatMap(({ event }, i) =>
-        framesFor(event, result.states[i]!, at),
+        framesFor(event, result.states[i]!, at, extras),
       );
       await bus.publish({ roomId, gameId, appended: result.appended, frames });
     }
@@ -87,10 +113,12 @@ export function roomGames({
   async function sendSnapshot(
     connection: PlayerConnection,
     roomId: number,
+    workshopId: number,
     gameId: number | null,
     lastSeq?: number,
   ) {
     const state: GameState = gameId === null ? initialGameState() : await store.state(gameId);
+    const shown = state.content ? await workshopContent(workshopId, state.content.contentId) : null;
     if (gameId !== null && lastSeq !== undefined && lastSeq <= state.seq) {
       const missed = (await store.eventsSince(gameId, lastSeq)).flatMap(({ event }) =>
         event.type === 'ball_rolled' ? [event.number] : [],
@@ -99,7 +127,13 @@ export function roomGames({
     }
     send(connection, {
       type: 'set_game_state',
-      payload: snapshotFor(state, roomId, connection.actor.userId, now()),
+      payload: snapshotFor(
+        state,
+        roomId,
+        connection.actor.userId,
+        now(),
+        connection.actor.role === 'PLAYER' ? withoutScript(shown) : shown,
+      ),
       seq: state.seq,
     });
   }
@@ -107,8 +141,8 @@ export function roomGames({
   async function handle(connection: PlayerConnection, message: ClientMessage): Promise<void> {
     const { actor } = connection;
     const roomId = message.payload.roomId;
-    const orgId = await roomOrg(roomId);
-    if (orgId === null || (actor.role !== 'SUPER_ADMIN' && orgId !== actor.orgId)) {
+    const room = await roomInfo(roomId);
+    if (!room || (actor.role !== 'SUPER_ADMIN' && room.orgId !== actor.orgId)) {
       return sendError(connection, 'Room not found');
     }
     const isStaff = actor.role !== 'PLAYER';
@@ -120,7 +154,7 @@ export function roomGames({
         hub.join(connection, roomId);
         const result = await run(roomId, gameId, actor, { type: 'open_lobby' });
         if ('error' in result) return sendError(connection, result.error);
-        return sendSnapshot(connection, roomId, gameId);
+        return sendSnapshot(connection, roomId, room.workshopId, gameId);
       }
       if (action === 'join_room' || action === 'reconnect') {
         const gameId = await store.activeGame(roomId);
@@ -142,6 +176,7 @@ export function roomGames({
         return sendSnapshot(
           connection,
           roomId,
+          room.workshopId,
           gameId,
           action === 'reconnect' ? message.payload.lastSeq : undefined,
         );
@@ -153,7 +188,13 @@ export function roomGames({
       return sendError(connection, isStaff ? 'Open the lobby first' : GAME_ERRORS.lobbyNotOpen);
     const command = toCommand(message);
     if (!command) return;
-    const result = await run(roomId, gameId, actor, command);
+    let extras: FrameExtras = {};
+    if (command.type === 'send_content' && isStaff) {
+      const shown = await workshopContent(room.workshopId, command.contentId);
+      if (!shown) return sendError(connection, 'Content not found');
+      extras = { content: shown };
+    }
+    const result = await run(roomId, gameId, actor, command, extras);
     if ('error' in result) return sendError(connection, result.error);
     if (command.type === 'leave') hub.leave(connection);
   }
@@ -165,11 +206,13 @@ export function roomGames({
       const roomId = connection.roomId;
       hub.leave(connection);
       if (roomId === null || connection.actor.role !== 'PLAYER') return;
-      const gameId = await store.activeGame(roomId);
-      if (gameId === null) return;
-      await run(roomId, gameId, connection.actor, { type: 'leave' }).catch((err: unknown) =>
-        log.warn({ err }, 'could not record a player leaving'),
-      );
+      try {
+        const gameId = await store.activeGame(roomId);
+        if (gameId !== null) await run(roomId, gameId, connection.actor, { type: 'leave' });
+      } catch (err) {
+        // During shutdown the database may already be closed; the player simply stays listed.
+        log.warn({ err }, 'could not record a player leaving');
+      }
     },
   };
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { isValidCard, type ServerMessage, winningLines } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { rooms, workshops } from '../db/schema';
+import { categories, content, rooms, sessionContent, sessions, workshops } from '../db/schema';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { gameStore } from './store';
 
@@ -12,6 +12,8 @@ let roomId: number;
 let otherRoomId: number;
 let tokens: Record<'facilitator' | 'admin' | 'alice' | 'bob' | 'outsider', string>;
 let aliceId: number;
+let contentId: number;
+let strayContentId: number;
 const sockets: WebSocket[] = [];
 
 /** A real WebSocket client that keeps every frame and can wait for the next one of a type. */
@@ -82,6 +84,27 @@ beforeAll(async () => {
     .returning();
   roomId = r1!.id;
   otherRoomId = r2!.id;
+  const [session] = await ctx.database.db
+    .insert(sessions)
+    .values({ workshopId: w!.id, name: 'One', orderIndex: 0 })
+    .returning();
+  const [cat] = await ctx.database.db.insert(categories).values({ name: 'Socket tests' }).returning();
+  const [used, stray] = await ctx.database.db
+    .insert(content)
+    .values([
+      {
+        title: 'Fire exits',
+        description: 'Where are they?',
+        script: 'Point at the door',
+        type: 'OTHER',
+        categoryId: cat!.id,
+      },
+      { title: 'Not in this workshop', description: 'x', type: 'OTHER', categoryId: cat!.id },
+    ])
+    .returning();
+  contentId = used!.id;
+  strayContentId = stray!.id;
+  await ctx.database.db.insert(sessionContent).values({ sessionId: session!.id, contentId, orderIndex: 0 });
   const token = async (role: 'FACILITATOR' | 'ADMIN' | 'PLAYER', orgId = org.id) =>
     (await signIn(ctx.app, await createUser(ctx.database, role, orgId))).body.accessToken;
   const alice = await signIn(ctx.app, await createUser(ctx.database, 'PLAYER', org.id));
@@ -156,6 +179,25 @@ describe('a whole game over real sockets', () => {
     const roll = (await alice.next('get_random_roll')).payload.roll;
     expect((await bob.next('get_random_roll')).payload.roll).toBe(roll);
     expect((await facilitator.next('get_random_roll')).payload.roll).toBe(roll);
+  });
+
+  it('sends content to everyone, the script to staff only', async () => {
+    const send = (id: number) => ({
+      type: 'content_event',
+      payload: { action: 'send_content', roomId, contentId: String(id), contentType: 'OTHER' },
+    });
+    facilitator.send(send(strayContentId));
+    expect((await facilitator.next('error_event')).payload.error).toBe('Content not found');
+    facilitator.send(send(contentId));
+    const staffCopy = await facilitator.next('get_content');
+    expect(staffCopy.payload).toMatchObject({
+      contentId,
+      contentType: 'OTHER',
+      content: { title: 'Fire exits', script: 'Point at the door' },
+    });
+    const playerCopy = await alice.next('get_content');
+    expect(playerCopy.payload).toMatchObject({ contentId, content: { title: 'Fire exits', script: null } });
+    expect(JSON.stringify(playerCopy)).not.toContain('Point at the door');
   });
 
   it('answers malformed and oversized frames without losing the room', async () => {

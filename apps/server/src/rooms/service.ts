@@ -1,11 +1,29 @@
-import { ERRORS, type RoomReply } from '@playshop/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import {
+  type CreateRoomInput,
+  ERRORS,
+  ROOM_TEXTS,
+  type RoomReply,
+  type RoomSessionReply,
+} from '@playshop/shared';
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
-import { organizations, rooms, sessions, workshops } from '../db/schema';
-import { type Actor, assertOrgScope } from '../http/actor';
-import { notFound } from '../http/errors';
+import {
+  gameEvents,
+  games,
+  organizations,
+  orgWorkshops,
+  roomSessions,
+  rooms,
+  sessionContent,
+  sessions,
+  users,
+  workshops,
+} from '../db/schema';
+import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 
-export function roomsService(db: Db) {
+export function roomsService(db: Db, contentSvc: ContentService) {
   /** Rooms with their workshop and its sessions in order, in two queries whatever the count. */
   async function present(
     rows: { id: number; name: string; orgId: number; workshopId: number; workshopName: string }[],
@@ -49,7 +67,158 @@ export function roomsService(db: Db) {
       .from(rooms)
       .innerJoin(workshops, eq(workshops.id, rooms.workshopId));
 
+  /** The room, if the actor's organization owns it (any room for a super admin). */
+  async function roomFor(actor: Actor, roomId: number) {
+    const [room] = await db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
+    if (!room) throw notFound(ERRORS.roomNotFound);
+    assertOrgScope(actor, room.orgId, ERRORS.roomNotFound);
+    return room;
+  }
+
+  async function presentRoomSession(row: typeof roomSessions.$inferSelect): Promise<RoomSessionReply> {
+    let currentSession: RoomSessionReply['currentSession'] = null;
+    if (row.currentSessionId !== null) {
+      const [session] = await db.select().from(sessions).where(eq(sessions.id, row.currentSessionId));
+      if (session) {
+        const entries = await db
+          .select({ orderIndex: sessionContent.orderIndex, contentId: sessionContent.contentId })
+          .from(sessionContent)
+          .where(eq(sessionContent.sessionId, session.id))
+          .orderBy(asc(sessionContent.orderIndex));
+        const presented = await contentSvc.present(entries.map((e) => e.contentId));
+        currentSession = {
+          id: session.id,
+          name: session.name,
+          orderIndex: session.orderIndex,
+          sessionContent: entries.map((e) => ({
+            orderIndex: e.orderIndex,
+            contentBaseId: e.contentId,
+            content: presented.find((c) => c.id === e.contentId)!,
+          })),
+        };
+      }
+    }
+    return {
+      id: row.id,
+      roomId: row.roomId,
+      userId: row.userId,
+      workshopId: row.workshopId,
+      currentSessionId: row.currentSessionId,
+      currentSession,
+    };
+  }
+
   return {
+    async create(actor: Actor, input: CreateRoomInput): Promise<RoomReply> {
+      const orgId = isSuperAdmin(actor) ? (input.orgId ?? actor.orgId) : actor.orgId;
+      const [workshop] = await db.select().from(workshops).where(eq(workshops.id, input.workshopId));
+      // Admins build rooms on the workshops linked to their organization; a super admin on any.
+      const [link] = workshop
+        ? await db
+            .select({ id: orgWorkshops.id })
+            .from(orgWorkshops)
+            .where(and(eq(orgWorkshops.orgId, orgId), eq(orgWorkshops.workshopId, workshop.id)))
+        : [];
+      if (!workshop || (!link && !isSuperAdmin(actor))) throw notFound('Workshop not found');
+      const [{ n }] = (await db
+        .select({ n: count() })
+        .from(sessions)
+        .where(eq(sessions.workshopId, workshop.id))) as [{ n: number }];
+      if (n === 0) throw badRequest(ROOM_TEXTS.workshopNeedsSession, 'workshopId');
+      const [taken] = await db
+        .select({ id: rooms.id })
+        .from(rooms)
+        .where(and(eq(rooms.orgId, orgId), sql`lower(${rooms.name}) = ${input.name.toLowerCase()}`));
+      if (taken) throw conflict(ROOM_TEXTS.duplicateName);
+      const [room] = await db
+        .insert(rooms)
+        .values({ name: input.name, orgId, workshopId: workshop.id })
+        .returning();
+      const [presented] = await present([{ ...room!, workshopName: workshop.name }]);
+      return presented!;
+    },
+
+    /** Removes the room with its games and room session. */
+    async remove(actor: Actor, roomId: number): Promise<void> {
+      const room = await roomFor(actor, roomId);
+      await db.delete(rooms).where(eq(rooms.id, room.id));
+    },
+
+    /** The room's place in its workshop, starting at the session with orderIndex 0. */
+    async checkAndCreateSession(actor: Actor, roomId: number): Promise<RoomSessionReply> {
+      const room = await roomFor(actor, roomId);
+      const [existing] = await db.select().from(roomSessions).where(eq(roomSessions.roomId, room.id));
+      if (existing) return presentRoomSession(existing);
+      const [first] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.workshopId, room.workshopId))
+        .orderBy(asc(sessions.orderIndex), asc(sessions.id))
+        .limit(1);
+      const [created] = await db
+        .insert(roomSessions)
+        .values({
+          roomId: room.id,
+          workshopId: room.workshopId,
+          userId: actor.userId,
+          currentSessionId: first?.id ?? null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      // Two facilitators opening the room together: the second reads what the first created.
+      const row =
+        created ?? (await db.select().from(roomSessions).where(eq(roomSessions.roomId, room.id)))[0]!;
+      return presentRoomSession(row);
+    },
+
+    async updateSession(actor: Actor, roomId: number, sessionId: number): Promise<RoomSessionReply> {
+      const room = await roomFor(actor, roomId);
+      const [session] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.workshopId, room.workshopId)));
+      if (!session) throw new AppError('NOT_FOUND', 404, ROOM_TEXTS.sessionNotInWorkshop);
+      await this.checkAndCreateSession(actor, roomId);
+      const [row] = await db
+        .update(roomSessions)
+        .set({ currentSessionId: session.id, userId: actor.userId })
+        .where(eq(roomSessions.roomId, room.id))
+        .returning();
+      return presentRoomSession(row!);
+    },
+
+    /** Every game of the room as CSV: one line per event (players, rolls, content, winners, times). */
+    async report(actor: Actor, roomId: number): Promise<{ filename: string; csv: string }> {
+      const room = await roomFor(actor, roomId);
+      const rows = await db
+        .select({
+          gameId: games.id,
+          seq: gameEvents.seq,
+          at: gameEvents.createdAt,
+          type: gameEvents.type,
+          payload: gameEvents.payload,
+          actor: sql<string | null>`coalesce(${users.username}, ${users.email})`,
+        })
+        .from(gameEvents)
+        .innerJoin(games, eq(games.id, gameEvents.gameId))
+        .leftJoin(users, eq(users.id, gameEvents.actorUserId))
+        .where(and(eq(games.roomId, room.id), gt(gameEvents.seq, 0)))
+        .orderBy(asc(games.id), asc(gameEvents.seq));
+      const lines = [['game', 'seq', 'time', 'event', 'by', 'detail']];
+      for (const r of rows)
+        lines.push([
+          String(r.gameId),
+          String(r.seq),
+          r.at.toISOString(),
+          r.type,
+          r.actor ?? '',
+          describe(r.type, r.payload),
+        ]);
+      const csv = lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n');
+      const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
+      return { filename: `${safeName}-report.csv`, csv: `${csv}\r\n` };
+    },
+
     async listByOrgName(actor: Actor, orgName: string): Promise<RoomReply[]> {
       const [org] = await db
         .select({ id: organizations.id })
@@ -72,3 +241,30 @@ export function roomsService(db: Db) {
 }
 
 export type RoomsService = ReturnType<typeof roomsService>;
+
+/** The detail column of the report: what happened, in words a facilitator reads. */
+function describe(type: string, payload: unknown): string {
+  const p = (payload ?? {}) as Record<string, unknown>;
+  switch (type) {
+    case 'ball_rolled':
+      return String(p.number);
+    case 'player_joined':
+      return `${p.username} joined`;
+    case 'bingo':
+      return `${p.username} won (${(p.lines as string[] | undefined)?.join(' ') ?? ''})`;
+    case 'content_sent':
+      return `content ${p.contentId} (${p.contentType})`;
+    case 'timer_set':
+      return `${p.seconds} s`;
+    case 'state_set':
+      return String(p.state);
+    default:
+      return '';
+  }
+}
+
+/** RFC 4180 quoting, and a leading ' for cells a spreadsheet would run as a formula. */
+function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}

@@ -18,6 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ROLES, type Role } from '@playshop/shared';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, organizations, orgWorkshops, rooms, sessions, workshops } from '../db/schema';
 import { createOrg, createUser } from './context';
@@ -450,8 +451,72 @@ const categoryRows: AuthzRow[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------
+// Rooms and the live game (issue 5): the writes and the room session
+// ---------------------------------------------------------------------------------------------
+const newRoom = async (f: MatrixFixture, side: OrgSide) =>
+  (
+    await f.database.db
+      .insert(rooms)
+      .values({ name: f.unique('Room'), orgId: side.org.id, workshopId: side.workshopId })
+      .returning({ id: rooms.id })
+  )[0]!.id;
+
+const roomRows: AuthzRow[] = [
+  {
+    method: 'POST',
+    path: '/createroom',
+    own: allowed(ADMINS),
+    // Another organization's workshop is not found by an admin; a super admin may use any workshop.
+    other: scoped(ADMINS),
+    request: (f, side) => ({
+      url: '/createroom',
+      payload: { name: f.unique('Room'), workshopId: side.workshopId },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/deleteroom/:id',
+    own: allowed(ADMINS),
+    other: scoped(ADMINS),
+    request: async (f, side) => ({ url: `/deleteroom/${await newRoom(f, side)}` }),
+  },
+  {
+    method: 'POST',
+    path: '/check-and-create-room-session',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: (_f, side) => ({
+      url: '/check-and-create-room-session',
+      payload: { roomSession: { roomId: side.roomId } },
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/update-room-session',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: async (f, side) => {
+      const [session] = await f.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.workshopId, side.workshopId))
+        .limit(1);
+      return { url: '/update-room-session', payload: { roomId: side.roomId, currentSectionId: session!.id } };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/get-room-report/:id',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: (_f, side) => ({ url: `/get-room-report/${side.roomId}` }),
+  },
+];
+
 /** Every row. A domain appends its own list here. */
 export const AUTHZ_MATRIX: AuthzRow[] = [
+  ...roomRows,
   ...foundationRows,
   ...organizationRows,
   ...userRows,

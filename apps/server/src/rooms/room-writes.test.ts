@@ -1,0 +1,187 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  categories,
+  content,
+  gameEvents,
+  games,
+  orgWorkshops,
+  rooms,
+  sessionContent,
+  sessions,
+  workshops,
+} from '../db/schema';
+import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+
+let ctx: TestContext;
+let orgId: number;
+let admin: Awaited<ReturnType<typeof signIn>>;
+let facilitator: Awaited<ReturnType<typeof signIn>>;
+let workshopId: number;
+let emptyWorkshopId: number;
+let unlinkedWorkshopId: number;
+let sessionIds: number[];
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const { db } = ctx.database;
+  const org = await createOrg(ctx.database);
+  orgId = org.id;
+  admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+  facilitator = await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', org.id));
+  const [w, empty, unlinked] = await db
+    .insert(workshops)
+    .values([{ name: 'Linked' }, { name: 'Empty' }, { name: 'Unlinked' }])
+    .returning();
+  workshopId = w!.id;
+  emptyWorkshopId = empty!.id;
+  unlinkedWorkshopId = unlinked!.id;
+  await db.insert(orgWorkshops).values([
+    { orgId, workshopId },
+    { orgId, workshopId: emptyWorkshopId },
+  ]);
+  const inserted = await db
+    .insert(sessions)
+    .values([
+      { workshopId, name: 'Second', orderIndex: 1 },
+      { workshopId, name: 'First', orderIndex: 0 },
+    ])
+    .returning();
+  sessionIds = [inserted[1]!.id, inserted[0]!.id];
+  const [cat] = await db.insert(categories).values({ name: 'Room tests' }).returning();
+  const [c] = await db
+    .insert(content)
+    .values({ title: 'Hello', description: 'd', script: 'say hi', type: 'OTHER', categoryId: cat!.id })
+    .returning();
+  await db.insert(sessionContent).values({ sessionId: sessionIds[0]!, contentId: c!.id, orderIndex: 0 });
+});
+afterAll(() => ctx.close());
+
+describe('POST /createroom', () => {
+  it('creates a room on a linked workshop with sessions', async () => {
+    const res = await call('POST', '/createroom', admin.headers, { name: '  Morning room ', workshopId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Morning room',
+      orgId,
+      workshop: { id: workshopId, name: 'Linked' },
+    });
+    expect(res.json().sessions.map((s: { name: string }) => s.name)).toEqual(['First', 'Second']);
+  });
+
+  it("refuses a workshop without sessions with the spec's text", async () => {
+    const res = await call('POST', '/createroom', admin.headers, {
+      name: 'Empty room',
+      workshopId: emptyWorkshopId,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'Workshop must have at least one session before creating a room',
+      field: 'workshopId',
+    });
+  });
+
+  it('refuses a missing name, an unlinked workshop and a duplicate name', async () => {
+    expect(
+      (await call('POST', '/createroom', admin.headers, { name: ' ', workshopId })).json(),
+    ).toMatchObject({
+      message: 'This field is required',
+      field: 'name',
+    });
+    expect(
+      (await call('POST', '/createroom', admin.headers, { name: 'X', workshopId: unlinkedWorkshopId }))
+        .statusCode,
+    ).toBe(404);
+    await call('POST', '/createroom', admin.headers, { name: 'Twice', workshopId });
+    const again = await call('POST', '/createroom', admin.headers, { name: 'twice', workshopId });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('is for admins only', async () => {
+    expect(
+      (await call('POST', '/createroom', facilitator.headers, { name: 'Mine', workshopId })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('room sessions', () => {
+  it('starts at orderIndex 0 with its content, then moves when told', async () => {
+    const room = (
+      await call('POST', '/createroom', admin.headers, { name: 'Session room', workshopId })
+    ).json();
+    const first = await call('POST', '/check-and-create-room-session', facilitator.headers, {
+      roomSession: { roomId: room.id },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      roomId: room.id,
+      workshopId,
+      currentSessionId: sessionIds[0],
+      currentSession: {
+        name: 'First',
+        orderIndex: 0,
+        sessionContent: [{ orderIndex: 0, content: { title: 'Hello' } }],
+      },
+    });
+    // Asking again returns the same room session.
+    const again = await call('POST', '/check-and-create-room-session', facilitator.headers, {
+      roomSession: { roomId: room.id },
+    });
+    expect(again.json().id).toBe(first.json().id);
+
+    const moved = await call('PATCH', '/update-room-session', facilitator.headers, {
+      roomId: room.id,
+      currentSectionId: sessionIds[1],
+    });
+    expect(moved.json()).toMatchObject({
+      currentSessionId: sessionIds[1],
+      currentSession: { name: 'Second', orderIndex: 1, sessionContent: [] },
+    });
+
+    const [foreign] = await ctx.database.db
+      .insert(sessions)
+      .values({ workshopId: emptyWorkshopId, name: 'Elsewhere', orderIndex: 0 })
+      .returning();
+    const wrong = await call('PATCH', '/update-room-session', facilitator.headers, {
+      roomId: room.id,
+      currentSectionId: foreign!.id,
+    });
+    expect(wrong.statusCode).toBe(404);
+    await ctx.database.db.delete(sessions).where(eq(sessions.id, foreign!.id));
+  });
+});
+
+describe('DELETE /deleteroom/{id} and the report', () => {
+  it('reports every game event as CSV, safe for spreadsheets, and deletes the room with its games', async () => {
+    const room = (
+      await call('POST', '/createroom', admin.headers, { name: '=Danger, "room"', workshopId })
+    ).json();
+    const [game] = await ctx.database.db.insert(games).values({ roomId: room.id, lastSeq: 3 }).returning();
+    await ctx.database.db.insert(gameEvents).values([
+      { gameId: game!.id, seq: 1, type: 'lobby_opened', payload: {} },
+      { gameId: game!.id, seq: 2, type: 'ball_rolled', payload: { number: 42 } },
+      { gameId: game!.id, seq: 3, type: 'bingo', payload: { username: '=cmd|x', lines: ['row-0'] } },
+    ]);
+    const report = await call('GET', `/get-room-report/${room.id}`, facilitator.headers);
+    expect(report.statusCode).toBe(200);
+    expect(report.headers['content-type']).toContain('text/csv');
+    expect(report.headers['content-disposition']).toMatch(/^attachment; filename="Danger-room-report\.csv"$/);
+    const lines = report.body.trim().split('\r\n');
+    expect(lines[0]).toBe('game,seq,time,event,by,detail');
+    expect(lines[2]).toMatch(/,ball_rolled,,42$/);
+    expect(lines[3]).toMatch(/,bingo,,'=cmd\|x won \(row-0\)$/);
+
+    expect((await call('DELETE', `/deleteroom/${room.id}`, facilitator.headers)).statusCode).toBe(403);
+    const deleted = await call('DELETE', `/deleteroom/${room.id}`, admin.headers);
+    expect(deleted.statusCode).toBe(200);
+    expect(await ctx.database.db.select().from(rooms).where(eq(rooms.id, room.id))).toEqual([]);
+    expect(await ctx.database.db.select().from(games).where(eq(games.roomId, room.id))).toEqual([]);
+  });
+});
