@@ -2,6 +2,7 @@ import { ADMIN_ROLES, type Role, STAFF_ROLES } from '@playshop/shared';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireRole } from './auth/require-role';
+import { adminContentRoutes } from './features/content-routes';
 import { EnterPage } from './features/enter/enter-page';
 import { ErrorPage } from './features/errors/error-page';
 import { PlayerLoginPage } from './features/public/player-login-page';
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
                   (m) => m.AdminDashboardPage,
                 ),
               },
+              ...adminContentRoutes,
               // Screens of later issues: a 'Page not found' inside the layout, never a fake screen.
               { path: '*', lazy: adminNotFound },
             ],

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
-import { rooms, sessionContent, sessions } from '../db/schema';
+import { organizations, rooms, sessionContent, sessions } from '../db/schema';
 import type { Actor } from '../http/actor';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
@@ -46,6 +46,7 @@ export function roomGames({
   now = () => new Date(),
   randomInt = cryptoRandomInt,
 }: RoomGamesDeps) {
+  // A room's organization and workshop never change; the cache only spares a query per message.
   const roomCache = new Map<number, { orgId: number; workshopId: number; at: number }>();
 
   bus.subscribe(({ roomId, gameId, appended, frames }) => {
@@ -154,6 +155,14 @@ export function roomGames({
         hub.join(connection, roomId);
         const result = await run(roomId, gameId, actor, { type: 'open_lobby' });
         if ('error' in result) return sendError(connection, result.error);
+        // A new game starts with the organization's roll-animation setting, read fresh.
+        if (result.state.seq === 1) {
+          const [org] = await db
+            .select({ hide: organizations.hideRollAnimation })
+            .from(organizations)
+            .where(eq(organizations.id, room.orgId));
+          if (org?.hide) await run(roomId, gameId, actor, { type: 'hide_roll_animation', hidden: true });
+        }
         return sendSnapshot(connection, roomId, room.workshopId, gameId);
       }
       if (action === 'join_room' || action === 'reconnect') {

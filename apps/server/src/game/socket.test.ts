@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { isValidCard, type ServerMessage, winningLines } from '@playshop/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { categories, content, rooms, sessionContent, sessions, workshops } from '../db/schema';
+import { categories, content, organizations, rooms, sessionContent, sessions, workshops } from '../db/schema';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { gameStore } from './store';
 
@@ -273,6 +274,25 @@ describe('a whole game over real sockets', () => {
     await bob.next('game_end');
     alice.send(room('join_room'));
     expect((await alice.next('join_room')).payload).toEqual({ message: 'Lobby not open' });
+  });
+});
+
+describe("the organization's roll animation setting", () => {
+  it('starts a new game with the animation hidden when the organization says so', async () => {
+    const [theirs] = await ctx.database.db.select().from(rooms).where(eq(rooms.id, otherRoomId));
+    await ctx.database.db
+      .update(organizations)
+      .set({ hideRollAnimation: true })
+      .where(eq(organizations.id, theirs!.orgId));
+    const staff = await connect(tokens.outsider);
+    const open = { type: 'room_event', payload: { action: 'open_lobby', roomId: otherRoomId } };
+    staff.send(open);
+    await staff.next('open_lobby');
+    expect((await staff.next('hide_roll_animation')).payload).toEqual({ hideRollAnimation: true });
+    staff.send({ type: 'game_event', payload: { action: 'start_game', roomId: otherRoomId } });
+    expect((await staff.next('start_game')).payload.hideRollAnimation).toBe(true);
+    staff.send({ type: 'game_event', payload: { action: 'game_over', roomId: otherRoomId } });
+    await staff.next('game_end');
   });
 });
 

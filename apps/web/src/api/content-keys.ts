@@ -1,0 +1,26 @@
+import type { ContentFilters } from '@playshop/shared';
+
+/** Query keys of the content library and the workshop builder. */
+export const contentKeys = {
+  all: ['content'] as const,
+  list: (filters: ContentFilters) => ['content', 'list', filters] as const,
+  item: (id: number) => ['content', 'item', id] as const,
+  categoryOptions: ['categories'] as const,
+};
+
+export const workshopKeys = {
+  all: ['workshops'] as const,
+  page: (page: number, term: string) => ['workshops', 'page', page, term] as const,
+  item: (id: number) => ['workshops', 'item', id] as const,
+  session: (id: number) => ['workshops', 'session', id] as const,
+};
+
+/** `?categoryId=&type=&search=` for the content lists; empty filters are left out. */
+export function contentQuery(filters: ContentFilters): string {
+  const params = new URLSearchParams();
+  if (filters.categoryId) params.set('categoryId', String(filters.categoryId));
+  if (filters.type) params.set('type', filters.type);
+  if (filters.search) params.set('search', filters.search);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,69 @@
+import type { Role } from '@playshop/shared';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireRole } from '../auth/require-role';
+
+/** A route `lazy` loader for one named component (each screen is its own chunk). */
+function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const SUPER_ADMIN_ONLY: readonly Role[] = ['SUPER_ADMIN'];
+
+/** The content library and the workshop builder under `{org}/admin` (super admin only, SPEC §2). */
+export const adminContentRoutes: RouteObject[] = [
+  {
+    element: <RequireRole allowed={SUPER_ADMIN_ONLY} />,
+    children: [
+      {
+        path: 'content',
+        lazy: lazyComponent(
+          () => import('./content/content-library-page'),
+          (m) => m.ContentLibraryPage,
+        ),
+      },
+      {
+        path: 'content/add-content',
+        lazy: lazyComponent(
+          () => import('./content/add-content-page'),
+          (m) => m.AddContentPage,
+        ),
+      },
+      {
+        path: 'content/edit-content/:contentId',
+        lazy: lazyComponent(
+          () => import('./content/edit-content-page'),
+          (m) => m.EditContentPage,
+        ),
+      },
+      {
+        path: 'workshops',
+        lazy: lazyComponent(
+          () => import('./workshops/workshop-list-page'),
+          (m) => m.WorkshopListPage,
+        ),
+      },
+      {
+        path: 'workshops/add-workshop',
+        lazy: lazyComponent(
+          () => import('./workshops/add-workshop-page'),
+          (m) => m.AddWorkshopPage,
+        ),
+      },
+      {
+        path: 'workshops/edit/:id',
+        lazy: lazyComponent(
+          () => import('./workshops/edit-workshop-page'),
+          (m) => m.EditWorkshopPage,
+        ),
+      },
+      {
+        path: 'workshops/edit/:id/session/:sessionId',
+        lazy: lazyComponent(
+          () => import('./workshops/edit-session-page'),
+          (m) => m.EditSessionPage,
+        ),
+      },
+    ],
+  },
+];

@@ -1,0 +1,76 @@
+import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { CONTENT_TYPE_LABELS, CONTENT_TYPES, type ContentFilters, type ContentType } from '@playshop/shared';
+import { IconFilter, IconRestore } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useCategoryOptions } from '../../api/use-category-options';
+
+/**
+ * SPEC §2 content filter: a search box ('Question or Title'), a Category select, a Type select, and
+ * Filter and reset buttons. The filters combine; they apply on Filter (or Enter).
+ */
+export function ContentFilter({
+  value,
+  onApply,
+}: {
+  value: ContentFilters;
+  onApply: (f: ContentFilters) => void;
+}) {
+  const categories = useCategoryOptions();
+  const [search, setSearch] = useState(value.search ?? '');
+  const [categoryId, setCategoryId] = useState(value.categoryId ? String(value.categoryId) : '');
+  const [type, setType] = useState<string>(value.type ?? '');
+  useEffect(() => {
+    setSearch(value.search ?? '');
+    setCategoryId(value.categoryId ? String(value.categoryId) : '');
+    setType(value.type ?? '');
+  }, [value]);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      search: search.trim() || undefined,
+      categoryId: categoryId ? Number(categoryId) : undefined,
+      type: (type || undefined) as ContentType | undefined,
+    });
+  };
+  const handleReset = () => onApply({});
+
+  return (
+    <search aria-label="Filter content">
+      <form onSubmit={handleSubmit}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput
+            label="Search"
+            placeholder="Question or Title"
+            value={search}
+            maxLength={200}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="Category"
+            value={categoryId}
+            onChange={(e) => setCategoryId(e.currentTarget.value)}
+            data={[{ value: '', label: 'All categories' }, ...(categories.data ?? [])]}
+          />
+          <NativeSelect
+            label="Type"
+            value={type}
+            onChange={(e) => setType(e.currentTarget.value)}
+            data={[
+              { value: '', label: 'All types' },
+              ...CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] })),
+            ]}
+          />
+        </SimpleGrid>
+        <Group gap="xs" mt="sm">
+          <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+            Filter
+          </Button>
+          <Button variant="default" onClick={handleReset} leftSection={<IconRestore size={16} aria-hidden />}>
+            Reset
+          </Button>
+        </Group>
+      </form>
+    </search>
+  );
+}

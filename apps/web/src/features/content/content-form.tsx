@@ -1,0 +1,260 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  CONTENT_TYPE_LABELS,
+  CONTENT_TYPES,
+  type ContentInput,
+  type ContentReply,
+  ZContentInput,
+} from '@playshop/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useCategoryOptions } from '../../api/use-category-options';
+import { ImageUploadField } from './image-upload-field';
+
+export interface ContentFormValues {
+  type: string;
+  categoryId: string;
+  title: string;
+  description: string;
+  script: string;
+  image: string;
+  url: string;
+  question: string;
+  answers: { name: string; url: string; isCorrect: boolean }[];
+}
+
+const EMPTY_ANSWER = { name: '', url: '', isCorrect: false };
+
+/** The type must be chosen first; then the shared schema checks what that type needs (SPEC §5). */
+const ZContentForm = z
+  .object({ type: z.enum(CONTENT_TYPES, { error: 'Please select a type' }) })
+  .loose()
+  .pipe(ZContentInput);
+
+export const emptyContentForm: ContentFormValues = {
+  type: '',
+  categoryId: '',
+  title: '',
+  description: '',
+  script: '',
+  image: '',
+  url: '',
+  question: '',
+  answers: [{ ...EMPTY_ANSWER, isCorrect: true }, { ...EMPTY_ANSWER }],
+};
+
+/** A saved item as form values (Edit Content). */
+export function contentToForm(item: ContentReply): ContentFormValues {
+  return {
+    type: item.type,
+    categoryId: String(item.categoryId),
+    title: item.title,
+    description: item.description,
+    script: item.script ?? '',
+    image: item.image?.url ?? '',
+    url: item.video?.url ?? '',
+    question: item.question?.question ?? '',
+    answers: item.question?.answers.map((a) => ({
+      name: a.name,
+      url: a.url ?? '',
+      isCorrect: a.isCorrect,
+    })) ?? [...emptyContentForm.answers],
+  };
+}
+
+interface ContentFormProps {
+  initialValues: ContentFormValues;
+  submitLabel: string;
+  onSubmit: (input: ContentInput) => Promise<unknown>;
+  /** Extra buttons beside the submit button (Edit Content's Back). */
+  actions?: ReactNode;
+}
+
+/** Add and Edit Content: the type and category selects, then the form of the chosen type. */
+export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: ContentFormProps) {
+  const categories = useCategoryOptions();
+  const form = useForm<ContentFormValues, unknown, ContentInput>({
+    defaultValues: initialValues,
+    resolver: zodResolver(ZContentForm) as unknown as Resolver<ContentFormValues, unknown, ContentInput>,
+  });
+  const { register, control, handleSubmit, watch, setValue, getValues, formState } = form;
+  const answers = useFieldArray({ control, name: 'answers' });
+  const type = watch('type');
+  const errors = formState.errors;
+  // The refine on the whole answer list reports at `answers` (root).
+  const answersError =
+    (errors.answers as { root?: { message?: string }; message?: string } | undefined)?.root?.message ??
+    (errors.answers as { message?: string } | undefined)?.message;
+
+  /** SPEC §4: ticking one answer makes it the only correct one. */
+  const markCorrect = (index: number, checked: boolean) => {
+    getValues('answers').forEach((_, i) => {
+      setValue(`answers.${i}.isCorrect`, checked ? i === index : false, { shouldDirty: true });
+    });
+  };
+
+  return (
+    <form onSubmit={handleSubmit(async (input) => onSubmit(input))} noValidate>
+      <Stack gap="md">
+        <Group grow align="flex-start" wrap="wrap">
+          <NativeSelect
+            label="Type"
+            {...register('type')}
+            error={errors.type?.message}
+            data={[
+              { value: '', label: 'Select...' },
+              ...CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] })),
+            ]}
+            miw={200}
+          />
+          <NativeSelect
+            label="Category"
+            {...register('categoryId')}
+            error={errors.categoryId?.message}
+            data={[{ value: '', label: 'Select...' }, ...(categories.data ?? [])]}
+            miw={200}
+          />
+        </Group>
+
+        {type && (
+          <>
+            <TextInput label="Title" {...register('title')} error={errors.title?.message} maxLength={200} />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              {...register('description')}
+              error={errors.description?.message}
+            />
+            <Textarea
+              label="Script"
+              description="Optional: what the facilitator says. Players never see it."
+              autosize
+              minRows={2}
+              {...register('script')}
+            />
+          </>
+        )}
+
+        {type === 'IMAGE' && (
+          <Controller
+            control={control}
+            name="image"
+            render={({ field, fieldState }) => (
+              <ImageUploadField
+                label="Image"
+                folder="content-images"
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        )}
+
+        {type === 'VIDEO' && (
+          <TextInput
+            label="Video URL"
+            placeholder="https://www.youtube.com/watch?v=…"
+            {...register('url')}
+            error={errors.url?.message}
+          />
+        )}
+
+        {type === 'QUESTION' && (
+          <>
+            <TextInput label="Question" {...register('question')} error={errors.question?.message} />
+            <Fieldset legend="Answers" radius="md">
+              <Stack gap="sm">
+                {answers.fields.map((field, index) => (
+                  <Paper key={field.id} withBorder p="sm" radius="md">
+                    <Stack gap="xs">
+                      <Group align="flex-end" wrap="nowrap" gap="xs">
+                        <TextInput
+                          label={`Answer ${index + 1}`}
+                          style={{ flex: 1 }}
+                          {...register(`answers.${index}.name`)}
+                          error={errors.answers?.[index]?.name?.message}
+                        />
+                        <ActionIcon
+                          variant="light"
+                          color="red"
+                          size="lg"
+                          mb={2}
+                          aria-label={`Remove answer ${index + 1}`}
+                          disabled={answers.fields.length <= 1}
+                          onClick={() => answers.remove(index)}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Group>
+                      <Controller
+                        control={control}
+                        name={`answers.${index}.isCorrect`}
+                        render={({ field: f }) => (
+                          <Checkbox
+                            label={`Answer ${index + 1} is correct`}
+                            checked={f.value}
+                            onChange={(e) => markCorrect(index, e.currentTarget.checked)}
+                          />
+                        )}
+                      />
+                      <Controller
+                        control={control}
+                        name={`answers.${index}.url`}
+                        render={({ field: f }) => (
+                          <ImageUploadField
+                            label={`Answer ${index + 1} image`}
+                            folder="answer-images"
+                            value={f.value}
+                            onChange={f.onChange}
+                          />
+                        )}
+                      />
+                    </Stack>
+                  </Paper>
+                ))}
+                {answersError && (
+                  <Text c="red.8" size="sm" role="alert">
+                    {answersError}
+                  </Text>
+                )}
+                <Button
+                  variant="default"
+                  leftSection={<IconPlus size={16} aria-hidden />}
+                  onClick={() => answers.append({ ...EMPTY_ANSWER })}
+                  disabled={answers.fields.length >= 12}
+                  w="fit-content"
+                >
+                  Add answer
+                </Button>
+              </Stack>
+            </Fieldset>
+          </>
+        )}
+
+        <Group gap="sm">
+          <Button type="submit" loading={formState.isSubmitting}>
+            {submitLabel}
+          </Button>
+          {actions}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import type { ContentReply } from '@playshop/shared';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../../../auth/session-store';
+import { renderRoutes } from '../../../test/render';
+import { moveItem } from '../../workshops/ordered-content-list';
+import { scriptPreview } from '../content-card';
+import { ContentView } from './content-view';
+import { youTubeId } from './video-view';
+
+const session = (role: Session['user']['role']): Session => ({
+  accessToken: 't',
+  user: { username: 'ada', org: 'Acme', orgId: 1, role, userId: 1 },
+});
+
+const base = {
+  id: 1,
+  title: 'Fire safety',
+  description: 'A question about the building',
+  script: 'Ask the room first.',
+  categoryId: 1,
+  category: { id: 1, name: 'Safety' },
+  question: null,
+  image: null,
+  video: null,
+} satisfies Omit<ContentReply, 'type'>;
+
+const question: ContentReply = {
+  ...base,
+  type: 'QUESTION',
+  question: {
+    id: 1,
+    question: 'What do you do first?',
+    contentId: 1,
+    answers: [
+      { id: 1, name: 'Leave by the nearest exit', url: null, isCorrect: true },
+      { id: 2, name: 'Take the lift', url: null, isCorrect: false },
+    ],
+  },
+};
+
+const show = (content: ContentReply, role: Session['user']['role'] | null) =>
+  renderRoutes([{ path: '/', element: <ContentView content={content} /> }], {
+    session: role ? session(role) : null,
+  });
+
+describe('content display', () => {
+  it('answers a picked tile with Correct answer! or Wrong answer!', async () => {
+    show(question, 'FACILITATOR');
+    expect(await screen.findByRole('heading', { name: 'What do you do first?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Take the lift' }));
+    expect(screen.getByText('Wrong answer!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave by the nearest exit' }));
+    expect(screen.getByText('Correct answer!')).toBeTruthy();
+    expect(screen.queryByText('Wrong answer!')).toBeNull();
+  });
+
+  it('keeps the script collapsed until asked, for staff only', async () => {
+    for (const role of ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'] as const) {
+      const view = show({ ...base, type: 'OTHER' }, role);
+      const toggle = await screen.findByRole('button', { name: 'Show script' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      fireEvent.click(toggle);
+      expect(screen.getByRole('button', { name: 'Hide script' }).getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByText('Ask the room first.')).toBeTruthy();
+      view.unmount();
+    }
+    for (const role of ['PLAYER', null] as const) {
+      const view = show({ ...base, type: 'OTHER' }, role);
+      expect(await screen.findByText('A question about the building')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Show script' })).toBeNull();
+      expect(screen.queryByText('Ask the room first.')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('shows an image with its description, and a video muted with controls', async () => {
+    const image = show({ ...base, type: 'IMAGE', image: { id: 1, url: '/a.png', contentId: 1 } }, 'ADMIN');
+    expect((await screen.findByRole('img', { name: 'Fire safety' })).getAttribute('src')).toBe('/a.png');
+    expect(screen.getByText('A question about the building')).toBeTruthy();
+    image.unmount();
+    const { container } = show(
+      { ...base, type: 'VIDEO', video: { id: 1, url: '/clip.mp4', contentId: 1 } },
+      'ADMIN',
+    );
+    await screen.findByRole('heading', { name: 'Fire safety' });
+    const video = container.querySelector('video')!;
+    expect(video.muted).toBe(true);
+    expect(video.controls).toBe(true);
+    fireEvent.ended(video);
+    expect(screen.getByText('Waiting for Facilitator...')).toBeTruthy();
+  });
+});
+
+describe('helpers', () => {
+  it('cuts a script preview at 100 characters', () => {
+    expect(scriptPreview('x'.repeat(100))).toBe('x'.repeat(100));
+    expect(scriptPreview('y'.repeat(101))).toBe(`${'y'.repeat(100)}…`);
+  });
+
+  it('finds YouTube ids and leaves other addresses alone', () => {
+    expect(youTubeId('https://www.youtube.com/watch?v=wtl5UrrgU8c')).toBe('wtl5UrrgU8c');
+    expect(youTubeId('https://youtu.be/wtl5UrrgU8c')).toBe('wtl5UrrgU8c');
+    expect(youTubeId('https://example.com/clip.mp4')).toBeNull();
+  });
+
+  it('moves an item and shifts the others', () => {
+    expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 1, 5)).toEqual(['a', 'b', 'c']);
+  });
+});

@@ -1,0 +1,47 @@
+import { Alert, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { CONTENT_TEXTS, type ContentReply } from '@playshop/shared';
+import { useState } from 'react';
+import classes from './display.module.css';
+import { ScriptPanel } from './script-panel';
+
+/** SPEC §2 Question view: script, the question as a heading and answer tiles (text and/or image). */
+export function QuestionView({ content }: { content: ContentReply }) {
+  const [picked, setPicked] = useState<number | null>(null);
+  const answers = content.question?.answers ?? [];
+  const pickedAnswer = answers.find((a) => a.id === picked);
+  return (
+    <Stack gap="md">
+      <ScriptPanel script={content.script} />
+      <Title order={2} fz={{ base: 'lg', sm: 'xl' }}>
+        {content.question?.question ?? content.title}
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        {answers.map((answer) => (
+          <UnstyledButton
+            key={answer.id}
+            className={classes.tile}
+            data-picked={picked === answer.id || undefined}
+            aria-pressed={picked === answer.id}
+            onClick={() => setPicked(answer.id)}
+          >
+            <Stack gap={6} align="center">
+              {answer.url && (
+                <Image src={answer.url} alt={answer.name || 'Answer image'} mah={140} fit="contain" />
+              )}
+              {answer.name && <Text fw={600}>{answer.name}</Text>}
+            </Stack>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+      <div aria-live="polite">
+        {pickedAnswer && (
+          <Alert color={pickedAnswer.isCorrect ? 'green' : 'red'} variant="light">
+            <Text fw={700} c="dark.9">
+              {pickedAnswer.isCorrect ? CONTENT_TEXTS.correctAnswer : CONTENT_TEXTS.wrongAnswer}
+            </Text>
+          </Alert>
+        )}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { Button, Collapse, Paper, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { isPlayerRole } from '@playshop/shared';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useCurrentUser } from '../../../auth/auth-provider';
+
+/**
+ * SPEC §2: the facilitator's script, collapsible and hidden by default, shown only to signed-in roles
+ * that are not players. Players and visitors get nothing at all (not even a hidden copy in the page).
+ */
+export function ScriptPanel({ script }: { script: string | null | undefined }) {
+  const user = useCurrentUser();
+  const [opened, { toggle }] = useDisclosure(false);
+  const id = useId();
+  if (!script || !user || isPlayerRole(user.role)) return null;
+  return (
+    <Paper withBorder radius="md" p="xs" bg="var(--mantine-color-gray-0)">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls={id}
+        rightSection={
+          opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
+        }
+      >
+        {opened ? 'Hide script' : 'Show script'}
+      </Button>
+      <Collapse in={opened} id={id}>
+        <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+          {script}
+        </Text>
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,64 @@
+import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { CONTENT_TEXTS } from '@playshop/shared';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
+import { useContentItem } from '../../api/use-content-item';
+import { useSaveContent } from '../../api/use-save-content';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { ContentForm, contentToForm } from './content-form';
+
+/** `contentId` must be a whole number (SPEC §2); anything else is 'Content not found'. */
+export function parseContentId(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/** `{org}/admin/content/edit-content/{contentId}`. */
+export function EditContentPage() {
+  const id = parseContentId(useParams().contentId);
+  const item = useContentItem(id);
+  const save = useSaveContent(id ?? undefined);
+  const navigate = useNavigate();
+  const back = (
+    <Button
+      variant="default"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      onClick={() => navigate('../..', { relative: 'path' })}
+    >
+      Back
+    </Button>
+  );
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <PageTitle>Edit Content</PageTitle>
+      {id !== null && item.isPending && <PageLoader label="Loading content" showLabel />}
+      {(id === null || item.isError) && (
+        <Stack gap="md" align="flex-start">
+          <Alert color="red" variant="light" role="alert">
+            <Text c="red.9">
+              {item.error && (item.error as { status?: number }).status !== 404
+                ? `Error: ${item.error.message}`
+                : CONTENT_TEXTS.contentNotFound}
+            </Text>
+          </Alert>
+          {back}
+        </Stack>
+      )}
+      {item.data && (
+        <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+          <ContentForm
+            key={item.data.id}
+            initialValues={contentToForm(item.data)}
+            submitLabel="Save"
+            actions={back}
+            onSubmit={async (input) => {
+              await save.mutateAsync(input);
+              navigate('../..', { relative: 'path' });
+            }}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

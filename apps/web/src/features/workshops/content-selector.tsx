@@ -1,0 +1,133 @@
+import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  CONTENT_TEXTS,
+  CONTENT_TYPE_LABELS,
+  type ContentFilters,
+  type ContentReply,
+  WORKSHOP_TEXTS,
+} from '@playshop/shared';
+import { IconPlus } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useContentPages } from '../../api/use-content-pages';
+import { useSaveContent } from '../../api/use-save-content';
+import { PageLoader } from '../../ui/page-loader';
+import { ContentFilter } from '../content/content-filter';
+import { ContentForm, emptyContentForm } from '../content/content-form';
+
+/** SPEC §8: 'Content added to the list', top-centre, for one second. */
+function toastAdded() {
+  notifications.show({
+    message: WORKSHOP_TEXTS.contentAdded,
+    position: 'top-center',
+    autoClose: 1000,
+    color: 'green',
+  });
+}
+
+interface ContentSelectorProps {
+  /** Ids already in the session: their Add button is disabled. */
+  selectedIds: number[];
+  onAdd: (item: ContentReply) => void;
+}
+
+/**
+ * The wizard's and Edit Session's Content Selector: the content filter, the matching content with
+ * an Add button each (Load More for the next 50), and a button to write a new item on the spot.
+ */
+export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
+  const [filters, setFilters] = useState<ContentFilters>({});
+  const pages = useContentPages(filters);
+  const items = pages.data?.pages.flatMap((p) => p.content) ?? [];
+  const [isFormOpen, form] = useDisclosure(false);
+  const save = useSaveContent();
+  const headingId = useId();
+
+  const add = (item: ContentReply) => {
+    onAdd(item);
+    toastAdded();
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} fz="md" id={headingId}>
+            Content Selector
+          </Title>
+          <Button
+            variant="light"
+            size="compact-md"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={form.open}
+          >
+            New Content
+          </Button>
+        </Group>
+        <ContentFilter value={filters} onApply={setFilters} />
+        <ScrollArea.Autosize mah={600} type="auto" offsetScrollbars>
+          <Stack gap={6}>
+            {pages.isPending && <PageLoader label="Loading content" />}
+            {pages.isSuccess && items.length === 0 && <Text c="dimmed">{CONTENT_TEXTS.noContent}</Text>}
+            {items.map((item) => {
+              const isAdded = selectedIds.includes(item.id);
+              return (
+                <Group key={item.id} gap="xs" wrap="nowrap" justify="space-between">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {item.title}
+                    </Text>
+                    <Group gap={4}>
+                      <Badge size="xs" variant="light">
+                        {CONTENT_TYPE_LABELS[item.type]}
+                      </Badge>
+                      <Badge size="xs" variant="outline" color="gray">
+                        {item.category.name}
+                      </Badge>
+                    </Group>
+                  </Stack>
+                  <Button
+                    size="compact-sm"
+                    variant={isAdded ? 'default' : 'filled'}
+                    disabled={isAdded}
+                    aria-label={isAdded ? `${item.title} added` : `Add ${item.title}`}
+                    onClick={() => add(item)}
+                  >
+                    {isAdded ? 'Added' : 'Add'}
+                  </Button>
+                </Group>
+              );
+            })}
+            {pages.hasNextPage && (
+              <Button
+                variant="default"
+                size="compact-sm"
+                onClick={() => pages.fetchNextPage()}
+                loading={pages.isFetchingNextPage}
+              >
+                Load More
+              </Button>
+            )}
+          </Stack>
+        </ScrollArea.Autosize>
+      </Stack>
+      <Modal
+        opened={isFormOpen}
+        onClose={form.close}
+        title="New Content"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <ContentForm
+          initialValues={emptyContentForm}
+          submitLabel="Save and add"
+          onSubmit={async (input) => {
+            add(await save.mutateAsync(input));
+            form.close();
+          }}
+        />
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type ContentReply, WORKSHOP_TEXTS, ZSessionName } from '@playshop/shared';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { useEditSession } from '../../api/use-edit-session';
+import { useWorkshopSession } from '../../api/use-workshop-session';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { parseContentId } from '../content/edit-content-page';
+import { ContentSelector } from './content-selector';
+import { OrderedContentList } from './ordered-content-list';
+
+/** `{org}/admin/workshops/edit/{id}/session/{sessionId}`: name and ordered content, saved together. */
+export function EditSessionPage() {
+  const sessionId = parseContentId(useParams().sessionId);
+  const session = useWorkshopSession(sessionId);
+  const save = useEditSession(sessionId ?? 0);
+  const [items, setItems] = useState<ContentReply[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZSessionName), defaultValues: { name: '' } });
+  const { reset } = form;
+  useEffect(() => {
+    if (!session.data) return;
+    reset({ name: session.data.name });
+    setItems(session.data.sessionContent.map((e) => e.content));
+  }, [session.data, reset]);
+
+  const back = (
+    <Button
+      component={Link}
+      to="../.."
+      relative="path"
+      variant="default"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      Back
+    </Button>
+  );
+  if (sessionId === null || session.isError) {
+    return (
+      <Stack gap="lg">
+        <PageTitle>Edit Session</PageTitle>
+        <Alert color="red" variant="light" role="alert">
+          <Text c="red.9">{WORKSHOP_TEXTS.sessionNotFound}</Text>
+        </Alert>
+        <div>{back}</div>
+      </Stack>
+    );
+  }
+  if (!session.data) return <PageLoader label="Loading session" showLabel />;
+
+  const handleSave = form.handleSubmit(async ({ name }) => {
+    if (items.length === 0) {
+      setError(WORKSHOP_TEXTS.selectContent);
+      return;
+    }
+    setError(null);
+    await save.mutateAsync({ name, content: items.map((c) => c.id) });
+  });
+
+  return (
+    <Stack gap="lg">
+      <PageTitle>Edit Session</PageTitle>
+      <form onSubmit={handleSave} noValidate>
+        <Stack gap="md">
+          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
+            <TextInput
+              label="Session Name"
+              {...form.register('name')}
+              error={form.formState.errors.name?.message}
+              maxLength={200}
+            />
+          </Paper>
+          <Grid gutter="md">
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+              <Paper withBorder radius="md" p="md">
+                <Title order={2} fz="md" mb="sm">
+                  Content
+                </Title>
+                <OrderedContentList label="Session content" items={items} onChange={setItems} />
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+              <ContentSelector
+                selectedIds={items.map((c) => c.id)}
+                onAdd={(item) =>
+                  setItems((list) => (list.some((c) => c.id === item.id) ? list : [...list, item]))
+                }
+              />
+            </Grid.Col>
+          </Grid>
+          {error && (
+            <Alert color="red" variant="light" role="alert">
+              <Text c="red.9">{error}</Text>
+            </Alert>
+          )}
+          <Group gap="sm">
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+            {back}
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

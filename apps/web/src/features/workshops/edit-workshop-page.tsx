@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Accordion, Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type SessionReply, WORKSHOP_TEXTS, ZWorkshopName } from '@playshop/shared';
+import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { useDeleteSession } from '../../api/use-delete-session';
+import { useRenameWorkshop } from '../../api/use-rename-workshop';
+import { useWorkshop } from '../../api/use-workshop';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { parseContentId } from '../content/edit-content-page';
+import { OrderedContentList } from './ordered-content-list';
+
+/** `{org}/admin/workshops/edit/{id}`: rename; sessions with expandable content, Edit and Delete Session. */
+export function EditWorkshopPage() {
+  const id = parseContentId(useParams().id);
+  const workshop = useWorkshop(id);
+  const rename = useRenameWorkshop();
+  const removeSession = useDeleteSession();
+  const [pendingDelete, setPendingDelete] = useState<SessionReply | null>(null);
+  const form = useForm({ resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
+  const { reset } = form;
+  useEffect(() => {
+    if (workshop.data) reset({ name: workshop.data.name });
+  }, [workshop.data, reset]);
+
+  const back = (
+    <Button
+      component={Link}
+      to="../.."
+      relative="path"
+      variant="default"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      w="fit-content"
+    >
+      Back to workshops
+    </Button>
+  );
+
+  if (id === null || workshop.isError) {
+    return (
+      <Stack gap="lg">
+        <PageTitle>Edit Workshop</PageTitle>
+        <Alert color="red" variant="light" role="alert">
+          <Text c="red.9">{WORKSHOP_TEXTS.errorLoading}</Text>
+        </Alert>
+        {back}
+      </Stack>
+    );
+  }
+  if (!workshop.data) return <PageLoader label="Loading workshop" showLabel />;
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <PageTitle>Edit Workshop</PageTitle>
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(async ({ name }) => {
+            await rename.mutateAsync({ id, name });
+          })}
+        >
+          <Group align="flex-start" gap="sm">
+            <TextInput
+              label="Workshop Name"
+              {...form.register('name')}
+              error={form.formState.errors.name?.message}
+              style={{ flex: 1 }}
+              maxLength={200}
+            />
+            <Button type="submit" mt={25} loading={rename.isPending}>
+              Save
+            </Button>
+          </Group>
+        </form>
+      </Paper>
+
+      <Title order={2} fz="lg">
+        Sessions
+      </Title>
+      {workshop.data.sessions.length === 0 && <Text c="dimmed">No sessions yet</Text>}
+      <Accordion variant="separated" multiple>
+        {workshop.data.sessions.map((session) => (
+          <Accordion.Item key={session.id} value={String(session.id)}>
+            <Accordion.Control>{`${session.orderIndex + 1}. ${session.name}`}</Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="sm">
+                <OrderedContentList
+                  label={`${session.name} content`}
+                  items={session.sessionContent.map((e) => e.content)}
+                  emptyText="No content"
+                />
+                <Group gap="sm">
+                  <Button
+                    component={Link}
+                    to={`session/${session.id}`}
+                    variant="light"
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                    aria-label={`Edit Session ${session.name}`}
+                  >
+                    Edit Session
+                  </Button>
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    aria-label={`Delete Session ${session.name}`}
+                    onClick={() => setPendingDelete(session)}
+                  >
+                    Delete Session
+                  </Button>
+                </Group>
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+      {back}
+
+      <Modal
+        opened={pendingDelete !== null}
+        onClose={() => setPendingDelete(null)}
+        title="Delete Session"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text>Are you sure you want to delete this session?</Text>
+          {pendingDelete && <Text fw={600}>{pendingDelete.name}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPendingDelete(null)}>
+              No
+            </Button>
+            <Button
+              color="red"
+              loading={removeSession.isPending}
+              onClick={async () => {
+                if (pendingDelete) await removeSession.mutateAsync(pendingDelete.id);
+                setPendingDelete(null);
+              }}
+            >
+              Yes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

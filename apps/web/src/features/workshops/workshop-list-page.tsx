@@ -1,0 +1,50 @@
+import { Button, Group, Stack } from '@mantine/core';
+import type { WorkshopListItem } from '@playshop/shared';
+import { IconPlus } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { useDeleteWorkshop } from '../../api/use-delete-workshop';
+import { useWorkshopsPage } from '../../api/use-workshops-page';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { DataTable } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page-title';
+import { SearchBox } from '../../ui/search-box';
+import { useListParams } from '../../ui/use-list-params';
+
+/** `{org}/admin/workshops`: search by name, a table of names with edit and delete, Add Workshop. */
+export function WorkshopListPage() {
+  const { page, term, setPage, setTerm } = useListParams();
+  const workshops = useWorkshopsPage(page, term);
+  const remove = useDeleteWorkshop();
+  const navigate = useNavigate();
+  const isSuperAdmin = useCurrentUser()?.role === 'SUPER_ADMIN';
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <PageTitle>Workshops</PageTitle>
+        {isSuperAdmin && (
+          <Button component={Link} to="add-workshop" leftSection={<IconPlus size={16} aria-hidden />}>
+            Add Workshop
+          </Button>
+        )}
+      </Group>
+      <SearchBox term={term} onSearch={setTerm} label="Search workshops" placeholder="Search by name" />
+      <DataTable<WorkshopListItem>
+        caption="Workshops"
+        columns={[{ header: 'Name', render: (w) => w.name }]}
+        rows={workshops.data?.workshops}
+        getRowKey={(w) => w.id}
+        getRowLabel={(w) => w.name}
+        thing="Workshop"
+        onEdit={isSuperAdmin ? (w) => navigate(`edit/${w.id}`) : undefined}
+        onDelete={isSuperAdmin ? (w) => remove.mutateAsync(w.id) : undefined}
+        emptyText="No workshops"
+        isLoading={workshops.isPending}
+        error={workshops.error}
+        page={page}
+        pageCount={workshops.data?.totalPages ?? 1}
+        onPageChange={setPage}
+      />
+    </Stack>
+  );
+}
