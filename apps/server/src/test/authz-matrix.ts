@@ -21,6 +21,7 @@ import { ROLES, type Role } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, organizations, orgWorkshops, rooms, sessions, workshops } from '../db/schema';
+import { contentRows } from './authz-matrix-content';
 import { createOrg, createUser } from './context';
 
 export type Expect = Record<Role, number>;
@@ -521,6 +522,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...organizationRows,
   ...userRows,
   ...categoryRows,
+  ...contentRows(),
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;

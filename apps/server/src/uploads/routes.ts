@@ -91,10 +91,10 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
       reply.hijack();
       await tus.handle(req.raw, reply.raw);
     };
-    const methods = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'] as const;
+    // Same-origin only: no OPTIONS (CORS preflight) route. HEAD resumes, PATCH sends bytes, DELETE cancels.
     const schema = { tags: ['uploads'], summary: 'tus resumable upload of an image (super admin)' };
-    scope.route({ method: [...methods], url: UPLOADS_PATH, schema, handler });
-    scope.route({ method: [...methods], url: `${UPLOADS_PATH}/:uploadId`, schema, handler });
+    scope.route({ method: 'POST', url: UPLOADS_PATH, schema, handler });
+    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${UPLOADS_PATH}/:uploadId`, schema, handler });
   });
 
   const r = api.withTypeProvider<ZodTypeProvider>();

@@ -1,0 +1,368 @@
+/**
+ * Authorization-matrix rows of the content library, the workshop builder and uploads (issue 4).
+ * Kept beside `authz-matrix.ts` (which spreads `contentRows()` into AUTHZ_MATRIX) so the two domains
+ * do not edit one long file at once. Reads: staff, scoped to the workshops linked to their
+ * organization (another tenant's item answers 404); writes: super admin only.
+ */
+import type { Role } from '@playshop/shared';
+import { asc, eq } from 'drizzle-orm';
+import { answers, content, images, questions, sessionContent, sessions, videos } from '../db/schema';
+import {
+  type AuthzRow,
+  allowed,
+  type Expect,
+  type MatrixFixture,
+  type OrgSide,
+  scoped,
+} from './authz-matrix';
+
+const SUPER: readonly Role[] = ['SUPER_ADMIN'];
+const STAFF: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
+const same = (expect: Expect) => ({ own: expect, other: expect });
+/** Reads of one item of `side`: staff of that organization, any super admin. */
+const scopedRead = { own: allowed(STAFF), other: scoped(STAFF) };
+
+type Kind = 'QUESTION' | 'IMAGE' | 'VIDEO' | 'OTHER';
+
+/** A fresh content item of `kind`; with `side`, placed in the first session of that side's workshop. */
+async function newContent(f: MatrixFixture, kind: Kind = 'OTHER', side?: OrgSide) {
+  const { db } = f.database;
+  const [item] = await db
+    .insert(content)
+    .values({ title: f.unique('Content'), description: 'd', type: kind, categoryId: await f.newCategory() })
+    .returning();
+  const contentId = item!.id;
+  let detailId = contentId;
+  if (kind === 'QUESTION') {
+    const [q] = await db.insert(questions).values({ contentId, question: 'Q?' }).returning();
+    await db.insert(answers).values({ questionId: q!.id, name: 'A', isCorrect: true });
+    detailId = q!.id;
+  }
+  if (kind === 'IMAGE')
+    detailId = (await db.insert(images).values({ contentId, url: '/a.png' }).returning())[0]!.id;
+  if (kind === 'VIDEO')
+    detailId = (await db.insert(videos).values({ contentId, url: 'https://x.test/v' }).returning())[0]!.id;
+  if (side) {
+    const sessionId = await firstSession(f, side.workshopId);
+    await db.insert(sessionContent).values({ sessionId, contentId, orderIndex: 0 });
+  }
+  return { contentId, detailId };
+}
+
+async function firstSession(f: MatrixFixture, workshopId: number) {
+  const [s] = await f.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.workshopId, workshopId))
+    .orderBy(asc(sessions.id))
+    .limit(1);
+  return s!.id;
+}
+
+const baseBody = async (f: MatrixFixture) => ({
+  title: f.unique('Title'),
+  description: 'd',
+  categoryId: await f.newCategory(),
+});
+
+const list = (path: string, url = path): AuthzRow => ({
+  method: 'GET',
+  path,
+  ...same(allowed(STAFF)),
+  request: () => ({ url }),
+});
+
+export function contentRows(): AuthzRow[] {
+  const rows: AuthzRow[] = [
+    // ---- Content ----
+    list('/get-content'),
+    list('/get-paginated-content/:page/:size', '/get-paginated-content/1/50'),
+    list('/get-content-by-search/:term/:page/:size', '/get-content-by-search/x/1/50'),
+    list('/get-content-by-type/:type/:page/:size', '/get-content-by-type/OTHER/1/50'),
+    {
+      method: 'GET',
+      path: '/get-content-by-category/:category/:page/:size',
+      ...same(allowed(STAFF)),
+      request: async (f) => ({ url: `/get-content-by-category/${await f.newCategory()}/1/50` }),
+    },
+    {
+      method: 'GET',
+      path: '/get-content-by-id/:id',
+      ...scopedRead,
+      request: async (f, side) => ({
+        url: `/get-content-by-id/${(await newContent(f, 'OTHER', side)).contentId}`,
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/create-content',
+      ...same(allowed(SUPER, 201)),
+      request: async (f) => ({ url: '/create-content', payload: { ...(await baseBody(f)), type: 'OTHER' } }),
+    },
+    {
+      method: 'PATCH',
+      path: '/edit-content/:id',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({
+        url: `/edit-content/${(await newContent(f)).contentId}`,
+        payload: { ...(await baseBody(f)), type: 'OTHER' },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/delete-content/:id',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({ url: `/delete-content/${(await newContent(f)).contentId}` }),
+    },
+
+    // ---- Questions ----
+    list('/get-questions'),
+    list('/get-paginated-questions/:page/:pageSize', '/get-paginated-questions/1/10'),
+    {
+      method: 'GET',
+      path: '/get-questions-by-category/:categoryId/:page/:pageSize',
+      ...same(allowed(STAFF)),
+      request: async (f) => ({ url: `/get-questions-by-category/${await f.newCategory()}/1/10` }),
+    },
+    {
+      method: 'GET',
+      path: '/get-question-by-id/:id',
+      ...scopedRead,
+      request: async (f, side) => ({
+        url: `/get-question-by-id/${(await newContent(f, 'QUESTION', side)).detailId}`,
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/get-question-by-content-id/:id',
+      ...scopedRead,
+      request: async (f, side) => ({
+        url: `/get-question-by-content-id/${(await newContent(f, 'QUESTION', side)).contentId}`,
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/create-question',
+      ...same(allowed(SUPER, 201)),
+      request: async (f) => ({
+        url: '/create-question',
+        payload: { question: 'Q?', content: await baseBody(f), answers: [{ name: 'A', isCorrect: true }] },
+      }),
+    },
+    {
+      method: 'PATCH',
+      path: '/edit-question/:id',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({
+        url: `/edit-question/${(await newContent(f, 'QUESTION')).detailId}`,
+        payload: { question: 'New?' },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/delete-question/:id',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({ url: `/delete-question/${(await newContent(f, 'QUESTION')).detailId}` }),
+    },
+  ];
+
+  // ---- Images and videos ----
+  for (const [kind, slug] of [
+    ['IMAGE', 'image-content'],
+    ['VIDEO', 'video-content'],
+  ] as const) {
+    const url = kind === 'IMAGE' ? '/api/v1/files/content-images/a.png' : 'https://www.youtube.com/watch?v=x';
+    rows.push(
+      list(`/get-${slug}`),
+      list(`/get-paginated-${slug}/:page/:pageSize`, `/get-paginated-${slug}/1/10`),
+      {
+        method: 'GET',
+        path: `/get-${slug}-by-category/:id`,
+        ...same(allowed(STAFF)),
+        request: async (f) => ({ url: `/get-${slug}-by-category/${await f.newCategory()}` }),
+      },
+      {
+        method: 'GET',
+        path: `/get-${slug}-by-id/:id`,
+        ...scopedRead,
+        request: async (f, side) => ({
+          url: `/get-${slug}-by-id/${(await newContent(f, kind, side)).detailId}`,
+        }),
+      },
+      {
+        method: 'GET',
+        path: `/get-${slug}-by-content/:id`,
+        ...scopedRead,
+        request: async (f, side) => ({
+          url: `/get-${slug}-by-content/${(await newContent(f, kind, side)).contentId}`,
+        }),
+      },
+      {
+        method: 'POST',
+        path: `/create-${slug}`,
+        ...same(allowed(SUPER, 201)),
+        request: async (f) => ({ url: `/create-${slug}`, payload: { ...(await baseBody(f)), url } }),
+      },
+      {
+        method: 'PATCH',
+        path: `/edit-${slug}/:id`,
+        ...same(allowed(SUPER)),
+        request: async (f) => ({
+          url: `/edit-${slug}/${(await newContent(f, kind)).detailId}`,
+          payload: { url },
+        }),
+      },
+      {
+        method: 'DELETE',
+        path: `/delete-${slug}/:id`,
+        ...same(allowed(SUPER)),
+        request: async (f) => ({ url: `/delete-${slug}/${(await newContent(f, kind)).detailId}` }),
+      },
+    );
+  }
+
+  rows.push(
+    // ---- Workshops ----
+    list('/get-workshops'),
+    list('/count-workshops'),
+    list('/get-paginated-workshops/:page/:size', '/get-paginated-workshops/1/10'),
+    list('/get-workshops-by-search/:term', '/get-workshops-by-search/Workshop'),
+    {
+      method: 'GET',
+      path: '/get-workshop-by-id/:id',
+      ...scopedRead,
+      request: (_f, side) => ({ url: `/get-workshop-by-id/${side.workshopId}` }),
+    },
+    {
+      method: 'POST',
+      path: '/create-workshop',
+      ...same(allowed(SUPER, 201)),
+      request: (f) => ({ url: '/create-workshop', payload: { name: f.unique('Workshop'), sections: [] } }),
+    },
+    {
+      method: 'PATCH',
+      path: '/edit-workshop-name',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({
+        url: '/edit-workshop-name',
+        payload: { id: await f.newWorkshop(), name: f.unique('W') },
+      }),
+    },
+    {
+      method: 'PATCH',
+      path: '/edit-workshop',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({
+        url: '/edit-workshop',
+        payload: { id: await f.newWorkshop(), name: f.unique('W') },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/delete-workshop/:id',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({ url: `/delete-workshop/${await f.newWorkshop()}` }),
+    },
+
+    // ---- Sessions ----
+    {
+      method: 'POST',
+      path: '/create-session-with-content',
+      ...same(allowed(SUPER, 201)),
+      request: async (f) => ({
+        url: '/create-session-with-content',
+        payload: {
+          section: { name: 'S' },
+          content: [(await newContent(f)).contentId],
+          workshopId: await f.newWorkshop(),
+        },
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/get-session-by-workshopid/:id',
+      ...scopedRead,
+      request: (_f, side) => ({ url: `/get-session-by-workshopid/${side.workshopId}` }),
+    },
+    {
+      method: 'GET',
+      path: '/get-session-by-id/:id',
+      ...scopedRead,
+      request: async (f, side) => ({ url: `/get-session-by-id/${await firstSession(f, side.workshopId)}` }),
+    },
+    {
+      method: 'GET',
+      path: '/getsectioncontentbysectionid/:id',
+      ...scopedRead,
+      request: async (f, side) => ({
+        url: `/getsectioncontentbysectionid/${await firstSession(f, side.workshopId)}`,
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/getmanysectioncontentbysectionids/:ids',
+      ...scopedRead,
+      request: async (f, side) => ({
+        url: `/getmanysectioncontentbysectionids/${await firstSession(f, side.workshopId)}`,
+      }),
+    },
+    {
+      method: 'PATCH',
+      path: '/edit-session/:id',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({
+        url: `/edit-session/${await firstSession(f, await f.newWorkshop())}`,
+        payload: { name: 'R' },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/delete-session/:id',
+      ...same(allowed(SUPER)),
+      request: async (f) => ({ url: `/delete-session/${await firstSession(f, await f.newWorkshop())}` }),
+    },
+
+    // ---- Uploads (tus) and the files they serve ----
+    {
+      method: 'POST',
+      path: '/uploads',
+      ...same(allowed(SUPER, 201)),
+      request: () => ({
+        url: '/uploads',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-length': '10',
+          'upload-metadata': `folder ${Buffer.from('content-images').toString('base64')}`,
+        },
+      }),
+    },
+    // An unknown upload id: the super admin reaches tus (404), everyone else is stopped before it.
+    {
+      method: 'PATCH',
+      path: '/uploads/:uploadId',
+      ...same(allowed(SUPER, 404)),
+      request: () => ({
+        url: '/uploads/0123456789abcdef',
+        headers: {
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+      }),
+    },
+    {
+      method: 'DELETE',
+      path: '/uploads/:uploadId',
+      ...same(allowed(SUPER, 404)),
+      request: () => ({ url: '/uploads/0123456789abcdef', headers: { 'tus-resumable': '1.0.0' } }),
+    },
+    // Public: <img> sends no token; names are random UUIDs. A missing file is 404 for anyone.
+    {
+      method: 'GET',
+      path: '/files/:folder/:name',
+      anonymous: 404,
+      request: () => ({ url: '/files/content-images/missing.png' }),
+    },
+  );
+  return rows;
+}
