@@ -23,6 +23,7 @@ import {
   workshops,
 } from '../db/schema';
 import { type Actor, isSuperAdmin } from '../http/actor';
+import { isForeignKeyViolation } from '../http/db-errors';
 import { AppError, badRequest, notFound } from '../http/errors';
 
 /** `%`, `_` and `\` typed by a user match themselves, not any text. */
@@ -327,7 +328,15 @@ export function contentService(db: Db) {
         const names = uses.map((u) => `${u.workshop} › ${u.session}`).join(', ');
         throw new AppError('CONTENT_IN_USE', 409, `This content is used by sessions: ${names}`);
       }
-      await db.delete(content).where(eq(content.id, id));
+      try {
+        await db.delete(content).where(eq(content.id, id));
+      } catch (error) {
+        // A session took the item between the check and the delete: the foreign key refuses it.
+        if (isForeignKeyViolation(error)) {
+          throw new AppError('CONTENT_IN_USE', 409, 'This content is used by a session');
+        }
+        throw error;
+      }
     },
   };
 }

@@ -14,6 +14,7 @@ import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { content, orgWorkshops, rooms, sessionContent, sessions, workshops } from '../db/schema';
 import { type Actor, isSuperAdmin } from '../http/actor';
+import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -32,6 +33,13 @@ export function normaliseOrder(entries: ContentEntry[]): number[] {
         (a.orderIndex ?? Number.MAX_SAFE_INTEGER) - (b.orderIndex ?? Number.MAX_SAFE_INTEGER) || a.i - b.i,
     )
     .map((e) => e.contentBaseId);
+}
+
+/** Races the checks cannot see (a name taken, content deleted meanwhile), answered as the checks would. */
+function fromDbError(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(WORKSHOP_TEXTS.duplicateName);
+  if (isForeignKeyViolation(error)) throw badRequest('Content not found', 'sessionContent');
+  throw error;
 }
 
 export function workshopsService(db: Db, contentSvc: ContentService) {
@@ -189,31 +197,37 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
 
     async create(name: string): Promise<WorkshopListItem> {
       await assertNameFree(name);
-      const [row] = await db
-        .insert(workshops)
-        .values({ name })
-        .returning({ id: workshops.id, name: workshops.name });
-      return row!;
+      try {
+        const [row] = await db
+          .insert(workshops)
+          .values({ name })
+          .returning({ id: workshops.id, name: workshops.name });
+        return row!;
+      } catch (error) {
+        return fromDbError(error);
+      }
     },
 
     /** Rename and, when `sessionOrder` lists every session id, reorder the sessions. */
     async edit(id: number, name: string, sessionOrder?: number[]): Promise<WorkshopListItem> {
       await assertNameFree(name, id);
-      await db.transaction(async (tx) => {
-        await lockWorkshop(tx, id);
-        await tx.update(workshops).set({ name }).where(eq(workshops.id, id));
-        if (!sessionOrder) return;
-        const current = await tx
-          .select({ id: sessions.id })
-          .from(sessions)
-          .where(eq(sessions.workshopId, id));
-        const same =
-          sessionOrder.length === current.length &&
-          new Set(sessionOrder).size === sessionOrder.length &&
-          current.every((s) => sessionOrder.includes(s.id));
-        if (!same) throw badRequest('sessions must list every session of the workshop once', 'sessions');
-        await renumberSessions(tx, id, sessionOrder);
-      });
+      await db
+        .transaction(async (tx) => {
+          await lockWorkshop(tx, id);
+          await tx.update(workshops).set({ name }).where(eq(workshops.id, id));
+          if (!sessionOrder) return;
+          const current = await tx
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(eq(sessions.workshopId, id));
+          const same =
+            sessionOrder.length === current.length &&
+            new Set(sessionOrder).size === sessionOrder.length &&
+            current.every((s) => sessionOrder.includes(s.id));
+          if (!same) throw badRequest('sessions must list every session of the workshop once', 'sessions');
+          await renumberSessions(tx, id, sessionOrder);
+        })
+        .catch(fromDbError);
       return { id, name };
     },
 
@@ -245,23 +259,25 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
     /** A new session with its ordered content, placed after the workshop's last session. */
     async createSession(input: CreateSessionWithContentInput): Promise<SessionReply> {
       const ids = await checkContent(input.content);
-      const sessionId = await db.transaction(async (tx) => {
-        await lockWorkshop(tx, input.workshopId);
-        const [{ n }] = (await tx
-          .select({ n: count() })
-          .from(sessions)
-          .where(eq(sessions.workshopId, input.workshopId))) as [{ n: number }];
-        const [row] = await tx
-          .insert(sessions)
-          .values({ workshopId: input.workshopId, name: input.name, orderIndex: n })
-          .returning({ id: sessions.id });
-        if (ids.length) {
-          await tx
-            .insert(sessionContent)
-            .values(ids.map((contentId, orderIndex) => ({ sessionId: row!.id, contentId, orderIndex })));
-        }
-        return row!.id;
-      });
+      const sessionId = await db
+        .transaction(async (tx) => {
+          await lockWorkshop(tx, input.workshopId);
+          const [{ n }] = (await tx
+            .select({ n: count() })
+            .from(sessions)
+            .where(eq(sessions.workshopId, input.workshopId))) as [{ n: number }];
+          const [row] = await tx
+            .insert(sessions)
+            .values({ workshopId: input.workshopId, name: input.name, orderIndex: n })
+            .returning({ id: sessions.id });
+          if (ids.length) {
+            await tx
+              .insert(sessionContent)
+              .values(ids.map((contentId, orderIndex) => ({ sessionId: row!.id, contentId, orderIndex })));
+          }
+          return row!.id;
+        })
+        .catch(fromDbError);
       return (await presentSessions(eq(sessions.id, sessionId)))[0]!;
     },
 
@@ -278,24 +294,26 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
     /** Rename and/or replace the whole ordered content list (renumbered from 0). */
     async editSession(id: number, input: EditSessionInput): Promise<SessionReply> {
       const ids = input.sessionContent ? await checkContent(input.sessionContent) : undefined;
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ id: sessions.id })
-          .from(sessions)
-          .where(eq(sessions.id, id))
-          .for('update');
-        if (!row) throw notFound(WORKSHOP_TEXTS.sessionNotFound);
-        if (input.name !== undefined)
-          await tx.update(sessions).set({ name: input.name }).where(eq(sessions.id, id));
-        if (ids) {
-          await tx.delete(sessionContent).where(eq(sessionContent.sessionId, id));
-          if (ids.length) {
-            await tx
-              .insert(sessionContent)
-              .values(ids.map((contentId, orderIndex) => ({ sessionId: id, contentId, orderIndex })));
+      await db
+        .transaction(async (tx) => {
+          const [row] = await tx
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(eq(sessions.id, id))
+            .for('update');
+          if (!row) throw notFound(WORKSHOP_TEXTS.sessionNotFound);
+          if (input.name !== undefined)
+            await tx.update(sessions).set({ name: input.name }).where(eq(sessions.id, id));
+          if (ids) {
+            await tx.delete(sessionContent).where(eq(sessionContent.sessionId, id));
+            if (ids.length) {
+              await tx
+                .insert(sessionContent)
+                .values(ids.map((contentId, orderIndex) => ({ sessionId: id, contentId, orderIndex })));
+            }
           }
-        }
-      });
+        })
+        .catch(fromDbError);
       return (await presentSessions(eq(sessions.id, id)))[0]!;
     },
 
