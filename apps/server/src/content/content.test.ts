@@ -519,3 +519,31 @@ describe.each(['image', 'video'] as const)('%s paths', (kind) => {
     expect((await call('GET', `/get-${path}-by-id/${m.id}`, 'SUPER_ADMIN')).statusCode).toBe(404);
   });
 });
+
+describe('OpenAPI docs', () => {
+  it('document the content, workshop, session and upload paths with their bodies', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    for (const p of [
+      '/api/v1/get-paginated-content/{page}/{size}',
+      '/api/v1/create-question',
+      '/api/v1/get-image-content-by-id/{id}',
+      '/api/v1/edit-video-content/{id}',
+      '/api/v1/get-workshop-by-id/{id}',
+      '/api/v1/create-session-with-content',
+      '/api/v1/getmanysectioncontentbysectionids/{ids}',
+      '/api/v1/uploads',
+      '/api/v1/files/{folder}/{name}',
+    ]) {
+      expect(doc.paths[p], p).toBeDefined();
+    }
+    const body = doc.paths['/api/v1/create-content'].post.requestBody.content['application/json'].schema;
+    expect(
+      body.oneOf
+        .map(
+          (s: { properties: { type: { const?: string; enum?: string[] } } }) =>
+            s.properties.type.const ?? s.properties.type.enum?.[0],
+        )
+        .sort(),
+    ).toEqual(['IMAGE', 'OTHER', 'QUESTION', 'VIDEO']);
+  });
+});
