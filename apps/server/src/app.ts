@@ -135,17 +135,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
+  const storage = deps.storage ?? localDiskStorage(path.join(config.dataDir, 'files'));
   const services = {
     auth: authService({ db: database.db, tokens, mailer, publicUrl: config.publicUrl, log: app.log }),
     orgs: orgsService(database.db),
     users: usersService(database.db),
     categories: categoriesService(database.db),
     settings: settingsService(database.db, defaultPublicSettings(config.publicUrl, config.adminEmail)),
-    content: contentService(database.db),
+    content: contentService(database.db, storage),
   };
   const workshopsSvc = workshopsService(database.db, services.content);
   const roomsSvc = roomsService(database.db, services.content);
-  const storage = deps.storage ?? localDiskStorage(path.join(config.dataDir, 'files'));
 
   await app.register(
     async (api) => {

@@ -547,3 +547,52 @@ describe('OpenAPI docs', () => {
     ).toEqual(['IMAGE', 'OTHER', 'QUESTION', 'VIDEO']);
   });
 });
+
+describe('uploaded images of content', () => {
+  it('are deleted from storage once no item or answer names them', async () => {
+    const { mkdir, writeFile, access } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const put = async (name: string) => {
+      const full = path.join(ctx.dataDir, 'files', name);
+      await mkdir(path.dirname(full), { recursive: true });
+      await writeFile(full, 'x');
+      return {
+        url: `/api/v1/files/${name}`,
+        exists: () =>
+          access(full).then(
+            () => true,
+            () => false,
+          ),
+      };
+    };
+    const a = await put('content-images/11111111-1111-1111-1111-111111111111.png');
+    const b = await put('content-images/22222222-2222-2222-2222-222222222222.png');
+    const shared = await put('answer-images/33333333-3333-3333-3333-333333333333.png');
+
+    const item = await create({ ...base('Pictured'), type: 'IMAGE', image: a.url });
+    const q1 = await create({
+      ...base('Q1'),
+      type: 'QUESTION',
+      question: 'Q?',
+      answers: [{ name: '', url: shared.url, isCorrect: true }],
+    });
+    const q2 = await create({
+      ...base('Q2'),
+      type: 'QUESTION',
+      question: 'Q?',
+      answers: [{ name: '', url: shared.url, isCorrect: true }],
+    });
+
+    // Replacing the image releases the old file.
+    await call('PATCH', `/edit-image-content/${item.image.id}`, 'SUPER_ADMIN', { url: b.url });
+    expect(await a.exists()).toBe(false);
+    expect(await b.exists()).toBe(true);
+    // A file two answers share stays until the last one goes.
+    expect((await call('DELETE', `/delete-content/${q1.id}`, 'SUPER_ADMIN')).statusCode).toBe(200);
+    expect(await shared.exists()).toBe(true);
+    expect((await call('DELETE', `/delete-content/${q2.id}`, 'SUPER_ADMIN')).statusCode).toBe(200);
+    expect(await shared.exists()).toBe(false);
+    expect((await call('DELETE', `/delete-content/${item.id}`, 'SUPER_ADMIN')).statusCode).toBe(200);
+    expect(await b.exists()).toBe(false);
+  });
+});

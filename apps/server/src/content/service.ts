@@ -25,6 +25,7 @@ import {
 import { type Actor, isSuperAdmin } from '../http/actor';
 import { isForeignKeyViolation } from '../http/db-errors';
 import { AppError, badRequest, notFound } from '../http/errors';
+import type { Storage } from '../storage/storage';
 
 /** `%`, `_` and `\` typed by a user match themselves, not any text. */
 const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -45,7 +46,45 @@ export function contentVisibleTo(db: Db, actor: Actor): SQL | undefined {
   );
 }
 
-export function contentService(db: Db) {
+/** Where uploaded images are served from: only these addresses are ours to delete. */
+const FILES_PREFIX = '/api/v1/files/';
+
+/**
+ * `storage`, when given, loses the uploaded images an edit or delete leaves unused (an image still
+ * named by another item or answer stays).
+ */
+export function contentService(db: Db, storage?: Pick<Storage, 'delete'>) {
+  /** Uploaded-image addresses of some items: their image and their answers' images. */
+  async function uploadedUrls(contentIds: number[]): Promise<string[]> {
+    const [imageRows, answerRows] = await Promise.all([
+      db.select({ url: images.url }).from(images).where(inArray(images.contentId, contentIds)),
+      db
+        .select({ url: answers.url })
+        .from(answers)
+        .innerJoin(questions, eq(questions.id, answers.questionId))
+        .where(inArray(questions.contentId, contentIds)),
+    ]);
+    return [
+      ...new Set(
+        [...imageRows, ...answerRows].flatMap((r) => (r.url?.startsWith(FILES_PREFIX) ? [r.url] : [])),
+      ),
+    ];
+  }
+
+  /** Deletes the files of `urls` that nothing names any more. A failure is logged, never fatal. */
+  async function releaseFiles(urls: string[]): Promise<void> {
+    if (!storage || urls.length === 0) return;
+    const [stillImages, stillAnswers] = await Promise.all([
+      db.select({ url: images.url }).from(images).where(inArray(images.url, urls)),
+      db.select({ url: answers.url }).from(answers).where(inArray(answers.url, urls)),
+    ]);
+    const inUse = new Set([...stillImages, ...stillAnswers].map((r) => r.url));
+    for (const url of urls) {
+      if (inUse.has(url)) continue;
+      await storage.delete(url.slice(FILES_PREFIX.length)).catch(() => undefined);
+    }
+  }
+
   function filterWhere(actor: Actor, filters: ContentFilters): SQL | undefined {
     const search = filters.search?.trim();
     return and(
@@ -263,6 +302,7 @@ export function contentService(db: Db) {
     /** The whole item, replaced: base fields, type and the type's details. */
     async update(id: number, input: ContentInput): Promise<ContentReply> {
       await assertCategory(input.categoryId);
+      const before = await uploadedUrls([id]);
       await db.transaction(async (tx) => {
         const updated = await tx
           .update(content)
@@ -272,6 +312,7 @@ export function contentService(db: Db) {
         if (updated.length === 0) throw notFound(CONTENT_TEXTS.contentNotFound);
         await writeDetails(tx, id, input);
       });
+      await releaseFiles(before);
       return (await present([id]))[0]!;
     },
 
@@ -288,10 +329,12 @@ export function contentService(db: Db) {
       answerList?: AnswerInput[],
     ): Promise<ContentReply> {
       if (base) await assertCategory(base.categoryId);
+      const before = await uploadedUrls([contentId]);
       await db.transaction(async (tx) => {
         if (base) await tx.update(content).set(baseValues(base)).where(eq(content.id, contentId));
         await writeQuestion(tx, contentId, text, answerList);
       });
+      await releaseFiles(before);
       return (await present([contentId]))[0]!;
     },
 
@@ -303,10 +346,12 @@ export function contentService(db: Db) {
     ): Promise<ContentReply> {
       if (base) await assertCategory(base.categoryId);
       const table = kind === 'image' ? images : videos;
+      const before = kind === 'image' ? await uploadedUrls([contentId]) : [];
       await db.transaction(async (tx) => {
         if (base) await tx.update(content).set(baseValues(base)).where(eq(content.id, contentId));
         await tx.update(table).set({ url }).where(eq(table.contentId, contentId));
       });
+      await releaseFiles(kind === 'image' ? before : []);
       return (await present([contentId]))[0]!;
     },
 
@@ -328,6 +373,7 @@ export function contentService(db: Db) {
         const names = uses.map((u) => `${u.workshop} › ${u.session}`).join(', ');
         throw new AppError('CONTENT_IN_USE', 409, `This content is used by sessions: ${names}`);
       }
+      const files = await uploadedUrls([id]);
       try {
         await db.delete(content).where(eq(content.id, id));
       } catch (error) {
@@ -337,6 +383,7 @@ export function contentService(db: Db) {
         }
         throw error;
       }
+      await releaseFiles(files);
     },
   };
 }
