@@ -5,6 +5,7 @@ import { RequireRole } from './auth/require-role';
 import { adminContentRoutes } from './features/content-routes';
 import { EnterPage } from './features/enter/enter-page';
 import { ErrorPage } from './features/errors/error-page';
+import { adminPeopleRoutes, facilitatorPeopleRoutes } from './features/people-routes';
 import { PlayerLoginPage } from './features/public/player-login-page';
 import { UnauthorizedPage } from './features/public/unauthorized-page';
 import { PublicLayout } from './layout/public-layout';
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
                 ),
               },
               ...adminContentRoutes,
+              ...adminPeopleRoutes,
               // Screens of later issues: a 'Page not found' inside the layout, never a fake screen.
               { path: '*', lazy: adminNotFound },
             ],
@@ -122,6 +124,7 @@ export const routes: RouteObject[] = [
             ),
             children: [
               { index: true, lazy: facilitatorNotFound },
+              ...facilitatorPeopleRoutes,
               { path: '*', lazy: facilitatorNotFound },
             ],
           },

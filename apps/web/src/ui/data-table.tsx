@@ -181,7 +181,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <Text>{`Are you sure you want to delete this ${props.thing}?`}</Text>
           {pendingDelete !== null && <Text fw={600}>{props.getRowLabel(pendingDelete)}</Text>}
           {deleteError && (
-            <Text c="red.8" role="alert">
+            <Text c="red.9" role="alert">
               {deleteError}
             </Text>
           )}
@@ -189,7 +189,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Button variant="default" onClick={closeDialog} disabled={isDeleting}>
               No
             </Button>
-            <Button color="red" onClick={handleConfirmDelete} loading={isDeleting}>
+            <Button color="red.8" onClick={handleConfirmDelete} loading={isDeleting}>
               Yes
             </Button>
           </Group>

@@ -1,0 +1,13 @@
+import { ZOrgOption } from '@playshop/shared';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from './api';
+import { peopleKeys } from './people-query-keys';
+
+/** Organizations a user form may offer (every one for a super admin, the caller's own otherwise). */
+export function useOrgOptions() {
+  return useQuery({
+    queryKey: peopleKeys.orgOptions,
+    queryFn: ({ signal }) => api.get('/get-orgs', { schema: z.array(ZOrgOption), signal }),
+  });
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type CreateCategoryInput, ZCreateCategory } from '@playshop/shared';
+import { IconPlus } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { useCategories } from '../../api/use-categories';
+import { useCreateCategory } from '../../api/use-create-category';
+import { useDeleteCategory } from '../../api/use-delete-category';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+
+/** `{org}/admin/categories` (super admin): add by name, the categories as chips, remove with X. */
+export function CategoriesPage() {
+  const categories = useCategories();
+  const create = useCreateCategory();
+  const remove = useDeleteCategory();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateCategoryInput>({ resolver: zodResolver(ZCreateCategory), defaultValues: { name: '' } });
+
+  const handleAdd = handleSubmit(({ name }) => create.mutate(name, { onSuccess: () => reset() }));
+  const mutationError = create.error ?? remove.error;
+
+  return (
+    <Stack gap="lg" maw={880}>
+      <PageTitle>Categories</PageTitle>
+      <Card withBorder radius="lg" padding="lg">
+        <form onSubmit={handleAdd} noValidate>
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <TextInput
+              label="Category name"
+              required
+              autoComplete="off"
+              style={{ flex: 1, minWidth: 0 }}
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <Button
+              type="submit"
+              mt={25}
+              leftSection={<IconPlus size={16} aria-hidden />}
+              loading={create.isPending}
+            >
+              Add
+            </Button>
+          </Group>
+        </form>
+      </Card>
+      {mutationError && (
+        <Text c="red.9" role="alert">
+          {`Error: ${mutationError.message}`}
+        </Text>
+      )}
+      {categories.isPending && <PageLoader label="Loading categories" />}
+      {categories.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {`Error: ${categories.error.message}`}
+        </Alert>
+      )}
+      {categories.data?.length === 0 && <Text>No categories yet</Text>}
+      {categories.data && categories.data.length > 0 && (
+        <Group
+          gap="xs"
+          component="ul"
+          aria-label="Categories"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {categories.data.map((category) => (
+            <li key={category.id}>
+              {/* A chip with a real, named remove button (Pill's own X is hidden from keyboards). */}
+              <Group gap={4} wrap="nowrap" pl="sm" pr={4} py={2} bg="gray.1" style={{ borderRadius: 999 }}>
+                <Text size="md">{category.name}</Text>
+                <CloseButton
+                  size="sm"
+                  radius="xl"
+                  aria-label={`Remove ${category.name}`}
+                  disabled={remove.isPending && remove.variables === category.id}
+                  onClick={() => remove.mutate(category.id)}
+                />
+              </Group>
+            </li>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}

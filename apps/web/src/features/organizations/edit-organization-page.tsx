@@ -1,0 +1,184 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  List,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { ORG_TEXTS, type OrganizationReply } from '@playshop/shared';
+import { IconArrowLeft, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useLinkableWorkshops } from '../../api/use-linkable-workshops';
+import { useOrgWorkshopLink } from '../../api/use-org-workshop-link';
+import { useOrgWorkshops } from '../../api/use-org-workshops';
+import { useOrganization } from '../../api/use-organization';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { OrganizationForm } from './organization-form';
+
+const ALL_FIELDS = ['name', 'expiry', 'email', 'phone', 'website', 'address', 'hideRollAnimation'] as const;
+
+/** `{org}/admin/organizations/editorg/{id}` (super admin): view or edit mode, and linked workshops. */
+export function EditOrganizationPage() {
+  const id = Number(useParams().id);
+  const org = useOrganization(id);
+  const [isEditing, setIsEditing] = useState(false);
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <div>
+        <Button
+          component={Link}
+          to="../.."
+          relative="path"
+          variant="subtle"
+          px={0}
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
+          Organizations
+        </Button>
+      </div>
+      <PageTitle style={{ overflowWrap: 'anywhere' }}>{org.data?.name ?? 'Organization'}</PageTitle>
+      {org.isPending && <PageLoader label="Loading organization" />}
+      {org.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {`Error: ${org.error.message}`}
+        </Alert>
+      )}
+      {org.data && (
+        <>
+          <Card withBorder radius="lg" padding="lg" component="section" aria-label="Details">
+            <Group justify="space-between" mb="md">
+              <Title order={2} fz="lg">
+                Details
+              </Title>
+              {!isEditing && (
+                <Button
+                  variant="light"
+                  leftSection={<IconPencil size={16} aria-hidden />}
+                  onClick={() => setIsEditing(true)}
+                >
+                  Edit
+                </Button>
+              )}
+            </Group>
+            {isEditing ? (
+              <OrganizationForm
+                organization={org.data}
+                fields={ALL_FIELDS}
+                submitLabel="Save"
+                onDone={() => setIsEditing(false)}
+                onCancel={() => setIsEditing(false)}
+              />
+            ) : (
+              <OrganizationDetails organization={org.data} />
+            )}
+          </Card>
+          <LinkedWorkshops organization={org.data} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function OrganizationDetails({ organization: o }: { organization: OrganizationReply }) {
+  const rows: [string, string][] = [
+    ['Name', o.name],
+    ['Expiry', o.expiry ?? ORG_TEXTS.noExpiry],
+    ['Email', o.email ?? '–'],
+    ['Phone', o.phone ?? '–'],
+    ['Website', o.website ?? '–'],
+    ['Address', o.address ?? '–'],
+    ['Roll animation', o.hideRollAnimation ? 'Hidden' : 'Shown'],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <Text component="dt" size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function LinkedWorkshops({ organization }: { organization: OrganizationReply }) {
+  const linked = useOrgWorkshops(organization.name);
+  const linkable = useLinkableWorkshops(organization.id);
+  const change = useOrgWorkshopLink(organization.id, organization.name);
+  const [choice, setChoice] = useState<string | null>(null);
+  const headingId = useId();
+
+  const handleAdd = () => {
+    if (!choice) return;
+    change.mutate({ workshopId: Number(choice), link: true }, { onSuccess: () => setChoice(null) });
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="lg" mb="md" id={headingId}>
+        Workshops
+      </Title>
+      <Stack gap="md">
+        {linked.isPending && <PageLoader label="Loading workshops" />}
+        {linked.data?.length === 0 && <Text>{ORG_TEXTS.noWorkshops}</Text>}
+        {linked.data && linked.data.length > 0 && (
+          <List spacing="xs" listStyleType="none" p={0}>
+            {linked.data.map((workshop) => (
+              <List.Item key={workshop.id}>
+                <Group gap="xs" wrap="nowrap">
+                  <Text style={{ overflowWrap: 'anywhere' }}>{workshop.name}</Text>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${workshop.name}`}
+                    loading={change.isPending && change.variables?.workshopId === workshop.id}
+                    onClick={() => change.mutate({ workshopId: workshop.id, link: false })}
+                  >
+                    <IconX size={16} aria-hidden />
+                  </ActionIcon>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Select
+            label="Add workshop"
+            placeholder={linkable.data?.length === 0 ? 'Every workshop is linked' : 'Select a workshop'}
+            data={(linkable.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+            value={choice}
+            onChange={setChoice}
+            searchable
+            style={{ flex: 1, minWidth: 0 }}
+          />
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={handleAdd}
+            disabled={!choice}
+            loading={change.isPending && change.variables?.link}
+          >
+            Add
+          </Button>
+        </Group>
+        {change.isError && (
+          <Text c="red.9" role="alert">
+            {`Error: ${change.error.message}`}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { type OrganizationReply, ZCreateOrganization, ZEditOrganization } from '@playshop/shared';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ApiError } from '../../api/client';
+import { useSaveOrganization } from '../../api/use-save-organization';
+
+export type OrgField = 'name' | 'address' | 'phone' | 'website' | 'email' | 'expiry' | 'hideRollAnimation';
+
+type FormValues = {
+  name: string;
+  address: string;
+  phone: string;
+  website: string;
+  email: string;
+  expiry: string;
+  hideRollAnimation: boolean;
+};
+
+interface OrganizationFormProps {
+  /** Edit mode when given (PATCH /edit-org sends only `fields`); add mode otherwise. */
+  organization?: OrganizationReply;
+  /** The fields shown and sent. */
+  fields: readonly OrgField[];
+  submitLabel: string;
+  onDone?: (saved: OrganizationReply) => void;
+  onCancel?: () => void;
+}
+
+const LABELS: Record<Exclude<OrgField, 'hideRollAnimation'>, string> = {
+  name: 'Name',
+  address: 'Address',
+  phone: 'Phone',
+  website: 'Website',
+  email: 'Email',
+  expiry: 'Expiry',
+};
+
+/**
+ * The organization form: add (POST /create-organization) or edit (PATCH /edit-org). The name is trimmed
+ * and must be letters, digits and spaces only; validated on blur with the shared schema's texts.
+ */
+export function OrganizationForm({
+  organization,
+  fields,
+  submitLabel,
+  onDone,
+  onCancel,
+}: OrganizationFormProps) {
+  const save = useSaveOrganization();
+  const isEdit = organization !== undefined;
+  const mask = Object.fromEntries(fields.map((f) => [f, true])) as Record<OrgField, true>;
+  const schema = isEdit ? ZEditOrganization.omit({ id: true }).pick(mask) : ZCreateOrganization.pick(mask);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormValues>({
+    mode: 'onBlur',
+    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      name: organization?.name ?? '',
+      address: organization?.address ?? '',
+      phone: organization?.phone ?? '',
+      website: organization?.website ?? '',
+      email: organization?.email ?? '',
+      expiry: organization?.expiry ?? '',
+      hideRollAnimation: organization?.hideRollAnimation ?? false,
+    },
+  });
+
+  const handleSave = handleSubmit((values) =>
+    save.mutate(isEdit ? { ...values, id: organization.id } : values, {
+      onSuccess: (saved) => onDone?.(saved),
+      onError: (error) => {
+        if (error instanceof ApiError && error.field && (fields as readonly string[]).includes(error.field)) {
+          setError(error.field as OrgField, { message: error.message });
+        }
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={handleSave} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {fields.map((field) =>
+            field === 'hideRollAnimation' ? null : (
+              <TextInput
+                key={field}
+                label={LABELS[field]}
+                required={field === 'name'}
+                type={field === 'expiry' ? 'date' : field === 'email' ? 'email' : 'text'}
+                description={
+                  field === 'expiry' ? 'Last day of the license; leave empty for no expiry' : undefined
+                }
+                autoComplete="off"
+                error={errors[field]?.message}
+                {...register(field)}
+              />
+            ),
+          )}
+        </SimpleGrid>
+        {fields.includes('hideRollAnimation') && (
+          <Controller
+            name="hideRollAnimation"
+            control={control}
+            render={({ field }) => (
+              <Switch
+                label="Hide the roll animation"
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+        )}
+        {save.isError && (
+          <Text c="red.9" role="alert">
+            {`Error: ${save.error.message}`}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          {/* No blur on press: see UserForm (a blur-time re-render must not swallow the click). */}
+          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

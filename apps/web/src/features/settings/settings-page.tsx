@@ -1,0 +1,75 @@
+import { Alert, Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { isOrgExpired, ORG_TEXTS } from '@playshop/shared';
+import { useOrganization } from '../../api/use-organization';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { OrganizationForm } from '../organizations/organization-form';
+
+/**
+ * `{org}/admin/settings`: the caller's own organization in two tabs. General: contact details and the
+ * roll animation (an admin may change them; the name only a super admin, as it is part of every
+ * address). License: the expiry, which only a super admin changes.
+ */
+export function SettingsPage() {
+  const actor = useCurrentUser();
+  const org = useOrganization(actor?.orgId ?? 0);
+  const isSuper = actor?.role === 'SUPER_ADMIN';
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageTitle subtitle={org.data?.name}>Settings</PageTitle>
+      {org.isPending && <PageLoader label="Loading settings" />}
+      {org.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {`Error: ${org.error.message}`}
+        </Alert>
+      )}
+      {org.data && (
+        <Tabs defaultValue="general" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="general">General</Tabs.Tab>
+            <Tabs.Tab value="license">License</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="general" pt="md">
+            <Card withBorder radius="lg" padding="lg">
+              <OrganizationForm
+                key={`general-${org.dataUpdatedAt}`}
+                organization={org.data}
+                fields={
+                  isSuper
+                    ? ['name', 'email', 'phone', 'website', 'address', 'hideRollAnimation']
+                    : ['email', 'phone', 'website', 'address', 'hideRollAnimation']
+                }
+                submitLabel="Save"
+              />
+            </Card>
+          </Tabs.Panel>
+          <Tabs.Panel value="license" pt="md">
+            <Card withBorder radius="lg" padding="lg">
+              <Stack gap="md">
+                <Group gap="sm">
+                  <Text fw={600}>Expiry:</Text>
+                  <Text>{org.data.expiry ?? ORG_TEXTS.noExpiry}</Text>
+                  <Text fw={700}>{isOrgExpired(org.data.expiry) ? '(expired)' : '(active)'}</Text>
+                </Group>
+                {isSuper ? (
+                  <OrganizationForm
+                    key={`license-${org.dataUpdatedAt}`}
+                    organization={org.data}
+                    fields={['expiry']}
+                    submitLabel="Save"
+                  />
+                ) : (
+                  <Text c="dimmed">
+                    The license is managed by Playshop. Contact your super admin to extend it.
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,221 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  canPickAnyOrganization,
+  ROLE_LABELS,
+  staffRoleChoices,
+  type UserReply,
+  ZAdminEditForm,
+  ZCreateAdmin,
+  ZPlayerForm,
+} from '@playshop/shared';
+import { useEffect } from 'react';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ApiError } from '../../api/client';
+import { useOrgOptions } from '../../api/use-org-options';
+import { useSaveUser } from '../../api/use-save-user';
+import type { UserKind } from '../../api/use-users-page';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { PasswordField } from '../../ui/password-field';
+
+type FormValues = Record<string, string>;
+
+interface UserFormProps {
+  kind: UserKind;
+  /** Edit mode when given; add mode otherwise. */
+  user?: UserReply;
+  /** Called after a successful save (add mode closes the embedded form, edit mode goes back). */
+  onDone: () => void;
+  onCancel?: () => void;
+}
+
+function schemaFor(kind: UserKind, isEdit: boolean) {
+  if (kind === 'player') return ZPlayerForm;
+  return isEdit ? ZAdminEditForm : ZCreateAdmin;
+}
+
+/**
+ * The user form of SPEC §2/§5 for admins and players: validates on blur with the shared schemas'
+ * texts; passwords (with show/hide) for new admins only. Players sign in by username and have none.
+ */
+export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
+  const actor = useCurrentUser();
+  const isEdit = user !== undefined;
+  const orgOptions = useOrgOptions();
+  const save = useSaveUser(kind);
+  const canPickOrg = actor ? canPickAnyOrganization(actor.role) : false;
+  const isSelf = isEdit && actor?.userId === user.id;
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<FormValues>({
+    mode: 'onBlur',
+    resolver: zodResolver(schemaFor(kind, isEdit)) as unknown as Resolver<FormValues>,
+    defaultValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      ...(kind === 'player'
+        ? { username: user?.username ?? '' }
+        : { email: user?.email ?? '', role: user?.role ?? '' }),
+      organizationId: String(user?.organizationId ?? (canPickOrg ? '' : (actor?.orgId ?? ''))),
+      ...(kind === 'admin' && !isEdit ? { password: '', confirmPassword: '' } : {}),
+    },
+  });
+
+  // A non-super-admin has one organization to pick: theirs.
+  useEffect(() => {
+    if (!canPickOrg && actor && !getValues('organizationId')) setValue('organizationId', String(actor.orgId));
+  }, [canPickOrg, actor, getValues, setValue]);
+
+  const handleSave = handleSubmit((values) =>
+    save.mutate(isEdit ? { ...values, id: user.id } : values, {
+      onSuccess: onDone,
+      onError: (error) => {
+        if (error instanceof ApiError && error.field && error.field in values) {
+          setError(error.field, { message: error.message });
+        }
+      },
+    }),
+  );
+
+  const roleOptions = (actor ? staffRoleChoices(actor.role) : []).map((role) => ({
+    value: role,
+    label: ROLE_LABELS[role],
+  }));
+  // A user's current role stays visible even when the editor may not give it (e.g. oneself).
+  if (user && !roleOptions.some((o) => o.value === user.role)) {
+    roleOptions.push({ value: user.role, label: ROLE_LABELS[user.role] });
+  }
+  const orgSelectOptions = (orgOptions.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+  if (user && !orgSelectOptions.some((o) => o.value === String(user.organizationId))) {
+    orgSelectOptions.push({ value: String(user.organizationId), label: user.organizationName });
+  }
+
+  return (
+    <form
+      onSubmit={handleSave}
+      noValidate
+      aria-label={`${isEdit ? 'Edit' : 'Add'} ${kind === 'admin' ? 'admin' : 'player'}`}
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="First Name"
+            required
+            autoComplete="off"
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextInput
+            label="Last Name"
+            required
+            autoComplete="off"
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
+          {kind === 'player' ? (
+            <TextInput
+              label="Username"
+              required
+              autoComplete="off"
+              error={errors.username?.message}
+              {...register('username')}
+            />
+          ) : (
+            <TextInput
+              label="Email"
+              type="email"
+              required
+              autoComplete="off"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+          )}
+          {kind === 'admin' && (
+            <Controller
+              name="role"
+              control={control}
+              render={({ field }) => (
+                <Select
+                  label="Role"
+                  required
+                  placeholder="Select a role"
+                  data={roleOptions}
+                  value={field.value || null}
+                  onChange={(value) => field.onChange(value ?? '')}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  disabled={isSelf}
+                  description={isSelf ? 'You cannot change your own role' : undefined}
+                  error={errors.role?.message}
+                  allowDeselect={false}
+                />
+              )}
+            />
+          )}
+          <Controller
+            name="organizationId"
+            control={control}
+            render={({ field }) => (
+              <Select
+                label="Organization"
+                required
+                placeholder="Select an organization"
+                data={orgSelectOptions}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                disabled={!canPickOrg}
+                searchable
+                error={errors.organizationId?.message}
+                allowDeselect={false}
+              />
+            )}
+          />
+          {kind === 'admin' && !isEdit && (
+            <>
+              <PasswordField
+                label="Password"
+                required
+                autoComplete="new-password"
+                error={errors.password?.message}
+                {...register('password')}
+              />
+              <PasswordField
+                label="Confirm Password"
+                required
+                autoComplete="new-password"
+                error={errors.confirmPassword?.message}
+                {...register('confirmPassword')}
+              />
+            </>
+          )}
+        </SimpleGrid>
+        {save.isError && (
+          <Text c="red.9" role="alert">
+            {`Error: ${save.error.message}`}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          {/* No blur on press: a blur-time validation that removes an error above would move the
+              button away between mousedown and mouseup, and the click would be lost. */}
+          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
+            {isEdit ? 'Save' : kind === 'admin' ? 'Add Admin' : 'Add Player'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
+import { IconPlus } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useDeleteUser } from '../../api/use-delete-user';
+import { type UserKind, useUsersPage } from '../../api/use-users-page';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { PageTitle } from '../../ui/page-title';
+import { SearchBox } from '../../ui/search-box';
+import { useListParams } from '../../ui/use-list-params';
+import { UserForm } from './user-form';
+
+const fullName = (user: UserReply) => `${user.firstName} ${user.lastName}`.trim();
+
+/**
+ * `{org}/admin/admin-users`, `{org}/admin/players` and `{org}/facilitator/online/players`: the users
+ * of one kind with search, paging, an embedded add form, edit and delete. A super admin sees every
+ * organization's; anyone else their own organization's (the server scopes it either way).
+ */
+export function UsersPage({ kind }: { kind: UserKind }) {
+  const actor = useCurrentUser();
+  const navigate = useNavigate();
+  const { page, term, setPage, setTerm } = useListParams();
+  const isSuper = actor?.role === 'SUPER_ADMIN';
+  const list = useUsersPage(kind, isSuper ? 'all' : (actor?.orgId ?? 0), page, term);
+  const remove = useDeleteUser(kind);
+  const [isAdding, setIsAdding] = useState(false);
+  const formHeadingId = useId();
+  const label = kind === 'admin' ? 'Admin' : 'Player';
+
+  const columns: DataTableColumn<UserReply>[] = [
+    { header: 'First Name', render: (u) => u.firstName },
+    { header: 'Last Name', render: (u) => u.lastName },
+    kind === 'player'
+      ? { header: 'Username', render: (u) => u.username }
+      : { header: 'Email', render: (u) => u.email },
+    ...(kind === 'admin' ? [{ header: 'Role', render: (u: UserReply) => ROLE_LABELS[u.role] }] : []),
+    { header: 'Organization', render: (u) => u.organizationName },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <PageTitle>{kind === 'admin' ? 'Admins' : 'Players'}</PageTitle>
+        {!isAdding && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsAdding(true)}>
+            {`Add ${label}`}
+          </Button>
+        )}
+      </Group>
+
+      {isAdding && (
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={formHeadingId}>
+          <Title order={2} fz="lg" mb="md" id={formHeadingId}>
+            {`New ${label.toLowerCase()}`}
+          </Title>
+          <UserForm kind={kind} onDone={() => setIsAdding(false)} onCancel={() => setIsAdding(false)} />
+        </Card>
+      )}
+
+      <SearchBox
+        label={`Search ${kind === 'admin' ? 'admins' : 'players'}`}
+        placeholder={USER_TEXTS.searchPlaceholder}
+        term={term}
+        onSearch={setTerm}
+      />
+
+      <DataTable<UserReply>
+        caption={kind === 'admin' ? 'Admins' : 'Players'}
+        thing="User"
+        columns={columns}
+        rows={list.data?.items}
+        isLoading={list.isPending}
+        error={list.error}
+        emptyText={term ? 'No users match this search' : 'No users yet'}
+        getRowKey={(u) => u.id}
+        getRowLabel={fullName}
+        onEdit={(u) => navigate(`edit-${kind}/${u.id}`)}
+        onDelete={(u) => remove.mutateAsync(u.id)}
+        canDelete={(u) => u.id !== actor?.userId}
+        page={page}
+        pageCount={list.data?.totalPages ?? 1}
+        onPageChange={setPage}
+      />
+    </Stack>
+  );
+}
+
+export const AdminsPage = () => <UsersPage kind="admin" />;
+export const PlayersPage = () => <UsersPage kind="player" />;
