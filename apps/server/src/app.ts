@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'playshop-rl:' } : {}),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisPrefix}-rl:` } : {}),
   });
 
   await app.register(fastifySwagger, {
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         api,
         services.auth,
         { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.rateLimits },
-        deps.redis ? redisAccountLimiter(deps.redis) : memoryAccountLimiter(),
+        deps.redis ? redisAccountLimiter(deps.redis, config.redisPrefix) : memoryAccountLimiter(),
         config.publicUrl.startsWith('https:'),
       );
       orgRoutes(api, services.orgs);
@@ -186,7 +186,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const redisSubscriber = deps.redis?.duplicate();
   const bus =
     deps.redis && redisSubscriber
-      ? redisBus(deps.redis, redisSubscriber, (err) => app.log.error({ err }, 'bad game bus message'))
+      ? redisBus(deps.redis, redisSubscriber, config.redisPrefix, (err) =>
+          app.log.error({ err }, 'bad game bus message'),
+        )
       : localBus();
   const hub = createHub({
     maxBufferedBytes: 1024 * 1024,

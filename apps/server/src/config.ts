@@ -23,6 +23,11 @@ const ZEnv = z.object({
   PUBLIC_URL: url(['http', 'https']).optional(),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{1,40}$/, 'must be 1 to 40 letters, digits, dots, dashes or underscores')
+    .default('playshop'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_FROM: z.string().min(3).default('Playshop <no-reply@playshop.local>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -60,6 +65,7 @@ export interface Config {
   publicUrl: string;
   databaseUrl?: string;
   redisUrl?: string;
+  redisPrefix: string;
   smtpUrl?: string;
   mailFrom: string;
   jwtSecret: string;
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),

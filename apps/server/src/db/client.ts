@@ -42,6 +42,9 @@ export function migrationsFolder(): string {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that the server drops (a restart, a failover) must not crash the process:
+    // the pool discards it and the next query opens a new one.
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,

@@ -35,10 +35,14 @@ export function localBus(): Bus {
   };
 }
 
-const CHANNEL = 'playshop:game-events';
-
 /** Several instances: Redis pub/sub, so a facilitator on one and players on another share a room. */
-export function redisBus(publisher: Redis, subscriber: Redis, onError: (err: unknown) => void): Bus {
+export function redisBus(
+  publisher: Redis,
+  subscriber: Redis,
+  prefix: string,
+  onError: (err: unknown) => void,
+): Bus {
+  const CHANNEL = `${prefix}:game-events`;
   const handlers: ((m: BusMessage) => void)[] = [];
   let subscribed: Promise<unknown> | undefined;
   subscriber.on('message', (channel: string, raw: string) => {

@@ -16,8 +16,12 @@ let roomId: number;
 const apps: FastifyInstance[] = [];
 const redisClients: Redis[] = [];
 
+// A prefix of this run's own: other test runs may share the Redis server.
+const REDIS_PREFIX = `test-${process.pid}-${Date.now()}`;
+
 async function startInstance(redis?: Redis) {
   const config = loadConfig({
+    REDIS_PREFIX,
     NODE_ENV: 'test',
     DATA_DIR: '/tmp/playshop-unused',
     JWT_SECRET: 'restart-test-secret-restart-test-secret!!',

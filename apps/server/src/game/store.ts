@@ -14,14 +14,13 @@ export type ExecuteResult =
   | { error: string };
 
 /**
- * The game event log in the database. Commands on one game are serialised twice over: a promise
- * queue per game on this instance, and a row lock on the game (`for update`) across instances, so
- * no ball is drawn twice and every true claim is recorded once. The folded state is cached per
+ * The game event log in the database. Commands on one game are serialised twice over: one
+ * transaction at a time per game on this instance, and a row lock on the game (`for update`) across
+ * instances, so no ball is drawn twice and every true claim is recorded once. The folded state is cached per
  * instance and caught up from the log when another instance appended since.
  */
 export function gameStore(db: Db) {
   const cache = new Map<number, GameState>();
-  const queues = new Map<number, Promise<unknown>>();
 
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -39,16 +38,78 @@ export function gameStore(db: Db) {
     return state;
   }
 
-  /** Runs one task per game at a time on this instance, in arrival order. */
-  function serialised<T>(gameId: number, task: () => Promise<T>): Promise<T> {
-    const previous = queues.get(gameId) ?? Promise.resolve();
-    const run = previous.then(task, task);
-    const tail = run.catch(() => undefined);
-    queues.set(gameId, tail);
-    void tail.then(() => {
-      if (queues.get(gameId) === tail) queues.delete(gameId);
+  interface Pending {
+    actorUserId: number;
+    decide: (state: GameState) => ApplyResult;
+    resolve: (result: ExecuteResult) => void;
+    reject: (err: unknown) => void;
+  }
+  const pending = new Map<number, Pending[]>();
+  const draining = new Set<number>();
+
+  /**
+   * Group commit: the commands waiting for one game when its previous transaction ends go into one
+   * transaction together, each deciding on the state its predecessors left. A join storm of 2,000
+   * players becomes a handful of transactions instead of 2,000 in a row.
+   */
+  async function drain(gameId: number): Promise<void> {
+    if (draining.has(gameId)) return;
+    draining.add(gameId);
+    try {
+      for (let batch = pending.get(gameId); batch?.length; batch = pending.get(gameId)) {
+        pending.delete(gameId);
+        try {
+          const results = await commit(gameId, batch);
+          for (const [i, item] of batch.entries()) item.resolve(results[i]!);
+        } catch (err) {
+          // A failed transaction may have left a half-folded state nowhere; drop the cache to be safe.
+          cache.delete(gameId);
+          for (const item of batch) item.reject(err);
+        }
+      }
+    } finally {
+      draining.delete(gameId);
+    }
+  }
+
+  async function commit(gameId: number, batch: Pending[]): Promise<ExecuteResult[]> {
+    const { results, state } = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ lastSeq: games.lastSeq })
+        .from(games)
+        .where(eq(games.id, gameId))
+        .for('update');
+      if (!row) return { results: batch.map((): ExecuteResult => ({ error: 'Room Closed' })), state: null };
+      let state = await catchUp(tx, gameId, row.lastSeq);
+      const rows: (typeof gameEvents.$inferInsert)[] = [];
+      let ended = false;
+      const results = batch.map(({ decide, actorUserId }): ExecuteResult => {
+        const result = decide(state);
+        if ('error' in result) return { error: result.error };
+        const appended: StoredEvent[] = [];
+        const states: GameState[] = [];
+        for (const event of result.events) {
+          state = fold(state, event);
+          appended.push({ seq: state.seq, event });
+          states.push(state);
+          const { type, ...payload } = event;
+          rows.push({ gameId, seq: state.seq, type, payload, actorUserId });
+          ended ||= event.type === 'game_ended';
+        }
+        return { appended, states, state };
+      });
+      if (rows.length > 0) {
+        await tx.insert(gameEvents).values(rows);
+        await tx
+          .update(games)
+          .set({ lastSeq: state.seq, ...(ended ? { endedAt: new Date() } : {}) })
+          .where(eq(games.id, gameId));
+      }
+      return { results, state };
     });
-    return run;
+    // Only a committed state enters the cache.
+    if (state) cache.set(gameId, state);
+    return results;
   }
 
   return {
@@ -83,54 +144,17 @@ export function gameStore(db: Db) {
       return catchUp(db, gameId, row?.lastSeq ?? 0);
     },
 
-    /** Decides on the current state and appends what was decided, atomically. */
+    /** Decides on the current state and appends what was decided, atomically, in arrival order. */
     execute(
       gameId: number,
       actorUserId: number,
       decide: (state: GameState) => ApplyResult,
     ): Promise<ExecuteResult> {
-      return serialised(gameId, () =>
-        db
-          .transaction(async (tx): Promise<ExecuteResult> => {
-            const [row] = await tx
-              .select({ lastSeq: games.lastSeq })
-              .from(games)
-              .where(eq(games.id, gameId))
-              .for('update');
-            if (!row) return { error: 'Room Closed' };
-            let state = await catchUp(tx, gameId, row.lastSeq);
-            const result = decide(state);
-            if ('error' in result) return { error: result.error };
-            if (result.events.length === 0) return { appended: [], states: [], state };
-            const appended: StoredEvent[] = [];
-            const states: GameState[] = [];
-            for (const event of result.events) {
-              state = fold(state, event);
-              appended.push({ seq: state.seq, event });
-              states.push(state);
-            }
-            await tx.insert(gameEvents).values(
-              appended.map(({ seq, event }) => {
-                const { type, ...payload } = event;
-                return { gameId, seq, type, payload, actorUserId };
-              }),
-            );
-            const ended = result.events.some((e) => e.type === 'game_ended');
-            await tx
-              .update(games)
-              .set({ lastSeq: state.seq, ...(ended ? { endedAt: new Date() } : {}) })
-              .where(eq(games.id, gameId));
-            // Only a committed state enters the cache: set it after the transaction resolves.
-            return { appended, states, state };
-          })
-          .then((result) => {
-            if ('state' in result) cache.set(gameId, result.state);
-            return result;
-          }),
-      ).catch((err: unknown) => {
-        // A failed transaction may have left a half-folded state nowhere; drop the cache to be safe.
-        cache.delete(gameId);
-        throw err;
+      return new Promise((resolve, reject) => {
+        const queue = pending.get(gameId) ?? [];
+        pending.set(gameId, queue);
+        queue.push({ actorUserId, decide, resolve, reject });
+        void drain(gameId);
       });
     },
 

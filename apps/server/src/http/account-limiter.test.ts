@@ -47,7 +47,7 @@ describe.runIf(redisUrl)('redisAccountLimiter', () => {
     const connect = () => {
       const client = new Redis(redisUrl!);
       clients.push(client);
-      return redisAccountLimiter(client);
+      return redisAccountLimiter(client, 'test-limiter');
     };
     const [first, second] = [connect(), connect()];
     const account = `test-${randomUUID()}@example.com`;
@@ -56,6 +56,6 @@ describe.runIf(redisUrl)('redisAccountLimiter', () => {
     const refused = await outcome(first, account);
     expect(refused).toBeGreaterThan(55);
     expect(refused).toBeLessThanOrEqual(60);
-    await clients[0]!.del(`playshop-acct:login:${account}`);
+    await clients[0]!.del(`test-limiter-acct:login:${account}`);
   });
 });

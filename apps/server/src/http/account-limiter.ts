@@ -43,10 +43,10 @@ export function memoryAccountLimiter(now: () => number = Date.now): AccountLimit
   };
 }
 
-export function redisAccountLimiter(redis: Redis): AccountLimiter {
+export function redisAccountLimiter(redis: Redis, prefix = 'playshop'): AccountLimiter {
   return {
     async hit(bucket, account, limit) {
-      const key = `playshop-acct:${bucket}:${account}`;
+      const key = `${prefix}-acct:${bucket}:${account}`;
       const [[, count], [, ttl]] = (await redis.multi().incr(key).pttl(key).exec()) as [
         [null, number],
         [null, number],
