@@ -8,6 +8,12 @@ import { ErrorPage } from './features/errors/error-page';
 import { adminPeopleRoutes, facilitatorPeopleRoutes } from './features/people-routes';
 import { PlayerLoginPage } from './features/public/player-login-page';
 import { UnauthorizedPage } from './features/public/unauthorized-page';
+import {
+  adminRoomsRoutes,
+  adminRoomViewRoutes,
+  facilitatorGameRoutes,
+  facilitatorRoomsRoutes,
+} from './features/rooms/rooms-routes';
 import { PublicLayout } from './layout/public-layout';
 import { FullPageLoader } from './ui/page-loader';
 
@@ -92,6 +98,7 @@ export const routes: RouteObject[] = [
         path: ':org/admin',
         element: <RequireRole allowed={ADMIN_ROLES} />,
         children: [
+          ...adminRoomViewRoutes,
           {
             lazy: adminLayout,
             children: [
@@ -105,6 +112,7 @@ export const routes: RouteObject[] = [
               },
               ...adminContentRoutes,
               ...adminPeopleRoutes,
+              ...adminRoomsRoutes,
               // Screens of later issues: a 'Page not found' inside the layout, never a fake screen.
               { path: '*', lazy: adminNotFound },
             ],
@@ -116,6 +124,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole allowed={STAFF_ROLES} />,
         children: [
           { index: true, element: <Navigate to="enter" replace /> },
+          ...facilitatorGameRoutes,
           {
             path: 'online',
             lazy: lazyComponent(
@@ -125,6 +134,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: facilitatorNotFound },
               ...facilitatorPeopleRoutes,
+              ...facilitatorRoomsRoutes,
               { path: '*', lazy: facilitatorNotFound },
             ],
           },

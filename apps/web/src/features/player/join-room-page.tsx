@@ -1,9 +1,11 @@
-import { Alert, Anchor, Button, Card, Container, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
-import { useId } from 'react';
+import { Anchor, Button, Card, Container, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRoom } from '../../api/use-room';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { joinedRoom } from '../../game/joined-room';
+import { PlayerGame } from '../../game/player-game';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 
@@ -14,15 +16,15 @@ function parseRoomId(value: string | undefined): number | null {
 }
 
 /**
- * `{org}/{username}/play-game/{roomId}`: the Join screen of SPEC §2. The live game arrives with a
- * later issue, so 'Join Game' is shown disabled with a note rather than leading to a fake game.
+ * `{org}/{username}/play-game/{roomId}`: the Join screen of SPEC §2; 'Join Game' opens the live game
+ * on the same address.
  */
 export function JoinRoomPage() {
   const { org = '', username = '', roomId } = useParams();
   const user = useCurrentUser();
   const id = parseRoomId(roomId);
   const room = useRoom(id);
-  const noteId = useId();
+  const [joined, setJoined] = useState(() => id !== null && joinedRoom.has(id));
   const dashboard = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/dashboard`;
   const backLink = (
     <Anchor component={Link} to={dashboard} size="sm">
@@ -43,6 +45,13 @@ export function JoinRoomPage() {
     );
   }
   if (room.isPending) return <PageLoader label="Loading the room" />;
+  if (joined) {
+    return (
+      <Container size="sm" px={0}>
+        <PlayerGame room={room.data} dashboard={dashboard} />
+      </Container>
+    );
+  }
 
   return (
     <Container size="sm" px={0}>
@@ -57,12 +66,9 @@ export function JoinRoomPage() {
               Welcome, {user?.username ?? username}!
             </Text>
             <Text c="dimmed">{room.data.workshop.name}</Text>
-            <Button size="lg" disabled aria-describedby={noteId} mt="sm">
+            <Button size="lg" mt="sm" onClick={() => setJoined(true)}>
               Join Game
             </Button>
-            <Alert id={noteId} variant="light" icon={<IconInfoCircle aria-hidden />} ta="left">
-              The live game is not available yet in this version of Playshop.
-            </Alert>
           </Stack>
         </Card>
       </Stack>

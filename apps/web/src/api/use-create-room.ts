@@ -1,0 +1,17 @@
+import { type CreateRoomInput, ROOM_TEXTS, ZRoomReply } from '@playshop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toastSuccess } from '../ui/toast';
+import { api } from './api';
+
+/** POST /createroom: an admin creates a room on one of the organization's workshops. */
+export function useCreateRoom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateRoomInput) =>
+      api.post('/createroom', input, { schema: ZRoomReply, notify: false }),
+    onSuccess: () => {
+      toastSuccess(ROOM_TEXTS.created);
+      return queryClient.invalidateQueries({ queryKey: ['rooms'] });
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+
+/** A route `lazy` loader for one named component (each screen is its own chunk). */
+function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await load()) });
+}
+
+const roomsPage = () => import('./rooms-page');
+
+/** `{org}/admin/rooms`, inside the admin layout. */
+export const adminRoomsRoutes: RouteObject[] = [
+  { path: 'rooms', lazy: lazyComponent(roomsPage, (m) => m.AdminRoomsPage) },
+];
+
+/** `{org}/admin/rooms/play-game/{roomId}`: full screen, outside the layout. */
+export const adminRoomViewRoutes: RouteObject[] = [
+  {
+    path: 'rooms/play-game/:roomId',
+    lazy: lazyComponent(
+      () => import('../../game/admin-room-page'),
+      (m) => m.AdminRoomPage,
+    ),
+  },
+];
+
+/** `{org}/facilitator/online/rooms`, inside the facilitator layout. */
+export const facilitatorRoomsRoutes: RouteObject[] = [
+  { path: 'rooms', lazy: lazyComponent(roomsPage, (m) => m.FacilitatorRoomsPage) },
+];
+
+/** `{org}/facilitator/online/rooms/play-game/{roomId}`: the game screen, full width. */
+export const facilitatorGameRoutes: RouteObject[] = [
+  {
+    path: 'online/rooms/play-game/:roomId',
+    lazy: lazyComponent(
+      () => import('../../game/facilitator-game-page'),
+      (m) => m.FacilitatorGamePage,
+    ),
+  },
+];

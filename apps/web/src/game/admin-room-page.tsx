@@ -1,0 +1,111 @@
+import { Alert, Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconWifiOff } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useRoom } from '../api/use-room';
+import { PageLoader } from '../ui/page-loader';
+import { PageTitle } from '../ui/page-title';
+import { toastSuccess } from '../ui/toast';
+import { parseRoomId } from './facilitator-game-page';
+import { GAME_TEXTS } from './texts';
+import { useGameSocket } from './use-game-socket';
+
+/** `{org}/admin/rooms/play-game/{roomId}`: the admin room view (Open Lobby, Start Game, Close Lobby). */
+export function AdminRoomPage() {
+  const { org = '', roomId: rawId } = useParams();
+  const roomId = parseRoomId(rawId);
+  const room = useRoom(roomId);
+  if (roomId === null || room.isError) {
+    return (
+      <Container component="main" py="xl">
+        <PageTitle>Room not found</PageTitle>
+      </Container>
+    );
+  }
+  if (room.isPending) return <PageLoader label="Loading the room" />;
+  return <AdminRoom org={org} roomId={roomId} name={room.data.name} workshop={room.data.workshop.name} />;
+}
+
+function AdminRoom({
+  org,
+  roomId,
+  name,
+  workshop,
+}: {
+  org: string;
+  roomId: number;
+  name: string;
+  workshop: string;
+}) {
+  const { state, status, send } = useGameSocket(roomId);
+  const base = `/${encodeURIComponent(org)}`;
+
+  return (
+    <Container component="main" size="sm" py="xl">
+      <Stack gap="md">
+        <Anchor component={Link} to={`${base}/admin/rooms`} size="sm">
+          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+          Back to rooms
+        </Anchor>
+        <PageTitle subtitle={workshop}>{name}</PageTitle>
+        {status !== 'open' && status !== 'closed' && (
+          <Alert color="orange" variant="light" icon={<IconWifiOff size={18} aria-hidden />} py={6}>
+            {status === 'failed' ? GAME_TEXTS.wsFailedToReconnect : 'Connecting…'}
+          </Alert>
+        )}
+        <Card withBorder radius="lg" padding="lg">
+          <Stack gap="md">
+            <Group gap="xs">
+              <Badge size="lg" variant="light" color={state.lobbyOpen ? 'green' : 'gray'} c="dark">
+                {state.lobbyOpen ? 'Lobby open' : 'Lobby closed'}
+              </Badge>
+              {state.gameStarted && (
+                <Badge size="lg" variant="light">
+                  Game started
+                </Badge>
+              )}
+            </Group>
+            <Group>
+              <Button
+                disabled={state.lobbyOpen}
+                onClick={() => {
+                  toastSuccess(GAME_TEXTS.openingLobby);
+                  send({ type: 'room_event', payload: { action: 'open_lobby', roomId } });
+                }}
+              >
+                Open Lobby
+              </Button>
+              <Button
+                disabled={!state.lobbyOpen || state.gameStarted}
+                onClick={() => {
+                  toastSuccess(GAME_TEXTS.gameStarted);
+                  send({ type: 'game_event', payload: { action: 'start_game', roomId } });
+                }}
+              >
+                Start Game
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                disabled={!state.lobbyOpen}
+                onClick={() => send({ type: 'room_event', payload: { action: 'close_lobby', roomId } })}
+              >
+                Close Lobby
+              </Button>
+            </Group>
+            <Text fw={600}>Players ({state.playerArr.length})</Text>
+            {state.playerArr.length > 0 && (
+              <List aria-label="Players">
+                {state.playerArr.map((p) => (
+                  <List.Item key={p.username}>{p.username}</List.Item>
+                ))}
+              </List>
+            )}
+            <Anchor component={Link} to={`${base}/facilitator/online/rooms/play-game/${roomId}`}>
+              Open the facilitator screen
+            </Anchor>
+          </Stack>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,52 @@
+import { ballLabel, ballLetter } from '@playshop/shared';
+import classes from './game.module.css';
+
+/** A bingo ball: its colour, and always its letter and number (never colour alone). */
+export function Ball({
+  number,
+  size = 'md',
+  className,
+}: {
+  number: number;
+  size?: 'sm' | 'md' | 'xl';
+  className?: string;
+}) {
+  const letter = ballLetter(number);
+  return (
+    <span
+      className={[classes.ball, className].filter(Boolean).join(' ')}
+      data-letter={letter}
+      data-size={size}
+      role="img"
+      aria-label={ballLabel(number)}
+    >
+      <span className={classes.ballLetter} aria-hidden>
+        {letter}
+      </span>
+      <span aria-hidden>{number}</span>
+    </span>
+  );
+}
+
+/** Rolled balls as chips, newest first. */
+export function BallChips({
+  rolls,
+  size = 'sm',
+  label,
+}: {
+  rolls: number[];
+  size?: 'sm' | 'md';
+  label: string;
+}) {
+  return (
+    // A row that scrolls sideways must take the keyboard focus so it can be scrolled without a mouse.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs to be focusable
+    <ul className={classes.chips} aria-label={label} tabIndex={0}>
+      {[...rolls].reverse().map((n) => (
+        <li key={n}>
+          <Ball number={n} size={size} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,105 @@
+import { VisuallyHidden } from '@mantine/core';
+import { BINGO_LETTERS, ballLabel, FREE_CELL } from '@playshop/shared';
+import { type KeyboardEvent, useRef } from 'react';
+import classes from './game.module.css';
+import type { BoardCell } from './game-reducer';
+
+/**
+ * The player's card (SPEC §2): B I N G O headers, a 'Free' centre, 25 buttons. Only a rolled number
+ * can be marked; rolled ones are outlined so a reloaded card shows every roll. Arrow keys move
+ * between cells, Enter or Space marks.
+ */
+export function BingoBoard({
+  board,
+  rolls,
+  onMark,
+}: {
+  board: BoardCell[][];
+  rolls: number[];
+  onMark: (number: number) => void;
+}) {
+  const rolled = new Set(rolls);
+  const grid = useRef<HTMLDivElement>(null);
+
+  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const moves: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -5, ArrowDown: 5 };
+    const move = moves[event.key];
+    if (move === undefined) return;
+    const cells = [...(grid.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+    const index = cells.indexOf(document.activeElement as HTMLButtonElement);
+    if (index < 0) return;
+    const next = cells[index + move];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+    }
+  }
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a grid of buttons, not tabular data
+    <div role="group" aria-label="Your bingo card" onKeyDown={handleKeyDown}>
+      <div className={classes.board} aria-hidden style={{ marginBottom: 6 }}>
+        {BINGO_LETTERS.map((letter) => (
+          <div key={letter} className={classes.boardHead}>
+            {letter}
+          </div>
+        ))}
+      </div>
+      <div className={classes.board} ref={grid}>
+        {board.flatMap((row) =>
+          row.map((cell) => {
+            if (cell.number === FREE_CELL) {
+              return (
+                <button
+                  key={cell.number}
+                  type="button"
+                  className={`${classes.cell} ${classes.free}`}
+                  data-marked
+                  aria-pressed
+                  aria-label="Free"
+                >
+                  Free
+                </button>
+              );
+            }
+            const isRolled = rolled.has(cell.number);
+            const state = cell.marked ? 'marked' : isRolled ? 'rolled' : 'not rolled yet';
+            return (
+              <button
+                key={cell.number}
+                type="button"
+                className={classes.cell}
+                data-rolled={isRolled || undefined}
+                data-marked={cell.marked || undefined}
+                aria-pressed={cell.marked}
+                aria-disabled={!isRolled}
+                aria-label={`${ballLabel(cell.number)}, ${state}`}
+                onClick={() => {
+                  if (isRolled && !cell.marked) onMark(cell.number);
+                }}
+              >
+                {cell.number}
+                {isRolled && !cell.marked && (
+                  <span className={classes.cellNote} aria-hidden>
+                    rolled
+                  </span>
+                )}
+              </button>
+            );
+          }),
+        )}
+      </div>
+      <VisuallyHidden>Marked cells are pressed buttons. Only rolled numbers can be marked.</VisuallyHidden>
+    </div>
+  );
+}
+
+/** Announces the newest roll to screen readers. */
+export function RollAnnouncer({ rolls }: { rolls: number[] }) {
+  const last = rolls.at(-1);
+  return (
+    <VisuallyHidden aria-live="assertive" aria-atomic="true">
+      {last !== undefined ? `Ball rolled: ${ballLabel(last)}` : ''}
+    </VisuallyHidden>
+  );
+}

@@ -1,0 +1,44 @@
+import { Badge, Group, Text } from '@mantine/core';
+import { IconClock } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+
+/** Seconds left until `endsAt` (server time), whole and never below 0. */
+export function secondsLeft(endsAt: string | null, fallback: number, now = Date.now()): number {
+  if (!endsAt) return Math.max(0, fallback);
+  return Math.max(0, Math.ceil((Date.parse(endsAt) - now) / 1000));
+}
+
+/**
+ * The content timer (SPEC §4 Timer): counts down every second to 0 from the server's end time, so
+ * every screen shows the same number, and a reconnecting screen the right remainder.
+ */
+export function Countdown({
+  endsAt,
+  time,
+  isRunning,
+}: {
+  endsAt: string | null;
+  time: number;
+  isRunning: boolean;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!isRunning) return;
+    setNow(Date.now());
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, [isRunning]);
+  if (!isRunning) return null;
+  const left = secondsLeft(endsAt, time, now);
+  const mm = Math.floor(left / 60);
+  const ss = String(left % 60).padStart(2, '0');
+  return (
+    <Group gap="xs" justify="center" role="timer" aria-label={`Timer: ${left} seconds left`}>
+      <IconClock size={22} aria-hidden />
+      <Text fz={28} fw={800} ff="monospace">
+        {mm}:{ss}
+      </Text>
+      {left === 0 && <Badge color="red">Time is up</Badge>}
+    </Group>
+  );
+}

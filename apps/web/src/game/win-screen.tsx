@@ -1,0 +1,84 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconTrophy } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import classes from './game.module.css';
+import { GAME_TEXTS, WINNER_SOUNDS, WINNER_VOLUME } from './texts';
+
+/** Plays the server's winning audio, or one of the seven winner sounds, at volume 0.5. */
+function playWinnerSound(winnerAudio: string | null) {
+  const src = winnerAudio ?? WINNER_SOUNDS[Math.floor(Math.random() * WINNER_SOUNDS.length)]!;
+  try {
+    const audio = new Audio(src);
+    audio.volume = WINNER_VOLUME;
+    void audio.play().catch(() => {});
+  } catch {
+    // No audio in this browser: the screen says it all.
+  }
+}
+
+function cssConfetti() {
+  const colours = ['#6741d9', '#c92a2a', '#fcc419', '#1864ab', '#2b8a3e'];
+  for (let i = 0; i < 60; i++) {
+    const piece = document.createElement('span');
+    piece.className = classes.confettiPiece!;
+    piece.style.left = `${Math.random() * 100}vw`;
+    piece.style.background = colours[i % colours.length]!;
+    piece.style.animationDelay = `${Math.random() * 0.8}s`;
+    document.body.append(piece);
+    setTimeout(() => piece.remove(), 4200);
+  }
+}
+
+async function celebrate() {
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  try {
+    const confetti = (await import('canvas-confetti')).default;
+    void confetti({ particleCount: 160, spread: 90, origin: { y: 0.6 }, disableForReducedMotion: true });
+  } catch {
+    cssConfetti();
+  }
+}
+
+/**
+ * SPEC §2 Win screen: 'Congratulations!', the winners (or 'We have a winner!' when none is named),
+ * a winner sound and confetti. Close (back to the bingo state) is for staff only.
+ */
+export function WinScreen({
+  winners,
+  winnerAudio,
+  onClose,
+}: {
+  winners: string[];
+  winnerAudio: string | null;
+  onClose?: () => void;
+}) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per win screen, not per re-render
+  useEffect(() => {
+    playWinnerSound(winnerAudio);
+    void celebrate();
+  }, []);
+  return (
+    <Stack align="center" gap="md" py="xl" ta="center" role="status">
+      <IconTrophy size={64} color="var(--mantine-color-yellow-8)" aria-hidden />
+      <Title order={2} fz={36}>
+        {GAME_TEXTS.congratulations}
+      </Title>
+      {winners.length === 0 ? (
+        <Text fz="xl" fw={600}>
+          {GAME_TEXTS.weHaveAWinner}
+        </Text>
+      ) : (
+        winners.map((name) => (
+          <Text key={name} fz="xl" fw={600}>
+            {GAME_TEXTS.hasWon(name)}
+          </Text>
+        ))
+      )}
+      {onClose && (
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      )}
+    </Stack>
+  );
+}

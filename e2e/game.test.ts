@@ -1,0 +1,308 @@
+import { CARD_LINES } from '@playshop/shared';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../apps/server/src/db/schema';
+import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
+import {
+  DESKTOP,
+  expectAccessible,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  PHONE,
+  screenshots,
+} from './support/browser';
+import { type Product, startProduct } from './support/server';
+
+let product: Product;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  for (const [i, context] of contexts.entries()) {
+    for (const page of context.pages())
+      await page.screenshot({ path: `e2e/screenshots/game-failure-${i}.png` }).catch(() => {});
+  }
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  await product?.close();
+});
+
+const ORG = 'Demo%20Org';
+/** Screens answer within a moment, but the machine is shared: wait up to 15 s for each. */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+
+async function person(viewport = DESKTOP) {
+  const { page, context } = await newPage(browser, viewport);
+  contexts.push(context);
+  return page;
+}
+
+async function staffLogin(page: Page, email: string, password: string) {
+  await page.goto(`${product.url}/admin-login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/(admin\/dashboard|facilitator\/enter)$/);
+}
+
+async function playerJoins(page: Page, username: string) {
+  await page.goto(`${product.url}/`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(`**/${ORG}/${username}/dashboard`);
+  await page.getByRole('link', { name: 'Join Demo Room' }).click();
+  await page.getByRole('button', { name: 'Join Game' }).click();
+}
+
+const visible = (page: Page, text: string | RegExp) => poll(() => page.getByText(text).first().isVisible());
+
+interface Cell {
+  number: number;
+  state: string;
+}
+
+/** The player's card as the screen shows it, row by row (the free centre is 0). */
+async function readCard(page: Page): Promise<Cell[]> {
+  const labels = await page
+    .getByRole('group', { name: 'Your bingo card' })
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => {
+    if (label === 'Free') return { number: 0, state: 'marked' };
+    const match = /^[BINGO] (\d+), (.+)$/.exec(label);
+    if (!match) throw new Error(`unexpected cell label ${label}`);
+    return { number: Number(match[1]), state: match[2]! };
+  });
+}
+
+/** A line of the card whose every number has been rolled, or null. */
+function rolledLine(card: Cell[]): number[] | null {
+  for (const line of CARD_LINES) {
+    const cells = line.cells.map(([r, c]) => card[r * 5 + c]!);
+    if (cells.every((cell) => cell.number === 0 || cell.state !== 'not rolled yet')) {
+      return cells.filter((cell) => cell.number !== 0).map((cell) => cell.number);
+    }
+  }
+  return null;
+}
+
+const cellButton = (page: Page, n: number) =>
+  page
+    .getByRole('group', { name: 'Your bingo card' })
+    .getByRole('button', { name: new RegExp(`^[BINGO] ${n},`) });
+
+describe.runIf(hasChromium)('a whole game in the browser', () => {
+  it('admin opens the lobby; a facilitator and three phone players play content, a timer and a winner', async () => {
+    const [demo] = await product.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.name, 'Demo Org'));
+    const adminUser = await createUser(product.database, 'ADMIN', demo!.id);
+
+    // The admin's room list, and the admin room view: Open Lobby.
+    const admin = await person();
+    await staffLogin(admin, adminUser.email!, TEST_PASSWORD);
+    await admin.goto(`${product.url}/${ORG}/admin/rooms`);
+    await visible(admin, 'Demo Room').toBe(true);
+    // Create a room (Name, Workshop), then delete it with the table's confirmation.
+    await admin.getByRole('button', { name: 'Create Room' }).click();
+    await visible(admin, 'This field is required').toBe(true);
+    await admin.getByRole('textbox', { name: 'Name' }).fill('Spare Room');
+    await admin.getByRole('textbox', { name: 'Workshop' }).click();
+    await admin.getByRole('option', { name: 'Demo Workshop' }).click();
+    await admin.getByRole('button', { name: 'Create Room' }).click();
+    await visible(admin, 'Room created successfully').toBe(true);
+    await poll(() => admin.getByRole('cell', { name: 'Spare Room', exact: true }).isVisible()).toBe(true);
+    await admin.getByRole('button', { name: 'Delete Spare Room' }).click();
+    await visible(admin, 'Are you sure you want to delete this Room?').toBe(true);
+    await admin.getByRole('button', { name: 'Yes' }).click();
+    await poll(() => admin.getByRole('cell', { name: 'Spare Room', exact: true }).count()).toBe(0);
+    await expectAccessible(admin, 'admin rooms');
+    await screenshots(admin, 'game-admin-rooms');
+    await admin.getByRole('link', { name: 'Open Demo Room' }).click();
+    await admin.waitForURL(`**/${ORG}/admin/rooms/play-game/*`);
+    await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
+    await admin.getByRole('button', { name: 'Open Lobby' }).click();
+    await visible(admin, 'Opening Lobby').toBe(true);
+    await poll(() => admin.getByText('Lobby open').isVisible()).toBe(true);
+    await expectAccessible(admin, 'admin room view');
+    await screenshots(admin, 'game-admin-room-view');
+
+    // The facilitator's room list (with the join code) and the game screen.
+    const facilitator = await person();
+    await staffLogin(facilitator, product.facilitator.email, product.facilitator.password);
+    await facilitator.goto(`${product.url}/${ORG}/facilitator/online/rooms`);
+    await poll(() => facilitator.getByRole('img', { name: /QR code/ }).isVisible()).toBe(true);
+    await poll(() => facilitator.getByText(`${product.url}/`, { exact: true }).isVisible()).toBe(true);
+    await expectAccessible(facilitator, 'facilitator rooms');
+    await screenshots(facilitator, 'game-facilitator-rooms');
+    await facilitator.getByRole('link', { name: 'Play Demo Room' }).click();
+    await facilitator.waitForURL(`**/${ORG}/facilitator/online/rooms/play-game/*`);
+    await poll(() => facilitator.getByText('Welcome to the workshop').isVisible()).toBe(true);
+
+    // Three players on phones join; the lobby lists them.
+    const players: Page[] = [];
+    const names = ['demo-player-1', 'demo-player-2', 'demo-player-3'];
+    for (const name of names) {
+      const page = await person(PHONE);
+      await playerJoins(page, name);
+      players.push(page);
+    }
+    await poll(() => facilitator.getByRole('heading', { name: 'Players (3)' }).isVisible()).toBe(true);
+    await poll(() => players[0]!.getByRole('heading', { name: 'Players (3)' }).isVisible()).toBe(true);
+    await visible(players[0]!, 'Demo Workshop').toBe(true);
+    await expectAccessible(players[0]!, 'player lobby');
+    await screenshots(players[0]!, 'game-player-lobby');
+    await expectAccessible(facilitator, 'facilitator lobby');
+    await screenshots(facilitator, 'game-facilitator-lobby');
+
+    // Start: every player gets a card.
+    await facilitator.getByRole('button', { name: 'Start Game' }).click();
+    for (const page of players) {
+      await poll(() => page.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
+    }
+    expect((await readCard(players[0]!)).length).toBe(25);
+    await visible(players[0]!, 'No balls rolled yet').toBe(true);
+    await expectAccessible(players[0]!, 'player board');
+    await screenshots(players[0]!, 'game-player-board');
+
+    // Content: the first item of the queue reaches every player, without its script.
+    await facilitator.getByRole('button', { name: 'Send Content' }).click();
+    for (const page of players) await visible(page, 'Give the room two minutes').toBe(false);
+    for (const page of players) {
+      await poll(() => page.getByRole('heading', { name: 'Welcome to the workshop' }).isVisible()).toBe(true);
+    }
+    await poll(() => players[1]!.getByRole('button', { name: 'Show script' }).count()).toBe(0);
+    await visible(facilitator, 'Sent content: Welcome to the workshop').toBe(true);
+    await poll(() => facilitator.getByRole('button', { name: 'Show script' }).isVisible()).toBe(true);
+    await expectAccessible(players[0]!, 'player content');
+    await screenshots(players[0]!, 'game-player-content');
+
+    // The timer: none picked is refused; 30 s counts down on every screen; cancel clears it.
+    await facilitator.getByRole('button', { name: 'Start Timer' }).click();
+    await visible(facilitator, 'Please select a time').toBe(true);
+    await facilitator.getByRole('textbox', { name: 'Timer (seconds)' }).click();
+    await facilitator.getByRole('option', { name: '30', exact: true }).click();
+    await facilitator.getByRole('button', { name: 'Start Timer' }).click();
+    for (const page of [facilitator, ...players]) {
+      await poll(() => page.getByRole('timer').getAttribute('aria-label')).toMatch(
+        /Timer: (2\d|30) seconds left/,
+      );
+    }
+    await expectAccessible(facilitator, 'facilitator with content and timer');
+    await screenshots(facilitator, 'game-facilitator-content');
+    await facilitator.getByRole('button', { name: 'Cancel Timer' }).click();
+    for (const page of [facilitator, ...players]) await poll(() => page.getByRole('timer').count()).toBe(0);
+
+    // Roll with the animation hidden until someone has a line; one player reloads on the way.
+    await facilitator.getByRole('switch', { name: 'Hide roll animation' }).click();
+    await poll(() => facilitator.getByRole('switch', { name: 'Hide roll animation' }).isChecked()).toBe(true);
+    let winner: { page: Page; name: string; line: number[] } | null = null;
+    let reloaded = false;
+    for (let rolls = 1; rolls <= 75 && !winner; rolls++) {
+      const roll = facilitator.getByRole('button', { name: 'Roll', exact: true });
+      await poll(() => roll.isEnabled()).toBe(true);
+      await roll.click();
+      await poll(() => facilitator.getByText(`${rolls} of 75 rolled`).isVisible()).toBe(true);
+      for (const page of players) {
+        await poll(() =>
+          page.getByRole('list', { name: 'Rolled balls, newest first' }).getByRole('img').count(),
+        ).toBe(rolls);
+      }
+      if (rolls === 5 && !reloaded) {
+        reloaded = true;
+        const page = players[1]!;
+        const before = await readCard(page);
+        await page.reload();
+        await poll(() => page.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
+        await poll(async () => (await readCard(page)).map((c) => c.number)).toEqual(
+          before.map((c) => c.number),
+        );
+        const after = await readCard(page);
+        const rolled = after.filter((c) => c.number !== 0 && c.state !== 'not rolled yet').length;
+        expect(rolled).toBe(before.filter((c) => c.number !== 0 && c.state !== 'not rolled yet').length);
+        await poll(() =>
+          page.getByRole('list', { name: 'Rolled balls, newest first' }).getByRole('img').count(),
+        ).toBe(5);
+      }
+      for (const [i, page] of players.entries()) {
+        const line = rolledLine(await readCard(page));
+        if (line) {
+          winner = { page, name: names[i]!, line };
+          break;
+        }
+      }
+    }
+    expect(winner).not.toBeNull();
+    const { page: winnerPage, name: winnerName, line } = winner!;
+    await screenshots(winnerPage, 'game-player-rolled');
+
+    // An unrolled number cannot be marked; the line's numbers can, and the last one claims.
+    const card = await readCard(winnerPage);
+    const unrolled = card.find((c) => c.state === 'not rolled yet');
+    if (unrolled) {
+      await cellButton(winnerPage, unrolled.number).click({ force: true });
+      expect((await readCard(winnerPage)).find((c) => c.number === unrolled.number)!.state).toBe(
+        'not rolled yet',
+      );
+    }
+    await winnerPage.keyboard.press('Tab');
+    for (const n of line) {
+      await cellButton(winnerPage, n).focus();
+      await winnerPage.keyboard.press('Enter');
+    }
+    await poll(() => winnerPage.getByText('Congratulations!').isVisible()).toBe(true);
+    await visible(winnerPage, `${winnerName} has won the game!`).toBe(true);
+    await poll(() => winnerPage.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await poll(() => facilitator.getByText('Bingo', { exact: true }).isVisible()).toBe(true);
+    await expectAccessible(winnerPage, 'player win');
+    await screenshots(winnerPage, 'game-player-win');
+
+    // The facilitator announces: every screen shows the winner.
+    await facilitator.getByRole('button', { name: 'Announce Winner' }).click();
+    for (const page of [facilitator, ...players]) {
+      await visible(page, `${winnerName} has won the game!`).toBe(true);
+      await visible(page, 'Congratulations!').toBe(true);
+    }
+    await poll(() => facilitator.getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
+    await expectAccessible(facilitator, 'facilitator winner');
+    await screenshots(facilitator, 'game-facilitator-winner');
+
+    // A new game deals new cards and clears the rolls.
+    const oldCards = await Promise.all(players.map(async (p) => (await readCard(p)).map((c) => c.number)));
+    await facilitator.getByRole('button', { name: 'Start New Game' }).click();
+    for (const [i, page] of players.entries()) {
+      await poll(() => page.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
+      await poll(async () => (await readCard(page)).map((c) => c.number)).not.toEqual(oldCards[i]);
+      await visible(page, 'No balls rolled yet').toBe(true);
+    }
+    await visible(facilitator, '0 of 75 rolled').toBe(true);
+
+    // End Game closes the room for everyone; the facilitator goes back to the rooms.
+    await facilitator.getByRole('button', { name: 'End Game' }).click();
+    await visible(facilitator, 'Ending Game').toBe(true);
+    for (const page of players) await visible(page, 'Room Closed').toBe(true);
+    await facilitator.waitForURL(`**/${ORG}/facilitator/online/rooms`);
+    await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
+    await expectAccessible(players[0]!, 'room closed');
+    await screenshots(players[0]!, 'game-player-room-closed');
+
+    // Back in the room list, a player who joins now is sent back: 'Lobby not open'.
+    const late = players[2]!;
+    await late.goto(`${product.url}/${ORG}/demo-player-3/dashboard`);
+    await late.getByRole('link', { name: 'Join Demo Room' }).click();
+    await late.getByRole('button', { name: 'Join Game' }).click();
+    await late.waitForURL(`**/${ORG}/demo-player-3/dashboard`);
+    await visible(late, 'Lobby not open').toBe(true);
+  }, 300_000);
+});
