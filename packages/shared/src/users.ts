@@ -22,7 +22,10 @@ export const USER_TEXTS = {
   otherOrganization: 'You may only manage users of your own organization',
   playersOnPlayersPage: 'Players are created on the Players page',
   searchPlaceholder: 'Search by first or last name',
+  reservedUsername: 'This username is reserved: please choose another',
 } as const;
+
+export const RESERVED_USERNAMES: readonly string[] = ['admin', 'facilitator'];
 
 /** SPEC §5: a standard address whose top-level domain has 2 to 4 letters. */
 export const USER_EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
@@ -42,7 +45,9 @@ const ZUsername = z
   .min(1, VALIDATION.usernameRequired)
   .max(100)
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
-  .regex(/^[^\u0000-\u001f\u007f]+$/, 'Username must not contain control characters');
+  .regex(/^[^\u0000-\u001f\u007f]+$/, 'Username must not contain control characters')
+  // A player's pages live at /{org}/{username}/…, beside /{org}/admin and /{org}/facilitator.
+  .refine((v) => !RESERVED_USERNAMES.includes(v.toLowerCase()), USER_TEXTS.reservedUsername);
 /** A select's value ('' when nothing is picked) or a number. */
 const ZOrganizationId = z.coerce
   .number({ message: USER_TEXTS.organizationRequired })
