@@ -5,7 +5,6 @@ export const contentKeys = {
   all: ['content'] as const,
   list: (filters: ContentFilters) => ['content', 'list', filters] as const,
   item: (id: number) => ['content', 'item', id] as const,
-  categoryOptions: ['categories'] as const,
 };
 
 export const workshopKeys = {
