@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { CARD_LINES } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -176,6 +177,12 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await expectAccessible(players[0]!, 'player board');
     await screenshots(players[0]!, 'game-player-board');
 
+    // A player who arrives after the start gets a card and plays on.
+    const lateJoiner = await person(PHONE);
+    await playerJoins(lateJoiner, 'demo-player-4');
+    await poll(() => lateJoiner.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
+    await poll(() => facilitator.getByRole('heading', { name: 'Players (4)' }).isVisible()).toBe(true);
+
     // Content: the first item of the queue reaches every player, without its script.
     await facilitator.getByRole('button', { name: 'Send Content' }).click();
     for (const page of players) await visible(page, 'Give the room two minutes').toBe(false);
@@ -204,12 +211,30 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await facilitator.getByRole('button', { name: 'Cancel Timer' }).click();
     for (const page of [facilitator, ...players]) await poll(() => page.getByRole('timer').count()).toBe(0);
 
+    // One roll with the animation: the ball tumbles in its colour, then lands big; Roll and Send
+    // Content wait the 12 s out, then every screen is back on the board.
+    const rollButton = facilitator.getByRole('button', { name: 'Roll', exact: true });
+    await rollButton.click();
+    await visible(players[0]!, /Rolling a (purple|red|yellow|blue|green) ball/).toBe(true);
+    await poll(() => rollButton.isDisabled()).toBe(true);
+    await poll(() => facilitator.getByRole('button', { name: 'Send Content' }).isDisabled()).toBe(true);
+    await screenshots(players[0]!, 'game-player-roll-tumble');
+    await poll(() => players[0]!.getByText(/^[BINGO] \d+$/).isVisible()).toBe(true);
+    await screenshots(players[0]!, 'game-player-roll-landed');
+    await expectAccessible(players[0]!, 'roll animation');
+    await expect
+      .poll(() => players[0]!.getByRole('group', { name: 'Your bingo card' }).isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await poll(() => rollButton.isEnabled()).toBe(true);
+
     // Roll with the animation hidden until someone has a line; one player reloads on the way.
     await facilitator.getByRole('switch', { name: 'Hide roll animation' }).click();
     await poll(() => facilitator.getByRole('switch', { name: 'Hide roll animation' }).isChecked()).toBe(true);
     let winner: { page: Page; name: string; line: number[] } | null = null;
     let reloaded = false;
-    for (let rolls = 1; rolls <= 75 && !winner; rolls++) {
+    for (let rolls = 2; rolls <= 75 && !winner; rolls++) {
       const roll = facilitator.getByRole('button', { name: 'Roll', exact: true });
       await poll(() => roll.isEnabled()).toBe(true);
       await roll.click();
@@ -278,6 +303,13 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await expectAccessible(facilitator, 'facilitator winner');
     await screenshots(facilitator, 'game-facilitator-winner');
 
+    // The game report (CSV) names the winner.
+    const [download] = await Promise.all([
+      facilitator.waitForEvent('download'),
+      facilitator.getByRole('button', { name: 'Download report' }).click(),
+    ]);
+    expect(await readFile(await download.path(), 'utf8')).toContain(winnerName);
+
     // A new game deals new cards and clears the rolls.
     const oldCards = await Promise.all(players.map(async (p) => (await readCard(p)).map((c) => c.number)));
     await facilitator.getByRole('button', { name: 'Start New Game' }).click();
@@ -296,6 +328,12 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
     await expectAccessible(players[0]!, 'room closed');
     await screenshots(players[0]!, 'game-player-room-closed');
+
+    // The admin can open the lobby again and close it.
+    await admin.getByRole('button', { name: 'Open Lobby' }).click();
+    await poll(() => admin.getByText('Lobby open').isVisible()).toBe(true);
+    await admin.getByRole('button', { name: 'Close Lobby' }).click();
+    await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
 
     // Back in the room list, a player who joins now is sent back: 'Lobby not open'.
     const late = players[2]!;

@@ -75,6 +75,9 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   }
 
   const lastRoll = state.bingoRolls.at(-1);
+  const isAnimating = state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined;
+  // While the ball tumbles the chips keep its number to themselves (the live region still says it).
+  const chips = isAnimating ? state.bingoRolls.slice(0, -1) : state.bingoRolls;
   const isWin = state.gameState === 'game_over' || state.gameState === 'announce_winner';
   let main: ReactNode;
   if (!state.gameStarted) {
@@ -95,7 +98,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
         winnerAudio={state.winnerAudio}
       />
     );
-  } else if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
+  } else if (isAnimating && lastRoll !== undefined) {
     main = <RollAnimation key={lastRoll} number={lastRoll} />;
   } else if (state.gameState === 'content' && state.content) {
     main = (
@@ -139,7 +142,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
         <>
           <Group gap="xs" justify="space-between">
             <Text size="sm" fw={600}>
-              Rolled balls ({state.bingoRolls.length})
+              Rolled balls ({chips.length})
             </Text>
             {state.playerArr.some((p) => p.hasBingo) && (
               <Badge color="yellow" c="dark">
@@ -147,8 +150,8 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
               </Badge>
             )}
           </Group>
-          {state.bingoRolls.length > 0 ? (
-            <BallChips rolls={state.bingoRolls} label="Rolled balls, newest first" />
+          {chips.length > 0 ? (
+            <BallChips rolls={chips} label="Rolled balls, newest first" />
           ) : (
             <Text size="sm" c="dimmed">
               No balls rolled yet
