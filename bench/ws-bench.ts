@@ -134,7 +134,9 @@ function openClient(url: string): Promise<Client> {
   const ws = new WebSocket(url, { perMessageDeflate: false });
   const waiters = new Map<string, { left: number; resolve: (t: number) => void }[]>();
   ws.on('message', (data) => {
-    const type = (JSON.parse(String(data)) as { type: string }).type;
+    // Frames start with {"type":"…": read the type without parsing the whole frame.
+    const head = String(data).slice(0, 40);
+    const type = head.slice(9, head.indexOf('"', 9));
     const list = waiters.get(type);
     const first = list?.[0];
     if (!first) return;
@@ -271,7 +273,9 @@ async function main() {
   try {
     const fixture = await seed(dataDir);
     const rows: string[] = [];
-    for (const scenario of SCENARIOS) {
+    // BENCH_ONLY=0 runs the first scenario alone, for quick comparisons while tuning.
+    const only = process.env.BENCH_ONLY;
+    for (const scenario of only === undefined ? SCENARIOS : [SCENARIOS[Number(only)]!]) {
       const bare = await runScenario('bare', dataDir, fixture, scenario);
       const real = await runScenario('playshop', dataDir, fixture, scenario);
       console.log(scenario.name, { bare, playshop: real });
@@ -295,6 +299,7 @@ async function main() {
     const current = await readFile(file, 'utf8').catch(
       () => '# Performance\n\n## WebSocket fan-out\n\n<!-- bench:ws start -->\n<!-- bench:ws end -->\n',
     );
+    if (only !== undefined) return;
     await writeFile(file, current.replace(/<!-- bench:ws start -->[\s\S]*<!-- bench:ws end -->/, section));
     console.log(section);
   } finally {

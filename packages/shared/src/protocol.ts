@@ -110,7 +110,9 @@ export interface GameSnapshot {
   bingoRolls: number[];
   /** The receiving player's own card; null for staff. */
   bingoBoard: number[][] | null;
+  /** Everyone present; for a player in a room of more than 200, empty (the count says how many). */
   playerArr: PlayerSummary[];
+  playerCount: number;
   winners: string[];
   contentId: number | null;
   contentType: string | null;

@@ -13,6 +13,15 @@ export interface FrameExtras {
 export const withoutScript = (content: ContentReply | null): ContentReply | null =>
   content ? { ...content, script: null } : null;
 
+/**
+ * Players see who comes and goes while a room is workshop-sized. In a big room every arrival sent to
+ * every phone costs players² frames (4 million for 2,000 players) for a list nobody can read, so
+ * past this many players only staff get the arrivals; players keep the count from their snapshot.
+ */
+export const LOBBY_LIST_LIMIT = 200;
+const lobbyAudience = (state: GameState): Frame['to'] =>
+  Object.values(state.players).filter((p) => p.present).length <= LOBBY_LIST_LIMIT ? 'all' : 'staff';
+
 const frame = <M extends ServerMessage>(to: Frame['to'], message: M): Frame => ({ to, message });
 
 /**
@@ -46,12 +55,12 @@ export function framesFor(event: GameEvent, after: GameState, now: Date, extras:
           },
           seq,
         }),
-        frame('all', { type: 'user_joined', payload: { username: player.username }, seq }),
+        frame(lobbyAudience(after), { type: 'user_joined', payload: { username: player.username }, seq }),
       ];
     }
     case 'player_left':
       return [
-        frame('all', {
+        frame(lobbyAudience(after), {
           type: 'leave_room',
           payload: { username: after.players[event.userId]!.username },
           seq,
@@ -122,6 +131,9 @@ export function snapshotFor(
   content: ContentReply | null = null,
 ): GameSnapshot {
   const present = Object.values(state.players).filter((p) => p.present);
+  const isPlayer = state.players[userId] !== undefined;
+  // Past the lobby list limit a player gets the count, not the list (see LOBBY_LIST_LIMIT).
+  const listed = isPlayer && present.length > LOBBY_LIST_LIMIT ? [] : present;
   return {
     roomId,
     lobbyOpen: state.lobbyOpen,
@@ -130,7 +142,8 @@ export function snapshotFor(
     round: state.round,
     bingoRolls: state.rolls,
     bingoBoard: state.players[userId]?.card ?? null,
-    playerArr: present.map((p) => ({ username: p.username, isReady: p.isReady, hasBingo: p.hasBingo })),
+    playerArr: listed.map((p) => ({ username: p.username, isReady: p.isReady, hasBingo: p.hasBingo })),
+    playerCount: present.length,
     winners: state.winners.map((w) => w.username),
     contentId: state.content?.contentId ?? null,
     contentType: state.content?.contentType ?? null,

@@ -49,7 +49,18 @@ export function roomGames({
   // A room's organization and workshop never change; the cache only spares a query per message.
   const roomCache = new Map<number, { orgId: number; workshopId: number; at: number }>();
 
+  // Each room's running game, remembered until an instance reports it ended (the bus tells all).
+  const activeGames = new Map<number, number>();
+  async function activeGame(roomId: number): Promise<number | null> {
+    const known = activeGames.get(roomId);
+    if (known !== undefined) return known;
+    const gameId = await store.activeGame(roomId);
+    if (gameId !== null) activeGames.set(roomId, gameId);
+    return gameId;
+  }
+
   bus.subscribe(({ roomId, gameId, appended, frames }) => {
+    if (appended.some(({ event }) => event.type === 'game_ended')) activeGames.delete(roomId);
     store.absorb(gameId, appended);
     hub.deliver(roomId, frames);
   });
@@ -99,7 +110,11 @@ export function roomGames({
         randomInt,
       }),
     );
-    if ('error' in result) return result;
+    if ('error' in result) {
+      // A game that ended without this instance hearing of it: look the room's game up afresh next time.
+      if (result.error === GAME_ERRORS.ended) activeGames.delete(roomId);
+      return result;
+    }
     if (result.appended.length > 0) {
       // Frames are made here, where each event's resulting state is known, and sent to every instance.
       const frames: Frame[] = result.appended.flatMap(({ event }, i) =>
@@ -117,8 +132,10 @@ export function roomGames({
     workshopId: number,
     gameId: number | null,
     lastSeq?: number,
+    /** The state the caller just got from the store, to spare a read. */
+    known?: GameState,
   ) {
-    const state: GameState = gameId === null ? initialGameState() : await store.state(gameId);
+    const state: GameState = gameId === null ? initialGameState() : (known ?? (await store.state(gameId)));
     const shown = state.content ? await workshopContent(workshopId, state.content.contentId) : null;
     if (gameId !== null && lastSeq !== undefined && lastSeq <= state.seq) {
       const missed = (await store.eventsSince(gameId, lastSeq)).flatMap(({ event }) =>
@@ -152,6 +169,7 @@ export function roomGames({
       const { action } = message.payload;
       if (action === 'open_lobby') {
         const gameId = await store.activeOrNewGame(roomId);
+        activeGames.set(roomId, gameId);
         hub.join(connection, roomId);
         const result = await run(roomId, gameId, actor, { type: 'open_lobby' });
         if ('error' in result) return sendError(connection, result.error);
@@ -166,12 +184,13 @@ export function roomGames({
         return sendSnapshot(connection, roomId, room.workshopId, gameId);
       }
       if (action === 'join_room' || action === 'reconnect') {
-        const gameId = await store.activeGame(roomId);
+        const gameId = await activeGame(roomId);
         if (gameId === null && !isStaff) {
           return send(connection, { type: 'join_room', payload: { message: 'Lobby not open' }, seq: 0 });
         }
         // In the room before the join is appended, so the player's own join_room frame reaches them.
         hub.join(connection, roomId);
+        let joined: GameState | undefined;
         if (gameId !== null) {
           const result = await run(roomId, gameId, actor, { type: 'join' });
           if ('error' in result) {
@@ -181,6 +200,7 @@ export function roomGames({
             }
             return sendError(connection, result.error);
           }
+          joined = result.state;
         }
         return sendSnapshot(
           connection,
@@ -188,11 +208,12 @@ export function roomGames({
           room.workshopId,
           gameId,
           action === 'reconnect' ? message.payload.lastSeq : undefined,
+          joined,
         );
       }
     }
 
-    const gameId = await store.activeGame(roomId);
+    const gameId = await activeGame(roomId);
     if (gameId === null)
       return sendError(connection, isStaff ? 'Open the lobby first' : GAME_ERRORS.lobbyNotOpen);
     const command = toCommand(message);
@@ -216,7 +237,7 @@ export function roomGames({
       hub.leave(connection);
       if (roomId === null || connection.actor.role !== 'PLAYER') return;
       try {
-        const gameId = await store.activeGame(roomId);
+        const gameId = await activeGame(roomId);
         if (gameId !== null) await run(roomId, gameId, connection.actor, { type: 'leave' });
       } catch (err) {
         // During shutdown the database may already be closed; the player simply stays listed.

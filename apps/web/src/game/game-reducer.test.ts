@@ -30,6 +30,7 @@ const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
   bingoRolls: [1, 2],
   bingoBoard: card,
   playerArr: [{ username: 'ann', isReady: true, hasBingo: false }],
+  playerCount: 1,
   winners: [],
   contentId: null,
   contentType: null,
