@@ -310,6 +310,19 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     ]);
     expect(await readFile(await download.path(), 'utf8')).toContain(winnerName);
 
+    // Sending the last item empties the queue and moves the room on to the next session, whose
+    // content is the queue of the next game.
+    await facilitator.getByRole('button', { name: 'Send Content' }).click();
+    for (const page of players) {
+      await poll(() =>
+        page
+          .getByRole('heading', { name: 'What should you do first when the fire alarm sounds?' })
+          .isVisible(),
+      ).toBe(true);
+    }
+    await visible(facilitator, 'No Content Remaining').toBe(true);
+    await visible(facilitator, 'Demo Workshop · Working together').toBe(true);
+
     // A new game deals new cards and clears the rolls.
     const oldCards = await Promise.all(players.map(async (p) => (await readCard(p)).map((c) => c.number)));
     await facilitator.getByRole('button', { name: 'Start New Game' }).click();
@@ -319,6 +332,9 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
       await visible(page, 'No balls rolled yet').toBe(true);
     }
     await visible(facilitator, '0 of 75 rolled').toBe(true);
+    await poll(() => facilitator.getByRole('list', { name: 'Content queue' }).textContent()).toContain(
+      'Strong teams',
+    );
 
     // End Game closes the room for everyone; the facilitator goes back to the rooms.
     await facilitator.getByRole('button', { name: 'End Game' }).click();

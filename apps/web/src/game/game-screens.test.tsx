@@ -6,6 +6,7 @@ import { BallChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
 import { secondsLeft } from './countdown';
 import { toBoard } from './game-reducer';
+import { RolledBallsModal } from './rolled-balls-modal';
 import { WinScreen } from './win-screen';
 
 const card = [
@@ -75,5 +76,21 @@ describe('game screens', () => {
     expect(secondsLeft('2026-01-01T00:00:29.200Z', 0, now)).toBe(30);
     expect(secondsLeft('2025-12-31T23:59:00.000Z', 0, now)).toBe(0);
     expect(secondsLeft(null, 12, now)).toBe(12);
+  });
+});
+
+describe('Show Rolled Balls', () => {
+  it('lists the rolled numbers by letter column', async () => {
+    show(<RolledBallsModal rolls={[70, 3, 40, 1, 75]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show Rolled Balls' }));
+    const table = await screen.findByRole('table');
+    const rows = [...table.querySelectorAll('tr')].map((tr) =>
+      [...tr.querySelectorAll('th,td')].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['B', 'I', 'N', 'G', 'O'],
+      ['1', '', '40', '', '70'],
+      ['3', '', '', '', '75'],
+    ]);
   });
 });
