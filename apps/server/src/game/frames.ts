@@ -128,7 +128,7 @@ export function snapshotFor(
   roomId: number,
   userId: number,
   now: Date,
-  content: ContentReply | null = null,
+  shown: { content?: ContentReply | null; sessionName?: string | null } = {},
 ): GameSnapshot {
   const present = Object.values(state.players).filter((p) => p.present);
   const isPlayer = state.players[userId] !== undefined;
@@ -147,7 +147,8 @@ export function snapshotFor(
     winners: state.winners.map((w) => w.username),
     contentId: state.content?.contentId ?? null,
     contentType: state.content?.contentType ?? null,
-    content,
+    content: shown.content ?? null,
+    sessionName: shown.sessionName ?? null,
     timer: state.timer ? timerPayload(state, now) : null,
     hideRollAnimation: state.hideRollAnimation,
     connectionClosed: state.ended,

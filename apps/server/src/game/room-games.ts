@@ -1,10 +1,10 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { ClientMessage, ServerMessage } from '@playshop/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
-import { organizations, rooms, sessionContent, sessions } from '../db/schema';
+import { organizations, roomSessions, rooms, sessionContent, sessions } from '../db/schema';
 import type { Actor } from '../http/actor';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
@@ -83,6 +83,24 @@ export function roomGames({
     return info;
   }
 
+  /** The session the room is delivering: its room session's, else the workshop's first. */
+  async function sessionName(roomId: number, workshopId: number): Promise<string | null> {
+    const [current] = await db
+      .select({ name: sessions.name })
+      .from(roomSessions)
+      .innerJoin(sessions, eq(sessions.id, roomSessions.currentSessionId))
+      .where(eq(roomSessions.roomId, roomId))
+      .limit(1);
+    if (current) return current.name;
+    const [first] = await db
+      .select({ name: sessions.name })
+      .from(sessions)
+      .where(eq(sessions.workshopId, workshopId))
+      .orderBy(asc(sessions.orderIndex), asc(sessions.id))
+      .limit(1);
+    return first?.name ?? null;
+  }
+
   /** Content of the room's workshop, presented; null when the workshop does not use it. */
   async function workshopContent(workshopId: number, contentId: number) {
     const [used] = await db
@@ -145,13 +163,10 @@ export function roomGames({
     }
     send(connection, {
       type: 'set_game_state',
-      payload: snapshotFor(
-        state,
-        roomId,
-        connection.actor.userId,
-        now(),
-        connection.actor.role === 'PLAYER' ? withoutScript(shown) : shown,
-      ),
+      payload: snapshotFor(state, roomId, connection.actor.userId, now(), {
+        content: connection.actor.role === 'PLAYER' ? withoutScript(shown) : shown,
+        sessionName: await sessionName(roomId, workshopId),
+      }),
       seq: state.seq,
     });
   }

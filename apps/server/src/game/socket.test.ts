@@ -159,7 +159,7 @@ describe('a whole game over real sockets', () => {
     const joined = await alice.next('join_room');
     expect('bingoBoard' in joined.payload && isValidCard(joined.payload.bingoBoard)).toBe(true);
     const snapshot = await alice.next('set_game_state');
-    expect(snapshot.payload).toMatchObject({ lobbyOpen: true, gameStarted: false });
+    expect(snapshot.payload).toMatchObject({ lobbyOpen: true, gameStarted: false, sessionName: 'One' });
     expect((await facilitator.next('user_joined')).payload.username).toMatch(/^player-/);
 
     bob = await connect(tokens.bob);

@@ -31,6 +31,7 @@ const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
   bingoBoard: card,
   playerArr: [{ username: 'ann', isReady: true, hasBingo: false }],
   playerCount: 1,
+  sessionName: 'Warm-up',
   winners: [],
   contentId: null,
   contentType: null,
@@ -242,6 +243,7 @@ describe('game reducer: SPEC §4 incoming messages and effects', () => {
       endsAt: '2026-01-01T00:00:30.000Z',
       hideRollAnimation: true,
       lastSeq: 12,
+      sessionName: 'Warm-up',
     });
     expect(s.bingoBoard?.[0]?.[0]).toEqual({ number: 1, marked: false });
     const marked = run(s, { type: 'mark_cell', payload: { number: 2 } });

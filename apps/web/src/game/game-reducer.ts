@@ -43,6 +43,8 @@ export interface GameState {
   contentType: string | null;
   /** The sent item itself, when the server included it in the frame. */
   content: ContentReply | null;
+  /** The workshop session the room is on, from the last snapshot. */
+  sessionName: string | null;
   hideRollAnimation: boolean;
   connectionClosed: boolean;
   /** The last error_event, with a counter so the same text twice is still two errors. */
@@ -70,6 +72,7 @@ export const initialGameState: GameState = {
   contentId: null,
   contentType: null,
   content: null,
+  sessionName: null,
   hideRollAnimation: false,
   connectionClosed: false,
   error: null,
@@ -161,6 +164,7 @@ function applySnapshot(state: GameState, snap: GameSnapshot & { content?: Conten
     contentId: snap.contentId,
     contentType: snap.contentType,
     content: snap.content ?? (snap.contentId === state.contentId ? state.content : null),
+    sessionName: snap.sessionName ?? state.sessionName,
     hideRollAnimation: snap.hideRollAnimation,
     connectionClosed: snap.connectionClosed,
   };

@@ -85,7 +85,9 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
       <LobbyView
         roomName={room.name}
         workshopName={room.workshop.name}
-        sessionName={[...room.sessions].sort((a, b) => a.orderIndex - b.orderIndex)[0]?.name ?? null}
+        sessionName={
+          state.sessionName ?? [...room.sessions].sort((a, b) => a.orderIndex - b.orderIndex)[0]?.name ?? null
+        }
         players={state.playerArr}
         lobbyOpen={state.lobbyOpen}
       />
