@@ -212,6 +212,7 @@ async function runScenario(
         players.push({ client: await openClient(await url(userId, 'PLAYER')), roomId });
       }
     }
+    progress(`${kind}: ${staff.length} lobbies open, ${players.length} players connected`);
     const stormStart = performance.now();
     const joined = players.map(({ client, roomId }) => {
       const done = client.waitFor('join_room');
@@ -219,6 +220,7 @@ async function runScenario(
       return done;
     });
     const joinStormMs = Math.max(...(await Promise.all(joined))) - stormStart;
+    progress(`${kind}: all joined in ${Math.round(joinStormMs)} ms`);
     if (kind === 'playshop') {
       await Promise.all(
         staff.map((c, i) => {
@@ -230,6 +232,7 @@ async function runScenario(
         }),
       );
     }
+    progress(`${kind}: rolling`);
     const bytesPerConnection = ((await rssBytes(child.pid!)) - baseline) / (players.length + staff.length);
 
     // Each room rolls ROLLS times, all rooms at once; one roll's latency is from the facilitator's
@@ -248,6 +251,18 @@ async function runScenario(
         }
       }),
     );
+    if (kind === 'playshop') {
+      // End every game, so the next scenario opens fresh lobbies on the same database.
+      await Promise.all(
+        staff.map((c, i) => {
+          const ended = c.waitFor('game_end');
+          c.ws.send(
+            JSON.stringify({ type: 'game_event', payload: { action: 'game_over', roomId: roomIds[i] } }),
+          );
+          return ended;
+        }),
+      );
+    }
     for (const p of players) p.client.ws.terminate();
     for (const s of staff) s.ws.terminate();
     return {
@@ -263,6 +278,7 @@ async function runScenario(
 }
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const progress = (line: string) => console.error(`[bench] ${line}`);
 
 async function main() {
   const deadline = setTimeout(() => {

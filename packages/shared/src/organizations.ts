@@ -6,6 +6,7 @@ export const ORG_TEXTS = {
   created: 'Organization created successfully',
   updated: 'Organization updated successfully',
   deleted: 'Organization Deleted',
+  invalidMusicUrl: 'Use the https embed address of the playlist',
   workshopAdded: 'Workshop added to organization',
   workshopRemoved: 'Workshop removed from organization',
   noExpiry: 'No expiry date provided',
@@ -52,12 +53,22 @@ const ZOrgEmail = z
   .transform(keepUnsetClearEmpty)
   .refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: ORG_TEXTS.invalidEmail });
 
+/** The game screen's music: an https embed address, or null/'' for none. */
+const ZMusicPlaylistUrl = z
+  .string()
+  .trim()
+  .max(500)
+  .nullish()
+  .transform(keepUnsetClearEmpty)
+  .refine((v) => v == null || /^https:\/\/[^\s]+$/.test(v), { message: ORG_TEXTS.invalidMusicUrl });
+
 const orgFields = {
   address: optionalText(300),
   phone: optionalText(50),
   website: optionalText(300),
   email: ZOrgEmail,
   hideRollAnimation: z.boolean().optional(),
+  musicPlaylistUrl: ZMusicPlaylistUrl,
   expiry: ZExpiry,
 };
 
@@ -85,6 +96,7 @@ export const ZOrganizationReply = z.object({
   email: z.string().nullable(),
   expiry: z.string().nullable(),
   hideRollAnimation: z.boolean(),
+  musicPlaylistUrl: z.string().nullable(),
 });
 export type OrganizationReply = z.infer<typeof ZOrganizationReply>;
 

@@ -39,6 +39,8 @@ export const organizations = pgTable(
     /** Last day of the license; null means no expiry. Expired when expiry < today (UTC). */
     expiry: date('expiry', { mode: 'string' }),
     hideRollAnimation: boolean('hide_roll_animation').notNull().default(false),
+    /** An https embed address (YouTube, Spotify, …) the facilitator's game screen plays. */
+    musicPlaylistUrl: text('music_playlist_url'),
     ...timestamps,
   },
   (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],

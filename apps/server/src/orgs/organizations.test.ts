@@ -109,6 +109,7 @@ describe('PATCH /edit-org', () => {
       website: 'https://edited.test',
       email: 'a@edited.test',
       hideRollAnimation: true,
+      musicPlaylistUrl: 'https://www.youtube.com/embed/videoseries?list=PL123',
       expiry: '2031-01-31',
     });
     expect(res.statusCode).toBe(200);
@@ -120,6 +121,7 @@ describe('PATCH /edit-org', () => {
       website: 'https://edited.test',
       email: 'a@edited.test',
       hideRollAnimation: true,
+      musicPlaylistUrl: 'https://www.youtube.com/embed/videoseries?list=PL123',
       expiry: '2031-01-31',
     });
     const cleared = await call('PATCH', '/edit-org', root.headers, { id: org.id, expiry: null, address: '' });
@@ -136,6 +138,25 @@ describe('PATCH /edit-org', () => {
       name: 'Admins Own',
     });
     expect(ok.json()).toMatchObject({ phone: '555', hideRollAnimation: true });
+    // The game screen's music is the admin's to set too, as an https embed address only.
+    const music = await call('PATCH', '/edit-org', admin.headers, {
+      id: org.id,
+      musicPlaylistUrl: 'https://w.soundcloud.com/player/?url=x',
+    });
+    expect(music.json()).toMatchObject({ musicPlaylistUrl: 'https://w.soundcloud.com/player/?url=x' });
+    const plain = await call('PATCH', '/edit-org', admin.headers, {
+      id: org.id,
+      musicPlaylistUrl: 'javascript:alert(1)',
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json()).toMatchObject({
+      message: 'Use the https embed address of the playlist',
+      field: 'musicPlaylistUrl',
+    });
+    expect(
+      (await call('PATCH', '/edit-org', admin.headers, { id: org.id, musicPlaylistUrl: '' })).json()
+        .musicPlaylistUrl,
+    ).toBeNull();
     for (const change of [{ expiry: '3000-01-01' }, { expiry: null }, { name: 'Renamed' }]) {
       const res = await call('PATCH', '/edit-org', admin.headers, { id: org.id, ...change });
       expect(res.statusCode).toBe(403);

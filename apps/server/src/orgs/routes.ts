@@ -167,7 +167,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
         tags,
         summary: 'Change an organization',
         description:
-          'Super admin: every field. Admin: address, phone, website, email and hideRollAnimation of their own ' +
+          'Super admin: every field. Admin: address, phone, website, email, hideRollAnimation and musicPlaylistUrl of their own ' +
           'organization (name or expiry changes answer 403). Omitted fields stay; null or "" clears one.',
         body: ZEditOrganization,
         response: { 200: ZOrganizationReply, ...writeErrors },

@@ -31,6 +31,7 @@ function presentOrganization(row: typeof organizations.$inferSelect): Organizati
     email: row.email,
     expiry: row.expiry,
     hideRollAnimation: row.hideRollAnimation,
+    musicPlaylistUrl: row.musicPlaylistUrl,
   };
 }
 
@@ -144,6 +145,7 @@ export function orgsService(db: Db) {
             email: input.email,
             expiry: input.expiry ?? null,
             hideRollAnimation: input.hideRollAnimation ?? false,
+            musicPlaylistUrl: input.musicPlaylistUrl ?? null,
           })
           .returning();
         return presentOrganization(row!);
@@ -155,7 +157,7 @@ export function orgsService(db: Db) {
 
     /**
      * PATCH /edit-org. A super admin changes anything; an admin only the General fields of their own
-     * organization (address, phone, website, email, hideRollAnimation): name and expiry are the
+     * organization (address, phone, website, email, hideRollAnimation, musicPlaylistUrl): name and expiry are the
      * license, and the name is part of every address of the organization's screens.
      */
     async edit(actor: Actor, input: EditOrg): Promise<OrganizationReply> {
@@ -178,6 +180,7 @@ export function orgsService(db: Db) {
       if (input.email !== undefined) changes.email = input.email;
       if (input.expiry !== undefined) changes.expiry = input.expiry;
       if (input.hideRollAnimation !== undefined) changes.hideRollAnimation = input.hideRollAnimation;
+      if (input.musicPlaylistUrl !== undefined) changes.musicPlaylistUrl = input.musicPlaylistUrl;
       if (Object.keys(changes).length === 0) return presentOrganization(org);
       try {
         const [row] = await db

@@ -19,6 +19,7 @@ import { IconDownload, IconPlayerPlay, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { downloadRoomReport } from '../api/download-room-report';
+import { useOrganization } from '../api/use-organization';
 import { useRoom } from '../api/use-room';
 import { useRoomSession } from '../api/use-room-session';
 import { useUpdateRoomSession } from '../api/use-update-room-session';
@@ -75,6 +76,8 @@ function FacilitatorGame({
   const navigate = useNavigate();
   const { state, status, send, close } = useGameSocket(room.id);
   const roomSession = useRoomSession(room.id);
+  // The music comes from the organization's settings (General tab: Music playlist).
+  const organization = useOrganization(room.orgId);
   const advance = useUpdateRoomSession(room.id);
   const [queue, setQueue] = useState<QueueItem[] | null>(null);
   const [sent, setSent] = useState<QueueItem[]>([]);
@@ -395,7 +398,7 @@ function FacilitatorGame({
               onChange={(e) => gameEvent({ action: 'hide_roll_animation', hidden: e.currentTarget.checked })}
               mb={8}
             />
-            <MusicPlayer embedUrl={null} />
+            <MusicPlayer embedUrl={organization.data?.musicPlaylistUrl ?? null} />
             <Button variant="light" onClick={handleNewGame} disabled={!state.gameStarted}>
               Start New Game
             </Button>

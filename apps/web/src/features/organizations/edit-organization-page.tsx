@@ -23,7 +23,16 @@ import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { OrganizationForm } from './organization-form';
 
-const ALL_FIELDS = ['name', 'expiry', 'email', 'phone', 'website', 'address', 'hideRollAnimation'] as const;
+const ALL_FIELDS = [
+  'name',
+  'expiry',
+  'email',
+  'phone',
+  'website',
+  'address',
+  'hideRollAnimation',
+  'musicPlaylistUrl',
+] as const;
 
 /** `{org}/admin/organizations/editorg/{id}` (super admin): view or edit mode, and linked workshops. */
 export function EditOrganizationPage() {
@@ -97,6 +106,7 @@ function OrganizationDetails({ organization: o }: { organization: OrganizationRe
     ['Website', o.website ?? '–'],
     ['Address', o.address ?? '–'],
     ['Roll animation', o.hideRollAnimation ? 'Hidden' : 'Shown'],
+    ['Music playlist', o.musicPlaylistUrl ?? 'None'],
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>

@@ -5,7 +5,15 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { useSaveOrganization } from '../../api/use-save-organization';
 
-export type OrgField = 'name' | 'address' | 'phone' | 'website' | 'email' | 'expiry' | 'hideRollAnimation';
+export type OrgField =
+  | 'name'
+  | 'address'
+  | 'phone'
+  | 'website'
+  | 'email'
+  | 'expiry'
+  | 'hideRollAnimation'
+  | 'musicPlaylistUrl';
 
 type FormValues = {
   name: string;
@@ -15,6 +23,7 @@ type FormValues = {
   email: string;
   expiry: string;
   hideRollAnimation: boolean;
+  musicPlaylistUrl: string;
 };
 
 interface OrganizationFormProps {
@@ -34,6 +43,7 @@ const LABELS: Record<Exclude<OrgField, 'hideRollAnimation'>, string> = {
   website: 'Website',
   email: 'Email',
   expiry: 'Expiry',
+  musicPlaylistUrl: 'Music playlist',
 };
 
 /**
@@ -68,6 +78,7 @@ export function OrganizationForm({
       email: organization?.email ?? '',
       expiry: organization?.expiry ?? '',
       hideRollAnimation: organization?.hideRollAnimation ?? false,
+      musicPlaylistUrl: organization?.musicPlaylistUrl ?? '',
     },
   });
 
@@ -94,7 +105,11 @@ export function OrganizationForm({
                 required={field === 'name'}
                 type={field === 'expiry' ? 'date' : field === 'email' ? 'email' : 'text'}
                 description={
-                  field === 'expiry' ? 'Last day of the license; leave empty for no expiry' : undefined
+                  field === 'expiry'
+                    ? 'Last day of the license; leave empty for no expiry'
+                    : field === 'musicPlaylistUrl'
+                      ? "The https embed address of a playlist, played on the facilitator's game screen"
+                      : undefined
                 }
                 autoComplete="off"
                 error={errors[field]?.message}

@@ -38,8 +38,16 @@ export function SettingsPage() {
                 organization={org.data}
                 fields={
                   isSuper
-                    ? ['name', 'email', 'phone', 'website', 'address', 'hideRollAnimation']
-                    : ['email', 'phone', 'website', 'address', 'hideRollAnimation']
+                    ? [
+                        'name',
+                        'email',
+                        'phone',
+                        'website',
+                        'address',
+                        'hideRollAnimation',
+                        'musicPlaylistUrl',
+                      ]
+                    : ['email', 'phone', 'website', 'address', 'hideRollAnimation', 'musicPlaylistUrl']
                 }
                 submitLabel="Save"
               />

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "music_playlist_url" text;
