@@ -39,6 +39,22 @@ export async function newPage(
 
 /** Fails on any serious or critical axe violation, listing them. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Measure the settled page: a dialog fading in has its colours at part opacity. Endless
+  // animations (spinners) do not count; after 3 s axe runs whatever is still moving.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map(

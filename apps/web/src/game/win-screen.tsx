@@ -31,6 +31,8 @@ function cssConfetti() {
 
 async function celebrate() {
   if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  // Without a 2D canvas (old browsers, test DOMs) the CSS confetti stands in.
+  if (!document.createElement('canvas').getContext?.('2d')) return cssConfetti();
   try {
     const confetti = (await import('canvas-confetti')).default;
     void confetti({ particleCount: 160, spread: 90, origin: { y: 0.6 }, disableForReducedMotion: true });
