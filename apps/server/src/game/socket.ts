@@ -1,18 +1,11 @@
 import fastifyWebsocket from '@fastify/websocket';
-import {
-  ERRORS,
-  isOrgExpired,
-  WS_IDLE_CLOSE_MS,
-  WS_MAX_FRAME_BYTES,
-  WS_PATH,
-  ZClientMessage,
-} from '@playshop/shared';
-import { eq } from 'drizzle-orm';
+import { WS_IDLE_CLOSE_MS, WS_MAX_FRAME_BYTES, WS_PATH, ZClientMessage } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
-import { organizations } from '../db/schema';
 import type { Actor } from '../http/actor';
+import { assertOrgActive } from '../http/authenticate';
+import { unauthorized } from '../http/errors';
 import type { PlayerConnection, RoomGames } from './room-games';
 
 export interface GameSocketDeps {
@@ -53,20 +46,11 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         if (origin && !allowedOrigins.includes(origin)) {
           return reply.status(403).send({ message: 'Origin not allowed', code: 'BAD_ORIGIN' });
         }
+        // Refusals are thrown: the one error handler answers them before any upgrade.
         const token = new URL(req.url, 'http://x').searchParams.get('token');
-        if (!token)
-          return reply.status(401).send({ message: ERRORS.unauthenticated, code: 'UNAUTHENTICATED' });
+        if (!token) throw unauthorized();
         const actor = await tokens.verify(token);
-        if (actor.role !== 'SUPER_ADMIN') {
-          const [org] = await db
-            .select({ expiry: organizations.expiry })
-            .from(organizations)
-            .where(eq(organizations.id, actor.orgId));
-          if (!org) return reply.status(401).send({ message: 'Session expired', code: 'NO_SESSION' });
-          if (isOrgExpired(org.expiry)) {
-            return reply.status(403).send({ message: ERRORS.orgExpired, code: 'ORG_EXPIRED' });
-          }
-        }
+        await assertOrgActive(db, actor);
         req.wsActor = actor;
       },
     },

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { organizations } from '../db/schema';
+import type { Actor } from './actor';
 import { forbidden, unauthorized } from './errors';
 
 /**
@@ -11,6 +12,21 @@ import { forbidden, unauthorized } from './errors';
  * config says `public: true`. Non-super-admins of an expired organization get 403 ORG_EXPIRED,
  * read fresh from the database so a changed expiry takes effect at once.
  */
+/**
+ * A non-super-admin's organization must exist and be within its license: 401 when it is gone,
+ * 403 ORG_EXPIRED when expired. Read fresh, so a changed expiry takes effect at once.
+ */
+export async function assertOrgActive(db: Db, actor: Actor): Promise<void> {
+  if (actor.role === 'SUPER_ADMIN') return;
+  const [org] = await db
+    .select({ expiry: organizations.expiry })
+    .from(organizations)
+    .where(eq(organizations.id, actor.orgId))
+    .limit(1);
+  if (!org) throw unauthorized('Session expired', 'NO_SESSION');
+  if (isOrgExpired(org.expiry)) throw forbidden(ERRORS.orgExpired, 'ORG_EXPIRED');
+}
+
 export function registerAuthentication(app: FastifyInstance, tokens: AccessTokens, db: Db): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
@@ -20,15 +36,7 @@ export function registerAuthentication(app: FastifyInstance, tokens: AccessToken
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthorized();
     const actor = await tokens.verify(header.slice('Bearer '.length).trim());
-    if (actor.role !== 'SUPER_ADMIN' && !config?.allowExpiredOrg) {
-      const [org] = await db
-        .select({ expiry: organizations.expiry })
-        .from(organizations)
-        .where(eq(organizations.id, actor.orgId))
-        .limit(1);
-      if (!org) throw unauthorized('Session expired', 'NO_SESSION');
-      if (isOrgExpired(org.expiry)) throw forbidden(ERRORS.orgExpired, 'ORG_EXPIRED');
-    }
+    if (!config?.allowExpiredOrg) await assertOrgActive(db, actor);
     req.actor = actor;
   });
 }
