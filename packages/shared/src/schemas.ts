@@ -60,12 +60,6 @@ export const ZLoginReply = z.object({
 });
 export type LoginReply = z.infer<typeof ZLoginReply>;
 
-/** Reply of POST /participantLogin: the spec's fields plus the player's own tokens. */
-export const ZParticipantLoginReply = ZLoginReply;
-
-export const ZRefreshReply = ZLoginReply;
-export type RefreshReply = z.infer<typeof ZRefreshReply>;
-
 export const ZMessageReply = z.object({ message: z.string() });
 
 /** The one error format of DESIGN §5. */
