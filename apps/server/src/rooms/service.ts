@@ -75,6 +75,30 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     return room;
   }
 
+  /** The room's room session, created at the workshop's first session when it has none. */
+  async function ensureRoomSession(actor: Actor, room: typeof rooms.$inferSelect) {
+    const [existing] = await db.select().from(roomSessions).where(eq(roomSessions.roomId, room.id));
+    if (existing) return existing;
+    const [first] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.workshopId, room.workshopId))
+      .orderBy(asc(sessions.orderIndex), asc(sessions.id))
+      .limit(1);
+    const [created] = await db
+      .insert(roomSessions)
+      .values({
+        roomId: room.id,
+        workshopId: room.workshopId,
+        userId: actor.userId,
+        currentSessionId: first?.id ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Two facilitators opening the room together: the second reads what the first created.
+    return created ?? (await db.select().from(roomSessions).where(eq(roomSessions.roomId, room.id)))[0]!;
+  }
+
   async function presentRoomSession(row: typeof roomSessions.$inferSelect): Promise<RoomSessionReply> {
     let currentSession: RoomSessionReply['currentSession'] = null;
     if (row.currentSessionId !== null) {
@@ -146,29 +170,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
 
     /** The room's place in its workshop, starting at the session with orderIndex 0. */
     async checkAndCreateSession(actor: Actor, roomId: number): Promise<RoomSessionReply> {
-      const room = await roomFor(actor, roomId);
-      const [existing] = await db.select().from(roomSessions).where(eq(roomSessions.roomId, room.id));
-      if (existing) return presentRoomSession(existing);
-      const [first] = await db
-        .select({ id: sessions.id })
-        .from(sessions)
-        .where(eq(sessions.workshopId, room.workshopId))
-        .orderBy(asc(sessions.orderIndex), asc(sessions.id))
-        .limit(1);
-      const [created] = await db
-        .insert(roomSessions)
-        .values({
-          roomId: room.id,
-          workshopId: room.workshopId,
-          userId: actor.userId,
-          currentSessionId: first?.id ?? null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      // Two facilitators opening the room together: the second reads what the first created.
-      const row =
-        created ?? (await db.select().from(roomSessions).where(eq(roomSessions.roomId, room.id)))[0]!;
-      return presentRoomSession(row);
+      return presentRoomSession(await ensureRoomSession(actor, await roomFor(actor, roomId)));
     },
 
     async updateSession(actor: Actor, roomId: number, sessionId: number): Promise<RoomSessionReply> {
@@ -178,7 +180,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         .from(sessions)
         .where(and(eq(sessions.id, sessionId), eq(sessions.workshopId, room.workshopId)));
       if (!session) throw new AppError('NOT_FOUND', 404, ROOM_TEXTS.sessionNotInWorkshop);
-      await this.checkAndCreateSession(actor, roomId);
+      await ensureRoomSession(actor, room);
       const [row] = await db
         .update(roomSessions)
         .set({ currentSessionId: session.id, userId: actor.userId })
