@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * The materials library (SPEC §2 Materials, §7 Materials): documents stored under
+ * `documents/{folder}/{subfolder}/{file}` (the subfolder is optional). API paths take folder paths
+ * relative to `documents/` ('Demo Workshop' or 'Demo Workshop/Handouts'); a leading 'documents/' is
+ * accepted and ignored.
+ */
+export const MATERIALS_ROOT = 'documents';
+
+/** Longest folder or file name; S3 keys and most file systems allow more, people never need it. */
+export const MATERIAL_NAME_MAX = 120;
+/** How long a signed download address stays valid. */
+export const MATERIAL_LINK_TTL_SECONDS = 5 * 60;
+
+/** Texts of SPEC §5 (Material upload) and §8, plus the name rules the server enforces. */
+export const MATERIAL_TEXTS = {
+  fileRequired: 'Please select a file to upload.',
+  folderRequired: 'Please select or create a folder.',
+  folderNotBoth: 'Please either select an existing folder or create a new one, not both.',
+  subfolderNotBoth: 'Please either select an existing subfolder or create a new one, not both.',
+  fileTooLarge: 'File size too large',
+  uploaded: 'File uploaded successfully',
+  folderDeleted: 'Folder deleted successfully',
+  folderRenamed: 'Folder renamed successfully',
+  fileDeleted: 'File deleted successfully',
+  noFolders: 'No folders found',
+  noFiles: 'No files in this folder',
+  folderNotFound: 'Folder not found',
+  fileNotFound: 'File not found',
+  fileExists: 'A file with this name already exists in this folder',
+  folderExists: 'A folder with this name already exists',
+  nameRequired: 'Name is required',
+  nameTooLong: `Names can be at most ${MATERIAL_NAME_MAX} characters`,
+  nameInvalid: 'Names cannot contain / or \\, control characters, or be . or ..',
+  renameSameParent: 'A folder can only be renamed, not moved to another folder',
+  linkExpired: 'This download link has expired or is not valid',
+  deleteFolderWarning: 'All files inside this folder will be deleted.',
+} as const;
+
+/**
+ * One folder or file name: trimmed, 1–120 characters, no separators, no control characters, not
+ * '.' or '..', and no leading dot (hidden files and the storage's own bookkeeping start with one).
+ */
+export const ZMaterialName = z
+  .string()
+  .trim()
+  .min(1, MATERIAL_TEXTS.nameRequired)
+  .max(MATERIAL_NAME_MAX, MATERIAL_TEXTS.nameTooLong)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
+  .refine(
+    (v) => !/[/\\\u0000-\u001f\u007f-\u009f]/.test(v) && !v.startsWith('.'),
+    MATERIAL_TEXTS.nameInvalid,
+  );
+
+/** 'folder' or 'folder/subfolder', relative to documents/. */
+export const ZFolderPath = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^documents\//, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, MATERIAL_TEXTS.nameRequired)
+      .refine((v) => {
+        const parts = v.split('/');
+        return parts.length <= 2 && parts.every((p) => ZMaterialName.safeParse(p).success && p === p.trim());
+      }, MATERIAL_TEXTS.nameInvalid),
+  );
+
+/** SPEC §3 Uploaded file metadata. */
+export const ZMaterialFile = z.object({
+  /** The bucket (S3) or 'local' (disk). */
+  bucket: z.string(),
+  name: z.string(),
+  /** documents/{folder}/{subfolder}/{file} */
+  fullPath: z.string(),
+  size: z.number().int(),
+  contentType: z.string(),
+  timeCreated: z.string(),
+  updated: z.string(),
+  /** Base64 MD5 of the bytes, as cloud storage reports it. */
+  md5Hash: z.string().nullable(),
+  customMetadata: z.record(z.string(), z.string()),
+});
+export type MaterialFile = z.infer<typeof ZMaterialFile>;
+
+export const ZMaterialFolder = z.object({
+  name: z.string(),
+  /** Relative to documents/: 'Demo Workshop' or 'Demo Workshop/Handouts'. */
+  path: z.string(),
+});
+export type MaterialFolder = z.infer<typeof ZMaterialFolder>;
+
+/** GET /materials/folders */
+export const ZMaterialFoldersReply = z.object({ folders: z.array(ZMaterialFolder) });
+/** GET /materials/folders/{folder} and /materials/folders/{folder}/{subfolder} */
+export const ZMaterialFolderReply = z.object({
+  folder: ZMaterialFolder,
+  subfolders: z.array(ZMaterialFolder),
+  files: z.array(ZMaterialFile),
+});
+export type MaterialFolderReply = z.infer<typeof ZMaterialFolderReply>;
+
+/** POST /rename-folder (SPEC §7). */
+export const ZRenameFolder = z.object({ oldFolderPath: ZFolderPath, newFolderPath: ZFolderPath });
+/** POST /delete-folder */
+export const ZDeleteFolder = z.object({ folderPath: ZFolderPath });
+/** POST /delete-file: documents/{folder}[/{subfolder}]/{file}, or the same without documents/. */
+export const ZDeleteFile = z.object({ filePath: z.string().trim().min(1).max(1000) });
+/** POST /materials/download-link {filePath} → a signed address valid for MATERIAL_LINK_TTL_SECONDS. */
+export const ZDownloadLinkRequest = z.object({ filePath: z.string().trim().min(1).max(1000) });
+export const ZDownloadLinkReply = z.object({ url: z.string(), expiresAt: z.string() });
+
+/**
+ * The tus endpoint for materials (super admin). Upload-Metadata keys: `filename` (required, a
+ * ZMaterialName), `folder` (required), `subfolder` (optional), `filetype` (informational).
+ */
+export const MATERIAL_UPLOADS_PATH = '/material-uploads';
+
+/** The upload page's form (SPEC §5 Material upload): existing or new folder, not both; likewise subfolder. */
+export const ZMaterialUploadForm = z
+  .object({
+    hasFile: z.boolean(),
+    existingFolder: z.string().nullable(),
+    newFolder: z.string().trim(),
+    existingSubfolder: z.string().nullable(),
+    newSubfolder: z.string().trim(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.hasFile) ctx.addIssue({ code: 'custom', path: ['hasFile'], message: MATERIAL_TEXTS.fileRequired });
+    if (v.existingFolder && v.newFolder)
+      ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.folderNotBoth });
+    else if (!v.existingFolder && !v.newFolder)
+      ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.folderRequired });
+    else if (v.newFolder && !ZMaterialName.safeParse(v.newFolder).success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newFolder'],
+        message: ZMaterialName.safeParse(v.newFolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
+      });
+    if (v.existingSubfolder && v.newSubfolder)
+      ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.subfolderNotBoth });
+    else if (v.newSubfolder && !ZMaterialName.safeParse(v.newSubfolder).success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['newSubfolder'],
+        message:
+          ZMaterialName.safeParse(v.newSubfolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
+      });
+  });
+export type MaterialUploadForm = z.infer<typeof ZMaterialUploadForm>;

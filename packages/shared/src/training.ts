@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { ROLES } from './roles';
+
+/**
+ * Training videos (SPEC §1, §2 Training, §4 Training, §7 Video service): each role watches its own
+ * playlist, set by a super admin in Settings either as a YouTube playlist id (read through the
+ * YouTube Data API with the server's YOUTUBE_API_KEY) or as a list of video addresses.
+ */
+export const TRAINING_TEXTS = {
+  title: 'Training',
+  noVideos: 'No training videos yet',
+  previous: 'Previous',
+  next: 'Next',
+  saved: 'Training playlists saved',
+  playlistIdInvalid: 'Enter a YouTube playlist id (letters, digits, - and _)',
+  urlInvalid: 'Enter a video address starting with http:// or https://',
+  titleRequired: 'Title is required',
+  noApiKey: 'Training videos are not available: the server has no YouTube API key (YOUTUBE_API_KEY)',
+  serviceRefused: 'The video service refused the request; check the YouTube API key and playlist id',
+  serviceUnreachable: 'Could not reach the video service; try again in a minute',
+} as const;
+
+export const ZTrainingVideo = z.object({
+  title: z.string().trim().min(1, TRAINING_TEXTS.titleRequired).max(200),
+  url: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => /^https?:\/\/\S+$/i.test(v), TRAINING_TEXTS.urlInvalid),
+});
+export type TrainingVideo = z.infer<typeof ZTrainingVideo>;
+
+/** One role's playlist source: none, a YouTube playlist id, or videos listed by address. */
+export const ZTrainingSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  z.object({
+    kind: z.literal('youtube'),
+    playlistId: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{2,100}$/, TRAINING_TEXTS.playlistIdInvalid),
+  }),
+  z.object({ kind: z.literal('videos'), videos: z.array(ZTrainingVideo).max(200) }),
+]);
+export type TrainingSource = z.infer<typeof ZTrainingSource>;
+
+/** GET/PUT /training-settings (super admin): a source for every role. */
+export const ZTrainingSettings = z.object(
+  Object.fromEntries(ROLES.map((role) => [role, ZTrainingSource])) as Record<
+    (typeof ROLES)[number],
+    typeof ZTrainingSource
+  >,
+);
+export type TrainingSettings = z.infer<typeof ZTrainingSettings>;
+
+/** SPEC §3 Video playlist item, flattened: what the training screen plays. */
+export const ZPlaylistItem = z.object({
+  title: z.string(),
+  /** The YouTube video id when the video is on YouTube, else null. */
+  videoId: z.string().nullable(),
+  /** An address the player can play (https://www.youtube.com/watch?v=… for YouTube videos). */
+  url: z.string(),
+});
+export type PlaylistItem = z.infer<typeof ZPlaylistItem>;
+
+/** GET /training/playlist: the caller's role's playlist. */
+export const ZTrainingPlaylistReply = z.object({
+  role: z.enum(ROLES),
+  items: z.array(ZPlaylistItem),
+});
+export type TrainingPlaylistReply = z.infer<typeof ZTrainingPlaylistReply>;
