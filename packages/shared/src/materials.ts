@@ -38,6 +38,15 @@ export const MATERIAL_TEXTS = {
   deleteFolderWarning: 'All files inside this folder will be deleted.',
 } as const;
 
+/** Path separators and C0/C1 control characters (which terminals and headers misread). */
+function hasForbiddenCharacter(name: string): boolean {
+  for (const char of name) {
+    const code = char.codePointAt(0) ?? 0;
+    if (char === '/' || char === '\\' || code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
 /**
  * One folder or file name: trimmed, 1–120 characters, no separators, no control characters, not
  * '.' or '..', and no leading dot (hidden files and the storage's own bookkeeping start with one).
@@ -47,11 +56,7 @@ export const ZMaterialName = z
   .trim()
   .min(1, MATERIAL_TEXTS.nameRequired)
   .max(MATERIAL_NAME_MAX, MATERIAL_TEXTS.nameTooLong)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
-  .refine(
-    (v) => !/[/\\\u0000-\u001f\u007f-\u009f]/.test(v) && !v.startsWith('.'),
-    MATERIAL_TEXTS.nameInvalid,
-  );
+  .refine((v) => !hasForbiddenCharacter(v) && !v.startsWith('.'), MATERIAL_TEXTS.nameInvalid);
 
 /** 'folder' or 'folder/subfolder', relative to documents/. */
 export const ZFolderPath = z

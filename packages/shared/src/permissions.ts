@@ -24,6 +24,12 @@ export const PERMISSIONS = {
   managePlayers: STAFF_ROLES,
   /** Lists across every organization (get-all-*, count-all-*). */
   readAllOrganizations: SUPER_ADMIN_ONLY,
+  /** Materials: upload, rename folders, delete files and folders (SPEC §6). */
+  manageMaterials: SUPER_ADMIN_ONLY,
+  /** Materials: browse and download; non-super-admins only folders named after their workshops. */
+  readMaterials: STAFF_ROLES,
+  /** Settings: the training playlist of every role and the product-wide links. */
+  manageProductSettings: SUPER_ADMIN_ONLY,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
