@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { open } from 'node:fs/promises';
 import {
   API_PREFIX,
   CONTENT_TEXTS,
@@ -8,23 +7,16 @@ import {
   UPLOAD_LIMIT_BYTES,
   type UploadFolder,
 } from '@playshop/shared';
-import { FileStore } from '@tus/file-store';
-import { Server as TusServer } from '@tus/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../http/actor';
 import { assertSafeKey, type Storage } from '../storage/storage';
 import { sniffImage } from './sniff';
+import { mountTusEndpoint, tusError } from './tus-endpoint';
 
 export const UPLOADS_PATH = '/uploads';
 /** Where finished images are served from, under /api/v1. */
 export const FILES_PATH = '/files';
-
-const tusError = (status_code: number, code: string, message: string) => ({
-  status_code,
-  body: JSON.stringify({ message, code }),
-});
 
 /**
  * Resumable image uploads (tus) for content and answer images. The client sends metadata
@@ -33,68 +25,41 @@ const tusError = (status_code: number, code: string, message: string) => ({
  * body is `{url}`: the address to save in the content.
  */
 export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: string): void {
-  const tus = new TusServer({
-    path: `${API_PREFIX}${UPLOADS_PATH}`,
-    datastore: new FileStore({ directory: tusDir }),
+  mountTusEndpoint(api, {
+    path: UPLOADS_PATH,
+    prefix: API_PREFIX,
+    directory: tusDir,
     maxSize: UPLOAD_LIMIT_BYTES,
-    relativeLocation: true,
-    allowedOrigins: [],
-    async onUploadCreate(_req, upload) {
+    roles: ['SUPER_ADMIN'],
+    fileTooLargeMessage: CONTENT_TEXTS.fileTooLarge,
+    tags: ['uploads'],
+    summary: 'tus resumable upload of an image (super admin)',
+    async onCreate(_actor, upload) {
       const folder = upload.metadata?.folder;
       if (!folder || !(UPLOAD_FOLDERS as readonly string[]).includes(folder)) {
         throw tusError(400, 'INVALID_FOLDER', `folder must be one of ${UPLOAD_FOLDERS.join(', ')}`);
       }
-      if (upload.size === undefined) {
-        // Without a declared length the 5 MB limit could only be enforced part-way through.
-        throw tusError(400, 'LENGTH_REQUIRED', 'Upload-Length is required');
-      }
-      return {};
     },
-    async onUploadFinish(_req, upload) {
-      const tempPath = path.join(tusDir, upload.id);
+    async onFinish(_actor, upload, tempPath) {
+      const head = new Uint8Array(16);
+      const handle = await open(tempPath, 'r');
       try {
-        const head = new Uint8Array(16);
-        const handle = await open(tempPath, 'r');
-        try {
-          await handle.read(head, 0, head.length, 0);
-        } finally {
-          await handle.close();
-        }
-        const kind = sniffImage(head);
-        if (!kind) throw tusError(415, 'NOT_AN_IMAGE', CONTENT_TEXTS.notAnImage);
-        const folder = upload.metadata?.folder as UploadFolder;
-        const key = `${folder}/${randomUUID()}.${kind.ext}`;
-        await storage.putFile(key, tempPath, kind.contentType);
-        const url = `${API_PREFIX}${FILES_PATH}/${key}`;
-        return {
-          status_code: 200,
-          headers: { 'Content-Type': 'application/json', 'X-File-Url': url },
-          body: JSON.stringify({ url }),
-        };
+        await handle.read(head, 0, head.length, 0);
       } finally {
-        await rm(tempPath, { force: true });
-        await rm(`${tempPath}.json`, { force: true });
+        await handle.close();
       }
+      const kind = sniffImage(head);
+      if (!kind) throw tusError(415, 'NOT_AN_IMAGE', CONTENT_TEXTS.notAnImage);
+      const folder = upload.metadata?.folder as UploadFolder;
+      const key = `${folder}/${randomUUID()}.${kind.ext}`;
+      await storage.putFile(key, tempPath, kind.contentType);
+      const url = `${API_PREFIX}${FILES_PATH}/${key}`;
+      return {
+        status_code: 200,
+        headers: { 'Content-Type': 'application/json', 'X-File-Url': url },
+        body: JSON.stringify({ url }),
+      };
     },
-    async onResponseError(_req, error) {
-      const status = (error as { status_code?: number }).status_code;
-      if (status === 413) return tusError(413, 'FILE_TOO_LARGE', CONTENT_TEXTS.fileTooLarge);
-      return undefined;
-    },
-  });
-
-  // tus reads the request body itself: this scope leaves it untouched.
-  api.register(async (scope) => {
-    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
-    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-      requireRole(req, ['SUPER_ADMIN']);
-      reply.hijack();
-      await tus.handle(req.raw, reply.raw);
-    };
-    // Same-origin only: no OPTIONS (CORS preflight) route. HEAD resumes, PATCH sends bytes, DELETE cancels.
-    const schema = { tags: ['uploads'], summary: 'tus resumable upload of an image (super admin)' };
-    scope.route({ method: 'POST', url: UPLOADS_PATH, schema, handler });
-    scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${UPLOADS_PATH}/:uploadId`, schema, handler });
   });
 
   const r = api.withTypeProvider<ZodTypeProvider>();
