@@ -36,6 +36,9 @@ import { roomsService } from './rooms/service';
 import { settingsRoutes } from './settings/routes';
 import { defaultPublicSettings, settingsService } from './settings/service';
 import { localDiskStorage, type Storage } from './storage/storage';
+import { trainingRoutes } from './training/routes';
+import { trainingService } from './training/service';
+import { youtubeClient } from './training/youtube';
 import { uploadRoutes } from './uploads/routes';
 import { userRoutes } from './users/routes';
 import { usersService } from './users/service';
@@ -169,6 +172,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       contentRoutes(api, services.content);
       workshopRoutes(api, workshopsSvc);
       uploadRoutes(api, storage, path.join(config.dataDir, 'uploads-in-progress'));
+      trainingRoutes(
+        api,
+        trainingService(
+          database.db,
+          youtubeClient({ apiUrl: config.youtubeApiUrl, apiKey: config.youtubeApiKey, log: app.log }),
+        ),
+      );
     },
     { prefix: API_PREFIX },
   );

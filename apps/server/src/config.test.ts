@@ -39,6 +39,8 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: '1234' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
     [{ S3_BUCKET: 'b' }, 'S3_REGION'],
+    [{ YOUTUBE_API_URL: 'ftp://example.com' }, 'YOUTUBE_API_URL'],
+    [{ YOUTUBE_API_URL: 'not a url' }, 'YOUTUBE_API_URL'],
   ])('stops on %o naming %s', async (env, name) => {
     const dataDir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
@@ -52,6 +54,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
     expect((await readFile(path.join(dataDir, 'jwt-secret'), 'utf8')).trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
+  });
+
+  it('reads the YouTube API address, defaulting to Google and dropping a trailing slash', async () => {
+    const dataDir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).youtubeApiUrl).toBe('https://www.googleapis.com/youtube/v3');
+    expect(
+      loadConfig({ DATA_DIR: dataDir, YOUTUBE_API_URL: 'http://127.0.0.1:9999/youtube/v3/' }).youtubeApiUrl,
+    ).toBe('http://127.0.0.1:9999/youtube/v3');
   });
 
   it('treats empty variables as unset', async () => {

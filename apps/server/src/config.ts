@@ -48,6 +48,8 @@ const ZEnv = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   YOUTUBE_API_KEY: z.string().min(1).optional(),
+  /** The YouTube Data API's base address; tests point it at a fake server on loopback. */
+  YOUTUBE_API_URL: url(['http', 'https']).default('https://www.googleapis.com/youtube/v3'),
   S3_ENDPOINT: url(['http', 'https']).optional(),
   S3_REGION: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -77,6 +79,8 @@ export interface Config {
   allowedOrigins: string[];
   logLevel: Env['LOG_LEVEL'];
   youtubeApiKey?: string;
+  /** Without a trailing slash. */
+  youtubeApiUrl: string;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
 }
 
@@ -144,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ],
     logLevel: e.LOG_LEVEL,
     youtubeApiKey: e.YOUTUBE_API_KEY,
+    youtubeApiUrl: e.YOUTUBE_API_URL.replace(/\/+$/, ''),
     s3:
       s3Set.length === s3Keys.length
         ? {

@@ -18,6 +18,7 @@ export const TRAINING_TEXTS = {
   noApiKey: 'Training videos are not available: the server has no YouTube API key (YOUTUBE_API_KEY)',
   serviceRefused: 'The video service refused the request; check the YouTube API key and playlist id',
   serviceUnreachable: 'Could not reach the video service; try again in a minute',
+  videoFrameTitle: (title: string) => `Training video: ${title}`,
 } as const;
 
 export const ZTrainingVideo = z.object({
@@ -69,3 +70,61 @@ export const ZTrainingPlaylistReply = z.object({
   items: z.array(ZPlaylistItem),
 });
 export type TrainingPlaylistReply = z.infer<typeof ZTrainingPlaylistReply>;
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * The YouTube video id of a watch (youtube.com/watch?v=…), short (youtu.be/…), embed (/embed/…) or
+ * shorts (/shorts/…) address; null for any other address, which then plays as a plain video file.
+ */
+export function youtubeVideoId(address: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(address.trim());
+  } catch {
+    return null;
+  }
+  const host = url.hostname.toLowerCase().replace(/^(www|m|music)\./, '');
+  let candidate: string | null | undefined = null;
+  if (host === 'youtu.be') candidate = url.pathname.split('/')[1];
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    const [, first, second] = url.pathname.split('/');
+    if (first === 'watch') candidate = url.searchParams.get('v');
+    else if (first === 'embed' || first === 'shorts' || first === 'live') candidate = second;
+  }
+  return candidate && YOUTUBE_ID.test(candidate) ? candidate : null;
+}
+
+/** The address the training player embeds for a YouTube video (no cookies until the user plays). */
+export const youtubeEmbedUrl = (videoId: string): string =>
+  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
+
+/** The product-wide links a super admin edits in Settings (PUT /public-settings). */
+export const LINK_TEXTS = {
+  saved: 'Links saved',
+  addressInvalid: 'Enter an address starting with http://, https:// or mailto:',
+  trainingAddressInvalid:
+    'Enter an address starting with http:// or https://, or leave it empty to use the training page',
+} as const;
+
+const linkAddress = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => /^https?:\/\/\S+$/i.test(v) || /^mailto:[^\s@]+@[^\s@]+$/i.test(v),
+    LINK_TEXTS.addressInvalid,
+  );
+
+/** PUT /public-settings: the footer's Report Issue and Status links, and an external training site. */
+export const ZPublicSettingsUpdate = z.object({
+  reportIssueUrl: linkAddress,
+  statusUrl: linkAddress,
+  /** Empty: the sidebar's Training link opens the in-app training page. */
+  trainingUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), LINK_TEXTS.trainingAddressInvalid),
+});
+export type PublicSettingsUpdate = z.infer<typeof ZPublicSettingsUpdate>;

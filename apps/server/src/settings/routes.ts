@@ -1,6 +1,7 @@
-import { ZPublicSettings } from '@playshop/shared';
+import { PERMISSIONS, ZErrorReply, ZPublicSettings, ZPublicSettingsUpdate } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireRole } from '../http/actor';
 import type { SettingsService } from './service';
 
 export function settingsRoutes(app: FastifyInstance, settings: SettingsService): void {
@@ -16,5 +17,21 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService):
       },
     },
     async () => settings.publicSettings(),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().put(
+    '/public-settings',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Change the Report Issue, Status and external Training links (super admin)',
+        body: ZPublicSettingsUpdate,
+        response: { 200: ZPublicSettings, 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply },
+      },
+    },
+    async (req) => {
+      requireRole(req, PERMISSIONS.manageProductSettings);
+      return settings.savePublicSettings(req.body);
+    },
   );
 }

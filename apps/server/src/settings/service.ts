@@ -1,5 +1,5 @@
-import type { PublicSettings } from '@playshop/shared';
-import { inArray } from 'drizzle-orm';
+import type { PublicSettings, PublicSettingsUpdate } from '@playshop/shared';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -14,14 +14,28 @@ export function defaultPublicSettings(publicUrl: string, adminEmail: string): Pu
 }
 
 export function settingsService(db: Db, defaults: PublicSettings) {
+  async function publicSettings(): Promise<PublicSettings> {
+    const rows = await db.select().from(settings).where(inArray(settings.key, PUBLIC_KEYS));
+    const result = { ...defaults };
+    for (const row of rows) {
+      if (typeof row.value === 'string') result[row.key as keyof PublicSettings] = row.value;
+    }
+    return result;
+  }
+
   return {
-    async publicSettings(): Promise<PublicSettings> {
-      const rows = await db.select().from(settings).where(inArray(settings.key, PUBLIC_KEYS));
-      const result = { ...defaults };
-      for (const row of rows) {
-        if (typeof row.value === 'string') result[row.key as keyof PublicSettings] = row.value;
-      }
-      return result;
+    publicSettings,
+
+    /** A super admin's new product-wide links (validated by ZPublicSettingsUpdate). */
+    async savePublicSettings(input: PublicSettingsUpdate): Promise<PublicSettings> {
+      await db
+        .insert(settings)
+        .values(PUBLIC_KEYS.map((key) => ({ key, value: input[key] })))
+        .onConflictDoUpdate({
+          target: settings.key,
+          set: { value: sql`excluded.value`, updatedAt: new Date() },
+        });
+      return publicSettings();
     },
   };
 }

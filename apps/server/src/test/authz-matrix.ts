@@ -22,6 +22,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, organizations, orgWorkshops, rooms, sessions, workshops } from '../db/schema';
 import { contentRows } from './authz-matrix-content';
+import { trainingRows } from './authz-matrix-training';
 import { createOrg, createUser } from './context';
 
 export type Expect = Record<Role, number>;
@@ -523,6 +524,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...userRows,
   ...categoryRows,
   ...contentRows(),
+  ...trainingRows(),
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;
