@@ -1,93 +1,50 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { AppError } from '../http/errors';
 
-/** What a stored object is served as. */
+export { assertFolderPrefix, assertSafeKey, compareKeys, contentTypeOf } from './keys';
+export { localDiskStorage } from './local-disk-storage';
+
+/** One stored object and what the store knows about it (SPEC §3 Uploaded file metadata). */
 export interface StoredObject {
   key: string;
   size: number;
   contentType: string;
+  createdAt: Date;
   updatedAt: Date;
+  /** Base64 MD5 of the bytes, as cloud storage reports it; null when the store does not know it. */
+  md5Hash: string | null;
+  /** Custom metadata given to putFile (e.g. who uploaded it, the original name). */
+  metadata: Record<string, string>;
 }
 
 /**
- * Where files live (DESIGN §7): local disk by default; an S3 implementation fits the same shape.
- * Keys are slash-separated paths such as `content-images/3f2c….png`, always checked by `assertSafeKey`.
+ * Where files live (DESIGN §7): local disk by default, any S3-compatible store when S3_* is set; both
+ * behave the same (`storage.contract.test.ts` runs one suite against each). Keys are slash-separated
+ * paths such as `content-images/3f2c….png` or `documents/Demo Workshop/Handouts/intro.pdf`, always
+ * checked by `assertSafeKey`. Folders are not objects: a folder exists while something is inside it.
  */
 export interface Storage {
+  /** SPEC §3 `bucket`: the S3 bucket, or 'local' for the disk store. */
+  readonly bucket: string;
   /** Writes a whole object from a file on local disk (tus leaves uploads there), replacing any old one. */
-  putFile(key: string, sourcePath: string, contentType: string): Promise<StoredObject>;
+  putFile(
+    key: string,
+    sourcePath: string,
+    contentType: string,
+    metadata?: Record<string, string>,
+  ): Promise<StoredObject>;
   /** The object and a stream of its bytes, or null when there is none. */
   get(key: string): Promise<{ object: StoredObject; stream: Readable } | null>;
+  /** The object's description without its bytes, or null. */
+  head(key: string): Promise<StoredObject | null>;
+  /** Removes one object; no error when it is already gone. */
   delete(key: string): Promise<void>;
-}
-
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,199}$/;
-
-/**
- * Rejects keys that could leave the storage root or confuse a shell or browser: empty or dot
- * segments, backslashes, control characters, absolute paths, over-long names.
- */
-export function assertSafeKey(key: string): void {
-  const segments = key.split('/');
-  const ok =
-    key.length <= 1000 &&
-    segments.length >= 1 &&
-    segments.every((s) => SEGMENT.test(s) && s !== '.' && s !== '..' && !s.endsWith('.'));
-  if (!ok) throw new AppError('INVALID_FILE_NAME', 400, 'Invalid file name');
-}
-
-/** Content types by extension; keys get their extension from sniffed bytes, never from a client's name. */
-const TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-};
-export const contentTypeOf = (key: string): string =>
-  TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
-
-/** Files under `root` (DATA_DIR/files), one per key. */
-export function localDiskStorage(root: string): Storage {
-  const resolve = (key: string) => {
-    assertSafeKey(key);
-    const full = path.resolve(root, ...key.split('/'));
-    // Belt and braces: assertSafeKey already makes this impossible.
-    if (!full.startsWith(path.resolve(root) + path.sep))
-      throw new AppError('INVALID_FILE_NAME', 400, 'Invalid file name');
-    return full;
-  };
-  const describe = async (key: string, full: string): Promise<StoredObject | null> => {
-    try {
-      const s = await stat(full);
-      if (!s.isFile()) return null;
-      return { key, size: s.size, contentType: contentTypeOf(key), updatedAt: s.mtime };
-    } catch {
-      return null;
-    }
-  };
-
-  return {
-    async putFile(key, sourcePath) {
-      const full = resolve(key);
-      await mkdir(path.dirname(full), { recursive: true });
-      const temp = `${full}.part`;
-      await pipeline(createReadStream(sourcePath), createWriteStream(temp));
-      await rename(temp, full);
-      return (await describe(key, full))!;
-    },
-    async get(key) {
-      const full = resolve(key);
-      const object = await describe(key, full);
-      return object ? { object, stream: createReadStream(full) } : null;
-    },
-    async delete(key) {
-      await rm(resolve(key), { force: true });
-    },
-  };
+  /** Every object whose key starts with `prefix` (a folder prefix ending in '/'), at any depth, sorted by key. */
+  list(prefix: string): Promise<StoredObject[]>;
+  /** Removes every object under the folder prefix `prefix` (ending in '/'); returns how many. */
+  deletePrefix(prefix: string): Promise<number>;
+  /**
+   * Moves every object under folder prefix `from` to the same relative key under `to` (both end in '/');
+   * returns how many. Refuses with 409 FOLDER_EXISTS when anything already exists under `to`.
+   */
+  renamePrefix(from: string, to: string): Promise<number>;
 }

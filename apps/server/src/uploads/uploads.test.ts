@@ -62,7 +62,8 @@ const storedFiles = async () => {
     for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else files.push(path.relative(ctx.dataDir, full));
+      // The disk store's sidecars and temp files all start with '.': not stored files themselves.
+      else if (!entry.name.startsWith('.')) files.push(path.relative(ctx.dataDir, full));
     }
   };
   await walk(ctx.dataDir);
@@ -155,6 +156,7 @@ describe('storage keys', () => {
   it('accepts folder/name keys and rejects traversal, absolute paths and control characters', () => {
     expect(() => assertSafeKey('content-images/a1.png')).not.toThrow();
     expect(() => assertSafeKey('documents/Folder 1/Sub/report.pdf')).not.toThrow();
+    expect(() => assertSafeKey('documents/Demo Workshop (2024)/Intro – Ünïcode.pdf')).not.toThrow();
     for (const bad of ['../x', 'a/../b', '/etc/passwd', 'a//b', 'a\\b', 'a/.', 'a/b\u0000c', 'a/b\nc', '']) {
       expect(() => assertSafeKey(bad), bad).toThrow('Invalid file name');
     }

@@ -1,0 +1,332 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MATERIAL_TEXTS } from '@playshop/shared';
+import { AppError } from '../http/errors';
+import { assertFolderPrefix, assertSafeKey, compareKeys, contentTypeOf } from './keys';
+import type { Storage, StoredObject } from './storage';
+
+/**
+ * What the disk cannot say about a file, kept beside it in `.{name}.meta.json`. Keys never have a
+ * segment starting with '.', so a sidecar (or a `.…part` temp file) can never be mistaken for a key.
+ */
+interface Sidecar {
+  contentType: string;
+  createdAt: string;
+  md5Hash: string;
+  metadata: Record<string, string>;
+  /** The size of the file this sidecar describes: a sidecar left over from another version is ignored. */
+  size: number;
+}
+
+const sidecarPathOf = (full: string) => path.join(path.dirname(full), `.${path.basename(full)}.meta.json`);
+const isBookkeeping = (name: string) => name.startsWith('.');
+const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
+
+const folderExists = () => new AppError('FOLDER_EXISTS', 409, MATERIAL_TEXTS.folderExists);
+
+/** Disk failures the caller can act on, as AppErrors; anything else stays a 500. */
+function diskError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  switch (errnoOf(error)) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new AppError('storage/quota-exceeded', 507, 'The file store is full');
+    case 'EACCES':
+    case 'EPERM':
+    case 'EROFS':
+      return new AppError(
+        'storage/unauthorized',
+        503,
+        'The server may not write to its file store (DATA_DIR/files)',
+      );
+    case 'ENOTDIR':
+    case 'EISDIR':
+    case 'EEXIST':
+      // S3 allows 'a/b' and 'a/b/c' side by side; a disk cannot have a file and a folder of one name.
+      return new AppError('FILE_FOLDER_CONFLICT', 409, 'A file and a folder cannot have the same name');
+    case 'ENAMETOOLONG':
+      return new AppError('INVALID_FILE_NAME', 400, 'Invalid file name');
+    default:
+      return error;
+  }
+}
+
+async function readSidecar(full: string, size: number): Promise<Sidecar | null> {
+  try {
+    const sidecar = JSON.parse(await readFile(sidecarPathOf(full), 'utf8')) as Partial<Sidecar>;
+    const isValid =
+      sidecar.size === size &&
+      typeof sidecar.contentType === 'string' &&
+      typeof sidecar.createdAt === 'string' &&
+      typeof sidecar.md5Hash === 'string' &&
+      typeof sidecar.metadata === 'object' &&
+      sidecar.metadata !== null;
+    return isValid ? (sidecar as Sidecar) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Writes `data` to `target` through a temp file and a rename, so readers see the old or the new file. */
+async function writeFileAtomically(target: string, data: string): Promise<void> {
+  const temp = path.join(path.dirname(target), `.meta-${randomUUID()}.part`);
+  try {
+    await writeFile(temp, data);
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Files under `root` (DATA_DIR/files), one per key: `documents/Demo Workshop/intro.pdf` is the file
+ * `root/documents/Demo Workshop/intro.pdf`, with its sidecar `.intro.pdf.meta.json` beside it. Folders
+ * are directories, removed when their last file goes, so a folder exists only while it holds a file.
+ */
+export function localDiskStorage(root: string): Storage {
+  const rootDir = path.resolve(root);
+  const resolve = (key: string) => {
+    assertSafeKey(key);
+    const full = path.resolve(rootDir, ...key.split('/'));
+    // Belt and braces: assertSafeKey already makes this impossible.
+    if (!full.startsWith(rootDir + path.sep))
+      throw new AppError('INVALID_FILE_NAME', 400, 'Invalid file name');
+    return full;
+  };
+  const resolveFolder = (prefix: string) => {
+    assertFolderPrefix(prefix);
+    return resolve(prefix.slice(0, -1));
+  };
+
+  const describe = async (key: string, full: string): Promise<StoredObject | null> => {
+    let s: Awaited<ReturnType<typeof stat>>;
+    try {
+      s = await stat(full);
+    } catch {
+      return null;
+    }
+    if (!s.isFile()) return null;
+    return describeStat(key, full, s);
+  };
+  const describeStat = async (
+    key: string,
+    full: string,
+    s: { size: number; mtime: Date; birthtime: Date; birthtimeMs: number },
+  ): Promise<StoredObject> => {
+    const sidecar = await readSidecar(full, s.size);
+    // Without a sidecar (files copied in by hand, or written before sidecars existed) the disk still
+    // knows the size and times; the md5 is not computed here because list() would read every byte.
+    return {
+      key,
+      size: s.size,
+      contentType: sidecar?.contentType ?? contentTypeOf(key),
+      createdAt: sidecar ? new Date(sidecar.createdAt) : s.birthtimeMs > 0 ? s.birthtime : s.mtime,
+      updatedAt: s.mtime,
+      md5Hash: sidecar?.md5Hash ?? null,
+      metadata: sidecar?.metadata ?? {},
+    };
+  };
+
+  /** Removes empty directories from `dir` up to (not including) the root, so empty folders vanish. */
+  const pruneEmptyParents = async (dir: string) => {
+    for (let current = dir; current.startsWith(rootDir + path.sep); current = path.dirname(current)) {
+      try {
+        await rmdir(current);
+      } catch {
+        return; // not empty (or already gone): the folders above it are not empty either
+      }
+    }
+  };
+
+  /** Every file under `dir` (recursively) as [key, full path], bookkeeping files left out. */
+  const walk = async (dir: string, keyPrefix: string): Promise<[string, string][]> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch {
+      return [];
+    }
+    const found: [string, string][] = [];
+    for (const entry of entries) {
+      if (isBookkeeping(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      // Symbolic links are never followed: they could point outside the root.
+      if (entry.isDirectory()) found.push(...(await walk(full, `${keyPrefix}${entry.name}/`)));
+      else if (entry.isFile()) found.push([`${keyPrefix}${entry.name}`, full]);
+    }
+    return found;
+  };
+
+  const list = async (prefix: string): Promise<StoredObject[]> => {
+    const dir = resolveFolder(prefix);
+    const objects: StoredObject[] = [];
+    for (const [key, full] of await walk(dir, prefix)) {
+      const object = await describe(key, full);
+      if (object) objects.push(object);
+    }
+    return objects.sort((a, b) => compareKeys(a.key, b.key));
+  };
+
+  /** Clears what is left in a directory that holds no object: empty folders and stray bookkeeping files. */
+  const removeObjectlessTree = async (dir: string): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (errnoOf(error) === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await removeObjectlessTree(full);
+      else if (isBookkeeping(entry.name)) await rm(full, { force: true });
+    }
+    try {
+      await rmdir(dir);
+    } catch (error) {
+      // A file arrived since list() said the folder was empty.
+      if (errnoOf(error) === 'ENOTEMPTY' || errnoOf(error) === 'EEXIST') throw folderExists();
+      throw error;
+    }
+  };
+
+  const guarded =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        throw diskError(error);
+      }
+    };
+
+  return {
+    bucket: 'local',
+
+    putFile: guarded(async (key, sourcePath, contentType, metadata = {}) => {
+      const full = resolve(key);
+      const dir = path.dirname(full);
+      const temp = path.join(dir, `.put-${randomUUID()}.part`);
+      try {
+        let hash = createHash('md5');
+        // A concurrent delete may prune the (then empty) directory between mkdir and the write: retry once.
+        for (let attempt = 1; ; attempt++) {
+          await mkdir(dir, { recursive: true });
+          hash = createHash('md5');
+          try {
+            await pipeline(
+              createReadStream(sourcePath),
+              async function* (source: AsyncIterable<Buffer>) {
+                for await (const chunk of source) {
+                  hash.update(chunk);
+                  yield chunk;
+                }
+              },
+              createWriteStream(temp, { flags: 'wx' }),
+            );
+            break;
+          } catch (error) {
+            const isDirGone =
+              errnoOf(error) === 'ENOENT' &&
+              (await stat(sourcePath).then(
+                () => true,
+                () => false,
+              ));
+            if (!isDirGone || attempt >= 2) throw error;
+          }
+        }
+        const written = await stat(temp);
+        const now = new Date();
+        const sidecar: Sidecar = {
+          contentType,
+          // Replacing a file makes a new object, as in S3 and cloud storage: its creation time is now.
+          createdAt: now.toISOString(),
+          md5Hash: hash.digest('base64'),
+          metadata: { ...metadata },
+          size: written.size,
+        };
+        // Sidecar first: until the file's rename, the old file's size check ignores the new sidecar.
+        await writeFileAtomically(sidecarPathOf(full), JSON.stringify(sidecar));
+        await rename(temp, full);
+        return describeStat(key, full, written);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    }),
+
+    get: guarded(async (key) => {
+      const full = resolve(key);
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(full, 'r');
+      } catch (error) {
+        if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') return null;
+        throw error;
+      }
+      // Stat and stream the same open file, so a concurrent replace cannot mix two versions.
+      const s = await handle.stat();
+      if (!s.isFile()) {
+        await handle.close();
+        return null;
+      }
+      const object = await describeStat(key, full, s);
+      return { object, stream: handle.createReadStream() };
+    }),
+
+    head: guarded(async (key) => describe(key, resolve(key))),
+
+    delete: guarded(async (key) => {
+      const full = resolve(key);
+      const s = await lstat(full).catch(() => null);
+      if (!s?.isFile()) return; // nothing there, or a folder: no object has this key
+      await rm(full, { force: true });
+      await rm(sidecarPathOf(full), { force: true });
+      await pruneEmptyParents(path.dirname(full));
+    }),
+
+    list: guarded(list),
+
+    deletePrefix: guarded(async (prefix) => {
+      const dir = resolveFolder(prefix);
+      const count = (await list(prefix)).length;
+      // Move the tree aside first so readers see the whole folder or nothing, then remove it at leisure.
+      const doomed = path.join(rootDir, `.deleting-${randomUUID()}`);
+      try {
+        await rename(dir, doomed);
+      } catch (error) {
+        if (errnoOf(error) === 'ENOENT' || errnoOf(error) === 'ENOTDIR') return 0;
+        throw error;
+      }
+      await rm(doomed, { recursive: true, force: true });
+      await pruneEmptyParents(path.dirname(dir));
+      return count;
+    }),
+
+    renamePrefix: guarded(async (from, to) => {
+      const fromDir = resolveFolder(from);
+      const toDir = resolveFolder(to);
+      if (to.startsWith(from)) {
+        throw new AppError('INVALID_FOLDER_MOVE', 400, 'A folder cannot be moved into itself');
+      }
+      const count = (await list(from)).length;
+      if (count === 0) return 0;
+      if ((await list(to)).length > 0) throw folderExists();
+      await removeObjectlessTree(toDir);
+      await mkdir(path.dirname(toDir), { recursive: true });
+      try {
+        // One rename(2): atomic, and as cheap for a thousand files as for one.
+        await rename(fromDir, toDir);
+      } catch (error) {
+        if (errnoOf(error) === 'ENOTEMPTY' || errnoOf(error) === 'EEXIST') throw folderExists();
+        throw error;
+      }
+      await pruneEmptyParents(path.dirname(fromDir));
+      return count;
+    }),
+  };
+}
