@@ -5,6 +5,11 @@ import { RequireRole } from './auth/require-role';
 import { adminContentRoutes } from './features/content-routes';
 import { EnterPage } from './features/enter/enter-page';
 import { ErrorPage } from './features/errors/error-page';
+import {
+  adminMaterialsRoutes,
+  facilitatorOnlineRoutes,
+  facilitatorTraditionalRoutes,
+} from './features/materials/materials-routes';
 import { adminPeopleRoutes, facilitatorPeopleRoutes } from './features/people-routes';
 import { PlayerLoginPage } from './features/public/player-login-page';
 import { UnauthorizedPage } from './features/public/unauthorized-page';
@@ -113,6 +118,7 @@ export const routes: RouteObject[] = [
               ...adminContentRoutes,
               ...adminPeopleRoutes,
               ...adminRoomsRoutes,
+              ...adminMaterialsRoutes,
               // Screens of later issues: a 'Page not found' inside the layout, never a fake screen.
               { path: '*', lazy: adminNotFound },
             ],
@@ -132,7 +138,7 @@ export const routes: RouteObject[] = [
               (m) => m.FacilitatorLayout,
             ),
             children: [
-              { index: true, lazy: facilitatorNotFound },
+              ...facilitatorOnlineRoutes,
               ...facilitatorPeopleRoutes,
               ...facilitatorRoomsRoutes,
               { path: '*', lazy: facilitatorNotFound },
@@ -151,6 +157,7 @@ export const routes: RouteObject[] = [
                   (m) => m.FacilitatorEnterPage,
                 ),
               },
+              ...facilitatorTraditionalRoutes,
               { path: '*', lazy: facilitatorNotFound },
             ],
           },

@@ -1,0 +1,43 @@
+import { Paper, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import classes from './facilitator-enter-page.module.css';
+
+/** A card that is one link: icon, title and a line on what the page is for. */
+export function InfoLinkCard({
+  to,
+  title,
+  description,
+  icon,
+}: {
+  to: string;
+  title: string;
+  description: string;
+  icon: ReactNode;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <UnstyledButton
+      component={Link}
+      to={to}
+      className={classes.choice}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+    >
+      <Paper withBorder radius="lg" p="lg" h="100%" className={classes.card}>
+        <Stack gap={6}>
+          <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+            {icon}
+          </ThemeIcon>
+          <Title order={3} fz="lg" id={titleId}>
+            {title}
+          </Title>
+          <Text c="dimmed" size="sm" id={descriptionId}>
+            {description}
+          </Text>
+        </Stack>
+      </Paper>
+    </UnstyledButton>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { MATERIAL_TEXTS } from '@playshop/shared';
+import { IconArrowLeft, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useMaterialFolder } from '../../api/use-material-folder';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { DeleteFolderDialog } from './delete-folder-dialog';
+import { FileList } from './file-list';
+import { FolderGrid, sortFolders } from './folder-grid';
+import { useMaterialsPaths } from './materials-area';
+import { folderTrail, MaterialsBreadcrumbs } from './materials-breadcrumbs';
+
+/** `…/materials/{folderName}` and `…/materials/{folderName}/{subFolderName}`. */
+export function MaterialsFolderPage() {
+  const { folderName = '', subFolderName } = useParams();
+  const paths = useMaterialsPaths();
+  const navigate = useNavigate();
+  const folder = useMaterialFolder(folderName, subFolderName);
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const name = subFolderName ?? folderName;
+  const folderPath = subFolderName ? `${folderName}/${subFolderName}` : folderName;
+  const parentHref = subFolderName ? paths.folderHref(folderName) : paths.root;
+
+  const trail = (
+    <MaterialsBreadcrumbs trail={folderTrail(paths.folderHref, folderName, subFolderName, 'folder')} />
+  );
+
+  if (folder.error) {
+    const isNotFound = folder.error instanceof ApiError && folder.error.status === 404;
+    return (
+      <Stack gap="lg">
+        {trail}
+        <PageTitle>{name}</PageTitle>
+        <Alert color="red" variant="light" role="alert">
+          <Text c="red.9">
+            {isNotFound ? MATERIAL_TEXTS.folderNotFound : `Error: ${folder.error.message}`}
+          </Text>
+        </Alert>
+        <Button
+          component={Link}
+          to={paths.root}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+          w="fit-content"
+        >
+          Back to materials
+        </Button>
+      </Stack>
+    );
+  }
+  if (!folder.data) return <PageLoader label="Loading folder" showLabel />;
+
+  const { subfolders, files } = folder.data;
+  return (
+    <Stack gap="lg">
+      {trail}
+      <PageTitle
+        subtitle={`${files.length} ${files.length === 1 ? 'file' : 'files'}`}
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {name}
+      </PageTitle>
+      {paths.canManage && (
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={paths.uploadHref(folderName, subFolderName)}
+            leftSection={<IconUpload size={18} aria-hidden />}
+          >
+            Upload here
+          </Button>
+          <Button
+            component={Link}
+            to={`${paths.folderHref(folderName, subFolderName)}/edit`}
+            variant="default"
+            leftSection={<IconPencil size={18} aria-hidden />}
+          >
+            Rename folder
+          </Button>
+          <Button
+            variant="light"
+            color="red.8"
+            leftSection={<IconTrash size={18} aria-hidden />}
+            onClick={() => setIsDeleteOpen(true)}
+          >
+            Delete folder
+          </Button>
+        </Group>
+      )}
+
+      {!subFolderName && subfolders.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="subfolders-heading">
+          <Title order={2} fz="lg" id="subfolders-heading">
+            Subfolders
+          </Title>
+          <FolderGrid
+            label="Subfolders"
+            folders={sortFolders(subfolders, 'asc')}
+            hrefOf={(subfolder) => paths.folderHref(folderName, subfolder.name)}
+          />
+        </Stack>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="files-heading">
+        <Title order={2} fz="lg" id="files-heading">
+          Files
+        </Title>
+        <FileList files={files} canDelete={paths.canManage} />
+      </Stack>
+
+      <DeleteFolderDialog
+        folderPath={folderPath}
+        opened={isDeleteOpen}
+        onClose={() => setIsDeleteOpen(false)}
+        onDeleted={() => navigate(parentHref, { replace: true })}
+      />
+    </Stack>
+  );
+}

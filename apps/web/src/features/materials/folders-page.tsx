@@ -1,0 +1,69 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { MATERIAL_TEXTS } from '@playshop/shared';
+import { IconSortAscendingLetters, IconSortDescendingLetters, IconUpload } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { useMaterialFolders } from '../../api/use-material-folders';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { FolderGrid, type NameOrder, sortFolders } from './folder-grid';
+import { useMaterialsPaths } from './materials-area';
+import { MaterialsBreadcrumbs } from './materials-breadcrumbs';
+
+/** `…/materials`: the top-level folders the user may see, sorted by name (the order is in the URL). */
+export function MaterialsFoldersPage() {
+  const paths = useMaterialsPaths();
+  const folders = useMaterialFolders();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const order: NameOrder = searchParams.get('sort') === 'desc' ? 'desc' : 'asc';
+
+  const handleToggleOrder = () => setSearchParams(order === 'asc' ? { sort: 'desc' } : {}, { replace: true });
+
+  return (
+    <Stack gap="lg">
+      {paths.area === 'traditional' && <MaterialsBreadcrumbs trail={[]} />}
+      <PageTitle
+        subtitle={
+          paths.area === 'admin'
+            ? 'Documents for each workshop, in folders named after the workshop.'
+            : 'Handouts and documents for the workshops of your organization.'
+        }
+      >
+        Materials
+      </PageTitle>
+      <Group gap="sm">
+        <Button
+          variant="default"
+          onClick={handleToggleOrder}
+          leftSection={
+            order === 'asc' ? (
+              <IconSortAscendingLetters size={18} aria-hidden />
+            ) : (
+              <IconSortDescendingLetters size={18} aria-hidden />
+            )
+          }
+        >
+          {order === 'asc' ? 'Sort: Name A–Z' : 'Sort: Name Z–A'}
+        </Button>
+        {paths.canManage && (
+          <Button component={Link} to={paths.uploadHref()} leftSection={<IconUpload size={18} aria-hidden />}>
+            Upload
+          </Button>
+        )}
+      </Group>
+      {folders.isPending && <PageLoader label="Loading folders" />}
+      {folders.error && (
+        <Alert color="red" variant="light" role="alert">
+          <Text c="red.9">{`Error: ${folders.error.message}`}</Text>
+        </Alert>
+      )}
+      {folders.data?.folders.length === 0 && <Text c="dimmed">{MATERIAL_TEXTS.noFolders}</Text>}
+      {!!folders.data?.folders.length && (
+        <FolderGrid
+          label="Folders"
+          folders={sortFolders(folders.data.folders, order)}
+          hrefOf={(folder) => paths.folderHref(folder.name)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import type { MaterialFile } from '@playshop/shared';
+import { vi } from 'vitest';
+import type { Session } from '../../auth/session-store';
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Handler = (call: FakeCall) => { status?: number; body?: unknown };
+
+/**
+ * Stands in for the API server in screen tests: answers fetch by "METHOD /path" (path under
+ * /api/v1, decoded) and records every call.
+ */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const path = decodeURIComponent(url.pathname.replace(/^\/api\/v1/, ''));
+    const method = init?.method ?? 'GET';
+    const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const handler = handlers[`${method} ${path}`];
+    const reply = handler
+      ? handler(call)
+      : { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
+    return new Response(JSON.stringify(reply.body ?? {}), {
+      status: reply.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls };
+}
+
+export const sessionAs = (role: Session['user']['role']): Session => ({
+  accessToken: 'token',
+  user: { username: 'someone', org: 'Demo Org', orgId: 2, role, userId: 7 },
+});
+
+export function materialFile(folderPath: string, name: string, size: number): MaterialFile {
+  return {
+    bucket: 'local',
+    name,
+    fullPath: `documents/${folderPath}/${name}`,
+    size,
+    contentType: 'application/pdf',
+    timeCreated: '2025-01-02T10:00:00.000Z',
+    updated: '2025-01-02T10:00:00.000Z',
+    md5Hash: null,
+    customMetadata: {},
+  };
+}

@@ -1,0 +1,94 @@
+import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import type { MaterialUploadState } from '../../api/use-material-upload';
+
+/** The running upload: a labelled progress bar with its percentage, Pause/Resume and Cancel. */
+export function UploadProgress({
+  fileName,
+  state,
+  onPause,
+  onResume,
+  onCancel,
+}: {
+  fileName: string;
+  state: Exclude<MaterialUploadState, { status: 'idle' }>;
+  onPause: () => void;
+  onResume: () => void;
+  onCancel: () => void;
+}) {
+  const percent = state.status === 'success' ? 100 : 'percent' in state ? state.percent : 0;
+  const canResume = state.status === 'paused' || (state.status === 'error' && state.canResume);
+  const canCancel = state.status === 'running' || canResume;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Upload">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {fileName}
+          </Text>
+          <Text fw={600} aria-hidden>{`${percent}%`}</Text>
+        </Group>
+        {state.status !== 'canceled' && (
+          <Progress
+            value={percent}
+            size="lg"
+            radius="xl"
+            color={state.status === 'error' ? 'red.8' : state.status === 'success' ? 'green.8' : undefined}
+            animated={state.status === 'running'}
+            aria-label={`Upload progress of ${fileName}`}
+          />
+        )}
+        <Text
+          role={state.status === 'error' ? 'alert' : 'status'}
+          c={state.status === 'error' ? 'red.9' : undefined}
+        >
+          {statusText(state)}
+        </Text>
+        {(canResume || canCancel || state.status === 'running') && (
+          <Group gap="sm">
+            {state.status === 'running' && (
+              <Button
+                variant="default"
+                leftSection={<IconPlayerPause size={16} aria-hidden />}
+                onClick={onPause}
+              >
+                Pause
+              </Button>
+            )}
+            {canResume && (
+              <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={onResume}>
+                Resume
+              </Button>
+            )}
+            {canCancel && (
+              <Button
+                variant="subtle"
+                color="red.8"
+                leftSection={<IconX size={16} aria-hidden />}
+                onClick={onCancel}
+              >
+                Cancel
+              </Button>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function statusText(state: Exclude<MaterialUploadState, { status: 'idle' }>): string {
+  switch (state.status) {
+    case 'running':
+      return 'Uploading…';
+    case 'paused':
+      return `Paused at ${state.percent}%`;
+    case 'success':
+      return 'Upload complete';
+    case 'canceled':
+      return state.message;
+    case 'error':
+      return state.message;
+  }
+}
