@@ -35,7 +35,7 @@ import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
 import { settingsRoutes } from './settings/routes';
 import { defaultPublicSettings, settingsService } from './settings/service';
-import { localDiskStorage, type Storage } from './storage/storage';
+import { createStorage, type Storage } from './storage/storage';
 import { trainingRoutes } from './training/routes';
 import { trainingService } from './training/service';
 import { youtubeClient } from './training/youtube';
@@ -138,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
-  const storage = deps.storage ?? localDiskStorage(path.join(config.dataDir, 'files'));
+  const storage = deps.storage ?? (await createStorage(config, app.log));
   const services = {
     auth: authService({ db: database.db, tokens, mailer, publicUrl: config.publicUrl, log: app.log }),
     orgs: orgsService(database.db),

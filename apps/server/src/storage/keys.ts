@@ -51,6 +51,26 @@ export function assertFolderPrefix(prefix: string): void {
   assertSafeKey(prefix.slice(0, -1));
 }
 
+/** S3 keeps metadata names lowercase (they travel as `x-amz-meta-*` headers): both stores require it. */
+const METADATA_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** S3's limit on custom metadata, counted as the S3 store sends it (values percent-encoded). */
+export const METADATA_MAX_BYTES = 2048;
+
+/**
+ * Custom metadata that both stores keep exactly: lowercase names such as `uploaded-by`, any string
+ * values, at most 2 KB in all.
+ */
+export function assertMetadata(metadata: Record<string, string>): void {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(metadata)) {
+    if (!METADATA_NAME.test(name) || typeof value !== 'string') {
+      throw new AppError('INVALID_METADATA', 400, `Invalid file metadata name: ${JSON.stringify(name)}`);
+    }
+    bytes += name.length + encodeURIComponent(value).length;
+  }
+  if (bytes > METADATA_MAX_BYTES) throw new AppError('INVALID_METADATA', 400, 'File metadata is too long');
+}
+
 /** Content types by extension; keys get their extension from sniffed bytes, never from a client's name. */
 const TYPES: Record<string, string> = {
   png: 'image/png',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MATERIAL_TEXTS } from '@playshop/shared';
 import { AppError } from '../http/errors';
-import { assertFolderPrefix, assertSafeKey, compareKeys, contentTypeOf } from './keys';
+import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys, contentTypeOf } from './keys';
 import type { Storage, StoredObject } from './storage';
 
 /**
@@ -27,13 +27,13 @@ const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)
 
 const folderExists = () => new AppError('FOLDER_EXISTS', 409, MATERIAL_TEXTS.folderExists);
 
-/** Disk failures the caller can act on, as AppErrors; anything else stays a 500. */
+/** Disk failures the caller can act on, as AppErrors (codes as in materials/storage-errors.ts); others stay 500s. */
 function diskError(error: unknown): unknown {
   if (error instanceof AppError) return error;
   switch (errnoOf(error)) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return new AppError('storage/quota-exceeded', 507, 'The file store is full');
+      return new AppError('STORAGE_FULL', 507, 'File storage is full');
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':
@@ -209,6 +209,7 @@ export function localDiskStorage(root: string): Storage {
 
     putFile: guarded(async (key, sourcePath, contentType, metadata = {}) => {
       const full = resolve(key);
+      assertMetadata(metadata);
       const dir = path.dirname(full);
       const temp = path.join(dir, `.put-${randomUUID()}.part`);
       try {

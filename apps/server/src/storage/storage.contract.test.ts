@@ -1,10 +1,16 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
+import { S3ServiceException } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localDiskStorage, type Storage } from './storage';
+import { s3Failure } from './s3-storage';
+import { checkS3Bucket, createStorage, localDiskStorage, type Storage, s3Storage } from './storage';
 
 const readAll = async (stream: Readable) => {
   const chunks: Buffer[] = [];
@@ -46,8 +52,70 @@ const localDisk: StoreUnderTest = {
   unreachable: () => localDiskStorage('/dev/null/files'),
 };
 
+const S3_BUCKET = 'playshop-test';
+const S3_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }; // s3rver's built-in account
+
+/**
+ * s3rver in a child process: it encrypts list continuation tokens with DES, which OpenSSL 3 keeps in
+ * its legacy provider, so paging (more than 1000 keys) only works with --openssl-legacy-provider.
+ */
+const S3RVER_SCRIPT = `
+const S3rver = require(process.argv[1]);
+const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.argv[2],
+  configureBuckets: [{ name: process.argv[3], configs: [] }] });
+server.run().then(({ port }) => console.log(JSON.stringify({ port })));
+process.stdin.on('end', () => server.close().then(() => process.exit(0)));
+process.stdin.resume();
+`;
+
+/** A real S3-compatible server on loopback (s3rver), with its files in a temp directory. */
+async function startS3rver() {
+  const directory = await mkdtemp(path.join(tmpdir(), 'playshop-s3rver-'));
+  const child = spawn(
+    process.execPath,
+    [
+      '--openssl-legacy-provider',
+      '-e',
+      S3RVER_SCRIPT,
+      createRequire(import.meta.url).resolve('s3rver'),
+      directory,
+      S3_BUCKET,
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const { port } = JSON.parse(line) as { port: number };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    async close() {
+      // Closing its stdin stops the server; the temp directory goes with it.
+      const exited = once(child, 'exit');
+      child.stdin!.end();
+      await exited;
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+const s3: StoreUnderTest = {
+  name: 'S3 (s3rver)',
+  async create() {
+    const server = await startS3rver();
+    const storage = s3Storage({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      bucket: S3_BUCKET,
+      ...S3_KEYS,
+    });
+    return { storage, close: server.close };
+  },
+  // Nothing listens on port 9 of loopback: any request fails to connect.
+  unreachable: () =>
+    s3Storage({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', bucket: S3_BUCKET, ...S3_KEYS }),
+};
+
 /** One behaviour, every store: what the materials and uploads code may rely on. */
-describe.each([localDisk])('storage contract: $name', (store) => {
+describe.each([localDisk, s3])('storage contract: $name', (store) => {
   let storage: Storage;
   let close: () => Promise<void>;
   beforeAll(async () => {
@@ -69,8 +137,8 @@ describe.each([localDisk])('storage contract: $name', (store) => {
     const key = 'documents/Demo Workshop (2024)/Intro – Ünïcode.pdf';
     const before = Date.now();
     const put = await storage.putFile(key, await sourceFile(bytes), 'application/pdf', {
-      uploadedBy: 'admin@playshop.local',
-      originalName: 'Intro – Ünïcode.pdf',
+      'uploaded-by': 'admin@playshop.local',
+      'original-name': 'Intro – Ünïcode.pdf',
     });
     expect(put).toMatchObject({
       key,
@@ -89,7 +157,7 @@ describe.each([localDisk])('storage contract: $name', (store) => {
         size: bytes.length,
         contentType: 'application/pdf',
         md5Hash: md5Base64(bytes),
-        metadata: { uploadedBy: 'admin@playshop.local', originalName: 'Intro – Ünïcode.pdf' },
+        metadata: { 'uploaded-by': 'admin@playshop.local', 'original-name': 'Intro – Ünïcode.pdf' },
       });
       // Stores keep whole seconds at worst.
       expect(object.createdAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
@@ -162,7 +230,7 @@ describe.each([localDisk])('storage contract: $name', (store) => {
   });
 
   it('renames a folder with nested files, keeping bytes and metadata, and leaves siblings alone', async () => {
-    await put('documents/Demo/a.pdf', 'A', { uploadedBy: 'x' });
+    await put('documents/Demo/a.pdf', 'A', { 'uploaded-by': 'x' });
     await put('documents/Demo/Handouts/b.pdf', 'B');
     await put('documents/Demo Workshop/keep.pdf');
     expect(await storage.renamePrefix('documents/Demo/', 'documents/Renamed (2024)/')).toBe(2);
@@ -174,7 +242,7 @@ describe.each([localDisk])('storage contract: $name', (store) => {
     const moved = await storage.get('documents/Renamed (2024)/a.pdf');
     expect((await readAll(moved!.stream)).toString()).toBe('A');
     expect(moved!.object).toMatchObject({
-      metadata: { uploadedBy: 'x' },
+      metadata: { 'uploaded-by': 'x' },
       md5Hash: md5Base64(Buffer.from('A')),
     });
     expect(await storage.head('documents/Demo/a.pdf')).toBeNull();
@@ -269,5 +337,108 @@ describe('local disk layout', () => {
     await storage.putFile('documents/Gone/Deep/x.pdf', await sourceFile('x'), 'application/pdf');
     await storage.delete('documents/Gone/Deep/x.pdf');
     expect(await readdir(path.join(root, 'documents'))).not.toContain('Gone');
+  });
+});
+
+describe('S3 store specifics', () => {
+  let server: Awaited<ReturnType<typeof startS3rver>>;
+  const options = () => ({ endpoint: server.endpoint, region: 'us-east-1', bucket: S3_BUCKET, ...S3_KEYS });
+  beforeAll(async () => {
+    server = await startS3rver();
+  });
+  afterAll(() => server.close());
+
+  it('says which variables to check when the credentials are wrong', async () => {
+    // s3rver checks the access key id but not SigV4 signatures, so a wrong key id stands in for a
+    // wrong secret here; real S3 answers SignatureDoesNotMatch, mapped below.
+    const storage = s3Storage({ ...options(), accessKeyId: 'NOT-A-KEY', secretAccessKey: 'not-the-secret' });
+    const source = await sourceFile('x');
+    for (const attempt of [
+      () => storage.putFile('documents/A/x.pdf', source, 'application/pdf'),
+      () => storage.get('documents/A/x.pdf'),
+      () => storage.head('documents/A/x.pdf'),
+      () => storage.list('documents/'),
+      () => storage.deletePrefix('documents/'),
+    ]) {
+      const error = await attempt().catch((e) => e);
+      expect(error).toMatchObject({ code: 'STORAGE_UNAUTHORIZED', statusCode: 502 });
+      expect(error.message).toContain('S3_SECRET_ACCESS_KEY');
+    }
+    await expect(checkS3Bucket({ ...options(), accessKeyId: 'NOT-A-KEY' })).rejects.toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  it('maps what real S3 answers to a wrong secret, a full store and a timeout', () => {
+    const s3Error = (name: string, httpStatusCode: number) =>
+      new S3ServiceException({ name, $fault: 'client', $metadata: { httpStatusCode } });
+    expect(s3Failure(s3Error('SignatureDoesNotMatch', 403), 'b')).toMatchObject({
+      code: 'STORAGE_UNAUTHORIZED',
+      message: expect.stringContaining('S3_SECRET_ACCESS_KEY'),
+    });
+    expect(s3Failure(s3Error('AccessDenied', 403), 'b')).toMatchObject({ code: 'STORAGE_UNAUTHORIZED' });
+    expect(s3Failure(s3Error('QuotaExceeded', 403), 'b')).toMatchObject({
+      code: 'STORAGE_FULL',
+      statusCode: 507,
+    });
+    expect(s3Failure(s3Error('SlowDown', 503), 'b')).toMatchObject({
+      code: 'STORAGE_UNAVAILABLE',
+      statusCode: 503,
+    });
+    expect(s3Failure(Object.assign(new Error('aborted'), { name: 'AbortError' }), 'b')).toMatchObject({
+      code: 'STORAGE_UNAVAILABLE',
+    });
+  });
+
+  it('stops start-up naming S3_BUCKET when the bucket does not exist, and passes for one that does', async () => {
+    await expect(checkS3Bucket({ ...options(), bucket: 'no-such-bucket' })).rejects.toThrow(
+      /"no-such-bucket".*does not exist \(S3_BUCKET\)/,
+    );
+    await expect(checkS3Bucket(options())).resolves.toBeUndefined();
+  });
+
+  it('lists, renames and deletes folders of more than one page (1000 keys)', async () => {
+    const storage = s3Storage(options());
+    const source = await sourceFile('p');
+    const keys = Array.from({ length: 1003 }, (_, i) => `documents/Big/${String(i).padStart(4, '0')}.pdf`);
+    for (let i = 0; i < keys.length; i += 25) {
+      await Promise.all(keys.slice(i, i + 25).map((key) => storage.putFile(key, source, 'application/pdf')));
+    }
+    expect((await storage.list('documents/Big/')).map((o) => o.key)).toEqual(keys);
+    expect(await storage.renamePrefix('documents/Big/', 'documents/Bigger/')).toBe(1003);
+    expect(await storage.list('documents/Big/')).toEqual([]);
+    expect(await storage.deletePrefix('documents/Bigger/')).toBe(1003);
+    expect(await storage.list('documents/')).toEqual([]);
+  }, 120_000);
+});
+
+describe('createStorage', () => {
+  let server: Awaited<ReturnType<typeof startS3rver>>;
+  beforeAll(async () => {
+    server = await startS3rver();
+  });
+  afterAll(() => server.close());
+
+  it('uses DATA_DIR/files without S3 settings and the bucket with them, logging which, never the secret', async () => {
+    const logged: unknown[] = [];
+    const log = { info: (details: object, message: string) => logged.push({ ...details, message }) };
+    const local = await createStorage({ dataDir: scratch, s3: undefined }, log);
+    expect(local.bucket).toBe('local');
+    const s3Config = { endpoint: server.endpoint, region: 'us-east-1', bucket: S3_BUCKET, ...S3_KEYS };
+    const remote = await createStorage({ dataDir: scratch, s3: s3Config }, log);
+    expect(remote.bucket).toBe(S3_BUCKET);
+    expect(logged).toEqual([
+      { store: 'local', root: path.join(scratch, 'files'), message: 'file storage: local disk' },
+      {
+        store: 's3',
+        endpoint: server.endpoint,
+        region: 'us-east-1',
+        bucket: S3_BUCKET,
+        message: 'file storage: S3',
+      },
+    ]);
+    await expect(
+      createStorage({ dataDir: scratch, s3: { ...s3Config, bucket: 'missing-bucket' } }, log),
+    ).rejects.toThrow('S3_BUCKET');
   });
 });

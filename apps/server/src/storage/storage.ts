@@ -1,7 +1,12 @@
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Config } from '../config';
+import { localDiskStorage } from './local-disk-storage';
+import { checkS3Bucket, s3Storage } from './s3-storage';
 
-export { assertFolderPrefix, assertSafeKey, compareKeys, contentTypeOf } from './keys';
+export { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys, contentTypeOf } from './keys';
 export { localDiskStorage } from './local-disk-storage';
+export { checkS3Bucket, s3Storage } from './s3-storage';
 
 /** One stored object and what the store knows about it (SPEC §3 Uploaded file metadata). */
 export interface StoredObject {
@@ -12,7 +17,10 @@ export interface StoredObject {
   updatedAt: Date;
   /** Base64 MD5 of the bytes, as cloud storage reports it; null when the store does not know it. */
   md5Hash: string | null;
-  /** Custom metadata given to putFile (e.g. who uploaded it, the original name). */
+  /**
+   * Custom metadata given to putFile (e.g. `uploaded-by`): lowercase names, any string values, 2 KB
+   * in all (`assertMetadata`). S3's list() leaves it empty: use head() or get() for it.
+   */
   metadata: Record<string, string>;
 }
 
@@ -47,4 +55,23 @@ export interface Storage {
    * returns how many. Refuses with 409 FOLDER_EXISTS when anything already exists under `to`.
    */
   renamePrefix(from: string, to: string): Promise<number>;
+}
+
+/**
+ * The store the configuration asks for: S3 when every S3_* variable is set (after checking that the
+ * bucket answers, so a wrong setting stops start-up with its variable's name), else DATA_DIR/files.
+ */
+export async function createStorage(
+  config: Pick<Config, 'dataDir' | 's3'>,
+  log: { info(details: object, message: string): void },
+): Promise<Storage> {
+  if (!config.s3) {
+    const root = path.join(config.dataDir, 'files');
+    log.info({ store: 'local', root }, 'file storage: local disk');
+    return localDiskStorage(root);
+  }
+  const { endpoint, region, bucket } = config.s3;
+  await checkS3Bucket(config.s3);
+  log.info({ store: 's3', endpoint: endpoint ?? 'AWS', region, bucket }, 'file storage: S3');
+  return s3Storage(config.s3);
 }
