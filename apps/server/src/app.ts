@@ -29,6 +29,9 @@ import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { trackRoutes } from './http/route-registry';
 import { createMailer, type Mailer } from './mail/mailer';
+import { downloadLinks } from './materials/download-links';
+import { materialRoutes } from './materials/routes';
+import { materialsService } from './materials/service';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
 import { roomRoutes } from './rooms/routes';
@@ -82,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Material folder names (up to 120 characters) travel as path parameters; Fastify's default is 100.
+    routerOptions: { maxParamLength: 256 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -172,6 +177,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       contentRoutes(api, services.content);
       workshopRoutes(api, workshopsSvc);
       uploadRoutes(api, storage, path.join(config.dataDir, 'uploads-in-progress'));
+      materialRoutes(
+        api,
+        materialsService({
+          db: database.db,
+          storage,
+          links: downloadLinks({ secret: config.jwtSecret }),
+          log: app.log,
+        }),
+        path.join(config.dataDir, 'material-uploads-in-progress'),
+      );
       trainingRoutes(
         api,
         trainingService(

@@ -9,7 +9,7 @@ const headersOf = {} as Record<Role, Record<string, string>>;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  fixture = await createMatrixFixture(ctx.database);
+  fixture = await createMatrixFixture(ctx.database, ctx.storage);
   // One caller per role, all in the `own` organization (the super admin too).
   for (const role of ROLES) {
     headersOf[role] = (

@@ -21,7 +21,9 @@ import { ROLES, type Role } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, organizations, orgWorkshops, rooms, sessions, workshops } from '../db/schema';
+import type { Storage } from '../storage/storage';
 import { contentRows } from './authz-matrix-content';
+import { materialsRows } from './authz-matrix-materials';
 import { trainingRows } from './authz-matrix-training';
 import { createOrg, createUser } from './context';
 
@@ -40,6 +42,8 @@ export interface OrgSide {
 
 export interface MatrixFixture {
   database: Database;
+  /** The app's file store (materials rows put files in it). */
+  storage: Storage;
   /** The callers' organization: every role signs in as a user of it (the super admin too). */
   own: OrgSide;
   /** Another tenant. */
@@ -525,12 +529,13 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...categoryRows,
   ...contentRows(),
   ...trainingRows(),
+  ...materialsRows(),
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;
 
 /** Two organizations with a workshop, a room and people each; the callers belong to `own`. */
-export async function createMatrixFixture(database: Database): Promise<MatrixFixture> {
+export async function createMatrixFixture(database: Database, storage: Storage): Promise<MatrixFixture> {
   const { db } = database;
   let counter = 0;
   const unique = (prefix: string) => {
@@ -570,6 +575,7 @@ export async function createMatrixFixture(database: Database): Promise<MatrixFix
   const other = await side();
   return {
     database,
+    storage,
     own,
     other,
     freeWorkshopId: await newWorkshop(),

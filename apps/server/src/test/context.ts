@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { organizations, users } from '../db/schema';
+import { localDiskStorage, type Storage } from '../storage/storage';
 import { withDatabase } from './global-setup';
 
 export const TEST_PASSWORD = 'correct horse battery';
@@ -42,6 +43,8 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   dataDir: string;
+  /** The app's file store (local disk under dataDir/files unless the test gave one). */
+  storage: Storage;
   close(): Promise<void>;
 }
 
@@ -58,12 +61,14 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, database, logger: false, ...options });
+  const storage = options.storage ?? localDiskStorage(path.join(dataDir, 'files'));
+  const app = await buildApp({ config, database, logger: false, ...options, storage });
   await app.ready();
   return {
     app,
     database,
     dataDir,
+    storage,
     async close() {
       await app.close();
       await database.close();

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Role } from '@playshop/shared';
 import { FileStore } from '@tus/file-store';
@@ -106,8 +106,7 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
     },
     async onResponseError(_req, error) {
       if (isTusError(error)) {
-        if (error.status_code === 413)
-          return tusError(413, 'FILE_TOO_LARGE', options.fileTooLargeMessage);
+        if (error.status_code === 413) return tusError(413, 'FILE_TOO_LARGE', options.fileTooLargeMessage);
         if (error.body.startsWith('{')) return undefined;
         // tus's own refusals are plain text; give them the API's shape.
         const code = error.status_code === 404 ? 'UPLOAD_NOT_FOUND' : 'UPLOAD_ERROR';

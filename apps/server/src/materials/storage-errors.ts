@@ -1,0 +1,26 @@
+import { AppError } from '../http/errors';
+
+/**
+ * A storage failure as an error the caller can act on (SPEC §8 storage error codes, server side).
+ * AppErrors from the store (an invalid name, a folder that exists) pass through; a full disk or
+ * bucket, an unreachable store and anything else get their own code. The cause goes to the log only.
+ */
+export function storageFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const { code, name } = (error ?? {}) as { code?: string; name?: string };
+  if (code === 'ENOSPC' || code === 'EDQUOT' || name === 'QuotaExceeded' || name === 'EntityTooLarge')
+    return new AppError('STORAGE_FULL', 507, 'File storage is full');
+  if (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === 'ETIMEDOUT' ||
+    code === 'ENOTFOUND' ||
+    name === 'TimeoutError' ||
+    name === 'SlowDown' ||
+    name === 'ServiceUnavailable'
+  )
+    return new AppError('STORAGE_UNAVAILABLE', 503, 'File storage is unavailable, please try again later');
+  if (name === 'AccessDenied' || name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch')
+    return new AppError('STORAGE_UNAUTHORIZED', 502, 'File storage refused the request');
+  return new AppError('STORAGE_ERROR', 502, 'File storage failed, please try again later');
+}
