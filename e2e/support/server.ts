@@ -16,7 +16,14 @@ const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  * The real product (built SPA, API, database with the first-start data) on a loopback port,
  * in this process so a test can also reach into its database.
  */
-export async function startProduct(options: { smtpUrl?: string; accessTokenTtlSeconds?: number } = {}) {
+export async function startProduct(
+  options: {
+    smtpUrl?: string;
+    accessTokenTtlSeconds?: number;
+    /** More configuration, as environment variables (e.g. YOUTUBE_API_URL of a fake API). */
+    env?: Record<string, string>;
+  } = {},
+) {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-e2e-'));
   const report = (await firstStart(database.db, {
@@ -34,6 +41,7 @@ export async function startProduct(options: { smtpUrl?: string; accessTokenTtlSe
     LOG_LEVEL: 'warn',
     PUBLIC_URL: url,
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+    ...options.env,
   });
   const app = await buildApp({
     config,

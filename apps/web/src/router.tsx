@@ -19,6 +19,11 @@ import {
   facilitatorGameRoutes,
   facilitatorRoomsRoutes,
 } from './features/rooms/rooms-routes';
+import {
+  adminTrainingRoutes,
+  facilitatorTrainingRoutes,
+  playerTrainingRoutes,
+} from './features/training/training-routes';
 import { PublicLayout } from './layout/public-layout';
 import { FullPageLoader } from './ui/page-loader';
 
@@ -95,6 +100,7 @@ export const routes: RouteObject[] = [
                   (m) => m.JoinRoomPage,
                 ),
               },
+              ...playerTrainingRoutes,
             ],
           },
         ],
@@ -118,6 +124,7 @@ export const routes: RouteObject[] = [
               ...adminContentRoutes,
               ...adminPeopleRoutes,
               ...adminRoomsRoutes,
+              ...adminTrainingRoutes,
               ...adminMaterialsRoutes,
               // Screens of later issues: a 'Page not found' inside the layout, never a fake screen.
               { path: '*', lazy: adminNotFound },
@@ -141,6 +148,7 @@ export const routes: RouteObject[] = [
               ...facilitatorOnlineRoutes,
               ...facilitatorPeopleRoutes,
               ...facilitatorRoomsRoutes,
+              ...facilitatorTrainingRoutes,
               { path: '*', lazy: facilitatorNotFound },
             ],
           },

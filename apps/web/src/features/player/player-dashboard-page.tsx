@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDoorEnter } from '@tabler/icons-react';
+import { IconDoorEnter, IconSchool } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useOrgRooms } from '../../api/use-org-rooms';
 import { PageLoader } from '../../ui/page-loader';
@@ -14,7 +14,17 @@ export function PlayerDashboardPage() {
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
-        <PageTitle subtitle={`Hello ${username}, pick the room your facilitator named.`}>Rooms</PageTitle>
+        <Group justify="space-between" align="flex-start" gap="md">
+          <PageTitle subtitle={`Hello ${username}, pick the room your facilitator named.`}>Rooms</PageTitle>
+          <Button
+            component={Link}
+            to={`${base}/training`}
+            variant="default"
+            leftSection={<IconSchool size={18} aria-hidden />}
+          >
+            Training
+          </Button>
+        </Group>
 
         {rooms.isPending && <PageLoader label="Loading rooms" />}
         {rooms.isError && (

@@ -5,6 +5,8 @@ import { useCurrentUser } from '../../auth/auth-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { OrganizationForm } from '../organizations/organization-form';
+import { ProductLinksPanel } from '../training/product-links-form';
+import { TrainingSettingsPanel } from '../training/training-settings-form';
 
 /**
  * `{org}/admin/settings`: the caller's own organization in two tabs. General: contact details and the
@@ -30,6 +32,9 @@ export function SettingsPage() {
           <Tabs.List>
             <Tabs.Tab value="general">General</Tabs.Tab>
             <Tabs.Tab value="license">License</Tabs.Tab>
+            {/* Product-wide, not per organization: the super admin's alone. */}
+            {isSuper && <Tabs.Tab value="training">Training</Tabs.Tab>}
+            {isSuper && <Tabs.Tab value="links">Links</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             <Card withBorder radius="lg" padding="lg">
@@ -76,6 +81,18 @@ export function SettingsPage() {
               </Stack>
             </Card>
           </Tabs.Panel>
+          {isSuper && (
+            <Tabs.Panel value="training" pt="md">
+              <TrainingSettingsPanel />
+            </Tabs.Panel>
+          )}
+          {isSuper && (
+            <Tabs.Panel value="links" pt="md">
+              <Card withBorder radius="lg" padding="lg">
+                <ProductLinksPanel />
+              </Card>
+            </Tabs.Panel>
+          )}
         </Tabs>
       )}
     </Stack>

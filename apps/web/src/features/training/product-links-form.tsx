@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
+import { type Resolver, useForm } from 'react-hook-form';
+import { ApiError } from '../../api/client';
+import { usePublicSettings } from '../../api/use-public-settings';
+import { useSavePublicSettings } from '../../api/use-save-public-settings';
+import { PageLoader } from '../../ui/page-loader';
+
+const FIELDS: { name: keyof PublicSettingsUpdate; label: string; description: string }[] = [
+  {
+    name: 'reportIssueUrl',
+    label: 'Report Issue',
+    description: "The footer's 'Report Issue' link: a web address or mailto:someone@example.com",
+  },
+  { name: 'statusUrl', label: 'Status', description: "The footer's 'Status' link: a web address or mailto:" },
+  {
+    name: 'trainingUrl',
+    label: 'External training site',
+    description: "The admin sidebar's Training link opens this site; leave empty for the training page here",
+  },
+];
+
+/** Settings → Links (super admin): the product-wide links every user sees. */
+export function ProductLinksPanel() {
+  const links = usePublicSettings();
+  if (links.isPending) return <PageLoader label="Loading links" />;
+  if (links.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {`Error: ${links.error.message}`}
+      </Alert>
+    );
+  }
+  return <ProductLinksForm key={JSON.stringify(links.data)} links={links.data} />;
+}
+
+function ProductLinksForm({ links }: { links: PublicSettings }) {
+  const save = useSavePublicSettings();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PublicSettingsUpdate>({
+    mode: 'onBlur',
+    resolver: zodResolver(ZPublicSettingsUpdate) as unknown as Resolver<PublicSettingsUpdate>,
+    defaultValues: links,
+  });
+
+  const handleSave = handleSubmit((values) =>
+    save.mutate(values, {
+      onError: (error) => {
+        const field = FIELDS.find((f) => error instanceof ApiError && f.name === error.field);
+        if (field) setError(field.name, { message: error.message });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={handleSave} noValidate>
+      <Stack gap="md">
+        {FIELDS.map((field) => (
+          <TextInput
+            key={field.name}
+            label={field.label}
+            description={field.description}
+            autoComplete="off"
+            error={errors[field.name]?.message}
+            {...register(field.name)}
+          />
+        ))}
+        {save.isError && (
+          <Text c="red.9" role="alert">
+            {`Error: ${save.error.message}`}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { TRAINING_TEXTS } from '@playshop/shared';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import { TrainingPage } from './training-page';
+
+const answer = (status: number, body: unknown) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Response.json(body, { status })),
+  );
+afterEach(() => vi.unstubAllGlobals());
+
+const session = {
+  accessToken: 't',
+  user: { username: 'demo-player-1', org: 'Demo Org', orgId: 1, role: 'PLAYER' as const, userId: 1 },
+};
+const renderPage = () => renderRoutes([{ path: '/', element: <TrainingPage /> }], { session });
+
+describe('TrainingPage', () => {
+  it("says 'No training videos yet' for an empty playlist", async () => {
+    answer(200, { role: 'PLAYER', items: [] });
+    renderPage();
+    expect(await screen.findByText(TRAINING_TEXTS.noVideos)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+
+  it("shows the server's reason in a red alert", async () => {
+    answer(502, { code: 'VIDEO_SERVICE_REFUSED', message: TRAINING_TEXTS.serviceRefused });
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(TRAINING_TEXTS.serviceRefused);
+  });
+});

@@ -1,0 +1,68 @@
+import type { PlaylistItem } from '@playshop/shared';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../test/render';
+import { TrainingPlayer } from './training-player';
+
+const items: PlaylistItem[] = [
+  { title: 'Welcome', videoId: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+  { title: 'Running a room', videoId: 'abcdefghijk', url: 'https://youtu.be/abcdefghijk' },
+  { title: 'Our own intro', videoId: null, url: 'https://cdn.example.com/intro.mp4' },
+];
+
+const renderPlayer = (list = items) =>
+  renderRoutes([{ path: '/', element: <TrainingPlayer items={list} /> }]);
+
+const button = (name: string) => screen.getByRole('button', { name });
+const playlistButton = (title: string) =>
+  within(screen.getByRole('navigation', { name: 'Training playlist' })).getByRole('button', {
+    name: title,
+  });
+
+describe('TrainingPlayer', () => {
+  it('embeds a YouTube video without cookies, titled for screen readers', async () => {
+    renderPlayer();
+    const frame = await screen.findByTitle('Training video: Welcome');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(screen.getByText('Video 1 of 3')).toBeTruthy();
+  });
+
+  it('stops Previous at the first video and Next at the last (SPEC §4)', async () => {
+    renderPlayer();
+    await screen.findByTitle('Training video: Welcome');
+    expect(button('Previous')).toHaveProperty('disabled', true);
+    expect(button('Next')).toHaveProperty('disabled', false);
+    fireEvent.click(button('Next'));
+    expect(screen.getByTitle('Training video: Running a room')).toBeTruthy();
+    expect(button('Previous')).toHaveProperty('disabled', false);
+    fireEvent.click(button('Next'));
+    expect(button('Next')).toHaveProperty('disabled', true);
+    fireEvent.click(button('Next'));
+    expect(screen.getByText('Video 3 of 3')).toBeTruthy();
+    fireEvent.click(button('Previous'));
+    expect(screen.getByText('Video 2 of 3')).toBeTruthy();
+  });
+
+  it('plays the video chosen in the playlist and marks it current', async () => {
+    renderPlayer();
+    await screen.findByTitle('Training video: Welcome');
+    expect(playlistButton('Welcome').getAttribute('aria-current')).toBe('true');
+    fireEvent.click(playlistButton('Our own intro'));
+    expect(playlistButton('Our own intro').getAttribute('aria-current')).toBe('true');
+    expect(playlistButton('Welcome').getAttribute('aria-current')).toBeNull();
+    // Not on YouTube: the browser's own player, with controls.
+    const video = screen.getByLabelText('Training video: Our own intro');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.getAttribute('src')).toBe('https://cdn.example.com/intro.mp4');
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(button('Next')).toHaveProperty('disabled', true);
+  });
+
+  it('with one video, both buttons are disabled', async () => {
+    renderPlayer(items.slice(0, 1));
+    await screen.findByTitle('Training video: Welcome');
+    expect(button('Previous')).toHaveProperty('disabled', true);
+    expect(button('Next')).toHaveProperty('disabled', true);
+  });
+});

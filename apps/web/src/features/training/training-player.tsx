@@ -1,0 +1,135 @@
+import { AspectRatio, Button, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
+import { type PlaylistItem, TRAINING_TEXTS, youtubeEmbedUrl } from '@playshop/shared';
+import { IconChevronLeft, IconChevronRight, IconPlayerPlayFilled } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import classes from './training-player.module.css';
+
+/** The current video and the playlist; Previous/Next stop at the ends (SPEC §4 Training). */
+export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
+  const [chosen, setChosen] = useState(0);
+  const headingId = useId();
+  // A shorter list after a refetch keeps the index inside it.
+  const index = Math.min(chosen, items.length - 1);
+  const current = items[index]!;
+  const isFirst = index === 0;
+  const isLast = index === items.length - 1;
+  const playerRef = useRef<HTMLDivElement>(null);
+  const playlistRef = useRef<HTMLElement>(null);
+
+  // Keep the current entry in sight inside the scrolling playlist (wide screens), without moving the page.
+  useEffect(() => {
+    const list = playlistRef.current;
+    const entry = list?.querySelectorAll<HTMLElement>('li')[index];
+    if (!list || !entry || list.scrollHeight <= list.clientHeight) return;
+    const top = entry.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + entry.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + entry.offsetHeight - list.clientHeight;
+  }, [index]);
+
+  function choose(i: number) {
+    setChosen(i);
+    // On a phone the list is below the player: bring the player back into view.
+    playerRef.current?.scrollIntoView({ block: 'nearest' });
+  }
+
+  return (
+    <div className={classes.layout}>
+      <Stack gap="md" ref={playerRef}>
+        <AspectRatio ratio={16 / 9}>
+          <VideoFrame key={`${index}:${current.url}`} item={current} />
+        </AspectRatio>
+        <div>
+          <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
+            {current.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {`Video ${index + 1} of ${items.length}`}
+          </Text>
+        </div>
+        <Group justify="space-between">
+          <Button
+            variant="default"
+            leftSection={<IconChevronLeft size={18} aria-hidden />}
+            disabled={isFirst}
+            onClick={() => setChosen(index - 1)}
+          >
+            {TRAINING_TEXTS.previous}
+          </Button>
+          <Button
+            rightSection={<IconChevronRight size={18} aria-hidden />}
+            disabled={isLast}
+            onClick={() => setChosen(index + 1)}
+          >
+            {TRAINING_TEXTS.next}
+          </Button>
+        </Group>
+      </Stack>
+
+      <Card
+        withBorder
+        radius="lg"
+        padding="sm"
+        component="nav"
+        aria-label="Training playlist"
+        className={classes.playlist}
+        ref={playlistRef}
+      >
+        <Text fw={700} px="xs" pb="xs" id={headingId}>
+          {`Playlist (${items.length})`}
+        </Text>
+        <ol className={classes.list} aria-labelledby={headingId}>
+          {items.map((item, i) => {
+            const isCurrent = i === index;
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a playlist may hold one video twice; its position is its identity.
+              <li key={`${i}:${item.url}`}>
+                <NavLink
+                  component="button"
+                  type="button"
+                  className={classes.item}
+                  active={isCurrent}
+                  aria-current={isCurrent ? 'true' : undefined}
+                  onClick={() => choose(i)}
+                  label={item.title}
+                  // The list's numbering is for the eye; the <ol> already tells screen readers the position.
+                  leftSection={
+                    <Text component="span" size="sm" w={24} ta="right" aria-hidden>
+                      {isCurrent ? <IconPlayerPlayFilled size={14} /> : i + 1}
+                    </Text>
+                  }
+                />
+              </li>
+            );
+          })}
+        </ol>
+      </Card>
+    </div>
+  );
+}
+
+/** YouTube videos play in the privacy-enhanced embed; any other address in the browser's own player. */
+function VideoFrame({ item }: { item: PlaylistItem }) {
+  if (item.videoId) {
+    return (
+      <iframe
+        className={classes.frame}
+        src={youtubeEmbedUrl(item.videoId)}
+        title={TRAINING_TEXTS.videoFrameTitle(item.title)}
+        allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/useMediaCaption: training videos come from admins' addresses; no caption track is known.
+    <video
+      className={classes.frame}
+      src={item.url}
+      controls
+      preload="metadata"
+      aria-label={TRAINING_TEXTS.videoFrameTitle(item.title)}
+    />
+  );
+}

@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Alert, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+  type TrainingSettings,
+  type TrainingSource,
+  ZTrainingSettings,
+} from '@playshop/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
+import { useSaveTrainingSettings } from '../../api/use-save-training-settings';
+import { useTrainingSettings } from '../../api/use-training-settings';
+import { PageLoader } from '../../ui/page-loader';
+
+/**
+ * One role's fields, all kept while the super admin switches the kind: the shared schema reads only
+ * the fields of the chosen kind and drops the rest, so switching back and forth loses nothing typed.
+ */
+interface RoleFields {
+  kind: TrainingSource['kind'];
+  playlistId: string;
+  videos: { title: string; url: string }[];
+}
+type FormValues = Record<Role, RoleFields>;
+
+/** Roles in the order of SPEC §1 (player, facilitator, admin, super admin). */
+const ROLE_ORDER: readonly Role[] = [...ROLES].reverse();
+
+function toFields(source: TrainingSource): RoleFields {
+  return {
+    kind: source.kind,
+    playlistId: source.kind === 'youtube' ? source.playlistId : '',
+    videos: source.kind === 'videos' ? source.videos : [],
+  };
+}
+
+/** Settings → Training (super admin): each role's playlist, a YouTube playlist id or a list of videos. */
+export function TrainingSettingsPanel() {
+  const settings = useTrainingSettings();
+  if (settings.isPending) return <PageLoader label="Loading training settings" />;
+  if (settings.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {`Error: ${settings.error.message}`}
+      </Alert>
+    );
+  }
+  return <TrainingSettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />;
+}
+
+function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
+  const save = useSaveTrainingSettings();
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<FormValues>({
+    mode: 'onBlur',
+    resolver: zodResolver(ZTrainingSettings) as unknown as Resolver<FormValues>,
+    defaultValues: Object.fromEntries(ROLES.map((role) => [role, toFields(settings[role])])) as FormValues,
+  });
+
+  // The resolver hands over the parsed value: exactly ZTrainingSettings, trimmed, unused fields dropped.
+  const handleSave = handleSubmit((values) => save.mutate(values as unknown as TrainingSettings));
+
+  return (
+    <form onSubmit={handleSave} noValidate>
+      <Stack gap="md">
+        <Text c="dimmed">
+          Each role watches its own playlist on its Training page: a YouTube playlist (read by the server with
+          its API key) or videos listed by address.
+        </Text>
+        {ROLE_ORDER.map((role) => (
+          <RolePlaylistFields key={role} role={role} control={control} register={register} errors={errors} />
+        ))}
+        {save.isError && (
+          <Text c="red.9" role="alert">
+            {`Error: ${save.error.message}`}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface RolePlaylistFieldsProps {
+  role: Role;
+  control: Control<FormValues>;
+  register: UseFormRegister<FormValues>;
+  errors: FieldErrors<FormValues>;
+}
+
+function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFieldsProps) {
+  const label = ROLE_LABELS[role];
+  const videos = useFieldArray({ control, name: `${role}.videos` });
+  const roleErrors = errors[role];
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="fieldset" m={0}>
+      <Title order={2} fz="lg" component="legend" px={4}>
+        {label}
+      </Title>
+      <Controller
+        control={control}
+        name={`${role}.kind`}
+        render={({ field }) => (
+          <Stack gap="md">
+            <Radio.Group
+              value={field.value}
+              onChange={(value) => field.onChange(value)}
+              label="Playlist source"
+              name={`${role}-kind`}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="none" label="None" />
+                <Radio value="youtube" label="YouTube playlist" />
+                <Radio value="videos" label="List of videos" />
+              </Group>
+            </Radio.Group>
+
+            {field.value === 'youtube' && (
+              <TextInput
+                label="YouTube playlist id"
+                description="The list= part of the playlist's address, e.g. PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG"
+                autoComplete="off"
+                error={roleErrors?.playlistId?.message}
+                {...register(`${role}.playlistId`)}
+              />
+            )}
+
+            {field.value === 'videos' && (
+              <Stack gap="sm">
+                {videos.fields.length === 0 && <Text c="dimmed">No videos yet: add the first one.</Text>}
+                {videos.fields.map((video, index) => (
+                  <Group key={video.id} align="flex-start" gap="sm" wrap="wrap">
+                    <TextInput
+                      style={{ flex: '1 1 180px' }}
+                      label={`Video ${index + 1} title`}
+                      autoComplete="off"
+                      error={roleErrors?.videos?.[index]?.title?.message}
+                      {...register(`${role}.videos.${index}.title`)}
+                    />
+                    <TextInput
+                      style={{ flex: '2 1 260px' }}
+                      label={`Video ${index + 1} address`}
+                      placeholder="https://www.youtube.com/watch?v=…"
+                      autoComplete="off"
+                      type="url"
+                      error={roleErrors?.videos?.[index]?.url?.message}
+                      {...register(`${role}.videos.${index}.url`)}
+                    />
+                    <ActionIcon
+                      mt={28}
+                      size="lg"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove video ${index + 1}`}
+                      onClick={() => videos.remove(index)}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Group>
+                ))}
+                {roleErrors?.videos?.message && (
+                  <Text c="red.9" size="sm" role="alert">
+                    {roleErrors.videos.message}
+                  </Text>
+                )}
+                <Group>
+                  <Button
+                    variant="default"
+                    leftSection={<IconPlus size={16} aria-hidden />}
+                    onClick={() => videos.append({ title: '', url: '' })}
+                  >
+                    Add video
+                  </Button>
+                </Group>
+              </Stack>
+            )}
+          </Stack>
+        )}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,260 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { organizations } from '../apps/server/src/db/schema';
+import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
+import { type FakeYoutube, fakeVideos, startFakeYoutube } from '../apps/server/src/test/fake-youtube';
+import {
+  DESKTOP,
+  expectAccessible,
+  hasChromium,
+  launchBrowser,
+  newPage,
+  PHONE,
+  screenshots,
+} from './support/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
+
+let product: Product;
+let browser: Browser;
+let youtube: FakeYoutube;
+let demoAdmin: { email: string };
+const contexts: BrowserContext[] = [];
+
+const ORG = 'Demo%20Org';
+/** 60 videos: the server must follow nextPageToken past YouTube's 50-item page. */
+const ADMIN_VIDEOS = fakeVideos(60, 'Admin');
+const PLAYER_VIDEOS = fakeVideos(2, 'Player');
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  youtube = await startFakeYoutube();
+  youtube.setPlaylist('PLadminTraining', ADMIN_VIDEOS);
+  youtube.setPlaylist('PLplayerTraining', PLAYER_VIDEOS);
+  product = await startProduct({
+    env: { YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_API_URL: youtube.apiUrl },
+  });
+  const [demoOrg] = await product.database.db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, 'Demo Org'));
+  demoAdmin = { email: (await createUser(product.database, 'ADMIN', demoOrg!.id)).email! };
+  browser = await launchBrowser();
+});
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  for (const [i, context] of contexts.entries()) {
+    for (const page of context.pages())
+      await page.screenshot({ path: `e2e/screenshots/training-failure-${i}.png` }).catch(() => {});
+  }
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  await product?.close();
+  await youtube?.close();
+});
+
+/** Screens answer within a moment, but the machine is shared: wait up to 15 s for each. */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
+const visible = (page: Page, text: string | RegExp) => poll(() => page.getByText(text).first().isVisible());
+
+/**
+ * A browser of its own. There is no internet here: the YouTube embed is answered by a local stub page
+ * and other video hosts are refused, so the test asserts on the iframe's address and title only.
+ */
+async function person(viewport = DESKTOP) {
+  const { page, context } = await newPage(browser, viewport);
+  contexts.push(context);
+  await context.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>Video</title></head><body><p>Video</p></body></html>',
+    }),
+  );
+  await context.route('https://cdn.example.com/**', (route) => route.abort());
+  return page;
+}
+
+async function staffLogin(page: Page, email: string, password: string) {
+  await page.goto(`${product.url}/admin-login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/(admin\/dashboard|facilitator\/enter)$/);
+}
+
+const roleGroup = (page: Page, role: string) => page.getByRole('group', { name: role, exact: true });
+const playlist = (page: Page) => page.getByRole('navigation', { name: 'Training playlist' });
+const currentFrame = (page: Page) => page.locator('iframe[title^="Training video:"]');
+
+/** The playlist's titles as the sidebar lists them. */
+const sidebarTitles = (page: Page) =>
+  playlist(page)
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.map((b) => b.querySelector('.mantine-NavLink-label')?.textContent));
+
+describe.runIf(hasChromium)('training playlists', () => {
+  it('the super admin sets each role’s playlist in Settings', async () => {
+    const page = await person();
+    await staffLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${product.url}/Playshop/admin/settings`);
+    await page.getByRole('tab', { name: 'Training' }).click();
+
+    // Admins: a YouTube playlist; a typo first, to see the form's text.
+    const admins = roleGroup(page, 'Admin');
+    await admins.getByRole('radio', { name: 'YouTube playlist' }).check();
+    await admins.getByLabel('YouTube playlist id').fill('PL admin?');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(page, 'Enter a YouTube playlist id (letters, digits, - and _)');
+    await admins.getByLabel('YouTube playlist id').fill('PLadminTraining');
+
+    // Facilitators: two videos by address, one on YouTube and one file elsewhere.
+    const facilitators = roleGroup(page, 'Facilitator');
+    await facilitators.getByRole('radio', { name: 'List of videos' }).check();
+    for (let i = 0; i < 3; i += 1) await facilitators.getByRole('button', { name: 'Add video' }).click();
+    await facilitators.getByLabel('Video 1 title').fill('Welcome, facilitators');
+    await facilitators.getByLabel('Video 1 address').fill('https://youtu.be/facilvideo1');
+    await facilitators.getByLabel('Video 2 title').fill('Running a room');
+    await facilitators.getByLabel('Video 2 address').fill('https://cdn.example.com/running-a-room.mp4');
+    await facilitators.getByRole('button', { name: 'Remove video 3' }).click();
+
+    const players = roleGroup(page, 'Player');
+    await players.getByRole('radio', { name: 'YouTube playlist' }).check();
+    await players.getByLabel('YouTube playlist id').fill('PLplayerTraining');
+
+    await expectAccessible(page, 'settings: training tab');
+    await screenshots(page, 'settings-training');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(page, 'Training playlists saved');
+
+    // Saved on the server: a reload shows the same choices.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Training' }).click();
+    await poll(() => roleGroup(page, 'Admin').getByLabel('YouTube playlist id').inputValue()).toBe(
+      'PLadminTraining',
+    );
+    await poll(() => roleGroup(page, 'Facilitator').getByLabel('Video 2 title').inputValue()).toBe(
+      'Running a room',
+    );
+    expect(await roleGroup(page, 'Facilitator').getByLabel('Video 3 title').count()).toBe(0);
+    expect(await roleGroup(page, 'Super Admin').getByRole('radio', { name: 'None' }).isChecked()).toBe(true);
+
+    // The super admin's own role has no playlist.
+    await page.goto(`${product.url}/Playshop/admin/training`);
+    await visible(page, 'No training videos yet');
+  });
+
+  it('the super admin edits the product links; the footer follows', async () => {
+    const page = await person();
+    await staffLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${product.url}/Playshop/admin/settings`);
+    await page.getByRole('tab', { name: 'Links' }).click();
+    await page.getByLabel('Report Issue').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(page, 'Enter an address starting with http://, https:// or mailto:');
+    await page.getByLabel('Report Issue').fill('https://issues.example.com/new');
+    await expectAccessible(page, 'settings: links tab');
+    await screenshots(page, 'settings-links');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await visible(page, 'Links saved');
+    await poll(() => page.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toBe(
+      'https://issues.example.com/new',
+    );
+  });
+
+  it('an admin watches the 60-video YouTube playlist from the sidebar; Previous and Next stop at the ends', async () => {
+    const page = await person();
+    await staffLogin(page, demoAdmin.email, TEST_PASSWORD);
+    await page.getByRole('link', { name: 'Training' }).click();
+    await page.waitForURL(`**/${ORG}/admin/training`);
+
+    await poll(() => currentFrame(page).getAttribute('src')).toBe(
+      `https://www.youtube-nocookie.com/embed/${ADMIN_VIDEOS[0]!.videoId}`,
+    );
+    expect(await currentFrame(page).getAttribute('title')).toBe('Training video: Admin 1');
+    const titles = await sidebarTitles(page);
+    expect(titles).toHaveLength(60);
+    expect(titles.at(-1)).toBe('Admin 60');
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await poll(() => currentFrame(page).getAttribute('title')).toBe('Training video: Admin 2');
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(false);
+
+    // Choosing the last video in the sidebar plays it and marks it current; Next stops there.
+    const last = playlist(page).getByRole('button', { name: 'Admin 60', exact: true });
+    await last.click();
+    await poll(() => currentFrame(page).getAttribute('src')).toBe(
+      `https://www.youtube-nocookie.com/embed/${ADMIN_VIDEOS[59]!.videoId}`,
+    );
+    expect(await last.getAttribute('aria-current')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await visible(page, 'Video 60 of 60');
+
+    await page.getByRole('button', { name: 'Admin 1', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await poll(() => currentFrame(page).getAttribute('title')).toBe('Training video: Admin 1');
+
+    await expectAccessible(page, 'admin training');
+    await screenshots(page, 'training-admin');
+  });
+
+  it('the demo facilitator watches the listed videos: YouTube in the embed, a file in a video player', async () => {
+    const page = await person();
+    await staffLogin(page, product.facilitator.email, product.facilitator.password);
+    await page.goto(`${product.url}/${ORG}/facilitator/online/rooms`);
+    await page.getByRole('link', { name: 'Training' }).click();
+    await page.waitForURL(`**/${ORG}/facilitator/online/training`);
+
+    await poll(() => currentFrame(page).getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/facilvideo1',
+    );
+    expect(await sidebarTitles(page)).toEqual(['Welcome, facilitators', 'Running a room']);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const video = page.getByLabel('Training video: Running a room');
+    await poll(() => video.getAttribute('src')).toBe('https://cdn.example.com/running-a-room.mp4');
+    expect(await video.evaluate((v) => v.tagName)).toBe('VIDEO');
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await currentFrame(page).count()).toBe(0);
+    await expectAccessible(page, 'facilitator training');
+    await screenshots(page, 'training-facilitator');
+  });
+
+  it('a demo player opens Training from the dashboard on a phone and sees the players’ playlist', async () => {
+    const page = await person(PHONE);
+    await page.goto(`${product.url}/`);
+    await page.getByLabel('Username').fill('demo-player-1');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(`**/${ORG}/demo-player-1/dashboard`);
+    const playlistReply = page.waitForResponse((r) => r.url().endsWith('/api/v1/training/playlist'));
+    await page.getByRole('link', { name: 'Training' }).click();
+    await page.waitForURL(`**/${ORG}/demo-player-1/training`);
+    // The key stays on the server: the browser only ever receives the playlist's items.
+    const replyText = await (await playlistReply).text();
+    expect(replyText).toContain('Player 1');
+    expect(replyText).not.toContain(youtube.apiKey);
+
+    await poll(() => currentFrame(page).getAttribute('title')).toBe('Training video: Player 1');
+    expect(await sidebarTitles(page)).toEqual(['Player 1', 'Player 2']);
+    // On a phone the playlist comes below the player.
+    const frameBox = await currentFrame(page).boundingBox();
+    const listBox = await playlist(page).boundingBox();
+    expect(listBox!.y).toBeGreaterThan(frameBox!.y + frameBox!.height);
+    expect(frameBox!.width).toBeLessThanOrEqual(PHONE.width);
+
+    await playlist(page).getByRole('button', { name: 'Player 2', exact: true }).click();
+    await poll(() => currentFrame(page).getAttribute('src')).toBe(
+      `https://www.youtube-nocookie.com/embed/${PLAYER_VIDEOS[1]!.videoId}`,
+    );
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(false);
+    await expectAccessible(page, 'player training');
+    await screenshots(page, 'training-player');
+
+    await page.getByRole('link', { name: 'Back to rooms' }).click();
+    await page.waitForURL(`**/${ORG}/demo-player-1/dashboard`);
+  });
+});
