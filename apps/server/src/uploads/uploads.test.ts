@@ -1,10 +1,11 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { assertSafeKey } from '../storage/storage';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { sniffImage } from './sniff';
+import { UNFINISHED_UPLOAD_TTL_MS } from './tus-endpoint';
 
 let ctx: TestContext;
 let root: Record<string, string>;
@@ -160,5 +161,57 @@ describe('storage keys', () => {
     for (const bad of ['../x', 'a/../b', '/etc/passwd', 'a//b', 'a\\b', 'a/.', 'a/b\u0000c', 'a/b\nc', '']) {
       expect(() => assertSafeKey(bad), bad).toThrow('Invalid file name');
     }
+  });
+});
+
+describe('abandoned uploads', () => {
+  /** Starts an upload and sends no byte: what a closed tab leaves behind. Returns its id. */
+  async function startUpload(app = ctx.app) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/uploads',
+      headers: {
+        ...root,
+        'tus-resumable': '1.0.0',
+        'upload-length': '1000',
+        'upload-metadata': `folder ${b64('content-images')}`,
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return (res.headers.location as string).split('/').pop() as string;
+  }
+  const inProgress = async () => (await readdir(path.join(ctx.dataDir, 'uploads-in-progress'))).sort();
+  /** Moves an upload's creation back past the time limit, as if it had been started over a day ago. */
+  async function age(id: string) {
+    const info = path.join(ctx.dataDir, 'uploads-in-progress', `${id}.json`);
+    const upload = JSON.parse(await readFile(info, 'utf8'));
+    upload.creation_date = new Date(Date.now() - UNFINISHED_UPLOAD_TTL_MS - 60_000).toISOString();
+    await writeFile(info, JSON.stringify(upload));
+  }
+
+  it('are removed when a day old, at start-up and then every hour; younger ones stay', async () => {
+    const stale = await startUpload();
+    const fresh = await startUpload();
+    await age(stale);
+    // A second server on the same DATA_DIR sweeps when it starts; its hourly timer is faked.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const second = await createTestContext({ env: { DATA_DIR: ctx.dataDir } });
+    try {
+      expect(await inProgress()).toEqual([fresh, `${fresh}.json`].sort());
+      const later = await startUpload();
+      await age(fresh);
+      vi.advanceTimersByTime(60 * 60_000);
+      await vi.waitFor(async () => expect(await inProgress()).toEqual([later, `${later}.json`].sort()));
+    } finally {
+      await second.close();
+      vi.useRealTimers();
+    }
+    // The swept upload cannot be resumed.
+    const resumed = await ctx.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/uploads/${stale}`,
+      headers: { ...root, 'tus-resumable': '1.0.0' },
+    });
+    expect(resumed.statusCode).toBe(404);
   });
 });
