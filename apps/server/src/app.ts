@@ -74,12 +74,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            // The game socket carries its token in the query string: keep it out of the logs.
+            // The game socket's token and a material download link's signature travel in the query
+            // string: keep them out of the logs.
             serializers: {
               req: (req: { method: string; url: string; id: string }) => ({
                 id: req.id,
                 method: req.method,
-                url: req.url.replace(/([?&]token=)[^&]*/, '$1[redacted]'),
+                url: req.url.replace(/([?&](?:token|signature)=)[^&]*/g, '$1[redacted]'),
               }),
             },
           },

@@ -127,7 +127,7 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
     return objects.map((object) => ({ object, rest: object.key.slice(prefix.length).split('/') }));
   }
 
-  /** The folder's current name, or 404 when nothing is inside it. */
+  /** 404 unless something is inside the folder (folders exist only while they hold files). */
   async function assertFolderExists(segments: string[]): Promise<void> {
     if ((await listUnder(segments)).length === 0) throw folderNotFound();
   }
@@ -180,12 +180,8 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
       if (!sameParent)
         throw new AppError('RENAME_NOT_A_MOVE', 400, MATERIAL_TEXTS.renameSameParent, 'newFolderPath');
       await assertFolderExists(from);
-      if (oldPath !== newPath) {
-        if ((await listUnder(to)).length > 0)
-          throw new AppError('FOLDER_EXISTS', 409, MATERIAL_TEXTS.folderExists, 'newFolderPath');
-        assertSafeKey(`${prefixOf(to)}x`);
-        await store(() => storage.renamePrefix(prefixOf(from), prefixOf(to)));
-      }
+      // The store refuses a target that exists (409 FOLDER_EXISTS), atomically on disk.
+      if (oldPath !== newPath) await store(() => storage.renamePrefix(prefixOf(from), prefixOf(to)));
       return { message: MATERIAL_TEXTS.folderRenamed, folder: folderOf(to) };
     },
 
