@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseOptions } from './db/options';
 import { firstStart, formatFirstStartReport } from './db/seed';
+import { checkS3Bucket } from './storage/storage';
 
 /** The process entry: config, database, first start, listen, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -19,6 +20,9 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+
+  // Before the first start, whose generated passwords are printed only once the server listens.
+  if (config.s3) await checkS3Bucket(config.s3);
 
   const database = await openDatabase(databaseOptions(config));
   await database.migrate();
@@ -65,6 +69,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // A setting found wrong after loading (the S3 bucket check): its message says what to fix.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

@@ -17,6 +17,7 @@ import {
   type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { MATERIAL_TEXTS } from '@playshop/shared';
+import { ConfigError } from '../config';
 import { AppError } from '../http/errors';
 import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys, contentTypeOf } from './keys';
 import type { Storage, StoredObject } from './storage';
@@ -434,7 +435,7 @@ export async function checkS3Bucket(options: S3StorageOptions): Promise<void> {
         : status === 403 || status === 401 || status === 400
           ? 'access was refused (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_REGION)'
           : `the store did not answer (${(error as Error).name}: ${(error as Error).message}; S3_ENDPOINT)`;
-    throw new Error(`File storage: S3 bucket "${options.bucket}"${where} is not usable: ${reason}`);
+    throw new ConfigError(`File storage: S3 bucket "${options.bucket}"${where} is not usable: ${reason}`);
   } finally {
     client.destroy();
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { localDiskStorage } from './local-disk-storage';
-import { checkS3Bucket, s3Storage } from './s3-storage';
+import { s3Storage } from './s3-storage';
 
 export { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys, contentTypeOf } from './keys';
 export { localDiskStorage } from './local-disk-storage';
@@ -58,8 +58,8 @@ export interface Storage {
 }
 
 /**
- * The store the configuration asks for: S3 when every S3_* variable is set (after checking that the
- * bucket answers, so a wrong setting stops start-up with its variable's name), else DATA_DIR/files.
+ * The store the configuration asks for: S3 when every S3_* variable is set, else DATA_DIR/files.
+ * No network here: main.ts checks the bucket (checkS3Bucket) before anything else starts.
  */
 export async function createStorage(
   config: Pick<Config, 'dataDir' | 's3'>,
@@ -71,7 +71,6 @@ export async function createStorage(
     return localDiskStorage(root);
   }
   const { endpoint, region, bucket } = config.s3;
-  await checkS3Bucket(config.s3);
   log.info({ store: 's3', endpoint: endpoint ?? 'AWS', region, bucket }, 'file storage: S3');
   return s3Storage(config.s3);
 }
