@@ -1,14 +1,11 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { S3RVER_KEYS, startS3rver } from '../test/s3rver';
 import { s3Failure } from './s3-storage';
 import { checkS3Bucket, createStorage, localDiskStorage, type Storage, s3Storage } from './storage';
 
@@ -53,54 +50,12 @@ const localDisk: StoreUnderTest = {
 };
 
 const S3_BUCKET = 'playshop-test';
-const S3_KEYS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }; // s3rver's built-in account
-
-/**
- * s3rver in a child process: it encrypts list continuation tokens with DES, which OpenSSL 3 keeps in
- * its legacy provider, so paging (more than 1000 keys) only works with --openssl-legacy-provider.
- */
-const S3RVER_SCRIPT = `
-const S3rver = require(process.argv[1]);
-const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: process.argv[2],
-  configureBuckets: [{ name: process.argv[3], configs: [] }] });
-server.run().then(({ port }) => console.log(JSON.stringify({ port })));
-process.stdin.on('end', () => server.close().then(() => process.exit(0)));
-process.stdin.resume();
-`;
-
-/** A real S3-compatible server on loopback (s3rver), with its files in a temp directory. */
-async function startS3rver() {
-  const directory = await mkdtemp(path.join(tmpdir(), 'playshop-s3rver-'));
-  const child = spawn(
-    process.execPath,
-    [
-      '--openssl-legacy-provider',
-      '-e',
-      S3RVER_SCRIPT,
-      createRequire(import.meta.url).resolve('s3rver'),
-      directory,
-      S3_BUCKET,
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  const { port } = JSON.parse(line) as { port: number };
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    async close() {
-      // Closing its stdin stops the server; the temp directory goes with it.
-      const exited = once(child, 'exit');
-      child.stdin!.end();
-      await exited;
-      await rm(directory, { recursive: true, force: true });
-    },
-  };
-}
+const S3_KEYS = S3RVER_KEYS;
 
 const s3: StoreUnderTest = {
   name: 'S3 (s3rver)',
   async create() {
-    const server = await startS3rver();
+    const server = await startS3rver(S3_BUCKET);
     const storage = s3Storage({
       endpoint: server.endpoint,
       region: 'us-east-1',
@@ -344,7 +299,7 @@ describe('S3 store specifics', () => {
   let server: Awaited<ReturnType<typeof startS3rver>>;
   const options = () => ({ endpoint: server.endpoint, region: 'us-east-1', bucket: S3_BUCKET, ...S3_KEYS });
   beforeAll(async () => {
-    server = await startS3rver();
+    server = await startS3rver(S3_BUCKET);
   });
   afterAll(() => server.close());
 
@@ -415,7 +370,7 @@ describe('S3 store specifics', () => {
 describe('createStorage', () => {
   let server: Awaited<ReturnType<typeof startS3rver>>;
   beforeAll(async () => {
-    server = await startS3rver();
+    server = await startS3rver(S3_BUCKET);
   });
   afterAll(() => server.close());
 
