@@ -39,6 +39,7 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: '1234' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
     [{ S3_BUCKET: 'b' }, 'S3_REGION'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
     [{ YOUTUBE_API_URL: 'ftp://example.com' }, 'YOUTUBE_API_URL'],
     [{ YOUTUBE_API_URL: 'not a url' }, 'YOUTUBE_API_URL'],
   ])('stops on %o naming %s', async (env, name) => {

@@ -115,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const s3Keys = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Set = s3Keys.filter((k) => e[k] !== undefined);
-  if (s3Set.length > 0 && s3Set.length < s3Keys.length) {
+  // S3_ENDPOINT alone would otherwise be ignored without a word and files would go to local disk.
+  if ((s3Set.length > 0 || e.S3_ENDPOINT !== undefined) && s3Set.length < s3Keys.length) {
     const missing = s3Keys.filter((k) => e[k] === undefined).join(', ');
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required when any S3_* variable is set`);
   }

@@ -10,6 +10,8 @@ export const MATERIALS_ROOT = 'documents';
 
 /** Longest folder or file name; S3 keys and most file systems allow more, people never need it. */
 export const MATERIAL_NAME_MAX = 120;
+/** The same limit in UTF-8 bytes, which is what file systems (255) and the storage module (240) count. */
+export const MATERIAL_NAME_MAX_BYTES = 240;
 /** How long a signed download address stays valid. */
 export const MATERIAL_LINK_TTL_SECONDS = 5 * 60;
 
@@ -31,7 +33,7 @@ export const MATERIAL_TEXTS = {
   fileExists: 'A file with this name already exists in this folder',
   folderExists: 'A folder with this name already exists',
   nameRequired: 'Name is required',
-  nameTooLong: `Names can be at most ${MATERIAL_NAME_MAX} characters`,
+  nameTooLong: `Names can be at most ${MATERIAL_NAME_MAX} characters (fewer in non-Latin scripts)`,
   nameInvalid: 'Names cannot contain / or \\, control characters, or be . or ..',
   renameSameParent: 'A folder can only be renamed, not moved to another folder',
   linkExpired: 'This download link has expired or is not valid',
@@ -56,6 +58,7 @@ export const ZMaterialName = z
   .trim()
   .min(1, MATERIAL_TEXTS.nameRequired)
   .max(MATERIAL_NAME_MAX, MATERIAL_TEXTS.nameTooLong)
+  .refine((v) => new TextEncoder().encode(v).length <= MATERIAL_NAME_MAX_BYTES, MATERIAL_TEXTS.nameTooLong)
   .refine((v) => !hasForbiddenCharacter(v) && !v.startsWith('.'), MATERIAL_TEXTS.nameInvalid);
 
 /** 'folder' or 'folder/subfolder', relative to documents/. */

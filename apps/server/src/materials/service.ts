@@ -16,8 +16,7 @@ import type { Db } from '../db/client';
 import { organizations, orgWorkshops, users, workshops } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { AppError } from '../http/errors';
-import { assertSafeKey, type Storage, type StoredObject } from '../storage/storage';
-import { materialContentType } from './content-types';
+import { assertSafeKey, contentTypeOf, type Storage, type StoredObject } from '../storage/storage';
 import type { DownloadLinkQuery, DownloadLinks } from './download-links';
 import { storageFailure } from './storage-errors';
 
@@ -259,7 +258,7 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
     async storeUpload(actor: Actor, target: UploadTarget, tempPath: string): Promise<MaterialFile> {
       const object = await store(() =>
         // Lowercase names: S3 keeps custom metadata as x-amz-meta-* headers (storage/keys.ts).
-        storage.putFile(target.key, tempPath, materialContentType(target.fileName), {
+        storage.putFile(target.key, tempPath, contentTypeOf(target.fileName), {
           'uploaded-by': String(actor.userId),
           'original-name': target.originalName,
         }),

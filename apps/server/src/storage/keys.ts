@@ -1,4 +1,4 @@
-import { MATERIAL_NAME_MAX } from '@playshop/shared';
+import { MATERIAL_NAME_MAX, MATERIAL_NAME_MAX_BYTES } from '@playshop/shared';
 import { AppError } from '../http/errors';
 
 /** Longest key segment in characters: the materials name limit, which every key's segments share. */
@@ -7,7 +7,7 @@ export const KEY_SEGMENT_MAX_CHARS = MATERIAL_NAME_MAX;
  * Longest key segment in UTF-8 bytes. File systems allow 255 bytes a name and the disk store's
  * sidecar adds 11 (`.{name}.meta.json`), so 120 characters of CJK or emoji can be too long for disk.
  */
-export const KEY_SEGMENT_MAX_BYTES = 240;
+export const KEY_SEGMENT_MAX_BYTES = MATERIAL_NAME_MAX_BYTES;
 /** Longest whole key in UTF-8 bytes: S3's limit. */
 export const KEY_MAX_BYTES = 1024;
 
@@ -70,18 +70,6 @@ export function assertMetadata(metadata: Record<string, string>): void {
   }
   if (bytes > METADATA_MAX_BYTES) throw new AppError('INVALID_METADATA', 400, 'File metadata is too long');
 }
-
-/** Content types by extension; keys get their extension from sniffed bytes, never from a client's name. */
-const TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8',
-};
-export const contentTypeOf = (key: string): string =>
-  TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 /** S3's listing order (UTF-8 bytes), which both stores return so that pages and tests agree. */
 export const compareKeys = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));

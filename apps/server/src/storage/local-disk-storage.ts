@@ -5,7 +5,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MATERIAL_TEXTS } from '@playshop/shared';
 import { AppError } from '../http/errors';
-import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys, contentTypeOf } from './keys';
+import { contentTypeOf } from './content-types';
+import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
 import type { Storage, StoredObject } from './storage';
 
 /**

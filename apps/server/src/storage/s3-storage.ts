@@ -19,7 +19,8 @@ import {
 import { MATERIAL_TEXTS } from '@playshop/shared';
 import { ConfigError } from '../config';
 import { AppError } from '../http/errors';
-import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys, contentTypeOf } from './keys';
+import { contentTypeOf } from './content-types';
+import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
 import type { Storage, StoredObject } from './storage';
 
 export interface S3StorageOptions {

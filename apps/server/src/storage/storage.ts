@@ -4,7 +4,8 @@ import type { Config } from '../config';
 import { localDiskStorage } from './local-disk-storage';
 import { s3Storage } from './s3-storage';
 
-export { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys, contentTypeOf } from './keys';
+export { contentTypeOf } from './content-types';
+export { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
 export { localDiskStorage } from './local-disk-storage';
 export { checkS3Bucket, s3Storage } from './s3-storage';
 

@@ -1,7 +1,7 @@
 /**
- * The content type a material is stored and served as, from its file extension. The client's
- * `filetype` is never trusted; an unknown extension is served as bytes (every download is an
- * attachment with nosniff anyway, so a type never makes a browser run a file).
+ * The content type a file is stored and served as, from its extension: materials keep their name;
+ * content images get theirs from sniffed bytes. A client's declared type is never trusted; an unknown
+ * extension is served as bytes (materials download as attachments with nosniff anyway).
  */
 const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
@@ -29,8 +29,10 @@ const TYPES: Record<string, string> = {
   zip: 'application/zip',
 };
 
-export function materialContentType(fileName: string): string {
-  const dot = fileName.lastIndexOf('.');
+/** Takes a key or a bare file name; a name without an extension (or only a leading dot) is bytes. */
+export function contentTypeOf(key: string): string {
+  const name = key.slice(key.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
   if (dot <= 0) return 'application/octet-stream';
-  return TYPES[fileName.slice(dot + 1).toLowerCase()] ?? 'application/octet-stream';
+  return TYPES[name.slice(dot + 1).toLowerCase()] ?? 'application/octet-stream';
 }
