@@ -10,6 +10,7 @@ describe('storage error mapping', () => {
     [{ status: 404 }, 'object-not-found'],
     [{ status: 410 }, 'object-not-found'],
     [{ status: 413, code: 'FILE_TOO_LARGE' }, 'quota-exceeded'],
+    [{ status: 507, code: 'STORAGE_FULL' }, 'quota-exceeded'],
     [{ canceled: true, status: 0 }, 'canceled'],
     [{ badUploadUrl: true, status: 201 }, 'invalid-url'],
     [{ status: 409, code: 'FILE_EXISTS' }, 'unknown'],
@@ -30,6 +31,7 @@ describe('storage error mapping', () => {
     );
     expect(uploadFailureMessage({ status: 403 })).toBe('You do not have permission to upload materials.');
     expect(uploadFailureMessage({ canceled: true })).toBe('Upload canceled');
+    expect(uploadFailureMessage({ status: 507, code: 'STORAGE_FULL' })).toMatch(/^File storage is full/);
     expect(uploadFailureMessage({ status: 0 })).toMatch(/connection to the server was lost.*Resume/);
   });
 
@@ -44,6 +46,7 @@ describe('storage error mapping', () => {
     expect(canResumeAfter({ status: 0 })).toBe(true);
     expect(canResumeAfter({ status: 503 })).toBe(true);
     expect(canResumeAfter({ status: 413 })).toBe(false);
+    expect(canResumeAfter({ status: 507 })).toBe(false);
     expect(canResumeAfter({ status: 409, code: 'FILE_EXISTS' })).toBe(false);
     expect(canResumeAfter({ status: 404 })).toBe(false);
     expect(canResumeAfter({ canceled: true })).toBe(false);

@@ -27,8 +27,8 @@ export const STORAGE_ERROR_MESSAGES: Record<Exclude<StorageErrorCode, 'unknown'>
   'object-not-found': 'The upload is no longer on the server (it expired or was removed). Start it again.',
   unauthenticated: 'Your session has ended. Sign in again, then upload the file again.',
   unauthorized: 'You do not have permission to upload materials.',
-  // The 5 MB limit is the quota a person can run into; the spec's text for it.
-  'quota-exceeded': MATERIAL_TEXTS.fileTooLarge,
+  // A 413 (the 5 MB limit) reads 'File size too large' instead: see uploadFailureMessage.
+  'quota-exceeded': 'File storage is full. Ask your administrator to make room, then upload again.',
   'retry-limit-exceeded':
     'The connection to the server was lost and retrying did not help. Check your connection, then press Resume.',
   canceled: 'Upload canceled',
@@ -50,6 +50,7 @@ export function storageErrorCode(failure: UploadFailure): StorageErrorCode {
     case 410:
       return 'object-not-found';
     case 413:
+    case 507:
       return 'quota-exceeded';
     default:
       return 'unknown';
@@ -59,6 +60,7 @@ export function storageErrorCode(failure: UploadFailure): StorageErrorCode {
 /** The text shown for a failed upload: the code's message, or the server's own (e.g. a name taken). */
 export function uploadFailureMessage(failure: UploadFailure): string {
   const code = storageErrorCode(failure);
+  if (failure.status === 413) return MATERIAL_TEXTS.fileTooLarge;
   if (code !== 'unknown') return STORAGE_ERROR_MESSAGES[code];
   if (failure.message) return failure.message;
   return failure.status && failure.status >= 500

@@ -28,9 +28,12 @@ export interface MaterialUploadInput {
   subfolder?: string;
 }
 
-/** Statuses worth another try of the same request (SPEC §9: 5xx, 408, 429; tus: 423 locked). */
+/**
+ * Statuses worth another try of the same request (SPEC §9: 5xx, 408, 429; tus: 423 locked). A full
+ * store (507) stays full however often it is asked.
+ */
 const isRetryableStatus = (status: number) =>
-  status === 0 || status >= 500 || status === 408 || status === 429 || status === 423;
+  status === 0 || (status >= 500 && status !== 507) || status === 408 || status === 429 || status === 423;
 
 /** Retry delays after a failed request; when they run out the upload stops (retry-limit-exceeded). */
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000];

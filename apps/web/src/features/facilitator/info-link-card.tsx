@@ -30,7 +30,7 @@ export function InfoLinkCard({
           <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
             {icon}
           </ThemeIcon>
-          <Title order={3} fz="lg" id={titleId}>
+          <Title order={2} fz="lg" id={titleId}>
             {title}
           </Title>
           <Text c="dimmed" size="sm" id={descriptionId}>

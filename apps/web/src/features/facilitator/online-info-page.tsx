@@ -15,6 +15,33 @@ export function OnlineInfoPage() {
           Web-based game
         </PageTitle>
 
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <InfoLinkCard
+            to={`${base}/online/rooms`}
+            title="Rooms"
+            description="Open a room's lobby and run the live game."
+            icon={<IconDoor size={22} />}
+          />
+          <InfoLinkCard
+            to={`${base}/online/players`}
+            title="Players"
+            description="Add the participants and edit their usernames."
+            icon={<IconUsers size={22} />}
+          />
+          <InfoLinkCard
+            to={`${base}/online/materials`}
+            title="Materials"
+            description="Download handouts and documents for your workshops."
+            icon={<IconFolders size={22} />}
+          />
+          <InfoLinkCard
+            to={`${base}/online/training`}
+            title="Training"
+            description="Watch the facilitator training videos."
+            icon={<IconBook2 size={22} />}
+          />
+        </SimpleGrid>
+
         <Paper
           withBorder
           radius="lg"
@@ -45,36 +72,9 @@ export function OnlineInfoPage() {
           </List>
         </Paper>
 
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <InfoLinkCard
-            to={`${base}/online/rooms`}
-            title="Rooms"
-            description="Open a room's lobby and run the live game."
-            icon={<IconDoor size={22} />}
-          />
-          <InfoLinkCard
-            to={`${base}/online/players`}
-            title="Players"
-            description="Add the participants and edit their usernames."
-            icon={<IconUsers size={22} />}
-          />
-          <InfoLinkCard
-            to={`${base}/online/materials`}
-            title="Materials"
-            description="Download handouts and documents for your workshops."
-            icon={<IconFolders size={22} />}
-          />
-          <InfoLinkCard
-            to={`${base}/online/training`}
-            title="Training"
-            description="Watch the facilitator training videos."
-            icon={<IconBook2 size={22} />}
-          />
-        </SimpleGrid>
-
         <Text>
           Running the workshop on paper instead?{' '}
-          <Anchor component={Link} to={`${base}/enter`}>
+          <Anchor component={Link} to={`${base}/enter`} underline="always">
             Choose another delivery mode
           </Anchor>
           .

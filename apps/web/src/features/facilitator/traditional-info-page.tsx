@@ -16,6 +16,21 @@ export function TraditionalInfoPage() {
           Traditional delivery
         </PageTitle>
 
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <InfoLinkCard
+            to={`${base}/traditional/materials`}
+            title="Materials"
+            description="Download and print the handouts for your workshops."
+            icon={<IconFolders size={22} />}
+          />
+          <InfoLinkCard
+            to={`${base}/enter`}
+            title="Switch delivery mode"
+            description="Go back and choose the web-based game instead."
+            icon={<IconDeviceMobile size={22} />}
+          />
+        </SimpleGrid>
+
         <Paper
           withBorder
           radius="lg"
@@ -62,24 +77,9 @@ export function TraditionalInfoPage() {
           </Table>
         </Paper>
 
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <InfoLinkCard
-            to={`${base}/traditional/materials`}
-            title="Materials"
-            description="Download and print the handouts for your workshops."
-            icon={<IconFolders size={22} />}
-          />
-          <InfoLinkCard
-            to={`${base}/enter`}
-            title="Switch delivery mode"
-            description="Go back and choose the web-based game instead."
-            icon={<IconDeviceMobile size={22} />}
-          />
-        </SimpleGrid>
-
         <Text c="dimmed" size="sm">
           Changed your mind?{' '}
-          <Anchor component={Link} to={`${base}/online`}>
+          <Anchor component={Link} to={`${base}/online`} underline="always">
             Run the web-based game
           </Anchor>{' '}
           with the same workshop.

@@ -1,6 +1,7 @@
-import { Button, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { MATERIAL_TEXTS, type MaterialFile } from '@playshop/shared';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDeleteMaterialFile } from '../../api/use-delete-material-file';
 import { useDownloadMaterial } from '../../api/use-download-material';
@@ -9,16 +10,131 @@ import { fileTypeLabel, formatBytes, formatUpdated } from './file-format';
 
 const PAGE_SIZE = 10;
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/** Below this the table (560 px at least, plus the sidebar) would hide Download behind a scroll. */
+const NARROW = '(max-width: 61.99em)';
 
 /**
  * The files directly in one folder: name, size, type, updated, Download; Delete (with the generic
- * table's 'Are you sure you want to delete this file?') when the user may manage materials.
+ * table's 'Are you sure you want to delete this file?') when the user may manage materials. The
+ * generic table on wide screens, one card per file on narrow ones.
  */
 export function FileList({ files, canDelete }: { files: MaterialFile[]; canDelete: boolean }) {
-  const [page, setPage] = useState(1);
-  const download = useDownloadMaterial();
-  const remove = useDeleteMaterialFile();
+  const isNarrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
   const sorted = [...files].sort((a, b) => collator.compare(a.name, b.name));
+  return isNarrow ? (
+    <FileCards files={sorted} canDelete={canDelete} />
+  ) : (
+    <FileTable files={sorted} canDelete={canDelete} />
+  );
+}
+
+function DownloadButton({ file }: { file: MaterialFile }) {
+  const download = useDownloadMaterial();
+  return (
+    <Button
+      variant="light"
+      size="compact-sm"
+      leftSection={<IconDownload size={14} aria-hidden />}
+      aria-label={`Download ${file.name}`}
+      loading={download.isPending}
+      onClick={() => download.mutate(file.fullPath)}
+    >
+      Download
+    </Button>
+  );
+}
+
+const fileFacts = (file: MaterialFile) => `${formatBytes(file.size)} · ${fileTypeLabel(file)}`;
+
+function FileCards({ files, canDelete }: { files: MaterialFile[]; canDelete: boolean }) {
+  const remove = useDeleteMaterialFile();
+  const [pendingDelete, setPendingDelete] = useState<MaterialFile | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const closeDialog = () => {
+    setPendingDelete(null);
+    setDeleteError(null);
+  };
+  const handleConfirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleteError(null);
+    try {
+      await remove.mutateAsync(pendingDelete.fullPath);
+      closeDialog();
+    } catch (error) {
+      setDeleteError(`Error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  return (
+    <>
+      <Stack component="ul" aria-label="Files" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+        {files.map((file) => (
+          <Paper component="li" key={file.fullPath} withBorder radius="md" p="sm">
+            <Stack gap={8}>
+              <div>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {file.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {`${fileFacts(file)} · `}
+                  <time dateTime={file.updated}>{formatUpdated(file.updated)}</time>
+                </Text>
+              </div>
+              <Group gap="sm">
+                <DownloadButton file={file} />
+                {canDelete && (
+                  <ActionIcon
+                    variant="light"
+                    color="red"
+                    size="md"
+                    aria-label={`Delete ${file.name}`}
+                    onClick={() => setPendingDelete(file)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                )}
+              </Group>
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      <Modal
+        opened={pendingDelete !== null}
+        onClose={closeDialog}
+        title="Delete file"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text>Are you sure you want to delete this file?</Text>
+          {pendingDelete && (
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {pendingDelete.name}
+            </Text>
+          )}
+          {deleteError && (
+            <Text c="red.9" role="alert">
+              {deleteError}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeDialog} disabled={remove.isPending}>
+              No
+            </Button>
+            <Button color="red.8" onClick={handleConfirmDelete} loading={remove.isPending}>
+              Yes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function FileTable({ files: sorted, canDelete }: { files: MaterialFile[]; canDelete: boolean }) {
+  const [page, setPage] = useState(1);
+  const remove = useDeleteMaterialFile();
   const pageCount = Math.ceil(sorted.length / PAGE_SIZE);
   // A delete can empty the last page: show the one before it.
   const shownPage = Math.max(1, Math.min(page, pageCount));
@@ -44,21 +160,7 @@ export function FileList({ files, canDelete }: { files: MaterialFile[]; canDelet
           header: 'Updated',
           render: (file) => <time dateTime={file.updated}>{formatUpdated(file.updated)}</time>,
         },
-        {
-          header: 'Download',
-          render: (file) => (
-            <Button
-              variant="light"
-              size="compact-sm"
-              leftSection={<IconDownload size={14} aria-hidden />}
-              aria-label={`Download ${file.name}`}
-              loading={download.isPending && download.variables === file.fullPath}
-              onClick={() => download.mutate(file.fullPath)}
-            >
-              Download
-            </Button>
-          ),
-        },
+        { header: 'Download', render: (file) => <DownloadButton file={file} /> },
       ]}
     />
   );

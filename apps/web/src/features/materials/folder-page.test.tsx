@@ -128,6 +128,37 @@ describe('materials folder page', () => {
   });
 });
 
+describe('materials file list on a narrow screen', () => {
+  it('shows one card per file with Download and Delete, and the same confirmation', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...original(query), matches: query.includes('61.99em') });
+    try {
+      const { calls } = fakeApi({
+        'GET /materials/folders/Demo Workshop': () => ({ body: demoFolder }),
+        'POST /delete-file': () => ({ status: 404, body: { message: 'File not found', code: 'NOT_FOUND' } }),
+      });
+      renderRoutes(adminRoutes, {
+        url: '/Demo%20Org/admin/materials/Demo%20Workshop',
+        session: sessionAs('SUPER_ADMIN'),
+      });
+      const card = within(await screen.findByRole('list', { name: 'Files' })).getByRole('listitem');
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(within(card).getByText(/3\.0 MB · PDF/)).toBeTruthy();
+      expect(within(card).getByRole('button', { name: 'Download Agenda.pdf' })).toBeTruthy();
+
+      fireEvent.click(within(card).getByRole('button', { name: 'Delete Agenda.pdf' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete file' });
+      expect(within(dialog).getByText('Are you sure you want to delete this file?')).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      // A refusal keeps the dialog open and says why, in red.
+      expect(await within(dialog).findByText('Error: File not found')).toBeTruthy();
+      expect(calls.filter((c) => c.path === '/delete-file')).toHaveLength(1);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+});
+
 describe('materials folder grid', () => {
   const folders = ['beta', 'Alpha', 'Gamma'].map((name) => ({ name, path: name }));
 

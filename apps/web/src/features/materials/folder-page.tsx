@@ -82,7 +82,7 @@ export function MaterialsFolderPage() {
           </Button>
           <Button
             variant="light"
-            color="red.8"
+            color="red"
             leftSection={<IconTrash size={18} aria-hidden />}
             onClick={() => setIsDeleteOpen(true)}
           >
@@ -108,7 +108,12 @@ export function MaterialsFolderPage() {
         <Title order={2} fz="lg" id="files-heading">
           Files
         </Title>
-        <FileList files={files} canDelete={paths.canManage} />
+        {files.length === 0 ? (
+          // No empty table: on a phone its scroll area would hold nothing to focus (axe).
+          <Text c="dimmed">{MATERIAL_TEXTS.noFiles}</Text>
+        ) : (
+          <FileList files={files} canDelete={paths.canManage} />
+        )}
       </Stack>
 
       <DeleteFolderDialog

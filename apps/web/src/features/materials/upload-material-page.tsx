@@ -126,8 +126,9 @@ export function UploadMaterialPage() {
               error={errors.file}
               disabled={isBusy}
               leftSection={<IconFileUpload size={16} aria-hidden />}
-              description={file ? `${file.name}, ${formatBytes(file.size)}` : undefined}
+              description={file ? `Size: ${formatBytes(file.size)}` : undefined}
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
               styles={placeholderStyles}
             />
 

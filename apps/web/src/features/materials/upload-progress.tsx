@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import type { MaterialUploadState } from '../../api/use-material-upload';
 
 /** The running upload: a labelled progress bar with its percentage, Pause/Resume and Cancel. */
@@ -19,9 +20,21 @@ export function UploadProgress({
   const percent = state.status === 'success' ? 100 : 'percent' in state ? state.percent : 0;
   const canResume = state.status === 'paused' || (state.status === 'error' && state.canResume);
   const canCancel = state.status === 'running' || canResume;
+  const panel = useRef<HTMLElement>(null);
+  // On a phone the panel starts below the fold: bring it into view when the upload starts.
+  useEffect(() => {
+    panel.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, []);
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Upload">
+    <Paper
+      ref={panel}
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-label="Upload"
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -64,7 +77,7 @@ export function UploadProgress({
             {canCancel && (
               <Button
                 variant="subtle"
-                color="red.8"
+                color="red"
                 leftSection={<IconX size={16} aria-hidden />}
                 onClick={onCancel}
               >
