@@ -18,15 +18,33 @@ const NARROW = '(max-width: 61.99em)';
  * table's 'Are you sure you want to delete this file?') when the user may manage materials. The
  * generic table on wide screens, one card per file on narrow ones.
  */
-export function FileList({ files, canDelete }: { files: MaterialFile[]; canDelete: boolean }) {
+export function FileList({
+  files,
+  canDelete,
+  onDeleted,
+}: {
+  files: MaterialFile[];
+  canDelete: boolean;
+  /** After a file is deleted (the list is already refreshed). */
+  onDeleted?: (file: MaterialFile) => void;
+}) {
   const isNarrow = useMediaQuery(NARROW, false, { getInitialValueInEffect: false });
+  const remove = useDeleteMaterialFile();
   const sorted = [...files].sort((a, b) => collator.compare(a.name, b.name));
+  const deleteFile = canDelete
+    ? async (file: MaterialFile) => {
+        await remove.mutateAsync(file.fullPath);
+        onDeleted?.(file);
+      }
+    : undefined;
   return isNarrow ? (
-    <FileCards files={sorted} canDelete={canDelete} />
+    <FileCards files={sorted} onDelete={deleteFile} isDeleting={remove.isPending} />
   ) : (
-    <FileTable files={sorted} canDelete={canDelete} />
+    <FileTable files={sorted} onDelete={deleteFile} />
   );
 }
+
+type DeleteFile = ((file: MaterialFile) => Promise<void>) | undefined;
 
 function DownloadButton({ file }: { file: MaterialFile }) {
   const download = useDownloadMaterial();
@@ -46,8 +64,15 @@ function DownloadButton({ file }: { file: MaterialFile }) {
 
 const fileFacts = (file: MaterialFile) => `${formatBytes(file.size)} · ${fileTypeLabel(file)}`;
 
-function FileCards({ files, canDelete }: { files: MaterialFile[]; canDelete: boolean }) {
-  const remove = useDeleteMaterialFile();
+function FileCards({
+  files,
+  onDelete,
+  isDeleting,
+}: {
+  files: MaterialFile[];
+  onDelete: DeleteFile;
+  isDeleting: boolean;
+}) {
   const [pendingDelete, setPendingDelete] = useState<MaterialFile | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -56,10 +81,10 @@ function FileCards({ files, canDelete }: { files: MaterialFile[]; canDelete: boo
     setDeleteError(null);
   };
   const handleConfirmDelete = async () => {
-    if (!pendingDelete) return;
+    if (!pendingDelete || !onDelete) return;
     setDeleteError(null);
     try {
-      await remove.mutateAsync(pendingDelete.fullPath);
+      await onDelete(pendingDelete);
       closeDialog();
     } catch (error) {
       setDeleteError(`Error: ${error instanceof Error ? error.message : String(error)}`);
@@ -83,7 +108,7 @@ function FileCards({ files, canDelete }: { files: MaterialFile[]; canDelete: boo
               </div>
               <Group gap="sm">
                 <DownloadButton file={file} />
-                {canDelete && (
+                {onDelete && (
                   <ActionIcon
                     variant="light"
                     color="red"
@@ -119,10 +144,10 @@ function FileCards({ files, canDelete }: { files: MaterialFile[]; canDelete: boo
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={closeDialog} disabled={remove.isPending}>
+            <Button variant="default" onClick={closeDialog} disabled={isDeleting}>
               No
             </Button>
-            <Button color="red.8" onClick={handleConfirmDelete} loading={remove.isPending}>
+            <Button color="red.8" onClick={handleConfirmDelete} loading={isDeleting}>
               Yes
             </Button>
           </Group>
@@ -132,9 +157,8 @@ function FileCards({ files, canDelete }: { files: MaterialFile[]; canDelete: boo
   );
 }
 
-function FileTable({ files: sorted, canDelete }: { files: MaterialFile[]; canDelete: boolean }) {
+function FileTable({ files: sorted, onDelete }: { files: MaterialFile[]; onDelete: DeleteFile }) {
   const [page, setPage] = useState(1);
-  const remove = useDeleteMaterialFile();
   const pageCount = Math.ceil(sorted.length / PAGE_SIZE);
   // A delete can empty the last page: show the one before it.
   const shownPage = Math.max(1, Math.min(page, pageCount));
@@ -151,7 +175,7 @@ function FileTable({ files: sorted, canDelete }: { files: MaterialFile[]; canDel
       page={shownPage}
       pageCount={pageCount}
       onPageChange={setPage}
-      onDelete={canDelete ? (file) => remove.mutateAsync(file.fullPath) : undefined}
+      onDelete={onDelete}
       columns={[
         { header: 'Name', render: (file) => <Text fw={500}>{file.name}</Text> },
         { header: 'Size', render: (file) => formatBytes(file.size) },

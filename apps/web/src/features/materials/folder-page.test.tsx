@@ -128,6 +128,38 @@ describe('materials folder page', () => {
   });
 });
 
+describe('deleting the last file', () => {
+  it('leaves the folder, which no longer exists once it is empty', async () => {
+    let deleted = false;
+    const handouts = {
+      folder: { name: 'Handouts', path: 'Demo Workshop/Handouts' },
+      subfolders: [],
+      files: [materialFile('Demo Workshop/Handouts', 'Only.pdf', 100)],
+    };
+    fakeApi({
+      'GET /materials/folders/Demo Workshop/Handouts': () =>
+        deleted
+          ? { status: 404, body: { message: 'Folder not found', code: 'NOT_FOUND' } }
+          : { body: handouts },
+      'GET /materials/folders/Demo Workshop': () => ({ body: { ...demoFolder, subfolders: [] } }),
+      'POST /delete-file': () => {
+        deleted = true;
+        return { body: { message: 'File deleted successfully' } };
+      },
+    });
+    const { router } = renderRoutes(adminRoutes, {
+      url: '/Demo%20Org/admin/materials/Demo%20Workshop/Handouts',
+      session: sessionAs('SUPER_ADMIN'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Only.pdf' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/Demo%20Org/admin/materials/Demo%20Workshop'),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Workshop' })).toBeTruthy();
+  });
+});
+
 describe('materials file list on a narrow screen', () => {
   it('shows one card per file with Download and Delete, and the same confirmation', async () => {
     const original = window.matchMedia;

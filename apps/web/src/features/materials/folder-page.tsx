@@ -112,7 +112,14 @@ export function MaterialsFolderPage() {
           // No empty table: on a phone its scroll area would hold nothing to focus (axe).
           <Text c="dimmed">{MATERIAL_TEXTS.noFiles}</Text>
         ) : (
-          <FileList files={files} canDelete={paths.canManage} />
+          <FileList
+            files={files}
+            canDelete={paths.canManage}
+            // A folder exists while it holds something: its last file gone, the folder is gone too.
+            onDeleted={() => {
+              if (files.length <= 1 && subfolders.length === 0) navigate(parentHref, { replace: true });
+            }}
+          />
         )}
       </Stack>
 

@@ -72,7 +72,13 @@ export function RenameFolderPage() {
   return (
     <Stack gap="lg" maw={640}>
       {trail}
-      <PageTitle subtitle={subFolderName ? `A subfolder of ${folderName}.` : undefined}>
+      <PageTitle
+        subtitle={
+          subFolderName
+            ? `A subfolder of ${folderName}.`
+            : 'Admins and facilitators see a folder when its name matches a workshop of their organization.'
+        }
+      >
         Rename folder
       </PageTitle>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
