@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MATERIAL_TEXTS, ZFolderPath, ZMaterialName, ZMaterialUploadForm } from './materials';
+import {
+  isReservedFolderPath,
+  MATERIAL_TEXTS,
+  type MaterialUploadForm,
+  ZFolderPath,
+  ZMaterialName,
+  ZMaterialUploadForm,
+} from './materials';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error?.issues[0]?.message;
@@ -35,14 +42,14 @@ describe('material names', () => {
 });
 
 describe('the material upload form (SPEC §5)', () => {
-  const form = {
+  const form: MaterialUploadForm = {
     hasFile: true,
     existingFolder: null,
     newFolder: '',
     existingSubfolder: null,
     newSubfolder: '',
   };
-  const messages = (values: Partial<typeof form>) =>
+  const messages = (values: Partial<MaterialUploadForm>) =>
     ZMaterialUploadForm.safeParse({ ...form, ...values }).error?.issues.map((i) => i.message) ?? [];
 
   it('asks for a file and a folder', () => {
@@ -63,5 +70,25 @@ describe('the material upload form (SPEC §5)', () => {
     expect(messages({ existingFolder: 'A' })).toEqual([]);
     expect(messages({ newFolder: 'A', newSubfolder: 'S' })).toEqual([]);
     expect(messages({ newFolder: '../etc' })).toEqual([MATERIAL_TEXTS.nameInvalid]);
+  });
+});
+
+describe('names the fixed addresses would hide', () => {
+  it("refuses a top-level folder 'upload' and a subfolder 'edit', in any case", () => {
+    expect(isReservedFolderPath(['Upload'])).toBe(true);
+    expect(isReservedFolderPath(['Demo', 'EDIT'])).toBe(true);
+    expect(isReservedFolderPath(['edit'])).toBe(false);
+    expect(isReservedFolderPath(['Demo', 'upload'])).toBe(false);
+    const form: MaterialUploadForm = {
+      hasFile: true,
+      existingFolder: null,
+      newFolder: 'upload',
+      existingSubfolder: null,
+      newSubfolder: 'Edit',
+    };
+    expect(ZMaterialUploadForm.safeParse(form).error?.issues.map((i) => i.message)).toEqual([
+      MATERIAL_TEXTS.nameReserved,
+      MATERIAL_TEXTS.nameReserved,
+    ]);
   });
 });

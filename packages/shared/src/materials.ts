@@ -38,7 +38,19 @@ export const MATERIAL_TEXTS = {
   renameSameParent: 'A folder can only be renamed, not moved to another folder',
   linkExpired: 'This download link has expired or is not valid',
   deleteFolderWarning: 'All files inside this folder will be deleted.',
+  nameReserved:
+    "A folder cannot be named 'upload', nor a subfolder 'edit': those addresses belong to the Upload and Rename pages",
 } as const;
+
+/**
+ * SPEC §2's fixed addresses `materials/upload` and `materials/{folder}/edit` would hide a top-level
+ * folder named 'upload' or a subfolder named 'edit' (React Router matches ignoring case).
+ * `segments` is a folder path ('Folder' or 'Folder/Sub') split on '/'.
+ */
+export function isReservedFolderPath(segments: readonly string[]): boolean {
+  const [folder, subfolder] = segments.map((s) => s.trim().toLowerCase());
+  return folder === 'upload' || subfolder === 'edit';
+}
 
 /** Path separators and C0/C1 control characters (which terminals and headers misread). */
 function hasForbiddenCharacter(name: string): boolean {
@@ -147,6 +159,10 @@ export const ZMaterialUploadForm = z
         path: ['newFolder'],
         message: ZMaterialName.safeParse(v.newFolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
       });
+    if (v.newFolder && isReservedFolderPath([v.newFolder]))
+      ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.nameReserved });
+    if (v.newSubfolder && isReservedFolderPath(['', v.newSubfolder]))
+      ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.nameReserved });
     if (v.existingSubfolder && v.newSubfolder)
       ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.subfolderNotBoth });
     else if (v.newSubfolder && !ZMaterialName.safeParse(v.newSubfolder).success)

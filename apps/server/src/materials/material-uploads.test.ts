@@ -303,6 +303,19 @@ describe('material uploads over tus', () => {
     expect(await filesOnDisk()).toEqual(before);
   });
 
+  it("refuses a top-level folder 'upload' and a subfolder 'edit', whose pages the fixed addresses hide", async () => {
+    const before = await filesOnDisk();
+    for (const metadata of [
+      { filename: 'x.pdf', folder: 'Upload' },
+      { filename: 'x.pdf', folder: 'F', subfolder: 'edit' },
+    ]) {
+      const result = await runUpload(Buffer.from('data'), metadata);
+      expect(result.status, JSON.stringify(metadata)).toBe(400);
+      expect(JSON.parse(result.body).code).toBe('NAME_RESERVED');
+    }
+    expect(await filesOnDisk()).toEqual(before);
+  });
+
   it("gives another user's upload URL a 404 on HEAD, PATCH and DELETE, and leaves the upload intact", async () => {
     const data = randomBytes(CHUNK * 2);
     const url = await uploadFirstChunkOnly(data, { filename: 'mine.bin', folder: 'Owned' });

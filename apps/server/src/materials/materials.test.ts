@@ -364,6 +364,9 @@ describe('POST /rename-folder', () => {
     for (const bad of ['..', 'Demo Workshop/..', 'a/b/c', '', '.hidden', 'x\u0007']) {
       expect((await rename('Demo Workshop/Handouts', bad)).statusCode, bad).toBe(400);
     }
+    const reserved = await rename('Demo Workshop/Handouts', 'Demo Workshop/Edit');
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().code).toBe('NAME_RESERVED');
     // Nothing moved.
     expect((await get(`/materials/folders/${enc('Demo Workshop')}/Handouts`, as.root)).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   isOrgExpired,
+  isReservedFolderPath,
   MATERIAL_TEXTS,
   MATERIALS_ROOT,
   type MaterialFile,
@@ -178,6 +179,8 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
         from.length === to.length && from.slice(0, -1).join('/') === to.slice(0, -1).join('/');
       if (!sameParent)
         throw new AppError('RENAME_NOT_A_MOVE', 400, MATERIAL_TEXTS.renameSameParent, 'newFolderPath');
+      if (isReservedFolderPath(to))
+        throw new AppError('NAME_RESERVED', 400, MATERIAL_TEXTS.nameReserved, 'newFolderPath');
       await assertFolderExists(from);
       // The store refuses a target that exists (409 FOLDER_EXISTS), atomically on disk.
       if (oldPath !== newPath) await store(() => storage.renamePrefix(prefixOf(from), prefixOf(to)));
@@ -243,6 +246,8 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
       const folder = name('folder', metadata?.folder);
       const subfolder = metadata?.subfolder ? name('subfolder', metadata.subfolder) : undefined;
       const fileName = name('filename', metadata?.filename);
+      if (isReservedFolderPath(subfolder ? [folder, subfolder] : [folder]))
+        throw new AppError('NAME_RESERVED', 400, MATERIAL_TEXTS.nameReserved, 'folder');
       const key = `${ROOT}${[folder, subfolder, fileName].filter(Boolean).join('/')}`;
       assertSafeKey(key);
       return { key, fileName, originalName: (metadata?.filename ?? fileName).slice(0, 255) };
