@@ -305,10 +305,11 @@ describe('material uploads over tus', () => {
 
   it("refuses a top-level folder 'upload' and a subfolder 'edit', whose pages the fixed addresses hide", async () => {
     const before = await filesOnDisk();
-    for (const metadata of [
+    const reserved: Record<string, string>[] = [
       { filename: 'x.pdf', folder: 'Upload' },
       { filename: 'x.pdf', folder: 'F', subfolder: 'edit' },
-    ]) {
+    ];
+    for (const metadata of reserved) {
       const result = await runUpload(Buffer.from('data'), metadata);
       expect(result.status, JSON.stringify(metadata)).toBe(400);
       expect(JSON.parse(result.body).code).toBe('NAME_RESERVED');
