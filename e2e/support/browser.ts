@@ -37,10 +37,8 @@ export async function newPage(
   return { context, page };
 }
 
-/** Fails on any serious or critical axe violation, listing them. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  // Measure the settled page: a dialog fading in has its colours at part opacity. Endless
-  // animations (spinners) do not count; after 3 s axe runs whatever is still moving.
+/** Waits (at most 3 s) until nothing but endless animations (spinners) is moving. */
+async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
@@ -55,11 +53,25 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
       { timeout: 3000 },
     )
     .catch(() => undefined);
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+}
+
+/**
+ * Fails on any serious or critical axe violation, listing them. Measures the settled page: a dialog
+ * fading in has its colours at part opacity. A toast can start fading out while axe runs (they close
+ * after 2 s), so a failing check is repeated on the settled page; a real violation fails every time.
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  let summary: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await settle(page);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    summary = bad.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+    if (summary.length === 0) return;
+    await page.waitForTimeout(500);
+  }
   expect(summary, `axe on ${label}`).toEqual([]);
 }
 
