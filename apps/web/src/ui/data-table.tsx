@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ConfirmDeleteDialog, useConfirmDelete } from './confirm-delete';
 import { PageLoader } from './page-loader';
 
 export interface DataTableColumn<T> {
@@ -51,30 +52,9 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, onEdit, onDelete, canDelete, page, onPageChange } = props;
-  const [pendingDelete, setPendingDelete] = useState<T | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const confirmDelete = useConfirmDelete<T>(onDelete);
   // An empty list still reads 'Page 1 of 1'.
   const pageCount = Math.max(1, props.pageCount);
-
-  const closeDialog = () => {
-    setPendingDelete(null);
-    setDeleteError(null);
-  };
-
-  const handleConfirmDelete = async () => {
-    if (pendingDelete === null || !onDelete) return;
-    setIsDeleting(true);
-    setDeleteError(null);
-    try {
-      await onDelete(pendingDelete);
-      closeDialog();
-    } catch (error) {
-      setDeleteError(`Error: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setIsDeleting(false);
-    }
-  };
 
   return (
     <Stack gap="sm">
@@ -133,7 +113,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         color="red"
                         size="lg"
                         aria-label={`Delete ${props.getRowLabel(row)}`}
-                        onClick={() => setPendingDelete(row)}
+                        onClick={() => confirmDelete.ask(row)}
                       >
                         <IconTrash size={18} aria-hidden />
                       </ActionIcon>
@@ -170,31 +150,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Button>
       </Group>
 
-      <Modal
-        opened={pendingDelete !== null}
-        onClose={closeDialog}
-        title={`Delete ${props.thing}`}
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>{`Are you sure you want to delete this ${props.thing}?`}</Text>
-          {pendingDelete !== null && <Text fw={600}>{props.getRowLabel(pendingDelete)}</Text>}
-          {deleteError && (
-            <Text c="red.9" role="alert">
-              {deleteError}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={closeDialog} disabled={isDeleting}>
-              No
-            </Button>
-            <Button color="red.8" onClick={handleConfirmDelete} loading={isDeleting}>
-              Yes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteDialog state={confirmDelete} thing={props.thing} label={props.getRowLabel} />
     </Stack>
   );
 }

@@ -3,17 +3,22 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import classes from './facilitator-enter-page.module.css';
 
-/** A card that is one link: icon, title and a line on what the page is for. */
+/**
+ * A card that is one link: icon, title and a line on what the page is for. `large` is for a page's
+ * main choice (the delivery mode on the enter page).
+ */
 export function InfoLinkCard({
   to,
   title,
   description,
   icon,
+  large = false,
 }: {
   to: string;
   title: string;
   description: string;
   icon: ReactNode;
+  large?: boolean;
 }) {
   const titleId = useId();
   const descriptionId = useId();
@@ -25,15 +30,15 @@ export function InfoLinkCard({
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
     >
-      <Paper withBorder radius="lg" p="lg" h="100%" className={classes.card}>
-        <Stack gap={6}>
-          <ThemeIcon size={40} radius="md" variant="light" aria-hidden>
+      <Paper withBorder radius="lg" p={large ? 'xl' : 'lg'} h="100%" className={classes.card}>
+        <Stack gap={large ? 'sm' : 6}>
+          <ThemeIcon size={large ? 48 : 40} radius="md" variant="light" aria-hidden>
             {icon}
           </ThemeIcon>
-          <Title order={2} fz="lg" id={titleId}>
+          <Title order={2} fz={large ? 'xl' : 'lg'} id={titleId}>
             {title}
           </Title>
-          <Text c="dimmed" size="sm" id={descriptionId}>
+          <Text c="dimmed" size={large ? 'md' : 'sm'} id={descriptionId}>
             {description}
           </Text>
         </Stack>

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MATERIAL_TEXTS, type MaterialFile } from '@playshop/shared';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDeleteMaterialFile } from '../../api/use-delete-material-file';
 import { useDownloadMaterial } from '../../api/use-download-material';
+import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DataTable } from '../../ui/data-table';
 import { fileTypeLabel, formatBytes, formatUpdated } from './file-format';
 
@@ -38,7 +39,7 @@ export function FileList({
       }
     : undefined;
   return isNarrow ? (
-    <FileCards files={sorted} onDelete={deleteFile} isDeleting={remove.isPending} />
+    <FileCards files={sorted} onDelete={deleteFile} />
   ) : (
     <FileTable files={sorted} onDelete={deleteFile} />
   );
@@ -64,32 +65,8 @@ function DownloadButton({ file }: { file: MaterialFile }) {
 
 const fileFacts = (file: MaterialFile) => `${formatBytes(file.size)} · ${fileTypeLabel(file)}`;
 
-function FileCards({
-  files,
-  onDelete,
-  isDeleting,
-}: {
-  files: MaterialFile[];
-  onDelete: DeleteFile;
-  isDeleting: boolean;
-}) {
-  const [pendingDelete, setPendingDelete] = useState<MaterialFile | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const closeDialog = () => {
-    setPendingDelete(null);
-    setDeleteError(null);
-  };
-  const handleConfirmDelete = async () => {
-    if (!pendingDelete || !onDelete) return;
-    setDeleteError(null);
-    try {
-      await onDelete(pendingDelete);
-      closeDialog();
-    } catch (error) {
-      setDeleteError(`Error: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  };
+function FileCards({ files, onDelete }: { files: MaterialFile[]; onDelete: DeleteFile }) {
+  const confirmDelete = useConfirmDelete<MaterialFile>(onDelete);
 
   return (
     <>
@@ -114,7 +91,7 @@ function FileCards({
                     color="red"
                     size="md"
                     aria-label={`Delete ${file.name}`}
-                    onClick={() => setPendingDelete(file)}
+                    onClick={() => confirmDelete.ask(file)}
                   >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
@@ -124,35 +101,7 @@ function FileCards({
           </Paper>
         ))}
       </Stack>
-      <Modal
-        opened={pendingDelete !== null}
-        onClose={closeDialog}
-        title="Delete file"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>Are you sure you want to delete this file?</Text>
-          {pendingDelete && (
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {pendingDelete.name}
-            </Text>
-          )}
-          {deleteError && (
-            <Text c="red.9" role="alert">
-              {deleteError}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={closeDialog} disabled={isDeleting}>
-              No
-            </Button>
-            <Button color="red.8" onClick={handleConfirmDelete} loading={isDeleting}>
-              Yes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteDialog state={confirmDelete} thing="file" label={(file) => file.name} />
     </>
   );
 }

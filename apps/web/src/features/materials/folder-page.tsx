@@ -1,13 +1,13 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { MATERIAL_TEXTS } from '@playshop/shared';
 import { IconArrowLeft, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useDeleteFolder } from '../../api/use-delete-folder';
 import { useMaterialFolder } from '../../api/use-material-folder';
+import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { DeleteFolderDialog } from './delete-folder-dialog';
 import { FileList } from './file-list';
 import { FolderGrid, sortFolders } from './folder-grid';
 import { useMaterialsPaths } from './materials-area';
@@ -19,10 +19,14 @@ export function MaterialsFolderPage() {
   const paths = useMaterialsPaths();
   const navigate = useNavigate();
   const folder = useMaterialFolder(folderName, subFolderName);
-  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const name = subFolderName ?? folderName;
   const folderPath = subFolderName ? `${folderName}/${subFolderName}` : folderName;
   const parentHref = subFolderName ? paths.folderHref(folderName) : paths.root;
+  const removeFolder = useDeleteFolder();
+  const confirmDeleteFolder = useConfirmDelete<string>(async (path) => {
+    await removeFolder.mutateAsync(path);
+    navigate(parentHref, { replace: true });
+  });
 
   const trail = (
     <MaterialsBreadcrumbs trail={folderTrail(paths.folderHref, folderName, subFolderName, 'folder')} />
@@ -84,7 +88,7 @@ export function MaterialsFolderPage() {
             variant="light"
             color="red"
             leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={() => setIsDeleteOpen(true)}
+            onClick={() => confirmDeleteFolder.ask(folderPath)}
           >
             Delete folder
           </Button>
@@ -123,11 +127,12 @@ export function MaterialsFolderPage() {
         )}
       </Stack>
 
-      <DeleteFolderDialog
-        folderPath={folderPath}
-        opened={isDeleteOpen}
-        onClose={() => setIsDeleteOpen(false)}
-        onDeleted={() => navigate(parentHref, { replace: true })}
+      {/* SPEC §2: the folder confirmation warns that every file inside goes too. */}
+      <ConfirmDeleteDialog
+        state={confirmDeleteFolder}
+        thing="folder"
+        label={(path) => path}
+        warning={MATERIAL_TEXTS.deleteFolderWarning}
       />
     </Stack>
   );
