@@ -195,6 +195,13 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await expectAccessible(players[0]!, 'player content');
     await screenshots(players[0]!, 'game-player-content');
 
+    // A facilitator who reloads keeps the rest of the queue: what this game sent is not offered again.
+    await facilitator.reload();
+    const queueText = () => facilitator.getByRole('list', { name: 'Content queue' }).textContent();
+    await poll(queueText).toContain('Fire safety check');
+    expect(await queueText()).not.toContain('Welcome to the workshop');
+    await visible(facilitator, 'Sent content: Welcome to the workshop').toBe(true);
+
     // The timer: none picked is refused; 30 s counts down on every screen; cancel clears it.
     await facilitator.getByRole('button', { name: 'Start Timer' }).click();
     await visible(facilitator, 'Please select a time').toBe(true);

@@ -118,6 +118,8 @@ export interface GameSnapshot {
   contentType: string | null;
   /** The content on screen; its script only for staff. */
   content: ContentReply | null;
+  /** Content sent this round (staff only; [] for players): the facilitator's queue leaves them out. */
+  sentContentIds: number[];
   /** The session of the workshop the room is delivering (its room session, else the first). */
   sessionName: string | null;
   timer: { time: number; isRunning: boolean; isPaused: boolean; endsAt: string | null } | null;

@@ -142,6 +142,14 @@ describe('fold, event by event', () => {
     expect(s).toMatchObject({ round: 2, rolls: [], winners: [], state: 'bingo', content: null, timer: null });
     expect(s.players[10]).toMatchObject({ card: fresh, hasBingo: false });
   });
+
+  it('remembers the content sent this round, once each, until a new round', () => {
+    let s = fold(initialGameState(), { type: 'game_started', hideRollAnimation: false });
+    for (const contentId of [7, 3, 7]) s = fold(s, { type: 'content_sent', contentId, contentType: 'OTHER' });
+    expect(s.sentContentIds).toEqual([7, 3]);
+    s = fold(s, { type: 'new_round', cards: {} });
+    expect(s.sentContentIds).toEqual([]);
+  });
 });
 
 describe('apply', () => {

@@ -52,6 +52,8 @@ export interface GameState {
   players: Record<number, PlayerState>;
   winners: Winner[];
   content: { contentId: number; contentType: string } | null;
+  /** Content sent this round, in order: a facilitator who reloads gets the rest of the queue. */
+  sentContentIds: number[];
   timer: Timer | null;
   hideRollAnimation: boolean;
 }
@@ -67,6 +69,7 @@ export const initialGameState = (): GameState => ({
   players: {},
   winners: [],
   content: null,
+  sentContentIds: [],
   timer: null,
   hideRollAnimation: false,
 });
@@ -259,6 +262,9 @@ export function fold(state: GameState, event: GameEvent): GameState {
       return {
         ...next,
         content: { contentId: event.contentId, contentType: event.contentType },
+        sentContentIds: state.sentContentIds.includes(event.contentId)
+          ? state.sentContentIds
+          : [...state.sentContentIds, event.contentId],
         state: 'content',
       };
     case 'timer_set':
@@ -302,6 +308,7 @@ export function fold(state: GameState, event: GameEvent): GameState {
         winners: [],
         players,
         content: null,
+        sentContentIds: [],
         timer: null,
         state: 'bingo',
       };

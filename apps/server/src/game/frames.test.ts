@@ -111,4 +111,10 @@ describe('snapshotFor', () => {
     expect(player.playerCount).toBe(LOBBY_LIST_LIMIT + 1);
     expect(snapshotFor(state, 9, 999_999, now).playerArr).toHaveLength(LOBBY_LIST_LIMIT + 1);
   });
+
+  it("tells staff, not players, which content was sent this round (the facilitator's queue)", () => {
+    const state = fold(withPlayers(2), { type: 'content_sent', contentId: 5, contentType: 'QUESTION' });
+    expect(snapshotFor(state, 9, 999_999, now).sentContentIds).toEqual([5]);
+    expect(snapshotFor(state, 9, 1, now).sentContentIds).toEqual([]);
+  });
 });

@@ -148,6 +148,7 @@ export function snapshotFor(
     contentId: state.content?.contentId ?? null,
     contentType: state.content?.contentType ?? null,
     content: shown.content ?? null,
+    sentContentIds: isPlayer ? [] : state.sentContentIds,
     sessionName: shown.sessionName ?? null,
     timer: state.timer ? timerPayload(state, now) : null,
     hideRollAnimation: state.hideRollAnimation,

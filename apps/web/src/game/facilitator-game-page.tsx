@@ -86,10 +86,15 @@ function FacilitatorGame({
   const rollsAtRequest = useRef<number | null>(null);
   const roomId = room.id;
 
-  // The queue starts as the room session's content; it refills on 'Start New Game'.
+  // The queue starts as the room session's content less what this round already sent (the server's
+  // snapshot says, so a reload does not offer it again); it refills on 'Start New Game'.
+  const sentIds = state.sentContentIds;
   useEffect(() => {
-    if (queue === null && roomSession.data) setQueue(queueOf(roomSession.data));
-  }, [queue, roomSession.data]);
+    if (queue !== null || !roomSession.data || sentIds === null) return;
+    const items = queueOf(roomSession.data);
+    setQueue(items.filter((item) => !sentIds.includes(item.contentBaseId)));
+    setSent(items.filter((item) => sentIds.includes(item.contentBaseId)));
+  }, [queue, roomSession.data, sentIds]);
 
   // SPEC §4 Rolling: after our roll arrives, ask for the bingo state after 12 s (animation shown) or
   // at once with Roll back after 1 s (animation hidden).

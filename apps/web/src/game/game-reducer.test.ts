@@ -36,6 +36,7 @@ const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
   contentId: null,
   contentType: null,
   content: null,
+  sentContentIds: [],
   timer: { time: 30, isRunning: true, isPaused: false, endsAt: '2026-01-01T00:00:30.000Z' },
   hideRollAnimation: true,
   connectionClosed: false,
@@ -255,6 +256,18 @@ describe('game reducer: SPEC §4 incoming messages and effects', () => {
     expect(
       run(s, { type: 'set_game_state', payload: { ...snapshot({ contentId: 9 }), content } }).content,
     ).toBe(content);
+  });
+
+  it('keeps the content sent this round: from the snapshot, each get_content, cleared by a new game', () => {
+    expect(initialGameState.sentContentIds).toBeNull();
+    let s = run(initialGameState, { type: 'set_game_state', payload: snapshot({ sentContentIds: [4] }) });
+    expect(s.sentContentIds).toEqual([4]);
+    const sent = (contentId: number) =>
+      ({ type: 'get_content', payload: { contentId, contentType: 'OTHER', content: null } }) as const;
+    s = run(run(run(s, sent(6)), sent(4)), sent(8));
+    expect(s.sentContentIds).toEqual([4, 6, 8]);
+    s = run(s, { type: 'start_new_game', payload: { bingoBoard: null, round: 2 } });
+    expect(s.sentContentIds).toEqual([]);
   });
 
   it('remembers the highest seq seen, whatever the order', () => {

@@ -43,6 +43,11 @@ export interface GameState {
   contentType: string | null;
   /** The sent item itself, when the server included it in the frame. */
   content: ContentReply | null;
+  /**
+   * Content sent this round (staff only), so a reloaded facilitator screen queues only the rest;
+   * null until the first snapshot says.
+   */
+  sentContentIds: number[] | null;
   /** The workshop session the room is on, from the last snapshot. */
   sessionName: string | null;
   hideRollAnimation: boolean;
@@ -72,6 +77,7 @@ export const initialGameState: GameState = {
   contentId: null,
   contentType: null,
   content: null,
+  sentContentIds: null,
   sessionName: null,
   hideRollAnimation: false,
   connectionClosed: false,
@@ -164,6 +170,7 @@ function applySnapshot(state: GameState, snap: GameSnapshot & { content?: Conten
     contentId: snap.contentId,
     contentType: snap.contentType,
     content: snap.content ?? (snap.contentId === state.contentId ? state.content : null),
+    sentContentIds: snap.sentContentIds ?? [],
     sessionName: snap.sessionName ?? state.sessionName,
     hideRollAnimation: snap.hideRollAnimation,
     connectionClosed: snap.connectionClosed,
@@ -203,6 +210,7 @@ function reduce(state: GameState, action: GameAction): GameState {
         playerArr: state.playerArr.map((p) => ({ ...p, hasBingo: false })),
         winners: [],
         winnerAudio: null,
+        sentContentIds: [],
       };
     case 'join_room': {
       const payload = action.payload;
@@ -233,6 +241,10 @@ function reduce(state: GameState, action: GameAction): GameState {
         contentId: action.payload.contentId,
         contentType: action.payload.contentType,
         content: action.payload.content ?? null,
+        sentContentIds:
+          state.sentContentIds === null || state.sentContentIds.includes(action.payload.contentId)
+            ? state.sentContentIds
+            : [...state.sentContentIds, action.payload.contentId],
         gameState: 'content',
       };
     case 'leave_room':
