@@ -66,3 +66,12 @@ export function winningLines(card: BingoCard, rolled: ReadonlySet<number>): stri
     }),
   ).map((line) => line.id);
 }
+
+/**
+ * SPEC §2 Win screen: one of seven winner sounds (apps/web/public/sounds). The server picks one per
+ * win and sends it as `winnerAudio`, so every screen in the room plays the same one.
+ */
+export const WINNER_SOUNDS: readonly string[] = Array.from(
+  { length: 7 },
+  (_, i) => `/sounds/winner-${i + 1}.wav`,
+);

@@ -213,6 +213,7 @@ describe('apply', () => {
         username: 'alice',
         lines: ['row-0'],
         at: '2026-11-21T10:00:00.000Z',
+        sound: expect.stringMatching(/^\/sounds\/winner-[1-7]\.wav$/),
       },
     ]);
     expect(run(win.state, [[alice, { type: 'check_win' }]]).events).toEqual([]);

@@ -5,6 +5,7 @@ import {
   isBall,
   type Role,
   STAFF_ROLES,
+  WINNER_SOUNDS,
   winningLines,
 } from '@playshop/shared';
 import { dealCard, drawBall, type RandomInt } from './cards';
@@ -84,7 +85,15 @@ export type GameEvent =
   | { type: 'ball_rolled'; number: number }
   | { type: 'content_sent'; contentId: number; contentType: string }
   | { type: 'timer_set'; seconds: number; startedAt: string; isRunning: boolean; isPaused: boolean }
-  | { type: 'bingo'; userId: number; username: string; lines: string[]; at: string }
+  | {
+      type: 'bingo';
+      userId: number;
+      username: string;
+      lines: string[];
+      at: string;
+      /** The winner sound every screen plays (WINNER_SOUNDS); absent in logs written before it. */
+      sound?: string;
+    }
   | { type: 'state_set'; state: GameStateName }
   | { type: 'roll_animation_set'; hidden: boolean }
   | { type: 'new_round'; cards: Record<number, BingoCard> }
@@ -201,6 +210,7 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
         username: player.username,
         lines,
         at: ctx.now.toISOString(),
+        sound: WINNER_SOUNDS[ctx.randomInt(0, WINNER_SOUNDS.length)],
       });
     }
     case 'set_state':

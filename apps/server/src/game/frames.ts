@@ -84,7 +84,11 @@ export function framesFor(event: GameEvent, after: GameState, now: Date, extras:
       return [frame('all', { type: 'get_timer_option', payload: timerPayload(after, now), seq })];
     case 'bingo':
       return [
-        frame('all', { type: 'game_over', payload: { username: event.username, winnerAudio: null }, seq }),
+        frame('all', {
+          type: 'game_over',
+          payload: { username: event.username, winnerAudio: event.sound ?? null },
+          seq,
+        }),
       ];
     case 'state_set':
       return [frame('all', { type: 'set_game_state', payload: { gameState: event.state }, seq })];

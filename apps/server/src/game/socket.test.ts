@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { isValidCard, type ServerMessage, winningLines } from '@playshop/shared';
+import { isValidCard, type ServerMessage, WINNER_SOUNDS, winningLines } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -240,7 +240,9 @@ describe('a whole game over real sockets', () => {
     alice.send(game('check_win'));
     const over = await bob.next('game_over');
     expect(over.payload.username).toMatch(/^player-/);
-    expect((await facilitator.next('game_over')).payload.username).toBe(over.payload.username);
+    // Everyone hears the same winner sound, picked by the server.
+    expect(WINNER_SOUNDS).toContain(over.payload.winnerAudio);
+    expect((await facilitator.next('game_over')).payload).toEqual(over.payload);
   });
 
   it('gives a reconnecting player the same card and the rolls they missed', async () => {

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { WINNER_SOUNDS } from '@playshop/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,6 +69,28 @@ describe('game screens', () => {
     expect(screen.getByText('bob has won the game!')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("plays the server's winner sound at volume 0.5, or one of the seven when none is given", () => {
+    const played: { src: string; volume: number }[] = [];
+    class FakeAudio {
+      volume = 1;
+      constructor(readonly src: string) {}
+      play() {
+        played.push({ src: this.src, volume: this.volume });
+        return Promise.resolve();
+      }
+    }
+    vi.stubGlobal('Audio', FakeAudio);
+    try {
+      show(<WinScreen winners={['ann']} winnerAudio="/sounds/winner-3.wav" />).unmount();
+      show(<WinScreen winners={['ann']} winnerAudio={null} />).unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(played[0]).toEqual({ src: '/sounds/winner-3.wav', volume: 0.5 });
+    expect(WINNER_SOUNDS).toContain(played[1]?.src);
+    expect(played).toHaveLength(2);
   });
 
   it('the timer counts down to the server end time, never below 0', () => {

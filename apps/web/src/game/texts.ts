@@ -29,5 +29,4 @@ export const ROLL_ANIMATION_MS = 12_000;
 export const ROLL_HIDDEN_MS = 1_000;
 /** SPEC §9: the timer choices, 20 to 120 seconds in steps of 5. */
 export const TIMER_CHOICES = Array.from({ length: 21 }, (_, i) => 20 + i * 5);
-export const WINNER_SOUNDS = Array.from({ length: 7 }, (_, i) => `/sounds/winner-${i + 1}.wav`);
 export const WINNER_VOLUME = 0.5;

@@ -1,10 +1,11 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { WINNER_SOUNDS } from '@playshop/shared';
 import { IconTrophy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import classes from './game.module.css';
-import { GAME_TEXTS, WINNER_SOUNDS, WINNER_VOLUME } from './texts';
+import { GAME_TEXTS, WINNER_VOLUME } from './texts';
 
-/** Plays the server's winning audio, or one of the seven winner sounds, at volume 0.5. */
+/** Plays the server's pick of the winner sounds, or a random one (older servers), at volume 0.5. */
 function playWinnerSound(winnerAudio: string | null) {
   const src = winnerAudio ?? WINNER_SOUNDS[Math.floor(Math.random() * WINNER_SOUNDS.length)]!;
   try {
