@@ -27,6 +27,7 @@ import { gameStore } from './game/store';
 import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
+import { scheduleHousekeeping } from './http/housekeeping';
 import { trackRoutes } from './http/route-registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { downloadLinks } from './materials/download-links';
@@ -47,6 +48,9 @@ import { userRoutes } from './users/routes';
 import { usersService } from './users/service';
 import { workshopRoutes } from './workshops/routes';
 import { workshopsService } from './workshops/service';
+
+/** How long an uploaded image may wait for the content form that names it to be saved. */
+const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60_000;
 
 export interface AppDeps {
   config: Config;
@@ -155,6 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const workshopsSvc = workshopsService(database.db, services.content);
   const roomsSvc = roomsService(database.db, services.content);
+  // Images uploaded in a content form that was never saved go a day later.
+  scheduleHousekeeping(app, 'unused content images', () =>
+    services.content.sweepUnusedImages(new Date(Date.now() - UNUSED_IMAGE_TTL_MS)),
+  );
 
   await app.register(
     async (api) => {

@@ -7,6 +7,7 @@ import {
   type ContentPage,
   type ContentReply,
   pageInfo,
+  UPLOAD_FOLDERS,
 } from '@playshop/shared';
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -51,9 +52,9 @@ const FILES_PREFIX = '/api/v1/files/';
 
 /**
  * `storage`, when given, loses the uploaded images an edit or delete leaves unused (an image still
- * named by another item or answer stays).
+ * named by another item or answer stays), and `sweepUnusedImages` those never saved at all.
  */
-export function contentService(db: Db, storage?: Pick<Storage, 'delete'>) {
+export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'>) {
   /** Uploaded-image addresses of some items: their image and their answers' images. */
   async function uploadedUrls(contentIds: number[]): Promise<string[]> {
     const [imageRows, answerRows] = await Promise.all([
@@ -71,18 +72,32 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete'>) {
     ];
   }
 
-  /** Deletes the files of `urls` that nothing names any more. A failure is logged, never fatal. */
-  async function releaseFiles(urls: string[]): Promise<void> {
-    if (!storage || urls.length === 0) return;
-    const [stillImages, stillAnswers] = await Promise.all([
-      db.select({ url: images.url }).from(images).where(inArray(images.url, urls)),
-      db.select({ url: answers.url }).from(answers).where(inArray(answers.url, urls)),
-    ]);
-    const inUse = new Set([...stillImages, ...stillAnswers].map((r) => r.url));
-    for (const url of urls) {
-      if (inUse.has(url)) continue;
-      await storage.delete(url.slice(FILES_PREFIX.length)).catch(() => undefined);
+  /**
+   * Deletes the files of `urls` that nothing names any more (an image, an answer, a video address);
+   * returns how many. A failed delete is skipped, never fatal: the next sweep tries again.
+   */
+  async function releaseFiles(urls: string[]): Promise<number> {
+    if (!storage || urls.length === 0) return 0;
+    let released = 0;
+    // In slices, so a sweep over thousands of files stays within the driver's parameter limit.
+    for (let start = 0; start < urls.length; start += 500) {
+      const slice = urls.slice(start, start + 500);
+      const [stillImages, stillAnswers, stillVideos] = await Promise.all([
+        db.select({ url: images.url }).from(images).where(inArray(images.url, slice)),
+        db.select({ url: answers.url }).from(answers).where(inArray(answers.url, slice)),
+        db.select({ url: videos.url }).from(videos).where(inArray(videos.url, slice)),
+      ]);
+      const inUse = new Set([...stillImages, ...stillAnswers, ...stillVideos].map((r) => r.url));
+      for (const url of slice) {
+        if (inUse.has(url)) continue;
+        const deleted = await storage
+          .delete(url.slice(FILES_PREFIX.length))
+          .then(() => true)
+          .catch(() => false);
+        if (deleted) released++;
+      }
     }
+    return released;
   }
 
   function filterWhere(actor: Actor, filters: ContentFilters): SQL | undefined {
@@ -273,6 +288,17 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete'>) {
     list,
     page,
     findOne,
+
+    /**
+     * Removes uploaded content and answer images created before `olderThan` that no item names: an
+     * image uploaded in a form that was never saved. Returns how many went.
+     */
+    async sweepUnusedImages(olderThan: Date): Promise<number> {
+      if (!storage) return 0;
+      const stored = (await Promise.all(UPLOAD_FOLDERS.map((folder) => storage.list(`${folder}/`)))).flat();
+      const stale = stored.filter((object) => object.createdAt < olderThan);
+      return releaseFiles(stale.map((object) => `${FILES_PREFIX}${object.key}`));
+    },
 
     /** The item ids of a kind's rows (question, image, video id → content id), for the per-kind paths. */
     async contentIdOf(kind: 'question' | 'image' | 'video', id: number): Promise<number> {

@@ -7,6 +7,7 @@ import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, requireRole } from '../http/actor';
 import { AppError } from '../http/errors';
+import { scheduleHousekeeping } from '../http/housekeeping';
 
 /** An error tus sends as it is: status and a `{message, code}` body like every other API error. */
 export interface TusError {
@@ -34,7 +35,6 @@ export const UPLOAD_OWNER_KEY = 'playshopOwner';
  * needs a day, and a day still covers a laptop closed in the middle of one.
  */
 export const UNFINISHED_UPLOAD_TTL_MS = 24 * 60 * 60_000;
-const SWEEP_INTERVAL_MS = 60 * 60_000;
 
 /** tus names uploads with 16 random bytes in hex; anything else is no upload of ours. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
@@ -157,30 +157,7 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
     scope.route({ method: 'POST', url: options.path, schema, handler });
     scope.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: `${options.path}/:uploadId`, schema, handler });
   });
-  sweepAbandonedUploads(api, tus, options.directory);
+  // Uploads nobody finished (a closed tab, a lost connection) go once UNFINISHED_UPLOAD_TTL_MS old.
+  scheduleHousekeeping(api, `abandoned uploads in ${options.directory}`, () => tus.cleanUpExpiredUploads());
   return tus;
-}
-
-/**
- * Removes uploads nobody finished (a closed tab, a lost connection) once they are older than
- * UNFINISHED_UPLOAD_TTL_MS: when the server is ready, then every hour.
- */
-function sweepAbandonedUploads(api: FastifyInstance, tus: TusServer, directory: string): void {
-  const sweep = async () => {
-    try {
-      const removed = await tus.cleanUpExpiredUploads();
-      if (removed > 0) api.log.info({ removed, directory }, 'removed abandoned uploads');
-    } catch (err) {
-      // No directory yet means nothing was ever uploaded here.
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-        api.log.warn({ err, directory }, 'could not remove abandoned uploads');
-      }
-    }
-  };
-  let timer: NodeJS.Timeout | undefined;
-  api.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
-  });
-  api.addHook('onClose', async () => clearInterval(timer));
 }

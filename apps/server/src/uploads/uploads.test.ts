@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contentService } from '../content/service';
 import { assertSafeKey } from '../storage/storage';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { sniffImage } from './sniff';
@@ -213,5 +214,56 @@ describe('abandoned uploads', () => {
       headers: { ...root, 'tus-resumable': '1.0.0' },
     });
     expect(resumed.statusCode).toBe(404);
+  });
+});
+
+describe('images nobody saved', () => {
+  it('are removed once older than the limit; images an item or answer names stay', async () => {
+    const url = async () => (await upload(png(200))).json().url as string;
+    const [kept, answerImage, unused] = [await url(), await url(), await url()];
+    const category = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/createcategory',
+      headers: root,
+      payload: { name: 'Sweep test' },
+    });
+    const categoryId = category.json().id as number;
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/create-content',
+      headers: root,
+      payload: { title: 'Poster', description: 'd', categoryId, type: 'IMAGE', image: kept },
+    });
+    expect(created.statusCode).toBe(201);
+    const question = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/create-content',
+      headers: root,
+      payload: {
+        title: 'Pick one',
+        description: 'd',
+        categoryId,
+        type: 'QUESTION',
+        question: 'Which?',
+        answers: [
+          { name: 'This', url: answerImage, isCorrect: true },
+          { name: 'That', url: null, isCorrect: false },
+        ],
+      },
+    });
+    expect(question.statusCode).toBe(201);
+    const served = async (u: string) => (await ctx.app.inject({ url: u })).statusCode;
+    // The app's hourly sweep runs this same service over the same database and files.
+    const content = contentService(ctx.database.db, ctx.storage);
+
+    // Younger than the limit: nothing goes.
+    expect(await content.sweepUnusedImages(new Date(Date.now() - 60_000))).toBe(0);
+    expect(await served(unused)).toBe(200);
+
+    // Older (the limit moved past them): only the image no item names goes.
+    expect(await content.sweepUnusedImages(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await served(unused)).toBe(404);
+    expect(await served(kept)).toBe(200);
+    expect(await served(answerImage)).toBe(200);
   });
 });
