@@ -102,6 +102,8 @@ export interface PlayerSummary {
 
 /** Everything a (re)joining client needs to draw the room, sent as `set_game_state`. */
 export interface GameSnapshot {
+  /** PROTOCOL_VERSION of the server: a page built for another one asks to be reloaded. */
+  protocolVersion: number;
   roomId: number;
   lobbyOpen: boolean;
   gameStarted: boolean;

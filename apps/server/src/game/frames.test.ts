@@ -1,3 +1,4 @@
+import { PROTOCOL_VERSION } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { dealCard } from './cards';
 import { fold, type GameState, initialGameState } from './engine';
@@ -93,6 +94,7 @@ describe('snapshotFor', () => {
       isPaused: false,
     });
     const snapshot = snapshotFor(state, 9, 2, now);
+    expect(snapshot.protocolVersion).toBe(PROTOCOL_VERSION);
     expect(snapshot.bingoBoard).toEqual(state.players[2]!.card);
     expect(snapshot.playerArr).toHaveLength(2);
     expect(snapshot.timer).toEqual({

@@ -1,4 +1,4 @@
-import type { ContentReply, GameSnapshot, ServerMessage } from '@playshop/shared';
+import { type ContentReply, type GameSnapshot, PROTOCOL_VERSION, type ServerMessage } from '@playshop/shared';
 import { type GameEvent, type GameState, timerRemaining } from './engine';
 
 /** Who receives a frame: everyone in the room, its staff, its players, or one user (cards are private). */
@@ -139,6 +139,7 @@ export function snapshotFor(
   // Past the lobby list limit a player gets the count, not the list (see LOBBY_LIST_LIMIT).
   const listed = isPlayer && present.length > LOBBY_LIST_LIMIT ? [] : present;
   return {
+    protocolVersion: PROTOCOL_VERSION,
     roomId,
     lobbyOpen: state.lobbyOpen,
     gameStarted: state.started,

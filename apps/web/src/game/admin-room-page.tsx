@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconWifiOff } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useRoom } from '../api/use-room';
 import { PageLoader } from '../ui/page-loader';
 import { PageTitle } from '../ui/page-title';
 import { toastSuccess } from '../ui/toast';
+import { ConnectionNotice } from './connection-notice';
 import { parseRoomId } from './facilitator-game-page';
 import { GAME_TEXTS } from './texts';
 import { useGameSocket } from './use-game-socket';
@@ -47,11 +48,7 @@ function AdminRoom({
           Back to rooms
         </Anchor>
         <PageTitle subtitle={workshop}>{name}</PageTitle>
-        {status !== 'open' && status !== 'closed' && (
-          <Alert color="orange" variant="light" icon={<IconWifiOff size={18} aria-hidden />} py={6}>
-            {status === 'failed' ? GAME_TEXTS.wsFailedToReconnect : 'Connecting…'}
-          </Alert>
-        )}
+        <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} />
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <Group gap="xs">

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { BINGO_MAX_NUMBER, type ContentReply, type RoomSessionReply } from '@playshop/shared';
-import { IconDownload, IconPlayerPlay, IconWifiOff } from '@tabler/icons-react';
+import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { downloadRoomReport } from '../api/download-room-report';
@@ -29,6 +29,7 @@ import { PageTitle } from '../ui/page-title';
 import { toastError, toastSuccess } from '../ui/toast';
 import { Ball } from './ball';
 import { RollAnnouncer } from './bingo-board';
+import { ConnectionNotice } from './connection-notice';
 import { Countdown } from './countdown';
 import classes from './game.module.css';
 import { JoinCode } from './join-code';
@@ -274,11 +275,7 @@ function FacilitatorGame({
               </Button>
             </Group>
           </Group>
-          {status !== 'open' && status !== 'closed' && (
-            <Alert color="orange" variant="light" icon={<IconWifiOff size={18} aria-hidden />} py={6}>
-              {status === 'failed' ? GAME_TEXTS.wsFailedToReconnect : 'Connecting…'}
-            </Alert>
-          )}
+          <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} />
           {state.connectionClosed && (
             <Alert color="gray" title={GAME_TEXTS.roomClosed}>
               The game has ended. Open the lobby again to play another.

@@ -22,6 +22,7 @@ const withPlayers: GameState = {
 const content = { id: 9, title: 'Fire', type: 'OTHER' } as ContentReply;
 
 const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
+  protocolVersion: 1,
   roomId: 1,
   lobbyOpen: true,
   gameStarted: true,
@@ -256,6 +257,12 @@ describe('game reducer: SPEC §4 incoming messages and effects', () => {
     expect(
       run(s, { type: 'set_game_state', payload: { ...snapshot({ contentId: 9 }), content } }).content,
     ).toBe(content);
+  });
+
+  it("keeps the server's protocol version from the snapshot", () => {
+    expect(initialGameState.protocolVersion).toBeNull();
+    const s = run(initialGameState, { type: 'set_game_state', payload: snapshot({ protocolVersion: 2 }) });
+    expect(s.protocolVersion).toBe(2);
   });
 
   it('keeps the content sent this round: from the snapshot, each get_content, cleared by a new game', () => {

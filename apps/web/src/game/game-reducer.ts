@@ -56,6 +56,8 @@ export interface GameState {
   error: { text: string; count: number } | null;
   /** The highest `seq` seen: sent back on reconnect. */
   lastSeq: number;
+  /** The server's PROTOCOL_VERSION from the last snapshot; null before one arrived. */
+  protocolVersion: number | null;
 }
 
 export const initialGameState: GameState = {
@@ -83,6 +85,7 @@ export const initialGameState: GameState = {
   connectionClosed: false,
   error: null,
   lastSeq: 0,
+  protocolVersion: null,
 };
 
 /** Frames as the server sends them; `content` rides along on get_content and full snapshots. */
@@ -171,6 +174,7 @@ function applySnapshot(state: GameState, snap: GameSnapshot & { content?: Conten
     contentType: snap.contentType,
     content: snap.content ?? (snap.contentId === state.contentId ? state.content : null),
     sentContentIds: snap.sentContentIds ?? [],
+    protocolVersion: snap.protocolVersion ?? null,
     sessionName: snap.sessionName ?? state.sessionName,
     hideRollAnimation: snap.hideRollAnimation,
     connectionClosed: snap.connectionClosed,

@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
-import { WINNER_SOUNDS } from '@playshop/shared';
+import { PROTOCOL_VERSION, WINNER_SOUNDS } from '@playshop/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { BallChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
+import { ConnectionNotice } from './connection-notice';
 import { secondsLeft } from './countdown';
 import { toBoard } from './game-reducer';
 import { RolledBallsModal } from './rolled-balls-modal';
@@ -91,6 +92,20 @@ describe('game screens', () => {
     expect(played[0]).toEqual({ src: '/sounds/winner-3.wav', volume: 0.5 });
     expect(WINNER_SOUNDS).toContain(played[1]?.src);
     expect(played).toHaveLength(2);
+  });
+
+  it('says when the socket is down, and asks for a reload when the server speaks a newer protocol', () => {
+    const view = show(<ConnectionNotice status="open" serverProtocolVersion={PROTOCOL_VERSION} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Connecting…')).toBeNull();
+    view.unmount();
+    show(<ConnectionNotice status="failed" serverProtocolVersion={PROTOCOL_VERSION + 1} />);
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual([
+      'Failed to reconnect to websocket',
+      'Playshop has been updated. Reload this page to keep playing.Reload',
+    ]);
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 
   it('the timer counts down to the server end time, never below 0', () => {

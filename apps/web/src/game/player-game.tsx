@@ -1,12 +1,13 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { FREE_CELL, type RoomReply, winningLines } from '@playshop/shared';
-import { IconDoorExit, IconWifiOff } from '@tabler/icons-react';
+import { IconDoorExit } from '@tabler/icons-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContentView } from '../features/content/display/content-view';
 import { toastError, toastSuccess } from '../ui/toast';
 import { BallChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
+import { ConnectionNotice } from './connection-notice';
 import { Countdown } from './countdown';
 import { type GameState, gameReducer } from './game-reducer';
 import { joinedRoom } from './joined-room';
@@ -134,11 +135,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
           Leave Room
         </Button>
       </Group>
-      {status !== 'open' && status !== 'closed' && (
-        <Alert color="orange" variant="light" icon={<IconWifiOff size={18} aria-hidden />} py={6}>
-          {status === 'failed' ? GAME_TEXTS.wsFailedToReconnect : 'Connecting…'}
-        </Alert>
-      )}
+      <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} />
       <RollAnnouncer rolls={state.bingoRolls} />
       {state.gameStarted && (
         <>

@@ -22,6 +22,7 @@ export const GAME_TEXTS = {
   hasWon: (name: string) => `${name} has won the game!`,
   errorJoining: 'Error joining room',
   roomCreated: 'Room created successfully',
+  updated: 'Playshop has been updated. Reload this page to keep playing.',
 } as const;
 
 /** SPEC §9: the roll animation runs 12 s, or 1 s when hidden. */
