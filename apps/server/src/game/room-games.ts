@@ -30,6 +30,11 @@ export interface PlayerConnection extends Connection {
 }
 
 const ROOM_CACHE_MS = 60_000;
+/**
+ * How long a room's session name is reused for snapshots. A join storm then reads it once, not once
+ * per player; a room that moved on shows the new name to those who join a few seconds later.
+ */
+const SESSION_NAME_CACHE_MS = 5_000;
 
 /**
  * Orchestrates the live game: checks the room against the caller's organization, turns a client
@@ -83,8 +88,20 @@ export function roomGames({
     return info;
   }
 
+  const sessionNameCache = new Map<number, { name: Promise<string | null>; at: number }>();
+  /** The session the room is delivering (cached for SESSION_NAME_CACHE_MS; concurrent joins share one read). */
+  function sessionName(roomId: number, workshopId: number): Promise<string | null> {
+    const cached = sessionNameCache.get(roomId);
+    if (cached && now().getTime() - cached.at < SESSION_NAME_CACHE_MS) return cached.name;
+    const name = readSessionName(roomId, workshopId);
+    sessionNameCache.set(roomId, { name, at: now().getTime() });
+    // A failed read is not remembered.
+    name.catch(() => sessionNameCache.delete(roomId));
+    return name;
+  }
+
   /** The session the room is delivering: its room session's, else the workshop's first. */
-  async function sessionName(roomId: number, workshopId: number): Promise<string | null> {
+  async function readSessionName(roomId: number, workshopId: number): Promise<string | null> {
     const [current] = await db
       .select({ name: sessions.name })
       .from(roomSessions)
