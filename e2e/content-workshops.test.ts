@@ -160,6 +160,18 @@ describe.runIf(hasChromium)('content library', () => {
     await screenshots(page, 'content-view-question');
     await page.keyboard.press('Escape');
 
+    // No internet here: a stub stands in for YouTube's embed and, once asked to report (as the real
+    // embed does when the page sends 'listening'), says the video ended.
+    await context.route('https://www.youtube-nocookie.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html lang="en"><head><title>Video</title></head><body><p>Video</p><script>
+          addEventListener('message', (e) => {
+            if (JSON.parse(e.data).event === 'listening')
+              setTimeout(() => parent.postMessage(JSON.stringify({ event: 'onStateChange', info: 0 }), '*'), 500);
+          });</script></body></html>`,
+      }),
+    );
     for (const [title, check, shot] of [
       ['E2E Image item', () => dialog.getByRole('img', { name: 'E2E Image item' }).isVisible(), 'image'],
       ['E2E Video item', () => dialog.locator('iframe').isVisible(), 'video'],
@@ -169,6 +181,10 @@ describe.runIf(hasChromium)('content library', () => {
       await expect.poll(check).toBe(true);
       await expectAccessible(page, `${shot} view`);
       await screenshots(page, `content-view-${shot}`);
+      if (shot === 'video') {
+        // SPEC §2 Video view: when the video ends it shows 'Waiting for Facilitator...'.
+        await expect.poll(() => dialog.getByText('Waiting for Facilitator...').isVisible()).toBe(true);
+      }
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count()).toBe(0);
     }

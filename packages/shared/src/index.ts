@@ -15,3 +15,4 @@ export * from './schemas';
 export * from './training';
 export * from './users';
 export * from './workshops';
+export * from './youtube';

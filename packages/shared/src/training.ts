@@ -71,34 +71,6 @@ export const ZTrainingPlaylistReply = z.object({
 });
 export type TrainingPlaylistReply = z.infer<typeof ZTrainingPlaylistReply>;
 
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
-
-/**
- * The YouTube video id of a watch (youtube.com/watch?v=…), short (youtu.be/…), embed (/embed/…) or
- * shorts (/shorts/…) address; null for any other address, which then plays as a plain video file.
- */
-export function youtubeVideoId(address: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(address.trim());
-  } catch {
-    return null;
-  }
-  const host = url.hostname.toLowerCase().replace(/^(www|m|music)\./, '');
-  let candidate: string | null | undefined = null;
-  if (host === 'youtu.be') candidate = url.pathname.split('/')[1];
-  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
-    const [, first, second] = url.pathname.split('/');
-    if (first === 'watch') candidate = url.searchParams.get('v');
-    else if (first === 'embed' || first === 'shorts' || first === 'live') candidate = second;
-  }
-  return candidate && YOUTUBE_ID.test(candidate) ? candidate : null;
-}
-
-/** The address the training player embeds for a YouTube video (no cookies until the user plays). */
-export const youtubeEmbedUrl = (videoId: string): string =>
-  `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`;
-
 /** The product-wide links a super admin edits in Settings (PUT /public-settings). */
 export const LINK_TEXTS = {
   saved: 'Links saved',

@@ -1,12 +1,11 @@
 import type { ContentReply } from '@playshop/shared';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../auth/session-store';
 import { renderRoutes } from '../../../test/render';
 import { moveItem } from '../../workshops/ordered-content-list';
 import { scriptPreview } from '../content-card';
 import { ContentView } from './content-view';
-import { youTubeId } from './video-view';
 
 const session = (role: Session['user']['role']): Session => ({
   accessToken: 't',
@@ -90,18 +89,38 @@ describe('content display', () => {
     fireEvent.ended(video);
     expect(screen.getByText('Waiting for Facilitator...')).toBeTruthy();
   });
+
+  it("shows 'Waiting for Facilitator...' when the YouTube embed reports the end, trusting only that embed", async () => {
+    const { container } = show(
+      { ...base, type: 'VIDEO', video: { id: 1, url: 'https://youtu.be/wtl5UrrgU8c', contentId: 1 } },
+      'ADMIN',
+    );
+    await screen.findByRole('heading', { name: 'Fire safety' });
+    const iframe = container.querySelector('iframe')!;
+    const src = new URL(iframe.src);
+    expect(src.origin + src.pathname).toBe('https://www.youtube-nocookie.com/embed/wtl5UrrgU8c');
+    expect(Object.fromEntries(src.searchParams)).toMatchObject({
+      mute: '1',
+      controls: '1',
+      enablejsapi: '1',
+    });
+    const ended = JSON.stringify({ event: 'onStateChange', info: 0 });
+    const post = (origin: string, source: Window | null) =>
+      act(() => {
+        window.dispatchEvent(new MessageEvent('message', { data: ended, origin, source }));
+      });
+    post('https://evil.example', iframe.contentWindow);
+    post('https://www.youtube-nocookie.com', window);
+    expect(screen.queryByText('Waiting for Facilitator...')).toBeNull();
+    post('https://www.youtube-nocookie.com', iframe.contentWindow);
+    expect(screen.getByText('Waiting for Facilitator...')).toBeTruthy();
+  });
 });
 
 describe('helpers', () => {
   it('cuts a script preview at 100 characters', () => {
     expect(scriptPreview('x'.repeat(100))).toBe('x'.repeat(100));
     expect(scriptPreview('y'.repeat(101))).toBe(`${'y'.repeat(100)}…`);
-  });
-
-  it('finds YouTube ids and leaves other addresses alone', () => {
-    expect(youTubeId('https://www.youtube.com/watch?v=wtl5UrrgU8c')).toBe('wtl5UrrgU8c');
-    expect(youTubeId('https://youtu.be/wtl5UrrgU8c')).toBe('wtl5UrrgU8c');
-    expect(youTubeId('https://example.com/clip.mp4')).toBeNull();
   });
 
   it('moves an item and shifts the others', () => {

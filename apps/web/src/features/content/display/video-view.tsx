@@ -1,27 +1,55 @@
 import { Box, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { CONTENT_TEXTS, type ContentReply, SMALL_SCREEN_PX } from '@playshop/shared';
-import { useState } from 'react';
+import {
+  CONTENT_TEXTS,
+  type ContentReply,
+  isYoutubeEndedMessage,
+  SMALL_SCREEN_PX,
+  YOUTUBE_EMBED_ORIGIN,
+  YOUTUBE_LISTENING_MESSAGE,
+  youtubeEmbedUrl,
+  youtubeVideoId,
+} from '@playshop/shared';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import classes from './display.module.css';
 import { ScriptPanel } from './script-panel';
 
-/** The YouTube id of a watch, short or embed address, or null for any other address. */
-export function youTubeId(url: string): string | null {
-  const match = url.match(
-    /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{6,20})/,
-  );
-  return match?.[1] ?? null;
+/**
+ * Calls `onEnded` when the YouTube embed in `frame` reports that its video ended: the page asks the
+ * embed to talk ('listening') once it has loaded, then reads its state messages, trusting only
+ * messages from the embed's origin and that very frame.
+ */
+function useYoutubeEnded(frame: RefObject<HTMLIFrameElement | null>, onEnded: () => void) {
+  useEffect(() => {
+    const iframe = frame.current;
+    if (!iframe) return;
+    const listen = () => iframe.contentWindow?.postMessage(YOUTUBE_LISTENING_MESSAGE, YOUTUBE_EMBED_ORIGIN);
+    const handleMessage = (event: MessageEvent) => {
+      if (event.origin !== YOUTUBE_EMBED_ORIGIN || event.source !== iframe.contentWindow) return;
+      if (isYoutubeEndedMessage(event.data)) onEnded();
+    };
+    iframe.addEventListener('load', listen);
+    window.addEventListener('message', handleMessage);
+    return () => {
+      iframe.removeEventListener('load', listen);
+      window.removeEventListener('message', handleMessage);
+    };
+  }, [frame, onEnded]);
 }
 
 /**
  * SPEC §2 Video view: optional script and a player with no volume and its controls on, 400 px wide on
- * small screens and 640 otherwise. A video file that ends shows 'Waiting for Facilitator...'.
+ * small screens and 640 otherwise. A video (a file, or on YouTube) that ends shows
+ * 'Waiting for Facilitator...'.
  */
 export function VideoView({ content, width }: { content: ContentReply; width?: number }) {
   const isSmall = useMediaQuery(`(max-width: ${SMALL_SCREEN_PX - 1}px)`);
   const [hasEnded, setHasEnded] = useState(false);
+  const frame = useRef<HTMLIFrameElement>(null);
   const url = content.video?.url ?? '';
-  const id = youTubeId(url);
+  const id = youtubeVideoId(url);
+  const handleEnded = useCallback(() => setHasEnded(true), []);
+  useYoutubeEnded(frame, handleEnded);
   return (
     <Stack gap="md">
       <ScriptPanel script={content.script} />
@@ -37,20 +65,20 @@ export function VideoView({ content, width }: { content: ContentReply; width?: n
           <div className={classes.player}>
             {id ? (
               <iframe
+                ref={frame}
                 title={content.title}
-                src={`https://www.youtube-nocookie.com/embed/${id}?mute=1&controls=1&rel=0`}
+                src={youtubeEmbedUrl(id, {
+                  mute: '1',
+                  controls: '1',
+                  rel: '0',
+                  enablejsapi: '1',
+                  origin: window.location.origin,
+                })}
                 allow="autoplay; encrypted-media; picture-in-picture"
                 allowFullScreen
               />
             ) : (
-              <video
-                src={url}
-                controls
-                muted
-                playsInline
-                onEnded={() => setHasEnded(true)}
-                title={content.title}
-              />
+              <video src={url} controls muted playsInline onEnded={handleEnded} title={content.title} />
             )}
           </div>
         )}
