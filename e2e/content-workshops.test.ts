@@ -8,6 +8,7 @@ import {
   newPage,
   PHONE,
   screenshots,
+  signInStaff,
 } from './support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
 
@@ -32,11 +33,7 @@ const PNG = Buffer.from(
 
 async function signInAsSuperAdmin(viewport = DESKTOP) {
   const { page, context } = await newPage(browser, viewport);
-  await page.goto(`${product.url}/admin-login`);
-  await page.getByLabel('Email').fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/Playshop/admin/dashboard');
+  await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
   return { page, context };
 }
 

@@ -13,6 +13,7 @@ import {
   newPage,
   PHONE,
   screenshots,
+  signInStaff,
 } from './support/browser';
 import { type Product, startProduct } from './support/server';
 
@@ -46,14 +47,6 @@ async function person(viewport = DESKTOP) {
   const { page, context } = await newPage(browser, viewport);
   contexts.push(context);
   return page;
-}
-
-async function staffLogin(page: Page, email: string, password: string) {
-  await page.goto(`${product.url}/admin-login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/(admin\/dashboard|facilitator\/enter)$/);
 }
 
 async function playerJoins(page: Page, username: string) {
@@ -112,7 +105,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
 
     // The admin's room list, and the admin room view: Open Lobby.
     const admin = await person();
-    await staffLogin(admin, adminUser.email!, TEST_PASSWORD);
+    await signInStaff(admin, product.url, adminUser.email!, TEST_PASSWORD);
     await admin.goto(`${product.url}/${ORG}/admin/rooms`);
     await visible(admin, 'Demo Room').toBe(true);
     // Create a room (Name, Workshop), then delete it with the table's confirmation.
@@ -141,7 +134,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
 
     // The facilitator's room list (with the join code) and the game screen.
     const facilitator = await person();
-    await staffLogin(facilitator, product.facilitator.email, product.facilitator.password);
+    await signInStaff(facilitator, product.url, product.facilitator.email, product.facilitator.password);
     await facilitator.goto(`${product.url}/${ORG}/facilitator/online/rooms`);
     await poll(() => facilitator.getByRole('img', { name: /QR code/ }).isVisible()).toBe(true);
     await poll(() => facilitator.getByText(`${product.url}/`, { exact: true }).isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import {
   DESKTOP,
@@ -10,7 +10,9 @@ import {
   launchBrowser,
   newPage,
   PHONE,
+  screenshotOnFailure,
   screenshots,
+  signInStaff,
 } from './support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
 
@@ -31,14 +33,6 @@ afterAll(async () => {
 const poll = <T>(read: () => Promise<T> | T, timeout = 10_000) => expect.poll(read, { timeout });
 const visible = (page: Page, text: string | RegExp) =>
   poll(() => page.getByText(text).first().isVisible()).toBe(true);
-
-async function login(page: Page, email: string, password: string, landing: string) {
-  await page.goto(`${product.url}/admin-login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`**${landing}`);
-}
 
 /** A 3 MB PDF: a real header and trailer around random bytes, so every byte is checked on download. */
 const GUIDE_PDF = Buffer.concat([
@@ -73,16 +67,10 @@ describe.runIf(hasChromium)('materials library', () => {
     const opened = await newPage(browser, DESKTOP);
     admin = opened.page;
     closeAdmin = () => opened.context.close();
-    await login(admin, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
+    await signInStaff(admin, product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
   });
   afterAll(async () => closeAdmin?.());
-  beforeEach(({ task, onTestFailed }) => {
-    onTestFailed(async () => {
-      await admin?.screenshot({
-        path: `e2e/screenshots/failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-      });
-    });
-  });
+  screenshotOnFailure(() => admin);
 
   it('the super admin starts from an empty library and checks the upload form', async () => {
     await admin.getByRole('link', { name: 'Materials' }).click();
@@ -267,7 +255,13 @@ describe.runIf(hasChromium)('materials library', () => {
 
   it('a facilitator of Demo Org finds the folder online and on paper, and downloads the file', async () => {
     const { page, context } = await newPage(browser, PHONE);
-    await login(page, product.facilitator.email, product.facilitator.password, '/facilitator/enter');
+    await signInStaff(
+      page,
+      product.url,
+      product.facilitator.email,
+      product.facilitator.password,
+      '/facilitator/enter',
+    );
     await page.getByRole('main').getByRole('link', { name: 'Web-based game' }).click();
     await page.waitForURL('**/Demo%20Org/facilitator/online');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Web-based game' }).isVisible()).toBe(true);
@@ -325,7 +319,7 @@ describe.runIf(hasChromium)('materials library', () => {
     const other = await createOrg(product.database, { name: 'Other Org' });
     const stranger = await createUser(product.database, 'FACILITATOR', other.id);
     const { page, context } = await newPage(browser, DESKTOP);
-    await login(page, stranger.email!, TEST_PASSWORD, '/facilitator/enter');
+    await signInStaff(page, product.url, stranger.email!, TEST_PASSWORD, '/facilitator/enter');
     await page.goto(`${product.url}/Other%20Org/facilitator/online/materials`);
     await visible(page, 'No folders found');
     expect(await folderCards(page).count()).toBe(0);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import {
@@ -9,7 +9,9 @@ import {
   hasChromium,
   launchBrowser,
   newPage,
+  screenshotOnFailure,
   screenshots,
+  signInStaff,
 } from './support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
 
@@ -25,14 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await product?.close();
 });
-
-async function login(page: Page, email: string, password: string, landing: string) {
-  await page.goto(`${product.url}/admin-login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`**${landing}`);
-}
 
 const visible = (page: Page, text: string | RegExp) =>
   poll(() => page.getByText(text).first().isVisible()).toBe(true);
@@ -58,17 +52,10 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     const opened = await newPage(browser, DESKTOP);
     page = opened.page;
     closeContext = () => opened.context.close();
-    await login(page, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
+    await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
   });
   afterAll(async () => closeContext?.());
-  // A failing step leaves a picture of the super admin's page behind, to look at.
-  beforeEach(({ task, onTestFailed }) => {
-    onTestFailed(async () => {
-      await page?.screenshot({
-        path: `e2e/screenshots/failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-      });
-    });
-  });
+  screenshotOnFailure(() => page);
 
   it('the super admin creates Acme with an expiry, searches for it and links a workshop', async () => {
     await page.getByRole('link', { name: 'Organization' }).click();
@@ -281,7 +268,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
 
   it("Acme's admin sees only Acme's people and cannot open another organization's user", async () => {
     const { page: adminPage, context } = await newPage(browser, DESKTOP);
-    await login(adminPage, acmeAdmin.email, acmeAdmin.password, '/Acme/admin/dashboard');
+    await signInStaff(adminPage, product.url, acmeAdmin.email, acmeAdmin.password, '/Acme/admin/dashboard');
     await visible(adminPage, 'Demo Workshop');
     // Super admin screens are not in an admin's sidebar.
     expect(await adminPage.getByRole('link', { name: 'Organization' }).count()).toBe(0);
@@ -335,7 +322,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
       .where(eq(organizations.name, 'Acme'));
     const facilitator = await createUser(product.database, 'FACILITATOR', acme!.id);
     const { page: facPage, context } = await newPage(browser, DESKTOP);
-    await login(facPage, facilitator.email!, TEST_PASSWORD, '/Acme/facilitator/enter');
+    await signInStaff(facPage, product.url, facilitator.email!, TEST_PASSWORD, '/Acme/facilitator/enter');
     await facPage.goto(`${product.url}/Acme/facilitator/online/players`);
     await visible(facPage, 'Page 1 of 2');
     await expectAccessible(facPage, 'facilitator players');

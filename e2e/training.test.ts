@@ -12,6 +12,7 @@ import {
   newPage,
   PHONE,
   screenshots,
+  signInStaff,
 } from './support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
 
@@ -76,14 +77,6 @@ async function person(viewport = DESKTOP) {
   return page;
 }
 
-async function staffLogin(page: Page, email: string, password: string) {
-  await page.goto(`${product.url}/admin-login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/(admin\/dashboard|facilitator\/enter)$/);
-}
-
 const roleGroup = (page: Page, role: string) => page.getByRole('group', { name: role, exact: true });
 const playlist = (page: Page) => page.getByRole('navigation', { name: 'Training playlist' });
 const currentFrame = (page: Page) => page.locator('iframe[title^="Training video:"]');
@@ -97,7 +90,7 @@ const sidebarTitles = (page: Page) =>
 describe.runIf(hasChromium)('training playlists', () => {
   it('the super admin sets each role’s playlist in Settings', async () => {
     const page = await person();
-    await staffLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto(`${product.url}/Playshop/admin/settings`);
     await page.getByRole('tab', { name: 'Training' }).click();
 
@@ -147,7 +140,7 @@ describe.runIf(hasChromium)('training playlists', () => {
 
   it('the super admin edits the product links; the footer follows', async () => {
     const page = await person();
-    await staffLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto(`${product.url}/Playshop/admin/settings`);
     await page.getByRole('tab', { name: 'Links' }).click();
     await page.getByLabel('Report Issue').fill('javascript:alert(1)');
@@ -165,7 +158,7 @@ describe.runIf(hasChromium)('training playlists', () => {
 
   it('an admin watches the 60-video YouTube playlist from the sidebar; Previous and Next stop at the ends', async () => {
     const page = await person();
-    await staffLogin(page, demoAdmin.email, TEST_PASSWORD);
+    await signInStaff(page, product.url, demoAdmin.email, TEST_PASSWORD);
     await page.getByRole('link', { name: 'Training' }).click();
     await page.waitForURL(`**/${ORG}/admin/training`);
 
@@ -203,7 +196,7 @@ describe.runIf(hasChromium)('training playlists', () => {
 
   it('the demo facilitator watches the listed videos: YouTube in the embed, a file in a video player', async () => {
     const page = await person();
-    await staffLogin(page, product.facilitator.email, product.facilitator.password);
+    await signInStaff(page, product.url, product.facilitator.email, product.facilitator.password);
     await page.goto(`${product.url}/${ORG}/facilitator/online/rooms`);
     await page.getByRole('link', { name: 'Training' }).click();
     await page.waitForURL(`**/${ORG}/facilitator/online/training`);

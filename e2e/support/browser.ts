@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import { CHROMIUM_PATH } from './chromium';
 
 export { hasChromium } from './chromium';
@@ -87,4 +87,34 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(shotsDir, `${name}-${viewport.width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** Where staff land after signing in: the admin dashboard or the facilitator's entry. */
+const STAFF_LANDING = /\/(admin\/dashboard|facilitator\/enter)$/;
+
+/** Signs a staff member in on the admin login page, as a person would, and waits for the landing page. */
+export async function signInStaff(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+  landing: string | RegExp = STAFF_LANDING,
+): Promise<void> {
+  await page.goto(`${baseUrl}/admin-login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(typeof landing === 'string' ? `**${landing}` : landing);
+}
+
+/** Leaves a picture of `page()` in e2e/screenshots when a test of the suite fails, to look at. */
+export function screenshotOnFailure(page: () => Page | undefined): void {
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      await mkdir(shotsDir, { recursive: true });
+      await page()?.screenshot({
+        path: path.join(shotsDir, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
+      });
+    });
+  });
 }
