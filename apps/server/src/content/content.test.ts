@@ -1,14 +1,22 @@
-import type { Role } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, orgWorkshops, sessionContent, sessions, workshops } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  apiCaller,
+  createOrg,
+  createTestContext,
+  createUser,
+  type RoleHeaders,
+  signIn,
+  signInEveryRole,
+  type TestContext,
+} from '../test/context';
 
 let ctx: TestContext;
 let safety: number;
 let teamwork: number;
 let org: Awaited<ReturnType<typeof createOrg>>;
 let other: Awaited<ReturnType<typeof createOrg>>;
-const as: Partial<Record<Role | 'OTHER_ADMIN', Record<string, string>>> = {};
+let as: RoleHeaders;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -20,20 +28,14 @@ beforeAll(async () => {
     .returning();
   safety = cats[0]!.id;
   teamwork = cats[1]!.id;
-  for (const role of ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR', 'PLAYER'] as const) {
-    as[role] = (await signIn(ctx.app, await createUser(ctx.database, role, org.id))).headers;
-  }
-  as.OTHER_ADMIN = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', other.id))).headers;
+  as = await signInEveryRole(ctx, org.id, other.id);
 });
 afterAll(() => ctx.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  who?: keyof typeof as,
-  payload?: unknown,
-) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers: who ? as[who] : {}, payload: payload as object });
+const call = apiCaller(
+  () => ctx,
+  () => as,
+);
 
 const base = (title: string, categoryId = safety) => ({
   title,

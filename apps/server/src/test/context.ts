@@ -134,3 +134,39 @@ export async function signIn(app: FastifyInstance, user: { email: string | null;
     refreshCookie: cookie.value,
   };
 }
+
+/** Bearer headers of one signed-in user per role of an organization, plus an admin of another. */
+export type RoleHeaders = Record<Role | 'OTHER_ADMIN', Record<string, string>>;
+
+/** Signs in a new user of each role of `orgId`, and an admin of `otherOrgId` as OTHER_ADMIN. */
+export async function signInEveryRole(
+  ctx: TestContext,
+  orgId: number,
+  otherOrgId: number,
+): Promise<RoleHeaders> {
+  const as: Partial<RoleHeaders> = {};
+  for (const role of ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR', 'PLAYER'] as const) {
+    as[role] = (await signIn(ctx.app, await createUser(ctx.database, role, orgId))).headers;
+  }
+  as.OTHER_ADMIN = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', otherOrgId))).headers;
+  return as as RoleHeaders;
+}
+
+/**
+ * `call(method, '/path', who?, payload?)`: one /api/v1 request as `who`, or without a token. Takes
+ * getters because suites build their context and sign in inside `beforeAll`.
+ */
+export function apiCaller(ctx: () => TestContext, as: () => RoleHeaders) {
+  return (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    who?: keyof RoleHeaders,
+    payload?: unknown,
+  ) =>
+    ctx().app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: who ? as()[who] : {},
+      payload: payload as object,
+    });
+}

@@ -1,15 +1,21 @@
-import type { Role } from '@playshop/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, content, orgWorkshops, rooms } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  apiCaller,
+  createOrg,
+  createTestContext,
+  type RoleHeaders,
+  signInEveryRole,
+  type TestContext,
+} from '../test/context';
 import { normaliseOrder } from './service';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof createOrg>>;
 let other: Awaited<ReturnType<typeof createOrg>>;
 let items: number[];
-const as: Partial<Record<Role | 'OTHER_ADMIN', Record<string, string>>> = {};
+let as: RoleHeaders;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -28,20 +34,14 @@ beforeAll(async () => {
     )
     .returning();
   items = rows.map((r) => r.id);
-  for (const role of ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR', 'PLAYER'] as const) {
-    as[role] = (await signIn(ctx.app, await createUser(ctx.database, role, org.id))).headers;
-  }
-  as.OTHER_ADMIN = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', other.id))).headers;
+  as = await signInEveryRole(ctx, org.id, other.id);
 });
 afterAll(() => ctx.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  who?: keyof typeof as,
-  payload?: unknown,
-) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers: who ? as[who] : {}, payload: payload as object });
+const call = apiCaller(
+  () => ctx,
+  () => as,
+);
 
 async function createWorkshop(name: string) {
   const res = await call('POST', '/create-workshop', 'SUPER_ADMIN', { name, sections: [] });
