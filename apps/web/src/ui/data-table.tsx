@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ConfirmDeleteDialog, useConfirmDelete } from './confirm-delete';
+import { ErrorAlert } from './error-alert';
 import { PageLoader } from './page-loader';
 
 export interface DataTableColumn<T> {
@@ -58,11 +59,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Stack gap="sm">
-      {props.error && (
-        <Alert color="red" variant="light" role="alert">
-          <Text c="red.9">{`Error: ${props.error.message}`}</Text>
-        </Alert>
-      )}
+      {props.error && <ErrorAlert message={`Error: ${props.error.message}`} />}
       <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover verticalSpacing="sm" captionSide="top">
           <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type CreateCategoryInput, ZCreateCategory } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { useCategories } from '../../api/use-categories';
 import { useCreateCategory } from '../../api/use-create-category';
 import { useDeleteCategory } from '../../api/use-delete-category';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 
@@ -55,11 +56,7 @@ export function CategoriesPage() {
         </Text>
       )}
       {categories.isPending && <PageLoader label="Loading categories" />}
-      {categories.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {`Error: ${categories.error.message}`}
-        </Alert>
-      )}
+      {categories.isError && <ErrorAlert message={`Error: ${categories.error.message}`} />}
       {categories.data?.length === 0 && <Text>No categories yet</Text>}
       {categories.data && categories.data.length > 0 && (
         <Group

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { MATERIAL_TEXTS } from '@playshop/shared';
 import { IconArrowLeft, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { useDeleteFolder } from '../../api/use-delete-folder';
 import { useMaterialFolder } from '../../api/use-material-folder';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { FileList } from './file-list';
@@ -38,11 +39,7 @@ export function MaterialsFolderPage() {
       <Stack gap="lg">
         {trail}
         <PageTitle>{name}</PageTitle>
-        <Alert color="red" variant="light" role="alert">
-          <Text c="red.9">
-            {isNotFound ? MATERIAL_TEXTS.folderNotFound : `Error: ${folder.error.message}`}
-          </Text>
-        </Alert>
+        <ErrorAlert message={isNotFound ? MATERIAL_TEXTS.folderNotFound : `Error: ${folder.error.message}`} />
         <Button
           component={Link}
           to={paths.root}

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { MATERIAL_TEXTS } from '@playshop/shared';
 import { IconSortAscendingLetters, IconSortDescendingLetters, IconUpload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { useMaterialFolders } from '../../api/use-material-folders';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { FolderGrid, type NameOrder, sortFolders } from './folder-grid';
@@ -51,11 +52,7 @@ export function MaterialsFoldersPage() {
         )}
       </Group>
       {folders.isPending && <PageLoader label="Loading folders" />}
-      {folders.error && (
-        <Alert color="red" variant="light" role="alert">
-          <Text c="red.9">{`Error: ${folders.error.message}`}</Text>
-        </Alert>
-      )}
+      {folders.error && <ErrorAlert message={`Error: ${folders.error.message}`} />}
       {folders.data?.folders.length === 0 && <Text c="dimmed">{MATERIAL_TEXTS.noFolders}</Text>}
       {!!folders.data?.folders.length && (
         <FolderGrid

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { MATERIAL_TEXTS, ZMaterialName } from '@playshop/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { useMaterialFolder } from '../../api/use-material-folder';
 import { useRenameFolder } from '../../api/use-rename-folder';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useMaterialsPaths } from './materials-area';
@@ -59,11 +60,7 @@ export function RenameFolderPage() {
       <Stack gap="lg">
         {trail}
         <PageTitle>Rename folder</PageTitle>
-        <Alert color="red" variant="light" role="alert">
-          <Text c="red.9">
-            {isNotFound ? MATERIAL_TEXTS.folderNotFound : `Error: ${folder.error.message}`}
-          </Text>
-        </Alert>
+        <ErrorAlert message={isNotFound ? MATERIAL_TEXTS.folderNotFound : `Error: ${folder.error.message}`} />
       </Stack>
     );
   }

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  List,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ORG_TEXTS, type OrganizationReply } from '@playshop/shared';
 import { IconArrowLeft, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
@@ -19,6 +7,7 @@ import { useLinkableWorkshops } from '../../api/use-linkable-workshops';
 import { useOrgWorkshopLink } from '../../api/use-org-workshop-link';
 import { useOrgWorkshops } from '../../api/use-org-workshops';
 import { useOrganization } from '../../api/use-organization';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { OrganizationForm } from './organization-form';
@@ -56,11 +45,7 @@ export function EditOrganizationPage() {
       </div>
       <PageTitle style={{ overflowWrap: 'anywhere' }}>{org.data?.name ?? 'Organization'}</PageTitle>
       {org.isPending && <PageLoader label="Loading organization" />}
-      {org.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {`Error: ${org.error.message}`}
-        </Alert>
-      )}
+      {org.isError && <ErrorAlert message={`Error: ${org.error.message}`} />}
       {org.data && (
         <>
           <Card withBorder radius="lg" padding="lg" component="section" aria-label="Details">

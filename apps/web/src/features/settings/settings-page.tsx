@@ -1,7 +1,8 @@
-import { Alert, Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { isOrgExpired, ORG_TEXTS } from '@playshop/shared';
 import { useOrganization } from '../../api/use-organization';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { OrganizationForm } from '../organizations/organization-form';
@@ -22,11 +23,7 @@ export function SettingsPage() {
     <Stack gap="lg" maw={900}>
       <PageTitle subtitle={org.data?.name}>Settings</PageTitle>
       {org.isPending && <PageLoader label="Loading settings" />}
-      {org.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {`Error: ${org.error.message}`}
-        </Alert>
-      )}
+      {org.isError && <ErrorAlert message={`Error: ${org.error.message}`} />}
       {org.data && (
         <Tabs defaultValue="general" keepMounted={false}>
           <Tabs.List>

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { usePublicSettings } from '../../api/use-public-settings';
 import { useSavePublicSettings } from '../../api/use-save-public-settings';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 
 const FIELDS: { name: keyof PublicSettingsUpdate; label: string; description: string }[] = [
@@ -26,11 +27,7 @@ export function ProductLinksPanel() {
   const links = usePublicSettings();
   if (links.isPending) return <PageLoader label="Loading links" />;
   if (links.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {`Error: ${links.error.message}`}
-      </Alert>
-    );
+    return <ErrorAlert message={`Error: ${links.error.message}`} />;
   }
   return <ProductLinksForm key={JSON.stringify(links.data)} links={links.data} />;
 }

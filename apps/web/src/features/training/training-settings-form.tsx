@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Alert, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   ROLE_LABELS,
   ROLES,
@@ -20,6 +20,7 @@ import {
 } from 'react-hook-form';
 import { useSaveTrainingSettings } from '../../api/use-save-training-settings';
 import { useTrainingSettings } from '../../api/use-training-settings';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 
 /**
@@ -49,11 +50,7 @@ export function TrainingSettingsPanel() {
   const settings = useTrainingSettings();
   if (settings.isPending) return <PageLoader label="Loading training settings" />;
   if (settings.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {`Error: ${settings.error.message}`}
-      </Alert>
-    );
+    return <ErrorAlert message={`Error: ${settings.error.message}`} />;
   }
   return <TrainingSettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />;
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Card, Stack } from '@mantine/core';
+import { Button, Card, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { useUser } from '../../api/use-user';
 import type { UserKind } from '../../api/use-users-page';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { UserForm } from './user-form';
@@ -32,11 +33,7 @@ export function EditUserPage({ kind }: { kind: UserKind }) {
       </div>
       <PageTitle>{title}</PageTitle>
       {user.isPending && user.fetchStatus !== 'idle' && <PageLoader label="Loading user" />}
-      {(user.isError || !(id > 0)) && (
-        <Alert color="red" variant="light" role="alert">
-          {`Error: ${user.error?.message ?? 'Not found'}`}
-        </Alert>
-      )}
+      {(user.isError || !(id > 0)) && <ErrorAlert message={`Error: ${user.error?.message ?? 'Not found'}`} />}
       {user.data && (
         <Card withBorder radius="lg" padding="lg">
           <UserForm kind={kind} user={user.data} onDone={() => navigate(-1)} onCancel={() => navigate(-1)} />
