@@ -1,5 +1,4 @@
 import { ADMIN_ROLES, type Role, STAFF_ROLES } from '@playshop/shared';
-import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireRole } from './auth/require-role';
 import { adminContentRoutes } from './features/content-routes';
@@ -25,15 +24,8 @@ import {
   playerTrainingRoutes,
 } from './features/training/training-routes';
 import { PublicLayout } from './layout/public-layout';
+import { lazyComponent } from './lazy-component';
 import { FullPageLoader } from './ui/page-loader';
-
-/**
- * A route `lazy` loader for one named component. Each area's screens and layout live in their own
- * chunks: a player's phone downloads none of the admin or facilitator code.
- */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
 
 const PLAYER_ONLY: readonly Role[] = ['PLAYER'];
 

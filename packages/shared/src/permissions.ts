@@ -1,6 +1,4 @@
-import { ADMIN_ROLES, ROLES, type Role, STAFF_ROLES } from './roles';
-
-const SUPER_ADMIN_ONLY: readonly Role[] = ['SUPER_ADMIN'];
+import { ADMIN_ROLES, ROLES, type Role, STAFF_ROLES, SUPER_ADMIN_ONLY } from './roles';
 
 /**
  * Who may do what on the people side (SPEC §6), the one table both sides read: the server passes

@@ -24,6 +24,8 @@ export function normalizeRole(value: unknown): Role | null {
 
 /** The admin-level set of SPEC §6. */
 export const ADMIN_ROLES: readonly Role[] = ['SUPER_ADMIN', 'ADMIN'];
+/** What only a super admin may do (SPEC §6): organizations, categories, content, workshops. */
+export const SUPER_ADMIN_ONLY: readonly Role[] = ['SUPER_ADMIN'];
 /** Roles that run rooms and games. */
 export const STAFF_ROLES: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
 

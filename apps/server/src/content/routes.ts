@@ -2,6 +2,7 @@ import {
   CONTENT_TEXTS,
   type ContentReply,
   STAFF_ROLES,
+  SUPER_ADMIN_ONLY,
   ZContentFilters,
   ZContentPage,
   ZContentPayload,
@@ -26,7 +27,6 @@ import { notFound } from '../http/errors';
 import type { ContentService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
-const SUPER_ADMIN = ['SUPER_ADMIN'] as const;
 /** Reads: staff; a non-super-admin sees only content of workshops linked to their organization. */
 const READERS = STAFF_ROLES;
 const tags = ['content'];
@@ -157,7 +157,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req, reply) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       return reply.status(201).send(await contentSvc.create(req.body));
     },
   );
@@ -174,7 +174,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       return contentSvc.update(req.params.id, req.body);
     },
   );
@@ -190,7 +190,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       await contentSvc.remove(req.params.id);
       return { message: CONTENT_TEXTS.deleted };
     },
@@ -210,7 +210,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req, reply) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       const { question, content, answers } = req.body;
       const created = await contentSvc.create({ ...content, type: 'QUESTION', question, answers });
       return reply.status(201).send(asQuestion(created));
@@ -305,7 +305,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       const contentId = await contentSvc.contentIdOf('question', req.params.id);
       const { question, baseContent, answers } = req.body;
       return asQuestion(await contentSvc.updateQuestion(contentId, question, baseContent, answers));
@@ -323,7 +323,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       await contentSvc.remove(await contentSvc.contentIdOf('question', req.params.id));
       return { message: CONTENT_TEXTS.questionDeleted };
     },
@@ -352,7 +352,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req, reply) => {
-        requireRole(req, SUPER_ADMIN);
+        requireRole(req, SUPER_ADMIN_ONLY);
         const { url, ...rest } = req.body;
         const input =
           kind === 'image'
@@ -443,7 +443,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req) => {
-        requireRole(req, SUPER_ADMIN);
+        requireRole(req, SUPER_ADMIN_ONLY);
         const contentId = await contentSvc.contentIdOf(kind, req.params.id);
         return asMedia(await contentSvc.updateMedia(kind, contentId, req.body.url, req.body.baseContent));
       },
@@ -460,7 +460,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req) => {
-        requireRole(req, SUPER_ADMIN);
+        requireRole(req, SUPER_ADMIN_ONLY);
         await contentSvc.remove(await contentSvc.contentIdOf(kind, req.params.id));
         return { message: CONTENT_TEXTS.deleted };
       },

@@ -1,6 +1,7 @@
 import {
   PAGE_SIZE,
   STAFF_ROLES,
+  SUPER_ADMIN_ONLY,
   WORKSHOP_TEXTS,
   ZCountReply,
   ZCreateSessionWithContent,
@@ -24,7 +25,6 @@ import { requireRole } from '../http/actor';
 import type { WorkshopsService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
-const SUPER_ADMIN = ['SUPER_ADMIN'] as const;
 /** Reads: staff; a non-super-admin sees only workshops linked to their organization. */
 const READERS = STAFF_ROLES;
 const tags = ['workshops'];
@@ -112,7 +112,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req, reply) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       return reply.status(201).send(await svc.create(req.body.name));
     },
   );
@@ -128,7 +128,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       return svc.edit(req.body.id, req.body.name);
     },
   );
@@ -144,7 +144,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       const order = req.body.sessions?.map((s) => (typeof s === 'number' ? s : s.id));
       return svc.edit(req.body.id, req.body.name, order);
     },
@@ -161,7 +161,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       await svc.remove(req.params.id);
       return { message: WORKSHOP_TEXTS.deleted };
     },
@@ -180,7 +180,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req, reply) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       return reply.status(201).send(await svc.createSession(req.body));
     },
   );
@@ -223,7 +223,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       return svc.editSession(req.params.id, req.body);
     },
   );
@@ -239,7 +239,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN);
+      requireRole(req, SUPER_ADMIN_ONLY);
       await svc.removeSession(req.params.id);
       return { message: WORKSHOP_TEXTS.sessionDeleted };
     },

@@ -1,14 +1,7 @@
-import type { Role } from '@playshop/shared';
-import type { ComponentType } from 'react';
+import { SUPER_ADMIN_ONLY } from '@playshop/shared';
 import type { RouteObject } from 'react-router';
 import { RequireRole } from '../auth/require-role';
-
-/** A route `lazy` loader for one named component (each screen is its own chunk). */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
-
-const SUPER_ADMIN_ONLY: readonly Role[] = ['SUPER_ADMIN'];
+import { lazyComponent } from '../lazy-component';
 
 /** The content library and the workshop builder under `{org}/admin` (super admin only, SPEC §2). */
 export const adminContentRoutes: RouteObject[] = [

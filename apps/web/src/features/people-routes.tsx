@@ -1,14 +1,8 @@
-import type { Role } from '@playshop/shared';
-import type { ComponentType } from 'react';
+import { SUPER_ADMIN_ONLY } from '@playshop/shared';
 import type { RouteObject } from 'react-router';
 import { RequireRole } from '../auth/require-role';
+import { lazyComponent } from '../lazy-component';
 
-/** A route `lazy` loader for one named component (each screen is its own chunk). */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
-
-const SUPER_ADMIN_ONLY: readonly Role[] = ['SUPER_ADMIN'];
 const users = () => import('./users/users-page');
 const editUser = () => import('./users/edit-user-page');
 

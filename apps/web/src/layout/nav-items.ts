@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type PublicSettings, type Role, STAFF_ROLES } from '@playshop/shared';
+import { ADMIN_ROLES, type PublicSettings, type Role, STAFF_ROLES, SUPER_ADMIN_ONLY } from '@playshop/shared';
 import {
   IconBook2,
   IconBuilding,
@@ -26,8 +26,6 @@ export interface NavItem {
   roles: readonly Role[];
   icon: NavIcon;
 }
-
-const SUPER_ADMIN_ONLY: readonly Role[] = ['SUPER_ADMIN'];
 
 /** SPEC §2 sidebar links, per area, with the roles that see each. The one place they are defined. */
 export const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {

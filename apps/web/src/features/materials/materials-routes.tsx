@@ -1,13 +1,8 @@
 import { PERMISSIONS } from '@playshop/shared';
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RequireRole } from '../../auth/require-role';
+import { lazyComponent } from '../../lazy-component';
 import { type MaterialsArea, MaterialsAreaRoute } from './materials-area';
-
-/** A route `lazy` loader for one named component (each screen is its own chunk). */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
 
 const foldersPage = lazyComponent(
   () => import('./folders-page'),

@@ -1,10 +1,5 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-
-/** A route `lazy` loader for one named component (each screen is its own chunk). */
-function lazyComponent<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
-}
+import { lazyComponent } from '../../lazy-component';
 
 const roomsPage = () => import('./rooms-page');
 
