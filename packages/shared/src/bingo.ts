@@ -75,3 +75,6 @@ export const WINNER_SOUNDS: readonly string[] = Array.from(
   { length: 7 },
   (_, i) => `/sounds/winner-${i + 1}.wav`,
 );
+
+/** SPEC §9: the timer choices, 20 to 120 seconds in steps of 5 (0 cancels a timer). */
+export const TIMER_CHOICES: readonly number[] = Array.from({ length: 21 }, (_, i) => 20 + i * 5);

@@ -5,6 +5,7 @@ import {
   isBall,
   type Role,
   STAFF_ROLES,
+  TIMER_CHOICES,
   WINNER_SOUNDS,
   winningLines,
 } from '@playshop/shared';
@@ -143,8 +144,7 @@ export const GAME_ERRORS = {
 export type GameError = (typeof GAME_ERRORS)[keyof typeof GAME_ERRORS];
 
 /** Timer choices of SPEC §9: 20 to 120 seconds in steps of 5 (0 cancels). */
-export const isTimerChoice = (s: number): boolean =>
-  s === 0 || (Number.isInteger(s) && s >= 20 && s <= 120 && s % 5 === 0);
+export const isTimerChoice = (s: number): boolean => s === 0 || TIMER_CHOICES.includes(s);
 
 const ok = (...events: GameEvent[]): ApplyResult => ({ events });
 const fail = (error: GameError): ApplyResult => ({ error });

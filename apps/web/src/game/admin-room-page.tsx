@@ -4,16 +4,16 @@ import { Link, useParams } from 'react-router';
 import { useRoom } from '../api/use-room';
 import { PageLoader } from '../ui/page-loader';
 import { PageTitle } from '../ui/page-title';
+import { parseRouteId } from '../ui/parse-route-id';
 import { toastSuccess } from '../ui/toast';
 import { ConnectionNotice } from './connection-notice';
-import { parseRoomId } from './facilitator-game-page';
 import { GAME_TEXTS } from './texts';
 import { useGameSocket } from './use-game-socket';
 
 /** `{org}/admin/rooms/play-game/{roomId}`: the admin room view (Open Lobby, Start Game, Close Lobby). */
 export function AdminRoomPage() {
   const { org = '', roomId: rawId } = useParams();
-  const roomId = parseRoomId(rawId);
+  const roomId = parseRouteId(rawId);
   const room = useRoom(roomId);
   if (roomId === null || room.isError) {
     return (

@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { BINGO_MAX_NUMBER, type ContentReply, type RoomSessionReply } from '@playshop/shared';
+import { BINGO_MAX_NUMBER, type ContentReply, type RoomSessionReply, TIMER_CHOICES } from '@playshop/shared';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -26,6 +26,7 @@ import { useUpdateRoomSession } from '../api/use-update-room-session';
 import { ContentView } from '../features/content/display/content-view';
 import { PageLoader } from '../ui/page-loader';
 import { PageTitle } from '../ui/page-title';
+import { parseRouteId } from '../ui/parse-route-id';
 import { toastError, toastSuccess } from '../ui/toast';
 import { Ball } from './ball';
 import { RollAnnouncer } from './bingo-board';
@@ -36,17 +37,11 @@ import { JoinCode } from './join-code';
 import { MusicPlayer } from './music-player';
 import { RollAnimation } from './roll-animation';
 import { RolledBallsModal } from './rolled-balls-modal';
-import { GAME_TEXTS, ROLL_ANIMATION_MS, ROLL_HIDDEN_MS, TIMER_CHOICES } from './texts';
+import { GAME_TEXTS, ROLL_ANIMATION_MS, ROLL_HIDDEN_MS } from './texts';
 import { useGameSocket } from './use-game-socket';
 import { WinScreen } from './win-screen';
 
 type QueueItem = NonNullable<RoomSessionReply['currentSession']>['sessionContent'][number];
-
-export function parseRoomId(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 const queueOf = (session: RoomSessionReply | undefined): QueueItem[] =>
   [...(session?.currentSession?.sessionContent ?? [])].sort((a, b) => a.orderIndex - b.orderIndex);
@@ -54,7 +49,7 @@ const queueOf = (session: RoomSessionReply | undefined): QueueItem[] =>
 /** `{org}/facilitator/online/rooms/play-game/{roomId}`: the facilitator game screen of SPEC §2. */
 export function FacilitatorGamePage() {
   const { org = '', roomId: rawId } = useParams();
-  const roomId = parseRoomId(rawId);
+  const roomId = parseRouteId(rawId);
   const room = useRoom(roomId);
   if (roomId === null || room.isError) {
     return (

@@ -28,6 +28,4 @@ export const GAME_TEXTS = {
 /** SPEC §9: the roll animation runs 12 s, or 1 s when hidden. */
 export const ROLL_ANIMATION_MS = 12_000;
 export const ROLL_HIDDEN_MS = 1_000;
-/** SPEC §9: the timer choices, 20 to 120 seconds in steps of 5. */
-export const TIMER_CHOICES = Array.from({ length: 21 }, (_, i) => 20 + i * 5);
 export const WINNER_VOLUME = 0.5;

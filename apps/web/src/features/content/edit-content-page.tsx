@@ -6,16 +6,13 @@ import { useContentItem } from '../../api/use-content-item';
 import { useSaveContent } from '../../api/use-save-content';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { parseRouteId } from '../../ui/parse-route-id';
 import { ContentForm, contentToForm } from './content-form';
 
 /** `contentId` must be a whole number (SPEC §2); anything else is 'Content not found'. */
-export function parseContentId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 /** `{org}/admin/content/edit-content/{contentId}`. */
 export function EditContentPage() {
-  const id = parseContentId(useParams().contentId);
+  const id = parseRouteId(useParams().contentId);
   const item = useContentItem(id);
   const save = useSaveContent(id ?? undefined);
   const navigate = useNavigate();

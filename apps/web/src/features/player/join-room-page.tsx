@@ -8,12 +8,7 @@ import { joinedRoom } from '../../game/joined-room';
 import { PlayerGame } from '../../game/player-game';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-
-function parseRoomId(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+import { parseRouteId } from '../../ui/parse-route-id';
 
 /**
  * `{org}/{username}/play-game/{roomId}`: the Join screen of SPEC §2; 'Join Game' opens the live game
@@ -22,7 +17,7 @@ function parseRoomId(value: string | undefined): number | null {
 export function JoinRoomPage() {
   const { org = '', username = '', roomId } = useParams();
   const user = useCurrentUser();
-  const id = parseRoomId(roomId);
+  const id = parseRouteId(roomId);
   const room = useRoom(id);
   const [joined, setJoined] = useState(() => id !== null && joinedRoom.has(id));
   const dashboard = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/dashboard`;

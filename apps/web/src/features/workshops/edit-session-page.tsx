@@ -9,13 +9,13 @@ import { useEditSession } from '../../api/use-edit-session';
 import { useWorkshopSession } from '../../api/use-workshop-session';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { parseContentId } from '../content/edit-content-page';
+import { parseRouteId } from '../../ui/parse-route-id';
 import { ContentSelector } from './content-selector';
 import { OrderedContentList } from './ordered-content-list';
 
 /** `{org}/admin/workshops/edit/{id}/session/{sessionId}`: name and ordered content, saved together. */
 export function EditSessionPage() {
-  const sessionId = parseContentId(useParams().sessionId);
+  const sessionId = parseRouteId(useParams().sessionId);
   const session = useWorkshopSession(sessionId);
   const save = useEditSession(sessionId ?? 0);
   const [items, setItems] = useState<ContentReply[]>([]);
