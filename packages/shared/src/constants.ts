@@ -20,4 +20,6 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 export const API_PREFIX = '/api/v1';
+/** Where uploaded content and answer images are served, below API_PREFIX. */
+export const FILES_PATH = '/files';
 export const REFRESH_COOKIE = 'playshop_refresh';

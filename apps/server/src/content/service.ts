@@ -1,11 +1,13 @@
 import {
   type AnswerInput,
+  API_PREFIX,
   type BaseContentInput,
   CONTENT_TEXTS,
   type ContentFilters,
   type ContentInput,
   type ContentPage,
   type ContentReply,
+  FILES_PATH,
   pageInfo,
   UPLOAD_FOLDERS,
 } from '@playshop/shared';
@@ -48,7 +50,7 @@ export function contentVisibleTo(db: Db, actor: Actor): SQL | undefined {
 }
 
 /** Where uploaded images are served from: only these addresses are ours to delete. */
-const FILES_PREFIX = '/api/v1/files/';
+const FILES_PREFIX = `${API_PREFIX}${FILES_PATH}/`;
 
 /**
  * `storage`, when given, loses the uploaded images an edit or delete leaves unused (an image still
@@ -340,12 +342,6 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
       });
       await releaseFiles(before);
       return (await present([id]))[0]!;
-    },
-
-    /** Base fields only (the per-kind edit paths' `baseContent`), keeping the type. */
-    async updateBase(tx: Db, id: number, input: BaseContentInput): Promise<void> {
-      await assertCategory(input.categoryId);
-      await tx.update(content).set(baseValues(input)).where(eq(content.id, id));
     },
 
     async updateQuestion(

@@ -1,10 +1,7 @@
-import { type PlaylistItem, TRAINING_TEXTS } from '@playshop/shared';
+import { PLAYLIST_PAGE_SIZE, type PlaylistItem, TRAINING_TEXTS } from '@playshop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../http/errors';
-
-/** SPEC §9: the video playlist page size (also the YouTube Data API's maximum). */
-export const PLAYLIST_PAGE_SIZE = 50;
 
 export interface YoutubeClientOptions {
   /** e.g. https://www.googleapis.com/youtube/v3, without a trailing slash. */

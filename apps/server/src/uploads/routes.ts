@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import {
   API_PREFIX,
   CONTENT_TEXTS,
+  FILES_PATH,
   UPLOAD_FOLDERS,
   UPLOAD_LIMIT_BYTES,
   type UploadFolder,
@@ -15,8 +16,6 @@ import { sniffImage } from './sniff';
 import { mountTusEndpoint, tusError } from './tus-endpoint';
 
 export const UPLOADS_PATH = '/uploads';
-/** Where finished images are served from, under /api/v1. */
-export const FILES_PATH = '/files';
 
 /**
  * Resumable image uploads (tus) for content and answer images. The client sends metadata
