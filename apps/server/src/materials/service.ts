@@ -181,9 +181,13 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
         throw new AppError('RENAME_NOT_A_MOVE', 400, MATERIAL_TEXTS.renameSameParent, 'newFolderPath');
       if (isReservedFolderPath(to))
         throw new AppError('NAME_RESERVED', 400, MATERIAL_TEXTS.nameReserved, 'newFolderPath');
-      await assertFolderExists(from);
-      // The store refuses a target that exists (409 FOLDER_EXISTS), atomically on disk.
-      if (oldPath !== newPath) await store(() => storage.renamePrefix(prefixOf(from), prefixOf(to)));
+      if (oldPath === newPath) await assertFolderExists(from);
+      else {
+        // The store lists the folder once: nothing moved means there was no folder. It refuses a target
+        // that exists (409 FOLDER_EXISTS), atomically on disk.
+        const moved = await store(() => storage.renamePrefix(prefixOf(from), prefixOf(to)));
+        if (moved === 0) throw folderNotFound();
+      }
       return { message: MATERIAL_TEXTS.folderRenamed, folder: folderOf(to) };
     },
 
