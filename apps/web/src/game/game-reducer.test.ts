@@ -259,6 +259,21 @@ describe('game reducer: SPEC §4 incoming messages and effects', () => {
     ).toBe(content);
   });
 
+  it('counts the players: the list when there is one, the snapshot count in a room too big to list', () => {
+    let s = run(initialGameState, { type: 'set_game_state', payload: snapshot() });
+    expect(s.playerCount).toBe(1);
+    s = run(s, { type: 'user_joined', payload: { username: 'bob' } });
+    s = run(s, { type: 'user_joined', payload: { username: 'bob' } });
+    expect(s.playerCount).toBe(2);
+    s = run(s, { type: 'leave_room', payload: { username: 'ann' } });
+    expect(s.playerCount).toBe(1);
+    const big = run(initialGameState, {
+      type: 'set_game_state',
+      payload: snapshot({ playerArr: [], playerCount: 250 }),
+    });
+    expect(big).toMatchObject({ playerArr: [], playerCount: 250 });
+  });
+
   it("keeps the server's protocol version from the snapshot", () => {
     expect(initialGameState.protocolVersion).toBeNull();
     const s = run(initialGameState, { type: 'set_game_state', payload: snapshot({ protocolVersion: 2 }) });

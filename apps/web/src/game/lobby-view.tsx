@@ -7,12 +7,15 @@ export function LobbyView({
   workshopName,
   sessionName,
   players,
+  playerCount,
   lobbyOpen,
 }: {
   roomName: string;
   workshopName: string;
   sessionName: string | null;
   players: PlayerSummary[];
+  /** Can exceed the list: past the lobby list limit a player gets the count alone. */
+  playerCount: number;
   lobbyOpen: boolean;
 }) {
   return (
@@ -33,10 +36,12 @@ export function LobbyView({
           {lobbyOpen ? 'Lobby open' : 'Lobby closed'}
         </Badge>
         <Title order={3} fz="md">
-          Players ({players.length})
+          Players ({playerCount})
         </Title>
-        {players.length === 0 ? (
+        {playerCount === 0 ? (
           <Text c="dimmed">No players yet</Text>
+        ) : players.length === 0 ? (
+          <Text c="dimmed">Too many players to list here.</Text>
         ) : (
           <List spacing={4} aria-label="Players in the lobby">
             {players.map((p) => (

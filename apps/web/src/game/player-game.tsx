@@ -90,6 +90,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
           state.sessionName ?? [...room.sessions].sort((a, b) => a.orderIndex - b.orderIndex)[0]?.name ?? null
         }
         players={state.playerArr}
+        playerCount={state.playerCount}
         lobbyOpen={state.lobbyOpen}
       />
     );
