@@ -8,11 +8,6 @@ import type { Actor } from './actor';
 import { forbidden, unauthorized } from './errors';
 
 /**
- * Authentication is the default: every route of the scope needs a valid bearer token unless its
- * config says `public: true`. Non-super-admins of an expired organization get 403 ORG_EXPIRED,
- * read fresh from the database so a changed expiry takes effect at once.
- */
-/**
  * A non-super-admin's organization must exist and be within its license: 401 when it is gone,
  * 403 ORG_EXPIRED when expired. Read fresh, so a changed expiry takes effect at once.
  */
@@ -27,6 +22,11 @@ export async function assertOrgActive(db: Db, actor: Actor): Promise<void> {
   if (isOrgExpired(org.expiry)) throw forbidden(ERRORS.orgExpired, 'ORG_EXPIRED');
 }
 
+/**
+ * Authentication is the default: every route of the scope needs a valid bearer token unless its
+ * config says `public: true`. Non-super-admins of an expired organization get 403 ORG_EXPIRED,
+ * read fresh from the database so a changed expiry takes effect at once.
+ */
 export function registerAuthentication(app: FastifyInstance, tokens: AccessTokens, db: Db): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
