@@ -1,25 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Accordion, Alert, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type SessionReply, WORKSHOP_TEXTS, ZWorkshopName } from '@playshop/shared';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { useDeleteSession } from '../../api/use-delete-session';
 import { useRenameWorkshop } from '../../api/use-rename-workshop';
 import { useWorkshop } from '../../api/use-workshop';
+import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { parseContentId } from '../content/edit-content-page';
+import { parseRouteId } from '../../ui/parse-route-id';
 import { OrderedContentList } from './ordered-content-list';
 
 /** `{org}/admin/workshops/edit/{id}`: rename; sessions with expandable content, Edit and Delete Session. */
 export function EditWorkshopPage() {
-  const id = parseContentId(useParams().id);
+  const id = parseRouteId(useParams().id);
   const workshop = useWorkshop(id);
   const rename = useRenameWorkshop();
   const removeSession = useDeleteSession();
-  const [pendingDelete, setPendingDelete] = useState<SessionReply | null>(null);
+  const confirmDelete = useConfirmDelete<SessionReply>((session) => removeSession.mutateAsync(session.id));
   const form = useForm({ resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
   const { reset } = form;
   useEffect(() => {
@@ -107,7 +108,7 @@ export function EditWorkshopPage() {
                     color="red"
                     leftSection={<IconTrash size={16} aria-hidden />}
                     aria-label={`Delete Session ${session.name}`}
-                    onClick={() => setPendingDelete(session)}
+                    onClick={() => confirmDelete.ask(session)}
                   >
                     Delete Session
                   </Button>
@@ -119,33 +120,7 @@ export function EditWorkshopPage() {
       </Accordion>
       {back}
 
-      <Modal
-        opened={pendingDelete !== null}
-        onClose={() => setPendingDelete(null)}
-        title="Delete Session"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>Are you sure you want to delete this session?</Text>
-          {pendingDelete && <Text fw={600}>{pendingDelete.name}</Text>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setPendingDelete(null)}>
-              No
-            </Button>
-            <Button
-              color="red"
-              loading={removeSession.isPending}
-              onClick={async () => {
-                if (pendingDelete) await removeSession.mutateAsync(pendingDelete.id);
-                setPendingDelete(null);
-              }}
-            >
-              Yes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteDialog state={confirmDelete} thing="session" label={(session) => session.name} />
     </Stack>
   );
 }
