@@ -40,6 +40,9 @@ async function signInAsSuperAdmin(viewport = DESKTOP) {
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 
 async function fillBase(page: Page, type: string, title: string, category = 'Safety') {
+  // The library's filter has Type and Category selects too: wait until the Add Content page is shown.
+  await page.waitForURL('**/content/add-content');
+  await page.getByRole('heading', { name: 'Add Content' }).waitFor();
   await page.getByLabel('Type', { exact: true }).selectOption({ label: type });
   await page.getByLabel('Category', { exact: true }).selectOption({ label: category });
   await page.getByLabel('Title', { exact: true }).fill(title);
