@@ -1,17 +1,21 @@
 import { z } from 'zod';
-import type { ContentReply } from './content';
+import { ZContentReply } from './content';
 
 /**
  * The live game's WebSocket protocol (SPEC §7 Websocket, §4 incoming messages). Frames are JSON
  * `{type, payload}`; server frames also carry `seq`, the game's event sequence number, so a client
  * that reconnects can say what it saw last. docs/protocol.md describes every message.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 export const WS_PATH = '/ws';
 /** Frames larger than this are refused and the socket closed (1009). */
 export const WS_MAX_FRAME_BYTES = 16 * 1024;
 export const WS_IDLE_CLOSE_MS = 60 * 60 * 1000;
 export const WS_RECONNECT = { maxAttempts: 5, initialDelayMs: 1000, maxDelayMs: 32_000 } as const;
+
+/** SPEC §9: after a roll the room shows the ball for 12 s (1 s when the animation is hidden), then the board. */
+export const ROLL_ANIMATION_MS = 12_000;
+export const ROLL_HIDDEN_MS = 1_000;
 
 export const GAME_STATE_NAMES = [
   'lobby',
@@ -22,6 +26,53 @@ export const GAME_STATE_NAMES = [
   'announce_winner',
 ] as const;
 export type GameStateName = (typeof GAME_STATE_NAMES)[number];
+/** The states staff may ask for with `game_state`; the others follow from what happens in the game. */
+export const STAFF_GAME_STATES = ['bingo', 'announce_winner'] as const;
+
+/**
+ * Every text the live game shows (SPEC §2, §4, §8), written once: the server sends its refusals in
+ * these words and the screens show what the server said.
+ */
+export const GAME_TEXTS = {
+  wsConnecting: 'Connecting to websocket',
+  wsConnected: 'Connected to websocket',
+  wsFailedToConnect: 'Failed to connect to websocket',
+  wsAttemptingReconnect: 'Attempting to reconnect to websocket',
+  wsReconnected: 'Reconnected to websocket',
+  wsFailedToReconnect: 'Failed to reconnect to websocket',
+  wsDisconnected: 'Disconnected from websocket',
+  wsClosedUnexpectedly: 'Websocket connection closed unexpectedly',
+  lobbyNotOpen: 'Lobby not open',
+  roomClosed: 'Room Closed',
+  roomNotFound: 'Room not found',
+  openLobbyFirst: 'Open the lobby first',
+  contentNotFound: 'Content not found',
+  invalidMessage: 'Invalid message',
+  invalidGameState: 'That game state cannot be set now',
+  noWinnerYet: 'There is no winner to announce yet',
+  somethingWentWrong: 'Something went wrong',
+  unavailable: 'The game is unavailable for a moment: please try again',
+  notStaff: 'Only the facilitator can do that',
+  notPlayer: 'Only players can do that',
+  notStarted: 'The game has not started',
+  allRolled: 'All 75 balls have been rolled',
+  rollInProgress: 'Wait for the ball to be shown',
+  notInRoom: 'Join the room first',
+  noBingo: 'No bingo yet: keep playing',
+  waitingForFacilitator: 'Waiting for facilitator...',
+  leavingRoom: 'Leaving Room',
+  endingGame: 'Ending Game',
+  openingLobby: 'Opening Lobby',
+  gameStarted: 'Game Started',
+  selectTime: 'Please select a time',
+  noContentRemaining: 'No Content Remaining',
+  congratulations: 'Congratulations!',
+  weHaveAWinner: 'We have a winner!',
+  hasWon: (name: string) => `${name} has won the game!`,
+  errorJoining: 'Error joining room',
+  roomCreated: 'Room created successfully',
+  updated: 'Playshop has been updated. Reload this page to keep playing.',
+} as const;
 
 const roomId = z.number().int().positive();
 
@@ -60,6 +111,15 @@ const ZGameEvent = z
         })
         .strict(),
       z.object({ action: z.literal('hide_roll_animation'), roomId, hidden: z.boolean() }).strict(),
+      /** A player marks or clears a number on their own card; kept by the server across reloads. */
+      z
+        .object({
+          action: z.literal('mark'),
+          roomId,
+          number: z.number().int().min(1).max(75),
+          marked: z.boolean(),
+        })
+        .strict(),
     ]),
   })
   .strict();
@@ -68,6 +128,9 @@ const ZContentEvent = z
   .object({
     type: z.literal('content_event'),
     payload: z.discriminatedUnion('action', [
+      /** The head of the room's content queue; the server moves the room on when a session runs out. */
+      z.object({ action: z.literal('send_next_content'), roomId }).strict(),
+      /** One item of the queue, by id: it must be in the queue of the room's current session. */
       z
         .object({
           action: z.literal('send_content'),
@@ -90,68 +153,127 @@ const ZContentEvent = z
   .strict();
 
 const ZReady = z.object({ type: z.literal('ready'), payload: z.object({ roomId }).strict() }).strict();
+/** The client's own heartbeat: the server answers `pong` at once, so a stalled network shows within seconds. */
+const ZPing = z.object({ type: z.literal('ping'), payload: z.object({}).strict() }).strict();
 
-export const ZClientMessage = z.discriminatedUnion('type', [ZRoomEvent, ZGameEvent, ZContentEvent, ZReady]);
+export const ZClientMessage = z.discriminatedUnion('type', [
+  ZRoomEvent,
+  ZGameEvent,
+  ZContentEvent,
+  ZReady,
+  ZPing,
+]);
 export type ClientMessage = z.infer<typeof ZClientMessage>;
 
-export interface PlayerSummary {
-  username: string;
-  isReady: boolean;
-  hasBingo: boolean;
-}
+const ZPlayerSummary = z.object({ username: z.string(), isReady: z.boolean(), hasBingo: z.boolean() });
+export type PlayerSummary = z.infer<typeof ZPlayerSummary>;
+
+/** One item of the facilitator's content queue: what 'Send Content' sends next, in order. */
+const ZQueueItem = z.object({ contentId: z.number().int(), contentType: z.string(), title: z.string() });
+export type QueueItem = z.infer<typeof ZQueueItem>;
+
+const ZCard = z.array(z.array(z.number().int()));
+const ZTimer = z.object({
+  time: z.number(),
+  isRunning: z.boolean(),
+  isPaused: z.boolean(),
+  endsAt: z.string().nullable(),
+});
 
 /** Everything a (re)joining client needs to draw the room, sent as `set_game_state`. */
-export interface GameSnapshot {
+export const ZGameSnapshot = z.object({
   /** PROTOCOL_VERSION of the server: a page built for another one asks to be reloaded. */
-  protocolVersion: number;
-  roomId: number;
-  lobbyOpen: boolean;
-  gameStarted: boolean;
-  gameState: GameStateName;
-  round: number;
-  bingoRolls: number[];
+  protocolVersion: z.number().int(),
+  roomId: z.number().int(),
+  lobbyOpen: z.boolean(),
+  gameStarted: z.boolean(),
+  gameState: z.enum(GAME_STATE_NAMES),
+  round: z.number().int(),
+  bingoRolls: z.array(z.number().int()),
   /** The receiving player's own card; null for staff. */
-  bingoBoard: number[][] | null;
+  bingoBoard: ZCard.nullable(),
   /** Everyone present; for a player in a room of more than 200, empty (the count says how many). */
-  playerArr: PlayerSummary[];
-  playerCount: number;
-  winners: string[];
-  contentId: number | null;
-  contentType: string | null;
+  playerArr: z.array(ZPlayerSummary),
+  playerCount: z.number().int(),
+  /** The receiving player's marked numbers (the free centre is always marked); [] for staff. */
+  markedCells: z.array(z.number().int()),
+  winners: z.array(z.string()),
+  winnerAudio: z.string().nullable(),
+  contentId: z.number().int().nullable(),
+  contentType: z.string().nullable(),
   /** The content on screen; its script only for staff. */
-  content: ContentReply | null;
-  /** Content sent this round (staff only; [] for players): the facilitator's queue leaves them out. */
-  sentContentIds: number[];
-  /** The session of the workshop the room is delivering (its room session, else the first). */
-  sessionName: string | null;
-  timer: { time: number; isRunning: boolean; isPaused: boolean; endsAt: string | null } | null;
-  hideRollAnimation: boolean;
-  connectionClosed: boolean;
-}
+  content: ZContentReply.nullable(),
+  /** Staff only ([] for players): what 'Send Content' sends next, in order. */
+  queue: z.array(ZQueueItem),
+  /** The session of the workshop the room is delivering. */
+  sessionName: z.string().nullable(),
+  timer: ZTimer.nullable(),
+  hideRollAnimation: z.boolean(),
+  connectionClosed: z.boolean(),
+});
+export type GameSnapshot = z.infer<typeof ZGameSnapshot>;
 
-/** Server → client frames, by type (SPEC §4 incoming messages). */
-export interface ServerPayloads {
-  open_lobby: { lobbyOpen: true };
-  start_game: { bingoRolls: number[]; hideRollAnimation: boolean };
-  start_new_game: { bingoBoard: number[][] | null; round: number };
-  join_room:
-    | { username: string; bingoBoard: number[][] | null; bingoRolls: number[]; hideRollAnimation: boolean }
-    | { message: 'Lobby not open' };
-  get_random_roll: { roll: number };
-  get_timer_option: { time: number; isRunning: boolean; isPaused: boolean; endsAt: string | null };
-  /** `content.script` is null in the players' copy: scripts are for facilitators. */
-  get_content: { contentId: number; contentType: string; content: ContentReply | null };
-  leave_room: { username: string };
-  game_end: { connectionClosed: true };
-  game_over: { username: string; winnerAudio: string | null };
-  ready: { username: string };
-  user_joined: { username: string };
-  Reconnected: { missedRolls: number[] };
-  hide_roll_animation: { hideRollAnimation: boolean };
-  error_event: { error: string };
-  set_game_state: GameSnapshot | { gameState: GameStateName };
-}
-export type ServerMessageType = keyof ServerPayloads;
-export type ServerMessage = {
-  [K in ServerMessageType]: { type: K; payload: ServerPayloads[K]; seq: number };
-}[ServerMessageType];
+const frame = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
+  z.object({ type: z.literal(type), payload, seq: z.number().int().min(0) });
+
+/**
+ * Server → client frames (SPEC §4 incoming messages). Each carries the fields it changes, so a client
+ * merges what it is told and derives nothing; clients parse every frame with this schema.
+ */
+export const ZServerMessage = z.discriminatedUnion('type', [
+  frame('open_lobby', z.object({ lobbyOpen: z.literal(true) })),
+  frame('start_game', z.object({ bingoRolls: z.array(z.number().int()), hideRollAnimation: z.boolean() })),
+  /** A new round: each player their new card (null for staff); staff also get the refilled queue. */
+  frame(
+    'start_new_game',
+    z.object({
+      bingoBoard: ZCard.nullable(),
+      round: z.number().int(),
+      queue: z.array(ZQueueItem).nullable(),
+    }),
+  ),
+  frame(
+    'join_room',
+    z.union([
+      z.object({
+        username: z.string(),
+        bingoBoard: ZCard.nullable(),
+        bingoRolls: z.array(z.number().int()),
+        hideRollAnimation: z.boolean(),
+      }),
+      z.object({ message: z.literal(GAME_TEXTS.lobbyNotOpen) }),
+    ]),
+  ),
+  frame('get_random_roll', z.object({ roll: z.number().int() })),
+  frame('get_timer_option', ZTimer),
+  /** `content.script` is null in the players' copy; `queue` is the staff's queue after it (null for players). */
+  frame(
+    'get_content',
+    z.object({
+      contentId: z.number().int(),
+      contentType: z.string(),
+      content: ZContentReply.nullable(),
+      sessionName: z.string().nullable(),
+      queue: z.array(ZQueueItem).nullable(),
+    }),
+  ),
+  frame('leave_room', z.object({ username: z.string(), playerCount: z.number().int() })),
+  frame('game_end', z.object({ connectionClosed: z.literal(true) })),
+  /** A verified bingo: who, the sound every screen plays, and everyone who has won this round. */
+  frame(
+    'game_over',
+    z.object({ username: z.string(), winnerAudio: z.string().nullable(), winners: z.array(z.string()) }),
+  ),
+  frame('ready', z.object({ username: z.string() })),
+  frame('user_joined', z.object({ username: z.string(), playerCount: z.number().int() })),
+  frame('Reconnected', z.object({ missedRolls: z.array(z.number().int()) })),
+  frame('hide_roll_animation', z.object({ hideRollAnimation: z.boolean() })),
+  frame('error_event', z.object({ error: z.string() })),
+  /** The player's marks after a mark, sent to each of that player's screens. */
+  frame('marks', z.object({ markedCells: z.array(z.number().int()) })),
+  frame('pong', z.object({})),
+  frame('set_game_state', z.union([ZGameSnapshot, z.object({ gameState: z.enum(GAME_STATE_NAMES) })])),
+]);
+export type ServerMessage = z.infer<typeof ZServerMessage>;
+export type ServerMessageType = ServerMessage['type'];
+export type ServerPayloads = { [M in ServerMessage as M['type']]: M['payload'] };
