@@ -1,3 +1,4 @@
+import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -20,10 +21,11 @@ import { contentRoutes } from './content/routes';
 import { contentService } from './content/service';
 import type { Database } from './db/client';
 import { localBus, redisBus } from './game/bus';
+import { createRoomDirectory } from './game/directory';
 import { createHub } from './game/hub';
-import { roomGames } from './game/room-games';
+import { createJournal } from './game/journal';
+import { localOwnership, postgresOwnership, redisOwnership } from './game/ownership';
 import { registerGameSocket } from './game/socket';
-import { gameStore } from './game/store';
 import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
@@ -216,34 +218,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  // The live game: event log, bus (Redis when configured), this instance's sockets, /ws.
+  // The live game: one writer per room (its owner instance), the event log, the bus, /ws.
   const redisSubscriber = deps.redis?.duplicate();
   const bus =
     deps.redis && redisSubscriber
       ? redisBus(deps.redis, redisSubscriber, config.redisPrefix, (err) =>
-          app.log.error({ err }, 'bad game bus message'),
+          app.log.warn({ err }, 'bad game bus message'),
         )
       : localBus();
+  const ownership = !deps.redis
+    ? localOwnership()
+    : database.url
+      ? postgresOwnership(database.url, (err) => app.log.warn({ err }, 'room ownership connection lost'))
+      : redisOwnership(deps.redis, config.redisPrefix, bus.instanceId);
   const hub = createHub({
     maxBufferedBytes: 1024 * 1024,
     onSlowSocket: (c) =>
-      app.log.warn({ userId: c.userId, roomId: c.roomId }, 'closing a socket that fell behind'),
+      app.log.warn({ userId: c.actor.userId, roomId: c.roomId }, 'closing a socket that fell behind'),
   });
-  const games = roomGames({
+  const gameRooms = createRoomDirectory({
     db: database.db,
-    store: gameStore(database.db),
     content: services.content,
+    journal: createJournal(database.db),
     bus,
     hub,
+    ownership,
+    clock: {
+      now: () => new Date(),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    },
+    randomInt: cryptoRandomInt,
     log: app.log,
   });
   await registerGameSocket(app, {
     tokens,
     db: database.db,
-    games,
+    rooms: gameRooms,
+    hub,
     allowedOrigins: config.allowedOrigins,
   });
   app.addHook('onClose', async () => {
+    await gameRooms.close();
+    await ownership.close();
     await bus.close();
     redisSubscriber?.disconnect();
   });

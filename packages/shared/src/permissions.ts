@@ -28,6 +28,8 @@ export const PERMISSIONS = {
   readMaterials: STAFF_ROLES,
   /** Settings: the training playlist of every role and the product-wide links. */
   manageProductSettings: SUPER_ADMIN_ONLY,
+  /** The live game: open the lobby, roll, send content, set timers, announce, end (SPEC §4). */
+  runRooms: STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the server's address, for connections of their own (room ownership locks). */
+  url?: string;
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (the tests' template). */
@@ -49,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'postgres',
+      url: options.url,
       migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
       close: () => pool.end(),
     };

@@ -1,71 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { GAME_STATE_NAMES, GAME_TEXTS, ROLES } from '@playshop/shared';
 import type { Redis } from 'ioredis';
-import type { Frame } from './frames';
-import type { StoredEvent } from './store';
+import { z } from 'zod';
+import type { GameCommand } from './engine';
+import type { CommandRequest, CommandResult, WireFrame } from './room';
 
 /**
- * What one instance tells all instances (itself included) after appending to a game: the events,
- * to keep every cache current, and the frames they make, to write to each instance's sockets.
+ * How instances talk about rooms. Frames a room's owner made go to every other instance's sockets;
+ * a command that arrives at an instance that does not own the room is forwarded to the owner, which
+ * serves the room's channel while it holds the room (ownership.ts).
  */
-export interface BusMessage {
-  roomId: number;
-  gameId: number;
-  appended: StoredEvent[];
-  frames: Frame[];
-}
-
 export interface Bus {
-  publish(message: BusMessage): Promise<void>;
-  subscribe(handler: (message: BusMessage) => void): void;
+  readonly instanceId: string;
+  publishFrames(roomId: number, frames: WireFrame[]): Promise<void>;
+  onFrames(handler: (roomId: number, frames: WireFrame[]) => void): void;
+  /** Takes the room's forwarded commands until the returned function is called. */
+  serve(
+    roomId: number,
+    handler: (request: CommandRequest) => Promise<CommandResult>,
+  ): Promise<() => Promise<void>>;
+  /** The owner's answer; null when no instance serves the room. */
+  forward(request: CommandRequest): Promise<CommandResult | null>;
+  /** A new owner took the room: instances tell it who of theirs is there. */
+  announceMoved(roomId: number): Promise<void>;
+  onMoved(handler: (roomId: number) => void): void;
   close(): Promise<void>;
 }
 
-/** One process: handlers run on the next tick, as they would after a round trip through Redis. */
+/** One process: every room is this instance's, so nothing travels. */
 export function localBus(): Bus {
-  const handlers: ((m: BusMessage) => void)[] = [];
   return {
-    async publish(message) {
-      queueMicrotask(() => {
-        for (const handler of handlers) handler(message);
-      });
-    },
-    subscribe: (handler) => void handlers.push(handler),
-    close: async () => {
-      handlers.length = 0;
-    },
+    instanceId: 'local',
+    publishFrames: async () => undefined,
+    onFrames: () => undefined,
+    serve: async () => async () => undefined,
+    forward: async () => null,
+    announceMoved: async () => undefined,
+    onMoved: () => undefined,
+    close: async () => undefined,
   };
 }
 
-/** Several instances: Redis pub/sub, so a facilitator on one and players on another share a room. */
+const id = z.number().int();
+const ZCommand: z.ZodType<GameCommand> = z.discriminatedUnion('type', [
+  ...(
+    [
+      'open_lobby',
+      'close_lobby',
+      'join',
+      'leave',
+      'ready',
+      'start_game',
+      'roll',
+      'send_next_content',
+      'check_win',
+      'start_new_game',
+      'end_game',
+    ] as const
+  ).map((type) => z.object({ type: z.literal(type) })),
+  z.object({ type: z.literal('settle_roll'), rollCount: id }),
+  z.object({ type: z.literal('send_content'), contentId: id }),
+  z.object({ type: z.literal('set_session'), sessionId: id }),
+  z.object({ type: z.literal('set_timer'), seconds: id, isRunning: z.boolean(), isPaused: z.boolean() }),
+  z.object({ type: z.literal('mark'), number: id, marked: z.boolean() }),
+  z.object({ type: z.literal('set_state'), state: z.enum(GAME_STATE_NAMES) }),
+  z.object({ type: z.literal('hide_roll_animation'), hidden: z.boolean() }),
+] as unknown as [z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<GameCommand>;
+
+const ZRequest = z.object({
+  roomId: id,
+  actor: z.object({ userId: id, username: z.string(), role: z.enum(ROLES), orgId: id }),
+  command: ZCommand,
+  socket: z.string().optional(),
+  lastSeq: id.optional(),
+});
+const ZResult = z.union([z.object({ error: z.string() }), z.object({ ok: z.literal(true) })]);
+const ZAudience = z.union([z.enum(['all', 'staff', 'players']), id, z.object({ socket: z.string() })]);
+const ZMessage = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('frames'),
+    origin: z.string(),
+    roomId: id,
+    frames: z.array(z.object({ to: ZAudience, data: z.string() })),
+  }),
+  z.object({ kind: z.literal('moved'), origin: z.string(), roomId: id }),
+  z.object({ kind: z.literal('command'), replyTo: z.string(), reqId: z.string(), request: ZRequest }),
+  z.object({ kind: z.literal('reply'), reqId: z.string(), result: ZResult }),
+]);
+type Message = z.infer<typeof ZMessage>;
+
+/** How long a forwarded command waits for its owner before the sender is told to try again. */
+export const FORWARD_TIMEOUT_MS = 5_000;
+
+/** Several instances: Redis pub/sub, one channel for frames, one per served room, one per instance. */
 export function redisBus(
   publisher: Redis,
   subscriber: Redis,
   prefix: string,
   onError: (err: unknown) => void,
 ): Bus {
-  const CHANNEL = `${prefix}:game-events`;
-  const handlers: ((m: BusMessage) => void)[] = [];
-  let subscribed: Promise<unknown> | undefined;
+  const instanceId = randomUUID();
+  const FRAMES = `${prefix}:game:frames`;
+  const INBOX = `${prefix}:game:instance:${instanceId}`;
+  const roomChannel = (roomId: number) => `${prefix}:game:room:${roomId}`;
+  const frameHandlers: ((roomId: number, frames: WireFrame[]) => void)[] = [];
+  const movedHandlers: ((roomId: number) => void)[] = [];
+  const served = new Map<string, (request: CommandRequest) => Promise<CommandResult>>();
+  const waiting = new Map<string, (result: CommandResult) => void>();
+  const ready = subscriber.subscribe(FRAMES, INBOX);
+
+  const publish = (channel: string, message: Message) => publisher.publish(channel, JSON.stringify(message));
+
   subscriber.on('message', (channel: string, raw: string) => {
-    if (channel !== CHANNEL) return;
+    let message: Message;
     try {
-      const message = JSON.parse(raw) as BusMessage;
-      for (const handler of handlers) handler(message);
+      message = ZMessage.parse(JSON.parse(raw));
     } catch (err) {
-      onError(err);
+      return onError(err);
+    }
+    switch (message.kind) {
+      case 'frames':
+        if (message.origin !== instanceId) for (const h of frameHandlers) h(message.roomId, message.frames);
+        return;
+      case 'moved':
+        if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId);
+        return;
+      case 'reply':
+        waiting.get(message.reqId)?.(message.result);
+        return;
+      case 'command': {
+        const handler = served.get(channel);
+        if (!handler) return;
+        const { replyTo, reqId } = message;
+        void handler(message.request)
+          .catch((): CommandResult => ({ error: GAME_TEXTS.somethingWentWrong }))
+          .then((result) => publish(`${prefix}:game:instance:${replyTo}`, { kind: 'reply', reqId, result }))
+          .catch(onError);
+      }
     }
   });
+
   return {
-    async publish(message) {
-      await subscribed;
-      await publisher.publish(CHANNEL, JSON.stringify(message));
+    instanceId,
+    async publishFrames(roomId, frames) {
+      if (frames.length > 0) await publish(FRAMES, { kind: 'frames', origin: instanceId, roomId, frames });
     },
-    subscribe(handler) {
-      handlers.push(handler);
-      subscribed ??= subscriber.subscribe(CHANNEL);
+    onFrames: (handler) => void frameHandlers.push(handler),
+    async serve(roomId, handler) {
+      const channel = roomChannel(roomId);
+      served.set(channel, handler);
+      await subscriber.subscribe(channel);
+      return async () => {
+        served.delete(channel);
+        await subscriber.unsubscribe(channel).catch(() => undefined);
+      };
     },
+    async forward(request) {
+      await ready;
+      const reqId = randomUUID();
+      const answer = new Promise<CommandResult>((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(reqId);
+          resolve({ error: GAME_TEXTS.unavailable });
+        }, FORWARD_TIMEOUT_MS);
+        waiting.set(reqId, (result) => {
+          clearTimeout(timer);
+          waiting.delete(reqId);
+          resolve(result);
+        });
+      });
+      const receivers = await publish(roomChannel(request.roomId), {
+        kind: 'command',
+        replyTo: instanceId,
+        reqId,
+        request,
+      });
+      if (receivers === 0) {
+        waiting.get(reqId)?.({ error: '' });
+        return null;
+      }
+      return answer;
+    },
+    async announceMoved(roomId) {
+      await publish(FRAMES, { kind: 'moved', origin: instanceId, roomId });
+    },
+    onMoved: (handler) => void movedHandlers.push(handler),
     async close() {
-      handlers.length = 0;
-      await subscriber.unsubscribe(CHANNEL).catch(() => undefined);
+      frameHandlers.length = 0;
+      served.clear();
+      await subscriber.unsubscribe().catch(() => undefined);
     },
   };
 }

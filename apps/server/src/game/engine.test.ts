@@ -12,8 +12,13 @@ import {
   type GameEvent,
   type GameState,
   initialGameState,
+  isStored,
+  MAX_MARK_CHANGES,
+  queueOf,
+  type RoomPlan,
   replay,
   rollsAreValid,
+  SYSTEM_ACTOR,
   timerRemaining,
 } from './engine';
 
@@ -28,9 +33,24 @@ function counter(seed = 1): ApplyContext['randomInt'] {
     return min + (x % (max - min));
   };
 }
+/** A workshop of two sessions: two items, then one. */
+const plan: RoomPlan = {
+  sessions: [
+    {
+      id: 100,
+      name: 'Welcome',
+      content: [
+        { contentId: 1, contentType: 'VIDEO', title: 'Intro' },
+        { contentId: 2, contentType: 'QUESTION', title: 'Quiz' },
+      ],
+    },
+    { id: 200, name: 'Safety', content: [{ contentId: 3, contentType: 'IMAGE', title: 'Signs' }] },
+  ],
+};
 const ctx = (now = new Date('2026-11-21T10:00:00Z'), seed = 1): ApplyContext => ({
   now,
   randomInt: counter(seed),
+  plan,
 });
 
 /** Applies commands in order, folding each result; throws on an unexpected error. */
@@ -69,20 +89,26 @@ describe('fold, event by event', () => {
   it('adds, returns, readies and removes players', () => {
     const card = dealCard(counter());
     let s = fold(initialGameState(), { type: 'player_joined', userId: 10, username: 'alice', card });
-    expect(s.players[10]).toEqual({
+    expect(s.players.get(10)).toEqual({
       userId: 10,
       username: 'alice',
       card,
+      marks: [],
+      markChanges: 0,
       isReady: false,
       hasBingo: false,
       present: true,
     });
+    expect(s.presentCount).toBe(1);
     s = fold(s, { type: 'player_ready', userId: 10 });
-    expect(s.players[10]!.isReady).toBe(true);
+    expect(s.players.get(10)!.isReady).toBe(true);
     s = fold(s, { type: 'player_left', userId: 10 });
-    expect(s.players[10]).toMatchObject({ present: false, isReady: false, card });
+    expect(s.players.get(10)).toMatchObject({ present: false, card });
+    expect(s.presentCount).toBe(0);
     s = fold(s, { type: 'player_returned', userId: 10 });
-    expect(s.players[10]).toMatchObject({ present: true, card });
+    expect(s.players.get(10)).toMatchObject({ present: true, card });
+    // Presence is not stored: it leaves the sequence alone.
+    expect(s.seq).toBe(2);
   });
 
   it('starts, rolls, sends content, sets timers and states', () => {
@@ -136,11 +162,11 @@ describe('fold, event by event', () => {
       state: 'game_over',
       winners: [{ userId: 10, username: 'alice', lines: ['row-0'] }],
     });
-    expect(s.players[10]!.hasBingo).toBe(true);
+    expect(s.players.get(10)!.hasBingo).toBe(true);
     const fresh = dealCard(counter(99));
     s = fold(s, { type: 'new_round', cards: { 10: fresh } });
     expect(s).toMatchObject({ round: 2, rolls: [], winners: [], state: 'bingo', content: null, timer: null });
-    expect(s.players[10]).toMatchObject({ card: fresh, hasBingo: false });
+    expect(s.players.get(10)).toMatchObject({ card: fresh, hasBingo: false });
   });
 
   it('remembers the content sent this round, once each, until a new round', () => {
@@ -160,7 +186,8 @@ describe('apply', () => {
       { type: 'open_lobby' },
       { type: 'start_new_game' },
       { type: 'end_game' },
-      { type: 'send_content', contentId: 1, contentType: 'OTHER' },
+      { type: 'send_content', contentId: 1 },
+      { type: 'send_next_content' },
       { type: 'set_timer', seconds: 30, isRunning: true, isPaused: false },
       { type: 'set_state', state: 'announce_winner' },
     ] satisfies GameCommand[]) {
@@ -174,11 +201,11 @@ describe('apply', () => {
 
   it('gives a player the same card when they come back', () => {
     let s = started();
-    const card = s.players[alice.userId]!.card;
+    const card = s.players.get(alice.userId)!.card;
     s = run(s, [[alice, { type: 'leave' }]]).state;
     const back = run(s, [[alice, { type: 'join' }]]);
     expect(back.events).toEqual([{ type: 'player_returned', userId: alice.userId }]);
-    expect(back.state.players[alice.userId]!.card).toEqual(card);
+    expect(back.state.players.get(alice.userId)!.card).toEqual(card);
   });
 
   it('deals late arrivals in', () => {
@@ -187,7 +214,7 @@ describe('apply', () => {
       [facilitator, { type: 'roll' }],
       [carol, { type: 'join' }],
     ]).state;
-    expect(s.players[carol.userId]).toMatchObject({ present: true, hasBingo: false });
+    expect(s.players.get(carol.userId)).toMatchObject({ present: true, hasBingo: false });
   });
 
   it('never rolls a number twice and stops at 75', () => {
@@ -200,11 +227,11 @@ describe('apply', () => {
   });
 
   it('refuses a false claim and records a true one once', () => {
-    let s = started();
+    const s = started();
     expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
     // Roll exactly the numbers of Alice's first row.
-    const row = s.players[alice.userId]!.card[0]!;
-    s = { ...s, rolls: row.filter((n) => n !== FREE_CELL) };
+    const row: number[] = s.players.get(alice.userId)!.card[0]!;
+    s.rolls = row.filter((n) => n !== FREE_CELL);
     const win = run(s, [[alice, { type: 'check_win' }]]);
     expect(win.events).toEqual([
       {
@@ -248,6 +275,91 @@ describe('apply', () => {
   });
 });
 
+describe('the whole flow in the engine', () => {
+  it('sends the queue in order and moves to the next session, then back to the first', () => {
+    let s = started();
+    expect(queueOf(s, plan).map((q) => q.title)).toEqual(['Intro', 'Quiz']);
+    const first = run(s, [[facilitator, { type: 'send_next_content' }]]);
+    expect(first.events).toEqual([{ type: 'content_sent', contentId: 1, contentType: 'VIDEO' }]);
+    const second = run(first.state, [[facilitator, { type: 'send_next_content' }]]);
+    expect(second.events).toEqual([
+      { type: 'content_sent', contentId: 2, contentType: 'QUESTION' },
+      { type: 'session_advanced', sessionId: 200 },
+    ]);
+    expect(queueOf(second.state, plan).map((q) => q.title)).toEqual(['Signs']);
+    const third = run(second.state, [[facilitator, { type: 'send_next_content' }]]);
+    expect(third.events.at(-1)).toEqual({ type: 'session_advanced', sessionId: 100 });
+    s = third.state;
+    expect(queueOf(s, plan).map((q) => q.title)).toEqual(['Intro', 'Quiz']);
+  });
+
+  it('sends an item of the queue by id, and refuses content outside it', () => {
+    const s = started();
+    expect(run(s, [[facilitator, { type: 'send_content', contentId: 2 }]]).events).toEqual([
+      { type: 'content_sent', contentId: 2, contentType: 'QUESTION' },
+    ]);
+    expect(apply(s, facilitator, { type: 'send_content', contentId: 3 }, ctx())).toEqual({
+      error: GAME_ERRORS.contentNotFound,
+    });
+  });
+
+  it('refills the queue and clears content, timer and marks on a new round', () => {
+    const s = run(started(), [
+      [facilitator, { type: 'send_next_content' }],
+      [facilitator, { type: 'set_timer', seconds: 30, isRunning: true, isPaused: false }],
+    ]).state;
+    const next = run(s, [[facilitator, { type: 'start_new_game' }]]).state;
+    expect(next).toMatchObject({ content: null, timer: null, sentContentIds: [], round: 2 });
+    expect(queueOf(next, plan)).toHaveLength(2);
+  });
+
+  it('goes back to the board after a roll only when the clock says, and only for the last ball', () => {
+    const s = run(started(), [[facilitator, { type: 'roll' }]]).state;
+    expect(s.state).toBe('roll');
+    expect(run(s, [[SYSTEM_ACTOR, { type: 'settle_roll', rollCount: 0 }]]).events).toEqual([]);
+    expect(run(s, [[SYSTEM_ACTOR, { type: 'settle_roll', rollCount: 1 }]]).state.state).toBe('bingo');
+  });
+
+  it('announces a winner only when there is one, and refuses states the game sets itself', () => {
+    const s = started();
+    expect(apply(s, facilitator, { type: 'set_state', state: 'announce_winner' }, ctx())).toEqual({
+      error: GAME_ERRORS.noWinnerYet,
+    });
+    for (const state of ['roll', 'content', 'game_over', 'lobby'] as const) {
+      expect(apply(s, facilitator, { type: 'set_state', state }, ctx())).toEqual({
+        error: GAME_ERRORS.invalidGameState,
+      });
+    }
+  });
+
+  it("keeps a player's marks, on their own card only, and bounds the changes", () => {
+    let s = started();
+    const n = s.players.get(alice.userId)!.card[0]![0]!;
+    s = run(s, [[alice, { type: 'mark', number: n, marked: true }]]).state;
+    expect(s.players.get(alice.userId)!.marks).toEqual([n]);
+    const notMine = Array.from({ length: 75 }, (_, i) => i + 1).find(
+      (x) => !s.players.get(alice.userId)!.card.some((row) => row.includes(x)),
+    )!;
+    expect(apply(s, alice, { type: 'mark', number: notMine, marked: true }, ctx())).toEqual({
+      error: GAME_ERRORS.notOnCard,
+    });
+    for (let i = 0; i < MAX_MARK_CHANGES; i++) {
+      const r = apply(s, alice, { type: 'mark', number: n, marked: i % 2 === 1 }, ctx());
+      if ('events' in r) for (const e of r.events) fold(s, e);
+    }
+    expect(
+      apply(
+        s,
+        alice,
+        { type: 'mark', number: n, marked: !s.players.get(alice.userId)!.marks.includes(n) },
+        ctx(),
+      ),
+    ).toEqual({
+      error: GAME_ERRORS.tooManyChanges,
+    });
+  });
+});
+
 describe('timerRemaining', () => {
   const timer = { seconds: 30, startedAt: '2026-11-21T10:00:00.000Z', isRunning: true, isPaused: false };
   it('counts down from server time and stops at 0', () => {
@@ -273,7 +385,15 @@ describe('any sequence of commands', () => {
       { type: 'check_win' },
       { type: 'start_new_game' },
       { type: 'set_state', state: 'bingo' },
+      { type: 'set_state', state: 'announce_winner' },
+      { type: 'send_next_content' },
+      { type: 'settle_roll', rollCount: 1 },
     ),
+    fc.record({
+      type: fc.constant('mark' as const),
+      number: fc.integer({ min: 1, max: 75 }),
+      marked: fc.boolean(),
+    }),
   );
 
   it('keeps the invariants: no repeated balls, every winner truly won, seq counts events', () => {
@@ -283,23 +403,33 @@ describe('any sequence of commands', () => {
         fc.nat(),
         (steps, seed) => {
           let state = initialGameState();
-          const log: GameEvent[] = [];
+          const log: { seq: number; event: GameEvent }[] = [];
           const context = ctx(new Date('2026-11-21T10:00:00Z'), seed + 1);
           for (const [actor, command] of steps) {
             const result = apply(state, actor, command, context);
             if ('error' in result) continue;
-            log.push(...result.events);
-            state = result.events.reduce(fold, state);
+            for (const event of result.events) {
+              state = fold(state, event);
+              if (isStored(event)) log.push({ seq: state.seq, event });
+            }
             expect(rollsAreValid(state.rolls)).toBe(true);
             for (const w of state.winners) {
               expect(
-                winningLines(state.players[w.userId]!.card, new Set(state.rolls)).length,
+                winningLines(state.players.get(w.userId)!.card, new Set(state.rolls)).length,
               ).toBeGreaterThan(0);
             }
             expect(new Set(state.winners.map((w) => w.userId)).size).toBe(state.winners.length);
           }
           expect(state.seq).toBe(log.length);
-          expect(replay(log)).toEqual(state);
+          // The log brings back everything but presence, which follows sockets.
+          const back = replay(log);
+          for (const p of state.players.values())
+            expect(back.players.get(p.userId)).toEqual({ ...p, present: false });
+          expect({ ...back, players: null, presentCount: 0 }).toEqual({
+            ...state,
+            players: null,
+            presentCount: 0,
+          });
         },
       ),
       { numRuns: 200 },

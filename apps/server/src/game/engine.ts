@@ -1,10 +1,13 @@
 import {
   BINGO_MAX_NUMBER,
   type BingoCard,
+  can,
+  FREE_CELL,
+  GAME_TEXTS,
   type GameStateName,
   isBall,
+  type QueueItem,
   type Role,
-  STAFF_ROLES,
   TIMER_CHOICES,
   WINNER_SOUNDS,
   winningLines,
@@ -12,18 +15,26 @@ import {
 import { dealCard, drawBall, type RandomInt } from './cards';
 
 /**
- * The rules of a room's game, pure: `apply` turns a command into events (or an error) and `fold`
- * turns events into state. No I/O, clocks or randomness inside: `now` and `randomInt` come in.
- * The room code only orchestrates: load, apply, append, publish (DESIGN §6, STYLE §7).
+ * The rules of a room's game: `apply` turns a command into events (or an error) without touching the
+ * state, and `fold` evolves the state by one event. No I/O, clocks or randomness inside: `now`,
+ * `randomInt` and the workshop's plan come in. The live room (room.ts) is the one writer that calls
+ * them (DESIGN §6, STYLE §7).
+ *
+ * `fold` changes the state in place: a room of 10,000 players cannot copy its player table on every
+ * join. Only the room that owns a state folds into it; a replay starts from `initialGameState()`.
  */
 
 export interface PlayerState {
   userId: number;
   username: string;
   card: BingoCard;
+  /** Numbers the player marked on their card (the free centre always counts as marked). */
+  marks: number[];
+  /** Mark changes this round: bounded, so a player cannot grow the log without end. */
+  markChanges: number;
   isReady: boolean;
   hasBingo: boolean;
-  /** In the room now; a player who left keeps their card for when they come back. */
+  /** Has a socket in the room now. Not a stored fact: after a restart everyone is away until they reconnect. */
   present: boolean;
 }
 
@@ -42,7 +53,7 @@ export interface Timer {
 }
 
 export interface GameState {
-  /** Sequence number of the last event folded in. */
+  /** Sequence number of the last stored event folded in. */
   seq: number;
   lobbyOpen: boolean;
   started: boolean;
@@ -51,10 +62,17 @@ export interface GameState {
   /** 1 for the first game of the room session, +1 for each 'Start New Game'. */
   round: number;
   rolls: number[];
-  players: Record<number, PlayerState>;
+  /** `rollSeqs[i]` is the seq of `rolls[i]`: a reconnecting client is told the rolls after its last seq. */
+  rollSeqs: number[];
+  players: Map<number, PlayerState>;
+  presentCount: number;
   winners: Winner[];
+  /** The sound of the last win, for screens that join after it. */
+  winnerAudio: string | null;
   content: { contentId: number; contentType: string } | null;
-  /** Content sent this round, in order: a facilitator who reloads gets the rest of the queue. */
+  /** The workshop session the room delivers; null means the workshop's first. */
+  sessionId: number | null;
+  /** Content of the current session sent this round: the queue is the session's content less these. */
   sentContentIds: number[];
   timer: Timer | null;
   hideRollAnimation: boolean;
@@ -68,13 +86,22 @@ export const initialGameState = (): GameState => ({
   state: 'lobby',
   round: 1,
   rolls: [],
-  players: {},
+  rollSeqs: [],
+  players: new Map(),
+  presentCount: 0,
   winners: [],
+  winnerAudio: null,
   content: null,
+  sessionId: null,
   sentContentIds: [],
   timer: null,
   hideRollAnimation: false,
 });
+
+/** The workshop as the room delivers it: sessions in order, each with its content in order. */
+export interface RoomPlan {
+  sessions: { id: number; name: string; content: QueueItem[] }[];
+}
 
 export type GameEvent =
   | { type: 'lobby_opened' }
@@ -83,8 +110,10 @@ export type GameEvent =
   | { type: 'player_returned'; userId: number }
   | { type: 'player_left'; userId: number }
   | { type: 'player_ready'; userId: number }
+  | { type: 'card_marked'; userId: number; number: number; marked: boolean }
   | { type: 'ball_rolled'; number: number }
   | { type: 'content_sent'; contentId: number; contentType: string }
+  | { type: 'session_advanced'; sessionId: number }
   | { type: 'timer_set'; seconds: number; startedAt: string; isRunning: boolean; isPaused: boolean }
   | {
       type: 'bingo';
@@ -100,11 +129,21 @@ export type GameEvent =
   | { type: 'new_round'; cards: Record<number, BingoCard> }
   | { type: 'game_ended' };
 
+/**
+ * Presence follows sockets, which do not outlive a process: arrivals and departures are sent to the
+ * room but never stored, so a player flapping their connection cannot grow the log.
+ */
+const TRANSIENT_EVENTS: ReadonlySet<GameEvent['type']> = new Set(['player_returned', 'player_left']);
+export const isStored = (event: GameEvent): boolean => !TRANSIENT_EVENTS.has(event.type);
+
 export interface Actor {
   userId: number;
   username: string;
   role: Role;
 }
+
+/** The room's own clock acts as this actor (the roll → bingo step). */
+export const SYSTEM_ACTOR: Actor = { userId: 0, username: 'Playshop', role: 'SUPER_ADMIN' };
 
 export type GameCommand =
   | { type: 'open_lobby' }
@@ -115,9 +154,14 @@ export type GameCommand =
   | { type: 'ready' }
   | { type: 'start_game' }
   | { type: 'roll' }
-  | { type: 'send_content'; contentId: number; contentType: string }
+  /** The room's clock, when the ball has been shown: back to the board unless something else happened since. */
+  | { type: 'settle_roll'; rollCount: number }
+  | { type: 'send_next_content' }
+  | { type: 'send_content'; contentId: number }
+  | { type: 'set_session'; sessionId: number }
   | { type: 'set_timer'; seconds: number; isRunning: boolean; isPaused: boolean }
   | { type: 'check_win' }
+  | { type: 'mark'; number: number; marked: boolean }
   | { type: 'set_state'; state: GameStateName }
   | { type: 'hide_roll_animation'; hidden: boolean }
   | { type: 'start_new_game' }
@@ -126,36 +170,98 @@ export type GameCommand =
 export interface ApplyContext {
   randomInt: RandomInt;
   now: Date;
+  plan: RoomPlan;
 }
 
 export type ApplyResult = { events: GameEvent[] } | { error: GameError };
 
 export const GAME_ERRORS = {
-  notStaff: 'Only the facilitator can do that',
-  notPlayer: 'Only players can do that',
-  lobbyNotOpen: 'Lobby not open',
-  notStarted: 'The game has not started',
-  ended: 'Room Closed',
-  allRolled: 'All 75 balls have been rolled',
-  notInRoom: 'Join the room first',
-  noBingo: 'No bingo yet: keep playing',
-  timerRange: 'Please select a time',
+  notStaff: GAME_TEXTS.notStaff,
+  notPlayer: GAME_TEXTS.notPlayer,
+  lobbyNotOpen: GAME_TEXTS.lobbyNotOpen,
+  notStarted: GAME_TEXTS.notStarted,
+  ended: GAME_TEXTS.roomClosed,
+  allRolled: GAME_TEXTS.allRolled,
+  notInRoom: GAME_TEXTS.notInRoom,
+  noBingo: GAME_TEXTS.noBingo,
+  timerRange: GAME_TEXTS.selectTime,
+  noContentRemaining: GAME_TEXTS.noContentRemaining,
+  contentNotFound: GAME_TEXTS.contentNotFound,
+  invalidGameState: GAME_TEXTS.invalidGameState,
+  noWinnerYet: GAME_TEXTS.noWinnerYet,
+  tooManyChanges: GAME_TEXTS.tooManyChanges,
+  notOnCard: GAME_TEXTS.notOnCard,
 } as const;
 export type GameError = (typeof GAME_ERRORS)[keyof typeof GAME_ERRORS];
+
+/** Mark changes a player may make in one round: every cell several times over, not without end. */
+export const MAX_MARK_CHANGES = 200;
 
 /** Timer choices of SPEC §9: 20 to 120 seconds in steps of 5 (0 cancels). */
 export const isTimerChoice = (s: number): boolean => s === 0 || TIMER_CHOICES.includes(s);
 
+/** The one rule for who runs a room's game (PERMISSIONS.runRooms). */
+export const isStaff = (actor: Pick<Actor, 'role'>): boolean => can(actor.role, 'runRooms');
+
+const PLAYER_COMMANDS: ReadonlySet<GameCommand['type']> = new Set([
+  'join',
+  'leave',
+  'ready',
+  'check_win',
+  'mark',
+]);
+
 const ok = (...events: GameEvent[]): ApplyResult => ({ events });
 const fail = (error: GameError): ApplyResult => ({ error });
-const isStaff = (actor: Actor) => STAFF_ROLES.includes(actor.role);
+
+/** The session the room is on: its own, else the workshop's first. */
+export function currentSession(state: GameState, plan: RoomPlan) {
+  return plan.sessions.find((s) => s.id === state.sessionId) ?? plan.sessions[0] ?? null;
+}
+
+/** What 'Send Content' sends next, in order: the session's content not yet sent this round. */
+export function queueOf(state: GameState, plan: RoomPlan): QueueItem[] {
+  const session = currentSession(state, plan);
+  return session ? session.content.filter((item) => !state.sentContentIds.includes(item.contentId)) : [];
+}
+
+/** SPEC §4: after the last content of a session the room moves to the next session, or back to the first. */
+function nextSessionId(state: GameState, plan: RoomPlan): number | null {
+  const session = currentSession(state, plan);
+  if (!session) return null;
+  const i = plan.sessions.indexOf(session);
+  return (plan.sessions[i + 1] ?? plan.sessions[0])!.id;
+}
+
+function sendContent(state: GameState, item: QueueItem | undefined, plan: RoomPlan): ApplyResult {
+  if (!state.started) return fail(GAME_ERRORS.notStarted);
+  if (!item) return fail(GAME_ERRORS.contentNotFound);
+  const sent: GameEvent = { type: 'content_sent', contentId: item.contentId, contentType: item.contentType };
+  const rest = queueOf(state, plan).filter((q) => q.contentId !== item.contentId);
+  const next = rest.length === 0 ? nextSessionId(state, plan) : null;
+  return next === null ? ok(sent) : ok(sent, { type: 'session_advanced', sessionId: next });
+}
+
+function setState(state: GameState, wanted: GameStateName): ApplyResult {
+  if (!state.started) return fail(GAME_ERRORS.notStarted);
+  if (wanted === state.state) return ok();
+  if (wanted === 'announce_winner') {
+    return state.winners.length > 0
+      ? ok({ type: 'state_set', state: wanted })
+      : fail(GAME_ERRORS.noWinnerYet);
+  }
+  // Back to the board after the winner was announced or content was shown; rolls settle by themselves.
+  if (wanted === 'bingo' && ['announce_winner', 'game_over', 'content'].includes(state.state)) {
+    return ok({ type: 'state_set', state: wanted });
+  }
+  return fail(GAME_ERRORS.invalidGameState);
+}
 
 /** Decides what a command does to the game. Authorization by role is a rule like any other. */
 export function apply(state: GameState, actor: Actor, command: GameCommand, ctx: ApplyContext): ApplyResult {
   if (state.ended) return fail(GAME_ERRORS.ended);
-  const staffOnly = !['join', 'leave', 'ready', 'check_win'].includes(command.type);
-  if (staffOnly && !isStaff(actor)) return fail(GAME_ERRORS.notStaff);
-  const player = state.players[actor.userId];
+  if (!PLAYER_COMMANDS.has(command.type) && !isStaff(actor)) return fail(GAME_ERRORS.notStaff);
+  const player = state.players.get(actor.userId);
 
   switch (command.type) {
     case 'open_lobby':
@@ -185,9 +291,26 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
       const number = drawBall(state.rolls, ctx.randomInt);
       return number === null ? fail(GAME_ERRORS.allRolled) : ok({ type: 'ball_rolled', number });
     }
+    case 'settle_roll':
+      return state.state === 'roll' && state.rolls.length === command.rollCount
+        ? ok({ type: 'state_set', state: 'bingo' })
+        : ok();
+    case 'send_next_content':
+      return queueOf(state, ctx.plan).length === 0
+        ? fail(GAME_ERRORS.noContentRemaining)
+        : sendContent(state, queueOf(state, ctx.plan)[0], ctx.plan);
     case 'send_content':
-      if (!state.started) return fail(GAME_ERRORS.notStarted);
-      return ok({ type: 'content_sent', contentId: command.contentId, contentType: command.contentType });
+      return sendContent(
+        state,
+        queueOf(state, ctx.plan).find((q) => q.contentId === command.contentId),
+        ctx.plan,
+      );
+    case 'set_session':
+      if (!ctx.plan.sessions.some((s) => s.id === command.sessionId))
+        return fail(GAME_ERRORS.contentNotFound);
+      return state.sessionId === command.sessionId
+        ? ok()
+        : ok({ type: 'session_advanced', sessionId: command.sessionId });
     case 'set_timer':
       if (!isTimerChoice(command.seconds)) return fail(GAME_ERRORS.timerRange);
       return ok({
@@ -213,8 +336,20 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
         sound: WINNER_SOUNDS[ctx.randomInt(0, WINNER_SOUNDS.length)],
       });
     }
+    case 'mark': {
+      if (!player?.present) return fail(GAME_ERRORS.notInRoom);
+      if (!player.card.some((row) => row.includes(command.number))) return fail(GAME_ERRORS.notOnCard);
+      if (player.marks.includes(command.number) === command.marked) return ok();
+      if (player.markChanges >= MAX_MARK_CHANGES) return fail(GAME_ERRORS.tooManyChanges);
+      return ok({
+        type: 'card_marked',
+        userId: actor.userId,
+        number: command.number,
+        marked: command.marked,
+      });
+    }
     case 'set_state':
-      return ok({ type: 'state_set', state: command.state });
+      return setState(state, command.state);
     case 'hide_roll_animation':
       return state.hideRollAnimation === command.hidden
         ? ok()
@@ -222,7 +357,7 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
     case 'start_new_game': {
       if (!state.started) return fail(GAME_ERRORS.notStarted);
       const cards: Record<number, BingoCard> = {};
-      for (const p of Object.values(state.players)) if (p.present) cards[p.userId] = dealCard(ctx.randomInt);
+      for (const p of state.players.values()) if (p.present) cards[p.userId] = dealCard(ctx.randomInt);
       return ok({ type: 'new_round', cards });
     }
     case 'close_lobby':
@@ -233,104 +368,149 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
   }
 }
 
-/** State after one more event. Events are facts: fold never refuses one. */
+function setPresent(state: GameState, player: PlayerState | undefined, present: boolean) {
+  if (!player || player.present === present) return;
+  player.present = present;
+  state.presentCount += present ? 1 : -1;
+}
+
+/** The state after one more event, changed in place. Events are facts: fold never refuses one. */
 export function fold(state: GameState, event: GameEvent): GameState {
-  const next: GameState = { ...state, seq: state.seq + 1 };
-  const withPlayer = (userId: number, change: Partial<PlayerState>) => {
-    const player = state.players[userId];
-    return player ? { ...state.players, [userId]: { ...player, ...change } } : state.players;
-  };
+  if (isStored(event)) state.seq += 1;
+  const player = 'userId' in event ? state.players.get(event.userId) : undefined;
   switch (event.type) {
     case 'lobby_opened':
-      return { ...next, lobbyOpen: true, state: 'lobby' };
+      state.lobbyOpen = true;
+      state.state = 'lobby';
+      break;
     case 'game_started':
-      return { ...next, started: true, state: 'bingo', hideRollAnimation: event.hideRollAnimation };
-    case 'player_joined':
-      return {
-        ...next,
-        players: {
-          ...state.players,
-          [event.userId]: {
-            userId: event.userId,
-            username: event.username,
-            card: event.card,
-            isReady: false,
-            hasBingo: false,
-            present: true,
-          },
-        },
+      state.started = true;
+      state.state = 'bingo';
+      state.hideRollAnimation = event.hideRollAnimation;
+      break;
+    case 'player_joined': {
+      const joined: PlayerState = {
+        userId: event.userId,
+        username: event.username,
+        card: event.card,
+        marks: [],
+        markChanges: 0,
+        isReady: false,
+        hasBingo: false,
+        present: false,
       };
+      state.players.set(event.userId, joined);
+      setPresent(state, joined, true);
+      break;
+    }
     case 'player_returned':
-      return { ...next, players: withPlayer(event.userId, { present: true }) };
+      setPresent(state, player, true);
+      break;
     case 'player_left':
-      return { ...next, players: withPlayer(event.userId, { present: false, isReady: false }) };
+      setPresent(state, player, false);
+      break;
     case 'player_ready':
-      return { ...next, players: withPlayer(event.userId, { isReady: true }) };
+      if (player) player.isReady = true;
+      break;
+    case 'card_marked':
+      if (player) {
+        player.marks = event.marked
+          ? [...player.marks, event.number]
+          : player.marks.filter((n) => n !== event.number);
+        player.markChanges += 1;
+      }
+      break;
     case 'ball_rolled':
-      return { ...next, rolls: [...state.rolls, event.number], state: 'roll' };
+      state.rolls.push(event.number);
+      state.rollSeqs.push(state.seq);
+      state.state = 'roll';
+      break;
     case 'content_sent':
-      return {
-        ...next,
-        content: { contentId: event.contentId, contentType: event.contentType },
-        sentContentIds: state.sentContentIds.includes(event.contentId)
-          ? state.sentContentIds
-          : [...state.sentContentIds, event.contentId],
-        state: 'content',
-      };
+      state.content = { contentId: event.contentId, contentType: event.contentType };
+      if (!state.sentContentIds.includes(event.contentId)) state.sentContentIds.push(event.contentId);
+      state.state = 'content';
+      break;
+    case 'session_advanced':
+      state.sessionId = event.sessionId;
+      state.sentContentIds = [];
+      break;
     case 'timer_set':
-      return {
-        ...next,
-        timer:
-          event.seconds === 0
-            ? null
-            : {
-                seconds: event.seconds,
-                startedAt: event.startedAt,
-                isRunning: event.isRunning,
-                isPaused: event.isPaused,
-              },
-      };
+      state.timer =
+        event.seconds === 0
+          ? null
+          : {
+              seconds: event.seconds,
+              startedAt: event.startedAt,
+              isRunning: event.isRunning,
+              isPaused: event.isPaused,
+            };
+      break;
     case 'bingo':
-      return {
-        ...next,
-        state: 'game_over',
-        players: withPlayer(event.userId, { hasBingo: true }),
-        winners: [
-          ...state.winners,
-          { userId: event.userId, username: event.username, lines: event.lines, at: event.at },
-        ],
-      };
+      state.state = 'game_over';
+      if (player) player.hasBingo = true;
+      state.winners.push({
+        userId: event.userId,
+        username: event.username,
+        lines: event.lines,
+        at: event.at,
+      });
+      state.winnerAudio = event.sound ?? null;
+      break;
     case 'state_set':
-      return { ...next, state: event.state };
+      state.state = event.state;
+      break;
     case 'roll_animation_set':
-      return { ...next, hideRollAnimation: event.hidden };
+      state.hideRollAnimation = event.hidden;
+      break;
     case 'new_round': {
-      const players: Record<number, PlayerState> = {};
-      for (const p of Object.values(state.players)) {
+      for (const p of [...state.players.values()]) {
         const card = event.cards[p.userId];
         // Absent players are dealt in when they return; until then they sit this round out.
-        if (card) players[p.userId] = { ...p, card, hasBingo: false };
+        if (!card) {
+          setPresent(state, p, false);
+          state.players.delete(p.userId);
+          continue;
+        }
+        Object.assign(p, { card, hasBingo: false, marks: [], markChanges: 0 });
       }
-      return {
-        ...next,
+      Object.assign(state, {
         round: state.round + 1,
         rolls: [],
+        rollSeqs: [],
         winners: [],
-        players,
+        winnerAudio: null,
         content: null,
         sentContentIds: [],
         timer: null,
         state: 'bingo',
-      };
+      });
+      break;
     }
     case 'game_ended':
-      return { ...next, ended: true, lobbyOpen: false };
+      state.ended = true;
+      state.lobbyOpen = false;
+      break;
     default:
       return assertNever(event);
   }
+  return state;
 }
 
-export const replay = (events: readonly GameEvent[]): GameState => events.reduce(fold, initialGameState());
+/** The state a stored log leaves: everyone away until their socket joins again. */
+export function replay(events: readonly { seq: number; event: GameEvent }[]): GameState {
+  const state = initialGameState();
+  for (const { seq, event } of events) {
+    fold(state, event);
+    state.seq = seq;
+    if (event.type === 'ball_rolled') state.rollSeqs[state.rollSeqs.length - 1] = seq;
+  }
+  for (const player of state.players.values()) setPresent(state, player, false);
+  return state;
+}
+
+/** A player's marks with the free centre, as screens show them. */
+export const markedCells = (player: PlayerState | undefined): number[] =>
+  player ? [FREE_CELL, ...player.marks] : [];
 
 /** Seconds left on the timer at `now`: server time, so every screen counts down together. */
 export function timerRemaining(timer: Timer | null, now: Date): number {

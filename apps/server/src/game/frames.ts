@@ -1,12 +1,29 @@
-import { type ContentReply, type GameSnapshot, PROTOCOL_VERSION, type ServerMessage } from '@playshop/shared';
-import { type GameEvent, type GameState, timerRemaining } from './engine';
+import {
+  type ContentReply,
+  type GameSnapshot,
+  PROTOCOL_VERSION,
+  type QueueItem,
+  type ServerMessage,
+} from '@playshop/shared';
+import {
+  currentSession,
+  type GameEvent,
+  type GameState,
+  markedCells,
+  queueOf,
+  type RoomPlan,
+  timerRemaining,
+} from './engine';
 
 /** Who receives a frame: everyone in the room, its staff, its players, or one user (cards are private). */
-export type Frame = { to: 'all' | 'staff' | 'players' | number; message: ServerMessage };
+export type Audience = 'all' | 'staff' | 'players' | number;
+export type Frame = { to: Audience; message: ServerMessage };
 
-/** What the orchestrator looked up for an event: the content being sent. */
-export interface FrameExtras {
-  content?: ContentReply | null;
+/** What a room knows beside its state: the workshop it delivers and that content, presented. */
+export interface RoomView {
+  roomId: number;
+  plan: RoomPlan;
+  content: ReadonlyMap<number, ContentReply>;
 }
 
 /** Players never receive a facilitator's script. */
@@ -19,16 +36,18 @@ export const withoutScript = (content: ContentReply | null): ContentReply | null
  * past this many players only staff get the arrivals; players keep the count from their snapshot.
  */
 export const LOBBY_LIST_LIMIT = 200;
-const lobbyAudience = (state: GameState): Frame['to'] =>
-  Object.values(state.players).filter((p) => p.present).length <= LOBBY_LIST_LIMIT ? 'all' : 'staff';
+const lobbyAudience = (state: GameState): Audience =>
+  state.presentCount <= LOBBY_LIST_LIMIT ? 'all' : 'staff';
 
-const frame = <M extends ServerMessage>(to: Frame['to'], message: M): Frame => ({ to, message });
+const frame = (to: Audience, message: ServerMessage): Frame => ({ to, message });
+const sessionName = (state: GameState, view: RoomView) => currentSession(state, view.plan)?.name ?? null;
+const queue = (state: GameState, view: RoomView): QueueItem[] => queueOf(state, view.plan);
 
 /**
- * The frames one event produces, given the state right after it. Pure, so the same event gives
- * the same frames on every instance; a broadcast frame is serialised once for the whole room.
+ * The frames one event produces, given the state right after it. Pure, so the same event gives the
+ * same frames wherever they are made; a broadcast frame is serialised once for the whole room.
  */
-export function framesFor(event: GameEvent, after: GameState, now: Date, extras: FrameExtras = {}): Frame[] {
+export function framesFor(event: GameEvent, after: GameState, now: Date, view: RoomView): Frame[] {
   const seq = after.seq;
   switch (event.type) {
     case 'lobby_opened':
@@ -43,7 +62,7 @@ export function framesFor(event: GameEvent, after: GameState, now: Date, extras:
       ];
     case 'player_joined':
     case 'player_returned': {
-      const player = after.players[event.userId]!;
+      const player = after.players.get(event.userId)!;
       return [
         frame(event.userId, {
           type: 'join_room',
@@ -55,38 +74,65 @@ export function framesFor(event: GameEvent, after: GameState, now: Date, extras:
           },
           seq,
         }),
-        frame(lobbyAudience(after), { type: 'user_joined', payload: { username: player.username }, seq }),
+        frame(lobbyAudience(after), {
+          type: 'user_joined',
+          payload: { username: player.username, playerCount: after.presentCount },
+          seq,
+        }),
       ];
     }
     case 'player_left':
       return [
         frame(lobbyAudience(after), {
           type: 'leave_room',
-          payload: { username: after.players[event.userId]!.username },
+          payload: { username: after.players.get(event.userId)!.username, playerCount: after.presentCount },
           seq,
         }),
       ];
     case 'player_ready':
       return [
-        frame('all', { type: 'ready', payload: { username: after.players[event.userId]!.username }, seq }),
+        frame('all', {
+          type: 'ready',
+          payload: { username: after.players.get(event.userId)!.username },
+          seq,
+        }),
+      ];
+    case 'card_marked':
+      return [
+        frame(event.userId, {
+          type: 'marks',
+          payload: { markedCells: markedCells(after.players.get(event.userId)) },
+          seq,
+        }),
       ];
     case 'ball_rolled':
       return [frame('all', { type: 'get_random_roll', payload: { roll: event.number }, seq })];
-    case 'content_sent': {
-      const base = { contentId: event.contentId, contentType: event.contentType };
-      const content = extras.content ?? null;
-      return [
-        frame('staff', { type: 'get_content', payload: { ...base, content }, seq }),
-        frame('players', { type: 'get_content', payload: { ...base, content: withoutScript(content) }, seq }),
-      ];
-    }
+    case 'content_sent':
+      // The staff copy follows the session_advanced that may come with it: see below.
+      return contentFrames(after, view, seq);
+    case 'session_advanced':
+      // Staff see the next session's queue at once: with the content that ended the session, or, when
+      // the room was moved on by hand, in a fresh view of the room.
+      return after.content
+        ? contentFrames(after, view, seq)
+        : [
+            frame('staff', {
+              type: 'set_game_state',
+              payload: snapshotFor(after, { userId: 0, staff: true }, now, view),
+              seq,
+            }),
+          ];
     case 'timer_set':
       return [frame('all', { type: 'get_timer_option', payload: timerPayload(after, now), seq })];
     case 'bingo':
       return [
         frame('all', {
           type: 'game_over',
-          payload: { username: event.username, winnerAudio: event.sound ?? null },
+          payload: {
+            username: event.username,
+            winnerAudio: event.sound ?? null,
+            winners: after.winners.map((w) => w.username),
+          },
           seq,
         }),
       ];
@@ -98,12 +144,16 @@ export function framesFor(event: GameEvent, after: GameState, now: Date, extras:
       ];
     case 'new_round':
       return [
-        // Staff see the round change; each player gets their own new card.
-        frame('staff', { type: 'start_new_game', payload: { bingoBoard: null, round: after.round }, seq }),
+        // Staff see the round change with the queue refilled; each player gets their own new card.
+        frame('staff', {
+          type: 'start_new_game',
+          payload: { bingoBoard: null, round: after.round, queue: queue(after, view) },
+          seq,
+        }),
         ...Object.entries(event.cards).map(([userId, card]) =>
           frame(Number(userId), {
             type: 'start_new_game',
-            payload: { bingoBoard: card, round: after.round },
+            payload: { bingoBoard: card, round: after.round, queue: null },
             seq,
           }),
         ),
@@ -111,6 +161,42 @@ export function framesFor(event: GameEvent, after: GameState, now: Date, extras:
     case 'game_ended':
       return [frame('all', { type: 'game_end', payload: { connectionClosed: true }, seq })];
   }
+}
+
+function contentFrames(state: GameState, view: RoomView, seq: number): Frame[] {
+  const sent = state.content!;
+  const content = view.content.get(sent.contentId) ?? null;
+  const base = {
+    contentId: sent.contentId,
+    contentType: sent.contentType,
+    sessionName: sessionName(state, view),
+  };
+  return [
+    frame('staff', { type: 'get_content', payload: { ...base, content, queue: queue(state, view) }, seq }),
+    frame('players', {
+      type: 'get_content',
+      payload: { ...base, content: withoutScript(content), queue: null },
+      seq,
+    }),
+  ];
+}
+
+/**
+ * The frames of one command's events. A content send that also moves the session on makes one pair
+ * of get_content frames, carrying the new session's queue, rather than two.
+ */
+export function framesForAll(
+  events: readonly GameEvent[],
+  states: readonly GameState[],
+  now: Date,
+  view: RoomView,
+): Frame[] {
+  const frames: Frame[] = [];
+  events.forEach((event, i) => {
+    if (event.type === 'content_sent' && events[i + 1]?.type === 'session_advanced') return;
+    frames.push(...framesFor(event, states[i]!, now, view));
+  });
+  return frames;
 }
 
 function timerPayload(state: GameState, now: Date) {
@@ -129,34 +215,41 @@ function timerPayload(state: GameState, now: Date) {
 /** The whole room as one user should see it: sent on join and on reconnect. */
 export function snapshotFor(
   state: GameState,
-  roomId: number,
-  userId: number,
+  viewer: { userId: number; staff: boolean },
   now: Date,
-  shown: { content?: ContentReply | null; sessionName?: string | null } = {},
+  view: RoomView,
 ): GameSnapshot {
-  const present = Object.values(state.players).filter((p) => p.present);
-  const isPlayer = state.players[userId] !== undefined;
-  // Past the lobby list limit a player gets the count, not the list (see LOBBY_LIST_LIMIT).
-  const listed = isPlayer && present.length > LOBBY_LIST_LIMIT ? [] : present;
+  const player = state.players.get(viewer.userId);
+  const present = viewer.staff || state.presentCount <= LOBBY_LIST_LIMIT ? presentPlayers(state) : [];
+  const shown = state.content ? (view.content.get(state.content.contentId) ?? null) : null;
   return {
     protocolVersion: PROTOCOL_VERSION,
-    roomId,
+    roomId: view.roomId,
     lobbyOpen: state.lobbyOpen,
     gameStarted: state.started,
     gameState: state.state,
     round: state.round,
     bingoRolls: state.rolls,
-    bingoBoard: state.players[userId]?.card ?? null,
-    playerArr: listed.map((p) => ({ username: p.username, isReady: p.isReady, hasBingo: p.hasBingo })),
-    playerCount: present.length,
+    bingoBoard: player?.card ?? null,
+    // Past the lobby list limit a player gets the count, not the list (see LOBBY_LIST_LIMIT).
+    playerArr: present.map((p) => ({ username: p.username, isReady: p.isReady, hasBingo: p.hasBingo })),
+    playerCount: state.presentCount,
+    markedCells: markedCells(player),
     winners: state.winners.map((w) => w.username),
+    winnerAudio: state.winnerAudio,
     contentId: state.content?.contentId ?? null,
     contentType: state.content?.contentType ?? null,
-    content: shown.content ?? null,
-    sentContentIds: isPlayer ? [] : state.sentContentIds,
-    sessionName: shown.sessionName ?? null,
+    content: viewer.staff ? shown : withoutScript(shown),
+    queue: viewer.staff ? queue(state, view) : [],
+    sessionName: sessionName(state, view),
     timer: state.timer ? timerPayload(state, now) : null,
     hideRollAnimation: state.hideRollAnimation,
     connectionClosed: state.ended,
   };
+}
+
+function presentPlayers(state: GameState) {
+  const present = [];
+  for (const p of state.players.values()) if (p.present) present.push(p);
+  return present;
 }

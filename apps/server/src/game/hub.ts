@@ -1,11 +1,12 @@
-import type { Role } from '@playshop/shared';
-import { STAFF_ROLES } from '@playshop/shared';
-import type { Frame } from './frames';
+import { isStaff } from './engine';
+import type { CommandRequest, WireFrame } from './room';
 
 /** One open socket, as the hub sees it. */
 export interface Connection {
-  userId: number;
-  role: Role;
+  /** Unique across instances: frames meant for this socket alone are addressed to it. */
+  key: string;
+  /** Who is on the socket, from its access token. */
+  actor: CommandRequest['actor'];
   roomId: number | null;
   send(data: string): void;
   close(code: number, reason: string): void;
@@ -18,9 +19,10 @@ export interface HubOptions {
   onSlowSocket?: (connection: Connection) => void;
 }
 
-/** The sockets of each room on this instance. Frames come from the bus, for every instance alike. */
+/** The sockets of each room on this instance, and the frames written to them. */
 export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
   const rooms = new Map<number, Set<Connection>>();
+  const byKey = new Map<string, Connection>();
 
   function write(connection: Connection, data: string) {
     if (connection.bufferedAmount() > maxBufferedBytes) {
@@ -33,6 +35,7 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
   }
 
   function leave(connection: Connection) {
+    byKey.delete(connection.key);
     if (connection.roomId === null) return;
     const members = rooms.get(connection.roomId);
     members?.delete(connection);
@@ -40,34 +43,41 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     connection.roomId = null;
   }
 
+  const meant = (to: WireFrame['to'], connection: Connection): boolean => {
+    if (typeof to === 'object') return to.socket === connection.key;
+    if (typeof to === 'number') return to === connection.actor.userId;
+    return to === 'all' || (to === 'staff') === isStaff(connection.actor);
+  };
+
   return {
     join(connection: Connection, roomId: number) {
+      byKey.set(connection.key, connection);
       if (connection.roomId === roomId) return;
       leave(connection);
+      byKey.set(connection.key, connection);
       connection.roomId = roomId;
       const members = rooms.get(roomId) ?? new Set<Connection>();
       rooms.set(roomId, members);
       members.add(connection);
     },
     leave,
-    /** Each frame is serialised once and written to every socket it is meant for. */
-    deliver(roomId: number, frames: readonly Frame[]) {
-      const members = rooms.get(roomId);
-      if (!members) return;
+    /** Each frame was serialised once; it is written to every socket of the room it is meant for. */
+    deliver(roomId: number, frames: readonly WireFrame[]) {
       for (const frame of frames) {
-        const data = JSON.stringify(frame.message);
-        for (const connection of members) {
-          const isStaff = STAFF_ROLES.includes(connection.role);
-          const meant =
-            frame.to === 'all' ||
-            (frame.to === 'staff' && isStaff) ||
-            (frame.to === 'players' && !isStaff) ||
-            frame.to === connection.userId;
-          if (meant) write(connection, data);
+        if (typeof frame.to === 'object') {
+          const one = byKey.get(frame.to.socket);
+          if (one) write(one, frame.data);
+          continue;
         }
+        const members = rooms.get(roomId);
+        if (!members) return;
+        for (const connection of members) if (meant(frame.to, connection)) write(connection, frame.data);
       }
     },
+    /** The sockets of a room on this instance (for a new owner to hear who is there). */
+    members: (roomId: number): readonly Connection[] => [...(rooms.get(roomId) ?? [])],
     roomSize: (roomId: number) => rooms.get(roomId)?.size ?? 0,
+    socketCount: () => byKey.size,
   };
 }
 

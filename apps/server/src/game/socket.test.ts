@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { categories, content, organizations, rooms, sessionContent, sessions, workshops } from '../db/schema';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
-import { gameStore } from './store';
+import { replay } from './engine';
+import { createJournal } from './journal';
 
 let ctx: TestContext;
 let base: string;
@@ -229,11 +230,10 @@ describe('a whole game over real sockets', () => {
     });
     expect((await alice.next('error_event')).payload.error).toBe('No bingo yet: keep playing');
     // Roll until Alice's stored card has a line (read from the event log), then claim.
-    const store = gameStore(ctx.database.db);
-    const gameId = (await store.activeGame(roomId))!;
+    const journal = createJournal(ctx.database.db);
     for (let i = 0; i < 75; i++) {
-      const s = await store.state(gameId);
-      if (winningLines(s.players[aliceId]!.card, new Set(s.rolls)).length > 0) break;
+      const s = replay((await journal.load(roomId))!.events);
+      if (winningLines(s.players.get(aliceId)!.card, new Set(s.rolls)).length > 0) break;
       facilitator.send(game('get_roll'));
       await alice.next('get_random_roll');
     }

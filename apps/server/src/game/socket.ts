@@ -1,26 +1,60 @@
+import { randomUUID } from 'node:crypto';
 import fastifyWebsocket from '@fastify/websocket';
-import { WS_IDLE_CLOSE_MS, WS_MAX_FRAME_BYTES, WS_PATH, ZClientMessage } from '@playshop/shared';
+import {
+  ERRORS,
+  GAME_TEXTS,
+  WS_IDLE_CLOSE_MS,
+  WS_MAX_FRAME_BYTES,
+  WS_PATH,
+  ZClientMessage,
+} from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
 import type { AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import type { Actor } from '../http/actor';
 import { assertOrgActive } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
-import type { PlayerConnection, RoomGames } from './room-games';
+import type { RoomDirectory } from './directory';
+import { dispatch } from './dispatch';
+import type { Connection, Hub } from './hub';
 
 export interface GameSocketDeps {
   tokens: AccessTokens;
   db: Db;
-  games: RoomGames;
+  rooms: RoomDirectory;
+  hub: Hub;
   allowedOrigins: readonly string[];
   idleCloseMs?: number;
   heartbeatMs?: number;
+  limits?: Partial<SocketLimits>;
 }
+
+export interface SocketLimits {
+  /** Open game sockets of one user on this instance; the next one is closed at once. */
+  socketsPerUser: number;
+  /** Commands a socket may send per second, on average, and in one burst. */
+  commandsPerSecond: number;
+  burst: number;
+}
+const DEFAULT_LIMITS: SocketLimits = { socketsPerUser: 8, commandsPerSecond: 20, burst: 100 };
 
 declare module 'fastify' {
   interface FastifyRequest {
     wsActor?: Actor;
   }
+}
+
+/** What this instance keeps per socket: small, since a room may hold 10,000 of them. */
+interface Live {
+  connection: Connection;
+  socket: WebSocket;
+  alive: boolean;
+  lastMessageAt: number;
+  tokens: number;
+  refilledAt: number;
+  refusals: number;
+  queue: Promise<void>;
 }
 
 /**
@@ -29,12 +63,105 @@ declare module 'fastify' {
  * is parsed with the shared strict schema; identity always comes from the token, never the frame.
  */
 export async function registerGameSocket(app: FastifyInstance, deps: GameSocketDeps): Promise<void> {
-  const { tokens, db, games, allowedOrigins } = deps;
+  const { tokens, db, rooms, hub, allowedOrigins } = deps;
   const idleCloseMs = deps.idleCloseMs ?? WS_IDLE_CLOSE_MS;
   const heartbeatMs = deps.heartbeatMs ?? 30_000;
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const open = new Set<Live>();
+  const perUser = new Map<number, number>();
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
   });
+
+  // One sweep for every socket, rather than two timers each: dead peers (a phone that lost its
+  // network) are found by ping and let go, and idle sockets are closed.
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const live of open) {
+      if (now - live.lastMessageAt > idleCloseMs) live.socket.close(1000, 'Idle timeout');
+      else if (!live.alive) live.socket.terminate();
+      else {
+        live.alive = false;
+        live.socket.ping();
+      }
+    }
+  }, heartbeatMs);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  const sendError = (live: Live, error: string) =>
+    live.socket.send(JSON.stringify({ type: 'error_event', payload: { error }, seq: 0 }));
+
+  /** A token bucket per socket: a burst is fine, a flood is refused and then closed. */
+  function allowed(live: Live): boolean {
+    const now = Date.now();
+    live.tokens = Math.min(
+      limits.burst,
+      live.tokens + ((now - live.refilledAt) / 1000) * limits.commandsPerSecond,
+    );
+    live.refilledAt = now;
+    if (live.tokens >= 1) {
+      live.tokens -= 1;
+      return true;
+    }
+    live.refusals += 1;
+    if (live.refusals > limits.burst) live.socket.close(1008, GAME_TEXTS.tooManyMessages);
+    return false;
+  }
+
+  async function handle(live: Live, data: string | undefined) {
+    let json: unknown;
+    try {
+      json = data === undefined ? undefined : JSON.parse(data);
+    } catch {
+      json = undefined;
+    }
+    const parsed = ZClientMessage.safeParse(json);
+    if (!parsed.success) {
+      app.log.debug({ userId: live.connection.actor.userId }, 'invalid game frame');
+      return sendError(live, GAME_TEXTS.invalidMessage);
+    }
+    const request = dispatch(parsed.data);
+    if (request === null) return live.socket.send(JSON.stringify({ type: 'pong', payload: {}, seq: 0 }));
+    if (!allowed(live)) return sendError(live, GAME_TEXTS.tooManyMessages);
+    const { connection } = live;
+    const before = connection.roomId;
+    // In the room before the command runs, so the frames it makes (the snapshot among them) reach it.
+    if (request.socket === 'join') hub.join(connection, request.roomId);
+    const result = await rooms.execute({
+      roomId: request.roomId,
+      actor: connection.actor,
+      command: request.command,
+      socket: connection.key,
+      lastSeq: request.lastSeq,
+    });
+    if ('error' in result) {
+      // A refused join leaves the socket where it was.
+      if (request.socket === 'join' && before !== request.roomId) {
+        if (before === null) hub.leave(connection);
+        else hub.join(connection, before);
+      }
+      if (request.command.type === 'join' && result.error === GAME_TEXTS.lobbyNotOpen) {
+        return live.socket.send(
+          JSON.stringify({ type: 'join_room', payload: { message: GAME_TEXTS.lobbyNotOpen }, seq: 0 }),
+        );
+      }
+      sendError(live, result.error);
+      // SPEC: an expired licence locks its users out at once, open sockets included.
+      if (result.error === ERRORS.orgExpired) live.socket.close(4403, result.error);
+      return;
+    }
+    if (request.socket === 'leave') hub.leave(connection);
+    // A socket that moved to another room has left the one it was in.
+    if (request.socket === 'join' && before !== null && before !== request.roomId) {
+      await rooms.execute({
+        roomId: before,
+        actor: connection.actor,
+        command: { type: 'leave' },
+        socket: connection.key,
+      });
+    }
+  }
 
   app.get(
     WS_PATH,
@@ -55,56 +182,65 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       },
     },
     (socket, req) => {
-      const connection: PlayerConnection = {
-        actor: req.wsActor!,
-        userId: req.wsActor!.userId,
-        role: req.wsActor!.role,
-        roomId: null,
-        send: (data) => socket.send(data),
-        close: (code, reason) => socket.close(code, reason),
-        bufferedAmount: () => socket.bufferedAmount,
+      const actor = req.wsActor!;
+      const count = (perUser.get(actor.userId) ?? 0) + 1;
+      if (count > limits.socketsPerUser) {
+        socket.close(1008, GAME_TEXTS.tooManySockets);
+        return;
+      }
+      perUser.set(actor.userId, count);
+      const live: Live = {
+        connection: {
+          key: randomUUID(),
+          actor: { userId: actor.userId, username: actor.username, role: actor.role, orgId: actor.orgId },
+          roomId: null,
+          send: (data) => socket.send(data),
+          close: (code, reason) => socket.close(code, reason),
+          bufferedAmount: () => socket.bufferedAmount,
+        },
+        socket,
+        alive: true,
+        lastMessageAt: Date.now(),
+        tokens: limits.burst,
+        refilledAt: Date.now(),
+        refusals: 0,
+        queue: Promise.resolve(),
       };
-      const sendError = (error: string) =>
-        socket.send(JSON.stringify({ type: 'error_event', payload: { error }, seq: 0 }));
-
-      let idle = setTimeout(() => socket.close(1000, 'Idle timeout'), idleCloseMs);
-      let alive = true;
+      open.add(live);
       socket.on('pong', () => {
-        alive = true;
+        live.alive = true;
       });
-      // Dead peers (a phone that lost its network) are found by ping and let go.
-      const heartbeat = setInterval(() => {
-        if (!alive) return socket.terminate();
-        alive = false;
-        socket.ping();
-      }, heartbeatMs);
-
       // One message at a time per socket, in order: a player's join lands before their claim.
-      let queue = Promise.resolve();
       socket.on('message', (data, isBinary) => {
-        clearTimeout(idle);
-        idle = setTimeout(() => socket.close(1000, 'Idle timeout'), idleCloseMs);
-        queue = queue.then(async () => {
-          let json: unknown;
-          try {
-            json = isBinary ? undefined : JSON.parse(data.toString());
-          } catch {
-            json = undefined;
-          }
-          const parsed = ZClientMessage.safeParse(json);
-          if (!parsed.success) return sendError('Invalid message');
-          try {
-            await games.handle(connection, parsed.data);
-          } catch (err) {
-            req.log.error({ err }, 'game message failed');
-            sendError('Something went wrong');
-          }
-        });
+        live.lastMessageAt = Date.now();
+        live.alive = true;
+        const text = isBinary ? undefined : data.toString();
+        live.queue = live.queue
+          .then(() => handle(live, text))
+          .catch((err) => {
+            app.log.error({ err }, 'game message failed');
+            sendError(live, GAME_TEXTS.somethingWentWrong);
+          });
       });
       socket.on('close', () => {
-        clearTimeout(idle);
-        clearInterval(heartbeat);
-        void queue.then(() => games.disconnected(connection));
+        open.delete(live);
+        const left = (perUser.get(actor.userId) ?? 1) - 1;
+        if (left > 0) perUser.set(actor.userId, left);
+        else perUser.delete(actor.userId);
+        void live.queue.then(async () => {
+          const roomId = live.connection.roomId;
+          hub.leave(live.connection);
+          if (roomId === null) return;
+          // A player is away once their last socket in the room is gone (room.ts counts them).
+          await rooms
+            .execute({
+              roomId,
+              actor: live.connection.actor,
+              command: { type: 'leave' },
+              socket: live.connection.key,
+            })
+            .catch((err) => app.log.warn({ err }, 'could not record a player leaving'));
+        });
       });
     },
   );

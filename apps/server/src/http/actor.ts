@@ -38,11 +38,15 @@ export function requireRole(req: FastifyRequest, roles: readonly Role[]): Actor 
 
 export const isSuperAdmin = (actor: Actor): boolean => actor.role === 'SUPER_ADMIN';
 
+/** Whether the organization is one the actor may act on: a super admin any, everyone else their own. */
+export const inOrgScope = (actor: Pick<Actor, 'role' | 'orgId'>, orgId: number): boolean =>
+  actor.role === 'SUPER_ADMIN' || actor.orgId === orgId;
+
 /**
  * The organization an actor may act on: a super admin any, everyone else only their own.
  * Another organization's resource answers 404, so ids of other tenants reveal nothing.
  */
 export function assertOrgScope(actor: Actor, orgId: number, notFoundMessage = 'Not found'): void {
-  if (isSuperAdmin(actor) || actor.orgId === orgId) return;
+  if (inOrgScope(actor, orgId)) return;
   throw new AppError('NOT_FOUND', 404, notFoundMessage);
 }

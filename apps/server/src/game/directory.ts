@@ -1,0 +1,227 @@
+import { ERRORS, GAME_TEXTS } from '@playshop/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ContentService } from '../content/service';
+import type { Db } from '../db/client';
+import { content, organizations, roomSessions, rooms, sessionContent, sessions } from '../db/schema';
+import { inOrgScope } from '../http/actor';
+import type { Bus } from './bus';
+import type { RandomInt } from './cards';
+import type { Hub } from './hub';
+import type { Journal } from './journal';
+import type { Ownership } from './ownership';
+import {
+  type Clock,
+  type CommandRequest,
+  type CommandResult,
+  type LiveRoom,
+  openLiveRoom,
+  type RoomSetup,
+  type WireFrame,
+} from './room';
+
+export interface RoomDirectoryDeps {
+  db: Db;
+  content: ContentService;
+  journal: Journal;
+  bus: Bus;
+  hub: Hub;
+  ownership: Ownership;
+  clock: Clock;
+  randomInt: RandomInt;
+  log: FastifyBaseLogger;
+  onFrames?: (frames: number) => void;
+}
+
+/** How long a command waits before trying again while the room's owner is changing hands. */
+const RETRY_MS = 200;
+/** Tries before giving up: long enough for a dead owner's lease to run out (LEASE_MS). */
+const ATTEMPTS = 20;
+
+/**
+ * Where each room's live game is: the rooms this instance owns, in memory, and the way to the owner
+ * of every other one. A command for a room goes to its owner, forwarded over the bus when that is
+ * another instance; a room with no owner is taken by the instance that needs it (Orleans-style single
+ * activation, docs/decisions.md).
+ */
+export function createRoomDirectory(deps: RoomDirectoryDeps) {
+  const { db, journal, bus, hub, ownership, log } = deps;
+  const live = new Map<number, Promise<LiveRoom>>();
+
+  function deliver(roomId: number, frames: WireFrame[]) {
+    hub.deliver(roomId, frames);
+    deps.onFrames?.(frames.length);
+    bus
+      .publishFrames(roomId, frames)
+      .catch((err) => log.warn({ err }, 'could not send game frames to other instances'));
+  }
+  bus.onFrames((roomId, frames) => hub.deliver(roomId, frames));
+  // A room changed hands: tell its new owner who of ours is in it (and so resync their screens).
+  bus.onMoved((roomId) => void rejoin(roomId));
+  ownership.onLost((lostRoom) => {
+    for (const [roomId, room] of live) if (lostRoom === null || lostRoom === roomId) void drop(roomId, room);
+  });
+
+  async function rejoin(roomId: number, except?: string) {
+    for (const c of hub.members(roomId)) {
+      if (c.key === except) continue;
+      await execute({ roomId, actor: c.actor, command: { type: 'join' }, socket: c.key }).catch(
+        () => undefined,
+      );
+    }
+  }
+
+  async function drop(roomId: number, room: Promise<LiveRoom>) {
+    if (live.get(roomId) !== room) return;
+    live.delete(roomId);
+    (await room.catch(() => null))?.close();
+    await ownership.release(roomId).catch(() => undefined);
+  }
+
+  /** The room, when this instance owns it or can take it; null when another instance owns it. */
+  async function owned(roomId: number, requester?: string): Promise<LiveRoom | null> {
+    const known = live.get(roomId);
+    if (known) return known;
+    if (!(await ownership.acquire(roomId))) return null;
+    const again = live.get(roomId);
+    if (again) return again;
+    const opening = (async () => {
+      const setup = await loadSetup(db, deps.content, roomId);
+      if (!setup) throw new RoomNotFound();
+      const room = await openLiveRoom({
+        roomId,
+        journal,
+        setup: async () => (await loadSetup(db, deps.content, roomId)) ?? setup,
+        deliver: (frames) => deliver(roomId, frames),
+        clock: deps.clock,
+        randomInt: deps.randomInt,
+        onBroken: () => void drop(roomId, opening),
+      });
+      const stopServing = await bus.serve(roomId, (request) => executeHere(room, request));
+      const close = room.close;
+      room.close = () => {
+        close();
+        void stopServing();
+      };
+      return room;
+    })();
+    live.set(roomId, opening);
+    try {
+      const room = await opening;
+      void bus.announceMoved(roomId);
+      // Sockets of ours that were in the room under its last owner (the requester is being served).
+      void rejoin(roomId, requester);
+      return room;
+    } catch (err) {
+      await drop(roomId, opening);
+      throw err;
+    }
+  }
+
+  async function executeHere(room: LiveRoom, request: CommandRequest): Promise<CommandResult> {
+    // Room tenancy is the rooms' one rule: another organization's room does not exist for the caller.
+    if (!inOrgScope(request.actor, room.orgId())) return { error: ERRORS.roomNotFound };
+    return room.execute(request);
+  }
+
+  async function execute(request: CommandRequest): Promise<CommandResult> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const here = live.get(request.roomId);
+      if (here) return executeHere(await here, request);
+      const forwarded = await bus.forward(request);
+      if (forwarded) return forwarded;
+      try {
+        const room = await owned(request.roomId, request.socket);
+        if (room) return executeHere(room, request);
+      } catch (err) {
+        if (err instanceof RoomNotFound) return { error: ERRORS.roomNotFound };
+        throw err;
+      }
+      // Another instance holds the room but is not serving it yet: it is taking it over.
+      await new Promise((r) => setTimeout(r, RETRY_MS));
+    }
+    return { error: GAME_TEXTS.unavailable };
+  }
+
+  return {
+    execute,
+    /** A room's setup changed (its organization's licence or settings, its session): reload it here. */
+    async refresh(roomId: number) {
+      await (await live.get(roomId)?.catch(() => null))?.refresh();
+    },
+    /** Players present in a room this instance owns (dashboards, metrics). */
+    async playerCount(roomId: number): Promise<number | null> {
+      const room = await live.get(roomId)?.catch(() => null);
+      return room ? room.playerCount() : null;
+    },
+    liveRooms: () => live.size,
+    async close() {
+      for (const [roomId, room] of live) await drop(roomId, room);
+    },
+  };
+}
+
+export type RoomDirectory = ReturnType<typeof createRoomDirectory>;
+
+class RoomNotFound extends Error {}
+
+/** The room's organization, workshop plan and content, read when the room becomes live. */
+async function loadSetup(db: Db, contentSvc: ContentService, roomId: number): Promise<RoomSetup | null> {
+  const [room] = await db
+    .select({
+      orgId: rooms.orgId,
+      workshopId: rooms.workshopId,
+      orgExpiry: organizations.expiry,
+      hideRollAnimation: organizations.hideRollAnimation,
+      sessionId: roomSessions.currentSessionId,
+    })
+    .from(rooms)
+    .innerJoin(organizations, eq(organizations.id, rooms.orgId))
+    .leftJoin(roomSessions, eq(roomSessions.roomId, rooms.id))
+    .where(eq(rooms.id, roomId))
+    .limit(1);
+  if (!room) return null;
+  const sessionRows = await db
+    .select({ id: sessions.id, name: sessions.name })
+    .from(sessions)
+    .where(eq(sessions.workshopId, room.workshopId))
+    .orderBy(asc(sessions.orderIndex), asc(sessions.id));
+  const items = sessionRows.length
+    ? await db
+        .select({
+          sessionId: sessionContent.sessionId,
+          contentId: sessionContent.contentId,
+          contentType: content.type,
+          title: content.title,
+        })
+        .from(sessionContent)
+        .innerJoin(content, eq(content.id, sessionContent.contentId))
+        .where(
+          and(
+            inArray(
+              sessionContent.sessionId,
+              sessionRows.map((s) => s.id),
+            ),
+          ),
+        )
+        .orderBy(asc(sessionContent.orderIndex), asc(sessionContent.id))
+    : [];
+  const presented = await contentSvc.present([...new Set(items.map((i) => i.contentId))]);
+  return {
+    orgId: room.orgId,
+    workshopId: room.workshopId,
+    orgExpiry: room.orgExpiry,
+    hideRollAnimation: room.hideRollAnimation,
+    sessionId: room.sessionId,
+    plan: {
+      sessions: sessionRows.map((s) => ({
+        id: s.id,
+        name: s.name,
+        content: items
+          .filter((i) => i.sessionId === s.id)
+          .map(({ contentId, contentType, title }) => ({ contentId, contentType, title })),
+      })),
+    },
+    content: new Map(presented.map((c) => [c.id, c])),
+  };
+}

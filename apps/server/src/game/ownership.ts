@@ -1,0 +1,128 @@
+import type { Redis } from 'ioredis';
+import pg from 'pg';
+
+/**
+ * Which instance owns a room's live game: exactly one at a time (DESIGN §6, docs/decisions.md).
+ * With one instance that is simply this process. With several on PostgreSQL, ownership is a
+ * session-level advisory lock held on one dedicated connection: it lives exactly as long as the
+ * holder's connection, so a killed instance frees its rooms at once. Where there is no PostgreSQL
+ * server to hold locks (PGlite is one process; only tests run two instances on it) it is a Redis key
+ * with a TTL that the owner renews. Either way the log's unique (game, seq) fences a stale owner out.
+ */
+export interface Ownership {
+  acquire(roomId: number): Promise<boolean>;
+  release(roomId: number): Promise<void>;
+  /** Called when this instance can no longer be sure it holds a room (null: all of them). */
+  onLost(handler: (roomId: number | null) => void): void;
+  close(): Promise<void>;
+}
+
+export function localOwnership(): Ownership {
+  return {
+    acquire: async () => true,
+    release: async () => undefined,
+    onLost: () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/** The advisory-lock namespace of room ownership ('play' in ASCII). */
+const LOCK_SPACE = 0x706c6179;
+
+export function postgresOwnership(url: string, onError: (err: unknown) => void): Ownership {
+  let client: Promise<pg.Client> | null = null;
+  const lostHandlers: ((roomId: number | null) => void)[] = [];
+  const held = new Set<number>();
+
+  function lost(err: unknown) {
+    onError(err);
+    client = null;
+    held.clear();
+    for (const handler of lostHandlers) handler(null);
+  }
+
+  function connection(): Promise<pg.Client> {
+    client ??= (async () => {
+      const c = new pg.Client({ connectionString: url });
+      c.on('error', lost);
+      await c.connect();
+      return c;
+    })().catch((err) => {
+      client = null;
+      throw err;
+    });
+    return client;
+  }
+
+  return {
+    async acquire(roomId) {
+      if (held.has(roomId)) return true;
+      const c = await connection();
+      const { rows } = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+        LOCK_SPACE,
+        roomId,
+      ]);
+      if (rows[0]?.ok) held.add(roomId);
+      return rows[0]?.ok === true;
+    },
+    async release(roomId) {
+      if (!held.delete(roomId) || !client) return;
+      const c = await client;
+      await c.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, roomId]).catch(onError);
+    },
+    onLost: (handler) => void lostHandlers.push(handler),
+    async close() {
+      const c = client;
+      client = null;
+      held.clear();
+      if (c) await (await c).end().catch(() => undefined);
+    },
+  };
+}
+
+/** Renewed at a third of its life, so two missed renewals still leave the owner holding the room. */
+export const LEASE_MS = 3_000;
+
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+export function redisOwnership(
+  redis: Redis,
+  prefix: string,
+  instanceId: string,
+  leaseMs = LEASE_MS,
+): Ownership {
+  const key = (roomId: number) => `${prefix}:game:owner:${roomId}`;
+  const held = new Set<number>();
+  const lostHandlers: ((roomId: number | null) => void)[] = [];
+  const lose = (roomId: number) => {
+    held.delete(roomId);
+    for (const handler of lostHandlers) handler(roomId);
+  };
+  const renew = setInterval(() => {
+    for (const roomId of held) {
+      redis
+        .eval(RENEW, 1, key(roomId), instanceId, leaseMs)
+        .then((ok) => ok === 0 && lose(roomId))
+        .catch(() => lose(roomId));
+    }
+  }, leaseMs / 3);
+  renew.unref();
+  return {
+    async acquire(roomId) {
+      if (held.has(roomId)) return true;
+      const ok = await redis.set(key(roomId), instanceId, 'PX', leaseMs, 'NX');
+      if (ok === 'OK') held.add(roomId);
+      return ok === 'OK';
+    },
+    async release(roomId) {
+      if (!held.delete(roomId)) return;
+      await redis.eval(RELEASE, 1, key(roomId), instanceId).catch(() => undefined);
+    },
+    onLost: (handler) => void lostHandlers.push(handler),
+    async close() {
+      clearInterval(renew);
+      await Promise.all([...held].map((roomId) => this.release(roomId)));
+    },
+  };
+}

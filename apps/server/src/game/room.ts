@@ -1,0 +1,258 @@
+import {
+  type ContentReply,
+  ERRORS,
+  GAME_TEXTS,
+  isOrgExpired,
+  ROLL_ANIMATION_MS,
+  ROLL_HIDDEN_MS,
+} from '@playshop/shared';
+import type { RandomInt } from './cards';
+import {
+  type Actor,
+  apply,
+  fold,
+  type GameCommand,
+  type GameEvent,
+  type GameState,
+  initialGameState,
+  isStaff,
+  isStored,
+  type RoomPlan,
+  replay,
+  SYSTEM_ACTOR,
+} from './engine';
+import { type Audience, framesFor, type RoomView, snapshotFor } from './frames';
+import type { Entry, Journal } from './journal';
+
+/** A frame ready for the wire: serialised once, when it was made, for everyone it is meant for. */
+export interface WireFrame {
+  /** A room audience, or one socket (a snapshot, what a reconnecting client missed). */
+  to: Audience | { socket: string };
+  data: string;
+}
+
+/** What a command came with: the socket it arrived on (presence follows sockets) and its last seq. */
+export interface CommandRequest {
+  roomId: number;
+  actor: Actor & { orgId: number };
+  command: GameCommand;
+  /** The socket, unique across instances; absent for commands from REST or the room's own clock. */
+  socket?: string;
+  /** With a join: send the rolls after this seq as `Reconnected`. */
+  lastSeq?: number;
+}
+
+/**
+ * A refusal, or done. What the sender's socket alone must see (a snapshot, the rolls it missed) goes
+ * out as frames addressed to that socket, in order with the room's other frames.
+ */
+export type CommandResult = { error: string } | { ok: true };
+
+/** What a room needs from outside, loaded when it becomes live and again when a new game opens. */
+export interface RoomSetup {
+  orgId: number;
+  workshopId: number;
+  /** The organization's licence end, YYYY-MM-DD (SPEC: expiry locks users out at once). */
+  orgExpiry: string | null;
+  /** The organization's setting for new games. */
+  hideRollAnimation: boolean;
+  /** The session the room session says the room is on, for a game that has not moved yet. */
+  sessionId: number | null;
+  plan: RoomPlan;
+  content: ReadonlyMap<number, ContentReply>;
+}
+
+export interface Clock {
+  now(): Date;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface LiveRoomDeps {
+  roomId: number;
+  journal: Journal;
+  setup: () => Promise<RoomSetup>;
+  /** Writes frames to this instance's sockets and to the other instances'. */
+  deliver: (frames: WireFrame[]) => void;
+  clock: Clock;
+  randomInt: RandomInt;
+  /** The room cannot trust its memory any more (a failed write): drop it, the next command reloads. */
+  onBroken: () => void;
+}
+
+/**
+ * A room's live game on the one instance that owns it: the state in memory, every command applied
+ * in arrival order with the pure engine, the events made durable by the journal before their frames
+ * go out, and the room's own clock for the roll → board step. Nothing here decides the game.
+ */
+export async function openLiveRoom(deps: LiveRoomDeps) {
+  const { roomId, journal, clock, randomInt } = deps;
+  let setup = await deps.setup();
+  const loaded = await journal.load(roomId);
+  let gameId: number | null = loaded?.gameId ?? null;
+  let state: GameState = loaded ? replay(loaded.events) : initialGameState();
+  let view: RoomView = { roomId, plan: setup.plan, content: setup.content };
+  /** Each player's sockets in the room: a player is away only when the last one goes. */
+  const sockets = new Map<number, Set<string>>();
+  /** Frames go out in command order, each command's after its events are durable. */
+  let outbox: Promise<unknown> = Promise.resolve();
+  let broken = false;
+  let settleTimer: unknown = null;
+
+  function scheduleSettle() {
+    if (settleTimer !== null) clock.clearTimeout(settleTimer);
+    const rollCount = state.rolls.length;
+    settleTimer = clock.setTimeout(
+      () => {
+        settleTimer = null;
+        void execute({
+          roomId,
+          actor: { ...SYSTEM_ACTOR, orgId: setup.orgId },
+          command: { type: 'settle_roll', rollCount },
+        });
+      },
+      state.hideRollAnimation ? ROLL_HIDDEN_MS : ROLL_ANIMATION_MS,
+    );
+  }
+  // A room that was rolling when its last owner stopped still goes back to the board.
+  if (state.state === 'roll') scheduleSettle();
+
+  async function freshGame() {
+    setup = await deps.setup();
+    gameId = await journal.newGame(roomId);
+    state = initialGameState();
+    state.sessionId = setup.sessionId;
+    view = { roomId, plan: setup.plan, content: setup.content };
+  }
+
+  /** Applies events to the state, returning their frames and what the journal must store. */
+  function record(events: GameEvent[], actorUserId: number | null) {
+    const frames: WireFrame[] = [];
+    const entries: Entry[] = [];
+    const now = clock.now();
+    events.forEach((event, i) => {
+      fold(state, event);
+      if (isStored(event)) {
+        entries.push({
+          gameId: gameId!,
+          seq: state.seq,
+          event,
+          actorUserId: actorUserId || null,
+          roomSession: { roomId, workshopId: setup.workshopId },
+        });
+      }
+      // Content that ends a session is shown once, with the next session's queue (frames.ts).
+      if (event.type === 'content_sent' && events[i + 1]?.type === 'session_advanced') return;
+      for (const f of framesFor(event, state, now, view))
+        frames.push({ to: f.to, data: JSON.stringify(f.message) });
+      if (event.type === 'ball_rolled') scheduleSettle();
+    });
+    return { frames, entries };
+  }
+
+  function presence(request: CommandRequest, joining: boolean): boolean {
+    const { actor, socket } = request;
+    if (isStaff(actor) || socket === undefined) return true;
+    const mine = sockets.get(actor.userId) ?? new Set<string>();
+    if (joining) {
+      mine.add(socket);
+      sockets.set(actor.userId, mine);
+      return true;
+    }
+    mine.delete(socket);
+    if (mine.size > 0) return false;
+    sockets.delete(actor.userId);
+    return true;
+  }
+
+  /** The room as the sender should see it now, for its socket alone. */
+  function replyFor(request: CommandRequest): WireFrame[] {
+    const { socket, lastSeq } = request;
+    if (socket === undefined) return [];
+    const to = { socket };
+    const replies: WireFrame[] = [];
+    if (lastSeq !== undefined && lastSeq <= state.seq) {
+      const missedRolls = state.rolls.filter((_, i) => state.rollSeqs[i]! > lastSeq);
+      replies.push({
+        to,
+        data: JSON.stringify({ type: 'Reconnected', payload: { missedRolls }, seq: state.seq }),
+      });
+    }
+    const snapshot = snapshotFor(
+      state,
+      { userId: request.actor.userId, staff: isStaff(request.actor) },
+      clock.now(),
+      view,
+    );
+    replies.push({ to, data: JSON.stringify({ type: 'set_game_state', payload: snapshot, seq: state.seq }) });
+    return replies;
+  }
+
+  async function execute(request: CommandRequest): Promise<CommandResult> {
+    if (broken) return { error: GAME_TEXTS.unavailable };
+    const { actor, command } = request;
+    if (actor.role !== 'SUPER_ADMIN' && isOrgExpired(setup.orgExpiry, clock.now())) {
+      return { error: ERRORS.orgExpired };
+    }
+    if (command.type === 'open_lobby' && (gameId === null || state.ended)) await freshGame();
+    if (command.type === 'start_new_game') {
+      // The workshop's content may have changed since the lobby opened: the new round uses today's.
+      setup = await deps.setup();
+      view = { roomId, plan: setup.plan, content: setup.content };
+    }
+    const joining = command.type === 'join';
+    // An ended game is over for every command but opening a new lobby.
+    if (gameId === null || (state.ended && command.type !== 'open_lobby')) {
+      if (joining && isStaff(actor)) {
+        deps.deliver(replyFor(request));
+        return { ok: true };
+      }
+      return { error: isStaff(actor) ? GAME_TEXTS.openLobbyFirst : GAME_TEXTS.lobbyNotOpen };
+    }
+    if (command.type === 'leave' && !presence(request, false)) return { ok: true };
+    const result = apply(state, actor, command, { now: clock.now(), randomInt, plan: view.plan });
+    if ('error' in result) return { error: result.error };
+    if (joining) presence(request, true);
+
+    const events = [...result.events];
+    // A new game starts with the organization's roll-animation setting.
+    if (command.type === 'open_lobby' && state.seq === 0 && setup.hideRollAnimation) {
+      events.push({ type: 'roll_animation_set', hidden: true });
+    }
+    const { frames, entries } = record(events, actor.userId);
+    if (joining || command.type === 'open_lobby') frames.push(...replyFor(request));
+    const durable = journal.append(entries);
+    const sent = outbox.then(() => durable).then(() => deps.deliver(frames));
+    outbox = sent.catch(() => undefined);
+    try {
+      await sent;
+    } catch {
+      // Nothing of this command was seen; the state in memory is ahead of the log, so start again from it.
+      broken = true;
+      deps.onBroken();
+      return { error: GAME_TEXTS.unavailable };
+    }
+    if (state.ended) sockets.clear();
+    return { ok: true };
+  }
+
+  return {
+    roomId,
+    execute,
+    orgId: () => setup.orgId,
+    /** A changed licence or setting: read the room's setup again (the plan too). */
+    async refresh() {
+      setup = await deps.setup();
+      view = { roomId, plan: setup.plan, content: setup.content };
+    },
+    /** Players with a socket in the room, for the dashboards and metrics. */
+    playerCount: () => state.presentCount,
+    isIdle: () => (gameId === null || state.ended) && sockets.size === 0,
+    close() {
+      broken = true;
+      if (settleTimer !== null) clock.clearTimeout(settleTimer);
+    },
+  };
+}
+
+export type LiveRoom = Awaited<ReturnType<typeof openLiveRoom>>;
