@@ -1,9 +1,26 @@
 import type { AddressInfo } from 'node:net';
-import { isValidCard, type ServerMessage, WINNER_SOUNDS, winningLines } from '@playshop/shared';
-import { eq } from 'drizzle-orm';
+import {
+  ERRORS,
+  GAME_TEXTS,
+  isValidCard,
+  type ServerMessage,
+  WINNER_SOUNDS,
+  winningLines,
+} from '@playshop/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { categories, content, organizations, rooms, sessionContent, sessions, workshops } from '../db/schema';
+import {
+  categories,
+  content,
+  gameEvents,
+  organizations,
+  roomSessions,
+  rooms,
+  sessionContent,
+  sessions,
+  workshops,
+} from '../db/schema';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { replay } from './engine';
 import { createJournal } from './journal';
@@ -16,6 +33,10 @@ let tokens: Record<'facilitator' | 'admin' | 'alice' | 'bob' | 'outsider', strin
 let aliceId: number;
 let contentId: number;
 let strayContentId: number;
+let flowRoomId: number;
+let flowOrgId: number;
+let flowSessionIds: number[];
+let flowTokens: Record<'facilitator' | 'carol' | 'dave', string>;
 const sockets: WebSocket[] = [];
 
 /** A real WebSocket client that keeps every frame and can wait for the next one of a type. */
@@ -56,7 +77,11 @@ async function connect(token: string, origin = 'http://localhost:3000') {
         });
       });
     },
-    closed: () => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code))),
+    closed: () =>
+      new Promise<number>((resolve) => {
+        if (ws.readyState === WebSocket.CLOSED) resolve(-1);
+        else ws.once('close', (code) => resolve(code));
+      }),
   };
 }
 type Client = Awaited<ReturnType<typeof connect>>;
@@ -111,6 +136,45 @@ beforeAll(async () => {
     (await signIn(ctx.app, await createUser(ctx.database, role, orgId))).body.accessToken;
   const alice = await signIn(ctx.app, await createUser(ctx.database, 'PLAYER', org.id));
   aliceId = (alice.body as unknown as { userId: number }).userId;
+  // A room of its own for the flow tests: a workshop of two sessions, two items then one.
+  const flowOrg = await createOrg(ctx.database);
+  flowOrgId = flowOrg.id;
+  const [fw] = await ctx.database.db.insert(workshops).values({ name: 'Flow workshop' }).returning();
+  flowRoomId = (
+    await ctx.database.db
+      .insert(rooms)
+      .values({ name: 'Flow', orgId: flowOrg.id, workshopId: fw!.id })
+      .returning()
+  )[0]!.id;
+  const flowSessions = await ctx.database.db
+    .insert(sessions)
+    .values([
+      { workshopId: fw!.id, name: 'Welcome', orderIndex: 0 },
+      { workshopId: fw!.id, name: 'Safety', orderIndex: 1 },
+    ])
+    .returning();
+  flowSessionIds = flowSessions.map((x) => x.id);
+  const items = await ctx.database.db
+    .insert(content)
+    .values(
+      ['Intro', 'Quiz', 'Signs'].map((title) => ({
+        title,
+        description: title,
+        type: 'OTHER' as const,
+        categoryId: cat!.id,
+      })),
+    )
+    .returning();
+  await ctx.database.db.insert(sessionContent).values([
+    { sessionId: flowSessions[0]!.id, contentId: items[0]!.id, orderIndex: 0 },
+    { sessionId: flowSessions[0]!.id, contentId: items[1]!.id, orderIndex: 1 },
+    { sessionId: flowSessions[1]!.id, contentId: items[2]!.id, orderIndex: 0 },
+  ]);
+  flowTokens = {
+    facilitator: await token('FACILITATOR', flowOrg.id),
+    carol: await token('PLAYER', flowOrg.id),
+    dave: await token('PLAYER', flowOrg.id),
+  };
   tokens = {
     facilitator: await token('FACILITATOR'),
     admin: await token('ADMIN'),
@@ -317,5 +381,155 @@ describe('concurrent commands', () => {
     expect(new Set(rolls).size).toBe(60);
     a.send(game('game_over'));
     await b.next('game_end');
+  });
+});
+
+describe('the whole flow on the server', () => {
+  const flow = (type: string, action: string, extra: object = {}) => ({
+    type,
+    payload: { action, roomId: flowRoomId, ...extra },
+  });
+  let staff: Client;
+  let carol: Client;
+
+  it('opens, starts and answers a ping', async () => {
+    staff = await connect(flowTokens.facilitator);
+    staff.send({ type: 'ping', payload: {} });
+    await staff.next('pong');
+    staff.send(flow('room_event', 'open_lobby'));
+    const opened = await staff.next('set_game_state');
+    expect(opened.payload).toMatchObject({
+      sessionName: 'Welcome',
+      queue: [{ title: 'Intro' }, { title: 'Quiz' }],
+    });
+    carol = await connect(flowTokens.carol);
+    carol.send(flow('room_event', 'join_room'));
+    await carol.next('set_game_state');
+    staff.send(flow('game_event', 'start_game'));
+    await carol.next('start_game');
+  });
+
+  it('goes back to the board by itself after a roll (1 s with the animation hidden)', async () => {
+    staff.send(flow('game_event', 'hide_roll_animation', { hidden: true }));
+    await carol.next('hide_roll_animation');
+    const sent = Date.now();
+    staff.send(flow('game_event', 'get_roll'));
+    await carol.next('get_random_roll');
+    const back = await carol.next('set_game_state', 3000);
+    expect(back.payload).toEqual({ gameState: 'bingo' });
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(900);
+  });
+
+  it('refuses states the game sets itself, and announcing with no winner', async () => {
+    staff.send(flow('game_event', 'game_state', { gameState: 'announce_winner' }));
+    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.noWinnerYet);
+    staff.send(flow('game_event', 'game_state', { gameState: 'roll' }));
+    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.invalidGameState);
+  });
+
+  it('sends the queue in order and moves the room to the next session when it runs out', async () => {
+    staff.send(flow('content_event', 'send_next_content'));
+    expect((await staff.next('get_content')).payload).toMatchObject({
+      content: { title: 'Intro' },
+      queue: [{ title: 'Quiz' }],
+    });
+    staff.send(flow('content_event', 'send_next_content'));
+    const last = await staff.next('get_content');
+    expect(last.payload).toMatchObject({
+      content: { title: 'Quiz' },
+      sessionName: 'Safety',
+      queue: [{ title: 'Signs' }],
+    });
+    expect((await carol.next('get_content')).payload).toMatchObject({
+      contentId: expect.any(Number),
+      queue: null,
+    });
+    expect((await carol.next('get_content')).payload).toMatchObject({ sessionName: 'Safety', queue: null });
+    // The room session follows, for the REST screens.
+    const [row] = await ctx.database.db
+      .select()
+      .from(roomSessions)
+      .where(eq(roomSessions.roomId, flowRoomId));
+    expect(row?.currentSessionId).toBe(flowSessionIds[1]);
+    // A reloaded facilitator screen gets the same queue: nothing lost or sent twice.
+    const reloaded = await connect(flowTokens.facilitator);
+    reloaded.send(flow('room_event', 'join_room'));
+    expect((await reloaded.next('set_game_state')).payload).toMatchObject({
+      sessionName: 'Safety',
+      queue: [{ title: 'Signs' }],
+    });
+    reloaded.ws.close();
+  });
+
+  it("keeps a player's marks across a reconnect", async () => {
+    const card = (await (async () => {
+      carol.send(flow('room_event', 'join_room'));
+      return (await carol.next('set_game_state')).payload;
+    })()) as { bingoBoard: number[][] };
+    const n = card.bingoBoard[0]![0]!;
+    carol.send(flow('game_event', 'mark', { number: n, marked: true }));
+    expect((await carol.next('marks')).payload.markedCells).toEqual([0, n]);
+    carol.ws.close();
+    carol = await connect(flowTokens.carol);
+    carol.send(flow('room_event', 'reconnect', { lastSeq: 0 }));
+    expect((await carol.next('set_game_state')).payload).toMatchObject({ markedCells: [0, n] });
+  });
+
+  it('keeps a player who reloaded present when the old socket closes late', async () => {
+    const second = await connect(flowTokens.carol);
+    second.send(flow('room_event', 'join_room'));
+    await second.next('set_game_state');
+    staff.drain();
+    carol.ws.close();
+    await new Promise((r) => setTimeout(r, 200));
+    staff.send({ type: 'ping', payload: {} });
+    await staff.next('pong');
+    expect(await staff.next('leave_room', 300).catch(() => null)).toBeNull();
+    // Still in the room: a claim is judged, not refused with 'Join the room first'.
+    second.send(flow('game_event', 'check_win'));
+    expect((await second.next('error_event')).payload.error).toBe(GAME_TEXTS.noBingo);
+    carol = second;
+  });
+
+  it('does not grow the log when a player flaps their connection', async () => {
+    const count = async () =>
+      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(gameEvents))[0]!.n;
+    const before = await count();
+    const dave = await connect(flowTokens.dave);
+    dave.send(flow('room_event', 'join_room'));
+    await dave.next('set_game_state');
+    for (let i = 0; i < 20; i++) {
+      dave.send(flow('room_event', 'leave_room'));
+      dave.send(flow('room_event', 'join_room'));
+      await dave.next('set_game_state');
+    }
+    // One stored event: Dave's card. Comings and goings are sent, never stored.
+    expect((await count()) - before).toBe(1);
+  });
+
+  it('limits sockets per user and commands per socket', async () => {
+    const many = await Promise.all(Array.from({ length: 9 }, () => connect(flowTokens.dave)));
+    const codes = await Promise.all(
+      many.map((c) => Promise.race([c.closed(), new Promise((r) => setTimeout(() => r(0), 500))])),
+    );
+    expect(codes.filter((code) => code === 1008).length).toBeGreaterThanOrEqual(1);
+    for (const c of many) c.ws.close();
+    await Promise.all(many.map((c) => c.closed()));
+    await new Promise((r) => setTimeout(r, 100));
+    const flood = await connect(flowTokens.dave);
+    const closed = flood.closed();
+    for (let i = 0; i < 400; i++) flood.send(flow('game_event', 'check_win'));
+    expect((await flood.next('error_event')).payload.error).toBeTypeOf('string');
+    expect(await closed).toBe(1008);
+  });
+
+  it('locks an expired organization out of its open sockets at once', async () => {
+    await ctx.database.db
+      .update(organizations)
+      .set({ expiry: '2020-01-01' })
+      .where(eq(organizations.id, flowOrgId));
+    // An open socket that sends nothing is let go too, within the recheck interval.
+    expect(await staff.closed()).toBe(4403);
+    await ctx.database.db.update(organizations).set({ expiry: null }).where(eq(organizations.id, flowOrgId));
   });
 });

@@ -3,15 +3,18 @@ import fastifyWebsocket from '@fastify/websocket';
 import {
   ERRORS,
   GAME_TEXTS,
+  isOrgExpired,
   WS_IDLE_CLOSE_MS,
   WS_MAX_FRAME_BYTES,
   WS_PATH,
   ZClientMessage,
 } from '@playshop/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
+import { organizations, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { assertOrgActive } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
@@ -27,8 +30,12 @@ export interface GameSocketDeps {
   allowedOrigins: readonly string[];
   idleCloseMs?: number;
   heartbeatMs?: number;
+  revalidateMs?: number;
   limits?: Partial<SocketLimits>;
 }
+
+/** How often open sockets are checked against deletions and licence expiry. */
+const REVALIDATE_MS = 2_000;
 
 export interface SocketLimits {
   /** Open game sockets of one user on this instance; the next one is closed at once. */
@@ -87,7 +94,38 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     }
   }, heartbeatMs);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+
+  // Rights follow changes on open sockets too: a deleted user or an expired organization is let go
+  // within REVALIDATE_MS, checked with one query for every socket of this instance.
+  const revalidate = setInterval(() => {
+    void stillAllowed([...new Set([...open].map((l) => l.connection.actor.userId))])
+      .then((allowed) => {
+        for (const live of open) {
+          if (!allowed.has(live.connection.actor.userId)) live.socket.close(4403, ERRORS.orgExpired);
+        }
+      })
+      .catch((err) => app.log.warn({ err }, 'could not recheck the rights of open game sockets'));
+  }, deps.revalidateMs ?? REVALIDATE_MS);
+  revalidate.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(revalidate);
+  });
+
+  /** Of these users, those who still exist and whose organization has not expired (super admins always). */
+  async function stillAllowed(userIds: number[]): Promise<Set<number>> {
+    const allowed = new Set<number>();
+    for (let i = 0; i < userIds.length; i += 5_000) {
+      const rows = await db
+        .select({ id: users.id, role: users.role, expiry: organizations.expiry })
+        .from(users)
+        .leftJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(inArray(users.id, userIds.slice(i, i + 5_000)));
+      for (const row of rows)
+        if (row.role === 'SUPER_ADMIN' || !isOrgExpired(row.expiry)) allowed.add(row.id);
+    }
+    return allowed;
+  }
 
   const sendError = (live: Live, error: string) =>
     live.socket.send(JSON.stringify({ type: 'error_event', payload: { error }, seq: 0 }));
