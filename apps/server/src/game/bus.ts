@@ -24,6 +24,10 @@ export interface Bus {
   /** A new owner took the room: instances tell it who of theirs is there. */
   announceMoved(roomId: number): Promise<void>;
   onMoved(handler: (roomId: number) => void): void;
+  /** Whether other instances can hear this one now; commands wait for it rather than go unseen. */
+  healthy(): boolean;
+  /** After an outage: frames may have been missed, so screens are brought up to date. */
+  onReconnected(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +41,8 @@ export function localBus(): Bus {
     forward: async () => null,
     announceMoved: async () => undefined,
     onMoved: () => undefined,
+    healthy: () => true,
+    onReconnected: () => undefined,
     close: async () => undefined,
   };
 }
@@ -107,7 +113,24 @@ export function redisBus(
   const movedHandlers: ((roomId: number) => void)[] = [];
   const served = new Map<string, (request: CommandRequest) => Promise<CommandResult>>();
   const waiting = new Map<string, (result: CommandResult) => void>();
-  const ready = subscriber.subscribe(FRAMES, INBOX);
+  const ready = subscriber.subscribe(FRAMES, INBOX).catch(onError);
+  const reconnectedHandlers: (() => void)[] = [];
+  let wasDown = false;
+  // ioredis reconnects and resubscribes by itself; errors are reported, never thrown at the process.
+  for (const client of [publisher, subscriber]) {
+    client.on('error', (err) => {
+      wasDown = true;
+      onError(err);
+    });
+  }
+  const healthy = () => publisher.status === 'ready' && subscriber.status === 'ready';
+  for (const client of [publisher, subscriber]) {
+    client.on('ready', () => {
+      if (!wasDown || !healthy()) return;
+      wasDown = false;
+      for (const handler of reconnectedHandlers) handler();
+    });
+  }
 
   const publish = (channel: string, message: Message) => publisher.publish(channel, JSON.stringify(message));
 
@@ -185,6 +208,8 @@ export function redisBus(
       await publish(FRAMES, { kind: 'moved', origin: instanceId, roomId });
     },
     onMoved: (handler) => void movedHandlers.push(handler),
+    healthy,
+    onReconnected: (handler) => void reconnectedHandlers.push(handler),
     async close() {
       frameHandlers.length = 0;
       served.clear();

@@ -58,6 +58,10 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   bus.onFrames((roomId, frames) => hub.deliver(roomId, frames));
   // A room changed hands: tell its new owner who of ours is in it (and so resync their screens).
   bus.onMoved((roomId) => void rejoin(roomId));
+  // Back from a bus outage: every screen of ours gets the room afresh.
+  bus.onReconnected(() => {
+    for (const roomId of hub.roomIds()) void rejoin(roomId);
+  });
   ownership.onLost((lostRoom) => {
     for (const [roomId, room] of live) if (lostRoom === null || lostRoom === roomId) void drop(roomId, room);
   });
@@ -125,6 +129,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   }
 
   async function execute(request: CommandRequest): Promise<CommandResult> {
+    // Without the bus other instances' screens would not see what happens: refuse rather than hide it.
+    if (!bus.healthy()) return { error: GAME_TEXTS.unavailable };
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const here = live.get(request.roomId);
       if (here) return executeHere(await here, request);

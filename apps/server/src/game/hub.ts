@@ -77,6 +77,7 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     /** The sockets of a room on this instance (for a new owner to hear who is there). */
     members: (roomId: number): readonly Connection[] => [...(rooms.get(roomId) ?? [])],
     roomSize: (roomId: number) => rooms.get(roomId)?.size ?? 0,
+    roomIds: () => [...rooms.keys()],
     socketCount: () => byKey.size,
   };
 }

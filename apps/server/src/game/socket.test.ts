@@ -1,12 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import {
-  ERRORS,
-  GAME_TEXTS,
-  isValidCard,
-  type ServerMessage,
-  WINNER_SOUNDS,
-  winningLines,
-} from '@playshop/shared';
+import { GAME_TEXTS, isValidCard, type ServerMessage, WINNER_SOUNDS, winningLines } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
