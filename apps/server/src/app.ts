@@ -251,6 +251,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     randomInt: cryptoRandomInt,
     log: app.log,
   });
+  // A room moved to another session by hand (PATCH /update-room-session): its live game follows.
+  roomsSvc.onSessionChanged((actor, roomId, sessionId) =>
+    gameRooms.execute({ roomId, actor, command: { type: 'set_session', sessionId } }),
+  );
   await registerGameSocket(app, {
     tokens,
     db: database.db,

@@ -47,7 +47,14 @@ const queue = (state: GameState, view: RoomView): QueueItem[] => queueOf(state, 
  * The frames one event produces, given the state right after it. Pure, so the same event gives the
  * same frames wherever they are made; a broadcast frame is serialised once for the whole room.
  */
-export function framesFor(event: GameEvent, after: GameState, now: Date, view: RoomView): Frame[] {
+export function framesFor(
+  event: GameEvent,
+  after: GameState,
+  now: Date,
+  view: RoomView,
+  /** The event before this one in the same command. */
+  previous?: GameEvent,
+): Frame[] {
   const seq = after.seq;
   switch (event.type) {
     case 'lobby_opened':
@@ -113,7 +120,7 @@ export function framesFor(event: GameEvent, after: GameState, now: Date, view: R
     case 'session_advanced':
       // Staff see the next session's queue at once: with the content that ended the session, or, when
       // the room was moved on by hand, in a fresh view of the room.
-      return after.content
+      return previous?.type === 'content_sent'
         ? contentFrames(after, view, seq)
         : [
             frame('staff', {
@@ -179,24 +186,6 @@ function contentFrames(state: GameState, view: RoomView, seq: number): Frame[] {
       seq,
     }),
   ];
-}
-
-/**
- * The frames of one command's events. A content send that also moves the session on makes one pair
- * of get_content frames, carrying the new session's queue, rather than two.
- */
-export function framesForAll(
-  events: readonly GameEvent[],
-  states: readonly GameState[],
-  now: Date,
-  view: RoomView,
-): Frame[] {
-  const frames: Frame[] = [];
-  events.forEach((event, i) => {
-    if (event.type === 'content_sent' && events[i + 1]?.type === 'session_advanced') return;
-    frames.push(...framesFor(event, states[i]!, now, view));
-  });
-  return frames;
 }
 
 function timerPayload(state: GameState, now: Date) {

@@ -143,7 +143,7 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
       }
       // Content that ends a session is shown once, with the next session's queue (frames.ts).
       if (event.type === 'content_sent' && events[i + 1]?.type === 'session_advanced') return;
-      for (const f of framesFor(event, state, now, view))
+      for (const f of framesFor(event, state, now, view, events[i - 1]))
         frames.push({ to: f.to, data: JSON.stringify(f.message) });
       if (event.type === 'ball_rolled') scheduleSettle();
     });

@@ -516,6 +516,21 @@ describe('the whole flow on the server', () => {
     expect(await closed).toBe(1008);
   });
 
+  it('follows a room moved to another session by hand (PATCH /update-room-session)', async () => {
+    staff.drain();
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/update-room-session',
+      headers: { authorization: `Bearer ${flowTokens.facilitator}` },
+      payload: { roomId: flowRoomId, currentSectionId: flowSessionIds[0] },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await staff.next('set_game_state')).payload).toMatchObject({
+      sessionName: 'Welcome',
+      queue: [{ title: 'Intro' }, { title: 'Quiz' }],
+    });
+  });
+
   it('locks an expired organization out of its open sockets at once', async () => {
     await ctx.database.db
       .update(organizations)

@@ -24,6 +24,9 @@ import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 
 export function roomsService(db: Db, contentSvc: ContentService) {
+  /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
+  const sessionListeners: ((actor: Actor, roomId: number, sessionId: number) => Promise<unknown>)[] = [];
+
   /** Rooms with their workshop and its sessions in order, in two queries whatever the count. */
   async function present(
     rows: { id: number; name: string; orgId: number; workshopId: number; workshopName: string }[],
@@ -162,6 +165,10 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       return presented!;
     },
 
+    onSessionChanged(listener: (actor: Actor, roomId: number, sessionId: number) => Promise<unknown>) {
+      sessionListeners.push(listener);
+    },
+
     /** Removes the room with its games and room session. */
     async remove(actor: Actor, roomId: number): Promise<void> {
       const room = await roomFor(actor, roomId);
@@ -186,6 +193,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         .set({ currentSessionId: session.id, userId: actor.userId })
         .where(eq(roomSessions.roomId, room.id))
         .returning();
+      for (const listener of sessionListeners) await listener(actor, room.id, session.id);
       return presentRoomSession(row!);
     },
 
