@@ -28,11 +28,19 @@ import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limite
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
+import { registerProbes } from './http/probes';
 import { trackRoutes } from './http/route-registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { downloadLinks } from './materials/download-links';
 import { materialRoutes } from './materials/routes';
 import { materialsService } from './materials/service';
+import {
+  countingCommands,
+  countSlowSocketClose,
+  instrumentBus,
+  registerMetrics,
+  timingFanout,
+} from './observability/metrics';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
 import { roomRoutes } from './rooms/routes';
@@ -48,6 +56,14 @@ import { userRoutes } from './users/routes';
 import { usersService } from './users/service';
 import { workshopRoutes } from './workshops/routes';
 import { workshopsService } from './workshops/service';
+
+/** Paths the server owns: never answered with the SPA. */
+const SERVER_PATHS = ['/api', '/metrics', '/livez', '/readyz', '/health', '/ws'];
+
+export function isServerPath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return SERVER_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
 
 /** How long an uploaded image may wait for the content form that names it to be saved. */
 const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60_000;
@@ -98,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // Every route, for the authorization matrix test (apps/server/src/test/authz-matrix.ts).
   app.decorate('registeredRoutes', trackRoutes(app));
+  // Before the routes, so each one's latency is recorded under its own path.
+  if (config.metrics.enabled) await registerMetrics(app, { port: config.metrics.port, host: config.host });
 
   const mailer =
     deps.mailer ??
@@ -207,36 +225,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await database.db.execute('select 1');
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+  const probes = registerProbes(app, {
+    database,
+    redis: deps.redis,
+    s3Storage: config.s3 ? storage : undefined,
   });
+  app.decorate('startDraining', probes.startDraining);
 
   // The live game: event log, bus (Redis when configured), this instance's sockets, /ws.
   const redisSubscriber = deps.redis?.duplicate();
-  const bus =
+  const bus = instrumentBus(
     deps.redis && redisSubscriber
       ? redisBus(deps.redis, redisSubscriber, config.redisPrefix, (err) =>
           app.log.error({ err }, 'bad game bus message'),
         )
-      : localBus();
-  const hub = createHub({
-    maxBufferedBytes: 1024 * 1024,
-    onSlowSocket: (c) =>
-      app.log.warn({ userId: c.userId, roomId: c.roomId }, 'closing a socket that fell behind'),
-  });
-  const games = roomGames({
-    db: database.db,
-    store: gameStore(database.db),
-    content: services.content,
-    bus,
-    hub,
-    log: app.log,
-  });
+      : localBus(),
+  );
+  const hub = timingFanout(
+    createHub({
+      maxBufferedBytes: 1024 * 1024,
+      onSlowSocket: (c) => {
+        countSlowSocketClose();
+        app.log.warn({ userId: c.userId, roomId: c.roomId }, 'closing a socket that fell behind');
+      },
+    }),
+  );
+  const games = countingCommands(
+    roomGames({
+      db: database.db,
+      store: gameStore(database.db),
+      content: services.content,
+      bus,
+      hub,
+      log: app.log,
+    }),
+  );
   await registerGameSocket(app, {
     tokens,
     db: database.db,
@@ -254,13 +277,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api';
-    // Client-side routes get the SPA; API paths and non-GETs get the JSON 404.
-    if (!isApi && hasWeb && req.method === 'GET') {
+    // Client-side routes get the SPA; API and operator paths and non-GETs get the JSON 404 (a
+    // Prometheus scrape of a server without METRICS_ENABLED must fail, not parse the SPA's HTML).
+    if (!isServerPath(req.url) && hasWeb && req.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** /readyz answers 503 from now on (SIGTERM), while requests and sockets are still served. */
+    startDraining(): void;
+  }
 }
