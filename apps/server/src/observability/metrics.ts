@@ -227,14 +227,14 @@ export async function registerMetrics(app: FastifyInstance, options: MetricsOpti
     );
     return;
   }
-  // Its own port: a second, bare server (no SPA, no API), started when the app listens.
+  // Its own port: a second, bare server (no SPA, no API), listening once the app is ready.
   const side = Fastify({ logger: false });
   side.get('/metrics', async (_req, reply) => reply.type(contentType).send(await handler()));
   side.setNotFoundHandler((_req, reply) =>
     reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' }),
   );
   app.decorate('metricsServer', side);
-  app.addHook('onListen', async () => {
+  app.addHook('onReady', async () => {
     await side.listen({ port: options.port, host: options.host });
     app.log.info({ address: side.listeningOrigin }, 'metrics listening');
   });
