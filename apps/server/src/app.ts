@@ -177,9 +177,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const workshopsSvc = workshopsService(database.db, services.content);
   const roomsSvc = roomsService(database.db, services.content);
-  // Images uploaded in a content form that was never saved go a day later.
-  scheduleHousekeeping(app, 'unused content images', () =>
-    services.content.sweepUnusedImages(new Date(Date.now() - UNUSED_IMAGE_TTL_MS)),
+  // Images uploaded in a content form that was never saved go a day later (one instance at a time).
+  scheduleHousekeeping(
+    app,
+    'unused content images',
+    () => services.content.sweepUnusedImages(new Date(Date.now() - UNUSED_IMAGE_TTL_MS)),
+    { shared: database },
   );
 
   await app.register(
