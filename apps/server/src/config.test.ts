@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, ENV_VARIABLES, FILE_VARIABLES, loadConfig } from './config';
 
 let dirs: string[] = [];
 const tempDir = async () => {
@@ -92,6 +92,17 @@ describe('loadConfig', () => {
         SHUTDOWN_DRAIN_MS: '0',
       }),
     ).toMatchObject({ metrics: { enabled: true, port: 9100 }, shutdownDrainMs: 0 });
+  });
+
+  it('.env.example and compose.yaml name every variable, and no other', async () => {
+    const root = new URL('../../../', import.meta.url);
+    const example = await readFile(new URL('.env.example', root), 'utf8');
+    const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
+    const composeOnly = ['PLAYSHOP_SITE', 'POSTGRES_PASSWORD', 'PLAYSHOP_TAG', 'GIT_COMMIT'];
+    expect([...listed].sort()).toEqual([...ENV_VARIABLES, ...composeOnly].sort());
+    for (const name of FILE_VARIABLES) expect(ENV_VARIABLES).toContain(name);
+    const compose = await readFile(new URL('compose.yaml', root), 'utf8');
+    for (const [, name] of compose.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)) expect(listed, name).toContain(name);
   });
 
   it('generates a JWT secret once and keeps it in DATA_DIR', async () => {

@@ -85,6 +85,9 @@ export const FILE_VARIABLES = [
 
 export type Env = z.infer<typeof ZEnv>;
 
+/** The names of every variable the server reads (.env.example lists each; a test checks it). */
+export const ENV_VARIABLES = Object.keys(ZEnv.shape) as (keyof Env)[];
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;

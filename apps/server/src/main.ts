@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -35,12 +36,10 @@ async function main(): Promise<void> {
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const app = await buildApp({
-    config,
-    database,
-    redis,
-    webDistDir: path.resolve(here, '../../web/dist'),
-  });
+  const webDistDir = path.resolve(here, '../../web/dist');
+  const app = await buildApp({ config, database, redis, webDistDir });
+  if (!existsSync(path.join(webDistDir, 'index.html')))
+    app.log.warn({ webDistDir }, 'the web app is not built: only the API is served (npm run build)');
 
   let closing = false;
   const shutdown = async (signal: string) => {
