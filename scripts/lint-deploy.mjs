@@ -34,8 +34,8 @@ rule(
   'the base image is node:24-slim (ARG NODE_IMAGE)',
 );
 rule(
-  froms.every((f) => args(f).startsWith('${NODE_IMAGE}')),
-  'every stage starts FROM ${NODE_IMAGE}, so build and runtime share one Node',
+  froms.every((f) => args(f).startsWith('$' + '{NODE_IMAGE}')),
+  'every stage starts FROM $' + '{NODE_IMAGE}, so build and runtime share one Node',
 );
 const user = inRuntime('USER').at(-1);
 rule(user && !/^(root|0)(:|$)/.test(args(user)), 'the runtime stage runs as a non-root USER');
