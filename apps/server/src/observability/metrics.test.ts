@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,20 @@ describe('/metrics with METRICS_ENABLED', () => {
     expect(text).toContain('process_cpu_seconds_total');
     // Probes and the scrape itself are not timed.
     expect(text).not.toContain('route="/metrics"');
+  });
+
+  it('has every metric the Grafana dashboard (docs/grafana-dashboard.json) queries', async () => {
+    const dashboard = await readFile(
+      new URL('../../../../docs/grafana-dashboard.json', import.meta.url),
+      'utf8',
+    );
+    const used = new Set(dashboard.match(/\b(?:playshop|http|process|nodejs)_[a-z0-9_]+/g));
+    expect(used.size).toBeGreaterThan(10);
+    const text = await scrape();
+    for (const name of used) {
+      const family = name.replace(/_(bucket|sum|count)$/, '');
+      expect(text, name).toMatch(new RegExp(`^# TYPE (${name}|${family}) `, 'm'));
+    }
   });
 
   it('counts open sockets and game commands, and times the bus and the fan-out', async () => {
