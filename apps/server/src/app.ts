@@ -30,11 +30,18 @@ import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limite
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
+import { registerProbes } from './http/probes';
 import { trackRoutes } from './http/route-registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { downloadLinks } from './materials/download-links';
 import { materialRoutes } from './materials/routes';
 import { materialsService } from './materials/service';
+import {
+  collectRooms,
+  countSlowSocketClose,
+  observeEventAppend,
+  registerMetrics,
+} from './observability/metrics';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
 import { roomRoutes } from './rooms/routes';
@@ -50,6 +57,14 @@ import { userRoutes } from './users/routes';
 import { usersService } from './users/service';
 import { workshopRoutes } from './workshops/routes';
 import { workshopsService } from './workshops/service';
+
+/** Paths the server owns: never answered with the SPA. */
+const SERVER_PATHS = ['/api', '/metrics', '/livez', '/readyz', '/health', '/ws'];
+
+export function isServerPath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return SERVER_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
 
 /** How long an uploaded image may wait for the content form that names it to be saved. */
 const UNUSED_IMAGE_TTL_MS = 24 * 60 * 60_000;
@@ -100,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // Every route, for the authorization matrix test (apps/server/src/test/authz-matrix.ts).
   app.decorate('registeredRoutes', trackRoutes(app));
+  // Before the routes, so each one's latency is recorded under its own path.
+  if (config.metrics.enabled) await registerMetrics(app, { port: config.metrics.port, host: config.host });
 
   const mailer =
     deps.mailer ??
@@ -161,9 +178,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   const workshopsSvc = workshopsService(database.db, services.content);
   const roomsSvc = roomsService(database.db, services.content);
-  // Images uploaded in a content form that was never saved go a day later.
-  scheduleHousekeeping(app, 'unused content images', () =>
-    services.content.sweepUnusedImages(new Date(Date.now() - UNUSED_IMAGE_TTL_MS)),
+  // Images uploaded in a content form that was never saved go a day later (one instance at a time).
+  scheduleHousekeeping(
+    app,
+    'unused content images',
+    () => services.content.sweepUnusedImages(new Date(Date.now() - UNUSED_IMAGE_TTL_MS)),
+    { shared: database },
   );
 
   await app.register(
@@ -209,21 +229,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await database.db.execute('select 1');
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+  const probes = registerProbes(app, {
+    database,
+    redis: deps.redis,
+    s3Storage: config.s3 ? storage : undefined,
   });
+  app.decorate('startDraining', probes.startDraining);
 
   // The live game: one writer per room (its owner instance), the event log, the bus, /ws.
   const redisSubscriber = deps.redis?.duplicate();
   const bus =
     deps.redis && redisSubscriber
       ? redisBus(deps.redis, redisSubscriber, config.redisPrefix, (err) =>
-          app.log.warn({ err }, 'bad game bus message'),
+          app.log.warn({ err }, 'game bus trouble'),
         )
       : localBus();
   const ownership = !deps.redis
@@ -233,13 +251,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : redisOwnership(deps.redis, config.redisPrefix, bus.instanceId);
   const hub = createHub({
     maxBufferedBytes: 1024 * 1024,
-    onSlowSocket: (c) =>
-      app.log.warn({ userId: c.actor.userId, roomId: c.roomId }, 'closing a socket that fell behind'),
+    onSlowSocket: (c) => {
+      countSlowSocketClose();
+      app.log.warn({ userId: c.actor.userId, roomId: c.roomId }, 'closing a socket that fell behind');
+    },
   });
   const gameRooms = createRoomDirectory({
     db: database.db,
     content: services.content,
-    journal: createJournal(database.db),
+    journal: createJournal(database.db, { onBatch: (events, ms) => observeEventAppend(ms / 1000, events) }),
     bus,
     hub,
     ownership,
@@ -262,7 +282,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub,
     allowedOrigins: config.allowedOrigins,
   });
+  const stopCollectingRooms = collectRooms(() => gameRooms.playerCounts());
   app.addHook('onClose', async () => {
+    stopCollectingRooms();
     await gameRooms.close();
     await ownership.close();
     await bus.close();
@@ -275,13 +297,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api';
-    // Client-side routes get the SPA; API paths and non-GETs get the JSON 404.
-    if (!isApi && hasWeb && req.method === 'GET') {
+    // Client-side routes get the SPA; API and operator paths and non-GETs get the JSON 404 (a
+    // Prometheus scrape of a server without METRICS_ENABLED must fail, not parse the SPA's HTML).
+    if (!isServerPath(req.url) && hasWeb && req.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** /readyz answers 503 from now on (SIGTERM), while requests and sockets are still served. */
+    startDraining(): void;
+  }
 }

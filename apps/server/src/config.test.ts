@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, ENV_VARIABLES, FILE_VARIABLES, loadConfig } from './config';
 
 let dirs: string[] = [];
 const tempDir = async () => {
@@ -42,10 +42,67 @@ describe('loadConfig', () => {
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
     [{ YOUTUBE_API_URL: 'ftp://example.com' }, 'YOUTUBE_API_URL'],
     [{ YOUTUBE_API_URL: 'not a url' }, 'YOUTUBE_API_URL'],
+    [{ METRICS_ENABLED: 'on' }, 'METRICS_ENABLED'],
+    [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ JWT_SECRET_FILE: '/nonexistent/playshop-secret' }, 'JWT_SECRET_FILE: cannot read'],
   ])('stops on %o naming %s', async (env, name) => {
     const dataDir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(name);
+  });
+
+  it('reads secrets from *_FILE paths, without the trailing newline', async () => {
+    const dataDir = await tempDir();
+    const file = (name: string, text: string) => {
+      const p = path.join(dataDir, name);
+      return writeFile(p, text).then(() => p);
+    };
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      JWT_SECRET_FILE: await file('jwt', `${'s'.repeat(40)}\n`),
+      DATABASE_URL_FILE: await file('db', 'postgres://app:pw@db:5432/playshop\n'),
+      S3_ACCESS_KEY_ID_FILE: await file('key', 'AKIA'),
+      S3_SECRET_ACCESS_KEY_FILE: await file('secret', 'shh'),
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'b',
+    });
+    expect(config.jwtSecret).toBe('s'.repeat(40));
+    expect(config.databaseUrl).toBe('postgres://app:pw@db:5432/playshop');
+    expect(config.s3).toMatchObject({ accessKeyId: 'AKIA', secretAccessKey: 'shh' });
+    // The file's value is validated like the variable's.
+    const bad = await file('bad-url', 'mysql://x');
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL_FILE: bad })).toThrow('DATABASE_URL');
+    expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40), JWT_SECRET_FILE: bad })).toThrow(
+      'set JWT_SECRET or JWT_SECRET_FILE, not both',
+    );
+  });
+
+  it('keeps metrics off unless METRICS_ENABLED, drains 5 s by default', async () => {
+    const dataDir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      metrics: { enabled: false, port: undefined },
+      shutdownDrainMs: 5000,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        METRICS_ENABLED: 'true',
+        METRICS_PORT: '9100',
+        SHUTDOWN_DRAIN_MS: '0',
+      }),
+    ).toMatchObject({ metrics: { enabled: true, port: 9100 }, shutdownDrainMs: 0 });
+  });
+
+  it('.env.example and compose.yaml name every variable, and no other', async () => {
+    const root = new URL('../../../', import.meta.url);
+    const example = await readFile(new URL('.env.example', root), 'utf8');
+    const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
+    const composeOnly = ['PLAYSHOP_SITE', 'POSTGRES_PASSWORD', 'PLAYSHOP_TAG', 'GIT_COMMIT'];
+    expect([...listed].sort()).toEqual([...ENV_VARIABLES, ...composeOnly].sort());
+    for (const name of FILE_VARIABLES) expect(ENV_VARIABLES).toContain(name);
+    const compose = await readFile(new URL('compose.yaml', root), 'utf8');
+    for (const [, name] of compose.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)) expect(listed, name).toContain(name);
   });
 
   it('generates a JWT secret once and keeps it in DATA_DIR', async () => {

@@ -55,9 +55,38 @@ const ZEnv = z.object({
   S3_BUCKET: z.string().min(1).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Prometheus text at /metrics (off by default: it tells anyone who can reach it how busy the server is). */
+  METRICS_ENABLED: booleanString.default(false),
+  /** Serve /metrics on this port alone (on HOST) instead of the main port. */
+  METRICS_PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
+  /** How long /readyz answers 503 after SIGTERM before the server stops taking connections. */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds' })
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(5000),
 });
 
+/**
+ * Secrets that may come from a file instead (`JWT_SECRET_FILE=/run/secrets/jwt`), as Docker and
+ * Kubernetes secrets are mounted. The file's content, without its trailing newline, is the value.
+ */
+export const FILE_VARIABLES = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'ADMIN_PASSWORD',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'YOUTUBE_API_KEY',
+] as const;
+
 export type Env = z.infer<typeof ZEnv>;
+
+/** The names of every variable the server reads (.env.example lists each; a test checks it). */
+export const ENV_VARIABLES = Object.keys(ZEnv.shape) as (keyof Env)[];
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -82,6 +111,8 @@ export interface Config {
   /** Without a trailing slash. */
   youtubeApiUrl: string;
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
+  metrics: { enabled: boolean; port?: number };
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +124,29 @@ function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(
     Object.entries(env).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
   );
+}
+
+/** Replaces each `X_FILE` of FILE_VARIABLES by `X` read from that file; both set is an error. */
+function withFiles(env: Record<string, string>): Record<string, string> {
+  const out = { ...env };
+  const problems: string[] = [];
+  for (const name of FILE_VARIABLES) {
+    const file = env[`${name}_FILE`];
+    if (file === undefined) continue;
+    delete out[`${name}_FILE`];
+    if (env[name] !== undefined) {
+      problems.push(`  ${name}_FILE: set ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      const value = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+      if (value !== '') out[name] = value;
+    } catch (err) {
+      problems.push(`  ${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? err})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return out;
 }
 
 /** The JWT secret kept in DATA_DIR so tokens survive restarts when JWT_SECRET is unset. */
@@ -107,7 +161,7 @@ function loadOrCreateSecret(dataDir: string): string {
 
 /** Reads and validates the environment once; throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ZEnv.safeParse(withoutEmpty(env));
+  const parsed = ZEnv.safeParse(withFiles(withoutEmpty(env)));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -160,5 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
           }
         : undefined,
+    metrics: { enabled: e.METRICS_ENABLED, port: e.METRICS_PORT },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

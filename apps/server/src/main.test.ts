@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +37,15 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
+/** A port free a moment ago. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
@@ -42,8 +53,10 @@ afterAll(async () => {
 describe('the server process', () => {
   it('prints how to sign in on first start, stops cleanly on SIGTERM and adds nothing on restart', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-main-'));
-    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
+    const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: '0' };
     const first = await start(env);
+    const { version } = JSON.parse(readFileSync(path.join(serverRoot, '../../package.json'), 'utf8'));
+    expect(first.output()).toMatch(new RegExp(`version ${version.replace(/\./g, '\\.')}, commit \\w+`));
     expect(first.output()).toContain('Super admin (ORGANIZATION → admin login): admin@playshop.local');
     expect(first.output()).toMatch(/password: \S{12,}\s+\(generated; shown only this once\)/);
     expect(first.output()).toContain(
@@ -56,6 +69,32 @@ describe('the server process', () => {
     const second = await start(env);
     expect(second.output()).not.toContain('first start');
     expect(await stop(second.child)).toBe(0);
+  }, 120_000);
+
+  it('on SIGTERM answers /readyz with 503 while still serving, then exits', async () => {
+    const drainDir = await mkdtemp(path.join(tmpdir(), 'playshop-drain-'));
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      const server = await start({
+        DATA_DIR: drainDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DEMO_DATA: 'false',
+        SHUTDOWN_DRAIN_MS: '3000',
+      });
+      expect((await fetch(`${url}/readyz`)).status).toBe(200);
+      const exited = new Promise<number | null>((resolve) => server.child.on('exit', resolve));
+      let exitedYet = false;
+      void exited.then(() => (exitedYet = true));
+      server.child.kill('SIGTERM');
+      await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 2500 }).toBe(503);
+      expect(exitedYet).toBe(false);
+      expect((await fetch(`${url}/livez`)).status).toBe(200);
+      expect(await exited).toBe(0);
+    } finally {
+      await rm(drainDir, { recursive: true, force: true });
+    }
   }, 120_000);
 
   it('refuses a bad setting, naming the variable', async () => {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -7,6 +8,7 @@ import { openDatabase } from './db/client';
 import { databaseOptions } from './db/options';
 import { firstStart, formatFirstStartReport } from './db/seed';
 import { checkS3Bucket } from './storage/storage';
+import { BUILD_INFO } from './version';
 
 /** The process entry: config, database, first start, listen, and a clean shutdown. */
 async function main(): Promise<void> {
@@ -34,21 +36,24 @@ async function main(): Promise<void> {
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const app = await buildApp({
-    config,
-    database,
-    redis,
-    webDistDir: path.resolve(here, '../../web/dist'),
-  });
+  const webDistDir = path.resolve(here, '../../web/dist');
+  const app = await buildApp({ config, database, redis, webDistDir });
+  if (!existsSync(path.join(webDistDir, 'index.html')))
+    app.log.warn({ webDistDir }, 'the web app is not built: only the API is served (npm run build)');
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // SIGTERM (an orchestrator, a rolling restart): /readyz answers 503 first, so the load balancer
+    // stops sending new work while requests and game sockets here still run; then close.
+    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), drainMs + 10_000);
     force.unref();
     try {
+      app.startDraining();
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await app.close();
       await redis?.quit();
       await database.close();
@@ -64,7 +69,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (report) console.log(formatFirstStartReport(report, config.publicUrl));
   console.log(
-    `Playshop is listening on ${config.publicUrl} (database: ${database.kind}, API docs at /api/docs)`,
+    `Playshop is listening on ${config.publicUrl} (version ${BUILD_INFO.version}, commit ` +
+      `${BUILD_INFO.commit}, database: ${database.kind}, API docs at /api/docs)`,
   );
 }
 

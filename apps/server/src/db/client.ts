@@ -52,7 +52,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'postgres',
       url: options.url,
-      migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
+      migrate: async () => {
+        // Instances starting together would both apply the first migration (and one fail on
+        // "already exists"): one migrates while the others wait here, then find nothing to do.
+        // The lock has a connection of its own: the pool may be a single connection.
+        const lock = new pg.Client({ connectionString: options.url });
+        await lock.connect();
+        try {
+          await lock.query(`select pg_advisory_lock(hashtext('playshop:migrate'))`);
+          await migratePg(db, { migrationsFolder: migrationsFolder() });
+        } finally {
+          // Ending the session releases the lock.
+          await lock.end();
+        }
+      },
       close: () => pool.end(),
     };
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GAME_STATE_NAMES, GAME_TEXTS, ROLES } from '@playshop/shared';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { observeBusLag } from '../observability/metrics';
 import type { GameCommand } from './engine';
 import type { CommandRequest, CommandResult, WireFrame } from './room';
 
@@ -86,6 +87,8 @@ const ZMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('frames'),
     origin: z.string(),
+    /** The publisher's clock at sending, for the bus lag metric. */
+    sentAt: z.number(),
     roomId: id,
     frames: z.array(z.object({ to: ZAudience, data: z.string() })),
   }),
@@ -143,7 +146,9 @@ export function redisBus(
     }
     switch (message.kind) {
       case 'frames':
-        if (message.origin !== instanceId) for (const h of frameHandlers) h(message.roomId, message.frames);
+        if (message.origin === instanceId) return;
+        observeBusLag(message.sentAt);
+        for (const h of frameHandlers) h(message.roomId, message.frames);
         return;
       case 'moved':
         if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId);
@@ -166,7 +171,9 @@ export function redisBus(
   return {
     instanceId,
     async publishFrames(roomId, frames) {
-      if (frames.length > 0) await publish(FRAMES, { kind: 'frames', origin: instanceId, roomId, frames });
+      if (frames.length > 0) {
+        await publish(FRAMES, { kind: 'frames', origin: instanceId, sentAt: Date.now(), roomId, frames });
+      }
     },
     onFrames: (handler) => void frameHandlers.push(handler),
     async serve(roomId, handler) {

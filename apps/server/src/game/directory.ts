@@ -5,6 +5,7 @@ import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { content, organizations, roomSessions, rooms, sessionContent, sessions } from '../db/schema';
 import { inOrgScope } from '../http/actor';
+import { startFanoutTimer } from '../observability/metrics';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
 import type { Hub } from './hub';
@@ -47,15 +48,23 @@ const ATTEMPTS = 20;
 export function createRoomDirectory(deps: RoomDirectoryDeps) {
   const { db, journal, bus, hub, ownership, log } = deps;
   const live = new Map<number, Promise<LiveRoom>>();
+  /** The same rooms once open, for what must be read without waiting (metrics). */
+  const opened = new Map<number, LiveRoom>();
 
   function deliver(roomId: number, frames: WireFrame[]) {
+    const done = startFanoutTimer();
     hub.deliver(roomId, frames);
+    done();
     deps.onFrames?.(frames.length);
     bus
       .publishFrames(roomId, frames)
       .catch((err) => log.warn({ err }, 'could not send game frames to other instances'));
   }
-  bus.onFrames((roomId, frames) => hub.deliver(roomId, frames));
+  bus.onFrames((roomId, frames) => {
+    const done = startFanoutTimer();
+    hub.deliver(roomId, frames);
+    done();
+  });
   // A room changed hands: tell its new owner who of ours is in it (and so resync their screens).
   bus.onMoved((roomId) => void rejoin(roomId));
   // Back from a bus outage: every screen of ours gets the room afresh.
@@ -78,6 +87,7 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   async function drop(roomId: number, room: Promise<LiveRoom>) {
     if (live.get(roomId) !== room) return;
     live.delete(roomId);
+    opened.delete(roomId);
     (await room.catch(() => null))?.close();
     await ownership.release(roomId).catch(() => undefined);
   }
@@ -112,6 +122,7 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     live.set(roomId, opening);
     try {
       const room = await opening;
+      opened.set(roomId, room);
       void bus.announceMoved(roomId);
       // Sockets of ours that were in the room under its last owner (the requester is being served).
       void rejoin(roomId, requester);
@@ -160,7 +171,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
       const room = await live.get(roomId)?.catch(() => null);
       return room ? room.playerCount() : null;
     },
-    liveRooms: () => live.size,
+    /** Players present in each room this instance owns (the rooms-live and players-per-room gauges). */
+    playerCounts: (): number[] => [...opened.values()].map((room) => room.playerCount()),
     async close() {
       for (const [roomId, room] of live) await drop(roomId, room);
     },

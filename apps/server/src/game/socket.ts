@@ -18,6 +18,7 @@ import { organizations, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { assertOrgActive } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
+import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
 import type { Connection, Hub } from './hub';
@@ -159,6 +160,8 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       app.log.debug({ userId: live.connection.actor.userId }, 'invalid game frame');
       return sendError(live, GAME_TEXTS.invalidMessage);
     }
+    const action = 'action' in parsed.data.payload ? parsed.data.payload.action : undefined;
+    countGameCommand(parsed.data.type, action);
     const request = dispatch(parsed.data);
     if (request === null) return live.socket.send(JSON.stringify({ type: 'pong', payload: {}, seq: 0 }));
     if (!allowed(live)) return sendError(live, GAME_TEXTS.tooManyMessages);

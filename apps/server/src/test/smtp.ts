@@ -8,13 +8,22 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives, for tests of mail flows. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on loopback that keeps what it receives, for tests of mail flows. `refusals`
+ * are the reply codes given to the first recipients, one each (421: try later, 550: never).
+ */
+export async function startSmtpServer(options: { refusals?: number[] } = {}) {
   const received: ReceivedMail[] = [];
   const waiters: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
+  const refusals = [...(options.refusals ?? [])];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(_address, _session, callback) {
+      const code = refusals.shift();
+      if (code === undefined) return callback();
+      callback(Object.assign(new Error(`Refused by the test server (${code})`), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
