@@ -82,17 +82,25 @@ describe('readiness with Redis', () => {
       subscribed = resolve;
     });
     const fake = createServer((socket) => {
+      const channels = new Set<string>();
       socket.on('data', (data) => {
         const bulk = (s: string) => `$${s.length}\r\n${s}\r\n`;
         // One reply per command (ioredis pipelines its hello commands in one packet).
         for (const command of data.toString().split(/(?=\*\d+\r\n\$)/)) {
-          const channel = /([^\r\n]*:game-events)/.exec(command)?.[1] ?? '';
-          const name = command.toLowerCase();
-          if (name.includes('unsubscribe'))
-            socket.write(`*3\r\n${bulk('unsubscribe')}${bulk(channel)}:0\r\n`);
-          else if (name.includes('subscribe')) {
-            socket.write(`*3\r\n${bulk('subscribe')}${bulk(channel)}:1\r\n`);
-            subscribed();
+          // The command's arguments: every other line after the array header is a bulk string.
+          const [name = '', ...args] = command
+            .split('\r\n')
+            .slice(1)
+            .filter((_, i) => i % 2 === 1);
+          const verb = name.toLowerCase();
+          if (verb === 'subscribe' || verb === 'unsubscribe') {
+            // One confirmation per channel, as Redis sends (UNSUBSCRIBE alone: every channel).
+            for (const channel of args.length > 0 ? args : [...channels]) {
+              if (verb === 'subscribe') channels.add(channel);
+              else channels.delete(channel);
+              socket.write(`*3\r\n${bulk(verb)}${bulk(channel)}:${channels.size}\r\n`);
+            }
+            if (verb === 'subscribe') subscribed();
           } else socket.write('-LOADING Redis is loading the dataset in memory\r\n');
         }
       });
