@@ -104,6 +104,32 @@ describe('POST /createroom', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('lets a super admin create a room in another organization, and only an existing one', async () => {
+    const home = await createOrg(ctx.database);
+    const superAdmin = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', home.id));
+    const res = await call('POST', '/createroom', superAdmin.headers, {
+      name: 'For them',
+      workshopId,
+      orgId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'For them', orgId });
+    const unknown = await call('POST', '/createroom', superAdmin.headers, {
+      name: 'Nowhere',
+      workshopId,
+      orgId: 999_999,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Organization not found');
+    // An admin's orgId is ignored: the room is theirs.
+    const own = await call('POST', '/createroom', admin.headers, {
+      name: 'Mine too',
+      workshopId,
+      orgId: home.id,
+    });
+    expect(own.json()).toMatchObject({ orgId });
+  });
+
   it('is for admins only', async () => {
     expect(
       (await call('POST', '/createroom', facilitator.headers, { name: 'Mine', workshopId })).statusCode,

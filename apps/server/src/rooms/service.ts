@@ -138,6 +138,13 @@ export function roomsService(db: Db, contentSvc: ContentService) {
   return {
     async create(actor: Actor, input: CreateRoomInput): Promise<RoomReply> {
       const orgId = isSuperAdmin(actor) ? (input.orgId ?? actor.orgId) : actor.orgId;
+      if (orgId !== actor.orgId) {
+        const [org] = await db
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, orgId));
+        if (!org) throw notFound(ERRORS.organizationNotFound);
+      }
       const [workshop] = await db.select().from(workshops).where(eq(workshops.id, input.workshopId));
       // Admins build rooms on the workshops linked to their organization; a super admin on any.
       const [link] = workshop

@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  CONTENT_TEXTS,
   CONTENT_TYPE_LABELS,
   CONTENT_TYPES,
   type ContentInput,
@@ -42,7 +43,11 @@ const EMPTY_ANSWER = { name: '', url: '', isCorrect: false };
 
 /** The type must be chosen first; then the shared schema checks what that type needs (SPEC §5). */
 const ZContentForm = z
-  .object({ type: z.enum(CONTENT_TYPES, { error: 'Please select a type' }) })
+  .object({
+    type: z.enum(CONTENT_TYPES, { error: 'Please select a type' }),
+    // Checked with the type, so an empty form names both (SPEC §5 'Please select a category').
+    categoryId: z.unknown().refine((v) => v !== '' && v != null, CONTENT_TEXTS.categoryRequired),
+  })
   .loose()
   .pipe(ZContentInput);
 
@@ -122,12 +127,24 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
             ]}
             miw={200}
           />
-          <NativeSelect
-            label="Category"
-            {...register('categoryId')}
-            error={errors.categoryId?.message}
-            data={[{ value: '', label: 'Select...' }, ...(categories.data ?? [])]}
-            miw={200}
+          {/* Controlled: the item's category shows once the options arrive (an uncontrolled select
+              took '' while its options were loading, and Edit Content showed 'Select...'). */}
+          <Controller
+            control={control}
+            name="categoryId"
+            render={({ field }) => (
+              <NativeSelect
+                label="Category"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.categoryId?.message}
+                data={[{ value: '', label: 'Select...' }, ...(categories.data ?? [])]}
+                miw={200}
+              />
+            )}
           />
         </Group>
 
