@@ -43,12 +43,17 @@ const EMPTY_ANSWER = { name: '', url: '', isCorrect: false };
 
 /** The type must be chosen first; then the shared schema checks what that type needs (SPEC §5). */
 const ZContentForm = z
-  .object({
-    type: z.enum(CONTENT_TYPES, { error: 'Please select a type' }),
-    // Checked with the type, so an empty form names both (SPEC §5 'Please select a category').
-    categoryId: z.unknown().refine((v) => v !== '' && v != null, CONTENT_TEXTS.categoryRequired),
-  })
+  .object({ type: z.enum(CONTENT_TYPES, { error: 'Please select a type' }) })
   .loose()
+  // With no type the schema of a type never runs: the category is checked here too, so an empty
+  // form names both (SPEC §5 'Please select a category'). With a type, ZContentInput checks it.
+  .refine(
+    (v) => {
+      const { type, categoryId } = v as { type?: unknown; categoryId?: unknown };
+      return CONTENT_TYPES.includes(type as never) || (categoryId !== '' && categoryId != null);
+    },
+    { message: CONTENT_TEXTS.categoryRequired, path: ['categoryId'], when: () => true },
+  )
   .pipe(ZContentInput);
 
 export const emptyContentForm: ContentFormValues = {
