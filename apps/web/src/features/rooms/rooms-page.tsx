@@ -23,7 +23,7 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
   const [page, setPage] = useState(1);
   const base = `/${encodeURIComponent(org)}`;
   const canPickOrg = area === 'admin' && !!user && canPickAnyOrganization(user.role);
-  const orgOptions = useOrgOptions();
+  const orgOptions = useOrgOptions({ enabled: canPickOrg });
   // The organization in the URL is the one the page lists and creates rooms for (issue 13 item 10).
   const urlOrg = orgOptions.data?.find((o) => o.name === org);
   const canManage = area === 'admin' && !!user && isAdminRole(user.role) && (!canPickOrg || !!urlOrg);
