@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answerYoutubeImages,
   DESKTOP,
   expectAccessible,
   hasChromium,
@@ -162,6 +163,7 @@ describe.runIf(hasChromium)('content library', () => {
 
     // No internet here: a stub stands in for YouTube's embed and, once asked to report (as the real
     // embed does when the page sends 'listening'), says the video ended.
+    await answerYoutubeImages(context);
     await context.route('https://www.youtube-nocookie.com/**', (route) =>
       route.fulfill({
         contentType: 'text/html',

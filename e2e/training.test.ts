@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { organizations } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { type FakeYoutube, fakeVideos, startFakeYoutube } from '../apps/server/src/test/fake-youtube';
 import {
+  answerYoutubeImages,
   DESKTOP,
   expectAccessible,
   hasChromium,
@@ -73,7 +75,12 @@ async function person(viewport = DESKTOP) {
       body: '<!doctype html><html lang="en"><head><title>Video</title></head><body><p>Video</p></body></html>',
     }),
   );
-  await context.route('https://cdn.example.com/**', (route) => route.abort());
+  await answerYoutubeImages(context);
+  // A video file elsewhere: the product's own demo video stands in for it.
+  const file = await readFile(new URL('../apps/web/public/demo/demo-video.mp4', import.meta.url));
+  await context.route('https://cdn.example.com/**', (route) =>
+    route.fulfill({ contentType: 'video/mp4', body: file }),
+  );
   return page;
 }
 

@@ -118,3 +118,17 @@ export function screenshotOnFailure(page: () => Page | undefined): void {
     });
   });
 }
+
+/** A 1×1 GIF. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+/**
+ * There is no internet here. The video embeds first load an image from YouTube's image host to learn
+ * whether YouTube can be reached (apps/web/src/ui/guarded-embed.tsx); this answers it, as a site with
+ * internet would. Without it the pages show their 'cannot be played here' message.
+ */
+export async function answerYoutubeImages(context: BrowserContext): Promise<void> {
+  await context.route('https://i.ytimg.com/**', (route) =>
+    route.fulfill({ contentType: 'image/gif', body: PIXEL }),
+  );
+}

@@ -65,7 +65,19 @@ const ZPassword = z
   .max(1024);
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
-const mismatch = { message: VALIDATION.userPasswordsDiffer, path: ['confirmPassword'] };
+/**
+ * Checked as soon as both passwords are there, even while other fields are still empty: a form that
+ * validates on blur says 'Passwords do not match' when the confirmation is left (zod skips an object
+ * refinement on input with other issues unless `when` says otherwise).
+ */
+const mismatch = {
+  message: VALIDATION.userPasswordsDiffer,
+  path: ['confirmPassword'],
+  when: ({ value }: { value: unknown }) => {
+    const v = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
+    return typeof v.password === 'string' && typeof v.confirmPassword === 'string';
+  },
+};
 
 /** The player form, and POST /create-player (the role is always PLAYER). */
 export const ZPlayerForm = z.object({

@@ -57,3 +57,21 @@ export function isYoutubeEndedMessage(data: unknown): boolean {
   }
   return false;
 }
+
+/** The watch page of a video: where the 'cannot load' message sends the viewer. */
+export const youtubeWatchUrl = (videoId: string): string =>
+  `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`;
+
+/**
+ * A small image of the video on YouTube's image host. The page loads it to learn whether YouTube can
+ * be reached at all: an embed's frame reports no failure to the page (issue 18 item 7).
+ */
+export const youtubeThumbnailUrl = (videoId: string): string =>
+  `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/default.jpg`;
+
+/** What a viewer reads where a video (an embed or a file) cannot load. */
+export const EMBED_TEXTS = {
+  cannotLoad: 'This video cannot be played here',
+  explain: 'The video could not be loaded: this network may not reach it.',
+  openLink: (title: string) => `Open "${title}" in a new tab`,
+} as const;

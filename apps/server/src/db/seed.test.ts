@@ -1,3 +1,6 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
@@ -5,7 +8,9 @@ import { openTestDatabase } from '../test/context';
 import { workshopsService } from '../workshops/service';
 import type { Database } from './client';
 import * as t from './schema';
-import { firstStart } from './seed';
+import { DEMO_VIDEO_URL, firstStart } from './seed';
+
+const webPublicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
 
 let drops: (() => Promise<void>)[] = [];
 const fresh = async (): Promise<Database> => {
@@ -116,6 +121,12 @@ describe('firstStart', () => {
     const quiz = demoWorkshop.sessions[0]!.sessionContent[1]!.content;
     expect(quiz.question?.answers.filter((a) => a.isCorrect)).toHaveLength(1);
     expect(demoWorkshop.sessions[1]!.sessionContent[0]!.content.image?.url).toBe('/demo/teamwork.svg');
+    // The demo video is the product's own small file, so the demo plays with no internet.
+    const video = demoWorkshop.sessions[1]!.sessionContent[1]!.content.video?.url;
+    expect(video).toBe(DEMO_VIDEO_URL);
+    const file = await stat(path.join(webPublicDir, video!));
+    expect(file.size).toBeGreaterThan(10_000);
+    expect(file.size).toBeLessThan(300_000);
     const facilitators = await database.db.select().from(t.users).where(eq(t.users.role, 'FACILITATOR'));
     expect(facilitators).toHaveLength(1);
 

@@ -30,6 +30,8 @@ const FIRST_START_KEY = 'first_start_completed_at';
 export const SUPER_ADMIN_ORG = 'Playshop';
 export const DEMO_ORG = 'Demo Org';
 export const DEMO_FACILITATOR_EMAIL = 'facilitator@demo.playshop.local';
+/** The demo workshop's video: a small generated file in apps/web/public, served by the product. */
+export const DEMO_VIDEO_URL = '/demo/demo-video.mp4';
 export const DEMO_PLAYERS = [1, 2, 3, 4, 5].map((n) => `demo-player-${n}`);
 
 const generatePassword = () => randomBytes(12).toString('base64url');
@@ -139,7 +141,8 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       script: 'Play the video, then ask for one takeaway from each table.',
       type: 'VIDEO',
       categoryId: teamwork!.id,
-      url: 'https://www.youtube.com/watch?v=wtl5UrrgU8c',
+      // Served by the product itself (scripts/make-demo-video.sh): the demo plays with no internet.
+      url: DEMO_VIDEO_URL,
     });
 
     const workshop = await workshopsSvc.create(

@@ -104,6 +104,32 @@ describe('POST /createroom', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('lets a super admin create a room in another organization, and only an existing one', async () => {
+    const home = await createOrg(ctx.database);
+    const superAdmin = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', home.id));
+    const res = await call('POST', '/createroom', superAdmin.headers, {
+      name: 'For them',
+      workshopId,
+      orgId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'For them', orgId });
+    const unknown = await call('POST', '/createroom', superAdmin.headers, {
+      name: 'Nowhere',
+      workshopId,
+      orgId: 999_999,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Organization not found');
+    // An admin's orgId is ignored: the room is theirs.
+    const own = await call('POST', '/createroom', admin.headers, {
+      name: 'Mine too',
+      workshopId,
+      orgId: home.id,
+    });
+    expect(own.json()).toMatchObject({ orgId });
+  });
+
   it('is for admins only', async () => {
     expect(
       (await call('POST', '/createroom', facilitator.headers, { name: 'Mine', workshopId })).statusCode,
@@ -159,24 +185,62 @@ describe('room sessions', () => {
 });
 
 describe('DELETE /deleteroom/{id} and the report', () => {
-  it('reports every game event as CSV, safe for spreadsheets, and deletes the room with its games', async () => {
+  it('reports the games as a readable CSV (and the raw log), safe for spreadsheets, and deletes the room with its games', async () => {
     const room = (
       await call('POST', '/createroom', admin.headers, { name: '=Danger, "room"', workshopId })
     ).json();
-    const [game] = await ctx.database.db.insert(games).values({ roomId: room.id, lastSeq: 3 }).returning();
+    const [category] = await ctx.database.db.insert(categories).values({ name: 'Report test' }).returning();
+    const [item] = await ctx.database.db
+      .insert(content)
+      .values({ title: 'Fire exit quiz', description: '', type: 'QUESTION', categoryId: category!.id })
+      .returning();
+    const card = [0, 1, 2, 3, 4].map((r) =>
+      [0, 1, 2, 3, 4].map((c) => (r === 2 && c === 2 ? 0 : c * 15 + r + 1)),
+    );
+    const [game] = await ctx.database.db.insert(games).values({ roomId: room.id, lastSeq: 5 }).returning();
     await ctx.database.db.insert(gameEvents).values([
       { gameId: game!.id, seq: 1, type: 'lobby_opened', payload: {} },
-      { gameId: game!.id, seq: 2, type: 'ball_rolled', payload: { number: 42 } },
-      { gameId: game!.id, seq: 3, type: 'bingo', payload: { username: '=cmd|x', lines: ['row-0'] } },
+      { gameId: game!.id, seq: 2, type: 'player_joined', payload: { userId: 5, username: '=cmd|x', card } },
+      { gameId: game!.id, seq: 3, type: 'ball_rolled', payload: { number: 42 } },
+      {
+        gameId: game!.id,
+        seq: 4,
+        type: 'content_sent',
+        payload: { contentId: item!.id, contentType: 'QUESTION' },
+      },
+      {
+        gameId: game!.id,
+        seq: 5,
+        type: 'bingo',
+        payload: { userId: 5, username: '=cmd|x', lines: ['row-0'], at: '2026-11-23T10:00:00.000Z' },
+      },
     ]);
     const report = await call('GET', `/get-room-report/${room.id}`, facilitator.headers);
     expect(report.statusCode).toBe(200);
     expect(report.headers['content-type']).toContain('text/csv');
     expect(report.headers['content-disposition']).toMatch(/^attachment; filename="Danger-room-report\.csv"$/);
     const lines = report.body.trim().split('\r\n');
-    expect(lines[0]).toBe('game,seq,time,event,by,detail');
-    expect(lines[2]).toMatch(/,ball_rolled,,42$/);
-    expect(lines[3]).toMatch(/,bingo,,'=cmd\|x won \(row-0\)$/);
+    expect(lines[1]).toBe(`Room,"'=Danger, ""room"""`);
+    expect(lines).toContain('Games played,1');
+    expect(lines.find((l) => l.startsWith("'=cmd|x,"))).toMatch(
+      /,Yes,2026-11-23 10:00:00 UTC,B: 1 2 3 4 5 \|/,
+    );
+    expect(lines.some((l) => /^1,N 42,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC,Fire exit quiz,QUESTION$/.test(l))).toBe(
+      true,
+    );
+    expect(lines).toContain("'=cmd|x,2026-11-23 10:00:00 UTC,row 1");
+
+    const raw = await call('GET', `/get-room-report/${room.id}?format=log`, facilitator.headers);
+    expect(raw.headers['content-disposition']).toMatch(/filename="Danger-room-event-log\.csv"$/);
+    const rawLines = raw.body.trim().split('\r\n');
+    expect(rawLines[0]).toBe('game,seq,time,event,by,detail');
+    expect(rawLines[3]).toMatch(/,ball_rolled,,N 42$/);
+    expect(rawLines[4]).toMatch(/,content_sent,,Fire exit quiz \(QUESTION\)$/);
+    expect(rawLines[5]).toMatch(/,bingo,,'=cmd\|x won \(row 1\)$/);
+    expect(
+      (await call('GET', `/get-room-report/${room.id}?format=pdf`, facilitator.headers)).statusCode,
+    ).toBe(400);
 
     expect((await call('DELETE', `/deleteroom/${room.id}`, facilitator.headers)).statusCode).toBe(403);
     const deleted = await call('DELETE', `/deleteroom/${room.id}`, admin.headers);

@@ -110,13 +110,20 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService): void {
     {
       schema: {
         tags: ['rooms'],
-        summary: 'Game report of a room as CSV: players, rolls in order, content sent, winners with times',
+        summary:
+          'Game report of a room as CSV: per round the players (joined, card, bingo and when), the balls in order, ' +
+          'content sent by title with its time, winners; `?format=log` gives the raw event log',
         params: ZIdParam,
+        querystring: z.object({ format: z.enum(['report', 'log']).default('report') }),
         response: { 200: z.string(), ...errors },
       },
     },
     async (req, reply) => {
-      const { filename, csv } = await rooms.report(requireRole(req, STAFF_ROLES), req.params.id);
+      const { filename, csv } = await rooms.report(
+        requireRole(req, STAFF_ROLES),
+        req.params.id,
+        req.query.format,
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -9,6 +9,7 @@ import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import {
+  content,
   gameEvents,
   games,
   organizations,
@@ -20,8 +21,10 @@ import {
   users,
   workshops,
 } from '../db/schema';
+import type { GameEvent } from '../game/engine';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
+import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
 
 export function roomsService(db: Db, contentSvc: ContentService) {
   /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
@@ -138,6 +141,13 @@ export function roomsService(db: Db, contentSvc: ContentService) {
   return {
     async create(actor: Actor, input: CreateRoomInput): Promise<RoomReply> {
       const orgId = isSuperAdmin(actor) ? (input.orgId ?? actor.orgId) : actor.orgId;
+      if (orgId !== actor.orgId) {
+        const [org] = await db
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(eq(organizations.id, orgId));
+        if (!org) throw notFound(ERRORS.organizationNotFound);
+      }
       const [workshop] = await db.select().from(workshops).where(eq(workshops.id, input.workshopId));
       // Admins build rooms on the workshops linked to their organization; a super admin on any.
       const [link] = workshop
@@ -197,8 +207,15 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       return presentRoomSession(row!);
     },
 
-    /** Every game of the room as CSV: one line per event (players, rolls, content, winners, times). */
-    async report(actor: Actor, roomId: number): Promise<{ filename: string; csv: string }> {
+    /**
+     * The room's game report as CSV (rooms/game-report.ts): per round the players with their card and
+     * bingo, the balls in order, the content sent by title, the winners. `log` gives the raw event log.
+     */
+    async report(
+      actor: Actor,
+      roomId: number,
+      kind: 'report' | 'log' = 'report',
+    ): Promise<{ filename: string; csv: string }> {
       const room = await roomFor(actor, roomId);
       const rows = await db
         .select({
@@ -207,26 +224,51 @@ export function roomsService(db: Db, contentSvc: ContentService) {
           at: gameEvents.createdAt,
           type: gameEvents.type,
           payload: gameEvents.payload,
-          actor: sql<string | null>`coalesce(${users.username}, ${users.email})`,
+          by: sql<string | null>`coalesce(${users.username}, ${users.email})`,
         })
         .from(gameEvents)
         .innerJoin(games, eq(games.id, gameEvents.gameId))
         .leftJoin(users, eq(users.id, gameEvents.actorUserId))
         .where(and(eq(games.roomId, room.id), gt(gameEvents.seq, 0)))
         .orderBy(asc(games.id), asc(gameEvents.seq));
-      const lines = [['game', 'seq', 'time', 'event', 'by', 'detail']];
-      for (const r of rows)
-        lines.push([
-          String(r.gameId),
-          String(r.seq),
-          r.at.toISOString(),
-          r.type,
-          r.actor ?? '',
-          describe(r.type, r.payload),
-        ]);
-      const csv = lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n');
+      const events: LoggedEvent[] = rows.map((r) => ({
+        gameId: r.gameId,
+        seq: r.seq,
+        at: r.at,
+        by: r.by,
+        event: { type: r.type, ...(r.payload as object) } as GameEvent,
+      }));
+      const contentIds = [
+        ...new Set(events.flatMap((e) => (e.event.type === 'content_sent' ? [e.event.contentId] : []))),
+      ].filter(Number.isInteger);
+      const titles = new Map(
+        contentIds.length
+          ? (
+              await db
+                .select({ id: content.id, title: content.title })
+                .from(content)
+                .where(inArray(content.id, contentIds))
+            ).map((c) => [c.id, c.title])
+          : [],
+      );
+      const contentTitle = (id: number) => titles.get(id);
       const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
-      return { filename: `${safeName}-report.csv`, csv: `${csv}\r\n` };
+      if (kind === 'log')
+        return { filename: `${safeName}-event-log.csv`, csv: eventLogCsv(events, { contentTitle }) };
+      const [names] = await db
+        .select({ orgName: organizations.name, workshopName: workshops.name })
+        .from(rooms)
+        .innerJoin(organizations, eq(organizations.id, rooms.orgId))
+        .innerJoin(workshops, eq(workshops.id, rooms.workshopId))
+        .where(eq(rooms.id, room.id));
+      const csv = gameReportCsv(events, {
+        roomName: room.name,
+        orgName: names?.orgName ?? '',
+        workshopName: names?.workshopName ?? '',
+        contentTitle,
+        generatedAt: new Date(),
+      });
+      return { filename: `${safeName}-report.csv`, csv };
     },
 
     async listByOrgName(actor: Actor, orgName: string): Promise<RoomReply[]> {
@@ -251,30 +293,3 @@ export function roomsService(db: Db, contentSvc: ContentService) {
 }
 
 export type RoomsService = ReturnType<typeof roomsService>;
-
-/** The detail column of the report: what happened, in words a facilitator reads. */
-function describe(type: string, payload: unknown): string {
-  const p = (payload ?? {}) as Record<string, unknown>;
-  switch (type) {
-    case 'ball_rolled':
-      return String(p.number);
-    case 'player_joined':
-      return `${p.username} joined`;
-    case 'bingo':
-      return `${p.username} won (${(p.lines as string[] | undefined)?.join(' ') ?? ''})`;
-    case 'content_sent':
-      return `content ${p.contentId} (${p.contentType})`;
-    case 'timer_set':
-      return `${p.seconds} s`;
-    case 'state_set':
-      return String(p.state);
-    default:
-      return '';
-  }
-}
-
-/** RFC 4180 quoting, and a leading ' for cells a spreadsheet would run as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}

@@ -3,10 +3,17 @@ import { sessionStore } from '../auth/session-store';
 import { toastError } from '../ui/toast';
 import { api } from './api';
 
-/** GET /get-room-report/{roomId}: the room's game report as a CSV file, saved by the browser. */
-export async function downloadRoomReport(roomId: number, roomName: string): Promise<void> {
+/**
+ * GET /get-room-report/{roomId}: the room's game report (or with `log`, its raw event log) as a CSV
+ * file, saved by the browser.
+ */
+export async function downloadRoomReport(
+  roomId: number,
+  roomName: string,
+  kind: 'report' | 'log' = 'report',
+): Promise<void> {
   const fetchWith = (token: string | null) =>
-    fetch(`${API_PREFIX}/get-room-report/${roomId}`, {
+    fetch(`${API_PREFIX}/get-room-report/${roomId}${kind === 'log' ? '?format=log' : ''}`, {
       credentials: 'include',
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
@@ -20,7 +27,7 @@ export async function downloadRoomReport(roomId: number, roomName: string): Prom
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
     link.href = url;
-    link.download = `${roomName.replace(/[^\w-]+/g, '-')}-report.csv`;
+    link.download = `${roomName.replace(/[^\w-]+/g, '-')}-${kind === 'log' ? 'event-log' : 'report'}.csv`;
     document.body.append(link);
     link.click();
     link.remove();

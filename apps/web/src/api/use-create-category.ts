@@ -7,7 +7,7 @@ import { peopleKeys } from './people-query-keys';
 export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post('/createcategory', { name }, { schema: ZCategory }),
+    mutationFn: (name: string) => api.post('/createcategory', { name }, { schema: ZCategory, notify: false }),
     onSuccess: () => {
       toastSuccess(CATEGORY_TEXTS.added);
       return queryClient.invalidateQueries({ queryKey: peopleKeys.categories });

@@ -8,7 +8,7 @@ import { peopleKeys } from './people-query-keys';
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post(`/deletecategory/${id}`),
+    mutationFn: (id: number) => api.post(`/deletecategory/${id}`, undefined, { notify: false }),
     onSuccess: () => {
       toastSuccess(CATEGORY_TEXTS.deleted);
       return queryClient.invalidateQueries({ queryKey: peopleKeys.categories });

@@ -5,8 +5,9 @@ import { api } from './api';
 import { peopleKeys } from './people-query-keys';
 
 /** Organizations a user form may offer (every one for a super admin, the caller's own otherwise). */
-export function useOrgOptions() {
+export function useOrgOptions({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: peopleKeys.orgOptions,
     queryFn: ({ signal }) => api.get('/get-orgs', { schema: z.array(ZOrgOption), signal }),
   });

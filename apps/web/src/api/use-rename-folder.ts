@@ -10,9 +10,21 @@ export function useRenameFolder() {
   return useMutation({
     mutationFn: (input: { oldFolderPath: string; newFolderPath: string }) =>
       api.post('/rename-folder', input, { notify: false }),
-    onSuccess: () => {
+    onSuccess: (_, { oldFolderPath }) => {
       toastSuccess(MATERIAL_TEXTS.folderRenamed);
-      return queryClient.invalidateQueries({ queryKey: materialKeys.all });
+      // The renamed folder's own queries (and its subfolders') would answer 404 now: refetched while
+      // the rename page still shows them, they flashed 'Folder not found'. Mark them stale only.
+      const [folder, subfolder] = oldFolderPath.split('/');
+      const isGone = (key: readonly unknown[]) =>
+        key[1] === 'folder' && key[2] === folder && (subfolder === undefined || key[3] === subfolder);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: materialKeys.all, predicate: (q) => !isGone(q.queryKey) }),
+        queryClient.invalidateQueries({
+          queryKey: materialKeys.all,
+          predicate: (q) => isGone(q.queryKey),
+          refetchType: 'none',
+        }),
+      ]);
     },
   });
 }

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type CreateCategoryInput, ZCreateCategory } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useCategories } from '../../api/use-categories';
 import { useCreateCategory } from '../../api/use-create-category';
@@ -22,8 +23,20 @@ export function CategoriesPage() {
     formState: { errors },
   } = useForm<CreateCategoryInput>({ resolver: zodResolver(ZCreateCategory), defaultValues: { name: '' } });
 
-  const handleAdd = handleSubmit(({ name }) => create.mutate(name, { onSuccess: () => reset() }));
-  const mutationError = create.error ?? remove.error;
+  // The outcome of the last add or remove: a later success clears an earlier refusal, and a refusal
+  // (a duplicate name, a category still in use) stays on the page, not only in a passing toast.
+  const [actionError, setActionError] = useState<string | null>(null);
+  const showError = (error: Error) => setActionError(`Error: ${error.message}`);
+  const handleAdd = handleSubmit(({ name }) => {
+    setActionError(null);
+    create.mutate(name, { onSuccess: () => reset(), onError: showError });
+  });
+  const handleRemove = (id: number, name: string) => {
+    setActionError(null);
+    remove.mutate(id, {
+      onError: (error) => setActionError(`Error: ${name} was not removed. ${error.message}`),
+    });
+  };
 
   return (
     <Stack gap="lg" maw={880}>
@@ -50,11 +63,7 @@ export function CategoriesPage() {
           </Group>
         </form>
       </Card>
-      {mutationError && (
-        <Text c="red.9" role="alert">
-          {`Error: ${mutationError.message}`}
-        </Text>
-      )}
+      {actionError && <ErrorAlert message={actionError} />}
       {categories.isPending && <PageLoader label="Loading categories" />}
       {categories.isError && <ErrorAlert message={`Error: ${categories.error.message}`} />}
       {categories.data?.length === 0 && <Text>No categories yet</Text>}
@@ -75,7 +84,7 @@ export function CategoriesPage() {
                   radius="xl"
                   aria-label={`Remove ${category.name}`}
                   disabled={remove.isPending && remove.variables === category.id}
-                  onClick={() => remove.mutate(category.id)}
+                  onClick={() => handleRemove(category.id, category.name)}
                 />
               </Group>
             </li>

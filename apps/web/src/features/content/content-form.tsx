@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  CONTENT_TEXTS,
   CONTENT_TYPE_LABELS,
   CONTENT_TYPES,
   type ContentInput,
@@ -44,6 +45,15 @@ const EMPTY_ANSWER = { name: '', url: '', isCorrect: false };
 const ZContentForm = z
   .object({ type: z.enum(CONTENT_TYPES, { error: 'Please select a type' }) })
   .loose()
+  // With no type the schema of a type never runs: the category is checked here too, so an empty
+  // form names both (SPEC §5 'Please select a category'). With a type, ZContentInput checks it.
+  .refine(
+    (v) => {
+      const { type, categoryId } = v as { type?: unknown; categoryId?: unknown };
+      return CONTENT_TYPES.includes(type as never) || (categoryId !== '' && categoryId != null);
+    },
+    { message: CONTENT_TEXTS.categoryRequired, path: ['categoryId'], when: () => true },
+  )
   .pipe(ZContentInput);
 
 export const emptyContentForm: ContentFormValues = {
@@ -122,12 +132,24 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
             ]}
             miw={200}
           />
-          <NativeSelect
-            label="Category"
-            {...register('categoryId')}
-            error={errors.categoryId?.message}
-            data={[{ value: '', label: 'Select...' }, ...(categories.data ?? [])]}
-            miw={200}
+          {/* Controlled: the item's category shows once the options arrive (an uncontrolled select
+              took '' while its options were loading, and Edit Content showed 'Select...'). */}
+          <Controller
+            control={control}
+            name="categoryId"
+            render={({ field }) => (
+              <NativeSelect
+                label="Category"
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.categoryId?.message}
+                data={[{ value: '', label: 'Select...' }, ...(categories.data ?? [])]}
+                miw={200}
+              />
+            )}
           />
         </Group>
 

@@ -6,8 +6,11 @@ import type { z } from 'zod';
 import { useCreateRoom } from '../../api/use-create-room';
 import { useOrgWorkshops } from '../../api/use-org-workshops';
 
-/** SPEC §2 Rooms: the create-room form (Name, Workshop). */
-export function CreateRoomForm({ org }: { org: string }) {
+/**
+ * SPEC §2 Rooms: the create-room form (Name, Workshop). `orgId`: the organization a super admin
+ * creates the room for (the one in the URL); an admin's rooms are always their own organization's.
+ */
+export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) {
   const workshops = useOrgWorkshops(org);
   const create = useCreateRoom();
   const form = useForm<z.input<typeof ZCreateRoom>, unknown, CreateRoomInput>({
@@ -16,7 +19,7 @@ export function CreateRoomForm({ org }: { org: string }) {
   });
 
   const handleSubmit = form.handleSubmit(async (values) => {
-    await create.mutateAsync(values).then(
+    await create.mutateAsync(orgId ? { ...values, orgId } : values).then(
       () => form.reset(),
       () => {},
     );

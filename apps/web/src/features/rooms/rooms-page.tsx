@@ -1,10 +1,11 @@
-import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { isAdminRole, type RoomReply } from '@playshop/shared';
-import { IconDownload } from '@tabler/icons-react';
+import { Anchor, Button, Group, Menu, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { canPickAnyOrganization, isAdminRole, type RoomReply } from '@playshop/shared';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { downloadRoomReport } from '../../api/download-room-report';
 import { useDeleteRoom } from '../../api/use-delete-room';
+import { useOrgOptions } from '../../api/use-org-options';
 import { useOrgRooms } from '../../api/use-org-rooms';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { JoinCodeBody, joinUrl } from '../../game/join-code';
@@ -21,7 +22,11 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
   const remove = useDeleteRoom();
   const [page, setPage] = useState(1);
   const base = `/${encodeURIComponent(org)}`;
-  const canManage = area === 'admin' && !!user && isAdminRole(user.role);
+  const canPickOrg = area === 'admin' && !!user && canPickAnyOrganization(user.role);
+  const orgOptions = useOrgOptions({ enabled: canPickOrg });
+  // The organization in the URL is the one the page lists and creates rooms for (issue 13 item 10).
+  const urlOrg = orgOptions.data?.find((o) => o.name === org);
+  const canManage = area === 'admin' && !!user && isAdminRole(user.role) && (!canPickOrg || !!urlOrg);
   const rows = rooms.data?.slice((page - 1) * PAGE, page * PAGE);
   const openPath = (room: RoomReply) =>
     area === 'admin'
@@ -35,7 +40,8 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
       >
         Rooms
       </PageTitle>
-      {canManage && <CreateRoomForm org={org} />}
+      {canPickOrg && <OrganizationChoice current={org} options={orgOptions.data ?? []} />}
+      {canManage && <CreateRoomForm key={org} org={org} orgId={canPickOrg ? urlOrg?.id : undefined} />}
       <DataTable<RoomReply>
         caption="Rooms"
         thing="Room"
@@ -63,15 +69,27 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                 >
                   {area === 'admin' ? 'Open' : 'Play'}
                 </Anchor>
-                <Button
-                  variant="subtle"
-                  size="compact-sm"
-                  leftSection={<IconDownload size={14} aria-hidden />}
-                  onClick={() => void downloadRoomReport(r.id, r.name)}
-                  aria-label={`Download report for ${r.name}`}
-                >
-                  Report
-                </Button>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      leftSection={<IconDownload size={14} aria-hidden />}
+                      rightSection={<IconChevronDown size={14} aria-hidden />}
+                      aria-label={`Download report for ${r.name}`}
+                    >
+                      Report
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item onClick={() => void downloadRoomReport(r.id, r.name)}>
+                      Game report (CSV)
+                    </Menu.Item>
+                    <Menu.Item onClick={() => void downloadRoomReport(r.id, r.name, 'log')}>
+                      Raw event log (CSV)
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
               </Group>
             ),
           },
@@ -89,6 +107,33 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
         </Paper>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A super admin runs any organization's rooms: choosing one opens its Rooms page, so the address
+ * always names the organization the page works on.
+ */
+function OrganizationChoice({
+  current,
+  options,
+}: {
+  current: string;
+  options: { id: number; name: string }[];
+}) {
+  const navigate = useNavigate();
+  return (
+    <Select
+      label="Organization"
+      description="The organization whose rooms this page lists and creates"
+      maw={360}
+      searchable
+      allowDeselect={false}
+      data={options.map((o) => o.name)}
+      value={options.some((o) => o.name === current) ? current : null}
+      placeholder="Select an organization"
+      onChange={(name) => name && navigate(`/${encodeURIComponent(name)}/admin/rooms`)}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { PlaylistItem } from '@playshop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { answerImages } from '../../test/image-loads';
 import { renderRoutes } from '../../test/render';
 import { TrainingPlayer } from './training-player';
 
@@ -20,6 +21,10 @@ const playlistButton = (title: string) =>
   });
 
 describe('TrainingPlayer', () => {
+  beforeEach(() => {
+    answerImages('load');
+  });
+
   it('embeds a YouTube video without cookies, titled for screen readers', async () => {
     renderPlayer();
     const frame = await screen.findByTitle('Training video: Welcome');
@@ -34,7 +39,7 @@ describe('TrainingPlayer', () => {
     expect(button('Previous')).toHaveProperty('disabled', true);
     expect(button('Next')).toHaveProperty('disabled', false);
     fireEvent.click(button('Next'));
-    expect(screen.getByTitle('Training video: Running a room')).toBeTruthy();
+    expect(await screen.findByTitle('Training video: Running a room')).toBeTruthy();
     expect(button('Previous')).toHaveProperty('disabled', false);
     fireEvent.click(button('Next'));
     expect(button('Next')).toHaveProperty('disabled', true);
@@ -64,5 +69,29 @@ describe('TrainingPlayer', () => {
     await screen.findByTitle('Training video: Welcome');
     expect(button('Previous')).toHaveProperty('disabled', true);
     expect(button('Next')).toHaveProperty('disabled', true);
+  });
+});
+
+describe('TrainingPlayer without access to the video', () => {
+  it("says so with the video's title and link instead of a broken frame", async () => {
+    const requested = answerImages('error');
+    renderPlayer();
+    await screen.findByText('This video cannot be played here');
+    expect(requested).toEqual(['https://i.ytimg.com/vi/dQw4w9WgXcQ/default.jpg']);
+    expect(screen.queryByTitle('Training video: Welcome')).toBeNull();
+    const link = screen.getByRole('link', { name: 'Open "Welcome" in a new tab' });
+    expect(link.getAttribute('href')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('a video file that fails to load says so too', async () => {
+    answerImages('load');
+    renderPlayer([items[2]!]);
+    const video = await screen.findByLabelText('Training video: Our own intro');
+    fireEvent.error(video);
+    await screen.findByText('This video cannot be played here');
+    expect(screen.getByRole('link', { name: 'Open "Our own intro" in a new tab' }).getAttribute('href')).toBe(
+      'https://cdn.example.com/intro.mp4',
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { AspectRatio, Button, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
-import { type PlaylistItem, TRAINING_TEXTS, youtubeEmbedUrl } from '@playshop/shared';
+import { type PlaylistItem, TRAINING_TEXTS, youtubeEmbedUrl, youtubeThumbnailUrl } from '@playshop/shared';
 import { IconChevronLeft, IconChevronRight, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { GuardedEmbed } from '../../ui/guarded-embed';
 import classes from './training-player.module.css';
 
 /** The current video and the playlist; Previous/Next stop at the ends (SPEC §4 Training). */
@@ -36,9 +37,7 @@ export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
   return (
     <div className={classes.layout}>
       <Stack gap="md" ref={playerRef}>
-        <AspectRatio ratio={16 / 9}>
-          <VideoFrame key={`${index}:${current.url}`} item={current} />
-        </AspectRatio>
+        <VideoFrame key={`${index}:${current.url}`} item={current} />
         <div>
           <Title order={2} fz="xl" style={{ overflowWrap: 'anywhere' }}>
             {current.title}
@@ -108,28 +107,38 @@ export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
   );
 }
 
-/** YouTube videos play in the privacy-enhanced embed; any other address in the browser's own player. */
+/**
+ * YouTube videos play in the privacy-enhanced embed; any other address in the browser's own player.
+ * A video that cannot load says so, with its title and link (ui/guarded-embed).
+ */
 function VideoFrame({ item }: { item: PlaylistItem }) {
-  if (item.videoId) {
-    return (
-      <iframe
-        className={classes.frame}
-        src={youtubeEmbedUrl(item.videoId)}
-        title={TRAINING_TEXTS.videoFrameTitle(item.title)}
-        allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-        allowFullScreen
-        referrerPolicy="strict-origin-when-cross-origin"
-      />
-    );
-  }
+  const id = item.videoId;
   return (
-    // biome-ignore lint/a11y/useMediaCaption: training videos come from admins' addresses; no caption track is known.
-    <video
-      className={classes.frame}
-      src={item.url}
-      controls
-      preload="metadata"
-      aria-label={TRAINING_TEXTS.videoFrameTitle(item.title)}
-    />
+    <GuardedEmbed title={item.title} href={item.url} probeUrl={id ? youtubeThumbnailUrl(id) : null}>
+      {(onFail) => (
+        <AspectRatio ratio={16 / 9}>
+          {id ? (
+            <iframe
+              className={classes.frame}
+              src={youtubeEmbedUrl(id)}
+              title={TRAINING_TEXTS.videoFrameTitle(item.title)}
+              allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+              allowFullScreen
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          ) : (
+            // biome-ignore lint/a11y/useMediaCaption: training videos come from admins' addresses; no caption track is known.
+            <video
+              className={classes.frame}
+              src={item.url}
+              controls
+              preload="metadata"
+              onError={onFail}
+              aria-label={TRAINING_TEXTS.videoFrameTitle(item.title)}
+            />
+          )}
+        </AspectRatio>
+      )}
+    </GuardedEmbed>
   );
 }

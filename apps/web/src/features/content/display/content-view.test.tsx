@@ -1,7 +1,8 @@
 import type { ContentReply } from '@playshop/shared';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../auth/session-store';
+import { answerImages } from '../../../test/image-loads';
 import { renderRoutes } from '../../../test/render';
 import { moveItem } from '../../workshops/ordered-content-list';
 import { scriptPreview } from '../content-card';
@@ -91,11 +92,13 @@ describe('content display', () => {
   });
 
   it("shows 'Waiting for Facilitator...' when the YouTube embed reports the end, trusting only that embed", async () => {
+    answerImages('load');
     const { container } = show(
       { ...base, type: 'VIDEO', video: { id: 1, url: 'https://youtu.be/wtl5UrrgU8c', contentId: 1 } },
       'ADMIN',
     );
     await screen.findByRole('heading', { name: 'Fire safety' });
+    await waitFor(() => expect(container.querySelector('iframe')).not.toBeNull());
     const iframe = container.querySelector('iframe')!;
     const src = new URL(iframe.src);
     expect(src.origin + src.pathname).toBe('https://www.youtube-nocookie.com/embed/wtl5UrrgU8c');
@@ -114,6 +117,33 @@ describe('content display', () => {
     expect(screen.queryByText('Waiting for Facilitator...')).toBeNull();
     post('https://www.youtube-nocookie.com', iframe.contentWindow);
     expect(screen.getByText('Waiting for Facilitator...')).toBeTruthy();
+  });
+});
+
+describe('a video that cannot load', () => {
+  it("shows the video's title and its link, for a YouTube video out of reach and a file that fails", async () => {
+    answerImages('error');
+    const youtube = show(
+      { ...base, type: 'VIDEO', video: { id: 1, url: 'https://youtu.be/wtl5UrrgU8c', contentId: 1 } },
+      'PLAYER',
+    );
+    await screen.findByText('This video cannot be played here');
+    expect(youtube.container.querySelector('iframe')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Open "Fire safety" in a new tab' }).getAttribute('href')).toBe(
+      'https://www.youtube.com/watch?v=wtl5UrrgU8c',
+    );
+    youtube.unmount();
+
+    const file = show(
+      { ...base, type: 'VIDEO', video: { id: 1, url: '/demo/missing.mp4', contentId: 1 } },
+      'PLAYER',
+    );
+    expect(screen.queryByText('This video cannot be played here')).toBeNull();
+    fireEvent.error(file.container.querySelector('video')!);
+    await screen.findByText('This video cannot be played here');
+    expect(screen.getByRole('link', { name: 'Open "Fire safety" in a new tab' }).getAttribute('href')).toBe(
+      '/demo/missing.mp4',
+    );
   });
 });
 

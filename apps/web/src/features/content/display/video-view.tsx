@@ -8,20 +8,22 @@ import {
   YOUTUBE_EMBED_ORIGIN,
   YOUTUBE_LISTENING_MESSAGE,
   youtubeEmbedUrl,
+  youtubeThumbnailUrl,
   youtubeVideoId,
+  youtubeWatchUrl,
 } from '@playshop/shared';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { GuardedEmbed } from '../../../ui/guarded-embed';
 import classes from './display.module.css';
 import { ScriptPanel } from './script-panel';
 
 /**
- * Calls `onEnded` when the YouTube embed in `frame` reports that its video ended: the page asks the
+ * Calls `onEnded` when the YouTube embed `iframe` reports that its video ended: the page asks the
  * embed to talk ('listening') once it has loaded, then reads its state messages, trusting only
  * messages from the embed's origin and that very frame.
  */
-function useYoutubeEnded(frame: RefObject<HTMLIFrameElement | null>, onEnded: () => void) {
+function useYoutubeEnded(iframe: HTMLIFrameElement | null, onEnded: () => void) {
   useEffect(() => {
-    const iframe = frame.current;
     if (!iframe) return;
     const listen = () => iframe.contentWindow?.postMessage(YOUTUBE_LISTENING_MESSAGE, YOUTUBE_EMBED_ORIGIN);
     const handleMessage = (event: MessageEvent) => {
@@ -34,7 +36,7 @@ function useYoutubeEnded(frame: RefObject<HTMLIFrameElement | null>, onEnded: ()
       iframe.removeEventListener('load', listen);
       window.removeEventListener('message', handleMessage);
     };
-  }, [frame, onEnded]);
+  }, [iframe, onEnded]);
 }
 
 /**
@@ -45,7 +47,8 @@ function useYoutubeEnded(frame: RefObject<HTMLIFrameElement | null>, onEnded: ()
 export function VideoView({ content, width }: { content: ContentReply; width?: number }) {
   const isSmall = useMediaQuery(`(max-width: ${SMALL_SCREEN_PX - 1}px)`);
   const [hasEnded, setHasEnded] = useState(false);
-  const frame = useRef<HTMLIFrameElement>(null);
+  // The frame mounts once YouTube is known to be reachable, so the hook follows the element itself.
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
   const url = content.video?.url ?? '';
   const id = youtubeVideoId(url);
   const handleEnded = useCallback(() => setHasEnded(true), []);
@@ -62,25 +65,41 @@ export function VideoView({ content, width }: { content: ContentReply; width?: n
             {CONTENT_TEXTS.waitingForFacilitator}
           </Text>
         ) : (
-          <div className={classes.player}>
-            {id ? (
-              <iframe
-                ref={frame}
-                title={content.title}
-                src={youtubeEmbedUrl(id, {
-                  mute: '1',
-                  controls: '1',
-                  rel: '0',
-                  enablejsapi: '1',
-                  origin: window.location.origin,
-                })}
-                allow="autoplay; encrypted-media; picture-in-picture"
-                allowFullScreen
-              />
-            ) : (
-              <video src={url} controls muted playsInline onEnded={handleEnded} title={content.title} />
+          <GuardedEmbed
+            title={content.title}
+            href={id ? youtubeWatchUrl(id) : url}
+            probeUrl={id ? youtubeThumbnailUrl(id) : null}
+          >
+            {(onFail) => (
+              <div className={classes.player}>
+                {id ? (
+                  <iframe
+                    ref={setFrame}
+                    title={content.title}
+                    src={youtubeEmbedUrl(id, {
+                      mute: '1',
+                      controls: '1',
+                      rel: '0',
+                      enablejsapi: '1',
+                      origin: window.location.origin,
+                    })}
+                    allow="autoplay; encrypted-media; picture-in-picture"
+                    allowFullScreen
+                  />
+                ) : (
+                  <video
+                    src={url}
+                    controls
+                    muted
+                    playsInline
+                    onEnded={handleEnded}
+                    onError={onFail}
+                    title={content.title}
+                  />
+                )}
+              </div>
             )}
-          </div>
+          </GuardedEmbed>
         )}
       </Box>
     </Stack>

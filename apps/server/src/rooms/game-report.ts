@@ -1,0 +1,275 @@
+import { BINGO_LETTERS, type BingoCard, ballLabel, FREE_CELL, isBall } from '@playshop/shared';
+import type { GameEvent } from '../game/engine';
+
+/**
+ * The game report a facilitator hands on (issue 13 item 8), built from a room's stored game events
+ * alone: pure, no database or clock. It reads these event types and fields (the rest of the log is
+ * internal state and only appears in the raw log):
+ * - `player_joined`: userId, username, card (the player's card until a `new_round` deals another)
+ * - `new_round`: cards (userId → card; a new round of the same game)
+ * - `ball_rolled`: number
+ * - `content_sent`: contentId, contentType
+ * - `bingo`: userId, username, lines, at
+ * - `game_started`, `game_ended`: their time only
+ * and of every stored event its game id, sequence number, time and actor.
+ */
+
+export interface LoggedEvent {
+  gameId: number;
+  seq: number;
+  at: Date;
+  /** Who sent the command (username or email), if known. */
+  by: string | null;
+  event: GameEvent;
+}
+
+export interface ReportLookups {
+  roomName: string;
+  orgName: string;
+  workshopName: string;
+  /** The title of a content item by id; undefined for one deleted since. */
+  contentTitle: (contentId: number) => string | undefined;
+  generatedAt: Date;
+}
+
+export interface PlayerLine {
+  username: string;
+  /** When the player first joined this game. */
+  joinedAt: Date;
+  card: BingoCard;
+  bingoAt: Date | null;
+}
+
+export interface RoundReport {
+  gameId: number;
+  /** 1 for the room's first game, in order. */
+  gameNumber: number;
+  /** 1 for a game's first round, +1 for each 'Start New Game'. */
+  round: number;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  players: PlayerLine[];
+  balls: { number: number; at: Date }[];
+  content: { title: string; contentType: string; at: Date }[];
+  winners: { username: string; lines: string[]; at: Date }[];
+}
+
+/** Parses the stored `at` of a bingo event, falling back to the row's time. */
+function bingoTime(at: string, fallback: Date): Date {
+  const parsed = new Date(at);
+  return Number.isNaN(parsed.getTime()) ? fallback : parsed;
+}
+
+/** Rounds in order (games by id, rounds within a game), from events ordered by game and seq. */
+export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportLookups, 'contentTitle'>) {
+  const rounds: RoundReport[] = [];
+  let gameId: number | null = null;
+  let gameNumber = 0;
+  let joined = new Map<number, { username: string; at: Date }>();
+  let current: RoundReport | null = null;
+  let cards = new Map<number, BingoCard>();
+  let bingos = new Map<number, Date>();
+
+  const close = () => {
+    if (!current) return;
+    current.players = [...cards.entries()]
+      .map(([userId, card]) => ({
+        username: joined.get(userId)?.username ?? String(userId),
+        joinedAt: joined.get(userId)?.at ?? current!.startedAt ?? new Date(0),
+        card,
+        bingoAt: bingos.get(userId) ?? null,
+      }))
+      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.username.localeCompare(b.username));
+  };
+  const open = (round: number, at: Date | null) => {
+    current = {
+      gameId: gameId!,
+      gameNumber,
+      round,
+      startedAt: at,
+      endedAt: null,
+      players: [],
+      balls: [],
+      content: [],
+      winners: [],
+    };
+    rounds.push(current);
+    bingos = new Map();
+  };
+
+  for (const { gameId: id, at, event } of events) {
+    if (id !== gameId) {
+      close();
+      gameId = id;
+      gameNumber += 1;
+      joined = new Map();
+      cards = new Map();
+      open(1, null);
+    }
+    const round = current!;
+    switch (event.type) {
+      case 'game_started':
+        round.startedAt ??= at;
+        break;
+      case 'player_joined':
+        if (!joined.has(event.userId)) joined.set(event.userId, { username: event.username, at });
+        cards.set(event.userId, event.card);
+        break;
+      case 'new_round':
+        close();
+        cards = new Map(Object.entries(event.cards).map(([userId, card]) => [Number(userId), card]));
+        open(round.round + 1, at);
+        break;
+      case 'ball_rolled':
+        round.balls.push({ number: event.number, at });
+        break;
+      case 'content_sent':
+        round.content.push({
+          title: lookups.contentTitle(event.contentId) ?? `Deleted content (id ${event.contentId})`,
+          contentType: event.contentType,
+          at,
+        });
+        break;
+      case 'bingo': {
+        const wonAt = bingoTime(event.at, at);
+        bingos.set(event.userId, wonAt);
+        round.winners.push({ username: event.username, lines: event.lines, at: wonAt });
+        break;
+      }
+      case 'game_ended':
+        round.endedAt = at;
+        break;
+      default:
+        break;
+    }
+  }
+  close();
+  // A game opened and closed with nobody playing tells the reader nothing.
+  return rounds.filter((r) => r.players.length > 0 || r.balls.length > 0 || r.content.length > 0);
+}
+
+/** 'B: 3 7 11 12 15 | I: … | N: 31 33 FREE 40 44 | …': the card by column, as it is read aloud. */
+export function cardText(card: BingoCard): string {
+  return BINGO_LETTERS.map(
+    (letter, c) =>
+      `${letter}: ${card.map((row) => (row[c] === FREE_CELL ? 'FREE' : String(row[c]))).join(' ')}`,
+  ).join(' | ');
+}
+
+/** '2026-11-23 20:51:07 UTC': readable in a spreadsheet, unambiguous across time zones. */
+export function reportTime(at: Date | null): string {
+  return at ? `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '';
+}
+
+const lineNames: Record<string, string> = {
+  'diag-down': 'diagonal ↘',
+  'diag-up': 'diagonal ↗',
+};
+/** 'row-0' → 'row 1', 'col-4' → 'column O'. */
+export function lineName(id: string): string {
+  const [kind, index] = id.split('-');
+  if (kind === 'row' && index !== undefined) return `row ${Number(index) + 1}`;
+  if (kind === 'col' && index !== undefined) return `column ${BINGO_LETTERS[Number(index)] ?? index}`;
+  return lineNames[id] ?? id;
+}
+
+/** 'B 7'; a number that is no ball (never written by the engine) as it is. */
+const ballText = (n: number): string => (isBall(n) ? ballLabel(n) : String(n));
+
+/** RFC 4180 quoting, and a leading ' for cells a spreadsheet would run as a formula. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const toCsv = (lines: string[][]): string =>
+  `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+
+/**
+ * The report as CSV, one block per round: the round's time span, a summary per player (joined,
+ * card, bingo and when), the balls in the order drawn, the content sent by title with its time, and
+ * the winners. Blank lines separate the blocks so it reads as a document in any spreadsheet.
+ */
+export function gameReportCsv(events: readonly LoggedEvent[], lookups: ReportLookups): string {
+  const rounds = gameRounds(events, lookups);
+  const lines: string[][] = [
+    ['Game report'],
+    ['Room', lookups.roomName],
+    ['Organization', lookups.orgName],
+    ['Workshop', lookups.workshopName],
+    ['Generated', reportTime(lookups.generatedAt)],
+    ['Games played', String(new Set(rounds.map((r) => r.gameId)).size)],
+  ];
+  if (rounds.length === 0) lines.push([], ['No game has been played in this room yet.']);
+  for (const r of rounds) {
+    lines.push(
+      [],
+      [
+        `Game ${r.gameNumber}, round ${r.round}`,
+        `Started ${reportTime(r.startedAt) || 'not started'}`,
+        r.endedAt ? `Ended ${reportTime(r.endedAt)}` : 'Not ended',
+      ],
+      [],
+      [`Players (${r.players.length})`],
+      ['Player', 'Joined', 'Bingo', 'Bingo at', 'Card'],
+      ...r.players.map((p) => [
+        p.username,
+        reportTime(p.joinedAt),
+        p.bingoAt ? 'Yes' : 'No',
+        reportTime(p.bingoAt),
+        cardText(p.card),
+      ]),
+      [],
+      [`Balls in order (${r.balls.length})`],
+      ['#', 'Ball', 'Time'],
+      ...r.balls.map((b, i) => [String(i + 1), ballText(b.number), reportTime(b.at)]),
+      [],
+      [`Content sent (${r.content.length})`],
+      ['Time', 'Title', 'Type'],
+      ...r.content.map((c) => [reportTime(c.at), c.title, c.contentType]),
+      [],
+      [`Winners (${r.winners.length})`],
+      ['Player', 'Time', 'Lines'],
+      ...r.winners.map((w) => [w.username, reportTime(w.at), w.lines.map(lineName).join(', ')]),
+    );
+  }
+  return toCsv(lines);
+}
+
+/** The raw log: every stored event, one line each, for whoever needs to check the report. */
+export function eventLogCsv(
+  events: readonly LoggedEvent[],
+  lookups: Pick<ReportLookups, 'contentTitle'>,
+): string {
+  const lines = [['game', 'seq', 'time', 'event', 'by', 'detail']];
+  for (const e of events)
+    lines.push([
+      String(e.gameId),
+      String(e.seq),
+      e.at.toISOString(),
+      e.event.type,
+      e.by ?? '',
+      describe(e.event, lookups),
+    ]);
+  return toCsv(lines);
+}
+
+/** The detail column of the raw log. */
+function describe(event: GameEvent, lookups: Pick<ReportLookups, 'contentTitle'>): string {
+  switch (event.type) {
+    case 'ball_rolled':
+      return ballText(event.number);
+    case 'player_joined':
+      return `${event.username} joined`;
+    case 'bingo':
+      return `${event.username} won (${(event.lines ?? []).map(lineName).join(', ')})`;
+    case 'content_sent':
+      return `${lookups.contentTitle(event.contentId) ?? `Deleted content (id ${event.contentId})`} (${event.contentType})`;
+    case 'timer_set':
+      return `${event.seconds} s`;
+    case 'state_set':
+      return String(event.state);
+    default:
+      return '';
+  }
+}
