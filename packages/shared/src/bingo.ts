@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, BINGO_MAX_NUMBER } from './constants';
 
 /** A 5×5 card as rows of numbers; the centre is FREE_CELL. Column c holds c*15+1 … c*15+15. */
@@ -78,3 +79,88 @@ export const WINNER_SOUNDS: readonly string[] = Array.from(
 
 /** SPEC §9: the timer choices, 20 to 120 seconds in steps of 5 (0 cancels a timer). */
 export const TIMER_CHOICES: readonly number[] = Array.from({ length: 21 }, (_, i) => 20 + i * 5);
+
+/**
+ * Win patterns a facilitator picks for a round (issue: bingo as players know it). A pattern is
+ * either a number of complete lines, or a fixed set of cells that must all be called (the free
+ * centre always counts). Cells are numbered 0–24, row by row.
+ */
+export const WIN_PATTERN_KINDS = [
+  'any_line',
+  'two_lines',
+  'four_corners',
+  'x',
+  'frame',
+  'full_house',
+  'custom',
+] as const;
+export type WinPatternKind = (typeof WIN_PATTERN_KINDS)[number];
+
+export const WIN_PATTERN_NAMES: Record<WinPatternKind, string> = {
+  any_line: 'Any line',
+  two_lines: 'Two lines',
+  four_corners: 'Four corners',
+  x: 'X',
+  frame: 'Frame',
+  full_house: 'Full house',
+  custom: 'Custom pattern',
+};
+
+const CELL_COUNT = CARD_SIZE * CARD_SIZE;
+const cellIndex = (r: number, c: number) => r * CARD_SIZE + c;
+const ALL_CELLS = Array.from({ length: CELL_COUNT }, (_, i) => i);
+const FIXED_CELLS: Partial<Record<WinPatternKind, readonly number[]>> = {
+  four_corners: [0, 4, 20, 24],
+  x: ALL_CELLS.filter((i) => {
+    const [r, c] = [Math.floor(i / CARD_SIZE), i % CARD_SIZE];
+    return r === c || r + c === CARD_SIZE - 1;
+  }),
+  frame: ALL_CELLS.filter((i) => {
+    const [r, c] = [Math.floor(i / CARD_SIZE), i % CARD_SIZE];
+    return r === 0 || c === 0 || r === CARD_SIZE - 1 || c === CARD_SIZE - 1;
+  }),
+  full_house: ALL_CELLS,
+};
+
+export const ZWinPattern = z
+  .object({
+    kind: z.enum(WIN_PATTERN_KINDS),
+    /** Custom patterns only: the cells (0–24, row by row) that must all be called. */
+    cells: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(0)
+          .max(CELL_COUNT - 1),
+      )
+      .max(CELL_COUNT)
+      .optional(),
+  })
+  .strict()
+  .refine((p) => p.kind !== 'custom' || (p.cells?.length ?? 0) > 0, {
+    message: 'Draw at least one cell',
+    path: ['cells'],
+  });
+export type WinPattern = z.infer<typeof ZWinPattern>;
+
+export const ANY_LINE: WinPattern = { kind: 'any_line' };
+
+/** The cells a pattern needs, for drawing it; null for the line patterns (any row, column or diagonal). */
+export function patternCells(pattern: WinPattern): readonly number[] | null {
+  if (pattern.kind === 'custom') return [...new Set(pattern.cells ?? [])].sort((a, b) => a - b);
+  return FIXED_CELLS[pattern.kind] ?? null;
+}
+
+/** Whether `card` wins `pattern` with these numbers called; the free centre always counts. */
+export function winsPattern(pattern: WinPattern, card: BingoCard, rolled: ReadonlySet<number>): boolean {
+  if (pattern.kind === 'any_line') return winningLines(card, rolled).length >= 1;
+  if (pattern.kind === 'two_lines') return winningLines(card, rolled).length >= 2;
+  const called = (i: number) => {
+    const n = card[Math.floor(i / CARD_SIZE)]![i % CARD_SIZE]!;
+    return n === FREE_CELL || rolled.has(n);
+  };
+  return (patternCells(pattern) ?? []).every(called);
+}
+
+export { cellIndex };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
 import { ZContentReply } from './content';
 
 /**
@@ -16,6 +17,11 @@ export const WS_RECONNECT = { maxAttempts: 5, initialDelayMs: 1000, maxDelayMs: 
 /** SPEC §9: after a roll the room shows the ball for 12 s (1 s when the animation is hidden), then the board. */
 export const ROLL_ANIMATION_MS = 12_000;
 export const ROLL_HIDDEN_MS = 1_000;
+
+/** A round awards at most this many prizes, in order. */
+export const MAX_PRIZES = 4;
+/** Auto-call rolls every 10 to 60 seconds. */
+export const AUTO_CALL_SECONDS = { min: 10, max: 60 } as const;
 
 export const GAME_STATE_NAMES = [
   'lobby',
@@ -63,6 +69,7 @@ export const GAME_TEXTS = {
   tooManyChanges: 'Too many changes to your card this round',
   tooManyMessages: 'Too many messages: slow down',
   tooManySockets: 'Too many open game screens for this account',
+  roundUnderway: 'The pattern can only be changed before the first ball of a round',
   waitingForFacilitator: 'Waiting for facilitator...',
   leavingRoom: 'Leaving Room',
   endingGame: 'Ending Game',
@@ -115,6 +122,24 @@ const ZGameEvent = z
         })
         .strict(),
       z.object({ action: z.literal('hide_roll_animation'), roomId, hidden: z.boolean() }).strict(),
+      /** The round's prizes in order (any line, then full house, …): before the round's first ball. */
+      z
+        .object({
+          action: z.literal('set_prizes'),
+          roomId,
+          prizes: z.array(ZWinPattern).min(1).max(MAX_PRIZES),
+        })
+        .strict(),
+      /** Auto-call: the server rolls every `seconds` (10–60) until paused or a bingo; null turns it off. */
+      z
+        .object({
+          action: z.literal('set_auto_call'),
+          roomId,
+          seconds: z.number().int().min(AUTO_CALL_SECONDS.min).max(AUTO_CALL_SECONDS.max).nullable(),
+        })
+        .strict(),
+      z.object({ action: z.literal('pause_auto_call'), roomId }).strict(),
+      z.object({ action: z.literal('resume_auto_call'), roomId }).strict(),
       /** A player marks or clears a number on their own card; kept by the server across reloads. */
       z
         .object({
@@ -177,6 +202,14 @@ const ZQueueItem = z.object({ contentId: z.number().int(), contentType: z.string
 export type QueueItem = z.infer<typeof ZQueueItem>;
 
 const ZCard = z.array(z.array(z.number().int()));
+/** How the round is won: its prizes in order, the one being played for, and auto-call. */
+const ZRoundRules = z.object({
+  prizes: z.array(ZWinPattern),
+  prizeIndex: z.number().int(),
+  autoCall: z.object({ seconds: z.number().int(), paused: z.boolean() }).nullable(),
+});
+export type RoundRules = z.infer<typeof ZRoundRules>;
+const ZWin = z.object({ username: z.string(), pattern: z.enum(WIN_PATTERN_KINDS), prize: z.number().int() });
 const ZTimer = z.object({
   time: z.number(),
   isRunning: z.boolean(),
@@ -202,7 +235,10 @@ export const ZGameSnapshot = z.object({
   /** The receiving player's marked numbers (the free centre is always marked); [] for staff. */
   markedCells: z.array(z.number().int()),
   winners: z.array(z.string()),
+  /** Every win of the round in order, with the pattern it was for. */
+  wins: z.array(ZWin),
   winnerAudio: z.string().nullable(),
+  rules: ZRoundRules,
   contentId: z.number().int().nullable(),
   contentType: z.string().nullable(),
   /** The content on screen; its script only for staff. */
@@ -266,8 +302,17 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   /** A verified bingo: who, the sound every screen plays, and everyone who has won this round. */
   frame(
     'game_over',
-    z.object({ username: z.string(), winnerAudio: z.string().nullable(), winners: z.array(z.string()) }),
+    z.object({
+      username: z.string(),
+      winnerAudio: z.string().nullable(),
+      winners: z.array(z.string()),
+      wins: z.array(ZWin),
+      /** The rules after the win: the next prize is played for, auto-call is paused. */
+      rules: ZRoundRules,
+    }),
   ),
+  /** The round's prizes or auto-call changed. */
+  frame('round_rules', ZRoundRules),
   frame('ready', z.object({ username: z.string() })),
   frame('user_joined', z.object({ username: z.string(), playerCount: z.number().int() })),
   frame('Reconnected', z.object({ missedRolls: z.array(z.number().int()) })),

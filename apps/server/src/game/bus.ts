@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GAME_STATE_NAMES, GAME_TEXTS, ROLES } from '@playshop/shared';
+import { GAME_STATE_NAMES, GAME_TEXTS, ROLES, ZWinPattern } from '@playshop/shared';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { observeBusLag } from '../observability/metrics';
@@ -61,6 +61,8 @@ const ZCommand: z.ZodType<GameCommand> = z.discriminatedUnion('type', [
       'roll',
       'send_next_content',
       'check_win',
+      'pause_auto_call',
+      'resume_auto_call',
       'start_new_game',
       'end_game',
     ] as const
@@ -70,6 +72,8 @@ const ZCommand: z.ZodType<GameCommand> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('set_session'), sessionId: id }),
   z.object({ type: z.literal('set_timer'), seconds: id, isRunning: z.boolean(), isPaused: z.boolean() }),
   z.object({ type: z.literal('mark'), number: id, marked: z.boolean() }),
+  z.object({ type: z.literal('set_prizes'), prizes: z.array(ZWinPattern) }),
+  z.object({ type: z.literal('set_auto_call'), seconds: id.nullable() }),
   z.object({ type: z.literal('set_state'), state: z.enum(GAME_STATE_NAMES) }),
   z.object({ type: z.literal('hide_roll_animation'), hidden: z.boolean() }),
 ] as unknown as [z.ZodObject, ...z.ZodObject[]]) as unknown as z.ZodType<GameCommand>;

@@ -67,6 +67,14 @@ function gameEvent(p: Payload<'game_event'>): Dispatch {
       return at(p.roomId, { type: 'hide_roll_animation', hidden: p.hidden });
     case 'mark':
       return at(p.roomId, { type: 'mark', number: p.number, marked: p.marked });
+    case 'set_prizes':
+      return at(p.roomId, { type: 'set_prizes', prizes: p.prizes });
+    case 'set_auto_call':
+      return at(p.roomId, { type: 'set_auto_call', seconds: p.seconds });
+    case 'pause_auto_call':
+      return at(p.roomId, { type: 'pause_auto_call' });
+    case 'resume_auto_call':
+      return at(p.roomId, { type: 'resume_auto_call' });
   }
 }
 

@@ -241,6 +241,7 @@ describe('apply', () => {
         lines: ['row-0'],
         at: '2026-11-21T10:00:00.000Z',
         sound: expect.stringMatching(/^\/sounds\/winner-[1-7]\.wav$/),
+        prize: 0,
       },
     ]);
     expect(run(win.state, [[alice, { type: 'check_win' }]]).events).toEqual([]);
@@ -357,6 +358,53 @@ describe('the whole flow in the engine', () => {
     ).toEqual({
       error: GAME_ERRORS.tooManyChanges,
     });
+  });
+});
+
+describe('prizes and auto-call', () => {
+  /** Calls exactly the numbers of these cells of Alice's card. */
+  const call = (s: GameState, cells: number[]) => {
+    const card = s.players.get(alice.userId)!.card;
+    s.rolls = cells.map((i) => card[Math.floor(i / 5)]![i % 5]!).filter((n) => n !== FREE_CELL);
+    return s;
+  };
+
+  it('plays the prizes in order: a line, then four corners, on the same cards', () => {
+    let s = run(started(), [
+      [facilitator, { type: 'set_prizes', prizes: [{ kind: 'any_line' }, { kind: 'four_corners' }] }],
+    ]).state;
+    s = call(s, [0, 1, 2, 3, 4]);
+    s = run(s, [[alice, { type: 'check_win' }]]).state;
+    expect(s.prizeIndex).toBe(1);
+    // Claiming the line again does nothing; after another ball the card is checked against four
+    // corners: 0 and 4 are called, 20 and 24 not.
+    expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ events: [] });
+    s = call(s, [0, 1, 2, 3, 4, 5]);
+    expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
+    s = call(s, [0, 1, 2, 3, 4, 20, 24]);
+    const win = run(s, [[alice, { type: 'check_win' }]]);
+    expect(win.events[0]).toMatchObject({ type: 'bingo', prize: 1, lines: ['four_corners'] });
+    expect(win.state.winners.map((w) => w.prize)).toEqual([0, 1]);
+  });
+
+  it('changes the pattern only before the first ball of a round', () => {
+    const s = run(started(), [[facilitator, { type: 'roll' }]]).state;
+    expect(apply(s, facilitator, { type: 'set_prizes', prizes: [{ kind: 'x' }] }, ctx())).toEqual({
+      error: GAME_ERRORS.roundUnderway,
+    });
+  });
+
+  it('pauses auto-call on a true claim, and not on a false one', () => {
+    let s = run(started(), [[facilitator, { type: 'set_auto_call', seconds: 10 }]]).state;
+    expect(s.autoCall).toEqual({ seconds: 10, paused: false });
+    expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
+    s = call(s, [0, 1, 2, 3, 4]);
+    const win = run(s, [[alice, { type: 'check_win' }]]);
+    expect(win.events.map((e) => e.type)).toEqual(['bingo', 'auto_call_paused']);
+    expect(win.state.autoCall).toEqual({ seconds: 10, paused: true });
+    expect(run(win.state, [[facilitator, { type: 'resume_auto_call' }]]).state.autoCall?.paused).toBe(false);
+    expect(apply(s, facilitator, { type: 'set_auto_call', seconds: 5 }, ctx())).toHaveProperty('error');
+    expect(apply(s, alice, { type: 'pause_auto_call' }, ctx())).toEqual({ error: GAME_ERRORS.notStaff });
   });
 });
 

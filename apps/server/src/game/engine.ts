@@ -1,4 +1,6 @@
 import {
+  ANY_LINE,
+  AUTO_CALL_SECONDS,
   BINGO_MAX_NUMBER,
   type BingoCard,
   can,
@@ -10,7 +12,9 @@ import {
   type Role,
   TIMER_CHOICES,
   WINNER_SOUNDS,
+  type WinPattern,
   winningLines,
+  winsPattern,
 } from '@playshop/shared';
 import { dealCard, drawBall, type RandomInt } from './cards';
 
@@ -43,6 +47,15 @@ export interface Winner {
   username: string;
   lines: string[];
   at: string;
+  /** The prize (index into the round's prizes) this win was for. */
+  prize: number;
+  /** Balls called when it was won: a tie on the same ball still wins the same prize. */
+  ball: number;
+}
+
+export interface AutoCall {
+  seconds: number;
+  paused: boolean;
 }
 
 export interface Timer {
@@ -67,6 +80,12 @@ export interface GameState {
   players: Map<number, PlayerState>;
   presentCount: number;
   winners: Winner[];
+  /** The round's prizes in order (one pattern each); kept from round to round until changed. */
+  prizes: WinPattern[];
+  /** The prize being played for; past the last one, the last prize can still be shared. */
+  prizeIndex: number;
+  /** Auto-call: the room's clock rolls every `seconds` while not paused. */
+  autoCall: AutoCall | null;
   /** The sound of the last win, for screens that join after it. */
   winnerAudio: string | null;
   content: { contentId: number; contentType: string } | null;
@@ -90,6 +109,9 @@ export const initialGameState = (): GameState => ({
   players: new Map(),
   presentCount: 0,
   winners: [],
+  prizes: [ANY_LINE],
+  prizeIndex: 0,
+  autoCall: null,
   winnerAudio: null,
   content: null,
   sessionId: null,
@@ -123,7 +145,12 @@ export type GameEvent =
       at: string;
       /** The winner sound every screen plays (WINNER_SOUNDS); absent in logs written before it. */
       sound?: string;
+      /** The prize won; absent (the first, any line) in logs written before prizes. */
+      prize?: number;
     }
+  | { type: 'prizes_set'; prizes: WinPattern[] }
+  | { type: 'auto_call_set'; seconds: number | null }
+  | { type: 'auto_call_paused'; paused: boolean }
   | { type: 'state_set'; state: GameStateName }
   | { type: 'roll_animation_set'; hidden: boolean }
   | { type: 'new_round'; cards: Record<number, BingoCard> }
@@ -162,6 +189,10 @@ export type GameCommand =
   | { type: 'set_timer'; seconds: number; isRunning: boolean; isPaused: boolean }
   | { type: 'check_win' }
   | { type: 'mark'; number: number; marked: boolean }
+  | { type: 'set_prizes'; prizes: WinPattern[] }
+  | { type: 'set_auto_call'; seconds: number | null }
+  | { type: 'pause_auto_call' }
+  | { type: 'resume_auto_call' }
   | { type: 'set_state'; state: GameStateName }
   | { type: 'hide_roll_animation'; hidden: boolean }
   | { type: 'start_new_game' }
@@ -191,6 +222,7 @@ export const GAME_ERRORS = {
   noWinnerYet: GAME_TEXTS.noWinnerYet,
   tooManyChanges: GAME_TEXTS.tooManyChanges,
   notOnCard: GAME_TEXTS.notOnCard,
+  roundUnderway: GAME_TEXTS.roundUnderway,
 } as const;
 export type GameError = (typeof GAME_ERRORS)[keyof typeof GAME_ERRORS];
 
@@ -324,17 +356,43 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
       if (!player?.present) return fail(GAME_ERRORS.notInRoom);
       if (!state.started) return fail(GAME_ERRORS.notStarted);
       // Verified against the stored card and the stored rolls, never against what the client sent.
-      const lines = winningLines(player.card, new Set(state.rolls));
-      if (lines.length === 0) return fail(GAME_ERRORS.noBingo);
-      if (player.hasBingo) return ok();
-      return ok({
+      const prize = claimedPrize(state, player);
+      if (prize === null) return fail(GAME_ERRORS.noBingo);
+      if (state.winners.some((w) => w.userId === actor.userId && w.prize === prize)) return ok();
+      const pattern = state.prizes[prize]!;
+      const lines =
+        pattern.kind === 'any_line' || pattern.kind === 'two_lines'
+          ? winningLines(player.card, new Set(state.rolls))
+          : [pattern.kind];
+      const bingo: GameEvent = {
         type: 'bingo',
         userId: actor.userId,
         username: player.username,
         lines,
         at: ctx.now.toISOString(),
         sound: WINNER_SOUNDS[ctx.randomInt(0, WINNER_SOUNDS.length)],
-      });
+        prize,
+      };
+      // A true claim stops auto-call, so the facilitator can celebrate before the next ball.
+      return state.autoCall && !state.autoCall.paused
+        ? ok(bingo, { type: 'auto_call_paused', paused: true })
+        : ok(bingo);
+    }
+    case 'set_prizes':
+      if (state.rolls.length > 0) return fail(GAME_ERRORS.roundUnderway);
+      return ok({ type: 'prizes_set', prizes: command.prizes });
+    case 'set_auto_call': {
+      const { seconds } = command;
+      if (seconds !== null && (seconds < AUTO_CALL_SECONDS.min || seconds > AUTO_CALL_SECONDS.max)) {
+        return fail(GAME_ERRORS.invalidGameState);
+      }
+      return ok({ type: 'auto_call_set', seconds });
+    }
+    case 'pause_auto_call':
+    case 'resume_auto_call': {
+      const paused = command.type === 'pause_auto_call';
+      if (!state.autoCall || state.autoCall.paused === paused) return ok();
+      return ok({ type: 'auto_call_paused', paused });
     }
     case 'mark': {
       if (!player?.present) return fail(GAME_ERRORS.notInRoom);
@@ -366,6 +424,25 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
     default:
       return assertNever(command);
   }
+}
+
+/**
+ * The prize a player's card wins now: the one being played for, or the one just won when the
+ * player ties on the same ball; null when the card wins nothing.
+ */
+function claimedPrize(state: GameState, player: PlayerState): number | null {
+  const rolled = new Set(state.rolls);
+  const current = Math.min(state.prizeIndex, state.prizes.length - 1);
+  if (winsPattern(state.prizes[current]!, player.card, rolled)) return current;
+  const last = state.winners.at(-1);
+  if (
+    last &&
+    last.ball === state.rolls.length &&
+    winsPattern(state.prizes[last.prize]!, player.card, rolled)
+  ) {
+    return last.prize;
+  }
+  return null;
 }
 
 function setPresent(state: GameState, player: PlayerState | undefined, present: boolean) {
@@ -445,7 +522,8 @@ export function fold(state: GameState, event: GameEvent): GameState {
               isPaused: event.isPaused,
             };
       break;
-    case 'bingo':
+    case 'bingo': {
+      const prize = event.prize ?? 0;
       state.state = 'game_over';
       if (player) player.hasBingo = true;
       state.winners.push({
@@ -453,8 +531,23 @@ export function fold(state: GameState, event: GameEvent): GameState {
         username: event.username,
         lines: event.lines,
         at: event.at,
+        prize,
+        ball: state.rolls.length,
       });
       state.winnerAudio = event.sound ?? null;
+      // On to the next prize; the last one can be shared by later claims.
+      if (prize === state.prizeIndex && prize < state.prizes.length - 1) state.prizeIndex = prize + 1;
+      break;
+    }
+    case 'prizes_set':
+      state.prizes = event.prizes;
+      state.prizeIndex = 0;
+      break;
+    case 'auto_call_set':
+      state.autoCall = event.seconds === null ? null : { seconds: event.seconds, paused: false };
+      break;
+    case 'auto_call_paused':
+      if (state.autoCall) state.autoCall = { ...state.autoCall, paused: event.paused };
       break;
     case 'state_set':
       state.state = event.state;
@@ -478,6 +571,7 @@ export function fold(state: GameState, event: GameEvent): GameState {
         rolls: [],
         rollSeqs: [],
         winners: [],
+        prizeIndex: 0,
         winnerAudio: null,
         content: null,
         sentContentIds: [],

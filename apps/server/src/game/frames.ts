@@ -3,6 +3,7 @@ import {
   type GameSnapshot,
   PROTOCOL_VERSION,
   type QueueItem,
+  type RoundRules,
   type ServerMessage,
 } from '@playshop/shared';
 import {
@@ -139,10 +140,16 @@ export function framesFor(
             username: event.username,
             winnerAudio: event.sound ?? null,
             winners: after.winners.map((w) => w.username),
+            wins: wins(after),
+            rules: rules(after),
           },
           seq,
         }),
       ];
+    case 'prizes_set':
+    case 'auto_call_set':
+    case 'auto_call_paused':
+      return [frame('all', { type: 'round_rules', payload: rules(after), seq })];
     case 'state_set':
       return [frame('all', { type: 'set_game_state', payload: { gameState: event.state }, seq })];
     case 'roll_animation_set':
@@ -188,6 +195,18 @@ function contentFrames(state: GameState, view: RoomView, seq: number): Frame[] {
   ];
 }
 
+const rules = (state: GameState): RoundRules => ({
+  prizes: state.prizes,
+  prizeIndex: state.prizeIndex,
+  autoCall: state.autoCall,
+});
+const wins = (state: GameState) =>
+  state.winners.map((w) => ({
+    username: w.username,
+    pattern: state.prizes[w.prize]?.kind ?? 'any_line',
+    prize: w.prize,
+  }));
+
 function timerPayload(state: GameState, now: Date) {
   const timer = state.timer;
   if (!timer) return { time: 0, isRunning: false, isPaused: false, endsAt: null };
@@ -225,7 +244,9 @@ export function snapshotFor(
     playerCount: state.presentCount,
     markedCells: markedCells(player),
     winners: state.winners.map((w) => w.username),
+    wins: wins(state),
     winnerAudio: state.winnerAudio,
+    rules: rules(state),
     contentId: state.content?.contentId ?? null,
     contentType: state.content?.contentType ?? null,
     content: viewer.staff ? shown : withoutScript(shown),

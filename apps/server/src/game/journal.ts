@@ -1,4 +1,4 @@
-import type { BingoCard, GameStateName } from '@playshop/shared';
+import { type BingoCard, type GameStateName, ZWinPattern } from '@playshop/shared';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -48,7 +48,11 @@ const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
     lines: z.array(z.string()),
     at: z.string(),
     sound: z.string().optional(),
+    prize: z.number().int().optional(),
   }),
+  z.object({ type: z.literal('prizes_set'), prizes: z.array(ZWinPattern) }),
+  z.object({ type: z.literal('auto_call_set'), seconds: z.number().int().nullable() }),
+  z.object({ type: z.literal('auto_call_paused'), paused: z.boolean() }),
   z.object({ type: z.literal('state_set'), state }),
   z.object({ type: z.literal('roll_animation_set'), hidden: z.boolean() }),
   z.object({ type: z.literal('new_round'), cards: z.record(z.string(), card) }),

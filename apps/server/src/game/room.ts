@@ -1,4 +1,5 @@
 import {
+  BINGO_MAX_NUMBER,
   type ContentReply,
   ERRORS,
   GAME_TEXTS,
@@ -114,8 +115,27 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
       state.hideRollAnimation ? ROLL_HIDDEN_MS : ROLL_ANIMATION_MS,
     );
   }
-  // A room that was rolling when its last owner stopped still goes back to the board.
+  let autoCallTimer: unknown = null;
+  function stopAutoCall() {
+    if (autoCallTimer !== null) clock.clearTimeout(autoCallTimer);
+    autoCallTimer = null;
+  }
+  /** Auto-call: the room rolls every N seconds while it is on, not paused and balls remain. */
+  function scheduleAutoCall() {
+    const auto = state.autoCall;
+    if (!auto || auto.paused || !state.started || state.ended || state.rolls.length >= BINGO_MAX_NUMBER) {
+      return stopAutoCall();
+    }
+    if (autoCallTimer !== null) return;
+    autoCallTimer = clock.setTimeout(() => {
+      autoCallTimer = null;
+      void execute({ roomId, actor: { ...SYSTEM_ACTOR, orgId: setup.orgId }, command: { type: 'roll' } });
+    }, auto.seconds * 1000);
+  }
+
+  // A room that was rolling or calling when its last owner stopped carries on.
   if (state.state === 'roll') scheduleSettle();
+  scheduleAutoCall();
 
   async function freshGame() {
     setup = await deps.setup();
@@ -146,6 +166,8 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
       for (const f of framesFor(event, state, now, view, events[i - 1]))
         frames.push({ to: f.to, data: JSON.stringify(f.message) });
       if (event.type === 'ball_rolled') scheduleSettle();
+      // A new pace starts a new count.
+      if (event.type === 'auto_call_set') stopAutoCall();
     });
     return { frames, entries };
   }
@@ -211,7 +233,19 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
     }
     if (command.type === 'leave' && !presence(request, false)) return { ok: true };
     const result = apply(state, actor, command, { now: clock.now(), randomInt, plan: view.plan });
-    if ('error' in result) return { error: result.error };
+    if ('error' in result) {
+      // A refused mark: the screen that showed it at once is told the marks as they are.
+      if (command.type === 'mark' && request.socket !== undefined) {
+        const markedCells = markedCellsOf(state.players.get(actor.userId));
+        deps.deliver([
+          {
+            to: { socket: request.socket },
+            data: JSON.stringify({ type: 'marks', payload: { markedCells }, seq: state.seq }),
+          },
+        ]);
+      }
+      return { error: result.error };
+    }
     if (joining) presence(request, true);
 
     const events = [...result.events];
@@ -220,6 +254,7 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
       events.push({ type: 'roll_animation_set', hidden: true });
     }
     const { frames, entries } = record(events, actor.userId);
+    scheduleAutoCall();
     if (joining || command.type === 'open_lobby') frames.push(...replyFor(request));
     const durable = journal.append(entries);
     const sent = outbox.then(() => durable).then(() => deps.deliver(frames));
@@ -250,6 +285,7 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
     isIdle: () => (gameId === null || state.ended) && sockets.size === 0,
     close() {
       broken = true;
+      stopAutoCall();
       if (settleTimer !== null) clock.clearTimeout(settleTimer);
     },
   };
