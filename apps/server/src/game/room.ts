@@ -18,6 +18,7 @@ import {
   initialGameState,
   isStaff,
   isStored,
+  markedCells,
   type RoomPlan,
   replay,
   SYSTEM_ACTOR,
@@ -236,11 +237,11 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
     if ('error' in result) {
       // A refused mark: the screen that showed it at once is told the marks as they are.
       if (command.type === 'mark' && request.socket !== undefined) {
-        const markedCells = markedCellsOf(state.players.get(actor.userId));
+        const marks = markedCells(state.players.get(actor.userId));
         deps.deliver([
           {
             to: { socket: request.socket },
-            data: JSON.stringify({ type: 'marks', payload: { markedCells }, seq: state.seq }),
+            data: JSON.stringify({ type: 'marks', payload: { markedCells: marks }, seq: state.seq }),
           },
         ]);
       }
