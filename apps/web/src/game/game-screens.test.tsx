@@ -262,7 +262,7 @@ describe('player game screen', () => {
 
   it('shows sent content above the card, and the player can minimise it and bring it back', () => {
     playerView({ ...playing, gameState: 'content', contentId: 9, content });
-    const sheet = screen.getByRole('region', { name: 'Exits' });
+    const sheet = screen.getByRole('region', { name: 'From the facilitator' });
     expect(within(sheet).getByText('Find the nearest exit')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Your bingo card' })).toBeTruthy();
     fireEvent.click(within(sheet).getByRole('button', { name: 'Minimise' }));

@@ -36,7 +36,7 @@ function RoomSheet({ state }: { state: GameState }) {
   }
   if (state.gameState === 'content' && state.content) {
     return (
-      <GameSheet title={state.content.title} sheetKey={`content-${state.contentId}`}>
+      <GameSheet title={SCREEN_TEXTS.contentSheet} sheetKey={`content-${state.contentId}`}>
         <ContentView content={state.content} videoWidth={400} />
       </GameSheet>
     );

@@ -7,6 +7,8 @@ export const SCREEN_TEXTS = {
   reconnecting: 'Reconnecting…',
   retry: 'Retry',
   noBallsYet: 'No balls rolled yet',
+  /** The sheet above the card that holds sent content (the content names itself inside). */
+  contentSheet: 'From the facilitator',
   youHaveBingo: 'You have bingo!',
   /** Said to everyone but the winners, instead of a badge that reads as their own. */
   hasBingo: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} bingo`,
