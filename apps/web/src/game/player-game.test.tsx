@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type GameState, initialGameState } from './game-reducer';
 import { marksMakeALine, PlayerGame } from './player-game';
+import { card, room } from './test-fixtures';
 
 /** The socket hook, replaced: these tests drive the screen with the state the server would produce. */
 const socket = vi.hoisted(() => ({
@@ -24,21 +25,6 @@ vi.mock('./use-game-socket', () => ({
   }),
 }));
 
-const card = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 33, 49, 64],
-  [5, 20, 34, 50, 65],
-];
-const room = {
-  id: 7,
-  name: 'Blue room',
-  workshopId: 1,
-  workshop: { id: 1, name: 'Safety day' },
-  orgId: 1,
-  sessions: [{ id: 1, name: 'Warm-up', orderIndex: 0 }],
-};
 const playing: GameState = {
   ...initialGameState,
   lobbyOpen: true,
