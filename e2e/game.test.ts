@@ -326,6 +326,10 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     // A new game deals new cards and clears the rolls.
     const oldCards = await Promise.all(players.map(async (p) => (await readCard(p)).map((c) => c.number)));
     await facilitator.getByRole('button', { name: 'Start New Game' }).click();
+    await facilitator
+      .getByRole('dialog', { name: 'Start a new game?' })
+      .getByRole('button', { name: 'Start New Game' })
+      .click();
     for (const [i, page] of players.entries()) {
       await poll(() => page.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
       await poll(async () => (await readCard(page)).map((c) => c.number)).not.toEqual(oldCards[i]);
@@ -336,19 +340,28 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
       'Strong teams',
     );
 
-    // End Game closes the room for everyone; the facilitator goes back to the rooms.
+    // End Game (confirmed) closes the room for everyone: the facilitator goes back to the rooms, the
+    // players to their room list.
     await facilitator.getByRole('button', { name: 'End Game' }).click();
+    await facilitator
+      .getByRole('dialog', { name: 'End the game?' })
+      .getByRole('button', { name: 'End Game' })
+      .click();
     await visible(facilitator, 'Ending Game').toBe(true);
-    for (const page of players) await visible(page, 'Room Closed').toBe(true);
+    for (const page of players) await page.waitForURL(/\/dashboard$/);
     await facilitator.waitForURL(`**/${ORG}/facilitator/online/rooms`);
     await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
-    await expectAccessible(players[0]!, 'room closed');
+    await expectAccessible(players[0]!, 'room list after End Game');
     await screenshots(players[0]!, 'game-player-room-closed');
 
     // The admin can open the lobby again and close it.
     await admin.getByRole('button', { name: 'Open Lobby' }).click();
     await poll(() => admin.getByText('Lobby open').isVisible()).toBe(true);
     await admin.getByRole('button', { name: 'Close Lobby' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Close the lobby?' })
+      .getByRole('button', { name: 'Close Lobby' })
+      .click();
     await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
 
     // Back in the room list, a player who joins now is sent back: 'Lobby not open'.

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from '@mantine/core';
+import { GAME_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useRoom } from '../api/use-room';
@@ -6,8 +7,9 @@ import { PageLoader } from '../ui/page-loader';
 import { PageTitle } from '../ui/page-title';
 import { parseRouteId } from '../ui/parse-route-id';
 import { toastSuccess } from '../ui/toast';
+import { ConfirmButton } from './confirm-button';
 import { ConnectionNotice } from './connection-notice';
-import { GAME_TEXTS } from './texts';
+import { SCREEN_TEXTS } from './texts';
 import { useGameSocket } from './use-game-socket';
 
 /** `{org}/admin/rooms/play-game/{roomId}`: the admin room view (Open Lobby, Start Game, Close Lobby). */
@@ -37,7 +39,7 @@ function AdminRoom({
   name: string;
   workshop: string;
 }) {
-  const { state, status, send } = useGameSocket(roomId);
+  const { state, status, send, retry } = useGameSocket(roomId);
   const base = `/${encodeURIComponent(org)}`;
 
   return (
@@ -48,7 +50,7 @@ function AdminRoom({
           Back to rooms
         </Anchor>
         <PageTitle subtitle={workshop}>{name}</PageTitle>
-        <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} />
+        <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <Group gap="xs">
@@ -80,16 +82,17 @@ function AdminRoom({
               >
                 Start Game
               </Button>
-              <Button
+              <ConfirmButton
                 color="red"
                 variant="light"
                 disabled={!state.lobbyOpen}
-                onClick={() => send({ type: 'room_event', payload: { action: 'close_lobby', roomId } })}
+                confirm={SCREEN_TEXTS.confirmCloseLobby}
+                onConfirm={() => send({ type: 'room_event', payload: { action: 'close_lobby', roomId } })}
               >
                 Close Lobby
-              </Button>
+              </ConfirmButton>
             </Group>
-            <Text fw={600}>Players ({state.playerArr.length})</Text>
+            <Text fw={600}>Players ({state.playerCount})</Text>
             {state.playerArr.length > 0 && (
               <List aria-label="Players">
                 {state.playerArr.map((p) => (

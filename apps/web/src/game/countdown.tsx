@@ -1,6 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { TIMER_EXPIRED_SHOW_MS } from './texts';
 
 /** Seconds left until `endsAt` (server time), whole and never below 0. */
 export function secondsLeft(endsAt: string | null, fallback: number, now = Date.now()): number {
@@ -8,9 +9,15 @@ export function secondsLeft(endsAt: string | null, fallback: number, now = Date.
   return Math.max(0, Math.ceil((Date.parse(endsAt) - now) / 1000));
 }
 
+/** Whether the timer ran out more than TIMER_EXPIRED_SHOW_MS ago, so '0:00 Time is up' can go. */
+export function isLongExpired(endsAt: string | null, now = Date.now()): boolean {
+  return endsAt !== null && now - Date.parse(endsAt) >= TIMER_EXPIRED_SHOW_MS;
+}
+
 /**
  * The content timer (SPEC §4 Timer): counts down every second to 0 from the server's end time, so
- * every screen shows the same number, and a reconnecting screen the right remainder.
+ * every screen shows the same number, and a reconnecting screen the right remainder. At 0 it says
+ * 'Time is up' for a few seconds, then clears.
  */
 export function Countdown({
   endsAt,
@@ -22,13 +29,14 @@ export function Countdown({
   isRunning: boolean;
 }) {
   const [now, setNow] = useState(() => Date.now());
+  const isShown = isRunning && !isLongExpired(endsAt, now);
   useEffect(() => {
-    if (!isRunning) return;
+    if (!isShown) return;
     setNow(Date.now());
     const tick = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(tick);
-  }, [isRunning]);
-  if (!isRunning) return null;
+  }, [isShown]);
+  if (!isShown) return null;
   const left = secondsLeft(endsAt, time, now);
   const mm = Math.floor(left / 60);
   const ss = String(left % 60).padStart(2, '0');

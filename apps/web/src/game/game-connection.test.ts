@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGameConnection, reconnectDelay, type SocketLike, socketUrl } from './game-connection';
+import {
+  createGameConnection,
+  HEARTBEAT_MS,
+  parseServerFrame,
+  reconnectDelay,
+  type SocketLike,
+  STALL_CLOSE,
+  STALL_MS,
+  socketUrl,
+} from './game-connection';
 import type { IncomingMessage } from './game-reducer';
 
 class FakeSocket implements SocketLike {
@@ -28,9 +37,13 @@ class FakeSocket implements SocketLike {
   receive(message: unknown) {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
+  /** The pings sent so far. */
+  get pings() {
+    return this.sent.filter((m) => (m as { type: string }).type === 'ping').length;
+  }
 }
 
-function setup() {
+function setup({ hidden = false } = {}) {
   const sockets: FakeSocket[] = [];
   const toasts: string[] = [];
   const received: IncomingMessage[] = [];
@@ -54,8 +67,10 @@ function setup() {
       return s;
     },
     location: { protocol: 'https:', host: 'play.example' },
+    isHidden: () => visibility.hidden,
   });
-  return { conn, sockets, toasts, received, statuses, getToken };
+  const visibility = { hidden };
+  return { conn, sockets, toasts, received, statuses, getToken, visibility };
 }
 
 /** Lets the token promise resolve so the next socket is made. */
@@ -80,6 +95,133 @@ describe('game socket connection', () => {
     expect(t.toasts).toEqual(['Connecting to websocket', 'Connected to websocket']);
     t.sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 3 });
     expect(t.received).toEqual([{ type: 'get_random_roll', payload: { roll: 5 }, seq: 3 }]);
+  });
+
+  it('parses every frame with the shared schema: anything else is dropped with one warning, pong is kept inside', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const ws = t.sockets[0]!;
+    ws.open();
+    ws.receive({ type: 'get_random_roll', payload: { roll: 'five' }, seq: 3 });
+    ws.receive({ type: 'no_such_frame', payload: {}, seq: 4 });
+    ws.receive({ type: 'open_lobby', payload: { lobbyOpen: true } });
+    ws.onmessage?.({ data: 'not json' });
+    ws.receive({ type: 'pong', payload: {}, seq: 0 });
+    ws.receive({ type: 'marks', payload: { markedCells: [0, 7] }, seq: 5 });
+    expect(t.received).toEqual([{ type: 'marks', payload: { markedCells: [0, 7] }, seq: 5 }]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(parseServerFrame(42)).toBeNull();
+    warn.mockRestore();
+  });
+
+  it('sends its own ping every 5 s while open', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const ws = t.sockets[0]!;
+    ws.open();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - 1000);
+    expect(ws.pings).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ws.pings).toBe(1);
+    expect(ws.sent.at(-1)).toEqual({ type: 'ping', payload: {} });
+    ws.receive({ type: 'pong', payload: {}, seq: 0 });
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(ws.pings).toBe(2);
+  });
+
+  it('a socket that answers keeps going; one silent for 10 s is closed, says Reconnecting and resumes with the last seq', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const ws = t.sockets[0]!;
+    ws.open();
+    ws.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 41 });
+    // Answered pings: a minute without a single game frame is no stall.
+    for (let i = 0; i < 12; i++) {
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      ws.receive({ type: 'pong', payload: {}, seq: 0 });
+    }
+    expect(t.sockets).toHaveLength(1);
+    expect(t.statuses.at(-1)).toBe('open');
+    // The network stalls: pings go out, nothing comes back, no close event either.
+    await vi.advanceTimersByTimeAsync(STALL_MS - 1000);
+    expect(t.statuses.at(-1)).toBe('open');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ws.closedWith).toBe(STALL_CLOSE);
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    expect(t.toasts.at(-1)).toBe('Attempting to reconnect to websocket');
+    // The dead socket's late frames and close are ignored.
+    ws.receive({ type: 'get_random_roll', payload: { roll: 9 }, seq: 42 });
+    ws.drop(1006);
+    expect(t.received).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.sockets).toHaveLength(2);
+    t.sockets[1]!.open();
+    expect(t.sockets[1]!.sent).toEqual([
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 41 } },
+    ]);
+    expect(t.statuses.at(-1)).toBe('open');
+  });
+
+  it('a socket that does not open within 10 s is given up and tried again', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    await vi.advanceTimersByTimeAsync(STALL_MS);
+    expect(t.sockets[0]!.closedWith).toBe(STALL_CLOSE);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.sockets).toHaveLength(2);
+  });
+
+  it('no stall is called while the tab is hidden (its timers are throttled)', async () => {
+    const t = setup({ hidden: true });
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sockets[0]!.closedWith).toBeUndefined();
+    t.visibility.hidden = false;
+    await vi.advanceTimersByTimeAsync(STALL_MS);
+    expect(t.sockets[0]!.closedWith).toBe(STALL_CLOSE);
+  });
+
+  it('back online or visible: a waiting reconnect happens at once, and after the last failed try a new round starts', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    t.sockets[0]!.drop(1006);
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    t.conn.resume();
+    await flush();
+    expect(t.sockets).toHaveLength(2);
+    // Give up: five failed tries.
+    t.sockets[1]!.drop(1006);
+    for (let i = 2; i <= 5; i++) {
+      await vi.advanceTimersByTimeAsync(reconnectDelay(i));
+      t.sockets[i]!.drop(1006);
+    }
+    expect(t.statuses.at(-1)).toBe('failed');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(t.sockets).toHaveLength(6);
+    t.conn.resume();
+    await flush();
+    expect(t.sockets).toHaveLength(7);
+    t.sockets[6]!.open();
+    expect(t.sockets[6]!.sent[0]).toMatchObject({ payload: { action: 'reconnect' } });
+    // An open socket is only pinged.
+    t.conn.resume();
+    await flush();
+    expect(t.sockets).toHaveLength(7);
+    expect(t.sockets[6]!.sent.at(-1)).toEqual({ type: 'ping', payload: {} });
+    // After a normal close nothing comes back by itself.
+    t.sockets[6]!.drop(1000);
+    t.conn.resume();
+    await flush();
+    expect(t.sockets).toHaveLength(7);
   });
 
   it('backs off 1, 2, 4, 8, 16 s with a fresh token each time, then gives up after 5 tries', async () => {

@@ -1,6 +1,11 @@
-import { type ClientMessage, WS_PATH, WS_RECONNECT } from '@playshop/shared';
-import type { IncomingMessage } from './game-reducer';
-import { GAME_TEXTS } from './texts';
+import {
+  type ClientMessage,
+  GAME_TEXTS,
+  type ServerMessage,
+  WS_PATH,
+  WS_RECONNECT,
+  ZServerMessage,
+} from '@playshop/shared';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'failed';
 
@@ -21,16 +26,26 @@ export interface GameConnectionDeps {
   getToken: (attempt: number) => Promise<string | null>;
   /** The last `seq` this client saw, sent back on reconnect. */
   getLastSeq: () => number;
-  onMessage: (message: IncomingMessage) => void;
+  /** Every valid server frame but `pong`. */
+  onMessage: (message: ServerMessage) => void;
   onStatus?: (status: ConnectionStatus) => void;
   notify: { info: (text: string) => void; success: (text: string) => void; error: (text: string) => void };
   createSocket?: (url: string) => SocketLike;
   /** Page location, for the ws:/wss: choice and the same-origin host. */
   location?: { protocol: string; host: string };
+  /** A hidden tab's timers are throttled, so silence there is no stall. */
+  isHidden?: () => boolean;
 }
 
 const OPEN = 1;
 const NORMAL_CLOSE = 1000;
+/** Our own close code for a socket that went silent (browsers allow 3000–4999). */
+export const STALL_CLOSE = 4000;
+/** The client's heartbeat: a `ping` this often while open (the server answers `pong`). */
+export const HEARTBEAT_MS = 5_000;
+/** No frame for this long (or a socket that does not open in this time) is a stall. */
+export const STALL_MS = 10_000;
+const TICK_MS = 1_000;
 
 /** `ws://host/ws?token=…` on the page's own origin, wss: under https. */
 export function socketUrl(location: { protocol: string; host: string }, token: string): string {
@@ -43,50 +58,75 @@ export function reconnectDelay(attempt: number): number {
   return Math.min(WS_RECONNECT.initialDelayMs * 2 ** (attempt - 1), WS_RECONNECT.maxDelayMs);
 }
 
+/** A server frame, or null for anything that is not one (bad JSON, unknown type, wrong fields). */
+export function parseServerFrame(data: unknown): ServerMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = ZServerMessage.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One game socket with the reconnect policy of SPEC §4/§9: a close other than 1000 shows
  * 'Websocket connection closed unexpectedly' and tries again after 1, 2, 4, 8 and 16 s (5 tries),
  * each with a fresh token; when back it sends `reconnect` with the last seq seen, so the server
- * replays what was missed. The first open sends `join_room`.
+ * replays what was missed. The first open sends `join_room`. A socket that stays silent for
+ * STALL_MS although it is pinged every HEARTBEAT_MS is closed and treated as dropped: a stalled
+ * network shows within seconds instead of looking live.
  */
 export function createGameConnection(deps: GameConnectionDeps) {
   const createSocket = deps.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   const location = deps.location ?? window.location;
+  const isHidden = deps.isHidden ?? (() => typeof document !== 'undefined' && document.hidden);
   let socket: SocketLike | null = null;
+  let status: ConnectionStatus = 'connecting';
   let everOpened = false;
+  let isOpening = false;
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  let tick: ReturnType<typeof setInterval> | null = null;
+  let lastHeard = 0;
+  let lastPing = 0;
   let disposed = false;
+  let hasWarned = false;
   const outbox: ClientMessage[] = [];
 
-  const setStatus = (status: ConnectionStatus) => deps.onStatus?.(status);
+  const setStatus = (next: ConnectionStatus) => {
+    status = next;
+    deps.onStatus?.(next);
+  };
 
   async function open() {
-    if (disposed) return;
-    setStatus(attempt === 0 ? 'connecting' : 'reconnecting');
-    if (attempt === 0) deps.notify.info(GAME_TEXTS.wsConnecting);
+    if (disposed || socket || isOpening) return;
+    isOpening = true;
+    setStatus(attempt === 0 && !everOpened ? 'connecting' : 'reconnecting');
+    if (attempt === 0 && !everOpened) deps.notify.info(GAME_TEXTS.wsConnecting);
     let token: string | null = null;
     try {
       token = await deps.getToken(attempt);
     } catch {
       token = null;
     }
+    isOpening = false;
     if (disposed) return;
     if (!token) return handleClose(4401);
     const ws = createSocket(socketUrl(location, token));
     socket = ws;
+    watch(ws);
     ws.onopen = () => {
       if (socket !== ws) return;
       const wasReconnect = everOpened;
       everOpened = true;
       attempt = 0;
+      lastHeard = Date.now();
       setStatus('open');
       if (wasReconnect) {
         deps.notify.success(GAME_TEXTS.wsReconnected);
-        rawSend({
-          type: 'room_event',
-          payload: { action: 'reconnect', roomId: deps.roomId, lastSeq: deps.getLastSeq() },
-        });
+        const lastSeq = deps.getLastSeq();
+        rawSend({ type: 'room_event', payload: { action: 'reconnect', roomId: deps.roomId, lastSeq } });
       } else {
         deps.notify.success(GAME_TEXTS.wsConnected);
         rawSend({ type: 'room_event', payload: { action: 'join_room', roomId: deps.roomId } });
@@ -94,25 +134,55 @@ export function createGameConnection(deps: GameConnectionDeps) {
       for (const message of outbox.splice(0)) rawSend(message);
     };
     ws.onmessage = (event) => {
-      if (socket !== ws || typeof event.data !== 'string') return;
-      let message: unknown;
-      try {
-        message = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      if (message && typeof message === 'object' && 'type' in message && 'payload' in message) {
-        deps.onMessage(message as IncomingMessage);
-      }
+      if (socket !== ws) return;
+      lastHeard = Date.now();
+      const message = parseServerFrame(event.data);
+      if (!message) return warnOnce(event.data);
+      if (message.type !== 'pong') deps.onMessage(message);
     };
     ws.onerror = () => {
       if (socket === ws && !everOpened && attempt === 0) deps.notify.error(GAME_TEXTS.wsFailedToConnect);
     };
     ws.onclose = (event) => {
       if (socket !== ws) return;
-      socket = null;
+      detach();
       handleClose(event.code);
     };
+  }
+
+  /** Pings while open; a socket silent for STALL_MS (open or still connecting) is given up. */
+  function watch(ws: SocketLike) {
+    lastHeard = Date.now();
+    lastPing = lastHeard;
+    tick = setInterval(() => {
+      if (socket !== ws) return;
+      const now = Date.now();
+      if (isHidden()) lastHeard = now;
+      if (now - lastHeard >= STALL_MS) return stall();
+      if (ws.readyState === OPEN && now - lastPing >= HEARTBEAT_MS) {
+        lastPing = now;
+        rawSend({ type: 'ping', payload: {} });
+      }
+    }, TICK_MS);
+  }
+
+  function stall() {
+    const ws = socket;
+    detach();
+    ws?.close(STALL_CLOSE);
+    handleClose(STALL_CLOSE);
+  }
+
+  function detach() {
+    socket = null;
+    if (tick) clearInterval(tick);
+    tick = null;
+  }
+
+  function warnOnce(data: unknown) {
+    if (hasWarned) return;
+    hasWarned = true;
+    console.warn('Game socket: dropped a frame that is not in the protocol', data);
   }
 
   function handleClose(code: number) {
@@ -150,12 +220,33 @@ export function createGameConnection(deps: GameConnectionDeps) {
       if (socket && socket.readyState === OPEN) rawSend(message);
       else outbox.push(message);
     },
+    /**
+     * The browser is back online, the tab is visible again, or the player pressed Retry: a waiting
+     * reconnect happens now (after the last failed try, a new round of tries starts); an open
+     * socket is pinged and has STALL_MS to answer.
+     */
+    resume() {
+      if (disposed || isOpening) return;
+      if (socket) {
+        lastHeard = Date.now();
+        if (socket.readyState === OPEN) {
+          lastPing = lastHeard;
+          rawSend({ type: 'ping', payload: {} });
+        }
+        return;
+      }
+      if (status !== 'reconnecting' && status !== 'failed') return;
+      if (retry) clearTimeout(retry);
+      retry = null;
+      if (status === 'failed') attempt = 0;
+      void open();
+    },
     /** Closes on purpose (code 1000): no reconnect. */
     close() {
       disposed = true;
       if (retry) clearTimeout(retry);
       const ws = socket;
-      socket = null;
+      detach();
       if (ws) ws.close(NORMAL_CLOSE);
       setStatus('closed');
     },

@@ -3,7 +3,8 @@ import type {
   GameSnapshot,
   GameStateName,
   PlayerSummary,
-  ServerPayloads,
+  QueueItem,
+  ServerMessage,
 } from '@playshop/shared';
 import { FREE_CELL } from '@playshop/shared';
 
@@ -14,27 +15,25 @@ export interface BoardCell {
 }
 
 /**
- * The live game as one browser sees it (SPEC §3 Game state). The server is authoritative: this is
- * only the fold of the frames it sent, plus the player's own marks, which never leave the device
- * (a claim is checked against the stored card and rolls, not against marks).
+ * The live game as one browser sees it (SPEC §3 Game state): the merge of the frames the server sent,
+ * nothing derived. The server owns the winners, the player count, the content queue and the marks;
+ * the only local change is a mark shown at once, which the server's `marks` frame then replaces.
  */
 export interface GameState {
   lobbyOpen: boolean;
   /** A join was refused with 'Lobby not open': the screen sends the player back. */
   lobbyRefused: boolean;
   gameStarted: boolean;
-  /** SPEC §4: lobby, bingo, roll, content, game_over, announce_winner; any other value shows the board. */
+  /** SPEC §4: lobby, bingo, roll, content, game_over, announce_winner. */
   gameState: GameStateName;
   round: number;
   playerArr: PlayerSummary[];
-  /**
-   * Players present. Equal to the list's length, except for a player in a room past the lobby list
-   * limit, whose snapshot carries the count without the list.
-   */
+  /** Players present, as the server counts them (a big room sends players the count without the list). */
   playerCount: number;
   bingoRolls: number[];
-  bingoBoard: BoardCell[][] | null;
-  /** Numbers marked on the card; starts as [0], the free centre. */
+  /** The player's card (numbers, centre 0); null for staff and before a card is dealt. */
+  bingoBoard: number[][] | null;
+  /** The player's marked numbers, as the server keeps them; the free centre always counts. */
   markedCells: number[];
   winners: string[];
   winnerAudio: string | null;
@@ -45,14 +44,10 @@ export interface GameState {
   endsAt: string | null;
   contentId: number | null;
   contentType: string | null;
-  /** The sent item itself, when the server included it in the frame. */
   content: ContentReply | null;
-  /**
-   * Content sent this round (staff only), so a reloaded facilitator screen queues only the rest;
-   * null until the first snapshot says.
-   */
-  sentContentIds: number[] | null;
-  /** The workshop session the room is on, from the last snapshot. */
+  /** Staff: what 'Send Content' sends next, in order; null until the server said. */
+  queue: QueueItem[] | null;
+  /** The workshop session the room is on. */
   sessionName: string | null;
   hideRollAnimation: boolean;
   connectionClosed: boolean;
@@ -84,7 +79,7 @@ export const initialGameState: GameState = {
   contentId: null,
   contentType: null,
   content: null,
-  sentContentIds: null,
+  queue: null,
   sessionName: null,
   hideRollAnimation: false,
   connectionClosed: false,
@@ -93,74 +88,29 @@ export const initialGameState: GameState = {
   protocolVersion: null,
 };
 
-/** Frames as the server sends them; `content` rides along on get_content and full snapshots. */
-type IncomingPayloads = Omit<ServerPayloads, 'get_content' | 'set_game_state'> & {
-  get_content: ServerPayloads['get_content'] & { content?: ContentReply | null };
-  set_game_state: (GameSnapshot & { content?: ContentReply | null }) | { gameState: GameStateName };
-};
-export type IncomingMessage = {
-  [K in keyof IncomingPayloads]: { type: K; payload: IncomingPayloads[K]; seq?: number };
-}[keyof IncomingPayloads];
+/** Server frames, as `ZServerMessage` parsed them. */
+export type IncomingMessage = ServerMessage;
 
-/** The spec's client-side messages: effects of the player's own actions and of leaving. */
-export type LocalAction =
-  | { type: 'mark_cell'; payload: { number: number } }
-  | { type: 'update_board' }
-  | { type: 'timer_running'; payload: { isRunning: boolean } }
-  | { type: 'leave_game' };
+/** Effects of the player's own actions: a tapped cell (until the server answers) and leaving. */
+export type LocalAction = { type: 'mark_cell'; payload: { number: number } } | { type: 'leave_game' };
 
 export type GameAction = IncomingMessage | LocalAction;
 
-/** A card of numbers (centre 0) as cells; cells in `marked` start marked (the centre always). */
+/** A card of numbers (centre 0) as cells; cells in `marked` are marked (the centre always). */
 export function toBoard(card: number[][], marked: readonly number[] = []): BoardCell[][] {
+  const set = new Set(marked);
   return card.map((row) =>
-    row.map((number) => ({ number, marked: number === FREE_CELL || marked.includes(number) })),
+    row.map((number) => ({ number, marked: number === FREE_CELL || set.has(number) })),
   );
 }
 
-const boardNumbers = (board: BoardCell[][] | null): number[][] | null =>
-  board ? board.map((row) => row.map((cell) => cell.number)) : null;
+const withFree = (marks: readonly number[]) =>
+  marks.includes(FREE_CELL) ? [...marks] : [FREE_CELL, ...marks];
 
-const sameCard = (a: number[][] | null, b: number[][] | null) => JSON.stringify(a) === JSON.stringify(b);
+const noTimer = { time: 0, isRunning: false, isPaused: false, endsAt: null } as const;
+const noContent = { contentId: null, contentType: null, content: null } as const;
 
-function addPlayer(players: PlayerSummary[], username: string): PlayerSummary[] {
-  if (players.some((p) => p.username === username)) return players;
-  return [...players, { username, isReady: false, hasBingo: false }];
-}
-
-/** A new player list, with the count moved by as many as joined or left. */
-const withPlayerList = (state: GameState, playerArr: PlayerSummary[]) => ({
-  playerArr,
-  playerCount: state.playerCount + playerArr.length - state.playerArr.length,
-});
-
-function mergeRolls(rolls: number[], more: number[]): number[] {
-  const merged = [...rolls];
-  for (const n of more) if (!merged.includes(n)) merged.push(n);
-  return merged;
-}
-
-function markNumbers(state: GameState, numbers: readonly number[]): GameState {
-  if (!state.bingoBoard) return state;
-  const wanted = new Set(numbers);
-  const bingoBoard = state.bingoBoard.map((row) =>
-    row.map((cell) => (wanted.has(cell.number) && !cell.marked ? { ...cell, marked: true } : cell)),
-  );
-  const markedCells = mergeRolls(
-    state.markedCells,
-    bingoBoard
-      .flat()
-      .filter((c) => c.marked && c.number !== FREE_CELL)
-      .map((c) => c.number),
-  );
-  return { ...state, bingoBoard, markedCells };
-}
-
-/** A full snapshot (join, reconnect) replaces the room; the player's own marks survive if the card is the same. */
-function applySnapshot(state: GameState, snap: GameSnapshot & { content?: ContentReply | null }): GameState {
-  const keepMarks = sameCard(boardNumbers(state.bingoBoard), snap.bingoBoard);
-  const marks = keepMarks ? state.markedCells.filter((n) => snap.bingoRolls.includes(n)) : [FREE_CELL];
-  const timer = snap.timer;
+function applySnapshot(state: GameState, snap: GameSnapshot): GameState {
   return {
     ...state,
     lobbyOpen: snap.lobbyOpen,
@@ -171,19 +121,17 @@ function applySnapshot(state: GameState, snap: GameSnapshot & { content?: Conten
     playerArr: snap.playerArr,
     playerCount: snap.playerCount,
     bingoRolls: snap.bingoRolls,
-    bingoBoard: snap.bingoBoard ? toBoard(snap.bingoBoard, marks) : null,
-    markedCells: mergeRolls([FREE_CELL], marks),
+    bingoBoard: snap.bingoBoard,
+    markedCells: withFree(snap.markedCells),
     winners: snap.winners,
-    time: timer?.time ?? 0,
-    isRunning: timer?.isRunning ?? false,
-    isPaused: timer?.isPaused ?? false,
-    endsAt: timer?.endsAt ?? null,
+    winnerAudio: snap.winnerAudio,
+    ...(snap.timer ?? noTimer),
     contentId: snap.contentId,
     contentType: snap.contentType,
-    content: snap.content ?? (snap.contentId === state.contentId ? state.content : null),
-    sentContentIds: snap.sentContentIds ?? [],
-    protocolVersion: snap.protocolVersion ?? null,
-    sessionName: snap.sessionName ?? state.sessionName,
+    content: snap.content,
+    queue: snap.queue,
+    sessionName: snap.sessionName,
+    protocolVersion: snap.protocolVersion,
     hideRollAnimation: snap.hideRollAnimation,
     connectionClosed: snap.connectionClosed,
   };
@@ -191,10 +139,9 @@ function applySnapshot(state: GameState, snap: GameSnapshot & { content?: Conten
 
 /** SPEC §4 'Incoming messages and effects', one case per message. */
 export function gameReducer(state: GameState, action: GameAction): GameState {
-  const seq = 'seq' in action && typeof action.seq === 'number' ? action.seq : undefined;
   const next = reduce(state, action);
-  if (seq === undefined || seq <= next.lastSeq) return next;
-  return { ...next, lastSeq: seq };
+  if (!('seq' in action) || action.seq <= next.lastSeq) return next;
+  return { ...next, lastSeq: action.seq };
 }
 
 function reduce(state: GameState, action: GameAction): GameState {
@@ -208,21 +155,22 @@ function reduce(state: GameState, action: GameAction): GameState {
         gameState: 'bingo',
         bingoRolls: action.payload.bingoRolls,
         markedCells: [FREE_CELL],
-        bingoBoard: state.bingoBoard ? toBoard(boardNumbers(state.bingoBoard)!) : null,
         hideRollAnimation: action.payload.hideRollAnimation,
       };
     case 'start_new_game':
       return {
         ...state,
+        ...noTimer,
+        ...noContent,
         gameState: 'bingo',
         round: action.payload.round,
-        bingoBoard: action.payload.bingoBoard ? toBoard(action.payload.bingoBoard) : null,
+        bingoBoard: action.payload.bingoBoard,
         markedCells: [FREE_CELL],
         bingoRolls: [],
         playerArr: state.playerArr.map((p) => ({ ...p, hasBingo: false })),
         winners: [],
         winnerAudio: null,
-        sentContentIds: [],
+        queue: action.payload.queue ?? state.queue,
       };
     case 'join_room': {
       const payload = action.payload;
@@ -230,52 +178,54 @@ function reduce(state: GameState, action: GameAction): GameState {
       return {
         ...state,
         lobbyRefused: false,
-        ...withPlayerList(state, addPlayer(state.playerArr, payload.username)),
         gameState: 'bingo',
-        bingoBoard: state.bingoBoard ?? (payload.bingoBoard ? toBoard(payload.bingoBoard) : null),
+        bingoBoard: state.bingoBoard ?? payload.bingoBoard,
         bingoRolls: payload.bingoRolls,
         hideRollAnimation: payload.hideRollAnimation,
       };
     }
-    case 'get_random_roll':
-      return { ...state, bingoRolls: mergeRolls(state.bingoRolls, [action.payload.roll]), gameState: 'roll' };
-    case 'get_timer_option':
+    case 'get_random_roll': {
+      const { roll } = action.payload;
+      const bingoRolls = state.bingoRolls.includes(roll) ? state.bingoRolls : [...state.bingoRolls, roll];
+      return { ...state, bingoRolls, gameState: 'roll' };
+    }
+    case 'get_timer_option': {
+      const { time, isRunning, isPaused, endsAt } = action.payload;
+      return { ...state, time, isRunning, isPaused, endsAt };
+    }
+    case 'get_content': {
+      const { contentId, contentType, content, sessionName, queue } = action.payload;
       return {
         ...state,
-        time: action.payload.time,
-        isRunning: action.payload.isRunning,
-        isPaused: action.payload.isPaused,
-        endsAt: action.payload.endsAt,
-      };
-    case 'get_content':
-      return {
-        ...state,
-        contentId: action.payload.contentId,
-        contentType: action.payload.contentType,
-        content: action.payload.content ?? null,
-        sentContentIds:
-          state.sentContentIds === null || state.sentContentIds.includes(action.payload.contentId)
-            ? state.sentContentIds
-            : [...state.sentContentIds, action.payload.contentId],
+        contentId,
+        contentType,
+        content,
+        sessionName,
+        queue: queue ?? state.queue,
         gameState: 'content',
       };
-    case 'leave_room':
-      return {
-        ...state,
-        ...withPlayerList(
-          state,
-          state.playerArr.filter((p) => p.username !== action.payload.username),
-        ),
-      };
+    }
+    case 'user_joined': {
+      const { username, playerCount } = action.payload;
+      const isListed = state.playerArr.some((p) => p.username === username);
+      const playerArr = isListed
+        ? state.playerArr
+        : [...state.playerArr, { username, isReady: false, hasBingo: false }];
+      return { ...state, playerArr, playerCount };
+    }
+    case 'leave_room': {
+      const { username, playerCount } = action.payload;
+      return { ...state, playerArr: state.playerArr.filter((p) => p.username !== username), playerCount };
+    }
     case 'game_end':
       return { ...initialGameState, lastSeq: state.lastSeq, connectionClosed: true };
     case 'game_over': {
-      const { username, winnerAudio } = action.payload;
+      const { winners, winnerAudio } = action.payload;
       return {
         ...state,
         gameState: 'game_over',
-        playerArr: state.playerArr.map((p) => (p.username === username ? { ...p, hasBingo: true } : p)),
-        winners: state.winners.includes(username) ? state.winners : [...state.winners, username],
+        playerArr: state.playerArr.map((p) => (winners.includes(p.username) ? { ...p, hasBingo: true } : p)),
+        winners,
         winnerAudio,
       };
     }
@@ -287,24 +237,29 @@ function reduce(state: GameState, action: GameAction): GameState {
           p.username === action.payload.username ? { ...p, isReady: true } : p,
         ),
       };
+    case 'marks':
+      return { ...state, markedCells: withFree(action.payload.markedCells) };
     case 'mark_cell':
-      // Only a rolled number can be marked (SPEC §4 Player marking).
-      if (!state.bingoRolls.includes(action.payload.number)) return state;
-      return markNumbers(state, [action.payload.number]);
-    case 'update_board':
-      return markNumbers(state, state.bingoRolls);
-    case 'user_joined':
-      return { ...state, ...withPlayerList(state, addPlayer(state.playerArr, action.payload.username)) };
-    case 'Reconnected':
-      return { ...state, bingoRolls: mergeRolls(state.bingoRolls, action.payload.missedRolls) };
-    case 'timer_running':
-      return { ...state, isRunning: action.payload.isRunning };
+      // Only a rolled number on the card can be marked (SPEC §4 Player marking).
+      if (
+        !state.bingoRolls.includes(action.payload.number) ||
+        state.markedCells.includes(action.payload.number)
+      )
+        return state;
+      if (!state.bingoBoard?.some((row) => row.includes(action.payload.number))) return state;
+      return { ...state, markedCells: [...state.markedCells, action.payload.number] };
+    case 'Reconnected': {
+      const missed = action.payload.missedRolls.filter((n) => !state.bingoRolls.includes(n));
+      return { ...state, bingoRolls: [...state.bingoRolls, ...missed] };
+    }
     case 'hide_roll_animation':
       return { ...state, hideRollAnimation: action.payload.hideRollAnimation };
     case 'leave_game':
       return initialGameState;
     case 'error_event':
       return { ...state, error: { text: action.payload.error, count: (state.error?.count ?? 0) + 1 } };
+    case 'pong':
+      return state;
     case 'set_game_state': {
       const payload = action.payload;
       if ('roomId' in payload) return applySnapshot(state, payload);

@@ -1,25 +1,17 @@
-import { MantineProvider } from '@mantine/core';
 import { PROTOCOL_VERSION, WINNER_SOUNDS } from '@playshop/shared';
-import { fireEvent, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { BallChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
+import { BingoNews } from './bingo-news';
 import { ConnectionNotice } from './connection-notice';
-import { secondsLeft } from './countdown';
-import { toBoard } from './game-reducer';
+import { Countdown, secondsLeft } from './countdown';
+import { type GameState, toBoard } from './game-reducer';
 import { LobbyView } from './lobby-view';
+import { PlayerGameView } from './player-game-view';
 import { RolledBallsModal } from './rolled-balls-modal';
+import { card, content, playing, room, show } from './test-fixtures';
 import { WinScreen } from './win-screen';
-
-const card = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 33, 49, 64],
-  [5, 20, 34, 50, 65],
-];
-const show = (ui: ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
 
 describe('game screens', () => {
   it('the board has B I N G O, a Free centre, and marks only rolled numbers', () => {
@@ -120,6 +112,19 @@ describe('game screens', () => {
     expect(screen.getByText('Too many players to list here.')).toBeTruthy();
   });
 
+  it("says 'Reconnecting…' while it tries again, and offers Retry after the last failed try", () => {
+    const view = show(
+      <ConnectionNotice status="reconnecting" serverProtocolVersion={null} onRetry={() => {}} />,
+    );
+    expect(screen.getByText('Reconnecting…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    view.unmount();
+    const onRetry = vi.fn();
+    show(<ConnectionNotice status="failed" serverProtocolVersion={null} onRetry={onRetry} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
   it('says when the socket is down, and asks for a reload when the server speaks a newer protocol', () => {
     const view = show(<ConnectionNotice status="open" serverProtocolVersion={PROTOCOL_VERSION} />);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -144,8 +149,8 @@ describe('game screens', () => {
 });
 
 describe('Show Rolled Balls', () => {
-  it('lists the rolled numbers by letter column', async () => {
-    show(<RolledBallsModal rolls={[70, 3, 40, 1, 75]} />);
+  it('lists the rolled numbers by letter column in the order drawn, marks the last one, and keeps the whole draw', async () => {
+    show(<RolledBallsModal rolls={[70, 3, 40, 75, 1]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Show Rolled Balls' }));
     const table = await screen.findByRole('table');
     const rows = [...table.querySelectorAll('tr')].map((tr) =>
@@ -153,8 +158,99 @@ describe('Show Rolled Balls', () => {
     );
     expect(rows).toEqual([
       ['B', 'I', 'N', 'G', 'O'],
-      ['1', '', '40', '', '70'],
-      ['3', '', '', '', '75'],
+      ['3', '', '40', '', '70'],
+      ['1', '', '', '', '75'],
     ]);
+    expect(table.querySelector('[aria-current]')?.textContent).toBe('1');
+    expect(screen.getByText('Last called: B 1')).toBeTruthy();
+    const order = screen.getByRole('list', { name: 'Balls in the order drawn' });
+    expect(
+      within(order)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['O 70', 'B 3', 'N 40', 'O 75', 'B 1']);
+  });
+});
+
+describe('timer', () => {
+  it("an expired timer says 'Time is up' for a few seconds, then clears", () => {
+    vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00.000Z') });
+    try {
+      show(<Countdown endsAt="2026-01-01T00:00:02.000Z" time={2} isRunning />);
+      expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('Timer: 2 seconds left');
+      act(() => vi.advanceTimersByTime(2000));
+      expect(screen.getByText('Time is up')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(4000));
+      expect(screen.getByText('Time is up')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1000));
+      expect(screen.queryByRole('timer')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+function playerView(state: GameState, onMark = vi.fn(), username = 'ann') {
+  return show(
+    <PlayerGameView
+      room={room}
+      state={state}
+      status="open"
+      username={username}
+      onMark={onMark}
+      onLeave={() => {}}
+      onRetry={() => {}}
+    />,
+  );
+}
+
+describe('player game screen', () => {
+  it('keeps the card during a roll: the ball comes in a sheet above it and the player can mark meanwhile', () => {
+    const onMark = vi.fn();
+    playerView({ ...playing, gameState: 'roll', bingoRolls: [1, 17, 32] }, onMark);
+    expect(screen.getByRole('region', { name: 'New ball' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Your bingo card' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'I 17, rolled' }));
+    expect(onMark).toHaveBeenCalledWith(17);
+    expect(screen.getByRole('button', { name: 'B 1, marked' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('shows sent content above the card, and the player can minimise it and bring it back', () => {
+    playerView({ ...playing, gameState: 'content', contentId: 9, content });
+    const sheet = screen.getByRole('region', { name: 'From the facilitator' });
+    expect(within(sheet).getByText('Find the nearest exit')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Your bingo card' })).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Minimise' }));
+    expect(within(sheet).getByRole('button', { name: 'Show' }).getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Show' }));
+    expect(within(sheet).getByRole('button', { name: 'Minimise' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+  });
+
+  it("shows the current session's name", () => {
+    playerView(playing);
+    expect(screen.getByText('Session: Fire safety')).toBeTruthy();
+  });
+
+  it("on a win: the win screen above the card, with no Close for a player, and 'ann has bingo' for the others", () => {
+    playerView({ ...playing, gameState: 'game_over', winners: ['ann'] }, vi.fn(), 'bob');
+    expect(screen.getByText('ann has won the game!')).toBeTruthy();
+    expect(screen.getByText('ann has bingo')).toBeTruthy();
+    expect(screen.queryByText('Bingo!')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Your bingo card' })).toBeTruthy();
+  });
+
+  it("who has bingo: 'You have bingo!' for the winner, names for everyone else, nothing before a win", () => {
+    const view = show(<BingoNews winners={['ann', 'cy']} username="ann" />);
+    expect(screen.getByText('You have bingo!')).toBeTruthy();
+    view.unmount();
+    const other = show(<BingoNews winners={['ann', 'cy']} username="bob" />);
+    expect(screen.getByText('ann, cy have bingo')).toBeTruthy();
+    other.unmount();
+    show(<BingoNews winners={[]} username="bob" />);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByText(/bingo/i)).toBeNull();
   });
 });

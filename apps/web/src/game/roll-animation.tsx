@@ -11,9 +11,10 @@ export const TUMBLE_MS = 3000;
  * Give it `key={number}` so each roll starts over.
  *
  * SPEC §2 Roll animation, drawn rather than a video (docs/decisions.md): the ball tumbles in its
- * colour, then lands as a large ball with its letter and number.
+ * colour, then lands as a large ball with its letter and number. `compact` is the phone's banner
+ * above the card: a row with a normal-sized ball.
  */
-export function RollAnimation({ number }: { number: number }) {
+export function RollAnimation({ number, compact = false }: { number: number; compact?: boolean }) {
   const [landed, setLanded] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setLanded(true), TUMBLE_MS);
@@ -21,16 +22,16 @@ export function RollAnimation({ number }: { number: number }) {
   }, []);
   const letter = ballLetter(number);
   return (
-    <div className={classes.rollStage}>
+    <div className={classes.rollStage} data-compact={compact || undefined}>
       {landed ? (
-        <Stack align="center" gap="sm">
-          <Ball number={number} size="xl" className={classes.landed} />
-          <Text fz={32} fw={800}>
+        <Stack align="center" gap="sm" style={compact ? { flexDirection: 'row' } : undefined}>
+          <Ball number={number} size={compact ? 'md' : 'xl'} className={classes.landed} />
+          <Text fz={compact ? 24 : 32} fw={800}>
             {ballLabel(number)}
           </Text>
         </Stack>
       ) : (
-        <Stack align="center" gap="sm">
+        <Stack align="center" gap="sm" style={compact ? { flexDirection: 'row' } : undefined}>
           <span
             className={`${classes.ball} ${classes.tumble}`}
             data-letter={letter}

@@ -1,31 +1,35 @@
-/** The game's texts of SPEC §2 and §8, written once. */
-export const GAME_TEXTS = {
-  wsConnecting: 'Connecting to websocket',
-  wsConnected: 'Connected to websocket',
-  wsFailedToConnect: 'Failed to connect to websocket',
-  wsAttemptingReconnect: 'Attempting to reconnect to websocket',
-  wsReconnected: 'Reconnected to websocket',
-  wsFailedToReconnect: 'Failed to reconnect to websocket',
-  wsDisconnected: 'Disconnected from websocket',
-  wsClosedUnexpectedly: 'Websocket connection closed unexpectedly',
-  lobbyNotOpen: 'Lobby not open',
-  roomClosed: 'Room Closed',
-  waitingForFacilitator: 'Waiting for facilitator...',
-  leavingRoom: 'Leaving Room',
-  endingGame: 'Ending Game',
-  openingLobby: 'Opening Lobby',
-  gameStarted: 'Game Started',
-  selectTime: 'Please select a time',
-  noContentRemaining: 'No Content Remaining',
-  congratulations: 'Congratulations!',
-  weHaveAWinner: 'We have a winner!',
-  hasWon: (name: string) => `${name} has won the game!`,
-  errorJoining: 'Error joining room',
-  roomCreated: 'Room created successfully',
-  updated: 'Playshop has been updated. Reload this page to keep playing.',
+/**
+ * What only the web screens say or use; every text the server also speaks is GAME_TEXTS in
+ * @playshop/shared.
+ */
+export const SCREEN_TEXTS = {
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  retry: 'Retry',
+  noBallsYet: 'No balls rolled yet',
+  /** The sheet above the card that holds sent content (the content names itself inside). */
+  contentSheet: 'From the facilitator',
+  youHaveBingo: 'You have bingo!',
+  /** Said to everyone but the winners, instead of a badge that reads as their own. */
+  hasBingo: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} bingo`,
+  roomClosedBack: 'The facilitator has ended the game. Back to your rooms.',
+  confirmNewGame: {
+    title: 'Start a new game?',
+    body: 'Every player gets a new card: the rolled balls, marks and winners of this game are cleared.',
+    confirm: 'Start New Game',
+  },
+  confirmEndGame: {
+    title: 'End the game?',
+    body: 'The room closes for everyone: players are sent back to their room list.',
+    confirm: 'End Game',
+  },
+  confirmCloseLobby: {
+    title: 'Close the lobby?',
+    body: 'The game ends for everyone in the room: players are sent back to their room list.',
+    confirm: 'Close Lobby',
+  },
 } as const;
 
-/** SPEC §9: the roll animation runs 12 s, or 1 s when hidden. */
-export const ROLL_ANIMATION_MS = 12_000;
-export const ROLL_HIDDEN_MS = 1_000;
 export const WINNER_VOLUME = 0.5;
+/** How long an expired timer stays at 0:00 'Time is up' before it clears. */
+export const TIMER_EXPIRED_SHOW_MS = 5_000;

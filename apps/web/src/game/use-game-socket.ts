@@ -10,14 +10,15 @@ import {
   type GameConnection,
   type GameConnectionDeps,
 } from './game-connection';
-import { type GameAction, gameReducer, initialGameState } from './game-reducer';
+import { gameReducer, initialGameState, type LocalAction } from './game-reducer';
 
 const toastInfo = (message: string) =>
   notifications.show({ id: `ws:${message}`, message, autoClose: 2000, color: 'blue' });
 
 /**
  * The live game for one room: the reducer fed by the room's socket. The socket joins on open,
- * resumes with the last seq after a drop, and is closed (1000) when the screen goes away.
+ * resumes with the last seq after a drop, reconnects at once when the browser is back online or the
+ * tab visible again, and is closed (1000) when the screen goes away.
  */
 export function useGameSocket(roomId: number | null, options: Pick<GameConnectionDeps, 'createSocket'> = {}) {
   const [state, dispatch] = useReducer(gameReducer, initialGameState);
@@ -41,7 +42,7 @@ export function useGameSocket(roomId: number | null, options: Pick<GameConnectio
       },
       getLastSeq: () => lastSeq.current,
       onMessage(message) {
-        if (typeof message.seq === 'number' && message.seq > lastSeq.current) lastSeq.current = message.seq;
+        if (message.seq > lastSeq.current) lastSeq.current = message.seq;
         dispatch(message);
         if (message.type === 'error_event') toastError(message.payload.error);
       },
@@ -50,7 +51,14 @@ export function useGameSocket(roomId: number | null, options: Pick<GameConnectio
     });
     connection.current = conn;
     conn.start();
+    const resume = () => {
+      if (document.visibilityState === 'visible') conn.resume();
+    };
+    window.addEventListener('online', resume);
+    document.addEventListener('visibilitychange', resume);
     return () => {
+      window.removeEventListener('online', resume);
+      document.removeEventListener('visibilitychange', resume);
       conn.close();
       connection.current = null;
     };
@@ -58,6 +66,8 @@ export function useGameSocket(roomId: number | null, options: Pick<GameConnectio
 
   const send = useCallback((message: ClientMessage) => connection.current?.send(message), []);
   const close = useCallback(() => connection.current?.close(), []);
-  const local = useCallback((action: GameAction) => dispatch(action), []);
-  return { state, status, send, close, dispatch: local };
+  /** The Retry button after the last failed try. */
+  const retry = useCallback(() => connection.current?.resume(), []);
+  const local = useCallback((action: LocalAction) => dispatch(action), []);
+  return { state, status, send, close, retry, dispatch: local };
 }

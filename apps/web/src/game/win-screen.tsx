@@ -1,9 +1,9 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { WINNER_SOUNDS } from '@playshop/shared';
+import { GAME_TEXTS, WINNER_SOUNDS } from '@playshop/shared';
 import { IconTrophy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import classes from './game.module.css';
-import { GAME_TEXTS, WINNER_VOLUME } from './texts';
+import { WINNER_VOLUME } from './texts';
 
 /** Plays the server's pick of the winner sounds, or a random one (older servers), at volume 0.5. */
 function playWinnerSound(winnerAudio: string | null) {

@@ -1,0 +1,46 @@
+import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+
+/**
+ * A button for an action that changes the room for everyone: it asks first, naming the consequence,
+ * and runs `onConfirm` only on the confirm button.
+ */
+export function ConfirmButton({
+  children,
+  confirm,
+  onConfirm,
+  ...buttonProps
+}: ButtonProps & {
+  children: ReactNode;
+  confirm: { title: string; body: string; confirm: string };
+  onConfirm: () => void;
+}) {
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button {...buttonProps} onClick={open}>
+        {children}
+      </Button>
+      <Modal opened={opened} onClose={close} title={confirm.title} centered>
+        <Stack gap="md">
+          <Text>{confirm.body}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button
+              color={buttonProps.color ?? 'red'}
+              onClick={() => {
+                close();
+                onConfirm();
+              }}
+            >
+              {confirm.confirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { ContentView } from '../../features/content/display/content-view';
+import { Ball } from '../ball';
+import { Countdown } from '../countdown';
+import type { GameState } from '../game-reducer';
+import { RollAnimation } from '../roll-animation';
+import { RolledBallsModal } from '../rolled-balls-modal';
+import { SCREEN_TEXTS } from '../texts';
+import { WinScreen } from '../win-screen';
+
+/**
+ * Centre column (SPEC §2): the win screen when someone has bingo (Close goes back to the board),
+ * the roll animation, or the last three balls, the timer and the sent content.
+ */
+export function CentrePanel({ state, onCloseWin }: { state: GameState; onCloseWin: () => void }) {
+  const lastRoll = state.bingoRolls.at(-1);
+  if (state.gameState === 'announce_winner' || state.gameState === 'game_over') {
+    return (
+      <WinScreen
+        key={`${state.round}-${state.winners.join()}`}
+        winners={state.winners}
+        winnerAudio={state.winnerAudio}
+        onClose={onCloseWin}
+      />
+    );
+  }
+  if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
+    return <RollAnimation key={lastRoll} number={lastRoll} />;
+  }
+  const lastThree = state.bingoRolls.slice(-3).reverse();
+  return (
+    <Stack gap="md">
+      <Group justify="center" gap="md" aria-label="Last three balls" role="group">
+        {lastThree.length === 0 && <Text c="dimmed">{SCREEN_TEXTS.noBallsYet}</Text>}
+        {lastThree.map((n) => (
+          <Ball key={n} number={n} size={state.bingoRolls.length >= 10 ? 'sm' : 'md'} />
+        ))}
+      </Group>
+      <Group justify="center">
+        <Text size="sm">{state.bingoRolls.length} of 75 rolled</Text>
+        <RolledBallsModal rolls={state.bingoRolls} />
+      </Group>
+      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      {state.content && (
+        <Paper withBorder radius="md" p="md">
+          <Text size="sm" c="dimmed" mb="xs">
+            Sent content: {state.content.title}
+          </Text>
+          <ContentView content={state.content} />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
