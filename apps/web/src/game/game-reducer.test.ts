@@ -12,6 +12,11 @@ const card = [
 const card2 = card.map((row) => row.map((n) => (n === 0 ? 0 : n + 5)));
 
 const run = (state: GameState, ...actions: GameAction[]) => actions.reduce(gameReducer, state);
+const rules = {
+  prizes: [{ kind: 'any_line' as const }, { kind: 'full_house' as const }],
+  prizeIndex: 1,
+  autoCall: { seconds: 20, paused: true },
+};
 /** A frame as the client gets it: parsed by the shared schema, so a test cannot send what the server cannot. */
 const frame = (type: string, payload: unknown, seq = 0) =>
   ZServerMessage.parse({ type, payload, seq }) as GameAction;
@@ -53,7 +58,9 @@ const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
   playerCount: 1,
   markedCells: [0, 2],
   winners: [],
+  wins: [],
   winnerAudio: null,
+  rules: { prizes: [{ kind: 'any_line' }], prizeIndex: 0, autoCall: null },
   contentId: null,
   contentType: null,
   content: null,
@@ -201,12 +208,28 @@ describe('game reducer: merges what the server says', () => {
   it("game_over: state game_over, the server's winners (each flagged), the winning audio", () => {
     const s = run(
       withPlayers,
-      frame('game_over', { username: 'ann', winnerAudio: '/w.wav', winners: ['bob', 'ann'] }),
+      frame('game_over', {
+        username: 'ann',
+        winnerAudio: '/w.wav',
+        winners: ['bob', 'ann'],
+        wins: [
+          { username: 'bob', pattern: 'any_line', prize: 0 },
+          { username: 'ann', pattern: 'full_house', prize: 1 },
+        ],
+        rules,
+      }),
     );
     expect(s.gameState).toBe('game_over');
     expect(s.winners).toEqual(['bob', 'ann']);
+    expect(s.wins.map((w) => w.pattern)).toEqual(['any_line', 'full_house']);
+    expect(s.rules).toEqual(rules);
     expect(s.playerArr.map((p) => p.hasBingo)).toEqual([true, true]);
     expect(s.winnerAudio).toBe('/w.wav');
+  });
+
+  it("round_rules: the round's prizes and auto-call as the server says", () => {
+    const s = run(withPlayers, frame('round_rules', rules));
+    expect(s.rules).toEqual(rules);
   });
 
   it('ready marks the player ready and sets the bingo state', () => {

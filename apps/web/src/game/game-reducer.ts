@@ -4,6 +4,7 @@ import type {
   GameStateName,
   PlayerSummary,
   QueueItem,
+  RoundRules,
   ServerMessage,
 } from '@playshop/shared';
 import { FREE_CELL } from '@playshop/shared';
@@ -36,7 +37,11 @@ export interface GameState {
   /** The player's marked numbers, as the server keeps them; the free centre always counts. */
   markedCells: number[];
   winners: string[];
+  /** Every win of the round in order, with the pattern it was for. */
+  wins: GameSnapshot['wins'];
   winnerAudio: string | null;
+  /** The round's prizes (win patterns) in order, the one played for, and auto-call. */
+  rules: RoundRules | null;
   time: number;
   isRunning: boolean;
   isPaused: boolean;
@@ -71,7 +76,9 @@ export const initialGameState: GameState = {
   bingoBoard: null,
   markedCells: [FREE_CELL],
   winners: [],
+  wins: [],
   winnerAudio: null,
+  rules: null,
   time: 0,
   isRunning: false,
   isPaused: false,
@@ -124,7 +131,9 @@ function applySnapshot(state: GameState, snap: GameSnapshot): GameState {
     bingoBoard: snap.bingoBoard,
     markedCells: withFree(snap.markedCells),
     winners: snap.winners,
+    wins: snap.wins,
     winnerAudio: snap.winnerAudio,
+    rules: snap.rules,
     ...(snap.timer ?? noTimer),
     contentId: snap.contentId,
     contentType: snap.contentType,
@@ -169,7 +178,9 @@ function reduce(state: GameState, action: GameAction): GameState {
         bingoRolls: [],
         playerArr: state.playerArr.map((p) => ({ ...p, hasBingo: false })),
         winners: [],
+        wins: [],
         winnerAudio: null,
+        rules: state.rules && { ...state.rules, prizeIndex: 0 },
         queue: action.payload.queue ?? state.queue,
       };
     case 'join_room': {
@@ -220,15 +231,19 @@ function reduce(state: GameState, action: GameAction): GameState {
     case 'game_end':
       return { ...initialGameState, lastSeq: state.lastSeq, connectionClosed: true };
     case 'game_over': {
-      const { winners, winnerAudio } = action.payload;
+      const { winners, wins, winnerAudio, rules } = action.payload;
       return {
         ...state,
         gameState: 'game_over',
         playerArr: state.playerArr.map((p) => (winners.includes(p.username) ? { ...p, hasBingo: true } : p)),
         winners,
+        wins,
         winnerAudio,
+        rules,
       };
     }
+    case 'round_rules':
+      return { ...state, rules: action.payload };
     case 'ready':
       return {
         ...state,
