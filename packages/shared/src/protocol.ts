@@ -70,6 +70,8 @@ export const GAME_TEXTS = {
   tooManyMessages: 'Too many messages: slow down',
   tooManySockets: 'Too many open game screens for this account',
   roundUnderway: 'The pattern can only be changed before the first ball of a round',
+  playerNotFound: 'No such player in this room',
+  removedFromRoom: 'The facilitator removed you from this room',
   waitingForFacilitator: 'Waiting for facilitator...',
   leavingRoom: 'Leaving Room',
   endingGame: 'Ending Game',
@@ -139,6 +141,8 @@ const ZGameEvent = z
         })
         .strict(),
       z.object({ action: z.literal('pause_auto_call'), roomId }).strict(),
+      /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
+      z.object({ action: z.literal('remove_player'), roomId, username: z.string().min(1).max(200) }).strict(),
       z.object({ action: z.literal('resume_auto_call'), roomId }).strict(),
       /** A player marks or clears a number on their own card; kept by the server across reloads. */
       z
@@ -320,6 +324,8 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   frame('error_event', z.object({ error: z.string() })),
   /** The player's marks after a mark, sent to each of that player's screens. */
   frame('marks', z.object({ markedCells: z.array(z.number().int()) })),
+  /** To a removed player's screens, just before their sockets close (4001). */
+  frame('removed', z.object({ message: z.string() })),
   frame('pong', z.object({})),
   frame('set_game_state', z.union([ZGameSnapshot, z.object({ gameState: z.enum(GAME_STATE_NAMES) })])),
 ]);

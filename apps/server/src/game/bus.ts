@@ -73,6 +73,7 @@ const ZCommand: z.ZodType<GameCommand> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('set_timer'), seconds: id, isRunning: z.boolean(), isPaused: z.boolean() }),
   z.object({ type: z.literal('mark'), number: id, marked: z.boolean() }),
   z.object({ type: z.literal('set_prizes'), prizes: z.array(ZWinPattern) }),
+  z.object({ type: z.literal('remove_player'), username: z.string() }),
   z.object({ type: z.literal('set_auto_call'), seconds: id.nullable() }),
   z.object({ type: z.literal('set_state'), state: z.enum(GAME_STATE_NAMES) }),
   z.object({ type: z.literal('hide_roll_animation'), hidden: z.boolean() }),
@@ -94,7 +95,13 @@ const ZMessage = z.discriminatedUnion('kind', [
     /** The publisher's clock at sending, for the bus lag metric. */
     sentAt: z.number(),
     roomId: id,
-    frames: z.array(z.object({ to: ZAudience, data: z.string() })),
+    frames: z.array(
+      z.object({
+        to: ZAudience,
+        data: z.string(),
+        close: z.object({ code: z.number().int(), reason: z.string() }).optional(),
+      }),
+    ),
   }),
   z.object({ kind: z.literal('moved'), origin: z.string(), roomId: id }),
   z.object({ kind: z.literal('command'), replyTo: z.string(), reqId: z.string(), request: ZRequest }),

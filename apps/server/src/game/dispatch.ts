@@ -73,6 +73,8 @@ function gameEvent(p: Payload<'game_event'>): Dispatch {
       return at(p.roomId, { type: 'set_auto_call', seconds: p.seconds });
     case 'pause_auto_call':
       return at(p.roomId, { type: 'pause_auto_call' });
+    case 'remove_player':
+      return at(p.roomId, { type: 'remove_player', username: p.username });
     case 'resume_auto_call':
       return at(p.roomId, { type: 'resume_auto_call' });
   }

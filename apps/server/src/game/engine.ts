@@ -91,6 +91,8 @@ export interface GameState {
   content: { contentId: number; contentType: string } | null;
   /** The workshop session the room delivers; null means the workshop's first. */
   sessionId: number | null;
+  /** Players the facilitator removed this game: they cannot join it again. */
+  removed: number[];
   /** Content of the current session sent this round: the queue is the session's content less these. */
   sentContentIds: number[];
   timer: Timer | null;
@@ -115,6 +117,7 @@ export const initialGameState = (): GameState => ({
   winnerAudio: null,
   content: null,
   sessionId: null,
+  removed: [],
   sentContentIds: [],
   timer: null,
   hideRollAnimation: false,
@@ -148,6 +151,7 @@ export type GameEvent =
       /** The prize won; absent (the first, any line) in logs written before prizes. */
       prize?: number;
     }
+  | { type: 'player_removed'; userId: number; username: string }
   | { type: 'prizes_set'; prizes: WinPattern[] }
   | { type: 'auto_call_set'; seconds: number | null }
   | { type: 'auto_call_paused'; paused: boolean }
@@ -189,6 +193,7 @@ export type GameCommand =
   | { type: 'set_timer'; seconds: number; isRunning: boolean; isPaused: boolean }
   | { type: 'check_win' }
   | { type: 'mark'; number: number; marked: boolean }
+  | { type: 'remove_player'; username: string }
   | { type: 'set_prizes'; prizes: WinPattern[] }
   | { type: 'set_auto_call'; seconds: number | null }
   | { type: 'pause_auto_call' }
@@ -223,6 +228,8 @@ export const GAME_ERRORS = {
   tooManyChanges: GAME_TEXTS.tooManyChanges,
   notOnCard: GAME_TEXTS.notOnCard,
   roundUnderway: GAME_TEXTS.roundUnderway,
+  playerNotFound: GAME_TEXTS.playerNotFound,
+  removedFromRoom: GAME_TEXTS.removedFromRoom,
 } as const;
 export type GameError = (typeof GAME_ERRORS)[keyof typeof GAME_ERRORS];
 
@@ -301,6 +308,7 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
     case 'join': {
       if (isStaff(actor)) return ok();
       if (!state.lobbyOpen) return fail(GAME_ERRORS.lobbyNotOpen);
+      if (state.removed.includes(actor.userId)) return fail(GAME_ERRORS.removedFromRoom);
       if (player) return player.present ? ok() : ok({ type: 'player_returned', userId: actor.userId });
       // Late arrivals get a card too and play on.
       return ok({
@@ -377,6 +385,12 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
       return state.autoCall && !state.autoCall.paused
         ? ok(bingo, { type: 'auto_call_paused', paused: true })
         : ok(bingo);
+    }
+    case 'remove_player': {
+      const target = [...state.players.values()].find((p) => p.username === command.username);
+      return target
+        ? ok({ type: 'player_removed', userId: target.userId, username: target.username })
+        : fail(GAME_ERRORS.playerNotFound);
     }
     case 'set_prizes':
       if (state.rolls.length > 0) return fail(GAME_ERRORS.roundUnderway);
@@ -539,6 +553,11 @@ export function fold(state: GameState, event: GameEvent): GameState {
       if (prize === state.prizeIndex && prize < state.prizes.length - 1) state.prizeIndex = prize + 1;
       break;
     }
+    case 'player_removed':
+      setPresent(state, player, false);
+      state.players.delete(event.userId);
+      state.removed.push(event.userId);
+      break;
     case 'prizes_set':
       state.prizes = event.prizes;
       state.prizeIndex = 0;

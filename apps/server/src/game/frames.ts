@@ -1,5 +1,6 @@
 import {
   type ContentReply,
+  GAME_TEXTS,
   type GameSnapshot,
   PROTOCOL_VERSION,
   type QueueItem,
@@ -143,6 +144,15 @@ export function framesFor(
             wins: wins(after),
             rules: rules(after),
           },
+          seq,
+        }),
+      ];
+    case 'player_removed':
+      return [
+        frame(event.userId, { type: 'removed', payload: { message: GAME_TEXTS.removedFromRoom }, seq }),
+        frame(lobbyAudience(after), {
+          type: 'leave_room',
+          payload: { username: event.username, playerCount: after.presentCount },
           seq,
         }),
       ];

@@ -71,7 +71,14 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
         }
         const members = rooms.get(roomId);
         if (!members) return;
-        for (const connection of members) if (meant(frame.to, connection)) write(connection, frame.data);
+        for (const connection of [...members]) {
+          if (!meant(frame.to, connection)) continue;
+          write(connection, frame.data);
+          if (frame.close) {
+            leave(connection);
+            connection.close(frame.close.code, frame.close.reason);
+          }
+        }
       }
     },
     /** The sockets of a room on this instance (for a new owner to hear who is there). */

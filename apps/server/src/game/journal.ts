@@ -50,6 +50,7 @@ const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
     sound: z.string().optional(),
     prize: z.number().int().optional(),
   }),
+  z.object({ type: z.literal('player_removed'), userId: z.number(), username: z.string() }),
   z.object({ type: z.literal('prizes_set'), prizes: z.array(ZWinPattern) }),
   z.object({ type: z.literal('auto_call_set'), seconds: z.number().int().nullable() }),
   z.object({ type: z.literal('auto_call_paused'), paused: z.boolean() }),

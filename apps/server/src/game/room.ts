@@ -31,7 +31,12 @@ export interface WireFrame {
   /** A room audience, or one socket (a snapshot, what a reconnecting client missed). */
   to: Audience | { socket: string };
   data: string;
+  /** Close the receiving sockets after writing (a player removed from the room). */
+  close?: { code: number; reason: string };
 }
+
+/** The close code of a removed player's sockets. */
+export const REMOVED_CLOSE_CODE = 4001;
 
 /** What a command came with: the socket it arrived on (presence follows sockets) and its last seq. */
 export interface CommandRequest {
@@ -164,8 +169,15 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
       }
       // Content that ends a session is shown once, with the next session's queue (frames.ts).
       if (event.type === 'content_sent' && events[i + 1]?.type === 'session_advanced') return;
-      for (const f of framesFor(event, state, now, view, events[i - 1]))
-        frames.push({ to: f.to, data: JSON.stringify(f.message) });
+      for (const f of framesFor(event, state, now, view, events[i - 1])) {
+        const removed = f.message.type === 'removed' ? f.message.payload.message : null;
+        frames.push({
+          to: f.to,
+          data: JSON.stringify(f.message),
+          ...(removed ? { close: { code: REMOVED_CLOSE_CODE, reason: removed } } : {}),
+        });
+      }
+      if (event.type === 'player_removed') sockets.delete(event.userId);
       if (event.type === 'ball_rolled') scheduleSettle();
       // A new pace starts a new count.
       if (event.type === 'auto_call_set') stopAutoCall();

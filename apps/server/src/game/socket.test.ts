@@ -500,6 +500,31 @@ describe('the whole flow on the server', () => {
     expect((await count()) - before).toBe(1);
   });
 
+  it('lets the facilitator remove a player: their screens are told and closed, their card dropped', async () => {
+    const dave = await connect(flowTokens.dave);
+    dave.send(flow('room_event', 'join_room'));
+    await dave.next('set_game_state');
+    // Dave's username, from his access token.
+    const name = JSON.parse(Buffer.from(flowTokens.dave.split('.')[1]!, 'base64url').toString())
+      .username as string;
+    staff.drain();
+    const closed = dave.closed();
+    staff.send(flow('game_event', 'remove_player', { username: name }));
+    expect((await dave.next('removed')).payload.message).toBe(GAME_TEXTS.removedFromRoom);
+    expect(await closed).toBe(4001);
+    const left = await staff.next('leave_room');
+    expect(left.payload.username).toBe(name);
+    // Not back into this game.
+    const again = await connect(flowTokens.dave);
+    again.send(flow('room_event', 'join_room'));
+    expect((await again.next('error_event')).payload.error).toBe(GAME_TEXTS.removedFromRoom);
+    again.ws.close();
+    staff.send(flow('game_event', 'remove_player', { username: 'nobody-here' }));
+    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.playerNotFound);
+    carol.send(flow('game_event', 'remove_player', { username: name }));
+    expect((await carol.next('error_event')).payload.error).toBe(GAME_TEXTS.notStaff);
+  });
+
   it('limits sockets per user and commands per socket', async () => {
     const many = await Promise.all(Array.from({ length: 9 }, () => connect(flowTokens.dave)));
     const codes = await Promise.all(

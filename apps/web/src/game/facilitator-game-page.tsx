@@ -114,7 +114,11 @@ function FacilitatorGame({ org, room }: { org: string; room: Room }) {
           <RollAnnouncer rolls={state.bingoRolls} />
           <Grid gutter="md">
             <Grid.Col span={{ base: 12, md: 3 }}>
-              <PlayersPanel players={state.playerArr} playerCount={state.playerCount} />
+              <PlayersPanel
+                players={state.playerArr}
+                playerCount={state.playerCount}
+                onRemove={commands.removePlayer}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Paper withBorder radius="md" p="md" mih={320}>

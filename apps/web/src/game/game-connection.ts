@@ -41,6 +41,8 @@ const OPEN = 1;
 const NORMAL_CLOSE = 1000;
 /** Our own close code for a socket that went silent (browsers allow 3000–4999). */
 export const STALL_CLOSE = 4000;
+/** The server's closes that a reconnect cannot undo: removed by the facilitator (4001), rights gone (4403). */
+const FINAL_CLOSES = [4001, 4403];
 /** The client's heartbeat: a `ping` this often while open (the server answers `pong`). */
 export const HEARTBEAT_MS = 5_000;
 /** No frame for this long (or a socket that does not open in this time) is a stall. */
@@ -190,6 +192,11 @@ export function createGameConnection(deps: GameConnectionDeps) {
     if (code === NORMAL_CLOSE) {
       setStatus('closed');
       deps.notify.info(GAME_TEXTS.wsDisconnected);
+      return;
+    }
+    // Closed by the server on purpose (removed from the room, rights gone): trying again cannot help.
+    if (FINAL_CLOSES.includes(code)) {
+      setStatus('closed');
       return;
     }
     deps.notify.error(GAME_TEXTS.wsClosedUnexpectedly);

@@ -244,6 +244,14 @@ function reduce(state: GameState, action: GameAction): GameState {
     }
     case 'round_rules':
       return { ...state, rules: action.payload };
+    case 'removed':
+      // The facilitator removed this player: the screen says so and the socket is closed for good.
+      return {
+        ...initialGameState,
+        lastSeq: state.lastSeq,
+        connectionClosed: true,
+        error: { text: action.payload.message, count: (state.error?.count ?? 0) + 1 },
+      };
     case 'ready':
       return {
         ...state,

@@ -18,6 +18,11 @@ export const SCREEN_TEXTS = {
     body: 'Every player gets a new card: the rolled balls, marks and winners of this game are cleared.',
     confirm: 'Start New Game',
   },
+  confirmRemovePlayer: (name: string) => ({
+    title: `Remove ${name}?`,
+    body: `${name} leaves the room and loses their card; they cannot join this game again.`,
+    confirm: 'Remove',
+  }),
   confirmEndGame: {
     title: 'End the game?',
     body: 'The room closes for everyone: players are sent back to their room list.',

@@ -45,6 +45,7 @@ export function useGameSocket(roomId: number | null, options: Pick<GameConnectio
         if (message.seq > lastSeq.current) lastSeq.current = message.seq;
         dispatch(message);
         if (message.type === 'error_event') toastError(message.payload.error);
+        if (message.type === 'removed') toastError(message.payload.message);
       },
       onStatus: setStatus,
       notify: { info: toastInfo, success: toastSuccess, error: toastError },

@@ -23,6 +23,7 @@ export function facilitatorCommands(roomId: number, send: (message: ClientMessag
     hideRollAnimation: (hidden: boolean) => game({ action: 'hide_roll_animation', hidden }),
     startNewGame: () => game({ action: 'start_new_game' }),
     endGame: () => game({ action: 'game_over' }),
+    removePlayer: (username: string) => game({ action: 'remove_player', username }),
   };
 }
 

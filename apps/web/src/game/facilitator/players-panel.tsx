@@ -1,9 +1,19 @@
 import { Badge, Group, List, Paper, Text, Title } from '@mantine/core';
 import type { PlayerSummary } from '@playshop/shared';
+import { ConfirmButton } from '../confirm-button';
 import classes from '../game.module.css';
+import { SCREEN_TEXTS } from '../texts';
 
-/** Left column: the players present, those with bingo highlighted (SPEC §2). */
-export function PlayersPanel({ players, playerCount }: { players: PlayerSummary[]; playerCount: number }) {
+/** Left column: the players present, those with bingo highlighted (SPEC §2); each can be removed. */
+export function PlayersPanel({
+  players,
+  playerCount,
+  onRemove,
+}: {
+  players: PlayerSummary[];
+  playerCount: number;
+  onRemove?: (username: string) => void;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} fz="lg" mb="sm">
@@ -23,6 +33,19 @@ export function PlayersPanel({ players, playerCount }: { players: PlayerSummary[
                   </Badge>
                 )}
                 {p.isReady && <Badge variant="light">Ready</Badge>}
+                {onRemove && (
+                  <ConfirmButton
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    ml="auto"
+                    aria-label={`Remove ${p.username}`}
+                    confirm={SCREEN_TEXTS.confirmRemovePlayer(p.username)}
+                    onConfirm={() => onRemove(p.username)}
+                  >
+                    Remove
+                  </ConfirmButton>
+                )}
               </Group>
             </List.Item>
           ))}
