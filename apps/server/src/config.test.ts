@@ -42,6 +42,7 @@ describe('loadConfig', () => {
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
     [{ YOUTUBE_API_URL: 'ftp://example.com' }, 'YOUTUBE_API_URL'],
     [{ YOUTUBE_API_URL: 'not a url' }, 'YOUTUBE_API_URL'],
+    [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
   ])('stops on %o naming %s', async (env, name) => {
     const dataDir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
@@ -63,6 +64,17 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ DATA_DIR: dataDir, YOUTUBE_API_URL: 'http://127.0.0.1:9999/youtube/v3/' }).youtubeApiUrl,
     ).toBe('http://127.0.0.1:9999/youtube/v3');
+  });
+
+  it('starts in production once PUBLIC_URL is set, and tells whether it was', async () => {
+    const dataDir = await tempDir();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://bingo.example.org/',
+    });
+    expect(config).toMatchObject({ publicUrl: 'https://bingo.example.org', publicUrlSet: true });
+    expect(loadConfig({ DATA_DIR: dataDir }).publicUrlSet).toBe(false);
   });
 
   it('treats empty variables as unset', async () => {

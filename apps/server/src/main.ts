@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -6,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseOptions } from './db/options';
 import { firstStart, formatFirstStartReport } from './db/seed';
+import { formatListening, lanAddresses } from './http/network-addresses';
 import { checkS3Bucket } from './storage/storage';
 
 /** The process entry: config, database, first start, listen, and a clean shutdown. */
@@ -63,8 +65,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (report) console.log(formatFirstStartReport(report, config.publicUrl));
+  // PORT=0 picks a free port: print the one in use.
+  const { port } = app.server.address() as AddressInfo;
   console.log(
-    `Playshop is listening on ${config.publicUrl} (database: ${database.kind}, API docs at /api/docs)`,
+    `Playshop is listening (database: ${database.kind}, API docs at /api/docs):\n${formatListening(port, config.host, config.publicUrl, config.publicUrlSet, lanAddresses())}`,
   );
 }
 
