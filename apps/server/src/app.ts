@@ -28,6 +28,7 @@ import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limite
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
+import { lanAddresses } from './http/network-addresses';
 import { trackRoutes } from './http/route-registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { downloadLinks } from './materials/download-links';
@@ -179,7 +180,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         config.publicUrl.startsWith('https:'),
       );
       orgRoutes(api, services.orgs);
-      roomRoutes(api, roomsSvc);
+      roomRoutes(api, roomsSvc, {
+        publicUrl: config.publicUrlSet ? config.publicUrl : null,
+        networkAddresses: lanAddresses,
+      });
       settingsRoutes(api, services.settings);
       userRoutes(api, services.users);
       categoryRoutes(api, services.categories);

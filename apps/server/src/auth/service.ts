@@ -1,12 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { ERRORS, type LoginReply, REFRESH_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from '@playshop/shared';
+import {
+  ERRORS,
+  isOrgExpired,
+  JOIN_TEXTS,
+  type LoginReply,
+  type ParticipantLoginInput,
+  REFRESH_TOKEN_TTL_DAYS,
+  RESET_TOKEN_TTL_MINUTES,
+} from '@playshop/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { organizations, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { organizations, passwordResetTokens, refreshTokens, rooms, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { AppError, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
+import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
+import { isOffensive, uniqueUsername } from './nicknames';
 import { hashPassword, verifyPassword } from './passwords';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens';
 
@@ -27,6 +37,11 @@ export interface SessionTokens {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The parsed body of POST /participantLogin (trimmed, code normalised). */
+type ParticipantLogin = Omit<ParticipantLoginInput, 'code'> & { code?: string };
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export function authService({ db, tokens, mailer, publicUrl, log, now = () => new Date() }: AuthDeps) {
   // A fresh builder per query: Drizzle builders are mutable.
   const userWithOrg = () =>
@@ -37,6 +52,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
         username: users.username,
         role: users.role,
         passwordHash: users.passwordHash,
+        isGuest: users.isGuest,
         orgId: organizations.id,
         orgName: organizations.name,
       })
@@ -44,6 +60,50 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
       .innerJoin(organizations, eq(organizations.id, users.organizationId));
 
   type UserRow = Awaited<ReturnType<typeof userWithOrg>>[number];
+
+  /** Inserts the guest under the first free username for the nickname (two at once: retried). */
+  async function createGuest(room: ResolvedJoinCode, nickname: string): Promise<UserRow> {
+    for (let attempt = 0; ; attempt++) {
+      const lower = nickname.toLowerCase();
+      const taken = await db
+        .select({ username: users.username })
+        .from(users)
+        .where(
+          sql`lower(${users.username}) = ${lower} or lower(${users.username}) like ${`${escapeLike(lower)} %`}`,
+        );
+      const username = uniqueUsername(
+        nickname,
+        taken.map((t) => t.username ?? ''),
+      );
+      const [created] = await db
+        .insert(users)
+        .values({
+          firstName: nickname,
+          lastName: '',
+          username,
+          role: 'PLAYER',
+          organizationId: room.orgId,
+          isGuest: true,
+          guestRoomId: room.roomId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (created) {
+        return {
+          id: created.id,
+          email: null,
+          username,
+          role: 'PLAYER',
+          passwordHash: null,
+          isGuest: true,
+          orgId: room.orgId,
+          orgName: room.orgName,
+        };
+      }
+      if (attempt >= 5)
+        throw new AppError('CONFLICT', 409, 'Too many people chose this nickname: try another');
+    }
+  }
 
   const toActor = (u: UserRow): Actor => ({
     userId: u.id,
@@ -93,15 +153,45 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
       return startSession(user);
     },
 
-    /** Players sign in with their username alone (SPEC §1). */
-    async participantLogin(username: string): Promise<SessionTokens> {
+    /**
+     * Players sign in with their username alone (SPEC §1), in the organization that the room code,
+     * the organization's name or its id names: one query whichever it is.
+     */
+    async participantLogin(input: ParticipantLogin): Promise<SessionTokens> {
+      const scope = input.code
+        ? sql`${organizations.id} = (select ${rooms.orgId} from ${rooms} where ${rooms.joinCode} = ${input.code})`
+        : input.orgId !== undefined
+          ? eq(organizations.id, input.orgId)
+          : sql`lower(${organizations.name}) = ${input.org?.toLowerCase() ?? ''}`;
       const [user] = await userWithOrg()
         .where(
-          and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, eq(users.role, 'PLAYER')),
+          and(
+            sql`lower(${users.username}) = ${input.username.toLowerCase()}`,
+            eq(users.role, 'PLAYER'),
+            scope,
+          ),
         )
         .limit(1);
       if (!user) throw new AppError('UNKNOWN_PLAYER', 404, ERRORS.unknownPlayer);
+      // A guest has no username of their own to give: anyone who read it on screen could take it.
+      if (user.isGuest) throw new AppError('GUEST_ACCOUNT', 403, JOIN_TEXTS.guestNoUsername);
       return startSession(user);
+    },
+
+    /**
+     * A participant without an account joins a room by its code with a nickname, where the room's
+     * organization allows guests and its lobby is open: a PLAYER is created (flagged as a guest of
+     * the room) and signed in.
+     */
+    async guestLogin(code: string, nickname: string): Promise<SessionTokens & { roomId: number }> {
+      const room = await resolveJoinCode(db, code);
+      if (isOrgExpired(room.orgExpiry)) throw new AppError('ORG_EXPIRED', 403, ERRORS.orgExpired);
+      if (!room.guestsAllowed) throw new AppError('GUESTS_NOT_ALLOWED', 403, JOIN_TEXTS.guestsNotAllowed);
+      if (room.gameId === null) throw new AppError('LOBBY_NOT_OPEN', 409, JOIN_TEXTS.lobbyNotOpen);
+      if (isOffensive(nickname))
+        throw new AppError('BAD_NICKNAME', 400, JOIN_TEXTS.nicknameBlocked, 'nickname');
+      const user = await createGuest(room, nickname);
+      return { ...(await startSession(user)), roomId: room.roomId };
     },
 
     /**

@@ -34,6 +34,7 @@ const presentedColumns = {
   role: users.role,
   organizationId: users.organizationId,
   organizationName: organizations.name,
+  isGuest: users.isGuest,
 };
 
 const notFoundText = (kind: UserKind) =>
