@@ -9,6 +9,7 @@ export * from './organizations';
 export * from './orgs';
 export * from './pagination';
 export * from './permissions';
+export * from './player-import';
 export * from './protocol';
 export * from './roles';
 export * from './rooms';

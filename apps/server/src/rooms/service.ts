@@ -23,6 +23,7 @@ import {
   workshops,
 } from '../db/schema';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { toCsv } from '../http/csv';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { currentJoinCode, openGameId, resolveJoinCode } from './join-codes';
 
@@ -219,9 +220,8 @@ export function roomsService(db: Db, contentSvc: ContentService) {
           r.actor ?? '',
           describe(r.type, r.payload),
         ]);
-      const csv = lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n');
       const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
-      return { filename: `${safeName}-report.csv`, csv: `${csv}\r\n` };
+      return { filename: `${safeName}-report.csv`, csv: toCsv(lines) };
     },
 
     async listByOrgName(actor: Actor, orgName: string): Promise<RoomReply[]> {
@@ -296,10 +296,4 @@ function describe(type: string, payload: unknown): string {
     default:
       return '';
   }
-}
-
-/** RFC 4180 quoting, and a leading ' for cells a spreadsheet would run as a formula. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

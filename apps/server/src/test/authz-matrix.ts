@@ -352,6 +352,26 @@ const userRows: AuthzRow[] = [
   },
   {
     method: 'POST',
+    path: '/import-players',
+    own: allowed(STAFF),
+    other: allowed(SUPER),
+    request: (f, side) => ({
+      url: '/import-players',
+      payload: {
+        organizationId: side.org.id,
+        rows: [{ firstName: 'New', lastName: 'Player', username: f.unique('imported') }],
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/export-players/:orgId',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: (_f, side) => ({ url: `/export-players/${side.org.id}` }),
+  },
+  {
+    method: 'POST',
     path: '/create-player',
     // Placing a user in another organization is Forbidden for anyone but a super admin.
     own: allowed(STAFF, 201),
