@@ -32,7 +32,14 @@ export function JoinCode({ roomName, roomId }: { roomName: string; roomId?: numb
       <Button variant="default" leftSection={<IconQrcode size={18} aria-hidden />} onClick={open}>
         Join code
       </Button>
-      <Modal opened={opened} onClose={close} title={`Join ${roomName}`} centered size="lg">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`Join ${roomName}`}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <JoinCodeBody roomName={roomName} code={code} link={link} />
       </Modal>
     </>
