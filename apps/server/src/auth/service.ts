@@ -11,6 +11,7 @@ import {
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { groupLoader } from '../db/group-loader';
 import { organizations, passwordResetTokens, refreshTokens, rooms, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { AppError, unauthorized } from '../http/errors';
@@ -18,6 +19,7 @@ import type { Mailer } from '../mail/mailer';
 import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
 import { isOffensive, uniqueUsername } from './nicknames';
 import { hashPassword, verifyPassword } from './passwords';
+import { refreshTokenWriter } from './refresh-token-writer';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens';
 
 export interface AuthDeps {
@@ -37,12 +39,19 @@ export interface SessionTokens {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The organization a player login names: by room code, id or (lower-case) name. */
+interface PlayerScope {
+  kind: 'code' | 'orgId' | 'org';
+  value: string;
+}
+
 /** The parsed body of POST /participantLogin (trimmed, code normalised). */
 type ParticipantLogin = Omit<ParticipantLoginInput, 'code'> & { code?: string };
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function authService({ db, tokens, mailer, publicUrl, log, now = () => new Date() }: AuthDeps) {
+  const storeRefreshToken = refreshTokenWriter(db);
   // A fresh builder per query: Drizzle builders are mutable.
   const userWithOrg = () =>
     db
@@ -60,6 +69,33 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
       .innerJoin(organizations, eq(organizations.id, users.organizationId));
 
   type UserRow = Awaited<ReturnType<typeof userWithOrg>>[number];
+
+  const scopeCondition = ({ kind, value }: PlayerScope) =>
+    kind === 'code'
+      ? sql`${organizations.id} = (select ${rooms.orgId} from ${rooms} where ${rooms.joinCode} = ${value})`
+      : kind === 'orgId'
+        ? eq(organizations.id, Number(value))
+        : sql`lower(${organizations.name}) = ${value}`;
+
+  /**
+   * Player lookups in groups: the sign-ins that arrive together are found with one query per
+   * organization named, not one each (an event's crowd names the same one).
+   */
+  const findPlayer = groupLoader<PlayerScope & { username: string }, UserRow | null>(async (keys) => {
+    const found = new Map<string, UserRow>();
+    const scopes = new Map<string, PlayerScope>();
+    for (const k of keys) scopes.set(`${k.kind}:${k.value}`, { kind: k.kind, value: k.value });
+    for (const [id, scope] of scopes) {
+      const usernames = [
+        ...new Set(keys.filter((k) => `${k.kind}:${k.value}` === id).map((k) => k.username)),
+      ];
+      const rows = await userWithOrg().where(
+        and(sql`lower(${users.username}) in ${usernames}`, eq(users.role, 'PLAYER'), scopeCondition(scope)),
+      );
+      for (const row of rows) found.set(`${id}|${row.username?.toLowerCase()}`, row);
+    }
+    return keys.map((k) => found.get(`${k.kind}:${k.value}|${k.username}`) ?? null);
+  });
 
   /** Inserts the guest under the first free username for the nickname (two at once: retried). */
   async function createGuest(room: ResolvedJoinCode, nickname: string): Promise<UserRow> {
@@ -117,7 +153,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
     const actor = toActor(user);
     const refresh = newOpaqueToken();
     const refreshExpiresAt = new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * DAY_MS);
-    await db.insert(refreshTokens).values({
+    await storeRefreshToken({
       userId: user.id,
       familyId,
       tokenHash: refresh.hash,
@@ -158,20 +194,12 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
      * the organization's name or its id names: one query whichever it is.
      */
     async participantLogin(input: ParticipantLogin): Promise<SessionTokens> {
-      const scope = input.code
-        ? sql`${organizations.id} = (select ${rooms.orgId} from ${rooms} where ${rooms.joinCode} = ${input.code})`
+      const scope: PlayerScope = input.code
+        ? { kind: 'code', value: input.code }
         : input.orgId !== undefined
-          ? eq(organizations.id, input.orgId)
-          : sql`lower(${organizations.name}) = ${input.org?.toLowerCase() ?? ''}`;
-      const [user] = await userWithOrg()
-        .where(
-          and(
-            sql`lower(${users.username}) = ${input.username.toLowerCase()}`,
-            eq(users.role, 'PLAYER'),
-            scope,
-          ),
-        )
-        .limit(1);
+          ? { kind: 'orgId', value: String(input.orgId) }
+          : { kind: 'org', value: input.org?.toLowerCase() ?? '' };
+      const user = await findPlayer.load({ ...scope, username: input.username.toLowerCase() });
       if (!user) throw new AppError('UNKNOWN_PLAYER', 404, ERRORS.unknownPlayer);
       // A guest has no username of their own to give: anyone who read it on screen could take it.
       if (user.isGuest) throw new AppError('GUEST_ACCOUNT', 403, JOIN_TEXTS.guestNoUsername);
