@@ -39,10 +39,14 @@ async function seed(dataDir: string): Promise<void> {
 }
 
 function startServer(mode: 'real' | 'bare', dataDir: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/login-server.ts'), mode, dataDir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/login-server.ts'), mode, dataDir],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {

@@ -35,7 +35,12 @@ function bare() {
   server.post('/api/v1/participantLogin', async (req, reply) => {
     const { username, org } = req.body as { username: string; org: string };
     const [user] = await database.db
-      .select({ id: users.id, username: users.username, orgId: organizations.id, orgName: organizations.name })
+      .select({
+        id: users.id,
+        username: users.username,
+        orgId: organizations.id,
+        orgName: organizations.name,
+      })
       .from(users)
       .innerJoin(organizations, eq(organizations.id, users.organizationId))
       .where(
@@ -46,7 +51,8 @@ function bare() {
         ),
       )
       .limit(1);
-    if (!user) return reply.status(404).send({ message: 'No player with that username', code: 'UNKNOWN_PLAYER' });
+    if (!user)
+      return reply.status(404).send({ message: 'No player with that username', code: 'UNKNOWN_PLAYER' });
     return { username: user.username, org: user.orgName, orgId: user.orgId, role: 'PLAYER', userId: user.id };
   });
   return server;
