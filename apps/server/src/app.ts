@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -255,6 +256,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const webDist = deps.webDistDir;
   const hasWeb = webDist !== undefined && existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
+    // The SPA's files go compressed (brotli or gzip, as the browser asks): a phone on a slow network
+    // downloads a third of the bytes. Registered here, after the API, so only the web files are.
+    await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
     await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   }
   app.setNotFoundHandler((req, reply) => {
