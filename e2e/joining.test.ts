@@ -209,6 +209,10 @@ describe.runIf(hasChromium && lan)('players CSV', () => {
     const page = await person();
     await signInStaff(page, base, admin.email!, TEST_PASSWORD);
     await page.goto(`${base}/${ORG}/admin/players`);
+    // The guests of the phone story are marked as such.
+    await poll(() =>
+      page.getByRole('row').filter({ hasText: 'sam 2' }).filter({ hasText: 'Guest' }).isVisible(),
+    ).toBe(true);
     await page.getByRole('button', { name: 'Import CSV' }).click();
     await page
       .getByRole('textbox', { name: 'Or paste the CSV here' })

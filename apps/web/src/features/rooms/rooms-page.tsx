@@ -83,7 +83,8 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                   <Button
                     variant="subtle"
                     size="compact-sm"
-                    color="red.9"
+                    color="dark"
+                    c="red.9"
                     leftSection={<IconUserMinus size={14} aria-hidden />}
                     onClick={() => confirmRemoveGuests.ask(r)}
                     aria-label={`Remove the guests of ${r.name}`}
