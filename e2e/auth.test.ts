@@ -46,6 +46,7 @@ describe.runIf(hasChromium)('signing in', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByText('Username is required').isVisible()).toBe(true);
 
+    await page.getByLabel('Organization').fill('Demo Org');
     await page.getByLabel('Username').fill('demo-player-1');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/Demo%20Org/demo-player-1/dashboard');
@@ -186,6 +187,7 @@ describe.runIf(hasChromium)('guards, errors and logout', () => {
     await page.waitForURL(`${product.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: 'PLAYER LOGIN' }).isVisible()).toBe(true);
 
+    await page.getByLabel('Organization').fill('Demo Org');
     await page.getByLabel('Username').fill('demo-player-2');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/demo-player-2/dashboard');

@@ -26,6 +26,7 @@ describe.runIf(hasChromium)('an expired access token', () => {
       if (url.pathname.startsWith('/api/v1/')) calls.push(`${res.status()} ${url.pathname}`);
     });
     await page.goto(`${product.url}/`);
+    await page.getByLabel('Organization').fill('Demo Org');
     await page.getByLabel('Username').fill('demo-player-3');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByText('Demo Room').isVisible()).toBe(true);

@@ -226,6 +226,7 @@ describe.runIf(hasChromium)('training playlists', () => {
   it('a demo player opens Training from the dashboard on a phone and sees the players’ playlist', async () => {
     const page = await person(PHONE);
     await page.goto(`${product.url}/`);
+    await page.getByLabel('Organization').fill('Demo Org');
     await page.getByLabel('Username').fill('demo-player-1');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(`**/${ORG}/demo-player-1/dashboard`);

@@ -22,6 +22,8 @@ export async function startProduct(
     accessTokenTtlSeconds?: number;
     /** More configuration, as environment variables (e.g. YOUTUBE_API_URL of a fake API). */
     env?: Record<string, string>;
+    /** Listen on every interface with no PUBLIC_URL, as `npm start` does on a laptop. */
+    asOnALaptop?: boolean;
   } = {},
 ) {
   const { database, drop } = await openTestDatabase();
@@ -39,7 +41,7 @@ export async function startProduct(
     DATA_DIR: dataDir,
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
     LOG_LEVEL: 'warn',
-    PUBLIC_URL: url,
+    ...(options.asOnALaptop ? {} : { PUBLIC_URL: url }),
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
@@ -50,7 +52,7 @@ export async function startProduct(
     logger: false,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds,
   });
-  await app.listen({ port, host: '127.0.0.1' });
+  await app.listen({ port, host: options.asOnALaptop ? '0.0.0.0' : '127.0.0.1' });
   return {
     url,
     app,

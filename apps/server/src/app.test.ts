@@ -15,6 +15,10 @@ beforeAll(async () => {
     '<!doctype html><title>Playshop</title><div id="root"></div>',
   );
   await writeFile(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(
+    path.join(webDir, 'assets', 'big.js'),
+    `export const text = '${'playshop '.repeat(2000)}';`,
+  );
   ctx = await createTestContext({ webDistDir: webDir });
 });
 afterAll(async () => {
@@ -31,6 +35,17 @@ describe('one port for everything', () => {
     }
     const asset = await ctx.app.inject({ url: '/assets/app.js' });
     expect(asset.headers['content-type']).toContain('javascript');
+  });
+
+  it('sends the web files compressed when the browser accepts it (a phone on a slow network)', async () => {
+    const br = await ctx.app.inject({ url: '/assets/big.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(18_000 / 10);
+    const gzip = await ctx.app.inject({ url: '/assets/big.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await ctx.app.inject({ url: '/assets/big.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('playshop playshop');
   });
 
   it('answers unknown API paths with the JSON error format', async () => {

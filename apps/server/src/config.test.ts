@@ -46,6 +46,7 @@ describe('loadConfig', () => {
     [{ METRICS_PORT: '99999' }, 'METRICS_PORT'],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
     [{ JWT_SECRET_FILE: '/nonexistent/playshop-secret' }, 'JWT_SECRET_FILE: cannot read'],
+    [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
   ])('stops on %o naming %s', async (env, name) => {
     const dataDir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
@@ -120,6 +121,17 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ DATA_DIR: dataDir, YOUTUBE_API_URL: 'http://127.0.0.1:9999/youtube/v3/' }).youtubeApiUrl,
     ).toBe('http://127.0.0.1:9999/youtube/v3');
+  });
+
+  it('starts in production once PUBLIC_URL is set, and tells whether it was', async () => {
+    const dataDir = await tempDir();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://bingo.example.org/',
+    });
+    expect(config).toMatchObject({ publicUrl: 'https://bingo.example.org', publicUrlSet: true });
+    expect(loadConfig({ DATA_DIR: dataDir }).publicUrlSet).toBe(false);
   });
 
   it('treats empty variables as unset', async () => {

@@ -94,6 +94,8 @@ export interface Config {
   host: string;
   dataDir: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: without it, join links use the address the page was loaded from. */
+  publicUrlSet: boolean;
   databaseUrl?: string;
   redisUrl?: string;
   redisPrefix: string;
@@ -174,6 +176,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = s3Keys.filter((k) => e[k] === undefined).join(', ');
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required when any S3_* variable is set`);
   }
+  // Phones join by the address in the QR code: in production it must be the one they can reach.
+  if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required when NODE_ENV=production (the address players open, e.g. https://bingo.example.org)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const devOrigins =
@@ -184,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     publicUrl,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,

@@ -63,6 +63,7 @@ describe('the server process', () => {
       'demo-player-1, demo-player-2, demo-player-3, demo-player-4, demo-player-5',
     );
     expect(first.output()).toContain('facilitator@demo.playshop.local');
+    expect(first.output()).toMatch(/Local: {3}http:\/\/localhost:\d+\//);
     expect(await stop(first.child)).toBe(0);
 
     // The embedded database was closed cleanly: it opens again with the same data and no new seed.
@@ -96,6 +97,21 @@ describe('the server process', () => {
       await rm(drainDir, { recursive: true, force: true });
     }
   }, 120_000);
+  it('refuses to start in production without PUBLIC_URL, naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
+      },
+    });
+    let output = '';
+    child.stderr!.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('PUBLIC_URL: required when NODE_ENV=production');
+  }, 60_000);
 
   it('refuses a bad setting, naming the variable', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -7,6 +8,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseOptions } from './db/options';
 import { firstStart, formatFirstStartReport } from './db/seed';
+import { formatListening, lanAddresses } from './http/network-addresses';
 import { checkS3Bucket } from './storage/storage';
 import { BUILD_INFO } from './version';
 
@@ -68,9 +70,13 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (report) console.log(formatFirstStartReport(report, config.publicUrl));
+  // PORT=0 picks a free port: print the one in use.
+  const { port } = app.server.address() as AddressInfo;
   console.log(
-    `Playshop is listening on ${config.publicUrl} (version ${BUILD_INFO.version}, commit ` +
-      `${BUILD_INFO.commit}, database: ${database.kind}, API docs at /api/docs)`,
+    `Playshop is listening (version ${BUILD_INFO.version}, commit ${BUILD_INFO.commit}, database: ` +
+      `${database.kind}, API docs at /api/docs):
+` +
+      formatListening(port, config.host, config.publicUrl, config.publicUrlSet, lanAddresses()),
   );
 }
 

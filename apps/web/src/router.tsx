@@ -73,6 +73,13 @@ export const routes: RouteObject[] = [
               (m) => m.ResetPasswordPage,
             ),
           },
+          {
+            path: 'join/:code',
+            lazy: lazyComponent(
+              () => import('./features/public/join-page'),
+              (m) => m.JoinPage,
+            ),
+          },
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: 'enter', element: <EnterPage /> },
           {

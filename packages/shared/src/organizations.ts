@@ -68,6 +68,8 @@ const orgFields = {
   website: optionalText(300),
   email: ZOrgEmail,
   hideRollAnimation: z.boolean().optional(),
+  /** Participants with a room's code or link may join with a nickname (issue 11); off by default. */
+  allowGuests: z.boolean().optional(),
   musicPlaylistUrl: ZMusicPlaylistUrl,
   expiry: ZExpiry,
 };
@@ -96,6 +98,7 @@ export const ZOrganizationReply = z.object({
   email: z.string().nullable(),
   expiry: z.string().nullable(),
   hideRollAnimation: z.boolean(),
+  allowGuests: z.boolean(),
   musicPlaylistUrl: z.string().nullable(),
 });
 export type OrganizationReply = z.infer<typeof ZOrganizationReply>;

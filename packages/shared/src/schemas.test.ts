@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { ZParticipantLogin, ZRequestReset, ZResetPassword, ZResetPasswordForm } from './schemas';
+import { ZParticipantLogin } from './joining';
+import { ZRequestReset, ZResetPassword, ZResetPasswordForm } from './schemas';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? undefined : r.error?.issues[0]?.message;
 
 describe('validation texts of SPEC §5', () => {
   it('participant login needs a username', () => {
-    expect(firstMessage(ZParticipantLogin.safeParse({ username: '  ' }))).toBe('Username is required');
+    expect(firstMessage(ZParticipantLogin.safeParse({ username: '  ', org: 'Acme' }))).toBe(
+      'Username is required',
+    );
+    // Scoped to an organization (issue 12 item 11): named, by id, or by a room code.
+    expect(firstMessage(ZParticipantLogin.safeParse({ username: 'sam' }))).toBe(
+      'Organization or room code is required',
+    );
+    expect(ZParticipantLogin.parse({ username: ' sam ', code: 'abc-234' })).toEqual({
+      username: 'sam',
+      code: 'ABC234',
+    });
   });
   it('request reset needs a plausible email', () => {
     expect(firstMessage(ZRequestReset.safeParse({ email: '' }))).toBe('Email is required');

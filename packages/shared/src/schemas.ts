@@ -12,11 +12,6 @@ export const ZLogin = z.object({
 });
 export type LoginInput = z.infer<typeof ZLogin>;
 
-export const ZParticipantLogin = z.object({
-  username: z.string().trim().min(1, VALIDATION.usernameRequired).max(100),
-});
-export type ParticipantLoginInput = z.infer<typeof ZParticipantLogin>;
-
 export const ZRequestReset = z.object({
   email: z
     .string()

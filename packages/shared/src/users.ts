@@ -121,6 +121,8 @@ export const ZUserReply = z.object({
   role: z.enum(ROLES),
   organizationId: z.number().int(),
   organizationName: z.string(),
+  /** Joined with a nickname through a room's code (issue 11). */
+  isGuest: z.boolean(),
 });
 export type UserReply = z.infer<typeof ZUserReply>;
 

@@ -82,7 +82,10 @@ describe('POST /login', () => {
 describe('POST /participantLogin', () => {
   it('signs a player in by username, any case, with tokens of their own', async () => {
     const player = await createUser(ctx.database, 'PLAYER', org.id);
-    const res = await post('/participantLogin', { username: ` ${player.username!.toUpperCase()} ` });
+    const res = await post('/participantLogin', {
+      username: ` ${player.username!.toUpperCase()} `,
+      org: 'acme',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       username: player.username,
@@ -95,11 +98,11 @@ describe('POST /participantLogin', () => {
   });
 
   it("answers 'Username is required' and 404 for an unknown player", async () => {
-    expect((await post('/participantLogin', { username: '   ' })).json()).toMatchObject({
+    expect((await post('/participantLogin', { username: '   ', org: 'Acme' })).json()).toMatchObject({
       message: 'Username is required',
       field: 'username',
     });
-    const unknown = await post('/participantLogin', { username: 'ghost' });
+    const unknown = await post('/participantLogin', { username: 'ghost', org: 'Acme' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('UNKNOWN_PLAYER');
   });
@@ -107,7 +110,27 @@ describe('POST /participantLogin', () => {
   it('does not let staff in without a password', async () => {
     const staff = await createUser(ctx.database, 'ADMIN', org.id);
     await ctx.database.db.update(users).set({ username: 'staffname' }).where(eq(users.id, staff.id));
-    expect((await post('/participantLogin', { username: 'staffname' })).statusCode).toBe(404);
+    expect((await post('/participantLogin', { username: 'staffname', org: 'Acme' })).statusCode).toBe(404);
+  });
+
+  it('needs the organization, and finds a player only in their own (issue 12 item 11)', async () => {
+    const player = await createUser(ctx.database, 'PLAYER', org.id);
+    const other = await createOrg(ctx.database);
+    const none = await post('/participantLogin', { username: player.username });
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ message: 'Organization or room code is required', field: 'org' });
+    expect((await post('/participantLogin', { username: player.username, org: other.name })).statusCode).toBe(
+      404,
+    );
+    expect((await post('/participantLogin', { username: player.username, orgId: other.id })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await post('/participantLogin', { username: player.username, org: 'No Such Org' })).statusCode,
+    ).toBe(404);
+    expect((await post('/participantLogin', { username: player.username, orgId: org.id })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -329,7 +352,7 @@ describe('rate limits', () => {
         limited.app.inject({
           method: 'POST',
           url: '/api/v1/participantLogin',
-          payload: { username: 'ghost' },
+          payload: { username: 'ghost', org: 'Acme' },
           remoteAddress: ip,
         });
       expect((await player('10.1.0.1')).statusCode).toBe(404);

@@ -3,6 +3,8 @@ import {
   REFRESH_COOKIE,
   SUCCESS,
   ZErrorReply,
+  ZGuestLogin,
+  ZGuestLoginReply,
   ZLogin,
   ZLoginReply,
   ZMessageReply,
@@ -24,7 +26,13 @@ export interface AuthRateLimits {
   loginPerIp: RateLimit;
   loginPerAccount: RateLimit;
   participantPerIp: RateLimit;
+  /** Keyed on the organization (or room code) and the username together. */
   participantPerAccount: RateLimit;
+  /** Keyed on the organization (or room code): how fast one organization's usernames can be tried. */
+  participantPerOrg: RateLimit;
+  guestPerIp: RateLimit;
+  /** Keyed on the room code: how many guests can pour into one room. */
+  guestPerRoom: RateLimit;
   resetPerIp: RateLimit;
   resetPerAccount: RateLimit;
 }
@@ -33,8 +41,12 @@ const MINUTE = 60_000;
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginPerIp: { max: 30, timeWindow: MINUTE },
   loginPerAccount: { max: 10, timeWindow: 15 * MINUTE },
-  participantPerIp: { max: 300, timeWindow: MINUTE },
+  // A 2,000-person event behind one company NAT signs in within a minute (docs/performance.md).
+  participantPerIp: { max: 3000, timeWindow: MINUTE },
   participantPerAccount: { max: 20, timeWindow: MINUTE },
+  participantPerOrg: { max: 12_000, timeWindow: MINUTE },
+  guestPerIp: { max: 600, timeWindow: MINUTE },
+  guestPerRoom: { max: 2000, timeWindow: MINUTE },
   resetPerIp: { max: 10, timeWindow: 15 * MINUTE },
   resetPerAccount: { max: 3, timeWindow: 15 * MINUTE },
 };
@@ -97,15 +109,50 @@ export function authRoutes(
     '/participantLogin',
     {
       config: { public: true, ...perIp(limits.participantPerIp) },
-      preHandler: perAccount(limits.participantPerAccount, 'player', 'username'),
       schema: {
         tags: ['auth'],
-        summary: 'Player sign-in with a username',
+        summary:
+          'Player sign-in with a username, in the organization named by a room code, org (name) or orgId',
         body: ZParticipantLogin,
-        response: { 200: ZLoginReply, 404: ZErrorReply, ...errors },
+        response: { 200: ZLoginReply, 403: ZErrorReply, 404: ZErrorReply, ...errors },
       },
     },
-    async (req, reply) => sendSession(reply, await auth.participantLogin(req.body.username)),
+    async (req, reply) => {
+      const { username, org, orgId, code } = req.body;
+      // After the body is parsed: the keys are the normalised code or organization and username.
+      const scope = code
+        ? `code:${code}`
+        : orgId !== undefined
+          ? `org:${orgId}`
+          : `name:${org?.toLowerCase()}`;
+      await accountLimiter.hit('player-org', scope, limits.participantPerOrg);
+      await accountLimiter.hit('player', `${scope}|${username.toLowerCase()}`, limits.participantPerAccount);
+      return sendSession(reply, await auth.participantLogin(req.body));
+    },
+  );
+
+  r.post(
+    '/guestLogin',
+    {
+      config: { public: true, ...perIp(limits.guestPerIp) },
+      schema: {
+        tags: ['auth', 'joining'],
+        summary: "Join a room by its code with a nickname, where the room's organization allows guests",
+        body: ZGuestLogin,
+        response: {
+          200: ZGuestLoginReply,
+          403: ZErrorReply,
+          404: ZErrorReply,
+          409: ZErrorReply,
+          ...errors,
+        },
+      },
+    },
+    async (req, reply) => {
+      await accountLimiter.hit('guest-room', req.body.code, limits.guestPerRoom);
+      const session = await auth.guestLogin(req.body.code, req.body.nickname);
+      return { ...sendSession(reply, session), roomId: session.roomId };
+    },
   );
 
   r.post(

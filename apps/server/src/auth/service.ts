@@ -1,13 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { ERRORS, type LoginReply, REFRESH_TOKEN_TTL_DAYS, RESET_TOKEN_TTL_MINUTES } from '@playshop/shared';
+import {
+  ERRORS,
+  isOrgExpired,
+  JOIN_TEXTS,
+  type LoginReply,
+  type ParticipantLoginInput,
+  REFRESH_TOKEN_TTL_DAYS,
+  RESET_TOKEN_TTL_MINUTES,
+} from '@playshop/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { organizations, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { groupLoader } from '../db/group-loader';
+import { organizations, passwordResetTokens, refreshTokens, rooms, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { AppError, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
+import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
+import { isOffensive, uniqueUsername } from './nicknames';
 import { hashPassword, verifyPassword } from './passwords';
+import { refreshTokenWriter } from './refresh-token-writer';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens';
 
 export interface AuthDeps {
@@ -27,7 +39,19 @@ export interface SessionTokens {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The organization a player login names: by room code, id or (lower-case) name. */
+interface PlayerScope {
+  kind: 'code' | 'orgId' | 'org';
+  value: string;
+}
+
+/** The parsed body of POST /participantLogin (trimmed, code normalised). */
+type ParticipantLogin = Omit<ParticipantLoginInput, 'code'> & { code?: string };
+
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 export function authService({ db, tokens, mailer, publicUrl, log, now = () => new Date() }: AuthDeps) {
+  const storeRefreshToken = refreshTokenWriter(db);
   // A fresh builder per query: Drizzle builders are mutable.
   const userWithOrg = () =>
     db
@@ -37,6 +61,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
         username: users.username,
         role: users.role,
         passwordHash: users.passwordHash,
+        isGuest: users.isGuest,
         orgId: organizations.id,
         orgName: organizations.name,
       })
@@ -44,6 +69,77 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
       .innerJoin(organizations, eq(organizations.id, users.organizationId));
 
   type UserRow = Awaited<ReturnType<typeof userWithOrg>>[number];
+
+  const scopeCondition = ({ kind, value }: PlayerScope) =>
+    kind === 'code'
+      ? sql`${organizations.id} = (select ${rooms.orgId} from ${rooms} where ${rooms.joinCode} = ${value})`
+      : kind === 'orgId'
+        ? eq(organizations.id, Number(value))
+        : sql`lower(${organizations.name}) = ${value}`;
+
+  /**
+   * Player lookups in groups: the sign-ins that arrive together are found with one query per
+   * organization named, not one each (an event's crowd names the same one).
+   */
+  const findPlayer = groupLoader<PlayerScope & { username: string }, UserRow | null>(async (keys) => {
+    const found = new Map<string, UserRow>();
+    const scopes = new Map<string, PlayerScope>();
+    for (const k of keys) scopes.set(`${k.kind}:${k.value}`, { kind: k.kind, value: k.value });
+    for (const [id, scope] of scopes) {
+      const usernames = [
+        ...new Set(keys.filter((k) => `${k.kind}:${k.value}` === id).map((k) => k.username)),
+      ];
+      const rows = await userWithOrg().where(
+        and(sql`lower(${users.username}) in ${usernames}`, eq(users.role, 'PLAYER'), scopeCondition(scope)),
+      );
+      for (const row of rows) found.set(`${id}|${row.username?.toLowerCase()}`, row);
+    }
+    return keys.map((k) => found.get(`${k.kind}:${k.value}|${k.username}`) ?? null);
+  });
+
+  /** Inserts the guest under the first free username for the nickname (two at once: retried). */
+  async function createGuest(room: ResolvedJoinCode, nickname: string): Promise<UserRow> {
+    for (let attempt = 0; ; attempt++) {
+      const lower = nickname.toLowerCase();
+      const taken = await db
+        .select({ username: users.username })
+        .from(users)
+        .where(
+          sql`lower(${users.username}) = ${lower} or lower(${users.username}) like ${`${escapeLike(lower)} %`}`,
+        );
+      const username = uniqueUsername(
+        nickname,
+        taken.map((t) => t.username ?? ''),
+      );
+      const [created] = await db
+        .insert(users)
+        .values({
+          firstName: nickname,
+          lastName: '',
+          username,
+          role: 'PLAYER',
+          organizationId: room.orgId,
+          isGuest: true,
+          guestRoomId: room.roomId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (created) {
+        return {
+          id: created.id,
+          email: null,
+          username,
+          role: 'PLAYER',
+          passwordHash: null,
+          isGuest: true,
+          orgId: room.orgId,
+          orgName: room.orgName,
+        };
+      }
+      if (attempt >= 5)
+        throw new AppError('CONFLICT', 409, 'Too many people chose this nickname: try another');
+    }
+  }
 
   const toActor = (u: UserRow): Actor => ({
     userId: u.id,
@@ -57,7 +153,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
     const actor = toActor(user);
     const refresh = newOpaqueToken();
     const refreshExpiresAt = new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * DAY_MS);
-    await db.insert(refreshTokens).values({
+    await storeRefreshToken({
       userId: user.id,
       familyId,
       tokenHash: refresh.hash,
@@ -93,15 +189,37 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
       return startSession(user);
     },
 
-    /** Players sign in with their username alone (SPEC §1). */
-    async participantLogin(username: string): Promise<SessionTokens> {
-      const [user] = await userWithOrg()
-        .where(
-          and(sql`lower(${users.username}) = ${username.trim().toLowerCase()}`, eq(users.role, 'PLAYER')),
-        )
-        .limit(1);
+    /**
+     * Players sign in with their username alone (SPEC §1), in the organization that the room code,
+     * the organization's name or its id names: one query whichever it is.
+     */
+    async participantLogin(input: ParticipantLogin): Promise<SessionTokens> {
+      const scope: PlayerScope = input.code
+        ? { kind: 'code', value: input.code }
+        : input.orgId !== undefined
+          ? { kind: 'orgId', value: String(input.orgId) }
+          : { kind: 'org', value: input.org?.toLowerCase() ?? '' };
+      const user = await findPlayer.load({ ...scope, username: input.username.toLowerCase() });
       if (!user) throw new AppError('UNKNOWN_PLAYER', 404, ERRORS.unknownPlayer);
+      // A guest has no username of their own to give: anyone who read it on screen could take it.
+      if (user.isGuest) throw new AppError('GUEST_ACCOUNT', 403, JOIN_TEXTS.guestNoUsername);
       return startSession(user);
+    },
+
+    /**
+     * A participant without an account joins a room by its code with a nickname, where the room's
+     * organization allows guests and its lobby is open: a PLAYER is created (flagged as a guest of
+     * the room) and signed in.
+     */
+    async guestLogin(code: string, nickname: string): Promise<SessionTokens & { roomId: number }> {
+      const room = await resolveJoinCode(db, code);
+      if (isOrgExpired(room.orgExpiry)) throw new AppError('ORG_EXPIRED', 403, ERRORS.orgExpired);
+      if (!room.guestsAllowed) throw new AppError('GUESTS_NOT_ALLOWED', 403, JOIN_TEXTS.guestsNotAllowed);
+      if (room.gameId === null) throw new AppError('LOBBY_NOT_OPEN', 409, JOIN_TEXTS.lobbyNotOpen);
+      if (isOffensive(nickname))
+        throw new AppError('BAD_NICKNAME', 400, JOIN_TEXTS.nicknameBlocked, 'nickname');
+      const user = await createGuest(room, nickname);
+      return { ...(await startSession(user)), roomId: room.roomId };
     },
 
     /**

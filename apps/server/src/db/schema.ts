@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -41,6 +42,8 @@ export const organizations = pgTable(
     hideRollAnimation: boolean('hide_roll_animation').notNull().default(false),
     /** An https embed address (YouTube, Spotify, …) the facilitator's game screen plays. */
     musicPlaylistUrl: text('music_playlist_url'),
+    /** Participants who come through a room's code or link may join with a nickname (issue 11). */
+    allowGuests: boolean('allow_guests').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],
@@ -60,10 +63,14 @@ export const users = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
+    /** A player who joined with a nickname through a room's code; removable with that room's guests. */
+    isGuest: boolean('is_guest').notNull().default(false),
+    guestRoomId: integer('guest_room_id').references((): AnyPgColumn => rooms.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
+    index('users_guest_room_idx').on(t.guestRoomId),
     // Usernames are unique system-wide, whatever their case.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_org_role_idx').on(t.organizationId, t.role),
@@ -213,9 +220,13 @@ export const rooms = pgTable(
     workshopId: integer('workshop_id')
       .notNull()
       .references(() => workshops.id, { onDelete: 'restrict' }),
+    /** The short code players type or scan (JOIN_CODE_ALPHABET); unique, renewed for each new game. */
+    joinCode: text('join_code'),
+    /** The game the code was issued for; null until a lobby opens with it. */
+    joinCodeGameId: integer('join_code_game_id'),
     ...timestamps,
   },
-  (t) => [index('rooms_org_idx').on(t.orgId)],
+  (t) => [index('rooms_org_idx').on(t.orgId), uniqueIndex('rooms_join_code_idx').on(t.joinCode)],
 );
 
 /** Where a room is in its workshop: the session being delivered. */

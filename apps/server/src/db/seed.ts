@@ -205,7 +205,7 @@ export function formatFirstStartReport(report: FirstStartReport, publicUrl: stri
       '',
       `  Demo facilitator (${report.demo.organization}): ${report.demo.facilitator.email}`,
       `    password: ${report.demo.facilitator.password}   (shown only this once)`,
-      `  Demo players (username only, on the PLAYER LOGIN page): ${report.demo.players.join(', ')}`,
+      `  Demo players (PLAYER LOGIN page: organization "${report.demo.organization}", then the username): ${report.demo.players.join(', ')}`,
       `  Demo room: "${report.demo.room}" running "${report.demo.workshop}"`,
     );
   }

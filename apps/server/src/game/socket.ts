@@ -18,6 +18,7 @@ import { organizations, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { assertOrgActive } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
+import { isAllowedOrigin } from '../http/origin';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
@@ -210,8 +211,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       websocket: true,
       schema: { hide: true },
       preValidation: async (req, reply) => {
-        const origin = req.headers.origin;
-        if (origin && !allowedOrigins.includes(origin)) {
+        if (!isAllowedOrigin({ origin: req.headers.origin, host: req.host, allowedOrigins })) {
           return reply.status(403).send({ message: 'Origin not allowed', code: 'BAD_ORIGIN' });
         }
         // Refusals are thrown: the one error handler answers them before any upgrade.

@@ -36,6 +36,7 @@ describe('POST /create-organization', () => {
       email: 'hello@acme.test',
       phone: null,
       hideRollAnimation: false,
+      allowGuests: false,
     });
   });
 
@@ -109,6 +110,7 @@ describe('PATCH /edit-org', () => {
       website: 'https://edited.test',
       email: 'a@edited.test',
       hideRollAnimation: true,
+      allowGuests: false,
       musicPlaylistUrl: 'https://www.youtube.com/embed/videoseries?list=PL123',
       expiry: '2031-01-31',
     });
@@ -121,6 +123,7 @@ describe('PATCH /edit-org', () => {
       website: 'https://edited.test',
       email: 'a@edited.test',
       hideRollAnimation: true,
+      allowGuests: false,
       musicPlaylistUrl: 'https://www.youtube.com/embed/videoseries?list=PL123',
       expiry: '2031-01-31',
     });
@@ -138,6 +141,10 @@ describe('PATCH /edit-org', () => {
       name: 'Admins Own',
     });
     expect(ok.json()).toMatchObject({ phone: '555', hideRollAnimation: true });
+    // Guest players are the admin's choice (General tab), off until switched on.
+    expect(ok.json().allowGuests).toBe(false);
+    const guests = await call('PATCH', '/edit-org', admin.headers, { id: org.id, allowGuests: true });
+    expect(guests.json()).toMatchObject({ allowGuests: true, phone: '555' });
     // The game screen's music is the admin's to set too, as an https embed address only.
     const music = await call('PATCH', '/edit-org', admin.headers, {
       id: org.id,

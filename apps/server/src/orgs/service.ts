@@ -31,6 +31,7 @@ function presentOrganization(row: typeof organizations.$inferSelect): Organizati
     email: row.email,
     expiry: row.expiry,
     hideRollAnimation: row.hideRollAnimation,
+    allowGuests: row.allowGuests,
     musicPlaylistUrl: row.musicPlaylistUrl,
   };
 }
@@ -145,6 +146,7 @@ export function orgsService(db: Db) {
             email: input.email,
             expiry: input.expiry ?? null,
             hideRollAnimation: input.hideRollAnimation ?? false,
+            allowGuests: input.allowGuests ?? false,
             musicPlaylistUrl: input.musicPlaylistUrl ?? null,
           })
           .returning();
@@ -180,6 +182,7 @@ export function orgsService(db: Db) {
       if (input.email !== undefined) changes.email = input.email;
       if (input.expiry !== undefined) changes.expiry = input.expiry;
       if (input.hideRollAnimation !== undefined) changes.hideRollAnimation = input.hideRollAnimation;
+      if (input.allowGuests !== undefined) changes.allowGuests = input.allowGuests;
       if (input.musicPlaylistUrl !== undefined) changes.musicPlaylistUrl = input.musicPlaylistUrl;
       if (Object.keys(changes).length === 0) return presentOrganization(org);
       try {

@@ -1,5 +1,6 @@
 import { BINGO_LETTERS, type BingoCard, ballLabel, FREE_CELL, isBall } from '@playshop/shared';
 import type { GameEvent } from '../game/engine';
+import { toCsv } from '../http/csv';
 
 /**
  * The game report a facilitator hands on (issue 13 item 8), built from a room's stored game events
@@ -175,15 +176,6 @@ export function lineName(id: string): string {
 
 /** 'B 7'; a number that is no ball (never written by the engine) as it is. */
 const ballText = (n: number): string => (isBall(n) ? ballLabel(n) : String(n));
-
-/** RFC 4180 quoting, and a leading ' for cells a spreadsheet would run as a formula. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-const toCsv = (lines: string[][]): string =>
-  `${lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 
 /**
  * The report as CSV, one block per round: the round's time span, a summary per player (joined,

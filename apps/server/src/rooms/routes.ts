@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLES,
+  JOIN_TEXTS,
   ROLES,
   ROOM_TEXTS,
   STAFF_ROLES,
@@ -7,7 +8,10 @@ import {
   ZCreateRoom,
   ZErrorReply,
   ZIdParam,
+  ZJoinCode,
+  ZJoinInfo,
   ZMessageReply,
+  ZRoomJoinCode,
   ZRoomReply,
   ZRoomSessionReply,
   ZUpdateRoomSession,
@@ -20,8 +24,65 @@ import type { RoomsService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 
-export function roomRoutes(app: FastifyInstance, rooms: RoomsService): void {
+/** What the join link of the facilitator screen is built on (PUBLIC_URL, else the network addresses). */
+export interface JoinLinkBase {
+  publicUrl: string | null;
+  networkAddresses: () => string[];
+}
+
+/** Per IP: a room code has 887 million values, so guessing one at this pace takes years. */
+const JOIN_INFO_PER_IP = { max: 120, timeWindow: 60_000 };
+
+export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks: JoinLinkBase): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/join/:code',
+    {
+      config: { public: true, rateLimit: JOIN_INFO_PER_IP },
+      schema: {
+        tags: ['joining'],
+        summary:
+          "The room a join code opens: its name, organization, whether guests may join and the lobby's state",
+        params: z.object({ code: ZJoinCode }),
+        response: { 200: ZJoinInfo, ...errors, 429: ZErrorReply },
+      },
+    },
+    async (req) => rooms.joinInfo(req.params.code),
+  );
+
+  r.get(
+    '/rooms/:id/join-code',
+    {
+      schema: {
+        tags: ['joining'],
+        summary: "The room's join code for the facilitator screen, with PUBLIC_URL and the network addresses",
+        params: ZIdParam,
+        response: { 200: ZRoomJoinCode, ...errors },
+      },
+    },
+    async (req) => ({
+      code: await rooms.joinCode(requireRole(req, STAFF_ROLES), req.params.id),
+      publicUrl: joinLinks.publicUrl,
+      networkAddresses: joinLinks.publicUrl ? [] : joinLinks.networkAddresses(),
+    }),
+  );
+
+  r.delete(
+    '/rooms/:id/guests',
+    {
+      schema: {
+        tags: ['joining'],
+        summary: 'Remove every guest who joined through this room, once its game is over (admins)',
+        params: ZIdParam,
+        response: { 200: z.object({ message: z.string(), removed: z.number().int() }), ...errors },
+      },
+    },
+    async (req) => ({
+      message: JOIN_TEXTS.guestsRemoved,
+      removed: await rooms.removeGuests(requireRole(req, ADMIN_ROLES), req.params.id),
+    }),
+  );
 
   r.get(
     '/getroomsbyorgname/:org',

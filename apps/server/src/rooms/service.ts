@@ -1,6 +1,8 @@
 import {
   type CreateRoomInput,
   ERRORS,
+  JOIN_TEXTS,
+  type JoinInfo,
   ROOM_TEXTS,
   type RoomReply,
   type RoomSessionReply,
@@ -25,6 +27,7 @@ import type { GameEvent } from '../game/engine';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
+import { currentJoinCode, openGameId, resolveJoinCode } from './join-codes';
 
 export function roomsService(db: Db, contentSvc: ContentService) {
   /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
@@ -280,6 +283,36 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       if (!org) throw notFound(ERRORS.organizationNotFound);
       assertOrgScope(actor, org.id, ERRORS.organizationNotFound);
       return present(await roomRows().where(eq(rooms.orgId, org.id)).orderBy(asc(rooms.name), asc(rooms.id)));
+    },
+
+    /** The room's join code for its facilitator screen (see currentJoinCode for when it changes). */
+    async joinCode(actor: Actor, roomId: number): Promise<string> {
+      return currentJoinCode(db, await roomFor(actor, roomId));
+    },
+
+    /** What a phone sees at /join/{code}, before anyone signs in. */
+    async joinInfo(code: string): Promise<JoinInfo> {
+      const room = await resolveJoinCode(db, code);
+      return {
+        code,
+        roomId: room.roomId,
+        roomName: room.roomName,
+        org: room.orgName,
+        orgId: room.orgId,
+        guestsAllowed: room.guestsAllowed,
+        lobbyOpen: room.gameId !== null,
+      };
+    },
+
+    /** Deletes the guests who joined through this room, once its game is over; answers how many. */
+    async removeGuests(actor: Actor, roomId: number): Promise<number> {
+      const room = await roomFor(actor, roomId);
+      if ((await openGameId(db, room.id)) !== null) throw conflict(JOIN_TEXTS.closeLobbyFirst);
+      const removed = await db
+        .delete(users)
+        .where(and(eq(users.guestRoomId, room.id), eq(users.isGuest, true)))
+        .returning({ id: users.id });
+      return removed.length;
     },
 
     async getById(actor: Actor, id: number): Promise<RoomReply> {

@@ -115,7 +115,10 @@ const foundationRows: AuthzRow[] = [
     method: 'POST',
     path: '/participantLogin',
     anonymous: 404,
-    request: () => ({ url: '/participantLogin', payload: { username: `nobody-${randomUUID()}` } }),
+    request: () => ({
+      url: '/participantLogin',
+      payload: { username: `nobody-${randomUUID()}`, org: 'Nowhere' },
+    }),
   },
   {
     method: 'POST',
@@ -349,6 +352,26 @@ const userRows: AuthzRow[] = [
   },
   {
     method: 'POST',
+    path: '/import-players',
+    own: allowed(STAFF),
+    other: allowed(SUPER),
+    request: (f, side) => ({
+      url: '/import-players',
+      payload: {
+        organizationId: side.org.id,
+        rows: [{ firstName: 'New', lastName: 'Player', username: f.unique('imported') }],
+      },
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/export-players/:orgId',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: (_f, side) => ({ url: `/export-players/${side.org.id}` }),
+  },
+  {
+    method: 'POST',
     path: '/create-player',
     // Placing a user in another organization is Forbidden for anyone but a super admin.
     own: allowed(STAFF, 201),
@@ -517,6 +540,28 @@ const roomRows: AuthzRow[] = [
     own: allowed(STAFF),
     other: scoped(STAFF),
     request: (_f, side) => ({ url: `/get-room-report/${side.roomId}` }),
+  },
+  // Joining (issue 11): codes are public to whoever holds one; a room's code is its staff's.
+  { method: 'GET', path: '/join/:code', anonymous: 404, request: () => ({ url: '/join/ZZZZZZ' }) },
+  {
+    method: 'POST',
+    path: '/guestLogin',
+    anonymous: 404,
+    request: () => ({ url: '/guestLogin', payload: { code: 'ZZZZZZ', nickname: 'Nobody' } }),
+  },
+  {
+    method: 'GET',
+    path: '/rooms/:id/join-code',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: (_f, side) => ({ url: `/rooms/${side.roomId}/join-code` }),
+  },
+  {
+    method: 'DELETE',
+    path: '/rooms/:id/guests',
+    own: allowed(ADMINS),
+    other: scoped(ADMINS),
+    request: async (f, side) => ({ url: `/rooms/${await newRoom(f, side)}/guests` }),
   },
 ];
 

@@ -113,7 +113,10 @@ export async function createUser(database: Database, role: Role, organizationId:
 }
 
 /** Signs a user in through the real endpoints and returns the bearer header and refresh cookie. */
-export async function signIn(app: FastifyInstance, user: { email: string | null; username: string | null }) {
+export async function signIn(
+  app: FastifyInstance,
+  user: { email: string | null; username: string | null; organizationId?: number },
+) {
   const res = user.email
     ? await app.inject({
         method: 'POST',
@@ -123,7 +126,7 @@ export async function signIn(app: FastifyInstance, user: { email: string | null;
     : await app.inject({
         method: 'POST',
         url: '/api/v1/participantLogin',
-        payload: { username: user.username },
+        payload: { username: user.username, orgId: user.organizationId },
       });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { accessToken: string };

@@ -1,4 +1,5 @@
 import {
+  IMPORT_TEXTS,
   PERMISSIONS,
   ZCount,
   ZCreateAdmin,
@@ -7,6 +8,9 @@ import {
   ZEditPlayer,
   ZErrorReply,
   ZIdParam,
+  ZImportPlayers,
+  ZImportPlayersRejected,
+  ZImportPlayersReply,
   ZMessageReply,
   ZPaging,
   ZSearchTerm,
@@ -36,6 +40,52 @@ const permissionOf = (kind: UserKind) =>
 
 export function userRoutes(app: FastifyInstance, users: UsersService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/import-players',
+    {
+      // 5,000 rows of long names stay under 4 MB.
+      bodyLimit: 4 * 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          'Create up to 5,000 players of an organization in one transaction; any invalid row and none is saved',
+        body: ZImportPlayers,
+        response: { ...writeErrors, 200: ZImportPlayersReply, 400: ZImportPlayersRejected.or(ZErrorReply) },
+      },
+    },
+    async (req, reply) => {
+      const result = await users.importPlayers(requireRole(req, PERMISSIONS.managePlayers), req.body);
+      if ('problems' in result) {
+        return reply
+          .status(400)
+          .send({ message: IMPORT_TEXTS.rejected, code: 'INVALID_ROWS' as const, rows: result.problems });
+      }
+      return result;
+    },
+  );
+
+  r.get(
+    '/export-players/:orgId',
+    {
+      schema: {
+        tags,
+        summary: "An organization's players as CSV (firstName, lastName, username, guest)",
+        params: z.object({ orgId: ZOrgId }),
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { filename, csv } = await users.exportPlayers(
+        requireRole(req, PERMISSIONS.managePlayers),
+        req.params.orgId,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+  );
 
   for (const kind of ['admin', 'player'] as const) {
     const plural = kind === 'admin' ? 'admins' : 'players';

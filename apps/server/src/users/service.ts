@@ -1,6 +1,10 @@
 import {
+  checkPlayerRows,
   ERRORS,
+  type ImportPlayersInput,
+  type ImportRowProblem,
   listedStaffRoles,
+  PLAYER_CSV_COLUMNS,
   type Role,
   USER_TEXTS,
   type UserReply,
@@ -15,6 +19,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { toCsv } from '../http/csv';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ilikeLiteral, paged, pageWindow } from '../http/pagination';
@@ -34,6 +39,7 @@ const presentedColumns = {
   role: users.role,
   organizationId: users.organizationId,
   organizationName: organizations.name,
+  isGuest: users.isGuest,
 };
 
 const notFoundText = (kind: UserKind) =>
@@ -136,7 +142,73 @@ export function usersService(db: Db) {
     }
   }
 
+  /** Which of these usernames (lower-case) are taken already, in any organization. */
+  async function takenUsernames(usernames: string[]): Promise<Set<string>> {
+    const taken = new Set<string>();
+    // In slices: one statement's parameters stay well under PostgreSQL's limit of 65,535.
+    for (let i = 0; i < usernames.length; i += 5000) {
+      const slice = usernames.slice(i, i + 5000);
+      const rows = await db
+        .select({ username: sql<string>`lower(${users.username})` })
+        .from(users)
+        .where(sql`lower(${users.username}) in ${slice}`);
+      for (const r of rows) taken.add(r.username);
+    }
+    return taken;
+  }
+
   return {
+    /**
+     * Creates every row as a player of the organization in one transaction, after checking each row
+     * again with the shared schema and against the usernames taken: any bad row and nothing is saved.
+     */
+    async importPlayers(
+      actor: Actor,
+      input: ImportPlayersInput,
+    ): Promise<{ imported: number } | { problems: ImportRowProblem[] }> {
+      await checkOrganization(actor, input.organizationId);
+      const lowered = input.rows.map((r) => r.username.trim().toLowerCase()).filter(Boolean);
+      const checked = checkPlayerRows(input.rows, await takenUsernames([...new Set(lowered)]));
+      const problems = checked.flatMap((c) => (c.ok ? [] : [{ row: c.row, reason: c.reason }]));
+      if (problems.length > 0) return { problems };
+      const values = checked.flatMap((c) =>
+        c.ok ? [{ ...c.value, role: 'PLAYER' as const, organizationId: input.organizationId }] : [],
+      );
+      await writing('player', () =>
+        db.transaction(async (tx) => {
+          for (let i = 0; i < values.length; i += 1000)
+            await tx.insert(users).values(values.slice(i, i + 1000));
+        }),
+      );
+      return { imported: values.length };
+    },
+
+    /** The organization's players as CSV with the import's columns, and a guest column. */
+    async exportPlayers(actor: Actor, organizationId: number): Promise<{ filename: string; csv: string }> {
+      assertOrgScope(actor, organizationId, ERRORS.organizationNotFound);
+      const [org] = await db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId));
+      if (!org) throw notFound(ERRORS.organizationNotFound);
+      const rows = await db
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          username: users.username,
+          isGuest: users.isGuest,
+        })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), eq(users.role, 'PLAYER')))
+        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+      const csv = toCsv([
+        [...PLAYER_CSV_COLUMNS, 'guest'],
+        ...rows.map((r) => [r.firstName, r.lastName, r.username ?? '', r.isGuest ? 'yes' : 'no']),
+      ]);
+      const safeName = org.name.replace(/[^\w-]+/g, '-');
+      return { filename: `${safeName}-players.csv`, csv };
+    },
+
     /** A page of one kind of user, by last then first name; optionally searched by first or last name. */
     async page(actor: Actor, kind: UserKind, orgs: OrgFilter, page: number, size: number, term?: string) {
       const where = scope(actor, kind, orgs, term);

@@ -77,6 +77,7 @@ describe('players: create, read, edit, delete', () => {
         'firstName',
         'id',
         'lastName',
+        'isGuest',
         'organizationId',
         'organizationName',
         'role',

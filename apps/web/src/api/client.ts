@@ -22,6 +22,8 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** The text of SPEC §8 for this failure, as shown in the error toast. */
   readonly toastText: string;
+  /** The reply's JSON, for errors that carry more than a message (an import's refused rows). */
+  readonly body: unknown;
 
   constructor(init: {
     status?: number;
@@ -29,6 +31,7 @@ export class ApiError extends Error {
     field?: string;
     message?: string;
     toastText?: string;
+    body?: unknown;
   }) {
     const message = init.message || (init.status === undefined ? NO_RESPONSE : `HTTP ${init.status}`);
     super(message);
@@ -36,6 +39,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.code = init.code;
     this.field = init.field;
+    this.body = init.body;
     this.toastText = init.toastText ?? httpErrorToast(init.status, init.message);
   }
 }
@@ -107,6 +111,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     code: reply.code,
     field: reply.field,
     message: reply.message ? stripControlChars(reply.message) : undefined,
+    body,
   });
 }
 

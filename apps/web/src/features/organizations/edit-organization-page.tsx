@@ -20,6 +20,7 @@ const ALL_FIELDS = [
   'website',
   'address',
   'hideRollAnimation',
+  'allowGuests',
   'musicPlaylistUrl',
 ] as const;
 
@@ -91,6 +92,7 @@ function OrganizationDetails({ organization: o }: { organization: OrganizationRe
     ['Website', o.website ?? '–'],
     ['Address', o.address ?? '–'],
     ['Roll animation', o.hideRollAnimation ? 'Hidden' : 'Shown'],
+    ['Guest players', o.allowGuests ? 'Allowed' : 'Not allowed'],
     ['Music playlist', o.musicPlaylistUrl ?? 'None'],
   ];
   return (

@@ -13,6 +13,7 @@ export type OrgField =
   | 'email'
   | 'expiry'
   | 'hideRollAnimation'
+  | 'allowGuests'
   | 'musicPlaylistUrl';
 
 type FormValues = {
@@ -23,6 +24,7 @@ type FormValues = {
   email: string;
   expiry: string;
   hideRollAnimation: boolean;
+  allowGuests: boolean;
   musicPlaylistUrl: string;
 };
 
@@ -36,7 +38,18 @@ interface OrganizationFormProps {
   onCancel?: () => void;
 }
 
-const LABELS: Record<Exclude<OrgField, 'hideRollAnimation'>, string> = {
+type SwitchField = 'hideRollAnimation' | 'allowGuests';
+const SWITCHES: Record<SwitchField, { label: string; description?: string }> = {
+  hideRollAnimation: { label: 'Hide the roll animation' },
+  allowGuests: {
+    label: 'Let participants join as guests',
+    description:
+      "Whoever has a room's code or link can join its open lobby with a nickname, without a username made by an admin",
+  },
+};
+const isSwitch = (field: OrgField): field is SwitchField => field in SWITCHES;
+
+const LABELS: Record<Exclude<OrgField, SwitchField>, string> = {
   name: 'Name',
   address: 'Address',
   phone: 'Phone',
@@ -78,6 +91,7 @@ export function OrganizationForm({
       email: organization?.email ?? '',
       expiry: organization?.expiry ?? '',
       hideRollAnimation: organization?.hideRollAnimation ?? false,
+      allowGuests: organization?.allowGuests ?? false,
       musicPlaylistUrl: organization?.musicPlaylistUrl ?? '',
     },
   });
@@ -98,7 +112,7 @@ export function OrganizationForm({
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {fields.map((field) =>
-            field === 'hideRollAnimation' ? null : (
+            isSwitch(field) ? null : (
               <TextInput
                 key={field}
                 label={LABELS[field]}
@@ -118,13 +132,15 @@ export function OrganizationForm({
             ),
           )}
         </SimpleGrid>
-        {fields.includes('hideRollAnimation') && (
+        {fields.filter(isSwitch).map((name) => (
           <Controller
-            name="hideRollAnimation"
+            key={name}
+            name={name}
             control={control}
             render={({ field }) => (
               <Switch
-                label="Hide the roll animation"
+                label={SWITCHES[name].label}
+                description={SWITCHES[name].description}
                 checked={field.value}
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
                 onBlur={field.onBlur}
@@ -132,7 +148,7 @@ export function OrganizationForm({
               />
             )}
           />
-        )}
+        ))}
         {save.isError && (
           <Text c="red.9" role="alert">
             {`Error: ${save.error.message}`}

@@ -1,9 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { rememberedOrg } from '../../auth/remembered-org';
 import { renderRoutes } from '../../test/render';
 import { PlayerLoginPage } from './player-login-page';
 
 describe('PlayerLoginPage', () => {
+  afterEach(() => rememberedOrg.set(null));
+
   it('shows the title, the username field and the hint about the organization login', () => {
     renderRoutes([{ path: '/', element: <PlayerLoginPage /> }]);
     expect(screen.getByRole('heading', { level: 1, name: 'PLAYER LOGIN' })).toBeTruthy();
@@ -27,5 +30,34 @@ describe('PlayerLoginPage', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Username/ }), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Username is required')).toBeTruthy();
+  });
+
+  it('asks for the organization until one is remembered on this device, then the username alone', async () => {
+    const first = renderRoutes([{ path: '/', element: <PlayerLoginPage /> }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Organization or room code is required')).toBeTruthy();
+    first.unmount();
+
+    rememberedOrg.set('Demo Org');
+    renderRoutes([{ path: '/', element: <PlayerLoginPage /> }]);
+    expect(screen.queryByRole('textbox', { name: /Organization/ })).toBeNull();
+    expect(screen.getByText('Demo Org')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change' }));
+    expect((screen.getByRole('textbox', { name: /Organization/ }) as HTMLInputElement).value).toBe(
+      'Demo Org',
+    );
+  });
+
+  it('opens /join/{code} with the typed room code, normalised', async () => {
+    const { router } = renderRoutes([
+      { path: '/', element: <PlayerLoginPage /> },
+      { path: '/join/:code', element: <p>joining</p> },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('Room code is required')).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: /Room code/ }), { target: { value: ' abc-234 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByText('joining')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/join/ABC234');
   });
 });

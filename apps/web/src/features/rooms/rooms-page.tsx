@@ -1,16 +1,18 @@
 import { Anchor, Button, Group, Menu, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { canPickAnyOrganization, isAdminRole, type RoomReply } from '@playshop/shared';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { downloadRoomReport } from '../../api/download-room-report';
 import { useDeleteRoom } from '../../api/use-delete-room';
 import { useOrgOptions } from '../../api/use-org-options';
 import { useOrgRooms } from '../../api/use-org-rooms';
+import { useRemoveGuests } from '../../api/use-remove-guests';
 import { useCurrentUser } from '../../auth/auth-provider';
-import { JoinCodeBody, joinUrl } from '../../game/join-code';
+import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
+import { toastSuccess } from '../../ui/toast';
 import { CreateRoomForm } from './create-room-form';
 
 const PAGE = 10;
@@ -20,6 +22,11 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
   const user = useCurrentUser();
   const rooms = useOrgRooms(org);
   const remove = useDeleteRoom();
+  const removeGuests = useRemoveGuests();
+  const confirmRemoveGuests = useConfirmDelete<RoomReply>(async (room) => {
+    const { removed } = await removeGuests.mutateAsync(room.id);
+    toastSuccess(`${removed} guest${removed === 1 ? '' : 's'} removed`);
+  });
   const [page, setPage] = useState(1);
   const base = `/${encodeURIComponent(org)}`;
   const canPickOrg = area === 'admin' && !!user && canPickAnyOrganization(user.role);
@@ -90,19 +97,38 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
+                {canManage && (
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    color="dark"
+                    c="red.9"
+                    leftSection={<IconUserMinus size={14} aria-hidden />}
+                    onClick={() => confirmRemoveGuests.ask(r)}
+                    aria-label={`Remove the guests of ${r.name}`}
+                  >
+                    Remove guests
+                  </Button>
+                )}
               </Group>
             ),
           },
         ]}
+      />
+      <ConfirmDeleteDialog
+        state={confirmRemoveGuests}
+        thing="room's guests"
+        label={(r) => `Every guest who joined ${r.name}`}
+        warning="Guests who joined with a nickname lose their account; players made by an admin stay. Only once the room's game is over."
       />
       {area === 'facilitator' && (
         <Paper withBorder radius="md" p="md" maw={420}>
           <Title order={2} fz="lg" mb="sm">
             How players join
           </Title>
-          <JoinCodeBody roomName={rooms.data?.[0]?.name ?? 'your room'} url={joinUrl()} />
-          <Text size="sm" c="dimmed" mt="xs" ta="center">
-            The same code works for every room of {org}.
+          <Text>
+            Open a room: its game screen shows a room code, a QR code and a link. Players scan it or type the
+            code on the PLAYER LOGIN page, then give their username or, where guests are allowed, a nickname.
           </Text>
         </Paper>
       )}

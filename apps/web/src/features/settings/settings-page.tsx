@@ -11,7 +11,7 @@ import { TrainingSettingsPanel } from '../training/training-settings-form';
 
 /**
  * `{org}/admin/settings`: the caller's own organization in two tabs. General: contact details and the
- * roll animation (an admin may change them; the name only a super admin, as it is part of every
+ * roll animation and guest players (an admin may change them; the name only a super admin, as it is part of every
  * address). License: the expiry, which only a super admin changes.
  */
 export function SettingsPage() {
@@ -47,9 +47,18 @@ export function SettingsPage() {
                         'website',
                         'address',
                         'hideRollAnimation',
+                        'allowGuests',
                         'musicPlaylistUrl',
                       ]
-                    : ['email', 'phone', 'website', 'address', 'hideRollAnimation', 'musicPlaylistUrl']
+                    : [
+                        'email',
+                        'phone',
+                        'website',
+                        'address',
+                        'hideRollAnimation',
+                        'allowGuests',
+                        'musicPlaylistUrl',
+                      ]
                 }
                 submitLabel="Save"
               />

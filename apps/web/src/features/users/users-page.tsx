@@ -1,8 +1,9 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
-import { IconPlus } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { downloadCsv } from '../../api/download-csv';
 import { useDeleteUser } from '../../api/use-delete-user';
 import { type UserKind, useUsersPage } from '../../api/use-users-page';
 import { useCurrentUser } from '../../auth/auth-provider';
@@ -10,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
+import { PlayerImportPanel } from './player-import-panel';
 import { UserForm } from './user-form';
 
 const fullName = (user: UserReply) => `${user.firstName} ${user.lastName}`.trim();
@@ -27,14 +29,28 @@ export function UsersPage({ kind }: { kind: UserKind }) {
   const list = useUsersPage(kind, isSuper ? 'all' : (actor?.orgId ?? 0), page, term);
   const remove = useDeleteUser(kind);
   const [isAdding, setIsAdding] = useState(false);
+  const [isImporting, setIsImporting] = useState(false);
   const formHeadingId = useId();
+  const importHeadingId = useId();
   const label = kind === 'admin' ? 'Admin' : 'Player';
 
   const columns: DataTableColumn<UserReply>[] = [
     { header: 'First Name', render: (u) => u.firstName },
     { header: 'Last Name', render: (u) => u.lastName },
     kind === 'player'
-      ? { header: 'Username', render: (u) => u.username }
+      ? {
+          header: 'Username',
+          render: (u) => (
+            <Group gap={6} wrap="nowrap">
+              {u.username}
+              {u.isGuest && (
+                <Badge size="sm" variant="light" color="gray" c="dark">
+                  Guest
+                </Badge>
+              )}
+            </Group>
+          ),
+        }
       : { header: 'Email', render: (u) => u.email },
     ...(kind === 'admin' ? [{ header: 'Role', render: (u: UserReply) => ROLE_LABELS[u.role] }] : []),
     { header: 'Organization', render: (u) => u.organizationName },
@@ -44,12 +60,48 @@ export function UsersPage({ kind }: { kind: UserKind }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <PageTitle>{kind === 'admin' ? 'Admins' : 'Players'}</PageTitle>
-        {!isAdding && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsAdding(true)}>
-            {`Add ${label}`}
-          </Button>
-        )}
+        <Group gap="sm">
+          {kind === 'player' && actor && (
+            <>
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} aria-hidden />}
+                onClick={() =>
+                  void downloadCsv(
+                    `/export-players/${actor.orgId}`,
+                    `${actor.org.replace(/[^\w-]+/g, '-')}-players.csv`,
+                  )
+                }
+              >
+                Export CSV
+              </Button>
+              {!isImporting && (
+                <Button
+                  variant="default"
+                  leftSection={<IconFileImport size={16} aria-hidden />}
+                  onClick={() => setIsImporting(true)}
+                >
+                  Import CSV
+                </Button>
+              )}
+            </>
+          )}
+          {!isAdding && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsAdding(true)}>
+              {`Add ${label}`}
+            </Button>
+          )}
+        </Group>
       </Group>
+
+      {isImporting && actor && (
+        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={importHeadingId}>
+          <Title order={2} fz="lg" mb="md" id={importHeadingId}>
+            {`Import players into ${actor.org}`}
+          </Title>
+          <PlayerImportPanel organizationId={actor.orgId} onDone={() => setIsImporting(false)} />
+        </Card>
+      )}
 
       {isAdding && (
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={formHeadingId}>

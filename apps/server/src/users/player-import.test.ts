@@ -1,0 +1,109 @@
+import { IMPORT_TEXTS } from '@playshop/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import {
+  createOrg,
+  createTestContext,
+  type RoleHeaders,
+  signInEveryRole,
+  type TestContext,
+} from '../test/context';
+
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof createOrg>>;
+let other: Awaited<ReturnType<typeof createOrg>>;
+let as: RoleHeaders;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await createOrg(ctx.database, { name: 'Import Org' });
+  other = await createOrg(ctx.database, { name: 'Other Import Org' });
+  as = await signInEveryRole(ctx, org.id, other.id);
+});
+afterAll(() => ctx.close());
+
+const row = (firstName: string, lastName: string, username: string) => ({ firstName, lastName, username });
+const importRows = (who: keyof RoleHeaders | null, organizationId: number, rows: object[]) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/import-players',
+    headers: who ? as[who] : {},
+    payload: { organizationId, rows },
+  });
+const playersOf = async (orgId: number) =>
+  (await ctx.database.db.select().from(users).where(eq(users.organizationId, orgId))).filter(
+    (u) => u.role === 'PLAYER',
+  );
+
+describe('POST /import-players', () => {
+  it('creates every row in one go for staff of the organization', async () => {
+    const before = (await playersOf(org.id)).length;
+    const res = await importRows('FACILITATOR', org.id, [
+      row(' Ann ', 'Lee', 'imp-ann'),
+      row('Bo', 'Ng', 'imp-bo'),
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ imported: 2 });
+    const after = await playersOf(org.id);
+    expect(after).toHaveLength(before + 2);
+    expect(after.find((u) => u.username === 'imp-ann')).toMatchObject({ firstName: 'Ann', isGuest: false });
+  });
+
+  it('checks every row again and saves nothing when one is bad, naming each with its reason', async () => {
+    const before = (await playersOf(org.id)).length;
+    const res = await importRows('ADMIN', org.id, [
+      row('Cy', 'Lee', 'imp-cy'),
+      row('', 'Lee', 'imp-dee'),
+      row('Ed', 'Lee', 'IMP-CY'),
+      row('Fa', 'Lee', 'imp-ann'),
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: IMPORT_TEXTS.rejected,
+      code: 'INVALID_ROWS',
+      rows: [
+        { row: 2, reason: 'First name is required' },
+        { row: 3, reason: IMPORT_TEXTS.duplicateInFile },
+        { row: 4, reason: IMPORT_TEXTS.usernameTaken },
+      ],
+    });
+    expect(await playersOf(org.id)).toHaveLength(before);
+  });
+
+  it('refuses an empty list, too many rows, other organizations and players', async () => {
+    expect((await importRows('ADMIN', org.id, [])).json()).toMatchObject({ message: IMPORT_TEXTS.noRows });
+    const many = Array.from({ length: 5001 }, (_, i) => row('A', 'B', `many-${i}`));
+    expect((await importRows('ADMIN', org.id, many)).json()).toMatchObject({
+      message: IMPORT_TEXTS.tooManyRows,
+    });
+    expect((await importRows('ADMIN', other.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);
+    expect((await importRows('PLAYER', org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);
+    expect((await importRows(null, org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(401);
+    expect((await importRows('ADMIN', org.id, [{ firstName: 'only' }])).statusCode).toBe(400);
+  });
+});
+
+describe('GET /export-players/{orgId}', () => {
+  it("writes the organization's players as CSV with the import's columns, formulas defused", async () => {
+    await importRows('ADMIN', org.id, [row('=SUM(A1)', 'Quote "Q"', 'imp-formula')]);
+    const res = await ctx.app.inject({ url: `/api/v1/export-players/${org.id}`, headers: as.FACILITATOR });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('Import-Org-players.csv');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('firstName,lastName,username,guest');
+    expect(lines).toContain('Ann,Lee,imp-ann,no');
+    expect(lines).toContain(`'=SUM(A1),"Quote ""Q""",imp-formula,no`);
+    expect(res.body).not.toContain('Other Import Org');
+  });
+
+  it("refuses another organization's players and non-staff", async () => {
+    expect(
+      (await ctx.app.inject({ url: `/api/v1/export-players/${other.id}`, headers: as.ADMIN })).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ url: `/api/v1/export-players/${org.id}`, headers: as.PLAYER })).statusCode,
+    ).toBe(403);
+  });
+});

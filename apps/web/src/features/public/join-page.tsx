@@ -1,0 +1,156 @@
+import { Alert, Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { formatJoinCode, type JoinInfo, VALIDATION } from '@playshop/shared';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useGuestLogin } from '../../api/use-guest-login';
+import { useJoinInfo } from '../../api/use-join-info';
+import { useParticipantLogin } from '../../api/use-participant-login';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { FormCard } from '../../ui/form-card';
+import { PageLoader } from '../../ui/page-loader';
+
+const roomPath = (org: string, username: string, roomId: number) =>
+  `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/play-game/${roomId}`;
+
+/**
+ * `/join/{code}`: where the QR code and the join link lead. A guest types a nickname (where the
+ * organization allows guests), a player their username; both land on the room's join screen.
+ */
+export function JoinPage() {
+  const code = useParams().code ?? '';
+  const info = useJoinInfo(code);
+
+  if (info.isPending) return <PageLoader label="Finding the room" />;
+  if (info.isError) {
+    return (
+      <FormCard title="Join a room">
+        <Alert color="red" title={info.error.message} role="alert">
+          Check the code with your facilitator and type it again.
+        </Alert>
+        <Anchor component={Link} to="/">
+          Back to the player login
+        </Anchor>
+      </FormCard>
+    );
+  }
+  return <JoinForms info={info.data} />;
+}
+
+function JoinForms({ info }: { info: JoinInfo }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const signedInHere = user?.role === 'PLAYER' && user.orgId === info.orgId;
+
+  return (
+    <FormCard
+      title={info.roomName.toUpperCase()}
+      intro={
+        <>
+          {info.org} · room code <strong>{formatJoinCode(info.code)}</strong>
+        </>
+      }
+    >
+      {!info.lobbyOpen && (
+        <Alert color="yellow" title="Lobby not open">
+          The facilitator has not opened this room's lobby yet. Keep this page: try again in a moment.
+        </Alert>
+      )}
+      {signedInHere && (
+        <Button size="md" onClick={() => navigate(roomPath(user.org, user.username, info.roomId))}>
+          Continue as {user.username}
+        </Button>
+      )}
+      {info.guestsAllowed && <GuestForm info={info} />}
+      {info.guestsAllowed && <Divider label="or, if you have a username" labelPosition="center" />}
+      <UsernameForm info={info} />
+    </FormCard>
+  );
+}
+
+function GuestForm({ info }: { info: JoinInfo }) {
+  const navigate = useNavigate();
+  const guest = useGuestLogin();
+  const [nickname, setNickname] = useState('');
+  const fieldError =
+    guest.error instanceof ApiError && guest.error.field === 'nickname' ? guest.error.message : undefined;
+  const otherError = guest.error && !fieldError ? guest.error.message : undefined;
+
+  const handleJoin = (event: FormEvent) => {
+    event.preventDefault();
+    guest.mutate(
+      { code: info.code, nickname },
+      { onSuccess: (reply) => navigate(roomPath(reply.org, reply.username, reply.roomId)) },
+    );
+  };
+
+  return (
+    <form onSubmit={handleJoin} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Nickname"
+          description="The name the others will see"
+          required
+          size="md"
+          maxLength={24}
+          autoComplete="nickname"
+          value={nickname}
+          error={fieldError}
+          onChange={(event) => setNickname(event.currentTarget.value)}
+        />
+        {otherError && (
+          <Text c="red.9" role="alert">
+            {otherError}
+          </Text>
+        )}
+        <Button type="submit" size="md" fullWidth loading={guest.isPending}>
+          Join as guest
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function UsernameForm({ info }: { info: JoinInfo }) {
+  const navigate = useNavigate();
+  const login = useParticipantLogin({ toastOnError: false });
+  const [username, setUsername] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const handleLogin = (event: FormEvent) => {
+    event.preventDefault();
+    if (!username.trim()) return setError(VALIDATION.usernameRequired);
+    setError(null);
+    login.mutate(
+      { code: info.code, username: username.trim() },
+      { onSuccess: (reply) => navigate(roomPath(reply.org, reply.username, info.roomId)) },
+    );
+  };
+
+  return (
+    <form onSubmit={handleLogin} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label="Username"
+          required
+          size="md"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={username}
+          error={error ?? login.error?.message}
+          onChange={(event) => setUsername(event.currentTarget.value)}
+        />
+        <Button
+          type="submit"
+          size="md"
+          fullWidth
+          variant={info.guestsAllowed ? 'default' : 'filled'}
+          loading={login.isPending}
+        >
+          Sign in and join
+        </Button>
+      </Stack>
+    </form>
+  );
+}

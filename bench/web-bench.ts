@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:web`: what a player's phone loads from `/` to a bingo card, in Chromium throttled as
+ * a phone (CPU 4× slower and a slow 4G network, through the DevTools protocol): the JavaScript it
+ * downloads (bytes as gzip would send them, per step) and the Largest Contentful Paint of `/`.
+ * The real product (built SPA, API, demo data) runs in this process on loopback. Needs
+ * `npm run build --workspace apps/web` first. Writes the figures into docs/performance.md.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import { type Browser, chromium } from 'playwright-core';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+import { rooms } from '../apps/server/src/db/schema';
+import { type FirstStartReport, firstStart } from '../apps/server/src/db/seed';
+import { CHROMIUM_PATH } from '../e2e/support/chromium';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TARGET_KB = 150;
+const TARGET_LCP_MS = 1500;
+/** Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+const PHONE = { width: 390, height: 844 };
+
+/** The real product on loopback: built SPA, API and the first start's demo data, in memory. */
+async function startProduct() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-web-bench-'));
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  const report = (await firstStart(database.db, {
+    adminEmail: 'admin@bench.local',
+    demoData: true,
+  })) as FirstStartReport;
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'w'.repeat(40),
+    }),
+    database,
+    webDistDir: path.join(root, 'apps/web/dist'),
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    database,
+    facilitator: report.demo!.facilitator,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const newPage = async (b: Browser, viewport: { width: number; height: number }) => {
+  const context = await b.newContext({ viewport });
+  return { context, page: await context.newPage() };
+};
+
+const product = await startProduct();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: ['--no-sandbox'],
+});
+try {
+  const [room] = await product.database.db.select().from(rooms).where(eq(rooms.name, 'Demo Room'));
+  const facilitator = (await newPage(browser, { width: 1280, height: 800 })).page;
+  const { page } = await newPage(browser, PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+  const js = new Map<string, number>();
+  let step = 'start';
+  const steps: { step: string; files: number; gzipKb: number }[] = [];
+  page.on('response', async (res) => {
+    if (!res.url().endsWith('.js')) return;
+    const name = new URL(res.url()).pathname;
+    if (js.has(name)) return;
+    js.set(name, -1);
+    js.set(name, gzipSync(await res.body(), { level: 9 }).length);
+  });
+  const mark = async (label: string) => {
+    await page.waitForLoadState('networkidle');
+    const files = [...js.values()];
+    steps.push({ step: label, files: files.length, gzipKb: files.reduce((a, b) => a + b, 0) / 1024 });
+    step = label;
+  };
+
+  // 1. `/` and its Largest Contentful Paint.
+  await page.addInitScript({
+    content: `window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });`,
+  });
+  await page.goto(`${product.url}/`);
+  await page.getByRole('heading', { name: 'PLAYER LOGIN' }).waitFor();
+  await mark('`/` (player login)');
+  await page.waitForTimeout(500);
+  const lcp = Number(await page.evaluate('window.__lcp'));
+
+  // The facilitator opens the lobby (not throttled: it is the laptop).
+  await facilitator.goto(`${product.url}/admin-login`);
+  await facilitator.getByLabel('Email').fill(product.facilitator.email);
+  await facilitator.getByLabel(/^Password/).fill(product.facilitator.password);
+  await facilitator.getByRole('button', { name: 'Login' }).click();
+  await facilitator.waitForURL('**/facilitator/enter');
+  await facilitator.goto(`${product.url}/Demo%20Org/facilitator/online/rooms/play-game/${room!.id}`);
+  await facilitator.getByRole('button', { name: 'Open Lobby' }).click();
+  await facilitator.getByText('Lobby open').first().waitFor();
+
+  // 2. Sign in: the dashboard. 3. The room's Join screen. 4. The game: a card.
+  await page.getByLabel('Organization').fill('Demo Org');
+  await page.getByLabel('Username').fill('demo-player-1');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('link', { name: 'Join Demo Room' }).waitFor({ timeout: 60_000 });
+  await mark('player dashboard');
+  await page.getByRole('link', { name: 'Join Demo Room' }).click();
+  await page.getByRole('button', { name: 'Join Game' }).waitFor({ timeout: 60_000 });
+  await mark('Join screen');
+  await page.getByRole('button', { name: 'Join Game' }).click();
+  await page.getByRole('heading', { name: /Players \(/ }).waitFor({ timeout: 60_000 });
+  await facilitator.getByRole('button', { name: 'Start Game' }).click();
+  await page.getByRole('group', { name: 'Your bingo card' }).waitFor({ timeout: 60_000 });
+  await mark('game with a card');
+
+  const total = steps.at(-1)!.gzipKb;
+  const rows = steps.map((s, i) => {
+    const added = s.gzipKb - (i > 0 ? steps[i - 1]!.gzipKb : 0);
+    return `| ${s.step} | ${added.toFixed(1)} KB | ${s.gzipKb.toFixed(1)} KB | ${s.files} |`;
+  });
+  const text = [
+    `Measured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)} (${process.platform}, Chromium ${browser.version()} as a 390×844 phone, CPU throttled 4×, slow 4G: 150 ms, 1.6 Mbit/s down; JavaScript sizes gzip -9 of each file as served).`,
+    '',
+    '| step of a player | JavaScript added (gzip) | total so far | files |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    `Total JavaScript from \`/\` to a card: **${total.toFixed(1)} KB** gzip (target ≤ ${TARGET_KB} KB: ${total <= TARGET_KB ? 'met' : `${(total - TARGET_KB).toFixed(1)} KB over`}). Largest Contentful Paint of \`/\`: **${lcp.toFixed(0)} ms** (target < ${TARGET_LCP_MS} ms: ${lcp < TARGET_LCP_MS ? 'met' : 'not met'}).`,
+  ].join('\n');
+  const file = path.join(root, 'docs/performance.md');
+  const doc = await readFile(file, 'utf8');
+  const block = `<!-- bench:web start -->\n${text}\n<!-- bench:web end -->`;
+  await writeFile(
+    file,
+    doc.includes('<!-- bench:web start -->')
+      ? doc.replace(/<!-- bench:web start -->[\s\S]*<!-- bench:web end -->/, block)
+      : `${doc.trimEnd()}\n\n## A player's phone (\`npm run bench:web\`)\n\n${block}\n`,
+  );
+  console.log(text, step);
+} finally {
+  await browser.close();
+  await product.close();
+}

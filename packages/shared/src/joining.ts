@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { VALIDATION } from './messages';
+import { ZLoginReply } from './schemas';
+
+export const JOIN_TEXTS = {
+  unknownCode: 'Unknown room code',
+  codeRequired: 'Room code is required',
+  lobbyNotOpen: 'Lobby not open',
+  organizationRequired: 'Organization or room code is required',
+  unknownPlayerInOrg: 'No player with that username in this organization',
+  guestsNotAllowed: 'Guests cannot join this room: ask your facilitator for a username',
+  guestNoUsername: 'Guests join with a room code: ask your facilitator for it',
+  nicknameRequired: 'Nickname is required',
+  nicknameTooLong: 'Nickname must be at most 24 characters',
+  nicknameInvalid: "Use letters, digits, spaces and . , ' ! ? - _ & ( ) only",
+  nicknameBlocked: 'Please choose another nickname',
+  guestsRemoved: 'Guests removed',
+  closeLobbyFirst: 'This room has a game going on: end it before removing its guests',
+} as const;
+
+/**
+ * Room codes: 6 characters from 31 that cannot be mistaken for one another when read aloud or typed
+ * on a phone (no 0/O, 1/I/L): 887 million codes.
+ */
+export const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const JOIN_CODE_LENGTH = 6;
+
+/** What a person typed ("abc 234", "ABC-234") as the stored code ("ABC234"). */
+export function normalizeJoinCode(input: string): string {
+  return input.replace(/[\s-]+/g, '').toUpperCase();
+}
+
+/** "ABC234" → "ABC 234": two groups are easier to read aloud. */
+export function formatJoinCode(code: string): string {
+  return `${code.slice(0, 3)} ${code.slice(3)}`;
+}
+
+export const ZJoinCode = z
+  .string()
+  .max(40)
+  .transform(normalizeJoinCode)
+  .pipe(
+    z
+      .string()
+      .min(1, JOIN_TEXTS.codeRequired)
+      .refine(
+        (v) => v.length === JOIN_CODE_LENGTH && [...v].every((c) => JOIN_CODE_ALPHABET.includes(c)),
+        JOIN_TEXTS.unknownCode,
+      ),
+  );
+
+export const NICKNAME_MAX = 24;
+/** Letters and digits of any script, spaces and common punctuation. */
+const NICKNAME_CHARS = /^[\p{L}\p{M}\p{N} .,'!?&()_-]+$/u;
+
+/** A guest's nickname, spaces collapsed. The server also checks it against a block list. */
+export const ZNickname = z
+  .string()
+  .max(200, JOIN_TEXTS.nicknameTooLong)
+  .transform((v) => v.trim().replace(/\s+/g, ' '))
+  .pipe(
+    z
+      .string()
+      .min(1, JOIN_TEXTS.nicknameRequired)
+      .max(NICKNAME_MAX, JOIN_TEXTS.nicknameTooLong)
+      .regex(NICKNAME_CHARS, JOIN_TEXTS.nicknameInvalid),
+  );
+
+/**
+ * POST /participantLogin. The username alone (SPEC §1), scoped to an organization named by the room
+ * code, the organization's name or its id: a username guessed in one organization opens nothing in
+ * another (docs/decisions.md, Joining).
+ */
+export const ZParticipantLogin = z
+  .object({
+    username: z.string().trim().min(1, VALIDATION.usernameRequired).max(100),
+    org: z.string().trim().max(100).optional(),
+    orgId: z.number().int().positive().max(2_147_483_647).optional(),
+    code: ZJoinCode.optional(),
+  })
+  .refine((v) => !!v.org || v.orgId !== undefined || v.code !== undefined, {
+    message: JOIN_TEXTS.organizationRequired,
+    path: ['org'],
+  });
+export type ParticipantLoginInput = z.input<typeof ZParticipantLogin>;
+
+/** POST /guestLogin: a nickname and the room's code. */
+export const ZGuestLogin = z.object({ code: ZJoinCode, nickname: ZNickname });
+export type GuestLoginInput = z.input<typeof ZGuestLogin>;
+
+/** The reply of POST /guestLogin: a session, and the room to go to. */
+export const ZGuestLoginReply = ZLoginReply.extend({ roomId: z.number().int() });
+export type GuestLoginReply = z.infer<typeof ZGuestLoginReply>;
+
+/** GET /join/{code}: what a phone needs before its person signs in. */
+export const ZJoinInfo = z.object({
+  code: z.string(),
+  roomId: z.number().int(),
+  roomName: z.string(),
+  org: z.string(),
+  orgId: z.number().int(),
+  guestsAllowed: z.boolean(),
+  lobbyOpen: z.boolean(),
+});
+export type JoinInfo = z.infer<typeof ZJoinInfo>;
+
+/** GET /rooms/{id}/join-code: the facilitator's code, and what the join link's address is made of. */
+export const ZRoomJoinCode = z.object({
+  code: z.string(),
+  /** PUBLIC_URL when it is set; the page then builds the link on it. */
+  publicUrl: z.string().nullable(),
+  /** The server's network IPv4 addresses, for a page loaded from localhost. */
+  networkAddresses: z.array(z.string()),
+});
+export type RoomJoinCode = z.infer<typeof ZRoomJoinCode>;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { checkPlayerRows, IMPORT_TEXTS } from './player-import';
+
+const row = (firstName: string, lastName: string, username: string) => ({ firstName, lastName, username });
+
+describe('checkPlayerRows', () => {
+  it('keeps valid rows trimmed and gives each bad one its reason and number', () => {
+    const checked = checkPlayerRows(
+      [
+        row(' Ann ', 'Lee', 'ann'),
+        row('', 'Lee', 'bob'),
+        row('Cy', 'Lee', 'ANN'),
+        row('Di', 'Lee', 'taken-one'),
+        row('Ed', 'Lee', 'admin'),
+        row('Fa', '', 'fa'),
+      ],
+      new Set(['taken-one']),
+    );
+    expect(checked[0]).toEqual({
+      row: 1,
+      ok: true,
+      value: { firstName: 'Ann', lastName: 'Lee', username: 'ann' },
+    });
+    expect(checked.slice(1).map((c) => (c.ok ? 'ok' : `${c.row}: ${c.reason}`))).toEqual([
+      '2: First name is required',
+      `3: ${IMPORT_TEXTS.duplicateInFile}`,
+      `4: ${IMPORT_TEXTS.usernameTaken}`,
+      '5: This username is reserved: please choose another',
+      '6: Last name is required',
+    ]);
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { USER_TEXTS, ZPlayerForm } from './users';
+
+export const PLAYER_IMPORT_MAX_ROWS = 5000;
+/** The CSV columns, in the order export writes them (import reads them by header, any order or case). */
+export const PLAYER_CSV_COLUMNS = ['firstName', 'lastName', 'username'] as const;
+
+export const IMPORT_TEXTS = {
+  duplicateInFile: 'This username is already in the file',
+  usernameTaken: USER_TEXTS.duplicateUsername,
+  missingColumns: 'The header row must name the columns firstName, lastName and username',
+  tooManyRows: `At most ${PLAYER_IMPORT_MAX_ROWS.toLocaleString('en')} rows at a time`,
+  noRows: 'The file has no rows to import',
+  rejected: 'Some rows cannot be imported: nothing was saved',
+} as const;
+
+/** One row as it came out of the file: strings, unchecked. */
+export const ZPlayerImportCells = z.object({
+  firstName: z.string().max(1000),
+  lastName: z.string().max(1000),
+  username: z.string().max(1000),
+});
+export type PlayerImportCells = z.infer<typeof ZPlayerImportCells>;
+
+/** The player form's own rules, without the organization (the import names it once). */
+export const ZPlayerImportRow = ZPlayerForm.pick({ firstName: true, lastName: true, username: true });
+export type PlayerImportRow = z.output<typeof ZPlayerImportRow>;
+
+/** POST /import-players. */
+export const ZImportPlayers = z.object({
+  organizationId: z.number().int().positive().max(2_147_483_647),
+  rows: z
+    .array(ZPlayerImportCells)
+    .min(1, IMPORT_TEXTS.noRows)
+    .max(PLAYER_IMPORT_MAX_ROWS, IMPORT_TEXTS.tooManyRows),
+});
+export type ImportPlayersInput = z.input<typeof ZImportPlayers>;
+
+export const ZImportPlayersReply = z.object({ imported: z.number().int() });
+/** 400 of POST /import-players: each refused row (1 = the first row under the header) with its reason. */
+export const ZImportPlayersRejected = z.object({
+  message: z.string(),
+  code: z.literal('INVALID_ROWS'),
+  rows: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+});
+export type ImportRowProblem = z.infer<typeof ZImportPlayersRejected>['rows'][number];
+
+export type CheckedRow =
+  | { row: number; ok: true; value: PlayerImportRow }
+  | { row: number; ok: false; reason: string; cells: PlayerImportCells };
+
+/**
+ * Checks every row with the player form's schema and marks a username seen earlier in the file (any
+ * case) or already taken (`taken`, lower-case). The preview and the server use this one function.
+ */
+export function checkPlayerRows(
+  rows: readonly PlayerImportCells[],
+  taken: ReadonlySet<string> = new Set(),
+): CheckedRow[] {
+  const seen = new Set<string>();
+  return rows.map((cells, i) => {
+    const row = i + 1;
+    const parsed = ZPlayerImportRow.safeParse(cells);
+    if (!parsed.success)
+      return { row, ok: false, reason: parsed.error.issues[0]?.message ?? 'Invalid row', cells };
+    const key = parsed.data.username.toLowerCase();
+    if (seen.has(key)) return { row, ok: false, reason: IMPORT_TEXTS.duplicateInFile, cells };
+    seen.add(key);
+    if (taken.has(key)) return { row, ok: false, reason: IMPORT_TEXTS.usernameTaken, cells };
+    return { row, ok: true, value: parsed.data };
+  });
+}
