@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ContentReply } from './content';
+import { zCount, zId, zIdParam, zLine } from './input';
 
 /**
  * The live game's WebSocket protocol (SPEC §7 Websocket, §4 incoming messages). Frames are JSON
@@ -23,7 +24,7 @@ export const GAME_STATE_NAMES = [
 ] as const;
 export type GameStateName = (typeof GAME_STATE_NAMES)[number];
 
-const roomId = z.number().int().positive();
+const roomId = zId();
 
 const ZRoomEvent = z
   .object({
@@ -34,7 +35,7 @@ const ZRoomEvent = z
       z.object({ action: z.literal('join_room'), roomId }).strict(),
       z.object({ action: z.literal('leave_room'), roomId }).strict(),
       /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
-      z.object({ action: z.literal('reconnect'), roomId, lastSeq: z.number().int().min(0) }).strict(),
+      z.object({ action: z.literal('reconnect'), roomId, lastSeq: zCount() }).strict(),
     ]),
   })
   .strict();
@@ -54,7 +55,7 @@ const ZGameEvent = z
         .object({
           action: z.literal('check_win'),
           roomId,
-          username: z.string().max(200).optional(),
+          username: zLine().max(200).optional(),
           bingoCard: z.unknown().optional(),
           rolls: z.unknown().optional(),
         })
@@ -72,7 +73,7 @@ const ZContentEvent = z
         .object({
           action: z.literal('send_content'),
           roomId,
-          contentId: z.coerce.number().int().positive(),
+          contentId: zIdParam(),
           contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']),
         })
         .strict(),

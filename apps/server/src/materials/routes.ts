@@ -15,6 +15,7 @@ import {
   ZMaterialName,
   ZMessageReply,
   ZRenameFolder,
+  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

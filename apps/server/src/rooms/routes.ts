@@ -11,6 +11,7 @@ import {
   ZRoomReply,
   ZRoomSessionReply,
   ZUpdateRoomSession,
+  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,7 +30,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService): void {
       schema: {
         tags: ['rooms'],
         summary: "An organization's rooms (the caller's own unless super admin)",
-        params: z.object({ org: z.string().min(1).max(200) }),
+        params: z.object({ org: zLine().min(1).max(200) }),
         response: { 200: z.array(ZRoomReply), ...errors },
       },
     },
