@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { organizations, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import type { Actor } from '../http/actor';
+import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { hashPassword, verifyPassword } from './passwords';
@@ -37,6 +38,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
         username: users.username,
         role: users.role,
         passwordHash: users.passwordHash,
+        tokenVersion: users.tokenVersion,
         orgId: organizations.id,
         orgName: organizations.name,
       })
@@ -70,7 +72,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
         orgId: actor.orgId,
         role: actor.role,
         userId: actor.userId,
-        accessToken: await tokens.sign(actor),
+        accessToken: await tokens.sign({ ...actor, tokenVersion: user.tokenVersion }),
       },
       refreshToken: refresh.raw,
       refreshExpiresAt,
@@ -139,14 +141,20 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
       return startSession(user, row.familyId);
     },
 
+    /**
+     * Revokes the session's refresh family and every access token of the user (a token copied from
+     * this browser stops working at once; the user's other devices renew theirs with a refresh).
+     */
     async logout(raw: string | undefined): Promise<void> {
       if (!raw) return;
       const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
+        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
         .limit(1);
-      if (row) await revokeFamily(row.familyId);
+      if (!row) return;
+      await revokeFamily(row.familyId);
+      await db.update(users).set({ tokenVersion: bumpedTokenVersion() }).where(eq(users.id, row.userId));
     },
 
     /**
@@ -192,7 +200,10 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
           )
           .returning({ userId: passwordResetTokens.userId });
         if (!spent) return null;
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+        await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: bumpedTokenVersion() })
+          .where(eq(users.id, spent.userId));
         await tx
           .update(refreshTokens)
           .set({ revokedAt: now() })

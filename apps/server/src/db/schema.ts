@@ -60,6 +60,11 @@ export const users = pgTable(
     organizationId: integer('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
+    /**
+     * Carried in every access token and compared on every request: a bump (logout, password reset,
+     * role or organization change) makes the user's earlier access tokens worthless at once.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -15,6 +15,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { bumpedTokenVersion } from '../http/authenticate';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ilikeLiteral, paged, pageWindow } from '../http/pagination';
@@ -224,6 +225,10 @@ export function usersService(db: Db) {
             lastName: input.lastName,
             username: input.username,
             organizationId: input.organizationId,
+            // A move to another organization revokes the player's access tokens at once.
+            ...(input.organizationId !== current.organizationId
+              ? { tokenVersion: bumpedTokenVersion() }
+              : {}),
           })
           .where(eq(users.id, current.id)),
       );
@@ -252,6 +257,10 @@ export function usersService(db: Db) {
             email: input.email,
             role: input.role,
             organizationId: input.organizationId,
+            // A new role or organization revokes the user's access tokens at once (issue 12 item 7).
+            ...(input.role !== current.role || input.organizationId !== current.organizationId
+              ? { tokenVersion: bumpedTokenVersion() }
+              : {}),
           })
           .where(eq(users.id, current.id)),
       );
