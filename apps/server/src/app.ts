@@ -150,7 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
   const storage = deps.storage ?? (await createStorage(config, app.log));
   const services = {
-    auth: authService({ db: database.db, tokens, mailer, publicUrl: config.publicUrl, log: app.log }),
+    auth: authService({
+      db: database.db,
+      refreshSecret: config.jwtSecret,
+      tokens,
+      mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
     orgs: orgsService(database.db),
     users: usersService(database.db),
     categories: categoriesService(database.db),

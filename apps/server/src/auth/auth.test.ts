@@ -11,6 +11,8 @@ import {
   type TestContext,
 } from '../test/context';
 import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../test/smtp';
+import { REFRESH_REUSE_GRACE_MS } from './service';
+import { hashOpaqueToken } from './tokens';
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;
@@ -179,14 +181,47 @@ describe('POST /refresh and /logout', () => {
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('revokes the whole family when a spent token comes back', async () => {
+  it('revokes the whole family when a spent token comes back after the grace window', async () => {
     const admin = await createUser(ctx.database, 'ADMIN', org.id);
     const { refreshCookie: stolen } = await signIn(ctx.app, admin);
     const rotated = (await refresh(stolen)).cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    // The rotation happened longer ago than the grace window.
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(stolen)));
     const replay = await refresh(stolen);
     expect(replay.statusCode).toBe(401);
     // The legitimate holder is signed out too: the family is burnt.
     expect((await refresh(rotated)).statusCode).toBe(401);
+  });
+
+  it('gives two tabs refreshing with one token at the same moment the same successor', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const { refreshCookie } = await signIn(ctx.app, admin);
+    const [a, b] = await Promise.all([refresh(refreshCookie), refresh(refreshCookie)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const next = (r: typeof a) => r.cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    expect(next(a)).toBe(next(b));
+    expect(next(a)).not.toBe(refreshCookie);
+    // Both access tokens work and the session carries on.
+    for (const r of [a, b]) {
+      const res = await ctx.app.inject({
+        url: `/api/v1/check-org-expiry/${org.id}`,
+        headers: { authorization: `Bearer ${r.json().accessToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await refresh(next(a))).statusCode).toBe(200);
+  });
+
+  it('does not hand out the successor again once it has been spent (a replay, not a racing tab)', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const { refreshCookie: first } = await signIn(ctx.app, admin);
+    const second = (await refresh(first)).cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    const third = (await refresh(second)).cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    expect((await refresh(first)).statusCode).toBe(401);
+    expect((await refresh(third)).statusCode).toBe(401);
   });
 
   it('needs the CSRF header', async () => {
