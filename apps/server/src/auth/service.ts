@@ -8,7 +8,7 @@ import type { Actor } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashNewPassword, verifyPassword } from './passwords';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens';
 
 /** How long a just-rotated refresh token still yields its successor (two tabs refreshing at once). */
@@ -251,7 +251,7 @@ export function authService({
 
     /** Sets a new password with a valid reset token, spends the token and signs out every session. */
     async resetPassword(raw: string, password: string): Promise<void> {
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       const userId = await db.transaction(async (tx) => {
         const [spent] = await tx
           .update(passwordResetTokens)

@@ -11,7 +11,7 @@ import {
 } from '@playshop/shared';
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { hashPassword } from '../auth/passwords';
+import { hashNewPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
@@ -195,7 +195,7 @@ export function usersService(db: Db) {
       checkStaffRole(actor, input.role);
       await checkOrganization(actor, input.organizationId);
       if (await emailTaken(input.email)) throw conflict(USER_TEXTS.duplicateEmail);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashNewPassword(input.password);
       const [row] = await writing('admin', () =>
         db
           .insert(users)
