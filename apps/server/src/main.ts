@@ -25,11 +25,14 @@ async function main(): Promise<void> {
   if (config.s3) await checkS3Bucket(config.s3);
 
   const database = await openDatabase(databaseOptions(config));
-  await database.migrate();
-  const report = await firstStart(database.db, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    demoData: config.demoData,
+  // Two instances starting together on an empty PostgreSQL database take turns (issue 12 item 13).
+  const report = await database.exclusive(async () => {
+    await database.migrate();
+    return firstStart(database.db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demoData: config.demoData,
+    });
   });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
