@@ -24,7 +24,15 @@ import { createHub } from './game/hub';
 import { roomGames } from './game/room-games';
 import { registerGameSocket } from './game/socket';
 import { gameStore } from './game/store';
-import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limiter';
+import {
+  DEFAULT_LOGIN_THROTTLE,
+  memoryAccountLimiter,
+  memoryLoginThrottle,
+  redisAccountLimiter,
+  redisLoginThrottle,
+  type ThrottlePolicy,
+  withMemoryFallback,
+} from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
@@ -60,6 +68,8 @@ export interface AppDeps {
   /** Shared rate-limit counters across instances when REDIS_URL is set. */
   redis?: Redis;
   rateLimits?: Partial<AuthRateLimits>;
+  /** The staff sign-in throttle per account and address (tests shorten it). */
+  loginThrottle?: Partial<ThrottlePolicy>;
   accessTokenTtlSeconds?: number;
   /** The built SPA; served at / with index.html for client routes. */
   webDistDir?: string;
@@ -128,7 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisPrefix}-rl:` } : {}),
+    // A Redis outage lifts the per-IP limits rather than failing every sign-in; the per-account
+    // limits and the sign-in throttle carry on in memory (withMemoryFallback).
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisPrefix}-rl:`, skipOnError: true } : {}),
   });
 
   await app.register(fastifySwagger, {
@@ -171,6 +183,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services.content.sweepUnusedImages(new Date(Date.now() - UNUSED_IMAGE_TTL_MS)),
   );
 
+  // Sign-in limits: in Redis when configured (shared by every instance), in memory while it is down.
+  const throttlePolicy = { ...DEFAULT_LOGIN_THROTTLE, ...deps.loginThrottle };
+  const redis = deps.redis;
+  const fallingBack = (err: unknown) =>
+    app.log.warn(
+      { err: { message: (err as Error).message } },
+      'Redis unavailable: rate limits kept in memory',
+    );
+  const accountLimiter = redis
+    ? withMemoryFallback(
+        () => redis.status === 'ready',
+        redisAccountLimiter(redis, config.redisPrefix),
+        memoryAccountLimiter(),
+        fallingBack,
+      )
+    : memoryAccountLimiter();
+  const loginThrottle = redis
+    ? withMemoryFallback(
+        () => redis.status === 'ready',
+        redisLoginThrottle(redis, config.redisPrefix, throttlePolicy),
+        memoryLoginThrottle(throttlePolicy),
+        fallingBack,
+      )
+    : memoryLoginThrottle(throttlePolicy);
+
   await app.register(
     async (api) => {
       registerAuthentication(api, tokens, database.db);
@@ -182,7 +219,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         api,
         services.auth,
         { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.rateLimits },
-        deps.redis ? redisAccountLimiter(deps.redis, config.redisPrefix) : memoryAccountLimiter(),
+        accountLimiter,
+        loginThrottle,
         config.publicUrl.startsWith('https:'),
       );
       orgRoutes(api, services.orgs);

@@ -318,35 +318,38 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
-  it('limits login per IP and per account with 429 and Retry-After', async () => {
+  it('throttles sign-in per account and address with growing waits, and keeps the per-IP limit', async () => {
     const limited = await createTestContext({
-      rateLimits: {
-        loginPerIp: { max: 3, timeWindow: 60_000 },
-        loginPerAccount: { max: 2, timeWindow: 60_000 },
-      },
+      rateLimits: { loginPerIp: { max: 8, timeWindow: 60_000 } },
+      loginThrottle: { freeAttempts: 2, baseDelayMs: 1000, maxDelayMs: 60_000 },
     });
     try {
-      const attempt = (email: string, ip: string) =>
+      const o = await createOrg(limited.database);
+      const victim = await createUser(limited.database, 'ADMIN', o.id);
+      const attempt = (email: string, ip: string, password = 'wrong-password') =>
         limited.app.inject({
           method: 'POST',
           url: '/api/v1/login',
-          payload: { email, password: 'wrong-password' },
+          payload: { email, password },
           remoteAddress: ip,
         });
-      // Per account: the third try at one account is refused even from fresh addresses.
-      expect((await attempt('victim@example.com', '10.0.0.1')).statusCode).toBe(401);
-      expect((await attempt('victim@example.com', '10.0.0.2')).statusCode).toBe(401);
-      const blocked = await attempt('victim@example.com', '10.0.0.3');
+      // A stranger guessing from one address: two free tries, then a wait.
+      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+      const blocked = await attempt(victim.email!, '10.0.0.66');
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(blocked.json()).toEqual({
         code: 'RATE_LIMITED',
         message: 'Too many attempts, please try again later',
       });
-      // Per IP: one address trying many accounts.
-      for (const n of [1, 2, 3])
+      // The stranger does not lock the admin out: from the admin's own address sign-in works.
+      expect((await attempt(victim.email!, '10.0.0.1', TEST_PASSWORD)).statusCode).toBe(200);
+      // Per IP: one address trying many accounts still meets the route's limit.
+      for (const n of [1, 2, 3, 4, 5, 6, 7, 8])
         expect((await attempt(`u${n}@example.com`, '10.0.0.9')).statusCode).toBe(401);
-      expect((await attempt('u4@example.com', '10.0.0.9')).statusCode).toBe(429);
+      expect((await attempt('u9@example.com', '10.0.0.9')).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

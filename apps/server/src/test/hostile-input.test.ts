@@ -151,12 +151,12 @@ beforeAll(async () => {
   ctx = await createTestContext({
     rateLimits: {
       loginPerIp: lots,
-      loginPerAccount: lots,
       participantPerIp: lots,
       participantPerAccount: lots,
       resetPerIp: lots,
       resetPerAccount: lots,
     },
+    loginThrottle: { freeAttempts: 100_000 },
   });
   const org = await createOrg(ctx.database);
   // The super admin reaches every handler, so hostile values get past authorization to the database.
