@@ -43,6 +43,7 @@ import { materialRoutes } from './materials/routes';
 import { materialsService } from './materials/service';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
+import { isRedisReady, watchRedis } from './redis';
 import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
 import { settingsRoutes } from './settings/routes';
@@ -185,7 +186,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Sign-in limits: in Redis when configured (shared by every instance), in memory while it is down.
   const throttlePolicy = { ...DEFAULT_LOGIN_THROTTLE, ...deps.loginThrottle };
-  const redis = deps.redis;
+  const redis = deps.redis ? watchRedis(deps.redis, app.log) : undefined;
+  /** What /health reports; `redisHealthy` is false while a configured Redis does not answer. */
+  const healthStatus = async () => {
+    let databaseUp = true;
+    try {
+      await database.db.execute('select 1');
+    } catch {
+      databaseUp = false;
+    }
+    const redisUp = redis ? isRedisReady(redis) : undefined;
+    return {
+      status: databaseUp && redisUp !== false ? ('ok' as const) : ('unavailable' as const),
+      database: database.kind,
+      ...(redis ? { redis: redisUp ? ('ok' as const) : ('unavailable' as const) } : {}),
+    };
+  };
+  app.decorate('healthStatus', healthStatus);
   const fallingBack = (err: unknown) =>
     app.log.warn(
       { err: { message: (err as Error).message } },
@@ -252,17 +269,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  // Unready (503) while the database or a configured Redis does not answer.
   app.get('/health', { schema: { hide: true } }, async (_req, reply) => {
-    try {
-      await database.db.execute('select 1');
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+    const health = await healthStatus();
+    return reply.status(health.status === 'ok' ? 200 : 503).send(health);
   });
 
   // The live game: event log, bus (Redis when configured), this instance's sockets, /ws.
-  const redisSubscriber = deps.redis?.duplicate();
+  const redisSubscriber = deps.redis
+    ? watchRedis(deps.redis.duplicate(), app.log, 'Redis subscriber')
+    : undefined;
   const bus =
     deps.redis && redisSubscriber
       ? redisBus(deps.redis, redisSubscriber, config.redisPrefix, (err) =>
@@ -308,4 +324,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Database and Redis readiness, as /health reports it (for a /readyz or the game to reuse). */
+    healthStatus(): Promise<{ status: 'ok' | 'unavailable'; database: string; redis?: 'ok' | 'unavailable' }>;
+  }
 }

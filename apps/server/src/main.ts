@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseOptions } from './db/options';
 import { firstStart, formatFirstStartReport } from './db/seed';
+import { connectRedis } from './redis';
 import { checkS3Bucket } from './storage/storage';
 
 /** The process entry: config, database, first start, listen, and a clean shutdown. */
@@ -23,6 +23,8 @@ async function main(): Promise<void> {
 
   // Before the first start, whose generated passwords are printed only once the server listens.
   if (config.s3) await checkS3Bucket(config.s3);
+  // A REDIS_URL that answers nothing stops the start here, with a message naming it.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 
   const database = await openDatabase(databaseOptions(config));
   // Two instances starting together on an empty PostgreSQL database take turns (issue 12 item 13).
@@ -35,7 +37,6 @@ async function main(): Promise<void> {
     });
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const here = path.dirname(fileURLToPath(import.meta.url));
   const app = await buildApp({
     config,
