@@ -36,6 +36,7 @@ import {
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
+import { loggerOptions } from './http/logging';
 import { trackRoutes } from './http/route-registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { downloadLinks } from './materials/download-links';
@@ -75,6 +76,8 @@ export interface AppDeps {
   /** The built SPA; served at / with index.html for client routes. */
   webDistDir?: string;
   logger?: boolean;
+  /** Tests: where the log lines go (`{ stream }`), to read what was logged. */
+  logStream?: { stream: { write(line: string): void } };
   /** Where uploaded files live; local disk under DATA_DIR/files by default (DESIGN §7). */
   storage?: Storage;
 }
@@ -83,22 +86,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            // The game socket's token and a material download link's signature travel in the query
-            // string: keep them out of the logs.
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url.replace(/([?&](?:token|signature)=)[^&]*/g, '$1[redacted]'),
-              }),
-            },
-          },
+    logger: deps.logger === false ? false : { ...loggerOptions(config.logLevel), ...deps.logStream },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Material folder names (up to 120 characters) travel as path parameters; Fastify's default is 100.
@@ -117,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
+      logText: config.env !== 'production',
     });
   app.addHook('onClose', async () => {
     if (!deps.mailer) mailer.close();

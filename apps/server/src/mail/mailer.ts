@@ -21,10 +21,15 @@ export interface MailerOptions {
   /** Where mail goes when no SMTP server is configured: one .eml file per message. */
   outboxDir: string;
   log: FastifyBaseLogger;
+  /**
+   * Log an outbox message's text (its reset link) too: handy in development, never in production,
+   * where a reset link is a credential and the operator reads the .eml file instead.
+   */
+  logText?: boolean;
 }
 
 /** SMTP when SMTP_URL is set; otherwise each message is written to the outbox folder and logged. */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
+export function createMailer({ smtpUrl, from, outboxDir, log, logText = false }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -45,9 +50,9 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      // The text (with any link in it) is logged on purpose: without SMTP this is the only way to read it.
+      // Outside production the text (with any link in it) is logged, the quickest way to read it.
       log.info(
-        { to: message.to, subject: message.subject, file, text: message.text },
+        { to: message.to, subject: message.subject, file, ...(logText ? { text: message.text } : {}) },
         'mail written to outbox (SMTP_URL is not set)',
       );
     },
