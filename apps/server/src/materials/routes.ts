@@ -15,7 +15,6 @@ import {
   ZMaterialName,
   ZMessageReply,
   ZRenameFolder,
-  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
