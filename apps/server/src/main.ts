@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseOptions } from './db/options';
 import { firstStart, formatFirstStartReport } from './db/seed';
-import { connectRedis } from './redis';
+import { connectRedis, isRedisReady } from './redis';
 import { checkS3Bucket } from './storage/storage';
 
 /** The process entry: config, database, first start, listen, and a clean shutdown. */
@@ -54,7 +54,9 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
-      await redis?.quit();
+      // A Redis that is down would hold quit() until it came back: drop the connection instead.
+      if (redis && isRedisReady(redis)) await redis.quit();
+      else redis?.disconnect();
       await database.close();
       process.exit(0);
     } catch (err) {
