@@ -27,10 +27,19 @@ import { createHub } from './game/hub';
 import { createJournal } from './game/journal';
 import { localOwnership, postgresOwnership, redisOwnership } from './game/ownership';
 import { registerGameSocket } from './game/socket';
-import { memoryAccountLimiter, redisAccountLimiter } from './http/account-limiter';
+import {
+  DEFAULT_LOGIN_THROTTLE,
+  memoryAccountLimiter,
+  memoryLoginThrottle,
+  redisAccountLimiter,
+  redisLoginThrottle,
+  type ThrottlePolicy,
+  withMemoryFallback,
+} from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
+import { loggerOptions } from './http/logging';
 import { lanAddresses } from './http/network-addresses';
 import { registerProbes } from './http/probes';
 import { trackRoutes } from './http/route-registry';
@@ -46,6 +55,7 @@ import {
 } from './observability/metrics';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
+import { isRedisReady, watchRedis } from './redis';
 import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
 import { settingsRoutes } from './settings/routes';
@@ -79,10 +89,14 @@ export interface AppDeps {
   /** Shared rate-limit counters across instances when REDIS_URL is set. */
   redis?: Redis;
   rateLimits?: Partial<AuthRateLimits>;
+  /** The staff sign-in throttle per account and address (tests shorten it). */
+  loginThrottle?: Partial<ThrottlePolicy>;
   accessTokenTtlSeconds?: number;
   /** The built SPA; served at / with index.html for client routes. */
   webDistDir?: string;
   logger?: boolean;
+  /** Tests: where the log lines go (`{ stream }`), to read what was logged. */
+  logStream?: { stream: { write(line: string): void } };
   /** Where uploaded files live; local disk under DATA_DIR/files by default (DESIGN §7). */
   storage?: Storage;
 }
@@ -91,22 +105,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger:
-      deps.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-            // The game socket's token and a material download link's signature travel in the query
-            // string: keep them out of the logs.
-            serializers: {
-              req: (req: { method: string; url: string; id: string }) => ({
-                id: req.id,
-                method: req.method,
-                url: req.url.replace(/([?&](?:token|signature)=)[^&]*/g, '$1[redacted]'),
-              }),
-            },
-          },
+    logger: deps.logger === false ? false : { ...loggerOptions(config.logLevel), ...deps.logStream },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Material folder names (up to 120 characters) travel as path parameters; Fastify's default is 100.
@@ -127,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
+      logText: config.env !== 'production',
     });
   app.addHook('onClose', async () => {
     if (!deps.mailer) mailer.close();
@@ -149,7 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisPrefix}-rl:` } : {}),
+    // A Redis outage lifts the per-IP limits rather than failing every sign-in; the per-account
+    // limits and the sign-in throttle carry on in memory (withMemoryFallback).
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisPrefix}-rl:`, skipOnError: true } : {}),
   });
 
   await app.register(fastifySwagger, {
@@ -171,7 +173,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
   const storage = deps.storage ?? (await createStorage(config, app.log));
   const services = {
-    auth: authService({ db: database.db, tokens, mailer, publicUrl: config.publicUrl, log: app.log }),
+    auth: authService({
+      db: database.db,
+      refreshSecret: config.jwtSecret,
+      tokens,
+      mailer,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
     orgs: orgsService(database.db),
     users: usersService(database.db),
     categories: categoriesService(database.db),
@@ -188,6 +197,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { shared: database },
   );
 
+  // Sign-in limits: in Redis when configured (shared by every instance), in memory while it is down.
+  const throttlePolicy = { ...DEFAULT_LOGIN_THROTTLE, ...deps.loginThrottle };
+  const redis = deps.redis ? watchRedis(deps.redis, app.log) : undefined;
+  /** What /health reports; `redisHealthy` is false while a configured Redis does not answer. */
+  const healthStatus = async () => {
+    let databaseUp = true;
+    try {
+      await database.db.execute('select 1');
+    } catch {
+      databaseUp = false;
+    }
+    const redisUp = redis ? isRedisReady(redis) : undefined;
+    return {
+      status: databaseUp && redisUp !== false ? ('ok' as const) : ('unavailable' as const),
+      database: database.kind,
+      ...(redis ? { redis: redisUp ? ('ok' as const) : ('unavailable' as const) } : {}),
+    };
+  };
+  app.decorate('healthStatus', healthStatus);
+  const fallingBack = (err: unknown) =>
+    app.log.warn(
+      { err: { message: (err as Error).message } },
+      'Redis unavailable: rate limits kept in memory',
+    );
+  const accountLimiter = redis
+    ? withMemoryFallback(
+        () => redis.status === 'ready',
+        redisAccountLimiter(redis, config.redisPrefix),
+        memoryAccountLimiter(),
+        fallingBack,
+      )
+    : memoryAccountLimiter();
+  const loginThrottle = redis
+    ? withMemoryFallback(
+        () => redis.status === 'ready',
+        redisLoginThrottle(redis, config.redisPrefix, throttlePolicy),
+        memoryLoginThrottle(throttlePolicy),
+        fallingBack,
+      )
+    : memoryLoginThrottle(throttlePolicy);
+
   await app.register(
     async (api) => {
       registerAuthentication(api, tokens, database.db);
@@ -199,7 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         api,
         services.auth,
         { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.rateLimits },
-        deps.redis ? redisAccountLimiter(deps.redis, config.redisPrefix) : memoryAccountLimiter(),
+        accountLimiter,
+        loginThrottle,
         config.publicUrl.startsWith('https:'),
       );
       orgRoutes(api, services.orgs);
@@ -242,7 +293,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('startDraining', probes.startDraining);
 
   // The live game: one writer per room (its owner instance), the event log, the bus, /ws.
-  const redisSubscriber = deps.redis?.duplicate();
+  const redisSubscriber = deps.redis
+    ? watchRedis(deps.redis.duplicate(), app.log, 'Redis subscriber')
+    : undefined;
   const bus =
     deps.redis && redisSubscriber
       ? redisBus(deps.redis, redisSubscriber, config.redisPrefix, (err) =>
@@ -320,5 +373,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** /readyz answers 503 from now on (SIGTERM), while requests and sockets are still served. */
     startDraining(): void;
+    /** Database and Redis readiness, as /health reports it. */
+    healthStatus(): Promise<{ status: 'ok' | 'unavailable'; database: string; redis?: 'ok' | 'unavailable' }>;
   }
 }

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ ADMIN_PASSWORD: '1234' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_PASSWORD: 'Password1' }, 'is one of the most common passwords'],
     [{ ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
     [{ S3_BUCKET: 'b' }, 'S3_REGION'],
     [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from './auth/passwords';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -32,7 +33,11 @@ const ZEnv = z.object({
   MAIL_FROM: z.string().min(3).default('Playshop <no-reply@playshop.local>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@playshop.local'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'must be at least 8 characters')
+    .refine((v) => !isCommonPassword(v), 'is one of the most common passwords: choose another')
+    .optional(),
   DEMO_DATA: booleanString.default(true),
   TRUST_PROXY: booleanString.default(false),
   /** Extra browser origins allowed to open the game WebSocket, comma-separated (PUBLIC_URL's always is). */

@@ -124,4 +124,24 @@ describe('the server process', () => {
     expect(code).toBe(1);
     expect(output).toContain('PORT: must be a port number');
   }, 60_000);
+
+  it('refuses to start when REDIS_URL answers nothing, naming REDIS_URL', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        // Port 9 (discard) on loopback: nothing listens there.
+        REDIS_URL: 'redis://127.0.0.1:9',
+        DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
+      },
+    });
+    let output = '';
+    child.stdout!.on('data', (d) => (output += d));
+    child.stderr!.on('data', (d) => (output += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Cannot reach Redis at REDIS_URL (redis://127.0.0.1:9)');
+    expect(output).not.toContain('listening');
+  }, 60_000);
 });

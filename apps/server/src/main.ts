@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseOptions } from './db/options';
 import { firstStart, formatFirstStartReport } from './db/seed';
 import { formatListening, lanAddresses } from './http/network-addresses';
+import { connectRedis, isRedisReady } from './redis';
 import { checkS3Bucket } from './storage/storage';
 import { BUILD_INFO } from './version';
 
@@ -27,16 +27,20 @@ async function main(): Promise<void> {
 
   // Before the first start, whose generated passwords are printed only once the server listens.
   if (config.s3) await checkS3Bucket(config.s3);
+  // A REDIS_URL that answers nothing stops the start here, with a message naming it.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 
   const database = await openDatabase(databaseOptions(config));
-  await database.migrate();
-  const report = await firstStart(database.db, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    demoData: config.demoData,
+  // Two instances starting together on an empty PostgreSQL database take turns (issue 12 item 13).
+  const report = await database.exclusive(async () => {
+    await database.migrate();
+    return firstStart(database.db, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demoData: config.demoData,
+    });
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDistDir = path.resolve(here, '../../web/dist');
   const app = await buildApp({ config, database, redis, webDistDir });
@@ -57,7 +61,9 @@ async function main(): Promise<void> {
       app.startDraining();
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await app.close();
-      await redis?.quit();
+      // A Redis that is down would hold quit() until it came back: drop the connection instead.
+      if (redis && isRedisReady(redis)) await redis.quit();
+      else redis?.disconnect();
       await database.close();
       process.exit(0);
     } catch (err) {
@@ -74,8 +80,7 @@ async function main(): Promise<void> {
   const { port } = app.server.address() as AddressInfo;
   console.log(
     `Playshop is listening (version ${BUILD_INFO.version}, commit ${BUILD_INFO.commit}, database: ` +
-      `${database.kind}, API docs at /api/docs):
-` +
+      `${database.kind}, API docs at /api/docs):\n` +
       formatListening(port, config.host, config.publicUrl, config.publicUrlSet, lanAddresses()),
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLine } from './input';
 import { VALIDATION } from './messages';
 
 export const CATEGORY_TEXTS = {
@@ -10,7 +11,7 @@ export const CATEGORY_TEXTS = {
 } as const;
 
 /** POST /createcategory {name}. SPEC §5 shows no rule: we require a trimmed, non-empty name. */
-export const ZCreateCategory = z.object({ name: z.string().trim().min(1, VALIDATION.required).max(100) });
+export const ZCreateCategory = z.object({ name: zLine().trim().min(1, VALIDATION.required).max(100) });
 export type CreateCategoryInput = z.input<typeof ZCreateCategory>;
 
 export const ZCategory = z.object({ id: z.number().int(), name: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_PAGE_SIZE } from './constants';
+import { zId, zIdParam, zLine, zText } from './input';
 
 /** SPEC §3: the four kinds of content item. */
 export const CONTENT_TYPES = ['QUESTION', 'IMAGE', 'VIDEO', 'OTHER'] as const;
@@ -46,8 +47,7 @@ export const CONTENT_TEXTS = {
 } as const;
 
 /** An uploaded image's address, or any http(s) address (a video on YouTube, an image elsewhere). */
-const ZMediaUrl = z
-  .string()
+const ZMediaUrl = zLine()
   .trim()
   .min(1, CONTENT_TEXTS.urlRequired)
   .max(2000)
@@ -60,22 +60,19 @@ const ZOptionalUrl = z.preprocess(
 
 const ZScript = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z.string().trim().max(20_000).nullish(),
+  zText().trim().max(20_000).nullish(),
 );
 
 /** categoryId arrives as a number or a select's string (SPEC §5: converted to a number before sending). */
 const ZCategoryId = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-  z
-    .number({ error: CONTENT_TEXTS.categoryRequired })
-    .int(CONTENT_TEXTS.categoryRequired)
-    .positive(CONTENT_TEXTS.categoryRequired),
+  zId(CONTENT_TEXTS.categoryRequired),
 );
 
 /** Title, description, script and category: every kind of content has them. */
 export const ZBaseContentInput = z.object({
-  title: z.string().trim().min(1, CONTENT_TEXTS.titleRequired).max(200),
-  description: z.string().trim().min(1, CONTENT_TEXTS.descriptionRequired).max(5000),
+  title: zLine().trim().min(1, CONTENT_TEXTS.titleRequired).max(200),
+  description: zText().trim().min(1, CONTENT_TEXTS.descriptionRequired).max(5000),
   script: ZScript,
   categoryId: ZCategoryId,
 });
@@ -83,8 +80,8 @@ export type BaseContentInput = z.infer<typeof ZBaseContentInput>;
 
 export const ZAnswerInput = z
   .object({
-    id: z.number().int().positive().optional(),
-    name: z.string().trim().max(500).default(''),
+    id: zId().optional(),
+    name: zText().trim().max(500).default(''),
     url: ZOptionalUrl,
     isCorrect: z.boolean().default(false),
   })
@@ -98,7 +95,7 @@ export const ZAnswers = z
   .max(12)
   .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, CONTENT_TEXTS.exactlyOneCorrect);
 
-const ZQuestionText = z.string().trim().min(1, CONTENT_TEXTS.questionRequired).max(2000);
+const ZQuestionText = zText().trim().min(1, CONTENT_TEXTS.questionRequired).max(2000);
 
 /**
  * POST /create-content and PATCH /edit-content: the base fields plus what the type needs. `image`
@@ -193,9 +190,9 @@ export const ZPageParams = z.object({
 
 /** Filters that combine on every content list (query string; the path's own filter wins). */
 export const ZContentFilters = z.object({
-  categoryId: z.coerce.number().int().positive().optional(),
+  categoryId: zIdParam().optional(),
   type: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), ZContentType.optional()),
-  search: z.string().trim().max(200).optional(),
+  search: zLine().trim().max(200).optional(),
 });
 export type ContentFilters = z.infer<typeof ZContentFilters>;
 

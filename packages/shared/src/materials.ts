@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLine } from './input';
 
 /**
  * The materials library (SPEC §2 Materials, §7 Materials): documents stored under
@@ -127,9 +128,9 @@ export const ZRenameFolder = z.object({ oldFolderPath: ZFolderPath, newFolderPat
 /** POST /delete-folder */
 export const ZDeleteFolder = z.object({ folderPath: ZFolderPath });
 /** POST /delete-file: documents/{folder}[/{subfolder}]/{file}, or the same without documents/. */
-export const ZDeleteFile = z.object({ filePath: z.string().trim().min(1).max(1000) });
+export const ZDeleteFile = z.object({ filePath: zLine().trim().min(1).max(1000) });
 /** POST /materials/download-link {filePath} → a signed address valid for MATERIAL_LINK_TTL_SECONDS. */
-export const ZDownloadLinkRequest = z.object({ filePath: z.string().trim().min(1).max(1000) });
+export const ZDownloadLinkRequest = z.object({ filePath: zLine().trim().min(1).max(1000) });
 export const ZDownloadLinkReply = z.object({ url: z.string(), expiresAt: z.string() });
 
 /**

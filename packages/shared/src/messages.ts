@@ -12,6 +12,8 @@ export const VALIDATION = {
   userPasswordTooShort: 'password must be at least 8 characters',
   userPasswordsDiffer: 'Passwords do not match',
   orgNameSpecialChars: 'Name must not contain special characters',
+  commonPassword:
+    'This password is one of the most common passwords and easy to guess: please choose another',
 } as const;
 
 export const SUCCESS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdParam, zLine } from './input';
 import { VALIDATION } from './messages';
 import { zPaged } from './pagination';
 
@@ -24,8 +25,7 @@ export const ORG_TEXTS = {
 /** SPEC §5: letters, digits and spaces only (any script's letters), trimmed. */
 const ORG_NAME = /^[\p{L}\p{N} ]+$/u;
 
-export const ZOrgName = z
-  .string()
+export const ZOrgName = zLine()
   .trim()
   .min(1, VALIDATION.required)
   .max(100)
@@ -34,19 +34,18 @@ export const ZOrgName = z
 /** Left out stays left out (an edit keeps the value); '' and null clear it. */
 const keepUnsetClearEmpty = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish().transform(keepUnsetClearEmpty);
+const optionalText = (max: number) => zLine().trim().max(max).nullish().transform(keepUnsetClearEmpty);
 
 /** An ISO date; '' and null both mean 'no expiry'. */
 export const ZExpiry = z
-  .union([z.string().trim(), z.null()])
+  .union([zLine().trim(), z.null()])
   .optional()
   .transform((v) => (v ? v : v === undefined ? undefined : null))
   .refine((v) => v == null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
     message: ORG_TEXTS.invalidExpiry,
   });
 
-const ZOrgEmail = z
-  .string()
+const ZOrgEmail = zLine()
   .trim()
   .max(254)
   .nullish()
@@ -54,8 +53,7 @@ const ZOrgEmail = z
   .refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: ORG_TEXTS.invalidEmail });
 
 /** The game screen's music: an https embed address, or null/'' for none. */
-const ZMusicPlaylistUrl = z
-  .string()
+const ZMusicPlaylistUrl = zLine()
   .trim()
   .max(500)
   .nullish()
@@ -83,7 +81,7 @@ export type CreateOrganizationInput = z.input<typeof ZCreateOrganization>;
  * out stay as they are; null or '' clears an optional one.
  */
 export const ZEditOrganization = z.object({
-  id: z.coerce.number().int().positive(),
+  id: zIdParam(),
   name: ZOrgName.optional(),
   ...orgFields,
 });
@@ -119,7 +117,7 @@ export type OrgWorkshopLink = z.infer<typeof ZOrgWorkshopLink>;
 
 /** POST /create-org-to-workshop {orgId, workshopId}. */
 export const ZLinkOrgWorkshop = z.object({
-  orgId: z.coerce.number().int().positive(),
-  workshopId: z.coerce.number().int().positive({ message: 'Please select a workshop' }),
+  orgId: zIdParam(),
+  workshopId: zIdParam('Please select a workshop'),
 });
 export type LinkOrgWorkshopInput = z.input<typeof ZLinkOrgWorkshop>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants';
+import { zLine } from './input';
 
 /**
  * Paging of the people lists (SPEC §9: 10 a page, `Page x of y` with y = ceil(count / 10)). Pages start
@@ -43,4 +44,4 @@ export const zPaged = <T extends z.ZodType>(item: T) => ZPageMeta.extend({ items
 export const ZCount = z.object({ count: z.number().int() });
 
 /** Search terms: trimmed, 1 to 100 characters. `%`, `_` and `\` are matched literally. */
-export const ZSearchTerm = z.string().trim().min(1, 'Search term is required').max(100);
+export const ZSearchTerm = zLine().trim().min(1, 'Search term is required').max(100);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
 import { ZContentReply } from './content';
+import { zCount, zId, zIdParam, zLine } from './input';
 
 /**
  * The live game's WebSocket protocol (SPEC §7 Websocket, §4 incoming messages). Frames are JSON
@@ -87,7 +88,7 @@ export const GAME_TEXTS = {
   updated: 'Playshop has been updated. Reload this page to keep playing.',
 } as const;
 
-const roomId = z.number().int().positive();
+const roomId = zId();
 
 const ZRoomEvent = z
   .object({
@@ -98,7 +99,7 @@ const ZRoomEvent = z
       z.object({ action: z.literal('join_room'), roomId }).strict(),
       z.object({ action: z.literal('leave_room'), roomId }).strict(),
       /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
-      z.object({ action: z.literal('reconnect'), roomId, lastSeq: z.number().int().min(0) }).strict(),
+      z.object({ action: z.literal('reconnect'), roomId, lastSeq: zCount() }).strict(),
     ]),
   })
   .strict();
@@ -118,7 +119,7 @@ const ZGameEvent = z
         .object({
           action: z.literal('check_win'),
           roomId,
-          username: z.string().max(200).optional(),
+          username: zLine().max(200).optional(),
           bingoCard: z.unknown().optional(),
           rolls: z.unknown().optional(),
         })
@@ -142,7 +143,7 @@ const ZGameEvent = z
         .strict(),
       z.object({ action: z.literal('pause_auto_call'), roomId }).strict(),
       /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
-      z.object({ action: z.literal('remove_player'), roomId, username: z.string().min(1).max(200) }).strict(),
+      z.object({ action: z.literal('remove_player'), roomId, username: zLine().min(1).max(200) }).strict(),
       z.object({ action: z.literal('resume_auto_call'), roomId }).strict(),
       /** A player marks or clears a number on their own card; kept by the server across reloads. */
       z
@@ -168,7 +169,7 @@ const ZContentEvent = z
         .object({
           action: z.literal('send_content'),
           roomId,
-          contentId: z.coerce.number().int().positive(),
+          contentId: zIdParam(),
           contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']),
         })
         .strict(),

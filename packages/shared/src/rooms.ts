@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZContentReply } from './content';
+import { zId, zIdParam, zLine } from './input';
 import { VALIDATION } from './messages';
 
 export const ROOM_TEXTS = {
@@ -12,26 +13,26 @@ export const ROOM_TEXTS = {
 
 /** POST /createroom. A super admin may name the organization; everyone else creates in their own. */
 export const ZCreateRoom = z.object({
-  name: z.string().trim().min(1, VALIDATION.required).max(100),
-  workshopId: z.coerce.number({ message: VALIDATION.required }).int().positive(VALIDATION.required),
-  orgId: z.number().int().positive().optional(),
+  name: zLine().trim().min(1, VALIDATION.required).max(100),
+  workshopId: zIdParam(VALIDATION.required),
+  orgId: zId().optional(),
 });
 export type CreateRoomInput = z.infer<typeof ZCreateRoom>;
 
 /** POST /check-and-create-room-session: the spec's `{roomSession}` wrapper. */
 export const ZCheckRoomSession = z.object({
   roomSession: z.object({
-    roomId: z.number().int().positive(),
-    userId: z.number().int().positive().optional(),
-    workshopId: z.number().int().positive().optional(),
+    roomId: zId(),
+    userId: zId().optional(),
+    workshopId: zId().optional(),
   }),
 });
 
 /** PATCH /update-room-session. `currentSectionId` is the session to deliver next. */
 export const ZUpdateRoomSession = z.object({
-  roomId: z.number().int().positive(),
-  userId: z.number().int().positive().optional(),
-  currentSectionId: z.number().int().positive(),
+  roomId: zId(),
+  userId: zId().optional(),
+  currentSectionId: zId(),
 });
 
 export const ZRoomSessionReply = z.object({

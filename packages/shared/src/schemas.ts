@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { zIdParam, zLine, zText } from './input';
 import { VALIDATION } from './messages';
 import { ROLES } from './roles';
 
@@ -7,30 +8,24 @@ import { ROLES } from './roles';
 const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export const ZLogin = z.object({
-  email: z.string().trim().min(1, VALIDATION.required).max(254),
-  password: z.string().min(1, VALIDATION.required).max(1024),
+  email: zLine().trim().min(1, VALIDATION.required).max(254),
+  password: zText().min(1, VALIDATION.required).max(1024),
 });
 export type LoginInput = z.infer<typeof ZLogin>;
 
 export const ZRequestReset = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, VALIDATION.emailRequired)
-    .max(254)
-    .regex(LOOSE_EMAIL, VALIDATION.invalidEmail),
+  email: zLine().trim().min(1, VALIDATION.emailRequired).max(254).regex(LOOSE_EMAIL, VALIDATION.invalidEmail),
 });
 export type RequestResetInput = z.infer<typeof ZRequestReset>;
 
-const ZNewPassword = z
-  .string()
+const ZNewPassword = zText()
   .min(1, VALIDATION.resetPasswordTooShort)
   .min(PASSWORD_MIN_LENGTH, VALIDATION.resetPasswordTooShort)
   .max(1024);
 
 export const ZResetPassword = z.object({
   password: ZNewPassword,
-  token: z.string().min(1, VALIDATION.required).max(200),
+  token: zText().min(1, VALIDATION.required).max(200),
 });
 export type ResetPasswordInput = z.infer<typeof ZResetPassword>;
 
@@ -65,7 +60,7 @@ export const ZErrorReply = z.object({
 });
 export type ErrorReply = z.infer<typeof ZErrorReply>;
 
-export const ZIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const ZIdParam = z.object({ id: zIdParam() });
 
 export const ZOrgExpiryReply = z.object({ expired: z.boolean() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zLine } from './input';
 import { ROLES } from './roles';
 
 /**
@@ -22,9 +23,8 @@ export const TRAINING_TEXTS = {
 } as const;
 
 export const ZTrainingVideo = z.object({
-  title: z.string().trim().min(1, TRAINING_TEXTS.titleRequired).max(200),
-  url: z
-    .string()
+  title: zLine().trim().min(1, TRAINING_TEXTS.titleRequired).max(200),
+  url: zLine()
     .trim()
     .max(2000)
     .refine((v) => /^https?:\/\/\S+$/i.test(v), TRAINING_TEXTS.urlInvalid),
@@ -79,8 +79,7 @@ export const LINK_TEXTS = {
     'Enter an address starting with http:// or https://, or leave it empty to use the training page',
 } as const;
 
-const linkAddress = z
-  .string()
+const linkAddress = zLine()
   .trim()
   .max(2000)
   .refine(
@@ -93,8 +92,7 @@ export const ZPublicSettingsUpdate = z.object({
   reportIssueUrl: linkAddress,
   statusUrl: linkAddress,
   /** Empty: the sidebar's Training link opens the in-app training page. */
-  trainingUrl: z
-    .string()
+  trainingUrl: zLine()
     .trim()
     .max(2000)
     .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), LINK_TEXTS.trainingAddressInvalid),

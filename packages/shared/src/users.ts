@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { zIdParam, zLine, zText } from './input';
 import { VALIDATION } from './messages';
 import { zPaged } from './pagination';
 import { normalizeRole, ROLES } from './roles';
@@ -30,36 +31,28 @@ export const RESERVED_USERNAMES: readonly string[] = ['admin', 'facilitator'];
 /** SPEC §5: a standard address whose top-level domain has 2 to 4 letters. */
 export const USER_EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
 
-const ZFirstName = z.string().trim().min(1, VALIDATION.firstNameRequired).max(100);
-const ZLastName = z.string().trim().min(1, VALIDATION.lastNameRequired).max(100);
-const ZUserEmail = z
-  .string()
+const ZFirstName = zLine().trim().min(1, VALIDATION.firstNameRequired).max(100);
+const ZLastName = zLine().trim().min(1, VALIDATION.lastNameRequired).max(100);
+const ZUserEmail = zLine()
   .trim()
   .min(1, USER_TEXTS.emailRequired)
   .max(254)
   .regex(USER_EMAIL, VALIDATION.userInvalidEmail)
   .transform((v) => v.toLowerCase());
-const ZUsername = z
-  .string()
+const ZUsername = zLine()
   .trim()
   .min(1, VALIDATION.usernameRequired)
   .max(100)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
-  .regex(/^[^\u0000-\u001f\u007f]+$/, 'Username must not contain control characters')
   // A player's pages live at /{org}/{username}/…, beside /{org}/admin and /{org}/facilitator.
   .refine((v) => !RESERVED_USERNAMES.includes(v.toLowerCase()), USER_TEXTS.reservedUsername);
 /** A select's value ('' when nothing is picked) or a number. */
-const ZOrganizationId = z.coerce
-  .number({ message: USER_TEXTS.organizationRequired })
-  .int()
-  .positive({ message: USER_TEXTS.organizationRequired });
+const ZOrganizationId = zIdParam(USER_TEXTS.organizationRequired);
 /** Any spelling of the spec ('Admin', 'SUPERADMIN', …), normalised. */
 export const ZRoleInput = z.preprocess(
   (v) => (v === '' || v == null ? undefined : (normalizeRole(v) ?? v)),
   z.enum(ROLES, { message: USER_TEXTS.roleRequired }),
 );
-const ZPassword = z
-  .string()
+const ZPassword = zText()
   .min(1, VALIDATION.userPasswordTooShort)
   .min(PASSWORD_MIN_LENGTH, VALIDATION.userPasswordTooShort)
   .max(1024);
@@ -89,7 +82,7 @@ export const ZPlayerForm = z.object({
 export type PlayerFormInput = z.input<typeof ZPlayerForm>;
 export const ZCreatePlayer = ZPlayerForm;
 /** PATCH /edit-player. */
-export const ZEditPlayer = ZPlayerForm.extend({ id: z.coerce.number().int().positive() });
+export const ZEditPlayer = ZPlayerForm.extend({ id: zIdParam() });
 export type EditPlayerInput = z.input<typeof ZEditPlayer>;
 
 /** The admin form in edit mode, and the body of PATCH /edit-admin without its id. */
@@ -101,7 +94,7 @@ export const ZAdminEditForm = z.object({
   organizationId: ZOrganizationId,
 });
 export type AdminEditFormInput = z.input<typeof ZAdminEditForm>;
-export const ZEditAdmin = ZAdminEditForm.extend({ id: z.coerce.number().int().positive() });
+export const ZEditAdmin = ZAdminEditForm.extend({ id: zIdParam() });
 export type EditAdminInput = z.input<typeof ZEditAdmin>;
 
 /** The admin form in add mode, and POST /create-admin: passwords are set for new users only. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZContentReply, ZPageInfo } from './content';
+import { zCount, zId, zIdParam, zLine } from './input';
 import { VALIDATION } from './messages';
 
 export const WORKSHOP_TEXTS = {
@@ -20,7 +21,7 @@ export const WORKSHOP_TEXTS = {
   sessionDeleted: 'Session deleted successfully',
 } as const;
 
-const ZName = (message: string) => z.string().trim().min(1, message).max(200);
+const ZName = (message: string) => zLine().trim().min(1, message).max(200);
 
 export const ZWorkshopName = z.object({ name: ZName(WORKSHOP_TEXTS.nameRequired) });
 
@@ -31,26 +32,22 @@ export const ZCreateWorkshop = ZWorkshopName.extend({
 });
 
 /** PATCH /edit-workshop-name {id, name}. */
-export const ZEditWorkshopName = ZWorkshopName.extend({ id: z.coerce.number().int().positive() });
+export const ZEditWorkshopName = ZWorkshopName.extend({ id: zIdParam() });
 
 /** PATCH /edit-workshop: rename, and optionally reorder its sessions (every session id, in the new order). */
 export const ZEditWorkshop = ZEditWorkshopName.extend({
   sessions: z
-    .array(z.union([z.number().int().positive(), z.object({ id: z.number().int().positive() })]))
+    .array(z.union([zId(), z.object({ id: zId() })]))
     .max(500)
     .optional(),
 });
 
 /** One entry of a session's ordered content; `contentBaseId` names the content item (SPEC §3). */
 export const ZSessionContentInput = z.union([
-  z
-    .number()
-    .int()
-    .positive()
-    .transform((contentBaseId) => ({ contentBaseId, orderIndex: undefined })),
+  zId().transform((contentBaseId) => ({ contentBaseId, orderIndex: undefined })),
   z.object({
-    contentBaseId: z.coerce.number().int().positive(),
-    orderIndex: z.number().int().min(0).optional(),
+    contentBaseId: zIdParam(),
+    orderIndex: zCount().optional(),
   }),
 ]);
 
@@ -72,7 +69,7 @@ export const ZCreateSessionWithContent = z.preprocess(
     };
   },
   z.object({
-    workshopId: z.coerce.number().int().positive(),
+    workshopId: zIdParam(),
     name: ZName(WORKSHOP_TEXTS.sessionNameRequired),
     content: ZSessionContentList.min(1, WORKSHOP_TEXTS.selectContent),
   }),

@@ -11,6 +11,8 @@ import {
   type TestContext,
 } from '../test/context';
 import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../test/smtp';
+import { REFRESH_REUSE_GRACE_MS } from './service';
+import { hashOpaqueToken } from './tokens';
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;
@@ -202,14 +204,47 @@ describe('POST /refresh and /logout', () => {
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('revokes the whole family when a spent token comes back', async () => {
+  it('revokes the whole family when a spent token comes back after the grace window', async () => {
     const admin = await createUser(ctx.database, 'ADMIN', org.id);
     const { refreshCookie: stolen } = await signIn(ctx.app, admin);
     const rotated = (await refresh(stolen)).cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    // The rotation happened longer ago than the grace window.
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ usedAt: new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1000) })
+      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(stolen)));
     const replay = await refresh(stolen);
     expect(replay.statusCode).toBe(401);
     // The legitimate holder is signed out too: the family is burnt.
     expect((await refresh(rotated)).statusCode).toBe(401);
+  });
+
+  it('gives two tabs refreshing with one token at the same moment the same successor', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const { refreshCookie } = await signIn(ctx.app, admin);
+    const [a, b] = await Promise.all([refresh(refreshCookie), refresh(refreshCookie)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const next = (r: typeof a) => r.cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    expect(next(a)).toBe(next(b));
+    expect(next(a)).not.toBe(refreshCookie);
+    // Both access tokens work and the session carries on.
+    for (const r of [a, b]) {
+      const res = await ctx.app.inject({
+        url: `/api/v1/check-org-expiry/${org.id}`,
+        headers: { authorization: `Bearer ${r.json().accessToken}` },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await refresh(next(a))).statusCode).toBe(200);
+  });
+
+  it('does not hand out the successor again once it has been spent (a replay, not a racing tab)', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const { refreshCookie: first } = await signIn(ctx.app, admin);
+    const second = (await refresh(first)).cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    const third = (await refresh(second)).cookies.find((c) => c.name === 'playshop_refresh')!.value;
+    expect((await refresh(first)).statusCode).toBe(401);
+    expect((await refresh(third)).statusCode).toBe(401);
   });
 
   it('needs the CSRF header', async () => {
@@ -306,35 +341,38 @@ describe('password reset', () => {
 });
 
 describe('rate limits', () => {
-  it('limits login per IP and per account with 429 and Retry-After', async () => {
+  it('throttles sign-in per account and address with growing waits, and keeps the per-IP limit', async () => {
     const limited = await createTestContext({
-      rateLimits: {
-        loginPerIp: { max: 3, timeWindow: 60_000 },
-        loginPerAccount: { max: 2, timeWindow: 60_000 },
-      },
+      rateLimits: { loginPerIp: { max: 8, timeWindow: 60_000 } },
+      loginThrottle: { freeAttempts: 2, baseDelayMs: 1000, maxDelayMs: 60_000 },
     });
     try {
-      const attempt = (email: string, ip: string) =>
+      const o = await createOrg(limited.database);
+      const victim = await createUser(limited.database, 'ADMIN', o.id);
+      const attempt = (email: string, ip: string, password = 'wrong-password') =>
         limited.app.inject({
           method: 'POST',
           url: '/api/v1/login',
-          payload: { email, password: 'wrong-password' },
+          payload: { email, password },
           remoteAddress: ip,
         });
-      // Per account: the third try at one account is refused even from fresh addresses.
-      expect((await attempt('victim@example.com', '10.0.0.1')).statusCode).toBe(401);
-      expect((await attempt('victim@example.com', '10.0.0.2')).statusCode).toBe(401);
-      const blocked = await attempt('victim@example.com', '10.0.0.3');
+      // A stranger guessing from one address: two free tries, then a wait.
+      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+      const blocked = await attempt(victim.email!, '10.0.0.66');
       expect(blocked.statusCode).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(blocked.json()).toEqual({
         code: 'RATE_LIMITED',
         message: 'Too many attempts, please try again later',
       });
-      // Per IP: one address trying many accounts.
-      for (const n of [1, 2, 3])
+      // The stranger does not lock the admin out: from the admin's own address sign-in works.
+      expect((await attempt(victim.email!, '10.0.0.1', TEST_PASSWORD)).statusCode).toBe(200);
+      // Per IP: one address trying many accounts still meets the route's limit.
+      for (const n of [1, 2, 3, 4, 5, 6, 7, 8])
         expect((await attempt(`u${n}@example.com`, '10.0.0.9')).statusCode).toBe(401);
-      expect((await attempt('u4@example.com', '10.0.0.9')).statusCode).toBe(429);
+      expect((await attempt('u9@example.com', '10.0.0.9')).statusCode).toBe(429);
     } finally {
       await limited.close();
     }

@@ -15,16 +15,19 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AccountLimiter, Limit } from '../http/account-limiter';
+import type { AccountLimiter, Limit, LoginThrottle } from '../http/account-limiter';
 import { forbidden } from '../http/errors';
 import type { AuthService, SessionTokens } from './service';
 
 type RateLimit = Limit;
 
-/** Per IP and per account. Per-IP limits are generous: a classroom often shares one address. */
+/**
+ * Per IP, and per account for players and reset mails. Staff sign-in is throttled per account and
+ * address together (LoginThrottle), never locked per account alone. Per-IP limits are generous: a
+ * classroom often shares one address.
+ */
 export interface AuthRateLimits {
   loginPerIp: RateLimit;
-  loginPerAccount: RateLimit;
   participantPerIp: RateLimit;
   /** Keyed on the organization (or room code) and the username together. */
   participantPerAccount: RateLimit;
@@ -40,7 +43,6 @@ export interface AuthRateLimits {
 const MINUTE = 60_000;
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginPerIp: { max: 30, timeWindow: MINUTE },
-  loginPerAccount: { max: 10, timeWindow: 15 * MINUTE },
   // A 2,000-person event behind one company NAT signs in within a minute (docs/performance.md).
   participantPerIp: { max: 3000, timeWindow: MINUTE },
   participantPerAccount: { max: 20, timeWindow: MINUTE },
@@ -62,6 +64,7 @@ export function authRoutes(
   auth: AuthService,
   limits: AuthRateLimits,
   accountLimiter: AccountLimiter,
+  loginThrottle: LoginThrottle,
   secureCookies: boolean,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -94,7 +97,10 @@ export function authRoutes(
     '/login',
     {
       config: { public: true, ...perIp(limits.loginPerIp) },
-      preHandler: perAccount(limits.loginPerAccount, 'login', 'email'),
+      preHandler: async (req) => {
+        const { email } = req.body as { email: string };
+        await loginThrottle.attempt(email.trim().toLowerCase(), req.ip);
+      },
       schema: {
         tags: ['auth'],
         summary: 'Staff sign-in with email and password',
@@ -102,7 +108,11 @@ export function authRoutes(
         response: { 200: ZLoginReply, ...errors },
       },
     },
-    async (req, reply) => sendSession(reply, await auth.login(req.body.email, req.body.password)),
+    async (req, reply) => {
+      const session = await auth.login(req.body.email, req.body.password);
+      await loginThrottle.succeeded(req.body.email.trim().toLowerCase(), req.ip);
+      return sendSession(reply, session);
+    },
   );
 
   r.post(

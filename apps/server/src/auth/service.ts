@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   ERRORS,
   isOrgExpired,
@@ -14,16 +14,22 @@ import type { Db } from '../db/client';
 import { groupLoader } from '../db/group-loader';
 import { organizations, passwordResetTokens, refreshTokens, rooms, users } from '../db/schema';
 import type { Actor } from '../http/actor';
+import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
 import { isOffensive, uniqueUsername } from './nicknames';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashNewPassword, hashPassword, verifyPassword } from './passwords';
 import { refreshTokenWriter } from './refresh-token-writer';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens';
 
+/** How long a just-rotated refresh token still yields its successor (two tabs refreshing at once). */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 export interface AuthDeps {
   db: Db;
+  /** Keys the successor of a refresh token (derived from it, so a racing tab can be handed the same one). */
+  refreshSecret: string;
   tokens: AccessTokens;
   mailer: Mailer;
   publicUrl: string;
@@ -50,7 +56,15 @@ type ParticipantLogin = Omit<ParticipantLoginInput, 'code'> & { code?: string };
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function authService({ db, tokens, mailer, publicUrl, log, now = () => new Date() }: AuthDeps) {
+export function authService({
+  db,
+  refreshSecret,
+  tokens,
+  mailer,
+  publicUrl,
+  log,
+  now = () => new Date(),
+}: AuthDeps) {
   const storeRefreshToken = refreshTokenWriter(db);
   // A fresh builder per query: Drizzle builders are mutable.
   const userWithOrg = () =>
@@ -62,6 +76,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
         role: users.role,
         passwordHash: users.passwordHash,
         isGuest: users.isGuest,
+        tokenVersion: users.tokenVersion,
         orgId: organizations.id,
         orgName: organizations.name,
       })
@@ -132,6 +147,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
           role: 'PLAYER',
           passwordHash: null,
           isGuest: true,
+          tokenVersion: 0,
           orgId: room.orgId,
           orgName: room.orgName,
         };
@@ -149,16 +165,8 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
     username: u.username ?? u.email ?? '',
   });
 
-  async function startSession(user: UserRow, familyId: string = randomUUID()): Promise<SessionTokens> {
+  const sessionReply = async (user: UserRow, refreshRaw: string, refreshExpiresAt: Date) => {
     const actor = toActor(user);
-    const refresh = newOpaqueToken();
-    const refreshExpiresAt = new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * DAY_MS);
-    await storeRefreshToken({
-      userId: user.id,
-      familyId,
-      tokenHash: refresh.hash,
-      expiresAt: refreshExpiresAt,
-    });
     return {
       reply: {
         username: actor.username,
@@ -166,11 +174,60 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
         orgId: actor.orgId,
         role: actor.role,
         userId: actor.userId,
-        accessToken: await tokens.sign(actor),
+        accessToken: await tokens.sign({ ...actor, tokenVersion: user.tokenVersion }),
       },
-      refreshToken: refresh.raw,
+      refreshToken: refreshRaw,
       refreshExpiresAt,
     };
+  };
+
+  /**
+   * The token a refresh token rotates into: an HMAC of it, so only its holder can name it and the
+   * server can hand the same one to a second tab without storing it.
+   */
+  const successorToken = (raw: string) => {
+    const next = createHmac('sha256', refreshSecret).update(`refresh-successor\n${raw}`).digest('base64url');
+    return { raw: next, hash: hashOpaqueToken(next) };
+  };
+
+  const refreshExpiry = () => new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * DAY_MS);
+
+  /** A sign-in: a new refresh family. */
+  async function startSession(user: UserRow): Promise<SessionTokens> {
+    const refresh = newOpaqueToken();
+    const refreshExpiresAt = refreshExpiry();
+    // Sign-ins arriving together share one insert (refresh-token-writer.ts).
+    await storeRefreshToken({
+      userId: user.id,
+      familyId: randomUUID(),
+      tokenHash: refresh.hash,
+      expiresAt: refreshExpiresAt,
+    });
+    return sessionReply(user, refresh.raw, refreshExpiresAt);
+  }
+
+  /**
+   * A spent refresh token presented again. Within REFRESH_REUSE_GRACE_MS of its rotation, and while
+   * its successor is unspent, it is a second tab racing the first: it gets that same successor (the
+   * OAuth 2.0 security BCP's grace period). Anything else is a replay: the family is revoked.
+   */
+  async function reuse(row: typeof refreshTokens.$inferSelect, raw: string): Promise<SessionTokens> {
+    if (row.usedAt && !row.revokedAt && now().getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+      const successor = successorToken(raw);
+      const [next] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, successor.hash))
+        .limit(1);
+      if (next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt) {
+        const [user] = await userWithOrg().where(eq(users.id, row.userId)).limit(1);
+        if (!user) throw unauthorized('Session expired', 'NO_SESSION');
+        return sessionReply(user, successor.raw, next.expiresAt);
+      }
+    }
+    await revokeFamily(row.familyId);
+    log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: family revoked');
+    throw unauthorized('Session expired', 'NO_SESSION');
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
@@ -223,48 +280,66 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
     },
 
     /**
-     * Rotates a refresh token. A token that was already used (or revoked) means it leaked:
-     * the whole family is revoked and the caller must sign in again.
+     * Rotates a refresh token. A token that was already used (or revoked) means it leaked: the whole
+     * family is revoked and the caller must sign in again, unless it is a second tab inside the grace
+     * window (see `reuse`).
      */
     async refresh(raw: string | undefined): Promise<SessionTokens> {
       if (!raw) throw unauthorized('No session', 'NO_SESSION');
-      const [row] = await db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
-        .limit(1);
+      const byHash = () =>
+        db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
+          .limit(1);
+      const [row] = await byHash();
       if (!row) throw unauthorized('Session expired', 'NO_SESSION');
-      if (row.usedAt || row.revokedAt) {
-        await revokeFamily(row.familyId);
-        log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: family revoked');
-        throw unauthorized('Session expired', 'NO_SESSION');
-      }
+      if (row.usedAt || row.revokedAt) return reuse(row, raw);
       if (row.expiresAt <= now()) throw unauthorized('Session expired', 'NO_SESSION');
-      // Claim the token atomically: of two concurrent refreshes with one token, one wins.
-      const claimed = await db
-        .update(refreshTokens)
-        .set({ usedAt: now() })
-        .where(
-          and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
-        )
-        .returning({ id: refreshTokens.id });
-      if (claimed.length === 0) {
-        await revokeFamily(row.familyId);
-        throw unauthorized('Session expired', 'NO_SESSION');
-      }
       const [user] = await userWithOrg().where(eq(users.id, row.userId)).limit(1);
       if (!user) throw unauthorized('Session expired', 'NO_SESSION');
-      return startSession(user, row.familyId);
+      // Claim the token and store its successor in one transaction: of two concurrent refreshes with
+      // one token, one wins, and the other (its claim waits for the winner's commit) finds the successor.
+      const successor = successorToken(raw);
+      const refreshExpiresAt = refreshExpiry();
+      const won = await db.transaction(async (tx) => {
+        const claimed = await tx
+          .update(refreshTokens)
+          .set({ usedAt: now() })
+          .where(
+            and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)),
+          )
+          .returning({ id: refreshTokens.id });
+        if (claimed.length === 0) return false;
+        await tx.insert(refreshTokens).values({
+          userId: user.id,
+          familyId: row.familyId,
+          tokenHash: successor.hash,
+          expiresAt: refreshExpiresAt,
+        });
+        return true;
+      });
+      if (!won) {
+        const [latest] = await byHash();
+        if (!latest) throw unauthorized('Session expired', 'NO_SESSION');
+        return reuse(latest, raw);
+      }
+      return sessionReply(user, successor.raw, refreshExpiresAt);
     },
-
+    /**
+     * Revokes the session's refresh family and every access token of the user (a token copied from
+     * this browser stops working at once; the user's other devices renew theirs with a refresh).
+     */
     async logout(raw: string | undefined): Promise<void> {
       if (!raw) return;
       const [row] = await db
-        .select({ familyId: refreshTokens.familyId })
+        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
         .limit(1);
-      if (row) await revokeFamily(row.familyId);
+      if (!row) return;
+      await revokeFamily(row.familyId);
+      await db.update(users).set({ tokenVersion: bumpedTokenVersion() }).where(eq(users.id, row.userId));
     },
 
     /**
@@ -296,7 +371,7 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
 
     /** Sets a new password with a valid reset token, spends the token and signs out every session. */
     async resetPassword(raw: string, password: string): Promise<void> {
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       const userId = await db.transaction(async (tx) => {
         const [spent] = await tx
           .update(passwordResetTokens)
@@ -310,7 +385,10 @@ export function authService({ db, tokens, mailer, publicUrl, log, now = () => ne
           )
           .returning({ userId: passwordResetTokens.userId });
         if (!spent) return null;
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId));
+        await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: bumpedTokenVersion() })
+          .where(eq(users.id, spent.userId));
         await tx
           .update(refreshTokens)
           .set({ revokedAt: now() })

@@ -8,9 +8,15 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'playshop';
 const AUDIENCE = 'playshop-api';
 
+/** What a verified access token says: the caller and the user's token version when it was issued. */
+export interface AccessClaims extends Actor {
+  tokenVersion: number;
+}
+
 export interface AccessTokens {
-  sign(actor: Actor): Promise<string>;
-  verify(token: string): Promise<Actor>;
+  /** `tokenVersion` is the user's `users.token_version` (0 for a user never bumped). */
+  sign(actor: Actor & { tokenVersion?: number }): Promise<string>;
+  verify(token: string): Promise<AccessClaims>;
 }
 
 /** Short-lived access JWTs, HMAC-signed with the algorithm pinned on both sides. */
@@ -18,7 +24,13 @@ export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECON
   const key = new TextEncoder().encode(secret);
   return {
     sign: (actor) =>
-      new SignJWT({ role: actor.role, orgId: actor.orgId, org: actor.orgName, username: actor.username })
+      new SignJWT({
+        role: actor.role,
+        orgId: actor.orgId,
+        org: actor.orgName,
+        username: actor.username,
+        tv: actor.tokenVersion ?? 0,
+      })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(actor.userId))
         .setIssuer(ISSUER)
@@ -32,11 +44,22 @@ export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECON
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
+          // A token without an expiry would be good forever (issue 12 item 10).
+          requiredClaims: ['exp', 'iat', 'sub'],
         });
         const role = normalizeRole(payload.role);
         const userId = Number(payload.sub);
-        if (!role || !Number.isInteger(userId) || typeof payload.orgId !== 'number') throw unauthorized();
+        const tokenVersion = payload.tv;
+        if (
+          !role ||
+          !Number.isInteger(userId) ||
+          typeof payload.orgId !== 'number' ||
+          typeof tokenVersion !== 'number' ||
+          !Number.isInteger(tokenVersion)
+        )
+          throw unauthorized();
         return {
+          tokenVersion,
           userId,
           role,
           orgId: payload.orgId,

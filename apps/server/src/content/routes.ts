@@ -18,6 +18,8 @@ import {
   ZMessageReply,
   ZPageParams,
   ZQuestionWithContentReply,
+  zIdParam,
+  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,7 +92,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       schema: {
         tags,
         summary: 'A page of content of one category (by id)',
-        params: ZPageParams.extend({ category: z.coerce.number().int().positive() }),
+        params: ZPageParams.extend({ category: zIdParam() }),
         querystring: ZContentFilters,
         response: { 200: ZContentPage, ...errors },
       },
@@ -110,7 +112,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       schema: {
         tags,
         summary: 'A page of content whose title or question text contains the term',
-        params: ZPageParams.extend({ term: z.string().trim().min(1).max(200) }),
+        params: ZPageParams.extend({ term: zLine().trim().min(1).max(200) }),
         querystring: ZContentFilters,
         response: { 200: ZContentPage, ...errors },
       },
@@ -253,7 +255,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       schema: {
         tags: qTags,
         summary: 'A page of questions of one category (the spec leaves the three segments unnamed)',
-        params: ZPageSizeParams.extend({ categoryId: z.coerce.number().int().positive() }),
+        params: ZPageSizeParams.extend({ categoryId: zIdParam() }),
         response: { 200: ZContentPage, ...errors },
       },
     },

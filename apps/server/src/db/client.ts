@@ -20,10 +20,19 @@ export interface Database {
   /** PostgreSQL only: the server's address, for connections of their own (room ownership locks). */
   url?: string;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding the startup lock (a PostgreSQL advisory lock), so of several instances
+   * starting together on one database only one migrates and seeds at a time; the others wait, then
+   * find the work done. PGlite is one process's own database: `fn` simply runs.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
 }
+
+/** The advisory lock key of migrations and the first-start seed (any constant, the same everywhere). */
+export const STARTUP_LOCK_KEY = 7_264_001;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -66,6 +75,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await lock.end();
         }
       },
+      async exclusive(fn) {
+        // A connection of its own, outside the pool, so `fn` keeps every pooled connection. A key
+        // other than the migrations' lock, so `fn` may migrate.
+        const lock = new pg.Client({ connectionString: options.url });
+        await lock.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await fn();
+        } finally {
+          // Ending the session releases the lock, even if the unlock is never reached.
+          await lock.end();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -75,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
+    exclusive: (fn) => fn(),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };

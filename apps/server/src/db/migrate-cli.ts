@@ -5,6 +5,6 @@ import { databaseOptions } from './options';
 // `npm run db:migrate`: applies the committed migrations without starting the server.
 const config = loadConfig();
 const database = await openDatabase(databaseOptions(config));
-await database.migrate();
+await database.exclusive(() => database.migrate());
 await database.close();
 console.log(`Migrations applied (${database.kind}).`);

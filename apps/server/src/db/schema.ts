@@ -66,6 +66,11 @@ export const users = pgTable(
     /** A player who joined with a nickname through a room's code; removable with that room's guests. */
     isGuest: boolean('is_guest').notNull().default(false),
     guestRoomId: integer('guest_room_id').references((): AnyPgColumn => rooms.id, { onDelete: 'set null' }),
+    /**
+     * Carried in every access token and compared on every request: a bump (logout, password reset,
+     * role or organization change) makes the user's earlier access tokens worthless at once.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [

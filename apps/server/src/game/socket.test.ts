@@ -12,6 +12,7 @@ import {
   rooms,
   sessionContent,
   sessions,
+  users,
   workshops,
 } from '../db/schema';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
@@ -554,6 +555,17 @@ describe('the whole flow on the server', () => {
       sessionName: 'Welcome',
       queue: [{ title: 'Intro' }, { title: 'Quiz' }],
     });
+  });
+
+  it('lets an open socket go when its token is revoked (logout, reset, role change elsewhere)', async () => {
+    const dave = await connect(flowTokens.dave);
+    const daveId = JSON.parse(Buffer.from(flowTokens.dave.split('.')[1]!, 'base64url').toString()).sub;
+    const closed = dave.closed();
+    await ctx.database.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, Number(daveId)));
+    expect(await closed).toBe(4403);
   });
 
   it('locks an expired organization out of its open sockets at once', async () => {

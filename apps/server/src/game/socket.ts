@@ -12,12 +12,12 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { AccessTokens } from '../auth/tokens';
+import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
-import type { Actor } from '../http/actor';
-import { assertOrgActive } from '../http/authenticate';
+import { assertAccessTokenCurrent } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
+import { hostileInputLog } from '../http/logging';
 import { isAllowedOrigin } from '../http/origin';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
@@ -50,13 +50,15 @@ const DEFAULT_LIMITS: SocketLimits = { socketsPerUser: 8, commandsPerSecond: 20,
 
 declare module 'fastify' {
   interface FastifyRequest {
-    wsActor?: Actor;
+    wsActor?: AccessClaims;
   }
 }
 
 /** What this instance keeps per socket: small, since a room may hold 10,000 of them. */
 interface Live {
   connection: Connection;
+  /** The token's version: a logout, reset or role change elsewhere lets the socket go. */
+  tokenVersion: number;
   socket: WebSocket;
   alive: boolean;
   lastMessageAt: number;
@@ -77,6 +79,8 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   const heartbeatMs = deps.heartbeatMs ?? 30_000;
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const open = new Set<Live>();
+  // Refused frames are logged once a minute per user, without payloads (a log flood otherwise).
+  const hostile = hostileInputLog(app.log);
   const perUser = new Map<number, number>();
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
@@ -100,10 +104,18 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   // Rights follow changes on open sockets too: a deleted user or an expired organization is let go
   // within REVALIDATE_MS, checked with one query for every socket of this instance.
   const revalidate = setInterval(() => {
-    void stillAllowed([...new Set([...open].map((l) => l.connection.actor.userId))])
-      .then((allowed) => {
+    void currentUsers([...new Set([...open].map((l) => l.connection.actor.userId))])
+      .then((current) => {
         for (const live of open) {
-          if (!allowed.has(live.connection.actor.userId)) live.socket.close(4403, ERRORS.orgExpired);
+          const { actor } = live.connection;
+          const user = current.get(actor.userId);
+          const valid =
+            user !== undefined &&
+            user.role === actor.role &&
+            user.orgId === actor.orgId &&
+            user.tokenVersion === live.tokenVersion &&
+            (user.role === 'SUPER_ADMIN' || !isOrgExpired(user.expiry));
+          if (!valid) live.socket.close(4403, ERRORS.orgExpired);
         }
       })
       .catch((err) => app.log.warn({ err }, 'could not recheck the rights of open game sockets'));
@@ -114,19 +126,27 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     clearInterval(revalidate);
   });
 
-  /** Of these users, those who still exist and whose organization has not expired (super admins always). */
-  async function stillAllowed(userIds: number[]): Promise<Set<number>> {
-    const allowed = new Set<number>();
+  /** These users as they are now (absent: deleted), with what their tokens are checked against. */
+  async function currentUsers(userIds: number[]) {
+    const current = new Map<
+      number,
+      { role: string; orgId: number; tokenVersion: number; expiry: string | null }
+    >();
     for (let i = 0; i < userIds.length; i += 5_000) {
       const rows = await db
-        .select({ id: users.id, role: users.role, expiry: organizations.expiry })
+        .select({
+          id: users.id,
+          role: users.role,
+          orgId: users.organizationId,
+          tokenVersion: users.tokenVersion,
+          expiry: organizations.expiry,
+        })
         .from(users)
         .leftJoin(organizations, eq(organizations.id, users.organizationId))
         .where(inArray(users.id, userIds.slice(i, i + 5_000)));
-      for (const row of rows)
-        if (row.role === 'SUPER_ADMIN' || !isOrgExpired(row.expiry)) allowed.add(row.id);
+      for (const { id, ...row } of rows) current.set(id, row);
     }
-    return allowed;
+    return current;
   }
 
   const sendError = (live: Live, error: string) =>
@@ -158,7 +178,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     }
     const parsed = ZClientMessage.safeParse(json);
     if (!parsed.success) {
-      app.log.debug({ userId: live.connection.actor.userId }, 'invalid game frame');
+      hostile.report('ws-frame', String(live.connection.actor.userId), 'invalid frame');
       return sendError(live, GAME_TEXTS.invalidMessage);
     }
     const action = 'action' in parsed.data.payload ? parsed.data.payload.action : undefined;
@@ -218,7 +238,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         const token = new URL(req.url, 'http://x').searchParams.get('token');
         if (!token) throw unauthorized();
         const actor = await tokens.verify(token);
-        await assertOrgActive(db, actor);
+        await assertAccessTokenCurrent(db, actor);
         req.wsActor = actor;
       },
     },
@@ -231,6 +251,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       }
       perUser.set(actor.userId, count);
       const live: Live = {
+        tokenVersion: actor.tokenVersion,
         connection: {
           key: randomUUID(),
           actor: { userId: actor.userId, username: actor.username, role: actor.role, orgId: actor.orgId },

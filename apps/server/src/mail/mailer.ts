@@ -27,6 +27,11 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
   /** Waits between SMTP attempts; tests shorten them. */
   retryDelaysMs?: readonly number[];
+  /**
+   * Log an outbox message's text (its reset link) too: handy in development, never in production,
+   * where a reset link is a credential and the operator reads the .eml file instead.
+   */
+  logText?: boolean;
 }
 
 /** SMTP's 5xx replies are final (no such mailbox, relay refused): trying again changes nothing. */
@@ -42,6 +47,7 @@ export function createMailer({
   outboxDir,
   log,
   retryDelaysMs = MAIL_RETRY_DELAYS_MS,
+  logText = false,
 }: MailerOptions): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
@@ -105,9 +111,9 @@ export function createMailer({
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      // The text (with any link in it) is logged on purpose: without SMTP this is the only way to read it.
+      // Outside production the text (with any link in it) is logged, the quickest way to read it.
       log.info(
-        { to: message.to, subject: message.subject, file, text: message.text },
+        { to: message.to, subject: message.subject, file, ...(logText ? { text: message.text } : {}) },
         'mail written to outbox (SMTP_URL is not set)',
       );
     },

@@ -17,6 +17,8 @@ import {
   ZPaging,
   ZSearchTerm,
   ZWorkshopSummary,
+  zIdParam,
+  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,7 +41,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       schema: {
         tags,
         summary: "Whether an organization's license has expired",
-        params: z.object({ orgId: z.coerce.number().int().positive() }),
+        params: z.object({ orgId: zIdParam() }),
         response: { 200: ZOrgExpiryReply, ...errors },
       },
     },
@@ -52,7 +54,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       schema: {
         tags,
         summary: 'Workshops linked to an organization, by organization name',
-        params: z.object({ name: z.string().min(1).max(200) }),
+        params: z.object({ name: zLine().min(1).max(200) }),
         response: { 200: ZOrgWorkshopsReply, ...errors },
       },
     },
@@ -65,7 +67,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       schema: {
         tags,
         summary: "One organization by name: the caller's own, or any for a super admin",
-        params: z.object({ name: z.string().min(1).max(200) }),
+        params: z.object({ name: zLine().min(1).max(200) }),
         response: { 200: ZOrganizationReply, ...errors },
       },
     },
@@ -199,7 +201,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       schema: {
         tags,
         summary: 'Workshops not yet linked to the organization (the edit screen\'s "add workshop" choice)',
-        params: z.object({ orgId: z.coerce.number().int().positive() }),
+        params: z.object({ orgId: zIdParam() }),
         response: { 200: z.array(ZWorkshopSummary), ...errors },
       },
     },
@@ -232,8 +234,8 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
         tags,
         summary: 'Unlink a workshop from an organization',
         params: z.object({
-          orgId: z.coerce.number().int().positive(),
-          workshopId: z.coerce.number().int().positive(),
+          orgId: zIdParam(),
+          workshopId: zIdParam(),
         }),
         response: { 200: ZMessageReply, ...errors },
       },

@@ -15,6 +15,7 @@ import {
   ZRoomReply,
   ZRoomSessionReply,
   ZUpdateRoomSession,
+  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -90,7 +91,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
       schema: {
         tags: ['rooms'],
         summary: "An organization's rooms (the caller's own unless super admin)",
-        params: z.object({ org: z.string().min(1).max(200) }),
+        params: z.object({ org: zLine().min(1).max(200) }),
         response: { 200: z.array(ZRoomReply), ...errors },
       },
     },

@@ -7,6 +7,7 @@ import {
   UPLOAD_FOLDERS,
   UPLOAD_LIMIT_BYTES,
   type UploadFolder,
+  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -70,7 +71,7 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
       schema: {
         tags: ['uploads'],
         summary: 'An uploaded content or answer image',
-        params: z.object({ folder: z.enum(UPLOAD_FOLDERS), name: z.string().min(1).max(200) }),
+        params: z.object({ folder: z.enum(UPLOAD_FOLDERS), name: zLine().min(1).max(200) }),
       },
     },
     async (req, reply) => {

@@ -16,6 +16,7 @@ import {
   ZSearchTerm,
   ZUserPage,
   ZUserReply,
+  zIdParam,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ import type { UserKind, UsersService } from './service';
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 const writeErrors = { ...errors, 409: ZErrorReply };
 const tags = ['users'];
-const ZOrgId = z.coerce.number().int().positive();
+const ZOrgId = zIdParam();
 const PAGED_DOC =
   '`{orgId}/{page}/{size}`: organization id, page (from 1) and page size (the UI uses 10); ' +
   '`totalPages` = ceil(count/size). A page beyond the end has no items.';

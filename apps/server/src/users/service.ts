@@ -15,10 +15,11 @@ import {
 } from '@playshop/shared';
 import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { hashPassword } from '../auth/passwords';
+import { hashNewPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { bumpedTokenVersion } from '../http/authenticate';
 import { toCsv } from '../http/csv';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
@@ -266,7 +267,7 @@ export function usersService(db: Db) {
       checkStaffRole(actor, input.role);
       await checkOrganization(actor, input.organizationId);
       if (await emailTaken(input.email)) throw conflict(USER_TEXTS.duplicateEmail);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashNewPassword(input.password);
       const [row] = await writing('admin', () =>
         db
           .insert(users)
@@ -296,6 +297,10 @@ export function usersService(db: Db) {
             lastName: input.lastName,
             username: input.username,
             organizationId: input.organizationId,
+            // A move to another organization revokes the player's access tokens at once.
+            ...(input.organizationId !== current.organizationId
+              ? { tokenVersion: bumpedTokenVersion() }
+              : {}),
           })
           .where(eq(users.id, current.id)),
       );
@@ -324,6 +329,10 @@ export function usersService(db: Db) {
             email: input.email,
             role: input.role,
             organizationId: input.organizationId,
+            // A new role or organization revokes the user's access tokens at once (issue 12 item 7).
+            ...(input.role !== current.role || input.organizationId !== current.organizationId
+              ? { tokenVersion: bumpedTokenVersion() }
+              : {}),
           })
           .where(eq(users.id, current.id)),
       );

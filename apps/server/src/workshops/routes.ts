@@ -17,6 +17,7 @@ import {
   ZWorkshopListItem,
   ZWorkshopPage,
   ZWorkshopReply,
+  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,7 +56,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
           page: z.coerce.number().int().min(1).max(100_000),
           size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
         }),
-        querystring: z.object({ search: z.string().trim().max(200).optional() }),
+        querystring: z.object({ search: zLine().trim().max(200).optional() }),
         response: { 200: ZWorkshopPage, ...errors },
       },
     },
@@ -94,7 +95,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       schema: {
         tags,
         summary: 'Workshops whose name contains the term',
-        params: z.object({ term: z.string().trim().min(1).max(200) }),
+        params: z.object({ term: zLine().trim().min(1).max(200) }),
         response: { 200: z.array(ZWorkshopListItem), ...errors },
       },
     },

@@ -1,0 +1,75 @@
+/** Issue 12 item 12: the most common passwords are refused wherever a password is chosen, saying why. */
+import { VALIDATION } from '@playshop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens } from '../db/schema';
+import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { isCommonPassword } from './passwords';
+import { newOpaqueToken } from './tokens';
+
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof createOrg>>;
+let root: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  org = await createOrg(ctx.database);
+  root = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
+});
+afterAll(() => ctx.close());
+
+describe('common passwords', () => {
+  it('knows the usual suspects in any case, and not a long passphrase', () => {
+    for (const p of ['password', 'Password1', '12345678', 'iloveyou', 'QWERTYUIOP'])
+      expect(isCommonPassword(p)).toBe(true);
+    expect(isCommonPassword('correct horse battery')).toBe(false);
+  });
+
+  it('refuses one for a new staff account with the reason', async () => {
+    const body = (password: string, email: string) => ({
+      firstName: 'Casey',
+      lastName: 'Common',
+      email,
+      role: 'FACILITATOR',
+      organizationId: org.id,
+      password,
+      confirmPassword: password,
+    });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/create-admin',
+      headers: root,
+      payload: body('sunshine1', 'casey@example.com'),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'COMMON_PASSWORD',
+      message: VALIDATION.commonPassword,
+      field: 'password',
+    });
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/create-admin',
+      headers: root,
+      payload: body('sunshine over the river', 'casey@example.com'),
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('refuses one in a password reset and leaves the token usable', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const token = newOpaqueToken();
+    await ctx.database.db
+      .insert(passwordResetTokens)
+      .values({ userId: admin.id, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
+    const reset = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/resetPassword',
+        payload: { token: token.raw, password },
+      });
+    const refused = await reset('football');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(VALIDATION.commonPassword);
+    expect((await reset('a much better passphrase')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Issue 12 items 7 and 10: an access token stops working on the next request after a role change,
+ * a deletion, a logout, a password reset or an organization expiry; a token without exp or iat is
+ * refused.
+ */
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens, users } from '../db/schema';
+import { isAccessTokenCurrent } from '../http/authenticate';
+import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { accessTokens, newOpaqueToken } from './tokens';
+
+const SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
+let ctx: TestContext;
+let org: Awaited<ReturnType<typeof createOrg>>;
+let root: { headers: Record<string, string> };
+
+const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: object, payload?: object) =>
+  ctx.app.inject({ method, url: `/api/v1${url}`, headers: headers as Record<string, string>, payload });
+const newAdminBody = (email: string) => ({
+  firstName: 'New',
+  lastName: 'Admin',
+  email,
+  role: 'ADMIN',
+  organizationId: org.id,
+  password: 'a long new password',
+  confirmPassword: 'a long new password',
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { JWT_SECRET: SECRET } });
+  org = await createOrg(ctx.database, { name: 'Revocation Org' });
+  root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id));
+});
+afterAll(() => ctx.close());
+
+describe('access tokens follow every change at once', () => {
+  it('an admin demoted to facilitator cannot create an admin with the old token; a refresh gives the new role', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const session = await signIn(ctx.app, admin);
+    const demote = await api('PATCH', '/edit-admin', root.headers, {
+      id: admin.id,
+      firstName: admin.firstName,
+      lastName: admin.lastName,
+      email: admin.email,
+      role: 'FACILITATOR',
+      organizationId: org.id,
+    });
+    expect(demote.statusCode).toBe(200);
+    const attempt = await api('POST', '/create-admin', session.headers, newAdminBody('sneaky@example.com'));
+    expect(attempt.statusCode).toBe(401);
+    expect(attempt.json().code).toBe('TOKEN_REVOKED');
+    const [created] = await ctx.database.db.select().from(users).where(eq(users.email, 'sneaky@example.com'));
+    expect(created).toBeUndefined();
+    const renewed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh',
+      cookies: { playshop_refresh: session.refreshCookie },
+      headers: { 'x-requested-with': 'playshop' },
+    });
+    expect(renewed.json().role).toBe('FACILITATOR');
+    const asFacilitator = { authorization: `Bearer ${renewed.json().accessToken}` };
+    expect(
+      (await api('POST', '/create-admin', asFacilitator, newAdminBody('again@example.com'))).statusCode,
+    ).toBe(403);
+  });
+
+  it('a deleted user cannot write with their token', async () => {
+    const facilitator = await createUser(ctx.database, 'FACILITATOR', org.id);
+    const session = await signIn(ctx.app, facilitator);
+    expect((await api('DELETE', `/delete-admin/${facilitator.id}`, root.headers)).statusCode).toBe(200);
+    const res = await api('POST', '/createcategory', session.headers, { name: 'Ghost writes' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('logout ends the access token too', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const session = await signIn(ctx.app, admin);
+    const url = `/check-org-expiry/${org.id}`;
+    expect((await api('GET', url, session.headers)).statusCode).toBe(200);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      cookies: { playshop_refresh: session.refreshCookie },
+    });
+    expect((await api('GET', url, session.headers)).statusCode).toBe(401);
+  });
+
+  it('a password reset ends every access token of the user', async () => {
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const session = await signIn(ctx.app, admin);
+    const token = newOpaqueToken();
+    await ctx.database.db
+      .insert(passwordResetTokens)
+      .values({ userId: admin.id, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/resetPassword',
+      payload: { token: token.raw, password: 'quite another password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await api('GET', `/check-org-expiry/${org.id}`, session.headers)).statusCode).toBe(401);
+  });
+
+  it('isAccessTokenCurrent (for open sockets) turns false on expiry, demotion and logout', async () => {
+    const tokens = accessTokens(SECRET);
+    const expiring = await createOrg(ctx.database);
+    const facilitator = await createUser(ctx.database, 'FACILITATOR', expiring.id);
+    const claims = await tokens.verify((await signIn(ctx.app, facilitator)).body.accessToken);
+    expect(await isAccessTokenCurrent(ctx.database.db, claims)).toBe(true);
+    await api('PATCH', '/edit-org', root.headers, { id: expiring.id, expiry: '2000-01-01' });
+    expect(await isAccessTokenCurrent(ctx.database.db, claims)).toBe(false);
+
+    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const adminClaims = await tokens.verify((await signIn(ctx.app, admin)).body.accessToken);
+    expect(await isAccessTokenCurrent(ctx.database.db, adminClaims)).toBe(true);
+    await ctx.database.db.update(users).set({ role: 'PLAYER' }).where(eq(users.id, admin.id));
+    expect(await isAccessTokenCurrent(ctx.database.db, adminClaims)).toBe(false);
+  });
+});
+
+describe('required claims', () => {
+  const signed = (build: (jwt: SignJWT) => SignJWT) =>
+    build(
+      new SignJWT({ role: 'SUPER_ADMIN', orgId: org.id, org: 'Revocation Org', username: 'x', tv: 0 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer('playshop')
+        .setAudience('playshop-api'),
+    ).sign(new TextEncoder().encode(SECRET));
+
+  it('refuses a correctly signed token without exp or without iat', async () => {
+    const noExp = await signed((j) => j.setIssuedAt());
+    const noIat = await signed((j) => j.setExpirationTime('5m'));
+    for (const token of [noExp, noIat]) {
+      const res = await api('GET', '/get-orgs', { authorization: `Bearer ${token}` });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('INVALID_TOKEN');
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * The boundary rules every input schema is built from (REST bodies, params and queries, WebSocket
+ * frames): ids fit PostgreSQL's int4, text never carries NUL, one-line names carry no control
+ * characters. A value outside them is a 400 with a message, never a database error.
+ */
+
+/** PostgreSQL `integer` (int4): the largest id or count a column can hold. */
+export const INT4_MAX = 2_147_483_647;
+
+export const INPUT_TEXTS = {
+  idOutOfRange: 'Id must be a whole number from 1 to 2147483647',
+  numberOutOfRange: 'Number must be a whole number from 0 to 2147483647',
+  nul: 'Text must not contain NUL characters',
+  controlChars: 'Must not contain control characters (line breaks, tabs, escapes)',
+} as const;
+
+const NUL = '\u0000';
+// C0 (tab, CR, LF, ESC, …), DEL and C1, plus the Unicode line and paragraph separators.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** An id in a JSON body or frame: a positive int4. `message` replaces the default for every failure. */
+export const zId = (message: string = INPUT_TEXTS.idOutOfRange) =>
+  z.number({ message }).int(message).min(1, message).max(INT4_MAX, message);
+
+/** An id from a path, query or form select (a string '12' or a number): a positive int4. */
+export const zIdParam = (message: string = INPUT_TEXTS.idOutOfRange) =>
+  z.coerce.number({ message }).int(message).min(1, message).max(INT4_MAX, message);
+
+/** A count, position or sequence number from outside: 0 to INT4_MAX. */
+export const zCount = () =>
+  z
+    .number({ message: INPUT_TEXTS.numberOutOfRange })
+    .int(INPUT_TEXTS.numberOutOfRange)
+    .min(0, INPUT_TEXTS.numberOutOfRange)
+    .max(INT4_MAX, INPUT_TEXTS.numberOutOfRange);
+
+/** Free text from outside (descriptions, scripts, passwords, tokens): anything but NUL. */
+export const zText = () => z.string().refine((v) => !v.includes(NUL), INPUT_TEXTS.nul);
+
+/** A one-line value (names, titles, usernames, emails, search terms): no control characters at all. */
+export const zLine = () => z.string().refine((v) => !CONTROL_CHARS.test(v), INPUT_TEXTS.controlChars);
