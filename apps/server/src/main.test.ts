@@ -44,12 +44,12 @@ describe('the server process', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-main-'));
     const env = { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
     const first = await start(env);
-    expect(first.output()).toContain('Super admin (ORGANIZATION → admin login): admin@playshop.local');
+    expect(first.output()).toContain('Super admin (ORGANIZATION → admin login): admin@playshop.test');
     expect(first.output()).toMatch(/password: \S{12,}\s+\(generated; shown only this once\)/);
     expect(first.output()).toContain(
       'demo-player-1, demo-player-2, demo-player-3, demo-player-4, demo-player-5',
     );
-    expect(first.output()).toContain('facilitator@demo.playshop.local');
+    expect(first.output()).toContain('facilitator@demo.playshop.test');
     expect(await stop(first.child)).toBe(0);
 
     // The embedded database was closed cleanly: it opens again with the same data and no new seed.

@@ -29,7 +29,7 @@ export interface FirstStartReport {
 const FIRST_START_KEY = 'first_start_completed_at';
 export const SUPER_ADMIN_ORG = 'Playshop';
 export const DEMO_ORG = 'Demo Org';
-export const DEMO_FACILITATOR_EMAIL = 'facilitator@demo.playshop.local';
+export const DEMO_FACILITATOR_EMAIL = 'facilitator@demo.playshop.test';
 export const DEMO_PLAYERS = [1, 2, 3, 4, 5].map((n) => `demo-player-${n}`);
 
 const generatePassword = () => randomBytes(12).toString('base64url');
@@ -88,7 +88,7 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
         name: DEMO_ORG,
         expiry: expiry.toISOString().slice(0, 10),
         address: '1 Workshop Lane',
-        email: 'hello@demo.playshop.local',
+        email: 'hello@demo.playshop.test',
       })
       .returning();
     const orgId = demoOrg!.id;
