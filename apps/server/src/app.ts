@@ -18,6 +18,8 @@ import { categoriesService } from './categories/service';
 import type { Config } from './config';
 import { contentRoutes } from './content/routes';
 import { contentService } from './content/service';
+import { dashboardRoutes } from './dashboard/routes';
+import { dashboardService } from './dashboard/service';
 import type { Database } from './db/client';
 import { localBus, redisBus } from './game/bus';
 import { createHub } from './game/hub';
@@ -35,6 +37,7 @@ import { materialRoutes } from './materials/routes';
 import { materialsService } from './materials/service';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
+import { roomActivityFromLog } from './rooms/room-activity';
 import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
 import { settingsRoutes } from './settings/routes';
@@ -180,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       orgRoutes(api, services.orgs);
       roomRoutes(api, roomsSvc);
+      // The rooms' state and players now come from the game event log (see rooms/room-activity.ts).
+      dashboardRoutes(api, dashboardService(database.db, roomActivityFromLog(database.db)));
       settingsRoutes(api, services.settings);
       userRoutes(api, services.users);
       categoryRoutes(api, services.categories);

@@ -2,6 +2,7 @@ export * from './bingo';
 export * from './categories';
 export * from './constants';
 export * from './content';
+export * from './dashboard';
 export * from './materials';
 export * from './messages';
 export * from './organizations';

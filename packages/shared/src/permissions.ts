@@ -28,6 +28,12 @@ export const PERMISSIONS = {
   readMaterials: STAFF_ROLES,
   /** Settings: the training playlist of every role and the product-wide links. */
   manageProductSettings: SUPER_ADMIN_ONLY,
+  /** Dashboard: counts across organizations, licences ending soon, getting started (issue 18). */
+  readOverviewDashboard: SUPER_ADMIN_ONLY,
+  /** Dashboard: an organization's counts, licence end and recent games. */
+  readOrgDashboard: ADMIN_ROLES,
+  /** Dashboard: an organization's rooms with their state and players now. */
+  readRoomActivity: STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -29,6 +29,7 @@ export interface FirstStartReport {
 const FIRST_START_KEY = 'first_start_completed_at';
 export const SUPER_ADMIN_ORG = 'Playshop';
 export const DEMO_ORG = 'Demo Org';
+export const DEMO_ROOM = 'Demo Room';
 export const DEMO_FACILITATOR_EMAIL = 'facilitator@demo.playshop.test';
 export const DEMO_PLAYERS = [1, 2, 3, 4, 5].map((n) => `demo-player-${n}`);
 
@@ -154,7 +155,7 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       );
     }
     await tx.insert(orgWorkshops).values({ orgId, workshopId: workshop.id });
-    await tx.insert(rooms).values({ name: 'Demo Room', orgId, workshopId: workshop.id });
+    await tx.insert(rooms).values({ name: DEMO_ROOM, orgId, workshopId: workshop.id });
 
     await tx.insert(users).values([
       {
@@ -178,7 +179,7 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       organization: DEMO_ORG,
       facilitator: { email: DEMO_FACILITATOR_EMAIL, password: facilitatorPassword },
       players: DEMO_PLAYERS,
-      room: 'Demo Room',
+      room: DEMO_ROOM,
       workshop: 'Demo Workshop',
     };
     return report;
