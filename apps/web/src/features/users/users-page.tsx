@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useDeleteUser } from '../../api/use-delete-user';
 import { type UserKind, useUsersPage } from '../../api/use-users-page';
 import { useCurrentUser } from '../../auth/auth-provider';
@@ -23,10 +23,12 @@ export function UsersPage({ kind }: { kind: UserKind }) {
   const actor = useCurrentUser();
   const navigate = useNavigate();
   const { page, term, setPage, setTerm } = useListParams();
+  const [searchParams] = useSearchParams();
   const isSuper = actor?.role === 'SUPER_ADMIN';
   const list = useUsersPage(kind, isSuper ? 'all' : (actor?.orgId ?? 0), page, term);
   const remove = useDeleteUser(kind);
-  const [isAdding, setIsAdding] = useState(false);
+  // `?add=1` (the dashboard's 'Getting started') opens the form at once.
+  const [isAdding, setIsAdding] = useState(() => searchParams.get('add') === '1');
   const formHeadingId = useId();
   const label = kind === 'admin' ? 'Admin' : 'Player';
 
