@@ -1,13 +1,18 @@
 import { Text, type TextProps, Tooltip } from '@mantine/core';
 
+type TruncatedTextProps = Omit<TextProps, 'children' | 'truncate' | 'lineClamp'> & {
+  children: string;
+  /** Lines shown before the ellipsis; 1 by default. */
+  lines?: number;
+  /** The element to render, e.g. 'h2' for a card's title. */
+  component?: 'p' | 'span' | 'h2' | 'h3' | 'div';
+};
+
 /**
- * A name cut to one line with an ellipsis, the whole of it in a tooltip on hover and on keyboard focus
- * (the text itself takes focus only when it is cut, so short names add no tab stop).
+ * A name cut with an ellipsis, the whole of it in a tooltip on hover and on keyboard focus (and in the
+ * title attribute), so the longest names the schemas allow never push a card's buttons aside.
  */
-export function TruncatedText({
-  children,
-  ...props
-}: Omit<TextProps, 'children' | 'truncate'> & { children: string }) {
+export function TruncatedText({ children, lines = 1, component = 'p', ...props }: TruncatedTextProps) {
   return (
     <Tooltip
       label={children}
@@ -15,8 +20,16 @@ export function TruncatedText({
       openDelay={200}
       multiline
       maw={320}
+      style={{ overflowWrap: 'anywhere' }}
     >
-      <Text truncate="end" title={children} tabIndex={0} style={{ minWidth: 0 }} {...props}>
+      <Text
+        component={component}
+        {...(lines === 1 ? { truncate: 'end' as const } : { lineClamp: lines })}
+        title={children}
+        tabIndex={0}
+        style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+        {...props}
+      >
         {children}
       </Text>
     </Tooltip>
