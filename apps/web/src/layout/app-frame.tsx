@@ -56,7 +56,7 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
       <AppShell.Main
         id="main-content"
         tabIndex={-1}
-        className={classes.main}
+        className={pageHasOwnMain ? `${classes.main} ${classes.gameMain}` : classes.main}
         {...(pageHasOwnMain ? { component: 'div' } : {})}
       >
         {children}

@@ -20,7 +20,11 @@ export function CategoriesPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CreateCategoryInput>({ resolver: zodResolver(ZCreateCategory), defaultValues: { name: '' } });
+  } = useForm<CreateCategoryInput>({
+    mode: 'onBlur',
+    resolver: zodResolver(ZCreateCategory),
+    defaultValues: { name: '' },
+  });
 
   const handleAdd = handleSubmit(({ name }) => create.mutate(name, { onSuccess: () => reset() }));
   const mutationError = create.error ?? remove.error;

@@ -28,7 +28,11 @@ export function RenameFolderPage() {
   const rename = useRenameFolder();
   const currentName = subFolderName ?? folderName;
   const folderHref = paths.folderHref(folderName, subFolderName);
-  const form = useForm({ resolver: zodResolver(ZRenameForm), defaultValues: { name: currentName } });
+  const form = useForm({
+    mode: 'onBlur',
+    resolver: zodResolver(ZRenameForm),
+    defaultValues: { name: currentName },
+  });
 
   // Back where the user came from; opened directly (no history in this app), the folder itself.
   const goBack = () => (location.key === 'default' ? navigate(folderHref) : navigate(-1));

@@ -15,7 +15,7 @@ export function AdminLoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
+  } = useForm({ mode: 'onBlur', resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
 
   const handleLogin = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/enter') }));
 

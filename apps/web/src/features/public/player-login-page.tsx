@@ -15,7 +15,7 @@ export function PlayerLoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ZParticipantLogin), defaultValues: { username: '' } });
+  } = useForm({ mode: 'onBlur', resolver: zodResolver(ZParticipantLogin), defaultValues: { username: '' } });
 
   const handleLogin = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/enter') }));
 

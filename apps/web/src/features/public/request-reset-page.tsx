@@ -13,7 +13,7 @@ export function RequestResetPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ZRequestReset), defaultValues: { email: '' } });
+  } = useForm({ mode: 'onBlur', resolver: zodResolver(ZRequestReset), defaultValues: { email: '' } });
 
   const handleRequest = handleSubmit((values) => requestReset.mutate(values));
 

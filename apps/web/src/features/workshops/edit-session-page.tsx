@@ -20,7 +20,7 @@ export function EditSessionPage() {
   const save = useEditSession(sessionId ?? 0);
   const [items, setItems] = useState<ContentReply[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(ZSessionName), defaultValues: { name: '' } });
+  const form = useForm({ mode: 'onBlur', resolver: zodResolver(ZSessionName), defaultValues: { name: '' } });
   const { reset } = form;
   useEffect(() => {
     if (!session.data) return;

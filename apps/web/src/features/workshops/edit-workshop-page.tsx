@@ -21,7 +21,7 @@ export function EditWorkshopPage() {
   const rename = useRenameWorkshop();
   const removeSession = useDeleteSession();
   const confirmDelete = useConfirmDelete<SessionReply>((session) => removeSession.mutateAsync(session.id));
-  const form = useForm({ resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
+  const form = useForm({ mode: 'onBlur', resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
   const { reset } = form;
   useEffect(() => {
     if (workshop.data) reset({ name: workshop.data.name });
