@@ -9,6 +9,7 @@ import { useDeleteCategory } from '../../api/use-delete-category';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { TruncatedText } from '../../ui/truncated-text';
 
 /** `{org}/admin/categories` (super admin): add by name, the categories as chips, remove with X. */
 export function CategoriesPage() {
@@ -70,10 +71,18 @@ export function CategoriesPage() {
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {categories.data.map((category) => (
-            <li key={category.id}>
+            <li key={category.id} style={{ maxWidth: '100%', minWidth: 0 }}>
               {/* A chip with a real, named remove button (Pill's own X is hidden from keyboards). */}
-              <Group gap={4} wrap="nowrap" pl="sm" pr={4} py={2} bg="gray.1" style={{ borderRadius: 999 }}>
-                <Text size="md">{category.name}</Text>
+              <Group
+                gap={4}
+                wrap="nowrap"
+                pl="sm"
+                pr={4}
+                py={2}
+                bg="gray.1"
+                style={{ borderRadius: 999, maxWidth: '100%' }}
+              >
+                <TruncatedText size="md">{category.name}</TruncatedText>
                 <CloseButton
                   size="sm"
                   radius="xl"
