@@ -216,7 +216,10 @@ describe('POST /refresh and /logout', () => {
     expect(out.cookies.find((c) => c.name === 'playshop_signed_in')).toMatchObject({ value: '', path: '/' });
     const refused = await refresh(refreshCookie);
     expect(refused.statusCode).toBe(401);
-    expect(refused.cookies.find((c) => c.name === 'playshop_signed_in')).toMatchObject({ value: '', path: '/' });
+    expect(refused.cookies.find((c) => c.name === 'playshop_signed_in')).toMatchObject({
+      value: '',
+      path: '/',
+    });
   });
 
   it('gives a token with the current role, so a stale 403 clears after one refresh', async () => {
