@@ -22,6 +22,9 @@ import {
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
 
 const NARROW = { width: 320, height: 640 };
+/** Waits up to 10 s: the machine is shared, and a page under load takes its time. */
+const poll = <T>(read: () => Promise<T> | T, message?: string) =>
+  expect.poll(read, { timeout: 10_000, message });
 
 let product: Product;
 let browser: Browser;
@@ -153,16 +156,16 @@ describe.runIf(hasChromium)('the first hour', () => {
     await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
     await click(page.getByRole('button', { name: 'Login' }));
     await page.waitForURL('**/Playshop/admin/dashboard');
-    await expect.poll(() => page.getByRole('heading', { name: 'Getting started' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('heading', { name: 'Getting started' }).isVisible()).toBe(true);
     await expectAccessible(page, 'super admin dashboard');
     await screenshots(page, 'dashboard-super-admin');
 
     await click(page.getByRole('link', { name: 'Open the demo room' }));
     await page.waitForURL(`**/Demo%20Org/facilitator/online/rooms/play-game/${ids.demoRoom}`);
     await click(page.getByRole('button', { name: 'Open Lobby' }));
-    await expect.poll(() => page.getByText('Lobby open').first().isVisible()).toBe(true);
+    await poll(() => page.getByText('Lobby open').first().isVisible()).toBe(true);
     await click(page.getByRole('button', { name: 'Join code' }));
-    await expect.poll(() => page.getByRole('img', { name: /QR code for/ }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('img', { name: /QR code for/ }).isVisible()).toBe(true);
     expect(clicks).toBeLessThanOrEqual(4);
 
     // The game screen has the top bar: the user menu, logout, and the logo to the user's own home.
@@ -172,7 +175,7 @@ describe.runIf(hasChromium)('the first hour', () => {
     expect(await page.getByRole('button', { name: 'LOGOUT' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: `Account: ${ADMIN_EMAIL}` }).click();
     const menu = page.getByRole('menu');
-    await expect.poll(() => menu.isVisible()).toBe(true);
+    await poll(() => menu.isVisible()).toBe(true);
     expect(await menu.textContent()).toContain('Playshop');
     expect(await menu.textContent()).toContain('Super Admin');
     await page.keyboard.press('Escape');
@@ -187,7 +190,7 @@ describe.runIf(hasChromium)('the first hour', () => {
     await signInStaff(page, product.url, people.admin, TEST_PASSWORD);
     await page.waitForURL(`**/${enc(LONG.org)}/admin/dashboard`);
     const roomsSection = page.getByRole('region', { name: 'Rooms' });
-    await expect.poll(() => roomsSection.getByText('Closed').isVisible()).toBe(true);
+    await poll(() => roomsSection.getByText('Closed').isVisible()).toBe(true);
     expect(await roomsSection.getByText('0 players').isVisible()).toBe(true);
     expect(await page.getByText('Games this month').isVisible()).toBe(true);
     expect(
@@ -198,7 +201,7 @@ describe.runIf(hasChromium)('the first hour', () => {
 
     // The admin room view has the top bar and a way out.
     await page.goto(`${product.url}/${enc(LONG.org)}/admin/rooms/play-game/${ids.room}`);
-    await expect.poll(() => page.getByRole('button', { name: 'Open Lobby' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('button', { name: 'Open Lobby' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Playshop home' }).getAttribute('href')).toBe(
       `/${enc(LONG.org)}/admin/dashboard`,
     );
@@ -212,7 +215,7 @@ describe.runIf(hasChromium)('the first hour', () => {
     current = page;
     await signInStaff(page, product.url, product.facilitator.email, product.facilitator.password);
     const run = page.getByRole('link', { name: 'Run Demo Room' });
-    await expect.poll(() => run.isVisible()).toBe(true);
+    await poll(() => run.isVisible()).toBe(true);
     await screenshots(page, 'dashboard-facilitator');
     await run.click();
     await page.waitForURL(`**/Demo%20Org/facilitator/online/rooms/play-game/${ids.demoRoom}`);
@@ -233,7 +236,7 @@ describe.runIf(hasChromium)('the first hour', () => {
     for (const [path, name, actions] of tables) {
       await page.goto(`${product.url}/Playshop/admin/${path}`);
       const buttons = page.getByRole('table').getByRole('button', { name: actions });
-      await expect.poll(() => buttons.count(), { message: path }).toBeGreaterThan(0);
+      await poll(() => buttons.count(), path).toBeGreaterThan(0);
       for (const button of await buttons.all()) {
         expect(
           await isWithinWidth(button, PHONE.width),
@@ -246,7 +249,7 @@ describe.runIf(hasChromium)('the first hour', () => {
     // The rooms table of the long-named organization: Open, Report and Delete in view.
     await page.goto(`${product.url}/${enc(LONG.org)}/admin/rooms`);
     const open = page.getByRole('link', { name: `Open ${LONG.room}` });
-    await expect.poll(() => open.isVisible()).toBe(true);
+    await poll(() => open.isVisible()).toBe(true);
     for (const action of [
       open,
       page.getByRole('button', { name: `Download report for ${LONG.room}` }),
@@ -266,7 +269,7 @@ describe.runIf(hasChromium)('the first hour', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(`**/${enc(LONG.username)}/dashboard`);
     const join = page.getByRole('link', { name: /Join/ }).first();
-    await expect.poll(() => join.isVisible()).toBe(true);
+    await poll(() => join.isVisible()).toBe(true);
     const box = (await join.boundingBox())!;
     expect(box.width).toBeGreaterThanOrEqual(60);
     expect(await isWithinWidth(join, PHONE.width)).toBe(true);
@@ -395,9 +398,7 @@ describe.runIf(hasChromium)('a clean console and reflow on every route', () => {
           where = `${route} @${viewport.width}`;
           await page.goto(`${product.url}${route}`);
           await page.waitForLoadState('networkidle');
-          await expect
-            .poll(() => page.getByRole('heading', { level: 1 }).first().isVisible(), { message: where })
-            .toBe(true);
+          await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible(), where).toBe(true);
           // Reflow (WCAG 1.4.10): nothing wider than a phone's screen outside data tables, which are cards here.
           if (viewport.width < DESKTOP.width) {
             const extra = await overflowX(page);
