@@ -7,6 +7,7 @@ import { useCategories } from '../../api/use-categories';
 import { useCreateCategory } from '../../api/use-create-category';
 import { useDeleteCategory } from '../../api/use-delete-category';
 import { ErrorAlert } from '../../ui/error-alert';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { TruncatedText } from '../../ui/truncated-text';
@@ -46,6 +47,7 @@ export function CategoriesPage() {
             />
             <Button
               type="submit"
+              onMouseDown={keepFieldFocus}
               mt={25}
               leftSection={<IconPlus size={16} aria-hidden />}
               loading={create.isPending}

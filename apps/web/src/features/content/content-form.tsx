@@ -90,7 +90,6 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
   const categories = useCategoryOptions();
   const form = useForm<ContentFormValues, unknown, ContentInput>({
     defaultValues: initialValues,
-    mode: 'onBlur',
     resolver: zodResolver(ZContentForm) as unknown as Resolver<ContentFormValues, unknown, ContentInput>,
   });
   const { register, control, handleSubmit, watch, setValue, getValues, formState } = form;

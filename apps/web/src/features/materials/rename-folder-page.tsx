@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { useMaterialFolder } from '../../api/use-material-folder';
 import { useRenameFolder } from '../../api/use-rename-folder';
 import { ErrorAlert } from '../../ui/error-alert';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useMaterialsPaths } from './materials-area';
@@ -96,7 +97,7 @@ export function RenameFolderPage() {
               <Button component={Link} to={folderHref} variant="default">
                 Cancel
               </Button>
-              <Button type="submit" loading={rename.isPending}>
+              <Button type="submit" onMouseDown={keepFieldFocus} loading={rename.isPending}>
                 Save
               </Button>
             </Group>

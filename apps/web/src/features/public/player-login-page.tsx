@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useParticipantLogin } from '../../api/use-participant-login';
 import { FormCard } from '../../ui/form-card';
+import { keepFieldFocus } from '../../ui/keep-focus';
 
 /** `/`: players log in with their username only. */
 export function PlayerLoginPage() {
@@ -36,7 +37,7 @@ export function PlayerLoginPage() {
             error={errors.username?.message}
             {...register('username')}
           />
-          <Button type="submit" size="md" fullWidth loading={login.isPending}>
+          <Button type="submit" onMouseDown={keepFieldFocus} size="md" fullWidth loading={login.isPending}>
             Submit
           </Button>
         </Stack>

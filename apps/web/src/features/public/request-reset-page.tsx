@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useRequestReset } from '../../api/use-request-reset';
 import { FormCard } from '../../ui/form-card';
+import { keepFieldFocus } from '../../ui/keep-focus';
 
 /** `/requestReset`: ask for a reset link by email. */
 export function RequestResetPage() {
@@ -33,7 +34,13 @@ export function RequestResetPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <Button type="submit" size="md" fullWidth loading={requestReset.isPending}>
+          <Button
+            type="submit"
+            onMouseDown={keepFieldFocus}
+            size="md"
+            fullWidth
+            loading={requestReset.isPending}
+          >
             Send Reset Link
           </Button>
         </Stack>

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useCreateRoom } from '../../api/use-create-room';
 import { useOrgWorkshops } from '../../api/use-org-workshops';
+import { keepFieldFocus } from '../../ui/keep-focus';
 
 /**
  * SPEC §2 Rooms: the create-room form (Name, Workshop), laid out like every other form: a titled card,
@@ -61,7 +62,7 @@ export function CreateRoomForm({ org }: { org: string }) {
           />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" onMouseDown={keepFieldFocus} loading={create.isPending}>
             Create Room
           </Button>
         </Group>

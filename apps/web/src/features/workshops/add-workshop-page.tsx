@@ -8,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCreateSession } from '../../api/use-create-session';
 import { useCreateWorkshop } from '../../api/use-create-workshop';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageTitle } from '../../ui/page-title';
 import { ContentSelector } from './content-selector';
 import { OrderedContentList } from './ordered-content-list';
@@ -102,7 +103,7 @@ export function AddWorkshopPage() {
                     maxLength={200}
                   />
                   <Group justify="flex-end">
-                    <Button type="submit" loading={createWorkshop.isPending}>
+                    <Button type="submit" onMouseDown={keepFieldFocus} loading={createWorkshop.isPending}>
                       Submit
                     </Button>
                   </Group>
@@ -125,7 +126,9 @@ export function AddWorkshopPage() {
                     maxLength={200}
                   />
                   <Group justify="flex-end">
-                    <Button type="submit">{sessionName ? 'Rename' : 'Create'}</Button>
+                    <Button type="submit" onMouseDown={keepFieldFocus}>
+                      {sessionName ? 'Rename' : 'Create'}
+                    </Button>
                   </Group>
                 </Stack>
               </form>
