@@ -107,7 +107,8 @@ describe.runIf(hasChromium)('signing in', () => {
     await adminLogin(page, admin.email!, TEST_PASSWORD);
     await page.waitForURL('**/Demo%20Org/admin/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Demo Org', level: 1 }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('Demo Workshop').isVisible()).toBe(true);
+    const current = page.getByRole('region', { name: 'Current workshops' });
+    await expect.poll(() => current.getByText('Demo Workshop').isVisible()).toBe(true);
     await context.close();
   });
 

@@ -58,7 +58,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
   screenshotOnFailure(() => page);
 
   it('the super admin creates Acme with an expiry, searches for it and links a workshop', async () => {
-    await page.getByRole('link', { name: 'Organization' }).click();
+    await page.getByRole('link', { name: 'Organization', exact: true }).click();
     await page.waitForURL('**/Playshop/admin/organizations');
     await visible(page, 'Page 1 of 1');
     await expectAccessible(page, 'organizations');

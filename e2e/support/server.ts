@@ -8,7 +8,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { type FirstStartReport, firstStart } from '../../apps/server/src/db/seed';
 import { openTestDatabase } from '../../apps/server/src/test/context';
 
-export const ADMIN_EMAIL = 'admin@playshop.local';
+export const ADMIN_EMAIL = 'admin@playshop.test';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
 const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist');
 

@@ -100,7 +100,7 @@ describe('one port for everything', () => {
     const res = await ctx.app.inject({ url: '/api/v1/public-settings' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      reportIssueUrl: 'mailto:admin@playshop.local',
+      reportIssueUrl: 'mailto:admin@playshop.test',
       statusUrl: 'http://localhost:3000/health',
       trainingUrl: '',
     });

@@ -20,6 +20,8 @@ import { categoriesService } from './categories/service';
 import type { Config } from './config';
 import { contentRoutes } from './content/routes';
 import { contentService } from './content/service';
+import { dashboardRoutes } from './dashboard/routes';
+import { dashboardService } from './dashboard/service';
 import type { Database } from './db/client';
 import { localBus, redisBus } from './game/bus';
 import { createRoomDirectory } from './game/directory';
@@ -56,6 +58,7 @@ import {
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
 import { isRedisReady, watchRedis } from './redis';
+import { type RoomActivitySource, roomActivityFromLog } from './rooms/room-activity';
 import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
 import { settingsRoutes } from './settings/routes';
@@ -238,6 +241,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       )
     : memoryLoginThrottle(throttlePolicy);
 
+  // Late-bound: the live rooms are built after the API routes (below).
+  let livePlayers: (roomId: number) => Promise<number | null> = async () => null;
+  const fromLog = roomActivityFromLog(database.db);
+  const roomActivity: RoomActivitySource = async (roomIds) => {
+    const activity = await fromLog(roomIds);
+    for (const roomId of roomIds) {
+      const players = await livePlayers(roomId);
+      const known = activity.get(roomId);
+      if (players !== null && known) activity.set(roomId, { ...known, players });
+    }
+    return activity;
+  };
   await app.register(
     async (api) => {
       registerAuthentication(api, tokens, database.db);
@@ -258,6 +273,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,
         networkAddresses: lanAddresses,
       });
+      // The rooms' state from the event log; players now from the live rooms this instance owns.
+      dashboardRoutes(api, dashboardService(database.db, roomActivity));
       settingsRoutes(api, services.settings);
       userRoutes(api, services.users);
       categoryRoutes(api, services.categories);
@@ -329,6 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     randomInt: cryptoRandomInt,
     log: app.log,
   });
+  livePlayers = gameRooms.playerCount;
   // A room moved to another session by hand (PATCH /update-room-session): its live game follows.
   roomsSvc.onSessionChanged((actor, roomId, sessionId) =>
     gameRooms.execute({ roomId, actor, command: { type: 'set_session', sessionId } }),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { USER_EMAIL } from '@playshop/shared';
 import { z } from 'zod';
 import { isCommonPassword } from './auth/passwords';
 
@@ -30,9 +31,15 @@ const ZEnv = z.object({
     .regex(/^[\w.-]{1,40}$/, 'must be 1 to 40 letters, digits, dots, dashes or underscores')
     .default('playshop'),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
-  MAIL_FROM: z.string().min(3).default('Playshop <no-reply@playshop.local>'),
+  MAIL_FROM: z.string().min(3).default('Playshop <no-reply@playshop.test>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ADMIN_EMAIL: z.email({ message: 'must be an email address' }).default('admin@playshop.local'),
+  /** The super admin's sign-in, held to the same address rule as every user's (SPEC §5). */
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .max(254)
+    .regex(USER_EMAIL, 'must be an email address whose top-level domain has 2 to 4 letters (SPEC §5)')
+    .default('admin@playshop.test'),
   ADMIN_PASSWORD: z
     .string()
     .min(8, 'must be at least 8 characters')

@@ -57,12 +57,12 @@ describe('the server process', () => {
     const first = await start(env);
     const { version } = JSON.parse(readFileSync(path.join(serverRoot, '../../package.json'), 'utf8'));
     expect(first.output()).toMatch(new RegExp(`version ${version.replace(/\./g, '\\.')}, commit \\w+`));
-    expect(first.output()).toContain('Super admin (ORGANIZATION → admin login): admin@playshop.local');
+    expect(first.output()).toContain('Super admin (ORGANIZATION → admin login): admin@playshop.test');
     expect(first.output()).toMatch(/password: \S{12,}\s+\(generated; shown only this once\)/);
     expect(first.output()).toContain(
       'demo-player-1, demo-player-2, demo-player-3, demo-player-4, demo-player-5',
     );
-    expect(first.output()).toContain('facilitator@demo.playshop.local');
+    expect(first.output()).toContain('facilitator@demo.playshop.test');
     expect(first.output()).toMatch(/Local: {3}http:\/\/localhost:\d+\//);
     expect(await stop(first.child)).toBe(0);
 

@@ -1,3 +1,5 @@
+// First: zod reads its settings when the shared schemas are built.
+import './zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';

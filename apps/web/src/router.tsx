@@ -33,6 +33,11 @@ const adminLayout = lazyComponent(
   () => import('./layout/admin-layout'),
   (m) => m.AdminLayout,
 );
+// The game screens get the top bar here, around them: their own files belong to the game core.
+const gameFrame = lazyComponent(
+  () => import('./layout/game-frame'),
+  (m) => m.GameFrame,
+);
 const adminNotFound = lazyComponent(
   () => import('./features/admin/admin-not-found-page'),
   (m) => m.AdminNotFoundPage,
@@ -108,7 +113,7 @@ export const routes: RouteObject[] = [
         path: ':org/admin',
         element: <RequireRole allowed={ADMIN_ROLES} />,
         children: [
-          ...adminRoomViewRoutes,
+          { lazy: gameFrame, children: adminRoomViewRoutes },
           {
             lazy: adminLayout,
             children: [
@@ -136,7 +141,7 @@ export const routes: RouteObject[] = [
         element: <RequireRole allowed={STAFF_ROLES} />,
         children: [
           { index: true, element: <Navigate to="enter" replace /> },
-          ...facilitatorGameRoutes,
+          { lazy: gameFrame, children: facilitatorGameRoutes },
           {
             path: 'online',
             lazy: lazyComponent(

@@ -23,3 +23,8 @@ export const API_PREFIX = '/api/v1';
 /** Where uploaded content and answer images are served, below API_PREFIX. */
 export const FILES_PATH = '/files';
 export const REFRESH_COOKIE = 'playshop_refresh';
+/**
+ * A readable companion of the httpOnly refresh cookie, holding no secret: set and cleared with it,
+ * so a page load tries /refresh only when a session may exist (no refused /refresh on every visit).
+ */
+export const SESSION_HINT_COOKIE = 'playshop_signed_in';

@@ -2,6 +2,7 @@ export * from './bingo';
 export * from './categories';
 export * from './constants';
 export * from './content';
+export * from './dashboard';
 export * from './input';
 export * from './joining';
 export * from './materials';

@@ -30,6 +30,12 @@ export const PERMISSIONS = {
   manageProductSettings: SUPER_ADMIN_ONLY,
   /** The live game: open the lobby, roll, send content, set timers, announce, end (SPEC §4). */
   runRooms: STAFF_ROLES,
+  /** Dashboard: counts across organizations, licences ending soon, getting started (issue 18). */
+  readOverviewDashboard: SUPER_ADMIN_ONLY,
+  /** Dashboard: an organization's counts, licence end and recent games. */
+  readOrgDashboard: ADMIN_ROLES,
+  /** Dashboard: an organization's rooms with their state and players now. */
+  readRoomActivity: STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -52,6 +52,11 @@ describe('POST /login', () => {
     });
     const cookie = res.cookies.find((c) => c.name === 'playshop_refresh');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1', secure: true });
+    // The page's cue that a session may exist: readable, secret-free, gone when the refresh cookie goes.
+    const hint = res.cookies.find((c) => c.name === 'playshop_signed_in');
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/', secure: true });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect(hint?.expires?.getTime()).toBe(cookie?.expires?.getTime());
   });
 
   it('refuses a wrong password and an unknown email with the same answer', async () => {
@@ -266,7 +271,13 @@ describe('POST /refresh and /logout', () => {
     });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === 'playshop_refresh')?.value).toBe('');
-    expect((await refresh(refreshCookie)).statusCode).toBe(401);
+    expect(out.cookies.find((c) => c.name === 'playshop_signed_in')).toMatchObject({ value: '', path: '/' });
+    const refused = await refresh(refreshCookie);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.cookies.find((c) => c.name === 'playshop_signed_in')).toMatchObject({
+      value: '',
+      path: '/',
+    });
   });
 
   it('gives a token with the current role, so a stale 403 clears after one refresh', async () => {

@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   REFRESH_COOKIE,
+  SESSION_HINT_COOKIE,
   SUCCESS,
   ZErrorReply,
   ZGuestLogin,
@@ -76,12 +77,21 @@ export function authRoutes(
     secure: secureCookies,
   };
 
+  // Readable by the page and holding nothing secret: it only says a refresh cookie was handed out.
+  const hintOptions = { path: '/', httpOnly: false, sameSite: 'strict' as const, secure: secureCookies };
+
   const sendSession = (reply: FastifyReply, session: SessionTokens) => {
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
       ...cookieOptions,
       expires: session.refreshExpiresAt,
     });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, expires: session.refreshExpiresAt });
     return session.reply;
+  };
+
+  const clearSession = (reply: FastifyReply) => {
+    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+    reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
   };
 
   // Per IP through @fastify/rate-limit (a counter of its own per route); per account through ours.
@@ -180,7 +190,7 @@ export function authRoutes(
       try {
         return sendSession(reply, await auth.refresh(req.cookies[REFRESH_COOKIE]));
       } catch (err) {
-        reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+        clearSession(reply);
         throw err;
       }
     },
@@ -198,7 +208,7 @@ export function authRoutes(
     },
     async (req, reply) => {
       await auth.logout(req.cookies[REFRESH_COOKIE]);
-      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      clearSession(reply);
       return reply.status(204).send(null);
     },
   );

@@ -1,14 +1,24 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  ZCreateCategory,
+  ZCreateRoom,
+  ZEditAdmin,
+  ZEditOrganization,
+  ZEditPlayer,
+  ZEditWorkshopName,
+  ZSessionName,
+} from '@playshop/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { contentService } from '../content/service';
 import { openTestDatabase } from '../test/context';
 import { workshopsService } from '../workshops/service';
 import type { Database } from './client';
 import * as t from './schema';
-import { DEMO_VIDEO_URL, firstStart } from './seed';
+import { DEMO_FACILITATOR_EMAIL, DEMO_VIDEO_URL, firstStart } from './seed';
 
 const webPublicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
 
@@ -138,7 +148,7 @@ describe('firstStart', () => {
   it('with DEMO_DATA=false creates the super admin alone, with the given password', async () => {
     const database = await fresh();
     const report = await firstStart(database.db, {
-      adminEmail: 'admin@playshop.local',
+      adminEmail: 'admin@playshop.test',
       adminPassword: 'given-password',
       demoData: false,
     });
@@ -153,5 +163,53 @@ describe('firstStart', () => {
       workshops: 0,
       categories: 0,
     });
+  });
+
+  it('seeds only records that pass the shared schemas, so each can be saved unchanged', async () => {
+    const database = await fresh();
+    // The default ADMIN_EMAIL, exactly as a zero-setup start uses it.
+    const adminEmail = loadConfig({ DATA_DIR: '/nonexistent-unused', JWT_SECRET: 'x'.repeat(40) }).adminEmail;
+    await firstStart(database.db, { adminEmail, demoData: true });
+    const { db } = database;
+    const expectValid = (
+      schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
+      value: unknown,
+    ) => {
+      const parsed = schema.safeParse(value);
+      expect(parsed.error, JSON.stringify(value)).toBeUndefined();
+    };
+
+    const people = await db.select().from(t.users);
+    expect(people.map((u) => u.email)).toEqual(expect.arrayContaining([adminEmail, DEMO_FACILITATOR_EMAIL]));
+    for (const u of people) {
+      const fields = {
+        id: u.id,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        organizationId: u.organizationId,
+      };
+      if (u.role === 'PLAYER') expectValid(ZEditPlayer, { ...fields, username: u.username });
+      else expectValid(ZEditAdmin, { ...fields, email: u.email, role: u.role });
+    }
+    for (const o of await db.select().from(t.organizations)) {
+      expectValid(ZEditOrganization, {
+        id: o.id,
+        name: o.name,
+        address: o.address,
+        phone: o.phone,
+        website: o.website,
+        email: o.email,
+        hideRollAnimation: o.hideRollAnimation,
+        musicPlaylistUrl: o.musicPlaylistUrl,
+        expiry: o.expiry,
+      });
+    }
+    for (const r of await db.select().from(t.rooms)) {
+      expectValid(ZCreateRoom, { name: r.name, workshopId: r.workshopId, orgId: r.orgId });
+    }
+    for (const w of await db.select().from(t.workshops))
+      expectValid(ZEditWorkshopName, { id: w.id, name: w.name });
+    for (const s of await db.select().from(t.sessions)) expectValid(ZSessionName, { name: s.name });
+    for (const c of await db.select().from(t.categories)) expectValid(ZCreateCategory, { name: c.name });
   });
 });

@@ -29,7 +29,8 @@ export interface FirstStartReport {
 const FIRST_START_KEY = 'first_start_completed_at';
 export const SUPER_ADMIN_ORG = 'Playshop';
 export const DEMO_ORG = 'Demo Org';
-export const DEMO_FACILITATOR_EMAIL = 'facilitator@demo.playshop.local';
+export const DEMO_ROOM = 'Demo Room';
+export const DEMO_FACILITATOR_EMAIL = 'facilitator@demo.playshop.test';
 /** The demo workshop's video: a small generated file in apps/web/public, served by the product. */
 export const DEMO_VIDEO_URL = '/demo/demo-video.mp4';
 export const DEMO_PLAYERS = [1, 2, 3, 4, 5].map((n) => `demo-player-${n}`);
@@ -90,7 +91,7 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
         name: DEMO_ORG,
         expiry: expiry.toISOString().slice(0, 10),
         address: '1 Workshop Lane',
-        email: 'hello@demo.playshop.local',
+        email: 'hello@demo.playshop.test',
       })
       .returning();
     const orgId = demoOrg!.id;
@@ -157,7 +158,7 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       );
     }
     await tx.insert(orgWorkshops).values({ orgId, workshopId: workshop.id });
-    await tx.insert(rooms).values({ name: 'Demo Room', orgId, workshopId: workshop.id });
+    await tx.insert(rooms).values({ name: DEMO_ROOM, orgId, workshopId: workshop.id });
 
     await tx.insert(users).values([
       {
@@ -181,7 +182,7 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       organization: DEMO_ORG,
       facilitator: { email: DEMO_FACILITATOR_EMAIL, password: facilitatorPassword },
       players: DEMO_PLAYERS,
-      room: 'Demo Room',
+      room: DEMO_ROOM,
       workshop: 'Demo Workshop',
     };
     return report;

@@ -92,7 +92,7 @@ describe.each([localDisk, s3])('storage contract: $name', (store) => {
     const key = 'documents/Demo Workshop (2024)/Intro – Ünïcode.pdf';
     const before = Date.now();
     const put = await storage.putFile(key, await sourceFile(bytes), 'application/pdf', {
-      'uploaded-by': 'admin@playshop.local',
+      'uploaded-by': 'admin@playshop.test',
       'original-name': 'Intro – Ünïcode.pdf',
     });
     expect(put).toMatchObject({
@@ -112,7 +112,7 @@ describe.each([localDisk, s3])('storage contract: $name', (store) => {
         size: bytes.length,
         contentType: 'application/pdf',
         md5Hash: md5Base64(bytes),
-        metadata: { 'uploaded-by': 'admin@playshop.local', 'original-name': 'Intro – Ünïcode.pdf' },
+        metadata: { 'uploaded-by': 'admin@playshop.test', 'original-name': 'Intro – Ünïcode.pdf' },
       });
       // Stores keep whole seconds at worst.
       expect(object.createdAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);

@@ -41,7 +41,7 @@ export function trainingRows(): AuthzRow[] {
       request: () => ({
         url: '/public-settings',
         payload: {
-          reportIssueUrl: 'mailto:admin@playshop.local',
+          reportIssueUrl: 'mailto:admin@playshop.test',
           statusUrl: 'http://localhost:3000/health',
           trainingUrl: '',
         },

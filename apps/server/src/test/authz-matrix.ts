@@ -565,8 +565,35 @@ const roomRows: AuthzRow[] = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------
+// Dashboards (issue 18)
+// ---------------------------------------------------------------------------------------------
+const dashboardRows: AuthzRow[] = [
+  {
+    method: 'GET',
+    path: '/dashboard/overview',
+    ...same(allowed(SUPER)),
+    request: () => ({ url: '/dashboard/overview' }),
+  },
+  {
+    method: 'GET',
+    path: '/dashboard/org/:org',
+    own: allowed(ADMINS),
+    other: scoped(ADMINS),
+    request: (_f, side) => ({ url: `/dashboard/org/${enc(side.org.name)}` }),
+  },
+  {
+    method: 'GET',
+    path: '/dashboard/rooms/:org',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: (_f, side) => ({ url: `/dashboard/rooms/${enc(side.org.name)}` }),
+  },
+];
+
 /** Every row. A domain appends its own list here. */
 export const AUTHZ_MATRIX: AuthzRow[] = [
+  ...dashboardRows,
   ...roomRows,
   ...foundationRows,
   ...organizationRows,

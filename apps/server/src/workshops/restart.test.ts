@@ -17,7 +17,7 @@ async function start(dataDir: string): Promise<{ app: FastifyInstance; database:
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
   await database.migrate();
   await firstStart(database.db, {
-    adminEmail: 'admin@playshop.local',
+    adminEmail: 'admin@playshop.test',
     adminPassword: PASSWORD,
     demoData: true,
   });
@@ -36,7 +36,7 @@ async function signIn(app: FastifyInstance) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/login',
-    payload: { email: 'admin@playshop.local', password: PASSWORD },
+    payload: { email: 'admin@playshop.test', password: PASSWORD },
   });
   return { authorization: `Bearer ${res.json().accessToken}` };
 }

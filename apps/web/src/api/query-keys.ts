@@ -5,4 +5,7 @@ export const queryKeys = {
   orgWorkshops: (orgName: string) => ['org-workshops', orgName] as const,
   orgRooms: (orgName: string) => ['rooms', 'by-org', orgName] as const,
   room: (roomId: number) => ['rooms', 'by-id', roomId] as const,
+  dashboardOverview: ['dashboard', 'overview'] as const,
+  orgDashboard: (orgName: string) => ['dashboard', 'org', orgName] as const,
+  roomActivity: (orgName: string) => ['rooms', 'activity', orgName] as const,
 };

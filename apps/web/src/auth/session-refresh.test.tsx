@@ -2,14 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AuthProvider } from './auth-provider';
-import { SessionRefresh } from './session-refresh';
+import { hasSessionHint, SessionRefresh } from './session-refresh';
 import { createSessionStore } from './session-store';
 
-function renderWith(refresh: () => Promise<unknown>, store = createSessionStore()) {
+function renderWith(refresh: () => Promise<unknown>, store = createSessionStore(), hint = true) {
   return render(
     <MantineProvider>
       <AuthProvider store={store}>
-        <SessionRefresh refresh={refresh}>
+        <SessionRefresh refresh={refresh} mayHaveSession={() => hint}>
           <p>app</p>
         </SessionRefresh>
       </AuthProvider>
@@ -50,5 +50,26 @@ describe('SessionRefresh', () => {
     }, store);
     expect(screen.getByText('app')).toBeTruthy();
     expect(calls).toBe(0);
+  });
+
+  it('sends no refresh without the session hint cookie (a logged-out visit logs no refused /refresh)', () => {
+    let calls = 0;
+    renderWith(
+      async () => {
+        calls += 1;
+      },
+      createSessionStore(),
+      false,
+    );
+    expect(screen.getByText('app')).toBeTruthy();
+    expect(calls).toBe(0);
+  });
+
+  it('reads the hint cookie among others', () => {
+    expect(hasSessionHint('a=b; playshop_signed_in=1; c=d')).toBe(true);
+    expect(hasSessionHint('playshop_signed_in=1')).toBe(true);
+    expect(hasSessionHint('a=b; playshop_signed_in=; c=d')).toBe(false);
+    expect(hasSessionHint('not_playshop_signed_in=1')).toBe(false);
+    expect(hasSessionHint('')).toBe(false);
   });
 });

@@ -10,11 +10,16 @@ interface AppFrameProps {
   /** Side navigation content; the navbar (and the burger under 768 px) appears only with it. */
   nav?: ReactNode;
   navLabel?: string;
+  /**
+   * The page renders its own <main> (the game screens): the frame's main area is then a plain box,
+   * so there is one main landmark, and the footer is left out under the game's control bar.
+   */
+  pageHasOwnMain?: boolean;
   children: ReactNode;
 }
 
 /** The page frame of every screen: header, optional side navigation, main, footer. */
-export function AppFrame({ nav, navLabel = 'Main', children }: AppFrameProps) {
+export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, children }: AppFrameProps) {
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const navId = useId();
   const { pathname } = useLocation();
@@ -48,10 +53,15 @@ export function AppFrame({ nav, navLabel = 'Main', children }: AppFrameProps) {
           {nav}
         </AppShell.Navbar>
       )}
-      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+      <AppShell.Main
+        id="main-content"
+        tabIndex={-1}
+        className={pageHasOwnMain ? `${classes.main} ${classes.gameMain}` : classes.main}
+        {...(pageHasOwnMain ? { component: 'div' } : {})}
+      >
         {children}
       </AppShell.Main>
-      <Footer />
+      {!pageHasOwnMain && <Footer />}
     </AppShell>
   );
 }

@@ -36,6 +36,12 @@ function Harness({
 }
 
 describe('DataTable', () => {
+  it('names each cell after its column, the label a phone shows above it on the row card', () => {
+    renderRoutes([{ path: '/', element: <Harness onDelete={async () => {}} /> }]);
+    const cell = screen.getByRole('cell', { name: 'Acme p1' });
+    expect(cell.getAttribute('data-label')).toBe('Name');
+  });
+
   it("pages with Previous/Next and reads 'Page X of Y'", () => {
     renderRoutes([{ path: '/', element: <Harness onDelete={async () => {}} /> }]);
     expect(screen.getByText('Page 1 of 2')).toBeTruthy();

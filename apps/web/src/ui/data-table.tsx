@@ -1,7 +1,9 @@
 import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ConfirmDeleteDialog, useConfirmDelete } from './confirm-delete';
+import classes from './data-table.module.css';
 import { ErrorAlert } from './error-alert';
 import { PageLoader } from './page-loader';
 
@@ -56,12 +58,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const confirmDelete = useConfirmDelete<T>(onDelete);
   // An empty list still reads 'Page 1 of 1'.
   const pageCount = Math.max(1, props.pageCount);
+  // On a phone the rows are cards (data-table.module.css): nothing to scroll sideways.
+  const isWide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="sm">
       {props.error && <ErrorAlert message={`Error: ${props.error.message}`} />}
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped highlightOnHover verticalSpacing="sm" captionSide="top">
+      <Table.ScrollContainer minWidth={isWide ? 560 : 0}>
+        <Table striped highlightOnHover verticalSpacing="sm" captionSide="top" className={classes.table}>
           <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -86,12 +90,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {rows?.map((row) => (
               <Table.Tr key={props.getRowKey(row)}>
                 {columns.map((column) => (
-                  <Table.Td key={column.header} style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td
+                    key={column.header}
+                    data-label={column.header}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {column.render(row)}
                   </Table.Td>
                 ))}
                 {onEdit && (
-                  <Table.Td>
+                  <Table.Td className={classes.action}>
                     <ActionIcon
                       variant="light"
                       size="lg"
@@ -103,7 +111,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </Table.Td>
                 )}
                 {onDelete && (
-                  <Table.Td>
+                  <Table.Td className={classes.action}>
                     {(canDelete?.(row) ?? true) && (
                       <ActionIcon
                         variant="light"

@@ -11,7 +11,8 @@ interface PageTitleProps extends Omit<TitleProps, 'order' | 'children'> {
 export function PageTitle({ children, subtitle, ...props }: PageTitleProps) {
   useDocumentTitle(`${children} · Playshop`);
   const title = (
-    <Title order={1} {...props}>
+    // Long names (an organization, a username) wrap instead of widening the page.
+    <Title order={1} {...props} style={{ overflowWrap: 'anywhere', ...(props.style as object) }}>
       {children}
     </Title>
   );
@@ -19,7 +20,7 @@ export function PageTitle({ children, subtitle, ...props }: PageTitleProps) {
   return (
     <div>
       {title}
-      <Text c="dimmed" mt={6}>
+      <Text c="dimmed" mt={6} style={{ overflowWrap: 'anywhere' }}>
         {subtitle}
       </Text>
     </div>

@@ -8,8 +8,10 @@ import { useCategories } from '../../api/use-categories';
 import { useCreateCategory } from '../../api/use-create-category';
 import { useDeleteCategory } from '../../api/use-delete-category';
 import { ErrorAlert } from '../../ui/error-alert';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { TruncatedText } from '../../ui/truncated-text';
 
 /** `{org}/admin/categories` (super admin): add by name, the categories as chips, remove with X. */
 export function CategoriesPage() {
@@ -21,7 +23,11 @@ export function CategoriesPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CreateCategoryInput>({ resolver: zodResolver(ZCreateCategory), defaultValues: { name: '' } });
+  } = useForm<CreateCategoryInput>({
+    mode: 'onBlur',
+    resolver: zodResolver(ZCreateCategory),
+    defaultValues: { name: '' },
+  });
 
   // The outcome of the last add or remove: a later success clears an earlier refusal, and a refusal
   // (a duplicate name, a category still in use) stays on the page, not only in a passing toast.
@@ -54,6 +60,7 @@ export function CategoriesPage() {
             />
             <Button
               type="submit"
+              onMouseDown={keepFieldFocus}
               mt={25}
               leftSection={<IconPlus size={16} aria-hidden />}
               loading={create.isPending}
@@ -75,10 +82,18 @@ export function CategoriesPage() {
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {categories.data.map((category) => (
-            <li key={category.id}>
+            <li key={category.id} style={{ maxWidth: '100%', minWidth: 0 }}>
               {/* A chip with a real, named remove button (Pill's own X is hidden from keyboards). */}
-              <Group gap={4} wrap="nowrap" pl="sm" pr={4} py={2} bg="gray.1" style={{ borderRadius: 999 }}>
-                <Text size="md">{category.name}</Text>
+              <Group
+                gap={4}
+                wrap="nowrap"
+                pl="sm"
+                pr={4}
+                py={2}
+                bg="gray.1"
+                style={{ borderRadius: 999, maxWidth: '100%' }}
+              >
+                <TruncatedText size="md">{category.name}</TruncatedText>
                 <CloseButton
                   size="sm"
                   radius="xl"

@@ -40,7 +40,10 @@ describe('materials folder page', () => {
       session: sessionAs('FACILITATOR'),
     });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Demo Workshop' })).toBeTruthy();
+    // The first render loads the lazy page and its styles: give it more than the default second.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Demo Workshop' }, { timeout: 5000 }),
+    ).toBeTruthy();
     const subfolders = screen.getByRole('list', { name: 'Subfolders' });
     expect(within(subfolders).getByRole('link', { name: 'Handouts' }).getAttribute('href')).toBe(
       '/Demo%20Org/facilitator/online/materials/Demo%20Workshop/Handouts',

@@ -8,6 +8,7 @@ import { ApiError } from '../../api/client';
 import { useMaterialFolder } from '../../api/use-material-folder';
 import { useRenameFolder } from '../../api/use-rename-folder';
 import { ErrorAlert } from '../../ui/error-alert';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useMaterialsPaths } from './materials-area';
@@ -28,7 +29,11 @@ export function RenameFolderPage() {
   const rename = useRenameFolder();
   const currentName = subFolderName ?? folderName;
   const folderHref = paths.folderHref(folderName, subFolderName);
-  const form = useForm({ resolver: zodResolver(ZRenameForm), defaultValues: { name: currentName } });
+  const form = useForm({
+    mode: 'onBlur',
+    resolver: zodResolver(ZRenameForm),
+    defaultValues: { name: currentName },
+  });
 
   // Back where the user came from; opened directly (no history in this app), the folder itself.
   const goBack = () => (location.key === 'default' ? navigate(folderHref) : navigate(-1));
@@ -92,7 +97,7 @@ export function RenameFolderPage() {
               <Button component={Link} to={folderHref} variant="default">
                 Cancel
               </Button>
-              <Button type="submit" loading={rename.isPending}>
+              <Button type="submit" onMouseDown={keepFieldFocus} loading={rename.isPending}>
                 Save
               </Button>
             </Group>

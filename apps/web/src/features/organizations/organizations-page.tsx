@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { ORG_TEXTS, type OrganizationReply } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useDeleteOrganization } from '../../api/use-delete-organization';
 import { useOrganizationsPage } from '../../api/use-organizations-page';
 import { DataTable } from '../../ui/data-table';
@@ -15,9 +15,11 @@ import { OrganizationForm } from './organization-form';
 export function OrganizationsPage() {
   const navigate = useNavigate();
   const { page, term, setPage, setTerm } = useListParams();
+  const [searchParams] = useSearchParams();
   const list = useOrganizationsPage(page, term);
   const remove = useDeleteOrganization();
-  const [isAdding, setIsAdding] = useState(false);
+  // `?add=1` (the dashboard's 'Getting started') opens the form at once.
+  const [isAdding, setIsAdding] = useState(() => searchParams.get('add') === '1');
   const formHeadingId = useId();
 
   return (

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDoorEnter, IconSchool } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useOrgRooms } from '../../api/use-org-rooms';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { TruncatedText } from '../../ui/truncated-text';
 
 /** `{org}/{username}/dashboard`: the player's room list with Join. */
 export function PlayerDashboardPage() {
@@ -51,19 +52,20 @@ export function PlayerDashboardPage() {
             {rooms.data.map((room) => (
               <Card component="li" key={room.id} withBorder radius="lg" padding="lg">
                 <Group justify="space-between" align="center" wrap="nowrap" gap="md">
-                  <div style={{ minWidth: 0 }}>
-                    <Title order={2} fz="lg" lineClamp={2}>
+                  <div style={{ minWidth: 0, flex: 1 }}>
+                    <TruncatedText component="h2" lines={2} fz="lg" fw={700} m={0}>
                       {room.name}
-                    </Title>
-                    <Text size="sm" c="dimmed" lineClamp={1}>
+                    </TruncatedText>
+                    <TruncatedText size="sm" c="dimmed">
                       {room.workshop.name}
-                    </Text>
+                    </TruncatedText>
                   </div>
                   <Button
                     component={Link}
                     to={`${base}/play-game/${room.id}`}
                     leftSection={<IconDoorEnter size={18} aria-hidden />}
                     aria-label={`Join ${room.name}`}
+                    style={{ flexShrink: 0 }}
                   >
                     Join
                   </Button>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useLogin } from '../../api/use-login';
 import { FormCard } from '../../ui/form-card';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PasswordField } from '../../ui/password-field';
 
 /** `/admin-login`: the organization login for admins and facilitators. */
@@ -15,7 +16,7 @@ export function AdminLoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
+  } = useForm({ mode: 'onBlur', resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
 
   const handleLogin = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/enter') }));
 
@@ -45,7 +46,7 @@ export function AdminLoginPage() {
               Forgot password?
             </Anchor>
           </Group>
-          <Button type="submit" size="md" fullWidth loading={login.isPending}>
+          <Button type="submit" onMouseDown={keepFieldFocus} size="md" fullWidth loading={login.isPending}>
             Login
           </Button>
         </Stack>

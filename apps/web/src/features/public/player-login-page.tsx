@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useParticipantLogin } from '../../api/use-participant-login';
 import { rememberedOrg } from '../../auth/remembered-org';
 import { FormCard } from '../../ui/form-card';
+import { keepFieldFocus } from '../../ui/keep-focus';
 
 /**
  * `/`: a participant types the room code the facilitator shows (then a nickname or username on

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { useRequestReset } from '../../api/use-request-reset';
 import { FormCard } from '../../ui/form-card';
+import { keepFieldFocus } from '../../ui/keep-focus';
 
 /** `/requestReset`: ask for a reset link by email. */
 export function RequestResetPage() {
@@ -13,7 +14,7 @@ export function RequestResetPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ZRequestReset), defaultValues: { email: '' } });
+  } = useForm({ mode: 'onBlur', resolver: zodResolver(ZRequestReset), defaultValues: { email: '' } });
 
   const handleRequest = handleSubmit((values) => requestReset.mutate(values));
 
@@ -33,7 +34,13 @@ export function RequestResetPage() {
             error={errors.email?.message}
             {...register('email')}
           />
-          <Button type="submit" size="md" fullWidth loading={requestReset.isPending}>
+          <Button
+            type="submit"
+            onMouseDown={keepFieldFocus}
+            size="md"
+            fullWidth
+            loading={requestReset.isPending}
+          >
             Send Reset Link
           </Button>
         </Stack>

@@ -1,23 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Select, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { type CreateRoomInput, ZCreateRoom } from '@playshop/shared';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useCreateRoom } from '../../api/use-create-room';
 import { useOrgWorkshops } from '../../api/use-org-workshops';
+import { keepFieldFocus } from '../../ui/keep-focus';
 
 /**
- * SPEC §2 Rooms: the create-room form (Name, Workshop). `orgId`: the organization a super admin
- * creates the room for (the one in the URL); an admin's rooms are always their own organization's.
+ * SPEC §2 Rooms: the create-room form (Name, Workshop), laid out like every other form: a titled card,
+ * labelled fields in a grid (one column on a phone), validation on blur, the main button at the end.
+ * `orgId`: the organization a super admin creates the room for (the one in the URL); an admin's rooms
+ * are always their own organization's.
  */
 export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) {
   const workshops = useOrgWorkshops(org);
   const create = useCreateRoom();
   const form = useForm<z.input<typeof ZCreateRoom>, unknown, CreateRoomInput>({
     resolver: zodResolver(ZCreateRoom),
+    mode: 'onBlur',
     defaultValues: { name: '', workshopId: '' as unknown as number },
   });
 
+  const headingId = useId();
   const handleSubmit = form.handleSubmit(async (values) => {
     await create.mutateAsync(orgId ? { ...values, orgId } : values).then(
       () => form.reset(),
@@ -26,42 +32,48 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
   });
 
   return (
-    <Paper withBorder radius="md" p="md" component="form" onSubmit={handleSubmit} noValidate>
-      <Title order={2} fz="lg" mb="sm">
-        Create a room
-      </Title>
-      <Group align="flex-start" gap="sm">
-        <TextInput
-          label="Name"
-          w={240}
-          {...form.register('name')}
-          error={form.formState.errors.name?.message}
-        />
-        <Controller
-          control={form.control}
-          name="workshopId"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Workshop"
-              w={260}
-              placeholder="Select a workshop"
-              data={(workshops.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
-              value={field.value ? String(field.value) : null}
-              onChange={(v) => field.onChange(v ? Number(v) : '')}
-              onBlur={field.onBlur}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-        <Button type="submit" mt={25} loading={create.isPending}>
-          Create Room
-        </Button>
-      </Group>
-      {create.error && (
-        <Alert color="red" variant="light" mt="sm">
-          Error: {create.error.message}
-        </Alert>
-      )}
-    </Paper>
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-labelledby={headingId}
+    >
+      <Stack gap="md">
+        <Title order={2} fz="lg" id={headingId}>
+          Create a room
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
+          <Controller
+            control={form.control}
+            name="workshopId"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Workshop"
+                placeholder="Select a workshop"
+                data={(workshops.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+                value={field.value ? String(field.value) : null}
+                onChange={(v) => field.onChange(v ? Number(v) : '')}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" onMouseDown={keepFieldFocus} loading={create.isPending}>
+            Create Room
+          </Button>
+        </Group>
+        {create.error && (
+          <Alert color="red" variant="light">
+            Error: {create.error.message}
+          </Alert>
+        )}
+      </Stack>
+    </Card>
   );
 }

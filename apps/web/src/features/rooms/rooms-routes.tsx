@@ -8,7 +8,7 @@ export const adminRoomsRoutes: RouteObject[] = [
   { path: 'rooms', lazy: lazyComponent(roomsPage, (m) => m.AdminRoomsPage) },
 ];
 
-/** `{org}/admin/rooms/play-game/{roomId}`: full screen, outside the layout. */
+/** `{org}/admin/rooms/play-game/{roomId}`: the game frame (top bar), no side navigation. */
 export const adminRoomViewRoutes: RouteObject[] = [
   {
     path: 'rooms/play-game/:roomId',
@@ -24,7 +24,7 @@ export const facilitatorRoomsRoutes: RouteObject[] = [
   { path: 'rooms', lazy: lazyComponent(roomsPage, (m) => m.FacilitatorRoomsPage) },
 ];
 
-/** `{org}/facilitator/online/rooms/play-game/{roomId}`: the game screen, full width. */
+/** `{org}/facilitator/online/rooms/play-game/{roomId}`: the game screen, full width under the top bar. */
 export const facilitatorGameRoutes: RouteObject[] = [
   {
     path: 'online/rooms/play-game/:roomId',

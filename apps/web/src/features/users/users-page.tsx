@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { downloadCsv } from '../../api/download-csv';
 import { useDeleteUser } from '../../api/use-delete-user';
 import { type UserKind, useUsersPage } from '../../api/use-users-page';
@@ -25,10 +25,12 @@ export function UsersPage({ kind }: { kind: UserKind }) {
   const actor = useCurrentUser();
   const navigate = useNavigate();
   const { page, term, setPage, setTerm } = useListParams();
+  const [searchParams] = useSearchParams();
   const isSuper = actor?.role === 'SUPER_ADMIN';
   const list = useUsersPage(kind, isSuper ? 'all' : (actor?.orgId ?? 0), page, term);
   const remove = useDeleteUser(kind);
-  const [isAdding, setIsAdding] = useState(false);
+  // `?add=1` (the dashboard's 'Getting started') opens the form at once.
+  const [isAdding, setIsAdding] = useState(() => searchParams.get('add') === '1');
   const [isImporting, setIsImporting] = useState(false);
   const formHeadingId = useId();
   const importHeadingId = useId();

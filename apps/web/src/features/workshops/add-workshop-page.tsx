@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Grid, Group, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type ContentReply, WORKSHOP_TEXTS, ZSessionName, ZWorkshopName } from '@playshop/shared';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCreateSession } from '../../api/use-create-session';
 import { useCreateWorkshop } from '../../api/use-create-workshop';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageTitle } from '../../ui/page-title';
 import { ContentSelector } from './content-selector';
 import { OrderedContentList } from './ordered-content-list';
@@ -29,8 +31,16 @@ export function AddWorkshopPage() {
   const createWorkshop = useCreateWorkshop();
   const createSession = useCreateSession();
 
-  const workshopForm = useForm({ resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
-  const sessionForm = useForm({ resolver: zodResolver(ZSessionName), defaultValues: { name: '' } });
+  const workshopForm = useForm({
+    mode: 'onBlur',
+    resolver: zodResolver(ZWorkshopName),
+    defaultValues: { name: '' },
+  });
+  const sessionForm = useForm({
+    mode: 'onBlur',
+    resolver: zodResolver(ZSessionName),
+    defaultValues: { name: '' },
+  });
 
   const canGoNext = step < LAST_STEP && (step === 0 ? workshop !== null : sessionName !== '');
   const canGoBack = step > 0 && !isSaved;
@@ -65,12 +75,20 @@ export function AddWorkshopPage() {
     setIsSaved(false);
     setStep(1);
   };
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const handleFinish = () => navigate(workshop ? `../edit/${workshop.id}` : '..', { relative: 'path' });
 
   return (
     <Stack gap="lg">
       <PageTitle subtitle={workshop ? `Workshop: ${workshop.name}` : undefined}>Add Workshop</PageTitle>
-      <Stepper active={step} allowNextStepsSelect={false} size="sm" wrap>
+      {/* On a phone the steps stack, each under the last, with the step's page below them. */}
+      <Stepper
+        active={step}
+        allowNextStepsSelect={false}
+        size="sm"
+        wrap
+        orientation={isPhone ? 'vertical' : 'horizontal'}
+      >
         <Stepper.Step label="Create Workshop">
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
             {workshop ? (
@@ -84,9 +102,11 @@ export function AddWorkshopPage() {
                     error={workshopForm.formState.errors.name?.message}
                     maxLength={200}
                   />
-                  <Button type="submit" loading={createWorkshop.isPending} w="fit-content">
-                    Submit
-                  </Button>
+                  <Group justify="flex-end">
+                    <Button type="submit" onMouseDown={keepFieldFocus} loading={createWorkshop.isPending}>
+                      Submit
+                    </Button>
+                  </Group>
                 </Stack>
               </form>
             )}
@@ -98,18 +118,19 @@ export function AddWorkshopPage() {
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
               <Text size="sm" c="dimmed" mb="xs">{`Session ${savedCount + 1}`}</Text>
               <form onSubmit={handleCreateSession} noValidate>
-                <Group align="flex-start" gap="sm">
+                <Stack gap="md">
                   <TextInput
                     label="Session Name"
                     {...sessionForm.register('name')}
                     error={sessionForm.formState.errors.name?.message}
-                    style={{ flex: 1 }}
                     maxLength={200}
                   />
-                  <Button type="submit" mt={25}>
-                    {sessionName ? 'Rename' : 'Create'}
-                  </Button>
-                </Group>
+                  <Group justify="flex-end">
+                    <Button type="submit" onMouseDown={keepFieldFocus}>
+                      {sessionName ? 'Rename' : 'Create'}
+                    </Button>
+                  </Group>
+                </Stack>
               </form>
             </Paper>
             {sessionName && (

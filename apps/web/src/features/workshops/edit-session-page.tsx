@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { useEditSession } from '../../api/use-edit-session';
 import { useWorkshopSession } from '../../api/use-workshop-session';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -20,7 +21,7 @@ export function EditSessionPage() {
   const save = useEditSession(sessionId ?? 0);
   const [items, setItems] = useState<ContentReply[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(ZSessionName), defaultValues: { name: '' } });
+  const form = useForm({ mode: 'onBlur', resolver: zodResolver(ZSessionName), defaultValues: { name: '' } });
   const { reset } = form;
   useEffect(() => {
     if (!session.data) return;
@@ -98,7 +99,7 @@ export function EditSessionPage() {
             </Alert>
           )}
           <Group gap="sm">
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" onMouseDown={keepFieldFocus} loading={save.isPending}>
               Save
             </Button>
             {back}

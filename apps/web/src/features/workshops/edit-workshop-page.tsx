@@ -9,6 +9,7 @@ import { useDeleteSession } from '../../api/use-delete-session';
 import { useRenameWorkshop } from '../../api/use-rename-workshop';
 import { useWorkshop } from '../../api/use-workshop';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
+import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -21,7 +22,7 @@ export function EditWorkshopPage() {
   const rename = useRenameWorkshop();
   const removeSession = useDeleteSession();
   const confirmDelete = useConfirmDelete<SessionReply>((session) => removeSession.mutateAsync(session.id));
-  const form = useForm({ resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
+  const form = useForm({ mode: 'onBlur', resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
   const { reset } = form;
   useEffect(() => {
     if (workshop.data) reset({ name: workshop.data.name });
@@ -71,7 +72,7 @@ export function EditWorkshopPage() {
               style={{ flex: 1 }}
               maxLength={200}
             />
-            <Button type="submit" mt={25} loading={rename.isPending}>
+            <Button type="submit" onMouseDown={keepFieldFocus} mt={25} loading={rename.isPending}>
               Save
             </Button>
           </Group>

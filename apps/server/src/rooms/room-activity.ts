@@ -1,0 +1,61 @@
+import type { RoomState } from '@playshop/shared';
+import { and, desc, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { gameEvents, games } from '../db/schema';
+
+export interface RoomActivityNow {
+  state: RoomState;
+  /** Players in the room now: from the live room where this instance owns it, else who joined its game. */
+  players: number;
+}
+
+/**
+ * Where the dashboards learn what each room is doing now. One function so the live room registry
+ * can take over from the event log without the dashboards changing: app.ts passes it in.
+ */
+export type RoomActivitySource = (roomIds: readonly number[]) => Promise<Map<number, RoomActivityNow>>;
+
+const CLOSED: RoomActivityNow = { state: 'closed', players: 0 };
+const PRESENCE_EVENTS = ['player_joined', 'player_returned', 'player_left'];
+
+/**
+ * Room state and player counts read from the game event log: the room's game that has not ended,
+ * whether its lobby was opened and its game started, and the players dealt a card in it. Presence is
+ * not stored (docs/decisions.md, The live game), so app.ts puts the live rooms' counts over this.
+ */
+export function roomActivityFromLog(db: Db): RoomActivitySource {
+  return async (roomIds) => {
+    const result = new Map<number, RoomActivityNow>(roomIds.map((id) => [id, CLOSED]));
+    if (roomIds.length === 0) return result;
+    const live = await db
+      .select({ id: games.id, roomId: games.roomId })
+      .from(games)
+      .where(and(inArray(games.roomId, [...roomIds]), isNull(games.endedAt)));
+    if (live.length === 0) return result;
+    // A room has at most one game that has not ended; should two ever exist, the newest speaks.
+    const gameOfRoom = new Map<number, number>();
+    for (const g of live) gameOfRoom.set(g.roomId, Math.max(g.id, gameOfRoom.get(g.roomId) ?? 0));
+    const gameIds = [...gameOfRoom.values()];
+
+    const milestones = await db
+      .selectDistinct({ gameId: gameEvents.gameId, type: gameEvents.type })
+      .from(gameEvents)
+      .where(
+        and(inArray(gameEvents.gameId, gameIds), inArray(gameEvents.type, ['lobby_opened', 'game_started'])),
+      );
+    const userId = sql`${gameEvents.payload}->>'userId'`;
+    const lastPresence = await db
+      .selectDistinctOn([gameEvents.gameId, userId], { gameId: gameEvents.gameId, type: gameEvents.type })
+      .from(gameEvents)
+      .where(and(inArray(gameEvents.gameId, gameIds), inArray(gameEvents.type, PRESENCE_EVENTS)))
+      .orderBy(gameEvents.gameId, userId, desc(gameEvents.seq));
+
+    for (const [roomId, gameId] of gameOfRoom) {
+      const has = (type: string) => milestones.some((m) => m.gameId === gameId && m.type === type);
+      const state: RoomState = has('game_started') ? 'playing' : has('lobby_opened') ? 'lobby' : 'closed';
+      const players = lastPresence.filter((p) => p.gameId === gameId && p.type !== 'player_left').length;
+      result.set(roomId, { state, players });
+    }
+    return result;
+  };
+}

@@ -1,0 +1,62 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { ROOM_STATE_LABELS, type RoomActivity, type RoomState } from '@playshop/shared';
+import { IconPlayerPlay, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useRoomActivity } from '../../api/use-dashboard';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageLoader } from '../../ui/page-loader';
+import { TruncatedText } from '../../ui/truncated-text';
+
+const STATE_COLORS: Record<RoomState, string> = { lobby: 'green', playing: 'blue', closed: 'gray' };
+
+/** The facilitator game screen of a room: where a room is run (lobby, join code, rolls). */
+export const runRoomPath = (org: string, roomId: number) =>
+  `/${encodeURIComponent(org)}/facilitator/online/rooms/play-game/${roomId}`;
+
+/** An organization's rooms with their state and players now, each with a one-click 'Run'. */
+export function RoomActivityList({ org, emptyText }: { org: string; emptyText: string }) {
+  const activity = useRoomActivity(org);
+  if (activity.isPending) return <PageLoader label="Loading rooms" />;
+  if (activity.isError) return <ErrorAlert message={`Error: ${activity.error.message}`} />;
+  if (activity.data.rooms.length === 0) return <Text c="dimmed">{emptyText}</Text>;
+  return (
+    <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Rooms">
+      {activity.data.rooms.map((room) => (
+        <RoomRow key={room.id} org={org} room={room} />
+      ))}
+    </Stack>
+  );
+}
+
+function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
+  return (
+    <Card component="li" withBorder radius="md" padding="sm">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <TruncatedText fw={600}>{room.name}</TruncatedText>
+          <TruncatedText size="sm" c="dimmed">
+            {room.workshopName}
+          </TruncatedText>
+          <Group gap="xs">
+            <Badge variant="light" color={STATE_COLORS[room.state]} c="dark">
+              {ROOM_STATE_LABELS[room.state]}
+            </Badge>
+            <Text size="sm" c="dimmed" span>
+              <IconUsers size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+              {room.players === 1 ? '1 player' : `${room.players} players`}
+            </Text>
+          </Group>
+        </Stack>
+        <Button
+          component={Link}
+          to={runRoomPath(org, room.id)}
+          leftSection={<IconPlayerPlay size={16} aria-hidden />}
+          aria-label={`Run ${room.name}`}
+          style={{ flexShrink: 0 }}
+        >
+          Run
+        </Button>
+      </Group>
+    </Card>
+  );
+}

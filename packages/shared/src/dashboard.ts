@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The dashboards (issue 18): where each role's work starts. A room is 'lobby' while its lobby is open
+ * and no game has started, 'playing' once a game has started, 'closed' otherwise (never opened, or
+ * its last game ended).
+ */
+export const ROOM_STATES = ['lobby', 'playing', 'closed'] as const;
+export type RoomState = (typeof ROOM_STATES)[number];
+
+export const ROOM_STATE_LABELS: Record<RoomState, string> = {
+  lobby: 'Lobby open',
+  playing: 'Playing',
+  closed: 'Closed',
+};
+
+/** Licences ending within this many days are listed on the super admin's dashboard. */
+export const LICENCE_WARNING_DAYS = 30;
+
+/** One room on a dashboard: what it runs, its state and how many players are in it now. */
+export const ZRoomActivity = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  workshopName: z.string(),
+  state: z.enum(ROOM_STATES),
+  players: z.number().int(),
+});
+export type RoomActivity = z.infer<typeof ZRoomActivity>;
+
+/** GET /dashboard/rooms/{org}: the organization's rooms (staff of it; any for a super admin). */
+export const ZDashboardRooms = z.object({ rooms: z.array(ZRoomActivity) });
+export type DashboardRooms = z.infer<typeof ZDashboardRooms>;
+
+export const ZRecentGame = z.object({
+  id: z.number().int(),
+  roomId: z.number().int(),
+  roomName: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  players: z.number().int(),
+  winners: z.number().int(),
+});
+export type RecentGame = z.infer<typeof ZRecentGame>;
+
+/** GET /dashboard/org/{org}: an admin's organization at a glance. */
+export const ZOrgDashboard = z.object({
+  organization: z.object({ id: z.number().int(), name: z.string(), expiry: z.string().nullable() }),
+  counts: z.object({
+    rooms: z.number().int(),
+    players: z.number().int(),
+    staff: z.number().int(),
+    gamesThisMonth: z.number().int(),
+  }),
+  recentGames: z.array(ZRecentGame),
+});
+export type OrgDashboard = z.infer<typeof ZOrgDashboard>;
+
+/** GET /dashboard/overview: the super admin's start. */
+export const ZOverviewDashboard = z.object({
+  counts: z.object({
+    organizations: z.number().int(),
+    users: z.number().int(),
+    gamesThisMonth: z.number().int(),
+  }),
+  expiringLicences: z.array(z.object({ id: z.number().int(), name: z.string(), expiry: z.string() })),
+  /** The first-start demo room, while it exists: 'Getting started' opens it in one click. */
+  demoRoom: z.object({ id: z.number().int(), name: z.string(), orgName: z.string() }).nullable(),
+});
+export type OverviewDashboard = z.infer<typeof ZOverviewDashboard>;
