@@ -159,7 +159,7 @@ async function startServer(kind: 'playshop' | 'bare', env: ServerEnv, tag: strin
   const port = await freePort();
   const profile =
     kind === 'playshop' && PROFILE === 'cpu'
-      ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${tag}-${Date.now()}.cpuprofile`]
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${tag}-${Date.now()}`)}`]
       : kind === 'playshop' && PROFILE === 'heap'
         ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${PROFILE_DIR}`]
         : [];
