@@ -40,7 +40,8 @@ profile.samples.forEach((id, i) => {
   self.set(label(node), (self.get(label(node)) ?? 0) + ms);
   // Each function once per sample, however deep the recursion.
   const onStack = new Set<string>();
-  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) onStack.add(label(byId.get(at)!));
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at))
+    onStack.add(label(byId.get(at)!));
   for (const l of onStack) inclusive.set(l, (inclusive.get(l) ?? 0) + ms);
 });
 

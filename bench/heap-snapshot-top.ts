@@ -36,6 +36,8 @@ for (let i = 0; i < snap.nodes.length; i += width) {
 const n = Number(per);
 console.log(`heap ${(total / 2 ** 20).toFixed(1)} MiB, ${(total / n / 1024).toFixed(1)} KiB per ${n}\n`);
 console.log('   bytes/per  count/per  kind');
-for (const [kind, { count: c, bytes }] of [...kinds].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, Number(count))) {
+for (const [kind, { count: c, bytes }] of [...kinds]
+  .sort((a, b) => b[1].bytes - a[1].bytes)
+  .slice(0, Number(count))) {
   console.log(`${(bytes / n).toFixed(0).padStart(12)} ${(c / n).toFixed(2).padStart(10)}  ${kind}`);
 }

@@ -20,6 +20,8 @@ export type LoadCommand =
   | { op: 'join'; rid: number }
   | { op: 'staff'; rid: number; id: number; message: unknown; expect: string }
   | { op: 'roll'; rid: number; id: number }
+  /** Every facilitator here rolls `rolls` times, its room's players all being here: latencies come back. */
+  | { op: 'rolls'; rid: number; rolls: number }
   | { op: 'close'; rid: number };
 
 /** Generator → orchestrator: a reply to `rid`, or a room's roll that all of this process's players saw. */
@@ -43,6 +45,8 @@ const sockets = new Map<number, Socket>();
 /** This process's players per room, and per roll of a room how many of them have seen it. */
 const members = new Map<number, number>();
 const seen = new Map<string, number>();
+/** Rolls timed here ('rolls'), by room and roll number. */
+const localRolls = new Map<string, (at: number) => void>();
 let joinWait: { left: number; last: number; noCard: number; resolve: () => void } | null = null;
 
 const send = (report: LoadReport) => process.send!(report);
@@ -62,7 +66,10 @@ function onFrame(s: Socket, data: Buffer) {
     const count = (seen.get(key) ?? 0) + 1;
     if (count === members.get(s.roomId)) {
       seen.delete(key);
-      send({ op: 'rolled', roomId: s.roomId, n: s.rolls, last: at });
+      const local = localRolls.get(key);
+      localRolls.delete(key);
+      if (local) local(at);
+      else send({ op: 'rolled', roomId: s.roomId, n: s.rolls, last: at });
     } else seen.set(key, count);
   } else if (type === 'join_room' && !s.staff && !s.joined && joinWait) {
     s.joined = true;
@@ -144,6 +151,23 @@ async function handle(cmd: LoadCommand): Promise<Record<string, unknown>> {
       const sentAt = nowMs();
       s.ws.send(JSON.stringify({ type: 'game_event', payload: { action: 'get_roll', roomId: s.roomId } }));
       return { sentAt };
+    }
+    case 'rolls': {
+      const latencies: number[] = [];
+      const staff = [...sockets.values()].filter((s) => s.staff);
+      await Promise.all(
+        staff.map(async (s) => {
+          for (let n = 1; n <= cmd.rolls; n++) {
+            const arrived = new Promise<number>((resolve) => localRolls.set(`${s.roomId}:${n}`, resolve));
+            const sentAt = nowMs();
+            s.ws.send(
+              JSON.stringify({ type: 'game_event', payload: { action: 'get_roll', roomId: s.roomId } }),
+            );
+            latencies.push((await arrived) - sentAt);
+          }
+        }),
+      );
+      return { latencies };
     }
     case 'close': {
       const closed = [...sockets.values()].map(
