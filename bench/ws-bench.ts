@@ -55,6 +55,20 @@ const SCENARIOS: Scenario[] = [
   },
   { id: '300-rooms', name: '300 rooms of 30', rooms: Math.round(300 * SCALE), playersPerRoom: 30, rolls: 20 },
 ];
+/** A join storm not over by then is reported as incomplete (with the refusals the players got). */
+const JOIN_TIMEOUT_MS = Number(process.env.BENCH_JOIN_TIMEOUT_MS ?? 150_000);
+/** A run that could not finish: the reason goes in the table instead of its figures. */
+class Incomplete extends Error {}
+/** A run's figures, or why there are none. */
+async function attempt(...args: Parameters<typeof runScenario>): Promise<Result | { failure: string }> {
+  try {
+    return await runScenario(...args);
+  } catch (err) {
+    if (!(err instanceof Incomplete)) throw err;
+    progress(`${args[0].kind} ${args[2].name}: did not complete: ${err.message}`);
+    return { failure: err.message };
+  }
+}
 const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 5, killAfterSeen: 60 };
 
 type DbTarget =
@@ -361,11 +375,25 @@ async function runScenario(
     // The join storm: every player asks to join at once; done when the last one has its card.
     const joins = await Promise.all(
       generators.map((gen) =>
-        gen.request<{ start: number; last: number; players: number; noCard: number }>({ op: 'join' }),
+        gen.request<{
+          start: number;
+          last: number;
+          noCard: number;
+          missing: number;
+          errors: Record<string, number>;
+        }>({ op: 'join', timeoutMs: JOIN_TIMEOUT_MS }),
       ),
     );
     const noCard = joins.reduce((n, j) => n + j.noCard, 0);
-    if (noCard > 0) throw new Error(`${tag}: ${noCard} players joined without a card`);
+    const missing = joins.reduce((n, j) => n + j.missing, 0);
+    if (noCard > 0 || missing > 0) {
+      const errors: Record<string, number> = {};
+      for (const j of joins)
+        for (const [text, n] of Object.entries(j.errors)) errors[text] = (errors[text] ?? 0) + n;
+      throw new Incomplete(
+        `${missing} of ${sockets - roomIds.length} players had no card ${JOIN_TIMEOUT_MS / 1000} s after the join storm began (${noCard} joined without one); error_event frames received: ${JSON.stringify(errors)}`,
+      );
+    }
     const joinStormMs = Math.max(...joins.map((j) => j.last)) - Math.min(...joins.map((j) => j.start));
     progress(`${tag} ${scenario.name}: join storm ${Math.round(joinStormMs)} ms`);
 
@@ -619,17 +647,28 @@ async function main() {
     for (const { db, env } of dbs) {
       const steps = SCENARIOS.filter((s) => wanted(`${db.label.toLowerCase()}/${s.id}`));
       const durable = wanted(`durability/${db.label.toLowerCase()}`);
-      if (steps.length === 0 && !durable) continue;
+      const twoSteps =
+        db.label === 'PostgreSQL' && redisUrl ? SCENARIOS.filter((s) => wanted(`two-instances/${s.id}`)) : [];
+      if (steps.length === 0 && twoSteps.length === 0 && !durable) continue;
       const fixture = await seed(db.options);
       progress(`${db.label}: seeded ${fixture.roomIds.length} rooms, ${fixture.players.length} players`);
       for (const scenario of steps) {
         // BENCH_BARE_LAST=1 runs the baseline after the real server, to check that the order does not matter.
         const bareFirst = process.env.BENCH_BARE_LAST !== '1';
-        const early = bareFirst ? await runScenario({ kind: 'bare' }, fixture, scenario, env) : null;
-        const real = await runScenario({ kind: 'playshop', db, instances: 1 }, fixture, scenario, env);
-        const bare = early ?? (await runScenario({ kind: 'bare' }, fixture, scenario, env));
-        if (db.label === 'PostgreSQL') onePg.set(scenario.id, real);
+        const early = bareFirst ? await attempt({ kind: 'bare' }, fixture, scenario, env) : null;
+        const real = await attempt({ kind: 'playshop', db, instances: 1 }, fixture, scenario, env);
+        const bare = early ?? (await attempt({ kind: 'bare' }, fixture, scenario, env));
         const fanLimit = scenario.id === 'one-room' ? 1.3 : 1.5;
+        if ('failure' in real || 'failure' in bare) {
+          const why =
+            'failure' in real
+              ? `Playshop: ${real.failure}`
+              : `bare: ${(bare as { failure: string }).failure}`;
+          rows.push(`| ${scenario.name}, ${db.label} | did not complete | ${why} | | |`);
+          targets.push(`| ${scenario.name}, ${db.label} | all targets | did not complete | **missed** |`);
+          continue;
+        }
+        if (db.label === 'PostgreSQL') onePg.set(scenario.id, real);
         rows.push(
           `| ${scenario.name}, ${db.label} | join storm (all have a card) | ${fmt(real.joinStormMs, 0)} ms | ${fmt(bare.joinStormMs, 0)} ms | ${ratio(real.joinStormMs, bare.joinStormMs)} |`,
           `| | roll fan-out p50 | ${fmt(real.p50)} ms | ${fmt(bare.p50)} ms | ${ratio(real.p50, bare.p50)} |`,
@@ -646,13 +685,22 @@ async function main() {
           `| memory per connection, ${scenario.name}, ${db.label} | ≤ 16 KiB | ${kib(real.bytesPerConnection)} | ${verdict(real.bytesPerConnection / 1024, 16)} |`,
         );
       }
-      if (db.label === 'PostgreSQL' && redisUrl) {
-        for (const scenario of SCENARIOS.filter((s) => wanted(`two-instances/${s.id}`))) {
-          const two = await runScenario({ kind: 'playshop', db, instances: 2 }, fixture, scenario, {
+      if (redisUrl) {
+        for (const scenario of twoSteps) {
+          const two = await attempt({ kind: 'playshop', db, instances: 2 }, fixture, scenario, {
             ...env,
             redisUrl,
             redisPrefix,
           });
+          if ('failure' in two) {
+            rows.push(
+              `| ${scenario.name}, two instances (PostgreSQL + Redis) | did not complete | ${two.failure} | | |`,
+            );
+            targets.push(
+              `| two instances, ${scenario.name} | fan-out p99 ≤ 1.5× one instance | did not complete | **missed** |`,
+            );
+            continue;
+          }
           const one = onePg.get(scenario.id);
           rows.push(
             `| ${scenario.name}, two instances (PostgreSQL + Redis) | join storm (all have a card) | ${fmt(two.joinStormMs, 0)} ms | ${one ? `${fmt(one.joinStormMs, 0)} ms (one instance)` : '–'} | ${one ? ratio(two.joinStormMs, one.joinStormMs) : '–'} |`,

@@ -17,7 +17,7 @@ export interface LoadClient {
 /** Orchestrator → generator. */
 export type LoadCommand =
   | { op: 'connect'; rid: number; clients: LoadClient[]; concurrency: number }
-  | { op: 'join'; rid: number }
+  | { op: 'join'; rid: number; timeoutMs: number }
   | { op: 'staff'; rid: number; id: number; message: unknown; expect: string }
   | { op: 'roll'; rid: number; id: number }
   /** Every facilitator here rolls `rolls` times, its room's players all being here: latencies come back. */
@@ -48,6 +48,8 @@ const seen = new Map<string, number>();
 /** Rolls timed here ('rolls'), by room and roll number. */
 const localRolls = new Map<string, (at: number) => void>();
 let joinWait: { left: number; last: number; noCard: number; resolve: () => void } | null = null;
+/** The refusals the servers sent (error_event), by text: a run that lost players says why. */
+const errors: Record<string, number> = {};
 
 const send = (report: LoadReport) => process.send!(report);
 
@@ -60,6 +62,10 @@ function typeOf(data: Buffer): string {
 function onFrame(s: Socket, data: Buffer) {
   const at = nowMs();
   const type = typeOf(data);
+  if (type === 'error_event') {
+    const text = String((JSON.parse(String(data)) as { payload: { error: unknown } }).payload.error);
+    errors[text] = (errors[text] ?? 0) + 1;
+  }
   if (type === 'get_random_roll' && !s.staff) {
     s.rolls += 1;
     const key = `${s.roomId}:${s.rolls}`;
@@ -135,10 +141,15 @@ async function handle(cmd: LoadCommand): Promise<Record<string, unknown>> {
       for (const s of players) {
         s.ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'join_room', roomId: s.roomId } }));
       }
-      if (players.length > 0) await done;
-      const { last, noCard } = joinWait!;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, cmd.timeoutMs);
+      });
+      if (players.length > 0) await Promise.race([done, timedOut]);
+      clearTimeout(timer);
+      const { last, noCard, left } = joinWait!;
       joinWait = null;
-      return { start, last, players: players.length, noCard };
+      return { start, last, players: players.length, noCard, missing: left, errors };
     }
     case 'staff': {
       const s = sockets.get(cmd.id)!;
