@@ -56,7 +56,7 @@ const SCENARIOS: Scenario[] = [
   { id: '300-rooms', name: '300 rooms of 30', rooms: Math.round(300 * SCALE), playersPerRoom: 30, rolls: 20 },
 ];
 /** A join storm not over by then is reported as incomplete (with the refusals the players got). */
-const JOIN_TIMEOUT_MS = Number(process.env.BENCH_JOIN_TIMEOUT_MS ?? 150_000);
+const JOIN_TIMEOUT_MS = Number(process.env.BENCH_JOIN_TIMEOUT_MS ?? 90_000);
 /** A run that could not finish: the reason goes in the table instead of its figures. */
 class Incomplete extends Error {}
 /** A run's figures, or why there are none. */
