@@ -69,7 +69,7 @@ async function attempt(...args: Parameters<typeof runScenario>): Promise<Result 
     return { failure: err.message };
   }
 }
-const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 5, killAfterSeen: 60 };
+const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 1, killAfterSeen: 100 };
 
 type DbTarget =
   | { label: 'PGlite'; options: DatabaseOptions }
