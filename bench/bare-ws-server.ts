@@ -1,7 +1,7 @@
 /**
  * The baseline: a bare `ws` broadcast server speaking just enough of the game protocol for the load
- * generator (join a room, roll, receive rolls). No auth, no database, no rules: the floor that the
- * real server's cost is compared with.
+ * generator (open a lobby, join a room and get a card, start, roll, end). No auth, no database, no
+ * rules: the floor that the real server's cost is compared with. Each frame is serialised once.
  */
 import { randomInt } from 'node:crypto';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -12,28 +12,42 @@ const rooms = new Map<number, Set<WebSocket>>();
 const rolled = new Map<number, number[]>();
 let seq = 0;
 
+const frame = (type: string, payload: unknown) => JSON.stringify({ type, payload, seq: ++seq });
+const broadcast = (roomId: number, data: string) => {
+  for (const member of rooms.get(roomId) ?? []) member.send(data);
+};
+/** A card as the real server deals it: five columns of five numbers from 1–15, 16–30, … */
+const card = () =>
+  Array.from({ length: 5 }, (_, c) => Array.from({ length: 5 }, () => c * 15 + randomInt(1, 16)));
+
 wss.on('connection', (socket) => {
   socket.on('message', (data) => {
-    const message = JSON.parse(String(data)) as {
+    const { type, payload } = JSON.parse(String(data)) as {
       type: string;
       payload: { action?: string; roomId: number };
     };
-    const { roomId, action } = message.payload;
-    if (message.type === 'room_event' && (action === 'join_room' || action === 'open_lobby')) {
+    const { roomId, action } = payload;
+    if (type === 'room_event' && (action === 'join_room' || action === 'open_lobby')) {
       const members = rooms.get(roomId) ?? new Set();
       rooms.set(roomId, members);
       members.add(socket);
-      socket.send(
-        JSON.stringify({ type: 'join_room', payload: { bingoBoard: [], bingoRolls: [] }, seq: ++seq }),
-      );
-    } else if (message.type === 'game_event' && action === 'get_roll') {
+      if (action === 'open_lobby') {
+        rolled.set(roomId, []);
+        socket.send(frame('set_game_state', { roomId, lobbyOpen: true, bingoRolls: [] }));
+      } else {
+        socket.send(frame('join_room', { bingoBoard: card(), bingoRolls: rolled.get(roomId) ?? [] }));
+      }
+    } else if (type === 'game_event' && action === 'start_game') {
+      broadcast(roomId, frame('start_game', { bingoRolls: [], hideRollAnimation: false }));
+    } else if (type === 'game_event' && action === 'get_roll') {
       const done = rolled.get(roomId) ?? [];
       rolled.set(roomId, done);
       let n = randomInt(1, 76);
       while (done.includes(n) && done.length < 75) n = randomInt(1, 76);
       done.push(n);
-      const frame = JSON.stringify({ type: 'get_random_roll', payload: { roll: n }, seq: ++seq });
-      for (const member of rooms.get(roomId) ?? []) member.send(frame);
+      broadcast(roomId, frame('get_random_roll', { roll: n }));
+    } else if (type === 'game_event' && action === 'game_over') {
+      broadcast(roomId, frame('game_end', { connectionClosed: true }));
     }
   });
   socket.on('close', () => {

@@ -1,69 +1,128 @@
 /**
- * `npm run bench:ws`: roll fan-out latency, join-storm time and server memory per connection of the
- * real game server, beside a bare `ws` broadcast server driven by the same load generator in the same
- * run. Everything on loopback; bounded in sockets and time. Writes docs/performance.md.
+ * `npm run bench:ws`: join storm, roll fan-out latency and server memory per connection of the real
+ * game server, each beside a bare `ws` broadcast server (bench/bare-ws-server.ts) driven by the same
+ * load generator (bench/ws-load.ts, several processes) in the same run, plus a durability line.
+ * Everything on loopback, bounded in sockets and time. Writes the bench:ws table of docs/performance.md.
  *
- *   one room of 2,000 players, then 100 rooms of 30 players (each with its facilitator)
+ *   scenarios: one room of 10,000 players; 300 rooms of 30 players (each with its facilitator)
+ *   on PGlite; on PostgreSQL when BENCH_DATABASE_URL is set (a database of its own, dropped after);
+ *   two server processes over PostgreSQL + Redis when BENCH_REDIS_URL is set too;
+ *   durability: kill -9 the server during a burst of rolls, restart, compare what clients saw with the log.
+ *
+ * BENCH_ONLY=pglite/one-room (any comma-separated parts of the step names) runs those steps alone and
+ * prints their figures without touching the docs. BENCH_PROFILE=cpu writes the real server's CPU
+ * profiles to bench/profiles/; BENCH_PROFILE=heap writes a heap snapshot there once the players joined.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { accessTokens } from '../apps/server/src/auth/tokens';
-import { openDatabase } from '../apps/server/src/db/client';
-import { organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import { type DatabaseOptions, openDatabase } from '../apps/server/src/db/client';
+import { gameEvents, games, organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import type { LoadClient, LoadCommand, LoadReport } from './ws-load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
-const ROLLS = 20;
-const SCENARIOS = [
-  { name: 'one room of 2,000 players', rooms: 1, playersPerRoom: 2000 },
-  { name: '100 rooms of 30 players', rooms: 100, playersPerRoom: 30 },
+const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 4);
+const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_MS ?? 20 * 60_000);
+const PROFILE = process.env.BENCH_PROFILE as 'cpu' | 'heap' | undefined;
+const PROFILE_DIR = path.join(root, 'bench/profiles');
+
+interface Scenario {
+  id: string;
+  name: string;
+  rooms: number;
+  playersPerRoom: number;
+  /** Rolls per room; all rooms roll at once. */
+  rolls: number;
+}
+/** BENCH_SCALE=0.1 shrinks both scenarios, for a quick check of the bench itself. */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SCENARIOS: Scenario[] = [
+  {
+    id: 'one-room',
+    name: 'one room of 10,000',
+    rooms: 1,
+    playersPerRoom: Math.round(10_000 * SCALE),
+    rolls: 40,
+  },
+  { id: '300-rooms', name: '300 rooms of 30', rooms: Math.round(300 * SCALE), playersPerRoom: 30, rolls: 20 },
 ];
-const TIME_LIMIT_MS = 8 * 60_000;
+/** A join storm not over by then is reported as incomplete (with the refusals the players got). */
+const JOIN_TIMEOUT_MS = Number(process.env.BENCH_JOIN_TIMEOUT_MS ?? 90_000);
+/** A run that could not finish: the reason goes in the table instead of its figures. */
+class Incomplete extends Error {}
+/** A run's figures, or why there are none. */
+async function attempt(...args: Parameters<typeof runScenario>): Promise<Result | { failure: string }> {
+  try {
+    return await runScenario(...args);
+  } catch (err) {
+    if (!(err instanceof Incomplete)) throw err;
+    progress(`${args[0].kind} ${args[2].name}: did not complete: ${err.message}`);
+    return { failure: err.message };
+  }
+}
+const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 1, killAfterSeen: 100 };
+
+type DbTarget =
+  | { label: 'PGlite'; options: DatabaseOptions }
+  | { label: 'PostgreSQL'; options: DatabaseOptions };
+type Target = { kind: 'bare' } | { kind: 'playshop'; db: DbTarget; instances: 1 | 2 };
 
 interface Fixture {
   orgId: number;
-  orgName: string;
   roomIds: number[];
-  facilitatorIds: number[];
-  playerIds: number[];
+  /** A signed access token per facilitator (one per room) and per player. */
+  facilitators: { id: number; token: string }[];
+  players: { id: number; token: string }[];
 }
 
-/** The database the real server will open: one org, 100 rooms, 100 facilitators, 3,000 players. */
-async function seed(dataDir: string): Promise<Fixture> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+const children = new Set<ChildProcess>();
+const progress = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One org; a room and facilitator per room of the largest scenario (and the durability rooms); the players. */
+async function seed(options: DatabaseOptions): Promise<Fixture> {
+  const database = await openDatabase(options);
   await database.migrate();
   const { db } = database;
+  const roomCount = Math.max(...SCENARIOS.map((s) => s.rooms), DURABILITY.rooms);
+  const playerCount = Math.max(
+    ...SCENARIOS.map((s) => s.rooms * s.playersPerRoom),
+    DURABILITY.rooms * DURABILITY.playersPerRoom,
+  );
   const [org] = await db.insert(organizations).values({ name: 'Bench Org' }).returning();
   const [w] = await db.insert(workshops).values({ name: 'Bench workshop' }).returning();
-  const maxRooms = Math.max(...SCENARIOS.map((s) => s.rooms));
-  const maxPlayers = Math.max(...SCENARIOS.map((s) => s.rooms * s.playersPerRoom));
   const roomRows = await db
     .insert(rooms)
     .values(
-      Array.from({ length: maxRooms }, (_, i) => ({ name: `Room ${i}`, orgId: org!.id, workshopId: w!.id })),
+      Array.from({ length: roomCount }, (_, i) => ({ name: `Room ${i}`, orgId: org!.id, workshopId: w!.id })),
     )
     .returning({ id: rooms.id });
-  const facilitators = await db
+  const staffRows = await db
     .insert(users)
     .values(
-      Array.from({ length: maxRooms }, (_, i) => ({
+      Array.from({ length: roomCount }, (_, i) => ({
         email: `f${i}@bench.local`,
         role: 'FACILITATOR' as const,
         organizationId: org!.id,
       })),
     )
     .returning({ id: users.id });
-  const players: { id: number }[] = [];
-  for (let start = 0; start < maxPlayers; start += 500) {
-    players.push(
+  const playerRows: { id: number }[] = [];
+  for (let start = 0; start < playerCount; start += 1000) {
+    playerRows.push(
       ...(await db
         .insert(users)
         .values(
-          Array.from({ length: Math.min(500, maxPlayers - start) }, (_, i) => ({
+          Array.from({ length: Math.min(1000, playerCount - start) }, (_, i) => ({
             username: `bench-${start + i}`,
             role: 'PLAYER' as const,
             organizationId: org!.id,
@@ -73,50 +132,93 @@ async function seed(dataDir: string): Promise<Fixture> {
     );
   }
   await database.close();
+  const tokens = accessTokens(JWT_SECRET, 3600);
+  const sign = (id: number, role: 'PLAYER' | 'FACILITATOR') =>
+    tokens.sign({ userId: id, role, orgId: org!.id, orgName: org!.name, username: `u${id}` });
   return {
     orgId: org!.id,
-    orgName: org!.name,
     roomIds: roomRows.map((r) => r.id),
-    facilitatorIds: facilitators.map((f) => f.id),
-    playerIds: players.map((p) => p.id),
+    facilitators: await Promise.all(
+      staffRows.map(async ({ id }) => ({ id, token: await sign(id, 'FACILITATOR') })),
+    ),
+    players: await Promise.all(playerRows.map(async ({ id }) => ({ id, token: await sign(id, 'PLAYER') }))),
   };
 }
 
-async function startServer(
-  kind: 'playshop' | 'bare',
-  dataDir: string,
-): Promise<{ child: ChildProcess; port: number }> {
-  const args =
-    kind === 'playshop'
-      ? ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]
-      : ['--import', 'tsx', path.join(root, 'bench/bare-ws-server.ts')];
-  const child = spawn(process.execPath, args, {
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  child: ChildProcess;
+  port: number;
+  stop(): Promise<void>;
+}
+
+interface ServerEnv {
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  redisPrefix?: string;
+}
+
+async function startServer(kind: 'playshop' | 'bare', env: ServerEnv, tag: string = kind): Promise<Server> {
+  const port = await freePort();
+  const profile =
+    kind === 'playshop' && PROFILE === 'cpu'
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${tag}-${Date.now()}`)}`]
+      : kind === 'playshop' && PROFILE === 'heap'
+        ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${PROFILE_DIR}`]
+        : [];
+  const script = kind === 'playshop' ? 'apps/server/src/main.ts' : 'bench/bare-ws-server.ts';
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, script)], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
-      PORT: kind === 'playshop' ? '3990' : '0',
+      PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: env.dataDir,
+      ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+      ...(env.redisUrl ? { REDIS_URL: env.redisUrl, REDIS_PREFIX: env.redisPrefix } : {}),
       JWT_SECRET,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'error',
       ADMIN_PASSWORD: 'bench-admin-password',
-      PUBLIC_URL: 'http://127.0.0.1:3990',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  children.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      children.delete(child);
+      resolve();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
-      const bare = out.match(/LISTENING (\d+)/);
-      if (bare) resolve(Number(bare[1]));
-      if (out.includes('Playshop is listening')) resolve(3990);
+      if (/LISTENING \d+/.test(out) || out.includes('Playshop is listening')) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`${kind} server exited (${code}): ${out}`)));
+    void exited.then(() => reject(new Error(`${tag} server exited: ${out}`)));
   });
-  return { child, port };
+  return {
+    child,
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 async function rssBytes(pid: number): Promise<number> {
@@ -124,42 +226,47 @@ async function rssBytes(pid: number): Promise<number> {
   return Number(status.match(/VmRSS:\s+(\d+) kB/)![1]) * 1024;
 }
 
-interface Client {
-  ws: WebSocket;
-  waitFor(type: string, count?: number): Promise<number>;
+/** A command for a generator, before it gets its request id. */
+type Command = LoadCommand extends infer C ? (C extends unknown ? Omit<C, 'rid'> : never) : never;
+
+/** A generator process, with request/reply over IPC and the `rolled` reports it sends unasked. */
+interface Generator {
+  request<T = Record<string, number>>(cmd: Command): Promise<T>;
+  stop(): Promise<void>;
 }
 
-/** A socket that resolves, with the arrival time, the next `count` frames of a type. */
-function openClient(url: string): Promise<Client> {
-  const ws = new WebSocket(url, { perMessageDeflate: false });
-  const waiters = new Map<string, { left: number; resolve: (t: number) => void }[]>();
-  ws.on('message', (data) => {
-    // Frames start with {"type":"…": read the type without parsing the whole frame.
-    const head = String(data).slice(0, 40);
-    const type = head.slice(9, head.indexOf('"', 9));
-    const list = waiters.get(type);
-    const first = list?.[0];
-    if (!first) return;
-    first.left -= 1;
-    if (first.left === 0) {
-      list.shift();
-      first.resolve(performance.now());
-    }
+function startGenerator(onRolled: (r: Extract<LoadReport, { op: 'rolled' }>) => void): Generator {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/ws-load.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () =>
-      resolve({
-        ws,
-        waitFor: (type, count = 1) =>
-          new Promise((res) => {
-            const list = waiters.get(type) ?? [];
-            waiters.set(type, list);
-            list.push({ left: count, resolve: res });
-          }),
+  children.add(child);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exited.then(() => children.delete(child));
+  const pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
+  let rid = 0;
+  child.on('message', (report: LoadReport) => {
+    if (report.op === 'rolled') return onRolled(report);
+    const waiter = pending.get(report.rid);
+    pending.delete(report.rid);
+    if (report.error) waiter?.reject(new Error(String(report.error)));
+    else waiter?.resolve(report as never);
+  });
+  void exited.then(() => {
+    for (const w of pending.values()) w.reject(new Error('generator exited'));
+  });
+  return {
+    request: (cmd) =>
+      new Promise((resolve, reject) => {
+        const id = ++rid;
+        pending.set(id, { resolve: resolve as (v: never) => void, reject });
+        child.send({ ...cmd, rid: id });
       }),
-    );
-    ws.once('error', reject);
-  });
+    async stop() {
+      child.disconnect();
+      await exited;
+    },
+  };
 }
 
 const percentile = (values: number[], p: number) => {
@@ -172,154 +279,494 @@ interface Result {
   p50: number;
   p99: number;
   bytesPerConnection: number;
+  sockets: number;
 }
 
 async function runScenario(
-  kind: 'playshop' | 'bare',
-  dataDir: string,
+  target: Target,
   fixture: Fixture,
-  scenario: (typeof SCENARIOS)[number],
+  scenario: Scenario,
+  env: ServerEnv,
 ): Promise<Result> {
-  const { child, port } = await startServer(kind, dataDir);
-  const tokens = accessTokens(JWT_SECRET, 3600);
-  const url = async (userId: number, role: 'PLAYER' | 'FACILITATOR') => {
-    const token = await tokens.sign({
-      userId,
-      role,
-      orgId: fixture.orgId,
-      orgName: fixture.orgName,
-      username: `u${userId}`,
-    });
-    return `ws://127.0.0.1:${port}/ws?token=${token}`;
-  };
+  const tag = target.kind === 'bare' ? 'bare' : `${target.db.label}×${target.instances}`;
+  const servers: Server[] = [];
+  const generators: Generator[] = [];
   try {
-    await new Promise((r) => setTimeout(r, 500));
-    const baseline = await rssBytes(child.pid!);
-    const roomIds = fixture.roomIds.slice(0, scenario.rooms);
-    const staff: Client[] = [];
-    for (const [i, roomId] of roomIds.entries()) {
-      const c = await openClient(await url(fixture.facilitatorIds[i]!, 'FACILITATOR'));
-      const opened = c.waitFor(kind === 'bare' ? 'join_room' : 'set_game_state');
-      c.ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'open_lobby', roomId } }));
-      await opened;
-      staff.push(c);
+    if (target.kind === 'bare') servers.push(await startServer('bare', env));
+    else {
+      for (let i = 0; i < target.instances; i++)
+        servers.push(await startServer('playshop', env, `${tag}-${i}`));
     }
-    // Connect every player first, then measure the storm of joins alone.
-    const players: { client: Client; roomId: number }[] = [];
+    await sleep(500);
+    const baseline = (await Promise.all(servers.map((s) => rssBytes(s.child.pid!)))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const url = (instance: number, token: string) =>
+      `ws://127.0.0.1:${servers[instance]!.port}/ws?token=${encodeURIComponent(token)}`;
+    const roomIds = fixture.roomIds.slice(0, scenario.rooms);
+
+    // Rolls a generator saw in full, by room and roll number; a waiter registers before its roll is sent.
+    const rollWaiters = new Map<string, { left: number; last: number; resolve: (last: number) => void }>();
+    const onRolled = ({ roomId, n, last }: { roomId: number; n: number; last: number }) => {
+      const w = rollWaiters.get(`${roomId}:${n}`)!;
+      w.last = Math.max(w.last, last);
+      if (--w.left === 0) {
+        rollWaiters.delete(`${roomId}:${n}`);
+        w.resolve(w.last);
+      }
+    };
+    for (let g = 0; g < GENERATORS; g++) generators.push(startGenerator(onRolled));
+
+    // Facilitators on the first instance; players spread over the instances and the generators.
+    const perGenerator: LoadClient[][] = generators.map(() => []);
+    const staffAt: { generator: number; id: number }[] = [];
+    const holders = new Map<number, Set<number>>();
+    roomIds.forEach((roomId, r) => {
+      const g = r % GENERATORS;
+      perGenerator[g]!.push({ id: r, url: url(0, fixture.facilitators[r]!.token), roomId, staff: true });
+      staffAt.push({ generator: g, id: r });
+      holders.set(roomId, new Set());
+    });
+    // A room that fits in one generator lives there whole, with its facilitator, so its rolls are
+    // timed there without a trip through this process; one big room is spread over all of them.
+    const whole = roomIds.length >= GENERATORS;
+    let p = 0;
     for (const [r, roomId] of roomIds.entries()) {
-      for (let i = 0; i < scenario.playersPerRoom; i++) {
-        const userId = fixture.playerIds[r * scenario.playersPerRoom + i]!;
-        players.push({ client: await openClient(await url(userId, 'PLAYER')), roomId });
+      for (let i = 0; i < scenario.playersPerRoom; i++, p++) {
+        const g = whole ? r % GENERATORS : p % GENERATORS;
+        const instance = p % servers.length;
+        perGenerator[g]!.push({
+          id: roomIds.length + p,
+          url: url(instance, fixture.players[p]!.token),
+          roomId,
+          staff: false,
+        });
+        holders.get(roomIds[r]!)!.add(g);
       }
     }
-    progress(`${kind}: ${staff.length} lobbies open, ${players.length} players connected`);
-    const stormStart = performance.now();
-    const joined = players.map(({ client, roomId }) => {
-      const done = client.waitFor('join_room');
-      client.ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'join_room', roomId } }));
-      return done;
-    });
-    const joinStormMs = Math.max(...(await Promise.all(joined))) - stormStart;
-    progress(`${kind}: all joined in ${Math.round(joinStormMs)} ms`);
-    if (kind === 'playshop') {
-      await Promise.all(
-        staff.map((c, i) => {
-          const started = c.waitFor('start_game');
-          c.ws.send(
-            JSON.stringify({ type: 'game_event', payload: { action: 'start_game', roomId: roomIds[i] } }),
-          );
-          return started;
+    const connected = await Promise.all(
+      generators.map((gen, g) =>
+        gen.request<{ connected: number; failed: number }>({
+          op: 'connect',
+          clients: perGenerator[g]!,
+          concurrency: 32,
         }),
-      );
-    }
-    progress(`${kind}: rolling`);
-    const bytesPerConnection = ((await rssBytes(child.pid!)) - baseline) / (players.length + staff.length);
-
-    // Each room rolls ROLLS times, all rooms at once; one roll's latency is from the facilitator's
-    // send to the last of that room's players receiving the ball.
-    const latencies: number[] = [];
-    await Promise.all(
-      staff.map(async (c, i) => {
-        const members = players.filter((p) => p.roomId === roomIds[i]);
-        for (let n = 0; n < ROLLS; n++) {
-          const arrivals = members.map((m) => m.client.waitFor('get_random_roll'));
-          const sent = performance.now();
-          c.ws.send(
-            JSON.stringify({ type: 'game_event', payload: { action: 'get_roll', roomId: roomIds[i] } }),
-          );
-          latencies.push(Math.max(...(await Promise.all(arrivals))) - sent);
-        }
-      }),
+      ),
     );
-    if (kind === 'playshop') {
-      // End every game, so the next scenario opens fresh lobbies on the same database.
+    const sockets = connected.reduce((n, c) => n + c.connected, 0);
+    const failed = connected.reduce((n, c) => n + c.failed, 0);
+    if (failed > 0) throw new Error(`${tag}: ${failed} sockets failed to open`);
+    progress(`${tag} ${scenario.name}: ${sockets} sockets open`);
+
+    const staff = (r: number, message: unknown, expect: string) =>
+      generators[staffAt[r]!.generator]!.request<{ at: number }>({
+        op: 'staff',
+        id: staffAt[r]!.id,
+        message,
+        expect,
+      });
+    await Promise.all(
+      roomIds.map((roomId, r) =>
+        staff(r, { type: 'room_event', payload: { action: 'open_lobby', roomId } }, 'set_game_state'),
+      ),
+    );
+
+    // The join storm: every player asks to join at once; done when the last one has its card.
+    const joins = await Promise.all(
+      generators.map((gen) =>
+        gen.request<{
+          start: number;
+          last: number;
+          noCard: number;
+          missing: number;
+          errors: Record<string, number>;
+        }>({ op: 'join', timeoutMs: JOIN_TIMEOUT_MS }),
+      ),
+    );
+    const noCard = joins.reduce((n, j) => n + j.noCard, 0);
+    const missing = joins.reduce((n, j) => n + j.missing, 0);
+    if (noCard > 0 || missing > 0) {
+      const errors: Record<string, number> = {};
+      for (const j of joins)
+        for (const [text, n] of Object.entries(j.errors)) errors[text] = (errors[text] ?? 0) + n;
+      throw new Incomplete(
+        `${missing} of ${sockets - roomIds.length} players had no card ${JOIN_TIMEOUT_MS / 1000} s after the join storm began (${noCard} joined without one); error_event frames received: ${JSON.stringify(errors)}`,
+      );
+    }
+    const joinStormMs = Math.max(...joins.map((j) => j.last)) - Math.min(...joins.map((j) => j.start));
+    progress(`${tag} ${scenario.name}: join storm ${Math.round(joinStormMs)} ms`);
+
+    await Promise.all(
+      roomIds.map((roomId, r) =>
+        staff(r, { type: 'game_event', payload: { action: 'start_game', roomId } }, 'start_game'),
+      ),
+    );
+    await sleep(1000);
+    const joinedRss = (await Promise.all(servers.map((s) => rssBytes(s.child.pid!)))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const bytesPerConnection = (joinedRss - baseline) / sockets;
+    if (PROFILE === 'heap' && target.kind === 'playshop') {
+      await mkdir(PROFILE_DIR, { recursive: true });
+      for (const s of servers) s.child.kill('SIGUSR2');
+      await sleep(20_000);
+    }
+
+    // Each room rolls, all rooms at once; one roll's latency is from the facilitator's send to the
+    // last of that room's players receiving the ball.
+    const latencies: number[] = [];
+    if (whole) {
+      const local = await Promise.all(
+        generators.map((gen) => gen.request<{ latencies: number[] }>({ op: 'rolls', rolls: scenario.rolls })),
+      );
+      for (const l of local) latencies.push(...l.latencies);
+    } else {
       await Promise.all(
-        staff.map((c, i) => {
-          const ended = c.waitFor('game_end');
-          c.ws.send(
-            JSON.stringify({ type: 'game_event', payload: { action: 'game_over', roomId: roomIds[i] } }),
-          );
-          return ended;
+        roomIds.map(async (roomId, r) => {
+          for (let n = 1; n <= scenario.rolls; n++) {
+            const arrived = new Promise<number>((resolve) =>
+              rollWaiters.set(`${roomId}:${n}`, { left: holders.get(roomId)!.size, last: 0, resolve }),
+            );
+            const { sentAt } = await generators[staffAt[r]!.generator]!.request<{ sentAt: number }>({
+              op: 'roll',
+              id: staffAt[r]!.id,
+            });
+            latencies.push((await arrived) - sentAt);
+          }
         }),
       );
     }
-    for (const p of players) p.client.ws.terminate();
-    for (const s of staff) s.ws.terminate();
-    return {
+    // End every game, so the next scenario opens fresh lobbies on the same database.
+    await Promise.all(
+      roomIds.map((roomId, r) =>
+        staff(r, { type: 'game_event', payload: { action: 'game_over', roomId } }, 'game_end'),
+      ),
+    );
+    await Promise.all(generators.map((gen) => gen.request({ op: 'close' })));
+    const result = {
       joinStormMs,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       bytesPerConnection,
+      sockets,
     };
+    progress(
+      `${tag} ${scenario.name}: fan-out p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${(bytesPerConnection / 1024).toFixed(1)} KiB/connection`,
+    );
+    return result;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await Promise.all(generators.map((g) => g.stop()));
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }
 
+interface DurabilityResult {
+  sent: number;
+  seen: number;
+  logged: number;
+  seenButLost: number;
+  recovered: boolean;
+}
+
+/**
+ * Kill -9 the server while rooms roll, restart it, and count the rolls some client saw that the log
+ * (game_events of type ball_rolled, read from the database after the restart) does not hold.
+ */
+async function durability(db: DbTarget, fixture: Fixture, env: ServerEnv): Promise<DurabilityResult> {
+  const roomIds = fixture.roomIds.slice(-DURABILITY.rooms);
+  const staffOf = fixture.facilitators.slice(-DURABILITY.rooms);
+  let server = await startServer('playshop', env, `${db.label}-durability`);
+  const open = (
+    token: string,
+    onFrame: (m: { type: string; payload: Record<string, unknown>; seq: number }) => void,
+  ) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${encodeURIComponent(token)}`);
+      ws.on('message', (d) => onFrame(JSON.parse(String(d))));
+      ws.once('open', () => resolve(ws));
+      ws.once('error', reject);
+    });
+  // What any client saw: room → seq → ball.
+  const seen = new Map<number, Map<number, number>>(roomIds.map((id) => [id, new Map()]));
+  let seenCount = 0;
+  let killed = false;
+  const waiters: {
+    test: (m: { type: string; payload: Record<string, unknown> }) => boolean;
+    resolve: () => void;
+  }[] = [];
+  const watch = (roomId: number) => (m: { type: string; payload: Record<string, unknown>; seq: number }) => {
+    if (m.type === 'get_random_roll') {
+      const room = seen.get(roomId)!;
+      if (!room.has(m.seq)) seenCount += 1;
+      room.set(m.seq, Number(m.payload.roll));
+      if (seenCount >= DURABILITY.killAfterSeen && !killed) {
+        killed = true;
+        server.child.kill('SIGKILL');
+      }
+    }
+    for (const [i, w] of waiters.entries()) {
+      if (w.test(m)) {
+        waiters.splice(i, 1);
+        w.resolve();
+        break;
+      }
+    }
+  };
+  const expect = (test: (m: { type: string; payload: Record<string, unknown> }) => boolean) =>
+    new Promise<void>((resolve) => waiters.push({ test, resolve }));
+  const facilitators = await Promise.all(roomIds.map((roomId, r) => open(staffOf[r]!.token, watch(roomId))));
+  for (const [r, roomId] of roomIds.entries()) {
+    const opened = expect((m) => m.type === 'set_game_state' && m.payload.roomId === roomId);
+    facilitators[r]!.send(JSON.stringify({ type: 'room_event', payload: { action: 'open_lobby', roomId } }));
+    await opened;
+  }
+  const players: WebSocket[] = [];
+  for (const [r, roomId] of roomIds.entries()) {
+    for (let i = 0; i < DURABILITY.playersPerRoom; i++) {
+      const ws = await open(fixture.players[r * DURABILITY.playersPerRoom + i]!.token, watch(roomId));
+      const joined = expect((m) => m.type === 'join_room');
+      ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'join_room', roomId } }));
+      await joined;
+      players.push(ws);
+    }
+  }
+  for (const [r, roomId] of roomIds.entries()) {
+    const started = expect((m) => m.type === 'start_game');
+    facilitators[r]!.send(JSON.stringify({ type: 'game_event', payload: { action: 'start_game', roomId } }));
+    await started;
+  }
+  // The burst: every room rolls every few ms until the server dies.
+  const died = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  let sent = 0;
+  for (let n = 0; n < 75 && !killed; n++) {
+    for (const [r, roomId] of roomIds.entries()) {
+      if (facilitators[r]!.readyState !== WebSocket.OPEN) continue;
+      facilitators[r]!.send(JSON.stringify({ type: 'game_event', payload: { action: 'get_roll', roomId } }));
+      sent += 1;
+    }
+    await sleep(DURABILITY.rollIntervalMs);
+  }
+  if (!killed) server.child.kill('SIGKILL');
+  await died;
+  for (const ws of [...facilitators, ...players]) ws.terminate();
+  progress(`${db.label} durability: killed after ${seenCount} rolls seen (${sent} sent)`);
+
+  // Restart; the room comes back from the log. A facilitator's snapshot shows what it recovered.
+  server = await startServer('playshop', env, `${db.label}-restart`);
+  let recovered = true;
+  for (const [r, roomId] of roomIds.entries()) {
+    let snapshotRolls: number[] = [];
+    const ws = await open(staffOf[r]!.token, (m) => {
+      if (m.type === 'set_game_state' && Array.isArray(m.payload.bingoRolls))
+        snapshotRolls = m.payload.bingoRolls as number[];
+      watch(roomId)(m);
+    });
+    const snap = expect((m) => m.type === 'set_game_state');
+    ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'join_room', roomId } }));
+    await snap;
+    const saw = [...seen.get(roomId)!.values()];
+    if (!saw.every((ball) => snapshotRolls.includes(ball))) recovered = false;
+    ws.terminate();
+  }
+  await server.stop();
+
+  // The log itself, read from the database once the server is gone (PGlite allows one process).
+  const database = await openDatabase(db.options);
+  let logged = 0;
+  let seenButLost = 0;
+  try {
+    const rows = await database.db
+      .select({ roomId: games.roomId, seq: gameEvents.seq, payload: gameEvents.payload })
+      .from(gameEvents)
+      .innerJoin(games, eq(games.id, gameEvents.gameId))
+      .where(and(inArray(games.roomId, roomIds), isNull(games.endedAt), eq(gameEvents.type, 'ball_rolled')));
+    logged = rows.length;
+    const log = new Map(
+      rows.map((row) => [`${row.roomId}:${row.seq}`, (row.payload as { number: number }).number]),
+    );
+    for (const [roomId, balls] of seen) {
+      for (const [seq, ball] of balls) if (log.get(`${roomId}:${seq}`) !== ball) seenButLost += 1;
+    }
+  } finally {
+    await database.close();
+  }
+  const result = { sent, seen: seenCount, logged, seenButLost, recovered };
+  progress(`${db.label} durability: ${JSON.stringify(result)}`);
+  return result;
+}
+
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
-const progress = (line: string) => console.error(`[bench] ${line}`);
+const ratio = (a: number, b: number) => `${fmt(a / b)}×`;
+const kib = (bytes: number) => `${fmt(bytes / 1024)} KiB`;
+
+/** "met", or "missed by N%", for a value that must stay at or below its limit. */
+const verdict = (value: number, limit: number) =>
+  value <= limit
+    ? 'met'
+    : `**missed** (${fmt(value)} > ${fmt(limit)}, by ${Math.round((value / limit - 1) * 100)}%)`;
 
 async function main() {
   const deadline = setTimeout(() => {
-    console.error('bench:ws exceeded its time limit');
+    console.error(`bench:ws exceeded its time limit (${TIME_LIMIT_MS / 60_000} min)`);
+    for (const c of children) c.kill('SIGKILL');
     process.exit(1);
   }, TIME_LIMIT_MS);
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+  const wanted = (step: string) => !only || only.some((o) => step.includes(o));
+  const started = Date.now();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-bench-'));
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const redisUrl = process.env.BENCH_REDIS_URL;
+  const redisPrefix = `bench-${process.pid}`;
+  const pgName = `playshop_bench_${process.pid}`;
+  let admin: pg.Client | null = null;
+  const rows: string[] = [];
+  const targets: string[] = [];
+  const durabilityLines: string[] = [];
   try {
-    const fixture = await seed(dataDir);
-    const rows: string[] = [];
-    // BENCH_ONLY=0 runs the first scenario alone, for quick comparisons while tuning.
-    const only = process.env.BENCH_ONLY;
-    for (const scenario of only === undefined ? SCENARIOS : [SCENARIOS[Number(only)]!]) {
-      const bare = await runScenario('bare', dataDir, fixture, scenario);
-      const real = await runScenario('playshop', dataDir, fixture, scenario);
-      console.log(scenario.name, { bare, playshop: real });
-      rows.push(
-        `| ${scenario.name} | roll fan-out p50 | ${fmt(real.p50)} ms | ${fmt(bare.p50)} ms | ${fmt(real.p50 / bare.p50)}× |`,
-        `| | roll fan-out p99 | ${fmt(real.p99)} ms | ${fmt(bare.p99)} ms | ${fmt(real.p99 / bare.p99)}× |`,
-        `| | join storm (all joined) | ${fmt(real.joinStormMs, 0)} ms | ${fmt(bare.joinStormMs, 0)} ms | ${fmt(real.joinStormMs / bare.joinStormMs)}× |`,
-        `| | server memory per connection | ${fmt(real.bytesPerConnection / 1024)} KiB | ${fmt(bare.bytesPerConnection / 1024)} KiB | ${fmt(real.bytesPerConnection / bare.bytesPerConnection)}× |`,
-      );
+    const dbs: { db: DbTarget; env: ServerEnv }[] = [
+      {
+        db: { label: 'PGlite', options: { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') } },
+        env: { dataDir },
+      },
+    ];
+    if (pgUrl) {
+      admin = new pg.Client({ connectionString: pgUrl });
+      await admin.connect();
+      await admin.query(`create database ${pgName}`);
+      const url = new URL(pgUrl);
+      url.pathname = `/${pgName}`;
+      dbs.push({
+        db: { label: 'PostgreSQL', options: { kind: 'postgres', url: url.toString() } },
+        env: { dataDir, databaseUrl: url.toString() },
+      });
     }
+    const onePg = new Map<string, Result>();
+    for (const { db, env } of dbs) {
+      const steps = SCENARIOS.filter((s) => wanted(`${db.label.toLowerCase()}/${s.id}`));
+      const durable = wanted(`durability/${db.label.toLowerCase()}`);
+      const twoSteps =
+        db.label === 'PostgreSQL' && redisUrl ? SCENARIOS.filter((s) => wanted(`two-instances/${s.id}`)) : [];
+      if (steps.length === 0 && twoSteps.length === 0 && !durable) continue;
+      const fixture = await seed(db.options);
+      progress(`${db.label}: seeded ${fixture.roomIds.length} rooms, ${fixture.players.length} players`);
+      for (const scenario of steps) {
+        // BENCH_BARE_LAST=1 runs the baseline after the real server, to check that the order does not matter.
+        const bareFirst = process.env.BENCH_BARE_LAST !== '1';
+        const early = bareFirst ? await attempt({ kind: 'bare' }, fixture, scenario, env) : null;
+        const real = await attempt({ kind: 'playshop', db, instances: 1 }, fixture, scenario, env);
+        const bare = early ?? (await attempt({ kind: 'bare' }, fixture, scenario, env));
+        const fanLimit = scenario.id === 'one-room' ? 1.3 : 1.5;
+        if ('failure' in real || 'failure' in bare) {
+          const why =
+            'failure' in real
+              ? `Playshop: ${real.failure}`
+              : `bare: ${(bare as { failure: string }).failure}`;
+          rows.push(`| ${scenario.name}, ${db.label} | did not complete | ${why} | | |`);
+          targets.push(`| ${scenario.name}, ${db.label} | all targets | did not complete | **missed** |`);
+          continue;
+        }
+        if (db.label === 'PostgreSQL') onePg.set(scenario.id, real);
+        rows.push(
+          `| ${scenario.name}, ${db.label} | join storm (all have a card) | ${fmt(real.joinStormMs, 0)} ms | ${fmt(bare.joinStormMs, 0)} ms | ${ratio(real.joinStormMs, bare.joinStormMs)} |`,
+          `| | roll fan-out p50 | ${fmt(real.p50)} ms | ${fmt(bare.p50)} ms | ${ratio(real.p50, bare.p50)} |`,
+          `| | roll fan-out p99 | ${fmt(real.p99)} ms | ${fmt(bare.p99)} ms | ${ratio(real.p99, bare.p99)} |`,
+          `| | server memory per connection | ${kib(real.bytesPerConnection)} | ${kib(bare.bytesPerConnection)} | ${ratio(real.bytesPerConnection, bare.bytesPerConnection)} |`,
+        );
+        if (scenario.id === 'one-room') {
+          targets.push(
+            `| join storm of 10,000, ${db.label} | ≤ 5× bare | ${ratio(real.joinStormMs, bare.joinStormMs)} | ${verdict(real.joinStormMs / bare.joinStormMs, 5)} |`,
+          );
+        }
+        targets.push(
+          `| roll fan-out p99, ${scenario.name}, ${db.label} | ≤ ${fanLimit}× bare | ${ratio(real.p99, bare.p99)} | ${verdict(real.p99 / bare.p99, fanLimit)} |`,
+          `| memory per connection, ${scenario.name}, ${db.label} | ≤ 16 KiB | ${kib(real.bytesPerConnection)} | ${verdict(real.bytesPerConnection / 1024, 16)} |`,
+        );
+      }
+      if (redisUrl) {
+        for (const scenario of twoSteps) {
+          const two = await attempt({ kind: 'playshop', db, instances: 2 }, fixture, scenario, {
+            ...env,
+            redisUrl,
+            redisPrefix,
+          });
+          if ('failure' in two) {
+            rows.push(
+              `| ${scenario.name}, two instances (PostgreSQL + Redis) | did not complete | ${two.failure} | | |`,
+            );
+            targets.push(
+              `| two instances, ${scenario.name} | fan-out p99 ≤ 1.5× one instance | did not complete | **missed** |`,
+            );
+            continue;
+          }
+          const one = onePg.get(scenario.id);
+          rows.push(
+            `| ${scenario.name}, two instances (PostgreSQL + Redis) | join storm (all have a card) | ${fmt(two.joinStormMs, 0)} ms | ${one ? `${fmt(one.joinStormMs, 0)} ms (one instance)` : '–'} | ${one ? ratio(two.joinStormMs, one.joinStormMs) : '–'} |`,
+            `| | roll fan-out p50 | ${fmt(two.p50)} ms | ${one ? `${fmt(one.p50)} ms (one instance)` : '–'} | ${one ? ratio(two.p50, one.p50) : '–'} |`,
+            `| | roll fan-out p99 | ${fmt(two.p99)} ms | ${one ? `${fmt(one.p99)} ms (one instance)` : '–'} | ${one ? ratio(two.p99, one.p99) : '–'} |`,
+            `| | server memory per connection (both processes) | ${kib(two.bytesPerConnection)} | ${one ? `${kib(one.bytesPerConnection)} (one instance)` : '–'} | ${one ? ratio(two.bytesPerConnection, one.bytesPerConnection) : '–'} |`,
+          );
+          if (one) {
+            targets.push(
+              `| two instances, fan-out p99, ${scenario.name} | ≤ 1.5× one instance | ${ratio(two.p99, one.p99)} | ${verdict(two.p99 / one.p99, 1.5)} |`,
+            );
+          }
+        }
+      }
+      if (durable) {
+        const d = await durability(db, fixture, env);
+        durabilityLines.push(
+          `| ${db.label} | ${d.sent} | ${d.seen} | ${d.logged} | **${d.seenButLost}** | ${d.recovered ? 'yes' : '**no**'} |`,
+        );
+        targets.push(
+          `| durability, ${db.label}: rolls seen but lost | 0 | ${d.seenButLost} | ${d.seenButLost === 0 ? 'met' : '**missed**'} |`,
+        );
+      }
+    }
+    const minutes = fmt((Date.now() - started) / 60_000);
     const section = [
       '<!-- bench:ws start -->',
-      `Measured by \`npm run bench:ws\` on ${new Date().toISOString().slice(0, 10)} (${process.platform}, Node ${process.version}, embedded PGlite, one server process, load generator in another process on the same 2-core machine; ${ROLLS} rolls per room, all rooms rolling at once).`,
+      `Measured by \`npm run bench:ws\` on ${new Date().toISOString().slice(0, 10)} (${process.platform}, Node ${process.version}, ${GENERATORS} load-generator processes beside the server process(es) on one 2-core machine shared with other work; run took ${minutes} min).`,
       '',
-      '| scenario | measure | Playshop | bare `ws` broadcast | ratio |',
+      '| scenario | measure | Playshop | baseline (bare `ws` unless said) | ratio |',
       '|---|---|---|---|---|',
       ...rows,
+      '',
+      'Targets (issue 10), each a ratio within this run:',
+      '',
+      '| target | limit | measured | verdict |',
+      '|---|---|---|---|',
+      ...targets,
+      '',
+      `Durability: kill -9 the server during a burst of rolls (${DURABILITY.rooms} rooms rolling every ${DURABILITY.rollIntervalMs} ms, killed once clients have seen ${DURABILITY.killAfterSeen} rolls), restart it, read the log (\`game_events\` of type \`ball_rolled\`) from the database:`,
+      '',
+      '| database | rolls sent | seen by some client | in the log | seen but lost | restarted room shows every seen roll |',
+      '|---|---|---|---|---|---|',
+      ...durabilityLines,
       '<!-- bench:ws end -->',
     ].join('\n');
-    const file = path.join(root, 'docs/performance.md');
-    const current = await readFile(file, 'utf8').catch(
-      () => '# Performance\n\n## WebSocket fan-out\n\n<!-- bench:ws start -->\n<!-- bench:ws end -->\n',
-    );
-    if (only !== undefined) return;
-    await writeFile(file, current.replace(/<!-- bench:ws start -->[\s\S]*<!-- bench:ws end -->/, section));
     console.log(section);
+    if (only) return;
+    const file = path.join(root, 'docs/performance.md');
+    const current = await readFile(file, 'utf8');
+    await writeFile(file, current.replace(/<!-- bench:ws start -->[\s\S]*<!-- bench:ws end -->/, section));
   } finally {
     clearTimeout(deadline);
+    for (const c of children) c.kill('SIGKILL');
+    if (admin) {
+      await admin
+        .query(`drop database if exists ${pgName} with (force)`)
+        .catch((err) => progress(String(err)));
+      await admin.end();
+    }
+    if (redisUrl) {
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    }
     await rm(dataDir, { recursive: true, force: true });
   }
 }
