@@ -87,7 +87,11 @@ const ZRequest = z.object({
   lastSeq: id.optional(),
 });
 const ZResult = z.union([z.object({ error: z.string() }), z.object({ ok: z.literal(true) })]);
-const ZAudience = z.union([z.enum(['all', 'staff', 'players']), id, z.object({ socket: z.string() })]);
+const ZAudience = z.union([
+  z.enum(['all', 'staff', 'players', 'lobby']),
+  id,
+  z.object({ socket: z.string() }),
+]);
 const ZMessage = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('frames'),
@@ -104,13 +108,25 @@ const ZMessage = z.discriminatedUnion('kind', [
     ),
   }),
   z.object({ kind: z.literal('moved'), origin: z.string(), roomId: id }),
-  z.object({ kind: z.literal('command'), replyTo: z.string(), reqId: z.string(), request: ZRequest }),
+  z.object({
+    kind: z.literal('command'),
+    replyTo: z.string(),
+    reqId: z.string(),
+    /** The owner refuses a command it receives after this (sender's clock, ms): it would come too late. */
+    deadline: z.number(),
+    request: ZRequest,
+  }),
   z.object({ kind: z.literal('reply'), reqId: z.string(), result: ZResult }),
 ]);
 type Message = z.infer<typeof ZMessage>;
 
-/** How long a forwarded command waits for its owner before the sender is told to try again. */
-export const FORWARD_TIMEOUT_MS = 5_000;
+/**
+ * A forwarded command must reach its owner within FORWARD_DEADLINE_MS or is refused there, and the
+ * sender waits FORWARD_TIMEOUT_MS for the answer: longer, so a command the owner took is never
+ * answered 'unavailable' to the sender while it happens anyway.
+ */
+export const FORWARD_DEADLINE_MS = 10_000;
+export const FORWARD_TIMEOUT_MS = 30_000;
 
 /** Several instances: Redis pub/sub, one channel for frames, one per served room, one per instance. */
 export function redisBus(
@@ -171,7 +187,10 @@ export function redisBus(
         const handler = served.get(channel);
         if (!handler) return;
         const { replyTo, reqId } = message;
-        void handler(message.request)
+        const late = Date.now() > message.deadline;
+        void (
+          late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(message.request)
+        )
           .catch((): CommandResult => ({ error: GAME_TEXTS.somethingWentWrong }))
           .then((result) => publish(`${prefix}:game:instance:${replyTo}`, { kind: 'reply', reqId, result }))
           .catch(onError);
@@ -214,6 +233,7 @@ export function redisBus(
         kind: 'command',
         replyTo: instanceId,
         reqId,
+        deadline: Date.now() + FORWARD_DEADLINE_MS,
         request,
       });
       if (receivers === 0) {

@@ -63,7 +63,7 @@ describe('framesFor', () => {
       view,
     );
     expect(frames.find((f) => f.message.type === 'join_room')?.to).toBe(1);
-    expect(frames.filter((f) => f.to === 'all').map((f) => f.message.type)).toEqual(['user_joined']);
+    expect(frames.filter((f) => f.to === 'lobby').map((f) => f.message.type)).toEqual(['user_joined']);
   });
 
   it('tells players about arrivals up to the lobby list limit, then staff only', () => {
@@ -76,7 +76,7 @@ describe('framesFor', () => {
         now,
         view,
       );
-    expect(arrival(small, LOBBY_LIST_LIMIT).find((f) => f.message.type === 'user_joined')?.to).toBe('all');
+    expect(arrival(small, LOBBY_LIST_LIMIT).find((f) => f.message.type === 'user_joined')?.to).toBe('lobby');
     expect(arrival(big, LOBBY_LIST_LIMIT + 1).find((f) => f.message.type === 'user_joined')?.to).toBe(
       'staff',
     );

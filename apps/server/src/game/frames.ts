@@ -17,8 +17,11 @@ import {
   timerRemaining,
 } from './engine';
 
-/** Who receives a frame: everyone in the room, its staff, its players, or one user (cards are private). */
-export type Audience = 'all' | 'staff' | 'players' | number;
+/**
+ * Who receives a frame: everyone in the room, its staff, its players, one user (cards are private),
+ * or 'lobby': everyone while the room's sockets are workshop-sized, else staff (LOBBY_LIST_LIMIT).
+ */
+export type Audience = 'all' | 'staff' | 'players' | 'lobby' | number;
 export type Frame = { to: Audience; message: ServerMessage };
 
 /** What a room knows beside its state: the workshop it delivers and that content, presented. */
@@ -38,8 +41,10 @@ export const withoutScript = (content: ContentReply | null): ContentReply | null
  * past this many players only staff get the arrivals; players keep the count from their snapshot.
  */
 export const LOBBY_LIST_LIMIT = 200;
+// 'lobby' is decided again where the frame is written, by the sockets there: during a join storm the
+// count of players present lags far behind the sockets already waiting in the room.
 const lobbyAudience = (state: GameState): Audience =>
-  state.presentCount <= LOBBY_LIST_LIMIT ? 'all' : 'staff';
+  state.presentCount <= LOBBY_LIST_LIMIT ? 'lobby' : 'staff';
 
 const frame = (to: Audience, message: ServerMessage): Frame => ({ to, message });
 const sessionName = (state: GameState, view: RoomView) => currentSession(state, view.plan)?.name ?? null;

@@ -1,4 +1,5 @@
 import { isStaff } from './engine';
+import { LOBBY_LIST_LIMIT } from './frames';
 import type { CommandRequest, WireFrame } from './room';
 
 /** One open socket, as the hub sees it. */
@@ -19,9 +20,19 @@ export interface HubOptions {
   onSlowSocket?: (connection: Connection) => void;
 }
 
-/** The sockets of each room on this instance, and the frames written to them. */
+/** A room's sockets on this instance, indexed by who they are meant for. */
+interface RoomSockets {
+  all: Set<Connection>;
+  staff: Set<Connection>;
+  byUser: Map<number, Set<Connection>>;
+}
+
+/**
+ * The sockets of each room on this instance, and the frames written to them. A frame for one player
+ * or for staff goes straight to those sockets: a 10,000-socket room is not scanned for each of them.
+ */
 export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
-  const rooms = new Map<number, Set<Connection>>();
+  const rooms = new Map<number, RoomSockets>();
   const byKey = new Map<string, Connection>();
 
   function write(connection: Connection, data: string) {
@@ -37,17 +48,28 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
   function leave(connection: Connection) {
     byKey.delete(connection.key);
     if (connection.roomId === null) return;
-    const members = rooms.get(connection.roomId);
-    members?.delete(connection);
-    if (members?.size === 0) rooms.delete(connection.roomId);
+    const room = rooms.get(connection.roomId);
+    if (room) {
+      room.all.delete(connection);
+      room.staff.delete(connection);
+      const mine = room.byUser.get(connection.actor.userId);
+      mine?.delete(connection);
+      if (mine?.size === 0) room.byUser.delete(connection.actor.userId);
+      if (room.all.size === 0) rooms.delete(connection.roomId);
+    }
     connection.roomId = null;
   }
 
-  const meant = (to: WireFrame['to'], connection: Connection): boolean => {
-    if (typeof to === 'object') return to.socket === connection.key;
-    if (typeof to === 'number') return to === connection.actor.userId;
-    return to === 'all' || (to === 'staff') === isStaff(connection.actor);
-  };
+  /** The sockets a room audience names; 'lobby' is everyone in a workshop-sized room, else staff. */
+  function audience(
+    room: RoomSockets,
+    to: Exclude<WireFrame['to'], { socket: string }>,
+  ): Iterable<Connection> {
+    if (typeof to === 'number') return room.byUser.get(to) ?? [];
+    if (to === 'staff' || (to === 'lobby' && room.all.size > LOBBY_LIST_LIMIT)) return room.staff;
+    if (to === 'players') return [...room.all].filter((c) => !room.staff.has(c));
+    return room.all;
+  }
 
   return {
     join(connection: Connection, roomId: number) {
@@ -56,23 +78,30 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
       leave(connection);
       byKey.set(connection.key, connection);
       connection.roomId = roomId;
-      const members = rooms.get(roomId) ?? new Set<Connection>();
-      rooms.set(roomId, members);
-      members.add(connection);
+      let room = rooms.get(roomId);
+      if (!room) {
+        room = { all: new Set(), staff: new Set(), byUser: new Map() };
+        rooms.set(roomId, room);
+      }
+      room.all.add(connection);
+      if (isStaff(connection.actor)) room.staff.add(connection);
+      const mine = room.byUser.get(connection.actor.userId) ?? new Set<Connection>();
+      room.byUser.set(connection.actor.userId, mine);
+      mine.add(connection);
     },
     leave,
     /** Each frame was serialised once; it is written to every socket of the room it is meant for. */
     deliver(roomId: number, frames: readonly WireFrame[]) {
       for (const frame of frames) {
-        if (typeof frame.to === 'object') {
-          const one = byKey.get(frame.to.socket);
+        const { to } = frame;
+        if (typeof to === 'object') {
+          const one = byKey.get(to.socket);
           if (one) write(one, frame.data);
           continue;
         }
-        const members = rooms.get(roomId);
-        if (!members) return;
-        for (const connection of [...members]) {
-          if (!meant(frame.to, connection)) continue;
+        const room = rooms.get(roomId);
+        if (!room) return;
+        for (const connection of frame.close ? [...audience(room, to)] : audience(room, to)) {
           write(connection, frame.data);
           if (frame.close) {
             leave(connection);
@@ -82,8 +111,8 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
       }
     },
     /** The sockets of a room on this instance (for a new owner to hear who is there). */
-    members: (roomId: number): readonly Connection[] => [...(rooms.get(roomId) ?? [])],
-    roomSize: (roomId: number) => rooms.get(roomId)?.size ?? 0,
+    members: (roomId: number): readonly Connection[] => [...(rooms.get(roomId)?.all ?? [])],
+    roomSize: (roomId: number) => rooms.get(roomId)?.all.size ?? 0,
     roomIds: () => [...rooms.keys()],
     socketCount: () => byKey.size,
   };
