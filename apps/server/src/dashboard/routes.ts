@@ -4,6 +4,7 @@ import {
   ZErrorReply,
   ZOrgDashboard,
   ZOverviewDashboard,
+  zLine,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +14,7 @@ import type { DashboardService } from './service';
 
 const errors = { 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 const tags = ['dashboard'];
-const ZOrgParam = z.object({ org: z.string().min(1).max(200) });
+const ZOrgParam = z.object({ org: zLine().min(1).max(200) });
 
 export function dashboardRoutes(app: FastifyInstance, dashboard: DashboardService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
