@@ -265,7 +265,7 @@ describe.runIf(hasChromium)('the first hour', () => {
     const { page, context } = await newPage(browser, PHONE);
     current = page;
     await page.goto(product.url);
-    await page.getByLabel('Username').fill(LONG.username);
+    await fillPlayerLogin(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(`**/${enc(LONG.username)}/dashboard`);
     const join = page.getByRole('link', { name: /Join/ }).first();
@@ -350,11 +350,18 @@ function routesOf(who: Who): string[] {
   }
 }
 
+/** A player's sign-in names the organization (remembered on the device after the first time). */
+async function fillPlayerLogin(page: Page): Promise<void> {
+  await page.getByLabel('Username').fill(LONG.username);
+  const org = page.getByLabel('Organization');
+  if (await org.isVisible()) await org.fill(LONG.org);
+}
+
 async function signInAs(page: Page, who: Who): Promise<void> {
   if (who === 'anonymous') return;
   if (who === 'player') {
     await page.goto(product.url);
-    await page.getByLabel('Username').fill(LONG.username);
+    await fillPlayerLogin(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/dashboard');
     return;

@@ -26,7 +26,12 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
   const headingId = useId();
   const handleSubmit = form.handleSubmit(async (values) => {
     await create.mutateAsync(orgId ? { ...values, orgId } : values).then(
-      () => form.reset(),
+      () => {
+        // The emptied form is not yet touched: leaving the field still focused must not show
+        // 'This field is required' (and shift the table under a click).
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+        form.reset();
+      },
       () => {},
     );
   });
