@@ -195,7 +195,9 @@ async function main() {
   check(typeof roomId === 'number', 'the demo room exists', roomList.body);
   const players = [];
   for (const username of ['demo-player-1', 'demo-player-2']) {
-    const res = await json(b, 'POST', '/api/v1/participantLogin', { username });
+    // Player sign-in names the organization (or a room code).
+    const res = await json(b, 'POST', '/api/v1/participantLogin', { username, org: 'Demo Org' });
+    check(res.status === 200, `${username} signs in on instance B`, res.status);
     players.push(await connect(b, res.body.accessToken));
   }
   const staff = await connect(a, staffToken);
