@@ -67,8 +67,13 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
   ): Iterable<Connection> {
     if (typeof to === 'number') return room.byUser.get(to) ?? [];
     if (to === 'staff' || (to === 'lobby' && room.all.size > LOBBY_LIST_LIMIT)) return room.staff;
-    if (to === 'players') return [...room.all].filter((c) => !room.staff.has(c));
+    if (to === 'players') return playersOf(room);
     return room.all;
+  }
+
+  /** The room's sockets that are not staff's, without copying the room for every frame. */
+  function* playersOf(room: RoomSockets): Iterable<Connection> {
+    for (const connection of room.all) if (!room.staff.has(connection)) yield connection;
   }
 
   return {
