@@ -1,36 +1,31 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../apps/server/src/test/smtp';
-import { expectAccessible, hasChromium, launchBrowser, newPage, PHONE, screenshots } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
+import { expectAccessible, hasChromium, PHONE, screenshots } from './support/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { browserSuite } from './support/suite';
 
-let product: Product;
 let smtp: TestSmtpServer;
-let browser: Browser;
 
 beforeAll(async () => {
-  if (!hasChromium) return;
-  smtp = await startSmtpServer();
-  product = await startProduct({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
+  if (hasChromium) smtp = await startSmtpServer();
 });
+const suite = browserSuite(() => ({ smtpUrl: smtp.url }));
 afterAll(async () => {
-  await browser?.close();
-  await product?.close();
   await smtp?.close();
 });
 
 const open = async (path: string, viewport = PHONE) => {
-  const { page, context } = await newPage(browser, viewport);
-  await page.goto(`${product.url}${path}`);
+  const { page, context } = await suite.open(viewport);
+  await page.goto(`${suite.product.url}${path}`);
   return { page, context };
 };
 
 async function adminLogin(page: Page, email: string, password: string) {
-  await page.goto(`${product.url}/admin-login`);
+  await page.goto(`${suite.product.url}/admin-login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -98,11 +93,11 @@ describe.runIf(hasChromium)('signing in', () => {
   });
 
   it("a Demo Org admin sees the organization's current workshops", async () => {
-    const [demo] = await product.database.db
+    const [demo] = await suite.product.database.db
       .select()
       .from(organizations)
       .where(eq(organizations.name, 'Demo Org'));
-    const admin = await createUser(product.database, 'ADMIN', demo!.id);
+    const admin = await createUser(suite.product.database, 'ADMIN', demo!.id);
     const { page, context } = await open('/admin-login');
     await adminLogin(page, admin.email!, TEST_PASSWORD);
     await page.waitForURL('**/Demo%20Org/admin/dashboard');
@@ -114,7 +109,7 @@ describe.runIf(hasChromium)('signing in', () => {
 
   it('the demo facilitator lands on the delivery choice', async () => {
     const { page, context } = await open('/admin-login');
-    await adminLogin(page, product.facilitator.email, product.facilitator.password);
+    await adminLogin(page, suite.product.facilitator.email, suite.product.facilitator.password);
     await page.waitForURL('**/Demo%20Org/facilitator/enter');
     await expect.poll(() => page.getByText('Traditional delivery').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Web-based game').isVisible()).toBe(true);
@@ -126,11 +121,11 @@ describe.runIf(hasChromium)('signing in', () => {
 
 describe.runIf(hasChromium)('password reset', () => {
   it('mails a link that sets a new password', async () => {
-    const [demo] = await product.database.db
+    const [demo] = await suite.product.database.db
       .select()
       .from(organizations)
       .where(eq(organizations.name, 'Demo Org'));
-    const user = await createUser(product.database, 'FACILITATOR', demo!.id);
+    const user = await createUser(suite.product.database, 'FACILITATOR', demo!.id);
     const { page, context } = await open('/admin-login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/requestReset');
@@ -148,7 +143,7 @@ describe.runIf(hasChromium)('password reset', () => {
     await expect.poll(() => page.getByText('Email verified, please check your email').isVisible()).toBe(true);
 
     const link = extractResetLink((await smtp.waitFor(user.email!)).text);
-    expect(link.startsWith(`${product.url}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${suite.product.url}/reset-password?token=`)).toBe(true);
     await page.goto(link);
     await expect.poll(() => page.getByRole('heading', { name: 'Reset Password' }).isVisible()).toBe(true);
     await expectAccessible(page, 'reset password');
@@ -185,20 +180,20 @@ describe.runIf(hasChromium)('password reset', () => {
 describe.runIf(hasChromium)('guards, errors and logout', () => {
   it('sends visitors without a session to / and wrong roles to /unauthorized', async () => {
     const { page, context } = await open('/Demo%20Org/admin/dashboard');
-    await page.waitForURL(`${product.url}/`);
+    await page.waitForURL(`${suite.product.url}/`);
     await expect.poll(() => page.getByRole('heading', { name: 'PLAYER LOGIN' }).isVisible()).toBe(true);
 
     await page.getByLabel('Organization').fill('Demo Org');
     await page.getByLabel('Username').fill('demo-player-2');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/demo-player-2/dashboard');
-    await page.goto(`${product.url}/Demo%20Org/admin/dashboard`);
+    await page.goto(`${suite.product.url}/Demo%20Org/admin/dashboard`);
     await page.waitForURL('**/unauthorized');
     await expect.poll(() => page.getByRole('button', { name: 'Go Back' }).isVisible()).toBe(true);
     await expectAccessible(page, 'unauthorized');
     await screenshots(page, 'unauthorized');
     // Another player's dashboard URL is not theirs either.
-    await page.goto(`${product.url}/Playshop/demo-player-2/dashboard`);
+    await page.goto(`${suite.product.url}/Playshop/demo-player-2/dashboard`);
     await page.waitForURL('**/unauthorized');
     await context.close();
   });
@@ -219,21 +214,21 @@ describe.runIf(hasChromium)('guards, errors and logout', () => {
     await adminLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL('**/admin/dashboard');
     await page.getByRole('button', { name: 'LOGOUT' }).click();
-    await page.waitForURL(`${product.url}/`);
+    await page.waitForURL(`${suite.product.url}/`);
     await expect.poll(() => page.getByRole('link', { name: 'ORGANIZATION' }).isVisible()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole('link', { name: 'ORGANIZATION' }).isVisible()).toBe(true);
-    await page.goto(`${product.url}/Playshop/admin/dashboard`);
-    await page.waitForURL(`${product.url}/`);
+    await page.goto(`${suite.product.url}/Playshop/admin/dashboard`);
+    await page.waitForURL(`${suite.product.url}/`);
     await context.close();
   });
 
   it('sends the staff of an expired organization to /unauthorized', async () => {
     const org = (
-      await product.database.db.insert(organizations).values({ name: 'Lapsed Ltd' }).returning()
+      await suite.product.database.db.insert(organizations).values({ name: 'Lapsed Ltd' }).returning()
     )[0]!;
-    const admin = await createUser(product.database, 'ADMIN', org.id);
-    await product.database.db
+    const admin = await createUser(suite.product.database, 'ADMIN', org.id);
+    await suite.product.database.db
       .update(organizations)
       .set({ expiry: '2020-01-01' })
       .where(eq(organizations.id, org.id));
@@ -241,6 +236,6 @@ describe.runIf(hasChromium)('guards, errors and logout', () => {
     await adminLogin(page, admin.email!, TEST_PASSWORD);
     await page.waitForURL('**/unauthorized');
     await context.close();
-    await product.database.db.delete(users).where(eq(users.id, admin.id));
+    await suite.product.database.db.delete(users).where(eq(users.id, admin.id));
   });
 });

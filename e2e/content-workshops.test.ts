@@ -1,30 +1,18 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   answerYoutubeImages,
   DESKTOP,
   expectAccessible,
   hasChromium,
-  launchBrowser,
-  newPage,
   PHONE,
   screenshots,
   signInStaff,
 } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { browserSuite, visible } from './support/suite';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const suite = browserSuite();
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -33,12 +21,10 @@ const PNG = Buffer.from(
 );
 
 async function signInAsSuperAdmin(viewport = DESKTOP) {
-  const { page, context } = await newPage(browser, viewport);
-  await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
+  const { page, context } = await suite.open(viewport);
+  await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
   return { page, context };
 }
-
-const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 
 async function fillBase(page: Page, type: string, title: string, category = 'Safety') {
   // The library's filter has Type and Category selects too: wait until the Add Content page is shown.
@@ -53,7 +39,7 @@ async function fillBase(page: Page, type: string, title: string, category = 'Saf
 
 async function saveContent(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect.poll(() => visible(page, 'Content created successfully')).toBe(true);
+  await visible(page, 'Content created successfully');
   await page.waitForURL('**/admin/content');
 }
 
@@ -70,12 +56,12 @@ describe.runIf(hasChromium)('content library', () => {
     await page.getByRole('link', { name: 'Add Content' }).click();
     await page.waitForURL('**/content/add-content');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => visible(page, 'Please select a type')).toBe(true);
+    await visible(page, 'Please select a type');
     await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Other' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => visible(page, 'Title is required.')).toBe(true);
-    await expect.poll(() => visible(page, 'Description is required.')).toBe(true);
-    await expect.poll(() => visible(page, 'Please select a category')).toBe(true);
+    await visible(page, 'Title is required.');
+    await visible(page, 'Description is required.');
+    await visible(page, 'Please select a category');
     await expectAccessible(page, 'add content');
     await screenshots(page, 'content-add');
 
@@ -95,7 +81,7 @@ describe.runIf(hasChromium)('content library', () => {
       mimeType: 'image/png',
       buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
     });
-    await expect.poll(() => visible(page, 'File size too large')).toBe(true);
+    await visible(page, 'File size too large');
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
@@ -200,7 +186,7 @@ describe.runIf(hasChromium)('content library', () => {
     await screenshots(page, 'content-edit');
     await page.getByLabel('Title', { exact: true }).fill('E2E Other item (edited)');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => visible(page, 'Content updated successfully')).toBe(true);
+    await visible(page, 'Content updated successfully');
     await page.waitForURL('**/admin/content');
     await expect
       .poll(() => page.getByRole('article', { name: 'E2E Other item (edited)' }).isVisible())
@@ -209,13 +195,13 @@ describe.runIf(hasChromium)('content library', () => {
     // Deleting content a session uses is refused with the session's name.
     await page.getByRole('button', { name: 'Delete Fire safety check' }).click();
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
-    await expect.poll(() => visible(page, /used by sessions: Demo Workshop › Warm-up/)).toBe(true);
+    await visible(page, /used by sessions: Demo Workshop › Warm-up/);
     await page.getByRole('button', { name: 'No', exact: true }).click();
 
-    await page.goto(`${product.url}/Playshop/admin/content/edit-content/abc`);
-    await expect.poll(() => visible(page, 'Content not found')).toBe(true);
-    await page.goto(`${product.url}/Playshop/admin/content/edit-content/999999`);
-    await expect.poll(() => visible(page, 'Content not found')).toBe(true);
+    await page.goto(`${suite.product.url}/Playshop/admin/content/edit-content/abc`);
+    await visible(page, 'Content not found');
+    await page.goto(`${suite.product.url}/Playshop/admin/content/edit-content/999999`);
+    await visible(page, 'Content not found');
     await context.close();
   });
 });
@@ -234,10 +220,10 @@ describe.runIf(hasChromium)('workshop builder', () => {
     await page.getByRole('link', { name: 'Add Workshop' }).click();
     await page.waitForURL('**/workshops/add-workshop');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => visible(page, 'This field is required')).toBe(true);
+    await visible(page, 'This field is required');
     await page.getByLabel('Workshop Name', { exact: true }).fill('Wizard Workshop');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => visible(page, 'Successfully created Workshop')).toBe(true);
+    await visible(page, 'Successfully created Workshop');
 
     // Session one: name, Create, then pick content from the selector.
     await page.getByLabel('Session Name', { exact: true }).fill('Opening');
@@ -249,7 +235,7 @@ describe.runIf(hasChromium)('workshop builder', () => {
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: /^Add / }).count()).toBe(1);
     await page.getByRole('button', { name: 'Add Fire safety check' }).click();
-    await expect.poll(() => visible(page, 'Content added to the list')).toBe(true);
+    await visible(page, 'Content added to the list');
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await page.getByRole('button', { name: 'Add Welcome to the workshop' }).click();
     const list = page.getByRole('list', { name: 'Content List' });
@@ -267,7 +253,7 @@ describe.runIf(hasChromium)('workshop builder', () => {
     await expectAccessible(page, 'wizard review step');
     await screenshots(page, 'workshop-wizard-review');
     await page.getByRole('button', { name: 'Save Session', exact: true }).click();
-    await expect.poll(() => visible(page, 'Session saved')).toBe(true);
+    await visible(page, 'Session saved');
 
     // Session two: nothing selected is refused, then one item.
     await page.getByRole('button', { name: 'Add Another Session?' }).click();
@@ -276,7 +262,7 @@ describe.runIf(hasChromium)('workshop builder', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('button', { name: 'Save Session', exact: true }).click();
-    await expect.poll(() => visible(page, 'Please select content to save')).toBe(true);
+    await visible(page, 'Please select content to save');
     await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('button', { name: 'Add Strong teams' }).click();
     await page.getByRole('button', { name: 'Add Why feedback matters' }).click();
@@ -306,7 +292,7 @@ describe.runIf(hasChromium)('workshop builder', () => {
     await expectAccessible(page, 'edit session');
     await screenshots(page, 'workshop-edit-session');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => visible(page, 'Session updated successfully')).toBe(true);
+    await visible(page, 'Session updated successfully');
     await page.reload();
     await expect
       .poll(() => sessionList.getByRole('listitem').first().innerText())
@@ -325,7 +311,7 @@ describe.runIf(hasChromium)('workshop builder', () => {
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await page.getByLabel('Workshop Name', { exact: true }).fill('Wizard Workshop Renamed');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect.poll(() => visible(page, 'Successfully updated Workshop name')).toBe(true);
+    await visible(page, 'Successfully updated Workshop name');
     await page.getByRole('link', { name: 'Back to workshops' }).click();
     await page.getByRole('textbox', { name: 'Search workshops' }).fill('renamed');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -334,19 +320,19 @@ describe.runIf(hasChromium)('workshop builder', () => {
       .poll(() => page.getByRole('cell', { name: 'Wizard Workshop Renamed', exact: true }).isVisible())
       .toBe(true);
 
-    await page.goto(`${product.url}/Playshop/admin/workshops/edit/999999`);
-    await expect.poll(() => visible(page, 'Error loading workshop.')).toBe(true);
+    await page.goto(`${suite.product.url}/Playshop/admin/workshops/edit/999999`);
+    await visible(page, 'Error loading workshop.');
     await context.close();
   });
 
   it('fits a phone: the wizard and the library at 390 px', async () => {
     const { page, context } = await signInAsSuperAdmin(PHONE);
-    await page.goto(`${product.url}/Playshop/admin/workshops/add-workshop`);
+    await page.goto(`${suite.product.url}/Playshop/admin/workshops/add-workshop`);
     await expect.poll(() => page.getByLabel('Workshop Name', { exact: true }).isVisible()).toBe(true);
     await expectAccessible(page, 'wizard on a phone');
     const width = Number(await page.evaluate('document.documentElement.scrollWidth'));
     expect(width).toBeLessThanOrEqual(PHONE.width);
-    await page.goto(`${product.url}/Playshop/admin/content`);
+    await page.goto(`${suite.product.url}/Playshop/admin/content`);
     await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
     expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(
       PHONE.width,

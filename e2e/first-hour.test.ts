@@ -4,30 +4,24 @@
  * schemas allow, 320 px reflow, and a clean console on every route for every role.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { content, organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
 import {
   DESKTOP,
   expectAccessible,
   hasChromium,
-  launchBrowser,
-  newPage,
   PHONE,
   screenshotOnFailure,
   screenshots,
   signInStaff,
 } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { browserSuite, poll } from './support/suite';
 
 const NARROW = { width: 320, height: 640 };
-/** Waits up to 10 s: the machine is shared, and a page under load takes its time. */
-const poll = <T>(read: () => Promise<T> | T, message?: string) =>
-  expect.poll(read, { timeout: 10_000, message });
 
-let product: Product;
-let browser: Browser;
 let current: Page | undefined;
 screenshotOnFailure(() => current);
 
@@ -50,15 +44,15 @@ let superToken: string | undefined;
 
 /** One API call as the super admin, through the same schemas as the forms; fails on anything but 2xx. */
 async function asSuperAdmin(method: 'POST' | 'GET', url: string, payload?: Record<string, unknown>) {
-  // Signed in once: sign-ins per account are rate limited, and the browser tests sign in too.
+  // Signed in once: sign-ins per account are rate limited, and the suite.browser tests sign in too.
   superToken ??= (
-    await product.app.inject({
+    await suite.product.app.inject({
       method: 'POST',
       url: '/api/v1/login',
       payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     })
   ).json().accessToken;
-  const res = await product.app.inject({
+  const res = await suite.product.app.inject({
     method,
     url: `/api/v1${url}`,
     payload,
@@ -68,11 +62,10 @@ async function asSuperAdmin(method: 'POST' | 'GET', url: string, payload?: Recor
   return res.json();
 }
 
+const suite = browserSuite();
 beforeAll(async () => {
   if (!hasChromium) return;
-  product = await startProduct();
-  browser = await launchBrowser();
-  const db = product.database.db;
+  const db = suite.product.database.db;
   const [demo] = await db.select().from(organizations).where(eq(organizations.name, 'Demo Org'));
   ids.demoOrg = demo!.id;
   ids.demoRoom = (await db.select().from(rooms).where(eq(rooms.orgId, demo!.id)))[0]!.id;
@@ -125,11 +118,6 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
-
 const enc = encodeURIComponent;
 
 /** Whether the element lies wholly inside the viewport's width (no sideways scrolling to reach it). */
@@ -144,14 +132,14 @@ const overflowX = (page: Page) =>
 
 describe.runIf(hasChromium)('the first hour', () => {
   it('reaches the demo lobby with the join QR on screen in four clicks from signing in', async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await suite.open(DESKTOP);
     current = page;
     let clicks = 0;
     const click = async (locator: Locator) => {
       clicks += 1;
       await locator.click();
     };
-    await page.goto(`${product.url}/admin-login`);
+    await page.goto(`${suite.product.url}/admin-login`);
     await page.getByLabel('Email').fill(ADMIN_EMAIL);
     await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
     await click(page.getByRole('button', { name: 'Login' }));
@@ -185,9 +173,9 @@ describe.runIf(hasChromium)('the first hour', () => {
   });
 
   it("shows an admin their organization's rooms with state and players, recent games, licence and counts", async () => {
-    const { page, context } = await newPage(browser, DESKTOP);
+    const { page, context } = await suite.open(DESKTOP);
     current = page;
-    await signInStaff(page, product.url, people.admin, TEST_PASSWORD);
+    await signInStaff(page, suite.product.url, people.admin, TEST_PASSWORD);
     await page.waitForURL(`**/${enc(LONG.org)}/admin/dashboard`);
     const roomsSection = page.getByRole('region', { name: 'Rooms' });
     await poll(() => roomsSection.getByText('Closed').isVisible()).toBe(true);
@@ -200,20 +188,25 @@ describe.runIf(hasChromium)('the first hour', () => {
     await screenshots(page, 'dashboard-admin');
 
     // The admin room view has the top bar and a way out.
-    await page.goto(`${product.url}/${enc(LONG.org)}/admin/rooms/play-game/${ids.room}`);
+    await page.goto(`${suite.product.url}/${enc(LONG.org)}/admin/rooms/play-game/${ids.room}`);
     await poll(() => page.getByRole('button', { name: 'Open Lobby' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Playshop home' }).getAttribute('href')).toBe(
       `/${enc(LONG.org)}/admin/dashboard`,
     );
     await page.getByRole('button', { name: 'LOGOUT' }).click();
-    await page.waitForURL(`${product.url}/`);
+    await page.waitForURL(`${suite.product.url}/`);
     await context.close();
   });
 
   it("lists a facilitator's rooms on their home, each run in one click", async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await suite.open(PHONE);
     current = page;
-    await signInStaff(page, product.url, product.facilitator.email, product.facilitator.password);
+    await signInStaff(
+      page,
+      suite.product.url,
+      suite.product.facilitator.email,
+      suite.product.facilitator.password,
+    );
     const run = page.getByRole('link', { name: 'Run Demo Room' });
     await poll(() => run.isVisible()).toBe(true);
     await screenshots(page, 'dashboard-facilitator');
@@ -224,9 +217,9 @@ describe.runIf(hasChromium)('the first hour', () => {
   });
 
   it('shows every admin table row as a card with its actions in view at 390 px', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await suite.open(PHONE);
     current = page;
-    await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     const tables: [path: string, name: string, actions: RegExp][] = [
       ['organizations', 'organizations', /^(Edit|Delete) /],
       ['admin-users', 'admins', /^(Edit|Delete) /],
@@ -234,7 +227,7 @@ describe.runIf(hasChromium)('the first hour', () => {
       ['workshops', 'workshops', /^(Edit|Delete) /],
     ];
     for (const [path, name, actions] of tables) {
-      await page.goto(`${product.url}/Playshop/admin/${path}`);
+      await page.goto(`${suite.product.url}/Playshop/admin/${path}`);
       const buttons = page.getByRole('table').getByRole('button', { name: actions });
       await poll(() => buttons.count(), path).toBeGreaterThan(0);
       for (const button of await buttons.all()) {
@@ -247,7 +240,7 @@ describe.runIf(hasChromium)('the first hour', () => {
       await screenshots(page, `phone-table-${name}`);
     }
     // The rooms table of the long-named organization: Open, Report and Delete in view.
-    await page.goto(`${product.url}/${enc(LONG.org)}/admin/rooms`);
+    await page.goto(`${suite.product.url}/${enc(LONG.org)}/admin/rooms`);
     const open = page.getByRole('link', { name: `Open ${LONG.room}` });
     await poll(() => open.isVisible()).toBe(true);
     for (const action of [
@@ -262,9 +255,9 @@ describe.runIf(hasChromium)('the first hour', () => {
   });
 
   it("keeps the player's Join button whole beside the longest room name, the full name on hover", async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await suite.open(PHONE);
     current = page;
-    await page.goto(product.url);
+    await page.goto(suite.product.url);
     await fillPlayerLogin(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(`**/${enc(LONG.username)}/dashboard`);
@@ -360,7 +353,7 @@ async function fillPlayerLogin(page: Page): Promise<void> {
 async function signInAs(page: Page, who: Who): Promise<void> {
   if (who === 'anonymous') return;
   if (who === 'player') {
-    await page.goto(product.url);
+    await page.goto(suite.product.url);
     await fillPlayerLogin(page);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/dashboard');
@@ -370,13 +363,13 @@ async function signInAs(page: Page, who: Who): Promise<void> {
     who === 'super admin'
       ? [ADMIN_EMAIL, ADMIN_PASSWORD]
       : [who === 'admin' ? people.admin : people.facilitator, TEST_PASSWORD];
-  await signInStaff(page, product.url, email, password);
+  await signInStaff(page, suite.product.url, email, password);
 }
 
 describe.runIf(hasChromium)('a clean console and reflow on every route', () => {
   for (const who of ['anonymous', 'player', 'facilitator', 'admin', 'super admin'] as const) {
     it(`${who}: every route at 1280, 390 and 320 px`, async () => {
-      const { page, context } = await newPage(browser, DESKTOP);
+      const { page, context } = await suite.open(DESKTOP);
       current = page;
       const problems: string[] = [];
       let where = 'sign-in';
@@ -403,7 +396,7 @@ describe.runIf(hasChromium)('a clean console and reflow on every route', () => {
         await page.setViewportSize(viewport);
         for (const route of routesOf(who)) {
           where = `${route} @${viewport.width}`;
-          await page.goto(`${product.url}${route}`);
+          await page.goto(`${suite.product.url}${route}`);
           await page.waitForLoadState('networkidle');
           await poll(() => page.getByRole('heading', { level: 1 }).first().isVisible(), where).toBe(true);
           // Reflow (WCAG 1.4.10): nothing wider than a phone's screen outside data tables, which are cards here.

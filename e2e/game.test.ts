@@ -1,56 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import { CARD_LINES } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { organizations } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  launchBrowser,
-  newPage,
-  PHONE,
-  screenshots,
-  signInStaff,
-} from './support/browser';
-import { type Product, startProduct } from './support/server';
+import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff } from './support/browser';
+import { browserSuite, poll, visible } from './support/suite';
 
-let product: Product;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, context] of contexts.entries()) {
-    for (const page of context.pages())
-      await page.screenshot({ path: `e2e/screenshots/game-failure-${i}.png` }).catch(() => {});
-  }
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await product?.close();
-});
+const suite = browserSuite();
 
 const ORG = 'Demo%20Org';
-/** Screens answer within a moment, but the machine is shared: wait up to 15 s for each. */
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 async function person(viewport = DESKTOP) {
-  const { page, context } = await newPage(browser, viewport);
-  contexts.push(context);
+  const { page } = await suite.open(viewport);
   return page;
 }
 
 async function playerJoins(page: Page, username: string) {
-  await page.goto(`${product.url}/`);
+  await page.goto(`${suite.product.url}/`);
   await page.getByLabel('Organization').fill('Demo Org');
   await page.getByLabel('Username').fill(username);
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -58,8 +26,6 @@ async function playerJoins(page: Page, username: string) {
   await page.getByRole('link', { name: 'Join Demo Room' }).click();
   await page.getByRole('button', { name: 'Join Game' }).click();
 }
-
-const visible = (page: Page, text: string | RegExp) => poll(() => page.getByText(text).first().isVisible());
 
 interface Cell {
   number: number;
@@ -98,28 +64,28 @@ const cellButton = (page: Page, n: number) =>
 
 describe.runIf(hasChromium)('a whole game in the browser', () => {
   it('admin opens the lobby; a facilitator and three phone players play content, a timer and a winner', async () => {
-    const [demo] = await product.database.db
+    const [demo] = await suite.product.database.db
       .select()
       .from(organizations)
       .where(eq(organizations.name, 'Demo Org'));
-    const adminUser = await createUser(product.database, 'ADMIN', demo!.id);
+    const adminUser = await createUser(suite.product.database, 'ADMIN', demo!.id);
 
     // The admin's room list, and the admin room view: Open Lobby.
     const admin = await person();
-    await signInStaff(admin, product.url, adminUser.email!, TEST_PASSWORD);
-    await admin.goto(`${product.url}/${ORG}/admin/rooms`);
-    await visible(admin, 'Demo Room').toBe(true);
+    await signInStaff(admin, suite.product.url, adminUser.email!, TEST_PASSWORD);
+    await admin.goto(`${suite.product.url}/${ORG}/admin/rooms`);
+    await visible(admin, 'Demo Room');
     // Create a room (Name, Workshop), then delete it with the table's confirmation.
     await admin.getByRole('button', { name: 'Create Room' }).click();
-    await visible(admin, 'This field is required').toBe(true);
+    await visible(admin, 'This field is required');
     await admin.getByRole('textbox', { name: 'Name' }).fill('Spare Room');
     await admin.getByRole('textbox', { name: 'Workshop' }).click();
     await admin.getByRole('option', { name: 'Demo Workshop' }).click();
     await admin.getByRole('button', { name: 'Create Room' }).click();
-    await visible(admin, 'Room created successfully').toBe(true);
+    await visible(admin, 'Room created successfully');
     await poll(() => admin.getByRole('cell', { name: 'Spare Room', exact: true }).isVisible()).toBe(true);
     await admin.getByRole('button', { name: 'Delete Spare Room' }).click();
-    await visible(admin, 'Are you sure you want to delete this Room?').toBe(true);
+    await visible(admin, 'Are you sure you want to delete this Room?');
     await admin.getByRole('button', { name: 'Yes' }).click();
     await poll(() => admin.getByRole('cell', { name: 'Spare Room', exact: true }).count()).toBe(0);
     await expectAccessible(admin, 'admin rooms');
@@ -128,15 +94,20 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await admin.waitForURL(`**/${ORG}/admin/rooms/play-game/*`);
     await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
     await admin.getByRole('button', { name: 'Open Lobby' }).click();
-    await visible(admin, 'Opening Lobby').toBe(true);
+    await visible(admin, 'Opening Lobby');
     await poll(() => admin.getByText('Lobby open').isVisible()).toBe(true);
     await expectAccessible(admin, 'admin room view');
     await screenshots(admin, 'game-admin-room-view');
 
     // The facilitator's room list (how players join) and the game screen.
     const facilitator = await person();
-    await signInStaff(facilitator, product.url, product.facilitator.email, product.facilitator.password);
-    await facilitator.goto(`${product.url}/${ORG}/facilitator/online/rooms`);
+    await signInStaff(
+      facilitator,
+      suite.product.url,
+      suite.product.facilitator.email,
+      suite.product.facilitator.password,
+    );
+    await facilitator.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
     await poll(() => facilitator.getByRole('heading', { name: 'How players join' }).isVisible()).toBe(true);
     await expectAccessible(facilitator, 'facilitator rooms');
     await screenshots(facilitator, 'game-facilitator-rooms');
@@ -154,7 +125,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     }
     await poll(() => facilitator.getByRole('heading', { name: 'Players (3)' }).isVisible()).toBe(true);
     await poll(() => players[0]!.getByRole('heading', { name: 'Players (3)' }).isVisible()).toBe(true);
-    await visible(players[0]!, 'Demo Workshop').toBe(true);
+    await visible(players[0]!, 'Demo Workshop');
     await expectAccessible(players[0]!, 'player lobby');
     await screenshots(players[0]!, 'game-player-lobby');
     await expectAccessible(facilitator, 'facilitator lobby');
@@ -166,7 +137,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
       await poll(() => page.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
     }
     expect((await readCard(players[0]!)).length).toBe(25);
-    await visible(players[0]!, 'No balls rolled yet').toBe(true);
+    await visible(players[0]!, 'No balls rolled yet');
     await expectAccessible(players[0]!, 'player board');
     await screenshots(players[0]!, 'game-player-board');
 
@@ -178,12 +149,13 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
 
     // Content: the first item of the queue reaches every player, without its script.
     await facilitator.getByRole('button', { name: 'Send Content' }).click();
-    for (const page of players) await visible(page, 'Give the room two minutes').toBe(false);
+    for (const page of players)
+      await poll(() => page.getByText('Give the room two minutes').first().isVisible()).toBe(false);
     for (const page of players) {
       await poll(() => page.getByRole('heading', { name: 'Welcome to the workshop' }).isVisible()).toBe(true);
     }
     await poll(() => players[1]!.getByRole('button', { name: 'Show script' }).count()).toBe(0);
-    await visible(facilitator, 'Sent content: Welcome to the workshop').toBe(true);
+    await visible(facilitator, 'Sent content: Welcome to the workshop');
     await poll(() => facilitator.getByRole('button', { name: 'Show script' }).isVisible()).toBe(true);
     await expectAccessible(players[0]!, 'player content');
     await screenshots(players[0]!, 'game-player-content');
@@ -193,11 +165,11 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     const queueText = () => facilitator.getByRole('list', { name: 'Content queue' }).textContent();
     await poll(queueText).toContain('Fire safety check');
     expect(await queueText()).not.toContain('Welcome to the workshop');
-    await visible(facilitator, 'Sent content: Welcome to the workshop').toBe(true);
+    await visible(facilitator, 'Sent content: Welcome to the workshop');
 
     // The timer: none picked is refused; 30 s counts down on every screen; cancel clears it.
     await facilitator.getByRole('button', { name: 'Start Timer' }).click();
-    await visible(facilitator, 'Please select a time').toBe(true);
+    await visible(facilitator, 'Please select a time');
     await facilitator.getByRole('textbox', { name: 'Timer (seconds)' }).click();
     await facilitator.getByRole('option', { name: '30', exact: true }).click();
     await facilitator.getByRole('button', { name: 'Start Timer' }).click();
@@ -215,7 +187,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     // Content wait the 12 s out, then every screen is back on the board.
     const rollButton = facilitator.getByRole('button', { name: 'Roll', exact: true });
     await rollButton.click();
-    await visible(players[0]!, /Rolling a (purple|red|yellow|blue|green) ball/).toBe(true);
+    await visible(players[0]!, /Rolling a (purple|red|yellow|blue|green) ball/);
     await poll(() => rollButton.isDisabled()).toBe(true);
     await poll(() => facilitator.getByRole('button', { name: 'Send Content' }).isDisabled()).toBe(true);
     await screenshots(players[0]!, 'game-player-roll-tumble');
@@ -287,7 +259,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
       await winnerPage.keyboard.press('Enter');
     }
     await poll(() => winnerPage.getByText('Congratulations!').isVisible()).toBe(true);
-    await visible(winnerPage, `${winnerName} has won the game!`).toBe(true);
+    await visible(winnerPage, `${winnerName} has won the game!`);
     await poll(() => winnerPage.getByRole('button', { name: 'Close' }).count()).toBe(0);
     await poll(() => facilitator.getByText('Bingo', { exact: true }).isVisible()).toBe(true);
     await expectAccessible(winnerPage, 'player win');
@@ -296,8 +268,8 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     // The facilitator announces: every screen shows the winner.
     await facilitator.getByRole('button', { name: 'Announce Winner' }).click();
     for (const page of [facilitator, ...players]) {
-      await visible(page, `${winnerName} has won the game!`).toBe(true);
-      await visible(page, 'Congratulations!').toBe(true);
+      await visible(page, `${winnerName} has won the game!`);
+      await visible(page, 'Congratulations!');
     }
     await poll(() => facilitator.getByRole('button', { name: 'Close' }).isVisible()).toBe(true);
     await expectAccessible(facilitator, 'facilitator winner');
@@ -323,7 +295,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await poll(() => facilitator.getByRole('list', { name: 'Content queue' }).textContent()).toContain(
       'Strong teams',
     );
-    await visible(facilitator, 'Demo Workshop · Working together').toBe(true);
+    await visible(facilitator, 'Demo Workshop · Working together');
 
     // A new game deals new cards and clears the rolls.
     const oldCards = await Promise.all(players.map(async (p) => (await readCard(p)).map((c) => c.number)));
@@ -335,9 +307,9 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     for (const [i, page] of players.entries()) {
       await poll(() => page.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
       await poll(async () => (await readCard(page)).map((c) => c.number)).not.toEqual(oldCards[i]);
-      await visible(page, 'No balls rolled yet').toBe(true);
+      await visible(page, 'No balls rolled yet');
     }
-    await visible(facilitator, '0 of 75 rolled').toBe(true);
+    await visible(facilitator, '0 of 75 rolled');
     await poll(() => facilitator.getByRole('list', { name: 'Content queue' }).textContent()).toContain(
       'Strong teams',
     );
@@ -349,7 +321,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
       .getByRole('dialog', { name: 'End the game?' })
       .getByRole('button', { name: 'End Game' })
       .click();
-    await visible(facilitator, 'Ending Game').toBe(true);
+    await visible(facilitator, 'Ending Game');
     for (const page of players) await page.waitForURL(/\/dashboard$/);
     await facilitator.waitForURL(`**/${ORG}/facilitator/online/rooms`);
     await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
@@ -368,10 +340,10 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
 
     // Back in the room list, a player who joins now is sent back: 'Lobby not open'.
     const late = players[2]!;
-    await late.goto(`${product.url}/${ORG}/demo-player-3/dashboard`);
+    await late.goto(`${suite.product.url}/${ORG}/demo-player-3/dashboard`);
     await late.getByRole('link', { name: 'Join Demo Room' }).click();
     await late.getByRole('button', { name: 'Join Game' }).click();
     await late.waitForURL(`**/${ORG}/demo-player-3/dashboard`);
-    await visible(late, 'Lobby not open').toBe(true);
+    await visible(late, 'Lobby not open');
   }, 300_000);
 });

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations, rooms } from '../apps/server/src/db/schema';
 import { lanAddresses } from '../apps/server/src/http/network-addresses';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
@@ -11,49 +11,39 @@ import {
   DESKTOP,
   expectAccessible,
   hasChromium,
-  launchBrowser,
-  newPage,
   PHONE,
   screenshotOnFailure,
   screenshots,
   signInStaff,
 } from './support/browser';
-import { type Product, startProduct } from './support/server';
+import { browserSuite, poll, visible } from './support/suite';
 
-// The product as `npm start` runs it on a laptop: every interface, no PUBLIC_URL. Browsers open it
+// The suite.product as `npm start` runs it on a laptop: every interface, no PUBLIC_URL. Browsers open it
 // at the machine's network address, as a phone on the same Wi-Fi would.
 const lan = lanAddresses()[0];
-let product: Product;
-let browser: Browser;
 let base: string;
 const pages: Page[] = [];
 
-beforeAll(async () => {
-  if (!hasChromium || !lan) return;
-  product = await startProduct({ asOnALaptop: true });
-  base = product.url.replace('127.0.0.1', lan);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
+const suite = browserSuite({ asOnALaptop: true });
+beforeAll(() => {
+  if (hasChromium && lan) base = suite.product.url.replace('127.0.0.1', lan);
 });
 screenshotOnFailure(() => pages.at(-1));
 
 const ORG = 'Demo%20Org';
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
-const visible = (page: Page, text: string | RegExp) => poll(() => page.getByText(text).first().isVisible());
 
 async function person(viewport = DESKTOP) {
-  const { page } = await newPage(browser, viewport);
+  const { page } = await suite.open(viewport);
   pages.push(page);
   return page;
 }
 
 const demoOrg = async () =>
-  (await product.database.db.select().from(organizations).where(eq(organizations.name, 'Demo Org')))[0]!;
+  (
+    await suite.product.database.db.select().from(organizations).where(eq(organizations.name, 'Demo Org'))
+  )[0]!;
 const allowGuests = async (allowed: boolean) =>
-  product.database.db
+  suite.product.database.db
     .update(organizations)
     .set({ allowGuests: allowed })
     .where(eq(organizations.name, 'Demo Org'));
@@ -66,8 +56,8 @@ describe.runIf(hasChromium && lan)('joining from a phone', () => {
   it('the facilitator screen, opened at the network address, shows the code, QR and link with that address', async () => {
     await allowGuests(true);
     facilitator = await person();
-    await signInStaff(facilitator, base, product.facilitator.email, product.facilitator.password);
-    const [room] = await product.database.db.select().from(rooms).where(eq(rooms.name, 'Demo Room'));
+    await signInStaff(facilitator, base, suite.product.facilitator.email, suite.product.facilitator.password);
+    const [room] = await suite.product.database.db.select().from(rooms).where(eq(rooms.name, 'Demo Room'));
     await facilitator.goto(`${base}/${ORG}/facilitator/online/rooms/play-game/${room!.id}`);
     await facilitator.getByRole('button', { name: 'Open Lobby' }).click();
     await poll(() => facilitator.getByText('Lobby open').first().isVisible()).toBe(true);
@@ -99,7 +89,7 @@ describe.runIf(hasChromium && lan)('joining from a phone', () => {
   it('a phone opens the link, types a nickname, lands in the lobby and plays', async () => {
     const phone = await person(PHONE);
     await phone.goto(joinLink);
-    await visible(phone, 'DEMO ROOM').toBe(true);
+    await visible(phone, 'DEMO ROOM');
     await expectAccessible(phone, 'join page');
     await screenshots(phone, 'joining-guest-form');
     await phone.getByRole('textbox', { name: /Nickname/ }).fill('Sam');
@@ -108,7 +98,7 @@ describe.runIf(hasChromium && lan)('joining from a phone', () => {
     await phone.getByRole('button', { name: 'Join Game' }).click();
     await poll(() => phone.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
     await poll(() => facilitator.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
-    await visible(facilitator, 'Sam').toBe(true);
+    await visible(facilitator, 'Sam');
 
     await facilitator.getByRole('button', { name: 'Start Game' }).click();
     await poll(() => phone.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
@@ -158,7 +148,7 @@ describe.runIf(hasChromium && lan)('joining from a phone', () => {
     await allowGuests(false);
     const phone = await person(PHONE);
     await phone.goto(joinLink);
-    await visible(phone, 'DEMO ROOM').toBe(true);
+    await visible(phone, 'DEMO ROOM');
     expect(await phone.getByRole('textbox', { name: /Nickname/ }).count()).toBe(0);
     await phone.getByRole('textbox', { name: /Username/ }).fill('demo-player-2');
     await phone.getByRole('button', { name: 'Sign in and join' }).click();
@@ -172,7 +162,7 @@ describe.runIf(hasChromium && lan)('joining from a phone', () => {
     await phone.goto(`${base}/`);
     await phone.getByRole('textbox', { name: 'Room code' }).fill('zzz zzz');
     await phone.getByRole('button', { name: 'Join', exact: true }).click();
-    await visible(phone, 'Unknown room code').toBe(true);
+    await visible(phone, 'Unknown room code');
     await phone.goto(`${base}/`);
     await screenshots(phone, 'joining-player-login');
     await phone
@@ -180,17 +170,17 @@ describe.runIf(hasChromium && lan)('joining from a phone', () => {
       .fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`);
     await phone.getByRole('button', { name: 'Join', exact: true }).click();
     await phone.waitForURL(`**/join/${code}`);
-    await visible(phone, 'DEMO ROOM').toBe(true);
+    await visible(phone, 'DEMO ROOM');
   });
 
   it('once the lobby is closed a guest is told so', async () => {
     await facilitator.bringToFront();
     // The game ends (the lead's Close Lobby / End Game): the store marks it ended.
     const { games } = await import('../apps/server/src/db/schema');
-    await product.database.db.update(games).set({ endedAt: new Date() });
+    await suite.product.database.db.update(games).set({ endedAt: new Date() });
     const phone = await person(PHONE);
     await phone.goto(joinLink);
-    await visible(phone, 'Lobby not open').toBe(true);
+    await visible(phone, 'Lobby not open');
     await phone.getByRole('textbox', { name: /Nickname/ }).fill('Too Late');
     await phone.getByRole('button', { name: 'Join as guest' }).click();
     await poll(() =>
@@ -205,7 +195,7 @@ describe.runIf(hasChromium && lan)('joining from a phone', () => {
 describe.runIf(hasChromium && lan)('players CSV', () => {
   it('an admin imports a CSV with a bad row, sees it marked, imports the rest and exports the list', async () => {
     const org = await demoOrg();
-    const admin = await createUser(product.database, 'ADMIN', org.id);
+    const admin = await createUser(suite.product.database, 'ADMIN', org.id);
     const page = await person();
     await signInStaff(page, base, admin.email!, TEST_PASSWORD);
     await page.goto(`${base}/${ORG}/admin/players`);
@@ -219,7 +209,7 @@ describe.runIf(hasChromium && lan)('players CSV', () => {
       .fill(
         '\uFEFFfirstName;lastName;username\nCsv;One;csv-one\n;Two;csv-two\nCsv;Three;csv-three\nDup;Four;CSV-ONE\n',
       );
-    await visible(page, '2 valid, 2 invalid of 4 rows').toBe(true);
+    await visible(page, '2 valid, 2 invalid of 4 rows');
     const preview = page.getByRole('table', { name: 'Import preview' });
     await poll(() => preview.getByRole('row').filter({ hasText: 'First name is required' }).isVisible()).toBe(
       true,
@@ -230,7 +220,7 @@ describe.runIf(hasChromium && lan)('players CSV', () => {
     await expectAccessible(page, 'players import preview');
     await screenshots(page, 'joining-import-preview');
     await page.getByRole('button', { name: 'Import 2 valid rows' }).click();
-    await visible(page, 'Imported 2 players; 2 rows left out.').toBe(true);
+    await visible(page, 'Imported 2 players; 2 rows left out.');
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('textbox', { name: /Search players/ }).fill('Csv');
     await page.keyboard.press('Enter');

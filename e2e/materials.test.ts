@@ -1,38 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import {
   DESKTOP,
   expectAccessible,
   hasChromium,
-  launchBrowser,
-  newPage,
   PHONE,
   screenshotOnFailure,
   screenshots,
   signInStaff,
 } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { browserSuite, poll, visible } from './support/suite';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
-
-/** Polls for up to 10 s: lazy screens and a machine shared with other suites can be slow. */
-const poll = <T>(read: () => Promise<T> | T, timeout = 10_000) => expect.poll(read, { timeout });
-const visible = (page: Page, text: string | RegExp) =>
-  poll(() => page.getByText(text).first().isVisible()).toBe(true);
+const suite = browserSuite();
 
 /** A 3 MB PDF: a real header and trailer around random bytes, so every byte is checked on download. */
 const GUIDE_PDF = Buffer.concat([
@@ -64,10 +47,10 @@ describe.runIf(hasChromium)('materials library', () => {
 
   beforeAll(async () => {
     if (!hasChromium) return;
-    const opened = await newPage(browser, DESKTOP);
+    const opened = await suite.open(DESKTOP);
     admin = opened.page;
     closeAdmin = () => opened.context.close();
-    await signInStaff(admin, product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
+    await signInStaff(admin, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
   });
   afterAll(async () => closeAdmin?.());
   screenshotOnFailure(() => admin);
@@ -86,7 +69,7 @@ describe.runIf(hasChromium)('materials library', () => {
     await expectAccessible(admin, 'upload form with errors');
     await screenshots(admin, 'materials-upload-form');
 
-    // Over 5 MB is refused in the browser, before a byte is sent.
+    // Over 5 MB is refused in the suite.browser, before a byte is sent.
     let uploadRequests = 0;
     const countUploads = (request: Request) => {
       if (request.url().includes('/material-uploads')) uploadRequests += 1;
@@ -193,7 +176,7 @@ describe.runIf(hasChromium)('materials library', () => {
     await poll(() => admin.getByRole('row').filter({ hasText: 'Old notes.txt' }).count()).toBe(0);
 
     // A spare folder, deleted with the warning that its files go too.
-    await admin.goto(`${product.url}${ROOT}/upload`);
+    await admin.goto(`${suite.product.url}${ROOT}/upload`);
     await uploadFile(
       admin,
       { name: 'Spare.txt', mimeType: 'text/plain', buffer: Buffer.from('spare\n') },
@@ -213,7 +196,7 @@ describe.runIf(hasChromium)('materials library', () => {
   });
 
   it('sorts the folder grid by name both ways', async () => {
-    await admin.goto(`${product.url}${ROOT}/upload`);
+    await admin.goto(`${suite.product.url}${ROOT}/upload`);
     await uploadFile(
       admin,
       { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a\n') },
@@ -232,7 +215,7 @@ describe.runIf(hasChromium)('materials library', () => {
   });
 
   it('renames the subfolder; the same name just goes back', async () => {
-    await admin.goto(`${product.url}${ROOT}/Demo%20Workshop/Handouts`);
+    await admin.goto(`${suite.product.url}${ROOT}/Demo%20Workshop/Handouts`);
     await admin.getByRole('link', { name: 'Rename folder' }).click();
     await admin.waitForURL(`**${ROOT}/Demo%20Workshop/Handouts/edit`);
     const name = admin.getByRole('textbox', { name: 'Folder name' });
@@ -249,17 +232,17 @@ describe.runIf(hasChromium)('materials library', () => {
     await admin.waitForURL(`**${ROOT}/Demo%20Workshop/Printouts`);
     await poll(() => admin.getByRole('row').filter({ hasText: 'Guide.pdf' }).isVisible()).toBe(true);
     // The old address is gone.
-    await admin.goto(`${product.url}${ROOT}/Demo%20Workshop/Handouts`);
+    await admin.goto(`${suite.product.url}${ROOT}/Demo%20Workshop/Handouts`);
     await visible(admin, 'Folder not found');
   });
 
   it('a facilitator of Demo Org finds the folder online and on paper, and downloads the file', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await suite.open(PHONE);
     await signInStaff(
       page,
-      product.url,
-      product.facilitator.email,
-      product.facilitator.password,
+      suite.product.url,
+      suite.product.facilitator.email,
+      suite.product.facilitator.password,
       '/facilitator/enter',
     );
     await page.getByRole('main').getByRole('link', { name: 'Web-based game' }).click();
@@ -291,7 +274,7 @@ describe.runIf(hasChromium)('materials library', () => {
     expect(saved.equals(GUIDE_PDF)).toBe(true);
 
     // Traditional delivery: the same library without the sidebar.
-    await page.goto(`${product.url}/Demo%20Org/facilitator/enter`);
+    await page.goto(`${suite.product.url}/Demo%20Org/facilitator/enter`);
     await page.getByRole('main').getByRole('link', { name: 'Traditional delivery' }).click();
     await page.waitForURL('**/Demo%20Org/facilitator/traditional');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Traditional delivery' }).isVisible()).toBe(
@@ -316,26 +299,28 @@ describe.runIf(hasChromium)('materials library', () => {
   });
 
   it('a facilitator of an organization without the workshop sees no folder and cannot reach it', async () => {
-    const other = await createOrg(product.database, { name: 'Other Org' });
-    const stranger = await createUser(product.database, 'FACILITATOR', other.id);
-    const { page, context } = await newPage(browser, DESKTOP);
-    await signInStaff(page, product.url, stranger.email!, TEST_PASSWORD, '/facilitator/enter');
-    await page.goto(`${product.url}/Other%20Org/facilitator/online/materials`);
+    const other = await createOrg(suite.product.database, { name: 'Other Org' });
+    const stranger = await createUser(suite.product.database, 'FACILITATOR', other.id);
+    const { page, context } = await suite.open(DESKTOP);
+    await signInStaff(page, suite.product.url, stranger.email!, TEST_PASSWORD, '/facilitator/enter');
+    await page.goto(`${suite.product.url}/Other%20Org/facilitator/online/materials`);
     await visible(page, 'No folders found');
     expect(await folderCards(page).count()).toBe(0);
-    await page.goto(`${product.url}/Other%20Org/facilitator/traditional/materials/Demo%20Workshop/Printouts`);
+    await page.goto(
+      `${suite.product.url}/Other%20Org/facilitator/traditional/materials/Demo%20Workshop/Printouts`,
+    );
     await visible(page, 'Folder not found');
     await expectAccessible(page, 'folder not found');
 
     // The API itself, with the stranger's token.
-    const loginReply = await fetch(`${product.url}/api/v1/login`, {
+    const loginReply = await fetch(`${suite.product.url}/api/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: stranger.email, password: TEST_PASSWORD }),
     });
     const { accessToken } = (await loginReply.json()) as { accessToken: string };
     const call = (path: string, body?: unknown) =>
-      fetch(`${product.url}/api/v1${path}`, {
+      fetch(`${suite.product.url}/api/v1${path}`, {
         method: body ? 'POST' : 'GET',
         headers: {
           authorization: `Bearer ${accessToken}`,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
@@ -7,32 +7,14 @@ import {
   DESKTOP,
   expectAccessible,
   hasChromium,
-  launchBrowser,
-  newPage,
   screenshotOnFailure,
   screenshots,
   signInStaff,
 } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { browserSuite, poll, visible } from './support/suite';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!hasChromium) return;
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
-
-const visible = (page: Page, text: string | RegExp) =>
-  poll(() => page.getByText(text).first().isVisible()).toBe(true);
-
-/** Polls for up to 10 s: lazy screens and a machine shared with other suites can be slow. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
+const suite = browserSuite();
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
@@ -49,10 +31,10 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
 
   beforeAll(async () => {
     if (!hasChromium) return;
-    const opened = await newPage(browser, DESKTOP);
+    const opened = await suite.open(DESKTOP);
     page = opened.page;
     closeContext = () => opened.context.close();
-    await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
+    await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
   });
   afterAll(async () => closeContext?.());
   screenshotOnFailure(() => page);
@@ -190,11 +172,11 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     await pickOption(page, 'Organization', 'Acme');
     await page.getByRole('button', { name: 'Add Player' }).click();
     await visible(page, 'Successfully created User');
-    const [acme] = await product.database.db
+    const [acme] = await suite.product.database.db
       .select()
       .from(organizations)
       .where(eq(organizations.name, 'Acme'));
-    await product.database.db.insert(users).values(
+    await suite.product.database.db.insert(users).values(
       Array.from({ length: 11 }, (_, i) => ({
         firstName: 'Acme',
         lastName: `Bplayer${String(i + 1).padStart(2, '0')}`,
@@ -267,8 +249,14 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
   });
 
   it("Acme's admin sees only Acme's people and cannot open another organization's user", async () => {
-    const { page: adminPage, context } = await newPage(browser, DESKTOP);
-    await signInStaff(adminPage, product.url, acmeAdmin.email, acmeAdmin.password, '/Acme/admin/dashboard');
+    const { page: adminPage, context } = await suite.open(DESKTOP);
+    await signInStaff(
+      adminPage,
+      suite.product.url,
+      acmeAdmin.email,
+      acmeAdmin.password,
+      '/Acme/admin/dashboard',
+    );
     await visible(adminPage, 'Demo Workshop');
     // Super admin screens are not in an admin's sidebar.
     expect(await adminPage.getByRole('link', { name: 'Organization' }).count()).toBe(0);
@@ -291,17 +279,17 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     expect(await adminPage.getByRole('textbox', { name: 'Organization' }).inputValue()).toBe('Acme');
 
     // Another organization's user in an edit URL: an error, never their data.
-    const [demoFacilitator] = await product.database.db
+    const [demoFacilitator] = await suite.product.database.db
       .select()
       .from(users)
-      .where(eq(users.email, product.facilitator.email));
-    await adminPage.goto(`${product.url}/Acme/admin/admin-users/edit-admin/${demoFacilitator!.id}`);
+      .where(eq(users.email, suite.product.facilitator.email));
+    await adminPage.goto(`${suite.product.url}/Acme/admin/admin-users/edit-admin/${demoFacilitator!.id}`);
     await visible(adminPage, 'Error: Admin not found');
     expect(await adminPage.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
-    expect(await adminPage.getByText(product.facilitator.email).count()).toBe(0);
+    expect(await adminPage.getByText(suite.product.facilitator.email).count()).toBe(0);
 
     // Settings: General can change, License is read-only.
-    await adminPage.goto(`${product.url}/Acme/admin/settings`);
+    await adminPage.goto(`${suite.product.url}/Acme/admin/settings`);
     await poll(() => adminPage.getByRole('tab', { name: 'General' }).isVisible()).toBe(true);
     await adminPage.getByRole('textbox', { name: 'Website' }).fill('https://acme.example');
     await adminPage.getByRole('button', { name: 'Save' }).click();
@@ -316,21 +304,27 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
   });
 
   it('a facilitator manages Acme players under online/players', async () => {
-    const [acme] = await product.database.db
+    const [acme] = await suite.product.database.db
       .select()
       .from(organizations)
       .where(eq(organizations.name, 'Acme'));
-    const facilitator = await createUser(product.database, 'FACILITATOR', acme!.id);
-    const { page: facPage, context } = await newPage(browser, DESKTOP);
-    await signInStaff(facPage, product.url, facilitator.email!, TEST_PASSWORD, '/Acme/facilitator/enter');
-    await facPage.goto(`${product.url}/Acme/facilitator/online/players`);
+    const facilitator = await createUser(suite.product.database, 'FACILITATOR', acme!.id);
+    const { page: facPage, context } = await suite.open(DESKTOP);
+    await signInStaff(
+      facPage,
+      suite.product.url,
+      facilitator.email!,
+      TEST_PASSWORD,
+      '/Acme/facilitator/enter',
+    );
+    await facPage.goto(`${suite.product.url}/Acme/facilitator/online/players`);
     await visible(facPage, 'Page 1 of 2');
     await expectAccessible(facPage, 'facilitator players');
     await context.close();
   });
 
   it("setting Acme's expiry in the past sends its admin to /unauthorized; the super admin carries on", async () => {
-    await page.goto(`${product.url}/Playshop/admin/organizations?q=Acme`);
+    await page.goto(`${suite.product.url}/Playshop/admin/organizations?q=Acme`);
     await page.getByRole('button', { name: 'Edit Acme' }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Expiry').fill('2001-01-01');
@@ -338,8 +332,8 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     await visible(page, 'Organization updated successfully');
     await visible(page, '2001-01-01');
 
-    const { page: adminPage, context } = await newPage(browser, DESKTOP);
-    await adminPage.goto(`${product.url}/admin-login`);
+    const { page: adminPage, context } = await suite.open(DESKTOP);
+    await adminPage.goto(`${suite.product.url}/admin-login`);
     await adminPage.getByLabel('Email').fill(acmeAdmin.email);
     await adminPage.getByLabel(/^Password/).fill(acmeAdmin.password);
     await adminPage.getByRole('button', { name: 'Login' }).click();
@@ -347,7 +341,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     await context.close();
 
     // The super admin still works, and deletes the now empty-of-nothing check: Acme has users, so refused.
-    await page.goto(`${product.url}/Playshop/admin/organizations?q=Acme`);
+    await page.goto(`${suite.product.url}/Playshop/admin/organizations?q=Acme`);
     await page.getByRole('button', { name: 'Delete Acme' }).click();
     await visible(page, 'Are you sure you want to delete this Organization?');
     await page.getByRole('button', { name: 'Yes', exact: true }).click();

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { CATEGORY_TEXTS, ROLES, type TrainingSettings, ZContentInput } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contentService } from '../apps/server/src/content/service';
 import { categories, content, gameEvents, games, organizations, rooms } from '../apps/server/src/db/schema';
 import { DEMO_ORG, DEMO_VIDEO_URL } from '../apps/server/src/db/seed';
@@ -12,44 +12,31 @@ import {
   DESKTOP,
   expectAccessible,
   hasChromium,
-  launchBrowser,
-  newPage,
   screenshotOnFailure,
   screenshots,
   signInStaff,
 } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { browserSuite, poll, visible } from './support/suite';
 
 /**
  * Issue 13 items 8–13 and issue 18 item 7, as a super admin meets them: the game report, the demo
  * video and the message where a video cannot load, Rooms for another organization, the content,
  * user and category forms, and the folder rename.
  */
-let product: Product;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
+const suite = browserSuite();
 beforeAll(async () => {
   if (!hasChromium) return;
-  product = await startProduct();
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, DESKTOP));
-  await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await product?.close();
+  ({ context, page } = await suite.open(DESKTOP));
+  await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
 });
 screenshotOnFailure(() => page);
 
-/** Polls for up to 10 s: lazy screens and a machine shared with other suites can be slow. */
-const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000 });
-const visible = (text: string | RegExp) => poll(() => page.getByText(text).first().isVisible()).toBe(true);
-
 async function demoOrgId(): Promise<number> {
-  const [org] = await product.database.db
+  const [org] = await suite.product.database.db
     .select({ id: organizations.id })
     .from(organizations)
     .where(eq(organizations.name, DEMO_ORG));
@@ -57,7 +44,7 @@ async function demoOrgId(): Promise<number> {
 }
 
 async function contentId(title: string): Promise<number> {
-  const [row] = await product.database.db
+  const [row] = await suite.product.database.db
     .select({ id: content.id })
     .from(content)
     .where(eq(content.title, title));
@@ -66,7 +53,7 @@ async function contentId(title: string): Promise<number> {
 
 describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of issue 18 (item 7)', () => {
   it('item 10: a super admin picks an organization on Rooms and creates a room there', async () => {
-    await page.goto(`${product.url}/Playshop/admin/rooms`);
+    await page.goto(`${suite.product.url}/Playshop/admin/rooms`);
     const choice = page.getByRole('textbox', { name: 'Organization' });
     await poll(() => choice.inputValue()).toBe('Playshop');
     await choice.click();
@@ -79,7 +66,7 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
     await page.getByRole('option', { name: 'Demo Workshop' }).click();
     await page.getByRole('button', { name: 'Create Room' }).click();
     await poll(() => page.getByRole('row').filter({ hasText: 'Super admin room' }).isVisible()).toBe(true);
-    const [room] = await product.database.db
+    const [room] = await suite.product.database.db
       .select({ orgId: rooms.orgId })
       .from(rooms)
       .where(eq(rooms.name, 'Super admin room'));
@@ -89,7 +76,7 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
   });
 
   it('item 8: the report reads per round: players with card and bingo, balls, content by title, winners', async () => {
-    const db = product.database.db;
+    const db = suite.product.database.db;
     const [room] = await db
       .select({ id: rooms.id })
       .from(rooms)
@@ -139,27 +126,27 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
     expect(raw).toContain(',lobby_opened,');
   });
 
-  it('item 9: the demo video is the product’s own file and plays without internet', async () => {
-    const served = await fetch(`${product.url}${DEMO_VIDEO_URL}`);
+  it('item 9: the demo video is the suite.product’s own file and plays without internet', async () => {
+    const served = await fetch(`${suite.product.url}${DEMO_VIDEO_URL}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toContain('video/mp4');
-    await page.goto(`${product.url}/Playshop/admin/content`);
+    await page.goto(`${suite.product.url}/Playshop/admin/content`);
     await page.getByRole('button', { name: 'Preview Why feedback matters' }).click();
     const video = page.getByRole('dialog').locator('video');
     await poll(() => video.getAttribute('src')).toBe(DEMO_VIDEO_URL);
-    // Metadata loaded: the browser could fetch and decode the file.
+    // Metadata loaded: the suite.browser could fetch and decode the file.
     await poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && v.duration > 5)).toBe(true);
     await screenshots(page, 'screens-demo-video');
     await page.keyboard.press('Escape');
   });
 
   it('items 9 and 18.7: a video that cannot load says so with its title and link, in content and training', async () => {
-    await contentService(product.database.db).create(
+    await contentService(suite.product.database.db).create(
       ZContentInput.parse({
         title: 'Offsite keynote',
         description: 'A talk on YouTube',
         type: 'VIDEO',
-        categoryId: (await product.database.db.select().from(categories).limit(1))[0]!.id,
+        categoryId: (await suite.product.database.db.select().from(categories).limit(1))[0]!.id,
         url: 'https://www.youtube.com/watch?v=wtl5UrrgU8c',
       }),
     );
@@ -167,7 +154,7 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
     await context.route(/^https:\/\/([a-z0-9-]+\.)*(youtube(-nocookie)?\.com|ytimg\.com)\//, (route) =>
       route.abort(),
     );
-    await page.goto(`${product.url}/Playshop/admin/content`);
+    await page.goto(`${suite.product.url}/Playshop/admin/content`);
     await page.getByRole('button', { name: 'Preview Offsite keynote' }).click();
     const dialog = page.getByRole('dialog');
     await poll(() => dialog.getByText('This video cannot be played here').isVisible()).toBe(true);
@@ -182,9 +169,9 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
     const settings = Object.fromEntries(
       ROLES.map((role) => [role, { kind: 'videos', videos }]),
     ) as TrainingSettings;
-    await trainingService(product.database.db, {} as YoutubeClient).saveSettings(settings);
-    await page.goto(`${product.url}/Playshop/admin/training`);
-    await visible('This video cannot be played here');
+    await trainingService(suite.product.database.db, {} as YoutubeClient).saveSettings(settings);
+    await page.goto(`${suite.product.url}/Playshop/admin/training`);
+    await visible(page, 'This video cannot be played here');
     expect(
       await page.getByRole('link', { name: 'Open "Welcome, admins" in a new tab' }).getAttribute('href'),
     ).toBe('https://youtu.be/wtl5UrrgU8c');
@@ -195,18 +182,18 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
 
   it('item 11: Edit Content shows the item’s category, and saving keeps it', async () => {
     const id = await contentId('Fire safety check');
-    const [before] = await product.database.db
+    const [before] = await suite.product.database.db
       .select({ categoryId: content.categoryId })
       .from(content)
       .where(eq(content.id, id));
-    await page.goto(`${product.url}/Playshop/admin/content/edit-content/${id}`);
+    await page.goto(`${suite.product.url}/Playshop/admin/content/edit-content/${id}`);
     const category = page.getByRole('combobox', { name: 'Category' });
     await poll(() => category.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe(
       'Safety',
     );
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL('**/Playshop/admin/content');
-    const [after] = await product.database.db
+    const [after] = await suite.product.database.db
       .select({ categoryId: content.categoryId })
       .from(content)
       .where(eq(content.id, id));
@@ -214,13 +201,13 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
   });
 
   it("item 12: an empty Add Content form names the type and the category; 'Passwords do not match' on blur", async () => {
-    await page.goto(`${product.url}/Playshop/admin/content/add-content`);
+    await page.goto(`${suite.product.url}/Playshop/admin/content/add-content`);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await visible('Please select a type');
-    await visible('Please select a category');
+    await visible(page, 'Please select a type');
+    await visible(page, 'Please select a category');
     await screenshots(page, 'screens-add-content-empty');
 
-    await page.goto(`${product.url}/Playshop/admin/admin-users`);
+    await page.goto(`${suite.product.url}/Playshop/admin/admin-users`);
     await page.getByRole('button', { name: 'Add Admin' }).click();
     await page
       .getByLabel(/^Password/)
@@ -228,19 +215,19 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
       .fill('a long password');
     await page.getByLabel(/^Confirm Password/).fill('another password');
     await page.getByLabel(/^Confirm Password/).blur();
-    await visible('Passwords do not match');
+    await visible(page, 'Passwords do not match');
     await screenshots(page, 'screens-admin-form-mismatch');
   });
 
   it('item 13: the categories screen shows only the last refusal, in place, and clears it on success', async () => {
-    await page.goto(`${product.url}/Playshop/admin/categories`);
+    await page.goto(`${suite.product.url}/Playshop/admin/categories`);
     const name = page.getByRole('textbox', { name: 'Category name' });
     await name.fill('Brand new');
     await page.getByRole('button', { name: 'Add' }).click();
     await poll(() => page.getByRole('button', { name: 'Remove Brand new' }).isVisible()).toBe(true);
     await name.fill('Safety');
     await page.getByRole('button', { name: 'Add' }).click();
-    await visible(`Error: ${CATEGORY_TEXTS.duplicate}`);
+    await visible(page, `Error: ${CATEGORY_TEXTS.duplicate}`);
     // A later action that succeeds (a remove) clears the earlier refusal.
     await page.getByRole('button', { name: 'Remove Brand new' }).click();
     await poll(() => page.getByRole('button', { name: 'Remove Brand new' }).count()).toBe(0);
@@ -260,7 +247,7 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
   });
 
   it("item 13: renaming a folder never shows 'Folder not found' on the way", async () => {
-    await page.goto(`${product.url}/Playshop/admin/materials/upload`);
+    await page.goto(`${suite.product.url}/Playshop/admin/materials/upload`);
     await page.locator('input[type="file"]').setInputFiles({
       name: 'Agenda.pdf',
       mimeType: 'application/pdf',
@@ -268,8 +255,8 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
     });
     await page.getByRole('textbox', { name: 'New folder' }).fill('Rename me');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await visible('File uploaded successfully');
-    await page.goto(`${product.url}/Playshop/admin/materials/Rename%20me`);
+    await visible(page, 'File uploaded successfully');
+    await page.goto(`${suite.product.url}/Playshop/admin/materials/Rename%20me`);
     await page.getByRole('link', { name: 'Rename folder' }).click();
     const field = page.getByRole('textbox', { name: 'Folder name' });
     await poll(() => field.inputValue()).toBe('Rename me');
@@ -284,7 +271,7 @@ describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of is
     await field.fill('Renamed folder');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/materials/Renamed%20folder');
-    await visible('Agenda.pdf');
+    await visible(page, 'Agenda.pdf');
     expect(await page.evaluate(() => (window as unknown as { sawNotFound: boolean }).sawNotFound)).toBe(
       false,
     );

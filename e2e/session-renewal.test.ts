@@ -1,31 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage, PHONE } from './support/browser';
-import { type Product, startProduct } from './support/server';
-
-let product: Product;
-let browser: Browser;
+import { describe, expect, it } from 'vitest';
+import { hasChromium, PHONE } from './support/browser';
+import { browserSuite } from './support/suite';
 
 // Access tokens that live two seconds, so a test can wait one out.
-beforeAll(async () => {
-  if (!hasChromium) return;
-  product = await startProduct({ accessTokenTtlSeconds: 2 });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.close();
-});
+const suite = browserSuite({ accessTokenTtlSeconds: 2 });
 
 describe.runIf(hasChromium)('an expired access token', () => {
   it('is renewed once through /refresh and the request retried, unseen by the user', async () => {
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await suite.open(PHONE);
     const calls: string[] = [];
     page.on('response', (res) => {
       const url = new URL(res.url());
       if (url.pathname.startsWith('/api/v1/')) calls.push(`${res.status()} ${url.pathname}`);
     });
-    await page.goto(`${product.url}/`);
+    await page.goto(`${suite.product.url}/`);
     await page.getByLabel('Organization').fill('Demo Org');
     await page.getByLabel('Username').fill('demo-player-3');
     await page.getByRole('button', { name: 'Submit' }).click();

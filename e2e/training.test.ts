@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { type FakeYoutube, fakeVideos, startFakeYoutube } from '../apps/server/src/test/fake-youtube';
@@ -10,19 +10,15 @@ import {
   DESKTOP,
   expectAccessible,
   hasChromium,
-  launchBrowser,
-  newPage,
   PHONE,
   screenshots,
   signInStaff,
 } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Product, startProduct } from './support/server';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { browserSuite, poll, visible } from './support/suite';
 
-let product: Product;
-let browser: Browser;
 let youtube: FakeYoutube;
 let demoAdmin: { email: string };
-const contexts: BrowserContext[] = [];
 
 const ORG = 'Demo%20Org';
 /** 60 videos: the server must follow nextPageToken past YouTube's 50-item page. */
@@ -34,41 +30,28 @@ beforeAll(async () => {
   youtube = await startFakeYoutube();
   youtube.setPlaylist('PLadminTraining', ADMIN_VIDEOS);
   youtube.setPlaylist('PLplayerTraining', PLAYER_VIDEOS);
-  product = await startProduct({
-    env: { YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_API_URL: youtube.apiUrl },
-  });
-  const [demoOrg] = await product.database.db
+});
+const suite = browserSuite(() => ({
+  env: { YOUTUBE_API_KEY: youtube.apiKey, YOUTUBE_API_URL: youtube.apiUrl },
+}));
+beforeAll(async () => {
+  if (!hasChromium) return;
+  const [demoOrg] = await suite.product.database.db
     .select()
     .from(organizations)
     .where(eq(organizations.name, 'Demo Org'));
-  demoAdmin = { email: (await createUser(product.database, 'ADMIN', demoOrg!.id)).email! };
-  browser = await launchBrowser();
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const [i, context] of contexts.entries()) {
-    for (const page of context.pages())
-      await page.screenshot({ path: `e2e/screenshots/training-failure-${i}.png` }).catch(() => {});
-  }
+  demoAdmin = { email: (await createUser(suite.product.database, 'ADMIN', demoOrg!.id)).email! };
 });
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await product?.close();
   await youtube?.close();
 });
-
-/** Screens answer within a moment, but the machine is shared: wait up to 15 s for each. */
-const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000, interval: 100 });
-const visible = (page: Page, text: string | RegExp) => poll(() => page.getByText(text).first().isVisible());
 
 /**
  * A browser of its own. There is no internet here: the YouTube embed is answered by a local stub page
  * and other video hosts are refused, so the test asserts on the iframe's address and title only.
  */
 async function person(viewport = DESKTOP) {
-  const { page, context } = await newPage(browser, viewport);
-  contexts.push(context);
+  const { page, context } = await suite.open(viewport);
   await context.route('https://www.youtube-nocookie.com/**', (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -97,8 +80,8 @@ const sidebarTitles = (page: Page) =>
 describe.runIf(hasChromium)('training playlists', () => {
   it('the super admin sets each role’s playlist in Settings', async () => {
     const page = await person();
-    await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${product.url}/Playshop/admin/settings`);
+    await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${suite.product.url}/Playshop/admin/settings`);
     await page.getByRole('tab', { name: 'Training' }).click();
 
     // Admins: a YouTube playlist; a typo first, to see the form's text.
@@ -141,14 +124,14 @@ describe.runIf(hasChromium)('training playlists', () => {
     expect(await roleGroup(page, 'Super Admin').getByRole('radio', { name: 'None' }).isChecked()).toBe(true);
 
     // The super admin's own role has no playlist.
-    await page.goto(`${product.url}/Playshop/admin/training`);
+    await page.goto(`${suite.product.url}/Playshop/admin/training`);
     await visible(page, 'No training videos yet');
   });
 
-  it('the super admin edits the product links; the footer follows', async () => {
+  it('the super admin edits the suite.product links; the footer follows', async () => {
     const page = await person();
-    await signInStaff(page, product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${product.url}/Playshop/admin/settings`);
+    await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${suite.product.url}/Playshop/admin/settings`);
     await page.getByRole('tab', { name: 'Links' }).click();
     await page.getByLabel('Report Issue').fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -165,7 +148,7 @@ describe.runIf(hasChromium)('training playlists', () => {
 
   it('an admin watches the 60-video YouTube playlist from the sidebar; Previous and Next stop at the ends', async () => {
     const page = await person();
-    await signInStaff(page, product.url, demoAdmin.email, TEST_PASSWORD);
+    await signInStaff(page, suite.product.url, demoAdmin.email, TEST_PASSWORD);
     await page.getByRole('link', { name: 'Training' }).click();
     await page.waitForURL(`**/${ORG}/admin/training`);
 
@@ -203,8 +186,13 @@ describe.runIf(hasChromium)('training playlists', () => {
 
   it('the demo facilitator watches the listed videos: YouTube in the embed, a file in a video player', async () => {
     const page = await person();
-    await signInStaff(page, product.url, product.facilitator.email, product.facilitator.password);
-    await page.goto(`${product.url}/${ORG}/facilitator/online/rooms`);
+    await signInStaff(
+      page,
+      suite.product.url,
+      suite.product.facilitator.email,
+      suite.product.facilitator.password,
+    );
+    await page.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
     await page.getByRole('link', { name: 'Training' }).click();
     await page.waitForURL(`**/${ORG}/facilitator/online/training`);
 
@@ -225,7 +213,7 @@ describe.runIf(hasChromium)('training playlists', () => {
 
   it('a demo player opens Training from the dashboard on a phone and sees the players’ playlist', async () => {
     const page = await person(PHONE);
-    await page.goto(`${product.url}/`);
+    await page.goto(`${suite.product.url}/`);
     await page.getByLabel('Organization').fill('Demo Org');
     await page.getByLabel('Username').fill('demo-player-1');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -233,7 +221,7 @@ describe.runIf(hasChromium)('training playlists', () => {
     const playlistReply = page.waitForResponse((r) => r.url().endsWith('/api/v1/training/playlist'));
     await page.getByRole('link', { name: 'Training' }).click();
     await page.waitForURL(`**/${ORG}/demo-player-1/training`);
-    // The key stays on the server: the browser only ever receives the playlist's items.
+    // The key stays on the server: the suite.browser only ever receives the playlist's items.
     const replyText = await (await playlistReply).text();
     expect(replyText).toContain('Player 1');
     expect(replyText).not.toContain(youtube.apiKey);

@@ -75,16 +75,16 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(summary, `axe on ${label}`).toEqual([]);
 }
 
-const shotsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+export const SHOTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
 /** Screenshots at phone and desktop width into e2e/screenshots (git-ignored), to look at. */
 export async function screenshots(page: Page, name: string): Promise<void> {
-  await mkdir(shotsDir, { recursive: true });
+  await mkdir(SHOTS_DIR, { recursive: true });
   const original = page.viewportSize();
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(shotsDir, `${name}-${viewport.width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${viewport.width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
 }
@@ -111,9 +111,9 @@ export async function signInStaff(
 export function screenshotOnFailure(page: () => Page | undefined): void {
   beforeEach(({ task, onTestFailed }) => {
     onTestFailed(async () => {
-      await mkdir(shotsDir, { recursive: true });
+      await mkdir(SHOTS_DIR, { recursive: true });
       await page()?.screenshot({
-        path: path.join(shotsDir, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
+        path: path.join(SHOTS_DIR, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
       });
     });
   });

@@ -16,16 +16,16 @@ const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  * The real product (built SPA, API, database with the first-start data) on a loopback port,
  * in this process so a test can also reach into its database.
  */
-export async function startProduct(
-  options: {
-    smtpUrl?: string;
-    accessTokenTtlSeconds?: number;
-    /** More configuration, as environment variables (e.g. YOUTUBE_API_URL of a fake API). */
-    env?: Record<string, string>;
-    /** Listen on every interface with no PUBLIC_URL, as `npm start` does on a laptop. */
-    asOnALaptop?: boolean;
-  } = {},
-) {
+export interface ProductOptions {
+  smtpUrl?: string;
+  accessTokenTtlSeconds?: number;
+  /** More configuration, as environment variables (e.g. YOUTUBE_API_URL of a fake API). */
+  env?: Record<string, string>;
+  /** Listen on every interface with no PUBLIC_URL, as `npm start` does on a laptop. */
+  asOnALaptop?: boolean;
+}
+
+export async function startProduct(options: ProductOptions = {}) {
   const { database, drop } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-e2e-'));
   const report = (await firstStart(database.db, {
