@@ -1,8 +1,8 @@
 import { ADMIN_ROLES, ROLES, type Role, STAFF_ROLES, SUPER_ADMIN_ONLY } from './roles';
 
 /**
- * Who may do what on the people side (SPEC §6), the one table both sides read: the server passes
- * these lists to `requireRole`, the web app hides what a role may not do. Organization scope (an admin
+ * Who may do what (SPEC §6), the one table both sides read: every server route asks
+ * `requirePermission`, the web app's navigation and screens ask `can`. Organization scope (an admin
  * acts on their own organization only) is enforced on top of this, inside the server's queries.
  */
 export const PERMISSIONS = {
@@ -28,6 +28,20 @@ export const PERMISSIONS = {
   readMaterials: STAFF_ROLES,
   /** Settings: the training playlist of every role and the product-wide links. */
   manageProductSettings: SUPER_ADMIN_ONLY,
+  /** Content library: list, search and open content items, questions, images and videos. */
+  readContent: STAFF_ROLES,
+  /** Content library: create, edit and delete content (SPEC §6). */
+  manageContent: SUPER_ADMIN_ONLY,
+  /** Images for content and answers: resumable uploads. */
+  uploadImages: SUPER_ADMIN_ONLY,
+  /** Workshops and their sessions: list, search and open (non-super-admins: those linked to their organization). */
+  readWorkshops: STAFF_ROLES,
+  /** Workshops: the builder, sessions and their content (SPEC §6). */
+  manageWorkshops: SUPER_ADMIN_ONLY,
+  /** Rooms: an organization's room list and a room's record (players see the rooms they may join). */
+  readRooms: ROLES,
+  /** Rooms: create and delete rooms, close a lobby, remove a past workshop's guests. */
+  manageRooms: ADMIN_ROLES,
   /** The live game: open the lobby, roll, send content, set timers, announce, end (SPEC §4). */
   runRooms: STAFF_ROLES,
   /** Dashboard: counts across organizations, licences ending soon, getting started (issue 18). */

@@ -19,7 +19,7 @@ import { AppError, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
 import { isOffensive, uniqueUsername } from './nicknames';
-import { hashNewPassword, hashPassword, verifyPassword } from './passwords';
+import { hashNewPassword, verifyPassword } from './passwords';
 import { refreshTokenWriter } from './refresh-token-writer';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens';
 

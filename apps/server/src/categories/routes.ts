@@ -1,15 +1,8 @@
-import {
-  PERMISSIONS,
-  ZCategory,
-  ZCreateCategory,
-  ZErrorReply,
-  ZIdParam,
-  ZMessageReply,
-} from '@playshop/shared';
+import { ZCategory, ZCreateCategory, ZErrorReply, ZIdParam, ZMessageReply } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../http/actor';
+import { requirePermission } from '../http/actor';
 import type { CategoriesService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
@@ -24,7 +17,7 @@ export function categoryRoutes(app: FastifyInstance, categories: CategoriesServi
       schema: { tags, summary: 'Every category, by name', response: { 200: z.array(ZCategory), ...errors } },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.readCategories);
+      requirePermission(req, 'readCategories');
       return categories.list();
     },
   );
@@ -40,7 +33,7 @@ export function categoryRoutes(app: FastifyInstance, categories: CategoriesServi
       },
     },
     async (req, reply) => {
-      requireRole(req, PERMISSIONS.manageCategories);
+      requirePermission(req, 'manageCategories');
       return reply.status(201).send(await categories.create(req.body.name));
     },
   );
@@ -57,7 +50,7 @@ export function categoryRoutes(app: FastifyInstance, categories: CategoriesServi
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageCategories);
+      requirePermission(req, 'manageCategories');
       return categories.remove(req.params.id);
     },
   );

@@ -1,8 +1,6 @@
 import {
   CONTENT_TEXTS,
   type ContentReply,
-  STAFF_ROLES,
-  SUPER_ADMIN_ONLY,
   ZContentFilters,
   ZContentPage,
   ZContentPayload,
@@ -24,13 +22,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../http/actor';
+import { requirePermission } from '../http/actor';
 import { notFound } from '../http/errors';
 import type { ContentService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 /** Reads: staff; a non-super-admin sees only content of workshops linked to their organization. */
-const READERS = STAFF_ROLES;
 const tags = ['content'];
 
 /** `{page}/{pageSize}` as the per-kind paths spell it. */
@@ -56,7 +53,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         response: { 200: z.array(ZContentReply), ...errors },
       },
     },
-    async (req) => contentSvc.list(requireRole(req, READERS), req.query),
+    async (req) => contentSvc.list(requirePermission(req, 'readContent'), req.query),
   );
 
   r.get(
@@ -69,7 +66,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         response: { 200: ZContentReply, ...errors },
       },
     },
-    async (req) => contentSvc.findOne(requireRole(req, READERS), req.params.id),
+    async (req) => contentSvc.findOne(requirePermission(req, 'readContent'), req.params.id),
   );
 
   r.get(
@@ -83,7 +80,8 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         response: { 200: ZContentPage, ...errors },
       },
     },
-    async (req) => contentSvc.page(requireRole(req, READERS), req.query, req.params.page, req.params.size),
+    async (req) =>
+      contentSvc.page(requirePermission(req, 'readContent'), req.query, req.params.page, req.params.size),
   );
 
   r.get(
@@ -99,7 +97,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
     },
     async (req) =>
       contentSvc.page(
-        requireRole(req, READERS),
+        requirePermission(req, 'readContent'),
         { ...req.query, categoryId: req.params.category },
         req.params.page,
         req.params.size,
@@ -119,7 +117,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
     },
     async (req) =>
       contentSvc.page(
-        requireRole(req, READERS),
+        requirePermission(req, 'readContent'),
         { ...req.query, search: req.params.term },
         req.params.page,
         req.params.size,
@@ -141,7 +139,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
     },
     async (req) =>
       contentSvc.page(
-        requireRole(req, READERS),
+        requirePermission(req, 'readContent'),
         { ...req.query, type: req.params.type },
         req.params.page,
         req.params.size,
@@ -159,7 +157,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req, reply) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageContent');
       return reply.status(201).send(await contentSvc.create(req.body));
     },
   );
@@ -176,7 +174,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageContent');
       return contentSvc.update(req.params.id, req.body);
     },
   );
@@ -192,7 +190,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageContent');
       await contentSvc.remove(req.params.id);
       return { message: CONTENT_TEXTS.deleted };
     },
@@ -212,7 +210,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req, reply) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageContent');
       const { question, content, answers } = req.body;
       const created = await contentSvc.create({ ...content, type: 'QUESTION', question, answers });
       return reply.status(201).send(asQuestion(created));
@@ -228,7 +226,8 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         response: { 200: z.array(ZQuestionWithContentReply), ...errors },
       },
     },
-    async (req) => (await contentSvc.list(requireRole(req, READERS), { type: 'QUESTION' })).map(asQuestion),
+    async (req) =>
+      (await contentSvc.list(requirePermission(req, 'readContent'), { type: 'QUESTION' })).map(asQuestion),
   );
 
   r.get(
@@ -242,7 +241,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      const actor = requireRole(req, READERS);
+      const actor = requirePermission(req, 'readContent');
       return asQuestion(
         await contentSvc.findOne(actor, await contentSvc.contentIdOf('question', req.params.id)),
       );
@@ -261,7 +260,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
     },
     async (req) =>
       contentSvc.page(
-        requireRole(req, READERS),
+        requirePermission(req, 'readContent'),
         { type: 'QUESTION', categoryId: req.params.categoryId },
         req.params.page,
         req.params.pageSize,
@@ -278,7 +277,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         response: { 200: ZQuestionWithContentReply, ...errors },
       },
     },
-    async (req) => asQuestion(await contentSvc.findOne(requireRole(req, READERS), req.params.id)),
+    async (req) => asQuestion(await contentSvc.findOne(requirePermission(req, 'readContent'), req.params.id)),
   );
 
   r.get(
@@ -292,7 +291,12 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) =>
-      contentSvc.page(requireRole(req, READERS), { type: 'QUESTION' }, req.params.page, req.params.pageSize),
+      contentSvc.page(
+        requirePermission(req, 'readContent'),
+        { type: 'QUESTION' },
+        req.params.page,
+        req.params.pageSize,
+      ),
   );
 
   r.patch(
@@ -307,7 +311,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageContent');
       const contentId = await contentSvc.contentIdOf('question', req.params.id);
       const { question, baseContent, answers } = req.body;
       return asQuestion(await contentSvc.updateQuestion(contentId, question, baseContent, answers));
@@ -325,7 +329,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageContent');
       await contentSvc.remove(await contentSvc.contentIdOf('question', req.params.id));
       return { message: CONTENT_TEXTS.questionDeleted };
     },
@@ -354,7 +358,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req, reply) => {
-        requireRole(req, SUPER_ADMIN_ONLY);
+        requirePermission(req, 'manageContent');
         const { url, ...rest } = req.body;
         const input =
           kind === 'image'
@@ -373,7 +377,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
           response: { 200: z.array(ZMediaContentReply), ...errors },
         },
       },
-      async (req) => (await contentSvc.list(requireRole(req, READERS), { type })).map(asMedia),
+      async (req) => (await contentSvc.list(requirePermission(req, 'readContent'), { type })).map(asMedia),
     );
 
     r.get(
@@ -387,7 +391,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req) => {
-        const actor = requireRole(req, READERS);
+        const actor = requirePermission(req, 'readContent');
         return asMedia(await contentSvc.findOne(actor, await contentSvc.contentIdOf(kind, req.params.id)));
       },
     );
@@ -403,7 +407,9 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req) =>
-        (await contentSvc.list(requireRole(req, READERS), { type, categoryId: req.params.id })).map(asMedia),
+        (
+          await contentSvc.list(requirePermission(req, 'readContent'), { type, categoryId: req.params.id })
+        ).map(asMedia),
     );
 
     r.get(
@@ -416,7 +422,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
           response: { 200: ZMediaContentReply, ...errors },
         },
       },
-      async (req) => asMedia(await contentSvc.findOne(requireRole(req, READERS), req.params.id)),
+      async (req) => asMedia(await contentSvc.findOne(requirePermission(req, 'readContent'), req.params.id)),
     );
 
     r.get(
@@ -430,7 +436,12 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req) =>
-        contentSvc.page(requireRole(req, READERS), { type }, req.params.page, req.params.pageSize),
+        contentSvc.page(
+          requirePermission(req, 'readContent'),
+          { type },
+          req.params.page,
+          req.params.pageSize,
+        ),
     );
 
     r.patch(
@@ -445,7 +456,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req) => {
-        requireRole(req, SUPER_ADMIN_ONLY);
+        requirePermission(req, 'manageContent');
         const contentId = await contentSvc.contentIdOf(kind, req.params.id);
         return asMedia(await contentSvc.updateMedia(kind, contentId, req.body.url, req.body.baseContent));
       },
@@ -462,7 +473,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
         },
       },
       async (req) => {
-        requireRole(req, SUPER_ADMIN_ONLY);
+        requirePermission(req, 'manageContent');
         await contentSvc.remove(await contentSvc.contentIdOf(kind, req.params.id));
         return { message: CONTENT_TEXTS.deleted };
       },

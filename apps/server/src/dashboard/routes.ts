@@ -1,15 +1,8 @@
-import {
-  PERMISSIONS,
-  ZDashboardRooms,
-  ZErrorReply,
-  ZOrgDashboard,
-  ZOverviewDashboard,
-  zLine,
-} from '@playshop/shared';
+import { ZDashboardRooms, ZErrorReply, ZOrgDashboard, ZOverviewDashboard, zLine } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../http/actor';
+import { requirePermission } from '../http/actor';
 import type { DashboardService } from './service';
 
 const errors = { 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
@@ -29,7 +22,7 @@ export function dashboardRoutes(app: FastifyInstance, dashboard: DashboardServic
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.readOverviewDashboard);
+      requirePermission(req, 'readOverviewDashboard');
       return dashboard.overview();
     },
   );
@@ -44,7 +37,7 @@ export function dashboardRoutes(app: FastifyInstance, dashboard: DashboardServic
         response: { 200: ZOrgDashboard, ...errors },
       },
     },
-    async (req) => dashboard.organization(requireRole(req, PERMISSIONS.readOrgDashboard), req.params.org),
+    async (req) => dashboard.organization(requirePermission(req, 'readOrgDashboard'), req.params.org),
   );
 
   r.get(
@@ -58,6 +51,6 @@ export function dashboardRoutes(app: FastifyInstance, dashboard: DashboardServic
         response: { 200: ZDashboardRooms, ...errors },
       },
     },
-    async (req) => dashboard.rooms(requireRole(req, PERMISSIONS.readRoomActivity), req.params.org),
+    async (req) => dashboard.rooms(requirePermission(req, 'readRoomActivity'), req.params.org),
   );
 }

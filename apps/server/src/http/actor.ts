@@ -1,4 +1,4 @@
-import type { Role } from '@playshop/shared';
+import { can, type Permission, type Role } from '@playshop/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from './errors';
 
@@ -29,10 +29,10 @@ export function requireActor(req: FastifyRequest): Actor {
   return req.actor;
 }
 
-/** The caller when their role is one of `roles`, otherwise 403. */
-export function requireRole(req: FastifyRequest, roles: readonly Role[]): Actor {
+/** The caller when their role has `permission` (shared `PERMISSIONS`), otherwise 403. */
+export function requirePermission(req: FastifyRequest, permission: Permission): Actor {
   const actor = requireActor(req);
-  if (!roles.includes(actor.role)) throw forbidden();
+  if (!can(actor.role, permission)) throw forbidden();
   return actor;
 }
 

@@ -2,7 +2,6 @@ import {
   API_PREFIX,
   MATERIAL_TEXTS,
   MATERIAL_UPLOADS_PATH,
-  PERMISSIONS,
   UPLOAD_LIMIT_BYTES,
   ZDeleteFile,
   ZDeleteFolder,
@@ -19,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../http/actor';
+import { requirePermission } from '../http/actor';
 import { AppError } from '../http/errors';
 import { mountTusEndpoint, tusError } from '../uploads/tus-endpoint';
 import { MATERIAL_DOWNLOAD_PATH } from './download-links';
@@ -73,7 +72,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
         response: { 200: ZMaterialFoldersReply, ...errors },
       },
     },
-    async (req) => svc.listFolders(requireRole(req, PERMISSIONS.readMaterials)),
+    async (req) => svc.listFolders(requirePermission(req, 'readMaterials')),
   );
 
   r.get(
@@ -86,7 +85,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
         response: { 200: ZMaterialFolderReply, ...errors },
       },
     },
-    async (req) => svc.getFolder(requireRole(req, PERMISSIONS.readMaterials), req.params.folder),
+    async (req) => svc.getFolder(requirePermission(req, 'readMaterials'), req.params.folder),
   );
 
   r.get(
@@ -100,7 +99,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
       },
     },
     async (req) =>
-      svc.getFolder(requireRole(req, PERMISSIONS.readMaterials), req.params.folder, req.params.subfolder),
+      svc.getFolder(requirePermission(req, 'readMaterials'), req.params.folder, req.params.subfolder),
   );
 
   r.post(
@@ -114,7 +113,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageMaterials);
+      requirePermission(req, 'manageMaterials');
       return svc.renameFolder(req.body.oldFolderPath, req.body.newFolderPath);
     },
   );
@@ -130,7 +129,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageMaterials);
+      requirePermission(req, 'manageMaterials');
       return svc.deleteFolder(req.body.folderPath);
     },
   );
@@ -145,7 +144,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
         response: { 200: ZMessageReply, ...errors },
       },
     },
-    async (req) => svc.deleteFile(requireRole(req, PERMISSIONS.manageMaterials), req.body.filePath),
+    async (req) => svc.deleteFile(requirePermission(req, 'manageMaterials'), req.body.filePath),
   );
 
   r.post(
@@ -158,7 +157,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
         response: { 200: ZDownloadLinkReply, ...errors },
       },
     },
-    async (req) => svc.createDownloadLink(requireRole(req, PERMISSIONS.readMaterials), req.body.filePath),
+    async (req) => svc.createDownloadLink(requirePermission(req, 'readMaterials'), req.body.filePath),
   );
 
   r.get(
@@ -197,7 +196,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
     prefix: API_PREFIX,
     directory: tusDir,
     maxSize: UPLOAD_LIMIT_BYTES,
-    roles: PERMISSIONS.manageMaterials,
+    permission: 'manageMaterials',
     fileTooLargeMessage: MATERIAL_TEXTS.fileTooLarge,
     tags,
     summary: 'tus resumable upload of a material (super admin); metadata filename, folder, subfolder',

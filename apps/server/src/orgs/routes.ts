@@ -1,6 +1,4 @@
 import {
-  PERMISSIONS,
-  STAFF_ROLES,
   ZCount,
   ZCreateOrganization,
   ZEditOrganization,
@@ -23,7 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireActor, requireRole } from '../http/actor';
+import { requireActor, requirePermission } from '../http/actor';
 import type { OrgsService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
@@ -58,7 +56,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
         response: { 200: ZOrgWorkshopsReply, ...errors },
       },
     },
-    async (req) => orgs.workshopsOf(requireRole(req, STAFF_ROLES), req.params.name),
+    async (req) => orgs.workshopsOf(requirePermission(req, 'readWorkshops'), req.params.name),
   );
 
   r.get(
@@ -71,7 +69,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
         response: { 200: ZOrganizationReply, ...errors },
       },
     },
-    async (req) => orgs.getByName(requireRole(req, PERMISSIONS.readOrganization), req.params.name),
+    async (req) => orgs.getByName(requirePermission(req, 'readOrganization'), req.params.name),
   );
 
   r.get(
@@ -84,7 +82,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
         response: { 200: ZOrganizationReply, ...errors },
       },
     },
-    async (req) => orgs.getById(requireRole(req, PERMISSIONS.readOrganization), req.params.id),
+    async (req) => orgs.getById(requirePermission(req, 'readOrganization'), req.params.id),
   );
 
   r.get(
@@ -96,7 +94,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
         response: { 200: z.array(ZOrgOption), ...errors },
       },
     },
-    async (req) => orgs.options(requireRole(req, PERMISSIONS.readOrganization)),
+    async (req) => orgs.options(requirePermission(req, 'readOrganization')),
   );
 
   r.get(
@@ -105,7 +103,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       schema: { tags, summary: 'Number of organizations', response: { 200: ZCount, ...errors } },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageOrganizations);
+      requirePermission(req, 'manageOrganizations');
       return orgs.count();
     },
   );
@@ -123,7 +121,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageOrganizations);
+      requirePermission(req, 'manageOrganizations');
       return orgs.page(req.params.page, req.params.size);
     },
   );
@@ -141,7 +139,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageOrganizations);
+      requirePermission(req, 'manageOrganizations');
       return orgs.search(req.params.term, req.query.page, req.query.size);
     },
   );
@@ -157,7 +155,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       },
     },
     async (req, reply) => {
-      requireRole(req, PERMISSIONS.manageOrganizations);
+      requirePermission(req, 'manageOrganizations');
       return reply.status(201).send(await orgs.create(req.body));
     },
   );
@@ -175,7 +173,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
         response: { 200: ZOrganizationReply, ...writeErrors },
       },
     },
-    async (req) => orgs.edit(requireRole(req, PERMISSIONS.editOwnOrganization), req.body),
+    async (req) => orgs.edit(requirePermission(req, 'editOwnOrganization'), req.body),
   );
 
   r.delete(
@@ -190,7 +188,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageOrganizations);
+      requirePermission(req, 'manageOrganizations');
       return orgs.remove(req.params.id);
     },
   );
@@ -206,7 +204,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageOrganizations);
+      requirePermission(req, 'manageOrganizations');
       return orgs.linkableWorkshops(req.params.orgId);
     },
   );
@@ -222,7 +220,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       },
     },
     async (req, reply) => {
-      requireRole(req, PERMISSIONS.manageOrganizations);
+      requirePermission(req, 'manageOrganizations');
       return reply.status(201).send(await orgs.link(req.body.orgId, req.body.workshopId));
     },
   );
@@ -241,7 +239,7 @@ export function orgRoutes(app: FastifyInstance, orgs: OrgsService): void {
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageOrganizations);
+      requirePermission(req, 'manageOrganizations');
       return orgs.unlink(req.params.orgId, req.params.workshopId);
     },
   );

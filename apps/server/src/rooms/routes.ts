@@ -1,9 +1,6 @@
 import {
-  ADMIN_ROLES,
   JOIN_TEXTS,
-  ROLES,
   ROOM_TEXTS,
-  STAFF_ROLES,
   ZCheckRoomSession,
   ZCreateRoom,
   ZErrorReply,
@@ -20,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../http/actor';
+import { requirePermission } from '../http/actor';
 import type { RoomsService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
@@ -63,7 +60,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
       },
     },
     async (req) => ({
-      code: await rooms.joinCode(requireRole(req, STAFF_ROLES), req.params.id),
+      code: await rooms.joinCode(requirePermission(req, 'runRooms'), req.params.id),
       publicUrl: joinLinks.publicUrl,
       networkAddresses: joinLinks.publicUrl ? [] : joinLinks.networkAddresses(),
     }),
@@ -81,7 +78,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
     },
     async (req) => ({
       message: JOIN_TEXTS.guestsRemoved,
-      removed: await rooms.removeGuests(requireRole(req, ADMIN_ROLES), req.params.id),
+      removed: await rooms.removeGuests(requirePermission(req, 'manageRooms'), req.params.id),
     }),
   );
 
@@ -95,7 +92,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
         response: { 200: z.array(ZRoomReply), ...errors },
       },
     },
-    async (req) => rooms.listByOrgName(requireRole(req, ROLES), req.params.org),
+    async (req) => rooms.listByOrgName(requirePermission(req, 'readRooms'), req.params.org),
   );
 
   r.get(
@@ -108,7 +105,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
         response: { 200: ZRoomReply, ...errors },
       },
     },
-    async (req) => rooms.getById(requireRole(req, ROLES), req.params.id),
+    async (req) => rooms.getById(requirePermission(req, 'readRooms'), req.params.id),
   );
 
   r.post(
@@ -121,7 +118,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
         response: { 200: ZRoomReply, ...errors },
       },
     },
-    async (req) => rooms.create(requireRole(req, ADMIN_ROLES), req.body),
+    async (req) => rooms.create(requirePermission(req, 'manageRooms'), req.body),
   );
 
   r.delete(
@@ -135,7 +132,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
       },
     },
     async (req) => {
-      await rooms.remove(requireRole(req, ADMIN_ROLES), req.params.id);
+      await rooms.remove(requirePermission(req, 'manageRooms'), req.params.id);
       return { message: ROOM_TEXTS.deleted };
     },
   );
@@ -150,7 +147,8 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
         response: { 200: ZRoomSessionReply, ...errors },
       },
     },
-    async (req) => rooms.checkAndCreateSession(requireRole(req, STAFF_ROLES), req.body.roomSession.roomId),
+    async (req) =>
+      rooms.checkAndCreateSession(requirePermission(req, 'runRooms'), req.body.roomSession.roomId),
   );
 
   r.patch(
@@ -164,7 +162,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
       },
     },
     async (req) =>
-      rooms.updateSession(requireRole(req, STAFF_ROLES), req.body.roomId, req.body.currentSectionId),
+      rooms.updateSession(requirePermission(req, 'runRooms'), req.body.roomId, req.body.currentSectionId),
   );
 
   r.get(
@@ -182,7 +180,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
     },
     async (req, reply) => {
       const { filename, csv } = await rooms.report(
-        requireRole(req, STAFF_ROLES),
+        requirePermission(req, 'runRooms'),
         req.params.id,
         req.query.format,
       );

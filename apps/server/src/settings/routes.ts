@@ -1,7 +1,7 @@
-import { PERMISSIONS, ZErrorReply, ZPublicSettings, ZPublicSettingsUpdate } from '@playshop/shared';
+import { ZErrorReply, ZPublicSettings, ZPublicSettingsUpdate } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '../http/actor';
+import { requirePermission } from '../http/actor';
 import type { SettingsService } from './service';
 
 export function settingsRoutes(app: FastifyInstance, settings: SettingsService): void {
@@ -30,7 +30,7 @@ export function settingsRoutes(app: FastifyInstance, settings: SettingsService):
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageProductSettings);
+      requirePermission(req, 'manageProductSettings');
       return settings.savePublicSettings(req.body);
     },
   );

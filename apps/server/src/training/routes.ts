@@ -1,7 +1,7 @@
-import { PERMISSIONS, ZErrorReply, ZTrainingPlaylistReply, ZTrainingSettings } from '@playshop/shared';
+import { ZErrorReply, ZTrainingPlaylistReply, ZTrainingSettings } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireActor, requireRole } from '../http/actor';
+import { requireActor, requirePermission } from '../http/actor';
 import type { TrainingService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply };
@@ -20,7 +20,7 @@ export function trainingRoutes(app: FastifyInstance, training: TrainingService):
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageProductSettings);
+      requirePermission(req, 'manageProductSettings');
       return training.readSettings();
     },
   );
@@ -36,7 +36,7 @@ export function trainingRoutes(app: FastifyInstance, training: TrainingService):
       },
     },
     async (req) => {
-      requireRole(req, PERMISSIONS.manageProductSettings);
+      requirePermission(req, 'manageProductSettings');
       return training.saveSettings(req.body);
     },
   );

@@ -30,7 +30,7 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
     prefix: API_PREFIX,
     directory: tusDir,
     maxSize: UPLOAD_LIMIT_BYTES,
-    roles: ['SUPER_ADMIN'],
+    permission: 'uploadImages',
     fileTooLargeMessage: CONTENT_TEXTS.fileTooLarge,
     tags: ['uploads'],
     summary: 'tus resumable upload of an image (super admin)',

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import type { Role } from '@playshop/shared';
+import type { Permission } from '@playshop/shared';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Actor, requireRole } from '../http/actor';
+import { type Actor, requirePermission } from '../http/actor';
 import { AppError } from '../http/errors';
 import { scheduleHousekeeping } from '../http/housekeeping';
 
@@ -54,7 +54,7 @@ export interface TusEndpointOptions {
   directory: string;
   maxSize: number;
   /** Who may create, continue, inspect and cancel uploads here. */
-  roles: readonly Role[];
+  permission: Permission;
   /** The text of the 413 answer. */
   fileTooLargeMessage: string;
   /** OpenAPI tags and summary. */
@@ -142,7 +142,7 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
   api.register(async (scope) => {
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-      const actor = requireRole(req, options.roles);
+      const actor = requirePermission(req, options.permission);
       if (req.method !== 'POST') {
         const { uploadId } = req.params as { uploadId: string };
         if (!(await isOwnUpload(uploadId, actor)))

@@ -1,6 +1,6 @@
 import {
   IMPORT_TEXTS,
-  PERMISSIONS,
+  type Permission,
   ZCount,
   ZCreateAdmin,
   ZCreatePlayer,
@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../http/actor';
+import { requirePermission } from '../http/actor';
 import type { UserKind, UsersService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
@@ -36,8 +36,7 @@ const SEARCH_DOC =
   'Query `page` (from 1, default 1) and `size` (default 10).';
 
 /** Which permission each kind of list needs: admins for the Admins screen, staff for Players. */
-const permissionOf = (kind: UserKind) =>
-  kind === 'admin' ? PERMISSIONS.manageAdmins : PERMISSIONS.managePlayers;
+const permissionOf = (kind: UserKind): Permission => (kind === 'admin' ? 'manageAdmins' : 'managePlayers');
 
 export function userRoutes(app: FastifyInstance, users: UsersService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +55,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
       },
     },
     async (req, reply) => {
-      const result = await users.importPlayers(requireRole(req, PERMISSIONS.managePlayers), req.body);
+      const result = await users.importPlayers(requirePermission(req, 'managePlayers'), req.body);
       if ('problems' in result) {
         return reply
           .status(400)
@@ -78,7 +77,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
     },
     async (req, reply) => {
       const { filename, csv } = await users.exportPlayers(
-        requireRole(req, PERMISSIONS.managePlayers),
+        requirePermission(req, 'managePlayers'),
         req.params.orgId,
       );
       return reply
@@ -90,7 +89,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
 
   for (const kind of ['admin', 'player'] as const) {
     const plural = kind === 'admin' ? 'admins' : 'players';
-    const roles = permissionOf(kind);
+    const permission = permissionOf(kind);
 
     r.get(
       `/get-org-${plural}/:orgId/:page/:size`,
@@ -105,7 +104,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
       },
       async (req) => {
         const { orgId, page, size } = req.params;
-        return users.page(requireRole(req, roles), kind, { orgId }, page, size);
+        return users.page(requirePermission(req, permission), kind, { orgId }, page, size);
       },
     );
 
@@ -122,7 +121,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
       },
       async (req) =>
         users.page(
-          requireRole(req, PERMISSIONS.readAllOrganizations),
+          requirePermission(req, 'readAllOrganizations'),
           kind,
           'visible',
           req.params.page,
@@ -140,7 +139,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
           response: { 200: ZCount, ...errors },
         },
       },
-      async (req) => users.count(requireRole(req, roles), kind, { orgId: req.params.orgId }),
+      async (req) => users.count(requirePermission(req, permission), kind, { orgId: req.params.orgId }),
     );
 
     r.get(
@@ -152,7 +151,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
           response: { 200: ZCount, ...errors },
         },
       },
-      async (req) => users.count(requireRole(req, PERMISSIONS.readAllOrganizations), kind, 'visible'),
+      async (req) => users.count(requirePermission(req, 'readAllOrganizations'), kind, 'visible'),
     );
 
     r.get(
@@ -168,7 +167,14 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
         },
       },
       async (req) =>
-        users.page(requireRole(req, roles), kind, 'visible', req.query.page, req.query.size, req.params.term),
+        users.page(
+          requirePermission(req, permission),
+          kind,
+          'visible',
+          req.query.page,
+          req.query.size,
+          req.params.term,
+        ),
     );
 
     // The spec spells the organization-scoped admin search in the singular.
@@ -186,7 +192,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
       },
       async (req) =>
         users.page(
-          requireRole(req, roles),
+          requirePermission(req, permission),
           kind,
           { orgId: req.params.orgId },
           req.query.page,
@@ -205,7 +211,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
           response: { 200: ZUserReply, ...errors },
         },
       },
-      async (req) => users.getById(requireRole(req, roles), kind, req.params.id),
+      async (req) => users.getById(requirePermission(req, permission), kind, req.params.id),
     );
 
     r.delete(
@@ -218,7 +224,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
           response: { 200: ZMessageReply, ...writeErrors },
         },
       },
-      async (req) => users.remove(requireRole(req, roles), kind, req.params.id),
+      async (req) => users.remove(requirePermission(req, permission), kind, req.params.id),
     );
   }
 
@@ -232,7 +238,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
         response: { 200: z.array(ZUserReply), ...errors },
       },
     },
-    async (req) => users.all(requireRole(req, PERMISSIONS.manageAdmins), 'admin'),
+    async (req) => users.all(requirePermission(req, 'manageAdmins'), 'admin'),
   );
 
   r.get(
@@ -244,7 +250,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
         response: { 200: z.array(ZUserReply), ...errors },
       },
     },
-    async (req) => users.all(requireRole(req, PERMISSIONS.managePlayers), 'player'),
+    async (req) => users.all(requirePermission(req, 'managePlayers'), 'player'),
   );
 
   r.post(
@@ -258,7 +264,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await users.createPlayer(requireRole(req, PERMISSIONS.managePlayers), req.body)),
+      reply.status(201).send(await users.createPlayer(requirePermission(req, 'managePlayers'), req.body)),
   );
 
   r.post(
@@ -272,7 +278,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
       },
     },
     async (req, reply) =>
-      reply.status(201).send(await users.createAdmin(requireRole(req, PERMISSIONS.manageAdmins), req.body)),
+      reply.status(201).send(await users.createAdmin(requirePermission(req, 'manageAdmins'), req.body)),
   );
 
   r.patch(
@@ -285,7 +291,7 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
         response: { 200: ZUserReply, ...writeErrors },
       },
     },
-    async (req) => users.editPlayer(requireRole(req, PERMISSIONS.managePlayers), req.body),
+    async (req) => users.editPlayer(requirePermission(req, 'managePlayers'), req.body),
   );
 
   r.patch(
@@ -299,6 +305,6 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
         response: { 200: ZUserReply, ...writeErrors },
       },
     },
-    async (req) => users.editAdmin(requireRole(req, PERMISSIONS.manageAdmins), req.body),
+    async (req) => users.editAdmin(requirePermission(req, 'manageAdmins'), req.body),
   );
 }

@@ -1,7 +1,5 @@
 import {
   PAGE_SIZE,
-  STAFF_ROLES,
-  SUPER_ADMIN_ONLY,
   WORKSHOP_TEXTS,
   ZCountReply,
   ZCreateSessionWithContent,
@@ -22,12 +20,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireRole } from '../http/actor';
+import { requirePermission } from '../http/actor';
 import type { WorkshopsService } from './service';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 /** Reads: staff; a non-super-admin sees only workshops linked to their organization. */
-const READERS = STAFF_ROLES;
 const tags = ['workshops'];
 const sTags = ['sessions'];
 
@@ -43,7 +40,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
         response: { 200: z.array(ZWorkshopListItem), ...errors },
       },
     },
-    async (req) => svc.list(requireRole(req, READERS)),
+    async (req) => svc.list(requirePermission(req, 'readWorkshops')),
   );
 
   r.get(
@@ -61,7 +58,12 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) =>
-      svc.page(requireRole(req, READERS), req.params.page, req.params.size, req.query.search || undefined),
+      svc.page(
+        requirePermission(req, 'readWorkshops'),
+        req.params.page,
+        req.params.size,
+        req.query.search || undefined,
+      ),
   );
 
   r.get(
@@ -74,7 +76,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
         response: { 200: ZWorkshopReply, ...errors },
       },
     },
-    async (req) => svc.get(requireRole(req, READERS), req.params.id),
+    async (req) => svc.get(requirePermission(req, 'readWorkshops'), req.params.id),
   );
 
   r.get(
@@ -86,7 +88,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
         response: { 200: ZCountReply, ...errors },
       },
     },
-    async (req) => svc.count(requireRole(req, READERS)),
+    async (req) => svc.count(requirePermission(req, 'readWorkshops')),
   );
 
   r.get(
@@ -99,7 +101,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
         response: { 200: z.array(ZWorkshopListItem), ...errors },
       },
     },
-    async (req) => svc.list(requireRole(req, READERS), req.params.term),
+    async (req) => svc.list(requirePermission(req, 'readWorkshops'), req.params.term),
   );
 
   r.post(
@@ -113,7 +115,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req, reply) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageWorkshops');
       return reply.status(201).send(await svc.create(req.body.name));
     },
   );
@@ -129,7 +131,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageWorkshops');
       return svc.edit(req.body.id, req.body.name);
     },
   );
@@ -145,7 +147,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageWorkshops');
       const order = req.body.sessions?.map((s) => (typeof s === 'number' ? s : s.id));
       return svc.edit(req.body.id, req.body.name, order);
     },
@@ -162,7 +164,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageWorkshops');
       await svc.remove(req.params.id);
       return { message: WORKSHOP_TEXTS.deleted };
     },
@@ -181,7 +183,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req, reply) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageWorkshops');
       return reply.status(201).send(await svc.createSession(req.body));
     },
   );
@@ -196,7 +198,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
         response: { 200: z.array(ZSessionReply), ...errors },
       },
     },
-    async (req) => svc.sessionsOf(requireRole(req, READERS), req.params.id),
+    async (req) => svc.sessionsOf(requirePermission(req, 'readWorkshops'), req.params.id),
   );
 
   r.get(
@@ -209,7 +211,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
         response: { 200: ZSessionReply, ...errors },
       },
     },
-    async (req) => svc.getSession(requireRole(req, READERS), req.params.id),
+    async (req) => svc.getSession(requirePermission(req, 'readWorkshops'), req.params.id),
   );
 
   r.patch(
@@ -224,7 +226,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageWorkshops');
       return svc.editSession(req.params.id, req.body);
     },
   );
@@ -240,7 +242,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
       },
     },
     async (req) => {
-      requireRole(req, SUPER_ADMIN_ONLY);
+      requirePermission(req, 'manageWorkshops');
       await svc.removeSession(req.params.id);
       return { message: WORKSHOP_TEXTS.sessionDeleted };
     },
@@ -256,7 +258,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
         response: { 200: z.array(ZSessionContentReply), ...errors },
       },
     },
-    async (req) => svc.sessionContentOf(requireRole(req, READERS), [req.params.id]),
+    async (req) => svc.sessionContentOf(requirePermission(req, 'readWorkshops'), [req.params.id]),
   );
 
   r.get(
@@ -274,6 +276,6 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
         response: { 200: z.array(ZSessionContentReply), ...errors },
       },
     },
-    async (req) => svc.sessionContentOf(requireRole(req, READERS), req.params.ids),
+    async (req) => svc.sessionContentOf(requirePermission(req, 'readWorkshops'), req.params.ids),
   );
 }
