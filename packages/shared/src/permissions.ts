@@ -6,6 +6,10 @@ import { ADMIN_ROLES, ROLES, type Role, STAFF_ROLES, SUPER_ADMIN_ONLY } from './
  * acts on their own organization only) is enforced on top of this, inside the server's queries.
  */
 export const PERMISSIONS = {
+  /** The admin area (`/{org}/admin/…`): its layout, navigation and screens. */
+  openAdminArea: ADMIN_ROLES,
+  /** The facilitator area (`/{org}/facilitator/…`): running rooms, players, materials, training. */
+  openFacilitatorArea: STAFF_ROLES,
   /** Organizations table, create/delete organizations, link workshops, change name and expiry. */
   manageOrganizations: SUPER_ADMIN_ONLY,
   /** Read an organization's record: its own staff (the Settings page), any for a super admin. */

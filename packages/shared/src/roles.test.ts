@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAdminRole, normalizeRole } from './roles';
+import { can } from './permissions';
+import { normalizeRole } from './roles';
 
 describe('normalizeRole', () => {
   it.each([
@@ -19,9 +20,9 @@ describe('normalizeRole', () => {
     expect(normalizeRole(input)).toBeNull();
   });
   it('knows the admin-level set', () => {
-    expect(isAdminRole(normalizeRole('SUPERADMIN'))).toBe(true);
-    expect(isAdminRole(normalizeRole('Admin'))).toBe(true);
-    expect(isAdminRole(normalizeRole('Facilitator'))).toBe(false);
-    expect(isAdminRole(normalizeRole('Participant'))).toBe(false);
+    expect(can(normalizeRole('SUPERADMIN'), 'openAdminArea')).toBe(true);
+    expect(can(normalizeRole('Admin'), 'openAdminArea')).toBe(true);
+    expect(can(normalizeRole('Facilitator'), 'openAdminArea')).toBe(false);
+    expect(can(normalizeRole('Participant'), 'openAdminArea')).toBe(false);
   });
 });

@@ -29,10 +29,6 @@ export const SUPER_ADMIN_ONLY: readonly Role[] = ['SUPER_ADMIN'];
 /** Roles that run rooms and games. */
 export const STAFF_ROLES: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
 
-export const isAdminRole = (role: Role | null | undefined): boolean =>
-  role === 'SUPER_ADMIN' || role === 'ADMIN';
-export const isPlayerRole = (role: Role | null | undefined): boolean => role === 'PLAYER';
-
 export const ROLE_LABELS: Record<Role, string> = {
   SUPER_ADMIN: 'Super Admin',
   ADMIN: 'Admin',

@@ -1,4 +1,4 @@
-import { isAdminRole } from '@playshop/shared';
+import { can } from '@playshop/shared';
 import type { AuthUser } from './session-store';
 
 /**
@@ -8,7 +8,7 @@ import type { AuthUser } from './session-store';
 export function enterTarget(user: AuthUser | null): string {
   if (!user) return '/';
   const org = encodeURIComponent(user.org);
-  if (isAdminRole(user.role)) return `/${org}/admin/dashboard`;
-  if (user.role === 'PLAYER') return `/${org}/${encodeURIComponent(user.username)}/dashboard`;
-  return `/${org}/facilitator/enter`;
+  if (can(user.role, 'openAdminArea')) return `/${org}/admin/dashboard`;
+  if (can(user.role, 'openFacilitatorArea')) return `/${org}/facilitator/enter`;
+  return `/${org}/${encodeURIComponent(user.username)}/dashboard`;
 }

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, type PublicSettings, type Role, STAFF_ROLES, SUPER_ADMIN_ONLY } from '@playshop/shared';
+import { can, type Permission, type PublicSettings, type Role } from '@playshop/shared';
 import {
   IconBook2,
   IconBuilding,
@@ -23,35 +23,62 @@ export interface NavItem {
   label: string;
   /** A path below the area's base ('players'), or a setting holding an external address. */
   target: { path: string } | { setting: keyof PublicSettings; fallbackPath: string };
-  roles: readonly Role[];
+  /** What the link's screen needs, on top of the area's own permission. */
+  permission: Permission;
   icon: NavIcon;
 }
 
-/** SPEC §2 sidebar links, per area, with the roles that see each. The one place they are defined. */
+/** Who may open each area at all; a link shows when the role has both this and the link's permission. */
+export const AREA_PERMISSION: Record<NavArea, Permission> = {
+  admin: 'openAdminArea',
+  facilitator: 'openFacilitatorArea',
+};
+
+/** SPEC §2 sidebar links, per area, with the permission each needs. The one place they are defined. */
 export const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
   admin: [
-    { label: 'Dashboard', target: { path: 'dashboard' }, roles: ADMIN_ROLES, icon: IconLayoutDashboard },
-    { label: 'Admins', target: { path: 'admin-users' }, roles: ADMIN_ROLES, icon: IconUserShield },
-    { label: 'Organization', target: { path: 'organizations' }, roles: SUPER_ADMIN_ONLY, icon: IconBuilding },
-    { label: 'Players', target: { path: 'players' }, roles: ADMIN_ROLES, icon: IconUsers },
-    { label: 'Rooms', target: { path: 'rooms' }, roles: ADMIN_ROLES, icon: IconDoor },
-    { label: 'Categories', target: { path: 'categories' }, roles: SUPER_ADMIN_ONLY, icon: IconCategory },
-    { label: 'Content', target: { path: 'content' }, roles: SUPER_ADMIN_ONLY, icon: IconPhotoVideo },
-    { label: 'Materials', target: { path: 'materials' }, roles: ADMIN_ROLES, icon: IconFolders },
-    { label: 'Workshops', target: { path: 'workshops' }, roles: SUPER_ADMIN_ONLY, icon: IconPresentation },
+    {
+      label: 'Dashboard',
+      target: { path: 'dashboard' },
+      permission: 'readOrgDashboard',
+      icon: IconLayoutDashboard,
+    },
+    { label: 'Admins', target: { path: 'admin-users' }, permission: 'manageAdmins', icon: IconUserShield },
+    {
+      label: 'Organization',
+      target: { path: 'organizations' },
+      permission: 'manageOrganizations',
+      icon: IconBuilding,
+    },
+    { label: 'Players', target: { path: 'players' }, permission: 'managePlayers', icon: IconUsers },
+    { label: 'Rooms', target: { path: 'rooms' }, permission: 'readRooms', icon: IconDoor },
+    {
+      label: 'Categories',
+      target: { path: 'categories' },
+      permission: 'manageCategories',
+      icon: IconCategory,
+    },
+    { label: 'Content', target: { path: 'content' }, permission: 'manageContent', icon: IconPhotoVideo },
+    { label: 'Materials', target: { path: 'materials' }, permission: 'readMaterials', icon: IconFolders },
+    {
+      label: 'Workshops',
+      target: { path: 'workshops' },
+      permission: 'manageWorkshops',
+      icon: IconPresentation,
+    },
     {
       label: 'Training',
       target: { setting: 'trainingUrl', fallbackPath: 'training' },
-      roles: ADMIN_ROLES,
+      permission: 'openAdminArea',
       icon: IconSchool,
     },
-    { label: 'Settings', target: { path: 'settings' }, roles: ADMIN_ROLES, icon: IconSettings },
+    { label: 'Settings', target: { path: 'settings' }, permission: 'readOrganization', icon: IconSettings },
   ],
   facilitator: [
-    { label: 'Players', target: { path: 'players' }, roles: STAFF_ROLES, icon: IconUsers },
-    { label: 'Rooms', target: { path: 'rooms' }, roles: STAFF_ROLES, icon: IconDoor },
-    { label: 'Materials', target: { path: 'materials' }, roles: STAFF_ROLES, icon: IconFolders },
-    { label: 'Training', target: { path: 'training' }, roles: STAFF_ROLES, icon: IconBook2 },
+    { label: 'Players', target: { path: 'players' }, permission: 'managePlayers', icon: IconUsers },
+    { label: 'Rooms', target: { path: 'rooms' }, permission: 'readRooms', icon: IconDoor },
+    { label: 'Materials', target: { path: 'materials' }, permission: 'readMaterials', icon: IconFolders },
+    { label: 'Training', target: { path: 'training' }, permission: 'openFacilitatorArea', icon: IconBook2 },
   ],
 };
 
@@ -81,7 +108,7 @@ export function navLinksFor(
   settings?: Partial<PublicSettings>,
 ): ResolvedNavLink[] {
   return NAV_ITEMS[area]
-    .filter((item) => item.roles.includes(role))
+    .filter((item) => can(role, AREA_PERMISSION[area]) && can(role, item.permission))
     .map((item) => {
       const href =
         'path' in item.target

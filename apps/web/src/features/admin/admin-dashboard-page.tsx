@@ -11,7 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { LICENCE_WARNING_DAYS, ORG_TEXTS, type RecentGame } from '@playshop/shared';
+import { can, LICENCE_WARNING_DAYS, ORG_TEXTS, type RecentGame } from '@playshop/shared';
 import {
   IconBuildingPlus,
   IconDownload,
@@ -40,7 +40,7 @@ import { RoomActivityList, runRoomPath } from '../rooms/room-activity-list';
 export function AdminDashboardPage() {
   const org = useParams().org ?? '';
   const user = useCurrentUser();
-  const isSuper = user?.role === 'SUPER_ADMIN';
+  const isSuper = can(user?.role, 'readOverviewDashboard');
 
   return (
     <Stack gap="lg" maw={1040}>

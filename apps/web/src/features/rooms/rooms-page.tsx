@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Menu, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { canPickAnyOrganization, isAdminRole, type RoomReply } from '@playshop/shared';
+import { can, canPickAnyOrganization, type RoomReply } from '@playshop/shared';
 import { IconChevronDown, IconDownload, IconUserMinus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -33,7 +33,7 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
   const orgOptions = useOrgOptions({ enabled: canPickOrg });
   // The organization in the URL is the one the page lists and creates rooms for (issue 13 item 10).
   const urlOrg = orgOptions.data?.find((o) => o.name === org);
-  const canManage = area === 'admin' && !!user && isAdminRole(user.role) && (!canPickOrg || !!urlOrg);
+  const canManage = area === 'admin' && !!user && can(user.role, 'manageRooms') && (!canPickOrg || !!urlOrg);
   const rows = rooms.data?.slice((page - 1) * PAGE, page * PAGE);
   const openPath = (room: RoomReply) =>
     area === 'admin'

@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
-import { isOrgExpired, ORG_TEXTS } from '@playshop/shared';
+import { can, isOrgExpired, ORG_TEXTS } from '@playshop/shared';
 import { useOrganization } from '../../api/use-organization';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -17,7 +17,7 @@ import { TrainingSettingsPanel } from '../training/training-settings-form';
 export function SettingsPage() {
   const actor = useCurrentUser();
   const org = useOrganization(actor?.orgId ?? 0);
-  const isSuper = actor?.role === 'SUPER_ADMIN';
+  const isSuper = can(actor?.role, 'manageProductSettings');
 
   return (
     <Stack gap="lg" maw={900}>

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
-import { ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
+import { can, ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +26,7 @@ export function UsersPage({ kind }: { kind: UserKind }) {
   const navigate = useNavigate();
   const { page, term, setPage, setTerm } = useListParams();
   const [searchParams] = useSearchParams();
-  const isSuper = actor?.role === 'SUPER_ADMIN';
+  const isSuper = can(actor?.role, 'readAllOrganizations');
   const list = useUsersPage(kind, isSuper ? 'all' : (actor?.orgId ?? 0), page, term);
   const remove = useDeleteUser(kind);
   // `?add=1` (the dashboard's 'Getting started') opens the form at once.

@@ -1,5 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import type { WorkshopListItem } from '@playshop/shared';
+import { can, type WorkshopListItem } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteWorkshop } from '../../api/use-delete-workshop';
@@ -16,13 +16,13 @@ export function WorkshopListPage() {
   const workshops = useWorkshopsPage(page, term);
   const remove = useDeleteWorkshop();
   const navigate = useNavigate();
-  const isSuperAdmin = useCurrentUser()?.role === 'SUPER_ADMIN';
+  const canManage = can(useCurrentUser()?.role, 'manageWorkshops');
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <PageTitle>Workshops</PageTitle>
-        {isSuperAdmin && (
+        {canManage && (
           <Button component={Link} to="add-workshop" leftSection={<IconPlus size={16} aria-hidden />}>
             Add Workshop
           </Button>
@@ -36,8 +36,8 @@ export function WorkshopListPage() {
         getRowKey={(w) => w.id}
         getRowLabel={(w) => w.name}
         thing="Workshop"
-        onEdit={isSuperAdmin ? (w) => navigate(`edit/${w.id}`) : undefined}
-        onDelete={isSuperAdmin ? (w) => remove.mutateAsync(w.id) : undefined}
+        onEdit={canManage ? (w) => navigate(`edit/${w.id}`) : undefined}
+        onDelete={canManage ? (w) => remove.mutateAsync(w.id) : undefined}
         emptyText="No workshops"
         isLoading={workshops.isPending}
         error={workshops.error}

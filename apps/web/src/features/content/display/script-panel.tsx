@@ -1,6 +1,6 @@
 import { Button, Collapse, Paper, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { isPlayerRole } from '@playshop/shared';
+import { can } from '@playshop/shared';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useCurrentUser } from '../../../auth/auth-provider';
@@ -13,7 +13,7 @@ export function ScriptPanel({ script }: { script: string | null | undefined }) {
   const user = useCurrentUser();
   const [opened, { toggle }] = useDisclosure(false);
   const id = useId();
-  if (!script || !user || isPlayerRole(user.role)) return null;
+  if (!script || !can(user?.role, 'readContent')) return null;
   return (
     <Paper withBorder radius="md" p="xs" bg="var(--mantine-color-gray-0)">
       <Button
