@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_PAGE_SIZE } from './constants';
 import { zId, zIdParam, zLine, zText } from './input';
+import { ZPageMeta, zPaging } from './pagination';
 
 /** SPEC §3: the four kinds of content item. */
 export const CONTENT_TYPES = ['QUESTION', 'IMAGE', 'VIDEO', 'OTHER'] as const;
@@ -169,24 +170,11 @@ export type ContentReply = z.infer<typeof ZContentReply>;
  * Paged replies of DESIGN §5: pages start at 1; nextPage/previousPage are null at the ends; `count`
  * is the total number of items (the same field names as the people lists' page meta).
  */
-export const ZPageInfo = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  count: z.number().int(),
-  totalPages: z.number().int(),
-  nextPage: z.number().int().nullable(),
-  previousPage: z.number().int().nullable(),
-});
-export type PageInfo = z.infer<typeof ZPageInfo>;
-
-export const ZContentPage = ZPageInfo.extend({ content: z.array(ZContentReply) });
+export const ZContentPage = ZPageMeta.extend({ content: z.array(ZContentReply) });
 export type ContentPage = z.infer<typeof ZContentPage>;
 
-/** Path parameters {page}/{size}: whole numbers, content pages at most 50 items. */
-export const ZPageParams = z.object({
-  page: z.coerce.number().int().min(1).max(100_000),
-  size: z.coerce.number().int().min(1).max(CONTENT_PAGE_SIZE),
-});
+/** Path parameters {page}/{size}: content pages hold at most 50 items. */
+export const ZContentPaging = zPaging(CONTENT_PAGE_SIZE);
 
 /** Filters that combine on every content list (query string; the path's own filter wins). */
 export const ZContentFilters = z.object({
@@ -225,16 +213,3 @@ export const ZQuestionWithContentReply = ZQuestionReply.extend({ content: ZConte
 export const ZUploadReply = z.object({ url: z.string() });
 export const UPLOAD_FOLDERS = ['content-images', 'answer-images'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
-
-/** The page fields of a paged reply (DESIGN §5): pages start at 1, null links at the ends. */
-export function pageInfo(page: number, pageSize: number, count: number): PageInfo {
-  const totalPages = Math.max(1, Math.ceil(count / pageSize));
-  return {
-    page,
-    pageSize,
-    count,
-    totalPages,
-    nextPage: page < totalPages ? page + 1 : null,
-    previousPage: page > 1 ? Math.min(page - 1, totalPages) : null,
-  };
-}

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from './constants';
 import { zLine } from './input';
 
 /**
- * Paging of the people lists (SPEC §9: 10 a page, `Page x of y` with y = ceil(count / 10)). Pages start
+ * Paging of every list (SPEC §9: 10 a page, `Page x of y` with y = ceil(count / 10)). Pages start
  * at 1; `nextPage`/`previousPage` are null at the ends. A page beyond the end answers no items (not an
  * error), with the real count, so the UI can step back.
  */
@@ -20,10 +20,12 @@ export type PageMeta = z.infer<typeof ZPageMeta>;
 export const MAX_PAGE_SIZE = 100;
 
 /** `{page}/{size}` path parameters, or `?page=&size=` on the search paths (defaults 1 and 10). */
-export const ZPaging = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
-});
+export const zPaging = (maxSize = MAX_PAGE_SIZE) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+    size: z.coerce.number().int().min(1).max(maxSize).default(PAGE_SIZE),
+  });
+export const ZPaging = zPaging();
 export type Paging = z.infer<typeof ZPaging>;
 
 export function pageMeta(page: number, size: number, count: number): PageMeta {

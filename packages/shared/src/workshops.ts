@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ZContentReply, ZPageInfo } from './content';
+import { ZContentReply } from './content';
 import { zCount, zId, zIdParam, zLine } from './input';
 import { VALIDATION } from './messages';
+import { ZPageMeta } from './pagination';
 
 export const WORKSHOP_TEXTS = {
   nameRequired: VALIDATION.required,
@@ -114,7 +115,7 @@ export type WorkshopReply = z.infer<typeof ZWorkshopReply>;
 export const ZWorkshopListItem = z.object({ id: z.number().int(), name: z.string() });
 export type WorkshopListItem = z.infer<typeof ZWorkshopListItem>;
 
-export const ZWorkshopPage = ZPageInfo.extend({ workshops: z.array(ZWorkshopListItem) });
+export const ZWorkshopPage = ZPageMeta.extend({ workshops: z.array(ZWorkshopListItem) });
 export type WorkshopPage = z.infer<typeof ZWorkshopPage>;
 
 export const ZCountReply = z.object({ count: z.number().int() });

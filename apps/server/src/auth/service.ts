@@ -16,6 +16,7 @@ import { organizations, passwordResetTokens, refreshTokens, rooms, users } from 
 import type { Actor } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError, unauthorized } from '../http/errors';
+import { escapeLike } from '../http/pagination';
 import type { Mailer } from '../mail/mailer';
 import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
 import { isOffensive, uniqueUsername } from './nicknames';
@@ -53,8 +54,6 @@ interface PlayerScope {
 
 /** The parsed body of POST /participantLogin (trimmed, code normalised). */
 type ParticipantLogin = Omit<ParticipantLoginInput, 'code'> & { code?: string };
-
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function authService({
   db,

@@ -3,6 +3,7 @@ import {
   type ContentReply,
   ZContentFilters,
   ZContentPage,
+  ZContentPaging,
   ZContentPayload,
   ZContentReply,
   ZContentType,
@@ -14,7 +15,6 @@ import {
   ZIdParam,
   ZMediaContentReply,
   ZMessageReply,
-  ZPageParams,
   ZQuestionWithContentReply,
   zIdParam,
   zLine,
@@ -31,7 +31,7 @@ const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErr
 const tags = ['content'];
 
 /** `{page}/{pageSize}` as the per-kind paths spell it. */
-const ZPageSizeParams = z.object({ page: ZPageParams.shape.page, pageSize: ZPageParams.shape.size });
+const ZPageSizeParams = z.object({ page: ZContentPaging.shape.page, pageSize: ZContentPaging.shape.size });
 
 const asQuestion = (c: ContentReply) => {
   if (!c.question) throw notFound(CONTENT_TEXTS.contentNotFound);
@@ -75,7 +75,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       schema: {
         tags,
         summary: 'A page of content (size at most 50); categoryId, type and search in the query combine',
-        params: ZPageParams,
+        params: ZContentPaging,
         querystring: ZContentFilters,
         response: { 200: ZContentPage, ...errors },
       },
@@ -90,7 +90,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       schema: {
         tags,
         summary: 'A page of content of one category (by id)',
-        params: ZPageParams.extend({ category: zIdParam() }),
+        params: ZContentPaging.extend({ category: zIdParam() }),
         querystring: ZContentFilters,
         response: { 200: ZContentPage, ...errors },
       },
@@ -110,7 +110,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       schema: {
         tags,
         summary: 'A page of content whose title or question text contains the term',
-        params: ZPageParams.extend({ term: zLine().trim().min(1).max(200) }),
+        params: ZContentPaging.extend({ term: zLine().trim().min(1).max(200) }),
         querystring: ZContentFilters,
         response: { 200: ZContentPage, ...errors },
       },
@@ -130,7 +130,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
       schema: {
         tags,
         summary: 'A page of content of one type (VIDEO, IMAGE, QUESTION, OTHER)',
-        params: ZPageParams.extend({
+        params: ZContentPaging.extend({
           type: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), ZContentType),
         }),
         querystring: ZContentFilters,

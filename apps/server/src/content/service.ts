@@ -8,10 +8,10 @@ import {
   type ContentPage,
   type ContentReply,
   FILES_PATH,
-  pageInfo,
+  pageMeta,
   UPLOAD_FOLDERS,
 } from '@playshop/shared';
-import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   answers,
@@ -28,10 +28,10 @@ import {
 import { type Actor, isSuperAdmin } from '../http/actor';
 import { isForeignKeyViolation } from '../http/db-errors';
 import { AppError, badRequest, notFound } from '../http/errors';
+import { ilikeLiteral } from '../http/pagination';
 import type { Storage } from '../storage/storage';
 
 /** `%`, `_` and `\` typed by a user match themselves, not any text. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Tenancy inside the query (SPEC §6): a super admin reads every item; anyone else only items used by
@@ -110,14 +110,12 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
       filters.type ? eq(content.type, filters.type) : undefined,
       search
         ? or(
-            ilike(content.title, likePattern(search)),
+            ilikeLiteral(content.title, search),
             exists(
               db
                 .select({ one: sql`1` })
                 .from(questions)
-                .where(
-                  and(eq(questions.contentId, content.id), ilike(questions.question, likePattern(search))),
-                ),
+                .where(and(eq(questions.contentId, content.id), ilikeLiteral(questions.question, search))),
             ),
           )
         : undefined,
@@ -282,7 +280,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
         .limit(size)
         .offset((pageNo - 1) * size),
     ])) as [[{ total: number }], { id: number }[]];
-    return { ...pageInfo(pageNo, size, total), content: await present(rows.map((r) => r.id)) };
+    return { ...pageMeta(pageNo, size, total), content: await present(rows.map((r) => r.id)) };
   }
 
   return {

@@ -2,16 +2,14 @@ import { type PageMeta, pageMeta } from '@playshop/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /**
- * A search term as a LIKE pattern that matches it literally anywhere: `%`, `_` and the escape
- * character itself are escaped, so searching for '50%' finds '50%' and not every name with '50'.
+ * Text for a LIKE pattern, taken literally: `%`, `_` and the escape character itself are escaped, so
+ * searching for '50%' finds '50%' and not every name with '50'. PostgreSQL's default escape is `\`.
  */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Case-insensitive 'column contains term', with the term taken literally. */
 export function ilikeLiteral(column: AnyColumn | SQL, term: string): SQL {
-  return sql`${column} ilike ${containsPattern(term)} escape '\\'`;
+  return sql`${column} ilike ${`%${escapeLike(term)}%`} escape '\\'`;
 }
 
 /** Offset and limit of a 1-based page. */

@@ -1,7 +1,7 @@
 import {
   type CreateSessionWithContentInput,
   type EditSessionInput,
-  pageInfo,
+  pageMeta,
   type SessionContentReply,
   type SessionReply,
   WORKSHOP_TEXTS,
@@ -9,15 +9,14 @@ import {
   type WorkshopPage,
   type WorkshopReply,
 } from '@playshop/shared';
-import { and, asc, count, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { content, orgWorkshops, rooms, sessionContent, sessions, workshops } from '../db/schema';
 import { type Actor, isSuperAdmin } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { ilikeLiteral } from '../http/pagination';
 
 type ContentEntry = { contentBaseId: number; orderIndex?: number | undefined };
 
@@ -166,12 +165,12 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
       return db
         .select({ id: workshops.id, name: workshops.name })
         .from(workshops)
-        .where(and(visibleTo(actor), search ? ilike(workshops.name, likePattern(search)) : undefined))
+        .where(and(visibleTo(actor), search ? ilikeLiteral(workshops.name, search) : undefined))
         .orderBy(asc(workshops.name), asc(workshops.id));
     },
 
     async page(actor: Actor, pageNo: number, size: number, search?: string): Promise<WorkshopPage> {
-      const where = and(visibleTo(actor), search ? ilike(workshops.name, likePattern(search)) : undefined);
+      const where = and(visibleTo(actor), search ? ilikeLiteral(workshops.name, search) : undefined);
       const [[{ total }], rows] = (await Promise.all([
         db.select({ total: count() }).from(workshops).where(where),
         db
@@ -182,7 +181,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
           .limit(size)
           .offset((pageNo - 1) * size),
       ])) as [[{ total: number }], WorkshopListItem[]];
-      return { ...pageInfo(pageNo, size, total), workshops: rows };
+      return { ...pageMeta(pageNo, size, total), workshops: rows };
     },
 
     async count(actor: Actor): Promise<{ count: number }> {
