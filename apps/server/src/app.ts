@@ -245,12 +245,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let livePlayers: (roomId: number) => Promise<number | null> = async () => null;
   const fromLog = roomActivityFromLog(database.db);
   const roomActivity: RoomActivitySource = async (roomIds) => {
-    const activity = await fromLog(roomIds);
-    for (const roomId of roomIds) {
-      const players = await livePlayers(roomId);
+    const [activity, live] = await Promise.all([
+      fromLog(roomIds),
+      Promise.all(roomIds.map((roomId) => livePlayers(roomId))),
+    ]);
+    roomIds.forEach((roomId, i) => {
+      const players = live[i];
       const known = activity.get(roomId);
-      if (players !== null && known) activity.set(roomId, { ...known, players });
-    }
+      if (players != null && known) activity.set(roomId, { ...known, players });
+    });
     return activity;
   };
   await app.register(

@@ -57,15 +57,13 @@ beforeAll(async () => {
     await createUser(ctx.database, 'PLAYER', org.id),
   ];
   const joined = (u: typeof a) => ({ type: 'player_joined', userId: u.id, username: u.username, card: [] });
-  // Lobby open: two joined, one of them left and came back, the third left.
+  // Lobby open: three dealt a card, the third removed by the facilitator.
   await log(ctx.database, await game(ids['Lobby room']!), [
     { type: 'lobby_opened' },
     joined(a),
     joined(b),
     joined(c),
-    { type: 'player_left', userId: a.id },
-    { type: 'player_returned', userId: a.id },
-    { type: 'player_left', userId: c.id },
+    { type: 'player_removed', userId: c.id, username: c.username },
   ]);
   // Playing: one in the room, a ball rolled, a winner.
   await log(ctx.database, await game(ids['Busy room']!), [
@@ -92,7 +90,7 @@ const get = async (url: string, role: 'SUPER_ADMIN' | 'ADMIN' | 'FACILITATOR' | 
   });
 
 describe('room activity from the game event log', () => {
-  it('tells lobby, playing and closed apart and counts the players in the room now', async () => {
+  it('tells lobby, playing and closed apart and counts the players holding a card', async () => {
     const now = await roomActivityFromLog(ctx.database.db)([
       ids['Quiet room']!,
       ids['Lobby room']!,

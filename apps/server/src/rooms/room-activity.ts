@@ -1,11 +1,11 @@
 import type { RoomState } from '@playshop/shared';
-import { and, desc, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gameEvents, games } from '../db/schema';
 
 export interface RoomActivityNow {
   state: RoomState;
-  /** Players in the room now: from the live room where this instance owns it, else who joined its game. */
+  /** Players in the room now where this instance owns it, else the players holding a card in its game. */
   players: number;
 }
 
@@ -16,12 +16,11 @@ export interface RoomActivityNow {
 export type RoomActivitySource = (roomIds: readonly number[]) => Promise<Map<number, RoomActivityNow>>;
 
 const CLOSED: RoomActivityNow = { state: 'closed', players: 0 };
-const PRESENCE_EVENTS = ['player_joined', 'player_returned', 'player_left'];
-
 /**
  * Room state and player counts read from the game event log: the room's game that has not ended,
- * whether its lobby was opened and its game started, and the players dealt a card in it. Presence is
- * not stored (docs/decisions.md, The live game), so app.ts puts the live rooms' counts over this.
+ * whether its lobby was opened and its game started, and the players holding a card in it (dealt
+ * one, not removed). Presence is not stored (docs/decisions.md, The live game), so app.ts puts the
+ * counts of the rooms this instance owns over these.
  */
 export function roomActivityFromLog(db: Db): RoomActivitySource {
   return async (roomIds) => {
@@ -43,17 +42,25 @@ export function roomActivityFromLog(db: Db): RoomActivitySource {
       .where(
         and(inArray(gameEvents.gameId, gameIds), inArray(gameEvents.type, ['lobby_opened', 'game_started'])),
       );
-    const userId = sql`${gameEvents.payload}->>'userId'`;
-    const lastPresence = await db
-      .selectDistinctOn([gameEvents.gameId, userId], { gameId: gameEvents.gameId, type: gameEvents.type })
+    const holders = await db
+      .select({
+        gameId: gameEvents.gameId,
+        players: sql<number>`(count(*) filter (where ${gameEvents.type} = 'player_joined')
+          - count(*) filter (where ${gameEvents.type} = 'player_removed'))::int`,
+      })
       .from(gameEvents)
-      .where(and(inArray(gameEvents.gameId, gameIds), inArray(gameEvents.type, PRESENCE_EVENTS)))
-      .orderBy(gameEvents.gameId, userId, desc(gameEvents.seq));
+      .where(
+        and(
+          inArray(gameEvents.gameId, gameIds),
+          inArray(gameEvents.type, ['player_joined', 'player_removed']),
+        ),
+      )
+      .groupBy(gameEvents.gameId);
 
     for (const [roomId, gameId] of gameOfRoom) {
       const has = (type: string) => milestones.some((m) => m.gameId === gameId && m.type === type);
       const state: RoomState = has('game_started') ? 'playing' : has('lobby_opened') ? 'lobby' : 'closed';
-      const players = lastPresence.filter((p) => p.gameId === gameId && p.type !== 'player_left').length;
+      const players = holders.find((h) => h.gameId === gameId)?.players ?? 0;
       result.set(roomId, { state, players });
     }
     return result;
