@@ -19,6 +19,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL only: the server's address, for connections of their own (room ownership locks). */
   url?: string;
+  /** Applies the committed migrations; instances that may start together call it inside `exclusive`. */
   migrate(): Promise<void>;
   /**
    * Runs `fn` while holding the startup lock (a PostgreSQL advisory lock), so of several instances
@@ -61,23 +62,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'postgres',
       url: options.url,
-      migrate: async () => {
-        // Instances starting together would both apply the first migration (and one fail on
-        // "already exists"): one migrates while the others wait here, then find nothing to do.
-        // The lock has a connection of its own: the pool may be a single connection.
-        const lock = new pg.Client({ connectionString: options.url });
-        await lock.connect();
-        try {
-          await lock.query(`select pg_advisory_lock(hashtext('playshop:migrate'))`);
-          await migratePg(db, { migrationsFolder: migrationsFolder() });
-        } finally {
-          // Ending the session releases the lock.
-          await lock.end();
-        }
-      },
+      migrate: () => migratePg(db, { migrationsFolder: migrationsFolder() }),
       async exclusive(fn) {
-        // A connection of its own, outside the pool, so `fn` keeps every pooled connection. A key
-        // other than the migrations' lock, so `fn` may migrate.
+        // A connection of its own, outside the pool (which may be a single connection), so `fn`
+        // keeps every pooled connection.
         const lock = new pg.Client({ connectionString: options.url });
         await lock.connect();
         try {

@@ -84,7 +84,7 @@ export async function exportPgliteToPostgres(
     await source.migrate();
     const target = await openDatabase({ kind: 'postgres', url: options.postgresUrl, poolSize: 1 });
     try {
-      await target.migrate();
+      await target.exclusive(() => target.migrate());
     } finally {
       await target.close();
     }

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 13: two instances starting together on an empty PostgreSQL database both come up:
+ * Two instances starting together on an empty PostgreSQL database both come up:
  * migrations and the first-start seed run under an advisory lock, one instance after the other.
  * PostgreSQL only (PGlite is one process's own database); runs when TEST_DATABASE_URL is set.
  */
