@@ -8,7 +8,6 @@ export * from './joining';
 export * from './materials';
 export * from './messages';
 export * from './organizations';
-export * from './orgs';
 export * from './pagination';
 export * from './permissions';
 export * from './player-import';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOrgExpired } from './orgs';
+import { isOrgExpired } from './organizations';
 
 describe('isOrgExpired', () => {
   const now = new Date('2026-03-10T12:00:00Z');
