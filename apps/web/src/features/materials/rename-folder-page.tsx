@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
-import { useMaterialFolder } from '../../api/use-material-folder';
-import { useRenameFolder } from '../../api/use-rename-folder';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { useMaterialFolder } from './api/use-material-folder';
+import { useRenameFolder } from './api/use-rename-folder';
 import { useMaterialsPaths } from './materials-area';
 import { folderTrail, MaterialsBreadcrumbs } from './materials-breadcrumbs';
 

@@ -3,7 +3,7 @@ import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mant
 import { type OrganizationReply, ZCreateOrganization, ZEditOrganization } from '@playshop/shared';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import { useSaveOrganization } from '../../api/use-save-organization';
+import { useSaveOrganization } from './api/use-save-organization';
 
 export type OrgField =
   | 'name'

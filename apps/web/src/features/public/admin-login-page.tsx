@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { ZLogin } from '@playshop/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useLogin } from '../../api/use-login';
+import { useLogin } from '../../auth/api/use-login';
 import { FormCard } from '../../ui/form-card';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PasswordField } from '../../ui/password-field';

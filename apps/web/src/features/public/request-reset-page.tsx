@@ -3,7 +3,7 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { ZRequestReset } from '@playshop/shared';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useRequestReset } from '../../api/use-request-reset';
+import { useRequestReset } from '../../auth/api/use-request-reset';
 import { FormCard } from '../../ui/form-card';
 import { keepFieldFocus } from '../../ui/keep-focus';
 

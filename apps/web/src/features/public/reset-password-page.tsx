@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { ERRORS, ZResetPasswordForm } from '@playshop/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../api/use-reset-password';
+import { useResetPassword } from '../../auth/api/use-reset-password';
 import { FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
 

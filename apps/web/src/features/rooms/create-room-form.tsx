@@ -4,9 +4,9 @@ import { type CreateRoomInput, ZCreateRoom } from '@playshop/shared';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useCreateRoom } from '../../api/use-create-room';
-import { useOrgWorkshops } from '../../api/use-org-workshops';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { useOrgWorkshops } from '../organizations/api/use-org-workshops';
+import { useCreateRoom } from './api/use-create-room';
 
 /**
  * SPEC §2 Rooms: the create-room form (Name, Workshop), laid out like every other form: a titled card,

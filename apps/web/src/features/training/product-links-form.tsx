@@ -3,10 +3,10 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
 import { type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import { usePublicSettings } from '../../api/use-public-settings';
-import { useSavePublicSettings } from '../../api/use-save-public-settings';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
+import { usePublicSettings } from '../settings/api/use-public-settings';
+import { useSavePublicSettings } from '../settings/api/use-save-public-settings';
 
 const FIELDS: { name: keyof PublicSettingsUpdate; label: string; description: string }[] = [
   {

@@ -18,10 +18,10 @@ import {
   useFieldArray,
   useForm,
 } from 'react-hook-form';
-import { useSaveTrainingSettings } from '../../api/use-save-training-settings';
-import { useTrainingSettings } from '../../api/use-training-settings';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
+import { useSaveTrainingSettings } from './api/use-save-training-settings';
+import { useTrainingSettings } from './api/use-training-settings';
 
 /**
  * One role's fields, all kept while the super admin switches the kind: the shared schema reads only

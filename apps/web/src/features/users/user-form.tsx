@@ -12,11 +12,11 @@ import {
 import { useEffect } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import { useOrgOptions } from '../../api/use-org-options';
-import { useSaveUser } from '../../api/use-save-user';
-import type { UserKind } from '../../api/use-users-page';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { PasswordField } from '../../ui/password-field';
+import { useOrgOptions } from '../organizations/api/use-org-options';
+import { useSaveUser } from './api/use-save-user';
+import type { UserKind } from './api/use-users-page';
 
 type FormValues = Record<string, string>;
 

@@ -6,10 +6,10 @@ import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useCreateSession } from '../../api/use-create-session';
-import { useCreateWorkshop } from '../../api/use-create-workshop';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageTitle } from '../../ui/page-title';
+import { useCreateSession } from './api/use-create-session';
+import { useCreateWorkshop } from './api/use-create-workshop';
 import { ContentSelector } from './content-selector';
 import { OrderedContentList } from './ordered-content-list';
 

@@ -5,12 +5,12 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { useEditSession } from '../../api/use-edit-session';
-import { useWorkshopSession } from '../../api/use-workshop-session';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { useEditSession } from './api/use-edit-session';
+import { useWorkshopSession } from './api/use-workshop-session';
 import { ContentSelector } from './content-selector';
 import { OrderedContentList } from './ordered-content-list';
 

@@ -5,14 +5,14 @@ import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { useDeleteSession } from '../../api/use-delete-session';
-import { useRenameWorkshop } from '../../api/use-rename-workshop';
-import { useWorkshop } from '../../api/use-workshop';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { useDeleteSession } from './api/use-delete-session';
+import { useRenameWorkshop } from './api/use-rename-workshop';
+import { useWorkshop } from './api/use-workshop';
 import { OrderedContentList } from './ordered-content-list';
 
 /** `{org}/admin/workshops/edit/{id}`: rename; sessions with expandable content, Edit and Delete Session. */
