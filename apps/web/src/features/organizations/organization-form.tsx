@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type OrganizationReply, ZCreateOrganization, ZEditOrganization } from '@playshop/shared';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ApiError } from '../../api/client';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useSaveOrganization } from './api/use-save-organization';
 
 export type OrgField =
@@ -15,18 +15,6 @@ export type OrgField =
   | 'hideRollAnimation'
   | 'allowGuests'
   | 'musicPlaylistUrl';
-
-type FormValues = {
-  name: string;
-  address: string;
-  phone: string;
-  website: string;
-  email: string;
-  expiry: string;
-  hideRollAnimation: boolean;
-  allowGuests: boolean;
-  musicPlaylistUrl: string;
-};
 
 interface OrganizationFormProps {
   /** Edit mode when given (PATCH /edit-org sends only `fields`); add mode otherwise. */
@@ -80,9 +68,7 @@ export function OrganizationForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({
-    mode: 'onBlur',
-    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+  } = useZodForm(schema, {
     defaultValues: {
       name: organization?.name ?? '',
       address: organization?.address ?? '',

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { useParticipantLogin } from '../../auth/api/use-participant-login';
 import { rememberedOrg } from '../../auth/remembered-org';
 import { FormCard } from '../../ui/form-card';
-import { keepFieldFocus } from '../../ui/keep-focus';
 
 /**
  * `/`: a participant types the room code the facilitator shows (then a nickname or username on

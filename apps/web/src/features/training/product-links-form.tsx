@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
-import { type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
+import { useZodForm } from '../../ui/use-zod-form';
 import { usePublicSettings } from '../settings/api/use-public-settings';
 import { useSavePublicSettings } from '../settings/api/use-save-public-settings';
 
@@ -39,9 +38,7 @@ function ProductLinksForm({ links }: { links: PublicSettings }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PublicSettingsUpdate>({
-    mode: 'onBlur',
-    resolver: zodResolver(ZPublicSettingsUpdate) as unknown as Resolver<PublicSettingsUpdate>,
+  } = useZodForm(ZPublicSettingsUpdate, {
     defaultValues: links,
   });
 

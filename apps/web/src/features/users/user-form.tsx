@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   canPickAnyOrganization,
@@ -10,10 +9,12 @@ import {
   ZPlayerForm,
 } from '@playshop/shared';
 import { useEffect } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { PasswordField } from '../../ui/password-field';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useOrgOptions } from '../organizations/api/use-org-options';
 import { useSaveUser } from './api/use-save-user';
 import type { UserKind } from './api/use-users-page';
@@ -29,9 +30,13 @@ interface UserFormProps {
   onCancel?: () => void;
 }
 
+/** The form holds text fields of every kind; the kind's shared schema reads its own and parses them. */
 function schemaFor(kind: UserKind, isEdit: boolean) {
-  if (kind === 'player') return ZPlayerForm;
-  return isEdit ? ZAdminEditForm : ZCreateAdmin;
+  const schema = kind === 'player' ? ZPlayerForm : isEdit ? ZAdminEditForm : ZCreateAdmin;
+  return z
+    .custom<FormValues>()
+    .transform((values): unknown => values)
+    .pipe(schema);
 }
 
 /**
@@ -54,9 +59,7 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<FormValues>({
-    mode: 'onBlur',
-    resolver: zodResolver(schemaFor(kind, isEdit)) as unknown as Resolver<FormValues>,
+  } = useZodForm(schemaFor(kind, isEdit), {
     defaultValues: {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Grid, Group, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type ContentReply, WORKSHOP_TEXTS, ZSessionName, ZWorkshopName } from '@playshop/shared';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageTitle } from '../../ui/page-title';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useCreateSession } from './api/use-create-session';
 import { useCreateWorkshop } from './api/use-create-workshop';
 import { ContentSelector } from './content-selector';
@@ -31,16 +30,8 @@ export function AddWorkshopPage() {
   const createWorkshop = useCreateWorkshop();
   const createSession = useCreateSession();
 
-  const workshopForm = useForm({
-    mode: 'onBlur',
-    resolver: zodResolver(ZWorkshopName),
-    defaultValues: { name: '' },
-  });
-  const sessionForm = useForm({
-    mode: 'onBlur',
-    resolver: zodResolver(ZSessionName),
-    defaultValues: { name: '' },
-  });
+  const workshopForm = useZodForm(ZWorkshopName, { defaultValues: { name: '' } });
+  const sessionForm = useZodForm(ZSessionName, { defaultValues: { name: '' } });
 
   const canGoNext = step < LAST_STEP && (step === 0 ? workshop !== null : sessionName !== '');
   const canGoBack = step > 0 && !isSaved;

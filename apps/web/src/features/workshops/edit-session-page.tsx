@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type ContentReply, WORKSHOP_TEXTS, ZSessionName } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useEditSession } from './api/use-edit-session';
 import { useWorkshopSession } from './api/use-workshop-session';
 import { ContentSelector } from './content-selector';
@@ -21,7 +20,7 @@ export function EditSessionPage() {
   const save = useEditSession(sessionId ?? 0);
   const [items, setItems] = useState<ContentReply[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ mode: 'onBlur', resolver: zodResolver(ZSessionName), defaultValues: { name: '' } });
+  const form = useZodForm(ZSessionName, { defaultValues: { name: '' } });
   const { reset } = form;
   useEffect(() => {
     if (!session.data) return;

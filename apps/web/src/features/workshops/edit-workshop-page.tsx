@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Accordion, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type SessionReply, WORKSHOP_TEXTS, ZWorkshopName } from '@playshop/shared';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useDeleteSession } from './api/use-delete-session';
 import { useRenameWorkshop } from './api/use-rename-workshop';
 import { useWorkshop } from './api/use-workshop';
@@ -22,7 +21,7 @@ export function EditWorkshopPage() {
   const rename = useRenameWorkshop();
   const removeSession = useDeleteSession();
   const confirmDelete = useConfirmDelete<SessionReply>((session) => removeSession.mutateAsync(session.id));
-  const form = useForm({ mode: 'onBlur', resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
+  const form = useZodForm(ZWorkshopName, { defaultValues: { name: '' } });
   const { reset } = form;
   useEffect(() => {
     if (workshop.data) reset({ name: workshop.data.name });
