@@ -148,6 +148,28 @@ describe.runIf(hasChromium)('playing the game in the browser', () => {
     expect(shown).toBe(lastThree);
   }, 120_000);
 
+  it('a phone that goes offline says Reconnecting… and catches up as soon as it is back online', async () => {
+    const roomId = await newRoom(suite.product, 'Offline Room');
+    const facilitator = await facilitatorFor(roomId);
+    const { context, page: player } = await suite.open(PHONE);
+    await playerJoins(player, suite.product.url, await newPlayer(suite.product), roomId);
+    await poll(() => facilitator.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
+    await startGame(facilitator, [player]);
+    await hideRollAnimation(facilitator);
+
+    await context.setOffline(true);
+    await rollOnce(facilitator, 1);
+    await poll(() => player.getByText('Reconnecting…').isVisible(), 'Reconnecting… shown', 15_000).toBe(true);
+    expect(await phoneBallCount(player)).toBe(0);
+    // Offline through four failed tries (1, 2, 4 and 8 s after the stall); the fifth would come 16 s
+    // after the fourth. Back online, the phone must not wait for it.
+    await player.waitForTimeout(16_500);
+    await rollOnce(facilitator, 2);
+    await context.setOffline(false);
+    await poll(() => phoneBallCount(player), 'both missed balls at once', 8_000).toBe(2);
+    await poll(() => player.getByText('Reconnecting…').count()).toBe(0);
+  }, 120_000);
+
   it('while the ball is shown the card stays on screen and can be marked', async () => {
     const roomId = await newRoom(suite.product, 'Roll Room');
     const facilitator = await facilitatorFor(roomId);
