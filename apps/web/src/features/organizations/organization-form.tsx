@@ -1,7 +1,8 @@
-import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { type OrganizationReply, ZCreateOrganization, ZEditOrganization } from '@playshop/shared';
 import { Controller } from 'react-hook-form';
 import { ApiError } from '../../api/client';
+import { FormActions } from '../../ui/form-actions';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSaveOrganization } from './api/use-save-organization';
 
@@ -135,22 +136,12 @@ export function OrganizationForm({
             )}
           />
         ))}
-        {save.isError && (
-          <Text c="red.9" role="alert">
-            {`Error: ${save.error.message}`}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          {/* No blur on press: see UserForm (a blur-time re-render must not swallow the click). */}
-          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={submitLabel}
+          loading={save.isPending}
+          error={save.isError ? save.error.message : null}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
 import { ApiError } from '../../api/client';
 import { ErrorAlert } from '../../ui/error-alert';
+import { FormActions } from '../../ui/form-actions';
 import { PageLoader } from '../../ui/page-loader';
 import { useZodForm } from '../../ui/use-zod-form';
 import { usePublicSettings } from '../settings/api/use-public-settings';
@@ -64,16 +65,11 @@ function ProductLinksForm({ links }: { links: PublicSettings }) {
             {...register(field.name)}
           />
         ))}
-        {save.isError && (
-          <Text c="red.9" role="alert">
-            {`Error: ${save.error.message}`}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Save"
+          loading={save.isPending}
+          error={save.isError ? save.error.message : null}
+        />
       </Stack>
     </form>
   );

@@ -17,6 +17,7 @@ import {
 } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorAlert } from '../../ui/error-alert';
+import { FormActions } from '../../ui/form-actions';
 import { PageLoader } from '../../ui/page-loader';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSaveTrainingSettings } from './api/use-save-training-settings';
@@ -84,16 +85,11 @@ function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
         {ROLE_ORDER.map((role) => (
           <RolePlaylistFields key={role} role={role} control={control} register={register} errors={errors} />
         ))}
-        {save.isError && (
-          <Text c="red.9" role="alert">
-            {`Error: ${save.error.message}`}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Save"
+          loading={save.isPending}
+          error={save.isError ? save.error.message : null}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   canPickAnyOrganization,
   ROLE_LABELS,
@@ -9,10 +9,11 @@ import {
   ZPlayerForm,
 } from '@playshop/shared';
 import { useEffect } from 'react';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { ControlledSelect } from '../../ui/controlled-select';
+import { FormActions } from '../../ui/form-actions';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useOrgOptions } from '../organizations/api/use-org-options';
@@ -141,46 +142,26 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
             />
           )}
           {kind === 'admin' && (
-            <Controller
+            <ControlledSelect
               name="role"
               control={control}
-              render={({ field }) => (
-                <Select
-                  label="Role"
-                  required
-                  placeholder="Select a role"
-                  data={roleOptions}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  disabled={isSelf}
-                  description={isSelf ? 'You cannot change your own role' : undefined}
-                  error={errors.role?.message}
-                  allowDeselect={false}
-                />
-              )}
+              label="Role"
+              required
+              placeholder="Select a role"
+              data={roleOptions}
+              disabled={isSelf}
+              description={isSelf ? 'You cannot change your own role' : undefined}
             />
           )}
-          <Controller
+          <ControlledSelect
             name="organizationId"
             control={control}
-            render={({ field }) => (
-              <Select
-                label="Organization"
-                required
-                placeholder="Select an organization"
-                data={orgSelectOptions}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                disabled={!canPickOrg}
-                searchable
-                error={errors.organizationId?.message}
-                allowDeselect={false}
-              />
-            )}
+            label="Organization"
+            required
+            placeholder="Select an organization"
+            data={orgSelectOptions}
+            disabled={!canPickOrg}
+            searchable
           />
           {kind === 'admin' && !isEdit && (
             <>
@@ -201,23 +182,12 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
             </>
           )}
         </SimpleGrid>
-        {save.isError && (
-          <Text c="red.9" role="alert">
-            {`Error: ${save.error.message}`}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          {/* No blur on press: a blur-time validation that removes an error above would move the
-              button away between mousedown and mouseup, and the click would be lost. */}
-          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-            {isEdit ? 'Save' : kind === 'admin' ? 'Add Admin' : 'Add Player'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={isEdit ? 'Save' : kind === 'admin' ? 'Add Admin' : 'Add Player'}
+          loading={save.isPending}
+          error={save.isError ? save.error.message : null}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

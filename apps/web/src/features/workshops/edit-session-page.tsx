@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type ContentReply, WORKSHOP_TEXTS, ZSessionName } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -10,8 +10,7 @@ import { parseRouteId } from '../../ui/parse-route-id';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useEditSession } from './api/use-edit-session';
 import { useWorkshopSession } from './api/use-workshop-session';
-import { ContentSelector } from './content-selector';
-import { OrderedContentList } from './ordered-content-list';
+import { SessionContentEditor } from './session-content-editor';
 
 /** `{org}/admin/workshops/edit/{id}/session/{sessionId}`: name and ordered content, saved together. */
 export function EditSessionPage() {
@@ -74,24 +73,7 @@ export function EditSessionPage() {
               maxLength={200}
             />
           </Paper>
-          <Grid gutter="md">
-            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-              <Paper withBorder radius="md" p="md">
-                <Title order={2} fz="md" mb="sm">
-                  Content
-                </Title>
-                <OrderedContentList label="Session content" items={items} onChange={setItems} />
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-              <ContentSelector
-                selectedIds={items.map((c) => c.id)}
-                onAdd={(item) =>
-                  setItems((list) => (list.some((c) => c.id === item.id) ? list : [...list, item]))
-                }
-              />
-            </Grid.Col>
-          </Grid>
+          <SessionContentEditor title="Content" label="Session content" items={items} onChange={setItems} />
           {error && (
             <Alert color="red" variant="light" role="alert">
               <Text c="red.9">{error}</Text>
