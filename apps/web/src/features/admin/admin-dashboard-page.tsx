@@ -11,7 +11,13 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { can, LICENCE_WARNING_DAYS, ORG_TEXTS, type RecentGame } from '@playshop/shared';
+import {
+  can,
+  LICENCE_WARNING_DAYS,
+  ORG_TEXTS,
+  type OverviewDashboard,
+  type RecentGame,
+} from '@playshop/shared';
 import {
   IconBuildingPlus,
   IconDownload,
@@ -25,6 +31,7 @@ import { useCurrentUser } from '../../auth/auth-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { QueryBoundary } from '../../ui/query-boundary';
 import { TruncatedText } from '../../ui/truncated-text';
 import { useOrgWorkshops } from '../organizations/api/use-org-workshops';
 import { downloadRoomReport } from '../rooms/api/download-room-report';
@@ -86,11 +93,16 @@ function Counts({ items }: { items: [label: string, value: number][] }) {
 }
 
 function SuperAdminPanels({ org }: { org: string }) {
-  const overview = useOverviewDashboard();
+  return (
+    <QueryBoundary query={useOverviewDashboard()} loading="Loading the dashboard">
+      {(overview) => <Overview org={org} overview={overview} />}
+    </QueryBoundary>
+  );
+}
+
+function Overview({ org, overview }: { org: string; overview: OverviewDashboard }) {
   const base = `/${encodeURIComponent(org)}/admin`;
-  if (overview.isPending) return <PageLoader label="Loading the dashboard" />;
-  if (overview.isError) return <ErrorAlert message={`Error: ${overview.error.message}`} />;
-  const { counts, expiringLicences, demoRoom } = overview.data;
+  const { counts, expiringLicences, demoRoom } = overview;
   return (
     <>
       <Section title="Getting started">

@@ -7,7 +7,7 @@ import { useGuestLogin } from '../../auth/api/use-guest-login';
 import { useParticipantLogin } from '../../auth/api/use-participant-login';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { FormCard } from '../../ui/form-card';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryBoundary } from '../../ui/query-boundary';
 import { useJoinInfo } from '../rooms/api/use-join-info';
 
 const roomPath = (org: string, username: string, roomId: number) =>
@@ -19,22 +19,24 @@ const roomPath = (org: string, username: string, roomId: number) =>
  */
 export function JoinPage() {
   const code = useParams().code ?? '';
-  const info = useJoinInfo(code);
-
-  if (info.isPending) return <PageLoader label="Finding the room" />;
-  if (info.isError) {
-    return (
-      <FormCard title="Join a room">
-        <Alert color="red" title={info.error.message} role="alert">
-          Check the code with your facilitator and type it again.
-        </Alert>
-        <Anchor component={Link} to="/">
-          Back to the player login
-        </Anchor>
-      </FormCard>
-    );
-  }
-  return <JoinForms info={info.data} />;
+  return (
+    <QueryBoundary
+      query={useJoinInfo(code)}
+      loading="Finding the room"
+      failed={(error) => (
+        <FormCard title="Join a room">
+          <Alert color="red" title={error.message} role="alert">
+            Check the code with your facilitator and type it again.
+          </Alert>
+          <Anchor component={Link} to="/">
+            Back to the player login
+          </Anchor>
+        </FormCard>
+      )}
+    >
+      {(info) => <JoinForms info={info} />}
+    </QueryBoundary>
+  );
 }
 
 function JoinForms({ info }: { info: JoinInfo }) {

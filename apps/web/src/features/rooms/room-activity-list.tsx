@@ -2,8 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { ROOM_STATE_LABELS, type RoomActivity, type RoomState } from '@playshop/shared';
 import { IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ErrorAlert } from '../../ui/error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryBoundary } from '../../ui/query-boundary';
 import { TruncatedText } from '../../ui/truncated-text';
 import { useRoomActivity } from '../admin/api/use-dashboard';
 
@@ -15,16 +14,20 @@ export const runRoomPath = (org: string, roomId: number) =>
 
 /** An organization's rooms with their state and players now, each with a one-click 'Run'. */
 export function RoomActivityList({ org, emptyText }: { org: string; emptyText: string }) {
-  const activity = useRoomActivity(org);
-  if (activity.isPending) return <PageLoader label="Loading rooms" />;
-  if (activity.isError) return <ErrorAlert message={`Error: ${activity.error.message}`} />;
-  if (activity.data.rooms.length === 0) return <Text c="dimmed">{emptyText}</Text>;
   return (
-    <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Rooms">
-      {activity.data.rooms.map((room) => (
-        <RoomRow key={room.id} org={org} room={room} />
-      ))}
-    </Stack>
+    <QueryBoundary query={useRoomActivity(org)} loading="Loading rooms">
+      {({ rooms }) =>
+        rooms.length === 0 ? (
+          <Text c="dimmed">{emptyText}</Text>
+        ) : (
+          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Rooms">
+            {rooms.map((room) => (
+              <RoomRow key={room.id} org={org} room={room} />
+            ))}
+          </Stack>
+        )
+      }
+    </QueryBoundary>
   );
 }
 

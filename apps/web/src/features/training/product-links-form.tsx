@@ -1,9 +1,8 @@
 import { Stack, TextInput } from '@mantine/core';
 import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
 import { ApiError } from '../../api/client';
-import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryBoundary } from '../../ui/query-boundary';
 import { useZodForm } from '../../ui/use-zod-form';
 import { usePublicSettings } from '../settings/api/use-public-settings';
 import { useSavePublicSettings } from '../settings/api/use-save-public-settings';
@@ -24,12 +23,11 @@ const FIELDS: { name: keyof PublicSettingsUpdate; label: string; description: st
 
 /** Settings → Links (super admin): the product-wide links every user sees. */
 export function ProductLinksPanel() {
-  const links = usePublicSettings();
-  if (links.isPending) return <PageLoader label="Loading links" />;
-  if (links.isError) {
-    return <ErrorAlert message={`Error: ${links.error.message}`} />;
-  }
-  return <ProductLinksForm key={JSON.stringify(links.data)} links={links.data} />;
+  return (
+    <QueryBoundary query={usePublicSettings()} loading="Loading links">
+      {(links) => <ProductLinksForm key={JSON.stringify(links)} links={links} />}
+    </QueryBoundary>
+  );
 }
 
 function ProductLinksForm({ links }: { links: PublicSettings }) {

@@ -16,9 +16,8 @@ import {
   useFieldArray,
 } from 'react-hook-form';
 import { z } from 'zod';
-import { ErrorAlert } from '../../ui/error-alert';
 import { FormActions } from '../../ui/form-actions';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryBoundary } from '../../ui/query-boundary';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSaveTrainingSettings } from './api/use-save-training-settings';
 import { useTrainingSettings } from './api/use-training-settings';
@@ -53,12 +52,11 @@ function toFields(source: TrainingSource): RoleFields {
 
 /** Settings → Training (super admin): each role's playlist, a YouTube playlist id or a list of videos. */
 export function TrainingSettingsPanel() {
-  const settings = useTrainingSettings();
-  if (settings.isPending) return <PageLoader label="Loading training settings" />;
-  if (settings.isError) {
-    return <ErrorAlert message={`Error: ${settings.error.message}`} />;
-  }
-  return <TrainingSettingsForm key={JSON.stringify(settings.data)} settings={settings.data} />;
+  return (
+    <QueryBoundary query={useTrainingSettings()} loading="Loading training settings">
+      {(settings) => <TrainingSettingsForm key={JSON.stringify(settings)} settings={settings} />}
+    </QueryBoundary>
+  );
 }
 
 function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
