@@ -18,6 +18,7 @@ import {
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { replay } from './engine';
 import { createJournal } from './journal';
+import { type CurrentUser, recheckOpenSockets } from './socket';
 
 let ctx: TestContext;
 let base: string;
@@ -576,5 +577,34 @@ describe('the whole flow on the server', () => {
     // An open socket that sends nothing is let go too, within the recheck interval.
     expect(await staff.closed()).toBe(4403);
     await ctx.database.db.update(organizations).set({ expiry: null }).where(eq(organizations.id, flowOrgId));
+  });
+});
+
+describe('the periodic recheck of open sockets', () => {
+  it('judges only the sockets that were open when the users were read', async () => {
+    const closed: [number, number][] = [];
+    const live = (userId: number) => ({
+      connection: { actor: { userId, username: `u${userId}`, role: 'PLAYER' as const, orgId: 1 } },
+      tokenVersion: 0,
+      socket: { close: (code: number) => void closed.push([userId, code]) },
+    });
+    const open = new Set([live(1), live(2)]);
+    let answer: (users: Map<number, CurrentUser>) => void = () => undefined;
+    const asked: number[][] = [];
+    const done = recheckOpenSockets(
+      open,
+      (ids) =>
+        new Promise((resolve) => {
+          asked.push(ids);
+          answer = resolve;
+        }),
+    );
+    // A socket opens while the read is under way: it passed its own check, and is not in the answer.
+    open.add(live(3));
+    answer(new Map([[1, { role: 'PLAYER', orgId: 1, tokenVersion: 0, expiry: null }]]));
+    await done;
+    expect(asked).toEqual([[1, 2]]);
+    // User 2 is gone from the database: its socket goes; the one that just opened stays.
+    expect(closed).toEqual([[2, 4403]]);
   });
 });

@@ -104,23 +104,17 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   sweep.unref();
 
   // Rights follow changes on open sockets too: a deleted user or an expired organization is let go
-  // within REVALIDATE_MS, checked with one query for every socket of this instance.
+  // within REVALIDATE_MS, checked with one query for every socket of this instance; one recheck at a
+  // time, since with 10,000 sockets on a busy database one can take longer than the interval.
+  let rechecking = false;
   const revalidate = setInterval(() => {
-    void currentUsers([...new Set([...open].map((l) => l.connection.actor.userId))])
-      .then((current) => {
-        for (const live of open) {
-          const { actor } = live.connection;
-          const user = current.get(actor.userId);
-          const valid =
-            user !== undefined &&
-            user.role === actor.role &&
-            user.orgId === actor.orgId &&
-            user.tokenVersion === live.tokenVersion &&
-            (user.role === 'SUPER_ADMIN' || !isOrgExpired(user.expiry));
-          if (!valid) live.socket.close(4403, ERRORS.orgExpired);
-        }
-      })
-      .catch((err) => app.log.warn({ err }, 'could not recheck the rights of open game sockets'));
+    if (rechecking) return;
+    rechecking = true;
+    void recheckOpenSockets(open, currentUsers)
+      .catch((err) => app.log.warn({ err }, 'could not recheck the rights of open game sockets'))
+      .finally(() => {
+        rechecking = false;
+      });
   }, deps.revalidateMs ?? REVALIDATE_MS);
   revalidate.unref();
   app.addHook('onClose', async () => {
@@ -130,10 +124,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
 
   /** These users as they are now (absent: deleted), with what their tokens are checked against. */
   async function currentUsers(userIds: number[]) {
-    const current = new Map<
-      number,
-      { role: string; orgId: number; tokenVersion: number; expiry: string | null }
-    >();
+    const current = new Map<number, CurrentUser>();
     for (let i = 0; i < userIds.length; i += 5_000) {
       const rows = await db
         .select({
@@ -309,6 +300,43 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       });
     },
   );
+}
+
+/** A user as the database has them now, with what a socket's token is checked against. */
+export interface CurrentUser {
+  role: string;
+  orgId: number;
+  tokenVersion: number;
+  expiry: string | null;
+}
+
+/**
+ * Closes the open sockets whose token no longer speaks for its user (absent: deleted). Only the
+ * sockets that were open when the users were read are judged: one that opened while the read was
+ * under way passed its own check at the upgrade, and its user may not be in the answer.
+ */
+export async function recheckOpenSockets(
+  open: ReadonlySet<{
+    connection: Pick<Connection, 'actor'>;
+    tokenVersion: number;
+    socket: { close(code: number, reason: string): void };
+  }>,
+  currentUsers: (userIds: number[]) => Promise<Map<number, CurrentUser>>,
+): Promise<void> {
+  const checked = [...open];
+  const current = await currentUsers([...new Set(checked.map((l) => l.connection.actor.userId))]);
+  for (const live of checked) {
+    if (!open.has(live)) continue;
+    const { actor } = live.connection;
+    const user = current.get(actor.userId);
+    const valid =
+      user !== undefined &&
+      user.role === actor.role &&
+      user.orgId === actor.orgId &&
+      user.tokenVersion === live.tokenVersion &&
+      (user.role === 'SUPER_ADMIN' || !isOrgExpired(user.expiry));
+    if (!valid) live.socket.close(4403, ERRORS.orgExpired);
+  }
 }
 
 /**
