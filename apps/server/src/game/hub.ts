@@ -24,7 +24,8 @@ export interface HubOptions {
 interface RoomSockets {
   all: Set<Connection>;
   staff: Set<Connection>;
-  byUser: Map<number, Set<Connection>>;
+  /** A user's one socket, or a Set when they have several (rare: a Set per player costs ~200 bytes). */
+  byUser: Map<number, Connection | Set<Connection>>;
 }
 
 /**
@@ -52,9 +53,13 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     if (room) {
       room.all.delete(connection);
       room.staff.delete(connection);
-      const mine = room.byUser.get(connection.actor.userId);
-      mine?.delete(connection);
-      if (mine?.size === 0) room.byUser.delete(connection.actor.userId);
+      const { userId } = connection.actor;
+      const mine = room.byUser.get(userId);
+      if (mine === connection) room.byUser.delete(userId);
+      else if (mine instanceof Set) {
+        mine.delete(connection);
+        if (mine.size === 1) room.byUser.set(userId, mine.values().next().value!);
+      }
       if (room.all.size === 0) rooms.delete(connection.roomId);
     }
     connection.roomId = null;
@@ -65,7 +70,10 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     room: RoomSockets,
     to: Exclude<WireFrame['to'], { socket: string }>,
   ): Iterable<Connection> {
-    if (typeof to === 'number') return room.byUser.get(to) ?? [];
+    if (typeof to === 'number') {
+      const mine = room.byUser.get(to);
+      return mine === undefined ? [] : mine instanceof Set ? mine : [mine];
+    }
     if (to === 'staff' || (to === 'lobby' && room.all.size > LOBBY_LIST_LIMIT)) return room.staff;
     if (to === 'players') return playersOf(room);
     return room.all;
@@ -90,9 +98,11 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
       }
       room.all.add(connection);
       if (isStaff(connection.actor)) room.staff.add(connection);
-      const mine = room.byUser.get(connection.actor.userId) ?? new Set<Connection>();
-      room.byUser.set(connection.actor.userId, mine);
-      mine.add(connection);
+      const { userId } = connection.actor;
+      const mine = room.byUser.get(userId);
+      if (mine === undefined) room.byUser.set(userId, connection);
+      else if (mine instanceof Set) mine.add(connection);
+      else room.byUser.set(userId, new Set([mine, connection]));
     },
     leave,
     /** Each frame was serialised once; it is written to every socket of the room it is meant for. */

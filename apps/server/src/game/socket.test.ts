@@ -584,9 +584,9 @@ describe('the periodic recheck of open sockets', () => {
   it('judges only the sockets that were open when the users were read', async () => {
     const closed: [number, number][] = [];
     const live = (userId: number) => ({
-      connection: { actor: { userId, username: `u${userId}`, role: 'PLAYER' as const, orgId: 1 } },
+      actor: { userId, username: `u${userId}`, role: 'PLAYER' as const, orgId: 1 },
       tokenVersion: 0,
-      socket: { close: (code: number) => void closed.push([userId, code]) },
+      close: (code: number) => void closed.push([userId, code]),
     });
     const open = new Set([live(1), live(2)]);
     let answer: (users: Map<number, CurrentUser>) => void = () => undefined;
