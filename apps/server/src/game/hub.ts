@@ -9,7 +9,8 @@ export interface Connection {
   /** Who is on the socket, from its access token. */
   actor: CommandRequest['actor'];
   roomId: number | null;
-  send(data: string): void;
+  /** `utf8` is `data` encoded once for every socket it goes to, so a socket can write it as it is. */
+  send(data: string, utf8: Buffer): void;
   close(code: number, reason: string): void;
   bufferedAmount(): number;
 }
@@ -36,14 +37,14 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
   const rooms = new Map<number, RoomSockets>();
   const byKey = new Map<string, Connection>();
 
-  function write(connection: Connection, data: string) {
+  function write(connection: Connection, data: string, utf8: Buffer) {
     if (connection.bufferedAmount() > maxBufferedBytes) {
       onSlowSocket?.(connection);
       leave(connection);
       connection.close(1013, 'Too slow to keep up');
       return;
     }
-    connection.send(data);
+    connection.send(data, utf8);
   }
 
   function leave(connection: Connection) {
@@ -111,13 +112,14 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
         const { to } = frame;
         if (typeof to === 'object') {
           const one = byKey.get(to.socket);
-          if (one) write(one, frame.data);
+          if (one) write(one, frame.data, Buffer.from(frame.data));
           continue;
         }
         const room = rooms.get(roomId);
         if (!room) return;
+        const utf8 = Buffer.from(frame.data);
         for (const connection of frame.close ? [...audience(room, to)] : audience(room, to)) {
-          write(connection, frame.data);
+          write(connection, frame.data, utf8);
           if (frame.close) {
             leave(connection);
             connection.close(frame.close.code, frame.close.reason);

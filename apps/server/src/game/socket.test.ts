@@ -18,7 +18,7 @@ import {
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { replay } from './engine';
 import { createJournal } from './journal';
-import { type CurrentUser, recheckOpenSockets } from './socket';
+import { type Rights, recheckOpenSockets } from './socket';
 
 let ctx: TestContext;
 let base: string;
@@ -581,30 +581,44 @@ describe('the whole flow on the server', () => {
 });
 
 describe('the periodic recheck of open sockets', () => {
-  it('judges only the sockets that were open when the users were read', async () => {
+  it('judges only the sockets that were open when the database was read', async () => {
     const closed: [number, number][] = [];
-    const live = (userId: number) => ({
-      actor: { userId, username: `u${userId}`, role: 'PLAYER' as const, orgId: 1 },
+    const live = (userId: number, orgId = 1) => ({
+      actor: { userId, username: `u${userId}`, role: 'PLAYER' as const, orgId },
       tokenVersion: 0,
       close: (code: number) => void closed.push([userId, code]),
     });
-    const open = new Set([live(1), live(2)]);
-    let answer: (users: Map<number, CurrentUser>) => void = () => undefined;
-    const asked: number[][] = [];
+    const open = new Set([live(1), live(2), live(4, 2)]);
+    let answer: (rights: Rights) => void = () => undefined;
+    const asked: [number[], number[]][] = [];
     const done = recheckOpenSockets(
       open,
-      (ids) =>
+      (tokens, orgIds) =>
         new Promise((resolve) => {
-          asked.push(ids);
+          asked.push([tokens.map((t) => t.userId), orgIds]);
           answer = resolve;
         }),
     );
-    // A socket opens while the read is under way: it passed its own check, and is not in the answer.
+    // A socket opens while the read is under way: it passed its own check, and was not asked about.
     open.add(live(3));
-    answer(new Map([[1, { role: 'PLAYER', orgId: 1, tokenVersion: 0, expiry: null }]]));
+    answer({
+      stale: new Set(['2/0/PLAYER/1']),
+      expiry: new Map([
+        [1, null],
+        [2, '2020-01-01'],
+      ]),
+    });
     await done;
-    expect(asked).toEqual([[1, 2]]);
-    // User 2 is gone from the database: its socket goes; the one that just opened stays.
-    expect(closed).toEqual([[2, 4403]]);
+    expect(asked).toEqual([
+      [
+        [1, 2, 4],
+        [1, 2],
+      ],
+    ]);
+    // User 2's token is stale and user 4's organization expired: both go; the new socket stays.
+    expect(closed).toEqual([
+      [2, 4403],
+      [4, 4403],
+    ]);
   });
 });

@@ -11,7 +11,7 @@ import {
   WS_PATH,
   ZClientMessage,
 } from '@playshop/shared';
-import { eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
@@ -56,6 +56,11 @@ declare module 'fastify' {
   }
 }
 
+const DONE = Promise.resolve();
+const TEXT_FRAME = { binary: false } as const;
+/** The heartbeat sweep's ticks per heartbeat. */
+const SWEEP_SLICES = 30;
+let nextSweepSlice = 0;
 /**
  * What this instance keeps per socket, which is also the hub's Connection: one object with its
  * methods on the prototype and no closures of its own, since a room may hold 10,000 of them (the
@@ -74,6 +79,8 @@ class Live implements Connection {
   refusals = 0;
   /** The socket's messages, one after another. */
   queue: Promise<void> = DONE;
+  /** Which tick of the heartbeat sweep looks at this socket. */
+  readonly sweepSlice = nextSweepSlice++ % SWEEP_SLICES;
 
   constructor(
     readonly socket: WebSocket,
@@ -85,8 +92,9 @@ class Live implements Connection {
     this.tokens = burst;
   }
 
-  send(data: string) {
-    this.socket.send(data);
+  send(_data: string, utf8: Buffer) {
+    // The room's one encoding of the frame: ws writes it after a header of its own, without a copy.
+    this.socket.send(utf8, TEXT_FRAME);
   }
   close(code: number, reason: string) {
     this.socket.close(code, reason);
@@ -95,7 +103,6 @@ class Live implements Connection {
     return this.socket.bufferedAmount;
   }
 }
-const DONE = Promise.resolve();
 /** The socket's Live, for the listeners that every socket shares (called with the socket as `this`). */
 const LIVE = Symbol('live');
 type GameWebSocket = WebSocket & { [LIVE]: Live };
@@ -119,10 +126,15 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   });
 
   // One sweep for every socket, rather than two timers each: dead peers (a phone that lost its
-  // network) are found by ping and let go, and idle sockets are closed.
+  // network) are found by ping and let go, and idle sockets are closed. Each socket is looked at once
+  // per heartbeat, a slice of them at a time: 10,000 pings written at once would stall a room's
+  // roll as long as a roll's own frames do.
+  let slice = 0;
   const sweep = setInterval(() => {
     const now = Date.now();
+    slice = (slice + 1) % SWEEP_SLICES;
     for (const live of open) {
+      if (live.sweepSlice !== slice) continue;
       if (now - live.lastMessageAt > idleCloseMs) live.socket.close(1000, 'Idle timeout');
       else if (!live.alive) live.socket.terminate();
       else {
@@ -130,7 +142,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         live.socket.ping();
       }
     }
-  }, heartbeatMs);
+  }, heartbeatMs / SWEEP_SLICES);
   sweep.unref();
 
   // Rights follow changes on open sockets too: a deleted user or an expired organization is let go
@@ -140,7 +152,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   const revalidate = setInterval(() => {
     if (rechecking) return;
     rechecking = true;
-    void recheckOpenSockets(open, currentUsers)
+    void recheckOpenSockets(open, readRights)
       .catch((err) => app.log.warn({ err }, 'could not recheck the rights of open game sockets'))
       .finally(() => {
         rechecking = false;
@@ -152,24 +164,37 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     clearInterval(revalidate);
   });
 
-  /** These users as they are now (absent: deleted), with what their tokens are checked against. */
-  async function currentUsers(userIds: number[]) {
-    const current = new Map<number, CurrentUser>();
-    for (let i = 0; i < userIds.length; i += 5_000) {
-      const rows = await db
-        .select({
-          id: users.id,
-          role: users.role,
-          orgId: users.organizationId,
-          tokenVersion: users.tokenVersion,
-          expiry: organizations.expiry,
-        })
-        .from(users)
-        .leftJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(inArray(users.id, userIds.slice(i, i + 5_000)));
-      for (const { id, ...row } of rows) current.set(id, row);
-    }
-    return current;
+  /**
+   * Of these tokens, the ones the database no longer agrees with, and the expiry of their
+   * organizations. Only the disagreements come back (usually none), so 10,000 open sockets cost one
+   * statement with four array parameters, not 10,000 parameters and rows to build and read.
+   */
+  async function readRights(tokens: TokenRights[], orgIds: number[]): Promise<Rights> {
+    const [staleRows, orgRows] = await Promise.all([
+      db.execute(sql`
+        select t.user_id, t.token_version, t.role, t.org_id
+        from unnest(
+          ${sql.param(tokens.map((t) => t.userId))}::int[],
+          ${sql.param(tokens.map((t) => t.tokenVersion))}::int[],
+          ${sql.param(tokens.map((t) => t.role))}::text[],
+          ${sql.param(tokens.map((t) => t.orgId))}::int[]
+        ) as t(user_id, token_version, role, org_id)
+        left join ${users} u on u.id = t.user_id
+        where u.id is null or u.token_version <> t.token_version or u.role::text <> t.role
+          or u.organization_id is distinct from t.org_id`),
+      db
+        .select({ id: organizations.id, expiry: organizations.expiry })
+        .from(organizations)
+        .where(sql`${organizations.id} = any(${sql.param(orgIds)}::int[])`),
+    ]);
+    return {
+      stale: new Set(
+        rowsOf<{ user_id: number; token_version: number; role: string; org_id: number }>(staleRows).map((r) =>
+          rightsKey({ userId: r.user_id, tokenVersion: r.token_version, role: r.role, orgId: r.org_id }),
+        ),
+      ),
+      expiry: new Map(orgRows.map((o) => [o.id, o.expiry])),
+    };
   }
 
   const sendError = (live: Live, error: string) =>
@@ -319,35 +344,52 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   }
 }
 
-/** A user as the database has them now, with what a socket's token is checked against. */
-export interface CurrentUser {
+/** What a socket's token says about its user, checked against the database while it is open. */
+export interface TokenRights {
+  userId: number;
+  tokenVersion: number;
   role: string;
   orgId: number;
-  tokenVersion: number;
-  expiry: string | null;
 }
+export interface Rights {
+  /** The tokens (rightsKey) whose user is gone or has another version, role or organization. */
+  stale: ReadonlySet<string>;
+  /** Each organization's licence expiry (null: none). */
+  expiry: ReadonlyMap<number, string | null>;
+}
+const rightsKey = (t: TokenRights) => `${t.userId}/${t.tokenVersion}/${t.role}/${t.orgId}`;
+/** Rows of `db.execute`: node-postgres gives a result with `rows`, PGlite too. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * Closes the open sockets whose token no longer speaks for its user (absent: deleted). Only the
- * sockets that were open when the users were read are judged: one that opened while the read was
- * under way passed its own check at the upgrade, and its user may not be in the answer.
+ * Closes the open sockets whose token no longer speaks for its user, or whose organization's
+ * licence ran out. Only the sockets that were open when the database was read are judged: one that
+ * opened meanwhile passed its own check at the upgrade, and its token was not asked about.
  */
 export async function recheckOpenSockets(
   open: ReadonlySet<Pick<Connection, 'actor' | 'close'> & { tokenVersion: number }>,
-  currentUsers: (userIds: number[]) => Promise<Map<number, CurrentUser>>,
+  readRights: (tokens: TokenRights[], orgIds: number[]) => Promise<Rights>,
 ): Promise<void> {
   const checked = [...open];
-  const current = await currentUsers([...new Set(checked.map((l) => l.actor.userId))]);
+  const tokens = new Map<string, TokenRights>();
+  for (const { actor, tokenVersion } of checked) {
+    const t = { userId: actor.userId, tokenVersion, role: actor.role, orgId: actor.orgId };
+    tokens.set(rightsKey(t), t);
+  }
+  const rights = await readRights([...tokens.values()], [...new Set(checked.map((l) => l.actor.orgId))]);
   for (const live of checked) {
     if (!open.has(live)) continue;
     const { actor } = live;
-    const user = current.get(actor.userId);
     const valid =
-      user !== undefined &&
-      user.role === actor.role &&
-      user.orgId === actor.orgId &&
-      user.tokenVersion === live.tokenVersion &&
-      (user.role === 'SUPER_ADMIN' || !isOrgExpired(user.expiry));
+      !rights.stale.has(
+        rightsKey({
+          userId: actor.userId,
+          tokenVersion: live.tokenVersion,
+          role: actor.role,
+          orgId: actor.orgId,
+        }),
+      ) &&
+      (actor.role === 'SUPER_ADMIN' || !isOrgExpired(rights.expiry.get(actor.orgId)));
     if (!valid) live.close(4403, ERRORS.orgExpired);
   }
 }
