@@ -106,7 +106,7 @@ async function attempt(...args: Parameters<typeof runScenario>): Promise<Result 
     return { failure: err.message };
   }
 }
-const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 1, killAfterSeen: 100 };
+const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 1, killAfterSeen: 100, rounds: 75 };
 
 type DbTarget =
   | { label: 'PGlite'; options: DatabaseOptions }
@@ -665,7 +665,7 @@ async function durability(db: DbTarget, fixture: Fixture, env: ServerEnv): Promi
   // The burst: every room rolls every few ms until the server dies.
   const died = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
   let sent = 0;
-  for (let n = 0; n < 75 && !killed; n++) {
+  for (let n = 0; n < DURABILITY.rounds && !killed; n++) {
     for (const [r, roomId] of roomIds.entries()) {
       if (facilitators[r]!.readyState !== WebSocket.OPEN) continue;
       facilitators[r]!.send(JSON.stringify({ type: 'game_event', payload: { action: 'get_roll', roomId } }));
@@ -876,7 +876,7 @@ async function main() {
       '|---|---|---|---|',
       ...targets,
       '',
-      `Durability: kill -9 the server during a burst of rolls (${DURABILITY.rooms} rooms rolling every ${DURABILITY.rollIntervalMs} ms, killed once clients have seen ${DURABILITY.killAfterSeen} rolls), restart it, read the log (\`game_events\` of type \`ball_rolled\`) from the database:`,
+      `Durability: kill -9 the server during a burst of rolls (${DURABILITY.rooms} rooms rolling every ${DURABILITY.rollIntervalMs} ms, killed once clients have seen ${DURABILITY.killAfterSeen} rolls, or when the burst of ${DURABILITY.rounds} rounds ends), restart it, read the log (\`game_events\` of type \`ball_rolled\`) from the database:`,
       '',
       '| database | rolls sent | seen by some client | in the log | seen but lost | restarted room shows every seen roll |',
       '|---|---|---|---|---|---|',
