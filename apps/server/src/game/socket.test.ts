@@ -18,7 +18,7 @@ import {
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { replay } from './engine';
 import { createJournal } from './journal';
-import { type Rights, recheckOpenSockets } from './socket';
+import { type Rights, recheckOpenSockets, SWEEP_SLICES, sweepSlice } from './socket';
 
 let ctx: TestContext;
 let base: string;
@@ -619,6 +619,38 @@ describe('the periodic recheck of open sockets', () => {
     expect(closed).toEqual([
       [2, 4403],
       [4, 4403],
+    ]);
+  });
+});
+
+describe('the heartbeat sweep', () => {
+  it('pings each socket once per heartbeat, a slice of them per tick, and lets go of the silent', () => {
+    const pinged: number[] = [];
+    const ended: [number, string][] = [];
+    const sockets = Array.from({ length: 3 * SWEEP_SLICES }, (_, i) => ({
+      sweepSlice: i % SWEEP_SLICES,
+      alive: true,
+      lastMessageAt: i === 1 ? 0 : 1_000_000,
+      socket: {
+        ping: () => void pinged.push(i),
+        terminate: () => void ended.push([i, 'terminated']),
+        close: () => void ended.push([i, 'idle']),
+      },
+    }));
+    sweepSlice(sockets, 0, 1_000_000, 60_000);
+    // One tick writes to its slice alone: 3 of 90 sockets, not all of them at once.
+    expect(pinged).toEqual([0, SWEEP_SLICES, 2 * SWEEP_SLICES]);
+    for (let slice = 1; slice < SWEEP_SLICES; slice++) sweepSlice(sockets, slice, 1_000_000, 60_000);
+    // A whole heartbeat: every socket pinged once, but the idle one (closed instead).
+    expect(pinged.sort((a, b) => a - b)).toEqual(sockets.map((_, i) => i).filter((i) => i !== 1));
+    expect(ended).toEqual([[1, 'idle']]);
+    // The next heartbeat: whoever did not answer (no pong set alive again) is let go.
+    sockets[5]!.alive = true;
+    sweepSlice(sockets, 5, 1_000_000, 60_000);
+    expect(ended).toEqual([
+      [1, 'idle'],
+      [5 + SWEEP_SLICES, 'terminated'],
+      [5 + 2 * SWEEP_SLICES, 'terminated'],
     ]);
   });
 });

@@ -59,7 +59,7 @@ declare module 'fastify' {
 const DONE = Promise.resolve();
 const TEXT_FRAME = { binary: false } as const;
 /** The heartbeat sweep's ticks per heartbeat. */
-const SWEEP_SLICES = 30;
+export const SWEEP_SLICES = 30;
 let nextSweepSlice = 0;
 /**
  * What this instance keeps per socket, which is also the hub's Connection: one object with its
@@ -131,17 +131,8 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   // roll as long as a roll's own frames do.
   let slice = 0;
   const sweep = setInterval(() => {
-    const now = Date.now();
     slice = (slice + 1) % SWEEP_SLICES;
-    for (const live of open) {
-      if (live.sweepSlice !== slice) continue;
-      if (now - live.lastMessageAt > idleCloseMs) live.socket.close(1000, 'Idle timeout');
-      else if (!live.alive) live.socket.terminate();
-      else {
-        live.alive = false;
-        live.socket.ping();
-      }
-    }
+    sweepSlice(open, slice, Date.now(), idleCloseMs);
   }, heartbeatMs / SWEEP_SLICES);
   sweep.unref();
 
@@ -341,6 +332,30 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         .execute({ roomId, actor: live.actor, command: { type: 'leave' }, socket: live.key })
         .catch((err) => app.log.warn({ err }, 'could not record a player leaving'));
     });
+  }
+}
+
+/** A socket the heartbeat sweep looks after. */
+export interface Swept {
+  sweepSlice: number;
+  alive: boolean;
+  lastMessageAt: number;
+  socket: Pick<WebSocket, 'close' | 'terminate' | 'ping'>;
+}
+
+/**
+ * One tick of the heartbeat sweep: the sockets of this slice are closed when idle, let go when they
+ * did not answer the last ping, and pinged otherwise.
+ */
+export function sweepSlice(open: Iterable<Swept>, slice: number, now: number, idleCloseMs: number) {
+  for (const live of open) {
+    if (live.sweepSlice !== slice) continue;
+    if (now - live.lastMessageAt > idleCloseMs) live.socket.close(1000, 'Idle timeout');
+    else if (!live.alive) live.socket.terminate();
+    else {
+      live.alive = false;
+      live.socket.ping();
+    }
   }
 }
 
