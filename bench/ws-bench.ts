@@ -59,6 +59,43 @@ const SCENARIOS: Scenario[] = [
 const JOIN_TIMEOUT_MS = Number(process.env.BENCH_JOIN_TIMEOUT_MS ?? 90_000);
 /** A run that could not finish: the reason goes in the table instead of its figures. */
 class Incomplete extends Error {}
+/**
+ * Every phase has a bound, so a run that stalls (a socket the server let go, a frame that never
+ * comes) fails with the phase's name instead of waiting without end. Scaled with the sockets.
+ */
+const PHASE_MS = {
+  start: 60_000,
+  connect: 30_000 + 20 * Math.round(10_000 * SCALE),
+  command: 30_000,
+  roll: 30_000,
+  close: 60_000,
+  stop: 15_000,
+};
+/** Resolves as `work` does, or fails the phase named `what` after `ms` (with `explain()` added). */
+async function bounded<T>(
+  what: string,
+  ms: number,
+  work: Promise<T>,
+  explain?: () => Promise<string>,
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Incomplete(`${what}: no answer after ${Math.round(ms / 1000)} s`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
+  } catch (err) {
+    if (err instanceof Incomplete && explain) {
+      err.message += `; ${await explain().catch((e: unknown) => `(no status: ${String(e)})`)}`;
+    }
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 /** A run's figures, or why there are none. */
 async function attempt(...args: Parameters<typeof runScenario>): Promise<Result | { failure: string }> {
   try {
@@ -69,7 +106,7 @@ async function attempt(...args: Parameters<typeof runScenario>): Promise<Result 
     return { failure: err.message };
   }
 }
-const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 1, killAfterSeen: 100 };
+const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 1, killAfterSeen: 100, rounds: 75 };
 
 type DbTarget =
   | { label: 'PGlite'; options: DatabaseOptions }
@@ -203,7 +240,7 @@ async function startServer(kind: 'playshop' | 'bare', env: ServerEnv, tag: strin
       resolve();
     }),
   );
-  await new Promise<void>((resolve, reject) => {
+  const listening = new Promise<void>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
@@ -211,12 +248,21 @@ async function startServer(kind: 'playshop' | 'bare', env: ServerEnv, tag: strin
     });
     void exited.then(() => reject(new Error(`${tag} server exited: ${out}`)));
   });
+  await bounded(`${tag} server start`, PHASE_MS.start, listening).catch((err) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
   return {
     child,
     port,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
+      // A server that does not shut down in time is killed: the next run needs the machine.
+      await bounded(`${tag} server stop`, PHASE_MS.stop, exited).catch(() => {
+        progress(`${tag} server did not stop within ${PHASE_MS.stop / 1000} s: killed`);
+        child.kill('SIGKILL');
+        return exited;
+      });
     },
   };
 }
@@ -263,8 +309,11 @@ function startGenerator(onRolled: (r: Extract<LoadReport, { op: 'rolled' }>) => 
         child.send({ ...cmd, rid: id });
       }),
     async stop() {
-      child.disconnect();
-      await exited;
+      if (child.connected) child.disconnect();
+      await bounded('generator stop', PHASE_MS.stop, exited).catch(() => {
+        child.kill('SIGKILL');
+        return exited;
+      });
     },
   };
 }
@@ -317,6 +366,26 @@ async function runScenario(
       }
     };
     for (let g = 0; g < GENERATORS; g++) generators.push(startGenerator(onRolled));
+    const status = async () =>
+      JSON.stringify(
+        await Promise.all(
+          generators.map((gen) => bounded('generator status', 5_000, gen.request({ op: 'status' }))),
+        ),
+      );
+    const phase = <T>(what: string, ms: number, work: Promise<T>) =>
+      bounded(`${tag} ${scenario.name}: ${what}`, ms, work, async () => `generators: ${await status()}`);
+    /** Sockets the server closed while the run used them: a player let go is a failed run, said so. */
+    const mustBeOpen = (what: string, reports: { closedByServer?: Record<string, number> }[]) => {
+      const closed: Record<string, number> = {};
+      for (const r of reports)
+        for (const [why, n] of Object.entries(r.closedByServer ?? {})) closed[why] = (closed[why] ?? 0) + n;
+      const total = Object.values(closed).reduce((a, b) => a + b, 0);
+      if (total > 0) {
+        throw new Incomplete(
+          `${total} sockets closed by the server by the end of ${what}: ${JSON.stringify(closed)}`,
+        );
+      }
+    };
 
     // Facilitators on the first instance; players spread over the instances and the generators.
     const perGenerator: LoadClient[][] = generators.map(() => []);
@@ -345,18 +414,35 @@ async function runScenario(
         holders.get(roomIds[r]!)!.add(g);
       }
     }
-    const connected = await Promise.all(
-      generators.map((gen, g) =>
-        gen.request<{ connected: number; failed: number }>({
-          op: 'connect',
-          clients: perGenerator[g]!,
-          concurrency: 32,
-        }),
+    const connectStarted = Date.now();
+    const connected = await phase(
+      'connect',
+      PHASE_MS.connect,
+      Promise.all(
+        generators.map((gen, g) =>
+          gen.request<{
+            connected: number;
+            failed: number;
+            openFailures: Record<string, number>;
+            closedByServer: Record<string, number>;
+          }>({
+            op: 'connect',
+            clients: perGenerator[g]!,
+            concurrency: 32,
+          }),
+        ),
       ),
     );
     const sockets = connected.reduce((n, c) => n + c.connected, 0);
     const failed = connected.reduce((n, c) => n + c.failed, 0);
-    if (failed > 0) throw new Error(`${tag}: ${failed} sockets failed to open`);
+    if (failed > 0) {
+      const why: Record<string, number> = {};
+      for (const c of connected)
+        for (const [text, n] of Object.entries(c.openFailures)) why[text] = (why[text] ?? 0) + n;
+      throw new Incomplete(`${failed} of ${sockets + failed} sockets failed to open: ${JSON.stringify(why)}`);
+    }
+    mustBeOpen('the connects', connected);
+    progress(`${tag} ${scenario.name}: connects took ${Math.round((Date.now() - connectStarted) / 1000)} s`);
     progress(`${tag} ${scenario.name}: ${sockets} sockets open`);
 
     const staff = (r: number, message: unknown, expect: string) =>
@@ -366,24 +452,34 @@ async function runScenario(
         message,
         expect,
       });
-    await Promise.all(
-      roomIds.map((roomId, r) =>
-        staff(r, { type: 'room_event', payload: { action: 'open_lobby', roomId } }, 'set_game_state'),
+    await phase(
+      'open the lobbies',
+      PHASE_MS.command,
+      Promise.all(
+        roomIds.map((roomId, r) =>
+          staff(r, { type: 'room_event', payload: { action: 'open_lobby', roomId } }, 'set_game_state'),
+        ),
       ),
     );
 
     // The join storm: every player asks to join at once; done when the last one has its card.
-    const joins = await Promise.all(
-      generators.map((gen) =>
-        gen.request<{
-          start: number;
-          last: number;
-          noCard: number;
-          missing: number;
-          errors: Record<string, number>;
-        }>({ op: 'join', timeoutMs: JOIN_TIMEOUT_MS }),
+    const joins = await phase(
+      'join storm',
+      JOIN_TIMEOUT_MS + PHASE_MS.command,
+      Promise.all(
+        generators.map((gen) =>
+          gen.request<{
+            start: number;
+            last: number;
+            noCard: number;
+            missing: number;
+            errors: Record<string, number>;
+            closedByServer: Record<string, number>;
+          }>({ op: 'join', timeoutMs: JOIN_TIMEOUT_MS }),
+        ),
       ),
     );
+    mustBeOpen('the join storm', joins);
     const noCard = joins.reduce((n, j) => n + j.noCard, 0);
     const missing = joins.reduce((n, j) => n + j.missing, 0);
     if (noCard > 0 || missing > 0) {
@@ -397,9 +493,13 @@ async function runScenario(
     const joinStormMs = Math.max(...joins.map((j) => j.last)) - Math.min(...joins.map((j) => j.start));
     progress(`${tag} ${scenario.name}: join storm ${Math.round(joinStormMs)} ms`);
 
-    await Promise.all(
-      roomIds.map((roomId, r) =>
-        staff(r, { type: 'game_event', payload: { action: 'start_game', roomId } }, 'start_game'),
+    await phase(
+      'start the games',
+      PHASE_MS.command,
+      Promise.all(
+        roomIds.map((roomId, r) =>
+          staff(r, { type: 'game_event', payload: { action: 'start_game', roomId } }, 'start_game'),
+        ),
       ),
     );
     await sleep(1000);
@@ -418,8 +518,14 @@ async function runScenario(
     // last of that room's players receiving the ball.
     const latencies: number[] = [];
     if (whole) {
-      const local = await Promise.all(
-        generators.map((gen) => gen.request<{ latencies: number[] }>({ op: 'rolls', rolls: scenario.rolls })),
+      const local = await phase(
+        'rolls',
+        PHASE_MS.roll + scenario.rolls * 2_000,
+        Promise.all(
+          generators.map((gen) =>
+            gen.request<{ latencies: number[] }>({ op: 'rolls', rolls: scenario.rolls }),
+          ),
+        ),
       );
       for (const l of local) latencies.push(...l.latencies);
     } else {
@@ -433,18 +539,29 @@ async function runScenario(
               op: 'roll',
               id: staffAt[r]!.id,
             });
-            latencies.push((await arrived) - sentAt);
+            latencies.push((await phase(`roll ${n}`, PHASE_MS.roll, arrived)) - sentAt);
           }
         }),
       );
     }
+    mustBeOpen('the rolls', [
+      ...(await phase(
+        'status',
+        PHASE_MS.command,
+        Promise.all(generators.map((gen) => gen.request({ op: 'status' }))),
+      )),
+    ] as { closedByServer?: Record<string, number> }[]);
     // End every game, so the next scenario opens fresh lobbies on the same database.
-    await Promise.all(
-      roomIds.map((roomId, r) =>
-        staff(r, { type: 'game_event', payload: { action: 'game_over', roomId } }, 'game_end'),
+    await phase(
+      'end the games',
+      PHASE_MS.command,
+      Promise.all(
+        roomIds.map((roomId, r) =>
+          staff(r, { type: 'game_event', payload: { action: 'game_over', roomId } }, 'game_end'),
+        ),
       ),
     );
-    await Promise.all(generators.map((gen) => gen.request({ op: 'close' })));
+    await phase('close', PHASE_MS.close, Promise.all(generators.map((gen) => gen.request({ op: 'close' }))));
     const result = {
       joinStormMs,
       p50: percentile(latencies, 50),
@@ -482,12 +599,16 @@ async function durability(db: DbTarget, fixture: Fixture, env: ServerEnv): Promi
     token: string,
     onFrame: (m: { type: string; payload: Record<string, unknown>; seq: number }) => void,
   ) =>
-    new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${encodeURIComponent(token)}`);
-      ws.on('message', (d) => onFrame(JSON.parse(String(d))));
-      ws.once('open', () => resolve(ws));
-      ws.once('error', reject);
-    });
+    bounded(
+      `${db.label} durability: open a socket`,
+      PHASE_MS.command,
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws?token=${encodeURIComponent(token)}`);
+        ws.on('message', (d) => onFrame(JSON.parse(String(d))));
+        ws.once('open', () => resolve(ws));
+        ws.once('error', reject);
+      }),
+    );
   // What any client saw: room → seq → ball.
   const seen = new Map<number, Map<number, number>>(roomIds.map((id) => [id, new Map()]));
   let seenCount = 0;
@@ -515,7 +636,11 @@ async function durability(db: DbTarget, fixture: Fixture, env: ServerEnv): Promi
     }
   };
   const expect = (test: (m: { type: string; payload: Record<string, unknown> }) => boolean) =>
-    new Promise<void>((resolve) => waiters.push({ test, resolve }));
+    bounded(
+      `${db.label} durability: an awaited frame`,
+      PHASE_MS.command,
+      new Promise<void>((resolve) => waiters.push({ test, resolve })),
+    );
   const facilitators = await Promise.all(roomIds.map((roomId, r) => open(staffOf[r]!.token, watch(roomId))));
   for (const [r, roomId] of roomIds.entries()) {
     const opened = expect((m) => m.type === 'set_game_state' && m.payload.roomId === roomId);
@@ -540,7 +665,7 @@ async function durability(db: DbTarget, fixture: Fixture, env: ServerEnv): Promi
   // The burst: every room rolls every few ms until the server dies.
   const died = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
   let sent = 0;
-  for (let n = 0; n < 75 && !killed; n++) {
+  for (let n = 0; n < DURABILITY.rounds && !killed; n++) {
     for (const [r, roomId] of roomIds.entries()) {
       if (facilitators[r]!.readyState !== WebSocket.OPEN) continue;
       facilitators[r]!.send(JSON.stringify({ type: 'game_event', payload: { action: 'get_roll', roomId } }));
@@ -549,7 +674,7 @@ async function durability(db: DbTarget, fixture: Fixture, env: ServerEnv): Promi
     await sleep(DURABILITY.rollIntervalMs);
   }
   if (!killed) server.child.kill('SIGKILL');
-  await died;
+  await bounded(`${db.label} durability: the killed server's exit`, PHASE_MS.stop, died);
   for (const ws of [...facilitators, ...players]) ws.terminate();
   progress(`${db.label} durability: killed after ${seenCount} rolls seen (${sent} sent)`);
 
@@ -716,7 +841,18 @@ async function main() {
         }
       }
       if (durable) {
-        const d = await durability(db, fixture, env);
+        const d = await durability(db, fixture, env).catch((err: unknown) => {
+          if (!(err instanceof Incomplete)) throw err;
+          progress(`${db.label} durability: did not complete: ${err.message}`);
+          return err.message;
+        });
+        if (typeof d === 'string') {
+          durabilityLines.push(`| ${db.label} | did not complete: ${d} | | | | |`);
+          targets.push(
+            `| durability, ${db.label}: rolls seen but lost | 0 | did not complete | **missed** |`,
+          );
+          continue;
+        }
         durabilityLines.push(
           `| ${db.label} | ${d.sent} | ${d.seen} | ${d.logged} | **${d.seenButLost}** | ${d.recovered ? 'yes' : '**no**'} |`,
         );
@@ -740,7 +876,7 @@ async function main() {
       '|---|---|---|---|',
       ...targets,
       '',
-      `Durability: kill -9 the server during a burst of rolls (${DURABILITY.rooms} rooms rolling every ${DURABILITY.rollIntervalMs} ms, killed once clients have seen ${DURABILITY.killAfterSeen} rolls), restart it, read the log (\`game_events\` of type \`ball_rolled\`) from the database:`,
+      `Durability: kill -9 the server during a burst of rolls (${DURABILITY.rooms} rooms rolling every ${DURABILITY.rollIntervalMs} ms, killed once clients have seen ${DURABILITY.killAfterSeen} rolls, or when the burst of ${DURABILITY.rounds} rounds ends), restart it, read the log (\`game_events\` of type \`ball_rolled\`) from the database:`,
       '',
       '| database | rolls sent | seen by some client | in the log | seen but lost | restarted room shows every seen roll |',
       '|---|---|---|---|---|---|',

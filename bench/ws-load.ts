@@ -22,7 +22,9 @@ export type LoadCommand =
   | { op: 'roll'; rid: number; id: number }
   /** Every facilitator here rolls `rolls` times, its room's players all being here: latencies come back. */
   | { op: 'rolls'; rid: number; rolls: number }
-  | { op: 'close'; rid: number };
+  | { op: 'close'; rid: number }
+  /** What this process holds and what went wrong so far: the orchestrator asks when a phase times out. */
+  | { op: 'status'; rid: number };
 
 /** Generator → orchestrator: a reply to `rid`, or a room's roll that all of this process's players saw. */
 export type LoadReport =
@@ -50,6 +52,14 @@ const localRolls = new Map<string, (at: number) => void>();
 let joinWait: { left: number; last: number; noCard: number; resolve: () => void } | null = null;
 /** The refusals the servers sent (error_event), by text: a run that lost players says why. */
 const errors: Record<string, number> = {};
+/** Opens that failed, by the error (an HTTP status the upgrade got, ECONNRESET, …). */
+const openFailures: Record<string, number> = {};
+/** Sockets the server closed while the bench still used them, by close code and reason. */
+const closedByServer: Record<string, number> = {};
+let closing = false;
+const count = (into: Record<string, number>, key: string) => {
+  into[key] = (into[key] ?? 0) + 1;
+};
 
 const send = (report: LoadReport) => process.send!(report);
 
@@ -109,8 +119,17 @@ function open(client: LoadClient): Promise<boolean> {
       if (!client.staff) members.set(client.roomId, (members.get(client.roomId) ?? 0) + 1);
       resolve(true);
     });
-    ws.once('error', () => resolve(false));
-    ws.once('close', () => sockets.delete(client.id));
+    ws.once('error', (err) => {
+      count(openFailures, err.message);
+      resolve(false);
+    });
+    ws.once('close', (code, reason) => {
+      // A player the server let go can never see the next roll: the phase is failed, not awaited.
+      if (sockets.delete(client.id) && !closing) {
+        count(closedByServer, `${code} ${String(reason)}`.trim());
+        if (!client.staff) members.set(client.roomId, members.get(client.roomId)! - 1);
+      }
+    });
   });
 }
 
@@ -130,7 +149,7 @@ async function handle(cmd: LoadCommand): Promise<Record<string, unknown>> {
         }
       };
       await Promise.all(Array.from({ length: cmd.concurrency }, lane));
-      return { connected: sockets.size, failed };
+      return { connected: sockets.size, failed, openFailures, closedByServer };
     }
     case 'join': {
       const players = [...sockets.values()].filter((s) => !s.staff);
@@ -149,7 +168,7 @@ async function handle(cmd: LoadCommand): Promise<Record<string, unknown>> {
       clearTimeout(timer);
       const { last, noCard, left } = joinWait!;
       joinWait = null;
-      return { start, last, players: players.length, noCard, missing: left, errors };
+      return { start, last, players: players.length, noCard, missing: left, errors, closedByServer };
     }
     case 'staff': {
       const s = sockets.get(cmd.id)!;
@@ -180,7 +199,17 @@ async function handle(cmd: LoadCommand): Promise<Record<string, unknown>> {
       );
       return { latencies };
     }
+    case 'status':
+      return {
+        sockets: sockets.size,
+        joinLeft: joinWait?.left ?? null,
+        rollsWaiting: localRolls.size,
+        errors,
+        openFailures,
+        closedByServer,
+      };
     case 'close': {
+      closing = true;
       const closed = [...sockets.values()].map(
         (s) =>
           new Promise<void>((resolve) => {
@@ -191,7 +220,8 @@ async function handle(cmd: LoadCommand): Promise<Record<string, unknown>> {
       await Promise.all(closed);
       members.clear();
       seen.clear();
-      return { closed: closed.length };
+      closing = false;
+      return { closed: closed.length, closedByServer };
     }
   }
 }

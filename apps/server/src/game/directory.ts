@@ -75,13 +75,28 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     for (const [roomId, room] of live) if (lostRoom === null || lostRoom === roomId) void drop(roomId, room);
   });
 
-  async function rejoin(roomId: number, except?: string) {
-    for (const c of hub.members(roomId)) {
-      if (c.key === except) continue;
-      await execute({ roomId, actor: c.actor, command: { type: 'join' }, socket: c.key }).catch(
-        () => undefined,
-      );
-    }
+  /** Rooms whose sockets are being brought back in (a takeover), so it happens once at a time. */
+  const rejoining = new Map<number, Promise<void>>();
+
+  /**
+   * Every socket of ours in the room joins again (same card, a fresh snapshot). All at once: the
+   * owner applies them in one turn and the journal stores them in one transaction, rather than one
+   * commit per player. A rejoin already under way for the room covers these sockets too (its first
+   * join is what made the room open here, and opening asks for a rejoin).
+   */
+  function rejoin(roomId: number, except?: string): Promise<void> {
+    const running = rejoining.get(roomId);
+    if (running) return running;
+    const members = hub.members(roomId).filter((c) => c.key !== except);
+    const done = Promise.all(
+      members.map((c) =>
+        execute({ roomId, actor: c.actor, command: { type: 'join' }, socket: c.key }).catch(() => undefined),
+      ),
+    ).then(() => {
+      rejoining.delete(roomId);
+    });
+    rejoining.set(roomId, done);
+    return done;
   }
 
   async function drop(roomId: number, room: Promise<LiveRoom>) {

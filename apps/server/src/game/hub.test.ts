@@ -64,4 +64,23 @@ describe('the hub', () => {
     expect(b.closed).toBeNull();
     expect(hub.roomSize(7)).toBe(1);
   });
+
+  it("keeps a player's frames going to the sockets they still have as they come and go", () => {
+    const hub = createHub({ maxBufferedBytes: 1024 });
+    const [a1, a2, a3] = [socket(10), socket(10), socket(10)];
+    for (const c of [a1, a2, a3]) hub.join(c, 7);
+    hub.leave(a2);
+    hub.deliver(7, [{ to: 10, data: 'two left' }]);
+    hub.leave(a1);
+    hub.deliver(7, [{ to: 10, data: 'one left' }]);
+    hub.join(a2, 7);
+    hub.deliver(7, [{ to: 10, data: 'back' }]);
+    hub.leave(a3);
+    hub.leave(a2);
+    hub.deliver(7, [{ to: 10, data: 'none' }]);
+    expect(a1.received).toEqual(['two left']);
+    expect(a2.received).toEqual(['back']);
+    expect(a3.received).toEqual(['two left', 'one left', 'back']);
+    expect(hub.roomSize(7)).toBe(0);
+  });
 });

@@ -9,7 +9,8 @@ export interface Connection {
   /** Who is on the socket, from its access token. */
   actor: CommandRequest['actor'];
   roomId: number | null;
-  send(data: string): void;
+  /** `utf8` is `data` encoded once for every socket it goes to, so a socket can write it as it is. */
+  send(data: string, utf8: Buffer): void;
   close(code: number, reason: string): void;
   bufferedAmount(): number;
 }
@@ -24,7 +25,8 @@ export interface HubOptions {
 interface RoomSockets {
   all: Set<Connection>;
   staff: Set<Connection>;
-  byUser: Map<number, Set<Connection>>;
+  /** A user's one socket, or a Set when they have several (rare: a Set per player costs ~200 bytes). */
+  byUser: Map<number, Connection | Set<Connection>>;
 }
 
 /**
@@ -35,14 +37,14 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
   const rooms = new Map<number, RoomSockets>();
   const byKey = new Map<string, Connection>();
 
-  function write(connection: Connection, data: string) {
+  function write(connection: Connection, data: string, utf8: Buffer) {
     if (connection.bufferedAmount() > maxBufferedBytes) {
       onSlowSocket?.(connection);
       leave(connection);
       connection.close(1013, 'Too slow to keep up');
       return;
     }
-    connection.send(data);
+    connection.send(data, utf8);
   }
 
   function leave(connection: Connection) {
@@ -52,9 +54,13 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     if (room) {
       room.all.delete(connection);
       room.staff.delete(connection);
-      const mine = room.byUser.get(connection.actor.userId);
-      mine?.delete(connection);
-      if (mine?.size === 0) room.byUser.delete(connection.actor.userId);
+      const { userId } = connection.actor;
+      const mine = room.byUser.get(userId);
+      if (mine === connection) room.byUser.delete(userId);
+      else if (mine instanceof Set) {
+        mine.delete(connection);
+        if (mine.size === 1) room.byUser.set(userId, mine.values().next().value!);
+      }
       if (room.all.size === 0) rooms.delete(connection.roomId);
     }
     connection.roomId = null;
@@ -65,7 +71,10 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     room: RoomSockets,
     to: Exclude<WireFrame['to'], { socket: string }>,
   ): Iterable<Connection> {
-    if (typeof to === 'number') return room.byUser.get(to) ?? [];
+    if (typeof to === 'number') {
+      const mine = room.byUser.get(to);
+      return mine === undefined ? [] : mine instanceof Set ? mine : [mine];
+    }
     if (to === 'staff' || (to === 'lobby' && room.all.size > LOBBY_LIST_LIMIT)) return room.staff;
     if (to === 'players') return playersOf(room);
     return room.all;
@@ -90,9 +99,11 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
       }
       room.all.add(connection);
       if (isStaff(connection.actor)) room.staff.add(connection);
-      const mine = room.byUser.get(connection.actor.userId) ?? new Set<Connection>();
-      room.byUser.set(connection.actor.userId, mine);
-      mine.add(connection);
+      const { userId } = connection.actor;
+      const mine = room.byUser.get(userId);
+      if (mine === undefined) room.byUser.set(userId, connection);
+      else if (mine instanceof Set) mine.add(connection);
+      else room.byUser.set(userId, new Set([mine, connection]));
     },
     leave,
     /** Each frame was serialised once; it is written to every socket of the room it is meant for. */
@@ -101,13 +112,14 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
         const { to } = frame;
         if (typeof to === 'object') {
           const one = byKey.get(to.socket);
-          if (one) write(one, frame.data);
+          if (one) write(one, frame.data, Buffer.from(frame.data));
           continue;
         }
         const room = rooms.get(roomId);
         if (!room) return;
+        const utf8 = Buffer.from(frame.data);
         for (const connection of frame.close ? [...audience(room, to)] : audience(room, to)) {
-          write(connection, frame.data);
+          write(connection, frame.data, utf8);
           if (frame.close) {
             leave(connection);
             connection.close(frame.close.code, frame.close.reason);

@@ -18,6 +18,7 @@ import {
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
 import { replay } from './engine';
 import { createJournal } from './journal';
+import { type Rights, recheckOpenSockets, SWEEP_SLICES, sweepSlice } from './socket';
 
 let ctx: TestContext;
 let base: string;
@@ -576,5 +577,80 @@ describe('the whole flow on the server', () => {
     // An open socket that sends nothing is let go too, within the recheck interval.
     expect(await staff.closed()).toBe(4403);
     await ctx.database.db.update(organizations).set({ expiry: null }).where(eq(organizations.id, flowOrgId));
+  });
+});
+
+describe('the periodic recheck of open sockets', () => {
+  it('judges only the sockets that were open when the database was read', async () => {
+    const closed: [number, number][] = [];
+    const live = (userId: number, orgId = 1) => ({
+      actor: { userId, username: `u${userId}`, role: 'PLAYER' as const, orgId },
+      tokenVersion: 0,
+      close: (code: number) => void closed.push([userId, code]),
+    });
+    const open = new Set([live(1), live(2), live(4, 2)]);
+    let answer: (rights: Rights) => void = () => undefined;
+    const asked: [number[], number[]][] = [];
+    const done = recheckOpenSockets(
+      open,
+      (tokens, orgIds) =>
+        new Promise((resolve) => {
+          asked.push([tokens.map((t) => t.userId), orgIds]);
+          answer = resolve;
+        }),
+    );
+    // A socket opens while the read is under way: it passed its own check, and was not asked about.
+    open.add(live(3));
+    answer({
+      stale: new Set(['2/0/PLAYER/1']),
+      expiry: new Map([
+        [1, null],
+        [2, '2020-01-01'],
+      ]),
+    });
+    await done;
+    expect(asked).toEqual([
+      [
+        [1, 2, 4],
+        [1, 2],
+      ],
+    ]);
+    // User 2's token is stale and user 4's organization expired: both go; the new socket stays.
+    expect(closed).toEqual([
+      [2, 4403],
+      [4, 4403],
+    ]);
+  });
+});
+
+describe('the heartbeat sweep', () => {
+  it('pings each socket once per heartbeat, a slice of them per tick, and lets go of the silent', () => {
+    const pinged: number[] = [];
+    const ended: [number, string][] = [];
+    const sockets = Array.from({ length: 3 * SWEEP_SLICES }, (_, i) => ({
+      sweepSlice: i % SWEEP_SLICES,
+      alive: true,
+      lastMessageAt: i === 1 ? 0 : 1_000_000,
+      socket: {
+        ping: () => void pinged.push(i),
+        terminate: () => void ended.push([i, 'terminated']),
+        close: () => void ended.push([i, 'idle']),
+      },
+    }));
+    sweepSlice(sockets, 0, 1_000_000, 60_000);
+    // One tick writes to its slice alone: 3 of 90 sockets, not all of them at once.
+    expect(pinged).toEqual([0, SWEEP_SLICES, 2 * SWEEP_SLICES]);
+    for (let slice = 1; slice < SWEEP_SLICES; slice++) sweepSlice(sockets, slice, 1_000_000, 60_000);
+    // A whole heartbeat: every socket pinged once, but the idle one (closed instead).
+    expect(pinged.sort((a, b) => a - b)).toEqual(sockets.map((_, i) => i).filter((i) => i !== 1));
+    expect(ended).toEqual([[1, 'idle']]);
+    // The next heartbeat: whoever did not answer (no pong set alive again) is let go.
+    sockets[5]!.alive = true;
+    sweepSlice(sockets, 5, 1_000_000, 60_000);
+    expect(ended).toEqual([
+      [1, 'idle'],
+      [5 + SWEEP_SLICES, 'terminated'],
+      [5 + 2 * SWEEP_SLICES, 'terminated'],
+    ]);
   });
 });

@@ -1,0 +1,168 @@
+import { randomInt } from 'node:crypto';
+import type { Role } from '@playshop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentService } from '../content/service';
+import type { Database } from '../db/client';
+import { rooms, workshops } from '../db/schema';
+import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { type Bus, localBus } from './bus';
+import { createRoomDirectory } from './directory';
+import { type Connection, createHub } from './hub';
+import { createJournal } from './journal';
+import { localOwnership, type Ownership } from './ownership';
+import type { CommandRequest, CommandResult } from './room';
+
+let database: Database;
+let drop: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+type Frame = { type: string; payload: Record<string, unknown> };
+
+function socket(user: { id: number; username: string | null }, role: Role, orgId: number) {
+  const frames: Frame[] = [];
+  const connection: Connection & { frames: Frame[] } = {
+    key: `socket-${user.id}`,
+    actor: { userId: user.id, username: user.username ?? `staff-${user.id}`, role, orgId },
+    roomId: null,
+    frames,
+    send: (data) => frames.push(JSON.parse(data) as Frame),
+    close: () => undefined,
+    bufferedAmount: () => 0,
+  };
+  return connection;
+}
+
+const cardOf = (c: { frames: Frame[] }, type: string) =>
+  c.frames.filter((f) => f.type === type && 'bingoBoard' in f.payload).at(-1)?.payload.bingoBoard;
+
+/** A room in the database, and a facilitator and players of its organization. */
+async function roomWithPeople(players: number) {
+  const org = await createOrg(database);
+  const [w] = await database.db
+    .insert(workshops)
+    .values({ name: `Directory workshop ${randomInt(1e9)}` })
+    .returning();
+  const [room] = await database.db
+    .insert(rooms)
+    .values({ name: 'Directory room', orgId: org.id, workshopId: w!.id })
+    .returning();
+  return {
+    roomId: room!.id,
+    staff: socket(await createUser(database, 'FACILITATOR', org.id), 'FACILITATOR', org.id),
+    players: await Promise.all(
+      Array.from({ length: players }, async () =>
+        socket(await createUser(database, 'PLAYER', org.id), 'PLAYER', org.id),
+      ),
+    ),
+  };
+}
+
+function directoryWith(bus: Bus, ownership: Ownership = localOwnership()) {
+  const hub = createHub({ maxBufferedBytes: 1 << 20 });
+  const directory = createRoomDirectory({
+    db: database.db,
+    content: contentService(database.db),
+    journal: createJournal(database.db),
+    bus,
+    hub,
+    ownership,
+    clock: {
+      now: () => new Date(),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    },
+    randomInt: (min, max) => randomInt(min, max),
+    log: { warn: () => undefined } as never,
+  });
+  return { hub, directory };
+}
+
+const until = async (done: () => boolean) => {
+  for (let waited = 0; waited < 5_000 && !done(); waited += 10) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe('the room directory on a takeover', () => {
+  it("sends the joins of this instance's sockets to the new owner all at once", async () => {
+    const { roomId, staff, players } = await roomWithPeople(5);
+    let moved: (roomId: number) => void = () => undefined;
+    const forwarded: { request: CommandRequest; answer: (result: CommandResult) => void }[] = [];
+    const bus: Bus = {
+      ...localBus(),
+      onMoved: (handler) => {
+        moved = handler;
+      },
+      // The room's owner is another instance: it answers when this test says so.
+      forward: (request) => new Promise((answer) => forwarded.push({ request, answer })),
+    };
+    const { hub, directory } = directoryWith(bus);
+    for (const c of [staff, ...players]) hub.join(c, roomId);
+    moved(roomId);
+    // Every socket's join is on its way before the first answer: not one round trip after another.
+    await until(() => forwarded.length === 6);
+    expect(forwarded.map((f) => f.request.socket).sort()).toEqual(
+      [staff, ...players].map((c) => c.key).sort(),
+    );
+    expect(forwarded.every((f) => f.request.command.type === 'join')).toBe(true);
+    // Another move while these are under way does not send them twice.
+    moved(roomId);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(forwarded).toHaveLength(6);
+    for (const f of forwarded) f.answer({ ok: true });
+    await directory.close();
+  });
+
+  it('takes the room here from the log: every player keeps their card and gets one snapshot', async () => {
+    const { roomId, staff, players } = await roomWithPeople(6);
+    // Ownership that this test can take away, as when the room's lease is lost.
+    const lost: ((roomId: number | null) => void)[] = [];
+    let moved: (roomId: number) => void = () => undefined;
+    const { hub, directory } = directoryWith(
+      {
+        ...localBus(),
+        onMoved: (handler) => {
+          moved = handler;
+        },
+      },
+      { ...localOwnership(), onLost: (handler) => void lost.push(handler) },
+    );
+    try {
+      const join = (c: Connection) => {
+        hub.join(c, roomId);
+        return directory.execute({ roomId, actor: c.actor, command: { type: 'join' }, socket: c.key });
+      };
+      hub.join(staff, roomId);
+      expect(
+        await directory.execute({
+          roomId,
+          actor: staff.actor,
+          command: { type: 'open_lobby' },
+          socket: staff.key,
+        }),
+      ).toEqual({ ok: true });
+      for (const p of players) expect(await join(p)).toEqual({ ok: true });
+      const cards = players.map((p) => cardOf(p, 'join_room'));
+      expect(cards.every((card) => Array.isArray(card))).toBe(true);
+
+      // The room is lost here (its lease ran out); then nobody serves it, so the first rejoin takes it
+      // again, from the log, and that opening asks for the room's sockets once more.
+      for (const handler of lost) handler(null);
+      await new Promise((r) => setTimeout(r, 50));
+      for (const c of [staff, ...players]) c.frames.length = 0;
+      moved(roomId);
+      await until(() => players.every((p) => cardOf(p, 'set_game_state')));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(players.map((p) => cardOf(p, 'set_game_state'))).toEqual(cards);
+      for (const c of [staff, ...players]) {
+        expect(c.frames.filter((f) => f.type === 'set_game_state')).toHaveLength(1);
+      }
+    } finally {
+      await directory.close();
+    }
+  });
+});
