@@ -518,9 +518,10 @@ describe('the whole flow on the server', () => {
     expect(left.payload.username).toBe(name);
     // Not back into this game.
     const again = await connect(flowTokens.dave);
+    const againClosed = again.closed();
     again.send(flow('room_event', 'join_room'));
-    expect((await again.next('error_event')).payload.error).toBe(GAME_TEXTS.removedFromRoom);
-    again.ws.close();
+    expect((await again.next('removed')).payload.message).toBe(GAME_TEXTS.removedFromRoom);
+    expect(await againClosed).toBe(4001);
     staff.send(flow('game_event', 'remove_player', { username: 'nobody-here' }));
     expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.playerNotFound);
     carol.send(flow('game_event', 'remove_player', { username: name }));

@@ -24,6 +24,7 @@ import { isAllowedOrigin } from '../http/origin';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
+import { REMOVED_CLOSE_CODE } from './room';
 import type { Connection, Hub } from './hub';
 
 export interface GameSocketDeps {
@@ -246,6 +247,11 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         return live.socket.send(
           JSON.stringify({ type: 'join_room', payload: { message: GAME_TEXTS.lobbyNotOpen }, seq: 0 }),
         );
+      }
+      // A removed player coming back is told so as at the removal, and their screen leaves the room.
+      if (request.command.type === 'join' && result.error === GAME_TEXTS.removedFromRoom) {
+        live.socket.send(JSON.stringify({ type: 'removed', payload: { message: result.error }, seq: 0 }));
+        return live.socket.close(REMOVED_CLOSE_CODE, result.error);
       }
       sendError(live, result.error);
       // SPEC: an expired licence locks its users out at once, open sockets included.
