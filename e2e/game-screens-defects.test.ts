@@ -232,16 +232,11 @@ describe.runIf(hasChromium)('game screens: what changes the room for everyone', 
     );
     await removed.page.getByRole('button', { name: 'Join Game' }).click();
     await visible(removed.page, 'The facilitator removed you from this room');
-    await removed.page.waitForTimeout(1500);
     expect(await card(removed.page).count()).toBe(0);
     expect(await facilitator.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
     await screenshots(removed.page, 'game-removed-player-rejoins');
-    // KNOWN BUG, expectation removed until fixed: the refused player stays on a lobby that says
-    // 'Lobby closed' and 'Players (0)' (neither is true) once the toast has gone. The server answers
-    // this refusal with an error_event only (apps/server/src/game/socket.ts:208 turns only 'Lobby not
-    // open' into a join_room refusal), so the screen never learns the join failed. Expected, as for
-    // 'Lobby not open', back to the room list:
-    //   await removed.page.waitForURL(`**/${dashboardOf(removed.username)}`, { timeout: 15_000 });
+    // Refused like the removal itself: back to the room list.
+    await removed.page.waitForURL(`**/${dashboardOf(removed.username)}`, { timeout: 15_000 });
   }, 120_000);
 
   it('a super admin picks another organization on Rooms and creates a room there', async () => {
