@@ -155,7 +155,7 @@ describe('facilitator panels', () => {
     },
   };
 
-  it('a question shows its live tally with Close answers and Reveal answer; the correct one only once revealed', () => {
+  it('a question shows its live tally with Close answers and Reveal answer; the correct one only once revealed', async () => {
     const onCloseQuestion = vi.fn();
     const onRevealAnswer = vi.fn();
     const tally = [
@@ -173,7 +173,7 @@ describe('facilitator panels', () => {
     );
     expect(screen.getByRole('heading', { name: 'Which way out?' })).toBeTruthy();
     expect(screen.getByText('3 answers')).toBeTruthy();
-    const rows = within(screen.getByRole('table', { name: 'Answers so far' })).getAllByRole('row');
+    const rows = within(await screen.findByRole('table', { name: 'Answers so far' })).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual(['The door2', 'The lift1']);
     expect(screen.queryByText(/The correct answer/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close answers' }));

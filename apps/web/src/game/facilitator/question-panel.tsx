@@ -1,8 +1,11 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { GameContent, QuestionState } from '@playshop/shared';
 import { IconEye, IconLock } from '@tabler/icons-react';
-import { QuestionTally } from '../question-tally';
+import { lazy, Suspense } from 'react';
 import { optionLabel, QUESTION_TEXTS } from '../question-texts';
+
+// The chart library is loaded with the first question, not with the game screen.
+const QuestionTally = lazy(() => import('../question-tally').then((m) => ({ default: m.QuestionTally })));
 
 /**
  * The question on the facilitator's screen: the live tally as answers come, Close answers, then
@@ -39,7 +42,9 @@ export function QuestionPanel({
           </Badge>
         )}
       </Group>
-      <QuestionTally options={answers} tally={live?.tally ?? null} correct={live?.correct ?? null} />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the tally" />}>
+        <QuestionTally options={answers} tally={live?.tally ?? null} correct={live?.correct ?? null} />
+      </Suspense>
       {correctIndex >= 0 && (
         <Text fw={700}>{QUESTION_TEXTS.correctIs(optionLabel(answers[correctIndex]!, correctIndex))}</Text>
       )}
