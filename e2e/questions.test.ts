@@ -76,15 +76,15 @@ describe.runIf(hasChromium)('questions that count, in the browser', () => {
     await option(players[2]!, 'Finish your bingo card').click();
     await visible(players[2]!, /Answer sent/);
     await poll(() => tally(facilitator)).toEqual([
-      'Leave by the nearest exit 1',
-      'Finish your bingo card 1',
-      'Take the lift 1',
+      'A Leave by the nearest exit 1',
+      'B Finish your bingo card 1',
+      'C Take the lift 1',
     ]);
     await option(players[2]!, 'Leave by the nearest exit').click();
     await poll(() => tally(facilitator)).toEqual([
-      'Leave by the nearest exit 2',
-      'Finish your bingo card 0',
-      'Take the lift 1',
+      'A Leave by the nearest exit 2',
+      'B Finish your bingo card 0',
+      'C Take the lift 1',
     ]);
     await visible(facilitator, '3 answers');
     // Nothing tells anyone which answer is right yet.

@@ -3,7 +3,7 @@ import type { GameContent, QuestionState } from '@playshop/shared';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import classes from './question.module.css';
-import { optionLabel, QUESTION_TEXTS } from './question-texts';
+import { optionLabel, optionLetter, QUESTION_TEXTS } from './question-texts';
 
 /** What the player is told under the options, from what the server said. */
 function Status({ content, question }: { content: GameContent; question: QuestionState }) {
@@ -20,6 +20,7 @@ function Status({ content, question }: { content: GameContent; question: Questio
           : QUESTION_TEXTS.wrong;
     return (
       <Alert
+        p="xs"
         color={question.myAnswer === null ? 'gray' : right ? 'teal' : 'red'}
         variant="light"
         icon={right ? <IconCheck aria-hidden /> : <IconX aria-hidden />}
@@ -72,7 +73,7 @@ export function QuestionAnswer({
       <Title order={2} fz={{ base: 'lg', sm: 'xl' }}>
         {content.question?.question ?? content.title}
       </Title>
-      <Stack gap="xs" role="group" aria-label={QUESTION_TEXTS.pickAnswer}>
+      <Stack gap={6} role="group" aria-label={QUESTION_TEXTS.pickAnswer}>
         {answers.map((answer, i) => {
           const isPicked = picked === answer.id;
           return (
@@ -91,7 +92,7 @@ export function QuestionAnswer({
             >
               <Group gap="sm" wrap="nowrap">
                 <span className={classes.mark} aria-hidden>
-                  {String.fromCharCode(65 + i)}
+                  {optionLetter(i)}
                 </span>
                 <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                   {answer.url && (

@@ -14,8 +14,13 @@ export const QUESTION_TEXTS = {
   points: 'Points',
   showPoints: 'Show the points on every screen',
   noPoints: 'No points yet this round',
+  scoreDetail: (correct: number, wins: number) =>
+    `${correct} right · ${wins} ${wins === 1 ? 'bingo' : 'bingos'}`,
 } as const;
 
 /** An option's text; an answer that is only an image is named by its place. */
 export const optionLabel = (answer: { name: string }, index: number): string =>
   answer.name || `Answer ${index + 1} (image)`;
+
+/** Options are lettered A, B, C… on every screen, so a room can call them out. */
+export const optionLetter = (index: number): string => String.fromCharCode(65 + index);

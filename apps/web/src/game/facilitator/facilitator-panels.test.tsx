@@ -174,7 +174,7 @@ describe('facilitator panels', () => {
     expect(screen.getByRole('heading', { name: 'Which way out?' })).toBeTruthy();
     expect(screen.getByText('3 answers')).toBeTruthy();
     const rows = within(await screen.findByRole('table', { name: 'Answers so far' })).getAllByRole('row');
-    expect(rows.map((r) => r.textContent)).toEqual(['The door2', 'The lift1']);
+    expect(rows.map((r) => r.textContent)).toEqual(['AThe door2', 'BThe lift1']);
     expect(screen.queryByText(/The correct answer/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close answers' }));
     expect(onCloseQuestion).toHaveBeenCalledWith(12);
@@ -216,6 +216,6 @@ describe('facilitator panels', () => {
       true,
     );
     const row = within(screen.getByRole('table', { name: 'Points' })).getAllByRole('row')[1]!;
-    expect(row.textContent).toBe('ann116');
+    expect(row.textContent).toBe('ann1 right · 1 bingo6');
   });
 });

@@ -32,17 +32,18 @@ export function PointsPanel({
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Player</Table.Th>
-              <Table.Th ta="right">Answers</Table.Th>
-              <Table.Th ta="right">Wins</Table.Th>
               <Table.Th ta="right">Points</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.username}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.username}</Table.Td>
-                <Table.Td ta="right">{r.correctAnswers}</Table.Td>
-                <Table.Td ta="right">{r.wins}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  {r.username}
+                  <Text size="xs" c="dark.5">
+                    {QUESTION_TEXTS.scoreDetail(r.correctAnswers, r.wins)}
+                  </Text>
+                </Table.Td>
                 <Table.Td ta="right" fw={700}>
                   {r.points}
                 </Table.Td>
