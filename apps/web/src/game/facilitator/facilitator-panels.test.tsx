@@ -173,7 +173,9 @@ describe('facilitator panels', () => {
     );
     expect(screen.getByRole('heading', { name: 'Which way out?' })).toBeTruthy();
     expect(screen.getByText('3 answers')).toBeTruthy();
-    const rows = within(await screen.findByRole('table', { name: 'Answers so far' })).getAllByRole('row');
+    const rows = within(
+      await screen.findByRole('table', { name: 'Answers so far' }, { timeout: 10_000 }),
+    ).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual(['AThe door2', 'BThe lift1']);
     expect(screen.queryByText(/The correct answer/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close answers' }));
