@@ -299,13 +299,33 @@ describe.runIf(hasChromium)('workshop builder', () => {
       .toContain('Why feedback matters');
     await expect.poll(() => sessionList.getByRole('listitem').nth(1).innerText()).toContain('Strong teams');
 
-    // Drag works too: drag the second item onto the first.
-    await sessionList
-      .getByRole('listitem')
-      .nth(1)
-      .locator('[draggable=true]')
-      .dragTo(sessionList.getByRole('listitem').first());
+    // Drag works too: the mouse drags the second item's handle above the first.
+    const dragBy = async (title: string, dy: number) => {
+      const box = await page.getByRole('button', { name: `Drag ${title}` }).boundingBox();
+      if (!box) throw new Error(`no drag handle for ${title}`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2, to: box.y + box.height / 2 + dy };
+    };
+    const mouse = await dragBy('Strong teams', -60);
+    await page.mouse.move(mouse.x, mouse.y);
+    await page.mouse.down();
+    await page.mouse.move(mouse.x, mouse.to, { steps: 12 });
+    await page.mouse.up();
     await expect.poll(() => sessionList.getByRole('listitem').first().innerText()).toContain('Strong teams');
+
+    // And a finger: touch events through the DevTools protocol, as a phone sends them.
+    const cdp = await page.context().newCDPSession(page);
+    const finger = await dragBy('Why feedback matters', -60);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: finger.x, y }],
+      });
+    await touch('touchStart', finger.y);
+    for (let i = 1; i <= 12; i++) await touch('touchMove', finger.y + ((finger.to - finger.y) * i) / 12);
+    await touch('touchEnd', finger.to);
+    await expect
+      .poll(() => sessionList.getByRole('listitem').first().innerText())
+      .toContain('Why feedback matters');
 
     // Rename the workshop and find it by search.
     await page.getByRole('link', { name: 'Back', exact: true }).click();

@@ -96,11 +96,12 @@ export async function exportPgliteToPostgres(
       for (const table of tables) {
         let copied = 0;
         for (;;) {
-          const [{ batch }] = await rowsOf<{ batch: string | null }>(
+          const [row] = await rowsOf<{ batch: string | null }>(
             source,
             `select json_agg(t)::text as batch from (select * from public.${ident(table)} order by ctid
                limit ${BATCH_ROWS} offset ${copied}) t`,
           );
+          const batch = row?.batch ?? null;
           if (batch === null) break;
           const result = await client.query(
             `insert into public.${ident(table)} overriding system value

@@ -72,6 +72,17 @@ describe('api client', () => {
     expect(calls[0]?.credentials).toBe('include');
   });
 
+  it('hands back a file body as it came, renewing the token like any other call', async () => {
+    const { client, refreshCalls } = setup(({ url, headers }) => {
+      if (url === '/api/v1/refresh') return json(200, loginReply('new-token'));
+      if (headers.authorization !== 'Bearer new-token') return json(403, { message: 'Token expired' });
+      return new Response('name,won\nada,yes\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+    });
+    const blob = await client.request<Blob>('/get-room-report/3', { responseType: 'blob' });
+    expect(await blob.text()).toBe('name,won\nada,yes\n');
+    expect(refreshCalls()).toHaveLength(1);
+  });
+
   it('sends no token for public calls and does not try to refresh them', async () => {
     const { client, calls, deps } = setup(() =>
       json(401, { message: 'Invalid email or password', code: 'X' }),

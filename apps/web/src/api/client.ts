@@ -51,6 +51,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Validates and types the reply; without it the reply is returned as `unknown` JSON. */
   schema?: z.ZodType<T>;
+  /** 'blob' for a file (a CSV report): the reply body as it came, not parsed. Default 'json'. */
+  responseType?: 'json' | 'blob';
   /** Send the bearer token and refresh-and-retry on 401/403. Default true. */
   auth?: boolean;
   /** Show the error toast on failure. Default true; login forms show their own. */
@@ -158,7 +160,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   /** One HTTP exchange; resolves the parsed reply or rejects with an ApiError (never toasts). */
   async function send<T>(path: string, options: RequestOptions<T>, token: string | null): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = {
+      accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+    };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
 
@@ -176,6 +180,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw new ApiError({});
     }
     if (!response.ok) throw await errorFromResponse(response);
+    if (options.responseType === 'blob') return (await response.blob()) as T;
 
     const json = await readJson(response);
     if (!options.schema) return json as T;

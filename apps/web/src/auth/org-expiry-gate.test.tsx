@@ -9,7 +9,7 @@ const expiry = vi.hoisted(() => ({
   result: { isPending: false, isError: false, data: { expired: false } } as Record<string, unknown>,
 }));
 
-vi.mock('../api/use-org-expiry', () => ({
+vi.mock('../features/organizations/api/use-org-expiry', () => ({
   useOrgExpiry: (orgId: number, options: { enabled: boolean }) => {
     expiry.calls.push({ orgId, enabled: options.enabled });
     return options.enabled ? expiry.result : { isPending: true, isError: false, data: undefined };

@@ -1,7 +1,7 @@
 import { Alert, Button, Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { useOrgExpiry } from '../api/use-org-expiry';
+import { useOrgExpiry } from '../features/organizations/api/use-org-expiry';
 import { PageLoader } from '../ui/page-loader';
 import { useCurrentUser } from './auth-provider';
 

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from
 import { GAME_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useRoom } from '../api/use-room';
+import { useRoom } from '../features/rooms/api/use-room';
 import { PageLoader } from '../ui/page-loader';
 import { PageTitle } from '../ui/page-title';
 import { parseRouteId } from '../ui/parse-route-id';

@@ -4,7 +4,7 @@ import { formatJoinCode } from '@playshop/shared';
 import { IconQrcode } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useParams } from 'react-router';
-import { useRoomJoinCode } from '../api/use-room-join-code';
+import { useRoomJoinCode } from '../features/rooms/api/use-room-join-code';
 import { type JoinLink, joinLinkBase, joinUrl } from '../features/rooms/join-link';
 import { parseRouteId } from '../ui/parse-route-id';
 

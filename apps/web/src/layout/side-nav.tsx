@@ -1,8 +1,8 @@
 import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { usePublicSettings } from '../api/use-public-settings';
 import { useCurrentUser } from '../auth/auth-provider';
+import { usePublicSettings } from '../features/settings/api/use-public-settings';
 import { type NavArea, navLinksFor } from './nav-items';
 
 interface SideNavProps {

@@ -2,7 +2,7 @@ import { ActionIcon, Burger, Button, Group, Menu, Text, UnstyledButton } from '@
 import { ROLE_LABELS } from '@playshop/shared';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useLogout } from '../api/use-logout';
+import { useLogout } from '../auth/api/use-logout';
 import { useCurrentUser } from '../auth/auth-provider';
 import { enterTarget } from '../auth/enter-target';
 import { LogoMark } from './logo';

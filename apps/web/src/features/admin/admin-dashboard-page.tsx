@@ -21,15 +21,15 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { downloadRoomReport } from '../../api/download-room-report';
-import { useOrgDashboard, useOverviewDashboard } from '../../api/use-dashboard';
-import { useOrgWorkshops } from '../../api/use-org-workshops';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { TruncatedText } from '../../ui/truncated-text';
+import { useOrgWorkshops } from '../organizations/api/use-org-workshops';
+import { downloadRoomReport } from '../rooms/api/download-room-report';
 import { RoomActivityList, runRoomPath } from '../rooms/room-activity-list';
+import { useOrgDashboard, useOverviewDashboard } from './api/use-dashboard';
 
 /**
  * `{org}/admin/dashboard`: where an admin's work starts. A super admin gets 'Getting started' (the demo

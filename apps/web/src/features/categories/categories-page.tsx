@@ -1,17 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type CreateCategoryInput, ZCreateCategory } from '@playshop/shared';
+import { ZCreateCategory } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { useCategories } from '../../api/use-categories';
-import { useCreateCategory } from '../../api/use-create-category';
-import { useDeleteCategory } from '../../api/use-delete-category';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { TruncatedText } from '../../ui/truncated-text';
+import { useZodForm } from '../../ui/use-zod-form';
+import { useCategories } from './api/use-categories';
+import { useCreateCategory } from './api/use-create-category';
+import { useDeleteCategory } from './api/use-delete-category';
 
 /** `{org}/admin/categories` (super admin): add by name, the categories as chips, remove with X. */
 export function CategoriesPage() {
@@ -23,9 +22,7 @@ export function CategoriesPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CreateCategoryInput>({
-    mode: 'onBlur',
-    resolver: zodResolver(ZCreateCategory),
+  } = useZodForm(ZCreateCategory, {
     defaultValues: { name: '' },
   });
 

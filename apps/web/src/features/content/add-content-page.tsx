@@ -1,7 +1,7 @@
 import { Paper, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { useSaveContent } from '../../api/use-save-content';
 import { PageTitle } from '../../ui/page-title';
+import { useSaveContent } from './api/use-save-content';
 import { ContentForm, emptyContentForm } from './content-form';
 
 /** `{org}/admin/content/add-content`. */

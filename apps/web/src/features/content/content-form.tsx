@@ -24,7 +24,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useCategoryOptions } from '../../api/use-category-options';
+import { useCategoryOptions } from '../categories/api/use-category-options';
 import { ImageUploadField } from './image-upload-field';
 
 export interface ContentFormValues {

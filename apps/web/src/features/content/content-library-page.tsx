@@ -3,12 +3,12 @@ import { CONTENT_TEXTS, type ContentFilters, type ContentReply } from '@playshop
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useContentPages } from '../../api/use-content-pages';
-import { useDeleteContent } from '../../api/use-delete-content';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { useContentPages } from './api/use-content-pages';
+import { useDeleteContent } from './api/use-delete-content';
 import { ContentCard } from './content-card';
 import { ContentFilter } from './content-filter';
 import { ContentView } from './display/content-view';

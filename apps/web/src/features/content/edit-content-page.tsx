@@ -2,11 +2,11 @@ import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
 import { CONTENT_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { useContentItem } from '../../api/use-content-item';
-import { useSaveContent } from '../../api/use-save-content';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { useContentItem } from './api/use-content-item';
+import { useSaveContent } from './api/use-save-content';
 import { ContentForm, contentToForm } from './content-form';
 
 /** `contentId` must be a whole number (SPEC §2); anything else is 'Content not found'. */

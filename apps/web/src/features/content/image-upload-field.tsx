@@ -1,8 +1,8 @@
 import { Button, FileInput, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import type { UploadFolder } from '@playshop/shared';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { useImageUpload } from '../../api/use-image-upload';
 import { toastError, toastSuccess } from '../../ui/toast';
+import { useImageUpload } from './api/use-image-upload';
 
 interface ImageUploadFieldProps {
   label: string;

@@ -3,10 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { MATERIAL_TEXTS, type MaterialFile } from '@playshop/shared';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useDeleteMaterialFile } from '../../api/use-delete-material-file';
-import { useDownloadMaterial } from '../../api/use-download-material';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DataTable } from '../../ui/data-table';
+import { useDeleteMaterialFile } from './api/use-delete-material-file';
+import { useDownloadMaterial } from './api/use-download-material';
 import { fileTypeLabel, formatBytes, formatUpdated } from './file-format';
 
 const PAGE_SIZE = 10;

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { MATERIAL_TEXTS, ZMaterialName } from '@playshop/shared';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
-import { useMaterialFolder } from '../../api/use-material-folder';
-import { useRenameFolder } from '../../api/use-rename-folder';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { useZodForm } from '../../ui/use-zod-form';
+import { useMaterialFolder } from './api/use-material-folder';
+import { useRenameFolder } from './api/use-rename-folder';
 import { useMaterialsPaths } from './materials-area';
 import { folderTrail, MaterialsBreadcrumbs } from './materials-breadcrumbs';
 
@@ -29,9 +28,7 @@ export function RenameFolderPage() {
   const rename = useRenameFolder();
   const currentName = subFolderName ?? folderName;
   const folderHref = paths.folderHref(folderName, subFolderName);
-  const form = useForm({
-    mode: 'onBlur',
-    resolver: zodResolver(ZRenameForm),
+  const form = useZodForm(ZRenameForm, {
     defaultValues: { name: currentName },
   });
 

@@ -14,11 +14,11 @@ import { MATERIAL_TEXTS, UPLOAD_LIMIT_BYTES, ZMaterialUploadForm } from '@playsh
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useMaterialFolder } from '../../api/use-material-folder';
-import { useMaterialFolders } from '../../api/use-material-folders';
-import { useMaterialUpload } from '../../api/use-material-upload';
 import { PageTitle } from '../../ui/page-title';
 import { toastSuccess } from '../../ui/toast';
+import { useMaterialFolder } from './api/use-material-folder';
+import { useMaterialFolders } from './api/use-material-folders';
+import { useMaterialUpload } from './api/use-material-upload';
 import { formatBytes } from './file-format';
 import { useMaterialsPaths } from './materials-area';
 import { MaterialsBreadcrumbs } from './materials-breadcrumbs';

@@ -3,13 +3,13 @@ import { ORG_TEXTS, type OrganizationReply } from '@playshop/shared';
 import { IconArrowLeft, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useLinkableWorkshops } from '../../api/use-linkable-workshops';
-import { useOrgWorkshopLink } from '../../api/use-org-workshop-link';
-import { useOrgWorkshops } from '../../api/use-org-workshops';
-import { useOrganization } from '../../api/use-organization';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { useLinkableWorkshops } from './api/use-linkable-workshops';
+import { useOrgWorkshopLink } from './api/use-org-workshop-link';
+import { useOrgWorkshops } from './api/use-org-workshops';
+import { useOrganization } from './api/use-organization';
 import { OrganizationForm } from './organization-form';
 
 const ALL_FIELDS = [

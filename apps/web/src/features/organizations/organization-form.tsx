@@ -1,9 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { type OrganizationReply, ZCreateOrganization, ZEditOrganization } from '@playshop/shared';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import { useSaveOrganization } from '../../api/use-save-organization';
+import { FormActions } from '../../ui/form-actions';
+import { useZodForm } from '../../ui/use-zod-form';
+import { useSaveOrganization } from './api/use-save-organization';
 
 export type OrgField =
   | 'name'
@@ -15,18 +16,6 @@ export type OrgField =
   | 'hideRollAnimation'
   | 'allowGuests'
   | 'musicPlaylistUrl';
-
-type FormValues = {
-  name: string;
-  address: string;
-  phone: string;
-  website: string;
-  email: string;
-  expiry: string;
-  hideRollAnimation: boolean;
-  allowGuests: boolean;
-  musicPlaylistUrl: string;
-};
 
 interface OrganizationFormProps {
   /** Edit mode when given (PATCH /edit-org sends only `fields`); add mode otherwise. */
@@ -80,9 +69,7 @@ export function OrganizationForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<FormValues>({
-    mode: 'onBlur',
-    resolver: zodResolver(schema) as unknown as Resolver<FormValues>,
+  } = useZodForm(schema, {
     defaultValues: {
       name: organization?.name ?? '',
       address: organization?.address ?? '',
@@ -149,22 +136,12 @@ export function OrganizationForm({
             )}
           />
         ))}
-        {save.isError && (
-          <Text c="red.9" role="alert">
-            {`Error: ${save.error.message}`}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          {/* No blur on press: see UserForm (a blur-time re-render must not swallow the click). */}
-          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={submitLabel}
+          loading={save.isPending}
+          error={save.isError ? save.error.message : null}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -3,12 +3,12 @@ import { ORG_TEXTS, type OrganizationReply } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useDeleteOrganization } from '../../api/use-delete-organization';
-import { useOrganizationsPage } from '../../api/use-organizations-page';
 import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
+import { useDeleteOrganization } from './api/use-delete-organization';
+import { useOrganizationsPage } from './api/use-organizations-page';
 import { OrganizationForm } from './organization-form';
 
 /** `{org}/admin/organizations` (super admin): the organizations table with search, add, edit, delete. */

@@ -2,13 +2,13 @@ import { Anchor, Button, Card, Container, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useRoom } from '../../api/use-room';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { joinedRoom } from '../../game/joined-room';
 import { PlayerGame } from '../../game/player-game';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { useRoom } from '../rooms/api/use-room';
 
 /**
  * `{org}/{username}/play-game/{roomId}`: the Join screen of SPEC §2; 'Join Game' opens the live game

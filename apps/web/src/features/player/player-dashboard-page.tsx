@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDoorEnter, IconSchool } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useOrgRooms } from '../../api/use-org-rooms';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { TruncatedText } from '../../ui/truncated-text';
+import { useOrgRooms } from '../rooms/api/use-org-rooms';
 
 /** `{org}/{username}/dashboard`: the player's room list with Join. */
 export function PlayerDashboardPage() {

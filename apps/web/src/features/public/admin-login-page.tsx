@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { ZLogin } from '@playshop/shared';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { useLogin } from '../../api/use-login';
+import { useLogin } from '../../auth/api/use-login';
 import { FormCard } from '../../ui/form-card';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PasswordField } from '../../ui/password-field';
+import { useZodForm } from '../../ui/use-zod-form';
 
 /** `/admin-login`: the organization login for admins and facilitators. */
 export function AdminLoginPage() {
@@ -16,7 +15,7 @@ export function AdminLoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ mode: 'onBlur', resolver: zodResolver(ZLogin), defaultValues: { email: '', password: '' } });
+  } = useZodForm(ZLogin, { defaultValues: { email: '', password: '' } });
 
   const handleLogin = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/enter') }));
 

@@ -3,12 +3,12 @@ import { formatJoinCode, type JoinInfo, VALIDATION } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useGuestLogin } from '../../api/use-guest-login';
-import { useJoinInfo } from '../../api/use-join-info';
-import { useParticipantLogin } from '../../api/use-participant-login';
+import { useGuestLogin } from '../../auth/api/use-guest-login';
+import { useParticipantLogin } from '../../auth/api/use-participant-login';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { FormCard } from '../../ui/form-card';
 import { PageLoader } from '../../ui/page-loader';
+import { useJoinInfo } from '../rooms/api/use-join-info';
 
 const roomPath = (org: string, username: string, roomId: number) =>
   `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/play-game/${roomId}`;

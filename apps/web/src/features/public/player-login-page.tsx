@@ -3,10 +3,9 @@ import { JOIN_TEXTS, normalizeJoinCode, VALIDATION } from '@playshop/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useParticipantLogin } from '../../api/use-participant-login';
+import { useParticipantLogin } from '../../auth/api/use-participant-login';
 import { rememberedOrg } from '../../auth/remembered-org';
 import { FormCard } from '../../ui/form-card';
-import { keepFieldFocus } from '../../ui/keep-focus';
 
 /**
  * `/`: a participant types the room code the facilitator shows (then a nickname or username on

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { ZRequestReset } from '@playshop/shared';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useRequestReset } from '../../api/use-request-reset';
+import { useRequestReset } from '../../auth/api/use-request-reset';
 import { FormCard } from '../../ui/form-card';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { useZodForm } from '../../ui/use-zod-form';
 
 /** `/requestReset`: ask for a reset link by email. */
 export function RequestResetPage() {
@@ -14,7 +13,7 @@ export function RequestResetPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ mode: 'onBlur', resolver: zodResolver(ZRequestReset), defaultValues: { email: '' } });
+  } = useZodForm(ZRequestReset, { defaultValues: { email: '' } });
 
   const handleRequest = handleSubmit((values) => requestReset.mutate(values));
 

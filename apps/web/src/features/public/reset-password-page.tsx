@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { ERRORS, ZResetPasswordForm } from '@playshop/shared';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../api/use-reset-password';
+import { useResetPassword } from '../../auth/api/use-reset-password';
 import { FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
+import { useZodForm } from '../../ui/use-zod-form';
 
 /** `/reset-password?token=…`: choose a new password; validated as the user types (SPEC §5). */
 export function ResetPasswordPage() {
@@ -19,8 +18,7 @@ export function ResetPasswordPage() {
     trigger,
     getFieldState,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ZResetPasswordForm),
+  } = useZodForm(ZResetPasswordForm, {
     mode: 'onChange',
     defaultValues: { password: '', confirmPassword: '' },
   });

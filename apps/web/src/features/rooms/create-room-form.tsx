@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { type CreateRoomInput, ZCreateRoom } from '@playshop/shared';
+import { ZCreateRoom } from '@playshop/shared';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { useCreateRoom } from '../../api/use-create-room';
-import { useOrgWorkshops } from '../../api/use-org-workshops';
+import { Controller } from 'react-hook-form';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { useZodForm } from '../../ui/use-zod-form';
+import { useOrgWorkshops } from '../organizations/api/use-org-workshops';
+import { useCreateRoom } from './api/use-create-room';
 
 /**
  * SPEC §2 Rooms: the create-room form (Name, Workshop), laid out like every other form: a titled card,
@@ -17,9 +16,7 @@ import { keepFieldFocus } from '../../ui/keep-focus';
 export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) {
   const workshops = useOrgWorkshops(org);
   const create = useCreateRoom();
-  const form = useForm<z.input<typeof ZCreateRoom>, unknown, CreateRoomInput>({
-    resolver: zodResolver(ZCreateRoom),
-    mode: 'onBlur',
+  const form = useZodForm(ZCreateRoom, {
     defaultValues: { name: '', workshopId: '' as unknown as number },
   });
 

@@ -2,10 +2,10 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { ROOM_STATE_LABELS, type RoomActivity, type RoomState } from '@playshop/shared';
 import { IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useRoomActivity } from '../../api/use-dashboard';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { TruncatedText } from '../../ui/truncated-text';
+import { useRoomActivity } from '../admin/api/use-dashboard';
 
 const STATE_COLORS: Record<RoomState, string> = { lobby: 'green', playing: 'blue', closed: 'gray' };
 

@@ -1,10 +1,10 @@
 import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { can, isOrgExpired, ORG_TEXTS } from '@playshop/shared';
-import { useOrganization } from '../../api/use-organization';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { useOrganization } from '../organizations/api/use-organization';
 import { OrganizationForm } from '../organizations/organization-form';
 import { ProductLinksPanel } from '../training/product-links-form';
 import { TrainingSettingsPanel } from '../training/training-settings-form';

@@ -1,12 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
-import { type Resolver, useForm } from 'react-hook-form';
 import { ApiError } from '../../api/client';
-import { usePublicSettings } from '../../api/use-public-settings';
-import { useSavePublicSettings } from '../../api/use-save-public-settings';
 import { ErrorAlert } from '../../ui/error-alert';
+import { FormActions } from '../../ui/form-actions';
 import { PageLoader } from '../../ui/page-loader';
+import { useZodForm } from '../../ui/use-zod-form';
+import { usePublicSettings } from '../settings/api/use-public-settings';
+import { useSavePublicSettings } from '../settings/api/use-save-public-settings';
 
 const FIELDS: { name: keyof PublicSettingsUpdate; label: string; description: string }[] = [
   {
@@ -39,9 +39,7 @@ function ProductLinksForm({ links }: { links: PublicSettings }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PublicSettingsUpdate>({
-    mode: 'onBlur',
-    resolver: zodResolver(ZPublicSettingsUpdate) as unknown as Resolver<PublicSettingsUpdate>,
+  } = useZodForm(ZPublicSettingsUpdate, {
     defaultValues: links,
   });
 
@@ -67,16 +65,11 @@ function ProductLinksForm({ links }: { links: PublicSettings }) {
             {...register(field.name)}
           />
         ))}
-        {save.isError && (
-          <Text c="red.9" role="alert">
-            {`Error: ${save.error.message}`}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Save"
+          loading={save.isPending}
+          error={save.isError ? save.error.message : null}
+        />
       </Stack>
     </form>
   );

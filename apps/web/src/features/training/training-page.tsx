@@ -2,9 +2,9 @@ import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { TRAINING_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useTrainingPlaylist } from '../../api/use-training-playlist';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { useTrainingPlaylist } from './api/use-training-playlist';
 import { TrainingPlayer } from './training-player';
 
 /**

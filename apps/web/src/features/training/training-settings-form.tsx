@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ActionIcon, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   ROLE_LABELS,
@@ -13,15 +12,16 @@ import {
   type Control,
   Controller,
   type FieldErrors,
-  type Resolver,
   type UseFormRegister,
   useFieldArray,
-  useForm,
 } from 'react-hook-form';
-import { useSaveTrainingSettings } from '../../api/use-save-training-settings';
-import { useTrainingSettings } from '../../api/use-training-settings';
+import { z } from 'zod';
 import { ErrorAlert } from '../../ui/error-alert';
+import { FormActions } from '../../ui/form-actions';
 import { PageLoader } from '../../ui/page-loader';
+import { useZodForm } from '../../ui/use-zod-form';
+import { useSaveTrainingSettings } from './api/use-save-training-settings';
+import { useTrainingSettings } from './api/use-training-settings';
 
 /**
  * One role's fields, all kept while the super admin switches the kind: the shared schema reads only
@@ -33,6 +33,12 @@ interface RoleFields {
   videos: { title: string; url: string }[];
 }
 type FormValues = Record<Role, RoleFields>;
+
+/** The fields keep every kind's values; the shared schema reads the chosen kind's and drops the rest. */
+const ZTrainingForm = z
+  .custom<FormValues>()
+  .transform((values): unknown => values)
+  .pipe(ZTrainingSettings);
 
 /** Roles in the order of SPEC §1 (player, facilitator, admin, super admin). */
 const ROLE_ORDER: readonly Role[] = [...ROLES].reverse();
@@ -62,14 +68,12 @@ function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<FormValues>({
-    mode: 'onBlur',
-    resolver: zodResolver(ZTrainingSettings) as unknown as Resolver<FormValues>,
+  } = useZodForm(ZTrainingForm, {
     defaultValues: Object.fromEntries(ROLES.map((role) => [role, toFields(settings[role])])) as FormValues,
   });
 
   // The resolver hands over the parsed value: exactly ZTrainingSettings, trimmed, unused fields dropped.
-  const handleSave = handleSubmit((values) => save.mutate(values as unknown as TrainingSettings));
+  const handleSave = handleSubmit((values) => save.mutate(values));
 
   return (
     <form onSubmit={handleSave} noValidate>
@@ -81,16 +85,11 @@ function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
         {ROLE_ORDER.map((role) => (
           <RolePlaylistFields key={role} role={role} control={control} register={register} errors={errors} />
         ))}
-        {save.isError && (
-          <Text c="red.9" role="alert">
-            {`Error: ${save.error.message}`}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-            Save
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Save"
+          loading={save.isPending}
+          error={save.isError ? save.error.message : null}
+        />
       </Stack>
     </form>
   );
@@ -98,7 +97,7 @@ function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
 
 interface RolePlaylistFieldsProps {
   role: Role;
-  control: Control<FormValues>;
+  control: Control<FormValues, unknown, TrainingSettings>;
   register: UseFormRegister<FormValues>;
   errors: FieldErrors<FormValues>;
 }

@@ -1,11 +1,11 @@
 import { Button, Card, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
-import { useUser } from '../../api/use-user';
-import type { UserKind } from '../../api/use-users-page';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { useUser } from './api/use-user';
+import type { UserKind } from './api/use-users-page';
 import { UserForm } from './user-form';
 
 /**

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   canPickAnyOrganization,
   ROLE_LABELS,
@@ -10,13 +9,16 @@ import {
   ZPlayerForm,
 } from '@playshop/shared';
 import { useEffect } from 'react';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { ApiError } from '../../api/client';
-import { useOrgOptions } from '../../api/use-org-options';
-import { useSaveUser } from '../../api/use-save-user';
-import type { UserKind } from '../../api/use-users-page';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { ControlledSelect } from '../../ui/controlled-select';
+import { FormActions } from '../../ui/form-actions';
 import { PasswordField } from '../../ui/password-field';
+import { useZodForm } from '../../ui/use-zod-form';
+import { useOrgOptions } from '../organizations/api/use-org-options';
+import { useSaveUser } from './api/use-save-user';
+import type { UserKind } from './api/use-users-page';
 
 type FormValues = Record<string, string>;
 
@@ -29,9 +31,13 @@ interface UserFormProps {
   onCancel?: () => void;
 }
 
+/** The form holds text fields of every kind; the kind's shared schema reads its own and parses them. */
 function schemaFor(kind: UserKind, isEdit: boolean) {
-  if (kind === 'player') return ZPlayerForm;
-  return isEdit ? ZAdminEditForm : ZCreateAdmin;
+  const schema = kind === 'player' ? ZPlayerForm : isEdit ? ZAdminEditForm : ZCreateAdmin;
+  return z
+    .custom<FormValues>()
+    .transform((values): unknown => values)
+    .pipe(schema);
 }
 
 /**
@@ -54,9 +60,7 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
     setValue,
     getValues,
     formState: { errors },
-  } = useForm<FormValues>({
-    mode: 'onBlur',
-    resolver: zodResolver(schemaFor(kind, isEdit)) as unknown as Resolver<FormValues>,
+  } = useZodForm(schemaFor(kind, isEdit), {
     defaultValues: {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
@@ -138,46 +142,26 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
             />
           )}
           {kind === 'admin' && (
-            <Controller
+            <ControlledSelect
               name="role"
               control={control}
-              render={({ field }) => (
-                <Select
-                  label="Role"
-                  required
-                  placeholder="Select a role"
-                  data={roleOptions}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  disabled={isSelf}
-                  description={isSelf ? 'You cannot change your own role' : undefined}
-                  error={errors.role?.message}
-                  allowDeselect={false}
-                />
-              )}
+              label="Role"
+              required
+              placeholder="Select a role"
+              data={roleOptions}
+              disabled={isSelf}
+              description={isSelf ? 'You cannot change your own role' : undefined}
             />
           )}
-          <Controller
+          <ControlledSelect
             name="organizationId"
             control={control}
-            render={({ field }) => (
-              <Select
-                label="Organization"
-                required
-                placeholder="Select an organization"
-                data={orgSelectOptions}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                disabled={!canPickOrg}
-                searchable
-                error={errors.organizationId?.message}
-                allowDeselect={false}
-              />
-            )}
+            label="Organization"
+            required
+            placeholder="Select an organization"
+            data={orgSelectOptions}
+            disabled={!canPickOrg}
+            searchable
           />
           {kind === 'admin' && !isEdit && (
             <>
@@ -198,23 +182,12 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
             </>
           )}
         </SimpleGrid>
-        {save.isError && (
-          <Text c="red.9" role="alert">
-            {`Error: ${save.error.message}`}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          {/* No blur on press: a blur-time validation that removes an error above would move the
-              button away between mousedown and mouseup, and the click would be lost. */}
-          <Button type="submit" loading={save.isPending} onMouseDown={(event) => event.preventDefault()}>
-            {isEdit ? 'Save' : kind === 'admin' ? 'Add Admin' : 'Add Player'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={isEdit ? 'Save' : kind === 'admin' ? 'Add Admin' : 'Add Player'}
+          loading={save.isPending}
+          error={save.isError ? save.error.message : null}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -4,13 +4,13 @@ import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { downloadCsv } from '../../api/download-csv';
-import { useDeleteUser } from '../../api/use-delete-user';
-import { type UserKind, useUsersPage } from '../../api/use-users-page';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
+import { useDeleteUser } from './api/use-delete-user';
+import { type UserKind, useUsersPage } from './api/use-users-page';
 import { PlayerImportPanel } from './player-import-panel';
 import { UserForm } from './user-form';
 

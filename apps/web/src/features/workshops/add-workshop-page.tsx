@@ -1,17 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ContentReply, WORKSHOP_TEXTS, ZSessionName, ZWorkshopName } from '@playshop/shared';
+import { type ContentReply, WORKSHOP_TEXTS } from '@playshop/shared';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useCreateSession } from '../../api/use-create-session';
-import { useCreateWorkshop } from '../../api/use-create-workshop';
-import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageTitle } from '../../ui/page-title';
-import { ContentSelector } from './content-selector';
+import { useCreateSession } from './api/use-create-session';
+import { useCreateWorkshop } from './api/use-create-workshop';
+import { NameForm } from './name-form';
 import { OrderedContentList } from './ordered-content-list';
+import { SessionContentEditor } from './session-content-editor';
 
 const LAST_STEP = 2;
 
@@ -31,25 +29,13 @@ export function AddWorkshopPage() {
   const createWorkshop = useCreateWorkshop();
   const createSession = useCreateSession();
 
-  const workshopForm = useForm({
-    mode: 'onBlur',
-    resolver: zodResolver(ZWorkshopName),
-    defaultValues: { name: '' },
-  });
-  const sessionForm = useForm({
-    mode: 'onBlur',
-    resolver: zodResolver(ZSessionName),
-    defaultValues: { name: '' },
-  });
-
   const canGoNext = step < LAST_STEP && (step === 0 ? workshop !== null : sessionName !== '');
   const canGoBack = step > 0 && !isSaved;
 
-  const handleCreateWorkshop = workshopForm.handleSubmit(async ({ name }) => {
+  const handleCreateWorkshop = async (name: string) => {
     setWorkshop(await createWorkshop.mutateAsync(name));
     setStep(1);
-  });
-  const handleCreateSession = sessionForm.handleSubmit(({ name }) => setSessionName(name));
+  };
 
   const handleSaveSession = async () => {
     if (!workshop) return;
@@ -70,7 +56,6 @@ export function AddWorkshopPage() {
   /** After a save: the order index moves on, and the name and selection start empty. */
   const handleAnotherSession = () => {
     setSessionName('');
-    sessionForm.reset({ name: '' });
     setSelected([]);
     setIsSaved(false);
     setStep(1);
@@ -94,21 +79,12 @@ export function AddWorkshopPage() {
             {workshop ? (
               <Text>{`Workshop "${workshop.name}" created.`}</Text>
             ) : (
-              <form onSubmit={handleCreateWorkshop} noValidate>
-                <Stack gap="md">
-                  <TextInput
-                    label="Workshop Name"
-                    {...workshopForm.register('name')}
-                    error={workshopForm.formState.errors.name?.message}
-                    maxLength={200}
-                  />
-                  <Group justify="flex-end">
-                    <Button type="submit" onMouseDown={keepFieldFocus} loading={createWorkshop.isPending}>
-                      Submit
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
+              <NameForm
+                label="Workshop Name"
+                submitLabel="Submit"
+                loading={createWorkshop.isPending}
+                onSubmit={handleCreateWorkshop}
+              />
             )}
           </Paper>
         </Stepper.Step>
@@ -117,77 +93,35 @@ export function AddWorkshopPage() {
           <Stack gap="md">
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
               <Text size="sm" c="dimmed" mb="xs">{`Session ${savedCount + 1}`}</Text>
-              <form onSubmit={handleCreateSession} noValidate>
-                <Stack gap="md">
-                  <TextInput
-                    label="Session Name"
-                    {...sessionForm.register('name')}
-                    error={sessionForm.formState.errors.name?.message}
-                    maxLength={200}
-                  />
-                  <Group justify="flex-end">
-                    <Button type="submit" onMouseDown={keepFieldFocus}>
-                      {sessionName ? 'Rename' : 'Create'}
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
+              <NameForm
+                label="Session Name"
+                name={sessionName}
+                submitLabel={sessionName ? 'Rename' : 'Create'}
+                onSubmit={setSessionName}
+              />
             </Paper>
             {sessionName && (
-              <Grid gutter="md">
-                <Grid.Col span={{ base: 12, md: 7 }}>
-                  <ContentSelector
-                    selectedIds={selected.map((c) => c.id)}
-                    onAdd={(item) =>
-                      setSelected((list) => (list.some((c) => c.id === item.id) ? list : [...list, item]))
-                    }
-                  />
-                </Grid.Col>
-                <Grid.Col span={{ base: 12, md: 5 }}>
-                  <Paper withBorder radius="md" p="md">
-                    <Title order={3} fz="md" mb="sm">
-                      {`Content List: ${sessionName}`}
-                    </Title>
-                    <OrderedContentList label="Content List" items={selected} onChange={setSelected} />
-                  </Paper>
-                </Grid.Col>
-              </Grid>
+              <SessionContentEditor
+                title={`Content List: ${sessionName}`}
+                label="Content List"
+                items={selected}
+                onChange={setSelected}
+              />
             )}
           </Stack>
         </Stepper.Step>
 
         <Stepper.Step label="Save Session">
-          <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={720}>
-            <Stack gap="md">
-              <Title order={2} fz="lg">
-                Session Review
-              </Title>
-              <Text>
-                <Text span fw={600}>
-                  Session Name:{' '}
-                </Text>
-                {sessionName}
-              </Text>
-              <OrderedContentList label="Session content" items={selected} />
-              {saveError && (
-                <Alert color="red" variant="light" role="alert">
-                  <Text c="red.9">{saveError}</Text>
-                </Alert>
-              )}
-              {isSaved ? (
-                <Group gap="sm">
-                  <Button onClick={handleAnotherSession}>Add Another Session?</Button>
-                  <Button variant="default" onClick={handleFinish}>
-                    Finish Workshop
-                  </Button>
-                </Group>
-              ) : (
-                <Button onClick={handleSaveSession} loading={createSession.isPending} w="fit-content">
-                  Save Session
-                </Button>
-              )}
-            </Stack>
-          </Paper>
+          <SessionReview
+            sessionName={sessionName}
+            items={selected}
+            error={saveError}
+            isSaved={isSaved}
+            saving={createSession.isPending}
+            onSave={handleSaveSession}
+            onAnother={handleAnotherSession}
+            onFinish={handleFinish}
+          />
         </Stepper.Step>
       </Stepper>
 
@@ -209,5 +143,62 @@ export function AddWorkshopPage() {
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+interface SessionReviewProps {
+  sessionName: string;
+  items: ContentReply[];
+  error: string | null;
+  isSaved: boolean;
+  saving: boolean;
+  onSave: () => void;
+  onAnother: () => void;
+  onFinish: () => void;
+}
+
+/** Step three: the session as it will be saved, then the way on (another session, or finish). */
+function SessionReview({
+  sessionName,
+  items,
+  error,
+  isSaved,
+  saving,
+  onSave,
+  onAnother,
+  onFinish,
+}: SessionReviewProps) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={720}>
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          Session Review
+        </Title>
+        <Text>
+          <Text span fw={600}>
+            Session Name:{' '}
+          </Text>
+          {sessionName}
+        </Text>
+        <OrderedContentList label="Session content" items={items} />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            <Text c="red.9">{error}</Text>
+          </Alert>
+        )}
+        {isSaved ? (
+          <Group gap="sm">
+            <Button onClick={onAnother}>Add Another Session?</Button>
+            <Button variant="default" onClick={onFinish}>
+              Finish Workshop
+            </Button>
+          </Group>
+        ) : (
+          <Button onClick={onSave} loading={saving} w="fit-content">
+            Save Session
+          </Button>
+        )}
+      </Stack>
+    </Paper>
   );
 }

@@ -10,9 +10,9 @@ import {
 } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { useContentPages } from '../../api/use-content-pages';
-import { useSaveContent } from '../../api/use-save-content';
 import { PageLoader } from '../../ui/page-loader';
+import { useContentPages } from '../content/api/use-content-pages';
+import { useSaveContent } from '../content/api/use-save-content';
 import { ContentFilter } from '../content/content-filter';
 import { ContentForm, emptyContentForm } from '../content/content-form';
 

@@ -1,18 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type ContentReply, WORKSHOP_TEXTS, ZSessionName } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { useEditSession } from '../../api/use-edit-session';
-import { useWorkshopSession } from '../../api/use-workshop-session';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
-import { ContentSelector } from './content-selector';
-import { OrderedContentList } from './ordered-content-list';
+import { useZodForm } from '../../ui/use-zod-form';
+import { useEditSession } from './api/use-edit-session';
+import { useWorkshopSession } from './api/use-workshop-session';
+import { SessionContentEditor } from './session-content-editor';
 
 /** `{org}/admin/workshops/edit/{id}/session/{sessionId}`: name and ordered content, saved together. */
 export function EditSessionPage() {
@@ -21,7 +19,7 @@ export function EditSessionPage() {
   const save = useEditSession(sessionId ?? 0);
   const [items, setItems] = useState<ContentReply[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ mode: 'onBlur', resolver: zodResolver(ZSessionName), defaultValues: { name: '' } });
+  const form = useZodForm(ZSessionName, { defaultValues: { name: '' } });
   const { reset } = form;
   useEffect(() => {
     if (!session.data) return;
@@ -75,24 +73,7 @@ export function EditSessionPage() {
               maxLength={200}
             />
           </Paper>
-          <Grid gutter="md">
-            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-              <Paper withBorder radius="md" p="md">
-                <Title order={2} fz="md" mb="sm">
-                  Content
-                </Title>
-                <OrderedContentList label="Session content" items={items} onChange={setItems} />
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-              <ContentSelector
-                selectedIds={items.map((c) => c.id)}
-                onAdd={(item) =>
-                  setItems((list) => (list.some((c) => c.id === item.id) ? list : [...list, item]))
-                }
-              />
-            </Grid.Col>
-          </Grid>
+          <SessionContentEditor title="Content" label="Session content" items={items} onChange={setItems} />
           {error && (
             <Alert color="red" variant="light" role="alert">
               <Text c="red.9">{error}</Text>

@@ -1,18 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Accordion, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type SessionReply, WORKSHOP_TEXTS, ZWorkshopName } from '@playshop/shared';
+import { Accordion, Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { type SessionReply, WORKSHOP_TEXTS } from '@playshop/shared';
 import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { useDeleteSession } from '../../api/use-delete-session';
-import { useRenameWorkshop } from '../../api/use-rename-workshop';
-import { useWorkshop } from '../../api/use-workshop';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
-import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { useDeleteSession } from './api/use-delete-session';
+import { useRenameWorkshop } from './api/use-rename-workshop';
+import { useWorkshop } from './api/use-workshop';
+import { NameForm } from './name-form';
 import { OrderedContentList } from './ordered-content-list';
 
 /** `{org}/admin/workshops/edit/{id}`: rename; sessions with expandable content, Edit and Delete Session. */
@@ -22,11 +19,6 @@ export function EditWorkshopPage() {
   const rename = useRenameWorkshop();
   const removeSession = useDeleteSession();
   const confirmDelete = useConfirmDelete<SessionReply>((session) => removeSession.mutateAsync(session.id));
-  const form = useForm({ mode: 'onBlur', resolver: zodResolver(ZWorkshopName), defaultValues: { name: '' } });
-  const { reset } = form;
-  useEffect(() => {
-    if (workshop.data) reset({ name: workshop.data.name });
-  }, [workshop.data, reset]);
 
   const back = (
     <Button
@@ -58,25 +50,13 @@ export function EditWorkshopPage() {
     <Stack gap="lg" maw={880}>
       <PageTitle>Edit Workshop</PageTitle>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <form
-          noValidate
-          onSubmit={form.handleSubmit(async ({ name }) => {
-            await rename.mutateAsync({ id, name });
-          })}
-        >
-          <Group align="flex-start" gap="sm">
-            <TextInput
-              label="Workshop Name"
-              {...form.register('name')}
-              error={form.formState.errors.name?.message}
-              style={{ flex: 1 }}
-              maxLength={200}
-            />
-            <Button type="submit" onMouseDown={keepFieldFocus} mt={25} loading={rename.isPending}>
-              Save
-            </Button>
-          </Group>
-        </form>
+        <NameForm
+          label="Workshop Name"
+          name={workshop.data.name}
+          submitLabel="Save"
+          loading={rename.isPending}
+          onSubmit={(name) => rename.mutateAsync({ id, name })}
+        />
       </Paper>
 
       <Title order={2} fz="lg">

@@ -1,17 +1,26 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { CONTENT_TYPE_LABELS, type ContentReply } from '@playshop/shared';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import classes from './ordered-content-list.module.css';
-
-/** Moves the item at `from` to `to`, shifting the others. */
-export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
-  const copy = [...list];
-  const [item] = copy.splice(from, 1);
-  copy.splice(to, 0, item as T);
-  return copy;
-}
 
 interface OrderedContentListProps {
   items: ContentReply[];
@@ -22,8 +31,8 @@ interface OrderedContentListProps {
 }
 
 /**
- * A session's ordered content. Reorder by dragging the handle, or by keyboard with the Move up and
- * Move down buttons; each move is announced to screen readers.
+ * A session's ordered content. Reorder by dragging the handle (mouse, touch or pen), by keyboard on the
+ * handle (Space, arrows, Space), or with the Move up and Move down buttons; each move is announced.
  */
 export function OrderedContentList({
   items,
@@ -31,14 +40,26 @@ export function OrderedContentList({
   label,
   emptyText = 'No content yet',
 }: OrderedContentListProps) {
-  const [dragFrom, setDragFrom] = useState<number | null>(null);
-  const [dragOver, setDragOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const isEditable = onChange !== undefined;
+  // A few pixels of travel before a drag starts, so a tap on a phone still scrolls and clicks.
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const titleOf = (id: unknown) => items.find((item) => item.id === id)?.title ?? '';
+  const positionOf = (id: unknown) => items.findIndex((item) => item.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)}`,
+    onDragOver: ({ active, over }) =>
+      over ? `${titleOf(active.id)} is over position ${positionOf(over.id)} of ${items.length}` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${titleOf(active.id)} moved to position ${positionOf(over.id)} of ${items.length}` : undefined,
+    onDragCancel: ({ active }) => `${titleOf(active.id)} left where it was`,
+  };
 
   const move = (from: number, to: number) => {
     if (!onChange || to < 0 || to >= items.length) return;
-    onChange(moveItem(items, from, to));
+    onChange(arrayMove(items, from, to));
     setAnnouncement(`${items[from]?.title} moved to position ${to + 1} of ${items.length}`);
   };
   const remove = (index: number) => {
@@ -46,86 +67,103 @@ export function OrderedContentList({
     onChange(items.filter((_, i) => i !== index));
     setAnnouncement(`${items[index]?.title} removed`);
   };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(positionOf(active.id) - 1, positionOf(over.id) - 1);
+  };
 
   return (
     <div>
       <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
       {items.length === 0 && <Text c="dimmed">{emptyText}</Text>}
-      <Stack component="ol" gap={6} p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
-        {items.map((item, index) => (
-          <li
-            key={item.id}
-            className={classes.row}
-            data-dragging={dragFrom === index || undefined}
-            data-over={(dragOver === index && dragFrom !== index) || undefined}
-            onDragOver={(e) => {
-              if (dragFrom === null) return;
-              e.preventDefault();
-              setDragOver(index);
-            }}
-            onDrop={(e) => {
-              e.preventDefault();
-              if (dragFrom !== null) move(dragFrom, index);
-              setDragFrom(null);
-              setDragOver(null);
-            }}
-          >
-            <Group gap="xs" wrap="nowrap">
-              {isEditable && (
-                <span
-                  className={classes.handle}
-                  draggable
-                  onDragStart={(e) => {
-                    e.dataTransfer.effectAllowed = 'move';
-                    e.dataTransfer.setData('text/plain', String(index));
-                    setDragFrom(index);
-                  }}
-                  onDragEnd={() => {
-                    setDragFrom(null);
-                    setDragOver(null);
-                  }}
-                  title="Drag to reorder"
-                  aria-hidden
-                >
-                  <IconGripVertical size={18} />
-                </span>
-              )}
-              <Text fw={700} w={24} ta="right">{`${index + 1}.`}</Text>
-              <Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{item.title}</Text>
-              <Badge variant="light" visibleFrom="xs">
-                {CONTENT_TYPE_LABELS[item.type]}
-              </Badge>
-              {isEditable && (
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant="default"
-                    aria-label={`Move ${item.title} up`}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  >
-                    <IconArrowUp size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="default"
-                    aria-label={`Move ${item.title} down`}
-                    disabled={index === items.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  >
-                    <IconArrowDown size={16} aria-hidden />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="default"
-                    aria-label={`Remove ${item.title}`}
-                    onClick={() => remove(index)}
-                  >
-                    <IconX size={16} aria-hidden color="var(--mantine-color-red-8)" />
-                  </ActionIcon>
-                </Group>
-              )}
-            </Group>
-          </li>
-        ))}
-      </Stack>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements }}
+      >
+        <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
+          <Stack component="ol" gap={6} p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
+            {items.map((item, index) => (
+              <SortableRow
+                key={item.id}
+                item={item}
+                index={index}
+                count={items.length}
+                editable={onChange !== undefined}
+                onMove={move}
+                onRemove={remove}
+              />
+            ))}
+          </Stack>
+        </SortableContext>
+      </DndContext>
     </div>
+  );
+}
+
+interface SortableRowProps {
+  item: ContentReply;
+  index: number;
+  count: number;
+  editable: boolean;
+  onMove: (from: number, to: number) => void;
+  onRemove: (index: number) => void;
+}
+
+function SortableRow({ item, index, count, editable, onMove, onRemove }: SortableRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({ id: item.id, disabled: !editable });
+  return (
+    <li
+      ref={setNodeRef}
+      className={classes.row}
+      data-dragging={isDragging || undefined}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+    >
+      <Group gap="xs" wrap="nowrap">
+        {editable && (
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            className={classes.handle}
+            aria-label={`Drag ${item.title}`}
+            title="Drag to reorder"
+            {...attributes}
+            {...listeners}
+          >
+            <IconGripVertical size={18} aria-hidden />
+          </button>
+        )}
+        <Text fw={700} w={24} ta="right">{`${index + 1}.`}</Text>
+        <Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{item.title}</Text>
+        <Badge variant="light" visibleFrom="xs">
+          {CONTENT_TYPE_LABELS[item.type]}
+        </Badge>
+        {editable && (
+          <Group gap={4} wrap="nowrap">
+            <ActionIcon
+              variant="default"
+              aria-label={`Move ${item.title} up`}
+              disabled={index === 0}
+              onClick={() => onMove(index, index - 1)}
+            >
+              <IconArrowUp size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              variant="default"
+              aria-label={`Move ${item.title} down`}
+              disabled={index === count - 1}
+              onClick={() => onMove(index, index + 1)}
+            >
+              <IconArrowDown size={16} aria-hidden />
+            </ActionIcon>
+            <ActionIcon variant="default" aria-label={`Remove ${item.title}`} onClick={() => onRemove(index)}>
+              <IconX size={16} aria-hidden color="var(--mantine-color-red-8)" />
+            </ActionIcon>
+          </Group>
+        )}
+      </Group>
+    </li>
   );
 }

@@ -2,13 +2,13 @@ import { Button, Group, Stack } from '@mantine/core';
 import { can, type WorkshopListItem } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { useDeleteWorkshop } from '../../api/use-delete-workshop';
-import { useWorkshopsPage } from '../../api/use-workshops-page';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
+import { useDeleteWorkshop } from './api/use-delete-workshop';
+import { useWorkshopsPage } from './api/use-workshops-page';
 
 /** `{org}/admin/workshops`: search by name, a table of names with edit and delete, Add Workshop. */
 export function WorkshopListPage() {

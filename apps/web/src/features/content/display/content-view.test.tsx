@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '../../../auth/session-store';
 import { answerImages } from '../../../test/image-loads';
 import { renderRoutes } from '../../../test/render';
-import { moveItem } from '../../workshops/ordered-content-list';
 import { scriptPreview } from '../content-card';
 import { ContentView } from './content-view';
 
@@ -151,11 +150,5 @@ describe('helpers', () => {
   it('cuts a script preview at 100 characters', () => {
     expect(scriptPreview('x'.repeat(100))).toBe('x'.repeat(100));
     expect(scriptPreview('y'.repeat(101))).toBe(`${'y'.repeat(100)}…`);
-  });
-
-  it('moves an item and shifts the others', () => {
-    expect(moveItem(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
-    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
-    expect(moveItem(['a', 'b', 'c'], 1, 5)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -1,0 +1,15 @@
+import { type GuestLoginInput, ZGuestLoginReply } from '@playshop/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api/api';
+import { useSessionStore } from '../auth-provider';
+import { sessionFromReply } from '../session-store';
+
+/** A guest joins a room by its code with a nickname; the reply names the room to go to. */
+export function useGuestLogin() {
+  const store = useSessionStore();
+  return useMutation({
+    mutationFn: (input: GuestLoginInput) =>
+      api.post('/guestLogin', input, { schema: ZGuestLoginReply, auth: false, notify: false }),
+    onSuccess: (reply) => store.set(sessionFromReply(reply)),
+  });
+}

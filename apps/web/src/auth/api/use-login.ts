@@ -1,0 +1,18 @@
+import type { LoginInput } from '@playshop/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../api/api';
+import { ZAuthReply } from '../../api/client';
+import { toastAuthFailure } from '../../ui/toast';
+import { useSessionStore } from '../auth-provider';
+import { sessionFromReply } from '../session-store';
+
+/** Organization login (admins, facilitators). On success the session is held in memory. */
+export function useLogin() {
+  const store = useSessionStore();
+  return useMutation({
+    mutationFn: (input: LoginInput) =>
+      api.post('/login', input, { schema: ZAuthReply, auth: false, notify: false }),
+    onSuccess: (reply) => store.set(sessionFromReply(reply)),
+    onError: (error) => toastAuthFailure(error.message),
+  });
+}

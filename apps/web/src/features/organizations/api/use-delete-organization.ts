@@ -1,0 +1,16 @@
+import { ORG_TEXTS } from '@playshop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/api';
+import { toastSuccess } from '../../../ui/toast';
+import { organizationKeys } from './keys';
+
+export function useDeleteOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.request(`/delete-organization/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toastSuccess(ORG_TEXTS.deleted);
+      return queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { ZWorkshopSummary } from '@playshop/shared';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../api/api';
+import { organizationKeys } from './keys';
+
+/** Workshops not yet linked to the organization: the choices of 'Add workshop'. */
+export function useLinkableWorkshops(orgId: number) {
+  return useQuery({
+    queryKey: organizationKeys.linkableWorkshops(orgId),
+    queryFn: ({ signal }) =>
+      api.get(`/get-linkable-workshops/${orgId}`, { schema: z.array(ZWorkshopSummary), signal }),
+  });
+}

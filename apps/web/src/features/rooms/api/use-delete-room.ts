@@ -1,0 +1,16 @@
+import { ROOM_TEXTS } from '@playshop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/api';
+import { toastSuccess } from '../../../ui/toast';
+import { roomKeys } from './keys';
+
+export function useDeleteRoom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.request(`/deleteroom/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toastSuccess(ROOM_TEXTS.deleted);
+      return queryClient.invalidateQueries({ queryKey: roomKeys.all });
+    },
+  });
+}

@@ -1,0 +1,18 @@
+import { WORKSHOP_TEXTS, ZWorkshopListItem } from '@playshop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/api';
+import { toastSuccess } from '../../../ui/toast';
+import { workshopKeys } from './keys';
+
+/** Step one of the wizard: an empty workshop, replying with its id. */
+export function useCreateWorkshop() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      api.post('/create-workshop', { name, sections: [] }, { schema: ZWorkshopListItem }),
+    onSuccess: () => {
+      toastSuccess(WORKSHOP_TEXTS.created);
+      return queryClient.invalidateQueries({ queryKey: workshopKeys.all });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { PAGE_SIZE, ZWorkshopPage } from '@playshop/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/api';
+import { workshopKeys } from './keys';
+
+/** The workshop list: pages of 10, optionally searched by name. */
+export function useWorkshopsPage(page: number, term: string) {
+  return useQuery({
+    queryKey: workshopKeys.page(page, term),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.get(
+        `/get-paginated-workshops/${page}/${PAGE_SIZE}${term ? `?search=${encodeURIComponent(term)}` : ''}`,
+        { schema: ZWorkshopPage, signal },
+      ),
+  });
+}

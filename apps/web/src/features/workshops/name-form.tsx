@@ -1,0 +1,40 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { ZSessionName, ZWorkshopName } from '@playshop/shared';
+import { useEffect } from 'react';
+import { keepFieldFocus } from '../../ui/keep-focus';
+import { useZodForm } from '../../ui/use-zod-form';
+
+const SCHEMAS = { 'Workshop Name': ZWorkshopName, 'Session Name': ZSessionName } as const;
+
+interface NameFormProps {
+  label: keyof typeof SCHEMAS;
+  /** The saved name; the field follows it when it changes (a reload, a rename). */
+  name?: string;
+  submitLabel: string;
+  loading?: boolean;
+  onSubmit: (name: string) => unknown;
+}
+
+/** One name field with its button: a workshop's or a session's name, checked by the shared schema. */
+export function NameForm({ label, name = '', submitLabel, loading, onSubmit }: NameFormProps) {
+  const form = useZodForm(SCHEMAS[label], { defaultValues: { name } });
+  const { reset } = form;
+  useEffect(() => reset({ name }), [name, reset]);
+  return (
+    <form onSubmit={form.handleSubmit((values) => onSubmit(values.name))} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={label}
+          {...form.register('name')}
+          error={form.formState.errors.name?.message}
+          maxLength={200}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" onMouseDown={keepFieldFocus} loading={loading}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { Button, Group, Text } from '@mantine/core';
+import { keepFieldFocus } from './keep-focus';
+
+interface FormActionsProps {
+  submitLabel: string;
+  loading?: boolean;
+  /** The save's failure, shown above the buttons. */
+  error?: string | null;
+  onCancel?: () => void;
+}
+
+/** The end of every form: the save's error, then Cancel and the main button, on the right. */
+export function FormActions({ submitLabel, loading, error, onCancel }: FormActionsProps) {
+  return (
+    <>
+      {error && (
+        <Text c="red.9" role="alert">
+          {`Error: ${error}`}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        {onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" loading={loading} onMouseDown={keepFieldFocus}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
