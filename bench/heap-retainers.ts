@@ -12,38 +12,48 @@ const nf = meta.node_fields.length,
   ef = meta.edge_fields.length;
 const ntypes = meta.node_types[0],
   etypes = meta.edge_types[0];
-const [T, N, S, EC] = ['type', 'name', 'self_size', 'edge_count'].map((f: string) =>
-  meta.node_fields.indexOf(f),
-);
-const [ET, EN, ETO] = ['type', 'name_or_index', 'to_node'].map((f: string) => meta.edge_fields.indexOf(f));
-const nodes: number[] = snap.nodes,
-  edges: number[] = snap.edges,
-  strings: string[] = snap.strings;
+const field = (fields: string[], name: string) => fields.indexOf(name);
+const [T, N, S, EC] = [
+  field(meta.node_fields, 'type'),
+  field(meta.node_fields, 'name'),
+  field(meta.node_fields, 'self_size'),
+  field(meta.node_fields, 'edge_count'),
+];
+const [ET, EN, ETO] = [
+  field(meta.edge_fields, 'type'),
+  field(meta.edge_fields, 'name_or_index'),
+  field(meta.edge_fields, 'to_node'),
+];
+// Snapshot arrays are dense: every index read below is inside them.
+const nodeList: number[] = snap.nodes;
+const node = (i: number) => nodeList[i] as number;
+const edge = (i: number) => (snap.edges as number[])[i] as number;
+const text = (i: number) => (snap.strings as string[])[i] as string;
 const kind = (i: number) => {
-  const t = ntypes[nodes[i + T]];
-  const n = strings[nodes[i + N]];
+  const t = (ntypes as string[])[node(i + T)];
+  const n = text(node(i + N));
   return t === 'object' || t === 'closure' ? `${t} ${n}` : t === 'native' ? `native ${n.slice(0, 30)}` : t;
 };
-const owner = new Int32Array(nodes.length / nf).fill(-1);
-const ownerEdge: string[] = new Array(nodes.length / nf);
+const owner = new Int32Array(nodeList.length / nf).fill(-1);
+const ownerEdge: string[] = new Array(nodeList.length / nf);
 let e = 0;
-for (let i = 0; i < nodes.length; i += nf) {
-  for (let k = 0; k < nodes[i + EC]; k++, e += ef) {
-    const et = etypes[edges[e + ET]];
+for (let i = 0; i < nodeList.length; i += nf) {
+  for (let k = 0; k < node(i + EC); k++, e += ef) {
+    const et = (etypes as string[])[edge(e + ET)];
     if (et === 'weak' || et === 'shortcut') continue;
-    const to = edges[e + ETO] / nf;
+    const to = edge(e + ETO) / nf;
     if (owner[to] !== -1) continue;
     owner[to] = i;
-    ownerEdge[to] = et === 'element' || et === 'hidden' ? `[${et}]` : String(strings[edges[e + EN]]);
+    ownerEdge[to] = et === 'element' || et === 'hidden' ? `[${et}]` : String(text(edge(e + EN)));
   }
 }
 const groups = new Map<string, { c: number; b: number }>();
-for (let i = 0; i < nodes.length; i += nf) {
-  const o = owner[i / nf];
+for (let i = 0; i < nodeList.length; i += nf) {
+  const o = owner[i / nf] ?? -1;
   const key = `${o === -1 ? '-' : kind(o)} .${ownerEdge[i / nf] ?? ''} -> ${kind(i)}`;
   const g = groups.get(key) ?? { c: 0, b: 0 };
   g.c++;
-  g.b += nodes[i + S];
+  g.b += node(i + S);
   groups.set(key, g);
 }
 const n = Number(per);

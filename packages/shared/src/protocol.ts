@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
-import { ZContentReply } from './content';
+import { ZAnswerReply, ZContentReply, ZQuestionReply } from './content';
 import { zCount, zId, zIdParam, zLine } from './input';
 
 /**
@@ -8,7 +8,7 @@ import { zCount, zId, zIdParam, zLine } from './input';
  * `{type, payload}`; server frames also carry `seq`, the game's event sequence number, so a client
  * that reconnects can say what it saw last. docs/protocol.md describes every message.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 export const WS_PATH = '/ws';
 /** Frames larger than this are refused and the socket closed (1009). */
 export const WS_MAX_FRAME_BYTES = 16 * 1024;
@@ -23,6 +23,11 @@ export const ROLL_HIDDEN_MS = 1_000;
 export const MAX_PRIZES = 4;
 /** Auto-call rolls every 10 to 60 seconds. */
 export const AUTO_CALL_SECONDS = { min: 10, max: 60 } as const;
+
+/** Points of the round's points table: per correct answer (counted on reveal) and per bingo win. */
+export const POINTS = { correctAnswer: 1, bingoWin: 5 } as const;
+/** The points table lists at most this many players, best first: a frame every screen can take. */
+export const POINTS_TABLE_LIMIT = 50;
 
 export const GAME_STATE_NAMES = [
   'lobby',
@@ -73,6 +78,10 @@ export const GAME_TEXTS = {
   roundUnderway: 'The pattern can only be changed before the first ball of a round',
   playerNotFound: 'No such player in this room',
   removedFromRoom: 'The facilitator removed you from this room',
+  questionNotAsked: 'That question is not being asked now',
+  questionClosed: 'Answers are closed for this question',
+  notAnAnswer: 'That is not one of the answers',
+  tooManyAnswerChanges: 'Too many changes to your answer',
   waitingForFacilitator: 'Waiting for facilitator...',
   leavingRoom: 'Leaving Room',
   endingGame: 'Ending Game',
@@ -145,6 +154,8 @@ const ZGameEvent = z
       /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
       z.object({ action: z.literal('remove_player'), roomId, username: zLine().min(1).max(200) }).strict(),
       z.object({ action: z.literal('resume_auto_call'), roomId }).strict(),
+      /** Shows the round's points table on every screen, or on staff's only. */
+      z.object({ action: z.literal('set_points_table'), roomId, shown: z.boolean() }).strict(),
       /** A player marks or clears a number on their own card; kept by the server across reloads. */
       z
         .object({
@@ -173,6 +184,12 @@ const ZContentEvent = z
           contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']),
         })
         .strict(),
+      /** A player's answer to the question on screen: one per player, changeable until it is closed. */
+      z.object({ action: z.literal('answer_question'), roomId, contentId: zId(), choice: zId() }).strict(),
+      /** Staff: no more answers to this question. */
+      z.object({ action: z.literal('close_question'), roomId, contentId: zId() }).strict(),
+      /** Staff: every screen learns the correct answer and the tally (closes the question too). */
+      z.object({ action: z.literal('reveal_answer'), roomId, contentId: zId() }).strict(),
       z
         .object({
           action: z.literal('timer'),
@@ -222,6 +239,45 @@ const ZTimer = z.object({
   endsAt: z.string().nullable(),
 });
 
+/**
+ * Content as the live game sends it: the library's content less what a screen must not know yet.
+ * A question's options carry no `isCorrect`: the correct answer is told to everyone at once by
+ * `answer_revealed`, so no frame can give it away before.
+ */
+export const ZGameAnswer = ZAnswerReply.omit({ isCorrect: true });
+export type GameAnswer = z.infer<typeof ZGameAnswer>;
+export const ZGameContent = ZContentReply.extend({
+  question: ZQuestionReply.extend({ answers: z.array(ZGameAnswer) }).nullable(),
+});
+export type GameContent = z.infer<typeof ZGameContent>;
+
+/** How many players picked each option of a question, in the question's order. */
+const ZQuestionTally = z.array(z.object({ answerId: z.number().int(), count: z.number().int() }));
+export type QuestionTally = z.infer<typeof ZQuestionTally>;
+
+/** The question on screen as one viewer may know it. */
+export const ZQuestionState = z.object({
+  contentId: z.number().int(),
+  /** The viewer's own answer (an answer id); null for staff and before they answered. */
+  myAnswer: z.number().int().nullable(),
+  closed: z.boolean(),
+  /** The correct answer's id, once revealed; null before. */
+  correct: z.number().int().nullable(),
+  /** Staff always; players once the answer is revealed. */
+  tally: ZQuestionTally.nullable(),
+});
+export type QuestionState = z.infer<typeof ZQuestionState>;
+
+const ZPointsRow = z.object({
+  username: z.string(),
+  correctAnswers: z.number().int(),
+  wins: z.number().int(),
+  points: z.number().int(),
+});
+/** The round's points: correct answers (on reveal) and bingo wins, best first (POINTS_TABLE_LIMIT rows). */
+export const ZPointsTable = z.object({ shown: z.boolean(), rows: z.array(ZPointsRow) });
+export type PointsTable = z.infer<typeof ZPointsTable>;
+
 /** Everything a (re)joining client needs to draw the room, sent as `set_game_state`. */
 export const ZGameSnapshot = z.object({
   /** PROTOCOL_VERSION of the server: a page built for another one asks to be reloaded. */
@@ -247,7 +303,11 @@ export const ZGameSnapshot = z.object({
   contentId: z.number().int().nullable(),
   contentType: z.string().nullable(),
   /** The content on screen; its script only for staff. */
-  content: ZContentReply.nullable(),
+  content: ZGameContent.nullable(),
+  /** The question on screen, when the content is one. */
+  question: ZQuestionState.nullable(),
+  /** Staff always; players only while the facilitator shows it (rows [] otherwise). */
+  points: ZPointsTable,
   /** Staff only ([] for players): what 'Send Content' sends next, in order. */
   queue: z.array(ZQueueItem),
   /** The session of the workshop the room is delivering. */
@@ -291,13 +351,17 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   ),
   frame('get_random_roll', z.object({ roll: z.number().int() })),
   frame('get_timer_option', ZTimer),
-  /** `content.script` is null in the players' copy; `queue` is the staff's queue after it (null for players). */
+  /**
+   * `content.script` is null in the players' copy; `queue` is the staff's queue after it (null for
+   * players); `question` is the new question's state for the receiver (null for other content).
+   */
   frame(
     'get_content',
     z.object({
       contentId: z.number().int(),
       contentType: z.string(),
-      content: ZContentReply.nullable(),
+      content: ZGameContent.nullable(),
+      question: ZQuestionState.nullable(),
       sessionName: z.string().nullable(),
       queue: z.array(ZQueueItem).nullable(),
     }),
@@ -328,6 +392,18 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   /** To a removed player's screens, just before their sockets close (4001). */
   frame('removed', z.object({ message: z.string() })),
   frame('pong', z.object({})),
+  /** To the answering player's screens: the answer the server holds for them. */
+  frame('my_answer', z.object({ contentId: z.number().int(), choice: z.number().int() })),
+  /** To staff, after every answer: the live tally. */
+  frame('question_tally', z.object({ contentId: z.number().int(), tally: ZQuestionTally })),
+  frame('question_closed', z.object({ contentId: z.number().int() })),
+  /** To everyone: the correct answer and the final tally. */
+  frame(
+    'answer_revealed',
+    z.object({ contentId: z.number().int(), correct: z.number().int(), tally: ZQuestionTally }),
+  ),
+  /** The round's points table: to staff, and to everyone while it is shown. */
+  frame('points', ZPointsTable),
   frame('set_game_state', z.union([ZGameSnapshot, z.object({ gameState: z.enum(GAME_STATE_NAMES) })])),
 ]);
 export type ServerMessage = z.infer<typeof ZServerMessage>;

@@ -77,6 +77,8 @@ function gameEvent(p: Payload<'game_event'>): Dispatch {
       return at(p.roomId, { type: 'remove_player', username: p.username });
     case 'resume_auto_call':
       return at(p.roomId, { type: 'resume_auto_call' });
+    case 'set_points_table':
+      return at(p.roomId, { type: 'set_points_table', shown: p.shown });
   }
 }
 
@@ -86,6 +88,12 @@ function contentEvent(p: Payload<'content_event'>): Dispatch {
       return at(p.roomId, { type: 'send_next_content' });
     case 'send_content':
       return at(p.roomId, { type: 'send_content', contentId: p.contentId });
+    case 'answer_question':
+      return at(p.roomId, { type: 'answer_question', contentId: p.contentId, choice: p.choice });
+    case 'close_question':
+      return at(p.roomId, { type: 'close_question', contentId: p.contentId });
+    case 'reveal_answer':
+      return at(p.roomId, { type: 'reveal_answer', contentId: p.contentId });
     case 'timer':
       return at(p.roomId, {
         type: 'set_timer',

@@ -13,7 +13,10 @@ import {
   type GameState,
   initialGameState,
   isStored,
+  MAX_ANSWER_CHANGES,
   MAX_MARK_CHANGES,
+  pointsTable,
+  type QuestionKey,
   queueOf,
   type RoomPlan,
   replay,
@@ -47,10 +50,20 @@ const plan: RoomPlan = {
     { id: 200, name: 'Safety', content: [{ contentId: 3, contentType: 'IMAGE', title: 'Signs' }] },
   ],
 };
+/** The quiz (content 2): three options, the first correct. */
+const quizKey: QuestionKey = {
+  options: [
+    { id: 21, name: 'Leave by the nearest exit' },
+    { id: 22, name: 'Take the lift' },
+    { id: 23, name: 'Finish your card' },
+  ],
+  correct: 21,
+};
 const ctx = (now = new Date('2026-11-21T10:00:00Z'), seed = 1): ApplyContext => ({
   now,
   randomInt: counter(seed),
   plan,
+  questions: new Map([[2, quizKey]]),
 });
 
 /** Applies commands in order, folding each result; throws on an unexpected error. */
@@ -284,7 +297,7 @@ describe('the whole flow in the engine', () => {
     expect(first.events).toEqual([{ type: 'content_sent', contentId: 1, contentType: 'VIDEO' }]);
     const second = run(first.state, [[facilitator, { type: 'send_next_content' }]]);
     expect(second.events).toEqual([
-      { type: 'content_sent', contentId: 2, contentType: 'QUESTION' },
+      { type: 'content_sent', contentId: 2, contentType: 'QUESTION', question: quizKey },
       { type: 'session_advanced', sessionId: 200 },
     ]);
     expect(queueOf(second.state, plan).map((q) => q.title)).toEqual(['Signs']);
@@ -297,7 +310,7 @@ describe('the whole flow in the engine', () => {
   it('sends an item of the queue by id, and refuses content outside it', () => {
     const s = started();
     expect(run(s, [[facilitator, { type: 'send_content', contentId: 2 }]]).events).toEqual([
-      { type: 'content_sent', contentId: 2, contentType: 'QUESTION' },
+      { type: 'content_sent', contentId: 2, contentType: 'QUESTION', question: quizKey },
     ]);
     expect(apply(s, facilitator, { type: 'send_content', contentId: 3 }, ctx())).toEqual({
       error: GAME_ERRORS.contentNotFound,
@@ -408,6 +421,126 @@ describe('prizes and auto-call', () => {
   });
 });
 
+describe('questions that count', () => {
+  const carol: Actor = { userId: 12, username: 'carol', role: 'PLAYER' };
+  const asked = () =>
+    run(started(), [
+      [carol, { type: 'join' }],
+      [facilitator, { type: 'send_content', contentId: 2 }],
+    ]).state;
+  const answer = (contentId: number, choice: number): GameCommand => ({
+    type: 'answer_question',
+    contentId,
+    choice,
+  });
+
+  it('takes one answer per player, changeable, and keeps the tally as answers come', () => {
+    let s = asked();
+    expect(s.question).toMatchObject({ contentId: 2, correct: 21, closed: false, revealed: false });
+    const first = run(s, [[alice, answer(2, 22)]]);
+    expect(first.events).toEqual([
+      {
+        type: 'question_answered',
+        contentId: 2,
+        userId: alice.userId,
+        username: 'alice',
+        choice: 22,
+        at: '2026-11-21T10:00:00.000Z',
+      },
+    ]);
+    s = run(first.state, [
+      [bob, answer(2, 21)],
+      [alice, answer(2, 21)],
+      [carol, answer(2, 23)],
+    ]).state;
+    // Alice changed her mind: her first answer no longer counts.
+    expect([...s.question!.counts]).toEqual([
+      [22, 0],
+      [21, 2],
+      [23, 1],
+    ]);
+    expect(s.question!.answers.get(alice.userId)).toMatchObject({ choice: 21, changes: 1 });
+    // The same answer again changes nothing.
+    expect(apply(s, alice, answer(2, 21), ctx())).toEqual({ events: [] });
+  });
+
+  it('refuses answers to a question not on screen, to a closed one, and options it does not have', () => {
+    const s = asked();
+    expect(apply(s, alice, answer(1, 21), ctx())).toEqual({ error: GAME_ERRORS.questionNotAsked });
+    expect(apply(s, alice, answer(2, 99), ctx())).toEqual({ error: GAME_ERRORS.notAnAnswer });
+    expect(apply(s, facilitator, answer(2, 21), ctx())).toEqual({ error: GAME_ERRORS.notPlayer });
+    const away = run(s, [[alice, { type: 'leave' }]]).state;
+    expect(apply(away, alice, answer(2, 21), ctx())).toEqual({ error: GAME_ERRORS.notInRoom });
+    const closed = run(s, [[facilitator, { type: 'close_question', contentId: 2 }]]).state;
+    expect(apply(closed, bob, answer(2, 21), ctx())).toEqual({ error: GAME_ERRORS.questionClosed });
+    // Other content takes the question off screen.
+    const moved = run(s, [[facilitator, { type: 'send_content', contentId: 1 }]]).state;
+    expect(moved.question).toBeNull();
+    expect(apply(moved, bob, answer(2, 21), ctx())).toEqual({ error: GAME_ERRORS.questionNotAsked });
+    // Content that is no question with one correct answer is not a question to answer.
+    const video = run(started(), [[facilitator, { type: 'send_content', contentId: 1 }]]).state;
+    expect(apply(video, alice, answer(1, 21), ctx())).toEqual({ error: GAME_ERRORS.questionNotAsked });
+  });
+
+  it('bounds the changes of one answer', () => {
+    let s = asked();
+    s = run(s, [[alice, answer(2, 21)]]).state;
+    for (let i = 0; i < MAX_ANSWER_CHANGES; i++)
+      s = run(s, [[alice, answer(2, i % 2 === 0 ? 22 : 21)]]).state;
+    const other = s.question!.answers.get(alice.userId)!.choice === 21 ? 22 : 21;
+    expect(apply(s, alice, answer(2, other), ctx())).toEqual({ error: GAME_ERRORS.tooManyAnswerChanges });
+  });
+
+  it('lets only staff close, reveal and show the points; reveal closes the question first', () => {
+    const s = asked();
+    for (const command of [
+      { type: 'close_question', contentId: 2 },
+      { type: 'reveal_answer', contentId: 2 },
+      { type: 'set_points_table', shown: true },
+    ] satisfies GameCommand[]) {
+      expect(apply(s, alice, command, ctx())).toEqual({ error: GAME_ERRORS.notStaff });
+    }
+    expect(apply(s, facilitator, { type: 'close_question', contentId: 1 }, ctx())).toEqual({
+      error: GAME_ERRORS.questionNotAsked,
+    });
+    const revealed = run(s, [[facilitator, { type: 'reveal_answer', contentId: 2 }]]);
+    expect(revealed.events).toEqual([
+      { type: 'question_closed', contentId: 2 },
+      { type: 'answer_revealed', contentId: 2 },
+    ]);
+    expect(revealed.state.question).toMatchObject({ closed: true, revealed: true });
+    expect(run(revealed.state, [[facilitator, { type: 'reveal_answer', contentId: 2 }]]).events).toEqual([]);
+    expect(run(revealed.state, [[facilitator, { type: 'close_question', contentId: 2 }]]).events).toEqual([]);
+    const shown = run(s, [[facilitator, { type: 'set_points_table', shown: true }]]);
+    expect(shown.events).toEqual([{ type: 'points_table_set', shown: true }]);
+    expect(run(shown.state, [[facilitator, { type: 'set_points_table', shown: true }]]).events).toEqual([]);
+  });
+
+  it('scores 1 per correct answer once revealed and 5 per bingo win, per round', () => {
+    let s = run(asked(), [
+      [alice, answer(2, 21)],
+      [bob, answer(2, 22)],
+    ]).state;
+    // Before the reveal nobody has scored.
+    expect(pointsTable(s).every((r) => r.points === 0)).toBe(true);
+    s = run(s, [[facilitator, { type: 'reveal_answer', contentId: 2 }]]).state;
+    const row: number[] = s.players.get(bob.userId)!.card[0]!;
+    s.rolls = row.filter((n) => n !== FREE_CELL);
+    s = run(s, [[bob, { type: 'check_win' }]]).state;
+    expect(pointsTable(s)).toEqual([
+      { username: 'bob', correctAnswers: 0, wins: 1, points: 5 },
+      { username: 'alice', correctAnswers: 1, wins: 0, points: 1 },
+      { username: 'carol', correctAnswers: 0, wins: 0, points: 0 },
+    ]);
+    // A removed player is out of the table.
+    s = run(s, [[facilitator, { type: 'remove_player', username: 'alice' }]]).state;
+    expect(pointsTable(s).map((r) => r.username)).toEqual(['bob', 'carol']);
+    s = run(s, [[facilitator, { type: 'start_new_game' }]]).state;
+    expect(s.question).toBeNull();
+    expect(pointsTable(s).every((r) => r.points === 0)).toBe(true);
+  });
+});
+
 describe('timerRemaining', () => {
   const timer = { seconds: 30, startedAt: '2026-11-21T10:00:00.000Z', isRunning: true, isPaused: false };
   it('counts down from server time and stops at 0', () => {
@@ -435,8 +568,18 @@ describe('any sequence of commands', () => {
       { type: 'set_state', state: 'bingo' },
       { type: 'set_state', state: 'announce_winner' },
       { type: 'send_next_content' },
+      { type: 'send_content', contentId: 2 },
       { type: 'settle_roll', rollCount: 1 },
+      { type: 'close_question', contentId: 2 },
+      { type: 'reveal_answer', contentId: 2 },
+      { type: 'set_points_table', shown: true },
+      { type: 'set_points_table', shown: false },
     ),
+    fc.record({
+      type: fc.constant('answer_question' as const),
+      contentId: fc.constant(2),
+      choice: fc.constantFrom(21, 22, 23, 24),
+    }),
     fc.record({
       type: fc.constant('mark' as const),
       number: fc.integer({ min: 1, max: 75 }),
@@ -467,6 +610,14 @@ describe('any sequence of commands', () => {
               ).toBeGreaterThan(0);
             }
             expect(new Set(state.winners.map((w) => w.userId)).size).toBe(state.winners.length);
+            // The tally is the answers, counted.
+            const q = state.question;
+            if (q) {
+              const counted = [...q.counts.values()].reduce((a, b) => a + b, 0);
+              expect(counted).toBe(q.answers.size);
+              for (const [choice, n] of q.counts)
+                expect([...q.answers.values()].filter((a) => a.choice === choice)).toHaveLength(n);
+            }
           }
           expect(state.seq).toBe(log.length);
           // The log brings back everything but presence, which follows sockets.

@@ -3,11 +3,15 @@ import {
   AUTO_CALL_SECONDS,
   BINGO_MAX_NUMBER,
   type BingoCard,
+  type ContentReply,
   can,
   FREE_CELL,
   GAME_TEXTS,
   type GameStateName,
   isBall,
+  POINTS,
+  POINTS_TABLE_LIMIT,
+  type PointsTable,
   type QueueItem,
   type Role,
   TIMER_CHOICES,
@@ -65,6 +69,33 @@ export interface Timer {
   isPaused: boolean;
 }
 
+/** A question's options and its correct answer, taken from the library when the question is sent. */
+export interface QuestionKey {
+  options: { id: number; name: string }[];
+  correct: number;
+}
+
+export interface Answer {
+  userId: number;
+  username: string;
+  /** The answer id picked. */
+  choice: number;
+  at: string;
+  /** Changes after the first answer: bounded, so a player cannot grow the log without end. */
+  changes: number;
+}
+
+/** A question sent this round: its key, everyone's answers and how far it has gone. */
+export interface QuestionRound extends QuestionKey {
+  contentId: number;
+  /** By userId. */
+  answers: Map<number, Answer>;
+  /** Answers per option id, kept as answers come: a tally never walks every answer. */
+  counts: Map<number, number>;
+  closed: boolean;
+  revealed: boolean;
+}
+
 export interface GameState {
   /** Sequence number of the last stored event folded in. */
   seq: number;
@@ -97,6 +128,12 @@ export interface GameState {
   sentContentIds: number[];
   timer: Timer | null;
   hideRollAnimation: boolean;
+  /** The question on screen: the last content sent, when it was a question; null otherwise. */
+  question: QuestionRound | null;
+  /** Every question sent this round, in order, for the points table. */
+  questions: QuestionRound[];
+  /** The points table is on every screen (staff always see it). */
+  pointsShown: boolean;
 }
 
 export const initialGameState = (): GameState => ({
@@ -121,6 +158,9 @@ export const initialGameState = (): GameState => ({
   sentContentIds: [],
   timer: null,
   hideRollAnimation: false,
+  question: null,
+  questions: [],
+  pointsShown: false,
 });
 
 /** The workshop as the room delivers it: sessions in order, each with its content in order. */
@@ -137,7 +177,24 @@ export type GameEvent =
   | { type: 'player_ready'; userId: number }
   | { type: 'card_marked'; userId: number; number: number; marked: boolean }
   | { type: 'ball_rolled'; number: number }
-  | { type: 'content_sent'; contentId: number; contentType: string }
+  | {
+      type: 'content_sent';
+      contentId: number;
+      contentType: string;
+      /** A question's options and correct answer as they were when sent; absent for other content. */
+      question?: QuestionKey;
+    }
+  | {
+      type: 'question_answered';
+      contentId: number;
+      userId: number;
+      username: string;
+      choice: number;
+      at: string;
+    }
+  | { type: 'question_closed'; contentId: number }
+  | { type: 'answer_revealed'; contentId: number }
+  | { type: 'points_table_set'; shown: boolean }
   | { type: 'session_advanced'; sessionId: number }
   | { type: 'timer_set'; seconds: number; startedAt: string; isRunning: boolean; isPaused: boolean }
   | {
@@ -200,6 +257,10 @@ export type GameCommand =
   | { type: 'resume_auto_call' }
   | { type: 'set_state'; state: GameStateName }
   | { type: 'hide_roll_animation'; hidden: boolean }
+  | { type: 'answer_question'; contentId: number; choice: number }
+  | { type: 'close_question'; contentId: number }
+  | { type: 'reveal_answer'; contentId: number }
+  | { type: 'set_points_table'; shown: boolean }
   | { type: 'start_new_game' }
   | { type: 'end_game' };
 
@@ -207,6 +268,8 @@ export interface ApplyContext {
   randomInt: RandomInt;
   now: Date;
   plan: RoomPlan;
+  /** The key of each question in the plan, by content id (questionKeys). */
+  questions: ReadonlyMap<number, QuestionKey>;
 }
 
 export type ApplyResult = { events: GameEvent[] } | { error: GameError };
@@ -230,11 +293,18 @@ export const GAME_ERRORS = {
   roundUnderway: GAME_TEXTS.roundUnderway,
   playerNotFound: GAME_TEXTS.playerNotFound,
   removedFromRoom: GAME_TEXTS.removedFromRoom,
+  questionNotAsked: GAME_TEXTS.questionNotAsked,
+  questionClosed: GAME_TEXTS.questionClosed,
+  notAnAnswer: GAME_TEXTS.notAnAnswer,
+  tooManyAnswerChanges: GAME_TEXTS.tooManyAnswerChanges,
 } as const;
 export type GameError = (typeof GAME_ERRORS)[keyof typeof GAME_ERRORS];
 
 /** Mark changes a player may make in one round: every cell several times over, not without end. */
 export const MAX_MARK_CHANGES = 200;
+
+/** Answer changes a player may make to one question after their first answer. */
+export const MAX_ANSWER_CHANGES = 20;
 
 /** Timer choices of SPEC §9: 20 to 120 seconds in steps of 5 (0 cancels). */
 export const isTimerChoice = (s: number): boolean => s === 0 || TIMER_CHOICES.includes(s);
@@ -248,6 +318,7 @@ const PLAYER_COMMANDS: ReadonlySet<GameCommand['type']> = new Set([
   'ready',
   'check_win',
   'mark',
+  'answer_question',
 ]);
 
 const ok = (...events: GameEvent[]): ApplyResult => ({ events });
@@ -272,13 +343,64 @@ function nextSessionId(state: GameState, plan: RoomPlan): number | null {
   return (plan.sessions[i + 1] ?? plan.sessions[0])!.id;
 }
 
-function sendContent(state: GameState, item: QueueItem | undefined, plan: RoomPlan): ApplyResult {
+/** The key of every question with exactly one correct answer, from the room's presented content. */
+export function questionKeys(content: ReadonlyMap<number, ContentReply>): Map<number, QuestionKey> {
+  const keys = new Map<number, QuestionKey>();
+  for (const [contentId, item] of content) {
+    const answers = item.question?.answers ?? [];
+    const correct = answers.filter((a) => a.isCorrect);
+    if (item.type !== 'QUESTION' || correct.length !== 1) continue;
+    keys.set(contentId, {
+      options: answers.map((a) => ({ id: a.id, name: a.name })),
+      correct: correct[0]!.id,
+    });
+  }
+  return keys;
+}
+
+function sendContent(state: GameState, item: QueueItem | undefined, ctx: ApplyContext): ApplyResult {
   if (!state.started) return fail(GAME_ERRORS.notStarted);
   if (!item) return fail(GAME_ERRORS.contentNotFound);
-  const sent: GameEvent = { type: 'content_sent', contentId: item.contentId, contentType: item.contentType };
-  const rest = queueOf(state, plan).filter((q) => q.contentId !== item.contentId);
-  const next = rest.length === 0 ? nextSessionId(state, plan) : null;
+  const key = ctx.questions.get(item.contentId);
+  const sent: GameEvent = {
+    type: 'content_sent',
+    contentId: item.contentId,
+    contentType: item.contentType,
+    ...(key ? { question: key } : {}),
+  };
+  const rest = queueOf(state, ctx.plan).filter((q) => q.contentId !== item.contentId);
+  const next = rest.length === 0 ? nextSessionId(state, ctx.plan) : null;
   return next === null ? ok(sent) : ok(sent, { type: 'session_advanced', sessionId: next });
+}
+
+/** The question on screen, when it is the one a command names. */
+const askedQuestion = (state: GameState, contentId: number): QuestionRound | null =>
+  state.question?.contentId === contentId ? state.question : null;
+
+function answerQuestion(
+  state: GameState,
+  actor: Actor,
+  player: PlayerState | undefined,
+  command: { contentId: number; choice: number },
+  now: Date,
+): ApplyResult {
+  if (isStaff(actor)) return fail(GAME_ERRORS.notPlayer);
+  if (!player?.present) return fail(GAME_ERRORS.notInRoom);
+  const question = askedQuestion(state, command.contentId);
+  if (!question) return fail(GAME_ERRORS.questionNotAsked);
+  if (question.closed) return fail(GAME_ERRORS.questionClosed);
+  if (!question.options.some((o) => o.id === command.choice)) return fail(GAME_ERRORS.notAnAnswer);
+  const previous = question.answers.get(actor.userId);
+  if (previous?.choice === command.choice) return ok();
+  if (previous && previous.changes >= MAX_ANSWER_CHANGES) return fail(GAME_ERRORS.tooManyAnswerChanges);
+  return ok({
+    type: 'question_answered',
+    contentId: command.contentId,
+    userId: actor.userId,
+    username: player.username,
+    choice: command.choice,
+    at: now.toISOString(),
+  });
 }
 
 function setState(state: GameState, wanted: GameStateName): ApplyResult {
@@ -338,13 +460,34 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
     case 'send_next_content':
       return queueOf(state, ctx.plan).length === 0
         ? fail(GAME_ERRORS.noContentRemaining)
-        : sendContent(state, queueOf(state, ctx.plan)[0], ctx.plan);
+        : sendContent(state, queueOf(state, ctx.plan)[0], ctx);
     case 'send_content':
       return sendContent(
         state,
         queueOf(state, ctx.plan).find((q) => q.contentId === command.contentId),
-        ctx.plan,
+        ctx,
       );
+    case 'answer_question':
+      return answerQuestion(state, actor, player, command, ctx.now);
+    case 'close_question': {
+      const question = askedQuestion(state, command.contentId);
+      if (!question) return fail(GAME_ERRORS.questionNotAsked);
+      return question.closed ? ok() : ok({ type: 'question_closed', contentId: command.contentId });
+    }
+    case 'reveal_answer': {
+      const question = askedQuestion(state, command.contentId);
+      if (!question) return fail(GAME_ERRORS.questionNotAsked);
+      if (question.revealed) return ok();
+      const revealed: GameEvent = { type: 'answer_revealed', contentId: command.contentId };
+      // Revealing closes the question first: nobody answers once the answer is known.
+      return question.closed
+        ? ok(revealed)
+        : ok({ type: 'question_closed', contentId: command.contentId }, revealed);
+    }
+    case 'set_points_table':
+      return state.pointsShown === command.shown
+        ? ok()
+        : ok({ type: 'points_table_set', shown: command.shown });
     case 'set_session':
       if (!ctx.plan.sessions.some((s) => s.id === command.sessionId))
         return fail(GAME_ERRORS.contentNotFound);
@@ -520,6 +663,46 @@ export function fold(state: GameState, event: GameEvent): GameState {
       state.content = { contentId: event.contentId, contentType: event.contentType };
       if (!state.sentContentIds.includes(event.contentId)) state.sentContentIds.push(event.contentId);
       state.state = 'content';
+      // Other content takes the question off screen; its answers still count once revealed.
+      state.question = event.question
+        ? {
+            contentId: event.contentId,
+            options: event.question.options,
+            correct: event.question.correct,
+            answers: new Map(),
+            counts: new Map(),
+            closed: false,
+            revealed: false,
+          }
+        : null;
+      if (state.question) state.questions.push(state.question);
+      break;
+    case 'question_answered': {
+      const question = state.question?.contentId === event.contentId ? state.question : null;
+      if (!question) break;
+      const previous = question.answers.get(event.userId);
+      if (previous) question.counts.set(previous.choice, (question.counts.get(previous.choice) ?? 1) - 1);
+      question.counts.set(event.choice, (question.counts.get(event.choice) ?? 0) + 1);
+      question.answers.set(event.userId, {
+        userId: event.userId,
+        username: event.username,
+        choice: event.choice,
+        at: event.at,
+        changes: previous ? previous.changes + 1 : 0,
+      });
+      break;
+    }
+    case 'question_closed':
+      if (state.question?.contentId === event.contentId) state.question.closed = true;
+      break;
+    case 'answer_revealed':
+      if (state.question?.contentId === event.contentId) {
+        state.question.closed = true;
+        state.question.revealed = true;
+      }
+      break;
+    case 'points_table_set':
+      state.pointsShown = event.shown;
       break;
     case 'session_advanced':
       state.sessionId = event.sessionId;
@@ -595,6 +778,8 @@ export function fold(state: GameState, event: GameEvent): GameState {
         content: null,
         sentContentIds: [],
         timer: null,
+        question: null,
+        questions: [],
         state: 'bingo',
       });
       break;
@@ -619,6 +804,39 @@ export function replay(events: readonly { seq: number; event: GameEvent }[]): Ga
   }
   for (const player of state.players.values()) setPresent(state, player, false);
   return state;
+}
+
+/** How many picked each option, in the question's order. */
+export const tallyOf = (question: QuestionRound) =>
+  question.options.map((o) => ({ answerId: o.id, count: question.counts.get(o.id) ?? 0 }));
+
+/**
+ * The round's points: one per correct answer to a revealed question, five per bingo win; the
+ * round's players and anyone who scored, best first, at most POINTS_TABLE_LIMIT rows.
+ */
+export function pointsTable(state: GameState): PointsTable['rows'] {
+  const rows = new Map<number, { username: string; correctAnswers: number; wins: number }>();
+  const row = (userId: number, username: string) => {
+    let found = rows.get(userId);
+    if (!found) {
+      found = { username, correctAnswers: 0, wins: 0 };
+      rows.set(userId, found);
+    }
+    return found;
+  };
+  for (const p of state.players.values()) row(p.userId, p.username);
+  for (const q of state.questions) {
+    if (!q.revealed) continue;
+    for (const a of q.answers.values())
+      if (a.choice === q.correct) row(a.userId, a.username).correctAnswers += 1;
+  }
+  for (const w of state.winners) row(w.userId, w.username).wins += 1;
+  // A removed player is out of this game, points and all.
+  for (const userId of state.removed) rows.delete(userId);
+  return [...rows.values()]
+    .map((r) => ({ ...r, points: r.correctAnswers * POINTS.correctAnswer + r.wins * POINTS.bingoWin }))
+    .sort((a, b) => b.points - a.points || a.username.localeCompare(b.username))
+    .slice(0, POINTS_TABLE_LIMIT);
 }
 
 /** A player's marks with the free centre, as screens show them. */

@@ -1,10 +1,20 @@
-import { PROTOCOL_VERSION, ZServerMessage } from '@playshop/shared';
+import { type ContentReply, PROTOCOL_VERSION, ZServerMessage } from '@playshop/shared';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealCard } from './cards';
-import { fold, type GameState, initialGameState } from './engine';
-import { framesFor, LOBBY_LIST_LIMIT, type RoomView, snapshotFor } from './frames';
+import {
+  type Actor,
+  apply,
+  fold,
+  type GameCommand,
+  type GameEvent,
+  type GameState,
+  initialGameState,
+  isStaff,
+} from './engine';
+import { framesFor, LOBBY_LIST_LIMIT, type RoomView, roomView, snapshotFor } from './frames';
 
-const content = {
+const content: ContentReply = {
   id: 5,
   title: 'T',
   description: 'D',
@@ -12,12 +22,19 @@ const content = {
   type: 'QUESTION' as const,
   categoryId: 1,
   category: { id: 1, name: 'C' },
-  question: null,
+  question: {
+    id: 50,
+    question: 'Which way out?',
+    contentId: 5,
+    answers: [
+      { id: 51, name: 'The door', url: null, isCorrect: true },
+      { id: 52, name: 'The lift', url: null, isCorrect: false },
+    ],
+  },
   image: null,
   video: null,
 };
-const view: RoomView = {
-  roomId: 9,
+const view: RoomView = roomView(9, {
   plan: {
     sessions: [
       {
@@ -31,7 +48,7 @@ const view: RoomView = {
     ],
   },
   content: new Map([[5, content]]),
-};
+});
 const staff = { userId: 999_999, staff: true };
 const player = (userId: number) => ({ userId, staff: false });
 
@@ -105,12 +122,186 @@ describe('framesFor', () => {
     const cards = { 1: dealCard(random), 2: dealCard(random) };
     const after = fold(state, { type: 'new_round', cards });
     const frames = framesFor({ type: 'new_round', cards }, after, now, view);
-    expect(frames.map((f) => f.to)).toEqual(['staff', 1, 2]);
+    // The round's points start again: staff see the table reset.
+    expect(frames.map((f) => [f.to, f.message.type])).toEqual([
+      ['staff', 'start_new_game'],
+      [1, 'start_new_game'],
+      [2, 'start_new_game'],
+      ['staff', 'points'],
+    ]);
     expect(frames[1]!.message.payload).toEqual({ bingoBoard: cards[1], round: 2, queue: null });
     expect(frames[0]!.message.payload).toMatchObject({
       bingoBoard: null,
       queue: [{ contentId: 5 }, { contentId: 6 }],
     });
+  });
+});
+
+describe('questions in frames', () => {
+  const facilitator: Actor = { userId: 999_999, username: 'fac', role: 'FACILITATOR' };
+  const players: Actor[] = [1, 2, 3].map((userId) => ({ userId, username: `p${userId}`, role: 'PLAYER' }));
+  const ctx = { now, randomInt: rng(), plan: view.plan, questions: view.questions };
+
+  /** Applies the commands, collecting every frame and every viewer's snapshot after each. */
+  function play(steps: [Actor, GameCommand][]) {
+    let state = initialGameState();
+    const seen: { frame: unknown; to?: unknown; revealed: boolean; event?: GameEvent }[] = [];
+    for (const [actor, command] of steps) {
+      const result = apply(state, actor, command, ctx);
+      if ('error' in result) continue;
+      result.events.forEach((event, i) => {
+        state = fold(state, event);
+        for (const f of framesFor(event, state, now, view, result.events[i - 1])) {
+          seen.push({ frame: f.message, to: f.to, revealed: state.question?.revealed ?? false, event });
+        }
+      });
+      for (const viewer of [facilitator, ...players]) {
+        seen.push({
+          frame: snapshotFor(state, { userId: viewer.userId, staff: isStaff(viewer) }, now, view),
+          revealed: state.question?.revealed ?? false,
+        });
+      }
+    }
+    return { state, seen };
+  }
+  const opening: [Actor, GameCommand][] = [
+    [facilitator, { type: 'open_lobby' }],
+    ...players.map((p): [Actor, GameCommand] => [p, { type: 'join' }]),
+    [facilitator, { type: 'start_game' }],
+    [facilitator, { type: 'send_content', contentId: 5 }],
+  ];
+
+  it("sends the question's options without the correct one, answers privately, the tally to staff", () => {
+    const { seen } = play([...opening, [players[0]!, { type: 'answer_question', contentId: 5, choice: 52 }]]);
+    const content = seen.find(
+      (s) => (s.frame as { type?: string }).type === 'get_content' && s.event?.type === 'content_sent',
+    )!.frame as { payload: { content: ContentReply; question: unknown } };
+    expect(content.payload.content.question?.answers).toEqual([
+      { id: 51, name: 'The door', url: null },
+      { id: 52, name: 'The lift', url: null },
+    ]);
+    const answered = seen.filter((s) => s.event?.type === 'question_answered');
+    expect(answered.map((s) => [s.to, (s.frame as { type: string }).type])).toEqual([
+      [1, 'my_answer'],
+      ['staff', 'question_tally'],
+    ]);
+    expect((answered[0]!.frame as { payload: unknown }).payload).toEqual({ contentId: 5, choice: 52 });
+    expect((answered[1]!.frame as { payload: unknown }).payload).toEqual({
+      contentId: 5,
+      tally: [
+        { answerId: 51, count: 0 },
+        { answerId: 52, count: 1 },
+      ],
+    });
+  });
+
+  it('restores the question on join: a player their answer, staff the tally, everyone the answer once revealed', () => {
+    const { state } = play([
+      ...opening,
+      [players[0]!, { type: 'answer_question', contentId: 5, choice: 52 }],
+      [players[1]!, { type: 'answer_question', contentId: 5, choice: 51 }],
+    ]);
+    expect(snapshotFor(state, { userId: 1, staff: false }, now, view).question).toEqual({
+      contentId: 5,
+      myAnswer: 52,
+      closed: false,
+      correct: null,
+      tally: null,
+    });
+    expect(snapshotFor(state, { userId: 0, staff: true }, now, view).question).toMatchObject({
+      myAnswer: null,
+      tally: [
+        { answerId: 51, count: 1 },
+        { answerId: 52, count: 1 },
+      ],
+    });
+    fold(state, { type: 'answer_revealed', contentId: 5 });
+    expect(snapshotFor(state, { userId: 2, staff: false }, now, view).question).toMatchObject({
+      myAnswer: 51,
+      closed: true,
+      correct: 51,
+      tally: [
+        { answerId: 51, count: 1 },
+        { answerId: 52, count: 1 },
+      ],
+    });
+    // Points: to staff always, to players only while shown.
+    expect(snapshotFor(state, { userId: 2, staff: false }, now, view).points).toEqual({
+      shown: false,
+      rows: [],
+    });
+    expect(snapshotFor(state, { userId: 0, staff: true }, now, view).points.rows[0]).toEqual({
+      username: 'p2',
+      correctAnswers: 1,
+      wins: 0,
+      points: 1,
+    });
+    fold(state, { type: 'points_table_set', shown: true });
+    expect(snapshotFor(state, { userId: 2, staff: false }, now, view).points.rows).toHaveLength(3);
+  });
+
+  it('sends the points to staff, to everyone while shown, and tells players when the table goes', () => {
+    const { state } = play(opening);
+    const to = (event: GameEvent) =>
+      framesFor(event, fold(state, event), now, view)
+        .filter((f) => f.message.type === 'points')
+        .map((f) => [f.to, (f.message.payload as { rows: unknown[] }).rows.length]);
+    expect(to({ type: 'points_table_set', shown: true })).toEqual([['all', 3]]);
+    expect(to({ type: 'points_table_set', shown: false })).toEqual([
+      ['staff', 3],
+      ['players', 0],
+    ]);
+  });
+
+  const commandArb: fc.Arbitrary<[Actor, GameCommand]> = fc.oneof(
+    fc.tuple(
+      fc.constantFrom(...players),
+      fc.record({
+        type: fc.constant('answer_question' as const),
+        contentId: fc.constant(5),
+        choice: fc.constantFrom(51, 52),
+      }),
+    ),
+    fc.tuple(
+      fc.constantFrom(facilitator, ...players),
+      fc.constantFrom<GameCommand>(
+        { type: 'join' },
+        { type: 'leave' },
+        { type: 'roll' },
+        { type: 'close_question', contentId: 5 },
+        { type: 'send_content', contentId: 5 },
+        { type: 'send_content', contentId: 6 },
+        { type: 'set_points_table', shown: true },
+        { type: 'set_points_table', shown: false },
+        { type: 'start_new_game' },
+        { type: 'set_state', state: 'bingo' },
+      ),
+    ),
+  );
+
+  it('never puts isCorrect in any frame, nor the correct answer before the reveal', () => {
+    fc.assert(
+      fc.property(fc.array(commandArb, { maxLength: 60 }), fc.boolean(), (steps, reveal) => {
+        const { seen, state } = play([
+          ...opening,
+          ...steps,
+          ...(reveal ? [[facilitator, { type: 'reveal_answer', contentId: 5 }] as [Actor, GameCommand]] : []),
+        ]);
+        for (const { frame, revealed } of seen) {
+          const json = JSON.stringify(frame);
+          expect(json).not.toContain('isCorrect');
+          expect(
+            ZServerMessage.safeParse(
+              'type' in (frame as object) ? frame : { type: 'set_game_state', payload: frame, seq: 0 },
+            ).error,
+          ).toBeUndefined();
+          if (!revealed) expect(json).not.toMatch(/"correct":\d/);
+        }
+        if (reveal && state.question)
+          expect(seen.some((s) => (s.frame as { type?: string }).type === 'answer_revealed')).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

@@ -1,8 +1,11 @@
 import {
   type ContentReply,
   GAME_TEXTS,
+  type GameContent,
   type GameSnapshot,
+  type PointsTable,
   PROTOCOL_VERSION,
+  type QuestionState,
   type QueueItem,
   type RoundRules,
   type ServerMessage,
@@ -12,8 +15,12 @@ import {
   type GameEvent,
   type GameState,
   markedCells,
+  pointsTable,
+  type QuestionKey,
+  questionKeys,
   queueOf,
   type RoomPlan,
+  tallyOf,
   timerRemaining,
 } from './engine';
 
@@ -29,11 +36,33 @@ export interface RoomView {
   roomId: number;
   plan: RoomPlan;
   content: ReadonlyMap<number, ContentReply>;
+  /** The key of each question of the plan, for the engine. */
+  questions: ReadonlyMap<number, QuestionKey>;
 }
 
-/** Players never receive a facilitator's script. */
-export const withoutScript = (content: ContentReply | null): ContentReply | null =>
-  content ? { ...content, script: null } : null;
+export const roomView = (
+  roomId: number,
+  setup: { plan: RoomPlan; content: ReadonlyMap<number, ContentReply> },
+): RoomView => ({ roomId, plan: setup.plan, content: setup.content, questions: questionKeys(setup.content) });
+
+/**
+ * Content as a frame carries it, built field by field so nothing rides along: players never receive
+ * a facilitator's script, and nobody receives a question's correct answer (`answer_revealed` tells it).
+ */
+export function gameContent(content: ContentReply | null, staff: boolean): GameContent | null {
+  if (!content) return null;
+  const { question } = content;
+  return {
+    ...content,
+    script: staff ? content.script : null,
+    question: question && {
+      id: question.id,
+      question: question.question,
+      contentId: question.contentId,
+      answers: question.answers.map(({ id, name, url }) => ({ id, name, url })),
+    },
+  };
+}
 
 /**
  * Players see who comes and goes while a room is workshop-sized. In a big room every arrival sent to
@@ -138,6 +167,32 @@ export function framesFor(
           ];
     case 'timer_set':
       return [frame('all', { type: 'get_timer_option', payload: timerPayload(after, now), seq })];
+    case 'question_answered': {
+      const { contentId, choice } = event;
+      return [
+        frame(event.userId, { type: 'my_answer', payload: { contentId, choice }, seq }),
+        frame('staff', {
+          type: 'question_tally',
+          payload: { contentId, tally: tallyOf(after.question!) },
+          seq,
+        }),
+      ];
+    }
+    case 'question_closed':
+      return [frame('all', { type: 'question_closed', payload: { contentId: event.contentId }, seq })];
+    case 'answer_revealed': {
+      const question = after.question!;
+      return [
+        frame('all', {
+          type: 'answer_revealed',
+          payload: { contentId: event.contentId, correct: question.correct, tally: tallyOf(question) },
+          seq,
+        }),
+        ...pointsFrames(after, seq),
+      ];
+    }
+    case 'points_table_set':
+      return pointsFrames(after, seq, !event.shown);
     case 'bingo':
       return [
         frame('all', {
@@ -151,6 +206,7 @@ export function framesFor(
           },
           seq,
         }),
+        ...pointsFrames(after, seq),
       ];
     case 'player_removed':
       return [
@@ -186,6 +242,7 @@ export function framesFor(
             seq,
           }),
         ),
+        ...pointsFrames(after, seq),
       ];
     case 'game_ended':
       return [frame('all', { type: 'game_end', payload: { connectionClosed: true }, seq })];
@@ -201,12 +258,60 @@ function contentFrames(state: GameState, view: RoomView, seq: number): Frame[] {
     sessionName: sessionName(state, view),
   };
   return [
-    frame('staff', { type: 'get_content', payload: { ...base, content, queue: queue(state, view) }, seq }),
-    frame('players', {
+    frame('staff', {
       type: 'get_content',
-      payload: { ...base, content: withoutScript(content), queue: null },
+      payload: {
+        ...base,
+        content: gameContent(content, true),
+        question: questionFor(state, STAFF_VIEWER),
+        queue: queue(state, view),
+      },
       seq,
     }),
+    // A new question: nobody has answered yet, so every player's copy is the same.
+    frame('players', {
+      type: 'get_content',
+      payload: {
+        ...base,
+        content: gameContent(content, false),
+        question: questionFor(state, PLAYERS),
+        queue: null,
+      },
+      seq,
+    }),
+  ];
+}
+
+const STAFF_VIEWER = { userId: 0, staff: true };
+const PLAYERS = { userId: 0, staff: false };
+
+/** The question on screen as a viewer may know it: their answer, the tally for staff or after reveal. */
+export function questionFor(
+  state: GameState,
+  viewer: { userId: number; staff: boolean },
+): QuestionState | null {
+  const question = state.question;
+  if (!question) return null;
+  return {
+    contentId: question.contentId,
+    myAnswer: viewer.staff ? null : (question.answers.get(viewer.userId)?.choice ?? null),
+    closed: question.closed,
+    correct: question.revealed ? question.correct : null,
+    tally: viewer.staff || question.revealed ? tallyOf(question) : null,
+  };
+}
+
+/** The points table as a viewer may see it: staff always, players while it is shown. */
+function pointsFor(state: GameState, staff: boolean): PointsTable {
+  return { shown: state.pointsShown, rows: staff || state.pointsShown ? pointsTable(state) : [] };
+}
+
+/** The points after a change: to everyone while shown, else to staff (and `hidden` tells players it went). */
+function pointsFrames(state: GameState, seq: number, hidden = false): Frame[] {
+  if (state.pointsShown) return [frame('all', { type: 'points', payload: pointsFor(state, true), seq })];
+  return [
+    frame('staff', { type: 'points', payload: pointsFor(state, true), seq }),
+    ...(hidden ? [frame('players', { type: 'points', payload: pointsFor(state, false), seq })] : []),
   ];
 }
 
@@ -264,7 +369,9 @@ export function snapshotFor(
     rules: rules(state),
     contentId: state.content?.contentId ?? null,
     contentType: state.content?.contentType ?? null,
-    content: viewer.staff ? shown : withoutScript(shown),
+    content: gameContent(shown, viewer.staff),
+    question: questionFor(state, viewer),
+    points: pointsFor(state, viewer.staff),
     queue: viewer.staff ? queue(state, view) : [],
     sessionName: sessionName(state, view),
     timer: state.timer ? timerPayload(state, now) : null,

@@ -32,7 +32,28 @@ const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('player_ready'), userId: z.number() }),
   z.object({ type: z.literal('card_marked'), userId: z.number(), number: z.number(), marked: z.boolean() }),
   z.object({ type: z.literal('ball_rolled'), number: z.number() }),
-  z.object({ type: z.literal('content_sent'), contentId: z.number(), contentType: z.string() }),
+  z.object({
+    type: z.literal('content_sent'),
+    contentId: z.number(),
+    contentType: z.string(),
+    question: z
+      .object({
+        options: z.array(z.object({ id: z.number().int(), name: z.string() })),
+        correct: z.number().int(),
+      })
+      .optional(),
+  }),
+  z.object({
+    type: z.literal('question_answered'),
+    contentId: z.number().int(),
+    userId: z.number().int(),
+    username: z.string(),
+    choice: z.number().int(),
+    at: z.string(),
+  }),
+  z.object({ type: z.literal('question_closed'), contentId: z.number().int() }),
+  z.object({ type: z.literal('answer_revealed'), contentId: z.number().int() }),
+  z.object({ type: z.literal('points_table_set'), shown: z.boolean() }),
   z.object({ type: z.literal('session_advanced'), sessionId: z.number() }),
   z.object({
     type: z.literal('timer_set'),

@@ -23,7 +23,7 @@ import {
   replay,
   SYSTEM_ACTOR,
 } from './engine';
-import { type Audience, framesFor, type RoomView, snapshotFor } from './frames';
+import { type Audience, framesFor, type RoomView, roomView, snapshotFor } from './frames';
 import type { Entry, Journal } from './journal';
 
 /** A frame ready for the wire: serialised once, when it was made, for everyone it is meant for. */
@@ -98,7 +98,7 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
   const loaded = await journal.load(roomId);
   let gameId: number | null = loaded?.gameId ?? null;
   let state: GameState = loaded ? replay(loaded.events) : initialGameState();
-  let view: RoomView = { roomId, plan: setup.plan, content: setup.content };
+  let view: RoomView = roomView(roomId, setup);
   /** Each player's sockets in the room: a player is away only when the last one goes. */
   const sockets = new Map<number, Set<string>>();
   /** Frames go out in command order, each command's after its events are durable. */
@@ -148,7 +148,7 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
     gameId = await journal.newGame(roomId);
     state = initialGameState();
     state.sessionId = setup.sessionId;
-    view = { roomId, plan: setup.plan, content: setup.content };
+    view = roomView(roomId, setup);
   }
 
   /** Applies events to the state, returning their frames and what the journal must store. */
@@ -233,7 +233,7 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
     if (command.type === 'start_new_game') {
       // The workshop's content may have changed since the lobby opened: the new round uses today's.
       setup = await deps.setup();
-      view = { roomId, plan: setup.plan, content: setup.content };
+      view = roomView(roomId, setup);
     }
     const joining = command.type === 'join';
     // An ended game is over for every command but opening a new lobby.
@@ -245,7 +245,12 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
       return { error: isStaff(actor) ? GAME_TEXTS.openLobbyFirst : GAME_TEXTS.lobbyNotOpen };
     }
     if (command.type === 'leave' && !presence(request, false)) return { ok: true };
-    const result = apply(state, actor, command, { now: clock.now(), randomInt, plan: view.plan });
+    const result = apply(state, actor, command, {
+      now: clock.now(),
+      randomInt,
+      plan: view.plan,
+      questions: view.questions,
+    });
     if ('error' in result) {
       // A refused mark: the screen that showed it at once is told the marks as they are.
       if (command.type === 'mark' && request.socket !== undefined) {
@@ -291,7 +296,7 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
     /** A changed licence or setting: read the room's setup again (the plan too). */
     async refresh() {
       setup = await deps.setup();
-      view = { roomId, plan: setup.plan, content: setup.content };
+      view = roomView(roomId, setup);
     },
     /** Players with a socket in the room, for the dashboards and metrics. */
     playerCount: () => state.presentCount,

@@ -16,6 +16,7 @@ import {
   workshops,
 } from '../db/schema';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createQuestionRoom } from '../test/question-room';
 import { replay } from './engine';
 import { createJournal } from './journal';
 import { type Rights, recheckOpenSockets, SWEEP_SLICES, sweepSlice } from './socket';
@@ -653,5 +654,200 @@ describe('the heartbeat sweep', () => {
       [5 + SWEEP_SLICES, 'terminated'],
       [5 + 2 * SWEEP_SLICES, 'terminated'],
     ]);
+  });
+});
+
+describe('questions that count', () => {
+  let quiz: Awaited<ReturnType<typeof createQuestionRoom>>;
+  let staff: Client;
+  let players: Client[];
+  let playerTokens: string[];
+  let names: string[];
+  let staffToken: string;
+  const to = (type: string, action: string, extra: object = {}) => ({
+    type,
+    payload: { action, roomId: quiz.roomId, ...extra },
+  });
+  const answer = (choice: number, contentId = quiz.contentId) =>
+    to('content_event', 'answer_question', { contentId, choice });
+
+  beforeAll(async () => {
+    const org = await createOrg(ctx.database);
+    quiz = await createQuestionRoom(ctx.database, org.id);
+    staffToken = (await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', org.id))).body
+      .accessToken;
+    const users = await Promise.all([1, 2, 3].map(() => createUser(ctx.database, 'PLAYER', org.id)));
+    names = users.map((u) => u.username!);
+    playerTokens = await Promise.all(users.map(async (u) => (await signIn(ctx.app, u)).body.accessToken));
+    staff = await connect(staffToken);
+    staff.send(to('room_event', 'open_lobby'));
+    await staff.next('set_game_state');
+    players = await Promise.all(playerTokens.map((t) => connect(t)));
+    for (const p of players) {
+      p.send(to('room_event', 'join_room'));
+      await p.next('set_game_state');
+    }
+    staff.send(to('game_event', 'start_game'));
+    for (const p of players) await p.next('start_game');
+  });
+
+  it('sends the question to every screen without isCorrect, and refuses answers before it is asked', async () => {
+    players[0]!.send(answer(quiz.answerIds[0]!));
+    expect((await players[0]!.next('error_event')).payload.error).toBe(GAME_TEXTS.questionNotAsked);
+    staff.send(to('content_event', 'send_next_content'));
+    const staffCopy = await staff.next('get_content');
+    expect(staffCopy.payload.question).toEqual({
+      contentId: quiz.contentId,
+      myAnswer: null,
+      closed: false,
+      correct: null,
+      tally: quiz.answerIds.map((answerId) => ({ answerId, count: 0 })),
+    });
+    for (const p of players) {
+      const copy = await p.next('get_content');
+      expect(copy.payload.content?.question?.answers.map((a) => a.id)).toEqual(quiz.answerIds);
+      expect(copy.payload.question).toMatchObject({ myAnswer: null, tally: null, correct: null });
+      expect(JSON.stringify(copy)).not.toContain('isCorrect');
+    }
+    expect(JSON.stringify(staffCopy)).not.toContain('isCorrect');
+  });
+
+  it("takes each player's answer, tells them alone, and gives staff the live tally", async () => {
+    const [a, b, c] = quiz.answerIds as [number, number, number];
+    players[0]!.send(answer(b));
+    expect((await players[0]!.next('my_answer')).payload).toEqual({ contentId: quiz.contentId, choice: b });
+    expect((await staff.next('question_tally')).payload.tally.map((t) => t.count)).toEqual([0, 1, 0]);
+    players[1]!.send(answer(a));
+    await players[1]!.next('my_answer');
+    await staff.next('question_tally');
+    players[2]!.send(answer(c));
+    await players[2]!.next('my_answer');
+    await staff.next('question_tally');
+    // Changing an answer moves the player's vote.
+    players[0]!.send(answer(a));
+    expect((await players[0]!.next('my_answer')).payload.choice).toBe(a);
+    expect((await staff.next('question_tally')).payload.tally).toEqual([
+      { answerId: a, count: 2 },
+      { answerId: b, count: 0 },
+      { answerId: c, count: 1 },
+    ]);
+    // Nobody else hears of another's answer.
+    expect(await players[1]!.next('my_answer', 300).catch(() => null)).toBeNull();
+    expect(await players[1]!.next('question_tally', 300).catch(() => null)).toBeNull();
+    players[1]!.send(answer(999_999));
+    expect((await players[1]!.next('error_event')).payload.error).toBe(GAME_TEXTS.notAnAnswer);
+    players[1]!.send(answer(a, quiz.contentId + 1));
+    expect((await players[1]!.next('error_event')).payload.error).toBe(GAME_TEXTS.questionNotAsked);
+  });
+
+  it('refuses staff commands from players, and answers from staff', async () => {
+    for (const command of [
+      to('content_event', 'close_question', { contentId: quiz.contentId }),
+      to('content_event', 'reveal_answer', { contentId: quiz.contentId }),
+      to('game_event', 'set_points_table', { shown: true }),
+    ]) {
+      players[2]!.send(command);
+      expect((await players[2]!.next('error_event')).payload.error).toBe(GAME_TEXTS.notStaff);
+    }
+    staff.send(answer(quiz.answerIds[0]!));
+    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.notPlayer);
+  });
+
+  it('gives a reloaded player their answer back and a reloaded facilitator the tally', async () => {
+    const again = await connect(playerTokens[0]!);
+    again.send(to('room_event', 'join_room'));
+    const snapshot = (await again.next('set_game_state')).payload as { question: unknown; content: unknown };
+    expect(snapshot.question).toEqual({
+      contentId: quiz.contentId,
+      myAnswer: quiz.answerIds[0],
+      closed: false,
+      correct: null,
+      tally: null,
+    });
+    expect(JSON.stringify(snapshot)).not.toContain('isCorrect');
+    players[0] = again;
+    const staffAgain = await connect(
+      (await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', flowOrgId))).body.accessToken,
+    );
+    // Another organization's facilitator sees nothing of this room.
+    staffAgain.send(to('room_event', 'join_room'));
+    expect((await staffAgain.next('error_event')).payload.error).toBe(GAME_TEXTS.roomNotFound);
+    staff.send(to('room_event', 'join_room'));
+    const staffView = (await staff.next('set_game_state')).payload as { question: { tally: unknown } };
+    expect(staffView.question.tally).toEqual([
+      { answerId: quiz.answerIds[0], count: 2 },
+      { answerId: quiz.answerIds[1], count: 0 },
+      { answerId: quiz.answerIds[2], count: 1 },
+    ]);
+  });
+
+  it('closes the question for everyone: answers after that are refused', async () => {
+    staff.send(to('content_event', 'close_question', { contentId: quiz.contentId }));
+    for (const p of [staff, ...players])
+      expect((await p.next('question_closed')).payload).toEqual({ contentId: quiz.contentId });
+    players[2]!.send(answer(quiz.answerIds[0]!));
+    expect((await players[2]!.next('error_event')).payload.error).toBe(GAME_TEXTS.questionClosed);
+  });
+
+  it('reveals the correct answer and the tally to everyone, and scores it', async () => {
+    staff.drain();
+    staff.send(to('content_event', 'reveal_answer', { contentId: quiz.contentId }));
+    for (const p of [staff, ...players]) {
+      expect((await p.next('answer_revealed')).payload).toEqual({
+        contentId: quiz.contentId,
+        correct: quiz.correctId,
+        tally: [
+          { answerId: quiz.answerIds[0], count: 2 },
+          { answerId: quiz.answerIds[1], count: 0 },
+          { answerId: quiz.answerIds[2], count: 1 },
+        ],
+      });
+    }
+    // The points table goes to staff only until it is shown.
+    const points = (await staff.next('points')).payload;
+    expect(points.shown).toBe(false);
+    expect(
+      points.rows
+        .filter((r) => r.points === 1)
+        .map((r) => r.username)
+        .sort(),
+    ).toEqual([names[0], names[1]].sort());
+    staff.send(to('game_event', 'set_points_table', { shown: true }));
+    // A player's first points frame is the shown table: none came before it.
+    for (const p of [staff, ...players]) {
+      const shown = (await p.next('points')).payload;
+      expect(shown.shown).toBe(true);
+      expect(shown.rows).toHaveLength(3);
+    }
+    // A player who comes back after the reveal sees whether they were right.
+    const back = await connect(playerTokens[2]!);
+    back.send(to('room_event', 'join_room'));
+    const snapshot = (await back.next('set_game_state')).payload as {
+      question: { myAnswer: number; correct: number };
+      points: { shown: boolean };
+    };
+    expect(snapshot.question).toMatchObject({ myAnswer: quiz.answerIds[2], correct: quiz.correctId });
+    expect(snapshot.points.shown).toBe(true);
+  });
+
+  it('keeps the answers in the event log and the room report', async () => {
+    const rows = await ctx.database.db
+      .select({ type: gameEvents.type, payload: gameEvents.payload })
+      .from(gameEvents)
+      .where(eq(gameEvents.type, 'question_answered'));
+    const mine = rows.filter((r) => (r.payload as { contentId: number }).contentId === quiz.contentId);
+    expect(mine).toHaveLength(4);
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/get-room-report/${quiz.roomId}`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(report.statusCode).toBe(200);
+    expect(report.body).toContain(`Fire exit quiz,${names[2]},Finish your bingo card,`);
+    expect(report.body).toMatch(
+      new RegExp(`Fire exit quiz,${names[0]},Leave by the nearest exit,[^,]+,Right,1`),
+    );
+    staff.send(to('game_event', 'game_over'));
+    await staff.next('game_end');
   });
 });

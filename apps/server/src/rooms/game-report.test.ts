@@ -131,6 +131,118 @@ describe('gameReportCsv', () => {
   });
 });
 
+describe('answers and points', () => {
+  const quiz = {
+    options: [
+      { id: 71, name: 'Leave by the nearest exit' },
+      { id: 72, name: '' },
+    ],
+    correct: 71,
+  };
+  const game = log(4, [
+    { type: 'player_joined', userId: 11, username: 'ana', card: card(0) },
+    { type: 'player_joined', userId: 12, username: 'bo', card: card(5) },
+    { type: 'player_joined', userId: 13, username: 'cy', card: card(1) },
+    { type: 'game_started', hideRollAnimation: false },
+    { type: 'content_sent', contentId: 7, contentType: 'QUESTION', question: quiz },
+    {
+      type: 'question_answered',
+      contentId: 7,
+      userId: 11,
+      username: 'ana',
+      choice: 72,
+      at: '2026-11-23T10:05:10.000Z',
+    },
+    {
+      type: 'question_answered',
+      contentId: 7,
+      userId: 12,
+      username: 'bo',
+      choice: 72,
+      at: '2026-11-23T10:06:20.000Z',
+    },
+    {
+      type: 'question_answered',
+      contentId: 7,
+      userId: 11,
+      username: 'ana',
+      choice: 71,
+      at: '2026-11-23T10:07:30.000Z',
+    },
+    { type: 'question_closed', contentId: 7 },
+    { type: 'answer_revealed', contentId: 7 },
+    { type: 'bingo', userId: 12, username: 'bo', lines: ['row-0'], at: '2026-11-23T10:10:30.000Z' },
+    { type: 'new_round', cards: { 11: card(2), 12: card(3) } },
+    // A question of the next round answered but never revealed scores nothing.
+    { type: 'content_sent', contentId: 7, contentType: 'QUESTION', question: quiz },
+    {
+      type: 'question_answered',
+      contentId: 7,
+      userId: 12,
+      username: 'bo',
+      choice: 71,
+      at: '2026-11-23T10:13:00.000Z',
+    },
+  ]);
+
+  it('names who answered what, when, right or wrong, and the round points', () => {
+    const [one, two] = gameRounds(game, lookups);
+    expect(one!.questions).toEqual([
+      {
+        title: 'Fire exit quiz',
+        sentAt: new Date(Date.UTC(2026, 10, 23, 10, 4)),
+        correctAnswer: 'Leave by the nearest exit',
+        revealed: true,
+        answers: [
+          {
+            username: 'bo',
+            answer: 'Answer 2 (image)',
+            at: new Date('2026-11-23T10:06:20.000Z'),
+            correct: false,
+            changes: 0,
+          },
+          {
+            username: 'ana',
+            answer: 'Leave by the nearest exit',
+            at: new Date('2026-11-23T10:07:30.000Z'),
+            correct: true,
+            changes: 1,
+          },
+        ],
+      },
+    ]);
+    expect(one!.points).toEqual([
+      { username: 'bo', correctAnswers: 0, wins: 1, points: 5 },
+      { username: 'ana', correctAnswers: 1, wins: 0, points: 1 },
+    ]);
+    expect(two!.questions[0]).toMatchObject({
+      revealed: false,
+      answers: [{ username: 'bo', correct: true }],
+    });
+    expect(two!.points).toEqual([]);
+  });
+
+  it('prints the questions, the answers and the points in the CSV', () => {
+    const lines = gameReportCsv(game, lookups).split('\r\n');
+    const at = (heading: string) => lines.indexOf(heading);
+    expect(lines.slice(at('Questions (1)') + 1, at('Questions (1)') + 3)).toEqual([
+      'Sent,Question,Correct answer,Revealed,Answers',
+      '2026-11-23 10:04:00 UTC,Fire exit quiz,Leave by the nearest exit,Yes,2',
+    ]);
+    expect(lines.slice(at('Answers') + 1, at('Answers') + 4)).toEqual([
+      'Question,Player,Answer,Answered at,Right or wrong,Changes',
+      'Fire exit quiz,bo,Answer 2 (image),2026-11-23 10:06:20 UTC,Wrong,0',
+      'Fire exit quiz,ana,Leave by the nearest exit,2026-11-23 10:07:30 UTC,Right,1',
+    ]);
+    const points = lines.findIndex((l) => l.startsWith('Points ('));
+    expect(lines.slice(points + 1, points + 4)).toEqual([
+      'Player,Correct answers,Bingo wins,Points',
+      'bo,0,1,5',
+      'ana,1,0,1',
+    ]);
+  });
+});
+
 describe('eventLogCsv', () => {
   it('keeps every event with content by title', () => {
     const lines = eventLogCsv(firstGame, lookups).trim().split('\r\n');

@@ -1,4 +1,4 @@
-import { BINGO_LETTERS, type BingoCard, ballLabel, FREE_CELL, isBall } from '@playshop/shared';
+import { BINGO_LETTERS, type BingoCard, ballLabel, FREE_CELL, isBall, POINTS } from '@playshop/shared';
 import type { GameEvent } from '../game/engine';
 import { toCsv } from '../http/csv';
 
@@ -9,8 +9,11 @@ import { toCsv } from '../http/csv';
  * - `player_joined`: userId, username, card (the player's card until a `new_round` deals another)
  * - `new_round`: cards (userId → card; a new round of the same game)
  * - `ball_rolled`: number
- * - `content_sent`: contentId, contentType
+ * - `content_sent`: contentId, contentType, question (options and correct answer, for a question)
+ * - `question_answered`: contentId, userId, username, choice, at (a player's last answer counts)
+ * - `answer_revealed`: contentId (its correct answers score)
  * - `bingo`: userId, username, lines, at
+ * - `player_removed`: userId (out of the round's points)
  * - `game_started`, `game_ended`: their time only
  * and of every stored event its game id, sequence number, time and actor.
  */
@@ -41,6 +44,31 @@ export interface PlayerLine {
   bingoAt: Date | null;
 }
 
+export interface AnswerLine {
+  username: string;
+  /** The option's text ('Answer 2 (image)' for an image without text). */
+  answer: string;
+  at: Date;
+  correct: boolean;
+  /** How many times the player changed their answer before it was closed. */
+  changes: number;
+}
+
+export interface QuestionReport {
+  title: string;
+  sentAt: Date;
+  correctAnswer: string;
+  revealed: boolean;
+  answers: AnswerLine[];
+}
+
+export interface PointsLine {
+  username: string;
+  correctAnswers: number;
+  wins: number;
+  points: number;
+}
+
 export interface RoundReport {
   gameId: number;
   /** 1 for the room's first game, in order. */
@@ -53,9 +81,27 @@ export interface RoundReport {
   balls: { number: number; at: Date }[];
   content: { title: string; contentType: string; at: Date }[];
   winners: { username: string; lines: string[]; at: Date }[];
+  questions: QuestionReport[];
+  /** 1 per correct answer to a revealed question, 5 per bingo win (as the live points table). */
+  points: PointsLine[];
 }
 
-/** Parses the stored `at` of a bingo event, falling back to the row's time. */
+/** A question as it was sent, with the answers as they came. */
+interface AskedQuestion {
+  contentId: number;
+  report: QuestionReport;
+  options: { id: number; name: string }[];
+  correct: number;
+  answers: Map<number, { username: string; choice: number; at: Date; changes: number }>;
+}
+
+const optionText = (options: { id: number; name: string }[], id: number): string => {
+  const i = options.findIndex((o) => o.id === id);
+  if (i < 0) return `Answer id ${id}`;
+  return options[i]!.name || `Answer ${i + 1} (image)`;
+};
+
+/** Parses a stored `at` (a bingo, an answer), falling back to the row's time. */
 function bingoTime(at: string, fallback: Date): Date {
   const parsed = new Date(at);
   return Number.isNaN(parsed.getTime()) ? fallback : parsed;
@@ -70,9 +116,38 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
   let current: RoundReport | null = null;
   let cards = new Map<number, BingoCard>();
   let bingos = new Map<number, Date>();
+  let asked: AskedQuestion[] = [];
+  let wins = new Map<number, { username: string; wins: number }>();
+  let removed = new Set<number>();
 
   const close = () => {
     if (!current) return;
+    const points = new Map<number, PointsLine>();
+    const line = (userId: number, username: string) => {
+      const found = points.get(userId) ?? { username, correctAnswers: 0, wins: 0, points: 0 };
+      points.set(userId, found);
+      return found;
+    };
+    for (const q of asked) {
+      q.report.answers = [...q.answers.values()]
+        .map((a) => ({
+          username: a.username,
+          answer: optionText(q.options, a.choice),
+          at: a.at,
+          correct: a.choice === q.correct,
+          changes: a.changes,
+        }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.username.localeCompare(b.username));
+      if (!q.report.revealed) continue;
+      for (const [userId, a] of q.answers)
+        if (a.choice === q.correct) line(userId, a.username).correctAnswers += 1;
+    }
+    for (const [userId, w] of wins) line(userId, w.username).wins += w.wins;
+    for (const userId of removed) points.delete(userId);
+    current.questions = asked.map((q) => q.report);
+    current.points = [...points.values()]
+      .map((p) => ({ ...p, points: p.correctAnswers * POINTS.correctAnswer + p.wins * POINTS.bingoWin }))
+      .sort((a, b) => b.points - a.points || a.username.localeCompare(b.username));
     current.players = [...cards.entries()]
       .map(([userId, card]) => ({
         username: joined.get(userId)?.username ?? String(userId),
@@ -93,9 +168,14 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
       balls: [],
       content: [],
       winners: [],
+      questions: [],
+      points: [],
     };
     rounds.push(current);
     bingos = new Map();
+    asked = [];
+    wins = new Map();
+    removed = new Set();
   };
 
   for (const { gameId: id, at, event } of events) {
@@ -130,11 +210,50 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
           contentType: event.contentType,
           at,
         });
+        if (event.question) {
+          const { options, correct } = event.question;
+          asked.push({
+            contentId: event.contentId,
+            options,
+            correct,
+            answers: new Map(),
+            report: {
+              title: lookups.contentTitle(event.contentId) ?? `Deleted content (id ${event.contentId})`,
+              sentAt: at,
+              correctAnswer: optionText(options, correct),
+              revealed: false,
+              answers: [],
+            },
+          });
+        }
+        break;
+      case 'question_answered': {
+        const q = asked.findLast((x) => x.contentId === event.contentId);
+        if (!q) break;
+        const previous = q.answers.get(event.userId);
+        q.answers.set(event.userId, {
+          username: event.username,
+          choice: event.choice,
+          at: bingoTime(event.at, at),
+          changes: previous ? previous.changes + 1 : 0,
+        });
+        break;
+      }
+      case 'answer_revealed': {
+        const q = asked.findLast((x) => x.contentId === event.contentId);
+        if (q) q.report.revealed = true;
+        break;
+      }
+      case 'player_removed':
+        removed.add(event.userId);
         break;
       case 'bingo': {
         const wonAt = bingoTime(event.at, at);
         bingos.set(event.userId, wonAt);
         round.winners.push({ username: event.username, lines: event.lines, at: wonAt });
+        const w = wins.get(event.userId) ?? { username: event.username, wins: 0 };
+        w.wins += 1;
+        wins.set(event.userId, w);
         break;
       }
       case 'game_ended':
@@ -224,6 +343,41 @@ export function gameReportCsv(events: readonly LoggedEvent[], lookups: ReportLoo
       ['Player', 'Time', 'Lines'],
       ...r.winners.map((w) => [w.username, reportTime(w.at), w.lines.map(lineName).join(', ')]),
     );
+    if (r.questions.length > 0) {
+      lines.push(
+        [],
+        [`Questions (${r.questions.length})`],
+        ['Sent', 'Question', 'Correct answer', 'Revealed', 'Answers'],
+        ...r.questions.map((q) => [
+          reportTime(q.sentAt),
+          q.title,
+          q.correctAnswer,
+          q.revealed ? 'Yes' : 'No',
+          String(q.answers.length),
+        ]),
+        [],
+        ['Answers'],
+        ['Question', 'Player', 'Answer', 'Answered at', 'Right or wrong', 'Changes'],
+        ...r.questions.flatMap((q) =>
+          q.answers.map((a) => [
+            q.title,
+            a.username,
+            a.answer,
+            reportTime(a.at),
+            a.correct ? 'Right' : 'Wrong',
+            String(a.changes),
+          ]),
+        ),
+      );
+    }
+    if (r.points.length > 0) {
+      lines.push(
+        [],
+        [`Points (${POINTS.correctAnswer} per correct answer revealed and ${POINTS.bingoWin} per bingo win)`],
+        ['Player', 'Correct answers', 'Bingo wins', 'Points'],
+        ...r.points.map((p) => [p.username, String(p.correctAnswers), String(p.wins), String(p.points)]),
+      );
+    }
   }
   return toCsv(lines);
 }
@@ -261,6 +415,10 @@ function describe(event: GameEvent, lookups: Pick<ReportLookups, 'contentTitle'>
       return `${event.seconds} s`;
     case 'state_set':
       return String(event.state);
+    case 'question_answered':
+      return `${event.username} answered ${lookups.contentTitle(event.contentId) ?? `content ${event.contentId}`} (answer id ${event.choice})`;
+    case 'points_table_set':
+      return event.shown ? 'shown' : 'hidden';
     default:
       return '';
   }

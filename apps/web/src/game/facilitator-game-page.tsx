@@ -16,6 +16,7 @@ import { CentrePanel } from './facilitator/centre-panel';
 import { facilitatorCommands } from './facilitator/commands';
 import { ControlBar } from './facilitator/control-bar';
 import { PlayersPanel } from './facilitator/players-panel';
+import { PointsPanel } from './facilitator/points-panel';
 import { QueuePanel } from './facilitator/queue-panel';
 import { JoinCode } from './join-code';
 import { useGameSocket } from './use-game-socket';
@@ -114,15 +115,23 @@ function FacilitatorGame({ org, room }: { org: string; room: Room }) {
           <RollAnnouncer rolls={state.bingoRolls} />
           <Grid gutter="md">
             <Grid.Col span={{ base: 12, md: 3 }}>
-              <PlayersPanel
-                players={state.playerArr}
-                playerCount={state.playerCount}
-                onRemove={commands.removePlayer}
-              />
+              <Stack gap="md">
+                <PlayersPanel
+                  players={state.playerArr}
+                  playerCount={state.playerCount}
+                  onRemove={commands.removePlayer}
+                />
+                {state.gameStarted && <PointsPanel points={state.points} onShow={commands.setPointsTable} />}
+              </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Paper withBorder radius="md" p="md" mih={320}>
-                <CentrePanel state={state} onCloseWin={commands.backToBingo} />
+                <CentrePanel
+                  state={state}
+                  onCloseWin={commands.backToBingo}
+                  onCloseQuestion={commands.closeQuestion}
+                  onRevealAnswer={commands.revealAnswer}
+                />
               </Paper>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 3 }}>

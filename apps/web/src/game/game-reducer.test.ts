@@ -1,4 +1,11 @@
-import { type ContentReply, type GameSnapshot, type QueueItem, ZServerMessage } from '@playshop/shared';
+import {
+  type GameContent,
+  type GameSnapshot,
+  PROTOCOL_VERSION,
+  type QuestionState,
+  type QueueItem,
+  ZServerMessage,
+} from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { type GameAction, type GameState, gameReducer, initialGameState, toBoard } from './game-reducer';
 
@@ -28,7 +35,7 @@ const withPlayers: GameState = {
   ],
   playerCount: 2,
 };
-const content: ContentReply = {
+const content: GameContent = {
   id: 9,
   title: 'Fire',
   description: 'Exits',
@@ -39,14 +46,14 @@ const content: ContentReply = {
   question: null,
   image: null,
   video: null,
-} as ContentReply;
+};
 const queue: QueueItem[] = [
   { contentId: 4, contentType: 'OTHER', title: 'Exits' },
   { contentId: 6, contentType: 'VIDEO', title: 'Drill' },
 ];
 
 const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
-  protocolVersion: 2,
+  protocolVersion: PROTOCOL_VERSION,
   roomId: 1,
   lobbyOpen: true,
   gameStarted: true,
@@ -64,6 +71,8 @@ const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
   contentId: null,
   contentType: null,
   content: null,
+  question: null,
+  points: { shown: false, rows: [] },
   queue: [],
   sessionName: 'Warm-up',
   timer: { time: 30, isRunning: true, isPaused: false, endsAt: '2026-01-01T00:00:30.000Z' },
@@ -168,7 +177,14 @@ describe('game reducer: merges what the server says', () => {
 
   it("get_content: the item, the content state, the session's name and (staff) the queue after it", () => {
     const sent = (q: QueueItem[] | null) =>
-      frame('get_content', { contentId: 9, contentType: 'OTHER', content, sessionName: 'Safety', queue: q });
+      frame('get_content', {
+        contentId: 9,
+        contentType: 'OTHER',
+        content,
+        question: null,
+        sessionName: 'Safety',
+        queue: q,
+      });
     const staff = run({ ...initialGameState, queue }, sent(queue.slice(1)));
     expect(staff).toMatchObject({ contentId: 9, contentType: 'OTHER', content, gameState: 'content' });
     expect(staff.sessionName).toBe('Safety');
@@ -315,7 +331,7 @@ describe('game reducer: merges what the server says', () => {
       hideRollAnimation: true,
       lastSeq: 12,
       sessionName: 'Warm-up',
-      protocolVersion: 2,
+      protocolVersion: PROTOCOL_VERSION,
       playerCount: 1,
     });
     // The free centre counts even when the server leaves it out; no timer is no timer.
@@ -336,5 +352,100 @@ describe('game reducer: merges what the server says', () => {
       frame('user_joined', { username: 'x', playerCount: 1 }, 3),
     );
     expect(s.lastSeq).toBe(8);
+  });
+});
+
+describe('game reducer: the question on screen', () => {
+  const quiz: GameContent = {
+    ...content,
+    id: 12,
+    type: 'QUESTION',
+    question: {
+      id: 3,
+      question: 'Which way out?',
+      contentId: 12,
+      answers: [
+        { id: 31, name: 'The door', url: null },
+        { id: 32, name: 'The lift', url: null },
+      ],
+    },
+  };
+  const fresh: QuestionState = { contentId: 12, myAnswer: null, closed: false, correct: null, tally: null };
+  const tally = [
+    { answerId: 31, count: 2 },
+    { answerId: 32, count: 1 },
+  ];
+  const asked = run(
+    initialGameState,
+    frame('get_content', {
+      contentId: 12,
+      contentType: 'QUESTION',
+      content: quiz,
+      question: fresh,
+      sessionName: null,
+      queue: null,
+    }),
+  );
+
+  it('get_content brings the question without its correct answer, even if a server sent one', () => {
+    expect(asked.question).toEqual(fresh);
+    const leaky = frame('get_content', {
+      contentId: 12,
+      contentType: 'QUESTION',
+      content: {
+        ...quiz,
+        question: {
+          ...quiz.question!,
+          answers: quiz.question!.answers.map((a) => ({ ...a, isCorrect: true })),
+        },
+      },
+      question: fresh,
+      sessionName: null,
+      queue: null,
+    });
+    expect(JSON.stringify(run(initialGameState, leaky).content)).not.toContain('isCorrect');
+  });
+
+  it('my_answer, question_tally, question_closed and answer_revealed merge into the question on screen', () => {
+    let s = run(asked, frame('my_answer', { contentId: 12, choice: 32 }));
+    expect(s.question?.myAnswer).toBe(32);
+    s = run(s, frame('question_tally', { contentId: 12, tally }));
+    expect(s.question?.tally).toEqual(tally);
+    s = run(s, frame('question_closed', { contentId: 12 }));
+    expect(s.question).toMatchObject({ closed: true, correct: null });
+    s = run(s, frame('answer_revealed', { contentId: 12, correct: 31, tally }));
+    expect(s.question).toEqual({ contentId: 12, myAnswer: 32, closed: true, correct: 31, tally });
+  });
+
+  it('ignores frames about another question, and drops the question with other content or a new round', () => {
+    expect(run(asked, frame('my_answer', { contentId: 99, choice: 1 }))).toBe(asked);
+    expect(run(asked, frame('answer_revealed', { contentId: 99, correct: 1, tally: [] }))).toBe(asked);
+    const other = run(
+      asked,
+      frame('get_content', {
+        contentId: 9,
+        contentType: 'OTHER',
+        content,
+        question: null,
+        sessionName: null,
+        queue: null,
+      }),
+    );
+    expect(other.question).toBeNull();
+    const next = run(asked, frame('start_new_game', { bingoBoard: card2, round: 2, queue: null }));
+    expect(next.question).toBeNull();
+  });
+
+  it('points and the snapshot: the table as the server says, the question restored on join', () => {
+    const points = { shown: true, rows: [{ username: 'ann', correctAnswers: 1, wins: 1, points: 6 }] };
+    expect(run(initialGameState, frame('points', points)).points).toEqual(points);
+    const back = run(
+      initialGameState,
+      frame(
+        'set_game_state',
+        snapshot({ content: quiz, contentId: 12, question: { ...fresh, myAnswer: 31 }, points }),
+      ),
+    );
+    expect(back).toMatchObject({ question: { myAnswer: 31 }, points });
   });
 });

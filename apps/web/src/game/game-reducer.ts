@@ -1,8 +1,10 @@
 import type {
-  ContentReply,
+  GameContent,
   GameSnapshot,
   GameStateName,
   PlayerSummary,
+  PointsTable,
+  QuestionState,
   QueueItem,
   RoundRules,
   ServerMessage,
@@ -49,7 +51,12 @@ export interface GameState {
   endsAt: string | null;
   contentId: number | null;
   contentType: string | null;
-  content: ContentReply | null;
+  /** The content on screen; a question's options come without the correct one. */
+  content: GameContent | null;
+  /** The question on screen: this viewer's answer, closed, the correct answer once revealed, the tally. */
+  question: QuestionState | null;
+  /** The round's points table: staff always, players while the facilitator shows it. */
+  points: PointsTable | null;
   /** Staff: what 'Send Content' sends next, in order; null until the server said. */
   queue: QueueItem[] | null;
   /** The workshop session the room is on. */
@@ -86,6 +93,8 @@ export const initialGameState: GameState = {
   contentId: null,
   contentType: null,
   content: null,
+  question: null,
+  points: null,
   queue: null,
   sessionName: null,
   hideRollAnimation: false,
@@ -115,7 +124,13 @@ const withFree = (marks: readonly number[]) =>
   marks.includes(FREE_CELL) ? [...marks] : [FREE_CELL, ...marks];
 
 const noTimer = { time: 0, isRunning: false, isPaused: false, endsAt: null } as const;
-const noContent = { contentId: null, contentType: null, content: null } as const;
+const noContent = { contentId: null, contentType: null, content: null, question: null } as const;
+
+/** Merges what a frame says about the question on screen; a frame about another question is stale. */
+function withQuestion(state: GameState, contentId: number, change: Partial<QuestionState>): GameState {
+  if (state.question?.contentId !== contentId) return state;
+  return { ...state, question: { ...state.question, ...change } };
+}
 
 function applySnapshot(state: GameState, snap: GameSnapshot): GameState {
   return {
@@ -138,6 +153,8 @@ function applySnapshot(state: GameState, snap: GameSnapshot): GameState {
     contentId: snap.contentId,
     contentType: snap.contentType,
     content: snap.content,
+    question: snap.question,
+    points: snap.points,
     queue: snap.queue,
     sessionName: snap.sessionName,
     protocolVersion: snap.protocolVersion,
@@ -205,12 +222,13 @@ function reduce(state: GameState, action: GameAction): GameState {
       return { ...state, time, isRunning, isPaused, endsAt };
     }
     case 'get_content': {
-      const { contentId, contentType, content, sessionName, queue } = action.payload;
+      const { contentId, contentType, content, question, sessionName, queue } = action.payload;
       return {
         ...state,
         contentId,
         contentType,
         content,
+        question,
         sessionName,
         queue: queue ?? state.queue,
         gameState: 'content',
@@ -244,6 +262,18 @@ function reduce(state: GameState, action: GameAction): GameState {
     }
     case 'round_rules':
       return { ...state, rules: action.payload };
+    case 'my_answer':
+      return withQuestion(state, action.payload.contentId, { myAnswer: action.payload.choice });
+    case 'question_tally':
+      return withQuestion(state, action.payload.contentId, { tally: action.payload.tally });
+    case 'question_closed':
+      return withQuestion(state, action.payload.contentId, { closed: true });
+    case 'answer_revealed': {
+      const { contentId, correct, tally } = action.payload;
+      return withQuestion(state, contentId, { closed: true, correct, tally });
+    }
+    case 'points':
+      return { ...state, points: action.payload };
     case 'removed':
       // The facilitator removed this player: the screen says so and the socket is closed for good.
       return {

@@ -1,11 +1,13 @@
-import { FREE_CELL, GAME_TEXTS, type RoomReply, winningLines } from '@playshop/shared';
+import { FREE_CELL, GAME_TEXTS, type GameContent, type RoomReply, winningLines } from '@playshop/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../auth/auth-provider';
+import { QuestionSlot } from '../features/content/display/question-slot';
 import { toastError, toastSuccess } from '../ui/toast';
 import { gameReducer } from './game-reducer';
 import { joinedRoom } from './joined-room';
 import { PlayerGameView } from './player-game-view';
+import { QuestionAnswer } from './question-answer';
 import { useGameSocket } from './use-game-socket';
 import { useWakeLock } from './use-wake-lock';
 
@@ -56,15 +58,31 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
     void navigate(dashboard);
   }
 
-  return (
-    <PlayerGameView
-      room={room}
-      state={state}
-      status={status}
-      username={user?.username ?? null}
-      onMark={handleMark}
-      onLeave={handleLeave}
-      onRetry={retry}
+  // A question the server sends is answered here: the answer goes to the server, which keeps it.
+  const renderQuestion = (content: GameContent) => (
+    <QuestionAnswer
+      content={content}
+      question={state.question}
+      onAnswer={(choice) =>
+        send({
+          type: 'content_event',
+          payload: { action: 'answer_question', roomId, contentId: content.id, choice },
+        })
+      }
     />
+  );
+
+  return (
+    <QuestionSlot.Provider value={renderQuestion}>
+      <PlayerGameView
+        room={room}
+        state={state}
+        status={status}
+        username={user?.username ?? null}
+        onMark={handleMark}
+        onLeave={handleLeave}
+        onRetry={retry}
+      />
+    </QuestionSlot.Provider>
   );
 }

@@ -1,5 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { GameContent } from '@playshop/shared';
 import { ContentView } from '../../features/content/display/content-view';
+import { QuestionSlot } from '../../features/content/display/question-slot';
 import { Ball } from '../ball';
 import { Countdown } from '../countdown';
 import type { GameState } from '../game-reducer';
@@ -7,12 +9,24 @@ import { RollAnimation } from '../roll-animation';
 import { RolledBallsModal } from '../rolled-balls-modal';
 import { SCREEN_TEXTS } from '../texts';
 import { WinScreen } from '../win-screen';
+import { QuestionPanel } from './question-panel';
 
 /**
  * Centre column (SPEC §2): the win screen when someone has bingo (Close goes back to the board),
- * the roll animation, or the last three balls, the timer and the sent content.
+ * the roll animation, or the last three balls, the timer and the sent content; a question with
+ * its live tally, Close answers and Reveal answer.
  */
-export function CentrePanel({ state, onCloseWin }: { state: GameState; onCloseWin: () => void }) {
+export function CentrePanel({
+  state,
+  onCloseWin,
+  onCloseQuestion,
+  onRevealAnswer,
+}: {
+  state: GameState;
+  onCloseWin: () => void;
+  onCloseQuestion: (contentId: number) => void;
+  onRevealAnswer: (contentId: number) => void;
+}) {
   const lastRoll = state.bingoRolls.at(-1);
   if (state.gameState === 'announce_winner' || state.gameState === 'game_over') {
     return (
@@ -46,7 +60,18 @@ export function CentrePanel({ state, onCloseWin }: { state: GameState; onCloseWi
           <Text size="sm" c="dimmed" mb="xs">
             Sent content: {state.content.title}
           </Text>
-          <ContentView content={state.content} />
+          <QuestionSlot.Provider
+            value={(content: GameContent) => (
+              <QuestionPanel
+                content={content}
+                question={state.question}
+                onClose={onCloseQuestion}
+                onReveal={onRevealAnswer}
+              />
+            )}
+          >
+            <ContentView content={state.content} />
+          </QuestionSlot.Provider>
         </Paper>
       )}
     </Stack>

@@ -24,6 +24,12 @@ export function facilitatorCommands(roomId: number, send: (message: ClientMessag
     startNewGame: () => game({ action: 'start_new_game' }),
     endGame: () => game({ action: 'game_over' }),
     removePlayer: (username: string) => game({ action: 'remove_player', username }),
+    closeQuestion: (contentId: number) =>
+      send({ type: 'content_event', payload: { action: 'close_question', roomId, contentId } }),
+    revealAnswer: (contentId: number) =>
+      send({ type: 'content_event', payload: { action: 'reveal_answer', roomId, contentId } }),
+    /** Puts the round's points table on every screen, or takes it off. */
+    setPointsTable: (shown: boolean) => game({ action: 'set_points_table', shown }),
   };
 }
 

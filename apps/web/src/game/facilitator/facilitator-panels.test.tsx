@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { ZClientMessage } from '@playshop/shared';
+import { type GameContent, ZClientMessage } from '@playshop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../game-reducer';
@@ -7,7 +7,10 @@ import { content, playing, show } from '../test-fixtures';
 import { CentrePanel } from './centre-panel';
 import { facilitatorCommands } from './commands';
 import { ControlBar } from './control-bar';
+import { PointsPanel } from './points-panel';
 import { QueuePanel } from './queue-panel';
+
+const noQuestion = { onCloseQuestion: () => {}, onRevealAnswer: () => {} };
 
 describe('facilitator panels', () => {
   it('the win screen for the facilitator too, as soon as someone has bingo; Close goes back to the board', () => {
@@ -16,6 +19,7 @@ describe('facilitator panels', () => {
       <CentrePanel
         state={{ ...playing, gameState: 'game_over', winners: ['ann'] }}
         onCloseWin={onCloseWin}
+        {...noQuestion}
       />,
     );
     expect(screen.getByText('ann has won the game!')).toBeTruthy();
@@ -24,10 +28,10 @@ describe('facilitator panels', () => {
   });
 
   it('the centre shows the content on screen, and none after a new game cleared it', () => {
-    const view = show(<CentrePanel state={{ ...playing, content }} onCloseWin={() => {}} />);
+    const view = show(<CentrePanel state={{ ...playing, content }} onCloseWin={() => {}} {...noQuestion} />);
     expect(screen.getByText('Sent content: Exits')).toBeTruthy();
     view.unmount();
-    show(<CentrePanel state={{ ...playing, content: null }} onCloseWin={() => {}} />);
+    show(<CentrePanel state={{ ...playing, content: null }} onCloseWin={() => {}} {...noQuestion} />);
     expect(screen.queryByText(/Sent content/)).toBeNull();
   });
 
@@ -127,8 +131,93 @@ describe('facilitator panels', () => {
     commands.hideRollAnimation(true);
     commands.startNewGame();
     commands.endGame();
-    expect(sent).toHaveLength(11);
+    commands.closeQuestion(12);
+    commands.revealAnswer(12);
+    commands.setPointsTable(true);
+    expect(sent).toHaveLength(14);
     for (const message of sent) expect(ZClientMessage.safeParse(message).success).toBe(true);
     expect(sent[3]).toEqual({ type: 'content_event', payload: { action: 'send_next_content', roomId: 7 } });
+  });
+
+  const quiz: GameContent = {
+    ...content!,
+    id: 12,
+    title: 'Fire quiz',
+    type: 'QUESTION',
+    question: {
+      id: 3,
+      question: 'Which way out?',
+      contentId: 12,
+      answers: [
+        { id: 31, name: 'The door', url: null },
+        { id: 32, name: 'The lift', url: null },
+      ],
+    },
+  };
+
+  it('a question shows its live tally with Close answers and Reveal answer; the correct one only once revealed', async () => {
+    const onCloseQuestion = vi.fn();
+    const onRevealAnswer = vi.fn();
+    const tally = [
+      { answerId: 31, count: 2 },
+      { answerId: 32, count: 1 },
+    ];
+    const open = { contentId: 12, myAnswer: null, closed: false, correct: null, tally };
+    const view = show(
+      <CentrePanel
+        state={{ ...playing, gameState: 'content', content: quiz, question: open }}
+        onCloseWin={() => {}}
+        onCloseQuestion={onCloseQuestion}
+        onRevealAnswer={onRevealAnswer}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Which way out?' })).toBeTruthy();
+    expect(screen.getByText('3 answers')).toBeTruthy();
+    const rows = within(
+      await screen.findByRole('table', { name: 'Answers so far' }, { timeout: 10_000 }),
+    ).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['AThe door2', 'BThe lift1']);
+    expect(screen.queryByText(/The correct answer/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close answers' }));
+    expect(onCloseQuestion).toHaveBeenCalledWith(12);
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal answer' }));
+    expect(onRevealAnswer).toHaveBeenCalledWith(12);
+    view.unmount();
+    show(
+      <CentrePanel
+        state={{
+          ...playing,
+          gameState: 'content',
+          content: quiz,
+          question: { ...open, closed: true, correct: 31 },
+        }}
+        onCloseWin={() => {}}
+        {...noQuestion}
+      />,
+    );
+    expect(screen.getByText('The correct answer: The door')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close answers' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Reveal answer' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('the points table as the server counts it, with the switch that shows it on every screen', () => {
+    const onShow = vi.fn();
+    const view = show(<PointsPanel points={{ shown: false, rows: [] }} onShow={onShow} />);
+    expect(screen.getByText('No points yet this round')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Show the points on every screen' }));
+    expect(onShow).toHaveBeenCalledWith(true);
+    view.unmount();
+    show(
+      <PointsPanel
+        points={{ shown: true, rows: [{ username: 'ann', correctAnswers: 1, wins: 1, points: 6 }] }}
+        onShow={onShow}
+      />,
+    );
+    expect(screen.getByRole('switch', { name: 'Show the points on every screen' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    const row = within(screen.getByRole('table', { name: 'Points' })).getAllByRole('row')[1]!;
+    expect(row.textContent).toBe('ann1 right · 1 bingo6');
   });
 });

@@ -1,9 +1,9 @@
 import { Image, Stack, Text } from '@mantine/core';
-import type { ContentReply } from '@playshop/shared';
+import type { GameContent } from '@playshop/shared';
 import { ScriptPanel } from './script-panel';
 
 /** SPEC §2 Image view: the description and the image. */
-export function ImageView({ content }: { content: ContentReply }) {
+export function ImageView({ content }: { content: GameContent }) {
   return (
     <Stack gap="md">
       <ScriptPanel script={content.script} />

@@ -1,9 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
-import type { ContentReply } from '@playshop/shared';
+import type { GameContent } from '@playshop/shared';
 import { ScriptPanel } from './script-panel';
 
 /** SPEC §2 Other view: script, title and description. */
-export function OtherView({ content }: { content: ContentReply }) {
+export function OtherView({ content }: { content: GameContent }) {
   return (
     <Stack gap="md">
       <ScriptPanel script={content.script} />

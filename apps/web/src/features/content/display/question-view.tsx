@@ -1,14 +1,18 @@
 import { Alert, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { CONTENT_TEXTS, type ContentReply } from '@playshop/shared';
+import { CONTENT_TEXTS, type GameAnswer, type GameContent } from '@playshop/shared';
 import { useState } from 'react';
 import classes from './display.module.css';
 import { ScriptPanel } from './script-panel';
 
+/** Whether an answer is correct, when the content came with its key (the library's, never a game frame). */
+const correctness = (answer: GameAnswer | undefined): boolean | null =>
+  answer && 'isCorrect' in answer && typeof answer.isCorrect === 'boolean' ? answer.isCorrect : null;
+
 /** SPEC §2 Question view: script, the question as a heading and answer tiles (text and/or image). */
-export function QuestionView({ content }: { content: ContentReply }) {
+export function QuestionView({ content }: { content: GameContent }) {
   const [picked, setPicked] = useState<number | null>(null);
   const answers = content.question?.answers ?? [];
-  const pickedAnswer = answers.find((a) => a.id === picked);
+  const isCorrect = correctness(answers.find((a) => a.id === picked));
   return (
     <Stack gap="md">
       <ScriptPanel script={content.script} />
@@ -34,10 +38,10 @@ export function QuestionView({ content }: { content: ContentReply }) {
         ))}
       </SimpleGrid>
       <div aria-live="polite">
-        {pickedAnswer && (
-          <Alert color={pickedAnswer.isCorrect ? 'green' : 'red'} variant="light">
+        {isCorrect !== null && (
+          <Alert color={isCorrect ? 'green' : 'red'} variant="light">
             <Text fw={700} c="dark.9">
-              {pickedAnswer.isCorrect ? CONTENT_TEXTS.correctAnswer : CONTENT_TEXTS.wrongAnswer}
+              {isCorrect ? CONTENT_TEXTS.correctAnswer : CONTENT_TEXTS.wrongAnswer}
             </Text>
           </Alert>
         )}

@@ -2,7 +2,7 @@ import { Box, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CONTENT_TEXTS,
-  type ContentReply,
+  type GameContent,
   isYoutubeEndedMessage,
   SMALL_SCREEN_PX,
   YOUTUBE_EMBED_ORIGIN,
@@ -44,7 +44,7 @@ function useYoutubeEnded(iframe: HTMLIFrameElement | null, onEnded: () => void) 
  * small screens and 640 otherwise. A video (a file, or on YouTube) that ends shows
  * 'Waiting for Facilitator...'.
  */
-export function VideoView({ content, width }: { content: ContentReply; width?: number }) {
+export function VideoView({ content, width }: { content: GameContent; width?: number }) {
   const isSmall = useMediaQuery(`(max-width: ${SMALL_SCREEN_PX - 1}px)`);
   const [hasEnded, setHasEnded] = useState(false);
   // The frame mounts once YouTube is known to be reachable, so the hook follows the element itself.

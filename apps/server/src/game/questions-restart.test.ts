@@ -1,0 +1,127 @@
+import type { AddressInfo } from 'node:net';
+import { GAME_TEXTS, type ServerMessage } from '@playshop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { createOrg, createUser, openTestDatabase, signIn } from '../test/context';
+import { createQuestionRoom } from '../test/question-room';
+
+let database: Database;
+let drop: () => Promise<void>;
+let quiz: Awaited<ReturnType<typeof createQuestionRoom>>;
+let staffToken: string;
+let playerTokens: string[];
+const apps: FastifyInstance[] = [];
+const sockets: WebSocket[] = [];
+
+async function startInstance() {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/playshop-unused',
+    JWT_SECRET: 'question-restart-secret-question-restart!!',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  apps.push(app);
+  return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
+}
+
+async function client(url: string, token: string) {
+  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
+  sockets.push(ws);
+  const inbox: ServerMessage[] = [];
+  ws.on('message', (d) => inbox.push(JSON.parse(String(d))));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    send: (type: string, action: string, extra: object = {}) =>
+      ws.send(JSON.stringify({ type, payload: { action, roomId: quiz.roomId, ...extra } })),
+    async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
+      for (let waited = 0; waited < 5000; waited += 10) {
+        const i = inbox.findIndex((m) => m.type === type);
+        if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no ${type}`);
+    },
+  };
+}
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  const org = await createOrg(database);
+  quiz = await createQuestionRoom(database, org.id);
+  const { app } = await startInstance();
+  staffToken = (await signIn(app, await createUser(database, 'FACILITATOR', org.id))).body.accessToken;
+  playerTokens = [];
+  for (let i = 0; i < 2; i++)
+    playerTokens.push((await signIn(app, await createUser(database, 'PLAYER', org.id))).body.accessToken);
+  await app.close();
+});
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  for (const app of apps) await app.close();
+  await database.close();
+  await drop();
+});
+
+describe('a server restart during a question', () => {
+  it('keeps every answer, the closed question and the tally, from the event log', async () => {
+    const [a, b] = quiz.answerIds as [number, number];
+    const first = await startInstance();
+    const staff = await client(first.url, staffToken);
+    staff.send('room_event', 'open_lobby');
+    await staff.next('set_game_state');
+    const players = await Promise.all(playerTokens.map((t) => client(first.url, t)));
+    for (const p of players) {
+      p.send('room_event', 'join_room');
+      await p.next('set_game_state');
+    }
+    staff.send('game_event', 'start_game');
+    await players[0]!.next('start_game');
+    staff.send('content_event', 'send_next_content');
+    await players[0]!.next('get_content');
+    players[0]!.send('content_event', 'answer_question', { contentId: quiz.contentId, choice: b });
+    players[1]!.send('content_event', 'answer_question', { contentId: quiz.contentId, choice: a });
+    await players[0]!.next('my_answer');
+    await players[1]!.next('my_answer');
+    staff.send('content_event', 'close_question', { contentId: quiz.contentId });
+    await players[0]!.next('question_closed');
+    await first.app.close();
+
+    const second = await startInstance();
+    const back = await client(second.url, playerTokens[0]!);
+    back.send('room_event', 'reconnect', { lastSeq: 0 });
+    const snapshot = (await back.next('set_game_state')).payload as { question: unknown };
+    expect(snapshot.question).toEqual({
+      contentId: quiz.contentId,
+      myAnswer: b,
+      closed: true,
+      correct: null,
+      tally: null,
+    });
+    // Still closed after the restart.
+    back.send('content_event', 'answer_question', { contentId: quiz.contentId, choice: a });
+    expect((await back.next('error_event')).payload.error).toBe(GAME_TEXTS.questionClosed);
+    const staffAgain = await client(second.url, staffToken);
+    staffAgain.send('room_event', 'join_room');
+    await staffAgain.next('set_game_state');
+    staffAgain.send('content_event', 'reveal_answer', { contentId: quiz.contentId });
+    expect((await back.next('answer_revealed')).payload).toEqual({
+      contentId: quiz.contentId,
+      correct: quiz.correctId,
+      tally: quiz.answerIds.map((answerId) => ({
+        answerId,
+        count: answerId === a || answerId === b ? 1 : 0,
+      })),
+    });
+    staffAgain.send('game_event', 'game_over');
+    await back.next('game_end');
+  });
+});

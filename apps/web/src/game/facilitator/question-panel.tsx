@@ -1,0 +1,72 @@
+import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { GameContent, QuestionState } from '@playshop/shared';
+import { IconEye, IconLock } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { optionLabel, QUESTION_TEXTS } from '../question-texts';
+
+// The chart library is loaded with the first question, not with the game screen.
+const QuestionTally = lazy(() => import('../question-tally').then((m) => ({ default: m.QuestionTally })));
+
+/**
+ * The question on the facilitator's screen: the live tally as answers come, Close answers, then
+ * Reveal answer (which closes too). The correct answer is known here only once revealed, like
+ * everywhere else, so the projected control screen never gives it away.
+ */
+export function QuestionPanel({
+  content,
+  question,
+  onClose,
+  onReveal,
+}: {
+  content: GameContent;
+  question: QuestionState | null;
+  onClose: (contentId: number) => void;
+  onReveal: (contentId: number) => void;
+}) {
+  const answers = content.question?.answers ?? [];
+  const live = question?.contentId === content.id ? question : null;
+  const answered = (live?.tally ?? []).reduce((n, t) => n + t.count, 0);
+  const correctIndex = answers.findIndex((a) => a.id === live?.correct);
+  return (
+    <Stack gap="sm">
+      <Title order={3} fz="lg">
+        {content.question?.question ?? content.title}
+      </Title>
+      <Group gap="xs">
+        <Badge variant="light" color="blue" c="dark" size="lg">
+          {QUESTION_TEXTS.answered(answered)}
+        </Badge>
+        {live?.closed && (
+          <Badge variant="light" color="gray" c="dark" size="lg">
+            Closed
+          </Badge>
+        )}
+      </Group>
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the tally" />}>
+        <QuestionTally options={answers} tally={live?.tally ?? null} correct={live?.correct ?? null} />
+      </Suspense>
+      {correctIndex >= 0 && (
+        <Text fw={700}>{QUESTION_TEXTS.correctIs(optionLabel(answers[correctIndex]!, correctIndex))}</Text>
+      )}
+      {live && (
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconLock size={16} aria-hidden />}
+            disabled={live.closed}
+            onClick={() => onClose(live.contentId)}
+          >
+            {QUESTION_TEXTS.closeQuestion}
+          </Button>
+          <Button
+            leftSection={<IconEye size={16} aria-hidden />}
+            disabled={live.correct !== null}
+            onClick={() => onReveal(live.contentId)}
+          >
+            {QUESTION_TEXTS.reveal}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

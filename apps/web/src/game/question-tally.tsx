@@ -1,0 +1,83 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Stack, Table, VisuallyHidden } from '@mantine/core';
+import type { GameAnswer, QuestionTally as Tally } from '@playshop/shared';
+import { IconCheck } from '@tabler/icons-react';
+import { optionLabel, optionLetter, QUESTION_TEXTS } from './question-texts';
+
+/**
+ * The live tally of a question: a bar chart with one bar per option (lettered as on the players'
+ * phones), the correct one green once revealed, and the options with their counts beside it. The
+ * facilitator's screen and the presenter view both draw it; `size` scales it for a projector.
+ */
+export function QuestionTally({
+  options,
+  tally,
+  correct = null,
+  height = 200,
+  size = 'sm',
+}: {
+  options: Pick<GameAnswer, 'id' | 'name'>[];
+  tally: Tally | null;
+  /** The correct answer's id, once revealed. */
+  correct?: number | null;
+  height?: number;
+  size?: 'sm' | 'lg';
+}) {
+  const counts = new Map((tally ?? []).map((t) => [t.answerId, t.count]));
+  const data = options.map((option, i) => ({
+    id: option.id,
+    letter: optionLetter(i),
+    answer: optionLabel(option, i),
+    count: counts.get(option.id) ?? 0,
+    isCorrect: correct === option.id,
+    color: correct === null ? 'blue.7' : option.id === correct ? 'teal.7' : 'gray.5',
+  }));
+  const fz = size === 'lg' ? 'xl' : 'sm';
+  return (
+    <Stack gap="xs">
+      <div aria-hidden>
+        <BarChart
+          h={height}
+          data={data}
+          dataKey="letter"
+          orientation="vertical"
+          series={[{ name: 'count', label: QUESTION_TEXTS.tallyLabel, color: 'blue.7' }]}
+          withTooltip={false}
+          gridAxis="none"
+          tickLine="none"
+          yAxisProps={{ width: size === 'lg' ? 48 : 28, fontSize: size === 'lg' ? 24 : 14, fontWeight: 700 }}
+          xAxisProps={{ allowDecimals: false }}
+          maxBarWidth={size === 'lg' ? 72 : 40}
+          // The table below is what assistive technology reads: the chart takes no focus.
+          barChartProps={{ accessibilityLayer: false }}
+        />
+      </div>
+      <Table verticalSpacing={2} withRowBorders={false} fz={fz}>
+        <VisuallyHidden component="caption">{QUESTION_TEXTS.tallyLabel}</VisuallyHidden>
+        <Table.Tbody>
+          {data.map((d) => (
+            <Table.Tr key={d.id} fw={d.isCorrect ? 700 : undefined}>
+              <Table.Th scope="row" w={size === 'lg' ? 48 : 28}>
+                {d.letter}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {d.answer}
+                {d.isCorrect && (
+                  <>
+                    {' '}
+                    <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
+                    <VisuallyHidden>(correct)</VisuallyHidden>
+                  </>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" fw={700}>
+                {d.count}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
