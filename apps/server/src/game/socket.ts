@@ -24,8 +24,8 @@ import { isAllowedOrigin } from '../http/origin';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
-import { REMOVED_CLOSE_CODE } from './room';
 import type { Connection, Hub } from './hub';
+import { REMOVED_CLOSE_CODE } from './room';
 
 export interface GameSocketDeps {
   tokens: AccessTokens;
