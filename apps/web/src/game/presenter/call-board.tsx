@@ -9,33 +9,31 @@ export function CallBoard({ rolls, fontSize = 28 }: { rolls: readonly number[]; 
   const called = new Set(rolls);
   const last = rolls.at(-1);
   return (
-    <div
+    <ul
       className={classes.callBoard}
       style={{ '--call-font': `${fontSize}px` } as React.CSSProperties}
-      role="list"
       aria-label="Call board"
     >
       {BINGO_LETTERS.flatMap((letter, column) => [
-        <div key={letter} className={classes.callLetter} data-letter={letter} aria-hidden>
+        <li key={letter} className={classes.callLetter} data-letter={letter} aria-hidden>
           {letter}
-        </div>,
+        </li>,
         ...Array.from({ length: BINGO_COLUMN_SIZE }, (_, i) => {
           const n = column * BINGO_COLUMN_SIZE + i + 1;
           const isCalled = called.has(n);
           return (
-            <div
+            <li
               key={n}
-              role="listitem"
               className={classes.callCell}
               data-called={isCalled || undefined}
               data-last={n === last || undefined}
               aria-label={`${ballLabel(n)}${isCalled ? ', called' : ''}`}
             >
               {n}
-            </div>
+            </li>
           );
         }),
       ])}
-    </div>
+    </ul>
   );
 }

@@ -37,7 +37,9 @@ export function PatternEditor({
           type="button"
           aria-pressed={on.has(i)}
           aria-label={`Row ${Math.floor(i / 5) + 1}, column ${(i % 5) + 1}${i === CENTRE ? ' (free)' : ''}`}
-          onClick={() => onChange(on.has(i) ? cells.filter((c) => c !== i) : [...cells, i].sort((a, b) => a - b))}
+          onClick={() =>
+            onChange(on.has(i) ? cells.filter((c) => c !== i) : [...cells, i].sort((a, b) => a - b))
+          }
         >
           {i === CENTRE ? '★' : ''}
         </button>

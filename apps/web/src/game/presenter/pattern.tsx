@@ -29,7 +29,11 @@ export function drawnCells(pattern: WinPattern): readonly number[] {
 }
 
 /** The prize being played for now, as the server counts them (the last one stays once reached). */
-export function currentPrize(rules: RoundRules | null): { pattern: WinPattern; index: number; count: number } {
+export function currentPrize(rules: RoundRules | null): {
+  pattern: WinPattern;
+  index: number;
+  count: number;
+} {
   const prizes = rules?.prizes.length ? rules.prizes : [ANY_LINE];
   const index = Math.min(rules?.prizeIndex ?? 0, prizes.length - 1);
   return { pattern: prizes[index]!, index, count: prizes.length };

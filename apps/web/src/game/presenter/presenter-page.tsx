@@ -76,17 +76,17 @@ function Presenter({
     : null;
   return (
     <PresenterView
-        roomName={roomName}
-        workshopName={workshopName}
-        state={state}
-        join={join}
-        muted={muted}
-        onToggleMute={() => setMuted(!muted)}
-        isFullScreen={fullScreen.isFullScreen}
-        onToggleFullScreen={fullScreen.toggle}
-        notice={
-          <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
-        }
-      />
+      roomName={roomName}
+      workshopName={workshopName}
+      state={state}
+      join={join}
+      muted={muted}
+      onToggleMute={() => setMuted(!muted)}
+      isFullScreen={fullScreen.isFullScreen}
+      onToggleFullScreen={fullScreen.toggle}
+      notice={
+        <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
+      }
+    />
   );
 }

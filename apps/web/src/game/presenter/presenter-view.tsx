@@ -1,12 +1,6 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { ballLabel, formatJoinCode, GAME_TEXTS } from '@playshop/shared';
-import {
-  IconMaximize,
-  IconMinimize,
-  IconPlayerPause,
-  IconVolume,
-  IconVolumeOff,
-} from '@tabler/icons-react';
+import { IconMaximize, IconMinimize, IconPlayerPause, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { ContentView } from '../../features/content/display/content-view';
@@ -121,7 +115,9 @@ function PresenterLobby({ state, join }: { state: GameState; join: PresenterJoin
         </Group>
         {state.playerCount === 0 ? (
           <Text fz={28} c="dimmed">
-            {state.lobbyOpen ? 'Waiting for players to join…' : 'The facilitator has not opened the lobby yet.'}
+            {state.lobbyOpen
+              ? 'Waiting for players to join…'
+              : 'The facilitator has not opened the lobby yet.'}
           </Text>
         ) : (
           <ul className={classes.players} aria-label="Players in the lobby" aria-live="polite">
