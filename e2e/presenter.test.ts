@@ -87,10 +87,10 @@ describe.runIf(hasChromium)('the presenter view', () => {
     const code = presenter.getByLabel(/^Room code [A-Z0-9]+$/);
     await poll(() => code.isVisible()).toBe(true);
     const codeText = (await code.getAttribute('aria-label'))!.replace('Room code ', '');
-    await poll(() => presenter.getByRole('img', { name: /^QR code for http.*\/join\// }).isVisible()).toBe(
-      true,
+    await poll(() => presenter.locator('svg[role="img"] title').textContent()).toMatch(
+      new RegExp(`^QR code for http.*/join/${codeText}$`),
     );
-    await visible(presenter, new RegExp(`/join/${codeText}$`));
+    await visible(presenter, new RegExp(`^http.*/join/${codeText}$`));
     await visible(presenter, 'Waiting for players to join…');
 
     // Players arrive: the big screen lists them.
@@ -210,7 +210,10 @@ describe.runIf(hasChromium)('the presenter view', () => {
 
     await facilitator.getByRole('textbox', { name: 'Every (seconds)' }).click();
     await facilitator.getByRole('option', { name: '10', exact: true }).click();
-    await facilitator.getByRole('switch', { name: 'Auto-call' }).check();
+    // The switch shows the server's state: it turns on when the room says so.
+    const autoCall = facilitator.getByRole('switch', { name: 'Auto-call' });
+    await autoCall.click();
+    await poll(() => autoCall.isChecked()).toBe(true);
     await visible(presenter, 'Auto-call every 10 s');
     // Nobody presses Roll: the room's clock calls the first ball within 10 s.
     await poll(() => calledOnBoard(presenter), 'auto-called ball', 20_000).toBe(1);
@@ -230,7 +233,8 @@ describe.runIf(hasChromium)('the presenter view', () => {
     await facilitator.getByRole('button', { name: 'Resume auto-call' }).click();
     await visible(presenter, 'Auto-call every 10 s');
     await poll(() => calledOnBoard(presenter), 'auto-call resumed', 20_000).toBe(3);
-    await facilitator.getByRole('switch', { name: 'Auto-call' }).uncheck();
+    await autoCall.click();
+    await poll(() => autoCall.isChecked()).toBe(false);
     await poll(() => presenter.getByText(/^Auto-call/).count()).toBe(0);
   }, 120_000);
 });
