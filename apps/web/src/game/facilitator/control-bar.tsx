@@ -97,7 +97,7 @@ export function ControlBar({
               <Button
                 variant="default"
                 onClick={picker.open}
-                leftSection={<PatternGrid pattern={prize.pattern} size={7} />}
+                leftSection={<PatternGrid pattern={prize.pattern} size={5} />}
                 aria-label={`Win pattern: ${patternName(prize.pattern)}`}
               >
                 {patternName(prize.pattern)}

@@ -11,7 +11,7 @@ import { parseRouteId } from '../../ui/parse-route-id';
 import { ConnectionNotice } from '../connection-notice';
 import { useGameSocket } from '../use-game-socket';
 import { useWakeLock } from '../use-wake-lock';
-import { useCallOut, useMuted } from './call-out';
+import { useMuted } from './call-out';
 import { PresenterView } from './presenter-view';
 
 /** Whether this document is shown full screen, following the browser (Esc leaves it too). */
@@ -63,7 +63,6 @@ function Presenter({
   const [muted, setMuted] = useMuted();
   const fullScreen = useFullScreen();
   useWakeLock(true);
-  useCallOut(state.bingoRolls, state.gameState === 'roll', muted);
   useEffect(() => {
     document.title = `${roomName} · Presenter`;
   }, [roomName]);

@@ -1,6 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../game-reducer';
+import { TUMBLE_MS } from '../roll-animation';
 import { content, playing, show } from '../test-fixtures';
 import { CallBoard } from './call-board';
 import { PresenterView, type PresenterViewProps } from './presenter-view';
@@ -146,6 +148,42 @@ describe('presenter view', () => {
     expect([...grid.children].filter((c) => c.hasAttribute('data-filled'))).toHaveLength(4);
     expect(play).not.toHaveBeenCalled();
     play.mockRestore();
+  });
+
+  it('a ball still tumbling on the phones is held back, then lands and is called out', () => {
+    vi.useFakeTimers();
+    const speak = vi.fn();
+    Object.defineProperty(window, 'speechSynthesis', {
+      configurable: true,
+      value: { cancel: vi.fn(), speak },
+    });
+    vi.stubGlobal(
+      'SpeechSynthesisUtterance',
+      class {
+        constructor(public text: string) {}
+      },
+    );
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    const calledCount = () =>
+      within(screen.getByRole('list', { name: 'Call board' }))
+        .getAllByRole('listitem')
+        .filter((c) => c.hasAttribute('data-called')).length;
+    const view = present({ ...playing, gameState: 'bingo', bingoRolls: [5] });
+    view.rerender(
+      <MantineProvider>
+        <PresenterView {...view.props} state={{ ...playing, gameState: 'roll', bingoRolls: [5, 7] }} />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Rolling…')).toBeTruthy();
+    expect(calledCount()).toBe(1);
+    expect(speak).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(TUMBLE_MS));
+    expect(within(screen.getByRole('group', { name: 'Last ball' })).getByText('B 7')).toBeTruthy();
+    expect(calledCount()).toBe(2);
+    expect(speak.mock.calls.map(([u]) => u.text)).toEqual(['B, 7']);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('sound and full screen are the only buttons', () => {

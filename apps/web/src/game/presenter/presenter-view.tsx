@@ -2,15 +2,18 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { ballLabel, formatJoinCode, GAME_TEXTS } from '@playshop/shared';
 import { IconMaximize, IconMinimize, IconPlayerPause, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ContentView } from '../../features/content/display/content-view';
 import { Ball } from '../ball';
 import { RollAnnouncer } from '../bingo-board';
 import { Countdown } from '../countdown';
+import gameClasses from '../game.module.css';
 import type { GameState } from '../game-reducer';
+import { TUMBLE_MS } from '../roll-animation';
 import { SCREEN_TEXTS } from '../texts';
 import { WinScreen } from '../win-screen';
 import { CallBoard } from './call-board';
+import { useCallOut } from './call-out';
 import { currentPrize, PatternGrid, patternHint, patternName } from './pattern';
 import classes from './presenter.module.css';
 
@@ -131,13 +134,50 @@ function PresenterLobby({ state, join }: { state: GameState; join: PresenterJoin
   );
 }
 
-/** The ball just called, huge, with the few before it. */
-function LastBalls({ rolls, animate }: { rolls: number[]; animate: boolean }) {
+/**
+ * The balls the big screen shows: while the phones show a new ball tumbling (the roll animation),
+ * it is held back until it lands there too, so the screen and the voice never call it first.
+ */
+export function useLandedRolls(state: GameState): { rolls: number[]; tumbling: number | null } {
+  const last = state.bingoRolls.at(-1);
+  const isTumbling = state.gameState === 'roll' && !state.hideRollAnimation && last !== undefined;
+  const [landed, setLanded] = useState<number | undefined>(isTumbling ? undefined : last);
+  useEffect(() => {
+    if (!isTumbling) return setLanded(last);
+    const timer = setTimeout(() => setLanded(last), TUMBLE_MS);
+    return () => clearTimeout(timer);
+  }, [last, isTumbling]);
+  if (!isTumbling || landed === last) return { rolls: state.bingoRolls, tumbling: null };
+  return { rolls: state.bingoRolls.slice(0, -1), tumbling: last! };
+}
+
+/** The ball just called, huge, with the few before it; a new one tumbles in its colour first. */
+function LastBalls({
+  rolls,
+  tumbling,
+  animate,
+}: {
+  rolls: number[];
+  tumbling: number | null;
+  animate: boolean;
+}) {
   const last = rolls.at(-1);
   const previous = rolls.slice(-1 - PREVIOUS_BALLS, -1).reverse();
   return (
-    <Stack className={classes.panel} align="center" gap="lg">
-      {last === undefined ? (
+    <Stack className={classes.panel} align="center" justify="center" gap="lg" h="100%">
+      {tumbling !== null ? (
+        <Stack align="center" gap="xs" py={40}>
+          <span
+            className={[gameClasses.ball, gameClasses.tumble, classes.hugeBall].join(' ')}
+            data-letter={ballLabel(tumbling).charAt(0)}
+            data-size="xl"
+            aria-hidden
+          />
+          <Text fz={40} fw={800}>
+            Rolling…
+          </Text>
+        </Stack>
+      ) : last === undefined ? (
         <Text fz={40} c="dimmed" py={120}>
           {SCREEN_TEXTS.noBallsYet}
         </Text>
@@ -236,6 +276,8 @@ function PresenterContent({ state, questionTally }: { state: GameState; question
 export function PresenterView(props: PresenterViewProps) {
   const { roomName, workshopName, state, join, questionTally } = props;
   const isWin = state.gameState === 'game_over' || state.gameState === 'announce_winner';
+  const shown = useLandedRolls(state);
+  useCallOut(shown.rolls, state.gameState === 'roll', props.muted);
   const showContent = state.gameState === 'content' && state.content !== null;
   return (
     <main className={classes.stage}>
@@ -266,7 +308,7 @@ export function PresenterView(props: PresenterViewProps) {
       ) : (
         <Group align="stretch" gap="lg" wrap="nowrap" style={{ flex: 1 }}>
           <div style={{ flex: '0 0 30%' }}>
-            <LastBalls rolls={state.bingoRolls} animate={state.gameState === 'roll'} />
+            <LastBalls rolls={shown.rolls} tumbling={shown.tumbling} animate={state.gameState === 'roll'} />
           </div>
           <Stack style={{ flex: 1, minInlineSize: 0 }} gap="lg">
             {isWin ? (
@@ -284,8 +326,8 @@ export function PresenterView(props: PresenterViewProps) {
             ) : showContent ? (
               <PresenterContent state={state} questionTally={questionTally} />
             ) : (
-              <div className={classes.panel}>
-                <CallBoard rolls={state.bingoRolls} fontSize={30} />
+              <div className={classes.panel} style={{ flex: 1, display: 'flex', alignItems: 'center' }}>
+                <CallBoard rolls={shown.rolls} fontSize={32} />
               </div>
             )}
           </Stack>
