@@ -31,8 +31,12 @@ describe('pattern picker', () => {
     await choose('Pattern', 'Custom pattern');
     const save = screen.getByRole('button', { name: 'Use for this round' });
     expect(save.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Draw at least one cell')).toBeTruthy();
+    expect(screen.getByText('Draw at least one cell besides the free centre')).toBeTruthy();
     const grid = screen.getByRole('group', { name: 'Pattern: custom pattern' });
+    // The free centre alone would be won by every card before a ball.
+    fireEvent.click(within(grid).getByRole('button', { name: 'Row 3, column 3 (free)' }));
+    expect(save.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(grid).getByRole('button', { name: 'Row 3, column 3 (free)' }));
     fireEvent.click(within(grid).getByRole('button', { name: 'Row 2, column 2' }));
     fireEvent.click(within(grid).getByRole('button', { name: 'Row 3, column 3 (free)' }));
     fireEvent.click(within(grid).getByRole('button', { name: 'Row 1, column 1' }));

@@ -48,6 +48,9 @@ export function PatternEditor({
   );
 }
 
+/** A custom pattern needs a cell besides the free centre, which every card has from the start. */
+const hasCells = (pattern: WinPattern) => (pattern.cells ?? []).some((c) => c !== CENTRE);
+
 const withKind = (kind: WinPatternKind, previous: WinPattern): WinPattern =>
   kind === 'custom' ? { kind, cells: previous.kind === 'custom' ? (previous.cells ?? []) : [] } : { kind };
 
@@ -66,7 +69,7 @@ export function PatternPicker({
   onSave: (prizes: WinPattern[]) => void;
 }) {
   const [prizes, setPrizes] = useState<WinPattern[]>(() => (initial.length ? [...initial] : [ANY_LINE]));
-  const emptyCustom = prizes.findIndex((p) => p.kind === 'custom' && !p.cells?.length);
+  const emptyCustom = prizes.findIndex((p) => p.kind === 'custom' && !hasCells(p));
   const update = (index: number, next: WinPattern) =>
     setPrizes((list) => list.map((p, i) => (i === index ? next : p)));
 
@@ -99,9 +102,9 @@ export function PatternPicker({
                     cells={prize.cells ?? []}
                     onChange={(cells) => canChange && update(index, { kind: 'custom', cells })}
                   />
-                  {!prize.cells?.length && (
+                  {!hasCells(prize) && (
                     <Text size="sm" c="red.8">
-                      Draw at least one cell
+                      Draw at least one cell besides the free centre
                     </Text>
                   )}
                 </>
