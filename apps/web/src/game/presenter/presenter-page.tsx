@@ -1,9 +1,9 @@
 import { Container } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { useRoom } from '../../api/use-room';
-import { useRoomJoinCode } from '../../api/use-room-join-code';
 import { OrgExpiryGate } from '../../auth/org-expiry-gate';
+import { useRoom } from '../../features/rooms/api/use-room';
+import { useRoomJoinCode } from '../../features/rooms/api/use-room-join-code';
 import { joinLinkBase, joinUrl } from '../../features/rooms/join-link';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
