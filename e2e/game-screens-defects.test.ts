@@ -216,9 +216,8 @@ describe.runIf(hasChromium)('game screens: what changes the room for everyone', 
 
     await removed.page.waitForURL(`**/${dashboardOf(removed.username)}`, { timeout: 15_000 });
     await visible(removed.page, 'The facilitator removed you from this room');
-    // KNOWN BUG, expectation removed until fixed (apps/web/src/game/player-game.tsx:34 toasts
-    // 'Room Closed' as a success for every closed connection, a removal too):
-    //   expect(await removed.page.getByText('Room Closed').count()).toBe(0);
+    // The removal says why; no 'Room Closed' as if the room had ended.
+    expect(await removed.page.getByText('Room Closed').count()).toBe(0);
     await screenshots(removed.page, 'game-removed-player');
     await poll(() => facilitator.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
     expect(await facilitator.getByRole('list', { name: 'Players' }).textContent()).not.toContain(

@@ -142,6 +142,14 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="enter" replace /> },
           { lazy: gameFrame, children: facilitatorGameRoutes },
+          // The room on the projector: its own full window, no top bar.
+          {
+            path: 'online/rooms/present/:roomId',
+            lazy: lazyComponent(
+              () => import('./game/presenter/presenter-page'),
+              (m) => m.PresenterPage,
+            ),
+          },
           {
             path: 'online',
             lazy: lazyComponent(

@@ -147,6 +147,7 @@ function FacilitatorGame({ org, room }: { org: string; room: Room }) {
       <ControlBar
         state={state}
         commands={commands}
+        send={send}
         musicUrl={organization.data?.musicPlaylistUrl ?? null}
         onEndGame={handleEndGame}
       />

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
 import { ContentView } from '../features/content/display/content-view';
@@ -11,6 +11,7 @@ import type { ConnectionStatus } from './game-connection';
 import { type GameState, toBoard } from './game-reducer';
 import { GameSheet } from './game-sheet';
 import { LobbyView } from './lobby-view';
+import { RoundPattern } from './presenter/pattern';
 import { RollAnimation } from './roll-animation';
 import { SCREEN_TEXTS } from './texts';
 import { WinScreen } from './win-screen';
@@ -24,6 +25,8 @@ function RoomSheet({ state }: { state: GameState }) {
         key={`${state.round}-${state.winners.join()}`}
         winners={state.winners}
         winnerAudio={state.winnerAudio}
+        wins={state.wins}
+        prizes={state.rules?.prizes ?? []}
       />
     );
   }
@@ -54,6 +57,9 @@ export function PlayerGameView({
   status,
   username,
   onMark,
+  onClaim,
+  autoMark = false,
+  onAutoMarkChange,
   onLeave,
   onRetry,
 }: {
@@ -62,6 +68,11 @@ export function PlayerGameView({
   status: ConnectionStatus;
   username: string | null;
   onMark: (number: number) => void;
+  /** 'Bingo!': the player's claim, checked by the server against the round's pattern. */
+  onClaim?: () => void;
+  /** Called numbers are marked for the player; the claim stays their own tap. */
+  autoMark?: boolean;
+  onAutoMarkChange?: (on: boolean) => void;
   onLeave: () => void;
   onRetry: () => void;
 }) {
@@ -123,12 +134,32 @@ export function PlayerGameView({
           )}
           <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
           <RoomSheet state={state} />
+          <RoundPattern rules={state.rules} size={10} />
           {state.bingoBoard ? (
-            <BingoBoard
-              board={toBoard(state.bingoBoard, state.markedCells)}
-              rolls={state.bingoRolls}
-              onMark={onMark}
-            />
+            <>
+              <BingoBoard
+                board={toBoard(state.bingoBoard, state.markedCells)}
+                rolls={state.bingoRolls}
+                onMark={onMark}
+              />
+              {(onClaim || onAutoMarkChange) && (
+                <Group justify="space-between" wrap="nowrap" maw={460} w="100%" mx="auto">
+                  {onAutoMarkChange && (
+                    <Switch
+                      label="Auto-mark"
+                      description="Called numbers are marked for you"
+                      checked={autoMark}
+                      onChange={(e) => onAutoMarkChange(e.currentTarget.checked)}
+                    />
+                  )}
+                  {onClaim && (
+                    <Button size="lg" color="yellow" c="dark" fw={900} onClick={onClaim}>
+                      Bingo!
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </>
           ) : (
             <Text ta="center" py="xl" fz="lg">
               {GAME_TEXTS.waitingForFacilitator}

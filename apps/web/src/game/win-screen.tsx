@@ -1,8 +1,9 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { GAME_TEXTS, WINNER_SOUNDS } from '@playshop/shared';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { GAME_TEXTS, type GameSnapshot, WINNER_SOUNDS, type WinPattern } from '@playshop/shared';
 import { IconTrophy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import classes from './game.module.css';
+import { PatternGrid, patternName } from './presenter/pattern';
 import { WINNER_VOLUME } from './texts';
 
 /** Plays the server's pick of the winner sounds, or a random one (older servers), at volume 0.5. */
@@ -42,28 +43,46 @@ async function celebrate() {
   }
 }
 
+type Win = GameSnapshot['wins'][number];
+
+/** The pattern a win was for: the round's prize (a custom one has its cells), else its kind. */
+const winPattern = (win: Win, prizes: readonly WinPattern[]): WinPattern =>
+  prizes[win.prize]?.kind === win.pattern ? prizes[win.prize]! : { kind: win.pattern };
+
 /**
  * SPEC §2 Win screen: 'Congratulations!', the winners (or 'We have a winner!' when none is named),
- * a winner sound and confetti. Close (back to the bingo state) is for staff only.
+ * each with the pattern they won, a winner sound and confetti. Close (back to the bingo state) is
+ * for staff only. `silent` keeps the sound off (the presenter's mute).
  */
 export function WinScreen({
   winners,
   winnerAudio,
+  wins = [],
+  prizes = [],
+  silent = false,
+  size = 'md',
   onClose,
 }: {
   winners: string[];
   winnerAudio: string | null;
+  /** Every win of the round with its pattern; without them the names alone are shown. */
+  wins?: readonly Win[];
+  prizes?: readonly WinPattern[];
+  silent?: boolean;
+  /** 'xl' on the projected screen. */
+  size?: 'md' | 'xl';
   onClose?: () => void;
 }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per win screen, not per re-render
   useEffect(() => {
-    playWinnerSound(winnerAudio);
+    if (!silent) playWinnerSound(winnerAudio);
     void celebrate();
   }, []);
+  const big = size === 'xl';
   return (
     <Stack align="center" gap="md" py="xl" ta="center" role="status">
-      <IconTrophy size={64} color="var(--mantine-color-yellow-8)" aria-hidden />
-      <Title order={2} fz={36}>
+      <IconTrophy size={big ? 160 : 64} color="var(--mantine-color-yellow-8)" aria-hidden />
+      <Title order={2} fz={big ? 96 : 36}>
         {GAME_TEXTS.congratulations}
       </Title>
       {winners.length === 0 ? (
@@ -71,11 +90,27 @@ export function WinScreen({
           {GAME_TEXTS.weHaveAWinner}
         </Text>
       ) : (
-        winners.map((name) => (
-          <Text key={name} fz="xl" fw={600}>
-            {GAME_TEXTS.hasWon(name)}
-          </Text>
-        ))
+        winners.map((name) => {
+          const won = wins.filter((w) => w.username === name);
+          return (
+            <Stack key={name} gap={4} align="center">
+              <Text fz={big ? 56 : 'xl'} fw={big ? 800 : 600}>
+                {GAME_TEXTS.hasWon(name)}
+              </Text>
+              {won.map((w) => {
+                const pattern = winPattern(w, prizes);
+                return (
+                  <Group key={w.prize} gap="xs" justify="center">
+                    <PatternGrid pattern={pattern} size={big ? 22 : 10} />
+                    <Text fz={big ? 32 : 'sm'} c="dimmed">
+                      {patternName(pattern)}
+                    </Text>
+                  </Group>
+                );
+              })}
+            </Stack>
+          );
+        })
       )}
       {onClose && (
         <Button variant="default" onClick={onClose}>

@@ -34,6 +34,8 @@ export function CentrePanel({
         key={`${state.round}-${state.winners.join()}`}
         winners={state.winners}
         winnerAudio={state.winnerAudio}
+        wins={state.wins}
+        prizes={state.rules?.prizes ?? []}
         onClose={onCloseWin}
       />
     );

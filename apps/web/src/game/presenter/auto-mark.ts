@@ -1,0 +1,55 @@
+import { useLocalStorage } from '@mantine/hooks';
+import { FREE_CELL } from '@playshop/shared';
+import { useEffect, useRef } from 'react';
+
+/** Auto-mark is the player's own choice, remembered on this device for this account. */
+export const autoMarkKey = (username: string) => `playshop:auto-mark:${username}`;
+
+export function useAutoMarkSetting(username: string | null) {
+  return useLocalStorage<boolean>({
+    key: autoMarkKey(username ?? 'anonymous'),
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+}
+
+/**
+ * The called numbers on the card that are not marked yet. While a ball is still tumbling on the
+ * player's screen, it waits: the card must not give the number away before the ball lands.
+ */
+export function numbersToAutoMark(
+  card: number[][] | null,
+  rolls: readonly number[],
+  marked: readonly number[],
+  isRolling: boolean,
+): number[] {
+  if (!card) return [];
+  const onCard = new Set(card.flat().filter((n) => n !== FREE_CELL));
+  const done = new Set(marked);
+  const called = isRolling ? rolls.slice(0, -1) : rolls;
+  return called.filter((n) => onCard.has(n) && !done.has(n));
+}
+
+/**
+ * With auto-mark on, every called number on the card is marked (as if tapped, without the claim:
+ * the claim stays the player's own tap). Each number is asked for once per card.
+ */
+export function useAutoMark(
+  enabled: boolean,
+  card: number[][] | null,
+  rolls: readonly number[],
+  marked: readonly number[],
+  isRolling: boolean,
+  mark: (number: number) => void,
+) {
+  const asked = useRef<{ card: number[][] | null; numbers: Set<number> }>({ card: null, numbers: new Set() });
+  useEffect(() => {
+    if (!enabled) return;
+    if (asked.current.card !== card) asked.current = { card, numbers: new Set() };
+    for (const n of numbersToAutoMark(card, rolls, marked, isRolling)) {
+      if (asked.current.numbers.has(n)) continue;
+      asked.current.numbers.add(n);
+      mark(n);
+    }
+  }, [enabled, card, rolls, marked, isRolling, mark]);
+}

@@ -1,0 +1,56 @@
+import { renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callOutText, ROLL_SOUND, useCallOut } from './call-out';
+
+const spoken: string[] = [];
+const played: string[] = [];
+
+beforeEach(() => {
+  spoken.length = 0;
+  played.length = 0;
+  vi.stubGlobal(
+    'SpeechSynthesisUtterance',
+    class {
+      rate = 1;
+      constructor(public text: string) {}
+    },
+  );
+  Object.defineProperty(window, 'speechSynthesis', {
+    configurable: true,
+    value: { cancel: vi.fn(), speak: (u: { text: string }) => spoken.push(u.text) },
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    played.push(new URL(this.src).pathname);
+    return Promise.resolve();
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('ball call-out', () => {
+  it("says 'B, 7' and plays the roll sound for each new ball", () => {
+    const { rerender } = renderHook(({ rolls, rolling }) => useCallOut(rolls, rolling, false), {
+      initialProps: { rolls: [] as number[], rolling: false },
+    });
+    rerender({ rolls: [7], rolling: true });
+    rerender({ rolls: [7], rolling: false });
+    rerender({ rolls: [7, 75], rolling: true });
+    expect(spoken).toEqual(['B, 7', 'O, 75']);
+    expect(played).toEqual([ROLL_SOUND, ROLL_SOUND]);
+    expect(callOutText(33)).toBe('N, 33');
+  });
+
+  it('stays silent for a snapshot after a reload, and when muted', () => {
+    const { rerender } = renderHook(({ rolls, rolling, muted }) => useCallOut(rolls, rolling, muted), {
+      initialProps: { rolls: [] as number[], rolling: false, muted: false },
+    });
+    rerender({ rolls: [3, 20, 40], rolling: true, muted: false });
+    rerender({ rolls: [3, 20, 40], rolling: false, muted: false });
+    rerender({ rolls: [3, 20, 40, 50], rolling: true, muted: true });
+    rerender({ rolls: [3, 20, 40, 50], rolling: true, muted: false });
+    expect(spoken).toEqual([]);
+    expect(played).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { useLocalStorage } from '@mantine/hooks';
+import { ballLetter } from '@playshop/shared';
+import { useEffect, useRef } from 'react';
+
+/** The presenter's mute toggle, remembered on this device. */
+export const MUTED_KEY = 'playshop:presenter-muted';
+export const ROLL_SOUND = '/sounds/roll.wav';
+const ROLL_VOLUME = 0.6;
+
+export function useMuted() {
+  return useLocalStorage<boolean>({ key: MUTED_KEY, defaultValue: false, getInitialValueInEffect: false });
+}
+
+/** What the voice says for a ball: 'B, 7' (the comma gives the pause a caller makes). */
+export const callOutText = (n: number) => `${ballLetter(n)}, ${n}`;
+
+/** The roll sound, then the ball said aloud with the browser's speech synthesis, where it has one. */
+export function callOut(n: number) {
+  try {
+    const audio = new Audio(ROLL_SOUND);
+    audio.volume = ROLL_VOLUME;
+    void audio.play().catch(() => {});
+  } catch {
+    // No audio here: the voice and the screen still call the ball.
+  }
+  const speech = typeof window !== 'undefined' ? window.speechSynthesis : undefined;
+  if (!speech || typeof SpeechSynthesisUtterance === 'undefined') return;
+  const utterance = new SpeechSynthesisUtterance(callOutText(n));
+  utterance.rate = 0.9;
+  speech.cancel();
+  speech.speak(utterance);
+}
+
+/**
+ * Calls out each new ball as it is rolled: one more ball while the room shows a roll. A snapshot
+ * after a reload (many balls at once, or the board already settled) stays silent.
+ */
+export function useCallOut(rolls: readonly number[], isRolling: boolean, muted: boolean) {
+  const seen = useRef(rolls.length);
+  useEffect(() => {
+    const grewByOne = rolls.length === seen.current + 1;
+    seen.current = rolls.length;
+    const last = rolls.at(-1);
+    if (grewByOne && isRolling && !muted && last !== undefined) callOut(last);
+  }, [rolls, isRolling, muted]);
+}

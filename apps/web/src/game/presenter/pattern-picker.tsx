@@ -1,0 +1,151 @@
+import { ActionIcon, Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
+import {
+  ANY_LINE,
+  GAME_TEXTS,
+  MAX_PRIZES,
+  WIN_PATTERN_KINDS,
+  WIN_PATTERN_NAMES,
+  type WinPattern,
+  type WinPatternKind,
+} from '@playshop/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PatternGrid, patternHint } from './pattern';
+import classes from './presenter.module.css';
+
+const KIND_OPTIONS = WIN_PATTERN_KINDS.map((kind) => ({ value: kind, label: WIN_PATTERN_NAMES[kind] }));
+const CENTRE = 12;
+
+/** A custom pattern drawn cell by cell: 25 toggle buttons, row by row (the centre is the free cell). */
+export function PatternEditor({
+  cells,
+  onChange,
+  label,
+}: {
+  cells: readonly number[];
+  onChange: (cells: number[]) => void;
+  label: string;
+}) {
+  const on = new Set(cells);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a grid of toggle buttons, not a form field set
+    <div className={classes.patternEditor} role="group" aria-label={label}>
+      {Array.from({ length: 25 }, (_, i) => (
+        <button
+          // biome-ignore lint/suspicious/noArrayIndexKey: the cell's index is its identity
+          key={i}
+          type="button"
+          aria-pressed={on.has(i)}
+          aria-label={`Row ${Math.floor(i / 5) + 1}, column ${(i % 5) + 1}${i === CENTRE ? ' (free)' : ''}`}
+          onClick={() =>
+            onChange(on.has(i) ? cells.filter((c) => c !== i) : [...cells, i].sort((a, b) => a - b))
+          }
+        >
+          {i === CENTRE ? '★' : ''}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A custom pattern needs a cell besides the free centre, which every card has from the start. */
+const hasCells = (pattern: WinPattern) => (pattern.cells ?? []).some((c) => c !== CENTRE);
+
+const withKind = (kind: WinPatternKind, previous: WinPattern): WinPattern =>
+  kind === 'custom' ? { kind, cells: previous.kind === 'custom' ? (previous.cells ?? []) : [] } : { kind };
+
+/**
+ * The round's prizes in order (first line, then full house…), each a pattern from the list or drawn
+ * on a 5×5 grid. The server takes them only before the round's first ball.
+ */
+export function PatternPicker({
+  initial,
+  canChange,
+  onSave,
+}: {
+  initial: readonly WinPattern[];
+  /** False once the round's first ball is out. */
+  canChange: boolean;
+  onSave: (prizes: WinPattern[]) => void;
+}) {
+  const [prizes, setPrizes] = useState<WinPattern[]>(() => (initial.length ? [...initial] : [ANY_LINE]));
+  const emptyCustom = prizes.findIndex((p) => p.kind === 'custom' && !hasCells(p));
+  const update = (index: number, next: WinPattern) =>
+    setPrizes((list) => list.map((p, i) => (i === index ? next : p)));
+
+  return (
+    <Stack gap="md">
+      {!canChange && (
+        <Alert color="yellow" variant="light">
+          {GAME_TEXTS.roundUnderway}. Start a new game to pick another.
+        </Alert>
+      )}
+      {prizes.map((prize, index) => {
+        const name = prizes.length > 1 ? `Prize ${index + 1}` : 'Pattern';
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: prizes are ordered; the place is the identity
+          <Group key={index} align="flex-start" gap="md" wrap="nowrap">
+            <Stack gap="xs" style={{ flex: 1 }}>
+              <Select
+                label={name}
+                data={KIND_OPTIONS}
+                value={prize.kind}
+                allowDeselect={false}
+                disabled={!canChange}
+                onChange={(value) => value && update(index, withKind(value as WinPatternKind, prize))}
+              />
+              {prize.kind === 'custom' ? (
+                <>
+                  <Text size="sm">Tap the cells a card must have called:</Text>
+                  <PatternEditor
+                    label={`${name}: custom pattern`}
+                    cells={prize.cells ?? []}
+                    onChange={(cells) => canChange && update(index, { kind: 'custom', cells })}
+                  />
+                  {!hasCells(prize) && (
+                    <Text size="sm" c="red.8">
+                      Draw at least one cell besides the free centre
+                    </Text>
+                  )}
+                </>
+              ) : (
+                <Group gap="sm">
+                  <PatternGrid pattern={prize} size={14} />
+                  {patternHint(prize) && (
+                    <Text size="sm" c="dimmed">
+                      {patternHint(prize)}
+                    </Text>
+                  )}
+                </Group>
+              )}
+            </Stack>
+            {prizes.length > 1 && canChange && (
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={26}
+                aria-label={`Remove prize ${index + 1}`}
+                onClick={() => setPrizes((list) => list.filter((_, i) => i !== index))}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            )}
+          </Group>
+        );
+      })}
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          disabled={!canChange || prizes.length >= MAX_PRIZES}
+          onClick={() => setPrizes((list) => [...list, { kind: 'full_house' }])}
+        >
+          Add a prize
+        </Button>
+        <Button disabled={!canChange || emptyCustom >= 0} onClick={() => onSave(prizes)}>
+          Use for this round
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

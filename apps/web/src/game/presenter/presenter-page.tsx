@@ -1,0 +1,91 @@
+import { Container } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { OrgExpiryGate } from '../../auth/org-expiry-gate';
+import { useRoom } from '../../features/rooms/api/use-room';
+import { useRoomJoinCode } from '../../features/rooms/api/use-room-join-code';
+import { joinLinkBase, joinUrl } from '../../features/rooms/join-link';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { parseRouteId } from '../../ui/parse-route-id';
+import { ConnectionNotice } from '../connection-notice';
+import { useGameSocket } from '../use-game-socket';
+import { useWakeLock } from '../use-wake-lock';
+import { useMuted } from './call-out';
+import { PresenterView } from './presenter-view';
+
+/** Whether this document is shown full screen, following the browser (Esc leaves it too). */
+function useFullScreen() {
+  const [isFullScreen, setFullScreen] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const update = () => setFullScreen(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  const toggle = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => {});
+    else void document.documentElement.requestFullscreen?.().catch(() => {});
+  }, []);
+  return { isFullScreen, toggle };
+}
+
+/** `{org}/facilitator/online/rooms/present/{roomId}`: the room on the projector, for staff. */
+export function PresenterPage() {
+  const roomId = parseRouteId(useParams().roomId);
+  const room = useRoom(roomId);
+  if (roomId === null || room.isError) {
+    return (
+      <Container component="main" py="xl">
+        <PageTitle>Room not found</PageTitle>
+      </Container>
+    );
+  }
+  if (room.isPending) return <PageLoader label="Loading the room" />;
+  return (
+    <OrgExpiryGate>
+      <Presenter roomId={room.data.id} roomName={room.data.name} workshopName={room.data.workshop.name} />
+    </OrgExpiryGate>
+  );
+}
+
+/** Follows the room over the staff's game socket and sends nothing but the join. */
+function Presenter({
+  roomId,
+  roomName,
+  workshopName,
+}: {
+  roomId: number;
+  roomName: string;
+  workshopName: string;
+}) {
+  const { state, status, retry } = useGameSocket(roomId);
+  const joinCode = useRoomJoinCode(roomId);
+  const [muted, setMuted] = useMuted();
+  const fullScreen = useFullScreen();
+  useWakeLock(true);
+  useEffect(() => {
+    document.title = `${roomName} · Presenter`;
+  }, [roomName]);
+
+  const join = joinCode.data
+    ? {
+        code: joinCode.data.code,
+        url: joinUrl(joinLinkBase({ ...joinCode.data, location: window.location }).base, joinCode.data.code),
+      }
+    : null;
+  return (
+    <PresenterView
+      roomName={roomName}
+      workshopName={workshopName}
+      state={state}
+      join={join}
+      muted={muted}
+      onToggleMute={() => setMuted(!muted)}
+      isFullScreen={fullScreen.isFullScreen}
+      onToggleFullScreen={fullScreen.toggle}
+      notice={
+        <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
+      }
+    />
+  );
+}
