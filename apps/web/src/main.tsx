@@ -1,6 +1,6 @@
 // First: zod reads its settings when the shared schemas are built.
 import './zod-config';
-import '@mantine/core/styles.css';
+import './theme/first-paint-styles';
 import { MantineProvider } from '@mantine/core';
 import { TOAST_LIMIT } from '@playshop/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -15,8 +15,10 @@ import { sessionStore } from './auth/session-store';
 import { routes } from './router';
 import { cssVariablesResolver, theme } from './theme/theme';
 
-// Not needed for the first paint: its own chunk (with its transitions) loads right after.
-const Notifications = lazy(() => import('./theme/notifications').then((m) => ({ default: m.Notifications })));
+// Not needed for the first paint: the toasts' container and the rest of Mantine's stylesheet.
+const Notifications = lazy(() =>
+  import('./theme/after-first-paint').then((m) => ({ default: m.Notifications })),
+);
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
