@@ -88,6 +88,8 @@ try {
 
   const js = new Map<string, number>();
   let step = 'start';
+  /** The step during which each file was first fetched (the step before the one it is counted in). */
+  const firstStep = new Map<string, string>();
   const steps: { step: string; files: number; gzipKb: number }[] = [];
   page.on('response', async (res) => {
     if (!res.url().endsWith('.js')) return;
@@ -95,6 +97,7 @@ try {
     if (js.has(name)) return;
     js.set(name, -1);
     js.set(name, gzipSync(await res.body(), { level: 9 }).length);
+    firstStep.set(name, step);
   });
   const mark = async (label: string) => {
     await page.waitForLoadState('networkidle');
@@ -165,7 +168,11 @@ try {
       ? doc.replace(/<!-- bench:web start -->[\s\S]*<!-- bench:web end -->/, block)
       : `${doc.trimEnd()}\n\n## A player's phone (\`npm run bench:web\`)\n\n${block}\n`,
   );
-  console.log(text, step);
+  console.log(text);
+  // Where the bytes go: every file, largest first, with the step that was on screen when it came.
+  for (const [name, bytes] of [...js].sort((a, b) => b[1] - a[1])) {
+    console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${name}  (after ${firstStep.get(name)})`);
+  }
 } finally {
   await browser.close();
   await product.close();
