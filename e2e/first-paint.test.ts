@@ -17,8 +17,8 @@ async function withoutAppScripts(path: string) {
 const hasCssRule = (page: Page, text: string) =>
   page.evaluate(
     (needle) =>
-      [...document.styleSheets].some((sheet) =>
-        [...sheet.cssRules].some((rule) => rule.cssText.includes(needle)),
+      Array.from(document.styleSheets).some((sheet) =>
+        Array.from(sheet.cssRules).some((rule) => rule.cssText.includes(needle)),
       ),
     text,
   );
