@@ -88,6 +88,8 @@ try {
 
   const js = new Map<string, number>();
   let step = 'start';
+  /** The step during which each file was first fetched (the step before the one it is counted in). */
+  const firstStep = new Map<string, string>();
   const steps: { step: string; files: number; gzipKb: number }[] = [];
   page.on('response', async (res) => {
     if (!res.url().endsWith('.js')) return;
@@ -95,6 +97,7 @@ try {
     if (js.has(name)) return;
     js.set(name, -1);
     js.set(name, gzipSync(await res.body(), { level: 9 }).length);
+    firstStep.set(name, step);
   });
   const mark = async (label: string) => {
     await page.waitForLoadState('networkidle');
@@ -105,13 +108,17 @@ try {
 
   // 1. `/` and its Largest Contentful Paint.
   await page.addInitScript({
-    content: `window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });`,
+    content: `window.__lcp = 0; new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+      window.__ready = 0; new MutationObserver((_, observer) => { if (document.querySelector('#root > :not([data-prerendered]) form')) { window.__ready = performance.now(); observer.disconnect(); } }).observe(document, { childList: true, subtree: true });`,
   });
   await page.goto(`${product.url}/`);
   await page.getByRole('heading', { name: 'PLAYER LOGIN' }).waitFor();
+  await page.waitForFunction('window.__ready > 0');
   await mark('`/` (player login)');
   await page.waitForTimeout(500);
   const lcp = Number(await page.evaluate('window.__lcp'));
+  // The prerendered copy paints first; this is when the app's own form (the one that works) is there.
+  const ready = Number(await page.evaluate('window.__ready'));
 
   // The facilitator opens the lobby (not throttled: it is the laptop).
   await facilitator.goto(`${product.url}/admin-login`);
@@ -150,7 +157,7 @@ try {
     '|---|---|---|---|',
     ...rows,
     '',
-    `Total JavaScript from \`/\` to a card: **${total.toFixed(1)} KB** gzip (target ≤ ${TARGET_KB} KB: ${total <= TARGET_KB ? 'met' : `${(total - TARGET_KB).toFixed(1)} KB over`}). Largest Contentful Paint of \`/\`: **${lcp.toFixed(0)} ms** (target < ${TARGET_LCP_MS} ms: ${lcp < TARGET_LCP_MS ? 'met' : 'not met'}).`,
+    `Total JavaScript from \`/\` to a card: **${total.toFixed(1)} KB** gzip (target ≤ ${TARGET_KB} KB: ${total <= TARGET_KB ? 'met' : `${(total - TARGET_KB).toFixed(1)} KB over`}). Largest Contentful Paint of \`/\`: **${lcp.toFixed(0)} ms** (target < ${TARGET_LCP_MS} ms: ${lcp < TARGET_LCP_MS ? 'met' : 'not met'}); the app's own login form, the one that can be submitted, is on screen at **${ready.toFixed(0)} ms**.`,
   ].join('\n');
   const file = path.join(root, 'docs/performance.md');
   const doc = await readFile(file, 'utf8');
@@ -161,7 +168,11 @@ try {
       ? doc.replace(/<!-- bench:web start -->[\s\S]*<!-- bench:web end -->/, block)
       : `${doc.trimEnd()}\n\n## A player's phone (\`npm run bench:web\`)\n\n${block}\n`,
   );
-  console.log(text, step);
+  console.log(text);
+  // Where the bytes go: every file, largest first, with the step that was on screen when it came.
+  for (const [name, bytes] of [...js].sort((a, b) => b[1] - a[1])) {
+    console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KB  ${name}  (after ${firstStep.get(name)})`);
+  }
 } finally {
   await browser.close();
   await product.close();

@@ -20,8 +20,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The entry chunk is React, React Router, Mantine core, TanStack Query and zod (~190 kB gzip);
-    // every area's screens are split off by the router, so the entry is what is worth watching.
+    // The entry chunk is React, React Router, Mantine core, TanStack Query and zod (~200 kB gzip);
+    // every area's screens are split off by the router, so the entry is what is worth watching
+    // (`npm run bench:web`). `/` paints before it runs: see src/prerender.tsx.
     chunkSizeWarningLimit: 700,
   },
 });

@@ -1,12 +1,10 @@
 // First: zod reads its settings when the shared schemas are built.
 import './zod-config';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './theme/first-paint-styles';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { TOAST_LIMIT } from '@playshop/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onOrgExpired } from './api/api';
@@ -16,6 +14,11 @@ import { SessionRefresh } from './auth/session-refresh';
 import { sessionStore } from './auth/session-store';
 import { routes } from './router';
 import { cssVariablesResolver, theme } from './theme/theme';
+
+// Not needed for the first paint: the toasts' container and the rest of Mantine's stylesheet.
+const Notifications = lazy(() =>
+  import('./theme/after-first-paint').then((m) => ({ default: m.Notifications })),
+);
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
@@ -44,7 +47,9 @@ if (!container) throw new Error('The #root element is missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications limit={TOAST_LIMIT} />
+      <Suspense fallback={null}>
+        <Notifications limit={TOAST_LIMIT} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <SessionRefresh>
