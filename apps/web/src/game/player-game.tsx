@@ -55,14 +55,15 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   }, [roomId, state.connectionClosed, state.lobbyRefused]);
 
   // 'Lobby not open' (SPEC §4 Lobby) and 'End Game' both send the player back to their room list.
+  // A removal has said why already (its own error); only an ended room closes with 'Room Closed'.
+  const closedWithReason = state.error !== null;
   useEffect(() => {
     if (!state.lobbyRefused && !state.connectionClosed) return;
     if (state.lobbyRefused) toastError(GAME_TEXTS.lobbyNotOpen);
-    // A removal has said why already (its own error); only an ended room closes with this.
-    else if (!state.error) toastSuccess(GAME_TEXTS.roomClosed);
+    else if (!closedWithReason) toastSuccess(GAME_TEXTS.roomClosed);
     close();
     void navigate(dashboard, { replace: true });
-  }, [state.lobbyRefused, state.connectionClosed, close, navigate, dashboard]);
+  }, [state.lobbyRefused, state.connectionClosed, closedWithReason, close, navigate, dashboard]);
 
   // The mark shows at once and goes to the server, which keeps it.
   const mark = useCallback(
