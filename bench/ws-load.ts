@@ -31,7 +31,7 @@ export type LoadReport =
   | { op: 'reply'; rid: number; [key: string]: unknown }
   | { op: 'rolled'; roomId: number; n: number; last: number };
 
-export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 
 interface Socket {
   ws: WebSocket;

@@ -9,7 +9,7 @@ import { poll } from './suite';
 
 /** What the game browser tests share: rooms and players of the demo organization, the card as shown. */
 
-export const DEMO_ORG = 'Demo Org';
+const DEMO_ORG = 'Demo Org';
 export const DEMO_ORG_PATH = encodeURIComponent(DEMO_ORG);
 
 export async function demoOrg(product: Product) {
@@ -40,14 +40,6 @@ export async function newPlayer(product: Product): Promise<string> {
   return (await createUser(product.database, 'PLAYER', org.id)).username!;
 }
 
-export async function signInPlayer(page: Page, base: string, username: string): Promise<void> {
-  await page.goto(`${base}/`);
-  await page.getByLabel('Organization').fill(DEMO_ORG);
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`**/${DEMO_ORG_PATH}/${encodeURIComponent(username)}/dashboard`);
-}
-
 /** Signs the player in and presses 'Join Game' on the room's Join screen. */
 export async function playerJoins(page: Page, base: string, username: string, roomId: number) {
   await signInPlayer(page, base, username);
@@ -67,7 +59,7 @@ export async function facilitatorOpens(page: Page, product: Product, roomId: num
 
 export const card = (page: Page) => page.getByRole('group', { name: 'Your bingo card' });
 
-export interface Cell {
+interface Cell {
   number: number;
   state: string;
 }

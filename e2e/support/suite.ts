@@ -5,7 +5,7 @@ import { DESKTOP, hasChromium, launchBrowser, newPage, SHOTS_DIR } from './brows
 import { type Product, type ProductOptions, startProduct } from './server';
 
 /** What one test file drives: the real product on loopback and one Chromium, with the pages it opened. */
-export interface BrowserSuite {
+interface BrowserSuite {
   readonly product: Product;
   readonly browser: Browser;
   /**

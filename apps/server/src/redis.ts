@@ -6,7 +6,7 @@ import { ConfigError } from './config';
 const CONNECT_TIMEOUT_MS = 5000;
 
 /** The address without its password, for messages. */
-export function redactRedisUrl(url: string): string {
+function redactRedisUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';

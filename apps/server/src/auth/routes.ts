@@ -55,8 +55,8 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 };
 
 /** The refresh endpoint only answers requests a cross-site form cannot forge (no custom headers). */
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_VALUE = 'playshop';
+const CSRF_HEADER = 'x-requested-with';
+const CSRF_VALUE = 'playshop';
 
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 429: ZErrorReply };
 

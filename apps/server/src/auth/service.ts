@@ -27,7 +27,7 @@ import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens';
 /** How long a just-rotated refresh token still yields its successor (two tabs refreshing at once). */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 
-export interface AuthDeps {
+interface AuthDeps {
   db: Db;
   /** Keys the successor of a refresh token (derived from it, so a racing tab can be handed the same one). */
   refreshSecret: string;

@@ -37,7 +37,7 @@ import type { Storage } from '../storage/storage';
  * Tenancy inside the query (SPEC §6): a super admin reads every item; anyone else only items used by
  * a session of a workshop linked to their organization.
  */
-export function contentVisibleTo(db: Db, actor: Actor): SQL | undefined {
+function contentVisibleTo(db: Db, actor: Actor): SQL | undefined {
   if (isSuperAdmin(actor)) return undefined;
   return exists(
     db

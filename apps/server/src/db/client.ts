@@ -33,7 +33,7 @@ export interface Database {
 }
 
 /** The advisory lock key of migrations and the first-start seed (any constant, the same everywhere). */
-export const STARTUP_LOCK_KEY = 7_264_001;
+const STARTUP_LOCK_KEY = 7_264_001;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -41,7 +41,7 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** The committed drizzle-kit migrations, found from src/db (dev, tests) or dist (built). */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 5; i++) {
     const candidate = path.join(dir, 'drizzle');

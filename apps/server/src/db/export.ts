@@ -6,7 +6,7 @@ export class ExportError extends Error {
   override name = 'ExportError';
 }
 
-export interface ExportReport {
+interface ExportReport {
   tables: { name: string; rows: number }[];
 }
 

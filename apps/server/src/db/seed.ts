@@ -7,7 +7,7 @@ import { workshopsService } from '../workshops/service';
 import type { Db } from './client';
 import { categories, organizations, orgWorkshops, rooms, settings, users } from './schema';
 
-export interface FirstStartOptions {
+interface FirstStartOptions {
   adminEmail: string;
   /** Generated and reported once when unset. */
   adminPassword?: string;
@@ -27,13 +27,13 @@ export interface FirstStartReport {
 }
 
 const FIRST_START_KEY = 'first_start_completed_at';
-export const SUPER_ADMIN_ORG = 'Playshop';
+const SUPER_ADMIN_ORG = 'Playshop';
 export const DEMO_ORG = 'Demo Org';
 export const DEMO_ROOM = 'Demo Room';
 export const DEMO_FACILITATOR_EMAIL = 'facilitator@demo.playshop.test';
 /** The demo workshop's video: a small generated file in apps/web/public, served by the product. */
 export const DEMO_VIDEO_URL = '/demo/demo-video.mp4';
-export const DEMO_PLAYERS = [1, 2, 3, 4, 5].map((n) => `demo-player-${n}`);
+const DEMO_PLAYERS = [1, 2, 3, 4, 5].map((n) => `demo-player-${n}`);
 
 const generatePassword = () => randomBytes(12).toString('base64url');
 

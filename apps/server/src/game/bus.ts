@@ -125,8 +125,8 @@ type Message = z.infer<typeof ZMessage>;
  * sender waits FORWARD_TIMEOUT_MS for the answer: longer, so a command the owner took is never
  * answered 'unavailable' to the sender while it happens anyway.
  */
-export const FORWARD_DEADLINE_MS = 10_000;
-export const FORWARD_TIMEOUT_MS = 30_000;
+const FORWARD_DEADLINE_MS = 10_000;
+const FORWARD_TIMEOUT_MS = 30_000;
 
 /** Several instances: Redis pub/sub, one channel for frames, one per served room, one per instance. */
 export function redisBus(

@@ -21,7 +21,7 @@ import {
   type WireFrame,
 } from './room';
 
-export interface RoomDirectoryDeps {
+interface RoomDirectoryDeps {
   db: Db;
   content: ContentService;
   journal: Journal;

@@ -75,7 +75,7 @@ export interface QuestionKey {
   correct: number;
 }
 
-export interface Answer {
+interface Answer {
   userId: number;
   username: string;
   /** The answer id picked. */
@@ -272,7 +272,7 @@ export interface ApplyContext {
   questions: ReadonlyMap<number, QuestionKey>;
 }
 
-export type ApplyResult = { events: GameEvent[] } | { error: GameError };
+type ApplyResult = { events: GameEvent[] } | { error: GameError };
 
 export const GAME_ERRORS = {
   notStaff: GAME_TEXTS.notStaff,
@@ -298,7 +298,7 @@ export const GAME_ERRORS = {
   notAnAnswer: GAME_TEXTS.notAnAnswer,
   tooManyAnswerChanges: GAME_TEXTS.tooManyAnswerChanges,
 } as const;
-export type GameError = (typeof GAME_ERRORS)[keyof typeof GAME_ERRORS];
+type GameError = (typeof GAME_ERRORS)[keyof typeof GAME_ERRORS];
 
 /** Mark changes a player may make in one round: every cell several times over, not without end. */
 export const MAX_MARK_CHANGES = 200;
@@ -307,7 +307,7 @@ export const MAX_MARK_CHANGES = 200;
 export const MAX_ANSWER_CHANGES = 20;
 
 /** Timer choices of SPEC §9: 20 to 120 seconds in steps of 5 (0 cancels). */
-export const isTimerChoice = (s: number): boolean => s === 0 || TIMER_CHOICES.includes(s);
+const isTimerChoice = (s: number): boolean => s === 0 || TIMER_CHOICES.includes(s);
 
 /** The one rule for who runs a room's game (PERMISSIONS.runRooms). */
 export const isStaff = (actor: Pick<Actor, 'role'>): boolean => can(actor.role, 'runRooms');

@@ -29,7 +29,7 @@ import {
  * or 'lobby': everyone while the room's sockets are workshop-sized, else staff (LOBBY_LIST_LIMIT).
  */
 export type Audience = 'all' | 'staff' | 'players' | 'lobby' | number;
-export type Frame = { to: Audience; message: ServerMessage };
+type Frame = { to: Audience; message: ServerMessage };
 
 /** What a room knows beside its state: the workshop it delivers and that content, presented. */
 export interface RoomView {
@@ -49,7 +49,7 @@ export const roomView = (
  * Content as a frame carries it, built field by field so nothing rides along: players never receive
  * a facilitator's script, and nobody receives a question's correct answer (`answer_revealed` tells it).
  */
-export function gameContent(content: ContentReply | null, staff: boolean): GameContent | null {
+function gameContent(content: ContentReply | null, staff: boolean): GameContent | null {
   if (!content) return null;
   const { question } = content;
   return {
@@ -286,10 +286,7 @@ const STAFF_VIEWER = { userId: 0, staff: true };
 const PLAYERS = { userId: 0, staff: false };
 
 /** The question on screen as a viewer may know it: their answer, the tally for staff or after reveal. */
-export function questionFor(
-  state: GameState,
-  viewer: { userId: number; staff: boolean },
-): QuestionState | null {
+function questionFor(state: GameState, viewer: { userId: number; staff: boolean }): QuestionState | null {
   const question = state.question;
   if (!question) return null;
   return {

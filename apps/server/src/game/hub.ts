@@ -15,7 +15,7 @@ export interface Connection {
   bufferedAmount(): number;
 }
 
-export interface HubOptions {
+interface HubOptions {
   /** A socket with more than this waiting to be written is closed rather than slowing its room. */
   maxBufferedBytes: number;
   onSlowSocket?: (connection: Connection) => void;

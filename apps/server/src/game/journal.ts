@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { gameEvents, games, roomSessions } from '../db/schema';
 import type { GameEvent } from './engine';
 
-export interface StoredEvent {
+interface StoredEvent {
   seq: number;
   event: GameEvent;
 }
@@ -81,13 +81,13 @@ const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('game_ended') }),
 ]) as z.ZodType<GameEvent>;
 
-export const parseStoredEvent = (row: { type: string; payload: unknown }): GameEvent =>
+const parseStoredEvent = (row: { type: string; payload: unknown }): GameEvent =>
   ZStoredEvent.parse({ ...(row.payload as object), type: row.type });
 
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 2_000;
 
-export interface JournalStats {
+interface JournalStats {
   onBatch?: (events: number, ms: number) => void;
 }
 

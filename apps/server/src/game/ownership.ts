@@ -81,7 +81,7 @@ export function postgresOwnership(url: string, onError: (err: unknown) => void):
 }
 
 /** Renewed at a third of its life, so two missed renewals still leave the owner holding the room. */
-export const LEASE_MS = 3_000;
+const LEASE_MS = 3_000;
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;

@@ -75,7 +75,7 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
-export interface LiveRoomDeps {
+interface LiveRoomDeps {
   roomId: number;
   journal: Journal;
   setup: () => Promise<RoomSetup>;

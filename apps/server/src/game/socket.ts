@@ -27,7 +27,7 @@ import { dispatch } from './dispatch';
 import type { Connection, Hub } from './hub';
 import { REMOVED_CLOSE_CODE } from './room';
 
-export interface GameSocketDeps {
+interface GameSocketDeps {
   tokens: AccessTokens;
   db: Db;
   rooms: RoomDirectory;
@@ -42,7 +42,7 @@ export interface GameSocketDeps {
 /** How often open sockets are checked against deletions and licence expiry. */
 const REVALIDATE_MS = 2_000;
 
-export interface SocketLimits {
+interface SocketLimits {
   /** Open game sockets of one user on this instance; the next one is closed at once. */
   socketsPerUser: number;
   /** Commands a socket may send per second, on average, and in one burst. */
@@ -342,7 +342,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
 }
 
 /** A socket the heartbeat sweep looks after. */
-export interface Swept {
+interface Swept {
   sweepSlice: number;
   alive: boolean;
   lastMessageAt: number;
@@ -366,7 +366,7 @@ export function sweepSlice(open: Iterable<Swept>, slice: number, now: number, id
 }
 
 /** What a socket's token says about its user, checked against the database while it is open. */
-export interface TokenRights {
+interface TokenRights {
   userId: number;
   tokenVersion: number;
   role: string;

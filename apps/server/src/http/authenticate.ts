@@ -14,7 +14,7 @@ import { forbidden, unauthorized } from './errors';
  * - 'current': it may act.
  * One indexed read (users by primary key, joined to its organization), on every request.
  */
-export type AccessTokenState = 'current' | 'revoked' | 'org_expired';
+type AccessTokenState = 'current' | 'revoked' | 'org_expired';
 
 export async function accessTokenState(db: Db, claims: AccessClaims): Promise<AccessTokenState> {
   const [row] = await db

@@ -1,5 +1,5 @@
 /** RFC 4180 quoting, and a leading ' for cells a spreadsheet would run as a formula. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 
 const HOUR_MS = 60 * 60_000;
 
-export interface HousekeepingOptions {
+interface HousekeepingOptions {
   intervalMs?: number;
   /**
    * A clean-up of what all instances share (the database, the file store): with PostgreSQL it runs

@@ -23,7 +23,7 @@ const SECRET_KEYS = [
   'set-cookie',
   'signature',
 ];
-export const LOG_REDACT_PATHS = [
+const LOG_REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
@@ -48,7 +48,7 @@ function withoutQueryValues(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export const errSerializer = (err: Error): unknown => withoutQueryValues(stdSerializers.err(err));
+const errSerializer = (err: Error): unknown => withoutQueryValues(stdSerializers.err(err));
 
 /** The server's pino options: level, redaction by rule, and the request and error serializers. */
 export function loggerOptions(level: string): LoggerOptions {
@@ -73,7 +73,7 @@ export function loggerOptions(level: string): LoggerOptions {
  * with a token: logged at info, without its payload, once per source and kind per window; what came
  * after in the window is counted and reported with the next line. Never an error with a stack.
  */
-export interface HostileInputLog {
+interface HostileInputLog {
   /** `source` says who (a user id, an address); `reason` what was wrong, never the payload itself. */
   report(kind: string, source: string | number, reason: string): void;
 }

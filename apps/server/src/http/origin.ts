@@ -3,7 +3,7 @@
  * a foreign page (another site) must be refused even if it holds a token, while a phone that loaded
  * the app from the laptop's network address (http://192.168.1.20:3000) must be let in with no setting.
  */
-export interface OriginCheck {
+interface OriginCheck {
   /** The Origin request header; absent for non-browser clients (they carry a token and no cookie). */
   origin: string | undefined;
   /** The host the request was sent to (Host, or X-Forwarded-Host behind a trusted proxy), with its port. */

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import type { Storage } from '../storage/storage';
 import { BUILD_INFO } from '../version';
 
-export interface ProbeDeps {
+interface ProbeDeps {
   database: Database;
   redis?: Redis;
   /** The file store when it is S3 (local disk needs no check: it is this machine's). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-export interface RegisteredRoute {
+interface RegisteredRoute {
   method: string;
   /** The full path as registered, e.g. `/api/v1/get-org-by-id/:id`. */
   url: string;

@@ -17,9 +17,9 @@ export interface Mailer {
 }
 
 /** After a failed attempt: try again in 30 s, 2 min, 10 min and 30 min (about 42 minutes in all). */
-export const MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000];
+const MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000];
 
-export interface MailerOptions {
+interface MailerOptions {
   smtpUrl?: string;
   from: string;
   /** Where mail goes when no SMTP server is configured: one .eml file per message. */

@@ -4,7 +4,7 @@ import { API_PREFIX, MATERIAL_LINK_TTL_SECONDS } from '@playshop/shared';
 export const MATERIAL_DOWNLOAD_PATH = '/materials/download';
 
 /** What a valid link grants: one file, for the user it was issued to, until it expires. */
-export interface DownloadGrant {
+interface DownloadGrant {
   /** documents/{folder}[/{subfolder}]/{file} */
   fullPath: string;
   userId: number;
@@ -17,7 +17,7 @@ export interface DownloadLinkQuery {
   signature: string;
 }
 
-export interface DownloadLinkOptions {
+interface DownloadLinkOptions {
   /** The server's secret (config.jwtSecret); links get a key of their own derived from it. */
   secret: string;
   ttlSeconds?: number;

@@ -32,7 +32,7 @@ const invalidName = (field: string) => new AppError('INVALID_NAME', 400, MATERIA
  * Folder names are matched to workshop names trimmed and ignoring case ('demo workshop ' shows to
  * the organizations linked to 'Demo Workshop'), so a folder made by hand need not copy the exact case.
  */
-export const folderMatchKey = (name: string): string => name.trim().toLowerCase();
+const folderMatchKey = (name: string): string => name.trim().toLowerCase();
 
 /** Names in the order people read them: ignoring case, numbers by value ('Week 2' before 'Week 10'). */
 const byName = (a: { name: string }, b: { name: string }) =>
@@ -46,7 +46,7 @@ const folderOf = (segments: string[]): MaterialFolder => ({
 const prefixOf = (segments: string[]) => (segments.length === 0 ? ROOT : `${ROOT}${segments.join('/')}/`);
 
 /** SPEC §3 Uploaded file metadata. */
-export function presentFile(bucket: string, object: StoredObject): MaterialFile {
+function presentFile(bucket: string, object: StoredObject): MaterialFile {
   return {
     bucket,
     name: object.key.slice(object.key.lastIndexOf('/') + 1),
@@ -64,7 +64,7 @@ export function presentFile(bucket: string, object: StoredObject): MaterialFile 
  * A file's path, 'documents/{folder}[/{subfolder}]/{file}' or the same without 'documents/', as its
  * segments; null unless every segment is a valid name exactly as written.
  */
-export function parseFilePath(filePath: string): { segments: string[]; fullPath: string } | null {
+function parseFilePath(filePath: string): { segments: string[]; fullPath: string } | null {
   const relative = filePath.startsWith(ROOT) ? filePath.slice(ROOT.length) : filePath;
   const segments = relative.split('/');
   if (segments.length < 2 || segments.length > 3) return null;
@@ -73,14 +73,14 @@ export function parseFilePath(filePath: string): { segments: string[]; fullPath:
 }
 
 /** Where an upload goes, from its tus metadata. */
-export interface UploadTarget {
+interface UploadTarget {
   key: string;
   fileName: string;
   /** The name the client sent, before trimming: kept as the file's `originalName`. */
   originalName: string;
 }
 
-export interface MaterialsServiceDeps {
+interface MaterialsServiceDeps {
   db: Db;
   storage: Storage;
   links: DownloadLinks;

@@ -8,7 +8,7 @@ import client from 'prom-client';
  * `gameRegistry`, and moved by the small functions below, which the game code calls. They cost a
  * few additions whether or not METRICS_ENABLED exposes them. Names and meanings: docs/operations.md.
  */
-export const gameRegistry = new client.Registry();
+const gameRegistry = new client.Registry();
 
 /** Seconds; from a quarter millisecond (one process) to several seconds (a stalled Redis). */
 const LATENCY_BUCKETS = [0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -122,7 +122,7 @@ export function observeBusLag(sentAtMs: number): void {
 }
 
 /** Counts open sockets at each scrape (summed over collectors); returns the function that removes it. */
-export function collectOpenSockets(collect: Collector<number>): () => void {
+function collectOpenSockets(collect: Collector<number>): () => void {
   openSocketCollectors.add(collect);
   return () => void openSocketCollectors.delete(collect);
 }
@@ -137,7 +137,7 @@ export function collectRooms(collect: Collector<Iterable<number>>): () => void {
   return () => void roomCollectors.delete(collect);
 }
 
-export interface MetricsOptions {
+interface MetricsOptions {
   /** Serve /metrics on this port only; unset: on the app's own port. */
   port?: number;
   host: string;

@@ -27,7 +27,7 @@ export interface LoggedEvent {
   event: GameEvent;
 }
 
-export interface ReportLookups {
+interface ReportLookups {
   roomName: string;
   orgName: string;
   workshopName: string;
@@ -36,7 +36,7 @@ export interface ReportLookups {
   generatedAt: Date;
 }
 
-export interface PlayerLine {
+interface PlayerLine {
   username: string;
   /** When the player first joined this game. */
   joinedAt: Date;
@@ -44,7 +44,7 @@ export interface PlayerLine {
   bingoAt: Date | null;
 }
 
-export interface AnswerLine {
+interface AnswerLine {
   username: string;
   /** The option's text ('Answer 2 (image)' for an image without text). */
   answer: string;
@@ -54,7 +54,7 @@ export interface AnswerLine {
   changes: number;
 }
 
-export interface QuestionReport {
+interface QuestionReport {
   title: string;
   sentAt: Date;
   correctAnswer: string;
@@ -62,14 +62,14 @@ export interface QuestionReport {
   answers: AnswerLine[];
 }
 
-export interface PointsLine {
+interface PointsLine {
   username: string;
   correctAnswers: number;
   wins: number;
   points: number;
 }
 
-export interface RoundReport {
+interface RoundReport {
   gameId: number;
   /** 1 for the room's first game, in order. */
   gameNumber: number;
@@ -277,7 +277,7 @@ export function cardText(card: BingoCard): string {
 }
 
 /** '2026-11-23 20:51:07 UTC': readable in a spreadsheet, unambiguous across time zones. */
-export function reportTime(at: Date | null): string {
+function reportTime(at: Date | null): string {
   return at ? `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '';
 }
 

@@ -6,10 +6,10 @@ import { games, organizations, rooms } from '../db/schema';
 import { isUniqueViolation } from '../http/db-errors';
 import { notFound } from '../http/errors';
 
-export type RandomInt = (max: number) => number;
+type RandomInt = (max: number) => number;
 
 /** A fresh code of JOIN_CODE_LENGTH characters from JOIN_CODE_ALPHABET. */
-export function generateJoinCode(randomInt: RandomInt = cryptoRandomInt): string {
+function generateJoinCode(randomInt: RandomInt = cryptoRandomInt): string {
   let code = '';
   for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
   return code;
@@ -31,7 +31,7 @@ export async function openGameId(db: Db, roomId: number): Promise<number | null>
  * another room (one chance in millions) is drawn again. The game's lobby-open path may call this for
  * each new game; without it, `currentJoinCode` renews the code when the facilitator next shows it.
  */
-export async function issueJoinCode(
+async function issueJoinCode(
   db: Db,
   roomId: number,
   gameId: number | null,

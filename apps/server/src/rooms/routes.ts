@@ -23,7 +23,7 @@ import type { RoomsService } from './service';
 const errors = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 
 /** What the join link of the facilitator screen is built on (PUBLIC_URL, else the network addresses). */
-export interface JoinLinkBase {
+interface JoinLinkBase {
   publicUrl: string | null;
   networkAddresses: () => string[];
 }

@@ -2,14 +2,14 @@ import { MATERIAL_NAME_MAX, MATERIAL_NAME_MAX_BYTES } from '@playshop/shared';
 import { AppError } from '../http/errors';
 
 /** Longest key segment in characters: the materials name limit, which every key's segments share. */
-export const KEY_SEGMENT_MAX_CHARS = MATERIAL_NAME_MAX;
+const KEY_SEGMENT_MAX_CHARS = MATERIAL_NAME_MAX;
 /**
  * Longest key segment in UTF-8 bytes. File systems allow 255 bytes a name and the disk store's
  * sidecar adds 11 (`.{name}.meta.json`), so 120 characters of CJK or emoji can be too long for disk.
  */
-export const KEY_SEGMENT_MAX_BYTES = MATERIAL_NAME_MAX_BYTES;
+const KEY_SEGMENT_MAX_BYTES = MATERIAL_NAME_MAX_BYTES;
 /** Longest whole key in UTF-8 bytes: S3's limit. */
-export const KEY_MAX_BYTES = 1024;
+const KEY_MAX_BYTES = 1024;
 
 const invalidKey = () => new AppError('INVALID_FILE_NAME', 400, 'Invalid file name');
 
@@ -54,7 +54,7 @@ export function assertFolderPrefix(prefix: string): void {
 /** S3 keeps metadata names lowercase (they travel as `x-amz-meta-*` headers): both stores require it. */
 const METADATA_NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** S3's limit on custom metadata, counted as the S3 store sends it (values percent-encoded). */
-export const METADATA_MAX_BYTES = 2048;
+const METADATA_MAX_BYTES = 2048;
 
 /**
  * Custom metadata that both stores keep exactly: lowercase names such as `uploaded-by`, any string

@@ -23,7 +23,7 @@ import { contentTypeOf } from './content-types';
 import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
 import type { Storage, StoredObject } from './storage';
 
-export interface S3StorageOptions {
+interface S3StorageOptions {
   /** An S3-compatible server (MinIO, Ceph, R2, …); AWS itself when absent. */
   endpoint?: string;
   region: string;
@@ -181,7 +181,7 @@ async function inBatches<T>(items: T[], limit: number, task: (item: T) => Promis
 }
 
 /** The S3 client settings both stores share; exported for the start-up check and tests. */
-export function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
+function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
   return {
     region: options.region,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },

@@ -5,7 +5,7 @@ import { localDiskStorage } from './local-disk-storage';
 import { s3Storage } from './s3-storage';
 
 export { contentTypeOf } from './content-types';
-export { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
+export { assertSafeKey } from './keys';
 export { localDiskStorage } from './local-disk-storage';
 export { checkS3Bucket, s3Storage } from './s3-storage';
 

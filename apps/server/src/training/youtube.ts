@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../http/errors';
 
-export interface YoutubeClientOptions {
+interface YoutubeClientOptions {
   /** e.g. https://www.googleapis.com/youtube/v3, without a trailing slash. */
   apiUrl: string;
   /** YOUTUBE_API_KEY; without it every call answers 503. */
@@ -43,7 +43,7 @@ const STALE_RETRY_MS = 60_000;
 /** Titles YouTube gives entries that can no longer be played. */
 const UNPLAYABLE_TITLES = new Set(['Deleted video', 'Private video']);
 
-export const noApiKey = () => new AppError('VIDEO_SERVICE_NO_KEY', 503, TRAINING_TEXTS.noApiKey);
+const noApiKey = () => new AppError('VIDEO_SERVICE_NO_KEY', 503, TRAINING_TEXTS.noApiKey);
 const refused = () => new AppError('VIDEO_SERVICE_REFUSED', 502, TRAINING_TEXTS.serviceRefused);
 const unreachable = () => new AppError('VIDEO_SERVICE_UNREACHABLE', 502, TRAINING_TEXTS.serviceUnreachable);
 const timedOut = () => new AppError('VIDEO_SERVICE_TIMEOUT', 504, TRAINING_TEXTS.serviceUnreachable);

@@ -16,7 +16,7 @@ import { assertSafeKey, type Storage } from '../storage/storage';
 import { sniffImage } from './sniff';
 import { mountTusEndpoint, tusError } from './tus-endpoint';
 
-export const UPLOADS_PATH = '/uploads';
+const UPLOADS_PATH = '/uploads';
 
 /**
  * Resumable image uploads (tus) for content and answer images. The client sends metadata

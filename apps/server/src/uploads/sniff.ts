@@ -1,5 +1,5 @@
 /** Image kinds we accept, recognised by their first bytes (never by a client's file name or type). */
-export type ImageKind = { ext: 'png' | 'jpg' | 'gif' | 'webp'; contentType: string };
+type ImageKind = { ext: 'png' | 'jpg' | 'gif' | 'webp'; contentType: string };
 
 export function sniffImage(head: Uint8Array): ImageKind | null {
   const starts = (bytes: number[], offset = 0) => bytes.every((b, i) => head[offset + i] === b);

@@ -10,7 +10,7 @@ import { AppError } from '../http/errors';
 import { scheduleHousekeeping } from '../http/housekeeping';
 
 /** An error tus sends as it is: status and a `{message, code}` body like every other API error. */
-export interface TusError {
+interface TusError {
   status_code: number;
   body: string;
 }
@@ -39,13 +39,13 @@ export const UNFINISHED_UPLOAD_TTL_MS = 24 * 60 * 60_000;
 /** tus names uploads with 16 random bytes in hex; anything else is no upload of ours. */
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
-export interface TusFinish {
+interface TusFinish {
   status_code: number;
   headers?: Record<string, string>;
   body?: string;
 }
 
-export interface TusEndpointOptions {
+interface TusEndpointOptions {
   /** Below the scope's prefix, e.g. '/uploads'; uploads live at `{path}/{uploadId}`. */
   path: string;
   /** The scope's prefix (API_PREFIX): tus needs the full path to find upload ids in URLs. */

@@ -29,7 +29,7 @@ import { ilikeLiteral, paged, pageWindow } from '../http/pagination';
 export type UserKind = 'admin' | 'player';
 
 /** Which organizations a list covers: one, or every one the caller may see. */
-export type OrgFilter = { orgId: number } | 'visible';
+type OrgFilter = { orgId: number } | 'visible';
 
 const presentedColumns = {
   id: users.id,

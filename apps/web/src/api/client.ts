@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 
 /** The error code the server sends when a non-super-admin's organization licence has run out. */
-export const ORG_EXPIRED = 'ORG_EXPIRED';
+const ORG_EXPIRED = 'ORG_EXPIRED';
 
 const NO_RESPONSE = 'No response received from the server';
 const UNEXPECTED = 'An unexpected error occurred';
@@ -44,9 +44,9 @@ export class ApiError extends Error {
   }
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface RequestOptions<T> {
+interface RequestOptions<T> {
   method?: HttpMethod;
   body?: unknown;
   /** Validates and types the reply; without it the reply is returned as `unknown` JSON. */
@@ -73,7 +73,7 @@ export interface ApiClientDeps {
   notifyError: (text: string) => void;
 }
 
-export interface ApiClient {
+interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   post<T = unknown>(

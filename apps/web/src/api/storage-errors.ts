@@ -1,7 +1,7 @@
 import { MATERIAL_TEXTS } from '@playshop/shared';
 
 /** SPEC §8 storage error codes, plus 'unknown' for a failure the server explains itself. */
-export type StorageErrorCode =
+type StorageErrorCode =
   | 'object-not-found'
   | 'unauthenticated'
   | 'unauthorized'
@@ -23,7 +23,7 @@ export interface UploadFailure {
   badUploadUrl?: boolean;
 }
 
-export const STORAGE_ERROR_MESSAGES: Record<Exclude<StorageErrorCode, 'unknown'>, string> = {
+const STORAGE_ERROR_MESSAGES: Record<Exclude<StorageErrorCode, 'unknown'>, string> = {
   'object-not-found': 'The upload is no longer on the server (it expired or was removed). Start it again.',
   unauthenticated: 'Your session has ended. Sign in again, then upload the file again.',
   unauthorized: 'You do not have permission to upload materials.',

@@ -1,9 +1,9 @@
 import type { Role } from '@playshop/shared';
 import type { AuthUser } from './session-store';
 
-export type AccessDecision = 'allow' | 'login' | 'unauthorized';
+type AccessDecision = 'allow' | 'login' | 'unauthorized';
 
-export interface AccessRequest {
+interface AccessRequest {
   user: AuthUser | null;
   allowed: readonly Role[];
   /** The {org} route parameter, already decoded, when the route has one. */

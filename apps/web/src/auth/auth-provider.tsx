@@ -17,7 +17,7 @@ export function useSessionStore(): SessionStore {
   return useContext(SessionStoreContext);
 }
 
-export function useSession(): Session | null {
+function useSession(): Session | null {
   const store = useSessionStore();
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

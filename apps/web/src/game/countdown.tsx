@@ -10,7 +10,7 @@ export function secondsLeft(endsAt: string | null, fallback: number, now = Date.
 }
 
 /** Whether the timer ran out more than TIMER_EXPIRED_SHOW_MS ago, so '0:00 Time is up' can go. */
-export function isLongExpired(endsAt: string | null, now = Date.now()): boolean {
+function isLongExpired(endsAt: string | null, now = Date.now()): boolean {
   return endsAt !== null && now - Date.parse(endsAt) >= TIMER_EXPIRED_SHOW_MS;
 }
 

@@ -47,7 +47,7 @@ export function JoinCode({ roomName, roomId }: { roomName: string; roomId?: numb
 }
 
 /** The QR code, the code in large type and the plain link, with a word when the address was chosen. */
-export function JoinCodeBody({ roomName, code, link }: { roomName: string; code: string; link: JoinLink }) {
+function JoinCodeBody({ roomName, code, link }: { roomName: string; code: string; link: JoinLink }) {
   const url = joinUrl(link.base, code);
   return (
     <Stack align="center" gap="sm">

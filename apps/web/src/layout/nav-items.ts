@@ -19,7 +19,7 @@ export type NavArea = 'admin' | 'facilitator';
 
 type NavIcon = typeof IconUsers;
 
-export interface NavItem {
+interface NavItem {
   label: string;
   /** A path below the area's base ('players'), or a setting holding an external address. */
   target: { path: string } | { setting: keyof PublicSettings; fallbackPath: string };
@@ -29,13 +29,13 @@ export interface NavItem {
 }
 
 /** Who may open each area at all; a link shows when the role has both this and the link's permission. */
-export const AREA_PERMISSION: Record<NavArea, Permission> = {
+const AREA_PERMISSION: Record<NavArea, Permission> = {
   admin: 'openAdminArea',
   facilitator: 'openFacilitatorArea',
 };
 
 /** SPEC §2 sidebar links, per area, with the permission each needs. The one place they are defined. */
-export const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
+const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
   admin: [
     {
       label: 'Dashboard',
@@ -82,7 +82,7 @@ export const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
   ],
 };
 
-export interface ResolvedNavLink {
+interface ResolvedNavLink {
   label: string;
   href: string;
   /** SPEC §2: links starting with http open in a new tab. */

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../auth/auth-provider';
 import { enterTarget } from '../auth/enter-target';
 import { LogoMark } from './logo';
 
-export interface BurgerState {
+interface BurgerState {
   opened: boolean;
   toggle: () => void;
   controls: string;

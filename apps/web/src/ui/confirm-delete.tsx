@@ -31,7 +31,7 @@ export function useConfirmDelete<T>(onDelete: ((item: T) => Promise<unknown>) | 
   return { pending, ask: (item: T) => setPending(item), close, confirm, isDeleting, error };
 }
 
-export type ConfirmDeleteState<T> = ReturnType<typeof useConfirmDelete<T>>;
+type ConfirmDeleteState<T> = ReturnType<typeof useConfirmDelete<T>>;
 
 /**
  * SPEC §2 Generic table: 'Are you sure you want to delete this {thing}?' with Yes/No, the item's name,

@@ -14,7 +14,7 @@ export interface DataTableColumn<T> {
   render: (row: T) => ReactNode;
 }
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   /** Accessible name of the table (e.g. 'Organizations'); shown as a hidden caption. */
   caption: string;
   columns: DataTableColumn<T>[];

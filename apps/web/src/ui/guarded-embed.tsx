@@ -43,7 +43,7 @@ function useReach(probeUrl: string | null | undefined): [Reach, () => void] {
 }
 
 /** The message shown instead of a video that cannot load: what happened, the title and a link. */
-export function EmbedFallback({ title, href }: { title: string; href: string }) {
+function EmbedFallback({ title, href }: { title: string; href: string }) {
   return (
     <Paper withBorder radius="md" p="lg" bg="gray.0" role="status">
       <Stack gap="xs" align="center" ta="center">

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 
-export interface SearchBoxProps {
+interface SearchBoxProps {
   /** The search in force (the one the list shows); '' when none. */
   term: string;
   /** Called with the trimmed text on submit, and with '' when the search is cleared. */

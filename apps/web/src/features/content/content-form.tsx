@@ -27,7 +27,7 @@ import { z } from 'zod';
 import { useCategoryOptions } from '../categories/api/use-category-options';
 import { ImageUploadField } from './image-upload-field';
 
-export interface ContentFormValues {
+interface ContentFormValues {
   type: string;
   categoryId: string;
   title: string;

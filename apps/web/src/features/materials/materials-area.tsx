@@ -20,7 +20,7 @@ export function MaterialsAreaRoute({ area }: { area: MaterialsArea }) {
   );
 }
 
-export interface MaterialsPaths {
+interface MaterialsPaths {
   area: MaterialsArea;
   /** `/{org}/admin/materials` or `/{org}/facilitator/{online|traditional}/materials`. */
   root: string;

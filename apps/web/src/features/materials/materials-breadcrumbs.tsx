@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useMaterialsPaths } from './materials-area';
 
-export interface Crumb {
+interface Crumb {
   label: string;
   /** Absent on the current page. */
   href?: string;

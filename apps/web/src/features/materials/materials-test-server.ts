@@ -2,7 +2,7 @@ import type { MaterialFile } from '@playshop/shared';
 import { vi } from 'vitest';
 import type { Session } from '../../auth/session-store';
 
-export interface FakeCall {
+interface FakeCall {
   method: string;
   path: string;
   body: unknown;

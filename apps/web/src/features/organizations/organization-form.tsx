@@ -6,7 +6,7 @@ import { FormActions } from '../../ui/form-actions';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSaveOrganization } from './api/use-save-organization';
 
-export type OrgField =
+type OrgField =
   | 'name'
   | 'address'
   | 'phone'

@@ -1,4 +1,4 @@
-export interface JoinLinkInput {
+interface JoinLinkInput {
   /** PUBLIC_URL, when the server has it. */
   publicUrl: string | null;
   /** The server's network IPv4 addresses (sent when PUBLIC_URL is unset). */

@@ -3,7 +3,7 @@ import { ballLetter } from '@playshop/shared';
 import { useEffect, useRef } from 'react';
 
 /** The presenter's mute toggle, remembered on this device. */
-export const MUTED_KEY = 'playshop:presenter-muted';
+const MUTED_KEY = 'playshop:presenter-muted';
 export const ROLL_SOUND = '/sounds/roll.wav';
 const ROLL_VOLUME = 0.6;
 
@@ -15,7 +15,7 @@ export function useMuted() {
 export const callOutText = (n: number) => `${ballLetter(n)}, ${n}`;
 
 /** The roll sound, then the ball said aloud with the browser's speech synthesis, where it has one. */
-export function callOut(n: number) {
+function callOut(n: number) {
   try {
     const audio = new Audio(ROLL_SOUND);
     audio.volume = ROLL_VOLUME;

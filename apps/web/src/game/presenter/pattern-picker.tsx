@@ -17,7 +17,7 @@ const KIND_OPTIONS = WIN_PATTERN_KINDS.map((kind) => ({ value: kind, label: WIN_
 const CENTRE = 12;
 
 /** A custom pattern drawn cell by cell: 25 toggle buttons, row by row (the centre is the free cell). */
-export function PatternEditor({
+function PatternEditor({
   cells,
   onChange,
   label,

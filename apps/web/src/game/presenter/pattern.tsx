@@ -22,7 +22,7 @@ export function patternHint(pattern: WinPattern): string | null {
 }
 
 /** The cells to draw: the pattern's own, or an example for the line patterns (middle row; rows 2 and 4). */
-export function drawnCells(pattern: WinPattern): readonly number[] {
+function drawnCells(pattern: WinPattern): readonly number[] {
   const cells = patternCells(pattern);
   if (cells) return cells;
   return pattern.kind === 'two_lines' ? [5, 6, 7, 8, 9, 15, 16, 17, 18, 19] : [10, 11, 12, 13, 14];

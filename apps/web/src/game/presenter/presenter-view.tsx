@@ -18,7 +18,7 @@ import { currentPrize, PatternGrid, patternHint, patternName } from './pattern';
 import classes from './presenter.module.css';
 
 /** How many balls before the last one the presenter shows. */
-export const PREVIOUS_BALLS = 5;
+const PREVIOUS_BALLS = 5;
 
 export interface PresenterJoin {
   code: string;
@@ -138,7 +138,7 @@ function PresenterLobby({ state, join }: { state: GameState; join: PresenterJoin
  * The balls the big screen shows: while the phones show a new ball tumbling (the roll animation),
  * it is held back until it lands there too, so the screen and the voice never call it first.
  */
-export function useLandedRolls(state: GameState): { rolls: number[]; tumbling: number | null } {
+function useLandedRolls(state: GameState): { rolls: number[]; tumbling: number | null } {
   const last = state.bingoRolls.at(-1);
   const isTumbling = state.gameState === 'roll' && !state.hideRollAnimation && last !== undefined;
   const [landed, setLanded] = useState<number | undefined>(isTumbling ? undefined : last);

@@ -10,7 +10,7 @@ import { Upload } from 'tus-js-client';
 import { api } from '../../../api/api';
 import { sessionStore } from '../../../auth/session-store';
 
-export type UploadState =
+type UploadState =
   | { status: 'idle' }
   | { status: 'running' | 'paused'; percent: number }
   | { status: 'success'; url: string }

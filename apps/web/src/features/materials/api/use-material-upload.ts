@@ -22,7 +22,7 @@ export type MaterialUploadState =
   | { status: 'canceled'; message: string }
   | { status: 'error'; message: string; percent: number; canResume: boolean };
 
-export interface MaterialUploadInput {
+interface MaterialUploadInput {
   file: File;
   folder: string;
   subfolder?: string;
