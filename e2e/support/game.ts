@@ -40,6 +40,14 @@ export async function newPlayer(product: Product): Promise<string> {
   return (await createUser(product.database, 'PLAYER', org.id)).username!;
 }
 
+async function signInPlayer(page: Page, base: string, username: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Organization').fill(DEMO_ORG);
+  await page.getByLabel('Username').fill(username);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(`**/${DEMO_ORG_PATH}/${encodeURIComponent(username)}/dashboard`);
+}
+
 /** Signs the player in and presses 'Join Game' on the room's Join screen. */
 export async function playerJoins(page: Page, base: string, username: string, roomId: number) {
   await signInPlayer(page, base, username);
