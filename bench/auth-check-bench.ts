@@ -1,5 +1,5 @@
 /**
- * The cost of checking an access token against the database on every request (issue 12 item 7):
+ * The cost of checking an access token against the database on every request:
  * `accessTokenState` (users by primary key joined to its organization: token version, role,
  * organization, expiry) against the organization-only read it replaced, on PGlite and, when
  * BENCH_DATABASE_URL is set, on PostgreSQL; then whole authenticated requests through fastify.inject.

@@ -870,7 +870,7 @@ async function main() {
       '|---|---|---|---|---|',
       ...rows,
       '',
-      'Targets (issue 10), each a ratio within this run:',
+      'Targets, each a ratio within this run:',
       '',
       '| target | limit | measured | verdict |',
       '|---|---|---|---|',

@@ -1,5 +1,5 @@
 /**
- * Issue 18, 'The first hour': the first start to a lobby with the join QR in four clicks, the top bar on
+ * The first hour: the first start to a lobby with the join QR in four clicks, the top bar on
  * every signed-in screen (the game screens too), the admin tables on a phone, the longest names the
  * schemas allow, 320 px reflow, and a clean console on every route for every role.
  */

@@ -20,7 +20,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite, poll, visible } from './support/suite';
 
 /**
- * Issue 13 items 8–13 and issue 18 item 7, as a super admin meets them: the game report, the demo
+ * The screens a super admin meets: the game report, the demo
  * video and the message where a video cannot load, Rooms for another organization, the content,
  * user and category forms, and the folder rename.
  */
@@ -51,7 +51,7 @@ async function contentId(title: string): Promise<number> {
   return row!.id;
 }
 
-describe.runIf(hasChromium)('screens of issue 13 (items 8–13) and embeds of issue 18 (item 7)', () => {
+describe.runIf(hasChromium)('reports, embeds and admin screens', () => {
   it('item 10: a super admin picks an organization on Rooms and creates a room there', async () => {
     await page.goto(`${suite.product.url}/Playshop/admin/rooms`);
     const choice = page.getByRole('textbox', { name: 'Organization' });

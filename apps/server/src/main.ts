@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : undefined;
 
   const database = await openDatabase(databaseOptions(config));
-  // Two instances starting together on an empty PostgreSQL database take turns (issue 12 item 13).
+  // Two instances starting together on an empty PostgreSQL database take turns.
   const report = await database.exclusive(async () => {
     await database.migrate();
     return firstStart(database.db, {

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 14, against a real Redis this test starts and stops itself (redis-server on a free
+ * Against a real Redis this test starts and stops itself (redis-server on a free
  * port): a REDIS_URL that answers nothing fails the start naming REDIS_URL; Redis gone mid-run does
  * not end the process, /health reports unready, sign-in still answers (never 500), and all recovers
  * when Redis is back.

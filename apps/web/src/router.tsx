@@ -130,7 +130,7 @@ export const routes: RouteObject[] = [
               ...adminRoomsRoutes,
               ...adminTrainingRoutes,
               ...adminMaterialsRoutes,
-              // Screens of later issues: a 'Page not found' inside the layout, never a fake screen.
+              // Any other admin path: 'Page not found' inside the layout, never a fake screen.
               { path: '*', lazy: adminNotFound },
             ],
           },

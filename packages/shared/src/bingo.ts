@@ -81,7 +81,7 @@ export const WINNER_SOUNDS: readonly string[] = Array.from(
 export const TIMER_CHOICES: readonly number[] = Array.from({ length: 21 }, (_, i) => 20 + i * 5);
 
 /**
- * Win patterns a facilitator picks for a round (issue: bingo as players know it). A pattern is
+ * Win patterns a facilitator picks for a round. A pattern is
  * either a number of complete lines, or a fixed set of cells that must all be called (the free
  * centre always counts). Cells are numbered 0–24, row by row.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The dashboards (issue 18): where each role's work starts. A room is 'lobby' while its lobby is open
+ * The dashboards: where each role's work starts. A room is 'lobby' while its lobby is open
  * and no game has started, 'playing' once a game has started, 'closed' otherwise (never opened, or
  * its last game ended).
  */

@@ -66,7 +66,7 @@ const orgFields = {
   website: optionalText(300),
   email: ZOrgEmail,
   hideRollAnimation: z.boolean().optional(),
-  /** Participants with a room's code or link may join with a nickname (issue 11); off by default. */
+  /** Participants with a room's code or link may join with a nickname; off by default. */
   allowGuests: z.boolean().optional(),
   musicPlaylistUrl: ZMusicPlaylistUrl,
   expiry: ZExpiry,

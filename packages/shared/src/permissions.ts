@@ -48,7 +48,7 @@ export const PERMISSIONS = {
   manageRooms: ADMIN_ROLES,
   /** The live game: open the lobby, roll, send content, set timers, announce, end (SPEC §4). */
   runRooms: STAFF_ROLES,
-  /** Dashboard: counts across organizations, licences ending soon, getting started (issue 18). */
+  /** Dashboard: counts across organizations, licences ending soon, getting started. */
   readOverviewDashboard: SUPER_ADMIN_ONLY,
   /** Dashboard: an organization's counts, licence end and recent games. */
   readOrgDashboard: ADMIN_ROLES,

@@ -10,7 +10,7 @@ describe('validation texts of SPEC §5', () => {
     expect(firstMessage(ZParticipantLogin.safeParse({ username: '  ', org: 'Acme' }))).toBe(
       'Username is required',
     );
-    // Scoped to an organization (issue 12 item 11): named, by id, or by a room code.
+    // Scoped to an organization: named, by id, or by a room code.
     expect(firstMessage(ZParticipantLogin.safeParse({ username: 'sam' }))).toBe(
       'Organization or room code is required',
     );

@@ -114,7 +114,7 @@ export const ZUserReply = z.object({
   role: z.enum(ROLES),
   organizationId: z.number().int(),
   organizationName: z.string(),
-  /** Joined with a nickname through a room's code (issue 11). */
+  /** Joined with a nickname through a room's code. */
   isGuest: z.boolean(),
 });
 export type UserReply = z.infer<typeof ZUserReply>;

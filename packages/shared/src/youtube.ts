@@ -64,7 +64,7 @@ export const youtubeWatchUrl = (videoId: string): string =>
 
 /**
  * A small image of the video on YouTube's image host. The page loads it to learn whether YouTube can
- * be reached at all: an embed's frame reports no failure to the page (issue 18 item 7).
+ * be reached at all: an embed's frame reports no failure to the page.
  */
 export const youtubeThumbnailUrl = (videoId: string): string =>
   `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/default.jpg`;

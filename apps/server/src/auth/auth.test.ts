@@ -120,7 +120,7 @@ describe('POST /participantLogin', () => {
     expect((await post('/participantLogin', { username: 'staffname', org: 'Acme' })).statusCode).toBe(404);
   });
 
-  it('needs the organization, and finds a player only in their own (issue 12 item 11)', async () => {
+  it('needs the organization, and finds a player only in their own', async () => {
     const player = await createUser(ctx.database, 'PLAYER', org.id);
     const other = await createOrg(ctx.database);
     const none = await post('/participantLogin', { username: player.username });

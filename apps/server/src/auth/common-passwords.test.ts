@@ -1,4 +1,4 @@
-/** Issue 12 item 12: the most common passwords are refused wherever a password is chosen, saying why. */
+/** The most common passwords are refused wherever a password is chosen, saying why. */
 import { VALIDATION } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../db/schema';

@@ -1,5 +1,5 @@
 /**
- * Issue 12 items 7 and 10: an access token stops working on the next request after a role change,
+ * An access token stops working on the next request after a role change,
  * a deletion, a logout, a password reset or an organization expiry; a token without exp or iat is
  * refused.
  */

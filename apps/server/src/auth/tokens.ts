@@ -44,7 +44,7 @@ export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECON
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
-          // A token without an expiry would be good forever (issue 12 item 10).
+          // A token without an expiry would be good forever.
           requiredClaims: ['exp', 'iat', 'sub'],
         });
         const role = normalizeRole(payload.role);

@@ -42,7 +42,7 @@ export const organizations = pgTable(
     hideRollAnimation: boolean('hide_roll_animation').notNull().default(false),
     /** An https embed address (YouTube, Spotify, …) the facilitator's game screen plays. */
     musicPlaylistUrl: text('music_playlist_url'),
-    /** Participants who come through a room's code or link may join with a nickname (issue 11). */
+    /** Participants who come through a room's code or link may join with a nickname. */
     allowGuests: boolean('allow_guests').notNull().default(false),
     ...timestamps,
   },

@@ -64,7 +64,7 @@ export function redisAccountLimiter(redis: Redis, prefix = 'playshop'): AccountL
 }
 
 /**
- * Sign-in throttle keyed by account AND address (issue 12 item 8): the first `freeAttempts` tries of a
+ * Sign-in throttle keyed by account AND address: the first `freeAttempts` tries of a
  * pair go through, each further one opens a wait that doubles (base, 2×base, … up to `maxDelayMs`);
  * a success clears the pair. A stranger guessing an admin's password only slows their own address:
  * the admin, from theirs, signs in as usual. Distributed guessing meets the per-IP limits and argon2.
@@ -175,7 +175,7 @@ export function redisLoginThrottle(
 }
 
 /**
- * Redis while it answers, this instance's memory while it does not (issue 12 item 14): an outage
+ * Redis while it answers, this instance's memory while it does not: an outage
  * weakens the limits to per-instance ones instead of failing every sign-in. `isUp` is read before each
  * call so a down Redis costs no wait; a call that fails anyway is retried in memory.
  */

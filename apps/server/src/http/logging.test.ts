@@ -1,4 +1,4 @@
-/** Issue 12 item 6: what the logs must not carry, and hostile input logged once, low, without payload. */
+/** What the logs must not carry, and hostile input logged once, low, without payload. */
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords';

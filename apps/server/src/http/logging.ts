@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type LoggerOptions, stdSerializers } from 'pino';
 
 /**
- * What the logs never carry (issue 12 item 6, ASVS 5.0 16.2.5): credentials by rule, wherever they
+ * What the logs never carry (ASVS 5.0 16.2.5): credentials by rule, wherever they
  * appear in a logged object, one level below any key (pino's redaction has no deep wildcard, so the
  * usual nests are listed).
  */

@@ -3,7 +3,7 @@ import type { GameEvent } from '../game/engine';
 import { toCsv } from '../http/csv';
 
 /**
- * The game report a facilitator hands on (issue 13 item 8), built from a room's stored game events
+ * The game report a facilitator hands on, built from a room's stored game events
  * alone: pure, no database or clock. It reads these event types and fields (the rest of the log is
  * internal state and only appears in the raw log):
  * - `player_joined`: userId, username, card (the player's card until a `new_round` deals another)

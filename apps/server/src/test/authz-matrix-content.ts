@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of the content library, the workshop builder and uploads (issue 4).
+ * Authorization-matrix rows of the content library, the workshop builder and uploads.
  * Kept beside `authz-matrix.ts` (which spreads `contentRows()` into AUTHZ_MATRIX) so the two domains
  * do not edit one long file at once. Reads: staff, scoped to the workshops linked to their
  * organization (another tenant's item answers 404); writes: super admin only.

@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of the materials library (issue 6), spread into AUTHZ_MATRIX by
+ * Authorization-matrix rows of the materials library, spread into AUTHZ_MATRIX by
  * `authz-matrix.ts`. Reads: staff, and an admin or facilitator sees only the folders named after a
  * workshop linked to their organization (another tenant's folder or file answers 404); changes and
  * uploads: super admin only. Folders exist while a file is inside, so rows put files in the app's store.

@@ -1,5 +1,5 @@
 /**
- * Authorization-matrix rows of training playlists and the product-wide links (issue 6). Kept beside
+ * Authorization-matrix rows of training playlists and the product-wide links. Kept beside
  * `authz-matrix.ts`, which spreads `trainingRows()` into AUTHZ_MATRIX. Settings are super admin only;
  * every signed-in role reads its own role's playlist. None of these routes targets an organization.
  */

@@ -102,7 +102,7 @@ const EVERYONE: readonly Role[] = ROLES;
 const enc = encodeURIComponent;
 
 // ---------------------------------------------------------------------------------------------
-// Foundation (issue 2): auth, expiry, rooms read path, public settings
+// Foundation: auth, expiry, rooms read path, public settings
 // ---------------------------------------------------------------------------------------------
 const foundationRows: AuthzRow[] = [
   {
@@ -171,7 +171,7 @@ const foundationRows: AuthzRow[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Organizations (issue 3)
+// Organizations
 // ---------------------------------------------------------------------------------------------
 const organizationRows: AuthzRow[] = [
   {
@@ -247,7 +247,7 @@ const organizationRows: AuthzRow[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Users: admins and players (issue 3)
+// Users: admins and players
 // ---------------------------------------------------------------------------------------------
 const userRows: AuthzRow[] = [
   {
@@ -457,7 +457,7 @@ const userRows: AuthzRow[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Categories (issue 3)
+// Categories
 // ---------------------------------------------------------------------------------------------
 const categoryRows: AuthzRow[] = [
   {
@@ -481,7 +481,7 @@ const categoryRows: AuthzRow[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Rooms and the live game (issue 5): the writes and the room session
+// Rooms and the live game: the writes and the room session
 // ---------------------------------------------------------------------------------------------
 const newRoom = async (f: MatrixFixture, side: OrgSide) =>
   (
@@ -541,7 +541,7 @@ const roomRows: AuthzRow[] = [
     other: scoped(STAFF),
     request: (_f, side) => ({ url: `/get-room-report/${side.roomId}` }),
   },
-  // Joining (issue 11): codes are public to whoever holds one; a room's code is its staff's.
+  // Joining: codes are public to whoever holds one; a room's code is its staff's.
   { method: 'GET', path: '/join/:code', anonymous: 404, request: () => ({ url: '/join/ZZZZZZ' }) },
   {
     method: 'POST',
@@ -566,7 +566,7 @@ const roomRows: AuthzRow[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------
-// Dashboards (issue 18)
+// Dashboards
 // ---------------------------------------------------------------------------------------------
 const dashboardRows: AuthzRow[] = [
   {

@@ -1,5 +1,5 @@
 /**
- * Hostile input against every operation of the OpenAPI document (issue 12, item 5): each path
+ * Hostile input against every operation of the OpenAPI document: each path
  * parameter, query parameter and JSON body field in turn gets a NUL string, a string with CR/LF and a
  * terminal escape, and integers just past int4 and up to 2^53−1, the rest of the request plausible.
  * Every answer must be below 500: the shared schemas refuse such input at the boundary with a 400.

@@ -329,7 +329,7 @@ export function usersService(db: Db) {
             email: input.email,
             role: input.role,
             organizationId: input.organizationId,
-            // A new role or organization revokes the user's access tokens at once (issue 12 item 7).
+            // A new role or organization revokes the user's access tokens at once.
             ...(input.role !== current.role || input.organizationId !== current.organizationId
               ? { tokenVersion: bumpedTokenVersion() }
               : {}),

@@ -75,8 +75,8 @@ interface GuardedEmbedProps {
 
 /**
  * Every video embed of the product (content video view, the player's video in the game, training
- * videos): the embed when it can load, otherwise a clear message with the video's title and link
- * (issue 13 item 9, issue 18 item 7), never a broken frame.
+ * videos): the embed when it can load, otherwise a clear message with the video's title and link,
+ * never a broken frame.
  */
 export function GuardedEmbed(props: GuardedEmbedProps) {
   // Another video starts afresh (a failed one before it says nothing about this one).

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { PageNotFound } from '../../ui/page-not-found';
 
-/** Admin paths whose screens come with later issues. */
+/** An admin path with no screen: 'Page not found' inside the admin layout. */
 export function AdminNotFoundPage() {
   const org = useParams().org ?? '';
   return (

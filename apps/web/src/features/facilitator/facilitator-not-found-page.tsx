@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { PageNotFound } from '../../ui/page-not-found';
 
-/** Facilitator paths whose screens come with later issues. */
+/** A facilitator path with no screen: 'Page not found' inside the facilitator layout. */
 export function FacilitatorNotFoundPage() {
   const org = useParams().org ?? '';
   return (

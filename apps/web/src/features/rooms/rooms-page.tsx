@@ -31,7 +31,7 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
   const base = `/${encodeURIComponent(org)}`;
   const canPickOrg = area === 'admin' && !!user && canPickAnyOrganization(user.role);
   const orgOptions = useOrgOptions({ enabled: canPickOrg });
-  // The organization in the URL is the one the page lists and creates rooms for (issue 13 item 10).
+  // The organization in the URL is the one the page lists and creates rooms for.
   const urlOrg = orgOptions.data?.find((o) => o.name === org);
   const canManage = area === 'admin' && !!user && can(user.role, 'manageRooms') && (!canPickOrg || !!urlOrg);
   const rows = rooms.data?.slice((page - 1) * PAGE, page * PAGE);
