@@ -12,6 +12,7 @@ export * from './orgs';
 export * from './pagination';
 export * from './permissions';
 export * from './player-import';
+export * from './printed-cards';
 export * from './protocol';
 export * from './roles';
 export * from './rooms';
