@@ -14,6 +14,7 @@ import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { toastSuccess } from '../../ui/toast';
 import { CreateRoomForm } from './create-room-form';
+import { PrintCardsButton } from './print-cards-dialog';
 
 const PAGE = 10;
 
@@ -97,6 +98,7 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
+                {user && can(user.role, 'runRooms') && <PrintCardsButton room={r} />}
                 {canManage && (
                   <Button
                     variant="subtle"
