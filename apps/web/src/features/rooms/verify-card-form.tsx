@@ -7,10 +7,21 @@ import { verifyPrintedCard } from './printed-cards-api';
 
 const balls = (numbers: number[]) => numbers.map(ballLabel).join(', ');
 
+/** Alert titles in black: Mantine's coloured title is too pale to read on its tint (the icon and tint carry the colour). */
+const AlertTitle = ({ children }: { children: string }) => (
+  <Text component="span" fw={700} size="sm" c="black">
+    {children}
+  </Text>
+);
+
 function ClaimResult({ reply }: { reply: PrintedClaimReply }) {
   if (reply.result === 'unknown') {
     return (
-      <Alert color="gray" title="Unknown serial" icon={<IconQuestionMark size={18} aria-hidden />}>
+      <Alert
+        color="gray"
+        title={<AlertTitle>Unknown serial</AlertTitle>}
+        icon={<IconQuestionMark size={18} aria-hidden />}
+      >
         No card printed for this room has the serial {reply.serial}.
       </Alert>
     );
@@ -22,7 +33,9 @@ function ClaimResult({ reply }: { reply: PrintedClaimReply }) {
   return (
     <Alert
       color={reply.result === 'bingo' ? 'green' : 'red'}
-      title={reply.result === 'bingo' ? 'Valid bingo' : 'Not a bingo'}
+      title={
+        reply.result === 'bingo' ? <AlertTitle>Valid bingo</AlertTitle> : <AlertTitle>Not a bingo</AlertTitle>
+      }
       icon={
         reply.result === 'bingo' ? (
           <IconCircleCheck size={18} aria-hidden />
