@@ -57,6 +57,8 @@ import {
 } from './observability/metrics';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
+import { printedCardsService } from './print/printed-cards';
+import { printedCardRoutes } from './print/routes';
 import { isRedisReady, watchRedis } from './redis';
 import { type RoomActivitySource, roomActivityFromLog } from './rooms/room-activity';
 import { roomRoutes } from './rooms/routes';
@@ -276,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,
         networkAddresses: lanAddresses,
       });
+      printedCardRoutes(api, printedCardsService(database.db));
       // The rooms' state from the event log; players now from the live rooms this instance owns.
       dashboardRoutes(api, dashboardService(database.db, roomActivity));
       settingsRoutes(api, services.settings);

@@ -11,6 +11,7 @@ export * from './organizations';
 export * from './pagination';
 export * from './permissions';
 export * from './player-import';
+export * from './printed-cards';
 export * from './protocol';
 export * from './roles';
 export * from './rooms';

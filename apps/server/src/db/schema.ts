@@ -324,3 +324,31 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   ...timestamps,
 });
+
+/**
+ * Bingo cards printed for a room (traditional delivery): the cards themselves, so the server can check
+ * a shouted claim by its serial (`code`-number) however the dealer changes later.
+ */
+export const printedCardSets = pgTable(
+  'printed_card_sets',
+  {
+    id: serial('id').primaryKey(),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    /** Random (PRINTED_CARDS.codeAlphabet), so a serial of one set says nothing about another's. */
+    code: text('code').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    count: integer('count').notNull(),
+    cardsPerPage: integer('cards_per_page').notNull(),
+    /** BingoCard[]: card n of the set (serial `code`-n) is cards[n - 1]. */
+    cards: jsonb('cards').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('printed_card_sets_code_idx').on(t.code),
+    index('printed_card_sets_room_idx').on(t.roomId),
+    check('printed_card_sets_count_check', sql`${t.count} between 1 and 500`),
+    check('printed_card_sets_per_page_check', sql`${t.cardsPerPage} in (1, 2, 4)`),
+  ],
+);

@@ -81,7 +81,7 @@ const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('game_ended') }),
 ]) as z.ZodType<GameEvent>;
 
-const parseStoredEvent = (row: { type: string; payload: unknown }): GameEvent =>
+export const parseStoredEvent = (row: { type: string; payload: unknown }): GameEvent =>
   ZStoredEvent.parse({ ...(row.payload as object), type: row.type });
 
 /** Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters. */

@@ -24,6 +24,7 @@ import { categories, organizations, orgWorkshops, rooms, sessions, workshops } f
 import type { Storage } from '../storage/storage';
 import { contentRows } from './authz-matrix-content';
 import { materialsRows } from './authz-matrix-materials';
+import { printedCardRows } from './authz-matrix-printed-cards';
 import { trainingRows } from './authz-matrix-training';
 import { createOrg, createUser } from './context';
 
@@ -602,6 +603,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...contentRows(),
   ...trainingRows(),
   ...materialsRows(),
+  ...printedCardRows(),
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;

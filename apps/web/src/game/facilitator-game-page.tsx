@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useOrganization } from '../features/organizations/api/use-organization';
 import { downloadRoomReport } from '../features/rooms/api/download-room-report';
 import { useRoom } from '../features/rooms/api/use-room';
+import { VerifyCardPanel } from '../features/rooms/verify-card-form';
 import { PageLoader } from '../ui/page-loader';
 import { PageTitle } from '../ui/page-title';
 import { parseRouteId } from '../ui/parse-route-id';
@@ -140,6 +141,7 @@ function FacilitatorGame({ org, room }: { org: string; room: Room }) {
                 canSend={state.gameStarted && state.gameState !== 'roll'}
                 onSend={commands.sendNextContent}
               />
+              <VerifyCardPanel roomId={room.id} />
             </Grid.Col>
           </Grid>
         </Stack>

@@ -4,6 +4,7 @@ import { IconDeviceMobile, IconFolders } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../ui/page-title';
 import { InfoLinkCard } from './info-link-card';
+import { PrintedCardsPanel } from './printed-cards-panel';
 
 /** `{org}/facilitator/traditional`: running the workshop in the room, on paper, without the live game. */
 export function TraditionalInfoPage() {
@@ -76,6 +77,8 @@ export function TraditionalInfoPage() {
             </Table.Tbody>
           </Table>
         </Paper>
+
+        <PrintedCardsPanel org={org} />
 
         <Text c="dimmed" size="sm">
           Changed your mind?{' '}

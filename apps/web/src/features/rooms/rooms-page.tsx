@@ -14,6 +14,7 @@ import { useDeleteRoom } from './api/use-delete-room';
 import { useOrgRooms } from './api/use-org-rooms';
 import { useRemoveGuests } from './api/use-remove-guests';
 import { CreateRoomForm } from './create-room-form';
+import { PrintCardsButton } from './print-cards-dialog';
 
 const PAGE = 10;
 
@@ -97,6 +98,7 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
+                {user && can(user.role, 'runRooms') && <PrintCardsButton room={r} />}
                 {canManage && (
                   <Button
                     variant="subtle"

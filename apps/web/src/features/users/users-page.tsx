@@ -3,7 +3,7 @@ import { can, ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { downloadCsv } from '../../api/download-csv';
+import { downloadFile } from '../../api/download-file';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
@@ -69,7 +69,7 @@ export function UsersPage({ kind }: { kind: UserKind }) {
                 variant="default"
                 leftSection={<IconDownload size={16} aria-hidden />}
                 onClick={() =>
-                  void downloadCsv(
+                  void downloadFile(
                     `/export-players/${actor.orgId}`,
                     `${actor.org.replace(/[^\w-]+/g, '-')}-players.csv`,
                   )

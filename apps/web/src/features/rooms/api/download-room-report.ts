@@ -1,4 +1,4 @@
-import { downloadCsv } from '../../../api/download-csv';
+import { downloadFile } from '../../../api/download-file';
 
 /**
  * GET /get-room-report/{roomId}: the room's game report (or with `log`, its raw event log) as a CSV
@@ -11,6 +11,6 @@ export function downloadRoomReport(
 ): Promise<void> {
   const base = roomName.replace(/[^\w-]+/g, '-');
   return kind === 'log'
-    ? downloadCsv(`/get-room-report/${roomId}?format=log`, `${base}-event-log.csv`)
-    : downloadCsv(`/get-room-report/${roomId}`, `${base}-report.csv`);
+    ? downloadFile(`/get-room-report/${roomId}?format=log`, `${base}-event-log.csv`)
+    : downloadFile(`/get-room-report/${roomId}`, `${base}-report.csv`);
 }

@@ -1,7 +1,10 @@
 import { api } from './api';
 
-/** GETs a CSV of the API through the client (token, renewal, error toast) and saves it as `filename`. */
-export async function downloadCsv(path: string, filename: string): Promise<void> {
+/**
+ * GETs a file of the API (a CSV report, a PDF) through the client (token, renewal, error toast) and
+ * saves it as `filename`.
+ */
+export async function downloadFile(path: string, filename: string): Promise<void> {
   let blob: Blob;
   try {
     blob = await api.request<Blob>(path, { responseType: 'blob' });

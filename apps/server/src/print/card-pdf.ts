@@ -1,0 +1,328 @@
+import {
+  type BALL_COLOURS,
+  BINGO_COLUMN_SIZE,
+  BINGO_LETTERS,
+  type BingoCard,
+  CARD_SIZE,
+  FREE_CELL,
+  printedSerial,
+} from '@playshop/shared';
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+
+/** A4 in PDF points. */
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 28;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.35, 0.35, 0.4);
+const RULE = rgb(0.55, 0.55, 0.6);
+
+/** Light tints of the ball colours: the letters stay readable when printed in grey. */
+const TINTS: Record<keyof typeof BALL_COLOURS, ReturnType<typeof rgb>> = {
+  B: rgb(0.9, 0.85, 0.97),
+  I: rgb(0.99, 0.86, 0.86),
+  N: rgb(1, 0.95, 0.75),
+  G: rgb(0.85, 0.9, 1),
+  O: rgb(0.85, 0.95, 0.86),
+};
+
+export interface PrintedSet {
+  code: string;
+  roomName: string;
+  orgName: string;
+  createdAt: Date;
+  createdBy: string | null;
+  cardsPerPage: 1 | 2 | 4;
+  cards: BingoCard[];
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/**
+ * The standard PDF fonts cover Latin-1 only (WinAnsi): other characters of a room's or
+ * organization's name print as '?' rather than failing the whole PDF.
+ */
+function printable(font: PDFFont, text: string): string {
+  const supported = new Set(font.getCharacterSet());
+  return [...text].map((ch) => (supported.has(ch.codePointAt(0)!) ? ch : '?')).join('');
+}
+
+/** Shortens `text` with an ellipsis until it fits `width`. */
+function fit(font: PDFFont, text: string, size: number, width: number): string {
+  let t = printable(font, text);
+  if (font.widthOfTextAtSize(t, size) <= width) return t;
+  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
+  return `${t}...`;
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where each card of a page goes: one page, two stacked halves, or four quarters. */
+function slots(perPage: 1 | 2 | 4): Box[] {
+  const { width, height } = PAGE;
+  if (perPage === 1) return [{ x: 0, y: 0, width, height }];
+  if (perPage === 2) {
+    return [
+      { x: 0, y: height / 2, width, height: height / 2 },
+      { x: 0, y: 0, width, height: height / 2 },
+    ];
+  }
+  const w = width / 2;
+  const h = height / 2;
+  return [
+    { x: 0, y: h, width: w, height: h },
+    { x: w, y: h, width: w, height: h },
+    { x: 0, y: 0, width: w, height: h },
+    { x: w, y: 0, width: w, height: h },
+  ];
+}
+
+function centred(
+  page: PDFPage,
+  font: PDFFont,
+  text: string,
+  size: number,
+  cx: number,
+  y: number,
+  color = INK,
+) {
+  page.drawText(text, { x: cx - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
+}
+
+function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, slot: Box) {
+  const pad = set.cardsPerPage === 4 ? 18 : MARGIN;
+  const inner = {
+    x: slot.x + pad,
+    y: slot.y + pad,
+    width: slot.width - 2 * pad,
+    height: slot.height - 2 * pad,
+  };
+  const scale = set.cardsPerPage === 1 ? 1.6 : 1;
+  const headSize = 10 * scale;
+  const serialSize = 12 * scale;
+  const footSize = 7.5 * scale;
+  const headH = serialSize + 10 * scale;
+  const footH = footSize * 2 + 10 * scale;
+  const grid = Math.min(inner.width, inner.height - headH - footH);
+  const cell = grid / CARD_SIZE;
+  const left = inner.x + (inner.width - grid) / 2;
+  const top = inner.y + inner.height - (inner.height - grid - headH - footH) / 2;
+  const serial = printedSerial(set.code, index + 1);
+
+  // The serial, bold at the top right: what the player reads out when they shout bingo.
+  const serialWidth = fonts.bold.widthOfTextAtSize(serial, serialSize);
+  page.drawText(serial, {
+    x: left + grid - serialWidth,
+    y: top - serialSize,
+    size: serialSize,
+    font: fonts.bold,
+    color: INK,
+  });
+  page.drawText(fit(fonts.regular, set.roomName, headSize, grid - serialWidth - 12), {
+    x: left,
+    y: top - serialSize,
+    size: headSize,
+    font: fonts.regular,
+    color: MUTED,
+  });
+
+  const gridTop = top - headH;
+  // Header row of letters, then the five rows of numbers.
+  for (let c = 0; c < CARD_SIZE; c++) {
+    const letter = BINGO_LETTERS[c]!;
+    const x = left + c * cell;
+    page.drawRectangle({
+      x,
+      y: gridTop - cell,
+      width: cell,
+      height: cell,
+      color: TINTS[letter],
+      borderColor: INK,
+      borderWidth: 1,
+    });
+    const size = cell * 0.5;
+    centred(page, fonts.bold, letter, size, x + cell / 2, gridTop - cell / 2 - size * 0.35);
+  }
+  const rowsTop = gridTop - cell;
+  const rowH = (grid - cell) / CARD_SIZE;
+  for (let r = 0; r < CARD_SIZE; r++) {
+    for (let c = 0; c < CARD_SIZE; c++) {
+      const n = set.cards[index]![r]![c]!;
+      const x = left + c * cell;
+      const y = rowsTop - (r + 1) * rowH;
+      page.drawRectangle({
+        x,
+        y,
+        width: cell,
+        height: rowH,
+        borderColor: INK,
+        borderWidth: 1,
+        ...(n === FREE_CELL ? { color: rgb(0.92, 0.92, 0.93) } : {}),
+      });
+      if (n === FREE_CELL) {
+        const size = rowH * 0.24;
+        centred(page, fonts.bold, 'FREE', size, x + cell / 2, y + rowH / 2 - size * 0.35, MUTED);
+      } else {
+        const size = rowH * 0.42;
+        centred(page, fonts.bold, String(n), size, x + cell / 2, y + rowH / 2 - size * 0.35);
+      }
+    }
+  }
+
+  const footY = rowsTop - CARD_SIZE * rowH - footSize - 6 * scale;
+  page.drawText(
+    fit(fonts.regular, `Card ${index + 1} of ${set.cards.length} · ${set.orgName}`, footSize, grid),
+    {
+      x: left,
+      y: footY,
+      size: footSize,
+      font: fonts.regular,
+      color: MUTED,
+    },
+  );
+  page.drawText(
+    fit(
+      fonts.regular,
+      'Mark each number as it is called. Bingo? Call out and give your serial.',
+      footSize,
+      grid,
+    ),
+    {
+      x: left,
+      y: footY - footSize - 3,
+      size: footSize,
+      font: fonts.regular,
+      color: MUTED,
+    },
+  );
+}
+
+/** Dashed lines between the cards of a page, to cut along. */
+function cutLines(page: PDFPage, perPage: 1 | 2 | 4) {
+  const dash = { thickness: 0.6, color: RULE, dashArray: [4, 4] };
+  if (perPage === 1) return;
+  page.drawLine({ start: { x: 0, y: PAGE.height / 2 }, end: { x: PAGE.width, y: PAGE.height / 2 }, ...dash });
+  if (perPage === 4) {
+    page.drawLine({
+      start: { x: PAGE.width / 2, y: 0 },
+      end: { x: PAGE.width / 2, y: PAGE.height },
+      ...dash,
+    });
+  }
+}
+
+/** The caller's page: the 75 numbers under their letters to tick off, with the set and the room. */
+function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet) {
+  const x0 = MARGIN + 12;
+  const width = PAGE.width - 2 * x0;
+  let y = PAGE.height - MARGIN - 24;
+  page.drawText('Caller sheet', { x: x0, y, size: 24, font: fonts.bold, color: INK });
+  y -= 26;
+  const lines = [
+    `Room: ${set.roomName} (${set.orgName})`,
+    `Card set ${set.code}: ${set.cards.length} card${set.cards.length === 1 ? '' : 's'}, serials ${printedSerial(set.code, 1)} to ${printedSerial(set.code, set.cards.length)}`,
+    `Printed ${set.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC${set.createdBy ? ` by ${set.createdBy}` : ''}`,
+  ];
+  for (const line of lines) {
+    page.drawText(fit(fonts.regular, line, 11, width), {
+      x: x0,
+      y,
+      size: 11,
+      font: fonts.regular,
+      color: INK,
+    });
+    y -= 16;
+  }
+  y -= 10;
+
+  const colW = width / BINGO_LETTERS.length;
+  const headH = 34;
+  const rowH = Math.min(34, (y - headH - MARGIN - 60) / BINGO_COLUMN_SIZE);
+  BINGO_LETTERS.forEach((letter, c) => {
+    const x = x0 + c * colW;
+    page.drawRectangle({
+      x,
+      y: y - headH,
+      width: colW,
+      height: headH,
+      color: TINTS[letter],
+      borderColor: INK,
+      borderWidth: 1,
+    });
+    centred(page, fonts.bold, letter, 22, x + colW / 2, y - headH / 2 - 8);
+    for (let i = 0; i < BINGO_COLUMN_SIZE; i++) {
+      const n = c * BINGO_COLUMN_SIZE + i + 1;
+      const rowY = y - headH - (i + 1) * rowH;
+      page.drawRectangle({ x, y: rowY, width: colW, height: rowH, borderColor: RULE, borderWidth: 0.6 });
+      const box = rowH * 0.5;
+      page.drawRectangle({
+        x: x + 12,
+        y: rowY + (rowH - box) / 2,
+        width: box,
+        height: box,
+        borderColor: INK,
+        borderWidth: 1,
+      });
+      page.drawText(`${letter} ${n}`, {
+        x: x + 20 + box,
+        y: rowY + rowH / 2 - 5,
+        size: 14,
+        font: fonts.bold,
+        color: INK,
+      });
+    }
+  });
+  const footY = y - headH - BINGO_COLUMN_SIZE * rowH - 22;
+  page.drawText(
+    'Tick each number as you call it. To check a claim, type the card serial in "Verify a card"',
+    {
+      x: x0,
+      y: footY,
+      size: 9.5,
+      font: fonts.regular,
+      color: MUTED,
+    },
+  );
+  page.drawText('on the traditional delivery page or the facilitator game screen.', {
+    x: x0,
+    y: footY - 13,
+    size: 9.5,
+    font: fonts.regular,
+    color: MUTED,
+  });
+}
+
+/** The set as one PDF: the caller sheet first, then the cards, `cardsPerPage` to an A4 page. */
+export async function printedSetPdf(set: PrintedSet): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const fonts: Fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+  doc.setTitle(printable(fonts.regular, `Bingo cards ${set.code} - ${set.roomName}`));
+  doc.setCreator('Playshop');
+  doc.setProducer('Playshop');
+  // The same set prints the same file, whenever it is downloaded again.
+  doc.setCreationDate(set.createdAt);
+  doc.setModificationDate(set.createdAt);
+
+  drawCallerSheet(doc.addPage([PAGE.width, PAGE.height]), fonts, set);
+  const places = slots(set.cardsPerPage);
+  let page: PDFPage | null = null;
+  set.cards.forEach((_, i) => {
+    const place = i % set.cardsPerPage;
+    if (place === 0) {
+      page = doc.addPage([PAGE.width, PAGE.height]);
+      cutLines(page, set.cardsPerPage);
+    }
+    drawCard(page!, fonts, set, i, places[place]!);
+  });
+  return doc.save();
+}

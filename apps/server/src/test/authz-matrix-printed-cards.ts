@@ -1,0 +1,77 @@
+/**
+ * Authorization-matrix rows of printed bingo cards (traditional delivery). Kept beside
+ * `authz-matrix.ts`, which spreads `printedCardRows()` into AUTHZ_MATRIX. The staff who may run a
+ * room print and check its cards; another organization's room is not found.
+ */
+import type { Role } from '@playshop/shared';
+import { printedCardSets } from '../db/schema';
+import { dealUniqueCards } from '../print/printed-cards';
+import { type AuthzRow, allowed, type MatrixFixture, type OrgSide, scoped } from './authz-matrix';
+
+const STAFF: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
+
+/** A stored set of two cards in the side's room. */
+async function newSet(f: MatrixFixture, side: OrgSide): Promise<number> {
+  const [set] = await f.database.db
+    .insert(printedCardSets)
+    .values({
+      roomId: side.roomId,
+      code: f.unique('').replace(/\W/g, '').slice(-6).toUpperCase(),
+      count: 2,
+      cardsPerPage: 2,
+      cards: dealUniqueCards(2, (min, max) => min + Math.floor(Math.random() * (max - min))),
+    })
+    .returning({ id: printedCardSets.id });
+  return set!.id;
+}
+
+export function printedCardRows(): AuthzRow[] {
+  return [
+    {
+      method: 'POST',
+      path: '/rooms/:id/printed-card-sets',
+      own: allowed(STAFF),
+      other: scoped(STAFF),
+      request: (_f, side) => ({
+        url: `/rooms/${side.roomId}/printed-card-sets`,
+        payload: { count: 2, cardsPerPage: 4 },
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/rooms/:id/printed-card-sets',
+      own: allowed(STAFF),
+      other: scoped(STAFF),
+      request: (_f, side) => ({ url: `/rooms/${side.roomId}/printed-card-sets` }),
+    },
+    {
+      method: 'GET',
+      path: '/rooms/:id/printed-card-sets/:setId/cards',
+      own: allowed(STAFF),
+      other: scoped(STAFF),
+      request: async (f, side) => ({
+        url: `/rooms/${side.roomId}/printed-card-sets/${await newSet(f, side)}/cards`,
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/rooms/:id/printed-card-sets/:setId/pdf',
+      own: allowed(STAFF),
+      other: scoped(STAFF),
+      request: async (f, side) => ({
+        url: `/rooms/${side.roomId}/printed-card-sets/${await newSet(f, side)}/pdf`,
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/rooms/:id/printed-cards/verify',
+      own: allowed(STAFF),
+      other: scoped(STAFF),
+      // A well-formed serial of no set: 'unknown' for those who may ask.
+      request: (_f, side) => ({
+        url: `/rooms/${side.roomId}/printed-cards/verify`,
+        payload: { serial: 'ZZZZZZ-001' },
+      }),
+    },
+  ];
+}

@@ -1,0 +1,70 @@
+import { Button, Divider, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useOrgRooms } from '../rooms/api/use-org-rooms';
+import { PrintCardsDialog } from '../rooms/print-cards-dialog';
+import { VerifyCardForm } from '../rooms/verify-card-form';
+
+/**
+ * Bingo on paper: print a room's cards (each with a serial the server keeps) and check a shouted
+ * claim by its serial against the balls called in the room's game.
+ */
+export function PrintedCardsPanel({ org }: { org: string }) {
+  const rooms = useOrgRooms(org);
+  const [roomId, setRoomId] = useState<string | null>(null);
+  const [printing, setPrinting] = useState(false);
+  const options = (rooms.data ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+  // The only room is the room: no choice to make.
+  const chosen =
+    rooms.data?.find((r) => String(r.id) === roomId) ??
+    (rooms.data?.length === 1 ? rooms.data[0] : undefined);
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="printed-cards"
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={2} fz="lg" id="printed-cards">
+            Printed bingo cards
+          </Title>
+          <Text size="sm" c="dimmed">
+            Print unique numbered cards for a room. Roll the balls on the room's game screen (or its presenter
+            view) and check a claim by typing the card's serial.
+          </Text>
+        </div>
+        <Group align="flex-end">
+          <Select
+            label="Room"
+            placeholder={rooms.isPending ? 'Loading rooms' : 'Select a room'}
+            data={options}
+            value={chosen ? String(chosen.id) : null}
+            onChange={setRoomId}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage="No rooms"
+            maw={320}
+            style={{ flex: 1 }}
+          />
+          <Button
+            leftSection={<IconPrinter size={18} aria-hidden />}
+            onClick={() => setPrinting(true)}
+            disabled={!chosen}
+          >
+            Print cards
+          </Button>
+        </Group>
+        <Divider />
+        <Title order={3} fz="md">
+          Verify a card
+        </Title>
+        <VerifyCardForm key={chosen?.id ?? 'none'} roomId={chosen?.id ?? null} />
+      </Stack>
+      {printing && chosen && <PrintCardsDialog room={chosen} opened onClose={() => setPrinting(false)} />}
+    </Paper>
+  );
+}

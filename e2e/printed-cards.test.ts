@@ -1,0 +1,193 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ANY_LINE, type BingoCard, winsPattern } from '@playshop/shared';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gameEvents, games, printedCardSets, rooms } from '../apps/server/src/db/schema';
+import {
+  DESKTOP,
+  expectAccessible,
+  hasChromium,
+  SHOTS_DIR,
+  screenshots,
+  signInStaff,
+} from './support/browser';
+import { browserSuite, poll, visible } from './support/suite';
+
+const suite = browserSuite();
+const ORG = 'Demo%20Org';
+let workDir: string | undefined;
+afterAll(async () => {
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+/** The newest printed set of the room, as the server keeps it. */
+async function newestSet(roomId: number) {
+  const [set] = await suite.product.database.db
+    .select()
+    .from(printedCardSets)
+    .where(eq(printedCardSets.roomId, roomId))
+    .orderBy(desc(printedCardSets.id))
+    .limit(1);
+  return { ...set!, cards: set!.cards as BingoCard[] };
+}
+
+/** The balls called in the room's open game, from the stored log. */
+async function calledBalls(roomId: number): Promise<number[]> {
+  const rows = await suite.product.database.db
+    .select({ payload: gameEvents.payload })
+    .from(gameEvents)
+    .innerJoin(games, eq(games.id, gameEvents.gameId))
+    .where(and(eq(games.roomId, roomId), isNull(games.endedAt), eq(gameEvents.type, 'ball_rolled')))
+    .orderBy(asc(gameEvents.seq));
+  return rows.map((r) => (r.payload as { number: number }).number);
+}
+
+const serialOf = (code: string, n: number) => `${code}-${String(n).padStart(3, '0')}`;
+
+async function verify(page: Page, serial: string) {
+  const form = page.getByRole('region', { name: 'Verify a card' });
+  await form.getByLabel('Card serial').fill(serial);
+  await form.getByRole('button', { name: 'Verify' }).click();
+  return form;
+}
+
+describe.runIf(hasChromium)('printed cards for traditional delivery', () => {
+  it('prints 30 cards as a PDF, then checks a true and a false claim by serial during a game', async () => {
+    workDir = await mkdtemp(path.join(tmpdir(), 'playshop-print-'));
+    const [room] = await suite.product.database.db.select().from(rooms).where(eq(rooms.name, 'Demo Room'));
+    const { page } = await suite.open(DESKTOP);
+    const { email, password } = suite.product.facilitator;
+    await signInStaff(page, suite.product.url, email, password);
+
+    // The traditional page: pick the room, print 30 cards at 4 to a page.
+    await page.goto(`${suite.product.url}/${ORG}/facilitator/traditional`);
+    await poll(() => page.getByRole('heading', { name: 'Printed bingo cards' }).isVisible()).toBe(true);
+    await page.getByRole('textbox', { name: 'Room' }).click();
+    await page.getByRole('option', { name: 'Demo Room' }).click();
+    await page.getByRole('button', { name: 'Print cards' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print bingo cards for Demo Room' });
+    await dialog.getByRole('textbox', { name: 'Number of cards' }).fill('30');
+    await dialog.getByText('4', { exact: true }).click();
+    await expectAccessible(page, 'print cards dialog');
+    await screenshots(page, 'print-cards-dialog');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const set = await newestSet(room!.id);
+    expect(set).toMatchObject({ count: 30, cardsPerPage: 4 });
+    expect(download.suggestedFilename()).toBe(`Demo-Room-bingo-cards-${set.code}.pdf`);
+    await visible(page, `Card set ${set.code} ready`);
+    const pdf = path.join(workDir, 'cards.pdf');
+    await download.saveAs(pdf);
+
+    // The PDF as a printer sees it: a caller sheet and 8 pages of 4 cards, each serial on its card.
+    execFileSync('pdftoppm', ['-r', '20', '-png', pdf, path.join(workDir, 'page')]);
+    const pages = (await readdir(workDir)).filter((f) => f.startsWith('page') && f.endsWith('.png'));
+    expect(pages).toHaveLength(1 + 8);
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Caller sheet');
+    expect(text).toContain(`Card set ${set.code}: 30 cards`);
+    for (const n of [1, 17, 30]) expect(text).toContain(serialOf(set.code, n));
+    expect(text).not.toContain(serialOf(set.code, 31));
+    // Pictures of the caller sheet and the first page of cards, to look at.
+    await mkdir(SHOTS_DIR, { recursive: true });
+    execFileSync('pdftoppm', [
+      '-r',
+      '60',
+      '-png',
+      '-f',
+      '1',
+      '-l',
+      '2',
+      pdf,
+      path.join(SHOTS_DIR, 'printed-cards'),
+    ]);
+
+    // The room's game: open the lobby, start, roll (animation hidden) until a printed card has a line.
+    await page.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
+    await page.getByRole('link', { name: 'Play Demo Room' }).click();
+    await page.waitForURL(`**/${ORG}/facilitator/online/rooms/play-game/*`);
+    await page.getByRole('button', { name: 'Open Lobby' }).click();
+    await page.getByRole('button', { name: 'Start Game' }).click();
+    const hide = page.getByRole('switch', { name: 'Hide roll animation' });
+    await hide.click();
+    await poll(() => hide.isChecked()).toBe(true);
+    let winner = -1;
+    for (let rolls = 1; rolls <= 75 && winner < 0; rolls++) {
+      const roll = page.getByRole('button', { name: 'Roll', exact: true });
+      await poll(() => roll.isEnabled()).toBe(true);
+      await roll.click();
+      await poll(() => page.getByText(`${rolls} of 75 rolled`).isVisible()).toBe(true);
+      const called = new Set(await calledBalls(room!.id));
+      winner = set.cards.findIndex((card) => winsPattern(ANY_LINE, card, called));
+    }
+    expect(winner).toBeGreaterThanOrEqual(0);
+    const called = new Set(await calledBalls(room!.id));
+    const loser = set.cards.findIndex((card) => !winsPattern(ANY_LINE, card, called));
+
+    // A true claim, typed on the facilitator game screen's side panel.
+    const panel = await verify(page, serialOf(set.code, winner + 1));
+    await poll(() => panel.getByText('Valid bingo').isVisible()).toBe(true);
+    await visible(page, `Card ${serialOf(set.code, winner + 1)} wins Any line`);
+    await expectAccessible(page, 'verify a card: valid');
+    await screenshots(page, 'print-verify-valid');
+    // A serial of no printed card.
+    await verify(page, 'ZZZZZZ-001');
+    await poll(() => panel.getByText('Unknown serial').isVisible()).toBe(true);
+
+    // A false claim, typed on the traditional page: refused, with the numbers it still needs.
+    await page.goto(`${suite.product.url}/${ORG}/facilitator/traditional`);
+    await page.getByRole('textbox', { name: 'Room' }).click();
+    await page.getByRole('option', { name: 'Demo Room' }).click();
+    const form = page.getByRole('region', { name: 'Printed bingo cards' });
+    await form.getByLabel('Card serial').fill(serialOf(set.code, loser + 1).toLowerCase());
+    await form.getByRole('button', { name: 'Verify' }).click();
+    await poll(() => form.getByText('Not a bingo').isVisible()).toBe(true);
+    await visible(
+      page,
+      new RegExp(`Card ${serialOf(set.code, loser + 1)} does not win Any line yet .* Missing: [BINGO] \\d+`),
+    );
+    await expectAccessible(page, 'verify a card: refused');
+    await screenshots(page, 'print-traditional-refused');
+    // A serial that cannot be one: the form says how to type it.
+    await form.getByLabel('Card serial').fill('hello');
+    await form.getByRole('button', { name: 'Verify' }).click();
+    await visible(page, 'Type the serial as printed on the card');
+  });
+
+  it('prints from the rooms list row action', async () => {
+    const [room] = await suite.product.database.db.select().from(rooms).where(eq(rooms.name, 'Demo Room'));
+    const { page } = await suite.open(DESKTOP);
+    await signInStaff(
+      page,
+      suite.product.url,
+      suite.product.facilitator.email,
+      suite.product.facilitator.password,
+    );
+    await page.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
+    await page.getByRole('button', { name: 'Print cards for Demo Room' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print bingo cards for Demo Room' });
+    await dialog.getByRole('textbox', { name: 'Number of cards' }).fill('501');
+    await visible(page, 'Number of cards must be a whole number from 1 to 500');
+    await poll(() => dialog.getByRole('button', { name: 'Download PDF' }).isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Number of cards' }).fill('2');
+    await dialog.getByText('1', { exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const set = await newestSet(room!.id);
+    expect(set).toMatchObject({ count: 2, cardsPerPage: 1 });
+    workDir ??= await mkdtemp(path.join(tmpdir(), 'playshop-print-'));
+    const pdf = path.join(workDir, 'two.pdf');
+    await download.saveAs(pdf);
+    const info = execFileSync('pdfinfo', [pdf], { encoding: 'utf8' });
+    expect(info).toMatch(/Pages:\s+3\b/);
+    await screenshots(page, 'print-rooms-list');
+  });
+});

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { ZWinPattern } from './bingo';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from './joining';
+
+/**
+ * Printed bingo cards for traditional delivery: a set of unique cards of one room, printed as a PDF
+ * with a serial on each card, that the server keeps so a shouted claim can be checked by its serial.
+ */
+export const PRINTED_CARDS = {
+  maxCount: 500,
+  perPageChoices: [1, 2, 4] as const,
+  /** Characters of a set's code: the join-code alphabet (no 0/O, 1/I/L to misread on paper). */
+  codeLength: JOIN_CODE_LENGTH,
+  codeAlphabet: JOIN_CODE_ALPHABET,
+} as const;
+
+export const PRINTED_CARD_TEXTS = {
+  countRange: `Number of cards must be a whole number from 1 to ${PRINTED_CARDS.maxCount}`,
+  perPage: 'Cards per page must be 1, 2 or 4',
+  serialFormat: 'Type the serial as printed on the card, for example K7QM4X-017',
+  setNotFound: 'Card set not found',
+  noGame: 'No game is running in this room: open the lobby and start the game, then check the card',
+} as const;
+
+/** POST /rooms/{id}/printed-card-sets. */
+export const ZCreatePrintedCardSet = z
+  .object({
+    count: z
+      .number({ message: PRINTED_CARD_TEXTS.countRange })
+      .int(PRINTED_CARD_TEXTS.countRange)
+      .min(1, PRINTED_CARD_TEXTS.countRange)
+      .max(PRINTED_CARDS.maxCount, PRINTED_CARD_TEXTS.countRange),
+    cardsPerPage: z.union([z.literal(1), z.literal(2), z.literal(4)], {
+      message: PRINTED_CARD_TEXTS.perPage,
+    }),
+  })
+  .strict();
+export type CreatePrintedCardSetInput = z.infer<typeof ZCreatePrintedCardSet>;
+
+export const ZPrintedCardSetReply = z.object({
+  id: z.number().int(),
+  roomId: z.number().int(),
+  /** The set's code, the first part of every serial in it. */
+  code: z.string(),
+  count: z.number().int(),
+  cardsPerPage: z.number().int(),
+  createdAt: z.string(),
+  /** Who printed it (username or email); null once that account is gone. */
+  createdBy: z.string().nullable(),
+});
+export type PrintedCardSetReply = z.infer<typeof ZPrintedCardSetReply>;
+
+const card = z.array(z.array(z.number().int()));
+export const ZPrintedCardsReply = z.object({
+  code: z.string(),
+  cards: z.array(z.object({ serial: z.string(), card })),
+});
+
+/** `K7QM4X-017`: the set's code and the card's number in the set. */
+export function printedSerial(code: string, number: number): string {
+  return `${code}-${String(number).padStart(3, '0')}`;
+}
+
+const SERIAL = new RegExp(`^([${JOIN_CODE_ALPHABET}]{${JOIN_CODE_LENGTH}})[\\s-]?(\\d{1,3})$`);
+
+/** A typed serial, forgiving case, spaces and a missing dash; null when it cannot be one. */
+export function parsePrintedSerial(text: string): { code: string; number: number } | null {
+  const match = SERIAL.exec(text.trim().toUpperCase());
+  if (!match) return null;
+  const number = Number(match[2]);
+  return number >= 1 && number <= PRINTED_CARDS.maxCount ? { code: match[1]!, number } : null;
+}
+
+/** POST /rooms/{id}/printed-cards/verify. */
+export const ZVerifyPrintedCard = z
+  .object({
+    serial: z
+      .string({ message: PRINTED_CARD_TEXTS.serialFormat })
+      .max(40, PRINTED_CARD_TEXTS.serialFormat)
+      .refine((s) => parsePrintedSerial(s) !== null, PRINTED_CARD_TEXTS.serialFormat),
+  })
+  .strict();
+
+export const PRINTED_CLAIM_RESULTS = ['bingo', 'not_bingo', 'unknown'] as const;
+
+export const ZPrintedClaimReply = z.object({
+  result: z.enum(PRINTED_CLAIM_RESULTS),
+  /** The serial as printed (normalised from what was typed). */
+  serial: z.string(),
+  /** The card, when the serial is one of the room's printed cards. */
+  card: card.nullable(),
+  /** Balls called so far in the room's current game. */
+  calledCount: z.number().int(),
+  /** The prize being played for (index into `prizes`). */
+  currentPrize: z.number().int(),
+  /** Every prize of the round with whether this card wins it and the numbers it still needs. */
+  prizes: z.array(z.object({ pattern: ZWinPattern, wins: z.boolean(), missing: z.array(z.number().int()) })),
+});
+export type PrintedClaimReply = z.infer<typeof ZPrintedClaimReply>;
