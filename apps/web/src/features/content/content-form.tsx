@@ -95,10 +95,14 @@ interface ContentFormProps {
   actions?: ReactNode;
 }
 
-/** Add and Edit Content: the type and category selects, then the form of the chosen type. */
+/**
+ * Add and Edit Content: the type and category selects, then the form of the chosen type. Validates
+ * each field on blur with the spec's texts, like the other forms (SPEC §5).
+ */
 export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: ContentFormProps) {
   const categories = useCategoryOptions();
   const form = useForm<ContentFormValues, unknown, ContentInput>({
+    mode: 'onBlur',
     defaultValues: initialValues,
     resolver: zodResolver(ZContentForm) as unknown as Resolver<ContentFormValues, unknown, ContentInput>,
   });
