@@ -45,7 +45,7 @@ describe('ContentForm', () => {
     expect(await screen.findByText(CONTENT_TEXTS.categoryRequired)).toBeTruthy();
   });
 
-  it("names an empty title and description of the chosen type when each is left (SPEC §5 texts)", async () => {
+  it('names an empty title and description of the chosen type when each is left (SPEC §5 texts)', async () => {
     fakeApi();
     renderForm();
     await screen.findByRole('option', { name: 'Safety' });

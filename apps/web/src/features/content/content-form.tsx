@@ -275,7 +275,13 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
         )}
 
         <Group gap="sm">
-          <Button type="submit" loading={formState.isSubmitting}>
+          {/* No blur on press: a blur-time validation that removes an error above would move the
+              button away between mousedown and mouseup, and the click would be lost. */}
+          <Button
+            type="submit"
+            loading={formState.isSubmitting}
+            onMouseDown={(event) => event.preventDefault()}
+          >
             {submitLabel}
           </Button>
           {actions}
