@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS } from '@playshop/shared';
+import { CONTENT_TEXTS, type ContentInput } from '@playshop/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
@@ -18,7 +18,7 @@ function fakeApi() {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderForm() {
-  const onSubmit = vi.fn(async () => {});
+  const onSubmit = vi.fn(async (_input: ContentInput) => {});
   renderRoutes([
     {
       path: '/',
