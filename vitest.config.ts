@@ -29,7 +29,8 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          // jsdom with the AbortSignal that Node's fetch API accepts (see the file).
+          environment: './src/test/jsdom-environment.ts',
           setupFiles: ['src/test/setup.ts'],
         },
       },

@@ -95,10 +95,14 @@ interface ContentFormProps {
   actions?: ReactNode;
 }
 
-/** Add and Edit Content: the type and category selects, then the form of the chosen type. */
+/**
+ * Add and Edit Content: the type and category selects, then the form of the chosen type. Validates
+ * each field on blur with the spec's texts, like the other forms (SPEC §5).
+ */
 export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: ContentFormProps) {
   const categories = useCategoryOptions();
   const form = useForm<ContentFormValues, unknown, ContentInput>({
+    mode: 'onBlur',
     defaultValues: initialValues,
     resolver: zodResolver(ZContentForm) as unknown as Resolver<ContentFormValues, unknown, ContentInput>,
   });
@@ -271,7 +275,13 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
         )}
 
         <Group gap="sm">
-          <Button type="submit" loading={formState.isSubmitting}>
+          {/* No blur on press: a blur-time validation that removes an error above would move the
+              button away between mousedown and mouseup, and the click would be lost. */}
+          <Button
+            type="submit"
+            loading={formState.isSubmitting}
+            onMouseDown={(event) => event.preventDefault()}
+          >
             {submitLabel}
           </Button>
           {actions}
