@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ActionIcon,
   Button,
@@ -22,8 +21,9 @@ import {
 } from '@playshop/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useCategoryOptions } from '../categories/api/use-category-options';
 import { ImageUploadField } from './image-upload-field';
 
@@ -55,6 +55,12 @@ const ZContentForm = z
     { message: CONTENT_TEXTS.categoryRequired, path: ['categoryId'], when: () => true },
   )
   .pipe(ZContentInput);
+
+/** The form's text fields in, the shared ContentInput out. */
+const ZContentFields = z
+  .custom<ContentFormValues>()
+  .transform((values): unknown => values)
+  .pipe(ZContentForm);
 
 export const emptyContentForm: ContentFormValues = {
   type: '',
@@ -101,11 +107,7 @@ interface ContentFormProps {
  */
 export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: ContentFormProps) {
   const categories = useCategoryOptions();
-  const form = useForm<ContentFormValues, unknown, ContentInput>({
-    mode: 'onBlur',
-    defaultValues: initialValues,
-    resolver: zodResolver(ZContentForm) as unknown as Resolver<ContentFormValues, unknown, ContentInput>,
-  });
+  const form = useZodForm(ZContentFields, { defaultValues: initialValues });
   const { register, control, handleSubmit, watch, setValue, getValues, formState } = form;
   const answers = useFieldArray({ control, name: 'answers' });
   const type = watch('type');
