@@ -38,7 +38,7 @@ async function run(kind: string, database: Database): Promise<void> {
     .returning();
   const [user] = await database.db
     .insert(users)
-    .values({ email: `b-${randomUUID()}@x.io`, role: 'FACILITATOR', organizationId: org!.id })
+    .values({ email: `b-${randomUUID()}@x.io`, role: 'FACILITATOR', orgId: org!.id })
     .returning();
   const claims = await accessTokens(SECRET).verify(
     await accessTokens(SECRET).sign({

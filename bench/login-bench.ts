@@ -32,7 +32,7 @@ async function seed(dataDir: string): Promise<void> {
         lastName: `Player ${i + k}`,
         username: `bench-player-${i + k}`,
         role: 'PLAYER' as const,
-        organizationId: org!.id,
+        orgId: org!.id,
       })),
     );
   await database.close();

@@ -42,7 +42,7 @@ function bare() {
         orgName: organizations.name,
       })
       .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .innerJoin(organizations, eq(organizations.id, users.orgId))
       .where(
         and(
           sql`lower(${users.username}) = ${username.toLowerCase()}`,

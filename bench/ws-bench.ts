@@ -149,7 +149,7 @@ async function seed(options: DatabaseOptions): Promise<Fixture> {
       Array.from({ length: roomCount }, (_, i) => ({
         email: `f${i}@bench.local`,
         role: 'FACILITATOR' as const,
-        organizationId: org!.id,
+        orgId: org!.id,
       })),
     )
     .returning({ id: users.id });
@@ -162,7 +162,7 @@ async function seed(options: DatabaseOptions): Promise<Fixture> {
           Array.from({ length: Math.min(1000, playerCount - start) }, (_, i) => ({
             username: `bench-${start + i}`,
             role: 'PLAYER' as const,
-            organizationId: org!.id,
+            orgId: org!.id,
           })),
         )
         .returning({ id: users.id })),

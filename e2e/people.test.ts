@@ -182,7 +182,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
         lastName: `Bplayer${String(i + 1).padStart(2, '0')}`,
         username: `acme-player-${i + 1}`,
         role: 'PLAYER' as const,
-        organizationId: acme!.id,
+        orgId: acme!.id,
       })),
     );
 

@@ -80,7 +80,7 @@ export function authService({
         orgName: organizations.name,
       })
       .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organizationId));
+      .innerJoin(organizations, eq(organizations.id, users.orgId));
 
   type UserRow = Awaited<ReturnType<typeof userWithOrg>>[number];
 
@@ -132,7 +132,7 @@ export function authService({
           lastName: '',
           username,
           role: 'PLAYER',
-          organizationId: room.orgId,
+          orgId: room.orgId,
           isGuest: true,
           guestRoomId: room.roomId,
         })

@@ -138,7 +138,7 @@ describe('GET /dashboard/org/{org}', () => {
     const body = res.json();
     expect(body.organization).toEqual({ id: org.id, name: 'Dash Org', expiry: day(10) });
     // Other tests sign in people of this organization too: count them as the database has them.
-    const people = await ctx.database.db.select().from(users).where(eq(users.organizationId, org.id));
+    const people = await ctx.database.db.select().from(users).where(eq(users.orgId, org.id));
     const players = people.filter((u) => u.role === 'PLAYER').length;
     expect(body.counts).toEqual({ rooms: 4, players, staff: people.length - players, gamesThisMonth: 2 });
     expect(

@@ -74,13 +74,13 @@ export function dashboardService(db: Db, activity: RoomActivitySource, clock: ()
           db
             .select({ n: count() })
             .from(users)
-            .where(and(eq(users.organizationId, org.id), eq(users.role, 'PLAYER'))),
+            .where(and(eq(users.orgId, org.id), eq(users.role, 'PLAYER'))),
         ),
         one(
           db
             .select({ n: count() })
             .from(users)
-            .where(and(eq(users.organizationId, org.id), ne(users.role, 'PLAYER'))),
+            .where(and(eq(users.orgId, org.id), ne(users.role, 'PLAYER'))),
         ),
         one(
           db.select({ n: count() }).from(games).innerJoin(rooms, eq(rooms.id, games.roomId)).where(orgGames),

@@ -99,7 +99,7 @@ describe.skipIf(!runHere)('db:export (PGlite → PostgreSQL)', () => {
           lastName: 'User',
           username: 'new-user',
           role: 'PLAYER',
-          organizationId: org!.orgId,
+          orgId: org!.orgId,
         })
         .returning();
       expect(added!.id).toBe(maxId + 1);

@@ -60,7 +60,7 @@ export const users = pgTable(
     username: text('username'),
     passwordHash: text('password_hash'),
     role: roleEnum('role').notNull(),
-    organizationId: integer('organization_id')
+    orgId: integer('org_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
     /** A player who joined with a nickname through a room's code; removable with that room's guests. */
@@ -78,7 +78,7 @@ export const users = pgTable(
     index('users_guest_room_idx').on(t.guestRoomId),
     // Usernames are unique system-wide, whatever their case.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    index('users_org_role_idx').on(t.organizationId, t.role),
+    index('users_org_role_idx').on(t.orgId, t.role),
     check('users_identity_chk', sql`${t.email} is not null or ${t.username} is not null`),
   ],
 );
@@ -231,7 +231,11 @@ export const rooms = pgTable(
     joinCodeGameId: integer('join_code_game_id'),
     ...timestamps,
   },
-  (t) => [index('rooms_org_idx').on(t.orgId), uniqueIndex('rooms_join_code_idx').on(t.joinCode)],
+  (t) => [
+    // A room's name is unique in its organization, whatever its case (it names the room everywhere).
+    uniqueIndex('rooms_org_name_idx').on(t.orgId, sql`lower(${t.name})`),
+    uniqueIndex('rooms_join_code_idx').on(t.joinCode),
+  ],
 );
 
 /** Where a room is in its workshop: the session being delivered. */

@@ -99,7 +99,7 @@ describe('firstStart', () => {
     const root = {
       userId: admin!.id,
       role: 'SUPER_ADMIN' as const,
-      orgId: admin!.organizationId,
+      orgId: admin!.orgId,
       orgName: '',
       username: '',
     };
@@ -186,7 +186,7 @@ describe('firstStart', () => {
         id: u.id,
         firstName: u.firstName,
         lastName: u.lastName,
-        organizationId: u.organizationId,
+        organizationId: u.orgId,
       };
       if (u.role === 'PLAYER') expectValid(ZEditPlayer, { ...fields, username: u.username });
       else expectValid(ZEditAdmin, { ...fields, email: u.email, role: u.role });

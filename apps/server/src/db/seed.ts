@@ -72,7 +72,7 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
       email: options.adminEmail.toLowerCase(),
       passwordHash: adminHash,
       role: 'SUPER_ADMIN',
-      organizationId: adminOrg!.id,
+      orgId: adminOrg!.id,
     });
     const report: FirstStartReport = {
       admin: {
@@ -167,14 +167,14 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
         email: DEMO_FACILITATOR_EMAIL,
         passwordHash: facilitatorHash,
         role: 'FACILITATOR',
-        organizationId: orgId,
+        orgId,
       },
       ...DEMO_PLAYERS.map((username, i) => ({
         firstName: 'Demo',
         lastName: `Player ${i + 1}`,
         username,
         role: 'PLAYER' as const,
-        organizationId: orgId,
+        orgId,
       })),
     ]);
 

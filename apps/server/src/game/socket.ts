@@ -173,7 +173,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         ) as t(user_id, token_version, role, org_id)
         left join ${users} u on u.id = t.user_id
         where u.id is null or u.token_version <> t.token_version or u.role::text <> t.role
-          or u.organization_id is distinct from t.org_id`),
+          or u.org_id is distinct from t.org_id`),
       db
         .select({ id: organizations.id, expiry: organizations.expiry })
         .from(organizations)

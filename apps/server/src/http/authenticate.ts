@@ -21,11 +21,11 @@ export async function accessTokenState(db: Db, claims: AccessClaims): Promise<Ac
     .select({
       tokenVersion: users.tokenVersion,
       role: users.role,
-      orgId: users.organizationId,
+      orgId: users.orgId,
       expiry: organizations.expiry,
     })
     .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(eq(users.id, claims.userId))
     .limit(1);
   if (

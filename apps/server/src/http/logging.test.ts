@@ -25,7 +25,7 @@ describe('log redaction', () => {
     // Neither email nor username: the identity check refuses the row, with the hash among the values.
     const err = await ctx.database.db
       .insert(users)
-      .values({ role: 'ADMIN', organizationId: org.id, passwordHash })
+      .values({ role: 'ADMIN', orgId: org.id, passwordHash })
       .then(
         () => null,
         (e: unknown) => e,

@@ -219,9 +219,9 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
       const grant = links.verify(query);
       if (!grant) throw linkInvalid();
       const [holder] = await db
-        .select({ role: users.role, orgId: users.organizationId, expiry: organizations.expiry })
+        .select({ role: users.role, orgId: users.orgId, expiry: organizations.expiry })
         .from(users)
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .innerJoin(organizations, eq(organizations.id, users.orgId))
         .where(eq(users.id, grant.userId))
         .limit(1);
       if (!holder || !(PERMISSIONS.readMaterials as readonly Role[]).includes(holder.role))

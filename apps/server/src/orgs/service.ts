@@ -206,7 +206,7 @@ export function orgsService(db: Db) {
     async remove(id: number): Promise<{ message: string }> {
       const org = await findById(id);
       if (!org) throw notFound(ERRORS.organizationNotFound);
-      const [members] = await db.select({ n: count() }).from(users).where(eq(users.organizationId, id));
+      const [members] = await db.select({ n: count() }).from(users).where(eq(users.orgId, id));
       if ((members?.n ?? 0) > 0) throw new AppError('ORG_HAS_USERS', 409, ORG_TEXTS.hasUsers);
       try {
         await db.delete(organizations).where(eq(organizations.id, id));

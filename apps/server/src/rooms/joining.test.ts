@@ -304,7 +304,7 @@ describe('DELETE /rooms/{id}/guests', () => {
     const res = await call('DELETE', `/rooms/${roomId}/guests`, as.ADMIN);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: JOIN_TEXTS.guestsRemoved, removed: 3 });
-    const left = await ctx.database.db.select().from(users).where(eq(users.organizationId, org.id));
+    const left = await ctx.database.db.select().from(users).where(eq(users.orgId, org.id));
     expect(left.some((u) => u.isGuest)).toBe(false);
     expect(left.some((u) => u.id === kept.id)).toBe(true);
   });

@@ -178,6 +178,20 @@ describe('writing rooms', () => {
       expect(again.statusCode).toBe(409);
     });
 
+    it('creates one room when two creates of one name race, and refuses the other with 409', async () => {
+      const both = await Promise.all(
+        [admin, admin, admin].map((who) =>
+          call('POST', '/createroom', who.headers, { name: 'Race Room', workshopId }),
+        ),
+      );
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+      expect(both.find((r) => r.statusCode === 409)!.json().message).toBe(
+        'A room with this name already exists in this organization',
+      );
+      const named = await ctx.database.db.select().from(rooms).where(eq(rooms.name, 'Race Room'));
+      expect(named).toHaveLength(1);
+    });
+
     it('lets a super admin create a room in another organization, and only an existing one', async () => {
       const home = await createOrg(ctx.database);
       const superAdmin = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', home.id));

@@ -25,6 +25,7 @@ import {
 } from '../db/schema';
 import type { GameEvent } from '../game/engine';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
 import { currentJoinCode, openGameId, resolveJoinCode } from './join-codes';
@@ -170,10 +171,14 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         .from(rooms)
         .where(and(eq(rooms.orgId, orgId), sql`lower(${rooms.name}) = ${input.name.toLowerCase()}`));
       if (taken) throw conflict(ROOM_TEXTS.duplicateName);
+      // The unique index decides between two creates of the same name at once.
       const [room] = await db
         .insert(rooms)
         .values({ name: input.name, orgId, workshopId: workshop.id })
-        .returning();
+        .returning()
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? conflict(ROOM_TEXTS.duplicateName) : error;
+        });
       const [presented] = await present([{ ...room!, workshopName: workshop.name }]);
       return presented!;
     },

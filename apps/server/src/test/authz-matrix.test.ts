@@ -1,6 +1,7 @@
 import { API_PREFIX, ROLES, type Role } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHZ_MATRIX, createMatrixFixture, type MatrixFixture, type OrgSide, rowKey } from './authz-matrix';
+import type { MatrixFixture, OrgSide } from './authz/core';
+import { AUTHZ_MATRIX, createMatrixFixture, rowKey } from './authz/matrix';
 import { createTestContext, createUser, signIn, type TestContext } from './context';
 
 let ctx: TestContext;

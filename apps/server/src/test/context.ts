@@ -98,14 +98,20 @@ export async function createUser(database: Database, role: Role, organizationId:
     .insert(users)
     .values(
       role === 'PLAYER'
-        ? { firstName: 'Pat', lastName: `Player ${tag}`, username: `player-${tag}`, role, organizationId }
+        ? {
+            firstName: 'Pat',
+            lastName: `Player ${tag}`,
+            username: `player-${tag}`,
+            role,
+            orgId: organizationId,
+          }
         : {
             firstName: 'Sam',
             lastName: `Staff ${tag}`,
             email: `staff-${tag}@example.com`,
             passwordHash: await passwordHash,
             role,
-            organizationId,
+            orgId: organizationId,
           },
     )
     .returning();
@@ -115,7 +121,7 @@ export async function createUser(database: Database, role: Role, organizationId:
 /** Signs a user in through the real endpoints and returns the bearer header and refresh cookie. */
 export async function signIn(
   app: FastifyInstance,
-  user: { email: string | null; username: string | null; organizationId?: number },
+  user: { email: string | null; username: string | null; orgId?: number },
 ) {
   const res = user.email
     ? await app.inject({
@@ -126,7 +132,7 @@ export async function signIn(
     : await app.inject({
         method: 'POST',
         url: '/api/v1/participantLogin',
-        payload: { username: user.username, orgId: user.organizationId },
+        payload: { username: user.username, orgId: user.orgId },
       });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const body = res.json() as { accessToken: string };

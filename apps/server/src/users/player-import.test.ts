@@ -32,7 +32,7 @@ const importRows = (who: keyof RoleHeaders | null, organizationId: number, rows:
     payload: { organizationId, rows },
   });
 const playersOf = async (orgId: number) =>
-  (await ctx.database.db.select().from(users).where(eq(users.organizationId, orgId))).filter(
+  (await ctx.database.db.select().from(users).where(eq(users.orgId, orgId))).filter(
     (u) => u.role === 'PLAYER',
   );
 

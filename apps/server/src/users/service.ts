@@ -38,7 +38,7 @@ const presentedColumns = {
   email: users.email,
   username: users.username,
   role: users.role,
-  organizationId: users.organizationId,
+  organizationId: users.orgId,
   organizationName: organizations.name,
   isGuest: users.isGuest,
 };
@@ -59,9 +59,9 @@ export function usersService(db: Db) {
     const parts: (SQL | undefined)[] = [inArray(users.role, rolesOf(actor, kind))];
     if (orgs !== 'visible') {
       assertOrgScope(actor, orgs.orgId, ERRORS.organizationNotFound);
-      parts.push(eq(users.organizationId, orgs.orgId));
+      parts.push(eq(users.orgId, orgs.orgId));
     } else if (!isSuperAdmin(actor)) {
-      parts.push(eq(users.organizationId, actor.orgId));
+      parts.push(eq(users.orgId, actor.orgId));
     }
     if (term) {
       parts.push(
@@ -86,7 +86,7 @@ export function usersService(db: Db) {
     const [row] = await db
       .select({ ...presentedColumns })
       .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organizationId))
+      .innerJoin(organizations, eq(organizations.id, users.orgId))
       .where(and(eq(users.id, id), scope(actor, kind, 'visible')))
       .limit(1);
     if (!row) throw notFound(notFoundText(kind));
@@ -173,7 +173,7 @@ export function usersService(db: Db) {
       const problems = checked.flatMap((c) => (c.ok ? [] : [{ row: c.row, reason: c.reason }]));
       if (problems.length > 0) return { problems };
       const values = checked.flatMap((c) =>
-        c.ok ? [{ ...c.value, role: 'PLAYER' as const, organizationId: input.organizationId }] : [],
+        c.ok ? [{ ...c.value, role: 'PLAYER' as const, orgId: input.organizationId }] : [],
       );
       await writing('player', () =>
         db.transaction(async (tx) => {
@@ -200,7 +200,7 @@ export function usersService(db: Db) {
           isGuest: users.isGuest,
         })
         .from(users)
-        .where(and(eq(users.organizationId, organizationId), eq(users.role, 'PLAYER')))
+        .where(and(eq(users.orgId, organizationId), eq(users.role, 'PLAYER')))
         .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
       const csv = toCsv([
         [...PLAYER_CSV_COLUMNS, 'guest'],
@@ -218,7 +218,7 @@ export function usersService(db: Db) {
         db
           .select({ ...presentedColumns })
           .from(users)
-          .innerJoin(organizations, eq(organizations.id, users.organizationId))
+          .innerJoin(organizations, eq(organizations.id, users.orgId))
           .where(where)
           .orderBy(...order)
           .offset(offset)
@@ -233,7 +233,7 @@ export function usersService(db: Db) {
       const rows = await db
         .select({ ...presentedColumns })
         .from(users)
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .innerJoin(organizations, eq(organizations.id, users.orgId))
         .where(scope(actor, kind, 'visible'))
         .orderBy(...order);
       return rows as UserReply[];
@@ -256,7 +256,7 @@ export function usersService(db: Db) {
             lastName: input.lastName,
             username: input.username,
             role: 'PLAYER',
-            organizationId: input.organizationId,
+            orgId: input.organizationId,
           })
           .returning({ id: users.id }),
       );
@@ -277,7 +277,7 @@ export function usersService(db: Db) {
             email: input.email,
             passwordHash,
             role: input.role,
-            organizationId: input.organizationId,
+            orgId: input.organizationId,
           })
           .returning({ id: users.id }),
       );
@@ -296,7 +296,7 @@ export function usersService(db: Db) {
             firstName: input.firstName,
             lastName: input.lastName,
             username: input.username,
-            organizationId: input.organizationId,
+            orgId: input.organizationId,
             // A move to another organization revokes the player's access tokens at once.
             ...(input.organizationId !== current.organizationId
               ? { tokenVersion: bumpedTokenVersion() }
@@ -328,7 +328,7 @@ export function usersService(db: Db) {
             lastName: input.lastName,
             email: input.email,
             role: input.role,
-            organizationId: input.organizationId,
+            orgId: input.organizationId,
             // A new role or organization revokes the user's access tokens at once.
             ...(input.role !== current.role || input.organizationId !== current.organizationId
               ? { tokenVersion: bumpedTokenVersion() }

@@ -129,7 +129,7 @@ describe('players: create, read, edit, delete', () => {
     });
     expect(moved.statusCode).toBe(403);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, created.id));
-    expect(row!.organizationId).toBe(acme.id);
+    expect(row!.orgId).toBe(acme.id);
     // The super admin may.
     const byRoot = await call('PATCH', '/edit-player', root.headers, {
       ...player(),
@@ -282,7 +282,7 @@ describe('pages and search', () => {
         lastName,
         username: `paging-${i}-${Date.now()}`,
         role: 'PLAYER' as const,
-        organizationId: org.id,
+        orgId: org.id,
       })),
     );
   });

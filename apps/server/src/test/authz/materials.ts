@@ -1,28 +1,20 @@
-/**
- * Authorization-matrix rows of the materials library, spread into AUTHZ_MATRIX by
- * `authz-matrix.ts`. Reads: staff, and an admin or facilitator sees only the folders named after a
- * workshop linked to their organization (another tenant's folder or file answers 404); changes and
- * uploads: super admin only. Folders exist while a file is inside, so rows put files in the app's store.
- */
-import type { Role } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
-import { workshops } from '../db/schema';
-import { putMaterial } from '../materials/test-helpers';
+import { workshops } from '../../db/schema';
+import { putMaterial } from '../../materials/test-helpers';
 import {
   type AuthzRow,
   allowed,
-  type Expect,
+  enc,
   type MatrixFixture,
   type OrgSide,
+  STAFF,
+  SUPER,
+  same,
   scoped,
-} from './authz-matrix';
+} from './core';
 
-const SUPER: readonly Role[] = ['SUPER_ADMIN'];
-const STAFF: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
-const same = (expect: Expect) => ({ own: expect, other: expect });
 /** Reads of `side`'s workshop folder: its staff and any super admin. */
 const scopedRead = { own: allowed(STAFF), other: scoped(STAFF) };
-const enc = encodeURIComponent;
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
 /** The folder named after `side`'s workshop, with a file and a subfolder 'Handouts' holding one. */

@@ -1,24 +1,7 @@
-/**
- * Authorization-matrix rows of the content library, the workshop builder and uploads.
- * Kept beside `authz-matrix.ts` (which spreads `contentRows()` into AUTHZ_MATRIX) so the two domains
- * do not edit one long file at once. Reads: staff, scoped to the workshops linked to their
- * organization (another tenant's item answers 404); writes: super admin only.
- */
-import type { Role } from '@playshop/shared';
 import { asc, eq } from 'drizzle-orm';
-import { answers, content, images, questions, sessionContent, sessions, videos } from '../db/schema';
-import {
-  type AuthzRow,
-  allowed,
-  type Expect,
-  type MatrixFixture,
-  type OrgSide,
-  scoped,
-} from './authz-matrix';
+import { answers, content, images, questions, sessionContent, sessions, videos } from '../../db/schema';
+import { type AuthzRow, allowed, type MatrixFixture, type OrgSide, STAFF, SUPER, same, scoped } from './core';
 
-const SUPER: readonly Role[] = ['SUPER_ADMIN'];
-const STAFF: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
-const same = (expect: Expect) => ({ own: expect, other: expect });
 /** Reads of one item of `side`: staff of that organization, any super admin. */
 const scopedRead = { own: allowed(STAFF), other: scoped(STAFF) };
 

@@ -1,14 +1,6 @@
-/**
- * Authorization-matrix rows of printed bingo cards (traditional delivery). Kept beside
- * `authz-matrix.ts`, which spreads `printedCardRows()` into AUTHZ_MATRIX. The staff who may run a
- * room print and check its cards; another organization's room is not found.
- */
-import type { Role } from '@playshop/shared';
-import { printedCardSets } from '../db/schema';
-import { dealUniqueCards } from '../print/printed-cards';
-import { type AuthzRow, allowed, type MatrixFixture, type OrgSide, scoped } from './authz-matrix';
-
-const STAFF: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
+import { printedCardSets } from '../../db/schema';
+import { dealUniqueCards } from '../../print/printed-cards';
+import { type AuthzRow, allowed, type MatrixFixture, type OrgSide, STAFF, scoped } from './core';
 
 /** A stored set of two cards in the side's room. */
 async function newSet(f: MatrixFixture, side: OrgSide): Promise<number> {

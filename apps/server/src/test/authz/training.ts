@@ -1,13 +1,10 @@
 /**
- * Authorization-matrix rows of training playlists and the product-wide links. Kept beside
- * `authz-matrix.ts`, which spreads `trainingRows()` into AUTHZ_MATRIX. Settings are super admin only;
+ * Authorization-matrix rows of training playlists and the product-wide links. Joined in `matrix.ts`, which spreads `trainingRows()` into AUTHZ_MATRIX. Settings are super admin only;
  * every signed-in role reads its own role's playlist. None of these routes targets an organization.
  */
-import { ROLES, type Role } from '@playshop/shared';
-import { type AuthzRow, allowed, type Expect } from './authz-matrix';
+import { ROLES } from '@playshop/shared';
+import { type AuthzRow, allowed, SUPER, same } from './core';
 
-const SUPER: readonly Role[] = ['SUPER_ADMIN'];
-const same = (expect: Expect) => ({ own: expect, other: expect });
 const none = { kind: 'none' } as const;
 
 export function trainingRows(): AuthzRow[] {
