@@ -1,6 +1,5 @@
-import { ADMIN_ROLES, type Role, STAFF_ROLES } from '@playshop/shared';
 import { Navigate, type RouteObject } from 'react-router';
-import { RequireRole } from './auth/require-role';
+import { RequirePermission } from './auth/require-permission';
 import { adminContentRoutes } from './features/content-routes';
 import { EnterPage } from './features/enter/enter-page';
 import { ErrorPage } from './features/errors/error-page';
@@ -26,8 +25,6 @@ import {
 import { PublicLayout } from './layout/public-layout';
 import { lazyComponent } from './lazy-component';
 import { FullPageLoader } from './ui/page-loader';
-
-const PLAYER_ONLY: readonly Role[] = ['PLAYER'];
 
 const adminLayout = lazyComponent(
   () => import('./layout/admin-layout'),
@@ -88,7 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: 'enter', element: <EnterPage /> },
           {
-            element: <RequireRole allowed={PLAYER_ONLY} ownUserOnly />,
+            element: <RequirePermission permission="openPlayerArea" ownUserOnly />,
             children: [
               {
                 path: ':org/:username/dashboard',
@@ -111,7 +108,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: ':org/admin',
-        element: <RequireRole allowed={ADMIN_ROLES} />,
+        element: <RequirePermission permission="openAdminArea" />,
         children: [
           { lazy: gameFrame, children: adminRoomViewRoutes },
           {
@@ -138,7 +135,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: ':org/facilitator',
-        element: <RequireRole allowed={STAFF_ROLES} />,
+        element: <RequirePermission permission="openFacilitatorArea" />,
         children: [
           { index: true, element: <Navigate to="enter" replace /> },
           { lazy: gameFrame, children: facilitatorGameRoutes },

@@ -10,6 +10,8 @@ export const PERMISSIONS = {
   openAdminArea: ADMIN_ROLES,
   /** The facilitator area (`/{org}/facilitator/…`): running rooms, players, materials, training. */
   openFacilitatorArea: STAFF_ROLES,
+  /** The player area (`/{org}/{username}/…`): a player's dashboard, rooms and training. */
+  openPlayerArea: ['PLAYER'],
   /** Organizations table, create/delete organizations, link workshops, change name and expiry. */
   manageOrganizations: SUPER_ADMIN_ONLY,
   /** Read an organization's record: its own staff (the Settings page), any for a super admin. */

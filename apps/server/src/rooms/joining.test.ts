@@ -189,7 +189,7 @@ describe('POST /guestLogin', () => {
     expect(row).toMatchObject({
       isGuest: true,
       guestRoomId: roomId,
-      organizationId: org.id,
+      orgId: org.id,
       firstName: 'Sam',
     });
 

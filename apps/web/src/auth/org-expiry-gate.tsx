@@ -1,4 +1,5 @@
 import { Alert, Button, Container } from '@mantine/core';
+import { can } from '@playshop/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useOrgExpiry } from '../features/organizations/api/use-org-expiry';
@@ -11,7 +12,7 @@ import { useCurrentUser } from './auth-provider';
  */
 export function OrgExpiryGate({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
-  const isExempt = !user || user.role === 'SUPER_ADMIN';
+  const isExempt = !user || can(user.role, 'readAllOrganizations');
   const expiry = useOrgExpiry(user?.orgId ?? 0, { enabled: !isExempt });
 
   if (isExempt) return children;

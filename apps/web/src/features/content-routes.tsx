@@ -1,12 +1,11 @@
-import { SUPER_ADMIN_ONLY } from '@playshop/shared';
 import type { RouteObject } from 'react-router';
-import { RequireRole } from '../auth/require-role';
+import { RequirePermission } from '../auth/require-permission';
 import { lazyComponent } from '../lazy-component';
 
 /** The content library and the workshop builder under `{org}/admin` (super admin only, SPEC §2). */
 export const adminContentRoutes: RouteObject[] = [
   {
-    element: <RequireRole allowed={SUPER_ADMIN_ONLY} />,
+    element: <RequirePermission permission="manageContent" />,
     children: [
       {
         path: 'content',
@@ -29,6 +28,11 @@ export const adminContentRoutes: RouteObject[] = [
           (m) => m.EditContentPage,
         ),
       },
+    ],
+  },
+  {
+    element: <RequirePermission permission="manageWorkshops" />,
+    children: [
       {
         path: 'workshops',
         lazy: lazyComponent(

@@ -1,6 +1,5 @@
-import { SUPER_ADMIN_ONLY } from '@playshop/shared';
 import type { RouteObject } from 'react-router';
-import { RequireRole } from '../auth/require-role';
+import { RequirePermission } from '../auth/require-permission';
 import { lazyComponent } from '../lazy-component';
 
 const users = () => import('./users/users-page');
@@ -24,7 +23,7 @@ export const adminPeopleRoutes: RouteObject[] = [
     ),
   },
   {
-    element: <RequireRole allowed={SUPER_ADMIN_ONLY} />,
+    element: <RequirePermission permission="manageOrganizations" />,
     children: [
       {
         path: 'organizations',
@@ -40,6 +39,11 @@ export const adminPeopleRoutes: RouteObject[] = [
           (m) => m.EditOrganizationPage,
         ),
       },
+    ],
+  },
+  {
+    element: <RequirePermission permission="manageCategories" />,
+    children: [
       {
         path: 'categories',
         lazy: lazyComponent(

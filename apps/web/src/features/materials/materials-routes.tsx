@@ -1,6 +1,5 @@
-import { PERMISSIONS } from '@playshop/shared';
 import type { RouteObject } from 'react-router';
-import { RequireRole } from '../../auth/require-role';
+import { RequirePermission } from '../../auth/require-permission';
 import { lazyComponent } from '../../lazy-component';
 import { type MaterialsArea, MaterialsAreaRoute } from './materials-area';
 
@@ -38,7 +37,7 @@ export const adminMaterialsRoutes: RouteObject[] = [
   materialsRoute('admin', [
     ...browseRoutes,
     {
-      element: <RequireRole allowed={PERMISSIONS.manageMaterials} />,
+      element: <RequirePermission permission="manageMaterials" />,
       children: [
         {
           path: 'upload',

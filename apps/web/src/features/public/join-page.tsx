@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
-import { formatJoinCode, type JoinInfo, VALIDATION } from '@playshop/shared';
+import { can, formatJoinCode, type JoinInfo, VALIDATION } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -42,7 +42,7 @@ export function JoinPage() {
 function JoinForms({ info }: { info: JoinInfo }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const signedInHere = user?.role === 'PLAYER' && user.orgId === info.orgId;
+  const signedInHere = can(user?.role, 'openPlayerArea') && user?.orgId === info.orgId;
 
   return (
     <FormCard

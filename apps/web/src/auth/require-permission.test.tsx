@@ -1,8 +1,7 @@
-import { ADMIN_ROLES } from '@playshop/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../test/render';
-import { RequireRole } from './require-role';
+import { RequirePermission } from './require-permission';
 import type { Session } from './session-store';
 
 const session = (role: Session['user']['role'], org = 'Acme'): Session => ({
@@ -13,14 +12,14 @@ const session = (role: Session['user']['role'], org = 'Acme'): Session => ({
 const routes = [
   {
     path: '/:org/admin',
-    element: <RequireRole allowed={ADMIN_ROLES} />,
+    element: <RequirePermission permission="openAdminArea" />,
     children: [{ index: true, element: <p>admin area</p> }],
   },
   { path: '/', element: <p>landing</p> },
   { path: '/unauthorized', element: <p>unauthorized</p> },
 ];
 
-describe('RequireRole', () => {
+describe('RequirePermission', () => {
   it('sends a visitor without a session to /', async () => {
     const { router } = renderRoutes(routes, { url: '/Acme/admin' });
     expect(await screen.findByText('landing')).toBeTruthy();
