@@ -94,7 +94,7 @@ afterAll(async () => {
 });
 
 describe('a server restart mid-game', () => {
-  it('brings back the same cards and rolls from the event log', async () => {
+  it('brings back the same cards, rolls and marks from the event log', async () => {
     const first = await startInstance();
     const facilitator = client(first.url, facilitatorToken);
     const player = client(first.url, playerToken);
@@ -111,6 +111,11 @@ describe('a server restart mid-game', () => {
       (await player.next('get_random_roll')).payload.roll,
       (await player.next('get_random_roll')).payload.roll,
     ];
+    // A mark is a stored command too: it must come back with the card.
+    const board = 'bingoBoard' in joined.payload ? (joined.payload.bingoBoard as number[][]) : [];
+    const marked = board[0]![0]!;
+    player.send(msg('game_event', 'mark', { number: marked, marked: true }));
+    expect((await player.next('marks')).payload.markedCells).toContain(marked);
     await first.app.close();
 
     const second = await startInstance();
@@ -122,6 +127,9 @@ describe('a server restart mid-game', () => {
       'bingoBoard' in joined.payload && joined.payload.bingoBoard,
     );
     expect((await back.next('Reconnected')).payload.missedRolls).toEqual(rolls);
+    expect((await back.next('set_game_state')).payload).toMatchObject({
+      markedCells: expect.arrayContaining([marked]),
+    });
     const staff = client(second.url, facilitatorToken);
     await staff.opened;
     staff.send(msg('room_event', 'join_room'));
