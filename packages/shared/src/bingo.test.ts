@@ -93,6 +93,8 @@ describe('win patterns', () => {
     expect(patternCells({ kind: 'any_line' })).toBeNull();
     expect(ZWinPattern.safeParse({ kind: 'custom', cells: [] }).success).toBe(false);
     expect(ZWinPattern.safeParse({ kind: 'custom', cells: [25] }).success).toBe(false);
+    expect(ZWinPattern.safeParse({ kind: 'custom', cells: [12] }).success).toBe(false);
+    expect(ZWinPattern.safeParse({ kind: 'custom', cells: [12, 0] }).success).toBe(true);
   });
 
   it('a full house needs every number, the free centre counting', () => {

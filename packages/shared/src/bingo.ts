@@ -107,6 +107,8 @@ export const WIN_PATTERN_NAMES: Record<WinPatternKind, string> = {
 };
 
 const CELL_COUNT = CARD_SIZE * CARD_SIZE;
+/** The free centre as a cell index (row-major, 0–24). */
+const CENTRE_CELL_INDEX = CENTRE * CARD_SIZE + CENTRE;
 const cellIndex = (r: number, c: number) => r * CARD_SIZE + c;
 const ALL_CELLS = Array.from({ length: CELL_COUNT }, (_, i) => i);
 const FIXED_CELLS: Partial<Record<WinPatternKind, readonly number[]>> = {
@@ -138,8 +140,9 @@ export const ZWinPattern = z
       .optional(),
   })
   .strict()
-  .refine((p) => p.kind !== 'custom' || (p.cells?.length ?? 0) > 0, {
-    message: 'Draw at least one cell',
+  // The free centre is marked on every card: a pattern of it alone would win before any ball.
+  .refine((p) => p.kind !== 'custom' || (p.cells ?? []).some((cell) => cell !== CENTRE_CELL_INDEX), {
+    message: 'Draw at least one cell besides the free centre',
     path: ['cells'],
   });
 export type WinPattern = z.infer<typeof ZWinPattern>;

@@ -46,6 +46,25 @@ const firstGame = log(1, [
 ]);
 
 describe('gameRounds', () => {
+  it('names the pattern of each win: the prizes in order, any line when none were picked', () => {
+    const [round] = gameRounds(
+      log(3, [
+        { type: 'lobby_opened' },
+        { type: 'player_joined', userId: 11, username: 'ana', card: card(0) },
+        { type: 'player_joined', userId: 12, username: 'bo', card: card(5) },
+        { type: 'prizes_set', prizes: [{ kind: 'four_corners' }, { kind: 'full_house' }] },
+        { type: 'game_started', hideRollAnimation: false },
+        { type: 'bingo', userId: 11, username: 'ana', lines: [], at: '2026-11-23T10:05:00.000Z', prize: 0 },
+        { type: 'bingo', userId: 12, username: 'bo', lines: [], at: '2026-11-23T10:06:00.000Z', prize: 1 },
+      ]),
+      lookups,
+    );
+    expect(round!.winners.map((w) => [w.username, w.pattern])).toEqual([
+      ['ana', 'Four corners'],
+      ['bo', 'Full house'],
+    ]);
+  });
+
   it('gives each round its players with card and bingo, balls in order, content by title, winners', () => {
     const rounds = gameRounds(firstGame, lookups);
     expect(rounds).toHaveLength(2);
@@ -65,7 +84,12 @@ describe('gameRounds', () => {
       ['Deleted content (id 99)', 'VIDEO', '2026-11-23T10:10:00.000Z'],
     ]);
     expect(one!.winners).toEqual([
-      { username: 'bo', lines: ['row-0', 'diag-up'], at: new Date('2026-11-23T10:11:30.000Z') },
+      {
+        username: 'bo',
+        pattern: 'Any line',
+        lines: ['row-0', 'diag-up'],
+        at: new Date('2026-11-23T10:11:30.000Z'),
+      },
     ]);
 
     // The new round deals new cards and clears bingo; a player joining now keeps their join time.
@@ -116,7 +140,8 @@ describe('gameReportCsv', () => {
       '2,B 4,2026-11-23 10:07:00 UTC',
     ]);
     expect(lines[at('Content sent (2)') + 2]).toBe('2026-11-23 10:09:00 UTC,Fire exit quiz,QUIZ');
-    expect(lines[at('Winners (1)') + 2]).toBe('bo,2026-11-23 10:11:30 UTC,"row 1, diagonal ↗"');
+    expect(lines[at('Winners (1)') + 1]).toBe('Player,Time,Pattern,Lines');
+    expect(lines[at('Winners (1)') + 2]).toBe('bo,2026-11-23 10:11:30 UTC,Any line,"row 1, diagonal ↗"');
     expect(lines).toContain(
       '"Game 1, round 2",Started 2026-11-23 10:12:00 UTC,Ended 2026-11-23 10:15:00 UTC',
     );

@@ -1,4 +1,14 @@
-import { BINGO_LETTERS, type BingoCard, ballLabel, FREE_CELL, isBall, POINTS } from '@playshop/shared';
+import {
+  ANY_LINE,
+  BINGO_LETTERS,
+  type BingoCard,
+  ballLabel,
+  FREE_CELL,
+  isBall,
+  POINTS,
+  WIN_PATTERN_NAMES,
+  type WinPattern,
+} from '@playshop/shared';
 import type { GameEvent } from '../game/engine';
 import { toCsv } from '../http/csv';
 
@@ -80,7 +90,8 @@ interface RoundReport {
   players: PlayerLine[];
   balls: { number: number; at: Date }[];
   content: { title: string; contentType: string; at: Date }[];
-  winners: { username: string; lines: string[]; at: Date }[];
+  /** Each win in order, with the pattern it was for (the round's prize). */
+  winners: { username: string; pattern: string; lines: string[]; at: Date }[];
   questions: QuestionReport[];
   /** 1 per correct answer to a revealed question, 5 per bingo win (as the live points table). */
   points: PointsLine[];
@@ -116,6 +127,8 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
   let current: RoundReport | null = null;
   let cards = new Map<number, BingoCard>();
   let bingos = new Map<number, Date>();
+  // The round's prizes in order: any line until the facilitator picks others.
+  let prizes: WinPattern[] = [ANY_LINE];
   let asked: AskedQuestion[] = [];
   let wins = new Map<number, { username: string; wins: number }>();
   let removed = new Set<number>();
@@ -173,6 +186,7 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
     };
     rounds.push(current);
     bingos = new Map();
+    prizes = [ANY_LINE];
     asked = [];
     wins = new Map();
     removed = new Set();
@@ -247,10 +261,19 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
       case 'player_removed':
         removed.add(event.userId);
         break;
+      case 'prizes_set':
+        prizes = event.prizes.length > 0 ? event.prizes : [ANY_LINE];
+        break;
       case 'bingo': {
         const wonAt = bingoTime(event.at, at);
         bingos.set(event.userId, wonAt);
-        round.winners.push({ username: event.username, lines: event.lines, at: wonAt });
+        const pattern = prizes[event.prize ?? 0] ?? ANY_LINE;
+        round.winners.push({
+          username: event.username,
+          pattern: WIN_PATTERN_NAMES[pattern.kind],
+          lines: event.lines,
+          at: wonAt,
+        });
         const w = wins.get(event.userId) ?? { username: event.username, wins: 0 };
         w.wins += 1;
         wins.set(event.userId, w);
@@ -340,8 +363,8 @@ export function gameReportCsv(events: readonly LoggedEvent[], lookups: ReportLoo
       ...r.content.map((c) => [reportTime(c.at), c.title, c.contentType]),
       [],
       [`Winners (${r.winners.length})`],
-      ['Player', 'Time', 'Lines'],
-      ...r.winners.map((w) => [w.username, reportTime(w.at), w.lines.map(lineName).join(', ')]),
+      ['Player', 'Time', 'Pattern', 'Lines'],
+      ...r.winners.map((w) => [w.username, reportTime(w.at), w.pattern, w.lines.map(lineName).join(', ')]),
     );
     if (r.questions.length > 0) {
       lines.push(

@@ -319,7 +319,7 @@ describe('writing rooms', () => {
       expect(lines.some((l) => /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC,Fire exit quiz,QUESTION$/.test(l))).toBe(
         true,
       );
-      expect(lines).toContain("'=cmd|x,2026-11-23 10:00:00 UTC,row 1");
+      expect(lines).toContain("'=cmd|x,2026-11-23 10:00:00 UTC,Any line,row 1");
 
       const raw = await call('GET', `/get-room-report/${room.id}?format=log`, facilitator.headers);
       expect(raw.headers['content-disposition']).toMatch(/filename="Danger-room-event-log\.csv"$/);
