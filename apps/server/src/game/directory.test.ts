@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Role } from '@playshop/shared';
+import { ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
 import type { Database } from '../db/client';
@@ -10,7 +10,7 @@ import { createRoomDirectory } from './directory';
 import { type Connection, createHub } from './hub';
 import { createJournal } from './journal';
 import { localOwnership, type Ownership } from './ownership';
-import type { CommandRequest, CommandResult } from './room';
+import { AUTO_CALL_BOARD_MS, type CommandRequest, type CommandResult } from './room';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -63,7 +63,7 @@ async function roomWithPeople(players: number) {
   };
 }
 
-function directoryWith(bus: Bus, ownership: Ownership = localOwnership()) {
+function directoryWith(bus: Bus, ownership: Ownership = localOwnership(), delays: number[] = []) {
   const hub = createHub({ maxBufferedBytes: 1 << 20 });
   const directory = createRoomDirectory({
     db: database.db,
@@ -74,7 +74,10 @@ function directoryWith(bus: Bus, ownership: Ownership = localOwnership()) {
     ownership,
     clock: {
       now: () => new Date(),
-      setTimeout: (fn, ms) => setTimeout(fn, ms),
+      setTimeout: (fn, ms) => {
+        delays.push(ms);
+        return setTimeout(fn, ms);
+      },
       clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
     },
     randomInt: (min, max) => randomInt(min, max),
@@ -161,6 +164,29 @@ describe('the room directory on a takeover', () => {
       for (const c of [staff, ...players]) {
         expect(c.frames.filter((f) => f.type === 'set_game_state')).toHaveLength(1);
       }
+    } finally {
+      await directory.close();
+    }
+  });
+});
+
+describe('auto-call on the room clock', () => {
+  it('waits for the ball on screen: never less than the roll animation and a moment of the board', async () => {
+    const { roomId, staff, players } = await roomWithPeople(1);
+    const delays: number[] = [];
+    const { hub, directory } = directoryWith(localBus(), localOwnership(), delays);
+    try {
+      const run = (c: Connection, command: Parameters<typeof directory.execute>[0]['command']) =>
+        directory.execute({ roomId, actor: c.actor, command, socket: c.key });
+      for (const c of [staff, ...players]) hub.join(c, roomId);
+      expect(await run(staff, { type: 'open_lobby' })).toEqual({ ok: true });
+      expect(await run(players[0]!, { type: 'join' })).toEqual({ ok: true });
+      expect(await run(staff, { type: 'start_game' })).toEqual({ ok: true });
+      expect(await run(staff, { type: 'set_auto_call', seconds: 10 })).toEqual({ ok: true });
+      // With the animation on, 10 s would roll while the last ball still shows.
+      expect(delays.at(-1)).toBe(ROLL_ANIMATION_MS + AUTO_CALL_BOARD_MS);
+      expect(await run(staff, { type: 'set_auto_call', seconds: 30 })).toEqual({ ok: true });
+      expect(delays.at(-1)).toBe(30_000);
     } finally {
       await directory.close();
     }

@@ -35,6 +35,9 @@ export interface WireFrame {
   close?: { code: number; reason: string };
 }
 
+/** How long the board shows between an auto-called ball's animation and the next ball, at least. */
+export const AUTO_CALL_BOARD_MS = 2_000;
+
 /** The close code of a removed player's sockets. */
 export const REMOVED_CLOSE_CODE = 4001;
 
@@ -133,10 +136,16 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
       return stopAutoCall();
     }
     if (autoCallTimer !== null) return;
-    autoCallTimer = clock.setTimeout(() => {
-      autoCallTimer = null;
-      void execute({ roomId, actor: { ...SYSTEM_ACTOR, orgId: setup.orgId }, command: { type: 'roll' } });
-    }, auto.seconds * 1000);
+    // The next ball waits until the last one has been shown and the board seen for a moment: an
+    // interval shorter than the roll's animation would roll while players still watch a ball.
+    const shown = (state.hideRollAnimation ? ROLL_HIDDEN_MS : ROLL_ANIMATION_MS) + AUTO_CALL_BOARD_MS;
+    autoCallTimer = clock.setTimeout(
+      () => {
+        autoCallTimer = null;
+        void execute({ roomId, actor: { ...SYSTEM_ACTOR, orgId: setup.orgId }, command: { type: 'roll' } });
+      },
+      Math.max(auto.seconds * 1000, shown),
+    );
   }
 
   // A room that was rolling or calling when its last owner stopped carries on.
