@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
 import { ContentView } from '../features/content/display/content-view';
@@ -11,7 +11,9 @@ import type { ConnectionStatus } from './game-connection';
 import { type GameState, toBoard } from './game-reducer';
 import { GameSheet } from './game-sheet';
 import { LobbyView } from './lobby-view';
+import { PointsTableView } from './points-table';
 import { RoundPattern } from './presenter/pattern';
+import { QUESTION_TEXTS } from './question-texts';
 import { RollAnimation } from './roll-animation';
 import { SCREEN_TEXTS } from './texts';
 import { WinScreen } from './win-screen';
@@ -166,6 +168,14 @@ export function PlayerGameView({
             </Text>
           )}
         </>
+      )}
+      {state.points?.shown && (
+        <Paper withBorder radius="md" p="sm" component="section" aria-label={QUESTION_TEXTS.points}>
+          <Title order={2} fz="md" mb={4}>
+            {QUESTION_TEXTS.points}
+          </Title>
+          <PointsTableView points={state.points} />
+        </Paper>
       )}
     </Stack>
   );

@@ -1,5 +1,6 @@
-import { Paper, Switch, Table, Text, Title } from '@mantine/core';
+import { Paper, Switch, Title } from '@mantine/core';
 import type { PointsTable } from '@playshop/shared';
+import { PointsTableView } from '../points-table';
 import { QUESTION_TEXTS } from '../question-texts';
 
 /**
@@ -13,7 +14,6 @@ export function PointsPanel({
   points: PointsTable | null;
   onShow: (shown: boolean) => void;
 }) {
-  const rows = points?.rows ?? [];
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} fz="lg" mb="sm">
@@ -25,33 +25,7 @@ export function PointsPanel({
         checked={points?.shown ?? false}
         onChange={(e) => onShow(e.currentTarget.checked)}
       />
-      {rows.every((r) => r.points === 0) ? (
-        <Text c="dimmed">{QUESTION_TEXTS.noPoints}</Text>
-      ) : (
-        <Table striped withRowBorders={false} verticalSpacing={4} aria-label={QUESTION_TEXTS.points}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Player</Table.Th>
-              <Table.Th ta="right">Points</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r) => (
-              <Table.Tr key={r.username}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                  {r.username}
-                  <Text size="xs" c="dark.5">
-                    {QUESTION_TEXTS.scoreDetail(r.correctAnswers, r.wins)}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right" fw={700}>
-                  {r.points}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <PointsTableView points={points} />
     </Paper>
   );
 }

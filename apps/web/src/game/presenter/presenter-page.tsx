@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { OrgExpiryGate } from '../../auth/org-expiry-gate';
 import { useRoom } from '../../features/rooms/api/use-room';
@@ -13,6 +13,9 @@ import { useGameSocket } from '../use-game-socket';
 import { useWakeLock } from '../use-wake-lock';
 import { useMuted } from './call-out';
 import { PresenterView } from './presenter-view';
+
+// The chart library loads with the first question, not with the presenter.
+const QuestionTally = lazy(() => import('../question-tally').then((m) => ({ default: m.QuestionTally })));
 
 /** Whether this document is shown full screen, following the browser (Esc leaves it too). */
 function useFullScreen() {
@@ -79,6 +82,18 @@ function Presenter({
       workshopName={workshopName}
       state={state}
       join={join}
+      questionTally={
+        state.content?.question ? (
+          <Suspense fallback={null}>
+            <QuestionTally
+              options={state.content.question.answers}
+              tally={state.question?.tally ?? null}
+              correct={state.question?.correct ?? null}
+              size="lg"
+            />
+          </Suspense>
+        ) : undefined
+      }
       muted={muted}
       onToggleMute={() => setMuted(!muted)}
       isFullScreen={fullScreen.isFullScreen}

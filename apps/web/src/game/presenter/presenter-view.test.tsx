@@ -195,6 +195,17 @@ describe('presenter view', () => {
     expect(props.onToggleFullScreen).toHaveBeenCalled();
   });
 
+  it('the points table while the facilitator shows it, not before', () => {
+    const rows = [{ username: 'ana', correctAnswers: 1, wins: 1, points: 6 }];
+    const view = present({ ...playing, points: { shown: false, rows } });
+    expect(screen.queryByRole('region', { name: 'Points' })).toBeNull();
+    view.unmount();
+    present({ ...playing, points: { shown: true, rows } });
+    const table = screen.getByRole('region', { name: 'Points' });
+    expect(table.textContent).toContain('ana');
+    expect(table.textContent).toContain('6');
+  });
+
   it('a closed room says so', () => {
     present({ ...playing, connectionClosed: true });
     expect(screen.getByRole('heading', { name: 'Room Closed' })).toBeTruthy();

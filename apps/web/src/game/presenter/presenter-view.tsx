@@ -9,6 +9,8 @@ import { RollAnnouncer } from '../bingo-board';
 import { Countdown } from '../countdown';
 import gameClasses from '../game.module.css';
 import type { GameState } from '../game-reducer';
+import { PointsTableView } from '../points-table';
+import { QUESTION_TEXTS } from '../question-texts';
 import { TUMBLE_MS } from '../roll-animation';
 import { SCREEN_TEXTS } from '../texts';
 import { WinScreen } from '../win-screen';
@@ -329,6 +331,14 @@ export function PresenterView(props: PresenterViewProps) {
               <div className={classes.panel} style={{ flex: 1, display: 'flex', alignItems: 'center' }}>
                 <CallBoard rolls={shown.rolls} fontSize={32} />
               </div>
+            )}
+            {state.points?.shown && (
+              <section className={classes.panel} aria-label={QUESTION_TEXTS.points}>
+                <Title order={2} fz={28} mb="sm">
+                  {QUESTION_TEXTS.points}
+                </Title>
+                <PointsTableView points={state.points} size="lg" />
+              </section>
             )}
           </Stack>
         </Group>
