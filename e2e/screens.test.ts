@@ -112,7 +112,7 @@ describe.runIf(hasChromium)('reports, embeds and admin screens', () => {
     expect(report).toMatch(/demo-player-1,[^,]+ UTC,Yes,2026-11-23 10:00:00 UTC,B: 1 2 3 4 5 \|/);
     expect(report).toMatch(/1,B 7,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
     expect(report).toMatch(/UTC,Fire safety check,QUESTION/);
-    expect(report).toContain('demo-player-1,2026-11-23 10:00:00 UTC,column B');
+    expect(report).toContain('demo-player-1,2026-11-23 10:00:00 UTC,Any line,column B');
     expect(report).not.toContain('lobby_opened');
 
     await page.getByRole('button', { name: 'Download report for Demo Room' }).click();
