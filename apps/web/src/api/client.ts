@@ -1,5 +1,9 @@
 import {
   API_PREFIX,
+  type Endpoint,
+  type EndpointPathParams,
+  type EndpointReply,
+  endpointPath,
   httpErrorToast,
   type LoginReply,
   normalizeRole,
@@ -60,6 +64,31 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** What a call by contract sends: a value per path segment, the query and the body, as the endpoint declares. */
+export type CallInput<E extends Endpoint> = (E extends { params: z.ZodObject }
+  ? { params: EndpointPathParams<E> }
+  : { params?: undefined }) &
+  (E extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: undefined }) &
+  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined });
+
+type CallOptions = Pick<RequestOptions<unknown>, 'auth' | 'notify' | 'signal'>;
+
+/** Endpoints without inputs may be called without the input argument. */
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
+
+/** `?key=value` of the defined entries, or nothing. */
+function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 export interface ApiClientDeps {
   fetch?: typeof fetch;
   baseUrl?: string;
@@ -74,6 +103,8 @@ export interface ApiClientDeps {
 }
 
 interface ApiClient {
+  /** Calls `endpoint` (its method and path, the reply validated with its reply schema). */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointReply<E>>;
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   post<T = unknown>(
@@ -218,7 +249,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  function call<E extends Endpoint>(
+    endpoint: E,
+    ...[input, options]: CallArgs<E>
+  ): Promise<EndpointReply<E>> {
+    const path =
+      endpointPath(endpoint, input?.params as Record<string, string | number> | undefined) +
+      queryString(input?.query as Record<string, unknown> | undefined);
+    return request(path, {
+      ...options,
+      method: endpoint.method,
+      body: input?.body,
+      schema: endpoint.reply as z.ZodType<EndpointReply<E>>,
+    });
+  }
+
   return {
+    call,
     request,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
