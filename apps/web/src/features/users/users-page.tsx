@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
-import { can, ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
+import { can, endpointPath, ROLE_LABELS, USER_API, USER_TEXTS, type UserReply } from '@playshop/shared';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -70,7 +70,7 @@ export function UsersPage({ kind }: { kind: UserKind }) {
                 leftSection={<IconDownload size={16} aria-hidden />}
                 onClick={() =>
                   void downloadFile(
-                    `/export-players/${actor.orgId}`,
+                    endpointPath(USER_API.player.export, { orgId: actor.orgId }),
                     `${actor.org.replace(/[^\w-]+/g, '-')}-players.csv`,
                   )
                 }
