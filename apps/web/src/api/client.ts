@@ -79,11 +79,11 @@ type CallArgs<E extends Endpoint> =
     ? [input?: CallInput<E>, options?: CallOptions]
     : [input: CallInput<E>, options?: CallOptions];
 
-/** `?key=value` of the defined entries, or nothing. */
+/** `?key=value` of the entries that are set (not undefined, null or empty), or nothing. */
 function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
   const text = search.toString();
   return text ? `?${text}` : '';
