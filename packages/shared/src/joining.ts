@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { VALIDATION } from './messages';
-import { ZLoginReply } from './schemas';
+import { ZErrorReply, ZIdParam, ZLoginReply } from './schemas';
 
 export const JOIN_TEXTS = {
   unknownCode: 'Unknown room code',
@@ -113,3 +114,36 @@ export const ZRoomJoinCode = z.object({
   networkAddresses: z.array(z.string()),
 });
 export type RoomJoinCode = z.infer<typeof ZRoomJoinCode>;
+
+export const JOIN_API = {
+  /** Public and rate limited per IP by the server. */
+  info: endpoint({
+    method: 'GET',
+    path: '/join/:code',
+    params: z.object({ code: ZJoinCode }),
+    reply: ZJoinInfo,
+    access: 'public',
+    summary:
+      "The room a join code opens: its name, organization, whether guests may join and the lobby's state",
+    tags: ['joining'],
+    errors: { 429: ZErrorReply },
+  }),
+  joinCode: endpoint({
+    method: 'GET',
+    path: '/rooms/:id/join-code',
+    params: ZIdParam,
+    reply: ZRoomJoinCode,
+    access: 'runRooms',
+    summary: "The room's join code for the facilitator screen, with PUBLIC_URL and the network addresses",
+    tags: ['joining'],
+  }),
+  removeGuests: endpoint({
+    method: 'DELETE',
+    path: '/rooms/:id/guests',
+    params: ZIdParam,
+    reply: z.object({ message: z.string(), removed: z.number().int() }),
+    access: 'manageRooms',
+    summary: 'Remove every guest who joined through this room, once its game is over (admins)',
+    tags: ['joining'],
+  }),
+};

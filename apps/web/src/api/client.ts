@@ -89,6 +89,14 @@ function queryString(query: Readonly<Record<string, unknown>> | undefined): stri
   return text ? `?${text}` : '';
 }
 
+/** The path below the API prefix that a call by contract requests (also for file downloads). */
+export function callPath<E extends Endpoint>(endpoint: E, input?: CallInput<E>): string {
+  return (
+    endpointPath(endpoint, input?.params as Record<string, string | number> | undefined) +
+    queryString(input?.query as Record<string, unknown> | undefined)
+  );
+}
+
 export interface ApiClientDeps {
   fetch?: typeof fetch;
   baseUrl?: string;
@@ -253,10 +261,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     endpoint: E,
     ...[input, options]: CallArgs<E>
   ): Promise<EndpointReply<E>> {
-    const path =
-      endpointPath(endpoint, input?.params as Record<string, string | number> | undefined) +
-      queryString(input?.query as Record<string, unknown> | undefined);
-    return request(path, {
+    return request(callPath(endpoint, input), {
       ...options,
       method: endpoint.method,
       body: input?.body,
