@@ -44,6 +44,8 @@ export interface RouteOptions {
   /** Route config on top of `public` (which comes from the endpoint): rate limits, `allowExpiredOrg`. */
   config?: FastifyContextConfig;
   bodyLimit?: number;
+  /** Runs after validation and before the handler (a per-account limit keyed on the body). */
+  preHandler?: (req: FastifyRequest) => Promise<void>;
 }
 
 function actorFor(req: FastifyRequest, access: Endpoint['access']): Actor | null {
@@ -79,6 +81,7 @@ export function route<const E extends Endpoint>(
     schema,
     config: { ...options.config, ...(endpoint.access === 'public' ? { public: true } : {}) },
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
     handler: async (req, reply) => {
       const actor = actorFor(req, endpoint.access);
       // Fastify has validated these against the endpoint's schemas before the handler runs.

@@ -323,6 +323,27 @@ describe('api.call (by contract)', () => {
     ]);
   });
 
+  it('resolves a 204 without a body as null for an endpoint whose reply is null', async () => {
+    const logout = endpoint({
+      method: 'POST',
+      path: '/logout',
+      reply: z.null(),
+      status: 204,
+      access: 'public',
+      summary: 'test endpoint',
+      tags: ['test'],
+    });
+    const client = createApiClient({
+      fetch: vi.fn(async () => new Response(null, { status: 204 })),
+      getAccessToken: () => null,
+      onRefreshed: vi.fn(),
+      onSessionExpired: vi.fn(),
+      onOrgExpired: vi.fn(),
+      notifyError: vi.fn(),
+    });
+    await expect(client.call(logout)).resolves.toBeNull();
+  });
+
   it("rejects a reply that does not match the endpoint's reply schema", async () => {
     const { client } = recordingClient({ title: 'wrong shape' });
     await expect(

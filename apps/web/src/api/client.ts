@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  AUTH_API,
   type Endpoint,
   type EndpointPathParams,
   type EndpointReply,
@@ -167,8 +168,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function refreshNow(): Promise<LoginReply | null> {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}/refresh`, {
-        method: 'POST',
+      response = await fetchImpl(`${baseUrl}${AUTH_API.refresh.path}`, {
+        method: AUTH_API.refresh.method,
         credentials: 'include',
         headers: { 'x-requested-with': 'playshop' },
       });
@@ -223,7 +224,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     const json = await readJson(response);
     if (!options.schema) return json as T;
-    const parsed = options.schema.safeParse(json);
+    // A 204 carries no body: the contract's reply for it is null.
+    const parsed = options.schema.safeParse(response.status === 204 ? null : json);
     if (!parsed.success) {
       throw new ApiError({ status: response.status, message: UNEXPECTED, toastText: UNEXPECTED });
     }
