@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { VALIDATION } from './messages';
+import { ZIdParam, ZMessageReply } from './schemas';
 
 export const CATEGORY_TEXTS = {
   added: 'Category added successfully',
@@ -16,3 +18,36 @@ export type CreateCategoryInput = z.input<typeof ZCreateCategory>;
 
 export const ZCategory = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof ZCategory>;
+
+const tags = ['categories'];
+
+export const CATEGORY_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/getcategories',
+    reply: z.array(ZCategory),
+    access: 'readCategories',
+    summary: 'Every category, by name',
+    tags,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/createcategory',
+    body: ZCreateCategory,
+    reply: ZCategory,
+    status: 201,
+    access: 'manageCategories',
+    summary: 'Add a category (names unique ignoring case)',
+    tags,
+  }),
+  /** The spec deletes with POST. */
+  remove: endpoint({
+    method: 'POST',
+    path: '/deletecategory/:id',
+    params: ZIdParam,
+    reply: ZMessageReply,
+    access: 'manageCategories',
+    summary: 'Remove a category no content uses (409 CATEGORY_IN_USE otherwise)',
+    tags,
+  }),
+};

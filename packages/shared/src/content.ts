@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CONTENT_PAGE_SIZE } from './constants';
+import { endpoint } from './endpoint';
 import { zId, zIdParam, zLine, zText } from './input';
 import { ZPageMeta, zPaging } from './pagination';
+import { ZIdParam, ZMessageReply } from './schemas';
 
 /** SPEC §3: the four kinds of content item. */
 export const CONTENT_TYPES = ['QUESTION', 'IMAGE', 'VIDEO', 'OTHER'] as const;
@@ -213,3 +215,267 @@ export const ZQuestionWithContentReply = ZQuestionReply.extend({ content: ZConte
 export const ZUploadReply = z.object({ url: z.string() });
 export const UPLOAD_FOLDERS = ['content-images', 'answer-images'] as const;
 export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+
+/** `{page}/{pageSize}` as the per-kind paths spell it. */
+const ZPageSizeParams = z.object({
+  page: ZContentPaging.shape.page,
+  pageSize: ZContentPaging.shape.size,
+});
+
+/** The IMAGE and VIDEO paths: the same pattern for both kinds. */
+function mediaApi<const K extends 'image' | 'video'>(kind: K) {
+  const type = kind === 'image' ? 'IMAGE' : 'VIDEO';
+  const base = `${kind}-content`;
+  const tags = [`${kind}s`];
+  return {
+    create: endpoint({
+      method: 'POST',
+      path: `/create-${base}`,
+      body: ZCreateMediaContent,
+      reply: ZMediaContentReply,
+      status: 201,
+      access: 'manageContent',
+      summary: `Create an ${type} content item (super admin)`,
+      tags,
+    }),
+    list: endpoint({
+      method: 'GET',
+      path: `/get-${base}`,
+      reply: z.array(ZMediaContentReply),
+      access: 'readContent',
+      summary: `Every ${type} item`,
+      tags,
+    }),
+    byId: endpoint({
+      method: 'GET',
+      path: `/get-${base}-by-id/:id`,
+      params: ZIdParam,
+      reply: ZMediaContentReply,
+      access: 'readContent',
+      summary: `One ${kind} by its id`,
+      tags,
+    }),
+    byCategory: endpoint({
+      method: 'GET',
+      path: `/get-${base}-by-category/:id`,
+      params: ZIdParam,
+      reply: z.array(ZMediaContentReply),
+      access: 'readContent',
+      summary: `Every ${type} item of one category`,
+      tags,
+    }),
+    byContent: endpoint({
+      method: 'GET',
+      path: `/get-${base}-by-content/:id`,
+      params: ZIdParam,
+      reply: ZMediaContentReply,
+      access: 'readContent',
+      summary: `The ${kind} of a content item`,
+      tags,
+    }),
+    page: endpoint({
+      method: 'GET',
+      path: `/get-paginated-${base}/:page/:pageSize`,
+      params: ZPageSizeParams,
+      reply: ZContentPage,
+      access: 'readContent',
+      summary: `A page of ${type} items`,
+      tags,
+    }),
+    edit: endpoint({
+      method: 'PATCH',
+      path: `/edit-${base}/:id`,
+      params: ZIdParam,
+      body: ZEditMediaContent,
+      reply: ZMediaContentReply,
+      access: 'manageContent',
+      summary: `Change a ${kind}'s address and optionally its base content (super admin)`,
+      tags,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: `/delete-${base}/:id`,
+      params: ZIdParam,
+      reply: ZMessageReply,
+      access: 'manageContent',
+      summary: `Delete a ${kind} and its content item (super admin; refused while in use)`,
+      tags,
+    }),
+  };
+}
+
+/** Reads: staff; a non-super-admin sees only content of workshops linked to their organization. */
+const contentTags = ['content'];
+const questionTags = ['questions'];
+
+/** Content items of every type, then the per-type paths of questions, images and videos (SPEC §9). */
+export const CONTENT_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/get-content',
+    query: ZContentFilters,
+    reply: z.array(ZContentReply),
+    access: 'readContent',
+    summary: 'Every content item the caller may read (filters in the query combine)',
+    tags: contentTags,
+  }),
+  byId: endpoint({
+    method: 'GET',
+    path: '/get-content-by-id/:id',
+    params: ZIdParam,
+    reply: ZContentReply,
+    access: 'readContent',
+    summary: 'One content item',
+    tags: contentTags,
+  }),
+  page: endpoint({
+    method: 'GET',
+    path: '/get-paginated-content/:page/:size',
+    params: ZContentPaging,
+    query: ZContentFilters,
+    reply: ZContentPage,
+    access: 'readContent',
+    summary: 'A page of content (size at most 50); categoryId, type and search in the query combine',
+    tags: contentTags,
+  }),
+  byCategory: endpoint({
+    method: 'GET',
+    path: '/get-content-by-category/:category/:page/:size',
+    params: ZContentPaging.extend({ category: zIdParam() }),
+    query: ZContentFilters,
+    reply: ZContentPage,
+    access: 'readContent',
+    summary: 'A page of content of one category (by id)',
+    tags: contentTags,
+  }),
+  bySearch: endpoint({
+    method: 'GET',
+    path: '/get-content-by-search/:term/:page/:size',
+    params: ZContentPaging.extend({ term: zLine().trim().min(1).max(200) }),
+    query: ZContentFilters,
+    reply: ZContentPage,
+    access: 'readContent',
+    summary: 'A page of content whose title or question text contains the term',
+    tags: contentTags,
+  }),
+  byType: endpoint({
+    method: 'GET',
+    path: '/get-content-by-type/:type/:page/:size',
+    params: ZContentPaging.extend({
+      type: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), ZContentType),
+    }),
+    query: ZContentFilters,
+    reply: ZContentPage,
+    access: 'readContent',
+    summary: 'A page of content of one type (VIDEO, IMAGE, QUESTION, OTHER)',
+    tags: contentTags,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/create-content',
+    body: ZContentPayload,
+    reply: ZContentReply,
+    status: 201,
+    access: 'manageContent',
+    summary: 'Create a content item of any type (super admin)',
+    tags: contentTags,
+  }),
+  edit: endpoint({
+    method: 'PATCH',
+    path: '/edit-content/:id',
+    params: ZIdParam,
+    body: ZContentPayload,
+    reply: ZContentReply,
+    access: 'manageContent',
+    summary: 'Replace a content item (super admin)',
+    tags: contentTags,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/delete-content/:id',
+    params: ZIdParam,
+    reply: ZMessageReply,
+    access: 'manageContent',
+    summary: 'Delete a content item; refused (409 CONTENT_IN_USE) while a session uses it',
+    tags: contentTags,
+  }),
+
+  /** The QUESTION paths: a question with its content item and answers. */
+  question: {
+    create: endpoint({
+      method: 'POST',
+      path: '/create-question',
+      body: ZCreateQuestion,
+      reply: ZQuestionWithContentReply,
+      status: 201,
+      access: 'manageContent',
+      summary: 'Create a QUESTION content item with its answers (super admin)',
+      tags: questionTags,
+    }),
+    list: endpoint({
+      method: 'GET',
+      path: '/get-questions',
+      reply: z.array(ZQuestionWithContentReply),
+      access: 'readContent',
+      summary: 'Every question',
+      tags: questionTags,
+    }),
+    byId: endpoint({
+      method: 'GET',
+      path: '/get-question-by-id/:id',
+      params: ZIdParam,
+      reply: ZQuestionWithContentReply,
+      access: 'readContent',
+      summary: 'One question by question id',
+      tags: questionTags,
+    }),
+    byCategory: endpoint({
+      method: 'GET',
+      path: '/get-questions-by-category/:categoryId/:page/:pageSize',
+      params: ZPageSizeParams.extend({ categoryId: zIdParam() }),
+      reply: ZContentPage,
+      access: 'readContent',
+      summary: 'A page of questions of one category (the spec leaves the three segments unnamed)',
+      tags: questionTags,
+    }),
+    byContent: endpoint({
+      method: 'GET',
+      path: '/get-question-by-content-id/:id',
+      params: ZIdParam,
+      reply: ZQuestionWithContentReply,
+      access: 'readContent',
+      summary: 'The question of a content item',
+      tags: questionTags,
+    }),
+    page: endpoint({
+      method: 'GET',
+      path: '/get-paginated-questions/:page/:pageSize',
+      params: ZPageSizeParams,
+      reply: ZContentPage,
+      access: 'readContent',
+      summary: 'A page of questions',
+      tags: questionTags,
+    }),
+    edit: endpoint({
+      method: 'PATCH',
+      path: '/edit-question/:id',
+      params: ZIdParam,
+      body: ZEditQuestion,
+      reply: ZQuestionWithContentReply,
+      access: 'manageContent',
+      summary: 'Edit a question: its text, optionally its base content and its answers (super admin)',
+      tags: questionTags,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/delete-question/:id',
+      params: ZIdParam,
+      reply: ZMessageReply,
+      access: 'manageContent',
+      summary: 'Delete a question and its content item (super admin; refused while in use)',
+      tags: questionTags,
+    }),
+  },
+  image: mediaApi('image'),
+  video: mediaApi('video'),
+};

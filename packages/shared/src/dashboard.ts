@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { zLine } from './input';
 
 /**
  * The dashboards: where each role's work starts. A room is 'lobby' while its lobby is open
@@ -67,3 +69,34 @@ export const ZOverviewDashboard = z.object({
   demoRoom: z.object({ id: z.number().int(), name: z.string(), orgName: z.string() }).nullable(),
 });
 export type OverviewDashboard = z.infer<typeof ZOverviewDashboard>;
+
+const ZOrgParam = z.object({ org: zLine().min(1).max(200) });
+
+export const DASHBOARD_API = {
+  overview: endpoint({
+    method: 'GET',
+    path: '/dashboard/overview',
+    reply: ZOverviewDashboard,
+    access: 'readOverviewDashboard',
+    summary: 'Super admin: counts, licences ending within 30 days, the demo room',
+    tags: ['dashboard'],
+  }),
+  organization: endpoint({
+    method: 'GET',
+    path: '/dashboard/org/:org',
+    params: ZOrgParam,
+    reply: ZOrgDashboard,
+    access: 'readOrgDashboard',
+    summary: "An organization's counts, licence end and recent games (its admins; any for a super admin)",
+    tags: ['dashboard'],
+  }),
+  rooms: endpoint({
+    method: 'GET',
+    path: '/dashboard/rooms/:org',
+    params: ZOrgParam,
+    reply: ZDashboardRooms,
+    access: 'readRoomActivity',
+    summary: "An organization's rooms with their state and players now (its staff; any for a super admin)",
+    tags: ['dashboard'],
+  }),
+};

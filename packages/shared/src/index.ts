@@ -3,6 +3,7 @@ export * from './categories';
 export * from './constants';
 export * from './content';
 export * from './dashboard';
+export * from './endpoint';
 export * from './input';
 export * from './joining';
 export * from './materials';

@@ -1,6 +1,15 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { VALIDATION } from './messages';
-import { ZLoginReply } from './schemas';
+import {
+  ZErrorReply,
+  ZIdParam,
+  ZLogin,
+  ZLoginReply,
+  ZMessageReply,
+  ZRequestReset,
+  ZResetPassword,
+} from './schemas';
 
 export const JOIN_TEXTS = {
   unknownCode: 'Unknown room code',
@@ -113,3 +122,113 @@ export const ZRoomJoinCode = z.object({
   networkAddresses: z.array(z.string()),
 });
 export type RoomJoinCode = z.infer<typeof ZRoomJoinCode>;
+
+export const JOIN_API = {
+  /** Public and rate limited per IP by the server. */
+  info: endpoint({
+    method: 'GET',
+    path: '/join/:code',
+    params: z.object({ code: ZJoinCode }),
+    reply: ZJoinInfo,
+    access: 'public',
+    summary:
+      "The room a join code opens: its name, organization, whether guests may join and the lobby's state",
+    tags: ['joining'],
+    errors: { 429: ZErrorReply },
+  }),
+  joinCode: endpoint({
+    method: 'GET',
+    path: '/rooms/:id/join-code',
+    params: ZIdParam,
+    reply: ZRoomJoinCode,
+    access: 'runRooms',
+    summary: "The room's join code for the facilitator screen, with PUBLIC_URL and the network addresses",
+    tags: ['joining'],
+  }),
+  removeGuests: endpoint({
+    method: 'DELETE',
+    path: '/rooms/:id/guests',
+    params: ZIdParam,
+    reply: z.object({ message: z.string(), removed: z.number().int() }),
+    access: 'manageRooms',
+    summary: 'Remove every guest who joined through this room, once its game is over (admins)',
+    tags: ['joining'],
+  }),
+};
+
+const tooMany = { 429: ZErrorReply };
+
+/**
+ * Sign-in, session and password endpoints: all public (the server rate limits them per IP and per
+ * account). Here rather than in schemas.ts because the player and guest sign-ins are defined above.
+ */
+export const AUTH_API = {
+  login: endpoint({
+    method: 'POST',
+    path: '/login',
+    body: ZLogin,
+    reply: ZLoginReply,
+    access: 'public',
+    summary: 'Staff sign-in with email and password',
+    tags: ['auth'],
+    errors: tooMany,
+  }),
+  participantLogin: endpoint({
+    method: 'POST',
+    path: '/participantLogin',
+    body: ZParticipantLogin,
+    reply: ZLoginReply,
+    access: 'public',
+    summary: 'Player sign-in with a username, in the organization named by a room code, org (name) or orgId',
+    tags: ['auth'],
+    errors: tooMany,
+  }),
+  guestLogin: endpoint({
+    method: 'POST',
+    path: '/guestLogin',
+    body: ZGuestLogin,
+    reply: ZGuestLoginReply,
+    access: 'public',
+    summary: "Join a room by its code with a nickname, where the room's organization allows guests",
+    tags: ['auth', 'joining'],
+    errors: tooMany,
+  }),
+  /** The web client calls this itself (with the CSRF header) when a token is refused. */
+  refresh: endpoint({
+    method: 'POST',
+    path: '/refresh',
+    reply: ZLoginReply,
+    access: 'public',
+    summary: 'Rotate the refresh cookie; needs the header x-requested-with: playshop',
+    tags: ['auth'],
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/logout',
+    reply: z.null(),
+    status: 204,
+    access: 'public',
+    summary: 'Revoke the session and clear the cookie',
+    tags: ['auth'],
+  }),
+  requestReset: endpoint({
+    method: 'POST',
+    path: '/requestReset',
+    body: ZRequestReset,
+    reply: ZMessageReply,
+    access: 'public',
+    summary: 'Mail a password reset link (same answer whether the address exists or not)',
+    tags: ['auth'],
+    errors: tooMany,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/resetPassword',
+    body: ZResetPassword,
+    reply: ZMessageReply,
+    access: 'public',
+    summary: 'Set a new password with a reset token',
+    tags: ['auth'],
+    errors: tooMany,
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { zLine } from './input';
+import { ZErrorReply, ZMessageReply } from './schemas';
 
 /**
  * The materials library (SPEC §2 Materials, §7 Materials): documents stored under
@@ -175,3 +177,84 @@ export const ZMaterialUploadForm = z
       });
   });
 export type MaterialUploadForm = z.infer<typeof ZMaterialUploadForm>;
+
+const tags = ['materials'];
+/** The file store failing (502, 503) or full (507). */
+const storageErrors = { 502: ZErrorReply, 503: ZErrorReply, 507: ZErrorReply };
+
+/**
+ * The materials library. The signed download (a streamed file reached by navigation) and the tus
+ * uploads are registered by the server directly; these are the JSON endpoints.
+ */
+export const MATERIAL_API = {
+  folders: endpoint({
+    method: 'GET',
+    path: '/materials/folders',
+    reply: ZMaterialFoldersReply,
+    access: 'readMaterials',
+    summary:
+      'Top-level material folders the caller may see, by name (admins and facilitators: folders named after a workshop linked to their organization)',
+    tags,
+    errors: storageErrors,
+  }),
+  folder: endpoint({
+    method: 'GET',
+    path: '/materials/folders/:folder',
+    params: z.object({ folder: ZMaterialName }),
+    reply: ZMaterialFolderReply,
+    access: 'readMaterials',
+    summary: "A folder's subfolders and files (404 when it does not exist or is not the caller's)",
+    tags,
+    errors: storageErrors,
+  }),
+  subfolder: endpoint({
+    method: 'GET',
+    path: '/materials/folders/:folder/:subfolder',
+    params: z.object({ folder: ZMaterialName, subfolder: ZMaterialName }),
+    reply: ZMaterialFolderReply,
+    access: 'readMaterials',
+    summary: "A subfolder's files",
+    tags,
+    errors: storageErrors,
+  }),
+  renameFolder: endpoint({
+    method: 'POST',
+    path: '/rename-folder',
+    body: ZRenameFolder,
+    reply: ZMessageReply.extend({ folder: ZMaterialFolder }),
+    access: 'manageMaterials',
+    summary: 'Rename a folder or subfolder in place (super admin); the same name changes nothing',
+    tags,
+    errors: storageErrors,
+  }),
+  deleteFolder: endpoint({
+    method: 'POST',
+    path: '/delete-folder',
+    body: ZDeleteFolder,
+    reply: ZMessageReply.extend({ deleted: z.number().int() }),
+    access: 'manageMaterials',
+    summary: 'Delete a folder or subfolder and every file inside it (super admin)',
+    tags,
+    errors: storageErrors,
+  }),
+  deleteFile: endpoint({
+    method: 'POST',
+    path: '/delete-file',
+    body: ZDeleteFile,
+    reply: ZMessageReply,
+    access: 'manageMaterials',
+    summary: 'Delete one file (super admin)',
+    tags,
+    errors: storageErrors,
+  }),
+  downloadLink: endpoint({
+    method: 'POST',
+    path: '/materials/download-link',
+    body: ZDownloadLinkRequest,
+    reply: ZDownloadLinkReply,
+    access: 'readMaterials',
+    summary: 'A signed download address for a file the caller may see, valid for five minutes',
+    tags,
+    errors: storageErrors,
+  }),
+};

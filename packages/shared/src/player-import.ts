@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { ZErrorReply } from './schemas';
 import { USER_TEXTS, ZPlayerForm } from './users';
 
 export const PLAYER_IMPORT_MAX_ROWS = 5000;
@@ -70,3 +72,17 @@ export function checkPlayerRows(
     return { row, ok: true, value: parsed.data };
   });
 }
+
+export const PLAYER_IMPORT_API = {
+  importPlayers: endpoint({
+    method: 'POST',
+    path: '/import-players',
+    body: ZImportPlayers,
+    reply: ZImportPlayersReply,
+    access: 'managePlayers',
+    summary:
+      'Create up to 5,000 players of an organization in one transaction; any invalid row and none is saved',
+    tags: ['users'],
+    errors: { 400: ZImportPlayersRejected.or(ZErrorReply) },
+  }),
+};

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ZContentReply } from './content';
+import { endpoint } from './endpoint';
 import { zId, zIdParam, zLine } from './input';
 import { VALIDATION } from './messages';
+import { ZIdParam, ZMessageReply, ZRoomReply } from './schemas';
 
 export const ROOM_TEXTS = {
   workshopNeedsSession: 'Workshop must have at least one session before creating a room',
@@ -53,3 +55,75 @@ export const ZRoomSessionReply = z.object({
     .nullable(),
 });
 export type RoomSessionReply = z.infer<typeof ZRoomSessionReply>;
+
+const tags = ['rooms'];
+
+export const ROOM_API = {
+  byOrgName: endpoint({
+    method: 'GET',
+    path: '/getroomsbyorgname/:org',
+    params: z.object({ org: zLine().min(1).max(200) }),
+    reply: z.array(ZRoomReply),
+    access: 'readRooms',
+    summary: "An organization's rooms (the caller's own unless super admin)",
+    tags,
+  }),
+  byId: endpoint({
+    method: 'GET',
+    path: '/getroombyid/:id',
+    params: ZIdParam,
+    reply: ZRoomReply,
+    access: 'readRooms',
+    summary: 'One room with its workshop and sessions',
+    tags,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/createroom',
+    body: ZCreateRoom,
+    reply: ZRoomReply,
+    access: 'manageRooms',
+    summary: "Create a room on a workshop linked to the caller's organization (admins)",
+    tags,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/deleteroom/:id',
+    params: ZIdParam,
+    reply: ZMessageReply,
+    access: 'manageRooms',
+    summary: 'Delete a room with its games (admins of its organization)',
+    tags,
+  }),
+  checkAndCreateSession: endpoint({
+    method: 'POST',
+    path: '/check-and-create-room-session',
+    body: ZCheckRoomSession,
+    reply: ZRoomSessionReply,
+    access: 'runRooms',
+    summary: "The room's current session with its content, created at orderIndex 0 when missing",
+    tags,
+  }),
+  updateSession: endpoint({
+    method: 'PATCH',
+    path: '/update-room-session',
+    body: ZUpdateRoomSession,
+    reply: ZRoomSessionReply,
+    access: 'runRooms',
+    summary: 'Move the room to another session of its workshop (currentSectionId)',
+    tags,
+  }),
+  /** A CSV file: the web downloads it rather than parsing a reply. */
+  report: endpoint({
+    method: 'GET',
+    path: '/get-room-report/:id',
+    params: ZIdParam,
+    query: z.object({ format: z.enum(['report', 'log']).default('report') }),
+    reply: z.string(),
+    access: 'runRooms',
+    summary:
+      'Game report of a room as CSV: per round the players (joined, card, bingo and when), the balls in order, ' +
+      'content sent by title with its time, winners; `?format=log` gives the raw event log',
+    tags,
+  }),
+};

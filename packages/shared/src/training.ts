@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { ROLES } from './roles';
+import { ZErrorReply, ZPublicSettings } from './schemas';
 
 /**
  * Training videos (SPEC §1, §2 Training, §4 Training, §7 Video service): each role watches its own
@@ -87,7 +89,7 @@ const linkAddress = zLine()
     LINK_TEXTS.addressInvalid,
   );
 
-/** PUT /public-settings: the footer's Report Issue and Status links, and an external training site. */
+/** The footer's Report Issue and Status links, and an external training site. */
 export const ZPublicSettingsUpdate = z.object({
   reportIssueUrl: linkAddress,
   statusUrl: linkAddress,
@@ -98,3 +100,54 @@ export const ZPublicSettingsUpdate = z.object({
     .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), LINK_TEXTS.trainingAddressInvalid),
 });
 export type PublicSettingsUpdate = z.infer<typeof ZPublicSettingsUpdate>;
+
+export const TRAINING_API = {
+  settings: endpoint({
+    method: 'GET',
+    path: '/training-settings',
+    reply: ZTrainingSettings,
+    access: 'manageProductSettings',
+    summary: "Every role's training playlist source (super admin)",
+    tags: ['training'],
+  }),
+  saveSettings: endpoint({
+    method: 'PUT',
+    path: '/training-settings',
+    body: ZTrainingSettings,
+    reply: ZTrainingSettings,
+    access: 'manageProductSettings',
+    summary: "Set every role's training playlist: none, a YouTube playlist id or a list of videos",
+    tags: ['training'],
+  }),
+  playlist: endpoint({
+    method: 'GET',
+    path: '/training/playlist',
+    reply: ZTrainingPlaylistReply,
+    access: 'signedIn',
+    summary: "The caller's role's training videos (YouTube playlists read with the server's key)",
+    tags: ['training'],
+    // YouTube failing, unconfigured or slow.
+    errors: { 502: ZErrorReply, 503: ZErrorReply, 504: ZErrorReply },
+  }),
+};
+
+export const SETTINGS_API = {
+  /** The one unauthenticated read besides auth: the footer links shown on the login page. */
+  publicSettings: endpoint({
+    method: 'GET',
+    path: '/public-settings',
+    reply: ZPublicSettings,
+    access: 'public',
+    summary: 'Footer and external links shown before sign-in',
+    tags: ['settings'],
+  }),
+  savePublicSettings: endpoint({
+    method: 'PUT',
+    path: '/public-settings',
+    body: ZPublicSettingsUpdate,
+    reply: ZPublicSettings,
+    access: 'manageProductSettings',
+    summary: 'Change the Report Issue, Status and external Training links (super admin)',
+    tags: ['settings'],
+  }),
+};

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { endpoint } from './endpoint';
 import { zIdParam, zLine, zText } from './input';
 import { VALIDATION } from './messages';
-import { zPaged } from './pagination';
+import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
 import { normalizeRole, ROLES } from './roles';
+import { ZIdParam, ZMessageReply } from './schemas';
 
 export const USER_TEXTS = {
   created: 'Successfully created User',
@@ -121,3 +123,176 @@ export type UserReply = z.infer<typeof ZUserReply>;
 
 export const ZUserPage = zPaged(ZUserReply);
 export type UserPage = z.infer<typeof ZUserPage>;
+
+const tags = ['users'];
+const ZOrgId = zIdParam();
+const PAGED_DOC =
+  '`{orgId}/{page}/{size}`: organization id, page (from 1) and page size (the UI uses 10); ' +
+  '`totalPages` = ceil(count/size). A page beyond the end has no items.';
+const SEARCH_DOC =
+  'Matches first name, last name or "first last", case-insensitive; `%` and `_` are literal. ' +
+  'Query `page` (from 1, default 1) and `size` (default 10).';
+
+/**
+ * The reads and deletes of one kind of user: admins (and facilitators) need `manageAdmins`, players
+ * `managePlayers`; lists across every organization need `readAllOrganizations`.
+ */
+function userKindApi<const K extends 'admin' | 'player'>(kind: K) {
+  const plural = kind === 'admin' ? 'admins' : 'players';
+  const access = kind === 'admin' ? 'manageAdmins' : 'managePlayers';
+  return {
+    page: endpoint({
+      method: 'GET',
+      path: `/get-org-${plural}/:orgId/:page/:size`,
+      params: ZPaging.extend({ orgId: ZOrgId }),
+      reply: ZUserPage,
+      access,
+      summary: `One organization's ${plural}, one page`,
+      description: PAGED_DOC,
+      tags,
+    }),
+    allPage: endpoint({
+      method: 'GET',
+      path: `/get-all-${plural}/:page/:size`,
+      params: ZPaging,
+      reply: ZUserPage,
+      access: 'readAllOrganizations',
+      summary: `Every organization's ${plural}, one page (super admin)`,
+      description: '`{page}/{size}`: page (from 1) and page size.',
+      tags,
+    }),
+    count: endpoint({
+      method: 'GET',
+      path: `/count-org-${plural}/:orgId`,
+      params: z.object({ orgId: ZOrgId }),
+      reply: ZCount,
+      access,
+      summary: `Number of ${plural} in one organization`,
+      tags,
+    }),
+    countAll: endpoint({
+      method: 'GET',
+      path: `/count-all-${plural}`,
+      reply: ZCount,
+      access: 'readAllOrganizations',
+      summary: `Number of ${plural} in every organization (super admin)`,
+      tags,
+    }),
+    search: endpoint({
+      method: 'GET',
+      path: `/search-${plural}/:term`,
+      params: z.object({ term: ZSearchTerm }),
+      query: ZPaging,
+      reply: ZUserPage,
+      access,
+      summary: `Search ${plural} by first or last name: every organization for a super admin, else the caller's own`,
+      description: SEARCH_DOC,
+      tags,
+    }),
+    orgSearch: endpoint({
+      method: 'GET',
+      // The spec spells the organization-scoped admin search in the singular.
+      path: kind === 'admin' ? '/search-org-admin/:orgId/:term' : '/search-org-players/:orgId/:term',
+      params: z.object({ orgId: ZOrgId, term: ZSearchTerm }),
+      query: ZPaging,
+      reply: ZUserPage,
+      access,
+      summary: `Search one organization's ${plural} by first or last name`,
+      description: SEARCH_DOC,
+      tags,
+    }),
+    byId: endpoint({
+      method: 'GET',
+      path: `/get-${kind}-by-id/:id`,
+      params: ZIdParam,
+      reply: ZUserReply,
+      access,
+      summary: `One ${kind} (404 for another organization's)`,
+      tags,
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: `/delete-${kind}/:id`,
+      params: ZIdParam,
+      reply: ZMessageReply,
+      access,
+      summary: `Delete a ${kind} (never yourself); their sessions end`,
+      tags,
+    }),
+  };
+}
+
+export const USER_API = {
+  admin: {
+    ...userKindApi('admin'),
+    all: endpoint({
+      method: 'GET',
+      path: '/getadmins',
+      reply: z.array(ZUserReply),
+      access: 'manageAdmins',
+      summary:
+        "Every admin and facilitator the caller may see (a super admin: all; an admin: their organization's)",
+      tags,
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/create-admin',
+      body: ZCreateAdmin,
+      reply: ZUserReply,
+      status: 201,
+      access: 'manageAdmins',
+      summary: 'Create an admin or facilitator (Super Admin: by a super admin only)',
+      tags,
+    }),
+    edit: endpoint({
+      method: 'PATCH',
+      path: '/edit-admin',
+      body: ZEditAdmin,
+      reply: ZUserReply,
+      access: 'manageAdmins',
+      summary:
+        'Change an admin or facilitator (not your own role; other organizations by a super admin only)',
+      tags,
+    }),
+  },
+  player: {
+    ...userKindApi('player'),
+    all: endpoint({
+      method: 'GET',
+      path: '/getparticipants',
+      reply: z.array(ZUserReply),
+      access: 'managePlayers',
+      summary: "Every player the caller may see (a super admin: all; staff: their organization's)",
+      tags,
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/create-player',
+      body: ZCreatePlayer,
+      reply: ZUserReply,
+      status: 201,
+      access: 'managePlayers',
+      summary: 'Create a player (signs in by username; usernames are unique ignoring case)',
+      tags,
+    }),
+    edit: endpoint({
+      method: 'PATCH',
+      path: '/edit-player',
+      body: ZEditPlayer,
+      reply: ZUserReply,
+      access: 'managePlayers',
+      summary: 'Change a player',
+      tags,
+    }),
+    /** A CSV file: the web downloads it rather than parsing a reply. */
+    export: endpoint({
+      method: 'GET',
+      path: '/export-players/:orgId',
+      params: z.object({ orgId: ZOrgId }),
+      reply: z.string(),
+      access: 'managePlayers',
+      summary: "An organization's players as CSV (firstName, lastName, username, guest)",
+      tags,
+    }),
+  },
+};

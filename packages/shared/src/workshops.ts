@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { PAGE_SIZE } from './constants';
 import { ZContentReply } from './content';
+import { endpoint } from './endpoint';
 import { zCount, zId, zIdParam, zLine } from './input';
 import { VALIDATION } from './messages';
 import { ZPageMeta } from './pagination';
+import { ZIdParam, ZMessageReply } from './schemas';
 
 export const WORKSHOP_TEXTS = {
   nameRequired: VALIDATION.required,
@@ -119,3 +122,164 @@ export const ZWorkshopPage = ZPageMeta.extend({ workshops: z.array(ZWorkshopList
 export type WorkshopPage = z.infer<typeof ZWorkshopPage>;
 
 export const ZCountReply = z.object({ count: z.number().int() });
+
+/** Reads: staff; a non-super-admin sees only workshops linked to their organization. */
+const tags = ['workshops'];
+const sessionTags = ['sessions'];
+
+export const WORKSHOP_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/get-workshops',
+    reply: z.array(ZWorkshopListItem),
+    access: 'readWorkshops',
+    summary: 'Workshops the caller may read, by name',
+    tags,
+  }),
+  page: endpoint({
+    method: 'GET',
+    path: '/get-paginated-workshops/:page/:size',
+    params: z.object({
+      page: z.coerce.number().int().min(1).max(100_000),
+      size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+    }),
+    query: z.object({ search: zLine().trim().max(200).optional() }),
+    reply: ZWorkshopPage,
+    access: 'readWorkshops',
+    summary: 'A page of workshops (10 by default); `search` in the query filters by name',
+    tags,
+  }),
+  byId: endpoint({
+    method: 'GET',
+    path: '/get-workshop-by-id/:id',
+    params: ZIdParam,
+    reply: ZWorkshopReply,
+    access: 'readWorkshops',
+    summary: 'A workshop with its sessions and their ordered content',
+    tags,
+  }),
+  count: endpoint({
+    method: 'GET',
+    path: '/count-workshops',
+    reply: ZCountReply,
+    access: 'readWorkshops',
+    summary: 'How many workshops the caller may read',
+    tags,
+  }),
+  search: endpoint({
+    method: 'GET',
+    path: '/get-workshops-by-search/:term',
+    params: z.object({ term: zLine().trim().min(1).max(200) }),
+    reply: z.array(ZWorkshopListItem),
+    access: 'readWorkshops',
+    summary: 'Workshops whose name contains the term',
+    tags,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/create-workshop',
+    body: ZCreateWorkshop,
+    reply: ZWorkshopListItem,
+    status: 201,
+    access: 'manageWorkshops',
+    summary: 'Create an empty workshop (super admin); replies with its id',
+    tags,
+  }),
+  rename: endpoint({
+    method: 'PATCH',
+    path: '/edit-workshop-name',
+    body: ZEditWorkshopName,
+    reply: ZWorkshopListItem,
+    access: 'manageWorkshops',
+    summary: 'Rename a workshop (super admin)',
+    tags,
+  }),
+  edit: endpoint({
+    method: 'PATCH',
+    path: '/edit-workshop',
+    body: ZEditWorkshop,
+    reply: ZWorkshopListItem,
+    access: 'manageWorkshops',
+    summary: 'Rename a workshop and optionally reorder its sessions (every session id, in order)',
+    tags,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/delete-workshop/:id',
+    params: ZIdParam,
+    reply: ZMessageReply,
+    access: 'manageWorkshops',
+    summary: 'Delete a workshop with its sessions (super admin); refused while a room uses it',
+    tags,
+  }),
+  createSession: endpoint({
+    method: 'POST',
+    path: '/create-session-with-content',
+    body: ZCreateSessionWithContent,
+    reply: ZSessionReply,
+    status: 201,
+    access: 'manageWorkshops',
+    summary: 'Add a session with its ordered content to a workshop, after its last session (super admin)',
+    tags: sessionTags,
+  }),
+  sessionsOf: endpoint({
+    method: 'GET',
+    path: '/get-session-by-workshopid/:id',
+    params: ZIdParam,
+    reply: z.array(ZSessionReply),
+    access: 'readWorkshops',
+    summary: "A workshop's sessions in order, with their content",
+    tags: sessionTags,
+  }),
+  session: endpoint({
+    method: 'GET',
+    path: '/get-session-by-id/:id',
+    params: ZIdParam,
+    reply: ZSessionReply,
+    access: 'readWorkshops',
+    summary: 'One session with its content',
+    tags: sessionTags,
+  }),
+  editSession: endpoint({
+    method: 'PATCH',
+    path: '/edit-session/:id',
+    params: ZIdParam,
+    body: ZEditSession,
+    reply: ZSessionReply,
+    access: 'manageWorkshops',
+    summary: 'Rename a session and/or replace its ordered content (super admin)',
+    tags: sessionTags,
+  }),
+  removeSession: endpoint({
+    method: 'DELETE',
+    path: '/delete-session/:id',
+    params: ZIdParam,
+    reply: ZMessageReply,
+    access: 'manageWorkshops',
+    summary: 'Delete a session; the later sessions move up (super admin)',
+    tags: sessionTags,
+  }),
+  sessionContent: endpoint({
+    method: 'GET',
+    path: '/getsectioncontentbysectionid/:id',
+    params: ZIdParam,
+    reply: z.array(ZSessionContentReply),
+    access: 'readWorkshops',
+    summary: "A session's ordered content entries",
+    tags: sessionTags,
+  }),
+  manySessionContent: endpoint({
+    method: 'GET',
+    path: '/getmanysectioncontentbysectionids/:ids',
+    params: z.object({
+      ids: z
+        .string()
+        .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'ids must be whole numbers separated by commas')
+        .transform((v) => [...new Set(v.split(',').map(Number))]),
+    }),
+    reply: z.array(ZSessionContentReply),
+    access: 'readWorkshops',
+    summary: 'The content entries of several sessions (ids separated by commas)',
+    tags: sessionTags,
+  }),
+};

@@ -1,22 +1,7 @@
-import {
-  API_PREFIX,
-  REFRESH_COOKIE,
-  SESSION_HINT_COOKIE,
-  SUCCESS,
-  ZErrorReply,
-  ZGuestLogin,
-  ZGuestLoginReply,
-  ZLogin,
-  ZLoginReply,
-  ZMessageReply,
-  ZParticipantLogin,
-  ZRequestReset,
-  ZResetPassword,
-} from '@playshop/shared';
+import { API_PREFIX, AUTH_API, REFRESH_COOKIE, SESSION_HINT_COOKIE, SUCCESS } from '@playshop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AccountLimiter, Limit, LoginThrottle } from '../http/account-limiter';
+import { route } from '../http/endpoint';
 import { forbidden } from '../http/errors';
 import type { AuthService, SessionTokens } from './service';
 
@@ -58,8 +43,6 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 const CSRF_HEADER = 'x-requested-with';
 const CSRF_VALUE = 'playshop';
 
-const errors = { 400: ZErrorReply, 401: ZErrorReply, 429: ZErrorReply };
-
 export function authRoutes(
   app: FastifyInstance,
   auth: AuthService,
@@ -68,8 +51,6 @@ export function authRoutes(
   loginThrottle: LoginThrottle,
   secureCookies: boolean,
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
   const cookieOptions = {
     path: API_PREFIX,
     httpOnly: true,
@@ -103,42 +84,28 @@ export function authRoutes(
         await accountLimiter.hit(bucket, value.trim().toLowerCase(), limit);
     };
 
-  r.post(
-    '/login',
+  route(
+    app,
+    AUTH_API.login,
+    async ({ body, req, reply }) => {
+      const session = await auth.login(body.email, body.password);
+      await loginThrottle.succeeded(body.email.trim().toLowerCase(), req.ip);
+      return sendSession(reply, session);
+    },
     {
-      config: { public: true, ...perIp(limits.loginPerIp) },
+      config: perIp(limits.loginPerIp),
       preHandler: async (req) => {
         const { email } = req.body as { email: string };
         await loginThrottle.attempt(email.trim().toLowerCase(), req.ip);
       },
-      schema: {
-        tags: ['auth'],
-        summary: 'Staff sign-in with email and password',
-        body: ZLogin,
-        response: { 200: ZLoginReply, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const session = await auth.login(req.body.email, req.body.password);
-      await loginThrottle.succeeded(req.body.email.trim().toLowerCase(), req.ip);
-      return sendSession(reply, session);
     },
   );
 
-  r.post(
-    '/participantLogin',
-    {
-      config: { public: true, ...perIp(limits.participantPerIp) },
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Player sign-in with a username, in the organization named by a room code, org (name) or orgId',
-        body: ZParticipantLogin,
-        response: { 200: ZLoginReply, 403: ZErrorReply, 404: ZErrorReply, ...errors },
-      },
-    },
-    async (req, reply) => {
-      const { username, org, orgId, code } = req.body;
+  route(
+    app,
+    AUTH_API.participantLogin,
+    async ({ body, reply }) => {
+      const { username, org, orgId, code } = body;
       // After the body is parsed: the keys are the normalised code or organization and username.
       const scope = code
         ? `code:${code}`
@@ -147,104 +114,55 @@ export function authRoutes(
           : `name:${org?.toLowerCase()}`;
       await accountLimiter.hit('player-org', scope, limits.participantPerOrg);
       await accountLimiter.hit('player', `${scope}|${username.toLowerCase()}`, limits.participantPerAccount);
-      return sendSession(reply, await auth.participantLogin(req.body));
+      return sendSession(reply, await auth.participantLogin(body));
     },
+    { config: perIp(limits.participantPerIp) },
   );
 
-  r.post(
-    '/guestLogin',
-    {
-      config: { public: true, ...perIp(limits.guestPerIp) },
-      schema: {
-        tags: ['auth', 'joining'],
-        summary: "Join a room by its code with a nickname, where the room's organization allows guests",
-        body: ZGuestLogin,
-        response: {
-          200: ZGuestLoginReply,
-          403: ZErrorReply,
-          404: ZErrorReply,
-          409: ZErrorReply,
-          ...errors,
-        },
-      },
-    },
-    async (req, reply) => {
-      await accountLimiter.hit('guest-room', req.body.code, limits.guestPerRoom);
-      const session = await auth.guestLogin(req.body.code, req.body.nickname);
+  route(
+    app,
+    AUTH_API.guestLogin,
+    async ({ body, reply }) => {
+      await accountLimiter.hit('guest-room', body.code, limits.guestPerRoom);
+      const session = await auth.guestLogin(body.code, body.nickname);
       return { ...sendSession(reply, session), roomId: session.roomId };
     },
+    { config: perIp(limits.guestPerIp) },
   );
 
-  r.post(
-    '/refresh',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary: `Rotate the refresh cookie; needs the header ${CSRF_HEADER}: ${CSRF_VALUE}`,
-        response: { 200: ZLoginReply, 401: ZErrorReply, 403: ZErrorReply },
-      },
-    },
-    async (req, reply) => {
-      if (req.headers[CSRF_HEADER] !== CSRF_VALUE) throw forbidden('Missing request header', 'CSRF');
-      try {
-        return sendSession(reply, await auth.refresh(req.cookies[REFRESH_COOKIE]));
-      } catch (err) {
-        clearSession(reply);
-        throw err;
-      }
-    },
-  );
-
-  r.post(
-    '/logout',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke the session and clear the cookie',
-        response: { 204: z.null() },
-      },
-    },
-    async (req, reply) => {
-      await auth.logout(req.cookies[REFRESH_COOKIE]);
+  route(app, AUTH_API.refresh, async ({ req, reply }) => {
+    if (req.headers[CSRF_HEADER] !== CSRF_VALUE) throw forbidden('Missing request header', 'CSRF');
+    try {
+      return sendSession(reply, await auth.refresh(req.cookies[REFRESH_COOKIE]));
+    } catch (err) {
       clearSession(reply);
-      return reply.status(204).send(null);
-    },
-  );
+      throw err;
+    }
+  });
 
-  r.post(
-    '/requestReset',
-    {
-      config: { public: true, ...perIp(limits.resetPerIp) },
-      preHandler: perAccount(limits.resetPerAccount, 'reset', 'email'),
-      schema: {
-        tags: ['auth'],
-        summary: 'Mail a password reset link (same answer whether the address exists or not)',
-        body: ZRequestReset,
-        response: { 200: ZMessageReply, ...errors },
-      },
-    },
-    async (req) => {
-      await auth.requestReset(req.body.email);
+  route(app, AUTH_API.logout, async ({ req, reply }) => {
+    await auth.logout(req.cookies[REFRESH_COOKIE]);
+    clearSession(reply);
+    return null;
+  });
+
+  route(
+    app,
+    AUTH_API.requestReset,
+    async ({ body }) => {
+      await auth.requestReset(body.email);
       return { message: SUCCESS.resetRequested };
     },
+    { config: perIp(limits.resetPerIp), preHandler: perAccount(limits.resetPerAccount, 'reset', 'email') },
   );
 
-  r.post(
-    '/resetPassword',
-    {
-      config: { public: true, ...perIp(limits.resetPerIp) },
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with a reset token',
-        body: ZResetPassword,
-        response: { 200: ZMessageReply, ...errors },
-      },
-    },
-    async (req) => {
-      await auth.resetPassword(req.body.token, req.body.password);
+  route(
+    app,
+    AUTH_API.resetPassword,
+    async ({ body }) => {
+      await auth.resetPassword(body.token, body.password);
       return { message: SUCCESS.passwordReset };
     },
+    { config: perIp(limits.resetPerIp) },
   );
 }

@@ -1,39 +1,19 @@
 import {
   API_PREFIX,
+  MATERIAL_API,
   MATERIAL_TEXTS,
   MATERIAL_UPLOADS_PATH,
   UPLOAD_LIMIT_BYTES,
-  ZDeleteFile,
-  ZDeleteFolder,
-  ZDownloadLinkReply,
-  ZDownloadLinkRequest,
-  ZErrorReply,
-  ZMaterialFolder,
-  ZMaterialFolderReply,
-  ZMaterialFoldersReply,
-  ZMaterialName,
-  ZMessageReply,
-  ZRenameFolder,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requirePermission } from '../http/actor';
+import { route } from '../http/endpoint';
 import { AppError } from '../http/errors';
 import { mountTusEndpoint, tusError } from '../uploads/tus-endpoint';
 import { MATERIAL_DOWNLOAD_PATH } from './download-links';
 import type { MaterialsService } from './service';
 
-const errors = {
-  400: ZErrorReply,
-  401: ZErrorReply,
-  403: ZErrorReply,
-  404: ZErrorReply,
-  409: ZErrorReply,
-  502: ZErrorReply,
-  503: ZErrorReply,
-  507: ZErrorReply,
-};
 const tags = ['materials'];
 
 /**
@@ -62,104 +42,19 @@ async function asTusRefusal<T>(call: () => T | Promise<T>): Promise<T> {
 export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusDir: string): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/materials/folders',
-    {
-      schema: {
-        tags,
-        summary:
-          'Top-level material folders the caller may see, by name (admins and facilitators: folders named after a workshop linked to their organization)',
-        response: { 200: ZMaterialFoldersReply, ...errors },
-      },
-    },
-    async (req) => svc.listFolders(requirePermission(req, 'readMaterials')),
+  route(api, MATERIAL_API.folders, ({ actor }) => svc.listFolders(actor));
+  route(api, MATERIAL_API.folder, ({ actor, params }) => svc.getFolder(actor, params.folder));
+  route(api, MATERIAL_API.subfolder, ({ actor, params }) =>
+    svc.getFolder(actor, params.folder, params.subfolder),
   );
-
-  r.get(
-    '/materials/folders/:folder',
-    {
-      schema: {
-        tags,
-        summary: "A folder's subfolders and files (404 when it does not exist or is not the caller's)",
-        params: z.object({ folder: ZMaterialName }),
-        response: { 200: ZMaterialFolderReply, ...errors },
-      },
-    },
-    async (req) => svc.getFolder(requirePermission(req, 'readMaterials'), req.params.folder),
+  route(api, MATERIAL_API.renameFolder, ({ body }) =>
+    svc.renameFolder(body.oldFolderPath, body.newFolderPath),
   );
+  route(api, MATERIAL_API.deleteFolder, ({ body }) => svc.deleteFolder(body.folderPath));
+  route(api, MATERIAL_API.deleteFile, ({ actor, body }) => svc.deleteFile(actor, body.filePath));
+  route(api, MATERIAL_API.downloadLink, ({ actor, body }) => svc.createDownloadLink(actor, body.filePath));
 
-  r.get(
-    '/materials/folders/:folder/:subfolder',
-    {
-      schema: {
-        tags,
-        summary: "A subfolder's files",
-        params: z.object({ folder: ZMaterialName, subfolder: ZMaterialName }),
-        response: { 200: ZMaterialFolderReply, ...errors },
-      },
-    },
-    async (req) =>
-      svc.getFolder(requirePermission(req, 'readMaterials'), req.params.folder, req.params.subfolder),
-  );
-
-  r.post(
-    '/rename-folder',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a folder or subfolder in place (super admin); the same name changes nothing',
-        body: ZRenameFolder,
-        response: { 200: ZMessageReply.extend({ folder: ZMaterialFolder }), ...errors },
-      },
-    },
-    async (req) => {
-      requirePermission(req, 'manageMaterials');
-      return svc.renameFolder(req.body.oldFolderPath, req.body.newFolderPath);
-    },
-  );
-
-  r.post(
-    '/delete-folder',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a folder or subfolder and every file inside it (super admin)',
-        body: ZDeleteFolder,
-        response: { 200: ZMessageReply.extend({ deleted: z.number().int() }), ...errors },
-      },
-    },
-    async (req) => {
-      requirePermission(req, 'manageMaterials');
-      return svc.deleteFolder(req.body.folderPath);
-    },
-  );
-
-  r.post(
-    '/delete-file',
-    {
-      schema: {
-        tags,
-        summary: 'Delete one file (super admin)',
-        body: ZDeleteFile,
-        response: { 200: ZMessageReply, ...errors },
-      },
-    },
-    async (req) => svc.deleteFile(requirePermission(req, 'manageMaterials'), req.body.filePath),
-  );
-
-  r.post(
-    '/materials/download-link',
-    {
-      schema: {
-        tags,
-        summary: 'A signed download address for a file the caller may see, valid for five minutes',
-        body: ZDownloadLinkRequest,
-        response: { 200: ZDownloadLinkReply, ...errors },
-      },
-    },
-    async (req) => svc.createDownloadLink(requirePermission(req, 'readMaterials'), req.body.filePath),
-  );
-
+  // A streamed file: registered directly, outside the JSON endpoint contracts.
   r.get(
     MATERIAL_DOWNLOAD_PATH,
     {

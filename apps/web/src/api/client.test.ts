@@ -1,5 +1,6 @@
-import { ZOrgExpiryReply } from '@playshop/shared';
+import { endpoint, ZOrgExpiryReply } from '@playshop/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { type ApiClientDeps, ApiError, createApiClient } from './client';
 
 type Call = {
@@ -277,5 +278,76 @@ describe('api client', () => {
     });
     await expect(client.refresh()).resolves.toBeNull();
     expect(deps.onSessionExpired).not.toHaveBeenCalled();
+  });
+});
+
+describe('api.call (by contract)', () => {
+  const rename = endpoint({
+    method: 'PATCH',
+    path: '/rename-folder/:folder/:id',
+    params: z.object({ folder: z.string(), id: z.coerce.number() }),
+    query: z.object({ page: z.number().optional(), search: z.string().optional() }),
+    body: z.object({ name: z.string() }),
+    reply: z.object({ name: z.string() }),
+    access: 'manageMaterials',
+    summary: 'test endpoint',
+    tags: ['test'],
+  });
+
+  function recordingClient(reply: unknown) {
+    const sent: { url: string; method?: string; body?: BodyInit | null }[] = [];
+    const client = createApiClient({
+      fetch: vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push({ url: String(input), method: init?.method, body: init?.body });
+        return json(200, reply);
+      }),
+      getAccessToken: () => 'token',
+      onRefreshed: vi.fn(),
+      onSessionExpired: vi.fn(),
+      onOrgExpired: vi.fn(),
+      notifyError: vi.fn(),
+    });
+    return { client, sent };
+  }
+
+  it("fills the path's segments URI-encoded, adds the defined query entries and sends the body with the endpoint's method", async () => {
+    const { client, sent } = recordingClient({ name: 'New' });
+    const reply = await client.call(rename, {
+      params: { folder: 'a b/c', id: 7 },
+      query: { page: 2, search: undefined },
+      body: { name: 'New' },
+    });
+    expect(reply).toEqual({ name: 'New' });
+    expect(sent).toEqual([
+      { url: '/api/v1/rename-folder/a%20b%2Fc/7?page=2', method: 'PATCH', body: '{"name":"New"}' },
+    ]);
+  });
+
+  it('resolves a 204 without a body as null for an endpoint whose reply is null', async () => {
+    const logout = endpoint({
+      method: 'POST',
+      path: '/logout',
+      reply: z.null(),
+      status: 204,
+      access: 'public',
+      summary: 'test endpoint',
+      tags: ['test'],
+    });
+    const client = createApiClient({
+      fetch: vi.fn(async () => new Response(null, { status: 204 })),
+      getAccessToken: () => null,
+      onRefreshed: vi.fn(),
+      onSessionExpired: vi.fn(),
+      onOrgExpired: vi.fn(),
+      notifyError: vi.fn(),
+    });
+    await expect(client.call(logout)).resolves.toBeNull();
+  });
+
+  it("rejects a reply that does not match the endpoint's reply schema", async () => {
+    const { client } = recordingClient({ title: 'wrong shape' });
+    await expect(
+      client.call(rename, { params: { folder: 'f', id: 1 }, body: { name: 'x' } }, { notify: false }),
+    ).rejects.toMatchObject({ message: 'An unexpected error occurred' });
   });
 });

@@ -1,5 +1,10 @@
 import {
   API_PREFIX,
+  AUTH_API,
+  type Endpoint,
+  type EndpointPathParams,
+  type EndpointReply,
+  endpointPath,
   httpErrorToast,
   type LoginReply,
   normalizeRole,
@@ -60,6 +65,39 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
+/** What a call by contract sends: a value per path segment, the query and the body, as the endpoint declares. */
+export type CallInput<E extends Endpoint> = (E extends { params: z.ZodObject }
+  ? { params: EndpointPathParams<E> }
+  : { params?: undefined }) &
+  (E extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: undefined }) &
+  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined });
+
+type CallOptions = Pick<RequestOptions<unknown>, 'auth' | 'notify' | 'signal'>;
+
+/** Endpoints without inputs may be called without the input argument. */
+type CallArgs<E extends Endpoint> =
+  Record<string, never> extends CallInput<E>
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
+
+/** `?key=value` of the entries that are set (not undefined, null or empty), or nothing. */
+function queryString(query: Readonly<Record<string, unknown>> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The path below the API prefix that a call by contract requests (also for file downloads). */
+export function callPath<E extends Endpoint>(endpoint: E, input?: CallInput<E>): string {
+  return (
+    endpointPath(endpoint, input?.params as Record<string, string | number> | undefined) +
+    queryString(input?.query as Record<string, unknown> | undefined)
+  );
+}
+
 export interface ApiClientDeps {
   fetch?: typeof fetch;
   baseUrl?: string;
@@ -74,6 +112,8 @@ export interface ApiClientDeps {
 }
 
 interface ApiClient {
+  /** Calls `endpoint` (its method and path, the reply validated with its reply schema). */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointReply<E>>;
   request<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
   get<T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method' | 'body'>): Promise<T>;
   post<T = unknown>(
@@ -128,8 +168,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   async function refreshNow(): Promise<LoginReply | null> {
     let response: Response;
     try {
-      response = await fetchImpl(`${baseUrl}/refresh`, {
-        method: 'POST',
+      response = await fetchImpl(`${baseUrl}${AUTH_API.refresh.path}`, {
+        method: AUTH_API.refresh.method,
         credentials: 'include',
         headers: { 'x-requested-with': 'playshop' },
       });
@@ -184,7 +224,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
     const json = await readJson(response);
     if (!options.schema) return json as T;
-    const parsed = options.schema.safeParse(json);
+    // A 204 carries no body: the contract's reply for it is null.
+    const parsed = options.schema.safeParse(response.status === 204 ? null : json);
     if (!parsed.success) {
       throw new ApiError({ status: response.status, message: UNEXPECTED, toastText: UNEXPECTED });
     }
@@ -218,7 +259,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
   }
 
+  function call<E extends Endpoint>(
+    endpoint: E,
+    ...[input, options]: CallArgs<E>
+  ): Promise<EndpointReply<E>> {
+    return request(callPath(endpoint, input), {
+      ...options,
+      method: endpoint.method,
+      body: input?.body,
+      schema: endpoint.reply as z.ZodType<EndpointReply<E>>,
+    });
+  }
+
   return {
+    call,
     request,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),

@@ -1,4 +1,4 @@
-import { type GuestLoginInput, ZGuestLoginReply } from '@playshop/shared';
+import { AUTH_API, type GuestLoginInput } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { useSessionStore } from '../auth-provider';
@@ -9,7 +9,7 @@ export function useGuestLogin() {
   const store = useSessionStore();
   return useMutation({
     mutationFn: (input: GuestLoginInput) =>
-      api.post('/guestLogin', input, { schema: ZGuestLoginReply, auth: false, notify: false }),
+      api.call(AUTH_API.guestLogin, { body: input }, { auth: false, notify: false }),
     onSuccess: (reply) => store.set(sessionFromReply(reply)),
   });
 }

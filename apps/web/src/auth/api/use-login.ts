@@ -1,7 +1,6 @@
-import type { LoginInput } from '@playshop/shared';
+import { AUTH_API, type LoginInput } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
-import { ZAuthReply } from '../../api/client';
 import { toastAuthFailure } from '../../ui/toast';
 import { useSessionStore } from '../auth-provider';
 import { sessionFromReply } from '../session-store';
@@ -11,7 +10,7 @@ export function useLogin() {
   const store = useSessionStore();
   return useMutation({
     mutationFn: (input: LoginInput) =>
-      api.post('/login', input, { schema: ZAuthReply, auth: false, notify: false }),
+      api.call(AUTH_API.login, { body: input }, { auth: false, notify: false }),
     onSuccess: (reply) => store.set(sessionFromReply(reply)),
     onError: (error) => toastAuthFailure(error.message),
   });

@@ -1,15 +1,16 @@
+import { AUTH_API } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/api';
 import { toastAuthFailure } from '../../ui/toast';
 import { useSessionStore } from '../auth-provider';
 
-/** POST /logout, then forget the session and go to the landing page (SPEC §2 top bar). */
+/** Ends the session on the server, then forget the session and go to the landing page (SPEC §2 top bar). */
 export function useLogout() {
   const store = useSessionStore();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post('/logout', undefined, { notify: false }),
+    mutationFn: () => api.call(AUTH_API.logout, {}, { notify: false }),
     onSuccess: () => {
       store.set(null);
       navigate('/', { replace: true });

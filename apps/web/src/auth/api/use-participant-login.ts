@@ -1,7 +1,6 @@
-import type { ParticipantLoginInput } from '@playshop/shared';
+import { AUTH_API, type ParticipantLoginInput } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
-import { ZAuthReply } from '../../api/client';
 import { toastAuthFailure } from '../../ui/toast';
 import { useSessionStore } from '../auth-provider';
 import { rememberedOrg } from '../remembered-org';
@@ -12,7 +11,7 @@ export function useParticipantLogin({ toastOnError = true }: { toastOnError?: bo
   const store = useSessionStore();
   return useMutation({
     mutationFn: (input: ParticipantLoginInput) =>
-      api.post('/participantLogin', input, { schema: ZAuthReply, auth: false, notify: false }),
+      api.call(AUTH_API.participantLogin, { body: input }, { auth: false, notify: false }),
     onSuccess: (reply) => {
       rememberedOrg.set(reply.org);
       store.set(sessionFromReply(reply));

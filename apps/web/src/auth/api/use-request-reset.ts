@@ -1,4 +1,4 @@
-import { type RequestResetInput, ZMessageReply } from '@playshop/shared';
+import { AUTH_API, type RequestResetInput } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { toastSuccess } from '../../ui/toast';
@@ -7,7 +7,7 @@ import { toastSuccess } from '../../ui/toast';
 export function useRequestReset() {
   return useMutation({
     mutationFn: (input: RequestResetInput) =>
-      api.post('/requestReset', input, { schema: ZMessageReply, auth: false }),
+      api.call(AUTH_API.requestReset, { body: input }, { auth: false }),
     onSuccess: (reply) => toastSuccess(reply.message),
   });
 }

@@ -1,4 +1,4 @@
-import { ERRORS, type ResetPasswordInput, SUCCESS } from '@playshop/shared';
+import { AUTH_API, ERRORS, type ResetPasswordInput, SUCCESS } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { toastError, toastSuccess } from '../../ui/toast';
@@ -7,7 +7,7 @@ import { toastError, toastSuccess } from '../../ui/toast';
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: ResetPasswordInput) =>
-      api.post('/resetPassword', input, { auth: false, notify: false }),
+      api.call(AUTH_API.resetPassword, { body: input }, { auth: false, notify: false }),
     onSuccess: () => toastSuccess(SUCCESS.passwordReset),
     onError: () => toastError(ERRORS.somethingWentWrong),
   });

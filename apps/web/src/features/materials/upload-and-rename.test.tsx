@@ -97,7 +97,12 @@ describe('rename folder page', () => {
   it('renames a subfolder inside its folder and opens the new address', async () => {
     const { calls } = fakeApi({
       'GET /materials/folders/Demo Workshop/Handouts': () => ({ body: subfolder }),
-      'POST /rename-folder': () => ({ body: { message: 'Folder renamed successfully' } }),
+      'POST /rename-folder': () => ({
+        body: {
+          message: 'Folder renamed successfully',
+          folder: { name: 'Slides', path: 'Demo Workshop/Slides' },
+        },
+      }),
     });
     const { router } = renderRoutes(routes, {
       url: '/Demo%20Org/admin/materials/Demo%20Workshop/Handouts/edit',

@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
-import { can, ROLE_LABELS, USER_TEXTS, type UserReply } from '@playshop/shared';
+import { can, ROLE_LABELS, USER_API, USER_TEXTS, type UserReply } from '@playshop/shared';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
@@ -70,7 +71,7 @@ export function UsersPage({ kind }: { kind: UserKind }) {
                 leftSection={<IconDownload size={16} aria-hidden />}
                 onClick={() =>
                   void downloadFile(
-                    `/export-players/${actor.orgId}`,
+                    callPath(USER_API.player.export, { params: { orgId: actor.orgId } }),
                     `${actor.org.replace(/[^\w-]+/g, '-')}-players.csv`,
                   )
                 }

@@ -1,4 +1,4 @@
-import { ZDashboardRooms, ZOrgDashboard, ZOverviewDashboard } from '@playshop/shared';
+import { DASHBOARD_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { roomKeys } from '../../rooms/api/keys';
@@ -7,31 +7,29 @@ import { dashboardKeys } from './keys';
 /** How often a dashboard asks again for the rooms' state and player counts. */
 const ROOM_ACTIVITY_REFRESH_MS = 10_000;
 
-/** GET /dashboard/overview (super admin). */
+/** The super admin's overview. */
 export function useOverviewDashboard(enabled = true) {
   return useQuery({
     queryKey: dashboardKeys.overview,
-    queryFn: ({ signal }) => api.get('/dashboard/overview', { schema: ZOverviewDashboard, signal }),
+    queryFn: ({ signal }) => api.call(DASHBOARD_API.overview, {}, { signal }),
     enabled,
   });
 }
 
-/** GET /dashboard/org/{org} (admins). */
+/** An organization's dashboard (admins). */
 export function useOrgDashboard(orgName: string, enabled = true) {
   return useQuery({
     queryKey: dashboardKeys.org(orgName),
-    queryFn: ({ signal }) =>
-      api.get(`/dashboard/org/${encodeURIComponent(orgName)}`, { schema: ZOrgDashboard, signal }),
+    queryFn: ({ signal }) => api.call(DASHBOARD_API.organization, { params: { org: orgName } }, { signal }),
     enabled,
   });
 }
 
-/** GET /dashboard/rooms/{org} (staff): the rooms with their state and players now, kept fresh. */
+/** Staff: an organization's rooms with their state and players now, kept fresh. */
 export function useRoomActivity(orgName: string, enabled = true) {
   return useQuery({
     queryKey: roomKeys.activity(orgName),
-    queryFn: ({ signal }) =>
-      api.get(`/dashboard/rooms/${encodeURIComponent(orgName)}`, { schema: ZDashboardRooms, signal }),
+    queryFn: ({ signal }) => api.call(DASHBOARD_API.rooms, { params: { org: orgName } }, { signal }),
     refetchInterval: ROOM_ACTIVITY_REFRESH_MS,
     enabled,
   });

@@ -1,4 +1,4 @@
-import { ZContentReply } from '@playshop/shared';
+import { CONTENT_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { contentKeys } from './keys';
@@ -9,6 +9,6 @@ export function useContentItem(id: number | null) {
     queryKey: contentKeys.item(id ?? 0),
     enabled: id !== null,
     queryFn: ({ signal }) =>
-      api.get(`/get-content-by-id/${id}`, { schema: ZContentReply, signal, notify: false }),
+      api.call(CONTENT_API.byId, { params: { id: id ?? 0 } }, { signal, notify: false }),
   });
 }

@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS } from '@playshop/shared';
+import { CONTENT_API, CONTENT_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
@@ -8,7 +8,7 @@ import { contentKeys } from './keys';
 export function useDeleteContent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request(`/delete-content/${id}`, { method: 'DELETE', notify: false }),
+    mutationFn: (id: number) => api.call(CONTENT_API.remove, { params: { id } }, { notify: false }),
     onSuccess: () => {
       toastSuccess(CONTENT_TEXTS.deleted);
       return queryClient.invalidateQueries({ queryKey: contentKeys.all });

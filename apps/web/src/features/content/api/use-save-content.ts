@@ -1,4 +1,4 @@
-import { CONTENT_TEXTS, type ContentInput, ZContentReply } from '@playshop/shared';
+import { CONTENT_API, CONTENT_TEXTS, type ContentInput } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
@@ -10,8 +10,8 @@ export function useSaveContent(id?: number) {
   return useMutation({
     mutationFn: (input: ContentInput) =>
       id === undefined
-        ? api.post('/create-content', input, { schema: ZContentReply })
-        : api.request(`/edit-content/${id}`, { method: 'PATCH', body: input, schema: ZContentReply }),
+        ? api.call(CONTENT_API.create, { body: input })
+        : api.call(CONTENT_API.edit, { params: { id }, body: input }),
     onSuccess: (saved) => {
       toastSuccess(id === undefined ? CONTENT_TEXTS.created : CONTENT_TEXTS.updated);
       queryClient.setQueryData(contentKeys.item(saved.id), saved);

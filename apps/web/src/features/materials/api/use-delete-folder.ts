@@ -1,14 +1,15 @@
-import { MATERIAL_TEXTS } from '@playshop/shared';
+import { MATERIAL_API, MATERIAL_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
 import { materialKeys } from './keys';
 
-/** POST /delete-folder: the folder and every file inside it. The dialog shows a failure itself. */
+/** Deletes the folder and every file inside it. The dialog shows a failure itself. */
 export function useDeleteFolder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (folderPath: string) => api.post('/delete-folder', { folderPath }, { notify: false }),
+    mutationFn: (folderPath: string) =>
+      api.call(MATERIAL_API.deleteFolder, { body: { folderPath } }, { notify: false }),
     onSuccess: (_reply, folderPath) => {
       toastSuccess(MATERIAL_TEXTS.folderDeleted);
       // The deleted folder's own query would answer 404 if refetched: drop it rather than refetch.

@@ -1,7 +1,7 @@
-import { ZMaterialFolderReply } from '@playshop/shared';
+import { MATERIAL_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
-import { materialFolderApiPath, materialKeys } from './keys';
+import { materialKeys } from './keys';
 
 /**
  * One folder (or subfolder) with its subfolders and files. No toast on failure: the page shows the
@@ -12,10 +12,12 @@ export function useMaterialFolder(folder: string | null | undefined, subfolder?:
     queryKey: materialKeys.folder(folder ?? '', subfolder),
     enabled: !!folder,
     queryFn: ({ signal }) =>
-      api.get(materialFolderApiPath(folder ?? '', subfolder), {
-        schema: ZMaterialFolderReply,
-        signal,
-        notify: false,
-      }),
+      subfolder
+        ? api.call(
+            MATERIAL_API.subfolder,
+            { params: { folder: folder ?? '', subfolder } },
+            { signal, notify: false },
+          )
+        : api.call(MATERIAL_API.folder, { params: { folder: folder ?? '' } }, { signal, notify: false }),
   });
 }

@@ -1,12 +1,12 @@
-import { ZMaterialFoldersReply } from '@playshop/shared';
+import { MATERIAL_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { materialKeys } from './keys';
 
-/** GET /materials/folders: the top-level folders the caller may see. */
+/** The top-level folders the caller may see. */
 export function useMaterialFolders() {
   return useQuery({
     queryKey: materialKeys.folders,
-    queryFn: ({ signal }) => api.get('/materials/folders', { schema: ZMaterialFoldersReply, signal }),
+    queryFn: ({ signal }) => api.call(MATERIAL_API.folders, {}, { signal }),
   });
 }

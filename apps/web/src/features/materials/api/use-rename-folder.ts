@@ -1,15 +1,15 @@
-import { MATERIAL_TEXTS } from '@playshop/shared';
+import { MATERIAL_API, MATERIAL_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
 import { materialKeys } from './keys';
 
-/** POST /rename-folder. Errors (409 name taken, 400 bad name) are shown by the form, not toasted. */
+/** Renames a folder. Errors (409 name taken, 400 bad name) are shown by the form, not toasted. */
 export function useRenameFolder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { oldFolderPath: string; newFolderPath: string }) =>
-      api.post('/rename-folder', input, { notify: false }),
+      api.call(MATERIAL_API.renameFolder, { body: input }, { notify: false }),
     onSuccess: (_, { oldFolderPath }) => {
       toastSuccess(MATERIAL_TEXTS.folderRenamed);
       // The renamed folder's own queries (and its subfolders') would answer 404 now: refetched while

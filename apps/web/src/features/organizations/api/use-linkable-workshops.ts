@@ -1,6 +1,5 @@
-import { ZWorkshopSummary } from '@playshop/shared';
+import { ORG_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../api/api';
 import { organizationKeys } from './keys';
 
@@ -8,7 +7,6 @@ import { organizationKeys } from './keys';
 export function useLinkableWorkshops(orgId: number) {
   return useQuery({
     queryKey: organizationKeys.linkableWorkshops(orgId),
-    queryFn: ({ signal }) =>
-      api.get(`/get-linkable-workshops/${orgId}`, { schema: z.array(ZWorkshopSummary), signal }),
+    queryFn: ({ signal }) => api.call(ORG_API.linkableWorkshops, { params: { orgId } }, { signal }),
   });
 }

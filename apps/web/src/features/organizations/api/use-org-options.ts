@@ -1,6 +1,5 @@
-import { ZOrgOption } from '@playshop/shared';
+import { ORG_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../api/api';
 import { organizationKeys } from './keys';
 
@@ -9,6 +8,6 @@ export function useOrgOptions({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     enabled,
     queryKey: organizationKeys.options,
-    queryFn: ({ signal }) => api.get('/get-orgs', { schema: z.array(ZOrgOption), signal }),
+    queryFn: ({ signal }) => api.call(ORG_API.options, {}, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { ZOrgWorkshopsReply } from '@playshop/shared';
+import { ORG_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { organizationKeys } from './keys';
@@ -7,7 +7,6 @@ import { organizationKeys } from './keys';
 export function useOrgWorkshops(orgName: string) {
   return useQuery({
     queryKey: organizationKeys.workshops(orgName),
-    queryFn: ({ signal }) =>
-      api.get(`/get-org-workshops/${encodeURIComponent(orgName)}`, { schema: ZOrgWorkshopsReply, signal }),
+    queryFn: ({ signal }) => api.call(ORG_API.workshops, { params: { name: orgName } }, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { ZOrganizationReply } from '@playshop/shared';
+import { ORG_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { organizationKeys } from './keys';
@@ -8,6 +8,6 @@ export function useOrganization(id: number) {
   return useQuery({
     queryKey: organizationKeys.item(id),
     enabled: Number.isInteger(id) && id > 0,
-    queryFn: ({ signal }) => api.get(`/get-org-by-id/${id}`, { schema: ZOrganizationReply, signal }),
+    queryFn: ({ signal }) => api.call(ORG_API.byId, { params: { id } }, { signal }),
   });
 }

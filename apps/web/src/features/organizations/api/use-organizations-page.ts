@@ -1,4 +1,4 @@
-import { PAGE_SIZE, ZOrganizationPage } from '@playshop/shared';
+import { ORG_API, PAGE_SIZE } from '@playshop/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { organizationKeys } from './keys';
@@ -9,11 +9,8 @@ export function useOrganizationsPage(page: number, term: string) {
     queryKey: organizationKeys.page(page, term),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get(
-        term
-          ? `/search-orgs/${encodeURIComponent(term)}?page=${page}&size=${PAGE_SIZE}`
-          : `/get-paginated-orgs/${page}/${PAGE_SIZE}`,
-        { schema: ZOrganizationPage, signal },
-      ),
+      term
+        ? api.call(ORG_API.search, { params: { term }, query: { page, size: PAGE_SIZE } }, { signal })
+        : api.call(ORG_API.page, { params: { page, size: PAGE_SIZE } }, { signal }),
   });
 }

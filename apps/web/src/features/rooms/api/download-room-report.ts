@@ -1,7 +1,9 @@
+import { ROOM_API } from '@playshop/shared';
+import { callPath } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
 
 /**
- * GET /get-room-report/{roomId}: the room's game report (or with `log`, its raw event log) as a CSV
+ * The room's game report (or with `log`, its raw event log) as a CSV
  * file, saved by the browser.
  */
 export function downloadRoomReport(
@@ -11,6 +13,9 @@ export function downloadRoomReport(
 ): Promise<void> {
   const base = roomName.replace(/[^\w-]+/g, '-');
   return kind === 'log'
-    ? downloadFile(`/get-room-report/${roomId}?format=log`, `${base}-event-log.csv`)
-    : downloadFile(`/get-room-report/${roomId}`, `${base}-report.csv`);
+    ? downloadFile(
+        callPath(ROOM_API.report, { params: { id: roomId }, query: { format: 'log' } }),
+        `${base}-event-log.csv`,
+      )
+    : downloadFile(callPath(ROOM_API.report, { params: { id: roomId } }), `${base}-report.csv`);
 }

@@ -1,4 +1,4 @@
-import { ROOM_TEXTS } from '@playshop/shared';
+import { ROOM_API, ROOM_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
@@ -7,7 +7,7 @@ import { roomKeys } from './keys';
 export function useDeleteRoom() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request(`/deleteroom/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => api.call(ROOM_API.remove, { params: { id } }),
     onSuccess: () => {
       toastSuccess(ROOM_TEXTS.deleted);
       return queryClient.invalidateQueries({ queryKey: roomKeys.all });

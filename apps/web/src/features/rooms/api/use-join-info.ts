@@ -1,4 +1,4 @@
-import { ZJoinInfo } from '@playshop/shared';
+import { JOIN_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { roomKeys } from './keys';
@@ -8,7 +8,7 @@ export function useJoinInfo(code: string) {
   return useQuery({
     queryKey: roomKeys.joinInfo(code),
     queryFn: ({ signal }) =>
-      api.get(`/join/${encodeURIComponent(code)}`, { schema: ZJoinInfo, signal, auth: false, notify: false }),
+      api.call(JOIN_API.info, { params: { code } }, { signal, auth: false, notify: false }),
     retry: false,
   });
 }

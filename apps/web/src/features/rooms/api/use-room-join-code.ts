@@ -1,4 +1,4 @@
-import { ZRoomJoinCode } from '@playshop/shared';
+import { JOIN_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { roomKeys } from './keys';
@@ -7,7 +7,7 @@ import { roomKeys } from './keys';
 export function useRoomJoinCode(roomId: number | null) {
   return useQuery({
     queryKey: roomKeys.joinCode(roomId),
-    queryFn: ({ signal }) => api.get(`/rooms/${roomId}/join-code`, { schema: ZRoomJoinCode, signal }),
+    queryFn: ({ signal }) => api.call(JOIN_API.joinCode, { params: { id: roomId ?? 0 } }, { signal }),
     enabled: roomId !== null,
   });
 }

@@ -1,4 +1,4 @@
-import { ZRoomReply } from '@playshop/shared';
+import { ROOM_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { roomKeys } from './keys';
@@ -7,7 +7,7 @@ import { roomKeys } from './keys';
 export function useRoom(roomId: number | null) {
   return useQuery({
     queryKey: roomKeys.item(roomId ?? 0),
-    queryFn: ({ signal }) => api.get(`/getroombyid/${roomId}`, { schema: ZRoomReply, signal }),
+    queryFn: ({ signal }) => api.call(ROOM_API.byId, { params: { id: roomId ?? 0 } }, { signal }),
     enabled: roomId !== null,
   });
 }

@@ -1,4 +1,4 @@
-import { ZPublicSettings } from '@playshop/shared';
+import { SETTINGS_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { settingsKeys } from './keys';
@@ -8,7 +8,7 @@ export function usePublicSettings() {
   return useQuery({
     queryKey: settingsKeys.public,
     queryFn: ({ signal }) =>
-      api.get('/public-settings', { schema: ZPublicSettings, auth: false, notify: false, signal }),
+      api.call(SETTINGS_API.publicSettings, {}, { auth: false, notify: false, signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

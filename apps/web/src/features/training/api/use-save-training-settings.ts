@@ -1,15 +1,14 @@
-import { TRAINING_TEXTS, type TrainingSettings, ZTrainingSettings } from '@playshop/shared';
+import { TRAINING_API, TRAINING_TEXTS, type TrainingSettings } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
 import { trainingKeys } from './keys';
 
-/** PUT /training-settings: replaces every role's playlist source. */
+/** Replaces every role's playlist source. */
 export function useSaveTrainingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrainingSettings) =>
-      api.request('/training-settings', { method: 'PUT', body, schema: ZTrainingSettings }),
+    mutationFn: (body: TrainingSettings) => api.call(TRAINING_API.saveSettings, { body }),
     onSuccess: (saved) => {
       toastSuccess(TRAINING_TEXTS.saved);
       queryClient.setQueryData(trainingKeys.settings, saved);

@@ -1,4 +1,4 @@
-import { ZUserReply } from '@playshop/shared';
+import { USER_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { userKeys } from './keys';
@@ -9,6 +9,6 @@ export function useUser(kind: UserKind, id: number) {
   return useQuery({
     queryKey: userKeys.item(kind, id),
     enabled: Number.isInteger(id) && id > 0,
-    queryFn: ({ signal }) => api.get(`/get-${kind}-by-id/${id}`, { schema: ZUserReply, signal }),
+    queryFn: ({ signal }) => api.call(USER_API[kind].byId, { params: { id } }, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { WORKSHOP_TEXTS, ZSessionReply } from '@playshop/shared';
+import { WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
@@ -9,11 +9,9 @@ export function useCreateSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { workshopId: number; name: string; content: number[] }) =>
-      api.post(
-        '/create-session-with-content',
-        { section: { name: input.name }, content: input.content, workshopId: input.workshopId },
-        { schema: ZSessionReply },
-      ),
+      api.call(WORKSHOP_API.createSession, {
+        body: { section: { name: input.name }, content: input.content, workshopId: input.workshopId },
+      }),
     onSuccess: () => {
       toastSuccess(WORKSHOP_TEXTS.sessionSaved);
       return queryClient.invalidateQueries({ queryKey: workshopKeys.all });

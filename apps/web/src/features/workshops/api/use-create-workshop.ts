@@ -1,4 +1,4 @@
-import { WORKSHOP_TEXTS, ZWorkshopListItem } from '@playshop/shared';
+import { WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
@@ -8,8 +8,7 @@ import { workshopKeys } from './keys';
 export function useCreateWorkshop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      api.post('/create-workshop', { name, sections: [] }, { schema: ZWorkshopListItem }),
+    mutationFn: (name: string) => api.call(WORKSHOP_API.create, { body: { name, sections: [] } }),
     onSuccess: () => {
       toastSuccess(WORKSHOP_TEXTS.created);
       return queryClient.invalidateQueries({ queryKey: workshopKeys.all });

@@ -1,4 +1,4 @@
-import { WORKSHOP_TEXTS } from '@playshop/shared';
+import { WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
@@ -8,7 +8,7 @@ import { workshopKeys } from './keys';
 export function useDeleteWorkshop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.request(`/delete-workshop/${id}`, { method: 'DELETE', notify: false }),
+    mutationFn: (id: number) => api.call(WORKSHOP_API.remove, { params: { id } }, { notify: false }),
     onSuccess: () => {
       toastSuccess(WORKSHOP_TEXTS.deleted);
       return queryClient.invalidateQueries({ queryKey: workshopKeys.all });

@@ -1,4 +1,4 @@
-import { WORKSHOP_TEXTS, ZSessionReply } from '@playshop/shared';
+import { WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
@@ -9,13 +9,12 @@ export function useEditSession(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; content: number[] }) =>
-      api.request(`/edit-session/${id}`, {
-        method: 'PATCH',
+      api.call(WORKSHOP_API.editSession, {
+        params: { id },
         body: {
           name: input.name,
           sessionContent: input.content.map((contentBaseId, orderIndex) => ({ contentBaseId, orderIndex })),
         },
-        schema: ZSessionReply,
       }),
     onSuccess: (saved) => {
       toastSuccess(WORKSHOP_TEXTS.sessionUpdated);

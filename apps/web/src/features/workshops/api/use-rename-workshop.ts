@@ -1,4 +1,4 @@
-import { WORKSHOP_TEXTS, ZWorkshopListItem } from '@playshop/shared';
+import { WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { toastSuccess } from '../../../ui/toast';
@@ -7,8 +7,7 @@ import { workshopKeys } from './keys';
 export function useRenameWorkshop() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; name: string }) =>
-      api.request('/edit-workshop-name', { method: 'PATCH', body: input, schema: ZWorkshopListItem }),
+    mutationFn: (input: { id: number; name: string }) => api.call(WORKSHOP_API.rename, { body: input }),
     onSuccess: () => {
       toastSuccess(WORKSHOP_TEXTS.renamed);
       return queryClient.invalidateQueries({ queryKey: workshopKeys.all });

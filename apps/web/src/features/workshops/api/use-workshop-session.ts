@@ -1,4 +1,4 @@
-import { ZSessionReply } from '@playshop/shared';
+import { WORKSHOP_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { workshopKeys } from './keys';
@@ -8,6 +8,6 @@ export function useWorkshopSession(id: number | null) {
   return useQuery({
     queryKey: workshopKeys.session(id ?? 0),
     enabled: id !== null,
-    queryFn: ({ signal }) => api.get(`/get-session-by-id/${id}`, { schema: ZSessionReply, signal }),
+    queryFn: ({ signal }) => api.call(WORKSHOP_API.session, { params: { id: id ?? 0 } }, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { ZWorkshopReply } from '@playshop/shared';
+import { WORKSHOP_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { workshopKeys } from './keys';
@@ -8,6 +8,6 @@ export function useWorkshop(id: number | null) {
   return useQuery({
     queryKey: workshopKeys.item(id ?? 0),
     enabled: id !== null,
-    queryFn: ({ signal }) => api.get(`/get-workshop-by-id/${id}`, { schema: ZWorkshopReply, signal }),
+    queryFn: ({ signal }) => api.call(WORKSHOP_API.byId, { params: { id: id ?? 0 } }, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, ZWorkshopPage } from '@playshop/shared';
+import { PAGE_SIZE, WORKSHOP_API } from '@playshop/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
 import { workshopKeys } from './keys';
@@ -9,9 +9,10 @@ export function useWorkshopsPage(page: number, term: string) {
     queryKey: workshopKeys.page(page, term),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      api.get(
-        `/get-paginated-workshops/${page}/${PAGE_SIZE}${term ? `?search=${encodeURIComponent(term)}` : ''}`,
-        { schema: ZWorkshopPage, signal },
+      api.call(
+        WORKSHOP_API.page,
+        { params: { page, size: PAGE_SIZE }, query: term ? { search: term } : {} },
+        { signal },
       ),
   });
 }

@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { Permission } from './permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: a role permission of `PERMISSIONS`, any signed-in user, or anyone (no token). */
+export type EndpointAccess = Permission | 'signedIn' | 'public';
+
+/**
+ * One HTTP endpoint, the single description both sides read: the server registers its route from it
+ * (validation, OpenAPI, access check) and the web client calls it (path, method, reply validation).
+ */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Below the API prefix, with `:name` segments for `params`, e.g. `/deletecategory/:id`. */
+  readonly path: string;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** The success reply, sent with `status` (default 200). */
+  readonly reply: z.ZodType;
+  readonly status?: 200 | 201 | 204;
+  readonly access: EndpointAccess;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tags: readonly string[];
+  /** Error replies that differ from the standard `{message, code}` (an import's refused rows). */
+  readonly errors?: Readonly<Record<number, z.ZodType>>;
+}
+
+/** Freezes an endpoint description, keeping its literal types for both sides. */
+export function endpoint<const E extends Endpoint>(description: E): E {
+  return Object.freeze(description);
+}
+
+/** The validated success reply of an endpoint. */
+export type EndpointReply<E extends Endpoint> = z.output<E['reply']>;
+
+/** A value for each `:name` segment of the path. */
+export type EndpointPathParams<E extends Endpoint> = E extends { params: infer S extends z.ZodObject }
+  ? { [K in keyof z.input<S>]: string | number }
+  : undefined;
+
+/** `endpoint.path` with each `:name` segment filled from `params`, URI-encoded. */
+export function endpointPath(
+  endpoint: Pick<Endpoint, 'path'>,
+  params?: Readonly<Record<string, string | number>>,
+): string {
+  return endpoint.path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`${endpoint.path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
