@@ -102,8 +102,11 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
   let gameId: number | null = loaded?.gameId ?? null;
   let state: GameState = loaded ? replay(loaded.events) : initialGameState();
   let view: RoomView = roomView(roomId, setup);
-  /** Each player's sockets in the room: a player is away only when the last one goes. */
-  const sockets = new Map<number, Set<string>>();
+  /**
+   * Each player's sockets in the room: a player is away only when the last one goes. Nearly every
+   * player has one, kept as its key alone; a Set only for a player on several (a room of 10,000).
+   */
+  const sockets = new Map<number, string | Set<string>>();
   /** Frames go out in command order, each command's after its events are durable. */
   let outbox: Promise<unknown> = Promise.resolve();
   let broken = false;
@@ -197,14 +200,17 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
   function presence(request: CommandRequest, joining: boolean): boolean {
     const { actor, socket } = request;
     if (isStaff(actor) || socket === undefined) return true;
-    const mine = sockets.get(actor.userId) ?? new Set<string>();
+    const mine = sockets.get(actor.userId);
     if (joining) {
-      mine.add(socket);
-      sockets.set(actor.userId, mine);
+      if (mine === undefined || mine === socket) sockets.set(actor.userId, socket);
+      else if (typeof mine === 'string') sockets.set(actor.userId, new Set([mine, socket]));
+      else mine.add(socket);
       return true;
     }
-    mine.delete(socket);
-    if (mine.size > 0) return false;
+    if (typeof mine === 'object') {
+      mine.delete(socket);
+      if (mine.size > 0) return false;
+    } else if (mine !== undefined && mine !== socket) return false;
     sockets.delete(actor.userId);
     return true;
   }
