@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
           {
             path: 'online/rooms/present/:roomId',
             lazy: lazyComponent(
-              () => import('./game/presenter/presenter-page'),
+              () => import('./features/game/presenter/presenter-page'),
               (m) => m.PresenterPage,
             ),
           },

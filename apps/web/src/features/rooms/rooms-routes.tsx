@@ -13,7 +13,7 @@ export const adminRoomViewRoutes: RouteObject[] = [
   {
     path: 'rooms/play-game/:roomId',
     lazy: lazyComponent(
-      () => import('../../game/admin-room-page'),
+      () => import('../game/admin-room-page'),
       (m) => m.AdminRoomPage,
     ),
   },
@@ -29,7 +29,7 @@ export const facilitatorGameRoutes: RouteObject[] = [
   {
     path: 'online/rooms/play-game/:roomId',
     lazy: lazyComponent(
-      () => import('../../game/facilitator-game-page'),
+      () => import('../game/facilitator-game-page'),
       (m) => m.FacilitatorGamePage,
     ),
   },

@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import type { ClientMessage } from '@playshop/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { api } from '../api/api';
-import { useSessionStore } from '../auth/auth-provider';
-import { toastError, toastSuccess } from '../ui/toast';
+import { api } from '../../api/api';
+import { useSessionStore } from '../../auth/auth-provider';
+import { toastError, toastSuccess } from '../../ui/toast';
 import {
   type ConnectionStatus,
   createGameConnection,

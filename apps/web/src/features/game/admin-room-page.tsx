@@ -2,11 +2,11 @@ import { Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from
 import { GAME_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useRoom } from '../features/rooms/api/use-room';
-import { PageLoader } from '../ui/page-loader';
-import { PageTitle } from '../ui/page-title';
-import { parseRouteId } from '../ui/parse-route-id';
-import { toastSuccess } from '../ui/toast';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { parseRouteId } from '../../ui/parse-route-id';
+import { toastSuccess } from '../../ui/toast';
+import { useRoom } from '../rooms/api/use-room';
 import { ConfirmButton } from './confirm-button';
 import { ConnectionNotice } from './connection-notice';
 import { SCREEN_TEXTS } from './texts';

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
-import { ContentView } from '../features/content/display/content-view';
+import { ContentView } from '../content/display/content-view';
 import { BallChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
 import { BingoNews } from './bingo-news';

@@ -4,7 +4,7 @@ import { BINGO_MAX_NUMBER, type ClientMessage, GAME_TEXTS, TIMER_CHOICES } from 
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { toastError } from '../../ui/toast';
+import { toastError } from '../../../ui/toast';
 import { ConfirmButton } from '../confirm-button';
 import classes from '../game.module.css';
 import type { GameState } from '../game-reducer';

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { GameContent } from '@playshop/shared';
-import { ContentView } from '../../features/content/display/content-view';
-import { QuestionSlot } from '../../features/content/display/question-slot';
+import { ContentView } from '../../content/display/content-view';
+import { QuestionSlot } from '../../content/display/question-slot';
 import { Ball } from '../ball';
 import { Countdown } from '../countdown';
 import type { GameState } from '../game-reducer';

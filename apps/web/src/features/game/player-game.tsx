@@ -9,9 +9,9 @@ import {
 } from '@playshop/shared';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useCurrentUser } from '../auth/auth-provider';
-import { QuestionSlot } from '../features/content/display/question-slot';
-import { toastError, toastSuccess } from '../ui/toast';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { toastError, toastSuccess } from '../../ui/toast';
+import { QuestionSlot } from '../content/display/question-slot';
 import { gameReducer } from './game-reducer';
 import { joinedRoom } from './joined-room';
 import { PlayerGameView } from './player-game-view';

@@ -3,7 +3,7 @@ import { ballLabel, formatJoinCode, GAME_TEXTS } from '@playshop/shared';
 import { IconMaximize, IconMinimize, IconPlayerPause, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ContentView } from '../../features/content/display/content-view';
+import { ContentView } from '../../content/display/content-view';
 import { Ball } from '../ball';
 import { RollAnnouncer } from '../bingo-board';
 import { Countdown } from '../countdown';

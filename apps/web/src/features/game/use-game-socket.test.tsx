@@ -1,13 +1,13 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../auth/auth-provider';
-import { createSessionStore } from '../auth/session-store';
+import { AuthProvider } from '../../auth/auth-provider';
+import { createSessionStore } from '../../auth/session-store';
 import type { SocketLike } from './game-connection';
 import { useGameSocket } from './use-game-socket';
 import { useWakeLock } from './use-wake-lock';
 
-vi.mock('../api/api', () => ({ api: { refresh: vi.fn(async () => ({ accessToken: 'fresh-token' })) } }));
+vi.mock('../../api/api', () => ({ api: { refresh: vi.fn(async () => ({ accessToken: 'fresh-token' })) } }));
 
 class FakeSocket implements SocketLike {
   readyState = 0;

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../auth/session-store';
-import { routes } from '../../router';
-import { renderRoutes } from '../../test/render';
+import type { Session } from '../../../auth/session-store';
+import { routes } from '../../../router';
+import { renderRoutes } from '../../../test/render';
 import { type GameState, initialGameState } from '../game-reducer';
 import { room } from '../test-fixtures';
 

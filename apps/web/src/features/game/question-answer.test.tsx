@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import type { GameContent, QuestionState } from '@playshop/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ContentView } from '../features/content/display/content-view';
-import { QuestionSlot } from '../features/content/display/question-slot';
+import { ContentView } from '../content/display/content-view';
+import { QuestionSlot } from '../content/display/question-slot';
 import { QuestionAnswer } from './question-answer';
 import { content, show } from './test-fixtures';
 

@@ -4,9 +4,9 @@ import { formatJoinCode } from '@playshop/shared';
 import { IconQrcode } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useParams } from 'react-router';
-import { useRoomJoinCode } from '../features/rooms/api/use-room-join-code';
-import { type JoinLink, joinLinkBase, joinUrl } from '../features/rooms/join-link';
-import { parseRouteId } from '../ui/parse-route-id';
+import { parseRouteId } from '../../ui/parse-route-id';
+import { useRoomJoinCode } from '../rooms/api/use-room-join-code';
+import { type JoinLink, joinLinkBase, joinUrl } from '../rooms/join-link';
 
 /**
  * The room's join code, big on the facilitator screen, and a button opening the QR code with the
