@@ -1,27 +1,28 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RequirePermission } from './auth/require-permission';
-import { adminContentRoutes } from './features/content-routes';
+import { adminCategoriesRoutes } from './features/categories/categories-routes';
+import { adminContentRoutes } from './features/content/content-routes';
 import { EnterPage } from './features/enter/enter-page';
 import { ErrorPage } from './features/errors/error-page';
+import { facilitatorEnterRoutes, facilitatorNotFoundRoute } from './features/facilitator/facilitator-routes';
+import { adminGameRoutes, facilitatorGameRoutes, presenterRoutes } from './features/game/game-routes';
 import {
   adminMaterialsRoutes,
   facilitatorOnlineRoutes,
   facilitatorTraditionalRoutes,
 } from './features/materials/materials-routes';
-import { adminPeopleRoutes, facilitatorPeopleRoutes } from './features/people-routes';
+import { adminOrganizationsRoutes } from './features/organizations/organizations-routes';
 import { PlayerLoginPage } from './features/public/player-login-page';
 import { UnauthorizedPage } from './features/public/unauthorized-page';
-import {
-  adminRoomsRoutes,
-  adminRoomViewRoutes,
-  facilitatorGameRoutes,
-  facilitatorRoomsRoutes,
-} from './features/rooms/rooms-routes';
+import { adminRoomsRoutes, facilitatorRoomsRoutes } from './features/rooms/rooms-routes';
+import { adminSettingsRoutes } from './features/settings/settings-routes';
 import {
   adminTrainingRoutes,
   facilitatorTrainingRoutes,
   playerTrainingRoutes,
 } from './features/training/training-routes';
+import { adminUsersRoutes, facilitatorUsersRoutes } from './features/users/users-routes';
+import { adminWorkshopsRoutes } from './features/workshops/workshops-routes';
 import { PublicLayout } from './layout/public-layout';
 import { lazyComponent } from './lazy-component';
 import { FullPageLoader } from './ui/page-loader';
@@ -38,10 +39,6 @@ const gameFrame = lazyComponent(
 const adminNotFound = lazyComponent(
   () => import('./features/admin/admin-not-found-page'),
   (m) => m.AdminNotFoundPage,
-);
-const facilitatorNotFound = lazyComponent(
-  () => import('./features/facilitator/facilitator-not-found-page'),
-  (m) => m.FacilitatorNotFoundPage,
 );
 
 export const routes: RouteObject[] = [
@@ -110,7 +107,7 @@ export const routes: RouteObject[] = [
         path: ':org/admin',
         element: <RequirePermission permission="openAdminArea" />,
         children: [
-          { lazy: gameFrame, children: adminRoomViewRoutes },
+          { lazy: gameFrame, children: adminGameRoutes },
           {
             lazy: adminLayout,
             children: [
@@ -123,7 +120,11 @@ export const routes: RouteObject[] = [
                 ),
               },
               ...adminContentRoutes,
-              ...adminPeopleRoutes,
+              ...adminWorkshopsRoutes,
+              ...adminUsersRoutes,
+              ...adminSettingsRoutes,
+              ...adminOrganizationsRoutes,
+              ...adminCategoriesRoutes,
               ...adminRoomsRoutes,
               ...adminTrainingRoutes,
               ...adminMaterialsRoutes,
@@ -140,13 +141,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="enter" replace /> },
           { lazy: gameFrame, children: facilitatorGameRoutes },
           // The room on the projector: its own full window, no top bar.
-          {
-            path: 'online/rooms/present/:roomId',
-            lazy: lazyComponent(
-              () => import('./features/game/presenter/presenter-page'),
-              (m) => m.PresenterPage,
-            ),
-          },
+          ...presenterRoutes,
           {
             path: 'online',
             lazy: lazyComponent(
@@ -155,10 +150,10 @@ export const routes: RouteObject[] = [
             ),
             children: [
               ...facilitatorOnlineRoutes,
-              ...facilitatorPeopleRoutes,
+              ...facilitatorUsersRoutes,
               ...facilitatorRoomsRoutes,
               ...facilitatorTrainingRoutes,
-              { path: '*', lazy: facilitatorNotFound },
+              facilitatorNotFoundRoute,
             ],
           },
           {
@@ -166,17 +161,7 @@ export const routes: RouteObject[] = [
               () => import('./layout/facilitator-layout'),
               (m) => m.FacilitatorFrame,
             ),
-            children: [
-              {
-                path: 'enter',
-                lazy: lazyComponent(
-                  () => import('./features/facilitator/facilitator-enter-page'),
-                  (m) => m.FacilitatorEnterPage,
-                ),
-              },
-              ...facilitatorTraditionalRoutes,
-              { path: '*', lazy: facilitatorNotFound },
-            ],
+            children: [...facilitatorEnterRoutes, ...facilitatorTraditionalRoutes, facilitatorNotFoundRoute],
           },
         ],
       },
