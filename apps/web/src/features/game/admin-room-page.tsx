@@ -2,30 +2,22 @@ import { Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from
 import { GAME_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { parseRouteId } from '../../ui/parse-route-id';
 import { toastSuccess } from '../../ui/toast';
-import { useRoom } from '../rooms/api/use-room';
 import { ConfirmButton } from './confirm-button';
 import { ConnectionNotice } from './connection-notice';
+import { RouteRoom } from './route-room';
 import { SCREEN_TEXTS } from './texts';
 import { useGameSocket } from './use-game-socket';
 
 /** `{org}/admin/rooms/play-game/{roomId}`: the admin room view (Open Lobby, Start Game, Close Lobby). */
 export function AdminRoomPage() {
-  const { org = '', roomId: rawId } = useParams();
-  const roomId = parseRouteId(rawId);
-  const room = useRoom(roomId);
-  if (roomId === null || room.isError) {
-    return (
-      <Container component="main" py="xl">
-        <PageTitle>Room not found</PageTitle>
-      </Container>
-    );
-  }
-  if (room.isPending) return <PageLoader label="Loading the room" />;
-  return <AdminRoom org={org} roomId={roomId} name={room.data.name} workshop={room.data.workshop.name} />;
+  const org = useParams().org ?? '';
+  return (
+    <RouteRoom>
+      {(room) => <AdminRoom org={org} roomId={room.id} name={room.name} workshop={room.workshop.name} />}
+    </RouteRoom>
+  );
 }
 
 function AdminRoom({

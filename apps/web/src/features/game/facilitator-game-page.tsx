@@ -1,15 +1,12 @@
 import { Alert, Badge, Box, Button, Container, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { GAME_TEXTS } from '@playshop/shared';
+import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { parseRouteId } from '../../ui/parse-route-id';
 import { toastSuccess } from '../../ui/toast';
 import { useOrganization } from '../organizations/api/use-organization';
 import { downloadRoomReport } from '../rooms/api/download-room-report';
-import { useRoom } from '../rooms/api/use-room';
 import { VerifyCardPanel } from '../rooms/verify-card-form';
 import { RollAnnouncer } from './bingo-board';
 import { ConnectionNotice } from './connection-notice';
@@ -20,32 +17,21 @@ import { PlayersPanel } from './facilitator/players-panel';
 import { PointsPanel } from './facilitator/points-panel';
 import { QueuePanel } from './facilitator/queue-panel';
 import { JoinCode } from './join-code';
+import { RouteRoom } from './route-room';
 import { useGameSocket } from './use-game-socket';
 import { useWakeLock } from './use-wake-lock';
 
-type Room = NonNullable<ReturnType<typeof useRoom>['data']>;
-
 /** `{org}/facilitator/online/rooms/play-game/{roomId}`: the facilitator game screen of SPEC §2. */
 export function FacilitatorGamePage() {
-  const { org = '', roomId: rawId } = useParams();
-  const roomId = parseRouteId(rawId);
-  const room = useRoom(roomId);
-  if (roomId === null || room.isError) {
-    return (
-      <Container component="main" py="xl">
-        <PageTitle>Room not found</PageTitle>
-      </Container>
-    );
-  }
-  if (room.isPending) return <PageLoader label="Loading the room" />;
-  return <FacilitatorGame org={org} room={room.data} />;
+  const org = useParams().org ?? '';
+  return <RouteRoom>{(room) => <FacilitatorGame org={org} room={room} />}</RouteRoom>;
 }
 
 /**
  * The room as the server says it is: players on the left, balls, win, timer and content in the
  * centre, the server's content queue on the right, the controls below.
  */
-function FacilitatorGame({ org, room }: { org: string; room: Room }) {
+function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   const navigate = useNavigate();
   const { state, status, send, close, retry } = useGameSocket(room.id);
   // The music comes from the organization's settings (General tab: Music playlist).

@@ -16,22 +16,12 @@ import { RoundPattern } from './presenter/pattern';
 import { QUESTION_TEXTS } from './question-texts';
 import { RollAnimation } from './roll-animation';
 import { SCREEN_TEXTS } from './texts';
-import { WinScreen } from './win-screen';
+import { RoundWinScreen, showsWin } from './win-screen';
 
 /** The sheet above the card: the win, the ball being rolled, or the content sent. */
 function RoomSheet({ state }: { state: GameState }) {
   const lastRoll = state.bingoRolls.at(-1);
-  if (state.gameState === 'game_over' || state.gameState === 'announce_winner') {
-    return (
-      <WinScreen
-        key={`${state.round}-${state.winners.join()}`}
-        winners={state.winners}
-        winnerAudio={state.winnerAudio}
-        wins={state.wins}
-        prizes={state.rules?.prizes ?? []}
-      />
-    );
-  }
+  if (showsWin(state)) return <RoundWinScreen state={state} />;
   if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
     return (
       <GameSheet title="New ball" sheetKey={`roll-${lastRoll}`}>

@@ -3,6 +3,7 @@ import { GAME_TEXTS, type GameSnapshot, WINNER_SOUNDS, type WinPattern } from '@
 import { IconTrophy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import classes from './game.module.css';
+import type { GameState } from './game-reducer';
 import { PatternGrid, patternName } from './presenter/pattern';
 import { WINNER_VOLUME } from './texts';
 
@@ -118,5 +119,35 @@ export function WinScreen({
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** Whether the room shows its win: a winner announced, or the game over. */
+export const showsWin = (state: GameState) =>
+  state.gameState === 'announce_winner' || state.gameState === 'game_over';
+
+/** The win screen of the room's round: its winners, sound and prizes, shown afresh for each new win. */
+export function RoundWinScreen({
+  state,
+  silent,
+  size,
+  onClose,
+}: {
+  state: GameState;
+  silent?: boolean;
+  size?: 'md' | 'xl';
+  onClose?: () => void;
+}) {
+  return (
+    <WinScreen
+      key={`${state.round}-${state.winners.join()}`}
+      winners={state.winners}
+      winnerAudio={state.winnerAudio}
+      wins={state.wins}
+      prizes={state.rules?.prizes ?? []}
+      silent={silent}
+      size={size}
+      onClose={onClose}
+    />
   );
 }

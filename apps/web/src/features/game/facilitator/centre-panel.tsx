@@ -8,7 +8,7 @@ import type { GameState } from '../game-reducer';
 import { RollAnimation } from '../roll-animation';
 import { RolledBallsModal } from '../rolled-balls-modal';
 import { SCREEN_TEXTS } from '../texts';
-import { WinScreen } from '../win-screen';
+import { RoundWinScreen, showsWin } from '../win-screen';
 import { QuestionPanel } from './question-panel';
 
 /**
@@ -28,18 +28,7 @@ export function CentrePanel({
   onRevealAnswer: (contentId: number) => void;
 }) {
   const lastRoll = state.bingoRolls.at(-1);
-  if (state.gameState === 'announce_winner' || state.gameState === 'game_over') {
-    return (
-      <WinScreen
-        key={`${state.round}-${state.winners.join()}`}
-        winners={state.winners}
-        winnerAudio={state.winnerAudio}
-        wins={state.wins}
-        prizes={state.rules?.prizes ?? []}
-        onClose={onCloseWin}
-      />
-    );
-  }
+  if (showsWin(state)) return <RoundWinScreen state={state} onClose={onCloseWin} />;
   if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
     return <RollAnimation key={lastRoll} number={lastRoll} />;
   }

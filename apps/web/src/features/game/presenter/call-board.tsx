@@ -1,4 +1,5 @@
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, ballLabel } from '@playshop/shared';
+import gameClasses from '../game.module.css';
 import classes from './presenter.module.css';
 
 /**
@@ -15,7 +16,12 @@ export function CallBoard({ rolls, fontSize = 28 }: { rolls: readonly number[]; 
       aria-label="Call board"
     >
       {BINGO_LETTERS.flatMap((letter, column) => [
-        <li key={letter} className={classes.callLetter} data-letter={letter} aria-hidden>
+        <li
+          key={letter}
+          className={`${classes.callLetter} ${gameClasses.letterColour}`}
+          data-letter={letter}
+          aria-hidden
+        >
           {letter}
         </li>,
         ...Array.from({ length: BINGO_COLUMN_SIZE }, (_, i) => {

@@ -1,14 +1,9 @@
-import { Container } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router';
 import { OrgExpiryGate } from '../../../auth/org-expiry-gate';
-import { PageLoader } from '../../../ui/page-loader';
-import { PageTitle } from '../../../ui/page-title';
-import { parseRouteId } from '../../../ui/parse-route-id';
-import { useRoom } from '../../rooms/api/use-room';
 import { useRoomJoinCode } from '../../rooms/api/use-room-join-code';
 import { joinLinkBase, joinUrl } from '../../rooms/join-link';
 import { ConnectionNotice } from '../connection-notice';
+import { RouteRoom } from '../route-room';
 import { useGameSocket } from '../use-game-socket';
 import { useWakeLock } from '../use-wake-lock';
 import { useMuted } from './call-out';
@@ -34,20 +29,14 @@ function useFullScreen() {
 
 /** `{org}/facilitator/online/rooms/present/{roomId}`: the room on the projector, for staff. */
 export function PresenterPage() {
-  const roomId = parseRouteId(useParams().roomId);
-  const room = useRoom(roomId);
-  if (roomId === null || room.isError) {
-    return (
-      <Container component="main" py="xl">
-        <PageTitle>Room not found</PageTitle>
-      </Container>
-    );
-  }
-  if (room.isPending) return <PageLoader label="Loading the room" />;
   return (
-    <OrgExpiryGate>
-      <Presenter roomId={room.data.id} roomName={room.data.name} workshopName={room.data.workshop.name} />
-    </OrgExpiryGate>
+    <RouteRoom>
+      {(room) => (
+        <OrgExpiryGate>
+          <Presenter roomId={room.id} roomName={room.name} workshopName={room.workshop.name} />
+        </OrgExpiryGate>
+      )}
+    </RouteRoom>
   );
 }
 

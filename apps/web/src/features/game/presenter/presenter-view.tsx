@@ -13,7 +13,7 @@ import { PointsTableView } from '../points-table';
 import { QUESTION_TEXTS } from '../question-texts';
 import { TUMBLE_MS } from '../roll-animation';
 import { SCREEN_TEXTS } from '../texts';
-import { WinScreen } from '../win-screen';
+import { RoundWinScreen, showsWin } from '../win-screen';
 import { CallBoard } from './call-board';
 import { useCallOut } from './call-out';
 import { currentPrize, PatternGrid, patternHint, patternName } from './pattern';
@@ -277,7 +277,7 @@ function PresenterContent({ state, questionTally }: { state: GameState; question
  */
 export function PresenterView(props: PresenterViewProps) {
   const { roomName, workshopName, state, join, questionTally } = props;
-  const isWin = state.gameState === 'game_over' || state.gameState === 'announce_winner';
+  const isWin = showsWin(state);
   const shown = useLandedRolls(state);
   useCallOut(shown.rolls, state.gameState === 'roll', props.muted);
   const showContent = state.gameState === 'content' && state.content !== null;
@@ -315,15 +315,7 @@ export function PresenterView(props: PresenterViewProps) {
           <Stack style={{ flex: 1, minInlineSize: 0 }} gap="lg">
             {isWin ? (
               <div className={classes.panel} style={{ flex: 1 }}>
-                <WinScreen
-                  key={`${state.round}-${state.winners.join()}`}
-                  winners={state.winners}
-                  winnerAudio={state.winnerAudio}
-                  wins={state.wins}
-                  prizes={state.rules?.prizes ?? []}
-                  silent={props.muted}
-                  size="xl"
-                />
+                <RoundWinScreen state={state} silent={props.muted} size="xl" />
               </div>
             ) : showContent ? (
               <PresenterContent state={state} questionTally={questionTally} />
