@@ -1,21 +1,8 @@
-import {
-  type GameContent,
-  type GameSnapshot,
-  PROTOCOL_VERSION,
-  type QuestionState,
-  type QueueItem,
-  ZServerMessage,
-} from '@playshop/shared';
+import { type GameSnapshot, PROTOCOL_VERSION, type QueueItem, ZServerMessage } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { type GameAction, type GameState, gameReducer, initialGameState, toBoard } from './game-reducer';
+import { card, content as oneContent, openQuiz, quiz } from './test-fixtures';
 
-const card = [
-  [1, 16, 31, 46, 61],
-  [2, 17, 32, 47, 62],
-  [3, 18, 0, 48, 63],
-  [4, 19, 33, 49, 64],
-  [5, 20, 34, 50, 65],
-];
 const card2 = card.map((row) => row.map((n) => (n === 0 ? 0 : n + 5)));
 
 const run = (state: GameState, ...actions: GameAction[]) => actions.reduce(gameReducer, state);
@@ -35,18 +22,7 @@ const withPlayers: GameState = {
   ],
   playerCount: 2,
 };
-const content: GameContent = {
-  id: 9,
-  title: 'Fire',
-  description: 'Exits',
-  script: null,
-  type: 'OTHER',
-  categoryId: 1,
-  category: { id: 1, name: 'Safety' },
-  question: null,
-  image: null,
-  video: null,
-};
+const content = oneContent!;
 const queue: QueueItem[] = [
   { contentId: 4, contentType: 'OTHER', title: 'Exits' },
   { contentId: 6, contentType: 'VIDEO', title: 'Drill' },
@@ -356,21 +332,7 @@ describe('game reducer: merges what the server says', () => {
 });
 
 describe('game reducer: the question on screen', () => {
-  const quiz: GameContent = {
-    ...content,
-    id: 12,
-    type: 'QUESTION',
-    question: {
-      id: 3,
-      question: 'Which way out?',
-      contentId: 12,
-      answers: [
-        { id: 31, name: 'The door', url: null },
-        { id: 32, name: 'The lift', url: null },
-      ],
-    },
-  };
-  const fresh: QuestionState = { contentId: 12, myAnswer: null, closed: false, correct: null, tally: null };
+  const fresh = openQuiz;
   const tally = [
     { answerId: 31, count: 2 },
     { answerId: 32, count: 1 },

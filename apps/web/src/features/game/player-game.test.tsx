@@ -3,27 +3,14 @@ import { Notifications } from '@mantine/notifications';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSocket } from './fake-game-socket';
 import { type GameState, initialGameState } from './game-reducer';
 import { marksMakeALine, PlayerGame } from './player-game';
 import { card, room } from './test-fixtures';
 
 /** The socket hook, replaced: these tests drive the screen with the state the server would produce. */
-const socket = vi.hoisted(() => ({
-  state: null as unknown,
-  send: vi.fn(),
-  close: vi.fn(),
-  dispatch: vi.fn(),
-}));
-vi.mock('./use-game-socket', () => ({
-  useGameSocket: () => ({
-    state: socket.state,
-    status: 'open',
-    send: socket.send,
-    close: socket.close,
-    retry: vi.fn(),
-    dispatch: socket.dispatch,
-  }),
-}));
+vi.mock('./use-game-socket', () => import('./fake-game-socket'));
+const socket = fakeSocket;
 
 const playing: GameState = {
   ...initialGameState,

@@ -1,27 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import type { GameContent, QuestionState } from '@playshop/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ContentView } from '../content/display/content-view';
 import { QuestionSlot } from '../content/display/question-slot';
 import { QuestionAnswer } from './question-answer';
-import { content, show } from './test-fixtures';
+import { openQuiz, quiz, show } from './test-fixtures';
 
-const quiz: GameContent = {
-  ...content!,
-  id: 12,
-  type: 'QUESTION',
-  question: {
-    id: 3,
-    question: 'Which way out?',
-    contentId: 12,
-    answers: [
-      { id: 31, name: 'The door', url: null },
-      { id: 32, name: 'The lift', url: null },
-    ],
-  },
-};
-const open: QuestionState = { contentId: 12, myAnswer: null, closed: false, correct: null, tally: null };
+const open = openQuiz;
 const tile = (name: string) => screen.getByRole('button', { name: new RegExp(name) });
 
 describe('a question in the live game, for a player', () => {

@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
+import type { GameContent, QuestionState } from '@playshop/shared';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type GameState, initialGameState } from './game-reducer';
 
-/** Shared by the game's screen tests: a card, a room, a game in play and one content item. */
+/** Shared by the game's tests: a card, a room, a game in play, one content item and a question. */
 export const card = [
   [1, 16, 31, 46, 61],
   [2, 17, 32, 47, 62],
@@ -43,3 +44,27 @@ export const content = {
   image: null,
   video: null,
 } as GameState['content'];
+
+/** A question with two answers, as the server sends it to players (no correct answer). */
+export const quiz: GameContent = {
+  ...content!,
+  id: 12,
+  type: 'QUESTION',
+  question: {
+    id: 3,
+    question: 'Which way out?',
+    contentId: 12,
+    answers: [
+      { id: 31, name: 'The door', url: null },
+      { id: 32, name: 'The lift', url: null },
+    ],
+  },
+};
+/** The quiz just asked: open, nobody's answer yet. */
+export const openQuiz: QuestionState = {
+  contentId: 12,
+  myAnswer: null,
+  closed: false,
+  correct: null,
+  tally: null,
+};

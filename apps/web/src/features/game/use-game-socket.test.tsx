@@ -3,35 +3,11 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../auth/auth-provider';
 import { createSessionStore } from '../../auth/session-store';
-import type { SocketLike } from './game-connection';
+import { FakeSocket } from './fake-socket';
 import { useGameSocket } from './use-game-socket';
 import { useWakeLock } from './use-wake-lock';
 
 vi.mock('../../api/api', () => ({ api: { refresh: vi.fn(async () => ({ accessToken: 'fresh-token' })) } }));
-
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: SocketLike['onopen'] = null;
-  onclose: SocketLike['onclose'] = null;
-  onerror: SocketLike['onerror'] = null;
-  onmessage: SocketLike['onmessage'] = null;
-  constructor(readonly url: string) {}
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  closedWith: number | undefined;
-  close(code?: number) {
-    this.closedWith = code;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 const sockets: FakeSocket[] = [];
 const createSocket = (url: string) => {

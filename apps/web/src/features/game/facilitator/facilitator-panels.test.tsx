@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { type GameContent, ZClientMessage } from '@playshop/shared';
+import { ZClientMessage } from '@playshop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../game-reducer';
-import { content, playing, show } from '../test-fixtures';
+import { content, quiz as oneQuiz, playing, show } from '../test-fixtures';
 import { CentrePanel } from './centre-panel';
 import { facilitatorCommands } from './commands';
 import { ControlBar } from './control-bar';
@@ -139,21 +139,7 @@ describe('facilitator panels', () => {
     expect(sent[3]).toEqual({ type: 'content_event', payload: { action: 'send_next_content', roomId: 7 } });
   });
 
-  const quiz: GameContent = {
-    ...content!,
-    id: 12,
-    title: 'Fire quiz',
-    type: 'QUESTION',
-    question: {
-      id: 3,
-      question: 'Which way out?',
-      contentId: 12,
-      answers: [
-        { id: 31, name: 'The door', url: null },
-        { id: 32, name: 'The lift', url: null },
-      ],
-    },
-  };
+  const quiz = { ...oneQuiz, title: 'Fire quiz' };
 
   it('a question shows its live tally with Close answers and Reveal answer; the correct one only once revealed', async () => {
     const onCloseQuestion = vi.fn();

@@ -4,23 +4,15 @@ import { ZClientMessage } from '@playshop/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeSocket } from '../fake-game-socket';
 import type { GameState } from '../game-reducer';
 import { marksWinPrize, PlayerGame } from '../player-game';
 import { card, playing, room } from '../test-fixtures';
 import { autoMarkKey, numbersToAutoMark } from './auto-mark';
 
 /** The socket hook, replaced: the screen gets the state the server would produce. */
-const socket = vi.hoisted(() => ({ state: null as unknown, send: vi.fn(), dispatch: vi.fn() }));
-vi.mock('../use-game-socket', () => ({
-  useGameSocket: () => ({
-    state: socket.state,
-    status: 'open',
-    send: socket.send,
-    close: vi.fn(),
-    retry: vi.fn(),
-    dispatch: socket.dispatch,
-  }),
-}));
+vi.mock('../use-game-socket', () => import('../fake-game-socket'));
+const socket = fakeSocket;
 
 const fourCorners: GameState = {
   ...playing,

@@ -3,21 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../auth/session-store';
 import { routes } from '../../../router';
 import { renderRoutes } from '../../../test/render';
+import { fakeSocket } from '../fake-game-socket';
 import { type GameState, initialGameState } from '../game-reducer';
 import { room } from '../test-fixtures';
 
 /** The socket hook, replaced: the page gets a lobby as the server would send it. */
-const socket = vi.hoisted(() => ({ state: null as unknown, send: vi.fn() }));
-vi.mock('../use-game-socket', () => ({
-  useGameSocket: () => ({
-    state: socket.state,
-    status: 'open',
-    send: socket.send,
-    close: vi.fn(),
-    retry: vi.fn(),
-    dispatch: vi.fn(),
-  }),
-}));
+vi.mock('../use-game-socket', () => import('../fake-game-socket'));
+const socket = fakeSocket;
 
 const lobby: GameState = {
   ...initialGameState,
