@@ -1,11 +1,13 @@
 import { Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from '@mantine/core';
 import { GAME_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../ui/page-title';
 import { toastSuccess } from '../../ui/toast';
 import { ConfirmButton } from './confirm-button';
 import { ConnectionNotice } from './connection-notice';
+import { facilitatorCommands } from './facilitator/commands';
 import { RouteRoom } from './route-room';
 import { SCREEN_TEXTS } from './texts';
 import { useGameSocket } from './use-game-socket';
@@ -32,6 +34,7 @@ function AdminRoom({
   workshop: string;
 }) {
   const { state, status, send, retry } = useGameSocket(roomId);
+  const commands = useMemo(() => facilitatorCommands(roomId, send), [roomId, send]);
   const base = `/${encodeURIComponent(org)}`;
 
   return (
@@ -60,7 +63,7 @@ function AdminRoom({
                 disabled={state.lobbyOpen}
                 onClick={() => {
                   toastSuccess(GAME_TEXTS.openingLobby);
-                  send({ type: 'room_event', payload: { action: 'open_lobby', roomId } });
+                  commands.openLobby();
                 }}
               >
                 Open Lobby
@@ -69,7 +72,7 @@ function AdminRoom({
                 disabled={!state.lobbyOpen || state.gameStarted}
                 onClick={() => {
                   toastSuccess(GAME_TEXTS.gameStarted);
-                  send({ type: 'game_event', payload: { action: 'start_game', roomId } });
+                  commands.startGame();
                 }}
               >
                 Start Game
@@ -79,7 +82,7 @@ function AdminRoom({
                 variant="light"
                 disabled={!state.lobbyOpen}
                 confirm={SCREEN_TEXTS.confirmCloseLobby}
-                onConfirm={() => send({ type: 'room_event', payload: { action: 'close_lobby', roomId } })}
+                onConfirm={commands.closeLobby}
               >
                 Close Lobby
               </ConfirmButton>

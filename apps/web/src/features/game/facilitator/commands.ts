@@ -11,6 +11,7 @@ export function facilitatorCommands(roomId: number, send: (message: ClientMessag
     });
   return {
     openLobby: () => send({ type: 'room_event', payload: { action: 'open_lobby', roomId } }),
+    closeLobby: () => send({ type: 'room_event', payload: { action: 'close_lobby', roomId } }),
     startGame: () => game({ action: 'start_game' }),
     roll: () => game({ action: 'get_roll' }),
     /** The head of the server's queue; the server moves the room on when a session runs out. */
