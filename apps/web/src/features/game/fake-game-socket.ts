@@ -17,3 +17,10 @@ export function useGameSocket() {
     dispatch: fakeSocket.dispatch,
   };
 }
+
+/** Forgets what the screen sent (for a `beforeEach`). */
+export function clearFakeSocket() {
+  fakeSocket.send.mockClear();
+  fakeSocket.close.mockClear();
+  fakeSocket.dispatch.mockClear();
+}

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSocket } from './fake-game-socket';
+import { clearFakeSocket, fakeSocket } from './fake-game-socket';
 import { type GameState, initialGameState } from './game-reducer';
 import { marksMakeALine, PlayerGame } from './player-game';
 import { card, room } from './test-fixtures';
@@ -41,9 +41,7 @@ function showGame(state: GameState) {
 }
 
 beforeEach(() => {
-  socket.send.mockClear();
-  socket.close.mockClear();
-  socket.dispatch.mockClear();
+  clearFakeSocket();
   sessionStorage.clear();
 });
 

@@ -62,6 +62,19 @@ describe('facilitator panels', () => {
     const view = show(<ControlBar state={state} commands={commands} musicUrl={null} onEndGame={onEndGame} />);
     return { sent, view, onEndGame };
   }
+  /** The bar again with the room in another state (the server's answer). */
+  function showAgain(view: ReturnType<typeof show>, state: GameState) {
+    view.rerender(
+      <MantineProvider>
+        <ControlBar
+          state={state}
+          commands={facilitatorCommands(7, () => {})}
+          musicUrl={null}
+          onEndGame={() => {}}
+        />
+      </MantineProvider>,
+    );
+  }
 
   it('Roll asks for a ball and stays off while it is shown; the server brings the board back', () => {
     const { sent, view } = bar(playing);
@@ -70,27 +83,9 @@ describe('facilitator panels', () => {
     expect(sent).toEqual([{ type: 'game_event', payload: { action: 'get_roll', roomId: 7 } }]);
     // Asked, not answered yet: no second request.
     expect(roll().hasAttribute('disabled')).toBe(true);
-    view.rerender(
-      <MantineProvider>
-        <ControlBar
-          state={{ ...playing, gameState: 'roll', bingoRolls: [1, 17, 40] }}
-          commands={facilitatorCommands(7, () => {})}
-          musicUrl={null}
-          onEndGame={() => {}}
-        />
-      </MantineProvider>,
-    );
+    showAgain(view, { ...playing, gameState: 'roll', bingoRolls: [1, 17, 40] });
     expect(roll().hasAttribute('disabled')).toBe(true);
-    view.rerender(
-      <MantineProvider>
-        <ControlBar
-          state={{ ...playing, gameState: 'bingo', bingoRolls: [1, 17, 40] }}
-          commands={facilitatorCommands(7, () => {})}
-          musicUrl={null}
-          onEndGame={() => {}}
-        />
-      </MantineProvider>,
-    );
+    showAgain(view, { ...playing, gameState: 'bingo', bingoRolls: [1, 17, 40] });
     expect(roll().hasAttribute('disabled')).toBe(false);
   });
 

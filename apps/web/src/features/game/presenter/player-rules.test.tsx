@@ -4,7 +4,7 @@ import { ZClientMessage } from '@playshop/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeSocket } from '../fake-game-socket';
+import { clearFakeSocket, fakeSocket } from '../fake-game-socket';
 import type { GameState } from '../game-reducer';
 import { marksWinPrize, PlayerGame } from '../player-game';
 import { card, playing, room } from '../test-fixtures';
@@ -36,8 +36,7 @@ function showGame(state: GameState) {
 const sent = () => socket.send.mock.calls.map(([m]) => ZClientMessage.parse(m).payload);
 
 beforeEach(() => {
-  socket.send.mockClear();
-  socket.dispatch.mockClear();
+  clearFakeSocket();
   localStorage.clear();
 });
 
