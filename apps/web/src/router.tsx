@@ -5,6 +5,7 @@ import { adminContentRoutes } from './features/content/content-routes';
 import { EnterPage } from './features/enter/enter-page';
 import { ErrorPage } from './features/errors/error-page';
 import { facilitatorEnterRoutes, facilitatorNotFoundRoute } from './features/facilitator/facilitator-routes';
+import { lazyRoute } from './features/feature-routes';
 import { adminGameRoutes, facilitatorGameRoutes, presenterRoutes } from './features/game/game-routes';
 import {
   adminMaterialsRoutes,
@@ -51,53 +52,41 @@ export const routes: RouteObject[] = [
         children: [
           // The landing page stays in the main chunk: it is the first screen of every player.
           { index: true, element: <PlayerLoginPage /> },
-          {
-            path: 'admin-login',
-            lazy: lazyComponent(
-              () => import('./features/public/admin-login-page'),
-              (m) => m.AdminLoginPage,
-            ),
-          },
-          {
-            path: 'requestReset',
-            lazy: lazyComponent(
-              () => import('./features/public/request-reset-page'),
-              (m) => m.RequestResetPage,
-            ),
-          },
-          {
-            path: 'reset-password',
-            lazy: lazyComponent(
-              () => import('./features/public/reset-password-page'),
-              (m) => m.ResetPasswordPage,
-            ),
-          },
-          {
-            path: 'join/:code',
-            lazy: lazyComponent(
-              () => import('./features/public/join-page'),
-              (m) => m.JoinPage,
-            ),
-          },
+          lazyRoute(
+            'admin-login',
+            () => import('./features/public/admin-login-page'),
+            (m) => m.AdminLoginPage,
+          ),
+          lazyRoute(
+            'requestReset',
+            () => import('./features/public/request-reset-page'),
+            (m) => m.RequestResetPage,
+          ),
+          lazyRoute(
+            'reset-password',
+            () => import('./features/public/reset-password-page'),
+            (m) => m.ResetPasswordPage,
+          ),
+          lazyRoute(
+            'join/:code',
+            () => import('./features/public/join-page'),
+            (m) => m.JoinPage,
+          ),
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: 'enter', element: <EnterPage /> },
           {
             element: <RequirePermission permission="openPlayerArea" ownUserOnly />,
             children: [
-              {
-                path: ':org/:username/dashboard',
-                lazy: lazyComponent(
-                  () => import('./features/player/player-dashboard-page'),
-                  (m) => m.PlayerDashboardPage,
-                ),
-              },
-              {
-                path: ':org/:username/play-game/:roomId',
-                lazy: lazyComponent(
-                  () => import('./features/player/join-room-page'),
-                  (m) => m.JoinRoomPage,
-                ),
-              },
+              lazyRoute(
+                ':org/:username/dashboard',
+                () => import('./features/player/player-dashboard-page'),
+                (m) => m.PlayerDashboardPage,
+              ),
+              lazyRoute(
+                ':org/:username/play-game/:roomId',
+                () => import('./features/player/join-room-page'),
+                (m) => m.JoinRoomPage,
+              ),
               ...playerTrainingRoutes,
             ],
           },
@@ -112,13 +101,11 @@ export const routes: RouteObject[] = [
             lazy: adminLayout,
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
-              {
-                path: 'dashboard',
-                lazy: lazyComponent(
-                  () => import('./features/admin/admin-dashboard-page'),
-                  (m) => m.AdminDashboardPage,
-                ),
-              },
+              lazyRoute(
+                'dashboard',
+                () => import('./features/admin/admin-dashboard-page'),
+                (m) => m.AdminDashboardPage,
+              ),
               ...adminContentRoutes,
               ...adminWorkshopsRoutes,
               ...adminUsersRoutes,

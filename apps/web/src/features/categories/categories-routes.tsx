@@ -1,19 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { RequirePermission } from '../../auth/require-permission';
-import { lazyComponent } from '../../lazy-component';
+import { guarded, lazyRoute } from '../feature-routes';
 
 /** `{org}/admin/categories`, inside the admin layout (super admin only, SPEC §2). */
 export const adminCategoriesRoutes: RouteObject[] = [
-  {
-    element: <RequirePermission permission="manageCategories" />,
-    children: [
-      {
-        path: 'categories',
-        lazy: lazyComponent(
-          () => import('./categories-page'),
-          (m) => m.CategoriesPage,
-        ),
-      },
-    ],
-  },
+  guarded('manageCategories', [
+    lazyRoute(
+      'categories',
+      () => import('./categories-page'),
+      (m) => m.CategoriesPage,
+    ),
+  ]),
 ];

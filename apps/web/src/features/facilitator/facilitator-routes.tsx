@@ -1,22 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../lazy-component';
+import { lazyRoute } from '../feature-routes';
 
 /** Any other facilitator path: 'Page not found' inside the facilitator layout or frame. */
-export const facilitatorNotFoundRoute: RouteObject = {
-  path: '*',
-  lazy: lazyComponent(
-    () => import('./facilitator-not-found-page'),
-    (m) => m.FacilitatorNotFoundPage,
-  ),
-};
+export const facilitatorNotFoundRoute: RouteObject = lazyRoute(
+  '*',
+  () => import('./facilitator-not-found-page'),
+  (m) => m.FacilitatorNotFoundPage,
+);
 
 /** `{org}/facilitator/enter`: the facilitator's home (their rooms, then online or traditional), in the FacilitatorFrame. */
 export const facilitatorEnterRoutes: RouteObject[] = [
-  {
-    path: 'enter',
-    lazy: lazyComponent(
-      () => import('./facilitator-enter-page'),
-      (m) => m.FacilitatorEnterPage,
-    ),
-  },
+  lazyRoute(
+    'enter',
+    () => import('./facilitator-enter-page'),
+    (m) => m.FacilitatorEnterPage,
+  ),
 ];

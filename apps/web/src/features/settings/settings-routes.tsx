@@ -1,13 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../lazy-component';
+import { lazyRoute } from '../feature-routes';
 
 /** `{org}/admin/settings`, inside the admin layout. */
 export const adminSettingsRoutes: RouteObject[] = [
-  {
-    path: 'settings',
-    lazy: lazyComponent(
-      () => import('./settings-page'),
-      (m) => m.SettingsPage,
-    ),
-  },
+  lazyRoute(
+    'settings',
+    () => import('./settings-page'),
+    (m) => m.SettingsPage,
+  ),
 ];

@@ -1,18 +1,18 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../lazy-component';
+import { lazyRoute } from '../feature-routes';
 
 const users = () => import('./users-page');
 const editUser = () => import('./edit-user-page');
 
 const playerRoutes: RouteObject[] = [
-  { path: 'players', lazy: lazyComponent(users, (m) => m.PlayersPage) },
-  { path: 'players/edit-player/:id', lazy: lazyComponent(editUser, (m) => m.EditPlayerPage) },
+  lazyRoute('players', users, (m) => m.PlayersPage),
+  lazyRoute('players/edit-player/:id', editUser, (m) => m.EditPlayerPage),
 ];
 
 /** `{org}/admin/admin-users…` and `players…`: the people lists and edit screens, inside the admin layout. */
 export const adminUsersRoutes: RouteObject[] = [
-  { path: 'admin-users', lazy: lazyComponent(users, (m) => m.AdminsPage) },
-  { path: 'admin-users/edit-admin/:id', lazy: lazyComponent(editUser, (m) => m.EditAdminPage) },
+  lazyRoute('admin-users', users, (m) => m.AdminsPage),
+  lazyRoute('admin-users/edit-admin/:id', editUser, (m) => m.EditAdminPage),
   ...playerRoutes,
 ];
 

@@ -1,40 +1,28 @@
 import type { RouteObject } from 'react-router';
-import { RequirePermission } from '../../auth/require-permission';
-import { lazyComponent } from '../../lazy-component';
+import { guarded, lazyRoute } from '../feature-routes';
 
 /** `{org}/admin/workshops…`: the workshop builder, inside the admin layout (super admin only, SPEC §2). */
 export const adminWorkshopsRoutes: RouteObject[] = [
-  {
-    element: <RequirePermission permission="manageWorkshops" />,
-    children: [
-      {
-        path: 'workshops',
-        lazy: lazyComponent(
-          () => import('./workshop-list-page'),
-          (m) => m.WorkshopListPage,
-        ),
-      },
-      {
-        path: 'workshops/add-workshop',
-        lazy: lazyComponent(
-          () => import('./add-workshop-page'),
-          (m) => m.AddWorkshopPage,
-        ),
-      },
-      {
-        path: 'workshops/edit/:id',
-        lazy: lazyComponent(
-          () => import('./edit-workshop-page'),
-          (m) => m.EditWorkshopPage,
-        ),
-      },
-      {
-        path: 'workshops/edit/:id/session/:sessionId',
-        lazy: lazyComponent(
-          () => import('./edit-session-page'),
-          (m) => m.EditSessionPage,
-        ),
-      },
-    ],
-  },
+  guarded('manageWorkshops', [
+    lazyRoute(
+      'workshops',
+      () => import('./workshop-list-page'),
+      (m) => m.WorkshopListPage,
+    ),
+    lazyRoute(
+      'workshops/add-workshop',
+      () => import('./add-workshop-page'),
+      (m) => m.AddWorkshopPage,
+    ),
+    lazyRoute(
+      'workshops/edit/:id',
+      () => import('./edit-workshop-page'),
+      (m) => m.EditWorkshopPage,
+    ),
+    lazyRoute(
+      'workshops/edit/:id/session/:sessionId',
+      () => import('./edit-session-page'),
+      (m) => m.EditSessionPage,
+    ),
+  ]),
 ];
