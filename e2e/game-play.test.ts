@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DESKTOP, hasChromium, PHONE, screenshots } from './support/browser';
+import { hasChromium, PHONE, screenshots } from './support/browser';
+import { facilitatorTabs } from './support/facilitator-tabs';
 import {
   card,
   cellButton,
-  facilitatorOpens,
   hideRollAnimation,
   markedNumbers,
   newPlayer,
@@ -23,18 +23,7 @@ import { browserSuite, poll, visible } from './support/suite';
 // card under the ball, the queue across sessions and the win screen for everyone.
 const suite = browserSuite();
 
-let facilitatorPage: Page | undefined;
-/** One signed-in facilitator for the file, on a new tab per room (sign-ins are throttled). */
-async function facilitatorFor(roomId: number): Promise<Page> {
-  if (!facilitatorPage) {
-    facilitatorPage = (await suite.open(DESKTOP)).page;
-    await facilitatorOpens(facilitatorPage, suite.product, roomId);
-    return facilitatorPage;
-  }
-  const page = await facilitatorPage.context().newPage();
-  await facilitatorOpens(page, suite.product, roomId, false);
-  return page;
-}
+const facilitatorFor = facilitatorTabs(suite);
 
 async function phone(): Promise<Page> {
   return (await suite.open(PHONE)).page;
@@ -43,6 +32,16 @@ async function phone(): Promise<Page> {
 async function startGame(facilitator: Page, players: Page[]) {
   await facilitator.getByRole('button', { name: 'Start Game' }).click();
   for (const page of players) await poll(() => card(page).isVisible()).toBe(true);
+}
+
+/** A room of its own with one new player on `player` and the game started. */
+async function gameWithPlayer(roomName: string, player: Page) {
+  const roomId = await newRoom(suite.product, roomName);
+  const facilitator = await facilitatorFor(roomId);
+  await playerJoins(player, suite.product.url, await newPlayer(suite.product), roomId);
+  await poll(() => facilitator.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
+  await startGame(facilitator, [player]);
+  return facilitator;
 }
 
 /** Rolls (animation hidden) until the card has at least `count` rolled numbers; returns them. */
@@ -149,12 +148,8 @@ describe.runIf(hasChromium)('playing the game in the browser', () => {
   }, 120_000);
 
   it('a phone that goes offline says Reconnecting… and catches up as soon as it is back online', async () => {
-    const roomId = await newRoom(suite.product, 'Offline Room');
-    const facilitator = await facilitatorFor(roomId);
     const { context, page: player } = await suite.open(PHONE);
-    await playerJoins(player, suite.product.url, await newPlayer(suite.product), roomId);
-    await poll(() => facilitator.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
-    await startGame(facilitator, [player]);
+    const facilitator = await gameWithPlayer('Offline Room', player);
     await hideRollAnimation(facilitator);
 
     await context.setOffline(true);
@@ -171,12 +166,8 @@ describe.runIf(hasChromium)('playing the game in the browser', () => {
   }, 120_000);
 
   it('while the ball is shown the card stays on screen and can be marked', async () => {
-    const roomId = await newRoom(suite.product, 'Roll Room');
-    const facilitator = await facilitatorFor(roomId);
     const player = await phone();
-    await playerJoins(player, suite.product.url, await newPlayer(suite.product), roomId);
-    await poll(() => facilitator.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
-    await startGame(facilitator, [player]);
+    const facilitator = await gameWithPlayer('Roll Room', player);
     await hideRollAnimation(facilitator);
     // A rolled number left unmarked, to mark while the next ball shows.
     const { numbers, rolls } = await rollUntilOnCard(facilitator, player, 1);
@@ -210,12 +201,8 @@ describe.runIf(hasChromium)('playing the game in the browser', () => {
   }, 120_000);
 
   it('after the last item of a session the queue shows the next session at once; Start New Game clears the content', async () => {
-    const roomId = await newRoom(suite.product, 'Queue Room');
-    const facilitator = await facilitatorFor(roomId);
     const player = await phone();
-    await playerJoins(player, suite.product.url, await newPlayer(suite.product), roomId);
-    await poll(() => facilitator.getByRole('heading', { name: 'Players (1)' }).isVisible()).toBe(true);
-    await startGame(facilitator, [player]);
+    const facilitator = await gameWithPlayer('Queue Room', player);
     const queue = () => facilitator.getByRole('list', { name: 'Content queue' }).textContent();
     await poll(queue).toContain('Welcome to the workshop');
     await visible(player, 'Session: Warm-up');

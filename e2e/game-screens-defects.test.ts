@@ -5,11 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { rooms } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff } from './support/browser';
+import { closeLobby } from './support/demo-room';
+import { facilitatorTabs } from './support/facilitator-tabs';
 import {
   card,
   DEMO_ORG_PATH,
   demoOrg,
-  facilitatorOpens,
   hideRollAnimation,
   newPlayer,
   newRoom,
@@ -26,18 +27,7 @@ import { browserSuite, poll, visible } from './support/suite';
 // organization.
 const suite = browserSuite();
 
-let facilitatorPage: Page | undefined;
-/** One signed-in facilitator for the file, on a new tab per room (sign-ins are throttled). */
-async function facilitatorFor(roomId: number): Promise<Page> {
-  if (!facilitatorPage) {
-    facilitatorPage = (await suite.open(DESKTOP)).page;
-    await facilitatorOpens(facilitatorPage, suite.product, roomId);
-    return facilitatorPage;
-  }
-  const page = await facilitatorPage.context().newPage();
-  await facilitatorOpens(page, suite.product, roomId, false);
-  return page;
-}
+const facilitatorFor = facilitatorTabs(suite);
 
 /** A phone in the room's game with a card (the game started). */
 async function playersIn(facilitator: Page, roomId: number, count: number) {
@@ -124,12 +114,7 @@ describe.runIf(hasChromium)('game screens: what changes the room for everyone', 
     expect(await admin.getByText('Lobby open').isVisible()).toBe(true);
 
     // Confirmed, Close Lobby ends the game: the player is back on their room list.
-    await admin.getByRole('button', { name: 'Close Lobby' }).click();
-    await admin
-      .getByRole('dialog', { name: 'Close the lobby?' })
-      .getByRole('button', { name: 'Close Lobby' })
-      .click();
-    await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
+    await closeLobby(admin);
     await player.waitForURL(`**/${dashboardOf(username)}`, { timeout: 15_000 });
   }, 120_000);
 

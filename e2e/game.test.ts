@@ -1,74 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { CARD_LINES } from '@playshop/shared';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { organizations } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff } from './support/browser';
+import { closeLobby, demoFacilitator, ORG, playerJoinsDemoRoom } from './support/demo-room';
+import { cellButton, demoOrg, readCard, rolledLine } from './support/game';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
-
-const ORG = 'Demo%20Org';
 
 async function person(viewport = DESKTOP) {
   const { page } = await suite.open(viewport);
   return page;
 }
 
-async function playerJoins(page: Page, username: string) {
-  await page.goto(`${suite.product.url}/`);
-  await page.getByLabel('Organization').fill('Demo Org');
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`**/${ORG}/${username}/dashboard`);
-  await page.getByRole('link', { name: 'Join Demo Room' }).click();
-  await page.getByRole('button', { name: 'Join Game' }).click();
-}
-
-interface Cell {
-  number: number;
-  state: string;
-}
-
-/** The player's card as the screen shows it, row by row (the free centre is 0). */
-async function readCard(page: Page): Promise<Cell[]> {
-  const labels = await page
-    .getByRole('group', { name: 'Your bingo card' })
-    .getByRole('button')
-    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
-  return labels.map((label) => {
-    if (label === 'Free') return { number: 0, state: 'marked' };
-    const match = /^[BINGO] (\d+), (.+)$/.exec(label);
-    if (!match) throw new Error(`unexpected cell label ${label}`);
-    return { number: Number(match[1]), state: match[2]! };
-  });
-}
-
-/** A line of the card whose every number has been rolled, or null. */
-function rolledLine(card: Cell[]): number[] | null {
-  for (const line of CARD_LINES) {
-    const cells = line.cells.map(([r, c]) => card[r * 5 + c]!);
-    if (cells.every((cell) => cell.number === 0 || cell.state !== 'not rolled yet')) {
-      return cells.filter((cell) => cell.number !== 0).map((cell) => cell.number);
-    }
-  }
-  return null;
-}
-
-const cellButton = (page: Page, n: number) =>
-  page
-    .getByRole('group', { name: 'Your bingo card' })
-    .getByRole('button', { name: new RegExp(`^[BINGO] ${n},`) });
-
 describe.runIf(hasChromium)('a whole game in the browser', () => {
   it('admin opens the lobby; a facilitator and three phone players play content, a timer and a winner', async () => {
-    const [demo] = await suite.product.database.db
-      .select()
-      .from(organizations)
-      .where(eq(organizations.name, 'Demo Org'));
-    const adminUser = await createUser(suite.product.database, 'ADMIN', demo!.id);
+    const demo = await demoOrg(suite.product);
+    const adminUser = await createUser(suite.product.database, 'ADMIN', demo.id);
 
     // The admin's room list, and the admin room view: Open Lobby.
     const admin = await person();
@@ -100,13 +49,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await screenshots(admin, 'game-admin-room-view');
 
     // The facilitator's room list (how players join) and the game screen.
-    const facilitator = await person();
-    await signInStaff(
-      facilitator,
-      suite.product.url,
-      suite.product.facilitator.email,
-      suite.product.facilitator.password,
-    );
+    const facilitator = await demoFacilitator(suite);
     await facilitator.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
     await poll(() => facilitator.getByRole('heading', { name: 'How players join' }).isVisible()).toBe(true);
     await expectAccessible(facilitator, 'facilitator rooms');
@@ -120,7 +63,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     const names = ['demo-player-1', 'demo-player-2', 'demo-player-3'];
     for (const name of names) {
       const page = await person(PHONE);
-      await playerJoins(page, name);
+      await playerJoinsDemoRoom(page, suite.product.url, name);
       players.push(page);
     }
     await poll(() => facilitator.getByRole('heading', { name: 'Players (3)' }).isVisible()).toBe(true);
@@ -143,7 +86,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
 
     // A player who arrives after the start gets a card and plays on.
     const lateJoiner = await person(PHONE);
-    await playerJoins(lateJoiner, 'demo-player-4');
+    await playerJoinsDemoRoom(lateJoiner, suite.product.url, 'demo-player-4');
     await poll(() => lateJoiner.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);
     await poll(() => facilitator.getByRole('heading', { name: 'Players (4)' }).isVisible()).toBe(true);
 
@@ -331,12 +274,7 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     // The admin can open the lobby again and close it.
     await admin.getByRole('button', { name: 'Open Lobby' }).click();
     await poll(() => admin.getByText('Lobby open').isVisible()).toBe(true);
-    await admin.getByRole('button', { name: 'Close Lobby' }).click();
-    await admin
-      .getByRole('dialog', { name: 'Close the lobby?' })
-      .getByRole('button', { name: 'Close Lobby' })
-      .click();
-    await poll(() => admin.getByText('Lobby closed').isVisible()).toBe(true);
+    await closeLobby(admin);
 
     // Back in the room list, a player who joins now is sent back: 'Lobby not open'.
     const late = players[2]!;

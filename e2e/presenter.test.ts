@@ -1,48 +1,21 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, hasChromium, PHONE, SHOTS_DIR, screenshots, signInStaff } from './support/browser';
+import { expectAccessible, hasChromium, PHONE, SHOTS_DIR, screenshots } from './support/browser';
+import { demoFacilitator, ORG, openLobby, playDemoRoom, playerJoinsDemoRoom } from './support/demo-room';
+import { readCard } from './support/game';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
-const ORG = 'Demo%20Org';
 const PROJECTOR = { width: 1920, height: 1080 };
 const CORNERS = [0, 4, 20, 24];
 
-async function facilitatorPage(viewport?: { width: number; height: number }) {
-  const { page } = await suite.open(viewport);
-  await signInStaff(
-    page,
-    suite.product.url,
-    suite.product.facilitator.email,
-    suite.product.facilitator.password,
-  );
-  return page;
-}
+const facilitatorPage = (viewport?: { width: number; height: number }) => demoFacilitator(suite, viewport);
 
 async function playerJoins(username: string) {
   const { page } = await suite.open(PHONE);
-  await page.goto(`${suite.product.url}/`);
-  await page.getByLabel('Organization').fill('Demo Org');
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`**/${ORG}/${username}/dashboard`);
-  await page.getByRole('link', { name: 'Join Demo Room' }).click();
-  await page.getByRole('button', { name: 'Join Game' }).click();
+  await playerJoinsDemoRoom(page, suite.product.url, username);
   return page;
-}
-
-/** The player's card as the screen labels it, row by row: [number, state] ('Free' is 0). */
-async function readCard(page: Page): Promise<{ number: number; state: string }[]> {
-  const labels = await page
-    .getByRole('group', { name: 'Your bingo card' })
-    .getByRole('button')
-    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? ''));
-  return labels.map((label) => {
-    if (label === 'Free') return { number: 0, state: 'marked' };
-    const match = /^[BINGO] (\d+), (.+)$/.exec(label)!;
-    return { number: Number(match[1]), state: match[2]! };
-  });
 }
 
 const calledOnBoard = (presenter: Page) =>
@@ -62,12 +35,8 @@ describe.runIf(hasChromium)('the presenter view', () => {
   it('follows a four-corners game on a 1920×1080 screen: lobby code and players, balls, board, content, a false and a true claim', async () => {
     // The control screen; Open Lobby.
     const facilitator = await facilitatorPage();
-    await facilitator.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
-    await facilitator.getByRole('link', { name: 'Play Demo Room' }).click();
-    await facilitator.waitForURL(`**/${ORG}/facilitator/online/rooms/play-game/*`);
-    const roomId = new URL(facilitator.url()).pathname.split('/').at(-1)!;
-    await facilitator.getByRole('button', { name: 'Open Lobby' }).click();
-    await poll(() => facilitator.getByText('Lobby open').isVisible()).toBe(true);
+    const roomId = await playDemoRoom(facilitator, suite.product.url);
+    await openLobby(facilitator);
 
     // 'Open presenter view' opens the presenter in a window of its own.
     const [popup] = await Promise.all([
@@ -194,10 +163,7 @@ describe.runIf(hasChromium)('the presenter view', () => {
 
   it('auto-call rolls on the room clock, pauses, resumes, and Roll by hand still works', async () => {
     const facilitator = await facilitatorPage();
-    await facilitator.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
-    await facilitator.getByRole('link', { name: 'Play Demo Room' }).click();
-    await facilitator.waitForURL(`**/${ORG}/facilitator/online/rooms/play-game/*`);
-    const roomId = new URL(facilitator.url()).pathname.split('/').at(-1)!;
+    const roomId = await playDemoRoom(facilitator, suite.product.url);
     const presenter = await facilitatorPage(PROJECTOR);
     await presenter.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms/present/${roomId}`);
 

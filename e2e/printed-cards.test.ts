@@ -7,18 +7,12 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameEvents, games, printedCardSets, rooms } from '../apps/server/src/db/schema';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  SHOTS_DIR,
-  screenshots,
-  signInStaff,
-} from './support/browser';
+import { DESKTOP, expectAccessible, hasChromium, SHOTS_DIR, screenshots } from './support/browser';
+import { demoFacilitator, ORG, playDemoRoom } from './support/demo-room';
+import { hideRollAnimation, rollOnce } from './support/game';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
-const ORG = 'Demo%20Org';
 let workDir: string | undefined;
 afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
@@ -59,9 +53,7 @@ describe.runIf(hasChromium)('printed cards for traditional delivery', () => {
   it('prints 30 cards as a PDF, then checks a true and a false claim by serial during a game', async () => {
     workDir = await mkdtemp(path.join(tmpdir(), 'playshop-print-'));
     const [room] = await suite.product.database.db.select().from(rooms).where(eq(rooms.name, 'Demo Room'));
-    const { page } = await suite.open(DESKTOP);
-    const { email, password } = suite.product.facilitator;
-    await signInStaff(page, suite.product.url, email, password);
+    const page = await demoFacilitator(suite, DESKTOP);
 
     // The traditional page: pick the room, print 30 cards at 4 to a page.
     await page.goto(`${suite.product.url}/${ORG}/facilitator/traditional`);
@@ -109,20 +101,13 @@ describe.runIf(hasChromium)('printed cards for traditional delivery', () => {
     ]);
 
     // The room's game: open the lobby, start, roll (animation hidden) until a printed card has a line.
-    await page.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
-    await page.getByRole('link', { name: 'Play Demo Room' }).click();
-    await page.waitForURL(`**/${ORG}/facilitator/online/rooms/play-game/*`);
+    await playDemoRoom(page, suite.product.url);
     await page.getByRole('button', { name: 'Open Lobby' }).click();
     await page.getByRole('button', { name: 'Start Game' }).click();
-    const hide = page.getByRole('switch', { name: 'Hide roll animation' });
-    await hide.click();
-    await poll(() => hide.isChecked()).toBe(true);
+    await hideRollAnimation(page);
     let winner = -1;
     for (let rolls = 1; rolls <= 75 && winner < 0; rolls++) {
-      const roll = page.getByRole('button', { name: 'Roll', exact: true });
-      await poll(() => roll.isEnabled()).toBe(true);
-      await roll.click();
-      await poll(() => page.getByText(`${rolls} of 75 rolled`).isVisible()).toBe(true);
+      await rollOnce(page, rolls);
       const called = new Set(await calledBalls(room!.id));
       winner = set.cards.findIndex((card) => winsPattern(ANY_LINE, card, called));
     }
@@ -162,13 +147,7 @@ describe.runIf(hasChromium)('printed cards for traditional delivery', () => {
 
   it('prints from the rooms list row action', async () => {
     const [room] = await suite.product.database.db.select().from(rooms).where(eq(rooms.name, 'Demo Room'));
-    const { page } = await suite.open(DESKTOP);
-    await signInStaff(
-      page,
-      suite.product.url,
-      suite.product.facilitator.email,
-      suite.product.facilitator.password,
-    );
+    const page = await demoFacilitator(suite, DESKTOP);
     await page.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
     await page.getByRole('button', { name: 'Print cards for Demo Room' }).click();
     const dialog = page.getByRole('dialog', { name: 'Print bingo cards for Demo Room' });

@@ -1,21 +1,11 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, hasChromium, PHONE, SHOTS_DIR, signInStaff } from './support/browser';
+import { DESKTOP, expectAccessible, hasChromium, PHONE, SHOTS_DIR } from './support/browser';
+import { demoFacilitator, openLobby, playDemoRoom, playerJoinsDemoRoom } from './support/demo-room';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
-const ORG = 'Demo%20Org';
-
-async function playerJoins(page: Page, username: string) {
-  await page.goto(`${suite.product.url}/`);
-  await page.getByLabel('Organization').fill('Demo Org');
-  await page.getByLabel('Username').fill(username);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.waitForURL(`**/${ORG}/${username}/dashboard`);
-  await page.getByRole('link', { name: 'Join Demo Room' }).click();
-  await page.getByRole('button', { name: 'Join Game' }).click();
-}
 
 const option = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 /** The facilitator's tally as its table says it: 'option count' per row. */
@@ -35,23 +25,14 @@ const shot = (page: Page, name: string) =>
 
 describe.runIf(hasChromium)('questions that count, in the browser', () => {
   it('three players answer; the facilitator sees the tally, closes and reveals; players learn right or wrong', async () => {
-    const { page: facilitator } = await suite.open(DESKTOP);
-    await signInStaff(
-      facilitator,
-      suite.product.url,
-      suite.product.facilitator.email,
-      suite.product.facilitator.password,
-    );
-    await facilitator.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
-    await facilitator.getByRole('link', { name: 'Play Demo Room' }).click();
-    await facilitator.waitForURL(`**/${ORG}/facilitator/online/rooms/play-game/*`);
-    await facilitator.getByRole('button', { name: 'Open Lobby' }).click();
-    await poll(() => facilitator.getByText('Lobby open').isVisible()).toBe(true);
+    const facilitator = await demoFacilitator(suite, DESKTOP);
+    await playDemoRoom(facilitator, suite.product.url);
+    await openLobby(facilitator);
 
     const players: Page[] = [];
     for (const name of ['demo-player-1', 'demo-player-2', 'demo-player-3']) {
       const { page } = await suite.open(PHONE);
-      await playerJoins(page, name);
+      await playerJoinsDemoRoom(page, suite.product.url, name);
       players.push(page);
     }
     await poll(() => facilitator.getByRole('heading', { name: 'Players (3)' }).isVisible()).toBe(true);

@@ -1,27 +1,29 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RequirePermission } from './auth/require-permission';
-import { adminContentRoutes } from './features/content-routes';
+import { adminCategoriesRoutes } from './features/categories/categories-routes';
+import { adminContentRoutes } from './features/content/content-routes';
 import { EnterPage } from './features/enter/enter-page';
 import { ErrorPage } from './features/errors/error-page';
+import { facilitatorEnterRoutes, facilitatorNotFoundRoute } from './features/facilitator/facilitator-routes';
+import { lazyRoute } from './features/feature-routes';
+import { adminGameRoutes, facilitatorGameRoutes, presenterRoutes } from './features/game/game-routes';
 import {
   adminMaterialsRoutes,
   facilitatorOnlineRoutes,
   facilitatorTraditionalRoutes,
 } from './features/materials/materials-routes';
-import { adminPeopleRoutes, facilitatorPeopleRoutes } from './features/people-routes';
+import { adminOrganizationsRoutes } from './features/organizations/organizations-routes';
 import { PlayerLoginPage } from './features/public/player-login-page';
 import { UnauthorizedPage } from './features/public/unauthorized-page';
-import {
-  adminRoomsRoutes,
-  adminRoomViewRoutes,
-  facilitatorGameRoutes,
-  facilitatorRoomsRoutes,
-} from './features/rooms/rooms-routes';
+import { adminRoomsRoutes, facilitatorRoomsRoutes } from './features/rooms/rooms-routes';
+import { adminSettingsRoutes } from './features/settings/settings-routes';
 import {
   adminTrainingRoutes,
   facilitatorTrainingRoutes,
   playerTrainingRoutes,
 } from './features/training/training-routes';
+import { adminUsersRoutes, facilitatorUsersRoutes } from './features/users/users-routes';
+import { adminWorkshopsRoutes } from './features/workshops/workshops-routes';
 import { PublicLayout } from './layout/public-layout';
 import { lazyComponent } from './lazy-component';
 import { FullPageLoader } from './ui/page-loader';
@@ -39,10 +41,6 @@ const adminNotFound = lazyComponent(
   () => import('./features/admin/admin-not-found-page'),
   (m) => m.AdminNotFoundPage,
 );
-const facilitatorNotFound = lazyComponent(
-  () => import('./features/facilitator/facilitator-not-found-page'),
-  (m) => m.FacilitatorNotFoundPage,
-);
 
 export const routes: RouteObject[] = [
   {
@@ -54,53 +52,41 @@ export const routes: RouteObject[] = [
         children: [
           // The landing page stays in the main chunk: it is the first screen of every player.
           { index: true, element: <PlayerLoginPage /> },
-          {
-            path: 'admin-login',
-            lazy: lazyComponent(
-              () => import('./features/public/admin-login-page'),
-              (m) => m.AdminLoginPage,
-            ),
-          },
-          {
-            path: 'requestReset',
-            lazy: lazyComponent(
-              () => import('./features/public/request-reset-page'),
-              (m) => m.RequestResetPage,
-            ),
-          },
-          {
-            path: 'reset-password',
-            lazy: lazyComponent(
-              () => import('./features/public/reset-password-page'),
-              (m) => m.ResetPasswordPage,
-            ),
-          },
-          {
-            path: 'join/:code',
-            lazy: lazyComponent(
-              () => import('./features/public/join-page'),
-              (m) => m.JoinPage,
-            ),
-          },
+          lazyRoute(
+            'admin-login',
+            () => import('./features/public/admin-login-page'),
+            (m) => m.AdminLoginPage,
+          ),
+          lazyRoute(
+            'requestReset',
+            () => import('./features/public/request-reset-page'),
+            (m) => m.RequestResetPage,
+          ),
+          lazyRoute(
+            'reset-password',
+            () => import('./features/public/reset-password-page'),
+            (m) => m.ResetPasswordPage,
+          ),
+          lazyRoute(
+            'join/:code',
+            () => import('./features/public/join-page'),
+            (m) => m.JoinPage,
+          ),
           { path: 'unauthorized', element: <UnauthorizedPage /> },
           { path: 'enter', element: <EnterPage /> },
           {
             element: <RequirePermission permission="openPlayerArea" ownUserOnly />,
             children: [
-              {
-                path: ':org/:username/dashboard',
-                lazy: lazyComponent(
-                  () => import('./features/player/player-dashboard-page'),
-                  (m) => m.PlayerDashboardPage,
-                ),
-              },
-              {
-                path: ':org/:username/play-game/:roomId',
-                lazy: lazyComponent(
-                  () => import('./features/player/join-room-page'),
-                  (m) => m.JoinRoomPage,
-                ),
-              },
+              lazyRoute(
+                ':org/:username/dashboard',
+                () => import('./features/player/player-dashboard-page'),
+                (m) => m.PlayerDashboardPage,
+              ),
+              lazyRoute(
+                ':org/:username/play-game/:roomId',
+                () => import('./features/player/join-room-page'),
+                (m) => m.JoinRoomPage,
+              ),
               ...playerTrainingRoutes,
             ],
           },
@@ -110,20 +96,22 @@ export const routes: RouteObject[] = [
         path: ':org/admin',
         element: <RequirePermission permission="openAdminArea" />,
         children: [
-          { lazy: gameFrame, children: adminRoomViewRoutes },
+          { lazy: gameFrame, children: adminGameRoutes },
           {
             lazy: adminLayout,
             children: [
               { index: true, element: <Navigate to="dashboard" replace /> },
-              {
-                path: 'dashboard',
-                lazy: lazyComponent(
-                  () => import('./features/admin/admin-dashboard-page'),
-                  (m) => m.AdminDashboardPage,
-                ),
-              },
+              lazyRoute(
+                'dashboard',
+                () => import('./features/admin/admin-dashboard-page'),
+                (m) => m.AdminDashboardPage,
+              ),
               ...adminContentRoutes,
-              ...adminPeopleRoutes,
+              ...adminWorkshopsRoutes,
+              ...adminUsersRoutes,
+              ...adminSettingsRoutes,
+              ...adminOrganizationsRoutes,
+              ...adminCategoriesRoutes,
               ...adminRoomsRoutes,
               ...adminTrainingRoutes,
               ...adminMaterialsRoutes,
@@ -140,13 +128,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="enter" replace /> },
           { lazy: gameFrame, children: facilitatorGameRoutes },
           // The room on the projector: its own full window, no top bar.
-          {
-            path: 'online/rooms/present/:roomId',
-            lazy: lazyComponent(
-              () => import('./game/presenter/presenter-page'),
-              (m) => m.PresenterPage,
-            ),
-          },
+          ...presenterRoutes,
           {
             path: 'online',
             lazy: lazyComponent(
@@ -155,10 +137,10 @@ export const routes: RouteObject[] = [
             ),
             children: [
               ...facilitatorOnlineRoutes,
-              ...facilitatorPeopleRoutes,
+              ...facilitatorUsersRoutes,
               ...facilitatorRoomsRoutes,
               ...facilitatorTrainingRoutes,
-              { path: '*', lazy: facilitatorNotFound },
+              facilitatorNotFoundRoute,
             ],
           },
           {
@@ -166,17 +148,7 @@ export const routes: RouteObject[] = [
               () => import('./layout/facilitator-layout'),
               (m) => m.FacilitatorFrame,
             ),
-            children: [
-              {
-                path: 'enter',
-                lazy: lazyComponent(
-                  () => import('./features/facilitator/facilitator-enter-page'),
-                  (m) => m.FacilitatorEnterPage,
-                ),
-              },
-              ...facilitatorTraditionalRoutes,
-              { path: '*', lazy: facilitatorNotFound },
-            ],
+            children: [...facilitatorEnterRoutes, ...facilitatorTraditionalRoutes, facilitatorNotFoundRoute],
           },
         ],
       },

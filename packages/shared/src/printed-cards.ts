@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ZWinPattern } from './bingo';
+import { endpoint } from './endpoint';
+import { zIdParam } from './input';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from './joining';
+import { ZIdParam } from './schemas';
 
 /**
  * Printed bingo cards for traditional delivery: a set of unique cards of one room, printed as a PDF
@@ -22,7 +25,6 @@ export const PRINTED_CARD_TEXTS = {
   noGame: 'No game is running in this room: open the lobby and start the game, then check the card',
 } as const;
 
-/** POST /rooms/{id}/printed-card-sets. */
 export const ZCreatePrintedCardSet = z
   .object({
     count: z
@@ -71,7 +73,6 @@ export function parsePrintedSerial(text: string): { code: string; number: number
   return number >= 1 && number <= PRINTED_CARDS.maxCount ? { code: match[1]!, number } : null;
 }
 
-/** POST /rooms/{id}/printed-cards/verify. */
 export const ZVerifyPrintedCard = z
   .object({
     serial: z
@@ -97,3 +98,59 @@ export const ZPrintedClaimReply = z.object({
   prizes: z.array(z.object({ pattern: ZWinPattern, wins: z.boolean(), missing: z.array(z.number().int()) })),
 });
 export type PrintedClaimReply = z.infer<typeof ZPrintedClaimReply>;
+
+const tags = ['printed cards'];
+const ZSetParams = z.object({ id: zIdParam(), setId: zIdParam() });
+
+/** Printed bingo cards of a room (traditional delivery): the staff who run the room print and check them. */
+export const PRINTED_CARD_API = {
+  createSet: endpoint({
+    method: 'POST',
+    path: '/rooms/:id/printed-card-sets',
+    params: ZIdParam,
+    body: ZCreatePrintedCardSet,
+    reply: ZPrintedCardSetReply,
+    access: 'runRooms',
+    summary: 'Deal and keep a set of 1–500 unique bingo cards for the room, to print',
+    tags,
+  }),
+  sets: endpoint({
+    method: 'GET',
+    path: '/rooms/:id/printed-card-sets',
+    params: ZIdParam,
+    reply: z.array(ZPrintedCardSetReply),
+    access: 'runRooms',
+    summary: "The room's printed card sets, newest first",
+    tags,
+  }),
+  cards: endpoint({
+    method: 'GET',
+    path: '/rooms/:id/printed-card-sets/:setId/cards',
+    params: ZSetParams,
+    reply: ZPrintedCardsReply,
+    access: 'runRooms',
+    summary: 'Every card of a printed set with its serial',
+    tags,
+  }),
+  /** A PDF file: the web downloads it rather than parsing a reply. */
+  pdf: endpoint({
+    method: 'GET',
+    path: '/rooms/:id/printed-card-sets/:setId/pdf',
+    params: ZSetParams,
+    reply: z.unknown().describe('application/pdf'),
+    access: 'runRooms',
+    summary: "A printed set as a PDF: the caller sheet, then the cards at the set's cards per A4 page",
+    tags,
+  }),
+  verify: endpoint({
+    method: 'POST',
+    path: '/rooms/:id/printed-cards/verify',
+    params: ZIdParam,
+    body: ZVerifyPrintedCard,
+    reply: ZPrintedClaimReply,
+    access: 'runRooms',
+    summary:
+      "Check a shouted claim by the card's serial against the balls called in the room's game and the round's prizes",
+    tags,
+  }),
+};

@@ -53,6 +53,12 @@ const call = (
   payload?: object,
 ) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
 
+/** Another room of the organization, on the same workshop. */
+async function newRoom(name: string) {
+  const [room] = await ctx.database.db.insert(rooms).values({ name, orgId, workshopId }).returning();
+  return room;
+}
+
 async function printSet(count: number, cardsPerPage: number, room = roomId) {
   const res = await call('POST', `/rooms/${room}/printed-card-sets`, facilitator, { count, cardsPerPage });
   expect(res.statusCode, res.body).toBe(200);
@@ -131,10 +137,7 @@ describe('printing a set', () => {
   });
 
   it('prints 500 cards, and a room name the PDF fonts cannot draw', async () => {
-    const [room] = await ctx.database.db
-      .insert(rooms)
-      .values({ name: 'Salle 会議 🎲', orgId, workshopId })
-      .returning();
+    const room = await newRoom('Salle 会議 🎲');
     const set = await printSet(500, 4, room!.id);
     const res = await call('GET', `/rooms/${room!.id}/printed-card-sets/${set.id}/pdf`);
     expect(res.statusCode).toBe(200);
@@ -219,10 +222,7 @@ describe('checking a claim by serial', () => {
   });
 
   it("checks the round's pattern: four corners wins only with the corners called", async () => {
-    const [hall] = await ctx.database.db
-      .insert(rooms)
-      .values({ name: 'Corner hall', orgId, workshopId })
-      .returning();
+    const hall = await newRoom('Corner hall');
     const set = await printSet(1, 1, hall!.id);
     const [{ serial, card }] = (await cardsOf(set.id, hall!.id)).cards as [
       { serial: string; card: BingoCard },
@@ -263,10 +263,7 @@ describe('checking a claim by serial', () => {
       result: 'unknown',
       serial: `${set.code}-004`,
     });
-    const [quiet] = await ctx.database.db
-      .insert(rooms)
-      .values({ name: 'Quiet room', orgId, workshopId })
-      .returning();
+    const quiet = await newRoom('Quiet room');
     // A card of the first room is not one of this room's cards.
     expect((await verify(`${set.code}-001`, quiet!.id)).json()).toMatchObject({ result: 'unknown' });
     const own = await printSet(1, 1, quiet!.id);

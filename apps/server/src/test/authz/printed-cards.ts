@@ -17,6 +17,19 @@ async function newSet(f: MatrixFixture, side: OrgSide): Promise<number> {
   return set!.id;
 }
 
+/** A route of one stored set: `/rooms/:id/printed-card-sets/:setId/{what}`, for the staff of the room. */
+function setRow(what: string): AuthzRow {
+  return {
+    method: 'GET',
+    path: `/rooms/:id/printed-card-sets/:setId/${what}`,
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: async (f, side) => ({
+      url: `/rooms/${side.roomId}/printed-card-sets/${await newSet(f, side)}/${what}`,
+    }),
+  };
+}
+
 export function printedCardRows(): AuthzRow[] {
   return [
     {
@@ -36,24 +49,8 @@ export function printedCardRows(): AuthzRow[] {
       other: scoped(STAFF),
       request: (_f, side) => ({ url: `/rooms/${side.roomId}/printed-card-sets` }),
     },
-    {
-      method: 'GET',
-      path: '/rooms/:id/printed-card-sets/:setId/cards',
-      own: allowed(STAFF),
-      other: scoped(STAFF),
-      request: async (f, side) => ({
-        url: `/rooms/${side.roomId}/printed-card-sets/${await newSet(f, side)}/cards`,
-      }),
-    },
-    {
-      method: 'GET',
-      path: '/rooms/:id/printed-card-sets/:setId/pdf',
-      own: allowed(STAFF),
-      other: scoped(STAFF),
-      request: async (f, side) => ({
-        url: `/rooms/${side.roomId}/printed-card-sets/${await newSet(f, side)}/pdf`,
-      }),
-    },
+    setRow('cards'),
+    setRow('pdf'),
     {
       method: 'POST',
       path: '/rooms/:id/printed-cards/verify',

@@ -1,10 +1,10 @@
-import { Card, Container, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Card, Title } from '@mantine/core';
 import { IconDeviceMobile, IconPresentation } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useParams } from 'react-router';
-import { PageTitle } from '../../ui/page-title';
 import { RoomActivityList } from '../rooms/room-activity-list';
-import { InfoLinkCard } from './info-link-card';
+import { InfoLinkGrid } from './info-links';
+import { InfoPage } from './info-page';
 
 /**
  * `{org}/facilitator/enter`: the facilitator's home. Their organization's rooms first, each run in one
@@ -15,32 +15,31 @@ export function FacilitatorEnterPage() {
   const base = `/${encodeURIComponent(org)}/facilitator`;
   const roomsHeadingId = useId();
   return (
-    <Container size="md" px={0}>
-      <Stack gap="xl">
-        <PageTitle subtitle="Choose how you will deliver today's workshop.">Run a workshop</PageTitle>
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={roomsHeadingId}>
-          <Title order={2} fz="lg" mb="md" id={roomsHeadingId}>
-            Your rooms
-          </Title>
-          <RoomActivityList org={org} emptyText="No rooms yet: an admin of your organization creates them." />
-        </Card>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <InfoLinkCard
-            large
-            to={`${base}/traditional`}
-            title="Traditional delivery"
-            description="Information pages and materials for a session run in the room, without the live game."
-            icon={<IconPresentation size={28} />}
-          />
-          <InfoLinkCard
-            large
-            to={`${base}/online`}
-            title="Web-based game"
-            description="Run the live bingo game: players join the room from their own phones."
-            icon={<IconDeviceMobile size={28} />}
-          />
-        </SimpleGrid>
-      </Stack>
-    </Container>
+    <InfoPage title="Run a workshop" subtitle="Choose how you will deliver today's workshop.">
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={roomsHeadingId}>
+        <Title order={2} fz="lg" mb="md" id={roomsHeadingId}>
+          Your rooms
+        </Title>
+        <RoomActivityList org={org} emptyText="No rooms yet: an admin of your organization creates them." />
+      </Card>
+      <InfoLinkGrid
+        large
+        links={[
+          {
+            to: `${base}/traditional`,
+            title: 'Traditional delivery',
+            description:
+              'Information pages and materials for a session run in the room, without the live game.',
+            icon: IconPresentation,
+          },
+          {
+            to: `${base}/online`,
+            title: 'Web-based game',
+            description: 'Run the live bingo game: players join the room from their own phones.',
+            icon: IconDeviceMobile,
+          },
+        ]}
+      />
+    </InfoPage>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Divider, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Select, Stack, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useOrgRooms } from '../rooms/api/use-org-rooms';
 import { PrintCardsDialog } from '../rooms/print-cards-dialog';
 import { VerifyCardForm } from '../rooms/verify-card-form';
+import { InfoSection } from './info-page';
 
 /**
  * Bingo on paper: print a room's cards (each with a serial the server keeps) and check a shouted
@@ -20,23 +21,11 @@ export function PrintedCardsPanel({ org }: { org: string }) {
     (rooms.data?.length === 1 ? rooms.data[0] : undefined);
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="printed-cards"
+    <InfoSection
+      title="Printed bingo cards"
+      description="Print unique numbered cards for a room. Roll the balls on the room's game screen (or its presenter view) and check a claim by typing the card's serial."
     >
       <Stack gap="md">
-        <div>
-          <Title order={2} fz="lg" id="printed-cards">
-            Printed bingo cards
-          </Title>
-          <Text size="sm" c="dimmed">
-            Print unique numbered cards for a room. Roll the balls on the room's game screen (or its presenter
-            view) and check a claim by typing the card's serial.
-          </Text>
-        </div>
         <Group align="flex-end">
           <Select
             label="Room"
@@ -65,6 +54,6 @@ export function PrintedCardsPanel({ org }: { org: string }) {
         <VerifyCardForm key={chosen?.id ?? 'none'} roomId={chosen?.id ?? null} />
       </Stack>
       {printing && chosen && <PrintCardsDialog room={chosen} opened onClose={() => setPrinting(false)} />}
-    </Paper>
+    </InfoSection>
   );
 }

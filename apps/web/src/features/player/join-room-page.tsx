@@ -3,11 +3,11 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
-import { joinedRoom } from '../../game/joined-room';
-import { PlayerGame } from '../../game/player-game';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { joinedRoom } from '../game/joined-room';
+import { PlayerGame } from '../game/player-game';
 import { useRoom } from '../rooms/api/use-room';
 
 /**

@@ -1,33 +1,29 @@
 import {
   type CreatePrintedCardSetInput,
+  PRINTED_CARD_API,
   type PrintedCardSetReply,
   type PrintedClaimReply,
-  ZPrintedCardSetReply,
-  ZPrintedClaimReply,
 } from '@playshop/shared';
 import { api } from '../../../api/api';
+import { callPath } from '../../../api/client';
 import { downloadFile } from '../../../api/download-file';
 
-/** POST /rooms/{id}/printed-card-sets: deals and keeps a new set of unique cards. */
+/** Deals and keeps a new set of unique cards for the room. */
 export function createPrintedCardSet(roomId: number, input: CreatePrintedCardSetInput) {
-  return api.post(`/rooms/${roomId}/printed-card-sets`, input, { schema: ZPrintedCardSetReply });
+  return api.call(PRINTED_CARD_API.createSet, { params: { id: roomId }, body: input });
 }
 
-/** GET the set's PDF (caller sheet, then the cards) with the session's token, saved by the browser. */
+/** The set's PDF (caller sheet, then the cards) with the session's token, saved by the browser. */
 export function downloadPrintedCardSet(set: PrintedCardSetReply, roomName: string): Promise<void> {
   const base = roomName.replace(/[^\w-]+/g, '-');
   return downloadFile(
-    `/rooms/${set.roomId}/printed-card-sets/${set.id}/pdf`,
+    callPath(PRINTED_CARD_API.pdf, { params: { id: set.roomId, setId: set.id } }),
     `${base}-bingo-cards-${set.code}.pdf`,
   );
 }
 
-/** POST /rooms/{id}/printed-cards/verify: the server checks the card against the balls called. */
+/** The server checks the card against the balls called in the room's game. */
 export function verifyPrintedCard(roomId: number, serial: string): Promise<PrintedClaimReply> {
   // The form shows what was wrong with the serial itself; no toast on top of it.
-  return api.post(
-    `/rooms/${roomId}/printed-cards/verify`,
-    { serial },
-    { schema: ZPrintedClaimReply, notify: false },
-  );
+  return api.call(PRINTED_CARD_API.verify, { params: { id: roomId }, body: { serial } }, { notify: false });
 }

@@ -1,0 +1,49 @@
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+import { PageTitle } from '../../ui/page-title';
+
+/** The frame of a facilitator page: its title and subtitle, then its parts in a column. */
+export function InfoPage({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="xl">
+        <PageTitle subtitle={subtitle}>{title}</PageTitle>
+        {children}
+      </Stack>
+    </Container>
+  );
+}
+
+/** A panel of a facilitator page: a section named by its heading, with an optional line under it. */
+export function InfoSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={titleId}>
+      <Title order={2} fz="lg" mb={description ? undefined : 'sm'} id={titleId}>
+        {title}
+      </Title>
+      {description && (
+        <Text size="sm" c="dimmed" mb="md">
+          {description}
+        </Text>
+      )}
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,70 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { GameContent } from '@playshop/shared';
+import { ContentView } from '../../content/display/content-view';
+import { QuestionSlot } from '../../content/display/question-slot';
+import { Ball } from '../ball';
+import { Countdown } from '../countdown';
+import type { GameState } from '../game-reducer';
+import { RollAnimation } from '../roll-animation';
+import { RolledBallsModal } from '../rolled-balls-modal';
+import { SCREEN_TEXTS } from '../texts';
+import { RoundWinScreen, showsWin } from '../win-screen';
+import { QuestionPanel } from './question-panel';
+
+/**
+ * Centre column (SPEC §2): the win screen when someone has bingo (Close goes back to the board),
+ * the roll animation, or the last three balls, the timer and the sent content; a question with
+ * its live tally, Close answers and Reveal answer.
+ */
+export function CentrePanel({
+  state,
+  onCloseWin,
+  onCloseQuestion,
+  onRevealAnswer,
+}: {
+  state: GameState;
+  onCloseWin: () => void;
+  onCloseQuestion: (contentId: number) => void;
+  onRevealAnswer: (contentId: number) => void;
+}) {
+  const lastRoll = state.bingoRolls.at(-1);
+  if (showsWin(state)) return <RoundWinScreen state={state} onClose={onCloseWin} />;
+  if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
+    return <RollAnimation key={lastRoll} number={lastRoll} />;
+  }
+  const lastThree = state.bingoRolls.slice(-3).reverse();
+  return (
+    <Stack gap="md">
+      <Group justify="center" gap="md" aria-label="Last three balls" role="group">
+        {lastThree.length === 0 && <Text c="dimmed">{SCREEN_TEXTS.noBallsYet}</Text>}
+        {lastThree.map((n) => (
+          <Ball key={n} number={n} size={state.bingoRolls.length >= 10 ? 'sm' : 'md'} />
+        ))}
+      </Group>
+      <Group justify="center">
+        <Text size="sm">{state.bingoRolls.length} of 75 rolled</Text>
+        <RolledBallsModal rolls={state.bingoRolls} />
+      </Group>
+      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      {state.content && (
+        <Paper withBorder radius="md" p="md">
+          <Text size="sm" c="dimmed" mb="xs">
+            Sent content: {state.content.title}
+          </Text>
+          <QuestionSlot.Provider
+            value={(content: GameContent) => (
+              <QuestionPanel
+                content={content}
+                question={state.question}
+                onClose={onCloseQuestion}
+                onReveal={onRevealAnswer}
+              />
+            )}
+          >
+            <ContentView content={state.content} />
+          </QuestionSlot.Provider>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,172 @@
+import { Box, Button, Container, Group, Modal, Select, Switch } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { BINGO_MAX_NUMBER, type ClientMessage, GAME_TEXTS, TIMER_CHOICES } from '@playshop/shared';
+import { IconExternalLink } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { toastError } from '../../../ui/toast';
+import { ConfirmButton } from '../confirm-button';
+import classes from '../game.module.css';
+import type { GameState } from '../game-reducer';
+import { MusicPlayer } from '../music-player';
+import { AutoCallControls } from '../presenter/auto-call-controls';
+import { currentPrize, PatternGrid, patternName } from '../presenter/pattern';
+import { PatternPicker } from '../presenter/pattern-picker';
+import { presenterPath } from '../presenter/presenter-path';
+import { roundCommands } from '../presenter/round-commands';
+import { SCREEN_TEXTS } from '../texts';
+import type { FacilitatorCommands } from './commands';
+
+/** A roll asked for and not answered yet (no new ball, no error, for at most this long). */
+const ROLL_REQUEST_MS = 5_000;
+
+function useRollRequest(rollCount: number, errorCount: number) {
+  const [request, setRequest] = useState<{ rolls: number; errors: number } | null>(null);
+  useEffect(() => {
+    if (!request) return;
+    const timer = setTimeout(() => setRequest(null), ROLL_REQUEST_MS);
+    return () => clearTimeout(timer);
+  }, [request]);
+  const isPending = request !== null && request.rolls === rollCount && request.errors === errorCount;
+  return { isPending, markAsked: () => setRequest({ rolls: rollCount, errors: errorCount }) };
+}
+
+/** Opens the room's presenter view in its own window (a second click brings the same window back). */
+function openPresenter(org: string, roomId: number) {
+  window.open(presenterPath(org, roomId), `playshop-presenter-${roomId}`, 'popup,width=1280,height=720');
+}
+
+/**
+ * Bottom bar (SPEC §2): Roll (off while the ball is shown; the server moves the room back to the
+ * board), auto-call, the round's win pattern, the timer, Announce Winner, the animation toggle, the
+ * music, the presenter view, and Start New Game and End Game, each confirmed first since they
+ * change the room for everyone.
+ */
+export function ControlBar({
+  state,
+  commands,
+  send,
+  musicUrl,
+  onEndGame,
+}: {
+  state: GameState;
+  commands: FacilitatorCommands;
+  /** The room's socket, for the round's rules (pattern and auto-call); without it they are not offered. */
+  send?: (message: ClientMessage) => void;
+  musicUrl: string | null;
+  onEndGame: () => void;
+}) {
+  const { org = '', roomId: rawRoomId } = useParams();
+  const roomId = Number(rawRoomId);
+  const rules = useMemo(() => (send ? roundCommands(roomId, send) : null), [roomId, send]);
+  const [pickerOpened, picker] = useDisclosure(false);
+  const prize = currentPrize(state.rules);
+  const [timerChoice, setTimerChoice] = useState<string | null>(null);
+  const rollRequest = useRollRequest(state.bingoRolls.length, state.error?.count ?? 0);
+  const canRoll =
+    state.gameStarted &&
+    state.gameState !== 'roll' &&
+    !rollRequest.isPending &&
+    state.bingoRolls.length < BINGO_MAX_NUMBER;
+
+  function handleRoll() {
+    rollRequest.markAsked();
+    commands.roll();
+  }
+
+  function handleStartTimer() {
+    if (!timerChoice) return toastError(GAME_TEXTS.selectTime);
+    commands.startTimer(Number(timerChoice));
+  }
+
+  function handleCancelTimer() {
+    commands.cancelTimer();
+    setTimerChoice(null);
+  }
+
+  return (
+    <Box className={classes.bar} py="sm">
+      <Container size="xl">
+        <Group gap="sm" align="flex-end">
+          <Button onClick={handleRoll} disabled={!canRoll} size="md">
+            Roll
+          </Button>
+          {rules && (
+            <>
+              <AutoCallControls autoCall={state.rules?.autoCall ?? null} commands={rules} />
+              <Button
+                variant="default"
+                onClick={picker.open}
+                leftSection={<PatternGrid pattern={prize.pattern} size={5} />}
+                aria-label={`Win pattern: ${patternName(prize.pattern)}`}
+              >
+                {patternName(prize.pattern)}
+                {prize.count > 1 ? ` (${prize.index + 1}/${prize.count})` : ''}
+              </Button>
+            </>
+          )}
+          <Select
+            label="Timer (seconds)"
+            placeholder="Pick a time"
+            data={TIMER_CHOICES.map(String)}
+            value={timerChoice}
+            onChange={setTimerChoice}
+            w={150}
+            allowDeselect
+          />
+          <Button variant="light" onClick={handleStartTimer}>
+            Start Timer
+          </Button>
+          <Button variant="default" onClick={handleCancelTimer}>
+            Cancel Timer
+          </Button>
+          <Button
+            color="yellow"
+            c="dark"
+            onClick={commands.announceWinner}
+            disabled={state.winners.length === 0}
+          >
+            Announce Winner
+          </Button>
+          <Switch
+            label="Hide roll animation"
+            checked={state.hideRollAnimation}
+            onChange={(e) => commands.hideRollAnimation(e.currentTarget.checked)}
+            mb={8}
+          />
+          <MusicPlayer embedUrl={musicUrl} />
+          <Button
+            variant="default"
+            leftSection={<IconExternalLink size={18} aria-hidden />}
+            onClick={() => openPresenter(org, roomId)}
+          >
+            Open presenter view
+          </Button>
+          <ConfirmButton
+            variant="light"
+            color="brand"
+            disabled={!state.gameStarted}
+            confirm={SCREEN_TEXTS.confirmNewGame}
+            onConfirm={commands.startNewGame}
+          >
+            Start New Game
+          </ConfirmButton>
+          <ConfirmButton color="red.9" confirm={SCREEN_TEXTS.confirmEndGame} onConfirm={onEndGame}>
+            End Game
+          </ConfirmButton>
+        </Group>
+      </Container>
+      <Modal opened={pickerOpened} onClose={picker.close} title="Win pattern for this round" size="lg">
+        <PatternPicker
+          key={JSON.stringify(state.rules?.prizes ?? [])}
+          initial={state.rules?.prizes ?? []}
+          canChange={state.bingoRolls.length === 0}
+          onSave={(prizes) => {
+            rules?.setPrizes(prizes);
+            picker.close();
+          }}
+        />
+      </Modal>
+    </Box>
+  );
+}

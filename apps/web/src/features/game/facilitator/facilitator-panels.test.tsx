@@ -1,0 +1,204 @@
+import { MantineProvider } from '@mantine/core';
+import { ZClientMessage } from '@playshop/shared';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { GameState } from '../game-reducer';
+import { content, quiz as oneQuiz, playing, show } from '../test-fixtures';
+import { CentrePanel } from './centre-panel';
+import { facilitatorCommands } from './commands';
+import { ControlBar } from './control-bar';
+import { PointsPanel } from './points-panel';
+import { QueuePanel } from './queue-panel';
+
+const noQuestion = { onCloseQuestion: () => {}, onRevealAnswer: () => {} };
+
+describe('facilitator panels', () => {
+  it('the win screen for the facilitator too, as soon as someone has bingo; Close goes back to the board', () => {
+    const onCloseWin = vi.fn();
+    show(
+      <CentrePanel
+        state={{ ...playing, gameState: 'game_over', winners: ['ann'] }}
+        onCloseWin={onCloseWin}
+        {...noQuestion}
+      />,
+    );
+    expect(screen.getByText('ann has won the game!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onCloseWin).toHaveBeenCalled();
+  });
+
+  it('the centre shows the content on screen, and none after a new game cleared it', () => {
+    const view = show(<CentrePanel state={{ ...playing, content }} onCloseWin={() => {}} {...noQuestion} />);
+    expect(screen.getByText('Sent content: Exits')).toBeTruthy();
+    view.unmount();
+    show(<CentrePanel state={{ ...playing, content: null }} onCloseWin={() => {}} {...noQuestion} />);
+    expect(screen.queryByText(/Sent content/)).toBeNull();
+  });
+
+  it("the queue is the server's: titles in order, 'No Content Remaining' when empty, Send Content sends the next", () => {
+    const onSend = vi.fn();
+    const queue = [
+      { contentId: 4, contentType: 'OTHER', title: 'Exits' },
+      { contentId: 6, contentType: 'VIDEO', title: 'Drill' },
+    ];
+    const view = show(<QueuePanel queue={queue} canSend onSend={onSend} />);
+    const list = screen.getByRole('list', { name: 'Content queue' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Exits', 'Drill']);
+    fireEvent.click(screen.getByRole('button', { name: 'Send Content' }));
+    expect(onSend).toHaveBeenCalled();
+    view.unmount();
+    show(<QueuePanel queue={[]} canSend onSend={onSend} />);
+    expect(screen.getByText('No Content Remaining')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send Content' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  function bar(state: GameState, onEndGame = vi.fn()) {
+    const sent: unknown[] = [];
+    const commands = facilitatorCommands(7, (m) => sent.push(m));
+    const view = show(<ControlBar state={state} commands={commands} musicUrl={null} onEndGame={onEndGame} />);
+    return { sent, view, onEndGame };
+  }
+  /** The bar again with the room in another state (the server's answer). */
+  function showAgain(view: ReturnType<typeof show>, state: GameState) {
+    view.rerender(
+      <MantineProvider>
+        <ControlBar
+          state={state}
+          commands={facilitatorCommands(7, () => {})}
+          musicUrl={null}
+          onEndGame={() => {}}
+        />
+      </MantineProvider>,
+    );
+  }
+
+  it('Roll asks for a ball and stays off while it is shown; the server brings the board back', () => {
+    const { sent, view } = bar(playing);
+    const roll = () => screen.getByRole('button', { name: 'Roll' });
+    fireEvent.click(roll());
+    expect(sent).toEqual([{ type: 'game_event', payload: { action: 'get_roll', roomId: 7 } }]);
+    // Asked, not answered yet: no second request.
+    expect(roll().hasAttribute('disabled')).toBe(true);
+    showAgain(view, { ...playing, gameState: 'roll', bingoRolls: [1, 17, 40] });
+    expect(roll().hasAttribute('disabled')).toBe(true);
+    showAgain(view, { ...playing, gameState: 'bingo', bingoRolls: [1, 17, 40] });
+    expect(roll().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('Start New Game and End Game ask first, naming the consequence; Cancel does nothing', async () => {
+    const { sent, onEndGame } = bar(playing);
+    // Text queries: role queries over the whole bar (with the timer's options) are slow in jsdom.
+    const dialogOf = async (title: string) => (await screen.findByText(title)).closest('section')!;
+    const [startButton, endButton] = ['Start New Game', 'End Game'].map(
+      (name) => screen.getByText(name).closest('button')!,
+    );
+    fireEvent.click(startButton!);
+    const ask = await dialogOf('Start a new game?');
+    expect(within(ask).getByText(/Every player gets a new card/)).toBeTruthy();
+    fireEvent.click(within(ask).getByText('Cancel'));
+    expect(sent).toEqual([]);
+    fireEvent.click(startButton!);
+    fireEvent.click(within(await dialogOf('Start a new game?')).getByText('Start New Game'));
+    expect(sent).toEqual([{ type: 'game_event', payload: { action: 'start_new_game', roomId: 7 } }]);
+
+    fireEvent.click(endButton!);
+    const end = await dialogOf('End the game?');
+    expect(within(end).getByText(/players are sent back to their room list/)).toBeTruthy();
+    fireEvent.click(within(end).getByText('End Game'));
+    expect(onEndGame).toHaveBeenCalled();
+  }, 15_000);
+
+  it('every command is a message of the protocol', () => {
+    const sent: unknown[] = [];
+    const commands = facilitatorCommands(7, (m) => sent.push(m));
+    commands.openLobby();
+    commands.startGame();
+    commands.roll();
+    commands.sendNextContent();
+    commands.startTimer(30);
+    commands.cancelTimer();
+    commands.announceWinner();
+    commands.backToBingo();
+    commands.hideRollAnimation(true);
+    commands.startNewGame();
+    commands.endGame();
+    commands.closeQuestion(12);
+    commands.revealAnswer(12);
+    commands.setPointsTable(true);
+    expect(sent).toHaveLength(14);
+    for (const message of sent) expect(ZClientMessage.safeParse(message).success).toBe(true);
+    expect(sent[3]).toEqual({ type: 'content_event', payload: { action: 'send_next_content', roomId: 7 } });
+  });
+
+  const quiz = { ...oneQuiz, title: 'Fire quiz' };
+
+  it('a question shows its live tally with Close answers and Reveal answer; the correct one only once revealed', async () => {
+    const onCloseQuestion = vi.fn();
+    const onRevealAnswer = vi.fn();
+    const tally = [
+      { answerId: 31, count: 2 },
+      { answerId: 32, count: 1 },
+    ];
+    const open = { contentId: 12, myAnswer: null, closed: false, correct: null, tally };
+    const view = show(
+      <CentrePanel
+        state={{ ...playing, gameState: 'content', content: quiz, question: open }}
+        onCloseWin={() => {}}
+        onCloseQuestion={onCloseQuestion}
+        onRevealAnswer={onRevealAnswer}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Which way out?' })).toBeTruthy();
+    expect(screen.getByText('3 answers')).toBeTruthy();
+    const rows = within(
+      await screen.findByRole('table', { name: 'Answers so far' }, { timeout: 10_000 }),
+    ).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual(['AThe door2', 'BThe lift1']);
+    expect(screen.queryByText(/The correct answer/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Close answers' }));
+    expect(onCloseQuestion).toHaveBeenCalledWith(12);
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal answer' }));
+    expect(onRevealAnswer).toHaveBeenCalledWith(12);
+    view.unmount();
+    show(
+      <CentrePanel
+        state={{
+          ...playing,
+          gameState: 'content',
+          content: quiz,
+          question: { ...open, closed: true, correct: 31 },
+        }}
+        onCloseWin={() => {}}
+        {...noQuestion}
+      />,
+    );
+    expect(screen.getByText('The correct answer: The door')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close answers' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Reveal answer' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('the points table as the server counts it, with the switch that shows it on every screen', () => {
+    const onShow = vi.fn();
+    const view = show(<PointsPanel points={{ shown: false, rows: [] }} onShow={onShow} />);
+    expect(screen.getByText('No points yet this round')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Show the points on every screen' }));
+    expect(onShow).toHaveBeenCalledWith(true);
+    view.unmount();
+    show(
+      <PointsPanel
+        points={{ shown: true, rows: [{ username: 'ann', correctAnswers: 1, wins: 1, points: 6 }] }}
+        onShow={onShow}
+      />,
+    );
+    expect(screen.getByRole('switch', { name: 'Show the points on every screen' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    const row = within(screen.getByRole('table', { name: 'Points' })).getAllByRole('row')[1]!;
+    expect(row.textContent).toBe('ann1 right · 1 bingo6');
+  });
+});

@@ -1,0 +1,277 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from './fake-socket';
+import {
+  createGameConnection,
+  HEARTBEAT_MS,
+  parseServerFrame,
+  reconnectDelay,
+  STALL_CLOSE,
+  STALL_MS,
+  socketUrl,
+} from './game-connection';
+import type { IncomingMessage } from './game-reducer';
+
+function setup({ hidden = false } = {}) {
+  const sockets: FakeSocket[] = [];
+  const toasts: string[] = [];
+  const received: IncomingMessage[] = [];
+  const statuses: string[] = [];
+  let token = 0;
+  let lastSeq = 0;
+  const getToken = vi.fn(async () => `token-${++token}`);
+  const conn = createGameConnection({
+    roomId: 7,
+    getToken,
+    getLastSeq: () => lastSeq,
+    onMessage: (m) => {
+      received.push(m);
+      if (typeof m.seq === 'number') lastSeq = m.seq;
+    },
+    onStatus: (s) => statuses.push(s),
+    notify: { info: (t) => toasts.push(t), success: (t) => toasts.push(t), error: (t) => toasts.push(t) },
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    location: { protocol: 'https:', host: 'play.example' },
+    isHidden: () => visibility.hidden,
+  });
+  const visibility = { hidden };
+  return { conn, sockets, toasts, received, statuses, getToken, visibility };
+}
+
+/** Lets the token promise resolve so the next socket is made. */
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('game socket connection', () => {
+  it('connects on the page origin with the token (wss under https) and joins the room', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    expect(t.sockets[0]?.url).toBe('wss://play.example/ws?token=token-1');
+    expect(socketUrl({ protocol: 'http:', host: 'h:3000' }, 'a b')).toBe('ws://h:3000/ws?token=a%20b');
+    t.sockets[0]!.open();
+    expect(t.sockets[0]!.sent).toEqual([{ type: 'room_event', payload: { action: 'join_room', roomId: 7 } }]);
+    expect(t.toasts).toEqual(['Connecting to websocket', 'Connected to websocket']);
+    t.sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 3 });
+    expect(t.received).toEqual([{ type: 'get_random_roll', payload: { roll: 5 }, seq: 3 }]);
+  });
+
+  it('parses every frame with the shared schema: anything else is dropped with one warning, pong is kept inside', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const ws = t.sockets[0]!;
+    ws.open();
+    ws.receive({ type: 'get_random_roll', payload: { roll: 'five' }, seq: 3 });
+    ws.receive({ type: 'no_such_frame', payload: {}, seq: 4 });
+    ws.receive({ type: 'open_lobby', payload: { lobbyOpen: true } });
+    ws.onmessage?.({ data: 'not json' });
+    ws.receive({ type: 'pong', payload: {}, seq: 0 });
+    ws.receive({ type: 'marks', payload: { markedCells: [0, 7] }, seq: 5 });
+    expect(t.received).toEqual([{ type: 'marks', payload: { markedCells: [0, 7] }, seq: 5 }]);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(parseServerFrame(42)).toBeNull();
+    warn.mockRestore();
+  });
+
+  it('sends its own ping every 5 s while open', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const ws = t.sockets[0]!;
+    ws.open();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - 1000);
+    expect(ws.pings).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ws.pings).toBe(1);
+    expect(ws.sent.at(-1)).toEqual({ type: 'ping', payload: {} });
+    ws.receive({ type: 'pong', payload: {}, seq: 0 });
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(ws.pings).toBe(2);
+  });
+
+  it('a socket that answers keeps going; one silent for 10 s is closed, says Reconnecting and resumes with the last seq', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const ws = t.sockets[0]!;
+    ws.open();
+    ws.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 41 });
+    // Answered pings: a minute without a single game frame is no stall.
+    for (let i = 0; i < 12; i++) {
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      ws.receive({ type: 'pong', payload: {}, seq: 0 });
+    }
+    expect(t.sockets).toHaveLength(1);
+    expect(t.statuses.at(-1)).toBe('open');
+    // The network stalls: pings go out, nothing comes back, no close event either.
+    await vi.advanceTimersByTimeAsync(STALL_MS - 1000);
+    expect(t.statuses.at(-1)).toBe('open');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(ws.closedWith).toBe(STALL_CLOSE);
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    expect(t.toasts.at(-1)).toBe('Attempting to reconnect to websocket');
+    // The dead socket's late frames and close are ignored.
+    ws.receive({ type: 'get_random_roll', payload: { roll: 9 }, seq: 42 });
+    ws.drop(1006);
+    expect(t.received).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.sockets).toHaveLength(2);
+    t.sockets[1]!.open();
+    expect(t.sockets[1]!.sent).toEqual([
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 41 } },
+    ]);
+    expect(t.statuses.at(-1)).toBe('open');
+  });
+
+  it('a socket that does not open within 10 s is given up and tried again', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    await vi.advanceTimersByTimeAsync(STALL_MS);
+    expect(t.sockets[0]!.closedWith).toBe(STALL_CLOSE);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.sockets).toHaveLength(2);
+  });
+
+  it('no stall is called while the tab is hidden (its timers are throttled)', async () => {
+    const t = setup({ hidden: true });
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sockets[0]!.closedWith).toBeUndefined();
+    t.visibility.hidden = false;
+    await vi.advanceTimersByTimeAsync(STALL_MS);
+    expect(t.sockets[0]!.closedWith).toBe(STALL_CLOSE);
+  });
+
+  it('back online or visible: a waiting reconnect happens at once, and after the last failed try a new round starts', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    t.sockets[0]!.drop(1006);
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    t.conn.resume();
+    await flush();
+    expect(t.sockets).toHaveLength(2);
+    // Give up: five failed tries.
+    t.sockets[1]!.drop(1006);
+    for (let i = 2; i <= 5; i++) {
+      await vi.advanceTimersByTimeAsync(reconnectDelay(i));
+      t.sockets[i]!.drop(1006);
+    }
+    expect(t.statuses.at(-1)).toBe('failed');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(t.sockets).toHaveLength(6);
+    t.conn.resume();
+    await flush();
+    expect(t.sockets).toHaveLength(7);
+    t.sockets[6]!.open();
+    expect(t.sockets[6]!.sent[0]).toMatchObject({ payload: { action: 'reconnect' } });
+    // An open socket is only pinged.
+    t.conn.resume();
+    await flush();
+    expect(t.sockets).toHaveLength(7);
+    expect(t.sockets[6]!.sent.at(-1)).toEqual({ type: 'ping', payload: {} });
+    // After a normal close nothing comes back by itself.
+    t.sockets[6]!.drop(1000);
+    t.conn.resume();
+    await flush();
+    expect(t.sockets).toHaveLength(7);
+  });
+
+  it('backs off 1, 2, 4, 8, 16 s with a fresh token each time, then gives up after 5 tries', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    t.sockets[0]!.drop(1006);
+    expect(t.toasts).toContain('Websocket connection closed unexpectedly');
+    expect(t.toasts.at(-1)).toBe('Attempting to reconnect to websocket');
+    for (const [i, delay] of [1000, 2000, 4000, 8000, 16000].entries()) {
+      await vi.advanceTimersByTimeAsync(delay - 1);
+      expect(t.sockets).toHaveLength(i + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(t.sockets).toHaveLength(i + 2);
+      expect(t.sockets[i + 1]!.url).toBe(`wss://play.example/ws?token=token-${i + 2}`);
+      t.sockets[i + 1]!.drop(1006);
+    }
+    expect(t.toasts.at(-1)).toBe('Failed to reconnect to websocket');
+    expect(t.statuses.at(-1)).toBe('failed');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(t.sockets).toHaveLength(6);
+    expect(t.getToken).toHaveBeenCalledTimes(6);
+    expect([1, 2, 3, 4, 5, 6, 7].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 32000]);
+  });
+
+  it('resumes with the last seq it saw and says it is back', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    t.sockets[0]!.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 41 });
+    t.sockets[0]!.drop(1001);
+    await vi.advanceTimersByTimeAsync(1000);
+    t.sockets[1]!.open();
+    expect(t.sockets[1]!.sent).toEqual([
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 41 } },
+    ]);
+    expect(t.toasts.at(-1)).toBe('Reconnected to websocket');
+    // A drop after a good reconnect starts the backoff again from 1 s.
+    t.sockets[1]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.sockets).toHaveLength(3);
+  });
+
+  it('a normal close (1000) does not reconnect; closing on purpose sends 1000', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    t.sockets[0]!.drop(1000);
+    expect(t.toasts.at(-1)).toBe('Disconnected from websocket');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(t.sockets).toHaveLength(1);
+
+    const u = setup();
+    u.conn.start();
+    await flush();
+    u.sockets[0]!.open();
+    u.conn.close();
+    expect(u.sockets[0]!.closedWith).toBe(1000);
+  });
+
+  it('queues messages sent while the socket is down and sends them once open', async () => {
+    const t = setup();
+    t.conn.start();
+    t.conn.send({ type: 'ready', payload: { roomId: 7 } });
+    await flush();
+    t.sockets[0]!.open();
+    expect(t.sockets[0]!.sent).toEqual([
+      { type: 'room_event', payload: { action: 'join_room', roomId: 7 } },
+      { type: 'ready', payload: { roomId: 7 } },
+    ]);
+  });
+
+  it('says when the first connection fails', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.onerror?.({});
+    t.sockets[0]!.drop(1006);
+    expect(t.toasts).toContain('Failed to connect to websocket');
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+  });
+});

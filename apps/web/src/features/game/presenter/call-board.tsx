@@ -1,0 +1,45 @@
+import { BINGO_COLUMN_SIZE, BINGO_LETTERS, ballLabel } from '@playshop/shared';
+import gameClasses from '../game.module.css';
+import classes from './presenter.module.css';
+
+/**
+ * The 75-number call board: one row per letter (B 1–15 … O 61–75), called numbers lit and the
+ * last one ringed, so the room can check a card against it from the back.
+ */
+export function CallBoard({ rolls, fontSize = 28 }: { rolls: readonly number[]; fontSize?: number }) {
+  const called = new Set(rolls);
+  const last = rolls.at(-1);
+  return (
+    <ul
+      className={classes.callBoard}
+      style={{ '--call-font': `${fontSize}px` } as React.CSSProperties}
+      aria-label="Call board"
+    >
+      {BINGO_LETTERS.flatMap((letter, column) => [
+        <li
+          key={letter}
+          className={`${classes.callLetter} ${gameClasses.letterColour}`}
+          data-letter={letter}
+          aria-hidden
+        >
+          {letter}
+        </li>,
+        ...Array.from({ length: BINGO_COLUMN_SIZE }, (_, i) => {
+          const n = column * BINGO_COLUMN_SIZE + i + 1;
+          const isCalled = called.has(n);
+          return (
+            <li
+              key={n}
+              className={classes.callCell}
+              data-called={isCalled || undefined}
+              data-last={n === last || undefined}
+              aria-label={`${ballLabel(n)}${isCalled ? ', called' : ''}`}
+            >
+              {n}
+            </li>
+          );
+        }),
+      ])}
+    </ul>
+  );
+}

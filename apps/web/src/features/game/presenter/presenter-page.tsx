@@ -1,0 +1,95 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { OrgExpiryGate } from '../../../auth/org-expiry-gate';
+import { useRoomJoinCode } from '../../rooms/api/use-room-join-code';
+import { joinLinkBase, joinUrl } from '../../rooms/join-link';
+import { ConnectionNotice } from '../connection-notice';
+import { RouteRoom } from '../route-room';
+import { useGameSocket } from '../use-game-socket';
+import { useWakeLock } from '../use-wake-lock';
+import { useMuted } from './call-out';
+import { PresenterView } from './presenter-view';
+
+// The chart library loads with the first question, not with the presenter.
+const QuestionTally = lazy(() => import('../question-tally').then((m) => ({ default: m.QuestionTally })));
+
+/** Whether this document is shown full screen, following the browser (Esc leaves it too). */
+function useFullScreen() {
+  const [isFullScreen, setFullScreen] = useState(() => Boolean(document.fullscreenElement));
+  useEffect(() => {
+    const update = () => setFullScreen(Boolean(document.fullscreenElement));
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  const toggle = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => {});
+    else void document.documentElement.requestFullscreen?.().catch(() => {});
+  }, []);
+  return { isFullScreen, toggle };
+}
+
+/** `{org}/facilitator/online/rooms/present/{roomId}`: the room on the projector, for staff. */
+export function PresenterPage() {
+  return (
+    <RouteRoom>
+      {(room) => (
+        <OrgExpiryGate>
+          <Presenter roomId={room.id} roomName={room.name} workshopName={room.workshop.name} />
+        </OrgExpiryGate>
+      )}
+    </RouteRoom>
+  );
+}
+
+/** Follows the room over the staff's game socket and sends nothing but the join. */
+function Presenter({
+  roomId,
+  roomName,
+  workshopName,
+}: {
+  roomId: number;
+  roomName: string;
+  workshopName: string;
+}) {
+  const { state, status, retry } = useGameSocket(roomId);
+  const joinCode = useRoomJoinCode(roomId);
+  const [muted, setMuted] = useMuted();
+  const fullScreen = useFullScreen();
+  useWakeLock(true);
+  useEffect(() => {
+    document.title = `${roomName} · Presenter`;
+  }, [roomName]);
+
+  const join = joinCode.data
+    ? {
+        code: joinCode.data.code,
+        url: joinUrl(joinLinkBase({ ...joinCode.data, location: window.location }).base, joinCode.data.code),
+      }
+    : null;
+  return (
+    <PresenterView
+      roomName={roomName}
+      workshopName={workshopName}
+      state={state}
+      join={join}
+      questionTally={
+        state.content?.question ? (
+          <Suspense fallback={null}>
+            <QuestionTally
+              options={state.content.question.answers}
+              tally={state.question?.tally ?? null}
+              correct={state.question?.correct ?? null}
+              size="lg"
+            />
+          </Suspense>
+        ) : undefined
+      }
+      muted={muted}
+      onToggleMute={() => setMuted(!muted)}
+      isFullScreen={fullScreen.isFullScreen}
+      onToggleFullScreen={fullScreen.toggle}
+      notice={
+        <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
+      }
+    />
+  );
+}

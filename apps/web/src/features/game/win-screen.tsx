@@ -1,0 +1,153 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { GAME_TEXTS, type GameSnapshot, WINNER_SOUNDS, type WinPattern } from '@playshop/shared';
+import { IconTrophy } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import classes from './game.module.css';
+import type { GameState } from './game-reducer';
+import { PatternGrid, patternName } from './presenter/pattern';
+import { WINNER_VOLUME } from './texts';
+
+/** Plays the server's pick of the winner sounds, or a random one (older servers), at volume 0.5. */
+function playWinnerSound(winnerAudio: string | null) {
+  const src = winnerAudio ?? WINNER_SOUNDS[Math.floor(Math.random() * WINNER_SOUNDS.length)]!;
+  try {
+    const audio = new Audio(src);
+    audio.volume = WINNER_VOLUME;
+    void audio.play().catch(() => {});
+  } catch {
+    // No audio in this browser: the screen says it all.
+  }
+}
+
+function cssConfetti() {
+  const colours = ['#6741d9', '#c92a2a', '#fcc419', '#1864ab', '#2b8a3e'];
+  for (let i = 0; i < 60; i++) {
+    const piece = document.createElement('span');
+    piece.className = classes.confettiPiece!;
+    piece.style.left = `${Math.random() * 100}vw`;
+    piece.style.background = colours[i % colours.length]!;
+    piece.style.animationDelay = `${Math.random() * 0.8}s`;
+    document.body.append(piece);
+    setTimeout(() => piece.remove(), 4200);
+  }
+}
+
+async function celebrate() {
+  if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+  // Without a 2D canvas (old browsers, test DOMs) the CSS confetti stands in.
+  if (!document.createElement('canvas').getContext?.('2d')) return cssConfetti();
+  try {
+    const confetti = (await import('canvas-confetti')).default;
+    void confetti({ particleCount: 160, spread: 90, origin: { y: 0.6 }, disableForReducedMotion: true });
+  } catch {
+    cssConfetti();
+  }
+}
+
+type Win = GameSnapshot['wins'][number];
+
+/** The pattern a win was for: the round's prize (a custom one has its cells), else its kind. */
+const winPattern = (win: Win, prizes: readonly WinPattern[]): WinPattern =>
+  prizes[win.prize]?.kind === win.pattern ? prizes[win.prize]! : { kind: win.pattern };
+
+/**
+ * SPEC §2 Win screen: 'Congratulations!', the winners (or 'We have a winner!' when none is named),
+ * each with the pattern they won, a winner sound and confetti. Close (back to the bingo state) is
+ * for staff only. `silent` keeps the sound off (the presenter's mute).
+ */
+export function WinScreen({
+  winners,
+  winnerAudio,
+  wins = [],
+  prizes = [],
+  silent = false,
+  size = 'md',
+  onClose,
+}: {
+  winners: string[];
+  winnerAudio: string | null;
+  /** Every win of the round with its pattern; without them the names alone are shown. */
+  wins?: readonly Win[];
+  prizes?: readonly WinPattern[];
+  silent?: boolean;
+  /** 'xl' on the projected screen. */
+  size?: 'md' | 'xl';
+  onClose?: () => void;
+}) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per win screen, not per re-render
+  useEffect(() => {
+    if (!silent) playWinnerSound(winnerAudio);
+    void celebrate();
+  }, []);
+  const big = size === 'xl';
+  return (
+    <Stack align="center" gap="md" py="xl" ta="center" role="status">
+      <IconTrophy size={big ? 160 : 64} color="var(--mantine-color-yellow-8)" aria-hidden />
+      <Title order={2} fz={big ? 96 : 36}>
+        {GAME_TEXTS.congratulations}
+      </Title>
+      {winners.length === 0 ? (
+        <Text fz="xl" fw={600}>
+          {GAME_TEXTS.weHaveAWinner}
+        </Text>
+      ) : (
+        winners.map((name) => {
+          const won = wins.filter((w) => w.username === name);
+          return (
+            <Stack key={name} gap={4} align="center">
+              <Text fz={big ? 56 : 'xl'} fw={big ? 800 : 600}>
+                {GAME_TEXTS.hasWon(name)}
+              </Text>
+              {won.map((w) => {
+                const pattern = winPattern(w, prizes);
+                return (
+                  <Group key={w.prize} gap="xs" justify="center">
+                    <PatternGrid pattern={pattern} size={big ? 22 : 10} />
+                    <Text fz={big ? 32 : 'sm'} c="dimmed">
+                      {patternName(pattern)}
+                    </Text>
+                  </Group>
+                );
+              })}
+            </Stack>
+          );
+        })
+      )}
+      {onClose && (
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/** Whether the room shows its win: a winner announced, or the game over. */
+export const showsWin = (state: GameState) =>
+  state.gameState === 'announce_winner' || state.gameState === 'game_over';
+
+/** The win screen of the room's round: its winners, sound and prizes, shown afresh for each new win. */
+export function RoundWinScreen({
+  state,
+  silent,
+  size,
+  onClose,
+}: {
+  state: GameState;
+  silent?: boolean;
+  size?: 'md' | 'xl';
+  onClose?: () => void;
+}) {
+  return (
+    <WinScreen
+      key={`${state.round}-${state.winners.join()}`}
+      winners={state.winners}
+      winnerAudio={state.winnerAudio}
+      wins={state.wins}
+      prizes={state.rules?.prizes ?? []}
+      silent={silent}
+      size={size}
+      onClose={onClose}
+    />
+  );
+}
