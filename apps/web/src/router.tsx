@@ -4,14 +4,15 @@ import { adminCategoriesRoutes } from './features/categories/categories-routes';
 import { adminContentRoutes } from './features/content/content-routes';
 import { EnterPage } from './features/enter/enter-page';
 import { ErrorPage } from './features/errors/error-page';
-import { facilitatorEnterRoutes, facilitatorNotFoundRoute } from './features/facilitator/facilitator-routes';
-import { lazyRoute } from './features/feature-routes';
-import { adminGameRoutes, facilitatorGameRoutes, presenterRoutes } from './features/game/game-routes';
 import {
-  adminMaterialsRoutes,
+  facilitatorEnterRoutes,
+  facilitatorNotFoundRoute,
   facilitatorOnlineRoutes,
   facilitatorTraditionalRoutes,
-} from './features/materials/materials-routes';
+} from './features/facilitator/facilitator-routes';
+import { lazyRoute } from './features/feature-routes';
+import { adminGameRoutes, facilitatorGameRoutes, presenterRoutes } from './features/game/game-routes';
+import { adminMaterialsRoutes } from './features/materials/materials-routes';
 import { adminOrganizationsRoutes } from './features/organizations/organizations-routes';
 import { PlayerLoginPage } from './features/public/player-login-page';
 import { UnauthorizedPage } from './features/public/unauthorized-page';
@@ -32,7 +33,7 @@ const adminLayout = lazyComponent(
   () => import('./layout/admin-layout'),
   (m) => m.AdminLayout,
 );
-// The game screens get the top bar here, around them: their own files belong to the game core.
+// The game screens get the top bar here, around them.
 const gameFrame = lazyComponent(
   () => import('./layout/game-frame'),
   (m) => m.GameFrame,

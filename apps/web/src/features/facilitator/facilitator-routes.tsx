@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
+import { lazyComponent } from '../../lazy-component';
 import { lazyRoute } from '../feature-routes';
+import { onlineMaterialsRoute, traditionalMaterialsRoute } from '../materials/materials-routes';
 
 /** Any other facilitator path: 'Page not found' inside the facilitator layout or frame. */
 export const facilitatorNotFoundRoute: RouteObject = lazyRoute(
@@ -15,4 +17,33 @@ export const facilitatorEnterRoutes: RouteObject[] = [
     () => import('./facilitator-enter-page'),
     (m) => m.FacilitatorEnterPage,
   ),
+];
+
+/** `{org}/facilitator/online` (info page) and `online/materials…`, inside the facilitator layout. */
+export const facilitatorOnlineRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: lazyComponent(
+      () => import('./online-info-page'),
+      (m) => m.OnlineInfoPage,
+    ),
+  },
+  onlineMaterialsRoute,
+];
+
+/** `{org}/facilitator/traditional` (info page) and `traditional/materials…`, in the FacilitatorFrame. */
+export const facilitatorTraditionalRoutes: RouteObject[] = [
+  {
+    path: 'traditional',
+    children: [
+      {
+        index: true,
+        lazy: lazyComponent(
+          () => import('./traditional-info-page'),
+          (m) => m.TraditionalInfoPage,
+        ),
+      },
+      traditionalMaterialsRoute,
+    ],
+  },
 ];

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
-import { adminMaterialsRoutes, facilitatorOnlineRoutes } from './materials-routes';
+import { facilitatorOnlineRoutes } from '../facilitator/facilitator-routes';
+import { adminMaterialsRoutes } from './materials-routes';
 import { fakeApi, materialFile, sessionAs } from './materials-test-server';
 
 const navigated = vi.hoisted(() => ({ urls: [] as string[] }));

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { RequirePermission } from '../../auth/require-permission';
 import { lazyComponent } from '../../lazy-component';
+import { guarded, lazyRoute } from '../feature-routes';
 import { type MaterialsArea, MaterialsAreaRoute } from './materials-area';
 
 const foldersPage = lazyComponent(
@@ -36,48 +36,20 @@ const renamePage = lazyComponent(
 export const adminMaterialsRoutes: RouteObject[] = [
   materialsRoute('admin', [
     ...browseRoutes,
-    {
-      element: <RequirePermission permission="manageMaterials" />,
-      children: [
-        {
-          path: 'upload',
-          lazy: lazyComponent(
-            () => import('./upload-material-page'),
-            (m) => m.UploadMaterialPage,
-          ),
-        },
-        { path: ':folderName/edit', lazy: renamePage },
-        { path: ':folderName/:subFolderName/edit', lazy: renamePage },
-      ],
-    },
+    guarded('manageMaterials', [
+      lazyRoute(
+        'upload',
+        () => import('./upload-material-page'),
+        (m) => m.UploadMaterialPage,
+      ),
+      { path: ':folderName/edit', lazy: renamePage },
+      { path: ':folderName/:subFolderName/edit', lazy: renamePage },
+    ]),
   ]),
 ];
 
-/** `{org}/facilitator/online` (info page) and `online/materials…`, inside the facilitator layout. */
-export const facilitatorOnlineRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: lazyComponent(
-      () => import('../facilitator/online-info-page'),
-      (m) => m.OnlineInfoPage,
-    ),
-  },
-  materialsRoute('online', browseRoutes),
-];
+/** `online/materials…`, inside the facilitator layout. */
+export const onlineMaterialsRoute = materialsRoute('online', browseRoutes);
 
-/** `{org}/facilitator/traditional` (info page) and `traditional/materials…`, in the FacilitatorFrame. */
-export const facilitatorTraditionalRoutes: RouteObject[] = [
-  {
-    path: 'traditional',
-    children: [
-      {
-        index: true,
-        lazy: lazyComponent(
-          () => import('../facilitator/traditional-info-page'),
-          (m) => m.TraditionalInfoPage,
-        ),
-      },
-      materialsRoute('traditional', browseRoutes),
-    ],
-  },
-];
+/** `traditional/materials…`, in the FacilitatorFrame. */
+export const traditionalMaterialsRoute = materialsRoute('traditional', browseRoutes);

@@ -1,14 +1,12 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../lazy-component';
+import { lazyRoute } from '../feature-routes';
 
 const roomsPage = () => import('./rooms-page');
 
 /** `{org}/admin/rooms`, inside the admin layout. */
-export const adminRoomsRoutes: RouteObject[] = [
-  { path: 'rooms', lazy: lazyComponent(roomsPage, (m) => m.AdminRoomsPage) },
-];
+export const adminRoomsRoutes: RouteObject[] = [lazyRoute('rooms', roomsPage, (m) => m.AdminRoomsPage)];
 
 /** `{org}/facilitator/online/rooms`, inside the facilitator layout. */
 export const facilitatorRoomsRoutes: RouteObject[] = [
-  { path: 'rooms', lazy: lazyComponent(roomsPage, (m) => m.FacilitatorRoomsPage) },
+  lazyRoute('rooms', roomsPage, (m) => m.FacilitatorRoomsPage),
 ];
