@@ -11,18 +11,32 @@ const proxy = {
   '/ws': { target: backend, changeOrigin: true, ws: true },
 };
 
-export default defineConfig({
+// The browser runs Preact's React compatibility layer instead of react-dom (~55 KB less gzip on a
+// player's phone, docs/performance.md); see docs/decisions.md.
+const preact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^recharts$/, replacement: fileURLToPath(new URL('src/preact/recharts.ts', import.meta.url)) },
+];
+
+// Only the browser build: the dev server (React's fast refresh), the unit tests (Testing Library loads
+// react-dom itself) and the build-time prerender of `/` (react-dom/server) stay on React. The browser
+// suite (e2e/) and `npm run bench:web` drive the shipped build.
+export default defineConfig(({ command, isSsrBuild }) => ({
   root,
   plugins: [react()],
+  resolve: { alias: command === 'build' && !isSsrBuild ? preact : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    // The entry chunk is React, React Router, Mantine core, TanStack Query and zod (~200 kB gzip);
+    // The entry chunk is Preact, React Router, Mantine core, TanStack Query and zod (~140 kB gzip);
     // every area's screens are split off by the router, so the entry is what is worth watching
     // (`npm run bench:web`). `/` paints before it runs: see src/prerender.tsx.
     chunkSizeWarningLimit: 700,
   },
-});
+}));
