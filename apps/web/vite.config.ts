@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = process.env.PLAYSHOP_API_URL ?? 'http://localhost:3000';
@@ -11,18 +11,49 @@ const proxy = {
   '/ws': { target: backend, changeOrigin: true, ws: true },
 };
 
-export default defineConfig({
-  root,
-  plugins: [react()],
-  server: { port: 5173, proxy },
-  preview: { port: 4173, proxy },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    sourcemap: true,
-    // The entry chunk is React, React Router, Mantine core, TanStack Query and zod (~200 kB gzip);
-    // every area's screens are split off by the router, so the entry is what is worth watching
-    // (`npm run bench:web`). `/` paints before it runs: see src/prerender.tsx.
-    chunkSizeWarningLimit: 700,
+const shim = (file: string) => fileURLToPath(new URL(`src/build-shims/${file}`, import.meta.url));
+
+// The browser runs Preact's React compatibility layer instead of react-dom (~55 KB less gzip on a
+// player's phone, docs/performance.md); see docs/decisions.md.
+const preact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^recharts$/, replacement: shim('recharts-on-preact.ts') },
+];
+
+// Mantine's ScrollArea imports a single hook from @floating-ui/react, which would bring the whole
+// floating layer to a player's game screen: in the browser build it gets just that hook (see the shim).
+const scrollAreaWithoutFloatingUi: Plugin = {
+  name: 'playshop:scroll-area-without-floating-ui',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === '@floating-ui/react' && importer?.includes('/@mantine/core/esm/components/ScrollArea/')) {
+      return shim('scroll-area-merge-refs.ts');
+    }
   },
+};
+
+// Only the browser build: the dev server (React's fast refresh), the unit tests (Testing Library loads
+// react-dom itself) and the build-time prerender of `/` (react-dom/server) stay on React. The browser
+// suite (e2e/) and `npm run bench:web` drive the shipped build.
+export default defineConfig(({ command, isSsrBuild }) => {
+  const browserBuild = command === 'build' && !isSsrBuild;
+  return {
+    root,
+    plugins: [react(), ...(browserBuild ? [scrollAreaWithoutFloatingUi] : [])],
+    resolve: { alias: browserBuild ? preact : [] },
+    server: { port: 5173, proxy },
+    preview: { port: 4173, proxy },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      // The entry chunk is Preact, React Router, Mantine core, TanStack Query and zod (~120 kB gzip);
+      // every area's screens are split off by the router, so the entry is what is worth watching
+      // (`npm run bench:web`). `/` paints before it runs: see src/prerender.tsx.
+      chunkSizeWarningLimit: 700,
+    },
+  };
 });

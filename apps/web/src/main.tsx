@@ -2,9 +2,8 @@
 import './zod-config';
 import './theme/first-paint-styles';
 import { MantineProvider } from '@mantine/core';
-import { TOAST_LIMIT } from '@playshop/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onOrgExpired } from './api/api';
@@ -14,11 +13,7 @@ import { SessionRefresh } from './auth/session-refresh';
 import { sessionStore } from './auth/session-store';
 import { routes } from './router';
 import { cssVariablesResolver, theme } from './theme/theme';
-
-// Not needed for the first paint: the toasts' container and the rest of Mantine's stylesheet.
-const Notifications = lazy(() =>
-  import('./theme/after-first-paint').then((m) => ({ default: m.Notifications })),
-);
+import { Toasts } from './theme/toasts';
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
@@ -47,9 +42,7 @@ if (!container) throw new Error('The #root element is missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        <Notifications limit={TOAST_LIMIT} />
-      </Suspense>
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <SessionRefresh>
@@ -60,3 +53,6 @@ createRoot(container).render(
     </MantineProvider>
   </StrictMode>,
 );
+
+// Not needed for the first paint: the rest of Mantine's stylesheet.
+void import('./theme/after-first-paint');

@@ -1,11 +1,56 @@
-import { ActionIcon, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { ROLE_LABELS } from '@playshop/shared';
+import { ActionIcon, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useLogout } from '../auth/api/use-logout';
 import { useCurrentUser } from '../auth/auth-provider';
 import { enterTarget } from '../auth/enter-target';
+import type { AuthUser } from '../auth/session-store';
 import { LogoMark } from './logo';
+
+const loadUserMenu = () => import('./user-menu');
+const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+
+/**
+ * The user menu's button; Mantine's Menu (with its floating layer) is fetched when the pointer or the
+ * focus reaches the button and shown on the first click, so no one pays for it before using it.
+ */
+function AccountMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
+  const [wanted, setWanted] = useState(false);
+  const label = `Account: ${user.username}`;
+  const look = (
+    <Group gap={6} wrap="nowrap">
+      <IconUserCircle size={26} stroke={1.6} aria-hidden />
+      <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={220}>
+        {user.username}
+      </Text>
+      <IconChevronDown size={14} aria-hidden />
+    </Group>
+  );
+  const placeholder = (
+    <UnstyledButton
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      px={6}
+      py={4}
+      style={{ minWidth: 0 }}
+      onPointerEnter={() => void loadUserMenu()}
+      onFocus={() => void loadUserMenu()}
+      onClick={() => setWanted(true)}
+    >
+      {look}
+    </UnstyledButton>
+  );
+  if (!wanted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <UserMenu user={user} onLogout={onLogout} label={label} openOnMount>
+        {look}
+      </UserMenu>
+    </Suspense>
+  );
+}
 
 interface BurgerState {
   opened: boolean;
@@ -48,40 +93,7 @@ export function TopBar({ burger }: { burger?: BurgerState }) {
       <Group gap="xs" wrap="nowrap">
         {user ? (
           <>
-            <Menu position="bottom-end" width={260} withinPortal>
-              <Menu.Target>
-                <UnstyledButton
-                  aria-label={`Account: ${user.username}`}
-                  px={6}
-                  py={4}
-                  style={{ minWidth: 0 }}
-                >
-                  <Group gap={6} wrap="nowrap">
-                    <IconUserCircle size={26} stroke={1.6} aria-hidden />
-                    <Text size="sm" fw={500} visibleFrom="md" truncate="end" maw={220}>
-                      {user.username}
-                    </Text>
-                    <IconChevronDown size={14} aria-hidden />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>Signed in as</Menu.Label>
-                <Text px="sm" pb={4} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {user.username}
-                </Text>
-                <Text px="sm" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {user.org}
-                </Text>
-                <Text px="sm" pb="xs" size="sm" c="dimmed">
-                  {ROLE_LABELS[user.role]}
-                </Text>
-                <Menu.Divider />
-                <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => logout.mutate()}>
-                  Logout
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <AccountMenu user={user} onLogout={() => logout.mutate()} />
             <Button
               visibleFrom="xs"
               variant="default"

@@ -1,0 +1,57 @@
+import { Menu, Text, UnstyledButton } from '@mantine/core';
+import { ROLE_LABELS, type Role } from '@playshop/shared';
+import { IconLogout } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+export interface UserMenuProps {
+  user: { username: string; org: string; role: Role };
+  onLogout: () => void;
+  /** The trigger's look (the same as the button the top bar shows before this module is loaded). */
+  children: ReactNode;
+  /** The trigger's accessible name. */
+  label: string;
+  /** Open at once: the first click landed before this module was loaded. */
+  openOnMount: boolean;
+}
+
+/**
+ * The top bar's user menu: Mantine's Menu and its floating layer (@floating-ui, ~15 KB gzip), loaded
+ * only when the user reaches for the menu (top-bar.tsx), so a player's phone never downloads it on
+ * its way to a card (issue 11).
+ */
+export function UserMenu({ user, onLogout, children, label, openOnMount }: UserMenuProps) {
+  const target = useRef<HTMLButtonElement>(null);
+  const [opened, setOpened] = useState(false);
+  useEffect(() => {
+    if (!openOnMount) return;
+    // This button replaced the placeholder the user clicked: focus comes back to it on close.
+    target.current?.focus();
+    setOpened(true);
+  }, [openOnMount]);
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal opened={opened} onChange={setOpened}>
+      <Menu.Target>
+        <UnstyledButton ref={target} aria-label={label} px={6} py={4} style={{ minWidth: 0 }}>
+          {children}
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Signed in as</Menu.Label>
+        <Text px="sm" pb={4} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {user.username}
+        </Text>
+        <Text px="sm" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {user.org}
+        </Text>
+        <Text px="sm" pb="xs" size="sm" c="dimmed">
+          {ROLE_LABELS[user.role]}
+        </Text>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
