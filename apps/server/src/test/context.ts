@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Role } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
@@ -78,8 +78,11 @@ export async function createTestContext(
   };
 }
 
+type OrgValues = Partial<typeof organizations.$inferInsert>;
+export type TestOrg = Awaited<ReturnType<typeof createOrg>>;
+
 let orgCounter = 0;
-export async function createOrg(database: Database, values: Partial<typeof organizations.$inferInsert> = {}) {
+export async function createOrg(database: Database, values: OrgValues = {}) {
   orgCounter += 1;
   const [org] = await database.db
     .insert(organizations)
@@ -178,4 +181,37 @@ export function apiCaller(ctx: () => TestContext, as: () => RoleHeaders) {
       headers: who ? as()[who] : {},
       payload: payload as object,
     });
+}
+
+/** What `twoOrgSuite` sets up: filled in by its `beforeAll`, so read the fields inside tests and hooks. */
+export interface TwoOrgSuite {
+  ctx: TestContext;
+  /** The callers' organization. */
+  org: TestOrg;
+  /** Another tenant, with OTHER_ADMIN in it. */
+  other: TestOrg;
+  as: RoleHeaders;
+  /** `call(method, '/path', who?, payload?)` as in `apiCaller`. */
+  call: ReturnType<typeof apiCaller>;
+}
+
+/**
+ * The usual suite: the app on a fresh database, two organizations and a signed-in user of each role
+ * (`signInEveryRole`). Registers its own `beforeAll` and `afterAll`; a suite's further setup goes in a
+ * `beforeAll` after this call.
+ */
+export function twoOrgSuite(orgValues: OrgValues, otherValues: OrgValues): TwoOrgSuite {
+  const suite = {} as TwoOrgSuite;
+  suite.call = apiCaller(
+    () => suite.ctx,
+    () => suite.as,
+  );
+  beforeAll(async () => {
+    suite.ctx = await createTestContext();
+    suite.org = await createOrg(suite.ctx.database, orgValues);
+    suite.other = await createOrg(suite.ctx.database, otherValues);
+    suite.as = await signInEveryRole(suite.ctx, suite.org.id, suite.other.id);
+  });
+  afterAll(() => suite.ctx.close());
+  return suite;
 }
