@@ -8,12 +8,7 @@ const suite = twoOrgSuite({ name: 'Import Org' }, { name: 'Other Import Org' });
 
 const row = (firstName: string, lastName: string, username: string) => ({ firstName, lastName, username });
 const importRows = (who: keyof RoleHeaders | null, organizationId: number, rows: object[]) =>
-  suite.ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/import-players',
-    headers: who ? suite.as[who] : {},
-    payload: { organizationId, rows },
-  });
+  suite.call('POST', '/import-players', who ?? undefined, { organizationId, rows });
 const playersOf = async (orgId: number) =>
   (await suite.ctx.database.db.select().from(users).where(eq(users.orgId, orgId))).filter(
     (u) => u.role === 'PLAYER',
@@ -72,10 +67,7 @@ describe('POST /import-players', () => {
 describe('GET /export-players/{orgId}', () => {
   it("writes the organization's players as CSV with the import's columns, formulas defused", async () => {
     await importRows('ADMIN', suite.org.id, [row('=SUM(A1)', 'Quote "Q"', 'imp-formula')]);
-    const res = await suite.ctx.app.inject({
-      url: `/api/v1/export-players/${suite.org.id}`,
-      headers: suite.as.FACILITATOR,
-    });
+    const res = await suite.call('GET', `/export-players/${suite.org.id}`, 'FACILITATOR');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('Import-Org-players.csv');
@@ -87,21 +79,7 @@ describe('GET /export-players/{orgId}', () => {
   });
 
   it("refuses another organization's players and non-staff", async () => {
-    expect(
-      (
-        await suite.ctx.app.inject({
-          url: `/api/v1/export-players/${suite.other.id}`,
-          headers: suite.as.ADMIN,
-        })
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await suite.ctx.app.inject({
-          url: `/api/v1/export-players/${suite.org.id}`,
-          headers: suite.as.PLAYER,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await suite.call('GET', `/export-players/${suite.other.id}`, 'ADMIN')).statusCode).toBe(404);
+    expect((await suite.call('GET', `/export-players/${suite.org.id}`, 'PLAYER')).statusCode).toBe(403);
   });
 });
