@@ -2,7 +2,14 @@ import { JOIN_CODE_ALPHABET, JOIN_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { games, organizations, rooms, sessions, users, workshops } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, twoOrgSuite } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  headersCaller,
+  signIn,
+  twoOrgSuite,
+} from '../test/context';
 
 const suite = twoOrgSuite({ name: 'Joining Org', allowGuests: true }, { name: 'No Guests Org' });
 let roomId: number;
@@ -22,12 +29,7 @@ beforeAll(async () => {
   otherRoomId = inserted[1]!.id;
 });
 
-const call = (
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  headers: Record<string, string> = {},
-  payload?: object,
-) => suite.ctx.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+const call = headersCaller(() => suite.ctx);
 
 const codeOf = async (id: number) =>
   (await call('GET', `/rooms/${id}/join-code`, suite.as.SUPER_ADMIN)).json().code as string;

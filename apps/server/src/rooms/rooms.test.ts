@@ -11,7 +11,14 @@ import {
   sessions,
   workshops,
 } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  headersCaller,
+  signIn,
+  type TestContext,
+} from '../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -98,12 +105,7 @@ describe('writing rooms', () => {
   let unlinkedWorkshopId: number;
   let sessionIds: number[];
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: Record<string, string>,
-    payload?: object,
-  ) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+  const call = headersCaller(() => ctx);
 
   beforeAll(async () => {
     const { db } = ctx.database;

@@ -183,6 +183,19 @@ export function apiCaller(ctx: () => TestContext, as: () => RoleHeaders) {
     });
 }
 
+/**
+ * `call(method, '/path', headers?, payload?)`: one /api/v1 request with the caller's own headers (none:
+ * no token), for suites that sign people in themselves. Takes a getter, as `apiCaller` does.
+ */
+export function headersCaller(ctx: () => TestContext) {
+  return (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: object,
+  ) => ctx().app.inject({ method, url: `/api/v1${url}`, headers, payload });
+}
+
 /** What `twoOrgSuite` sets up: filled in by its `beforeAll`, so read the fields inside tests and hooks. */
 export interface TwoOrgSuite {
   ctx: TestContext;

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  headersCaller,
+  signIn,
+  type TestContext,
+} from '../test/context';
 
 let ctx: TestContext;
 let acme: Awaited<ReturnType<typeof createOrg>>;
@@ -23,12 +30,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+const call = headersCaller(() => ctx);
 
 let n = 0;
 const player = (overrides: Record<string, unknown> = {}) => {
