@@ -2,7 +2,7 @@
 import { VALIDATION } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, createUser, signInNewUser, type TestContext } from '../test/context';
 import { isCommonPassword } from './passwords';
 import { newOpaqueToken } from './tokens';
 
@@ -13,7 +13,7 @@ let root: Record<string, string>;
 beforeAll(async () => {
   ctx = await createTestContext();
   org = await createOrg(ctx.database);
-  root = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
+  root = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
 });
 afterAll(() => ctx.close());
 

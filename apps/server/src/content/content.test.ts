@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, orgWorkshops, sessionContent, sessions, workshops } from '../db/schema';
-import {
-  createOrg,
-  createTestContext,
-  createUser,
-  signIn,
-  type TestContext,
-  twoOrgSuite,
-} from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext, twoOrgSuite } from '../test/context';
 
 const suite = twoOrgSuite({ name: 'Content Org' }, { name: 'Other Content Org' });
 const { call } = suite;
@@ -194,7 +187,7 @@ describe('content lists: pages of 50 and filters that combine', () => {
   beforeAll(async () => {
     ctx2 = await createTestContext();
     const o = await createOrg(ctx2.database);
-    root = (await signIn(ctx2.app, await createUser(ctx2.database, 'SUPER_ADMIN', o.id))).headers;
+    root = (await signInNewUser(ctx2, 'SUPER_ADMIN', o.id)).headers;
     const cats = await ctx2.database.db
       .insert(categories)
       .values([{ name: 'A' }, { name: 'B' }])

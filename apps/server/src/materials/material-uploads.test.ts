@@ -7,7 +7,14 @@ import { buffer } from 'node:stream/consumers';
 import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
 import { type DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  signIn,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
 import { putMaterial } from './test-helpers';
 
 /**
@@ -29,9 +36,9 @@ beforeAll(async () => {
   const root = await createUser(ctx.database, 'SUPER_ADMIN', org.id);
   rootId = root.id;
   as.root = (await signIn(ctx.app, root)).headers;
-  as.otherRoot = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
-  as.admin = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id))).headers;
-  as.facilitator = (await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', org.id))).headers;
+  as.otherRoot = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
+  as.admin = (await signInNewUser(ctx, 'ADMIN', org.id)).headers;
+  as.facilitator = (await signInNewUser(ctx, 'FACILITATOR', org.id)).headers;
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });

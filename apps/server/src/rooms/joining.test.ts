@@ -7,7 +7,7 @@ import {
   createTestContext,
   createUser,
   headersCaller,
-  signIn,
+  signInNewUser,
   twoOrgSuite,
 } from '../test/context';
 
@@ -76,7 +76,7 @@ describe('GET /rooms/{id}/join-code', () => {
         .insert(rooms)
         .values({ name: 'R', orgId: o.id, workshopId: w!.id })
         .returning();
-      const admin = await signIn(configured.app, await createUser(configured.database, 'ADMIN', o.id));
+      const admin = await signInNewUser(configured, 'ADMIN', o.id);
       const res = await configured.app.inject({
         url: `/api/v1/rooms/${room!.id}/join-code`,
         headers: admin.headers,

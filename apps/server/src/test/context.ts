@@ -147,6 +147,15 @@ export async function signIn(
   };
 }
 
+/** Signs in a new user of `role` in `organizationId` (see createUser and signIn). */
+export async function signInNewUser(
+  ctx: Pick<TestContext, 'app' | 'database'>,
+  role: Role,
+  organizationId: number,
+) {
+  return signIn(ctx.app, await createUser(ctx.database, role, organizationId));
+}
+
 /** Bearer headers of one signed-in user per role of an organization, plus an admin of another. */
 export type RoleHeaders = Record<Role | 'OTHER_ADMIN', Record<string, string>>;
 
@@ -158,9 +167,9 @@ export async function signInEveryRole(
 ): Promise<RoleHeaders> {
   const as: Partial<RoleHeaders> = {};
   for (const role of ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR', 'PLAYER'] as const) {
-    as[role] = (await signIn(ctx.app, await createUser(ctx.database, role, orgId))).headers;
+    as[role] = (await signInNewUser(ctx, role, orgId)).headers;
   }
-  as.OTHER_ADMIN = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', otherOrgId))).headers;
+  as.OTHER_ADMIN = (await signInNewUser(ctx, 'ADMIN', otherOrgId)).headers;
   return as as RoleHeaders;
 }
 

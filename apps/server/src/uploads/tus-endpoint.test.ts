@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  signIn,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
 import { UPLOAD_OWNER_KEY } from './tus-endpoint';
 
 /**
@@ -21,7 +28,7 @@ beforeAll(async () => {
   const user = await createUser(ctx.database, 'SUPER_ADMIN', org.id);
   ownerId = user.id;
   owner = (await signIn(ctx.app, user)).headers;
-  otherSuperAdmin = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
+  otherSuperAdmin = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
 });
 afterAll(() => ctx.close());
 

@@ -7,6 +7,7 @@ import {
   createUser,
   headersCaller,
   signIn,
+  signInNewUser,
   type TestContext,
 } from '../test/context';
 
@@ -22,11 +23,11 @@ beforeAll(async () => {
   ctx = await createTestContext();
   acme = await createOrg(ctx.database, { name: 'Acme Users' });
   other = await createOrg(ctx.database, { name: 'Other Users' });
-  root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', acme.id));
+  root = await signInNewUser(ctx, 'SUPER_ADMIN', acme.id);
   const adminUser = await createUser(ctx.database, 'ADMIN', acme.id);
   adminId = adminUser.id;
   admin = await signIn(ctx.app, adminUser);
-  facilitator = await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', acme.id));
+  facilitator = await signInNewUser(ctx, 'FACILITATOR', acme.id);
 });
 afterAll(() => ctx.close());
 
@@ -262,7 +263,7 @@ describe('pages and search', () => {
 
   beforeAll(async () => {
     org = await createOrg(ctx.database, { name: 'Paging Org' });
-    orgAdmin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    orgAdmin = await signInNewUser(ctx, 'ADMIN', org.id);
     // 12 players: two pages. Names with LIKE wildcards to prove they are literal.
     const names = [
       'Adams',
@@ -362,7 +363,7 @@ describe('pages and search', () => {
 describe('an expired organization', () => {
   it("blocks its admin's user calls with 403 ORG_EXPIRED while the super admin carries on", async () => {
     const org = await createOrg(ctx.database, { name: 'Lapsing Users' });
-    const orgAdmin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    const orgAdmin = await signInNewUser(ctx, 'ADMIN', org.id);
     expect((await call('GET', `/get-org-players/${org.id}/1/10`, orgAdmin.headers)).statusCode).toBe(200);
     await ctx.database.db
       .update(organizations)
