@@ -12,6 +12,7 @@ import {
   createOrg,
   createTestContext,
   createUser,
+  headersCaller,
   signIn,
   signInNewUser,
   type TestContext,
@@ -23,8 +24,7 @@ let ctx: TestContext;
 let org: Awaited<ReturnType<typeof createOrg>>;
 let root: { headers: Record<string, string> };
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: object, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers: headers as Record<string, string>, payload });
+const api = headersCaller(() => ctx);
 const newAdminBody = (email: string) => ({
   firstName: 'New',
   lastName: 'Admin',

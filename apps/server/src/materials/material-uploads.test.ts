@@ -7,14 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
 import { type DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOrg,
-  createTestContext,
-  createUser,
-  signIn,
-  signInNewUser,
-  type TestContext,
-} from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { putMaterial } from './test-helpers';
 
 /**
@@ -33,9 +26,9 @@ const ENDPOINT = () => `${base}/api/v1/material-uploads`;
 beforeAll(async () => {
   ctx = await createTestContext();
   const org = await createOrg(ctx.database);
-  const root = await createUser(ctx.database, 'SUPER_ADMIN', org.id);
-  rootId = root.id;
-  as.root = (await signIn(ctx.app, root)).headers;
+  const root = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
+  rootId = root.user.id;
+  as.root = root.headers;
   as.otherRoot = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
   as.admin = (await signInNewUser(ctx, 'ADMIN', org.id)).headers;
   as.facilitator = (await signInNewUser(ctx, 'FACILITATOR', org.id)).headers;

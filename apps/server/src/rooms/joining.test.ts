@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { games, organizations, rooms, sessions, users, workshops } from '../db/schema';
 import {
   createOrg,
-  createTestContext,
   createUser,
   headersCaller,
   signInNewUser,
   twoOrgSuite,
+  withTestContext,
 } from '../test/context';
 
 const suite = twoOrgSuite({ name: 'Joining Org', allowGuests: true }, { name: 'No Guests Org' });
@@ -68,8 +68,7 @@ describe('GET /rooms/{id}/join-code', () => {
   });
 
   it('hands PUBLIC_URL to the page when it is set', async () => {
-    const configured = await createTestContext({ env: { PUBLIC_URL: 'https://bingo.example.org' } });
-    try {
+    await withTestContext({ env: { PUBLIC_URL: 'https://bingo.example.org' } }, async (configured) => {
       const o = await createOrg(configured.database);
       const [w] = await configured.database.db.insert(workshops).values({ name: 'W' }).returning();
       const [room] = await configured.database.db
@@ -82,9 +81,7 @@ describe('GET /rooms/{id}/join-code', () => {
         headers: admin.headers,
       });
       expect(res.json()).toMatchObject({ publicUrl: 'https://bingo.example.org', networkAddresses: [] });
-    } finally {
-      await configured.close();
-    }
+    });
   });
 });
 
@@ -208,70 +205,72 @@ describe('POST /guestLogin', () => {
   });
 
   it('is rate-limited per room and per address', async () => {
-    const limited = await createTestContext({
-      rateLimits: {
-        guestPerRoom: { max: 1, timeWindow: 60_000 },
-        guestPerIp: { max: 2, timeWindow: 60_000 },
+    await withTestContext(
+      {
+        rateLimits: {
+          guestPerRoom: { max: 1, timeWindow: 60_000 },
+          guestPerIp: { max: 2, timeWindow: 60_000 },
+        },
       },
-    });
-    try {
-      const o = await createOrg(limited.database, { allowGuests: true });
-      const [w] = await limited.database.db.insert(workshops).values({ name: 'W' }).returning();
-      const made = await limited.database.db
-        .insert(rooms)
-        .values([
-          { name: 'R1', orgId: o.id, workshopId: w!.id, joinCode: 'AAAAAA' },
-          { name: 'R2', orgId: o.id, workshopId: w!.id, joinCode: 'BBBBBB' },
-        ])
-        .returning();
-      await limited.database.db.insert(games).values(made.map((r) => ({ roomId: r.id })));
-      const join = (code: string, ip: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/guestLogin',
-          payload: { code, nickname: 'Kim' },
-          remoteAddress: ip,
-        });
-      expect((await join('AAAAAA', '10.9.0.1')).statusCode).toBe(200);
-      // The room is full for this minute, from any address.
-      expect((await join('AAAAAA', '10.9.0.2')).statusCode).toBe(429);
-      expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(200);
-      // This address has used its two.
-      expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+      async (limited) => {
+        const o = await createOrg(limited.database, { allowGuests: true });
+        const [w] = await limited.database.db.insert(workshops).values({ name: 'W' }).returning();
+        const made = await limited.database.db
+          .insert(rooms)
+          .values([
+            { name: 'R1', orgId: o.id, workshopId: w!.id, joinCode: 'AAAAAA' },
+            { name: 'R2', orgId: o.id, workshopId: w!.id, joinCode: 'BBBBBB' },
+          ])
+          .returning();
+        await limited.database.db.insert(games).values(made.map((r) => ({ roomId: r.id })));
+        const join = (code: string, ip: string) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/v1/guestLogin',
+            payload: { code, nickname: 'Kim' },
+            remoteAddress: ip,
+          });
+        expect((await join('AAAAAA', '10.9.0.1')).statusCode).toBe(200);
+        // The room is full for this minute, from any address.
+        expect((await join('AAAAAA', '10.9.0.2')).statusCode).toBe(429);
+        expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(200);
+        // This address has used its two.
+        expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(429);
+      },
+    );
   });
 });
 
 describe('POST /participantLogin rate limits', () => {
   it('keys on the organization and username, so one address can sign many players in', async () => {
-    const limited = await createTestContext({
-      rateLimits: {
-        participantPerAccount: { max: 1, timeWindow: 60_000 },
-        participantPerOrg: { max: 3, timeWindow: 60_000 },
+    await withTestContext(
+      {
+        rateLimits: {
+          participantPerAccount: { max: 1, timeWindow: 60_000 },
+          participantPerOrg: { max: 3, timeWindow: 60_000 },
+        },
       },
-    });
-    try {
-      const o = await createOrg(limited.database, { name: 'Nat Org' });
-      const players = await Promise.all([1, 2, 3, 4].map(() => createUser(limited.database, 'PLAYER', o.id)));
-      const login = (username: string | null) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/participantLogin',
-          payload: { username, org: 'Nat Org' },
-          remoteAddress: '10.8.0.1',
-        });
-      expect((await login(players[0]!.username)).statusCode).toBe(200);
-      // The same player again within the minute: refused.
-      expect((await login(players[0]!.username)).statusCode).toBe(429);
-      // Another player behind the same address: fine.
-      expect((await login(players[1]!.username)).statusCode).toBe(200);
-      // The organization's budget (3 tries) is spent.
-      expect((await login(players[2]!.username)).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+      async (limited) => {
+        const o = await createOrg(limited.database, { name: 'Nat Org' });
+        const players = await Promise.all(
+          [1, 2, 3, 4].map(() => createUser(limited.database, 'PLAYER', o.id)),
+        );
+        const login = (username: string | null) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/v1/participantLogin',
+            payload: { username, org: 'Nat Org' },
+            remoteAddress: '10.8.0.1',
+          });
+        expect((await login(players[0]!.username)).statusCode).toBe(200);
+        // The same player again within the minute: refused.
+        expect((await login(players[0]!.username)).statusCode).toBe(429);
+        // Another player behind the same address: fine.
+        expect((await login(players[1]!.username)).statusCode).toBe(200);
+        // The organization's budget (3 tries) is spent.
+        expect((await login(players[2]!.username)).statusCode).toBe(429);
+      },
+    );
   });
 });
 

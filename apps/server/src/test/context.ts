@@ -81,6 +81,19 @@ export async function createTestContext(
 type OrgValues = Partial<typeof organizations.$inferInsert>;
 export type TestOrg = Awaited<ReturnType<typeof createOrg>>;
 
+/** Runs `use` against an app of its own (other limits or settings), closed however `use` ends. */
+export async function withTestContext<T>(
+  options: Parameters<typeof createTestContext>[0],
+  use: (ctx: TestContext) => Promise<T>,
+): Promise<T> {
+  const ctx = await createTestContext(options);
+  try {
+    return await use(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
 let orgCounter = 0;
 export async function createOrg(database: Database, values: OrgValues = {}) {
   orgCounter += 1;
@@ -147,13 +160,14 @@ export async function signIn(
   };
 }
 
-/** Signs in a new user of `role` in `organizationId` (see createUser and signIn). */
+/** Signs in a new user of `role` in `organizationId` (see createUser and signIn): the session and the user. */
 export async function signInNewUser(
   ctx: Pick<TestContext, 'app' | 'database'>,
   role: Role,
   organizationId: number,
 ) {
-  return signIn(ctx.app, await createUser(ctx.database, role, organizationId));
+  const user = await createUser(ctx.database, role, organizationId);
+  return { user, ...(await signIn(ctx.app, user)) };
 }
 
 /** Bearer headers of one signed-in user per role of an organization, plus an admin of another. */

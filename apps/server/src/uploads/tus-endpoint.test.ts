@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOrg,
-  createTestContext,
-  createUser,
-  signIn,
-  signInNewUser,
-  type TestContext,
-} from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { UPLOAD_OWNER_KEY } from './tus-endpoint';
 
 /**
@@ -25,9 +18,9 @@ const tus = { 'tus-resumable': '1.0.0' };
 beforeAll(async () => {
   ctx = await createTestContext();
   const org = await createOrg(ctx.database);
-  const user = await createUser(ctx.database, 'SUPER_ADMIN', org.id);
-  ownerId = user.id;
-  owner = (await signIn(ctx.app, user)).headers;
+  const signedIn = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
+  ownerId = signedIn.user.id;
+  owner = signedIn.headers;
   otherSuperAdmin = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
 });
 afterAll(() => ctx.close());

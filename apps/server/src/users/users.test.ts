@@ -6,7 +6,6 @@ import {
   createTestContext,
   createUser,
   headersCaller,
-  signIn,
   signInNewUser,
   type TestContext,
 } from '../test/context';
@@ -24,9 +23,9 @@ beforeAll(async () => {
   acme = await createOrg(ctx.database, { name: 'Acme Users' });
   other = await createOrg(ctx.database, { name: 'Other Users' });
   root = await signInNewUser(ctx, 'SUPER_ADMIN', acme.id);
-  const adminUser = await createUser(ctx.database, 'ADMIN', acme.id);
-  adminId = adminUser.id;
-  admin = await signIn(ctx.app, adminUser);
+  const signedIn = await signInNewUser(ctx, 'ADMIN', acme.id);
+  adminId = signedIn.user.id;
+  admin = signedIn;
   facilitator = await signInNewUser(ctx, 'FACILITATOR', acme.id);
 });
 afterAll(() => ctx.close());
