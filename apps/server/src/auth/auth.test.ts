@@ -6,6 +6,7 @@ import {
   createOrg,
   createTestContext,
   createUser,
+  perMinute,
   signIn,
   TEST_PASSWORD,
   type TestContext,
@@ -28,7 +29,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestContext({
     env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://playshop.example' },
-    rateLimits: { resetPerAccount: { max: 50, timeWindow: 60_000 } },
+    rateLimits: perMinute({ resetPerAccount: 50 }),
   });
   org = await createOrg(ctx.database, { name: 'Acme' });
 });
@@ -353,7 +354,7 @@ describe('rate limits', () => {
   it('throttles sign-in per account and address with growing waits, and keeps the per-IP limit', async () => {
     await withTestContext(
       {
-        rateLimits: { loginPerIp: { max: 8, timeWindow: 60_000 } },
+        rateLimits: perMinute({ loginPerIp: 8 }),
         loginThrottle: { freeAttempts: 2, baseDelayMs: 1000, maxDelayMs: 60_000 },
       },
       async (limited) => {
@@ -389,12 +390,7 @@ describe('rate limits', () => {
 
   it('limits participant login and reset requests too', async () => {
     await withTestContext(
-      {
-        rateLimits: {
-          participantPerAccount: { max: 1, timeWindow: 60_000 },
-          resetPerIp: { max: 1, timeWindow: 60_000 },
-        },
-      },
+      { rateLimits: perMinute({ participantPerAccount: 1, resetPerIp: 1 }) },
       async (limited) => {
         const player = (ip: string) =>
           limited.app.inject({

@@ -6,6 +6,7 @@ import {
   createOrg,
   createUser,
   headersCaller,
+  perMinute,
   signInNewUser,
   twoOrgSuite,
   withTestContext,
@@ -205,51 +206,38 @@ describe('POST /guestLogin', () => {
   });
 
   it('is rate-limited per room and per address', async () => {
-    await withTestContext(
-      {
-        rateLimits: {
-          guestPerRoom: { max: 1, timeWindow: 60_000 },
-          guestPerIp: { max: 2, timeWindow: 60_000 },
-        },
-      },
-      async (limited) => {
-        const o = await createOrg(limited.database, { allowGuests: true });
-        const [w] = await limited.database.db.insert(workshops).values({ name: 'W' }).returning();
-        const made = await limited.database.db
-          .insert(rooms)
-          .values([
-            { name: 'R1', orgId: o.id, workshopId: w!.id, joinCode: 'AAAAAA' },
-            { name: 'R2', orgId: o.id, workshopId: w!.id, joinCode: 'BBBBBB' },
-          ])
-          .returning();
-        await limited.database.db.insert(games).values(made.map((r) => ({ roomId: r.id })));
-        const join = (code: string, ip: string) =>
-          limited.app.inject({
-            method: 'POST',
-            url: '/api/v1/guestLogin',
-            payload: { code, nickname: 'Kim' },
-            remoteAddress: ip,
-          });
-        expect((await join('AAAAAA', '10.9.0.1')).statusCode).toBe(200);
-        // The room is full for this minute, from any address.
-        expect((await join('AAAAAA', '10.9.0.2')).statusCode).toBe(429);
-        expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(200);
-        // This address has used its two.
-        expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(429);
-      },
-    );
+    await withTestContext({ rateLimits: perMinute({ guestPerRoom: 1, guestPerIp: 2 }) }, async (limited) => {
+      const o = await createOrg(limited.database, { allowGuests: true });
+      const [w] = await limited.database.db.insert(workshops).values({ name: 'W' }).returning();
+      const made = await limited.database.db
+        .insert(rooms)
+        .values([
+          { name: 'R1', orgId: o.id, workshopId: w!.id, joinCode: 'AAAAAA' },
+          { name: 'R2', orgId: o.id, workshopId: w!.id, joinCode: 'BBBBBB' },
+        ])
+        .returning();
+      await limited.database.db.insert(games).values(made.map((r) => ({ roomId: r.id })));
+      const join = (code: string, ip: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/v1/guestLogin',
+          payload: { code, nickname: 'Kim' },
+          remoteAddress: ip,
+        });
+      expect((await join('AAAAAA', '10.9.0.1')).statusCode).toBe(200);
+      // The room is full for this minute, from any address.
+      expect((await join('AAAAAA', '10.9.0.2')).statusCode).toBe(429);
+      expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(200);
+      // This address has used its two.
+      expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(429);
+    });
   });
 });
 
 describe('POST /participantLogin rate limits', () => {
   it('keys on the organization and username, so one address can sign many players in', async () => {
     await withTestContext(
-      {
-        rateLimits: {
-          participantPerAccount: { max: 1, timeWindow: 60_000 },
-          participantPerOrg: { max: 3, timeWindow: 60_000 },
-        },
-      },
+      { rateLimits: perMinute({ participantPerAccount: 1, participantPerOrg: 3 }) },
       async (limited) => {
         const o = await createOrg(limited.database, { name: 'Nat Org' });
         const players = await Promise.all(

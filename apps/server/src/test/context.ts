@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
+import type { AuthRateLimits } from '../auth/routes';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { organizations, users } from '../db/schema';
@@ -80,6 +81,13 @@ export async function createTestContext(
 
 type OrgValues = Partial<typeof organizations.$inferInsert>;
 export type TestOrg = Awaited<ReturnType<typeof createOrg>>;
+
+/** `rateLimits` for createTestContext: each named limit lets `max` calls through a minute. */
+export function perMinute(limits: Partial<Record<keyof AuthRateLimits, number>>): Partial<AuthRateLimits> {
+  return Object.fromEntries(
+    Object.entries(limits).map(([name, max]) => [name, { max, timeWindow: 60_000 }]),
+  ) as Partial<AuthRateLimits>;
+}
 
 /** Runs `use` against an app of its own (other limits or settings), closed however `use` ends. */
 export async function withTestContext<T>(
