@@ -306,31 +306,27 @@ describe('GET /get-content-by-id and who reads content', () => {
 describe('PATCH /edit-content/{id}', () => {
   it('replaces the item, its type and its answers, keeping one correct answer', async () => {
     const item = await create({ ...base('Editable'), type: 'OTHER' });
+    const question = {
+      question: 'Now a question?',
+      answers: [
+        { name: 'Yes', isCorrect: true },
+        { name: 'No', isCorrect: false },
+      ],
+    };
     const edited = await call('PATCH', `/edit-content/${item.id}`, 'SUPER_ADMIN', {
       ...item,
       title: 'Edited',
       categoryId: String(teamwork),
       type: 'QUESTION',
-      question: {
-        question: 'Now a question?',
-        answers: [
-          { name: 'Yes', isCorrect: true },
-          { name: 'No', isCorrect: false },
-        ],
-      },
+      question,
     });
     expect(edited.statusCode, edited.body).toBe(200);
+    // The reply gives the question as it was sent.
     expect(edited.json()).toMatchObject({
       title: 'Edited',
       category: { name: 'Teamwork' },
       type: 'QUESTION',
-      question: {
-        question: 'Now a question?',
-        answers: [
-          { name: 'Yes', isCorrect: true },
-          { name: 'No', isCorrect: false },
-        ],
-      },
+      question,
     });
     const twoCorrect = await call('PATCH', `/edit-content/${item.id}`, 'SUPER_ADMIN', {
       ...(edited.json() as object),
