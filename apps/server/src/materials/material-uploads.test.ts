@@ -126,6 +126,17 @@ async function filesOnDisk(): Promise<string[]> {
   return files.filter((f) => f !== 'jwt-secret').sort();
 }
 
+/** Each upload (by its metadata) is refused with 400 and `code`, and nothing is written. */
+async function expectRefused(code: string, cases: Record<string, string>[]) {
+  const before = await filesOnDisk();
+  for (const metadata of cases) {
+    const result = await runUpload(Buffer.from('data'), metadata);
+    expect(result.status, JSON.stringify(metadata)).toBe(400);
+    expect(JSON.parse(result.body).code).toBe(code);
+  }
+  expect(await filesOnDisk()).toEqual(before);
+}
+
 describe('material uploads over tus', () => {
   it('uploads a file in several chunks with progress, stores it with SPEC §3 metadata and serves it', async () => {
     const data = randomBytes(CHUNK * 3 + 1000);
@@ -278,8 +289,7 @@ describe('material uploads over tus', () => {
   });
 
   it('refuses traversal and invalid names with 400 and writes nothing', async () => {
-    const before = await filesOnDisk();
-    const cases: Record<string, string>[] = [
+    await expectRefused('INVALID_NAME', [
       { filename: '../../x.pdf', folder: 'F' },
       { filename: 'a/b', folder: 'F' },
       { filename: '..', folder: 'F' },
@@ -294,27 +304,14 @@ describe('material uploads over tus', () => {
       { filename: 'x.pdf', folder: 'x'.repeat(121) },
       { filename: 'x.pdf' },
       { folder: 'F' },
-    ];
-    for (const metadata of cases) {
-      const result = await runUpload(Buffer.from('data'), metadata);
-      expect(result.status, JSON.stringify(metadata)).toBe(400);
-      expect(JSON.parse(result.body).code).toBe('INVALID_NAME');
-    }
-    expect(await filesOnDisk()).toEqual(before);
+    ]);
   });
 
   it("refuses a top-level folder 'upload' and a subfolder 'edit', whose pages the fixed addresses hide", async () => {
-    const before = await filesOnDisk();
-    const reserved: Record<string, string>[] = [
+    await expectRefused('NAME_RESERVED', [
       { filename: 'x.pdf', folder: 'Upload' },
       { filename: 'x.pdf', folder: 'F', subfolder: 'edit' },
-    ];
-    for (const metadata of reserved) {
-      const result = await runUpload(Buffer.from('data'), metadata);
-      expect(result.status, JSON.stringify(metadata)).toBe(400);
-      expect(JSON.parse(result.body).code).toBe('NAME_RESERVED');
-    }
-    expect(await filesOnDisk()).toEqual(before);
+    ]);
   });
 
   it("gives another user's upload URL a 404 on HEAD, PATCH and DELETE, and leaves the upload intact", async () => {
