@@ -25,33 +25,29 @@ describe('common passwords', () => {
   });
 
   it('refuses one for a new staff account with the reason', async () => {
-    const body = (password: string, email: string) => ({
-      firstName: 'Casey',
-      lastName: 'Common',
-      email,
-      role: 'FACILITATOR',
-      organizationId: org.id,
-      password,
-      confirmPassword: password,
-    });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/create-admin',
-      headers: root,
-      payload: body('sunshine1', 'casey@example.com'),
-    });
+    const createStaff = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/create-admin',
+        headers: root,
+        payload: {
+          firstName: 'Casey',
+          lastName: 'Common',
+          email: 'casey@example.com',
+          role: 'FACILITATOR',
+          organizationId: org.id,
+          password,
+          confirmPassword: password,
+        },
+      });
+    const res = await createStaff('sunshine1');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'COMMON_PASSWORD',
       message: VALIDATION.commonPassword,
       field: 'password',
     });
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/create-admin',
-      headers: root,
-      payload: body('sunshine over the river', 'casey@example.com'),
-    });
+    const ok = await createStaff('sunshine over the river');
     expect(ok.statusCode).toBe(201);
   });
 
