@@ -41,6 +41,16 @@ type Outcome =
   | { ok: true; status: number; body: string; progress: number[]; accepted: number[] }
   | { ok: false; status: number | undefined; body: string; progress: number[]; accepted: number[] };
 
+/** What every upload here sets: this endpoint, one chunk size, no retries and no resume store. */
+const uploadOptions = (headers: Record<string, string>, metadata: Record<string, string>): UploadOptions => ({
+  endpoint: ENDPOINT(),
+  headers,
+  metadata,
+  chunkSize: CHUNK,
+  retryDelays: [],
+  storeFingerprintForResuming: false,
+});
+
 /** Runs one tus-js-client upload to its end (success or error); no automatic retries. */
 function runUpload(
   data: Buffer,
@@ -52,12 +62,7 @@ function runUpload(
   const accepted: number[] = [];
   return new Promise((resolve) => {
     const upload = new Upload(data, {
-      endpoint: ENDPOINT(),
-      headers,
-      metadata,
-      chunkSize: CHUNK,
-      retryDelays: [],
-      storeFingerprintForResuming: false,
+      ...uploadOptions(headers, metadata),
       onProgress: (sent) => progress.push(sent),
       onChunkComplete: (_size, bytesAccepted) => accepted.push(bytesAccepted),
       onSuccess: ({ lastResponse }) =>
@@ -89,12 +94,7 @@ function runUpload(
 function uploadFirstChunkOnly(data: Buffer, metadata: Record<string, string>, headers = as.root) {
   return new Promise<string>((resolve, reject) => {
     const upload: Upload = new Upload(data, {
-      endpoint: ENDPOINT(),
-      headers,
-      metadata,
-      chunkSize: CHUNK,
-      retryDelays: [],
-      storeFingerprintForResuming: false,
+      ...uploadOptions(headers, metadata),
       onChunkComplete: () => {
         upload.abort().then(() => resolve(upload.url!), reject);
       },
