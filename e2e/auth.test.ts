@@ -7,6 +7,7 @@ import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../apps/
 import { expectAccessible, hasChromium, PHONE, screenshots } from './support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite } from './support/suite';
+import { createUserIn } from './support/super-admin';
 
 let smtp: TestSmtpServer;
 
@@ -93,11 +94,7 @@ describe.runIf(hasChromium)('signing in', () => {
   });
 
   it("a Demo Org admin sees the organization's current workshops", async () => {
-    const [demo] = await suite.product.database.db
-      .select()
-      .from(organizations)
-      .where(eq(organizations.name, 'Demo Org'));
-    const admin = await createUser(suite.product.database, 'ADMIN', demo!.id);
+    const admin = await createUserIn(suite.product.database, 'ADMIN', 'Demo Org');
     const { page, context } = await open('/admin-login');
     await adminLogin(page, admin.email!, TEST_PASSWORD);
     await page.waitForURL('**/Demo%20Org/admin/dashboard');
@@ -121,11 +118,7 @@ describe.runIf(hasChromium)('signing in', () => {
 
 describe.runIf(hasChromium)('password reset', () => {
   it('mails a link that sets a new password', async () => {
-    const [demo] = await suite.product.database.db
-      .select()
-      .from(organizations)
-      .where(eq(organizations.name, 'Demo Org'));
-    const user = await createUser(suite.product.database, 'FACILITATOR', demo!.id);
+    const user = await createUserIn(suite.product.database, 'FACILITATOR', 'Demo Org');
     const { page, context } = await open('/admin-login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/requestReset');

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
-import { DESKTOP, hasChromium, PHONE, signInStaff } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { DESKTOP, hasChromium, PHONE } from './support/browser';
 import { browserSuite, poll, visible } from './support/suite';
+import { openAsSuperAdmin } from './support/super-admin';
 
 const suite = browserSuite();
 
@@ -11,8 +11,7 @@ describe.runIf(hasChromium)('the content form validates on blur', () => {
     ['phone', PHONE],
   ] as const) {
     it(`names each field it is left empty, and one click on Save still saves (${size})`, async () => {
-      const { page } = await suite.open(viewport);
-      await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
+      const { page } = await openAsSuperAdmin(suite, viewport);
       await page.goto(`${suite.product.url}/Playshop/admin/content/add-content`);
       await page.getByRole('heading', { name: 'Add Content' }).waitFor();
 

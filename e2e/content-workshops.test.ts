@@ -1,16 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  answerYoutubeImages,
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  PHONE,
-  screenshots,
-  signInStaff,
-} from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { answerYoutubeImages, expectAccessible, hasChromium, PHONE, screenshots } from './support/browser';
 import { browserSuite, visible } from './support/suite';
+import { openAsSuperAdmin } from './support/super-admin';
 
 const suite = browserSuite();
 
@@ -19,12 +11,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signInAsSuperAdmin(viewport = DESKTOP) {
-  const { page, context } = await suite.open(viewport);
-  await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
-  return { page, context };
-}
 
 async function fillBase(page: Page, type: string, title: string, category = 'Safety') {
   // The library's filter has Type and Category selects too: wait until the Add Content page is shown.
@@ -45,7 +31,7 @@ async function saveContent(page: Page) {
 
 describe.runIf(hasChromium)('content library', () => {
   it('creates one item of each type, filters, previews and edits them', async () => {
-    const { page, context } = await signInAsSuperAdmin();
+    const { page, context } = await openAsSuperAdmin(suite);
     await page.getByRole('link', { name: 'Content', exact: true }).click();
     await page.waitForURL('**/Playshop/admin/content');
     await expect.poll(() => page.getByRole('article').count()).toBe(4);
@@ -208,7 +194,7 @@ describe.runIf(hasChromium)('content library', () => {
 
 describe.runIf(hasChromium)('workshop builder', () => {
   it('builds a two-session workshop in the wizard, reopens it and reorders a session', async () => {
-    const { page, context } = await signInAsSuperAdmin();
+    const { page, context } = await openAsSuperAdmin(suite);
     await page.getByRole('link', { name: 'Workshops', exact: true }).click();
     await page.waitForURL('**/Playshop/admin/workshops');
     await expect
@@ -346,7 +332,7 @@ describe.runIf(hasChromium)('workshop builder', () => {
   });
 
   it('fits a phone: the wizard and the library at 390 px', async () => {
-    const { page, context } = await signInAsSuperAdmin(PHONE);
+    const { page, context } = await openAsSuperAdmin(suite, PHONE);
     await page.goto(`${suite.product.url}/Playshop/admin/workshops/add-workshop`);
     await expect.poll(() => page.getByLabel('Workshop Name', { exact: true }).isVisible()).toBe(true);
     await expectAccessible(page, 'wizard on a phone');

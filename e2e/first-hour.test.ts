@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { content, organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import { content, rooms, users, workshops } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
 import {
   DESKTOP,
@@ -19,6 +19,7 @@ import {
 } from './support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite, poll } from './support/suite';
+import { orgNamed } from './support/super-admin';
 
 const NARROW = { width: 320, height: 640 };
 
@@ -66,9 +67,9 @@ const suite = browserSuite();
 beforeAll(async () => {
   if (!hasChromium) return;
   const db = suite.product.database.db;
-  const [demo] = await db.select().from(organizations).where(eq(organizations.name, 'Demo Org'));
-  ids.demoOrg = demo!.id;
-  ids.demoRoom = (await db.select().from(rooms).where(eq(rooms.orgId, demo!.id)))[0]!.id;
+  const demo = await orgNamed(suite.product.database, 'Demo Org');
+  ids.demoOrg = demo.id;
+  ids.demoRoom = (await db.select().from(rooms).where(eq(rooms.orgId, demo.id)))[0]!.id;
 
   // An organization whose every name is as long as the schemas allow.
   const org = await asSuperAdmin('POST', '/create-organization', { name: LONG.org });

@@ -17,6 +17,7 @@ import {
   signInStaff,
 } from './support/browser';
 import { browserSuite, poll, visible } from './support/suite';
+import { orgNamed } from './support/super-admin';
 
 // The suite.product as `npm start` runs it on a laptop: every interface, no PUBLIC_URL. Browsers open it
 // at the machine's network address, as a phone on the same Wi-Fi would.
@@ -38,10 +39,7 @@ async function person(viewport = DESKTOP) {
   return page;
 }
 
-const demoOrg = async () =>
-  (
-    await suite.product.database.db.select().from(organizations).where(eq(organizations.name, 'Demo Org'))
-  )[0]!;
+const demoOrg = () => orgNamed(suite.product.database, 'Demo Org');
 const allowGuests = async (allowed: boolean) =>
   suite.product.database.db
     .update(organizations)

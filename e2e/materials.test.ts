@@ -12,8 +12,8 @@ import {
   screenshots,
   signInStaff,
 } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite, poll, visible } from './support/suite';
+import { openAsSuperAdmin } from './support/super-admin';
 
 const suite = browserSuite();
 
@@ -47,10 +47,9 @@ describe.runIf(hasChromium)('materials library', () => {
 
   beforeAll(async () => {
     if (!hasChromium) return;
-    const opened = await suite.open(DESKTOP);
+    const opened = await openAsSuperAdmin(suite);
     admin = opened.page;
     closeAdmin = () => opened.context.close();
-    await signInStaff(admin, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
   });
   afterAll(async () => closeAdmin?.());
   screenshotOnFailure(() => admin);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, users } from '../apps/server/src/db/schema';
-import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
+import { users } from '../apps/server/src/db/schema';
+import { TEST_PASSWORD } from '../apps/server/src/test/context';
 import {
   DESKTOP,
   expectAccessible,
@@ -11,8 +11,9 @@ import {
   screenshots,
   signInStaff,
 } from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { ADMIN_EMAIL } from './support/server';
 import { browserSuite, poll, visible } from './support/suite';
+import { createUserIn, openAsSuperAdmin, orgNamed } from './support/super-admin';
 
 const suite = browserSuite();
 
@@ -31,10 +32,9 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
 
   beforeAll(async () => {
     if (!hasChromium) return;
-    const opened = await suite.open(DESKTOP);
+    const opened = await openAsSuperAdmin(suite);
     page = opened.page;
     closeContext = () => opened.context.close();
-    await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
   });
   afterAll(async () => closeContext?.());
   screenshotOnFailure(() => page);
@@ -172,17 +172,14 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     await pickOption(page, 'Organization', 'Acme');
     await page.getByRole('button', { name: 'Add Player' }).click();
     await visible(page, 'Successfully created User');
-    const [acme] = await suite.product.database.db
-      .select()
-      .from(organizations)
-      .where(eq(organizations.name, 'Acme'));
+    const acme = await orgNamed(suite.product.database, 'Acme');
     await suite.product.database.db.insert(users).values(
       Array.from({ length: 11 }, (_, i) => ({
         firstName: 'Acme',
         lastName: `Bplayer${String(i + 1).padStart(2, '0')}`,
         username: `acme-player-${i + 1}`,
         role: 'PLAYER' as const,
-        orgId: acme!.id,
+        orgId: acme.id,
       })),
     );
 
@@ -304,11 +301,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
   });
 
   it('a facilitator manages Acme players under online/players', async () => {
-    const [acme] = await suite.product.database.db
-      .select()
-      .from(organizations)
-      .where(eq(organizations.name, 'Acme'));
-    const facilitator = await createUser(suite.product.database, 'FACILITATOR', acme!.id);
+    const facilitator = await createUserIn(suite.product.database, 'FACILITATOR', 'Acme');
     const { page: facPage, context } = await suite.open(DESKTOP);
     await signInStaff(
       facPage,

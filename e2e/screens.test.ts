@@ -4,20 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentService } from '../apps/server/src/content/service';
-import { categories, content, gameEvents, games, organizations, rooms } from '../apps/server/src/db/schema';
+import { categories, content, gameEvents, games, rooms } from '../apps/server/src/db/schema';
 import { DEMO_ORG, DEMO_VIDEO_URL } from '../apps/server/src/db/seed';
 import { trainingService } from '../apps/server/src/training/service';
 import type { YoutubeClient } from '../apps/server/src/training/youtube';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  screenshotOnFailure,
-  screenshots,
-  signInStaff,
-} from './support/browser';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
+import { expectAccessible, hasChromium, screenshotOnFailure, screenshots } from './support/browser';
 import { browserSuite, poll, visible } from './support/suite';
+import { openAsSuperAdmin, orgNamed } from './support/super-admin';
 
 /**
  * The screens a super admin meets: the game report, the demo
@@ -30,17 +23,22 @@ let page: Page;
 const suite = browserSuite();
 beforeAll(async () => {
   if (!hasChromium) return;
-  ({ context, page } = await suite.open(DESKTOP));
-  await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD, '/Playshop/admin/dashboard');
+  ({ context, page } = await openAsSuperAdmin(suite));
 });
 screenshotOnFailure(() => page);
 
+/** Picks `item` from Demo Room's download menu: the file's suggested name and its text. */
+async function downloadRoomReport(item: string): Promise<[string, string]> {
+  await page.getByRole('button', { name: 'Download report for Demo Room' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: item }).click(),
+  ]);
+  return [download.suggestedFilename(), await readFile((await download.path())!, 'utf8')];
+}
+
 async function demoOrgId(): Promise<number> {
-  const [org] = await suite.product.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, DEMO_ORG));
-  return org!.id;
+  return (await orgNamed(suite.product.database, DEMO_ORG)).id;
 }
 
 async function contentId(title: string): Promise<number> {
@@ -100,13 +98,8 @@ describe.runIf(hasChromium)('reports, embeds and admin screens', () => {
       ].map((e, i) => ({ ...e, gameId: game!.id, seq: i + 1 })),
     );
 
-    await page.getByRole('button', { name: 'Download report for Demo Room' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Game report (CSV)' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('Demo-Room-report.csv');
-    const report = await readFile((await download.path())!, 'utf8');
+    const [reportName, report] = await downloadRoomReport('Game report (CSV)');
+    expect(reportName).toBe('Demo-Room-report.csv');
     expect(report).toContain('Room,Demo Room');
     expect(report).toContain('Players (1)');
     expect(report).toMatch(/demo-player-1,[^,]+ UTC,Yes,2026-11-23 10:00:00 UTC,B: 1 2 3 4 5 \|/);
@@ -115,13 +108,8 @@ describe.runIf(hasChromium)('reports, embeds and admin screens', () => {
     expect(report).toContain('demo-player-1,2026-11-23 10:00:00 UTC,Any line,column B');
     expect(report).not.toContain('lobby_opened');
 
-    await page.getByRole('button', { name: 'Download report for Demo Room' }).click();
-    const [rawDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Raw event log (CSV)' }).click(),
-    ]);
-    expect(rawDownload.suggestedFilename()).toBe('Demo-Room-event-log.csv');
-    const raw = await readFile((await rawDownload.path())!, 'utf8');
+    const [rawName, raw] = await downloadRoomReport('Raw event log (CSV)');
+    expect(rawName).toBe('Demo-Room-event-log.csv');
     expect(raw.split('\r\n')[0]).toBe('game,seq,time,event,by,detail');
     expect(raw).toContain(',lobby_opened,');
   });

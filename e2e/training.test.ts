@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../apps/server/src/db/schema';
-import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
+import { TEST_PASSWORD } from '../apps/server/src/test/context';
 import { type FakeYoutube, fakeVideos, startFakeYoutube } from '../apps/server/src/test/fake-youtube';
 import {
   answerYoutubeImages,
@@ -16,6 +14,7 @@ import {
 } from './support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite, poll, visible } from './support/suite';
+import { createUserIn } from './support/super-admin';
 
 let youtube: FakeYoutube;
 let demoAdmin: { email: string };
@@ -36,11 +35,7 @@ const suite = browserSuite(() => ({
 }));
 beforeAll(async () => {
   if (!hasChromium) return;
-  const [demoOrg] = await suite.product.database.db
-    .select()
-    .from(organizations)
-    .where(eq(organizations.name, 'Demo Org'));
-  demoAdmin = { email: (await createUser(suite.product.database, 'ADMIN', demoOrg!.id)).email! };
+  demoAdmin = { email: (await createUserIn(suite.product.database, 'ADMIN', 'Demo Org')).email! };
 });
 afterAll(async () => {
   await youtube?.close();

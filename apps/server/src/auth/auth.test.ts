@@ -6,9 +6,11 @@ import {
   createOrg,
   createTestContext,
   createUser,
+  perMinute,
   signIn,
   TEST_PASSWORD,
   type TestContext,
+  withTestContext,
 } from '../test/context';
 import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { REFRESH_REUSE_GRACE_MS } from './service';
@@ -27,7 +29,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestContext({
     env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://playshop.example' },
-    rateLimits: { resetPerAccount: { max: 50, timeWindow: 60_000 } },
+    rateLimits: perMinute({ resetPerAccount: 50 }),
   });
   org = await createOrg(ctx.database, { name: 'Acme' });
 });
@@ -173,8 +175,7 @@ describe('access tokens', () => {
   });
 
   it('401 TOKEN_EXPIRED once the access token has expired', async () => {
-    const short = await createTestContext({ accessTokenTtlSeconds: 1 });
-    try {
+    await withTestContext({ accessTokenTtlSeconds: 1 }, async (short) => {
       const o = await createOrg(short.database);
       const admin = await createUser(short.database, 'ADMIN', o.id);
       const { headers } = await signIn(short.app, admin);
@@ -182,9 +183,7 @@ describe('access tokens', () => {
       const res = await short.app.inject({ url: `/api/v1/check-org-expiry/${o.id}`, headers });
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('TOKEN_EXPIRED');
-    } finally {
-      await short.close();
-    }
+    });
   });
 });
 
@@ -353,70 +352,65 @@ describe('password reset', () => {
 
 describe('rate limits', () => {
   it('throttles sign-in per account and address with growing waits, and keeps the per-IP limit', async () => {
-    const limited = await createTestContext({
-      rateLimits: { loginPerIp: { max: 8, timeWindow: 60_000 } },
-      loginThrottle: { freeAttempts: 2, baseDelayMs: 1000, maxDelayMs: 60_000 },
-    });
-    try {
-      const o = await createOrg(limited.database);
-      const victim = await createUser(limited.database, 'ADMIN', o.id);
-      const attempt = (email: string, ip: string, password = 'wrong-password') =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/login',
-          payload: { email, password },
-          remoteAddress: ip,
+    await withTestContext(
+      {
+        rateLimits: perMinute({ loginPerIp: 8 }),
+        loginThrottle: { freeAttempts: 2, baseDelayMs: 1000, maxDelayMs: 60_000 },
+      },
+      async (limited) => {
+        const o = await createOrg(limited.database);
+        const victim = await createUser(limited.database, 'ADMIN', o.id);
+        const attempt = (email: string, ip: string, password = 'wrong-password') =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/v1/login',
+            payload: { email, password },
+            remoteAddress: ip,
+          });
+        // A stranger guessing from one address: two free tries, then a wait.
+        expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+        expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+        expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
+        const blocked = await attempt(victim.email!, '10.0.0.66');
+        expect(blocked.statusCode).toBe(429);
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+        expect(blocked.json()).toEqual({
+          code: 'RATE_LIMITED',
+          message: 'Too many attempts, please try again later',
         });
-      // A stranger guessing from one address: two free tries, then a wait.
-      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
-      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
-      expect((await attempt(victim.email!, '10.0.0.66')).statusCode).toBe(401);
-      const blocked = await attempt(victim.email!, '10.0.0.66');
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(blocked.json()).toEqual({
-        code: 'RATE_LIMITED',
-        message: 'Too many attempts, please try again later',
-      });
-      // The stranger does not lock the admin out: from the admin's own address sign-in works.
-      expect((await attempt(victim.email!, '10.0.0.1', TEST_PASSWORD)).statusCode).toBe(200);
-      // Per IP: one address trying many accounts still meets the route's limit.
-      for (const n of [1, 2, 3, 4, 5, 6, 7, 8])
-        expect((await attempt(`u${n}@example.com`, '10.0.0.9')).statusCode).toBe(401);
-      expect((await attempt('u9@example.com', '10.0.0.9')).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+        // The stranger does not lock the admin out: from the admin's own address sign-in works.
+        expect((await attempt(victim.email!, '10.0.0.1', TEST_PASSWORD)).statusCode).toBe(200);
+        // Per IP: one address trying many accounts still meets the route's limit.
+        for (const n of [1, 2, 3, 4, 5, 6, 7, 8])
+          expect((await attempt(`u${n}@example.com`, '10.0.0.9')).statusCode).toBe(401);
+        expect((await attempt('u9@example.com', '10.0.0.9')).statusCode).toBe(429);
+      },
+    );
   });
 
   it('limits participant login and reset requests too', async () => {
-    const limited = await createTestContext({
-      rateLimits: {
-        participantPerAccount: { max: 1, timeWindow: 60_000 },
-        resetPerIp: { max: 1, timeWindow: 60_000 },
+    await withTestContext(
+      { rateLimits: perMinute({ participantPerAccount: 1, resetPerIp: 1 }) },
+      async (limited) => {
+        const player = (ip: string) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/v1/participantLogin',
+            payload: { username: 'ghost', org: 'Acme' },
+            remoteAddress: ip,
+          });
+        expect((await player('10.1.0.1')).statusCode).toBe(404);
+        expect((await player('10.1.0.2')).statusCode).toBe(429);
+        const reset = (email: string) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/v1/requestReset',
+            payload: { email },
+            remoteAddress: '10.1.0.5',
+          });
+        expect((await reset('a@example.com')).statusCode).toBe(200);
+        expect((await reset('b@example.com')).statusCode).toBe(429);
       },
-    });
-    try {
-      const player = (ip: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/participantLogin',
-          payload: { username: 'ghost', org: 'Acme' },
-          remoteAddress: ip,
-        });
-      expect((await player('10.1.0.1')).statusCode).toBe(404);
-      expect((await player('10.1.0.2')).statusCode).toBe(429);
-      const reset = (email: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/requestReset',
-          payload: { email },
-          remoteAddress: '10.1.0.5',
-        });
-      expect((await reset('a@example.com')).statusCode).toBe(200);
-      expect((await reset('b@example.com')).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    );
   });
 });

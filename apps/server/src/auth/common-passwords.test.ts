@@ -2,7 +2,7 @@
 import { VALIDATION } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, createUser, signInNewUser, type TestContext } from '../test/context';
 import { isCommonPassword } from './passwords';
 import { newOpaqueToken } from './tokens';
 
@@ -13,7 +13,7 @@ let root: Record<string, string>;
 beforeAll(async () => {
   ctx = await createTestContext();
   org = await createOrg(ctx.database);
-  root = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
+  root = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
 });
 afterAll(() => ctx.close());
 
@@ -25,33 +25,29 @@ describe('common passwords', () => {
   });
 
   it('refuses one for a new staff account with the reason', async () => {
-    const body = (password: string, email: string) => ({
-      firstName: 'Casey',
-      lastName: 'Common',
-      email,
-      role: 'FACILITATOR',
-      organizationId: org.id,
-      password,
-      confirmPassword: password,
-    });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/create-admin',
-      headers: root,
-      payload: body('sunshine1', 'casey@example.com'),
-    });
+    const createStaff = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/create-admin',
+        headers: root,
+        payload: {
+          firstName: 'Casey',
+          lastName: 'Common',
+          email: 'casey@example.com',
+          role: 'FACILITATOR',
+          organizationId: org.id,
+          password,
+          confirmPassword: password,
+        },
+      });
+    const res = await createStaff('sunshine1');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       code: 'COMMON_PASSWORD',
       message: VALIDATION.commonPassword,
       field: 'password',
     });
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/create-admin',
-      headers: root,
-      payload: body('sunshine over the river', 'casey@example.com'),
-    });
+    const ok = await createStaff('sunshine over the river');
     expect(ok.statusCode).toBe(201);
   });
 

@@ -8,7 +8,15 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../db/schema';
 import { isAccessTokenCurrent } from '../http/authenticate';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  headersCaller,
+  signIn,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
 import { accessTokens, newOpaqueToken } from './tokens';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
@@ -16,8 +24,7 @@ let ctx: TestContext;
 let org: Awaited<ReturnType<typeof createOrg>>;
 let root: { headers: Record<string, string> };
 
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: object, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers: headers as Record<string, string>, payload });
+const api = headersCaller(() => ctx);
 const newAdminBody = (email: string) => ({
   firstName: 'New',
   lastName: 'Admin',
@@ -31,7 +38,7 @@ const newAdminBody = (email: string) => ({
 beforeAll(async () => {
   ctx = await createTestContext({ env: { JWT_SECRET: SECRET } });
   org = await createOrg(ctx.database, { name: 'Revocation Org' });
-  root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id));
+  root = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, content } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 
 let ctx: TestContext;
 let root: { headers: Record<string, string> };
@@ -8,7 +8,7 @@ let root: { headers: Record<string, string> };
 beforeAll(async () => {
   ctx = await createTestContext();
   const org = await createOrg(ctx.database);
-  root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id));
+  root = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,7 @@
 import { CATEGORY_TEXTS, type Category } from '@playshop/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { hasRow } from '../db/has-row';
 import { categories, content } from '../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, conflict, notFound } from '../http/errors';
@@ -38,12 +39,7 @@ export function categoriesService(db: Db) {
 
     /** Refused while content is filed under it: content must never lose its category. */
     async remove(id: number): Promise<{ message: string }> {
-      const [row] = await db
-        .select({ id: categories.id })
-        .from(categories)
-        .where(eq(categories.id, id))
-        .limit(1);
-      if (!row) throw notFound(CATEGORY_TEXTS.notFound);
+      if (!(await hasRow(db, categories.id, id))) throw notFound(CATEGORY_TEXTS.notFound);
       const [used] = await db.select({ n: count() }).from(content).where(eq(content.categoryId, id));
       if ((used?.n ?? 0) > 0) throw inUse();
       try {

@@ -1,41 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, orgWorkshops, sessionContent, sessions, workshops } from '../db/schema';
-import {
-  apiCaller,
-  createOrg,
-  createTestContext,
-  createUser,
-  type RoleHeaders,
-  signIn,
-  signInEveryRole,
-  type TestContext,
-} from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext, twoOrgSuite } from '../test/context';
 
-let ctx: TestContext;
+const suite = twoOrgSuite({ name: 'Content Org' }, { name: 'Other Content Org' });
+const { call } = suite;
 let safety: number;
 let teamwork: number;
-let org: Awaited<ReturnType<typeof createOrg>>;
-let other: Awaited<ReturnType<typeof createOrg>>;
-let as: RoleHeaders;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx.database, { name: 'Content Org' });
-  other = await createOrg(ctx.database, { name: 'Other Content Org' });
-  const cats = await ctx.database.db
+  const cats = await suite.ctx.database.db
     .insert(categories)
     .values([{ name: 'Safety' }, { name: 'Teamwork' }])
     .returning();
   safety = cats[0]!.id;
   teamwork = cats[1]!.id;
-  as = await signInEveryRole(ctx, org.id, other.id);
 });
-afterAll(() => ctx.close());
-
-const call = apiCaller(
-  () => ctx,
-  () => as,
-);
 
 const base = (title: string, categoryId = safety) => ({
   title,
@@ -56,15 +35,15 @@ async function create(payload: object) {
 
 /** Puts content items into a session of a workshop linked to `orgId`. */
 async function useInSession(orgId: number, contentIds: number[], name = `W ${Math.random()}`) {
-  const [w] = await ctx.database.db.insert(workshops).values({ name }).returning();
-  const [s] = await ctx.database.db
+  const [w] = await suite.ctx.database.db.insert(workshops).values({ name }).returning();
+  const [s] = await suite.ctx.database.db
     .insert(sessions)
     .values({ workshopId: w!.id, name: 'Part 1', orderIndex: 0 })
     .returning();
-  await ctx.database.db
+  await suite.ctx.database.db
     .insert(sessionContent)
     .values(contentIds.map((contentId, orderIndex) => ({ sessionId: s!.id, contentId, orderIndex })));
-  await ctx.database.db.insert(orgWorkshops).values({ orgId, workshopId: w!.id });
+  await suite.ctx.database.db.insert(orgWorkshops).values({ orgId, workshopId: w!.id });
   return { workshop: w!, session: s! };
 }
 
@@ -208,7 +187,7 @@ describe('content lists: pages of 50 and filters that combine', () => {
   beforeAll(async () => {
     ctx2 = await createTestContext();
     const o = await createOrg(ctx2.database);
-    root = (await signIn(ctx2.app, await createUser(ctx2.database, 'SUPER_ADMIN', o.id))).headers;
+    root = (await signInNewUser(ctx2, 'SUPER_ADMIN', o.id)).headers;
     const cats = await ctx2.database.db
       .insert(categories)
       .values([{ name: 'A' }, { name: 'B' }])
@@ -303,7 +282,7 @@ describe('GET /get-content-by-id and who reads content', () => {
   it("lets an organization's staff read only the content of workshops linked to it", async () => {
     const linked = await create({ ...base('Linked'), type: 'OTHER' });
     const unlinked = await create({ ...base('Unlinked'), type: 'OTHER' });
-    await useInSession(org.id, [linked.id]);
+    await useInSession(suite.org.id, [linked.id]);
     for (const who of ['ADMIN', 'FACILITATOR'] as const) {
       expect((await call('GET', `/get-content-by-id/${linked.id}`, who)).json().title).toBe('Linked');
       const hidden = await call('GET', `/get-content-by-id/${unlinked.id}`, who);
@@ -327,31 +306,27 @@ describe('GET /get-content-by-id and who reads content', () => {
 describe('PATCH /edit-content/{id}', () => {
   it('replaces the item, its type and its answers, keeping one correct answer', async () => {
     const item = await create({ ...base('Editable'), type: 'OTHER' });
+    const question = {
+      question: 'Now a question?',
+      answers: [
+        { name: 'Yes', isCorrect: true },
+        { name: 'No', isCorrect: false },
+      ],
+    };
     const edited = await call('PATCH', `/edit-content/${item.id}`, 'SUPER_ADMIN', {
       ...item,
       title: 'Edited',
       categoryId: String(teamwork),
       type: 'QUESTION',
-      question: {
-        question: 'Now a question?',
-        answers: [
-          { name: 'Yes', isCorrect: true },
-          { name: 'No', isCorrect: false },
-        ],
-      },
+      question,
     });
     expect(edited.statusCode, edited.body).toBe(200);
+    // The reply gives the question as it was sent.
     expect(edited.json()).toMatchObject({
       title: 'Edited',
       category: { name: 'Teamwork' },
       type: 'QUESTION',
-      question: {
-        question: 'Now a question?',
-        answers: [
-          { name: 'Yes', isCorrect: true },
-          { name: 'No', isCorrect: false },
-        ],
-      },
+      question,
     });
     const twoCorrect = await call('PATCH', `/edit-content/${item.id}`, 'SUPER_ADMIN', {
       ...(edited.json() as object),
@@ -391,7 +366,7 @@ describe('PATCH /edit-content/{id}', () => {
 describe('DELETE /delete-content/{id}', () => {
   it('refuses content a session uses, naming the sessions, and deletes unused content', async () => {
     const used = await create({ ...base('Used'), type: 'OTHER' });
-    await useInSession(org.id, [used.id], 'Fire Drill');
+    await useInSession(suite.org.id, [used.id], 'Fire Drill');
     const refused = await call('DELETE', `/delete-content/${used.id}`, 'SUPER_ADMIN');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
@@ -524,7 +499,7 @@ describe.each(['image', 'video'] as const)('%s paths', (kind) => {
 
 describe('OpenAPI docs', () => {
   it('document the content, workshop, session and upload paths with their bodies', async () => {
-    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json();
+    const doc = (await suite.ctx.app.inject({ url: '/api/docs/json' })).json();
     for (const p of [
       '/api/v1/get-paginated-content/{page}/{size}',
       '/api/v1/create-question',
@@ -555,7 +530,7 @@ describe('uploaded images of content', () => {
     const { mkdir, writeFile, access } = await import('node:fs/promises');
     const path = await import('node:path');
     const put = async (name: string) => {
-      const full = path.join(ctx.dataDir, 'files', name);
+      const full = path.join(suite.ctx.dataDir, 'files', name);
       await mkdir(path.dirname(full), { recursive: true });
       await writeFile(full, 'x');
       return {

@@ -13,6 +13,7 @@ import {
 } from '@playshop/shared';
 import { and, asc, count, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { hasRow } from '../db/has-row';
 import {
   answers,
   categories,
@@ -188,12 +189,8 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
   }
 
   async function assertCategory(categoryId: number) {
-    const [found] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, categoryId))
-      .limit(1);
-    if (!found) throw badRequest(CONTENT_TEXTS.categoryNotFound, 'categoryId');
+    if (!(await hasRow(db, categories.id, categoryId)))
+      throw badRequest(CONTENT_TEXTS.categoryNotFound, 'categoryId');
   }
 
   function baseValues(input: BaseContentInput) {
@@ -380,8 +377,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
      * never loses a step silently (docs/decisions.md).
      */
     async remove(id: number): Promise<void> {
-      const [exists_] = await db.select({ id: content.id }).from(content).where(eq(content.id, id)).limit(1);
-      if (!exists_) throw notFound(CONTENT_TEXTS.contentNotFound);
+      if (!(await hasRow(db, content.id, id))) throw notFound(CONTENT_TEXTS.contentNotFound);
       const uses = await db
         .selectDistinct({ workshop: workshops.name, session: sessions.name })
         .from(sessionContent)

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { gameEvents, games, organizations, rooms, sessions, users, workshops } from '../db/schema';
 import { DEMO_ORG, DEMO_ROOM } from '../db/seed';
 import { roomActivityFromLog } from '../rooms/room-activity';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, createUser, signInNewUser, type TestContext } from '../test/context';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof createOrg>>;
@@ -86,7 +86,7 @@ afterAll(() => ctx.close());
 const get = async (url: string, role: 'SUPER_ADMIN' | 'ADMIN' | 'FACILITATOR' | 'PLAYER', orgId = org.id) =>
   ctx.app.inject({
     url: `/api/v1${url}`,
-    headers: (await signIn(ctx.app, await createUser(ctx.database, role, orgId))).headers,
+    headers: (await signInNewUser(ctx, role, orgId)).headers,
   });
 
 describe('room activity from the game event log', () => {

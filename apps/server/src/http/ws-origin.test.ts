@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { WS_PATH } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 
 let ctx: TestContext;
 let port: number;
@@ -13,7 +13,7 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   port = (ctx.app.server.address() as AddressInfo).port;
   const org = await createOrg(ctx.database);
-  token = (await signIn(ctx.app, await createUser(ctx.database, 'PLAYER', org.id))).body.accessToken;
+  token = (await signInNewUser(ctx, 'PLAYER', org.id)).body.accessToken;
 });
 afterAll(() => ctx.close());
 

@@ -13,6 +13,13 @@ function recordingLog() {
   return { log, lines };
 }
 
+/** A mailer to `smtpUrl` that logs into a recording log and waits `retryDelaysMs` between tries. */
+function recordingMailer(smtpUrl: string, retryDelaysMs: number[]) {
+  const { log, lines } = recordingLog();
+  const mailer = createMailer({ smtpUrl, from: 'a@b.c', outboxDir: tmpdir(), log, retryDelaysMs });
+  return { mailer, lines };
+}
+
 const message = { to: 'someone@example.com', subject: 'Reset your Playshop password', text: 'link' };
 let smtp: TestSmtpServer | undefined;
 afterEach(async () => {
@@ -23,14 +30,7 @@ afterEach(async () => {
 describe('SMTP mailer', () => {
   it('tries a refused mail again until the server takes it, logging each failure', async () => {
     smtp = await startSmtpServer({ refusals: [421, 451] });
-    const { log, lines } = recordingLog();
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: 'a@b.c',
-      outboxDir: tmpdir(),
-      log,
-      retryDelaysMs: [20, 20, 20],
-    });
+    const { mailer, lines } = recordingMailer(smtp.url, [20, 20, 20]);
     await mailer.send(message);
     mailer.close();
     expect((await smtp.waitFor('someone@example.com')).subject).toBe(message.subject);
@@ -44,14 +44,7 @@ describe('SMTP mailer', () => {
 
   it('gives up at once on a permanent refusal (5xx), and after the last retry otherwise', async () => {
     smtp = await startSmtpServer({ refusals: [550, 421, 421, 421] });
-    const { log, lines } = recordingLog();
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      from: 'a@b.c',
-      outboxDir: tmpdir(),
-      log,
-      retryDelaysMs: [10, 10],
-    });
+    const { mailer, lines } = recordingMailer(smtp.url, [10, 10]);
     await expect(mailer.send(message)).rejects.toMatchObject({ responseCode: 550 });
     await expect(mailer.send(message)).rejects.toMatchObject({ responseCode: 421 });
     mailer.close();
@@ -69,14 +62,7 @@ describe('SMTP mailer', () => {
     const url = smtp.url;
     await smtp.close();
     smtp = undefined;
-    const { log, lines } = recordingLog();
-    const mailer = createMailer({
-      smtpUrl: url,
-      from: 'a@b.c',
-      outboxDir: tmpdir(),
-      log,
-      retryDelaysMs: [60_000],
-    });
+    const { mailer, lines } = recordingMailer(url, [60_000]);
     const sending = mailer.send(message);
     await expect.poll(() => lines.length).toBe(1);
     expect(lines[0]![1]).toBe('mail not delivered: will try again');

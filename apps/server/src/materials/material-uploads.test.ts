@@ -7,7 +7,7 @@ import { buffer } from 'node:stream/consumers';
 import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
 import { type DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { putMaterial } from './test-helpers';
 
 /**
@@ -26,12 +26,12 @@ const ENDPOINT = () => `${base}/api/v1/material-uploads`;
 beforeAll(async () => {
   ctx = await createTestContext();
   const org = await createOrg(ctx.database);
-  const root = await createUser(ctx.database, 'SUPER_ADMIN', org.id);
-  rootId = root.id;
-  as.root = (await signIn(ctx.app, root)).headers;
-  as.otherRoot = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
-  as.admin = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id))).headers;
-  as.facilitator = (await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', org.id))).headers;
+  const root = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
+  rootId = root.user.id;
+  as.root = root.headers;
+  as.otherRoot = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
+  as.admin = (await signInNewUser(ctx, 'ADMIN', org.id)).headers;
+  as.facilitator = (await signInNewUser(ctx, 'FACILITATOR', org.id)).headers;
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
@@ -40,6 +40,16 @@ afterAll(() => ctx.close());
 type Outcome =
   | { ok: true; status: number; body: string; progress: number[]; accepted: number[] }
   | { ok: false; status: number | undefined; body: string; progress: number[]; accepted: number[] };
+
+/** What every upload here sets: this endpoint, one chunk size, no retries and no resume store. */
+const uploadOptions = (headers: Record<string, string>, metadata: Record<string, string>): UploadOptions => ({
+  endpoint: ENDPOINT(),
+  headers,
+  metadata,
+  chunkSize: CHUNK,
+  retryDelays: [],
+  storeFingerprintForResuming: false,
+});
 
 /** Runs one tus-js-client upload to its end (success or error); no automatic retries. */
 function runUpload(
@@ -52,12 +62,7 @@ function runUpload(
   const accepted: number[] = [];
   return new Promise((resolve) => {
     const upload = new Upload(data, {
-      endpoint: ENDPOINT(),
-      headers,
-      metadata,
-      chunkSize: CHUNK,
-      retryDelays: [],
-      storeFingerprintForResuming: false,
+      ...uploadOptions(headers, metadata),
       onProgress: (sent) => progress.push(sent),
       onChunkComplete: (_size, bytesAccepted) => accepted.push(bytesAccepted),
       onSuccess: ({ lastResponse }) =>
@@ -89,12 +94,7 @@ function runUpload(
 function uploadFirstChunkOnly(data: Buffer, metadata: Record<string, string>, headers = as.root) {
   return new Promise<string>((resolve, reject) => {
     const upload: Upload = new Upload(data, {
-      endpoint: ENDPOINT(),
-      headers,
-      metadata,
-      chunkSize: CHUNK,
-      retryDelays: [],
-      storeFingerprintForResuming: false,
+      ...uploadOptions(headers, metadata),
       onChunkComplete: () => {
         upload.abort().then(() => resolve(upload.url!), reject);
       },
@@ -124,6 +124,17 @@ async function filesOnDisk(): Promise<string[]> {
   };
   await walk(ctx.dataDir);
   return files.filter((f) => f !== 'jwt-secret').sort();
+}
+
+/** Each upload (by its metadata) is refused with 400 and `code`, and nothing is written. */
+async function expectRefused(code: string, cases: Record<string, string>[]) {
+  const before = await filesOnDisk();
+  for (const metadata of cases) {
+    const result = await runUpload(Buffer.from('data'), metadata);
+    expect(result.status, JSON.stringify(metadata)).toBe(400);
+    expect(JSON.parse(result.body).code).toBe(code);
+  }
+  expect(await filesOnDisk()).toEqual(before);
 }
 
 describe('material uploads over tus', () => {
@@ -278,8 +289,7 @@ describe('material uploads over tus', () => {
   });
 
   it('refuses traversal and invalid names with 400 and writes nothing', async () => {
-    const before = await filesOnDisk();
-    const cases: Record<string, string>[] = [
+    await expectRefused('INVALID_NAME', [
       { filename: '../../x.pdf', folder: 'F' },
       { filename: 'a/b', folder: 'F' },
       { filename: '..', folder: 'F' },
@@ -294,27 +304,14 @@ describe('material uploads over tus', () => {
       { filename: 'x.pdf', folder: 'x'.repeat(121) },
       { filename: 'x.pdf' },
       { folder: 'F' },
-    ];
-    for (const metadata of cases) {
-      const result = await runUpload(Buffer.from('data'), metadata);
-      expect(result.status, JSON.stringify(metadata)).toBe(400);
-      expect(JSON.parse(result.body).code).toBe('INVALID_NAME');
-    }
-    expect(await filesOnDisk()).toEqual(before);
+    ]);
   });
 
   it("refuses a top-level folder 'upload' and a subfolder 'edit', whose pages the fixed addresses hide", async () => {
-    const before = await filesOnDisk();
-    const reserved: Record<string, string>[] = [
+    await expectRefused('NAME_RESERVED', [
       { filename: 'x.pdf', folder: 'Upload' },
       { filename: 'x.pdf', folder: 'F', subfolder: 'edit' },
-    ];
-    for (const metadata of reserved) {
-      const result = await runUpload(Buffer.from('data'), metadata);
-      expect(result.status, JSON.stringify(metadata)).toBe(400);
-      expect(JSON.parse(result.body).code).toBe('NAME_RESERVED');
-    }
-    expect(await filesOnDisk()).toEqual(before);
+    ]);
   });
 
   it("gives another user's upload URL a 404 on HEAD, PATCH and DELETE, and leaves the upload intact", async () => {

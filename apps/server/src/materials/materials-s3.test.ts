@@ -4,7 +4,7 @@ import type { MaterialFolderReply } from '@playshop/shared';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Storage } from '../storage/storage';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { S3RVER_KEYS, startS3rver } from '../test/s3rver';
 
 /**
@@ -24,7 +24,7 @@ beforeAll(async () => {
     storage: s3Storage({ endpoint: server.endpoint, region: 'us-east-1', bucket: BUCKET, ...S3RVER_KEYS }),
   });
   const org = await createOrg(ctx.database);
-  root = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
+  root = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });

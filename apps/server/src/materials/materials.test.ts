@@ -2,7 +2,7 @@ import { MATERIAL_LINK_TTL_SECONDS, type Role } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgWorkshops, workshops } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { downloadLinks } from './download-links';
 import { attachmentHeader } from './routes';
 import { putMaterial } from './test-helpers';
@@ -33,8 +33,7 @@ beforeAll(async () => {
   // Matched trimmed and ignoring case: the folder is 'CASE STUDY'.
   await linkWorkshop(demoOrg.id, '  Case Study ');
   await linkWorkshop(otherOrg.id, 'Other Workshop');
-  const sign = async (role: Role, orgId: number) =>
-    (await signIn(ctx.app, await createUser(ctx.database, role, orgId))).headers;
+  const sign = async (role: Role, orgId: number) => (await signInNewUser(ctx, role, orgId)).headers;
   as.root = await sign('SUPER_ADMIN', demoOrg.id);
   as.demoAdmin = await sign('ADMIN', demoOrg.id);
   as.demoFacilitator = await sign('FACILITATOR', demoOrg.id);

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { rooms, workshops } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { collectRooms } from './metrics';
 
 /** The value of one sample in Prometheus text (0 when absent), e.g. `foo_total{type="x"}`. */
@@ -79,8 +79,7 @@ describe('/metrics with METRICS_ENABLED', () => {
       .insert(rooms)
       .values({ name: 'M', orgId: org.id, workshopId: w!.id })
       .returning();
-    const token = (await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', org.id))).body
-      .accessToken;
+    const token = (await signInNewUser(ctx, 'FACILITATOR', org.id)).body.accessToken;
     const before = await scrape();
 
     const ws = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`);

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, orgWorkshops, rooms, workshops } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  headersCaller,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
 
 let ctx: TestContext;
 let home: Awaited<ReturnType<typeof createOrg>>;
@@ -10,16 +17,11 @@ let root: { headers: Record<string, string> };
 beforeAll(async () => {
   ctx = await createTestContext();
   home = await createOrg(ctx.database, { name: 'Home Base' });
-  root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', home.id));
+  root = await signInNewUser(ctx, 'SUPER_ADMIN', home.id);
 });
 afterAll(() => ctx.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+const call = headersCaller(() => ctx);
 const get = (url: string, headers: Record<string, string>) => call('GET', url, headers);
 
 describe('POST /create-organization', () => {
@@ -103,7 +105,7 @@ describe('organizations table: pages and search', () => {
 describe('PATCH /edit-org', () => {
   it('a super admin changes everything, including expiry and hideRollAnimation', async () => {
     const org = await createOrg(ctx.database, { name: 'Editable' });
-    const res = await call('PATCH', '/edit-org', root.headers, {
+    const edited = {
       id: org.id,
       name: 'Edited Name',
       address: '1 Road',
@@ -114,27 +116,18 @@ describe('PATCH /edit-org', () => {
       allowGuests: false,
       musicPlaylistUrl: 'https://www.youtube.com/embed/videoseries?list=PL123',
       expiry: '2031-01-31',
-    });
+    };
+    const res = await call('PATCH', '/edit-org', root.headers, edited);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      id: org.id,
-      name: 'Edited Name',
-      address: '1 Road',
-      phone: '123',
-      website: 'https://edited.test',
-      email: 'a@edited.test',
-      hideRollAnimation: true,
-      allowGuests: false,
-      musicPlaylistUrl: 'https://www.youtube.com/embed/videoseries?list=PL123',
-      expiry: '2031-01-31',
-    });
+    // The reply is the whole organization: exactly the fields sent.
+    expect(res.json()).toEqual(edited);
     const cleared = await call('PATCH', '/edit-org', root.headers, { id: org.id, expiry: null, address: '' });
     expect(cleared.json()).toMatchObject({ expiry: null, address: null, phone: '123' });
   });
 
   it('an admin changes the General fields of their own organization only; never name or expiry', async () => {
     const org = await createOrg(ctx.database, { name: 'Admins Own', expiry: '2999-01-01' });
-    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
     const ok = await call('PATCH', '/edit-org', admin.headers, {
       id: org.id,
       phone: '555',
@@ -179,7 +172,7 @@ describe('PATCH /edit-org', () => {
 
   it('setting the expiry in the past locks the organization out at once, not the super admin', async () => {
     const org = await createOrg(ctx.database, { name: 'Acme Lapse' });
-    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
     expect((await call('GET', `/get-org-by-id/${org.id}`, admin.headers)).statusCode).toBe(200);
     await call('PATCH', '/edit-org', root.headers, { id: org.id, expiry: '2001-01-01' });
     const res = await call('GET', `/get-org-by-id/${org.id}`, admin.headers);
@@ -257,7 +250,7 @@ describe('linking workshops', () => {
 describe('GET /get-orgs', () => {
   it('lists every organization for a super admin, only their own for anyone else', async () => {
     const org = await createOrg(ctx.database, { name: 'Options Org' });
-    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
     expect((await call('GET', '/get-orgs', admin.headers)).json()).toEqual([
       { id: org.id, name: 'Options Org' },
     ]);
@@ -271,7 +264,7 @@ const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0,
 describe('GET /check-org-expiry/{orgId}', () => {
   it('tells whether the license has expired', async () => {
     const live = await createOrg(ctx.database, { expiry: '2999-01-01' });
-    const { headers } = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', live.id));
+    const { headers } = await signInNewUser(ctx, 'ADMIN', live.id);
     const res = await get(`/check-org-expiry/${live.id}`, headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ expired: false });
@@ -280,9 +273,9 @@ describe('GET /check-org-expiry/{orgId}', () => {
   it('answers 404 for another organization, except to a super admin', async () => {
     const mine = await createOrg(ctx.database);
     const theirs = await createOrg(ctx.database, { expiry: yesterday() });
-    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', mine.id));
+    const admin = await signInNewUser(ctx, 'ADMIN', mine.id);
     expect((await get(`/check-org-expiry/${theirs.id}`, admin.headers)).statusCode).toBe(404);
-    const root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', mine.id));
+    const root = await signInNewUser(ctx, 'SUPER_ADMIN', mine.id);
     expect((await get(`/check-org-expiry/${theirs.id}`, root.headers)).json()).toEqual({ expired: true });
   });
 });
@@ -290,9 +283,9 @@ describe('GET /check-org-expiry/{orgId}', () => {
 describe('an expired organization', () => {
   it('gets 403 ORG_EXPIRED everywhere but the expiry check; super admins carry on', async () => {
     const org = await createOrg(ctx.database, { name: 'Expiring Co' });
-    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
-    const player = await signIn(ctx.app, await createUser(ctx.database, 'PLAYER', org.id));
-    const root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id));
+    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
+    const player = await signInNewUser(ctx, 'PLAYER', org.id);
+    const root = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
     const url = `/get-org-workshops/${encodeURIComponent('Expiring Co')}`;
     expect((await get(url, admin.headers)).statusCode).toBe(200);
 
@@ -314,7 +307,7 @@ describe('an expired organization', () => {
   it('stays valid through its expiry day', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const org = await createOrg(ctx.database, { expiry: today });
-    const admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
     expect((await get(`/check-org-expiry/${org.id}`, admin.headers)).json()).toEqual({ expired: false });
   });
 });
@@ -331,15 +324,15 @@ describe('GET /get-org-workshops/{name}', () => {
       { orgId: org.id, workshopId: w1!.id },
       { orgId: org.id, workshopId: w2!.id },
     ]);
-    const facilitator = await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', org.id));
+    const facilitator = await signInNewUser(ctx, 'FACILITATOR', org.id);
     const res = await get('/get-org-workshops/Linked%20Ltd', facilitator.headers);
     expect(res.json()).toEqual([
       { id: w2!.id, name: 'Alpha' },
       { id: w1!.id, name: 'Zeta' },
     ]);
-    const outsider = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', other.id));
+    const outsider = await signInNewUser(ctx, 'ADMIN', other.id);
     expect((await get('/get-org-workshops/Linked%20Ltd', outsider.headers)).statusCode).toBe(404);
-    const player = await signIn(ctx.app, await createUser(ctx.database, 'PLAYER', org.id));
+    const player = await signInNewUser(ctx, 'PLAYER', org.id);
     expect((await get('/get-org-workshops/Linked%20Ltd', player.headers)).statusCode).toBe(403);
     expect((await get('/get-org-workshops/Nowhere', facilitator.headers)).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/api/v1/get-org-workshops/Linked%20Ltd' })).statusCode).toBe(401);

@@ -1,62 +1,49 @@
 import { JOIN_CODE_ALPHABET, JOIN_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { games, organizations, rooms, sessions, users, workshops } from '../db/schema';
 import {
   createOrg,
-  createTestContext,
   createUser,
-  type RoleHeaders,
-  signIn,
-  signInEveryRole,
-  type TestContext,
+  headersCaller,
+  perMinute,
+  signInNewUser,
+  twoOrgSuite,
+  withTestContext,
 } from '../test/context';
 
-let ctx: TestContext;
-let org: Awaited<ReturnType<typeof createOrg>>;
-let other: Awaited<ReturnType<typeof createOrg>>;
+const suite = twoOrgSuite({ name: 'Joining Org', allowGuests: true }, { name: 'No Guests Org' });
 let roomId: number;
 let otherRoomId: number;
-let as: RoleHeaders;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx.database, { name: 'Joining Org', allowGuests: true });
-  other = await createOrg(ctx.database, { name: 'No Guests Org' });
-  const [w] = await ctx.database.db.insert(workshops).values({ name: 'Join Workshop' }).returning();
-  await ctx.database.db.insert(sessions).values({ workshopId: w!.id, name: 'Only', orderIndex: 0 });
-  const inserted = await ctx.database.db
+  const [w] = await suite.ctx.database.db.insert(workshops).values({ name: 'Join Workshop' }).returning();
+  await suite.ctx.database.db.insert(sessions).values({ workshopId: w!.id, name: 'Only', orderIndex: 0 });
+  const inserted = await suite.ctx.database.db
     .insert(rooms)
     .values([
-      { name: 'Main Hall', orgId: org.id, workshopId: w!.id },
-      { name: 'Their Hall', orgId: other.id, workshopId: w!.id },
+      { name: 'Main Hall', orgId: suite.org.id, workshopId: w!.id },
+      { name: 'Their Hall', orgId: suite.other.id, workshopId: w!.id },
     ])
     .returning();
   roomId = inserted[0]!.id;
   otherRoomId = inserted[1]!.id;
-  as = await signInEveryRole(ctx, org.id, other.id);
 });
-afterAll(() => ctx.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  headers: Record<string, string> = {},
-  payload?: object,
-) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+const call = headersCaller(() => suite.ctx);
 
 const codeOf = async (id: number) =>
-  (await call('GET', `/rooms/${id}/join-code`, as.SUPER_ADMIN)).json().code as string;
+  (await call('GET', `/rooms/${id}/join-code`, suite.as.SUPER_ADMIN)).json().code as string;
 
 /** What the game does when a lobby opens and when the game ends. */
 const openLobby = async (id: number) =>
-  (await ctx.database.db.insert(games).values({ roomId: id }).returning())[0]!.id;
+  (await suite.ctx.database.db.insert(games).values({ roomId: id }).returning())[0]!.id;
 const endGame = (gameId: number) =>
-  ctx.database.db.update(games).set({ endedAt: new Date() }).where(eq(games.id, gameId));
+  suite.ctx.database.db.update(games).set({ endedAt: new Date() }).where(eq(games.id, gameId));
 
 describe('GET /rooms/{id}/join-code', () => {
   it('gives staff a short code of easy characters, the same until the game it served is over', async () => {
-    const res = await call('GET', `/rooms/${roomId}/join-code`, as.FACILITATOR);
+    const res = await call('GET', `/rooms/${roomId}/join-code`, suite.as.FACILITATOR);
     expect(res.statusCode).toBe(200);
     const { code, publicUrl, networkAddresses } = res.json();
     expect(code).toHaveLength(6);
@@ -77,28 +64,25 @@ describe('GET /rooms/{id}/join-code', () => {
 
   it("is for staff of the room's organization only", async () => {
     expect((await call('GET', `/rooms/${roomId}/join-code`)).statusCode).toBe(401);
-    expect((await call('GET', `/rooms/${roomId}/join-code`, as.PLAYER)).statusCode).toBe(403);
-    expect((await call('GET', `/rooms/${roomId}/join-code`, as.OTHER_ADMIN)).statusCode).toBe(404);
+    expect((await call('GET', `/rooms/${roomId}/join-code`, suite.as.PLAYER)).statusCode).toBe(403);
+    expect((await call('GET', `/rooms/${roomId}/join-code`, suite.as.OTHER_ADMIN)).statusCode).toBe(404);
   });
 
   it('hands PUBLIC_URL to the page when it is set', async () => {
-    const configured = await createTestContext({ env: { PUBLIC_URL: 'https://bingo.example.org' } });
-    try {
+    await withTestContext({ env: { PUBLIC_URL: 'https://bingo.example.org' } }, async (configured) => {
       const o = await createOrg(configured.database);
       const [w] = await configured.database.db.insert(workshops).values({ name: 'W' }).returning();
       const [room] = await configured.database.db
         .insert(rooms)
         .values({ name: 'R', orgId: o.id, workshopId: w!.id })
         .returning();
-      const admin = await signIn(configured.app, await createUser(configured.database, 'ADMIN', o.id));
+      const admin = await signInNewUser(configured, 'ADMIN', o.id);
       const res = await configured.app.inject({
         url: `/api/v1/rooms/${room!.id}/join-code`,
         headers: admin.headers,
       });
       expect(res.json()).toMatchObject({ publicUrl: 'https://bingo.example.org', networkAddresses: [] });
-    } finally {
-      await configured.close();
-    }
+    });
   });
 });
 
@@ -111,7 +95,7 @@ describe('GET /join/{code}', () => {
       roomId,
       roomName: 'Main Hall',
       org: 'Joining Org',
-      orgId: org.id,
+      orgId: suite.org.id,
       guestsAllowed: true,
       lobbyOpen: false,
     });
@@ -129,8 +113,8 @@ describe('GET /join/{code}', () => {
 describe('POST /participantLogin with a room code', () => {
   it("signs in a player of the code's organization and nobody else's", async () => {
     const code = await codeOf(roomId);
-    const mine = await createUser(ctx.database, 'PLAYER', org.id);
-    const theirs = await createUser(ctx.database, 'PLAYER', other.id);
+    const mine = await createUser(suite.ctx.database, 'PLAYER', suite.org.id);
+    const theirs = await createUser(suite.ctx.database, 'PLAYER', suite.other.id);
     expect(
       (await call('POST', '/participantLogin', {}, { username: mine.username, code })).json(),
     ).toMatchObject({
@@ -185,11 +169,11 @@ describe('POST /guestLogin', () => {
     expect(first.json()).toMatchObject({ username: 'Sam', org: 'Joining Org', role: 'PLAYER', roomId });
     expect(first.cookies.some((c) => c.name === 'playshop_refresh')).toBe(true);
     expect((await guest(code, 'sam')).json()).toMatchObject({ username: 'sam 2' });
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, first.json().userId));
+    const [row] = await suite.ctx.database.db.select().from(users).where(eq(users.id, first.json().userId));
     expect(row).toMatchObject({
       isGuest: true,
       guestRoomId: roomId,
-      orgId: org.id,
+      orgId: suite.org.id,
       firstName: 'Sam',
     });
 
@@ -205,27 +189,24 @@ describe('POST /guestLogin', () => {
   });
 
   it('refuses guests of an expired organization', async () => {
-    await ctx.database.db
+    await suite.ctx.database.db
       .update(organizations)
       .set({ expiry: '2000-01-01' })
-      .where(eq(organizations.id, org.id));
+      .where(eq(organizations.id, suite.org.id));
     try {
       const res = await guest(await codeOf(roomId), 'Late');
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('ORG_EXPIRED');
     } finally {
-      await ctx.database.db.update(organizations).set({ expiry: null }).where(eq(organizations.id, org.id));
+      await suite.ctx.database.db
+        .update(organizations)
+        .set({ expiry: null })
+        .where(eq(organizations.id, suite.org.id));
     }
   });
 
   it('is rate-limited per room and per address', async () => {
-    const limited = await createTestContext({
-      rateLimits: {
-        guestPerRoom: { max: 1, timeWindow: 60_000 },
-        guestPerIp: { max: 2, timeWindow: 60_000 },
-      },
-    });
-    try {
+    await withTestContext({ rateLimits: perMinute({ guestPerRoom: 1, guestPerIp: 2 }) }, async (limited) => {
       const o = await createOrg(limited.database, { allowGuests: true });
       const [w] = await limited.database.db.insert(workshops).values({ name: 'W' }).returning();
       const made = await limited.database.db
@@ -249,62 +230,57 @@ describe('POST /guestLogin', () => {
       expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(200);
       // This address has used its two.
       expect((await join('BBBBBB', '10.9.0.1')).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
 describe('POST /participantLogin rate limits', () => {
   it('keys on the organization and username, so one address can sign many players in', async () => {
-    const limited = await createTestContext({
-      rateLimits: {
-        participantPerAccount: { max: 1, timeWindow: 60_000 },
-        participantPerOrg: { max: 3, timeWindow: 60_000 },
+    await withTestContext(
+      { rateLimits: perMinute({ participantPerAccount: 1, participantPerOrg: 3 }) },
+      async (limited) => {
+        const o = await createOrg(limited.database, { name: 'Nat Org' });
+        const players = await Promise.all(
+          [1, 2, 3, 4].map(() => createUser(limited.database, 'PLAYER', o.id)),
+        );
+        const login = (username: string | null) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/v1/participantLogin',
+            payload: { username, org: 'Nat Org' },
+            remoteAddress: '10.8.0.1',
+          });
+        expect((await login(players[0]!.username)).statusCode).toBe(200);
+        // The same player again within the minute: refused.
+        expect((await login(players[0]!.username)).statusCode).toBe(429);
+        // Another player behind the same address: fine.
+        expect((await login(players[1]!.username)).statusCode).toBe(200);
+        // The organization's budget (3 tries) is spent.
+        expect((await login(players[2]!.username)).statusCode).toBe(429);
       },
-    });
-    try {
-      const o = await createOrg(limited.database, { name: 'Nat Org' });
-      const players = await Promise.all([1, 2, 3, 4].map(() => createUser(limited.database, 'PLAYER', o.id)));
-      const login = (username: string | null) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/participantLogin',
-          payload: { username, org: 'Nat Org' },
-          remoteAddress: '10.8.0.1',
-        });
-      expect((await login(players[0]!.username)).statusCode).toBe(200);
-      // The same player again within the minute: refused.
-      expect((await login(players[0]!.username)).statusCode).toBe(429);
-      // Another player behind the same address: fine.
-      expect((await login(players[1]!.username)).statusCode).toBe(200);
-      // The organization's budget (3 tries) is spent.
-      expect((await login(players[2]!.username)).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    );
   });
 });
 
 describe('DELETE /rooms/{id}/guests', () => {
   it("removes the room's guests once its game is over, keeping its other players (admins only)", async () => {
     const code = await codeOf(roomId);
-    const kept = await createUser(ctx.database, 'PLAYER', org.id);
+    const kept = await createUser(suite.ctx.database, 'PLAYER', suite.org.id);
     expect((await call('POST', '/guestLogin', {}, { code, nickname: 'Leaving Soon' })).statusCode).toBe(200);
 
-    const busy = await call('DELETE', `/rooms/${roomId}/guests`, as.ADMIN);
+    const busy = await call('DELETE', `/rooms/${roomId}/guests`, suite.as.ADMIN);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe(JOIN_TEXTS.closeLobbyFirst);
-    const open = await ctx.database.db.select().from(games).where(eq(games.roomId, roomId));
+    const open = await suite.ctx.database.db.select().from(games).where(eq(games.roomId, roomId));
     for (const g of open) await endGame(g.id);
 
-    expect((await call('DELETE', `/rooms/${roomId}/guests`, as.FACILITATOR)).statusCode).toBe(403);
-    expect((await call('DELETE', `/rooms/${roomId}/guests`, as.OTHER_ADMIN)).statusCode).toBe(404);
+    expect((await call('DELETE', `/rooms/${roomId}/guests`, suite.as.FACILITATOR)).statusCode).toBe(403);
+    expect((await call('DELETE', `/rooms/${roomId}/guests`, suite.as.OTHER_ADMIN)).statusCode).toBe(404);
     expect((await call('DELETE', `/rooms/${roomId}/guests`)).statusCode).toBe(401);
-    const res = await call('DELETE', `/rooms/${roomId}/guests`, as.ADMIN);
+    const res = await call('DELETE', `/rooms/${roomId}/guests`, suite.as.ADMIN);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: JOIN_TEXTS.guestsRemoved, removed: 3 });
-    const left = await ctx.database.db.select().from(users).where(eq(users.orgId, org.id));
+    const left = await suite.ctx.database.db.select().from(users).where(eq(users.orgId, suite.org.id));
     expect(left.some((u) => u.isGuest)).toBe(false);
     expect(left.some((u) => u.id === kept.id)).toBe(true);
   });

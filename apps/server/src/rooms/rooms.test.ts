@@ -11,7 +11,14 @@ import {
   sessions,
   workshops,
 } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  headersCaller,
+  type signIn,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -50,7 +57,7 @@ describe('reading rooms', () => {
 
   describe('GET /getroomsbyorgname/{org}', () => {
     it("lists the caller's organization's rooms with workshop and ordered sessions", async () => {
-      const player = await signIn(ctx.app, await createUser(ctx.database, 'PLAYER', org.id));
+      const player = await signInNewUser(ctx, 'PLAYER', org.id);
       const res = await get('/getroomsbyorgname/Rooms%20Org', player.headers);
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -67,9 +74,9 @@ describe('reading rooms', () => {
     });
 
     it("hides another organization's rooms", async () => {
-      const player = await signIn(ctx.app, await createUser(ctx.database, 'PLAYER', org.id));
+      const player = await signInNewUser(ctx, 'PLAYER', org.id);
       expect((await get('/getroomsbyorgname/Elsewhere', player.headers)).statusCode).toBe(404);
-      const root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id));
+      const root = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
       expect((await get('/getroomsbyorgname/Elsewhere', root.headers)).json()).toHaveLength(1);
       expect((await get('/getroomsbyorgname/Elsewhere')).statusCode).toBe(401);
     });
@@ -77,7 +84,7 @@ describe('reading rooms', () => {
 
   describe('GET /getroombyid/{id}', () => {
     it('returns a room of the caller organization, 404 for any other', async () => {
-      const facilitator = await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', org.id));
+      const facilitator = await signInNewUser(ctx, 'FACILITATOR', org.id);
       expect((await get(`/getroombyid/${roomId}`, facilitator.headers)).json().name).toBe('Room A');
       const theirs = await get(`/getroombyid/${otherRoomId}`, facilitator.headers);
       expect(theirs.statusCode).toBe(404);
@@ -98,19 +105,14 @@ describe('writing rooms', () => {
   let unlinkedWorkshopId: number;
   let sessionIds: number[];
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    headers: Record<string, string>,
-    payload?: object,
-  ) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+  const call = headersCaller(() => ctx);
 
   beforeAll(async () => {
     const { db } = ctx.database;
     const org = await createOrg(ctx.database);
     orgId = org.id;
-    admin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
-    facilitator = await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', org.id));
+    admin = await signInNewUser(ctx, 'ADMIN', org.id);
+    facilitator = await signInNewUser(ctx, 'FACILITATOR', org.id);
     const [w, empty, unlinked] = await db
       .insert(workshops)
       .values([{ name: 'Linked' }, { name: 'Empty' }, { name: 'Unlinked' }])
@@ -194,7 +196,7 @@ describe('writing rooms', () => {
 
     it('lets a super admin create a room in another organization, and only an existing one', async () => {
       const home = await createOrg(ctx.database);
-      const superAdmin = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', home.id));
+      const superAdmin = await signInNewUser(ctx, 'SUPER_ADMIN', home.id);
       const res = await call('POST', '/createroom', superAdmin.headers, {
         name: 'For them',
         workshopId,

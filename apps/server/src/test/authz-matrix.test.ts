@@ -2,7 +2,7 @@ import { API_PREFIX, ROLES, type Role } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatrixFixture, OrgSide } from './authz/core';
 import { AUTHZ_MATRIX, createMatrixFixture, rowKey } from './authz/matrix';
-import { createTestContext, createUser, signIn, type TestContext } from './context';
+import { createTestContext, signInNewUser, type TestContext } from './context';
 
 let ctx: TestContext;
 let fixture: MatrixFixture;
@@ -13,9 +13,7 @@ beforeAll(async () => {
   fixture = await createMatrixFixture(ctx.database, ctx.storage);
   // One caller per role, all in the `own` organization (the super admin too).
   for (const role of ROLES) {
-    headersOf[role] = (
-      await signIn(ctx.app, await createUser(ctx.database, role, fixture.own.org.id))
-    ).headers;
+    headersOf[role] = (await signInNewUser(ctx, role, fixture.own.org.id)).headers;
   }
 });
 afterAll(() => ctx.close());

@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { Role } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
+import type { AuthRateLimits } from '../auth/routes';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { organizations, users } from '../db/schema';
@@ -78,8 +79,31 @@ export async function createTestContext(
   };
 }
 
+type OrgValues = Partial<typeof organizations.$inferInsert>;
+export type TestOrg = Awaited<ReturnType<typeof createOrg>>;
+
+/** `rateLimits` for createTestContext: each named limit lets `max` calls through a minute. */
+export function perMinute(limits: Partial<Record<keyof AuthRateLimits, number>>): Partial<AuthRateLimits> {
+  return Object.fromEntries(
+    Object.entries(limits).map(([name, max]) => [name, { max, timeWindow: 60_000 }]),
+  ) as Partial<AuthRateLimits>;
+}
+
+/** Runs `use` against an app of its own (other limits or settings), closed however `use` ends. */
+export async function withTestContext<T>(
+  options: Parameters<typeof createTestContext>[0],
+  use: (ctx: TestContext) => Promise<T>,
+): Promise<T> {
+  const ctx = await createTestContext(options);
+  try {
+    return await use(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
 let orgCounter = 0;
-export async function createOrg(database: Database, values: Partial<typeof organizations.$inferInsert> = {}) {
+export async function createOrg(database: Database, values: OrgValues = {}) {
   orgCounter += 1;
   const [org] = await database.db
     .insert(organizations)
@@ -144,6 +168,16 @@ export async function signIn(
   };
 }
 
+/** Signs in a new user of `role` in `organizationId` (see createUser and signIn): the session and the user. */
+export async function signInNewUser(
+  ctx: Pick<TestContext, 'app' | 'database'>,
+  role: Role,
+  organizationId: number,
+) {
+  const user = await createUser(ctx.database, role, organizationId);
+  return { user, ...(await signIn(ctx.app, user)) };
+}
+
 /** Bearer headers of one signed-in user per role of an organization, plus an admin of another. */
 export type RoleHeaders = Record<Role | 'OTHER_ADMIN', Record<string, string>>;
 
@@ -155,9 +189,9 @@ export async function signInEveryRole(
 ): Promise<RoleHeaders> {
   const as: Partial<RoleHeaders> = {};
   for (const role of ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR', 'PLAYER'] as const) {
-    as[role] = (await signIn(ctx.app, await createUser(ctx.database, role, orgId))).headers;
+    as[role] = (await signInNewUser(ctx, role, orgId)).headers;
   }
-  as.OTHER_ADMIN = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', otherOrgId))).headers;
+  as.OTHER_ADMIN = (await signInNewUser(ctx, 'ADMIN', otherOrgId)).headers;
   return as as RoleHeaders;
 }
 
@@ -178,4 +212,50 @@ export function apiCaller(ctx: () => TestContext, as: () => RoleHeaders) {
       headers: who ? as()[who] : {},
       payload: payload as object,
     });
+}
+
+/**
+ * `call(method, '/path', headers?, payload?)`: one /api/v1 request with the caller's own headers (none:
+ * no token), for suites that sign people in themselves. Takes a getter, as `apiCaller` does.
+ */
+export function headersCaller(ctx: () => TestContext) {
+  return (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: object,
+  ) => ctx().app.inject({ method, url: `/api/v1${url}`, headers, payload });
+}
+
+/** What `twoOrgSuite` sets up: filled in by its `beforeAll`, so read the fields inside tests and hooks. */
+export interface TwoOrgSuite {
+  ctx: TestContext;
+  /** The callers' organization. */
+  org: TestOrg;
+  /** Another tenant, with OTHER_ADMIN in it. */
+  other: TestOrg;
+  as: RoleHeaders;
+  /** `call(method, '/path', who?, payload?)` as in `apiCaller`. */
+  call: ReturnType<typeof apiCaller>;
+}
+
+/**
+ * The usual suite: the app on a fresh database, two organizations and a signed-in user of each role
+ * (`signInEveryRole`). Registers its own `beforeAll` and `afterAll`; a suite's further setup goes in a
+ * `beforeAll` after this call.
+ */
+export function twoOrgSuite(orgValues: OrgValues, otherValues: OrgValues): TwoOrgSuite {
+  const suite = {} as TwoOrgSuite;
+  suite.call = apiCaller(
+    () => suite.ctx,
+    () => suite.as,
+  );
+  beforeAll(async () => {
+    suite.ctx = await createTestContext();
+    suite.org = await createOrg(suite.ctx.database, orgValues);
+    suite.other = await createOrg(suite.ctx.database, otherValues);
+    suite.as = await signInEveryRole(suite.ctx, suite.org.id, suite.other.id);
+  });
+  afterAll(() => suite.ctx.close());
+  return suite;
 }

@@ -6,7 +6,7 @@
  */
 import { INT4_MAX } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from './context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from './context';
 
 type JsonSchema = {
   type?: string;
@@ -160,7 +160,7 @@ beforeAll(async () => {
   });
   const org = await createOrg(ctx.database);
   // The super admin reaches every handler, so hostile values get past authorization to the database.
-  headers = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
+  headers = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
 });
 afterAll(() => ctx.close());
 

@@ -9,7 +9,7 @@ import {
 } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { type FakeYoutube, fakeVideos, startFakeYoutube } from '../test/fake-youtube';
 import { youtubeClient } from './youtube';
 
@@ -200,7 +200,7 @@ describe('training API', () => {
     });
     const org = await createOrg(ctx.database);
     for (const role of ROLES) {
-      headersOf[role] = (await signIn(ctx.app, await createUser(ctx.database, role, org.id))).headers;
+      headersOf[role] = (await signInNewUser(ctx, role, org.id)).headers;
     }
   });
   afterAll(() => ctx.close());
@@ -391,7 +391,7 @@ describe('training API when YouTube cannot be used', () => {
     const ctx = await createTestContext({ env });
     try {
       const org = await createOrg(ctx.database);
-      const root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id));
+      const root = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
       const none = { kind: 'none' };
       await ctx.app.inject({
         method: 'PUT',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { UPLOAD_OWNER_KEY } from './tus-endpoint';
 
 /**
@@ -18,10 +18,10 @@ const tus = { 'tus-resumable': '1.0.0' };
 beforeAll(async () => {
   ctx = await createTestContext();
   const org = await createOrg(ctx.database);
-  const user = await createUser(ctx.database, 'SUPER_ADMIN', org.id);
-  ownerId = user.id;
-  owner = (await signIn(ctx.app, user)).headers;
-  otherSuperAdmin = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
+  const signedIn = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
+  ownerId = signedIn.user.id;
+  owner = signedIn.headers;
+  otherSuperAdmin = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
 });
 afterAll(() => ctx.close());
 

@@ -4,7 +4,7 @@ import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentService } from '../content/service';
 import { assertSafeKey } from '../storage/storage';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { sniffImage } from './sniff';
 import { UNFINISHED_UPLOAD_TTL_MS } from './tus-endpoint';
 
@@ -19,8 +19,8 @@ const b64 = (v: string) => Buffer.from(v).toString('base64');
 beforeAll(async () => {
   ctx = await createTestContext();
   const org = await createOrg(ctx.database);
-  root = (await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', org.id))).headers;
-  admin = (await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id))).headers;
+  root = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
+  admin = (await signInNewUser(ctx, 'ADMIN', org.id)).headers;
 });
 afterAll(() => ctx.close());
 

@@ -1,58 +1,36 @@
 import { IMPORT_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import {
-  createOrg,
-  createTestContext,
-  type RoleHeaders,
-  signInEveryRole,
-  type TestContext,
-} from '../test/context';
+import { type RoleHeaders, twoOrgSuite } from '../test/context';
 
-let ctx: TestContext;
-let org: Awaited<ReturnType<typeof createOrg>>;
-let other: Awaited<ReturnType<typeof createOrg>>;
-let as: RoleHeaders;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx.database, { name: 'Import Org' });
-  other = await createOrg(ctx.database, { name: 'Other Import Org' });
-  as = await signInEveryRole(ctx, org.id, other.id);
-});
-afterAll(() => ctx.close());
+const suite = twoOrgSuite({ name: 'Import Org' }, { name: 'Other Import Org' });
 
 const row = (firstName: string, lastName: string, username: string) => ({ firstName, lastName, username });
 const importRows = (who: keyof RoleHeaders | null, organizationId: number, rows: object[]) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/import-players',
-    headers: who ? as[who] : {},
-    payload: { organizationId, rows },
-  });
+  suite.call('POST', '/import-players', who ?? undefined, { organizationId, rows });
 const playersOf = async (orgId: number) =>
-  (await ctx.database.db.select().from(users).where(eq(users.orgId, orgId))).filter(
+  (await suite.ctx.database.db.select().from(users).where(eq(users.orgId, orgId))).filter(
     (u) => u.role === 'PLAYER',
   );
 
 describe('POST /import-players', () => {
   it('creates every row in one go for staff of the organization', async () => {
-    const before = (await playersOf(org.id)).length;
-    const res = await importRows('FACILITATOR', org.id, [
+    const before = (await playersOf(suite.org.id)).length;
+    const res = await importRows('FACILITATOR', suite.org.id, [
       row(' Ann ', 'Lee', 'imp-ann'),
       row('Bo', 'Ng', 'imp-bo'),
     ]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ imported: 2 });
-    const after = await playersOf(org.id);
+    const after = await playersOf(suite.org.id);
     expect(after).toHaveLength(before + 2);
     expect(after.find((u) => u.username === 'imp-ann')).toMatchObject({ firstName: 'Ann', isGuest: false });
   });
 
   it('checks every row again and saves nothing when one is bad, naming each with its reason', async () => {
-    const before = (await playersOf(org.id)).length;
-    const res = await importRows('ADMIN', org.id, [
+    const before = (await playersOf(suite.org.id)).length;
+    const res = await importRows('ADMIN', suite.org.id, [
       row('Cy', 'Lee', 'imp-cy'),
       row('', 'Lee', 'imp-dee'),
       row('Ed', 'Lee', 'IMP-CY'),
@@ -68,26 +46,28 @@ describe('POST /import-players', () => {
         { row: 4, reason: IMPORT_TEXTS.usernameTaken },
       ],
     });
-    expect(await playersOf(org.id)).toHaveLength(before);
+    expect(await playersOf(suite.org.id)).toHaveLength(before);
   });
 
   it('refuses an empty list, too many rows, other organizations and players', async () => {
-    expect((await importRows('ADMIN', org.id, [])).json()).toMatchObject({ message: IMPORT_TEXTS.noRows });
+    expect((await importRows('ADMIN', suite.org.id, [])).json()).toMatchObject({
+      message: IMPORT_TEXTS.noRows,
+    });
     const many = Array.from({ length: 5001 }, (_, i) => row('A', 'B', `many-${i}`));
-    expect((await importRows('ADMIN', org.id, many)).json()).toMatchObject({
+    expect((await importRows('ADMIN', suite.org.id, many)).json()).toMatchObject({
       message: IMPORT_TEXTS.tooManyRows,
     });
-    expect((await importRows('ADMIN', other.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);
-    expect((await importRows('PLAYER', org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);
-    expect((await importRows(null, org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(401);
-    expect((await importRows('ADMIN', org.id, [{ firstName: 'only' }])).statusCode).toBe(400);
+    expect((await importRows('ADMIN', suite.other.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);
+    expect((await importRows('PLAYER', suite.org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);
+    expect((await importRows(null, suite.org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(401);
+    expect((await importRows('ADMIN', suite.org.id, [{ firstName: 'only' }])).statusCode).toBe(400);
   });
 });
 
 describe('GET /export-players/{orgId}', () => {
   it("writes the organization's players as CSV with the import's columns, formulas defused", async () => {
-    await importRows('ADMIN', org.id, [row('=SUM(A1)', 'Quote "Q"', 'imp-formula')]);
-    const res = await ctx.app.inject({ url: `/api/v1/export-players/${org.id}`, headers: as.FACILITATOR });
+    await importRows('ADMIN', suite.org.id, [row('=SUM(A1)', 'Quote "Q"', 'imp-formula')]);
+    const res = await suite.call('GET', `/export-players/${suite.org.id}`, 'FACILITATOR');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('Import-Org-players.csv');
@@ -99,11 +79,7 @@ describe('GET /export-players/{orgId}', () => {
   });
 
   it("refuses another organization's players and non-staff", async () => {
-    expect(
-      (await ctx.app.inject({ url: `/api/v1/export-players/${other.id}`, headers: as.ADMIN })).statusCode,
-    ).toBe(404);
-    expect(
-      (await ctx.app.inject({ url: `/api/v1/export-players/${org.id}`, headers: as.PLAYER })).statusCode,
-    ).toBe(403);
+    expect((await suite.call('GET', `/export-players/${suite.other.id}`, 'ADMIN')).statusCode).toBe(404);
+    expect((await suite.call('GET', `/export-players/${suite.org.id}`, 'PLAYER')).statusCode).toBe(403);
   });
 });

@@ -17,6 +17,7 @@ import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm
 import type { z } from 'zod';
 import { hashNewPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
+import { hasRow } from '../db/has-row';
 import { organizations, users } from '../db/schema';
 import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
@@ -98,12 +99,8 @@ export function usersService(db: Db) {
     if (!isSuperAdmin(actor) && organizationId !== actor.orgId) {
       throw forbidden(USER_TEXTS.otherOrganization);
     }
-    const [org] = await db
-      .select({ id: organizations.id })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId))
-      .limit(1);
-    if (!org) throw badRequest(ERRORS.organizationNotFound, 'organizationId');
+    if (!(await hasRow(db, organizations.id, organizationId)))
+      throw badRequest(ERRORS.organizationNotFound, 'organizationId');
   }
 
   /** Staff roles a caller may give: never Player here, Super Admin only by a super admin. */

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, users } from '../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  headersCaller,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
 
 let ctx: TestContext;
 let acme: Awaited<ReturnType<typeof createOrg>>;
@@ -15,20 +22,15 @@ beforeAll(async () => {
   ctx = await createTestContext();
   acme = await createOrg(ctx.database, { name: 'Acme Users' });
   other = await createOrg(ctx.database, { name: 'Other Users' });
-  root = await signIn(ctx.app, await createUser(ctx.database, 'SUPER_ADMIN', acme.id));
-  const adminUser = await createUser(ctx.database, 'ADMIN', acme.id);
-  adminId = adminUser.id;
-  admin = await signIn(ctx.app, adminUser);
-  facilitator = await signIn(ctx.app, await createUser(ctx.database, 'FACILITATOR', acme.id));
+  root = await signInNewUser(ctx, 'SUPER_ADMIN', acme.id);
+  const signedIn = await signInNewUser(ctx, 'ADMIN', acme.id);
+  adminId = signedIn.user.id;
+  admin = signedIn;
+  facilitator = await signInNewUser(ctx, 'FACILITATOR', acme.id);
 });
 afterAll(() => ctx.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  headers: Record<string, string>,
-  payload?: object,
-) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+const call = headersCaller(() => ctx);
 
 let n = 0;
 const player = (overrides: Record<string, unknown> = {}) => {
@@ -260,7 +262,7 @@ describe('pages and search', () => {
 
   beforeAll(async () => {
     org = await createOrg(ctx.database, { name: 'Paging Org' });
-    orgAdmin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    orgAdmin = await signInNewUser(ctx, 'ADMIN', org.id);
     // 12 players: two pages. Names with LIKE wildcards to prove they are literal.
     const names = [
       'Adams',
@@ -360,7 +362,7 @@ describe('pages and search', () => {
 describe('an expired organization', () => {
   it("blocks its admin's user calls with 403 ORG_EXPIRED while the super admin carries on", async () => {
     const org = await createOrg(ctx.database, { name: 'Lapsing Users' });
-    const orgAdmin = await signIn(ctx.app, await createUser(ctx.database, 'ADMIN', org.id));
+    const orgAdmin = await signInNewUser(ctx, 'ADMIN', org.id);
     expect((await call('GET', `/get-org-players/${org.id}/1/10`, orgAdmin.headers)).statusCode).toBe(200);
     await ctx.database.db
       .update(organizations)

@@ -12,6 +12,7 @@ import {
 import { and, asc, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
+import { hasRow } from '../db/has-row';
 import { content, orgWorkshops, rooms, sessionContent, sessions, workshops } from '../db/schema';
 import { type Actor, isSuperAdmin } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
@@ -231,12 +232,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
     },
 
     async remove(id: number): Promise<void> {
-      const [row] = await db
-        .select({ id: workshops.id })
-        .from(workshops)
-        .where(eq(workshops.id, id))
-        .limit(1);
-      if (!row) throw notFound(WORKSHOP_TEXTS.workshopNotFound);
+      if (!(await hasRow(db, workshops.id, id))) throw notFound(WORKSHOP_TEXTS.workshopNotFound);
       const used = await db
         .select({ name: rooms.name })
         .from(rooms)

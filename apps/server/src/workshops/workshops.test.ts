@@ -1,28 +1,16 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, content, orgWorkshops, rooms } from '../db/schema';
-import {
-  apiCaller,
-  createOrg,
-  createTestContext,
-  type RoleHeaders,
-  signInEveryRole,
-  type TestContext,
-} from '../test/context';
+import { twoOrgSuite } from '../test/context';
 import { normaliseOrder } from './service';
 
-let ctx: TestContext;
-let org: Awaited<ReturnType<typeof createOrg>>;
-let other: Awaited<ReturnType<typeof createOrg>>;
+const suite = twoOrgSuite({ name: 'Workshop Org' }, { name: 'Other Workshop Org' });
+const { call } = suite;
 let items: number[];
-let as: RoleHeaders;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx.database, { name: 'Workshop Org' });
-  other = await createOrg(ctx.database, { name: 'Other Workshop Org' });
-  const [cat] = await ctx.database.db.insert(categories).values({ name: 'General' }).returning();
-  const rows = await ctx.database.db
+  const [cat] = await suite.ctx.database.db.insert(categories).values({ name: 'General' }).returning();
+  const rows = await suite.ctx.database.db
     .insert(content)
     .values(
       ['C0', 'C1', 'C2', 'C3', 'C4'].map((title) => ({
@@ -34,14 +22,7 @@ beforeAll(async () => {
     )
     .returning();
   items = rows.map((r) => r.id);
-  as = await signInEveryRole(ctx, org.id, other.id);
 });
-afterAll(() => ctx.close());
-
-const call = apiCaller(
-  () => ctx,
-  () => as,
-);
 
 async function createWorkshop(name: string) {
   const res = await call('POST', '/create-workshop', 'SUPER_ADMIN', { name, sections: [] });
@@ -90,7 +71,7 @@ describe('workshops', () => {
   it("shows staff only their organization's workshops; writes are super admin only", async () => {
     const linked = await createWorkshop('Linked Workshop');
     const hidden = await createWorkshop('Hidden Workshop');
-    await ctx.database.db.insert(orgWorkshops).values({ orgId: org.id, workshopId: linked.id });
+    await suite.ctx.database.db.insert(orgWorkshops).values({ orgId: suite.org.id, workshopId: linked.id });
     for (const who of ['ADMIN', 'FACILITATOR'] as const) {
       expect((await call('GET', '/get-workshops', who)).json()).toEqual([linked]);
       expect((await call('GET', '/count-workshops', who)).json()).toEqual({ count: 1 });
@@ -144,7 +125,9 @@ describe('workshops', () => {
   it('deletes a workshop with its sessions, unless a room uses it', async () => {
     const w = await createWorkshop('Doomed');
     const s = await addSession(w.id, 'Only', [items[0]!]);
-    await ctx.database.db.insert(rooms).values({ name: 'Room Z', orgId: org.id, workshopId: w.id });
+    await suite.ctx.database.db
+      .insert(rooms)
+      .values({ name: 'Room Z', orgId: suite.org.id, workshopId: w.id });
     const refused = await call('DELETE', `/delete-workshop/${w.id}`, 'SUPER_ADMIN');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
@@ -314,7 +297,7 @@ describe('sessions', () => {
   it("lets an organization's staff read the sessions of its workshops only", async () => {
     const w = await createWorkshop('Org Sessions');
     const s = await addSession(w.id, 'Visible', [items[0]!]);
-    await ctx.database.db.insert(orgWorkshops).values({ orgId: org.id, workshopId: w.id });
+    await suite.ctx.database.db.insert(orgWorkshops).values({ orgId: suite.org.id, workshopId: w.id });
     expect((await call('GET', `/get-session-by-id/${s.id}`, 'FACILITATOR')).json().name).toBe('Visible');
     expect((await call('GET', `/getsectioncontentbysectionid/${s.id}`, 'ADMIN')).json()).toHaveLength(1);
     // Linked content becomes readable to that organization's staff.

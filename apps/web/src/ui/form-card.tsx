@@ -1,5 +1,14 @@
-import { Container, Paper, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import {
+  Button,
+  type ButtonProps,
+  Container,
+  Paper,
+  Stack,
+  TextInput,
+  type TextInputProps,
+} from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { keepFieldFocus } from './keep-focus';
 import { PageTitle } from './page-title';
 
 /** A narrow centred card for the login and password screens. */
@@ -24,4 +33,49 @@ export function FormCard({
       </Paper>
     </Container>
   );
+}
+
+/**
+ * A form of those screens: its fields one under another, then one full-width submit button, busy
+ * while `pending`. `keepFocus` for a form that validates on blur (see keepFieldFocus).
+ */
+export function CardForm({
+  onSubmit,
+  submit,
+  pending,
+  keepFocus = false,
+  gap = 'md',
+  variant,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submit: string;
+  pending: boolean;
+  keepFocus?: boolean;
+  gap?: 'sm' | 'md';
+  variant?: ButtonProps['variant'];
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap={gap}>
+        {children}
+        <Button
+          type="submit"
+          onMouseDown={keepFocus ? keepFieldFocus : undefined}
+          size="md"
+          fullWidth
+          variant={variant}
+          loading={pending}
+        >
+          {submit}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** The account email field of those screens (a required address, filled in by the browser). */
+export function EmailField(props: TextInputProps) {
+  return <TextInput label="Email" type="email" required autoComplete="email" size="md" {...props} />;
 }

@@ -1,6 +1,6 @@
 /** Authorization-matrix rows: foundation: auth, expiry, rooms read path, public settings. */
 import { randomUUID } from 'node:crypto';
-import { type AuthzRow, allowed, EVERYONE, enc, STAFF, scoped } from './core';
+import { type AuthzRow, EVERYONE, enc, STAFF, scopedGet } from './core';
 /** Sign-in, sessions, the licence check, public settings and the rooms read path. */
 export const authRows: AuthzRow[] = [
   {
@@ -38,32 +38,8 @@ export const authRows: AuthzRow[] = [
     request: () => ({ url: '/resetPassword', payload: { password: 'long enough password', token: 'nope' } }),
   },
   { method: 'GET', path: '/public-settings', anonymous: 200, request: () => ({ url: '/public-settings' }) },
-  {
-    method: 'GET',
-    path: '/check-org-expiry/:orgId',
-    own: allowed(EVERYONE),
-    other: scoped(EVERYONE),
-    request: (_f, side) => ({ url: `/check-org-expiry/${side.org.id}` }),
-  },
-  {
-    method: 'GET',
-    path: '/get-org-workshops/:name',
-    own: allowed(STAFF),
-    other: scoped(STAFF),
-    request: (_f, side) => ({ url: `/get-org-workshops/${enc(side.org.name)}` }),
-  },
-  {
-    method: 'GET',
-    path: '/getroomsbyorgname/:org',
-    own: allowed(EVERYONE),
-    other: scoped(EVERYONE),
-    request: (_f, side) => ({ url: `/getroomsbyorgname/${enc(side.org.name)}` }),
-  },
-  {
-    method: 'GET',
-    path: '/getroombyid/:id',
-    own: allowed(EVERYONE),
-    other: scoped(EVERYONE),
-    request: (_f, side) => ({ url: `/getroombyid/${side.roomId}` }),
-  },
+  scopedGet('/check-org-expiry/:orgId', EVERYONE, (side) => `/check-org-expiry/${side.org.id}`),
+  scopedGet('/get-org-workshops/:name', STAFF, (side) => `/get-org-workshops/${enc(side.org.name)}`),
+  scopedGet('/getroomsbyorgname/:org', EVERYONE, (side) => `/getroomsbyorgname/${enc(side.org.name)}`),
+  scopedGet('/getroombyid/:id', EVERYONE, (side) => `/getroombyid/${side.roomId}`),
 ];

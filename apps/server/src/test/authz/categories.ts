@@ -1,12 +1,7 @@
-import { type AuthzRow, allowed, STAFF, SUPER, same } from './core';
+import { type AuthzRow, allowed, STAFF, SUPER, same, unscopedGet } from './core';
 /** Categories: read by staff, changed by the super admin. */
 export const categoryRows: AuthzRow[] = [
-  {
-    method: 'GET',
-    path: '/getcategories',
-    ...same(allowed(STAFF)),
-    request: () => ({ url: '/getcategories' }),
-  },
+  unscopedGet('/getcategories', STAFF),
   {
     method: 'POST',
     path: '/createcategory',

@@ -1,9 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import { answers, content, images, questions, sessionContent, sessions, videos } from '../../db/schema';
-import { type AuthzRow, allowed, type MatrixFixture, type OrgSide, STAFF, SUPER, same, scoped } from './core';
-
-/** Reads of one item of `side`: staff of that organization, any super admin. */
-const scopedRead = { own: allowed(STAFF), other: scoped(STAFF) };
+import {
+  type AuthzRow,
+  allowed,
+  type MatrixFixture,
+  type OrgSide,
+  STAFF,
+  SUPER,
+  same,
+  scopedGet,
+  unscopedGet,
+} from './core';
 
 type Kind = 'QUESTION' | 'IMAGE' | 'VIDEO' | 'OTHER';
 
@@ -48,34 +55,23 @@ const baseBody = async (f: MatrixFixture) => ({
   categoryId: await f.newCategory(),
 });
 
-const list = (path: string, url = path): AuthzRow => ({
-  method: 'GET',
-  path,
-  ...same(allowed(STAFF)),
-  request: () => ({ url }),
-});
-
 export function contentRows(): AuthzRow[] {
   const rows: AuthzRow[] = [
     // ---- Content ----
-    list('/get-content'),
-    list('/get-paginated-content/:page/:size', '/get-paginated-content/1/50'),
-    list('/get-content-by-search/:term/:page/:size', '/get-content-by-search/x/1/50'),
-    list('/get-content-by-type/:type/:page/:size', '/get-content-by-type/OTHER/1/50'),
-    {
-      method: 'GET',
-      path: '/get-content-by-category/:category/:page/:size',
-      ...same(allowed(STAFF)),
-      request: async (f) => ({ url: `/get-content-by-category/${await f.newCategory()}/1/50` }),
-    },
-    {
-      method: 'GET',
-      path: '/get-content-by-id/:id',
-      ...scopedRead,
-      request: async (f, side) => ({
-        url: `/get-content-by-id/${(await newContent(f, 'OTHER', side)).contentId}`,
-      }),
-    },
+    unscopedGet('/get-content', STAFF),
+    unscopedGet('/get-paginated-content/:page/:size', STAFF, '/get-paginated-content/1/50'),
+    unscopedGet('/get-content-by-search/:term/:page/:size', STAFF, '/get-content-by-search/x/1/50'),
+    unscopedGet('/get-content-by-type/:type/:page/:size', STAFF, '/get-content-by-type/OTHER/1/50'),
+    unscopedGet(
+      '/get-content-by-category/:category/:page/:size',
+      STAFF,
+      async (_side, f) => `/get-content-by-category/${await f.newCategory()}/1/50`,
+    ),
+    scopedGet(
+      '/get-content-by-id/:id',
+      STAFF,
+      async (side, f) => `/get-content-by-id/${(await newContent(f, 'OTHER', side)).contentId}`,
+    ),
     {
       method: 'POST',
       path: '/create-content',
@@ -99,30 +95,23 @@ export function contentRows(): AuthzRow[] {
     },
 
     // ---- Questions ----
-    list('/get-questions'),
-    list('/get-paginated-questions/:page/:pageSize', '/get-paginated-questions/1/10'),
-    {
-      method: 'GET',
-      path: '/get-questions-by-category/:categoryId/:page/:pageSize',
-      ...same(allowed(STAFF)),
-      request: async (f) => ({ url: `/get-questions-by-category/${await f.newCategory()}/1/10` }),
-    },
-    {
-      method: 'GET',
-      path: '/get-question-by-id/:id',
-      ...scopedRead,
-      request: async (f, side) => ({
-        url: `/get-question-by-id/${(await newContent(f, 'QUESTION', side)).detailId}`,
-      }),
-    },
-    {
-      method: 'GET',
-      path: '/get-question-by-content-id/:id',
-      ...scopedRead,
-      request: async (f, side) => ({
-        url: `/get-question-by-content-id/${(await newContent(f, 'QUESTION', side)).contentId}`,
-      }),
-    },
+    unscopedGet('/get-questions', STAFF),
+    unscopedGet('/get-paginated-questions/:page/:pageSize', STAFF, '/get-paginated-questions/1/10'),
+    unscopedGet(
+      '/get-questions-by-category/:categoryId/:page/:pageSize',
+      STAFF,
+      async (_side, f) => `/get-questions-by-category/${await f.newCategory()}/1/10`,
+    ),
+    scopedGet(
+      '/get-question-by-id/:id',
+      STAFF,
+      async (side, f) => `/get-question-by-id/${(await newContent(f, 'QUESTION', side)).detailId}`,
+    ),
+    scopedGet(
+      '/get-question-by-content-id/:id',
+      STAFF,
+      async (side, f) => `/get-question-by-content-id/${(await newContent(f, 'QUESTION', side)).contentId}`,
+    ),
     {
       method: 'POST',
       path: '/create-question',
@@ -156,30 +145,23 @@ export function contentRows(): AuthzRow[] {
   ] as const) {
     const url = kind === 'IMAGE' ? '/api/v1/files/content-images/a.png' : 'https://www.youtube.com/watch?v=x';
     rows.push(
-      list(`/get-${slug}`),
-      list(`/get-paginated-${slug}/:page/:pageSize`, `/get-paginated-${slug}/1/10`),
-      {
-        method: 'GET',
-        path: `/get-${slug}-by-category/:id`,
-        ...same(allowed(STAFF)),
-        request: async (f) => ({ url: `/get-${slug}-by-category/${await f.newCategory()}` }),
-      },
-      {
-        method: 'GET',
-        path: `/get-${slug}-by-id/:id`,
-        ...scopedRead,
-        request: async (f, side) => ({
-          url: `/get-${slug}-by-id/${(await newContent(f, kind, side)).detailId}`,
-        }),
-      },
-      {
-        method: 'GET',
-        path: `/get-${slug}-by-content/:id`,
-        ...scopedRead,
-        request: async (f, side) => ({
-          url: `/get-${slug}-by-content/${(await newContent(f, kind, side)).contentId}`,
-        }),
-      },
+      unscopedGet(`/get-${slug}`, STAFF),
+      unscopedGet(`/get-paginated-${slug}/:page/:pageSize`, STAFF, `/get-paginated-${slug}/1/10`),
+      unscopedGet(
+        `/get-${slug}-by-category/:id`,
+        STAFF,
+        async (_side, f) => `/get-${slug}-by-category/${await f.newCategory()}`,
+      ),
+      scopedGet(
+        `/get-${slug}-by-id/:id`,
+        STAFF,
+        async (side, f) => `/get-${slug}-by-id/${(await newContent(f, kind, side)).detailId}`,
+      ),
+      scopedGet(
+        `/get-${slug}-by-content/:id`,
+        STAFF,
+        async (side, f) => `/get-${slug}-by-content/${(await newContent(f, kind, side)).contentId}`,
+      ),
       {
         method: 'POST',
         path: `/create-${slug}`,
@@ -206,16 +188,11 @@ export function contentRows(): AuthzRow[] {
 
   rows.push(
     // ---- Workshops ----
-    list('/get-workshops'),
-    list('/count-workshops'),
-    list('/get-paginated-workshops/:page/:size', '/get-paginated-workshops/1/10'),
-    list('/get-workshops-by-search/:term', '/get-workshops-by-search/Workshop'),
-    {
-      method: 'GET',
-      path: '/get-workshop-by-id/:id',
-      ...scopedRead,
-      request: (_f, side) => ({ url: `/get-workshop-by-id/${side.workshopId}` }),
-    },
+    unscopedGet('/get-workshops', STAFF),
+    unscopedGet('/count-workshops', STAFF),
+    unscopedGet('/get-paginated-workshops/:page/:size', STAFF, '/get-paginated-workshops/1/10'),
+    unscopedGet('/get-workshops-by-search/:term', STAFF, '/get-workshops-by-search/Workshop'),
+    scopedGet('/get-workshop-by-id/:id', STAFF, (side) => `/get-workshop-by-id/${side.workshopId}`),
     {
       method: 'POST',
       path: '/create-workshop',
@@ -261,34 +238,26 @@ export function contentRows(): AuthzRow[] {
         },
       }),
     },
-    {
-      method: 'GET',
-      path: '/get-session-by-workshopid/:id',
-      ...scopedRead,
-      request: (_f, side) => ({ url: `/get-session-by-workshopid/${side.workshopId}` }),
-    },
-    {
-      method: 'GET',
-      path: '/get-session-by-id/:id',
-      ...scopedRead,
-      request: async (f, side) => ({ url: `/get-session-by-id/${await firstSession(f, side.workshopId)}` }),
-    },
-    {
-      method: 'GET',
-      path: '/getsectioncontentbysectionid/:id',
-      ...scopedRead,
-      request: async (f, side) => ({
-        url: `/getsectioncontentbysectionid/${await firstSession(f, side.workshopId)}`,
-      }),
-    },
-    {
-      method: 'GET',
-      path: '/getmanysectioncontentbysectionids/:ids',
-      ...scopedRead,
-      request: async (f, side) => ({
-        url: `/getmanysectioncontentbysectionids/${await firstSession(f, side.workshopId)}`,
-      }),
-    },
+    scopedGet(
+      '/get-session-by-workshopid/:id',
+      STAFF,
+      (side) => `/get-session-by-workshopid/${side.workshopId}`,
+    ),
+    scopedGet(
+      '/get-session-by-id/:id',
+      STAFF,
+      async (side, f) => `/get-session-by-id/${await firstSession(f, side.workshopId)}`,
+    ),
+    scopedGet(
+      '/getsectioncontentbysectionid/:id',
+      STAFF,
+      async (side, f) => `/getsectioncontentbysectionid/${await firstSession(f, side.workshopId)}`,
+    ),
+    scopedGet(
+      '/getmanysectioncontentbysectionids/:ids',
+      STAFF,
+      async (side, f) => `/getmanysectioncontentbysectionids/${await firstSession(f, side.workshopId)}`,
+    ),
     {
       method: 'PATCH',
       path: '/edit-session/:id',

@@ -93,3 +93,27 @@ export const ADMINS: readonly Role[] = ['SUPER_ADMIN', 'ADMIN'];
 export const STAFF: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
 export const EVERYONE: readonly Role[] = ROLES;
 export const enc = encodeURIComponent;
+
+/** The URL to call for `side` (made with the fixture `f` where it needs a fresh target). */
+type UrlOf = (side: OrgSide, f: MatrixFixture) => string | Promise<string>;
+
+/** A GET that targets no organization: `roles` may call it, everyone else 403. */
+export function unscopedGet(path: string, roles: readonly Role[], url: string | UrlOf = path): AuthzRow {
+  return {
+    method: 'GET',
+    path,
+    ...same(allowed(roles)),
+    request: async (f, side) => ({ url: typeof url === 'string' ? url : await url(side, f) }),
+  };
+}
+
+/** A GET of `side`'s data: `roles` read their own organization's; another's as `scoped` says. */
+export function scopedGet(path: string, roles: readonly Role[], url: UrlOf): AuthzRow {
+  return {
+    method: 'GET',
+    path,
+    own: allowed(roles),
+    other: scoped(roles),
+    request: async (f, side) => ({ url: await url(side, f) }),
+  };
+}

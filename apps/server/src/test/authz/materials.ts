@@ -11,6 +11,8 @@ import {
   SUPER,
   same,
   scoped,
+  scopedGet,
+  unscopedGet,
 } from './core';
 
 /** Reads of `side`'s workshop folder: its staff and any super admin. */
@@ -40,26 +42,17 @@ const tusHeaders = { 'tus-resumable': '1.0.0' };
 
 export function materialsRows(): AuthzRow[] {
   return [
-    {
-      method: 'GET',
-      path: '/materials/folders',
-      ...same(allowed(STAFF)),
-      request: () => ({ url: '/materials/folders' }),
-    },
-    {
-      method: 'GET',
-      path: '/materials/folders/:folder',
-      ...scopedRead,
-      request: async (f, side) => ({ url: `/materials/folders/${enc(await workshopFolder(f, side))}` }),
-    },
-    {
-      method: 'GET',
-      path: '/materials/folders/:folder/:subfolder',
-      ...scopedRead,
-      request: async (f, side) => ({
-        url: `/materials/folders/${enc(await workshopFolder(f, side))}/Handouts`,
-      }),
-    },
+    unscopedGet('/materials/folders', STAFF),
+    scopedGet(
+      '/materials/folders/:folder',
+      STAFF,
+      async (side, f) => `/materials/folders/${enc(await workshopFolder(f, side))}`,
+    ),
+    scopedGet(
+      '/materials/folders/:folder/:subfolder',
+      STAFF,
+      async (side, f) => `/materials/folders/${enc(await workshopFolder(f, side))}/Handouts`,
+    ),
     {
       method: 'POST',
       path: '/materials/download-link',

@@ -1,35 +1,24 @@
-import { ADMINS, type AuthzRow, allowed, enc, STAFF, SUPER, same, scoped } from './core';
+import {
+  ADMINS,
+  type AuthzRow,
+  allowed,
+  enc,
+  STAFF,
+  SUPER,
+  same,
+  scoped,
+  scopedGet,
+  unscopedGet,
+} from './core';
 /** Organizations: the table, records, linked workshops (super admin), own settings (admins). */
 export const organizationRows: AuthzRow[] = [
-  {
-    method: 'GET',
-    path: '/get-org-by-name/:name',
-    own: allowed(STAFF),
-    other: scoped(STAFF),
-    request: (_f, side) => ({ url: `/get-org-by-name/${enc(side.org.name)}` }),
-  },
-  {
-    method: 'GET',
-    path: '/get-org-by-id/:id',
-    own: allowed(STAFF),
-    other: scoped(STAFF),
-    request: (_f, side) => ({ url: `/get-org-by-id/${side.org.id}` }),
-  },
+  scopedGet('/get-org-by-name/:name', STAFF, (side) => `/get-org-by-name/${enc(side.org.name)}`),
+  scopedGet('/get-org-by-id/:id', STAFF, (side) => `/get-org-by-id/${side.org.id}`),
   // Everyone allowed sees a list; what it holds is scoped (tested in orgs.test.ts).
-  { method: 'GET', path: '/get-orgs', ...same(allowed(STAFF)), request: () => ({ url: '/get-orgs' }) },
-  { method: 'GET', path: '/count-orgs', ...same(allowed(SUPER)), request: () => ({ url: '/count-orgs' }) },
-  {
-    method: 'GET',
-    path: '/get-paginated-orgs/:page/:size',
-    ...same(allowed(SUPER)),
-    request: () => ({ url: '/get-paginated-orgs/1/10' }),
-  },
-  {
-    method: 'GET',
-    path: '/search-orgs/:term',
-    ...same(allowed(SUPER)),
-    request: (_f, side) => ({ url: `/search-orgs/${enc(side.org.name)}` }),
-  },
+  unscopedGet('/get-orgs', STAFF),
+  unscopedGet('/count-orgs', SUPER),
+  unscopedGet('/get-paginated-orgs/:page/:size', SUPER, '/get-paginated-orgs/1/10'),
+  unscopedGet('/search-orgs/:term', SUPER, (side) => `/search-orgs/${enc(side.org.name)}`),
   {
     method: 'POST',
     path: '/create-organization',
@@ -50,12 +39,7 @@ export const organizationRows: AuthzRow[] = [
     ...same(allowed(SUPER)),
     request: async (f) => ({ url: `/delete-organization/${await f.newEmptyOrg()}` }),
   },
-  {
-    method: 'GET',
-    path: '/get-linkable-workshops/:orgId',
-    ...same(allowed(SUPER)),
-    request: (_f, side) => ({ url: `/get-linkable-workshops/${side.org.id}` }),
-  },
+  unscopedGet('/get-linkable-workshops/:orgId', SUPER, (side) => `/get-linkable-workshops/${side.org.id}`),
   {
     method: 'POST',
     path: '/create-org-to-workshop',

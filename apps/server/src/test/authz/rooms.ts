@@ -1,6 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { rooms, sessions } from '../../db/schema';
-import { ADMINS, type AuthzRow, allowed, type MatrixFixture, type OrgSide, STAFF, scoped } from './core';
+import {
+  ADMINS,
+  type AuthzRow,
+  allowed,
+  type MatrixFixture,
+  type OrgSide,
+  STAFF,
+  scoped,
+  scopedGet,
+} from './core';
 
 const newRoom = async (f: MatrixFixture, side: OrgSide) =>
   (
@@ -54,13 +63,7 @@ export const roomRows: AuthzRow[] = [
       return { url: '/update-room-session', payload: { roomId: side.roomId, currentSectionId: session!.id } };
     },
   },
-  {
-    method: 'GET',
-    path: '/get-room-report/:id',
-    own: allowed(STAFF),
-    other: scoped(STAFF),
-    request: (_f, side) => ({ url: `/get-room-report/${side.roomId}` }),
-  },
+  scopedGet('/get-room-report/:id', STAFF, (side) => `/get-room-report/${side.roomId}`),
   // Joining: codes are public to whoever holds one; a room's code is its staff's.
   { method: 'GET', path: '/join/:code', anonymous: 404, request: () => ({ url: '/join/ZZZZZZ' }) },
   {
@@ -69,13 +72,7 @@ export const roomRows: AuthzRow[] = [
     anonymous: 404,
     request: () => ({ url: '/guestLogin', payload: { code: 'ZZZZZZ', nickname: 'Nobody' } }),
   },
-  {
-    method: 'GET',
-    path: '/rooms/:id/join-code',
-    own: allowed(STAFF),
-    other: scoped(STAFF),
-    request: (_f, side) => ({ url: `/rooms/${side.roomId}/join-code` }),
-  },
+  scopedGet('/rooms/:id/join-code', STAFF, (side) => `/rooms/${side.roomId}/join-code`),
   {
     method: 'DELETE',
     path: '/rooms/:id/guests',

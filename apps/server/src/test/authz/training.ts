@@ -3,18 +3,13 @@
  * every signed-in role reads its own role's playlist. None of these routes targets an organization.
  */
 import { ROLES } from '@playshop/shared';
-import { type AuthzRow, allowed, SUPER, same } from './core';
+import { type AuthzRow, allowed, SUPER, same, unscopedGet } from './core';
 
 const none = { kind: 'none' } as const;
 
 export function trainingRows(): AuthzRow[] {
   return [
-    {
-      method: 'GET',
-      path: '/training-settings',
-      ...same(allowed(SUPER)),
-      request: () => ({ url: '/training-settings' }),
-    },
+    unscopedGet('/training-settings', SUPER),
     {
       method: 'PUT',
       path: '/training-settings',
@@ -25,12 +20,7 @@ export function trainingRows(): AuthzRow[] {
         payload: { SUPER_ADMIN: none, ADMIN: none, FACILITATOR: none, PLAYER: none },
       }),
     },
-    {
-      method: 'GET',
-      path: '/training/playlist',
-      ...same(allowed(ROLES)),
-      request: () => ({ url: '/training/playlist' }),
-    },
+    unscopedGet('/training/playlist', ROLES),
     {
       method: 'PUT',
       path: '/public-settings',

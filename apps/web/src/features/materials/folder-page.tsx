@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { MATERIAL_TEXTS } from '@playshop/shared';
-import { IconArrowLeft, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { BackLink } from '../../ui/back-link';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
@@ -40,15 +41,9 @@ export function MaterialsFolderPage() {
         {trail}
         <PageTitle>{name}</PageTitle>
         <ErrorAlert message={isNotFound ? MATERIAL_TEXTS.folderNotFound : `Error: ${folder.error.message}`} />
-        <Button
-          component={Link}
-          to={paths.root}
-          variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-          w="fit-content"
-        >
+        <BackLink to={paths.root} w="fit-content">
           Back to materials
-        </Button>
+        </BackLink>
       </Stack>
     );
   }

@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ORG_TEXTS, type OrganizationReply } from '@playshop/shared';
-import { IconArrowLeft, IconPencil, IconPlus, IconX } from '@tabler/icons-react';
+import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../ui/back-link';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -10,19 +11,9 @@ import { useLinkableWorkshops } from './api/use-linkable-workshops';
 import { useOrgWorkshopLink } from './api/use-org-workshop-link';
 import { useOrgWorkshops } from './api/use-org-workshops';
 import { useOrganization } from './api/use-organization';
-import { OrganizationForm } from './organization-form';
+import { GENERAL_FIELDS, OrganizationForm } from './organization-form';
 
-const ALL_FIELDS = [
-  'name',
-  'expiry',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'hideRollAnimation',
-  'allowGuests',
-  'musicPlaylistUrl',
-] as const;
+const ALL_FIELDS = ['name', 'expiry', ...GENERAL_FIELDS] as const;
 
 /** `{org}/admin/organizations/editorg/{id}` (super admin): view or edit mode, and linked workshops. */
 export function EditOrganizationPage() {
@@ -33,16 +24,9 @@ export function EditOrganizationPage() {
   return (
     <Stack gap="lg" maw={900}>
       <div>
-        <Button
-          component={Link}
-          to="../.."
-          relative="path"
-          variant="subtle"
-          px={0}
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-        >
+        <BackLink to="../.." relative="path" variant="subtle" px={0}>
           Organizations
-        </Button>
+        </BackLink>
       </div>
       <PageTitle style={{ overflowWrap: 'anywhere' }}>{org.data?.name ?? 'Organization'}</PageTitle>
       {org.isPending && <PageLoader label="Loading organization" />}

@@ -17,6 +17,20 @@ type OrgField =
   | 'allowGuests'
   | 'musicPlaylistUrl';
 
+/**
+ * The General fields: an organization's contact details, its roll animation, guests and music. Its
+ * admin may change these; the name and the expiry are the super admin's.
+ */
+export const GENERAL_FIELDS = [
+  'email',
+  'phone',
+  'website',
+  'address',
+  'hideRollAnimation',
+  'allowGuests',
+  'musicPlaylistUrl',
+] as const satisfies readonly OrgField[];
+
 interface OrganizationFormProps {
   /** Edit mode when given (PATCH /edit-org sends only `fields`); add mode otherwise. */
   organization?: OrganizationReply;

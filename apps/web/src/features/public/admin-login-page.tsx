@@ -1,9 +1,8 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { ZLogin } from '@playshop/shared';
 import { Link, useNavigate } from 'react-router';
 import { useLogin } from '../../auth/api/use-login';
-import { FormCard } from '../../ui/form-card';
-import { keepFieldFocus } from '../../ui/keep-focus';
+import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
 
@@ -21,35 +20,22 @@ export function AdminLoginPage() {
 
   return (
     <FormCard title="Organization login" intro="For admins and facilitators.">
-      <form onSubmit={handleLogin} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            size="md"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <PasswordField
-            label="Password"
-            required
-            autoComplete="current-password"
-            size="md"
-            error={errors.password?.message}
-            {...register('password')}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to="/requestReset" size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button type="submit" onMouseDown={keepFieldFocus} size="md" fullWidth loading={login.isPending}>
-            Login
-          </Button>
-        </Stack>
-      </form>
+      <CardForm onSubmit={handleLogin} submit="Login" pending={login.isPending} keepFocus>
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          required
+          autoComplete="current-password"
+          size="md"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/requestReset" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+      </CardForm>
     </FormCard>
   );
 }

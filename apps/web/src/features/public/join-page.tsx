@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Text, TextInput } from '@mantine/core';
 import { can, formatJoinCode, type JoinInfo, VALIDATION } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client';
 import { useGuestLogin } from '../../auth/api/use-guest-login';
 import { useParticipantLogin } from '../../auth/api/use-participant-login';
 import { useCurrentUser } from '../../auth/auth-provider';
-import { FormCard } from '../../ui/form-card';
+import { CardForm, FormCard } from '../../ui/form-card';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { useJoinInfo } from '../rooms/api/use-join-info';
 
@@ -87,29 +87,24 @@ function GuestForm({ info }: { info: JoinInfo }) {
   };
 
   return (
-    <form onSubmit={handleJoin} noValidate>
-      <Stack gap="sm">
-        <TextInput
-          label="Nickname"
-          description="The name the others will see"
-          required
-          size="md"
-          maxLength={24}
-          autoComplete="nickname"
-          value={nickname}
-          error={fieldError}
-          onChange={(event) => setNickname(event.currentTarget.value)}
-        />
-        {otherError && (
-          <Text c="red.9" role="alert">
-            {otherError}
-          </Text>
-        )}
-        <Button type="submit" size="md" fullWidth loading={guest.isPending}>
-          Join as guest
-        </Button>
-      </Stack>
-    </form>
+    <CardForm onSubmit={handleJoin} submit="Join as guest" pending={guest.isPending} gap="sm">
+      <TextInput
+        label="Nickname"
+        description="The name the others will see"
+        required
+        size="md"
+        maxLength={24}
+        autoComplete="nickname"
+        value={nickname}
+        error={fieldError}
+        onChange={(event) => setNickname(event.currentTarget.value)}
+      />
+      {otherError && (
+        <Text c="red.9" role="alert">
+          {otherError}
+        </Text>
+      )}
+    </CardForm>
   );
 }
 
@@ -130,29 +125,24 @@ function UsernameForm({ info }: { info: JoinInfo }) {
   };
 
   return (
-    <form onSubmit={handleLogin} noValidate>
-      <Stack gap="sm">
-        <TextInput
-          label="Username"
-          required
-          size="md"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={username}
-          error={error ?? login.error?.message}
-          onChange={(event) => setUsername(event.currentTarget.value)}
-        />
-        <Button
-          type="submit"
-          size="md"
-          fullWidth
-          variant={info.guestsAllowed ? 'default' : 'filled'}
-          loading={login.isPending}
-        >
-          Sign in and join
-        </Button>
-      </Stack>
-    </form>
+    <CardForm
+      onSubmit={handleLogin}
+      submit="Sign in and join"
+      pending={login.isPending}
+      gap="sm"
+      variant={info.guestsAllowed ? 'default' : 'filled'}
+    >
+      <TextInput
+        label="Username"
+        required
+        size="md"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={username}
+        error={error ?? login.error?.message}
+        onChange={(event) => setUsername(event.currentTarget.value)}
+      />
+    </CardForm>
   );
 }

@@ -1,11 +1,11 @@
-import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Text, TextInput } from '@mantine/core';
 import { JOIN_TEXTS, normalizeJoinCode, VALIDATION } from '@playshop/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useParticipantLogin } from '../../auth/api/use-participant-login';
 import { rememberedOrg } from '../../auth/remembered-org';
-import { FormCard } from '../../ui/form-card';
+import { CardForm, FormCard } from '../../ui/form-card';
 
 /**
  * `/`: a participant types the room code the facilitator shows (then a nickname or username on
@@ -88,49 +88,44 @@ function UsernameForm() {
   };
 
   return (
-    <form onSubmit={handleLogin} noValidate>
-      <Stack gap="md">
-        {savedOrg ? (
-          <Text size="sm">
-            Organization: <strong>{savedOrg}</strong>{' '}
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              onClick={() => {
-                setOrg(savedOrg);
-                setSavedOrg(null);
-              }}
-            >
-              Change
-            </Anchor>
-          </Text>
-        ) : (
-          <TextInput
-            label="Organization"
-            required
-            autoComplete="organization"
-            size="md"
-            value={org}
-            error={errors.org}
-            onChange={(event) => setOrg(event.currentTarget.value)}
-          />
-        )}
+    <CardForm onSubmit={handleLogin} submit="Submit" pending={login.isPending}>
+      {savedOrg ? (
+        <Text size="sm">
+          Organization: <strong>{savedOrg}</strong>{' '}
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() => {
+              setOrg(savedOrg);
+              setSavedOrg(null);
+            }}
+          >
+            Change
+          </Anchor>
+        </Text>
+      ) : (
         <TextInput
-          label="Username"
+          label="Organization"
           required
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+          autoComplete="organization"
           size="md"
-          value={username}
-          error={errors.username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
+          value={org}
+          error={errors.org}
+          onChange={(event) => setOrg(event.currentTarget.value)}
         />
-        <Button type="submit" size="md" fullWidth loading={login.isPending}>
-          Submit
-        </Button>
-      </Stack>
-    </form>
+      )}
+      <TextInput
+        label="Username"
+        required
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        size="md"
+        value={username}
+        error={errors.username}
+        onChange={(event) => setUsername(event.currentTarget.value)}
+      />
+    </CardForm>
   );
 }

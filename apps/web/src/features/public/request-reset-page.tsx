@@ -1,9 +1,8 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { ZRequestReset } from '@playshop/shared';
 import { Link } from 'react-router';
 import { useRequestReset } from '../../auth/api/use-request-reset';
-import { FormCard } from '../../ui/form-card';
-import { keepFieldFocus } from '../../ui/keep-focus';
+import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { useZodForm } from '../../ui/use-zod-form';
 
 /** `/requestReset`: ask for a reset link by email. */
@@ -22,28 +21,9 @@ export function RequestResetPage() {
       title="Request Password Reset"
       intro="Enter the email address of your account and we will send you a link to choose a new password."
     >
-      <form onSubmit={handleRequest} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            size="md"
-            error={errors.email?.message}
-            {...register('email')}
-          />
-          <Button
-            type="submit"
-            onMouseDown={keepFieldFocus}
-            size="md"
-            fullWidth
-            loading={requestReset.isPending}
-          >
-            Send Reset Link
-          </Button>
-        </Stack>
-      </form>
+      <CardForm onSubmit={handleRequest} submit="Send Reset Link" pending={requestReset.isPending} keepFocus>
+        <EmailField error={errors.email?.message} {...register('email')} />
+      </CardForm>
       {requestReset.isSuccess && (
         <Text role="status" size="sm">
           If the address belongs to an account, the link is on its way. It can be used once.

@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { ERRORS, ZResetPasswordForm } from '@playshop/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../auth/api/use-reset-password';
-import { FormCard } from '../../ui/form-card';
+import { CardForm, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
 
@@ -49,29 +49,24 @@ export function ResetPasswordPage() {
 
   return (
     <FormCard title="Reset Password" intro="Choose a new password of at least 8 characters.">
-      <form onSubmit={handleReset} noValidate>
-        <Stack gap="md">
-          <PasswordField
-            label="New password"
-            required
-            autoComplete="new-password"
-            size="md"
-            error={errors.password?.message}
-            {...passwordField}
-          />
-          <PasswordField
-            label="Confirm password"
-            required
-            autoComplete="new-password"
-            size="md"
-            error={errors.confirmPassword?.message}
-            {...register('confirmPassword')}
-          />
-          <Button type="submit" size="md" fullWidth loading={resetPassword.isPending}>
-            Submit
-          </Button>
-        </Stack>
-      </form>
+      <CardForm onSubmit={handleReset} submit="Submit" pending={resetPassword.isPending}>
+        <PasswordField
+          label="New password"
+          required
+          autoComplete="new-password"
+          size="md"
+          error={errors.password?.message}
+          {...passwordField}
+        />
+        <PasswordField
+          label="Confirm password"
+          required
+          autoComplete="new-password"
+          size="md"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+      </CardForm>
     </FormCard>
   );
 }

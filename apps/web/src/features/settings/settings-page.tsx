@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useOrganization } from '../organizations/api/use-organization';
-import { OrganizationForm } from '../organizations/organization-form';
+import { GENERAL_FIELDS, OrganizationForm } from '../organizations/organization-form';
 import { ProductLinksPanel } from '../training/product-links-form';
 import { TrainingSettingsPanel } from '../training/training-settings-form';
 
@@ -38,28 +38,7 @@ export function SettingsPage() {
               <OrganizationForm
                 key={`general-${org.dataUpdatedAt}`}
                 organization={org.data}
-                fields={
-                  isSuper
-                    ? [
-                        'name',
-                        'email',
-                        'phone',
-                        'website',
-                        'address',
-                        'hideRollAnimation',
-                        'allowGuests',
-                        'musicPlaylistUrl',
-                      ]
-                    : [
-                        'email',
-                        'phone',
-                        'website',
-                        'address',
-                        'hideRollAnimation',
-                        'allowGuests',
-                        'musicPlaylistUrl',
-                      ]
-                }
+                fields={isSuper ? ['name', ...GENERAL_FIELDS] : GENERAL_FIELDS}
                 submitLabel="Save"
               />
             </Card>

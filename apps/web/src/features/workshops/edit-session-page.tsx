@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { type ContentReply, WORKSHOP_TEXTS, ZSessionName } from '@playshop/shared';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../ui/back-link';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -28,15 +28,9 @@ export function EditSessionPage() {
   }, [session.data, reset]);
 
   const back = (
-    <Button
-      component={Link}
-      to="../.."
-      relative="path"
-      variant="default"
-      leftSection={<IconArrowLeft size={16} aria-hidden />}
-    >
+    <BackLink to="../.." relative="path">
       Back
-    </Button>
+    </BackLink>
   );
   if (sessionId === null || session.isError) {
     return (

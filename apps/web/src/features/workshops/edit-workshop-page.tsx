@@ -1,7 +1,8 @@
 import { Accordion, Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { type SessionReply, WORKSHOP_TEXTS } from '@playshop/shared';
-import { IconArrowLeft, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { BackLink } from '../../ui/back-link';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -21,16 +22,9 @@ export function EditWorkshopPage() {
   const confirmDelete = useConfirmDelete<SessionReply>((session) => removeSession.mutateAsync(session.id));
 
   const back = (
-    <Button
-      component={Link}
-      to="../.."
-      relative="path"
-      variant="default"
-      leftSection={<IconArrowLeft size={16} aria-hidden />}
-      w="fit-content"
-    >
+    <BackLink to="../.." relative="path" w="fit-content">
       Back to workshops
-    </Button>
+    </BackLink>
   );
 
   if (id === null || workshop.isError) {

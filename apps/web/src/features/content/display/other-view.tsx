@@ -1,15 +1,12 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { GameContent } from '@playshop/shared';
-import { ScriptPanel } from './script-panel';
+import { ContentHeading } from './script-panel';
 
 /** SPEC §2 Other view: script, title and description. */
 export function OtherView({ content }: { content: GameContent }) {
   return (
     <Stack gap="md">
-      <ScriptPanel script={content.script} />
-      <Title order={2} fz={{ base: 'lg', sm: 'xl' }}>
-        {content.title}
-      </Title>
+      <ContentHeading script={content.script}>{content.title}</ContentHeading>
       <Text size="lg" style={{ whiteSpace: 'pre-wrap' }}>
         {content.description}
       </Text>

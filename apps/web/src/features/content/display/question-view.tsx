@@ -1,8 +1,8 @@
-import { Alert, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Image, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { CONTENT_TEXTS, type GameAnswer, type GameContent } from '@playshop/shared';
 import { useState } from 'react';
 import classes from './display.module.css';
-import { ScriptPanel } from './script-panel';
+import { ContentHeading } from './script-panel';
 
 /** Whether an answer is correct, when the content came with its key (the library's, never a game frame). */
 const correctness = (answer: GameAnswer | undefined): boolean | null =>
@@ -15,10 +15,7 @@ export function QuestionView({ content }: { content: GameContent }) {
   const isCorrect = correctness(answers.find((a) => a.id === picked));
   return (
     <Stack gap="md">
-      <ScriptPanel script={content.script} />
-      <Title order={2} fz={{ base: 'lg', sm: 'xl' }}>
-        {content.question?.question ?? content.title}
-      </Title>
+      <ContentHeading script={content.script}>{content.question?.question ?? content.title}</ContentHeading>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         {answers.map((answer) => (
           <UnstyledButton

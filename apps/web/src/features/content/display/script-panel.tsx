@@ -1,8 +1,8 @@
-import { Button, Collapse, Paper, Text } from '@mantine/core';
+import { Button, Collapse, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { can } from '@playshop/shared';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useCurrentUser } from '../../../auth/auth-provider';
 
 /**
@@ -34,5 +34,23 @@ export function ScriptPanel({ script }: { script: string | null | undefined }) {
         </Text>
       </Collapse>
     </Paper>
+  );
+}
+
+/** The top of a content view: the facilitator's script (see ScriptPanel), then the item's heading. */
+export function ContentHeading({
+  script,
+  children,
+}: {
+  script: string | null | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ScriptPanel script={script} />
+      <Title order={2} fz={{ base: 'lg', sm: 'xl' }}>
+        {children}
+      </Title>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Stack, Text, Title } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CONTENT_TEXTS,
@@ -15,7 +15,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { GuardedEmbed } from '../../../ui/guarded-embed';
 import classes from './display.module.css';
-import { ScriptPanel } from './script-panel';
+import { ContentHeading } from './script-panel';
 
 /**
  * Calls `onEnded` when the YouTube embed `iframe` reports that its video ended: the page asks the
@@ -55,10 +55,7 @@ export function VideoView({ content, width }: { content: GameContent; width?: nu
   useYoutubeEnded(frame, handleEnded);
   return (
     <Stack gap="md">
-      <ScriptPanel script={content.script} />
-      <Title order={2} fz={{ base: 'lg', sm: 'xl' }}>
-        {content.title}
-      </Title>
+      <ContentHeading script={content.script}>{content.title}</ContentHeading>
       <Box maw={width ?? (isSmall ? 400 : 640)} w="100%">
         {hasEnded ? (
           <Text fw={600} py="xl" ta="center">

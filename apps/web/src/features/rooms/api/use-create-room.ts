@@ -1,17 +1,12 @@
 import { type CreateRoomInput, ROOM_API, ROOM_TEXTS } from '@playshop/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
-import { toastSuccess } from '../../../ui/toast';
+import { useSavingMutation } from '../../../api/use-saving-mutation';
 import { roomKeys } from './keys';
 
 /** An admin creates a room on one of the organization's workshops. */
 export function useCreateRoom() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateRoomInput) => api.call(ROOM_API.create, { body: input }, { notify: false }),
-    onSuccess: () => {
-      toastSuccess(ROOM_TEXTS.created);
-      return queryClient.invalidateQueries({ queryKey: roomKeys.all });
-    },
-  });
+  return useSavingMutation(
+    (input: CreateRoomInput) => api.call(ROOM_API.create, { body: input }, { notify: false }),
+    { success: ROOM_TEXTS.created, refresh: roomKeys.all },
+  );
 }

@@ -1,16 +1,11 @@
 import { ROOM_API, ROOM_TEXTS } from '@playshop/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
-import { toastSuccess } from '../../../ui/toast';
+import { useSavingMutation } from '../../../api/use-saving-mutation';
 import { roomKeys } from './keys';
 
 export function useDeleteRoom() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.call(ROOM_API.remove, { params: { id } }),
-    onSuccess: () => {
-      toastSuccess(ROOM_TEXTS.deleted);
-      return queryClient.invalidateQueries({ queryKey: roomKeys.all });
-    },
+  return useSavingMutation((id: number) => api.call(ROOM_API.remove, { params: { id } }), {
+    success: ROOM_TEXTS.deleted,
+    refresh: roomKeys.all,
   });
 }

@@ -6,9 +6,8 @@ import {
   USER_API,
   USER_TEXTS,
 } from '@playshop/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
-import { toastSuccess } from '../../../ui/toast';
+import { useSavingMutation } from '../../../api/use-saving-mutation';
 import { userKeys } from './keys';
 import type { UserKind } from './use-users-page';
 
@@ -17,15 +16,14 @@ import type { UserKind } from './use-users-page';
  * The body is the form's values (either kind's), validated again by the server with the same schema.
  */
 export function useSaveUser(kind: UserKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Record<string, unknown> & { id?: number }) =>
+  return useSavingMutation(
+    (body: Record<string, unknown> & { id?: number }) =>
       body.id === undefined
         ? api.call(USER_API[kind].create, { body: body as CreateAdminInput & PlayerFormInput })
         : api.call(USER_API[kind].edit, { body: body as EditAdminInput & EditPlayerInput }),
-    onSuccess: (_user, body) => {
-      toastSuccess(body.id === undefined ? USER_TEXTS.created : USER_TEXTS.updated);
-      return queryClient.invalidateQueries({ queryKey: userKeys.all(kind) });
+    {
+      success: (body) => (body.id === undefined ? USER_TEXTS.created : USER_TEXTS.updated),
+      refresh: userKeys.all(kind),
     },
-  });
+  );
 }

@@ -1,16 +1,11 @@
 import { WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
-import { toastSuccess } from '../../../ui/toast';
+import { useSavingMutation } from '../../../api/use-saving-mutation';
 import { workshopKeys } from './keys';
 
 export function useDeleteSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => api.call(WORKSHOP_API.removeSession, { params: { id } }),
-    onSuccess: () => {
-      toastSuccess(WORKSHOP_TEXTS.sessionDeleted);
-      return queryClient.invalidateQueries({ queryKey: workshopKeys.all });
-    },
+  return useSavingMutation((id: number) => api.call(WORKSHOP_API.removeSession, { params: { id } }), {
+    success: WORKSHOP_TEXTS.sessionDeleted,
+    refresh: workshopKeys.all,
   });
 }
