@@ -84,5 +84,8 @@ export function listedStaffRoles(actorRole: Role): Role[] {
   return actorRole === 'SUPER_ADMIN' ? ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'] : ['ADMIN', 'FACILITATOR'];
 }
 
+/** Roles listed on the Players screen. */
+export const LISTED_PLAYER_ROLES: readonly Role[] = ['PLAYER'];
+
 /** SPEC §6: ADMIN and FACILITATOR pick only their own organization; a super admin picks any. */
 export const canPickAnyOrganization = (actorRole: Role): boolean => actorRole === 'SUPER_ADMIN';

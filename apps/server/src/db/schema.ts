@@ -1,3 +1,4 @@
+import { ROLES } from '@playshop/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -25,7 +26,7 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
-export const roleEnum = pgEnum('role', ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR', 'PLAYER']);
+export const roleEnum = pgEnum('role', ROLES);
 export const contentTypeEnum = pgEnum('content_type', ['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']);
 
 export const organizations = pgTable(

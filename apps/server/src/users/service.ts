@@ -3,6 +3,7 @@ import {
   ERRORS,
   type ImportPlayersInput,
   type ImportRowProblem,
+  LISTED_PLAYER_ROLES,
   listedStaffRoles,
   PLAYER_CSV_COLUMNS,
   type Role,
@@ -49,8 +50,8 @@ const notFoundText = (kind: UserKind) =>
 
 export function usersService(db: Db) {
   /** The roles a caller sees in a list of this kind. */
-  const rolesOf = (actor: Actor, kind: UserKind): Role[] =>
-    kind === 'player' ? ['PLAYER'] : listedStaffRoles(actor.role);
+  const rolesOf = (actor: Actor, kind: UserKind): readonly Role[] =>
+    kind === 'player' ? LISTED_PLAYER_ROLES : listedStaffRoles(actor.role);
 
   /**
    * Tenancy and kind as one WHERE: the caller's organization unless super admin, the given
