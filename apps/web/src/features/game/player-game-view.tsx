@@ -11,7 +11,7 @@ import type { ConnectionStatus } from './game-connection';
 import { type GameState, toBoard } from './game-reducer';
 import { GameSheet } from './game-sheet';
 import { LobbyView } from './lobby-view';
-import { PointsTableView } from './points-table';
+import { PlayerPointsTable } from './player-points';
 import { RoundPattern } from './presenter/pattern';
 import { QUESTION_TEXTS } from './question-texts';
 import { RollAnimation } from './roll-animation';
@@ -164,7 +164,7 @@ export function PlayerGameView({
           <Title order={2} fz="md" mb={4}>
             {QUESTION_TEXTS.points}
           </Title>
-          <PointsTableView points={state.points} />
+          <PlayerPointsTable points={state.points} />
         </Paper>
       )}
     </Stack>
