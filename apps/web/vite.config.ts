@@ -35,6 +35,26 @@ const scrollAreaWithoutFloatingUi: Plugin = {
   },
 };
 
+// AppShell and the toasts' container import react-remove-scroll (the toasts through @mantine/core) for
+// one class name each: the browser build gives them the names alone, so the scroll lock loads with the
+// first Modal, not in the entry or with a player's first toast (see the shim).
+const notifications = '/@mantine/notifications/esm/Notifications.mjs';
+const classNamesWithoutScrollLock: Plugin = {
+  name: 'playshop:class-names-without-scroll-lock',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 'react-remove-scroll' && importer?.includes('/@mantine/core/esm/components/AppShell/')) {
+      return shim('app-shell-remove-scroll.ts');
+    }
+  },
+  transform(code, id) {
+    if (!id.endsWith(notifications)) return;
+    return code
+      .replace(/, RemoveScroll \} from '@mantine\/core'/, " } from '@mantine/core'")
+      .replaceAll('RemoveScroll.classNames.fullWidth', "'width-before-scroll-bar'");
+  },
+};
+
 // Only the browser build: the dev server (React's fast refresh), the unit tests (Testing Library loads
 // react-dom itself) and the build-time prerender of `/` (react-dom/server) stay on React. The browser
 // suite (e2e/) and `npm run bench:web` drive the shipped build.
@@ -42,7 +62,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
     root,
-    plugins: [react(), ...(browserBuild ? [scrollAreaWithoutFloatingUi] : [])],
+    plugins: [react(), ...(browserBuild ? [scrollAreaWithoutFloatingUi, classNamesWithoutScrollLock] : [])],
     resolve: { alias: browserBuild ? preact : [] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
