@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -35,6 +37,62 @@ const scrollAreaWithoutFloatingUi: Plugin = {
   },
 };
 
+// AppShell and the toasts' container import react-remove-scroll (the toasts through @mantine/core) for
+// one class name each: the browser build gives them the names alone, so the scroll lock loads with the
+// first Modal, not in the entry or with a player's first toast (see the shim).
+const notifications = '/@mantine/notifications/esm/Notifications.mjs';
+const classNamesWithoutScrollLock: Plugin = {
+  name: 'playshop:class-names-without-scroll-lock',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 'react-remove-scroll' && importer?.includes('/@mantine/core/esm/components/AppShell/')) {
+      return shim('app-shell-remove-scroll.ts');
+    }
+  },
+  transform(code, id) {
+    if (!id.endsWith(notifications)) return;
+    return code
+      .replace(/, RemoveScroll \} from '@mantine\/core'/, " } from '@mantine/core'")
+      .replaceAll('RemoveScroll.classNames.fullWidth', "'width-before-scroll-bar'");
+  },
+};
+
+// zod 4's classic schemas each carry a JSON Schema generator (`.toJSONSchema()`, `~standard.jsonSchema`),
+// ~6 KB gzip in the entry. The browser never asks for JSON Schema (the server's OpenAPI document is made
+// in Node): in the browser build classic zod gets stand-ins that throw if called, and keeps the real
+// aggregateChecks (behind a string schema's minLength, a number's minValue).
+const zodClassic = '/zod/v4/classic/schemas.js';
+const noJsonSchema = "() => { throw new Error('zod JSON Schema is not in the browser build'); }";
+let zodProcessors = '';
+const zodWithoutJsonSchema: Plugin = {
+  name: 'playshop:zod-without-json-schema',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (!importer?.endsWith(zodClassic)) return;
+    if (source === '../core/json-schema-processors.js') {
+      zodProcessors = join(dirname(importer), source);
+      return '\0zod-json-schema-processors';
+    }
+    if (source === '../core/to-json-schema.js') return '\0zod-to-json-schema';
+  },
+  load(id) {
+    if (id === '\0zod-to-json-schema') {
+      return `const unavailable = ${noJsonSchema};
+export const createToJSONSchemaMethod = () => unavailable;
+export const createStandardJSONSchemaMethod = () => unavailable;`;
+    }
+    if (id === '\0zod-json-schema-processors') {
+      const code = readFileSync(zodProcessors, 'utf8');
+      const names = [...code.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
+      return [
+        `export { aggregateChecks } from ${JSON.stringify(zodProcessors)};`,
+        `const unavailable = ${noJsonSchema};`,
+        ...names.filter((n) => n !== 'aggregateChecks').map((n) => `export const ${n} = unavailable;`),
+      ].join('\n');
+    }
+  },
+};
+
 // Only the browser build: the dev server (React's fast refresh), the unit tests (Testing Library loads
 // react-dom itself) and the build-time prerender of `/` (react-dom/server) stay on React. The browser
 // suite (e2e/) and `npm run bench:web` drive the shipped build.
@@ -42,7 +100,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
     root,
-    plugins: [react(), ...(browserBuild ? [scrollAreaWithoutFloatingUi] : [])],
+    plugins: [
+      react(),
+      ...(browserBuild
+        ? [scrollAreaWithoutFloatingUi, classNamesWithoutScrollLock, zodWithoutJsonSchema]
+        : []),
+    ],
     resolve: { alias: browserBuild ? preact : [] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },

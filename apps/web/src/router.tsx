@@ -15,7 +15,6 @@ import { adminGameRoutes, facilitatorGameRoutes, presenterRoutes } from './featu
 import { adminMaterialsRoutes } from './features/materials/materials-routes';
 import { adminOrganizationsRoutes } from './features/organizations/organizations-routes';
 import { PlayerLoginPage } from './features/public/player-login-page';
-import { UnauthorizedPage } from './features/public/unauthorized-page';
 import { adminRoomsRoutes, facilitatorRoomsRoutes } from './features/rooms/rooms-routes';
 import { adminSettingsRoutes } from './features/settings/settings-routes';
 import {
@@ -73,7 +72,11 @@ export const routes: RouteObject[] = [
             () => import('./features/public/join-page'),
             (m) => m.JoinPage,
           ),
-          { path: 'unauthorized', element: <UnauthorizedPage /> },
+          lazyRoute(
+            'unauthorized',
+            () => import('./features/public/unauthorized-page'),
+            (m) => m.UnauthorizedPage,
+          ),
           { path: 'enter', element: <EnterPage /> },
           {
             element: <RequirePermission permission="openPlayerArea" ownUserOnly />,

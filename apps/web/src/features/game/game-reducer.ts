@@ -320,3 +320,7 @@ function reduce(state: GameState, action: GameAction): GameState {
     }
   }
 }
+
+/** Whether the room shows its win: a winner announced, or the game over. */
+export const showsWin = (state: GameState) =>
+  state.gameState === 'announce_winner' || state.gameState === 'game_over';

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { ContentView } from '../content/display/content-view';
 import { BallChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
@@ -8,20 +9,29 @@ import { BingoNews } from './bingo-news';
 import { ConnectionNotice } from './connection-notice';
 import { Countdown } from './countdown';
 import type { ConnectionStatus } from './game-connection';
-import { type GameState, toBoard } from './game-reducer';
+import { type GameState, showsWin, toBoard } from './game-reducer';
 import { GameSheet } from './game-sheet';
 import { LobbyView } from './lobby-view';
-import { PointsTableView } from './points-table';
+import { PlayerPointsTable } from './player-points';
 import { RoundPattern } from './presenter/pattern';
 import { QUESTION_TEXTS } from './question-texts';
 import { RollAnimation } from './roll-animation';
 import { SCREEN_TEXTS } from './texts';
-import { RoundWinScreen, showsWin } from './win-screen';
+
+// The win screen (its trophy, sound and confetti) loads with a round's first win, not with the card
+// (issue 11: a player's phone gets the card with less JavaScript).
+const RoundWinScreen = lazy(() => import('./win-screen').then((m) => ({ default: m.RoundWinScreen })));
 
 /** The sheet above the card: the win, the ball being rolled, or the content sent. */
 function RoomSheet({ state }: { state: GameState }) {
   const lastRoll = state.bingoRolls.at(-1);
-  if (showsWin(state)) return <RoundWinScreen state={state} />;
+  if (showsWin(state)) {
+    return (
+      <Suspense fallback={null}>
+        <RoundWinScreen state={state} />
+      </Suspense>
+    );
+  }
   if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
     return (
       <GameSheet title="New ball" sheetKey={`roll-${lastRoll}`}>
@@ -164,7 +174,7 @@ export function PlayerGameView({
           <Title order={2} fz="md" mb={4}>
             {QUESTION_TEXTS.points}
           </Title>
-          <PointsTableView points={state.points} />
+          <PlayerPointsTable points={state.points} />
         </Paper>
       )}
     </Stack>

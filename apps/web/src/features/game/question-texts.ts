@@ -14,6 +14,7 @@ export const QUESTION_TEXTS = {
   points: 'Points',
   showPoints: 'Show the points on every screen',
   noPoints: 'No points yet this round',
+  loadingPoints: 'Loading points…',
   scoreDetail: (correct: number, wins: number) =>
     `${correct} right · ${wins} ${wins === 1 ? 'bingo' : 'bingos'}`,
 } as const;

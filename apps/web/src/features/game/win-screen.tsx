@@ -4,6 +4,9 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import classes from './game.module.css';
 import type { GameState } from './game-reducer';
+
+export { showsWin } from './game-reducer';
+
 import { PatternGrid, patternName } from './presenter/pattern';
 import { WINNER_VOLUME } from './texts';
 
@@ -121,10 +124,6 @@ export function WinScreen({
     </Stack>
   );
 }
-
-/** Whether the room shows its win: a winner announced, or the game over. */
-export const showsWin = (state: GameState) =>
-  state.gameState === 'announce_winner' || state.gameState === 'game_over';
 
 /** The win screen of the room's round: its winners, sound and prizes, shown afresh for each new win. */
 export function RoundWinScreen({

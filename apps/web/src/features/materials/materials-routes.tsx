@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyComponent } from '../../lazy-component';
 import { guarded, lazyRoute } from '../feature-routes';
-import { type MaterialsArea, MaterialsAreaRoute } from './materials-area';
+import type { MaterialsArea } from './materials-area';
 
 const foldersPage = lazyComponent(
   () => import('./folders-page'),
@@ -19,8 +19,13 @@ const browseRoutes: RouteObject[] = [
   { path: ':folderName/:subFolderName', lazy: folderPage },
 ];
 
+// Loaded with the area's first materials screen, not in the entry (a player never opens one).
 function materialsRoute(area: MaterialsArea, children: RouteObject[]): RouteObject {
-  return { path: 'materials', element: <MaterialsAreaRoute area={area} />, children };
+  const lazy = async () => {
+    const { MaterialsAreaRoute } = await import('./materials-area');
+    return { element: <MaterialsAreaRoute area={area} /> };
+  };
+  return { path: 'materials', lazy, children };
 }
 
 const renamePage = lazyComponent(

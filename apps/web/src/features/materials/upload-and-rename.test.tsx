@@ -38,7 +38,8 @@ describe('upload page', () => {
   it('asks for a file and a folder (SPEC §5 texts)', async () => {
     fakeApi({ 'GET /materials/folders': () => ({ body: folders }) });
     renderRoutes(routes, { url: '/Demo%20Org/admin/materials/upload', session: sessionAs('SUPER_ADMIN') });
-    fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
+    // The first test loads the area's and the upload page's chunks (both lazy routes) cold.
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload' }, { timeout: 5000 }));
     expect(await screen.findByText('Please select a file to upload.')).toBeTruthy();
     expect(screen.getByText('Please select or create a folder.')).toBeTruthy();
   });
