@@ -86,8 +86,7 @@ export const parseStoredEvent = (row: { type: string; payload: unknown }): GameE
 
 /**
  * Events per INSERT: a join storm's flush holds thousands of cards, and embedded PGlite's memory grows
- * to the largest statement it has parsed and never shrinks (one statement for 10,000 joins cost the
- * server about 4 KiB more per player than statements of 1,000).
+ * to the largest statement it has parsed and never shrinks.
  */
 const INSERT_CHUNK = 1_000;
 
