@@ -920,6 +920,10 @@ async function main() {
               `| two instances, fan-out p99, ${scenario.name} | ≤ 1.5× one instance | ${ratio(two.p99, one.p99)} | ${verdict(two.p99 / one.p99, 1.5)} |`,
             );
           }
+          // The players are split over two processes, but the target is per connected player all the same.
+          targets.push(
+            `| two instances, memory per connection, ${scenario.name} | ≤ 16 KiB | ${kib(two.bytesPerConnection)} | ${verdict(two.bytesPerConnection / 1024, 16)} |`,
+          );
         }
       }
       if (durable) {
