@@ -3,11 +3,13 @@
  * a deletion, a logout, a password reset or an organization expiry; a token without exp or iat is
  * refused.
  */
+
+import type { Role } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../db/schema';
-import { isAccessTokenCurrent } from '../http/authenticate';
+import { groupedAccessTokenCheck } from '../http/authenticate';
 import {
   createOrg,
   createTestContext,
@@ -110,20 +112,46 @@ describe('access tokens follow every change at once', () => {
     expect((await api('GET', `/check-org-expiry/${org.id}`, session.headers)).statusCode).toBe(401);
   });
 
-  it('isAccessTokenCurrent (for open sockets) turns false on expiry, demotion and logout', async () => {
+  it('the token check (for open sockets) turns false on expiry, demotion and logout', async () => {
     const tokens = accessTokens(SECRET);
+    const check = groupedAccessTokenCheck(ctx.database.db);
     const expiring = await createOrg(ctx.database);
     const facilitator = await createUser(ctx.database, 'FACILITATOR', expiring.id);
     const claims = await tokens.verify((await signIn(ctx.app, facilitator)).body.accessToken);
-    expect(await isAccessTokenCurrent(ctx.database.db, claims)).toBe(true);
+    expect(await check(claims)).toBe('current');
     await api('PATCH', '/edit-org', root.headers, { id: expiring.id, expiry: '2000-01-01' });
-    expect(await isAccessTokenCurrent(ctx.database.db, claims)).toBe(false);
+    expect(await check(claims)).toBe('org_expired');
 
     const admin = await createUser(ctx.database, 'ADMIN', org.id);
     const adminClaims = await tokens.verify((await signIn(ctx.app, admin)).body.accessToken);
-    expect(await isAccessTokenCurrent(ctx.database.db, adminClaims)).toBe(true);
+    expect(await check(adminClaims)).toBe('current');
     await ctx.database.db.update(users).set({ role: 'PLAYER' }).where(eq(users.id, admin.id));
-    expect(await isAccessTokenCurrent(ctx.database.db, adminClaims)).toBe(false);
+    expect(await check(adminClaims)).toBe('revoked');
+  });
+
+  it('a crowd of checks at once (grouped into shared reads): each token gets its own answer', async () => {
+    const check = groupedAccessTokenCheck(ctx.database.db);
+    const expired = await createOrg(ctx.database, { expiry: '2000-01-01' });
+    const claimsOf = (user: { id: number; role: Role; orgId: number; tokenVersion: number }) => ({
+      userId: user.id,
+      role: user.role,
+      orgId: user.orgId,
+      tokenVersion: user.tokenVersion,
+      orgName: '',
+      username: '',
+    });
+    const current = claimsOf(await createUser(ctx.database, 'PLAYER', org.id));
+    const demoted = claimsOf(await createUser(ctx.database, 'ADMIN', org.id));
+    await ctx.database.db.update(users).set({ role: 'PLAYER' }).where(eq(users.id, demoted.userId));
+    const gone = { ...current, userId: 2_000_000_000 };
+    const oldVersion = { ...current, tokenVersion: current.tokenVersion + 1 };
+    const lapsed = claimsOf(await createUser(ctx.database, 'FACILITATOR', expired.id));
+    // A super admin is not locked out by their organization's expiry.
+    const root = claimsOf(await createUser(ctx.database, 'SUPER_ADMIN', expired.id));
+    const crowd = [current, demoted, gone, oldVersion, lapsed, root];
+    const answers = await Promise.all([...crowd, ...crowd].map((claims) => check(claims)));
+    const expected = ['current', 'revoked', 'revoked', 'revoked', 'org_expired', 'current'];
+    expect(answers).toEqual([...expected, ...expected]);
   });
 });
 

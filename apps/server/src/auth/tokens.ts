@@ -21,9 +21,16 @@ export interface AccessTokens {
 
 /** Short-lived access JWTs, HMAC-signed with the algorithm pinned on both sides. */
 export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): AccessTokens {
-  const key = new TextEncoder().encode(secret);
+  // A CryptoKey made once: given the raw secret, jose imports it again on every sign and verify.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    sign: (actor) =>
+    sign: async (actor) =>
       new SignJWT({
         role: actor.role,
         orgId: actor.orgId,
@@ -37,10 +44,10 @@ export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECON
         .setAudience(AUDIENCE)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(key),
+        .sign(await key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,

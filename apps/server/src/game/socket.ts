@@ -17,7 +17,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
-import { assertAccessTokenCurrent } from '../http/authenticate';
+import { assertAccessTokenCurrent, groupedAccessTokenCheck } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
 import { hostileInputLog } from '../http/logging';
 import { isAllowedOrigin } from '../http/origin';
@@ -117,6 +117,8 @@ type GameWebSocket = WebSocket & { [LIVE]: Live };
  */
 export async function registerGameSocket(app: FastifyInstance, deps: GameSocketDeps): Promise<void> {
   const { tokens, db, rooms, hub, allowedOrigins } = deps;
+  // A crowd opening its sockets at once shares the reads of its tokens (groupLoader).
+  const checkToken = groupedAccessTokenCheck(db);
   const idleCloseMs = deps.idleCloseMs ?? WS_IDLE_CLOSE_MS;
   const heartbeatMs = deps.heartbeatMs ?? 30_000;
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
@@ -289,7 +291,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         const token = new URL(req.url, 'http://x').searchParams.get('token');
         if (!token) throw unauthorized();
         const actor = await tokens.verify(token);
-        await assertAccessTokenCurrent(db, actor);
+        await assertAccessTokenCurrent(checkToken, actor);
         req.wsActor = actor;
       },
     },

@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
+import { groupLoader } from '../db/group-loader';
 import { organizations, users } from '../db/schema';
 import { forbidden, unauthorized } from './errors';
 
@@ -12,13 +13,19 @@ import { forbidden, unauthorized } from './errors';
  *   the token was issued with (logout, password reset, role change, move, deletion);
  * - 'org_expired': a non-super-admin whose organization's license has run out;
  * - 'current': it may act.
- * One indexed read (users by primary key, joined to its organization), on every request.
+ * Read fresh on every request: users by primary key, joined to their organization.
  */
 type AccessTokenState = 'current' | 'revoked' | 'org_expired';
 
-export async function accessTokenState(db: Db, claims: AccessClaims): Promise<AccessTokenState> {
-  const [row] = await db
+/** Where each of these tokens stands, in order, with one read of their users. */
+export async function accessTokenStates(
+  db: Db,
+  claims: readonly AccessClaims[],
+): Promise<AccessTokenState[]> {
+  const userIds = [...new Set(claims.map((c) => c.userId))];
+  const rows = await db
     .select({
+      id: users.id,
       tokenVersion: users.tokenVersion,
       role: users.role,
       orgId: users.orgId,
@@ -26,29 +33,36 @@ export async function accessTokenState(db: Db, claims: AccessClaims): Promise<Ac
     })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.orgId))
-    .where(eq(users.id, claims.userId))
-    .limit(1);
-  if (
-    !row ||
-    row.tokenVersion !== claims.tokenVersion ||
-    row.role !== claims.role ||
-    row.orgId !== claims.orgId
-  )
-    return 'revoked';
-  if (claims.role !== 'SUPER_ADMIN' && isOrgExpired(row.expiry)) return 'org_expired';
-  return 'current';
+    .where(sql`${users.id} = any(${sql.param(userIds)}::int[])`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return claims.map((c) => {
+    const row = byId.get(c.userId);
+    if (!row || row.tokenVersion !== c.tokenVersion || row.role !== c.role || row.orgId !== c.orgId)
+      return 'revoked';
+    if (c.role !== 'SUPER_ADMIN' && isOrgExpired(row.expiry)) return 'org_expired';
+    return 'current';
+  });
+}
+
+export async function accessTokenState(db: Db, claims: AccessClaims): Promise<AccessTokenState> {
+  const [state] = await accessTokenStates(db, [claims]);
+  return state!;
+}
+
+/**
+ * The check as a request makes it: alone it reads at once; in a crowd (an event's 10,000 phones
+ * opening their game sockets) the requests that arrive while a read is in the database share the
+ * next one (groupLoader), so the database sees a few statements instead of one per request.
+ */
+export type AccessTokenCheck = (claims: AccessClaims) => Promise<AccessTokenState>;
+
+export function groupedAccessTokenCheck(db: Db): AccessTokenCheck {
+  const loader = groupLoader<AccessClaims, AccessTokenState>((claims) => accessTokenStates(db, claims));
+  return (claims) => loader.load(claims);
 }
 
 /** `users.token_version + 1`, for `.set({ tokenVersion: bumpedTokenVersion() })`: revokes access tokens. */
 export const bumpedTokenVersion = (): SQL => sql`${users.tokenVersion} + 1`;
-
-/**
- * For the game socket: true while the token may still act. Call it when a socket opens and again on
- * open sockets (each command or on a timer); close the socket when it turns false.
- */
-export async function isAccessTokenCurrent(db: Db, claims: AccessClaims): Promise<boolean> {
-  return (await accessTokenState(db, claims)) === 'current';
-}
 
 /**
  * 401 TOKEN_REVOKED when the token no longer speaks for its user (the client refreshes: a changed
@@ -56,11 +70,11 @@ export async function isAccessTokenCurrent(db: Db, claims: AccessClaims): Promis
  * ORG_EXPIRED for an expired organization unless `allowExpiredOrg`.
  */
 export async function assertAccessTokenCurrent(
-  db: Db,
+  check: AccessTokenCheck,
   claims: AccessClaims,
   options: { allowExpiredOrg?: boolean } = {},
 ): Promise<void> {
-  const state = await accessTokenState(db, claims);
+  const state = await check(claims);
   if (state === 'revoked') throw unauthorized('Session expired', 'TOKEN_REVOKED');
   if (state === 'org_expired' && !options.allowExpiredOrg) throw forbidden(ERRORS.orgExpired, 'ORG_EXPIRED');
 }
@@ -71,6 +85,7 @@ export async function assertAccessTokenCurrent(
  * fresh from the database so a changed role, a logout or an expiry takes effect on the next request.
  */
 export function registerAuthentication(app: FastifyInstance, tokens: AccessTokens, db: Db): void {
+  const check = groupedAccessTokenCheck(db);
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;
@@ -79,7 +94,7 @@ export function registerAuthentication(app: FastifyInstance, tokens: AccessToken
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthorized();
     const claims = await tokens.verify(header.slice('Bearer '.length).trim());
-    await assertAccessTokenCurrent(db, claims, { allowExpiredOrg: config?.allowExpiredOrg });
+    await assertAccessTokenCurrent(check, claims, { allowExpiredOrg: config?.allowExpiredOrg });
     req.actor = claims;
   });
 }
