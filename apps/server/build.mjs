@@ -30,7 +30,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22', // the oldest Node that package.json's engines allow
   sourcemap: true,
   external,
   define: {
