@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
-import type { Database } from '../db/client';
 import { rooms, workshops } from '../db/schema';
-import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { createOrg, createUser, useTestDatabase } from '../test/context';
 import { type Bus, localBus } from './bus';
 import { createRoomDirectory } from './directory';
 import { type Connection, createHub } from './hub';
@@ -12,15 +11,7 @@ import { createJournal } from './journal';
 import { localOwnership, type Ownership } from './ownership';
 import { AUTO_CALL_BOARD_MS, type CommandRequest, type CommandResult } from './room';
 
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const database = useTestDatabase();
 
 type Frame = { type: string; payload: Record<string, unknown> };
 
@@ -43,21 +34,21 @@ const cardOf = (c: { frames: Frame[] }, type: string) =>
 
 /** A room in the database, and a facilitator and players of its organization. */
 async function roomWithPeople(players: number) {
-  const org = await createOrg(database);
-  const [w] = await database.db
-    .insert(workshops)
+  const org = await createOrg(database());
+  const [w] = await database()
+    .db.insert(workshops)
     .values({ name: `Directory workshop ${randomInt(1e9)}` })
     .returning();
-  const [room] = await database.db
-    .insert(rooms)
+  const [room] = await database()
+    .db.insert(rooms)
     .values({ name: 'Directory room', orgId: org.id, workshopId: w!.id })
     .returning();
   return {
     roomId: room!.id,
-    staff: socket(await createUser(database, 'FACILITATOR', org.id), 'FACILITATOR', org.id),
+    staff: socket(await createUser(database(), 'FACILITATOR', org.id), 'FACILITATOR', org.id),
     players: await Promise.all(
       Array.from({ length: players }, async () =>
-        socket(await createUser(database, 'PLAYER', org.id), 'PLAYER', org.id),
+        socket(await createUser(database(), 'PLAYER', org.id), 'PLAYER', org.id),
       ),
     ),
   };
@@ -65,10 +56,11 @@ async function roomWithPeople(players: number) {
 
 function directoryWith(bus: Bus, ownership: Ownership = localOwnership(), delays: number[] = []) {
   const hub = createHub({ maxBufferedBytes: 1 << 20 });
+  const { db } = database();
   const directory = createRoomDirectory({
-    db: database.db,
-    content: contentService(database.db),
-    journal: createJournal(database.db),
+    db,
+    content: contentService(db),
+    journal: createJournal(db),
     bus,
     hub,
     ownership,

@@ -1,38 +1,29 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { describe, expect, it } from 'vitest';
 import { games, rooms, workshops } from '../db/schema';
-import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { createOrg, createUser, useTestDatabase } from '../test/context';
 import type { GameEvent } from './engine';
 import { createJournal } from './journal';
 
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const database = useTestDatabase();
 
 async function room() {
-  const org = await createOrg(database);
-  const [w] = await database.db
-    .insert(workshops)
+  const org = await createOrg(database());
+  const [w] = await database()
+    .db.insert(workshops)
     .values({ name: `Journal workshop ${randomInt(1e9)}` })
     .returning();
-  const [r] = await database.db
-    .insert(rooms)
+  const [r] = await database()
+    .db.insert(rooms)
     .values({ name: `Journal room ${randomInt(1e9)}`, orgId: org.id, workshopId: w!.id })
     .returning();
-  return { roomId: r!.id, player: await createUser(database, 'PLAYER', org.id) };
+  return { roomId: r!.id, player: await createUser(database(), 'PLAYER', org.id) };
 }
 
 describe('the game journal', () => {
   it('stores one flush of several games as it was given, texts with quotes, backslashes and accents included', async () => {
-    const journal = createJournal(database.db);
+    const journal = createJournal(database().db);
     const [a, b] = [await room(), await room()];
     const [gameA, gameB] = [await journal.newGame(a.roomId), await journal.newGame(b.roomId)];
     const username = `O'Brien "Zoë" \\ {1,2} NULL`;
@@ -66,10 +57,10 @@ describe('the game journal', () => {
     expect(loaded).toEqual({ gameId: gameA, events: eventsA.map((event, i) => ({ seq: i + 1, event })) });
     // The ended game is over: no game of room b is live, and its row says where the log ends.
     expect(await journal.load(b.roomId)).toBeNull();
-    const rows = await database.db.select().from(games).where(eq(games.roomId, b.roomId));
+    const rows = await database().db.select().from(games).where(eq(games.roomId, b.roomId));
     expect(rows).toMatchObject([{ id: gameB, lastSeq: 2 }]);
     expect(rows[0]!.endedAt).toBeInstanceOf(Date);
-    const [rowA] = await database.db.select().from(games).where(eq(games.id, gameA));
+    const [rowA] = await database().db.select().from(games).where(eq(games.id, gameA));
     expect(rowA).toMatchObject({ lastSeq: 3, endedAt: null });
   });
 });

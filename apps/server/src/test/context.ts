@@ -40,6 +40,29 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: async () => {} };
 }
 
+/**
+ * A fresh database for the file, without the app (see openTestDatabase). Registers its own `beforeAll`
+ * and `afterAll` and returns a getter: call it inside tests and hooks. Call this before the file's own
+ * hooks: its `beforeAll` runs first, and vitest runs `afterAll` hooks last-registered first, so the
+ * file's own clean-up (apps, sockets) runs before the database closes.
+ */
+export function useTestDatabase(): () => Database {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    if (!opened) return;
+    await opened.database.close();
+    await opened.drop();
+  });
+  return () => {
+    if (!opened)
+      throw new Error('useTestDatabase: the database opens in beforeAll; read it inside tests and hooks');
+    return opened.database;
+  };
+}
+
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
