@@ -2,8 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
-import { rooms, workshops } from '../db/schema';
-import { createOrg, createUser, useTestDatabase } from '../test/context';
+import { createRoomWithPeople, useTestDatabase } from '../test/context';
 import { type Bus, localBus } from './bus';
 import { createRoomDirectory } from './directory';
 import { type Connection, createHub } from './hub';
@@ -32,25 +31,13 @@ function socket(user: { id: number; username: string | null }, role: Role, orgId
 const cardOf = (c: { frames: Frame[] }, type: string) =>
   c.frames.filter((f) => f.type === type && 'bingoBoard' in f.payload).at(-1)?.payload.bingoBoard;
 
-/** A room in the database, and a facilitator and players of its organization. */
+/** A room of its own (createRoomWithPeople), its facilitator and players on sockets. */
 async function roomWithPeople(players: number) {
-  const org = await createOrg(database());
-  const [w] = await database()
-    .db.insert(workshops)
-    .values({ name: `Directory workshop ${randomInt(1e9)}` })
-    .returning();
-  const [room] = await database()
-    .db.insert(rooms)
-    .values({ name: 'Directory room', orgId: org.id, workshopId: w!.id })
-    .returning();
+  const { org, roomId, staff, players: people } = await createRoomWithPeople(database(), players);
   return {
-    roomId: room!.id,
-    staff: socket(await createUser(database(), 'FACILITATOR', org.id), 'FACILITATOR', org.id),
-    players: await Promise.all(
-      Array.from({ length: players }, async () =>
-        socket(await createUser(database(), 'PLAYER', org.id), 'PLAYER', org.id),
-      ),
-    ),
+    roomId,
+    staff: socket(staff, 'FACILITATOR', org.id),
+    players: people.map((p) => socket(p, 'PLAYER', org.id)),
   };
 }
 

@@ -1,30 +1,17 @@
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { games, rooms, workshops } from '../db/schema';
-import { createOrg, createUser, useTestDatabase } from '../test/context';
+import { games } from '../db/schema';
+import { createRoomWithPeople, useTestDatabase } from '../test/context';
 import type { GameEvent } from './engine';
 import { createJournal } from './journal';
 
 const database = useTestDatabase();
 
-async function room() {
-  const org = await createOrg(database());
-  const [w] = await database()
-    .db.insert(workshops)
-    .values({ name: `Journal workshop ${randomInt(1e9)}` })
-    .returning();
-  const [r] = await database()
-    .db.insert(rooms)
-    .values({ name: `Journal room ${randomInt(1e9)}`, orgId: org.id, workshopId: w!.id })
-    .returning();
-  return { roomId: r!.id, player: await createUser(database(), 'PLAYER', org.id) };
-}
-
 describe('the game journal', () => {
   it('stores one flush of several games as it was given, texts with quotes, backslashes and accents included', async () => {
     const journal = createJournal(database().db);
-    const [a, b] = [await room(), await room()];
+    const [a, b] = [await createRoomWithPeople(database(), 1), await createRoomWithPeople(database(), 0)];
+    const player = a.players[0]!;
     const [gameA, gameB] = [await journal.newGame(a.roomId), await journal.newGame(b.roomId)];
     const username = `O'Brien "Zoë" \\ {1,2} NULL`;
     const card = [
@@ -36,7 +23,7 @@ describe('the game journal', () => {
     ];
     const eventsA: GameEvent[] = [
       { type: 'lobby_opened' },
-      { type: 'player_joined', userId: a.player.id, username, card },
+      { type: 'player_joined', userId: player.id, username, card },
       { type: 'ball_rolled', number: 7 },
     ];
     const eventsB: GameEvent[] = [{ type: 'lobby_opened' }, { type: 'game_ended' }];
@@ -47,7 +34,7 @@ describe('the game journal', () => {
           gameId: gameA,
           seq: i + 1,
           event,
-          actorUserId: i === 2 ? null : a.player.id,
+          actorUserId: i === 2 ? null : player.id,
         })),
       ),
       journal.append(eventsB.map((event, i) => ({ gameId: gameB, seq: i + 1, event, actorUserId: null }))),

@@ -11,7 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import type { AuthRateLimits } from '../auth/routes';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { organizations, users } from '../db/schema';
+import { organizations, rooms, users, workshops } from '../db/schema';
 import { localDiskStorage, type Storage } from '../storage/storage';
 import { withDatabase } from './global-setup';
 
@@ -163,6 +163,29 @@ export async function createUser(database: Database, role: Role, organizationId:
     )
     .returning();
   return user!;
+}
+
+/**
+ * A room of a new organization, on a workshop of its own, and a facilitator and `players` players of
+ * that organization (see createOrg and createUser). For the game's tests below the HTTP layer.
+ */
+export async function createRoomWithPeople(database: Database, players: number) {
+  const org = await createOrg(database);
+  const tag = randomUUID().slice(0, 6);
+  const [workshop] = await database.db
+    .insert(workshops)
+    .values({ name: `Workshop ${org.id} ${tag}` })
+    .returning();
+  const [room] = await database.db
+    .insert(rooms)
+    .values({ name: `Room ${tag}`, orgId: org.id, workshopId: workshop!.id })
+    .returning();
+  return {
+    org,
+    roomId: room!.id,
+    staff: await createUser(database, 'FACILITATOR', org.id),
+    players: await Promise.all(Array.from({ length: players }, () => createUser(database, 'PLAYER', org.id))),
+  };
 }
 
 /** Signs a user in through the real endpoints and returns the bearer header and refresh cookie. */
