@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
-import type { Database } from '../db/client';
-import { rooms, workshops } from '../db/schema';
-import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { createRoomWithPeople, useTestDatabase } from '../test/context';
 import { type Bus, localBus } from './bus';
 import { createRoomDirectory } from './directory';
 import { type Connection, createHub } from './hub';
@@ -12,15 +10,7 @@ import { createJournal } from './journal';
 import { localOwnership, type Ownership } from './ownership';
 import { AUTO_CALL_BOARD_MS, type CommandRequest, type CommandResult } from './room';
 
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const database = useTestDatabase();
 
 type Frame = { type: string; payload: Record<string, unknown> };
 
@@ -41,34 +31,23 @@ function socket(user: { id: number; username: string | null }, role: Role, orgId
 const cardOf = (c: { frames: Frame[] }, type: string) =>
   c.frames.filter((f) => f.type === type && 'bingoBoard' in f.payload).at(-1)?.payload.bingoBoard;
 
-/** A room in the database, and a facilitator and players of its organization. */
+/** A room of its own (createRoomWithPeople), its facilitator and players on sockets. */
 async function roomWithPeople(players: number) {
-  const org = await createOrg(database);
-  const [w] = await database.db
-    .insert(workshops)
-    .values({ name: `Directory workshop ${randomInt(1e9)}` })
-    .returning();
-  const [room] = await database.db
-    .insert(rooms)
-    .values({ name: 'Directory room', orgId: org.id, workshopId: w!.id })
-    .returning();
+  const { org, roomId, staff, players: people } = await createRoomWithPeople(database(), players);
   return {
-    roomId: room!.id,
-    staff: socket(await createUser(database, 'FACILITATOR', org.id), 'FACILITATOR', org.id),
-    players: await Promise.all(
-      Array.from({ length: players }, async () =>
-        socket(await createUser(database, 'PLAYER', org.id), 'PLAYER', org.id),
-      ),
-    ),
+    roomId,
+    staff: socket(staff, 'FACILITATOR', org.id),
+    players: people.map((p) => socket(p, 'PLAYER', org.id)),
   };
 }
 
 function directoryWith(bus: Bus, ownership: Ownership = localOwnership(), delays: number[] = []) {
   const hub = createHub({ maxBufferedBytes: 1 << 20 });
+  const { db } = database();
   const directory = createRoomDirectory({
-    db: database.db,
-    content: contentService(database.db),
-    journal: createJournal(database.db),
+    db,
+    content: contentService(db),
+    journal: createJournal(db),
     bus,
     hub,
     ownership,

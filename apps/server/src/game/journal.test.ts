@@ -1,39 +1,17 @@
-import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { games, rooms, workshops } from '../db/schema';
-import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { describe, expect, it } from 'vitest';
+import { games } from '../db/schema';
+import { createRoomWithPeople, useTestDatabase } from '../test/context';
 import type { GameEvent } from './engine';
 import { createJournal } from './journal';
 
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
-
-async function room() {
-  const org = await createOrg(database);
-  const [w] = await database.db
-    .insert(workshops)
-    .values({ name: `Journal workshop ${randomInt(1e9)}` })
-    .returning();
-  const [r] = await database.db
-    .insert(rooms)
-    .values({ name: `Journal room ${randomInt(1e9)}`, orgId: org.id, workshopId: w!.id })
-    .returning();
-  return { roomId: r!.id, player: await createUser(database, 'PLAYER', org.id) };
-}
+const database = useTestDatabase();
 
 describe('the game journal', () => {
   it('stores one flush of several games as it was given, texts with quotes, backslashes and accents included', async () => {
-    const journal = createJournal(database.db);
-    const [a, b] = [await room(), await room()];
+    const journal = createJournal(database().db);
+    const [a, b] = [await createRoomWithPeople(database(), 1), await createRoomWithPeople(database(), 0)];
+    const player = a.players[0]!;
     const [gameA, gameB] = [await journal.newGame(a.roomId), await journal.newGame(b.roomId)];
     const username = `O'Brien "Zoë" \\ {1,2} NULL`;
     const card = [
@@ -45,7 +23,7 @@ describe('the game journal', () => {
     ];
     const eventsA: GameEvent[] = [
       { type: 'lobby_opened' },
-      { type: 'player_joined', userId: a.player.id, username, card },
+      { type: 'player_joined', userId: player.id, username, card },
       { type: 'ball_rolled', number: 7 },
     ];
     const eventsB: GameEvent[] = [{ type: 'lobby_opened' }, { type: 'game_ended' }];
@@ -56,7 +34,7 @@ describe('the game journal', () => {
           gameId: gameA,
           seq: i + 1,
           event,
-          actorUserId: i === 2 ? null : a.player.id,
+          actorUserId: i === 2 ? null : player.id,
         })),
       ),
       journal.append(eventsB.map((event, i) => ({ gameId: gameB, seq: i + 1, event, actorUserId: null }))),
@@ -66,10 +44,10 @@ describe('the game journal', () => {
     expect(loaded).toEqual({ gameId: gameA, events: eventsA.map((event, i) => ({ seq: i + 1, event })) });
     // The ended game is over: no game of room b is live, and its row says where the log ends.
     expect(await journal.load(b.roomId)).toBeNull();
-    const rows = await database.db.select().from(games).where(eq(games.roomId, b.roomId));
+    const rows = await database().db.select().from(games).where(eq(games.roomId, b.roomId));
     expect(rows).toMatchObject([{ id: gameB, lastSeq: 2 }]);
     expect(rows[0]!.endedAt).toBeInstanceOf(Date);
-    const [rowA] = await database.db.select().from(games).where(eq(games.id, gameA));
+    const [rowA] = await database().db.select().from(games).where(eq(games.id, gameA));
     expect(rowA).toMatchObject({ lastSeq: 3, endedAt: null });
   });
 });

@@ -5,12 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { Database } from '../db/client';
-import { createOrg, createUser, openTestDatabase, signIn } from '../test/context';
+import { createOrg, createUser, signIn, useTestDatabase } from '../test/context';
 import { createQuestionRoom } from '../test/question-room';
 
-let database: Database;
-let drop: () => Promise<void>;
+const database = useTestDatabase();
 let quiz: Awaited<ReturnType<typeof createQuestionRoom>>;
 let staffToken: string;
 let playerTokens: string[];
@@ -24,7 +22,7 @@ async function startInstance() {
     JWT_SECRET: 'question-restart-secret-question-restart!!',
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database: database(), logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
   return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
@@ -54,21 +52,18 @@ async function client(url: string, token: string) {
 }
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  const org = await createOrg(database);
-  quiz = await createQuestionRoom(database, org.id);
+  const org = await createOrg(database());
+  quiz = await createQuestionRoom(database(), org.id);
   const { app } = await startInstance();
-  staffToken = (await signIn(app, await createUser(database, 'FACILITATOR', org.id))).body.accessToken;
+  staffToken = (await signIn(app, await createUser(database(), 'FACILITATOR', org.id))).body.accessToken;
   playerTokens = [];
   for (let i = 0; i < 2; i++)
-    playerTokens.push((await signIn(app, await createUser(database, 'PLAYER', org.id))).body.accessToken);
+    playerTokens.push((await signIn(app, await createUser(database(), 'PLAYER', org.id))).body.accessToken);
   await app.close();
 });
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   for (const app of apps) await app.close();
-  await database.close();
-  await drop();
 });
 
 describe('a server restart during a question', () => {

@@ -13,12 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { Database } from '../db/client';
 import { gameEvents, rooms, workshops } from '../db/schema';
-import { createOrg, createUser, openTestDatabase, signIn } from '../test/context';
+import { createOrg, createUser, signIn, useTestDatabase } from '../test/context';
 
-let database: Database;
-let drop: () => Promise<void>;
+const database = useTestDatabase();
 let roomId: number;
 const apps: FastifyInstance[] = [];
 const redisClients: Redis[] = [];
@@ -34,7 +32,7 @@ async function startInstance(redis?: Redis) {
     JWT_SECRET: 'restart-test-secret-restart-test-secret!!',
     LOG_LEVEL: 'silent',
   });
-  const app = await buildApp({ config, database, logger: false, redis });
+  const app = await buildApp({ config, database: database(), logger: false, redis });
   await app.listen({ port: 0, host: '127.0.0.1' });
   apps.push(app);
   return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
@@ -71,26 +69,22 @@ const msg = (type: string, action: string, extra: object = {}) => ({
 });
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  const org = await createOrg(database);
-  const [w] = await database.db.insert(workshops).values({ name: 'Scale workshop' }).returning();
+  const { db } = database();
+  const org = await createOrg(database());
+  const [w] = await db.insert(workshops).values({ name: 'Scale workshop' }).returning();
   roomId = (
-    await database.db
-      .insert(rooms)
-      .values({ name: 'Scale room', orgId: org.id, workshopId: w!.id })
-      .returning()
+    await db.insert(rooms).values({ name: 'Scale room', orgId: org.id, workshopId: w!.id }).returning()
   )[0]!.id;
   // Tokens are signed with the shared JWT secret, so any instance accepts them.
   const { app } = await startInstance();
-  facilitatorToken = (await signIn(app, await createUser(database, 'FACILITATOR', org.id))).body.accessToken;
-  playerToken = (await signIn(app, await createUser(database, 'PLAYER', org.id))).body.accessToken;
+  const facilitator = await createUser(database(), 'FACILITATOR', org.id);
+  facilitatorToken = (await signIn(app, facilitator)).body.accessToken;
+  playerToken = (await signIn(app, await createUser(database(), 'PLAYER', org.id))).body.accessToken;
   await app.close();
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
   for (const r of redisClients) r.disconnect();
-  await database.close();
-  await drop();
 });
 
 describe('a server restart mid-game', () => {
@@ -226,19 +220,17 @@ async function spawnServer(env: Record<string, string>): Promise<{ child: ChildP
 
 describe.runIf(redisUrl)('the owner instance dies mid-game', () => {
   it('another instance takes the room over from the log: same card, no roll lost, players resume', async (t) => {
-    if (!database.url) {
+    const { db, url } = database();
+    if (!url) {
       // PGlite lives inside one process: a second process cannot share it, so this runs on PostgreSQL.
       console.warn('[playshop] owner-killed test skipped: it needs TEST_DATABASE_URL (PostgreSQL).');
       t.skip();
       return;
     }
-    const [w] = await database.db.insert(workshops).values({ name: 'Takeover workshop' }).returning();
-    const [theRoom] = await database.db
-      .select({ orgId: rooms.orgId })
-      .from(rooms)
-      .where(eq(rooms.id, roomId));
+    const [w] = await db.insert(workshops).values({ name: 'Takeover workshop' }).returning();
+    const [theRoom] = await db.select({ orgId: rooms.orgId }).from(rooms).where(eq(rooms.id, roomId));
     const takeoverRoom = (
-      await database.db
+      await db
         .insert(rooms)
         .values({ name: 'Takeover', orgId: theRoom!.orgId, workshopId: w!.id })
         .returning()
@@ -247,7 +239,7 @@ describe.runIf(redisUrl)('the owner instance dies mid-game', () => {
       type,
       payload: { action, roomId: takeoverRoom, ...extra },
     });
-    const owner = await spawnServer({ DATABASE_URL: database.url, REDIS_URL: redisUrl!, REDIS_PREFIX });
+    const owner = await spawnServer({ DATABASE_URL: url, REDIS_URL: redisUrl!, REDIS_PREFIX });
     try {
       const r = new Redis(redisUrl!);
       redisClients.push(r);
@@ -288,7 +280,7 @@ describe.runIf(redisUrl)('the owner instance dies mid-game', () => {
       const next = (await player.next('get_random_roll')).payload.roll;
       expect(seen).not.toContain(next);
       // Every roll a client saw is in the log, once.
-      const logged = await database.db
+      const logged = await db
         .select({ payload: gameEvents.payload })
         .from(gameEvents)
         .where(eq(gameEvents.type, 'ball_rolled'));
@@ -343,16 +335,11 @@ describe.runIf(redisUrl)('Redis unreachable mid-game', () => {
     r.on('error', () => undefined);
     redisClients.push(r);
     const { url } = await startInstance(r);
-    const [w] = await database.db.insert(workshops).values({ name: 'Outage workshop' }).returning();
-    const [theRoom] = await database.db
-      .select({ orgId: rooms.orgId })
-      .from(rooms)
-      .where(eq(rooms.id, roomId));
+    const { db } = database();
+    const [w] = await db.insert(workshops).values({ name: 'Outage workshop' }).returning();
+    const [theRoom] = await db.select({ orgId: rooms.orgId }).from(rooms).where(eq(rooms.id, roomId));
     const outageRoom = (
-      await database.db
-        .insert(rooms)
-        .values({ name: 'Outage', orgId: theRoom!.orgId, workshopId: w!.id })
-        .returning()
+      await db.insert(rooms).values({ name: 'Outage', orgId: theRoom!.orgId, workshopId: w!.id }).returning()
     )[0]!.id;
     const m = (type: string, action: string) => ({ type, payload: { action, roomId: outageRoom } });
     const facilitator = client(url, facilitatorToken);
@@ -362,7 +349,7 @@ describe.runIf(redisUrl)('Redis unreachable mid-game', () => {
     facilitator.send(m('game_event', 'start_game'));
     await facilitator.next('start_game');
     const rolls = async () =>
-      (await database.db.select().from(gameEvents).where(eq(gameEvents.type, 'ball_rolled'))).length;
+      (await db.select().from(gameEvents).where(eq(gameEvents.type, 'ball_rolled'))).length;
     try {
       const before = await rolls();
       server.kill('SIGKILL');

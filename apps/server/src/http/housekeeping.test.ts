@@ -1,18 +1,9 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
-import { openTestDatabase } from '../test/context';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/context';
 import { runExclusively, scheduleHousekeeping } from './housekeeping';
 
-let database: Database;
-let drop: () => Promise<void>;
-beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-});
-afterAll(async () => {
-  await database.close();
-  await drop();
-});
+const database = useTestDatabase();
 
 /** A job that runs until released. */
 function gatedJob() {
@@ -38,17 +29,17 @@ function gatedJob() {
 describe('runExclusively', () => {
   it('runs one job per name at a time on PostgreSQL; PGlite (one process) always runs', async () => {
     const first = gatedJob();
-    const holding = runExclusively(database, 'test-job', first.work);
+    const holding = runExclusively(database(), 'test-job', first.work);
     await first.running;
-    const second = await runExclusively(database, 'test-job', async () => 2);
-    const other = await runExclusively(database, 'another-job', async () => 3);
+    const second = await runExclusively(database(), 'test-job', async () => 2);
+    const other = await runExclusively(database(), 'another-job', async () => 3);
     first.release();
     expect(await holding).toEqual({ ran: true, result: 1 });
     expect(other).toEqual({ ran: true, result: 3 });
-    if (database.kind === 'postgres') expect(second).toEqual({ ran: false });
+    if (database().kind === 'postgres') expect(second).toEqual({ ran: false });
     else expect(second).toEqual({ ran: true, result: 2 });
     // Released with its transaction: the next round runs.
-    expect(await runExclusively(database, 'test-job', async () => 4)).toEqual({ ran: true, result: 4 });
+    expect(await runExclusively(database(), 'test-job', async () => 4)).toEqual({ ran: true, result: 4 });
   });
 });
 
@@ -65,7 +56,7 @@ describe('scheduleHousekeeping', () => {
         calls.push('a');
         return job.work();
       },
-      { shared: database, intervalMs: 60_000 },
+      { shared: database(), intervalMs: 60_000 },
     );
     scheduleHousekeeping(
       b,
@@ -74,14 +65,14 @@ describe('scheduleHousekeeping', () => {
         calls.push('b');
         return 0;
       },
-      { shared: database, intervalMs: 60_000 },
+      { shared: database(), intervalMs: 60_000 },
     );
     const readyA = a.ready();
     await job.running;
     await b.ready();
     job.release();
     await readyA;
-    expect(calls).toEqual(database.kind === 'postgres' ? ['a'] : ['a', 'b']);
+    expect(calls).toEqual(database().kind === 'postgres' ? ['a'] : ['a', 'b']);
     await Promise.all([a.close(), b.close()]);
   });
 });

@@ -11,7 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import type { AuthRateLimits } from '../auth/routes';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { organizations, users } from '../db/schema';
+import { organizations, rooms, users, workshops } from '../db/schema';
 import { localDiskStorage, type Storage } from '../storage/storage';
 import { withDatabase } from './global-setup';
 
@@ -38,6 +38,29 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   const dump = await readFile(inject('pgliteTemplate'));
   const database = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   return { database, drop: async () => {} };
+}
+
+/**
+ * A fresh database for the file, without the app (see openTestDatabase). Registers its own `beforeAll`
+ * and `afterAll` and returns a getter: call it inside tests and hooks. Call this before the file's own
+ * hooks: its `beforeAll` runs first, and vitest runs `afterAll` hooks last-registered first, so the
+ * file's own clean-up (apps, sockets) runs before the database closes.
+ */
+export function useTestDatabase(): () => Database {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    if (!opened) return;
+    await opened.database.close();
+    await opened.drop();
+  });
+  return () => {
+    if (!opened)
+      throw new Error('useTestDatabase: the database opens in beforeAll; read it inside tests and hooks');
+    return opened.database;
+  };
 }
 
 export interface TestContext {
@@ -140,6 +163,29 @@ export async function createUser(database: Database, role: Role, organizationId:
     )
     .returning();
   return user!;
+}
+
+/**
+ * A room of a new organization, on a workshop of its own, and a facilitator and `players` players of
+ * that organization (see createOrg and createUser). For the game's tests below the HTTP layer.
+ */
+export async function createRoomWithPeople(database: Database, players: number) {
+  const org = await createOrg(database);
+  const tag = randomUUID().slice(0, 6);
+  const [workshop] = await database.db
+    .insert(workshops)
+    .values({ name: `Workshop ${org.id} ${tag}` })
+    .returning();
+  const [room] = await database.db
+    .insert(rooms)
+    .values({ name: `Room ${tag}`, orgId: org.id, workshopId: workshop!.id })
+    .returning();
+  return {
+    org,
+    roomId: room!.id,
+    staff: await createUser(database, 'FACILITATOR', org.id),
+    players: await Promise.all(Array.from({ length: players }, () => createUser(database, 'PLAYER', org.id))),
+  };
 }
 
 /** Signs a user in through the real endpoints and returns the bearer header and refresh cookie. */

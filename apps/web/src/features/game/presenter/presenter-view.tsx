@@ -189,7 +189,7 @@ function LastBalls({
             key={last}
             number={last}
             size="xl"
-            className={[classes.hugeBall, animate ? classes.pop : ''].filter(Boolean).join(' ')}
+            className={[classes.hugeBall, animate ? gameClasses.landed : ''].filter(Boolean).join(' ')}
           />
           <Text fz={64} fw={900} lh={1}>
             {ballLabel(last)}
