@@ -29,19 +29,17 @@ import { createHub } from './game/hub';
 import { createJournal } from './game/journal';
 import { localOwnership, postgresOwnership, redisOwnership } from './game/ownership';
 import { registerGameSocket } from './game/socket';
-import {
-  DEFAULT_LOGIN_THROTTLE,
-  memoryAccountLimiter,
-  memoryLoginThrottle,
-  redisAccountLimiter,
-  redisLoginThrottle,
-  type ThrottlePolicy,
-  withMemoryFallback,
-} from './http/account-limiter';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
 import { loggerOptions } from './http/logging';
+import {
+  DEFAULT_LOGIN_THROTTLE,
+  memoryLoginThrottle,
+  redisLoginThrottle,
+  type ThrottlePolicy,
+  withMemoryFallback,
+} from './http/login-throttle';
 import { lanAddresses } from './http/network-addresses';
 import { registerProbes } from './http/probes';
 import { trackRoutes } from './http/route-registry';
@@ -154,8 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, {
     global: false,
-    // A Redis outage lifts the per-IP limits rather than failing every sign-in; the per-account
-    // limits and the sign-in throttle carry on in memory (withMemoryFallback).
+    // A Redis outage lifts the library's limits (per IP, and per account: auth/routes.ts) rather
+    // than failing every sign-in; the sign-in throttle carries on in memory (withMemoryFallback).
     ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisPrefix}-rl:`, skipOnError: true } : {}),
   });
 
@@ -202,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { shared: database },
   );
 
-  // Sign-in limits: in Redis when configured (shared by every instance), in memory while it is down.
+  // The sign-in throttle: in Redis when configured (shared by every instance), in memory while it is down.
   const throttlePolicy = { ...DEFAULT_LOGIN_THROTTLE, ...deps.loginThrottle };
   const redis = deps.redis ? watchRedis(deps.redis, app.log) : undefined;
   /** What /health reports; `redisHealthy` is false while a configured Redis does not answer. */
@@ -224,16 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fallingBack = (err: unknown) =>
     app.log.warn(
       { err: { message: (err as Error).message } },
-      'Redis unavailable: rate limits kept in memory',
+      'Redis unavailable: sign-in throttle kept in memory',
     );
-  const accountLimiter = redis
-    ? withMemoryFallback(
-        () => redis.status === 'ready',
-        redisAccountLimiter(redis, config.redisPrefix),
-        memoryAccountLimiter(),
-        fallingBack,
-      )
-    : memoryAccountLimiter();
   const loginThrottle = redis
     ? withMemoryFallback(
         () => redis.status === 'ready',
@@ -269,9 +259,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         api,
         services.auth,
         { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.rateLimits },
-        accountLimiter,
         loginThrottle,
         config.publicUrl.startsWith('https:'),
+        () => (redis ? !isRedisReady(redis) : false),
       );
       orgRoutes(api, services.orgs);
       roomRoutes(api, roomsSvc, {

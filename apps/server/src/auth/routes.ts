@@ -1,16 +1,17 @@
 import { API_PREFIX, AUTH_API, REFRESH_COOKIE, SESSION_HINT_COOKIE, SUCCESS } from '@playshop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountLimiter, Limit, LoginThrottle } from '../http/account-limiter';
+import { accountRateLimit, type Limit } from '../http/account-rate-limit';
 import { route } from '../http/endpoint';
 import { forbidden } from '../http/errors';
+import type { LoginThrottle } from '../http/login-throttle';
 import type { AuthService, SessionTokens } from './service';
 
 type RateLimit = Limit;
 
 /**
- * Per IP, and per account for players and reset mails. Staff sign-in is throttled per account and
- * address together (LoginThrottle), never locked per account alone. Per-IP limits are generous: a
- * classroom often shares one address.
+ * Per IP, and per account for players, guests' rooms and reset mails, all fixed windows of
+ * @fastify/rate-limit. Staff sign-in is throttled per account and address together (LoginThrottle),
+ * never locked per account alone. Per-IP limits are generous: a classroom often shares one address.
  */
 export interface AuthRateLimits {
   loginPerIp: RateLimit;
@@ -47,9 +48,10 @@ export function authRoutes(
   app: FastifyInstance,
   auth: AuthService,
   limits: AuthRateLimits,
-  accountLimiter: AccountLimiter,
   loginThrottle: LoginThrottle,
   secureCookies: boolean,
+  /** True while the rate-limit store (Redis) is known down: the per-account limits are lifted. */
+  limitStoreDown: () => boolean = () => false,
 ): void {
   const cookieOptions = {
     path: API_PREFIX,
@@ -75,14 +77,24 @@ export function authRoutes(
     reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
   };
 
-  // Per IP through @fastify/rate-limit (a counter of its own per route); per account through ours.
+  // Both through @fastify/rate-limit: per IP as route config (a counter of its own per route, counted
+  // on request); per account as preHandlers, after validation, keyed on the parsed body.
   const perIp = (limit: RateLimit) => ({ rateLimit: limit });
-  const perAccount =
-    (limit: RateLimit, bucket: string, field: 'email' | 'username') => async (req: FastifyRequest) => {
-      const value = (req.body as Record<string, unknown> | undefined)?.[field];
-      if (typeof value === 'string' && value.trim())
-        await accountLimiter.hit(bucket, value.trim().toLowerCase(), limit);
-    };
+  const perAccount = (
+    limit: RateLimit,
+    bucket: string,
+    accountOf: (req: FastifyRequest) => string | undefined,
+  ) => accountRateLimit(app, limit, bucket, accountOf, limitStoreDown);
+  /** The email, trimmed and lowercased; none when missing, empty or not a string (nothing counted). */
+  const emailOf = (req: FastifyRequest) => {
+    const value = (req.body as { email?: unknown } | undefined)?.email;
+    return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined;
+  };
+  // The participant keys: the normalised code or organization, then it with the username.
+  const participantScope = (req: FastifyRequest) => {
+    const { org, orgId, code } = req.body as { org?: string; orgId?: number; code?: string };
+    return code ? `code:${code}` : orgId !== undefined ? `org:${orgId}` : `name:${org?.toLowerCase()}`;
+  };
 
   route(
     app,
@@ -104,30 +116,31 @@ export function authRoutes(
   route(
     app,
     AUTH_API.participantLogin,
-    async ({ body, reply }) => {
-      const { username, org, orgId, code } = body;
-      // After the body is parsed: the keys are the normalised code or organization and username.
-      const scope = code
-        ? `code:${code}`
-        : orgId !== undefined
-          ? `org:${orgId}`
-          : `name:${org?.toLowerCase()}`;
-      await accountLimiter.hit('player-org', scope, limits.participantPerOrg);
-      await accountLimiter.hit('player', `${scope}|${username.toLowerCase()}`, limits.participantPerAccount);
-      return sendSession(reply, await auth.participantLogin(body));
+    async ({ body, reply }) => sendSession(reply, await auth.participantLogin(body)),
+    {
+      config: perIp(limits.participantPerIp),
+      // The organization's budget first, then the account's (a try the first refuses is not counted).
+      preHandler: [
+        perAccount(limits.participantPerOrg, 'player-org', participantScope),
+        perAccount(limits.participantPerAccount, 'player', (req) => {
+          const { username } = req.body as { username: string };
+          return `${participantScope(req)}|${username.toLowerCase()}`;
+        }),
+      ],
     },
-    { config: perIp(limits.participantPerIp) },
   );
 
   route(
     app,
     AUTH_API.guestLogin,
     async ({ body, reply }) => {
-      await accountLimiter.hit('guest-room', body.code, limits.guestPerRoom);
       const session = await auth.guestLogin(body.code, body.nickname);
       return { ...sendSession(reply, session), roomId: session.roomId };
     },
-    { config: perIp(limits.guestPerIp) },
+    {
+      config: perIp(limits.guestPerIp),
+      preHandler: perAccount(limits.guestPerRoom, 'guest-room', (req) => (req.body as { code: string }).code),
+    },
   );
 
   route(app, AUTH_API.refresh, async ({ req, reply }) => {
@@ -153,7 +166,7 @@ export function authRoutes(
       await auth.requestReset(body.email);
       return { message: SUCCESS.resetRequested };
     },
-    { config: perIp(limits.resetPerIp), preHandler: perAccount(limits.resetPerAccount, 'reset', 'email') },
+    { config: perIp(limits.resetPerIp), preHandler: perAccount(limits.resetPerAccount, 'reset', emailOf) },
   );
 
   route(

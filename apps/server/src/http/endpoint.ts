@@ -44,8 +44,8 @@ export interface RouteOptions {
   /** Route config on top of `public` (which comes from the endpoint): rate limits, `allowExpiredOrg`. */
   config?: FastifyContextConfig;
   bodyLimit?: number;
-  /** Runs after validation and before the handler (a per-account limit keyed on the body). */
-  preHandler?: (req: FastifyRequest) => Promise<void>;
+  /** Run after validation and before the handler, in order (per-account limits keyed on the body). */
+  preHandler?: ((req: FastifyRequest) => Promise<void>) | ((req: FastifyRequest) => Promise<void>)[];
 }
 
 function actorFor(req: FastifyRequest, access: Endpoint['access']): Actor | null {

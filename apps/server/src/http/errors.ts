@@ -15,6 +15,13 @@ export class AppError extends Error {
   }
 }
 
+/** 429 `RATE_LIMITED`; the error handler sends `retryAfterSeconds` as the Retry-After header. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('RATE_LIMITED', 429, ERRORS.tooManyRequests);
+  }
+}
+
 export const badRequest = (message: string, field?: string) =>
   new AppError('BAD_REQUEST', 400, message, field);
 export const unauthorized = (message: string = ERRORS.unauthenticated, code = 'UNAUTHENTICATED') =>

@@ -1,69 +1,13 @@
-import { ERRORS } from '@playshop/shared';
 import type { Redis } from 'ioredis';
-import { AppError } from './errors';
-
-export interface Limit {
-  max: number;
-  /** milliseconds */
-  timeWindow: number;
-}
+import { RateLimitedError } from './errors';
 
 /**
- * Fixed-window attempt counters keyed by account (email, username). @fastify/rate-limit runs one
- * limiter per request, keyed by IP; this is the second, per-account limit of the auth routes.
- * Counters live in Redis when configured, so every instance sees the same attempts.
- */
-export interface AccountLimiter {
-  /** Counts one attempt; throws 429 (with retryAfter seconds) past the limit. */
-  hit(bucket: string, account: string, limit: Limit): Promise<void>;
-}
-
-export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', 429, ERRORS.tooManyRequests);
-  }
-}
-
-export function memoryAccountLimiter(now: () => number = Date.now): AccountLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return {
-    async hit(bucket, account, limit) {
-      const key = `${bucket}:${account}`;
-      const t = now();
-      // Drop stale windows now and then so the map stays the size of recent activity.
-      if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= t) windows.delete(k);
-      let w = windows.get(key);
-      if (!w || w.resetAt <= t) {
-        w = { count: 0, resetAt: t + limit.timeWindow };
-        windows.set(key, w);
-      }
-      w.count += 1;
-      if (w.count > limit.max) throw new RateLimitedError(Math.ceil((w.resetAt - t) / 1000));
-    },
-  };
-}
-
-/** INCR and, on the first hit of a window, PEXPIRE, in one atomic step. Returns [count, ms left]. */
-const FIXED_WINDOW_LUA = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('PTTL', KEYS[1])}
-`;
-
-export function redisAccountLimiter(redis: Redis, prefix = 'playshop'): AccountLimiter {
-  return {
-    async hit(bucket, account, limit) {
-      const key = `${prefix}-acct:${bucket}:${account}`;
-      const [count, remaining] = (await redis.eval(FIXED_WINDOW_LUA, 1, key, limit.timeWindow)) as [
-        number,
-        number,
-      ];
-      if (count > limit.max) throw new RateLimitedError(Math.ceil(Math.max(remaining, 0) / 1000));
-    },
-  };
-}
-
-/**
+ * Hand-written on purpose: @fastify/rate-limit counts fixed windows per key. Its `exponentialBackoff`
+ * comes closest but counts refused tries too (hammering during a wait lengthens it), starts counting
+ * afresh once the lengthened window lapses instead of remembering the pair for an hour, and cannot
+ * clear a key when the sign-in succeeds. The fixed windows of the auth routes (per IP, per account)
+ * are the library's: auth/routes.ts and http/account-rate-limit.ts.
+ *
  * Sign-in throttle keyed by account AND address: the first `freeAttempts` tries of a
  * pair go through, each further one opens a wait that doubles (base, 2×base, … up to `maxDelayMs`);
  * a success clears the pair. A stranger guessing an admin's password only slows their own address:

@@ -1,0 +1,97 @@
+/**
+ * The per-account limits of the auth routes (@fastify/rate-limit, http/account-rate-limit.ts) through
+ * the whole app: each try from a new address, so only the per-account count can refuse. With
+ * TEST_REDIS_URL, two instances on one Redis share the counts.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { perMinute, type TestContext, withTestContext } from '../test/context';
+
+let address = 0;
+const from = () => `10.20.${++address >> 8}.${address & 255}`;
+const participant = (ctx: TestContext, username: string, org: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/participantLogin',
+    payload: { username, org },
+    remoteAddress: from(),
+  });
+const reset = (ctx: TestContext, email: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/requestReset', payload: { email }, remoteAddress: from() });
+
+describe('per-account limits', () => {
+  it('count reset requests per email, trimmed and lowercased, from any address', async () => {
+    await withTestContext({ rateLimits: perMinute({ resetPerAccount: 2 }) }, async (ctx) => {
+      expect((await reset(ctx, 'kim@example.com')).statusCode).toBe(200);
+      expect((await reset(ctx, ' KIM@example.com ')).statusCode).toBe(200);
+      const refused = await reset(ctx, 'Kim@Example.com');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many attempts, please try again later',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(55);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect((await reset(ctx, 'lee@example.com')).statusCode).toBe(200);
+    });
+  });
+
+  it('count a player per organization and username, ignoring case, after the organization budget', async () => {
+    await withTestContext(
+      { rateLimits: perMinute({ participantPerAccount: 1, participantPerOrg: 2 }) },
+      async (ctx) => {
+        expect((await participant(ctx, 'Ghost', 'Nowhere')).statusCode).toBe(404);
+        expect((await participant(ctx, 'ghost', 'NOWHERE')).statusCode).toBe(429);
+        // The organization's budget (2) is spent: a new player is refused too.
+        expect((await participant(ctx, 'other', 'Nowhere')).statusCode).toBe(429);
+        // Elsewhere, the same username has a count of its own.
+        expect((await participant(ctx, 'ghost', 'Elsewhere')).statusCode).toBe(404);
+      },
+    );
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl)
+  console.warn('[playshop] Two-instance per-account limit test skipped: TEST_REDIS_URL is not set.');
+
+describe.runIf(redisUrl)('per-account limits over Redis', () => {
+  const prefix = `test-acct-${randomUUID().slice(0, 8)}`;
+  const clients: Redis[] = [];
+  afterAll(async () => {
+    const keys = await clients[0]!.keys(`${prefix}-*`);
+    if (keys.length) await clients[0]!.del(...keys);
+    await Promise.all(clients.map((c) => c.quit()));
+  });
+
+  it('are shared by two instances on one Redis', async () => {
+    const options = async () => {
+      const redis = new Redis(redisUrl!);
+      clients.push(redis);
+      await redis.ping();
+      return {
+        redis,
+        env: { REDIS_PREFIX: prefix },
+        rateLimits: perMinute({ participantPerAccount: 1, participantPerOrg: 3, resetPerAccount: 1 }),
+      };
+    };
+    await withTestContext(await options(), async (a) =>
+      withTestContext(await options(), async (b) => {
+        expect((await participant(a, 'ghost1', 'Shared Org')).statusCode).toBe(404);
+        expect((await participant(b, 'Ghost1', 'shared org')).statusCode).toBe(429);
+        expect((await participant(b, 'ghost2', 'Shared Org')).statusCode).toBe(404);
+        // Three tries of the organization on the two instances: the fourth is refused.
+        expect((await participant(a, 'ghost3', 'Shared Org')).statusCode).toBe(429);
+
+        expect((await reset(a, 'pat@example.com')).statusCode).toBe(200);
+        const refused = await reset(b, 'PAT@example.com');
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().code).toBe('RATE_LIMITED');
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(55);
+        // The counters are the library's, under this deployment's prefix.
+        expect(await clients[0]!.keys(`${prefix}-rl:*acct:reset:pat@example.com`)).toHaveLength(1);
+      }),
+    );
+  });
+});
