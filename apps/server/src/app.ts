@@ -42,6 +42,7 @@ import {
 } from './http/login-throttle';
 import { lanAddresses } from './http/network-addresses';
 import { registerProbes } from './http/probes';
+import { redisStoreWithMemoryFallback } from './http/rate-limit-store';
 import { trackRoutes } from './http/route-registry';
 import { createMailer, type Mailer } from './mail/mailer';
 import { downloadLinks } from './materials/download-links';
@@ -150,11 +151,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(fastifyCookie);
+  const fallingBack = (err: unknown) =>
+    app.log.warn(
+      { err: { message: (err as Error).message } },
+      'Redis unavailable: rate limits kept in memory',
+    );
+  // Every fixed window (per IP, per account: auth/routes.ts) counts in Redis when configured, and in
+  // this instance's memory while Redis is out of reach, like the sign-in throttle below.
+  const rateLimitRedis = deps.redis;
   await app.register(fastifyRateLimit, {
     global: false,
-    // A Redis outage lifts the library's limits (per IP, and per account: auth/routes.ts) rather
-    // than failing every sign-in; the sign-in throttle carries on in memory (withMemoryFallback).
-    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.redisPrefix}-rl:`, skipOnError: true } : {}),
+    ...(rateLimitRedis
+      ? {
+          store: redisStoreWithMemoryFallback(
+            rateLimitRedis,
+            `${config.redisPrefix}-rl:`,
+            () => isRedisReady(rateLimitRedis),
+            fallingBack,
+          ),
+        }
+      : {}),
   });
 
   await app.register(fastifySwagger, {
@@ -200,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { shared: database },
   );
 
-  // The sign-in throttle: in Redis when configured (shared by every instance), in memory while it is down.
+  // Sign-in limits: in Redis when configured (shared by every instance), in memory while it is down.
   const throttlePolicy = { ...DEFAULT_LOGIN_THROTTLE, ...deps.loginThrottle };
   const redis = deps.redis ? watchRedis(deps.redis, app.log) : undefined;
   /** What /health reports; `redisHealthy` is false while a configured Redis does not answer. */
@@ -219,11 +235,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
   };
   app.decorate('healthStatus', healthStatus);
-  const fallingBack = (err: unknown) =>
-    app.log.warn(
-      { err: { message: (err as Error).message } },
-      'Redis unavailable: sign-in throttle kept in memory',
-    );
   const loginThrottle = redis
     ? withMemoryFallback(
         () => redis.status === 'ready',
@@ -261,7 +272,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         { ...DEFAULT_AUTH_RATE_LIMITS, ...deps.rateLimits },
         loginThrottle,
         config.publicUrl.startsWith('https:'),
-        () => (redis ? !isRedisReady(redis) : false),
       );
       orgRoutes(api, services.orgs);
       roomRoutes(api, roomsSvc, {

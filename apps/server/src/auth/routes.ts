@@ -50,8 +50,6 @@ export function authRoutes(
   limits: AuthRateLimits,
   loginThrottle: LoginThrottle,
   secureCookies: boolean,
-  /** True while the rate-limit store (Redis) is known down: the per-account limits are lifted. */
-  limitStoreDown: () => boolean = () => false,
 ): void {
   const cookieOptions = {
     path: API_PREFIX,
@@ -84,7 +82,7 @@ export function authRoutes(
     limit: RateLimit,
     bucket: string,
     accountOf: (req: FastifyRequest) => string | undefined,
-  ) => accountRateLimit(app, limit, bucket, accountOf, limitStoreDown);
+  ) => accountRateLimit(app, limit, bucket, accountOf);
   /** The email, trimmed and lowercased; none when missing, empty or not a string (nothing counted). */
   const emailOf = (req: FastifyRequest) => {
     const value = (req.body as { email?: unknown } | undefined)?.email;

@@ -6,28 +6,40 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { accountRateLimit } from './account-rate-limit';
 import { registerErrorHandler } from './errors';
+import { redisStoreWithMemoryFallback } from './rate-limit-store';
 
 const limit = { max: 2, timeWindow: 60_000 };
 
 /**
- * The app's shape in small: the plugin (global off, Redis as app.ts registers it when given), one
- * route with a per-IP limit as config and a per-account one as preHandler, keyed on `body.account`.
+ * The app's shape in small: the plugin (global off, with Redis the store app.ts gives it), one route
+ * with a per-IP limit as config and a per-account one as preHandler, keyed on `body.account`.
  */
-async function limitedApp(options: { redis?: Redis; nameSpace?: string; lifted?: () => boolean } = {}) {
+async function limitedApp(
+  options: {
+    redis?: Redis;
+    nameSpace?: string;
+    isUp?: () => boolean;
+    onFallback?: (err: Error) => void;
+  } = {},
+) {
   const app = Fastify();
   registerErrorHandler(app);
+  const { redis } = options;
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(options.redis ? { redis: options.redis, nameSpace: options.nameSpace, skipOnError: true } : {}),
+    ...(redis
+      ? {
+          store: redisStoreWithMemoryFallback(
+            redis,
+            options.nameSpace ?? 'test-',
+            options.isUp ?? (() => redis.status === 'ready'),
+            options.onFallback ?? (() => undefined),
+          ),
+        }
+      : {}),
   });
   const accountOf = (bucket: string) =>
-    accountRateLimit(
-      app,
-      limit,
-      bucket,
-      (req) => (req.body as { account?: string }).account || undefined,
-      options.lifted,
-    );
+    accountRateLimit(app, limit, bucket, (req) => (req.body as { account?: string }).account || undefined);
   for (const bucket of ['one', 'two'])
     app.post(
       `/${bucket}`,
@@ -83,20 +95,31 @@ describe('accountRateLimit with Redis out of reach', () => {
     return redis;
   };
 
-  it('lets every try through rather than failing it (skipOnError), or skips the count while lifted', async () => {
+  it("counts in this instance's memory instead, whether Redis fails the count or is known down", async () => {
     const redis = unreachable();
-    let lifted = false;
-    const app = await limitedApp({ redis, nameSpace: 'unused-', lifted: () => lifted });
+    let up = true;
+    const fallbacks: Error[] = [];
+    const app = await limitedApp({
+      redis,
+      nameSpace: 'unused-',
+      isUp: () => up,
+      onFallback: (err) => fallbacks.push(err),
+    });
     const counts = vi.spyOn(redis as unknown as { rateLimit: () => void }, 'rateLimit');
-    // No memory fallback: past the limit of 2, still through (the count failed and was skipped).
-    for (let i = 0; i < 4; i++) expect((await post(app, 'a')).statusCode).toBe(200);
-    // Per IP and per account asked the store each time.
-    expect(counts).toHaveBeenCalledTimes(8);
+    // Said to be up: each count goes to Redis, fails, and is taken in memory; the limit of 2 holds.
+    expect((await post(app, 'a')).statusCode).toBe(200);
+    expect((await post(app, 'a')).statusCode).toBe(200);
+    expect((await post(app, 'a')).statusCode).toBe(429);
+    // Per IP and per account, three requests each.
+    expect(counts).toHaveBeenCalledTimes(6);
+    expect(fallbacks).toHaveLength(6);
     counts.mockClear();
-    // Known down: the per-account limit does not ask the store at all (no wait for ioredis).
-    lifted = true;
-    for (let i = 0; i < 4; i++) expect((await post(app, 'a')).statusCode).toBe(200);
-    expect(counts).toHaveBeenCalledTimes(4);
+    // Known down: Redis is not asked at all (no wait for ioredis), and memory still counts.
+    up = false;
+    expect((await post(app, 'b')).statusCode).toBe(200);
+    expect((await post(app, 'b')).statusCode).toBe(200);
+    expect((await post(app, 'b')).statusCode).toBe(429);
+    expect(counts).not.toHaveBeenCalled();
     await app.close();
     redis.disconnect();
   });
@@ -119,7 +142,7 @@ describe.runIf(redisUrl)('accountRateLimit (Redis)', () => {
       const redis = new Redis(redisUrl!);
       clients.push(redis);
       await redis.ping();
-      return limitedApp({ redis, nameSpace: prefix, lifted: () => redis.status !== 'ready' });
+      return limitedApp({ redis, nameSpace: prefix });
     };
     const [first, second] = [await instance(), await instance()];
     expect((await post(first, 'a')).statusCode).toBe(200);

@@ -24,22 +24,20 @@ export interface Limit {
  * second hook would let everything through. `createRateLimit` only counts; the refusal is ours, the
  * same RateLimitedError as the sign-in throttle (429 `RATE_LIMITED` with Retry-After).
  *
- * Redis out of reach: the plugin is registered with `skipOnError`, so a failed count lets the request
- * through, as for the per-IP limits; `lifted()` (Redis known down) skips the count at once instead of
- * waiting for ioredis to give up. There is no per-instance memory fallback (docs/decisions.md).
+ * Redis out of reach: the plugin's store counts in this instance's memory meanwhile
+ * (http/rate-limit-store.ts), for these limits and the per-IP ones alike.
  */
 export function accountRateLimit(
   app: FastifyInstance,
   limit: Limit,
   bucket: string,
   accountOf: (req: FastifyRequest) => string | undefined,
-  lifted: () => boolean = () => false,
 ): (req: FastifyRequest) => Promise<void> {
   const check = app.createRateLimit({
     max: limit.max,
     timeWindow: limit.timeWindow,
     keyGenerator: (req) => `acct:${bucket}:${accountOf(req) ?? ''}`,
-    allowList: (req) => accountOf(req) === undefined || lifted(),
+    allowList: (req) => accountOf(req) === undefined,
   });
   return async (req) => {
     const result = await check(req);
