@@ -50,9 +50,9 @@ export async function accessTokenState(db: Db, claims: AccessClaims): Promise<Ac
 }
 
 /**
- * The check as a request makes it: alone it reads at once; in a crowd (an event's 10,000 phones
- * opening their game sockets) the requests that arrive while a read is in the database share the
- * next one (groupLoader), so the database sees a few statements instead of one per request.
+ * The check as a request makes it: alone it reads at once; in a crowd (an event's phones opening
+ * their game sockets) the checks that arrive while a read is in the database share the next one
+ * (groupLoader). How much that saves: docs/decisions.md, Identity and sessions.
  */
 export type AccessTokenCheck = (claims: AccessClaims) => Promise<AccessTokenState>;
 
