@@ -17,6 +17,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
+import { unnestColumns } from '../db/unnest';
 import { assertAccessTokenCurrent, groupedAccessTokenCheck } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
 import { hostileInputLog } from '../http/logging';
@@ -183,12 +184,12 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   async function readStale(tokens: TokenRights[]): Promise<string[]> {
     const staleRows = await db.execute(sql`
         select t.user_id, t.token_version, t.role, t.org_id
-        from unnest(
-          ${sql.param(tokens.map((t) => t.userId))}::int[],
-          ${sql.param(tokens.map((t) => t.tokenVersion))}::int[],
-          ${sql.param(tokens.map((t) => t.role))}::text[],
-          ${sql.param(tokens.map((t) => t.orgId))}::int[]
-        ) as t(user_id, token_version, role, org_id)
+        from ${unnestColumns(tokens, [
+          ['int', (t) => t.userId],
+          ['int', (t) => t.tokenVersion],
+          ['text', (t) => t.role],
+          ['int', (t) => t.orgId],
+        ])} as t(user_id, token_version, role, org_id)
         left join ${users} u on u.id = t.user_id
         where u.id is null or u.token_version <> t.token_version or u.role::text <> t.role
           or u.org_id is distinct from t.org_id`);
