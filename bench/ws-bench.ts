@@ -13,6 +13,7 @@
  * prints their figures without touching the docs. BENCH_REPEAT=N (default 3) runs each server N times
  * per step, alternating, and reports each figure's median. BENCH_PROFILE=cpu writes the real server's CPU
  * profiles to bench/profiles/; BENCH_PROFILE=heap writes a heap snapshot there once the players joined.
+ * BENCH_V8_FLAGS='--flag …' starts the real server with those V8 flags, for an A/B of a flag.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -27,12 +28,15 @@ import WebSocket from 'ws';
 import { accessTokens } from '../apps/server/src/auth/tokens';
 import { type DatabaseOptions, openDatabase } from '../apps/server/src/db/client';
 import { gameEvents, games, organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import type { HeldMemory } from './gc-on-message';
 import type { LoadClient, LoadCommand, LoadReport } from './ws-load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
 const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 4);
 
+/** V8 flags added to the real server's command, for an A/B of one (BENCH_V8_FLAGS). */
+const SERVER_V8_FLAGS = (process.env.BENCH_V8_FLAGS ?? '').split(' ').filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE as 'cpu' | 'heap' | undefined;
 const PROFILE_DIR = path.join(root, 'bench/profiles');
 
@@ -149,6 +153,8 @@ function medianResult(runs: Attempt[]): Attempt {
     p50: median((r) => r.p50),
     p99: median((r) => r.p99),
     bytesPerConnection: median((r) => r.bytesPerConnection),
+    liveHeapPerConnection: median((r) => r.liveHeapPerConnection),
+    wasmPerConnection: median((r) => r.wasmPerConnection),
     sockets: done[0]!.sockets,
   };
 }
@@ -272,24 +278,29 @@ async function startServer(kind: 'playshop' | 'bare', env: ServerEnv, tag: strin
         : [];
   const script = kind === 'playshop' ? 'apps/server/src/main.ts' : 'bench/bare-ws-server.ts';
   const gcHook = ['--expose-gc', '--import', path.join(root, 'bench/gc-on-message.ts')];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', ...gcHook, path.join(root, script)], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: env.dataDir,
-      ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
-      ...(env.redisUrl ? { REDIS_URL: env.redisUrl, REDIS_PREFIX: env.redisPrefix } : {}),
-      JWT_SECRET,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'error',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  const v8 = kind === 'playshop' ? SERVER_V8_FLAGS : [];
+  const child = spawn(
+    process.execPath,
+    [...v8, ...profile, '--import', 'tsx', ...gcHook, path.join(root, script)],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: env.dataDir,
+        ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+        ...(env.redisUrl ? { REDIS_URL: env.redisUrl, REDIS_PREFIX: env.redisPrefix } : {}),
+        JWT_SECRET,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'error',
+        ADMIN_PASSWORD: 'bench-admin-password',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  );
   children.add(child);
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {
@@ -334,24 +345,30 @@ async function rssBytes(pid: number): Promise<number> {
  * size is read once it has settled. Read straight after a join storm, the figure swung by a third
  * with whether V8 had collected the storm's garbage yet (7.2–17.8 KiB per connection in one run).
  */
-async function heldRss(servers: Server[]): Promise<number> {
+async function heldMemory(servers: Server[]): Promise<HeldMemory> {
   const sizes = await Promise.all(
     servers.map(async ({ child }) => {
-      const done = new Promise<void>((resolve) => {
+      const done = new Promise<HeldMemory>((resolve) => {
         const onMessage = (message: unknown) => {
-          if (message !== 'gc-done') return;
+          const held = (message as { held?: HeldMemory } | null)?.held;
+          if (!held) return;
           child.off('message', onMessage);
-          resolve();
+          resolve(held);
         };
         child.on('message', onMessage);
       });
       child.send('gc');
-      await bounded('full collection', PHASE_MS.command, done);
+      const held = await bounded('full collection', PHASE_MS.command, done);
       await sleep(1000);
-      return rssBytes(child.pid!);
+      return { ...held, rss: await rssBytes(child.pid!) };
     }),
   );
-  return sizes.reduce((a, b) => a + b, 0);
+  return {
+    rss: sizes.reduce((a, b) => a + b.rss, 0),
+    heap: sizes.reduce((a, b) => a + b.heap, 0),
+    heapUsed: sizes.reduce((a, b) => a + b.heapUsed, 0),
+    wasm: sizes.reduce((a, b) => a + b.wasm, 0),
+  };
 }
 
 /** A command for a generator, before it gets its request id. */
@@ -409,7 +426,10 @@ interface Result {
   joinStormMs: number;
   p50: number;
   p99: number;
+  /** Resident memory per connection, and the parts of it that are live JS objects and PGlite's pages. */
   bytesPerConnection: number;
+  liveHeapPerConnection: number;
+  wasmPerConnection: number;
   sockets: number;
 }
 
@@ -428,7 +448,7 @@ async function runScenario(
       for (let i = 0; i < target.instances; i++)
         servers.push(await startServer('playshop', env, `${tag}-${i}`));
     }
-    const baseline = await heldRss(servers);
+    const baseline = await heldMemory(servers);
     const url = (instance: number, token: string) =>
       `ws://127.0.0.1:${servers[instance]!.port}/ws?token=${encodeURIComponent(token)}`;
     const roomIds = fixture.roomIds.slice(0, scenario.rooms);
@@ -580,8 +600,23 @@ async function runScenario(
         ),
       ),
     );
-    const joinedRss = await heldRss(servers);
-    const bytesPerConnection = (joinedRss - baseline) / sockets;
+    // Read once every player has the start: frames still queued to sockets are sends in flight,
+    // not memory held per connection.
+    const players = sockets - roomIds.length;
+    await phase(
+      'every player has the start',
+      PHASE_MS.command,
+      (async () => {
+        for (;;) {
+          const reports = await Promise.all(generators.map((gen) => gen.request({ op: 'status' })));
+          if (reports.reduce((n, r) => n + r.started!, 0) >= players) return;
+          await sleep(100);
+        }
+      })(),
+    );
+    const joined = await heldMemory(servers);
+    const perConnection = (part: keyof HeldMemory) => (joined[part] - baseline[part]) / sockets;
+    const bytesPerConnection = perConnection('rss');
     if (PROFILE === 'heap' && target.kind === 'playshop') {
       await mkdir(PROFILE_DIR, { recursive: true });
       for (const s of servers) s.child.kill('SIGUSR2');
@@ -641,10 +676,12 @@ async function runScenario(
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       bytesPerConnection,
+      liveHeapPerConnection: perConnection('heapUsed'),
+      wasmPerConnection: perConnection('wasm'),
       sockets,
     };
     progress(
-      `${tag} ${scenario.name}: fan-out p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${(bytesPerConnection / 1024).toFixed(1)} KiB/connection`,
+      `${tag} ${scenario.name}: fan-out p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${kib(bytesPerConnection)}/connection (${memoryParts(result)}; V8 heap ${kib(perConnection('heap'))})`,
     );
     return result;
   } finally {
@@ -799,6 +836,9 @@ async function durability(db: DbTarget, fixture: Fixture, env: ServerEnv): Promi
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const ratio = (a: number, b: number) => `${fmt(a / b)}×`;
 const kib = (bytes: number) => `${fmt(bytes / 1024)} KiB`;
+/** What of a memory reading is live JS objects, and PGlite's pages where it has any. */
+const memoryParts = (r: Result) =>
+  `live JS heap ${kib(r.liveHeapPerConnection)}${r.wasmPerConnection > 0 ? `, PGlite ${kib(r.wasmPerConnection)}` : ''}`;
 
 /** "met", or "missed by N%", for a value that must stay at or below its limit. */
 const verdict = (value: number, limit: number) =>
@@ -874,7 +914,7 @@ async function main() {
           `| ${scenario.name}, ${db.label} | join storm (all have a card) | ${fmt(real.joinStormMs, 0)} ms | ${fmt(bare.joinStormMs, 0)} ms | ${ratio(real.joinStormMs, bare.joinStormMs)} |`,
           `| | roll fan-out p50 | ${fmt(real.p50)} ms | ${fmt(bare.p50)} ms | ${ratio(real.p50, bare.p50)} |`,
           `| | roll fan-out p99 | ${fmt(real.p99)} ms | ${fmt(bare.p99)} ms | ${ratio(real.p99, bare.p99)}${spread.p99} |`,
-          `| | server memory per connection | ${kib(real.bytesPerConnection)}${spread.memory} | ${kib(bare.bytesPerConnection)} | ${ratio(real.bytesPerConnection, bare.bytesPerConnection)} |`,
+          `| | server memory per connection | ${kib(real.bytesPerConnection)}${spread.memory}; ${memoryParts(real)} | ${kib(bare.bytesPerConnection)}; ${memoryParts(bare)} | ${ratio(real.bytesPerConnection, bare.bytesPerConnection)} |`,
         );
         if (scenario.id === 'one-room') {
           targets.push(
@@ -913,7 +953,7 @@ async function main() {
             `| ${scenario.name}, two instances (PostgreSQL + Redis) | join storm (all have a card) | ${fmt(two.joinStormMs, 0)} ms | ${one ? `${fmt(one.joinStormMs, 0)} ms (one instance)` : '–'} | ${one ? ratio(two.joinStormMs, one.joinStormMs) : '–'} |`,
             `| | roll fan-out p50 | ${fmt(two.p50)} ms | ${one ? `${fmt(one.p50)} ms (one instance)` : '–'} | ${one ? ratio(two.p50, one.p50) : '–'} |`,
             `| | roll fan-out p99 | ${fmt(two.p99)} ms | ${one ? `${fmt(one.p99)} ms (one instance)` : '–'} | ${one ? ratio(two.p99, one.p99) : '–'} |`,
-            `| | server memory per connection (both processes) | ${kib(two.bytesPerConnection)} | ${one ? `${kib(one.bytesPerConnection)} (one instance)` : '–'} | ${one ? ratio(two.bytesPerConnection, one.bytesPerConnection) : '–'} |`,
+            `| | server memory per connection (both processes) | ${kib(two.bytesPerConnection)}; ${memoryParts(two)} | ${one ? `${kib(one.bytesPerConnection)} (one instance)` : '–'} | ${one ? ratio(two.bytesPerConnection, one.bytesPerConnection) : '–'} |`,
           );
           if (one) {
             targets.push(

@@ -50,6 +50,8 @@ const seen = new Map<string, number>();
 /** Rolls timed here ('rolls'), by room and roll number. */
 const localRolls = new Map<string, (at: number) => void>();
 let joinWait: { left: number; last: number; noCard: number; resolve: () => void } | null = null;
+/** Players here that received `start_game`: the bench reads memory once the start's frames are out. */
+let started = 0;
 /** The refusals the servers sent (error_event), by text: a run that lost players says why. */
 const errors: Record<string, number> = {};
 /** Opens that failed, by the error (an HTTP status the upgrade got, ECONNRESET, …). */
@@ -87,6 +89,8 @@ function onFrame(s: Socket, data: Buffer) {
       if (local) local(at);
       else send({ op: 'rolled', roomId: s.roomId, n: s.rolls, last: at });
     } else seen.set(key, count);
+  } else if (type === 'start_game' && !s.staff) {
+    started += 1;
   } else if (type === 'join_room' && !s.staff && !s.joined && joinWait) {
     s.joined = true;
     // "All players have a card": a join that did not deal one is counted, not hidden.
@@ -203,6 +207,7 @@ async function handle(cmd: LoadCommand): Promise<Record<string, unknown>> {
       return {
         sockets: sockets.size,
         joinLeft: joinWait?.left ?? null,
+        started,
         rollsWaiting: localRolls.size,
         errors,
         openFailures,
