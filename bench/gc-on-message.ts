@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 
 export interface HeldMemory {
+  /** Resident size: the bench reads it itself (/proc), once the process has settled. */
   rss: number;
   /** V8's heap: committed, and in use by live objects. */
   heap: number;
@@ -42,8 +43,9 @@ if (process.send && collect) {
   process.on('message', (message) => {
     if (message !== 'gc') return;
     collect();
-    const { rss, heapTotal, heapUsed } = process.memoryUsage();
-    process.send!({ held: { rss, heap: heapTotal, heapUsed, wasm: wasmResident() } satisfies HeldMemory });
+    const { heapTotal, heapUsed } = process.memoryUsage();
+    const held: Omit<HeldMemory, 'rss'> = { heap: heapTotal, heapUsed, wasm: wasmResident() };
+    process.send!({ held });
   });
   // The channel must not keep a server alive that was told to stop.
   process.channel?.unref();

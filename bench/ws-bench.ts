@@ -348,9 +348,9 @@ async function rssBytes(pid: number): Promise<number> {
 async function heldMemory(servers: Server[]): Promise<HeldMemory> {
   const sizes = await Promise.all(
     servers.map(async ({ child }) => {
-      const done = new Promise<HeldMemory>((resolve) => {
+      const done = new Promise<Omit<HeldMemory, 'rss'>>((resolve) => {
         const onMessage = (message: unknown) => {
-          const held = (message as { held?: HeldMemory } | null)?.held;
+          const held = (message as { held?: Omit<HeldMemory, 'rss'> } | null)?.held;
           if (!held) return;
           child.off('message', onMessage);
           resolve(held);
