@@ -15,6 +15,9 @@ export interface HeldMemory {
   wasm: number;
 }
 
+/** What the server answers; the bench adds the resident size. */
+export type ServerHeldMemory = Omit<HeldMemory, 'rss'>;
+
 const GUARD_MIN = 1024 ** 3;
 
 /**
@@ -44,7 +47,7 @@ if (process.send && collect) {
     if (message !== 'gc') return;
     collect();
     const { heapTotal, heapUsed } = process.memoryUsage();
-    const held: Omit<HeldMemory, 'rss'> = { heap: heapTotal, heapUsed, wasm: wasmResident() };
+    const held: ServerHeldMemory = { heap: heapTotal, heapUsed, wasm: wasmResident() };
     process.send!({ held });
   });
   // The channel must not keep a server alive that was told to stop.

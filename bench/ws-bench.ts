@@ -28,7 +28,7 @@ import WebSocket from 'ws';
 import { accessTokens } from '../apps/server/src/auth/tokens';
 import { type DatabaseOptions, openDatabase } from '../apps/server/src/db/client';
 import { gameEvents, games, organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
-import type { HeldMemory } from './gc-on-message';
+import type { HeldMemory, ServerHeldMemory } from './gc-on-message';
 import type { LoadClient, LoadCommand, LoadReport } from './ws-load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -348,9 +348,9 @@ async function rssBytes(pid: number): Promise<number> {
 async function heldMemory(servers: Server[]): Promise<HeldMemory> {
   const sizes = await Promise.all(
     servers.map(async ({ child }) => {
-      const done = new Promise<Omit<HeldMemory, 'rss'>>((resolve) => {
+      const done = new Promise<ServerHeldMemory>((resolve) => {
         const onMessage = (message: unknown) => {
-          const held = (message as { held?: Omit<HeldMemory, 'rss'> } | null)?.held;
+          const held = (message as { held?: ServerHeldMemory } | null)?.held;
           if (!held) return;
           child.off('message', onMessage);
           resolve(held);
@@ -363,12 +363,8 @@ async function heldMemory(servers: Server[]): Promise<HeldMemory> {
       return { ...held, rss: await rssBytes(child.pid!) };
     }),
   );
-  return {
-    rss: sizes.reduce((a, b) => a + b.rss, 0),
-    heap: sizes.reduce((a, b) => a + b.heap, 0),
-    heapUsed: sizes.reduce((a, b) => a + b.heapUsed, 0),
-    wasm: sizes.reduce((a, b) => a + b.wasm, 0),
-  };
+  const sum = (part: keyof HeldMemory) => sizes.reduce((n, s) => n + s[part], 0);
+  return { rss: sum('rss'), heap: sum('heap'), heapUsed: sum('heapUsed'), wasm: sum('wasm') };
 }
 
 /** A command for a generator, before it gets its request id. */
@@ -464,12 +460,9 @@ async function runScenario(
       }
     };
     for (let g = 0; g < GENERATORS; g++) generators.push(startGenerator(onRolled));
-    const status = async () =>
-      JSON.stringify(
-        await Promise.all(
-          generators.map((gen) => bounded('generator status', 5_000, gen.request({ op: 'status' }))),
-        ),
-      );
+    const statuses = () =>
+      Promise.all(generators.map((gen) => bounded('generator status', 5_000, gen.request({ op: 'status' }))));
+    const status = async () => JSON.stringify(await statuses());
     const phase = <T>(what: string, ms: number, work: Promise<T>) =>
       bounded(`${tag} ${scenario.name}: ${what}`, ms, work, async () => `generators: ${await status()}`);
     /** Sockets the server closed while the run used them: a player let go is a failed run, said so. */
@@ -608,8 +601,7 @@ async function runScenario(
       PHASE_MS.command,
       (async () => {
         for (;;) {
-          const reports = await Promise.all(generators.map((gen) => gen.request({ op: 'status' })));
-          if (reports.reduce((n, r) => n + r.started!, 0) >= players) return;
+          if ((await statuses()).reduce((n, r) => n + r.started!, 0) >= players) return;
           await sleep(100);
         }
       })(),
@@ -653,13 +645,9 @@ async function runScenario(
         }),
       );
     }
-    mustBeOpen('the rolls', [
-      ...(await phase(
-        'status',
-        PHASE_MS.command,
-        Promise.all(generators.map((gen) => gen.request({ op: 'status' }))),
-      )),
-    ] as { closedByServer?: Record<string, number> }[]);
+    mustBeOpen('the rolls', [...(await phase('status', PHASE_MS.command, statuses()))] as {
+      closedByServer?: Record<string, number>;
+    }[]);
     // End every game, so the next scenario opens fresh lobbies on the same database.
     await phase(
       'end the games',
