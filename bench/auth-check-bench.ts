@@ -1,6 +1,6 @@
 /**
  * The cost of checking an access token against the database on every request:
- * `accessTokenState` (users by primary key joined to its organization: token version, role,
+ * the access token check (users by primary key joined to its organization: token version, role,
  * organization, expiry) against the organization-only read it replaced, on PGlite and, when
  * BENCH_DATABASE_URL is set, on PostgreSQL; then whole authenticated requests through fastify.inject.
  * Run: npx tsx bench/auth-check-bench.ts
@@ -16,7 +16,7 @@ import { accessTokens } from '../apps/server/src/auth/tokens';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { organizations, users } from '../apps/server/src/db/schema';
-import { accessTokenState } from '../apps/server/src/http/authenticate';
+import { groupedAccessTokenCheck } from '../apps/server/src/http/authenticate';
 
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const N = 5000;
@@ -57,9 +57,8 @@ async function run(kind: string, database: Database): Promise<void> {
       .where(eq(organizations.id, org!.id))
       .limit(1),
   );
-  const after = await time('accessTokenState: user + organization read (now)', N, () =>
-    accessTokenState(database.db, claims),
-  );
+  const check = groupedAccessTokenCheck(database.db);
+  const after = await time('access token check: user + organization read (now)', N, () => check(claims));
   console.log(`${'difference per request'.padEnd(58)} ${(after - before).toFixed(1).padStart(7)} µs`);
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-bench-'));

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -80,7 +80,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema });
+  // After create: PGlite's start sets its array parsers, which must not replace drizzle's.
+  for (const oid of DRIZZLE_RAW_TYPES) client.parsers[oid] = raw;
+  const db = drizzlePglite(withoutRawParsers(client), { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -89,4 +91,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * The types whose text drizzle's PGlite driver reads itself: it passes a parser returning the raw
+ * text for each with every query (timestamp, timestamptz, interval, date, and the arrays of those
+ * and of numeric). PGlite merges a query's parsers into a copy of its whole table (hundreds of array
+ * types), which was the largest allocation of a join storm; set once on the instance, they need
+ * not travel.
+ */
+const DRIZZLE_RAW_TYPES = new Set<number>([
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+const raw = (value: string) => value;
+
+/** A query's options without its parsers when the instance already reads all of them raw. */
+function dropRawParsers(options: QueryOptions | undefined): QueryOptions | undefined {
+  if (!options?.parsers) return options;
+  if (!Object.keys(options.parsers).every((oid) => DRIZZLE_RAW_TYPES.has(Number(oid)))) return options;
+  const { parsers: _, ...rest } = options;
+  return rest;
+}
+
+/** The client drizzle sees: PGlite, whose queries (in transactions too) drop the raw parsers. */
+function withoutRawParsers<C extends PGlite | Transaction>(client: C): C {
+  const query: Transaction['query'] = (text, params, options) =>
+    client.query(text, params, dropRawParsers(options));
+  const transaction: PGlite['transaction'] = (fn) =>
+    (client as PGlite).transaction((tx) => fn(withoutRawParsers(tx)));
+  return new Proxy(client, {
+    get(target, key) {
+      if (key === 'query') return query;
+      if (key === 'transaction') return transaction;
+      // PGlite keeps private state per instance: its methods run bound to the real object.
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }

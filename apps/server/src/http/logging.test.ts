@@ -51,6 +51,23 @@ describe('log redaction', () => {
     expect(logged).toContain('x@y');
   });
 
+  it("censors secrets in arrays and in an error's fields, and leaves the logged objects as they were", () => {
+    const { lines, stream } = capture();
+    const err = Object.assign(new Error('boom'), { token: 't-2', detailed: { secret: 's-2' } });
+    const payload = {
+      items: [{ refreshToken: 'r-2', name: 'kept' }],
+      headers: { authorization: 'Bearer a-2' },
+    };
+    const before = structuredClone(payload);
+    pino(loggerOptions('info'), stream).error({ err, ...payload }, 'failed');
+    const logged = lines.join('');
+    for (const secret of ['t-2', 's-2', 'r-2', 'a-2']) expect(logged).not.toContain(secret);
+    expect(logged).toContain('kept');
+    expect(logged).toContain('boom');
+    expect(payload).toEqual(before);
+    expect(err.token).toBe('t-2');
+  });
+
   it('in production without SMTP the reset link is not logged; in development it is', async () => {
     for (const env of ['production', 'development'] as const) {
       const { lines, stream } = capture();
