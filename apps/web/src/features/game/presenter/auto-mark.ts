@@ -13,13 +13,21 @@ function storedFlag(key: string): boolean {
 }
 
 /**
- * The setting, read from localStorage (as JSON `true`/`false`) and written back on change. A small
- * hook of its own rather than Mantine's useLocalStorage: it keeps 0.8 KB off a player's phone.
+ * The setting, read from localStorage (as JSON `true`/`false`) and written back on change; a change
+ * made in another tab of the same browser shows here too (the `storage` event). A small hook of its
+ * own rather than Mantine's useLocalStorage: it keeps 0.8 KB off a player's phone.
  */
 export function useAutoMarkSetting(username: string | null) {
   const key = autoMarkKey(username ?? 'anonymous');
   const [stored, setStored] = useState(() => ({ key, on: storedFlag(key) }));
   const on = stored.key === key ? stored.on : storedFlag(key);
+  useEffect(() => {
+    const follow = (event: StorageEvent) => {
+      if (event.key === key) setStored({ key, on: storedFlag(key) });
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, [key]);
   const setOn = useCallback(
     (value: boolean) => {
       setStored({ key, on: value });

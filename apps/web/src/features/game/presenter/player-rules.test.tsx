@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { ZClientMessage } from '@playshop/shared';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearFakeSocket, fakeSocket } from '../fake-game-socket';
@@ -75,6 +75,19 @@ describe('player: pattern, claim and auto-mark', () => {
     showGame({ ...fourCorners, bingoRolls: [1, 61, 5, 65, 17], markedCells: [0, 1, 61, 5, 65] });
     expect((screen.getByRole('switch', { name: /Auto-mark/ }) as HTMLInputElement).checked).toBe(true);
     expect(sent()).toEqual([{ action: 'mark', roomId: 7, number: 17, marked: true }]);
+  });
+
+  it('auto-mark follows a change made in another tab of the same browser', () => {
+    showGame({ ...fourCorners, bingoRolls: [1, 61] });
+    const toggle = () => screen.getByRole('switch', { name: /Auto-mark/ }) as HTMLInputElement;
+    expect(toggle().checked).toBe(false);
+    // The other tab writes the setting; this one hears of it through the storage event.
+    act(() => {
+      localStorage.setItem(autoMarkKey('anonymous'), 'true');
+      window.dispatchEvent(new StorageEvent('storage', { key: autoMarkKey('anonymous') }));
+    });
+    expect(toggle().checked).toBe(true);
+    expect(sent()).toEqual([1, 61].map((number) => ({ action: 'mark', roomId: 7, number, marked: true })));
   });
 
   it('the ball still tumbling is marked once it lands', () => {
