@@ -829,10 +829,13 @@ const memoryParts = (r: Result) =>
   `live JS heap ${kib(r.liveHeapPerConnection)}${r.wasmPerConnection > 0 ? `, PGlite ${kib(r.wasmPerConnection)}` : ''}`;
 
 /** "met", or "missed by N%", for a value that must stay at or below its limit. */
-const verdict = (value: number, limit: number) =>
-  value <= limit
-    ? 'met'
-    : `**missed** (${fmt(value)} > ${fmt(limit)}, by ${Math.round((value / limit - 1) * 100)}%)`;
+/** A miss shows as many decimals as it takes to tell the figure from its limit (1.31 > 1.3). */
+const verdict = (value: number, limit: number) => {
+  if (value <= limit) return 'met';
+  const digits = [1, 2, 3].find((d) => value.toFixed(d) !== limit.toFixed(d)) ?? 3;
+  const by = (value / limit - 1) * 100;
+  return `**missed** (${value.toFixed(digits)} > ${limit}, by ${by < 1 ? by.toFixed(1) : Math.round(by)}%)`;
+};
 
 async function main() {
   const deadline = setTimeout(() => {
