@@ -29,7 +29,7 @@ import { accessTokens } from '../apps/server/src/auth/tokens';
 import { type DatabaseOptions, openDatabase } from '../apps/server/src/db/client';
 import { gameEvents, games, organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
 import type { HeldMemory, ServerHeldMemory } from './gc-on-message';
-import type { LoadClient, LoadCommand, LoadReport } from './ws-load';
+import type { GeneratorStatus, LoadClient, LoadCommand, LoadReport } from './ws-load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
@@ -461,15 +461,19 @@ async function runScenario(
     };
     for (let g = 0; g < GENERATORS; g++) generators.push(startGenerator(onRolled));
     const statuses = () =>
-      Promise.all(generators.map((gen) => bounded('generator status', 5_000, gen.request({ op: 'status' }))));
+      Promise.all(
+        generators.map((gen) =>
+          bounded('generator status', 5_000, gen.request<GeneratorStatus>({ op: 'status' })),
+        ),
+      );
     const status = async () => JSON.stringify(await statuses());
     const phase = <T>(what: string, ms: number, work: Promise<T>) =>
       bounded(`${tag} ${scenario.name}: ${what}`, ms, work, async () => `generators: ${await status()}`);
     /** Sockets the server closed while the run used them: a player let go is a failed run, said so. */
-    const mustBeOpen = (what: string, reports: { closedByServer?: Record<string, number> }[]) => {
+    const mustBeOpen = (what: string, reports: Pick<GeneratorStatus, 'closedByServer'>[]) => {
       const closed: Record<string, number> = {};
       for (const r of reports)
-        for (const [why, n] of Object.entries(r.closedByServer ?? {})) closed[why] = (closed[why] ?? 0) + n;
+        for (const [why, n] of Object.entries(r.closedByServer)) closed[why] = (closed[why] ?? 0) + n;
       const total = Object.values(closed).reduce((a, b) => a + b, 0);
       if (total > 0) {
         throw new Incomplete(
@@ -601,7 +605,7 @@ async function runScenario(
       PHASE_MS.command,
       (async () => {
         for (;;) {
-          if ((await statuses()).reduce((n, r) => n + r.started!, 0) >= players) return;
+          if ((await statuses()).reduce((n, r) => n + r.started, 0) >= players) return;
           await sleep(100);
         }
       })(),
@@ -645,9 +649,7 @@ async function runScenario(
         }),
       );
     }
-    mustBeOpen('the rolls', [...(await phase('status', PHASE_MS.command, statuses()))] as {
-      closedByServer?: Record<string, number>;
-    }[]);
+    mustBeOpen('the rolls', await phase('status', PHASE_MS.command, statuses()));
     // End every game, so the next scenario opens fresh lobbies on the same database.
     await phase(
       'end the games',
@@ -828,13 +830,15 @@ const kib = (bytes: number) => `${fmt(bytes / 1024)} KiB`;
 const memoryParts = (r: Result) =>
   `live JS heap ${kib(r.liveHeapPerConnection)}${r.wasmPerConnection > 0 ? `, PGlite ${kib(r.wasmPerConnection)}` : ''}`;
 
-/** "met", or "missed by N%", for a value that must stay at or below its limit. */
-/** A miss shows as many decimals as it takes to tell the figure from its limit (1.31 > 1.3). */
+/**
+ * "met", or "missed by N%", for a value that must stay at or below its limit; a miss shows as many
+ * decimals as it takes to tell the figure from its limit (1.31 > 1.3).
+ */
 const verdict = (value: number, limit: number) => {
   if (value <= limit) return 'met';
-  const digits = [1, 2, 3].find((d) => value.toFixed(d) !== limit.toFixed(d)) ?? 3;
+  const digits = [1, 2, 3].find((d) => fmt(value, d) !== fmt(limit, d)) ?? 3;
   const by = (value / limit - 1) * 100;
-  return `**missed** (${value.toFixed(digits)} > ${limit}, by ${by < 1 ? by.toFixed(1) : Math.round(by)}%)`;
+  return `**missed** (${fmt(value, digits)} > ${limit}, by ${by < 1 ? fmt(by) : Math.round(by)}%)`;
 };
 
 async function main() {

@@ -58,6 +58,21 @@ const errors: Record<string, number> = {};
 const openFailures: Record<string, number> = {};
 /** Sockets the server closed while the bench still used them, by close code and reason. */
 const closedByServer: Record<string, number> = {};
+
+/** What a generator holds and what went wrong so far (the `status` command's reply). */
+export type GeneratorStatus = ReturnType<typeof status>;
+function status() {
+  return {
+    sockets: sockets.size,
+    joinLeft: joinWait?.left ?? null,
+    started,
+    rollsWaiting: localRolls.size,
+    errors,
+    openFailures,
+    closedByServer,
+  };
+}
+
 let closing = false;
 const count = (into: Record<string, number>, key: string) => {
   into[key] = (into[key] ?? 0) + 1;
@@ -204,15 +219,7 @@ async function handle(cmd: LoadCommand): Promise<Record<string, unknown>> {
       return { latencies };
     }
     case 'status':
-      return {
-        sockets: sockets.size,
-        joinLeft: joinWait?.left ?? null,
-        started,
-        rollsWaiting: localRolls.size,
-        errors,
-        openFailures,
-        closedByServer,
-      };
+      return status();
     case 'close': {
       closing = true;
       const closed = [...sockets.values()].map(
