@@ -36,4 +36,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: /readyz answers 503 for SHUTDOWN_DRAIN_MS, then requests finish and sockets close.
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/server/dist/main.js"]
+# The node flags are package.json's `start:prod` flags (the deploy lint keeps them equal).
+CMD ["node", "--no-allocation-site-pretenuring", "apps/server/dist/main.js"]

@@ -13,7 +13,8 @@
  * prints their figures without touching the docs. BENCH_REPEAT=N (default 3) runs each server N times
  * per step, alternating, and reports each figure's median. BENCH_PROFILE=cpu writes the real server's CPU
  * profiles to bench/profiles/; BENCH_PROFILE=heap writes a heap snapshot there once the players joined.
- * BENCH_V8_FLAGS='--flag …' starts the real server with those V8 flags, for an A/B of a flag.
+ * The real server runs with the product's node flags (package.json's start:prod); BENCH_V8_FLAGS='--flag …'
+ * replaces them, and BENCH_V8_FLAGS= (empty) runs it with none, for an A/B of a flag.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -28,6 +29,7 @@ import WebSocket from 'ws';
 import { accessTokens } from '../apps/server/src/auth/tokens';
 import { type DatabaseOptions, openDatabase } from '../apps/server/src/db/client';
 import { gameEvents, games, organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 import type { HeldMemory, ServerHeldMemory } from './gc-on-message';
 import type { GeneratorStatus, LoadClient, LoadCommand, LoadReport } from './ws-load';
 
@@ -35,8 +37,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
 const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 4);
 
-/** V8 flags added to the real server's command, for an A/B of one (BENCH_V8_FLAGS). */
-const SERVER_V8_FLAGS = (process.env.BENCH_V8_FLAGS ?? '').split(' ').filter(Boolean);
+/** The real server's node flags: the product's, unless BENCH_V8_FLAGS replaces them for an A/B. */
+const SERVER_V8_FLAGS =
+  process.env.BENCH_V8_FLAGS === undefined
+    ? serverNodeFlags(path.join(root, 'package.json'))
+    : process.env.BENCH_V8_FLAGS.split(' ').filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE as 'cpu' | 'heap' | undefined;
 const PROFILE_DIR = path.join(root, 'bench/profiles');
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 const [runtimeDir, postgresUrl, redisUrl] = process.argv.slice(2);
 if (!runtimeDir || !postgresUrl || !redisUrl) {
@@ -46,11 +47,12 @@ const withDatabase = (url, name) => {
   return u.toString();
 };
 
-/** Starts `node apps/server/dist/main.js` in the runtime tree, as the image's CMD does. */
+/** Starts `node <start:prod's flags> apps/server/dist/main.js` in the runtime tree, as the image's CMD does. */
 async function startInstance(name) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const flags = serverNodeFlags(path.join(runtimeDir, 'package.json'));
+  const child = spawn(process.execPath, [...flags, 'apps/server/dist/main.js'], {
     cwd: runtimeDir,
     env: {
       PATH: process.env.PATH,

@@ -1,0 +1,1 @@
+export function serverNodeFlags(manifestPath: string, script?: string): string[];
