@@ -18,7 +18,7 @@ import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
-import { assertAccessTokenCurrent, groupedAccessTokenCheck } from '../http/authenticate';
+import { type AccessTokenCheck, assertAccessTokenCurrent } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
 import { hostileInputLog } from '../http/logging';
 import { isAllowedOrigin } from '../http/origin';
@@ -30,6 +30,8 @@ import { REMOVED_CLOSE_CODE } from './room';
 
 interface GameSocketDeps {
   tokens: AccessTokens;
+  /** The app's one token check, shared with REST (a crowd's connects share its reads). */
+  checkToken: AccessTokenCheck;
   db: Db;
   rooms: RoomDirectory;
   hub: Hub;
@@ -117,9 +119,7 @@ type GameWebSocket = WebSocket & { [LIVE]: Live };
  * is parsed with the shared strict schema; identity always comes from the token, never the frame.
  */
 export async function registerGameSocket(app: FastifyInstance, deps: GameSocketDeps): Promise<void> {
-  const { tokens, db, rooms, hub, allowedOrigins } = deps;
-  // A crowd opening its sockets at once shares the reads of its tokens (groupLoader).
-  const checkToken = groupedAccessTokenCheck(db);
+  const { tokens, checkToken, db, rooms, hub, allowedOrigins } = deps;
   const idleCloseMs = deps.idleCloseMs ?? WS_IDLE_CLOSE_MS;
   const heartbeatMs = deps.heartbeatMs ?? 30_000;
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
