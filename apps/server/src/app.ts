@@ -29,7 +29,7 @@ import { createHub } from './game/hub';
 import { createJournal } from './game/journal';
 import { localOwnership, postgresOwnership, redisOwnership } from './game/ownership';
 import { registerGameSocket } from './game/socket';
-import { registerAuthentication } from './http/authenticate';
+import { groupedAccessTokenCheck, registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
 import { loggerOptions } from './http/logging';
@@ -195,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
+  // One check for REST and the game socket: a crowd's connects and requests share its reads.
+  const checkToken = groupedAccessTokenCheck(database.db);
   const storage = deps.storage ?? (await createStorage(config, app.log));
   const services = {
     auth: authService({
@@ -266,7 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(
     async (api) => {
-      registerAuthentication(api, tokens, database.db);
+      registerAuthentication(api, tokens, checkToken);
       // Public routes show no lock in the API docs.
       api.addHook('onRoute', (route) => {
         if (route.config?.public) route.schema = { ...route.schema, security: [] };
@@ -364,6 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await registerGameSocket(app, {
     tokens,
+    checkToken,
     db: database.db,
     rooms: gameRooms,
     hub,

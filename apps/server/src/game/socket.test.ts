@@ -585,42 +585,53 @@ describe('the whole flow on the server', () => {
 describe('the periodic recheck of open sockets', () => {
   it('judges only the sockets that were open when the database was read', async () => {
     const closed: [number, number][] = [];
-    const live = (userId: number, orgId = 1) => ({
+    const live = (userId: number, orgId = 1, tokenVersion = 0) => ({
       actor: { userId, username: `u${userId}`, role: 'PLAYER' as const, orgId },
-      tokenVersion: 0,
+      tokenVersion,
       close: (code: number) => void closed.push([userId, code]),
     });
-    const open = new Set([live(1), live(2), live(4, 2)]);
+    // User 5 has two sockets on one token and a third on a newer one (signed in again elsewhere).
+    const open = new Set([live(1), live(2), live(4, 2), live(5, 1, 3), live(5, 1, 3), live(5, 1, 4)]);
     let answer: (rights: Rights) => void = () => undefined;
-    const asked: [number[], number[]][] = [];
+    const asked: [string[], number[]][] = [];
     const done = recheckOpenSockets(
       open,
       (tokens, orgIds) =>
         new Promise((resolve) => {
-          asked.push([tokens.map((t) => t.userId), orgIds]);
+          asked.push([tokens.map((t) => `${t.userId}v${t.tokenVersion}`), orgIds]);
           answer = resolve;
         }),
     );
     // A socket opens while the read is under way: it passed its own check, and was not asked about.
     open.add(live(3));
+    const stale = (userId: number, tokenVersion: number) => ({
+      userId,
+      tokenVersion,
+      role: 'PLAYER',
+      orgId: 1,
+    });
     answer({
-      stale: new Set(['2/0/PLAYER/1']),
+      stale: [stale(2, 0), stale(5, 3)],
       expiry: new Map([
         [1, null],
         [2, '2020-01-01'],
       ]),
     });
     await done;
+    // Each token asked about once; each organization once.
     expect(asked).toEqual([
       [
-        [1, 2, 4],
+        ['1v0', '2v0', '4v0', '5v3', '5v4'],
         [1, 2],
       ],
     ]);
-    // User 2's token is stale and user 4's organization expired: both go; the new socket stays.
+    // User 2's token is stale and user 4's organization expired: both go. User 5's old token is
+    // stale: its two sockets go, the one on the new token stays. The new socket stays.
     expect(closed).toEqual([
       [2, 4403],
       [4, 4403],
+      [5, 4403],
+      [5, 4403],
     ]);
   });
 });

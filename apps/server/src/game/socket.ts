@@ -18,7 +18,7 @@ import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
-import { assertAccessTokenCurrent, groupedAccessTokenCheck } from '../http/authenticate';
+import { type AccessTokenCheck, assertAccessTokenCurrent } from '../http/authenticate';
 import { unauthorized } from '../http/errors';
 import { hostileInputLog } from '../http/logging';
 import { isAllowedOrigin } from '../http/origin';
@@ -30,6 +30,8 @@ import { REMOVED_CLOSE_CODE } from './room';
 
 interface GameSocketDeps {
   tokens: AccessTokens;
+  /** The app's one token check, shared with REST (a crowd's connects share its reads). */
+  checkToken: AccessTokenCheck;
   db: Db;
   rooms: RoomDirectory;
   hub: Hub;
@@ -117,9 +119,7 @@ type GameWebSocket = WebSocket & { [LIVE]: Live };
  * is parsed with the shared strict schema; identity always comes from the token, never the frame.
  */
 export async function registerGameSocket(app: FastifyInstance, deps: GameSocketDeps): Promise<void> {
-  const { tokens, db, rooms, hub, allowedOrigins } = deps;
-  // A crowd opening its sockets at once shares the reads of its tokens (groupLoader).
-  const checkToken = groupedAccessTokenCheck(db);
+  const { tokens, checkToken, db, rooms, hub, allowedOrigins } = deps;
   const idleCloseMs = deps.idleCloseMs ?? WS_IDLE_CLOSE_MS;
   const heartbeatMs = deps.heartbeatMs ?? 30_000;
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
@@ -167,12 +167,12 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
    * statements with four array parameters each, not 10,000 parameters and rows to build and read.
    */
   async function readRights(tokens: TokenRights[], orgIds: number[]): Promise<Rights> {
-    const stale = new Set<string>();
+    const stale: TokenRights[] = [];
     for (let i = 0; i < tokens.length; i += RECHECK_CHUNK) {
       // Embedded PGlite runs a statement on this thread: a slice at a time, with the sockets served
       // between slices, rather than one 20–70 ms stall of every room for 10,000 tokens.
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const key of await readStale(tokens.slice(i, i + RECHECK_CHUNK))) stale.add(key);
+      stale.push(...(await readStale(tokens.slice(i, i + RECHECK_CHUNK))));
     }
     const orgRows = await db
       .select({ id: organizations.id, expiry: organizations.expiry })
@@ -181,7 +181,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     return { stale, expiry: new Map(orgRows.map((o) => [o.id, o.expiry])) };
   }
 
-  async function readStale(tokens: TokenRights[]): Promise<string[]> {
+  async function readStale(tokens: TokenRights[]): Promise<TokenRights[]> {
     const staleRows = await db.execute(sql`
         select t.user_id, t.token_version, t.role, t.org_id
         from ${unnestColumns(tokens, [
@@ -194,7 +194,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         where u.id is null or u.token_version <> t.token_version or u.role::text <> t.role
           or u.org_id is distinct from t.org_id`);
     return rowsOf<{ user_id: number; token_version: number; role: string; org_id: number }>(staleRows).map(
-      (r) => rightsKey({ userId: r.user_id, tokenVersion: r.token_version, role: r.role, orgId: r.org_id }),
+      (r) => ({ userId: r.user_id, tokenVersion: r.token_version, role: r.role, orgId: r.org_id }),
     );
   }
 
@@ -382,43 +382,52 @@ interface TokenRights {
   orgId: number;
 }
 export interface Rights {
-  /** The tokens (rightsKey) whose user is gone or has another version, role or organization. */
-  stale: ReadonlySet<string>;
+  /** The tokens whose user is gone or has another version, role or organization (usually none). */
+  stale: readonly TokenRights[];
   /** Each organization's licence expiry (null: none). */
   expiry: ReadonlyMap<number, string | null>;
 }
-const rightsKey = (t: TokenRights) => `${t.userId}/${t.tokenVersion}/${t.role}/${t.orgId}`;
+type CheckedSocket = Pick<Connection, 'actor' | 'close'> & { tokenVersion: number };
+const holds = (t: TokenRights, { actor, tokenVersion }: CheckedSocket) =>
+  t.userId === actor.userId &&
+  t.tokenVersion === tokenVersion &&
+  t.role === actor.role &&
+  t.orgId === actor.orgId;
 /** Rows of `db.execute`: node-postgres gives a result with `rows`, PGlite too. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Closes the open sockets whose token no longer speaks for its user, or whose organization's
  * licence ran out. Only the sockets that were open when the database was read are judged: one that
- * opened meanwhile passed its own check at the upgrade, and its token was not asked about.
+ * opened meanwhile passed its own check at the upgrade, and its token was not asked about. It runs
+ * every REVALIDATE_MS over every socket, so it matches by user id, with no key built per socket.
  */
 export async function recheckOpenSockets(
-  open: ReadonlySet<Pick<Connection, 'actor' | 'close'> & { tokenVersion: number }>,
+  open: ReadonlySet<CheckedSocket>,
   readRights: (tokens: TokenRights[], orgIds: number[]) => Promise<Rights>,
 ): Promise<void> {
   const checked = [...open];
-  const tokens = new Map<string, TokenRights>();
-  for (const { actor, tokenVersion } of checked) {
-    const t = { userId: actor.userId, tokenVersion, role: actor.role, orgId: actor.orgId };
-    tokens.set(rightsKey(t), t);
+  // Each token once: a user's sockets almost always share one; another one of theirs is asked too.
+  const tokens: TokenRights[] = [];
+  const byUser = new Map<number, TokenRights>();
+  const orgIds = new Set<number>();
+  for (const live of checked) {
+    const known = byUser.get(live.actor.userId);
+    if (known && holds(known, live)) continue;
+    const { userId, role, orgId } = live.actor;
+    const t = { userId, tokenVersion: live.tokenVersion, role, orgId };
+    if (!known) byUser.set(userId, t);
+    tokens.push(t);
+    orgIds.add(orgId);
   }
-  const rights = await readRights([...tokens.values()], [...new Set(checked.map((l) => l.actor.orgId))]);
+  const rights = await readRights(tokens, [...orgIds]);
+  const staleByUser = new Map<number, TokenRights[]>();
+  for (const t of rights.stale) staleByUser.set(t.userId, [...(staleByUser.get(t.userId) ?? []), t]);
   for (const live of checked) {
     if (!open.has(live)) continue;
     const { actor } = live;
     const valid =
-      !rights.stale.has(
-        rightsKey({
-          userId: actor.userId,
-          tokenVersion: live.tokenVersion,
-          role: actor.role,
-          orgId: actor.orgId,
-        }),
-      ) &&
+      !staleByUser.get(actor.userId)?.some((t) => holds(t, live)) &&
       (actor.role === 'SUPER_ADMIN' || !isOrgExpired(rights.expiry.get(actor.orgId)));
     if (!valid) live.close(4403, ERRORS.orgExpired);
   }

@@ -22,7 +22,7 @@ type AccessTokenState = 'current' | 'revoked' | 'org_expired';
  * once: on embedded PGlite a crowd's checks arrive one at a time, and building the query for each
  * upgrade was a measured share of what 10,000 connects allocate (docs/performance.md).
  */
-function accessTokenStates(db: Db): (claims: readonly AccessClaims[]) => Promise<AccessTokenState[]> {
+function accessTokenReader(db: Db): (claims: readonly AccessClaims[]) => Promise<AccessTokenState[]> {
   const read = db
     .select({
       id: users.id,
@@ -51,12 +51,13 @@ function accessTokenStates(db: Db): (claims: readonly AccessClaims[]) => Promise
 /**
  * The check as a request makes it: alone it reads at once; in a crowd (an event's phones opening
  * their game sockets) the checks that arrive while a read is in the database share the next one
- * (groupLoader). How much that saves: docs/decisions.md, Identity and sessions.
+ * (groupLoader). How much that saves: docs/decisions.md, Identity and sessions. The app builds one,
+ * for REST and the game socket alike, so their checks share reads too.
  */
 export type AccessTokenCheck = (claims: AccessClaims) => Promise<AccessTokenState>;
 
 export function groupedAccessTokenCheck(db: Db): AccessTokenCheck {
-  const loader = groupLoader<AccessClaims, AccessTokenState>(accessTokenStates(db));
+  const loader = groupLoader<AccessClaims, AccessTokenState>(accessTokenReader(db));
   return (claims) => loader.load(claims);
 }
 
@@ -83,8 +84,11 @@ export async function assertAccessTokenCurrent(
  * config says `public: true`, and the token must still be current (assertAccessTokenCurrent), read
  * fresh from the database so a changed role, a logout or an expiry takes effect on the next request.
  */
-export function registerAuthentication(app: FastifyInstance, tokens: AccessTokens, db: Db): void {
-  const check = groupedAccessTokenCheck(db);
+export function registerAuthentication(
+  app: FastifyInstance,
+  tokens: AccessTokens,
+  check: AccessTokenCheck,
+): void {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (req) => {
     const config = req.routeOptions.config;

@@ -24,7 +24,8 @@ const SECRET_KEYS = new Set([
 ]);
 const CENSOR = '[redacted]';
 
-const isPlain = (value: unknown): value is Record<string, unknown> => {
+/** A plain object or an array: what `withoutSecrets` walks by its keys (an array's are its indexes). */
+const isPlain = (value: unknown): value is Record<string, unknown> | unknown[] => {
   if (Array.isArray(value)) return true;
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
@@ -40,13 +41,14 @@ const isPlain = (value: unknown): value is Record<string, unknown> => {
  */
 function withoutSecrets(value: unknown, depth = 0): unknown {
   if (depth > 2 || !isPlain(value)) return value;
-  let copy: Record<string, unknown> | unknown[] | undefined;
-  for (const key of Object.keys(value)) {
-    const before = (value as Record<string, unknown>)[key];
+  const fields = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(fields)) {
+    const before = fields[key];
     const after = SECRET_KEYS.has(key) ? CENSOR : withoutSecrets(before, depth + 1);
     if (after === before) continue;
-    copy ??= Array.isArray(value) ? [...value] : { ...value };
-    (copy as Record<string, unknown>)[key] = after;
+    copy ??= Array.isArray(value) ? ([...value] as unknown as Record<string, unknown>) : { ...fields };
+    copy[key] = after;
   }
   return copy ?? value;
 }

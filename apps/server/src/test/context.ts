@@ -22,7 +22,7 @@ let passwordHash: Promise<string> | undefined;
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (inject('dbKind') === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const name = `playshop_t_${randomUUID().replace(/-/g, '')}`;
+    const name = `playshop_t_${inject('testDatabaseTag')}_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
@@ -53,8 +53,11 @@ export function useTestDatabase(): () => Database {
   });
   afterAll(async () => {
     if (!opened) return;
-    await opened.database.close();
-    await opened.drop();
+    try {
+      await opened.database.close();
+    } finally {
+      await opened.drop();
+    }
   });
   return () => {
     if (!opened)
@@ -86,20 +89,28 @@ export async function createTestContext(
     ...options.env,
   });
   const storage = options.storage ?? localDiskStorage(path.join(dataDir, 'files'));
-  const app = await buildApp({ config, database, logger: false, ...options, storage });
-  await app.ready();
-  return {
-    app,
-    database,
-    dataDir,
-    storage,
-    async close() {
-      await app.close();
-      await database.close();
-      await drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+  /** Each step runs even when one before it throws, so a failed close leaves no database behind. */
+  const release = async (app?: FastifyInstance) => {
+    try {
+      await app?.close();
+    } finally {
+      try {
+        await database.close();
+      } finally {
+        await drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    }
   };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, database, logger: false, ...options, storage });
+    await app.ready();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return { app, database, dataDir, storage, close: () => release(app) };
 }
 
 type OrgValues = Partial<typeof organizations.$inferInsert>;

@@ -10,6 +10,8 @@ declare module 'vitest' {
     dbKind: 'pglite' | 'postgres';
     pgliteTemplate: string;
     postgresTemplate: string;
+    /** Names this run's test databases (`playshop_t_<tag>_…`), so the run can drop what a file left. */
+    testDatabaseTag: string;
   }
 }
 
@@ -29,7 +31,8 @@ export default async function setup(project: TestProject) {
   let dropPostgres: (() => Promise<void>) | undefined;
   const url = process.env.TEST_DATABASE_URL;
   if (project.config.provide?.dbKind === 'postgres' && url) {
-    const name = `playshop_tpl_${process.pid}_${Date.now()}`;
+    const tag = `${process.pid}_${Date.now()}`;
+    const name = `playshop_tpl_${tag}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name}`);
@@ -38,7 +41,16 @@ export default async function setup(project: TestProject) {
     await tpl.migrate();
     await tpl.close();
     project.provide('postgresTemplate', name);
+    project.provide('testDatabaseTag', tag);
     dropPostgres = async () => {
+      // A file that never closed its context leaves its database behind: drop it, and say so.
+      const { rows } = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like $1`,
+        [`playshop_t_${tag}_%`],
+      );
+      if (rows.length > 0)
+        console.warn(`[playshop] dropping ${rows.length} test database(s) a test file left open`);
+      for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     };

@@ -23,7 +23,8 @@ export function useAutoMarkSetting(username: string | null) {
   const on = stored.key === key ? stored.on : storedFlag(key);
   useEffect(() => {
     const follow = (event: StorageEvent) => {
-      if (event.key === key) setStored({ key, on: storedFlag(key) });
+      // A null key: the other tab cleared the whole storage.
+      if (event.key === key || event.key === null) setStored({ key, on: storedFlag(key) });
     };
     window.addEventListener('storage', follow);
     return () => window.removeEventListener('storage', follow);

@@ -88,6 +88,12 @@ describe('player: pattern, claim and auto-mark', () => {
     });
     expect(toggle().checked).toBe(true);
     expect(sent()).toEqual([1, 61].map((number) => ({ action: 'mark', roomId: 7, number, marked: true })));
+    // The other tab clears the site's storage (the event names no key): the setting is off again.
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(toggle().checked).toBe(false);
   });
 
   it('the ball still tumbling is marked once it lands', () => {
