@@ -17,6 +17,23 @@ export interface Ownership {
   close(): Promise<void>;
 }
 
+/**
+ * Concurrent acquires of one room (its first players joining together) share one attempt. Alone,
+ * each would ask: a session-level advisory lock taken twice needs two unlocks, so one release would
+ * leave the room locked to this instance; a second SET NX fails against ourselves.
+ */
+function oneAttemptPerRoom(acquire: (roomId: number) => Promise<boolean>) {
+  const pending = new Map<number, Promise<boolean>>();
+  return (roomId: number): Promise<boolean> => {
+    let attempt = pending.get(roomId);
+    if (!attempt) {
+      attempt = acquire(roomId).finally(() => pending.delete(roomId));
+      pending.set(roomId, attempt);
+    }
+    return attempt;
+  };
+}
+
 export function localOwnership(): Ownership {
   return {
     acquire: async () => true,
@@ -54,21 +71,29 @@ export function postgresOwnership(url: string, onError: (err: unknown) => void):
     return client;
   }
 
+  // One statement at a time on the connection: pg queues a second one itself today, but warns
+  // that pg@9 will refuse it, and a storm of room openings sends hundreds at once.
+  let last: Promise<unknown> = Promise.resolve();
+  function serially<T>(statement: (c: pg.Client) => Promise<T>): Promise<T> {
+    const next = last.then(connection).then(statement);
+    last = next.catch(() => undefined);
+    return next;
+  }
+
   return {
-    async acquire(roomId) {
+    acquire: oneAttemptPerRoom(async (roomId) => {
       if (held.has(roomId)) return true;
-      const c = await connection();
-      const { rows } = await c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
-        LOCK_SPACE,
-        roomId,
-      ]);
+      const { rows } = await serially((c) =>
+        c.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [LOCK_SPACE, roomId]),
+      );
       if (rows[0]?.ok) held.add(roomId);
       return rows[0]?.ok === true;
-    },
+    }),
     async release(roomId) {
       if (!held.delete(roomId) || !client) return;
-      const c = await client;
-      await c.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, roomId]).catch(onError);
+      await serially((c) => c.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, roomId])).catch(
+        onError,
+      );
     },
     onLost: (handler) => void lostHandlers.push(handler),
     async close() {
@@ -109,12 +134,12 @@ export function redisOwnership(
   }, leaseMs / 3);
   renew.unref();
   return {
-    async acquire(roomId) {
+    acquire: oneAttemptPerRoom(async (roomId) => {
       if (held.has(roomId)) return true;
       const ok = await redis.set(key(roomId), instanceId, 'PX', leaseMs, 'NX');
       if (ok === 'OK') held.add(roomId);
       return ok === 'OK';
-    },
+    }),
     async release(roomId) {
       if (!held.delete(roomId)) return;
       await redis.eval(RELEASE, 1, key(roomId), instanceId).catch(() => undefined);
