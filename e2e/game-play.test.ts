@@ -289,5 +289,12 @@ describe.runIf(hasChromium)('playing the game in the browser', () => {
     await poll(() => facilitator.getByText('Congratulations!').count()).toBe(0);
     await poll(() => rollButton(facilitator).isEnabled()).toBe(true);
     await poll(() => facilitator.getByText('Bingo', { exact: true }).isVisible()).toBe(true);
+    // Beside a name in the narrow Players column, the Bingo badge and Remove are whole, not cut short.
+    const cut = await facilitator.getByRole('list', { name: 'Players' }).evaluate((list) =>
+      Array.from(list.querySelectorAll<HTMLElement>('.mantine-Badge-label, button'))
+        .filter((e) => e.scrollWidth > e.clientWidth)
+        .map((e) => e.textContent),
+    );
+    expect(cut).toEqual([]);
   }, 180_000);
 });

@@ -25,16 +25,24 @@ export function PlayersPanel({
         <List listStyleType="none" spacing={4} aria-label="Players">
           {players.map((p) => (
             <List.Item key={p.username} className={p.hasBingo ? classes.winner : undefined} px={6}>
+              {/* The name gives way (it wraps); the badges and Remove stay whole. */}
               <Group gap={6} wrap="nowrap">
-                <Text fw={p.hasBingo ? 800 : 400}>{p.username}</Text>
+                <Text fw={p.hasBingo ? 800 : 400} miw={0} style={{ overflowWrap: 'anywhere' }}>
+                  {p.username}
+                </Text>
                 {p.hasBingo && (
-                  <Badge color="yellow" c="dark">
+                  <Badge color="yellow" c="dark" flex="none">
                     Bingo
                   </Badge>
                 )}
-                {p.isReady && <Badge variant="light">Ready</Badge>}
+                {p.isReady && (
+                  <Badge variant="light" flex="none">
+                    Ready
+                  </Badge>
+                )}
                 {onRemove && (
                   <ConfirmButton
+                    flex="none"
                     size="compact-xs"
                     variant="subtle"
                     color="red"
