@@ -27,6 +27,7 @@ export interface Database {
    * find the work done. PGlite is one process's own database: `fn` simply runs.
    */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Closing again is harmless: it waits for the first close. */
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
@@ -76,7 +77,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await lock.end();
         }
       },
-      close: () => pool.end(),
+      close: once(() => pool.end()),
     };
   }
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
@@ -88,9 +89,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: migrationsFolder() }),
     exclusive: (fn) => fn(),
-    close: () => client.close(),
+    close: once(() => client.close()),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+/** `fn` run on the first call; every later call gets the first call's promise. */
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
 }
 
 /**

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Role } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import type { AuthRateLimits } from '../auth/routes';
@@ -26,6 +26,9 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
+    // Which file opened it, for the run's teardown to name if the file never drops it.
+    const file = path.relative(process.cwd(), expect.getState().testPath ?? 'unknown');
+    await admin.query(`comment on database ${name} is ${admin.escapeLiteral(file)}`);
     const database = await openDatabase({ kind: 'postgres', url: withDatabase(url, name), poolSize: 4 });
     return {
       database,

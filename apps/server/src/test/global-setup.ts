@@ -44,12 +44,15 @@ export default async function setup(project: TestProject) {
     project.provide('testDatabaseTag', tag);
     dropPostgres = async () => {
       // A file that never closed its context leaves its database behind: drop it, and say so.
-      const { rows } = await admin.query<{ datname: string }>(
-        `select datname from pg_database where datname like $1`,
+      const { rows } = await admin.query<{ datname: string; file: string | null }>(
+        `select datname, shobj_description(oid, 'pg_database') as file
+         from pg_database where datname like $1`,
         [`playshop_t_${tag}_%`],
       );
       if (rows.length > 0)
-        console.warn(`[playshop] dropping ${rows.length} test database(s) a test file left open`);
+        console.warn(
+          `[playshop] dropping ${rows.length} test database(s) left open by: ${rows.map((r) => r.file).join(', ')}`,
+        );
       for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
