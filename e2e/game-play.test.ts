@@ -99,6 +99,22 @@ describe.runIf(hasChromium)('playing the game in the browser', () => {
     await screenshots(first, 'game-play-marks-after-reload');
   }, 120_000);
 
+  it('auto-mark switched in one tab follows in the same player’s other tab of that browser', async () => {
+    const first = await phone();
+    await gameWithPlayer('Tabs Room', first);
+    // A second tab of the same browser: the same localStorage, told of changes by the storage event.
+    const second = await first.context().newPage();
+    await second.goto(first.url());
+    await second.getByRole('button', { name: 'Join Game' }).click();
+    await poll(() => card(second).isVisible()).toBe(true);
+    const autoMark = (page: Page) => page.getByRole('switch', { name: /Auto-mark/ });
+    expect(await autoMark(second).isChecked()).toBe(false);
+    await autoMark(first).check();
+    await poll(() => autoMark(second).isChecked()).toBe(true);
+    await autoMark(second).uncheck();
+    await poll(() => autoMark(first).isChecked()).toBe(false);
+  }, 60_000);
+
   let proxy: StallProxy | undefined;
   afterAll(async () => {
     await proxy?.close();
