@@ -44,6 +44,16 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 }
 
 /**
+ * Runs every step in order even when one throws, so a failed close leaves no database behind; then
+ * throws the first error.
+ */
+async function eachInTurn(steps: (() => Promise<unknown>)[]): Promise<void> {
+  const errors: unknown[] = [];
+  for (const step of steps) await step().catch((err: unknown) => errors.push(err));
+  if (errors.length > 0) throw errors[0];
+}
+
+/**
  * A fresh database for the file, without the app (see openTestDatabase). Registers its own `beforeAll`
  * and `afterAll` and returns a getter: call it inside tests and hooks. Call this before the file's own
  * hooks: its `beforeAll` runs first, and vitest runs `afterAll` hooks last-registered first, so the
@@ -56,11 +66,7 @@ export function useTestDatabase(): () => Database {
   });
   afterAll(async () => {
     if (!opened) return;
-    try {
-      await opened.database.close();
-    } finally {
-      await opened.drop();
-    }
+    await eachInTurn([opened.database.close, opened.drop]);
   });
   return () => {
     if (!opened)
@@ -92,19 +98,13 @@ export async function createTestContext(
     ...options.env,
   });
   const storage = options.storage ?? localDiskStorage(path.join(dataDir, 'files'));
-  /** Each step runs even when one before it throws, so a failed close leaves no database behind. */
-  const release = async (app?: FastifyInstance) => {
-    try {
-      await app?.close();
-    } finally {
-      try {
-        await database.close();
-      } finally {
-        await drop();
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    }
-  };
+  const release = (app?: FastifyInstance) =>
+    eachInTurn([
+      async () => app?.close(),
+      database.close,
+      drop,
+      () => rm(dataDir, { recursive: true, force: true }),
+    ]);
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database, logger: false, ...options, storage });
