@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DockerfileParser } from 'dockerfile-ast';
 import { validate } from 'dockerfile-utils';
-import { serverNodeFlags } from './server-node-flags.mjs';
+import { nodeFlags, serverNodeFlags } from './server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const problems = [];
@@ -54,17 +54,16 @@ rule(
   'DATA_DIR=/data in the runtime environment',
 );
 const cmd = inRuntime('CMD').at(-1);
+const cmdExecForm = cmd && args(cmd).startsWith('[') ? JSON.parse(args(cmd)) : null;
 rule(
-  cmd && args(cmd).startsWith('[') && !/npm|tsx|build/.test(args(cmd)),
+  cmdExecForm && !/npm|tsx|build/.test(args(cmd)),
   'CMD runs the built server with node directly (exec form; no npm, no build at start)',
 );
-const nodeFlags = serverNodeFlags(path.join(root, 'package.json'));
+const prodFlags = serverNodeFlags(path.join(root, 'package.json'));
 const startFlags = serverNodeFlags(path.join(root, 'package.json'), 'start');
-const cmdFlags =
-  cmd && args(cmd).startsWith('[') ? JSON.parse(args(cmd)).filter((w) => w.startsWith('--')) : [];
 rule(
-  String(cmdFlags) === String(nodeFlags) && String(startFlags) === String(nodeFlags),
-  `CMD and \`npm start\` run node with start:prod's flags (${nodeFlags.join(' ') || 'none'})`,
+  String(nodeFlags(cmdExecForm ?? [])) === String(prodFlags) && String(startFlags) === String(prodFlags),
+  `CMD and \`npm start\` run node with start:prod's flags (${prodFlags.join(' ') || 'none'})`,
 );
 rule(
   inRuntime('COPY').every(

@@ -1,1 +1,2 @@
+export function nodeFlags(words: readonly string[]): string[];
 export function serverNodeFlags(manifestPath: string, script?: string): string[];

@@ -4,8 +4,11 @@
 // what they measure is what ships. Why each flag is there: docs/decisions.md, Performance.
 import { readFileSync } from 'node:fs';
 
+/** The `--` flags of a command given as its words (`['node', '--flag', 'main.js']`). */
+export const nodeFlags = (words) => words.filter((word) => word.startsWith('--'));
+
 /** The `--` flags of a script (`start:prod` unless named) in the package.json at `manifestPath`. */
 export function serverNodeFlags(manifestPath, script = 'start:prod') {
   const { scripts } = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  return scripts[script].split(/\s+/).filter((word) => word.startsWith('--'));
+  return nodeFlags(scripts[script].split(/\s+/));
 }
