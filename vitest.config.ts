@@ -1,9 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { testFilesWithoutDatabase } from './apps/server/src/test/database-files';
 
 const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
+    // A file that never reaches a database runs the same on both: once is enough (the PGlite run).
+    exclude: [
+      ...configDefaults.exclude,
+      ...(dbKind === 'postgres' ? testFilesWithoutDatabase(import.meta.dirname) : []),
+    ],
     environment: 'node' as const,
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     provide: { dbKind },
