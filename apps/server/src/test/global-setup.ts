@@ -1,6 +1,8 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
@@ -15,18 +17,46 @@ declare module 'vitest' {
   }
 }
 
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = path.resolve(serverRoot, '../..');
+const CACHE_DIR = path.join(repoRoot, 'node_modules/.cache/playshop-test');
+
 /**
- * Migrates one database per run and hands it to every test file as a template: PGlite as a data
- * directory dump, PostgreSQL as a template database. A test file then starts in milliseconds.
+ * The migrated PGlite data directory as a tarball, kept in node_modules/.cache under a key of the
+ * migrations and the PGlite version: a new PGlite runs initdb (20 s on a busy 2-core machine), so
+ * the dump is made once, not once per project and run. A changed migration makes a new key.
  */
-export default async function setup(project: TestProject) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'playshop-tpl-'));
+async function pgliteTemplate(): Promise<string> {
+  const migrations = path.join(serverRoot, 'drizzle');
+  const hash = createHash('sha256');
+  for (const pkg of ['@electric-sql/pglite', 'drizzle-orm'])
+    hash.update(readFileSync(path.join(repoRoot, 'node_modules', pkg, 'package.json')));
+  for (const file of (await readdir(migrations, { recursive: true })).sort()) {
+    if (/\.(sql|json)$/.test(file)) hash.update(file).update(readFileSync(path.join(migrations, file)));
+  }
+  const name = `pglite-${hash.digest('hex').slice(0, 16)}.tar`;
+  const dumpFile = path.join(CACHE_DIR, name);
+  if (existsSync(dumpFile)) return dumpFile;
+  await mkdir(CACHE_DIR, { recursive: true });
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
-  const dumpFile = path.join(dir, 'pglite.tar');
-  await writeFile(dumpFile, Buffer.from(await (await database.dumpDataDir!()).arrayBuffer()));
+  const dump = Buffer.from(await (await database.dumpDataDir!()).arrayBuffer());
   await database.close();
-  project.provide('pgliteTemplate', dumpFile);
+  // Written aside and renamed, so a project setting up at the same time never reads half a file.
+  const partial = `${dumpFile}.${process.pid}.partial`;
+  await writeFile(partial, dump);
+  await rename(partial, dumpFile);
+  for (const old of await readdir(CACHE_DIR))
+    if (old.startsWith('pglite-') && old !== name) await rm(path.join(CACHE_DIR, old), { force: true });
+  return dumpFile;
+}
+
+/**
+ * Migrates one database per run and hands it to every test file as a template: PGlite as a data
+ * directory dump (cached across runs, see pgliteTemplate), PostgreSQL as a template database.
+ */
+export default async function setup(project: TestProject) {
+  project.provide('pgliteTemplate', await pgliteTemplate());
 
   let dropPostgres: (() => Promise<void>) | undefined;
   const url = process.env.TEST_DATABASE_URL;
@@ -61,7 +91,6 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await dropPostgres?.();
-    await rm(dir, { recursive: true, force: true });
   };
 }
 
