@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { testFilesWithoutDatabase } from './apps/server/src/test/database-files';
 
@@ -25,6 +26,9 @@ if (!postgres) console.warn('\n[playshop] PostgreSQL API suite skipped: TEST_DAT
 // One runner, several projects: `npm test` runs them all; `vitest run --project server` runs one.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single worker on a 2-core machine, which
+    // left a core idle while files wait on PGlite, sockets, s3rver or timers. Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       serverProject('server', 'pglite'),
@@ -49,7 +53,10 @@ export default defineConfig({
           provide: { dbKind: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          poolOptions: { forks: { singleFork: true } },
+          // One browser test file at a time, in a worker thread of its own: the threads pool runs
+          // beside the forks pool of the other projects, so the browser tests overlap the rest.
+          pool: 'threads' as const,
+          poolOptions: { threads: { singleThread: true } },
         },
       },
     ],
