@@ -1,15 +1,15 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { testFilesWithoutDatabase } from './apps/server/src/test/database-files';
+import { testFilesWithoutProjectDatabase } from './apps/server/src/test/database-files';
 
 const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/server/src/**/*.test.ts'],
-    // A file that never reaches a database runs the same on both: once is enough (the PGlite run).
+    // A file that never opens the project's database runs the same on both: once is enough.
     exclude: [
       ...configDefaults.exclude,
-      ...(dbKind === 'postgres' ? testFilesWithoutDatabase(import.meta.dirname) : []),
+      ...(dbKind === 'postgres' ? testFilesWithoutProjectDatabase(import.meta.dirname) : []),
     ],
     environment: 'node' as const,
     globalSetup: ['apps/server/src/test/global-setup.ts'],

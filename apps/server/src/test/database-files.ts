@@ -3,22 +3,26 @@ import path from 'node:path';
 
 /** Relative imports (static, re-exports and dynamic) of a source file. */
 const RELATIVE_IMPORT = /\bfrom\s*['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g;
-/** A file that branches on the database itself. */
+/** A file that branches on the project's database itself. */
 const NAMES_DATABASE = /\bdbKind\b|TEST_DATABASE_URL/;
 
 /**
- * The API test files that never reach a database: nothing they import, however deep, reaches
- * `db/client.ts`, and they do not read `dbKind` or TEST_DATABASE_URL. They run the same on PGlite
- * and PostgreSQL, so the PostgreSQL project leaves them out (vitest.config.ts). Anything in doubt
- * counts as reaching the database and runs in both.
+ * The API test files that do not depend on the project's database: nothing they import, however
+ * deep, reaches `test/context.ts` (the one place that opens the project's database, by `dbKind`),
+ * and they do not read `dbKind` or TEST_DATABASE_URL themselves. They run the same on PGlite and
+ * PostgreSQL (a file that opens a PGlite of its own opens it in both), so the PostgreSQL project
+ * leaves them out (vitest.config.ts). Anything in doubt counts as depending and runs in both.
  */
-export function testFilesWithoutDatabase(root: string, pattern = 'apps/server/src/**/*.test.ts'): string[] {
+export function testFilesWithoutProjectDatabase(
+  root: string,
+  pattern = 'apps/server/src/**/*.test.ts',
+): string[] {
   const reaches = new Map<string, boolean>();
   const reachesDatabase = (file: string): boolean => {
     const known = reaches.get(file);
     if (known !== undefined) return known;
     reaches.set(file, false); // an import cycle adds nothing
-    let found = file.endsWith(path.join('db', 'client.ts'));
+    let found = file.endsWith(path.join('test', 'context.ts'));
     const text = found ? '' : readFileSync(file, 'utf8');
     found ||= NAMES_DATABASE.test(text);
     for (const [, from, dynamic] of text.matchAll(RELATIVE_IMPORT)) {
