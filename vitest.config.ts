@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { testFilesWithoutProjectDatabase } from './apps/server/src/test/database-files';
 
@@ -26,9 +25,6 @@ if (!postgres) console.warn('\n[playshop] PostgreSQL API suite skipped: TEST_DAT
 // One runner, several projects: `npm test` runs them all; `vitest run --project server` runs one.
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core less one: a single worker on a 2-core machine, which
-    // left a core idle while files wait on PGlite, sockets, s3rver or timers. Two at least.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       serverProject('server', 'pglite'),
