@@ -4,6 +4,7 @@
  * drizzle over a plain PGlite: dates, intervals, their arrays, numerics, JSON, ints, in and out of
  * transactions.
  */
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import {
@@ -18,7 +19,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from './client';
 
 const sample = pgTable('sample', {
@@ -76,8 +77,10 @@ describe('the PGlite client drizzle sees', () => {
   let database: Database;
   let plain: PGlite;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite' });
-    plain = await PGlite.create();
+    // Both start from the run's template (test/global-setup.ts) rather than a fresh initdb each (10-40 s).
+    const template = () => readFile(inject('pgliteTemplate')).then((dump) => new Blob([dump]));
+    database = await openDatabase({ kind: 'pglite', loadDataDir: await template() });
+    plain = await PGlite.create({ loadDataDir: await template() });
   });
   afterAll(async () => {
     await database.close();
