@@ -117,6 +117,8 @@ const ZMessage = z.discriminatedUnion('kind', [
     request: ZRequest,
   }),
   z.object({ kind: z.literal('reply'), reqId: z.string(), result: ZResult }),
+  /** The receiver does not serve the room (a subscription left over from an outage): ask elsewhere. */
+  z.object({ kind: z.literal('not_served'), reqId: z.string() }),
 ]);
 type Message = z.infer<typeof ZMessage>;
 
@@ -128,6 +130,11 @@ type Message = z.infer<typeof ZMessage>;
 const FORWARD_DEADLINE_MS = 10_000;
 const FORWARD_TIMEOUT_MS = 30_000;
 
+interface Waiting {
+  answer(result: CommandResult | null): void;
+  notServed(): void;
+}
+
 /** Several instances: Redis pub/sub, one channel for frames, one per served room, one per instance. */
 export function redisBus(
   publisher: Redis,
@@ -138,11 +145,13 @@ export function redisBus(
   const instanceId = randomUUID();
   const FRAMES = `${prefix}:game:frames`;
   const INBOX = `${prefix}:game:instance:${instanceId}`;
-  const roomChannel = (roomId: number) => `${prefix}:game:room:${roomId}`;
+  const ROOM_CHANNEL = `${prefix}:game:room:`;
+  const roomChannel = (roomId: number) => `${ROOM_CHANNEL}${roomId}`;
   const frameHandlers: ((roomId: number, frames: WireFrame[]) => void)[] = [];
   const movedHandlers: ((roomId: number) => void)[] = [];
   const served = new Map<string, (request: CommandRequest) => Promise<CommandResult>>();
-  const waiting = new Map<string, (result: CommandResult) => void>();
+  /** Forwarded commands awaiting their answer; null: no receiver serves the room. */
+  const waiting = new Map<string, Waiting>();
   const ready = subscriber.subscribe(FRAMES, INBOX).catch(onError);
   const reconnectedHandlers: (() => void)[] = [];
   let wasDown = false;
@@ -154,6 +163,21 @@ export function redisBus(
     });
   }
   const healthy = () => publisher.status === 'ready' && subscriber.status === 'ready';
+  /**
+   * Room channels given up while Redis was out of reach: the unsubscribe could not be sent, and
+   * ioredis resubscribes to every channel it knew on reconnecting. Left there, this instance would
+   * count as a receiver of the room's commands without serving it, and every forwarded command
+   * would wait for an answer that never comes (the frozen game of issue 29).
+   */
+  const abandoned = new Set<string>();
+  const unsubscribe = (channel: string) =>
+    subscriber.unsubscribe(channel).then(
+      () => abandoned.delete(channel),
+      () => abandoned.add(channel),
+    );
+  subscriber.on('ready', () => {
+    for (const channel of abandoned) if (!served.has(channel)) void unsubscribe(channel);
+  });
   for (const client of [publisher, subscriber]) {
     client.on('ready', () => {
       if (!wasDown || !healthy()) return;
@@ -181,12 +205,19 @@ export function redisBus(
         if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId);
         return;
       case 'reply':
-        waiting.get(message.reqId)?.(message.result);
+        waiting.get(message.reqId)?.answer(message.result);
+        return;
+      case 'not_served':
+        waiting.get(message.reqId)?.notServed();
         return;
       case 'command': {
         const handler = served.get(channel);
-        if (!handler) return;
         const { replyTo, reqId } = message;
+        if (!handler) {
+          if (channel.startsWith(ROOM_CHANNEL)) void unsubscribe(channel);
+          void publish(`${prefix}:game:instance:${replyTo}`, { kind: 'not_served', reqId }).catch(onError);
+          return;
+        }
         const late = Date.now() > message.deadline;
         void (
           late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(message.request)
@@ -209,37 +240,42 @@ export function redisBus(
     async serve(roomId, handler) {
       const channel = roomChannel(roomId);
       served.set(channel, handler);
+      abandoned.delete(channel);
       await subscriber.subscribe(channel);
       return async () => {
         served.delete(channel);
-        await subscriber.unsubscribe(channel).catch(() => undefined);
+        await unsubscribe(channel);
       };
     },
     async forward(request) {
       await ready;
       const reqId = randomUUID();
-      const answer = new Promise<CommandResult>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(reqId);
-          resolve({ error: GAME_TEXTS.unavailable });
-        }, FORWARD_TIMEOUT_MS);
-        waiting.set(reqId, (result) => {
+      let receivers = Number.POSITIVE_INFINITY;
+      let notServed = 0;
+      const answer = new Promise<CommandResult | null>((resolve) => {
+        const done = (result: CommandResult | null) => {
           clearTimeout(timer);
           waiting.delete(reqId);
           resolve(result);
+        };
+        const timer = setTimeout(() => done({ error: GAME_TEXTS.unavailable }), FORWARD_TIMEOUT_MS);
+        waiting.set(reqId, {
+          answer: done,
+          notServed() {
+            notServed += 1;
+            if (notServed >= receivers) done(null);
+          },
         });
       });
-      const receivers = await publish(roomChannel(request.roomId), {
+      receivers = await publish(roomChannel(request.roomId), {
         kind: 'command',
         replyTo: instanceId,
         reqId,
         deadline: Date.now() + FORWARD_DEADLINE_MS,
         request,
       });
-      if (receivers === 0) {
-        waiting.get(reqId)?.({ error: '' });
-        return null;
-      }
+      // Nobody serves the room (no receiver, or only ones that said so before the count came back).
+      if (notServed >= receivers) waiting.get(reqId)?.answer(null);
       return answer;
     },
     async announceMoved(roomId) {

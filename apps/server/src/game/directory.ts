@@ -5,6 +5,7 @@ import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { content, organizations, roomSessions, rooms, sessionContent, sessions } from '../db/schema';
 import { inOrgScope } from '../http/actor';
+import { isDatabaseUnavailable } from '../http/db-errors';
 import { startFanoutTimer } from '../observability/metrics';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
@@ -167,6 +168,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
         if (room) return executeHere(room, request);
       } catch (err) {
         if (err instanceof RoomNotFound) return { error: ERRORS.roomNotFound };
+        // The room could not be read or its ownership taken: the database is away for a moment.
+        if (isDatabaseUnavailable(err)) return { error: GAME_TEXTS.unavailable };
         throw err;
       }
       // Another instance holds the room but is not serving it yet: it is taking it over.
