@@ -12,6 +12,7 @@ import type { RandomInt } from './cards';
 import type { Hub } from './hub';
 import type { Journal } from './journal';
 import type { Ownership } from './ownership';
+import { createPresenceCoalescer } from './presence';
 import {
   type Clock,
   type CommandRequest,
@@ -52,7 +53,12 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   /** The same rooms once open, for what must be read without waiting (metrics). */
   const opened = new Map<number, LiveRoom>();
 
-  function deliver(roomId: number, frames: WireFrame[]) {
+  // Arrivals and departures leave as one `presence` frame per room and interval (presence.ts).
+  const presence = createPresenceCoalescer(send);
+  const deliver = (roomId: number, frames: WireFrame[]) => send(roomId, presence.take(roomId, frames));
+
+  function send(roomId: number, frames: WireFrame[]) {
+    if (frames.length === 0) return;
     const done = startFanoutTimer();
     hub.deliver(roomId, frames);
     done();
@@ -104,6 +110,7 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     if (live.get(roomId) !== room) return;
     live.delete(roomId);
     opened.delete(roomId);
+    presence.drop(roomId);
     (await room.catch(() => null))?.close();
     await ownership.release(roomId).catch(() => undefined);
   }
@@ -193,6 +200,7 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     playerCounts: (): number[] => [...opened.values()].map((room) => room.playerCount()),
     async close() {
       for (const [roomId, room] of live) await drop(roomId, room);
+      presence.close();
     },
   };
 }
