@@ -25,7 +25,7 @@ import { isAllowedOrigin } from '../http/origin';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
-import type { Connection, Hub } from './hub';
+import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
 import { REMOVED_CLOSE_CODE } from './room';
 
 interface GameSocketDeps {
@@ -103,7 +103,11 @@ class Live implements Connection {
     this.socket.send(utf8, TEXT_FRAME);
   }
   close(code: number, reason: string) {
-    this.socket.close(code, reason);
+    // A socket that fell behind would get its close frame after the megabyte it did not read, and
+    // ws waits 30 s for the answer: let go of it and its buffer now. The phone sees the connection
+    // drop, reconnects and resyncs from its snapshot.
+    if (code === SLOW_CLOSE_CODE) this.socket.terminate();
+    else this.socket.close(code, reason);
   }
   bufferedAmount() {
     return this.socket.bufferedAmount;
