@@ -13,6 +13,8 @@ import type { CommandRequest, CommandResult, WireFrame } from './room';
  */
 export interface Bus {
   readonly instanceId: string;
+  /** Whether other instances may hear this one (false: one process, nobody to hand rooms to). */
+  readonly shared: boolean;
   publishFrames(roomId: number, frames: WireFrame[]): Promise<void>;
   onFrames(handler: (roomId: number, frames: WireFrame[]) => void): void;
   /** Takes the room's forwarded commands until the returned function is called. */
@@ -22,9 +24,12 @@ export interface Bus {
   ): Promise<() => Promise<void>>;
   /** The owner's answer; null when no instance serves the room. */
   forward(request: CommandRequest): Promise<CommandResult | null>;
-  /** A new owner took the room: instances tell it who of theirs is there. */
-  announceMoved(roomId: number): Promise<void>;
-  onMoved(handler: (roomId: number) => void): void;
+  /**
+   * A new owner took the room: instances tell it who of theirs is there. `takeOver`: the owner is
+   * leaving (a rolling restart) and one of the others should take the room now.
+   */
+  announceMoved(roomId: number, takeOver?: boolean): Promise<void>;
+  onMoved(handler: (roomId: number, takeOver?: boolean) => void): void;
   /** Whether other instances can hear this one now; commands wait for it rather than go unseen. */
   healthy(): boolean;
   /** After an outage: frames may have been missed, so screens are brought up to date. */
@@ -36,6 +41,7 @@ export interface Bus {
 export function localBus(): Bus {
   return {
     instanceId: 'local',
+    shared: false,
     publishFrames: async () => undefined,
     onFrames: () => undefined,
     serve: async () => async () => undefined,
@@ -107,7 +113,7 @@ const ZMessage = z.discriminatedUnion('kind', [
       }),
     ),
   }),
-  z.object({ kind: z.literal('moved'), origin: z.string(), roomId: id }),
+  z.object({ kind: z.literal('moved'), origin: z.string(), roomId: id, takeOver: z.boolean().optional() }),
   z.object({
     kind: z.literal('command'),
     replyTo: z.string(),
@@ -148,7 +154,7 @@ export function redisBus(
   const ROOM_CHANNEL = `${prefix}:game:room:`;
   const roomChannel = (roomId: number) => `${ROOM_CHANNEL}${roomId}`;
   const frameHandlers: ((roomId: number, frames: WireFrame[]) => void)[] = [];
-  const movedHandlers: ((roomId: number) => void)[] = [];
+  const movedHandlers: ((roomId: number, takeOver?: boolean) => void)[] = [];
   const served = new Map<string, (request: CommandRequest) => Promise<CommandResult>>();
   /** Forwarded commands awaiting their answer; null: no receiver serves the room. */
   const waiting = new Map<string, Waiting>();
@@ -202,7 +208,7 @@ export function redisBus(
         for (const h of frameHandlers) h(message.roomId, message.frames);
         return;
       case 'moved':
-        if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId);
+        if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId, !!message.takeOver);
         return;
       case 'reply':
         waiting.get(message.reqId)?.answer(message.result);
@@ -231,6 +237,7 @@ export function redisBus(
 
   return {
     instanceId,
+    shared: true,
     async publishFrames(roomId, frames) {
       if (frames.length > 0) {
         await publish(FRAMES, { kind: 'frames', origin: instanceId, sentAt: Date.now(), roomId, frames });
@@ -278,8 +285,8 @@ export function redisBus(
       if (notServed >= receivers) waiting.get(reqId)?.answer(null);
       return answer;
     },
-    async announceMoved(roomId) {
-      await publish(FRAMES, { kind: 'moved', origin: instanceId, roomId });
+    async announceMoved(roomId, takeOver) {
+      await publish(FRAMES, { kind: 'moved', origin: instanceId, roomId, ...(takeOver ? { takeOver } : {}) });
     },
     onMoved: (handler) => void movedHandlers.push(handler),
     healthy,

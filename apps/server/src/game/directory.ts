@@ -73,7 +73,11 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     done();
   });
   // A room changed hands: tell its new owner who of ours is in it (and so resync their screens).
-  bus.onMoved((roomId) => void rejoin(roomId));
+  // Its owner is leaving (a rolling restart): take it now, rather than at the next command.
+  bus.onMoved((roomId, takeOver) => {
+    if (!takeOver) return void rejoin(roomId);
+    owned(roomId).catch((err) => log.warn({ err, roomId }, 'could not take over a room handed off'));
+  });
   // Back from a bus outage: every screen of ours gets the room afresh.
   bus.onReconnected(() => {
     for (const roomId of hub.roomIds()) void rejoin(roomId);
@@ -115,11 +119,14 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     await ownership.release(roomId).catch(() => undefined);
   }
 
+  /** Set once this instance hands its rooms off before exiting: it takes no room any more. */
+  let leaving = false;
+
   /** The room, when this instance owns it or can take it; null when another instance owns it. */
   async function owned(roomId: number, requester?: string): Promise<LiveRoom | null> {
     const known = live.get(roomId);
     if (known) return known;
-    if (!(await ownership.acquire(roomId))) return null;
+    if (leaving || !(await ownership.acquire(roomId))) return null;
     const again = live.get(roomId);
     if (again) return again;
     const opening = (async () => {
@@ -198,6 +205,28 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     },
     /** Players present in each room this instance owns (the rooms-live and players-per-room gauges). */
     playerCounts: (): number[] => [...opened.values()].map((room) => room.playerCount()),
+    /**
+     * Before this instance exits (SIGTERM, a rolling restart): each room it owns is let go and
+     * another instance asked to take it at once; this instance's sockets in those rooms are then
+     * served by the new owner through the bus, so their players see no error. Waits at most
+     * `waitMs` (no other instance may be running).
+     */
+    async handOff(waitMs = 3_000): Promise<number[]> {
+      if (!bus.shared || !bus.healthy()) return [];
+      leaving = true;
+      const handed = [...live.keys()];
+      for (const [roomId, room] of live) await drop(roomId, room);
+      await Promise.all(handed.map((roomId) => bus.announceMoved(roomId, true).catch(() => undefined)));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.all(handed.map((roomId) => rejoin(roomId))),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      return handed;
+    },
     async close() {
       for (const [roomId, room] of live) await drop(roomId, room);
       presence.close();

@@ -42,6 +42,9 @@ interface GameSocketDeps {
   limits?: Partial<SocketLimits>;
 }
 
+/** The close of every socket when this instance stops (1012 Service Restart): reconnect elsewhere now. */
+export const RESTART_CLOSE_CODE = 1012;
+
 /** How often open sockets are checked against deletions and licence expiry. */
 const REVALIDATE_MS = 2_000;
 
@@ -131,6 +134,14 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   // Refused frames are logged once a minute per user, without payloads (a log flood otherwise).
   const hostile = hostileInputLog(app.log);
   const perUser = new Map<number, number>();
+  // Before @fastify/websocket's own close (registered next, so run after this): the rooms this
+  // instance owns go to another instance first, then each socket is told the server restarts (1012),
+  // which the web client answers by reconnecting at once, quietly, to any instance.
+  app.addHook('preClose', async () => {
+    const handed = await rooms.handOff();
+    if (handed.length > 0) app.log.info({ rooms: handed.length }, 'handed rooms off to other instances');
+    for (const live of open) live.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
+  });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
   });
