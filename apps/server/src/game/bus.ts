@@ -208,7 +208,8 @@ export function redisBus(
         for (const h of frameHandlers) h(message.roomId, message.frames);
         return;
       case 'moved':
-        if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId, !!message.takeOver);
+        if (message.origin !== instanceId)
+          for (const h of movedHandlers) h(message.roomId, !!message.takeOver);
         return;
       case 'reply':
         waiting.get(message.reqId)?.answer(message.result);

@@ -216,7 +216,9 @@ describe('game socket connection', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(t.sockets).toHaveLength(6);
     expect(t.getToken).toHaveBeenCalledTimes(6);
-    expect([1, 2, 3, 4, 5, 6, 7].map((a) => reconnectDelay(a))).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 32000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((a) => reconnectDelay(a))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 32000, 32000,
+    ]);
   });
 
   it('spreads reconnects: each step at a random point of its second half', () => {

@@ -229,10 +229,13 @@ export function createGameConnection(deps: GameConnectionDeps) {
     }
     setStatus('reconnecting');
     deps.notify.info(GAME_TEXTS.wsAttemptingReconnect);
-    retry = setTimeout(() => {
-      retry = null;
-      void open();
-    }, reconnectDelay(attempt, random()));
+    retry = setTimeout(
+      () => {
+        retry = null;
+        void open();
+      },
+      reconnectDelay(attempt, random()),
+    );
   }
 
   function rawSend(message: ClientMessage) {
