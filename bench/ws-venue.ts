@@ -382,21 +382,29 @@ async function ownerLeaves(
     a.child.kill(how);
     let rolling = true;
     const firstRoll = (async () => {
-      // The facilitator presses Roll every 500 ms; the first ball to come back is the room's recovery.
-      let at = Number.NaN;
+      // The facilitator presses Roll until a ball comes back (a refusal is answered at once): the room's recovery.
       while (rolling) {
-        const got = staff.next('get_random_roll');
+        const got = Promise.race([staff.next('get_random_roll'), staff.next('error_event').then(() => null)]);
         staff.send(msg(roomId, 'game_event', 'get_roll'));
-        const t = await Promise.race([got, sleep(500).then(() => null)]);
-        if (t !== null && Number.isNaN(at)) at = t - start;
+        const t = await Promise.race([got, sleep(10_000).then(() => null)]);
+        if (t !== null) return t - start;
+        await sleep(300);
+      }
+      return Number.NaN;
+    })();
+    // Then keeps rolling every 500 ms, so every screen has frames to miss.
+    const keepRolling = (async () => {
+      await firstRoll;
+      while (rolling) {
+        staff.send(msg(roomId, 'game_event', 'get_roll'));
         await sleep(500);
       }
-      return at;
     })();
     const times = await bounded(`${how} recovery`, 120_000, Promise.all([...recovered, ...stayed]));
     await sleep(2_000);
     rolling = false;
     const rollAt = await firstRoll;
+    await keepRolling;
     const gaps = [staff, ...players].map((s) => s.longestGap);
     const errors = [staff, ...players].reduce((n, s) => n + s.errors.length, 0);
     staff.send(msg(roomId, 'game_event', 'game_over'));

@@ -75,7 +75,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   // A room changed hands: tell its new owner who of ours is in it (and so resync their screens).
   // Its owner is leaving (a rolling restart): take it now, rather than at the next command.
   bus.onMoved((roomId, takeOver) => {
-    if (!takeOver) return void rejoin(roomId);
+    // Leaving: our sockets will reconnect to the new owner themselves (1012), one snapshot each.
+    if (!takeOver) return leaving ? undefined : void rejoin(roomId);
     owned(roomId).catch((err) => log.warn({ err, roomId }, 'could not take over a room handed off'));
   });
   // Back from a bus outage: every screen of ours gets the room afresh.
@@ -207,9 +208,9 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     playerCounts: (): number[] => [...opened.values()].map((room) => room.playerCount()),
     /**
      * Before this instance exits (SIGTERM, a rolling restart): each room it owns is let go and
-     * another instance asked to take it at once; this instance's sockets in those rooms are then
-     * served by the new owner through the bus, so their players see no error. Waits at most
-     * `waitMs` (no other instance may be running).
+     * another instance asked to take it at once. Returns once the new owner serves each room (or
+     * after `waitMs`: no other instance may be running); the caller then closes the sockets with
+     * 1012, and they reconnect to any instance, which forwards to the new owner.
      */
     async handOff(waitMs = 3_000): Promise<number[]> {
       if (!bus.shared || !bus.healthy()) return [];
@@ -217,9 +218,17 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
       const handed = [...live.keys()];
       for (const [roomId, room] of live) await drop(roomId, room);
       await Promise.all(handed.map((roomId) => bus.announceMoved(roomId, true).catch(() => undefined)));
+      // Until the new owner serves each room: one of our sockets' join is forwarded to it (the
+      // rest reconnect on their own once closed, rather than each taking a snapshot twice).
+      const served = (roomId: number) => {
+        const first = hub.members(roomId)[0];
+        if (!first) return Promise.resolve();
+        const join = { roomId, actor: first.actor, command: { type: 'join' as const }, socket: first.key };
+        return execute(join).catch(() => undefined);
+      };
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
-        Promise.all(handed.map((roomId) => rejoin(roomId))),
+        Promise.all(handed.map(served)),
         new Promise((resolve) => {
           timer = setTimeout(resolve, waitMs);
         }),

@@ -205,7 +205,7 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     );
     b.child.kill('SIGTERM');
     await b.exited;
-  }, 90_000);
+  }, 180_000);
 
   it('the owner killed (-9): the other instance has the room back within 10 s, marks and rolls kept', async (t) => {
     const { url, db } = database();
@@ -270,5 +270,5 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     expect(balls).toEqual([...rolls, next]);
     b.child.kill('SIGTERM');
     await b.exited;
-  }, 90_000);
+  }, 180_000);
 });
