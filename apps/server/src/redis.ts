@@ -5,6 +5,9 @@ import { ConfigError } from './config';
 /** How long the start waits for Redis before giving up with a message naming REDIS_URL. */
 const CONNECT_TIMEOUT_MS = 5000;
 
+/** The longest wait between two reconnection attempts. */
+const RETRY_MAX_MS = 1000;
+
 /** The address without its password, for messages. */
 function redactRedisUrl(url: string): string {
   try {
@@ -53,6 +56,8 @@ export async function connectRedis(url: string): Promise<Redis> {
     lazyConnect: true,
     maxRetriesPerRequest: 2,
     connectTimeout: CONNECT_TIMEOUT_MS,
+    // Back within a second of Redis returning (ioredis's default waits up to 2 s between tries).
+    retryStrategy: (times) => Math.min(times * 50, RETRY_MAX_MS),
   });
   let lastError: Error | undefined;
   redis.on('error', (err: Error) => {

@@ -8,7 +8,7 @@ import { zCount, zId, zIdParam, zLine } from './input';
  * `{type, payload}`; server frames also carry `seq`, the game's event sequence number, so a client
  * that reconnects can say what it saw last. docs/protocol.md describes every message.
  */
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 export const WS_PATH = '/ws';
 /** Frames larger than this are refused and the socket closed (1009). */
 export const WS_MAX_FRAME_BYTES = 16 * 1024;
@@ -366,6 +366,7 @@ export const ZServerMessage = z.discriminatedUnion('type', [
       queue: z.array(ZQueueItem).nullable(),
     }),
   ),
+  /** Protocol 3 and before: one departure. Since 4 the server sends `presence` instead. */
   frame('leave_room', z.object({ username: z.string(), playerCount: z.number().int() })),
   frame('game_end', z.object({ connectionClosed: z.literal(true) })),
   /** A verified bingo: who, the sound every screen plays, and everyone who has won this round. */
@@ -383,7 +384,16 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   /** The round's prizes or auto-call changed. */
   frame('round_rules', ZRoundRules),
   frame('ready', z.object({ username: z.string() })),
+  /** Protocol 3 and before: one arrival. Since 4 the server sends `presence` instead. */
   frame('user_joined', z.object({ username: z.string(), playerCount: z.number().int() })),
+  /**
+   * Who arrived and who left since the room's last `presence` (at most one per room every 250 ms),
+   * and how many players are present now. Net changes: a name is in one list at most.
+   */
+  frame(
+    'presence',
+    z.object({ joined: z.array(z.string()), left: z.array(z.string()), playerCount: z.number().int() }),
+  ),
   frame('Reconnected', z.object({ missedRolls: z.array(z.number().int()) })),
   frame('hide_roll_animation', z.object({ hideRollAnimation: z.boolean() })),
   frame('error_event', z.object({ error: z.string() })),

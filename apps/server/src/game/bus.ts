@@ -13,6 +13,8 @@ import type { CommandRequest, CommandResult, WireFrame } from './room';
  */
 export interface Bus {
   readonly instanceId: string;
+  /** Whether other instances may hear this one (false: one process, nobody to hand rooms to). */
+  readonly shared: boolean;
   publishFrames(roomId: number, frames: WireFrame[]): Promise<void>;
   onFrames(handler: (roomId: number, frames: WireFrame[]) => void): void;
   /** Takes the room's forwarded commands until the returned function is called. */
@@ -22,9 +24,12 @@ export interface Bus {
   ): Promise<() => Promise<void>>;
   /** The owner's answer; null when no instance serves the room. */
   forward(request: CommandRequest): Promise<CommandResult | null>;
-  /** A new owner took the room: instances tell it who of theirs is there. */
-  announceMoved(roomId: number): Promise<void>;
-  onMoved(handler: (roomId: number) => void): void;
+  /**
+   * A new owner took the room: instances tell it who of theirs is there. `takeOver`: the owner is
+   * leaving (a rolling restart) and one of the others should take the room now.
+   */
+  announceMoved(roomId: number, takeOver?: boolean): Promise<void>;
+  onMoved(handler: (roomId: number, takeOver?: boolean) => void): void;
   /** Whether other instances can hear this one now; commands wait for it rather than go unseen. */
   healthy(): boolean;
   /** After an outage: frames may have been missed, so screens are brought up to date. */
@@ -36,6 +41,7 @@ export interface Bus {
 export function localBus(): Bus {
   return {
     instanceId: 'local',
+    shared: false,
     publishFrames: async () => undefined,
     onFrames: () => undefined,
     serve: async () => async () => undefined,
@@ -107,7 +113,7 @@ const ZMessage = z.discriminatedUnion('kind', [
       }),
     ),
   }),
-  z.object({ kind: z.literal('moved'), origin: z.string(), roomId: id }),
+  z.object({ kind: z.literal('moved'), origin: z.string(), roomId: id, takeOver: z.boolean().optional() }),
   z.object({
     kind: z.literal('command'),
     replyTo: z.string(),
@@ -117,6 +123,8 @@ const ZMessage = z.discriminatedUnion('kind', [
     request: ZRequest,
   }),
   z.object({ kind: z.literal('reply'), reqId: z.string(), result: ZResult }),
+  /** The receiver does not serve the room (a subscription left over from an outage): ask elsewhere. */
+  z.object({ kind: z.literal('not_served'), reqId: z.string() }),
 ]);
 type Message = z.infer<typeof ZMessage>;
 
@@ -128,6 +136,11 @@ type Message = z.infer<typeof ZMessage>;
 const FORWARD_DEADLINE_MS = 10_000;
 const FORWARD_TIMEOUT_MS = 30_000;
 
+interface Waiting {
+  answer(result: CommandResult | null): void;
+  notServed(): void;
+}
+
 /** Several instances: Redis pub/sub, one channel for frames, one per served room, one per instance. */
 export function redisBus(
   publisher: Redis,
@@ -138,11 +151,13 @@ export function redisBus(
   const instanceId = randomUUID();
   const FRAMES = `${prefix}:game:frames`;
   const INBOX = `${prefix}:game:instance:${instanceId}`;
-  const roomChannel = (roomId: number) => `${prefix}:game:room:${roomId}`;
+  const ROOM_CHANNEL = `${prefix}:game:room:`;
+  const roomChannel = (roomId: number) => `${ROOM_CHANNEL}${roomId}`;
   const frameHandlers: ((roomId: number, frames: WireFrame[]) => void)[] = [];
-  const movedHandlers: ((roomId: number) => void)[] = [];
+  const movedHandlers: ((roomId: number, takeOver?: boolean) => void)[] = [];
   const served = new Map<string, (request: CommandRequest) => Promise<CommandResult>>();
-  const waiting = new Map<string, (result: CommandResult) => void>();
+  /** Forwarded commands awaiting their answer; null: no receiver serves the room. */
+  const waiting = new Map<string, Waiting>();
   const ready = subscriber.subscribe(FRAMES, INBOX).catch(onError);
   const reconnectedHandlers: (() => void)[] = [];
   let wasDown = false;
@@ -154,6 +169,21 @@ export function redisBus(
     });
   }
   const healthy = () => publisher.status === 'ready' && subscriber.status === 'ready';
+  /**
+   * Room channels given up while Redis was out of reach: the unsubscribe could not be sent, and
+   * ioredis resubscribes to every channel it knew on reconnecting. Left there, this instance would
+   * count as a receiver of the room's commands without serving it, and every forwarded command
+   * would wait for an answer that never comes (the frozen game of issue 29).
+   */
+  const abandoned = new Set<string>();
+  const unsubscribe = (channel: string) =>
+    subscriber.unsubscribe(channel).then(
+      () => abandoned.delete(channel),
+      () => abandoned.add(channel),
+    );
+  subscriber.on('ready', () => {
+    for (const channel of abandoned) if (!served.has(channel)) void unsubscribe(channel);
+  });
   for (const client of [publisher, subscriber]) {
     client.on('ready', () => {
       if (!wasDown || !healthy()) return;
@@ -178,15 +208,23 @@ export function redisBus(
         for (const h of frameHandlers) h(message.roomId, message.frames);
         return;
       case 'moved':
-        if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId);
+        if (message.origin !== instanceId)
+          for (const h of movedHandlers) h(message.roomId, !!message.takeOver);
         return;
       case 'reply':
-        waiting.get(message.reqId)?.(message.result);
+        waiting.get(message.reqId)?.answer(message.result);
+        return;
+      case 'not_served':
+        waiting.get(message.reqId)?.notServed();
         return;
       case 'command': {
         const handler = served.get(channel);
-        if (!handler) return;
         const { replyTo, reqId } = message;
+        if (!handler) {
+          if (channel.startsWith(ROOM_CHANNEL)) void unsubscribe(channel);
+          void publish(`${prefix}:game:instance:${replyTo}`, { kind: 'not_served', reqId }).catch(onError);
+          return;
+        }
         const late = Date.now() > message.deadline;
         void (
           late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(message.request)
@@ -200,6 +238,7 @@ export function redisBus(
 
   return {
     instanceId,
+    shared: true,
     async publishFrames(roomId, frames) {
       if (frames.length > 0) {
         await publish(FRAMES, { kind: 'frames', origin: instanceId, sentAt: Date.now(), roomId, frames });
@@ -209,41 +248,46 @@ export function redisBus(
     async serve(roomId, handler) {
       const channel = roomChannel(roomId);
       served.set(channel, handler);
+      abandoned.delete(channel);
       await subscriber.subscribe(channel);
       return async () => {
         served.delete(channel);
-        await subscriber.unsubscribe(channel).catch(() => undefined);
+        await unsubscribe(channel);
       };
     },
     async forward(request) {
       await ready;
       const reqId = randomUUID();
-      const answer = new Promise<CommandResult>((resolve) => {
-        const timer = setTimeout(() => {
-          waiting.delete(reqId);
-          resolve({ error: GAME_TEXTS.unavailable });
-        }, FORWARD_TIMEOUT_MS);
-        waiting.set(reqId, (result) => {
+      let receivers = Number.POSITIVE_INFINITY;
+      let notServed = 0;
+      const answer = new Promise<CommandResult | null>((resolve) => {
+        const done = (result: CommandResult | null) => {
           clearTimeout(timer);
           waiting.delete(reqId);
           resolve(result);
+        };
+        const timer = setTimeout(() => done({ error: GAME_TEXTS.unavailable }), FORWARD_TIMEOUT_MS);
+        waiting.set(reqId, {
+          answer: done,
+          notServed() {
+            notServed += 1;
+            if (notServed >= receivers) done(null);
+          },
         });
       });
-      const receivers = await publish(roomChannel(request.roomId), {
+      receivers = await publish(roomChannel(request.roomId), {
         kind: 'command',
         replyTo: instanceId,
         reqId,
         deadline: Date.now() + FORWARD_DEADLINE_MS,
         request,
       });
-      if (receivers === 0) {
-        waiting.get(reqId)?.({ error: '' });
-        return null;
-      }
+      // Nobody serves the room (no receiver, or only ones that said so before the count came back).
+      if (notServed >= receivers) waiting.get(reqId)?.answer(null);
       return answer;
     },
-    async announceMoved(roomId) {
-      await publish(FRAMES, { kind: 'moved', origin: instanceId, roomId });
+    async announceMoved(roomId, takeOver) {
+      await publish(FRAMES, { kind: 'moved', origin: instanceId, roomId, ...(takeOver ? { takeOver } : {}) });
     },
     onMoved: (handler) => void movedHandlers.push(handler),
     healthy,

@@ -5,12 +5,14 @@ import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { content, organizations, roomSessions, rooms, sessionContent, sessions } from '../db/schema';
 import { inOrgScope } from '../http/actor';
+import { isDatabaseUnavailable } from '../http/db-errors';
 import { startFanoutTimer } from '../observability/metrics';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
 import type { Hub } from './hub';
 import type { Journal } from './journal';
 import type { Ownership } from './ownership';
+import { createPresenceCoalescer } from './presence';
 import {
   type Clock,
   type CommandRequest,
@@ -51,7 +53,12 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   /** The same rooms once open, for what must be read without waiting (metrics). */
   const opened = new Map<number, LiveRoom>();
 
-  function deliver(roomId: number, frames: WireFrame[]) {
+  // Arrivals and departures leave as one `presence` frame per room and interval (presence.ts).
+  const presence = createPresenceCoalescer(send);
+  const deliver = (roomId: number, frames: WireFrame[]) => send(roomId, presence.take(roomId, frames));
+
+  function send(roomId: number, frames: WireFrame[]) {
+    if (frames.length === 0) return;
     const done = startFanoutTimer();
     hub.deliver(roomId, frames);
     done();
@@ -66,7 +73,12 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     done();
   });
   // A room changed hands: tell its new owner who of ours is in it (and so resync their screens).
-  bus.onMoved((roomId) => void rejoin(roomId));
+  // Its owner is leaving (a rolling restart): take it now, rather than at the next command.
+  bus.onMoved((roomId, takeOver) => {
+    // Leaving: our sockets will reconnect to the new owner themselves (1012), one snapshot each.
+    if (!takeOver) return leaving ? undefined : void rejoin(roomId);
+    owned(roomId).catch((err) => log.warn({ err, roomId }, 'could not take over a room handed off'));
+  });
   // Back from a bus outage: every screen of ours gets the room afresh.
   bus.onReconnected(() => {
     for (const roomId of hub.roomIds()) void rejoin(roomId);
@@ -103,15 +115,19 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     if (live.get(roomId) !== room) return;
     live.delete(roomId);
     opened.delete(roomId);
+    presence.drop(roomId);
     (await room.catch(() => null))?.close();
     await ownership.release(roomId).catch(() => undefined);
   }
+
+  /** Set once this instance hands its rooms off before exiting: it takes no room any more. */
+  let leaving = false;
 
   /** The room, when this instance owns it or can take it; null when another instance owns it. */
   async function owned(roomId: number, requester?: string): Promise<LiveRoom | null> {
     const known = live.get(roomId);
     if (known) return known;
-    if (!(await ownership.acquire(roomId))) return null;
+    if (leaving || !(await ownership.acquire(roomId))) return null;
     const again = live.get(roomId);
     if (again) return again;
     const opening = (async () => {
@@ -167,6 +183,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
         if (room) return executeHere(room, request);
       } catch (err) {
         if (err instanceof RoomNotFound) return { error: ERRORS.roomNotFound };
+        // The room could not be read or its ownership taken: the database is away for a moment.
+        if (isDatabaseUnavailable(err)) return { error: GAME_TEXTS.unavailable };
         throw err;
       }
       // Another instance holds the room but is not serving it yet: it is taking it over.
@@ -188,8 +206,39 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     },
     /** Players present in each room this instance owns (the rooms-live and players-per-room gauges). */
     playerCounts: (): number[] => [...opened.values()].map((room) => room.playerCount()),
+    /**
+     * Before this instance exits (SIGTERM, a rolling restart): each room it owns is let go and
+     * another instance asked to take it at once. Returns once the new owner serves each room (or
+     * after `waitMs`: no other instance may be running); the caller then closes the sockets with
+     * 1012, and they reconnect to any instance, which forwards to the new owner.
+     */
+    async handOff(waitMs = 3_000): Promise<number[]> {
+      if (!bus.shared || !bus.healthy()) return [];
+      leaving = true;
+      const handed = [...live.keys()];
+      for (const [roomId, room] of live) await drop(roomId, room);
+      await Promise.all(handed.map((roomId) => bus.announceMoved(roomId, true).catch(() => undefined)));
+      // Until the new owner serves each room: one of our sockets' join is forwarded to it (the
+      // rest reconnect on their own once closed, rather than each taking a snapshot twice).
+      const served = (roomId: number) => {
+        const first = hub.members(roomId)[0];
+        if (!first) return Promise.resolve();
+        const join = { roomId, actor: first.actor, command: { type: 'join' as const }, socket: first.key };
+        return execute(join).catch(() => undefined);
+      };
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.all(handed.map(served)),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, waitMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      return handed;
+    },
     async close() {
       for (const [roomId, room] of live) await drop(roomId, room);
+      presence.close();
     },
   };
 }

@@ -2,6 +2,9 @@ import { isStaff } from './engine';
 import { LOBBY_LIST_LIMIT } from './frames';
 import type { CommandRequest, WireFrame } from './room';
 
+/** The close of a socket that fell too far behind (1013 Try Again Later: it reconnects and resyncs). */
+export const SLOW_CLOSE_CODE = 1013;
+
 /** One open socket, as the hub sees it. */
 export interface Connection {
   /** Unique across instances: frames meant for this socket alone are addressed to it. */
@@ -41,7 +44,7 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     if (connection.bufferedAmount() > maxBufferedBytes) {
       onSlowSocket?.(connection);
       leave(connection);
-      connection.close(1013, 'Too slow to keep up');
+      connection.close(SLOW_CLOSE_CODE, 'Too slow to keep up');
       return;
     }
     connection.send(data, utf8);

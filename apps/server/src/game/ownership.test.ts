@@ -79,4 +79,27 @@ describe.runIf(redisUrl && inject('dbKind') === 'pglite')('ownership as Redis le
       redis.disconnect();
     }
   });
+
+  it('an instance whose renewal was lost to a blip takes its own unexpired lease back at once', async () => {
+    const prefix = `playshop-test-${randomUUID()}`;
+    const redis = new Redis(redisUrl!);
+    try {
+      // Leases that never renew here (an hour between renewals): as if every renewal had failed.
+      const a = redisOwnership(redis, prefix, 'a', 3_600_000);
+      const b = redisOwnership(redis, prefix, 'b', 3_600_000);
+      opened.push(a, b);
+      const roomId = randomInt(1_000_000, 2_000_000_000);
+      expect(await a.acquire(roomId)).toBe(true);
+      // A fresh ownership of the same instance (its memory of the room dropped on the lost renewal).
+      const again = redisOwnership(redis, prefix, 'a', 3_600_000);
+      opened.push(again);
+      expect(await again.acquire(roomId)).toBe(true);
+      expect(await b.acquire(roomId)).toBe(false);
+    } finally {
+      for (const o of opened.splice(0)) await o.close();
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
 });

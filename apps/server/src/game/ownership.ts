@@ -109,6 +109,8 @@ export function postgresOwnership(url: string, onError: (err: unknown) => void):
 const LEASE_MS = 3_000;
 
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+/** Takes a free room, or keeps one whose lease is still ours (a renewal lost to a Redis blip). */
+const ACQUIRE = `local owner = redis.call('get', KEYS[1]) if owner == ARGV[1] then redis.call('pexpire', KEYS[1], ARGV[2]) return 1 elseif owner then return 0 else redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
 
 export function redisOwnership(
@@ -136,9 +138,9 @@ export function redisOwnership(
   return {
     acquire: oneAttemptPerRoom(async (roomId) => {
       if (held.has(roomId)) return true;
-      const ok = await redis.set(key(roomId), instanceId, 'PX', leaseMs, 'NX');
-      if (ok === 'OK') held.add(roomId);
-      return ok === 'OK';
+      const ok = (await redis.eval(ACQUIRE, 1, key(roomId), instanceId, leaseMs)) === 1;
+      if (ok) held.add(roomId);
+      return ok;
     }),
     async release(roomId) {
       if (!held.delete(roomId)) return;

@@ -155,7 +155,7 @@ describe.runIf(redisUrl)('two instances over Redis', () => {
     await facilitator.next('set_game_state');
     player.send(msg('room_event', 'join_room'));
     await player.next('join_room');
-    expect((await facilitator.next('user_joined')).payload.username).toMatch(/^player-/);
+    expect((await facilitator.next('presence')).payload.joined).toEqual([expect.stringMatching(/^player-/)]);
     facilitator.send(msg('game_event', 'start_game'));
     await player.next('start_game');
     const seen: number[] = [];

@@ -25,7 +25,7 @@ import { isAllowedOrigin } from '../http/origin';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
-import type { Connection, Hub } from './hub';
+import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
 import { REMOVED_CLOSE_CODE } from './room';
 
 interface GameSocketDeps {
@@ -41,6 +41,9 @@ interface GameSocketDeps {
   revalidateMs?: number;
   limits?: Partial<SocketLimits>;
 }
+
+/** The close of every socket when this instance stops (1012 Service Restart): reconnect elsewhere now. */
+export const RESTART_CLOSE_CODE = 1012;
 
 /** How often open sockets are checked against deletions and licence expiry. */
 const REVALIDATE_MS = 2_000;
@@ -103,7 +106,11 @@ class Live implements Connection {
     this.socket.send(utf8, TEXT_FRAME);
   }
   close(code: number, reason: string) {
-    this.socket.close(code, reason);
+    // A socket that fell behind would get its close frame after the megabyte it did not read, and
+    // ws waits 30 s for the answer: let go of it and its buffer now. The phone sees the connection
+    // drop, reconnects and resyncs from its snapshot.
+    if (code === SLOW_CLOSE_CODE) this.socket.terminate();
+    else this.socket.close(code, reason);
   }
   bufferedAmount() {
     return this.socket.bufferedAmount;
@@ -127,6 +134,14 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   // Refused frames are logged once a minute per user, without payloads (a log flood otherwise).
   const hostile = hostileInputLog(app.log);
   const perUser = new Map<number, number>();
+  // Before @fastify/websocket's own close (registered next, so run after this): the rooms this
+  // instance owns go to another instance first, then each socket is told the server restarts (1012),
+  // which the web client answers by reconnecting at once, quietly, to any instance.
+  app.addHook('preClose', async () => {
+    const handed = await rooms.handOff();
+    if (handed.length > 0) app.log.info({ rooms: handed.length }, 'handed rooms off to other instances');
+    for (const live of open) live.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
+  });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
   });

@@ -1,6 +1,7 @@
 import { ERRORS, stripControlChars } from '@playshop/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from './db-errors';
 
 /** An error meant for the caller: status, a stable code the client branches on, and a message to show. */
 export class AppError extends Error {
@@ -31,6 +32,10 @@ export const forbidden = (message: string = ERRORS.forbidden, code = 'FORBIDDEN'
 export const notFound = (message: string = ERRORS.notFound) => new AppError('NOT_FOUND', 404, message);
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 
+/** What a request meets while the database is out of reach, and when to try again (seconds). */
+export const DATABASE_UNAVAILABLE = 'The service is unavailable for a moment, please try again';
+const DATABASE_RETRY_AFTER_S = 5;
+
 interface ErrorBody {
   message: string;
   code: string;
@@ -57,6 +62,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: 'VALIDATION_ERROR',
         ...(field ? { field } : {}),
       };
+    } else if (isDatabaseUnavailable(error)) {
+      // A database restart or network blip: the client may simply try again, so not a 500.
+      status = 503;
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      body = { message: DATABASE_UNAVAILABLE, code: 'DATABASE_UNAVAILABLE' };
+      request.log.warn({ err: { message: error.message } }, 'database unavailable');
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'reply does not match its schema');
     } else if (error.statusCode === 429) {
@@ -68,7 +79,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       body = { message: error.message, code: error.code ?? 'BAD_REQUEST' };
     }
 
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status >= 500 && body.code !== 'DATABASE_UNAVAILABLE')
+      request.log.error({ err: error }, 'request failed');
     body.message = stripControlChars(body.message);
     return reply.status(status).send(body);
   });

@@ -36,9 +36,12 @@ function setup({ hidden = false } = {}) {
     },
     location: { protocol: 'https:', host: 'play.example' },
     isHidden: () => visibility.hidden,
+    // The top of each jittered step: the delays of SPEC §9 exactly.
+    random: () => random.next,
   });
+  const random = { next: 0.999999 };
   const visibility = { hidden };
-  return { conn, sockets, toasts, received, statuses, getToken, visibility };
+  return { conn, sockets, toasts, received, statuses, getToken, visibility, random };
 }
 
 /** Lets the token promise resolve so the next socket is made. */
@@ -213,7 +216,40 @@ describe('game socket connection', () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect(t.sockets).toHaveLength(6);
     expect(t.getToken).toHaveBeenCalledTimes(6);
-    expect([1, 2, 3, 4, 5, 6, 7].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 32000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((a) => reconnectDelay(a))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 32000, 32000,
+    ]);
+  });
+
+  it('spreads reconnects: each step at a random point of its second half', () => {
+    expect(reconnectDelay(1, 0)).toBe(500);
+    expect(reconnectDelay(3, 0.5)).toBe(3000);
+    expect(reconnectDelay(5, 0)).toBe(8000);
+    const spread = new Set(Array.from({ length: 50 }, (_, i) => reconnectDelay(2, i / 50)));
+    expect(spread.size).toBeGreaterThan(40);
+    for (const d of spread) expect(d).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('a server restart (1012) reconnects within a second, quietly, without using up a try', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    t.sockets[0]!.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 12 });
+    const toasts = t.toasts.length;
+    t.random.next = 0.3;
+    t.sockets[0]!.drop(1012);
+    expect(t.statuses.at(-1)).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(t.sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.sockets).toHaveLength(2);
+    t.sockets[1]!.open();
+    expect(t.sockets[1]!.sent).toEqual([
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 12 } },
+    ]);
+    // No error was shown: only that it is back.
+    expect(t.toasts.slice(toasts)).toEqual(['Reconnected to websocket']);
   });
 
   it('resumes with the last seq it saw and says it is back', async () => {

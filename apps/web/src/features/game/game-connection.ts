@@ -35,6 +35,8 @@ export interface GameConnectionDeps {
   location?: { protocol: string; host: string };
   /** A hidden tab's timers are throttled, so silence there is no stall. */
   isHidden?: () => boolean;
+  /** [0, 1): spreads reconnects out (tests pin it). */
+  random?: () => number;
 }
 
 const OPEN = 1;
@@ -43,6 +45,10 @@ const NORMAL_CLOSE = 1000;
 export const STALL_CLOSE = 4000;
 /** The server's closes that a reconnect cannot undo: removed by the facilitator (4001), rights gone (4403). */
 const FINAL_CLOSES = [4001, 4403];
+/** The server instance is restarting (1012) after handing its rooms to another: come back at once. */
+export const RESTART_CLOSE = 1012;
+/** A restart's reconnects are spread over this long, so a room's sockets do not arrive as one herd. */
+export const RESTART_SPREAD_MS = 1_000;
 /** The client's heartbeat: a `ping` this often while open (the server answers `pong`). */
 export const HEARTBEAT_MS = 5_000;
 /** No frame for this long (or a socket that does not open in this time) is a stall. */
@@ -55,9 +61,14 @@ export function socketUrl(location: { protocol: string; host: string }, token: s
   return `${scheme}//${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-/** Backoff of SPEC §9: 1 s, doubling, at most 32 s. `attempt` counts from 1. */
-export function reconnectDelay(attempt: number): number {
-  return Math.min(WS_RECONNECT.initialDelayMs * 2 ** (attempt - 1), WS_RECONNECT.maxDelayMs);
+/**
+ * Backoff of SPEC §9: 1 s, doubling, at most 32 s. `attempt` counts from 1. With jitter: a random
+ * point in the second half of that step (`random` in [0, 1); 1 gives the step itself), so a room
+ * whose Wi-Fi dropped every phone at once does not come back as one synchronized herd each step.
+ */
+export function reconnectDelay(attempt: number, random = 1): number {
+  const step = Math.min(WS_RECONNECT.initialDelayMs * 2 ** (attempt - 1), WS_RECONNECT.maxDelayMs);
+  return Math.round(step * (0.5 + random / 2));
 }
 
 /** A server frame, or null for anything that is not one (bad JSON, unknown type, wrong fields). */
@@ -83,6 +94,7 @@ export function createGameConnection(deps: GameConnectionDeps) {
   const createSocket = deps.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
   const location = deps.location ?? window.location;
   const isHidden = deps.isHidden ?? (() => typeof document !== 'undefined' && document.hidden);
+  const random = deps.random ?? Math.random;
   let socket: SocketLike | null = null;
   let status: ConnectionStatus = 'connecting';
   let everOpened = false;
@@ -199,6 +211,15 @@ export function createGameConnection(deps: GameConnectionDeps) {
       setStatus('closed');
       return;
     }
+    // A rolling restart: the room is already with another instance; back within a second, quietly.
+    if (code === RESTART_CLOSE) {
+      setStatus('reconnecting');
+      retry = setTimeout(() => {
+        retry = null;
+        void open();
+      }, random() * RESTART_SPREAD_MS);
+      return;
+    }
     deps.notify.error(GAME_TEXTS.wsClosedUnexpectedly);
     attempt += 1;
     if (attempt > WS_RECONNECT.maxAttempts) {
@@ -208,10 +229,13 @@ export function createGameConnection(deps: GameConnectionDeps) {
     }
     setStatus('reconnecting');
     deps.notify.info(GAME_TEXTS.wsAttemptingReconnect);
-    retry = setTimeout(() => {
-      retry = null;
-      void open();
-    }, reconnectDelay(attempt));
+    retry = setTimeout(
+      () => {
+        retry = null;
+        void open();
+      },
+      reconnectDelay(attempt, random()),
+    );
   }
 
   function rawSend(message: ClientMessage) {

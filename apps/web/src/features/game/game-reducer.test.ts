@@ -189,6 +189,20 @@ describe('game reducer: merges what the server says', () => {
     expect(big.playerCount).toBe(251);
   });
 
+  it('presence: arrivals and departures of one interval at once, a name listed once, the count as the server says', () => {
+    let s = run(withPlayers, frame('presence', { joined: ['cy', 'dee'], left: ['ann'], playerCount: 3 }));
+    expect(s.playerArr.map((p) => p.username)).toEqual(['bob', 'cy', 'dee']);
+    expect(s.playerArr[1]).toEqual({ username: 'cy', isReady: false, hasBingo: false });
+    expect(s.playerCount).toBe(3);
+    // A snapshot may already list a name the next presence frame brings: it stays once.
+    s = run(s, frame('presence', { joined: ['cy'], left: [], playerCount: 3 }));
+    expect(s.playerArr.map((p) => p.username)).toEqual(['bob', 'cy', 'dee']);
+    // Counts alone (a room past the lobby list) change the count and nothing else.
+    s = run(s, frame('presence', { joined: [], left: [], playerCount: 40 }));
+    expect(s.playerArr).toHaveLength(3);
+    expect(s.playerCount).toBe(40);
+  });
+
   it('game_end resets everything with connectionClosed', () => {
     const s = run(
       { ...withPlayers, bingoRolls: [1], gameStarted: true, lastSeq: 4 },

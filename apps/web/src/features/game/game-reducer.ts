@@ -246,6 +246,17 @@ function reduce(state: GameState, action: GameAction): GameState {
       const { username, playerCount } = action.payload;
       return { ...state, playerArr: state.playerArr.filter((p) => p.username !== username), playerCount };
     }
+    case 'presence': {
+      // Net changes since the room's last presence frame; a name the snapshot already had stays once.
+      const { joined, left, playerCount } = action.payload;
+      const gone = new Set(left);
+      const kept = state.playerArr.filter((p) => !gone.has(p.username));
+      const listed = new Set(kept.map((p) => p.username));
+      const arrived = joined
+        .filter((username) => !listed.has(username))
+        .map((username) => ({ username, isReady: false, hasBingo: false }));
+      return { ...state, playerArr: [...kept, ...arrived], playerCount };
+    }
     case 'game_end':
       return { ...initialGameState, lastSeq: state.lastSeq, connectionClosed: true };
     case 'game_over': {
