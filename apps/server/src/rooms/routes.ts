@@ -16,11 +16,18 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
   route(app, JOIN_API.info, ({ params }) => rooms.joinInfo(params.code), {
     config: { rateLimit: JOIN_INFO_PER_IP },
   });
-  route(app, JOIN_API.joinCode, async ({ actor, params }) => ({
-    code: await rooms.joinCode(actor, params.id),
+  const withLinks = <T>(reply: T) => ({
+    ...reply,
     publicUrl: joinLinks.publicUrl,
     networkAddresses: joinLinks.publicUrl ? [] : joinLinks.networkAddresses(),
-  }));
+  });
+  route(app, JOIN_API.joinCode, async ({ actor, params }) => withLinks(await rooms.joinCode(actor, params.id)));
+  route(app, JOIN_API.replaceCode, async ({ actor, params }) =>
+    withLinks(await rooms.replaceJoinCode(actor, params.id)),
+  );
+  route(app, JOIN_API.setGuests, async ({ actor, params, body }) =>
+    withLinks(await rooms.setGuests(actor, params.id, body.allowGuests)),
+  );
   route(app, JOIN_API.removeGuests, async ({ actor, params }) => ({
     message: JOIN_TEXTS.guestsRemoved,
     removed: await rooms.removeGuests(actor, params.id),

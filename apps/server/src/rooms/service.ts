@@ -28,7 +28,7 @@ import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
-import { currentJoinCode, openGameId, resolveJoinCode } from './join-codes';
+import { currentJoinCode, openGameId, replaceJoinCode, resolveJoinCode } from './join-codes';
 
 export function roomsService(db: Db, contentSvc: ContentService) {
   /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
@@ -140,6 +140,15 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       currentSessionId: row.currentSessionId,
       currentSession,
     };
+  }
+
+  /** Whether guests may join the room now: its own choice, else its organization's setting. */
+  async function guestRule(room: typeof rooms.$inferSelect) {
+    const [org] = await db
+      .select({ allowGuests: organizations.allowGuests })
+      .from(organizations)
+      .where(eq(organizations.id, room.orgId));
+    return { guestsAllowed: room.allowGuests ?? org?.allowGuests ?? false, roomAllowsGuests: room.allowGuests };
   }
 
   return {
@@ -290,9 +299,23 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       return present(await roomRows().where(eq(rooms.orgId, org.id)).orderBy(asc(rooms.name), asc(rooms.id)));
     },
 
-    /** The room's join code for its facilitator screen (see currentJoinCode for when it changes). */
-    async joinCode(actor: Actor, roomId: number): Promise<string> {
-      return currentJoinCode(db, await roomFor(actor, roomId));
+    /** The room's join code for its facilitator screen (it lasts until replaced), with its guest rule. */
+    async joinCode(actor: Actor, roomId: number) {
+      const room = await roomFor(actor, roomId);
+      return { code: await currentJoinCode(db, room), ...(await guestRule(room)) };
+    },
+
+    /** A new code on demand: the old one answers 'This code has been replaced'. */
+    async replaceJoinCode(actor: Actor, roomId: number) {
+      const room = await roomFor(actor, roomId);
+      return { code: await replaceJoinCode(db, room), ...(await guestRule(room)) };
+    },
+
+    /** The facilitator allows or refuses guests for this room; null follows the organization again. */
+    async setGuests(actor: Actor, roomId: number, allowGuests: boolean | null) {
+      const room = await roomFor(actor, roomId);
+      const [updated] = await db.update(rooms).set({ allowGuests }).where(eq(rooms.id, room.id)).returning();
+      return { code: await currentJoinCode(db, updated!), ...(await guestRule(updated!)) };
     },
 
     /** What a phone sees at /join/{code}, before anyone signs in. */
