@@ -360,6 +360,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   livePlayers = gameRooms.playerCount;
+  // Open Lobby from the rooms list (POST /rooms/:id/lobby) is the game's own command.
+  roomsSvc.onOpenLobby((actor, roomId) =>
+    gameRooms.execute({ roomId, actor, command: { type: 'open_lobby' } }),
+  );
   // A room moved to another session by hand (PATCH /update-room-session): its live game follows.
   roomsSvc.onSessionChanged((actor, roomId, sessionId) =>
     gameRooms.execute({ roomId, actor, command: { type: 'set_session', sessionId } }),

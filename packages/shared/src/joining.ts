@@ -217,7 +217,7 @@ export const AUTH_API = {
     body: ZGuestLogin,
     reply: ZGuestLoginReply,
     access: 'public',
-    summary: "Join a room by its code with a nickname, where the room (else its organization) allows guests",
+    summary: 'Join a room by its code with a nickname, where the room (else its organization) allows guests',
     tags: ['auth', 'joining'],
     errors: { ...tooMany, 410: ZErrorReply },
   }),

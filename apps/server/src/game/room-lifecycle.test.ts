@@ -147,5 +147,25 @@ describe('a room across games', () => {
     staff.send('game_event', 'start_new_game');
     for (const screen of phones) await screen.next('start_new_game');
     expect(await joinCode()).toBe(code);
+
+    // End Game again; the rooms list's Open Lobby (REST) starts the third game for the same screens.
+    staff.send('game_event', 'game_over');
+    for (const screen of phones) await screen.next('game_end');
+    for (const screen of phones) screen.drain();
+    const opened = await app.inject({
+      method: 'POST',
+      url: `/api/v1/rooms/${roomId}/lobby`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(opened.statusCode).toBe(200);
+    for (const screen of phones) expect(await snapshot(screen)).toMatchObject({ lobbyOpen: true });
+    // A player cannot open it.
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/v1/rooms/${roomId}/lobby`,
+      headers: { authorization: `Bearer ${playerTokens[0]}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await joinCode()).toBe(code);
   });
 });

@@ -54,7 +54,10 @@ async function issueJoinCode(
  * The code to show for a room: issued once and kept across games and sessions, so a QR code put on
  * slides or handouts before the day works all day (docs/decisions.md, Joining).
  */
-export async function currentJoinCode(db: Db, room: { id: number; joinCode: string | null }): Promise<string> {
+export async function currentJoinCode(
+  db: Db,
+  room: { id: number; joinCode: string | null },
+): Promise<string> {
   if (room.joinCode) return room.joinCode;
   await issueJoinCode(db, room.id, cryptoRandomInt, true);
   return storedCode(db, room.id);
@@ -76,7 +79,10 @@ export async function replaceJoinCode(
     await db
       .insert(replacedJoinCodes)
       .values({ code: room.joinCode, roomId: room.id })
-      .onConflictDoUpdate({ target: replacedJoinCodes.code, set: { roomId: room.id, replacedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: replacedJoinCodes.code,
+        set: { roomId: room.id, replacedAt: new Date() },
+      });
   }
   await issueJoinCode(db, room.id, randomInt);
   return storedCode(db, room.id);

@@ -1,4 +1,4 @@
-import { JOIN_API, JOIN_TEXTS, ROOM_API, ROOM_TEXTS } from '@playshop/shared';
+import { GAME_TEXTS, JOIN_API, JOIN_TEXTS, ROOM_API, ROOM_TEXTS } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import type { RoomsService } from './service';
@@ -21,7 +21,9 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
     publicUrl: joinLinks.publicUrl,
     networkAddresses: joinLinks.publicUrl ? [] : joinLinks.networkAddresses(),
   });
-  route(app, JOIN_API.joinCode, async ({ actor, params }) => withLinks(await rooms.joinCode(actor, params.id)));
+  route(app, JOIN_API.joinCode, async ({ actor, params }) =>
+    withLinks(await rooms.joinCode(actor, params.id)),
+  );
   route(app, JOIN_API.replaceCode, async ({ actor, params }) =>
     withLinks(await rooms.replaceJoinCode(actor, params.id)),
   );
@@ -36,6 +38,10 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
   route(app, ROOM_API.byOrgName, ({ actor, params }) => rooms.listByOrgName(actor, params.org));
   route(app, ROOM_API.byId, ({ actor, params }) => rooms.getById(actor, params.id));
   route(app, ROOM_API.create, ({ actor, body }) => rooms.create(actor, body));
+  route(app, ROOM_API.openLobby, async ({ actor, params }) => {
+    await rooms.openLobby(actor, params.id);
+    return { message: GAME_TEXTS.openingLobby };
+  });
   route(app, ROOM_API.remove, async ({ actor, params }) => {
     await rooms.remove(actor, params.id);
     return { message: ROOM_TEXTS.deleted };

@@ -31,6 +31,9 @@ import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
 import { currentJoinCode, openGameId, replaceJoinCode, resolveJoinCode } from './join-codes';
 
 export function roomsService(db: Db, contentSvc: ContentService) {
+  /** The live game's Open Lobby (app.ts): answers the game's refusal, if any. */
+  let lobbyOpener: ((actor: Actor, roomId: number) => Promise<{ error: string } | { ok: true }>) | null =
+    null;
   /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
   const sessionListeners: ((actor: Actor, roomId: number, sessionId: number) => Promise<unknown>)[] = [];
 
@@ -148,7 +151,10 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       .select({ allowGuests: organizations.allowGuests })
       .from(organizations)
       .where(eq(organizations.id, room.orgId));
-    return { guestsAllowed: room.allowGuests ?? org?.allowGuests ?? false, roomAllowsGuests: room.allowGuests };
+    return {
+      guestsAllowed: room.allowGuests ?? org?.allowGuests ?? false,
+      roomAllowsGuests: room.allowGuests,
+    };
   }
 
   return {
@@ -190,6 +196,17 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         });
       const [presented] = await present([{ ...room!, workshopName: workshop.name }]);
       return presented!;
+    },
+
+    onOpenLobby(opener: NonNullable<typeof lobbyOpener>) {
+      lobbyOpener = opener;
+    },
+
+    /** Opens the room's lobby from a list (a new game once the last one ended), as the game screen does. */
+    async openLobby(actor: Actor, roomId: number): Promise<void> {
+      const room = await roomFor(actor, roomId);
+      const result = await lobbyOpener?.(actor, room.id);
+      if (result && 'error' in result) throw conflict(result.error);
     },
 
     onSessionChanged(listener: (actor: Actor, roomId: number, sessionId: number) => Promise<unknown>) {

@@ -81,6 +81,13 @@ export const roomRows: AuthzRow[] = [
     request: async (f, side) => ({ url: `/rooms/${await newRoom(f, side)}/join-code` }),
   },
   {
+    method: 'POST',
+    path: '/rooms/:id/lobby',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: async (f, side) => ({ url: `/rooms/${await newRoom(f, side)}/lobby` }),
+  },
+  {
     method: 'PUT',
     path: '/rooms/:id/guests',
     own: allowed(STAFF),

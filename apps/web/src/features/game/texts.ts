@@ -14,7 +14,8 @@ export const SCREEN_TEXTS = {
   hasBingo: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} bingo`,
   roomClosedBack: 'The facilitator has ended the game. Back to your rooms.',
   /** A phone in the room between games: it joins the next lobby by itself. */
-  waitForNextGame: 'This game has ended. Keep this screen open: you join the next game here when the lobby opens.',
+  waitForNextGame:
+    'This game has ended. Keep this screen open: you join the next game here when the lobby opens.',
   confirmNewGame: {
     title: 'Start a new game?',
     body: 'Every player gets a new card: the rolled balls, marks and winners of this game are cleared.',
