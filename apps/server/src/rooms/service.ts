@@ -16,6 +16,7 @@ import {
   games,
   organizations,
   orgWorkshops,
+  questions,
   roomSessions,
   rooms,
   sessionContent,
@@ -286,6 +287,18 @@ export function roomsService(db: Db, contentSvc: ContentService) {
           : [],
       );
       const contentTitle = (id: number) => titles.get(id);
+      // A question's own words for the report's Question column (the title names it in the library).
+      const questionTexts = new Map(
+        contentIds.length
+          ? (
+              await db
+                .select({ id: questions.contentId, text: questions.question })
+                .from(questions)
+                .where(inArray(questions.contentId, contentIds))
+            ).map((q) => [q.id, q.text])
+          : [],
+      );
+      const questionText = (id: number) => questionTexts.get(id) || undefined;
       const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
       if (kind === 'log')
         return { filename: `${safeName}-event-log.csv`, csv: eventLogCsv(events, { contentTitle }) };
@@ -300,6 +313,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         orgName: names?.orgName ?? '',
         workshopName: names?.workshopName ?? '',
         contentTitle,
+        questionText,
         generatedAt: new Date(),
       });
       return { filename: `${safeName}-report.csv`, csv };
