@@ -32,7 +32,7 @@ import { registerGameSocket } from './game/socket';
 import { groupedAccessTokenCheck, registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
-import { loggerOptions } from './http/logging';
+import { logEachRequestOnce, loggerOptions, readableLogs } from './http/logging';
 import {
   DEFAULT_LOGIN_THROTTLE,
   memoryLoginThrottle,
@@ -108,8 +108,14 @@ export interface AppDeps {
 /** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // A newcomer's terminal reads as lines, one per request; tests and production keep JSON.
+  const readable = config.env === 'development' && deps.logger !== false && !deps.logStream;
   const app = Fastify({
-    logger: deps.logger === false ? false : { ...loggerOptions(config.logLevel), ...deps.logStream },
+    logger:
+      deps.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(readable ? readableLogs() : deps.logStream) },
+    disableRequestLogging: readable,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Material folder names (up to 120 characters) travel as path parameters; Fastify's default is 100.
@@ -118,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (readable) logEachRequestOnce(app);
   // Every route, for the authorization matrix test (apps/server/src/test/authz-matrix.ts).
   app.decorate('registeredRoutes', trackRoutes(app));
   // Before the routes, so each one's latency is recorded under its own path.
