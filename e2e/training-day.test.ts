@@ -121,7 +121,7 @@ describe.runIf(hasChromium)('a training day in one room', () => {
         .click();
       await facilitator.waitForURL(`**/${DEMO_ORG_PATH}/facilitator/online/rooms`);
       for (const phone of phones) await visible(phone, /Keep this screen open/);
-      for (const presenter of presenters) await visible(presenter, 'Lobby closed');
+      for (const presenter of presenters) await visible(presenter, 'Room Closed');
       if (game === GAMES) break;
 
       // The rooms list offers Open Lobby: the game screen follows with the lobby open, and every

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@playshop/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
@@ -115,7 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       deps.logger === false
         ? false
         : { ...loggerOptions(config.logLevel), ...(readable ? readableLogs() : deps.logStream) },
-    disableRequestLogging: readable,
+    // Fastify's own two lines per request give way to logEachRequestOnce's one.
+    ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Material folder names (up to 120 characters) travel as path parameters; Fastify's default is 100.

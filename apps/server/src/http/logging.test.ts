@@ -1,6 +1,6 @@
 /** What the logs must not carry, and hostile input logged once, low, without payload. */
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords';
@@ -124,7 +124,7 @@ describe('readable logs (npm start in development)', () => {
     });
     const app = Fastify({
       logger: { ...loggerOptions('info'), ...readableLogs(stream) },
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
     });
     logEachRequestOnce(app);
     app.get('/api/v1/ping', async () => ({ ok: true }));
