@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_PREFIX } from '@playshop/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
@@ -32,7 +32,7 @@ import { registerGameSocket } from './game/socket';
 import { groupedAccessTokenCheck, registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
-import { loggerOptions } from './http/logging';
+import { logEachRequestOnce, loggerOptions, readableLogs } from './http/logging';
 import {
   DEFAULT_LOGIN_THROTTLE,
   memoryLoginThrottle,
@@ -108,8 +108,15 @@ export interface AppDeps {
 /** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  // A newcomer's terminal reads as lines, one per request; tests and production keep JSON.
+  const readable = config.env === 'development' && deps.logger !== false && !deps.logStream;
   const app = Fastify({
-    logger: deps.logger === false ? false : { ...loggerOptions(config.logLevel), ...deps.logStream },
+    logger:
+      deps.logger === false
+        ? false
+        : { ...loggerOptions(config.logLevel), ...(readable ? readableLogs() : deps.logStream) },
+    // Fastify's own two lines per request give way to logEachRequestOnce's one.
+    ...(readable ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Material folder names (up to 120 characters) travel as path parameters; Fastify's default is 100.
@@ -118,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (readable) logEachRequestOnce(app);
   // Every route, for the authorization matrix test (apps/server/src/test/authz-matrix.ts).
   app.decorate('registeredRoutes', trackRoutes(app));
   // Before the routes, so each one's latency is recorded under its own path.
@@ -360,6 +368,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   livePlayers = gameRooms.playerCount;
+  // Open Lobby from the rooms list (POST /rooms/:id/lobby) is the game's own command.
+  roomsSvc.onOpenLobby((actor, roomId) =>
+    gameRooms.execute({ roomId, actor, command: { type: 'open_lobby' } }),
+  );
   // A room moved to another session by hand (PATCH /update-room-session): its live game follows.
   roomsSvc.onSessionChanged((actor, roomId, sessionId) =>
     gameRooms.execute({ roomId, actor, command: { type: 'set_session', sessionId } }),

@@ -13,6 +13,7 @@ import {
 
 export const JOIN_TEXTS = {
   unknownCode: 'Unknown room code',
+  codeReplaced: 'This code has been replaced: ask your facilitator',
   codeRequired: 'Room code is required',
   lobbyNotOpen: 'Lobby not open',
   organizationRequired: 'Organization or room code is required',
@@ -113,6 +114,10 @@ export const ZJoinInfo = z.object({
 });
 export type JoinInfo = z.infer<typeof ZJoinInfo>;
 
+/** PUT /rooms/{id}/guests: the facilitator's choice for the room they run. */
+export const ZRoomGuests = z.object({ allowGuests: z.boolean().nullable() }).strict();
+export type RoomGuestsInput = z.input<typeof ZRoomGuests>;
+
 /** GET /rooms/{id}/join-code: the facilitator's code, and what the join link's address is made of. */
 export const ZRoomJoinCode = z.object({
   code: z.string(),
@@ -120,6 +125,10 @@ export const ZRoomJoinCode = z.object({
   publicUrl: z.string().nullable(),
   /** The server's network IPv4 addresses, for a page loaded from localhost. */
   networkAddresses: z.array(z.string()),
+  /** Whether guests may join this room now: the room's own choice, else its organization's setting. */
+  guestsAllowed: z.boolean(),
+  /** The facilitator's choice for this room; null follows the organization's setting. */
+  roomAllowsGuests: z.boolean().nullable(),
 });
 export type RoomJoinCode = z.infer<typeof ZRoomJoinCode>;
 
@@ -134,7 +143,7 @@ export const JOIN_API = {
     summary:
       "The room a join code opens: its name, organization, whether guests may join and the lobby's state",
     tags: ['joining'],
-    errors: { 429: ZErrorReply },
+    errors: { 410: ZErrorReply, 429: ZErrorReply },
   }),
   joinCode: endpoint({
     method: 'GET',
@@ -143,6 +152,25 @@ export const JOIN_API = {
     reply: ZRoomJoinCode,
     access: 'runRooms',
     summary: "The room's join code for the facilitator screen, with PUBLIC_URL and the network addresses",
+    tags: ['joining'],
+  }),
+  replaceCode: endpoint({
+    method: 'POST',
+    path: '/rooms/:id/join-code',
+    params: ZIdParam,
+    reply: ZRoomJoinCode,
+    access: 'runRooms',
+    summary: "A new join code for the room; the old one answers 'This code has been replaced'",
+    tags: ['joining'],
+  }),
+  setGuests: endpoint({
+    method: 'PUT',
+    path: '/rooms/:id/guests',
+    params: ZIdParam,
+    body: ZRoomGuests,
+    reply: ZRoomJoinCode,
+    access: 'runRooms',
+    summary: "Allow or refuse guests in this room (null: follow the organization's setting)",
     tags: ['joining'],
   }),
   removeGuests: endpoint({
@@ -181,7 +209,7 @@ export const AUTH_API = {
     access: 'public',
     summary: 'Player sign-in with a username, in the organization named by a room code, org (name) or orgId',
     tags: ['auth'],
-    errors: tooMany,
+    errors: { ...tooMany, 410: ZErrorReply },
   }),
   guestLogin: endpoint({
     method: 'POST',
@@ -189,9 +217,9 @@ export const AUTH_API = {
     body: ZGuestLogin,
     reply: ZGuestLoginReply,
     access: 'public',
-    summary: "Join a room by its code with a nickname, where the room's organization allows guests",
+    summary: 'Join a room by its code with a nickname, where the room (else its organization) allows guests',
     tags: ['auth', 'joining'],
-    errors: tooMany,
+    errors: { ...tooMany, 410: ZErrorReply },
   }),
   /** The web client calls this itself (with the CSRF header) when a token is refused. */
   refresh: endpoint({

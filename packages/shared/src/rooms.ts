@@ -86,6 +86,15 @@ export const ROOM_API = {
     summary: "Create a room on a workshop linked to the caller's organization (admins)",
     tags,
   }),
+  openLobby: endpoint({
+    method: 'POST',
+    path: '/rooms/:id/lobby',
+    params: ZIdParam,
+    reply: z.object({ message: z.string() }),
+    access: 'runRooms',
+    summary: "Open the room's lobby: a new game when none is running (the rooms list's Open Lobby)",
+    tags,
+  }),
   remove: endpoint({
     method: 'DELETE',
     path: '/deleteroom/:id',

@@ -256,6 +256,14 @@ export function authService({
           ? { kind: 'orgId', value: String(input.orgId) }
           : { kind: 'org', value: input.org?.toLowerCase() ?? '' };
       const user = await findPlayer.load({ ...scope, username: input.username.toLowerCase() });
+      if (!user && input.code) {
+        // A replaced code says so rather than 'unknown player' (looked up only when nothing matched).
+        const codeError = await resolveJoinCode(db, input.code).then(
+          () => null,
+          (err: unknown) => err,
+        );
+        if (codeError instanceof AppError && codeError.statusCode === 410) throw codeError;
+      }
       if (!user) throw new AppError('UNKNOWN_PLAYER', 404, ERRORS.unknownPlayer);
       // A guest has no username of their own to give: anyone who read it on screen could take it.
       if (user.isGuest) throw new AppError('GUEST_ACCOUNT', 403, JOIN_TEXTS.guestNoUsername);

@@ -226,10 +226,13 @@ export const rooms = pgTable(
     workshopId: integer('workshop_id')
       .notNull()
       .references(() => workshops.id, { onDelete: 'restrict' }),
-    /** The short code players type or scan (JOIN_CODE_ALPHABET); unique, renewed for each new game. */
+    /**
+     * The short code players type or scan (JOIN_CODE_ALPHABET); unique. It lasts across games and
+     * sessions until the facilitator issues a new one (the old one goes to replaced_join_codes).
+     */
     joinCode: text('join_code'),
-    /** The game the code was issued for; null until a lobby opens with it. */
-    joinCodeGameId: integer('join_code_game_id'),
+    /** Guests for this room: null follows the organization's setting, true/false is the facilitator's. */
+    allowGuests: boolean('allow_guests'),
     ...timestamps,
   },
   (t) => [
@@ -238,6 +241,15 @@ export const rooms = pgTable(
     uniqueIndex('rooms_join_code_idx').on(t.joinCode),
   ],
 );
+
+/** Codes a facilitator replaced: a phone that still has one is told so, not 'Unknown room code'. */
+export const replacedJoinCodes = pgTable('replaced_join_codes', {
+  code: text('code').primaryKey(),
+  roomId: integer('room_id')
+    .notNull()
+    .references(() => rooms.id, { onDelete: 'cascade' }),
+  replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Where a room is in its workshop: the session being delivered. */
 export const roomSessions = pgTable('room_sessions', {

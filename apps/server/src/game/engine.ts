@@ -163,6 +163,15 @@ export const initialGameState = (): GameState => ({
   pointsShown: false,
 });
 
+/**
+ * The room once its game has ended: no game, lobby closed, on the session the game got to, until the
+ * next Open Lobby starts a new game (room.ts). Screens that join between games see this, never the
+ * ended game as if it were still on (docs/decisions.md, "A room runs any number of games").
+ */
+export function betweenGames(ended: GameState): GameState {
+  return { ...initialGameState(), seq: ended.seq, ended: true, sessionId: ended.sessionId };
+}
+
 /** The workshop as the room delivers it: sessions in order, each with its content in order. */
 export interface RoomPlan {
   sessions: { id: number; name: string; content: QueueItem[] }[];

@@ -11,6 +11,7 @@ import {
   type ServerMessage,
 } from '@playshop/shared';
 import {
+  betweenGames,
   currentSession,
   type GameEvent,
   type GameState,
@@ -94,7 +95,13 @@ export function framesFor(
   const seq = after.seq;
   switch (event.type) {
     case 'lobby_opened':
-      return [frame('all', { type: 'open_lobby', payload: { lobbyOpen: true }, seq })];
+      // Always a new game's first event: every screen still on the last game (a presenter, a phone
+      // kept open, a second facilitator) starts again from the room as it is now, with no reload.
+      return [
+        frame('all', { type: 'open_lobby', payload: { lobbyOpen: true }, seq }),
+        frame('staff', { type: 'set_game_state', payload: snapshotFor(after, STAFF_VIEWER, now, view), seq }),
+        frame('players', { type: 'set_game_state', payload: snapshotFor(after, PLAYERS, now, view), seq }),
+      ];
     case 'game_started':
       return [
         frame('all', {
@@ -339,11 +346,12 @@ function timerPayload(state: GameState, now: Date) {
 
 /** The whole room as one user should see it: sent on join and on reconnect. */
 export function snapshotFor(
-  state: GameState,
+  game: GameState,
   viewer: { userId: number; staff: boolean },
   now: Date,
   view: RoomView,
 ): GameSnapshot {
+  const state = game.ended ? betweenGames(game) : game;
   const player = state.players.get(viewer.userId);
   const present = viewer.staff || state.presentCount <= LOBBY_LIST_LIMIT ? presentPlayers(state) : [];
   const shown = state.content ? (view.content.get(state.content.contentId) ?? null) : null;

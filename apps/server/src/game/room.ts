@@ -288,7 +288,8 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
     }
     const { frames, entries } = record(events, actor.userId);
     scheduleAutoCall();
-    if (joining || command.type === 'open_lobby') frames.push(...replyFor(request));
+    // A lobby that opened has sent every screen the room (frames.ts); one already open answers the sender.
+    if (joining || (command.type === 'open_lobby' && events.length === 0)) frames.push(...replyFor(request));
     const durable = journal.append(entries);
     const sent = outbox.then(() => durable).then(() => deps.deliver(frames));
     outbox = sent.catch(() => undefined);

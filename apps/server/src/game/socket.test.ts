@@ -862,9 +862,10 @@ describe('questions that count', () => {
       headers: { authorization: `Bearer ${staffToken}` },
     });
     expect(report.statusCode).toBe(200);
-    expect(report.body).toContain(`Fire exit quiz,${names[2]},Finish your bingo card,`);
+    // The Question column holds the question's own words, not the content's title.
+    expect(report.body).toContain(`What do you do first?,${names[2]},Finish your bingo card,`);
     expect(report.body).toMatch(
-      new RegExp(`Fire exit quiz,${names[0]},Leave by the nearest exit,[^,]+,Right,1`),
+      new RegExp(`What do you do first\\?,${names[0]},Leave by the nearest exit,[^,]+,Right,1`),
     );
     staff.send(to('game_event', 'game_over'));
     await staff.next('game_end');

@@ -1,10 +1,12 @@
 /** What the logs must not carry, and hostile input logged once, low, without payload. */
+import { Writable } from 'node:stream';
+import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords';
 import { users } from '../db/schema';
 import { createOrg, createTestContext, createUser, type TestContext } from '../test/context';
-import { hostileInputLog, loggerOptions } from './logging';
+import { hostileInputLog, logEachRequestOnce, loggerOptions, readableLogs } from './logging';
 
 const capture = () => {
   const lines: string[] = [];
@@ -108,5 +110,35 @@ describe('hostile input log', () => {
     now += 60_000;
     log.report('ws-frame', 42, 'invalid frame');
     expect(JSON.parse(lines[2]!).suppressed).toBe(999);
+  });
+});
+
+describe('readable logs (npm start in development)', () => {
+  it('prints one readable line per request, not JSON, with the token out of it', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = Fastify({
+      logger: { ...loggerOptions('info'), ...readableLogs(stream) },
+      logController: new LogController({ disableRequestLogging: true }),
+    });
+    logEachRequestOnce(app);
+    app.get('/api/v1/ping', async () => ({ ok: true }));
+    await app.inject({ url: '/api/v1/ping?token=abc.def' });
+    await app.inject({ url: '/api/v1/missing' });
+    await app.close();
+    const text = lines.join('');
+    const requestLines = text.split('\n').filter((l) => l.includes('/api/v1/'));
+    expect(requestLines).toHaveLength(2);
+    expect(requestLines[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/v1\/ping\?token=\[redacted\] 200 \d+ ms$/,
+    );
+    expect(requestLines[1]).toMatch(/GET \/api\/v1\/missing 404 \d+ ms$/);
+    expect(text).not.toContain('abc.def');
+    expect(text).not.toMatch(/^\{/m);
   });
 });

@@ -1,5 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type LoggerOptions, stdSerializers } from 'pino';
+import pretty from 'pino-pretty';
 
 /**
  * What the logs never carry (ASVS 5.0 16.2.5): credentials by key, at the top of a logged object or
@@ -74,6 +75,32 @@ function withoutQueryValues(value: unknown, depth = 0): unknown {
 // An error's own fields count as one level below the top, as where it is logged (`{ err }`).
 const errSerializer = (err: Error): unknown => withoutSecrets(withoutQueryValues(stdSerializers.err(err)), 1);
 
+const safeUrl = (url: string | undefined) =>
+  String(url ?? '').replace(/([?&](?:token|signature)=)[^&]*/g, '$1[redacted]');
+
+/**
+ * Development (`npm start`): lines a person reads in a terminal, one per request, rather than the
+ * JSON stream production ships to its log store (which keeps Fastify's request lines as they are).
+ */
+export const readableLogs = (destination?: NodeJS.WritableStream) => ({
+  stream: pretty({
+    colorize: destination === undefined,
+    translateTime: 'HH:MM:ss',
+    ignore: 'pid,hostname,reqId',
+    sync: true,
+    ...(destination ? { destination } : {}),
+  }),
+});
+
+/** The one line per request of readable logs: 'GET /api/v1/me 200 3 ms'. */
+export function logEachRequestOnce(app: FastifyInstance): void {
+  app.addHook('onResponse', async (req, reply) => {
+    const line = `${req.method} ${safeUrl(req.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (reply.statusCode >= 500) req.log.error(line);
+    else req.log.info(line);
+  });
+}
+
 /** The server's pino options: level, secrets censored by key, and the request and error serializers. */
 export function loggerOptions(level: string): LoggerOptions {
   return {
@@ -86,7 +113,7 @@ export function loggerOptions(level: string): LoggerOptions {
       req: (req: { method?: string; url?: string; id?: string }) => ({
         id: req.id,
         method: req.method,
-        url: String(req.url ?? '').replace(/([?&](?:token|signature)=)[^&]*/g, '$1[redacted]'),
+        url: safeUrl(req.url),
       }),
     },
   };

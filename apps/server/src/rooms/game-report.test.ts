@@ -69,7 +69,9 @@ describe('gameRounds', () => {
     const rounds = gameRounds(firstGame, lookups);
     expect(rounds).toHaveLength(2);
     const [one, two] = rounds;
+    // Start New Game replaced the first round: it says when, rather than 'Not ended'.
     expect(one).toMatchObject({ gameNumber: 1, round: 1, endedAt: null });
+    expect(one!.replacedAt).toEqual(new Date(Date.UTC(2026, 10, 23, 10, 12)));
     expect(one!.startedAt).toEqual(new Date(Date.UTC(2026, 10, 23, 10, 5)));
     expect(
       one!.players.map((p) => [p.username, p.joinedAt.toISOString(), p.bingoAt?.toISOString() ?? null]),
@@ -108,13 +110,44 @@ describe('gameRounds', () => {
   it('numbers the games of a room in order and leaves out a game nobody played', () => {
     const empty = log(2, [{ type: 'lobby_opened' }, { type: 'game_ended' }]);
     const third = log(3, [{ type: 'player_joined', userId: 11, username: 'ana', card: card(0) }], 30);
-    const rounds = gameRounds([...firstGame, ...empty, ...third], lookups);
+    const rounds = gameRounds([...empty, ...firstGame, ...empty, ...third], lookups);
+    // The games left are numbered as 'Games played' counts them: no 'Game 3' among two.
     expect(rounds.map((r) => [r.gameId, r.gameNumber, r.round])).toEqual([
       [1, 1, 1],
       [1, 1, 2],
-      [3, 3, 1],
+      [3, 2, 1],
     ]);
     expect(rounds[2]!.players[0]!.card).toEqual(card(0));
+    const csv = gameReportCsv(
+      [...log(2, [{ type: 'lobby_opened' }, { type: 'game_ended' }]), ...third],
+      lookups,
+    );
+    expect(csv).toContain('Games played,1');
+    expect(csv).toContain('"Game 1, round 1"');
+    expect(csv).not.toContain('Game 2');
+  });
+
+  it('names a pattern won whole by its label, never its key', () => {
+    const lines = gameReportCsv(
+      log(5, [
+        { type: 'player_joined', userId: 11, username: 'ana', card: card(0) },
+        { type: 'prizes_set', prizes: [{ kind: 'four_corners' }] },
+        { type: 'game_started', hideRollAnimation: false },
+        {
+          type: 'bingo',
+          userId: 11,
+          username: 'ana',
+          lines: ['four_corners'],
+          at: '2026-11-23T10:05:00.000Z',
+        },
+      ]),
+      lookups,
+    );
+    expect(lines).toContain('ana,2026-11-23 10:05:00 UTC,Four corners,Four corners');
+    expect(lines).not.toContain('four_corners');
+    expect(
+      eventLogCsv(log(5, [{ type: 'prizes_set', prizes: [{ kind: 'four_corners' }] }]), lookups),
+    ).toContain('prizes_set,facilitator@demo.test,Four corners');
   });
 });
 
@@ -145,6 +178,10 @@ describe('gameReportCsv', () => {
     expect(lines).toContain(
       '"Game 1, round 2",Started 2026-11-23 10:12:00 UTC,Ended 2026-11-23 10:15:00 UTC',
     );
+    expect(lines).toContain(
+      '"Game 1, round 1",Started 2026-11-23 10:05:00 UTC,Replaced by Start New Game 2026-11-23 10:12:00 UTC',
+    );
+    expect(lines.join('\n')).not.toContain('Not ended');
     // Internal state events do not appear in the report.
     expect(lines.join('\n')).not.toMatch(/timer|state_set|player_ready|lobby_opened/);
   });
@@ -236,34 +273,41 @@ describe('answers and points', () => {
         ],
       },
     ]);
+    // Everyone who played is in the table: cy scored nothing and is there with 0.
     expect(one!.points).toEqual([
       { username: 'bo', correctAnswers: 0, wins: 1, points: 5 },
       { username: 'ana', correctAnswers: 1, wins: 0, points: 1 },
+      { username: 'cy', correctAnswers: 0, wins: 0, points: 0 },
     ]);
     expect(two!.questions[0]).toMatchObject({
       revealed: false,
       answers: [{ username: 'bo', correct: true }],
     });
-    expect(two!.points).toEqual([]);
+    expect(two!.points).toEqual([
+      { username: 'ana', correctAnswers: 0, wins: 0, points: 0 },
+      { username: 'bo', correctAnswers: 0, wins: 0, points: 0 },
+    ]);
   });
 
-  it('prints the questions, the answers and the points in the CSV', () => {
-    const lines = gameReportCsv(game, lookups).split('\r\n');
+  it("prints the questions by their own words, the answers and everyone's points in the CSV", () => {
+    const asked = new Map([[7, 'What do you do first when the alarm sounds?']]);
+    const lines = gameReportCsv(game, { ...lookups, questionText: (id) => asked.get(id) }).split('\r\n');
     const at = (heading: string) => lines.indexOf(heading);
     expect(lines.slice(at('Questions (1)') + 1, at('Questions (1)') + 3)).toEqual([
       'Sent,Question,Correct answer,Revealed,Answers',
-      '2026-11-23 10:04:00 UTC,Fire exit quiz,Leave by the nearest exit,Yes,2',
+      '2026-11-23 10:04:00 UTC,What do you do first when the alarm sounds?,Leave by the nearest exit,Yes,2',
     ]);
     expect(lines.slice(at('Answers') + 1, at('Answers') + 4)).toEqual([
       'Question,Player,Answer,Answered at,Right or wrong,Changes',
-      'Fire exit quiz,bo,Answer 2 (image),2026-11-23 10:06:20 UTC,Wrong,0',
-      'Fire exit quiz,ana,Leave by the nearest exit,2026-11-23 10:07:30 UTC,Right,1',
+      'What do you do first when the alarm sounds?,bo,Answer 2 (image),2026-11-23 10:06:20 UTC,Wrong,0',
+      'What do you do first when the alarm sounds?,ana,Leave by the nearest exit,2026-11-23 10:07:30 UTC,Right,1',
     ]);
     const points = lines.findIndex((l) => l.startsWith('Points ('));
-    expect(lines.slice(points + 1, points + 4)).toEqual([
+    expect(lines.slice(points + 1, points + 5)).toEqual([
       'Player,Correct answers,Bingo wins,Points',
       'bo,0,1,5',
       'ana,1,0,1',
+      'cy,0,0,0',
     ]);
   });
 });

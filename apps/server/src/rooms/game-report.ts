@@ -43,6 +43,8 @@ interface ReportLookups {
   workshopName: string;
   /** The title of a content item by id; undefined for one deleted since. */
   contentTitle: (contentId: number) => string | undefined;
+  /** A question's own text by its content id (the report's Question column); else its title. */
+  questionText?: (contentId: number) => string | undefined;
   generatedAt: Date;
 }
 
@@ -87,6 +89,8 @@ interface RoundReport {
   round: number;
   startedAt: Date | null;
   endedAt: Date | null;
+  /** When Start New Game replaced this round with the next one (its game went on). */
+  replacedAt: Date | null;
   players: PlayerLine[];
   balls: { number: number; at: Date }[];
   content: { title: string; contentType: string; at: Date }[];
@@ -119,7 +123,10 @@ function bingoTime(at: string, fallback: Date): Date {
 }
 
 /** Rounds in order (games by id, rounds within a game), from events ordered by game and seq. */
-export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportLookups, 'contentTitle'>) {
+export function gameRounds(
+  events: readonly LoggedEvent[],
+  lookups: Pick<ReportLookups, 'contentTitle' | 'questionText'>,
+) {
   const rounds: RoundReport[] = [];
   let gameId: number | null = null;
   let gameNumber = 0;
@@ -156,6 +163,8 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
         if (a.choice === q.correct) line(userId, a.username).correctAnswers += 1;
     }
     for (const [userId, w] of wins) line(userId, w.username).wins += w.wins;
+    // Everyone who played the round is in its table, with 0 points if that is what they scored.
+    for (const userId of cards.keys()) line(userId, joined.get(userId)?.username ?? String(userId));
     for (const userId of removed) points.delete(userId);
     current.questions = asked.map((q) => q.report);
     current.points = [...points.values()]
@@ -177,6 +186,7 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
       round,
       startedAt: at,
       endedAt: null,
+      replacedAt: null,
       players: [],
       balls: [],
       content: [],
@@ -211,6 +221,7 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
         cards.set(event.userId, event.card);
         break;
       case 'new_round':
+        round.replacedAt = at;
         close();
         cards = new Map(Object.entries(event.cards).map(([userId, card]) => [Number(userId), card]));
         open(round.round + 1, at);
@@ -232,7 +243,10 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
             correct,
             answers: new Map(),
             report: {
-              title: lookups.contentTitle(event.contentId) ?? `Deleted content (id ${event.contentId})`,
+              title:
+                lookups.questionText?.(event.contentId) ??
+                lookups.contentTitle(event.contentId) ??
+                `Deleted content (id ${event.contentId})`,
               sentAt: at,
               correctAnswer: optionText(options, correct),
               revealed: false,
@@ -287,8 +301,12 @@ export function gameRounds(events: readonly LoggedEvent[], lookups: Pick<ReportL
     }
   }
   close();
-  // A game opened and closed with nobody playing tells the reader nothing.
-  return rounds.filter((r) => r.players.length > 0 || r.balls.length > 0 || r.content.length > 0);
+  // A game opened and closed with nobody playing tells the reader nothing; the games left are
+  // numbered in order, so 'Game 2' always means the second game in 'Games played'.
+  const kept = rounds.filter((r) => r.players.length > 0 || r.balls.length > 0 || r.content.length > 0);
+  const numbers = new Map([...new Set(kept.map((r) => r.gameId))].map((id, i) => [id, i + 1]));
+  for (const r of kept) r.gameNumber = numbers.get(r.gameId)!;
+  return kept;
 }
 
 /** 'B: 3 7 11 12 15 | I: … | N: 31 33 FREE 40 44 | …': the card by column, as it is read aloud. */
@@ -308,8 +326,9 @@ const lineNames: Record<string, string> = {
   'diag-down': 'diagonal ↘',
   'diag-up': 'diagonal ↗',
 };
-/** 'row-0' → 'row 1', 'col-4' → 'column O'. */
+/** 'row-0' → 'row 1', 'col-4' → 'column O'; a pattern won whole ('four_corners') by its name. */
 export function lineName(id: string): string {
+  if (Object.hasOwn(WIN_PATTERN_NAMES, id)) return WIN_PATTERN_NAMES[id as keyof typeof WIN_PATTERN_NAMES];
   const [kind, index] = id.split('-');
   if (kind === 'row' && index !== undefined) return `row ${Number(index) + 1}`;
   if (kind === 'col' && index !== undefined) return `column ${BINGO_LETTERS[Number(index)] ?? index}`;
@@ -341,7 +360,11 @@ export function gameReportCsv(events: readonly LoggedEvent[], lookups: ReportLoo
       [
         `Game ${r.gameNumber}, round ${r.round}`,
         `Started ${reportTime(r.startedAt) || 'not started'}`,
-        r.endedAt ? `Ended ${reportTime(r.endedAt)}` : 'Not ended',
+        r.replacedAt
+          ? `Replaced by Start New Game ${reportTime(r.replacedAt)}`
+          : r.endedAt
+            ? `Ended ${reportTime(r.endedAt)}`
+            : 'Not ended',
       ],
       [],
       [`Players (${r.players.length})`],
@@ -442,6 +465,8 @@ function describe(event: GameEvent, lookups: Pick<ReportLookups, 'contentTitle'>
       return `${event.username} answered ${lookups.contentTitle(event.contentId) ?? `content ${event.contentId}`} (answer id ${event.choice})`;
     case 'points_table_set':
       return event.shown ? 'shown' : 'hidden';
+    case 'prizes_set':
+      return event.prizes.map((p) => WIN_PATTERN_NAMES[p.kind]).join(', ');
     default:
       return '';
   }

@@ -1,10 +1,10 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, JOIN_TEXTS } from '@playshop/shared';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { games, organizations, rooms } from '../db/schema';
+import { games, organizations, replacedJoinCodes, rooms } from '../db/schema';
 import { isUniqueViolation } from '../http/db-errors';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 
 type RandomInt = (max: number) => number;
 
@@ -26,22 +26,24 @@ export async function openGameId(db: Db, roomId: number): Promise<number | null>
   return row?.id ?? null;
 }
 
-/**
- * Gives the room a new code, bound to `gameId` (null: to the next lobby that opens). A code taken by
- * another room (one chance in millions) is drawn again. The game's lobby-open path may call this for
- * each new game; without it, `currentJoinCode` renews the code when the facilitator next shows it.
- */
+/** Stores a fresh code for the room; a code taken by another room (one chance in millions) is drawn again. */
 async function issueJoinCode(
   db: Db,
   roomId: number,
-  gameId: number | null,
-  randomInt: RandomInt = cryptoRandomInt,
-): Promise<string> {
+  randomInt: RandomInt,
+  /** Only for a room without a code: two screens asking at once get the same one. */
+  onlyIfNone = false,
+): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const code = generateJoinCode(randomInt);
     try {
-      await db.update(rooms).set({ joinCode: code, joinCodeGameId: gameId }).where(eq(rooms.id, roomId));
-      return code;
+      await db
+        .update(rooms)
+        .set({ joinCode: code })
+        .where(onlyIfNone ? and(eq(rooms.id, roomId), isNull(rooms.joinCode)) : eq(rooms.id, roomId));
+      // A code drawn again after it was replaced somewhere is live again: it opens this room.
+      await db.delete(replacedJoinCodes).where(eq(replacedJoinCodes.code, code));
+      return;
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 10) throw err;
     }
@@ -49,25 +51,53 @@ async function issueJoinCode(
 }
 
 /**
- * The code to show for a room. It never changes while a lobby is open (players are typing it): a
- * code is bound to the game whose lobby it served, and renewed only once that game is over and no
- * other is open, so each new lobby gets a new code and a past workshop's code stops working.
+ * The code to show for a room: issued once and kept across games and sessions, so a QR code put on
+ * slides or handouts before the day works all day (docs/decisions.md, Joining).
  */
 export async function currentJoinCode(
   db: Db,
-  room: { id: number; joinCode: string | null; joinCodeGameId: number | null },
+  room: { id: number; joinCode: string | null },
 ): Promise<string> {
-  const gameId = await openGameId(db, room.id);
-  if (!room.joinCode) return issueJoinCode(db, room.id, gameId);
-  if (gameId !== null) {
-    if (room.joinCodeGameId !== gameId) await bindToGame(db, room.id, gameId);
-    return room.joinCode;
-  }
-  return room.joinCodeGameId === null ? room.joinCode : issueJoinCode(db, room.id, null);
+  if (room.joinCode) return room.joinCode;
+  await issueJoinCode(db, room.id, cryptoRandomInt, true);
+  return storedCode(db, room.id);
 }
 
-async function bindToGame(db: Db, roomId: number, gameId: number): Promise<void> {
-  await db.update(rooms).set({ joinCodeGameId: gameId }).where(eq(rooms.id, roomId));
+async function storedCode(db: Db, roomId: number): Promise<string> {
+  const [row] = await db.select({ code: rooms.joinCode }).from(rooms).where(eq(rooms.id, roomId));
+  if (!row?.code) throw notFound(JOIN_TEXTS.unknownCode);
+  return row.code;
+}
+
+/** A new code on the facilitator's demand; the old one then answers JOIN_TEXTS.codeReplaced. */
+export async function replaceJoinCode(
+  db: Db,
+  room: { id: number; joinCode: string | null },
+  randomInt: RandomInt = cryptoRandomInt,
+): Promise<string> {
+  if (room.joinCode) {
+    await db
+      .insert(replacedJoinCodes)
+      .values({ code: room.joinCode, roomId: room.id })
+      .onConflictDoUpdate({
+        target: replacedJoinCodes.code,
+        set: { roomId: room.id, replacedAt: new Date() },
+      });
+  }
+  await issueJoinCode(db, room.id, randomInt);
+  return storedCode(db, room.id);
+}
+
+/** A code that is no room's now: 410 with 'This code has been replaced' when a facilitator replaced it. */
+export async function unknownCodeError(db: Db, code: string): Promise<AppError> {
+  const [replaced] = await db
+    .select({ code: replacedJoinCodes.code })
+    .from(replacedJoinCodes)
+    .where(eq(replacedJoinCodes.code, code))
+    .limit(1);
+  return replaced
+    ? new AppError('CODE_REPLACED', 410, JOIN_TEXTS.codeReplaced)
+    : notFound(JOIN_TEXTS.unknownCode);
 }
 
 export interface ResolvedJoinCode {
@@ -87,19 +117,16 @@ export async function resolveJoinCode(db: Db, code: string): Promise<ResolvedJoi
     .select({
       roomId: rooms.id,
       roomName: rooms.name,
-      codeGameId: rooms.joinCodeGameId,
       orgId: organizations.id,
       orgName: organizations.name,
       orgExpiry: organizations.expiry,
-      guestsAllowed: organizations.allowGuests,
+      // The room's own choice when the facilitator made one, else the organization's setting.
+      guestsAllowed: sql<boolean>`coalesce(${rooms.allowGuests}, ${organizations.allowGuests})`,
     })
     .from(rooms)
     .innerJoin(organizations, eq(organizations.id, rooms.orgId))
     .where(eq(rooms.joinCode, code))
     .limit(1);
-  if (!row) throw notFound(JOIN_TEXTS.unknownCode);
-  const { codeGameId, ...rest } = row;
-  const gameId = await openGameId(db, row.roomId);
-  if (gameId !== null && codeGameId !== gameId) await bindToGame(db, row.roomId, gameId);
-  return { ...rest, gameId };
+  if (!row) throw await unknownCodeError(db, code);
+  return { ...row, gameId: await openGameId(db, row.roomId) };
 }

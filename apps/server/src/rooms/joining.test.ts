@@ -42,7 +42,7 @@ const endGame = (gameId: number) =>
   suite.ctx.database.db.update(games).set({ endedAt: new Date() }).where(eq(games.id, gameId));
 
 describe('GET /rooms/{id}/join-code', () => {
-  it('gives staff a short code of easy characters, the same until the game it served is over', async () => {
+  it('gives staff a short code of easy characters, the same across games until it is replaced', async () => {
     const res = await call('GET', `/rooms/${roomId}/join-code`, suite.as.FACILITATOR);
     expect(res.statusCode).toBe(200);
     const { code, publicUrl, networkAddresses } = res.json();
@@ -52,14 +52,36 @@ describe('GET /rooms/{id}/join-code', () => {
     expect(networkAddresses).toEqual(expect.any(Array));
     expect(await codeOf(roomId)).toBe(code);
 
-    // The code on screen before the lobby opens stays the lobby's code.
-    const gameId = await openLobby(roomId);
-    expect(await codeOf(roomId)).toBe(code);
-    await endGame(gameId);
-    // The next lobby gets a new code, and the old one opens nothing.
-    const next = await codeOf(roomId);
-    expect(next).not.toBe(code);
-    expect((await call('GET', `/join/${code}`)).json()).toMatchObject({ message: JOIN_TEXTS.unknownCode });
+    // A day of games: the code on the slides before the first lobby still opens the room after it.
+    for (let game = 0; game < 3; game++) {
+      const gameId = await openLobby(roomId);
+      expect(await codeOf(roomId)).toBe(code);
+      expect((await call('GET', `/join/${code}`)).json()).toMatchObject({ roomId, lobbyOpen: true });
+      await endGame(gameId);
+      expect(await codeOf(roomId)).toBe(code);
+    }
+    expect((await call('GET', `/join/${code}`)).json()).toMatchObject({ roomId, lobbyOpen: false });
+  });
+
+  it("issues a new code on the facilitator's demand; the old one says it was replaced", async () => {
+    const old = await codeOf(roomId);
+    const res = await call('POST', `/rooms/${roomId}/join-code`, suite.as.FACILITATOR);
+    expect(res.statusCode).toBe(200);
+    const fresh = res.json().code as string;
+    expect(fresh).not.toBe(old);
+    expect(await codeOf(roomId)).toBe(fresh);
+    expect((await call('GET', `/join/${fresh}`)).json()).toMatchObject({ roomId });
+    const gone = await call('GET', `/join/${old}`);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json().message).toBe(JOIN_TEXTS.codeReplaced);
+    // Signing in with it says so too, for players and guests alike.
+    const player = await call('POST', '/participantLogin', undefined, { code: old, username: 'anyone' });
+    expect([player.statusCode, player.json().message]).toEqual([410, JOIN_TEXTS.codeReplaced]);
+    const guest = await call('POST', '/guestLogin', undefined, { code: old, nickname: 'Late' });
+    expect([guest.statusCode, guest.json().message]).toEqual([410, JOIN_TEXTS.codeReplaced]);
+    // Another organization's staff cannot replace this room's code.
+    expect((await call('POST', `/rooms/${roomId}/join-code`, suite.as.OTHER_ADMIN)).statusCode).toBe(404);
+    expect(await codeOf(roomId)).toBe(fresh);
   });
 
   it("is for staff of the room's organization only", async () => {
@@ -83,6 +105,39 @@ describe('GET /rooms/{id}/join-code', () => {
       });
       expect(res.json()).toMatchObject({ publicUrl: 'https://bingo.example.org', networkAddresses: [] });
     });
+  });
+});
+
+describe('PUT /rooms/{id}/guests', () => {
+  it("lets the facilitator refuse or allow guests for the room they run, else the organization's setting holds", async () => {
+    const code = await codeOf(roomId);
+    const set = (allowGuests: boolean | null, who = suite.as.FACILITATOR) =>
+      call('PUT', `/rooms/${roomId}/guests`, who, { allowGuests });
+    // The organization allows guests; this room refuses them, and the server holds to it.
+    const refused = await set(false);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ code, guestsAllowed: false, roomAllowsGuests: false });
+    expect((await call('GET', `/join/${code}`)).json()).toMatchObject({ guestsAllowed: false });
+    const guest = await call('POST', '/guestLogin', undefined, { code, nickname: 'Nope' });
+    expect([guest.statusCode, guest.json().message]).toEqual([403, JOIN_TEXTS.guestsNotAllowed]);
+    // Back to the organization's setting.
+    expect((await set(null)).json()).toMatchObject({ guestsAllowed: true, roomAllowsGuests: null });
+    expect((await call('GET', `/join/${code}`)).json()).toMatchObject({ guestsAllowed: true });
+    // A room of an organization without guests can still allow them for its own game.
+    const otherCode = (await call('GET', `/rooms/${otherRoomId}/join-code`, suite.as.SUPER_ADMIN)).json()
+      .code;
+    expect((await call('GET', `/join/${otherCode}`)).json()).toMatchObject({ guestsAllowed: false });
+    expect(
+      (await call('PUT', `/rooms/${otherRoomId}/guests`, suite.as.SUPER_ADMIN, { allowGuests: true })).json(),
+    ).toMatchObject({ guestsAllowed: true, roomAllowsGuests: true });
+    expect((await call('GET', `/join/${otherCode}`)).json()).toMatchObject({ guestsAllowed: true });
+    await call('PUT', `/rooms/${otherRoomId}/guests`, suite.as.SUPER_ADMIN, { allowGuests: null });
+    // Nobody changes another organization's room, and players change none.
+    expect((await set(true, suite.as.OTHER_ADMIN)).statusCode).toBe(404);
+    expect((await set(true, suite.as.PLAYER)).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `/rooms/${roomId}/guests`, suite.as.FACILITATOR, { allowGuests: 'yes' })).statusCode,
+    ).toBe(400);
   });
 });
 

@@ -1,4 +1,4 @@
-import { JOIN_API, JOIN_TEXTS, ROOM_API, ROOM_TEXTS } from '@playshop/shared';
+import { GAME_TEXTS, JOIN_API, JOIN_TEXTS, ROOM_API, ROOM_TEXTS } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import type { RoomsService } from './service';
@@ -16,11 +16,20 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
   route(app, JOIN_API.info, ({ params }) => rooms.joinInfo(params.code), {
     config: { rateLimit: JOIN_INFO_PER_IP },
   });
-  route(app, JOIN_API.joinCode, async ({ actor, params }) => ({
-    code: await rooms.joinCode(actor, params.id),
+  const withLinks = <T>(reply: T) => ({
+    ...reply,
     publicUrl: joinLinks.publicUrl,
     networkAddresses: joinLinks.publicUrl ? [] : joinLinks.networkAddresses(),
-  }));
+  });
+  route(app, JOIN_API.joinCode, async ({ actor, params }) =>
+    withLinks(await rooms.joinCode(actor, params.id)),
+  );
+  route(app, JOIN_API.replaceCode, async ({ actor, params }) =>
+    withLinks(await rooms.replaceJoinCode(actor, params.id)),
+  );
+  route(app, JOIN_API.setGuests, async ({ actor, params, body }) =>
+    withLinks(await rooms.setGuests(actor, params.id, body.allowGuests)),
+  );
   route(app, JOIN_API.removeGuests, async ({ actor, params }) => ({
     message: JOIN_TEXTS.guestsRemoved,
     removed: await rooms.removeGuests(actor, params.id),
@@ -29,6 +38,10 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
   route(app, ROOM_API.byOrgName, ({ actor, params }) => rooms.listByOrgName(actor, params.org));
   route(app, ROOM_API.byId, ({ actor, params }) => rooms.getById(actor, params.id));
   route(app, ROOM_API.create, ({ actor, body }) => rooms.create(actor, body));
+  route(app, ROOM_API.openLobby, async ({ actor, params }) => {
+    await rooms.openLobby(actor, params.id);
+    return { message: GAME_TEXTS.openingLobby };
+  });
   route(app, ROOM_API.remove, async ({ actor, params }) => {
     await rooms.remove(actor, params.id);
     return { message: ROOM_TEXTS.deleted };

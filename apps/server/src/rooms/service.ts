@@ -16,6 +16,7 @@ import {
   games,
   organizations,
   orgWorkshops,
+  questions,
   roomSessions,
   rooms,
   sessionContent,
@@ -28,9 +29,12 @@ import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
-import { currentJoinCode, openGameId, resolveJoinCode } from './join-codes';
+import { currentJoinCode, openGameId, replaceJoinCode, resolveJoinCode } from './join-codes';
 
 export function roomsService(db: Db, contentSvc: ContentService) {
+  /** The live game's Open Lobby (app.ts): answers the game's refusal, if any. */
+  let lobbyOpener: ((actor: Actor, roomId: number) => Promise<{ error: string } | { ok: true }>) | null =
+    null;
   /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
   const sessionListeners: ((actor: Actor, roomId: number, sessionId: number) => Promise<unknown>)[] = [];
 
@@ -142,6 +146,18 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     };
   }
 
+  /** Whether guests may join the room now: its own choice, else its organization's setting. */
+  async function guestRule(room: typeof rooms.$inferSelect) {
+    const [org] = await db
+      .select({ allowGuests: organizations.allowGuests })
+      .from(organizations)
+      .where(eq(organizations.id, room.orgId));
+    return {
+      guestsAllowed: room.allowGuests ?? org?.allowGuests ?? false,
+      roomAllowsGuests: room.allowGuests,
+    };
+  }
+
   return {
     async create(actor: Actor, input: CreateRoomInput): Promise<RoomReply> {
       const orgId = isSuperAdmin(actor) ? (input.orgId ?? actor.orgId) : actor.orgId;
@@ -181,6 +197,17 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         });
       const [presented] = await present([{ ...room!, workshopName: workshop.name }]);
       return presented!;
+    },
+
+    onOpenLobby(opener: NonNullable<typeof lobbyOpener>) {
+      lobbyOpener = opener;
+    },
+
+    /** Opens the room's lobby from a list (a new game once the last one ended), as the game screen does. */
+    async openLobby(actor: Actor, roomId: number): Promise<void> {
+      const room = await roomFor(actor, roomId);
+      const result = await lobbyOpener?.(actor, room.id);
+      if (result && 'error' in result) throw conflict(result.error);
     },
 
     onSessionChanged(listener: (actor: Actor, roomId: number, sessionId: number) => Promise<unknown>) {
@@ -260,6 +287,18 @@ export function roomsService(db: Db, contentSvc: ContentService) {
           : [],
       );
       const contentTitle = (id: number) => titles.get(id);
+      // A question's own words for the report's Question column (the title names it in the library).
+      const questionTexts = new Map(
+        contentIds.length
+          ? (
+              await db
+                .select({ id: questions.contentId, text: questions.question })
+                .from(questions)
+                .where(inArray(questions.contentId, contentIds))
+            ).map((q) => [q.id, q.text])
+          : [],
+      );
+      const questionText = (id: number) => questionTexts.get(id) || undefined;
       const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
       if (kind === 'log')
         return { filename: `${safeName}-event-log.csv`, csv: eventLogCsv(events, { contentTitle }) };
@@ -274,6 +313,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         orgName: names?.orgName ?? '',
         workshopName: names?.workshopName ?? '',
         contentTitle,
+        questionText,
         generatedAt: new Date(),
       });
       return { filename: `${safeName}-report.csv`, csv };
@@ -290,9 +330,23 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       return present(await roomRows().where(eq(rooms.orgId, org.id)).orderBy(asc(rooms.name), asc(rooms.id)));
     },
 
-    /** The room's join code for its facilitator screen (see currentJoinCode for when it changes). */
-    async joinCode(actor: Actor, roomId: number): Promise<string> {
-      return currentJoinCode(db, await roomFor(actor, roomId));
+    /** The room's join code for its facilitator screen (it lasts until replaced), with its guest rule. */
+    async joinCode(actor: Actor, roomId: number) {
+      const room = await roomFor(actor, roomId);
+      return { code: await currentJoinCode(db, room), ...(await guestRule(room)) };
+    },
+
+    /** A new code on demand: the old one answers 'This code has been replaced'. */
+    async replaceJoinCode(actor: Actor, roomId: number) {
+      const room = await roomFor(actor, roomId);
+      return { code: await replaceJoinCode(db, room), ...(await guestRule(room)) };
+    },
+
+    /** The facilitator allows or refuses guests for this room; null follows the organization again. */
+    async setGuests(actor: Actor, roomId: number, allowGuests: boolean | null) {
+      const room = await roomFor(actor, roomId);
+      const [updated] = await db.update(rooms).set({ allowGuests }).where(eq(rooms.id, room.id)).returning();
+      return { code: await currentJoinCode(db, updated!), ...(await guestRule(updated!)) };
     },
 
     /** What a phone sees at /join/{code}, before anyone signs in. */

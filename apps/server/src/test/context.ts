@@ -280,7 +280,7 @@ export function apiCaller(ctx: () => TestContext, as: () => RoleHeaders) {
  */
 export function headersCaller(ctx: () => TestContext) {
   return (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     headers: Record<string, string> = {},
     payload?: object,

@@ -74,6 +74,30 @@ export const roomRows: AuthzRow[] = [
   },
   scopedGet('/rooms/:id/join-code', STAFF, (side) => `/rooms/${side.roomId}/join-code`),
   {
+    method: 'POST',
+    path: '/rooms/:id/join-code',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: async (f, side) => ({ url: `/rooms/${await newRoom(f, side)}/join-code` }),
+  },
+  {
+    method: 'POST',
+    path: '/rooms/:id/lobby',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: async (f, side) => ({ url: `/rooms/${await newRoom(f, side)}/lobby` }),
+  },
+  {
+    method: 'PUT',
+    path: '/rooms/:id/guests',
+    own: allowed(STAFF),
+    other: scoped(STAFF),
+    request: async (f, side) => ({
+      url: `/rooms/${await newRoom(f, side)}/guests`,
+      payload: { allowGuests: true },
+    }),
+  },
+  {
     method: 'DELETE',
     path: '/rooms/:id/guests',
     own: allowed(ADMINS),

@@ -62,7 +62,10 @@ export interface GameState {
   /** The workshop session the room is on. */
   sessionName: string | null;
   hideRollAnimation: boolean;
+  /** The game ended (End Game): the room has no game until its next lobby opens. */
   connectionClosed: boolean;
+  /** The facilitator removed this player: the screen leaves the room for good. */
+  removedFromRoom: boolean;
   /** The last error_event, with a counter so the same text twice is still two errors. */
   error: { text: string; count: number } | null;
   /** The highest `seq` seen: sent back on reconnect. */
@@ -99,6 +102,7 @@ export const initialGameState: GameState = {
   sessionName: null,
   hideRollAnimation: false,
   connectionClosed: false,
+  removedFromRoom: false,
   error: null,
   lastSeq: 0,
   protocolVersion: null,
@@ -291,6 +295,7 @@ function reduce(state: GameState, action: GameAction): GameState {
         ...initialGameState,
         lastSeq: state.lastSeq,
         connectionClosed: true,
+        removedFromRoom: true,
         error: { text: action.payload.message, count: (state.error?.count ?? 0) + 1 },
       };
     case 'ready':

@@ -1,12 +1,14 @@
-import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { formatJoinCode } from '@playshop/shared';
+import { formatJoinCode, type RoomJoinCode } from '@playshop/shared';
 import { IconQrcode } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useParams } from 'react-router';
 import { parseRouteId } from '../../ui/parse-route-id';
-import { useRoomJoinCode } from '../rooms/api/use-room-join-code';
+import { toastError, toastSuccess } from '../../ui/toast';
+import { useReplaceJoinCode, useRoomJoinCode, useSetRoomGuests } from '../rooms/api/use-room-join-code';
 import { type JoinLink, joinLinkBase, joinUrl } from '../rooms/join-link';
+import { ConfirmButton } from './confirm-button';
 
 /**
  * The room's join code, big on the facilitator screen, and a button opening the QR code with the
@@ -14,7 +16,8 @@ import { type JoinLink, joinLinkBase, joinUrl } from '../rooms/join-link';
  */
 export function JoinCode({ roomName, roomId }: { roomName: string; roomId?: number }) {
   const routeRoomId = parseRouteId(useParams().roomId);
-  const joinCode = useRoomJoinCode(roomId ?? routeRoomId);
+  const id = roomId ?? routeRoomId;
+  const joinCode = useRoomJoinCode(id);
   const [opened, { open, close }] = useDisclosure(false);
   if (!joinCode.data) return null;
   const link = joinLinkBase({ ...joinCode.data, location: window.location });
@@ -41,6 +44,7 @@ export function JoinCode({ roomName, roomId }: { roomName: string; roomId?: numb
         closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <JoinCodeBody roomName={roomName} code={code} link={link} />
+        {id !== null && <RoomJoinSettings roomId={id} joinCode={joinCode.data} />}
       </Modal>
     </>
   );
@@ -71,6 +75,63 @@ function JoinCodeBody({ roomName, code, link }: { roomName: string; code: string
           PUBLIC_URL to the address players open.
         </Alert>
       )}
+    </Stack>
+  );
+}
+
+const NEW_CODE_CONFIRM = {
+  title: 'Issue a new room code?',
+  body: 'The current code stops working at once: anyone who opens it is told it was replaced and to ask you. Phones already in the room stay.',
+  confirm: 'New code',
+};
+
+/**
+ * The room's join rules, for the facilitator who runs it: guests (this room's own choice, else the
+ * organization's setting) and a new code on demand. The code otherwise lasts across games.
+ */
+function RoomJoinSettings({ roomId, joinCode }: { roomId: number; joinCode: RoomJoinCode }) {
+  const setGuests = useSetRoomGuests(roomId);
+  const replace = useReplaceJoinCode(roomId);
+  const follows = joinCode.roomAllowsGuests === null;
+  return (
+    <Stack gap="xs" mt="lg">
+      <Switch
+        label="Let guests join this room"
+        description={
+          follows
+            ? "Players without an account join with a nickname. Now: your organization's setting."
+            : 'Players without an account join with a nickname. Set for this room.'
+        }
+        checked={joinCode.guestsAllowed}
+        disabled={setGuests.isPending}
+        onChange={(e) =>
+          setGuests.mutate(e.currentTarget.checked, { onError: (err) => toastError(err.message) })
+        }
+      />
+      {!follows && (
+        <Anchor component="button" type="button" size="sm" onClick={() => setGuests.mutate(null)}>
+          Use the organization&apos;s setting
+        </Anchor>
+      )}
+      <Group justify="space-between" wrap="nowrap" mt="xs">
+        <Text size="sm" c="dimmed">
+          The code stays the same for every game in this room.
+        </Text>
+        <ConfirmButton
+          variant="default"
+          color="red"
+          confirm={NEW_CODE_CONFIRM}
+          loading={replace.isPending}
+          onConfirm={() =>
+            replace.mutate(undefined, {
+              onSuccess: (reply) => toastSuccess(`New room code: ${formatJoinCode(reply.code)}`),
+              onError: (err) => toastError(err.message),
+            })
+          }
+        >
+          New code
+        </ConfirmButton>
+      </Group>
     </Stack>
   );
 }

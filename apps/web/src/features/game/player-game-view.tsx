@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
@@ -110,6 +110,11 @@ export function PlayerGameView({
       </Group>
       <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
       <RollAnnouncer rolls={state.bingoRolls} />
+      {state.connectionClosed && (
+        <Alert color="gray" title={GAME_TEXTS.roomClosed}>
+          {SCREEN_TEXTS.waitForNextGame}
+        </Alert>
+      )}
       {!state.gameStarted ? (
         <LobbyView
           roomName={room.name}

@@ -22,22 +22,24 @@ const playing: GameState = {
   markedCells: [0, 1, 2, 4, 5],
 };
 
+const gameScreen = () => (
+  <MantineProvider>
+    <Notifications />
+    <MemoryRouter initialEntries={['/Acme/ann/play-game/7']}>
+      <Routes>
+        <Route
+          path="/Acme/ann/play-game/7"
+          element={<PlayerGame room={room} dashboard="/Acme/ann/dashboard" />}
+        />
+        <Route path="/Acme/ann/dashboard" element={<p>Your rooms</p>} />
+      </Routes>
+    </MemoryRouter>
+  </MantineProvider>
+);
+
 function showGame(state: GameState) {
   socket.state = state;
-  return render(
-    <MantineProvider>
-      <Notifications />
-      <MemoryRouter initialEntries={['/Acme/ann/play-game/7']}>
-        <Routes>
-          <Route
-            path="/Acme/ann/play-game/7"
-            element={<PlayerGame room={room} dashboard="/Acme/ann/dashboard" />}
-          />
-          <Route path="/Acme/ann/dashboard" element={<p>Your rooms</p>} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+  return render(gameScreen());
 }
 
 beforeEach(() => {
@@ -67,10 +69,24 @@ describe('PlayerGame', () => {
     expect(marksMakeALine(null, [1, 2, 3, 4, 5])).toBe(false);
   });
 
-  it('after End Game the player is back on their room list', async () => {
-    showGame({ ...initialGameState, connectionClosed: true });
+  it('after End Game the phone stays in the room and joins the next lobby by itself', async () => {
+    const view = showGame({ ...initialGameState, connectionClosed: true });
+    expect(await screen.findByText(/Keep this screen open/)).toBeTruthy();
+    expect(screen.queryByText('Your rooms')).toBeNull();
+    expect(socket.close).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem('playshop:joined-room:7')).toBeNull();
+    expect(socket.send).not.toHaveBeenCalled();
+    // The facilitator opens the next lobby: the server's new view of the room arrives.
+    socket.state = { ...initialGameState, lobbyOpen: true };
+    view.rerender(gameScreen());
+    expect(socket.send.mock.calls.map(([m]) => m)).toEqual([
+      { type: 'room_event', payload: { action: 'join_room', roomId: 7 } },
+    ]);
+  });
+
+  it('a removed player is back on their room list', async () => {
+    showGame({ ...initialGameState, connectionClosed: true, removedFromRoom: true });
     expect(await screen.findByText('Your rooms')).toBeTruthy();
     expect(socket.close).toHaveBeenCalled();
-    expect(sessionStorage.getItem('playshop:joined-room:7')).toBeNull();
   });
 });

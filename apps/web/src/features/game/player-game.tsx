@@ -54,16 +54,28 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
     joinedRoom.set(roomId, !state.connectionClosed && !state.lobbyRefused);
   }, [roomId, state.connectionClosed, state.lobbyRefused]);
 
-  // 'Lobby not open' (SPEC §4 Lobby) and 'End Game' both send the player back to their room list.
-  // A removal has said why already (its own error); only an ended room closes with 'Room Closed'.
-  const closedWithReason = state.error !== null;
+  // 'Lobby not open' (SPEC §4 Lobby) and a removal send the player back to their room list (a
+  // removal has said why already). After End Game the phone stays in the room, says 'Room Closed'
+  // and joins the room's next lobby by itself when the facilitator opens it: a training day's
+  // phones are not signed in again for every game (docs/decisions.md).
+  const removed = state.removedFromRoom;
   useEffect(() => {
-    if (!state.lobbyRefused && !state.connectionClosed) return;
+    if (!state.lobbyRefused && !removed) return;
     if (state.lobbyRefused) toastError(GAME_TEXTS.lobbyNotOpen);
-    else if (!closedWithReason) toastSuccess(GAME_TEXTS.roomClosed);
     close();
     void navigate(dashboard, { replace: true });
-  }, [state.lobbyRefused, state.connectionClosed, closedWithReason, close, navigate, dashboard]);
+  }, [state.lobbyRefused, removed, close, navigate, dashboard]);
+  const waitingForNextGame = useRef(false);
+  useEffect(() => {
+    if (removed) return;
+    if (state.connectionClosed) {
+      if (!waitingForNextGame.current) toastSuccess(GAME_TEXTS.roomClosed);
+      waitingForNextGame.current = true;
+    } else if (waitingForNextGame.current && state.lobbyOpen) {
+      waitingForNextGame.current = false;
+      send({ type: 'room_event', payload: { action: 'join_room', roomId } });
+    }
+  }, [state.connectionClosed, state.lobbyOpen, removed, send, roomId]);
 
   // The mark shows at once and goes to the server, which keeps it.
   const mark = useCallback(

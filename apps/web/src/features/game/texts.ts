@@ -13,6 +13,9 @@ export const SCREEN_TEXTS = {
   /** Said to everyone but the winners, instead of a badge that reads as their own. */
   hasBingo: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} bingo`,
   roomClosedBack: 'The facilitator has ended the game. Back to your rooms.',
+  /** A phone in the room between games: it joins the next lobby by itself. */
+  waitForNextGame:
+    'This game has ended. Keep this screen open: you join the next game here when the lobby opens.',
   confirmNewGame: {
     title: 'Start a new game?',
     body: 'Every player gets a new card: the rolled balls, marks and winners of this game are cleared.',
@@ -25,12 +28,12 @@ export const SCREEN_TEXTS = {
   }),
   confirmEndGame: {
     title: 'End the game?',
-    body: 'The room closes for everyone: players are sent back to their room list.',
+    body: 'The game ends for everyone. Phones stay in the room and join its next lobby when you open it.',
     confirm: 'End Game',
   },
   confirmCloseLobby: {
     title: 'Close the lobby?',
-    body: 'The game ends for everyone in the room: players are sent back to their room list.',
+    body: 'The game ends for everyone in the room. Phones stay in the room and join its next lobby.',
     confirm: 'Close Lobby',
   },
 } as const;

@@ -1,10 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { ROOM_STATE_LABELS, type RoomActivity, type RoomState } from '@playshop/shared';
 import { IconPlayerPlay, IconUsers } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { toastError } from '../../ui/toast';
 import { TruncatedText } from '../../ui/truncated-text';
 import { useRoomActivity } from '../admin/api/use-dashboard';
+import { useOpenLobby } from './api/use-open-lobby';
 
 const STATE_COLORS: Record<RoomState, string> = { lobby: 'green', playing: 'blue', closed: 'gray' };
 
@@ -32,6 +34,8 @@ export function RoomActivityList({ org, emptyText }: { org: string; emptyText: s
 }
 
 function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
+  const navigate = useNavigate();
+  const openLobby = useOpenLobby();
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -50,6 +54,23 @@ function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
             </Text>
           </Group>
         </Stack>
+        {room.state === 'closed' && (
+          // Between games a room starts its next game from here: the lobby opens, the game screen follows.
+          <Button
+            variant="light"
+            loading={openLobby.isPending}
+            aria-label={`Open Lobby of ${room.name}`}
+            style={{ flexShrink: 0 }}
+            onClick={() =>
+              openLobby.mutate(room.id, {
+                onSuccess: () => void navigate(runRoomPath(org, room.id)),
+                onError: (err) => toastError(err.message),
+              })
+            }
+          >
+            Open Lobby
+          </Button>
+        )}
         <Button
           component={Link}
           to={runRoomPath(org, room.id)}

@@ -7,10 +7,12 @@ import { useCurrentUser } from '../../auth/auth-provider';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
-import { toastSuccess } from '../../ui/toast';
+import { toastError, toastSuccess } from '../../ui/toast';
+import { useRoomActivity } from '../admin/api/use-dashboard';
 import { useOrgOptions } from '../organizations/api/use-org-options';
 import { downloadRoomReport } from './api/download-room-report';
 import { useDeleteRoom } from './api/use-delete-room';
+import { useOpenLobby } from './api/use-open-lobby';
 import { useOrgRooms } from './api/use-org-rooms';
 import { useRemoveGuests } from './api/use-remove-guests';
 import { CreateRoomForm } from './create-room-form';
@@ -24,6 +26,13 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
   const rooms = useOrgRooms(org);
   const remove = useDeleteRoom();
   const removeGuests = useRemoveGuests();
+  const navigate = useNavigate();
+  const openLobby = useOpenLobby();
+  const canRun = !!user && can(user.role, 'runRooms');
+  // Which rooms are between games: those offer Open Lobby (a new game in the same room, same code).
+  const activity = useRoomActivity(org, canRun);
+  const isClosed = (room: RoomReply) =>
+    activity.data?.rooms.find((a) => a.id === room.id)?.state === 'closed';
   const confirmRemoveGuests = useConfirmDelete<RoomReply>(async (room) => {
     const { removed } = await removeGuests.mutateAsync(room.id);
     toastSuccess(`${removed} guest${removed === 1 ? '' : 's'} removed`);
@@ -77,6 +86,22 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                 >
                   {area === 'admin' ? 'Open' : 'Play'}
                 </Anchor>
+                {canRun && isClosed(r) && (
+                  <Button
+                    variant="light"
+                    size="compact-sm"
+                    aria-label={`Open Lobby of ${r.name}`}
+                    loading={openLobby.isPending && openLobby.variables === r.id}
+                    onClick={() =>
+                      openLobby.mutate(r.id, {
+                        onSuccess: () => void navigate(openPath(r)),
+                        onError: (err) => toastError(err.message),
+                      })
+                    }
+                  >
+                    Open Lobby
+                  </Button>
+                )}
                 <Menu position="bottom-end" withinPortal>
                   <Menu.Target>
                     <Button

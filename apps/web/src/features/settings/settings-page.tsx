@@ -9,6 +9,9 @@ import { GENERAL_FIELDS, OrganizationForm } from '../organizations/organization-
 import { ProductLinksPanel } from '../training/product-links-form';
 import { TrainingSettingsPanel } from '../training/training-settings-form';
 
+const SUPER_ADMIN_GUESTS_NOTE =
+  'Guest players are set per organization: by its admin in Settings, or here under Organizations → Edit. A facilitator can allow or refuse guests for the room they run (Join code).';
+
 /**
  * `{org}/admin/settings`: the caller's own organization in two tabs. General: contact details and the
  * roll animation and guest players (an admin may change them; the name only a super admin, as it is part of every
@@ -38,9 +41,18 @@ export function SettingsPage() {
               <OrganizationForm
                 key={`general-${org.dataUpdatedAt}`}
                 organization={org.data}
-                fields={isSuper ? ['name', ...GENERAL_FIELDS] : GENERAL_FIELDS}
+                fields={
+                  isSuper ? ['name', ...GENERAL_FIELDS.filter((f) => f !== 'allowGuests')] : GENERAL_FIELDS
+                }
                 submitLabel="Save"
               />
+              {isSuper && (
+                // Guests are a setting of the organization whose rooms they join: its admin sets it in
+                // their Settings, a super admin under Organizations → Edit, a facilitator per room.
+                <Text c="dimmed" size="sm" mt="md">
+                  {SUPER_ADMIN_GUESTS_NOTE}
+                </Text>
+              )}
             </Card>
           </Tabs.Panel>
           <Tabs.Panel value="license" pt="md">

@@ -1,0 +1,1 @@
+ALTER TABLE "rooms" DROP COLUMN "join_code_game_id";

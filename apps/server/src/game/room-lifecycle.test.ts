@@ -1,0 +1,171 @@
+import type { AddressInfo } from 'node:net';
+import { GAME_TEXTS, type GameSnapshot, type ServerMessage } from '@playshop/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createOrg, createUser, signIn, useTestDatabase } from '../test/context';
+import { createQuestionRoom } from '../test/question-room';
+
+/**
+ * A room across a training day (issue 28): End Game, then a new lobby and game in the same room, with
+ * the screens that stayed open (phones, a presenter) following without a reload or a new sign-in.
+ */
+const database = useTestDatabase();
+let app: FastifyInstance;
+let url: string;
+let roomId: number;
+let staffToken: string;
+let presenterToken: string;
+let playerTokens: string[];
+const sockets: WebSocket[] = [];
+
+async function client(token: string) {
+  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
+  sockets.push(ws);
+  const inbox: ServerMessage[] = [];
+  ws.on('message', (d) => inbox.push(JSON.parse(String(d))));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    send: (type: string, action: string, extra: object = {}) =>
+      ws.send(JSON.stringify({ type, payload: { action, roomId, ...extra } })),
+    drain: () => void inbox.splice(0),
+    async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
+      for (let waited = 0; waited < 5000; waited += 10) {
+        const i = inbox.findIndex((m) => m.type === type);
+        if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      throw new Error(`no ${type}`);
+    },
+  };
+}
+type Client = Awaited<ReturnType<typeof client>>;
+
+/** The next full view of the room a socket was sent. */
+async function snapshot(c: Client): Promise<GameSnapshot> {
+  for (;;) {
+    const { payload } = await c.next('set_game_state');
+    if ('roomId' in payload) return payload;
+  }
+}
+
+const joinCode = async () =>
+  (
+    await app.inject({
+      url: `/api/v1/rooms/${roomId}/join-code`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    })
+  ).json().code as string;
+
+beforeAll(async () => {
+  const org = await createOrg(database());
+  ({ roomId } = await createQuestionRoom(database(), org.id));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/tmp/playshop-unused',
+    JWT_SECRET: 'room-lifecycle-secret-room-lifecycle-secret!!',
+    LOG_LEVEL: 'silent',
+  });
+  app = await buildApp({ config, database: database(), logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws`;
+  staffToken = (await signIn(app, await createUser(database(), 'FACILITATOR', org.id))).body.accessToken;
+  presenterToken = (await signIn(app, await createUser(database(), 'ADMIN', org.id))).body.accessToken;
+  playerTokens = [];
+  for (let i = 0; i < 2; i++)
+    playerTokens.push((await signIn(app, await createUser(database(), 'PLAYER', org.id))).body.accessToken);
+});
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  await app?.close();
+});
+
+describe('a room across games', () => {
+  it('opens a new lobby after End Game; screens kept open follow it, and the code stays', async () => {
+    const code = await joinCode();
+    const staff = await client(staffToken);
+    const presenter = await client(presenterToken);
+    staff.send('room_event', 'open_lobby');
+    await snapshot(staff);
+    presenter.send('room_event', 'join_room');
+    await snapshot(presenter);
+    const phones = await Promise.all(playerTokens.map(client));
+    const firstCards = [];
+    for (const p of phones) {
+      p.send('room_event', 'join_room');
+      firstCards.push((await snapshot(p)).bingoBoard);
+    }
+    staff.send('game_event', 'start_game');
+    staff.send('game_event', 'get_roll');
+    await phones[0]!.next('get_random_roll');
+    staff.send('game_event', 'game_over');
+    for (const screen of [...phones, presenter]) await screen.next('game_end');
+
+    // Between games, a screen opened now sees a room with no game, not the ended one as if still on.
+    const late = await client(presenterToken);
+    late.send('room_event', 'join_room');
+    const between = await snapshot(late);
+    expect(between).toMatchObject({
+      lobbyOpen: false,
+      gameStarted: false,
+      gameState: 'lobby',
+      bingoRolls: [],
+      winners: [],
+      playerCount: 0,
+      connectionClosed: true,
+    });
+    // Start New Game has no round to replace: the screen offers Open Lobby, and says so if asked.
+    staff.send('game_event', 'start_new_game');
+    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.openLobbyFirst);
+
+    // Open Lobby again: every screen still in the room is given the new game, no reload.
+    for (const screen of [...phones, presenter, late]) screen.drain();
+    staff.send('room_event', 'open_lobby');
+    for (const screen of [...phones, presenter, late]) {
+      expect(await snapshot(screen)).toMatchObject({
+        lobbyOpen: true,
+        gameStarted: false,
+        bingoRolls: [],
+        bingoBoard: null,
+        connectionClosed: false,
+      });
+    }
+    // The phones kept open join with the session they have: a new card each, no new sign-in.
+    for (const [i, p] of phones.entries()) {
+      p.send('room_event', 'join_room');
+      const joined = await p.next('join_room');
+      expect('bingoBoard' in joined.payload && joined.payload.bingoBoard).toEqual(expect.any(Array));
+      expect('bingoBoard' in joined.payload && joined.payload.bingoBoard).not.toEqual(firstCards[i]);
+    }
+    staff.send('game_event', 'start_game');
+    for (const screen of [...phones, presenter]) await screen.next('start_game');
+    staff.send('game_event', 'start_new_game');
+    for (const screen of phones) await screen.next('start_new_game');
+    expect(await joinCode()).toBe(code);
+
+    // End Game again; the rooms list's Open Lobby (REST) starts the third game for the same screens.
+    staff.send('game_event', 'game_over');
+    for (const screen of phones) await screen.next('game_end');
+    for (const screen of phones) screen.drain();
+    const opened = await app.inject({
+      method: 'POST',
+      url: `/api/v1/rooms/${roomId}/lobby`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    expect(opened.statusCode).toBe(200);
+    for (const screen of phones) expect(await snapshot(screen)).toMatchObject({ lobbyOpen: true });
+    // A player cannot open it.
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/v1/rooms/${roomId}/lobby`,
+      headers: { authorization: `Bearer ${playerTokens[0]}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(await joinCode()).toBe(code);
+  });
+});
