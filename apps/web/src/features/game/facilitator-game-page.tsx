@@ -8,6 +8,7 @@ import { toastSuccess } from '../../ui/toast';
 import { useOrganization } from '../organizations/api/use-organization';
 import { downloadRoomReport } from '../rooms/api/download-room-report';
 import { VerifyCardPanel } from '../rooms/verify-card-form';
+import classes from './game.module.css';
 import { RollAnnouncer } from './bingo-board';
 import { ConnectionNotice } from './connection-notice';
 import { CentrePanel } from './facilitator/centre-panel';
@@ -49,8 +50,8 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   }
 
   return (
-    <Box component="main">
-      <Container size="xl" py="md">
+    <Box component="main" className={classes.controlScreen}>
+      <Container size="xl" py="md" className={classes.controlBody}>
         <Stack gap="md">
           <Group justify="space-between" align="flex-start">
             <div>

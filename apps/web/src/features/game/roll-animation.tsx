@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { BALL_COLOURS, ballLabel, ballLetter } from '@playshop/shared';
 import { useEffect, useState } from 'react';
+import type { GameState } from './game-reducer';
 import { Ball } from './ball';
 import classes from './game.module.css';
 
@@ -32,15 +33,35 @@ export function RollAnimation({ number, compact = false }: { number: number; com
         </Stack>
       ) : (
         <Stack align="center" gap="sm" style={compact ? { flexDirection: 'row' } : undefined}>
-          <span
-            className={`${classes.ball} ${classes.tumble}`}
-            data-letter={letter}
-            data-size="md"
-            aria-hidden
-          />
+          <span className={classes.tumbleTrack}>
+            <span
+              className={`${classes.ball} ${classes.tumble}`}
+              data-letter={letter}
+              data-size="md"
+              aria-hidden
+            />
+          </span>
           <Text fw={700}>Rolling a {BALL_COLOURS[letter]} ball…</Text>
         </Stack>
       )}
     </div>
   );
+}
+
+/**
+ * The balls a screen shows as called: while a new ball tumbles (the roll animation) it is held back
+ * until it lands, so no screen names it before the ball shows it, and none says 'No balls rolled
+ * yet' under a ball that has landed.
+ */
+export function useLandedRolls(state: GameState): { rolls: number[]; tumbling: number | null } {
+  const last = state.bingoRolls.at(-1);
+  const isTumbling = state.gameState === 'roll' && !state.hideRollAnimation && last !== undefined;
+  const [landed, setLanded] = useState<number | undefined>(isTumbling ? undefined : last);
+  useEffect(() => {
+    if (!isTumbling) return setLanded(last);
+    const timer = setTimeout(() => setLanded(last), TUMBLE_MS);
+    return () => clearTimeout(timer);
+  }, [last, isTumbling]);
+  if (!isTumbling || landed === last) return { rolls: state.bingoRolls, tumbling: null };
+  return { rolls: state.bingoRolls.slice(0, -1), tumbling: last! };
 }
