@@ -1,9 +1,9 @@
 import { Stack, Text } from '@mantine/core';
 import { BALL_COLOURS, ballLabel, ballLetter } from '@playshop/shared';
 import { useEffect, useState } from 'react';
-import type { GameState } from './game-reducer';
 import { Ball } from './ball';
 import classes from './game.module.css';
+import type { GameState } from './game-reducer';
 
 /** How long the ball tumbles before it lands big, inside the 12 s of the roll state. */
 export const TUMBLE_MS = 3000;

@@ -264,14 +264,14 @@ function LastBalls({
 }
 
 /** The round's pattern, the auto-call state and the timer: the strip above the board. */
-function RoundStrip({ state }: { state: GameState }) {
+function RoundStrip({ state, vminPx }: { state: GameState; vminPx: number }) {
   const { pattern, index, count } = currentPrize(state.rules);
   const auto = state.rules?.autoCall ?? null;
   const hint = patternHint(pattern);
   return (
     <Group gap="2vmin" align="center" wrap="nowrap" className={classes.roundStrip}>
       <Group gap="1vmin" wrap="nowrap" role="group" aria-label="Win pattern">
-        <PatternGrid pattern={pattern} size={14} />
+        <PatternGrid pattern={pattern} size={Math.max(6, Math.floor(vminPx * 0.012))} />
         <Stack gap={0}>
           <Text fz={vmin(STAGE_TYPE.label)} fw={800} lh={1.15}>
             {patternName(pattern)}
@@ -378,9 +378,13 @@ function PresenterContent({
   const content = { ...sent, script: null };
   const width = stageBoxes(aspect).question.width;
   const description = content.description ?? '';
-  const descriptionVmin = fitType(description.length, { width, height: 18 }, STAGE_TYPE.body, 1.4);
+  // Text alone (Other) gets the stage: up to 5.5 vmin; beside an image, a fifth of it.
+  const isText = content.type === 'OTHER';
+  const descriptionVmin = isText
+    ? fitType(description.length, { width, height: 56 }, 5.5, 1.4)
+    : fitType(description.length, { width, height: 14 }, STAGE_TYPE.body, 1.4);
   return (
-    <div className={`${classes.panel} ${classes.contentPanel}`}>
+    <div className={`${classes.panel} ${classes.contentPanel}`} data-text={isText || undefined}>
       {content.type === 'QUESTION' ? (
         <PresenterQuestion
           content={content}
@@ -395,7 +399,7 @@ function PresenterContent({
         </div>
       ) : (
         <>
-          <Title order={2} fz={vmin(oneLineVmin(content.title, width))} lh={1.15}>
+          <Title order={2} fz={vmin(headingVmin(content.title, width, isText ? 7 : 5))} lh={1.15}>
             {content.title}
           </Title>
           {description && (
@@ -414,8 +418,9 @@ function PresenterContent({
 
 const LINE_HEIGHT_TEXT = 1.2;
 
-/** A heading's size: 5 vmin, smaller for a title too long for two lines of its box. */
-const oneLineVmin = (text: string, width: number) => fitType(text.length, { width, height: 12 }, 5, 2);
+/** A heading's size: up to `max` vmin, smaller for a title too long for two lines of its box. */
+const headingVmin = (text: string, width: number, max: number) =>
+  fitType(text.length, { width, height: max * 2.4 }, max, 2);
 
 /**
  * The room on the big screen: in the lobby how to join and who came; in the game the last ball
@@ -462,7 +467,7 @@ export function PresenterView(props: PresenterViewProps) {
             {subtitle}
           </Text>
         </div>
-        {state.gameStarted && !state.connectionClosed && <RoundStrip state={state} />}
+        {state.gameStarted && !state.connectionClosed && <RoundStrip state={state} vminPx={vminPx} />}
         <Toolbar {...props} />
       </header>
       {props.notice}
