@@ -81,8 +81,16 @@ export function QuestionTally({
           withTooltip={false}
           gridAxis="none"
           tickLine="none"
-          yAxisProps={{ width: Math.round(tick * 2), fontSize: tick, fontWeight: 700 }}
-          xAxisProps={{ allowDecimals: false, fontSize: tick, height: Math.round(tick * 1.8) }}
+          // Mantine's axes set their own 12 px tick: the whole tick is replaced to size it.
+          yAxisProps={{
+            width: Math.round(tick * 2),
+            tick: { transform: 'translate(-10, 0)', fontSize: tick, fontWeight: 700, fill: 'currentColor' },
+          }}
+          xAxisProps={{
+            allowDecimals: false,
+            height: Math.round(tick * 2),
+            tick: { transform: 'translate(0, 10)', fontSize: tick, fill: 'currentColor' },
+          }}
           maxBarWidth={Math.max(40, tick * 3)}
           // The table below is what assistive technology reads: the chart takes no focus.
           barChartProps={{ accessibilityLayer: false }}
