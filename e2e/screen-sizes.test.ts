@@ -2,10 +2,13 @@ import path from 'node:path';
 import { CARD_LINES } from '@playshop/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createUser } from '../apps/server/src/test/context';
 import { hasChromium, PHONE, SHOTS_DIR } from './support/browser';
 import { demoFacilitator } from './support/demo-room';
 import {
   DEMO_ORG_PATH,
+  demoOrg,
   facilitatorOpens,
   hideRollAnimation,
   newPlayer,
@@ -198,6 +201,32 @@ async function checkFacilitator(
   }
 }
 
+/**
+ * Issue 28.8: while a ball tumbles, its swing never crosses its caption ('Rolling…'). Samples the
+ * ball's box against the caption's for a second of the animation.
+ */
+async function tumbleClearOf(page: Page, caption: RegExp, who: string) {
+  const text = page.getByText(caption).first();
+  await poll(() => text.isVisible(), `${who} tumbling`).toBe(true);
+  const overlaps = await text.evaluate(async (captionEl) => {
+    const ball = document.querySelector('[class*="tumble"][data-letter]');
+    if (!ball) return ['no tumbling ball'];
+    const found: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const a = ball.getBoundingClientRect();
+      const b = captionEl.getBoundingClientRect();
+      const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      if (!apart)
+        found.push(
+          `ball ${Math.round(a.left)},${Math.round(a.top)} over caption ${Math.round(b.left)},${Math.round(b.top)}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return found;
+  });
+  expect(overlaps, `${who}: the tumbling ball crosses '${caption.source}'`).toEqual([]);
+}
+
 describe.runIf(hasChromium)('screens at every size', () => {
   it('presenter stages at 1024×768 to 3840×2160, the facilitator at 1280×800 and 1366×768, Ready, the script, a clean win', async () => {
     const problems: string[] = [];
@@ -213,7 +242,8 @@ describe.runIf(hasChromium)('screens at every size', () => {
     await presenter.addInitScript(() => {
       new MutationObserver(() => {
         const text = document.body?.innerText ?? '';
-        if (/websocket|Connecting…|Reconnecting…/i.test(text)) console.error(`presenter says: ${text.slice(0, 80)}`);
+        if (/websocket|Connecting…|Reconnecting…/i.test(text))
+          console.error(`presenter says: ${text.slice(0, 80)}`);
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
     watchConsole(presenter, 'presenter', problems);
@@ -273,6 +303,11 @@ describe.runIf(hasChromium)('screens at every size', () => {
     await poll(() => rollButton(facilitator).isEnabled()).toBe(true);
     await rollButton(facilitator).click();
     await poll(() => phones[1]!.getByText('New ball').isVisible()).toBe(true);
+    await Promise.all([
+      tumbleClearOf(phones[1]!, /^Rolling a .* ball…$/, 'phone'),
+      tumbleClearOf(presenter, /^Rolling…$/, 'presenter'),
+      tumbleClearOf(facilitator, /^Rolling a .* ball…$/, 'facilitator'),
+    ]);
     await poll(
       () => phones[1]!.getByRole('list', { name: 'Rolled balls, newest first' }).getByRole('img').count(),
       'the landed ball joins the chips',
@@ -397,4 +432,66 @@ describe.runIf(hasChromium)('screens at every size', () => {
     await checkFacilitator(facilitator, 'win', ['Close', 'Announce Winner', 'Start New Game', 'End Game']);
     expect(problems).toEqual([]);
   }, 600_000);
+
+  it('a lobby of 200: the count and a name wall that fits at every presenter size', async () => {
+    const roomId = await newRoom(suite.product, 'Big Lobby Room');
+    const facilitator = await demoFacilitator(suite, FACILITATOR_SIZES[1]);
+    await facilitatorOpens(facilitator, suite.product, roomId, false);
+    const presenter = await demoFacilitator(suite, PRESENTER_SIZES[0]);
+    await presenter.goto(`${suite.product.url}/${DEMO_ORG_PATH}/facilitator/online/rooms/present/${roomId}`);
+    await poll(() => presenter.getByLabel(/^Room code /).isVisible()).toBe(true);
+
+    // 200 players join over the real socket (phones without a browser), every third one ready.
+    const org = await demoOrg(suite.product);
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < 200; i++) {
+      const user = await createUser(suite.product.database, 'PLAYER', org.id);
+      const res = await suite.product.app.inject({
+        method: 'POST',
+        url: '/api/v1/participantLogin',
+        payload: { username: user.username, orgId: org.id },
+      });
+      const { accessToken } = res.json() as { accessToken: string };
+      const ws = new WebSocket(`${suite.product.url.replace('http', 'ws')}/ws?token=${accessToken}`, {
+        origin: suite.product.url,
+      });
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'join_room', roomId } }));
+      if (i % 3 === 0) ws.send(JSON.stringify({ type: 'ready', payload: { roomId } }));
+      sockets.push(ws);
+    }
+    try {
+      await poll(
+        () => presenter.getByRole('heading', { name: 'Players (200)' }).isVisible(),
+        'all joined',
+        60_000,
+      ).toBe(true);
+      await visible(presenter, '67 of 200 ready');
+      await visible(facilitator, '67 of 200 ready');
+      for (const size of PRESENTER_SIZES) {
+        await presenter.setViewportSize(size);
+        await presenter.waitForTimeout(400);
+        expect(await misfits(presenter), `presenter lobby of 200 at ${size.width}×${size.height}`).toEqual(
+          [],
+        );
+        const shown = await presenter
+          .getByRole('list', { name: 'Players in the lobby' })
+          .getByRole('listitem')
+          .count();
+        const more = await presenter.getByText(/^and \d+ more$/).count();
+        // Every name on the wall, or the newest that fit and 'and N more'.
+        expect(shown === 200 || more === 1, `${shown} names at ${size.width}`).toBe(true);
+        if (size.width < 3840) {
+          await presenter.screenshot({
+            path: path.join(SHOTS_DIR, `sizes-presenter-lobby-200-${size.width}.png`),
+          });
+        }
+      }
+    } finally {
+      for (const ws of sockets) ws.close();
+    }
+  }, 300_000);
 });
