@@ -212,14 +212,20 @@ async function tumbleClearOf(page: Page, caption: RegExp, who: string) {
     const ball = document.querySelector('[class*="tumble"][data-letter]');
     if (!ball) return ['no tumbling ball'];
     const found: string[] = [];
+    // The ball is a circle spinning about its centre: its box while rotated is larger than it is.
+    const radius = (ball as HTMLElement).offsetWidth / 2;
     for (let i = 0; i < 20; i++) {
       const a = ball.getBoundingClientRect();
       const b = captionEl.getBoundingClientRect();
-      const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
-      if (!apart)
+      const cx = a.left + a.width / 2;
+      const cy = a.top + a.height / 2;
+      const dx = cx - Math.max(b.left, Math.min(cx, b.right));
+      const dy = cy - Math.max(b.top, Math.min(cy, b.bottom));
+      if (dx * dx + dy * dy < radius * radius) {
         found.push(
-          `ball ${Math.round(a.left)},${Math.round(a.top)} over caption ${Math.round(b.left)},${Math.round(b.top)}`,
+          `ball at ${Math.round(cx)},${Math.round(cy)} r ${Math.round(radius)} over caption ${Math.round(b.left)},${Math.round(b.top)}`,
         );
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return found;

@@ -102,8 +102,7 @@ function PresenterLobby({
   join: PresenterJoin | null;
   aspect: number;
 }) {
-  const names = state.playerArr.map((p) => p.username);
-  const wall = nameWall(names, stageBoxes(aspect).nameWall);
+  const wall = nameWall(state.playerArr, stageBoxes(aspect).nameWall);
   const shown = state.playerArr.slice(state.playerArr.length - wall.shown);
   const ready = state.playerArr.filter((p) => p.isReady).length;
   const code = join ? formatJoinCode(join.code) : '';

@@ -26,8 +26,11 @@ const SCREENS = [
   { name: '3840×2160', width: 3840, height: 2160 },
 ];
 
-const names = (count: number, length = 14) =>
-  Array.from({ length: count }, (_, i) => `p${String(i).padStart(3, '0')}`.padEnd(length, 'x'));
+const names = (count: number, length = 14, ready = (i: number) => i % 3 === 0) =>
+  Array.from({ length: count }, (_, i) => ({
+    username: `p${String(i).padStart(3, '0')}`.padEnd(length, 'x'),
+    isReady: ready(i),
+  }));
 
 describe('the presenter sizing rules', () => {
   it('the question is at least 5% of the screen height on every supported screen, up to 120 characters', () => {
@@ -97,7 +100,7 @@ describe('the presenter sizing rules', () => {
   it('a small lobby gets the largest names; the type steps down as the lobby grows', () => {
     expect(nameWall(names(5))).toEqual({ fontVmin: NAME_WALL_STEPS[0], shown: 5 });
     let previous = Number.POSITIVE_INFINITY;
-    for (const count of [1, 10, 30, 60, 100, 150]) {
+    for (const count of [1, 10, 30, 60, 100]) {
       const wall = nameWall(names(count));
       expect(wall.fontVmin).toBeLessThanOrEqual(previous);
       expect(wall.shown).toBe(count);
@@ -118,9 +121,15 @@ describe('the presenter sizing rules', () => {
       expect(rows * CHIP_ROW_EM * wall.fontVmin).toBeLessThanOrEqual(box.height);
       expect(wall.shown).toBeGreaterThan(0);
     }
-    // 200 names of 14 characters: all on a 16:9 wall; on a 4:3 one the newest that fit (the count says all).
-    expect(nameWall(names(200), stageBoxes(16 / 9).nameWall).shown).toBe(200);
-    expect(nameWall(names(200)).shown).toBeGreaterThan(150);
+    // 200 names of 10 characters (first names, nicknames): all on a 16:9 wall; 200 of 17 characters
+    // (player-123-abcdef): the newest that fit, and the count says all.
+    expect(nameWall(names(200, 10), stageBoxes(16 / 9).nameWall).shown).toBe(200);
+    expect(nameWall(names(200, 17), stageBoxes(16 / 9).nameWall).shown).toBeGreaterThan(140);
+    expect(nameWall(names(200, 17)).shown).toBeGreaterThan(100);
+    // The ready tick takes room: nobody ready fits more.
+    expect(nameWall(names(200, 12, () => false)).shown).toBeGreaterThan(
+      nameWall(names(200, 12, () => true)).shown,
+    );
     expect(nameWall(names(1000)).shown).toBeLessThan(1000);
   });
 });

@@ -61,10 +61,10 @@ export function stageBoxes(aspect: number) {
       width: contentWidth * 0.55,
       height: (inner.height - 2 * panelPad) * (1 - QUESTION_SHARE) - gap,
     },
-    /** The lobby's name wall: the players column under its heading and the ready count. */
+    /** The lobby's name wall: the players column under its heading and the ready count (13 vmin). */
     nameWall: {
       width: (inner.width - gap) * (1 - LOBBY_JOIN_SHARE) - 2 * panelPad,
-      height: inner.height - 2 * panelPad - 8,
+      height: inner.height - 2 * panelPad - 13,
     },
   };
 }
@@ -134,10 +134,22 @@ export function oneLine(chars: number, maxVmin: number, charEm = MONO_CHAR_EM): 
 /** The name wall's type steps, largest first; the last is the smallest still read at a few metres. */
 export const NAME_WALL_STEPS = [4, 3.4, 2.8, 2.4, 2, 1.7, 1.5, 1.2] as const;
 
-/** One name on the wall, in em: its text, its padding (0.5 em each side) and the gap after it. */
-export const chipWidthEm = (name: string) => name.length * CHAR_EM + 1 + 0.3;
-/** A row of names: the line, its padding (0.15 em each side) and the gap under it. */
-export const CHIP_ROW_EM = LINE_HEIGHT + 0.3 + 0.3;
+/** A name on the wall: its username, and whether it carries the ready tick. */
+export interface WallName {
+  username: string;
+  isReady: boolean;
+}
+
+/**
+ * One name on the wall, in em: its text, its padding (0.5 em each side), its border (0.1 em each
+ * side), the gap after it, and the ready tick (1 em and a 0.2 em gap) when it has one.
+ */
+export const chipWidthEm = (name: WallName) =>
+  name.username.length * CHAR_EM + 1 + 0.2 + 0.3 + (name.isReady ? 1.2 : 0);
+/** A row of names: the line, its padding (0.15 em each side), its border and the gap under it. */
+export const CHIP_ROW_EM = LINE_HEIGHT + 0.3 + 0.2 + 0.3;
+/** What 'and N more' takes under the wall, in vmin: its line and the gap above it. */
+const MORE_LINE_VMIN = 5;
 
 /** How many rows names of these widths (in vmin) take when they wrap in a row `rowWidth` wide. */
 export function rowsFor(widths: readonly number[], rowWidth: number): number {
@@ -159,20 +171,22 @@ export function rowsFor(widths: readonly number[], rowWidth: number): number {
  * fits (a lobby of several hundred), the newest names that do, and the count says the rest.
  */
 export function nameWall(
-  names: readonly string[],
+  names: readonly WallName[],
   box: { width: number; height: number } = STAGE_BOXES.nameWall,
 ): { fontVmin: number; shown: number } {
-  const fits = (list: readonly string[], f: number) =>
+  const fits = (list: readonly WallName[], f: number, height: number) =>
     rowsFor(
       list.map((n) => chipWidthEm(n) * f),
       box.width,
     ) *
       CHIP_ROW_EM *
       f <=
-    box.height;
-  for (const f of NAME_WALL_STEPS) if (fits(names, f)) return { fontVmin: f, shown: names.length };
+    height;
+  for (const f of NAME_WALL_STEPS)
+    if (fits(names, f, box.height)) return { fontVmin: f, shown: names.length };
   const smallest = NAME_WALL_STEPS.at(-1)!;
   let shown = names.length;
-  while (shown > 0 && !fits(names.slice(names.length - shown), smallest)) shown -= 1;
+  while (shown > 0 && !fits(names.slice(names.length - shown), smallest, box.height - MORE_LINE_VMIN))
+    shown -= 1;
   return { fontVmin: smallest, shown };
 }
