@@ -6,6 +6,7 @@ import {
   type Actor,
   type ApplyContext,
   apply,
+  currentSession,
   fold,
   GAME_ERRORS,
   type GameCommand,
@@ -15,6 +16,7 @@ import {
   isStored,
   MAX_ANSWER_CHANGES,
   MAX_MARK_CHANGES,
+  namedSession,
   pointsTable,
   type QuestionKey,
   queueOf,
@@ -301,6 +303,12 @@ describe('the whole flow in the engine', () => {
       { type: 'session_advanced', sessionId: 200 },
     ]);
     expect(queueOf(second.state, plan).map((q) => q.title)).toEqual(['Signs']);
+    // Issue 28: while the session's last item is up the screens still name its session, not the next.
+    expect(currentSession(second.state, plan)?.name).toBe('Safety');
+    expect(namedSession(second.state, plan)?.name).toBe('Welcome');
+    // Off screen (a roll), the room names the session it is on.
+    const rolled = run(second.state, [[facilitator, { type: 'roll' }]]).state;
+    expect(namedSession(rolled, plan)?.name).toBe('Safety');
     const third = run(second.state, [[facilitator, { type: 'send_next_content' }]]);
     expect(third.events.at(-1)).toEqual({ type: 'session_advanced', sessionId: 100 });
     s = third.state;

@@ -119,7 +119,8 @@ export interface GameState {
   autoCall: AutoCall | null;
   /** The sound of the last win, for screens that join after it. */
   winnerAudio: string | null;
-  content: { contentId: number; contentType: string } | null;
+  /** `sessionId`: the session it was sent from (null: the workshop's first), which its sending may have ended. */
+  content: { contentId: number; contentType: string; sessionId?: number | null } | null;
   /** The workshop session the room delivers; null means the workshop's first. */
   sessionId: number | null;
   /** Players the facilitator removed this game: they cannot join it again. */
@@ -336,6 +337,21 @@ const fail = (error: GameError): ApplyResult => ({ error });
 /** The session the room is on: its own, else the workshop's first. */
 export function currentSession(state: GameState, plan: RoomPlan) {
   return plan.sessions.find((s) => s.id === state.sessionId) ?? plan.sessions[0] ?? null;
+}
+
+/**
+ * The session the screens name: while content is on screen, the session it came from, even when
+ * sending it (the session's last item) moved the room on (issue 28: no screen names the next session
+ * under the current question); otherwise the room's session.
+ */
+export function namedSession(state: GameState, plan: RoomPlan) {
+  const sent = state.state === 'content' ? state.content : null;
+  if (sent && sent.sessionId !== undefined) {
+    const from =
+      sent.sessionId === null ? plan.sessions[0] : plan.sessions.find((s) => s.id === sent.sessionId);
+    if (from) return from;
+  }
+  return currentSession(state, plan);
 }
 
 /** What 'Send Content' sends next, in order: the session's content not yet sent this round. */
@@ -669,7 +685,11 @@ export function fold(state: GameState, event: GameEvent): GameState {
       state.state = 'roll';
       break;
     case 'content_sent':
-      state.content = { contentId: event.contentId, contentType: event.contentType };
+      state.content = {
+        contentId: event.contentId,
+        contentType: event.contentType,
+        sessionId: state.sessionId,
+      };
       if (!state.sentContentIds.includes(event.contentId)) state.sentContentIds.push(event.contentId);
       state.state = 'content';
       // Other content takes the question off screen; its answers still count once revealed.

@@ -12,10 +12,10 @@ import {
 } from '@playshop/shared';
 import {
   betweenGames,
-  currentSession,
   type GameEvent,
   type GameState,
   markedCells,
+  namedSession,
   pointsTable,
   type QuestionKey,
   questionKeys,
@@ -77,7 +77,7 @@ const lobbyAudience = (state: GameState): Audience =>
   state.presentCount <= LOBBY_LIST_LIMIT ? 'lobby' : 'staff';
 
 const frame = (to: Audience, message: ServerMessage): Frame => ({ to, message });
-const sessionName = (state: GameState, view: RoomView) => currentSession(state, view.plan)?.name ?? null;
+const sessionName = (state: GameState, view: RoomView) => namedSession(state, view.plan)?.name ?? null;
 const queue = (state: GameState, view: RoomView): QueueItem[] => queueOf(state, view.plan);
 
 /**

@@ -434,16 +434,17 @@ describe('the whole flow on the server', () => {
     });
     staff.send(flow('content_event', 'send_next_content'));
     const last = await staff.next('get_content');
+    // The queue is the next session's; the screens name the quiz's session while it is up (issue 28).
     expect(last.payload).toMatchObject({
       content: { title: 'Quiz' },
-      sessionName: 'Safety',
+      sessionName: 'Welcome',
       queue: [{ title: 'Signs' }],
     });
     expect((await carol.next('get_content')).payload).toMatchObject({
       contentId: expect.any(Number),
       queue: null,
     });
-    expect((await carol.next('get_content')).payload).toMatchObject({ sessionName: 'Safety', queue: null });
+    expect((await carol.next('get_content')).payload).toMatchObject({ sessionName: 'Welcome', queue: null });
     // The room session follows, for the REST screens.
     const [row] = await ctx.database.db
       .select()
@@ -454,7 +455,7 @@ describe('the whole flow on the server', () => {
     const reloaded = await connect(flowTokens.facilitator);
     reloaded.send(flow('room_event', 'join_room'));
     expect((await reloaded.next('set_game_state')).payload).toMatchObject({
-      sessionName: 'Safety',
+      sessionName: 'Welcome',
       queue: [{ title: 'Signs' }],
     });
     reloaded.ws.close();

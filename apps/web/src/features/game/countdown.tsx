@@ -23,10 +23,13 @@ export function Countdown({
   endsAt,
   time,
   isRunning,
+  fz = 28,
 }: {
   endsAt: string | null;
   time: number;
   isRunning: boolean;
+  /** The digits' size: larger on the presenter. */
+  fz?: number | string;
 }) {
   const [now, setNow] = useState(() => Date.now());
   const isShown = isRunning && !isLongExpired(endsAt, now);
@@ -43,7 +46,7 @@ export function Countdown({
   return (
     <Group gap="xs" justify="center" role="timer" aria-label={`Timer: ${left} seconds left`}>
       <IconClock size={22} aria-hidden />
-      <Text fz={28} fw={800} ff="monospace">
+      <Text fz={fz} fw={800} ff="monospace">
         {mm}:{ss}
       </Text>
       {left === 0 && <Badge color="red">Time is up</Badge>}

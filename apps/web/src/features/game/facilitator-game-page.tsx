@@ -16,6 +16,7 @@ import { ControlBar } from './facilitator/control-bar';
 import { PlayersPanel } from './facilitator/players-panel';
 import { PointsPanel } from './facilitator/points-panel';
 import { QueuePanel } from './facilitator/queue-panel';
+import classes from './game.module.css';
 import { JoinCode } from './join-code';
 import { RouteRoom } from './route-room';
 import { useGameSocket } from './use-game-socket';
@@ -49,8 +50,8 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   }
 
   return (
-    <Box component="main">
-      <Container size="xl" py="md">
+    <Box component="main" className={classes.controlScreen}>
+      <Container size="xl" py="md" className={classes.controlBody}>
         <Stack gap="md">
           <Group justify="space-between" align="flex-start">
             <div>

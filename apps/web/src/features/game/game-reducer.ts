@@ -301,7 +301,8 @@ function reduce(state: GameState, action: GameAction): GameState {
     case 'ready':
       return {
         ...state,
-        gameState: 'bingo',
+        // SPEC: ready 'sets bingo'; never mid-game, where it would take a ball or content off screen.
+        gameState: state.gameStarted ? state.gameState : 'bingo',
         playerArr: state.playerArr.map((p) =>
           p.username === action.payload.username ? { ...p, isReady: true } : p,
         ),

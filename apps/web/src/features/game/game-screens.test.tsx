@@ -112,10 +112,16 @@ describe('game screens', () => {
     expect(screen.getByText('Too many players to list here.')).toBeTruthy();
   });
 
-  it("says 'Reconnecting…' while it tries again, and offers Retry after the last failed try", () => {
+  it("says 'Reconnecting…' once it has tried for 2 s, and offers Retry after the last failed try", () => {
+    vi.useFakeTimers();
     const view = show(
       <ConnectionNotice status="reconnecting" serverProtocolVersion={null} onRetry={() => {}} />,
     );
+    // A reconnect within 2 s says nothing (issue 28).
+    act(() => vi.advanceTimersByTime(1_900));
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+    act(() => vi.advanceTimersByTime(100));
+    vi.useRealTimers();
     expect(screen.getByText('Reconnecting…')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     view.unmount();
@@ -123,6 +129,17 @@ describe('game screens', () => {
     show(<ConnectionNotice status="failed" serverProtocolVersion={null} onRetry={onRetry} />);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('the presenter (onlyActionable) never says it is connecting, only that it gave up', () => {
+    vi.useFakeTimers();
+    const view = show(<ConnectionNotice status="reconnecting" serverProtocolVersion={null} onlyActionable />);
+    act(() => vi.advanceTimersByTime(10_000));
+    vi.useRealTimers();
+    expect(screen.queryByText('Reconnecting…')).toBeNull();
+    view.unmount();
+    show(<ConnectionNotice status="failed" serverProtocolVersion={null} onRetry={() => {}} onlyActionable />);
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
   it('says when the socket is down, and asks for a reload when the server speaks a newer protocol', () => {

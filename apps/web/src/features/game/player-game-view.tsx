@@ -15,7 +15,7 @@ import { LobbyView } from './lobby-view';
 import { PlayerPointsTable } from './player-points';
 import { RoundPattern } from './presenter/pattern';
 import { QUESTION_TEXTS } from './question-texts';
-import { RollAnimation } from './roll-animation';
+import { RollAnimation, useLandedRolls } from './roll-animation';
 import { SCREEN_TEXTS } from './texts';
 
 // The win screen (its trophy, sound and confetti) loads with a round's first win, not with the card
@@ -64,6 +64,7 @@ export function PlayerGameView({
   onAutoMarkChange,
   onLeave,
   onRetry,
+  onReady,
 }: {
   room: RoomReply;
   state: GameState;
@@ -77,11 +78,12 @@ export function PlayerGameView({
   onAutoMarkChange?: (on: boolean) => void;
   onLeave: () => void;
   onRetry: () => void;
+  /** 'I'm ready' in the lobby. */
+  onReady?: () => void;
 }) {
-  const lastRoll = state.bingoRolls.at(-1);
-  const isAnimating = state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined;
-  // While the ball tumbles the chips keep its number to themselves (the live region still says it).
-  const chips = isAnimating ? state.bingoRolls.slice(0, -1) : state.bingoRolls;
+  // While the ball tumbles the chips keep its number to themselves (the live region still says it);
+  // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
+  const chips = useLandedRolls(state).rolls;
   const firstSession = [...room.sessions].sort((a, b) => a.orderIndex - b.orderIndex)[0]?.name ?? null;
   const sessionName = state.sessionName ?? firstSession;
 
@@ -123,6 +125,8 @@ export function PlayerGameView({
           players={state.playerArr}
           playerCount={state.playerCount}
           lobbyOpen={state.lobbyOpen}
+          isReady={state.playerArr.some((p) => p.username === username && p.isReady)}
+          onReady={onReady}
         />
       ) : (
         <>

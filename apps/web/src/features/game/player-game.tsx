@@ -144,6 +144,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
         onAutoMarkChange={setAutoMark}
         onLeave={handleLeave}
         onRetry={retry}
+        onReady={() => send({ type: 'ready', payload: { roomId } })}
       />
     </QuestionSlot.Provider>
   );

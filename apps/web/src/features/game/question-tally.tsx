@@ -16,13 +16,20 @@ export function QuestionTally({
   correct = null,
   height = 200,
   size = 'sm',
+  tickPx,
+  withTable = true,
 }: {
   options: Pick<GameAnswer, 'id' | 'name'>[];
   tally: Tally | null;
   /** The correct answer's id, once revealed. */
   correct?: number | null;
-  height?: number;
+  /** Pixels, or a CSS length such as '100%' in a box of known height (the presenter's). */
+  height?: number | string;
   size?: 'sm' | 'lg';
+  /** The axes' type in px, overriding `size`'s: the presenter's follows the screen (readable at 10 m). */
+  tickPx?: number;
+  /** Without the table beside the chart (the presenter lists the answers itself); screen readers still get it. */
+  withTable?: boolean;
 }) {
   const counts = new Map((tally ?? []).map((t) => [t.answerId, t.count]));
   const data = options.map((option, i) => ({
@@ -34,11 +41,39 @@ export function QuestionTally({
     color: correct === null ? 'blue.7' : option.id === correct ? 'teal.7' : 'gray.5',
   }));
   const fz = size === 'lg' ? 'xl' : 'sm';
+  const tick = tickPx ?? (size === 'lg' ? 24 : 14);
+  const table = (
+    <Table verticalSpacing={2} withRowBorders={false} fz={fz}>
+      <VisuallyHidden component="caption">{QUESTION_TEXTS.tallyLabel}</VisuallyHidden>
+      <Table.Tbody>
+        {data.map((d) => (
+          <Table.Tr key={d.id} fw={d.isCorrect ? 700 : undefined}>
+            <Table.Th scope="row" w={size === 'lg' ? 48 : 28}>
+              {d.letter}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {d.answer}
+              {d.isCorrect && (
+                <>
+                  {' '}
+                  <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
+                  <VisuallyHidden>(correct)</VisuallyHidden>
+                </>
+              )}
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {d.count}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
   return (
-    <Stack gap="xs">
-      <div aria-hidden>
+    <Stack gap="xs" h={typeof height === 'string' ? height : undefined}>
+      <div aria-hidden style={typeof height === 'string' ? { flex: 1, minBlockSize: 0 } : undefined}>
         <BarChart
-          h={height}
+          h={typeof height === 'string' ? '100%' : height}
           data={data}
           dataKey="letter"
           orientation="vertical"
@@ -46,38 +81,22 @@ export function QuestionTally({
           withTooltip={false}
           gridAxis="none"
           tickLine="none"
-          yAxisProps={{ width: size === 'lg' ? 48 : 28, fontSize: size === 'lg' ? 24 : 14, fontWeight: 700 }}
-          xAxisProps={{ allowDecimals: false }}
-          maxBarWidth={size === 'lg' ? 72 : 40}
+          // Mantine's axes set their own 12 px tick: the whole tick is replaced to size it.
+          yAxisProps={{
+            width: Math.round(tick * 2),
+            tick: { transform: 'translate(-10, 0)', fontSize: tick, fontWeight: 700, fill: 'currentColor' },
+          }}
+          xAxisProps={{
+            allowDecimals: false,
+            height: Math.round(tick * 2),
+            tick: { transform: 'translate(0, 10)', fontSize: tick, fill: 'currentColor' },
+          }}
+          maxBarWidth={Math.max(40, tick * 3)}
           // The table below is what assistive technology reads: the chart takes no focus.
           barChartProps={{ accessibilityLayer: false }}
         />
       </div>
-      <Table verticalSpacing={2} withRowBorders={false} fz={fz}>
-        <VisuallyHidden component="caption">{QUESTION_TEXTS.tallyLabel}</VisuallyHidden>
-        <Table.Tbody>
-          {data.map((d) => (
-            <Table.Tr key={d.id} fw={d.isCorrect ? 700 : undefined}>
-              <Table.Th scope="row" w={size === 'lg' ? 48 : 28}>
-                {d.letter}
-              </Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                {d.answer}
-                {d.isCorrect && (
-                  <>
-                    {' '}
-                    <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
-                    <VisuallyHidden>(correct)</VisuallyHidden>
-                  </>
-                )}
-              </Table.Td>
-              <Table.Td ta="right" fw={700}>
-                {d.count}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {withTable ? table : <VisuallyHidden>{table}</VisuallyHidden>}
     </Stack>
   );
 }

@@ -3,6 +3,7 @@ import { BALL_COLOURS, ballLabel, ballLetter } from '@playshop/shared';
 import { useEffect, useState } from 'react';
 import { Ball } from './ball';
 import classes from './game.module.css';
+import type { GameState } from './game-reducer';
 
 /** How long the ball tumbles before it lands big, inside the 12 s of the roll state. */
 export const TUMBLE_MS = 3000;
@@ -32,15 +33,35 @@ export function RollAnimation({ number, compact = false }: { number: number; com
         </Stack>
       ) : (
         <Stack align="center" gap="sm" style={compact ? { flexDirection: 'row' } : undefined}>
-          <span
-            className={`${classes.ball} ${classes.tumble}`}
-            data-letter={letter}
-            data-size="md"
-            aria-hidden
-          />
+          <span className={classes.tumbleTrack}>
+            <span
+              className={`${classes.ball} ${classes.tumble}`}
+              data-letter={letter}
+              data-size="md"
+              aria-hidden
+            />
+          </span>
           <Text fw={700}>Rolling a {BALL_COLOURS[letter]} ball…</Text>
         </Stack>
       )}
     </div>
   );
+}
+
+/**
+ * The balls a screen shows as called: while a new ball tumbles (the roll animation) it is held back
+ * until it lands, so no screen names it before the ball shows it, and none says 'No balls rolled
+ * yet' under a ball that has landed.
+ */
+export function useLandedRolls(state: GameState): { rolls: number[]; tumbling: number | null } {
+  const last = state.bingoRolls.at(-1);
+  const isTumbling = state.gameState === 'roll' && !state.hideRollAnimation && last !== undefined;
+  const [landed, setLanded] = useState<number | undefined>(isTumbling ? undefined : last);
+  useEffect(() => {
+    if (!isTumbling) return setLanded(last);
+    const timer = setTimeout(() => setLanded(last), TUMBLE_MS);
+    return () => clearTimeout(timer);
+  }, [last, isTumbling]);
+  if (!isTumbling || landed === last) return { rolls: state.bingoRolls, tumbling: null };
+  return { rolls: state.bingoRolls.slice(0, -1), tumbling: last! };
 }

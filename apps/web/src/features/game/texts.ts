@@ -7,6 +7,12 @@ export const SCREEN_TEXTS = {
   reconnecting: 'Reconnecting…',
   retry: 'Retry',
   noBallsYet: 'No balls rolled yet',
+  /** The facilitator's and the presenter's lobby: who said Ready on their phone. */
+  readyCount: (ready: number, total: number) => `${ready} of ${total} ready`,
+  ready: 'Ready',
+  /** The phone's lobby: the player says they are ready to start (SPEC `ready`). */
+  imReady: "I'm ready",
+  youAreReady: 'You are ready: the game starts soon',
   /** The sheet above the card that holds sent content (the content names itself inside). */
   contentSheet: 'From the facilitator',
   youHaveBingo: 'You have bingo!',

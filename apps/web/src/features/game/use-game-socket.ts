@@ -4,6 +4,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import { useSessionStore } from '../../auth/auth-provider';
 import { toastError, toastSuccess } from '../../ui/toast';
+import { delayedToasts } from './connection-toasts';
 import {
   type ConnectionStatus,
   createGameConnection,
@@ -20,13 +21,19 @@ const toastInfo = (message: string) =>
  * resumes with the last seq after a drop, reconnects at once when the browser is back online or the
  * tab visible again, and is closed (1000) when the screen goes away.
  */
-export function useGameSocket(roomId: number | null, options: Pick<GameConnectionDeps, 'createSocket'> = {}) {
+export function useGameSocket(
+  roomId: number | null,
+  options: Pick<GameConnectionDeps, 'createSocket'> & {
+    /** No connection toasts but a give-up (the presenter: the audience sees no socket chatter). */
+    quiet?: boolean;
+  } = {},
+) {
   const [state, dispatch] = useReducer(gameReducer, initialGameState);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const lastSeq = useRef(0);
   const connection = useRef<GameConnection | null>(null);
   const store = useSessionStore();
-  const { createSocket } = options;
+  const { createSocket, quiet = false } = options;
 
   useEffect(() => {
     if (roomId === null) return;
@@ -48,7 +55,7 @@ export function useGameSocket(roomId: number | null, options: Pick<GameConnectio
         if (message.type === 'removed') toastError(message.payload.message);
       },
       onStatus: setStatus,
-      notify: { info: toastInfo, success: toastSuccess, error: toastError },
+      notify: delayedToasts({ info: toastInfo, success: toastSuccess, error: toastError }, { quiet }),
     });
     connection.current = conn;
     conn.start();
@@ -63,7 +70,7 @@ export function useGameSocket(roomId: number | null, options: Pick<GameConnectio
       conn.close();
       connection.current = null;
     };
-  }, [roomId, store, createSocket]);
+  }, [roomId, store, createSocket, quiet]);
 
   const send = useCallback((message: ClientMessage) => connection.current?.send(message), []);
   const close = useCallback(() => connection.current?.close(), []);

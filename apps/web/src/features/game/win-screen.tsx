@@ -35,13 +35,24 @@ function cssConfetti() {
   }
 }
 
+/**
+ * The page's one confetti cannon. canvas-confetti's default export draws in a Web Worker it builds
+ * from a blob: URL, which the Content-Security-Policy (worker-src falls back to script-src 'self')
+ * rightly blocks, with a console error at every win (issue 28). A cannon of our own with
+ * `useWorker: false` draws on the main thread: 160 particles for a few seconds cost nothing there.
+ */
+let cannon: ReturnType<typeof import('canvas-confetti').create> | null = null;
+
 async function celebrate() {
   if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
   // Without a 2D canvas (old browsers, test DOMs) the CSS confetti stands in.
   if (!document.createElement('canvas').getContext?.('2d')) return cssConfetti();
   try {
-    const confetti = (await import('canvas-confetti')).default;
-    void confetti({ particleCount: 160, spread: 90, origin: { y: 0.6 }, disableForReducedMotion: true });
+    if (!cannon) {
+      const confetti = (await import('canvas-confetti')).default;
+      cannon = confetti.create(undefined, { resize: true, useWorker: false, disableForReducedMotion: true });
+    }
+    void cannon({ particleCount: 160, spread: 90, origin: { y: 0.6 } });
   } catch {
     cssConfetti();
   }
@@ -82,15 +93,21 @@ export function WinScreen({
     if (!silent) playWinnerSound(winnerAudio);
     void celebrate();
   }, []);
+  // On the projected screen every size follows the screen (presenter/stage-type.ts).
   const big = size === 'xl';
   return (
-    <Stack align="center" gap="md" py="xl" ta="center" role="status">
-      <IconTrophy size={big ? 160 : 64} color="var(--mantine-color-yellow-8)" aria-hidden />
-      <Title order={2} fz={big ? 96 : 36}>
+    <Stack align="center" gap={big ? '1.5vmin' : 'md'} py={big ? 0 : 'xl'} ta="center" role="status">
+      <IconTrophy
+        size={64}
+        style={big ? { inlineSize: '14vmin', blockSize: '14vmin' } : undefined}
+        color="var(--mantine-color-yellow-8)"
+        aria-hidden
+      />
+      <Title order={2} fz={big ? '8vmin' : 36} lh={1.1}>
         {GAME_TEXTS.congratulations}
       </Title>
       {winners.length === 0 ? (
-        <Text fz="xl" fw={600}>
+        <Text fz={big ? '5vmin' : 'xl'} fw={600}>
           {GAME_TEXTS.weHaveAWinner}
         </Text>
       ) : (
@@ -98,15 +115,20 @@ export function WinScreen({
           const won = wins.filter((w) => w.username === name);
           return (
             <Stack key={name} gap={4} align="center">
-              <Text fz={big ? 56 : 'xl'} fw={big ? 800 : 600}>
+              <Text
+                fz={big ? '5vmin' : 'xl'}
+                fw={big ? 800 : 600}
+                lh={1.15}
+                style={{ overflowWrap: 'anywhere' }}
+              >
                 {GAME_TEXTS.hasWon(name)}
               </Text>
               {won.map((w) => {
                 const pattern = winPattern(w, prizes);
                 return (
                   <Group key={w.prize} gap="xs" justify="center">
-                    <PatternGrid pattern={pattern} size={big ? 22 : 10} />
-                    <Text fz={big ? 32 : 'sm'} c="dimmed">
+                    <PatternGrid pattern={pattern} size={big ? 18 : 10} />
+                    <Text fz={big ? '3vmin' : 'sm'} c="dimmed">
                       {patternName(pattern)}
                     </Text>
                   </Group>

@@ -44,7 +44,7 @@ function useYoutubeEnded(iframe: HTMLIFrameElement | null, onEnded: () => void) 
  * small screens and 640 otherwise. A video (a file, or on YouTube) that ends shows
  * 'Waiting for Facilitator...'.
  */
-export function VideoView({ content, width }: { content: GameContent; width?: number }) {
+export function VideoView({ content, width }: { content: GameContent; width?: number | string }) {
   const isSmall = useMediaQuery(`(max-width: ${SMALL_SCREEN_PX - 1}px)`);
   const [hasEnded, setHasEnded] = useState(false);
   // The frame mounts once YouTube is known to be reachable, so the hook follows the element itself.

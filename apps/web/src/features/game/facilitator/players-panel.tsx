@@ -16,9 +16,14 @@ export function PlayersPanel({
 }) {
   return (
     <Paper withBorder radius="md" p="md">
-      <Title order={2} fz="lg" mb="sm">
+      <Title order={2} fz="lg" mb={4}>
         Players ({playerCount})
       </Title>
+      {playerCount > 0 && (
+        <Text size="sm" fw={600} mb="sm">
+          {SCREEN_TEXTS.readyCount(players.filter((p) => p.isReady).length, playerCount)}
+        </Text>
+      )}
       {players.length === 0 ? (
         <Text c="dimmed">No players yet</Text>
       ) : (
@@ -36,8 +41,8 @@ export function PlayersPanel({
                   </Badge>
                 )}
                 {p.isReady && (
-                  <Badge variant="light" flex="none">
-                    Ready
+                  <Badge variant="light" color="green" c="dark" flex="none">
+                    {SCREEN_TEXTS.ready}
                   </Badge>
                 )}
                 {onRemove && (

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { GameContent, QuestionState } from '@playshop/shared';
 import { IconEye, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+import { ScriptPanel } from '../../content/display/script-panel';
 import { optionLabel, QUESTION_TEXTS } from '../question-texts';
 
 // The chart library is loaded with the first question, not with the game screen.
@@ -27,46 +28,58 @@ export function QuestionPanel({
   const live = question?.contentId === content.id ? question : null;
   const answered = (live?.tally ?? []).reduce((n, t) => n + t.count, 0);
   const correctIndex = answers.findIndex((a) => a.id === live?.correct);
+  // Two columns on a laptop: the question and its buttons beside the tally, all in view at once (issue 28).
   return (
-    <Stack gap="sm">
-      <Title order={3} fz="lg">
-        {content.question?.question ?? content.title}
-      </Title>
-      <Group gap="xs">
-        <Badge variant="light" color="blue" c="dark" size="lg">
-          {QUESTION_TEXTS.answered(answered)}
-        </Badge>
-        {live?.closed && (
-          <Badge variant="light" color="gray" c="dark" size="lg">
-            Closed
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Stack gap="sm">
+        {/* SPEC §2: the question view shows the script to staff, collapsed, as the other views do. */}
+        <ScriptPanel script={content.script} />
+        <Title order={3} fz="lg">
+          {content.question?.question ?? content.title}
+        </Title>
+        <Group gap="xs">
+          <Badge variant="light" color="blue" c="dark" size="lg">
+            {QUESTION_TEXTS.answered(answered)}
           </Badge>
-        )}
-      </Group>
-      <Suspense fallback={<Loader size="sm" aria-label="Loading the tally" />}>
-        <QuestionTally options={answers} tally={live?.tally ?? null} correct={live?.correct ?? null} />
-      </Suspense>
-      {correctIndex >= 0 && (
-        <Text fw={700}>{QUESTION_TEXTS.correctIs(optionLabel(answers[correctIndex]!, correctIndex))}</Text>
-      )}
-      {live && (
-        <Group gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconLock size={16} aria-hidden />}
-            disabled={live.closed}
-            onClick={() => onClose(live.contentId)}
-          >
-            {QUESTION_TEXTS.closeQuestion}
-          </Button>
-          <Button
-            leftSection={<IconEye size={16} aria-hidden />}
-            disabled={live.correct !== null}
-            onClick={() => onReveal(live.contentId)}
-          >
-            {QUESTION_TEXTS.reveal}
-          </Button>
+          {live?.closed && (
+            <Badge variant="light" color="gray" c="dark" size="lg">
+              Closed
+            </Badge>
+          )}
         </Group>
-      )}
-    </Stack>
+        {correctIndex >= 0 && (
+          <Text fw={700}>{QUESTION_TEXTS.correctIs(optionLabel(answers[correctIndex]!, correctIndex))}</Text>
+        )}
+        {live && (
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconLock size={16} aria-hidden />}
+              disabled={live.closed}
+              onClick={() => onClose(live.contentId)}
+            >
+              {QUESTION_TEXTS.closeQuestion}
+            </Button>
+            <Button
+              leftSection={<IconEye size={16} aria-hidden />}
+              disabled={live.correct !== null}
+              onClick={() => onReveal(live.contentId)}
+            >
+              {QUESTION_TEXTS.reveal}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <div data-slot="facilitator-tally">
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the tally" />}>
+          <QuestionTally
+            options={answers}
+            tally={live?.tally ?? null}
+            correct={live?.correct ?? null}
+            height={140}
+          />
+        </Suspense>
+      </div>
+    </SimpleGrid>
   );
 }

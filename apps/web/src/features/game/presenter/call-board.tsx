@@ -6,13 +6,21 @@ import classes from './presenter.module.css';
  * The 75-number call board: one row per letter (B 1–15 … O 61–75), called numbers lit and the
  * last one ringed, so the room can check a card against it from the back.
  */
-export function CallBoard({ rolls, fontSize = 28 }: { rolls: readonly number[]; fontSize?: number }) {
+export function CallBoard({
+  rolls,
+  fontSize = 28,
+}: {
+  rolls: readonly number[];
+  fontSize?: number | string;
+}) {
   const called = new Set(rolls);
   const last = rolls.at(-1);
   return (
     <ul
       className={classes.callBoard}
-      style={{ '--call-font': `${fontSize}px` } as React.CSSProperties}
+      style={
+        { '--call-font': typeof fontSize === 'number' ? `${fontSize}px` : fontSize } as React.CSSProperties
+      }
       aria-label="Call board"
     >
       {BINGO_LETTERS.flatMap((letter, column) => [

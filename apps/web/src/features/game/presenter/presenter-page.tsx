@@ -50,7 +50,7 @@ function Presenter({
   roomName: string;
   workshopName: string;
 }) {
-  const { state, status, retry } = useGameSocket(roomId);
+  const { state, status, retry } = useGameSocket(roomId, { quiet: true });
   const joinCode = useRoomJoinCode(roomId);
   const [muted, setMuted] = useMuted();
   const fullScreen = useFullScreen();
@@ -72,23 +72,34 @@ function Presenter({
       state={state}
       join={join}
       questionTally={
-        state.content?.question ? (
-          <Suspense fallback={null}>
-            <QuestionTally
-              options={state.content.question.answers}
-              tally={state.question?.tally ?? null}
-              correct={state.question?.correct ?? null}
-              size="lg"
-            />
-          </Suspense>
-        ) : undefined
+        state.content?.question
+          ? (tickPx) => (
+              <Suspense fallback={null}>
+                <QuestionTally
+                  options={state.content?.question?.answers ?? []}
+                  tally={state.question?.tally ?? null}
+                  correct={state.question?.correct ?? null}
+                  size="lg"
+                  height="100%"
+                  tickPx={tickPx}
+                  withTable={false}
+                />
+              </Suspense>
+            )
+          : undefined
       }
       muted={muted}
       onToggleMute={() => setMuted(!muted)}
       isFullScreen={fullScreen.isFullScreen}
       onToggleFullScreen={fullScreen.toggle}
+      // The audience sees no connection chatter: only a socket given up (with Retry) or an outdated page.
       notice={
-        <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
+        <ConnectionNotice
+          status={status}
+          serverProtocolVersion={state.protocolVersion}
+          onRetry={retry}
+          onlyActionable
+        />
       }
     />
   );

@@ -120,11 +120,13 @@ describe('presenter view', () => {
     } as GameState['content'];
     const view = present(
       { ...playing, gameState: 'content', content: question },
-      { questionTally: <p>Tally here</p> },
+      { questionTally: (tick) => <p>Tally here {tick > 0 ? 'sized' : ''}</p> },
     );
     expect(screen.getByRole('heading', { name: 'Where is the exit?' })).toBeTruthy();
     expect(screen.queryByText(/take your time/)).toBeNull();
-    expect(view.container.querySelector('[data-slot="question-tally"]')?.textContent).toBe('Tally here');
+    expect(view.container.querySelector('[data-slot="question-tally"]')?.textContent).toBe(
+      'Tally here sized',
+    );
     expect(screen.queryByRole('list', { name: 'Call board' })).toBeNull();
   });
 

@@ -1,23 +1,42 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { ballLabel, formatJoinCode, GAME_TEXTS } from '@playshop/shared';
-import { IconMaximize, IconMinimize, IconPlayerPause, IconVolume, IconVolumeOff } from '@tabler/icons-react';
+import { Badge, Button, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useViewportSize } from '@mantine/hooks';
+import { ballLabel, formatJoinCode, GAME_TEXTS, type GameContent } from '@playshop/shared';
+import {
+  IconCheck,
+  IconMaximize,
+  IconMinimize,
+  IconPlayerPause,
+  IconVolume,
+  IconVolumeOff,
+} from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { type ReactNode, useEffect, useState } from 'react';
-import { ContentView } from '../../content/display/content-view';
+import type { ReactNode } from 'react';
+import { VideoView } from '../../content/display/video-view';
 import { Ball } from '../ball';
 import { RollAnnouncer } from '../bingo-board';
 import { Countdown } from '../countdown';
 import gameClasses from '../game.module.css';
 import type { GameState } from '../game-reducer';
 import { PointsTableView } from '../points-table';
-import { QUESTION_TEXTS } from '../question-texts';
-import { TUMBLE_MS } from '../roll-animation';
+import { optionLetter, QUESTION_TEXTS } from '../question-texts';
+import { useLandedRolls } from '../roll-animation';
 import { SCREEN_TEXTS } from '../texts';
 import { RoundWinScreen, showsWin } from '../win-screen';
 import { CallBoard } from './call-board';
 import { useCallOut } from './call-out';
 import { currentPrize, PatternGrid, patternHint, patternName } from './pattern';
 import classes from './presenter.module.css';
+import {
+  answerType,
+  CHAR_EM,
+  fitType,
+  nameWall,
+  oneLine,
+  questionType,
+  STAGE_TYPE,
+  stageBoxes,
+  vmin,
+} from './stage-type';
 
 /** How many balls before the last one the presenter shows. */
 const PREVIOUS_BALLS = 5;
@@ -37,8 +56,8 @@ export interface PresenterViewProps {
   onToggleMute: () => void;
   isFullScreen: boolean;
   onToggleFullScreen: () => void;
-  /** Where a live tally of a question's answers goes, beside the question. */
-  questionTally?: ReactNode;
+  /** Where a live tally of a question's answers goes, beside its answers; given the tick size in px. */
+  questionTally?: (tickPx: number) => ReactNode;
   /** The socket's state (connecting, reconnecting), shown under the title. */
   notice?: ReactNode;
 }
@@ -73,84 +92,110 @@ function Toolbar({
   );
 }
 
-/** The lobby: how to join, in type big enough for the back of the room, and who has arrived. */
-function PresenterLobby({ state, join }: { state: GameState; join: PresenterJoin | null }) {
+/** The lobby: how to join, in type big enough for the back of the room, and who has arrived (and is ready). */
+function PresenterLobby({
+  state,
+  join,
+  aspect,
+}: {
+  state: GameState;
+  join: PresenterJoin | null;
+  aspect: number;
+}) {
+  const wall = nameWall(state.playerArr, stageBoxes(aspect).nameWall);
+  const shown = state.playerArr.slice(state.playerArr.length - wall.shown);
+  const ready = state.playerArr.filter((p) => p.isReady).length;
+  const code = join ? formatJoinCode(join.code) : '';
   return (
-    <Stack gap="lg" style={{ flex: 1 }}>
-      <Group align="stretch" gap="lg" wrap="nowrap" style={{ flex: 1 }}>
+    <div className={classes.lobby}>
+      <div className={`${classes.panel} ${classes.joinPanel}`}>
         {join ? (
           <>
-            <div className={classes.panel} style={{ display: 'flex', alignItems: 'center' }}>
-              <QRCodeSVG
-                value={join.url}
-                size={420}
-                marginSize={2}
-                title={`QR code for ${join.url}`}
-                role="img"
-                style={{ inlineSize: 'min(42vh, 30vw)', blockSize: 'auto' }}
-              />
-            </div>
-            <Stack className={classes.panel} justify="center" gap="md" style={{ flex: 1 }}>
-              <Text fz={36} fw={600}>
-                Scan the code, or open
-              </Text>
-              <Text fz={44} fw={800} ff="monospace" style={{ overflowWrap: 'anywhere' }}>
-                {join.url}
-              </Text>
-              <Text fz={36} fw={600}>
-                Room code
-              </Text>
-              <Text className={classes.joinCode} aria-label={`Room code ${join.code}`}>
-                {formatJoinCode(join.code)}
-              </Text>
-            </Stack>
+            <QRCodeSVG
+              value={join.url}
+              size={420}
+              marginSize={2}
+              title={`QR code for ${join.url}`}
+              role="img"
+              className={classes.qr}
+            />
+            <Text fz={vmin(STAGE_TYPE.label)} fw={600}>
+              Room code
+            </Text>
+            <Text
+              className={classes.joinCode}
+              style={{ fontSize: oneLine(code.length, 16) }}
+              aria-label={`Room code ${join.code}`}
+            >
+              {code}
+            </Text>
+            <Text fz={vmin(STAGE_TYPE.small)} fw={600}>
+              Scan the code, or open
+            </Text>
+            <Text className={classes.joinUrl} style={{ fontSize: oneLine(join.url.length, STAGE_TYPE.body) }}>
+              {join.url}
+            </Text>
           </>
         ) : (
-          <Text fz={36}>Loading the room code…</Text>
+          <Text fz={vmin(STAGE_TYPE.body)}>Loading the room code…</Text>
         )}
-      </Group>
-      <Stack className={classes.panel} gap="sm">
-        <Group gap="md">
-          <Title order={2} fz={40}>
+      </div>
+      <div className={`${classes.panel} ${classes.playersPanel}`}>
+        <Group gap="md" wrap="nowrap">
+          <Title order={2} fz={vmin(STAGE_TYPE.title)}>
             Players ({state.playerCount})
           </Title>
-          <Badge size="xl" variant="light" color={state.lobbyOpen ? 'green' : 'gray'} c="dark">
+          <Badge
+            size="xl"
+            variant="light"
+            color={state.lobbyOpen ? 'green' : 'gray'}
+            c="dark"
+            fz={vmin(STAGE_TYPE.small)}
+            h="auto"
+            py="0.4vmin"
+          >
             {state.lobbyOpen ? 'Lobby open' : 'Lobby closed'}
           </Badge>
         </Group>
+        {state.playerCount > 0 && (
+          <Text fz={vmin(STAGE_TYPE.label)} fw={700}>
+            {SCREEN_TEXTS.readyCount(ready, state.playerCount)}
+          </Text>
+        )}
         {state.playerCount === 0 ? (
-          <Text fz={28} c="dimmed">
+          <Text fz={vmin(STAGE_TYPE.body)} c="dimmed">
             {state.lobbyOpen
               ? 'Waiting for players to join…'
               : 'The facilitator has not opened the lobby yet.'}
           </Text>
         ) : (
-          <ul className={classes.players} aria-label="Players in the lobby" aria-live="polite">
-            {state.playerArr.map((p) => (
-              <li key={p.username}>{p.username}</li>
+          <ul
+            className={classes.players}
+            style={{ fontSize: vmin(wall.fontVmin, 9) }}
+            aria-label="Players in the lobby"
+            aria-live="polite"
+          >
+            {shown.map((p) => (
+              <li key={p.username} data-ready={p.isReady || undefined}>
+                {p.username}
+                {p.isReady && (
+                  <>
+                    <IconCheck className={classes.readyMark} aria-hidden />
+                    <VisuallyHidden> ({SCREEN_TEXTS.ready})</VisuallyHidden>
+                  </>
+                )}
+              </li>
             ))}
           </ul>
         )}
-      </Stack>
-    </Stack>
+        {wall.shown < state.playerArr.length && (
+          <Text fz={vmin(STAGE_TYPE.small)} c="dimmed">
+            and {state.playerArr.length - wall.shown} more
+          </Text>
+        )}
+      </div>
+    </div>
   );
-}
-
-/**
- * The balls the big screen shows: while the phones show a new ball tumbling (the roll animation),
- * it is held back until it lands there too, so the screen and the voice never call it first.
- */
-function useLandedRolls(state: GameState): { rolls: number[]; tumbling: number | null } {
-  const last = state.bingoRolls.at(-1);
-  const isTumbling = state.gameState === 'roll' && !state.hideRollAnimation && last !== undefined;
-  const [landed, setLanded] = useState<number | undefined>(isTumbling ? undefined : last);
-  useEffect(() => {
-    if (!isTumbling) return setLanded(last);
-    const timer = setTimeout(() => setLanded(last), TUMBLE_MS);
-    return () => clearTimeout(timer);
-  }, [last, isTumbling]);
-  if (!isTumbling || landed === last) return { rolls: state.bingoRolls, tumbling: null };
-  return { rolls: state.bingoRolls.slice(0, -1), tumbling: last! };
 }
 
 /** The ball just called, huge, with the few before it; a new one tumbles in its colour first. */
@@ -166,21 +211,23 @@ function LastBalls({
   const last = rolls.at(-1);
   const previous = rolls.slice(-1 - PREVIOUS_BALLS, -1).reverse();
   return (
-    <Stack className={classes.panel} align="center" justify="center" gap="lg" h="100%">
+    <div className={`${classes.panel} ${classes.ballsPanel}`}>
       {tumbling !== null ? (
-        <Stack align="center" gap="xs" py={40}>
-          <span
-            className={[gameClasses.ball, gameClasses.tumble, classes.hugeBall].join(' ')}
-            data-letter={ballLabel(tumbling).charAt(0)}
-            data-size="xl"
-            aria-hidden
-          />
-          <Text fz={40} fw={800}>
+        <Stack align="center" gap="xs">
+          <span className={`${gameClasses.tumbleTrack} ${classes.hugeTrack}`}>
+            <span
+              className={[gameClasses.ball, gameClasses.tumble, classes.hugeBall].join(' ')}
+              data-letter={ballLabel(tumbling).charAt(0)}
+              data-size="xl"
+              aria-hidden
+            />
+          </span>
+          <Text fz={vmin(STAGE_TYPE.ballLabel)} fw={800} lh={1.1}>
             Rolling…
           </Text>
         </Stack>
       ) : last === undefined ? (
-        <Text fz={40} c="dimmed" py={120}>
+        <Text fz={vmin(STAGE_TYPE.body)} c="dimmed" ta="center">
           {SCREEN_TEXTS.noBallsYet}
         </Text>
       ) : (
@@ -191,44 +238,44 @@ function LastBalls({
             size="xl"
             className={[classes.hugeBall, animate ? gameClasses.landed : ''].filter(Boolean).join(' ')}
           />
-          <Text fz={64} fw={900} lh={1}>
+          <Text fz={vmin(STAGE_TYPE.ballLabel)} fw={900} lh={1}>
             {ballLabel(last)}
           </Text>
         </Stack>
       )}
       {previous.length > 0 && (
-        <Stack gap={6} align="center">
-          <Text fz={22} fw={600} c="dimmed">
+        <Stack gap="0.6vmin" align="center">
+          <Text fz={vmin(STAGE_TYPE.small)} fw={600} c="dimmed">
             Before that
           </Text>
-          <Group gap="sm" aria-label="Previous balls, newest first" role="group" justify="center">
+          <Group gap="0.8vmin" aria-label="Previous balls, newest first" role="group" justify="center">
             {previous.map((n) => (
               <Ball key={n} number={n} size="md" className={classes.prevBall} />
             ))}
           </Group>
         </Stack>
       )}
-      <Text fz={24} fw={600}>
+      <Text fz={vmin(STAGE_TYPE.small)} fw={600}>
         {rolls.length} of 75 called
       </Text>
-    </Stack>
+    </div>
   );
 }
 
 /** The round's pattern, the auto-call state and the timer: the strip above the board. */
-function RoundStrip({ state }: { state: GameState }) {
+function RoundStrip({ state, vminPx }: { state: GameState; vminPx: number }) {
   const { pattern, index, count } = currentPrize(state.rules);
   const auto = state.rules?.autoCall ?? null;
   const hint = patternHint(pattern);
   return (
-    <Group gap="xl" align="center" wrap="nowrap">
-      <Group gap="md" wrap="nowrap" role="group" aria-label="Win pattern">
-        <PatternGrid pattern={pattern} size={20} />
+    <Group gap="2vmin" align="center" wrap="nowrap" className={classes.roundStrip}>
+      <Group gap="1vmin" wrap="nowrap" role="group" aria-label="Win pattern">
+        <PatternGrid pattern={pattern} size={Math.max(6, Math.floor(vminPx * 0.012))} />
         <Stack gap={0}>
-          <Text fz={28} fw={800}>
+          <Text fz={vmin(STAGE_TYPE.label)} fw={800} lh={1.15}>
             {patternName(pattern)}
           </Text>
-          <Text fz={20} c="dimmed">
+          <Text fz={vmin(STAGE_TYPE.small, 12)} c="dimmed" lh={1.15}>
             {[count > 1 ? `Prize ${index + 1} of ${count}` : null, hint].filter(Boolean).join(' · ')}
           </Text>
         </Stack>
@@ -244,31 +291,135 @@ function RoundStrip({ state }: { state: GameState }) {
           {auto.paused ? 'Auto-call paused' : `Auto-call every ${auto.seconds} s`}
         </Badge>
       )}
-      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      <Countdown
+        endsAt={state.endsAt}
+        time={state.time}
+        isRunning={state.isRunning}
+        fz={vmin(STAGE_TYPE.label)}
+      />
     </Group>
   );
 }
 
-/** The content sent, as players see it but without the facilitator's script. */
-function PresenterContent({ state, questionTally }: { state: GameState; questionTally?: ReactNode }) {
-  if (!state.content) return null;
-  const content = { ...state.content, script: null };
+/** A question on the big screen: the question as the main text, its answers lettered as on the phones, the tally beside. */
+function PresenterQuestion({
+  content,
+  state,
+  tally,
+  aspect,
+  vminPx,
+}: {
+  content: GameContent;
+  state: GameState;
+  tally?: (tickPx: number) => ReactNode;
+  aspect: number;
+  vminPx: number;
+}) {
+  const text = content.question?.question ?? content.title;
+  const answers = content.question?.answers ?? [];
+  const correct = state.question?.contentId === content.id ? state.question.correct : null;
+  const answerVmin = answerType(
+    answers.map((a) => a.name || ''),
+    aspect,
+  );
   return (
-    <div className={classes.panel} style={{ flex: 1, fontSize: 24 }}>
-      <Group align="flex-start" gap="xl" wrap="nowrap">
-        <div style={{ flex: 1, minInlineSize: 0 }}>
-          <ContentView content={content} videoWidth={960} />
-        </div>
-        {/* The live tally of a question's answers is shown here, beside the question. */}
-        {content.type === 'QUESTION' && questionTally && (
-          <div data-slot="question-tally" style={{ flex: '0 0 40%' }}>
-            {questionTally}
+    <div className={classes.question}>
+      <Title
+        order={2}
+        className={classes.questionText}
+        style={{ fontSize: vmin(questionType(text, aspect)) }}
+      >
+        {text}
+      </Title>
+      <div className={classes.answersRow}>
+        <ol className={classes.answers} aria-label="Answers" style={{ fontSize: vmin(answerVmin, 12) }}>
+          {answers.map((answer, i) => (
+            <li key={answer.id} data-correct={(correct !== null && answer.id === correct) || undefined}>
+              <span className={classes.answerLetter} aria-hidden>
+                {optionLetter(i)}
+              </span>
+              {answer.url && (
+                <img
+                  src={answer.url}
+                  alt={answer.name || `Answer ${i + 1}`}
+                  className={classes.answerImage}
+                />
+              )}
+              <span>{answer.name}</span>
+              {correct === answer.id && <VisuallyHidden> (correct)</VisuallyHidden>}
+            </li>
+          ))}
+        </ol>
+        {tally && (
+          <div data-slot="question-tally" className={classes.tally}>
+            {tally(Math.round((STAGE_TYPE.chartTick / 100) * vminPx))}
           </div>
         )}
-      </Group>
+      </div>
     </div>
   );
 }
+
+/** The content sent, as players see it but without the facilitator's script, filling the stage. */
+function PresenterContent({
+  state,
+  questionTally,
+  aspect,
+  vminPx,
+}: {
+  state: GameState;
+  questionTally?: (tickPx: number) => ReactNode;
+  aspect: number;
+  vminPx: number;
+}) {
+  const sent = state.content;
+  if (!sent) return null;
+  const content = { ...sent, script: null };
+  const width = stageBoxes(aspect).question.width;
+  const description = content.description ?? '';
+  // Text alone (Other) gets the stage: up to 5.5 vmin; beside an image, a fifth of it.
+  const isText = content.type === 'OTHER';
+  const descriptionVmin = isText
+    ? fitType(description.length, { width, height: 56 }, 5.5, 1.4)
+    : fitType(description.length, { width, height: 14 }, STAGE_TYPE.body, 1.4);
+  return (
+    <div className={`${classes.panel} ${classes.contentPanel}`} data-text={isText || undefined}>
+      {content.type === 'QUESTION' ? (
+        <PresenterQuestion
+          content={content}
+          state={state}
+          tally={questionTally}
+          aspect={aspect}
+          vminPx={vminPx}
+        />
+      ) : content.type === 'VIDEO' ? (
+        <div className={classes.video}>
+          <VideoView content={content} width="min(100%, calc((100vh - 34vmin) * 16 / 9))" />
+        </div>
+      ) : (
+        <>
+          <Title order={2} fz={vmin(headingVmin(content.title, width, isText ? 7 : 5))} lh={1.15}>
+            {content.title}
+          </Title>
+          {description && (
+            <Text fz={vmin(descriptionVmin)} style={{ whiteSpace: 'pre-wrap' }} lh={LINE_HEIGHT_TEXT}>
+              {description}
+            </Text>
+          )}
+          {content.type === 'IMAGE' && content.image && (
+            <Image src={content.image.url} alt={content.title} className={classes.media} fit="contain" />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+const LINE_HEIGHT_TEXT = 1.2;
+
+/** A heading's size: up to `max` vmin, smaller for a title too long for two lines of its box. */
+const headingVmin = (text: string, width: number, max: number) =>
+  fitType(text.length, { width, height: max * 2.4 }, max, 2);
 
 /**
  * The room on the big screen: in the lobby how to join and who came; in the game the last ball
@@ -280,60 +431,80 @@ export function PresenterView(props: PresenterViewProps) {
   const isWin = showsWin(state);
   const shown = useLandedRolls(state);
   useCallOut(shown.rolls, state.gameState === 'roll', props.muted);
+  const viewport = useViewportSize();
+  const width = viewport.width || window.innerWidth;
+  const height = viewport.height || window.innerHeight;
+  const aspect = width / Math.max(1, height);
+  const vminPx = Math.min(width, height);
   const showContent = state.gameState === 'content' && state.content !== null;
+  const subtitle = `${workshopName}${state.sessionName ? ` · ${state.sessionName}` : ''}`;
+  const stage = state.connectionClosed
+    ? 'closed'
+    : !state.gameStarted
+      ? 'lobby'
+      : isWin
+        ? 'win'
+        : showContent
+          ? 'content'
+          : 'game';
   return (
-    <main className={classes.stage}>
-      <Group justify="space-between" align="center" wrap="nowrap">
-        <div>
-          <Title order={1} fz={44}>
+    <main className={classes.stage} data-stage={stage}>
+      <header className={classes.header}>
+        <div className={classes.titles}>
+          <Title
+            order={1}
+            style={{ fontSize: oneLine(roomName.length, STAGE_TYPE.title, CHAR_EM) }}
+            lh={1.15}
+          >
             {roomName}
           </Title>
-          <Text fz={22} c="dimmed">
-            {workshopName}
-            {state.sessionName ? ` · ${state.sessionName}` : ''}
+          <Text
+            style={{ fontSize: oneLine(subtitle.length, STAGE_TYPE.subtitle, CHAR_EM) }}
+            c="dimmed"
+            lh={1.2}
+          >
+            {subtitle}
           </Text>
         </div>
-        {state.gameStarted && <RoundStrip state={state} />}
+        {state.gameStarted && !state.connectionClosed && <RoundStrip state={state} vminPx={vminPx} />}
         <Toolbar {...props} />
-      </Group>
+      </header>
       {props.notice}
       <RollAnnouncer rolls={state.bingoRolls} />
-      {state.connectionClosed ? (
-        <Stack className={classes.panel} align="center" py={80}>
-          <Title order={2} fz={56}>
+      {stage === 'closed' ? (
+        <Stack className={classes.panel} align="center" justify="center" style={{ flex: 1 }}>
+          <Title order={2} fz={vmin(STAGE_TYPE.winTitle)}>
             {GAME_TEXTS.roomClosed}
           </Title>
-          <Text fz={28}>The game has ended.</Text>
+          <Text fz={vmin(STAGE_TYPE.body)}>The game has ended.</Text>
         </Stack>
-      ) : !state.gameStarted ? (
-        <PresenterLobby state={state} join={join} />
+      ) : stage === 'lobby' ? (
+        <PresenterLobby state={state} join={join} aspect={aspect} />
       ) : (
-        <Group align="stretch" gap="lg" wrap="nowrap" style={{ flex: 1 }}>
-          <div style={{ flex: '0 0 30%' }}>
-            <LastBalls rolls={shown.rolls} tumbling={shown.tumbling} animate={state.gameState === 'roll'} />
-          </div>
-          <Stack style={{ flex: 1, minInlineSize: 0 }} gap="lg">
-            {isWin ? (
-              <div className={classes.panel} style={{ flex: 1 }}>
+        <div className={classes.game}>
+          <LastBalls rolls={shown.rolls} tumbling={shown.tumbling} animate={state.gameState === 'roll'} />
+          <div className={classes.main}>
+            {stage === 'win' ? (
+              <div className={`${classes.panel} ${classes.winPanel}`}>
                 <RoundWinScreen state={state} silent={props.muted} size="xl" />
               </div>
-            ) : showContent ? (
-              <PresenterContent state={state} questionTally={questionTally} />
+            ) : stage === 'content' ? (
+              <PresenterContent state={state} questionTally={questionTally} aspect={aspect} vminPx={vminPx} />
             ) : (
-              <div className={classes.panel} style={{ flex: 1, display: 'flex', alignItems: 'center' }}>
-                <CallBoard rolls={shown.rolls} fontSize={32} />
+              <div className={`${classes.panel} ${classes.boardPanel}`}>
+                <CallBoard rolls={shown.rolls} fontSize="3vmin" />
               </div>
             )}
             {state.points?.shown && (
               <section className={classes.panel} aria-label={QUESTION_TEXTS.points}>
-                <Title order={2} fz={28} mb="sm">
+                <Title order={2} fz={vmin(STAGE_TYPE.label)} mb="sm">
                   {QUESTION_TEXTS.points}
                 </Title>
                 <PointsTableView points={state.points} size="lg" />
               </section>
             )}
-          </Stack>
-        </Group>
+          </div>
+        </div>
       )}
     </main>
   );

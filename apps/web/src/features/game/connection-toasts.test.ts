@@ -1,0 +1,80 @@
+import { GAME_TEXTS } from '@playshop/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { delayedToasts } from './connection-toasts';
+
+function recorder() {
+  const said: string[] = [];
+  return {
+    said,
+    notify: {
+      info: (m: string) => said.push(`info: ${m}`),
+      success: (m: string) => said.push(`success: ${m}`),
+      error: (m: string) => said.push(`error: ${m}`),
+    },
+  };
+}
+
+describe('connection toasts', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('a connect within 2 s says nothing at all', () => {
+    const r = recorder();
+    const toasts = delayedToasts(r.notify);
+    toasts.info(GAME_TEXTS.wsConnecting);
+    vi.advanceTimersByTime(1_900);
+    toasts.success(GAME_TEXTS.wsConnected);
+    vi.advanceTimersByTime(5_000);
+    expect(r.said).toEqual([]);
+  });
+
+  it('an outage over 2 s says its latest state, then that it is over', () => {
+    const r = recorder();
+    const toasts = delayedToasts(r.notify);
+    toasts.error(GAME_TEXTS.wsClosedUnexpectedly);
+    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
+    vi.advanceTimersByTime(1_999);
+    expect(r.said).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(r.said).toEqual([`info: ${GAME_TEXTS.wsAttemptingReconnect}`]);
+    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
+    toasts.success(GAME_TEXTS.wsReconnected);
+    expect(r.said).toEqual([
+      `info: ${GAME_TEXTS.wsAttemptingReconnect}`,
+      `info: ${GAME_TEXTS.wsAttemptingReconnect}`,
+      `success: ${GAME_TEXTS.wsReconnected}`,
+    ]);
+    // The next short blip is silent again.
+    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
+    toasts.success(GAME_TEXTS.wsReconnected);
+    vi.advanceTimersByTime(5_000);
+    expect(r.said).toHaveLength(3);
+  });
+
+  it('a give-up is said at once; a deliberate close says nothing', () => {
+    const r = recorder();
+    const toasts = delayedToasts(r.notify);
+    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
+    toasts.error(GAME_TEXTS.wsFailedToReconnect);
+    expect(r.said).toEqual([`error: ${GAME_TEXTS.wsFailedToReconnect}`]);
+    vi.advanceTimersByTime(5_000);
+    expect(r.said).toHaveLength(1);
+    const closing = recorder();
+    delayedToasts(closing.notify).info(GAME_TEXTS.wsDisconnected);
+    vi.advanceTimersByTime(5_000);
+    expect(closing.said).toEqual([]);
+  });
+
+  it('quiet (the presenter): only the give-up, however long the outage', () => {
+    const r = recorder();
+    const toasts = delayedToasts(r.notify, { quiet: true });
+    toasts.info(GAME_TEXTS.wsConnecting);
+    vi.advanceTimersByTime(10_000);
+    toasts.success(GAME_TEXTS.wsConnected);
+    toasts.error(GAME_TEXTS.wsClosedUnexpectedly);
+    vi.advanceTimersByTime(10_000);
+    expect(r.said).toEqual([]);
+    toasts.error(GAME_TEXTS.wsFailedToConnect);
+    expect(r.said).toEqual([`error: ${GAME_TEXTS.wsFailedToConnect}`]);
+  });
+});
