@@ -235,7 +235,7 @@ describe('POST /guestLogin', () => {
 });
 
 describe('POST /participantLogin rate limits', () => {
-  it('keys on the organization and username, so one address can sign many players in', async () => {
+  it('keys on the organization, username and address, so one address can sign many players in', async () => {
     await withTestContext(
       { rateLimits: perMinute({ participantPerAccount: 1, participantPerOrg: 3 }) },
       async (limited) => {
@@ -255,7 +255,7 @@ describe('POST /participantLogin rate limits', () => {
         expect((await login(players[0]!.username)).statusCode).toBe(429);
         // Another player behind the same address: fine.
         expect((await login(players[1]!.username)).statusCode).toBe(200);
-        // The organization's budget (3 tries) is spent.
+        // This address's budget for the organization (3 tries) is spent.
         expect((await login(players[2]!.username)).statusCode).toBe(429);
       },
     );
