@@ -29,7 +29,7 @@ import { createHub } from './game/hub';
 import { createJournal } from './game/journal';
 import { localOwnership, postgresOwnership, redisOwnership } from './game/ownership';
 import { registerGameSocket } from './game/socket';
-import { groupedAccessTokenCheck, registerAuthentication } from './http/authenticate';
+import { groupedAccessTokenCheck, registerAuthentication, staffOnly } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
 import { loggerOptions } from './http/logging';
@@ -192,11 +192,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
   // One check for REST and the game socket: a crowd's connects and requests share its reads.
   const checkToken = groupedAccessTokenCheck(database.db);
+  // API_DOCS: the description maps every route and field, so production shows it to staff alone.
+  if (config.apiDocs !== 'off')
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      ...(config.apiDocs === 'staff' ? { uiHooks: { onRequest: staffOnly(tokens, checkToken) } } : {}),
+    });
   const storage = deps.storage ?? (await createStorage(config, app.log));
   const services = {
     auth: authService({

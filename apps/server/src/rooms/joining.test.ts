@@ -139,12 +139,16 @@ describe('POST /guestLogin', () => {
     expect(res.json()).toMatchObject({ message: JOIN_TEXTS.lobbyNotOpen, code: 'LOBBY_NOT_OPEN' });
   });
 
-  it('refuses a room of an organization that does not allow guests', async () => {
+  it('refuses a room of an organization that does not allow guests exactly as an unknown code', async () => {
     const code = await codeOf(otherRoomId);
     await openLobby(otherRoomId);
     const res = await guest(code, 'Sam');
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ message: JOIN_TEXTS.guestsNotAllowed, code: 'GUESTS_NOT_ALLOWED' });
+    const unknown = await guest('ZZZZZZ', 'Sam');
+    // Same status, same body: a guess cannot tell a real room without guests from a bogus code.
+    expect(res.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(res.body).toBe(unknown.body);
+    expect(res.json()).toEqual({ message: JOIN_TEXTS.unknownCode, code: 'NOT_FOUND' });
   });
 
   it('refuses an unknown code, a bad nickname and an offensive one, each with its reason', async () => {
