@@ -12,6 +12,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
+import { auditRoutes } from './audit/routes';
+import { auditService } from './audit/service';
+import { registerAuditTrail } from './audit/trail';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
 import { authService } from './auth/service';
 import { accessTokens } from './auth/tokens';
@@ -217,6 +220,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsService(database.db, defaultPublicSettings(config.publicUrl, config.adminEmail)),
     content: contentService(database.db, storage),
   };
+  const audit = auditService(database.db);
+  // Entries older than AUDIT_RETENTION_DAYS go (the one delete the append-only trigger allows).
+  scheduleHousekeeping(app, 'old audit log entries', () => audit.purge(config.auditRetentionDays), {
+    shared: database,
+  });
   const workshopsSvc = workshopsService(database.db, services.content);
   const roomsSvc = roomsService(database.db, services.content);
   // Images uploaded in a content form that was never saved go a day later (one instance at a time).
@@ -273,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthentication(api, tokens, checkToken);
+      registerAuditTrail(api, audit, database.db);
       // Public routes show no lock in the API docs.
       api.addHook('onRoute', (route) => {
         if (route.config?.public) route.schema = { ...route.schema, security: [] };
@@ -284,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         loginThrottle,
         config.publicUrl.startsWith('https:'),
       );
+      auditRoutes(api, audit);
       orgRoutes(api, services.orgs);
       roomRoutes(api, roomsSvc, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,

@@ -21,3 +21,4 @@ export * from './training';
 export * from './users';
 export * from './workshops';
 export * from './youtube';
+export * from './audit';

@@ -107,7 +107,8 @@ export function authRoutes(
       return sendSession(reply, session);
     },
     {
-      config: perIp(limits.loginPerIp),
+      // Every staff sign-in and refusal goes to the audit log (audit/trail.ts).
+      config: { ...perIp(limits.loginPerIp), audit: 'signIn' },
       preHandler: async (req) => {
         const { email } = req.body as { email: string };
         await loginThrottle.attempt(email.trim().toLowerCase(), req.ip);
