@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './bingo';
 export * from './categories';
 export * from './constants';
@@ -21,4 +22,3 @@ export * from './training';
 export * from './users';
 export * from './workshops';
 export * from './youtube';
-export * from './audit';

@@ -36,8 +36,12 @@ const as = async (role: 'SUPER_ADMIN' | 'ADMIN', orgId: number) => {
   return { headers: { authorization: `Bearer ${res.json().accessToken}` }, email: user.email!, user };
 };
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, headers = {}, payload?: object) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers, payload, remoteAddress: '192.0.2.10' });
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  headers = {},
+  payload?: object,
+) => ctx.app.inject({ method, url: `/api/v1${url}`, headers, payload, remoteAddress: '192.0.2.10' });
 
 const entries = async (headers: Record<string, string>, query = '') => {
   const res = await call('GET', `/audit-log${query}`, headers);
@@ -56,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('what is recorded', () => {
-  it("a licence expiry change by the super admin: who, before → after, when and from which address", async () => {
+  it('a licence expiry change by the super admin: who, before → after, when and from which address', async () => {
     const res = await call('PATCH', '/edit-org', root.headers, { id: org.id, expiry: '2031-01-31' });
     expect(res.statusCode, res.body).toBe(200);
     const { items } = await entries(root.headers, '?action=PATCH%20%2Fedit-org');
@@ -166,10 +170,16 @@ describe('reading it', () => {
     const res = await call('GET', '/audit-log/export?action=PATCH%20%2Fedit-org', root.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('at,actor,role,action,target type,target id,target,changes,address,organization id');
-    expect(lines.some((l) => l.includes('expiry: null → ""2031-01-31""') && l.includes('192.0.2.10'))).toBe(true);
+    expect(lines[0]).toBe(
+      'at,actor,role,action,target type,target id,target,changes,address,organization id',
+    );
+    expect(lines.some((l) => l.includes('expiry: null → ""2031-01-31""') && l.includes('192.0.2.10'))).toBe(
+      true,
+    );
     expect(lines.slice(1).every((l) => l.includes('PATCH /edit-org'))).toBe(true);
     expect((await entries(root.headers, '?action=audit.export')).count).toBe(1);
   });
@@ -194,7 +204,9 @@ describe('append-only and kept for a while', () => {
   it('the retention purge removes entries older than the configured days, and only those', async () => {
     const db = ctx.database.db;
     const old = new Date(Date.now() - 41 * 24 * 60 * 60_000);
-    await db.insert(auditLog).values({ at: old, actorLabel: 'old@example.com', action: 'test.old', orgId: null });
+    await db
+      .insert(auditLog)
+      .values({ at: old, actorLabel: 'old@example.com', action: 'test.old', orgId: null });
     await db.insert(auditLog).values({
       at: new Date(Date.now() - 39 * 24 * 60 * 60_000),
       actorLabel: 'recent@example.com',

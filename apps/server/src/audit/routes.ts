@@ -15,7 +15,10 @@ export function auditRoutes(app: FastifyInstance, audit: AuditService): void {
       const csv = await audit.csv(actor, query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
         .send(csv);
     },
     // An export of the log is itself recorded.

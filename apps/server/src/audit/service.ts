@@ -73,7 +73,9 @@ export function auditService(db: Db, now: () => Date = () => new Date()) {
       filter.action ? eq(auditLog.action, filter.action) : undefined,
       term ? or(ilike(auditLog.actorLabel, term), ilike(auditLog.targetLabel, term)) : undefined,
       filter.from ? gte(auditLog.at, new Date(`${filter.from}T00:00:00Z`)) : undefined,
-      filter.to ? lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
+      filter.to
+        ? lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS))
+        : undefined,
     );
   };
 
@@ -155,7 +157,18 @@ export function auditService(db: Db, now: () => Date = () => new Date()) {
         e.orgId === null ? '' : String(e.orgId),
       ]);
       return toCsv([
-        ['at', 'actor', 'role', 'action', 'target type', 'target id', 'target', 'changes', 'address', 'organization id'],
+        [
+          'at',
+          'actor',
+          'role',
+          'action',
+          'target type',
+          'target id',
+          'target',
+          'changes',
+          'address',
+          'organization id',
+        ],
         ...lines,
       ]);
     },

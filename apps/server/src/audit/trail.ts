@@ -3,7 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
-import { type AuditChanges, type AuditService, type AuditTarget, auditActorOf, changedFields } from './service';
+import {
+  type AuditChanges,
+  type AuditService,
+  type AuditTarget,
+  auditActorOf,
+  changedFields,
+} from './service';
 
 /** What a handler adds to its request's audit entry: the thing's name and organization, what changed. */
 export interface AuditNote {
@@ -89,7 +95,7 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
       ok ? AUDIT_ACTIONS.signIn : AUDIT_ACTIONS.signInRefused,
       {
         type: 'session',
-        label: ok ? null : firstString(replyBody(reply, payload).code) ?? String(reply.statusCode),
+        label: ok ? null : (firstString(replyBody(reply, payload).code) ?? String(reply.statusCode)),
         orgId: user?.orgId ?? null,
       },
       null,
@@ -112,7 +118,8 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
         ? actor.orgId
         : target.orgId !== undefined
           ? target.orgId
-          : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ?? null);
+          : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ??
+            null);
     const schema = req.routeOptions.schema as { tags?: string[] } | undefined;
     await audit.record(
       auditActorOf(actor),
@@ -122,7 +129,16 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
         id: target.id ?? firstNumber(params.id, body.id, out.id) ?? null,
         label:
           target.label ??
-          firstString(out.name, out.email, out.username, out.title, body.name, body.email, body.username, body.title) ??
+          firstString(
+            out.name,
+            out.email,
+            out.username,
+            out.title,
+            body.name,
+            body.email,
+            body.username,
+            body.title,
+          ) ??
           null,
         orgId,
       },

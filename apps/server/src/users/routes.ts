@@ -21,13 +21,18 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
     { bodyLimit: 4 * 1024 * 1024 },
   );
 
-  route(app, USER_API.player.export, async ({ actor, params, reply }) => {
-    const { filename, csv } = await users.exportPlayers(actor, params.orgId);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(csv);
-  }, { config: { audit: 'players.export' } });
+  route(
+    app,
+    USER_API.player.export,
+    async ({ actor, params, reply }) => {
+      const { filename, csv } = await users.exportPlayers(actor, params.orgId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+    { config: { audit: 'players.export' } },
+  );
 
   for (const kind of ['admin', 'player'] as const) {
     const api = USER_API[kind];
