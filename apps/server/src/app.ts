@@ -57,6 +57,8 @@ import {
   observeEventAppend,
   registerMetrics,
 } from './observability/metrics';
+import { orgDataService } from './orgs/data';
+import { orgDataRoutes } from './orgs/data-routes';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
 import { printedCardsService } from './print/printed-cards';
@@ -295,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       auditRoutes(api, audit);
       orgRoutes(api, services.orgs);
+      orgDataRoutes(api, orgDataService(database.db, storage, audit));
       roomRoutes(api, roomsSvc, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,
         networkAddresses: lanAddresses,

@@ -9,6 +9,7 @@ export * from './input';
 export * from './joining';
 export * from './materials';
 export * from './messages';
+export * from './org-data';
 export * from './organizations';
 export * from './pagination';
 export * from './permissions';

@@ -384,8 +384,5 @@ export const auditLog = pgTable(
     changes: jsonb('changes'),
     address: text('address'),
   },
-  (t) => [
-    index('audit_log_org_at_idx').on(t.orgId, t.at),
-    index('audit_log_at_idx').on(t.at),
-  ],
+  (t) => [index('audit_log_org_at_idx').on(t.orgId, t.at), index('audit_log_at_idx').on(t.at)],
 );
