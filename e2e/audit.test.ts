@@ -94,4 +94,18 @@ describe.runIf(hasChromium)('audit log', () => {
     expect(lines[1]).toContain(adminEmail);
     expect(lines[1]).toContain('auth.login_refused');
   });
+
+  it("downloads the organization's data as one zip from Settings, and the log shows the export", async () => {
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.waitForURL('**/admin/settings');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download all data' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('Demo-Org.zip');
+    const bytes = await readFile(await saved.path());
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    await page.getByRole('link', { name: 'Audit log', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Action' }).fill('org.export');
+    await poll(() => page.getByRole('row').count()).toBe(2);
+  });
 });
