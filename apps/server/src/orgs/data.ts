@@ -237,7 +237,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         .from(users)
         .where(eq(users.id, userId))
         .limit(1);
-      if (!player || player.role !== 'PLAYER') throw notFound();
+      if (player?.role !== 'PLAYER') throw notFound();
       assertOrgScope(actor, player.orgId);
       const label = erasedUsername(userId);
       await db.transaction(async (tx) => {
