@@ -12,6 +12,9 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Redis } from 'ioredis';
+import { auditRoutes } from './audit/routes';
+import { auditService } from './audit/service';
+import { registerAuditTrail } from './audit/trail';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
 import { authService } from './auth/service';
 import { accessTokens } from './auth/tokens';
@@ -29,7 +32,7 @@ import { createHub } from './game/hub';
 import { createJournal } from './game/journal';
 import { localOwnership, postgresOwnership, redisOwnership } from './game/ownership';
 import { registerGameSocket } from './game/socket';
-import { groupedAccessTokenCheck, registerAuthentication } from './http/authenticate';
+import { groupedAccessTokenCheck, registerAuthentication, staffOnly } from './http/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
 import { logEachRequestOnce, loggerOptions, readableLogs } from './http/logging';
@@ -54,6 +57,8 @@ import {
   observeEventAppend,
   registerMetrics,
 } from './observability/metrics';
+import { orgDataService } from './orgs/data';
+import { orgDataRoutes } from './orgs/data-routes';
 import { orgRoutes } from './orgs/routes';
 import { orgsService } from './orgs/service';
 import { printedCardsService } from './print/printed-cards';
@@ -200,11 +205,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
   // One check for REST and the game socket: a crowd's connects and requests share its reads.
   const checkToken = groupedAccessTokenCheck(database.db);
+  // API_DOCS: the description maps every route and field, so production shows it to staff alone.
+  if (config.apiDocs !== 'off')
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      ...(config.apiDocs === 'staff' ? { uiHooks: { onRequest: staffOnly(tokens, checkToken) } } : {}),
+    });
   const storage = deps.storage ?? (await createStorage(config, app.log));
   const services = {
     auth: authService({
@@ -221,6 +230,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsService(database.db, defaultPublicSettings(config.publicUrl, config.adminEmail)),
     content: contentService(database.db, storage),
   };
+  const audit = auditService(database.db);
+  // Entries older than AUDIT_RETENTION_DAYS go (the one delete the append-only trigger allows).
+  scheduleHousekeeping(app, 'old audit log entries', () => audit.purge(config.auditRetentionDays), {
+    shared: database,
+  });
   const workshopsSvc = workshopsService(database.db, services.content);
   const roomsSvc = roomsService(database.db, services.content);
   // Images uploaded in a content form that was never saved go a day later (one instance at a time).
@@ -277,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       registerAuthentication(api, tokens, checkToken);
+      registerAuditTrail(api, audit, database.db);
       // Public routes show no lock in the API docs.
       api.addHook('onRoute', (route) => {
         if (route.config?.public) route.schema = { ...route.schema, security: [] };
@@ -288,7 +303,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         loginThrottle,
         config.publicUrl.startsWith('https:'),
       );
+      auditRoutes(api, audit);
       orgRoutes(api, services.orgs);
+      orgDataRoutes(api, orgDataService(database.db, storage, audit));
       roomRoutes(api, roomsSvc, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,
         networkAddresses: lanAddresses,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { USER_EMAIL } from '@playshop/shared';
 import { z } from 'zod';
-import { isCommonPassword } from './auth/passwords';
+import { isCommonPassword, passwordRefusal } from './auth/passwords';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -71,6 +71,18 @@ const ZEnv = z.object({
   METRICS_ENABLED: booleanString.default(false),
   /** Serve /metrics on this port alone (on HOST) instead of the main port. */
   METRICS_PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
+  /**
+   * Who may read the OpenAPI description at /api/docs: anyone, signed-in staff only (a staff access
+   * token), or nobody. Unset: staff in production, public otherwise.
+   */
+  API_DOCS: z.enum(['public', 'staff', 'off'], { message: 'must be public, staff or off' }).optional(),
+  /** Days an audit log entry is kept before the daily purge removes it. */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ message: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(36_500)
+    .default(400),
   /** How long /readyz answers 503 after SIGTERM before the server stops taking connections. */
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: 'must be a number of milliseconds' })
@@ -127,6 +139,8 @@ export interface Config {
   s3?: { endpoint?: string; region: string; bucket: string; accessKeyId: string; secretAccessKey: string };
   metrics: { enabled: boolean; port?: number };
   shutdownDrainMs: number;
+  apiDocs: 'public' | 'staff' | 'off';
+  auditRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +202,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = s3Keys.filter((k) => e[k] === undefined).join(', ');
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required when any S3_* variable is set`);
   }
+  // The rest of the password policy (patterns, the admin's own email), as for any chosen password.
+  const adminRefusal = e.ADMIN_PASSWORD ? passwordRefusal(e.ADMIN_PASSWORD, { email: e.ADMIN_EMAIL }) : null;
+  if (adminRefusal)
+    throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${adminRefusal.message}`);
   // Phones join by the address in the QR code: in production it must be the one they can reach.
   if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
     throw new ConfigError(
@@ -237,5 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     metrics: { enabled: e.METRICS_ENABLED, port: e.METRICS_PORT },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'staff' : 'public'),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RequirePermission } from './auth/require-permission';
+import { adminAuditRoutes } from './features/audit/audit-routes';
 import { adminCategoriesRoutes } from './features/categories/categories-routes';
 import { adminContentRoutes } from './features/content/content-routes';
 import { EnterPage } from './features/enter/enter-page';
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
               ...adminRoomsRoutes,
               ...adminTrainingRoutes,
               ...adminMaterialsRoutes,
+              ...adminAuditRoutes,
               // Any other admin path: 'Page not found' inside the layout, never a fake screen.
               { path: '*', lazy: adminNotFound },
             ],

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './bingo';
 export * from './categories';
 export * from './constants';
@@ -8,6 +9,7 @@ export * from './input';
 export * from './joining';
 export * from './materials';
 export * from './messages';
+export * from './org-data';
 export * from './organizations';
 export * from './pagination';
 export * from './permissions';

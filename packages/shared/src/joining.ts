@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { zLine } from './input';
 import { VALIDATION } from './messages';
 import {
   ZErrorReply,
@@ -45,8 +46,7 @@ export function formatJoinCode(code: string): string {
   return `${code.slice(0, 3)} ${code.slice(3)}`;
 }
 
-export const ZJoinCode = z
-  .string()
+export const ZJoinCode = zLine()
   .max(40)
   .transform(normalizeJoinCode)
   .pipe(
@@ -64,8 +64,7 @@ export const NICKNAME_MAX = 24;
 const NICKNAME_CHARS = /^[\p{L}\p{M}\p{N} .,'!?&()_-]+$/u;
 
 /** A guest's nickname, spaces collapsed. The server also checks it against a block list. */
-export const ZNickname = z
-  .string()
+export const ZNickname = zLine()
   .max(200, JOIN_TEXTS.nicknameTooLong)
   .transform((v) => v.trim().replace(/\s+/g, ' '))
   .pipe(
@@ -83,8 +82,9 @@ export const ZNickname = z
  */
 export const ZParticipantLogin = z
   .object({
-    username: z.string().trim().min(1, VALIDATION.usernameRequired).max(100),
-    org: z.string().trim().max(100).optional(),
+    // zLine: NUL reached the database and answered 500 (issue 30); now a 400 naming the field.
+    username: zLine().trim().min(1, VALIDATION.usernameRequired).max(100),
+    org: zLine().trim().max(100).optional(),
     orgId: z.number().int().positive().max(2_147_483_647).optional(),
     code: ZJoinCode.optional(),
   })

@@ -14,6 +14,9 @@ export const VALIDATION = {
   orgNameSpecialChars: 'Name must not contain special characters',
   commonPassword:
     'This password is one of the most common passwords and easy to guess: please choose another',
+  patternPassword:
+    'This password is one character or a short pattern repeated, or a run like abcdefgh: please choose another',
+  personalPassword: 'This password contains your name or email address: please choose another',
 } as const;
 
 export const SUCCESS = {

@@ -56,6 +56,12 @@ export const PERMISSIONS = {
   readOrgDashboard: ADMIN_ROLES,
   /** Dashboard: an organization's rooms with their state and players now. */
   readRoomActivity: STAFF_ROLES,
+  /** Audit log: read and export (an admin their organization's entries, a super admin all). */
+  readAuditLog: ADMIN_ROLES,
+  /** An organization's data: download everything of it as one archive (its admins, a super admin). */
+  exportOrganizationData: ADMIN_ROLES,
+  /** Erase a player's personal data, keeping game statistics anonymized. */
+  erasePlayers: ADMIN_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { zIdParam, zLine, zText } from './input';
+import { zIdParam, zLine } from './input';
 import { VALIDATION } from './messages';
 import { ROLES } from './roles';
 
@@ -9,7 +9,8 @@ const LOOSE_EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 export const ZLogin = z.object({
   email: zLine().trim().min(1, VALIDATION.required).max(254),
-  password: zText().min(1, VALIDATION.required).max(1024),
+  // One line like every sign-in field: a control character is a 400 naming the field (issue 30).
+  password: zLine().min(1, VALIDATION.required).max(1024),
 });
 export type LoginInput = z.infer<typeof ZLogin>;
 
@@ -18,14 +19,14 @@ export const ZRequestReset = z.object({
 });
 export type RequestResetInput = z.infer<typeof ZRequestReset>;
 
-const ZNewPassword = zText()
+const ZNewPassword = zLine()
   .min(1, VALIDATION.resetPasswordTooShort)
   .min(PASSWORD_MIN_LENGTH, VALIDATION.resetPasswordTooShort)
   .max(1024);
 
 export const ZResetPassword = z.object({
   password: ZNewPassword,
-  token: zText().min(1, VALIDATION.required).max(200),
+  token: zLine().min(1, VALIDATION.required).max(200),
 });
 export type ResetPasswordInput = z.infer<typeof ZResetPassword>;
 

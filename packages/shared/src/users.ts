@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { endpoint } from './endpoint';
-import { zIdParam, zLine, zText } from './input';
+import { zIdParam, zLine } from './input';
 import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
 import { normalizeRole, ROLES } from './roles';
@@ -54,7 +54,8 @@ export const ZRoleInput = z.preprocess(
   (v) => (v === '' || v == null ? undefined : (normalizeRole(v) ?? v)),
   z.enum(ROLES, { message: USER_TEXTS.roleRequired }),
 );
-const ZPassword = zText()
+// One line: a password must be one its owner can type at sign-in (where control characters are refused).
+const ZPassword = zLine()
   .min(1, VALIDATION.userPasswordTooShort)
   .min(PASSWORD_MIN_LENGTH, VALIDATION.userPasswordTooShort)
   .max(1024);

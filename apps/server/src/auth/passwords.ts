@@ -30,12 +30,62 @@ export function isCommonPassword(password: string): boolean {
   return common.has(password.toLowerCase());
 }
 
+/** Whom a new password is for: their own email and names are refused in it (ASVS 5.0 6.2.11). */
+export interface PasswordOwner {
+  email?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+/** The words of a person a password must not contain: names, the email and its local part's pieces. */
+function ownerWords({ email, firstName, lastName }: PasswordOwner): string[] {
+  const local = email?.toLowerCase().split('@')[0] ?? '';
+  const names = [firstName, lastName].map((n) => n?.toLowerCase().replace(/\s+/g, '') ?? '');
+  return [email?.toLowerCase() ?? '', local, ...local.split(/[._+-]+/), ...names, names.join('')].filter(
+    (w) => w.length >= 3,
+  );
+}
+
+/** 'aaaaaaaa', 'abababab', 'abcabcabc', 'abcdefgh', '98765432': easy to guess, yet on no list. */
+function isPattern(password: string): boolean {
+  const lower = password.toLowerCase();
+  if (/^([\s\S]{1,4})\1+$/u.test(lower)) return true;
+  const codes = [...lower].map((c) => c.codePointAt(0)!);
+  const steps = new Set(codes.slice(1).map((c, i) => c - codes[i]!));
+  return steps.size === 1 && (steps.has(1) || steps.has(-1));
+}
+
+/**
+ * Why a chosen password is refused, or null: a common one (whatever its case), a repeated or
+ * running pattern, or one containing the person's own email or name (4 letters or more anywhere,
+ * or the whole password once digits and symbols are set aside).
+ */
+export function passwordRefusal(
+  password: string,
+  owner: PasswordOwner = {},
+): { code: string; message: string } | null {
+  if (isCommonPassword(password)) return { code: 'COMMON_PASSWORD', message: VALIDATION.commonPassword };
+  if (isPattern(password)) return { code: 'WEAK_PASSWORD', message: VALIDATION.patternPassword };
+  const lower = password.toLowerCase();
+  const letters = lower.replace(/[^\p{L}]/gu, '');
+  const personal = ownerWords(owner).some(
+    (w) =>
+      (w.length >= 4 && lower.includes(w)) || (letters !== '' && letters === w.replace(/[^\p{L}]/gu, '')),
+  );
+  if (personal) return { code: 'PERSONAL_PASSWORD', message: VALIDATION.personalPassword };
+  return null;
+}
+
 /**
  * Every password a person chooses goes through here (a new staff account, a reset): refused with a
- * 400 that says why when it is a common one, otherwise hashed.
+ * 400 that says why (passwordRefusal), otherwise hashed.
  */
-export async function hashNewPassword(password: string, field = 'password'): Promise<string> {
-  if (isCommonPassword(password))
-    throw new AppError('COMMON_PASSWORD', 400, VALIDATION.commonPassword, field);
+export async function hashNewPassword(
+  password: string,
+  owner: PasswordOwner = {},
+  field = 'password',
+): Promise<string> {
+  const refusal = passwordRefusal(password, owner);
+  if (refusal) throw new AppError(refusal.code, 400, refusal.message, field);
   return hashPassword(password);
 }

@@ -10,15 +10,17 @@ type RateLimit = Limit;
 
 /**
  * Per IP, and per account for players, guests' rooms and reset mails, all fixed windows of
- * @fastify/rate-limit. Staff sign-in is throttled per account and address together (LoginThrottle),
- * never locked per account alone. Per-IP limits are generous: a classroom often shares one address.
+ * @fastify/rate-limit. Sign-in limits are keyed by (account, address) and by address, never by the
+ * account alone: tries from one address never lock the account for another (issue 30). Staff sign-in
+ * is throttled per account and address with a growing wait (LoginThrottle). Per-IP limits are
+ * generous: a classroom often shares one address.
  */
 export interface AuthRateLimits {
   loginPerIp: RateLimit;
   participantPerIp: RateLimit;
-  /** Keyed on the organization (or room code) and the username together. */
+  /** Keyed on the organization (or room code), the username and the address together. */
   participantPerAccount: RateLimit;
-  /** Keyed on the organization (or room code): how fast one organization's usernames can be tried. */
+  /** Keyed on the organization (or room code) and the address: how fast one address tries its usernames. */
   participantPerOrg: RateLimit;
   guestPerIp: RateLimit;
   /** Keyed on the room code: how many guests can pour into one room. */
@@ -88,10 +90,12 @@ export function authRoutes(
     const value = (req.body as { email?: unknown } | undefined)?.email;
     return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined;
   };
-  // The participant keys: the normalised code or organization, then it with the username.
+  // The participant keys: the normalised code or organization with the address, then with the
+  // username too. Never the account alone: a stranger's tries must not lock the real player out.
   const participantScope = (req: FastifyRequest) => {
     const { org, orgId, code } = req.body as { org?: string; orgId?: number; code?: string };
-    return code ? `code:${code}` : orgId !== undefined ? `org:${orgId}` : `name:${org?.toLowerCase()}`;
+    const scope = code ? `code:${code}` : orgId !== undefined ? `org:${orgId}` : `name:${org?.toLowerCase()}`;
+    return `${scope}|${req.ip}`;
   };
 
   route(
@@ -103,7 +107,8 @@ export function authRoutes(
       return sendSession(reply, session);
     },
     {
-      config: perIp(limits.loginPerIp),
+      // Every staff sign-in and refusal goes to the audit log (audit/trail.ts).
+      config: { ...perIp(limits.loginPerIp), audit: 'signIn' },
       preHandler: async (req) => {
         const { email } = req.body as { email: string };
         await loginThrottle.attempt(email.trim().toLowerCase(), req.ip);

@@ -15,7 +15,7 @@ import { groupLoader } from '../db/group-loader';
 import { organizations, passwordResetTokens, refreshTokens, rooms, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
-import { AppError, unauthorized } from '../http/errors';
+import { AppError, notFound, unauthorized } from '../http/errors';
 import { escapeLike } from '../http/pagination';
 import type { Mailer } from '../mail/mailer';
 import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
@@ -277,8 +277,9 @@ export function authService({
      */
     async guestLogin(code: string, nickname: string): Promise<SessionTokens & { roomId: number }> {
       const room = await resolveJoinCode(db, code);
+      // The same answer as an unknown code: a guess must not tell a real room from a bogus one.
+      if (!room.guestsAllowed) throw notFound(JOIN_TEXTS.unknownCode);
       if (isOrgExpired(room.orgExpiry)) throw new AppError('ORG_EXPIRED', 403, ERRORS.orgExpired);
-      if (!room.guestsAllowed) throw new AppError('GUESTS_NOT_ALLOWED', 403, JOIN_TEXTS.guestsNotAllowed);
       if (room.gameId === null) throw new AppError('LOBBY_NOT_OPEN', 409, JOIN_TEXTS.lobbyNotOpen);
       if (isOffensive(nickname))
         throw new AppError('BAD_NICKNAME', 400, JOIN_TEXTS.nicknameBlocked, 'nickname');
@@ -378,7 +379,14 @@ export function authService({
 
     /** Sets a new password with a valid reset token, spends the token and signs out every session. */
     async resetPassword(raw: string, password: string): Promise<void> {
-      const passwordHash = await hashNewPassword(password);
+      // The token's owner first, so their own email and name are refused in the new password.
+      const [owner] = await db
+        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(eq(passwordResetTokens.tokenHash, hashOpaqueToken(raw)))
+        .limit(1);
+      const passwordHash = await hashNewPassword(password, owner);
       const userId = await db.transaction(async (tx) => {
         const [spent] = await tx
           .update(passwordResetTokens)

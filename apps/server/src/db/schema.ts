@@ -369,3 +369,32 @@ export const printedCardSets = pgTable(
     check('printed_card_sets_per_page_check', sql`${t.cardsPerPage} in (1, 2, 4)`),
   ],
 );
+
+/**
+ * The audit log (issue 30 item 3): every change an admin or super admin makes and every staff
+ * sign-in and refusal. Append-only: a trigger (migration 0006) refuses UPDATE and DELETE except the
+ * retention purge (audit/service.ts). No foreign keys: an entry outlives the user, organization or
+ * thing it names, so the actor's and target's names are copied in.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The organization the entry belongs to (its admins read it); null: product-wide. */
+    orgId: integer('org_id'),
+    actorId: integer('actor_id'),
+    /** The actor's email (or username) at the time; for a refused sign-in, the email tried. */
+    actorLabel: text('actor_label').notNull(),
+    actorRole: text('actor_role'),
+    /** e.g. `user.update`, `auth.login`, `auth.login_refused`, `org.export`. */
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    /** `{ field: [before, after] }` for changed fields. */
+    changes: jsonb('changes'),
+    address: text('address'),
+  },
+  (t) => [index('audit_log_org_at_idx').on(t.orgId, t.at), index('audit_log_at_idx').on(t.at)],
+);

@@ -1,11 +1,11 @@
-import { ERRORS, isOrgExpired } from '@playshop/shared';
+import { ERRORS, isOrgExpired, STAFF_ROLES } from '@playshop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { groupLoader } from '../db/group-loader';
 import { organizations, users } from '../db/schema';
-import { forbidden, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized } from './errors';
 
 /**
  * Where an access token stands right now:
@@ -100,4 +100,21 @@ export function registerAuthentication(
     await assertAccessTokenCurrent(check, claims, { allowExpiredOrg: config?.allowExpiredOrg });
     req.actor = claims;
   });
+}
+
+/**
+ * An onRequest hook for pages outside the API scope (the API docs with API_DOCS=staff): a current
+ * staff access token in `Authorization: Bearer`, or 404 as if the page were not there.
+ */
+export function staffOnly(tokens: AccessTokens, check: AccessTokenCheck) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const header = req.headers.authorization;
+    const staff = await (async () => {
+      if (!header?.startsWith('Bearer ')) return false;
+      const claims = await tokens.verify(header.slice('Bearer '.length).trim());
+      await assertAccessTokenCurrent(check, claims);
+      return STAFF_ROLES.includes(claims.role);
+    })().catch(() => false);
+    if (!staff) throw notFound();
+  };
 }

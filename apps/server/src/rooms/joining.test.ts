@@ -194,12 +194,16 @@ describe('POST /guestLogin', () => {
     expect(res.json()).toMatchObject({ message: JOIN_TEXTS.lobbyNotOpen, code: 'LOBBY_NOT_OPEN' });
   });
 
-  it('refuses a room of an organization that does not allow guests', async () => {
+  it('refuses a room of an organization that does not allow guests exactly as an unknown code', async () => {
     const code = await codeOf(otherRoomId);
     await openLobby(otherRoomId);
     const res = await guest(code, 'Sam');
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ message: JOIN_TEXTS.guestsNotAllowed, code: 'GUESTS_NOT_ALLOWED' });
+    const unknown = await guest('ZZZZZZ', 'Sam');
+    // Same status, same body: a guess cannot tell a real room without guests from a bogus code.
+    expect(res.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(res.body).toBe(unknown.body);
+    expect(res.json()).toEqual({ message: JOIN_TEXTS.unknownCode, code: 'NOT_FOUND' });
   });
 
   it('refuses an unknown code, a bad nickname and an offensive one, each with its reason', async () => {
@@ -290,7 +294,7 @@ describe('POST /guestLogin', () => {
 });
 
 describe('POST /participantLogin rate limits', () => {
-  it('keys on the organization and username, so one address can sign many players in', async () => {
+  it('keys on the organization, username and address, so one address can sign many players in', async () => {
     await withTestContext(
       { rateLimits: perMinute({ participantPerAccount: 1, participantPerOrg: 3 }) },
       async (limited) => {
@@ -310,7 +314,7 @@ describe('POST /participantLogin rate limits', () => {
         expect((await login(players[0]!.username)).statusCode).toBe(429);
         // Another player behind the same address: fine.
         expect((await login(players[1]!.username)).statusCode).toBe(200);
-        // The organization's budget (3 tries) is spent.
+        // This address's budget for the organization (3 tries) is spent.
         expect((await login(players[2]!.username)).statusCode).toBe(429);
       },
     );

@@ -1,5 +1,6 @@
 import { IMPORT_TEXTS, PLAYER_IMPORT_API, USER_API } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
+import { noteAudit, noteChange } from '../audit/trail';
 import { route } from '../http/endpoint';
 import type { UsersService } from './service';
 
@@ -20,13 +21,18 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
     { bodyLimit: 4 * 1024 * 1024 },
   );
 
-  route(app, USER_API.player.export, async ({ actor, params, reply }) => {
-    const { filename, csv } = await users.exportPlayers(actor, params.orgId);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .send(csv);
-  });
+  route(
+    app,
+    USER_API.player.export,
+    async ({ actor, params, reply }) => {
+      const { filename, csv } = await users.exportPlayers(actor, params.orgId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+    { config: { audit: 'players.export' } },
+  );
 
   for (const kind of ['admin', 'player'] as const) {
     const api = USER_API[kind];
@@ -45,12 +51,28 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
       users.page(actor, kind, { orgId: params.orgId }, query.page, query.size, params.term),
     );
     route(app, api.byId, ({ actor, params }) => users.getById(actor, kind, params.id));
-    route(app, api.remove, ({ actor, params }) => users.remove(actor, kind, params.id));
+    route(app, api.remove, async ({ actor, params, req }) => {
+      const gone = await users.getById(actor, kind, params.id);
+      const label = gone.email ?? gone.username;
+      noteAudit(req, { target: { type: 'user', label, orgId: gone.organizationId } });
+      return users.remove(actor, kind, params.id);
+    });
     route(app, api.all, ({ actor }) => users.all(actor, kind));
   }
 
   route(app, USER_API.player.create, ({ actor, body }) => users.createPlayer(actor, body));
   route(app, USER_API.admin.create, ({ actor, body }) => users.createAdmin(actor, body));
-  route(app, USER_API.player.edit, ({ actor, body }) => users.editPlayer(actor, body));
-  route(app, USER_API.admin.edit, ({ actor, body }) => users.editAdmin(actor, body));
+  // Edits are recorded with each changed field's before and after (roles, organizations, names).
+  route(app, USER_API.player.edit, async ({ actor, body, req }) => {
+    const before = await users.getById(actor, 'player', body.id);
+    const after = await users.editPlayer(actor, body);
+    noteChange(req, before, after, { type: 'user', label: after.username, orgId: after.organizationId });
+    return after;
+  });
+  route(app, USER_API.admin.edit, async ({ actor, body, req }) => {
+    const before = await users.getById(actor, 'admin', body.id);
+    const after = await users.editAdmin(actor, body);
+    noteChange(req, before, after, { type: 'user', label: after.email, orgId: after.organizationId });
+    return after;
+  });
 }

@@ -265,7 +265,7 @@ export function usersService(db: Db) {
       checkStaffRole(actor, input.role);
       await checkOrganization(actor, input.organizationId);
       if (await emailTaken(input.email)) throw conflict(USER_TEXTS.duplicateEmail);
-      const passwordHash = await hashNewPassword(input.password);
+      const passwordHash = await hashNewPassword(input.password, input);
       const [row] = await writing('admin', () =>
         db
           .insert(users)

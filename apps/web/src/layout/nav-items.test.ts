@@ -20,6 +20,7 @@ describe('admin navigation', () => {
       'Workshops',
       'Training',
       'Settings',
+      'Audit log',
     ]);
   });
 
@@ -32,6 +33,7 @@ describe('admin navigation', () => {
       'Materials',
       'Training',
       'Settings',
+      'Audit log',
     ]);
   });
 

@@ -5,6 +5,7 @@ import {
   IconCategory,
   IconDoor,
   IconFolders,
+  IconHistory,
   IconLayoutDashboard,
   IconPhotoVideo,
   IconPresentation,
@@ -73,6 +74,7 @@ const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
       icon: IconSchool,
     },
     { label: 'Settings', target: { path: 'settings' }, permission: 'readOrganization', icon: IconSettings },
+    { label: 'Audit log', target: { path: 'audit-log' }, permission: 'readAuditLog', icon: IconHistory },
   ],
   facilitator: [
     { label: 'Players', target: { path: 'players' }, permission: 'managePlayers', icon: IconUsers },

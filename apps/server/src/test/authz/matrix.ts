@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { categories, organizations, orgWorkshops, rooms, sessions, workshops } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
 import { createOrg, createUser } from '../context';
+import { auditRows, orgDataRows } from './audit';
 import { authRows } from './auth';
 import { categoryRows } from './categories';
 import { contentRows } from './content';
@@ -27,6 +28,8 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...dashboardRows,
   ...materialsRows(),
   ...trainingRows(),
+  ...auditRows,
+  ...orgDataRows,
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;

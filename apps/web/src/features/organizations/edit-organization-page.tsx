@@ -11,6 +11,7 @@ import { useLinkableWorkshops } from './api/use-linkable-workshops';
 import { useOrgWorkshopLink } from './api/use-org-workshop-link';
 import { useOrgWorkshops } from './api/use-org-workshops';
 import { useOrganization } from './api/use-organization';
+import { OrganizationDataPanel } from './organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from './organization-form';
 
 const ALL_FIELDS = ['name', 'expiry', ...GENERAL_FIELDS] as const;
@@ -61,6 +62,7 @@ export function EditOrganizationPage() {
             )}
           </Card>
           <LinkedWorkshops organization={org.data} />
+          <OrganizationDataPanel organization={org.data} />
         </>
       )}
     </Stack>

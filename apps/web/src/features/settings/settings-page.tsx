@@ -5,6 +5,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useOrganization } from '../organizations/api/use-organization';
+import { OrganizationDataPanel } from '../organizations/organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from '../organizations/organization-form';
 import { ProductLinksPanel } from '../training/product-links-form';
 import { TrainingSettingsPanel } from '../training/training-settings-form';
@@ -91,6 +92,10 @@ export function SettingsPage() {
             </Tabs.Panel>
           )}
         </Tabs>
+      )}
+      {/* Issue 30: the organization's data on request (its admins download it; see organizations/). */}
+      {org.data && can(actor?.role, 'exportOrganizationData') && (
+        <OrganizationDataPanel organization={org.data} />
       )}
     </Stack>
   );

@@ -6,6 +6,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useUser } from './api/use-user';
 import type { UserKind } from './api/use-users-page';
+import { ErasePlayerPanel } from './erase-player-panel';
 import { UserForm } from './user-form';
 
 /**
@@ -39,6 +40,7 @@ export function EditUserPage({ kind }: { kind: UserKind }) {
           <UserForm kind={kind} user={user.data} onDone={() => navigate(-1)} onCancel={() => navigate(-1)} />
         </Card>
       )}
+      {user.data && kind === 'player' && <ErasePlayerPanel player={user.data} onDone={() => navigate(-1)} />}
     </Stack>
   );
 }

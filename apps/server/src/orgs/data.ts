@@ -1,0 +1,267 @@
+import { Readable } from 'node:stream';
+import { API_PREFIX, ERRORS, erasedUsername, FILES_PATH, ORG_DATA_TEXTS } from '@playshop/shared';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { ZipFile } from 'yazl';
+import type { AuditService } from '../audit/service';
+import type { Db } from '../db/client';
+import {
+  answers,
+  content,
+  gameEvents,
+  games,
+  images,
+  organizations,
+  orgWorkshops,
+  printedCardSets,
+  questions,
+  refreshTokens,
+  roomSessions,
+  rooms,
+  sessionContent,
+  sessions,
+  users,
+  videos,
+  workshops,
+} from '../db/schema';
+import { type Actor, assertOrgScope } from '../http/actor';
+import { bumpedTokenVersion } from '../http/authenticate';
+import { toCsv } from '../http/csv';
+import { AppError, notFound } from '../http/errors';
+import type { Storage } from '../storage/storage';
+
+const FILES_PREFIX = `${API_PREFIX}${FILES_PATH}/`;
+const EVENTS_PAGE = 2_000;
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+
+/**
+ * An organization's data on request (issue 30 item 4): `exportZip` streams everything of it as one
+ * zip (yazl: entries are written as they are read, the event log page by page); `erase` deletes the
+ * organization with its people, rooms, games and logs; `erasePlayer` replaces a player's personal data
+ * with an anonymous label, in their account and in every game event, so statistics stay.
+ */
+export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
+  async function findOrg(actor: Actor, id: number) {
+    assertOrgScope(actor, id, ERRORS.organizationNotFound);
+    const [org] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+    if (!org) throw notFound(ERRORS.organizationNotFound);
+    return org;
+  }
+
+  /** Every event of the organization's games as JSON lines, read a page at a time. */
+  async function* eventLines(gameIds: number[]): AsyncGenerator<string> {
+    if (gameIds.length === 0) return;
+    let after = 0;
+    for (;;) {
+      const page = await db
+        .select()
+        .from(gameEvents)
+        .where(and(inArray(gameEvents.gameId, gameIds), gt(gameEvents.id, after)))
+        .orderBy(asc(gameEvents.id))
+        .limit(EVENTS_PAGE);
+      for (const e of page) yield `${JSON.stringify(e)}\n`;
+      if (page.length < EVENTS_PAGE) return;
+      after = page[page.length - 1]!.id;
+    }
+  }
+
+  return {
+    /** The zip's name and its stream (the caller sends it as the reply). */
+    async exportZip(actor: Actor, id: number): Promise<{ filename: string; stream: Readable }> {
+      const org = await findOrg(actor, id);
+      const people = await db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          username: users.username,
+          role: users.role,
+          isGuest: users.isGuest,
+          createdAt: users.createdAt,
+        })
+        .from(users)
+        .where(eq(users.orgId, id))
+        .orderBy(asc(users.id));
+      const linked = await db
+        .select({ id: workshops.id, name: workshops.name })
+        .from(orgWorkshops)
+        .innerJoin(workshops, eq(workshops.id, orgWorkshops.workshopId))
+        .where(eq(orgWorkshops.orgId, id));
+      const orgRooms = await db.select().from(rooms).where(eq(rooms.orgId, id)).orderBy(asc(rooms.id));
+      const roomIds = orgRooms.map((r) => r.id);
+      const workshopIds = [...new Set([...linked.map((w) => w.id), ...orgRooms.map((r) => r.workshopId)])];
+      const workshopSessions = workshopIds.length
+        ? await db.select().from(sessions).where(inArray(sessions.workshopId, workshopIds))
+        : [];
+      const sessionIds = workshopSessions.map((s) => s.id);
+      const items = sessionIds.length
+        ? await db.select().from(sessionContent).where(inArray(sessionContent.sessionId, sessionIds))
+        : [];
+      const contentIds = [...new Set(items.map((i) => i.contentId))];
+      const [contentRows, questionRows, imageRows, videoRows] = contentIds.length
+        ? await Promise.all([
+            db.select().from(content).where(inArray(content.id, contentIds)),
+            db.select().from(questions).where(inArray(questions.contentId, contentIds)),
+            db.select().from(images).where(inArray(images.contentId, contentIds)),
+            db.select().from(videos).where(inArray(videos.contentId, contentIds)),
+          ])
+        : [[], [], [], []];
+      const answerRows = questionRows.length
+        ? await db
+            .select()
+            .from(answers)
+            .where(
+              inArray(
+                answers.questionId,
+                questionRows.map((q) => q.id),
+              ),
+            )
+        : [];
+      const [orgGames, roomSessionRows, cardSets] = roomIds.length
+        ? await Promise.all([
+            db.select().from(games).where(inArray(games.roomId, roomIds)),
+            db.select().from(roomSessions).where(inArray(roomSessions.roomId, roomIds)),
+            db
+              .select({
+                id: printedCardSets.id,
+                roomId: printedCardSets.roomId,
+                code: printedCardSets.code,
+                count: printedCardSets.count,
+                cardsPerPage: printedCardSets.cardsPerPage,
+                createdAt: printedCardSets.createdAt,
+              })
+              .from(printedCardSets)
+              .where(inArray(printedCardSets.roomId, roomIds)),
+          ])
+        : [[], [], []];
+
+      const zip = new ZipFile();
+      zip.addBuffer(json(org), 'organization.json');
+      zip.addBuffer(
+        Buffer.from(
+          toCsv([
+            ['id', 'firstName', 'lastName', 'email', 'username', 'role', 'guest', 'createdAt'],
+            ...people.map((p) => [
+              String(p.id),
+              p.firstName,
+              p.lastName,
+              p.email ?? '',
+              p.username ?? '',
+              p.role,
+              p.isGuest ? 'yes' : 'no',
+              p.createdAt.toISOString(),
+            ]),
+          ]),
+        ),
+        'people.csv',
+      );
+      zip.addBuffer(
+        json(
+          workshopIds.map((wid) => ({
+            id: wid,
+            name: linked.find((w) => w.id === wid)?.name ?? null,
+            linked: linked.some((w) => w.id === wid),
+            sessions: workshopSessions
+              .filter((s) => s.workshopId === wid)
+              .map((s) => ({ ...s, content: items.filter((i) => i.sessionId === s.id) })),
+          })),
+        ),
+        'workshops.json',
+      );
+      zip.addBuffer(
+        json({
+          content: contentRows,
+          questions: questionRows,
+          answers: answerRows,
+          images: imageRows,
+          videos: videoRows,
+        }),
+        'content.json',
+      );
+      zip.addBuffer(
+        json({ rooms: orgRooms, roomSessions: roomSessionRows, printedCardSets: cardSets }),
+        'rooms.json',
+      );
+      zip.addBuffer(json(orgGames), 'games.json');
+      zip.addReadStream(Readable.from(eventLines(orgGames.map((g) => g.id))), 'game-events.jsonl');
+      zip.addReadStream(
+        Readable.from(
+          (async function* () {
+            yield await audit.csv(
+              { userId: 0, role: 'SUPER_ADMIN', orgId: id, orgName: org.name, username: '' },
+              { orgId: id },
+            );
+          })(),
+        ),
+        'audit-log.csv',
+      );
+      // The files of the content the organization's workshops use (images, answer images, uploaded videos).
+      const fileUrls = [...imageRows, ...answerRows, ...videoRows]
+        .map((r) => r.url)
+        .filter((u): u is string => typeof u === 'string' && u.startsWith(FILES_PREFIX));
+      for (const url of new Set(fileUrls)) {
+        const key = url.slice(FILES_PREFIX.length);
+        const file = await storage.get(key).catch(() => null);
+        if (file) zip.addReadStream(file.stream, `files/${key}`);
+      }
+      zip.end();
+      const day = new Date().toISOString().slice(0, 10);
+      const safeName = org.name.replace(/[^A-Za-z0-9 _-]/g, '').replace(/\s+/g, '-') || `organization-${id}`;
+      return { filename: `${safeName}-${day}.zip`, stream: zip.outputStream as Readable };
+    },
+
+    /**
+     * Deletes the organization with everything of it: its people (their sessions go with them), then
+     * the organization, whose rooms, games, event logs, printed cards and workshop links cascade. The
+     * organization holds no files of its own: content, its images and the materials are the product's.
+     */
+    async erase(actor: Actor, id: number, confirmName: string): Promise<{ message: string }> {
+      const org = await findOrg(actor, id);
+      if (confirmName.trim() !== org.name)
+        throw new AppError('NAME_MISMATCH', 400, ORG_DATA_TEXTS.nameMismatch, 'confirmName');
+      if (actor.orgId === id) throw new AppError('OWN_ORGANIZATION', 409, ORG_DATA_TEXTS.ownOrganization);
+      await db.transaction(async (tx) => {
+        await tx.delete(users).where(eq(users.orgId, id));
+        await tx.delete(organizations).where(eq(organizations.id, id));
+      });
+      return { message: ORG_DATA_TEXTS.erased };
+    },
+
+    /**
+     * Erases a player's personal data: names and username become an anonymous label in the account
+     * and in every game event that named them; their sessions end. Games, cards, answers and wins stay.
+     */
+    async erasePlayer(actor: Actor, userId: number): Promise<{ message: string; orgId: number }> {
+      const [player] = await db
+        .select({ id: users.id, orgId: users.orgId, role: users.role })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      if (player?.role !== 'PLAYER') throw notFound();
+      assertOrgScope(actor, player.orgId);
+      const label = erasedUsername(userId);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            firstName: ORG_DATA_TEXTS.erasedFirstName,
+            lastName: ORG_DATA_TEXTS.erasedLastName,
+            username: label,
+            email: null,
+            tokenVersion: bumpedTokenVersion(),
+          })
+          .where(eq(users.id, userId));
+        await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+        await tx
+          .update(gameEvents)
+          .set({ payload: sql`jsonb_set(${gameEvents.payload}, '{username}', to_jsonb(${label}::text))` })
+          .where(
+            sql`${gameEvents.payload} ? 'username' and ${gameEvents.payload}->>'userId' = ${String(userId)}`,
+          );
+      });
+      return { message: ORG_DATA_TEXTS.playerErased, orgId: player.orgId };
+    },
+  };
+}
+
+export type OrgDataService = ReturnType<typeof orgDataService>;

@@ -1,0 +1,289 @@
+/**
+ * An organization's data on request (issue 30 item 4): the zip of everything of it, the erasure of
+ * an organization after its name is typed, and a player's erasure that keeps the games, anonymized.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_PREFIX, erasedUsername, FILES_PATH, ORG_DATA_TEXTS } from '@playshop/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromBuffer, type ZipFile } from 'yauzl';
+import {
+  categories,
+  content,
+  gameEvents,
+  games,
+  images,
+  organizations,
+  rooms,
+  sessionContent,
+  sessions,
+  users,
+} from '../db/schema';
+import {
+  createOrg,
+  createRoomWithPeople,
+  createTestContext,
+  createUser,
+  signIn,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
+
+let ctx: TestContext;
+let root: Record<string, string>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  root = (await signInNewUser(ctx, 'SUPER_ADMIN', (await createOrg(ctx.database)).id)).headers;
+});
+afterAll(() => ctx.close());
+
+/** Every entry of a zip: its name and its bytes. */
+async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    fromBuffer(buffer, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
+  );
+  const out = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry) => {
+      zip.openReadStream(entry, (err, stream) => {
+        if (err) return reject(err);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          out.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return out;
+}
+
+/** A room of a new organization with an admin, two players, a workshop using an image, and a played game. */
+async function playedRoom() {
+  const { db } = ctx.database;
+  const made = await createRoomWithPeople(ctx.database, 2);
+  const admin = await createUser(ctx.database, 'ADMIN', made.org.id);
+  const [room] = await db.select().from(rooms).where(eq(rooms.id, made.roomId));
+  const [cat] = await db
+    .insert(categories)
+    .values({ name: `Cat ${made.org.id}` })
+    .returning();
+  const [item] = await db
+    .insert(content)
+    .values({ title: 'Picture', description: 'd', type: 'IMAGE', categoryId: cat!.id })
+    .returning();
+  const key = `content/${made.org.id}-picture.png`;
+  const bytes = Buffer.from(`not really a png ${made.org.id}`);
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'org-data-')), 'picture.png');
+  await writeFile(file, bytes);
+  await ctx.storage.putFile(key, file, 'image/png');
+  await db.insert(images).values({ contentId: item!.id, url: `${API_PREFIX}${FILES_PATH}/${key}` });
+  const [session] = await db
+    .insert(sessions)
+    .values({ workshopId: room!.workshopId, name: 'One', orderIndex: 0 })
+    .returning();
+  await db.insert(sessionContent).values({ sessionId: session!.id, contentId: item!.id, orderIndex: 0 });
+  const [game] = await db.insert(games).values({ roomId: made.roomId, lastSeq: 4 }).returning();
+  const [alice, bob] = made.players;
+  const card = [[1, 2, 3, 4, 5]];
+  await db.insert(gameEvents).values([
+    { gameId: game!.id, seq: 1, type: 'lobby_opened', payload: {} },
+    {
+      gameId: game!.id,
+      seq: 2,
+      type: 'player_joined',
+      payload: { userId: alice!.id, username: alice!.username, card },
+    },
+    {
+      gameId: game!.id,
+      seq: 3,
+      type: 'player_joined',
+      payload: { userId: bob!.id, username: bob!.username, card },
+    },
+    {
+      gameId: game!.id,
+      seq: 4,
+      type: 'bingo',
+      payload: {
+        userId: alice!.id,
+        username: alice!.username,
+        lines: ['row 1'],
+        at: new Date().toISOString(),
+      },
+    },
+  ]);
+  return { ...made, admin, gameId: game!.id, key, bytes };
+}
+
+describe('GET /organizations/{id}/export', () => {
+  it("gives the organization's admin everything of it as one zip, and records the export", async () => {
+    const r = await playedRoom();
+    const headers = (await signIn(ctx.app, r.admin)).headers;
+    const res = await ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.zip"$/);
+    const files = await unzip(res.rawPayload);
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'audit-log.csv',
+        'content.json',
+        `files/${r.key}`,
+        'game-events.jsonl',
+        'games.json',
+        'organization.json',
+        'people.csv',
+        'rooms.json',
+        'workshops.json',
+      ].sort(),
+    );
+    expect(JSON.parse(files.get('organization.json')!.toString()).name).toBe(r.org.name);
+    const people = files.get('people.csv')!.toString();
+    for (const p of [...r.players, r.staff, r.admin]) expect(people).toContain(String(p.username ?? p.email));
+    expect(people).not.toMatch(/argon2/);
+    expect(JSON.parse(files.get('rooms.json')!.toString()).rooms[0].id).toBe(r.roomId);
+    expect(JSON.parse(files.get('content.json')!.toString()).content[0].title).toBe('Picture');
+    expect(JSON.parse(files.get('workshops.json')!.toString())[0].sessions[0].content).toHaveLength(1);
+    const events = files
+      .get('game-events.jsonl')!
+      .toString()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events.map((e) => e.type)).toEqual(['lobby_opened', 'player_joined', 'player_joined', 'bingo']);
+    expect(files.get(`files/${r.key}`)!.equals(r.bytes)).toBe(true);
+    // The export is itself in the audit log, and the next export's audit-log.csv shows it.
+    const log = await ctx.app.inject({ url: '/api/v1/audit-log?action=org.export', headers });
+    expect(log.json().items[0]).toMatchObject({ actor: r.admin.email, orgId: r.org.id });
+    const again = await unzip(
+      (await ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers })).rawPayload,
+    );
+    expect(again.get('audit-log.csv')!.toString()).toContain('org.export');
+  });
+
+  it("is another organization's admin's 404 and a facilitator's 403", async () => {
+    const r = await playedRoom();
+    const stranger = (await signInNewUser(ctx, 'ADMIN', (await createOrg(ctx.database)).id)).headers;
+    const url = `/api/v1/organizations/${r.org.id}/export`;
+    expect((await ctx.app.inject({ url, headers: stranger })).statusCode).toBe(404);
+    const facilitator = (await signIn(ctx.app, r.staff)).headers;
+    expect((await ctx.app.inject({ url, headers: facilitator })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /organizations/{id}/erase', () => {
+  const erase = (id: number, confirmName: string, headers = root) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/organizations/${id}/erase`,
+      headers,
+      payload: { confirmName },
+    });
+
+  it("deletes nothing until the organization's name is typed, then everything of it", async () => {
+    const r = await playedRoom();
+    const adminSession = (await signIn(ctx.app, r.admin)).headers;
+    const wrong = await erase(r.org.id, `${r.org.name}x`);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: 'NAME_MISMATCH',
+      message: ORG_DATA_TEXTS.nameMismatch,
+      field: 'confirmName',
+    });
+    expect((await erase(r.org.id, '')).json().field).toBe('confirmName');
+    const { db } = ctx.database;
+    expect(await db.select().from(organizations).where(eq(organizations.id, r.org.id))).toHaveLength(1);
+
+    const ok = await erase(r.org.id, r.org.name);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ message: ORG_DATA_TEXTS.erased });
+    expect(await db.select().from(organizations).where(eq(organizations.id, r.org.id))).toEqual([]);
+    expect(await db.select().from(users).where(eq(users.orgId, r.org.id))).toEqual([]);
+    expect(await db.select().from(rooms).where(eq(rooms.id, r.roomId))).toEqual([]);
+    expect(await db.select().from(gameEvents).where(eq(gameEvents.gameId, r.gameId))).toEqual([]);
+    // Its admin's session is over at once.
+    expect((await ctx.app.inject({ url: '/api/v1/audit-log', headers: adminSession })).statusCode).toBe(401);
+    // The erasure is recorded, under the organization's name.
+    const log = await ctx.app.inject({ url: '/api/v1/audit-log?action=org.erase', headers: root });
+    expect(log.json().items[0]).toMatchObject({ target: r.org.name, orgId: r.org.id });
+  });
+
+  it("is the super admin's alone, and never of their own organization", async () => {
+    const r = await playedRoom();
+    const admin = (await signIn(ctx.app, r.admin)).headers;
+    expect((await erase(r.org.id, r.org.name, admin)).statusCode).toBe(403);
+    const rootUser = await createUser(ctx.database, 'SUPER_ADMIN', r.org.id);
+    const own = await erase(r.org.id, r.org.name, (await signIn(ctx.app, rootUser)).headers);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(ORG_DATA_TEXTS.ownOrganization);
+  });
+});
+
+describe('POST /erase-player/{id}', () => {
+  it("erases a player's names everywhere and ends their session; the games and the win stay, anonymized", async () => {
+    const r = await playedRoom();
+    const [alice, bob] = r.players;
+    const aliceSession = (await signIn(ctx.app, alice!)).headers;
+    const admin = (await signIn(ctx.app, r.admin)).headers;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/erase-player/${alice!.id}`,
+      headers: admin,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(ORG_DATA_TEXTS.playerErased);
+
+    const { db } = ctx.database;
+    const [row] = await db.select().from(users).where(eq(users.id, alice!.id));
+    expect(row).toMatchObject({
+      firstName: ORG_DATA_TEXTS.erasedFirstName,
+      lastName: ORG_DATA_TEXTS.erasedLastName,
+      username: erasedUsername(alice!.id),
+    });
+    const events = await db.select().from(gameEvents).where(eq(gameEvents.gameId, r.gameId));
+    expect(events).toHaveLength(4);
+    const text = JSON.stringify(events);
+    expect(text).not.toContain(alice!.username!);
+    expect(text).toContain(bob!.username!);
+    expect(events.find((e) => e.type === 'bingo')!.payload).toMatchObject({
+      userId: alice!.id,
+      username: erasedUsername(alice!.id),
+    });
+    // The room's report still counts the win, under the anonymous name.
+    const report = await ctx.app.inject({ url: `/api/v1/get-room-report/${r.roomId}`, headers: admin });
+    expect(report.statusCode).toBe(200);
+    expect(report.body).toContain(erasedUsername(alice!.id));
+    expect(report.body).not.toContain(alice!.username!);
+    expect(
+      (await ctx.app.inject({ url: `/api/v1/getroombyid/${r.roomId}`, headers: aliceSession })).statusCode,
+    ).toBe(401);
+    // The audit entry names the account by id alone.
+    const log = await ctx.app.inject({ url: '/api/v1/audit-log?action=user.erase', headers: admin });
+    expect(log.json().items[0]).toMatchObject({ targetId: String(alice!.id), target: null });
+    expect(JSON.stringify(log.json())).not.toContain(alice!.username!);
+  });
+
+  it("is refused to facilitators, another organization's admin, and for staff accounts", async () => {
+    const r = await playedRoom();
+    const [alice] = r.players;
+    const url = `/api/v1/erase-player/${alice!.id}`;
+    const facilitator = (await signIn(ctx.app, r.staff)).headers;
+    expect((await ctx.app.inject({ method: 'POST', url, headers: facilitator })).statusCode).toBe(403);
+    const stranger = (await signInNewUser(ctx, 'ADMIN', (await createOrg(ctx.database)).id)).headers;
+    expect((await ctx.app.inject({ method: 'POST', url, headers: stranger })).statusCode).toBe(404);
+    const staffUrl = `/api/v1/erase-player/${r.staff.id}`;
+    expect((await ctx.app.inject({ method: 'POST', url: staffUrl, headers: root })).statusCode).toBe(404);
+    const [still] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [alice!.id]));
+    expect(still!.username).toBe(alice!.username);
+  });
+});

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { zIdParam, zLine } from './input';
+import { zPaged, zPaging } from './pagination';
+
+/**
+ * The audit log (issue 30 item 3): who changed what, when and from where. Append-only; an
+ * organization's admins read their organization's entries, the super admin every entry.
+ */
+export const AUDIT_TEXTS = {
+  title: 'Audit log',
+  exportCsv: 'Export CSV',
+  empty: 'No entries',
+  badDate: 'Date must be YYYY-MM-DD',
+} as const;
+
+/** The actions the server records by name; any other change is recorded as `METHOD /path`. */
+export const AUDIT_ACTIONS = {
+  signIn: 'auth.login',
+  signInRefused: 'auth.login_refused',
+} as const;
+
+const ZDay = zLine().regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_TEXTS.badDate);
+
+/** The filters of the list and the CSV export. `to` is inclusive (the whole day). */
+export const ZAuditFilter = z.object({
+  action: zLine().trim().max(100).optional(),
+  /** Matched in the actor's and the target's names. */
+  q: zLine().trim().max(100).optional(),
+  from: ZDay.optional(),
+  to: ZDay.optional(),
+  /** Super admin: one organization's entries. */
+  orgId: zIdParam().optional(),
+});
+export type AuditFilter = z.infer<typeof ZAuditFilter>;
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  orgId: z.number().int().nullable(),
+  actorId: z.number().int().nullable(),
+  actor: z.string(),
+  actorRole: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  target: z.string().nullable(),
+  /** `{ field: [before, after] }`. */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
+  address: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof ZAuditEntry>;
+
+const tags = ['audit'];
+
+export const AUDIT_API = {
+  list: endpoint({
+    method: 'GET',
+    path: '/audit-log',
+    query: ZAuditFilter.extend(zPaging().shape),
+    reply: zPaged(ZAuditEntry),
+    access: 'readAuditLog',
+    summary: "Audit log entries, newest first: the caller's organization's, or every one for a super admin",
+    tags,
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: '/audit-log/export',
+    query: ZAuditFilter,
+    reply: z.string(),
+    access: 'readAuditLog',
+    summary: 'The filtered audit log as CSV (at, actor, role, action, target, changes, address)',
+    tags,
+  }),
+};

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { zIdParam, zLine } from './input';
+import { ZIdParam } from './schemas';
+
+/**
+ * An organization's data on request (issue 30 item 4): its admin downloads everything of it as one
+ * zip; the super admin erases an organization with all its data after typing its name; a player's
+ * personal data is erased while the game statistics stay, anonymized.
+ */
+export const ORG_DATA_TEXTS = {
+  download: 'Download all data',
+  eraseOrganization: 'Delete organization and all its data',
+  typeName: 'Type the organization’s name to confirm',
+  nameMismatch: 'The name does not match: type the organization’s name exactly',
+  ownOrganization: 'You cannot delete the organization you belong to',
+  erased: 'Organization and all its data deleted',
+  erasePlayer: 'Erase personal data',
+  playerErased: 'Personal data erased: game statistics kept, anonymized',
+  erasedFirstName: 'Erased',
+  erasedLastName: 'player',
+} as const;
+
+/** What an erased player's username becomes (unique: their id). */
+export const erasedUsername = (userId: number) => `erased-${userId}`;
+
+export const ZEraseOrganization = z.object({
+  confirmName: zLine().trim().min(1, ORG_DATA_TEXTS.typeName).max(200),
+});
+export type EraseOrganizationInput = z.input<typeof ZEraseOrganization>;
+
+const tags = ['organization data'];
+
+export const ORG_DATA_API = {
+  export: endpoint({
+    method: 'GET',
+    path: '/organizations/:id/export',
+    params: z.object({ id: zIdParam() }),
+    reply: z.unknown(),
+    access: 'exportOrganizationData',
+    summary:
+      "Everything of an organization as one zip (streamed): people, workshops and content, rooms, games and their event logs, the content's files, the audit log",
+    tags,
+  }),
+  erase: endpoint({
+    method: 'POST',
+    path: '/organizations/:id/erase',
+    params: ZIdParam,
+    body: ZEraseOrganization,
+    reply: z.object({ message: z.string() }),
+    access: 'manageOrganizations',
+    summary:
+      'Delete an organization with all its people, rooms, games and logs, after its name is typed (super admin)',
+    tags,
+  }),
+  erasePlayer: endpoint({
+    method: 'POST',
+    path: '/erase-player/:id',
+    params: ZIdParam,
+    reply: z.object({ message: z.string() }),
+    access: 'erasePlayers',
+    summary:
+      "Erase a player's personal data (names, username everywhere in game logs); games and statistics stay, anonymized",
+    tags,
+  }),
+};
