@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { ZPasswordLoginReply } from './sign-in';
 import { VALIDATION } from './messages';
 import {
   ZErrorReply,
@@ -167,7 +168,8 @@ export const AUTH_API = {
     method: 'POST',
     path: '/login',
     body: ZLogin,
-    reply: ZLoginReply,
+    // Or the second step where two-factor sign-in applies (sign-in.ts).
+    reply: ZPasswordLoginReply,
     access: 'public',
     summary: 'Staff sign-in with email and password',
     tags: ['auth'],

@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   readOrgDashboard: ADMIN_ROLES,
   /** Dashboard: an organization's rooms with their state and players now. */
   readRoomActivity: STAFF_ROLES,
+  /** One's own two-factor sign-in: set it up, turn it off (staff: players have no password). */
+  manageOwnSignIn: STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
