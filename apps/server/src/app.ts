@@ -14,6 +14,11 @@ import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
 import { authService } from './auth/service';
+import { signInPolicy } from './auth/sign-in-policy';
+import { ssoRoutes } from './auth/sso/routes';
+import { ssoService } from './auth/sso/service';
+import { twoFactorRoutes } from './auth/two-factor/routes';
+import { twoFactorService } from './auth/two-factor/service';
 import { accessTokens } from './auth/tokens';
 import { categoryRoutes } from './categories/routes';
 import { categoriesService } from './categories/service';
@@ -198,6 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One check for REST and the game socket: a crowd's connects and requests share its reads.
   const checkToken = groupedAccessTokenCheck(database.db);
   const storage = deps.storage ?? (await createStorage(config, app.log));
+  const sso = ssoService({
+    db: database.db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const twoFactor = twoFactorService({ db: database.db, serverSecret: config.jwtSecret });
   const services = {
     auth: authService({
       db: database.db,
@@ -206,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer,
       publicUrl: config.publicUrl,
       log: app.log,
+      signInPolicy: signInPolicy(sso, twoFactor),
     }),
     orgs: orgsService(database.db),
     users: usersService(database.db),
@@ -280,6 +293,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         loginThrottle,
         config.publicUrl.startsWith('https:'),
       );
+      ssoRoutes(api, sso, services.auth, config.publicUrl.startsWith('https:'));
+      twoFactorRoutes(api, twoFactor, services.auth, config.publicUrl.startsWith('https:'));
       orgRoutes(api, services.orgs);
       roomRoutes(api, roomsSvc, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,
