@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
-import { ZPasswordLoginReply } from './sign-in';
 import { VALIDATION } from './messages';
 import {
   ZErrorReply,
@@ -11,6 +10,7 @@ import {
   ZRequestReset,
   ZResetPassword,
 } from './schemas';
+import { ZPasswordLoginReply } from './sign-in';
 
 export const JOIN_TEXTS = {
   unknownCode: 'Unknown room code',

@@ -61,7 +61,14 @@ export async function startOidcProvider(redirectUris: string[]): Promise<TestOid
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     // Explicit lifetimes (the provider notices each default it falls back to).
-    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx: unknown, id: string) {
       const account = accounts.get(id);

@@ -4,7 +4,7 @@ import {
   type Role,
   SIGN_IN_TEXTS,
   type SsoOption,
-  ZOrgSignInUpdate,
+  type ZOrgSignInUpdate,
 } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -296,7 +296,11 @@ export function ssoService({
       if (user.role === 'SUPER_ADMIN') return;
       const row = await rowOf(user.orgId);
       if (row?.ssoEnabled && row.passwordSignInDisabled)
-        throw new AppError('PASSWORD_SIGN_IN_DISABLED', 403, SIGN_IN_TEXTS.passwordSignInDisabled(user.orgName));
+        throw new AppError(
+          'PASSWORD_SIGN_IN_DISABLED',
+          403,
+          SIGN_IN_TEXTS.passwordSignInDisabled(user.orgName),
+        );
     },
   };
 }

@@ -71,7 +71,9 @@ describe('an organization admin sets single sign-on up', () => {
       hasClientSecret: false,
       redirectUri: `${PUBLIC_URL}/sso/callback`,
     });
-    expect((await api('GET', `/sso/options/${encodeURIComponent(org.name)}`, undefined, {})).statusCode).toBe(404);
+    expect((await api('GET', `/sso/options/${encodeURIComponent(org.name)}`, undefined, {})).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses an incomplete or unreachable provider, and password-off without SSO', async () => {
@@ -111,10 +113,19 @@ describe('an organization admin sets single sign-on up', () => {
     expect(row!.clientSecretEncrypted).toMatch(/^v1\./);
     expect(row!.clientSecretEncrypted).not.toContain(provider.clientSecret);
     // Saving again without a secret keeps the stored one.
-    const again = await api('PUT', `/organizations/${org.id}/sign-in`, ssoSettings({ clientSecret: undefined }));
+    const again = await api(
+      'PUT',
+      `/organizations/${org.id}/sign-in`,
+      ssoSettings({ clientSecret: undefined }),
+    );
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().hasClientSecret).toBe(true);
-    const option = await api('GET', `/sso/options/${encodeURIComponent(org.name.toUpperCase())}`, undefined, {});
+    const option = await api(
+      'GET',
+      `/sso/options/${encodeURIComponent(org.name.toUpperCase())}`,
+      undefined,
+      {},
+    );
     expect(option.json()).toEqual({ org: org.name, orgId: org.id });
   });
 
@@ -146,7 +157,9 @@ describe('staff sign in with their organization', () => {
     expect(res.json()).toMatchObject({ userId: facilitator.id, role: 'FACILITATOR', orgId: org.id });
     expect(res.cookies.some((c) => c.name === 'playshop_refresh')).toBe(true);
     // The access token works.
-    const me = await api('GET', '/two-factor', undefined, { authorization: `Bearer ${res.json().accessToken}` });
+    const me = await api('GET', '/two-factor', undefined, {
+      authorization: `Bearer ${res.json().accessToken}`,
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -159,12 +172,21 @@ describe('staff sign in with their organization', () => {
   });
 
   it('creates no account unless the organization allows it, then one with the default role', async () => {
-    provider.addAccount({ email: 'new.person@sso.test', emailVerified: true, givenName: 'New', familyName: 'Person' });
+    provider.addAccount({
+      email: 'new.person@sso.test',
+      emailVerified: true,
+      givenName: 'New',
+      familyName: 'Person',
+    });
     const refused = await ssoSignIn('new.person@sso.test');
     expect(refused.res.statusCode).toBe(403);
     expect(refused.res.json()).toMatchObject({ code: 'SSO_NO_ACCOUNT', message: SIGN_IN_TEXTS.ssoNoAccount });
 
-    await api('PUT', `/organizations/${org.id}/sign-in`, ssoSettings({ createAccounts: true, defaultRole: 'ADMIN' }));
+    await api(
+      'PUT',
+      `/organizations/${org.id}/sign-in`,
+      ssoSettings({ createAccounts: true, defaultRole: 'ADMIN' }),
+    );
     const created = await ssoSignIn('new.person@sso.test');
     expect(created.res.statusCode, created.res.body).toBe(200);
     expect(created.res.json()).toMatchObject({ role: 'ADMIN', orgId: org.id });
@@ -175,7 +197,7 @@ describe('staff sign in with their organization', () => {
     expect(again.res.json().userId).toBe(user!.id);
   });
 
-  it("refuses an account of another organization, even where accounts are created", async () => {
+  it('refuses an account of another organization, even where accounts are created', async () => {
     const elsewhere = await createUser(ctx.database, 'ADMIN', (await createOrg(ctx.database)).id);
     provider.addAccount({ email: elsewhere.email!, emailVerified: true });
     const { res } = await ssoSignIn(elsewhere.email!);
@@ -216,7 +238,11 @@ describe('password sign-in turned off for the organization', () => {
     expect(
       (await api('POST', '/login', { email: facilitator.email, password: TEST_PASSWORD }, {})).statusCode,
     ).toBe(200);
-    const saved = await api('PUT', `/organizations/${org.id}/sign-in`, ssoSettings({ passwordSignInDisabled: true }));
+    const saved = await api(
+      'PUT',
+      `/organizations/${org.id}/sign-in`,
+      ssoSettings({ passwordSignInDisabled: true }),
+    );
     expect(saved.statusCode).toBe(200);
 
     const refused = await api('POST', '/login', { email: facilitator.email, password: TEST_PASSWORD }, {});

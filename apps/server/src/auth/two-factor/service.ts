@@ -13,7 +13,7 @@ import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../../db/client';
-import { orgSignIn, settings, twoFactorRecoveryCodes, userTwoFactor, users } from '../../db/schema';
+import { orgSignIn, settings, twoFactorRecoveryCodes, users, userTwoFactor } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { secretBox } from '../secret-box';
 

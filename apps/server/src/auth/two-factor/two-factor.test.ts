@@ -31,7 +31,12 @@ const login = (email: string, cookies: Record<string, string> = {}) =>
  * one (the server accepts a step once), at most one step ahead of now (its window), else it waits.
  */
 function authenticator(secretBase32: string) {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
+  const totp = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secretBase32),
+  });
   let last = Number.NEGATIVE_INFINITY;
   return async () => {
     for (;;) {
@@ -85,7 +90,12 @@ describe('a staff member turns two-factor sign-in on', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(SIGN_IN_TEXTS.invalidCode);
 
-    const confirm = await call('POST', '/two-factor/confirm', { code: await authenticator(secret)() }, headers);
+    const confirm = await call(
+      'POST',
+      '/two-factor/confirm',
+      { code: await authenticator(secret)() },
+      headers,
+    );
     expect(confirm.statusCode, confirm.body).toBe(200);
     const codes: string[] = confirm.json().recoveryCodes;
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
@@ -139,7 +149,9 @@ describe('signing in with two-factor on', () => {
     const ok = await call('POST', '/two-factor/verify', { challenge, code: recovery.toUpperCase() });
     expect(ok.statusCode, ok.body).toBe(200);
     const next = (await login(user.email!)).json().challenge;
-    expect((await call('POST', '/two-factor/verify', { challenge: next, code: recovery })).statusCode).toBe(400);
+    expect((await call('POST', '/two-factor/verify', { challenge: next, code: recovery })).statusCode).toBe(
+      400,
+    );
     expect((await call('GET', '/two-factor', undefined, headers)).json().recoveryCodesLeft).toBe(
       RECOVERY_CODE_COUNT - 1,
     );
@@ -147,7 +159,10 @@ describe('signing in with two-factor on', () => {
 
   it('refuses a forged or foreign challenge', async () => {
     const { app } = await enrolled();
-    const res = await call('POST', '/two-factor/verify', { challenge: 'eyJhbGciOiJIUzI1NiJ9.e30.x', code: await app() });
+    const res = await call('POST', '/two-factor/verify', {
+      challenge: 'eyJhbGciOiJIUzI1NiJ9.e30.x',
+      code: await app(),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'CHALLENGE_EXPIRED' });
   });
@@ -155,7 +170,11 @@ describe('signing in with two-factor on', () => {
   it('remembers this device for 30 days when asked, and only this user on it', async () => {
     const { user, app } = await enrolled();
     const challenge = (await login(user.email!)).json().challenge;
-    const ok = await call('POST', '/two-factor/verify', { challenge, code: await app(), rememberDevice: true });
+    const ok = await call('POST', '/two-factor/verify', {
+      challenge,
+      code: await app(),
+      rememberDevice: true,
+    });
     const device = ok.cookies.find((c) => c.name === 'playshop_2fa_device')!;
     expect(device.httpOnly).toBe(true);
     const days = ((device.expires as Date).getTime() - Date.now()) / 86_400_000;
@@ -222,7 +241,12 @@ describe('two-factor required', () => {
       code: await app(),
     });
     const adminHeaders = { authorization: `Bearer ${session.json().accessToken}` };
-    const off = await call('POST', '/two-factor/disable', { code: done.json().recoveryCodes[0] }, adminHeaders);
+    const off = await call(
+      'POST',
+      '/two-factor/disable',
+      { code: done.json().recoveryCodes[0] },
+      adminHeaders,
+    );
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(SIGN_IN_TEXTS.requiredCannotDisable);
     expect((await call('GET', '/two-factor', undefined, adminHeaders)).json()).toMatchObject({

@@ -1,11 +1,16 @@
 /** Authorization-matrix rows: single sign-on and two-factor sign-in (auth/sso, auth/two-factor). */
-import { ADMINS, type AuthzRow, allowed, SUPER, STAFF, same, scoped, scopedGet, unscopedGet } from './core';
+import { ADMINS, type AuthzRow, allowed, STAFF, SUPER, same, scoped, scopedGet, unscopedGet } from './core';
 
 const badCode = { code: 'not-a-code' };
 
 export const signInRows: AuthzRow[] = [
   // Public: the sign-in steps (an unknown organization, no attempt cookie, no valid challenge).
-  { method: 'GET', path: '/sso/options/:org', anonymous: 404, request: () => ({ url: '/sso/options/Nowhere' }) },
+  {
+    method: 'GET',
+    path: '/sso/options/:org',
+    anonymous: 404,
+    request: () => ({ url: '/sso/options/Nowhere' }),
+  },
   {
     method: 'POST',
     path: '/sso/start',
@@ -65,7 +70,12 @@ export const signInRows: AuthzRow[] = [
   },
   // One's own two-factor: every staff member, for themselves (no organization is targeted).
   unscopedGet('/two-factor', STAFF),
-  { method: 'POST', path: '/two-factor/setup', ...same(allowed(STAFF)), request: () => ({ url: '/two-factor/setup' }) },
+  {
+    method: 'POST',
+    path: '/two-factor/setup',
+    ...same(allowed(STAFF)),
+    request: () => ({ url: '/two-factor/setup' }),
+  },
   // After the row above each caller has a pending set-up: a wrong code is 400.
   {
     method: 'POST',

@@ -20,6 +20,9 @@ declare module 'oidc-provider' {
       result: Record<string, unknown>,
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
-    Grant: new (options: { accountId: string; clientId: string }) => Grant;
+    Grant: new (options: {
+      accountId: string;
+      clientId: string;
+    }) => Grant;
   }
 }
