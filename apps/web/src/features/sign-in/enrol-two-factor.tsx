@@ -30,7 +30,9 @@ export function EnrolTwoFactor({
         <Text>
           Scan this QR code with an authenticator app (for example Google Authenticator, 1Password or Aegis).
         </Text>
-        <QRCodeSVG value={setup.otpauthUrl} size={192} marginSize={2} title="Two-factor QR code" />
+        <div role="img" aria-label="QR code for your authenticator app" style={{ alignSelf: 'flex-start' }}>
+          <QRCodeSVG value={setup.otpauthUrl} size={192} marginSize={2} />
+        </div>
         <Text size="sm">
           Cannot scan? Enter this key: <Code data-testid="two-factor-secret">{setup.secret}</Code>
         </Text>
