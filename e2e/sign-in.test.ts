@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, users } from '../apps/server/src/db/schema';
-import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
+import { organizations, orgSignIn, users } from '../apps/server/src/db/schema';
+import { createOrg, createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-provider';
 import { hasChromium, signInStaff } from './support/browser';
 import { browserSuite, poll, visible } from './support/suite';
@@ -115,5 +115,26 @@ describe.runIf(hasChromium)('two-factor sign-in', () => {
     // Signed out and in again on the remembered device: no code asked.
     await other.getByRole('button', { name: 'LOGOUT' }).click();
     await signInStaff(other, suite.product.url, facilitator.email!, TEST_PASSWORD);
+  });
+
+  it('an admin of an organization that requires it sets it up at sign-in before getting in', async () => {
+    const org = await createOrg(suite.product.database);
+    await suite.product.database.db
+      .insert(orgSignIn)
+      .values({ orgId: org.id, requireTwoFactorForAdmins: true });
+    const admin = await createUser(suite.product.database, 'ADMIN', org.id);
+    const { page } = await suite.open();
+    await page.goto(`${suite.product.url}/admin-login`);
+    await page.getByLabel('Email').fill(admin.email!);
+    await page.getByLabel(/^Password/).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/two-factor-sign-in');
+    await visible(page, 'Your organization requires a code from your phone at sign-in.');
+    const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
+    await page.getByLabel('Code from the app').fill(authenticator(secret)());
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await visible(page, 'Save your recovery codes');
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
   });
 });

@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider-module.d.ts" />
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) on loopback, for the single sign-on
  * tests: discovery, authorization with PKCE, token and userinfo endpoints, signed ID tokens. Its
