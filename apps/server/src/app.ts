@@ -17,7 +17,12 @@ import { auditService } from './audit/service';
 import { registerAuditTrail } from './audit/trail';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
 import { authService } from './auth/service';
+import { signInPolicy } from './auth/sign-in-policy';
+import { ssoRoutes } from './auth/sso/routes';
+import { ssoService } from './auth/sso/service';
 import { accessTokens } from './auth/tokens';
+import { twoFactorRoutes } from './auth/two-factor/routes';
+import { twoFactorService } from './auth/two-factor/service';
 import { categoryRoutes } from './categories/routes';
 import { categoriesService } from './categories/service';
 import type { Config } from './config';
@@ -215,6 +220,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(config.apiDocs === 'staff' ? { uiHooks: { onRequest: staffOnly(tokens, checkToken) } } : {}),
     });
   const storage = deps.storage ?? (await createStorage(config, app.log));
+  const sso = ssoService({
+    db: database.db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  const twoFactor = twoFactorService({ db: database.db, serverSecret: config.jwtSecret });
   const services = {
     auth: authService({
       db: database.db,
@@ -223,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       mailer,
       publicUrl: config.publicUrl,
       log: app.log,
+      signInPolicy: signInPolicy(sso, twoFactor),
     }),
     orgs: orgsService(database.db),
     users: usersService(database.db),
@@ -304,6 +317,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         config.publicUrl.startsWith('https:'),
       );
       auditRoutes(api, audit);
+      ssoRoutes(api, sso, services.auth, config.publicUrl.startsWith('https:'));
+      twoFactorRoutes(api, twoFactor, services.auth, config.publicUrl.startsWith('https:'));
       orgRoutes(api, services.orgs);
       orgDataRoutes(api, orgDataService(database.db, storage, audit));
       roomRoutes(api, roomsSvc, {

@@ -18,6 +18,7 @@ import { adminOrganizationsRoutes } from './features/organizations/organizations
 import { PlayerLoginPage } from './features/public/player-login-page';
 import { adminRoomsRoutes, facilitatorRoomsRoutes } from './features/rooms/rooms-routes';
 import { adminSettingsRoutes } from './features/settings/settings-routes';
+import { signInPublicRoutes } from './features/sign-in/sign-in-routes';
 import {
   adminTrainingRoutes,
   facilitatorTrainingRoutes,
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
             (m) => m.UnauthorizedPage,
           ),
           { path: 'enter', element: <EnterPage /> },
+          ...signInPublicRoutes,
           {
             element: <RequirePermission permission="openPlayerArea" ownUserOnly />,
             children: [

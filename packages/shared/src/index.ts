@@ -19,6 +19,7 @@ export * from './protocol';
 export * from './roles';
 export * from './rooms';
 export * from './schemas';
+export * from './sign-in';
 export * from './training';
 export * from './users';
 export * from './workshops';

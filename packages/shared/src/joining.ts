@@ -11,6 +11,7 @@ import {
   ZRequestReset,
   ZResetPassword,
 } from './schemas';
+import { ZPasswordLoginReply } from './sign-in';
 
 export const JOIN_TEXTS = {
   unknownCode: 'Unknown room code',
@@ -195,7 +196,8 @@ export const AUTH_API = {
     method: 'POST',
     path: '/login',
     body: ZLogin,
-    reply: ZLoginReply,
+    // Or the second step where two-factor sign-in applies (sign-in.ts).
+    reply: ZPasswordLoginReply,
     access: 'public',
     summary: 'Staff sign-in with email and password',
     tags: ['auth'],

@@ -62,6 +62,8 @@ export const PERMISSIONS = {
   exportOrganizationData: ADMIN_ROLES,
   /** Erase a player's personal data, keeping game statistics anonymized. */
   erasePlayers: ADMIN_ROLES,
+  /** One's own two-factor sign-in: set it up, turn it off (staff: players have no password). */
+  manageOwnSignIn: STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -5,6 +5,7 @@ import { route } from '../http/endpoint';
 import { forbidden } from '../http/errors';
 import type { LoginThrottle } from '../http/login-throttle';
 import type { AuthService, SessionTokens } from './service';
+import { TWO_FACTOR_DEVICE_COOKIE } from './two-factor/service';
 
 type RateLimit = Limit;
 
@@ -46,13 +47,8 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 const CSRF_HEADER = 'x-requested-with';
 const CSRF_VALUE = 'playshop';
 
-export function authRoutes(
-  app: FastifyInstance,
-  auth: AuthService,
-  limits: AuthRateLimits,
-  loginThrottle: LoginThrottle,
-  secureCookies: boolean,
-): void {
+/** The session's cookies, set by every sign-in (password, two-factor step, single sign-on). */
+export function sessionCookies(secureCookies: boolean) {
   const cookieOptions = {
     path: API_PREFIX,
     httpOnly: true,
@@ -63,19 +59,33 @@ export function authRoutes(
   // Readable by the page and holding nothing secret: it only says a refresh cookie was handed out.
   const hintOptions = { path: '/', httpOnly: false, sameSite: 'strict' as const, secure: secureCookies };
 
-  const sendSession = (reply: FastifyReply, session: SessionTokens) => {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      ...cookieOptions,
-      expires: session.refreshExpiresAt,
-    });
-    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, expires: session.refreshExpiresAt });
-    return session.reply;
+  return {
+    cookieOptions,
+    send(reply: FastifyReply, session: SessionTokens) {
+      reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+        ...cookieOptions,
+        expires: session.refreshExpiresAt,
+      });
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions, expires: session.refreshExpiresAt });
+      return session.reply;
+    },
+    clear(reply: FastifyReply) {
+      reply.clearCookie(REFRESH_COOKIE, cookieOptions);
+      reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+    },
   };
+}
 
-  const clearSession = (reply: FastifyReply) => {
-    reply.clearCookie(REFRESH_COOKIE, cookieOptions);
-    reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
-  };
+export function authRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  limits: AuthRateLimits,
+  loginThrottle: LoginThrottle,
+  secureCookies: boolean,
+): void {
+  const cookies = sessionCookies(secureCookies);
+  const sendSession = cookies.send;
+  const clearSession = cookies.clear;
 
   // Both through @fastify/rate-limit: per IP as route config (a counter of its own per route, counted
   // on request); per account as preHandlers, after validation, keyed on the parsed body.
@@ -102,9 +112,10 @@ export function authRoutes(
     app,
     AUTH_API.login,
     async ({ body, req, reply }) => {
-      const session = await auth.login(body.email, body.password);
+      const session = await auth.login(body.email, body.password, req.cookies[TWO_FACTOR_DEVICE_COOKIE]);
       await loginThrottle.succeeded(body.email.trim().toLowerCase(), req.ip);
-      return sendSession(reply, session);
+      // A second step (two-factor) hands out no session yet.
+      return 'twoFactor' in session ? session : sendSession(reply, session);
     },
     {
       // Every staff sign-in and refusal goes to the audit log (audit/trail.ts).

@@ -7,6 +7,7 @@ import {
   type ParticipantLoginInput,
   REFRESH_TOKEN_TTL_DAYS,
   RESET_TOKEN_TTL_MINUTES,
+  type TwoFactorStep,
 } from '@playshop/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,6 +23,7 @@ import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
 import { isOffensive, uniqueUsername } from './nicknames';
 import { hashNewPassword, verifyPassword } from './passwords';
 import { refreshTokenWriter } from './refresh-token-writer';
+import type { SignInPolicy } from './sign-in-policy';
 import { type AccessTokens, hashOpaqueToken, newOpaqueToken } from './tokens';
 
 /** How long a just-rotated refresh token still yields its successor (two tabs refreshing at once). */
@@ -35,6 +37,8 @@ interface AuthDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** What a right password leads to: refused (SSO only), a second step (two-factor), or a session. */
+  signInPolicy?: SignInPolicy;
   now?: () => Date;
 }
 
@@ -62,6 +66,7 @@ export function authService({
   mailer,
   publicUrl,
   log,
+  signInPolicy,
   now = () => new Date(),
 }: AuthDeps) {
   const storeRefreshToken = refreshTokenWriter(db);
@@ -238,10 +243,26 @@ export function authService({
 
   return {
     /** Staff sign in by email and password. Players have no password and cannot use this. */
-    async login(email: string, password: string): Promise<SessionTokens> {
+    async login(
+      email: string,
+      password: string,
+      rememberDevice?: string,
+    ): Promise<SessionTokens | TwoFactorStep> {
       const [user] = await userWithOrg().where(eq(users.email, email.trim().toLowerCase())).limit(1);
       const ok = await verifyPassword(user && user.role !== 'PLAYER' ? user.passwordHash : null, password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, ERRORS.invalidCredentials);
+      const step = await signInPolicy?.afterPassword(user, rememberDevice);
+      return step ?? startSession(user);
+    },
+
+    /**
+     * A sign-in that another step proved (single sign-on, a two-factor code): a session for the user,
+     * unless their token version moved since the step began (password reset, sign-out everywhere).
+     */
+    async sessionFor(userId: number, tokenVersion?: number): Promise<SessionTokens> {
+      const [user] = await userWithOrg().where(eq(users.id, userId)).limit(1);
+      if (!user || (tokenVersion !== undefined && user.tokenVersion !== tokenVersion))
+        throw unauthorized('Session expired', 'NO_SESSION');
       return startSession(user);
     },
 

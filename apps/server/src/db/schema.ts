@@ -2,6 +2,7 @@ import { ROLES } from '@playshop/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -372,7 +373,7 @@ export const printedCardSets = pgTable(
 
 /**
  * The audit log (issue 30 item 3): every change an admin or super admin makes and every staff
- * sign-in and refusal. Append-only: a trigger (migration 0006) refuses UPDATE and DELETE except the
+ * sign-in and refusal. Append-only: a trigger (migration 0008) refuses UPDATE and DELETE except the
  * retention purge (audit/service.ts). No foreign keys: an entry outlives the user, organization or
  * thing it names, so the actor's and target's names are copied in.
  */
@@ -397,4 +398,53 @@ export const auditLog = pgTable(
     address: text('address'),
   },
   (t) => [index('audit_log_org_at_idx').on(t.orgId, t.at), index('audit_log_at_idx').on(t.at)],
+);
+
+/**
+ * An organization's sign-in rules: its OpenID Connect provider (single sign-on) and whether its
+ * admins need two-factor sign-in. A row only once an admin saved them; none means the defaults.
+ */
+export const orgSignIn = pgTable('org_sign_in', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  ssoEnabled: boolean('sso_enabled').notNull().default(false),
+  issuer: text('issuer'),
+  clientId: text('client_id'),
+  /** AES-256-GCM under a key derived from the server's secret (auth/secret-box.ts); never returned. */
+  clientSecretEncrypted: text('client_secret_encrypted'),
+  /** A verified email with no account yet gets one at its first sign-in, with `defaultRole`. */
+  createAccounts: boolean('create_accounts').notNull().default(false),
+  defaultRole: roleEnum('default_role').notNull().default('FACILITATOR'),
+  /** Its staff (never a super admin) sign in through SSO only. */
+  passwordSignInDisabled: boolean('password_sign_in_disabled').notNull().default(false),
+  requireTwoFactorForAdmins: boolean('require_two_factor_for_admins').notNull().default(false),
+  ...timestamps,
+});
+
+/** A staff member's TOTP secret: pending while `enabledAt` is null (set up but not yet confirmed). */
+export const userTwoFactor = pgTable('user_two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The base32 secret, encrypted (auth/secret-box.ts). */
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  ...timestamps,
+});
+
+/** One-time recovery codes: only their SHA-256 is kept; each is spent by its first use. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
 );

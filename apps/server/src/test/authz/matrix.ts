@@ -13,12 +13,14 @@ import { materialsRows } from './materials';
 import { organizationRows } from './organizations';
 import { printedCardRows } from './printed-cards';
 import { roomRows } from './rooms';
+import { signInRows } from './sign-in';
 import { trainingRows } from './training';
 import { userRows } from './users';
 
 /** Every row, domain by domain (one file each in this folder). */
 export const AUTHZ_MATRIX: AuthzRow[] = [
   ...authRows,
+  ...signInRows,
   ...organizationRows,
   ...userRows,
   ...categoryRows,

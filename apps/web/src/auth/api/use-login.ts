@@ -1,17 +1,22 @@
-import { AUTH_API, type LoginInput } from '@playshop/shared';
+import { AUTH_API, isTwoFactorStep, type LoginInput } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { toastAuthFailure } from '../../ui/toast';
 import { useSessionStore } from '../auth-provider';
 import { sessionFromReply } from '../session-store';
 
-/** Organization login (admins, facilitators). On success the session is held in memory. */
+/**
+ * Organization login (admins, facilitators). On success the session is held in memory; a reply that
+ * asks for a second step (two-factor) holds none yet.
+ */
 export function useLogin() {
   const store = useSessionStore();
   return useMutation({
     mutationFn: (input: LoginInput) =>
       api.call(AUTH_API.login, { body: input }, { auth: false, notify: false }),
-    onSuccess: (reply) => store.set(sessionFromReply(reply)),
+    onSuccess: (reply) => {
+      if (!isTwoFactorStep(reply)) store.set(sessionFromReply(reply));
+    },
     onError: (error) => toastAuthFailure(error.message),
   });
 }

@@ -1,10 +1,11 @@
 import { Anchor, Group } from '@mantine/core';
-import { ZLogin } from '@playshop/shared';
+import { isTwoFactorStep, ZLogin } from '@playshop/shared';
 import { Link, useNavigate } from 'react-router';
 import { useLogin } from '../../auth/api/use-login';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
+import { SsoSignIn } from '../sign-in/sso-sign-in';
 
 /** `/admin-login`: the organization login for admins and facilitators. */
 export function AdminLoginPage() {
@@ -16,7 +17,13 @@ export function AdminLoginPage() {
     formState: { errors },
   } = useZodForm(ZLogin, { defaultValues: { email: '', password: '' } });
 
-  const handleLogin = handleSubmit((values) => login.mutate(values, { onSuccess: () => navigate('/enter') }));
+  const handleLogin = handleSubmit((values) =>
+    login.mutate(values, {
+      // Two-factor: the code (or setting it up) on a page of its own, the challenge in its state.
+      onSuccess: (reply) =>
+        isTwoFactorStep(reply) ? navigate('/two-factor-sign-in', { state: reply }) : navigate('/enter'),
+    }),
+  );
 
   return (
     <FormCard title="Organization login" intro="For admins and facilitators.">
@@ -36,6 +43,7 @@ export function AdminLoginPage() {
           </Anchor>
         </Group>
       </CardForm>
+      <SsoSignIn />
     </FormCard>
   );
 }

@@ -7,6 +7,7 @@ import { PageTitle } from '../../ui/page-title';
 import { useOrganization } from '../organizations/api/use-organization';
 import { OrganizationDataPanel } from '../organizations/organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from '../organizations/organization-form';
+import { SignInSettingsPanel } from '../sign-in/sign-in-settings-panel';
 import { ProductLinksPanel } from '../training/product-links-form';
 import { TrainingSettingsPanel } from '../training/training-settings-form';
 
@@ -33,6 +34,7 @@ export function SettingsPage() {
           <Tabs.List>
             <Tabs.Tab value="general">General</Tabs.Tab>
             <Tabs.Tab value="license">License</Tabs.Tab>
+            <Tabs.Tab value="sign-in">Sign-in</Tabs.Tab>
             {/* Product-wide, not per organization: the super admin's alone. */}
             {isSuper && <Tabs.Tab value="training">Training</Tabs.Tab>}
             {isSuper && <Tabs.Tab value="links">Links</Tabs.Tab>}
@@ -78,6 +80,9 @@ export function SettingsPage() {
                 )}
               </Stack>
             </Card>
+          </Tabs.Panel>
+          <Tabs.Panel value="sign-in" pt="md">
+            {actor && <SignInSettingsPanel orgId={org.data.id} role={actor.role} />}
           </Tabs.Panel>
           {isSuper && (
             <Tabs.Panel value="training" pt="md">

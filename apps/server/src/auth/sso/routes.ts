@@ -1,0 +1,50 @@
+import { API_PREFIX, SSO_API } from '@playshop/shared';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoint';
+import { sessionCookies } from '../routes';
+import type { AuthService } from '../service';
+import type { SsoService } from './service';
+
+/** The sealed state, nonce and PKCE verifier of one attempt, sent back with the callback only. */
+export const SSO_ATTEMPT_COOKIE = 'playshop_sso';
+const MINUTE = 60_000;
+const PER_IP = { rateLimit: { max: 30, timeWindow: MINUTE } };
+
+export function ssoRoutes(app: FastifyInstance, sso: SsoService, auth: AuthService, secureCookies: boolean) {
+  const cookies = sessionCookies(secureCookies);
+  // The callback is a same-origin call from /sso/callback's page, so SameSite=Strict holds.
+  const attemptCookie = {
+    path: `${API_PREFIX}/sso`,
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: secureCookies,
+  };
+
+  route(app, SSO_API.option, ({ params }) => sso.option(params.org), { config: PER_IP });
+
+  route(
+    app,
+    SSO_API.start,
+    async ({ body, reply }) => {
+      const { authorizationUrl, attempt } = await sso.start(body.org);
+      reply.setCookie(SSO_ATTEMPT_COOKIE, attempt, { ...attemptCookie, maxAge: 600 });
+      return { authorizationUrl };
+    },
+    { config: PER_IP },
+  );
+
+  route(
+    app,
+    SSO_API.callback,
+    async ({ body, req, reply }) => {
+      // One attempt, one callback: the cookie goes whatever the outcome.
+      reply.clearCookie(SSO_ATTEMPT_COOKIE, attemptCookie);
+      const userId = await sso.callback(body.query, req.cookies[SSO_ATTEMPT_COOKIE]);
+      return cookies.send(reply, await auth.sessionFor(userId));
+    },
+    { config: PER_IP },
+  );
+
+  route(app, SSO_API.settings, ({ actor, params }) => sso.settings(actor, params.id));
+  route(app, SSO_API.saveSettings, ({ actor, params, body }) => sso.saveSettings(actor, params.id, body));
+}

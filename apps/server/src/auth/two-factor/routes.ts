@@ -1,0 +1,92 @@
+import { API_PREFIX, SIGN_IN_TEXTS, TWO_FACTOR_API } from '@playshop/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { accountRateLimit } from '../../http/account-rate-limit';
+import type { Actor } from '../../http/actor';
+import { route } from '../../http/endpoint';
+import { sessionCookies } from '../routes';
+import type { AuthService } from '../service';
+import { TWO_FACTOR_DEVICE_COOKIE, type TwoFactorService } from './service';
+
+const MINUTE = 60_000;
+/** Codes per password step (a new challenge needs the password again, throttled per account). */
+const PER_CHALLENGE = { max: 5, timeWindow: 10 * MINUTE };
+/** Codes per signed-in user when confirming or turning off. */
+const PER_USER = { max: 10, timeWindow: 10 * MINUTE };
+const PER_IP = { rateLimit: { max: 30, timeWindow: MINUTE } };
+
+export function twoFactorRoutes(
+  app: FastifyInstance,
+  twoFactor: TwoFactorService,
+  auth: AuthService,
+  secureCookies: boolean,
+): void {
+  const cookies = sessionCookies(secureCookies);
+  const perChallenge = accountRateLimit(app, PER_CHALLENGE, 'two-factor-challenge', (req) => {
+    const challenge = (req.body as { challenge?: unknown } | undefined)?.challenge;
+    return typeof challenge === 'string' ? challenge : undefined;
+  });
+  const perUser = accountRateLimit(app, PER_USER, 'two-factor-user', (req) =>
+    req.actor ? String(req.actor.userId) : undefined,
+  );
+  const who = (actor: Actor) => ({ id: actor.userId, role: actor.role, orgId: actor.orgId });
+
+  const rememberDevice = async (reply: FastifyReply, userId: number) => {
+    const { token, expiresAt } = await twoFactor.rememberToken(userId);
+    reply.setCookie(TWO_FACTOR_DEVICE_COOKIE, token, {
+      path: API_PREFIX,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      expires: expiresAt,
+    });
+  };
+
+  route(app, TWO_FACTOR_API.productPolicy, () => twoFactor.productPolicy());
+  route(app, TWO_FACTOR_API.saveProductPolicy, ({ body }) =>
+    twoFactor.saveProductPolicy(body.requireTwoFactorForStaff),
+  );
+
+  route(app, TWO_FACTOR_API.status, ({ actor }) => twoFactor.status(who(actor)));
+  route(app, TWO_FACTOR_API.setup, ({ actor }) => twoFactor.setup(actor.userId), { config: PER_IP });
+  route(
+    app,
+    TWO_FACTOR_API.confirm,
+    async ({ actor, body }) => ({ recoveryCodes: await twoFactor.confirm(actor.userId, body.code) }),
+    { config: PER_IP, preHandler: perUser },
+  );
+  route(
+    app,
+    TWO_FACTOR_API.disable,
+    async ({ actor, body, reply }) => {
+      await twoFactor.disable(who(actor), body.code);
+      reply.clearCookie(TWO_FACTOR_DEVICE_COOKIE, { path: API_PREFIX });
+      return { message: SIGN_IN_TEXTS.disabled };
+    },
+    { config: PER_IP, preHandler: perUser },
+  );
+
+  // The second step of a password sign-in: public, the challenge proves the password step.
+  const step = { config: PER_IP, preHandler: perChallenge };
+  route(
+    app,
+    TWO_FACTOR_API.verify,
+    async ({ body, reply }) => {
+      const { userId, tokenVersion } = await twoFactor.verifyChallenge(body.challenge, body.code);
+      const session = await auth.sessionFor(userId, tokenVersion);
+      if (body.rememberDevice) await rememberDevice(reply, userId);
+      return cookies.send(reply, session);
+    },
+    step,
+  );
+  route(app, TWO_FACTOR_API.enrolSetup, ({ body }) => twoFactor.enrolSetup(body.challenge), step);
+  route(
+    app,
+    TWO_FACTOR_API.enrolConfirm,
+    async ({ body, reply }) => {
+      const { userId, tokenVersion, recoveryCodes } = await twoFactor.enrolConfirm(body.challenge, body.code);
+      const session = await auth.sessionFor(userId, tokenVersion);
+      return { ...cookies.send(reply, session), recoveryCodes };
+    },
+    step,
+  );
+}

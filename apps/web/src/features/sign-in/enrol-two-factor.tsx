@@ -1,0 +1,58 @@
+import { Alert, Button, Code, Loader, Stack, Text, TextInput } from '@mantine/core';
+import type { TwoFactorSetup } from '@playshop/shared';
+import { QRCodeSVG } from 'qrcode.react';
+import { type FormEvent, useState } from 'react';
+
+/**
+ * Setting up an authenticator app: the QR code of the otpauth address (the same QR renderer as the
+ * join code), the secret for typing, and the first code to confirm it.
+ */
+export function EnrolTwoFactor({
+  setup,
+  confirming,
+  error,
+  onConfirm,
+}: {
+  setup: TwoFactorSetup | undefined;
+  confirming: boolean;
+  error: string | null;
+  onConfirm: (code: string) => void;
+}) {
+  const [code, setCode] = useState('');
+  if (!setup) return <Loader aria-label="Preparing two-factor sign-in" />;
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm(code);
+  };
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Text>
+          Scan this QR code with an authenticator app (for example Google Authenticator, 1Password or Aegis).
+        </Text>
+        <div role="img" aria-label="QR code for your authenticator app" style={{ alignSelf: 'flex-start' }}>
+          <QRCodeSVG value={setup.otpauthUrl} size={192} marginSize={2} />
+        </div>
+        <Text size="sm">
+          Cannot scan? Enter this key: <Code data-testid="two-factor-secret">{setup.secret}</Code>
+        </Text>
+        <TextInput
+          label="Code from the app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" loading={confirming}>
+          Turn on two-factor sign-in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

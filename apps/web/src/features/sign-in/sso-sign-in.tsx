@@ -1,0 +1,86 @@
+import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
+import { SIGN_IN_TEXTS } from '@playshop/shared';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSsoOption, useStartSso } from './api/sso';
+
+const KEY = 'playshop.ssoOrg';
+/** The organization this browser last signed in with (a name, not a credential). */
+const rememberedSsoOrg = {
+  get: () => {
+    try {
+      return localStorage.getItem(KEY);
+    } catch {
+      return null;
+    }
+  },
+  set: (org: string) => {
+    try {
+      localStorage.setItem(KEY, org);
+    } catch {
+      // No storage (private mode): the name is typed again next time.
+    }
+  },
+};
+
+/**
+ * The organization login's single sign-on: "Sign in with <organization>" for the organization the
+ * link names (`/admin-login?org=Acme`, the address an admin hands out) or this browser last used;
+ * otherwise a field for the organization's name.
+ */
+export function SsoSignIn() {
+  const [params] = useSearchParams();
+  const [named] = useState(() => params.get('org') ?? rememberedSsoOrg.get());
+  const option = useSsoOption(named);
+  const start = useStartSso();
+  const [typed, setTyped] = useState('');
+
+  const begin = (org: string) => start.mutate(org, { onSuccess: () => rememberedSsoOrg.set(org) });
+  const handleTyped = (event: FormEvent) => {
+    event.preventDefault();
+    if (typed.trim()) begin(typed.trim());
+  };
+
+  return (
+    <Stack gap="sm">
+      <Divider label="or" labelPosition="center" />
+      {option.data ? (
+        <Button
+          variant="default"
+          size="md"
+          fullWidth
+          loading={start.isPending}
+          onClick={() => begin(option.data.org)}
+        >
+          {SIGN_IN_TEXTS.ssoButton(option.data.org)}
+        </Button>
+      ) : (
+        <form onSubmit={handleTyped} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label="Organization"
+              description="Your organization signs you in (single sign-on)"
+              autoComplete="organization"
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+            />
+            <Button
+              type="submit"
+              variant="default"
+              fullWidth
+              loading={start.isPending}
+              disabled={!typed.trim()}
+            >
+              {SIGN_IN_TEXTS.ssoButton(typed.trim() || 'your organization')}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      {start.isError && (
+        <Alert color="red" variant="light" role="alert">
+          {start.error.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { SIGN_IN_TEXTS } from '@playshop/shared';
+import { type FormEvent, useState } from 'react';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { toastSuccess } from '../../ui/toast';
+import {
+  useTwoFactorConfirm,
+  useTwoFactorDisable,
+  useTwoFactorSetup,
+  useTwoFactorStatus,
+} from './api/two-factor';
+import { EnrolTwoFactor } from './enrol-two-factor';
+import { RecoveryCodes } from './recovery-codes';
+
+/** `/two-factor`: a staff member's own two-factor sign-in: set it up, or turn it off. */
+export function TwoFactorPage() {
+  const status = useTwoFactorStatus();
+  const setup = useTwoFactorSetup();
+  const confirm = useTwoFactorConfirm();
+  const disable = useTwoFactorDisable();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [offCode, setOffCode] = useState('');
+
+  const handleDisable = (event: FormEvent) => {
+    event.preventDefault();
+    disable.mutate(offCode, {
+      onSuccess: () => {
+        setOffCode('');
+        setup.reset();
+        toastSuccess(SIGN_IN_TEXTS.disabled);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="lg" maw={560} mx="auto" py="xl">
+      <PageTitle>Two-factor sign-in</PageTitle>
+      {status.isPending && <PageLoader label="Loading two-factor sign-in" />}
+      {status.isError && <ErrorAlert message={status.error.message} />}
+      {status.data && (
+        <Card withBorder radius="lg" padding="lg">
+          {codes ? (
+            <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+          ) : status.data.enabled ? (
+            <Stack gap="md">
+              <Text fw={600}>{SIGN_IN_TEXTS.enabled}</Text>
+              <Text size="sm">Recovery codes left: {status.data.recoveryCodesLeft}</Text>
+              {status.data.required ? (
+                <Text size="sm" c="dimmed">
+                  {SIGN_IN_TEXTS.requiredCannotDisable}
+                </Text>
+              ) : (
+                <form onSubmit={handleDisable} noValidate>
+                  <Group align="flex-end">
+                    <TextInput
+                      label="Code to turn it off"
+                      autoComplete="one-time-code"
+                      value={offCode}
+                      onChange={(event) => setOffCode(event.currentTarget.value)}
+                    />
+                    <Button type="submit" color="red" variant="light" loading={disable.isPending}>
+                      Turn off
+                    </Button>
+                  </Group>
+                  {disable.isError && (
+                    <Alert mt="sm" color="red" variant="light" role="alert">
+                      {disable.error.message}
+                    </Alert>
+                  )}
+                </form>
+              )}
+            </Stack>
+          ) : setup.isIdle ? (
+            <Stack gap="md">
+              <Text>
+                {SIGN_IN_TEXTS.disabled} A code from your phone at each sign-in keeps your account safe even
+                if your password leaks.
+              </Text>
+              {status.data.required && <Text c="orange">Your organization requires it.</Text>}
+              <Button onClick={() => setup.mutate()}>Set up two-factor sign-in</Button>
+            </Stack>
+          ) : (
+            <EnrolTwoFactor
+              setup={setup.data}
+              confirming={confirm.isPending}
+              error={confirm.isError ? confirm.error.message : setup.isError ? setup.error.message : null}
+              onConfirm={(code) =>
+                confirm.mutate(code, { onSuccess: (reply) => setCodes(reply.recoveryCodes) })
+              }
+            />
+          )}
+        </Card>
+      )}
+    </Stack>
+  );
+}

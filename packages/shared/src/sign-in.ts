@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { zLine } from './input';
+import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply } from './schemas';
+
+/**
+ * Single sign-on (OpenID Connect) per organization and two-factor sign-in (TOTP) for staff: the
+ * settings, the sign-in steps and their texts, read by the server and the web app alike.
+ */
+
+/** How long a device stays trusted after "Remember this device" (no code asked on it meanwhile). */
+export const TWO_FACTOR_REMEMBER_DAYS = 30;
+/** Recovery codes handed out at enrolment; each signs in once in place of a code. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const SIGN_IN_TEXTS = {
+  ssoButton: (org: string) => `Sign in with ${org}`,
+  passwordSignInDisabled: (org: string) =>
+    `${org} signs in with single sign-on: use "Sign in with ${org}" instead of a password.`,
+  ssoNotConfigured: 'This organization has no single sign-on',
+  ssoNoAccount: 'There is no account for your email address in this organization: ask your admin to add you.',
+  ssoEmailNotVerified: 'Your sign-in provider did not confirm your email address.',
+  ssoOtherOrganization: 'Your email address belongs to an account of another organization.',
+  ssoFailed: 'Single sign-on did not complete: please try again.',
+  ssoProviderUnreachable: "Could not read the sign-in provider's configuration: check the issuer address.",
+  ssoIncomplete: 'Enter the issuer, client id and client secret before turning single sign-on on.',
+  passwordOffNeedsSso: 'Password sign-in can only be turned off while single sign-on is on.',
+  invalidCode: 'That code is not valid: enter the current 6-digit code or a recovery code.',
+  challengeExpired: 'Your sign-in has expired: enter your email and password again.',
+  notEnrolling: 'Start setting up two-factor sign-in first.',
+  alreadyEnabled: 'Two-factor sign-in is already on.',
+  notEnabled: 'Two-factor sign-in is off.',
+  requiredCannotDisable: 'Two-factor sign-in is required for your account, so it cannot be turned off.',
+  enabled: 'Two-factor sign-in is on.',
+  disabled: 'Two-factor sign-in is off.',
+} as const;
+
+/** The roles SSO may create an account with (never a super admin, never a player). */
+export const SSO_DEFAULT_ROLES = ['ADMIN', 'FACILITATOR'] as const;
+export const ZSsoDefaultRole = z.enum(SSO_DEFAULT_ROLES);
+
+/** An OpenID issuer: an http(s) address (http only makes sense on loopback; the server checks). */
+const ZIssuer = zLine()
+  .trim()
+  .max(500)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  }, 'Enter the issuer as an address such as https://login.example.org');
+
+/** GET /organizations/{id}/sign-in: the organization's SSO and two-factor settings (no secret). */
+export const ZOrgSignInSettings = z.object({
+  orgId: z.number().int(),
+  ssoEnabled: z.boolean(),
+  issuer: z.string().nullable(),
+  clientId: z.string().nullable(),
+  /** The secret itself never leaves the server. */
+  hasClientSecret: z.boolean(),
+  /** A verified email with no account yet gets one, with `defaultRole`. */
+  createAccounts: z.boolean(),
+  defaultRole: ZSsoDefaultRole,
+  /** Staff of the organization (not super admins) may not sign in with a password. */
+  passwordSignInDisabled: z.boolean(),
+  requireTwoFactorForAdmins: z.boolean(),
+  /** The address to register at the provider as the redirect URI. */
+  redirectUri: z.string(),
+});
+export type OrgSignInSettings = z.infer<typeof ZOrgSignInSettings>;
+
+/** PUT /organizations/{id}/sign-in. `clientSecret` omitted or empty keeps the stored one. */
+export const ZOrgSignInUpdate = z
+  .object({
+    ssoEnabled: z.boolean(),
+    issuer: ZIssuer.nullable().or(z.literal('').transform(() => null)),
+    clientId: zLine().trim().max(300).nullable(),
+    clientSecret: zLine().max(1000).optional(),
+    createAccounts: z.boolean(),
+    defaultRole: ZSsoDefaultRole,
+    passwordSignInDisabled: z.boolean(),
+    requireTwoFactorForAdmins: z.boolean(),
+  })
+  .strict();
+export type OrgSignInUpdate = z.input<typeof ZOrgSignInUpdate>;
+
+/** GET/PUT /product-sign-in: the super admin's product-wide rule. */
+export const ZProductSignIn = z.object({ requireTwoFactorForStaff: z.boolean() }).strict();
+export type ProductSignIn = z.infer<typeof ZProductSignIn>;
+
+export const ZSsoOption = z.object({ org: z.string(), orgId: z.number().int() });
+export type SsoOption = z.infer<typeof ZSsoOption>;
+
+export const ZSsoStart = z.object({ org: zLine().trim().min(1).max(200) }).strict();
+export const ZSsoStartReply = z.object({ authorizationUrl: z.string() });
+
+/** The query string the provider sent the browser back with (`?code=…&state=…`). */
+export const ZSsoCallback = z.object({ query: zLine().max(4000) }).strict();
+
+/** A password sign-in that needs a second step: a code, or setting two-factor up first. */
+export const ZTwoFactorStep = z.object({
+  twoFactor: z.enum(['verify', 'enrol']),
+  /** Short-lived proof of the password step, for the calls below. */
+  challenge: z.string(),
+});
+export type TwoFactorStep = z.infer<typeof ZTwoFactorStep>;
+
+/** POST /login: a session, or the second step to take. */
+export const ZPasswordLoginReply = z.union([ZLoginReply, ZTwoFactorStep]);
+export type PasswordLoginReply = z.infer<typeof ZPasswordLoginReply>;
+export const isTwoFactorStep = (reply: PasswordLoginReply): reply is TwoFactorStep => 'twoFactor' in reply;
+
+/** A TOTP code (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
+const ZCode = zLine()
+  .trim()
+  .min(1, 'Enter the code')
+  .max(40)
+  .transform((value) => value.replace(/\s+/g, ''));
+
+export const ZTwoFactorCode = z.object({ code: ZCode }).strict();
+export const ZChallenge = z.object({ challenge: z.string().min(1).max(2000) }).strict();
+export const ZTwoFactorVerify = z
+  .object({ challenge: z.string().min(1).max(2000), code: ZCode, rememberDevice: z.boolean().default(false) })
+  .strict();
+export const ZTwoFactorEnrolConfirm = z
+  .object({ challenge: z.string().min(1).max(2000), code: ZCode })
+  .strict();
+
+export const ZTwoFactorSetup = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** The otpauth:// address the QR code holds. */
+  otpauthUrl: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
+export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export const ZEnrolledLoginReply = ZLoginReply.extend({ recoveryCodes: z.array(z.string()) });
+export type EnrolledLoginReply = z.infer<typeof ZEnrolledLoginReply>;
+
+export const ZTwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** The organization or the product requires it for this account. */
+  required: z.boolean(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
+
+const tooMany = { 429: ZErrorReply };
+const ssoTags = ['sso'];
+const twoFactorTags = ['two-factor'];
+
+export const SSO_API = {
+  option: endpoint({
+    method: 'GET',
+    path: '/sso/options/:org',
+    params: z.object({ org: zLine().min(1).max(200) }),
+    reply: ZSsoOption,
+    access: 'public',
+    summary: 'Whether an organization (by name) offers single sign-on: 404 SSO_NOT_CONFIGURED if not',
+    tags: ssoTags,
+    errors: tooMany,
+  }),
+  start: endpoint({
+    method: 'POST',
+    path: '/sso/start',
+    body: ZSsoStart,
+    reply: ZSsoStartReply,
+    access: 'public',
+    summary: "Begin an organization's OpenID Connect sign-in: the provider address to open",
+    description:
+      'Sets a short-lived encrypted cookie holding the state, nonce and PKCE verifier; the browser then goes to `authorizationUrl`.',
+    tags: ssoTags,
+    errors: tooMany,
+  }),
+  callback: endpoint({
+    method: 'POST',
+    path: '/sso/callback',
+    body: ZSsoCallback,
+    reply: ZLoginReply,
+    access: 'public',
+    summary: "Finish single sign-on with the provider's answer (the query string of /sso/callback)",
+    tags: ssoTags,
+    errors: tooMany,
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/organizations/:id/sign-in',
+    params: ZIdParam,
+    reply: ZOrgSignInSettings,
+    access: 'editOwnOrganization',
+    summary: "An organization's single sign-on and two-factor settings (the client secret is never returned)",
+    tags: ssoTags,
+  }),
+  saveSettings: endpoint({
+    method: 'PUT',
+    path: '/organizations/:id/sign-in',
+    params: ZIdParam,
+    body: ZOrgSignInUpdate,
+    reply: ZOrgSignInSettings,
+    access: 'editOwnOrganization',
+    summary: "Change an organization's single sign-on and two-factor settings",
+    description:
+      "Turning SSO on reads the issuer's discovery document first (400 if it cannot). An omitted or empty clientSecret keeps the stored one.",
+    tags: ssoTags,
+  }),
+};
+
+export const TWO_FACTOR_API = {
+  productPolicy: endpoint({
+    method: 'GET',
+    path: '/product-sign-in',
+    reply: ZProductSignIn,
+    access: 'manageProductSettings',
+    summary: 'Whether the product requires two-factor sign-in of every staff account',
+    tags: twoFactorTags,
+  }),
+  saveProductPolicy: endpoint({
+    method: 'PUT',
+    path: '/product-sign-in',
+    body: ZProductSignIn,
+    reply: ZProductSignIn,
+    access: 'manageProductSettings',
+    summary: 'Require (or stop requiring) two-factor sign-in of every staff account',
+    tags: twoFactorTags,
+  }),
+  status: endpoint({
+    method: 'GET',
+    path: '/two-factor',
+    reply: ZTwoFactorStatus,
+    access: 'manageOwnSignIn',
+    summary: "The caller's two-factor sign-in: on or off, required, recovery codes left",
+    tags: twoFactorTags,
+  }),
+  setup: endpoint({
+    method: 'POST',
+    path: '/two-factor/setup',
+    reply: ZTwoFactorSetup,
+    access: 'manageOwnSignIn',
+    summary: 'Begin enrolling: a new secret and its otpauth:// address (for the QR code)',
+    tags: twoFactorTags,
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/two-factor/confirm',
+    body: ZTwoFactorCode,
+    reply: ZRecoveryCodes,
+    access: 'manageOwnSignIn',
+    summary: 'Finish enrolling with a code from the app: two-factor is on; the recovery codes, shown once',
+    tags: twoFactorTags,
+    errors: tooMany,
+  }),
+  disable: endpoint({
+    method: 'POST',
+    path: '/two-factor/disable',
+    body: ZTwoFactorCode,
+    reply: ZMessageReply,
+    access: 'manageOwnSignIn',
+    summary: 'Turn two-factor off with a current code (409 where it is required)',
+    tags: twoFactorTags,
+    errors: tooMany,
+  }),
+  verify: endpoint({
+    method: 'POST',
+    path: '/two-factor/verify',
+    body: ZTwoFactorVerify,
+    reply: ZLoginReply,
+    access: 'public',
+    summary: "Second sign-in step: the password step's challenge and a code (or a recovery code)",
+    description: 'rememberDevice sets a signed cookie so this browser is not asked again for 30 days.',
+    tags: twoFactorTags,
+    errors: tooMany,
+  }),
+  enrolSetup: endpoint({
+    method: 'POST',
+    path: '/two-factor/enrol/setup',
+    body: ZChallenge,
+    reply: ZTwoFactorSetup,
+    access: 'public',
+    summary: 'Second sign-in step where two-factor is required but not set up: a new secret',
+    tags: twoFactorTags,
+    errors: tooMany,
+  }),
+  enrolConfirm: endpoint({
+    method: 'POST',
+    path: '/two-factor/enrol/confirm',
+    body: ZTwoFactorEnrolConfirm,
+    reply: ZEnrolledLoginReply,
+    access: 'public',
+    summary: 'Finish the required enrolment with a code: a session and the recovery codes, shown once',
+    tags: twoFactorTags,
+    errors: tooMany,
+  }),
+};
