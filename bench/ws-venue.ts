@@ -412,6 +412,8 @@ async function ownerLeaves(
       gapP50: pct(gaps, 50),
       gapP99: pct(gaps, 99),
       errors,
+      staffErrors: [...new Set(staff.errors)].join('; ') || 'none',
+      staffRolls: (staff.arrivals.get('get_random_roll') ?? []).filter((at) => at > start).length,
     };
   } finally {
     await a.stop();
@@ -475,7 +477,9 @@ async function main() {
     }
     if (wanted('failover')) {
       const f = await ownerLeaves('SIGKILL', env, fixture.roomIds[room++]!, fixture);
-      progress(`failover: all back in ${ms(f.all)}, first roll ${ms(f.firstRoll)}`);
+      progress(
+        `failover: all back in ${ms(f.all)}, first roll ${ms(f.firstRoll)} (${f.staffRolls} rolls back; facilitator refused: ${f.staffErrors})`,
+      );
       rows.push(
         `| failover: owner killed (-9), half the sockets on it | time until each screen has its snapshot p50 / p99 / all: ${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.all)}; facilitator's first roll ${ms(f.firstRoll)} | – | goal: all within 10 s |`,
       );
