@@ -18,6 +18,8 @@ export const AUDIT_TEXTS = {
 export const AUDIT_ACTIONS = {
   signIn: 'auth.login',
   signInRefused: 'auth.login_refused',
+  /** The password was right; the two-factor step is asked next. */
+  signInSecondStep: 'auth.login_second_step',
 } as const;
 
 const ZDay = zLine().regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_TEXTS.badDate);

@@ -79,23 +79,36 @@ function replyBody(reply: FastifyReply, payload: unknown): Bag {
 export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db: Db): void {
   app.decorateRequest('auditNote', null);
 
+  // A sign-in route names its user by the email tried (password) or, once it succeeds, by the
+  // session it answers (single sign-on, the two-factor step); a refused SSO or code names nobody.
   const signIn = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const email = asBag(req.body).email;
-    if (typeof email !== 'string') return;
-    const tried = email.trim().toLowerCase();
     const ok = reply.statusCode === 200;
-    if (!ok && reply.statusCode !== 401 && reply.statusCode !== 403 && reply.statusCode !== 429) return;
-    const [user] = await db
-      .select({ id: users.id, role: users.role, orgId: users.orgId })
-      .from(users)
-      .where(eq(users.email, tried))
-      .limit(1);
+    if (!ok && ![400, 401, 403, 429].includes(reply.statusCode)) return;
+    const out = replyBody(reply, payload);
+    const email = asBag(req.body).email;
+    const tried = typeof email === 'string' ? email.trim().toLowerCase() : null;
+    const userId = firstNumber(out.userId);
+    const [user] =
+      tried !== null || userId !== undefined
+        ? await db
+            .select({ id: users.id, role: users.role, orgId: users.orgId, email: users.email })
+            .from(users)
+            .where(tried !== null ? eq(users.email, tried) : eq(users.id, userId!))
+            .limit(1)
+        : [];
+    const tag = (req.routeOptions.schema as { tags?: string[] } | undefined)?.tags?.[0];
+    const secondStep = ok && typeof out.twoFactor === 'string';
     await audit.record(
-      { userId: user?.id ?? null, role: user?.role ?? null, label: tried, orgId: user?.orgId ?? null },
-      ok ? AUDIT_ACTIONS.signIn : AUDIT_ACTIONS.signInRefused,
       {
-        type: 'session',
-        label: ok ? null : (firstString(replyBody(reply, payload).code) ?? String(reply.statusCode)),
+        userId: user?.id ?? null,
+        role: user?.role ?? null,
+        label: tried ?? user?.email ?? '(unknown)',
+        orgId: user?.orgId ?? null,
+      },
+      secondStep ? AUDIT_ACTIONS.signInSecondStep : ok ? AUDIT_ACTIONS.signIn : AUDIT_ACTIONS.signInRefused,
+      {
+        type: tag && tag !== 'auth' ? tag : 'session',
+        label: ok ? null : (firstString(out.code) ?? String(reply.statusCode)),
         orgId: user?.orgId ?? null,
       },
       null,

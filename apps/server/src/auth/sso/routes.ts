@@ -42,7 +42,7 @@ export function ssoRoutes(app: FastifyInstance, sso: SsoService, auth: AuthServi
       const userId = await sso.callback(body.query, req.cookies[SSO_ATTEMPT_COOKIE]);
       return cookies.send(reply, await auth.sessionFor(userId));
     },
-    { config: PER_IP },
+    { config: { ...PER_IP, audit: 'signIn' } },
   );
 
   route(app, SSO_API.settings, ({ actor, params }) => sso.settings(actor, params.id));

@@ -1,7 +1,7 @@
 import { SIGN_IN_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orgSignIn, users } from '../../db/schema';
+import { auditLog, orgSignIn, users } from '../../db/schema';
 import {
   createOrg,
   createTestContext,
@@ -161,6 +161,11 @@ describe('staff sign in with their organization', () => {
       authorization: `Bearer ${res.json().accessToken}`,
     });
     expect(me.statusCode).toBe(200);
+    // The audit log names the account and the way in.
+    const entries = await ctx.database.db.select().from(auditLog).where(eq(auditLog.actorId, facilitator.id));
+    expect(entries).toContainEqual(
+      expect.objectContaining({ action: 'auth.login', targetType: 'sso', orgId: org.id }),
+    );
   });
 
   it('refuses an email the provider did not verify', async () => {
@@ -169,6 +174,13 @@ describe('staff sign in with their organization', () => {
     const { res } = await ssoSignIn(facilitator.email!);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'SSO_EMAIL_NOT_VERIFIED' });
+    const refused = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetLabel, 'SSO_EMAIL_NOT_VERIFIED'));
+    expect(refused).toContainEqual(
+      expect.objectContaining({ action: 'auth.login_refused', targetType: 'sso' }),
+    );
   });
 
   it('creates no account unless the organization allows it, then one with the default role', async () => {

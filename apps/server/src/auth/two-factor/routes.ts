@@ -67,6 +67,8 @@ export function twoFactorRoutes(
 
   // The second step of a password sign-in: public, the challenge proves the password step.
   const step = { config: PER_IP, preHandler: perChallenge };
+  // Completing a sign-in (or refusing its code) is a staff sign-in for the audit log.
+  const signInStep = { config: { ...PER_IP, audit: 'signIn' }, preHandler: perChallenge };
   route(
     app,
     TWO_FACTOR_API.verify,
@@ -76,7 +78,7 @@ export function twoFactorRoutes(
       if (body.rememberDevice) await rememberDevice(reply, userId);
       return cookies.send(reply, session);
     },
-    step,
+    signInStep,
   );
   route(app, TWO_FACTOR_API.enrolSetup, ({ body }) => twoFactor.enrolSetup(body.challenge), step);
   route(
@@ -87,6 +89,6 @@ export function twoFactorRoutes(
       const session = await auth.sessionFor(userId, tokenVersion);
       return { ...cookies.send(reply, session), recoveryCodes };
     },
-    step,
+    signInStep,
   );
 }

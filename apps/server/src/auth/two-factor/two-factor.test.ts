@@ -2,7 +2,7 @@ import { RECOVERY_CODE_COUNT, SIGN_IN_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
+import { auditLog, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
 import {
   createOrg,
   createTestContext,
@@ -136,6 +136,22 @@ describe('signing in with two-factor on', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ userId: user.id, role: 'FACILITATOR' });
     expect(ok.cookies.some((c) => c.name === 'playshop_refresh')).toBe(true);
+    // The audit log: the password step, then the sign-in by its code; the refused code is recorded
+    // too (a refusal names nobody: the challenge is not read for it).
+    const mine = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, user.id))
+      .orderBy(auditLog.id);
+    expect(mine.map((e) => e.action).slice(-2)).toEqual(['auth.login_second_step', 'auth.login']);
+    expect(mine.at(-1)).toMatchObject({ targetType: 'two-factor', orgId: user.orgId });
+    const refused = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.login_refused'));
+    expect(refused).toContainEqual(
+      expect.objectContaining({ targetType: 'two-factor', targetLabel: expect.any(String) }),
+    );
 
     // The same code again (seen over a shoulder): refused.
     const again = (await login(user.email!)).json().challenge;
