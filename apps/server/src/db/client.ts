@@ -54,7 +54,13 @@ function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A network that drops packets (rather than refusing) must fail a connect in seconds, so the
+    // API answers 503 DATABASE_UNAVAILABLE instead of hanging (issue 29).
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 5_000,
+    });
     // An idle connection that the server drops (a restart, a failover) must not crash the process:
     // the pool discards it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
