@@ -82,7 +82,7 @@ describe.runIf(hasChromium)('game screens: what changes the room for everyone', 
       facilitator,
       'End Game',
       'End the game?',
-      /room closes for everyone.*players are sent back to their room list/,
+      /game ends for everyone.*Phones stay in the room and join its next lobby/,
     );
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await poll(() => dialog.count()).toBe(0);
@@ -98,7 +98,7 @@ describe.runIf(hasChromium)('game screens: what changes the room for everyone', 
       admin,
       'Close Lobby',
       'Close the lobby?',
-      /game ends for everyone in the room.*players are sent back to their room list/,
+      /game ends for everyone in the room.*Phones stay in the room and join its next lobby/,
     );
     await screenshots(admin, 'game-confirm-close-lobby');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -113,12 +113,12 @@ describe.runIf(hasChromium)('game screens: what changes the room for everyone', 
     expect(facilitator.url()).toContain(`/play-game/${roomId}`);
     expect(await admin.getByText('Lobby open').isVisible()).toBe(true);
 
-    // Confirmed, Close Lobby ends the game: the player is back on their room list.
+    // Confirmed, Close Lobby ends the game: the phone stays in the room for its next lobby.
     await closeLobby(admin);
-    await player.waitForURL(`**/${dashboardOf(username)}`, { timeout: 15_000 });
+    await visible(player, /Keep this screen open/);
   }, 120_000);
 
-  it('End Game sends players to their room list; an expired timer clears; the rolled balls keep the draw order', async () => {
+  it('End Game keeps phones in the room, waiting for the next lobby; an expired timer clears; the rolled balls keep the draw order', async () => {
     const roomId = await newRoom(suite.product, 'End Room');
     const facilitator = await facilitatorFor(roomId);
     const players = await playersIn(facilitator, roomId, 2);
@@ -169,18 +169,15 @@ describe.runIf(hasChromium)('game screens: what changes the room for everyone', 
     }
     expect(Date.now() - upAt).toBeGreaterThan(2_000);
 
-    // End Game, confirmed: players land on their room list, the facilitator on the rooms.
+    // End Game, confirmed: phones stay in the room and wait for its next lobby, the facilitator is on the rooms.
     await facilitator.getByRole('button', { name: 'End Game', exact: true }).click();
     await facilitator
       .getByRole('dialog', { name: 'End the game?' })
       .getByRole('button', { name: 'End Game' })
       .click();
-    for (const { page, username } of players) {
-      await page.waitForURL(`**/${dashboardOf(username)}`, { timeout: 15_000 });
-      await poll(() => page.getByRole('link', { name: 'Join End Room' }).isVisible()).toBe(true);
-    }
+    for (const { page } of players) await visible(page, /Keep this screen open/);
     await facilitator.waitForURL(`**/${DEMO_ORG_PATH}/facilitator/online/rooms`);
-    await expectAccessible(phone, 'room list after End Game');
+    await expectAccessible(phone, 'phone between games after End Game');
     await screenshots(phone, 'game-end-room-list');
   }, 120_000);
 

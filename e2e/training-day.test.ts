@@ -141,6 +141,10 @@ describe.runIf(hasChromium)('a training day in one room', () => {
     await late.goto(`${product.url}/join/${code}`);
     await visible(late, 'DAY ROOM');
 
+    // Every screen's console stayed clean all day (see KNOWN_ELSEWHERE). Checked here: the replaced
+    // code below answers 410, which the browser reports as a failed load by design.
+    expect(problems.filter((p) => !KNOWN_ELSEWHERE.some((known) => known.test(p)))).toEqual([]);
+
     // A new code on demand: the old one says it was replaced.
     await facilitator.goto(`${product.url}/${DEMO_ORG_PATH}/facilitator/online/rooms/play-game/${roomId}`);
     await facilitator.getByRole('button', { name: 'Join code' }).click();
@@ -155,8 +159,5 @@ describe.runIf(hasChromium)('a training day in one room', () => {
     await poll(() => facilitator.getByLabel(`Room code ${code}`).count()).toBe(0);
     await late.goto(`${product.url}/join/${code}`);
     await visible(late, 'This code has been replaced: ask your facilitator');
-
-    // Every screen's console stayed clean (see KNOWN_ELSEWHERE).
-    expect(problems.filter((p) => !KNOWN_ELSEWHERE.some((known) => known.test(p)))).toEqual([]);
   }, 300_000);
 });
