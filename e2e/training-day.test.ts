@@ -19,12 +19,6 @@ import { browserSuite, poll, visible } from './support/suite';
 // reloading mid-game, a guest, and the room code of the first game still joining the last.
 const suite = browserSuite();
 
-/**
- * Console errors that belong to another change (issue 28 items owned elsewhere): the win screen's
- * confetti worker blocked by the CSP. Empty this list once that fix is merged to make the check strict.
- */
-const KNOWN_ELSEWHERE: RegExp[] = [/worker-src|Refused to create a worker/];
-
 /** Every console error of a page, for the clean-console check at the end. */
 const problems: string[] = [];
 function watch(page: Page, name: string) {
@@ -141,9 +135,9 @@ describe.runIf(hasChromium)('a training day in one room', () => {
     await late.goto(`${product.url}/join/${code}`);
     await visible(late, 'DAY ROOM');
 
-    // Every screen's console stayed clean all day (see KNOWN_ELSEWHERE). Checked here: the replaced
-    // code below answers 410, which the browser reports as a failed load by design.
-    expect(problems.filter((p) => !KNOWN_ELSEWHERE.some((known) => known.test(p)))).toEqual([]);
+    // Every screen's console stayed clean all day. Checked here: the replaced code below answers
+    // 410, which the browser reports as a failed load by design.
+    expect(problems).toEqual([]);
 
     // A new code on demand: the old one says it was replaced.
     await facilitator.goto(`${product.url}/${DEMO_ORG_PATH}/facilitator/online/rooms/play-game/${roomId}`);
