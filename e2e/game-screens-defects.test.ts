@@ -60,7 +60,7 @@ describe.runIf(hasChromium)('game screens: what changes the room for everyone', 
   it('Start New Game, End Game and Close Lobby ask first naming the consequence; Cancel changes nothing', async () => {
     const roomId = await newRoom(suite.product, 'Confirm Room');
     const facilitator = await facilitatorFor(roomId);
-    const [{ page: player, username }] = (await playersIn(facilitator, roomId, 1)) as [
+    const [{ page: player }] = (await playersIn(facilitator, roomId, 1)) as [
       { page: Page; username: string },
     ];
     await hideRollAnimation(facilitator);
