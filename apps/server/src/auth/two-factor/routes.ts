@@ -1,5 +1,5 @@
 import { API_PREFIX, SIGN_IN_TEXTS, TWO_FACTOR_API } from '@playshop/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountRateLimit } from '../../http/account-rate-limit';
 import type { Actor } from '../../http/actor';
 import { route } from '../../http/endpoint';
@@ -10,6 +10,11 @@ import { TWO_FACTOR_DEVICE_COOKIE, type TwoFactorService } from './service';
 const MINUTE = 60_000;
 /** Codes per password step (a new challenge needs the password again, throttled per account). */
 const PER_CHALLENGE = { max: 5, timeWindow: 10 * MINUTE };
+/**
+ * Codes per account across challenges: a right password starts a new challenge, so without this
+ * someone who has the password could try 5 codes per sign-in without end.
+ */
+const PER_ACCOUNT = { max: 10, timeWindow: 10 * MINUTE };
 /** Codes per signed-in user when confirming or turning off. */
 const PER_USER = { max: 10, timeWindow: 10 * MINUTE };
 const PER_IP = { rateLimit: { max: 30, timeWindow: MINUTE } };
@@ -24,6 +29,17 @@ export function twoFactorRoutes(
   const perChallenge = accountRateLimit(app, PER_CHALLENGE, 'two-factor-challenge', (req) => {
     const challenge = (req.body as { challenge?: unknown } | undefined)?.challenge;
     return typeof challenge === 'string' ? challenge : undefined;
+  });
+  // Keyed by the user of a genuine challenge only: a forged one cannot spend someone's budget.
+  const challengeUsers = new WeakMap<FastifyRequest, number>();
+  const readChallengeUser = async (req: FastifyRequest) => {
+    const challenge = (req.body as { challenge?: unknown } | undefined)?.challenge;
+    const userId = typeof challenge === 'string' ? await twoFactor.challengeUser(challenge) : undefined;
+    if (userId !== undefined) challengeUsers.set(req, userId);
+  };
+  const perAccount = accountRateLimit(app, PER_ACCOUNT, 'two-factor-account', (req) => {
+    const userId = challengeUsers.get(req);
+    return userId === undefined ? undefined : String(userId);
   });
   const perUser = accountRateLimit(app, PER_USER, 'two-factor-user', (req) =>
     req.actor ? String(req.actor.userId) : undefined,
@@ -66,9 +82,10 @@ export function twoFactorRoutes(
   );
 
   // The second step of a password sign-in: public, the challenge proves the password step.
-  const step = { config: PER_IP, preHandler: perChallenge };
+  const limits = [perChallenge, readChallengeUser, perAccount];
+  const step = { config: PER_IP, preHandler: limits };
   // Completing a sign-in (or refusing its code) is a staff sign-in for the audit log.
-  const signInStep = { config: { ...PER_IP, audit: 'signIn' }, preHandler: perChallenge };
+  const signInStep = { config: { ...PER_IP, audit: 'signIn' }, preHandler: limits };
   route(
     app,
     TWO_FACTOR_API.verify,

@@ -232,6 +232,14 @@ export function twoFactorService({
     confirm,
     rememberToken,
 
+    /** The user a genuine challenge names (for the per-account limit on codes); undefined otherwise. */
+    async challengeUser(challenge: string): Promise<number | undefined> {
+      return openChallenge(challenge).then(
+        ({ userId }) => userId,
+        () => undefined,
+      );
+    },
+
     /**
      * After a right password: null to sign in now, or the second step (a code where two-factor is
      * on and this device is not remembered; setting it up where it is required and off).
