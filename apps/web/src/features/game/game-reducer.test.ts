@@ -244,6 +244,15 @@ describe('game reducer: merges what the server says', () => {
     expect(s.gameState).toBe('bingo');
   });
 
+  it('ready before the presence frame that lists the player: listed ready, and presence keeps it', () => {
+    let s = run(withPlayers, frame('ready', { username: 'cy' }));
+    expect(s.playerArr.find((p) => p.username === 'cy')?.isReady).toBe(true);
+    s = run(s, frame('presence', { joined: ['cy'], left: [], playerCount: 3 }));
+    expect(s.playerArr.filter((p) => p.username === 'cy')).toEqual([
+      { username: 'cy', isReady: true, hasBingo: false },
+    ]);
+  });
+
   it('mark_cell shows a tap at once, only for a rolled number on the card; marks from the server replace it', () => {
     const base: GameState = { ...initialGameState, bingoBoard: card, bingoRolls: [16, 70] };
     const s = run(base, { type: 'mark_cell', payload: { number: 16 } });

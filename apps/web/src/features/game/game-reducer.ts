@@ -303,9 +303,11 @@ function reduce(state: GameState, action: GameAction): GameState {
         ...state,
         // SPEC: ready 'sets bingo'; never mid-game, where it would take a ball or content off screen.
         gameState: state.gameStarted ? state.gameState : 'bingo',
-        playerArr: state.playerArr.map((p) =>
-          p.username === action.payload.username ? { ...p, isReady: true } : p,
-        ),
+        // A player's ready can come before the room's next presence frame lists them (presence is
+        // coalesced, ready is not): such a player is listed here, ready, and presence keeps them.
+        playerArr: state.playerArr.some((p) => p.username === action.payload.username)
+          ? state.playerArr.map((p) => (p.username === action.payload.username ? { ...p, isReady: true } : p))
+          : [...state.playerArr, { username: action.payload.username, isReady: true, hasBingo: false }],
       };
     case 'marks':
       return { ...state, markedCells: withFree(action.payload.markedCells) };
