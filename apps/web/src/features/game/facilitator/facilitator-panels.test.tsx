@@ -107,7 +107,7 @@ describe('facilitator panels', () => {
 
     fireEvent.click(endButton!);
     const end = await dialogOf('End the game?');
-    expect(within(end).getByText(/players are sent back to their room list/)).toBeTruthy();
+    expect(within(end).getByText(/Phones stay in the room and join its next lobby/)).toBeTruthy();
     fireEvent.click(within(end).getByText('End Game'));
     expect(onEndGame).toHaveBeenCalled();
   }, 15_000);

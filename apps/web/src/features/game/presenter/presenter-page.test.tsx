@@ -31,7 +31,13 @@ beforeEach(() => {
     vi.fn(async (input: string) => {
       if (input.endsWith('/getroombyid/7')) return Response.json(room);
       if (input.endsWith('/rooms/7/join-code'))
-        return Response.json({ code: 'KQ7M2P', publicUrl: 'https://play.example', networkAddresses: [] });
+        return Response.json({
+          code: 'KQ7M2P',
+          publicUrl: 'https://play.example',
+          networkAddresses: [],
+          guestsAllowed: false,
+          roomAllowsGuests: null,
+        });
       if (input.includes('/check-org-expiry/')) return Response.json({ expired: false, expiresAt: null });
       return Response.json({ message: 'not found' }, { status: 404 });
     }),
