@@ -148,8 +148,8 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     await page.getByRole('textbox', { name: 'Email' }).fill('fran@acme.com');
     await pickOption(page, 'Role', 'Facilitator');
     await pickOption(page, 'Organization', 'Acme');
-    await page.getByLabel(/^Password/).fill('fran password');
-    await page.getByLabel(/^Confirm Password/).fill('fran password');
+    await page.getByLabel(/^Password/).fill('amber meadow lantern');
+    await page.getByLabel(/^Confirm Password/).fill('amber meadow lantern');
     await page.getByRole('button', { name: 'Add Admin' }).click();
     await poll(() => row(page, 'fran@acme.com').isVisible()).toBe(true);
     await expect
