@@ -85,6 +85,9 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
     const ok = reply.statusCode === 200;
     if (!ok && ![400, 401, 403, 429].includes(reply.statusCode)) return;
     const out = replyBody(reply, payload);
+    // Input refused before any sign-in was tried (a malformed field, NUL among them, which
+    // PostgreSQL's text cannot hold) is no sign-in attempt; a wrong two-factor code (400) is.
+    if (out.code === 'VALIDATION_ERROR') return;
     const email = asBag(req.body).email;
     const tried = typeof email === 'string' ? email.trim().toLowerCase() : null;
     const userId = firstNumber(out.userId);
