@@ -252,9 +252,6 @@ describe.runIf(hasChromium)('playing the game in the browser', () => {
     await poll(queue).toContain('Strong teams');
     expect(await facilitator.getByText('No Content Remaining').count()).toBe(0);
     await visible(facilitator, '0 of 75 rolled');
-    // With the content gone, the screens name the room's session.
-    await visible(facilitator, 'Demo Workshop · Working together');
-    await visible(player, 'Session: Working together');
   }, 120_000);
 
   it('the win screen shows on every screen, the facilitator’s with Close; a non-winner sees who has bingo, not a badge', async () => {
