@@ -238,7 +238,8 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     await poll(() => facilitator.getByRole('list', { name: 'Content queue' }).textContent()).toContain(
       'Strong teams',
     );
-    await visible(facilitator, 'Demo Workshop · Working together');
+    // The question on screen is Warm-up's: no screen names the next session under it (issue 28.8).
+    await visible(facilitator, 'Demo Workshop · Warm-up');
 
     // A new game deals new cards and clears the rolls.
     const oldCards = await Promise.all(players.map(async (p) => (await readCard(p)).map((c) => c.number)));
