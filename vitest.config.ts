@@ -49,6 +49,9 @@ export default defineConfig({
           provide: { dbKind: 'pglite' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A bare expect.poll gives up after 1 s by default: too short for a page that loads while
+          // the other projects keep both cores busy (CI's content-library check failed so).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // One browser test file at a time, in a worker thread of its own: the threads pool runs
           // beside the forks pool of the other projects, so the browser tests overlap the rest.
           pool: 'threads' as const,
