@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, API_PREFIX, AUDIT_ACTIONS, type Role } from '@playshop/shared';
+import { ADMIN_ROLES, API_PREFIX, AUDIT_ACTIONS, canPickAnyOrganization, type Role } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -129,13 +129,11 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
     const body = asBag(req.body);
     const out = replyBody(reply, payload);
     const target = note.target ?? {};
-    const orgId =
-      actor.role !== 'SUPER_ADMIN'
-        ? actor.orgId
-        : target.orgId !== undefined
-          ? target.orgId
-          : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ??
-            null);
+    const orgId = !canPickAnyOrganization(actor.role)
+      ? actor.orgId
+      : target.orgId !== undefined
+        ? target.orgId
+        : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ?? null);
     const schema = req.routeOptions.schema as { tags?: string[] } | undefined;
     await audit.record(
       auditActorOf(actor),

@@ -26,7 +26,7 @@ import {
   videos,
   workshops,
 } from '../db/schema';
-import { type Actor, isSuperAdmin } from '../http/actor';
+import { type Actor, orgScope } from '../http/actor';
 import { isForeignKeyViolation } from '../http/db-errors';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { ilikeLiteral } from '../http/pagination';
@@ -38,15 +38,16 @@ import type { Storage } from '../storage/storage';
  * Tenancy inside the query (SPEC §6): a super admin reads every item; anyone else only items used by
  * a session of a workshop linked to their organization.
  */
-function contentVisibleTo(db: Db, actor: Actor): SQL | undefined {
-  if (isSuperAdmin(actor)) return undefined;
+export function contentVisibleTo(db: Db, actor: Actor): SQL | undefined {
+  const linked = orgScope(actor, orgWorkshops.orgId);
+  if (!linked) return undefined;
   return exists(
     db
       .select({ one: sql`1` })
       .from(sessionContent)
       .innerJoin(sessions, eq(sessions.id, sessionContent.sessionId))
       .innerJoin(orgWorkshops, eq(orgWorkshops.workshopId, sessions.workshopId))
-      .where(and(eq(sessionContent.contentId, content.id), eq(orgWorkshops.orgId, actor.orgId))),
+      .where(and(eq(sessionContent.contentId, content.id), linked)),
   );
 }
 

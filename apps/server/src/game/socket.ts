@@ -5,7 +5,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import {
   ERRORS,
   GAME_TEXTS,
-  isOrgExpired,
+  lockedOutByLicence,
   WS_IDLE_CLOSE_MS,
   WS_MAX_FRAME_BYTES,
   WS_PATH,
@@ -443,7 +443,7 @@ export async function recheckOpenSockets(
     const { actor } = live;
     const valid =
       !staleByUser.get(actor.userId)?.some((t) => holds(t, live)) &&
-      (actor.role === 'SUPER_ADMIN' || !isOrgExpired(rights.expiry.get(actor.orgId)));
+      !lockedOutByLicence(actor.role, rights.expiry.get(actor.orgId));
     if (!valid) live.close(4403, ERRORS.orgExpired);
   }
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { API_PREFIX, ERRORS, erasedUsername, FILES_PATH, ORG_DATA_TEXTS } from '@playshop/shared';
+import { API_PREFIX, erasedUsername, FILES_PATH, isStaffRole, ORG_DATA_TEXTS } from '@playshop/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AuditService } from '../audit/service';
@@ -23,7 +23,7 @@ import {
   videos,
   workshops,
 } from '../db/schema';
-import { type Actor, assertOrgScope } from '../http/actor';
+import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { toCsv } from '../http/csv';
 import { AppError, notFound } from '../http/errors';
@@ -40,12 +40,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
  * with an anonymous label, in their account and in every game event, so statistics stay.
  */
 export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
-  async function findOrg(actor: Actor, id: number) {
-    assertOrgScope(actor, id, ERRORS.organizationNotFound);
-    const [org] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
-    if (!org) throw notFound(ERRORS.organizationNotFound);
-    return org;
-  }
+  const findOrg = (actor: Actor, id: number) => orgInScope(db, actor, eq(organizations.id, id));
 
   /** Every event of the organization's games as JSON lines, read a page at a time. */
   async function* eventLines(gameIds: number[]): AsyncGenerator<string> {
@@ -188,7 +183,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         Readable.from(
           (async function* () {
             yield await audit.csv(
-              { userId: 0, role: 'SUPER_ADMIN', orgId: id, orgName: org.name, username: '' },
+              { userId: 0, role: actor.role, orgId: id, orgName: org.name, username: '' },
               { orgId: id },
             );
           })(),
@@ -235,10 +230,9 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
       const [player] = await db
         .select({ id: users.id, orgId: users.orgId, role: users.role })
         .from(users)
-        .where(eq(users.id, userId))
+        .where(and(eq(users.id, userId), orgScope(actor, users.orgId)))
         .limit(1);
-      if (player?.role !== 'PLAYER') throw notFound();
-      assertOrgScope(actor, player.orgId);
+      if (!player || isStaffRole(player.role)) throw notFound();
       const label = erasedUsername(userId);
       await db.transaction(async (tx) => {
         await tx

@@ -1,5 +1,6 @@
 import {
   type CreateRoomInput,
+  canPickAnyOrganization,
   ERRORS,
   JOIN_TEXTS,
   type JoinInfo,
@@ -15,7 +16,6 @@ import {
   gameEvents,
   games,
   organizations,
-  orgWorkshops,
   questions,
   roomSessions,
   rooms,
@@ -25,7 +25,7 @@ import {
   workshops,
 } from '../db/schema';
 import type { GameEvent } from '../game/engine';
-import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { type Actor, orgInScope, orgScope, workshopInScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
@@ -83,9 +83,12 @@ export function roomsService(db: Db, contentSvc: ContentService) {
 
   /** The room, if the actor's organization owns it (any room for a super admin). */
   async function roomFor(actor: Actor, roomId: number) {
-    const [room] = await db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
+    const [room] = await db
+      .select()
+      .from(rooms)
+      .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
+      .limit(1);
     if (!room) throw notFound(ERRORS.roomNotFound);
-    assertOrgScope(actor, room.orgId, ERRORS.roomNotFound);
     return room;
   }
 
@@ -160,23 +163,14 @@ export function roomsService(db: Db, contentSvc: ContentService) {
 
   return {
     async create(actor: Actor, input: CreateRoomInput): Promise<RoomReply> {
-      const orgId = isSuperAdmin(actor) ? (input.orgId ?? actor.orgId) : actor.orgId;
-      if (orgId !== actor.orgId) {
-        const [org] = await db
-          .select({ id: organizations.id })
-          .from(organizations)
-          .where(eq(organizations.id, orgId));
-        if (!org) throw notFound(ERRORS.organizationNotFound);
-      }
-      const [workshop] = await db.select().from(workshops).where(eq(workshops.id, input.workshopId));
+      const orgId = canPickAnyOrganization(actor.role) ? (input.orgId ?? actor.orgId) : actor.orgId;
+      if (orgId !== actor.orgId) await orgInScope(db, actor, eq(organizations.id, orgId));
       // Admins build rooms on the workshops linked to their organization; a super admin on any.
-      const [link] = workshop
-        ? await db
-            .select({ id: orgWorkshops.id })
-            .from(orgWorkshops)
-            .where(and(eq(orgWorkshops.orgId, orgId), eq(orgWorkshops.workshopId, workshop.id)))
-        : [];
-      if (!workshop || (!link && !isSuperAdmin(actor))) throw notFound('Workshop not found');
+      const [workshop] = await db
+        .select()
+        .from(workshops)
+        .where(and(eq(workshops.id, input.workshopId), workshopInScope(db, actor, workshops.id)));
+      if (!workshop) throw notFound('Workshop not found');
       const [{ n }] = (await db
         .select({ n: count() })
         .from(sessions)
@@ -320,13 +314,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     },
 
     async listByOrgName(actor: Actor, orgName: string): Promise<RoomReply[]> {
-      const [org] = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.name, orgName))
-        .limit(1);
-      if (!org) throw notFound(ERRORS.organizationNotFound);
-      assertOrgScope(actor, org.id, ERRORS.organizationNotFound);
+      const org = await orgInScope(db, actor, eq(organizations.name, orgName));
       return present(await roomRows().where(eq(rooms.orgId, org.id)).orderBy(asc(rooms.name), asc(rooms.id)));
     },
 
@@ -375,9 +363,10 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     },
 
     async getById(actor: Actor, id: number): Promise<RoomReply> {
-      const [row] = await roomRows().where(eq(rooms.id, id)).limit(1);
+      const [row] = await roomRows()
+        .where(and(eq(rooms.id, id), orgScope(actor, rooms.orgId)))
+        .limit(1);
       if (!row) throw notFound(ERRORS.roomNotFound);
-      assertOrgScope(actor, row.orgId, ERRORS.roomNotFound);
       const [room] = await present([row]);
       return room!;
     },

@@ -3,10 +3,13 @@ import {
   ERRORS,
   type ImportPlayersInput,
   type ImportRowProblem,
+  inScope,
+  isStaffRole,
   LISTED_PLAYER_ROLES,
   listedStaffRoles,
   PLAYER_CSV_COLUMNS,
   type Role,
+  roleChoices,
   USER_TEXTS,
   type UserReply,
   type ZCreateAdmin,
@@ -20,7 +23,7 @@ import { hashNewPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { hasRow } from '../db/has-row';
 import { organizations, users } from '../db/schema';
-import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { toCsv } from '../http/csv';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
@@ -59,12 +62,7 @@ export function usersService(db: Db) {
    */
   function scope(actor: Actor, kind: UserKind, orgs: OrgFilter, term?: string): SQL | undefined {
     const parts: (SQL | undefined)[] = [inArray(users.role, rolesOf(actor, kind))];
-    if (orgs !== 'visible') {
-      assertOrgScope(actor, orgs.orgId, ERRORS.organizationNotFound);
-      parts.push(eq(users.orgId, orgs.orgId));
-    } else if (!isSuperAdmin(actor)) {
-      parts.push(eq(users.orgId, actor.orgId));
-    }
+    parts.push(orgScope(actor, users.orgId, orgs === 'visible' ? undefined : orgs.orgId));
     if (term) {
       parts.push(
         or(
@@ -97,17 +95,15 @@ export function usersService(db: Db) {
 
   /** A non-super-admin may only place users in their own organization, and it must exist. */
   async function checkOrganization(actor: Actor, organizationId: number): Promise<void> {
-    if (!isSuperAdmin(actor) && organizationId !== actor.orgId) {
-      throw forbidden(USER_TEXTS.otherOrganization);
-    }
+    if (!inScope(actor, organizationId)) throw forbidden(USER_TEXTS.otherOrganization);
     if (!(await hasRow(db, organizations.id, organizationId)))
       throw badRequest(ERRORS.organizationNotFound, 'organizationId');
   }
 
   /** Staff roles a caller may give: never Player here, Super Admin only by a super admin. */
   function checkStaffRole(actor: Actor, role: Role): void {
-    if (role === 'PLAYER') throw badRequest(USER_TEXTS.playersOnPlayersPage, 'role');
-    if (role === 'SUPER_ADMIN' && !isSuperAdmin(actor)) throw forbidden(USER_TEXTS.roleNotAllowed);
+    if (!isStaffRole(role)) throw badRequest(USER_TEXTS.playersOnPlayersPage, 'role');
+    if (!roleChoices(actor.role).includes(role)) throw forbidden(USER_TEXTS.roleNotAllowed);
   }
 
   async function emailTaken(email: string, exceptId?: number) {
@@ -184,12 +180,7 @@ export function usersService(db: Db) {
 
     /** The organization's players as CSV with the import's columns, and a guest column. */
     async exportPlayers(actor: Actor, organizationId: number): Promise<{ filename: string; csv: string }> {
-      assertOrgScope(actor, organizationId, ERRORS.organizationNotFound);
-      const [org] = await db
-        .select({ name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId));
-      if (!org) throw notFound(ERRORS.organizationNotFound);
+      const org = await orgInScope(db, actor, eq(organizations.id, organizationId));
       const rows = await db
         .select({
           firstName: users.firstName,
