@@ -51,6 +51,71 @@ export function contentVisibleTo(db: Db, actor: Actor): SQL | undefined {
   );
 }
 
+/** Content items as the API presents them: rows with their category, question (answers in order), image and video: four queries. */
+export async function presentContent(db: Db, ids: number[]): Promise<ContentReply[]> {
+  if (ids.length === 0) return [];
+  const [rows, questionRows, imageRows, videoRows] = await Promise.all([
+    db
+      .select({
+        id: content.id,
+        title: content.title,
+        description: content.description,
+        script: content.script,
+        type: content.type,
+        categoryId: content.categoryId,
+        categoryName: categories.name,
+      })
+      .from(content)
+      .innerJoin(categories, eq(categories.id, content.categoryId))
+      .where(inArray(content.id, ids)),
+    db.select().from(questions).where(inArray(questions.contentId, ids)),
+    db.select().from(images).where(inArray(images.contentId, ids)),
+    db.select().from(videos).where(inArray(videos.contentId, ids)),
+  ]);
+  const answerRows = questionRows.length
+    ? await db
+        .select()
+        .from(answers)
+        .where(
+          inArray(
+            answers.questionId,
+            questionRows.map((q) => q.id),
+          ),
+        )
+        .orderBy(asc(answers.id))
+    : [];
+  const byId = new Map(
+    rows.map((r) => {
+      const q = questionRows.find((x) => x.contentId === r.id);
+      const image = imageRows.find((x) => x.contentId === r.id);
+      const video = videoRows.find((x) => x.contentId === r.id);
+      const reply: ContentReply = {
+        id: r.id,
+        title: r.title,
+        description: r.description,
+        script: r.script,
+        type: r.type,
+        categoryId: r.categoryId,
+        category: { id: r.categoryId, name: r.categoryName },
+        question: q
+          ? {
+              id: q.id,
+              question: q.question,
+              contentId: r.id,
+              answers: answerRows
+                .filter((a) => a.questionId === q.id)
+                .map((a) => ({ id: a.id, name: a.name, url: a.url, isCorrect: a.isCorrect })),
+            }
+          : null,
+        image: image ? { id: image.id, url: image.url, contentId: r.id } : null,
+        video: video ? { id: video.id, url: video.url, contentId: r.id } : null,
+      };
+      return [r.id, reply] as const;
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** Where uploaded images are served from: only these addresses are ours to delete. */
 const FILES_PREFIX = `${API_PREFIX}${FILES_PATH}/`;
 
@@ -124,70 +189,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
     );
   }
 
-  /** Content rows with their category, question (answers in order), image and video: four queries. */
-  async function present(ids: number[]): Promise<ContentReply[]> {
-    if (ids.length === 0) return [];
-    const [rows, questionRows, imageRows, videoRows] = await Promise.all([
-      db
-        .select({
-          id: content.id,
-          title: content.title,
-          description: content.description,
-          script: content.script,
-          type: content.type,
-          categoryId: content.categoryId,
-          categoryName: categories.name,
-        })
-        .from(content)
-        .innerJoin(categories, eq(categories.id, content.categoryId))
-        .where(inArray(content.id, ids)),
-      db.select().from(questions).where(inArray(questions.contentId, ids)),
-      db.select().from(images).where(inArray(images.contentId, ids)),
-      db.select().from(videos).where(inArray(videos.contentId, ids)),
-    ]);
-    const answerRows = questionRows.length
-      ? await db
-          .select()
-          .from(answers)
-          .where(
-            inArray(
-              answers.questionId,
-              questionRows.map((q) => q.id),
-            ),
-          )
-          .orderBy(asc(answers.id))
-      : [];
-    const byId = new Map(
-      rows.map((r) => {
-        const q = questionRows.find((x) => x.contentId === r.id);
-        const image = imageRows.find((x) => x.contentId === r.id);
-        const video = videoRows.find((x) => x.contentId === r.id);
-        const reply: ContentReply = {
-          id: r.id,
-          title: r.title,
-          description: r.description,
-          script: r.script,
-          type: r.type,
-          categoryId: r.categoryId,
-          category: { id: r.categoryId, name: r.categoryName },
-          question: q
-            ? {
-                id: q.id,
-                question: q.question,
-                contentId: r.id,
-                answers: answerRows
-                  .filter((a) => a.questionId === q.id)
-                  .map((a) => ({ id: a.id, name: a.name, url: a.url, isCorrect: a.isCorrect })),
-              }
-            : null,
-          image: image ? { id: image.id, url: image.url, contentId: r.id } : null,
-          video: video ? { id: video.id, url: video.url, contentId: r.id } : null,
-        };
-        return [r.id, reply] as const;
-      }),
-    );
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  }
+  const present = (ids: number[]) => presentContent(db, ids);
 
   async function assertCategory(categoryId: number) {
     if (!(await hasRow(db, categories.id, categoryId)))

@@ -3,24 +3,20 @@ import { API_PREFIX, erasedUsername, FILES_PATH, isStaffRole, ORG_DATA_TEXTS } f
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AuditService } from '../audit/service';
+import { presentContent } from '../content/service';
 import type { Db } from '../db/client';
 import {
-  answers,
-  content,
   gameEvents,
   games,
-  images,
   organizations,
   orgWorkshops,
   printedCardSets,
-  questions,
   refreshTokens,
   roomSessions,
   rooms,
   sessionContent,
   sessions,
   users,
-  videos,
   workshops,
 } from '../db/schema';
 import { type Actor, orgInScope, orgScope } from '../http/actor';
@@ -92,26 +88,8 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
       const items = sessionIds.length
         ? await db.select().from(sessionContent).where(inArray(sessionContent.sessionId, sessionIds))
         : [];
-      const contentIds = [...new Set(items.map((i) => i.contentId))];
-      const [contentRows, questionRows, imageRows, videoRows] = contentIds.length
-        ? await Promise.all([
-            db.select().from(content).where(inArray(content.id, contentIds)),
-            db.select().from(questions).where(inArray(questions.contentId, contentIds)),
-            db.select().from(images).where(inArray(images.contentId, contentIds)),
-            db.select().from(videos).where(inArray(videos.contentId, contentIds)),
-          ])
-        : [[], [], [], []];
-      const answerRows = questionRows.length
-        ? await db
-            .select()
-            .from(answers)
-            .where(
-              inArray(
-                answers.questionId,
-                questionRows.map((q) => q.id),
-              ),
-            )
-        : [];
+      // The content as the content library presents it: questions with their answers, images, videos.
+      const used = await presentContent(db, [...new Set(items.map((i) => i.contentId))]);
       const [orgGames, roomSessionRows, cardSets] = roomIds.length
         ? await Promise.all([
             db.select().from(games).where(inArray(games.roomId, roomIds)),
@@ -163,16 +141,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         ),
         'workshops.json',
       );
-      zip.addBuffer(
-        json({
-          content: contentRows,
-          questions: questionRows,
-          answers: answerRows,
-          images: imageRows,
-          videos: videoRows,
-        }),
-        'content.json',
-      );
+      zip.addBuffer(json({ content: used }), 'content.json');
       zip.addBuffer(
         json({ rooms: orgRooms, roomSessions: roomSessionRows, printedCardSets: cardSets }),
         'rooms.json',
@@ -191,8 +160,8 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         'audit-log.csv',
       );
       // The files of the content the organization's workshops use (images, answer images, uploaded videos).
-      const fileUrls = [...imageRows, ...answerRows, ...videoRows]
-        .map((r) => r.url)
+      const fileUrls = used
+        .flatMap((c) => [c.image?.url, c.video?.url, ...(c.question?.answers.map((a) => a.url) ?? [])])
         .filter((u): u is string => typeof u === 'string' && u.startsWith(FILES_PREFIX));
       for (const url of new Set(fileUrls)) {
         const key = url.slice(FILES_PREFIX.length);
