@@ -7,7 +7,7 @@ import {
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gameEvents, games, organizations, rooms, users, workshops } from '../db/schema';
-import { DEMO_ORG, DEMO_ROOM } from '../db/seed';
+import { DEMO_ORG, DEMO_ROOM } from '../first-start/first-start';
 import { type Actor, orgInScope } from '../http/actor';
 import type { RoomActivitySource } from '../rooms/room-activity';
 
