@@ -41,29 +41,21 @@ export async function roomReport(
   const contentIds = [
     ...new Set(events.flatMap((e) => (e.event.type === 'content_sent' ? [e.event.contentId] : []))),
   ].filter(Number.isInteger);
-  const titles = new Map(
+  // Each item's title, and a question's own words for the report's Question column (the title names
+  // it in the library).
+  const sent = new Map(
     contentIds.length
       ? (
           await db
-            .select({ id: content.id, title: content.title })
+            .select({ id: content.id, title: content.title, text: questions.question })
             .from(content)
+            .leftJoin(questions, eq(questions.contentId, content.id))
             .where(inArray(content.id, contentIds))
-        ).map((c) => [c.id, c.title])
+        ).map((c) => [c.id, c])
       : [],
   );
-  const contentTitle = (id: number) => titles.get(id);
-  // A question's own words for the report's Question column (the title names it in the library).
-  const questionTexts = new Map(
-    contentIds.length
-      ? (
-          await db
-            .select({ id: questions.contentId, text: questions.question })
-            .from(questions)
-            .where(inArray(questions.contentId, contentIds))
-        ).map((q) => [q.id, q.text])
-      : [],
-  );
-  const questionText = (id: number) => questionTexts.get(id) || undefined;
+  const contentTitle = (id: number) => sent.get(id)?.title;
+  const questionText = (id: number) => sent.get(id)?.text || undefined;
   const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
   if (kind === 'log')
     return { filename: `${safeName}-event-log.csv`, csv: eventLogCsv(events, { contentTitle }) };
