@@ -3,7 +3,7 @@ import { API_PREFIX, erasedUsername, FILES_PATH, isStaffRole, ORG_DATA_TEXTS } f
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AuditService } from '../audit/service';
-import { presentContent } from '../content/service';
+import { presentContent } from '../content/reading';
 import type { Db } from '../db/client';
 import {
   gameEvents,
