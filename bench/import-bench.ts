@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { firstStart } from '../apps/server/src/db/seed';
+import { firstStart } from '../apps/server/src/first-start/first-start';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = 5000;

@@ -20,7 +20,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { rooms } from '../apps/server/src/db/schema';
-import { type FirstStartReport, firstStart } from '../apps/server/src/db/seed';
+import { type FirstStartReport, firstStart } from '../apps/server/src/first-start/first-start';
 import { CHROMIUM_PATH } from '../e2e/support/chromium';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

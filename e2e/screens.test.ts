@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contentService } from '../apps/server/src/content/service';
 import { categories, content, gameEvents, games, rooms } from '../apps/server/src/db/schema';
-import { DEMO_ORG, DEMO_VIDEO_URL } from '../apps/server/src/db/seed';
+import { DEMO_ORG, DEMO_VIDEO_URL } from '../apps/server/src/first-start/first-start';
 import { trainingService } from '../apps/server/src/training/service';
 import type { YoutubeClient } from '../apps/server/src/training/youtube';
 import { expectAccessible, hasChromium, screenshotOnFailure, screenshots } from './support/browser';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { type FirstStartReport, firstStart } from '../../apps/server/src/db/seed';
+import { type FirstStartReport, firstStart } from '../../apps/server/src/first-start/first-start';
 import { openTestDatabase } from '../../apps/server/src/test/context';
 
 export const ADMIN_EMAIL = 'admin@playshop.test';

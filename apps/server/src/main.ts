@@ -6,10 +6,10 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { databaseOptions } from './db/options';
-import { firstStart, formatFirstStartReport } from './db/seed';
+import { firstStart, formatFirstStartReport } from './first-start/first-start';
 import { formatListening, lanAddresses } from './http/network-addresses';
 import { connectRedis, isRedisReady } from './redis';
-import { checkS3Bucket } from './storage/storage';
+import { checkS3Bucket } from './storage/s3-storage';
 import { BUILD_INFO } from './version';
 
 /** The process entry: config, database, first start, listen, and a clean shutdown. */

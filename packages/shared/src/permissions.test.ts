@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ZCreateOrganization, ZEditOrganization } from './organizations';
-import { can, type PERMISSIONS, roleChoices, staffRoleChoices } from './permissions';
+import {
+  can,
+  ignoresLicenceExpiry,
+  inScope,
+  lockedOutByLicence,
+  type PERMISSIONS,
+  roleChoices,
+  staffRoleChoices,
+} from './permissions';
 import { ROLES } from './roles';
 import { ZCreateAdmin, ZEditPlayer } from './users';
 
@@ -73,5 +81,22 @@ describe('user and organization schemas', () => {
       phone: null,
       expiry: null,
     });
+  });
+
+  it('keeps every role but the super admin to its own organization (tenancy)', () => {
+    for (const role of ROLES) {
+      expect(inScope({ role, orgId: 1 }, 1)).toBe(true);
+      expect(inScope({ role, orgId: 1 }, 2)).toBe(role === 'SUPER_ADMIN');
+    }
+  });
+
+  it('locks every role but the super admin out once the licence has ended, and nobody before', () => {
+    const now = new Date('2026-05-10T12:00:00Z');
+    for (const role of ROLES) {
+      expect(ignoresLicenceExpiry(role)).toBe(role === 'SUPER_ADMIN');
+      expect(lockedOutByLicence(role, '2026-05-09', now)).toBe(role !== 'SUPER_ADMIN');
+      expect(lockedOutByLicence(role, '2026-05-10', now)).toBe(false);
+      expect(lockedOutByLicence(role, null, now)).toBe(false);
+    }
   });
 });

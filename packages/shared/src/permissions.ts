@@ -1,9 +1,11 @@
+import { isOrgExpired } from './organizations';
 import { ADMIN_ROLES, ROLES, type Role, STAFF_ROLES, SUPER_ADMIN_ONLY } from './roles';
 
 /**
  * Who may do what (SPEC §6), the one table both sides read: every server route asks
- * `requirePermission`, the web app's navigation and screens ask `can`. Organization scope (an admin
- * acts on their own organization only) is enforced on top of this, inside the server's queries.
+ * `requirePermission`, the web app's navigation and screens ask `can`. Tenancy (`inScope`) and the
+ * licence (`lockedOutByLicence`) are the two rules on top of it, written below and nowhere else: the
+ * server applies them through its scoped queries (`apps/server/src/http/actor.ts`).
  */
 export const PERMISSIONS = {
   /** The admin area (`/{org}/admin/…`): its layout, navigation and screens. */
@@ -71,12 +73,35 @@ export type Permission = keyof typeof PERMISSIONS;
 export const can = (role: Role | null | undefined, permission: Permission): boolean =>
   role != null && (PERMISSIONS[permission] as readonly Role[]).includes(role);
 
+/** Whether a role belongs to the staff (signs in with an email and password, runs rooms); players do not. */
+export const isStaffRole = (role: Role): boolean => STAFF_ROLES.includes(role);
+
+/** The product's own operator (SPEC §6 Super Admin): above every organization, bound by none of their rules. */
+const isOperator = (role: Role): boolean => role === 'SUPER_ADMIN';
+
+/** SPEC §6: a super admin acts on every organization; everyone else on their own alone. */
+export const canPickAnyOrganization = isOperator;
+
+/** Tenancy, the one rule: whether `actor` may act on organization `orgId`. */
+export const inScope = (actor: { role: Role; orgId: number }, orgId: number): boolean =>
+  canPickAnyOrganization(actor.role) || actor.orgId === orgId;
+
+/** SPEC: an expired licence locks its organization's users out at once; a super admin is never locked out. */
+export const ignoresLicenceExpiry = isOperator;
+
+/** An organization's sign-in rules (SSO only, two-factor) bind its own people, never the super admin. */
+export const ignoresOrgSignInRules = isOperator;
+
+/** Whether a user of `role` in an organization whose licence ends `expiry` is locked out at `now`. */
+export const lockedOutByLicence = (role: Role, expiry: string | null | undefined, now?: Date): boolean =>
+  !ignoresLicenceExpiry(role) && isOrgExpired(expiry, now);
+
 /**
  * SPEC §6 role choices when creating a user: a super admin may pick every role, anyone else Admin,
  * Facilitator or Player.
  */
 export function roleChoices(actorRole: Role): Role[] {
-  return actorRole === 'SUPER_ADMIN' ? [...ROLES] : ROLES.filter((role) => role !== 'SUPER_ADMIN');
+  return canPickAnyOrganization(actorRole) ? [...ROLES] : ROLES.filter((role) => role !== 'SUPER_ADMIN');
 }
 
 /**
@@ -89,11 +114,10 @@ export function staffRoleChoices(actorRole: Role): Role[] {
 
 /** Roles listed on the Admins screen: staff; a super admin also sees super admins. */
 export function listedStaffRoles(actorRole: Role): Role[] {
-  return actorRole === 'SUPER_ADMIN' ? ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'] : ['ADMIN', 'FACILITATOR'];
+  return canPickAnyOrganization(actorRole)
+    ? ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR']
+    : ['ADMIN', 'FACILITATOR'];
 }
 
 /** Roles listed on the Players screen. */
 export const LISTED_PLAYER_ROLES: readonly Role[] = ['PLAYER'];
-
-/** SPEC §6: ADMIN and FACILITATOR pick only their own organization; a super admin picks any. */
-export const canPickAnyOrganization = (actorRole: Role): boolean => actorRole === 'SUPER_ADMIN';

@@ -72,6 +72,7 @@ export const GAME_TEXTS = {
   notInRoom: 'Join the room first',
   noBingo: 'No bingo yet: keep playing',
   notOnCard: 'That number is not on your card',
+  notRolled: 'That number has not been rolled yet',
   tooManyChanges: 'Too many changes to your card this round',
   tooManyMessages: 'Too many messages: slow down',
   tooManySockets: 'Too many open game screens for this account',

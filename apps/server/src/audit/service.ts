@@ -1,8 +1,8 @@
-import { type AuditEntry, type AuditFilter, pageMeta } from '@playshop/shared';
+import { type AuditEntry, type AuditFilter, inScope, pageMeta } from '@playshop/shared';
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
-import type { Actor } from '../http/actor';
+import { type Actor, orgScope } from '../http/actor';
 import { toCsv } from '../http/csv';
 import { escapeLike } from '../http/pagination';
 
@@ -61,12 +61,9 @@ export const AUDIT_EXPORT_MAX = 100_000;
  */
 export function auditService(db: Db, now: () => Date = () => new Date()) {
   const where = (actor: Actor, filter: AuditFilter): SQL | undefined => {
-    const scope =
-      actor.role === 'SUPER_ADMIN'
-        ? filter.orgId !== undefined
-          ? eq(auditLog.orgId, filter.orgId)
-          : undefined
-        : eq(auditLog.orgId, actor.orgId);
+    // The organization filter is the super admin's: anyone else's asks for another still see their own.
+    const asked = filter.orgId !== undefined && inScope(actor, filter.orgId) ? filter.orgId : undefined;
+    const scope = orgScope(actor, auditLog.orgId, asked);
     const term = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
     return and(
       scope,

@@ -1,4 +1,11 @@
-import { ADMIN_ROLES, API_PREFIX, AUDIT_ACTIONS, type Role } from '@playshop/shared';
+import {
+  ADMIN_ROLES,
+  API_PREFIX,
+  AUDIT_ACTIONS,
+  canPickAnyOrganization,
+  type Role,
+  ZLoginReply,
+} from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -90,13 +97,22 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
     if (out.code === 'VALIDATION_ERROR') return;
     const email = asBag(req.body).email;
     const tried = typeof email === 'string' ? email.trim().toLowerCase() : null;
-    const userId = firstNumber(out.userId);
-    const [user] =
-      tried !== null || userId !== undefined
+    // A session the route answered names its user already; only a refusal or a second step is looked up.
+    const session = ZLoginReply.safeParse(out);
+    const [user] = session.success
+      ? [
+          {
+            id: session.data.userId,
+            role: session.data.role,
+            orgId: session.data.orgId,
+            email: session.data.username,
+          },
+        ]
+      : tried !== null
         ? await db
             .select({ id: users.id, role: users.role, orgId: users.orgId, email: users.email })
             .from(users)
-            .where(tried !== null ? eq(users.email, tried) : eq(users.id, userId!))
+            .where(eq(users.email, tried))
             .limit(1)
         : [];
     const tag = (req.routeOptions.schema as { tags?: string[] } | undefined)?.tags?.[0];
@@ -129,13 +145,11 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
     const body = asBag(req.body);
     const out = replyBody(reply, payload);
     const target = note.target ?? {};
-    const orgId =
-      actor.role !== 'SUPER_ADMIN'
-        ? actor.orgId
-        : target.orgId !== undefined
-          ? target.orgId
-          : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ??
-            null);
+    const orgId = !canPickAnyOrganization(actor.role)
+      ? actor.orgId
+      : target.orgId !== undefined
+        ? target.orgId
+        : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ?? null);
     const schema = req.routeOptions.schema as { tags?: string[] } | undefined;
     await audit.record(
       auditActorOf(actor),

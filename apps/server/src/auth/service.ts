@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import {
   ERRORS,
   isOrgExpired,
+  isStaffRole,
   JOIN_TEXTS,
   type LoginReply,
   type ParticipantLoginInput,
@@ -249,7 +250,7 @@ export function authService({
       rememberDevice?: string,
     ): Promise<SessionTokens | TwoFactorStep> {
       const [user] = await userWithOrg().where(eq(users.email, email.trim().toLowerCase())).limit(1);
-      const ok = await verifyPassword(user && user.role !== 'PLAYER' ? user.passwordHash : null, password);
+      const ok = await verifyPassword(user && isStaffRole(user.role) ? user.passwordHash : null, password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, ERRORS.invalidCredentials);
       const step = await signInPolicy?.afterPassword(user, rememberDevice);
       return step ?? startSession(user);
@@ -381,7 +382,7 @@ export function authService({
         .from(users)
         .where(eq(users.email, email.trim().toLowerCase()))
         .limit(1);
-      if (!user?.email || user.role === 'PLAYER') return;
+      if (!user?.email || !isStaffRole(user.role)) return;
       const token = newOpaqueToken();
       await db.insert(passwordResetTokens).values({
         userId: user.id,

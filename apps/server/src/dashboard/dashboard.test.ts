@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { gameEvents, games, organizations, rooms, sessions, users, workshops } from '../db/schema';
-import { DEMO_ORG, DEMO_ROOM } from '../db/seed';
+import { DEMO_ORG, DEMO_ROOM } from '../first-start/first-start';
 import { roomActivityFromLog } from '../rooms/room-activity';
 import { createOrg, createTestContext, createUser, signInNewUser, type TestContext } from '../test/context';
 

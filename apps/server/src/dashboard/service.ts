@@ -1,6 +1,5 @@
 import {
   type DashboardRooms,
-  ERRORS,
   LICENCE_WARNING_DAYS,
   type OrgDashboard,
   type OverviewDashboard,
@@ -8,9 +7,8 @@ import {
 import { and, asc, count, countDistinct, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gameEvents, games, organizations, rooms, users, workshops } from '../db/schema';
-import { DEMO_ORG, DEMO_ROOM } from '../db/seed';
-import { type Actor, assertOrgScope } from '../http/actor';
-import { notFound } from '../http/errors';
+import { DEMO_ORG, DEMO_ROOM } from '../first-start/first-start';
+import { type Actor, orgInScope } from '../http/actor';
 import type { RoomActivitySource } from '../rooms/room-activity';
 
 const RECENT_GAMES = 5;
@@ -20,16 +18,7 @@ const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.ge
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export function dashboardService(db: Db, activity: RoomActivitySource, clock: () => Date = () => new Date()) {
-  async function orgByName(actor: Actor, name: string) {
-    const [org] = await db
-      .select({ id: organizations.id, name: organizations.name, expiry: organizations.expiry })
-      .from(organizations)
-      .where(eq(organizations.name, name))
-      .limit(1);
-    if (!org) throw notFound(ERRORS.organizationNotFound);
-    assertOrgScope(actor, org.id, ERRORS.organizationNotFound);
-    return org;
-  }
+  const orgByName = (actor: Actor, name: string) => orgInScope(db, actor, eq(organizations.name, name));
 
   const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 

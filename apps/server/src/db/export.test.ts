@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { firstStart } from '../first-start/first-start';
 import { withDatabase } from '../test/global-setup';
 import { type Database, openDatabase } from './client';
 import { exportPgliteToPostgres } from './export';
 import { gameEvents, games, rooms, users } from './schema';
-import { firstStart } from './seed';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const url = process.env.TEST_DATABASE_URL;

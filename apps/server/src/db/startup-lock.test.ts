@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { firstStart } from '../first-start/first-start';
 import { withDatabase } from '../test/global-setup';
 import { openDatabase } from './client';
 import { users } from './schema';
-import { firstStart } from './seed';
 
 describe.runIf(inject('dbKind') === 'postgres')('startup on an empty PostgreSQL database', () => {
   it('two instances migrating and seeding at once both succeed, and seed once', {

@@ -1,10 +1,9 @@
-import { ERRORS, GAME_TEXTS } from '@playshop/shared';
+import { ERRORS, GAME_TEXTS, inScope } from '@playshop/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { content, organizations, roomSessions, rooms, sessionContent, sessions } from '../db/schema';
-import { inOrgScope } from '../http/actor';
 import { isDatabaseUnavailable } from '../http/db-errors';
 import { startFanoutTimer } from '../observability/metrics';
 import type { Bus } from './bus';
@@ -166,7 +165,7 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
 
   async function executeHere(room: LiveRoom, request: CommandRequest): Promise<CommandResult> {
     // Room tenancy is the rooms' one rule: another organization's room does not exist for the caller.
-    if (!inOrgScope(request.actor, room.orgId())) return { error: ERRORS.roomNotFound };
+    if (!inScope(request.actor, room.orgId())) return { error: ERRORS.roomNotFound };
     return room.execute(request);
   }
 

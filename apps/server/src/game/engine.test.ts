@@ -1,4 +1,4 @@
-import { FREE_CELL, winningLines } from '@playshop/shared';
+import { ERRORS, FREE_CELL, GAME_TEXTS, winningLines } from '@playshop/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealCard } from './cards';
@@ -12,6 +12,7 @@ import {
   type GameCommand,
   type GameEvent,
   type GameState,
+  gate,
   initialGameState,
   isStored,
   MAX_ANSWER_CHANGES,
@@ -66,6 +67,8 @@ const ctx = (now = new Date('2026-11-21T10:00:00Z'), seed = 1): ApplyContext => 
   randomInt: counter(seed),
   plan,
   questions: new Map([[2, quizKey]]),
+  orgExpiry: null,
+  hideRollAnimation: false,
 });
 
 /** Applies commands in order, folding each result; throws on an unexpected error. */
@@ -356,7 +359,9 @@ describe('the whole flow in the engine', () => {
 
   it("keeps a player's marks, on their own card only, and bounds the changes", () => {
     let s = started();
-    const n = s.players.get(alice.userId)!.card[0]![0]!;
+    const onCard = (x: number) => s.players.get(alice.userId)!.card.some((row) => row.includes(x));
+    while (!s.rolls.some(onCard)) s = run(s, [[facilitator, { type: 'roll' }]]).state;
+    const n = s.rolls.find(onCard)!;
     s = run(s, [[alice, { type: 'mark', number: n, marked: true }]]).state;
     expect(s.players.get(alice.userId)!.marks).toEqual([n]);
     const notMine = Array.from({ length: 75 }, (_, i) => i + 1).find(
@@ -378,6 +383,77 @@ describe('the whole flow in the engine', () => {
       ),
     ).toEqual({
       error: GAME_ERRORS.tooManyChanges,
+    });
+  });
+});
+
+describe('the mark rule (SPEC §4 Player marking)', () => {
+  it('marks only a rolled number of the card, and unmarks whatever is marked', () => {
+    let s = started();
+    const card = s.players
+      .get(alice.userId)!
+      .card.flat()
+      .filter((x) => x > 0);
+    const unrolled = card.find((x) => !s.rolls.includes(x))!;
+    expect(apply(s, alice, { type: 'mark', number: unrolled, marked: true }, ctx())).toEqual({
+      error: GAME_ERRORS.notRolled,
+    });
+    // Unmarking a number that is not marked changes nothing, rolled or not.
+    expect(apply(s, alice, { type: 'mark', number: unrolled, marked: false }, ctx())).toEqual({ events: [] });
+    while (!s.rolls.includes(unrolled)) s = run(s, [[facilitator, { type: 'roll' }]]).state;
+    s = run(s, [[alice, { type: 'mark', number: unrolled, marked: true }]]).state;
+    expect(s.players.get(alice.userId)!.marks).toEqual([unrolled]);
+    s = run(s, [[alice, { type: 'mark', number: unrolled, marked: false }]]).state;
+    expect(s.players.get(alice.userId)!.marks).toEqual([]);
+  });
+});
+
+describe('the lifecycle gate', () => {
+  const expired = { now: new Date('2026-11-21T10:00:00Z'), orgExpiry: '2026-11-20' };
+  const current = { now: expired.now, orgExpiry: '2026-11-21' };
+  const admin: Actor = { userId: 2, username: 'root@example.com', role: 'SUPER_ADMIN' };
+
+  it('locks everyone but a super admin (and the room clock) out once the licence has ended', () => {
+    for (const actor of [facilitator, alice]) {
+      expect(gate(started(), true, actor, { type: 'roll' }, expired)).toEqual({ error: ERRORS.orgExpired });
+      expect(gate(started(), true, actor, { type: 'roll' }, current)).toEqual({ next: 'apply' });
+    }
+    expect(gate(started(), true, admin, { type: 'roll' }, expired)).toEqual({ next: 'apply' });
+    expect(gate(started(), true, SYSTEM_ACTOR, { type: 'roll' }, expired)).toEqual({ next: 'apply' });
+  });
+
+  it('opens a fresh game only for a lobby opened with no game or after the last one ended', () => {
+    const ended = run(started(), [[facilitator, { type: 'end_game' }]]).state;
+    expect(gate(initialGameState(), false, facilitator, { type: 'open_lobby' }, current)).toEqual({
+      next: 'fresh_game',
+    });
+    expect(gate(ended, true, facilitator, { type: 'open_lobby' }, current)).toEqual({ next: 'fresh_game' });
+    expect(gate(started(), true, facilitator, { type: 'open_lobby' }, current)).toEqual({ next: 'apply' });
+  });
+
+  it('refuses every other command between games; staff joining see the room as it is', () => {
+    const ended = run(started(), [[facilitator, { type: 'end_game' }]]).state;
+    for (const [state, hasGame] of [
+      [initialGameState(), false],
+      [ended, true],
+    ] as const) {
+      expect(gate(state, hasGame, facilitator, { type: 'join' }, current)).toEqual({ next: 'snapshot' });
+      expect(gate(state, hasGame, facilitator, { type: 'roll' }, current)).toEqual({
+        error: GAME_TEXTS.openLobbyFirst,
+      });
+      expect(gate(state, hasGame, alice, { type: 'join' }, current)).toEqual({
+        error: GAME_TEXTS.lobbyNotOpen,
+      });
+    }
+  });
+
+  it("starts a new game with the organization's roll-animation setting", () => {
+    const hidden = { ...ctx(), hideRollAnimation: true };
+    expect(apply(initialGameState(), facilitator, { type: 'open_lobby' }, hidden)).toEqual({
+      events: [{ type: 'lobby_opened' }, { type: 'roll_animation_set', hidden: true }],
+    });
+    expect(apply(initialGameState(), facilitator, { type: 'open_lobby' }, ctx())).toEqual({
+      events: [{ type: 'lobby_opened' }],
     });
   });
 });
@@ -618,6 +694,9 @@ describe('any sequence of commands', () => {
               ).toBeGreaterThan(0);
             }
             expect(new Set(state.winners.map((w) => w.userId)).size).toBe(state.winners.length);
+            // Only rolled numbers are ever marked.
+            for (const p of state.players.values())
+              for (const mark of p.marks) expect(state.rolls).toContain(mark);
             // The tally is the answers, counted.
             const q = state.question;
             if (q) {

@@ -5,10 +5,12 @@ import {
   type BingoCard,
   type ContentReply,
   can,
+  ERRORS,
   FREE_CELL,
   GAME_TEXTS,
   type GameStateName,
   isBall,
+  lockedOutByLicence,
   POINTS,
   POINTS_TABLE_LIMIT,
   type PointsTable,
@@ -280,6 +282,35 @@ export interface ApplyContext {
   plan: RoomPlan;
   /** The key of each question in the plan, by content id (questionKeys). */
   questions: ReadonlyMap<number, QuestionKey>;
+  /** The organization's licence end, YYYY-MM-DD (null: none): an expired one locks its people out at once. */
+  orgExpiry: string | null;
+  /** The organization's roll-animation setting, which a new game starts with. */
+  hideRollAnimation: boolean;
+}
+
+/**
+ * What the room does with a command before `apply`, given whether it has a game at all: refuse it,
+ * answer the sender with the room as it is (staff looking at a room between games), open a fresh
+ * game first (a lobby opened after the last game ended), or apply it to the game it has.
+ */
+export type Gate = { error: string } | { next: 'snapshot' | 'fresh_game' | 'apply' };
+
+export function gate(
+  state: GameState,
+  hasGame: boolean,
+  actor: Actor,
+  command: GameCommand,
+  ctx: Pick<ApplyContext, 'now' | 'orgExpiry'>,
+): Gate {
+  if (lockedOutByLicence(actor.role, ctx.orgExpiry, ctx.now)) return { error: ERRORS.orgExpired };
+  const over = !hasGame || state.ended;
+  if (command.type === 'open_lobby' && over) return { next: 'fresh_game' };
+  // An ended game is over for every command but opening a new lobby.
+  if (over) {
+    if (command.type === 'join' && isStaff(actor)) return { next: 'snapshot' };
+    return { error: isStaff(actor) ? GAME_TEXTS.openLobbyFirst : GAME_TEXTS.lobbyNotOpen };
+  }
+  return { next: 'apply' };
 }
 
 type ApplyResult = { events: GameEvent[] } | { error: GameError };
@@ -300,6 +331,7 @@ export const GAME_ERRORS = {
   noWinnerYet: GAME_TEXTS.noWinnerYet,
   tooManyChanges: GAME_TEXTS.tooManyChanges,
   notOnCard: GAME_TEXTS.notOnCard,
+  notRolled: GAME_TEXTS.notRolled,
   roundUnderway: GAME_TEXTS.roundUnderway,
   playerNotFound: GAME_TEXTS.playerNotFound,
   removedFromRoom: GAME_TEXTS.removedFromRoom,
@@ -451,7 +483,11 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
 
   switch (command.type) {
     case 'open_lobby':
-      return state.lobbyOpen ? ok() : ok({ type: 'lobby_opened' });
+      if (state.lobbyOpen) return ok();
+      // A new game starts with the organization's roll-animation setting.
+      return state.seq === 0 && ctx.hideRollAnimation
+        ? ok({ type: 'lobby_opened' }, { type: 'roll_animation_set', hidden: true })
+        : ok({ type: 'lobby_opened' });
     case 'join': {
       if (isStaff(actor)) return ok();
       if (!state.lobbyOpen) return fail(GAME_ERRORS.lobbyNotOpen);
@@ -580,6 +616,8 @@ export function apply(state: GameState, actor: Actor, command: GameCommand, ctx:
       if (!player?.present) return fail(GAME_ERRORS.notInRoom);
       if (!player.card.some((row) => row.includes(command.number))) return fail(GAME_ERRORS.notOnCard);
       if (player.marks.includes(command.number) === command.marked) return ok();
+      // SPEC §4 Player marking: only a rolled number can be marked (unmarking is always allowed).
+      if (command.marked && !state.rolls.includes(command.number)) return fail(GAME_ERRORS.notRolled);
       if (player.markChanges >= MAX_MARK_CHANGES) return fail(GAME_ERRORS.tooManyChanges);
       return ok({
         type: 'card_marked',

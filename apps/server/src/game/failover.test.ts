@@ -230,12 +230,14 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     const card = ('bingoBoard' in joined && joined.bingoBoard) || [];
     facilitator.send(m('game_event', 'start_game'));
     await phone.next('start_game');
+    // Only a rolled number can be marked: roll until one of the card's comes up.
     const rolls: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    const onCard = (n: number) => card.some((row) => row.includes(n));
+    while (rolls.length < 3 || !rolls.some(onCard)) {
       facilitator.send(m('game_event', 'get_roll'));
       rolls.push((await phone.next('get_random_roll')).payload.roll);
     }
-    const marked = card[0]![0]!;
+    const marked = rolls.find(onCard)!;
     phone.send(m('game_event', 'mark', { number: marked, marked: true }));
     expect((await phone.next('marks')).payload.markedCells).toContain(marked);
 

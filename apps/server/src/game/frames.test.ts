@@ -140,7 +140,14 @@ describe('framesFor', () => {
 describe('questions in frames', () => {
   const facilitator: Actor = { userId: 999_999, username: 'fac', role: 'FACILITATOR' };
   const players: Actor[] = [1, 2, 3].map((userId) => ({ userId, username: `p${userId}`, role: 'PLAYER' }));
-  const ctx = { now, randomInt: rng(), plan: view.plan, questions: view.questions };
+  const ctx = {
+    now,
+    randomInt: rng(),
+    plan: view.plan,
+    questions: view.questions,
+    orgExpiry: null,
+    hideRollAnimation: false,
+  };
 
   /** Applies the commands, collecting every frame and every viewer's snapshot after each. */
   function play(steps: [Actor, GameCommand][]) {

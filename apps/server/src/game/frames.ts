@@ -9,6 +9,8 @@ import {
   type QueueItem,
   type RoundRules,
   type ServerMessage,
+  type ServerMessageType,
+  type ServerPayloads,
 } from '@playshop/shared';
 import {
   betweenGames,
@@ -77,6 +79,13 @@ const lobbyAudience = (state: GameState): Audience =>
   state.presentCount <= LOBBY_LIST_LIMIT ? 'lobby' : 'staff';
 
 const frame = (to: Audience, message: ServerMessage): Frame => ({ to, message });
+
+/**
+ * One server message as the wire carries it, typed by its kind: every frame a room or a socket
+ * sends outside `framesFor` is built here. `seq` 0 for a socket's own replies (no room event).
+ */
+export const wire = <T extends ServerMessageType>(type: T, payload: ServerPayloads[T], seq = 0): string =>
+  JSON.stringify({ type, payload, seq });
 const sessionName = (state: GameState, view: RoomView) => namedSession(state, view.plan)?.name ?? null;
 const queue = (state: GameState, view: RoomView): QueueItem[] => queueOf(state, view.plan);
 

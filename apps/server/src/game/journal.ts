@@ -1,4 +1,4 @@
-import { type BingoCard, type GameStateName, ZWinPattern } from '@playshop/shared';
+import { GAME_STATE_NAMES, ZWinPattern } from '@playshop/shared';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
@@ -21,8 +21,9 @@ export interface Entry {
   roomSession?: { roomId: number; workshopId: number };
 }
 
-const card = z.array(z.array(z.number().int())) as z.ZodType<BingoCard>;
-const state = z.string() as z.ZodType<GameStateName>;
+const card = z.array(z.array(z.number().int()));
+const state = z.enum(GAME_STATE_NAMES);
+const ZPayload = z.record(z.string(), z.unknown());
 /** Stored events are parsed, not cast: a row that does not fit stops the load with a clear error. */
 const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lobby_opened') }),
@@ -80,10 +81,10 @@ const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('roll_animation_set'), hidden: z.boolean() }),
   z.object({ type: z.literal('new_round'), cards: z.record(z.string(), card) }),
   z.object({ type: z.literal('game_ended') }),
-]) as z.ZodType<GameEvent>;
+]);
 
 export const parseStoredEvent = (row: { type: string; payload: unknown }): GameEvent =>
-  ZStoredEvent.parse({ ...(row.payload as object), type: row.type });
+  ZStoredEvent.parse({ ...ZPayload.parse(row.payload), type: row.type });
 
 /**
  * Events per INSERT: a join storm's flush holds thousands of cards, and embedded PGlite's memory grows

@@ -40,6 +40,21 @@ describe('presence coalescing', () => {
     ]);
   });
 
+  it("sends a held presence before a 'ready', so a ready never names a player the screen has not seen", () => {
+    const { c, sent } = coalescer();
+    // A quiet room's first change goes out on the next turn; the second waits for the interval.
+    c.take(4, [joined('ann', 1, 1)]);
+    vi.advanceTimersByTime(0);
+    c.take(4, [joined('bob', 2, 2)]);
+    const ready: WireFrame = { to: 'all', data: '{"type":"ready","payload":{"username":"bob"},"seq":3}' };
+    // The held presence listing bob is written (emit) before `take` hands the ready back to be written.
+    expect(c.take(4, [ready])).toEqual([ready]);
+    expect(sent.map((s) => s.message.payload.joined)).toEqual([['ann'], ['bob']]);
+    // Nothing is sent twice when the interval ends.
+    vi.advanceTimersByTime(1_000);
+    expect(sent).toHaveLength(2);
+  });
+
   it('a join/leave storm costs each screen at most one frame per interval, with the net change', () => {
     const { c, sent } = coalescer();
     let count = 0;

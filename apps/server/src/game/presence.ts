@@ -1,4 +1,5 @@
 import type { ServerMessage } from '@playshop/shared';
+import { wire } from './frames';
 import type { WireFrame } from './room';
 
 /**
@@ -40,12 +41,9 @@ export function createPresenceCoalescer(
     if (!p) return;
     pending.delete(roomId);
     lastSent.set(roomId, Date.now());
-    const message: Extract<ServerMessage, { type: 'presence' }> = {
-      type: 'presence',
-      payload: { joined: [...p.joined], left: [...p.left], playerCount: p.playerCount },
-      seq: p.seq,
-    };
-    emit(roomId, [{ to: p.to, data: JSON.stringify(message) }]);
+    if (p.timer) clearTimeout(p.timer);
+    const payload = { joined: [...p.joined], left: [...p.left], playerCount: p.playerCount };
+    emit(roomId, [{ to: p.to, data: wire('presence', payload, p.seq) }]);
     // A quiet room's next change goes out at once; forget it once the interval has passed.
     setTimeout(() => {
       if (!pending.has(roomId)) lastSent.delete(roomId);
@@ -77,6 +75,8 @@ export function createPresenceCoalescer(
   return {
     /** The frames to send now; presence frames among them are held for the room's next `presence`. */
     take(roomId: number, frames: WireFrame[]): WireFrame[] {
+      // A `ready` names a player: the presence that lists them goes out first, never after it.
+      if (pending.has(roomId) && frames.some(isReady)) flush(roomId);
       if (!frames.some(isPresence)) return frames;
       const now: WireFrame[] = [];
       for (const frame of frames) {
@@ -98,5 +98,6 @@ export function createPresenceCoalescer(
   };
 }
 
+const isReady = (frame: WireFrame) => frame.data.startsWith('{"type":"ready"');
 const isPresence = (frame: WireFrame) =>
   typeof frame.to !== 'object' && PRESENCE_PREFIXES.some((prefix) => frame.data.startsWith(prefix));

@@ -99,15 +99,16 @@ describe('a server restart mid-game', () => {
     const joined = await player.next('join_room');
     facilitator.send(msg('game_event', 'start_game'));
     await player.next('start_game');
-    facilitator.send(msg('game_event', 'get_roll'));
-    facilitator.send(msg('game_event', 'get_roll'));
-    const rolls = [
-      (await player.next('get_random_roll')).payload.roll,
-      (await player.next('get_random_roll')).payload.roll,
-    ];
-    // A mark is a stored command too: it must come back with the card.
+    // A mark is a stored command too: it must come back with the card. Only a rolled number can be
+    // marked, so the room rolls until one of the card's comes up.
     const board = 'bingoBoard' in joined.payload ? (joined.payload.bingoBoard as number[][]) : [];
-    const marked = board[0]![0]!;
+    const onCard = (n: number) => board.some((row) => row.includes(n));
+    const rolls: number[] = [];
+    while (rolls.length < 2 || !rolls.some(onCard)) {
+      facilitator.send(msg('game_event', 'get_roll'));
+      rolls.push((await player.next('get_random_roll')).payload.roll);
+    }
+    const marked = rolls.find(onCard)!;
     player.send(msg('game_event', 'mark', { number: marked, marked: true }));
     expect((await player.next('marks')).payload.markedCells).toContain(marked);
     await first.app.close();

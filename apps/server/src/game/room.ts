@@ -1,9 +1,7 @@
 import {
   BINGO_MAX_NUMBER,
   type ContentReply,
-  ERRORS,
   GAME_TEXTS,
-  isOrgExpired,
   ROLL_ANIMATION_MS,
   ROLL_HIDDEN_MS,
 } from '@playshop/shared';
@@ -15,6 +13,7 @@ import {
   type GameCommand,
   type GameEvent,
   type GameState,
+  gate,
   initialGameState,
   isStaff,
   isStored,
@@ -23,7 +22,7 @@ import {
   replay,
   SYSTEM_ACTOR,
 } from './engine';
-import { type Audience, framesFor, type RoomView, roomView, snapshotFor } from './frames';
+import { type Audience, framesFor, type RoomView, roomView, snapshotFor, wire } from './frames';
 import type { Entry, Journal } from './journal';
 
 /** A frame ready for the wire: serialised once, when it was made, for everyone it is meant for. */
@@ -223,10 +222,7 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
     const replies: WireFrame[] = [];
     if (lastSeq !== undefined && lastSeq <= state.seq) {
       const missedRolls = state.rolls.filter((_, i) => state.rollSeqs[i]! > lastSeq);
-      replies.push({
-        to,
-        data: JSON.stringify({ type: 'Reconnected', payload: { missedRolls }, seq: state.seq }),
-      });
+      replies.push({ to, data: wire('Reconnected', { missedRolls }, state.seq) });
     }
     const snapshot = snapshotFor(
       state,
@@ -234,58 +230,49 @@ export async function openLiveRoom(deps: LiveRoomDeps) {
       clock.now(),
       view,
     );
-    replies.push({ to, data: JSON.stringify({ type: 'set_game_state', payload: snapshot, seq: state.seq }) });
+    replies.push({ to, data: wire('set_game_state', snapshot, state.seq) });
     return replies;
   }
 
   async function execute(request: CommandRequest): Promise<CommandResult> {
     if (broken) return { error: GAME_TEXTS.unavailable };
     const { actor, command } = request;
-    if (actor.role !== 'SUPER_ADMIN' && isOrgExpired(setup.orgExpiry, clock.now())) {
-      return { error: ERRORS.orgExpired };
+    const context = () => ({
+      now: clock.now(),
+      randomInt,
+      plan: view.plan,
+      questions: view.questions,
+      orgExpiry: setup.orgExpiry,
+      hideRollAnimation: setup.hideRollAnimation,
+    });
+    const gated = gate(state, gameId !== null, actor, command, context());
+    if ('error' in gated) return gated;
+    if (gated.next === 'snapshot') {
+      deps.deliver(replyFor(request));
+      return { ok: true };
     }
-    if (command.type === 'open_lobby' && (gameId === null || state.ended)) await freshGame();
+    if (gated.next === 'fresh_game') await freshGame();
     if (command.type === 'start_new_game') {
       // The workshop's content may have changed since the lobby opened: the new round uses today's.
       setup = await deps.setup();
       view = roomView(roomId, setup);
     }
     const joining = command.type === 'join';
-    // An ended game is over for every command but opening a new lobby.
-    if (gameId === null || (state.ended && command.type !== 'open_lobby')) {
-      if (joining && isStaff(actor)) {
-        deps.deliver(replyFor(request));
-        return { ok: true };
-      }
-      return { error: isStaff(actor) ? GAME_TEXTS.openLobbyFirst : GAME_TEXTS.lobbyNotOpen };
-    }
     if (command.type === 'leave' && !presence(request, false)) return { ok: true };
-    const result = apply(state, actor, command, {
-      now: clock.now(),
-      randomInt,
-      plan: view.plan,
-      questions: view.questions,
-    });
+    const result = apply(state, actor, command, context());
     if ('error' in result) {
       // A refused mark: the screen that showed it at once is told the marks as they are.
       if (command.type === 'mark' && request.socket !== undefined) {
         const marks = markedCells(state.players.get(actor.userId));
         deps.deliver([
-          {
-            to: { socket: request.socket },
-            data: JSON.stringify({ type: 'marks', payload: { markedCells: marks }, seq: state.seq }),
-          },
+          { to: { socket: request.socket }, data: wire('marks', { markedCells: marks }, state.seq) },
         ]);
       }
       return { error: result.error };
     }
     if (joining) presence(request, true);
 
-    const events = [...result.events];
-    // A new game starts with the organization's roll-animation setting.
-    if (command.type === 'open_lobby' && state.seq === 0 && setup.hideRollAnimation) {
-      events.push({ type: 'roll_animation_set', hidden: true });
-    }
+    const { events } = result;
     const { frames, entries } = record(events, actor.userId);
     scheduleAutoCall();
     // A lobby that opened has sent every screen the room (frames.ts); one already open answers the sender.

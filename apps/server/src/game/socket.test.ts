@@ -465,8 +465,16 @@ describe('the whole flow on the server', () => {
     const card = (await (async () => {
       carol.send(flow('room_event', 'join_room'));
       return (await carol.next('set_game_state')).payload;
-    })()) as { bingoBoard: number[][] };
-    const n = card.bingoBoard[0]![0]!;
+    })()) as { bingoBoard: number[][]; bingoRolls: number[] };
+    // Only a rolled number can be marked: roll (and let the board come back) until one of hers is.
+    const onCard = (x: number) => card.bingoBoard.some((row) => row.includes(x));
+    let n = card.bingoRolls.find(onCard);
+    while (n === undefined) {
+      staff.send(flow('game_event', 'get_roll'));
+      const roll = (await carol.next('get_random_roll')).payload.roll;
+      await carol.next('set_game_state', 3000);
+      if (onCard(roll)) n = roll;
+    }
     carol.send(flow('game_event', 'mark', { number: n, marked: true }));
     expect((await carol.next('marks')).payload.markedCells).toEqual([0, n]);
     carol.ws.close();

@@ -5,7 +5,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import {
   ERRORS,
   GAME_TEXTS,
-  isOrgExpired,
+  lockedOutByLicence,
   WS_IDLE_CLOSE_MS,
   WS_MAX_FRAME_BYTES,
   WS_PATH,
@@ -25,6 +25,7 @@ import { isAllowedOrigin } from '../http/origin';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
+import { wire } from './frames';
 import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
 import { REMOVED_CLOSE_CODE } from './room';
 
@@ -213,8 +214,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     );
   }
 
-  const sendError = (live: Live, error: string) =>
-    live.socket.send(JSON.stringify({ type: 'error_event', payload: { error }, seq: 0 }));
+  const sendError = (live: Live, error: string) => live.socket.send(wire('error_event', { error }));
 
   /** A token bucket per socket: a burst is fine, a flood is refused and then closed. */
   function allowed(live: Live): boolean {
@@ -248,7 +248,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     const action = 'action' in parsed.data.payload ? parsed.data.payload.action : undefined;
     countGameCommand(parsed.data.type, action);
     const request = dispatch(parsed.data);
-    if (request === null) return live.socket.send(JSON.stringify({ type: 'pong', payload: {}, seq: 0 }));
+    if (request === null) return live.socket.send(wire('pong', {}));
     if (!allowed(live)) return sendError(live, GAME_TEXTS.tooManyMessages);
     const connection = live;
     const before = connection.roomId;
@@ -268,13 +268,11 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
         else hub.join(connection, before);
       }
       if (request.command.type === 'join' && result.error === GAME_TEXTS.lobbyNotOpen) {
-        return live.socket.send(
-          JSON.stringify({ type: 'join_room', payload: { message: GAME_TEXTS.lobbyNotOpen }, seq: 0 }),
-        );
+        return live.socket.send(wire('join_room', { message: GAME_TEXTS.lobbyNotOpen }));
       }
       // A removed player coming back is told so as at the removal, and their screen leaves the room.
       if (request.command.type === 'join' && result.error === GAME_TEXTS.removedFromRoom) {
-        live.socket.send(JSON.stringify({ type: 'removed', payload: { message: result.error }, seq: 0 }));
+        live.socket.send(wire('removed', { message: result.error }));
         return live.socket.close(REMOVED_CLOSE_CODE, result.error);
       }
       sendError(live, result.error);
@@ -443,7 +441,7 @@ export async function recheckOpenSockets(
     const { actor } = live;
     const valid =
       !staleByUser.get(actor.userId)?.some((t) => holds(t, live)) &&
-      (actor.role === 'SUPER_ADMIN' || !isOrgExpired(rights.expiry.get(actor.orgId)));
+      !lockedOutByLicence(actor.role, rights.expiry.get(actor.orgId));
     if (!valid) live.close(4403, ERRORS.orgExpired);
   }
 }

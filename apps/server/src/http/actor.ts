@@ -1,6 +1,9 @@
-import { can, type Permission, type Role } from '@playshop/shared';
+import { can, canPickAnyOrganization, ERRORS, inScope, type Permission, type Role } from '@playshop/shared';
+import { and, type Column, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden, unauthorized } from './errors';
+import type { Db } from '../db/client';
+import { organizations, orgWorkshops } from '../db/schema';
+import { forbidden, notFound, unauthorized } from './errors';
 
 /** Who is calling: read from the verified access token, never from the payload. */
 export interface Actor {
@@ -36,17 +39,51 @@ export function requirePermission(req: FastifyRequest, permission: Permission): 
   return actor;
 }
 
-export const isSuperAdmin = (actor: Actor): boolean => actor.role === 'SUPER_ADMIN';
+/**
+ * Tenancy (shared `inScope`) as a WHERE on an organization column, the way every service applies it:
+ * with `orgId`, that organization (404 when it is not the actor's to act on); without, every
+ * organization the actor may act on (a super admin all, everyone else their own). Another tenant's
+ * rows are then simply not found: a 404, so their ids reveal nothing.
+ */
+export function orgScope(
+  actor: Pick<Actor, 'role' | 'orgId'>,
+  column: Column,
+  orgId?: number,
+  notFoundMessage: string = ERRORS.organizationNotFound,
+): SQL | undefined {
+  if (orgId !== undefined) {
+    if (!inScope(actor, orgId)) throw notFound(notFoundMessage);
+    return eq(column, orgId);
+  }
+  return canPickAnyOrganization(actor.role) ? undefined : eq(column, actor.orgId);
+}
 
-/** Whether the organization is one the actor may act on: a super admin any, everyone else their own. */
-export const inOrgScope = (actor: Pick<Actor, 'role' | 'orgId'>, orgId: number): boolean =>
-  actor.role === 'SUPER_ADMIN' || actor.orgId === orgId;
+/** The organization `where` picks, when the actor may act on it; 404 otherwise, as for a missing one. */
+export async function orgInScope(db: Db, actor: Pick<Actor, 'role' | 'orgId'>, where: SQL) {
+  const [org] = await db
+    .select()
+    .from(organizations)
+    .where(and(where, orgScope(actor, organizations.id)))
+    .limit(1);
+  if (!org) throw notFound(ERRORS.organizationNotFound);
+  return org;
+}
 
 /**
- * The organization an actor may act on: a super admin any, everyone else only their own.
- * Another organization's resource answers 404, so ids of other tenants reveal nothing.
+ * Tenancy of the catalogue (SPEC §6) as a WHERE on a workshop id column: a workshop is the actor's
+ * when it is linked to their organization (a super admin's are all). Content and sessions follow it.
  */
-export function assertOrgScope(actor: Actor, orgId: number, notFoundMessage = 'Not found'): void {
-  if (inOrgScope(actor, orgId)) return;
-  throw new AppError('NOT_FOUND', 404, notFoundMessage);
+export function workshopInScope(
+  db: Db,
+  actor: Pick<Actor, 'role' | 'orgId'>,
+  workshopId: Column,
+): SQL | undefined {
+  const linked = orgScope(actor, orgWorkshops.orgId);
+  if (!linked) return undefined;
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(orgWorkshops)
+      .where(and(eq(orgWorkshops.workshopId, workshopId), linked)),
+  );
 }

@@ -1,4 +1,4 @@
-import { ERRORS, isOrgExpired, STAFF_ROLES } from '@playshop/shared';
+import { ERRORS, lockedOutByLicence, STAFF_ROLES } from '@playshop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
@@ -42,7 +42,7 @@ function accessTokenReader(db: Db): (claims: readonly AccessClaims[]) => Promise
       const row = byId.get(c.userId);
       if (!row || row.tokenVersion !== c.tokenVersion || row.role !== c.role || row.orgId !== c.orgId)
         return 'revoked';
-      if (c.role !== 'SUPER_ADMIN' && isOrgExpired(row.expiry)) return 'org_expired';
+      if (lockedOutByLicence(c.role, row.expiry)) return 'org_expired';
       return 'current';
     });
   };

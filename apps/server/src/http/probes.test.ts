@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServerPath } from '../app';
-import { createStorage } from '../storage/storage';
+import { createStorage } from '../storage/create-storage';
 import { createTestContext, type TestContext } from '../test/context';
 import { S3RVER_KEYS, startS3rver } from '../test/s3rver';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { MaterialFolderReply } from '@playshop/shared';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3Storage } from '../storage/storage';
+import { s3Storage } from '../storage/s3-storage';
 import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { S3RVER_KEYS, startS3rver } from '../test/s3rver';
 

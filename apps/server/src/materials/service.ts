@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import {
-  isOrgExpired,
+  canPickAnyOrganization,
   isReservedFolderPath,
+  lockedOutByLicence,
   MATERIAL_TEXTS,
   MATERIALS_ROOT,
   type MaterialFile,
@@ -106,7 +107,7 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
 
   /** Which top-level folders `actor` may see. */
   async function folderFilter(actor: { role: Role; orgId: number }): Promise<(folder: string) => boolean> {
-    if (actor.role === 'SUPER_ADMIN') return () => true;
+    if (canPickAnyOrganization(actor.role)) return () => true;
     const linked = await db
       .select({ name: workshops.name })
       .from(orgWorkshops)
@@ -226,7 +227,7 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
         .limit(1);
       if (!holder || !(PERMISSIONS.readMaterials as readonly Role[]).includes(holder.role))
         throw linkInvalid();
-      if (holder.role !== 'SUPER_ADMIN' && isOrgExpired(holder.expiry)) throw linkInvalid();
+      if (lockedOutByLicence(holder.role, holder.expiry)) throw linkInvalid();
       const parsed = parseFilePath(grant.fullPath);
       if (!parsed || !(await folderFilter(holder))(parsed.segments[0]!)) throw linkInvalid();
       const found = await store(() => storage.get(parsed.fullPath));

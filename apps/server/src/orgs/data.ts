@@ -1,29 +1,25 @@
 import { Readable } from 'node:stream';
-import { API_PREFIX, ERRORS, erasedUsername, FILES_PATH, ORG_DATA_TEXTS } from '@playshop/shared';
+import { API_PREFIX, erasedUsername, FILES_PATH, isStaffRole, ORG_DATA_TEXTS } from '@playshop/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AuditService } from '../audit/service';
+import { presentContent } from '../content/reading';
 import type { Db } from '../db/client';
 import {
-  answers,
-  content,
   gameEvents,
   games,
-  images,
   organizations,
   orgWorkshops,
   printedCardSets,
-  questions,
   refreshTokens,
   roomSessions,
   rooms,
   sessionContent,
   sessions,
   users,
-  videos,
   workshops,
 } from '../db/schema';
-import { type Actor, assertOrgScope } from '../http/actor';
+import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { toCsv } from '../http/csv';
 import { AppError, notFound } from '../http/errors';
@@ -40,12 +36,7 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
  * with an anonymous label, in their account and in every game event, so statistics stay.
  */
 export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
-  async function findOrg(actor: Actor, id: number) {
-    assertOrgScope(actor, id, ERRORS.organizationNotFound);
-    const [org] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
-    if (!org) throw notFound(ERRORS.organizationNotFound);
-    return org;
-  }
+  const findOrg = (actor: Actor, id: number) => orgInScope(db, actor, eq(organizations.id, id));
 
   /** Every event of the organization's games as JSON lines, read a page at a time. */
   async function* eventLines(gameIds: number[]): AsyncGenerator<string> {
@@ -97,26 +88,8 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
       const items = sessionIds.length
         ? await db.select().from(sessionContent).where(inArray(sessionContent.sessionId, sessionIds))
         : [];
-      const contentIds = [...new Set(items.map((i) => i.contentId))];
-      const [contentRows, questionRows, imageRows, videoRows] = contentIds.length
-        ? await Promise.all([
-            db.select().from(content).where(inArray(content.id, contentIds)),
-            db.select().from(questions).where(inArray(questions.contentId, contentIds)),
-            db.select().from(images).where(inArray(images.contentId, contentIds)),
-            db.select().from(videos).where(inArray(videos.contentId, contentIds)),
-          ])
-        : [[], [], [], []];
-      const answerRows = questionRows.length
-        ? await db
-            .select()
-            .from(answers)
-            .where(
-              inArray(
-                answers.questionId,
-                questionRows.map((q) => q.id),
-              ),
-            )
-        : [];
+      // The content as the content library presents it: questions with their answers, images, videos.
+      const used = await presentContent(db, [...new Set(items.map((i) => i.contentId))]);
       const [orgGames, roomSessionRows, cardSets] = roomIds.length
         ? await Promise.all([
             db.select().from(games).where(inArray(games.roomId, roomIds)),
@@ -168,16 +141,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         ),
         'workshops.json',
       );
-      zip.addBuffer(
-        json({
-          content: contentRows,
-          questions: questionRows,
-          answers: answerRows,
-          images: imageRows,
-          videos: videoRows,
-        }),
-        'content.json',
-      );
+      zip.addBuffer(json({ content: used }), 'content.json');
       zip.addBuffer(
         json({ rooms: orgRooms, roomSessions: roomSessionRows, printedCardSets: cardSets }),
         'rooms.json',
@@ -188,7 +152,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         Readable.from(
           (async function* () {
             yield await audit.csv(
-              { userId: 0, role: 'SUPER_ADMIN', orgId: id, orgName: org.name, username: '' },
+              { userId: 0, role: actor.role, orgId: id, orgName: org.name, username: '' },
               { orgId: id },
             );
           })(),
@@ -196,8 +160,8 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         'audit-log.csv',
       );
       // The files of the content the organization's workshops use (images, answer images, uploaded videos).
-      const fileUrls = [...imageRows, ...answerRows, ...videoRows]
-        .map((r) => r.url)
+      const fileUrls = used
+        .flatMap((c) => [c.image?.url, c.video?.url, ...(c.question?.answers.map((a) => a.url) ?? [])])
         .filter((u): u is string => typeof u === 'string' && u.startsWith(FILES_PREFIX));
       for (const url of new Set(fileUrls)) {
         const key = url.slice(FILES_PREFIX.length);
@@ -235,10 +199,9 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
       const [player] = await db
         .select({ id: users.id, orgId: users.orgId, role: users.role })
         .from(users)
-        .where(eq(users.id, userId))
+        .where(and(eq(users.id, userId), orgScope(actor, users.orgId)))
         .limit(1);
-      if (player?.role !== 'PLAYER') throw notFound();
-      assertOrgScope(actor, player.orgId);
+      if (!player || isStaffRole(player.role)) throw notFound();
       const label = erasedUsername(userId);
       await db.transaction(async (tx) => {
         await tx

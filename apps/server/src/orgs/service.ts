@@ -1,4 +1,5 @@
 import {
+  can,
   ERRORS,
   isOrgExpired,
   ORG_TEXTS,
@@ -12,7 +13,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { organizations, orgWorkshops, users, workshops } from '../db/schema';
-import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../http/errors';
 import { ilikeLiteral, paged, pageWindow } from '../http/pagination';
@@ -77,21 +78,13 @@ export function orgsService(db: Db) {
   return {
     /** GET /check-org-expiry: anyone may ask about their own organization, super admins about any. */
     async checkExpiry(actor: Actor, orgId: number, now = new Date()): Promise<{ expired: boolean }> {
-      assertOrgScope(actor, orgId, ERRORS.organizationNotFound);
-      const [org] = await db
-        .select({ expiry: organizations.expiry })
-        .from(organizations)
-        .where(eq(organizations.id, orgId))
-        .limit(1);
-      if (!org) throw notFound(ERRORS.organizationNotFound);
+      const org = await orgInScope(db, actor, eq(organizations.id, orgId));
       return { expired: isOrgExpired(org.expiry, now) };
     },
 
     /** The workshops linked to an organization, by name (the admin dashboard's current workshops). */
     async workshopsOf(actor: Actor, orgName: string): Promise<{ id: number; name: string }[]> {
-      const org = await findByName(orgName);
-      if (!org) throw notFound(ERRORS.organizationNotFound);
-      assertOrgScope(actor, org.id, ERRORS.organizationNotFound);
+      const org = await orgInScope(db, actor, eq(organizations.name, orgName));
       return db
         .select({ id: workshops.id, name: workshops.name })
         .from(orgWorkshops)
@@ -102,17 +95,11 @@ export function orgsService(db: Db) {
 
     /** GET /get-org-by-name, /get-org-by-id: the caller's own organization, or any for a super admin. */
     async getByName(actor: Actor, name: string): Promise<OrganizationReply> {
-      const org = await findByName(name);
-      if (!org) throw notFound(ERRORS.organizationNotFound);
-      assertOrgScope(actor, org.id, ERRORS.organizationNotFound);
-      return presentOrganization(org);
+      return presentOrganization(await orgInScope(db, actor, eq(organizations.name, name)));
     },
 
     async getById(actor: Actor, id: number): Promise<OrganizationReply> {
-      assertOrgScope(actor, id, ERRORS.organizationNotFound);
-      const org = await findById(id);
-      if (!org) throw notFound(ERRORS.organizationNotFound);
-      return presentOrganization(org);
+      return presentOrganization(await orgInScope(db, actor, eq(organizations.id, id)));
     },
 
     /** GET /get-orgs: id and name of every organization a user form may offer (own only for non-super-admins). */
@@ -120,7 +107,7 @@ export function orgsService(db: Db) {
       return db
         .select({ id: organizations.id, name: organizations.name })
         .from(organizations)
-        .where(isSuperAdmin(actor) ? undefined : eq(organizations.id, actor.orgId))
+        .where(orgScope(actor, organizations.id))
         .orderBy(byName);
     },
 
@@ -163,10 +150,8 @@ export function orgsService(db: Db) {
      * license, and the name is part of every address of the organization's screens.
      */
     async edit(actor: Actor, input: EditOrg): Promise<OrganizationReply> {
-      assertOrgScope(actor, input.id, ERRORS.organizationNotFound);
-      const org = await findById(input.id);
-      if (!org) throw notFound(ERRORS.organizationNotFound);
-      if (!isSuperAdmin(actor)) {
+      const org = await orgInScope(db, actor, eq(organizations.id, input.id));
+      if (!can(actor.role, 'manageOrganizations')) {
         const renames = input.name !== undefined && input.name !== org.name;
         const changesExpiry = input.expiry !== undefined && input.expiry !== org.expiry;
         if (renames || changesExpiry) throw forbidden(ORG_TEXTS.superAdminFieldsOnly);

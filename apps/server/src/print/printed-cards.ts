@@ -16,7 +16,7 @@ import { gameEvents, organizations, printedCardSets, rooms, users } from '../db/
 import { dealCard, type RandomInt } from '../game/cards';
 import { fold, type GameEvent, type GameState, initialGameState } from '../game/engine';
 import { parseStoredEvent } from '../game/journal';
-import { type Actor, assertOrgScope } from '../http/actor';
+import { type Actor, orgScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { openGameId } from '../rooms/join-codes';
@@ -66,10 +66,9 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
       .select({ id: rooms.id, name: rooms.name, orgId: rooms.orgId, orgName: organizations.name })
       .from(rooms)
       .innerJoin(organizations, eq(organizations.id, rooms.orgId))
-      .where(eq(rooms.id, roomId))
+      .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
       .limit(1);
     if (!room) throw notFound(ERRORS.roomNotFound);
-    assertOrgScope(actor, room.orgId, ERRORS.roomNotFound);
     return room;
   }
 

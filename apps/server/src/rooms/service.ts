@@ -1,35 +1,21 @@
 import {
   type CreateRoomInput,
+  canPickAnyOrganization,
   ERRORS,
-  JOIN_TEXTS,
-  type JoinInfo,
   ROOM_TEXTS,
   type RoomReply,
   type RoomSessionReply,
 } from '@playshop/shared';
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
-import {
-  content,
-  gameEvents,
-  games,
-  organizations,
-  orgWorkshops,
-  questions,
-  roomSessions,
-  rooms,
-  sessionContent,
-  sessions,
-  users,
-  workshops,
-} from '../db/schema';
-import type { GameEvent } from '../game/engine';
-import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { organizations, roomSessions, rooms, sessionContent, sessions, workshops } from '../db/schema';
+import { type Actor, orgInScope, orgScope, workshopInScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
-import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
-import { currentJoinCode, openGameId, replaceJoinCode, resolveJoinCode } from './join-codes';
+import { roomJoiningService } from './joining-service';
+import { roomReport } from './report';
+import { roomInScope } from './room-in-scope';
 
 export function roomsService(db: Db, contentSvc: ContentService) {
   /** The live game's Open Lobby (app.ts): answers the game's refusal, if any. */
@@ -81,13 +67,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       .from(rooms)
       .innerJoin(workshops, eq(workshops.id, rooms.workshopId));
 
-  /** The room, if the actor's organization owns it (any room for a super admin). */
-  async function roomFor(actor: Actor, roomId: number) {
-    const [room] = await db.select().from(rooms).where(eq(rooms.id, roomId)).limit(1);
-    if (!room) throw notFound(ERRORS.roomNotFound);
-    assertOrgScope(actor, room.orgId, ERRORS.roomNotFound);
-    return room;
-  }
+  const roomFor = (actor: Actor, roomId: number) => roomInScope(db, actor, roomId);
 
   /** The room's room session, created at the workshop's first session when it has none. */
   async function ensureRoomSession(actor: Actor, room: typeof rooms.$inferSelect) {
@@ -146,37 +126,16 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     };
   }
 
-  /** Whether guests may join the room now: its own choice, else its organization's setting. */
-  async function guestRule(room: typeof rooms.$inferSelect) {
-    const [org] = await db
-      .select({ allowGuests: organizations.allowGuests })
-      .from(organizations)
-      .where(eq(organizations.id, room.orgId));
-    return {
-      guestsAllowed: room.allowGuests ?? org?.allowGuests ?? false,
-      roomAllowsGuests: room.allowGuests,
-    };
-  }
-
   return {
     async create(actor: Actor, input: CreateRoomInput): Promise<RoomReply> {
-      const orgId = isSuperAdmin(actor) ? (input.orgId ?? actor.orgId) : actor.orgId;
-      if (orgId !== actor.orgId) {
-        const [org] = await db
-          .select({ id: organizations.id })
-          .from(organizations)
-          .where(eq(organizations.id, orgId));
-        if (!org) throw notFound(ERRORS.organizationNotFound);
-      }
-      const [workshop] = await db.select().from(workshops).where(eq(workshops.id, input.workshopId));
+      const orgId = canPickAnyOrganization(actor.role) ? (input.orgId ?? actor.orgId) : actor.orgId;
+      if (orgId !== actor.orgId) await orgInScope(db, actor, eq(organizations.id, orgId));
       // Admins build rooms on the workshops linked to their organization; a super admin on any.
-      const [link] = workshop
-        ? await db
-            .select({ id: orgWorkshops.id })
-            .from(orgWorkshops)
-            .where(and(eq(orgWorkshops.orgId, orgId), eq(orgWorkshops.workshopId, workshop.id)))
-        : [];
-      if (!workshop || (!link && !isSuperAdmin(actor))) throw notFound('Workshop not found');
+      const [workshop] = await db
+        .select()
+        .from(workshops)
+        .where(and(eq(workshops.id, input.workshopId), workshopInScope(db, actor, workshops.id)));
+      if (!workshop) throw notFound('Workshop not found');
       const [{ n }] = (await db
         .select({ n: count() })
         .from(sessions)
@@ -242,142 +201,20 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       return presentRoomSession(row!);
     },
 
-    /**
-     * The room's game report as CSV (rooms/game-report.ts): per round the players with their card and
-     * bingo, the balls in order, the content sent by title, the winners. `log` gives the raw event log.
-     */
-    async report(
-      actor: Actor,
-      roomId: number,
-      kind: 'report' | 'log' = 'report',
-    ): Promise<{ filename: string; csv: string }> {
-      const room = await roomFor(actor, roomId);
-      const rows = await db
-        .select({
-          gameId: games.id,
-          seq: gameEvents.seq,
-          at: gameEvents.createdAt,
-          type: gameEvents.type,
-          payload: gameEvents.payload,
-          by: sql<string | null>`coalesce(${users.username}, ${users.email})`,
-        })
-        .from(gameEvents)
-        .innerJoin(games, eq(games.id, gameEvents.gameId))
-        .leftJoin(users, eq(users.id, gameEvents.actorUserId))
-        .where(and(eq(games.roomId, room.id), gt(gameEvents.seq, 0)))
-        .orderBy(asc(games.id), asc(gameEvents.seq));
-      const events: LoggedEvent[] = rows.map((r) => ({
-        gameId: r.gameId,
-        seq: r.seq,
-        at: r.at,
-        by: r.by,
-        event: { type: r.type, ...(r.payload as object) } as GameEvent,
-      }));
-      const contentIds = [
-        ...new Set(events.flatMap((e) => (e.event.type === 'content_sent' ? [e.event.contentId] : []))),
-      ].filter(Number.isInteger);
-      const titles = new Map(
-        contentIds.length
-          ? (
-              await db
-                .select({ id: content.id, title: content.title })
-                .from(content)
-                .where(inArray(content.id, contentIds))
-            ).map((c) => [c.id, c.title])
-          : [],
-      );
-      const contentTitle = (id: number) => titles.get(id);
-      // A question's own words for the report's Question column (the title names it in the library).
-      const questionTexts = new Map(
-        contentIds.length
-          ? (
-              await db
-                .select({ id: questions.contentId, text: questions.question })
-                .from(questions)
-                .where(inArray(questions.contentId, contentIds))
-            ).map((q) => [q.id, q.text])
-          : [],
-      );
-      const questionText = (id: number) => questionTexts.get(id) || undefined;
-      const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
-      if (kind === 'log')
-        return { filename: `${safeName}-event-log.csv`, csv: eventLogCsv(events, { contentTitle }) };
-      const [names] = await db
-        .select({ orgName: organizations.name, workshopName: workshops.name })
-        .from(rooms)
-        .innerJoin(organizations, eq(organizations.id, rooms.orgId))
-        .innerJoin(workshops, eq(workshops.id, rooms.workshopId))
-        .where(eq(rooms.id, room.id));
-      const csv = gameReportCsv(events, {
-        roomName: room.name,
-        orgName: names?.orgName ?? '',
-        workshopName: names?.workshopName ?? '',
-        contentTitle,
-        questionText,
-        generatedAt: new Date(),
-      });
-      return { filename: `${safeName}-report.csv`, csv };
-    },
+    report: (actor: Actor, roomId: number, kind?: 'report' | 'log') => roomReport(db, actor, roomId, kind),
 
     async listByOrgName(actor: Actor, orgName: string): Promise<RoomReply[]> {
-      const [org] = await db
-        .select({ id: organizations.id })
-        .from(organizations)
-        .where(eq(organizations.name, orgName))
-        .limit(1);
-      if (!org) throw notFound(ERRORS.organizationNotFound);
-      assertOrgScope(actor, org.id, ERRORS.organizationNotFound);
+      const org = await orgInScope(db, actor, eq(organizations.name, orgName));
       return present(await roomRows().where(eq(rooms.orgId, org.id)).orderBy(asc(rooms.name), asc(rooms.id)));
     },
 
-    /** The room's join code for its facilitator screen (it lasts until replaced), with its guest rule. */
-    async joinCode(actor: Actor, roomId: number) {
-      const room = await roomFor(actor, roomId);
-      return { code: await currentJoinCode(db, room), ...(await guestRule(room)) };
-    },
-
-    /** A new code on demand: the old one answers 'This code has been replaced'. */
-    async replaceJoinCode(actor: Actor, roomId: number) {
-      const room = await roomFor(actor, roomId);
-      return { code: await replaceJoinCode(db, room), ...(await guestRule(room)) };
-    },
-
-    /** The facilitator allows or refuses guests for this room; null follows the organization again. */
-    async setGuests(actor: Actor, roomId: number, allowGuests: boolean | null) {
-      const room = await roomFor(actor, roomId);
-      const [updated] = await db.update(rooms).set({ allowGuests }).where(eq(rooms.id, room.id)).returning();
-      return { code: await currentJoinCode(db, updated!), ...(await guestRule(updated!)) };
-    },
-
-    /** What a phone sees at /join/{code}, before anyone signs in. */
-    async joinInfo(code: string): Promise<JoinInfo> {
-      const room = await resolveJoinCode(db, code);
-      return {
-        code,
-        roomId: room.roomId,
-        roomName: room.roomName,
-        org: room.orgName,
-        orgId: room.orgId,
-        guestsAllowed: room.guestsAllowed,
-        lobbyOpen: room.gameId !== null,
-      };
-    },
-
-    /** Deletes the guests who joined through this room, once its game is over; answers how many. */
-    async removeGuests(actor: Actor, roomId: number): Promise<number> {
-      const room = await roomFor(actor, roomId);
-      if ((await openGameId(db, room.id)) !== null) throw conflict(JOIN_TEXTS.closeLobbyFirst);
-      const removed = await db
-        .delete(users)
-        .where(and(eq(users.guestRoomId, room.id), eq(users.isGuest, true)))
-        .returning({ id: users.id });
-      return removed.length;
-    },
+    ...roomJoiningService(db),
 
     async getById(actor: Actor, id: number): Promise<RoomReply> {
-      const [row] = await roomRows().where(eq(rooms.id, id)).limit(1);
+      const [row] = await roomRows()
+        .where(and(eq(rooms.id, id), orgScope(actor, rooms.orgId)))
+        .limit(1);
       if (!row) throw notFound(ERRORS.roomNotFound);
-      assertOrgScope(actor, row.orgId, ERRORS.roomNotFound);
       const [room] = await present([row]);
       return room!;
     },

@@ -6,8 +6,10 @@ import type { Readable } from 'node:stream';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { S3RVER_KEYS, startS3rver } from '../test/s3rver';
-import { s3Failure } from './s3-storage';
-import { checkS3Bucket, createStorage, localDiskStorage, type Storage, s3Storage } from './storage';
+import { createStorage } from './create-storage';
+import { localDiskStorage } from './local-disk-storage';
+import { checkS3Bucket, s3Failure, s3Storage } from './s3-storage';
+import type { Storage } from './storage';
 
 const readAll = async (stream: Readable) => {
   const chunks: Buffer[] = [];

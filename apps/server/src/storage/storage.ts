@@ -1,13 +1,7 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Config } from '../config';
-import { localDiskStorage } from './local-disk-storage';
-import { s3Storage } from './s3-storage';
 
 export { contentTypeOf } from './content-types';
 export { assertSafeKey } from './keys';
-export { localDiskStorage } from './local-disk-storage';
-export { checkS3Bucket, s3Storage } from './s3-storage';
 
 /** One stored object and what the store knows about it (SPEC §3 Uploaded file metadata). */
 export interface StoredObject {
@@ -56,22 +50,4 @@ export interface Storage {
    * returns how many. Refuses with 409 FOLDER_EXISTS when anything already exists under `to`.
    */
   renamePrefix(from: string, to: string): Promise<number>;
-}
-
-/**
- * The store the configuration asks for: S3 when every S3_* variable is set, else DATA_DIR/files.
- * No network here: main.ts checks the bucket (checkS3Bucket) before anything else starts.
- */
-export async function createStorage(
-  config: Pick<Config, 'dataDir' | 's3'>,
-  log: { info(details: object, message: string): void },
-): Promise<Storage> {
-  if (!config.s3) {
-    const root = path.join(config.dataDir, 'files');
-    log.info({ store: 'local', root }, 'file storage: local disk');
-    return localDiskStorage(root);
-  }
-  const { endpoint, region, bucket } = config.s3;
-  log.info({ store: 's3', endpoint: endpoint ?? 'AWS', region, bucket }, 'file storage: S3');
-  return s3Storage(config.s3);
 }

@@ -12,7 +12,8 @@ import type { AuthRateLimits } from '../auth/routes';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { organizations, rooms, users, workshops } from '../db/schema';
-import { localDiskStorage, type Storage } from '../storage/storage';
+import { localDiskStorage } from '../storage/local-disk-storage';
+import type { Storage } from '../storage/storage';
 import { withDatabase } from './global-setup';
 
 export const TEST_PASSWORD = 'correct horse battery';

@@ -1,11 +1,6 @@
 import {
-  checkPlayerRows,
-  ERRORS,
-  type ImportPlayersInput,
-  type ImportRowProblem,
   LISTED_PLAYER_ROLES,
   listedStaffRoles,
-  PLAYER_CSV_COLUMNS,
   type Role,
   USER_TEXTS,
   type UserReply,
@@ -14,18 +9,18 @@ import {
   type ZEditAdmin,
   type ZEditPlayer,
 } from '@playshop/shared';
-import { and, asc, count, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashNewPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
-import { hasRow } from '../db/has-row';
 import { organizations, users } from '../db/schema';
-import { type Actor, assertOrgScope, isSuperAdmin } from '../http/actor';
+import { type Actor, orgScope } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
-import { toCsv } from '../http/csv';
-import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
+import { isForeignKeyViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { ilikeLiteral, paged, pageWindow } from '../http/pagination';
+import { checkStaffRole, isEmailTaken, isUsernameTaken, organizationForUsers, writing } from './checks';
+import { playerCsvService } from './player-csv';
 
 /** The two user lists of the admin area: staff ('admins': admins and facilitators) and players. */
 export type UserKind = 'admin' | 'player';
@@ -59,12 +54,7 @@ export function usersService(db: Db) {
    */
   function scope(actor: Actor, kind: UserKind, orgs: OrgFilter, term?: string): SQL | undefined {
     const parts: (SQL | undefined)[] = [inArray(users.role, rolesOf(actor, kind))];
-    if (orgs !== 'visible') {
-      assertOrgScope(actor, orgs.orgId, ERRORS.organizationNotFound);
-      parts.push(eq(users.orgId, orgs.orgId));
-    } else if (!isSuperAdmin(actor)) {
-      parts.push(eq(users.orgId, actor.orgId));
-    }
+    parts.push(orgScope(actor, users.orgId, orgs === 'visible' ? undefined : orgs.orgId));
     if (term) {
       parts.push(
         or(
@@ -95,118 +85,13 @@ export function usersService(db: Db) {
     return row as UserReply;
   }
 
-  /** A non-super-admin may only place users in their own organization, and it must exist. */
-  async function checkOrganization(actor: Actor, organizationId: number): Promise<void> {
-    if (!isSuperAdmin(actor) && organizationId !== actor.orgId) {
-      throw forbidden(USER_TEXTS.otherOrganization);
-    }
-    if (!(await hasRow(db, organizations.id, organizationId)))
-      throw badRequest(ERRORS.organizationNotFound, 'organizationId');
-  }
-
-  /** Staff roles a caller may give: never Player here, Super Admin only by a super admin. */
-  function checkStaffRole(actor: Actor, role: Role): void {
-    if (role === 'PLAYER') throw badRequest(USER_TEXTS.playersOnPlayersPage, 'role');
-    if (role === 'SUPER_ADMIN' && !isSuperAdmin(actor)) throw forbidden(USER_TEXTS.roleNotAllowed);
-  }
-
-  async function emailTaken(email: string, exceptId?: number) {
-    const rows = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(exceptId ? and(eq(users.email, email), ne(users.id, exceptId)) : eq(users.email, email))
-      .limit(1);
-    return rows.length > 0;
-  }
-
-  async function usernameTaken(username: string, exceptId?: number) {
-    const same = sql`lower(${users.username}) = lower(${username})`;
-    const rows = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(exceptId ? and(same, ne(users.id, exceptId)) : same)
-      .limit(1);
-    return rows.length > 0;
-  }
-
-  /** Runs a write, turning a unique-index race into the same 409 as the check before it. */
-  async function writing<T>(kind: UserKind, write: () => Promise<T>): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw conflict(kind === 'admin' ? USER_TEXTS.duplicateEmail : USER_TEXTS.duplicateUsername);
-      }
-      throw error;
-    }
-  }
-
-  /** Which of these usernames (lower-case) are taken already, in any organization. */
-  async function takenUsernames(usernames: string[]): Promise<Set<string>> {
-    const taken = new Set<string>();
-    // In slices: one statement's parameters stay well under PostgreSQL's limit of 65,535.
-    for (let i = 0; i < usernames.length; i += 5000) {
-      const slice = usernames.slice(i, i + 5000);
-      const rows = await db
-        .select({ username: sql<string>`lower(${users.username})` })
-        .from(users)
-        .where(sql`lower(${users.username}) in ${slice}`);
-      for (const r of rows) taken.add(r.username);
-    }
-    return taken;
-  }
+  const checkOrganization = (actor: Actor, organizationId: number) =>
+    organizationForUsers(db, actor, organizationId);
+  const emailTaken = (email: string, exceptId?: number) => isEmailTaken(db, email, exceptId);
+  const usernameTaken = (username: string, exceptId?: number) => isUsernameTaken(db, username, exceptId);
 
   return {
-    /**
-     * Creates every row as a player of the organization in one transaction, after checking each row
-     * again with the shared schema and against the usernames taken: any bad row and nothing is saved.
-     */
-    async importPlayers(
-      actor: Actor,
-      input: ImportPlayersInput,
-    ): Promise<{ imported: number } | { problems: ImportRowProblem[] }> {
-      await checkOrganization(actor, input.organizationId);
-      const lowered = input.rows.map((r) => r.username.trim().toLowerCase()).filter(Boolean);
-      const checked = checkPlayerRows(input.rows, await takenUsernames([...new Set(lowered)]));
-      const problems = checked.flatMap((c) => (c.ok ? [] : [{ row: c.row, reason: c.reason }]));
-      if (problems.length > 0) return { problems };
-      const values = checked.flatMap((c) =>
-        c.ok ? [{ ...c.value, role: 'PLAYER' as const, orgId: input.organizationId }] : [],
-      );
-      await writing('player', () =>
-        db.transaction(async (tx) => {
-          for (let i = 0; i < values.length; i += 1000)
-            await tx.insert(users).values(values.slice(i, i + 1000));
-        }),
-      );
-      return { imported: values.length };
-    },
-
-    /** The organization's players as CSV with the import's columns, and a guest column. */
-    async exportPlayers(actor: Actor, organizationId: number): Promise<{ filename: string; csv: string }> {
-      assertOrgScope(actor, organizationId, ERRORS.organizationNotFound);
-      const [org] = await db
-        .select({ name: organizations.name })
-        .from(organizations)
-        .where(eq(organizations.id, organizationId));
-      if (!org) throw notFound(ERRORS.organizationNotFound);
-      const rows = await db
-        .select({
-          firstName: users.firstName,
-          lastName: users.lastName,
-          username: users.username,
-          isGuest: users.isGuest,
-        })
-        .from(users)
-        .where(and(eq(users.orgId, organizationId), eq(users.role, 'PLAYER')))
-        .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-      const csv = toCsv([
-        [...PLAYER_CSV_COLUMNS, 'guest'],
-        ...rows.map((r) => [r.firstName, r.lastName, r.username ?? '', r.isGuest ? 'yes' : 'no']),
-      ]);
-      const safeName = org.name.replace(/[^\w-]+/g, '-');
-      return { filename: `${safeName}-players.csv`, csv };
-    },
+    ...playerCsvService(db),
 
     /** A page of one kind of user, by last then first name; optionally searched by first or last name. */
     async page(actor: Actor, kind: UserKind, orgs: OrgFilter, page: number, size: number, term?: string) {

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { firstStart } from '../db/seed';
+import { firstStart } from '../first-start/first-start';
 
 const PASSWORD = 'restart-test-password';
 const dirs: string[] = [];

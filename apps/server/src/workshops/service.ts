@@ -9,12 +9,12 @@ import {
   type WorkshopPage,
   type WorkshopReply,
 } from '@playshop/shared';
-import { and, asc, count, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { hasRow } from '../db/has-row';
-import { content, orgWorkshops, rooms, sessionContent, sessions, workshops } from '../db/schema';
-import { type Actor, isSuperAdmin } from '../http/actor';
+import { content, rooms, sessionContent, sessions, workshops } from '../db/schema';
+import { type Actor, workshopInScope } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import { ilikeLiteral } from '../http/pagination';
@@ -44,15 +44,7 @@ function fromDbError(error: unknown): never {
 
 export function workshopsService(db: Db, contentSvc: ContentService) {
   /** Tenancy inside the query: staff read only workshops linked to their organization. */
-  function visibleTo(actor: Actor): SQL | undefined {
-    if (isSuperAdmin(actor)) return undefined;
-    return exists(
-      db
-        .select({ one: sql`1` })
-        .from(orgWorkshops)
-        .where(and(eq(orgWorkshops.workshopId, workshops.id), eq(orgWorkshops.orgId, actor.orgId))),
-    );
-  }
+  const visibleTo = (actor: Actor): SQL | undefined => workshopInScope(db, actor, workshops.id);
 
   async function findWorkshop(actor: Actor, id: number) {
     const [row] = await db

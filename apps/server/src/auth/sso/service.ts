@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
+  ignoresOrgSignInRules,
+  isStaffRole,
   type OrgSignInSettings,
   type Role,
   SIGN_IN_TEXTS,
@@ -12,8 +14,8 @@ import * as oidc from 'openid-client';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { organizations, orgSignIn, users } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { type Actor, orgInScope } from '../../http/actor';
+import { AppError, badRequest } from '../../http/errors';
 import { secretBox } from '../secret-box';
 
 /** Time to sign in at the provider and come back. */
@@ -81,13 +83,7 @@ export function ssoService({
 
   /** The organization the actor may manage: their own, or any for a super admin; 404 otherwise. */
   async function manageableOrg(actor: Actor, orgId: number) {
-    if (actor.role !== 'SUPER_ADMIN' && actor.orgId !== orgId) throw notFound();
-    const [org] = await db
-      .select({ id: organizations.id, name: organizations.name })
-      .from(organizations)
-      .where(eq(organizations.id, orgId));
-    if (!org) throw notFound();
-    return org;
+    return orgInScope(db, actor, eq(organizations.id, orgId));
   }
 
   function present(orgId: number, row: typeof orgSignIn.$inferSelect | undefined): OrgSignInSettings {
@@ -158,7 +154,7 @@ export function ssoService({
       if (!user) throw ssoFailed();
       log.info({ userId: user.id, orgId }, 'account created at its first single sign-on');
     }
-    if (user.orgId !== orgId || user.role === 'PLAYER')
+    if (user.orgId !== orgId || !isStaffRole(user.role))
       throw ssoForbidden('SSO_OTHER_ORGANIZATION', SIGN_IN_TEXTS.ssoOtherOrganization);
     return user.id;
   }
@@ -293,7 +289,7 @@ export function ssoService({
 
     /** Staff of an organization that signs in through SSO only; a super admin never is locked out. */
     async assertPasswordSignInAllowed(user: { role: Role; orgId: number; orgName: string }) {
-      if (user.role === 'SUPER_ADMIN') return;
+      if (ignoresOrgSignInRules(user.role)) return;
       const row = await rowOf(user.orgId);
       if (row?.ssoEnabled && row.passwordSignInDisabled)
         throw new AppError(

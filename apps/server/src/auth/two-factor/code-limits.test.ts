@@ -1,64 +1,14 @@
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOrg,
-  createTestContext,
-  createUser,
-  signIn,
-  TEST_PASSWORD,
-  type TestContext,
-} from '../../test/context';
+import { createOrg, createTestContext, type TestContext } from '../../test/context';
+import { twoFactorClient } from '../../test/two-factor';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof createOrg>>;
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-  cookies: Record<string, string> = {},
-) => ctx.app.inject({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}), headers, cookies });
-
-const login = (email: string, cookies: Record<string, string> = {}) =>
-  call('POST', '/login', { email, password: TEST_PASSWORD }, {}, cookies);
-
-/**
- * An authenticator app, as the test's clock says: each code is for a later time step than the last
- * one (the server accepts a step once), at most one step ahead of now (its window), else it waits.
- */
-function authenticator(secretBase32: string) {
-  const totp = new TOTP({
-    algorithm: 'SHA1',
-    digits: 6,
-    period: 30,
-    secret: Secret.fromBase32(secretBase32),
-  });
-  let last = Number.NEGATIVE_INFINITY;
-  return async () => {
-    for (;;) {
-      const current = Math.floor(Date.now() / 30_000);
-      const step = Math.max(last + 1, current);
-      if (step <= current + 1) {
-        last = step;
-        return totp.generate({ timestamp: step * 30_000 });
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
-  };
-}
-
-/** Signs a new staff member in and turns two-factor on through the API: their app and recovery codes. */
-async function enrolled(role: 'ADMIN' | 'FACILITATOR' = 'FACILITATOR') {
-  const user = await createUser(ctx.database, role, org.id);
-  const { headers } = await signIn(ctx.app, user);
-  const setup = await call('POST', '/two-factor/setup', undefined, headers);
-  expect(setup.statusCode, setup.body).toBe(200);
-  const app = authenticator(setup.json().secret);
-  const confirm = await call('POST', '/two-factor/confirm', { code: await app() }, headers);
-  expect(confirm.statusCode, confirm.body).toBe(200);
-  return { user, headers, app, recoveryCodes: confirm.json().recoveryCodes as string[] };
-}
+const { call, login, enrolled } = twoFactorClient(
+  () => ctx,
+  () => org.id,
+);
 
 beforeAll(async () => {
   ctx = await createTestContext();

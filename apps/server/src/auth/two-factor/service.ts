@@ -1,6 +1,7 @@
 import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import {
   ADMIN_ROLES,
+  isStaffRole,
   RECOVERY_CODE_COUNT,
   type Role,
   SIGN_IN_TEXTS,
@@ -88,7 +89,7 @@ export function twoFactorService({
 
   /** The organization's rule for its admins, or the product's for every staff account. */
   async function isRequired(user: Pick<SignInUser, 'role' | 'orgId'>): Promise<boolean> {
-    if (user.role === 'PLAYER') return false;
+    if (!isStaffRole(user.role)) return false;
     const [product] = await db
       .select({ value: settings.value })
       .from(settings)

@@ -14,11 +14,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { contentService } from '../content/service';
+import type { Database } from '../db/client';
+import * as t from '../db/schema';
 import { openTestDatabase } from '../test/context';
 import { workshopsService } from '../workshops/service';
-import type { Database } from './client';
-import * as t from './schema';
-import { DEMO_FACILITATOR_EMAIL, DEMO_VIDEO_URL, firstStart } from './seed';
+import { DEMO_FACILITATOR_EMAIL, DEMO_VIDEO_URL, firstStart } from './first-start';
 
 const webPublicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/public');
 

@@ -3,9 +3,9 @@ import { ZContentInput, ZCreateSessionWithContent, ZCreateWorkshop } from '@play
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { contentService } from '../content/service';
+import type { Db } from '../db/client';
+import { categories, organizations, orgWorkshops, rooms, settings, users } from '../db/schema';
 import { workshopsService } from '../workshops/service';
-import type { Db } from './client';
-import { categories, organizations, orgWorkshops, rooms, settings, users } from './schema';
 
 interface FirstStartOptions {
   adminEmail: string;
@@ -83,101 +83,7 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
     };
     if (!options.demoData || !facilitatorHash) return report;
 
-    const expiry = new Date(now);
-    expiry.setUTCFullYear(expiry.getUTCFullYear() + 1);
-    const [demoOrg] = await tx
-      .insert(organizations)
-      .values({
-        name: DEMO_ORG,
-        expiry: expiry.toISOString().slice(0, 10),
-        address: '1 Workshop Lane',
-        email: 'hello@demo.playshop.test',
-      })
-      .returning();
-    const orgId = demoOrg!.id;
-
-    const [icebreakers, safety, teamwork] = await tx
-      .insert(categories)
-      .values([{ name: 'Icebreakers' }, { name: 'Safety' }, { name: 'Teamwork' }])
-      .returning();
-
-    // Built through the same services (and schemas) as the content forms and the wizard, so the
-    // demo workshop is exactly what a super admin would make in the browser.
-    const contentSvc = contentService(tx);
-    const workshopsSvc = workshopsService(tx, contentSvc);
-    const createContent = (values: unknown) => contentSvc.create(ZContentInput.parse(values));
-
-    const welcome = await createContent({
-      title: 'Welcome to the workshop',
-      description:
-        'Introduce yourself to the people at your table: your name, your team and one thing you hope to learn today.',
-      script: 'Welcome everyone. Give the room two minutes for introductions before the first roll.',
-      type: 'OTHER',
-      categoryId: icebreakers!.id,
-    });
-    const fireExit = await createContent({
-      title: 'Fire safety check',
-      description: 'A quick question about the building.',
-      script: 'Ask the room before revealing the answer. Point at the nearest exit afterwards.',
-      type: 'QUESTION',
-      categoryId: safety!.id,
-      question: 'What should you do first when the fire alarm sounds?',
-      answers: [
-        { name: 'Leave by the nearest exit', isCorrect: true },
-        { name: 'Finish your bingo card', isCorrect: false },
-        { name: 'Take the lift', isCorrect: false },
-      ],
-    });
-    const teamPicture = await createContent({
-      title: 'Strong teams',
-      description: 'What makes this team work well together? Discuss with your neighbour.',
-      script: 'Give pairs one minute, then take two answers from the room.',
-      type: 'IMAGE',
-      categoryId: teamwork!.id,
-      image: '/demo/teamwork.svg',
-    });
-    const talk = await createContent({
-      title: 'Why feedback matters',
-      description: 'A short talk on giving and receiving feedback.',
-      script: 'Play the video, then ask for one takeaway from each table.',
-      type: 'VIDEO',
-      categoryId: teamwork!.id,
-      // Served by the product itself (scripts/make-demo-video.sh): the demo plays with no internet.
-      url: DEMO_VIDEO_URL,
-    });
-
-    const workshop = await workshopsSvc.create(
-      ZCreateWorkshop.parse({ name: 'Demo Workshop', sections: [] }).name,
-    );
-    for (const session of [
-      { name: 'Warm-up', content: [welcome.id, fireExit.id] },
-      { name: 'Working together', content: [teamPicture.id, talk.id] },
-    ]) {
-      await workshopsSvc.createSession(
-        ZCreateSessionWithContent.parse({ ...session, workshopId: workshop.id }),
-      );
-    }
-    await tx.insert(orgWorkshops).values({ orgId, workshopId: workshop.id });
-    await tx.insert(rooms).values({ name: DEMO_ROOM, orgId, workshopId: workshop.id });
-
-    await tx.insert(users).values([
-      {
-        firstName: 'Demo',
-        lastName: 'Facilitator',
-        email: DEMO_FACILITATOR_EMAIL,
-        passwordHash: facilitatorHash,
-        role: 'FACILITATOR',
-        orgId,
-      },
-      ...DEMO_PLAYERS.map((username, i) => ({
-        firstName: 'Demo',
-        lastName: `Player ${i + 1}`,
-        username,
-        role: 'PLAYER' as const,
-        orgId,
-      })),
-    ]);
-
+    await createDemo(tx, now, facilitatorHash);
     report.demo = {
       organization: DEMO_ORG,
       facilitator: { email: DEMO_FACILITATOR_EMAIL, password: facilitatorPassword },
@@ -187,6 +93,112 @@ export async function firstStart(db: Db, options: FirstStartOptions): Promise<Fi
     };
     return report;
   });
+}
+
+/** The demo organization: its facilitator and players, and a room on the demo workshop. */
+async function createDemo(tx: Db, now: Date, facilitatorHash: string) {
+  const expiry = new Date(now);
+  expiry.setUTCFullYear(expiry.getUTCFullYear() + 1);
+  const [demoOrg] = await tx
+    .insert(organizations)
+    .values({
+      name: DEMO_ORG,
+      expiry: expiry.toISOString().slice(0, 10),
+      address: '1 Workshop Lane',
+      email: 'hello@demo.playshop.test',
+    })
+    .returning();
+  const orgId = demoOrg!.id;
+
+  const workshopId = await createDemoWorkshop(tx);
+  await tx.insert(orgWorkshops).values({ orgId, workshopId: workshopId });
+  await tx.insert(rooms).values({ name: DEMO_ROOM, orgId, workshopId: workshopId });
+
+  await tx.insert(users).values([
+    {
+      firstName: 'Demo',
+      lastName: 'Facilitator',
+      email: DEMO_FACILITATOR_EMAIL,
+      passwordHash: facilitatorHash,
+      role: 'FACILITATOR',
+      orgId,
+    },
+    ...DEMO_PLAYERS.map((username, i) => ({
+      firstName: 'Demo',
+      lastName: `Player ${i + 1}`,
+      username,
+      role: 'PLAYER' as const,
+      orgId,
+    })),
+  ]);
+}
+
+/**
+ * The demo workshop, built through the same services (and schemas) as the content forms and the
+ * wizard, so it is exactly what a super admin would make in the browser: first start is a use case
+ * above the services, not a writer of their tables.
+ */
+async function createDemoWorkshop(tx: Db): Promise<number> {
+  const [icebreakers, safety, teamwork] = await tx
+    .insert(categories)
+    .values([{ name: 'Icebreakers' }, { name: 'Safety' }, { name: 'Teamwork' }])
+    .returning();
+
+  const contentSvc = contentService(tx);
+  const workshopsSvc = workshopsService(tx, contentSvc);
+  const createContent = (values: unknown) => contentSvc.create(ZContentInput.parse(values));
+
+  const welcome = await createContent({
+    title: 'Welcome to the workshop',
+    description:
+      'Introduce yourself to the people at your table: your name, your team and one thing you hope to learn today.',
+    script: 'Welcome everyone. Give the room two minutes for introductions before the first roll.',
+    type: 'OTHER',
+    categoryId: icebreakers!.id,
+  });
+  const fireExit = await createContent({
+    title: 'Fire safety check',
+    description: 'A quick question about the building.',
+    script: 'Ask the room before revealing the answer. Point at the nearest exit afterwards.',
+    type: 'QUESTION',
+    categoryId: safety!.id,
+    question: 'What should you do first when the fire alarm sounds?',
+    answers: [
+      { name: 'Leave by the nearest exit', isCorrect: true },
+      { name: 'Finish your bingo card', isCorrect: false },
+      { name: 'Take the lift', isCorrect: false },
+    ],
+  });
+  const teamPicture = await createContent({
+    title: 'Strong teams',
+    description: 'What makes this team work well together? Discuss with your neighbour.',
+    script: 'Give pairs one minute, then take two answers from the room.',
+    type: 'IMAGE',
+    categoryId: teamwork!.id,
+    image: '/demo/teamwork.svg',
+  });
+  const talk = await createContent({
+    title: 'Why feedback matters',
+    description: 'A short talk on giving and receiving feedback.',
+    script: 'Play the video, then ask for one takeaway from each table.',
+    type: 'VIDEO',
+    categoryId: teamwork!.id,
+    // Served by the product itself (scripts/make-demo-video.sh): the demo plays with no internet.
+    url: DEMO_VIDEO_URL,
+  });
+
+  const workshop = await workshopsSvc.create(
+    ZCreateWorkshop.parse({ name: 'Demo Workshop', sections: [] }).name,
+  );
+  for (const session of [
+    { name: 'Warm-up', content: [welcome.id, fireExit.id] },
+    { name: 'Working together', content: [teamPicture.id, talk.id] },
+  ]) {
+    await workshopsSvc.createSession(
+      ZCreateSessionWithContent.parse({ ...session, workshopId: workshop.id }),
+    );
+  }
+  return workshop.id;
 }
 
 /** The console text a newcomer reads to sign in. */

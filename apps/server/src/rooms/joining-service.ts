@@ -1,0 +1,71 @@
+import { JOIN_TEXTS, type JoinInfo } from '@playshop/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { organizations, rooms, users } from '../db/schema';
+import type { Actor } from '../http/actor';
+import { conflict } from '../http/errors';
+import { currentJoinCode, openGameId, replaceJoinCode, resolveJoinCode } from './join-codes';
+import { roomInScope } from './room-in-scope';
+
+/** Joining a room: its join code and guest rule for the facilitator, what a phone sees at /join/{code}. */
+export function roomJoiningService(db: Db) {
+  const roomFor = (actor: Actor, roomId: number) => roomInScope(db, actor, roomId);
+
+  /** Whether guests may join the room now: its own choice, else its organization's setting. */
+  async function guestRule(room: typeof rooms.$inferSelect) {
+    const [org] = await db
+      .select({ allowGuests: organizations.allowGuests })
+      .from(organizations)
+      .where(eq(organizations.id, room.orgId));
+    return {
+      guestsAllowed: room.allowGuests ?? org?.allowGuests ?? false,
+      roomAllowsGuests: room.allowGuests,
+    };
+  }
+
+  return {
+    /** The room's join code for its facilitator screen (it lasts until replaced), with its guest rule. */
+    async joinCode(actor: Actor, roomId: number) {
+      const room = await roomFor(actor, roomId);
+      return { code: await currentJoinCode(db, room), ...(await guestRule(room)) };
+    },
+
+    /** A new code on demand: the old one answers 'This code has been replaced'. */
+    async replaceJoinCode(actor: Actor, roomId: number) {
+      const room = await roomFor(actor, roomId);
+      return { code: await replaceJoinCode(db, room), ...(await guestRule(room)) };
+    },
+
+    /** The facilitator allows or refuses guests for this room; null follows the organization again. */
+    async setGuests(actor: Actor, roomId: number, allowGuests: boolean | null) {
+      const room = await roomFor(actor, roomId);
+      const [updated] = await db.update(rooms).set({ allowGuests }).where(eq(rooms.id, room.id)).returning();
+      return { code: await currentJoinCode(db, updated!), ...(await guestRule(updated!)) };
+    },
+
+    /** What a phone sees at /join/{code}, before anyone signs in. */
+    async joinInfo(code: string): Promise<JoinInfo> {
+      const room = await resolveJoinCode(db, code);
+      return {
+        code,
+        roomId: room.roomId,
+        roomName: room.roomName,
+        org: room.orgName,
+        orgId: room.orgId,
+        guestsAllowed: room.guestsAllowed,
+        lobbyOpen: room.gameId !== null,
+      };
+    },
+
+    /** Deletes the guests who joined through this room, once its game is over; answers how many. */
+    async removeGuests(actor: Actor, roomId: number): Promise<number> {
+      const room = await roomFor(actor, roomId);
+      if ((await openGameId(db, room.id)) !== null) throw conflict(JOIN_TEXTS.closeLobbyFirst);
+      const removed = await db
+        .delete(users)
+        .where(and(eq(users.guestRoomId, room.id), eq(users.isGuest, true)))
+        .returning({ id: users.id });
+      return removed.length;
+    },
+  };
+}
