@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX } from '@playshop/shared';
+import { API_PREFIX, type ServerMessage } from '@playshop/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -404,6 +404,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   roomsSvc.onOpenLobby((actor, roomId) =>
     gameRooms.execute({ roomId, actor, command: { type: 'open_lobby' } }),
   );
+  // A new code or guest rule reaches every staff screen in the room at once (the presenter too).
+  roomsSvc.onJoinCodeChanged((roomId, code) => {
+    const message: ServerMessage = { type: 'join_code', payload: { code }, seq: 0 };
+    gameRooms.announce(roomId, [{ to: 'staff', data: JSON.stringify(message) }]);
+  });
   // A room moved to another session by hand (PATCH /update-room-session): its live game follows.
   roomsSvc.onSessionChanged((actor, roomId, sessionId) =>
     gameRooms.execute({ roomId, actor, command: { type: 'set_session', sessionId } }),

@@ -37,6 +37,12 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     null;
   /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
   const sessionListeners: ((actor: Actor, roomId: number, sessionId: number) => Promise<unknown>)[] = [];
+  /** Told when a room's code or guest rule changes, so every staff screen in the room shows it (app.ts). */
+  let joinCodeListener: ((roomId: number, code: string) => void) | null = null;
+  const joinCodeChanged = <T extends { code: string }>(roomId: number, reply: T): T => {
+    joinCodeListener?.(roomId, reply.code);
+    return reply;
+  };
 
   /** Rooms with their workshop and its sessions in order, in two queries whatever the count. */
   async function present(
@@ -210,6 +216,10 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       if (result && 'error' in result) throw conflict(result.error);
     },
 
+    onJoinCodeChanged(listener: NonNullable<typeof joinCodeListener>) {
+      joinCodeListener = listener;
+    },
+
     onSessionChanged(listener: (actor: Actor, roomId: number, sessionId: number) => Promise<unknown>) {
       sessionListeners.push(listener);
     },
@@ -339,14 +349,17 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     /** A new code on demand: the old one answers 'This code has been replaced'. */
     async replaceJoinCode(actor: Actor, roomId: number) {
       const room = await roomFor(actor, roomId);
-      return { code: await replaceJoinCode(db, room), ...(await guestRule(room)) };
+      return joinCodeChanged(room.id, { code: await replaceJoinCode(db, room), ...(await guestRule(room)) });
     },
 
     /** The facilitator allows or refuses guests for this room; null follows the organization again. */
     async setGuests(actor: Actor, roomId: number, allowGuests: boolean | null) {
       const room = await roomFor(actor, roomId);
       const [updated] = await db.update(rooms).set({ allowGuests }).where(eq(rooms.id, room.id)).returning();
-      return { code: await currentJoinCode(db, updated!), ...(await guestRule(updated!)) };
+      return joinCodeChanged(room.id, {
+        code: await currentJoinCode(db, updated!),
+        ...(await guestRule(updated!)),
+      });
     },
 
     /** What a phone sees at /join/{code}, before anyone signs in. */
