@@ -62,8 +62,6 @@ interface Day {
 }
 let day: Day;
 
-const gameUrl = (roomId: number) =>
-  `${suite.product.url}/${DEMO_ORG_PATH}/facilitator/online/rooms/play-game/${roomId}`;
 const everyScreen = () => [...day.presenters, ...(day.camera ? [day.camera] : [])];
 const playersHeading = (page: Page, n: number) => page.getByRole('heading', { name: `Players (${n})` });
 const rolledCount = async (page: Page) => {

@@ -155,7 +155,12 @@ describe('framesFor', () => {
     let state = fold(withPlayers(1), { type: 'game_started' });
     state = fold(state, { type: 'content_sent', contentId: 6, contentType: 'OTHER' });
     state = fold(state, { type: 'session_advanced', sessionId: 2 });
-    const sent = framesFor({ type: 'content_sent', contentId: 6, contentType: 'OTHER' }, state, now, twoSessions);
+    const sent = framesFor(
+      { type: 'content_sent', contentId: 6, contentType: 'OTHER' },
+      state,
+      now,
+      twoSessions,
+    );
     expect(sent.find((f) => f.to === 'staff')!.message.payload).toMatchObject({ sessionName: 'Welcome' });
     const cards = { 1: dealCard(rng()) };
     const after = fold(state, { type: 'new_round', cards });

@@ -250,7 +250,12 @@ export function framesFor(
         ...Object.entries(event.cards).map(([userId, card]) =>
           frame(Number(userId), {
             type: 'start_new_game',
-            payload: { bingoBoard: card, round: after.round, queue: null, sessionName: sessionName(after, view) },
+            payload: {
+              bingoBoard: card,
+              round: after.round,
+              queue: null,
+              sessionName: sessionName(after, view),
+            },
             seq,
           }),
         ),

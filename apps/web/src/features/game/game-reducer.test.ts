@@ -119,7 +119,10 @@ describe('game reducer: merges what the server says', () => {
       sessionName: 'Safety',
     });
     expect(s.playerArr.every((p) => !p.hasBingo)).toBe(true);
-    const staff = run(before, frame('start_new_game', { bingoBoard: null, round: 2, queue, sessionName: 'Safety' }));
+    const staff = run(
+      before,
+      frame('start_new_game', { bingoBoard: null, round: 2, queue, sessionName: 'Safety' }),
+    );
     expect(staff.bingoBoard).toBeNull();
     expect(staff.queue).toEqual(queue);
   });
@@ -423,7 +426,10 @@ describe('game reducer: the question on screen', () => {
       }),
     );
     expect(other.question).toBeNull();
-    const next = run(asked, frame('start_new_game', { bingoBoard: card2, round: 2, queue: null, sessionName: null }));
+    const next = run(
+      asked,
+      frame('start_new_game', { bingoBoard: card2, round: 2, queue: null, sessionName: null }),
+    );
     expect(next.question).toBeNull();
   });
 

@@ -80,7 +80,9 @@ describe('PlayerGame', () => {
     expect(screen.queryByText(/^Players \(/)).toBeNull();
     expect(screen.queryByText('No players yet')).toBeNull();
     // 'Room Closed' is a plain notice, never a success tick.
-    const toast = (await screen.findAllByText('Room Closed')).find((e) => e.closest('.mantine-Notification-root'));
+    const toast = (await screen.findAllByText('Room Closed')).find((e) =>
+      e.closest('.mantine-Notification-root'),
+    );
     const notification = toast!.closest('.mantine-Notification-root')!;
     expect(notification.querySelector('.mantine-Notification-icon')).toBeNull();
     expect(notification.getAttribute('style') ?? '').toContain('gray');

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import {
   FREE_CELL,
   GAME_TEXTS,
@@ -8,7 +9,6 @@ import {
   winningLines,
   winsPattern,
 } from '@playshop/shared';
-import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';

@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import { useSessionStore } from '../../auth/auth-provider';
-import { roomKeys } from '../rooms/api/keys';
 import { toastError, toastSuccess } from '../../ui/toast';
+import { roomKeys } from '../rooms/api/keys';
 import { delayedToasts } from './connection-toasts';
 import {
   type ConnectionStatus,
@@ -58,7 +58,10 @@ export function useGameSocket(
         if (message.type === 'removed') toastError(message.payload.message);
         // A new code (or guest rule) from another staff screen; a full snapshot (a join or
         // reconnect) may follow one this socket missed. Only staff screens hold this query.
-        if (message.type === 'join_code' || (message.type === 'set_game_state' && 'roomId' in message.payload))
+        if (
+          message.type === 'join_code' ||
+          (message.type === 'set_game_state' && 'roomId' in message.payload)
+        )
           void queryClient.invalidateQueries({ queryKey: roomKeys.joinCode(roomId) });
       },
       onStatus: setStatus,
