@@ -152,7 +152,7 @@ describe('framesFor', () => {
       content: new Map(),
     });
     // The session's last item is on screen and the room has moved on to the next session.
-    let state = fold(withPlayers(1), { type: 'game_started' });
+    let state = fold(withPlayers(1), { type: 'game_started', hideRollAnimation: true });
     state = fold(state, { type: 'content_sent', contentId: 6, contentType: 'OTHER' });
     state = fold(state, { type: 'session_advanced', sessionId: 2 });
     const sent = framesFor(
