@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { BingoCard } from '@playshop/shared';
+import { type BingoCard, CARD_LINES } from '@playshop/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import {
@@ -115,6 +115,12 @@ export async function calledBalls(product: Product, roomId: number): Promise<Set
     .orderBy(asc(gameEvents.seq));
   return new Set(rows.map((r) => (r.payload as { number: number }).number));
 }
+
+/** Whether a card as the phone shows it (row by row, the free centre 0) has a called line. */
+export const hasCalledLine = (cells: readonly number[], called: ReadonlySet<number>): boolean =>
+  CARD_LINES.some((line) =>
+    line.cells.every(([r, c]) => cells[r * 5 + c] === 0 || called.has(cells[r * 5 + c]!)),
+  );
 
 /** Every console error and uncaught exception of the pages watched, for a clean-console check. */
 export function consoleWatch() {
