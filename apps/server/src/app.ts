@@ -116,6 +116,11 @@ export interface AppDeps {
 }
 
 /** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
+/** A potentially trustworthy origin (Secure Contexts): https, or plain http on this machine's own names. */
+function trustworthyOrigin(protocol: string, hostname: string): boolean {
+  return protocol === 'https' || /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i.test(hostname);
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   // A newcomer's terminal reads as lines, one per request; tests and production keep JSON.
@@ -171,7 +176,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook('onRequest', (req, reply, done) =>
-    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+    securityHeaders(req.raw, reply.raw, (err) => {
+      // A browser ignores Cross-Origin-Opener-Policy on an untrustworthy origin (plain http at a
+      // network address: phones on a laptop's `npm start`) and logs a console error on every page.
+      if (!trustworthyOrigin(req.protocol, req.hostname))
+        reply.raw.removeHeader('Cross-Origin-Opener-Policy');
+      done(err as Error | undefined);
+    }),
   );
   await app.register(fastifyCookie);
   const fallingBack = (err: unknown) =>
