@@ -12,6 +12,7 @@ import {
   dayRoom,
   hasCalledLine,
   PRESENTER_SIZES,
+  playForFourCorners,
   printCards,
   stagePictures,
   takesPictures,
@@ -171,18 +172,6 @@ async function notesAndQuestion(session: string) {
   await pictures('question-revealed');
 }
 
-/** Picks four corners for the round, before its first ball. */
-async function playForFourCorners() {
-  const { facilitator } = day;
-  await facilitator.getByRole('button', { name: 'Win pattern: Any line' }).click();
-  await facilitator.getByRole('textbox', { name: 'Pattern' }).click();
-  await facilitator.getByRole('option', { name: 'Four corners' }).click();
-  await facilitator.getByRole('button', { name: 'Use for this round' }).click();
-  await poll(() => facilitator.getByRole('button', { name: 'Win pattern: Four corners' }).isVisible()).toBe(
-    true,
-  );
-}
-
 /** Verifies a printed card's serial on the game screen's panel; answers what the panel said. */
 async function verifySerial(serial: string) {
   const form = day.facilitator.getByRole('region', { name: 'Verify a card' });
@@ -293,7 +282,7 @@ describe.runIf(hasChromium)('a training day in one room', () => {
           await late.close();
           await poll(() => playersHeading(facilitator, PHONES).isVisible()).toBe(true);
         }
-        await playForFourCorners();
+        await playForFourCorners(day.facilitator);
         await startGame();
         const cards = new Map<Page, number[]>();
         for (const phone of phones)

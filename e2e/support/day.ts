@@ -21,6 +21,7 @@ import { printedCardsService } from '../../apps/server/src/print/printed-cards';
 import { SHOTS_DIR } from './browser';
 import { demoOrg } from './game';
 import type { Product } from './server';
+import { poll } from './suite';
 
 /** What a training day's browser test shares (e2e/training-day.test.ts): its workshop, room and pictures. */
 
@@ -121,6 +122,17 @@ export const hasCalledLine = (cells: readonly number[], called: ReadonlySet<numb
   CARD_LINES.some((line) =>
     line.cells.every(([r, c]) => cells[r * 5 + c] === 0 || called.has(cells[r * 5 + c]!)),
   );
+
+/** The facilitator picks four corners for the round (before its first ball), as presenter.test does. */
+export async function playForFourCorners(facilitator: Page) {
+  await facilitator.getByRole('button', { name: 'Win pattern: Any line' }).click();
+  await facilitator.getByRole('textbox', { name: 'Pattern' }).click();
+  await facilitator.getByRole('option', { name: 'Four corners' }).click();
+  await facilitator.getByRole('button', { name: 'Use for this round' }).click();
+  await poll(() => facilitator.getByRole('button', { name: 'Win pattern: Four corners' }).isVisible()).toBe(
+    true,
+  );
+}
 
 /** Every console error and uncaught exception of the pages watched, for a clean-console check. */
 export function consoleWatch() {
