@@ -81,6 +81,17 @@ describe('one port for everything', () => {
     const res = await ctx.app.inject({ url: '/api/v1/public-settings' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // Plain http at a network address (phones on a laptop's `npm start`): the browser would ignore
+    // the header and log a console error on every page, so it is not sent.
+    const lan = await ctx.app.inject({ url: '/api/v1/public-settings', headers: { host: '192.0.2.2:3000' } });
+    expect(lan.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(lan.headers['content-security-policy']).toContain("default-src 'self'");
+    const loopback = await ctx.app.inject({
+      url: '/api/v1/public-settings',
+      headers: { host: '127.0.0.1:3000' },
+    });
+    expect(loopback.headers['cross-origin-opener-policy']).toBe('same-origin');
     const bad = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/login',

@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX } from '@playshop/shared';
+import { API_PREFIX, type ServerMessage } from '@playshop/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -117,6 +117,11 @@ export interface AppDeps {
 }
 
 /** Builds the whole HTTP application without listening: main.ts listens, tests inject. */
+/** A potentially trustworthy origin (Secure Contexts): https, or plain http on this machine's own names. */
+function trustworthyOrigin(protocol: string, hostname: string): boolean {
+  return protocol === 'https' || /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?$/i.test(hostname);
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   // A newcomer's terminal reads as lines, one per request; tests and production keep JSON.
@@ -172,7 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.addHook('onRequest', (req, reply, done) =>
-    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+    securityHeaders(req.raw, reply.raw, (err) => {
+      // A browser ignores Cross-Origin-Opener-Policy on an untrustworthy origin (plain http at a
+      // network address: phones on a laptop's `npm start`) and logs a console error on every page.
+      if (!trustworthyOrigin(req.protocol, req.hostname))
+        reply.raw.removeHeader('Cross-Origin-Opener-Policy');
+      done(err as Error | undefined);
+    }),
   );
   await app.register(fastifyCookie);
   const fallingBack = (err: unknown) =>
@@ -405,6 +416,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   roomsSvc.onOpenLobby((actor, roomId) =>
     gameRooms.execute({ roomId, actor, command: { type: 'open_lobby' } }),
   );
+  // A new code or guest rule reaches every staff screen in the room at once (the presenter too).
+  roomsSvc.onJoinCodeChanged((roomId, code) => {
+    const message: ServerMessage = { type: 'join_code', payload: { code }, seq: 0 };
+    gameRooms.announce(roomId, [{ to: 'staff', data: JSON.stringify(message) }]);
+  });
   // A room moved to another session by hand (PATCH /update-room-session): its live game follows.
   roomsSvc.onSessionChanged((actor, roomId, sessionId) =>
     gameRooms.execute({ roomId, actor, command: { type: 'set_session', sessionId } }),

@@ -8,7 +8,7 @@ import { zCount, zId, zIdParam, zLine } from './input';
  * `{type, payload}`; server frames also carry `seq`, the game's event sequence number, so a client
  * that reconnects can say what it saw last. docs/protocol.md describes every message.
  */
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 export const WS_PATH = '/ws';
 /** Frames larger than this are refused and the socket closed (1009). */
 export const WS_MAX_FRAME_BYTES = 16 * 1024;
@@ -329,13 +329,17 @@ const frame = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
 export const ZServerMessage = z.discriminatedUnion('type', [
   frame('open_lobby', z.object({ lobbyOpen: z.literal(true) })),
   frame('start_game', z.object({ bingoRolls: z.array(z.number().int()), hideRollAnimation: z.boolean() })),
-  /** A new round: each player their new card (null for staff); staff also get the refilled queue. */
+  /**
+   * A new round: each player their new card (null for staff); staff also get the refilled queue. The
+   * session named is the room's own again (the cleared content no longer names its session).
+   */
   frame(
     'start_new_game',
     z.object({
       bingoBoard: ZCard.nullable(),
       round: z.number().int(),
       queue: z.array(ZQueueItem).nullable(),
+      sessionName: z.string().nullable(),
     }),
   ),
   frame(
@@ -403,6 +407,8 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   /** To a removed player's screens, just before their sockets close (4001). */
   frame('removed', z.object({ message: z.string() })),
   frame('pong', z.object({})),
+  /** To staff (seq 0, not a game event): the facilitator issued the room a new join code. */
+  frame('join_code', z.object({ code: z.string() })),
   /** To the answering player's screens: the answer the server holds for them. */
   frame('my_answer', z.object({ contentId: z.number().int(), choice: z.number().int() })),
   /** To staff, after every answer: the live tally. */

@@ -194,6 +194,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
 
   return {
     execute,
+    /** Frames about the room from outside its game (a new join code), to its sockets on every instance. */
+    announce: send,
     /** A room's setup changed (its organization's licence or settings, its session): reload it here. */
     async refresh(roomId: number) {
       await (await live.get(roomId)?.catch(() => null))?.refresh();

@@ -312,6 +312,9 @@ describe('the whole flow in the engine', () => {
     // Off screen (a roll), the room names the session it is on.
     const rolled = run(second.state, [[facilitator, { type: 'roll' }]]).state;
     expect(namedSession(rolled, plan)?.name).toBe('Safety');
+    // Start New Game clears the content: the header names the room's session, not the cleared item's.
+    const renewed = run(second.state, [[facilitator, { type: 'start_new_game' }]]).state;
+    expect(namedSession(renewed, plan)?.name).toBe('Safety');
     const third = run(second.state, [[facilitator, { type: 'send_next_content' }]]);
     expect(third.events.at(-1)).toEqual({ type: 'session_advanced', sessionId: 100 });
     s = third.state;

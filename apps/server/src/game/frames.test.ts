@@ -129,11 +129,45 @@ describe('framesFor', () => {
       [2, 'start_new_game'],
       ['staff', 'points'],
     ]);
-    expect(frames[1]!.message.payload).toEqual({ bingoBoard: cards[1], round: 2, queue: null });
+    expect(frames[1]!.message.payload).toEqual({
+      bingoBoard: cards[1],
+      round: 2,
+      queue: null,
+      sessionName: 'Welcome',
+    });
     expect(frames[0]!.message.payload).toMatchObject({
       bingoBoard: null,
       queue: [{ contentId: 5 }, { contentId: 6 }],
     });
+  });
+
+  it("names the room's session on a new round, not the session of the content it cleared (issue 28)", () => {
+    const twoSessions: RoomView = roomView(9, {
+      plan: {
+        sessions: [
+          { id: 1, name: 'Welcome', content: [{ contentId: 6, contentType: 'OTHER', title: 'Last' }] },
+          { id: 2, name: 'Safety', content: [{ contentId: 7, contentType: 'OTHER', title: 'Next' }] },
+        ],
+      },
+      content: new Map(),
+    });
+    // The session's last item is on screen and the room has moved on to the next session.
+    let state = fold(withPlayers(1), { type: 'game_started', hideRollAnimation: true });
+    state = fold(state, { type: 'content_sent', contentId: 6, contentType: 'OTHER' });
+    state = fold(state, { type: 'session_advanced', sessionId: 2 });
+    const sent = framesFor(
+      { type: 'content_sent', contentId: 6, contentType: 'OTHER' },
+      state,
+      now,
+      twoSessions,
+    );
+    expect(sent.find((f) => f.to === 'staff')!.message.payload).toMatchObject({ sessionName: 'Welcome' });
+    const cards = { 1: dealCard(rng()) };
+    const after = fold(state, { type: 'new_round', cards });
+    const frames = framesFor({ type: 'new_round', cards }, after, now, twoSessions);
+    expect(frames.filter((f) => f.message.type === 'start_new_game')).toHaveLength(2);
+    for (const f of frames.filter((f) => f.message.type === 'start_new_game'))
+      expect(f.message.payload).toMatchObject({ sessionName: 'Safety' });
   });
 });
 

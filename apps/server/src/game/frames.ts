@@ -248,13 +248,23 @@ export function framesFor(
         // Staff see the round change with the queue refilled; each player gets their own new card.
         frame('staff', {
           type: 'start_new_game',
-          payload: { bingoBoard: null, round: after.round, queue: queue(after, view) },
+          payload: {
+            bingoBoard: null,
+            round: after.round,
+            queue: queue(after, view),
+            sessionName: sessionName(after, view),
+          },
           seq,
         }),
         ...Object.entries(event.cards).map(([userId, card]) =>
           frame(Number(userId), {
             type: 'start_new_game',
-            payload: { bingoBoard: card, round: after.round, queue: null },
+            payload: {
+              bingoBoard: card,
+              round: after.round,
+              queue: null,
+              sessionName: sessionName(after, view),
+            },
             seq,
           }),
         ),

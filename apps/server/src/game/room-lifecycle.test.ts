@@ -34,6 +34,7 @@ async function client(token: string) {
     send: (type: string, action: string, extra: object = {}) =>
       ws.send(JSON.stringify({ type, payload: { action, roomId, ...extra } })),
     drain: () => void inbox.splice(0),
+    received: (type: ServerMessage['type']) => inbox.some((m) => m.type === type),
     async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
       for (let waited = 0; waited < 5000; waited += 10) {
         const i = inbox.findIndex((m) => m.type === type);
@@ -167,5 +168,33 @@ describe('a room across games', () => {
     });
     expect(refused.statusCode).toBe(403);
     expect(await joinCode()).toBe(code);
+  });
+
+  it('a new code reaches every staff screen in the room at once (the presenter too), not the phones', async () => {
+    const staff = await client(staffToken);
+    const presenter = await client(presenterToken);
+    const phone = await client(playerTokens[0]!);
+    for (const screen of [staff, presenter, phone]) {
+      screen.send('room_event', 'join_room');
+      await snapshot(screen);
+    }
+    const replaced = await app.inject({
+      method: 'POST',
+      url: `/api/v1/rooms/${roomId}/join-code`,
+      headers: { authorization: `Bearer ${staffToken}` },
+    });
+    const code = replaced.json().code as string;
+    for (const screen of [staff, presenter])
+      expect((await screen.next('join_code')).payload).toEqual({ code });
+    // The guest rule changed on one screen: the others fetch the room's join settings again.
+    await app.inject({
+      method: 'PUT',
+      url: `/api/v1/rooms/${roomId}/guests`,
+      headers: { authorization: `Bearer ${staffToken}` },
+      payload: { allowGuests: true },
+    });
+    expect((await presenter.next('join_code')).payload).toEqual({ code });
+    // A phone has no use for the code (it is in the room already) and is not sent it.
+    expect(phone.received('join_code')).toBe(false);
   });
 });

@@ -8,7 +8,11 @@ import { currentJoinCode, openGameId, replaceJoinCode, resolveJoinCode } from '.
 import { roomInScope } from './room-in-scope';
 
 /** Joining a room: its join code and guest rule for the facilitator, what a phone sees at /join/{code}. */
-export function roomJoiningService(db: Db) {
+export function roomJoiningService(
+  db: Db,
+  /** Tells every staff screen in the room of a new code or guest rule (rooms service → app.ts). */
+  changed: <T extends { code: string }>(roomId: number, reply: T) => T,
+) {
   const roomFor = (actor: Actor, roomId: number) => roomInScope(db, actor, roomId);
 
   /** Whether guests may join the room now: its own choice, else its organization's setting. */
@@ -33,14 +37,14 @@ export function roomJoiningService(db: Db) {
     /** A new code on demand: the old one answers 'This code has been replaced'. */
     async replaceJoinCode(actor: Actor, roomId: number) {
       const room = await roomFor(actor, roomId);
-      return { code: await replaceJoinCode(db, room), ...(await guestRule(room)) };
+      return changed(room.id, { code: await replaceJoinCode(db, room), ...(await guestRule(room)) });
     },
 
     /** The facilitator allows or refuses guests for this room; null follows the organization again. */
     async setGuests(actor: Actor, roomId: number, allowGuests: boolean | null) {
       const room = await roomFor(actor, roomId);
       const [updated] = await db.update(rooms).set({ allowGuests }).where(eq(rooms.id, room.id)).returning();
-      return { code: await currentJoinCode(db, updated!), ...(await guestRule(updated!)) };
+      return changed(room.id, { code: await currentJoinCode(db, updated!), ...(await guestRule(updated!)) });
     },
 
     /** What a phone sees at /join/{code}, before anyone signs in. */

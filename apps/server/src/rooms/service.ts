@@ -23,6 +23,12 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     null;
   /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
   const sessionListeners: ((actor: Actor, roomId: number, sessionId: number) => Promise<unknown>)[] = [];
+  /** Told when a room's code or guest rule changes, so every staff screen in the room shows it (app.ts). */
+  let joinCodeListener: ((roomId: number, code: string) => void) | null = null;
+  const joinCodeChanged = <T extends { code: string }>(roomId: number, reply: T): T => {
+    joinCodeListener?.(roomId, reply.code);
+    return reply;
+  };
 
   /** Rooms with their workshop and its sessions in order, in two queries whatever the count. */
   async function present(
@@ -169,6 +175,10 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       if (result && 'error' in result) throw conflict(result.error);
     },
 
+    onJoinCodeChanged(listener: NonNullable<typeof joinCodeListener>) {
+      joinCodeListener = listener;
+    },
+
     onSessionChanged(listener: (actor: Actor, roomId: number, sessionId: number) => Promise<unknown>) {
       sessionListeners.push(listener);
     },
@@ -208,7 +218,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       return present(await roomRows().where(eq(rooms.orgId, org.id)).orderBy(asc(rooms.name), asc(rooms.id)));
     },
 
-    ...roomJoiningService(db),
+    ...roomJoiningService(db, joinCodeChanged),
 
     async getById(actor: Actor, id: number): Promise<RoomReply> {
       const [row] = await roomRows()

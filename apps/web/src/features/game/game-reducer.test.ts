@@ -94,8 +94,13 @@ describe('game reducer: merges what the server says', () => {
       isRunning: true,
       endsAt: '2026-01-01T00:00:30.000Z',
       queue: [],
+      // The cleared content came from the session before the one the room is on now.
+      sessionName: 'Welcome',
     };
-    const s = run(before, frame('start_new_game', { bingoBoard: card2, round: 2, queue: null }, 5));
+    const s = run(
+      before,
+      frame('start_new_game', { bingoBoard: card2, round: 2, queue: null, sessionName: 'Safety' }, 5),
+    );
     expect(s).toMatchObject({
       bingoBoard: card2,
       bingoRolls: [],
@@ -111,9 +116,13 @@ describe('game reducer: merges what the server says', () => {
       endsAt: null,
       time: 0,
       queue: [],
+      sessionName: 'Safety',
     });
     expect(s.playerArr.every((p) => !p.hasBingo)).toBe(true);
-    const staff = run(before, frame('start_new_game', { bingoBoard: null, round: 2, queue }));
+    const staff = run(
+      before,
+      frame('start_new_game', { bingoBoard: null, round: 2, queue, sessionName: 'Safety' }),
+    );
     expect(staff.bingoBoard).toBeNull();
     expect(staff.queue).toEqual(queue);
   });
@@ -417,7 +426,10 @@ describe('game reducer: the question on screen', () => {
       }),
     );
     expect(other.question).toBeNull();
-    const next = run(asked, frame('start_new_game', { bingoBoard: card2, round: 2, queue: null }));
+    const next = run(
+      asked,
+      frame('start_new_game', { bingoBoard: card2, round: 2, queue: null, sessionName: null }),
+    );
     expect(next.question).toBeNull();
   });
 

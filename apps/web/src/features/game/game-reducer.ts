@@ -203,6 +203,7 @@ function reduce(state: GameState, action: GameAction): GameState {
         winnerAudio: null,
         rules: state.rules && { ...state.rules, prizeIndex: 0 },
         queue: action.payload.queue ?? state.queue,
+        sessionName: action.payload.sessionName,
       };
     case 'join_room': {
       const payload = action.payload;
@@ -331,6 +332,8 @@ function reduce(state: GameState, action: GameAction): GameState {
     case 'error_event':
       return { ...state, error: { text: action.payload.error, count: (state.error?.count ?? 0) + 1 } };
     case 'pong':
+    // The room's code lives in the join-code query, which use-game-socket refreshes.
+    case 'join_code':
       return state;
     case 'set_game_state': {
       const payload = action.payload;

@@ -117,7 +117,8 @@ export function PlayerGameView({
           {SCREEN_TEXTS.waitForNextGame}
         </Alert>
       )}
-      {!state.gameStarted ? (
+      {state.connectionClosed ? null : !state.gameStarted ? (
+        // Between games the room has no lobby yet: the notice above says so, with no empty player list.
         <LobbyView
           roomName={room.name}
           workshopName={room.workshop.name}

@@ -76,6 +76,16 @@ describe('PlayerGame', () => {
     expect(socket.close).not.toHaveBeenCalled();
     expect(sessionStorage.getItem('playshop:joined-room:7')).toBeNull();
     expect(socket.send).not.toHaveBeenCalled();
+    // Between games there is no lobby: no empty player list under the notice.
+    expect(screen.queryByText(/^Players \(/)).toBeNull();
+    expect(screen.queryByText('No players yet')).toBeNull();
+    // 'Room Closed' is a plain notice, never a success tick.
+    const toast = (await screen.findAllByText('Room Closed')).find((e) =>
+      e.closest('.mantine-Notification-root'),
+    );
+    const notification = toast!.closest('.mantine-Notification-root')!;
+    expect(notification.querySelector('.mantine-Notification-icon')).toBeNull();
+    expect(notification.getAttribute('style') ?? '').toContain('gray');
     // The facilitator opens the next lobby: the server's new view of the room arrives.
     socket.state = { ...initialGameState, lobbyOpen: true };
     view.rerender(gameScreen());

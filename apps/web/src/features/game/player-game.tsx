@@ -1,9 +1,11 @@
+import { notifications } from '@mantine/notifications';
 import {
   FREE_CELL,
   GAME_TEXTS,
   type GameContent,
   type RoomReply,
   type RoundRules,
+  TOAST_SUCCESS_MS,
   winningLines,
   winsPattern,
 } from '@playshop/shared';
@@ -38,6 +40,10 @@ export function marksWinPrize(
   return winsPattern(currentPrize(rules).pattern, card, marks);
 }
 
+/** A neutral notice (grey, no tick): 'Room Closed' is news, not a success of the player's. */
+const toastNotice = (message: string) =>
+  notifications.show({ id: `notice:${message}`, color: 'gray', message, autoClose: TOAST_SUCCESS_MS });
+
 /** SPEC §2 Player game screen, after 'Join Game': the socket and the player's actions. */
 export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: string }) {
   const navigate = useNavigate();
@@ -69,7 +75,8 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   useEffect(() => {
     if (removed) return;
     if (state.connectionClosed) {
-      if (!waitingForNextGame.current) toastSuccess(GAME_TEXTS.roomClosed);
+      // A plain notice, not a success: nothing went right for the player, the game just ended.
+      if (!waitingForNextGame.current) toastNotice(GAME_TEXTS.roomClosed);
       waitingForNextGame.current = true;
     } else if (waitingForNextGame.current && state.lobbyOpen) {
       waitingForNextGame.current = false;

@@ -1,8 +1,10 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../auth/auth-provider';
 import { createSessionStore } from '../../auth/session-store';
+import { roomKeys } from '../rooms/api/keys';
 import { FakeSocket } from './fake-socket';
 import { useGameSocket } from './use-game-socket';
 import { useWakeLock } from './use-wake-lock';
@@ -16,17 +18,23 @@ const createSocket = (url: string) => {
   return s;
 };
 
+let queryClient: QueryClient;
 function wrapper({ children }: { children: ReactNode }) {
   const store = createSessionStore({
     accessToken: 'first-token',
     user: { username: 'ann', org: 'Acme', orgId: 1, role: 'PLAYER', userId: 4 },
   });
-  return <AuthProvider store={store}>{children}</AuthProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider store={store}>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
 }
 
 beforeEach(() => {
   vi.useFakeTimers();
   sockets.length = 0;
+  queryClient = new QueryClient();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -59,6 +67,21 @@ describe('useGameSocket', () => {
 
     act(() => result.current.send({ type: 'ready', payload: { roomId: 7 } }));
     expect(sockets[1]!.sent.at(-1)).toEqual({ type: 'ready', payload: { roomId: 7 } });
+    unmount();
+  });
+
+  it("a new room code from another staff screen refreshes this screen's code at once (issue 28)", async () => {
+    queryClient.setQueryData(roomKeys.joinCode(7), { code: 'OLDOLD' });
+    const other = roomKeys.joinCode(8);
+    queryClient.setQueryData(other, { code: 'OTHERS' });
+    const { unmount } = renderHook(() => useGameSocket(7, { createSocket }), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    act(() => sockets[0]!.open());
+    const stale = () => queryClient.getQueryState(roomKeys.joinCode(7))?.isInvalidated;
+    expect(stale()).toBe(false);
+    act(() => sockets[0]!.receive({ type: 'join_code', payload: { code: 'NEWNEW' }, seq: 0 }));
+    expect(stale()).toBe(true);
+    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
     unmount();
   });
 

@@ -1,9 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import type { ClientMessage } from '@playshop/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../api/api';
 import { useSessionStore } from '../../auth/auth-provider';
 import { toastError, toastSuccess } from '../../ui/toast';
+import { roomKeys } from '../rooms/api/keys';
 import { delayedToasts } from './connection-toasts';
 import {
   type ConnectionStatus,
@@ -33,6 +35,7 @@ export function useGameSocket(
   const lastSeq = useRef(0);
   const connection = useRef<GameConnection | null>(null);
   const store = useSessionStore();
+  const queryClient = useQueryClient();
   const { createSocket, quiet = false } = options;
 
   useEffect(() => {
@@ -53,6 +56,13 @@ export function useGameSocket(
         dispatch(message);
         if (message.type === 'error_event') toastError(message.payload.error);
         if (message.type === 'removed') toastError(message.payload.message);
+        // A new code (or guest rule) from another staff screen; a full snapshot (a join or
+        // reconnect) may follow one this socket missed. Only staff screens hold this query.
+        if (
+          message.type === 'join_code' ||
+          (message.type === 'set_game_state' && 'roomId' in message.payload)
+        )
+          void queryClient.invalidateQueries({ queryKey: roomKeys.joinCode(roomId) });
       },
       onStatus: setStatus,
       notify: delayedToasts({ info: toastInfo, success: toastSuccess, error: toastError }, { quiet }),
@@ -70,7 +80,7 @@ export function useGameSocket(
       conn.close();
       connection.current = null;
     };
-  }, [roomId, store, createSocket, quiet]);
+  }, [roomId, store, queryClient, createSocket, quiet]);
 
   const send = useCallback((message: ClientMessage) => connection.current?.send(message), []);
   const close = useCallback(() => connection.current?.close(), []);

@@ -9,12 +9,9 @@ export function useRoomJoinCode(roomId: number | null) {
     queryKey: roomKeys.joinCode(roomId),
     queryFn: ({ signal }) => api.call(JOIN_API.joinCode, { params: { id: roomId ?? 0 } }, { signal }),
     enabled: roomId !== null,
-    // A presenter window learns a code replaced from the facilitator's screen without a reload.
-    refetchInterval: JOIN_CODE_REFRESH_MS,
+    // No polling: the game socket of the screen showing it says when the code changes (use-game-socket).
   });
 }
-
-const JOIN_CODE_REFRESH_MS = 20_000;
 
 /** Every screen of this browser showing the room's code (the presenter too) gets the new one. */
 function useStoreJoinCode(roomId: number) {
