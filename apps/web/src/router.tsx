@@ -1,23 +1,23 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { RequirePermission } from './auth/require-permission';
-import { adminAuditRoutes } from './features/audit/audit-routes';
-import { adminCategoriesRoutes } from './features/categories/categories-routes';
-import { adminContentRoutes } from './features/content/content-routes';
-import { EnterPage } from './features/enter/enter-page';
-import { ErrorPage } from './features/errors/error-page';
+import { adminSettingsRoutes } from './areas/admin/settings-routes';
+import { EnterPage } from './areas/enter/enter-page';
+import { ErrorPage } from './areas/error-page';
 import {
   facilitatorEnterRoutes,
   facilitatorNotFoundRoute,
   facilitatorOnlineRoutes,
   facilitatorTraditionalRoutes,
-} from './features/facilitator/facilitator-routes';
-import { lazyRoute } from './features/feature-routes';
+} from './areas/facilitator/facilitator-routes';
+import { PlayerLoginPage } from './areas/public/player-login-page';
+import { PublicLayout } from './areas/public/public-layout';
+import { RequirePermission } from './auth/require-permission';
+import { adminAuditRoutes } from './features/audit/audit-routes';
+import { adminCategoriesRoutes } from './features/categories/categories-routes';
+import { adminContentRoutes } from './features/content/content-routes';
 import { adminGameRoutes, facilitatorGameRoutes, presenterRoutes } from './features/game/game-routes';
 import { adminMaterialsRoutes } from './features/materials/materials-routes';
 import { adminOrganizationsRoutes } from './features/organizations/organizations-routes';
-import { PlayerLoginPage } from './features/public/player-login-page';
 import { adminRoomsRoutes, facilitatorRoomsRoutes } from './features/rooms/rooms-routes';
-import { adminSettingsRoutes } from './features/settings/settings-routes';
 import { signInPublicRoutes } from './features/sign-in/sign-in-routes';
 import {
   adminTrainingRoutes,
@@ -26,12 +26,12 @@ import {
 } from './features/training/training-routes';
 import { adminUsersRoutes, facilitatorUsersRoutes } from './features/users/users-routes';
 import { adminWorkshopsRoutes } from './features/workshops/workshops-routes';
-import { PublicLayout } from './layout/public-layout';
 import { lazyComponent } from './lazy-component';
+import { lazyRoute } from './route-helpers';
 import { FullPageLoader } from './ui/page-loader';
 
 const adminLayout = lazyComponent(
-  () => import('./layout/admin-layout'),
+  () => import('./areas/admin/admin-layout'),
   (m) => m.AdminLayout,
 );
 // The game screens get the top bar here, around them.
@@ -40,7 +40,7 @@ const gameFrame = lazyComponent(
   (m) => m.GameFrame,
 );
 const adminNotFound = lazyComponent(
-  () => import('./features/admin/admin-not-found-page'),
+  () => import('./areas/admin/admin-not-found-page'),
   (m) => m.AdminNotFoundPage,
 );
 
@@ -56,27 +56,27 @@ export const routes: RouteObject[] = [
           { index: true, element: <PlayerLoginPage /> },
           lazyRoute(
             'admin-login',
-            () => import('./features/public/admin-login-page'),
+            () => import('./areas/public/admin-login-page'),
             (m) => m.AdminLoginPage,
           ),
           lazyRoute(
             'requestReset',
-            () => import('./features/public/request-reset-page'),
+            () => import('./areas/public/request-reset-page'),
             (m) => m.RequestResetPage,
           ),
           lazyRoute(
             'reset-password',
-            () => import('./features/public/reset-password-page'),
+            () => import('./areas/public/reset-password-page'),
             (m) => m.ResetPasswordPage,
           ),
           lazyRoute(
             'join/:code',
-            () => import('./features/public/join-page'),
+            () => import('./areas/public/join-page'),
             (m) => m.JoinPage,
           ),
           lazyRoute(
             'unauthorized',
-            () => import('./features/public/unauthorized-page'),
+            () => import('./areas/public/unauthorized-page'),
             (m) => m.UnauthorizedPage,
           ),
           { path: 'enter', element: <EnterPage /> },
@@ -86,12 +86,12 @@ export const routes: RouteObject[] = [
             children: [
               lazyRoute(
                 ':org/:username/dashboard',
-                () => import('./features/player/player-dashboard-page'),
+                () => import('./areas/player/player-dashboard-page'),
                 (m) => m.PlayerDashboardPage,
               ),
               lazyRoute(
                 ':org/:username/play-game/:roomId',
-                () => import('./features/player/join-room-page'),
+                () => import('./areas/player/join-room-page'),
                 (m) => m.JoinRoomPage,
               ),
               ...playerTrainingRoutes,
@@ -110,7 +110,7 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="dashboard" replace /> },
               lazyRoute(
                 'dashboard',
-                () => import('./features/admin/admin-dashboard-page'),
+                () => import('./areas/admin/admin-dashboard-page'),
                 (m) => m.AdminDashboardPage,
               ),
               ...adminContentRoutes,
@@ -140,7 +140,7 @@ export const routes: RouteObject[] = [
           {
             path: 'online',
             lazy: lazyComponent(
-              () => import('./layout/facilitator-layout'),
+              () => import('./areas/facilitator/facilitator-layout'),
               (m) => m.FacilitatorLayout,
             ),
             children: [
@@ -153,7 +153,7 @@ export const routes: RouteObject[] = [
           },
           {
             lazy: lazyComponent(
-              () => import('./layout/facilitator-layout'),
+              () => import('./areas/facilitator/facilitator-layout'),
               (m) => m.FacilitatorFrame,
             ),
             children: [...facilitatorEnterRoutes, ...facilitatorTraditionalRoutes, facilitatorNotFoundRoute],

@@ -1,8 +1,8 @@
 import { AUTH_API, type GuestLoginInput } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { sessionFromReply } from '../../api/session-store';
 import { useSessionStore } from '../auth-provider';
-import { sessionFromReply } from '../session-store';
 
 /** A guest joins a room by its code with a nickname; the reply names the room to go to. */
 export function useGuestLogin() {

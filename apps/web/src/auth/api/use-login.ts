@@ -1,9 +1,9 @@
 import { AUTH_API, isTwoFactorStep, type LoginInput } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { sessionFromReply } from '../../api/session-store';
 import { toastAuthFailure } from '../../ui/toast';
 import { useSessionStore } from '../auth-provider';
-import { sessionFromReply } from '../session-store';
 
 /**
  * Organization login (admins, facilitators). On success the session is held in memory; a reply that

@@ -1,10 +1,10 @@
 import { AUTH_API, type ParticipantLoginInput } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { sessionFromReply } from '../../api/session-store';
 import { toastAuthFailure } from '../../ui/toast';
 import { useSessionStore } from '../auth-provider';
 import { rememberedOrg } from '../remembered-org';
-import { sessionFromReply } from '../session-store';
 
 /** Player login: a username in the organization named by a room code, its name or its id. */
 export function useParticipantLogin({ toastOnError = true }: { toastOnError?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { facilitatorOnlineRoutes } from '../../areas/facilitator/facilitator-routes';
 import { renderRoutes } from '../../test/render';
-import { facilitatorOnlineRoutes } from '../facilitator/facilitator-routes';
 import { adminMaterialsRoutes } from './materials-routes';
 import { fakeApi, materialFile, sessionAs } from './materials-test-server';
 

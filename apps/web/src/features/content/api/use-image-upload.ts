@@ -8,7 +8,7 @@ import {
 import { useCallback, useRef, useState } from 'react';
 import { Upload } from 'tus-js-client';
 import { api } from '../../../api/api';
-import { sessionStore } from '../../../auth/session-store';
+import { sessionStore } from '../../../api/session-store';
 
 type UploadState =
   | { status: 'idle' }

@@ -10,8 +10,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { api } from '../../../api/api';
+import { sessionStore } from '../../../api/session-store';
 import { canResumeAfter, type UploadFailure, uploadFailureMessage } from '../../../api/storage-errors';
-import { sessionStore } from '../../../auth/session-store';
 import { materialKeys } from './keys';
 
 /** SPEC §4 Upload task: running, paused, success, canceled, error (plus idle before the first). */

@@ -1,8 +1,8 @@
 import { SSO_API } from '@playshop/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/api';
+import { sessionFromReply } from '../../../api/session-store';
 import { useSessionStore } from '../../../auth/auth-provider';
-import { sessionFromReply } from '../../../auth/session-store';
 
 // The single sign-on calls of the login and callback pages (all before a session: no token).
 

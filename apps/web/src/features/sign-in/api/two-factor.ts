@@ -1,8 +1,8 @@
 import { TWO_FACTOR_API } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/api';
+import { sessionFromReply } from '../../../api/session-store';
 import { useSessionStore } from '../../../auth/auth-provider';
-import { sessionFromReply } from '../../../auth/session-store';
 
 const statusKey = ['two-factor-status'];
 
