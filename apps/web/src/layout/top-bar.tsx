@@ -3,7 +3,7 @@ import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { AuthUser } from '../api/session-store';
-import { useLogout } from '../auth/api/use-logout';
+import { useLogout } from '../auth/auth-api';
 import { useCurrentUser } from '../auth/auth-provider';
 import { enterTarget } from '../auth/enter-target';
 import { LogoMark } from './logo';

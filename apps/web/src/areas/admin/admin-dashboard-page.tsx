@@ -28,15 +28,15 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
-import { useOrgDashboard, useOverviewDashboard } from '../../features/admin/api/use-dashboard';
-import { useOrgWorkshops } from '../../features/organizations/api/use-org-workshops';
-import { downloadRoomReport } from '../../features/rooms/api/download-room-report';
+import { useOrgWorkshops } from '../../features/organizations/organizations-api';
 import { RoomActivityList, runRoomPath } from '../../features/rooms/room-activity-list';
+import { downloadRoomReport } from '../../features/rooms/rooms-api';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { TruncatedText } from '../../ui/truncated-text';
+import { useOrgDashboard, useOverviewDashboard } from './dashboard-api';
 
 /**
  * `{org}/admin/dashboard`: where an admin's work starts. A super admin gets 'Getting started' (the demo

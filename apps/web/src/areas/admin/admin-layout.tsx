@@ -1,7 +1,7 @@
 import { Outlet, useParams } from 'react-router';
+import { OrgExpiryGate } from '../../features/organizations/org-expiry-gate';
 import { AppFrame } from '../../layout/app-frame';
 import { SideNav } from '../../layout/side-nav';
-import { OrgExpiryGate } from './org-expiry-gate';
 
 /** {org}/admin/*: the organization-expiry check, then the AppShell with the admin side navigation. */
 export function AdminLayout() {

@@ -1,9 +1,9 @@
 import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { can, isOrgExpired, ORG_TEXTS } from '@playshop/shared';
 import { useCurrentUser } from '../../auth/auth-provider';
-import { useOrganization } from '../../features/organizations/api/use-organization';
 import { OrganizationDataPanel } from '../../features/organizations/organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from '../../features/organizations/organization-form';
+import { useOrganization } from '../../features/organizations/organizations-api';
 import { SignInSettingsPanel } from '../../features/sign-in/sign-in-settings-panel';
 import { ProductLinksPanel } from '../../features/training/product-links-form';
 import { TrainingSettingsPanel } from '../../features/training/training-settings-form';

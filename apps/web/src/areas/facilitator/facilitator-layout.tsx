@@ -1,7 +1,7 @@
 import { Outlet, useParams } from 'react-router';
+import { OrgExpiryGate } from '../../features/organizations/org-expiry-gate';
 import { AppFrame } from '../../layout/app-frame';
 import { SideNav } from '../../layout/side-nav';
-import { OrgExpiryGate } from '../admin/org-expiry-gate';
 
 /** {org}/facilitator/online/*: the web-based game area with its side navigation. */
 export function FacilitatorLayout() {

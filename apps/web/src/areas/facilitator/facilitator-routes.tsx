@@ -1,5 +1,9 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
+import { facilitatorGameRoutes, presenterRoutes } from '../../features/game/game-routes';
 import { onlineMaterialsRoute, traditionalMaterialsRoute } from '../../features/materials/materials-routes';
+import { facilitatorRoomsRoutes } from '../../features/rooms/rooms-routes';
+import { facilitatorTrainingRoutes } from '../../features/training/training-routes';
+import { facilitatorUsersRoutes } from '../../features/users/users-routes';
 import { lazyComponent } from '../../lazy-component';
 import { lazyRoute } from '../../route-helpers';
 
@@ -45,5 +49,41 @@ export const facilitatorTraditionalRoutes: RouteObject[] = [
       },
       traditionalMaterialsRoute,
     ],
+  },
+];
+
+/** `{org}/facilitator/…`: the facilitator area's route table (the router puts RequirePermission around it). */
+export const facilitatorRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="enter" replace /> },
+  // The facilitator game screen: the top bar around the game page.
+  {
+    lazy: lazyComponent(
+      () => import('../../layout/game-frame'),
+      (m) => m.GameFrame,
+    ),
+    children: facilitatorGameRoutes,
+  },
+  // The room on the projector: its own full window, no top bar.
+  ...presenterRoutes,
+  {
+    path: 'online',
+    lazy: lazyComponent(
+      () => import('./facilitator-layout'),
+      (m) => m.FacilitatorLayout,
+    ),
+    children: [
+      ...facilitatorOnlineRoutes,
+      ...facilitatorUsersRoutes,
+      ...facilitatorRoomsRoutes,
+      ...facilitatorTrainingRoutes,
+      facilitatorNotFoundRoute,
+    ],
+  },
+  {
+    lazy: lazyComponent(
+      () => import('./facilitator-layout'),
+      (m) => m.FacilitatorFrame,
+    ),
+    children: [...facilitatorEnterRoutes, ...facilitatorTraditionalRoutes, facilitatorNotFoundRoute],
   },
 ];

@@ -1,8 +1,8 @@
 import { Button, Divider, Group, Select, Stack, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useOrgRooms } from '../../features/rooms/api/use-org-rooms';
 import { PrintCardsDialog } from '../../features/rooms/print-cards-dialog';
+import { useOrgRooms } from '../../features/rooms/rooms-api';
 import { VerifyCardForm } from '../../features/rooms/verify-card-form';
 import { InfoSection } from './info-page';
 

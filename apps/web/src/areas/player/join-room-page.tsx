@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { joinedRoom } from '../../features/game/player/joined-room';
 import { PlayerGame } from '../../features/game/player/player-game';
-import { useRoom } from '../../features/rooms/api/use-room';
+import { useRoom } from '../../features/rooms/rooms-api';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDoorEnter, IconSchool } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { useOrgRooms } from '../../features/rooms/api/use-org-rooms';
+import { useOrgRooms } from '../../features/rooms/rooms-api';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { TruncatedText } from '../../ui/truncated-text';

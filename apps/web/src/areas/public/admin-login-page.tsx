@@ -1,7 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { isTwoFactorStep, ZLogin } from '@playshop/shared';
 import { Link, useNavigate } from 'react-router';
-import { useLogin } from '../../auth/api/use-login';
+import { useLogin } from '../../auth/auth-api';
 import { SsoSignIn } from '../../features/sign-in/sso-sign-in';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';

@@ -3,10 +3,9 @@ import { can, formatJoinCode, type JoinInfo, VALIDATION } from '@playshop/shared
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { useGuestLogin } from '../../auth/api/use-guest-login';
-import { useParticipantLogin } from '../../auth/api/use-participant-login';
+import { useGuestLogin, useParticipantLogin } from '../../auth/auth-api';
 import { useCurrentUser } from '../../auth/auth-provider';
-import { useJoinInfo } from '../../features/rooms/api/use-join-info';
+import { useJoinInfo } from '../../features/rooms/rooms-api';
 import { CardForm, FormCard } from '../../ui/form-card';
 import { QueryBoundary } from '../../ui/query-boundary';
 

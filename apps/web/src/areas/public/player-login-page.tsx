@@ -3,7 +3,7 @@ import { JOIN_TEXTS, normalizeJoinCode, VALIDATION } from '@playshop/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useParticipantLogin } from '../../auth/api/use-participant-login';
+import { useParticipantLogin } from '../../auth/auth-api';
 import { rememberedOrg } from '../../auth/remembered-org';
 import { CardForm, FormCard } from '../../ui/form-card';
 

@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { ZRequestReset } from '@playshop/shared';
 import { Link } from 'react-router';
-import { useRequestReset } from '../../auth/api/use-request-reset';
+import { useRequestReset } from '../../auth/auth-api';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { useZodForm } from '../../ui/use-zod-form';
 

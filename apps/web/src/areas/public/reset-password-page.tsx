@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { ERRORS, ZResetPasswordForm } from '@playshop/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../auth/api/use-reset-password';
+import { useResetPassword } from '../../auth/auth-api';
 import { CardForm, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';

@@ -6,7 +6,7 @@ import { adminMaterialsRoutes } from './materials-routes';
 import { fakeApi, materialFile, sessionAs } from './materials-test-server';
 
 const navigated = vi.hoisted(() => ({ urls: [] as string[] }));
-vi.mock('./api/navigate-to-url', () => ({ navigateToUrl: (url: string) => navigated.urls.push(url) }));
+vi.mock('./navigate-to-url', () => ({ navigateToUrl: (url: string) => navigated.urls.push(url) }));
 const toasts = vi.hoisted(() => ({ success: [] as string[] }));
 vi.mock('../../ui/toast', () => ({
   toastSuccess: (text: string) => toasts.success.push(text),

@@ -5,9 +5,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { sessionFromReply } from '../../api/session-store';
 import { useSessionStore } from '../../auth/auth-provider';
 import { FormCard } from '../../ui/form-card';
-import { useTwoFactorEnrolConfirm, useTwoFactorEnrolSetup, useTwoFactorVerify } from './api/two-factor';
 import { EnrolTwoFactor } from './enrol-two-factor';
 import { RecoveryCodes } from './recovery-codes';
+import { useTwoFactorEnrolConfirm, useTwoFactorEnrolSetup, useTwoFactorVerify } from './sign-in-api';
 
 const isStep = (value: unknown): value is TwoFactorStep =>
   typeof value === 'object' && value !== null && 'challenge' in value && 'twoFactor' in value;

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { PageLoader } from '../../../ui/page-loader';
 import { PageTitle } from '../../../ui/page-title';
 import { parseRouteId } from '../../../ui/parse-route-id';
-import { useRoom } from '../../rooms/api/use-room';
+import { useRoom } from '../../rooms/rooms-api';
 
 /**
  * The room of the route's `:roomId`, loaded for a game screen: 'Room not found' for an id that is not

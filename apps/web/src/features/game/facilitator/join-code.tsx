@@ -6,8 +6,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useParams } from 'react-router';
 import { parseRouteId } from '../../../ui/parse-route-id';
 import { toastError, toastSuccess } from '../../../ui/toast';
-import { useReplaceJoinCode, useRoomJoinCode, useSetRoomGuests } from '../../rooms/api/use-room-join-code';
 import { type JoinLink, joinLinkBase, joinUrl } from '../../rooms/join-link';
+import { useReplaceJoinCode, useRoomJoinCode, useSetRoomGuests } from '../../rooms/rooms-api';
 import { ConfirmButton } from './confirm-button';
 
 /**

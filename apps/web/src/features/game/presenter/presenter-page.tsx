@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { OrgExpiryGate } from '../../../areas/admin/org-expiry-gate';
-import { useRoomJoinCode } from '../../rooms/api/use-room-join-code';
+import { OrgExpiryGate } from '../../organizations/org-expiry-gate';
 import { joinLinkBase, joinUrl } from '../../rooms/join-link';
+import { useRoomJoinCode } from '../../rooms/rooms-api';
 import { ConnectionNotice } from '../board/connection-notice';
 import { RouteRoom } from '../board/route-room';
 import { useGameSocket } from '../board/use-game-socket';
