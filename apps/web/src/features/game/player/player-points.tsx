@@ -3,9 +3,9 @@ import type { PointsTable } from '@playshop/shared';
 import { lazy, Suspense } from 'react';
 import { QUESTION_TEXTS } from '../board/question-texts';
 
-// On a player's phone Mantine's Table (with its ScrollArea, ~7 KB gzip) loads when the facilitator
-// first shows points, not with the game screen (issue 11, docs/performance.md). The presenter and the
-// facilitator's panel import PointsTableView directly.
+// On a player's phone the points table loads when the facilitator first shows points, not with the
+// game screen (issue 11, docs/performance.md). The presenter and the facilitator's panel import
+// PointsTableView directly.
 const PointsTableView = lazy(() =>
   import('../board/points-table').then((m) => ({ default: m.PointsTableView })),
 );
