@@ -1,13 +1,13 @@
 import { Button, Container, Stack, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AppFrame } from '../layout/app-frame';
+import { PublicFrame } from '../layout/public-frame';
 import { PageTitle } from '../ui/page-title';
 
 /** SPEC §2 generic error page: the router's errorElement and every unknown address. */
 export function ErrorPage() {
   return (
-    <AppFrame>
+    <PublicFrame>
       <Container size="sm" py="xl">
         <Stack gap="md" align="flex-start">
           <PageTitle>Oops!</PageTitle>
@@ -17,6 +17,6 @@ export function ErrorPage() {
           </Button>
         </Stack>
       </Container>
-    </AppFrame>
+    </PublicFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
-import { AppFrame } from '../../layout/app-frame';
+import { PublicFrame } from '../../layout/public-frame';
 
 /** Public, enter and player screens: top bar, page, footer. */
 export function PublicLayout() {
   return (
-    <AppFrame>
+    <PublicFrame>
       <Outlet />
-    </AppFrame>
+    </PublicFrame>
   );
 }
