@@ -25,38 +25,6 @@ const preact = [
   { find: /^recharts$/, replacement: shim('recharts-on-preact.ts') },
 ];
 
-// Mantine's ScrollArea imports a single hook from @floating-ui/react, which would bring the whole
-// floating layer to a player's game screen: in the browser build it gets just that hook (see the shim).
-const scrollAreaWithoutFloatingUi: Plugin = {
-  name: 'playshop:scroll-area-without-floating-ui',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (source === '@floating-ui/react' && importer?.includes('/@mantine/core/esm/components/ScrollArea/')) {
-      return shim('scroll-area-merge-refs.ts');
-    }
-  },
-};
-
-// AppShell and the toasts' container import react-remove-scroll (the toasts through @mantine/core) for
-// one class name each: the browser build gives them the names alone, so the scroll lock loads with the
-// first Modal, not in the entry or with a player's first toast (see the shim).
-const notifications = '/@mantine/notifications/esm/Notifications.mjs';
-const classNamesWithoutScrollLock: Plugin = {
-  name: 'playshop:class-names-without-scroll-lock',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (source === 'react-remove-scroll' && importer?.includes('/@mantine/core/esm/components/AppShell/')) {
-      return shim('app-shell-remove-scroll.ts');
-    }
-  },
-  transform(code, id) {
-    if (!id.endsWith(notifications)) return;
-    return code
-      .replace(/, RemoveScroll \} from '@mantine\/core'/, " } from '@mantine/core'")
-      .replaceAll('RemoveScroll.classNames.fullWidth', "'width-before-scroll-bar'");
-  },
-};
-
 // zod 4's classic schemas each carry a JSON Schema generator (`.toJSONSchema()`, `~standard.jsonSchema`),
 // ~6 KB gzip in the entry. The browser never asks for JSON Schema (the server's OpenAPI document is made
 // in Node): in the browser build classic zod gets stand-ins that throw if called, and keeps the real
@@ -100,12 +68,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
     root,
-    plugins: [
-      react(),
-      ...(browserBuild
-        ? [scrollAreaWithoutFloatingUi, classNamesWithoutScrollLock, zodWithoutJsonSchema]
-        : []),
-    ],
+    plugins: [react(), ...(browserBuild ? [zodWithoutJsonSchema] : [])],
     resolve: { alias: browserBuild ? preact : [] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },

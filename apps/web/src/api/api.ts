@@ -1,6 +1,6 @@
-import { sessionFromReply, sessionStore } from '../auth/session-store';
 import { toastError } from '../ui/toast';
 import { createApiClient } from './client';
+import { sessionFromReply, sessionStore } from './session-store';
 
 const orgExpiredListeners = new Set<() => void>();
 

@@ -1,7 +1,7 @@
 import type { Role } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '../api/session-store';
 import { decideAccess } from './access';
-import type { AuthUser } from './session-store';
 
 const user = (role: Role, org = 'Acme'): AuthUser => ({ username: 'ada', org, orgId: 1, role, userId: 1 });
 

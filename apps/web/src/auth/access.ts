@@ -1,5 +1,5 @@
 import { can, type Permission } from '@playshop/shared';
-import type { AuthUser } from './session-store';
+import type { AuthUser } from '../api/session-store';
 
 type AccessDecision = 'allow' | 'login' | 'unauthorized';
 

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import { type AuthUser, type Session, type SessionStore, sessionStore } from './session-store';
+import { type AuthUser, type Session, type SessionStore, sessionStore } from '../api/session-store';
 
 const SessionStoreContext = createContext<SessionStore>(sessionStore);
 

@@ -1,7 +1,7 @@
 import type { Role } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
+import type { AuthUser } from '../api/session-store';
 import { enterTarget } from './enter-target';
-import type { AuthUser } from './session-store';
 
 const user = (role: Role, org = 'Acme', username = 'ada'): AuthUser => ({
   username,

@@ -1,5 +1,5 @@
 import { can } from '@playshop/shared';
-import type { AuthUser } from './session-store';
+import type { AuthUser } from '../api/session-store';
 
 /**
  * Where /enter sends a user (SPEC §2 and §4 'After login'): admin roles to the admin dashboard,

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { Session } from '../api/session-store';
 import { renderRoutes } from '../test/render';
 import { RequirePermission } from './require-permission';
-import type { Session } from './session-store';
 
 const session = (role: Session['user']['role'], org = 'Acme'): Session => ({
   accessToken: 't',

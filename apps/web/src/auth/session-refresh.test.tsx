@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { createSessionStore } from '../api/session-store';
 import { AuthProvider } from './auth-provider';
 import { hasSessionHint, SessionRefresh } from './session-refresh';
-import { createSessionStore } from './session-store';
 
 function renderWith(refresh: () => Promise<unknown>, store = createSessionStore(), hint = true) {
   return render(

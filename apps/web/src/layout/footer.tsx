@@ -1,6 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { usePublicSettings } from '../features/settings/api/use-public-settings';
+import { usePublicSettings } from '../features/settings/settings-api';
 import { isExternalHref, isLinkableHref } from '../ui/external-href';
 import classes from './app-frame.module.css';
 

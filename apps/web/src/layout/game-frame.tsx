@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { OrgExpiryGate } from '../auth/org-expiry-gate';
+import { OrgExpiryGate } from '../features/organizations/org-expiry-gate';
 import { AppFrame } from './app-frame';
 
 /**

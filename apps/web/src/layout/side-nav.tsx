@@ -2,7 +2,7 @@ import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../auth/auth-provider';
-import { usePublicSettings } from '../features/settings/api/use-public-settings';
+import { usePublicSettings } from '../features/settings/settings-api';
 import { type NavArea, navLinksFor } from './nav-items';
 
 interface SideNavProps {

@@ -2,10 +2,10 @@ import { ActionIcon, Burger, Button, Group, Text, UnstyledButton } from '@mantin
 import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { useLogout } from '../auth/api/use-logout';
+import type { AuthUser } from '../api/session-store';
+import { useLogout } from '../auth/auth-api';
 import { useCurrentUser } from '../auth/auth-provider';
 import { enterTarget } from '../auth/enter-target';
-import type { AuthUser } from '../auth/session-store';
 import { LogoMark } from './logo';
 
 const loadUserMenu = () => import('./user-menu');

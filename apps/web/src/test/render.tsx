@@ -3,8 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { createQueryClient } from '../api/query-client';
+import { createSessionStore, type Session } from '../api/session-store';
 import { AuthProvider } from '../auth/auth-provider';
-import { createSessionStore, type Session } from '../auth/session-store';
 import { cssVariablesResolver, theme } from '../theme/theme';
 
 /** Renders routes with the app's providers, an in-memory router at `url` and the given session. */

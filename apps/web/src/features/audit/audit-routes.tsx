@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { guarded, lazyRoute } from '../feature-routes';
+import { guarded, lazyRoute } from '../../route-helpers';
 
 /** `{org}/admin/audit-log`: admins (their organization's entries) and the super admin (all). */
 export const adminAuditRoutes: RouteObject[] = [

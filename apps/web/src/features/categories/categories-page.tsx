@@ -8,9 +8,7 @@ import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { TruncatedText } from '../../ui/truncated-text';
 import { useZodForm } from '../../ui/use-zod-form';
-import { useCategories } from './api/use-categories';
-import { useCreateCategory } from './api/use-create-category';
-import { useDeleteCategory } from './api/use-delete-category';
+import { useCategories, useCreateCategory, useDeleteCategory } from './categories-api';
 
 /** `{org}/admin/categories` (super admin): add by name, the categories as chips, remove with X. */
 export function CategoriesPage() {

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { guarded, lazyRoute } from '../feature-routes';
+import { guarded, lazyRoute } from '../../route-helpers';
 
 /** `{org}/admin/categories`, inside the admin layout (super admin only, SPEC §2). */
 export const adminCategoriesRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import { Paper, Stack } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../ui/page-title';
-import { useSaveContent } from './api/use-save-content';
+import { useSaveContent } from './content-api';
 import { ContentForm, emptyContentForm } from './content-form';
 
 /** `{org}/admin/content/add-content`. */

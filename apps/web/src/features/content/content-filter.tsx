@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/cor
 import { CONTENT_TYPE_LABELS, CONTENT_TYPES, type ContentFilters, type ContentType } from '@playshop/shared';
 import { IconFilter, IconRestore } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useCategoryOptions } from '../categories/api/use-category-options';
+import { useCategoryOptions } from '../categories/categories-api';
 
 /**
  * SPEC §2 content filter: a search box ('Question or Title'), a Category select, a Type select, and

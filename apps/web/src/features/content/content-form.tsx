@@ -24,7 +24,7 @@ import type { ReactNode } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { useZodForm } from '../../ui/use-zod-form';
-import { useCategoryOptions } from '../categories/api/use-category-options';
+import { useCategoryOptions } from '../categories/categories-api';
 import { ImageUploadField } from './image-upload-field';
 
 interface ContentFormValues {

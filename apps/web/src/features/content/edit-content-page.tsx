@@ -5,8 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
-import { useContentItem } from './api/use-content-item';
-import { useSaveContent } from './api/use-save-content';
+import { useContentItem, useSaveContent } from './content-api';
 import { ContentForm, contentToForm } from './content-form';
 
 /** `contentId` must be a whole number (SPEC §2); anything else is 'Content not found'. */

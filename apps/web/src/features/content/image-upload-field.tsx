@@ -2,7 +2,7 @@ import { Button, FileInput, Group, Image, Progress, Stack, Text } from '@mantine
 import type { UploadFolder } from '@playshop/shared';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { toastError, toastSuccess } from '../../ui/toast';
-import { useImageUpload } from './api/use-image-upload';
+import { useImageUpload } from './content-api';
 
 interface ImageUploadFieldProps {
   label: string;

@@ -1,11 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { lazyRoute } from '../feature-routes';
+import { lazyRoute } from '../../route-helpers';
 
 /** `{org}/admin/rooms/play-game/{roomId}`: the game frame (top bar), no side navigation. */
 export const adminGameRoutes: RouteObject[] = [
   lazyRoute(
     'rooms/play-game/:roomId',
-    () => import('./admin-room-page'),
+    () => import('./facilitator/admin-room-page'),
     (m) => m.AdminRoomPage,
   ),
 ];
@@ -14,7 +14,7 @@ export const adminGameRoutes: RouteObject[] = [
 export const facilitatorGameRoutes: RouteObject[] = [
   lazyRoute(
     'online/rooms/play-game/:roomId',
-    () => import('./facilitator-game-page'),
+    () => import('./facilitator/facilitator-game-page'),
     (m) => m.FacilitatorGamePage,
   ),
 ];

@@ -5,9 +5,8 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DataTable } from '../../ui/data-table';
-import { useDeleteMaterialFile } from './api/use-delete-material-file';
-import { useDownloadMaterial } from './api/use-download-material';
 import { fileTypeLabel, formatBytes, formatUpdated } from './file-format';
+import { useDeleteMaterialFile, useDownloadMaterial } from './materials-api';
 
 const PAGE_SIZE = 10;
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

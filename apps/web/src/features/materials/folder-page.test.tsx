@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { facilitatorOnlineRoutes } from '../../areas/facilitator/facilitator-routes';
 import { renderRoutes } from '../../test/render';
-import { facilitatorOnlineRoutes } from '../facilitator/facilitator-routes';
 import { adminMaterialsRoutes } from './materials-routes';
 import { fakeApi, materialFile, sessionAs } from './materials-test-server';
 
 const navigated = vi.hoisted(() => ({ urls: [] as string[] }));
-vi.mock('./api/navigate-to-url', () => ({ navigateToUrl: (url: string) => navigated.urls.push(url) }));
+vi.mock('./navigate-to-url', () => ({ navigateToUrl: (url: string) => navigated.urls.push(url) }));
 const toasts = vi.hoisted(() => ({ success: [] as string[] }));
 vi.mock('../../ui/toast', () => ({
   toastSuccess: (text: string) => toasts.success.push(text),

@@ -8,10 +8,9 @@ import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { useDeleteFolder } from './api/use-delete-folder';
-import { useMaterialFolder } from './api/use-material-folder';
 import { FileList } from './file-list';
 import { FolderGrid, sortFolders } from './folder-grid';
+import { useDeleteFolder, useMaterialFolder } from './materials-api';
 import { useMaterialsPaths } from './materials-area';
 import { folderTrail, MaterialsBreadcrumbs } from './materials-breadcrumbs';
 

@@ -5,8 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { useMaterialFolders } from './api/use-material-folders';
 import { FolderGrid, type NameOrder, sortFolders } from './folder-grid';
+import { useMaterialFolders } from './materials-api';
 import { useMaterialsPaths } from './materials-area';
 import { MaterialsBreadcrumbs } from './materials-breadcrumbs';
 

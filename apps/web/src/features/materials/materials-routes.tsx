@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyComponent } from '../../lazy-component';
-import { guarded, lazyRoute } from '../feature-routes';
+import { guarded, lazyRoute } from '../../route-helpers';
 import type { MaterialsArea } from './materials-area';
 
 const foldersPage = lazyComponent(

@@ -1,6 +1,6 @@
 import type { MaterialFile } from '@playshop/shared';
 import { vi } from 'vitest';
-import type { Session } from '../../auth/session-store';
+import type { Session } from '../../api/session-store';
 
 interface FakeCall {
   method: string;

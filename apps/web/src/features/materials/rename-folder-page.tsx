@@ -8,8 +8,7 @@ import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useZodForm } from '../../ui/use-zod-form';
-import { useMaterialFolder } from './api/use-material-folder';
-import { useRenameFolder } from './api/use-rename-folder';
+import { useMaterialFolder, useRenameFolder } from './materials-api';
 import { useMaterialsPaths } from './materials-area';
 import { folderTrail, MaterialsBreadcrumbs } from './materials-breadcrumbs';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import type { MaterialUploadState } from './api/use-material-upload';
+import type { MaterialUploadState } from './materials-api';
 
 /** The running upload: a labelled progress bar with its percentage, Pause/Resume and Cancel. */
 export function UploadProgress({

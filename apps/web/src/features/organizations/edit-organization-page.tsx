@@ -7,12 +7,14 @@ import { BackLink } from '../../ui/back-link';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { useLinkableWorkshops } from './api/use-linkable-workshops';
-import { useOrgWorkshopLink } from './api/use-org-workshop-link';
-import { useOrgWorkshops } from './api/use-org-workshops';
-import { useOrganization } from './api/use-organization';
 import { OrganizationDataPanel } from './organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from './organization-form';
+import {
+  useLinkableWorkshops,
+  useOrganization,
+  useOrgWorkshopLink,
+  useOrgWorkshops,
+} from './organizations-api';
 
 const ALL_FIELDS = ['name', 'expiry', ...GENERAL_FIELDS] as const;
 

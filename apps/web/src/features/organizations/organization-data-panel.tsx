@@ -9,7 +9,7 @@ import { downloadFile } from '../../api/download-file';
 import { useSavingMutation } from '../../api/use-saving-mutation';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { ErrorAlert } from '../../ui/error-alert';
-import { organizationKeys } from './api/keys';
+import { organizationKeys } from './organizations-api';
 
 /**
  * An organization's data on request: its admins (and the super admin) download everything of it as

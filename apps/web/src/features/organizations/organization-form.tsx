@@ -4,7 +4,7 @@ import { Controller } from 'react-hook-form';
 import { ApiError } from '../../api/client';
 import { FormActions } from '../../ui/form-actions';
 import { useZodForm } from '../../ui/use-zod-form';
-import { useSaveOrganization } from './api/use-save-organization';
+import { useSaveOrganization } from './organizations-api';
 
 type OrgField =
   | 'name'

@@ -7,9 +7,8 @@ import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
-import { useDeleteOrganization } from './api/use-delete-organization';
-import { useOrganizationsPage } from './api/use-organizations-page';
 import { OrganizationForm } from './organization-form';
+import { useDeleteOrganization, useOrganizationsPage } from './organizations-api';
 
 /** `{org}/admin/organizations` (super admin): the organizations table with search, add, edit, delete. */
 export function OrganizationsPage() {

@@ -4,8 +4,8 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { useZodForm } from '../../ui/use-zod-form';
-import { useOrgWorkshops } from '../organizations/api/use-org-workshops';
-import { useCreateRoom } from './api/use-create-room';
+import { useOrgWorkshops } from '../organizations/organizations-api';
+import { useCreateRoom } from './rooms-api';
 
 /**
  * SPEC §2 Rooms: the create-room form (Name, Workshop), laid out like every other form: a titled card,

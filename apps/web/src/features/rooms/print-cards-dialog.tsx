@@ -4,7 +4,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { toastSuccess } from '../../ui/toast';
-import { createPrintedCardSet, downloadPrintedCardSet } from './api/printed-cards';
+import { createPrintedCardSet, downloadPrintedCardSet } from './printed-cards-api';
 
 interface PrintRoom {
   id: number;

@@ -5,8 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { toastError } from '../../ui/toast';
 import { TruncatedText } from '../../ui/truncated-text';
-import { useRoomActivity } from '../admin/api/use-dashboard';
-import { useOpenLobby } from './api/use-open-lobby';
+import { useRoomActivity } from './room-activity-api';
+import { useOpenLobby } from './rooms-api';
 
 const STATE_COLORS: Record<RoomState, string> = { lobby: 'green', playing: 'blue', closed: 'gray' };
 

@@ -8,15 +8,12 @@ import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { toastError, toastSuccess } from '../../ui/toast';
-import { useRoomActivity } from '../admin/api/use-dashboard';
-import { useOrgOptions } from '../organizations/api/use-org-options';
-import { downloadRoomReport } from './api/download-room-report';
-import { useDeleteRoom } from './api/use-delete-room';
-import { useOpenLobby } from './api/use-open-lobby';
-import { useOrgRooms } from './api/use-org-rooms';
-import { useRemoveGuests } from './api/use-remove-guests';
+import { useOrgOptions } from '../organizations/organizations-api';
+import { useRemoveGuests } from '../users/users-api';
 import { CreateRoomForm } from './create-room-form';
 import { PrintCardsButton } from './print-cards-dialog';
+import { useRoomActivity } from './room-activity-api';
+import { downloadRoomReport, useDeleteRoom, useOpenLobby, useOrgRooms } from './rooms-api';
 
 const PAGE = 10;
 

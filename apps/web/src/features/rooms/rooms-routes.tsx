@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyRoute } from '../feature-routes';
+import { lazyRoute } from '../../route-helpers';
 
 const roomsPage = () => import('./rooms-page');
 

@@ -3,7 +3,7 @@ import { ballLabel, type PrintedClaimReply, WIN_PATTERN_NAMES } from '@playshop/
 import { IconCircleCheck, IconCircleX, IconQuestionMark } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { verifyPrintedCard } from './api/printed-cards';
+import { verifyPrintedCard } from './printed-cards-api';
 
 const balls = (numbers: number[]) => numbers.map(ballLabel).join(', ');
 

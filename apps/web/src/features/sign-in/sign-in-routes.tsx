@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { guarded, lazyRoute } from '../feature-routes';
+import { guarded, lazyRoute } from '../../route-helpers';
 
 /** Public: the single sign-on callback and the two-factor step of the organization login. */
 export const signInPublicRoutes: RouteObject[] = [

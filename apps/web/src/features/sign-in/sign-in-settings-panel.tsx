@@ -18,12 +18,7 @@ import { Link } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { toastSuccess } from '../../ui/toast';
-import {
-  useOrgSignIn,
-  useProductSignIn,
-  useSaveOrgSignIn,
-  useSaveProductSignIn,
-} from './api/sign-in-settings';
+import { useOrgSignIn, useProductSignIn, useSaveOrgSignIn, useSaveProductSignIn } from './sign-in-api';
 
 /**
  * Settings › Sign-in: the organization's single sign-on (OpenID Connect) and two-factor rule, and for
@@ -47,6 +42,9 @@ export function SignInSettingsPanel({ orgId, role }: { orgId: number; role: Role
   );
 }
 
+/** The form's on/off settings. */
+type SwitchKey = 'ssoEnabled' | 'createAccounts' | 'passwordSignInDisabled' | 'requireTwoFactorForAdmins';
+
 function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettings }) {
   const save = useSaveOrgSignIn(orgId);
   const [form, setForm] = useState({
@@ -61,6 +59,10 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
   });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
+  // Each on/off setting of the form is one switch row.
+  const switchRow = (key: SwitchKey, label: string) => (
+    <Switch label={label} checked={form[key]} onChange={(event) => set(key, event.currentTarget.checked)} />
+  );
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,11 +85,7 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
           Register Playshop at your identity provider as a confidential web client with this redirect URI:{' '}
           <Code>{saved.redirectUri}</Code>
         </Text>
-        <Switch
-          label="Staff sign in with the organization's provider"
-          checked={form.ssoEnabled}
-          onChange={(event) => set('ssoEnabled', event.currentTarget.checked)}
-        />
+        {switchRow('ssoEnabled', "Staff sign in with the organization's provider")}
         <TextInput
           label="Issuer"
           placeholder="https://login.example.org"
@@ -106,11 +104,7 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
           value={form.clientSecret}
           onChange={(event) => set('clientSecret', event.currentTarget.value)}
         />
-        <Switch
-          label="Create an account at the first sign-in of a verified email"
-          checked={form.createAccounts}
-          onChange={(event) => set('createAccounts', event.currentTarget.checked)}
-        />
+        {switchRow('createAccounts', 'Create an account at the first sign-in of a verified email')}
         <Select
           label="Role of a created account"
           data={[
@@ -121,17 +115,12 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
           value={form.defaultRole}
           onChange={(value) => set('defaultRole', value === 'ADMIN' ? 'ADMIN' : 'FACILITATOR')}
         />
-        <Switch
-          label="Turn password sign-in off for this organization (super admins keep theirs)"
-          checked={form.passwordSignInDisabled}
-          onChange={(event) => set('passwordSignInDisabled', event.currentTarget.checked)}
-        />
+        {switchRow(
+          'passwordSignInDisabled',
+          'Turn password sign-in off for this organization (super admins keep theirs)',
+        )}
         <Title order={3}>Two-factor sign-in</Title>
-        <Switch
-          label="Require two-factor sign-in for this organization's admins"
-          checked={form.requireTwoFactorForAdmins}
-          onChange={(event) => set('requireTwoFactorForAdmins', event.currentTarget.checked)}
-        />
+        {switchRow('requireTwoFactorForAdmins', "Require two-factor sign-in for this organization's admins")}
         {save.isError && (
           <Alert color="red" variant="light" role="alert">
             {save.error.message}

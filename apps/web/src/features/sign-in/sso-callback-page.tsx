@@ -2,7 +2,7 @@ import { Alert, Anchor, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../ui/form-card';
-import { useSsoCallback } from './api/sso';
+import { useSsoCallback } from './sign-in-api';
 
 /** `/sso/callback`: where the provider sends the browser back; the server finishes the sign-in. */
 export function SsoCallbackPage() {

@@ -2,7 +2,7 @@ import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
 import { SIGN_IN_TEXTS } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSsoOption, useStartSso } from './api/sso';
+import { useSsoOption, useStartSso } from './sign-in-api';
 
 const KEY = 'playshop.ssoOrg';
 /** The organization this browser last signed in with (a name, not a credential). */

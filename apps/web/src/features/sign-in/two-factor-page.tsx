@@ -5,14 +5,14 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { toastSuccess } from '../../ui/toast';
+import { EnrolTwoFactor } from './enrol-two-factor';
+import { RecoveryCodes } from './recovery-codes';
 import {
   useTwoFactorConfirm,
   useTwoFactorDisable,
   useTwoFactorSetup,
   useTwoFactorStatus,
-} from './api/two-factor';
-import { EnrolTwoFactor } from './enrol-two-factor';
-import { RecoveryCodes } from './recovery-codes';
+} from './sign-in-api';
 
 /** `/two-factor`: a staff member's own two-factor sign-in: set it up, or turn it off. */
 export function TwoFactorPage() {

@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core
 import { type EnrolledLoginReply, TWO_FACTOR_REMEMBER_DAYS, type TwoFactorStep } from '@playshop/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { sessionFromReply } from '../../api/session-store';
 import { useSessionStore } from '../../auth/auth-provider';
-import { sessionFromReply } from '../../auth/session-store';
 import { FormCard } from '../../ui/form-card';
-import { useTwoFactorEnrolConfirm, useTwoFactorEnrolSetup, useTwoFactorVerify } from './api/two-factor';
 import { EnrolTwoFactor } from './enrol-two-factor';
 import { RecoveryCodes } from './recovery-codes';
+import { useTwoFactorEnrolConfirm, useTwoFactorEnrolSetup, useTwoFactorVerify } from './sign-in-api';
 
 const isStep = (value: unknown): value is TwoFactorStep =>
   typeof value === 'object' && value !== null && 'challenge' in value && 'twoFactor' in value;

@@ -4,8 +4,7 @@ import { ApiError } from '../../api/client';
 import { FormActions } from '../../ui/form-actions';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { useZodForm } from '../../ui/use-zod-form';
-import { usePublicSettings } from '../settings/api/use-public-settings';
-import { useSavePublicSettings } from '../settings/api/use-save-public-settings';
+import { usePublicSettings, useSavePublicSettings } from '../settings/settings-api';
 
 const FIELDS: { name: keyof PublicSettingsUpdate; label: string; description: string }[] = [
   {

@@ -4,7 +4,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { useTrainingPlaylist } from './api/use-training-playlist';
+import { useTrainingPlaylist } from './training-api';
 import { TrainingPlayer } from './training-player';
 
 /**

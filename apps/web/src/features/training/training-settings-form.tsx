@@ -19,8 +19,7 @@ import { z } from 'zod';
 import { FormActions } from '../../ui/form-actions';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { useZodForm } from '../../ui/use-zod-form';
-import { useSaveTrainingSettings } from './api/use-save-training-settings';
-import { useTrainingSettings } from './api/use-training-settings';
+import { useSaveTrainingSettings, useTrainingSettings } from './training-api';
 
 /**
  * One role's fields, all kept while the super admin switches the kind: the shared schema reads only

@@ -4,10 +4,10 @@ import { useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { useUser } from './api/use-user';
-import type { UserKind } from './api/use-users-page';
 import { ErasePlayerPanel } from './erase-player-panel';
 import { UserForm } from './user-form';
+import type { UserKind } from './users-api';
+import { useUser } from './users-api';
 
 /**
  * `admin-users/edit-admin/{id}` and `players/edit-player/{id}`: the user form in edit mode. After a save

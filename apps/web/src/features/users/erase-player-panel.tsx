@@ -6,7 +6,7 @@ import { api } from '../../api/api';
 import { useSavingMutation } from '../../api/use-saving-mutation';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { ErrorAlert } from '../../ui/error-alert';
-import { userKeys } from './api/keys';
+import { userKeys } from './users-api';
 
 /**
  * A player's personal data erased on request (admins): names and username become an anonymous label

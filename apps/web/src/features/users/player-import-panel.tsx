@@ -14,8 +14,8 @@ import { type CheckedRow, checkPlayerRows, ZImportPlayersRejected } from '@plays
 import { IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { useImportPlayers } from './api/use-import-players';
 import { parsePlayerCsv } from './player-csv';
+import { useImportPlayers } from './users-api';
 
 const PREVIEW_LIMIT = 200;
 

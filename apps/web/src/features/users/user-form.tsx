@@ -16,9 +16,9 @@ import { ControlledSelect } from '../../ui/controlled-select';
 import { FormActions } from '../../ui/form-actions';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
-import { useOrgOptions } from '../organizations/api/use-org-options';
-import { useSaveUser } from './api/use-save-user';
-import type { UserKind } from './api/use-users-page';
+import { useOrgOptions } from '../organizations/organizations-api';
+import type { UserKind } from './users-api';
+import { useSaveUser } from './users-api';
 
 type FormValues = Record<string, string>;
 

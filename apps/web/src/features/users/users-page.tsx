@@ -10,10 +10,9 @@ import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
-import { useDeleteUser } from './api/use-delete-user';
-import { type UserKind, useUsersPage } from './api/use-users-page';
 import { PlayerImportPanel } from './player-import-panel';
 import { UserForm } from './user-form';
+import { type UserKind, useDeleteUser, useUsersPage } from './users-api';
 
 const fullName = (user: UserReply) => `${user.firstName} ${user.lastName}`.trim();
 

@@ -5,11 +5,10 @@ import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageTitle } from '../../ui/page-title';
-import { useCreateSession } from './api/use-create-session';
-import { useCreateWorkshop } from './api/use-create-workshop';
 import { NameForm } from './name-form';
 import { OrderedContentList } from './ordered-content-list';
 import { SessionContentEditor } from './session-content-editor';
+import { useCreateSession, useCreateWorkshop } from './workshops-api';
 
 const LAST_STEP = 2;
 

@@ -11,8 +11,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { PageLoader } from '../../ui/page-loader';
-import { useContentPages } from '../content/api/use-content-pages';
-import { useSaveContent } from '../content/api/use-save-content';
+import { useContentPages, useSaveContent } from '../content/content-api';
 import { ContentFilter } from '../content/content-filter';
 import { ContentForm, emptyContentForm } from '../content/content-form';
 

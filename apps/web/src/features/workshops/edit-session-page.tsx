@@ -8,9 +8,8 @@ import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
 import { useZodForm } from '../../ui/use-zod-form';
-import { useEditSession } from './api/use-edit-session';
-import { useWorkshopSession } from './api/use-workshop-session';
 import { SessionContentEditor } from './session-content-editor';
+import { useEditSession, useWorkshopSession } from './workshops-api';
 
 /** `{org}/admin/workshops/edit/{id}/session/{sessionId}`: name and ordered content, saved together. */
 export function EditSessionPage() {

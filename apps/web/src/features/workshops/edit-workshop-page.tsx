@@ -7,11 +7,9 @@ import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
-import { useDeleteSession } from './api/use-delete-session';
-import { useRenameWorkshop } from './api/use-rename-workshop';
-import { useWorkshop } from './api/use-workshop';
 import { NameForm } from './name-form';
 import { OrderedContentList } from './ordered-content-list';
+import { useDeleteSession, useRenameWorkshop, useWorkshop } from './workshops-api';
 
 /** `{org}/admin/workshops/edit/{id}`: rename; sessions with expandable content, Edit and Delete Session. */
 export function EditWorkshopPage() {

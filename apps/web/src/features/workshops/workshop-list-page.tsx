@@ -7,8 +7,7 @@ import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
-import { useDeleteWorkshop } from './api/use-delete-workshop';
-import { useWorkshopsPage } from './api/use-workshops-page';
+import { useDeleteWorkshop, useWorkshopsPage } from './workshops-api';
 
 /** `{org}/admin/workshops`: search by name, a table of names with edit and delete, Add Workshop. */
 export function WorkshopListPage() {

@@ -1,7 +1,7 @@
 import type { ContentReply } from '@playshop/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../../auth/session-store';
+import type { Session } from '../../../api/session-store';
 import { answerImages } from '../../../test/image-loads';
 import { renderRoutes } from '../../../test/render';
 import { scriptPreview } from '../content-card';

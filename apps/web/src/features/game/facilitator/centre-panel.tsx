@@ -2,14 +2,14 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { GameContent } from '@playshop/shared';
 import { ContentView } from '../../content/display/content-view';
 import { QuestionSlot } from '../../content/display/question-slot';
-import { Ball } from '../ball';
-import { Countdown } from '../countdown';
-import type { GameState } from '../game-reducer';
-import { RollAnimation } from '../roll-animation';
-import { RolledBallsModal } from '../rolled-balls-modal';
-import { SCREEN_TEXTS } from '../texts';
-import { RoundWinScreen, showsWin } from '../win-screen';
+import { Ball } from '../board/ball';
+import { Countdown } from '../board/countdown';
+import type { GameState } from '../board/game-reducer';
+import { RollAnimation } from '../board/roll-animation';
+import { SCREEN_TEXTS } from '../board/texts';
+import { RoundWinScreen, showsWin } from '../board/win-screen';
 import { QuestionPanel } from './question-panel';
+import { RolledBallsModal } from './rolled-balls-modal';
 
 /**
  * Centre column (SPEC §2): the win screen when someone has bingo (Close goes back to the board),

@@ -5,17 +5,17 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { toastError } from '../../../ui/toast';
-import { ConfirmButton } from '../confirm-button';
-import classes from '../game.module.css';
-import type { GameState } from '../game-reducer';
-import { MusicPlayer } from '../music-player';
+import classes from '../board/game.module.css';
+import type { GameState } from '../board/game-reducer';
+import { SCREEN_TEXTS } from '../board/texts';
 import { AutoCallControls } from '../presenter/auto-call-controls';
 import { currentPrize, PatternGrid, patternName } from '../presenter/pattern';
 import { PatternPicker } from '../presenter/pattern-picker';
 import { presenterPath } from '../presenter/presenter-path';
 import { roundCommands } from '../presenter/round-commands';
-import { SCREEN_TEXTS } from '../texts';
 import type { FacilitatorCommands } from './commands';
+import { ConfirmButton } from './confirm-button';
+import { MusicPlayer } from './music-player';
 
 /** A roll asked for and not answered yet (no new ball, no error, for at most this long). */
 const ROLL_REQUEST_MS = 5_000;

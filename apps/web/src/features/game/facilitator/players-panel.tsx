@@ -1,8 +1,8 @@
 import { Badge, Group, List, Paper, Text, Title } from '@mantine/core';
 import type { PlayerSummary } from '@playshop/shared';
-import { ConfirmButton } from '../confirm-button';
-import classes from '../game.module.css';
-import { SCREEN_TEXTS } from '../texts';
+import classes from '../board/game.module.css';
+import { SCREEN_TEXTS } from '../board/texts';
+import { ConfirmButton } from './confirm-button';
 
 /** Left column: the players present, those with bingo highlighted (SPEC §2); each can be removed. */
 export function PlayersPanel({

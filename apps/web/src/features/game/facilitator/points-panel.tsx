@@ -1,7 +1,7 @@
 import { Paper, Switch, Title } from '@mantine/core';
 import type { PointsTable } from '@playshop/shared';
-import { PointsTableView } from '../points-table';
-import { QUESTION_TEXTS } from '../question-texts';
+import { PointsTableView } from '../board/points-table';
+import { QUESTION_TEXTS } from '../board/question-texts';
 
 /**
  * The round's points (1 per correct answer revealed, 5 per bingo win), as the server counts them,

@@ -3,10 +3,12 @@ import type { GameContent, QuestionState } from '@playshop/shared';
 import { IconEye, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { ScriptPanel } from '../../content/display/script-panel';
-import { optionLabel, QUESTION_TEXTS } from '../question-texts';
+import { optionLabel, QUESTION_TEXTS } from '../board/question-texts';
 
 // The chart library is loaded with the first question, not with the game screen.
-const QuestionTally = lazy(() => import('../question-tally').then((m) => ({ default: m.QuestionTally })));
+const QuestionTally = lazy(() =>
+  import('../board/question-tally').then((m) => ({ default: m.QuestionTally })),
+);
 
 /**
  * The question on the facilitator's screen: the live tally as answers come, Close answers, then

@@ -1,5 +1,5 @@
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, ballLabel } from '@playshop/shared';
-import gameClasses from '../game.module.css';
+import gameClasses from '../board/game.module.css';
 import classes from './presenter.module.css';
 
 /**

@@ -2,10 +2,10 @@ import { ZClientMessage } from '@playshop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type { GameState } from '../board/game-reducer';
+import { playing, show } from '../board/test-fixtures';
 import { facilitatorCommands } from '../facilitator/commands';
 import { ControlBar } from '../facilitator/control-bar';
-import type { GameState } from '../game-reducer';
-import { playing, show } from '../test-fixtures';
 import { PatternPicker } from './pattern-picker';
 
 async function choose(label: string, option: string, inModal = false) {

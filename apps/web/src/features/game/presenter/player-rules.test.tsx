@@ -4,14 +4,14 @@ import { ZClientMessage } from '@playshop/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearFakeSocket, fakeSocket } from '../fake-game-socket';
-import type { GameState } from '../game-reducer';
-import { marksWinPrize, PlayerGame } from '../player-game';
-import { card, playing, room } from '../test-fixtures';
+import { clearFakeSocket, fakeSocket } from '../board/fake-game-socket';
+import type { GameState } from '../board/game-reducer';
+import { card, playing, room } from '../board/test-fixtures';
+import { marksWinPrize, PlayerGame } from '../player/player-game';
 import { autoMarkKey, numbersToAutoMark } from './auto-mark';
 
 /** The socket hook, replaced: the screen gets the state the server would produce. */
-vi.mock('../use-game-socket', () => import('../fake-game-socket'));
+vi.mock('../board/use-game-socket', () => import('../board/fake-game-socket'));
 const socket = fakeSocket;
 
 const fourCorners: GameState = {

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session } from '../../../auth/session-store';
+import type { Session } from '../../../api/session-store';
 import { routes } from '../../../router';
 import { renderRoutes } from '../../../test/render';
-import { fakeSocket } from '../fake-game-socket';
-import { type GameState, initialGameState } from '../game-reducer';
-import { room } from '../test-fixtures';
+import { fakeSocket } from '../board/fake-game-socket';
+import { type GameState, initialGameState } from '../board/game-reducer';
+import { room } from '../board/test-fixtures';
 
 /** The socket hook, replaced: the page gets a lobby as the server would send it. */
-vi.mock('../use-game-socket', () => import('../fake-game-socket'));
+vi.mock('../board/use-game-socket', () => import('../board/fake-game-socket'));
 const socket = fakeSocket;
 
 const lobby: GameState = {

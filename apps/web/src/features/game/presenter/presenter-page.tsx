@@ -1,16 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { OrgExpiryGate } from '../../../auth/org-expiry-gate';
-import { useRoomJoinCode } from '../../rooms/api/use-room-join-code';
+import { OrgExpiryGate } from '../../organizations/org-expiry-gate';
 import { joinLinkBase, joinUrl } from '../../rooms/join-link';
-import { ConnectionNotice } from '../connection-notice';
-import { RouteRoom } from '../route-room';
-import { useGameSocket } from '../use-game-socket';
-import { useWakeLock } from '../use-wake-lock';
+import { useRoomJoinCode } from '../../rooms/rooms-api';
+import { ConnectionNotice } from '../board/connection-notice';
+import { RouteRoom } from '../board/route-room';
+import { useGameSocket } from '../board/use-game-socket';
+import { useWakeLock } from '../board/use-wake-lock';
 import { useMuted } from './call-out';
 import { PresenterView } from './presenter-view';
 
 // The chart library loads with the first question, not with the presenter.
-const QuestionTally = lazy(() => import('../question-tally').then((m) => ({ default: m.QuestionTally })));
+const QuestionTally = lazy(() =>
+  import('../board/question-tally').then((m) => ({ default: m.QuestionTally })),
+);
 
 /** Whether this document is shown full screen, following the browser (Esc leaves it too). */
 function useFullScreen() {

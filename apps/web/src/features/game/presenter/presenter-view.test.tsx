@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { GameState } from '../game-reducer';
-import { TUMBLE_MS } from '../roll-animation';
-import { content, playing, show } from '../test-fixtures';
+import type { GameState } from '../board/game-reducer';
+import { TUMBLE_MS } from '../board/roll-animation';
+import { content, playing, show } from '../board/test-fixtures';
 import { CallBoard } from './call-board';
 import { PresenterView, type PresenterViewProps } from './presenter-view';
 

@@ -1,0 +1,59 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { adminAuditRoutes } from '../../features/audit/audit-routes';
+import { adminCategoriesRoutes } from '../../features/categories/categories-routes';
+import { adminContentRoutes } from '../../features/content/content-routes';
+import { adminGameRoutes } from '../../features/game/game-routes';
+import { adminMaterialsRoutes } from '../../features/materials/materials-routes';
+import { adminOrganizationsRoutes } from '../../features/organizations/organizations-routes';
+import { adminRoomsRoutes } from '../../features/rooms/rooms-routes';
+import { adminTrainingRoutes } from '../../features/training/training-routes';
+import { adminUsersRoutes } from '../../features/users/users-routes';
+import { adminWorkshopsRoutes } from '../../features/workshops/workshops-routes';
+import { lazyComponent } from '../../lazy-component';
+import { lazyRoute } from '../../route-helpers';
+
+/** `{org}/admin/…`: the admin area's route table (the router puts RequirePermission around it). */
+export const adminRoutes: RouteObject[] = [
+  // The admin room view: the top bar around the game page, no side navigation.
+  {
+    lazy: lazyComponent(
+      () => import('../../layout/game-frame'),
+      (m) => m.GameFrame,
+    ),
+    children: adminGameRoutes,
+  },
+  {
+    lazy: lazyComponent(
+      () => import('./admin-layout'),
+      (m) => m.AdminLayout,
+    ),
+    children: [
+      { index: true, element: <Navigate to="dashboard" replace /> },
+      lazyRoute(
+        'dashboard',
+        () => import('./admin-dashboard-page'),
+        (m) => m.AdminDashboardPage,
+      ),
+      ...adminContentRoutes,
+      ...adminWorkshopsRoutes,
+      ...adminUsersRoutes,
+      lazyRoute(
+        'settings',
+        () => import('./settings-page'),
+        (m) => m.SettingsPage,
+      ),
+      ...adminOrganizationsRoutes,
+      ...adminCategoriesRoutes,
+      ...adminRoomsRoutes,
+      ...adminTrainingRoutes,
+      ...adminMaterialsRoutes,
+      ...adminAuditRoutes,
+      // Any other admin path: 'Page not found' inside the layout, never a fake screen.
+      lazyRoute(
+        '*',
+        () => import('./admin-not-found-page'),
+        (m) => m.AdminNotFoundPage,
+      ),
+    ],
+  },
+];

@@ -1,0 +1,107 @@
+import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { can, isOrgExpired, ORG_TEXTS } from '@playshop/shared';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { OrganizationDataPanel } from '../../features/organizations/organization-data-panel';
+import { GENERAL_FIELDS, OrganizationForm } from '../../features/organizations/organization-form';
+import { useOrganization } from '../../features/organizations/organizations-api';
+import { SignInSettingsPanel } from '../../features/sign-in/sign-in-settings-panel';
+import { ProductLinksPanel } from '../../features/training/product-links-form';
+import { TrainingSettingsPanel } from '../../features/training/training-settings-form';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+
+const SUPER_ADMIN_GUESTS_NOTE =
+  'Guest players are set per organization: by its admin in Settings, or here under Organizations → Edit. A facilitator can allow or refuse guests for the room they run (Join code).';
+
+/**
+ * `{org}/admin/settings`: the caller's own organization in two tabs. General: contact details and the
+ * roll animation and guest players (an admin may change them; the name only a super admin, as it is part of every
+ * address). License: the expiry, which only a super admin changes.
+ */
+export function SettingsPage() {
+  const actor = useCurrentUser();
+  const org = useOrganization(actor?.orgId ?? 0);
+  const isSuper = can(actor?.role, 'manageProductSettings');
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <PageTitle subtitle={org.data?.name}>Settings</PageTitle>
+      {org.isPending && <PageLoader label="Loading settings" />}
+      {org.isError && <ErrorAlert message={`Error: ${org.error.message}`} />}
+      {org.data && (
+        <Tabs defaultValue="general" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="general">General</Tabs.Tab>
+            <Tabs.Tab value="license">License</Tabs.Tab>
+            <Tabs.Tab value="sign-in">Sign-in</Tabs.Tab>
+            {/* Product-wide, not per organization: the super admin's alone. */}
+            {isSuper && <Tabs.Tab value="training">Training</Tabs.Tab>}
+            {isSuper && <Tabs.Tab value="links">Links</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="general" pt="md">
+            <Card withBorder radius="lg" padding="lg">
+              <OrganizationForm
+                key={`general-${org.dataUpdatedAt}`}
+                organization={org.data}
+                fields={
+                  isSuper ? ['name', ...GENERAL_FIELDS.filter((f) => f !== 'allowGuests')] : GENERAL_FIELDS
+                }
+                submitLabel="Save"
+              />
+              {isSuper && (
+                // Guests are a setting of the organization whose rooms they join: its admin sets it in
+                // their Settings, a super admin under Organizations → Edit, a facilitator per room.
+                <Text c="dimmed" size="sm" mt="md">
+                  {SUPER_ADMIN_GUESTS_NOTE}
+                </Text>
+              )}
+            </Card>
+          </Tabs.Panel>
+          <Tabs.Panel value="license" pt="md">
+            <Card withBorder radius="lg" padding="lg">
+              <Stack gap="md">
+                <Group gap="sm">
+                  <Text fw={600}>Expiry:</Text>
+                  <Text>{org.data.expiry ?? ORG_TEXTS.noExpiry}</Text>
+                  <Text fw={700}>{isOrgExpired(org.data.expiry) ? '(expired)' : '(active)'}</Text>
+                </Group>
+                {isSuper ? (
+                  <OrganizationForm
+                    key={`license-${org.dataUpdatedAt}`}
+                    organization={org.data}
+                    fields={['expiry']}
+                    submitLabel="Save"
+                  />
+                ) : (
+                  <Text c="dimmed">
+                    The license is managed by Playshop. Contact your super admin to extend it.
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+          </Tabs.Panel>
+          <Tabs.Panel value="sign-in" pt="md">
+            {actor && <SignInSettingsPanel orgId={org.data.id} role={actor.role} />}
+          </Tabs.Panel>
+          {isSuper && (
+            <Tabs.Panel value="training" pt="md">
+              <TrainingSettingsPanel />
+            </Tabs.Panel>
+          )}
+          {isSuper && (
+            <Tabs.Panel value="links" pt="md">
+              <Card withBorder radius="lg" padding="lg">
+                <ProductLinksPanel />
+              </Card>
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      )}
+      {/* Issue 30: the organization's data on request (its admins download it; see organizations/). */}
+      {org.data && can(actor?.role, 'exportOrganizationData') && (
+        <OrganizationDataPanel organization={org.data} />
+      )}
+    </Stack>
+  );
+}

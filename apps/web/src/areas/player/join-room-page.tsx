@@ -1,0 +1,72 @@
+import { Anchor, Button, Card, Container, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { joinedRoom } from '../../features/game/player/joined-room';
+import { PlayerGame } from '../../features/game/player/player-game';
+import { useRoom } from '../../features/rooms/rooms-api';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { parseRouteId } from '../../ui/parse-route-id';
+
+/**
+ * `{org}/{username}/play-game/{roomId}`: the Join screen of SPEC §2; 'Join Game' opens the live game
+ * on the same address.
+ */
+export function JoinRoomPage() {
+  const { org = '', username = '', roomId } = useParams();
+  const user = useCurrentUser();
+  const id = parseRouteId(roomId);
+  const room = useRoom(id);
+  const [joined, setJoined] = useState(() => id !== null && joinedRoom.has(id));
+  const dashboard = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/dashboard`;
+  const backLink = (
+    <Anchor component={Link} to={dashboard} size="sm">
+      <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+      Back to rooms
+    </Anchor>
+  );
+
+  if (id === null || room.isError) {
+    return (
+      <Container size="sm" px={0}>
+        <Stack gap="md">
+          <PageTitle>Room not found</PageTitle>
+          <Text>This room does not exist, or it has been closed.</Text>
+          {backLink}
+        </Stack>
+      </Container>
+    );
+  }
+  if (room.isPending) return <PageLoader label="Loading the room" />;
+  if (joined) {
+    return (
+      <Container size="sm" px={0}>
+        <PlayerGame room={room.data} dashboard={dashboard} />
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="sm" px={0}>
+      <Stack gap="lg">
+        {backLink}
+        <Card withBorder radius="lg" padding="xl">
+          <Stack align="center" gap="md" ta="center">
+            <PageTitle fz={{ base: 28, sm: 36 }} style={{ overflowWrap: 'anywhere' }}>
+              {room.data.name.toUpperCase()}
+            </PageTitle>
+            <Text fz="xl" fw={500}>
+              Welcome, {user?.username ?? username}!
+            </Text>
+            <Text c="dimmed">{room.data.workshop.name}</Text>
+            <Button size="lg" mt="sm" onClick={() => setJoined(true)}>
+              Join Game
+            </Button>
+          </Stack>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

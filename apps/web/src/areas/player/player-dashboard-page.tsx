@@ -1,0 +1,80 @@
+import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconDoorEnter, IconSchool } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { useOrgRooms } from '../../features/rooms/rooms-api';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { TruncatedText } from '../../ui/truncated-text';
+
+/** `{org}/{username}/dashboard`: the player's room list with Join. */
+export function PlayerDashboardPage() {
+  const { org = '', username = '' } = useParams();
+  const rooms = useOrgRooms(org);
+  const base = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}`;
+
+  return (
+    <Container size="md" px={0}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <PageTitle subtitle={`Hello ${username}, pick the room your facilitator named.`}>Rooms</PageTitle>
+          <Button
+            component={Link}
+            to={`${base}/training`}
+            variant="default"
+            leftSection={<IconSchool size={18} aria-hidden />}
+          >
+            Training
+          </Button>
+        </Group>
+
+        {rooms.isPending && <PageLoader label="Loading rooms" />}
+        {rooms.isError && (
+          <Alert color="red" variant="light" title="The rooms could not be loaded">
+            <Button mt="xs" variant="default" onClick={() => rooms.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {rooms.data?.length === 0 && (
+          <Text py="xl" ta="center">
+            No rooms available
+          </Text>
+        )}
+        {rooms.data && rooms.data.length > 0 && (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2 }}
+            spacing="md"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+          >
+            {rooms.data.map((room) => (
+              <Card component="li" key={room.id} withBorder radius="lg" padding="lg">
+                <Group justify="space-between" align="center" wrap="nowrap" gap="md">
+                  <div style={{ minWidth: 0, flex: 1 }}>
+                    <TruncatedText component="h2" lines={2} fz="lg" fw={700} m={0}>
+                      {room.name}
+                    </TruncatedText>
+                    <TruncatedText size="sm" c="dimmed">
+                      {room.workshop.name}
+                    </TruncatedText>
+                  </div>
+                  <Button
+                    component={Link}
+                    to={`${base}/play-game/${room.id}`}
+                    leftSection={<IconDoorEnter size={18} aria-hidden />}
+                    aria-label={`Join ${room.name}`}
+                    style={{ flexShrink: 0 }}
+                  >
+                    Join
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Container>
+  );
+}

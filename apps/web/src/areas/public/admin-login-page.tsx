@@ -1,0 +1,49 @@
+import { Anchor, Group } from '@mantine/core';
+import { isTwoFactorStep, ZLogin } from '@playshop/shared';
+import { Link, useNavigate } from 'react-router';
+import { useLogin } from '../../auth/auth-api';
+import { SsoSignIn } from '../../features/sign-in/sso-sign-in';
+import { CardForm, EmailField, FormCard } from '../../ui/form-card';
+import { PasswordField } from '../../ui/password-field';
+import { useZodForm } from '../../ui/use-zod-form';
+
+/** `/admin-login`: the organization login for admins and facilitators. */
+export function AdminLoginPage() {
+  const navigate = useNavigate();
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(ZLogin, { defaultValues: { email: '', password: '' } });
+
+  const handleLogin = handleSubmit((values) =>
+    login.mutate(values, {
+      // Two-factor: the code (or setting it up) on a page of its own, the challenge in its state.
+      onSuccess: (reply) =>
+        isTwoFactorStep(reply) ? navigate('/two-factor-sign-in', { state: reply }) : navigate('/enter'),
+    }),
+  );
+
+  return (
+    <FormCard title="Organization login" intro="For admins and facilitators.">
+      <CardForm onSubmit={handleLogin} submit="Login" pending={login.isPending} keepFocus>
+        <EmailField error={errors.email?.message} {...register('email')} />
+        <PasswordField
+          label="Password"
+          required
+          autoComplete="current-password"
+          size="md"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/requestReset" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+      </CardForm>
+      <SsoSignIn />
+    </FormCard>
+  );
+}

@@ -1,0 +1,38 @@
+import type { RouteObject } from 'react-router';
+import { signInPublicRoutes } from '../../features/sign-in/sign-in-routes';
+import { lazyRoute } from '../../route-helpers';
+import { EnterPage } from '../enter/enter-page';
+import { PlayerLoginPage } from './player-login-page';
+
+/** The public pages, inside the PublicLayout: sign-in, password reset, joining by code, `/enter`. */
+export const publicRoutes: RouteObject[] = [
+  // The landing page stays in the main chunk: it is the first screen of every player.
+  { index: true, element: <PlayerLoginPage /> },
+  lazyRoute(
+    'admin-login',
+    () => import('./admin-login-page'),
+    (m) => m.AdminLoginPage,
+  ),
+  lazyRoute(
+    'requestReset',
+    () => import('./request-reset-page'),
+    (m) => m.RequestResetPage,
+  ),
+  lazyRoute(
+    'reset-password',
+    () => import('./reset-password-page'),
+    (m) => m.ResetPasswordPage,
+  ),
+  lazyRoute(
+    'join/:code',
+    () => import('./join-page'),
+    (m) => m.JoinPage,
+  ),
+  lazyRoute(
+    'unauthorized',
+    () => import('./unauthorized-page'),
+    (m) => m.UnauthorizedPage,
+  ),
+  { path: 'enter', element: <EnterPage /> },
+  ...signInPublicRoutes,
+];

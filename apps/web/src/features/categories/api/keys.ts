@@ -1,4 +1,0 @@
-/** Query keys of the categories list. */
-export const categoryKeys = {
-  all: ['categories'] as const,
-};

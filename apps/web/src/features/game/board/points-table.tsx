@@ -1,0 +1,33 @@
+import { Text } from '@mantine/core';
+import type { PointsTable } from '@playshop/shared';
+import classes from './points-table.module.css';
+import { QUESTION_TEXTS } from './question-texts';
+
+/** The round's points, highest first as the server sends them; 'No points yet' while all are 0. */
+export function PointsTableView({ points, size = 'sm' }: { points: PointsTable | null; size?: 'sm' | 'lg' }) {
+  const rows = points?.rows ?? [];
+  if (rows.every((r) => r.points === 0)) return <Text c="dimmed">{QUESTION_TEXTS.noPoints}</Text>;
+  return (
+    <table className={classes.table} data-size={size} aria-label={QUESTION_TEXTS.points}>
+      <thead>
+        <tr>
+          <th>Player</th>
+          <th className={classes.points}>Points</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.username}>
+            <td className={classes.name}>
+              {r.username}
+              <Text size={size === 'lg' ? 'md' : 'xs'} c="dark.5">
+                {QUESTION_TEXTS.scoreDetail(r.correctAnswers, r.wins)}
+              </Text>
+            </td>
+            <td className={classes.points}>{r.points}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

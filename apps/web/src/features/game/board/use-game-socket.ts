@@ -1,0 +1,91 @@
+import { notifications } from '@mantine/notifications';
+import type { ClientMessage } from '@playshop/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { api } from '../../../api/api';
+import { useSessionStore } from '../../../auth/auth-provider';
+import { toastError, toastSuccess } from '../../../ui/toast';
+import { roomKeys } from '../../rooms/room-keys';
+import { delayedToasts } from './connection-toasts';
+import {
+  type ConnectionStatus,
+  createGameConnection,
+  type GameConnection,
+  type GameConnectionDeps,
+} from './game-connection';
+import { gameReducer, initialGameState, type LocalAction } from './game-reducer';
+
+const toastInfo = (message: string) =>
+  notifications.show({ id: `ws:${message}`, message, autoClose: 2000, color: 'blue' });
+
+/**
+ * The live game for one room: the reducer fed by the room's socket. The socket joins on open,
+ * resumes with the last seq after a drop, reconnects at once when the browser is back online or the
+ * tab visible again, and is closed (1000) when the screen goes away.
+ */
+export function useGameSocket(
+  roomId: number | null,
+  options: Pick<GameConnectionDeps, 'createSocket'> & {
+    /** No connection toasts but a give-up (the presenter: the audience sees no socket chatter). */
+    quiet?: boolean;
+  } = {},
+) {
+  const [state, dispatch] = useReducer(gameReducer, initialGameState);
+  const [status, setStatus] = useState<ConnectionStatus>('connecting');
+  const lastSeq = useRef(0);
+  const connection = useRef<GameConnection | null>(null);
+  const store = useSessionStore();
+  const queryClient = useQueryClient();
+  const { createSocket, quiet = false } = options;
+
+  useEffect(() => {
+    if (roomId === null) return;
+    lastSeq.current = 0;
+    const conn = createGameConnection({
+      roomId,
+      createSocket,
+      async getToken(attempt) {
+        const current = store.get()?.accessToken ?? null;
+        if (attempt === 0 && current) return current;
+        // A reconnect may come long after the token was issued: take a fresh one.
+        return (await api.refresh())?.accessToken ?? store.get()?.accessToken ?? null;
+      },
+      getLastSeq: () => lastSeq.current,
+      onMessage(message) {
+        if (message.seq > lastSeq.current) lastSeq.current = message.seq;
+        dispatch(message);
+        if (message.type === 'error_event') toastError(message.payload.error);
+        if (message.type === 'removed') toastError(message.payload.message);
+        // A new code (or guest rule) from another staff screen; a full snapshot (a join or
+        // reconnect) may follow one this socket missed. Only staff screens hold this query.
+        if (
+          message.type === 'join_code' ||
+          (message.type === 'set_game_state' && 'roomId' in message.payload)
+        )
+          void queryClient.invalidateQueries({ queryKey: roomKeys.joinCode(roomId) });
+      },
+      onStatus: setStatus,
+      notify: delayedToasts({ info: toastInfo, success: toastSuccess, error: toastError }, { quiet }),
+    });
+    connection.current = conn;
+    conn.start();
+    const resume = () => {
+      if (document.visibilityState === 'visible') conn.resume();
+    };
+    window.addEventListener('online', resume);
+    document.addEventListener('visibilitychange', resume);
+    return () => {
+      window.removeEventListener('online', resume);
+      document.removeEventListener('visibilitychange', resume);
+      conn.close();
+      connection.current = null;
+    };
+  }, [roomId, store, queryClient, createSocket, quiet]);
+
+  const send = useCallback((message: ClientMessage) => connection.current?.send(message), []);
+  const close = useCallback(() => connection.current?.close(), []);
+  /** The Retry button after the last failed try. */
+  const retry = useCallback(() => connection.current?.resume(), []);
+  const local = useCallback((action: LocalAction) => dispatch(action), []);
+  return { state, status, send, close, retry, dispatch: local };
+}

@@ -1,0 +1,145 @@
+import { Alert, Badge, Box, Button, Container, Grid, Group, Paper, Stack, Text } from '@mantine/core';
+import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
+import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { PageTitle } from '../../../ui/page-title';
+import { toastSuccess } from '../../../ui/toast';
+import { useOrganization } from '../../organizations/organizations-api';
+import { downloadRoomReport } from '../../rooms/rooms-api';
+import { VerifyCardPanel } from '../../rooms/verify-card-form';
+import { RollAnnouncer } from '../board/bingo-board';
+import { ConnectionNotice } from '../board/connection-notice';
+import classes from '../board/game.module.css';
+import { RouteRoom } from '../board/route-room';
+import { useGameSocket } from '../board/use-game-socket';
+import { useWakeLock } from '../board/use-wake-lock';
+import { CentrePanel } from './centre-panel';
+import { facilitatorCommands } from './commands';
+import { ControlBar } from './control-bar';
+import { JoinCode } from './join-code';
+import { PlayersPanel } from './players-panel';
+import { PointsPanel } from './points-panel';
+import { QueuePanel } from './queue-panel';
+
+/** `{org}/facilitator/online/rooms/play-game/{roomId}`: the facilitator game screen of SPEC §2. */
+export function FacilitatorGamePage() {
+  const org = useParams().org ?? '';
+  return <RouteRoom>{(room) => <FacilitatorGame org={org} room={room} />}</RouteRoom>;
+}
+
+/**
+ * The room as the server says it is: players on the left, balls, win, timer and content in the
+ * centre, the server's content queue on the right, the controls below.
+ */
+function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
+  const navigate = useNavigate();
+  const { state, status, send, close, retry } = useGameSocket(room.id);
+  // The music comes from the organization's settings (General tab: Music playlist).
+  const organization = useOrganization(room.orgId);
+  const commands = useMemo(() => facilitatorCommands(room.id, send), [room.id, send]);
+  useWakeLock(true);
+
+  function handleEndGame() {
+    toastSuccess(GAME_TEXTS.endingGame);
+    commands.endGame();
+    setTimeout(() => {
+      close();
+      void navigate(`/${encodeURIComponent(org)}/facilitator/online/rooms`);
+    }, 300);
+  }
+
+  return (
+    <Box component="main" className={classes.controlScreen}>
+      <Container size="xl" py="md" className={classes.controlBody}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <PageTitle fz={{ base: 22, sm: 28 }}>{room.name}</PageTitle>
+              <Text c="dimmed">
+                {room.workshop.name}
+                {state.sessionName ? ` · ${state.sessionName}` : ''}
+              </Text>
+            </div>
+            <Group gap="xs">
+              <Badge color={state.lobbyOpen ? 'green' : 'gray'} c="dark" variant="light" size="lg">
+                {state.gameStarted ? 'Game on' : state.lobbyOpen ? 'Lobby open' : 'Lobby closed'}
+              </Badge>
+              <JoinCode roomName={room.name} />
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={18} aria-hidden />}
+                onClick={() => void downloadRoomReport(room.id, room.name)}
+              >
+                Download report
+              </Button>
+            </Group>
+          </Group>
+          <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
+          {state.connectionClosed && (
+            <Alert color="gray" title={GAME_TEXTS.roomClosed}>
+              The game has ended. Open the lobby again to play another.
+            </Alert>
+          )}
+          {!state.gameStarted && (
+            <Group>
+              {state.lobbyOpen ? (
+                <Button
+                  leftSection={<IconPlayerPlay size={18} aria-hidden />}
+                  onClick={() => {
+                    commands.startGame();
+                    toastSuccess(GAME_TEXTS.gameStarted);
+                  }}
+                >
+                  Start Game
+                </Button>
+              ) : (
+                <Button variant="light" onClick={commands.openLobby}>
+                  Open Lobby
+                </Button>
+              )}
+            </Group>
+          )}
+          <RollAnnouncer rolls={state.bingoRolls} />
+          <Grid gutter="md">
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <Stack gap="md">
+                <PlayersPanel
+                  players={state.playerArr}
+                  playerCount={state.playerCount}
+                  onRemove={commands.removePlayer}
+                />
+                {state.gameStarted && <PointsPanel points={state.points} onShow={commands.setPointsTable} />}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 6 }}>
+              <Paper withBorder radius="md" p="md" mih={320}>
+                <CentrePanel
+                  state={state}
+                  onCloseWin={commands.backToBingo}
+                  onCloseQuestion={commands.closeQuestion}
+                  onRevealAnswer={commands.revealAnswer}
+                />
+              </Paper>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 3 }}>
+              <QueuePanel
+                queue={state.queue}
+                canSend={state.gameStarted && state.gameState !== 'roll'}
+                onSend={commands.sendNextContent}
+              />
+              <VerifyCardPanel roomId={room.id} />
+            </Grid.Col>
+          </Grid>
+        </Stack>
+      </Container>
+      <ControlBar
+        state={state}
+        commands={commands}
+        send={send}
+        musicUrl={organization.data?.musicPlaylistUrl ?? null}
+        onEndGame={handleEndGame}
+      />
+    </Box>
+  );
+}

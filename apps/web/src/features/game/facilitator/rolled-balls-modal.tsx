@@ -1,0 +1,68 @@
+import { Button, Modal, Stack, Table, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { BINGO_LETTERS, ballColumn, ballLabel } from '@playshop/shared';
+import classes from '../board/game.module.css';
+
+/**
+ * 'Show Rolled Balls': every rolled number in its letter's column, each column in the order drawn,
+ * the last called ball marked, and the whole draw in order below.
+ */
+export function RolledBallsModal({ rolls }: { rolls: number[] }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const columns = BINGO_LETTERS.map((_, c) => rolls.filter((n) => ballColumn(n) === c));
+  const depth = Math.max(0, ...columns.map((col) => col.length));
+  const last = rolls.at(-1);
+  return (
+    <>
+      <Button variant="light" onClick={open}>
+        Show Rolled Balls
+      </Button>
+      <Modal opened={opened} onClose={close} title={`Rolled balls (${rolls.length})`} size="lg">
+        <Stack gap="md">
+          {last !== undefined && <Text fw={700}>Last called: {ballLabel(last)}</Text>}
+          <Table striped withTableBorder withColumnBorders ta="center">
+            <Table.Thead>
+              <Table.Tr>
+                {BINGO_LETTERS.map((letter) => (
+                  <Table.Th key={letter} ta="center">
+                    {letter}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {Array.from({ length: depth }, (_, r) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, not items
+                <Table.Tr key={r}>
+                  {columns.map((col, c) => {
+                    const n = col[r];
+                    const isLast = n !== undefined && n === last;
+                    return (
+                      <Table.Td
+                        key={BINGO_LETTERS[c]}
+                        className={isLast ? classes.lastBall : undefined}
+                        aria-current={isLast || undefined}
+                      >
+                        {n ?? ''}
+                      </Table.Td>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <div>
+            <Text size="sm" fw={600} mb={4}>
+              In the order drawn
+            </Text>
+            <ol className={classes.drawOrder} aria-label="Balls in the order drawn">
+              {rolls.map((n) => (
+                <li key={n}>{ballLabel(n)}</li>
+              ))}
+            </ol>
+          </div>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
+import { IconDoorExit } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { ContentView } from '../../content/display/content-view';
+import { BallChips } from '../board/ball';
+import { BingoBoard, RollAnnouncer } from '../board/bingo-board';
+import { ConnectionNotice } from '../board/connection-notice';
+import { Countdown } from '../board/countdown';
+import type { ConnectionStatus } from '../board/game-connection';
+import { type GameState, showsWin, toBoard } from '../board/game-reducer';
+import { QUESTION_TEXTS } from '../board/question-texts';
+import { RollAnimation, useLandedRolls } from '../board/roll-animation';
+import { SCREEN_TEXTS } from '../board/texts';
+import { RoundPattern } from '../presenter/pattern';
+import { BingoNews } from './bingo-news';
+import { GameSheet } from './game-sheet';
+import { LobbyView } from './lobby-view';
+import { PlayerPointsTable } from './player-points';
+
+// The win screen (its trophy, sound and confetti) loads with a round's first win, not with the card
+// (issue 11: a player's phone gets the card with less JavaScript).
+const RoundWinScreen = lazy(() => import('../board/win-screen').then((m) => ({ default: m.RoundWinScreen })));
+
+/** The sheet above the card: the win, the ball being rolled, or the content sent. */
+function RoomSheet({ state }: { state: GameState }) {
+  const lastRoll = state.bingoRolls.at(-1);
+  if (showsWin(state)) {
+    return (
+      <Suspense fallback={null}>
+        <RoundWinScreen state={state} />
+      </Suspense>
+    );
+  }
+  if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
+    return (
+      <GameSheet title="New ball" sheetKey={`roll-${lastRoll}`}>
+        <RollAnimation key={lastRoll} number={lastRoll} compact />
+      </GameSheet>
+    );
+  }
+  if (state.gameState === 'content' && state.content) {
+    return (
+      <GameSheet title={SCREEN_TEXTS.contentSheet} sheetKey={`content-${state.contentId}`}>
+        <ContentView content={state.content} videoWidth={400} />
+      </GameSheet>
+    );
+  }
+  return null;
+}
+
+/**
+ * SPEC §2 Player game screen: the card always on screen (the ball, content and win come above it),
+ * the rolled balls newest first, who has bingo, the timer and the current session.
+ */
+export function PlayerGameView({
+  room,
+  state,
+  status,
+  username,
+  onMark,
+  onClaim,
+  autoMark = false,
+  onAutoMarkChange,
+  onLeave,
+  onRetry,
+  onReady,
+}: {
+  room: RoomReply;
+  state: GameState;
+  status: ConnectionStatus;
+  username: string | null;
+  onMark: (number: number) => void;
+  /** 'Bingo!': the player's claim, checked by the server against the round's pattern. */
+  onClaim?: () => void;
+  /** Called numbers are marked for the player; the claim stays their own tap. */
+  autoMark?: boolean;
+  onAutoMarkChange?: (on: boolean) => void;
+  onLeave: () => void;
+  onRetry: () => void;
+  /** 'I'm ready' in the lobby. */
+  onReady?: () => void;
+}) {
+  // While the ball tumbles the chips keep its number to themselves (the live region still says it);
+  // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
+  const chips = useLandedRolls(state).rolls;
+  const firstSession = [...room.sessions].sort((a, b) => a.orderIndex - b.orderIndex)[0]?.name ?? null;
+  const sessionName = state.sessionName ?? firstSession;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Title order={1} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
+            {room.name.toUpperCase()}
+          </Title>
+          {state.gameStarted && sessionName && (
+            <Text size="sm" c="dimmed">
+              Session: {sessionName}
+            </Text>
+          )}
+        </div>
+        <Button
+          variant="default"
+          color="red"
+          size="sm"
+          leftSection={<IconDoorExit size={16} aria-hidden />}
+          onClick={onLeave}
+        >
+          Leave Room
+        </Button>
+      </Group>
+      <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
+      <RollAnnouncer rolls={state.bingoRolls} />
+      {state.connectionClosed && (
+        <Alert color="gray" title={GAME_TEXTS.roomClosed}>
+          {SCREEN_TEXTS.waitForNextGame}
+        </Alert>
+      )}
+      {state.connectionClosed ? null : !state.gameStarted ? (
+        // Between games the room has no lobby yet: the notice above says so, with no empty player list.
+        <LobbyView
+          roomName={room.name}
+          workshopName={room.workshop.name}
+          sessionName={sessionName}
+          players={state.playerArr}
+          playerCount={state.playerCount}
+          lobbyOpen={state.lobbyOpen}
+          isReady={state.playerArr.some((p) => p.username === username && p.isReady)}
+          onReady={onReady}
+        />
+      ) : (
+        <>
+          <Group gap="xs" justify="space-between">
+            <Text size="sm" fw={600}>
+              Rolled balls ({chips.length})
+            </Text>
+            <BingoNews winners={state.winners} username={username} />
+          </Group>
+          {chips.length > 0 ? (
+            <BallChips rolls={chips} label="Rolled balls, newest first" />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {SCREEN_TEXTS.noBallsYet}
+            </Text>
+          )}
+          <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+          <RoomSheet state={state} />
+          <RoundPattern rules={state.rules} size={10} />
+          {state.bingoBoard ? (
+            <>
+              <BingoBoard
+                board={toBoard(state.bingoBoard, state.markedCells)}
+                rolls={state.bingoRolls}
+                onMark={onMark}
+              />
+              {(onClaim || onAutoMarkChange) && (
+                <Group justify="space-between" wrap="nowrap" maw={460} w="100%" mx="auto">
+                  {onAutoMarkChange && (
+                    <Switch
+                      label="Auto-mark"
+                      description="Called numbers are marked for you"
+                      checked={autoMark}
+                      onChange={(e) => onAutoMarkChange(e.currentTarget.checked)}
+                    />
+                  )}
+                  {onClaim && (
+                    <Button size="lg" color="yellow" c="dark" fw={900} onClick={onClaim}>
+                      Bingo!
+                    </Button>
+                  )}
+                </Group>
+              )}
+            </>
+          ) : (
+            <Text ta="center" py="xl" fz="lg">
+              {GAME_TEXTS.waitingForFacilitator}
+            </Text>
+          )}
+        </>
+      )}
+      {state.points?.shown && (
+        <Paper withBorder radius="md" p="sm" component="section" aria-label={QUESTION_TEXTS.points}>
+          <Title order={2} fz="md" mb={4}>
+            {QUESTION_TEXTS.points}
+          </Title>
+          <PlayerPointsTable points={state.points} />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,158 @@
+import { notifications } from '@mantine/notifications';
+import {
+  FREE_CELL,
+  GAME_TEXTS,
+  type GameContent,
+  type RoomReply,
+  type RoundRules,
+  TOAST_SUCCESS_MS,
+  winningLines,
+  winsPattern,
+} from '@playshop/shared';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../auth/auth-provider';
+import { toastError, toastSuccess } from '../../../ui/toast';
+import { QuestionSlot } from '../../content/display/question-slot';
+import { gameReducer } from '../board/game-reducer';
+import { useGameSocket } from '../board/use-game-socket';
+import { useWakeLock } from '../board/use-wake-lock';
+import { useAutoMark, useAutoMarkSetting } from '../presenter/auto-mark';
+import { currentPrize } from '../presenter/pattern';
+import { joinedRoom } from './joined-room';
+import { PlayerGameView } from './player-game-view';
+import { QuestionAnswer } from './question-answer';
+
+/** The marks make a line: worth a claim (the server checks it against the stored card and rolls). */
+export function marksMakeALine(card: number[][] | null, markedCells: readonly number[]): boolean {
+  if (!card) return false;
+  return winningLines(card, new Set(markedCells.filter((n) => n !== FREE_CELL))).length > 0;
+}
+
+/** The marks win the prize being played for: worth a claim (the server checks it). */
+export function marksWinPrize(
+  card: number[][] | null,
+  markedCells: readonly number[],
+  rules: RoundRules | null,
+): boolean {
+  if (!card) return false;
+  const marks = new Set(markedCells.filter((n) => n !== FREE_CELL));
+  return winsPattern(currentPrize(rules).pattern, card, marks);
+}
+
+/** A neutral notice (grey, no tick): 'Room Closed' is news, not a success of the player's. */
+const toastNotice = (message: string) =>
+  notifications.show({ id: `notice:${message}`, color: 'gray', message, autoClose: TOAST_SUCCESS_MS });
+
+/** SPEC §2 Player game screen, after 'Join Game': the socket and the player's actions. */
+export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: string }) {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { state, status, send, close, retry, dispatch } = useGameSocket(room.id);
+  const roomId = room.id;
+  useWakeLock(true);
+  const [autoMark, setAutoMark] = useAutoMarkSetting(user?.username ?? null);
+  // The auto-marker runs from an effect: it reads the state of the render that scheduled it.
+  const latest = useRef(state);
+  latest.current = state;
+
+  useEffect(() => {
+    joinedRoom.set(roomId, !state.connectionClosed && !state.lobbyRefused);
+  }, [roomId, state.connectionClosed, state.lobbyRefused]);
+
+  // 'Lobby not open' (SPEC §4 Lobby) and a removal send the player back to their room list (a
+  // removal has said why already). After End Game the phone stays in the room, says 'Room Closed'
+  // and joins the room's next lobby by itself when the facilitator opens it: a training day's
+  // phones are not signed in again for every game (docs/decisions.md).
+  const removed = state.removedFromRoom;
+  useEffect(() => {
+    if (!state.lobbyRefused && !removed) return;
+    if (state.lobbyRefused) toastError(GAME_TEXTS.lobbyNotOpen);
+    close();
+    void navigate(dashboard, { replace: true });
+  }, [state.lobbyRefused, removed, close, navigate, dashboard]);
+  const waitingForNextGame = useRef(false);
+  useEffect(() => {
+    if (removed) return;
+    if (state.connectionClosed) {
+      // A plain notice, not a success: nothing went right for the player, the game just ended.
+      if (!waitingForNextGame.current) toastNotice(GAME_TEXTS.roomClosed);
+      waitingForNextGame.current = true;
+    } else if (waitingForNextGame.current && state.lobbyOpen) {
+      waitingForNextGame.current = false;
+      send({ type: 'room_event', payload: { action: 'join_room', roomId } });
+    }
+  }, [state.connectionClosed, state.lobbyOpen, removed, send, roomId]);
+
+  // The mark shows at once and goes to the server, which keeps it.
+  const mark = useCallback(
+    (number: number) => {
+      const current = latest.current;
+      const next = gameReducer(current, { type: 'mark_cell', payload: { number } });
+      if (next === current) return null;
+      latest.current = next;
+      dispatch({ type: 'mark_cell', payload: { number } });
+      send({ type: 'game_event', payload: { action: 'mark', roomId, number, marked: true } });
+      return next;
+    },
+    [dispatch, send, roomId],
+  );
+  const autoMarkOne = useCallback((number: number) => void mark(number), [mark]);
+  useAutoMark(
+    autoMark,
+    state.bingoBoard,
+    state.bingoRolls,
+    state.markedCells,
+    state.gameState === 'roll' && !state.hideRollAnimation,
+    autoMarkOne,
+  );
+
+  const claim = () => send({ type: 'game_event', payload: { action: 'check_win', roomId } });
+
+  // A tap that completes the round's pattern is the player's claim (the server checks the stored
+  // card and rolls); auto-marks never claim on their own.
+  function handleMark(number: number) {
+    const next = mark(number);
+    if (next && marksWinPrize(next.bingoBoard, next.markedCells, next.rules)) claim();
+  }
+
+  function handleLeave() {
+    send({ type: 'room_event', payload: { action: 'leave_room', roomId } });
+    toastSuccess(GAME_TEXTS.leavingRoom);
+    joinedRoom.set(roomId, false);
+    close();
+    void navigate(dashboard);
+  }
+
+  // A question the server sends is answered here: the answer goes to the server, which keeps it.
+  const renderQuestion = (content: GameContent) => (
+    <QuestionAnswer
+      content={content}
+      question={state.question}
+      onAnswer={(choice) =>
+        send({
+          type: 'content_event',
+          payload: { action: 'answer_question', roomId, contentId: content.id, choice },
+        })
+      }
+    />
+  );
+
+  return (
+    <QuestionSlot.Provider value={renderQuestion}>
+      <PlayerGameView
+        room={room}
+        state={state}
+        status={status}
+        username={user?.username ?? null}
+        onMark={handleMark}
+        onClaim={claim}
+        autoMark={autoMark}
+        onAutoMarkChange={setAutoMark}
+        onLeave={handleLeave}
+        onRetry={retry}
+        onReady={() => send({ type: 'ready', payload: { roomId } })}
+      />
+    </QuestionSlot.Provider>
+  );
+}

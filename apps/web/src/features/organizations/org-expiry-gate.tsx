@@ -1,0 +1,33 @@
+import { Alert, Button, Container } from '@mantine/core';
+import { can } from '@playshop/shared';
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useCurrentUser } from '../../auth/auth-provider';
+import { PageLoader } from '../../ui/page-loader';
+import { useOrgExpiry } from './organizations-api';
+
+/**
+ * SPEC §2: the admin area checks the logged-in user's organization licence first; an expired one
+ * goes to /unauthorized. A super admin is never blocked and is not checked.
+ */
+export function OrgExpiryGate({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const isExempt = !user || can(user.role, 'readAllOrganizations');
+  const expiry = useOrgExpiry(user?.orgId ?? 0, { enabled: !isExempt });
+
+  if (isExempt) return children;
+  if (expiry.isPending) return <PageLoader label="Checking your organization" />;
+  if (expiry.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title="Could not check your organization" variant="light">
+          <Button mt="sm" variant="default" onClick={() => expiry.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </Container>
+    );
+  }
+  if (expiry.data.expired) return <Navigate to="/unauthorized" replace />;
+  return children;
+}

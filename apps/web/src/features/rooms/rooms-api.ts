@@ -1,0 +1,112 @@
+import { type CreateRoomInput, JOIN_API, ROOM_API, ROOM_TEXTS, type RoomJoinCode } from '@playshop/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/api';
+import { callPath } from '../../api/client';
+import { downloadFile } from '../../api/download-file';
+import { useSavingMutation } from '../../api/use-saving-mutation';
+import { roomKeys } from './room-keys';
+
+export { roomKeys };
+
+/**
+ * The room's game report (or with `log`, its raw event log) as a CSV
+ * file, saved by the browser.
+ */
+export function downloadRoomReport(
+  roomId: number,
+  roomName: string,
+  kind: 'report' | 'log' = 'report',
+): Promise<void> {
+  const base = roomName.replace(/[^\w-]+/g, '-');
+  return kind === 'log'
+    ? downloadFile(
+        callPath(ROOM_API.report, { params: { id: roomId }, query: { format: 'log' } }),
+        `${base}-event-log.csv`,
+      )
+    : downloadFile(callPath(ROOM_API.report, { params: { id: roomId } }), `${base}-report.csv`);
+}
+
+/** An admin creates a room on one of the organization's workshops. */
+export function useCreateRoom() {
+  return useSavingMutation(
+    (input: CreateRoomInput) => api.call(ROOM_API.create, { body: input }, { notify: false }),
+    { success: ROOM_TEXTS.created, refresh: roomKeys.all },
+  );
+}
+
+export function useDeleteRoom() {
+  return useSavingMutation((id: number) => api.call(ROOM_API.remove, { params: { id } }), {
+    success: ROOM_TEXTS.deleted,
+    refresh: roomKeys.all,
+  });
+}
+
+/** What a room code opens (public): room, organization, guests allowed, lobby open. */
+export function useJoinInfo(code: string) {
+  return useQuery({
+    queryKey: roomKeys.joinInfo(code),
+    queryFn: ({ signal }) =>
+      api.call(JOIN_API.info, { params: { code } }, { signal, auth: false, notify: false }),
+    retry: false,
+  });
+}
+
+/** Opens a room's lobby from a list: a new game once the last one ended (the game screen follows). */
+export function useOpenLobby() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (roomId: number) => api.call(ROOM_API.openLobby, { params: { id: roomId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: roomKeys.all }),
+  });
+}
+
+export function useOrgRooms(orgName: string) {
+  return useQuery({
+    queryKey: roomKeys.byOrg(orgName),
+    queryFn: ({ signal }) => api.call(ROOM_API.byOrgName, { params: { org: orgName } }, { signal }),
+  });
+}
+
+/** The room's join code for the facilitator screen, with what its link is built on and its guest rule. */
+export function useRoomJoinCode(roomId: number | null) {
+  return useQuery({
+    queryKey: roomKeys.joinCode(roomId),
+    queryFn: ({ signal }) => api.call(JOIN_API.joinCode, { params: { id: roomId ?? 0 } }, { signal }),
+    enabled: roomId !== null,
+    // No polling: the game socket of the screen showing it says when the code changes (use-game-socket).
+  });
+}
+
+/** Every screen of this browser showing the room's code (the presenter too) gets the new one. */
+function useStoreJoinCode(roomId: number) {
+  const queryClient = useQueryClient();
+  return (reply: RoomJoinCode) => queryClient.setQueryData(roomKeys.joinCode(roomId), reply);
+}
+
+/** A new code on demand; the old one then answers 'This code has been replaced'. */
+export function useReplaceJoinCode(roomId: number) {
+  const store = useStoreJoinCode(roomId);
+  return useMutation({
+    mutationFn: () => api.call(JOIN_API.replaceCode, { params: { id: roomId } }),
+    onSuccess: store,
+  });
+}
+
+/** The facilitator allows or refuses guests for this room (null: the organization's setting). */
+export function useSetRoomGuests(roomId: number) {
+  const store = useStoreJoinCode(roomId);
+  return useMutation({
+    mutationFn: (allowGuests: boolean | null) =>
+      api.call(JOIN_API.setGuests, { params: { id: roomId }, body: { allowGuests } }),
+    onSuccess: store,
+  });
+}
+
+/** One room by id; pass null for an id that is not a whole number (nothing is fetched). */
+export function useRoom(roomId: number | null) {
+  return useQuery({
+    queryKey: roomKeys.item(roomId ?? 0),
+    queryFn: ({ signal }) => api.call(ROOM_API.byId, { params: { id: roomId ?? 0 } }, { signal }),
+    enabled: roomId !== null,
+  });
+}

@@ -1,0 +1,47 @@
+import { TRAINING_API, TRAINING_TEXTS, type TrainingSettings } from '@playshop/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/api';
+import { toastSuccess } from '../../ui/toast';
+
+/** Query keys of training playlists (the caller's playlist, the super admin's settings). */
+export const trainingKeys = {
+  all: ['training'] as const,
+  playlist: ['training', 'playlist'] as const,
+  settings: ['training', 'settings'] as const,
+};
+
+/** Replaces every role's playlist source. */
+export function useSaveTrainingSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TrainingSettings) => api.call(TRAINING_API.saveSettings, { body }),
+    onSuccess: (saved) => {
+      toastSuccess(TRAINING_TEXTS.saved);
+      queryClient.setQueryData(trainingKeys.settings, saved);
+      // The super admin's own playlist may have changed with it.
+      return queryClient.invalidateQueries({ queryKey: trainingKeys.playlist });
+    },
+  });
+}
+
+/**
+ * The signed-in user's role's videos. The training screen shows a failure in
+ * its own alert (the server's text says what is wrong), so no toast as well.
+ */
+export function useTrainingPlaylist() {
+  return useQuery({
+    queryKey: trainingKeys.playlist,
+    queryFn: ({ signal }) => api.call(TRAINING_API.playlist, {}, { notify: false, signal }),
+    // The server caches YouTube for ten minutes; refetching on every focus would gain nothing.
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** Super admin: every role's playlist source. */
+export function useTrainingSettings() {
+  return useQuery({
+    queryKey: trainingKeys.settings,
+    queryFn: ({ signal }) => api.call(TRAINING_API.settings, {}, { signal }),
+  });
+}

@@ -1,0 +1,106 @@
+import { PAGE_SIZE, WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/api';
+import { useSavingMutation } from '../../api/use-saving-mutation';
+import { toastSuccess } from '../../ui/toast';
+
+/** Query keys of the workshop builder. */
+export const workshopKeys = {
+  all: ['workshops'] as const,
+  page: (page: number, term: string) => ['workshops', 'page', page, term] as const,
+  item: (id: number) => ['workshops', 'item', id] as const,
+  session: (id: number) => ['workshops', 'session', id] as const,
+};
+
+/** Saves a wizard session: its name and ordered content, placed after the workshop's last session. */
+export function useCreateSession() {
+  return useSavingMutation(
+    (input: { workshopId: number; name: string; content: number[] }) =>
+      api.call(WORKSHOP_API.createSession, {
+        body: { section: { name: input.name }, content: input.content, workshopId: input.workshopId },
+      }),
+    { success: WORKSHOP_TEXTS.sessionSaved, refresh: workshopKeys.all },
+  );
+}
+
+/** Step one of the wizard: an empty workshop, replying with its id. */
+export function useCreateWorkshop() {
+  return useSavingMutation(
+    (name: string) => api.call(WORKSHOP_API.create, { body: { name, sections: [] } }),
+    { success: WORKSHOP_TEXTS.created, refresh: workshopKeys.all },
+  );
+}
+
+export function useDeleteSession() {
+  return useSavingMutation((id: number) => api.call(WORKSHOP_API.removeSession, { params: { id } }), {
+    success: WORKSHOP_TEXTS.sessionDeleted,
+    refresh: workshopKeys.all,
+  });
+}
+
+/** Deletes a workshop with its sessions; refused while a room uses it. */
+export function useDeleteWorkshop() {
+  return useSavingMutation(
+    (id: number) => api.call(WORKSHOP_API.remove, { params: { id } }, { notify: false }),
+    { success: WORKSHOP_TEXTS.deleted, refresh: workshopKeys.all },
+  );
+}
+
+/** Renames a session and replaces its ordered content. */
+export function useEditSession(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; content: number[] }) =>
+      api.call(WORKSHOP_API.editSession, {
+        params: { id },
+        body: {
+          name: input.name,
+          sessionContent: input.content.map((contentBaseId, orderIndex) => ({ contentBaseId, orderIndex })),
+        },
+      }),
+    onSuccess: (saved) => {
+      toastSuccess(WORKSHOP_TEXTS.sessionUpdated);
+      queryClient.setQueryData(workshopKeys.session(id), saved);
+      return queryClient.invalidateQueries({ queryKey: workshopKeys.all });
+    },
+  });
+}
+
+export function useRenameWorkshop() {
+  return useSavingMutation(
+    (input: { id: number; name: string }) => api.call(WORKSHOP_API.rename, { body: input }),
+    { success: WORKSHOP_TEXTS.renamed, refresh: workshopKeys.all },
+  );
+}
+
+/** One session with its ordered content. */
+export function useWorkshopSession(id: number | null) {
+  return useQuery({
+    queryKey: workshopKeys.session(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => api.call(WORKSHOP_API.session, { params: { id: id ?? 0 } }, { signal }),
+  });
+}
+
+/** A workshop with its sessions and their ordered content. */
+export function useWorkshop(id: number | null) {
+  return useQuery({
+    queryKey: workshopKeys.item(id ?? 0),
+    enabled: id !== null,
+    queryFn: ({ signal }) => api.call(WORKSHOP_API.byId, { params: { id: id ?? 0 } }, { signal }),
+  });
+}
+
+/** The workshop list: pages of 10, optionally searched by name. */
+export function useWorkshopsPage(page: number, term: string) {
+  return useQuery({
+    queryKey: workshopKeys.page(page, term),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.call(
+        WORKSHOP_API.page,
+        { params: { page, size: PAGE_SIZE }, query: term ? { search: term } : {} },
+        { signal },
+      ),
+  });
+}
