@@ -161,7 +161,10 @@ export function playerTallies(fold: GameFold) {
   const tally = new Map<number, { answers: number; right: number; bingos: number }>();
   const of = (userId: number) => {
     let t = tally.get(userId);
-    if (!t) tally.set(userId, (t = { answers: 0, right: 0, bingos: 0 }));
+    if (!t) {
+      t = { answers: 0, right: 0, bingos: 0 };
+      tally.set(userId, t);
+    }
     return t;
   };
   for (const send of fold.sends) {
