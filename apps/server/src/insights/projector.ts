@@ -147,6 +147,10 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
       });
       return running;
     },
+    /** Resolves when no catch-up is running (closing waits for the current one). */
+    async settled(): Promise<void> {
+      await running?.catch(() => undefined);
+    },
   };
 }
 
