@@ -61,6 +61,24 @@ export const newGameFold = (): GameFold => ({
   wins: [],
 });
 
+/** The event types a figure reads; the rest (card marks, timers, …) are read for their id only. */
+export const FOLDED_TYPES = [
+  'lobby_opened',
+  'game_started',
+  'player_joined',
+  'player_returned',
+  'player_left',
+  'player_removed',
+  'ball_rolled',
+  'session_advanced',
+  'content_sent',
+  'question_answered',
+  'prizes_set',
+  'bingo',
+  'new_round',
+  'game_ended',
+] as const satisfies readonly GameEvent['type'][];
+
 const presentCount = (fold: GameFold) => Object.values(fold.players).filter((p) => p.present).length;
 
 /** One stored event: its place in the game, time, who sent it. */

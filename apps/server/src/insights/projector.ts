@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { gameEvents, games, rooms } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
 import { parseStoredEvent } from '../game/journal';
-import { foldInsights, type GameFold, newGameFold, playerTallies } from './fold';
+import { FOLDED_TYPES, foldInsights, type GameFold, newGameFold, playerTallies } from './fold';
 import {
   insightsChoices,
   insightsCursor,
@@ -13,8 +13,8 @@ import {
   insightsWins,
 } from './schema';
 
-/** Events read and folded per transaction. */
-const BATCH = 5_000;
+/** Event ids covered per transaction (card marks among them are counted, not read). */
+const BATCH_IDS = 50_000;
 /**
  * A gap in event ids is a transaction that took ids and has not committed yet (another instance's
  * flush) or never will (a rolled-back flush). Events past a gap wait until it is this old, so a late
@@ -30,10 +30,22 @@ interface EventRow {
   payload: unknown;
   actor_user_id: number | null;
   at: number;
-  age_ms: number;
-  org_id: number;
-  room_id: number;
-  workshop_id: number;
+}
+
+/**
+ * The last id before the first gap in (after, hi] that is younger than GAP_GRACE_MS (a flush that
+ * may still commit); `hi` when every gap is old (rolled back, or a deleted game's events).
+ */
+async function beforeFreshGap(db: Db, after: number, hi: number): Promise<number> {
+  const [gap] = rowsOf<{ prev: number }>(
+    await db.execute(sql`
+      select prev from (
+        select coalesce(lag(id) over (order by id), ${after})::float8 as prev, id, created_at
+        from ${gameEvents} where id > ${after} and id <= ${hi}) ids
+      where id <> prev + 1 and created_at > now() - ${`${GAP_GRACE_MS} milliseconds`}::interval
+      order by id limit 1`),
+  );
+  return gap ? gap.prev : hi;
 }
 
 interface GameRow {
@@ -64,29 +76,27 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
         await tx.execute(sql`select last_event_id from ${insightsCursor} where id = 1 for update`),
       );
       const after = Number(cursor!.last_event_id);
-      const events = rowsOf<EventRow>(
+      // First which ids are there (all committed when none is missing), then the events below the
+      // first fresh gap: an event that commits later is never passed over.
+      const [top] = rowsOf<{ hi: number | null; n: number }>(
+        await tx.execute(sql`
+          select max(id)::float8 as hi, count(*)::float8 as n from ${gameEvents}
+          where id > ${after} and id <= ${after + BATCH_IDS}`),
+      );
+      if (!top?.hi) return false;
+      const last =
+        top.n === top.hi - after ? top.hi : await beforeFreshGap(tx as unknown as Db, after, top.hi);
+      if (last === after) return false;
+      // Only the events a figure reads leave the database (card marks are most of a log).
+      const folding = rowsOf<EventRow>(
         await tx.execute(sql`
           select e.id::float8 as id, e.game_id, e.seq, e.type, e.payload, e.actor_user_id,
-            (extract(epoch from e.created_at) * 1000)::float8 as at,
-            (extract(epoch from now() - e.created_at) * 1000)::float8 as age_ms,
-            r.org_id, g.room_id, r.workshop_id
+            (extract(epoch from e.created_at) * 1000)::float8 as at
           from ${gameEvents} e
-          join ${games} g on g.id = e.game_id
-          join ${rooms} r on r.id = g.room_id
-          where e.id > ${after}
-          order by e.id
-          limit ${BATCH}`),
+          where e.id > ${after} and e.id <= ${last} and e.type = any(${sql.param([...FOLDED_TYPES])}::text[])
+          order by e.id`),
       );
-      let last = after;
-      const ready: EventRow[] = [];
-      for (const row of events) {
-        if (row.id !== last + 1 && row.age_ms < GAP_GRACE_MS) break;
-        ready.push(row);
-        last = row.id;
-      }
-      if (ready.length === 0) return false;
-
-      const gameIds = [...new Set(ready.map((e) => e.game_id))];
+      const gameIds = [...new Set(folding.map((e) => e.game_id))];
       const known = await tx
         .select({
           gameId: insightsGames.gameId,
@@ -99,14 +109,25 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
         .where(sql`${insightsGames.gameId} = any(${sql.param(gameIds)}::int[])`);
       const touched = new Map<number, GameRow & { startedAt: number }>();
       for (const g of known) touched.set(g.gameId, { ...g, fold: g.state as GameFold, startedAt: 0 });
-      for (const row of ready) {
+      const fresh = gameIds.filter((id) => !touched.has(id));
+      const places = new Map(
+        rowsOf<{ id: number; room_id: number; org_id: number; workshop_id: number }>(
+          fresh.length === 0
+            ? { rows: [] }
+            : await tx.execute(sql`
+                select g.id, g.room_id, r.org_id, r.workshop_id from ${games} g join ${rooms} r on r.id = g.room_id
+                where g.id = any(${sql.param(fresh)}::int[])`),
+        ).map((p) => [p.id, p]),
+      );
+      for (const row of folding) {
         let game = touched.get(row.game_id);
         if (!game) {
+          const place = places.get(row.game_id)!;
           game = {
             gameId: row.game_id,
-            orgId: row.org_id,
-            roomId: row.room_id,
-            workshopId: row.workshop_id,
+            orgId: place.org_id,
+            roomId: place.room_id,
+            workshopId: place.workshop_id,
             fold: newGameFold(),
             startedAt: row.at,
           };
@@ -122,9 +143,10 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
         }
         foldInsights(game.fold, { seq: row.seq, at: row.at, actorUserId: row.actor_user_id, event });
       }
-      await writeGames(tx as unknown as Db, [...touched.values()]);
+      if (touched.size > 0) await writeGames(tx as unknown as Db, [...touched.values()]);
       await tx.update(insightsCursor).set({ lastEventId: last, updatedAt: new Date() }).where(sql`id = 1`);
-      return ready.length === events.length && events.length === BATCH;
+      // More may follow: the next batch finds out.
+      return last === top.hi;
     });
   }
 
