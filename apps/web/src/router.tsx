@@ -13,6 +13,7 @@ import {
 } from './features/facilitator/facilitator-routes';
 import { lazyRoute } from './features/feature-routes';
 import { adminGameRoutes, facilitatorGameRoutes, presenterRoutes } from './features/game/game-routes';
+import { adminInsightsRoutes, facilitatorInsightsRoutes } from './features/insights/insights-routes';
 import { adminMaterialsRoutes } from './features/materials/materials-routes';
 import { adminOrganizationsRoutes } from './features/organizations/organizations-routes';
 import { PlayerLoginPage } from './features/public/player-login-page';
@@ -123,6 +124,7 @@ export const routes: RouteObject[] = [
               ...adminTrainingRoutes,
               ...adminMaterialsRoutes,
               ...adminAuditRoutes,
+              ...adminInsightsRoutes,
               // Any other admin path: 'Page not found' inside the layout, never a fake screen.
               { path: '*', lazy: adminNotFound },
             ],
@@ -148,6 +150,7 @@ export const routes: RouteObject[] = [
               ...facilitatorUsersRoutes,
               ...facilitatorRoomsRoutes,
               ...facilitatorTrainingRoutes,
+              ...facilitatorInsightsRoutes,
               facilitatorNotFoundRoute,
             ],
           },

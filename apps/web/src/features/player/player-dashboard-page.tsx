@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { TruncatedText } from '../../ui/truncated-text';
+import { PlayerHistory } from '../insights/player-history';
 import { useOrgRooms } from '../rooms/api/use-org-rooms';
 
 /** `{org}/{username}/dashboard`: the player's room list with Join. */
@@ -74,6 +75,7 @@ export function PlayerDashboardPage() {
             ))}
           </SimpleGrid>
         )}
+        <PlayerHistory />
       </Stack>
     </Container>
   );
