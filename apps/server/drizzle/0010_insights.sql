@@ -33,6 +33,7 @@ CREATE TABLE "insights_players" (
 	"game_id" integer NOT NULL,
 	"user_id" integer NOT NULL,
 	"joined_at" timestamp with time zone NOT NULL,
+	"guest" boolean DEFAULT false NOT NULL,
 	"left_early" boolean DEFAULT false NOT NULL,
 	"bingos" integer DEFAULT 0 NOT NULL,
 	"answers" integer DEFAULT 0 NOT NULL,

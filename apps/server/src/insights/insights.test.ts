@@ -1,4 +1,3 @@
-import type { BingoCard } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,19 +16,14 @@ import {
 } from '../db/schema';
 import { createJournal } from '../game/journal';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { secondsAfter, TEST_CARD, type TimedEvent, writeGame as writeLog } from './test-log';
 
 /**
  * Every Insights figure against a small log written into the real tables with chosen times, and
  * the figures worked out by hand below (see the comments at each game).
  */
 let ctx: TestContext;
-const CARD: BingoCard = [
-  [1, 2, 3, 4, 5],
-  [16, 17, 18, 19, 20],
-  [31, 32, 0, 34, 35],
-  [46, 47, 48, 49, 50],
-  [61, 62, 63, 64, 65],
-];
+const CARD = TEST_CARD;
 type Headers = Record<string, string>;
 let orgA: { id: number; name: string };
 let orgB: { id: number; name: string };
@@ -60,26 +54,9 @@ const RANGE = 'from=2026-03-01&to=2026-03-31';
 const orgUrl = (figure: string, query = RANGE) =>
   `/insights/org/${encodeURIComponent(orgA.name)}/${figure}?${query}`;
 
-/** Writes a game's events with their times: [seconds after `start`, type, payload, actor]. */
-async function writeGame(
-  roomId: number,
-  start: string,
-  events: [number, string, Record<string, unknown>, number | null][],
-) {
-  const [game] = await ctx.database.db.insert(games).values({ roomId }).returning();
-  await ctx.database.db.insert(gameEvents).values(
-    events.map(([s, type, payload, actor], i) => ({
-      gameId: game!.id,
-      seq: i + 1,
-      type,
-      payload,
-      actorUserId: actor,
-      createdAt: new Date(Date.parse(start) + s * 1000),
-    })),
-  );
-  return game!.id;
-}
-const at = (start: string, s: number) => new Date(Date.parse(start) + s * 1000).toISOString();
+const writeGame = (roomId: number, start: string, events: TimedEvent[]) =>
+  writeLog(ctx.database, roomId, start, events);
+const at = secondsAfter;
 
 beforeAll(async () => {
   ctx = await createTestContext();

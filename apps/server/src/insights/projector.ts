@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { gameEvents, games, rooms } from '../db/schema';
+import { gameEvents, games, rooms, users } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
 import { parseStoredEvent } from '../game/journal';
 import { FOLDED_TYPES, foldInsights, type GameFold, newGameFold, playerTallies } from './fold';
@@ -70,6 +70,13 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
 
   /** One batch; false when it found nothing more to fold. */
   async function batch(): Promise<boolean> {
+    // Most requests find the log folded already: one read, no lock.
+    const [head] = rowsOf<{ at: number | null; hi: number | null }>(
+      await db.execute(sql`
+        select (select last_event_id from ${insightsCursor} where id = 1)::float8 as at,
+          (select max(id) from ${gameEvents})::float8 as hi`),
+    );
+    if (head?.hi == null || (head.at !== null && head.at >= head.hi)) return false;
     return db.transaction(async (tx) => {
       await tx.insert(insightsCursor).values({ id: 1, lastEventId: 0 }).onConflictDoNothing();
       const [cursor] = rowsOf<{ last_event_id: string | number }>(
@@ -181,6 +188,15 @@ export type Projector = ReturnType<typeof createProjector>;
 /** Rewrites the summary rows of the games a batch touched from their folds. */
 async function writeGames(db: Db, touched: (GameRow & { startedAt: number })[]) {
   const ids = touched.map((g) => g.gameId);
+  const playerIds = [...new Set(touched.flatMap((g) => Object.keys(g.fold.players).map(Number)))];
+  const registered = new Set(
+    rowsOf<{ id: number }>(
+      playerIds.length === 0
+        ? { rows: [] }
+        : await db.execute(sql`
+            select id from ${users} where id = any(${sql.param(playerIds)}::int[]) and not is_guest`),
+    ).map((u) => u.id),
+  );
   const anyId = (column: unknown) => sql`${column} = any(${sql.param(ids)}::int[])`;
   const players = touched.flatMap((g) => {
     const tallies = playerTallies(g.fold);
@@ -190,6 +206,7 @@ async function writeGames(db: Db, touched: (GameRow & { startedAt: number })[]) 
         gameId: g.gameId,
         userId: Number(userId),
         joinedAt: iso(p.joinedAt)!,
+        guest: !registered.has(Number(userId)),
         leftEarly: g.fold.endedAt !== null && !p.present,
         bingos: t?.bingos ?? 0,
         answers: t?.answers ?? 0,
@@ -240,16 +257,17 @@ async function writeGames(db: Db, touched: (GameRow & { startedAt: number })[]) 
   }
   if (players.length > 0) {
     await db.execute(sql`
-      insert into ${insightsPlayers} (game_id, user_id, joined_at, left_early, bingos, answers, right_answers)
-      select v.g, v.u, v.j::timestamptz, v.l, v.b, v.a, v.r from ${unnestColumns(players, [
+      insert into ${insightsPlayers} (game_id, user_id, joined_at, guest, left_early, bingos, answers, right_answers)
+      select v.g, v.u, v.j::timestamptz, v.guest, v.l, v.b, v.a, v.r from ${unnestColumns(players, [
         ['int', (p) => p.gameId],
         ['int', (p) => p.userId],
         ['text', (p) => p.joinedAt],
+        ['boolean', (p) => p.guest],
         ['boolean', (p) => p.leftEarly],
         ['int', (p) => p.bingos],
         ['int', (p) => p.answers],
         ['int', (p) => p.right],
-      ])} as v(g, u, j, l, b, a, r)`);
+      ])} as v(g, u, j, guest, l, b, a, r)`);
   }
   if (sends.length > 0) {
     await db.execute(sql`

@@ -62,6 +62,8 @@ export const insightsPlayers = pgTable(
     gameId: gameRef(),
     userId: integer('user_id').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    /** A guest (nickname through the room's code) or an account gone when folded: not a registered player. */
+    guest: boolean('guest').notNull().default(false),
     leftEarly: boolean('left_early').notNull().default(false),
     bingos: integer('bingos').notNull().default(0),
     answers: integer('answers').notNull().default(0),

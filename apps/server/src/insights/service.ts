@@ -30,6 +30,10 @@ const isoOf = (column: string) =>
   sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const round = (n: number | null, digits = 2) => (n === null ? null : Number(n.toFixed(digits)));
 
+/** The columns of a game the figures read (never its fold, `state`). */
+const GAME_COLUMNS =
+  'g.game_id, g.room_id, g.workshop_id, g.facilitator_id, g.started_at, g.ended_at, g.players, g.left_early, g.winners';
+
 /** Whose games a caller sees in one organization. */
 export interface InsightsScope {
   orgId: number;
@@ -82,7 +86,7 @@ export function insightsService(db: Db, projector: Projector, clock: () => Date 
     if (filter.facilitatorId !== undefined) conditions.push(sql`g.facilitator_id = ${filter.facilitatorId}`);
     if (filter.workshopId !== undefined) conditions.push(sql`g.workshop_id = ${filter.workshopId}`);
     if (filter.roomId !== undefined) conditions.push(sql`g.room_id = ${filter.roomId}`);
-    const cte = sql`with s as (select g.* from insights_games g where ${sql.join(conditions, sql` and `)})`;
+    const cte = sql`with s as (select ${sql.raw(GAME_COLUMNS)} from insights_games g where ${sql.join(conditions, sql` and `)})`;
     return { scope, range, cte };
   }
 
@@ -125,9 +129,8 @@ export function insightsService(db: Db, projector: Projector, clock: () => Date 
             avg(players)::float8 as ppg, avg(winners)::float8 as wpg
           from s`),
         query<{ attended: number; guests: number }>(sql`${cte}
-          select count(distinct p.user_id) filter (where u.is_guest = false)::int as attended,
-            count(distinct p.user_id) filter (where u.is_guest is not false)::int as guests
-          from insights_players p join s on s.game_id = p.game_id left join users u on u.id = p.user_id`),
+          select count(*) filter (where not guest)::int as attended, count(*) filter (where guest)::int as guests
+          from (select distinct p.user_id, p.guest from insights_players p join s on s.game_id = p.game_id) d`),
         query<{ n: number }>(sql`
           select count(*)::int as n from users
           where org_id = ${scope.orgId} and role = 'PLAYER' and is_guest = false`),
