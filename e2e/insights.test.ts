@@ -134,7 +134,7 @@ describe.runIf(hasChromium)('insights', () => {
     expect(await questionsTable.innerText()).toContain('The lift (1)');
     await poll(() =>
       page.getByRole('table', { name: 'Balls to the first win per pattern' }).innerText(),
-    ).toContain('any_line');
+    ).toContain('Any line');
     await poll(() => page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(3);
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);

@@ -22,8 +22,10 @@ import { api } from '../../api/api';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
 import { PageTitle } from '../../ui/page-title';
+import { ScrollBox } from './scroll-box';
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
+const patternName = (kind: string) => WIN_PATTERN_NAMES[kind as WinPatternKind] ?? kind;
 const num = (n: number | null) => (n === null ? '–' : String(n));
 
 /** One figure's data for the page's filters (the previous range stays on screen while the next loads). */
@@ -80,10 +82,10 @@ function Figure({
       {chart ? (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <div aria-hidden>{chart}</div>
-          <div style={{ overflowX: 'auto' }}>{table}</div>
+          <ScrollBox label={title}>{table}</ScrollBox>
         </SimpleGrid>
       ) : (
-        <div style={{ overflowX: 'auto' }}>{table}</div>
+        <ScrollBox label={title}>{table}</ScrollBox>
       )}
     </Paper>
   );
@@ -301,7 +303,7 @@ export function InsightsPage() {
           chart={
             <BarChart
               h={200}
-              data={bingo.data.patterns}
+              data={bingo.data.patterns.map((p) => ({ ...p, pattern: patternName(p.pattern) }))}
               dataKey="pattern"
               series={[{ name: 'meanBalls', label: 'Balls to first win', color: 'blue.7' }]}
             />

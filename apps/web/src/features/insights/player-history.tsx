@@ -2,6 +2,7 @@ import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { INSIGHTS_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { ScrollBox } from './scroll-box';
 
 /** A player's own games on their dashboard: games played, bingos, right answers, the latest games. */
 export function PlayerHistory() {
@@ -34,7 +35,7 @@ export function PlayerHistory() {
             </div>
           ))}
         </Group>
-        <div style={{ overflowX: 'auto' }}>
+        <ScrollBox label="My latest games">
           <Table fz="sm">
             <Table.Caption>My latest games</Table.Caption>
             <Table.Thead>
@@ -58,7 +59,7 @@ export function PlayerHistory() {
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </ScrollBox>
       </Stack>
     </Card>
   );
