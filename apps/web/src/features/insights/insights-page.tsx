@@ -13,7 +13,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { INSIGHTS_API, INSIGHTS_TEXTS, type InsightsFigure, type InsightsFilter } from '@playshop/shared';
+import {
+  INSIGHTS_API,
+  INSIGHTS_TEXTS,
+  type InsightsFigure,
+  type InsightsFilter,
+  WIN_PATTERN_NAMES,
+  type WinPatternKind,
+} from '@playshop/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -313,7 +320,7 @@ export function InsightsPage() {
               caption="Balls to the first win per pattern"
               head={['Pattern', 'First wins', 'Mean balls', 'Fewest', 'Most']}
               rows={bingo.data.patterns.map((p) => [
-                p.pattern,
+                patternName(p.pattern),
                 p.firstWins,
                 p.meanBalls,
                 p.minBalls,
