@@ -509,4 +509,14 @@ describe('the projector', () => {
     );
     expect(passed.body.games).toBe(1);
   });
+  it("passes an old gap wider than a batch (a deleted game's events)", async () => {
+    const { db } = ctx.database;
+    await db.execute(sql`select setval('game_events_id_seq', (select max(id) from game_events) + 60000)`);
+    await writeGame(ids.r2, '2026-03-25T09:00:00.000Z', [
+      [0, 'lobby_opened', {}, ids.f2],
+      [1, 'game_started', { hideRollAnimation: false }, ids.f2],
+    ]);
+    const { body } = await get(orgUrl('summary', `${RANGE}&roomId=${ids.r2}`), as.admin);
+    expect(body.games).toBe(2);
+  });
 });

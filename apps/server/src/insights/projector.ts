@@ -13,7 +13,7 @@ import {
   insightsWins,
 } from './schema';
 
-/** Event ids covered per transaction (card marks among them are counted, not read). */
+/** Event ids covered per transaction from the next one there (card marks are counted, not read). */
 const BATCH_IDS = 50_000;
 /**
  * A gap in event ids is a transaction that took ids and has not committed yet (another instance's
@@ -88,7 +88,8 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
       const [top] = rowsOf<{ hi: number | null; n: number }>(
         await tx.execute(sql`
           select max(id)::float8 as hi, count(*)::float8 as n from ${gameEvents}
-          where id > ${after} and id <= ${after + BATCH_IDS}`),
+          where id > ${after}
+            and id < (select min(id) from ${gameEvents} where id > ${after}) + ${BATCH_IDS}`),
       );
       if (!top?.hi) return false;
       const last =
@@ -129,7 +130,9 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
       for (const row of folding) {
         let game = touched.get(row.game_id);
         if (!game) {
-          const place = places.get(row.game_id)!;
+          const place = places.get(row.game_id);
+          // Deleted since (with its room): its events go with it.
+          if (!place) continue;
           game = {
             gameId: row.game_id,
             orgId: place.org_id,
