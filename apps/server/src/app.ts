@@ -52,6 +52,7 @@ import { lanAddresses } from './http/network-addresses';
 import { registerProbes } from './http/probes';
 import { redisStoreWithMemoryFallback } from './http/rate-limit-store';
 import { trackRoutes } from './http/route-registry';
+import { insightsRoutes } from './insights/routes';
 import { createMailer, type Mailer } from './mail/mailer';
 import { downloadLinks } from './materials/download-links';
 import { materialRoutes } from './materials/routes';
@@ -340,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       printedCardRoutes(api, printedCardsService(database.db));
       // The rooms' state from the event log; players now from the live rooms this instance owns.
       dashboardRoutes(api, dashboardService(database.db, roomActivity));
+      insightsRoutes(api, database.db);
       settingsRoutes(api, services.settings);
       userRoutes(api, services.users);
       categoryRoutes(api, services.categories);

@@ -6,6 +6,7 @@ export * from './content';
 export * from './dashboard';
 export * from './endpoint';
 export * from './input';
+export * from './insights';
 export * from './joining';
 export * from './materials';
 export * from './messages';

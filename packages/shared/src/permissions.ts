@@ -86,6 +86,9 @@ export const canPickAnyOrganization = isOperator;
 export const inScope = (actor: { role: Role; orgId: number }, orgId: number): boolean =>
   canPickAnyOrganization(actor.role) || actor.orgId === orgId;
 
+/** Insights (issue 33): a facilitator's figures are the games they ran; admins see their organization's. */
+export const seesOwnGamesOnly = (role: Role): boolean => role === 'FACILITATOR';
+
 /** SPEC: an expired licence locks its organization's users out at once; a super admin is never locked out. */
 export const ignoresLicenceExpiry = isOperator;
 

@@ -448,3 +448,6 @@ export const twoFactorRecoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('two_factor_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
 );
+
+/** Insights' projections of the event log (issue 33): defined with the projector that writes them. */
+export * from '../insights/schema';

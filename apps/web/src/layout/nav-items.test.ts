@@ -21,6 +21,7 @@ describe('admin navigation', () => {
       'Training',
       'Settings',
       'Audit log',
+      'Insights',
     ]);
   });
 
@@ -34,6 +35,7 @@ describe('admin navigation', () => {
       'Training',
       'Settings',
       'Audit log',
+      'Insights',
     ]);
   });
 
@@ -68,7 +70,7 @@ describe('admin navigation', () => {
 });
 
 describe('facilitator navigation', () => {
-  it('shows Players, Rooms, Materials and Training under online/ to facilitators and admins', () => {
+  it('shows Players, Rooms, Materials, Training and Insights under online/ to facilitators and admins', () => {
     for (const role of ['FACILITATOR', 'ADMIN', 'SUPER_ADMIN'] as const) {
       const links = navLinksFor('facilitator', role, '/Acme/facilitator/online');
       expect(links.map((l) => [l.label, l.href])).toEqual([
@@ -76,6 +78,7 @@ describe('facilitator navigation', () => {
         ['Rooms', '/Acme/facilitator/online/rooms'],
         ['Materials', '/Acme/facilitator/online/materials'],
         ['Training', '/Acme/facilitator/online/training'],
+        ['Insights', '/Acme/facilitator/online/insights'],
       ]);
     }
   });

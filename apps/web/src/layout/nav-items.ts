@@ -3,6 +3,7 @@ import {
   IconBook2,
   IconBuilding,
   IconCategory,
+  IconChartBar,
   IconDoor,
   IconFolders,
   IconHistory,
@@ -75,12 +76,14 @@ const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
     },
     { label: 'Settings', target: { path: 'settings' }, permission: 'readOrganization', icon: IconSettings },
     { label: 'Audit log', target: { path: 'audit-log' }, permission: 'readAuditLog', icon: IconHistory },
+    { label: 'Insights', target: { path: 'insights' }, permission: 'openAdminArea', icon: IconChartBar },
   ],
   facilitator: [
     { label: 'Players', target: { path: 'players' }, permission: 'managePlayers', icon: IconUsers },
     { label: 'Rooms', target: { path: 'rooms' }, permission: 'readRooms', icon: IconDoor },
     { label: 'Materials', target: { path: 'materials' }, permission: 'readMaterials', icon: IconFolders },
     { label: 'Training', target: { path: 'training' }, permission: 'openFacilitatorArea', icon: IconBook2 },
+    { label: 'Insights', target: { path: 'insights' }, permission: 'readRoomActivity', icon: IconChartBar },
   ],
 };
 

@@ -9,6 +9,7 @@ import { categoryRows } from './categories';
 import { contentRows } from './content';
 import type { AuthzRow, MatrixFixture, OrgSide } from './core';
 import { dashboardRows } from './dashboard';
+import { insightsRows } from './insights';
 import { materialsRows } from './materials';
 import { organizationRows } from './organizations';
 import { printedCardRows } from './printed-cards';
@@ -28,6 +29,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...roomRows,
   ...printedCardRows(),
   ...dashboardRows,
+  ...insightsRows,
   ...materialsRows(),
   ...trainingRows(),
   ...auditRows,

@@ -3,6 +3,7 @@ import { adminAuditRoutes } from '../../features/audit/audit-routes';
 import { adminCategoriesRoutes } from '../../features/categories/categories-routes';
 import { adminContentRoutes } from '../../features/content/content-routes';
 import { adminGameRoutes } from '../../features/game/game-routes';
+import { adminInsightsRoutes } from '../../features/insights/insights-routes';
 import { adminMaterialsRoutes } from '../../features/materials/materials-routes';
 import { adminOrganizationsRoutes } from '../../features/organizations/organizations-routes';
 import { adminRoomsRoutes } from '../../features/rooms/rooms-routes';
@@ -48,6 +49,7 @@ export const adminRoutes: RouteObject[] = [
       ...adminTrainingRoutes,
       ...adminMaterialsRoutes,
       ...adminAuditRoutes,
+      ...adminInsightsRoutes,
       // Any other admin path: 'Page not found' inside the layout, never a fake screen.
       lazyRoute(
         '*',

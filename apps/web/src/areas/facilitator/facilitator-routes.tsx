@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { facilitatorGameRoutes, presenterRoutes } from '../../features/game/game-routes';
+import { facilitatorInsightsRoutes } from '../../features/insights/insights-routes';
 import { onlineMaterialsRoute, traditionalMaterialsRoute } from '../../features/materials/materials-routes';
 import { facilitatorRoomsRoutes } from '../../features/rooms/rooms-routes';
 import { facilitatorTrainingRoutes } from '../../features/training/training-routes';
@@ -76,6 +77,7 @@ export const facilitatorRoutes: RouteObject[] = [
       ...facilitatorUsersRoutes,
       ...facilitatorRoomsRoutes,
       ...facilitatorTrainingRoutes,
+      ...facilitatorInsightsRoutes,
       facilitatorNotFoundRoute,
     ],
   },

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDoorEnter, IconSchool } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { PlayerHistory } from '../../features/insights/player-history';
 import { useOrgRooms } from '../../features/rooms/rooms-api';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -74,6 +75,7 @@ export function PlayerDashboardPage() {
             ))}
           </SimpleGrid>
         )}
+        <PlayerHistory />
       </Stack>
     </Container>
   );

@@ -1,0 +1,73 @@
+import { INSIGHTS_API, type InsightsFigure } from '@playshop/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../db/client';
+import { route } from '../http/endpoint';
+import { figureCsv, productCsv } from './csv';
+import { createProjector } from './projector';
+import { insightsService } from './service';
+
+/** Between catch-ups on the timer when the log is caught up; while behind, the next runs at once. */
+const PROJECT_EVERY_MS = 5_000;
+/** One timed catch-up's budget: the event loop stays free for the game between batches of runs. */
+const TIMED_BUDGET_MS = 1_000;
+
+const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header(
+      'content-disposition',
+      `attachment; filename="insights-${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+    )
+    .send(csv);
+
+/** Insights (issue 33): the routes, and the projector kept running on a timer until the app closes. */
+export function insightsRoutes(app: FastifyInstance, db: Db): void {
+  const projector = createProjector(db, app.log);
+  const insights = insightsService(db, projector);
+
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const tick = async () => {
+    let caughtUp = true;
+    try {
+      caughtUp = await projector.catchUp(TIMED_BUDGET_MS);
+    } catch (error) {
+      app.log.warn({ err: error }, 'insights: catching up with the event log failed; trying again');
+    }
+    if (!closed) timer = setTimeout(tick, caughtUp ? PROJECT_EVERY_MS : 0).unref();
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(tick, PROJECT_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+    await projector.settled();
+  });
+
+  route(app, INSIGHTS_API.summary, ({ actor, params, query }) => insights.summary(actor, params.org, query));
+  route(app, INSIGHTS_API.games, ({ actor, params, query }) => insights.games(actor, params.org, query));
+  route(app, INSIGHTS_API.questions, ({ actor, params, query }) =>
+    insights.questions(actor, params.org, query),
+  );
+  route(app, INSIGHTS_API.content, ({ actor, params, query }) => insights.content(actor, params.org, query));
+  route(app, INSIGHTS_API.bingo, ({ actor, params, query }) => insights.bingo(actor, params.org, query));
+  route(app, INSIGHTS_API.weeks, ({ actor, params, query }) => insights.weeks(actor, params.org, query));
+  type Args = Parameters<typeof insights.summary>;
+  const csvOf: Record<InsightsFigure, (...args: Args) => Promise<string>> = {
+    summary: async (...a) => figureCsv.summary(await insights.summary(...a)),
+    games: async (...a) => figureCsv.games(await insights.games(...a, true)),
+    questions: async (...a) => figureCsv.questions(await insights.questions(...a)),
+    content: async (...a) => figureCsv.content(await insights.content(...a)),
+    bingo: async (...a) => figureCsv.bingo(await insights.bingo(...a)),
+    weeks: async (...a) => figureCsv.weeks(await insights.weeks(...a)),
+  };
+  route(app, INSIGHTS_API.export, async ({ actor, params: { org, figure }, query, reply }) =>
+    sendCsv(reply, figure, await csvOf[figure](actor, org, query)),
+  );
+  route(app, INSIGHTS_API.product, ({ query }) => insights.product(query));
+  route(app, INSIGHTS_API.productExport, async ({ params: { figure }, query, reply }) =>
+    sendCsv(reply, figure, productCsv[figure](await insights.product(query))),
+  );
+  route(app, INSIGHTS_API.me, ({ actor }) => insights.me(actor));
+}

@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { zIdParam, zLine } from './input';
+
+/**
+ * Insights (issue 33): what worked across every game an organization has run, from projections of
+ * the game event log. An organization's admins see all its games, its facilitators the games they
+ * ran; the super admin any organization's, and the product's figures.
+ */
+export const INSIGHTS_TEXTS = {
+  title: 'Insights',
+  badDate: 'Date must be YYYY-MM-DD',
+  badRange: 'The start date must not be after the end date',
+  longRange: 'Pick at most 400 days',
+  exportCsv: 'Export CSV',
+  empty: 'No games in this range',
+} as const;
+
+/** Days shown when no range is given: the last 12 weeks up to today. */
+export const INSIGHTS_DEFAULT_DAYS = 84;
+export const INSIGHTS_MAX_DAYS = 400;
+/** Licences ending within this many days are listed on the product figures. */
+export const INSIGHTS_LICENCE_DAYS = 90;
+/** Rows of the games table in a reply; the CSV has them all. */
+export const INSIGHTS_GAME_ROWS = 500;
+
+const ZDay = zLine()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, INSIGHTS_TEXTS.badDate)
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    INSIGHTS_TEXTS.badDate,
+  );
+
+/** A date range, both ends inclusive (UTC days). */
+export const ZInsightsRange = z.object({ from: ZDay.optional(), to: ZDay.optional() });
+
+/** The filters of every organization figure. */
+export const ZInsightsFilter = ZInsightsRange.extend({
+  workshopId: zIdParam().optional(),
+  roomId: zIdParam().optional(),
+  /** The facilitator who ran the games (a facilitator sees only their own anyway). */
+  facilitatorId: zIdParam().optional(),
+});
+export type InsightsFilter = z.infer<typeof ZInsightsFilter>;
+
+const ZOption = z.object({ id: z.number().int(), name: z.string() });
+const int = () => z.number().int();
+/** A share from 0 to 1; null when there is nothing to share (no answers). */
+const share = () => z.number().min(0).max(1).nullable();
+
+export const ZInsightsSummary = z.object({
+  from: z.string(),
+  to: z.string(),
+  games: int(),
+  /** Players who joined, summed over games (a player in two games counts twice). */
+  players: int(),
+  playersPerGame: z.number().nullable(),
+  winnersPerGame: z.number().nullable(),
+  attendance: z.object({
+    /** The organization's registered players (created or imported, not guests). */
+    invited: int(),
+    /** Registered players who joined at least one of these games. */
+    attended: int(),
+    /** Guests (joined with a nickname through the room's code) in these games. */
+    guests: int(),
+  }),
+  /** Players away (left or removed) when their game ended. */
+  leftEarly: int(),
+  leftEarlyShare: share(),
+  /** What the filters can pick, among the games the caller may see. */
+  options: z.object({ workshops: z.array(ZOption), rooms: z.array(ZOption), facilitators: z.array(ZOption) }),
+});
+export type InsightsSummary = z.infer<typeof ZInsightsSummary>;
+
+export const ZInsightsGame = z.object({
+  gameId: int(),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  room: z.string(),
+  workshop: z.string(),
+  facilitator: z.string().nullable(),
+  players: int(),
+  leftEarly: int(),
+  winners: int(),
+});
+export const ZInsightsGames = z.object({ total: int(), games: z.array(ZInsightsGame) });
+export type InsightsGames = z.infer<typeof ZInsightsGames>;
+
+export const ZInsightsQuestion = z.object({
+  contentId: int(),
+  title: z.string(),
+  question: z.string(),
+  /** Times the question was sent. */
+  asked: int(),
+  answers: int(),
+  shareRight: share(),
+  /** The wrong option chosen most (last answers), with how many chose it. */
+  mostChosenWrong: z.object({ answer: z.string(), players: int() }).nullable(),
+  /** Mean seconds from the question being sent to a player's last answer. */
+  meanSeconds: z.number().nullable(),
+});
+export const ZInsightsQuestions = z.object({ questions: z.array(ZInsightsQuestion) });
+export type InsightsQuestions = z.infer<typeof ZInsightsQuestions>;
+
+export const ZInsightsContentRow = z.object({
+  sessionId: z.number().int().nullable(),
+  session: z.string().nullable(),
+  contentId: int(),
+  title: z.string(),
+  type: z.string(),
+  sent: int(),
+  /** Mean players in the room when it was sent. */
+  meanPresent: z.number(),
+});
+export const ZInsightsContent = z.object({ items: z.array(ZInsightsContentRow) });
+export type InsightsContent = z.infer<typeof ZInsightsContent>;
+
+export const ZInsightsBingo = z.object({
+  patterns: z.array(
+    z.object({
+      pattern: z.string(),
+      /** Rounds where this pattern's prize was won. */
+      firstWins: int(),
+      meanBalls: z.number(),
+      minBalls: int(),
+      maxBalls: int(),
+    }),
+  ),
+  /** How many games had each number of winners. */
+  winnersPerGame: z.array(z.object({ winners: int(), games: int() })),
+});
+export type InsightsBingo = z.infer<typeof ZInsightsBingo>;
+
+export const ZInsightsWeek = z.object({
+  /** The Monday (UTC) starting the week. */
+  week: z.string(),
+  games: int(),
+  players: int(),
+  leftEarly: int(),
+  answers: int(),
+  shareRight: share(),
+});
+export const ZInsightsWeeks = z.object({ weeks: z.array(ZInsightsWeek) });
+export type InsightsWeeks = z.infer<typeof ZInsightsWeeks>;
+
+export const ZInsightsProduct = z.object({
+  organizations: z.array(
+    z.object({
+      id: int(),
+      name: z.string(),
+      games: int(),
+      players: int(),
+      lastGameAt: z.string().nullable(),
+    }),
+  ),
+  licences: z.array(z.object({ id: int(), name: z.string(), expiry: z.string() })),
+  months: z.array(z.object({ month: z.string(), games: int(), players: int() })),
+});
+export type InsightsProduct = z.infer<typeof ZInsightsProduct>;
+
+export const ZPlayerHistory = z.object({
+  games: int(),
+  bingos: int(),
+  answers: int(),
+  rightAnswers: int(),
+  recent: z.array(
+    z.object({
+      gameId: int(),
+      startedAt: z.string(),
+      room: z.string(),
+      bingos: int(),
+      answers: int(),
+      rightAnswers: int(),
+    }),
+  ),
+});
+export type PlayerHistory = z.infer<typeof ZPlayerHistory>;
+
+/** Each organization figure, exportable as CSV. */
+export const INSIGHTS_FIGURES = ['summary', 'games', 'questions', 'content', 'bingo', 'weeks'] as const;
+export type InsightsFigure = (typeof INSIGHTS_FIGURES)[number];
+export const PRODUCT_FIGURES = ['organizations', 'licences', 'months'] as const;
+export type ProductFigure = (typeof PRODUCT_FIGURES)[number];
+
+const ZOrgParam = z.object({ org: zLine().min(1).max(200) });
+const tags = ['insights'];
+const orgFigure = <R extends z.ZodType>(figure: InsightsFigure, reply: R, summary: string) =>
+  endpoint({
+    method: 'GET',
+    path: `/insights/org/:org/${figure}`,
+    params: ZOrgParam,
+    query: ZInsightsFilter,
+    reply,
+    access: 'readRoomActivity',
+    summary,
+    tags,
+  });
+
+export const INSIGHTS_API = {
+  summary: orgFigure(
+    'summary',
+    ZInsightsSummary,
+    'Games run, players per game, attendance, players who left',
+  ),
+  games: orgFigure('games', ZInsightsGames, 'Each game: room, facilitator, players, left early, winners'),
+  questions: orgFigure(
+    'questions',
+    ZInsightsQuestions,
+    'Per question: answers, share right, wrong answer, time',
+  ),
+  content: orgFigure(
+    'content',
+    ZInsightsContent,
+    'Per session and content item: times sent, players present',
+  ),
+  bingo: orgFigure('bingo', ZInsightsBingo, 'Balls to the first win per pattern, winners per game'),
+  weeks: orgFigure('weeks', ZInsightsWeeks, 'Games, players, left early and answers by week'),
+  export: endpoint({
+    method: 'GET',
+    path: '/insights/org/:org/export/:figure',
+    params: ZOrgParam.extend({ figure: z.enum(INSIGHTS_FIGURES) }),
+    query: ZInsightsFilter,
+    reply: z.string(),
+    access: 'readRoomActivity',
+    summary: 'One figure as CSV',
+    tags,
+  }),
+  product: endpoint({
+    method: 'GET',
+    path: '/insights/product',
+    query: ZInsightsRange,
+    reply: ZInsightsProduct,
+    access: 'readOverviewDashboard',
+    summary: 'Organizations by activity, licences ending, games and players per month',
+    tags,
+  }),
+  productExport: endpoint({
+    method: 'GET',
+    path: '/insights/product/export/:figure',
+    params: z.object({ figure: z.enum(PRODUCT_FIGURES) }),
+    query: ZInsightsRange,
+    reply: z.string(),
+    access: 'readOverviewDashboard',
+    summary: 'One product figure as CSV',
+    tags,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/insights/me',
+    reply: ZPlayerHistory,
+    access: 'signedIn',
+    summary: "The caller's own games: games played, bingos, right answers",
+    tags,
+  }),
+};
