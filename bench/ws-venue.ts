@@ -14,20 +14,15 @@
  * Prints a markdown table; BENCH_WRITE_DOCS=1 also replaces its section of docs/performance.md.
  * Loopback only; every phase is bounded.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { accessTokens } from '../apps/server/src/auth/tokens';
-import { openDatabase } from '../apps/server/src/db/client';
-import { organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
+import { bounded, type Fixture, root, type Server, seedPeople, startServer } from './bench-server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
 const SIZE = Number(process.env.BENCH_SIZE ?? 10_000);
 const SLOW_SHARE = 0.05;
 const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_MS ?? 20 * 60_000);
@@ -44,89 +39,15 @@ function pct(values: number[], p: number): number {
 }
 const ms = (n: number) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '–');
 
-async function bounded<T>(what: string, limit: number, work: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what}: not done within ${limit / 1000} s`)), limit);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+/** The real server with the product's node flags (start:prod), or the bare baseline. */
+const serve = (kind: 'playshop' | 'bare', env: Record<string, string>) =>
+  startServer(kind, {
+    env,
+    nodeArgs: kind === 'playshop' ? serverNodeFlags(path.join(root, 'package.json')) : [],
+    children,
+    stopMs: 20_000,
+    progress,
   });
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<void>;
-  stop(): Promise<void>;
-}
-
-async function startServer(kind: 'playshop' | 'bare', env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const script = kind === 'playshop' ? 'apps/server/src/main.ts' : 'bench/bare-ws-server.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, script)], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'error',
-      ADMIN_PASSWORD: 'bench-admin-password',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.add(child);
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      children.delete(child);
-      resolve();
-    }),
-  );
-  await bounded(
-    `${kind} start`,
-    60_000,
-    new Promise<void>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d) => {
-        out += d;
-        if (/LISTENING \d+/.test(out) || out.includes('Playshop is listening')) resolve();
-      });
-      void exited.then(() => reject(new Error(`${kind} server exited: ${out}`)));
-    }),
-  );
-  return {
-    child,
-    url: `ws://127.0.0.1:${port}/ws`,
-    exited,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await bounded('server stop', 20_000, exited).catch(() => {
-        child.kill('SIGKILL');
-        return exited;
-      });
-    },
-  };
-}
 
 /** One screen: when it last heard anything, the frames it waits for, what it was refused. */
 class Screen {
@@ -194,57 +115,6 @@ async function openAll(screens: Screen[], urls: string[]) {
   }
 }
 
-interface Fixture {
-  roomIds: number[];
-  staff: string;
-  players: string[];
-}
-
-async function seed(url: string, roomCount: number): Promise<Fixture> {
-  const database = await openDatabase({ kind: 'postgres', url });
-  await database.migrate();
-  const { db } = database;
-  const [org] = await db.insert(organizations).values({ name: 'Venue Org' }).returning();
-  const [w] = await db.insert(workshops).values({ name: 'Venue workshop' }).returning();
-  const roomRows = await db
-    .insert(rooms)
-    .values(
-      Array.from({ length: roomCount }, (_, i) => ({
-        name: `Venue ${i}`,
-        orgId: org!.id,
-        workshopId: w!.id,
-      })),
-    )
-    .returning({ id: rooms.id });
-  const [staff] = await db
-    .insert(users)
-    .values({ email: 'f@venue.local', role: 'FACILITATOR', orgId: org!.id })
-    .returning({ id: users.id });
-  const playerIds: number[] = [];
-  for (let start = 0; start < SIZE; start += 1000) {
-    const rows = await db
-      .insert(users)
-      .values(
-        Array.from({ length: Math.min(1000, SIZE - start) }, (_, i) => ({
-          username: `venue-${start + i}`,
-          role: 'PLAYER' as const,
-          orgId: org!.id,
-        })),
-      )
-      .returning({ id: users.id });
-    playerIds.push(...rows.map((r) => r.id));
-  }
-  await database.close();
-  const tokens = accessTokens(JWT_SECRET, 3600);
-  const sign = (id: number, role: 'PLAYER' | 'FACILITATOR') =>
-    tokens.sign({ userId: id, role, orgId: org!.id, orgName: org!.name, username: `u${id}` });
-  return {
-    roomIds: roomRows.map((r) => r.id),
-    staff: await sign(staff!.id, 'FACILITATOR'),
-    players: await Promise.all(playerIds.map((id) => sign(id, 'PLAYER'))),
-  };
-}
-
 const msg = (roomId: number, type: string, action: string, extra: object = {}) => ({
   type,
   payload: { action, roomId, ...extra },
@@ -255,12 +125,12 @@ const msg = (roomId: number, type: string, action: string, extra: object = {}) =
  * (round robin over the urls), the game starts and `rolls` balls are drawn.
  */
 async function game(roomId: number, fixture: Fixture, urls: string[], bare: boolean) {
-  const facilitator = new Screen(fixture.staff, true);
+  const facilitator = new Screen(fixture.facilitators[0]!.token, true);
   await facilitator.open(urls[0]!);
   const opened = facilitator.next(bare ? 'set_game_state' : 'set_game_state');
   facilitator.send(msg(roomId, 'room_event', 'open_lobby'));
   await bounded('open lobby', 30_000, opened);
-  const players = fixture.players.map((t) => new Screen(t, false));
+  const players = fixture.players.map((p) => new Screen(p.token, false));
   await bounded('connect', 120_000, openAll(players, urls));
   const joined = players.map((p) => p.next('join_room'));
   for (const p of players) p.send(msg(roomId, 'room_event', 'join_room'));
@@ -286,6 +156,8 @@ async function closeAll(screens: Screen[]) {
 
 /** The web client's first reconnect delay (game-connection.ts): 0.5–1 s, jittered. */
 const firstBackoff = () => 500 + Math.random() * 500;
+/** The web client's wait after a restart's close (1012, game-connection.ts RESTART_SPREAD_MS). */
+const restartSpread = () => Math.random() * 250;
 
 async function reconnectStorm(kind: 'playshop' | 'bare', server: Server, roomId: number, fixture: Fixture) {
   const { facilitator, players } = await game(roomId, fixture, [server.url], kind === 'bare');
@@ -348,12 +220,12 @@ async function ownerLeaves(
   roomId: number,
   fixture: Fixture,
 ) {
-  const a = await startServer('playshop', { ...env, SHUTDOWN_DRAIN_MS: '500' });
-  const b = await startServer('playshop', env);
+  const a = await serve('playshop', { ...env, SHUTDOWN_DRAIN_MS: '500' });
+  const b = await serve('playshop', env);
   try {
     const { facilitator, players } = await game(roomId, fixture, [a.url, b.url], false);
     // The facilitator's screen is on the survivor; the room is A's (it opened there).
-    const staff = new Screen(fixture.staff, true);
+    const staff = new Screen(fixture.facilitators[0]!.token, true);
     await staff.open(b.url);
     const staffIn = staff.next('set_game_state');
     staff.send(msg(roomId, 'room_event', 'join_room'));
@@ -368,11 +240,11 @@ async function ownerLeaves(
       s.longestGap = 0;
     }
     const start = performance.now();
-    // Every screen of A reconnects to B as the web client does: 1012 at once (spread over 1 s),
+    // Every screen of A reconnects to B as the web client does: 1012 at once (jittered by 250 ms),
     // anything else after the first jittered backoff step.
     const recovered: Promise<number>[] = onA.map(async (p) => {
       const code = await p.closed();
-      await sleep(code === 1012 ? Math.random() * 1000 : firstBackoff());
+      await sleep(code === 1012 ? restartSpread() : firstBackoff());
       await p.open(b.url);
       const back = p.next('set_game_state');
       p.send(msg(roomId, 'room_event', 'reconnect', { lastSeq: p.lastSeq }));
@@ -395,11 +267,26 @@ async function ownerLeaves(
       }
     })();
     const times = await bounded(`${how} recovery`, 120_000, Promise.all([...recovered, ...stayed]));
+    // The facilitator's first ball after the fault, however late (bounded), then time for it to land.
+    const rolledAfter = () => (staff.arrivals.get('get_random_roll') ?? []).some((at) => at > start);
+    await bounded(
+      'first roll after the fault',
+      60_000,
+      (async () => {
+        while (!rolledAfter()) await sleep(100);
+      })(),
+    ).catch((err) => progress(String(err)));
     await sleep(2_000);
     rolling = false;
     await keepRolling;
-    const rollAt = (staff.arrivals.get('get_random_roll') ?? []).find((at) => at > start);
-    const firstRoll = rollAt === undefined ? Number.NaN : rollAt - start;
+    const firstAfter = (s: Screen) => {
+      const at = (s.arrivals.get('get_random_roll') ?? []).find((t) => t > start);
+      return at === undefined ? Number.NaN : at - start;
+    };
+    const firstRoll = firstAfter(staff);
+    // Each player's first ball after the fault: a screen that never got one counts as the run's end.
+    const playersFirstRoll = players.map(firstAfter);
+    const noRoll = playersFirstRoll.filter((t) => Number.isNaN(t)).length;
     const gaps = [staff, ...players].map((s) => s.longestGap);
     const errors = [staff, ...players].reduce((n, s) => n + s.errors.length, 0);
     staff.send(msg(roomId, 'game_event', 'game_over'));
@@ -409,6 +296,9 @@ async function ownerLeaves(
       p99: pct(times, 99),
       all: Math.max(...times),
       firstRoll,
+      rollP50: pct(playersFirstRoll.filter(Number.isFinite), 50),
+      rollP99: pct(playersFirstRoll.filter(Number.isFinite), 99),
+      noRoll,
       gapP50: pct(gaps, 50),
       gapP99: pct(gaps, 99),
       errors,
@@ -438,7 +328,7 @@ async function main() {
   try {
     const url = new URL(pgUrl);
     url.pathname = `/${pgName}`;
-    const fixture = await seed(url.toString(), 8);
+    const fixture = await seedPeople({ kind: 'postgres', url: url.toString() }, { rooms: 8, players: SIZE });
     progress(`seeded ${fixture.players.length} players`);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-venue-'));
     const env = {
@@ -449,11 +339,11 @@ async function main() {
     };
     let room = 0;
     if (wanted('reconnect-storm')) {
-      const bare = await startServer('bare', {});
+      const bare = await serve('bare', {});
       const b = await reconnectStorm('bare', bare, fixture.roomIds[room++]!, fixture).finally(() =>
         bare.stop(),
       );
-      const real = await startServer('playshop', env);
+      const real = await serve('playshop', env);
       const r = await reconnectStorm('playshop', real, fixture.roomIds[room++]!, fixture).finally(() =>
         real.stop(),
       );
@@ -463,7 +353,7 @@ async function main() {
       );
     }
     if (wanted('slow-consumer')) {
-      const real = await startServer('playshop', env);
+      const real = await serve('playshop', env);
       try {
         const fast = await slowConsumers(real, fixture.roomIds[room++]!, fixture, false);
         const slow = await slowConsumers(real, fixture.roomIds[room++]!, fixture, true);
@@ -478,10 +368,10 @@ async function main() {
     if (wanted('failover')) {
       const f = await ownerLeaves('SIGKILL', env, fixture.roomIds[room++]!, fixture);
       progress(
-        `failover: all back in ${ms(f.all)}, first roll ${ms(f.firstRoll)} (${f.staffRolls} rolls back; facilitator refused: ${f.staffErrors})`,
+        `failover: all back in ${ms(f.all)}, facilitator's first roll ${ms(f.firstRoll)}, players' p99 ${ms(f.rollP99)} (${f.staffRolls} rolls back; ${f.noRoll} players without one; facilitator refused: ${f.staffErrors})`,
       );
       rows.push(
-        `| failover: owner killed (-9), half the sockets on it | time until each screen has its snapshot p50 / p99 / all: ${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.all)}; facilitator's first roll ${ms(f.firstRoll)} | – | goal: all within 10 s |`,
+        `| failover: owner killed (-9), half the sockets on it | time until each screen has its snapshot p50 / p99 / all: ${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.all)}; the facilitator's first roll back ${ms(f.firstRoll)} (refused meanwhile: ${f.staffErrors}); each player's first ball p50 / p99: ${ms(f.rollP50)} / ${ms(f.rollP99)}${f.noRoll ? `, ${f.noRoll} without one` : ''} | – | goal: all within 10 s |`,
       );
     }
     if (wanted('rolling-restart')) {

@@ -44,6 +44,13 @@ interface GameSocketDeps {
 
 /** The close of every socket when this instance stops (1012 Service Restart): reconnect elsewhere now. */
 export const RESTART_CLOSE_CODE = 1012;
+/**
+ * After a hand-over the sockets are closed this many a second, a slice every RESTART_SLICE_MS: each
+ * reconnect costs the new owner a token check, a join and a snapshot, and a herd of them all at once
+ * would hold the room's frames behind them. Until its turn a socket is served as before (forwarded).
+ */
+export const RESTART_CLOSES_PER_SECOND = 1_000;
+const RESTART_SLICE_MS = 50;
 
 /** How often open sockets are checked against deletions and licence expiry. */
 const REVALIDATE_MS = 2_000;
@@ -138,9 +145,29 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   // instance owns go to another instance first, then each socket is told the server restarts (1012),
   // which the web client answers by reconnecting at once, quietly, to any instance.
   app.addHook('preClose', async () => {
+    const started = performance.now();
     const handed = await rooms.handOff();
-    if (handed.length > 0) app.log.info({ rooms: handed.length }, 'handed rooms off to other instances');
-    for (const live of open) live.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
+    const handOffMs = Math.round(performance.now() - started);
+    const sockets = [...open];
+    // Nobody took the rooms (one instance): there is nothing to spread the reconnects over.
+    const perSlice =
+      handed.length > 0 ? Math.max(1, (RESTART_CLOSES_PER_SECOND * RESTART_SLICE_MS) / 1000) : sockets.length;
+    for (let i = 0; i < sockets.length; i += perSlice) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, RESTART_SLICE_MS));
+      for (const live of sockets.slice(i, i + perSlice))
+        live.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
+    }
+    if (handed.length > 0) {
+      app.log.info(
+        {
+          rooms: handed.length,
+          handOffMs,
+          sockets: sockets.length,
+          ms: Math.round(performance.now() - started),
+        },
+        'handed rooms off to other instances',
+      );
+    }
   });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
