@@ -95,7 +95,7 @@ export async function startServer(kind: 'playshop' | 'bare', options: StartOptio
         HOST: '127.0.0.1',
         JWT_SECRET,
         DEMO_DATA: 'false',
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: process.env.BENCH_SERVER_LOG === '1' ? 'info' : 'error',
         // Free of the admin's e-mail and of common words: the configuration refuses either.
         ADMIN_PASSWORD: 'Quiet-Harbor-Lantern-4719',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -123,6 +123,10 @@ export async function startServer(kind: 'playshop' | 'bare', options: StartOptio
     child.kill('SIGKILL');
     throw err;
   });
+  // BENCH_SERVER_LOG=1: the server's log lines (LOG_LEVEL) go to this process's stderr, tagged.
+  if (process.env.BENCH_SERVER_LOG === '1') {
+    child.stdout!.on('data', (d) => process.stderr.write(`[${tag} ${port}] ${d}`));
+  }
   return {
     child,
     port,

@@ -284,6 +284,12 @@ async function ownerLeaves(
       return at === undefined ? Number.NaN : at - start;
     };
     const firstRoll = firstAfter(staff);
+    progress(
+      `${how}: the facilitator's balls after the fault at ${(staff.arrivals.get('get_random_roll') ?? [])
+        .filter((t) => t > start)
+        .map((t) => Math.round(t - start))
+        .join(', ')} ms`,
+    );
     // Each player's first ball after the fault: a screen that never got one counts as the run's end.
     const playersFirstRoll = players.map(firstAfter);
     const noRoll = playersFirstRoll.filter((t) => Number.isNaN(t)).length;

@@ -49,7 +49,7 @@ export const RESTART_CLOSE_CODE = 1012;
  * reconnect costs the new owner a token check, a join and a snapshot, and a herd of them all at once
  * would hold the room's frames behind them. Until its turn a socket is served as before (forwarded).
  */
-export const RESTART_CLOSES_PER_SECOND = 1_000;
+export const RESTART_CLOSES_PER_SECOND = 400;
 const RESTART_SLICE_MS = 50;
 
 /** How often open sockets are checked against deletions and licence expiry. */
