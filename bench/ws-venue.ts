@@ -108,6 +108,25 @@ class Screen {
   }
 }
 
+/** Upgrades the server refused (503 while its database pool is saturated, …): the web client retries. */
+let refusedOpens = 0;
+/**
+ * A screen coming back as the web client does: a refused upgrade is tried again after the client's
+ * backoff step (0.5–1 s, then 1–2 s, …), up to five times.
+ */
+async function reopen(screen: Screen, url: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await screen.open(url);
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      refusedOpens += 1;
+      const step = 500 * 2 ** (attempt - 1);
+      await sleep(step + Math.random() * step);
+    }
+  }
+}
+
 /** Opens `screens` on `urls` (round robin), a few hundred at a time. */
 async function openAll(screens: Screen[], urls: string[]) {
   for (let i = 0; i < screens.length; i += 200) {
@@ -163,13 +182,14 @@ async function reconnectStorm(kind: 'playshop' | 'bare', server: Server, roomId:
   const { facilitator, players } = await game(roomId, fixture, [server.url], kind === 'bare');
   await roll(roomId, facilitator, players);
   await closeAll(players);
+  const refusedBefore = refusedOpens;
   const start = performance.now();
   const times = await bounded(
     `${kind} reconnect storm`,
     180_000,
     Promise.all(
       players.map(async (p) => {
-        await p.open(server.url);
+        await reopen(p, server.url);
         const back = p.next(kind === 'bare' ? 'join_room' : 'set_game_state');
         p.send(
           kind === 'bare'
@@ -182,7 +202,12 @@ async function reconnectStorm(kind: 'playshop' | 'bare', server: Server, roomId:
   );
   facilitator.send(msg(roomId, 'game_event', 'game_over'));
   await closeAll([facilitator, ...players]);
-  return { p50: pct(times, 50), p99: pct(times, 99), all: Math.max(...times) };
+  return {
+    p50: pct(times, 50),
+    p99: pct(times, 99),
+    all: Math.max(...times),
+    refused: refusedOpens - refusedBefore,
+  };
 }
 
 async function slowConsumers(server: Server, roomId: number, fixture: Fixture, slow: boolean) {
@@ -239,13 +264,14 @@ async function ownerLeaves(
       s.watching = true;
       s.longestGap = 0;
     }
+    const refusedBefore = refusedOpens;
     const start = performance.now();
     // Every screen of A reconnects to B as the web client does: 1012 at once (jittered by 250 ms),
     // anything else after the first jittered backoff step.
     const recovered: Promise<number>[] = onA.map(async (p) => {
       const code = await p.closed();
       await sleep(code === 1012 ? restartSpread() : firstBackoff());
-      await p.open(b.url);
+      await reopen(p, b.url);
       const back = p.next('set_game_state');
       p.send(msg(roomId, 'room_event', 'reconnect', { lastSeq: p.lastSeq }));
       return (await back) - start;
@@ -310,6 +336,7 @@ async function ownerLeaves(
       errors,
       staffErrors: [...new Set(staff.errors)].join('; ') || 'none',
       staffRolls: (staff.arrivals.get('get_random_roll') ?? []).filter((at) => at > start).length,
+      refused: refusedOpens - refusedBefore,
     };
   } finally {
     await a.stop();
@@ -355,7 +382,7 @@ async function main() {
       );
       progress(`reconnect storm: all back in ${ms(r.all)} (bare ${ms(b.all)})`);
       rows.push(
-        `| reconnect storm: all ${SIZE} dropped at once | time until each has its snapshot p50 / p99 / all: ${ms(r.p50)} / ${ms(r.p99)} / ${ms(r.all)} | bare ${ms(b.p50)} / ${ms(b.p99)} / ${ms(b.all)} | ${(r.all / b.all).toFixed(2)}× (goal ≤ 5×) |`,
+        `| reconnect storm: all ${SIZE} dropped at once | time until each has its snapshot p50 / p99 / all: ${ms(r.p50)} / ${ms(r.p99)} / ${ms(r.all)} | bare ${ms(b.p50)} / ${ms(b.p99)} / ${ms(b.all)} | ${(r.all / b.all).toFixed(2)}× (goal ≤ 5×)${r.refused ? `; ${r.refused} upgrades refused (503) and tried again` : ''} |`,
       );
     }
     if (wanted('slow-consumer')) {
@@ -377,14 +404,14 @@ async function main() {
         `failover: all back in ${ms(f.all)}, facilitator's first roll ${ms(f.firstRoll)}, players' p99 ${ms(f.rollP99)} (${f.staffRolls} rolls back; ${f.noRoll} players without one; facilitator refused: ${f.staffErrors})`,
       );
       rows.push(
-        `| failover: owner killed (-9), half the sockets on it | time until each screen has its snapshot p50 / p99 / all: ${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.all)}; the facilitator's first roll back ${ms(f.firstRoll)} (refused meanwhile: ${f.staffErrors}); each player's first ball p50 / p99: ${ms(f.rollP50)} / ${ms(f.rollP99)}${f.noRoll ? `, ${f.noRoll} without one` : ''} | – | goal: all within 10 s |`,
+        `| failover: owner killed (-9), half the sockets on it | time until each screen has its snapshot p50 / p99 / all: ${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.all)}; the facilitator's first roll back ${ms(f.firstRoll)} (refused meanwhile: ${f.staffErrors}); each player's first ball p50 / p99: ${ms(f.rollP50)} / ${ms(f.rollP99)}${f.noRoll ? `, ${f.noRoll} without one` : ''}${f.refused ? `; ${f.refused} upgrades refused and tried again` : ''} | – | goal: all within 10 s |`,
       );
     }
     if (wanted('rolling-restart')) {
       const f = await ownerLeaves('SIGTERM', env, fixture.roomIds[room++]!, fixture);
       progress(`rolling restart: longest silence p99 ${ms(f.gapP99)}, errors ${f.errors}`);
       rows.push(
-        `| rolling restart: SIGTERM on the owner, half the sockets on it | each screen's longest time without a frame p50 / p99: ${ms(f.gapP50)} / ${ms(f.gapP99)}; error frames: ${f.errors}; all back ${ms(f.all)} | – | goal: ≤ 2 s, no error |`,
+        `| rolling restart: SIGTERM on the owner, half the sockets on it | each screen's longest time without a frame p50 / p99: ${ms(f.gapP50)} / ${ms(f.gapP99)}; error frames: ${f.errors}; all back ${ms(f.all)}${f.refused ? `; ${f.refused} upgrades refused and tried again` : ''} | – | goal: ≤ 2 s, no error |`,
       );
     }
   } finally {
@@ -393,6 +420,8 @@ async function main() {
     await admin.end();
     clearTimeout(deadline);
   }
+  if (refusedOpens > 0)
+    progress(`upgrades refused and tried again (as the web client does): ${refusedOpens}`);
   const table = [
     `Room of ${SIZE} sockets, PostgreSQL + Redis, ${cpus().length} cores, ${new Date().toISOString().slice(0, 10)}:`,
     '',

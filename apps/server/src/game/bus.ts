@@ -37,6 +37,8 @@ export interface Bus {
   onMoved(handler: (roomId: number, how?: MoveKind) => void): void;
   /** Whether other instances can hear this one now; commands wait for it rather than go unseen. */
   healthy(): boolean;
+  /** How many other instances listen now (a stopping instance hands its rooms and sockets to them). */
+  otherInstances(): Promise<number>;
   /** After an outage: frames may have been missed, so screens are brought up to date. */
   onReconnected(handler: () => void): void;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ export function localBus(): Bus {
     announceMoved: async () => undefined,
     onMoved: () => undefined,
     healthy: () => true,
+    otherInstances: async () => 0,
     onReconnected: () => undefined,
     close: async () => undefined,
   };
@@ -326,6 +329,11 @@ export function redisBus(
     },
     onMoved: (handler) => void movedHandlers.push(handler),
     healthy,
+    async otherInstances() {
+      // Every instance's subscriber listens on the frames channel, this one's too.
+      const [, listening] = (await publisher.pubsub('NUMSUB', FRAMES)) as [string, number];
+      return Math.max(0, Number(listening) - 1);
+    },
     onReconnected: (handler) => void reconnectedHandlers.push(handler),
     async close() {
       frameHandlers.length = 0;

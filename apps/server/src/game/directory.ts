@@ -234,14 +234,16 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     playerCounts: (): number[] => [...opened.values()].map((room) => room.playerCount()),
     /**
      * Before this instance exits (SIGTERM, a rolling restart): each room it owns is let go (once the
-     * commands it took are answered) and another instance asked to take it at once. Returns once
-     * another instance serves each room (or after `waitMs`: no other instance may be running). Our
+     * commands it took are answered) and another instance asked to take it at once. Returns the rooms
+     * once another instance serves each (or after `waitMs`: no other instance may be running); null
+     * when there are no other instances to hand anything to (one process, or the bus is down). Our
      * sockets stay served meanwhile, their commands forwarded and the new owner's frames brought
      * by the bus; the caller then closes them (1012) a slice at a time, and each reconnects to any
      * instance.
      */
-    async handOff(waitMs = 3_000): Promise<number[]> {
-      if (!bus.shared || !bus.healthy()) return [];
+    async handOff(waitMs = 3_000): Promise<number[] | null> {
+      if (!bus.shared || !bus.healthy()) return null;
+      if ((await bus.otherInstances().catch(() => 0)) === 0) return null;
       leaving = true;
       const handed = [...live.keys()];
       const served = handed.map(

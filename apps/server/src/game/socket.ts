@@ -149,15 +149,16 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     const handed = await rooms.handOff();
     const handOffMs = Math.round(performance.now() - started);
     const sockets = [...open];
-    // Nobody took the rooms (one instance): there is nothing to spread the reconnects over.
+    // Other instances take the sockets, owner or not (this one may only have held screens of rooms
+    // owned elsewhere): spread them. Alone, there is nobody to spread them over.
     const perSlice =
-      handed.length > 0 ? Math.max(1, (RESTART_CLOSES_PER_SECOND * RESTART_SLICE_MS) / 1000) : sockets.length;
+      handed !== null ? Math.max(1, (RESTART_CLOSES_PER_SECOND * RESTART_SLICE_MS) / 1000) : sockets.length;
     for (let i = 0; i < sockets.length; i += perSlice) {
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, RESTART_SLICE_MS));
       for (const live of sockets.slice(i, i + perSlice))
         live.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
     }
-    if (handed.length > 0) {
+    if (handed !== null) {
       app.log.info(
         {
           rooms: handed.length,
