@@ -284,17 +284,18 @@ async function ownerLeaves(
     );
     a.child.kill(how);
     let rolling = true;
-    // The facilitator presses Roll every 500 ms (refusals and all); the first ball back after the
-    // fault is the room's recovery.
+    const rolledAfter = () => (staff.arrivals.get('get_random_roll') ?? []).some((at) => at > start);
+    // The facilitator presses Roll every 500 ms (refusals and all). After a kill, until the first
+    // ball comes back (the room's recovery; rolling on would load the recovering room with 10,000
+    // writes a ball); in a restart, throughout, so that every screen has a frame to wait for.
     const keepRolling = (async () => {
-      while (rolling) {
+      while (rolling && !(how === 'SIGKILL' && rolledAfter())) {
         staff.send(msg(roomId, 'game_event', 'get_roll'));
         await sleep(500);
       }
     })();
     const times = await bounded(`${how} recovery`, 120_000, Promise.all([...recovered, ...stayed]));
     // The facilitator's first ball after the fault, however late (bounded), then time for it to land.
-    const rolledAfter = () => (staff.arrivals.get('get_random_roll') ?? []).some((at) => at > start);
     await bounded(
       'first roll after the fault',
       60_000,
@@ -316,11 +317,16 @@ async function ownerLeaves(
         .map((t) => Math.round(t - start))
         .join(', ')} ms`,
     );
-    // Each player's first ball after the fault: a screen that never got one counts as the run's end.
-    const playersFirstRoll = players.map(firstAfter);
+    // When each player has the first ball after the fault: live, if it was back before it was drawn,
+    // else in the snapshot that brought it back.
+    const backAt = new Map([...onA, ...onB].map((p, i) => [p, times[i]!]));
+    const playersFirstRoll = players.map((p) =>
+      backAt.get(p)! >= firstRoll ? backAt.get(p)! : firstAfter(p),
+    );
     const noRoll = playersFirstRoll.filter((t) => Number.isNaN(t)).length;
     const gaps = [staff, ...players].map((s) => s.longestGap);
-    const errors = [staff, ...players].reduce((n, s) => n + s.errors.length, 0);
+    // What players saw; the facilitator's refusals (pressing Roll while the room moves) are listed apart.
+    const errors = players.reduce((n, s) => n + s.errors.length, 0);
     staff.send(msg(roomId, 'game_event', 'game_over'));
     await closeAll([staff, ...players]);
     return {
@@ -404,14 +410,14 @@ async function main() {
         `failover: all back in ${ms(f.all)}, facilitator's first roll ${ms(f.firstRoll)}, players' p99 ${ms(f.rollP99)} (${f.staffRolls} rolls back; ${f.noRoll} players without one; facilitator refused: ${f.staffErrors})`,
       );
       rows.push(
-        `| failover: owner killed (-9), half the sockets on it | time until each screen has its snapshot p50 / p99 / all: ${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.all)}; the facilitator's first roll back ${ms(f.firstRoll)} (refused meanwhile: ${f.staffErrors}); each player's first ball p50 / p99: ${ms(f.rollP50)} / ${ms(f.rollP99)}${f.noRoll ? `, ${f.noRoll} without one` : ''}${f.refused ? `; ${f.refused} upgrades refused and tried again` : ''} | – | goal: all within 10 s |`,
+        `| failover: owner killed (-9), half the sockets on it | time until each screen has its snapshot p50 / p99 / all: ${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.all)}; the facilitator's first roll back ${ms(f.firstRoll)} (refused meanwhile: ${f.staffErrors}); each player has that ball (live or in its snapshot) p50 / p99: ${ms(f.rollP50)} / ${ms(f.rollP99)}${f.noRoll ? `, ${f.noRoll} without one` : ''}${f.refused ? `; ${f.refused} upgrades refused and tried again` : ''} | – | goal: all within 10 s |`,
       );
     }
     if (wanted('rolling-restart')) {
       const f = await ownerLeaves('SIGTERM', env, fixture.roomIds[room++]!, fixture);
       progress(`rolling restart: longest silence p99 ${ms(f.gapP99)}, errors ${f.errors}`);
       rows.push(
-        `| rolling restart: SIGTERM on the owner, half the sockets on it | each screen's longest time without a frame p50 / p99: ${ms(f.gapP50)} / ${ms(f.gapP99)}; error frames: ${f.errors}; all back ${ms(f.all)}${f.refused ? `; ${f.refused} upgrades refused and tried again` : ''} | – | goal: ≤ 2 s, no error |`,
+        `| rolling restart: SIGTERM on the owner, half the sockets on it | each screen's longest time without a frame p50 / p99: ${ms(f.gapP50)} / ${ms(f.gapP99)}; error frames on players' screens: ${f.errors} (the facilitator's: ${f.staffErrors}); all back ${ms(f.all)}${f.refused ? `; ${f.refused} upgrades refused and tried again` : ''} | – | goal: ≤ 2 s, no error |`,
       );
     }
   } finally {
