@@ -153,6 +153,8 @@ type Message = z.infer<typeof ZMessage>;
  */
 const FORWARD_DEADLINE_MS = 10_000;
 const FORWARD_TIMEOUT_MS = 30_000;
+/** After a room's takeover, how long a forward still waiting for it may wait for its answer. */
+const MOVED_SETTLE_MS = 3_000;
 
 interface Waiting {
   roomId: number;
@@ -234,10 +236,13 @@ export function redisBus(
             : undefined;
         // Our own announcement too: a command this instance forwarded to a dead owner is not answered
         // by it; without this it would wait FORWARD_TIMEOUT_MS, and its socket's next commands with it.
+        // After a takeover the new owner may itself have received some of them (it serves the room
+        // before it announces): those it answers within MOVED_SETTLE_MS; the rest are unavailable.
         if (how !== 'leaving') {
           for (const w of waiting.values()) {
-            if (w.roomId === message.roomId)
-              w.answer(how === 'handed' ? null : { error: GAME_TEXTS.unavailable });
+            if (w.roomId !== message.roomId) continue;
+            if (how === 'handed') w.answer(null);
+            else setTimeout(() => w.answer({ error: GAME_TEXTS.unavailable }), MOVED_SETTLE_MS).unref();
           }
         }
         if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId, how);
