@@ -18,23 +18,27 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { accessTokens } from '../apps/server/src/auth/tokens';
 import { type DatabaseOptions, openDatabase } from '../apps/server/src/db/client';
-import { gameEvents, games, organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import { gameEvents, games } from '../apps/server/src/db/schema';
 import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
+import {
+  bounded,
+  type Fixture,
+  Incomplete,
+  root,
+  type Server,
+  seedPeople,
+  startServer as startServerProcess,
+} from './bench-server';
 import type { HeldMemory, ServerHeldMemory } from './gc-on-message';
 import type { GeneratorStatus, LoadClient, LoadCommand, LoadReport } from './ws-load';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-bench';
 const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 4);
 
 /** The real server's node flags: the product's, unless BENCH_V8_FLAGS replaces them for an A/B. */
@@ -67,8 +71,6 @@ const SCENARIOS: Scenario[] = [
 ];
 /** A join storm not over by then is reported as incomplete (with the refusals the players got). */
 const JOIN_TIMEOUT_MS = Number(process.env.BENCH_JOIN_TIMEOUT_MS ?? 90_000);
-/** A run that could not finish: the reason goes in the table instead of its figures. */
-class Incomplete extends Error {}
 /**
  * Every phase has a bound, so a run that stalls (a socket the server let go, a frame that never
  * comes) fails with the phase's name instead of waiting without end. Scaled with the sockets.
@@ -81,31 +83,6 @@ const PHASE_MS = {
   close: 60_000,
   stop: 15_000,
 };
-/** Resolves as `work` does, or fails the phase named `what` after `ms` (with `explain()` added). */
-async function bounded<T>(
-  what: string,
-  ms: number,
-  work: Promise<T>,
-  explain?: () => Promise<string>,
-): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Incomplete(`${what}: no answer after ${Math.round(ms / 1000)} s`)),
-      ms,
-    );
-  });
-  try {
-    return await Promise.race([work, late]);
-  } catch (err) {
-    if (err instanceof Incomplete && explain) {
-      err.message += `; ${await explain().catch((e: unknown) => `(no status: ${String(e)})`)}`;
-    }
-    throw err;
-  } finally {
-    clearTimeout(timer);
-  }
-}
 /** A run's figures, or why there are none. */
 /**
  * BENCH_REPEAT runs of each server (default 3), alternating, each figure the median of its runs: the
@@ -180,90 +157,19 @@ type DbTarget =
   | { label: 'PostgreSQL'; options: DatabaseOptions };
 type Target = { kind: 'bare' } | { kind: 'playshop'; db: DbTarget; instances: 1 | 2 };
 
-interface Fixture {
-  orgId: number;
-  roomIds: number[];
-  /** A signed access token per facilitator (one per room) and per player. */
-  facilitators: { id: number; token: string }[];
-  players: { id: number; token: string }[];
-}
-
 const children = new Set<ChildProcess>();
 const progress = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One org; a room and facilitator per room of the largest scenario (and the durability rooms); the players. */
-async function seed(options: DatabaseOptions): Promise<Fixture> {
-  const database = await openDatabase(options);
-  await database.migrate();
-  const { db } = database;
-  const roomCount = Math.max(...SCENARIOS.map((s) => s.rooms), DURABILITY.rooms);
-  const playerCount = Math.max(
-    ...SCENARIOS.map((s) => s.rooms * s.playersPerRoom),
-    DURABILITY.rooms * DURABILITY.playersPerRoom,
-  );
-  const [org] = await db.insert(organizations).values({ name: 'Bench Org' }).returning();
-  const [w] = await db.insert(workshops).values({ name: 'Bench workshop' }).returning();
-  const roomRows = await db
-    .insert(rooms)
-    .values(
-      Array.from({ length: roomCount }, (_, i) => ({ name: `Room ${i}`, orgId: org!.id, workshopId: w!.id })),
-    )
-    .returning({ id: rooms.id });
-  const staffRows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: roomCount }, (_, i) => ({
-        email: `f${i}@bench.local`,
-        role: 'FACILITATOR' as const,
-        orgId: org!.id,
-      })),
-    )
-    .returning({ id: users.id });
-  const playerRows: { id: number }[] = [];
-  for (let start = 0; start < playerCount; start += 1000) {
-    playerRows.push(
-      ...(await db
-        .insert(users)
-        .values(
-          Array.from({ length: Math.min(1000, playerCount - start) }, (_, i) => ({
-            username: `bench-${start + i}`,
-            role: 'PLAYER' as const,
-            orgId: org!.id,
-          })),
-        )
-        .returning({ id: users.id })),
-    );
-  }
-  await database.close();
-  const tokens = accessTokens(JWT_SECRET, 3600);
-  const sign = (id: number, role: 'PLAYER' | 'FACILITATOR') =>
-    tokens.sign({ userId: id, role, orgId: org!.id, orgName: org!.name, username: `u${id}` });
-  return {
-    orgId: org!.id,
-    roomIds: roomRows.map((r) => r.id),
-    facilitators: await Promise.all(
-      staffRows.map(async ({ id }) => ({ id, token: await sign(id, 'FACILITATOR') })),
+function seed(options: DatabaseOptions): Promise<Fixture> {
+  return seedPeople(options, {
+    rooms: Math.max(...SCENARIOS.map((s) => s.rooms), DURABILITY.rooms),
+    players: Math.max(
+      ...SCENARIOS.map((s) => s.rooms * s.playersPerRoom),
+      DURABILITY.rooms * DURABILITY.playersPerRoom,
     ),
-    players: await Promise.all(playerRows.map(async ({ id }) => ({ id, token: await sign(id, 'PLAYER') }))),
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
-}
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  stop(): Promise<void>;
 }
 
 interface ServerEnv {
@@ -273,71 +179,28 @@ interface ServerEnv {
   redisPrefix?: string;
 }
 
-async function startServer(kind: 'playshop' | 'bare', env: ServerEnv, tag: string = kind): Promise<Server> {
-  const port = await freePort();
+function startServer(kind: 'playshop' | 'bare', env: ServerEnv, tag: string = kind): Promise<Server> {
   const profile =
     kind === 'playshop' && PROFILE === 'cpu'
       ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `${tag}-${Date.now()}`)}`]
       : kind === 'playshop' && PROFILE === 'heap'
         ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${PROFILE_DIR}`]
         : [];
-  const script = kind === 'playshop' ? 'apps/server/src/main.ts' : 'bench/bare-ws-server.ts';
   const gcHook = ['--expose-gc', '--import', path.join(root, 'bench/gc-on-message.ts')];
   const v8 = kind === 'playshop' ? SERVER_V8_FLAGS : [];
-  const child = spawn(
-    process.execPath,
-    [...v8, ...profile, '--import', 'tsx', ...gcHook, path.join(root, script)],
-    {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: env.dataDir,
-        ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
-        ...(env.redisUrl ? { REDIS_URL: env.redisUrl, REDIS_PREFIX: env.redisPrefix } : {}),
-        JWT_SECRET,
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'error',
-        ADMIN_PASSWORD: 'bench-admin-password',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-      },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  return startServerProcess(kind, {
+    nodeArgs: [...v8, ...profile, ...gcHook],
+    env: {
+      DATA_DIR: env.dataDir,
+      DATABASE_URL: env.databaseUrl,
+      ...(env.redisUrl ? { REDIS_URL: env.redisUrl, REDIS_PREFIX: env.redisPrefix } : {}),
     },
-  );
-  children.add(child);
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      children.delete(child);
-      resolve();
-    }),
-  );
-  const listening = new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      if (/LISTENING \d+/.test(out) || out.includes('Playshop is listening')) resolve();
-    });
-    void exited.then(() => reject(new Error(`${tag} server exited: ${out}`)));
+    tag,
+    children,
+    startMs: PHASE_MS.start,
+    stopMs: PHASE_MS.stop,
+    progress,
   });
-  await bounded(`${tag} server start`, PHASE_MS.start, listening).catch((err) => {
-    child.kill('SIGKILL');
-    throw err;
-  });
-  return {
-    child,
-    port,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      // A server that does not shut down in time is killed: the next run needs the machine.
-      await bounded(`${tag} server stop`, PHASE_MS.stop, exited).catch(() => {
-        progress(`${tag} server did not stop within ${PHASE_MS.stop / 1000} s: killed`);
-        child.kill('SIGKILL');
-        return exited;
-      });
-    },
-  };
 }
 
 async function rssBytes(pid: number): Promise<number> {

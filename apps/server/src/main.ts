@@ -55,7 +55,8 @@ async function main(): Promise<void> {
     // stops sending new work while requests and game sockets here still run; then close.
     const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
     app.log.info({ signal, drainMs }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), drainMs + 10_000);
+    // Room hand-over (up to 3 s) and the game sockets' paced closes (up to 6 s, game/socket.ts).
+    const force = setTimeout(() => process.exit(1), drainMs + 30_000);
     force.unref();
     try {
       app.startDraining();

@@ -5,18 +5,16 @@
  * and PostgreSQL gone (server-pg only). After the link returns the game answers within 5 s and
  * nothing that was acknowledged is lost.
  */
-import { GAME_TEXTS, type ServerMessage } from '@playshop/shared';
+import { GAME_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { gameEvents } from '../db/schema';
 import { connectRedis } from '../redis';
 import { createRoomWithPeople, signIn, useTestDatabase } from '../test/context';
+import { gameClient, startInstance } from '../test/instances';
 import { startTcpProxy, type TcpProxy, throughProxy } from '../test/tcp-proxy';
 
 const database = useTestDatabase();
@@ -34,47 +32,20 @@ afterAll(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startApp(db: Database, redis?: Redis) {
-  const config = loadConfig({
-    REDIS_PREFIX: `blip-${process.pid}-${Date.now()}`,
-    NODE_ENV: 'test',
-    DATA_DIR: '/tmp/playshop-unused',
-    JWT_SECRET: 'blip-test-secret-blip-test-secret-blip!!',
-    LOG_LEVEL: 'silent',
+  const started = await startInstance({
+    database: db,
+    redis,
+    redisPrefix: `blip-${process.pid}-${Date.now()}`,
+    jwtSecret: 'blip-test-secret-blip-test-secret-blip!!',
   });
-  const app = await buildApp({ config, database: db, logger: false, redis });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  cleanups.push(() => app.close());
-  const { port } = app.server.address() as { port: number };
-  return { app, url: `ws://127.0.0.1:${port}/ws` };
+  cleanups.push(() => started.app.close());
+  return started;
 }
 
 function client(url: string, token: string) {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-  cleanups.push(async () => ws.terminate());
-  const inbox: ServerMessage[] = [];
-  ws.on('message', (d) => inbox.push(JSON.parse(String(d))));
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return {
-    opened,
-    inbox,
-    send: (m: unknown) => ws.send(JSON.stringify(m)),
-    /** The next message of one of these types, within `ms`. */
-    async next<T extends ServerMessage['type']>(
-      types: T | T[],
-      ms = 5000,
-    ): Promise<Extract<ServerMessage, { type: T }>> {
-      const wanted: string[] = Array.isArray(types) ? types : [types];
-      for (const end = Date.now() + ms; Date.now() < end; ) {
-        const i = inbox.findIndex((m) => wanted.includes(m.type));
-        if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
-        await sleep(10);
-      }
-      throw new Error(`no ${wanted.join(' or ')} within ${ms} ms`);
-    },
-  };
+  const screen = gameClient(url, token);
+  cleanups.push(async () => screen.ws.terminate());
+  return screen;
 }
 type Client = ReturnType<typeof client>;
 

@@ -25,17 +25,26 @@ export interface Bus {
   /** The owner's answer; null when no instance serves the room. */
   forward(request: CommandRequest): Promise<CommandResult | null>;
   /**
-   * A new owner took the room: instances tell it who of theirs is there. `takeOver`: the owner is
-   * leaving (a rolling restart) and one of the others should take the room now.
+   * The room changed hands. Without `how`, a new owner took it (after its owner died, or a bus
+   * outage): instances tell it who of theirs is there. `leaving`: the owner is leaving (a rolling
+   * restart) and one of the others should take the room now. `handed`: the instance that took a room
+   * so handed over serves it; every screen saw every frame, so nobody needs the room afresh.
+   * Forwarded commands still awaiting an answer for the room are settled: asked again of the new
+   * owner after a hand-over (the old one answered all it took before letting go), refused as
+   * unavailable otherwise (the dead owner may or may not have applied them).
    */
-  announceMoved(roomId: number, takeOver?: boolean): Promise<void>;
-  onMoved(handler: (roomId: number, takeOver?: boolean) => void): void;
+  announceMoved(roomId: number, how?: MoveKind): Promise<void>;
+  onMoved(handler: (roomId: number, how?: MoveKind) => void): void;
   /** Whether other instances can hear this one now; commands wait for it rather than go unseen. */
   healthy(): boolean;
+  /** How many other instances listen now (a stopping instance hands its rooms and sockets to them). */
+  otherInstances(): Promise<number>;
   /** After an outage: frames may have been missed, so screens are brought up to date. */
   onReconnected(handler: () => void): void;
   close(): Promise<void>;
 }
+
+export type MoveKind = 'leaving' | 'handed';
 
 /** One process: every room is this instance's, so nothing travels. */
 export function localBus(): Bus {
@@ -49,6 +58,7 @@ export function localBus(): Bus {
     announceMoved: async () => undefined,
     onMoved: () => undefined,
     healthy: () => true,
+    otherInstances: async () => 0,
     onReconnected: () => undefined,
     close: async () => undefined,
   };
@@ -113,7 +123,15 @@ const ZMessage = z.discriminatedUnion('kind', [
       }),
     ),
   }),
-  z.object({ kind: z.literal('moved'), origin: z.string(), roomId: id, takeOver: z.boolean().optional() }),
+  z.object({
+    kind: z.literal('moved'),
+    origin: z.string(),
+    roomId: id,
+    /** The owner is leaving: take the room now (`leaving`). */
+    takeOver: z.boolean().optional(),
+    /** Taken in a hand-over (`handed`); instances of an older version ignore it and rejoin. */
+    handed: z.boolean().optional(),
+  }),
   z.object({
     kind: z.literal('command'),
     replyTo: z.string(),
@@ -135,8 +153,11 @@ type Message = z.infer<typeof ZMessage>;
  */
 const FORWARD_DEADLINE_MS = 10_000;
 const FORWARD_TIMEOUT_MS = 30_000;
+/** After a room's takeover, how long a forward still waiting for it may wait for its answer. */
+const MOVED_SETTLE_MS = 3_000;
 
 interface Waiting {
+  roomId: number;
   answer(result: CommandResult | null): void;
   notServed(): void;
 }
@@ -154,7 +175,7 @@ export function redisBus(
   const ROOM_CHANNEL = `${prefix}:game:room:`;
   const roomChannel = (roomId: number) => `${ROOM_CHANNEL}${roomId}`;
   const frameHandlers: ((roomId: number, frames: WireFrame[]) => void)[] = [];
-  const movedHandlers: ((roomId: number, takeOver?: boolean) => void)[] = [];
+  const movedHandlers: ((roomId: number, how?: MoveKind) => void)[] = [];
   const served = new Map<string, (request: CommandRequest) => Promise<CommandResult>>();
   /** Forwarded commands awaiting their answer; null: no receiver serves the room. */
   const waiting = new Map<string, Waiting>();
@@ -207,10 +228,26 @@ export function redisBus(
         observeBusLag(message.sentAt);
         for (const h of frameHandlers) h(message.roomId, message.frames);
         return;
-      case 'moved':
-        if (message.origin !== instanceId)
-          for (const h of movedHandlers) h(message.roomId, !!message.takeOver);
+      case 'moved': {
+        const how: MoveKind | undefined = message.takeOver
+          ? 'leaving'
+          : message.handed
+            ? 'handed'
+            : undefined;
+        // Our own announcement too: a command this instance forwarded to a dead owner is not answered
+        // by it; without this it would wait FORWARD_TIMEOUT_MS, and its socket's next commands with it.
+        // After a takeover the new owner may itself have received some of them (it serves the room
+        // before it announces): those it answers within MOVED_SETTLE_MS; the rest are unavailable.
+        if (how !== 'leaving') {
+          for (const w of waiting.values()) {
+            if (w.roomId !== message.roomId) continue;
+            if (how === 'handed') w.answer(null);
+            else setTimeout(() => w.answer({ error: GAME_TEXTS.unavailable }), MOVED_SETTLE_MS).unref();
+          }
+        }
+        if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId, how);
         return;
+      }
       case 'reply':
         waiting.get(message.reqId)?.answer(message.result);
         return;
@@ -268,6 +305,7 @@ export function redisBus(
         };
         const timer = setTimeout(() => done({ error: GAME_TEXTS.unavailable }), FORWARD_TIMEOUT_MS);
         waiting.set(reqId, {
+          roomId: request.roomId,
           answer: done,
           notServed() {
             notServed += 1;
@@ -286,11 +324,21 @@ export function redisBus(
       if (notServed >= receivers) waiting.get(reqId)?.answer(null);
       return answer;
     },
-    async announceMoved(roomId, takeOver) {
-      await publish(FRAMES, { kind: 'moved', origin: instanceId, roomId, ...(takeOver ? { takeOver } : {}) });
+    async announceMoved(roomId, how) {
+      await publish(FRAMES, {
+        kind: 'moved',
+        origin: instanceId,
+        roomId,
+        ...(how === 'leaving' ? { takeOver: true } : how === 'handed' ? { handed: true } : {}),
+      });
     },
     onMoved: (handler) => void movedHandlers.push(handler),
     healthy,
+    async otherInstances() {
+      // Every instance's subscriber listens on the frames channel, this one's too.
+      const [, listening] = (await publisher.pubsub('NUMSUB', FRAMES)) as [string, number];
+      return Math.max(0, Number(listening) - 1);
+    },
     onReconnected: (handler) => void reconnectedHandlers.push(handler),
     async close() {
       frameHandlers.length = 0;

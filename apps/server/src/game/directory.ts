@@ -72,12 +72,21 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     done();
   });
   // A room changed hands: tell its new owner who of ours is in it (and so resync their screens).
-  // Its owner is leaving (a rolling restart): take it now, rather than at the next command.
-  bus.onMoved((roomId, takeOver) => {
-    // Leaving: our sockets will reconnect to the new owner themselves (1012), one snapshot each.
-    if (!takeOver) return leaving ? undefined : void rejoin(roomId);
-    owned(roomId).catch((err) => log.warn({ err, roomId }, 'could not take over a room handed off'));
+  // Its owner is leaving (a rolling restart): take it now, rather than at the next command; once
+  // taken so, our screens are up to date (the bus brought them every frame) and stay as they are.
+  bus.onMoved((roomId, how) => {
+    if (how === 'handed') return void handedOver.get(roomId)?.();
+    if (how === undefined) return leaving ? undefined : void rejoin(roomId);
+    const started = performance.now();
+    owned(roomId, undefined, true).then(
+      (room) =>
+        room &&
+        log.info({ roomId, ms: Math.round(performance.now() - started) }, 'took over a room handed off'),
+      (err) => log.warn({ err, roomId }, 'could not take over a room handed off'),
+    );
   });
+  /** While leaving: each handed room's waiter, called when another instance says it serves the room. */
+  const handedOver = new Map<number, () => void>();
   // Back from a bus outage: every screen of ours gets the room afresh.
   bus.onReconnected(() => {
     for (const roomId of hub.roomIds()) void rejoin(roomId);
@@ -115,15 +124,23 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     live.delete(roomId);
     opened.delete(roomId);
     presence.drop(roomId);
+    // Commands the room took are answered (their events durable, frames out) before another
+    // instance may load it: a hand-over loses nothing, and no forwarder is left without its answer.
+    await Promise.allSettled(inFlight.get(roomId) ?? []);
     (await room.catch(() => null))?.close();
     await ownership.release(roomId).catch(() => undefined);
   }
+  /** Commands each room is executing here. */
+  const inFlight = new Map<number, Set<Promise<CommandResult>>>();
 
   /** Set once this instance hands its rooms off before exiting: it takes no room any more. */
   let leaving = false;
 
-  /** The room, when this instance owns it or can take it; null when another instance owns it. */
-  async function owned(roomId: number, requester?: string): Promise<LiveRoom | null> {
+  /**
+   * The room, when this instance owns it or can take it; null when another instance owns it.
+   * `handed`: its owner handed it over (nobody's screen needs the room afresh).
+   */
+  async function owned(roomId: number, requester?: string, handed = false): Promise<LiveRoom | null> {
     const known = live.get(roomId);
     if (known) return known;
     if (leaving || !(await ownership.acquire(roomId))) return null;
@@ -153,9 +170,9 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     try {
       const room = await opening;
       opened.set(roomId, room);
-      void bus.announceMoved(roomId);
+      void bus.announceMoved(roomId, handed ? 'handed' : undefined);
       // Sockets of ours that were in the room under its last owner (the requester is being served).
-      void rejoin(roomId, requester);
+      if (!handed) void rejoin(roomId, requester);
       return room;
     } catch (err) {
       await drop(roomId, opening);
@@ -166,7 +183,16 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   async function executeHere(room: LiveRoom, request: CommandRequest): Promise<CommandResult> {
     // Room tenancy is the rooms' one rule: another organization's room does not exist for the caller.
     if (!inScope(request.actor, room.orgId())) return { error: ERRORS.roomNotFound };
-    return room.execute(request);
+    const running = room.execute(request);
+    const set = inFlight.get(room.roomId) ?? new Set();
+    inFlight.set(room.roomId, set);
+    set.add(running);
+    try {
+      return await running;
+    } finally {
+      set.delete(running);
+      if (set.size === 0) inFlight.delete(room.roomId);
+    }
   }
 
   async function execute(request: CommandRequest): Promise<CommandResult> {
@@ -208,33 +234,33 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     /** Players present in each room this instance owns (the rooms-live and players-per-room gauges). */
     playerCounts: (): number[] => [...opened.values()].map((room) => room.playerCount()),
     /**
-     * Before this instance exits (SIGTERM, a rolling restart): each room it owns is let go and
-     * another instance asked to take it at once. Returns once the new owner serves each room (or
-     * after `waitMs`: no other instance may be running); the caller then closes the sockets with
-     * 1012, and they reconnect to any instance, which forwards to the new owner.
+     * Before this instance exits (SIGTERM, a rolling restart): each room it owns is let go (once the
+     * commands it took are answered) and another instance asked to take it at once. Returns the rooms
+     * once another instance serves each (or after `waitMs`: no other instance may be running); null
+     * when there are no other instances to hand anything to (one process, or the bus is down). Our
+     * sockets stay served meanwhile, their commands forwarded and the new owner's frames brought
+     * by the bus; the caller then closes them (1012) a slice at a time, and each reconnects to any
+     * instance.
      */
-    async handOff(waitMs = 3_000): Promise<number[]> {
-      if (!bus.shared || !bus.healthy()) return [];
+    async handOff(waitMs = 3_000): Promise<number[] | null> {
+      if (!bus.shared || !bus.healthy()) return null;
+      if ((await bus.otherInstances().catch(() => 0)) === 0) return null;
       leaving = true;
       const handed = [...live.keys()];
-      for (const [roomId, room] of live) await drop(roomId, room);
-      await Promise.all(handed.map((roomId) => bus.announceMoved(roomId, true).catch(() => undefined)));
-      // Until the new owner serves each room: one of our sockets' join is forwarded to it (the
-      // rest reconnect on their own once closed, rather than each taking a snapshot twice).
-      const served = (roomId: number) => {
-        const first = hub.members(roomId)[0];
-        if (!first) return Promise.resolve();
-        const join = { roomId, actor: first.actor, command: { type: 'join' as const }, socket: first.key };
-        return execute(join).catch(() => undefined);
-      };
+      const served = handed.map(
+        (roomId) => new Promise<void>((resolve) => handedOver.set(roomId, resolve as () => void)),
+      );
+      await Promise.all([...live].map(([roomId, room]) => drop(roomId, room)));
+      await Promise.all(handed.map((roomId) => bus.announceMoved(roomId, 'leaving').catch(() => undefined)));
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
-        Promise.all(handed.map(served)),
+        Promise.all(served),
         new Promise((resolve) => {
           timer = setTimeout(resolve, waitMs);
         }),
       ]);
       clearTimeout(timer);
+      handedOver.clear();
       return handed;
     },
     async close() {

@@ -5,106 +5,33 @@
  * - the owner killed (-9) mid-game: the other instance takes the room within 10 s, every player is
  *   back with card, marks and rolls, and no roll a client saw is lost.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { ServerMessage } from '@playshop/shared';
+import { GAME_TEXTS } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { gameEvents, games } from '../db/schema';
 import { createRoomWithPeople, signIn, useTestDatabase } from '../test/context';
+import { type Frame, type GameClient, gameClient, spawnInstance } from '../test/instances';
 
 const database = useTestDatabase();
 const redisUrl = process.env.TEST_REDIS_URL;
 const JWT_SECRET = 'failover-test-secret-failover-test-secret!!';
 const REDIS_PREFIX = `failover-${process.pid}-${Date.now()}`;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const children: ChildProcess[] = [];
-const sockets: WebSocket[] = [];
-afterAll(() => {
-  for (const ws of sockets) ws.terminate();
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-});
 if (!redisUrl) console.warn('[playshop] Failover tests skipped: TEST_REDIS_URL is not set.');
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 /** The real server in a process of its own, so it can be stopped or killed like a machine. */
-async function instance(url: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'info',
-      JWT_SECRET,
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'playshop-failover-')),
-      DATABASE_URL: url,
-      REDIS_URL: redisUrl!,
-      REDIS_PREFIX,
-      SHUTDOWN_DRAIN_MS: '300',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const instance = (url: string) =>
+  spawnInstance({
+    LOG_LEVEL: 'info',
+    JWT_SECRET,
+    DATABASE_URL: url,
+    REDIS_URL: redisUrl!,
+    REDIS_PREFIX,
+    SHUTDOWN_DRAIN_MS: '300',
   });
-  children.push(child);
-  let log = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      log += d;
-      if (log.includes('Playshop is listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${log}`)));
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, exited, ws: `ws://127.0.0.1:${port}/ws`, log: () => log };
-}
-
-type Frame = ServerMessage & { at: number };
-function player(url: string, token: string) {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-  sockets.push(ws);
-  const inbox: Frame[] = [];
-  const all: Frame[] = [];
-  ws.on('message', (d) => {
-    const frame = { ...JSON.parse(String(d)), at: Date.now() };
-    inbox.push(frame);
-    all.push(frame);
-  });
-  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-  return {
-    ws,
-    all,
-    closed,
-    opened: new Promise<void>((resolve, reject) => ws.once('open', () => resolve()).once('error', reject)),
-    send: (m: unknown) => ws.send(JSON.stringify(m)),
-    async next<T extends ServerMessage['type']>(type: T, ms = 10_000): Promise<Extract<Frame, { type: T }>> {
-      for (const end = Date.now() + ms; Date.now() < end; ) {
-        const i = inbox.findIndex((m) => m.type === type);
-        if (i >= 0) return inbox.splice(i, 1)[0] as Extract<Frame, { type: T }>;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no ${type} within ${ms} ms`);
-    },
-  };
-}
-type Player = ReturnType<typeof player>;
+const player = (url: string, token: string) => gameClient(url, token);
+type Player = GameClient;
 
 /** The longest time between two frames a screen received from `from` on (ms). */
 const longestGap = (frames: Frame[], from: number, to: number) => {
@@ -146,13 +73,13 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     });
     const [a, b] = await Promise.all([instance(url), instance(url)]);
     // A opens the room, so A owns it; the facilitator runs the game from B.
-    const opener = player(a.ws, room.staffToken);
+    const opener = player(a.url, room.staffToken);
     await opener.opened;
     opener.send(m('room_event', 'open_lobby'));
     await opener.next('set_game_state');
-    const facilitator = player(b.ws, room.staffToken);
-    const onA = player(a.ws, room.playerTokens[0]!);
-    const onB = player(b.ws, room.playerTokens[1]!);
+    const facilitator = player(b.url, room.staffToken);
+    const onA = player(a.url, room.playerTokens[0]!);
+    const onB = player(b.url, room.playerTokens[1]!);
     await Promise.all([facilitator.opened, onA.opened, onB.opened]);
     facilitator.send(m('room_event', 'join_room'));
     await facilitator.next('set_game_state');
@@ -176,7 +103,7 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     let back: Player | undefined;
     const reconnected = onA.closed.then(async (code) => {
       expect(code).toBe(1012);
-      back = player(b.ws, room.playerTokens[0]!);
+      back = player(b.url, room.playerTokens[0]!);
       await back.opened;
       back.send(m('room_event', 'reconnect', { lastSeq: onA.all.at(-1)?.seq ?? 0 }));
       await back.next('set_game_state');
@@ -219,11 +146,11 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
       payload: { action, roomId: room.roomId, ...extra },
     });
     const [a, b] = await Promise.all([instance(url), instance(url)]);
-    const facilitator = player(a.ws, room.staffToken);
+    const facilitator = player(a.url, room.staffToken);
     await facilitator.opened;
     facilitator.send(m('room_event', 'open_lobby'));
     await facilitator.next('set_game_state');
-    const phone = player(b.ws, room.playerTokens[0]!);
+    const phone = player(b.url, room.playerTokens[0]!);
     await phone.opened;
     phone.send(m('room_event', 'join_room'));
     const joined = (await phone.next('join_room')).payload;
@@ -240,12 +167,19 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     const marked = rolls.find(onCard)!;
     phone.send(m('game_event', 'mark', { number: marked, marked: true }));
     expect((await phone.next('marks')).payload.markedCells).toContain(marked);
+    // A second facilitator screen, on B, presses Roll as the owner dies: its command is forwarded to
+    // an owner that will never answer. It is settled once B has the room, not after the forward's 30 s.
+    const staffOnB = player(b.url, room.staffToken);
+    await staffOnB.opened;
+    staffOnB.send(m('room_event', 'join_room'));
+    await staffOnB.next('set_game_state');
 
     const killedAt = Date.now();
     a.child.kill('SIGKILL');
+    staffOnB.send(m('game_event', 'get_roll'));
     await a.exited;
     // The facilitator's screen comes back to the surviving instance and rolls.
-    const back = player(b.ws, room.staffToken);
+    const back = player(b.url, room.staffToken);
     await back.opened;
     back.send(m('room_event', 'reconnect', { lastSeq: 0 }));
     const staffView = (await back.next('set_game_state')).payload;
@@ -257,10 +191,17 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     }
     expect(resumed).toMatchObject({ bingoBoard: card, bingoRolls: rolls });
     expect('markedCells' in resumed && resumed.markedCells).toContain(marked);
-    back.send(m('game_event', 'get_roll'));
-    const next = (await phone.next('get_random_roll')).payload.roll;
+    // Roll refused as unavailable (the dead owner may have drawn it), or drawn by the new owner.
+    const pressed = await staffOnB.next(['get_random_roll', 'error_event'], 10_000);
+    if (pressed.type === 'error_event') expect(pressed.payload.error).toBe(GAME_TEXTS.unavailable);
     expect(Date.now() - killedAt).toBeLessThan(10_000);
-    expect(rolls).not.toContain(next);
+    back.send(m('game_event', 'get_roll'));
+    const after: number[] = [];
+    while (after.length < (pressed.type === 'get_random_roll' ? 2 : 1)) {
+      after.push((await phone.next('get_random_roll')).payload.roll);
+    }
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    for (const ball of after) expect(rolls).not.toContain(ball);
     // Every ball a screen saw is in the log, once.
     const logged = await db
       .select({ payload: gameEvents.payload })
@@ -269,7 +210,7 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
       .where(and(eq(games.roomId, room.roomId), eq(gameEvents.type, 'ball_rolled')))
       .orderBy(gameEvents.seq);
     const balls = logged.map((r) => (r.payload as { number: number }).number);
-    expect(balls).toEqual([...rolls, next]);
+    expect(balls).toEqual([...rolls, ...after]);
     b.child.kill('SIGTERM');
     await b.exited;
   }, 180_000);

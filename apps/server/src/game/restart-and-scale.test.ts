@@ -1,20 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { GAME_TEXTS, type ServerMessage } from '@playshop/shared';
+import { spawn } from 'node:child_process';
+import { GAME_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { gameEvents, rooms, workshops } from '../db/schema';
 import { createOrg, createUser, signIn, useTestDatabase } from '../test/context';
+import { freePort, gameClient, spawnInstance, startInstance as startTestInstance } from '../test/instances';
 
 const database = useTestDatabase();
 let roomId: number;
@@ -23,43 +15,19 @@ const redisClients: Redis[] = [];
 
 // A prefix of this run's own: other test runs may share the Redis server.
 const REDIS_PREFIX = `test-${process.pid}-${Date.now()}`;
+const JWT_SECRET = 'restart-test-secret-restart-test-secret!!';
 
 async function startInstance(redis?: Redis) {
-  const config = loadConfig({
-    REDIS_PREFIX,
-    NODE_ENV: 'test',
-    DATA_DIR: '/tmp/playshop-unused',
-    JWT_SECRET: 'restart-test-secret-restart-test-secret!!',
-    LOG_LEVEL: 'silent',
+  const started = await startTestInstance({
+    database: database(),
+    redis,
+    redisPrefix: REDIS_PREFIX,
+    jwtSecret: JWT_SECRET,
   });
-  const app = await buildApp({ config, database: database(), logger: false, redis });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  apps.push(app);
-  return { app, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws` };
+  apps.push(started.app);
+  return started;
 }
-
-function client(url: string, token: string) {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-  const inbox: ServerMessage[] = [];
-  ws.on('message', (d) => inbox.push(JSON.parse(String(d))));
-  const opened = new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return {
-    ws,
-    opened,
-    send: (m: unknown) => ws.send(JSON.stringify(m)),
-    async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
-      for (let waited = 0; waited < 5000; waited += 10) {
-        const i = inbox.findIndex((m) => m.type === type);
-        if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no ${type}`);
-    },
-  };
-}
+const client = (url: string, token: string) => gameClient(url, token);
 
 let facilitatorToken: string;
 let playerToken: string;
@@ -178,46 +146,8 @@ describe.runIf(redisUrl)('two instances over Redis', () => {
   });
 });
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-/** A port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
 /** The real server in a process of its own, so it can be killed like a crashed machine. */
-async function spawnServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'error',
-      JWT_SECRET: 'restart-test-secret-restart-test-secret!!',
-      DATA_DIR: await mkdtemp(path.join(tmpdir(), 'playshop-owner-')),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      if (out.includes('Playshop is listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
-  return { child, url: `ws://127.0.0.1:${port}/ws` };
-}
+const spawnServer = (env: Record<string, string>) => spawnInstance({ JWT_SECRET, ...env });
 
 describe.runIf(redisUrl)('the owner instance dies mid-game', () => {
   it('another instance takes the room over from the log: same card, no roll lost, players resume', async (t) => {

@@ -45,6 +45,18 @@ interface GameSocketDeps {
 
 /** The close of every socket when this instance stops (1012 Service Restart): reconnect elsewhere now. */
 export const RESTART_CLOSE_CODE = 1012;
+/**
+ * After a hand-over the sockets are closed this many a second, a slice every RESTART_SLICE_MS: each
+ * reconnect costs the new owner a token check, a join and a snapshot, and a herd of them all at once
+ * would hold the room's frames behind them. Until its turn a socket is served as before (forwarded).
+ */
+export const RESTART_CLOSES_PER_SECOND = 400;
+const RESTART_SLICE_MS = 50;
+/**
+ * Faster when needed to be done within this long: the close runs in Fastify's preClose hook, which
+ * fails the close (exit code 1) past Fastify's 10 s plugin timeout, and the hand-over may take 3 s.
+ */
+const RESTART_CLOSES_WITHIN_MS = 6_000;
 
 /** How often open sockets are checked against deletions and licence expiry. */
 const REVALIDATE_MS = 2_000;
@@ -139,9 +151,37 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   // instance owns go to another instance first, then each socket is told the server restarts (1012),
   // which the web client answers by reconnecting at once, quietly, to any instance.
   app.addHook('preClose', async () => {
+    const started = performance.now();
     const handed = await rooms.handOff();
-    if (handed.length > 0) app.log.info({ rooms: handed.length }, 'handed rooms off to other instances');
-    for (const live of open) live.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
+    const handOffMs = Math.round(performance.now() - started);
+    const sockets = [...open];
+    // Other instances take the sockets, owner or not (this one may only have held screens of rooms
+    // owned elsewhere): spread them. Alone, there is nobody to spread them over.
+    // Paced by the clock, not by ticks: a loop slowed by the reconnects still ends in time.
+    const perSecond =
+      handed === null
+        ? Number.POSITIVE_INFINITY
+        : Math.max(RESTART_CLOSES_PER_SECOND, (sockets.length * 1000) / RESTART_CLOSES_WITHIN_MS);
+    const begin = performance.now();
+    for (let closed = 0; closed < sockets.length; ) {
+      const due = Math.min(
+        sockets.length,
+        Math.ceil(((performance.now() - begin + RESTART_SLICE_MS) * perSecond) / 1000),
+      );
+      for (; closed < due; closed++) sockets[closed]!.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
+      if (closed < sockets.length) await new Promise((resolve) => setTimeout(resolve, RESTART_SLICE_MS));
+    }
+    if (handed !== null) {
+      app.log.info(
+        {
+          rooms: handed.length,
+          handOffMs,
+          sockets: sockets.length,
+          ms: Math.round(performance.now() - started),
+        },
+        'handed rooms off to other instances',
+      );
+    }
   });
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },

@@ -47,8 +47,12 @@ export const STALL_CLOSE = 4000;
 const FINAL_CLOSES = [4001, 4403];
 /** The server instance is restarting (1012) after handing its rooms to another: come back at once. */
 export const RESTART_CLOSE = 1012;
-/** A restart's reconnects are spread over this long, so a room's sockets do not arrive as one herd. */
-export const RESTART_SPREAD_MS = 1_000;
+/**
+ * A restart's reconnects are jittered over this long. The server already closes its sockets a slice
+ * at a time (RESTART_CLOSES_PER_SECOND); this only parts the sockets of one slice, and every
+ * millisecond of it is time a screen goes without frames.
+ */
+export const RESTART_SPREAD_MS = 250;
 /** The client's heartbeat: a `ping` this often while open (the server answers `pong`). */
 export const HEARTBEAT_MS = 5_000;
 /** No frame for this long (or a socket that does not open in this time) is a stall. */
@@ -211,7 +215,7 @@ export function createGameConnection(deps: GameConnectionDeps) {
       setStatus('closed');
       return;
     }
-    // A rolling restart: the room is already with another instance; back within a second, quietly.
+    // A rolling restart: the room is already with another instance; back at once, quietly.
     if (code === RESTART_CLOSE) {
       setStatus('reconnecting');
       retry = setTimeout(() => {
