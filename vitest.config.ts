@@ -11,12 +11,19 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
       ...(dbKind === 'postgres' ? testFilesWithoutProjectDatabase(import.meta.dirname) : []),
     ],
     environment: 'node' as const,
+    // The files of a project share one fork and its loaded modules (the app, drizzle, PGlite's
+    // WASM): importing them in a fresh fork cost each file seconds. Each file still opens its own
+    // database and app; what stays is module state, which the files do not depend on.
+    poolOptions: { forks: { isolate: false } },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     provide: { dbKind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });
+
+/** Each file in a fresh module registry and environment (in a reused fork, see `poolOptions` below). */
+const isolated = { poolOptions: { forks: { isolate: true } } };
 
 // The API suite runs again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets it).
 const postgres = process.env.TEST_DATABASE_URL;
@@ -25,8 +32,18 @@ if (!postgres) console.warn('\n[playshop] PostgreSQL API suite skipped: TEST_DAT
 // One runner, several projects: `npm test` runs them all; `vitest run --project server` runs one.
 export default defineConfig({
   test: {
+    // A fork runs file after file of one project instead of being started for each file; a project
+    // that keeps `isolate` (web, shared) still gets its modules and environment afresh per file.
+    poolOptions: { forks: { isolate: false } },
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+          ...isolated,
+        },
+      },
       serverProject('server', 'pglite'),
       ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
       {
@@ -34,6 +51,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
+          ...isolated,
           include: ['src/**/*.test.{ts,tsx}'],
           // jsdom with the AbortSignal that Node's fetch API accepts (see the file).
           environment: './src/test/jsdom-environment.ts',
@@ -53,9 +71,10 @@ export default defineConfig({
           // the other projects keep both cores busy (CI's content-library check failed so).
           expect: { poll: { timeout: 15_000, interval: 100 } },
           // One browser test file at a time, in a worker thread of its own: the threads pool runs
-          // beside the forks pool of the other projects, so the browser tests overlap the rest.
+          // beside the forks pool of the other projects, so the browser tests overlap the rest. The
+          // files share the thread's loaded modules and one Chromium (e2e/support/browser.ts).
           pool: 'threads' as const,
-          poolOptions: { threads: { singleThread: true } },
+          poolOptions: { threads: { singleThread: true, isolate: false } },
         },
       },
     ],

@@ -27,6 +27,24 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * One Chromium for every browser test file of the run: the files run one after another in one
+ * worker thread (vitest.config.ts), and a launch per file cost seconds. Kept on `globalThis` so it
+ * is shared whatever the module registry does between files; each file closes the contexts it
+ * opened (`browserSuite`), and the browser ends with the test process (its pipe closes). A crashed
+ * browser is replaced on the next call.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  const holder = globalThis as { playshopBrowser?: Promise<Browser> };
+  holder.playshopBrowser ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => {
+      holder.playshopBrowser = undefined;
+    });
+    return browser;
+  });
+  return holder.playshopBrowser;
+}
+
 /** A fresh browser profile (cookies and all), like a separate person on a separate device. */
 export async function newPage(
   browser: Browser,
