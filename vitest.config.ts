@@ -11,19 +11,17 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
       ...(dbKind === 'postgres' ? testFilesWithoutProjectDatabase(import.meta.dirname) : []),
     ],
     environment: 'node' as const,
-    // The files of a project share one fork and its loaded modules (the app, drizzle, PGlite's
-    // WASM): importing them in a fresh fork cost each file seconds. Each file still opens its own
-    // database and app; what stays is module state, which the files do not depend on.
-    poolOptions: { forks: { isolate: false } },
+    // The files of a project run one after another in one fork that keeps their loaded modules (the
+    // app, drizzle, PGlite's WASM): importing them in a fresh fork cost each file seconds. Each file
+    // still opens its own database and app; what stays is module state, which the files do not
+    // depend on (docs/decisions.md, "The test suite").
+    poolOptions: { forks: { singleFork: true, isolate: false } },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     provide: { dbKind },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });
-
-/** Each file in a fresh module registry and environment (in a reused fork, see `poolOptions` below). */
-const isolated = { poolOptions: { forks: { isolate: true } } };
 
 // The API suite runs again on PostgreSQL when TEST_DATABASE_URL names a server (CI sets it).
 const postgres = process.env.TEST_DATABASE_URL;
@@ -32,18 +30,8 @@ if (!postgres) console.warn('\n[playshop] PostgreSQL API suite skipped: TEST_DAT
 // One runner, several projects: `npm test` runs them all; `vitest run --project server` runs one.
 export default defineConfig({
   test: {
-    // A fork runs file after file of one project instead of being started for each file; a project
-    // that keeps `isolate` (web, shared) still gets its modules and environment afresh per file.
-    poolOptions: { forks: { isolate: false } },
     projects: [
-      {
-        test: {
-          name: 'shared',
-          include: ['packages/shared/src/**/*.test.ts'],
-          environment: 'node',
-          ...isolated,
-        },
-      },
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       serverProject('server', 'pglite'),
       ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
       {
@@ -51,7 +39,6 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          ...isolated,
           include: ['src/**/*.test.{ts,tsx}'],
           // jsdom with the AbortSignal that Node's fetch API accepts (see the file).
           environment: './src/test/jsdom-environment.ts',
@@ -65,7 +52,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts', 'e2e/global-setup.ts'],
           provide: { dbKind: 'pglite' },
-          testTimeout: 60_000,
+          // A whole browser test is bounded loosely: each of its steps already fails on its own
+          // wait (15 s polls). 60 s failed the longest workflows (content-workshops' library and
+          // wizard, ~60 s) whenever the machine was shared, without anything being wrong.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // A bare expect.poll gives up after 1 s by default: too short for a page that loads while
           // the other projects keep both cores busy (CI's content-library check failed so).
