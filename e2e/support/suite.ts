@@ -17,9 +17,9 @@ interface BrowserSuite {
 
 /**
  * Starts the product before the file's tests and closes it after, with every profile the file opened
- * in the run's Chromium (`sharedBrowser`). Options may be a
- * function when they depend on something an earlier `beforeAll` started (a fake YouTube, an SMTP server).
- * Hooks the file registers after this call run after the product is up.
+ * in the run's Chromium (`sharedBrowser`). Options may be a function when they depend on something
+ * an earlier `beforeAll` started (a fake YouTube, an SMTP server). Hooks the file registers after
+ * this call run after the product is up.
  */
 export function browserSuite(options: ProductOptions | (() => ProductOptions) = {}): BrowserSuite {
   let product: Product | undefined;
