@@ -11,6 +11,11 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
       ...(dbKind === 'postgres' ? testFilesWithoutProjectDatabase(import.meta.dirname) : []),
     ],
     environment: 'node' as const,
+    // The files of a project run one after another in one fork that keeps their loaded modules (the
+    // app, drizzle, PGlite's WASM): importing them in a fresh fork cost each file seconds. Each file
+    // still opens its own database and app; what stays is module state, which the files do not
+    // depend on (docs/decisions.md, "The test suite").
+    poolOptions: { forks: { singleFork: true, isolate: false } },
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     provide: { dbKind },
     testTimeout: 30_000,
@@ -47,15 +52,19 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/server/src/test/global-setup.ts', 'e2e/global-setup.ts'],
           provide: { dbKind: 'pglite' },
-          testTimeout: 60_000,
+          // A whole browser test is bounded loosely: each of its steps already fails on its own
+          // wait (15 s polls). 60 s failed the longest workflows (content-workshops' library and
+          // wizard, ~60 s) whenever the machine was shared, without anything being wrong.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // A bare expect.poll gives up after 1 s by default: too short for a page that loads while
           // the other projects keep both cores busy (CI's content-library check failed so).
           expect: { poll: { timeout: 15_000, interval: 100 } },
           // One browser test file at a time, in a worker thread of its own: the threads pool runs
-          // beside the forks pool of the other projects, so the browser tests overlap the rest.
+          // beside the forks pool of the other projects, so the browser tests overlap the rest. The
+          // files share the thread's loaded modules and one Chromium (e2e/support/browser.ts).
           pool: 'threads' as const,
-          poolOptions: { threads: { singleThread: true } },
+          poolOptions: { threads: { singleThread: true, isolate: false } },
         },
       },
     ],

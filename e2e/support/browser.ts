@@ -11,7 +11,7 @@ export { hasChromium } from './chromium';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -25,6 +25,30 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * One Chromium for every browser test file of the run: the files run one after another in one
+ * worker thread (vitest.config.ts), and a launch per file cost seconds. Kept on `globalThis` so it
+ * is shared whatever the module registry does between files; each file closes the contexts it
+ * opened (`browserSuite`), and the browser ends with the test process (its pipe closes). A browser
+ * that crashed or failed to start is launched anew on the next call.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  const holder = globalThis as { playshopBrowser?: Promise<Browser> };
+  holder.playshopBrowser ??= launchBrowser().then(
+    (browser) => {
+      browser.on('disconnected', () => {
+        holder.playshopBrowser = undefined;
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      holder.playshopBrowser = undefined; // the next file tries again
+      throw error;
+    },
+  );
+  return holder.playshopBrowser;
 }
 
 /** A fresh browser profile (cookies and all), like a separate person on a separate device. */

@@ -1,24 +1,25 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { DESKTOP, hasChromium, launchBrowser, newPage, SHOTS_DIR } from './browser';
+import { DESKTOP, hasChromium, newPage, SHOTS_DIR, sharedBrowser } from './browser';
 import { type Product, type ProductOptions, startProduct } from './server';
 
-/** What one test file drives: the real product on loopback and one Chromium, with the pages it opened. */
+/** What one test file drives: the real product on loopback and the run's Chromium, with the pages it opened. */
 interface BrowserSuite {
   readonly product: Product;
   readonly browser: Browser;
   /**
-   * A fresh profile (a separate person on a separate device), closed with the suite. When a test
+   * A fresh profile (a separate person on a separate device), closed with the file. When a test
    * fails, every page opened this way is left as a picture in e2e/screenshots.
    */
   open(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
- * Starts the product and Chromium before the file's tests and closes them after. Options may be a
- * function when they depend on something an earlier `beforeAll` started (a fake YouTube, an SMTP server).
- * Hooks the file registers after this call run after the product is up.
+ * Starts the product before the file's tests and closes it after, with every profile the file opened
+ * in the run's Chromium (`sharedBrowser`). Options may be a function when they depend on something
+ * an earlier `beforeAll` started (a fake YouTube, an SMTP server). Hooks the file registers after
+ * this call run after the product is up.
  */
 export function browserSuite(options: ProductOptions | (() => ProductOptions) = {}): BrowserSuite {
   let product: Product | undefined;
@@ -27,7 +28,7 @@ export function browserSuite(options: ProductOptions | (() => ProductOptions) = 
   beforeAll(async () => {
     if (!hasChromium) return;
     product = await startProduct(typeof options === 'function' ? options() : options);
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
@@ -39,7 +40,6 @@ export function browserSuite(options: ProductOptions | (() => ProductOptions) = 
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
     await product?.close();
   });
   const started = <T>(value: T | undefined): T => {
