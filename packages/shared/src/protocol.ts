@@ -311,8 +311,10 @@ export const ZGameSnapshot = z.object({
   points: ZPointsTable,
   /** Staff only ([] for players): what 'Send Content' sends next, in order. */
   queue: z.array(ZQueueItem),
-  /** The session of the workshop the room is delivering. */
+  /** The session the screens name: the content's own while content is up, else the room's (issue 28.8). */
   sessionName: z.string().nullable(),
+  /** The room's own session, named again once the content on screen leaves it (a roll, a state). */
+  roomSessionName: z.string().nullable(),
   timer: ZTimer.nullable(),
   hideRollAnimation: z.boolean(),
   connectionClosed: z.boolean(),
@@ -368,6 +370,8 @@ export const ZServerMessage = z.discriminatedUnion('type', [
       content: ZGameContent.nullable(),
       question: ZQuestionState.nullable(),
       sessionName: z.string().nullable(),
+      /** The room's session, named once this content leaves the screen (it differs after a session's last item). */
+      roomSessionName: z.string().nullable(),
       queue: z.array(ZQueueItem).nullable(),
     }),
   ),

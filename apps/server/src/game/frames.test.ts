@@ -161,7 +161,9 @@ describe('framesFor', () => {
       now,
       twoSessions,
     );
-    expect(sent.find((f) => f.to === 'staff')!.message.payload).toMatchObject({ sessionName: 'Welcome' });
+    // Named under its own session, with the room's next one for when it leaves the screen.
+    for (const f of sent.filter((f) => f.message.type === 'get_content'))
+      expect(f.message.payload).toMatchObject({ sessionName: 'Welcome', roomSessionName: 'Safety' });
     const cards = { 1: dealCard(rng()) };
     const after = fold(state, { type: 'new_round', cards });
     const frames = framesFor({ type: 'new_round', cards }, after, now, twoSessions);

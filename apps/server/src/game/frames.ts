@@ -14,6 +14,7 @@ import {
 } from '@playshop/shared';
 import {
   betweenGames,
+  currentSession,
   type GameEvent,
   type GameState,
   markedCells,
@@ -87,6 +88,7 @@ const frame = (to: Audience, message: ServerMessage): Frame => ({ to, message })
 export const wire = <T extends ServerMessageType>(type: T, payload: ServerPayloads[T], seq = 0): string =>
   JSON.stringify({ type, payload, seq });
 const sessionName = (state: GameState, view: RoomView) => namedSession(state, view.plan)?.name ?? null;
+const roomSessionName = (state: GameState, view: RoomView) => currentSession(state, view.plan)?.name ?? null;
 const queue = (state: GameState, view: RoomView): QueueItem[] => queueOf(state, view.plan);
 
 /**
@@ -282,6 +284,7 @@ function contentFrames(state: GameState, view: RoomView, seq: number): Frame[] {
     contentId: sent.contentId,
     contentType: sent.contentType,
     sessionName: sessionName(state, view),
+    roomSessionName: roomSessionName(state, view),
   };
   return [
     frame('staff', {
@@ -398,6 +401,7 @@ export function snapshotFor(
     points: pointsFor(state, viewer.staff),
     queue: viewer.staff ? queue(state, view) : [],
     sessionName: sessionName(state, view),
+    roomSessionName: roomSessionName(state, view),
     timer: state.timer ? timerPayload(state, now) : null,
     hideRollAnimation: state.hideRollAnimation,
     connectionClosed: state.ended,

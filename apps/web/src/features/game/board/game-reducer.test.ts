@@ -51,6 +51,7 @@ const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
   points: { shown: false, rows: [] },
   queue: [],
   sessionName: 'Warm-up',
+  roomSessionName: 'Warm-up',
   timer: { time: 30, isRunning: true, isPaused: false, endsAt: '2026-01-01T00:00:30.000Z' },
   hideRollAnimation: true,
   connectionClosed: false,
@@ -168,6 +169,7 @@ describe('game reducer: merges what the server says', () => {
         content,
         question: null,
         sessionName: 'Safety',
+        roomSessionName: 'Drills',
         queue: q,
       });
     const staff = run({ ...initialGameState, queue }, sent(queue.slice(1)));
@@ -179,6 +181,28 @@ describe('game reducer: merges what the server says', () => {
     expect(run(staff, sent(next)).queue).toEqual(next);
     // Players get no queue: theirs stays as it was.
     expect(run(initialGameState, sent(null)).queue).toBeNull();
+  });
+
+  it("content that ended its session: named under it, then the room's next session once a roll or state leaves it", () => {
+    const shown = run(
+      initialGameState,
+      frame('get_content', {
+        contentId: 9,
+        contentType: 'QUESTION',
+        content,
+        question: null,
+        sessionName: 'Morning',
+        roomSessionName: 'Midday',
+        queue: null,
+      }),
+    );
+    expect(shown.sessionName).toBe('Morning');
+    expect(run(shown, frame('get_random_roll', { roll: 7 })).sessionName).toBe('Midday');
+    expect(run(shown, frame('set_game_state', { gameState: 'bingo' })).sessionName).toBe('Midday');
+    // A second roll keeps it; content state set again keeps the content's.
+    const rolled = run(shown, frame('get_random_roll', { roll: 7 }));
+    expect(run(rolled, frame('get_random_roll', { roll: 8 })).sessionName).toBe('Midday');
+    expect(run(shown, frame('set_game_state', { gameState: 'content' })).sessionName).toBe('Morning');
   });
 
   it('user_joined and leave_room: the list by name, the count as the server says', () => {
@@ -377,6 +401,7 @@ describe('game reducer: the question on screen', () => {
       content: quiz,
       question: fresh,
       sessionName: null,
+      roomSessionName: null,
       queue: null,
     }),
   );
@@ -395,6 +420,7 @@ describe('game reducer: the question on screen', () => {
       },
       question: fresh,
       sessionName: null,
+      roomSessionName: null,
       queue: null,
     });
     expect(JSON.stringify(run(initialGameState, leaky).content)).not.toContain('isCorrect');
@@ -422,6 +448,7 @@ describe('game reducer: the question on screen', () => {
         content,
         question: null,
         sessionName: null,
+        roomSessionName: null,
         queue: null,
       }),
     );

@@ -59,8 +59,10 @@ export interface GameState {
   points: PointsTable | null;
   /** Staff: what 'Send Content' sends next, in order; null until the server said. */
   queue: QueueItem[] | null;
-  /** The workshop session the room is on. */
+  /** The workshop session the screens name: the content's own while it is up, else the room's. */
   sessionName: string | null;
+  /** The room's own session, named again once the content leaves the screen (a roll, a new state). */
+  roomSessionName: string | null;
   hideRollAnimation: boolean;
   /** The game ended (End Game): the room has no game until its next lobby opens. */
   connectionClosed: boolean;
@@ -100,6 +102,7 @@ export const initialGameState: GameState = {
   points: null,
   queue: null,
   sessionName: null,
+  roomSessionName: null,
   hideRollAnimation: false,
   connectionClosed: false,
   removedFromRoom: false,
@@ -161,6 +164,7 @@ function applySnapshot(state: GameState, snap: GameSnapshot): GameState {
     points: snap.points,
     queue: snap.queue,
     sessionName: snap.sessionName,
+    roomSessionName: snap.roomSessionName,
     protocolVersion: snap.protocolVersion,
     hideRollAnimation: snap.hideRollAnimation,
     connectionClosed: snap.connectionClosed,
@@ -204,6 +208,7 @@ function reduce(state: GameState, action: GameAction): GameState {
         rules: state.rules && { ...state.rules, prizeIndex: 0 },
         queue: action.payload.queue ?? state.queue,
         sessionName: action.payload.sessionName,
+        roomSessionName: action.payload.sessionName,
       };
     case 'join_room': {
       const payload = action.payload;
@@ -220,14 +225,15 @@ function reduce(state: GameState, action: GameAction): GameState {
     case 'get_random_roll': {
       const { roll } = action.payload;
       const bingoRolls = state.bingoRolls.includes(roll) ? state.bingoRolls : [...state.bingoRolls, roll];
-      return { ...state, bingoRolls, gameState: 'roll' };
+      return { ...leaveContent(state), bingoRolls, gameState: 'roll' };
     }
     case 'get_timer_option': {
       const { time, isRunning, isPaused, endsAt } = action.payload;
       return { ...state, time, isRunning, isPaused, endsAt };
     }
     case 'get_content': {
-      const { contentId, contentType, content, question, sessionName, queue } = action.payload;
+      const { contentId, contentType, content, question, sessionName, roomSessionName, queue } =
+        action.payload;
       return {
         ...state,
         contentId,
@@ -235,6 +241,7 @@ function reduce(state: GameState, action: GameAction): GameState {
         content,
         question,
         sessionName,
+        roomSessionName,
         queue: queue ?? state.queue,
         gameState: 'content',
       };
@@ -338,10 +345,17 @@ function reduce(state: GameState, action: GameAction): GameState {
     case 'set_game_state': {
       const payload = action.payload;
       if ('roomId' in payload) return applySnapshot(state, payload);
-      return { ...state, gameState: payload.gameState };
+      return {
+        ...(payload.gameState === 'content' ? state : leaveContent(state)),
+        gameState: payload.gameState,
+      };
     }
   }
 }
+
+/** Content leaving the screen: the screens name the room's own session again (issue 28.8). */
+const leaveContent = (state: GameState): GameState =>
+  state.gameState === 'content' ? { ...state, sessionName: state.roomSessionName } : state;
 
 /** Whether the room shows its win: a winner announced, or the game over. */
 export const showsWin = (state: GameState) =>
