@@ -26,7 +26,7 @@ import {
   signInStaff,
 } from './support/browser';
 import { browserSuite, poll, visible } from './support/suite';
-import { createUserIn, orgNamed } from './support/super-admin';
+import { createUserIn, openAsSuperAdmin, orgNamed } from './support/super-admin';
 
 const suite = browserSuite();
 
@@ -152,6 +152,26 @@ describe.runIf(hasChromium)('insights', () => {
       'Content,Title,Question,Asked,Answers,Share right,Most chosen wrong answer,Players,Mean seconds',
     );
     expect(lines[1]).toContain(',Exit quiz,Which way out?,1,2,0.5,The lift,1,5');
+  });
+
+  it("the super admin also reads the product's figures, and exports one as CSV", async () => {
+    const { page: operator } = await openAsSuperAdmin(suite, DESKTOP);
+    await operator.goto(`${suite.product.url}/Playshop/admin/insights`);
+    const orgs = operator.getByRole('table', {
+      name: 'Games and players per organization, most active first',
+    });
+    await poll(() => orgs.innerText()).toContain('Demo Org');
+    const month = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 7);
+    await poll(() =>
+      operator.getByRole('table', { name: 'Games and players per month' }).innerText(),
+    ).toContain(month);
+    await expectAccessible(operator, 'insights with the product figures');
+    const download = operator.waitForEvent('download');
+    await operator.getByRole('button', { name: 'Export CSV: Games and players per month' }).click();
+    const lines = (await readFile(await (await download).path(), 'utf8')).trim().split('\r\n');
+    expect(lines[0]).toBe('Month,Games,Players');
+    expect(lines.some((l) => l.startsWith(`${month},`))).toBe(true);
+    await screenshots(operator, 'insights-product');
   });
 
   it('the player sees the game on their dashboard', async () => {

@@ -35,6 +35,7 @@ const ZDay = zLine()
 
 /** A date range, both ends inclusive (UTC days). */
 export const ZInsightsRange = z.object({ from: ZDay.optional(), to: ZDay.optional() });
+export type InsightsRange = z.infer<typeof ZInsightsRange>;
 
 /** The filters of every organization figure. */
 export const ZInsightsFilter = ZInsightsRange.extend({

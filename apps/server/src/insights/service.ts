@@ -1,5 +1,4 @@
 import {
-  ERRORS,
   INSIGHTS_DEFAULT_DAYS,
   INSIGHTS_GAME_ROWS,
   INSIGHTS_LICENCE_DAYS,
@@ -20,7 +19,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest } from '../http/errors';
 import type { Projector } from './projector';
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,10 @@
-import { INSIGHTS_API, type InsightsFigure, type InsightsFilter } from '@playshop/shared';
+import {
+  INSIGHTS_API,
+  type InsightsFigure,
+  type InsightsFilter,
+  type InsightsRange,
+  type ProductFigure,
+} from '@playshop/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { callPath } from '../../api/client';
@@ -9,6 +15,7 @@ export const insightsKeys = {
   all: ['insights'] as const,
   figure: (figure: string, org: string, filter: InsightsFilter) => ['insights', figure, org, filter] as const,
   me: ['insights', 'me'] as const,
+  product: (range: InsightsRange) => ['insights', 'product', range] as const,
 };
 
 type FigureInput = { params: { org: string }; query: InsightsFilter };
@@ -47,5 +54,22 @@ export function downloadInsightsCsv(org: string, figure: InsightsFigure, filter:
   return downloadFile(
     callPath(INSIGHTS_API.export, { params: { org, figure }, query: filter }),
     `insights-${figure}.csv`,
+  );
+}
+
+/** The super admin's figures across the product for a date range. */
+export function useProductInsights(range: InsightsRange) {
+  return useQuery({
+    queryKey: insightsKeys.product(range),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => api.call(INSIGHTS_API.product, { query: range }, { signal }),
+  });
+}
+
+/** One product figure as a CSV file, saved by the browser. */
+export function downloadProductCsv(figure: ProductFigure, range: InsightsRange) {
+  return downloadFile(
+    callPath(INSIGHTS_API.productExport, { params: { figure }, query: range }),
+    `insights-product-${figure}.csv`,
   );
 }

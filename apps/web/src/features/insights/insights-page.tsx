@@ -1,105 +1,24 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
+import { Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
+  can,
   INSIGHTS_TEXTS,
-  type InsightsFigure,
   type InsightsFilter,
   WIN_PATTERN_NAMES,
   type WinPatternKind,
 } from '@playshop/shared';
-import { IconDownload } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { useCurrentUser } from '../../auth/auth-provider';
 import { PageTitle } from '../../ui/page-title';
+import { Figure, SimpleTable } from './figure';
 import { downloadInsightsCsv, useInsightsFigure } from './insights-api';
-import { ScrollBox } from './scroll-box';
+import { ProductInsights } from './product-insights';
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
 const patternName = (kind: string) => WIN_PATTERN_NAMES[kind as WinPatternKind] ?? kind;
 const num = (n: number | null) => (n === null ? '–' : String(n));
-
-/** A figure: its title, its export, the chart and the table beside it (the table is the chart for screen readers). */
-function Figure({
-  title,
-  figure,
-  org,
-  filter,
-  chart,
-  table,
-}: {
-  title: string;
-  figure: InsightsFigure;
-  org: string;
-  filter: InsightsFilter;
-  chart?: ReactNode;
-  table: ReactNode;
-}) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Group justify="space-between" mb="sm">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden />}
-          aria-label={`${INSIGHTS_TEXTS.exportCsv}: ${title}`}
-          onClick={() => void downloadInsightsCsv(org, figure, filter)}
-        >
-          {INSIGHTS_TEXTS.exportCsv}
-        </Button>
-      </Group>
-      {chart ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          <div aria-hidden>{chart}</div>
-          <ScrollBox label={title}>{table}</ScrollBox>
-        </SimpleGrid>
-      ) : (
-        <ScrollBox label={title}>{table}</ScrollBox>
-      )}
-    </Paper>
-  );
-}
-
-function SimpleTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
-  return (
-    <Table striped fz="sm">
-      <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          {head.map((h) => (
-            <Table.Th key={h}>{h}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((cells, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered
-          <Table.Tr key={i}>
-            {cells.map((c, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-              <Table.Td key={j}>{c}</Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 /**
  * `{org}/admin/insights`: what worked across the organization's games in a date range, narrowed by
@@ -108,6 +27,7 @@ function SimpleTable({ caption, head, rows }: { caption: string; head: string[];
  */
 export function InsightsPage() {
   const org = useParams().org ?? '';
+  const user = useCurrentUser();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [workshopId, setWorkshopId] = useState<string | null>(null);
@@ -156,9 +76,7 @@ export function InsightsPage() {
       {s && (
         <Figure
           title={`Games ${s.from} to ${s.to}`}
-          figure="summary"
-          org={org}
-          filter={filter}
+          onExport={() => void downloadInsightsCsv(org, 'summary', filter)}
           table={
             <SimpleTable
               caption="Games, players and attendance"
@@ -188,9 +106,7 @@ export function InsightsPage() {
       {weeks.data && weeks.data.weeks.length > 0 && (
         <Figure
           title="By week"
-          figure="weeks"
-          org={org}
-          filter={filter}
+          onExport={() => void downloadInsightsCsv(org, 'weeks', filter)}
           chart={
             <LineChart
               h={240}
@@ -223,9 +139,7 @@ export function InsightsPage() {
       {questions.data && questions.data.questions.length > 0 && (
         <Figure
           title="Questions"
-          figure="questions"
-          org={org}
-          filter={filter}
+          onExport={() => void downloadInsightsCsv(org, 'questions', filter)}
           chart={
             <BarChart
               h={Math.max(160, questions.data.questions.length * 32)}
@@ -259,9 +173,7 @@ export function InsightsPage() {
       {content.data && content.data.items.length > 0 && (
         <Figure
           title="Sessions and content"
-          figure="content"
-          org={org}
-          filter={filter}
+          onExport={() => void downloadInsightsCsv(org, 'content', filter)}
           table={
             <SimpleTable
               caption="Per session and content item"
@@ -274,9 +186,7 @@ export function InsightsPage() {
       {bingo.data && bingo.data.patterns.length > 0 && (
         <Figure
           title="Bingo"
-          figure="bingo"
-          org={org}
-          filter={filter}
+          onExport={() => void downloadInsightsCsv(org, 'bingo', filter)}
           chart={
             <BarChart
               h={200}
@@ -300,6 +210,8 @@ export function InsightsPage() {
           }
         />
       )}
+      {/* The super admin also sees the product's figures, for the same dates. */}
+      {can(user?.role, 'readOverviewDashboard') && <ProductInsights from={from} to={to} />}
     </Stack>
   );
 }
