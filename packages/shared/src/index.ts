@@ -14,6 +14,7 @@ export * from './org-data';
 export * from './organizations';
 export * from './pagination';
 export * from './permissions';
+export * from './player-history';
 export * from './player-import';
 export * from './printed-cards';
 export * from './protocol';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { zIdParam, zLine } from './input';
+import { PLAYER_HISTORY_API } from './player-history';
 
 /**
  * Insights (issue 33): what worked across every game an organization has run, from projections of
@@ -161,24 +162,6 @@ export const ZInsightsProduct = z.object({
 });
 export type InsightsProduct = z.infer<typeof ZInsightsProduct>;
 
-export const ZPlayerHistory = z.object({
-  games: int(),
-  bingos: int(),
-  answers: int(),
-  rightAnswers: int(),
-  recent: z.array(
-    z.object({
-      gameId: int(),
-      startedAt: z.string(),
-      room: z.string(),
-      bingos: int(),
-      answers: int(),
-      rightAnswers: int(),
-    }),
-  ),
-});
-export type PlayerHistory = z.infer<typeof ZPlayerHistory>;
-
 /** Each organization figure, exportable as CSV. */
 export const INSIGHTS_FIGURES = ['summary', 'games', 'questions', 'content', 'bingo', 'weeks'] as const;
 export type InsightsFigure = (typeof INSIGHTS_FIGURES)[number];
@@ -247,12 +230,5 @@ export const INSIGHTS_API = {
     summary: 'One product figure as CSV',
     tags,
   }),
-  me: endpoint({
-    method: 'GET',
-    path: '/insights/me',
-    reply: ZPlayerHistory,
-    access: 'signedIn',
-    summary: "The caller's own games: games played, bingos, right answers",
-    tags,
-  }),
+  me: PLAYER_HISTORY_API,
 };

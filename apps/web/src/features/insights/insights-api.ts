@@ -14,7 +14,6 @@ import { downloadFile } from '../../api/download-file';
 export const insightsKeys = {
   all: ['insights'] as const,
   figure: (figure: string, org: string, filter: InsightsFilter) => ['insights', figure, org, filter] as const,
-  me: ['insights', 'me'] as const,
   product: (range: InsightsRange) => ['insights', 'product', range] as const,
 };
 
@@ -38,14 +37,6 @@ export function useInsightsFigure<F extends keyof typeof figures>(
     queryKey: insightsKeys.figure(figure, org, filter),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => figures[figure]({ params: { org }, query: filter }, signal) as Promise<Figure>,
-  });
-}
-
-/** The signed-in player's own games, bingos and right answers. */
-export function useMyInsights() {
-  return useQuery({
-    queryKey: insightsKeys.me,
-    queryFn: ({ signal }) => api.call(INSIGHTS_API.me, {}, { signal }),
   });
 }
 

@@ -1,5 +1,6 @@
-import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useMyInsights } from './insights-api';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import classes from '../../ui/plain-table.module.css';
+import { useMyInsights } from './player-history-api';
 import { ScrollBox } from './scroll-box';
 
 /** A player's own games on their dashboard: games played, bingos, right answers, the latest games. */
@@ -31,29 +32,30 @@ export function PlayerHistory() {
           ))}
         </Group>
         <ScrollBox label="My latest games">
-          <Table fz="sm">
-            <Table.Caption>My latest games</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Room</Table.Th>
-                <Table.Th>Bingos</Table.Th>
-                <Table.Th>Right answers</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          {/* A plain table: Mantine's Table would bring its floating layer to the player's path. */}
+          <table className={classes.table}>
+            <caption>My latest games</caption>
+            <thead>
+              <tr>
+                <th>Date</th>
+                <th>Room</th>
+                <th>Bingos</th>
+                <th>Right answers</th>
+              </tr>
+            </thead>
+            <tbody>
               {h.recent.map((g) => (
-                <Table.Tr key={g.gameId}>
-                  <Table.Td>{new Date(g.startedAt).toLocaleDateString()}</Table.Td>
-                  <Table.Td>{g.room}</Table.Td>
-                  <Table.Td>{g.bingos}</Table.Td>
-                  <Table.Td>
+                <tr key={g.gameId}>
+                  <td>{new Date(g.startedAt).toLocaleDateString()}</td>
+                  <td className={classes.wrap}>{g.room}</td>
+                  <td>{g.bingos}</td>
+                  <td>
                     {g.rightAnswers} of {g.answers}
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </ScrollBox>
       </Stack>
     </Card>

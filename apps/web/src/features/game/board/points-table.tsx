@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { PointsTable } from '@playshop/shared';
-import classes from './points-table.module.css';
+import classes from '../../../ui/plain-table.module.css';
 import { QUESTION_TEXTS } from './question-texts';
 
 /** The round's points, highest first as the server sends them; 'No points yet' while all are 0. */
@@ -12,19 +12,19 @@ export function PointsTableView({ points, size = 'sm' }: { points: PointsTable |
       <thead>
         <tr>
           <th>Player</th>
-          <th className={classes.points}>Points</th>
+          <th className={classes.end}>Points</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.username}>
-            <td className={classes.name}>
+            <td className={classes.wrap}>
               {r.username}
               <Text size={size === 'lg' ? 'md' : 'xs'} c="dark.5">
                 {QUESTION_TEXTS.scoreDetail(r.correctAnswers, r.wins)}
               </Text>
             </td>
-            <td className={classes.points}>{r.points}</td>
+            <td className={classes.end}>{r.points}</td>
           </tr>
         ))}
       </tbody>

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+// Apart from insights.ts: the player's dashboard shows it, and a phone should not load every
+// Insights schema to get there (the 150 KB player budget).
+const int = () => z.number().int();
+
+/** A player's own games (issue 33.4), on their dashboard. */
+export const ZPlayerHistory = z.object({
+  games: int(),
+  bingos: int(),
+  answers: int(),
+  rightAnswers: int(),
+  recent: z.array(
+    z.object({
+      gameId: int(),
+      startedAt: z.string(),
+      room: z.string(),
+      bingos: int(),
+      answers: int(),
+      rightAnswers: int(),
+    }),
+  ),
+});
+export type PlayerHistory = z.infer<typeof ZPlayerHistory>;
+
+export const PLAYER_HISTORY_API = endpoint({
+  method: 'GET',
+  path: '/insights/me',
+  reply: ZPlayerHistory,
+  access: 'signedIn',
+  summary: "The caller's own games: games played, bingos, right answers",
+  tags: ['insights'],
+});
