@@ -10,13 +10,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { accessTokens } from '../apps/server/src/auth/tokens';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { organizations, users } from '../apps/server/src/db/schema';
 import { groupedAccessTokenCheck } from '../apps/server/src/http/authenticate';
+import { withScratchPostgres } from './scratch-postgres';
 
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const N = 5000;
@@ -82,18 +82,5 @@ await pglite.close();
 
 const url = process.env.BENCH_DATABASE_URL;
 if (url) {
-  const name = `playshop_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 4 });
-  try {
-    await run('PostgreSQL (loopback)', postgres);
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchPostgres(url, 'playshop_bench', (postgres) => run('PostgreSQL (loopback)', postgres));
 }

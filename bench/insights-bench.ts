@@ -14,7 +14,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { accessTokens } from '../apps/server/src/auth/tokens';
 import { loadConfig } from '../apps/server/src/config';
@@ -32,6 +31,7 @@ import {
   workshops,
 } from '../apps/server/src/db/schema';
 import { createProjector } from '../apps/server/src/insights/projector';
+import { withScratchPostgres } from './scratch-postgres';
 
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const GAMES = Number(process.env.BENCH_GAMES ?? 2000);
@@ -302,20 +302,9 @@ const kind = process.argv[2] ?? 'pglite';
 if (kind === 'postgres') {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) throw new Error('Set BENCH_DATABASE_URL');
-  const name = `playshop_insights_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const postgres = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 4 });
-  try {
-    await run('PostgreSQL (loopback)', postgres);
-  } finally {
-    await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchPostgres(url, 'playshop_insights_bench', (postgres) =>
+    run('PostgreSQL (loopback)', postgres),
+  );
 } else {
   const pglite = await openDatabase({ kind: 'pglite' });
   await run('PGlite (in memory)', pglite);
