@@ -27,9 +27,15 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres) console.warn('\n[playshop] PostgreSQL API suite skipped: TEST_DATABASE_URL is not set.\n');
 
+// How many browser files run at once (E2E_LANES=1 for one at a time on a machine already busy).
+const browserLanes = Number(process.env.E2E_LANES ?? 2);
+
 // One runner, several projects: `npm test` runs them all; `vitest run --project server` runs one.
 export default defineConfig({
   test: {
+    // The threads pool is only the browser files' (the other projects run in forks). Its size and
+    // reuse are read from here, not from the project: no fresh thread per file, `browserLanes` at once.
+    poolOptions: { threads: { isolate: false, maxThreads: browserLanes, minThreads: 1 } },
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       serverProject('server', 'pglite'),
@@ -60,11 +66,14 @@ export default defineConfig({
           // A bare expect.poll gives up after 1 s by default: too short for a page that loads while
           // the other projects keep both cores busy (CI's content-library check failed so).
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // One browser test file at a time, in a worker thread of its own: the threads pool runs
-          // beside the forks pool of the other projects, so the browser tests overlap the rest. The
-          // files share the thread's loaded modules and one Chromium (e2e/support/browser.ts).
+          // Browser files run in worker threads: the threads pool runs beside the forks pool of the
+          // other projects, so the browser tests overlap the API and web files. Two threads (two
+          // lanes, `browserLanes` below) take the files from one queue, slowest first; each thread
+          // keeps its loaded modules and its own Chromium (e2e/support/browser.ts) from file to
+          // file, and each file starts its own product. Most of a browser test's time is waiting
+          // (on rolls, timers, pages), so two lanes share two cores with the forks lane.
           pool: 'threads' as const,
-          poolOptions: { threads: { singleThread: true, isolate: false } },
+          poolOptions: { threads: { isolate: false } },
         },
       },
     ],
