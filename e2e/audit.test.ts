@@ -6,13 +6,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
-import {
-  expectAccessible,
-  hasChromium,
-  screenshotOnFailure,
-  screenshots,
-  signInStaff,
-} from './support/browser';
+import { expectAccessible, hasChromium, screenshots, signInStaff } from './support/browser';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite, poll, visible } from './support/suite';
 import { createUserIn, orgNamed } from './support/super-admin';
@@ -47,7 +41,6 @@ describe.runIf(hasChromium)('audit log', () => {
     const opened = await suite.open();
     page = opened.page;
   });
-  screenshotOnFailure(() => page);
 
   it("the organization's admin, after one wrong password, reads the log: sign-ins, the refusal, changes before → after", async () => {
     await page.goto(`${suite.product.url}/admin-login`);

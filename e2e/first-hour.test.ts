@@ -8,23 +8,13 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { content, rooms, users, workshops } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  PHONE,
-  screenshotOnFailure,
-  screenshots,
-  signInStaff,
-} from './support/browser';
+import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff } from './support/browser';
+import { demoFacilitator } from './support/demo-room';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite, poll } from './support/suite';
 import { orgNamed } from './support/super-admin';
 
 const NARROW = { width: 320, height: 640 };
-
-let current: Page | undefined;
-screenshotOnFailure(() => current);
 
 /** The longest names the shared schemas allow (organization 100, room 100, workshop 200, title 200). */
 const LONG = {
@@ -134,7 +124,6 @@ const overflowX = (page: Page) =>
 describe.runIf(hasChromium)('the first hour', () => {
   it('reaches the demo lobby with the join QR on screen in four clicks from signing in', async () => {
     const { page, context } = await suite.open(DESKTOP);
-    current = page;
     let clicks = 0;
     const click = async (locator: Locator) => {
       clicks += 1;
@@ -175,7 +164,6 @@ describe.runIf(hasChromium)('the first hour', () => {
 
   it("shows an admin their organization's rooms with state and players, recent games, licence and counts", async () => {
     const { page, context } = await suite.open(DESKTOP);
-    current = page;
     await signInStaff(page, suite.product.url, people.admin, TEST_PASSWORD);
     await page.waitForURL(`**/${enc(LONG.org)}/admin/dashboard`);
     const roomsSection = page.getByRole('region', { name: 'Rooms' });
@@ -201,26 +189,18 @@ describe.runIf(hasChromium)('the first hour', () => {
   });
 
   it("lists a facilitator's rooms on their home, each run in one click", async () => {
-    const { page, context } = await suite.open(PHONE);
-    current = page;
-    await signInStaff(
-      page,
-      suite.product.url,
-      suite.product.facilitator.email,
-      suite.product.facilitator.password,
-    );
+    const page = await demoFacilitator(suite, PHONE);
     const run = page.getByRole('link', { name: 'Run Demo Room' });
     await poll(() => run.isVisible()).toBe(true);
     await screenshots(page, 'dashboard-facilitator');
     await run.click();
     await page.waitForURL(`**/Demo%20Org/facilitator/online/rooms/play-game/${ids.demoRoom}`);
     expect(await page.getByRole('button', { name: 'LOGOUT' }).isVisible()).toBe(true);
-    await context.close();
+    await page.context().close();
   });
 
   it('shows every admin table row as a card with its actions in view at 390 px', async () => {
     const { page, context } = await suite.open(PHONE);
-    current = page;
     await signInStaff(page, suite.product.url, ADMIN_EMAIL, ADMIN_PASSWORD);
     const tables: [path: string, name: string, actions: RegExp][] = [
       ['organizations', 'organizations', /^(Edit|Delete) /],
@@ -258,7 +238,6 @@ describe.runIf(hasChromium)('the first hour', () => {
 
   it("keeps the player's Join button whole beside the longest room name, the full name on hover", async () => {
     const { page, context } = await suite.open(PHONE);
-    current = page;
     await page.goto(suite.product.url);
     await fillPlayerLogin(page);
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -372,7 +351,6 @@ describe.runIf(hasChromium)('a clean console and reflow on every route', () => {
   for (const who of ['anonymous', 'player', 'facilitator', 'admin', 'super admin'] as const) {
     it(`${who}: every route at 1280, 390 and 320 px`, async () => {
       const { page, context } = await suite.open(DESKTOP);
-      current = page;
       const problems: string[] = [];
       let where = 'sign-in';
       page.on('console', (m) => {

@@ -6,25 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  categories,
-  content,
-  answers as questionAnswers,
-  questions,
-  rooms,
-  workshops,
-} from '../apps/server/src/db/schema';
+import { categories, rooms, workshops } from '../apps/server/src/db/schema';
 import { secondsAfter, TEST_CARD, writeGame } from '../apps/server/src/insights/test-log';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  PHONE,
-  screenshotOnFailure,
-  screenshots,
-  signInStaff,
-} from './support/browser';
+import { insertQuestion } from '../apps/server/src/test/question-room';
+import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff } from './support/browser';
 import { browserSuite, poll, visible } from './support/suite';
 import { createUserIn, openAsSuperAdmin, orgNamed } from './support/super-admin';
 
@@ -53,24 +39,15 @@ describe.runIf(hasChromium)('insights', () => {
       .values({ name: 'Insights room', orgId: org.id, workshopId: workshop!.id })
       .returning();
     const [category] = await db.insert(categories).values({ name: 'Insights category' }).returning();
-    const [item] = await db
-      .insert(content)
-      .values({ title: 'Exit quiz', description: 'd', type: 'QUESTION', categoryId: category!.id })
-      .returning();
-    const [q] = await db
-      .insert(questions)
-      .values({ contentId: item!.id, question: 'Which way out?' })
-      .returning();
-    const opts = await db
-      .insert(questionAnswers)
-      .values([
-        { questionId: q!.id, name: 'The stairs', isCorrect: true },
-        { questionId: q!.id, name: 'The lift', isCorrect: false },
-      ])
-      .returning();
+    const { contentId, answers: opts } = await insertQuestion(db, category!.id, {
+      title: 'Exit quiz',
+      description: 'd',
+      question: 'Which way out?',
+      answers: ['The stairs', 'The lift'],
+    });
     const start = new Date(Date.now() - 3 * 86_400_000).toISOString();
     const sent = {
-      contentId: item!.id,
+      contentId,
       contentType: 'QUESTION',
       question: { options: opts.map((o) => ({ id: o.id, name: o.name })), correct: opts[0]!.id },
     };
@@ -85,7 +62,7 @@ describe.runIf(hasChromium)('insights', () => {
         14,
         'question_answered',
         {
-          contentId: item!.id,
+          contentId,
           userId: p1.id,
           username: p1.username,
           choice: opts[0]!.id,
@@ -97,7 +74,7 @@ describe.runIf(hasChromium)('insights', () => {
         16,
         'question_answered',
         {
-          contentId: item!.id,
+          contentId,
           userId: p2.id,
           username: p2.username,
           choice: opts[1]!.id,
@@ -119,7 +96,6 @@ describe.runIf(hasChromium)('insights', () => {
     ]);
     page = (await suite.open()).page;
   });
-  screenshotOnFailure(() => page);
 
   it('the admin reads each figure as a chart with its table, at 1280 and 390 px, axe-clean', async () => {
     await signInStaff(page, suite.product.url, adminEmail, TEST_PASSWORD);

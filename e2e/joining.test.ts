@@ -7,15 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations, rooms } from '../apps/server/src/db/schema';
 import { lanAddresses } from '../apps/server/src/http/network-addresses';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  PHONE,
-  screenshotOnFailure,
-  screenshots,
-  signInStaff,
-} from './support/browser';
+import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff } from './support/browser';
 import { browserSuite, poll, visible } from './support/suite';
 import { orgNamed } from './support/super-admin';
 
@@ -23,19 +15,16 @@ import { orgNamed } from './support/super-admin';
 // at the machine's network address, as a phone on the same Wi-Fi would.
 const lan = lanAddresses()[0];
 let base: string;
-const pages: Page[] = [];
 
 const suite = browserSuite({ asOnALaptop: true });
 beforeAll(() => {
   if (hasChromium && lan) base = suite.product.url.replace('127.0.0.1', lan);
 });
-screenshotOnFailure(() => pages.at(-1));
 
 const ORG = 'Demo%20Org';
 
 async function person(viewport = DESKTOP) {
   const { page } = await suite.open(viewport);
-  pages.push(page);
   return page;
 }
 

@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  PHONE,
-  screenshotOnFailure,
-  screenshots,
-  signInStaff,
-} from './support/browser';
+import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff } from './support/browser';
+import { demoFacilitator } from './support/demo-room';
 import { browserSuite, poll, visible } from './support/suite';
 import { openAsSuperAdmin } from './support/super-admin';
 
@@ -43,16 +36,10 @@ async function uploadFile(
 // One story in order: the super admin fills the library, then facilitators use it.
 describe.runIf(hasChromium)('materials library', () => {
   let admin: Page;
-  let closeAdmin: () => Promise<void>;
-
+  // Closed with the file's other pages by the suite.
   beforeAll(async () => {
-    if (!hasChromium) return;
-    const opened = await openAsSuperAdmin(suite);
-    admin = opened.page;
-    closeAdmin = () => opened.context.close();
+    if (hasChromium) admin = (await openAsSuperAdmin(suite)).page;
   });
-  afterAll(async () => closeAdmin?.());
-  screenshotOnFailure(() => admin);
 
   it('the super admin starts from an empty library and checks the upload form', async () => {
     await admin.getByRole('link', { name: 'Materials' }).click();
@@ -236,14 +223,7 @@ describe.runIf(hasChromium)('materials library', () => {
   });
 
   it('a facilitator of Demo Org finds the folder online and on paper, and downloads the file', async () => {
-    const { page, context } = await suite.open(PHONE);
-    await signInStaff(
-      page,
-      suite.product.url,
-      suite.product.facilitator.email,
-      suite.product.facilitator.password,
-      '/facilitator/enter',
-    );
+    const page = await demoFacilitator(suite, PHONE, '/facilitator/enter');
     await page.getByRole('main').getByRole('link', { name: 'Web-based game' }).click();
     await page.waitForURL('**/Demo%20Org/facilitator/online');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Web-based game' }).isVisible()).toBe(true);
@@ -294,7 +274,7 @@ describe.runIf(hasChromium)('materials library', () => {
       .getByRole('link', { name: 'Traditional delivery' })
       .click();
     await page.waitForURL('**/Demo%20Org/facilitator/traditional');
-    await context.close();
+    await page.context().close();
   });
 
   it('a facilitator of an organization without the workshop sees no folder and cannot reach it', async () => {

@@ -1,16 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  screenshotOnFailure,
-  screenshots,
-  signInStaff,
-} from './support/browser';
+import { DESKTOP, expectAccessible, hasChromium, screenshots, signInStaff } from './support/browser';
 import { ADMIN_EMAIL } from './support/server';
 import { browserSuite, poll, visible } from './support/suite';
 import { createUserIn, openAsSuperAdmin, orgNamed } from './support/super-admin';
@@ -28,16 +21,10 @@ async function pickOption(page: Page, label: string, option: string) {
 describe.runIf(hasChromium)('organizations, admins, players and categories', () => {
   const acmeAdmin = { email: 'ada.admin@acme.com', password: 'quiet harbour lantern' }; // nothing of the person's email or name (issue 30)
   let page: Page;
-  let closeContext: () => Promise<void>;
-
+  // Closed with the file's other pages by the suite.
   beforeAll(async () => {
-    if (!hasChromium) return;
-    const opened = await openAsSuperAdmin(suite);
-    page = opened.page;
-    closeContext = () => opened.context.close();
+    if (hasChromium) page = (await openAsSuperAdmin(suite)).page;
   });
-  afterAll(async () => closeContext?.());
-  screenshotOnFailure(() => page);
 
   it('the super admin creates Acme with an expiry, searches for it and links a workshop', async () => {
     await page.getByRole('link', { name: 'Organization', exact: true }).click();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, hasChromium, PHONE, SHOTS_DIR, screenshots } from './support/browser';
 import { demoFacilitator, ORG, openLobby, playDemoRoom, playerJoinsDemoRoom } from './support/demo-room';
-import { readCard } from './support/game';
+import { playForFourCorners, readCard } from './support/game';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
@@ -70,13 +70,7 @@ describe.runIf(hasChromium)('the presenter view', () => {
     await shoot(presenter, 'presenter-lobby-1920');
 
     // Four corners, picked before the round; the full screen button uses the Fullscreen API.
-    await facilitator.getByRole('button', { name: 'Win pattern: Any line' }).click();
-    await facilitator.getByRole('textbox', { name: 'Pattern' }).click();
-    await facilitator.getByRole('option', { name: 'Four corners' }).click();
-    await facilitator.getByRole('button', { name: 'Use for this round' }).click();
-    await poll(() => facilitator.getByRole('button', { name: 'Win pattern: Four corners' }).isVisible()).toBe(
-      true,
-    );
+    await playForFourCorners(facilitator);
     await facilitator.getByRole('button', { name: 'Start Game' }).click();
     for (const page of players) {
       await poll(() => page.getByRole('group', { name: 'Your bingo card' }).isVisible()).toBe(true);

@@ -8,7 +8,7 @@ import { categories, content, gameEvents, games, rooms } from '../apps/server/sr
 import { DEMO_ORG, DEMO_VIDEO_URL } from '../apps/server/src/first-start/first-start';
 import { trainingService } from '../apps/server/src/training/service';
 import type { YoutubeClient } from '../apps/server/src/training/youtube';
-import { expectAccessible, hasChromium, screenshotOnFailure, screenshots } from './support/browser';
+import { expectAccessible, hasChromium, screenshots } from './support/browser';
 import { browserSuite, poll, visible } from './support/suite';
 import { openAsSuperAdmin, orgNamed } from './support/super-admin';
 
@@ -25,7 +25,6 @@ beforeAll(async () => {
   if (!hasChromium) return;
   ({ context, page } = await openAsSuperAdmin(suite));
 });
-screenshotOnFailure(() => page);
 
 /** Picks `item` from Demo Room's download menu: the file's suggested name and its text. */
 async function downloadRoomReport(item: string): Promise<[string, string]> {

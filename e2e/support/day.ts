@@ -4,13 +4,11 @@ import { type BingoCard, CARD_LINES } from '@playshop/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import {
-  answers,
   categories,
   content,
   gameEvents,
   games,
   printedCardSets,
-  questions,
   rooms,
   sessionContent,
   sessions,
@@ -18,16 +16,19 @@ import {
   workshops,
 } from '../../apps/server/src/db/schema';
 import { printedCardsService } from '../../apps/server/src/print/printed-cards';
+import { FIRE_EXIT_ANSWERS, insertQuestion } from '../../apps/server/src/test/question-room';
 import { SHOTS_DIR } from './browser';
 import { demoOrg } from './game';
 import type { Product } from './server';
-import { poll } from './suite';
+
+/** Was picked here first; it is every game test's now (support/game.ts). */
+export { playForFourCorners } from './game';
 
 /** What a training day's browser test shares (e2e/training-day.test.ts): its workshop, room and pictures. */
 
 export const DAY_SESSIONS = ['Morning', 'Midday', 'Afternoon'] as const;
 /** Each session's question: its answers, the first one right. */
-export const DAY_ANSWERS = ['Leave by the nearest exit', 'Take the lift', 'Finish your bingo card'] as const;
+export const DAY_ANSWERS = FIRE_EXIT_ANSWERS;
 export const dayQuestion = (session: string) => `${session}: what do you do first when the alarm sounds?`;
 export const dayNotes = (session: string) => `${session} notes`;
 
@@ -55,26 +56,16 @@ export async function dayRoom(product: Product, name: string): Promise<number> {
         categoryId: category!.id,
       })
       .returning();
-    const [quiz] = await db
-      .insert(content)
-      .values({
-        title: `${sessionName} quiz`,
-        description: 'Fire safety',
-        script: 'Wait for everyone to answer',
-        type: 'QUESTION',
-        categoryId: category!.id,
-      })
-      .returning();
-    const [question] = await db
-      .insert(questions)
-      .values({ contentId: quiz!.id, question: dayQuestion(sessionName) })
-      .returning();
-    await db
-      .insert(answers)
-      .values(DAY_ANSWERS.map((a, i) => ({ questionId: question!.id, name: a, isCorrect: i === 0 })));
+    const quiz = await insertQuestion(db, category!.id, {
+      title: `${sessionName} quiz`,
+      description: 'Fire safety',
+      script: 'Wait for everyone to answer',
+      question: dayQuestion(sessionName),
+      answers: DAY_ANSWERS,
+    });
     await db.insert(sessionContent).values([
       { sessionId: session!.id, contentId: notes!.id, orderIndex: 0 },
-      { sessionId: session!.id, contentId: quiz!.id, orderIndex: 1 },
+      { sessionId: session!.id, contentId: quiz.contentId, orderIndex: 1 },
     ]);
   }
   const [room] = await db.insert(rooms).values({ name, orgId: org.id, workshopId: workshop!.id }).returning();
@@ -122,17 +113,6 @@ export const hasCalledLine = (cells: readonly number[], called: ReadonlySet<numb
   CARD_LINES.some((line) =>
     line.cells.every(([r, c]) => cells[r * 5 + c] === 0 || called.has(cells[r * 5 + c]!)),
   );
-
-/** The facilitator picks four corners for the round (before its first ball), as presenter.test does. */
-export async function playForFourCorners(facilitator: Page) {
-  await facilitator.getByRole('button', { name: 'Win pattern: Any line' }).click();
-  await facilitator.getByRole('textbox', { name: 'Pattern' }).click();
-  await facilitator.getByRole('option', { name: 'Four corners' }).click();
-  await facilitator.getByRole('button', { name: 'Use for this round' }).click();
-  await poll(() => facilitator.getByRole('button', { name: 'Win pattern: Four corners' }).isVisible()).toBe(
-    true,
-  );
-}
 
 /** Every console error and uncaught exception of the pages watched, for a clean-console check. */
 export function consoleWatch() {

@@ -8,18 +8,18 @@ import { poll } from './suite';
 /** Demo Org in a path. */
 export const ORG = 'Demo%20Org';
 
-/** A fresh profile (a person on their own device) with the demo facilitator signed in. */
+/**
+ * A fresh profile (a person on their own device) with the demo facilitator signed in, on `landing`
+ * (by default any staff landing page).
+ */
 export async function demoFacilitator(
   suite: ReturnType<typeof browserSuite>,
   viewport?: { width: number; height: number },
+  landing?: string | RegExp,
 ): Promise<Page> {
   const { page } = await suite.open(viewport);
-  await signInStaff(
-    page,
-    suite.product.url,
-    suite.product.facilitator.email,
-    suite.product.facilitator.password,
-  );
+  const { email, password } = suite.product.facilitator;
+  await signInStaff(page, suite.product.url, email, password, landing);
   return page;
 }
 

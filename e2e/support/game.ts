@@ -130,3 +130,14 @@ export async function hideRollAnimation(facilitator: Page) {
   if (!(await toggle.isChecked())) await toggle.click();
   await poll(() => toggle.isChecked()).toBe(true);
 }
+
+/** The facilitator picks four corners for the round (before its first ball) in the Win pattern dialog. */
+export async function playForFourCorners(facilitator: Page) {
+  await facilitator.getByRole('button', { name: 'Win pattern: Any line' }).click();
+  await facilitator.getByRole('textbox', { name: 'Pattern' }).click();
+  await facilitator.getByRole('option', { name: 'Four corners' }).click();
+  await facilitator.getByRole('button', { name: 'Use for this round' }).click();
+  await poll(() => facilitator.getByRole('button', { name: 'Win pattern: Four corners' }).isVisible()).toBe(
+    true,
+  );
+}

@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { GAME_TEXTS, type ServerMessage } from '@playshop/shared';
+import { GAME_TEXTS } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createOrg, createUser, signIn, useTestDatabase } from '../test/context';
 import { createQuestionRoom } from '../test/question-room';
+import { roomSocket } from '../test/room-socket';
 
 const database = useTestDatabase();
 let quiz: Awaited<ReturnType<typeof createQuestionRoom>>;
@@ -29,26 +30,7 @@ async function startInstance() {
 }
 
 async function client(url: string, token: string) {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-  sockets.push(ws);
-  const inbox: ServerMessage[] = [];
-  ws.on('message', (d) => inbox.push(JSON.parse(String(d))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return {
-    send: (type: string, action: string, extra: object = {}) =>
-      ws.send(JSON.stringify({ type, payload: { action, roomId: quiz.roomId, ...extra } })),
-    async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
-      for (let waited = 0; waited < 5000; waited += 10) {
-        const i = inbox.findIndex((m) => m.type === type);
-        if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no ${type}`);
-    },
-  };
+  return roomSocket(url, token, quiz.roomId, sockets);
 }
 
 beforeAll(async () => {

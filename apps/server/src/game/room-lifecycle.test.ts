@@ -1,12 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { GAME_TEXTS, type GameSnapshot, type ServerMessage } from '@playshop/shared';
+import { GAME_TEXTS, type GameSnapshot } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createOrg, createUser, signIn, useTestDatabase } from '../test/context';
 import { createQuestionRoom } from '../test/question-room';
+import { roomSocket } from '../test/room-socket';
 
 /**
  * A room across a training day (issue 28): End Game, then a new lobby and game in the same room, with
@@ -22,28 +23,7 @@ let playerTokens: string[];
 const sockets: WebSocket[] = [];
 
 async function client(token: string) {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-  sockets.push(ws);
-  const inbox: ServerMessage[] = [];
-  ws.on('message', (d) => inbox.push(JSON.parse(String(d))));
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  return {
-    send: (type: string, action: string, extra: object = {}) =>
-      ws.send(JSON.stringify({ type, payload: { action, roomId, ...extra } })),
-    drain: () => void inbox.splice(0),
-    received: (type: ServerMessage['type']) => inbox.some((m) => m.type === type),
-    async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
-      for (let waited = 0; waited < 5000; waited += 10) {
-        const i = inbox.findIndex((m) => m.type === type);
-        if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no ${type}`);
-    },
-  };
+  return roomSocket(url, token, roomId, sockets);
 }
 type Client = Awaited<ReturnType<typeof client>>;
 

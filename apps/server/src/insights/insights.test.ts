@@ -1,13 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  answers,
   categories,
   content,
   gameEvents,
   games,
   organizations,
-  questions,
   rooms,
   sessionContent,
   sessions,
@@ -16,6 +14,7 @@ import {
 } from '../db/schema';
 import { createJournal } from '../game/journal';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+import { insertQuestion } from '../test/question-room';
 import { secondsAfter, TEST_CARD, type TimedEvent, writeGame as writeLog } from './test-log';
 
 /**
@@ -86,28 +85,21 @@ beforeAll(async () => {
     ])
     .returning();
   const [category] = await db.insert(categories).values({ name: 'Safety' }).returning();
-  const [q, image, video] = await db
+  const { contentId: quizId, answers: options } = await insertQuestion(db, category!.id, {
+    title: 'Fire quiz',
+    description: 'd',
+    question: 'What first?',
+    answers: ['Leave', 'Take the lift', 'Finish the card'],
+  });
+  const [image, video] = await db
     .insert(content)
     .values([
-      { title: 'Fire quiz', description: 'd', type: 'QUESTION' as const, categoryId: category!.id },
       { title: 'Poster', description: 'd', type: 'IMAGE' as const, categoryId: category!.id },
       { title: 'Thank you film', description: 'd', type: 'VIDEO' as const, categoryId: category!.id },
     ])
     .returning();
-  const [question] = await db
-    .insert(questions)
-    .values({ contentId: q!.id, question: 'What first?' })
-    .returning();
-  const options = await db
-    .insert(answers)
-    .values([
-      { questionId: question!.id, name: 'Leave', isCorrect: true },
-      { questionId: question!.id, name: 'Take the lift', isCorrect: false },
-      { questionId: question!.id, name: 'Finish the card', isCorrect: false },
-    ])
-    .returning();
   await db.insert(sessionContent).values([
-    { sessionId: s1!.id, contentId: q!.id, orderIndex: 0 },
+    { sessionId: s1!.id, contentId: quizId, orderIndex: 0 },
     { sessionId: s1!.id, contentId: image!.id, orderIndex: 1 },
     { sessionId: s2!.id, contentId: video!.id, orderIndex: 0 },
   ]);
@@ -127,7 +119,7 @@ beforeAll(async () => {
     guest: guest.id,
     r1: r1!.id,
     r2: r2!.id,
-    q: q!.id,
+    q: quizId,
     image: image!.id,
     video: video!.id,
     s1: s1!.id,
@@ -136,13 +128,13 @@ beforeAll(async () => {
   };
   const [p1, p2, p3, p4] = ids.p as [number, number, number, number];
   const questionPayload = {
-    contentId: q!.id,
+    contentId: quizId,
     contentType: 'QUESTION',
     question: { options: options.map((o) => ({ id: o.id, name: o.name })), correct: a[0] },
   };
   const joined = (userId: number) => ({ userId, username: `u${userId}`, card: CARD });
   const answered = (userId: number, choice: number, when: string) => ({
-    contentId: q!.id,
+    contentId: quizId,
     userId,
     username: `u${userId}`,
     choice,

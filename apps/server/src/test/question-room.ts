@@ -10,6 +10,43 @@ import {
   workshops,
 } from '../db/schema';
 
+/** The answers of the tests' fire-exit question, the first one right. */
+export const FIRE_EXIT_ANSWERS = [
+  'Leave by the nearest exit',
+  'Take the lift',
+  'Finish your bingo card',
+] as const;
+
+/**
+ * A QUESTION item of the content library in `categoryId`, with its question and answers: the first
+ * answer is the right one. Returns the item's and the question's ids and the answer rows, in order.
+ */
+export async function insertQuestion(
+  db: Database['db'],
+  categoryId: number,
+  item: { title: string; description: string; script?: string; question: string; answers: readonly string[] },
+) {
+  const [row] = await db
+    .insert(content)
+    .values({
+      title: item.title,
+      description: item.description,
+      script: item.script,
+      type: 'QUESTION',
+      categoryId,
+    })
+    .returning();
+  const [question] = await db
+    .insert(questions)
+    .values({ contentId: row!.id, question: item.question })
+    .returning();
+  const options = await db
+    .insert(answers)
+    .values(item.answers.map((name, i) => ({ questionId: question!.id, name, isCorrect: i === 0 })))
+    .returning();
+  return { contentId: row!.id, questionId: question!.id, answers: options };
+}
+
 /**
  * A room of its own whose workshop's one session holds one QUESTION: three answers, the first
  * correct. For the live game's question tests.
@@ -25,43 +62,24 @@ export async function createQuestionRoom(database: Database, orgId: number) {
     .insert(categories)
     .values({ name: `Quiz ${orgId}` })
     .returning();
-  const [item] = await db
-    .insert(content)
-    .values({
-      title: 'Fire exit quiz',
-      description: 'What do you do first?',
-      script: 'Wait for everyone to answer',
-      type: 'QUESTION',
-      categoryId: category!.id,
-    })
-    .returning();
-  const [question] = await db
-    .insert(questions)
-    .values({ contentId: item!.id, question: 'What do you do first?' })
-    .returning();
-  const options = await db
-    .insert(answers)
-    .values(
-      [
-        ['Leave by the nearest exit', true],
-        ['Take the lift', false],
-        ['Finish your bingo card', false],
-      ].map(([name, isCorrect]) => ({
-        questionId: question!.id,
-        name: name as string,
-        isCorrect: !!isCorrect,
-      })),
-    )
-    .returning();
-  await db.insert(sessionContent).values({ sessionId: session!.id, contentId: item!.id, orderIndex: 0 });
+  const item = await insertQuestion(db, category!.id, {
+    title: 'Fire exit quiz',
+    description: 'What do you do first?',
+    script: 'Wait for everyone to answer',
+    question: 'What do you do first?',
+    answers: FIRE_EXIT_ANSWERS,
+  });
+  await db
+    .insert(sessionContent)
+    .values({ sessionId: session!.id, contentId: item.contentId, orderIndex: 0 });
   const [room] = await db
     .insert(rooms)
     .values({ name: 'Quiz room', orgId, workshopId: workshop!.id })
     .returning();
   return {
     roomId: room!.id,
-    contentId: item!.id,
-    answerIds: options.map((a) => a.id),
-    correctId: options.find((a) => a.isCorrect)!.id,
+    contentId: item.contentId,
+    answerIds: item.answers.map((a) => a.id),
+    correctId: item.answers.find((a) => a.isCorrect)!.id,
   };
 }
