@@ -57,6 +57,9 @@ export async function newPage(
   viewport = DESKTOP,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
+  // A page load may take 60 s, not Playwright's 30: with two browser files at once beside the API
+  // files, ten phones loading together (training-day) passed 30 s on a loaded 2-core machine.
+  context.setDefaultNavigationTimeout(60_000);
   const page = await context.newPage();
   return { context, page };
 }
