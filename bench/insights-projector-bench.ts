@@ -80,6 +80,10 @@ async function run(kind: string, database: Database) {
     await db.execute(sql`select max(id)::float8 as top from game_events`),
   ) as [{ top: number }];
 
+  // The backlog waits, as if folded, until the live room plays (below): connecting the room must
+  // not outlast the catch-up.
+  await db.execute(sql`insert into insights_cursor (id, last_event_id) values (1, ${top})`);
+
   const [org] = await db.insert(organizations).values({ name: 'Live org' }).returning();
   const [workshop] = await db.insert(workshops).values({ name: 'Live workshop' }).returning();
   const [room] = await db
@@ -173,7 +177,20 @@ async function run(kind: string, database: Database) {
           .padStart(7)} ms  loop delay p99 ${p.loopP99.toFixed(1)} ms, max ${p.loopMax.toFixed(1)} ms`,
       );
 
-    // The app's timer starts the catch-up 5 s after it is ready.
+    // Now the backlog: every projection dropped and the cursor at 0 (a rebuild, as after an
+    // upgrade), under the cursor's lock so no batch runs meanwhile. The app's timer starts within 5 s.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1 from insights_cursor where id = 1 for update`);
+      for (const table of [
+        'insights_choices',
+        'insights_sends',
+        'insights_wins',
+        'insights_players',
+        'insights_games',
+      ])
+        await tx.execute(sql.raw(`delete from ${table}`));
+      await tx.execute(sql`update insights_cursor set last_event_id = 0 where id = 1`);
+    });
     const began = performance.now();
     while ((await cursor()) === 0) await sleep(200);
     const busy = await phase(true);
