@@ -4,12 +4,16 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 /**
  * Runs `use` on a fresh database created on the PostgreSQL server at `url` (BENCH_DATABASE_URL),
  * dropped afterwards whatever happens: a bench never writes into a database it did not make.
+ * BENCH_KEEP_DB=1 names it `${prefix}_kept` and keeps it (made by this helper all the same), so a
+ * second run can reuse a slow seed; drop it by hand when done.
  */
 export async function withScratchPostgres(url: string, prefix: string, use: (db: Database) => Promise<void>) {
-  const name = `${prefix}_${process.pid}`;
+  const keep = process.env.BENCH_KEEP_DB === '1';
+  const name = keep ? `${prefix}_kept` : `${prefix}_${process.pid}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`create database ${name}`);
   const u = new URL(url);
   u.pathname = `/${name}`;
   const postgres = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 4 });
@@ -17,7 +21,7 @@ export async function withScratchPostgres(url: string, prefix: string, use: (db:
     await use(postgres);
   } finally {
     await postgres.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }

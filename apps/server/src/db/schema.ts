@@ -81,6 +81,10 @@ export const users = pgTable(
     // Usernames are unique system-wide, whatever their case.
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_org_role_idx').on(t.orgId, t.role),
+    // Insights' attendance counts an organization's registered players per request (0013).
+    index('users_org_registered_players_idx')
+      .on(t.orgId)
+      .where(sql`${t.role} = 'PLAYER' and not ${t.isGuest}`),
     check('users_identity_chk', sql`${t.email} is not null or ${t.username} is not null`),
   ],
 );

@@ -434,6 +434,49 @@ describe('the product and a player', () => {
     expect(csv.body).toBe('Month,Games,Players\r\n2026-03,3,6\r\n');
   });
 
+  it('players per month: a partial month counted from the projections, whole months from the rollup', async () => {
+    // From 5 March: game 2 (p1, the guest, p4) and the other organization's game (its player).
+    const partial = await get('/insights/product?from=2026-03-05&to=2026-03-31', as.superAdmin);
+    expect(partial.body.months).toEqual([{ month: '2026-03', games: 2, players: 4 }]);
+    // A whole month is read from insights_months, kept by the projector as it folds.
+    const { db } = ctx.database;
+    const kept = async () =>
+      (
+        (await db.execute(
+          sql`select games, players from insights_months where month = '2026-03-01'`,
+        )) as unknown as { rows: { games: number; players: number }[] }
+      ).rows;
+    expect(await kept()).toEqual([{ games: 3, players: 6 }]);
+    await db.execute(sql`update insights_months set players = 60 where month = '2026-03-01'`);
+    expect((await get(`/insights/product?${RANGE}`, as.superAdmin)).body.months).toEqual([
+      { month: '2026-03', games: 3, players: 60 },
+    ]);
+    await db.execute(sql`update insights_months set players = 6 where month = '2026-03-01'`);
+  });
+
+  it('players per month: a deleted room leaves the rollup stale, counted from the projections', async () => {
+    const { db } = ctx.database;
+    const [room] = await db
+      .insert(rooms)
+      .values({ name: 'Pop-up', orgId: orgB.id, workshopId: (await db.select().from(workshops))[0]!.id })
+      .returning();
+    const newcomer = await createUser(ctx.database, 'PLAYER', orgB.id);
+    await writeGame(room!.id, '2026-03-21T09:00:00.000Z', [
+      [0, 'lobby_opened', {}, null],
+      [1, 'player_joined', { userId: newcomer.id, username: 'n', card: CARD }, newcomer.id],
+      [2, 'player_joined', { userId: ids.p[0]!, username: 'u1', card: CARD }, ids.p[0]!],
+      [3, 'game_started', { hideRollAnimation: false }, null],
+    ]);
+    // One more game and one more player (p1 played in March already).
+    expect((await get(`/insights/product?${RANGE}`, as.superAdmin)).body.months).toEqual([
+      { month: '2026-03', games: 4, players: 7 },
+    ]);
+    await db.delete(rooms).where(eq(rooms.id, room!.id));
+    expect((await get(`/insights/product?${RANGE}`, as.superAdmin)).body.months).toEqual([
+      { month: '2026-03', games: 3, players: 6 },
+    ]);
+  });
+
   it("a player's own history: games played, bingos, right answers", async () => {
     const { status, body } = await get('/insights/me', as.p1);
     expect(status).toBe(200);

@@ -8,13 +8,18 @@ import {
   insightsChoices,
   insightsCursor,
   insightsGames,
+  insightsMonths,
   insightsPlayers,
   insightsSends,
   insightsWins,
 } from './schema';
 
-/** Event ids covered per transaction from the next one there (card marks are counted, not read). */
-const BATCH_IDS = 50_000;
+/**
+ * Event ids covered per transaction from the next one there (card marks are counted, not read).
+ * Small on purpose: the projector shares the game server's event loop (and, on PGlite, its one
+ * connection), so one batch must hold them only a few milliseconds (docs/decisions.md).
+ */
+const BATCH_IDS = 5_000;
 /**
  * A gap in event ids is a transaction that took ids and has not committed yet (another instance's
  * flush) or never will (a rolled-back flush). Events past a gap wait until it is this old, so a late
@@ -111,12 +116,14 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
           orgId: insightsGames.orgId,
           roomId: insightsGames.roomId,
           workshopId: insightsGames.workshopId,
+          startedAt: insightsGames.startedAt,
           state: insightsGames.state,
         })
         .from(insightsGames)
         .where(sql`${insightsGames.gameId} = any(${sql.param(gameIds)}::int[])`);
       const touched = new Map<number, GameRow & { startedAt: number }>();
-      for (const g of known) touched.set(g.gameId, { ...g, fold: g.state as GameFold, startedAt: 0 });
+      for (const g of known)
+        touched.set(g.gameId, { ...g, fold: g.state as GameFold, startedAt: g.startedAt.getTime() });
       const fresh = gameIds.filter((id) => !touched.has(id));
       const places = new Map(
         rowsOf<{ id: number; room_id: number; org_id: number; workshop_id: number }>(
@@ -153,7 +160,13 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
         }
         foldInsights(game.fold, { seq: row.seq, at: row.at, actorUserId: row.actor_user_id, event });
       }
-      if (touched.size > 0) await writeGames(tx as unknown as Db, [...touched.values()]);
+      if (touched.size > 0) {
+        await writeGames(tx as unknown as Db, [...touched.values()]);
+        await refreshMonths(
+          tx as unknown as Db,
+          [...touched.values()].filter((g) => g.fold.started).map((g) => g.startedAt),
+        );
+      }
       await tx.update(insightsCursor).set({ lastEventId: last, updatedAt: new Date() }).where(sql`id = 1`);
       // More may follow: the next batch finds out.
       return last === top.hi;
@@ -164,6 +177,8 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
     const until = performance.now() + budgetMs;
     while (await batch()) {
       if (performance.now() > until) return false;
+      // Rolls, frames and the journal's flushes waiting behind this batch go first.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     return true;
   }
@@ -187,6 +202,24 @@ export function createProjector(db: Db, log: { warn: (obj: object, msg: string) 
 }
 
 export type Projector = ReturnType<typeof createProjector>;
+
+/**
+ * Recounts the product rollup (insights_months) for the months of these games' starts: one month's
+ * games and distinct players, read through the started-games index (a month of every organization).
+ */
+async function refreshMonths(db: Db, startedAt: number[]) {
+  const months = [...new Set(startedAt.map((ms) => `${new Date(ms).toISOString().slice(0, 7)}-01`))];
+  if (months.length === 0) return;
+  await db.execute(sql`
+    insert into ${insightsMonths} (month, games, players)
+    select m.month, count(distinct g.game_id)::int, count(distinct p.user_id)::int
+    from unnest(${sql.param(months)}::date[]) as m(month)
+      join ${insightsGames} g on g.started and g.started_at >= m.month::timestamp at time zone 'UTC'
+        and g.started_at < (m.month + interval '1 month')::timestamp at time zone 'UTC'
+      left join ${insightsPlayers} p on p.game_id = g.game_id
+    group by m.month
+    on conflict (month) do update set games = excluded.games, players = excluded.players`);
+}
 
 /** Rewrites the summary rows of the games a batch touched from their folds. */
 async function writeGames(db: Db, touched: (GameRow & { startedAt: number })[]) {

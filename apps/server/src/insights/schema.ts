@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -52,7 +54,11 @@ export const insightsGames = pgTable(
     winners: integer('winners').notNull().default(0),
     state: jsonb('state').notNull(),
   },
-  (t) => [index('insights_games_org_started_idx').on(t.orgId, t.startedAt)],
+  (t) => [
+    index('insights_games_org_started_idx').on(t.orgId, t.startedAt),
+    // The product figures read every organization's games by month.
+    index('insights_games_started_at_idx').on(t.startedAt).where(sql`${t.started}`),
+  ],
 );
 
 /** One player in one game: the player's history and attendance. */
@@ -69,7 +75,12 @@ export const insightsPlayers = pgTable(
     answers: integer('answers').notNull().default(0),
     rightAnswers: integer('right_answers').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.userId] }), index('insights_players_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.userId] }),
+    index('insights_players_user_idx').on(t.userId),
+    // Attendance reads the players of the games in scope from the index alone.
+    index('insights_players_game_user_idx').on(t.gameId, t.userId, t.guest),
+  ],
 );
 
 /** One content item sent in a game (its `content_sent` event), with its answers if a question. */
@@ -90,7 +101,14 @@ export const insightsSends = pgTable(
     /** Sum of the answers' times from the send, for the mean. */
     answerMs: bigint('answer_ms', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.seq] }), index('insights_sends_content_idx').on(t.contentId)],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seq] }),
+    index('insights_sends_content_idx').on(t.contentId),
+    // The per-question figure reads the questions of the games in scope from the index alone.
+    index('insights_sends_question_idx')
+      .on(t.gameId, t.contentId, t.answers, t.rightAnswers, t.answerMs)
+      .where(sql`${t.isQuestion}`),
+  ],
 );
 
 /** How many players' last answer to a send was each option. */
@@ -104,7 +122,13 @@ export const insightsChoices = pgTable(
     correct: boolean('correct').notNull(),
     players: integer('players').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.seq, t.choice] })],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seq, t.choice] }),
+    // The wrong answer chosen most, from the index alone.
+    index('insights_choices_wrong_idx')
+      .on(t.gameId, t.contentId, t.choice, t.players)
+      .where(sql`not ${t.correct}`),
+  ],
 );
 
 /** One bingo: the prize's pattern, the round, and how many balls had been called. */
@@ -123,3 +147,16 @@ export const insightsWins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] }), index('insights_wins_pattern_idx').on(t.pattern)],
 );
+
+/**
+ * Games run and distinct players (guests too) per calendar month (UTC) across the product: the
+ * product figures' rollup, rewritten for the months of the started games each projector batch
+ * touches. A month whose `games` differs from insights_games (a room deleted since) is counted from
+ * the projections instead until the projector next touches it.
+ */
+export const insightsMonths = pgTable('insights_months', {
+  /** The month's first day. */
+  month: date('month').primaryKey(),
+  games: integer('games').notNull(),
+  players: integer('players').notNull(),
+});

@@ -104,6 +104,45 @@ export function insightsService(db: Db, projector: Projector, clock: () => Date 
     return { total: total?.n ?? 0, games: rows };
   }
 
+  /**
+   * Games and distinct players per month of [start, end): whole months from the rollup
+   * (insights_months) when it counts the same games as the projections; the range's partial first
+   * and last months, and a month whose games changed since (a room deleted), from the projections.
+   */
+  async function productMonths(start: string, end: string): Promise<InsightsProduct['months']> {
+    const months = await query<{ month: string; games: number; whole: boolean; players: number | null }>(sql`
+      with live as (
+        select date_trunc('month', g.started_at at time zone 'UTC')::date as month, count(*)::int as games
+        from insights_games g
+        where g.started and g.started_at >= ${start}::timestamptz and g.started_at < ${end}::timestamptz
+        group by 1)
+      select to_char(l.month, 'YYYY-MM') as month, l.games,
+        l.month::timestamp at time zone 'UTC' >= ${start}::timestamptz
+          and (l.month + interval '1 month')::timestamp at time zone 'UTC' <= ${end}::timestamptz as whole,
+        r.players
+      from live l left join insights_months r on r.month = l.month and r.games = l.games
+      order by l.month`);
+    const counted = months.filter((m) => !m.whole || m.players === null).map((m) => m.month);
+    const players = new Map(
+      counted.length === 0
+        ? []
+        : (
+            await query<{ month: string; players: number }>(sql`
+              select to_char(g.started_at at time zone 'UTC', 'YYYY-MM') as month,
+                count(distinct p.user_id)::int as players
+              from insights_games g join insights_players p on p.game_id = g.game_id
+              where g.started and g.started_at >= ${start}::timestamptz and g.started_at < ${end}::timestamptz
+                and to_char(g.started_at at time zone 'UTC', 'YYYY-MM') = any(${sql.param(counted)}::text[])
+              group by 1`)
+          ).map((r) => [r.month, r.players] as const),
+    );
+    return months.map((m) => ({
+      month: m.month,
+      games: m.games,
+      players: m.whole && m.players !== null ? m.players : (players.get(m.month) ?? 0),
+    }));
+  }
+
   return {
     async summary(actor: Actor, orgName: string, filter: InsightsFilter): Promise<InsightsSummary> {
       const { scope, range, cte } = await scopedGames(actor, orgName, filter);
@@ -123,8 +162,9 @@ export function insightsService(db: Db, projector: Projector, clock: () => Date 
             avg(players)::float8 as ppg, avg(winners)::float8 as wpg
           from s`),
         query<{ attended: number; guests: number }>(sql`${cte}
-          select count(*) filter (where not guest)::int as attended, count(*) filter (where guest)::int as guests
-          from (select distinct p.user_id, p.guest from insights_players p join s on s.game_id = p.game_id) d`),
+          select count(distinct p.user_id) filter (where not p.guest)::int as attended,
+            count(distinct p.user_id) filter (where p.guest)::int as guests
+          from insights_players p join s on s.game_id = p.game_id`),
         query<{ n: number }>(sql`
           select count(*)::int as n from users
           where org_id = ${scope.orgId} and role = 'PLAYER' and is_guest = false`),
@@ -320,12 +360,7 @@ export function insightsService(db: Db, projector: Projector, clock: () => Date 
           where expiry >= ${isoDay(today)}::date
             and expiry <= ${isoDay(new Date(today.getTime() + INSIGHTS_LICENCE_DAYS * DAY_MS))}::date
           order by expiry, name`),
-        query<InsightsProduct['months'][number]>(sql`
-          with m as (select g.game_id, to_char(g.started_at at time zone 'UTC', 'YYYY-MM') as month
-            from insights_games g where ${inRange})
-          select m.month, count(distinct m.game_id)::int as games, count(distinct p.user_id)::int as players
-          from m left join insights_players p on p.game_id = m.game_id
-          group by m.month order by m.month`),
+        productMonths(start, end),
       ]);
       return { organizations: orgs, licences, months };
     },
