@@ -254,6 +254,8 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
     }
     case 'move': {
       const before = refused;
+      // Where a moving screen's time went: until its close, its new socket's upgrade, the snapshot.
+      const phases = { closed: [] as number[], upgrade: [] as number[], snapshot: [] as number[] };
       const times = await within(
         cmd.timeoutMs,
         screens.map(async (s) => {
@@ -262,15 +264,21 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
             return s.backAt;
           }
           const code = await s.closed();
+          const closedAt = nowMs();
           await sleep(code === 1012 ? restartSpread() : firstBackoff());
+          const opening = nowMs();
           await reopen(s, cmd.to);
+          const opened = nowMs();
           const back = s.next('set_game_state');
           s.send(msg(cmd.roomId, 'room_event', 'reconnect', { lastSeq: s.lastSeq }));
           s.backAt = (await back) - cmd.start;
+          phases.closed.push(closedAt - cmd.start);
+          phases.upgrade.push(opened - opening);
+          phases.snapshot.push(s.backAt + cmd.start - opened);
           return s.backAt;
         }),
       );
-      return { times, refused: refused - before };
+      return { times, refused: refused - before, phases };
     }
     case 'summary': {
       const firstAfter = (s: Screen) => {

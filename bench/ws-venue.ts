@@ -175,7 +175,9 @@ const msg = (roomId: number, type: string, action: string, extra: object = {}) =
   type,
   payload: { action, roomId, ...extra },
 });
-const flat = (replies: { times: number[] }[]) => replies.flatMap((r) => r.times);
+/** NaN (a screen not back within the bound) crosses IPC as null. */
+const numbers = (values: (number | null)[]) => values.map((v) => v ?? Number.NaN);
+const flat = (replies: { times: number[] }[]) => numbers(replies.flatMap((r) => r.times));
 const sum = (replies: Record<string, unknown>[], key: string) =>
   replies.reduce((n, r) => n + Number(r[key] ?? 0), 0);
 
@@ -315,7 +317,8 @@ async function ownerLeaves(
     // anything else after the first jittered backoff step. Screens on B stay connected: back when
     // the new owner's snapshot reaches them (a kill), or never interrupted (a handed-off room: their
     // next frame is the measure).
-    const moved = players.all<{ times: number[]; refused: number }>({
+    type Phases = Record<'closed' | 'upgrade' | 'snapshot', number[]>;
+    const moved = players.all<{ times: number[]; refused: number; phases: Phases }>({
       op: 'move',
       leaving: a.url,
       to: b.url,
@@ -339,6 +342,12 @@ async function ownerLeaves(
     })();
     const replies = await bounded(`${how} recovery`, 160_000, moved);
     const times = flat(replies);
+    const phase = (name: 'closed' | 'upgrade' | 'snapshot') => {
+      const all = replies.flatMap((r) => r.phases[name]);
+      return `${ms(pct(all, 50))} / ${ms(pct(all, 99))}`;
+    };
+    const phases = `closed ${phase('closed')} after the fault, upgrade ${phase('upgrade')}, snapshot ${phase('snapshot')} after it (p50 / p99)`;
+    progress(`${how}: the moving screens: ${phases}`);
     // The facilitator's first ball after the fault, however late (bounded), then time for it to land.
     await bounded(
       'first roll after the fault',
@@ -360,7 +369,7 @@ async function ownerLeaves(
       start,
       firstRoll,
     });
-    const playersFirstRoll = summaries.flatMap((r) => r.firstRolls);
+    const playersFirstRoll = numbers(summaries.flatMap((r) => r.firstRolls));
     const noRoll = playersFirstRoll.filter((t) => Number.isNaN(t)).length;
     const gaps = summaries.flatMap((r) => r.gaps);
     const missing = times.filter(Number.isNaN).length;
@@ -382,6 +391,7 @@ async function ownerLeaves(
       staffErrors: [...new Set(staff.errors)].join('; ') || 'none',
       staffRolls: balls.length,
       refused: sum(replies, 'refused'),
+      phases,
     };
   } finally {
     await a.stop();
@@ -456,7 +466,7 @@ async function main() {
       const f = await ownerLeaves('SIGTERM', env, fixture.roomIds[room++]!, fixture);
       progress(`rolling restart: longest silence p99 ${ms(f.gapP99)}, errors ${f.errors}`);
       rows.push(
-        `| rolling restart: SIGTERM on the owner, half the sockets on it | each screen's longest time without a frame p50 / p99: ${ms(f.gapP50)} / ${ms(f.gapP99)}; error frames on players' screens: ${f.errors} (the facilitator's: ${f.staffErrors}); all back ${ms(f.all)}${f.refused ? `; ${f.refused} upgrades refused and tried again` : ''} | – | goal: ≤ 2 s, no error |`,
+        `| rolling restart: SIGTERM on the owner, half the sockets on it | each screen's longest time without a frame p50 / p99: ${ms(f.gapP50)} / ${ms(f.gapP99)}; error frames on players' screens: ${f.errors} (the facilitator's: ${f.staffErrors}); all back ${ms(f.all)}${f.refused ? `; ${f.refused} upgrades refused and tried again` : ''}; the moving screens ${f.phases} | – | goal: ≤ 2 s, no error |`,
       );
     }
   } finally {
