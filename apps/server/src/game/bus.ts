@@ -158,6 +158,8 @@ const MOVED_SETTLE_MS = 3_000;
 
 interface Waiting {
   roomId: number;
+  /** When Redis took the forward (performance.now()); null until the publish is answered. */
+  publishedAt: number | null;
   answer(result: CommandResult | null): void;
   notServed(): void;
 }
@@ -177,6 +179,8 @@ export function redisBus(
   const frameHandlers: ((roomId: number, frames: WireFrame[]) => void)[] = [];
   const movedHandlers: ((roomId: number, how?: MoveKind) => void)[] = [];
   const served = new Map<string, (request: CommandRequest) => Promise<CommandResult>>();
+  /** When this instance began subscribing to each room it serves (performance.now()). */
+  const servingSince = new Map<number, number>();
   /** Forwarded commands awaiting their answer; null: no receiver serves the room. */
   const waiting = new Map<string, Waiting>();
   const ready = subscriber.subscribe(FRAMES, INBOX).catch(onError);
@@ -238,11 +242,17 @@ export function redisBus(
         // by it; without this it would wait FORWARD_TIMEOUT_MS, and its socket's next commands with it.
         // After a takeover the new owner may itself have received some of them (it serves the room
         // before it announces): those it answers within MOVED_SETTLE_MS; the rest are unavailable.
+        // A forward Redis took before this instance even asked for the room's channel went to the
+        // dead owner alone: when the new owner is this instance, nobody can answer it, so it is
+        // refused now rather than after MOVED_SETTLE_MS (the facilitator's next Roll queues behind it).
         if (how !== 'leaving') {
+          const since = message.origin === instanceId ? servingSince.get(message.roomId) : undefined;
           for (const w of waiting.values()) {
             if (w.roomId !== message.roomId) continue;
             if (how === 'handed') w.answer(null);
-            else setTimeout(() => w.answer({ error: GAME_TEXTS.unavailable }), MOVED_SETTLE_MS).unref();
+            else if (since !== undefined && w.publishedAt !== null && w.publishedAt < since) {
+              w.answer({ error: GAME_TEXTS.unavailable });
+            } else setTimeout(() => w.answer({ error: GAME_TEXTS.unavailable }), MOVED_SETTLE_MS).unref();
           }
         }
         if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId, how);
@@ -285,10 +295,12 @@ export function redisBus(
     async serve(roomId, handler) {
       const channel = roomChannel(roomId);
       served.set(channel, handler);
+      servingSince.set(roomId, performance.now());
       abandoned.delete(channel);
       await subscriber.subscribe(channel);
       return async () => {
         served.delete(channel);
+        servingSince.delete(roomId);
         await unsubscribe(channel);
       };
     },
@@ -297,6 +309,7 @@ export function redisBus(
       const reqId = randomUUID();
       let receivers = Number.POSITIVE_INFINITY;
       let notServed = 0;
+      let entry: Waiting | undefined;
       const answer = new Promise<CommandResult | null>((resolve) => {
         const done = (result: CommandResult | null) => {
           clearTimeout(timer);
@@ -304,14 +317,16 @@ export function redisBus(
           resolve(result);
         };
         const timer = setTimeout(() => done({ error: GAME_TEXTS.unavailable }), FORWARD_TIMEOUT_MS);
-        waiting.set(reqId, {
+        entry = {
           roomId: request.roomId,
+          publishedAt: null,
           answer: done,
           notServed() {
             notServed += 1;
             if (notServed >= receivers) done(null);
           },
-        });
+        };
+        waiting.set(reqId, entry);
       });
       receivers = await publish(roomChannel(request.roomId), {
         kind: 'command',
@@ -320,6 +335,7 @@ export function redisBus(
         deadline: Date.now() + FORWARD_DEADLINE_MS,
         request,
       });
+      entry!.publishedAt = performance.now();
       // Nobody serves the room (no receiver, or only ones that said so before the count came back).
       if (notServed >= receivers) waiting.get(reqId)?.answer(null);
       return answer;
@@ -343,6 +359,7 @@ export function redisBus(
     async close() {
       frameHandlers.length = 0;
       served.clear();
+      servingSince.clear();
       await subscriber.unsubscribe().catch(() => undefined);
     },
   };

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
+import { GAME_TEXTS, ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
 import { createRoomWithPeople, useTestDatabase } from '../test/context';
@@ -97,6 +97,42 @@ describe('the room directory on a takeover', () => {
     expect(forwarded).toHaveLength(6);
     for (const f of forwarded) f.answer({ ok: true });
     await directory.close();
+  });
+
+  it('asks again for a screen whose join the new owner refused as unavailable', async () => {
+    // The restart-and-scale "Redis unreachable" flake: the rejoin after the outage was answered
+    // unavailable (the room dropped under it as its lease, gone with Redis, was found lost) and
+    // nothing asked again, so the screen never got its snapshot.
+    const { roomId, staff, players } = await roomWithPeople(2);
+    const [leaver, stayer] = players as [ReturnType<typeof socket>, ReturnType<typeof socket>];
+    let moved: (roomId: number) => void = () => undefined;
+    const forwarded: CommandRequest[] = [];
+    const { hub, directory } = directoryWith(
+      {
+        ...localBus(),
+        onMoved: (handler) => {
+          moved = handler;
+        },
+        // Each socket's first join is refused; the leaver goes away after its refusal.
+        forward: async (request) => {
+          const before = forwarded.filter((f) => f.socket === request.socket).length;
+          forwarded.push(request);
+          if (request.socket === leaver.key) hub.leave(leaver);
+          return before === 0 ? { error: GAME_TEXTS.unavailable } : { ok: true };
+        },
+      },
+      { ...localOwnership(), acquire: async () => false },
+    );
+    try {
+      for (const c of [staff, leaver, stayer]) hub.join(c, roomId);
+      moved(roomId);
+      await until(() => forwarded.length === 5);
+      await new Promise((r) => setTimeout(r, 500));
+      const asked = (c: { key: string }) => forwarded.filter((f) => f.socket === c.key).length;
+      expect([asked(staff), asked(stayer), asked(leaver)]).toEqual([2, 2, 1]);
+    } finally {
+      await directory.close();
+    }
   });
 
   it('takes the room here from the log: every player keeps their card and gets one snapshot', async () => {

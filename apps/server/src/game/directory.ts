@@ -8,7 +8,7 @@ import { isDatabaseUnavailable } from '../http/db-errors';
 import { startFanoutTimer } from '../observability/metrics';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
-import type { Hub } from './hub';
+import type { Connection, Hub } from './hub';
 import type { Journal } from './journal';
 import type { Ownership } from './ownership';
 import { createPresenceCoalescer } from './presence';
@@ -39,6 +39,8 @@ interface RoomDirectoryDeps {
 const RETRY_MS = 200;
 /** Tries before giving up: long enough for a dead owner's lease to run out (LEASE_MS). */
 const ATTEMPTS = 20;
+/** Times a rejoin asks again for a socket whose join was refused as unavailable. */
+const REJOIN_TRIES = 5;
 
 /**
  * Where each room's live game is: the rooms this instance owns, in memory, and the way to the owner
@@ -108,15 +110,31 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     const running = rejoining.get(roomId);
     if (running) return running;
     const members = hub.members(roomId).filter((c) => c.key !== except);
-    const done = Promise.all(
-      members.map((c) =>
-        execute({ roomId, actor: c.actor, command: { type: 'join' }, socket: c.key }).catch(() => undefined),
-      ),
-    ).then(() => {
+    const done = Promise.all(members.map((c) => rejoinOne(roomId, c))).then(() => {
       rejoining.delete(roomId);
     });
     rejoining.set(roomId, done);
     return done;
+  }
+
+  /**
+   * One socket's join of a rejoin. Nobody else asks for it: a join refused as unavailable (the room
+   * was dropped under it, its lease lost just after a Redis outage; a takeover still under way; the
+   * bus down again) would leave the screen without its snapshot until the player does something, so
+   * it is asked again while the socket is still in the room.
+   */
+  async function rejoinOne(roomId: number, c: Connection) {
+    for (let attempt = 1; attempt <= REJOIN_TRIES; attempt++) {
+      const result = await execute({
+        roomId,
+        actor: c.actor,
+        command: { type: 'join' },
+        socket: c.key,
+      }).catch((): CommandResult => ({ error: GAME_TEXTS.unavailable }));
+      if (!('error' in result) || result.error !== GAME_TEXTS.unavailable) return;
+      if (leaving || c.roomId !== roomId) return;
+      await new Promise((r) => setTimeout(r, RETRY_MS * attempt));
+    }
   }
 
   async function drop(roomId: number, room: Promise<LiveRoom>) {

@@ -1,0 +1,305 @@
+/**
+ * One load-generator process of `npm run bench:ws:venue` (bench/ws-venue.ts starts several, as
+ * bench:ws does with bench/ws-load.ts, so that 10,000 screens are not read by one event loop that
+ * also times them). It holds the players' screens it is given and, on the orchestrator's word, opens
+ * them, sends them a command, waits for a frame on each, drops them, brings them back as the web
+ * client does (the reconnect storm, a failover, a rolling restart) and reports what each screen saw.
+ * Times are read from the monotonic clock (`process.hrtime`), one clock for every process here.
+ */
+import WebSocket from 'ws';
+
+export interface VenueScreen {
+  id: number;
+  token: string;
+  url: string;
+}
+
+/** Orchestrator → generator; every command is answered with a `reply` carrying its `rid`. */
+export type VenueCommand = { rid: number } & (
+  | { op: 'open'; screens: VenueScreen[]; concurrency: number }
+  /** Each screen here sends `message` and waits for a frame of `expect` (arrival times back). */
+  | { op: 'send'; message: unknown; expect: string | null; timeoutMs: number }
+  /** Waits until each screen has a frame of `type` that arrived after `after`. */
+  | { op: 'wait'; type: string; after: number; timeoutMs: number }
+  | { op: 'watch'; from: number }
+  /** The first `count` screens here read one frame a second at most (a slow phone); 0 ends it. */
+  | { op: 'slow'; count: number }
+  | { op: 'terminate' }
+  /**
+   * Every screen dropped, reopened on `url` (a refused upgrade tried again as the web client does)
+   * and asking for the room: `reconnect` (with its last seq) or the bare server's join; the time
+   * from `start` until the answer (`set_game_state` or `join_room`).
+   */
+  | { op: 'storm'; url: string; roomId: number; bare: boolean; start: number; timeoutMs: number }
+  /**
+   * A failover or rolling restart from `start`: the screens whose url is `leaving` come back on `to`
+   * when their socket closes (1012: after the web client's 0–250 ms; else its first backoff step,
+   * 0.5–1 s) and ask for the room again; the others stay and are back at their first frame of
+   * `stayedOn` after `start`. Reports when each is back.
+   */
+  | {
+      op: 'move';
+      leaving: string;
+      to: string;
+      roomId: number;
+      stayedOn: string;
+      start: number;
+      timeoutMs: number;
+    }
+  /** Per screen: longest silence while watched, error frames, and when it had the first ball after `firstRoll`. */
+  | { op: 'summary'; start: number; firstRoll: number }
+);
+
+export type VenueReply = { rid: number; error?: string; [key: string]: unknown };
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+class Screen {
+  ws!: WebSocket;
+  lastFrameAt = 0;
+  longestGap = 0;
+  watching = false;
+  errors = 0;
+  lastSeq = 0;
+  closeCode: number | null = null;
+  /** When this screen was back after the fault (a snapshot, or its first frame on the survivor). */
+  backAt = Number.NaN;
+  readonly rolls: number[] = [];
+  private waiter: { type: string; after: number; resolve: (at: number) => void } | null = null;
+  private readonly last = new Map<string, number>();
+
+  constructor(
+    readonly id: number,
+    readonly token: string,
+    public url: string,
+  ) {}
+
+  open(url: string): Promise<void> {
+    this.url = url;
+    this.closeCode = null;
+    this.ws = new WebSocket(`${url}?token=${encodeURIComponent(this.token)}`, { perMessageDeflate: false });
+    this.ws.on('message', (data: Buffer) => this.onFrame(data));
+    this.ws.on('close', (code) => {
+      this.closeCode = code;
+    });
+    this.ws.on('error', () => undefined);
+    return new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+  }
+
+  private onFrame(data: Buffer) {
+    const now = nowMs();
+    if (this.watching && this.lastFrameAt > 0)
+      this.longestGap = Math.max(this.longestGap, now - this.lastFrameAt);
+    this.lastFrameAt = now;
+    // Every frame starts with {"type":"…": read the type without parsing the frame.
+    const type = data.toString('latin1', 9, data.indexOf(34, 9));
+    const tail = data.toString('latin1', Math.max(0, data.length - 24));
+    const seq = /"seq":(\d+)}$/.exec(tail);
+    if (seq) this.lastSeq = Math.max(this.lastSeq, Number(seq[1]));
+    if (type === 'error_event') this.errors += 1;
+    if (type === 'get_random_roll') this.rolls.push(now);
+    this.last.set(type, now);
+    if (this.waiter && this.waiter.type === type && now > this.waiter.after) {
+      const { resolve } = this.waiter;
+      this.waiter = null;
+      resolve(now);
+    }
+  }
+
+  /** The first frame of `type` arriving after `after` (at once if one already did). */
+  next(type: string, after = nowMs()): Promise<number> {
+    const seen = this.last.get(type);
+    if (seen !== undefined && seen > after) return Promise.resolve(seen);
+    return new Promise((resolve) => {
+      this.waiter = { type, after, resolve };
+    });
+  }
+
+  send(message: unknown) {
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  closed(): Promise<number> {
+    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve(this.closeCode ?? 1006);
+    return new Promise((resolve) => this.ws.once('close', (code) => resolve(code)));
+  }
+}
+
+const screens: Screen[] = [];
+let slow = new Set<Screen>();
+let pace: NodeJS.Timeout | undefined;
+const socketOf = (s: Screen) => (s.ws as unknown as { _socket?: { pause(): void; resume(): void } })._socket;
+/** Upgrades refused (503 while the database pool is saturated, …) and tried again. */
+let refused = 0;
+
+/** A screen coming back as the web client does: a refused upgrade is tried again after its backoff. */
+async function reopen(s: Screen, url: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await s.open(url);
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      refused += 1;
+      const step = 500 * 2 ** (attempt - 1);
+      await sleep(step + Math.random() * step);
+    }
+  }
+}
+
+/** Resolves each screen's promise or gives NaN for those not done within `ms`. */
+async function within(ms: number, work: Promise<number>[]): Promise<number[]> {
+  const results = work.map(() => Number.NaN);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(work.map((p, i) => p.then((v) => (results[i] = v)))),
+    new Promise((r) => {
+      timer = setTimeout(r, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+  return results;
+}
+
+const msg = (roomId: number, type: string, action: string, extra: object = {}) => ({
+  type,
+  payload: { action, roomId, ...extra },
+});
+
+/** The web client's first reconnect delay (game-connection.ts): 0.5–1 s, jittered. */
+const firstBackoff = () => 500 + Math.random() * 500;
+/** The web client's wait after a restart's close (1012, game-connection.ts RESTART_SPREAD_MS). */
+const restartSpread = () => Math.random() * 250;
+
+async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
+  switch (cmd.op) {
+    case 'open': {
+      let next = 0;
+      let failed = 0;
+      const made = cmd.screens.map((s) => new Screen(s.id, s.token, s.url));
+      const lane = async () => {
+        while (next < made.length) {
+          const s = made[next++]!;
+          await reopen(s, s.url).catch(() => {
+            failed += 1;
+          });
+        }
+      };
+      await Promise.all(Array.from({ length: cmd.concurrency }, lane));
+      screens.push(...made);
+      return { opened: made.length - failed, failed };
+    }
+    case 'send': {
+      const after = nowMs();
+      const arrived = cmd.expect ? screens.map((s) => s.next(cmd.expect!, after)) : [];
+      for (const s of screens) s.send(cmd.message);
+      const times = await within(cmd.timeoutMs, arrived);
+      return { missing: times.filter(Number.isNaN).length };
+    }
+    case 'slow': {
+      clearInterval(pace);
+      for (const s of slow) socketOf(s)?.resume();
+      slow = new Set(screens.slice(0, cmd.count));
+      for (const s of slow) socketOf(s)?.pause();
+      // Their TCP reading is paused, resumed briefly once a second.
+      if (slow.size > 0)
+        pace = setInterval(() => {
+          for (const s of slow) {
+            socketOf(s)?.resume();
+            setTimeout(() => socketOf(s)?.pause(), 5);
+          }
+        }, 1000);
+      return {};
+    }
+    case 'wait': {
+      const times = await within(
+        cmd.timeoutMs,
+        screens.filter((s) => !slow.has(s)).map((s) => s.next(cmd.type, cmd.after)),
+      );
+      return { times, missing: times.filter(Number.isNaN).length };
+    }
+    case 'watch':
+      for (const s of screens) {
+        s.watching = true;
+        s.longestGap = 0;
+        // A silence is counted from the watch's start, not from a frame long before it.
+        s.lastFrameAt = cmd.from;
+      }
+      return {};
+    case 'terminate': {
+      const closed = screens.map((s) => s.closed());
+      for (const s of screens) s.ws.terminate();
+      await Promise.all(closed);
+      return {};
+    }
+    case 'storm': {
+      const before = refused;
+      const times = await within(
+        cmd.timeoutMs,
+        screens.map(async (s) => {
+          await reopen(s, cmd.url);
+          const back = s.next(cmd.bare ? 'join_room' : 'set_game_state');
+          s.send(
+            cmd.bare
+              ? msg(cmd.roomId, 'room_event', 'join_room')
+              : msg(cmd.roomId, 'room_event', 'reconnect', { lastSeq: s.lastSeq }),
+          );
+          return (await back) - cmd.start;
+        }),
+      );
+      return { times, refused: refused - before };
+    }
+    case 'move': {
+      const before = refused;
+      // Where a moving screen's time went: until its close, its new socket's upgrade, the snapshot.
+      const phases = { closed: [] as number[], upgrade: [] as number[], snapshot: [] as number[] };
+      const times = await within(
+        cmd.timeoutMs,
+        screens.map(async (s) => {
+          if (s.url !== cmd.leaving) {
+            s.backAt = (await s.next(cmd.stayedOn, cmd.start)) - cmd.start;
+            return s.backAt;
+          }
+          const code = await s.closed();
+          const closedAt = nowMs();
+          await sleep(code === 1012 ? restartSpread() : firstBackoff());
+          const opening = nowMs();
+          await reopen(s, cmd.to);
+          const opened = nowMs();
+          const back = s.next('set_game_state');
+          s.send(msg(cmd.roomId, 'room_event', 'reconnect', { lastSeq: s.lastSeq }));
+          s.backAt = (await back) - cmd.start;
+          phases.closed.push(closedAt - cmd.start);
+          phases.upgrade.push(opened - opening);
+          phases.snapshot.push(s.backAt + cmd.start - opened);
+          return s.backAt;
+        }),
+      );
+      return { times, refused: refused - before, phases };
+    }
+    case 'summary': {
+      const firstAfter = (s: Screen) => {
+        const at = s.rolls.find((t) => t > cmd.start);
+        return at === undefined ? Number.NaN : at - cmd.start;
+      };
+      return {
+        gaps: screens.map((s) => s.longestGap),
+        errors: screens.reduce((n, s) => n + s.errors, 0),
+        // When each player had the first ball after the fault: live, if it was back before it was
+        // drawn, else in the snapshot that brought it back.
+        firstRolls: screens.map((s) => (s.backAt >= cmd.firstRoll ? s.backAt : firstAfter(s))),
+      };
+    }
+  }
+}
+
+process.on('message', (cmd: VenueCommand) => {
+  handle(cmd).then(
+    (result) => process.send!({ rid: cmd.rid, ...result } satisfies VenueReply),
+    (err: unknown) => process.send!({ rid: cmd.rid, error: String(err) } satisfies VenueReply),
+  );
+});
+process.on('disconnect', () => process.exit(0));
