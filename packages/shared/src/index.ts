@@ -1,5 +1,7 @@
 export * from './audit';
 export * from './bingo';
+export * from './brand-colors';
+export * from './branding';
 export * from './categories';
 export * from './constants';
 export * from './content';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
+import { ZRoomBranding } from './branding';
 import { ZAnswerReply, ZContentReply, ZQuestionReply } from './content';
 import { zCount, zId, zIdParam, zLine } from './input';
 
@@ -318,6 +319,8 @@ export const ZGameSnapshot = z.object({
   timer: ZTimer.nullable(),
   hideRollAnimation: z.boolean(),
   connectionClosed: z.boolean(),
+  /** The organization's logo and colours (issue 32), with the room so no screen asks again; null: Playshop's look. */
+  branding: ZRoomBranding.nullable().optional(),
 });
 export type GameSnapshot = z.infer<typeof ZGameSnapshot>;
 
