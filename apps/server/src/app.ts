@@ -342,7 +342,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,
         networkAddresses: lanAddresses,
       });
-      printedCardRoutes(api, printedCardsService(database.db));
+      printedCardRoutes(
+        api,
+        printedCardsService(database.db, { brand: (orgId) => branding.forPrint(orgId) }),
+      );
       // The rooms' state from the event log; players now from the live rooms this instance owns.
       dashboardRoutes(api, dashboardService(database.db, roomActivity));
       insightsRoutes(api, database.db);

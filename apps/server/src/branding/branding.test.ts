@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { API_PREFIX, BRANDING_TEXTS, LOGO_MAX_BYTES } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rooms, sessions, workshops } from '../db/schema';
 import {
   createOrg,
   createTestContext,
@@ -210,5 +215,55 @@ describe('logo', () => {
     const res = await call('DELETE', `/org-logo/${acme.id}`, admin.headers);
     expect(res.json()).toMatchObject({ logoUrl: null });
     expect((await fetchLogo(url)).statusCode).toBe(404);
+  });
+});
+
+describe('with the room', () => {
+  let roomId: number;
+  beforeAll(async () => {
+    const [w] = await ctx.database.db.insert(workshops).values({ name: 'Branded day' }).returning();
+    await ctx.database.db.insert(sessions).values({ workshopId: w!.id, name: 'One', orderIndex: 0 });
+    const [room] = await ctx.database.db
+      .insert(rooms)
+      .values({ name: 'Brand Hall', orgId: acme.id, workshopId: w!.id, joinCode: 'BRANDX' })
+      .returning();
+    roomId = room!.id;
+    await call('PUT', '/org-branding', admin.headers, {
+      orgId: acme.id,
+      primaryColor: '#0b7285',
+      accentColor: '#ffd43b',
+    });
+    await logo(admin.headers, acme.id, b64(GOOD_SVG));
+  });
+
+  it('the join page of a real code gets the look; a bogus code the same 404 as before (issue 30)', async () => {
+    const info = await ctx.app.inject({ method: 'GET', url: `${API_PREFIX}/join/BRANDX` });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().branding).toMatchObject({
+      orgName: 'Acme Brand',
+      primaryColor: '#0b7285',
+      accentColor: '#ffd43b',
+      logoUrl: expect.stringMatching(/\.svg$/),
+    });
+    const bogus = await ctx.app.inject({ method: 'GET', url: `${API_PREFIX}/join/BRANDZ` });
+    expect(bogus.statusCode).toBe(404);
+    expect(bogus.body).not.toContain('branding');
+  });
+
+  it('printed cards carry the logo (an SVG rendered to an image) on the caller sheet and every card', async () => {
+    const made = await call('POST', `/rooms/${roomId}/printed-card-sets`, admin.headers, {
+      count: 2,
+      cardsPerPage: 2,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const pdf = await call('GET', `/rooms/${roomId}/printed-card-sets/${made.json().id}/pdf`, admin.headers);
+    expect(pdf.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'brand-pdf-'));
+    const file = path.join(dir, 'cards.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    // pdfimages lists each drawing of an image: one on the caller sheet, one on each of the 2 cards.
+    const list = execFileSync('pdfimages', ['-list', file]).toString().trim().split('\n').slice(2);
+    expect(list.length).toBe(3);
+    expect(list.map((line) => line.trim().split(/\s+/)[0])).toEqual(['1', '2', '2']);
   });
 });

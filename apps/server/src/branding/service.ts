@@ -17,7 +17,11 @@ import { organizations } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
 import { AppError } from '../http/errors';
 import type { Storage } from '../storage/storage';
+import { logoAsPng } from './raster';
 import { checkSvg } from './svg';
+
+/** An organization's look for a PDF or a mail: its logo as PNG bytes. */
+export type PrintBrand = RoomBranding & { logoPng: Uint8Array | null };
 
 /** Logos live under `org-logos/{orgId}/`, named by the SHA-256 of their bytes. */
 export const LOGO_FOLDER = 'org-logos';
@@ -104,7 +108,7 @@ export function brandingService(db: Db, storage: Storage) {
     if (oldKey && oldKey !== newKey) await storage.delete(oldKey);
   }
 
-  return {
+  const service = {
     async get(actor: Actor, orgId: number): Promise<OrgBranding> {
       return present(await orgInScope(db, actor, eq(organizations.id, orgId)));
     },
@@ -147,6 +151,17 @@ export function brandingService(db: Db, storage: Storage) {
       return row ? roomBrandingOf(row) : null;
     },
 
+    /** What printed cards and mail draw: the logo as a PNG (SVGs rendered) and the colours. */
+    async forPrint(orgId: number): Promise<PrintBrand | null> {
+      const branding = await service.forOrg(orgId);
+      if (!branding) return null;
+      const logo = await service.logoBytes(branding.logoUrl);
+      return {
+        ...branding,
+        logoPng: logo ? await logoAsPng(logo.bytes, logo.contentType) : null,
+      };
+    },
+
     /** The logo's bytes, for a printed card or a mail (null when there is none or it is gone). */
     async logoBytes(logoUrl: string | null): Promise<{ bytes: Buffer; contentType: string } | null> {
       if (!logoUrl?.startsWith(`${API_PREFIX}/${LOGO_FOLDER}/`)) return null;
@@ -157,6 +172,7 @@ export function brandingService(db: Db, storage: Storage) {
       return { bytes: Buffer.concat(chunks), contentType: found.object.contentType };
     },
   };
+  return service;
 }
 
 export type BrandingService = ReturnType<typeof brandingService>;
