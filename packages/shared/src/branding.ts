@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MIN_TEXT_CONTRAST } from './brand-colors';
 import { endpoint } from './endpoint';
 import { zIdParam } from './input';
+import { ZRoomBranding } from './room-branding';
 
 /**
  * An organization's own look (issue 32): a logo, a primary colour and an accent. The contrast rule is
@@ -33,16 +34,6 @@ export const ZBrandColor = z
   .trim()
   .regex(HEX, BRANDING_TEXTS.invalidColor)
   .transform((v) => v.toLowerCase());
-
-/** What the game screens, the join page, printed cards and mail draw; null fields keep Playshop's look. */
-export const ZRoomBranding = z.object({
-  orgName: z.string(),
-  primaryColor: z.string().nullable(),
-  accentColor: z.string().nullable(),
-  /** A content-hash address under the API prefix, cached for a year. */
-  logoUrl: z.string().nullable(),
-});
-export type RoomBranding = z.infer<typeof ZRoomBranding>;
 
 export const ZOrgBranding = ZRoomBranding.extend({ orgId: z.number().int() });
 export type OrgBranding = z.infer<typeof ZOrgBranding>;

@@ -21,6 +21,7 @@ export * from './player-import';
 export * from './printed-cards';
 export * from './protocol';
 export * from './roles';
+export * from './room-branding';
 export * from './rooms';
 export * from './schemas';
 export * from './sign-in';

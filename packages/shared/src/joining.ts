@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZRoomBranding } from './branding';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { VALIDATION } from './messages';
+import { ZRoomBranding } from './room-branding';
 import {
   ZErrorReply,
   ZIdParam,

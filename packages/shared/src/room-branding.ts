@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// Its own module: the game's protocol and the join info carry it, and the player's bundle takes this
+// schema without the branding endpoints (branding.ts).
+/** What the game screens, the join page, printed cards and mail draw; null fields keep Playshop's look. */
+export const ZRoomBranding = z.object({
+  orgName: z.string(),
+  primaryColor: z.string().nullable(),
+  accentColor: z.string().nullable(),
+  /** A content-hash address under the API prefix, cached for a year. */
+  logoUrl: z.string().nullable(),
+});
+export type RoomBranding = z.infer<typeof ZRoomBranding>;
