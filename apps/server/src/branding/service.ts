@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   API_PREFIX,
   BRANDING_TEXTS,
+  brandStyle,
   LOGO_MAX_BYTES,
   type OrgBranding,
   type RoomBranding,
@@ -36,12 +37,13 @@ type OrgRow = Pick<
 export const logoUrlOf = (logoKey: string | null) => (logoKey ? `${API_PREFIX}/${logoKey}` : null);
 
 function present(row: OrgRow): OrgBranding {
+  const colors = { primaryColor: row.brandPrimary, accentColor: row.brandAccent };
   return {
     orgId: row.id,
     orgName: row.name,
-    primaryColor: row.brandPrimary,
-    accentColor: row.brandAccent,
+    ...colors,
     logoUrl: logoUrlOf(row.logoKey),
+    style: brandStyle(colors),
   };
 }
 

@@ -1,14 +1,15 @@
-import { brandStyle, type RoomBranding } from '@playshop/shared';
+import type { RoomBranding } from '@playshop/shared';
 import type { CSSProperties } from 'react';
 import classes from './brand-frame.module.css';
 
 /**
  * An organization's look on a room's screens (issue 32: player, presenter, join page): its colours as
  * CSS variables on the screen's root element (`style`), so Mantine's brand shades inside follow them;
- * nothing for no branding (Playshop's look). No library: this is on the player's path.
+ * nothing for no branding (Playshop's look). The server works them out (`brandStyle`): this is on the
+ * player's path.
  */
 export const brandVars = (branding: RoomBranding | null | undefined): CSSProperties | undefined =>
-  branding ? (brandStyle(branding) as CSSProperties) : undefined;
+  branding?.style as CSSProperties | undefined;
 
 /** The organization's band: its logo and name on its primary colour, its accent underneath. */
 export function BrandBand({ branding }: { branding: RoomBranding | null | undefined }) {

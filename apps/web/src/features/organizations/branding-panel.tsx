@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import {
   BRANDING_TEXTS,
+  brandStyle,
   contrastRatio,
   inkOnWhite,
   LOGO_MAX_BYTES,
@@ -47,11 +48,12 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
   const [logoError, setLogoError] = useState<string | null>(null);
   const headingId = useId();
 
-  const draft = {
-    ...branding,
+  const colors = {
     primaryColor: HEX.test(primary) ? primary.toLowerCase() : null,
     accentColor: HEX.test(accent) ? accent.toLowerCase() : null,
   };
+  // The same rule as the server's: the preview is what the rooms will show.
+  const draft = { ...branding, ...colors, style: brandStyle(colors) };
   const colorError = (value: string) => (value && !HEX.test(value) ? BRANDING_TEXTS.invalidColor : undefined);
   const serverError = save.error instanceof ApiError ? save.error : null;
   const fieldError = (field: string) => (serverError?.field === field ? serverError.message : undefined);
