@@ -71,8 +71,8 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
         Look
       </Title>
       <Text c="dimmed" size="sm" mb="md">
-        Your logo and colours on the phones, the join page, the projector, printed cards, reports and mail of
-        your rooms. Playshop's own pages keep Playshop's look.
+        Your logo and colours on the phones, the join page, the projector and the printed cards of your rooms.
+        Playshop's own pages keep Playshop's look.
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack gap="md">
