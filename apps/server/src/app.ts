@@ -23,6 +23,8 @@ import { ssoService } from './auth/sso/service';
 import { accessTokens } from './auth/tokens';
 import { twoFactorRoutes } from './auth/two-factor/routes';
 import { twoFactorService } from './auth/two-factor/service';
+import { brandingRoutes } from './branding/routes';
+import { brandingService } from './branding/service';
 import { categoryRoutes } from './categories/routes';
 import { categoriesService } from './categories/service';
 import type { Config } from './config';
@@ -257,6 +259,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     content: contentService(database.db, storage),
   };
   const audit = auditService(database.db);
+  const branding = brandingService(database.db, storage);
   // Entries older than AUDIT_RETENTION_DAYS go (the one delete the append-only trigger allows).
   scheduleHousekeeping(app, 'old audit log entries', () => audit.purge(config.auditRetentionDays), {
     shared: database,
@@ -334,11 +337,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       twoFactorRoutes(api, twoFactor, services.auth, config.publicUrl.startsWith('https:'));
       orgRoutes(api, services.orgs);
       orgDataRoutes(api, orgDataService(database.db, storage, audit));
+      brandingRoutes(api, branding, storage);
       roomRoutes(api, roomsSvc, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,
         networkAddresses: lanAddresses,
       });
-      printedCardRoutes(api, printedCardsService(database.db));
+      printedCardRoutes(
+        api,
+        printedCardsService(database.db, { brand: (orgId) => branding.forPrint(orgId) }),
+      );
       // The rooms' state from the event log; players now from the live rooms this instance owns.
       dashboardRoutes(api, dashboardService(database.db, roomActivity));
       insightsRoutes(api, database.db);

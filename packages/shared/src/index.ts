@@ -1,5 +1,7 @@
 export * from './audit';
 export * from './bingo';
+export * from './brand-colors';
+export * from './branding';
 export * from './categories';
 export * from './constants';
 export * from './content';
@@ -19,6 +21,7 @@ export * from './player-import';
 export * from './printed-cards';
 export * from './protocol';
 export * from './roles';
+export * from './room-branding';
 export * from './rooms';
 export * from './schemas';
 export * from './sign-in';

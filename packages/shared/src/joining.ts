@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { VALIDATION } from './messages';
+import { ZRoomBranding } from './room-branding';
 import {
   ZErrorReply,
   ZIdParam,
@@ -112,6 +113,8 @@ export const ZJoinInfo = z.object({
   orgId: z.number().int(),
   guestsAllowed: z.boolean(),
   lobbyOpen: z.boolean(),
+  /** The organization's look for the join page; only a real code gets this far (issue 30). */
+  branding: ZRoomBranding.nullable().optional(),
 });
 export type JoinInfo = z.infer<typeof ZJoinInfo>;
 

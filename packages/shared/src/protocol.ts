@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
 import { ZAnswerReply, ZContentReply, ZQuestionReply } from './content';
 import { zCount, zId, zIdParam, zLine } from './input';
+import { ZRoomBranding } from './room-branding';
 
 /**
  * The live game's WebSocket protocol (SPEC §7 Websocket, §4 incoming messages). Frames are JSON
@@ -318,6 +319,8 @@ export const ZGameSnapshot = z.object({
   timer: ZTimer.nullable(),
   hideRollAnimation: z.boolean(),
   connectionClosed: z.boolean(),
+  /** The organization's logo and colours (issue 32), with the room so no screen asks again; null: Playshop's look. */
+  branding: ZRoomBranding.nullable().optional(),
 });
 export type GameSnapshot = z.infer<typeof ZGameSnapshot>;
 

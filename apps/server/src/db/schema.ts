@@ -46,6 +46,11 @@ export const organizations = pgTable(
     musicPlaylistUrl: text('music_playlist_url'),
     /** Participants who come through a room's code or link may join with a nickname. */
     allowGuests: boolean('allow_guests').notNull().default(false),
+    /** The organization's own look (issue 32): `#rrggbb` colours, and the logo's storage key. */
+    brandPrimary: text('brand_primary'),
+    brandAccent: text('brand_accent'),
+    /** `org-logos/{orgId}/{sha256}.{png|svg}`: the hash makes the address change with the file. */
+    logoKey: text('logo_key'),
     ...timestamps,
   },
   (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],

@@ -1,6 +1,7 @@
 import { ERRORS, GAME_TEXTS, inScope } from '@playshop/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { roomBrandingOf } from '../branding/service';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { content, organizations, roomSessions, rooms, sessionContent, sessions } from '../db/schema';
@@ -301,6 +302,13 @@ async function loadSetup(db: Db, contentSvc: ContentService, roomId: number): Pr
       orgExpiry: organizations.expiry,
       hideRollAnimation: organizations.hideRollAnimation,
       sessionId: roomSessions.currentSessionId,
+      org: {
+        id: organizations.id,
+        name: organizations.name,
+        brandPrimary: organizations.brandPrimary,
+        brandAccent: organizations.brandAccent,
+        logoKey: organizations.logoKey,
+      },
     })
     .from(rooms)
     .innerJoin(organizations, eq(organizations.id, rooms.orgId))
@@ -340,6 +348,7 @@ async function loadSetup(db: Db, contentSvc: ContentService, roomId: number): Pr
     orgExpiry: room.orgExpiry,
     hideRollAnimation: room.hideRollAnimation,
     sessionId: room.sessionId,
+    branding: roomBrandingOf(room.org),
     plan: {
       sessions: sessionRows.map((s) => ({
         id: s.id,

@@ -7,6 +7,7 @@ import {
   PROTOCOL_VERSION,
   type QuestionState,
   type QueueItem,
+  type RoomBranding,
   type RoundRules,
   type ServerMessage,
   type ServerMessageType,
@@ -42,12 +43,19 @@ export interface RoomView {
   content: ReadonlyMap<number, ContentReply>;
   /** The key of each question of the plan, for the engine. */
   questions: ReadonlyMap<number, QuestionKey>;
+  branding: RoomBranding | null;
 }
 
 export const roomView = (
   roomId: number,
-  setup: { plan: RoomPlan; content: ReadonlyMap<number, ContentReply> },
-): RoomView => ({ roomId, plan: setup.plan, content: setup.content, questions: questionKeys(setup.content) });
+  setup: { plan: RoomPlan; content: ReadonlyMap<number, ContentReply>; branding?: RoomBranding | null },
+): RoomView => ({
+  roomId,
+  plan: setup.plan,
+  content: setup.content,
+  questions: questionKeys(setup.content),
+  branding: setup.branding ?? null,
+});
 
 /**
  * Content as a frame carries it, built field by field so nothing rides along: players never receive
@@ -405,6 +413,7 @@ export function snapshotFor(
     timer: state.timer ? timerPayload(state, now) : null,
     hideRollAnimation: state.hideRollAnimation,
     connectionClosed: state.ended,
+    branding: view.branding,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   GAME_TEXTS,
   ROLL_ANIMATION_MS,
   ROLL_HIDDEN_MS,
+  type RoomBranding,
 } from '@playshop/shared';
 import type { RandomInt } from './cards';
 import {
@@ -67,6 +68,8 @@ export interface RoomSetup {
   hideRollAnimation: boolean;
   /** The session the room session says the room is on, for a game that has not moved yet. */
   sessionId: number | null;
+  /** The organization's look (issue 32), sent with every snapshot; null: Playshop's. */
+  branding?: RoomBranding | null;
   plan: RoomPlan;
   content: ReadonlyMap<number, ContentReply>;
 }

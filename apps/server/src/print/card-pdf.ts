@@ -7,7 +7,7 @@ import {
   FREE_CELL,
   printedSerial,
 } from '@playshop/shared';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
 /** A4 in PDF points. */
 const PAGE = { width: 595.28, height: 841.89 };
@@ -33,6 +33,24 @@ export interface PrintedSet {
   createdBy: string | null;
   cardsPerPage: 1 | 2 | 4;
   cards: BingoCard[];
+  /** The organization's logo (PNG) and primary colour (issue 32); none: the plain Playshop card. */
+  brand?: { logoPng: Uint8Array | null; primaryColor: string | null } | null;
+}
+
+/** The embedded logo, drawn on every card and the caller sheet. */
+type Logo = { image: PDFImage } | null;
+
+const rgbOf = (hex: string) => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255);
+};
+
+/** Draws the logo `height` tall with its top left at (x, top); returns the width it took. */
+function drawLogo(page: PDFPage, logo: Logo, x: number, top: number, height: number): number {
+  if (!logo) return 0;
+  const width = Math.min((logo.image.width / logo.image.height) * height, height * 4);
+  page.drawImage(logo.image, { x, y: top - height, width, height });
+  return width;
 }
 
 interface Fonts {
@@ -96,7 +114,7 @@ function centred(
   page.drawText(text, { x: cx - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
 }
 
-function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, slot: Box) {
+function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, slot: Box, logo: Logo) {
   const pad = set.cardsPerPage === 4 ? 18 : MARGIN;
   const inner = {
     x: slot.x + pad,
@@ -125,8 +143,11 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
     font: fonts.bold,
     color: INK,
   });
-  page.drawText(fit(fonts.regular, set.roomName, headSize, grid - serialWidth - 12), {
-    x: left,
+  // The organization's logo leads the head line, the room's name after it.
+  const logoWidth = drawLogo(page, logo, left, top + 2 * scale, headH - 4 * scale);
+  const nameX = left + (logoWidth ? logoWidth + 6 * scale : 0);
+  page.drawText(fit(fonts.regular, set.roomName, headSize, grid - serialWidth - 12 - (nameX - left)), {
+    x: nameX,
     y: top - serialSize,
     size: headSize,
     font: fonts.regular,
@@ -134,6 +155,16 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
   });
 
   const gridTop = top - headH;
+  if (set.brand?.primaryColor) {
+    // A band of the organization's colour above the letters (no text on it).
+    page.drawRectangle({
+      x: left,
+      y: gridTop + 1,
+      width: grid,
+      height: 3 * scale,
+      color: rgbOf(set.brand.primaryColor),
+    });
+  }
   // Header row of letters, then the five rows of numbers.
   for (let c = 0; c < CARD_SIZE; c++) {
     const letter = BINGO_LETTERS[c]!;
@@ -219,10 +250,14 @@ function cutLines(page: PDFPage, perPage: 1 | 2 | 4) {
 }
 
 /** The caller's page: the 75 numbers under their letters to tick off, with the set and the room. */
-function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet) {
+function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet, logo: Logo) {
   const x0 = MARGIN + 12;
   const width = PAGE.width - 2 * x0;
   let y = PAGE.height - MARGIN - 24;
+  if (logo) {
+    const w = Math.min((logo.image.width / logo.image.height) * 40, 160);
+    drawLogo(page, logo, x0 + width - w, y + 24, 40);
+  }
   page.drawText('Caller sheet', { x: x0, y, size: 24, font: fonts.bold, color: INK });
   y -= 26;
   const lines = [
@@ -313,7 +348,8 @@ export async function printedSetPdf(set: PrintedSet): Promise<Uint8Array> {
   doc.setCreationDate(set.createdAt);
   doc.setModificationDate(set.createdAt);
 
-  drawCallerSheet(doc.addPage([PAGE.width, PAGE.height]), fonts, set);
+  const logo: Logo = set.brand?.logoPng ? { image: await doc.embedPng(set.brand.logoPng) } : null;
+  drawCallerSheet(doc.addPage([PAGE.width, PAGE.height]), fonts, set, logo);
   const places = slots(set.cardsPerPage);
   let page: PDFPage | null = null;
   set.cards.forEach((_, i) => {
@@ -322,7 +358,7 @@ export async function printedSetPdf(set: PrintedSet): Promise<Uint8Array> {
       page = doc.addPage([PAGE.width, PAGE.height]);
       cutLines(page, set.cardsPerPage);
     }
-    drawCard(page!, fonts, set, i, places[place]!);
+    drawCard(page!, fonts, set, i, places[place]!, logo);
   });
   return doc.save();
 }

@@ -20,7 +20,7 @@ import { type Actor, orgScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { openGameId } from '../rooms/join-codes';
-import { printedSetPdf } from './card-pdf';
+import { type PrintedSet, printedSetPdf } from './card-pdf';
 import { checkPrizes } from './verify';
 
 /** Deals per card asked for before giving up: 500 unique cards out of ~10^26 never come near it. */
@@ -55,6 +55,8 @@ function newCode(randomInt: RandomInt): string {
 export interface PrintedCardsDeps {
   /** The dealer's randomness: crypto in production, a scripted one in tests. */
   randomInt?: RandomInt;
+  /** The organization's logo and colour for the PDF (issue 32; the branding service in app.ts). */
+  brand?: (orgId: number) => Promise<PrintedSet['brand']>;
 }
 
 export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
@@ -189,6 +191,7 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
         createdBy: creator?.name ?? null,
         cardsPerPage: set.cardsPerPage as 1 | 2 | 4,
         cards: set.cards as BingoCard[],
+        brand: (await deps.brand?.(room.orgId)) ?? null,
       });
       const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
       return { filename: `${safeName}-bingo-cards-${set.code}.pdf`, pdf };

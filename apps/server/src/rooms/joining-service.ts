@@ -1,5 +1,6 @@
 import { JOIN_TEXTS, type JoinInfo } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
+import { roomBrandingOf } from '../branding/service';
 import type { Db } from '../db/client';
 import { organizations, rooms, users } from '../db/schema';
 import type { Actor } from '../http/actor';
@@ -50,6 +51,17 @@ export function roomJoiningService(
     /** What a phone sees at /join/{code}, before anyone signs in. */
     async joinInfo(code: string): Promise<JoinInfo> {
       const room = await resolveJoinCode(db, code);
+      // After the code resolved: a bogus code has had its 404 already (issue 30), so this tells nothing new.
+      const [org] = await db
+        .select({
+          id: organizations.id,
+          name: organizations.name,
+          brandPrimary: organizations.brandPrimary,
+          brandAccent: organizations.brandAccent,
+          logoKey: organizations.logoKey,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, room.orgId));
       return {
         code,
         roomId: room.roomId,
@@ -58,6 +70,7 @@ export function roomJoiningService(
         orgId: room.orgId,
         guestsAllowed: room.guestsAllowed,
         lobbyOpen: room.gameId !== null,
+        branding: org ? roomBrandingOf(org) : null,
       };
     },
 

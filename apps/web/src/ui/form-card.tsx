@@ -7,7 +7,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { CSSProperties, FormEventHandler, ReactNode } from 'react';
 import { keepFieldFocus } from './keep-focus';
 import { PageTitle } from './page-title';
 
@@ -16,15 +16,22 @@ export function FormCard({
   title,
   intro,
   children,
+  style,
+  band,
 }: {
   title: string;
   intro?: ReactNode;
   children: ReactNode;
+  /** An organization's colours (brandVars) for a room's own page. */
+  style?: CSSProperties;
+  /** Above the title: an organization's band (BrandBand). */
+  band?: ReactNode;
 }) {
   return (
-    <Container size={440} px={0} py={{ base: 'md', sm: 'xl' }}>
+    <Container size={440} px={0} py={{ base: 'md', sm: 'xl' }} style={style}>
       <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack gap="lg">
+          {band}
           <PageTitle fz={{ base: 26, sm: 30 }} subtitle={intro}>
             {title}
           </PageTitle>

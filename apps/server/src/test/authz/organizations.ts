@@ -39,6 +39,44 @@ export const organizationRows: AuthzRow[] = [
     ...same(allowed(SUPER)),
     request: async (f) => ({ url: `/delete-organization/${await f.newEmptyOrg()}` }),
   },
+  // Branding (issue 32): an admin sets their own organization's look; the logo is served to anyone.
+  scopedGet('/org-branding/:orgId', STAFF, (side) => `/org-branding/${side.org.id}`),
+  {
+    method: 'PUT',
+    path: '/org-branding',
+    own: allowed(ADMINS),
+    other: scoped(ADMINS),
+    request: (_f, side) => ({
+      url: '/org-branding',
+      payload: { orgId: side.org.id, primaryColor: '#0b7285', accentColor: null },
+    }),
+  },
+  {
+    method: 'PUT',
+    path: '/org-logo',
+    own: allowed(ADMINS),
+    other: scoped(ADMINS),
+    request: (_f, side) => ({
+      url: '/org-logo',
+      payload: {
+        orgId: side.org.id,
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
+      },
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/org-logo/:orgId',
+    own: allowed(ADMINS),
+    other: scoped(ADMINS),
+    request: (_f, side) => ({ url: `/org-logo/${side.org.id}` }),
+  },
+  {
+    method: 'GET',
+    path: '/org-logos/:orgId/:name',
+    anonymous: 404,
+    request: () => ({ url: `/org-logos/1/${'0'.repeat(64)}.png` }),
+  },
   unscopedGet('/get-linkable-workshops/:orgId', SUPER, (side) => `/get-linkable-workshops/${side.org.id}`),
   {
     method: 'POST',

@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { can, isOrgExpired, ORG_TEXTS } from '@playshop/shared';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { BrandingPanel } from '../../features/organizations/branding-panel';
 import { OrganizationDataPanel } from '../../features/organizations/organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from '../../features/organizations/organization-form';
 import { useOrganization } from '../../features/organizations/organizations-api';
@@ -33,6 +34,7 @@ export function SettingsPage() {
         <Tabs defaultValue="general" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="general">General</Tabs.Tab>
+            <Tabs.Tab value="look">Look</Tabs.Tab>
             <Tabs.Tab value="license">License</Tabs.Tab>
             <Tabs.Tab value="sign-in">Sign-in</Tabs.Tab>
             {/* Product-wide, not per organization: the super admin's alone. */}
@@ -57,6 +59,9 @@ export function SettingsPage() {
                 </Text>
               )}
             </Card>
+          </Tabs.Panel>
+          <Tabs.Panel value="look" pt="md">
+            <BrandingPanel orgId={org.data.id} />
           </Tabs.Panel>
           <Tabs.Panel value="license" pt="md">
             <Card withBorder radius="lg" padding="lg">

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { useGuestLogin, useParticipantLogin } from '../../auth/auth-api';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { useJoinInfo } from '../../features/rooms/rooms-api';
+import { BrandBand, brandVars } from '../../ui/brand-frame';
 import { CardForm, FormCard } from '../../ui/form-card';
 import { QueryBoundary } from '../../ui/query-boundary';
 
@@ -45,6 +46,8 @@ function JoinForms({ info }: { info: JoinInfo }) {
 
   return (
     <FormCard
+      style={brandVars(info.branding)}
+      band={<BrandBand branding={info.branding} />}
       title={info.roomName.toUpperCase()}
       intro={
         <>

@@ -7,6 +7,7 @@ import { BackLink } from '../../ui/back-link';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { BrandingPanel } from './branding-panel';
 import { OrganizationDataPanel } from './organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from './organization-form';
 import {
@@ -63,6 +64,7 @@ export function EditOrganizationPage() {
               <OrganizationDetails organization={org.data} />
             )}
           </Card>
+          <BrandingPanel orgId={org.data.id} />
           <LinkedWorkshops organization={org.data} />
           <OrganizationDataPanel organization={org.data} />
         </>

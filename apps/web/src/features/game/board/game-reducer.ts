@@ -6,6 +6,7 @@ import type {
   PointsTable,
   QuestionState,
   QueueItem,
+  RoomBranding,
   RoundRules,
   ServerMessage,
 } from '@playshop/shared';
@@ -64,6 +65,8 @@ export interface GameState {
   /** The room's own session, named again once the content leaves the screen (a roll, a new state). */
   roomSessionName: string | null;
   hideRollAnimation: boolean;
+  /** The organization's look, with the room's snapshot (issue 32); null: Playshop's. */
+  branding: RoomBranding | null;
   /** The game ended (End Game): the room has no game until its next lobby opens. */
   connectionClosed: boolean;
   /** The facilitator removed this player: the screen leaves the room for good. */
@@ -104,6 +107,7 @@ export const initialGameState: GameState = {
   sessionName: null,
   roomSessionName: null,
   hideRollAnimation: false,
+  branding: null,
   connectionClosed: false,
   removedFromRoom: false,
   error: null,
@@ -168,6 +172,7 @@ function applySnapshot(state: GameState, snap: GameSnapshot): GameState {
     protocolVersion: snap.protocolVersion,
     hideRollAnimation: snap.hideRollAnimation,
     connectionClosed: snap.connectionClosed,
+    branding: snap.branding ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantin
 import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+import { BrandBand, brandVars } from '../../../ui/brand-frame';
 import { ContentView } from '../../content/display/content-view';
 import { BallChips } from '../board/ball';
 import { BingoBoard, RollAnnouncer } from '../board/bingo-board';
@@ -88,7 +89,8 @@ export function PlayerGameView({
   const sessionName = state.sessionName ?? firstSession;
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" style={brandVars(state.branding)}>
+      <BrandBand branding={state.branding} />
       <Group justify="space-between" wrap="nowrap">
         <div>
           <Title order={1} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>

@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
+import { BrandMark, brandVars } from '../../../ui/brand-frame';
 import { VideoView } from '../../content/display/video-view';
 import { Ball } from '../board/ball';
 import { RollAnnouncer } from '../board/bingo-board';
@@ -448,8 +449,9 @@ export function PresenterView(props: PresenterViewProps) {
           ? 'content'
           : 'game';
   return (
-    <main className={classes.stage} data-stage={stage}>
+    <main className={classes.stage} data-stage={stage} style={brandVars(state.branding)}>
       <header className={classes.header}>
+        <BrandMark branding={state.branding} />
         <div className={classes.titles}>
           <Title
             order={1}

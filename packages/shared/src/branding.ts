@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MIN_TEXT_CONTRAST } from './brand-colors';
+import { endpoint } from './endpoint';
+import { zIdParam } from './input';
+import { ZRoomBranding } from './room-branding';
+
+/**
+ * An organization's own look (issue 32): a logo, a primary colour and an accent. The contrast rule is
+ * in brand-colors.ts (docs/decisions.md, "Branding (issue 32)").
+ */
+
+/** The largest logo file accepted, in bytes. */
+export const LOGO_MAX_BYTES = 256 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/svg+xml'] as const;
+export type LogoType = (typeof LOGO_TYPES)[number];
+
+export const BRANDING_TEXTS = {
+  invalidColor: 'A colour is six hexadecimal digits after #, e.g. #1c7ed6',
+  logoTooLarge: `The logo is too large: ${LOGO_MAX_BYTES / 1024} KB at most`,
+  logoEmpty: 'The logo file is empty',
+  logoNotImage: 'The logo must be a PNG or an SVG file',
+  svgScript: 'The SVG contains scripts or event handlers, which a logo may not have',
+  svgExternal: 'The SVG refers to files or addresses outside itself, which a logo may not do',
+  svgUnreadable: 'The SVG could not be read',
+  saved: 'Look saved',
+  logoRemoved: 'Logo removed',
+} as const;
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** `#rrggbb` (any case in, lower case out). Any colour is accepted: `textOn` and `inkOnWhite` keep 4.5:1. */
+export const ZBrandColor = z
+  .string()
+  .trim()
+  .regex(HEX, BRANDING_TEXTS.invalidColor)
+  .transform((v) => v.toLowerCase());
+
+export const ZOrgBranding = ZRoomBranding.extend({ orgId: z.number().int() });
+export type OrgBranding = z.infer<typeof ZOrgBranding>;
+
+/** PUT /org-branding: null clears a colour (Playshop's own comes back). */
+export const ZSetBrandColors = z.object({
+  orgId: zIdParam(),
+  primaryColor: ZBrandColor.nullable(),
+  accentColor: ZBrandColor.nullable(),
+});
+export type SetBrandColorsInput = z.input<typeof ZSetBrandColors>;
+
+/** PUT /org-logo: the file's bytes in base64 (a logo is small); its type is read from the bytes. */
+export const ZSetLogo = z.object({
+  orgId: zIdParam(),
+  /** Base64 of at most LOGO_MAX_BYTES bytes (the server answers 413 past it). */
+  data: z.string().max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 1024),
+});
+export type SetLogoInput = z.input<typeof ZSetLogo>;
+
+const tags = ['organizations'];
+
+export const BRANDING_API = {
+  get: endpoint({
+    method: 'GET',
+    path: '/org-branding/:orgId',
+    params: z.object({ orgId: zIdParam() }),
+    reply: ZOrgBranding,
+    access: 'readOrganization',
+    summary: "An organization's logo and colours: the caller's own, or any for a super admin",
+    tags,
+  }),
+  setColors: endpoint({
+    method: 'PUT',
+    path: '/org-branding',
+    body: ZSetBrandColors,
+    reply: ZOrgBranding,
+    access: 'editOwnOrganization',
+    summary: "Set an organization's primary and accent colours (admin: their own; super admin: any)",
+    description: `A colour on which neither black nor white text reaches ${MIN_TEXT_CONTRAST}:1 is refused with 400.`,
+    tags,
+  }),
+  setLogo: endpoint({
+    method: 'PUT',
+    path: '/org-logo',
+    body: ZSetLogo,
+    reply: ZOrgBranding,
+    access: 'editOwnOrganization',
+    summary: "Set an organization's logo: PNG or SVG, at most 256 KB",
+    description:
+      'An SVG with scripts, event handlers or references outside itself is refused (400); the rest is sanitized (DOMPurify) before it is stored.',
+    tags,
+    errors: {
+      413: z.object({ message: z.string(), code: z.string() }),
+      415: z.object({ message: z.string(), code: z.string() }),
+    },
+  }),
+  removeLogo: endpoint({
+    method: 'DELETE',
+    path: '/org-logo/:orgId',
+    params: z.object({ orgId: zIdParam() }),
+    reply: ZOrgBranding,
+    access: 'editOwnOrganization',
+    summary: "Remove an organization's logo",
+    tags,
+  }),
+};
+
+/** Where logos are served: `${API_PREFIX}${LOGO_PATH}/{orgId}/{sha256}.{png|svg}`. */
+export const LOGO_PATH = '/org-logos';

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// Its own module: the game's protocol and the join info carry it, and the player's bundle takes this
+// schema without the branding endpoints (branding.ts).
+/** What the game screens, the join page, printed cards and mail draw; null fields keep Playshop's look. */
+export const ZRoomBranding = z.object({
+  orgName: z.string(),
+  primaryColor: z.string().nullable(),
+  accentColor: z.string().nullable(),
+  /** A content-hash address under the API prefix, cached for a year. */
+  logoUrl: z.string().nullable(),
+  /**
+   * The CSS variables of the colours (`brandStyle`), worked out by the server so that the player's
+   * bundle carries no colour arithmetic: a screen sets them on its root element.
+   */
+  style: z.record(z.string(), z.string()),
+});
+export type RoomBranding = z.infer<typeof ZRoomBranding>;
