@@ -6,7 +6,7 @@ import { figureCsv, productCsv } from './csv';
 import { createProjector } from './projector';
 import { insightsService } from './service';
 
-/** Between catch-ups on the timer when the log is caught up; while behind, the next runs at once. */
+/** Between catch-ups on the timer when the log is caught up; while behind, one budget apart. */
 const PROJECT_EVERY_MS = 5_000;
 /** One timed catch-up's budget: the event loop stays free for the game between batches of runs. */
 const TIMED_BUDGET_MS = 1_000;
@@ -34,7 +34,7 @@ export function insightsRoutes(app: FastifyInstance, db: Db): void {
     } catch (error) {
       app.log.warn({ err: error }, 'insights: catching up with the event log failed; trying again');
     }
-    if (!closed) timer = setTimeout(tick, caughtUp ? PROJECT_EVERY_MS : 0).unref();
+    if (!closed) timer = setTimeout(tick, caughtUp ? PROJECT_EVERY_MS : TIMED_BUDGET_MS).unref();
   };
   app.addHook('onReady', async () => {
     timer = setTimeout(tick, PROJECT_EVERY_MS).unref();
