@@ -21,6 +21,7 @@ export * from './protocol';
 export * from './roles';
 export * from './rooms';
 export * from './schemas';
+export * from './server-messages';
 export * from './sign-in';
 export * from './training';
 export * from './users';

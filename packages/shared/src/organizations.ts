@@ -22,6 +22,7 @@ export const ORG_TEXTS = {
   superAdminFieldsOnly: "Only a super admin may change an organization's name or expiry",
   invalidExpiry: 'Expiry must be a date (YYYY-MM-DD)',
   invalidEmail: 'Invalid email address',
+  selectWorkshop: 'Please select a workshop',
 } as const;
 
 /** SPEC §5: letters, digits and spaces only (any script's letters), trimmed. */
@@ -120,7 +121,7 @@ export type OrgWorkshopLink = z.infer<typeof ZOrgWorkshopLink>;
 /** POST /create-org-to-workshop {orgId, workshopId}. */
 export const ZLinkOrgWorkshop = z.object({
   orgId: zIdParam(),
-  workshopId: zIdParam('Please select a workshop'),
+  workshopId: zIdParam(ORG_TEXTS.selectWorkshop),
 });
 export type LinkOrgWorkshopInput = z.input<typeof ZLinkOrgWorkshop>;
 

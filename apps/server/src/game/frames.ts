@@ -3,6 +3,8 @@ import {
   GAME_TEXTS,
   type GameContent,
   type GameSnapshot,
+  keyFields,
+  message,
   type PointsTable,
   PROTOCOL_VERSION,
   type QuestionState,
@@ -228,7 +230,11 @@ export function framesFor(
       ];
     case 'player_removed':
       return [
-        frame(event.userId, { type: 'removed', payload: { message: GAME_TEXTS.removedFromRoom }, seq }),
+        frame(event.userId, {
+          type: 'removed',
+          payload: { message: GAME_TEXTS.removedFromRoom, ...keyFields(message('game.removedFromRoom')) },
+          seq,
+        }),
         frame(lobbyAudience(after), {
           type: 'leave_room',
           payload: { username: event.username, playerCount: after.presentCount },

@@ -1,5 +1,5 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, JOIN_TEXTS } from '@playshop/shared';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, message } from '@playshop/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { games, organizations, replacedJoinCodes, rooms } from '../db/schema';
@@ -65,7 +65,7 @@ export async function currentJoinCode(
 
 async function storedCode(db: Db, roomId: number): Promise<string> {
   const [row] = await db.select({ code: rooms.joinCode }).from(rooms).where(eq(rooms.id, roomId));
-  if (!row?.code) throw notFound(JOIN_TEXTS.unknownCode);
+  if (!row?.code) throw notFound(message('join.unknownCode'));
   return row.code;
 }
 
@@ -96,8 +96,8 @@ export async function unknownCodeError(db: Db, code: string): Promise<AppError> 
     .where(eq(replacedJoinCodes.code, code))
     .limit(1);
   return replaced
-    ? new AppError('CODE_REPLACED', 410, JOIN_TEXTS.codeReplaced)
-    : notFound(JOIN_TEXTS.unknownCode);
+    ? new AppError('CODE_REPLACED', 410, message('join.codeReplaced'))
+    : notFound(message('join.unknownCode'));
 }
 
 export interface ResolvedJoinCode {

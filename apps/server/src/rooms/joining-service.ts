@@ -1,4 +1,4 @@
-import { JOIN_TEXTS, type JoinInfo } from '@playshop/shared';
+import { type JoinInfo, message } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations, rooms, users } from '../db/schema';
@@ -64,7 +64,7 @@ export function roomJoiningService(
     /** Deletes the guests who joined through this room, once its game is over; answers how many. */
     async removeGuests(actor: Actor, roomId: number): Promise<number> {
       const room = await roomFor(actor, roomId);
-      if ((await openGameId(db, room.id)) !== null) throw conflict(JOIN_TEXTS.closeLobbyFirst);
+      if ((await openGameId(db, room.id)) !== null) throw conflict(message('join.closeLobbyFirst'));
       const removed = await db
         .delete(users)
         .where(and(eq(users.guestRoomId, room.id), eq(users.isGuest, true)))

@@ -1,8 +1,8 @@
 import {
   type CreateRoomInput,
   canPickAnyOrganization,
-  ERRORS,
-  ROOM_TEXTS,
+  message,
+  messageOfText,
   type RoomReply,
   type RoomSessionReply,
 } from '@playshop/shared';
@@ -141,24 +141,24 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         .select()
         .from(workshops)
         .where(and(eq(workshops.id, input.workshopId), workshopInScope(db, actor, workshops.id)));
-      if (!workshop) throw notFound('Workshop not found');
+      if (!workshop) throw notFound(message('workshops.workshopNotFound'));
       const [{ n }] = (await db
         .select({ n: count() })
         .from(sessions)
         .where(eq(sessions.workshopId, workshop.id))) as [{ n: number }];
-      if (n === 0) throw badRequest(ROOM_TEXTS.workshopNeedsSession, 'workshopId');
+      if (n === 0) throw badRequest(message('rooms.workshopNeedsSession'), 'workshopId');
       const [taken] = await db
         .select({ id: rooms.id })
         .from(rooms)
         .where(and(eq(rooms.orgId, orgId), sql`lower(${rooms.name}) = ${input.name.toLowerCase()}`));
-      if (taken) throw conflict(ROOM_TEXTS.duplicateName);
+      if (taken) throw conflict(message('rooms.duplicateName'));
       // The unique index decides between two creates of the same name at once.
       const [room] = await db
         .insert(rooms)
         .values({ name: input.name, orgId, workshopId: workshop.id })
         .returning()
         .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? conflict(ROOM_TEXTS.duplicateName) : error;
+          throw isUniqueViolation(error) ? conflict(message('rooms.duplicateName')) : error;
         });
       const [presented] = await present([{ ...room!, workshopName: workshop.name }]);
       return presented!;
@@ -172,7 +172,8 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     async openLobby(actor: Actor, roomId: number): Promise<void> {
       const room = await roomFor(actor, roomId);
       const result = await lobbyOpener?.(actor, room.id);
-      if (result && 'error' in result) throw conflict(result.error);
+      if (result && 'error' in result)
+        throw conflict(messageOfText(result.error) ?? message('game.somethingWentWrong'));
     },
 
     onJoinCodeChanged(listener: NonNullable<typeof joinCodeListener>) {
@@ -200,7 +201,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         .select({ id: sessions.id })
         .from(sessions)
         .where(and(eq(sessions.id, sessionId), eq(sessions.workshopId, room.workshopId)));
-      if (!session) throw new AppError('NOT_FOUND', 404, ROOM_TEXTS.sessionNotInWorkshop);
+      if (!session) throw new AppError('NOT_FOUND', 404, message('rooms.sessionNotInWorkshop'));
       await ensureRoomSession(actor, room);
       const [row] = await db
         .update(roomSessions)
@@ -224,7 +225,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       const [row] = await roomRows()
         .where(and(eq(rooms.id, id), orgScope(actor, rooms.orgId)))
         .limit(1);
-      if (!row) throw notFound(ERRORS.roomNotFound);
+      if (!row) throw notFound(message('errors.roomNotFound'));
       const [room] = await present([row]);
       return room!;
     },
