@@ -25,6 +25,10 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
+/** A room's language: its own, else its organization's, else English. */
+export const roomLanguage = (room: string | null | undefined, org: string | null | undefined): Language =>
+  isLanguage(room) ? room : isLanguage(org) ? org : 'en';
+
 export const ZLanguage = z.enum(LANGUAGES, {
   error: `Language must be one of: ${LANGUAGES.join(', ')}`,
 });

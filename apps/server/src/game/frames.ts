@@ -3,6 +3,7 @@ import {
   GAME_TEXTS,
   type GameContent,
   type GameSnapshot,
+  type Language,
   type PointsTable,
   PROTOCOL_VERSION,
   type QuestionState,
@@ -42,12 +43,19 @@ export interface RoomView {
   content: ReadonlyMap<number, ContentReply>;
   /** The key of each question of the plan, for the engine. */
   questions: ReadonlyMap<number, QuestionKey>;
+  language?: Language;
 }
 
 export const roomView = (
   roomId: number,
-  setup: { plan: RoomPlan; content: ReadonlyMap<number, ContentReply> },
-): RoomView => ({ roomId, plan: setup.plan, content: setup.content, questions: questionKeys(setup.content) });
+  setup: { plan: RoomPlan; content: ReadonlyMap<number, ContentReply>; language?: Language },
+): RoomView => ({
+  roomId,
+  plan: setup.plan,
+  content: setup.content,
+  questions: questionKeys(setup.content),
+  language: setup.language,
+});
 
 /**
  * Content as a frame carries it, built field by field so nothing rides along: players never receive
@@ -405,6 +413,7 @@ export function snapshotFor(
     timer: state.timer ? timerPayload(state, now) : null,
     hideRollAnimation: state.hideRollAnimation,
     connectionClosed: state.ended,
+    ...(view.language ? { language: view.language } : {}),
   };
 }
 
