@@ -8,6 +8,7 @@ export * from './endpoint';
 export * from './input';
 export * from './insights';
 export * from './joining';
+export * from './languages';
 export * from './materials';
 export * from './messages';
 export * from './org-data';

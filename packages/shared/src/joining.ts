@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
+import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
 import {
   ZErrorReply,
@@ -112,6 +113,8 @@ export const ZJoinInfo = z.object({
   orgId: z.number().int(),
   guestsAllowed: z.boolean(),
   lobbyOpen: z.boolean(),
+  /** The room's language (its own, else its organization's): the join page's, unless the phone chose. */
+  language: ZLanguage.optional(),
 });
 export type JoinInfo = z.infer<typeof ZJoinInfo>;
 

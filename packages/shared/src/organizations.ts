@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { zIdParam, zLine } from './input';
+import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
 import { ZIdParam, ZMessageReply, ZOrgExpiryReply, ZOrgWorkshopsReply, ZWorkshopSummary } from './schemas';
@@ -71,6 +72,8 @@ const orgFields = {
   hideRollAnimation: z.boolean().optional(),
   /** Participants with a room's code or link may join with a nickname; off by default. */
   allowGuests: z.boolean().optional(),
+  /** The language of the organization's rooms unless a room has its own (default English). */
+  language: ZLanguage.optional(),
   musicPlaylistUrl: ZMusicPlaylistUrl,
   expiry: ZExpiry,
 };
@@ -101,6 +104,7 @@ export const ZOrganizationReply = z.object({
   hideRollAnimation: z.boolean(),
   allowGuests: z.boolean(),
   musicPlaylistUrl: z.string().nullable(),
+  language: ZLanguage,
 });
 export type OrganizationReply = z.infer<typeof ZOrganizationReply>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
 import { ZAnswerReply, ZContentReply, ZQuestionReply } from './content';
 import { zCount, zId, zIdParam, zLine } from './input';
+import { ZLanguage } from './languages';
 import { ZMessageKeyFields } from './messages';
 
 /**
@@ -319,6 +320,8 @@ export const ZGameSnapshot = z.object({
   timer: ZTimer.nullable(),
   hideRollAnimation: z.boolean(),
   connectionClosed: z.boolean(),
+  /** The room's language (its own, else its organization's): the projector's and the phones' default. */
+  language: ZLanguage.optional(),
 });
 export type GameSnapshot = z.infer<typeof ZGameSnapshot>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { zIdParam, zLine } from './input';
+import { ZLanguage } from './languages';
 import { VALIDATION, ZMessageKeyFields } from './messages';
 import { ROLES } from './roles';
 
@@ -74,6 +75,9 @@ export const ZRoomReply = z.object({
   workshop: z.object({ id: z.number().int(), name: z.string() }),
   orgId: z.number().int(),
   sessions: z.array(z.object({ id: z.number().int(), name: z.string(), orderIndex: z.number().int() })),
+  /** The room's own language; null follows its organization's (`effectiveLanguage`). */
+  language: ZLanguage.nullable(),
+  effectiveLanguage: ZLanguage,
 });
 export type RoomReply = z.infer<typeof ZRoomReply>;
 

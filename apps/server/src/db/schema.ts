@@ -46,6 +46,8 @@ export const organizations = pgTable(
     musicPlaylistUrl: text('music_playlist_url'),
     /** Participants who come through a room's code or link may join with a nickname. */
     allowGuests: boolean('allow_guests').notNull().default(false),
+    /** Its rooms' language unless a room has its own (LANGUAGES in packages/shared). */
+    language: text('language').notNull().default('en'),
     ...timestamps,
   },
   (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],
@@ -234,6 +236,8 @@ export const rooms = pgTable(
     joinCode: text('join_code'),
     /** Guests for this room: null follows the organization's setting, true/false is the facilitator's. */
     allowGuests: boolean('allow_guests'),
+    /** The projector's, the printed cards' and the phones' language; null follows the organization's. */
+    language: text('language'),
     ...timestamps,
   },
   (t) => [

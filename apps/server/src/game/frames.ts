@@ -4,6 +4,7 @@ import {
   type GameContent,
   type GameSnapshot,
   keyFields,
+  type Language,
   message,
   type PointsTable,
   PROTOCOL_VERSION,
@@ -44,12 +45,19 @@ export interface RoomView {
   content: ReadonlyMap<number, ContentReply>;
   /** The key of each question of the plan, for the engine. */
   questions: ReadonlyMap<number, QuestionKey>;
+  language?: Language;
 }
 
 export const roomView = (
   roomId: number,
-  setup: { plan: RoomPlan; content: ReadonlyMap<number, ContentReply> },
-): RoomView => ({ roomId, plan: setup.plan, content: setup.content, questions: questionKeys(setup.content) });
+  setup: { plan: RoomPlan; content: ReadonlyMap<number, ContentReply>; language?: Language },
+): RoomView => ({
+  roomId,
+  plan: setup.plan,
+  content: setup.content,
+  questions: questionKeys(setup.content),
+  language: setup.language,
+});
 
 /**
  * Content as a frame carries it, built field by field so nothing rides along: players never receive
@@ -411,6 +419,7 @@ export function snapshotFor(
     timer: state.timer ? timerPayload(state, now) : null,
     hideRollAnimation: state.hideRollAnimation,
     connectionClosed: state.ended,
+    ...(view.language ? { language: view.language } : {}),
   };
 }
 

@@ -1,5 +1,7 @@
 import {
   can,
+  ERRORS,
+  isLanguage,
   isOrgExpired,
   message,
   ORG_TEXTS,
@@ -34,6 +36,7 @@ function presentOrganization(row: typeof organizations.$inferSelect): Organizati
     hideRollAnimation: row.hideRollAnimation,
     allowGuests: row.allowGuests,
     musicPlaylistUrl: row.musicPlaylistUrl,
+    language: isLanguage(row.language) ? row.language : 'en',
   };
 }
 
@@ -135,6 +138,7 @@ export function orgsService(db: Db) {
             hideRollAnimation: input.hideRollAnimation ?? false,
             allowGuests: input.allowGuests ?? false,
             musicPlaylistUrl: input.musicPlaylistUrl ?? null,
+            language: input.language ?? 'en',
           })
           .returning();
         return presentOrganization(row!);
@@ -169,6 +173,7 @@ export function orgsService(db: Db) {
       if (input.hideRollAnimation !== undefined) changes.hideRollAnimation = input.hideRollAnimation;
       if (input.allowGuests !== undefined) changes.allowGuests = input.allowGuests;
       if (input.musicPlaylistUrl !== undefined) changes.musicPlaylistUrl = input.musicPlaylistUrl;
+      if (input.language !== undefined) changes.language = input.language;
       if (Object.keys(changes).length === 0) return presentOrganization(org);
       try {
         const [row] = await db

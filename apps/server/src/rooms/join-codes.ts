@@ -107,6 +107,8 @@ export interface ResolvedJoinCode {
   orgName: string;
   orgExpiry: string | null;
   guestsAllowed: boolean;
+  /** The room's language: its own, else its organization's. */
+  language: string;
   /** The open game, or null when the lobby is not open. */
   gameId: number | null;
 }
@@ -122,6 +124,7 @@ export async function resolveJoinCode(db: Db, code: string): Promise<ResolvedJoi
       orgExpiry: organizations.expiry,
       // The room's own choice when the facilitator made one, else the organization's setting.
       guestsAllowed: sql<boolean>`coalesce(${rooms.allowGuests}, ${organizations.allowGuests})`,
+      language: sql<string>`coalesce(${rooms.language}, ${organizations.language})`,
     })
     .from(rooms)
     .innerJoin(organizations, eq(organizations.id, rooms.orgId))

@@ -1,4 +1,4 @@
-import { type JoinInfo, message } from '@playshop/shared';
+import { JOIN_TEXTS, type JoinInfo, message, roomLanguage } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations, rooms, users } from '../db/schema';
@@ -58,6 +58,7 @@ export function roomJoiningService(
         orgId: room.orgId,
         guestsAllowed: room.guestsAllowed,
         lobbyOpen: room.gameId !== null,
+        language: roomLanguage(room.language, null),
       };
     },
 

@@ -1,10 +1,15 @@
 import {
   type CreateRoomInput,
   canPickAnyOrganization,
+  ERRORS,
+  isLanguage,
+  type Language,
   message,
   messageOfText,
+  ROOM_TEXTS,
   type RoomReply,
   type RoomSessionReply,
+  roomLanguage,
 } from '@playshop/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
@@ -32,7 +37,15 @@ export function roomsService(db: Db, contentSvc: ContentService) {
 
   /** Rooms with their workshop and its sessions in order, in two queries whatever the count. */
   async function present(
-    rows: { id: number; name: string; orgId: number; workshopId: number; workshopName: string }[],
+    rows: {
+      id: number;
+      name: string;
+      orgId: number;
+      workshopId: number;
+      workshopName: string;
+      language: string | null;
+      orgLanguage: string;
+    }[],
   ) {
     const workshopIds = [...new Set(rows.map((r) => r.workshopId))];
     const sessionRows = workshopIds.length
@@ -54,6 +67,8 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         orgId: r.orgId,
         workshopId: r.workshopId,
         workshop: { id: r.workshopId, name: r.workshopName },
+        language: isLanguage(r.language) ? r.language : null,
+        effectiveLanguage: roomLanguage(r.language, r.orgLanguage),
         sessions: sessionRows
           .filter((s) => s.workshopId === r.workshopId)
           .map(({ id, name, orderIndex }) => ({ id, name, orderIndex })),
@@ -69,11 +84,17 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         orgId: rooms.orgId,
         workshopId: rooms.workshopId,
         workshopName: workshops.name,
+        language: rooms.language,
+        orgLanguage: organizations.language,
       })
       .from(rooms)
-      .innerJoin(workshops, eq(workshops.id, rooms.workshopId));
+      .innerJoin(workshops, eq(workshops.id, rooms.workshopId))
+      .innerJoin(organizations, eq(organizations.id, rooms.orgId));
 
   const roomFor = (actor: Actor, roomId: number) => roomInScope(db, actor, roomId);
+  /** One room the caller was already checked for, presented. */
+  const presentOne = async (roomId: number) =>
+    (await present(await roomRows().where(eq(rooms.id, roomId))))[0]!;
 
   /** The room's room session, created at the workshop's first session when it has none. */
   async function ensureRoomSession(actor: Actor, room: typeof rooms.$inferSelect) {
@@ -155,13 +176,19 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       // The unique index decides between two creates of the same name at once.
       const [room] = await db
         .insert(rooms)
-        .values({ name: input.name, orgId, workshopId: workshop.id })
+        .values({ name: input.name, orgId, workshopId: workshop.id, language: input.language ?? null })
         .returning()
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? conflict(message('rooms.duplicateName')) : error;
         });
-      const [presented] = await present([{ ...room!, workshopName: workshop.name }]);
-      return presented!;
+      return presentOne(room!.id);
+    },
+
+    /** The room's own language, or null to follow its organization's; a live room uses it from its next game. */
+    async setLanguage(actor: Actor, roomId: number, language: Language | null): Promise<RoomReply> {
+      const room = await roomFor(actor, roomId);
+      await db.update(rooms).set({ language }).where(eq(rooms.id, room.id));
+      return presentOne(room.id);
     },
 
     onOpenLobby(opener: NonNullable<typeof lobbyOpener>) {
