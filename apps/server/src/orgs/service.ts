@@ -1,6 +1,5 @@
 import {
   can,
-  ERRORS,
   isLanguage,
   isOrgExpired,
   message,

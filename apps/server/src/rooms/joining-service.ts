@@ -1,4 +1,4 @@
-import { JOIN_TEXTS, type JoinInfo, message, roomLanguage } from '@playshop/shared';
+import { type JoinInfo, message, roomLanguage } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations, rooms, users } from '../db/schema';

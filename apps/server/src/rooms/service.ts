@@ -1,12 +1,10 @@
 import {
   type CreateRoomInput,
   canPickAnyOrganization,
-  ERRORS,
   isLanguage,
   type Language,
   message,
   messageOfText,
-  ROOM_TEXTS,
   type RoomReply,
   type RoomSessionReply,
   roomLanguage,
