@@ -30,7 +30,7 @@ const shot = async (page: Page, name: string) => {
 const overflow = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const cut = [...document.querySelectorAll('body *')].filter((el) => {
+    const cut = Array.from(document.querySelectorAll('body *')).filter((el) => {
       const box = el.getBoundingClientRect();
       return box.width > 0 && (box.right > width + 1 || box.left < -1);
     });
@@ -63,15 +63,13 @@ describe.runIf(hasChromium)('languages', () => {
       .then(async () => (await db.select().from(rooms).where(eq(rooms.id, room!.id)))[0]!.joinCode!);
 
     // The projector: the room's language, on a laptop whose browser is English.
-    const projector = await person({ width: 1280, height: 720 });
+    // The presenter view opens beside the control screen, in the facilitator's signed-in browser.
+    const projector = await facilitator.context().newPage();
+    pages.push(projector);
     await projector.goto(`${base}/${ORG}/facilitator/online/rooms/present/${room!.id}`);
     await poll(() => projector.evaluate(() => document.documentElement.lang)).toBe('de');
-    await poll(() =>
-      projector
-        .getByText(/von \d+ bereit/)
-        .first()
-        .isVisible(),
-    ).toBe(true);
+    await poll(() => projector.getByText('Warten auf Spieler …').isVisible()).toBe(true);
+    await poll(() => projector.getByText('Raumcode').isVisible()).toBe(true);
     await shot(projector, 'presenter-de');
 
     // A phone (English browser) opens the join link: the room's German.
