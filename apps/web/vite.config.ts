@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compiledMessages } from './src/i18n/compile-messages';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = process.env.PLAYSHOP_API_URL ?? 'http://localhost:3000';
@@ -68,7 +69,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
     root,
-    plugins: [react(), ...(browserBuild ? [zodWithoutJsonSchema] : [])],
+    plugins: [react(), compiledMessages, ...(browserBuild ? [zodWithoutJsonSchema] : [])],
     resolve: { alias: browserBuild ? preact : [] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },

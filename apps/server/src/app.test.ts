@@ -51,7 +51,7 @@ describe('one port for everything', () => {
   it('answers unknown API paths with the JSON error format', async () => {
     const res = await ctx.app.inject({ url: '/api/v1/does-not-exist' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ message: 'Not found', key: 'errors.notFound', code: 'NOT_FOUND' });
   });
 
   it('publishes OpenAPI docs generated from the zod schemas', async () => {

@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { API_PREFIX, type ServerMessage } from '@playshop/shared';
+import { API_PREFIX, message, type ServerMessage } from '@playshop/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -40,7 +40,7 @@ import { createJournal } from './game/journal';
 import { localOwnership, postgresOwnership, redisOwnership } from './game/ownership';
 import { registerGameSocket } from './game/socket';
 import { groupedAccessTokenCheck, registerAuthentication, staffOnly } from './http/authenticate';
-import { registerErrorHandler } from './http/errors';
+import { errorBody, registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
 import { logEachRequestOnce, loggerOptions, readableLogs } from './http/logging';
 import {
@@ -465,7 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!isServerPath(req.url) && hasWeb && req.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    return reply.status(404).send(errorBody(message('errors.notFound'), 'NOT_FOUND'));
   });
 
   return app;

@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AuthProvider } from './auth/auth-provider';
+import { activateLanguage } from './i18n/i18n';
 import { routes } from './router';
 import { cssVariablesResolver, theme } from './theme/theme';
 
@@ -14,6 +15,7 @@ import { cssVariablesResolver, theme } from './theme/theme';
  * renders over it. Same providers as main.tsx, minus the ones that need a browser.
  */
 export async function renderPlayerLogin(): Promise<string> {
+  await activateLanguage('en');
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request('http://localhost/'));
   if (context instanceof Response) throw new Error(`'/' answered ${context.status} when prerendered`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, BINGO_MAX_NUMBER } from './constants';
+import { VALIDATION } from './messages';
 
 /** A 5×5 card as rows of numbers; the centre is FREE_CELL. Column c holds c*15+1 … c*15+15. */
 export type BingoCard = number[][];
@@ -142,7 +143,7 @@ export const ZWinPattern = z
   .strict()
   // The free centre is marked on every card: a pattern of it alone would win before any ball.
   .refine((p) => p.kind !== 'custom' || (p.cells ?? []).some((cell) => cell !== CENTRE_CELL_INDEX), {
-    message: 'Draw at least one cell besides the free centre',
+    message: VALIDATION.patternNeedsCell,
     path: ['cells'],
   });
 export type WinPattern = z.infer<typeof ZWinPattern>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
+import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZRoomBranding } from './room-branding';
 import {
@@ -115,6 +116,8 @@ export const ZJoinInfo = z.object({
   lobbyOpen: z.boolean(),
   /** The organization's look for the join page; only a real code gets this far (issue 30). */
   branding: ZRoomBranding.nullable().optional(),
+  /** The room's language (its own, else its organization's): the join page's, unless the phone chose. */
+  language: ZLanguage.optional(),
 });
 export type JoinInfo = z.infer<typeof ZJoinInfo>;
 

@@ -1,4 +1,9 @@
-/** Texts of the spec, written once and used by the server and the web app alike. */
+import { z } from 'zod';
+
+/**
+ * Texts of the spec, written once and used by the server and the web app alike. A text with variable
+ * parts names them in braces (`{names}`): the server sends it with its parameters (server-messages.ts).
+ */
 export const VALIDATION = {
   required: 'This field is required',
   usernameRequired: 'Username is required',
@@ -17,6 +22,10 @@ export const VALIDATION = {
   patternPassword:
     'This password is one character or a short pattern repeated, or a run like abcdefgh: please choose another',
   personalPassword: 'This password contains your name or email address: please choose another',
+  invalidRequest: 'Invalid request data',
+  searchTermRequired: 'Search term is required',
+  patternNeedsCell: 'Draw at least one cell besides the free centre',
+  sessionsListEverySession: 'sessions must list every session of the workshop once',
 } as const;
 
 export const SUCCESS = {
@@ -36,7 +45,51 @@ export const ERRORS = {
   notFound: 'Not found',
   roomNotFound: 'Room not found',
   organizationNotFound: 'Organization not found',
+  internal: 'Internal server error',
+  databaseUnavailable: 'The service is unavailable for a moment, please try again',
+  accessTokenExpired: 'Access token expired',
+  invalidAccessToken: 'Invalid access token',
+  sessionExpired: 'Session expired',
+  noSession: 'No session',
+  missingHeader: 'Missing request header',
+  originNotAllowed: 'Origin not allowed',
+  issuerNotHttps: 'The issuer must be an https address',
+  nicknameCrowded: 'Too many people chose this nickname: try another',
+  userInUse: 'This user is still referenced and cannot be deleted',
+  contentInUse: 'This content is used by a session',
+  contentInUseBy: 'This content is used by sessions: {names}',
+  workshopInUseBy: 'This workshop is used by rooms: {names}',
+  uploadNotFound: 'Upload not found',
+  lengthRequired: 'Upload-Length is required',
+  invalidUploadFolder: 'folder must be one of {folders}',
+  invalidFileName: 'Invalid file name',
+  invalidMetadataName: 'Invalid file metadata name: {name}',
+  metadataTooLong: 'File metadata is too long',
+  fileFolderConflict: 'A file and a folder cannot have the same name',
+  folderIntoItself: 'A folder cannot be moved into itself',
+  storageFull: 'File storage is full',
+  storageUnavailable: 'File storage is unavailable, please try again later',
+  storageFailed: 'File storage failed, please try again later',
+  storageRefused: 'File storage refused the request',
+  storageNotWritable: 'The server may not write to its file store (DATA_DIR/files)',
+  storageCredentials:
+    'File storage refused the server’s credentials: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+  storageAccessDenied:
+    'File storage denied access to bucket "{bucket}": check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the key’s permissions',
+  storageNoBucket: 'The file storage bucket "{bucket}" (S3_BUCKET) does not exist',
+  storageDigest: 'The file changed on its way to storage, please try again',
+  storageTimeout: 'File storage did not answer in time, please try again later',
 } as const;
+
+export type MessageParams = Record<string, string | number>;
+/**
+ * The optional `key` and `params` a server message carries beside its English `message` (error
+ * bodies, `error_event`, `removed`): protocol 6, see server-messages.ts.
+ */
+export const ZMessageKeyFields = z.object({
+  key: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
 
 /** The toast texts of SPEC §8, by HTTP status. */
 export function httpErrorToast(status: number | undefined, message: string | undefined): string {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { zIdParam, zLine } from './input';
+import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
 import { ZIdParam, ZMessageReply, ZOrgExpiryReply, ZOrgWorkshopsReply, ZWorkshopSummary } from './schemas';
@@ -22,6 +23,7 @@ export const ORG_TEXTS = {
   superAdminFieldsOnly: "Only a super admin may change an organization's name or expiry",
   invalidExpiry: 'Expiry must be a date (YYYY-MM-DD)',
   invalidEmail: 'Invalid email address',
+  selectWorkshop: 'Please select a workshop',
 } as const;
 
 /** SPEC §5: letters, digits and spaces only (any script's letters), trimmed. */
@@ -70,6 +72,8 @@ const orgFields = {
   hideRollAnimation: z.boolean().optional(),
   /** Participants with a room's code or link may join with a nickname; off by default. */
   allowGuests: z.boolean().optional(),
+  /** The language of the organization's rooms unless a room has its own (default English). */
+  language: ZLanguage.optional(),
   musicPlaylistUrl: ZMusicPlaylistUrl,
   expiry: ZExpiry,
 };
@@ -100,6 +104,7 @@ export const ZOrganizationReply = z.object({
   hideRollAnimation: z.boolean(),
   allowGuests: z.boolean(),
   musicPlaylistUrl: z.string().nullable(),
+  language: ZLanguage,
 });
 export type OrganizationReply = z.infer<typeof ZOrganizationReply>;
 
@@ -120,7 +125,7 @@ export type OrgWorkshopLink = z.infer<typeof ZOrgWorkshopLink>;
 /** POST /create-org-to-workshop {orgId, workshopId}. */
 export const ZLinkOrgWorkshop = z.object({
   orgId: zIdParam(),
-  workshopId: zIdParam('Please select a workshop'),
+  workshopId: zIdParam(ORG_TEXTS.selectWorkshop),
 });
 export type LinkOrgWorkshopInput = z.input<typeof ZLinkOrgWorkshop>;
 

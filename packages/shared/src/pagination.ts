@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants';
 import { zLine } from './input';
+import { VALIDATION } from './messages';
 
 /**
  * Paging of every list (SPEC §9: 10 a page, `Page x of y` with y = ceil(count / 10)). Pages start
@@ -46,4 +47,4 @@ export const zPaged = <T extends z.ZodType>(item: T) => ZPageMeta.extend({ items
 export const ZCount = z.object({ count: z.number().int() });
 
 /** Search terms: trimmed, 1 to 100 characters. `%`, `_` and `\` are matched literally. */
-export const ZSearchTerm = zLine().trim().min(1, 'Search term is required').max(100);
+export const ZSearchTerm = zLine().trim().min(1, VALIDATION.searchTermRequired).max(100);

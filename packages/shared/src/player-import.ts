@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
+import { ZMessageKeyFields } from './messages';
 import { ZErrorReply } from './schemas';
 import { USER_TEXTS, ZPlayerForm } from './users';
 
@@ -14,6 +15,7 @@ export const IMPORT_TEXTS = {
   tooManyRows: `At most ${PLAYER_IMPORT_MAX_ROWS.toLocaleString('en')} rows at a time`,
   noRows: 'The file has no rows to import',
   rejected: 'Some rows cannot be imported: nothing was saved',
+  invalidRow: 'Invalid row',
 } as const;
 
 /** One row as it came out of the file: strings, unchecked. */
@@ -40,11 +42,13 @@ export type ImportPlayersInput = z.input<typeof ZImportPlayers>;
 
 export const ZImportPlayersReply = z.object({ imported: z.number().int() });
 /** 400 of POST /import-players: each refused row (1 = the first row under the header) with its reason. */
-export const ZImportPlayersRejected = z.object({
-  message: z.string(),
-  code: z.literal('INVALID_ROWS'),
-  rows: z.array(z.object({ row: z.number().int(), reason: z.string() })),
-});
+export const ZImportPlayersRejected = z
+  .object({
+    message: z.string(),
+    code: z.literal('INVALID_ROWS'),
+    rows: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  })
+  .extend(ZMessageKeyFields.shape);
 export type ImportRowProblem = z.infer<typeof ZImportPlayersRejected>['rows'][number];
 
 export type CheckedRow =
@@ -64,7 +68,7 @@ export function checkPlayerRows(
     const row = i + 1;
     const parsed = ZPlayerImportRow.safeParse(cells);
     if (!parsed.success)
-      return { row, ok: false, reason: parsed.error.issues[0]?.message ?? 'Invalid row', cells };
+      return { row, ok: false, reason: parsed.error.issues[0]?.message ?? IMPORT_TEXTS.invalidRow, cells };
     const key = parsed.data.username.toLowerCase();
     if (seen.has(key)) return { row, ok: false, reason: IMPORT_TEXTS.duplicateInFile, cells };
     seen.add(key);

@@ -3,13 +3,15 @@ import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
 import { ZAnswerReply, ZContentReply, ZQuestionReply } from './content';
 import { zCount, zId, zIdParam, zLine } from './input';
 import { ZRoomBranding } from './room-branding';
+import { ZLanguage } from './languages';
+import { ZMessageKeyFields } from './messages';
 
 /**
  * The live game's WebSocket protocol (SPEC §7 Websocket, §4 incoming messages). Frames are JSON
  * `{type, payload}`; server frames also carry `seq`, the game's event sequence number, so a client
  * that reconnects can say what it saw last. docs/protocol.md describes every message.
  */
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 export const WS_PATH = '/ws';
 /** Frames larger than this are refused and the socket closed (1009). */
 export const WS_MAX_FRAME_BYTES = 16 * 1024;
@@ -321,6 +323,8 @@ export const ZGameSnapshot = z.object({
   connectionClosed: z.boolean(),
   /** The organization's logo and colours (issue 32), with the room so no screen asks again; null: Playshop's look. */
   branding: ZRoomBranding.nullable().optional(),
+  /** The room's language (its own, else its organization's): the projector's and the phones' default. */
+  language: ZLanguage.optional(),
 });
 export type GameSnapshot = z.infer<typeof ZGameSnapshot>;
 
@@ -408,11 +412,12 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   ),
   frame('Reconnected', z.object({ missedRolls: z.array(z.number().int()) })),
   frame('hide_roll_animation', z.object({ hideRollAnimation: z.boolean() })),
-  frame('error_event', z.object({ error: z.string() })),
+  /** A refusal in English; since protocol 6 with its message `key` (and `params`) to translate it by. */
+  frame('error_event', z.object({ error: z.string() }).extend(ZMessageKeyFields.shape)),
   /** The player's marks after a mark, sent to each of that player's screens. */
   frame('marks', z.object({ markedCells: z.array(z.number().int()) })),
   /** To a removed player's screens, just before their sockets close (4001). */
-  frame('removed', z.object({ message: z.string() })),
+  frame('removed', z.object({ message: z.string() }).extend(ZMessageKeyFields.shape)),
   frame('pong', z.object({})),
   /** To staff (seq 0, not a game event): the facilitator issued the room a new join code. */
   frame('join_code', z.object({ code: z.string() })),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZContentReply } from './content';
 import { endpoint } from './endpoint';
 import { zId, zIdParam, zLine } from './input';
+import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZIdParam, ZMessageReply, ZRoomReply } from './schemas';
 
@@ -18,8 +19,14 @@ export const ZCreateRoom = z.object({
   name: zLine().trim().min(1, VALIDATION.required).max(100),
   workshopId: zIdParam(VALIDATION.required),
   orgId: zId().optional(),
+  /** The room's language; null or left out follows its organization's. */
+  language: ZLanguage.nullish(),
 });
 export type CreateRoomInput = z.infer<typeof ZCreateRoom>;
+
+/** PUT /rooms/{id}/language: the room's own language, or null to follow its organization's. */
+export const ZRoomLanguage = z.object({ language: ZLanguage.nullable() }).strict();
+export type RoomLanguageInput = z.input<typeof ZRoomLanguage>;
 
 /** POST /check-and-create-room-session: the spec's `{roomSession}` wrapper. */
 export const ZCheckRoomSession = z.object({
@@ -93,6 +100,17 @@ export const ROOM_API = {
     reply: z.object({ message: z.string() }),
     access: 'runRooms',
     summary: "Open the room's lobby: a new game when none is running (the rooms list's Open Lobby)",
+    tags,
+  }),
+  setLanguage: endpoint({
+    method: 'PUT',
+    path: '/rooms/:id/language',
+    params: ZIdParam,
+    body: ZRoomLanguage,
+    reply: ZRoomReply,
+    access: 'manageRooms',
+    summary:
+      "Set the room's language (projector, printed cards, phones' default); null follows the organization's",
     tags,
   }),
   remove: endpoint({

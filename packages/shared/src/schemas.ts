@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { zIdParam, zLine } from './input';
-import { VALIDATION } from './messages';
+import { ZLanguage } from './languages';
+import { VALIDATION, ZMessageKeyFields } from './messages';
 import { ROLES } from './roles';
 
 /** SPEC §5: request reset emails only need to look like something@something. */
@@ -54,11 +55,13 @@ export type LoginReply = z.infer<typeof ZLoginReply>;
 export const ZMessageReply = z.object({ message: z.string() });
 
 /** The one error format of DESIGN §5. */
-export const ZErrorReply = z.object({
-  message: z.string(),
-  code: z.string(),
-  field: z.string().optional(),
-});
+export const ZErrorReply = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    field: z.string().optional(),
+  })
+  .extend(ZMessageKeyFields.shape);
 export type ErrorReply = z.infer<typeof ZErrorReply>;
 
 export const ZIdParam = z.object({ id: zIdParam() });
@@ -72,6 +75,9 @@ export const ZRoomReply = z.object({
   workshop: z.object({ id: z.number().int(), name: z.string() }),
   orgId: z.number().int(),
   sessions: z.array(z.object({ id: z.number().int(), name: z.string(), orderIndex: z.number().int() })),
+  /** The room's own language; null follows its organization's (`effectiveLanguage`). */
+  language: ZLanguage.nullable(),
+  effectiveLanguage: ZLanguage,
 });
 export type RoomReply = z.infer<typeof ZRoomReply>;
 

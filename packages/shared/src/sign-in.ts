@@ -15,8 +15,10 @@ export const RECOVERY_CODE_COUNT = 10;
 
 export const SIGN_IN_TEXTS = {
   ssoButton: (org: string) => `Sign in with ${org}`,
-  passwordSignInDisabled: (org: string) =>
-    `${org} signs in with single sign-on: use "Sign in with ${org}" instead of a password.`,
+  passwordSignInDisabled:
+    '{org} signs in with single sign-on: use "Sign in with {org}" instead of a password.',
+  issuerInvalid: 'Enter the issuer as an address such as https://login.example.org',
+  codeRequired: 'Enter the code',
   ssoNotConfigured: 'This organization has no single sign-on',
   ssoNoAccount: 'There is no account for your email address in this organization: ask your admin to add you.',
   ssoEmailNotVerified: 'Your sign-in provider did not confirm your email address.',
@@ -50,7 +52,7 @@ const ZIssuer = zLine()
     } catch {
       return false;
     }
-  }, 'Enter the issuer as an address such as https://login.example.org');
+  }, SIGN_IN_TEXTS.issuerInvalid);
 
 /** GET /organizations/{id}/sign-in: the organization's SSO and two-factor settings (no secret). */
 export const ZOrgSignInSettings = z.object({
@@ -115,7 +117,7 @@ export const isTwoFactorStep = (reply: PasswordLoginReply): reply is TwoFactorSt
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
 const ZCode = zLine()
   .trim()
-  .min(1, 'Enter the code')
+  .min(1, SIGN_IN_TEXTS.codeRequired)
   .max(40)
   .transform((value) => value.replace(/\s+/g, ''));
 

@@ -23,6 +23,7 @@ export const WORKSHOP_TEXTS = {
   sessionSaved: 'Session saved',
   sessionUpdated: 'Session updated successfully',
   sessionDeleted: 'Session deleted successfully',
+  idsFormat: 'ids must be whole numbers separated by commas',
 } as const;
 
 const ZName = (message: string) => zLine().trim().min(1, message).max(200);
@@ -274,7 +275,7 @@ export const WORKSHOP_API = {
     params: z.object({
       ids: z
         .string()
-        .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'ids must be whole numbers separated by commas')
+        .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, WORKSHOP_TEXTS.idsFormat)
         .transform((v) => [...new Set(v.split(',').map(Number))]),
     }),
     reply: z.array(ZSessionContentReply),

@@ -31,6 +31,7 @@ describe('per-account limits', () => {
       expect(refused.json()).toEqual({
         code: 'RATE_LIMITED',
         message: 'Too many attempts, please try again later',
+        key: 'errors.tooManyRequests',
       });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(55);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);

@@ -68,7 +68,11 @@ describe('POST /login', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json()).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid email or password',
+      key: 'errors.invalidCredentials',
+    });
   });
 
   it('names the missing field with the spec text', async () => {
@@ -76,6 +80,7 @@ describe('POST /login', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'This field is required',
+      key: 'validation.required',
       code: 'VALIDATION_ERROR',
       field: 'email',
     });
@@ -377,6 +382,7 @@ describe('rate limits', () => {
         expect(blocked.json()).toEqual({
           code: 'RATE_LIMITED',
           message: 'Too many attempts, please try again later',
+          key: 'errors.tooManyRequests',
         });
         // The stranger does not lock the admin out: from the admin's own address sign-in works.
         expect((await attempt(victim.email!, '10.0.0.1', TEST_PASSWORD)).statusCode).toBe(200);

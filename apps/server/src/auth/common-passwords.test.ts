@@ -45,6 +45,7 @@ describe('common passwords', () => {
     expect(res.json()).toEqual({
       code: 'COMMON_PASSWORD',
       message: VALIDATION.commonPassword,
+      key: 'validation.commonPassword',
       field: 'password',
     });
     const ok = await createStaff('sunshine over the river');

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { VALIDATION } from '@playshop/shared';
+import { type Message, message } from '@playshop/shared';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { AppError } from '../http/errors';
 
@@ -63,16 +63,17 @@ function isPattern(password: string): boolean {
 export function passwordRefusal(
   password: string,
   owner: PasswordOwner = {},
-): { code: string; message: string } | null {
-  if (isCommonPassword(password)) return { code: 'COMMON_PASSWORD', message: VALIDATION.commonPassword };
-  if (isPattern(password)) return { code: 'WEAK_PASSWORD', message: VALIDATION.patternPassword };
+): { code: string; message: Message } | null {
+  if (isCommonPassword(password))
+    return { code: 'COMMON_PASSWORD', message: message('validation.commonPassword') };
+  if (isPattern(password)) return { code: 'WEAK_PASSWORD', message: message('validation.patternPassword') };
   const lower = password.toLowerCase();
   const letters = lower.replace(/[^\p{L}]/gu, '');
   const personal = ownerWords(owner).some(
     (w) =>
       (w.length >= 4 && lower.includes(w)) || (letters !== '' && letters === w.replace(/[^\p{L}]/gu, '')),
   );
-  if (personal) return { code: 'PERSONAL_PASSWORD', message: VALIDATION.personalPassword };
+  if (personal) return { code: 'PERSONAL_PASSWORD', message: message('validation.personalPassword') };
   return null;
 }
 

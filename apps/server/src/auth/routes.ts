@@ -1,4 +1,11 @@
-import { API_PREFIX, AUTH_API, REFRESH_COOKIE, SESSION_HINT_COOKIE, SUCCESS } from '@playshop/shared';
+import {
+  API_PREFIX,
+  AUTH_API,
+  message,
+  REFRESH_COOKIE,
+  SESSION_HINT_COOKIE,
+  SUCCESS,
+} from '@playshop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountRateLimit, type Limit } from '../http/account-rate-limit';
 import { route } from '../http/endpoint';
@@ -158,7 +165,7 @@ export function authRoutes(
   );
 
   route(app, AUTH_API.refresh, async ({ req, reply }) => {
-    if (req.headers[CSRF_HEADER] !== CSRF_VALUE) throw forbidden('Missing request header', 'CSRF');
+    if (req.headers[CSRF_HEADER] !== CSRF_VALUE) throw forbidden(message('errors.missingHeader'), 'CSRF');
     try {
       return sendSession(reply, await auth.refresh(req.cookies[REFRESH_COOKIE]));
     } catch (err) {

@@ -1,10 +1,9 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
-  ERRORS,
   isOrgExpired,
   isStaffRole,
-  JOIN_TEXTS,
   type LoginReply,
+  message,
   type ParticipantLoginInput,
   REFRESH_TOKEN_TTL_DAYS,
   RESET_TOKEN_TTL_MINUTES,
@@ -157,8 +156,7 @@ export function authService({
           orgName: room.orgName,
         };
       }
-      if (attempt >= 5)
-        throw new AppError('CONFLICT', 409, 'Too many people chose this nickname: try another');
+      if (attempt >= 5) throw new AppError('CONFLICT', 409, message('errors.nicknameCrowded'));
     }
   }
 
@@ -226,13 +224,13 @@ export function authService({
         .limit(1);
       if (next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt) {
         const [user] = await userWithOrg().where(eq(users.id, row.userId)).limit(1);
-        if (!user) throw unauthorized('Session expired', 'NO_SESSION');
+        if (!user) throw unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
         return sessionReply(user, successor.raw, next.expiresAt);
       }
     }
     await revokeFamily(row.familyId);
     log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: family revoked');
-    throw unauthorized('Session expired', 'NO_SESSION');
+    throw unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
@@ -251,7 +249,7 @@ export function authService({
     ): Promise<SessionTokens | TwoFactorStep> {
       const [user] = await userWithOrg().where(eq(users.email, email.trim().toLowerCase())).limit(1);
       const ok = await verifyPassword(user && isStaffRole(user.role) ? user.passwordHash : null, password);
-      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, ERRORS.invalidCredentials);
+      if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, message('errors.invalidCredentials'));
       const step = await signInPolicy?.afterPassword(user, rememberDevice);
       return step ?? startSession(user);
     },
@@ -263,7 +261,7 @@ export function authService({
     async sessionFor(userId: number, tokenVersion?: number): Promise<SessionTokens> {
       const [user] = await userWithOrg().where(eq(users.id, userId)).limit(1);
       if (!user || (tokenVersion !== undefined && user.tokenVersion !== tokenVersion))
-        throw unauthorized('Session expired', 'NO_SESSION');
+        throw unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
       return startSession(user);
     },
 
@@ -286,9 +284,9 @@ export function authService({
         );
         if (codeError instanceof AppError && codeError.statusCode === 410) throw codeError;
       }
-      if (!user) throw new AppError('UNKNOWN_PLAYER', 404, ERRORS.unknownPlayer);
+      if (!user) throw new AppError('UNKNOWN_PLAYER', 404, message('errors.unknownPlayer'));
       // A guest has no username of their own to give: anyone who read it on screen could take it.
-      if (user.isGuest) throw new AppError('GUEST_ACCOUNT', 403, JOIN_TEXTS.guestNoUsername);
+      if (user.isGuest) throw new AppError('GUEST_ACCOUNT', 403, message('join.guestNoUsername'));
       return startSession(user);
     },
 
@@ -300,11 +298,11 @@ export function authService({
     async guestLogin(code: string, nickname: string): Promise<SessionTokens & { roomId: number }> {
       const room = await resolveJoinCode(db, code);
       // The same answer as an unknown code: a guess must not tell a real room from a bogus one.
-      if (!room.guestsAllowed) throw notFound(JOIN_TEXTS.unknownCode);
-      if (isOrgExpired(room.orgExpiry)) throw new AppError('ORG_EXPIRED', 403, ERRORS.orgExpired);
-      if (room.gameId === null) throw new AppError('LOBBY_NOT_OPEN', 409, JOIN_TEXTS.lobbyNotOpen);
+      if (!room.guestsAllowed) throw notFound(message('join.unknownCode'));
+      if (isOrgExpired(room.orgExpiry)) throw new AppError('ORG_EXPIRED', 403, message('errors.orgExpired'));
+      if (room.gameId === null) throw new AppError('LOBBY_NOT_OPEN', 409, message('join.lobbyNotOpen'));
       if (isOffensive(nickname))
-        throw new AppError('BAD_NICKNAME', 400, JOIN_TEXTS.nicknameBlocked, 'nickname');
+        throw new AppError('BAD_NICKNAME', 400, message('join.nicknameBlocked'), 'nickname');
       const user = await createGuest(room, nickname);
       return { ...(await startSession(user)), roomId: room.roomId };
     },
@@ -315,7 +313,7 @@ export function authService({
      * window (see `reuse`).
      */
     async refresh(raw: string | undefined): Promise<SessionTokens> {
-      if (!raw) throw unauthorized('No session', 'NO_SESSION');
+      if (!raw) throw unauthorized(message('errors.noSession'), 'NO_SESSION');
       const byHash = () =>
         db
           .select()
@@ -323,11 +321,11 @@ export function authService({
           .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
           .limit(1);
       const [row] = await byHash();
-      if (!row) throw unauthorized('Session expired', 'NO_SESSION');
+      if (!row) throw unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
       if (row.usedAt || row.revokedAt) return reuse(row, raw);
-      if (row.expiresAt <= now()) throw unauthorized('Session expired', 'NO_SESSION');
+      if (row.expiresAt <= now()) throw unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
       const [user] = await userWithOrg().where(eq(users.id, row.userId)).limit(1);
-      if (!user) throw unauthorized('Session expired', 'NO_SESSION');
+      if (!user) throw unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
       // Claim the token and store its successor in one transaction: of two concurrent refreshes with
       // one token, one wins, and the other (its claim waits for the winner's commit) finds the successor.
       const successor = successorToken(raw);
@@ -351,7 +349,7 @@ export function authService({
       });
       if (!won) {
         const [latest] = await byHash();
-        if (!latest) throw unauthorized('Session expired', 'NO_SESSION');
+        if (!latest) throw unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
         return reuse(latest, raw);
       }
       return sessionReply(user, successor.raw, refreshExpiresAt);
@@ -432,7 +430,8 @@ export function authService({
           .where(and(eq(refreshTokens.userId, spent.userId), isNull(refreshTokens.revokedAt)));
         return spent.userId;
       });
-      if (userId === null) throw new AppError('INVALID_RESET_TOKEN', 400, ERRORS.invalidResetToken);
+      if (userId === null)
+        throw new AppError('INVALID_RESET_TOKEN', 400, message('errors.invalidResetToken'));
     },
   };
 }

@@ -110,6 +110,7 @@ describe('chosen passwords', () => {
     expect(weak.json()).toEqual({
       code: 'WEAK_PASSWORD',
       message: VALIDATION.patternPassword,
+      key: 'validation.patternPassword',
       field: 'password',
     });
     const personal = await create('Hartley#2026', 'robin@example.com');
@@ -117,6 +118,7 @@ describe('chosen passwords', () => {
     expect(personal.json()).toEqual({
       code: 'PERSONAL_PASSWORD',
       message: VALIDATION.personalPassword,
+      key: 'validation.personalPassword',
       field: 'password',
     });
     expect((await create('robin.h.tulips', 'robin.h@example.com')).json().code).toBe('PERSONAL_PASSWORD');

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS, normalizeRole } from '@playshop/shared';
+import { ACCESS_TOKEN_TTL_SECONDS, message, normalizeRole } from '@playshop/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Actor } from '../http/actor';
 import { unauthorized } from '../http/errors';
@@ -74,8 +74,9 @@ export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECON
           username: String(payload.username ?? ''),
         };
       } catch (err) {
-        if (err instanceof errors.JWTExpired) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
-        throw unauthorized('Invalid access token', 'INVALID_TOKEN');
+        if (err instanceof errors.JWTExpired)
+          throw unauthorized(message('errors.accessTokenExpired'), 'TOKEN_EXPIRED');
+        throw unauthorized(message('errors.invalidAccessToken'), 'INVALID_TOKEN');
       }
     },
   };

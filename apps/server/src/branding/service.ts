@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   API_PREFIX,
-  BRANDING_TEXTS,
+  type BRANDING_TEXTS,
   brandStyle,
   LOGO_MAX_BYTES,
+  message,
   type OrgBranding,
   type RoomBranding,
   type ZSetBrandColors,
@@ -54,31 +55,30 @@ export function roomBrandingOf(row: OrgRow): RoomBranding | null {
   return branding;
 }
 
-const refuse = (status: number, code: string, message: string) => new AppError(code, status, message);
+const refuse = (status: number, code: string, name: keyof typeof BRANDING_TEXTS) =>
+  new AppError(code, status, message(`branding.${name}`));
 
 /** The logo's bytes as stored, and its type; refuses what is not a safe PNG or SVG. */
 function readLogo(data: string): { bytes: Buffer; ext: 'png' | 'svg'; contentType: string } {
   const compact = data.replace(/\s+/g, '');
-  if (!BASE64.test(compact)) throw refuse(400, 'NOT_AN_IMAGE', BRANDING_TEXTS.logoNotImage);
+  if (!BASE64.test(compact)) throw refuse(400, 'NOT_AN_IMAGE', 'logoNotImage');
   const bytes = Buffer.from(compact, 'base64');
-  if (bytes.length === 0) throw refuse(400, 'EMPTY_FILE', BRANDING_TEXTS.logoEmpty);
-  if (bytes.length > LOGO_MAX_BYTES) throw refuse(413, 'FILE_TOO_LARGE', BRANDING_TEXTS.logoTooLarge);
+  if (bytes.length === 0) throw refuse(400, 'EMPTY_FILE', 'logoEmpty');
+  if (bytes.length > LOGO_MAX_BYTES) throw refuse(413, 'FILE_TOO_LARGE', 'logoTooLarge');
   if (bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) {
     return { bytes, ext: 'png', contentType: 'image/png' };
   }
   const text = bytes.toString('utf8');
   // Anything that is neither PNG nor text with an <svg> element is not a logo we take.
   if (text.includes('\uFFFD') || !/<svg[\s>]/i.test(text)) {
-    throw refuse(415, 'NOT_AN_IMAGE', BRANDING_TEXTS.logoNotImage);
+    throw refuse(415, 'NOT_AN_IMAGE', 'logoNotImage');
   }
   const checked = checkSvg(text);
   if ('refused' in checked) {
-    const message = {
-      script: BRANDING_TEXTS.svgScript,
-      external: BRANDING_TEXTS.svgExternal,
-      unreadable: BRANDING_TEXTS.svgUnreadable,
-    }[checked.refused];
-    throw refuse(400, 'UNSAFE_SVG', message);
+    const name = ({ script: 'svgScript', external: 'svgExternal', unreadable: 'svgUnreadable' } as const)[
+      checked.refused
+    ];
+    throw refuse(400, 'UNSAFE_SVG', name);
   }
   return { bytes: Buffer.from(checked.svg, 'utf8'), ext: 'svg', contentType: 'image/svg+xml' };
 }

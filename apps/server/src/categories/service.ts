@@ -1,4 +1,4 @@
-import { CATEGORY_TEXTS, type Category } from '@playshop/shared';
+import { CATEGORY_TEXTS, type Category, message } from '@playshop/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hasRow } from '../db/has-row';
@@ -6,7 +6,7 @@ import { categories, content } from '../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, conflict, notFound } from '../http/errors';
 
-const inUse = () => new AppError('CATEGORY_IN_USE', 409, CATEGORY_TEXTS.inUse);
+const inUse = () => new AppError('CATEGORY_IN_USE', 409, message('categories.inUse'));
 
 export function categoriesService(db: Db) {
   return {
@@ -24,7 +24,7 @@ export function categoriesService(db: Db) {
         .from(categories)
         .where(sql`lower(${categories.name}) = lower(${name})`)
         .limit(1);
-      if (taken) throw conflict(CATEGORY_TEXTS.duplicate);
+      if (taken) throw conflict(message('categories.duplicate'));
       try {
         const [row] = await db
           .insert(categories)
@@ -32,14 +32,14 @@ export function categoriesService(db: Db) {
           .returning({ id: categories.id, name: categories.name });
         return row!;
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(CATEGORY_TEXTS.duplicate);
+        if (isUniqueViolation(error)) throw conflict(message('categories.duplicate'));
         throw error;
       }
     },
 
     /** Refused while content is filed under it: content must never lose its category. */
     async remove(id: number): Promise<{ message: string }> {
-      if (!(await hasRow(db, categories.id, id))) throw notFound(CATEGORY_TEXTS.notFound);
+      if (!(await hasRow(db, categories.id, id))) throw notFound(message('categories.notFound'));
       const [used] = await db.select({ n: count() }).from(content).where(eq(content.categoryId, id));
       if ((used?.n ?? 0) > 0) throw inUse();
       try {

@@ -287,7 +287,11 @@ describe('GET /get-content-by-id and who reads content', () => {
       expect((await call('GET', `/get-content-by-id/${linked.id}`, who)).json().title).toBe('Linked');
       const hidden = await call('GET', `/get-content-by-id/${unlinked.id}`, who);
       expect(hidden.statusCode).toBe(404);
-      expect(hidden.json()).toEqual({ code: 'NOT_FOUND', message: 'Content not found' });
+      expect(hidden.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Content not found',
+        key: 'content.contentNotFound',
+      });
       const titles = (await call('GET', '/get-content', who)).json().map((c: { title: string }) => c.title);
       expect(titles).toContain('Linked');
       expect(titles).not.toContain('Unlinked');
@@ -372,6 +376,8 @@ describe('DELETE /delete-content/{id}', () => {
     expect(refused.json()).toEqual({
       code: 'CONTENT_IN_USE',
       message: 'This content is used by sessions: Fire Drill › Part 1',
+      key: 'errors.contentInUseBy',
+      params: { names: 'Fire Drill › Part 1' },
     });
     expect((await call('GET', `/get-content-by-id/${used.id}`, 'SUPER_ADMIN')).statusCode).toBe(200);
 

@@ -1,4 +1,4 @@
-import { CONTENT_API, CONTENT_TEXTS, type ContentReply } from '@playshop/shared';
+import { CONTENT_API, CONTENT_TEXTS, type ContentReply, message } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import { notFound } from '../http/errors';
@@ -11,7 +11,7 @@ export function mediaRoutes(app: FastifyInstance, contentSvc: ContentService): v
     const type = kind === 'image' ? 'IMAGE' : 'VIDEO';
     const asMedia = (c: ContentReply) => {
       const media = kind === 'image' ? c.image : c.video;
-      if (!media) throw notFound(CONTENT_TEXTS.contentNotFound);
+      if (!media) throw notFound(message('content.contentNotFound'));
       return { ...media, content: c };
     };
     const mediaContentId = (id: number) => contentSvc.contentIdOf(kind, id);

@@ -1,11 +1,11 @@
-import { CONTENT_API, CONTENT_TEXTS, type ContentReply } from '@playshop/shared';
+import { CONTENT_API, CONTENT_TEXTS, type ContentReply, message } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import { notFound } from '../http/errors';
 import type { ContentService } from './service';
 
 const asQuestion = (c: ContentReply) => {
-  if (!c.question) throw notFound(CONTENT_TEXTS.contentNotFound);
+  if (!c.question) throw notFound(message('content.contentNotFound'));
   return { ...c.question, content: c };
 };
 

@@ -1,8 +1,8 @@
 import {
-  CONTENT_TEXTS,
   type ContentFilters,
   type ContentPage,
   type ContentReply,
+  message,
   pageMeta,
 } from '@playshop/shared';
 import { and, asc, count, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -134,7 +134,7 @@ export function contentReader(db: Db) {
       .from(content)
       .where(and(eq(content.id, id), contentVisibleTo(db, actor)))
       .limit(1);
-    if (!row) throw notFound(CONTENT_TEXTS.contentNotFound);
+    if (!row) throw notFound(message('content.contentNotFound'));
     return (await present([row.id]))[0]!;
   }
 

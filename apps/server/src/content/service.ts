@@ -2,10 +2,10 @@ import {
   type AnswerInput,
   API_PREFIX,
   type BaseContentInput,
-  CONTENT_TEXTS,
   type ContentInput,
   type ContentReply,
   FILES_PATH,
+  message,
   UPLOAD_FOLDERS,
 } from '@playshop/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -82,7 +82,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
 
   async function assertCategory(categoryId: number) {
     if (!(await hasRow(db, categories.id, categoryId)))
-      throw badRequest(CONTENT_TEXTS.categoryNotFound, 'categoryId');
+      throw badRequest(message('content.categoryNotFound'), 'categoryId');
   }
 
   function baseValues(input: BaseContentInput) {
@@ -157,7 +157,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
         .from(table)
         .where(eq(table.id, id))
         .limit(1);
-      if (!row) throw notFound(CONTENT_TEXTS.contentNotFound);
+      if (!row) throw notFound(message('content.contentNotFound'));
       return row.contentId;
     },
 
@@ -184,7 +184,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
           .set({ ...baseValues(input), type: input.type })
           .where(eq(content.id, id))
           .returning({ id: content.id });
-        if (updated.length === 0) throw notFound(CONTENT_TEXTS.contentNotFound);
+        if (updated.length === 0) throw notFound(message('content.contentNotFound'));
         await writeDetails(tx, id, input);
       });
       await releaseFiles(before);
@@ -229,7 +229,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
      * never loses a step silently (docs/decisions.md).
      */
     async remove(id: number): Promise<void> {
-      if (!(await hasRow(db, content.id, id))) throw notFound(CONTENT_TEXTS.contentNotFound);
+      if (!(await hasRow(db, content.id, id))) throw notFound(message('content.contentNotFound'));
       const uses = await db
         .selectDistinct({ workshop: workshops.name, session: sessions.name })
         .from(sessionContent)
@@ -239,7 +239,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
         .orderBy(asc(workshops.name), asc(sessions.name));
       if (uses.length > 0) {
         const names = uses.map((u) => `${u.workshop} › ${u.session}`).join(', ');
-        throw new AppError('CONTENT_IN_USE', 409, `This content is used by sessions: ${names}`);
+        throw new AppError('CONTENT_IN_USE', 409, message('errors.contentInUseBy', { names }));
       }
       const files = await uploadedUrls([id]);
       try {
@@ -247,7 +247,7 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
       } catch (error) {
         // A session took the item between the check and the delete: the foreign key refuses it.
         if (isForeignKeyViolation(error)) {
-          throw new AppError('CONTENT_IN_USE', 409, 'This content is used by a session');
+          throw new AppError('CONTENT_IN_USE', 409, message('errors.contentInUse'));
         }
         throw error;
       }

@@ -51,6 +51,8 @@ export const organizations = pgTable(
     brandAccent: text('brand_accent'),
     /** `org-logos/{orgId}/{sha256}.{png|svg}`: the hash makes the address change with the file. */
     logoKey: text('logo_key'),
+    /** Its rooms' language unless a room has its own (LANGUAGES in packages/shared). */
+    language: text('language').notNull().default('en'),
     ...timestamps,
   },
   (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],
@@ -243,6 +245,8 @@ export const rooms = pgTable(
     joinCode: text('join_code'),
     /** Guests for this room: null follows the organization's setting, true/false is the facilitator's. */
     allowGuests: boolean('allow_guests'),
+    /** The projector's, the printed cards' and the phones' language; null follows the organization's. */
+    language: text('language'),
     ...timestamps,
   },
   (t) => [

@@ -1,5 +1,5 @@
-import { ERRORS, GAME_TEXTS, inScope } from '@playshop/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ERRORS, GAME_TEXTS, inScope, roomLanguage } from '@playshop/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { roomBrandingOf } from '../branding/service';
 import type { ContentService } from '../content/service';
@@ -301,6 +301,7 @@ async function loadSetup(db: Db, contentSvc: ContentService, roomId: number): Pr
       workshopId: rooms.workshopId,
       orgExpiry: organizations.expiry,
       hideRollAnimation: organizations.hideRollAnimation,
+      language: sql<string>`coalesce(${rooms.language}, ${organizations.language})`,
       sessionId: roomSessions.currentSessionId,
       org: {
         id: organizations.id,
@@ -343,6 +344,7 @@ async function loadSetup(db: Db, contentSvc: ContentService, roomId: number): Pr
     : [];
   const presented = await contentSvc.present([...new Set(items.map((i) => i.contentId))]);
   return {
+    language: roomLanguage(room.language, null),
     orgId: room.orgId,
     workshopId: room.workshopId,
     orgExpiry: room.orgExpiry,

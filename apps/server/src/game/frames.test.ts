@@ -1,4 +1,11 @@
-import { type ContentReply, PROTOCOL_VERSION, ZServerMessage } from '@playshop/shared';
+import {
+  type ContentReply,
+  GAME_TEXTS,
+  keyFields,
+  messageOfText,
+  PROTOCOL_VERSION,
+  ZServerMessage,
+} from '@playshop/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealCard } from './cards';
@@ -6,13 +13,14 @@ import {
   type Actor,
   apply,
   fold,
+  GAME_ERRORS,
   type GameCommand,
   type GameEvent,
   type GameState,
   initialGameState,
   isStaff,
 } from './engine';
-import { framesFor, LOBBY_LIST_LIMIT, type RoomView, roomView, snapshotFor } from './frames';
+import { framesFor, LOBBY_LIST_LIMIT, type RoomView, roomView, snapshotFor, wire } from './frames';
 
 const content: ContentReply = {
   id: 5,
@@ -410,5 +418,41 @@ describe('snapshotFor', () => {
       view,
     );
     for (const f of frames) expect(ZServerMessage.safeParse(f.message).error).toBeUndefined();
+  });
+});
+
+describe('server messages in frames (protocol 6)', () => {
+  it('tells a removed player why with the text’s key beside the English', () => {
+    const state = withPlayers(2);
+    const [removed] = framesFor({ type: 'player_removed', userId: 1, username: 'p1' }, state, now, view);
+    expect(removed?.message).toMatchObject({
+      type: 'removed',
+      payload: { message: GAME_TEXTS.removedFromRoom, key: 'game.removedFromRoom' },
+    });
+    expect(ZServerMessage.safeParse(removed?.message).error).toBeUndefined();
+  });
+
+  it('error_event carries an optional key and params; a frame of protocol 5 still parses', () => {
+    const refusal = messageOfText(GAME_TEXTS.notStaff);
+    expect(refusal?.key).toBe('game.notStaff');
+    const current = JSON.parse(wire('error_event', { error: GAME_TEXTS.notStaff, ...keyFields(refusal) }));
+    expect(current.payload).toEqual({ error: GAME_TEXTS.notStaff, key: 'game.notStaff' });
+    expect(ZServerMessage.parse(current)).toEqual(current);
+    const withParams = {
+      type: 'error_event',
+      payload: { error: 'x', key: 'errors.contentInUseBy', params: { names: 'A' } },
+      seq: 0,
+    };
+    expect(ZServerMessage.parse(withParams)).toEqual(withParams);
+    expect(
+      ZServerMessage.safeParse({ type: 'error_event', payload: { error: 'Lobby not open' }, seq: 0 }).success,
+    ).toBe(true);
+    expect(
+      ZServerMessage.safeParse({ type: 'error_event', payload: { error: 'x', key: 7 }, seq: 0 }).success,
+    ).toBe(false);
+  });
+
+  it('every refusal of the game engine has a key', () => {
+    for (const text of Object.values(GAME_ERRORS)) expect(messageOfText(text), text).toBeDefined();
   });
 });

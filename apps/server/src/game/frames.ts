@@ -3,6 +3,9 @@ import {
   GAME_TEXTS,
   type GameContent,
   type GameSnapshot,
+  keyFields,
+  type Language,
+  message,
   type PointsTable,
   PROTOCOL_VERSION,
   type QuestionState,
@@ -44,17 +47,24 @@ export interface RoomView {
   /** The key of each question of the plan, for the engine. */
   questions: ReadonlyMap<number, QuestionKey>;
   branding: RoomBranding | null;
+  language?: Language;
 }
 
 export const roomView = (
   roomId: number,
-  setup: { plan: RoomPlan; content: ReadonlyMap<number, ContentReply>; branding?: RoomBranding | null },
+  setup: {
+    plan: RoomPlan;
+    content: ReadonlyMap<number, ContentReply>;
+    branding?: RoomBranding | null;
+    language?: Language;
+  },
 ): RoomView => ({
   roomId,
   plan: setup.plan,
   content: setup.content,
   questions: questionKeys(setup.content),
   branding: setup.branding ?? null,
+  language: setup.language,
 });
 
 /**
@@ -236,7 +246,11 @@ export function framesFor(
       ];
     case 'player_removed':
       return [
-        frame(event.userId, { type: 'removed', payload: { message: GAME_TEXTS.removedFromRoom }, seq }),
+        frame(event.userId, {
+          type: 'removed',
+          payload: { message: GAME_TEXTS.removedFromRoom, ...keyFields(message('game.removedFromRoom')) },
+          seq,
+        }),
         frame(lobbyAudience(after), {
           type: 'leave_room',
           payload: { username: event.username, playerCount: after.presentCount },
@@ -414,6 +428,7 @@ export function snapshotFor(
     hideRollAnimation: state.hideRollAnimation,
     connectionClosed: state.ended,
     branding: view.branding,
+    ...(view.language ? { language: view.language } : {}),
   };
 }
 

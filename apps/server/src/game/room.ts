@@ -2,6 +2,7 @@ import {
   BINGO_MAX_NUMBER,
   type ContentReply,
   GAME_TEXTS,
+  type Language,
   ROLL_ANIMATION_MS,
   ROLL_HIDDEN_MS,
   type RoomBranding,
@@ -66,6 +67,8 @@ export interface RoomSetup {
   orgExpiry: string | null;
   /** The organization's setting for new games. */
   hideRollAnimation: boolean;
+  /** The room's language (its own, else its organization's): the screens' default. */
+  language?: Language;
   /** The session the room session says the room is on, for a game that has not moved yet. */
   sessionId: number | null;
   /** The organization's look (issue 32), sent with every snapshot; null: Playshop's. */

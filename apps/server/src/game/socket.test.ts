@@ -236,7 +236,11 @@ describe('a whole game over real sockets', () => {
 
   it('refuses a player who tries to roll, and keeps serving the room', async () => {
     alice.send(game('get_roll'));
-    expect((await alice.next('error_event')).payload.error).toBe('Only the facilitator can do that');
+    // Protocol 6: the refusal's key beside its English, for the reader's language.
+    expect((await alice.next('error_event')).payload).toEqual({
+      error: 'Only the facilitator can do that',
+      key: 'game.notStaff',
+    });
     facilitator.send(game('start_game'));
     expect((await alice.next('start_game')).payload).toEqual({ bingoRolls: [], hideRollAnimation: false });
     await bob.next('start_game');
@@ -281,7 +285,10 @@ describe('a whole game over real sockets', () => {
   it("keeps another organization's room out of reach", async () => {
     const outsider = await connect(tokens.outsider);
     outsider.send(room('open_lobby'));
-    expect((await outsider.next('error_event')).payload.error).toBe('Room not found');
+    expect((await outsider.next('error_event')).payload).toEqual({
+      error: 'Room not found',
+      key: 'errors.roomNotFound',
+    });
     alice.send({ type: 'room_event', payload: { action: 'join_room', roomId: otherRoomId } });
     expect((await alice.next('error_event')).payload.error).toBe('Room not found');
   });

@@ -6,7 +6,10 @@ import {
   ERRORS,
   GAME_TEXTS,
   isOrgExpired,
+  keyFields,
   lockedOutByLicence,
+  message,
+  messageOfText,
   WS_IDLE_CLOSE_MS,
   WS_MAX_FRAME_BYTES,
   WS_PATH,
@@ -20,7 +23,7 @@ import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
 import { type AccessTokenCheck, assertAccessTokenCurrent } from '../http/authenticate';
-import { unauthorized } from '../http/errors';
+import { forbidden, unauthorized } from '../http/errors';
 import { hostileInputLog } from '../http/logging';
 import { isAllowedOrigin } from '../http/origin';
 import { countGameCommand } from '../observability/metrics';
@@ -255,7 +258,9 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     );
   }
 
-  const sendError = (live: Live, error: string) => live.socket.send(wire('error_event', { error }));
+  /** The game refuses in catalogue texts; the frame carries the text's key for the reader's language. */
+  const sendError = (live: Live, error: string) =>
+    live.socket.send(wire('error_event', { error, ...keyFields(messageOfText(error)) }));
 
   /** A token bucket per socket: a burst is fine, a flood is refused and then closed. */
   function allowed(live: Live): boolean {
@@ -313,7 +318,9 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       }
       // A removed player coming back is told so as at the removal, and their screen leaves the room.
       if (request.command.type === 'join' && result.error === GAME_TEXTS.removedFromRoom) {
-        live.socket.send(wire('removed', { message: result.error }));
+        live.socket.send(
+          wire('removed', { message: result.error, ...keyFields(messageOfText(result.error)) }),
+        );
         return live.socket.close(REMOVED_CLOSE_CODE, result.error);
       }
       sendError(live, result.error);
@@ -338,9 +345,9 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     {
       websocket: true,
       schema: { hide: true },
-      preValidation: async (req, reply) => {
+      preValidation: async (req) => {
         if (!isAllowedOrigin({ origin: req.headers.origin, host: req.host, allowedOrigins })) {
-          return reply.status(403).send({ message: 'Origin not allowed', code: 'BAD_ORIGIN' });
+          throw forbidden(message('errors.originNotAllowed'), 'BAD_ORIGIN');
         }
         // Refusals are thrown: the one error handler answers them before any upgrade.
         const token = new URL(req.url, 'http://x').searchParams.get('token');

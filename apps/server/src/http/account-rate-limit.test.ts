@@ -67,7 +67,11 @@ describe('accountRateLimit (memory)', () => {
     expect((await post(app, 'a')).statusCode).toBe(200);
     const refused = await post(app, 'a');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: ERRORS.tooManyRequests });
+    expect(refused.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: ERRORS.tooManyRequests,
+      key: 'errors.tooManyRequests',
+    });
     expect(Number(refused.headers['retry-after'])).toBe(60);
     // Another account, and the same account in another bucket, have counts of their own.
     expect((await post(app, 'b')).statusCode).toBe(200);

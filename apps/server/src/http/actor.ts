@@ -1,4 +1,12 @@
-import { can, canPickAnyOrganization, ERRORS, inScope, type Permission, type Role } from '@playshop/shared';
+import {
+  can,
+  canPickAnyOrganization,
+  inScope,
+  type Message,
+  message,
+  type Permission,
+  type Role,
+} from '@playshop/shared';
 import { and, type Column, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -49,7 +57,7 @@ export function orgScope(
   actor: Pick<Actor, 'role' | 'orgId'>,
   column: Column,
   orgId?: number,
-  notFoundMessage: string = ERRORS.organizationNotFound,
+  notFoundMessage: Message = message('errors.organizationNotFound'),
 ): SQL | undefined {
   if (orgId !== undefined) {
     if (!inScope(actor, orgId)) throw notFound(notFoundMessage);
@@ -65,7 +73,7 @@ export async function orgInScope(db: Db, actor: Pick<Actor, 'role' | 'orgId'>, w
     .from(organizations)
     .where(and(where, orgScope(actor, organizations.id)))
     .limit(1);
-  if (!org) throw notFound(ERRORS.organizationNotFound);
+  if (!org) throw notFound(message('errors.organizationNotFound'));
   return org;
 }
 

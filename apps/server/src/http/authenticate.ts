@@ -1,4 +1,4 @@
-import { ERRORS, lockedOutByLicence, STAFF_ROLES } from '@playshop/shared';
+import { lockedOutByLicence, message, STAFF_ROLES } from '@playshop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
@@ -75,8 +75,9 @@ export async function assertAccessTokenCurrent(
   options: { allowExpiredOrg?: boolean } = {},
 ): Promise<void> {
   const state = await check(claims);
-  if (state === 'revoked') throw unauthorized('Session expired', 'TOKEN_REVOKED');
-  if (state === 'org_expired' && !options.allowExpiredOrg) throw forbidden(ERRORS.orgExpired, 'ORG_EXPIRED');
+  if (state === 'revoked') throw unauthorized(message('errors.sessionExpired'), 'TOKEN_REVOKED');
+  if (state === 'org_expired' && !options.allowExpiredOrg)
+    throw forbidden(message('errors.orgExpired'), 'ORG_EXPIRED');
 }
 
 /**

@@ -45,7 +45,7 @@ describe('probes', () => {
     for (const url of ['/metrics', '/api/nope', '/api', '/livez/x', '/readyz/x', '/metrics?x=1']) {
       const res = await ctx.app.inject(url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+      expect(res.json(), url).toEqual({ message: 'Not found', key: 'errors.notFound', code: 'NOT_FOUND' });
     }
     const page = await ctx.app.inject('/organization/rooms');
     expect(page.statusCode).toBe(200);

@@ -3,7 +3,6 @@ import {
   INSIGHTS_GAME_ROWS,
   INSIGHTS_LICENCE_DAYS,
   INSIGHTS_MAX_DAYS,
-  INSIGHTS_TEXTS,
   type InsightsBingo,
   type InsightsContent,
   type InsightsFilter,
@@ -12,6 +11,7 @@ import {
   type InsightsQuestions,
   type InsightsSummary,
   type InsightsWeeks,
+  message,
   type PlayerHistory,
   seesOwnGamesOnly,
 } from '@playshop/shared';
@@ -56,8 +56,8 @@ export function resolveRange(range: { from?: string; to?: string }, today: Date,
   const to = range.to ?? isoDay(today);
   const from = range.from ?? isoDay(new Date(Date.parse(`${to}T00:00:00Z`) - (defaultDays - 1) * DAY_MS));
   const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
-  if (span < 0) throw badRequest(INSIGHTS_TEXTS.badRange, 'from');
-  if (span >= INSIGHTS_MAX_DAYS) throw badRequest(INSIGHTS_TEXTS.longRange, 'from');
+  if (span < 0) throw badRequest(message('insights.badRange'), 'from');
+  if (span >= INSIGHTS_MAX_DAYS) throw badRequest(message('insights.longRange'), 'from');
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS).toISOString();
   return { from, to, start: `${from}T00:00:00.000Z`, end };
 }

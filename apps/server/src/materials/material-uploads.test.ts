@@ -263,7 +263,11 @@ describe('material uploads over tus', () => {
     });
     expect(tooLarge.ok).toBe(false);
     expect(tooLarge.status).toBe(413);
-    expect(JSON.parse(tooLarge.body)).toEqual({ code: 'FILE_TOO_LARGE', message: 'File size too large' });
+    expect(JSON.parse(tooLarge.body)).toEqual({
+      code: 'FILE_TOO_LARGE',
+      message: 'File size too large',
+      key: 'materials.fileTooLarge',
+    });
     expect(await filesOnDisk()).toEqual(before);
 
     const exact = Buffer.alloc(UPLOAD_LIMIT_BYTES, 2);
@@ -330,7 +334,11 @@ describe('material uploads over tus', () => {
       body: Buffer.alloc(CHUNK, 9),
     });
     expect(patch.status).toBe(404);
-    expect(await patch.json()).toEqual({ message: 'Upload not found', code: 'UPLOAD_NOT_FOUND' });
+    expect(await patch.json()).toEqual({
+      message: 'Upload not found',
+      key: 'errors.uploadNotFound',
+      code: 'UPLOAD_NOT_FOUND',
+    });
     const del = await fetch(new URL(url, base), { method: 'DELETE', headers: { ...as.otherRoot, ...tus } });
     expect(del.status).toBe(404);
     // Without a token, or with a role that may not upload, nothing reaches the upload either.
@@ -380,6 +388,7 @@ describe('material uploads over tus', () => {
     expect(JSON.parse(early.body)).toEqual({
       code: 'FILE_EXISTS',
       message: 'A file with this name already exists in this folder',
+      key: 'materials.fileExists',
     });
 
     // Two uploads of one name: the second to finish is refused and the first one's bytes stay.

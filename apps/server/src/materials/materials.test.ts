@@ -263,6 +263,7 @@ describe('download links', () => {
       expect(res.statusCode, JSON.stringify(changes)).toBe(403);
       expect(res.json()).toEqual({
         message: 'This download link has expired or is not valid',
+        key: 'materials.linkExpired',
         code: 'LINK_INVALID',
       });
     };

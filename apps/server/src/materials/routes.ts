@@ -1,8 +1,8 @@
 import {
   API_PREFIX,
   MATERIAL_API,
-  MATERIAL_TEXTS,
   MATERIAL_UPLOADS_PATH,
+  message,
   UPLOAD_LIMIT_BYTES,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +34,7 @@ async function asTusRefusal<T>(call: () => T | Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof AppError) throw tusError(error.statusCode, error.code, error.message);
+    if (error instanceof AppError) throw tusError(error.statusCode, error.code, error.text);
     throw error;
   }
 }
@@ -92,7 +92,7 @@ export function materialRoutes(api: FastifyInstance, svc: MaterialsService, tusD
     directory: tusDir,
     maxSize: UPLOAD_LIMIT_BYTES,
     permission: 'manageMaterials',
-    fileTooLargeMessage: MATERIAL_TEXTS.fileTooLarge,
+    fileTooLargeMessage: message('materials.fileTooLarge'),
     tags,
     summary: 'tus resumable upload of a material (super admin); metadata filename, folder, subfolder',
     async onCreate(_actor, upload) {

@@ -8,6 +8,8 @@ import {
   type MaterialFile,
   type MaterialFolder,
   type MaterialFolderReply,
+  message,
+  messageOfText,
   PERMISSIONS,
   type Role,
   ZMaterialName,
@@ -24,10 +26,11 @@ import { storageFailure } from './storage-errors';
 
 const ROOT = `${MATERIALS_ROOT}/`;
 
-const folderNotFound = () => new AppError('FOLDER_NOT_FOUND', 404, MATERIAL_TEXTS.folderNotFound);
-const fileNotFound = () => new AppError('FILE_NOT_FOUND', 404, MATERIAL_TEXTS.fileNotFound);
-const linkInvalid = () => new AppError('LINK_INVALID', 403, MATERIAL_TEXTS.linkExpired);
-const invalidName = (field: string) => new AppError('INVALID_NAME', 400, MATERIAL_TEXTS.nameInvalid, field);
+const folderNotFound = () => new AppError('FOLDER_NOT_FOUND', 404, message('materials.folderNotFound'));
+const fileNotFound = () => new AppError('FILE_NOT_FOUND', 404, message('materials.fileNotFound'));
+const linkInvalid = () => new AppError('LINK_INVALID', 403, message('materials.linkExpired'));
+const invalidName = (field: string) =>
+  new AppError('INVALID_NAME', 400, message('materials.nameInvalid'), field);
 
 /**
  * Folder names are matched to workshop names trimmed and ignoring case ('demo workshop ' shows to
@@ -179,9 +182,9 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
       const sameParent =
         from.length === to.length && from.slice(0, -1).join('/') === to.slice(0, -1).join('/');
       if (!sameParent)
-        throw new AppError('RENAME_NOT_A_MOVE', 400, MATERIAL_TEXTS.renameSameParent, 'newFolderPath');
+        throw new AppError('RENAME_NOT_A_MOVE', 400, message('materials.renameSameParent'), 'newFolderPath');
       if (isReservedFolderPath(to))
-        throw new AppError('NAME_RESERVED', 400, MATERIAL_TEXTS.nameReserved, 'newFolderPath');
+        throw new AppError('NAME_RESERVED', 400, message('materials.nameReserved'), 'newFolderPath');
       if (oldPath === newPath) await assertFolderExists(from);
       else {
         // The store lists the folder once: nothing moved means there was no folder. It refuses a target
@@ -243,7 +246,7 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
           throw new AppError(
             'INVALID_NAME',
             400,
-            parsed.error.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
+            messageOfText(parsed.error.issues[0]?.message ?? '') ?? message('materials.nameInvalid'),
             field,
           );
         return parsed.data;
@@ -252,7 +255,7 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
       const subfolder = metadata?.subfolder ? name('subfolder', metadata.subfolder) : undefined;
       const fileName = name('filename', metadata?.filename);
       if (isReservedFolderPath(subfolder ? [folder, subfolder] : [folder]))
-        throw new AppError('NAME_RESERVED', 400, MATERIAL_TEXTS.nameReserved, 'folder');
+        throw new AppError('NAME_RESERVED', 400, message('materials.nameReserved'), 'folder');
       const key = `${ROOT}${[folder, subfolder, fileName].filter(Boolean).join('/')}`;
       assertSafeKey(key);
       return { key, fileName, originalName: (metadata?.filename ?? fileName).slice(0, 255) };
@@ -261,7 +264,7 @@ export function materialsService({ db, storage, links, log }: MaterialsServiceDe
     /** 409 when a file already has the upload's name in its folder. */
     async assertFileFree(target: UploadTarget): Promise<void> {
       if (await store(() => storage.head(target.key)))
-        throw new AppError('FILE_EXISTS', 409, MATERIAL_TEXTS.fileExists);
+        throw new AppError('FILE_EXISTS', 409, message('materials.fileExists'));
     },
 
     /** Moves a finished upload into the library. */

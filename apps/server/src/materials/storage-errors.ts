@@ -1,3 +1,4 @@
+import { message } from '@playshop/shared';
 import { AppError } from '../http/errors';
 
 /**
@@ -9,7 +10,7 @@ export function storageFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const { code, name } = (error ?? {}) as { code?: string; name?: string };
   if (code === 'ENOSPC' || code === 'EDQUOT' || name === 'QuotaExceeded' || name === 'EntityTooLarge')
-    return new AppError('STORAGE_FULL', 507, 'File storage is full');
+    return new AppError('STORAGE_FULL', 507, message('errors.storageFull'));
   if (
     code === 'ECONNREFUSED' ||
     code === 'ECONNRESET' ||
@@ -19,8 +20,8 @@ export function storageFailure(error: unknown): AppError {
     name === 'SlowDown' ||
     name === 'ServiceUnavailable'
   )
-    return new AppError('STORAGE_UNAVAILABLE', 503, 'File storage is unavailable, please try again later');
+    return new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageUnavailable'));
   if (name === 'AccessDenied' || name === 'InvalidAccessKeyId' || name === 'SignatureDoesNotMatch')
-    return new AppError('STORAGE_UNAUTHORIZED', 502, 'File storage refused the request');
-  return new AppError('STORAGE_ERROR', 502, 'File storage failed, please try again later');
+    return new AppError('STORAGE_UNAUTHORIZED', 502, message('errors.storageRefused'));
+  return new AppError('STORAGE_ERROR', 502, message('errors.storageFailed'));
 }

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { API_PREFIX, erasedUsername, FILES_PATH, isStaffRole, ORG_DATA_TEXTS } from '@playshop/shared';
+import {
+  API_PREFIX,
+  erasedUsername,
+  FILES_PATH,
+  isStaffRole,
+  message,
+  ORG_DATA_TEXTS,
+} from '@playshop/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AuditService } from '../audit/service';
@@ -182,8 +189,8 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
     async erase(actor: Actor, id: number, confirmName: string): Promise<{ message: string }> {
       const org = await findOrg(actor, id);
       if (confirmName.trim() !== org.name)
-        throw new AppError('NAME_MISMATCH', 400, ORG_DATA_TEXTS.nameMismatch, 'confirmName');
-      if (actor.orgId === id) throw new AppError('OWN_ORGANIZATION', 409, ORG_DATA_TEXTS.ownOrganization);
+        throw new AppError('NAME_MISMATCH', 400, message('orgData.nameMismatch'), 'confirmName');
+      if (actor.orgId === id) throw new AppError('OWN_ORGANIZATION', 409, message('orgData.ownOrganization'));
       await db.transaction(async (tx) => {
         await tx.delete(users).where(eq(users.orgId, id));
         await tx.delete(organizations).where(eq(organizations.id, id));

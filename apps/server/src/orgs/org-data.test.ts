@@ -195,6 +195,7 @@ describe('POST /organizations/{id}/erase', () => {
     expect(wrong.json()).toEqual({
       code: 'NAME_MISMATCH',
       message: ORG_DATA_TEXTS.nameMismatch,
+      key: 'orgData.nameMismatch',
       field: 'confirmName',
     });
     expect((await erase(r.org.id, '')).json().field).toBe('confirmName');

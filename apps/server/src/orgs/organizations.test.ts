@@ -72,6 +72,7 @@ describe('POST /create-organization', () => {
     expect(res.json()).toEqual({
       code: 'CONFLICT',
       message: 'An organization with this name already exists',
+      key: 'organizations.duplicateName',
     });
   });
 });
@@ -297,7 +298,11 @@ describe('an expired organization', () => {
     for (const session of [admin, player]) {
       const res = await get(`/getroomsbyorgname/${encodeURIComponent('Expiring Co')}`, session.headers);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ code: 'ORG_EXPIRED', message: 'Organization license expired' });
+      expect(res.json()).toEqual({
+        code: 'ORG_EXPIRED',
+        message: 'Organization license expired',
+        key: 'errors.orgExpired',
+      });
     }
     expect((await get(url, admin.headers)).json().code).toBe('ORG_EXPIRED');
     expect((await get(`/check-org-expiry/${org.id}`, admin.headers)).json()).toEqual({ expired: true });

@@ -1,7 +1,8 @@
 import {
   can,
-  ERRORS,
+  isLanguage,
   isOrgExpired,
+  message,
   ORG_TEXTS,
   type OrganizationReply,
   type OrgOption,
@@ -34,6 +35,7 @@ function presentOrganization(row: typeof organizations.$inferSelect): Organizati
     hideRollAnimation: row.hideRollAnimation,
     allowGuests: row.allowGuests,
     musicPlaylistUrl: row.musicPlaylistUrl,
+    language: isLanguage(row.language) ? row.language : 'en',
   };
 }
 
@@ -121,7 +123,7 @@ export function orgsService(db: Db) {
     search: (term: string, page: number, size: number) => pageOf(page, size, term),
 
     async create(input: CreateOrg): Promise<OrganizationReply> {
-      if (await nameTaken(input.name)) throw conflict(ORG_TEXTS.duplicateName);
+      if (await nameTaken(input.name)) throw conflict(message('organizations.duplicateName'));
       try {
         const [row] = await db
           .insert(organizations)
@@ -135,11 +137,12 @@ export function orgsService(db: Db) {
             hideRollAnimation: input.hideRollAnimation ?? false,
             allowGuests: input.allowGuests ?? false,
             musicPlaylistUrl: input.musicPlaylistUrl ?? null,
+            language: input.language ?? 'en',
           })
           .returning();
         return presentOrganization(row!);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(ORG_TEXTS.duplicateName);
+        if (isUniqueViolation(error)) throw conflict(message('organizations.duplicateName'));
         throw error;
       }
     },
@@ -154,10 +157,10 @@ export function orgsService(db: Db) {
       if (!can(actor.role, 'manageOrganizations')) {
         const renames = input.name !== undefined && input.name !== org.name;
         const changesExpiry = input.expiry !== undefined && input.expiry !== org.expiry;
-        if (renames || changesExpiry) throw forbidden(ORG_TEXTS.superAdminFieldsOnly);
+        if (renames || changesExpiry) throw forbidden(message('organizations.superAdminFieldsOnly'));
       }
       if (input.name !== undefined && (await nameTaken(input.name, org.id))) {
-        throw conflict(ORG_TEXTS.duplicateName);
+        throw conflict(message('organizations.duplicateName'));
       }
       const changes: Partial<typeof organizations.$inferInsert> = {};
       if (input.name !== undefined) changes.name = input.name;
@@ -169,6 +172,7 @@ export function orgsService(db: Db) {
       if (input.hideRollAnimation !== undefined) changes.hideRollAnimation = input.hideRollAnimation;
       if (input.allowGuests !== undefined) changes.allowGuests = input.allowGuests;
       if (input.musicPlaylistUrl !== undefined) changes.musicPlaylistUrl = input.musicPlaylistUrl;
+      if (input.language !== undefined) changes.language = input.language;
       if (Object.keys(changes).length === 0) return presentOrganization(org);
       try {
         const [row] = await db
@@ -178,7 +182,7 @@ export function orgsService(db: Db) {
           .returning();
         return presentOrganization(row!);
       } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(ORG_TEXTS.duplicateName);
+        if (isUniqueViolation(error)) throw conflict(message('organizations.duplicateName'));
         throw error;
       }
     },
@@ -190,14 +194,15 @@ export function orgsService(db: Db) {
      */
     async remove(id: number): Promise<{ message: string }> {
       const org = await findById(id);
-      if (!org) throw notFound(ERRORS.organizationNotFound);
+      if (!org) throw notFound(message('errors.organizationNotFound'));
       const [members] = await db.select({ n: count() }).from(users).where(eq(users.orgId, id));
-      if ((members?.n ?? 0) > 0) throw new AppError('ORG_HAS_USERS', 409, ORG_TEXTS.hasUsers);
+      if ((members?.n ?? 0) > 0) throw new AppError('ORG_HAS_USERS', 409, message('organizations.hasUsers'));
       try {
         await db.delete(organizations).where(eq(organizations.id, id));
       } catch (error) {
         // A user added between the count and the delete.
-        if (isForeignKeyViolation(error)) throw new AppError('ORG_HAS_USERS', 409, ORG_TEXTS.hasUsers);
+        if (isForeignKeyViolation(error))
+          throw new AppError('ORG_HAS_USERS', 409, message('organizations.hasUsers'));
         throw error;
       }
       return { message: ORG_TEXTS.deleted };
@@ -205,7 +210,7 @@ export function orgsService(db: Db) {
 
     /** GET /get-linkable-workshops: the workshops not yet linked to the organization (the 'add' choice). */
     async linkableWorkshops(orgId: number): Promise<{ id: number; name: string }[]> {
-      if (!(await findById(orgId))) throw notFound(ERRORS.organizationNotFound);
+      if (!(await findById(orgId))) throw notFound(message('errors.organizationNotFound'));
       return db
         .select({ id: workshops.id, name: workshops.name })
         .from(workshops)
@@ -216,19 +221,19 @@ export function orgsService(db: Db) {
     },
 
     async link(orgId: number, workshopId: number): Promise<OrgWorkshopLink> {
-      if (!(await findById(orgId))) throw notFound(ERRORS.organizationNotFound);
+      if (!(await findById(orgId))) throw notFound(message('errors.organizationNotFound'));
       const [workshop] = await db
         .select({ id: workshops.id, name: workshops.name })
         .from(workshops)
         .where(eq(workshops.id, workshopId))
         .limit(1);
-      if (!workshop) throw notFound(ORG_TEXTS.workshopNotFound);
+      if (!workshop) throw notFound(message('organizations.workshopNotFound'));
       const [row] = await db
         .insert(orgWorkshops)
         .values({ orgId, workshopId })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw conflict(ORG_TEXTS.alreadyLinked);
+      if (!row) throw conflict(message('organizations.alreadyLinked'));
       return { id: row.id, orgId, workshopId, workshop };
     },
 
@@ -237,7 +242,7 @@ export function orgsService(db: Db) {
         .delete(orgWorkshops)
         .where(and(eq(orgWorkshops.orgId, orgId), eq(orgWorkshops.workshopId, workshopId)))
         .returning({ id: orgWorkshops.id });
-      if (removed.length === 0) throw notFound(ORG_TEXTS.notLinked);
+      if (removed.length === 0) throw notFound(message('organizations.notLinked'));
       return { message: ORG_TEXTS.workshopRemoved };
     },
 

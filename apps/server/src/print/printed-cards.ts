@@ -2,8 +2,7 @@ import { randomInt as cryptoRandomInt } from 'node:crypto';
 import {
   type BingoCard,
   type CreatePrintedCardSetInput,
-  ERRORS,
-  PRINTED_CARD_TEXTS,
+  message,
   PRINTED_CARDS,
   type PrintedCardSetReply,
   type PrintedClaimReply,
@@ -70,7 +69,7 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
       .innerJoin(organizations, eq(organizations.id, rooms.orgId))
       .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
       .limit(1);
-    if (!room) throw notFound(ERRORS.roomNotFound);
+    if (!room) throw notFound(message('errors.roomNotFound'));
     return room;
   }
 
@@ -99,7 +98,7 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
       .from(printedCardSets)
       .where(and(eq(printedCardSets.id, setId), eq(printedCardSets.roomId, roomId)))
       .limit(1);
-    if (!set) throw notFound(PRINTED_CARD_TEXTS.setNotFound);
+    if (!set) throw notFound(message('printedCards.setNotFound'));
     return set;
   }
 
@@ -204,7 +203,7 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
     async verify(actor: Actor, roomId: number, serialText: string): Promise<PrintedClaimReply> {
       const room = await roomFor(actor, roomId);
       const parsed = parsePrintedSerial(serialText);
-      if (!parsed) throw badRequest(PRINTED_CARD_TEXTS.serialFormat, 'serial');
+      if (!parsed) throw badRequest(message('printedCards.serialFormat'), 'serial');
       const serial = printedSerial(parsed.code, parsed.number);
       const [set] = await db
         .select({ cards: printedCardSets.cards })
@@ -223,7 +222,7 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
           prizes: [],
         };
       }
-      if (!round) throw conflict(PRINTED_CARD_TEXTS.noGame);
+      if (!round) throw conflict(message('printedCards.noGame'));
       const prizes = checkPrizes(round.prizes, card, round.rolls);
       const currentPrize = Math.min(round.prizeIndex, round.prizes.length - 1);
       return {

@@ -1,5 +1,5 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
-import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, JOIN_TEXTS } from '@playshop/shared';
+import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, message } from '@playshop/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { games, organizations, replacedJoinCodes, rooms } from '../db/schema';
@@ -65,7 +65,7 @@ export async function currentJoinCode(
 
 async function storedCode(db: Db, roomId: number): Promise<string> {
   const [row] = await db.select({ code: rooms.joinCode }).from(rooms).where(eq(rooms.id, roomId));
-  if (!row?.code) throw notFound(JOIN_TEXTS.unknownCode);
+  if (!row?.code) throw notFound(message('join.unknownCode'));
   return row.code;
 }
 
@@ -96,8 +96,8 @@ export async function unknownCodeError(db: Db, code: string): Promise<AppError> 
     .where(eq(replacedJoinCodes.code, code))
     .limit(1);
   return replaced
-    ? new AppError('CODE_REPLACED', 410, JOIN_TEXTS.codeReplaced)
-    : notFound(JOIN_TEXTS.unknownCode);
+    ? new AppError('CODE_REPLACED', 410, message('join.codeReplaced'))
+    : notFound(message('join.unknownCode'));
 }
 
 export interface ResolvedJoinCode {
@@ -107,6 +107,8 @@ export interface ResolvedJoinCode {
   orgName: string;
   orgExpiry: string | null;
   guestsAllowed: boolean;
+  /** The room's language: its own, else its organization's. */
+  language: string;
   /** The open game, or null when the lobby is not open. */
   gameId: number | null;
 }
@@ -122,6 +124,7 @@ export async function resolveJoinCode(db: Db, code: string): Promise<ResolvedJoi
       orgExpiry: organizations.expiry,
       // The room's own choice when the facilitator made one, else the organization's setting.
       guestsAllowed: sql<boolean>`coalesce(${rooms.allowGuests}, ${organizations.allowGuests})`,
+      language: sql<string>`coalesce(${rooms.language}, ${organizations.language})`,
     })
     .from(rooms)
     .innerJoin(organizations, eq(organizations.id, rooms.orgId))

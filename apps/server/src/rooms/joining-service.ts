@@ -1,4 +1,4 @@
-import { JOIN_TEXTS, type JoinInfo } from '@playshop/shared';
+import { type JoinInfo, message, roomLanguage } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
 import { roomBrandingOf } from '../branding/service';
 import type { Db } from '../db/client';
@@ -71,13 +71,14 @@ export function roomJoiningService(
         guestsAllowed: room.guestsAllowed,
         lobbyOpen: room.gameId !== null,
         branding: org ? roomBrandingOf(org) : null,
+        language: roomLanguage(room.language, null),
       };
     },
 
     /** Deletes the guests who joined through this room, once its game is over; answers how many. */
     async removeGuests(actor: Actor, roomId: number): Promise<number> {
       const room = await roomFor(actor, roomId);
-      if ((await openGameId(db, room.id)) !== null) throw conflict(JOIN_TEXTS.closeLobbyFirst);
+      if ((await openGameId(db, room.id)) !== null) throw conflict(message('join.closeLobbyFirst'));
       const removed = await db
         .delete(users)
         .where(and(eq(users.guestRoomId, room.id), eq(users.isGuest, true)))

@@ -204,7 +204,11 @@ describe('POST /guestLogin', () => {
     expect(res.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
     expect(res.body).toBe(unknown.body);
-    expect(res.json()).toEqual({ message: JOIN_TEXTS.unknownCode, code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({
+      message: JOIN_TEXTS.unknownCode,
+      key: 'join.unknownCode',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('refuses an unknown code, a bad nickname and an offensive one, each with its reason', async () => {

@@ -1,4 +1,4 @@
-import { ERRORS } from '@playshop/shared';
+import { message } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rooms } from '../db/schema';
@@ -12,6 +12,6 @@ export async function roomInScope(db: Db, actor: Actor, roomId: number) {
     .from(rooms)
     .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
     .limit(1);
-  if (!room) throw notFound(ERRORS.roomNotFound);
+  if (!room) throw notFound(message('errors.roomNotFound'));
   return room;
 }

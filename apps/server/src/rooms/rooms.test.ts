@@ -88,7 +88,11 @@ describe('reading rooms', () => {
       expect((await get(`/getroombyid/${roomId}`, facilitator.headers)).json().name).toBe('Room A');
       const theirs = await get(`/getroombyid/${otherRoomId}`, facilitator.headers);
       expect(theirs.statusCode).toBe(404);
-      expect(theirs.json()).toEqual({ code: 'NOT_FOUND', message: 'Room not found' });
+      expect(theirs.json()).toEqual({
+        code: 'NOT_FOUND',
+        message: 'Room not found',
+        key: 'errors.roomNotFound',
+      });
       expect((await get('/getroombyid/999999', facilitator.headers)).statusCode).toBe(404);
       expect((await get('/getroombyid/abc', facilitator.headers)).statusCode).toBe(400);
       expect((await get(`/getroombyid/${roomId}`)).statusCode).toBe(401);

@@ -38,6 +38,9 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
   route(app, ROOM_API.byOrgName, ({ actor, params }) => rooms.listByOrgName(actor, params.org));
   route(app, ROOM_API.byId, ({ actor, params }) => rooms.getById(actor, params.id));
   route(app, ROOM_API.create, ({ actor, body }) => rooms.create(actor, body));
+  route(app, ROOM_API.setLanguage, ({ actor, params, body }) =>
+    rooms.setLanguage(actor, params.id, body.language),
+  );
   route(app, ROOM_API.openLobby, async ({ actor, params }) => {
     await rooms.openLobby(actor, params.id);
     return { message: GAME_TEXTS.openingLobby };

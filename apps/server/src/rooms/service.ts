@@ -1,10 +1,13 @@
 import {
   type CreateRoomInput,
   canPickAnyOrganization,
-  ERRORS,
-  ROOM_TEXTS,
+  isLanguage,
+  type Language,
+  message,
+  messageOfText,
   type RoomReply,
   type RoomSessionReply,
+  roomLanguage,
 } from '@playshop/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
@@ -32,7 +35,15 @@ export function roomsService(db: Db, contentSvc: ContentService) {
 
   /** Rooms with their workshop and its sessions in order, in two queries whatever the count. */
   async function present(
-    rows: { id: number; name: string; orgId: number; workshopId: number; workshopName: string }[],
+    rows: {
+      id: number;
+      name: string;
+      orgId: number;
+      workshopId: number;
+      workshopName: string;
+      language: string | null;
+      orgLanguage: string;
+    }[],
   ) {
     const workshopIds = [...new Set(rows.map((r) => r.workshopId))];
     const sessionRows = workshopIds.length
@@ -54,6 +65,8 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         orgId: r.orgId,
         workshopId: r.workshopId,
         workshop: { id: r.workshopId, name: r.workshopName },
+        language: isLanguage(r.language) ? r.language : null,
+        effectiveLanguage: roomLanguage(r.language, r.orgLanguage),
         sessions: sessionRows
           .filter((s) => s.workshopId === r.workshopId)
           .map(({ id, name, orderIndex }) => ({ id, name, orderIndex })),
@@ -69,11 +82,17 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         orgId: rooms.orgId,
         workshopId: rooms.workshopId,
         workshopName: workshops.name,
+        language: rooms.language,
+        orgLanguage: organizations.language,
       })
       .from(rooms)
-      .innerJoin(workshops, eq(workshops.id, rooms.workshopId));
+      .innerJoin(workshops, eq(workshops.id, rooms.workshopId))
+      .innerJoin(organizations, eq(organizations.id, rooms.orgId));
 
   const roomFor = (actor: Actor, roomId: number) => roomInScope(db, actor, roomId);
+  /** One room the caller was already checked for, presented. */
+  const presentOne = async (roomId: number) =>
+    (await present(await roomRows().where(eq(rooms.id, roomId))))[0]!;
 
   /** The room's room session, created at the workshop's first session when it has none. */
   async function ensureRoomSession(actor: Actor, room: typeof rooms.$inferSelect) {
@@ -141,27 +160,33 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         .select()
         .from(workshops)
         .where(and(eq(workshops.id, input.workshopId), workshopInScope(db, actor, workshops.id)));
-      if (!workshop) throw notFound('Workshop not found');
+      if (!workshop) throw notFound(message('workshops.workshopNotFound'));
       const [{ n }] = (await db
         .select({ n: count() })
         .from(sessions)
         .where(eq(sessions.workshopId, workshop.id))) as [{ n: number }];
-      if (n === 0) throw badRequest(ROOM_TEXTS.workshopNeedsSession, 'workshopId');
+      if (n === 0) throw badRequest(message('rooms.workshopNeedsSession'), 'workshopId');
       const [taken] = await db
         .select({ id: rooms.id })
         .from(rooms)
         .where(and(eq(rooms.orgId, orgId), sql`lower(${rooms.name}) = ${input.name.toLowerCase()}`));
-      if (taken) throw conflict(ROOM_TEXTS.duplicateName);
+      if (taken) throw conflict(message('rooms.duplicateName'));
       // The unique index decides between two creates of the same name at once.
       const [room] = await db
         .insert(rooms)
-        .values({ name: input.name, orgId, workshopId: workshop.id })
+        .values({ name: input.name, orgId, workshopId: workshop.id, language: input.language ?? null })
         .returning()
         .catch((error: unknown) => {
-          throw isUniqueViolation(error) ? conflict(ROOM_TEXTS.duplicateName) : error;
+          throw isUniqueViolation(error) ? conflict(message('rooms.duplicateName')) : error;
         });
-      const [presented] = await present([{ ...room!, workshopName: workshop.name }]);
-      return presented!;
+      return presentOne(room!.id);
+    },
+
+    /** The room's own language, or null to follow its organization's; a live room uses it from its next game. */
+    async setLanguage(actor: Actor, roomId: number, language: Language | null): Promise<RoomReply> {
+      const room = await roomFor(actor, roomId);
+      await db.update(rooms).set({ language }).where(eq(rooms.id, room.id));
+      return presentOne(room.id);
     },
 
     onOpenLobby(opener: NonNullable<typeof lobbyOpener>) {
@@ -172,7 +197,8 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     async openLobby(actor: Actor, roomId: number): Promise<void> {
       const room = await roomFor(actor, roomId);
       const result = await lobbyOpener?.(actor, room.id);
-      if (result && 'error' in result) throw conflict(result.error);
+      if (result && 'error' in result)
+        throw conflict(messageOfText(result.error) ?? message('game.somethingWentWrong'));
     },
 
     onJoinCodeChanged(listener: NonNullable<typeof joinCodeListener>) {
@@ -200,7 +226,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
         .select({ id: sessions.id })
         .from(sessions)
         .where(and(eq(sessions.id, sessionId), eq(sessions.workshopId, room.workshopId)));
-      if (!session) throw new AppError('NOT_FOUND', 404, ROOM_TEXTS.sessionNotInWorkshop);
+      if (!session) throw new AppError('NOT_FOUND', 404, message('rooms.sessionNotInWorkshop'));
       await ensureRoomSession(actor, room);
       const [row] = await db
         .update(roomSessions)
@@ -224,7 +250,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       const [row] = await roomRows()
         .where(and(eq(rooms.id, id), orgScope(actor, rooms.orgId)))
         .limit(1);
-      if (!row) throw notFound(ERRORS.roomNotFound);
+      if (!row) throw notFound(message('errors.roomNotFound'));
       const [room] = await present([row]);
       return room!;
     },

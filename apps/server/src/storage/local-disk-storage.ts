@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { MATERIAL_TEXTS } from '@playshop/shared';
+import { message } from '@playshop/shared';
 import { AppError } from '../http/errors';
 import { contentTypeOf } from './content-types';
 import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
@@ -26,7 +26,7 @@ const sidecarPathOf = (full: string) => path.join(path.dirname(full), `.${path.b
 const isBookkeeping = (name: string) => name.startsWith('.');
 const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
 
-const folderExists = () => new AppError('FOLDER_EXISTS', 409, MATERIAL_TEXTS.folderExists);
+const folderExists = () => new AppError('FOLDER_EXISTS', 409, message('materials.folderExists'));
 
 /** Disk failures the caller can act on, as AppErrors (codes as in materials/storage-errors.ts); others stay 500s. */
 function diskError(error: unknown): unknown {
@@ -34,22 +34,18 @@ function diskError(error: unknown): unknown {
   switch (errnoOf(error)) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return new AppError('STORAGE_FULL', 507, 'File storage is full');
+      return new AppError('STORAGE_FULL', 507, message('errors.storageFull'));
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':
-      return new AppError(
-        'storage/unauthorized',
-        503,
-        'The server may not write to its file store (DATA_DIR/files)',
-      );
+      return new AppError('storage/unauthorized', 503, message('errors.storageNotWritable'));
     case 'ENOTDIR':
     case 'EISDIR':
     case 'EEXIST':
       // S3 allows 'a/b' and 'a/b/c' side by side; a disk cannot have a file and a folder of one name.
-      return new AppError('FILE_FOLDER_CONFLICT', 409, 'A file and a folder cannot have the same name');
+      return new AppError('FILE_FOLDER_CONFLICT', 409, message('errors.fileFolderConflict'));
     case 'ENAMETOOLONG':
-      return new AppError('INVALID_FILE_NAME', 400, 'Invalid file name');
+      return new AppError('INVALID_FILE_NAME', 400, message('errors.invalidFileName'));
     default:
       return error;
   }
@@ -95,7 +91,7 @@ export function localDiskStorage(root: string): Storage {
     const full = path.resolve(rootDir, ...key.split('/'));
     // Belt and braces: assertSafeKey already makes this impossible.
     if (!full.startsWith(rootDir + path.sep))
-      throw new AppError('INVALID_FILE_NAME', 400, 'Invalid file name');
+      throw new AppError('INVALID_FILE_NAME', 400, message('errors.invalidFileName'));
     return full;
   };
   const resolveFolder = (prefix: string) => {
@@ -313,7 +309,7 @@ export function localDiskStorage(root: string): Storage {
       const fromDir = resolveFolder(from);
       const toDir = resolveFolder(to);
       if (to.startsWith(from)) {
-        throw new AppError('INVALID_FOLDER_MOVE', 400, 'A folder cannot be moved into itself');
+        throw new AppError('INVALID_FOLDER_MOVE', 400, message('errors.folderIntoItself'));
       }
       const count = (await list(from)).length;
       if (count === 0) return 0;

@@ -16,7 +16,7 @@ import {
   type S3ClientConfig,
   type S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { MATERIAL_TEXTS } from '@playshop/shared';
+import { message } from '@playshop/shared';
 import { ConfigError } from '../config';
 import { AppError } from '../http/errors';
 import { contentTypeOf } from './content-types';
@@ -81,11 +81,7 @@ export function s3Failure(error: unknown, bucket: string): unknown {
     case 'SignatureDoesNotMatch':
     case 'InvalidToken':
     case 'ExpiredToken':
-      failure = new AppError(
-        'STORAGE_UNAUTHORIZED',
-        502,
-        'File storage refused the server’s credentials: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
-      );
+      failure = new AppError('STORAGE_UNAUTHORIZED', 502, message('errors.storageCredentials'));
       break;
     case 'AccessDenied':
     case 'AllAccessDisabled':
@@ -93,41 +89,29 @@ export function s3Failure(error: unknown, bucket: string): unknown {
         'STORAGE_UNAUTHORIZED',
         502,
         // HEAD answers a bare 403 for bad credentials too, so this names every suspect.
-        `File storage denied access to bucket "${bucket}": check S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and the key’s permissions`,
+        message('errors.storageAccessDenied', { bucket }),
       );
       break;
     case 'NoSuchBucket':
-      failure = new AppError(
-        'STORAGE_ERROR',
-        502,
-        `The file storage bucket "${bucket}" (S3_BUCKET) does not exist`,
-      );
+      failure = new AppError('STORAGE_ERROR', 502, message('errors.storageNoBucket', { bucket }));
       break;
     case 'QuotaExceeded':
     case 'EntityTooLarge':
     case 'XMinioStorageFull':
-      failure = new AppError('STORAGE_FULL', 507, 'File storage is full');
+      failure = new AppError('STORAGE_FULL', 507, message('errors.storageFull'));
       break;
     case 'BadDigest':
     case 'InvalidDigest':
-      failure = new AppError(
-        'STORAGE_ERROR',
-        502,
-        'The file changed on its way to storage, please try again',
-      );
+      failure = new AppError('STORAGE_ERROR', 502, message('errors.storageDigest'));
       break;
     case 'AbortError':
     case 'TimeoutError':
-      failure = new AppError(
-        'STORAGE_UNAVAILABLE',
-        503,
-        'File storage did not answer in time, please try again later',
-      );
+      failure = new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageTimeout'));
       break;
     default:
       failure = isRetryable(error)
-        ? new AppError('STORAGE_UNAVAILABLE', 503, 'File storage is unavailable, please try again later')
-        : new AppError('STORAGE_ERROR', 502, 'File storage failed, please try again later');
+        ? new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageUnavailable'))
+        : new AppError('STORAGE_ERROR', 502, message('errors.storageFailed'));
   }
   // The original stays attached for the log; the handler sends only code and message.
   failure.cause = error;
@@ -389,11 +373,11 @@ export function s3Storage(options: S3StorageOptions): Storage {
       assertFolderPrefix(from);
       assertFolderPrefix(to);
       if (to.startsWith(from))
-        throw new AppError('INVALID_FOLDER_MOVE', 400, 'A folder cannot be moved into itself');
+        throw new AppError('INVALID_FOLDER_MOVE', 400, message('errors.folderIntoItself'));
       const objects = await list(from);
       if (objects.length === 0) return 0;
       if ((await list(to, 1)).length > 0)
-        throw new AppError('FOLDER_EXISTS', 409, MATERIAL_TEXTS.folderExists);
+        throw new AppError('FOLDER_EXISTS', 409, message('materials.folderExists'));
       const copied: string[] = [];
       try {
         await inBatches(objects, COPY_CONCURRENCY, async (object) => {

@@ -312,7 +312,11 @@ describe('training API', () => {
     });
     const res = await call('ADMIN', 'GET', '/training/playlist');
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ code: 'VIDEO_SERVICE_REFUSED', message: TRAINING_TEXTS.serviceRefused });
+    expect(res.json()).toEqual({
+      code: 'VIDEO_SERVICE_REFUSED',
+      message: TRAINING_TEXTS.serviceRefused,
+      key: 'training.serviceRefused',
+    });
   });
 
   it.each([
@@ -423,6 +427,7 @@ describe('training API when YouTube cannot be used', () => {
     expect(res.json()).toEqual({
       code: 'VIDEO_SERVICE_UNREACHABLE',
       message: TRAINING_TEXTS.serviceUnreachable,
+      key: 'training.serviceUnreachable',
     });
   });
 

@@ -1,4 +1,4 @@
-import { PLAYLIST_PAGE_SIZE, type PlaylistItem, TRAINING_TEXTS } from '@playshop/shared';
+import { message, PLAYLIST_PAGE_SIZE, type PlaylistItem } from '@playshop/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../http/errors';
@@ -43,10 +43,11 @@ const STALE_RETRY_MS = 60_000;
 /** Titles YouTube gives entries that can no longer be played. */
 const UNPLAYABLE_TITLES = new Set(['Deleted video', 'Private video']);
 
-const noApiKey = () => new AppError('VIDEO_SERVICE_NO_KEY', 503, TRAINING_TEXTS.noApiKey);
-const refused = () => new AppError('VIDEO_SERVICE_REFUSED', 502, TRAINING_TEXTS.serviceRefused);
-const unreachable = () => new AppError('VIDEO_SERVICE_UNREACHABLE', 502, TRAINING_TEXTS.serviceUnreachable);
-const timedOut = () => new AppError('VIDEO_SERVICE_TIMEOUT', 504, TRAINING_TEXTS.serviceUnreachable);
+const noApiKey = () => new AppError('VIDEO_SERVICE_NO_KEY', 503, message('training.noApiKey'));
+const refused = () => new AppError('VIDEO_SERVICE_REFUSED', 502, message('training.serviceRefused'));
+const unreachable = () =>
+  new AppError('VIDEO_SERVICE_UNREACHABLE', 502, message('training.serviceUnreachable'));
+const timedOut = () => new AppError('VIDEO_SERVICE_TIMEOUT', 504, message('training.serviceUnreachable'));
 
 interface CacheEntry {
   items: PlaylistItem[];

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import {
   API_PREFIX,
-  CONTENT_TEXTS,
   FILES_PATH,
+  message,
   UPLOAD_FOLDERS,
   UPLOAD_LIMIT_BYTES,
   type UploadFolder,
@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../http/errors';
 import { assertSafeKey, type Storage } from '../storage/storage';
 import { sniffImage } from './sniff';
 import { mountTusEndpoint, tusError } from './tus-endpoint';
@@ -31,13 +32,17 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
     directory: tusDir,
     maxSize: UPLOAD_LIMIT_BYTES,
     permission: 'uploadImages',
-    fileTooLargeMessage: CONTENT_TEXTS.fileTooLarge,
+    fileTooLargeMessage: message('content.fileTooLarge'),
     tags: ['uploads'],
     summary: 'tus resumable upload of an image (super admin)',
     async onCreate(_actor, upload) {
       const folder = upload.metadata?.folder;
       if (!folder || !(UPLOAD_FOLDERS as readonly string[]).includes(folder)) {
-        throw tusError(400, 'INVALID_FOLDER', `folder must be one of ${UPLOAD_FOLDERS.join(', ')}`);
+        throw tusError(
+          400,
+          'INVALID_FOLDER',
+          message('errors.invalidUploadFolder', { folders: UPLOAD_FOLDERS.join(', ') }),
+        );
       }
     },
     async onFinish(_actor, upload, tempPath) {
@@ -49,7 +54,7 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
         await handle.close();
       }
       const kind = sniffImage(head);
-      if (!kind) throw tusError(415, 'NOT_AN_IMAGE', CONTENT_TEXTS.notAnImage);
+      if (!kind) throw tusError(415, 'NOT_AN_IMAGE', message('content.notAnImage'));
       const folder = upload.metadata?.folder as UploadFolder;
       const key = `${folder}/${randomUUID()}.${kind.ext}`;
       await storage.putFile(key, tempPath, kind.contentType);
@@ -78,7 +83,7 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
       const key = `${req.params.folder}/${req.params.name}`;
       assertSafeKey(key);
       const found = await storage.get(key);
-      if (!found) return reply.status(404).send({ message: 'File not found', code: 'NOT_FOUND' });
+      if (!found) throw notFound(message('materials.fileNotFound'));
       return reply
         .header('content-type', found.object.contentType)
         .header('content-length', found.object.size)

@@ -2,11 +2,12 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Permission } from '@playshop/shared';
+import { type Message, message } from '@playshop/shared';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, requirePermission } from '../http/actor';
-import { AppError } from '../http/errors';
+import { AppError, errorBody } from '../http/errors';
 import { scheduleHousekeeping } from '../http/housekeeping';
 
 /** An error tus sends as it is: status and a `{message, code}` body like every other API error. */
@@ -14,9 +15,9 @@ interface TusError {
   status_code: number;
   body: string;
 }
-export const tusError = (status_code: number, code: string, message: string): TusError => ({
+export const tusError = (status_code: number, code: string, text: Message): TusError => ({
   status_code,
-  body: JSON.stringify({ message, code }),
+  body: JSON.stringify(errorBody(text, code)),
 });
 const isTusError = (value: unknown): value is TusError =>
   typeof value === 'object' &&
@@ -56,7 +57,7 @@ interface TusEndpointOptions {
   /** Who may create, continue, inspect and cancel uploads here. */
   permission: Permission;
   /** The text of the 413 answer. */
-  fileTooLargeMessage: string;
+  fileTooLargeMessage: Message;
   /** OpenAPI tags and summary. */
   tags: string[];
   summary: string;
@@ -86,7 +87,7 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
   const callerOf = (req: unknown): Actor => {
     const raw = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
     const actor = raw && callers.get(raw);
-    if (!actor) throw tusError(401, 'UNAUTHENTICATED', 'Authentication required');
+    if (!actor) throw tusError(401, 'UNAUTHENTICATED', message('errors.unauthenticated'));
     return actor;
   };
 
@@ -100,7 +101,7 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
       const actor = callerOf(req);
       if (upload.size === undefined) {
         // Without a declared length the size limit could only be enforced part-way through.
-        throw tusError(400, 'LENGTH_REQUIRED', 'Upload-Length is required');
+        throw tusError(400, 'LENGTH_REQUIRED', message('errors.lengthRequired'));
       }
       await options.onCreate(actor, upload);
       return { metadata: { ...upload.metadata, [UPLOAD_OWNER_KEY]: String(actor.userId) } };
@@ -120,10 +121,10 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
         if (error.body.startsWith('{')) return undefined;
         // tus's own refusals are plain text; give them the API's shape.
         const code = error.status_code === 404 ? 'UPLOAD_NOT_FOUND' : 'UPLOAD_ERROR';
-        return tusError(error.status_code, code, error.body.trim());
+        return { status_code: error.status_code, body: JSON.stringify({ message: error.body.trim(), code }) };
       }
       api.log.error({ err: error }, 'upload failed');
-      return tusError(500, 'INTERNAL', 'Internal server error');
+      return tusError(500, 'INTERNAL', message('errors.internal'));
     },
   });
 
@@ -146,7 +147,7 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
       if (req.method !== 'POST') {
         const { uploadId } = req.params as { uploadId: string };
         if (!(await isOwnUpload(uploadId, actor)))
-          throw new AppError('UPLOAD_NOT_FOUND', 404, 'Upload not found');
+          throw new AppError('UPLOAD_NOT_FOUND', 404, message('errors.uploadNotFound'));
       }
       callers.set(req.raw, actor);
       reply.hijack();

@@ -104,7 +104,11 @@ describe('tus uploads of content and answer images', () => {
     const before = await storedFiles();
     const res = await upload(png(UPLOAD_LIMIT_BYTES + 1));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ code: 'FILE_TOO_LARGE', message: 'File size too large' });
+    expect(res.json()).toEqual({
+      code: 'FILE_TOO_LARGE',
+      message: 'File size too large',
+      key: 'content.fileTooLarge',
+    });
     expect(await storedFiles()).toEqual(before);
   });
 

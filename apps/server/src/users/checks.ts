@@ -1,4 +1,4 @@
-import { ERRORS, inScope, isStaffRole, type Role, roleChoices, USER_TEXTS } from '@playshop/shared';
+import { inScope, isStaffRole, message, type Role, roleChoices } from '@playshop/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hasRow } from '../db/has-row';
@@ -12,15 +12,15 @@ import type { UserKind } from './service';
 
 /** A non-super-admin may only place users in their own organization, and it must exist. */
 export async function organizationForUsers(db: Db, actor: Actor, organizationId: number): Promise<void> {
-  if (!inScope(actor, organizationId)) throw forbidden(USER_TEXTS.otherOrganization);
+  if (!inScope(actor, organizationId)) throw forbidden(message('users.otherOrganization'));
   if (!(await hasRow(db, organizations.id, organizationId)))
-    throw badRequest(ERRORS.organizationNotFound, 'organizationId');
+    throw badRequest(message('errors.organizationNotFound'), 'organizationId');
 }
 
 /** Staff roles a caller may give: never Player here, Super Admin only by a super admin. */
 export function checkStaffRole(actor: Actor, role: Role): void {
-  if (!isStaffRole(role)) throw badRequest(USER_TEXTS.playersOnPlayersPage, 'role');
-  if (!roleChoices(actor.role).includes(role)) throw forbidden(USER_TEXTS.roleNotAllowed);
+  if (!isStaffRole(role)) throw badRequest(message('users.playersOnPlayersPage'), 'role');
+  if (!roleChoices(actor.role).includes(role)) throw forbidden(message('users.roleNotAllowed'));
 }
 
 export async function isEmailTaken(db: Db, email: string, exceptId?: number) {
@@ -48,7 +48,7 @@ export async function writing<T>(kind: UserKind, write: () => Promise<T>): Promi
     return await write();
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw conflict(kind === 'admin' ? USER_TEXTS.duplicateEmail : USER_TEXTS.duplicateUsername);
+      throw conflict(kind === 'admin' ? message('users.duplicateEmail') : message('users.duplicateUsername'));
     }
     throw error;
   }

@@ -39,6 +39,7 @@ describe('POST /import-players', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: IMPORT_TEXTS.rejected,
+      key: 'playerImport.rejected',
       code: 'INVALID_ROWS',
       rows: [
         { row: 2, reason: 'First name is required' },

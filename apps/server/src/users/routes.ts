@@ -1,7 +1,8 @@
-import { IMPORT_TEXTS, PLAYER_IMPORT_API, USER_API } from '@playshop/shared';
+import { message, PLAYER_IMPORT_API, USER_API } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { noteAudit, noteChange } from '../audit/trail';
 import { route } from '../http/endpoint';
+import { errorBody } from '../http/errors';
 import type { UsersService } from './service';
 
 export function userRoutes(app: FastifyInstance, users: UsersService): void {
@@ -11,9 +12,10 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
     async ({ actor, body, reply }) => {
       const result = await users.importPlayers(actor, body);
       if ('problems' in result) {
-        return reply
-          .status(400)
-          .send({ message: IMPORT_TEXTS.rejected, code: 'INVALID_ROWS' as const, rows: result.problems });
+        return reply.status(400).send({
+          ...errorBody(message('playerImport.rejected'), 'INVALID_ROWS' as const),
+          rows: result.problems,
+        });
       }
       return result;
     },

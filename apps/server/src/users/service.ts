@@ -1,6 +1,7 @@
 import {
   LISTED_PLAYER_ROLES,
   listedStaffRoles,
+  message,
   type Role,
   USER_TEXTS,
   type UserReply,
@@ -41,7 +42,7 @@ const presentedColumns = {
 };
 
 const notFoundText = (kind: UserKind) =>
-  kind === 'admin' ? USER_TEXTS.adminNotFound : USER_TEXTS.playerNotFound;
+  message(kind === 'admin' ? 'users.adminNotFound' : 'users.playerNotFound');
 
 export function usersService(db: Db) {
   /** The roles a caller sees in a list of this kind. */
@@ -130,7 +131,7 @@ export function usersService(db: Db) {
 
     async createPlayer(actor: Actor, input: z.output<typeof ZCreatePlayer>): Promise<UserReply> {
       await checkOrganization(actor, input.organizationId);
-      if (await usernameTaken(input.username)) throw conflict(USER_TEXTS.duplicateUsername);
+      if (await usernameTaken(input.username)) throw conflict(message('users.duplicateUsername'));
       const [row] = await writing('player', () =>
         db
           .insert(users)
@@ -149,7 +150,7 @@ export function usersService(db: Db) {
     async createAdmin(actor: Actor, input: z.output<typeof ZCreateAdmin>): Promise<UserReply> {
       checkStaffRole(actor, input.role);
       await checkOrganization(actor, input.organizationId);
-      if (await emailTaken(input.email)) throw conflict(USER_TEXTS.duplicateEmail);
+      if (await emailTaken(input.email)) throw conflict(message('users.duplicateEmail'));
       const passwordHash = await hashNewPassword(input.password, input);
       const [row] = await writing('admin', () =>
         db
@@ -171,7 +172,7 @@ export function usersService(db: Db) {
       const current = await findOne(actor, 'player', input.id);
       if (input.organizationId !== current.organizationId)
         await checkOrganization(actor, input.organizationId);
-      if (await usernameTaken(input.username, current.id)) throw conflict(USER_TEXTS.duplicateUsername);
+      if (await usernameTaken(input.username, current.id)) throw conflict(message('users.duplicateUsername'));
       await writing('player', () =>
         db
           .update(users)
@@ -197,12 +198,12 @@ export function usersService(db: Db) {
     async editAdmin(actor: Actor, input: z.output<typeof ZEditAdmin>): Promise<UserReply> {
       const current = await findOne(actor, 'admin', input.id);
       if (input.role !== current.role) {
-        if (current.id === actor.userId) throw forbidden(USER_TEXTS.cannotChangeOwnRole);
+        if (current.id === actor.userId) throw forbidden(message('users.cannotChangeOwnRole'));
         checkStaffRole(actor, input.role);
       }
       if (input.organizationId !== current.organizationId)
         await checkOrganization(actor, input.organizationId);
-      if (await emailTaken(input.email, current.id)) throw conflict(USER_TEXTS.duplicateEmail);
+      if (await emailTaken(input.email, current.id)) throw conflict(message('users.duplicateEmail'));
       await writing('admin', () =>
         db
           .update(users)
@@ -225,12 +226,12 @@ export function usersService(db: Db) {
     /** Deletes a user the caller may see; never the caller. Their sessions go with them. */
     async remove(actor: Actor, kind: UserKind, id: number): Promise<{ message: string }> {
       const target = await findOne(actor, kind, id);
-      if (target.id === actor.userId) throw badRequest(USER_TEXTS.cannotDeleteSelf);
+      if (target.id === actor.userId) throw badRequest(message('users.cannotDeleteSelf'));
       try {
         await db.delete(users).where(eq(users.id, target.id));
       } catch (error) {
         if (isForeignKeyViolation(error)) {
-          throw new AppError('USER_IN_USE', 409, 'This user is still referenced and cannot be deleted');
+          throw new AppError('USER_IN_USE', 409, message('errors.userInUse'));
         }
         throw error;
       }

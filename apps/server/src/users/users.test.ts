@@ -103,7 +103,11 @@ describe('players: create, read, edit, delete', () => {
       player({ username: first.username.toUpperCase() }),
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'CONFLICT', message: 'A user with this username already exists' });
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      message: 'A user with this username already exists',
+      key: 'users.duplicateUsername',
+    });
   });
 
   it('answers the spec texts for missing fields', async () => {

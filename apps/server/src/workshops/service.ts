@@ -1,10 +1,10 @@
 import {
   type CreateSessionWithContentInput,
   type EditSessionInput,
+  message,
   pageMeta,
   type SessionContentReply,
   type SessionReply,
-  WORKSHOP_TEXTS,
   type WorkshopListItem,
   type WorkshopPage,
   type WorkshopReply,
@@ -37,8 +37,8 @@ export function normaliseOrder(entries: ContentEntry[]): number[] {
 
 /** Races the checks cannot see (a name taken, content deleted meanwhile), answered as the checks would. */
 function fromDbError(error: unknown): never {
-  if (isUniqueViolation(error)) throw conflict(WORKSHOP_TEXTS.duplicateName);
-  if (isForeignKeyViolation(error)) throw badRequest('Content not found', 'sessionContent');
+  if (isUniqueViolation(error)) throw conflict(message('workshops.duplicateName'));
+  if (isForeignKeyViolation(error)) throw badRequest(message('content.contentNotFound'), 'sessionContent');
   throw error;
 }
 
@@ -52,7 +52,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
       .from(workshops)
       .where(and(eq(workshops.id, id), visibleTo(actor)))
       .limit(1);
-    if (!row) throw notFound(WORKSHOP_TEXTS.workshopNotFound);
+    if (!row) throw notFound(message('workshops.workshopNotFound'));
     return row;
   }
 
@@ -64,7 +64,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
       .innerJoin(workshops, eq(workshops.id, sessions.workshopId))
       .where(and(eq(sessions.id, id), visibleTo(actor)))
       .limit(1);
-    if (!row) throw notFound(WORKSHOP_TEXTS.sessionNotFound);
+    if (!row) throw notFound(message('workshops.sessionNotFound'));
     return row;
   }
 
@@ -113,16 +113,17 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
         ),
       )
       .limit(1);
-    if (taken) throw conflict(WORKSHOP_TEXTS.duplicateName);
+    if (taken) throw conflict(message('workshops.duplicateName'));
   }
 
   /** Checks a content list: every item exists, none twice. Returns content ids in their order. */
   async function checkContent(entries: ContentEntry[]): Promise<number[]> {
     const ids = normaliseOrder(entries);
-    if (new Set(ids).size !== ids.length) throw badRequest(WORKSHOP_TEXTS.duplicateContent, 'sessionContent');
+    if (new Set(ids).size !== ids.length)
+      throw badRequest(message('workshops.duplicateContent'), 'sessionContent');
     if (ids.length) {
       const found = await db.select({ id: content.id }).from(content).where(inArray(content.id, ids));
-      if (found.length !== ids.length) throw badRequest('Content not found', 'sessionContent');
+      if (found.length !== ids.length) throw badRequest(message('content.contentNotFound'), 'sessionContent');
     }
     return ids;
   }
@@ -134,7 +135,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
       .from(workshops)
       .where(eq(workshops.id, id))
       .for('update');
-    if (!row) throw notFound(WORKSHOP_TEXTS.workshopNotFound);
+    if (!row) throw notFound(message('workshops.workshopNotFound'));
   }
 
   /** Renumbers a workshop's sessions 0..n-1 in their current order. */
@@ -216,7 +217,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
             sessionOrder.length === current.length &&
             new Set(sessionOrder).size === sessionOrder.length &&
             current.every((s) => sessionOrder.includes(s.id));
-          if (!same) throw badRequest('sessions must list every session of the workshop once', 'sessions');
+          if (!same) throw badRequest(message('validation.sessionsListEverySession'), 'sessions');
           await renumberSessions(tx, id, sessionOrder);
         })
         .catch(fromDbError);
@@ -224,7 +225,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
     },
 
     async remove(id: number): Promise<void> {
-      if (!(await hasRow(db, workshops.id, id))) throw notFound(WORKSHOP_TEXTS.workshopNotFound);
+      if (!(await hasRow(db, workshops.id, id))) throw notFound(message('workshops.workshopNotFound'));
       const used = await db
         .select({ name: rooms.name })
         .from(rooms)
@@ -234,7 +235,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
         throw new AppError(
           'WORKSHOP_IN_USE',
           409,
-          `This workshop is used by rooms: ${used.map((r) => r.name).join(', ')}`,
+          message('errors.workshopInUseBy', { names: used.map((r) => r.name).join(', ') }),
         );
       }
       // Sessions, their content entries and organization links go with it (cascades).
@@ -288,7 +289,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
             .from(sessions)
             .where(eq(sessions.id, id))
             .for('update');
-          if (!row) throw notFound(WORKSHOP_TEXTS.sessionNotFound);
+          if (!row) throw notFound(message('workshops.sessionNotFound'));
           if (input.name !== undefined)
             await tx.update(sessions).set({ name: input.name }).where(eq(sessions.id, id));
           if (ids) {
@@ -312,7 +313,7 @@ export function workshopsService(db: Db, contentSvc: ContentService) {
           .from(sessions)
           .where(eq(sessions.id, id))
           .limit(1);
-        if (!row) throw notFound(WORKSHOP_TEXTS.sessionNotFound);
+        if (!row) throw notFound(message('workshops.sessionNotFound'));
         await lockWorkshop(tx, row.workshopId);
         await tx.delete(sessions).where(eq(sessions.id, id));
         await renumberSessions(tx, row.workshopId);

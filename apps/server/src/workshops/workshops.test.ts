@@ -133,6 +133,8 @@ describe('workshops', () => {
     expect(refused.json()).toEqual({
       code: 'WORKSHOP_IN_USE',
       message: 'This workshop is used by rooms: Room Z',
+      key: 'errors.workshopInUseBy',
+      params: { names: 'Room Z' },
     });
 
     const free = await createWorkshop('Free');

@@ -1,6 +1,7 @@
 import { endpoint, ZOrgExpiryReply } from '@playshop/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { activateLanguage, loadStaffMessages } from '../i18n/i18n';
 import { type ApiClientDeps, ApiError, createApiClient } from './client';
 
 type Call = {
@@ -211,6 +212,32 @@ describe('api client', () => {
     await expect(client.post('/createroom', { name: 'x' })).rejects.toBeInstanceOf(ApiError);
     expect(deps.notifyError).toHaveBeenCalledTimes(1);
     expect(deps.notifyError).toHaveBeenCalledWith(text);
+  });
+
+  it("shows a server message by its key in the reader's language, and the English for an unknown key", async () => {
+    await activateLanguage('de');
+    await loadStaffMessages();
+    try {
+      const body = {
+        message: 'This content is used by sessions: Fire Drill',
+        code: 'CONTENT_IN_USE',
+        key: 'errors.contentInUseBy',
+        params: { names: 'Fire Drill' },
+      };
+      const { client, deps } = setup(() => json(409, body));
+      const failure = await client.post('/x', {}).catch((error: unknown) => error);
+      expect((failure as ApiError).message).toBe('Dieser Inhalt wird in Sitzungen verwendet: Fire Drill');
+      expect(deps.notifyError).toHaveBeenCalledWith(
+        'Conflict: Dieser Inhalt wird in Sitzungen verwendet: Fire Drill',
+      );
+      const newer = setup(() =>
+        json(400, { message: 'A newer text', code: 'X', key: 'errors.fromTheFuture' }),
+      );
+      const unknown = await newer.client.get('/x').catch((error: unknown) => error);
+      expect((unknown as ApiError).message).toBe('A newer text');
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it('toasts a missing response as a network error', async () => {

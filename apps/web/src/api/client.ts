@@ -13,6 +13,7 @@ import {
   ZLoginReply,
 } from '@playshop/shared';
 import { z } from 'zod';
+import { serverText } from '../i18n/i18n';
 
 /** The error code the server sends when a non-super-admin's organization licence has run out. */
 const ORG_EXPIRED = 'ORG_EXPIRED';
@@ -152,7 +153,8 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
     status: response.status,
     code: reply.code,
     field: reply.field,
-    message: reply.message ? stripControlChars(reply.message) : undefined,
+    // Protocol 6: the text's key shows it in the reader's language; the English when this build lacks it.
+    message: reply.message ? stripControlChars(serverText({ ...reply, message: reply.message })) : undefined,
     body,
   });
 }

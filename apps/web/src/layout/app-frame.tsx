@@ -2,6 +2,7 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useLocation } from 'react-router';
+import { loadStaffMessages } from '../i18n/i18n';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -23,6 +24,13 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const navId = useId();
   const { pathname } = useLocation();
+
+  // The staff areas (the frames with a side navigation) read the staff catalogue: its screen texts
+  // and the server's messages in the reader's language (serverText in api/client.ts).
+  const isStaffArea = Boolean(nav);
+  useEffect(() => {
+    if (isStaffArea) void loadStaffMessages();
+  }, [isStaffArea]);
 
   // Following a link in the opened mobile navigation should show the page, not the menu.
   useEffect(() => {

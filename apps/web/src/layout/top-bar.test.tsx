@@ -38,6 +38,8 @@ describe('TopBar', () => {
     expect(menu.textContent).toContain('fay@example.test');
     expect(menu.textContent).toContain('Acme & Co');
     expect(menu.textContent).toContain('Facilitator');
-    expect(menu.querySelector('[role="menuitem"]')?.textContent).toBe('Logout');
+    // Staff also choose the language of their screens here (issue 32).
+    const items = [...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent);
+    expect(items).toEqual(['English', 'Deutsch', 'Logout']);
   });
 });

@@ -1,7 +1,9 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { ROLE_LABELS, type Role } from '@playshop/shared';
-import { IconLogout } from '@tabler/icons-react';
+import { isStaffRole, LANGUAGE_NAMES, ROLE_LABELS, type Role, STAFF_LANGUAGES } from '@playshop/shared';
+import { IconCheck, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { hasMessage, type StaffMessageId, staffLanguage } from '../i18n/i18n';
+import { useLocale } from '../i18n/locale-provider';
 
 export interface UserMenuProps {
   user: { username: string; org: string; role: Role };
@@ -22,6 +24,10 @@ export interface UserMenuProps {
 export function UserMenu({ user, onLogout, children, label, openOnMount }: UserMenuProps) {
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
+  const { language, choose, t } = useLocale();
+  const staffScreens = staffLanguage(language);
+  // A player's menu (no staff catalogue loaded) keeps its English words.
+  const say = (id: StaffMessageId, english: string) => (hasMessage(id) ? t(id) : english);
   useEffect(() => {
     if (!openOnMount) return;
     // This button replaced the placeholder the user clicked: focus comes back to it on close.
@@ -37,7 +43,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Signed in as</Menu.Label>
+        <Menu.Label>{say('staff.signedInAs', 'Signed in as')}</Menu.Label>
         <Text px="sm" pb={4} fw={600} style={{ overflowWrap: 'anywhere' }}>
           {user.username}
         </Text>
@@ -48,8 +54,26 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
           {ROLE_LABELS[user.role]}
         </Text>
         <Menu.Divider />
+        {isStaffRole(user.role) && (
+          <>
+            {/* The staff screens' language, remembered on this device (English or German). */}
+            <Menu.Label>{say('staff.language', 'Language of the screens')}</Menu.Label>
+            {STAFF_LANGUAGES.map((code) => (
+              <Menu.Item
+                key={code}
+                lang={code}
+                aria-current={code === staffScreens ? 'true' : undefined}
+                rightSection={code === staffScreens ? <IconCheck size={16} aria-hidden /> : null}
+                onClick={() => choose(code)}
+              >
+                {LANGUAGE_NAMES[code]}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
-          Logout
+          {say('staff.logout', 'Logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

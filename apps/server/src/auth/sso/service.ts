@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import {
   ignoresOrgSignInRules,
   isStaffRole,
+  type Message,
+  message,
   type OrgSignInSettings,
   type Role,
-  SIGN_IN_TEXTS,
   type SsoOption,
   type ZOrgSignInUpdate,
 } from '@playshop/shared';
@@ -35,8 +36,8 @@ interface Attempt {
 
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
-const ssoFailed = () => new AppError('SSO_FAILED', 400, SIGN_IN_TEXTS.ssoFailed);
-const ssoForbidden = (code: string, message: string) => new AppError(code, 403, message);
+const ssoFailed = () => new AppError('SSO_FAILED', 400, message('signIn.ssoFailed'));
+const ssoForbidden = (code: string, text: Message) => new AppError(code, 403, text);
 
 /**
  * Single sign-on per organization with OpenID Connect (openid-client): authorization code flow with
@@ -111,7 +112,7 @@ export function ssoService({
       .limit(1);
     const s = found?.signIn;
     if (!found || !s?.ssoEnabled || !s.issuer || !s.clientId || !s.clientSecretEncrypted)
-      throw new AppError('SSO_NOT_CONFIGURED', 404, SIGN_IN_TEXTS.ssoNotConfigured);
+      throw new AppError('SSO_NOT_CONFIGURED', 404, message('signIn.ssoNotConfigured'));
     return {
       org: found.org,
       config: () => providerConfig(s.issuer!, s.clientId!, clientSecrets.open(s.clientSecretEncrypted!)),
@@ -126,7 +127,7 @@ export function ssoService({
     claims: { email?: unknown; email_verified?: unknown; given_name?: unknown; family_name?: unknown },
   ): Promise<number> {
     if (typeof claims.email !== 'string' || claims.email_verified !== true)
-      throw ssoForbidden('SSO_EMAIL_NOT_VERIFIED', SIGN_IN_TEXTS.ssoEmailNotVerified);
+      throw ssoForbidden('SSO_EMAIL_NOT_VERIFIED', message('signIn.ssoEmailNotVerified'));
     const email = claims.email.trim().toLowerCase();
     const find = async () =>
       (
@@ -138,7 +139,7 @@ export function ssoService({
       )[0];
     let user = await find();
     if (!user) {
-      if (!signIn.createAccounts) throw ssoForbidden('SSO_NO_ACCOUNT', SIGN_IN_TEXTS.ssoNoAccount);
+      if (!signIn.createAccounts) throw ssoForbidden('SSO_NO_ACCOUNT', message('signIn.ssoNoAccount'));
       const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 100) : '');
       await db
         .insert(users)
@@ -155,7 +156,7 @@ export function ssoService({
       log.info({ userId: user.id, orgId }, 'account created at its first single sign-on');
     }
     if (user.orgId !== orgId || !isStaffRole(user.role))
-      throw ssoForbidden('SSO_OTHER_ORGANIZATION', SIGN_IN_TEXTS.ssoOtherOrganization);
+      throw ssoForbidden('SSO_OTHER_ORGANIZATION', message('signIn.ssoOtherOrganization'));
     return user.id;
   }
 
@@ -183,19 +184,19 @@ export function ssoService({
         : (current?.clientSecretEncrypted ?? null);
       if (input.ssoEnabled) {
         if (!input.issuer || !input.clientId || !clientSecretEncrypted)
-          throw badRequest(SIGN_IN_TEXTS.ssoIncomplete, 'issuer');
+          throw badRequest(message('signIn.ssoIncomplete'), 'issuer');
         const issuer = new URL(input.issuer);
         if (issuer.protocol === 'http:' && !isLoopback(issuer))
-          throw badRequest('The issuer must be an https address', 'issuer');
+          throw badRequest(message('errors.issuerNotHttps'), 'issuer');
         try {
           await providerConfig(input.issuer, input.clientId, clientSecrets.open(clientSecretEncrypted));
         } catch (err) {
           log.info({ err, orgId }, 'OIDC discovery failed while saving SSO settings');
-          throw badRequest(SIGN_IN_TEXTS.ssoProviderUnreachable, 'issuer');
+          throw badRequest(message('signIn.ssoProviderUnreachable'), 'issuer');
         }
       }
       if (input.passwordSignInDisabled && !input.ssoEnabled)
-        throw badRequest(SIGN_IN_TEXTS.passwordOffNeedsSso, 'passwordSignInDisabled');
+        throw badRequest(message('signIn.passwordOffNeedsSso'), 'passwordSignInDisabled');
       const values = {
         ssoEnabled: input.ssoEnabled,
         issuer: input.issuer,
@@ -226,7 +227,7 @@ export function ssoService({
         config = await found.config();
       } catch (err) {
         log.warn({ err, orgId: found.org.id }, 'OIDC discovery failed at sign-in');
-        throw new AppError('SSO_UNAVAILABLE', 502, SIGN_IN_TEXTS.ssoProviderUnreachable);
+        throw new AppError('SSO_UNAVAILABLE', 502, message('signIn.ssoProviderUnreachable'));
       }
       const attempt: Attempt = {
         orgId: found.org.id,
@@ -295,7 +296,7 @@ export function ssoService({
         throw new AppError(
           'PASSWORD_SIGN_IN_DISABLED',
           403,
-          SIGN_IN_TEXTS.passwordSignInDisabled(user.orgName),
+          message('signIn.passwordSignInDisabled', { org: user.orgName }),
         );
     },
   };

@@ -1,4 +1,4 @@
-import { SIGN_IN_TEXTS } from '@playshop/shared';
+import { fillTemplate, SIGN_IN_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orgSignIn, users } from '../../db/schema';
@@ -261,7 +261,9 @@ describe('password sign-in turned off for the organization', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       code: 'PASSWORD_SIGN_IN_DISABLED',
-      message: SIGN_IN_TEXTS.passwordSignInDisabled(org.name),
+      message: fillTemplate(SIGN_IN_TEXTS.passwordSignInDisabled, { org: org.name }),
+      key: 'signIn.passwordSignInDisabled',
+      params: { org: org.name },
     });
     // A wrong password still says only that (nothing about the organization's rule).
     const wrong = await api('POST', '/login', { email: facilitator.email, password: 'not it at all' }, {});

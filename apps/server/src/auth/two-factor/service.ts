@@ -2,9 +2,9 @@ import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import {
   ADMIN_ROLES,
   isStaffRole,
+  message,
   RECOVERY_CODE_COUNT,
   type Role,
-  SIGN_IN_TEXTS,
   TWO_FACTOR_REMEMBER_DAYS,
   type TwoFactorSetup,
   type TwoFactorStatus,
@@ -39,8 +39,8 @@ export interface SignInUser {
   tokenVersion: number;
 }
 
-const invalidCode = () => new AppError('INVALID_CODE', 400, SIGN_IN_TEXTS.invalidCode, 'code');
-const challengeExpired = () => new AppError('CHALLENGE_EXPIRED', 401, SIGN_IN_TEXTS.challengeExpired);
+const invalidCode = () => new AppError('INVALID_CODE', 400, message('signIn.invalidCode'), 'code');
+const challengeExpired = () => new AppError('CHALLENGE_EXPIRED', 401, message('signIn.challengeExpired'));
 
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, '');
 const hashRecoveryCode = (code: string) =>
@@ -145,7 +145,7 @@ export function twoFactorService({
   /** A new secret, pending until a code from it is confirmed. Refused while one is on. */
   async function setup(userId: number): Promise<TwoFactorSetup> {
     const existing = await rowOf(userId);
-    if (existing?.enabledAt) throw new AppError('TWO_FACTOR_ENABLED', 409, SIGN_IN_TEXTS.alreadyEnabled);
+    if (existing?.enabledAt) throw new AppError('TWO_FACTOR_ENABLED', 409, message('signIn.alreadyEnabled'));
     const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     const secret = new Secret({ size: 20 }).base32;
     const secretEncrypted = box.seal(secret);
@@ -162,8 +162,8 @@ export function twoFactorService({
   /** Turns the pending secret on with a code from it; the recovery codes, returned once. */
   async function confirm(userId: number, code: string): Promise<string[]> {
     const row = await rowOf(userId);
-    if (!row) throw new AppError('NOT_ENROLLING', 409, SIGN_IN_TEXTS.notEnrolling);
-    if (row.enabledAt) throw new AppError('TWO_FACTOR_ENABLED', 409, SIGN_IN_TEXTS.alreadyEnabled);
+    if (!row) throw new AppError('NOT_ENROLLING', 409, message('signIn.notEnrolling'));
+    if (row.enabledAt) throw new AppError('TWO_FACTOR_ENABLED', 409, message('signIn.alreadyEnabled'));
     await checkCode(userId, row.secretEncrypted, code, true);
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await db.transaction(async (tx) => {
@@ -206,7 +206,7 @@ export function twoFactorService({
 
   async function rememberToken(userId: number): Promise<{ token: string; expiresAt: Date }> {
     const row = await rowOf(userId);
-    if (!row?.enabledAt) throw new AppError('TWO_FACTOR_DISABLED', 409, SIGN_IN_TEXTS.notEnabled);
+    if (!row?.enabledAt) throw new AppError('TWO_FACTOR_DISABLED', 409, message('signIn.notEnabled'));
     const expiresAt = new Date(now().getTime() + TWO_FACTOR_REMEMBER_DAYS * 86_400_000);
     const token = await new SignJWT({ en: enrolmentMark(row.enabledAt) })
       .setProtectedHeader({ alg: 'HS256' })
@@ -291,9 +291,9 @@ export function twoFactorService({
     /** Off, with a current code (or a recovery code); refused where it is required. */
     async disable(user: Pick<SignInUser, 'id' | 'role' | 'orgId'>, code: string): Promise<void> {
       const row = await rowOf(user.id);
-      if (!row?.enabledAt) throw new AppError('TWO_FACTOR_DISABLED', 409, SIGN_IN_TEXTS.notEnabled);
+      if (!row?.enabledAt) throw new AppError('TWO_FACTOR_DISABLED', 409, message('signIn.notEnabled'));
       if (await isRequired(user))
-        throw new AppError('TWO_FACTOR_REQUIRED', 409, SIGN_IN_TEXTS.requiredCannotDisable);
+        throw new AppError('TWO_FACTOR_REQUIRED', 409, message('signIn.requiredCannotDisable'));
       await checkCode(user.id, row.secretEncrypted, code);
       await db.transaction(async (tx) => {
         await tx.delete(userTwoFactor).where(eq(userTwoFactor.userId, user.id));

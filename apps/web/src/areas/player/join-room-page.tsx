@@ -6,6 +6,8 @@ import { useCurrentUser } from '../../auth/auth-provider';
 import { joinedRoom } from '../../features/game/player/joined-room';
 import { PlayerGame } from '../../features/game/player/player-game';
 import { useRoom } from '../../features/rooms/rooms-api';
+import { LanguageMenu } from '../../i18n/language-menu';
+import { useRoomLanguage, useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -19,12 +21,15 @@ export function JoinRoomPage() {
   const user = useCurrentUser();
   const id = parseRouteId(roomId);
   const room = useRoom(id);
+  const t = useT();
+  // The room's language once the room is known (a device's own choice still wins).
+  useRoomLanguage(room.data?.effectiveLanguage);
   const [joined, setJoined] = useState(() => id !== null && joinedRoom.has(id));
   const dashboard = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/dashboard`;
   const backLink = (
     <Anchor component={Link} to={dashboard} size="sm">
       <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-      Back to rooms
+      {t('player.backToRooms')}
     </Anchor>
   );
 
@@ -32,14 +37,14 @@ export function JoinRoomPage() {
     return (
       <Container size="sm" px={0}>
         <Stack gap="md">
-          <PageTitle>Room not found</PageTitle>
-          <Text>This room does not exist, or it has been closed.</Text>
+          <PageTitle>{t('player.roomNotFound')}</PageTitle>
+          <Text>{t('player.roomGone')}</Text>
           {backLink}
         </Stack>
       </Container>
     );
   }
-  if (room.isPending) return <PageLoader label="Loading the room" />;
+  if (room.isPending) return <PageLoader label={t('player.loadingRoom')} />;
   if (joined) {
     return (
       <Container size="sm" px={0}>
@@ -58,14 +63,15 @@ export function JoinRoomPage() {
               {room.data.name.toUpperCase()}
             </PageTitle>
             <Text fz="xl" fw={500}>
-              Welcome, {user?.username ?? username}!
+              {t('player.welcome', { name: user?.username ?? username })}
             </Text>
             <Text c="dimmed">{room.data.workshop.name}</Text>
             <Button size="lg" mt="sm" onClick={() => setJoined(true)}>
-              Join Game
+              {t('player.joinGame')}
             </Button>
           </Stack>
         </Card>
+        <LanguageMenu />
       </Stack>
     </Container>
   );

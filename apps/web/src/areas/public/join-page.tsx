@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Text, TextInput } from '@mantine/core';
-import { can, formatJoinCode, type JoinInfo, VALIDATION } from '@playshop/shared';
+import { can, formatJoinCode, type JoinInfo } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
@@ -7,6 +7,8 @@ import { useGuestLogin, useParticipantLogin } from '../../auth/auth-api';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { useJoinInfo } from '../../features/rooms/rooms-api';
 import { BrandBand, brandVars } from '../../ui/brand-frame';
+import { LanguageMenu } from '../../i18n/language-menu';
+import { useRoomLanguage, useT } from '../../i18n/locale-provider';
 import { CardForm, FormCard } from '../../ui/form-card';
 import { QueryBoundary } from '../../ui/query-boundary';
 
@@ -19,23 +21,30 @@ const roomPath = (org: string, username: string, roomId: number) =>
  */
 export function JoinPage() {
   const code = useParams().code ?? '';
+  const query = useJoinInfo(code);
+  const t = useT();
+  // Before the room is known the browser's language; then the room's (a device's own choice wins).
+  useRoomLanguage(query.data?.language);
   return (
-    <QueryBoundary
-      query={useJoinInfo(code)}
-      loading="Finding the room"
-      failed={(error) => (
-        <FormCard title="Join a room">
-          <Alert color="red" title={error.message} role="alert">
-            Check the code with your facilitator and type it again.
-          </Alert>
-          <Anchor component={Link} to="/">
-            Back to the player login
-          </Anchor>
-        </FormCard>
-      )}
-    >
-      {(info) => <JoinForms info={info} />}
-    </QueryBoundary>
+    <>
+      <QueryBoundary
+        query={query}
+        loading={t('join.finding')}
+        failed={(error) => (
+          <FormCard title={t('join.title')}>
+            <Alert color="red" title={error.message} role="alert">
+              {t('join.checkCode')}
+            </Alert>
+            <Anchor component={Link} to="/">
+              {t('join.backToLogin')}
+            </Anchor>
+          </FormCard>
+        )}
+      >
+        {(info) => <JoinForms info={info} />}
+      </QueryBoundary>
+      <LanguageMenu />
+    </>
   );
 }
 
@@ -43,6 +52,7 @@ function JoinForms({ info }: { info: JoinInfo }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const signedInHere = can(user?.role, 'openPlayerArea') && user?.orgId === info.orgId;
+  const t = useT();
 
   return (
     <FormCard
@@ -51,22 +61,22 @@ function JoinForms({ info }: { info: JoinInfo }) {
       title={info.roomName.toUpperCase()}
       intro={
         <>
-          {info.org} · room code <strong>{formatJoinCode(info.code)}</strong>
+          {info.org} · {t('join.roomCode')} <strong>{formatJoinCode(info.code)}</strong>
         </>
       }
     >
       {!info.lobbyOpen && (
-        <Alert color="yellow" title="Lobby not open">
-          The facilitator has not opened this room's lobby yet. Keep this page: try again in a moment.
+        <Alert color="yellow" title={t('game.lobbyNotOpen')}>
+          {t('join.lobbyNotOpenYet')}
         </Alert>
       )}
       {signedInHere && (
         <Button size="md" onClick={() => navigate(roomPath(user.org, user.username, info.roomId))}>
-          Continue as {user.username}
+          {t('join.continueAs', { name: user.username })}
         </Button>
       )}
       {info.guestsAllowed && <GuestForm info={info} />}
-      {info.guestsAllowed && <Divider label="or, if you have a username" labelPosition="center" />}
+      {info.guestsAllowed && <Divider label={t('join.orUsername')} labelPosition="center" />}
       <UsernameForm info={info} />
     </FormCard>
   );
@@ -76,6 +86,7 @@ function GuestForm({ info }: { info: JoinInfo }) {
   const navigate = useNavigate();
   const guest = useGuestLogin();
   const [nickname, setNickname] = useState('');
+  const t = useT();
   const fieldError =
     guest.error instanceof ApiError && guest.error.field === 'nickname' ? guest.error.message : undefined;
   const otherError = guest.error && !fieldError ? guest.error.message : undefined;
@@ -89,10 +100,10 @@ function GuestForm({ info }: { info: JoinInfo }) {
   };
 
   return (
-    <CardForm onSubmit={handleJoin} submit="Join as guest" pending={guest.isPending} gap="sm">
+    <CardForm onSubmit={handleJoin} submit={t('join.asGuest')} pending={guest.isPending} gap="sm">
       <TextInput
-        label="Nickname"
-        description="The name the others will see"
+        label={t('join.nickname')}
+        description={t('join.nicknameHint')}
         required
         size="md"
         maxLength={24}
@@ -115,10 +126,11 @@ function UsernameForm({ info }: { info: JoinInfo }) {
   const login = useParticipantLogin({ toastOnError: false });
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
 
   const handleLogin = (event: FormEvent) => {
     event.preventDefault();
-    if (!username.trim()) return setError(VALIDATION.usernameRequired);
+    if (!username.trim()) return setError(t('validation.usernameRequired'));
     setError(null);
     login.mutate(
       { code: info.code, username: username.trim() },
@@ -129,13 +141,13 @@ function UsernameForm({ info }: { info: JoinInfo }) {
   return (
     <CardForm
       onSubmit={handleLogin}
-      submit="Sign in and join"
+      submit={t('join.signInAndJoin')}
       pending={login.isPending}
       gap="sm"
       variant={info.guestsAllowed ? 'default' : 'filled'}
     >
       <TextInput
-        label="Username"
+        label={t('join.username')}
         required
         size="md"
         autoComplete="username"

@@ -1,6 +1,7 @@
 import { VisuallyHidden } from '@mantine/core';
 import { BINGO_LETTERS, ballLabel, FREE_CELL } from '@playshop/shared';
 import { type KeyboardEvent, useRef } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import classes from './game.module.css';
 import type { BoardCell } from './game-reducer';
 
@@ -35,9 +36,10 @@ export function BingoBoard({
     }
   }
 
+  const t = useT();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a grid of buttons, not tabular data
-    <div role="group" aria-label="Your bingo card" onKeyDown={handleKeyDown}>
+    <div role="group" aria-label={t('player.yourCard')} onKeyDown={handleKeyDown}>
       <div className={classes.board} aria-hidden style={{ marginBottom: 6 }}>
         {BINGO_LETTERS.map((letter) => (
           <div key={letter} className={classes.boardHead}>

@@ -265,7 +265,7 @@ describe('player game screen', () => {
     expect(screen.getByText('You have bingo!')).toBeTruthy();
     view.unmount();
     const other = show(<BingoNews winners={['ann', 'cy']} username="bob" />);
-    expect(screen.getByText('ann, cy have bingo')).toBeTruthy();
+    expect(screen.getByText('ann and cy have bingo')).toBeTruthy();
     other.unmount();
     show(<BingoNews winners={[]} username="bob" />);
     expect(screen.queryByRole('status')).toBeNull();

@@ -21,6 +21,8 @@ export const room = {
   workshop: { id: 1, name: 'Safety day' },
   orgId: 1,
   sessions: [{ id: 1, name: 'Warm-up', orderIndex: 0 }],
+  language: null,
+  effectiveLanguage: 'en' as const,
 };
 export const playing: GameState = {
   ...initialGameState,

@@ -2,26 +2,54 @@
  * What only the web screens say or use; every text the server also speaks is GAME_TEXTS in
  * @playshop/shared.
  */
+import { currentLanguage, t } from '../../../i18n/i18n';
+
 export const SCREEN_TEXTS = {
-  connecting: 'Connecting…',
-  reconnecting: 'Reconnecting…',
-  retry: 'Retry',
-  noBallsYet: 'No balls rolled yet',
+  // Getters: each read gives the active language's text (src/i18n; docs/i18n.md).
+  get connecting() {
+    return t('screen.connecting');
+  },
+  get reconnecting() {
+    return t('screen.reconnecting');
+  },
+  get retry() {
+    return t('screen.retry');
+  },
+  get noBallsYet() {
+    return t('screen.noBallsYet');
+  },
   /** The facilitator's and the presenter's lobby: who said Ready on their phone. */
-  readyCount: (ready: number, total: number) => `${ready} of ${total} ready`,
-  ready: 'Ready',
+  readyCount: (ready: number, total: number) => t('screen.readyCount', { ready, total }),
+  get ready() {
+    return t('screen.ready');
+  },
   /** The phone's lobby: the player says they are ready to start (SPEC `ready`). */
-  imReady: "I'm ready",
-  youAreReady: 'You are ready: the game starts soon',
+  get imReady() {
+    return t('screen.imReady');
+  },
+  get youAreReady() {
+    return t('screen.youAreReady');
+  },
   /** The sheet above the card that holds sent content (the content names itself inside). */
-  contentSheet: 'From the facilitator',
-  youHaveBingo: 'You have bingo!',
+  get contentSheet() {
+    return t('screen.contentSheet');
+  },
+  get youHaveBingo() {
+    return t('screen.youHaveBingo');
+  },
   /** Said to everyone but the winners, instead of a badge that reads as their own. */
-  hasBingo: (names: string[]) => `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} bingo`,
-  roomClosedBack: 'The facilitator has ended the game. Back to your rooms.',
+  hasBingo: (names: string[]) =>
+    t('screen.hasBingo', {
+      names: new Intl.ListFormat(currentLanguage()).format(names),
+      count: names.length,
+    }),
+  get roomClosedBack() {
+    return t('screen.roomClosedBack');
+  },
   /** A phone in the room between games: it joins the next lobby by itself. */
-  waitForNextGame:
-    'This game has ended. Keep this screen open: you join the next game here when the lobby opens.',
+  get waitForNextGame() {
+    return t('screen.waitForNextGame');
+  },
   confirmNewGame: {
     title: 'Start a new game?',
     body: 'Every player gets a new card: the rolled balls, marks and winners of this game are cleared.',
@@ -42,7 +70,7 @@ export const SCREEN_TEXTS = {
     body: 'The game ends for everyone in the room. Phones stay in the room and join its next lobby.',
     confirm: 'Close Lobby',
   },
-} as const;
+};
 
 export const WINNER_VOLUME = 0.5;
 /** How long an expired timer stays at 0:00 'Time is up' before it clears. */

@@ -1,6 +1,7 @@
 import { Button, Collapse, Group, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import classes from '../board/game.module.css';
 
 /**
@@ -18,6 +19,7 @@ export function GameSheet({
   children: ReactNode;
 }) {
   const [minimisedKey, setMinimisedKey] = useState<string | null>(null);
+  const t = useT();
   const isMinimised = minimisedKey === sheetKey;
   return (
     <Paper withBorder radius="lg" p="sm" component="section" aria-label={title}>
@@ -34,7 +36,7 @@ export function GameSheet({
           }
           onClick={() => setMinimisedKey(isMinimised ? null : sheetKey)}
         >
-          {isMinimised ? 'Show' : 'Minimise'}
+          {isMinimised ? t('player.show') : t('player.minimise')}
         </Button>
       </Group>
       <Collapse in={!isMinimised}>

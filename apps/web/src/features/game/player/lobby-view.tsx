@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import type { PlayerSummary } from '@playshop/shared';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import { SCREEN_TEXTS } from '../board/texts';
 
 /**
@@ -32,6 +33,7 @@ export function LobbyView({
 }) {
   // A big lobby sends players no list (frames.ts LOBBY_LIST_LIMIT): their own tap then says it.
   const [hasTapped, setTapped] = useState(false);
+  const t = useT();
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="sm">
@@ -39,15 +41,15 @@ export function LobbyView({
           {roomName}
         </Title>
         <Text>
-          Workshop: <strong>{workshopName}</strong>
+          {t('player.workshop')} <strong>{workshopName}</strong>
         </Text>
         {sessionName && (
           <Text>
-            Session: <strong>{sessionName}</strong>
+            {t('player.sessionLabel')} <strong>{sessionName}</strong>
           </Text>
         )}
         <Badge variant="light" size="lg" color={lobbyOpen ? 'green' : 'gray'} c="dark">
-          {lobbyOpen ? 'Lobby open' : 'Lobby closed'}
+          {lobbyOpen ? t('player.lobbyOpen') : t('player.lobbyClosed')}
         </Badge>
         {lobbyOpen &&
           onReady &&
@@ -69,14 +71,14 @@ export function LobbyView({
             </Button>
           ))}
         <Title order={3} fz="md">
-          Players ({playerCount})
+          {t('player.players', { count: playerCount })}
         </Title>
         {playerCount === 0 ? (
-          <Text c="dimmed">No players yet</Text>
+          <Text c="dimmed">{t('player.noPlayersYet')}</Text>
         ) : players.length === 0 ? (
-          <Text c="dimmed">Too many players to list here.</Text>
+          <Text c="dimmed">{t('player.tooManyPlayers')}</Text>
         ) : (
-          <List spacing={4} aria-label="Players in the lobby">
+          <List spacing={4} aria-label={t('player.playersInLobby')}>
             {players.map((p) => (
               <List.Item key={p.username}>
                 {p.username}

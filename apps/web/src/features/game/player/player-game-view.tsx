@@ -1,8 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
+import type { RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { BrandBand, brandVars } from '../../../ui/brand-frame';
+import { LanguageMenu } from '../../../i18n/language-menu';
+import { useT } from '../../../i18n/locale-provider';
 import { ContentView } from '../../content/display/content-view';
 import { BallChips } from '../board/ball';
 import { BingoBoard, RollAnnouncer } from '../board/bingo-board';
@@ -26,6 +28,7 @@ const RoundWinScreen = lazy(() => import('../board/win-screen').then((m) => ({ d
 /** The sheet above the card: the win, the ball being rolled, or the content sent. */
 function RoomSheet({ state }: { state: GameState }) {
   const lastRoll = state.bingoRolls.at(-1);
+  const t = useT();
   if (showsWin(state)) {
     return (
       <Suspense fallback={null}>
@@ -35,7 +38,7 @@ function RoomSheet({ state }: { state: GameState }) {
   }
   if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
     return (
-      <GameSheet title="New ball" sheetKey={`roll-${lastRoll}`}>
+      <GameSheet title={t('player.newBall')} sheetKey={`roll-${lastRoll}`}>
         <RollAnimation key={lastRoll} number={lastRoll} compact />
       </GameSheet>
     );
@@ -85,6 +88,7 @@ export function PlayerGameView({
   // While the ball tumbles the chips keep its number to themselves (the live region still says it);
   // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
   const chips = useLandedRolls(state).rolls;
+  const t = useT();
   const firstSession = [...room.sessions].sort((a, b) => a.orderIndex - b.orderIndex)[0]?.name ?? null;
   const sessionName = state.sessionName ?? firstSession;
 
@@ -98,7 +102,7 @@ export function PlayerGameView({
           </Title>
           {state.gameStarted && sessionName && (
             <Text size="sm" c="dimmed">
-              Session: {sessionName}
+              {t('player.session', { name: sessionName })}
             </Text>
           )}
         </div>
@@ -109,13 +113,13 @@ export function PlayerGameView({
           leftSection={<IconDoorExit size={16} aria-hidden />}
           onClick={onLeave}
         >
-          Leave Room
+          {t('player.leaveRoom')}
         </Button>
       </Group>
       <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
       <RollAnnouncer rolls={state.bingoRolls} />
       {state.connectionClosed && (
-        <Alert color="gray" title={GAME_TEXTS.roomClosed}>
+        <Alert color="gray" title={t('game.roomClosed')}>
           {SCREEN_TEXTS.waitForNextGame}
         </Alert>
       )}
@@ -135,12 +139,12 @@ export function PlayerGameView({
         <>
           <Group gap="xs" justify="space-between">
             <Text size="sm" fw={600}>
-              Rolled balls ({chips.length})
+              {t('player.rolledBalls', { count: chips.length })}
             </Text>
             <BingoNews winners={state.winners} username={username} />
           </Group>
           {chips.length > 0 ? (
-            <BallChips rolls={chips} label="Rolled balls, newest first" />
+            <BallChips rolls={chips} label={t('player.rolledBallsNewestFirst')} />
           ) : (
             <Text size="sm" c="dimmed">
               {SCREEN_TEXTS.noBallsYet}
@@ -160,15 +164,15 @@ export function PlayerGameView({
                 <Group justify="space-between" wrap="nowrap" maw={460} w="100%" mx="auto">
                   {onAutoMarkChange && (
                     <Switch
-                      label="Auto-mark"
-                      description="Called numbers are marked for you"
+                      label={t('player.autoMark')}
+                      description={t('player.autoMarkHint')}
                       checked={autoMark}
                       onChange={(e) => onAutoMarkChange(e.currentTarget.checked)}
                     />
                   )}
                   {onClaim && (
                     <Button size="lg" color="yellow" c="dark" fw={900} onClick={onClaim}>
-                      Bingo!
+                      {t('player.bingo')}
                     </Button>
                   )}
                 </Group>
@@ -176,7 +180,7 @@ export function PlayerGameView({
             </>
           ) : (
             <Text ta="center" py="xl" fz="lg">
-              {GAME_TEXTS.waitingForFacilitator}
+              {t('game.waitingForFacilitator')}
             </Text>
           )}
         </>
@@ -189,6 +193,7 @@ export function PlayerGameView({
           <PlayerPointsTable points={state.points} />
         </Paper>
       )}
+      <LanguageMenu />
     </Stack>
   );
 }

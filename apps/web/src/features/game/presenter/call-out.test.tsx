@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callOutText, ROLL_SOUND, useCallOut } from './call-out';
+import { callOutText, ROLL_SOUND, useCallOut, voiceFor } from './call-out';
 
 const spoken: string[] = [];
 const played: string[] = [];
@@ -52,5 +52,17 @@ describe('ball call-out', () => {
     rerender({ rolls: [3, 20, 40, 50], rolling: true, muted: false });
     expect(spoken).toEqual([]);
     expect(played).toEqual([]);
+  });
+});
+
+describe('voiceFor', () => {
+  const voice = (lang: string, isDefault = false) => ({ lang, default: isDefault }) as SpeechSynthesisVoice;
+  it("picks a voice of the room's language, the device's default one first", () => {
+    const voices = [voice('en-US', true), voice('de-AT'), voice('de-DE', true)];
+    expect(voiceFor(voices, 'de')?.lang).toBe('de-DE');
+    expect(voiceFor([voice('de_CH')], 'de')?.lang).toBe('de_CH');
+  });
+  it('none when the device has no voice for it (the default voice then speaks)', () => {
+    expect(voiceFor([voice('en-US', true)], 'ar')).toBeUndefined();
   });
 });

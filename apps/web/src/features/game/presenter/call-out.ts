@@ -1,6 +1,7 @@
 import { useLocalStorage } from '@mantine/hooks';
 import { ballLetter } from '@playshop/shared';
 import { useEffect, useRef } from 'react';
+import { currentLanguage } from '../../../i18n/i18n';
 
 /** The presenter's mute toggle, remembered on this device. */
 const MUTED_KEY = 'playshop:presenter-muted';
@@ -27,8 +28,20 @@ function callOut(n: number) {
   if (!speech || typeof SpeechSynthesisUtterance === 'undefined') return;
   const utterance = new SpeechSynthesisUtterance(callOutText(n));
   utterance.rate = 0.9;
+  // The room's language (the presenter shows it) when this device has a voice for it; else its default voice.
+  const voice = voiceFor(speech.getVoices?.() ?? [], currentLanguage());
+  if (voice) {
+    utterance.voice = voice;
+    utterance.lang = voice.lang;
+  }
   speech.cancel();
   speech.speak(utterance);
+}
+
+/** The device's voice for `language` ('de' matches 'de-DE'), its default one first; none: undefined. */
+export function voiceFor(voices: readonly SpeechSynthesisVoice[], language: string) {
+  const matching = voices.filter((v) => v.lang.toLowerCase().split(/[-_]/)[0] === language);
+  return matching.find((v) => v.default) ?? matching[0];
 }
 
 /**

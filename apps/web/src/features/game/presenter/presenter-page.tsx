@@ -1,4 +1,6 @@
+import type { Language } from '@playshop/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useRoomLanguage } from '../../../i18n/locale-provider';
 import { OrgExpiryGate } from '../../organizations/org-expiry-gate';
 import { joinLinkBase, joinUrl } from '../../rooms/join-link';
 import { useRoomJoinCode } from '../../rooms/rooms-api';
@@ -29,12 +31,19 @@ function useFullScreen() {
   return { isFullScreen, toggle };
 }
 
+/** The projector speaks the room's language, whatever this laptop's browser or choice says. */
+function ProjectorLanguage({ language }: { language: Language }) {
+  useRoomLanguage(language, 'projector');
+  return null;
+}
+
 /** `{org}/facilitator/online/rooms/present/{roomId}`: the room on the projector, for staff. */
 export function PresenterPage() {
   return (
     <RouteRoom>
       {(room) => (
         <OrgExpiryGate>
+          <ProjectorLanguage language={room.effectiveLanguage} />
           <Presenter roomId={room.id} roomName={room.name} workshopName={room.workshop.name} />
         </OrgExpiryGate>
       )}

@@ -12,6 +12,7 @@ import {
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { BrandMark, brandVars } from '../../../ui/brand-frame';
+import { useT } from '../../../i18n/locale-provider';
 import { VideoView } from '../../content/display/video-view';
 import { Ball } from '../board/ball';
 import { RollAnnouncer } from '../board/bingo-board';
@@ -107,6 +108,7 @@ function PresenterLobby({
   const shown = state.playerArr.slice(state.playerArr.length - wall.shown);
   const ready = state.playerArr.filter((p) => p.isReady).length;
   const code = join ? formatJoinCode(join.code) : '';
+  const t = useT();
   return (
     <div className={classes.lobby}>
       <div className={`${classes.panel} ${classes.joinPanel}`}>
@@ -121,7 +123,7 @@ function PresenterLobby({
               className={classes.qr}
             />
             <Text fz={vmin(STAGE_TYPE.label)} fw={600}>
-              Room code
+              {t('presenter.roomCode')}
             </Text>
             <Text
               className={classes.joinCode}
@@ -131,7 +133,7 @@ function PresenterLobby({
               {code}
             </Text>
             <Text fz={vmin(STAGE_TYPE.small)} fw={600}>
-              Scan the code, or open
+              {t('presenter.scanOrOpen')}
             </Text>
             <Text className={classes.joinUrl} style={{ fontSize: oneLine(join.url.length, STAGE_TYPE.body) }}>
               {join.url}
@@ -144,7 +146,7 @@ function PresenterLobby({
       <div className={`${classes.panel} ${classes.playersPanel}`}>
         <Group gap="md" wrap="nowrap">
           <Title order={2} fz={vmin(STAGE_TYPE.title)}>
-            Players ({state.playerCount})
+            {t('player.players', { count: state.playerCount })}
           </Title>
           <Badge
             size="xl"
@@ -155,7 +157,7 @@ function PresenterLobby({
             h="auto"
             py="0.4vmin"
           >
-            {state.lobbyOpen ? 'Lobby open' : 'Lobby closed'}
+            {state.lobbyOpen ? t('player.lobbyOpen') : t('player.lobbyClosed')}
           </Badge>
         </Group>
         {state.playerCount > 0 && (
@@ -165,9 +167,7 @@ function PresenterLobby({
         )}
         {state.playerCount === 0 ? (
           <Text fz={vmin(STAGE_TYPE.body)} c="dimmed">
-            {state.lobbyOpen
-              ? 'Waiting for players to join…'
-              : 'The facilitator has not opened the lobby yet.'}
+            {state.lobbyOpen ? t('presenter.waitingForPlayers') : t('presenter.lobbyNotOpenYet')}
           </Text>
         ) : (
           <ul

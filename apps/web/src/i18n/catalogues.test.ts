@@ -1,0 +1,91 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ERRORS, GAME_TEXTS, LANGUAGES, STAFF_LANGUAGES, SUCCESS, VALIDATION } from '@playshop/shared';
+import { describe, expect, it } from 'vitest';
+import { compileCatalogue } from './compile-messages';
+
+const dir = join(import.meta.dirname, 'messages');
+const read = (scope: string, language: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(dir, scope, `${language}.json`), 'utf8'));
+
+/** The argument names a compiled message uses, with the plural/select cases' own arguments. */
+function argumentsOf(compiled: unknown, into = new Set<string>()): Set<string> {
+  if (!Array.isArray(compiled)) return into;
+  for (const token of compiled) {
+    if (!Array.isArray(token)) continue;
+    const [name, format, options] = token as [string, string?, Record<string, unknown>?];
+    into.add(format ? `${name}:${format}` : name);
+    for (const branch of Object.values(options ?? {})) argumentsOf(branch, into);
+  }
+  return into;
+}
+
+const scopes = { participant: LANGUAGES, staff: STAFF_LANGUAGES } as const;
+
+describe.each(Object.entries(scopes))('the %s catalogue', (scope, languages) => {
+  const english = read(scope, 'en');
+  const englishCompiled = compileCatalogue(english);
+
+  it('ships exactly the languages it names', () => {
+    const files = readdirSync(join(dir, scope)).map((file) => file.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...languages].sort());
+  });
+
+  it.each(languages)('%s has every English key, no other, with the same placeholders', (language) => {
+    const messages = read(scope, language);
+    expect(
+      Object.keys(messages).filter((id) => !(id in english)),
+      'keys English lacks',
+    ).toEqual([]);
+    expect(
+      Object.keys(english).filter((id) => !(id in messages)),
+      'missing keys',
+    ).toEqual([]);
+    const compiled = compileCatalogue(messages); // throws on malformed ICU
+    for (const id of Object.keys(english)) {
+      const expected = [...argumentsOf(englishCompiled[id])].sort();
+      expect([...argumentsOf(compiled[id])].sort(), `placeholders of ${id} in ${language}`).toEqual(expected);
+      expect(messages[id]?.trim(), `${id} in ${language} is empty`).toBeTruthy();
+    }
+  });
+
+  it('names keys as dotted lower-camel words', () => {
+    for (const id of Object.keys(english)) expect(id).toMatch(/^[a-z][a-zA-Z0-9]*(\.[a-z0-9][a-zA-Z0-9]*)+$/);
+  });
+});
+
+describe('server keys', () => {
+  const all = { ...read('staff', 'en'), ...read('participant', 'en') };
+
+  it('every game text the screens show has its game.<name> key in the participant catalogue', () => {
+    const participant = read('participant', 'en');
+    const missing = Object.keys(GAME_TEXTS).filter((name) => !(`game.${name}` in participant));
+    expect(missing).toEqual([]);
+  });
+
+  it('a validation./errors./success./game. key names a constant the server sends', () => {
+    const known: Record<string, object> = {
+      validation: VALIDATION,
+      errors: ERRORS,
+      success: SUCCESS,
+      game: GAME_TEXTS,
+    };
+    for (const id of Object.keys(all)) {
+      const [group, name] = id.split('.');
+      const constants = group ? known[group] : undefined;
+      if (constants && name) expect(Object.hasOwn(constants, name), `${id} is not a server text`).toBe(true);
+    }
+  });
+
+  it('a key and its English constant say the same thing', () => {
+    const texts: [string, string][] = [
+      ...Object.entries(VALIDATION).map(([k, v]): [string, string] => [`validation.${k}`, v]),
+      ...Object.entries(ERRORS).map(([k, v]): [string, string] => [`errors.${k}`, v]),
+      ...Object.entries(SUCCESS).map(([k, v]): [string, string] => [`success.${k}`, v]),
+      ...Object.entries(GAME_TEXTS)
+        .filter(([, v]) => typeof v === 'string')
+        .map(([k, v]): [string, string] => [`game.${k}`, v as string]),
+    ];
+    for (const [id, english] of texts) if (id in all) expect(all[id], id).toBe(english);
+  });
+});

@@ -1,0 +1,90 @@
+import { i18n } from '@lingui/core';
+import { isLanguage, type Language, STAFF_LANGUAGES, type StaffLanguage } from '@playshop/shared';
+import { intlLocale } from './languages';
+import type participantEn from './messages/participant/en.json';
+import type staffEn from './messages/staff/en.json';
+
+/**
+ * The app's messages (docs/i18n.md). Two catalogues, each language its own lazily loaded chunk:
+ * `participant` (six languages: join page, player screens, presenter view, the game's and the
+ * server's texts a participant sees) and `staff` (English and German). A phone downloads only its
+ * language's participant catalogue; the staff screens add theirs (loadStaffMessages).
+ */
+export type ParticipantMessageId = keyof typeof participantEn;
+export type StaffMessageId = keyof typeof staffEn;
+export type MessageId = ParticipantMessageId | StaffMessageId;
+export type MessageValues = Record<string, string | number | Date>;
+
+type Catalogue = { default: Record<string, unknown> };
+// Compiled at build time by compile-messages.ts: one chunk per file.
+const participantFiles = import.meta.glob<Catalogue>('./messages/participant/*.json');
+const staffFiles = import.meta.glob<Catalogue>('./messages/staff/*.json');
+
+const loaded = new Set<string>();
+async function loadInto(locale: Language, files: Record<string, () => Promise<Catalogue>>, file: string) {
+  const key = `${locale}:${file}`;
+  if (loaded.has(key)) return;
+  const load = files[file];
+  if (!load) throw new Error(`No catalogue ${file}`);
+  i18n.load(locale, (await load()).default as never);
+  loaded.add(key);
+}
+
+/** Loads the participant catalogue of `locale` and makes it the active language. */
+export async function activateLanguage(locale: Language): Promise<void> {
+  await loadInto(locale, participantFiles, `./messages/participant/${locale}.json`);
+  if (staffWanted) await loadStaffInto(locale);
+  i18n.activate(locale, [intlLocale(locale)]);
+}
+
+let staffWanted = false;
+/** The staff screens' language: German staff messages for German, English for any other language. */
+export const staffLanguage = (locale: Language): StaffLanguage =>
+  (STAFF_LANGUAGES as readonly string[]).includes(locale) ? (locale as StaffLanguage) : 'en';
+
+async function loadStaffInto(locale: Language) {
+  await loadInto(locale, staffFiles, `./messages/staff/${staffLanguage(locale)}.json`);
+}
+
+/** Loads the staff catalogue for the active language (and for every language activated later). */
+export async function loadStaffMessages(): Promise<void> {
+  staffWanted = true;
+  const locale = currentLanguage();
+  await loadStaffInto(locale);
+  i18n.activate(locale, [intlLocale(locale)]); // re-emits "change" so mounted screens re-render with the staff texts
+}
+
+/** Whether the staff catalogue of the active language is loaded. */
+export const staffMessagesLoaded = () =>
+  loaded.has(`${currentLanguage()}:./messages/staff/${staffLanguage(currentLanguage())}.json`);
+
+/** The active language ('en' before any was activated). */
+export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : 'en');
+
+/**
+ * A message in the active language. Outside React (sockets, the voice call-out) call it directly;
+ * components call `useT()` (locale-provider.tsx) so they re-render when the language changes.
+ */
+export function t(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}
+
+/** Whether the active language has a message `id` (a server's key may be newer than this build). */
+export const hasMessage = (id: string): boolean => Object.hasOwn(i18n.messages, id);
+
+/**
+ * A server's text in the reader's language: its `key` (with `params`) when this build knows it,
+ * otherwise the English `message` the server sent beside it. Keys: `validation.<name>`,
+ * `errors.<name>`, `success.<name>` (packages/shared/src/messages.ts) and `game.<name>` (GAME_TEXTS).
+ */
+export function serverText(text: {
+  message: string;
+  key?: string | null;
+  params?: MessageValues | null;
+}): string {
+  if (text.key && hasMessage(text.key)) return i18n._(text.key, text.params ?? undefined);
+  return text.message;
+}
+
+/** Lingui's event: every activation or load. */
+export const onLanguageChange = (listener: () => void) => i18n.on('change', listener);

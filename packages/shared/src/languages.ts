@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * The languages of the participant surfaces (join page, player screens, presenter view, printed
+ * cards, the game's texts): an organization's and a room's language is one of these. English first:
+ * the fallback. Arabic proves right-to-left layout.
+ */
+export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The staff screens' languages (a subset of LANGUAGES). */
+export const STAFF_LANGUAGES = ['en', 'de'] as const satisfies readonly Language[];
+export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+
+/** Each language's own name, as a language menu shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  nl: 'Nederlands',
+  ar: 'العربية',
+};
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** A room's language: its own, else its organization's, else English. */
+export const roomLanguage = (room: string | null | undefined, org: string | null | undefined): Language =>
+  isLanguage(room) ? room : isLanguage(org) ? org : 'en';
+
+export const ZLanguage = z.enum(LANGUAGES, {
+  error: `Language must be one of: ${LANGUAGES.join(', ')}`,
+});
