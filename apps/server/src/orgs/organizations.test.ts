@@ -117,6 +117,7 @@ describe('PATCH /edit-org', () => {
       allowGuests: false,
       musicPlaylistUrl: 'https://www.youtube.com/embed/videoseries?list=PL123',
       expiry: '2031-01-31',
+      language: 'nl',
     };
     const res = await call('PATCH', '/edit-org', root.headers, edited);
     expect(res.statusCode).toBe(200);
