@@ -110,6 +110,12 @@ describe('brandStyle: the wrapper’s CSS variables', () => {
     );
   });
 
+  it('brandCss writes the same variables as declarations', () => {
+    expect(brandCss({ primaryColor: null, accentColor: '#0b7285' })).toBe(
+      '--brand-accent:#0b7285;--brand-on-accent:#ffffff',
+    );
+  });
+
   it('uses the primary colour for the accent when there is none', () => {
     expect(brandStyle({ primaryColor: '#0b7285', accentColor: null })['--brand-accent']).toBe('#0b7285');
   });
