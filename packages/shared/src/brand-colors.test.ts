@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  brandCss,
   brandStyle,
   contrastRatio,
   inkOnWhite,
