@@ -27,16 +27,3 @@ export function BrandBand({ branding }: { branding: RoomBranding | null | undefi
     </div>
   );
 }
-
-/** The logo alone, for a header that has its own titles (the presenter view): on white, a brand border. */
-export function BrandMark({ branding }: { branding: RoomBranding | null | undefined }) {
-  if (!branding?.logoUrl) return null;
-  return (
-    <img
-      className={classes.mark}
-      src={branding.logoUrl}
-      alt={`${branding.orgName} logo`}
-      data-testid="brand-mark"
-    />
-  );
-}
