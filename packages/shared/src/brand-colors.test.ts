@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  brandCss,
   brandStyle,
   contrastRatio,
   inkOnWhite,
@@ -107,6 +108,12 @@ describe('brandStyle: the wrapper’s CSS variables', () => {
         return [0, 1].every((tint) => contrastRatio(style[`--mantine-color-brand-${tint}`]!, text) >= 4.5);
       }),
       { numRuns: 3_000 },
+    );
+  });
+
+  it('brandCss writes the same variables as declarations', () => {
+    expect(brandCss({ primaryColor: null, accentColor: '#0b7285' })).toBe(
+      '--brand-accent:#0b7285;--brand-on-accent:#ffffff',
     );
   });
 

@@ -116,3 +116,9 @@ export function brandStyle(
   style['--mantine-primary-color-contrast'] = '#ffffff';
   return style;
 }
+
+/** `brandStyle` as CSS declarations, `--name:value;…`: how the room's branding carries it. */
+export const brandCss = (colors: { primaryColor: string | null; accentColor: string | null }): string =>
+  Object.entries(brandStyle(colors))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');

@@ -10,9 +10,10 @@ export const ZRoomBranding = z.object({
   /** A content-hash address under the API prefix, cached for a year. */
   logoUrl: z.string().nullable(),
   /**
-   * The CSS variables of the colours (`brandStyle`), worked out by the server so that the player's
-   * bundle carries no colour arithmetic: a screen sets them on its root element.
+   * The CSS variables of the colours as declarations, `--name:value;…` (`brandCss`), worked out by
+   * the server so that the player's bundle carries no colour arithmetic (and no record schema): a
+   * screen sets them on its root element.
    */
-  style: z.record(z.string(), z.string()),
+  css: z.string(),
 });
 export type RoomBranding = z.infer<typeof ZRoomBranding>;

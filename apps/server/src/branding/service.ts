@@ -5,7 +5,7 @@ import path from 'node:path';
 import {
   API_PREFIX,
   type BRANDING_TEXTS,
-  brandStyle,
+  brandCss,
   LOGO_MAX_BYTES,
   message,
   type OrgBranding,
@@ -44,7 +44,7 @@ function present(row: OrgRow): OrgBranding {
     orgName: row.name,
     ...colors,
     logoUrl: logoUrlOf(row.logoKey),
-    style: brandStyle(colors),
+    css: brandCss(colors),
   };
 }
 

@@ -5,11 +5,15 @@ import classes from './brand-frame.module.css';
 /**
  * An organization's look on a room's screens (issue 32: player, presenter, join page): its colours as
  * CSS variables on the screen's root element (`style`), so Mantine's brand shades inside follow them;
- * nothing for no branding (Playshop's look). The server works them out (`brandStyle`): this is on the
+ * nothing for no branding (Playshop's look). The server works them out (`brandCss`): this is on the
  * player's path.
  */
 export const brandVars = (branding: RoomBranding | null | undefined): CSSProperties | undefined =>
-  branding?.style as CSSProperties | undefined;
+  branding
+    ? (Object.fromEntries(
+        branding.css.split(';').map((declaration) => declaration.split(':')),
+      ) as CSSProperties)
+    : undefined;
 
 /** The organization's band: its logo and name on its primary colour, its accent underneath. */
 export function BrandBand({ branding }: { branding: RoomBranding | null | undefined }) {
@@ -21,18 +25,5 @@ export function BrandBand({ branding }: { branding: RoomBranding | null | undefi
       )}
       <span>{branding.orgName}</span>
     </div>
-  );
-}
-
-/** The logo alone, for a header that has its own titles (the presenter view): on white, a brand border. */
-export function BrandMark({ branding }: { branding: RoomBranding | null | undefined }) {
-  if (!branding?.logoUrl) return null;
-  return (
-    <img
-      className={classes.mark}
-      src={branding.logoUrl}
-      alt={`${branding.orgName} logo`}
-      data-testid="brand-mark"
-    />
   );
 }

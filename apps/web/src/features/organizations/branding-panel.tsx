@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import {
   BRANDING_TEXTS,
-  brandStyle,
+  brandCss,
   contrastRatio,
   inkOnWhite,
   LOGO_MAX_BYTES,
@@ -53,7 +53,7 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
     accentColor: HEX.test(accent) ? accent.toLowerCase() : null,
   };
   // The same rule as the server's: the preview is what the rooms will show.
-  const draft = { ...branding, ...colors, style: brandStyle(colors) };
+  const draft = { ...branding, ...colors, css: brandCss(colors) };
   const colorError = (value: string) => (value && !HEX.test(value) ? BRANDING_TEXTS.invalidColor : undefined);
   const serverError = save.error instanceof ApiError ? save.error : null;
   const fieldError = (field: string) => (serverError?.field === field ? serverError.message : undefined);

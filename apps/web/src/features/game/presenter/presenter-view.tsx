@@ -11,8 +11,9 @@ import {
 } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
-import { BrandMark, brandVars } from '../../../ui/brand-frame';
 import { useT } from '../../../i18n/locale-provider';
+import { brandVars } from '../../../ui/brand-frame';
+import { BrandMark } from '../../../ui/brand-mark';
 import { VideoView } from '../../content/display/video-view';
 import { Ball } from '../board/ball';
 import { RollAnnouncer } from '../board/bingo-board';
