@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
 import { ZAnswerReply, ZContentReply, ZQuestionReply } from './content';
 import { zCount, zId, zIdParam, zLine } from './input';
-import { ZRoomBranding } from './room-branding';
 import { ZLanguage } from './languages';
 import { ZMessageKeyFields } from './messages';
+import { ZRoomBranding } from './room-branding';
 
 /**
  * The live game's WebSocket protocol (SPEC §7 Websocket, §4 incoming messages). Frames are JSON

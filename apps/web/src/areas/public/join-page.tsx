@@ -6,9 +6,9 @@ import { ApiError } from '../../api/client';
 import { useGuestLogin, useParticipantLogin } from '../../auth/auth-api';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { useJoinInfo } from '../../features/rooms/rooms-api';
-import { BrandBand, brandVars } from '../../ui/brand-frame';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { useRoomLanguage, useT } from '../../i18n/locale-provider';
+import { BrandBand, brandVars } from '../../ui/brand-frame';
 import { CardForm, FormCard } from '../../ui/form-card';
 import { QueryBoundary } from '../../ui/query-boundary';
 

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantin
 import type { RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { BrandBand, brandVars } from '../../../ui/brand-frame';
 import { LanguageMenu } from '../../../i18n/language-menu';
 import { useT } from '../../../i18n/locale-provider';
+import { BrandBand, brandVars } from '../../../ui/brand-frame';
 import { ContentView } from '../../content/display/content-view';
 import { BallChips } from '../board/ball';
 import { BingoBoard, RollAnnouncer } from '../board/bingo-board';
