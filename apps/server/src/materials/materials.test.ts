@@ -64,8 +64,12 @@ const post = (url: string, payload: Record<string, unknown>, headers: Record<str
 const enc = encodeURIComponent;
 const names = (list: { name: string }[]) => list.map((item) => item.name);
 
-const FOLDER_NOT_FOUND = { message: 'Folder not found', code: 'FOLDER_NOT_FOUND' };
-const FILE_NOT_FOUND = { message: 'File not found', code: 'FILE_NOT_FOUND' };
+const FOLDER_NOT_FOUND = {
+  message: 'Folder not found',
+  code: 'FOLDER_NOT_FOUND',
+  key: 'materials.folderNotFound',
+};
+const FILE_NOT_FOUND = { message: 'File not found', code: 'FILE_NOT_FOUND', key: 'materials.fileNotFound' };
 
 describe('GET /materials/folders', () => {
   it('lists every top-level folder for a super admin, by name', async () => {

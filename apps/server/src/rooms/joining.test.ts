@@ -154,6 +154,8 @@ describe('GET /join/{code}', () => {
       orgId: suite.org.id,
       guestsAllowed: true,
       lobbyOpen: false,
+      branding: null,
+      language: 'en',
     });
   });
 
