@@ -98,6 +98,15 @@ describe.runIf(hasChromium)('languages', () => {
     const leave = phone.getByRole('button', { name: 'مغادرة الغرفة' });
     const box = await leave.boundingBox();
     expect(box!.x).toBeLessThan(PHONE.width / 2);
+    // ...but the card still reads B to O from the left, like the printed cards and the call board.
+    const heads = await phone.evaluate(() =>
+      [...document.querySelectorAll('[role="group"] [aria-hidden] > div')].map((d) => ({
+        text: d.textContent,
+        x: d.getBoundingClientRect().x,
+      })),
+    );
+    expect(heads.map((h) => h.text)).toEqual(['B', 'I', 'N', 'G', 'O']);
+    expect(heads[0]!.x).toBeLessThan(heads[4]!.x);
     for (const width of [390, 320]) {
       await phone.setViewportSize({ width, height: 800 });
       await phone.waitForTimeout(200);

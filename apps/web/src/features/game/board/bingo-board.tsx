@@ -38,8 +38,10 @@ export function BingoBoard({
 
   const t = useT();
   return (
+    // The card reads B to O from the left in every language, as printed cards and the call board do
+    // (and the arrow keys move the way they look).
     // biome-ignore lint/a11y/useSemanticElements: a grid of buttons, not tabular data
-    <div role="group" aria-label={t('player.yourCard')} onKeyDown={handleKeyDown}>
+    <div role="group" aria-label={t('player.yourCard')} onKeyDown={handleKeyDown} dir="ltr">
       <div className={classes.board} aria-hidden style={{ marginBottom: 6 }}>
         {BINGO_LETTERS.map((letter) => (
           <div key={letter} className={classes.boardHead}>
