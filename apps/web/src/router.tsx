@@ -40,10 +40,10 @@ export const routes: RouteObject[] = [
 ];
 
 /** Each staff area's route table, loaded with its own chunk: a player's phone never downloads them. */
-const staffAreas: Record<string, () => Promise<RouteObject[]>> = {
-  admin: () => import('./areas/admin/admin-routes').then((m) => m.adminRoutes),
-  facilitator: () => import('./areas/facilitator/facilitator-routes').then((m) => m.facilitatorRoutes),
-};
+const staffAreas = new Map<string, () => Promise<RouteObject[]>>([
+  ['admin', () => import('./areas/admin/admin-routes').then((m) => m.adminRoutes)],
+  ['facilitator', () => import('./areas/facilitator/facilitator-routes').then((m) => m.facilitatorRoutes)],
+]);
 
 /**
  * React Router's lazy route discovery (`patchRoutesOnNavigation`): it asks on any path that matches
@@ -51,10 +51,11 @@ const staffAreas: Record<string, () => Promise<RouteObject[]>> = {
  * staff URL and a client navigation there wait for the area's table before matching.
  */
 export const discoverStaffRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
-  const route = matches
-    .map((match) => match.route)
-    .find((route) => route.id !== undefined && route.id in staffAreas);
-  // Already patched into this router: children only ever come from here.
-  if (!route?.id || route.children?.length) return;
-  patch(route.id, await staffAreas[route.id]());
+  for (const { route } of matches) {
+    const load = staffAreas.get(route.id ?? '');
+    if (!load || !route.id) continue;
+    // Already patched into this router: an area's children only ever come from here.
+    if (!route.children?.length) patch(route.id, await load());
+    return;
+  }
 };
