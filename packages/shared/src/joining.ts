@@ -13,7 +13,7 @@ import {
   ZRequestReset,
   ZResetPassword,
 } from './schemas';
-import { ZPasswordLoginReply } from './sign-in';
+import { ZPasswordLoginReply } from './two-factor-step';
 
 export const JOIN_TEXTS = {
   unknownCode: 'Unknown room code',
@@ -202,7 +202,7 @@ export const AUTH_API = {
     method: 'POST',
     path: '/login',
     body: ZLogin,
-    // Or the second step where two-factor sign-in applies (sign-in.ts).
+    // Or the second step where two-factor sign-in applies (two-factor-step.ts).
     reply: ZPasswordLoginReply,
     access: 'public',
     summary: 'Staff sign-in with email and password',

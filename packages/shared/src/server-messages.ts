@@ -12,9 +12,10 @@ import { ORG_TEXTS } from './organizations';
 import { IMPORT_TEXTS } from './player-import';
 import { PRINTED_CARD_TEXTS } from './printed-cards';
 import { GAME_TEXTS } from './protocol';
+import { LINK_TEXTS } from './public-settings';
 import { ROOM_TEXTS } from './rooms';
 import { SIGN_IN_TEXTS } from './sign-in';
-import { LINK_TEXTS, TRAINING_TEXTS } from './training';
+import { TRAINING_TEXTS } from './training';
 import { USER_TEXTS } from './users';
 import { WORKSHOP_TEXTS } from './workshops';
 

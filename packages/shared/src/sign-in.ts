@@ -101,19 +101,6 @@ export const ZSsoStartReply = z.object({ authorizationUrl: z.string() });
 /** The query string the provider sent the browser back with (`?code=…&state=…`). */
 export const ZSsoCallback = z.object({ query: zLine().max(4000) }).strict();
 
-/** A password sign-in that needs a second step: a code, or setting two-factor up first. */
-export const ZTwoFactorStep = z.object({
-  twoFactor: z.enum(['verify', 'enrol']),
-  /** Short-lived proof of the password step, for the calls below. */
-  challenge: z.string(),
-});
-export type TwoFactorStep = z.infer<typeof ZTwoFactorStep>;
-
-/** POST /login: a session, or the second step to take. */
-export const ZPasswordLoginReply = z.union([ZLoginReply, ZTwoFactorStep]);
-export type PasswordLoginReply = z.infer<typeof ZPasswordLoginReply>;
-export const isTwoFactorStep = (reply: PasswordLoginReply): reply is TwoFactorStep => 'twoFactor' in reply;
-
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
 const ZCode = zLine()
   .trim()

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { ROLES } from './roles';
-import { ZErrorReply, ZPublicSettings } from './schemas';
+import { ZErrorReply } from './schemas';
 
 /**
  * Training videos (SPEC §1, §2 Training, §4 Training, §7 Video service): each role watches its own
@@ -73,34 +73,6 @@ export const ZTrainingPlaylistReply = z.object({
 });
 export type TrainingPlaylistReply = z.infer<typeof ZTrainingPlaylistReply>;
 
-/** The product-wide links a super admin edits in Settings (PUT /public-settings). */
-export const LINK_TEXTS = {
-  saved: 'Links saved',
-  addressInvalid: 'Enter an address starting with http://, https:// or mailto:',
-  trainingAddressInvalid:
-    'Enter an address starting with http:// or https://, or leave it empty to use the training page',
-} as const;
-
-const linkAddress = zLine()
-  .trim()
-  .max(2000)
-  .refine(
-    (v) => /^https?:\/\/\S+$/i.test(v) || /^mailto:[^\s@]+@[^\s@]+$/i.test(v),
-    LINK_TEXTS.addressInvalid,
-  );
-
-/** The footer's Report Issue and Status links, and an external training site. */
-export const ZPublicSettingsUpdate = z.object({
-  reportIssueUrl: linkAddress,
-  statusUrl: linkAddress,
-  /** Empty: the sidebar's Training link opens the in-app training page. */
-  trainingUrl: zLine()
-    .trim()
-    .max(2000)
-    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), LINK_TEXTS.trainingAddressInvalid),
-});
-export type PublicSettingsUpdate = z.infer<typeof ZPublicSettingsUpdate>;
-
 export const TRAINING_API = {
   settings: endpoint({
     method: 'GET',
@@ -128,26 +100,5 @@ export const TRAINING_API = {
     tags: ['training'],
     // YouTube failing, unconfigured or slow.
     errors: { 502: ZErrorReply, 503: ZErrorReply, 504: ZErrorReply },
-  }),
-};
-
-export const SETTINGS_API = {
-  /** The one unauthenticated read besides auth: the footer links shown on the login page. */
-  publicSettings: endpoint({
-    method: 'GET',
-    path: '/public-settings',
-    reply: ZPublicSettings,
-    access: 'public',
-    summary: 'Footer and external links shown before sign-in',
-    tags: ['settings'],
-  }),
-  savePublicSettings: endpoint({
-    method: 'PUT',
-    path: '/public-settings',
-    body: ZPublicSettingsUpdate,
-    reply: ZPublicSettings,
-    access: 'manageProductSettings',
-    summary: 'Change the Report Issue, Status and external Training links (super admin)',
-    tags: ['settings'],
   }),
 };

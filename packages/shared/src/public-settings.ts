@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { zLine } from './input';
+import { ZPublicSettings } from './schemas';
+
+// The footer's links, apart from training.ts: the footer on every player screen reads them, and this
+// keeps the training schemas off the player's path.
+
+/** The product-wide links a super admin edits in Settings (PUT /public-settings). */
+export const LINK_TEXTS = {
+  saved: 'Links saved',
+  addressInvalid: 'Enter an address starting with http://, https:// or mailto:',
+  trainingAddressInvalid:
+    'Enter an address starting with http:// or https://, or leave it empty to use the training page',
+} as const;
+
+const linkAddress = zLine()
+  .trim()
+  .max(2000)
+  .refine(
+    (v) => /^https?:\/\/\S+$/i.test(v) || /^mailto:[^\s@]+@[^\s@]+$/i.test(v),
+    LINK_TEXTS.addressInvalid,
+  );
+
+/** The footer's Report Issue and Status links, and an external training site. */
+export const ZPublicSettingsUpdate = z.object({
+  reportIssueUrl: linkAddress,
+  statusUrl: linkAddress,
+  /** Empty: the sidebar's Training link opens the in-app training page. */
+  trainingUrl: zLine()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), LINK_TEXTS.trainingAddressInvalid),
+});
+export type PublicSettingsUpdate = z.infer<typeof ZPublicSettingsUpdate>;
+
+export const SETTINGS_API = {
+  /** The one unauthenticated read besides auth: the footer links shown on the login page. */
+  publicSettings: endpoint({
+    method: 'GET',
+    path: '/public-settings',
+    reply: ZPublicSettings,
+    access: 'public',
+    summary: 'Footer and external links shown before sign-in',
+    tags: ['settings'],
+  }),
+  savePublicSettings: endpoint({
+    method: 'PUT',
+    path: '/public-settings',
+    body: ZPublicSettingsUpdate,
+    reply: ZPublicSettings,
+    access: 'manageProductSettings',
+    summary: 'Change the Report Issue, Status and external Training links (super admin)',
+    tags: ['settings'],
+  }),
+};
