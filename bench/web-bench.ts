@@ -27,11 +27,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_KB = 150;
 /**
  * What CI fails on. The target is 150 KB; languages (issue 32: Lingui and the German catalogue) and
- * the organization's look took the path to 157.1 KB on 27 November, and the savings that pay it back
- * (the staff route tables and zod off the entry, issue 31 item 4) have not landed. Until they do, the
- * check holds the line just above today's figure; lower it with every saving, back to TARGET_KB.
+ * the organization's look took the path to 157.1 KB on 27 November, 154.8 KB once the staff-only
+ * shared contracts left the entry; the rest of the savings (the staff route tables and zod off the
+ * entry, issue 31 item 4) have not landed. Until they do, the check holds the line just above today's
+ * figure; lower it with every saving, back to TARGET_KB.
  */
-const CHECK_CEILING_KB = 158;
+const CHECK_CEILING_KB = 155;
 const CHECK_ONLY = process.env.BENCH_WEB_CHECK === '1';
 const TARGET_LCP_MS = 1500;
 /** Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
