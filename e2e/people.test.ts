@@ -81,7 +81,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     // Edit mode, then back to view mode with the change.
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByRole('textbox', { name: 'Phone' }).fill('555 0100');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page, 'Organization updated successfully');
     await visible(page, '555 0100');
     await page.getByRole('link', { name: 'Organizations', exact: true }).click();
@@ -196,7 +196,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     await expectAccessible(page, 'edit player');
     await screenshots(page, 'edit-player');
     await page.getByRole('textbox', { name: 'First Name' }).fill('Paulette');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page, 'Successfully updated User');
     await page.waitForURL('**/Playshop/admin/players?q=aardVARK');
     await poll(() => row(page, 'Paulette').isVisible()).toBe(true);
@@ -276,7 +276,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     await adminPage.goto(`${suite.product.url}/Acme/admin/settings`);
     await poll(() => adminPage.getByRole('tab', { name: 'General' }).isVisible()).toBe(true);
     await adminPage.getByRole('textbox', { name: 'Website' }).fill('https://acme.example');
-    await adminPage.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(adminPage, 'Organization updated successfully');
     await expectAccessible(adminPage, 'settings general');
     await screenshots(adminPage, 'settings');
@@ -308,7 +308,7 @@ describe.runIf(hasChromium)('organizations, admins, players and categories', () 
     await page.getByRole('button', { name: 'Edit Acme' }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await page.getByLabel('Expiry').fill('2001-01-01');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page, 'Organization updated successfully');
     await visible(page, '2001-01-01');
 

@@ -98,6 +98,16 @@ export const roomRows: AuthzRow[] = [
     }),
   },
   {
+    method: 'PUT',
+    path: '/rooms/:id/language',
+    own: allowed(ADMINS),
+    other: scoped(ADMINS),
+    request: async (f, side) => ({
+      url: `/rooms/${await newRoom(f, side)}/language`,
+      payload: { language: 'de' },
+    }),
+  },
+  {
     method: 'DELETE',
     path: '/rooms/:id/guests',
     own: allowed(ADMINS),

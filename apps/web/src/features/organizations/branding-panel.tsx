@@ -129,6 +129,7 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
             swatches={SWATCHES}
             value={primary}
             onChange={setPrimary}
+            eyeDropperButtonProps={{ 'aria-label': 'Pick the primary colour from the screen' }}
             error={colorError(primary) ?? fieldError('primaryColor')}
           />
           <ColorInput
@@ -139,6 +140,7 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
             swatches={SWATCHES}
             value={accent}
             onChange={setAccent}
+            eyeDropperButtonProps={{ 'aria-label': 'Pick the accent colour from the screen' }}
             error={colorError(accent) ?? fieldError('accentColor')}
           />
           <Group gap="sm">
