@@ -16,10 +16,10 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { accessTokens } from '../apps/server/src/auth/tokens';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, openDatabase } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { createProjector } from '../apps/server/src/insights/projector';
 import { EVENTS, GAMES, PLAYERS, seed, seededBefore } from './insights-seed';
-import { withScratchPostgres } from './scratch-postgres';
+import { onBenchDatabase } from './scratch-postgres';
 
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -114,15 +114,4 @@ async function run(kind: string, database: Database) {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-const kind = process.argv[2] ?? 'pglite';
-if (kind === 'postgres') {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('Set BENCH_DATABASE_URL');
-  await withScratchPostgres(url, 'playshop_insights_bench', (postgres) =>
-    run('PostgreSQL (loopback)', postgres),
-  );
-} else {
-  const pglite = await openDatabase({ kind: 'pglite' });
-  await run('PGlite (in memory)', pglite);
-  await pglite.close();
-}
+await onBenchDatabase('playshop_insights_bench', run);

@@ -21,11 +21,11 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
 import { accessTokens } from '../apps/server/src/auth/tokens';
 import { loadConfig } from '../apps/server/src/config';
-import { type Database, openDatabase } from '../apps/server/src/db/client';
+import type { Database } from '../apps/server/src/db/client';
 import { organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
 import { bounded, root } from './bench-server';
 import { rowsOf, seed } from './insights-seed';
-import { withScratchPostgres } from './scratch-postgres';
+import { onBenchDatabase } from './scratch-postgres';
 import type { LoadCommand, LoadReport } from './ws-load';
 
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
@@ -214,15 +214,4 @@ async function run(kind: string, database: Database) {
   }
 }
 
-const kind = process.argv[2] ?? 'pglite';
-if (kind === 'postgres') {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) throw new Error('Set BENCH_DATABASE_URL');
-  await withScratchPostgres(url, 'playshop_insights_projector_bench', (postgres) =>
-    run('PostgreSQL (loopback)', postgres),
-  );
-} else {
-  const pglite = await openDatabase({ kind: 'pglite' });
-  await run('PGlite (in memory)', pglite);
-  await pglite.close();
-}
+await onBenchDatabase('playshop_insights_projector_bench', run);

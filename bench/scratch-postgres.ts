@@ -25,3 +25,19 @@ export async function withScratchPostgres(url: string, prefix: string, use: (db:
     await admin.end();
   }
 }
+
+/**
+ * Runs a bench on the database its first argument names: `postgres` (a scratch database on
+ * BENCH_DATABASE_URL, as above) or, by default, PGlite in memory.
+ */
+export async function onBenchDatabase(prefix: string, run: (label: string, db: Database) => Promise<void>) {
+  if ((process.argv[2] ?? 'pglite') === 'postgres') {
+    const url = process.env.BENCH_DATABASE_URL;
+    if (!url) throw new Error('Set BENCH_DATABASE_URL');
+    await withScratchPostgres(url, prefix, (postgres) => run('PostgreSQL (loopback)', postgres));
+  } else {
+    const pglite = await openDatabase({ kind: 'pglite' });
+    await run('PGlite (in memory)', pglite);
+    await pglite.close();
+  }
+}
