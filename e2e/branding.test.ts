@@ -41,19 +41,19 @@ describe.runIf(hasChromium)("an organization's own look", () => {
 
     // The preview follows the colours as they are typed, before anything is saved.
     const preview = page.getByTestId('branding-preview');
-    await page.getByLabel('Primary colour').fill(PRIMARY);
-    await page.getByLabel('Accent colour').fill(ACCENT);
+    await page.getByRole('textbox', { name: 'Primary colour' }).fill(PRIMARY);
+    await page.getByRole('textbox', { name: 'Accent colour' }).fill(ACCENT);
     const band = preview.getByTestId('brand-band');
     await poll(() => band.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgbOf(PRIMARY));
     expect(await band.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
     expect(await band.evaluate((el) => getComputedStyle(el).borderBottomColor)).toBe(rgbOf(ACCENT));
     await visible(page, /Text on the primary colour: white, 5\.\d:1/);
     // A light primary gets black text, and a darker shade of it for buttons (4.5:1 either way).
-    await page.getByLabel('Primary colour').fill('#ffd43b');
+    await page.getByRole('textbox', { name: 'Primary colour' }).fill('#ffd43b');
     await poll(() => band.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
     await visible(page, /Text on the primary colour: black, 1\d\.\d:1.*a darker shade of it/);
     await shoot(page, 'branding-settings-preview-light');
-    await page.getByLabel('Primary colour').fill(PRIMARY);
+    await page.getByRole('textbox', { name: 'Primary colour' }).fill(PRIMARY);
     await page.getByRole('button', { name: 'Save colours' }).click();
     await visible(page, 'Look saved');
     await shoot(page, 'branding-settings-preview');
