@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Inline images (`cid`), e.g. an organization's logo in a branded mail. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }
 
 export interface Mailer {

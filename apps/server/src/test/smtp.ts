@@ -6,6 +6,9 @@ interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  html: string;
+  /** Inline and attached files: their content id (without <>) and type. */
+  attachments: { cid: string | undefined; contentType: string; size: number }[];
 }
 
 /**
@@ -31,6 +34,12 @@ export async function startSmtpServer(options: { refusals?: number[] } = {}) {
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            attachments: mail.attachments.map((a) => ({
+              cid: a.cid?.replace(/^<|>$/g, ''),
+              contentType: a.contentType,
+              size: a.size,
+            })),
           };
           received.push(message);
           for (const w of waiters.splice(0)) {
