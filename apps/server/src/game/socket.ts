@@ -31,12 +31,15 @@ import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
 import { wire } from './frames';
 import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
+import { RESUME_REISSUE_MS, type ResumeTickets } from './resume';
 import { REMOVED_CLOSE_CODE } from './room';
 
 interface GameSocketDeps {
   tokens: AccessTokens;
   /** The app's one token check, shared with REST (a crowd's connects share its reads). */
   checkToken: AccessTokenCheck;
+  /** Resume tickets: a dropped screen comes back on any instance without a token check (resume.ts). */
+  tickets: ResumeTickets;
   db: Db;
   rooms: RoomDirectory;
   hub: Hub;
@@ -98,6 +101,7 @@ class Live implements Connection {
   roomId: number | null = null;
   /** The token's version: a logout, reset or role change elsewhere lets the socket go. */
   readonly tokenVersion: number;
+  readonly orgName: string;
   alive = true;
   lastMessageAt = Date.now();
   tokens: number;
@@ -105,6 +109,10 @@ class Live implements Connection {
   refusals = 0;
   /** The socket's messages, one after another. */
   queue: Promise<void> = DONE;
+  /** Rolls waiting in `queue` (see `handle`: presses made while one is unanswered count once). */
+  rollsQueued = 0;
+  /** When this socket was last handed a resume ticket. */
+  ticketAt = 0;
   /** Which tick of the heartbeat sweep looks at this socket. */
   readonly sweepSlice = nextSweepSlice++ % SWEEP_SLICES;
 
@@ -115,6 +123,7 @@ class Live implements Connection {
   ) {
     this.actor = { userId: claims.userId, username: claims.username, role: claims.role, orgId: claims.orgId };
     this.tokenVersion = claims.tokenVersion;
+    this.orgName = claims.orgName;
     this.tokens = burst;
   }
 
@@ -132,6 +141,10 @@ class Live implements Connection {
   bufferedAmount() {
     return this.socket.bufferedAmount;
   }
+  /** What a resume ticket of this socket says. */
+  get claims(): AccessClaims {
+    return { ...this.actor, orgName: this.orgName, tokenVersion: this.tokenVersion };
+  }
 }
 /** The socket's Live, for the listeners that every socket shares (called with the socket as `this`). */
 const LIVE = Symbol('live');
@@ -143,7 +156,7 @@ type GameWebSocket = WebSocket & { [LIVE]: Live };
  * is parsed with the shared strict schema; identity always comes from the token, never the frame.
  */
 export async function registerGameSocket(app: FastifyInstance, deps: GameSocketDeps): Promise<void> {
-  const { tokens, checkToken, db, rooms, hub, allowedOrigins } = deps;
+  const { tokens, checkToken, tickets, db, rooms, hub, allowedOrigins } = deps;
   const idleCloseMs = deps.idleCloseMs ?? WS_IDLE_CLOSE_MS;
   const heartbeatMs = deps.heartbeatMs ?? 30_000;
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
@@ -258,6 +271,14 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     );
   }
 
+  /** A `pong`, with a new resume ticket when the socket's last one is getting old. */
+  function sendPong(live: Live) {
+    const now = Date.now();
+    if (now - live.ticketAt < RESUME_REISSUE_MS) return live.socket.send(wire('pong', {}));
+    live.ticketAt = now;
+    live.socket.send(wire('pong', { resume: tickets.issue(live.claims, now) }));
+  }
+
   /** The game refuses in catalogue texts; the frame carries the text's key for the reader's language. */
   const sendError = (live: Live, error: string) =>
     live.socket.send(wire('error_event', { error, ...keyFields(messageOfText(error)) }));
@@ -279,14 +300,27 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     return false;
   }
 
-  async function handle(live: Live, data: string | undefined) {
+  /** A frame read as the shared schema says, or why not; parsed on arrival, handled in turn. */
+  function parse(data: string | undefined) {
     let json: unknown;
     try {
       json = data === undefined ? undefined : JSON.parse(data);
     } catch {
       json = undefined;
     }
-    const parsed = ZClientMessage.safeParse(json);
+    return ZClientMessage.safeParse(json);
+  }
+  const isRoll = (parsed: ReturnType<typeof parse>) =>
+    parsed.success && parsed.data.type === 'game_event' && parsed.data.payload.action === 'get_roll';
+
+  async function handle(live: Live, parsed: ReturnType<typeof parse>) {
+    if (isRoll(parsed)) {
+      live.rollsQueued -= 1;
+      // Roll pressed again while an earlier press had no answer yet (the room moving to another
+      // instance, a slow owner): the presses waiting count as one, the last, not as a ball each.
+      // After a takeover the queued presses drew 15 balls in 5 s: 150,000 frames at 10,000 players.
+      if (live.rollsQueued > 0) return;
+    }
     if (!parsed.success) {
       hostile.report('ws-frame', String(live.actor.userId), 'invalid frame');
       return sendError(live, GAME_TEXTS.invalidMessage);
@@ -294,7 +328,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     const action = 'action' in parsed.data.payload ? parsed.data.payload.action : undefined;
     countGameCommand(parsed.data.type, action);
     const request = dispatch(parsed.data);
-    if (request === null) return live.socket.send(wire('pong', {}));
+    if (request === null) return sendPong(live);
     if (!allowed(live)) return sendError(live, GAME_TEXTS.tooManyMessages);
     const connection = live;
     const before = connection.roomId;
@@ -350,7 +384,16 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
           throw forbidden(message('errors.originNotAllowed'), 'BAD_ORIGIN');
         }
         // Refusals are thrown: the one error handler answers them before any upgrade.
-        const token = new URL(req.url, 'http://x').searchParams.get('token');
+        const query = new URL(req.url, 'http://x').searchParams;
+        const resume = query.get('resume');
+        if (resume) {
+          // A screen coming back: its ticket, without a token check or a database read (resume.ts).
+          const claims = tickets.check(resume);
+          if (!claims) throw unauthorized(message('errors.sessionExpired'), 'TOKEN_EXPIRED');
+          req.wsActor = claims;
+          return;
+        }
+        const token = query.get('token');
         if (!token) throw unauthorized();
         const actor = await tokens.verify(token);
         await assertAccessTokenCurrent(checkToken, actor);
@@ -372,6 +415,8 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       socket.on('pong', onPong as () => void);
       socket.on('message', onMessage as (data: RawData, isBinary: boolean) => void);
       socket.on('close', onClose as () => void);
+      // Its first resume ticket at once: a screen may drop before its first heartbeat.
+      sendPong(live);
     },
   );
 
@@ -384,9 +429,10 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     const live = this[LIVE];
     live.lastMessageAt = Date.now();
     live.alive = true;
-    const text = isBinary ? undefined : data.toString();
+    const parsed = parse(isBinary ? undefined : data.toString());
+    if (isRoll(parsed)) live.rollsQueued += 1;
     live.queue = live.queue
-      .then(() => handle(live, text))
+      .then(() => handle(live, parsed))
       .catch((err) => {
         app.log.error({ err }, 'game message failed');
         sendError(live, GAME_TEXTS.somethingWentWrong);
