@@ -3,6 +3,7 @@
  * comes back with it instead of a token, is still let go when its rights change; and Roll presses
  * waiting behind an unanswered one count once.
  */
+import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ServerMessage } from '@playshop/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -25,6 +26,13 @@ const claims = {
 describe('resume tickets', () => {
   const tickets = resumeTickets('a-secret-that-is-long-enough-for-this-test!!');
 
+  it('are signed with HMAC-SHA256 under the derived key', () => {
+    const secret = 'a-secret-that-is-long-enough-for-this-test!!';
+    const key = createHmac('sha256', secret).update('playshop game resume ticket').digest();
+    const [body, mac] = tickets.issue(claims).split('.');
+    expect(mac).toBe(createHmac('sha256', key).update(body!).digest('base64url'));
+  });
+
   it('carry the claims until they expire', () => {
     const now = 1_800_000_000_000;
     const ticket = tickets.issue(claims, now);
@@ -44,7 +52,8 @@ describe('resume tickets', () => {
     // Signed with the same secret, an access token is not a ticket (the ticket's key is its own).
     const secret = 'a-secret-that-is-long-enough-for-this-test!!';
     expect(tickets.check(await accessTokens(secret).sign(claims))).toBeNull();
-    for (const junk of ['', '.', 'abc', 'a.b', `${'x'.repeat(3000)}.y`]) expect(tickets.check(junk)).toBeNull();
+    for (const junk of ['', '.', 'abc', 'a.b', `${'x'.repeat(3000)}.y`])
+      expect(tickets.check(junk)).toBeNull();
   });
 });
 
