@@ -169,7 +169,7 @@ describe('the game socket and resume tickets', () => {
     expect(await again.closed()).toBe(4403);
   });
 
-  it('counts Roll presses that wait behind an unanswered one once', async () => {
+  it('counts Roll presses made while the socket waited on a stalled command once; quick presses each draw', async () => {
     const staff = withToken(staffToken);
     await staff.opened;
     staff.send('room_event', 'join_room');
@@ -177,18 +177,30 @@ describe('the game socket and resume tickets', () => {
     staff.send('game_event', 'start_game');
     await staff.next('start_game');
     const before = await balls();
-    // Five presses in one write: all five are waiting before the first is handled.
-    const raw = (staff.ws as unknown as { _socket: { cork(): void; uncork(): void } })._socket;
-    raw.cork();
-    for (let i = 0; i < 5; i++) staff.send('game_event', 'get_roll');
-    raw.uncork();
+    // Three quick presses: three balls.
+    for (let i = 0; i < 3; i++) staff.send('game_event', 'get_roll');
+    for (let i = 0; i < 3; i++) await staff.next('get_random_roll');
+    expect((await balls()) - before).toBe(3);
+    // The room's log held for 1.5 s (as an owner that does not answer): the first press waits on it,
+    // four more are pressed meanwhile. The first draws, the four count as one.
+    const held = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table ${gameEvents} in exclusive mode`);
+      await new Promise((r) => setTimeout(r, 1_500));
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    staff.send('game_event', 'get_roll');
+    await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 4; i++) staff.send('game_event', 'get_roll');
+    await held;
     await staff.next('get_random_roll');
-    // A later press on its own is a ball of its own.
+    await staff.next('get_random_roll');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(staff.inbox.filter((m) => m.type === 'get_random_roll')).toEqual([]);
+    expect((await balls()) - before).toBe(5);
+    // Once answered, a press is a ball of its own again.
     staff.send('game_event', 'get_roll');
     await staff.next('get_random_roll');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(staff.inbox.filter((m) => m.type === 'get_random_roll')).toEqual([]);
-    expect((await balls()) - before).toBe(2);
+    expect((await balls()) - before).toBe(6);
     staff.ws.terminate();
   });
 

@@ -147,8 +147,7 @@ export type GameClient = ReturnType<typeof gameClient>;
 
 /** The last resume ticket a screen was handed (`pong.resume`). */
 export function ticketOf(screen: GameClient): string {
-  const pongs = screen.all.filter((f) => f.type === 'pong' && f.payload.resume);
-  const last = pongs.at(-1);
-  if (!last || last.type !== 'pong' || !last.payload.resume) throw new Error('no resume ticket');
+  const last = screen.all.filter((f) => f.type === 'pong' && f.payload.resume).at(-1);
+  if (last?.type !== 'pong' || !last.payload.resume) throw new Error('no resume ticket');
   return last.payload.resume;
 }
