@@ -1,7 +1,7 @@
 /**
  * Resume tickets (resume.ts) and the socket's use of them: a screen is handed one on its upgrade,
  * comes back with it instead of a token, is still let go when its rights change; and Roll presses
- * waiting behind an unanswered one count once.
+ * made while a command of the socket stalled count once.
  */
 import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -163,7 +163,7 @@ describe('the game socket and resume tickets', () => {
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, room.players[0]!.id));
     expect(await closed).toBe(4403);
-    // A ticket does not outlive the revocation it was rechecked against: the next try is refused.
+    // The same ticket again: admitted on its signature, and let go again by the next recheck.
     const again = withTicket(ticket);
     await again.opened.catch(() => undefined);
     expect(await again.closed()).toBe(4403);

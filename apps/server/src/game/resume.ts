@@ -5,12 +5,12 @@ import type { AccessClaims } from '../auth/tokens';
 /**
  * A resume ticket: what a game socket is handed (in `pong.resume`) so that, when it drops, its
  * screen comes back on any instance without an access token. Checking it is one synchronous HMAC,
- * with no database read: after a kill or a restart 5,000 screens reconnect at once, and a token
- * check each (jose's WebCrypto verify, then a read of the user, queued behind a pool of 10) was what
- * their upgrades waited on (docs/performance.md, the venue). Safe without the read: the socket it
+ * with no database read: after a kill or a restart 5,000 screens reconnect at once, and each came
+ * back with a token refresh (the web client's, a database write), a jose verify and a read of the
+ * user, on a pool of 10 (docs/performance.md, the venue). Safe without the read: the socket it
  * opens is rechecked against the database with every other within REVALIDATE_MS (2 s), as an open
  * socket always was, so a logout, a role change or an expiry lets it go as it would have let go the
- * socket it replaces. It is good for the game socket only, for TICKET_TTL_MS after it was handed.
+ * socket it replaces. It is good for the game socket only, for RESUME_TICKET_TTL_MS after it was handed.
  */
 export const RESUME_TICKET_TTL_MS = 10 * 60_000;
 /** A socket is handed a new ticket with a `pong` once its last one is this old. */

@@ -134,7 +134,7 @@ export function createGameConnection(deps: GameConnectionDeps) {
     setStatus(attempt === 0 && !everOpened ? 'connecting' : 'reconnecting');
     if (attempt === 0 && !everOpened) deps.notify.info(GAME_TEXTS.wsConnecting);
     // Back after a drop with a fresh ticket: no token (no refresh call), and any instance admits it
-    // without a database read, which is what a venue's thousands of reconnects at once wait on.
+    // without a database read (a venue's thousands of reconnects at once: docs/protocol.md).
     const resume = ticket && Date.now() - ticket.at < RESUME_TICKET_USE_MS ? ticket.value : null;
     // A ticket is tried once: if that socket does not open, the next try takes a token.
     ticket = null;
