@@ -53,6 +53,8 @@ export type VenueCommand = { rid: number } & (
 export type VenueReply = { rid: number; error?: string; [key: string]: unknown };
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+/** BENCH_NO_TICKETS=1: moves come back with the access token (a token check each), as before tickets. */
+const NO_TICKETS = process.env.BENCH_NO_TICKETS === '1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 class Screen {
@@ -63,6 +65,8 @@ class Screen {
   errors = 0;
   lastSeq = 0;
   closeCode: number | null = null;
+  /** The server's last resume ticket (`pong.resume`): a move comes back with it, as the web client does. */
+  ticket: string | null = null;
   /** When this screen was back after the fault (a snapshot, or its first frame on the survivor). */
   backAt = Number.NaN;
   readonly rolls: number[] = [];
@@ -75,10 +79,14 @@ class Screen {
     public url: string,
   ) {}
 
-  open(url: string): Promise<void> {
+  /** Opens on `url` with the access token, or with the last resume ticket (`resume`, once). */
+  open(url: string, resume = false): Promise<void> {
     this.url = url;
     this.closeCode = null;
-    this.ws = new WebSocket(`${url}?token=${encodeURIComponent(this.token)}`, { perMessageDeflate: false });
+    const ticket = resume && !NO_TICKETS ? this.ticket : null;
+    this.ticket = null;
+    const query = ticket ? `resume=${encodeURIComponent(ticket)}` : `token=${encodeURIComponent(this.token)}`;
+    this.ws = new WebSocket(`${url}?${query}`, { perMessageDeflate: false });
     this.ws.on('message', (data: Buffer) => this.onFrame(data));
     this.ws.on('close', (code) => {
       this.closeCode = code;
@@ -102,6 +110,7 @@ class Screen {
     if (seq) this.lastSeq = Math.max(this.lastSeq, Number(seq[1]));
     if (type === 'error_event') this.errors += 1;
     if (type === 'get_random_roll') this.rolls.push(now);
+    if (type === 'pong') this.ticket = /"resume":"([^"]+)"/.exec(data.toString('latin1'))?.[1] ?? this.ticket;
     this.last.set(type, now);
     if (this.waiter && this.waiter.type === type && now > this.waiter.after) {
       const { resolve } = this.waiter;
@@ -137,10 +146,11 @@ const socketOf = (s: Screen) => (s.ws as unknown as { _socket?: { pause(): void;
 let refused = 0;
 
 /** A screen coming back as the web client does: a refused upgrade is tried again after its backoff. */
-async function reopen(s: Screen, url: string) {
+async function reopen(s: Screen, url: string, resume = false) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await s.open(url);
+      // A ticket is tried once (game-connection.ts): a refused try comes back with the token.
+      return await s.open(url, resume && attempt === 1);
     } catch (err) {
       if (attempt >= 5) throw err;
       refused += 1;
@@ -240,7 +250,7 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
       const times = await within(
         cmd.timeoutMs,
         screens.map(async (s) => {
-          await reopen(s, cmd.url);
+          await reopen(s, cmd.url, !cmd.bare);
           const back = s.next(cmd.bare ? 'join_room' : 'set_game_state');
           s.send(
             cmd.bare
@@ -267,7 +277,7 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
           const closedAt = nowMs();
           await sleep(code === 1012 ? restartSpread() : firstBackoff());
           const opening = nowMs();
-          await reopen(s, cmd.to);
+          await reopen(s, cmd.to, true);
           const opened = nowMs();
           const back = s.next('set_game_state');
           s.send(msg(cmd.roomId, 'room_event', 'reconnect', { lastSeq: s.lastSeq }));

@@ -38,6 +38,7 @@ import { createRoomDirectory } from './game/directory';
 import { createHub } from './game/hub';
 import { createJournal } from './game/journal';
 import { localOwnership, postgresOwnership, redisOwnership } from './game/ownership';
+import { resumeTickets } from './game/resume';
 import { registerGameSocket } from './game/socket';
 import { groupedAccessTokenCheck, registerAuthentication, staffOnly } from './http/authenticate';
 import { errorBody, registerErrorHandler } from './http/errors';
@@ -437,6 +438,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerGameSocket(app, {
     tokens,
     checkToken,
+    tickets: resumeTickets(config.jwtSecret),
     db: database.db,
     rooms: gameRooms,
     hub,

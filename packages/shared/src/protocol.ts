@@ -418,7 +418,12 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   frame('marks', z.object({ markedCells: z.array(z.number().int()) })),
   /** To a removed player's screens, just before their sockets close (4001). */
   frame('removed', z.object({ message: z.string() }).extend(ZMessageKeyFields.shape)),
-  frame('pong', z.object({})),
+  /**
+   * The answer to `ping`; also sent unasked right after the upgrade. `resume` (protocol 6, additive):
+   * a short-lived ticket to reconnect with (`/ws?resume=…`) instead of an access token, handed again
+   * with a later `pong` before it runs out.
+   */
+  frame('pong', z.object({ resume: z.string().optional() })),
   /** To staff (seq 0, not a game event): the facilitator issued the room a new join code. */
   frame('join_code', z.object({ code: z.string() })),
   /** To the answering player's screens: the answer the server holds for them. */

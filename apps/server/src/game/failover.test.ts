@@ -12,7 +12,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { gameEvents, games } from '../db/schema';
 import { createRoomWithPeople, signIn, useTestDatabase } from '../test/context';
-import { type Frame, type GameClient, gameClient, spawnInstance } from '../test/instances';
+import { type Frame, type GameClient, gameClient, spawnInstance, ticketOf } from '../test/instances';
 
 const database = useTestDatabase();
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -99,11 +99,12 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     for (let i = 0; i < 3; i++) await roll();
     const stoppedAt = Date.now();
     a.child.kill('SIGTERM');
-    // The phone on A behaves as the web client: on 1012 it reconnects at once, to the other instance.
+    // The phone on A behaves as the web client: on 1012 it reconnects at once, to the other
+    // instance, with the resume ticket A handed it.
     let back: Player | undefined;
     const reconnected = onA.closed.then(async (code) => {
       expect(code).toBe(1012);
-      back = player(b.url, room.playerTokens[0]!);
+      back = gameClient(b.url, ticketOf(onA), 'resume');
       await back.opened;
       back.send(m('room_event', 'reconnect', { lastSeq: onA.all.at(-1)?.seq ?? 0 }));
       await back.next('set_game_state');
@@ -178,8 +179,9 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     a.child.kill('SIGKILL');
     staffOnB.send(m('game_event', 'get_roll'));
     await a.exited;
-    // The facilitator's screen comes back to the surviving instance and rolls.
-    const back = player(b.url, room.staffToken);
+    // The facilitator's screen comes back to the surviving instance and rolls: with the resume
+    // ticket the dead instance handed it, as the web client does (no token, no database read).
+    const back = gameClient(b.url, ticketOf(facilitator), 'resume');
     await back.opened;
     back.send(m('room_event', 'reconnect', { lastSeq: 0 }));
     const staffView = (await back.next('set_game_state')).payload;

@@ -31,12 +31,15 @@ import type { RoomDirectory } from './directory';
 import { dispatch } from './dispatch';
 import { wire } from './frames';
 import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
+import { RESUME_REISSUE_MS, type ResumeTickets } from './resume';
 import { REMOVED_CLOSE_CODE } from './room';
 
 interface GameSocketDeps {
   tokens: AccessTokens;
   /** The app's one token check, shared with REST (a crowd's connects share its reads). */
   checkToken: AccessTokenCheck;
+  /** Resume tickets: a dropped screen comes back on any instance without a token check (resume.ts). */
+  tickets: ResumeTickets;
   db: Db;
   rooms: RoomDirectory;
   hub: Hub;
@@ -61,6 +64,9 @@ const RESTART_SLICE_MS = 50;
  * fails the close (exit code 1) past Fastify's 10 s plugin timeout, and the hand-over may take 3 s.
  */
 const RESTART_CLOSES_WITHIN_MS = 6_000;
+
+/** A command that holds its socket's queue this long stalled it: the Rolls pressed meanwhile count once. */
+const STALLED_COMMAND_MS = 1_000;
 
 /** How often open sockets are checked against deletions and licence expiry. */
 const REVALIDATE_MS = 2_000;
@@ -98,6 +104,7 @@ class Live implements Connection {
   roomId: number | null = null;
   /** The token's version: a logout, reset or role change elsewhere lets the socket go. */
   readonly tokenVersion: number;
+  readonly orgName: string;
   alive = true;
   lastMessageAt = Date.now();
   tokens: number;
@@ -105,6 +112,11 @@ class Live implements Connection {
   refusals = 0;
   /** The socket's messages, one after another. */
   queue: Promise<void> = DONE;
+  /** Rolls waiting in `queue`, and when a command last held the queue STALLED_COMMAND_MS (see `handle`). */
+  rollsQueued = 0;
+  stalledUntil = 0;
+  /** When this socket was last handed a resume ticket. */
+  ticketAt = 0;
   /** Which tick of the heartbeat sweep looks at this socket. */
   readonly sweepSlice = nextSweepSlice++ % SWEEP_SLICES;
 
@@ -115,6 +127,7 @@ class Live implements Connection {
   ) {
     this.actor = { userId: claims.userId, username: claims.username, role: claims.role, orgId: claims.orgId };
     this.tokenVersion = claims.tokenVersion;
+    this.orgName = claims.orgName;
     this.tokens = burst;
   }
 
@@ -132,6 +145,10 @@ class Live implements Connection {
   bufferedAmount() {
     return this.socket.bufferedAmount;
   }
+  /** What a resume ticket of this socket says. */
+  get claims(): AccessClaims {
+    return { ...this.actor, orgName: this.orgName, tokenVersion: this.tokenVersion };
+  }
 }
 /** The socket's Live, for the listeners that every socket shares (called with the socket as `this`). */
 const LIVE = Symbol('live');
@@ -143,7 +160,7 @@ type GameWebSocket = WebSocket & { [LIVE]: Live };
  * is parsed with the shared strict schema; identity always comes from the token, never the frame.
  */
 export async function registerGameSocket(app: FastifyInstance, deps: GameSocketDeps): Promise<void> {
-  const { tokens, checkToken, db, rooms, hub, allowedOrigins } = deps;
+  const { tokens, checkToken, tickets, db, rooms, hub, allowedOrigins } = deps;
   const idleCloseMs = deps.idleCloseMs ?? WS_IDLE_CLOSE_MS;
   const heartbeatMs = deps.heartbeatMs ?? 30_000;
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
@@ -258,6 +275,14 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     );
   }
 
+  /** A `pong`, with a new resume ticket when the socket's last one is getting old. */
+  function sendPong(live: Live) {
+    const now = Date.now();
+    if (now - live.ticketAt < RESUME_REISSUE_MS) return live.socket.send(wire('pong', {}));
+    live.ticketAt = now;
+    live.socket.send(wire('pong', { resume: tickets.issue(live.claims, now) }));
+  }
+
   /** The game refuses in catalogue texts; the frame carries the text's key for the reader's language. */
   const sendError = (live: Live, error: string) =>
     live.socket.send(wire('error_event', { error, ...keyFields(messageOfText(error)) }));
@@ -279,14 +304,28 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     return false;
   }
 
-  async function handle(live: Live, data: string | undefined) {
+  /** A frame read as the shared schema says, or why not; parsed on arrival, handled in turn. */
+  function parse(data: string | undefined) {
     let json: unknown;
     try {
       json = data === undefined ? undefined : JSON.parse(data);
     } catch {
       json = undefined;
     }
-    const parsed = ZClientMessage.safeParse(json);
+    return ZClientMessage.safeParse(json);
+  }
+  const isRoll = (parsed: ReturnType<typeof parse>) =>
+    parsed.success && parsed.data.type === 'game_event' && parsed.data.payload.action === 'get_roll';
+
+  async function handle(live: Live, parsed: ReturnType<typeof parse>, arrivedAt: number) {
+    if (isRoll(parsed)) {
+      live.rollsQueued -= 1;
+      // Roll pressed again and again while a command of this socket had no answer (the room moving
+      // to another instance, a stalled owner): the presses made meanwhile count once, the last, not
+      // a ball each. After a takeover at 10,000 players the queued presses drew 43 balls, 430,000
+      // frames (docs/performance.md). Presses that are only quick (a double click) each draw.
+      if (live.rollsQueued > 0 && arrivedAt <= live.stalledUntil) return;
+    }
     if (!parsed.success) {
       hostile.report('ws-frame', String(live.actor.userId), 'invalid frame');
       return sendError(live, GAME_TEXTS.invalidMessage);
@@ -294,7 +333,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     const action = 'action' in parsed.data.payload ? parsed.data.payload.action : undefined;
     countGameCommand(parsed.data.type, action);
     const request = dispatch(parsed.data);
-    if (request === null) return live.socket.send(wire('pong', {}));
+    if (request === null) return sendPong(live);
     if (!allowed(live)) return sendError(live, GAME_TEXTS.tooManyMessages);
     const connection = live;
     const before = connection.roomId;
@@ -350,7 +389,16 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
           throw forbidden(message('errors.originNotAllowed'), 'BAD_ORIGIN');
         }
         // Refusals are thrown: the one error handler answers them before any upgrade.
-        const token = new URL(req.url, 'http://x').searchParams.get('token');
+        const query = new URL(req.url, 'http://x').searchParams;
+        const resume = query.get('resume');
+        if (resume) {
+          // A screen coming back: its ticket, without a token check or a database read (resume.ts).
+          const claims = tickets.check(resume);
+          if (!claims) throw unauthorized(message('errors.sessionExpired'), 'TOKEN_EXPIRED');
+          req.wsActor = claims;
+          return;
+        }
+        const token = query.get('token');
         if (!token) throw unauthorized();
         const actor = await tokens.verify(token);
         await assertAccessTokenCurrent(checkToken, actor);
@@ -372,6 +420,8 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       socket.on('pong', onPong as () => void);
       socket.on('message', onMessage as (data: RawData, isBinary: boolean) => void);
       socket.on('close', onClose as () => void);
+      // Its first resume ticket at once: a screen may drop before its first heartbeat.
+      sendPong(live);
     },
   );
 
@@ -384,9 +434,16 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     const live = this[LIVE];
     live.lastMessageAt = Date.now();
     live.alive = true;
-    const text = isBinary ? undefined : data.toString();
+    const parsed = parse(isBinary ? undefined : data.toString());
+    if (isRoll(parsed)) live.rollsQueued += 1;
+    const arrivedAt = live.lastMessageAt;
     live.queue = live.queue
-      .then(() => handle(live, text))
+      .then(async () => {
+        const started = Date.now();
+        await handle(live, parsed, arrivedAt);
+        const now = Date.now();
+        if (now - started >= STALLED_COMMAND_MS) live.stalledUntil = now;
+      })
       .catch((err) => {
         app.log.error({ err }, 'game message failed');
         sendError(live, GAME_TEXTS.somethingWentWrong);

@@ -128,14 +128,14 @@ describe('readable logs (npm start in development)', () => {
     });
     logEachRequestOnce(app);
     app.get('/api/v1/ping', async () => ({ ok: true }));
-    await app.inject({ url: '/api/v1/ping?token=abc.def' });
+    await app.inject({ url: '/api/v1/ping?token=abc.def&resume=ghi.jkl' });
     await app.inject({ url: '/api/v1/missing' });
     await app.close();
     const text = lines.join('');
     const requestLines = text.split('\n').filter((l) => l.includes('/api/v1/'));
     expect(requestLines).toHaveLength(2);
     expect(requestLines[0]).toMatch(
-      /^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/v1\/ping\?token=\[redacted\] 200 \d+ ms$/,
+      /^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/v1\/ping\?token=\[redacted\]&resume=\[redacted\] 200 \d+ ms$/,
     );
     expect(requestLines[1]).toMatch(/GET \/api\/v1\/missing 404 \d+ ms$/);
     expect(text).not.toContain('abc.def');

@@ -99,9 +99,12 @@ export async function spawnInstance(env: Record<string, string>) {
 /** A frame as a screen received it, stamped with its arrival (Date.now()). */
 export type Frame = ServerMessage & { at: number };
 
-/** A screen's game socket: what it received, in order, and the next frame of a type. */
-export function gameClient(url: string, token: string) {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
+/**
+ * A screen's game socket: what it received, in order, and the next frame of a type. It opens with
+ * an access token, or with a resume ticket (`resume`) as the web client does after a drop.
+ */
+export function gameClient(url: string, token: string, param: 'token' | 'resume' = 'token') {
+  const ws = new WebSocket(`${url}?${param}=${encodeURIComponent(token)}`);
   sockets.add(ws);
   /** Frames not yet taken by `next`. */
   const inbox: Frame[] = [];
@@ -141,3 +144,10 @@ export function gameClient(url: string, token: string) {
   };
 }
 export type GameClient = ReturnType<typeof gameClient>;
+
+/** The last resume ticket a screen was handed (`pong.resume`). */
+export function ticketOf(screen: GameClient): string {
+  const last = screen.all.filter((f) => f.type === 'pong' && f.payload.resume).at(-1);
+  if (last?.type !== 'pong' || !last.payload.resume) throw new Error('no resume ticket');
+  return last.payload.resume;
+}

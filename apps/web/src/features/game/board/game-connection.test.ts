@@ -5,6 +5,7 @@ import {
   HEARTBEAT_MS,
   parseServerFrame,
   RESTART_SPREAD_MS,
+  RESUME_TICKET_USE_MS,
   reconnectDelay,
   STALL_CLOSE,
   STALL_MS,
@@ -252,6 +253,33 @@ describe('game socket connection', () => {
     ]);
     // No error was shown: only that it is back.
     expect(t.toasts.slice(toasts)).toEqual(['Reconnected to websocket']);
+  });
+
+  it('comes back with the resume ticket from the last pong, without a token; a ticket that fails is not tried again', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    t.sockets[0]!.open();
+    t.sockets[0]!.receive({ type: 'pong', payload: { resume: 'ticket-1' }, seq: 0 });
+    t.sockets[0]!.receive({ type: 'pong', payload: {}, seq: 0 });
+    t.sockets[0]!.drop(1012);
+    await vi.advanceTimersByTimeAsync(RESTART_SPREAD_MS);
+    expect(t.sockets[1]!.url).toBe('wss://play.example/ws?resume=ticket-1');
+    expect(t.getToken).toHaveBeenCalledTimes(1);
+    // That socket never opened (a refused upgrade): the next try takes a token.
+    t.sockets[1]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.sockets[2]!.url).toBe('wss://play.example/ws?token=token-2');
+    t.sockets[2]!.open();
+    t.sockets[2]!.receive({ type: 'pong', payload: { resume: 'ticket-2' }, seq: 0 });
+    // A ticket older than RESUME_TICKET_USE_MS is not used (the server's are good for 10 minutes).
+    // (A hidden tab, so that the socket is not called stalled meanwhile.)
+    t.visibility.hidden = true;
+    await vi.advanceTimersByTimeAsync(RESUME_TICKET_USE_MS);
+    expect(t.sockets).toHaveLength(3);
+    t.sockets[2]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(t.sockets[3]!.url).toBe('wss://play.example/ws?token=token-3');
   });
 
   it('resumes with the last seq it saw and says it is back', async () => {

@@ -58,11 +58,20 @@ export const HEARTBEAT_MS = 5_000;
 /** No frame for this long (or a socket that does not open in this time) is a stall. */
 export const STALL_MS = 10_000;
 const TICK_MS = 1_000;
+/**
+ * A resume ticket (`pong.resume`) is used for a reconnect while younger than this; the server's are
+ * good for 10 minutes and handed again every 2 while the socket is open.
+ */
+export const RESUME_TICKET_USE_MS = 5 * 60_000;
 
-/** `ws://host/ws?token=…` on the page's own origin, wss: under https. */
-export function socketUrl(location: { protocol: string; host: string }, token: string): string {
+/** `ws://host/ws?token=…` (or `?resume=…` with a resume ticket) on the page's own origin, wss: under https. */
+export function socketUrl(
+  location: { protocol: string; host: string },
+  token: string,
+  param: 'token' | 'resume' = 'token',
+): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${location.host}${WS_PATH}?token=${encodeURIComponent(token)}`;
+  return `${scheme}//${location.host}${WS_PATH}?${param}=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -110,6 +119,8 @@ export function createGameConnection(deps: GameConnectionDeps) {
   let lastPing = 0;
   let disposed = false;
   let hasWarned = false;
+  /** The server's last resume ticket and when it came (Date.now()). */
+  let ticket: { value: string; at: number } | null = null;
   const outbox: ClientMessage[] = [];
 
   const setStatus = (next: ConnectionStatus) => {
@@ -122,16 +133,23 @@ export function createGameConnection(deps: GameConnectionDeps) {
     isOpening = true;
     setStatus(attempt === 0 && !everOpened ? 'connecting' : 'reconnecting');
     if (attempt === 0 && !everOpened) deps.notify.info(GAME_TEXTS.wsConnecting);
-    let token: string | null = null;
-    try {
-      token = await deps.getToken(attempt);
-    } catch {
-      token = null;
+    // Back after a drop with a fresh ticket: no token (no refresh call), and any instance admits it
+    // without a database read (a venue's thousands of reconnects at once: docs/protocol.md).
+    const resume = ticket && Date.now() - ticket.at < RESUME_TICKET_USE_MS ? ticket.value : null;
+    // A ticket is tried once: if that socket does not open, the next try takes a token.
+    ticket = null;
+    let token: string | null = resume;
+    if (!resume) {
+      try {
+        token = await deps.getToken(attempt);
+      } catch {
+        token = null;
+      }
     }
     isOpening = false;
     if (disposed) return;
     if (!token) return handleClose(4401);
-    const ws = createSocket(socketUrl(location, token));
+    const ws = createSocket(socketUrl(location, token, resume ? 'resume' : 'token'));
     socket = ws;
     watch(ws);
     ws.onopen = () => {
@@ -157,6 +175,7 @@ export function createGameConnection(deps: GameConnectionDeps) {
       const message = parseServerFrame(event.data);
       if (!message) return warnOnce(event.data);
       if (message.type !== 'pong') deps.onMessage(message);
+      else if (message.payload.resume) ticket = { value: message.payload.resume, at: Date.now() };
     };
     ws.onerror = () => {
       if (socket === ws && !everOpened && attempt === 0) deps.notify.error(GAME_TEXTS.wsFailedToConnect);
