@@ -11,7 +11,8 @@ import { accountRateLimit, type Limit } from '../http/account-rate-limit';
 import { route } from '../http/endpoint';
 import { forbidden } from '../http/errors';
 import type { LoginThrottle } from '../http/login-throttle';
-import type { AuthService, SessionTokens } from './service';
+import type { AuthService } from './service';
+import type { SessionTokens } from './session-start';
 import { TWO_FACTOR_DEVICE_COOKIE } from './two-factor/service';
 
 type RateLimit = Limit;
