@@ -9,7 +9,10 @@ import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const max = Number(process.env.MAX_LINES ?? 80);
-const folders = process.argv.length > 2 ? process.argv.slice(2) : ['apps/server/src', 'packages/shared/src', 'apps/web/src'];
+const folders =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ['apps/server/src', 'packages/shared/src', 'apps/web/src'];
 const isTest = (file) => /\.test\.tsx?$/.test(file) || /(^|\/)(test|e2e)\//.test(file);
 
 function* sources(folder) {

@@ -61,6 +61,12 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       joinCodeListener = listener;
     },
 
+    /** Removes the room with its games and room session. */
+    async remove(actor: Actor, roomId: number): Promise<void> {
+      const room = await roomFor(actor, roomId);
+      await db.delete(rooms).where(eq(rooms.id, room.id));
+    },
+
     ...roomSessionService(db, contentSvc),
 
     report: (actor: Actor, roomId: number, kind?: 'report' | 'log') => roomReport(db, actor, roomId, kind),
