@@ -29,9 +29,9 @@ interface AuthDeps {
 }
 
 /**
- * Signing in and out: staff by password and sign-out (here), players and guests (player-sign-in.ts), sessions
- * started (session-start.ts) and refreshed (refresh-rotation.ts), a forgotten password
- * (password-reset.ts).
+ * Signing in and out: staff by password and sign-out (here), players and guests
+ * (player-sign-in.ts), sessions started (session-start.ts) and refreshed (refresh-rotation.ts), a
+ * forgotten password (password-reset.ts).
  */
 export function authService({
   db,
