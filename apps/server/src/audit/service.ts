@@ -54,43 +54,77 @@ const DAY_MS = 24 * 60 * 60_000;
 /** The most rows one CSV export holds (newest first). */
 export const AUDIT_EXPORT_MAX = 100_000;
 
+/** The entries a caller may read that match the filter. */
+const where = (actor: Actor, filter: AuditFilter): SQL | undefined => {
+  // The organization filter is the super admin's: anyone else's asks for another still see their own.
+  const asked = filter.orgId !== undefined && inScope(actor, filter.orgId) ? filter.orgId : undefined;
+  const scope = orgScope(actor, auditLog.orgId, asked);
+  const term = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  return and(
+    scope,
+    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    term ? or(ilike(auditLog.actorLabel, term), ilike(auditLog.targetLabel, term)) : undefined,
+    filter.from ? gte(auditLog.at, new Date(`${filter.from}T00:00:00Z`)) : undefined,
+    filter.to ? lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
+  );
+};
+
+const toEntry = (row: typeof auditLog.$inferSelect): AuditEntry => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  orgId: row.orgId,
+  actorId: row.actorId,
+  actor: row.actorLabel,
+  actorRole: row.actorRole,
+  action: row.action,
+  targetType: row.targetType,
+  targetId: row.targetId,
+  target: row.targetLabel,
+  changes: (row.changes as AuditEntry['changes']) ?? null,
+  address: row.address,
+});
+
+/** Entries as CSV, newest first as given, one line each with its changes as `field: before → after`. */
+function auditCsv(entries: AuditEntry[]): string {
+  const lines = entries.map((e) => [
+    e.at,
+    e.actor,
+    e.actorRole ?? '',
+    e.action,
+    e.targetType ?? '',
+    e.targetId ?? '',
+    e.target ?? '',
+    e.changes
+      ? Object.entries(e.changes)
+          .map(([field, [a, b]]) => `${field}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`)
+          .join('; ')
+      : '',
+    e.address ?? '',
+    e.orgId === null ? '' : String(e.orgId),
+  ]);
+  return toCsv([
+    [
+      'at',
+      'actor',
+      'role',
+      'action',
+      'target type',
+      'target id',
+      'target',
+      'changes',
+      'address',
+      'organization id',
+    ],
+    ...lines,
+  ]);
+}
+
 /**
  * The audit log: `record` appends an entry (the only write besides the retention purge: a trigger
  * refuses UPDATE and DELETE otherwise); `page` and `csv` read it, scoped to the caller's
  * organization unless they are the super admin.
  */
 export function auditService(db: Db, now: () => Date = () => new Date()) {
-  const where = (actor: Actor, filter: AuditFilter): SQL | undefined => {
-    // The organization filter is the super admin's: anyone else's asks for another still see their own.
-    const asked = filter.orgId !== undefined && inScope(actor, filter.orgId) ? filter.orgId : undefined;
-    const scope = orgScope(actor, auditLog.orgId, asked);
-    const term = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
-    return and(
-      scope,
-      filter.action ? eq(auditLog.action, filter.action) : undefined,
-      term ? or(ilike(auditLog.actorLabel, term), ilike(auditLog.targetLabel, term)) : undefined,
-      filter.from ? gte(auditLog.at, new Date(`${filter.from}T00:00:00Z`)) : undefined,
-      filter.to
-        ? lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS))
-        : undefined,
-    );
-  };
-
-  const toEntry = (row: typeof auditLog.$inferSelect): AuditEntry => ({
-    id: row.id,
-    at: row.at.toISOString(),
-    orgId: row.orgId,
-    actorId: row.actorId,
-    actor: row.actorLabel,
-    actorRole: row.actorRole,
-    action: row.action,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    target: row.targetLabel,
-    changes: (row.changes as AuditEntry['changes']) ?? null,
-    address: row.address,
-  });
-
   return {
     /** Appends one entry. */
     async record(
@@ -137,37 +171,7 @@ export function auditService(db: Db, now: () => Date = () => new Date()) {
         .where(where(actor, filter))
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(AUDIT_EXPORT_MAX);
-      const lines = rows.map(toEntry).map((e) => [
-        e.at,
-        e.actor,
-        e.actorRole ?? '',
-        e.action,
-        e.targetType ?? '',
-        e.targetId ?? '',
-        e.target ?? '',
-        e.changes
-          ? Object.entries(e.changes)
-              .map(([field, [a, b]]) => `${field}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`)
-              .join('; ')
-          : '',
-        e.address ?? '',
-        e.orgId === null ? '' : String(e.orgId),
-      ]);
-      return toCsv([
-        [
-          'at',
-          'actor',
-          'role',
-          'action',
-          'target type',
-          'target id',
-          'target',
-          'changes',
-          'address',
-          'organization id',
-        ],
-        ...lines,
-      ]);
+      return auditCsv(rows.map(toEntry));
     },
 
     /**

@@ -13,7 +13,7 @@ import {
   withTestContext,
 } from '../test/context';
 import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../test/smtp';
-import { REFRESH_REUSE_GRACE_MS } from './service';
+import { REFRESH_REUSE_GRACE_MS } from './refresh-rotation';
 import { hashOpaqueToken } from './tokens';
 
 let ctx: TestContext;

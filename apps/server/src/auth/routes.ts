@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   AUTH_API,
+  type LoginReply,
   message,
   REFRESH_COOKIE,
   SESSION_HINT_COOKIE,
@@ -11,7 +12,8 @@ import { accountRateLimit, type Limit } from '../http/account-rate-limit';
 import { route } from '../http/endpoint';
 import { forbidden } from '../http/errors';
 import type { LoginThrottle } from '../http/login-throttle';
-import type { AuthService, SessionTokens } from './service';
+import type { AuthService } from './service';
+import type { SessionTokens } from './session-start';
 import { TWO_FACTOR_DEVICE_COOKIE } from './two-factor/service';
 
 type RateLimit = Limit;
@@ -83,6 +85,24 @@ export function sessionCookies(secureCookies: boolean) {
   };
 }
 
+// Both through @fastify/rate-limit: per IP as route config (a counter of its own per route, counted
+// on request); per account as preHandlers (accountRateLimit), after validation, keyed on the parsed body.
+const perIp = (limit: RateLimit) => ({ rateLimit: limit });
+
+/** The email, trimmed and lowercased; none when missing, empty or not a string (nothing counted). */
+const emailOf = (req: FastifyRequest) => {
+  const value = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined;
+};
+
+// The participant keys: the normalised code or organization with the address, then with the
+// username too. Never the account alone: a stranger's tries must not lock the real player out.
+const participantScope = (req: FastifyRequest) => {
+  const { org, orgId, code } = req.body as { org?: string; orgId?: number; code?: string };
+  const scope = code ? `code:${code}` : orgId !== undefined ? `org:${orgId}` : `name:${org?.toLowerCase()}`;
+  return `${scope}|${req.ip}`;
+};
+
 export function authRoutes(
   app: FastifyInstance,
   auth: AuthService,
@@ -93,27 +113,6 @@ export function authRoutes(
   const cookies = sessionCookies(secureCookies);
   const sendSession = cookies.send;
   const clearSession = cookies.clear;
-
-  // Both through @fastify/rate-limit: per IP as route config (a counter of its own per route, counted
-  // on request); per account as preHandlers, after validation, keyed on the parsed body.
-  const perIp = (limit: RateLimit) => ({ rateLimit: limit });
-  const perAccount = (
-    limit: RateLimit,
-    bucket: string,
-    accountOf: (req: FastifyRequest) => string | undefined,
-  ) => accountRateLimit(app, limit, bucket, accountOf);
-  /** The email, trimmed and lowercased; none when missing, empty or not a string (nothing counted). */
-  const emailOf = (req: FastifyRequest) => {
-    const value = (req.body as { email?: unknown } | undefined)?.email;
-    return typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : undefined;
-  };
-  // The participant keys: the normalised code or organization with the address, then with the
-  // username too. Never the account alone: a stranger's tries must not lock the real player out.
-  const participantScope = (req: FastifyRequest) => {
-    const { org, orgId, code } = req.body as { org?: string; orgId?: number; code?: string };
-    const scope = code ? `code:${code}` : orgId !== undefined ? `org:${orgId}` : `name:${org?.toLowerCase()}`;
-    return `${scope}|${req.ip}`;
-  };
 
   route(
     app,
@@ -134,35 +133,7 @@ export function authRoutes(
     },
   );
 
-  route(
-    app,
-    AUTH_API.participantLogin,
-    async ({ body, reply }) => sendSession(reply, await auth.participantLogin(body)),
-    {
-      config: perIp(limits.participantPerIp),
-      // The organization's budget first, then the account's (a try the first refuses is not counted).
-      preHandler: [
-        perAccount(limits.participantPerOrg, 'player-org', participantScope),
-        perAccount(limits.participantPerAccount, 'player', (req) => {
-          const { username } = req.body as { username: string };
-          return `${participantScope(req)}|${username.toLowerCase()}`;
-        }),
-      ],
-    },
-  );
-
-  route(
-    app,
-    AUTH_API.guestLogin,
-    async ({ body, reply }) => {
-      const session = await auth.guestLogin(body.code, body.nickname);
-      return { ...sendSession(reply, session), roomId: session.roomId };
-    },
-    {
-      config: perIp(limits.guestPerIp),
-      preHandler: perAccount(limits.guestPerRoom, 'guest-room', (req) => (req.body as { code: string }).code),
-    },
-  );
+  playerSignInRoutes(app, auth, limits, sendSession);
 
   route(app, AUTH_API.refresh, async ({ req, reply }) => {
     if (req.headers[CSRF_HEADER] !== CSRF_VALUE) throw forbidden(message('errors.missingHeader'), 'CSRF');
@@ -180,6 +151,53 @@ export function authRoutes(
     return null;
   });
 
+  passwordResetRoutes(app, auth, limits);
+}
+
+/** A player by username, a guest by code and nickname. */
+function playerSignInRoutes(
+  app: FastifyInstance,
+  auth: AuthService,
+  limits: AuthRateLimits,
+  sendSession: (reply: FastifyReply, session: SessionTokens) => LoginReply,
+): void {
+  route(
+    app,
+    AUTH_API.participantLogin,
+    async ({ body, reply }) => sendSession(reply, await auth.participantLogin(body)),
+    {
+      config: perIp(limits.participantPerIp),
+      // The organization's budget first, then the account's (a try the first refuses is not counted).
+      preHandler: [
+        accountRateLimit(app, limits.participantPerOrg, 'player-org', participantScope),
+        accountRateLimit(app, limits.participantPerAccount, 'player', (req) => {
+          const { username } = req.body as { username: string };
+          return `${participantScope(req)}|${username.toLowerCase()}`;
+        }),
+      ],
+    },
+  );
+
+  route(
+    app,
+    AUTH_API.guestLogin,
+    async ({ body, reply }) => {
+      const session = await auth.guestLogin(body.code, body.nickname);
+      return { ...sendSession(reply, session), roomId: session.roomId };
+    },
+    {
+      config: perIp(limits.guestPerIp),
+      preHandler: accountRateLimit(
+        app,
+        limits.guestPerRoom,
+        'guest-room',
+        (req) => (req.body as { code: string }).code,
+      ),
+    },
+  );
+}
+
+function passwordResetRoutes(app: FastifyInstance, auth: AuthService, limits: AuthRateLimits): void {
   route(
     app,
     AUTH_API.requestReset,
@@ -187,7 +205,10 @@ export function authRoutes(
       await auth.requestReset(body.email);
       return { message: SUCCESS.resetRequested };
     },
-    { config: perIp(limits.resetPerIp), preHandler: perAccount(limits.resetPerAccount, 'reset', emailOf) },
+    {
+      config: perIp(limits.resetPerIp),
+      preHandler: accountRateLimit(app, limits.resetPerAccount, 'reset', emailOf),
+    },
   );
 
   route(

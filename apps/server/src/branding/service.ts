@@ -83,6 +83,25 @@ function readLogo(data: string): { bytes: Buffer; ext: 'png' | 'svg'; contentTyp
   return { bytes: Buffer.from(checked.svg, 'utf8'), ext: 'svg', contentType: 'image/svg+xml' };
 }
 
+/** Stores a checked logo under a key of its content; returns the key. */
+async function storeLogo(
+  storage: Storage,
+  orgId: number,
+  logo: ReturnType<typeof readLogo>,
+): Promise<string> {
+  const hash = createHash('sha256').update(logo.bytes).digest('hex');
+  const key = `${LOGO_FOLDER}/${orgId}/${hash}.${logo.ext}`;
+  // The stores take a file from disk (tus leaves uploads there): a logo passes through a temp file.
+  const temp = path.join(tmpdir(), `playshop-logo-${randomUUID()}`);
+  try {
+    await writeFile(temp, logo.bytes);
+    await storage.putFile(key, temp, logo.contentType, { 'org-id': String(orgId) });
+  } finally {
+    await rm(temp, { force: true });
+  }
+  return key;
+}
+
 /**
  * An organization's own look (issue 32): its admin's and the super admin's settings, and what the
  * game, the join page, printed cards and mail read of it.
@@ -124,17 +143,7 @@ export function brandingService(db: Db, storage: Storage) {
 
     async setLogo(actor: Actor, orgId: number, data: string): Promise<OrgBranding> {
       const org = await orgInScope(db, actor, eq(organizations.id, orgId));
-      const logo = readLogo(data);
-      const hash = createHash('sha256').update(logo.bytes).digest('hex');
-      const key = `${LOGO_FOLDER}/${org.id}/${hash}.${logo.ext}`;
-      // The stores take a file from disk (tus leaves uploads there): a logo passes through a temp file.
-      const temp = path.join(tmpdir(), `playshop-logo-${randomUUID()}`);
-      try {
-        await writeFile(temp, logo.bytes);
-        await storage.putFile(key, temp, logo.contentType, { 'org-id': String(org.id) });
-      } finally {
-        await rm(temp, { force: true });
-      }
+      const key = await storeLogo(storage, org.id, readLogo(data));
       const row = await update(org.id, { logoKey: key });
       await dropOld(org.logoKey, key);
       return present(row);

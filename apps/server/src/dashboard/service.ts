@@ -16,43 +16,60 @@ const RECENT_GAMES = 5;
 /** The first day of `now`'s month, UTC: 'games this month' start there. */
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+
+/** The super admin's overview: counts, licences expiring soon, the demo room. */
+async function overviewDashboard(db: Db, now: Date): Promise<OverviewDashboard> {
+  const until = new Date(now.getTime() + LICENCE_WARNING_DAYS * 86_400_000);
+  const [orgCount, userCount, gameCount, expiring, demo] = await Promise.all([
+    one(db.select({ n: count() }).from(organizations)),
+    one(db.select({ n: count() }).from(users)),
+    one(
+      db
+        .select({ n: count() })
+        .from(games)
+        .where(gte(games.createdAt, monthStart(now))),
+    ),
+    db
+      .select({ id: organizations.id, name: organizations.name, expiry: organizations.expiry })
+      .from(organizations)
+      .where(and(gte(organizations.expiry, isoDay(now)), lte(organizations.expiry, isoDay(until))))
+      .orderBy(asc(organizations.expiry), asc(organizations.name)),
+    db
+      .select({ id: rooms.id, name: rooms.name, orgName: organizations.name })
+      .from(rooms)
+      .innerJoin(organizations, eq(organizations.id, rooms.orgId))
+      .where(and(eq(organizations.name, DEMO_ORG), eq(rooms.name, DEMO_ROOM)))
+      .limit(1),
+  ]);
+  return {
+    counts: { organizations: orgCount, users: userCount, gamesThisMonth: gameCount },
+    expiringLicences: expiring.map((o) => ({ id: o.id, name: o.name, expiry: o.expiry! })),
+    demoRoom: demo[0] ?? null,
+  };
+}
+
+/** Players joined and winners of some games, in one query. */
+async function gameTallies(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      gameId: gameEvents.gameId,
+      players: countDistinct(
+        sql`case when ${gameEvents.type} = 'player_joined' then ${gameEvents.payload}->>'userId' end`,
+      ),
+      winners: countDistinct(sql`case when ${gameEvents.type} = 'bingo' then ${gameEvents.seq} end`),
+    })
+    .from(gameEvents)
+    .where(and(inArray(gameEvents.gameId, ids), inArray(gameEvents.type, ['player_joined', 'bingo'])))
+    .groupBy(gameEvents.gameId);
+}
 
 export function dashboardService(db: Db, activity: RoomActivitySource, clock: () => Date = () => new Date()) {
   const orgByName = (actor: Actor, name: string) => orgInScope(db, actor, eq(organizations.name, name));
 
-  const one = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
-
   return {
-    async overview(): Promise<OverviewDashboard> {
-      const now = clock();
-      const until = new Date(now.getTime() + LICENCE_WARNING_DAYS * 86_400_000);
-      const [orgCount, userCount, gameCount, expiring, demo] = await Promise.all([
-        one(db.select({ n: count() }).from(organizations)),
-        one(db.select({ n: count() }).from(users)),
-        one(
-          db
-            .select({ n: count() })
-            .from(games)
-            .where(gte(games.createdAt, monthStart(now))),
-        ),
-        db
-          .select({ id: organizations.id, name: organizations.name, expiry: organizations.expiry })
-          .from(organizations)
-          .where(and(gte(organizations.expiry, isoDay(now)), lte(organizations.expiry, isoDay(until))))
-          .orderBy(asc(organizations.expiry), asc(organizations.name)),
-        db
-          .select({ id: rooms.id, name: rooms.name, orgName: organizations.name })
-          .from(rooms)
-          .innerJoin(organizations, eq(organizations.id, rooms.orgId))
-          .where(and(eq(organizations.name, DEMO_ORG), eq(rooms.name, DEMO_ROOM)))
-          .limit(1),
-      ]);
-      return {
-        counts: { organizations: orgCount, users: userCount, gamesThisMonth: gameCount },
-        expiringLicences: expiring.map((o) => ({ id: o.id, name: o.name, expiry: o.expiry! })),
-        demoRoom: demo[0] ?? null,
-      };
-    },
+    overview: (): Promise<OverviewDashboard> => overviewDashboard(db, clock()),
 
     async organization(actor: Actor, orgName: string): Promise<OrgDashboard> {
       const org = await orgByName(actor, orgName);
@@ -88,20 +105,10 @@ export function dashboardService(db: Db, activity: RoomActivitySource, clock: ()
           .orderBy(desc(games.createdAt), desc(games.id))
           .limit(RECENT_GAMES),
       ]);
-      const ids = recent.map((g) => g.id);
-      const tallies = ids.length
-        ? await db
-            .select({
-              gameId: gameEvents.gameId,
-              players: countDistinct(
-                sql`case when ${gameEvents.type} = 'player_joined' then ${gameEvents.payload}->>'userId' end`,
-              ),
-              winners: countDistinct(sql`case when ${gameEvents.type} = 'bingo' then ${gameEvents.seq} end`),
-            })
-            .from(gameEvents)
-            .where(and(inArray(gameEvents.gameId, ids), inArray(gameEvents.type, ['player_joined', 'bingo'])))
-            .groupBy(gameEvents.gameId)
-        : [];
+      const tallies = await gameTallies(
+        db,
+        recent.map((g) => g.id),
+      );
       return {
         organization: org,
         counts: { rooms: roomCount, players: playerCount, staff: staffCount, gamesThisMonth: gameCount },

@@ -49,6 +49,22 @@ async function tablesInKeyOrder(source: Database): Promise<string[]> {
   return ordered;
 }
 
+/** Refuses a target with a row in any table: the export only fills a new, empty database. */
+async function assertEmpty(client: pg.Client): Promise<void> {
+  const existing = (
+    await client.query<{ name: string }>(
+      `select tablename as name from pg_tables where schemaname = 'public'`,
+    )
+  ).rows;
+  for (const { name } of existing) {
+    const { rows } = await client.query(`select 1 from public.${ident(name)} limit 1`);
+    if (rows.length > 0)
+      throw new ExportError(
+        `The target database is not empty (table ${name} has rows): export into a new, empty database`,
+      );
+  }
+}
+
 /**
  * Copies every row of an embedded PGlite database (DATA_DIR/pglite) into an empty PostgreSQL
  * database: both are first migrated to this version's schema, then each table goes across in
@@ -67,18 +83,7 @@ export async function exportPgliteToPostgres(
     } catch (err) {
       throw new ExportError(`Cannot connect to the target PostgreSQL: ${(err as Error).message}`);
     }
-    const existing = (
-      await client.query<{ name: string }>(
-        `select tablename as name from pg_tables where schemaname = 'public'`,
-      )
-    ).rows;
-    for (const { name } of existing) {
-      const { rows } = await client.query(`select 1 from public.${ident(name)} limit 1`);
-      if (rows.length > 0)
-        throw new ExportError(
-          `The target database is not empty (table ${name} has rows): export into a new, empty database`,
-        );
-    }
+    await assertEmpty(client);
 
     log('Migrating the embedded database and the target to this version…');
     await source.migrate();

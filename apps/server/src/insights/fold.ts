@@ -89,6 +89,38 @@ export interface LogEntry {
   event: GameEvent;
 }
 
+type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
+
+function foldSend(fold: GameFold, seq: number, at: number, event: EventOf<'content_sent'>) {
+  fold.sends.push({
+    seq,
+    contentId: event.contentId,
+    contentType: event.contentType,
+    sessionId: fold.sessionId,
+    sentAt: at,
+    present: presentCount(fold),
+    question: event.question
+      ? { correct: event.question.correct, options: event.question.options.map((o) => o.id), answers: {} }
+      : null,
+  });
+  fold.questionSeq = event.question ? seq : null;
+}
+
+function foldBingo(fold: GameFold, seq: number, event: EventOf<'bingo'>) {
+  const prize = event.prize ?? 0;
+  const first = !fold.wonPrizes.includes(prize);
+  if (first) fold.wonPrizes.push(prize);
+  fold.wins.push({
+    seq,
+    round: fold.round,
+    prize,
+    pattern: fold.prizes[prize] ?? 'any_line',
+    balls: fold.balls,
+    userId: event.userId,
+    first,
+  });
+}
+
 /** The fold after one more event, changed in place (events are facts: nothing is refused). */
 export function foldInsights(fold: GameFold, { seq, at, actorUserId, event }: LogEntry): GameFold {
   const setPresent = (userId: number, present: boolean) => {
@@ -120,18 +152,7 @@ export function foldInsights(fold: GameFold, { seq, at, actorUserId, event }: Lo
       fold.sessionId = event.sessionId;
       break;
     case 'content_sent':
-      fold.sends.push({
-        seq,
-        contentId: event.contentId,
-        contentType: event.contentType,
-        sessionId: fold.sessionId,
-        sentAt: at,
-        present: presentCount(fold),
-        question: event.question
-          ? { correct: event.question.correct, options: event.question.options.map((o) => o.id), answers: {} }
-          : null,
-      });
-      fold.questionSeq = event.question ? seq : null;
+      foldSend(fold, seq, at, event);
       break;
     case 'question_answered': {
       const send = fold.sends.find((s) => s.seq === fold.questionSeq);
@@ -143,21 +164,9 @@ export function foldInsights(fold: GameFold, { seq, at, actorUserId, event }: Lo
       fold.prizes = event.prizes.map((p) => p.kind);
       fold.wonPrizes = [];
       break;
-    case 'bingo': {
-      const prize = event.prize ?? 0;
-      const first = !fold.wonPrizes.includes(prize);
-      if (first) fold.wonPrizes.push(prize);
-      fold.wins.push({
-        seq,
-        round: fold.round,
-        prize,
-        pattern: fold.prizes[prize] ?? 'any_line',
-        balls: fold.balls,
-        userId: event.userId,
-        first,
-      });
+    case 'bingo':
+      foldBingo(fold, seq, event);
       break;
-    }
     case 'new_round':
       // Players not dealt a card sit the round out until they return.
       for (const [userId, player] of Object.entries(fold.players)) {

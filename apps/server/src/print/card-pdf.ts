@@ -249,6 +249,47 @@ function cutLines(page: PDFPage, perPage: 1 | 2 | 4) {
   }
 }
 
+/** One letter's column of the caller sheet: the letter, then its 15 numbers each with a box to tick. */
+function drawCallerColumn(
+  page: PDFPage,
+  fonts: Fonts,
+  letter: (typeof BINGO_LETTERS)[number],
+  c: number,
+  { x, y, colW, headH, rowH }: { x: number; y: number; colW: number; headH: number; rowH: number },
+) {
+  page.drawRectangle({
+    x,
+    y: y - headH,
+    width: colW,
+    height: headH,
+    color: TINTS[letter],
+    borderColor: INK,
+    borderWidth: 1,
+  });
+  centred(page, fonts.bold, letter, 22, x + colW / 2, y - headH / 2 - 8);
+  for (let i = 0; i < BINGO_COLUMN_SIZE; i++) {
+    const n = c * BINGO_COLUMN_SIZE + i + 1;
+    const rowY = y - headH - (i + 1) * rowH;
+    page.drawRectangle({ x, y: rowY, width: colW, height: rowH, borderColor: RULE, borderWidth: 0.6 });
+    const box = rowH * 0.5;
+    page.drawRectangle({
+      x: x + 12,
+      y: rowY + (rowH - box) / 2,
+      width: box,
+      height: box,
+      borderColor: INK,
+      borderWidth: 1,
+    });
+    page.drawText(`${letter} ${n}`, {
+      x: x + 20 + box,
+      y: rowY + rowH / 2 - 5,
+      size: 14,
+      font: fonts.bold,
+      color: INK,
+    });
+  }
+}
+
 /** The caller's page: the 75 numbers under their letters to tick off, with the set and the room. */
 function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet, logo: Logo) {
   const x0 = MARGIN + 12;
@@ -281,38 +322,7 @@ function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet, logo: Log
   const headH = 34;
   const rowH = Math.min(34, (y - headH - MARGIN - 60) / BINGO_COLUMN_SIZE);
   BINGO_LETTERS.forEach((letter, c) => {
-    const x = x0 + c * colW;
-    page.drawRectangle({
-      x,
-      y: y - headH,
-      width: colW,
-      height: headH,
-      color: TINTS[letter],
-      borderColor: INK,
-      borderWidth: 1,
-    });
-    centred(page, fonts.bold, letter, 22, x + colW / 2, y - headH / 2 - 8);
-    for (let i = 0; i < BINGO_COLUMN_SIZE; i++) {
-      const n = c * BINGO_COLUMN_SIZE + i + 1;
-      const rowY = y - headH - (i + 1) * rowH;
-      page.drawRectangle({ x, y: rowY, width: colW, height: rowH, borderColor: RULE, borderWidth: 0.6 });
-      const box = rowH * 0.5;
-      page.drawRectangle({
-        x: x + 12,
-        y: rowY + (rowH - box) / 2,
-        width: box,
-        height: box,
-        borderColor: INK,
-        borderWidth: 1,
-      });
-      page.drawText(`${letter} ${n}`, {
-        x: x + 20 + box,
-        y: rowY + rowH / 2 - 5,
-        size: 14,
-        font: fonts.bold,
-        color: INK,
-      });
-    }
+    drawCallerColumn(page, fonts, letter, c, { x: x0 + c * colW, y, colW, headH, rowH });
   });
   const footY = y - headH - BINGO_COLUMN_SIZE * rowH - 22;
   page.drawText(

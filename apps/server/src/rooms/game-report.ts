@@ -338,6 +338,35 @@ export function lineName(id: string): string {
 /** 'B 7'; a number that is no ball (never written by the engine) as it is. */
 const ballText = (n: number): string => (isBall(n) ? ballLabel(n) : String(n));
 
+/** A round's questions: one line each, then every player's answer. */
+function questionLines(r: ReturnType<typeof gameRounds>[number]): string[][] {
+  return [
+    [],
+    [`Questions (${r.questions.length})`],
+    ['Sent', 'Question', 'Correct answer', 'Revealed', 'Answers'],
+    ...r.questions.map((q) => [
+      reportTime(q.sentAt),
+      q.title,
+      q.correctAnswer,
+      q.revealed ? 'Yes' : 'No',
+      String(q.answers.length),
+    ]),
+    [],
+    ['Answers'],
+    ['Question', 'Player', 'Answer', 'Answered at', 'Right or wrong', 'Changes'],
+    ...r.questions.flatMap((q) =>
+      q.answers.map((a) => [
+        q.title,
+        a.username,
+        a.answer,
+        reportTime(a.at),
+        a.correct ? 'Right' : 'Wrong',
+        String(a.changes),
+      ]),
+    ),
+  ];
+}
+
 /**
  * The report as CSV, one block per round: the round's time span, a summary per player (joined,
  * card, bingo and when), the balls in the order drawn, the content sent by title with its time, and
@@ -389,33 +418,7 @@ export function gameReportCsv(events: readonly LoggedEvent[], lookups: ReportLoo
       ['Player', 'Time', 'Pattern', 'Lines'],
       ...r.winners.map((w) => [w.username, reportTime(w.at), w.pattern, w.lines.map(lineName).join(', ')]),
     );
-    if (r.questions.length > 0) {
-      lines.push(
-        [],
-        [`Questions (${r.questions.length})`],
-        ['Sent', 'Question', 'Correct answer', 'Revealed', 'Answers'],
-        ...r.questions.map((q) => [
-          reportTime(q.sentAt),
-          q.title,
-          q.correctAnswer,
-          q.revealed ? 'Yes' : 'No',
-          String(q.answers.length),
-        ]),
-        [],
-        ['Answers'],
-        ['Question', 'Player', 'Answer', 'Answered at', 'Right or wrong', 'Changes'],
-        ...r.questions.flatMap((q) =>
-          q.answers.map((a) => [
-            q.title,
-            a.username,
-            a.answer,
-            reportTime(a.at),
-            a.correct ? 'Right' : 'Wrong',
-            String(a.changes),
-          ]),
-        ),
-      );
-    }
+    if (r.questions.length > 0) lines.push(...questionLines(r));
     if (r.points.length > 0) {
       lines.push(
         [],

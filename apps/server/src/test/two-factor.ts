@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { expect } from 'vitest';
-import { createUser, signIn, TEST_PASSWORD, type TestContext } from './context';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createOrg, createTestContext, createUser, signIn, TEST_PASSWORD, type TestContext } from './context';
 
 /**
  * An authenticator app, as the test's clock says: each code is for a later time step than the last
@@ -27,8 +27,20 @@ export function authenticator(secretBase32: string) {
   };
 }
 
-/** The two-factor tests' calls on one app and organization (`ctx` is read when a call is made). */
-export function twoFactorClient(context: () => TestContext, orgId: () => number) {
+/**
+ * A two-factor test file's app and organization, made before its tests and closed after them, and
+ * its calls on them.
+ */
+export function twoFactorSuite(orgName: string) {
+  let ctx: TestContext | undefined;
+  let org: { id: number } | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    org = await createOrg(ctx.database, { name: orgName });
+  });
+  afterAll(() => ctx?.close());
+  const context = () => ctx!;
+  const orgId = () => org!.id;
   const call = (
     method: 'GET' | 'POST' | 'PUT',
     url: string,
@@ -53,5 +65,5 @@ export function twoFactorClient(context: () => TestContext, orgId: () => number)
     return { user, headers, app, recoveryCodes: confirm.json().recoveryCodes as string[] };
   }
 
-  return { call, login, enrolled };
+  return { ctx: context, orgId, call, login, enrolled };
 }

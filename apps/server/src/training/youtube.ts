@@ -54,6 +54,45 @@ interface CacheEntry {
   fetchedAt: number;
 }
 
+/** One page of a playlist's items, or the refusal a training page shows. */
+async function fetchPage(
+  { apiUrl, timeoutMs, log }: { apiUrl: string; timeoutMs: number; log: YoutubeClientOptions['log'] },
+  playlistId: string,
+  key: string,
+  pageToken?: string,
+) {
+  const query = new URLSearchParams({
+    part: 'snippet',
+    playlistId,
+    key,
+    maxResults: String(PLAYLIST_PAGE_SIZE),
+  });
+  if (pageToken) query.set('pageToken', pageToken);
+  let response: Response;
+  try {
+    response = await fetch(`${apiUrl}/playlistItems?${query}`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const name = (error as Error).name;
+    throw name === 'TimeoutError' || name === 'AbortError' ? timedOut() : unreachable();
+  }
+  if (response.status >= 400 && response.status < 500) {
+    // A bad key, an unknown or private playlist: asking again will not help.
+    const reason = await youtubeErrorReason(response);
+    log?.warn({ playlistId, status: response.status, reason }, 'YouTube refused a playlist request');
+    throw refused();
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw unreachable();
+  }
+  const parsed = ZPlaylistItemsPage.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw unreachable();
+  return parsed.data;
+}
+
 /**
  * Reads YouTube playlists through the Data API's playlistItems (SPEC §7 Video service), server-side so
  * the key never reaches a browser. Answers are cached per playlist; when a refresh fails, the last good
@@ -75,44 +114,11 @@ export function youtubeClient(options: YoutubeClientOptions) {
   // Concurrent readers of one playlist share one fetch.
   const inFlight = new Map<string, Promise<PlaylistItem[]>>();
 
-  async function fetchPage(playlistId: string, key: string, pageToken?: string) {
-    const query = new URLSearchParams({
-      part: 'snippet',
-      playlistId,
-      key,
-      maxResults: String(PLAYLIST_PAGE_SIZE),
-    });
-    if (pageToken) query.set('pageToken', pageToken);
-    let response: Response;
-    try {
-      response = await fetch(`${apiUrl}/playlistItems?${query}`, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const name = (error as Error).name;
-      throw name === 'TimeoutError' || name === 'AbortError' ? timedOut() : unreachable();
-    }
-    if (response.status >= 400 && response.status < 500) {
-      // A bad key, an unknown or private playlist: asking again will not help.
-      const reason = await youtubeErrorReason(response);
-      log?.warn({ playlistId, status: response.status, reason }, 'YouTube refused a playlist request');
-      throw refused();
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw unreachable();
-    }
-    const parsed = ZPlaylistItemsPage.safeParse(await response.json().catch(() => null));
-    if (!parsed.success) throw unreachable();
-    return parsed.data;
-  }
-
   async function fetchPlaylist(playlistId: string, key: string): Promise<PlaylistItem[]> {
     const items: PlaylistItem[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < maxPages; page += 1) {
-      const reply = await fetchPage(playlistId, key, pageToken);
+      const reply = await fetchPage({ apiUrl, timeoutMs, log }, playlistId, key, pageToken);
       for (const entry of reply.items) {
         const title = entry.snippet?.title ?? '';
         const videoId = entry.snippet?.resourceId?.videoId;

@@ -70,6 +70,17 @@ interface TusEndpointOptions {
   onFinish(actor: Actor, upload: Upload, tempPath: string): Promise<TusFinish>;
 }
 
+/** True when `uploadId` is an upload of this endpoint created by `actor`. */
+async function isOwnUpload(datastore: FileStore, uploadId: string, actor: Actor): Promise<boolean> {
+  if (!UPLOAD_ID.test(uploadId)) return false;
+  try {
+    const upload = await datastore.getUpload(uploadId);
+    return upload.metadata?.[UPLOAD_OWNER_KEY] === String(actor.userId);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Mounts a tus resumable-upload endpoint in a Fastify scope (SPEC §9 resumable uploads). Every tus
  * request (POST creates, HEAD resumes, PATCH sends bytes, DELETE cancels) passes the role check, and
@@ -128,17 +139,6 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
     },
   });
 
-  /** True when `uploadId` is an upload of this endpoint created by `actor`. */
-  const isOwnUpload = async (uploadId: string, actor: Actor): Promise<boolean> => {
-    if (!UPLOAD_ID.test(uploadId)) return false;
-    try {
-      const upload = await datastore.getUpload(uploadId);
-      return upload.metadata?.[UPLOAD_OWNER_KEY] === String(actor.userId);
-    } catch {
-      return false;
-    }
-  };
-
   // tus reads the request body itself: this scope leaves it untouched.
   api.register(async (scope) => {
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
@@ -146,7 +146,7 @@ export function mountTusEndpoint(api: FastifyInstance, options: TusEndpointOptio
       const actor = requirePermission(req, options.permission);
       if (req.method !== 'POST') {
         const { uploadId } = req.params as { uploadId: string };
-        if (!(await isOwnUpload(uploadId, actor)))
+        if (!(await isOwnUpload(datastore, uploadId, actor)))
           throw new AppError('UPLOAD_NOT_FOUND', 404, message('errors.uploadNotFound'));
       }
       callers.set(req.raw, actor);

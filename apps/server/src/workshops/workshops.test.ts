@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, content, orgWorkshops, rooms } from '../db/schema';
 import { twoOrgSuite } from '../test/context';
-import { normaliseOrder } from './service';
+import { normaliseOrder } from './checks';
 
 const suite = twoOrgSuite({ name: 'Workshop Org' }, { name: 'Other Workshop Org' });
 const { call } = suite;

@@ -1,20 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestContext, type TestContext } from '../../test/context';
-import { twoFactorClient } from '../../test/two-factor';
+import { describe, expect, it } from 'vitest';
+import { twoFactorSuite } from '../../test/two-factor';
 
-let ctx: TestContext;
-let org: Awaited<ReturnType<typeof createOrg>>;
-
-const { call, login, enrolled } = twoFactorClient(
-  () => ctx,
-  () => org.id,
-);
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx.database, { name: 'Codes Org' });
-});
-afterAll(() => ctx?.close());
+const { call, login, enrolled } = twoFactorSuite('Codes Org');
 
 // Its own file: the limits it spends would refuse the other two-factor tests' sign-ins.
 describe('codes are limited per account', () => {

@@ -25,37 +25,10 @@ export function twoFactorRoutes(
   auth: AuthService,
   secureCookies: boolean,
 ): void {
-  const cookies = sessionCookies(secureCookies);
-  const perChallenge = accountRateLimit(app, PER_CHALLENGE, 'two-factor-challenge', (req) => {
-    const challenge = (req.body as { challenge?: unknown } | undefined)?.challenge;
-    return typeof challenge === 'string' ? challenge : undefined;
-  });
-  // Keyed by the user of a genuine challenge only: a forged one cannot spend someone's budget.
-  const challengeUsers = new WeakMap<FastifyRequest, number>();
-  const readChallengeUser = async (req: FastifyRequest) => {
-    const challenge = (req.body as { challenge?: unknown } | undefined)?.challenge;
-    const userId = typeof challenge === 'string' ? await twoFactor.challengeUser(challenge) : undefined;
-    if (userId !== undefined) challengeUsers.set(req, userId);
-  };
-  const perAccount = accountRateLimit(app, PER_ACCOUNT, 'two-factor-account', (req) => {
-    const userId = challengeUsers.get(req);
-    return userId === undefined ? undefined : String(userId);
-  });
   const perUser = accountRateLimit(app, PER_USER, 'two-factor-user', (req) =>
     req.actor ? String(req.actor.userId) : undefined,
   );
   const who = (actor: Actor) => ({ id: actor.userId, role: actor.role, orgId: actor.orgId });
-
-  const rememberDevice = async (reply: FastifyReply, userId: number) => {
-    const { token, expiresAt } = await twoFactor.rememberToken(userId);
-    reply.setCookie(TWO_FACTOR_DEVICE_COOKIE, token, {
-      path: API_PREFIX,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: secureCookies,
-      expires: expiresAt,
-    });
-  };
 
   route(app, TWO_FACTOR_API.productPolicy, () => twoFactor.productPolicy());
   route(app, TWO_FACTOR_API.saveProductPolicy, ({ body }) =>
@@ -81,7 +54,44 @@ export function twoFactorRoutes(
     { config: PER_IP, preHandler: perUser },
   );
 
-  // The second step of a password sign-in: public, the challenge proves the password step.
+  signInStepRoutes(app, twoFactor, auth, secureCookies);
+}
+
+/** The second step of a password sign-in: public, the challenge proves the password step. */
+function signInStepRoutes(
+  app: FastifyInstance,
+  twoFactor: TwoFactorService,
+  auth: AuthService,
+  secureCookies: boolean,
+): void {
+  const cookies = sessionCookies(secureCookies);
+  const perChallenge = accountRateLimit(app, PER_CHALLENGE, 'two-factor-challenge', (req) => {
+    const challenge = (req.body as { challenge?: unknown } | undefined)?.challenge;
+    return typeof challenge === 'string' ? challenge : undefined;
+  });
+  // Keyed by the user of a genuine challenge only: a forged one cannot spend someone's budget.
+  const challengeUsers = new WeakMap<FastifyRequest, number>();
+  const readChallengeUser = async (req: FastifyRequest) => {
+    const challenge = (req.body as { challenge?: unknown } | undefined)?.challenge;
+    const userId = typeof challenge === 'string' ? await twoFactor.challengeUser(challenge) : undefined;
+    if (userId !== undefined) challengeUsers.set(req, userId);
+  };
+  const perAccount = accountRateLimit(app, PER_ACCOUNT, 'two-factor-account', (req) => {
+    const userId = challengeUsers.get(req);
+    return userId === undefined ? undefined : String(userId);
+  });
+
+  const rememberDevice = async (reply: FastifyReply, userId: number) => {
+    const { token, expiresAt } = await twoFactor.rememberToken(userId);
+    reply.setCookie(TWO_FACTOR_DEVICE_COOKIE, token, {
+      path: API_PREFIX,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      expires: expiresAt,
+    });
+  };
+
   const limits = [perChallenge, readChallengeUser, perAccount];
   const step = { config: PER_IP, preHandler: limits };
   // Completing a sign-in (or refusing its code) is a staff sign-in for the audit log.

@@ -1,28 +1,16 @@
 import { RECOVERY_CODE_COUNT, SIGN_IN_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../../test/context';
-import { authenticator, twoFactorClient } from '../../test/two-factor';
+import { createOrg, createUser, signIn } from '../../test/context';
+import { authenticator, twoFactorSuite } from '../../test/two-factor';
 
-let ctx: TestContext;
-let org: Awaited<ReturnType<typeof createOrg>>;
-
-const { call, login, enrolled } = twoFactorClient(
-  () => ctx,
-  () => org.id,
-);
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  org = await createOrg(ctx.database, { name: 'Twofactor Org' });
-});
-afterAll(() => ctx?.close());
+const { ctx, orgId, call, login, enrolled } = twoFactorSuite('Twofactor Org');
 
 describe('a staff member turns two-factor sign-in on', () => {
   it('gets a secret and an otpauth address for the QR code, and confirms it with a code', async () => {
-    const user = await createUser(ctx.database, 'FACILITATOR', org.id);
-    const { headers } = await signIn(ctx.app, user);
+    const user = await createUser(ctx().database, 'FACILITATOR', orgId());
+    const { headers } = await signIn(ctx().app, user);
     expect((await call('GET', '/two-factor', undefined, headers)).json()).toEqual({
       enabled: false,
       required: false,
@@ -56,10 +44,13 @@ describe('a staff member turns two-factor sign-in on', () => {
     });
 
     // Stored: the secret sealed, the recovery codes as hashes only.
-    const [row] = await ctx.database.db.select().from(userTwoFactor).where(eq(userTwoFactor.userId, user.id));
+    const [row] = await ctx()
+      .database.db.select()
+      .from(userTwoFactor)
+      .where(eq(userTwoFactor.userId, user.id));
     expect(row!.secretEncrypted).not.toContain(secret);
-    const hashes = await ctx.database.db
-      .select()
+    const hashes = await ctx()
+      .database.db.select()
       .from(twoFactorRecoveryCodes)
       .where(eq(twoFactorRecoveryCodes.userId, user.id));
     expect(hashes).toHaveLength(RECOVERY_CODE_COUNT);
@@ -88,15 +79,15 @@ describe('signing in with two-factor on', () => {
     expect(ok.cookies.some((c) => c.name === 'playshop_refresh')).toBe(true);
     // The audit log: the password step, then the sign-in by its code; the refused code is recorded
     // too (a refusal names nobody: the challenge is not read for it).
-    const mine = await ctx.database.db
-      .select()
+    const mine = await ctx()
+      .database.db.select()
       .from(auditLog)
       .where(eq(auditLog.actorId, user.id))
       .orderBy(auditLog.id);
     expect(mine.map((e) => e.action).slice(-2)).toEqual(['auth.login_second_step', 'auth.login']);
     expect(mine.at(-1)).toMatchObject({ targetType: 'two-factor', orgId: user.orgId });
-    const refused = await ctx.database.db
-      .select()
+    const refused = await ctx()
+      .database.db.select()
       .from(auditLog)
       .where(eq(auditLog.action, 'auth.login_refused'));
     expect(refused).toContainEqual(
@@ -168,12 +159,12 @@ describe('signing in with two-factor on', () => {
 
 describe('two-factor required', () => {
   it("by the organization for its admins: an admin without it sets it up at sign-in; facilitators don't", async () => {
-    const admin = await createUser(ctx.database, 'ADMIN', org.id);
-    const facilitator = await createUser(ctx.database, 'FACILITATOR', org.id);
-    const { headers } = await signIn(ctx.app, admin);
+    const admin = await createUser(ctx().database, 'ADMIN', orgId());
+    const facilitator = await createUser(ctx().database, 'FACILITATOR', orgId());
+    const { headers } = await signIn(ctx().app, admin);
     const saved = await call(
       'PUT',
-      `/organizations/${org.id}/sign-in`,
+      `/organizations/${orgId()}/sign-in`,
       {
         ssoEnabled: false,
         issuer: null,
@@ -223,9 +214,9 @@ describe('two-factor required', () => {
 
   it('by the super admin for every staff account of the product', async () => {
     // Of an organization without a rule of its own (the one above requires it of its admins).
-    const superAdmin = await createUser(ctx.database, 'SUPER_ADMIN', (await createOrg(ctx.database)).id);
-    const { headers } = await signIn(ctx.app, superAdmin);
-    const elsewhere = await createUser(ctx.database, 'FACILITATOR', (await createOrg(ctx.database)).id);
+    const superAdmin = await createUser(ctx().database, 'SUPER_ADMIN', (await createOrg(ctx().database)).id);
+    const { headers } = await signIn(ctx().app, superAdmin);
+    const elsewhere = await createUser(ctx().database, 'FACILITATOR', (await createOrg(ctx().database)).id);
     expect((await call('GET', '/product-sign-in', undefined, headers)).json()).toEqual({
       requireTwoFactorForStaff: false,
     });

@@ -1,0 +1,87 @@
+import { isStaffRole, message, RESET_TOKEN_TTL_MINUTES } from '@playshop/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { bumpedTokenVersion } from '../http/authenticate';
+import { AppError } from '../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { hashNewPassword } from './passwords';
+import { hashOpaqueToken, newOpaqueToken } from './tokens';
+
+interface ResetDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** A forgotten staff password: a single-use link by mail, then a new password that signs out every session. */
+export function passwordReset({ db, mailer, publicUrl, log, now }: ResetDeps) {
+  return {
+    /**
+     * Mails a single-use reset link to a staff account. Returns as soon as the token is stored
+     * or found missing; the mail is sent in the background so timing does not tell them apart.
+     */
+    async requestReset(email: string): Promise<void> {
+      const [user] = await db
+        .select({ id: users.id, email: users.email, role: users.role })
+        .from(users)
+        .where(eq(users.email, email.trim().toLowerCase()))
+        .limit(1);
+      if (!user?.email || !isStaffRole(user.role)) return;
+      const token = newOpaqueToken();
+      await db.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: token.hash,
+        expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
+      });
+      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token.raw)}`;
+      mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your Playshop password',
+          text: `Someone asked to reset the password of your Playshop account.\n\nTo choose a new password, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+        })
+        .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+    },
+
+    /** Sets a new password with a valid reset token, spends the token and signs out every session. */
+    async resetPassword(raw: string, password: string): Promise<void> {
+      // The token's owner first, so their own email and name are refused in the new password.
+      const [owner] = await db
+        .select({ email: users.email, firstName: users.firstName, lastName: users.lastName })
+        .from(passwordResetTokens)
+        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+        .where(eq(passwordResetTokens.tokenHash, hashOpaqueToken(raw)))
+        .limit(1);
+      const passwordHash = await hashNewPassword(password, owner);
+      const userId = await db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now() })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, hashOpaqueToken(raw)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now()),
+            ),
+          )
+          .returning({ userId: passwordResetTokens.userId });
+        if (!spent) return null;
+        await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: bumpedTokenVersion() })
+          .where(eq(users.id, spent.userId));
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: now() })
+          .where(and(eq(refreshTokens.userId, spent.userId), isNull(refreshTokens.revokedAt)));
+        return spent.userId;
+      });
+      if (userId === null)
+        throw new AppError('INVALID_RESET_TOKEN', 400, message('errors.invalidResetToken'));
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { createHmac } from 'node:crypto';
+import { message } from '@playshop/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { refreshTokens, users } from '../db/schema';
+import { unauthorized } from '../http/errors';
+import type { SessionStarter, SessionTokens } from './session-start';
+import { hashOpaqueToken } from './tokens';
+import { userWithOrg } from './user-row';
+
+/** How long a just-rotated refresh token still yields its successor (two tabs refreshing at once). */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
+interface RotationDeps {
+  db: Db;
+  /** Keys the successor of a refresh token (derived from it, so a racing tab can be handed the same one). */
+  refreshSecret: string;
+  sessions: SessionStarter;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+type RefreshRow = typeof refreshTokens.$inferSelect;
+
+const sessionExpired = () => unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
+
+/**
+ * Claims `row` and stores its successor in one transaction: of two concurrent refreshes with one
+ * token, one wins, and the other (its claim waits for the winner's commit) finds the successor.
+ */
+async function claim(db: Db, row: RefreshRow, successor: typeof refreshTokens.$inferInsert, now: () => Date) {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: now() })
+      .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length === 0) return false;
+    await tx.insert(refreshTokens).values(successor);
+    return true;
+  });
+}
+
+/**
+ * The token a refresh token rotates into: an HMAC of it, so only its holder can name it and the
+ * server can hand the same one to a second tab without storing it.
+ */
+function successorOf(refreshSecret: string, raw: string) {
+  const next = createHmac('sha256', refreshSecret).update(`refresh-successor\n${raw}`).digest('base64url');
+  return { raw: next, hash: hashOpaqueToken(next) };
+}
+
+/** Ends a refresh family: every token of it is refused from now on. */
+export async function revokeFamily(db: Db, familyId: string, now: () => Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Refresh tokens rotated on use, a family revoked on replay. */
+export function refreshRotation({ db, refreshSecret, sessions, log, now }: RotationDeps) {
+  const successorToken = (raw: string) => successorOf(refreshSecret, raw);
+  const byHash = (raw: string) =>
+    db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
+      .limit(1);
+
+  /**
+   * A spent refresh token presented again. Within REFRESH_REUSE_GRACE_MS of its rotation, and while
+   * its successor is unspent, it is a second tab racing the first: it gets that same successor (the
+   * OAuth 2.0 security BCP's grace period). Anything else is a replay: the family is revoked.
+   */
+  async function reuse(row: RefreshRow, raw: string): Promise<SessionTokens> {
+    if (row.usedAt && !row.revokedAt && now().getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+      const successor = successorToken(raw);
+      const [next] = await db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, successor.hash))
+        .limit(1);
+      if (next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt) {
+        const [user] = await userWithOrg(db).where(eq(users.id, row.userId)).limit(1);
+        if (!user) throw sessionExpired();
+        return sessions.sessionReply(user, successor.raw, next.expiresAt);
+      }
+    }
+    await revokeFamily(db, row.familyId, now);
+    log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: family revoked');
+    throw sessionExpired();
+  }
+
+  return {
+    /**
+     * Rotates a refresh token. A token that was already used (or revoked) means it leaked: the whole
+     * family is revoked and the caller must sign in again, unless it is a second tab inside the grace
+     * window (see `reuse`).
+     */
+    async refresh(raw: string | undefined): Promise<SessionTokens> {
+      if (!raw) throw unauthorized(message('errors.noSession'), 'NO_SESSION');
+      const [row] = await byHash(raw);
+      if (!row) throw sessionExpired();
+      if (row.usedAt || row.revokedAt) return reuse(row, raw);
+      if (row.expiresAt <= now()) throw sessionExpired();
+      const [user] = await userWithOrg(db).where(eq(users.id, row.userId)).limit(1);
+      if (!user) throw sessionExpired();
+      const successor = successorToken(raw);
+      const refreshExpiresAt = sessions.refreshExpiry();
+      const next = {
+        userId: user.id,
+        familyId: row.familyId,
+        tokenHash: successor.hash,
+        expiresAt: refreshExpiresAt,
+      };
+      if (!(await claim(db, row, next, now))) {
+        const [latest] = await byHash(raw);
+        if (!latest) throw sessionExpired();
+        return reuse(latest, raw);
+      }
+      return sessions.sessionReply(user, successor.raw, refreshExpiresAt);
+    },
+  };
+}

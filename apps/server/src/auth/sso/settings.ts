@@ -1,0 +1,115 @@
+import {
+  ignoresOrgSignInRules,
+  message,
+  type OrgSignInSettings,
+  type Role,
+  type ZOrgSignInUpdate,
+} from '@playshop/shared';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { organizations, orgSignIn } from '../../db/schema';
+import { type Actor, orgInScope } from '../../http/actor';
+import { AppError, badRequest } from '../../http/errors';
+import type { SecretBox } from '../secret-box';
+import { isLoopback, type ProviderConfig } from './provider';
+
+interface SettingsDeps {
+  db: Db;
+  clientSecrets: SecretBox;
+  providerConfig: ProviderConfig;
+  redirectUri: string;
+  log: FastifyBaseLogger;
+}
+
+const present = (
+  redirectUri: string,
+  orgId: number,
+  row: typeof orgSignIn.$inferSelect | undefined,
+): OrgSignInSettings => ({
+  orgId,
+  ssoEnabled: row?.ssoEnabled ?? false,
+  issuer: row?.issuer ?? null,
+  clientId: row?.clientId ?? null,
+  hasClientSecret: Boolean(row?.clientSecretEncrypted),
+  createAccounts: row?.createAccounts ?? false,
+  defaultRole: row?.defaultRole === 'ADMIN' ? 'ADMIN' : 'FACILITATOR',
+  passwordSignInDisabled: row?.passwordSignInDisabled ?? false,
+  requireTwoFactorForAdmins: row?.requireTwoFactorForAdmins ?? false,
+  redirectUri,
+});
+
+/** An organization's sign-in settings (its SSO, password sign-in, two-factor for admins), and their rule at a password sign-in. */
+export function ssoSettings({ db, clientSecrets, providerConfig, redirectUri, log }: SettingsDeps) {
+  const rowOf = async (orgId: number) =>
+    (await db.select().from(orgSignIn).where(eq(orgSignIn.orgId, orgId)).limit(1))[0];
+
+  /** The organization the actor may manage: their own, or any for a super admin; 404 otherwise. */
+  const manageableOrg = (actor: Actor, orgId: number) => orgInScope(db, actor, eq(organizations.id, orgId));
+
+  return {
+    async settings(actor: Actor, orgId: number): Promise<OrgSignInSettings> {
+      await manageableOrg(actor, orgId);
+      return present(redirectUri, orgId, await rowOf(orgId));
+    },
+
+    /**
+     * Saves an organization's settings. Turning SSO on needs the issuer, client id and a secret, and
+     * reads the provider's discovery document first, so a typo shows here and not at sign-in.
+     */
+    async saveSettings(
+      actor: Actor,
+      orgId: number,
+      input: z.output<typeof ZOrgSignInUpdate>,
+    ): Promise<OrgSignInSettings> {
+      await manageableOrg(actor, orgId);
+      const current = await rowOf(orgId);
+      const clientSecretEncrypted = input.clientSecret
+        ? clientSecrets.seal(input.clientSecret)
+        : (current?.clientSecretEncrypted ?? null);
+      if (input.ssoEnabled) {
+        if (!input.issuer || !input.clientId || !clientSecretEncrypted)
+          throw badRequest(message('signIn.ssoIncomplete'), 'issuer');
+        const issuer = new URL(input.issuer);
+        if (issuer.protocol === 'http:' && !isLoopback(issuer))
+          throw badRequest(message('errors.issuerNotHttps'), 'issuer');
+        try {
+          await providerConfig(input.issuer, input.clientId, clientSecrets.open(clientSecretEncrypted));
+        } catch (err) {
+          log.info({ err, orgId }, 'OIDC discovery failed while saving SSO settings');
+          throw badRequest(message('signIn.ssoProviderUnreachable'), 'issuer');
+        }
+      }
+      if (input.passwordSignInDisabled && !input.ssoEnabled)
+        throw badRequest(message('signIn.passwordOffNeedsSso'), 'passwordSignInDisabled');
+      const values = {
+        ssoEnabled: input.ssoEnabled,
+        issuer: input.issuer,
+        clientId: input.clientId || null,
+        clientSecretEncrypted,
+        createAccounts: input.createAccounts,
+        defaultRole: input.defaultRole as Role,
+        passwordSignInDisabled: input.passwordSignInDisabled,
+        requireTwoFactorForAdmins: input.requireTwoFactorForAdmins,
+      };
+      await db
+        .insert(orgSignIn)
+        .values({ orgId, ...values })
+        .onConflictDoUpdate({ target: orgSignIn.orgId, set: values });
+      return present(redirectUri, orgId, await rowOf(orgId));
+    },
+
+    /** Staff of an organization that signs in through SSO only; a super admin never is locked out. */
+    async assertPasswordSignInAllowed(user: { role: Role; orgId: number; orgName: string }) {
+      if (ignoresOrgSignInRules(user.role)) return;
+      const row = await rowOf(user.orgId);
+      if (row?.ssoEnabled && row.passwordSignInDisabled)
+        throw new AppError(
+          'PASSWORD_SIGN_IN_DISABLED',
+          403,
+          message('signIn.passwordSignInDisabled', { org: user.orgName }),
+        );
+    },
+  };
+}

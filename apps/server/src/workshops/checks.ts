@@ -1,0 +1,83 @@
+import { message } from '@playshop/shared';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { content, sessions, workshops } from '../db/schema';
+import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
+import { badRequest, conflict, notFound } from '../http/errors';
+
+/**
+ * What every write of a workshop or its sessions shares: the checks before it, the lock and the
+ * order bookkeeping inside it, and a race after it answered as the check would.
+ */
+
+type ContentEntry = { contentBaseId: number; orderIndex?: number | undefined };
+
+/**
+ * Orders entries by their orderIndex (entries without one keep their place after those with one)
+ * and renumbers them 0..n-1, so a session's order never has gaps or ties.
+ */
+export function normaliseOrder(entries: ContentEntry[]): number[] {
+  return entries
+    .map((e, i) => ({ ...e, i }))
+    .sort(
+      (a, b) =>
+        (a.orderIndex ?? Number.MAX_SAFE_INTEGER) - (b.orderIndex ?? Number.MAX_SAFE_INTEGER) || a.i - b.i,
+    )
+    .map((e) => e.contentBaseId);
+}
+
+/** Races the checks cannot see (a name taken, content deleted meanwhile), answered as the checks would. */
+export function fromDbError(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(message('workshops.duplicateName'));
+  if (isForeignKeyViolation(error)) throw badRequest(message('content.contentNotFound'), 'sessionContent');
+  throw error;
+}
+
+export async function assertNameFree(db: Db, name: string, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: workshops.id })
+    .from(workshops)
+    .where(
+      and(sql`lower(${workshops.name}) = lower(${name})`, exceptId ? ne(workshops.id, exceptId) : undefined),
+    )
+    .limit(1);
+  if (taken) throw conflict(message('workshops.duplicateName'));
+}
+
+/** Checks a content list: every item exists, none twice. Returns content ids in their order. */
+export async function checkContent(db: Db, entries: ContentEntry[]): Promise<number[]> {
+  const ids = normaliseOrder(entries);
+  if (new Set(ids).size !== ids.length)
+    throw badRequest(message('workshops.duplicateContent'), 'sessionContent');
+  if (ids.length) {
+    const found = await db.select({ id: content.id }).from(content).where(inArray(content.id, ids));
+    if (found.length !== ids.length) throw badRequest(message('content.contentNotFound'), 'sessionContent');
+  }
+  return ids;
+}
+
+/** Serialises changes to one workshop's sessions (orderIndex bookkeeping) with a row lock. */
+export async function lockWorkshop(tx: Db, id: number) {
+  const [row] = await tx
+    .select({ id: workshops.id })
+    .from(workshops)
+    .where(eq(workshops.id, id))
+    .for('update');
+  if (!row) throw notFound(message('workshops.workshopNotFound'));
+}
+
+/** Renumbers a workshop's sessions 0..n-1 in their current order. */
+export async function renumberSessions(tx: Db, workshopId: number, orderedIds?: number[]) {
+  const ids =
+    orderedIds ??
+    (
+      await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(eq(sessions.workshopId, workshopId))
+        .orderBy(asc(sessions.orderIndex), asc(sessions.id))
+    ).map((s) => s.id);
+  for (const [orderIndex, id] of ids.entries()) {
+    await tx.update(sessions).set({ orderIndex }).where(eq(sessions.id, id));
+  }
+}
