@@ -147,7 +147,8 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
   const serialSize = 12 * scale;
   const footSize = 7.5 * scale;
   const headH = serialSize + 10 * scale;
-  const footH = footSize * 2 + 10 * scale;
+  // The card's number, then its hint in up to two lines (German and Dutch run long).
+  const footH = footSize * 3 + 13 * scale;
   const grid = Math.min(inner.width, inner.height - headH - footH);
   const cell = grid / CARD_SIZE;
   const left = inner.x + (inner.width - grid) / 2;
@@ -251,12 +252,15 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
       color: MUTED,
     },
   );
-  page.drawText(fit(fonts.regular, fonts.t('print.cardHint'), footSize, grid), {
-    x: left,
-    y: footY - footSize - 3,
-    size: footSize,
-    font: fonts.regular,
-    color: MUTED,
+  const hint = wrapped(fonts.regular, fonts.t('print.cardHint'), footSize, grid);
+  [hint[0] ?? '', hint.slice(1).join(' ')].filter(Boolean).forEach((line, i) => {
+    page.drawText(fit(fonts.regular, line, footSize, grid), {
+      x: left,
+      y: footY - (i + 1) * (footSize + 3),
+      size: footSize,
+      font: fonts.regular,
+      color: MUTED,
+    });
   });
 }
 
