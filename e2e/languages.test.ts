@@ -229,5 +229,18 @@ describe.runIf(hasChromium)('languages', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+
+    // The player login of a phone set to Arabic: right to left, nothing cut at 390 and 320 px.
+    const login = await person(PHONE);
+    await login.addInitScript(() => localStorage.setItem('playshop.language', 'ar'));
+    await login.goto(`${base}/`);
+    await poll(() => login.getByRole('heading', { name: 'دخول اللاعب' }).isVisible()).toBe(true);
+    expect(await login.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    for (const width of [390, 320]) {
+      await login.setViewportSize({ width, height: 800 });
+      await login.waitForTimeout(200);
+      expect(await overflow(login), `login at ${width} px`).toEqual({ scroll: 0, cut: [] });
+      await shot(login, `login-ar-${width}`);
+    }
   }, 480_000);
 });
