@@ -23,7 +23,7 @@ export function PlayerLoginPage() {
       <Divider label={t('login.orUsername')} labelPosition="center" />
       <UsernameForm />
       <Text size="sm" c="dimmed" component="div">
-        <IconInfoCircle size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
+        <IconInfoCircle size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }} />
         {before}
         <strong>ORGANIZATION</strong>
         {after}
