@@ -130,7 +130,7 @@ try {
       window.__ready = 0; new MutationObserver((_, observer) => { if (document.querySelector('#root > :not([data-prerendered]) form')) { window.__ready = performance.now(); observer.disconnect(); } }).observe(document, { childList: true, subtree: true });`,
   });
   await page.goto(`${product.url}/`);
-  await page.getByRole('heading', { name: 'PLAYER LOGIN' }).waitFor();
+  await page.getByRole('heading', { name: 'SPIELER-ANMELDUNG' }).waitFor();
   await page.waitForFunction('window.__ready > 0');
   await mark('`/` (player login)');
   await page.waitForTimeout(500);
@@ -149,12 +149,12 @@ try {
   await facilitator.getByText('Lobby open').first().waitFor();
 
   // 2. Sign in: the dashboard. 3. The room's Join screen. 4. The game: a card.
-  await page.getByLabel('Organization').fill('Demo Org');
-  await page.getByLabel('Username').fill('demo-player-1');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByRole('link', { name: 'Join Demo Room' }).waitFor({ timeout: 60_000 });
+  await page.getByLabel('Organisation').fill('Demo Org');
+  await page.getByLabel('Benutzername').fill('demo-player-1');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('link', { name: 'Demo Room beitreten' }).waitFor({ timeout: 60_000 });
   await mark('player dashboard');
-  await page.getByRole('link', { name: 'Join Demo Room' }).click();
+  await page.getByRole('link', { name: 'Demo Room beitreten' }).click();
   await page.getByRole('button', { name: 'Mitspielen' }).waitFor({ timeout: 60_000 });
   await mark('Join screen');
   await page.getByRole('button', { name: 'Mitspielen' }).click();

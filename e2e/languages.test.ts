@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { organizations, rooms } from '../apps/server/src/db/schema';
 import { DESKTOP, hasChromium, PHONE, screenshotOnFailure, signInStaff } from './support/browser';
 import { takesPictures } from './support/day';
+import { hideRollAnimation, rollOnce } from './support/game';
 import { browserSuite, poll } from './support/suite';
 
 /**
@@ -30,18 +35,31 @@ const shot = async (page: Page, name: string) => {
 const overflow = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
+    // Inside a row that scrolls sideways (the rolled balls), running past the edge is the design.
+    const scrolls = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const x = getComputedStyle(p).overflowX;
+        if (x === 'auto' || x === 'scroll') return true;
+      }
+      return false;
+    };
     const cut = Array.from(document.querySelectorAll('body *')).filter((el) => {
+      if (scrolls(el)) return false;
       const box = el.getBoundingClientRect();
       return box.width > 0 && (box.right > width + 1 || box.left < -1);
     });
+    // A label cut inside its own box (a button's text clipped): wider inside than its box shows.
+    const clipped = Array.from(document.querySelectorAll('button span, a span, label')).filter(
+      (el) => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && !scrolls(el),
+    );
     return {
       scroll: document.documentElement.scrollWidth - width,
-      cut: cut.slice(0, 5).map((el) => `${el.tagName}.${el.className}`.slice(0, 80)),
+      cut: [...cut, ...clipped].slice(0, 5).map((el) => `${el.tagName}.${el.className}`.slice(0, 80)),
     };
   });
 
 describe.runIf(hasChromium)('languages', () => {
-  it('a German room: the join page, the phone and the projector in German; Arabic on a phone is mirrored', async () => {
+  it('a German room: the join page, the phone, the projector through a win and the printed cards in German; Arabic on a phone is mirrored', async () => {
     const db = suite.product.database.db;
     await db
       .update(organizations)
@@ -124,5 +142,105 @@ describe.runIf(hasChromium)('languages', () => {
     await phone.waitForTimeout(200);
     expect(await overflow(phone), 'German at 320 px').toEqual({ scroll: 0, cut: [] });
     await shot(phone, 'phone-card-de-320');
-  });
+
+    // The projector beyond the lobby, at 1280×720: its pattern strip, toolbar, balls and the win in German.
+    await projector.setViewportSize({ width: 1280, height: 720 });
+    await poll(() => projector.getByText('Eine Reihe').isVisible()).toBe(true);
+    await poll(() => projector.getByText('Zeile, Spalte oder Diagonale').isVisible()).toBe(true);
+    expect(await projector.getByRole('button', { name: 'Vollbild' }).isVisible()).toBe(true);
+    expect(await projector.getByText('Noch keine Kugel gezogen').isVisible()).toBe(true);
+    await hideRollAnimation(facilitator);
+    await phone.getByRole('switch', { name: /Automatisch markieren/ }).check();
+    const germanCard = phone.getByRole('group', { name: 'Deine Bingokarte' });
+    /** A line of the phone's card whose numbers are all marked (auto-mark), read from its German labels. */
+    const markedLine = async () => {
+      const labels = await germanCard
+        .getByRole('button')
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label') ?? ''));
+      const marked = labels.map((label) => label === 'Frei' || label.endsWith(', markiert'));
+      const lines = [0, 1, 2, 3, 4].flatMap((i) => [
+        [0, 1, 2, 3, 4].map((j) => i * 5 + j),
+        [0, 1, 2, 3, 4].map((j) => j * 5 + i),
+      ]);
+      lines.push([0, 6, 12, 18, 24], [4, 8, 12, 16, 20]);
+      return lines.some((line) => line.every((cell) => marked[cell]));
+    };
+    let rolled = 0;
+    while (!(await markedLine())) {
+      rolled += 1;
+      await rollOnce(facilitator, rolled);
+      if (rolled === 1) {
+        await poll(() => projector.getByText('1 von 75 gezogen').isVisible()).toBe(true);
+        expect(await projector.getByRole('group', { name: 'Letzte Kugel' }).isVisible()).toBe(true);
+        expect(await projector.getByRole('list', { name: 'Zahlentafel' }).isVisible()).toBe(true);
+        await shot(projector, 'presenter-game-de');
+      }
+      // The phone's marks follow the roll (auto-mark) before the next look at the card.
+      await poll(() => phone.getByText(`Gezogene Kugeln (${rolled})`).isVisible()).toBe(true);
+      await phone.waitForTimeout(300);
+      expect(rolled, 'a line within 75 balls').toBeLessThan(75);
+    }
+    await poll(() => projector.getByText(`${rolled} von 75 gezogen`).isVisible()).toBe(true);
+    expect(await overflow(phone), 'German card with rolls at 320 px').toEqual({ scroll: 0, cut: [] });
+    await shot(phone, 'phone-rolled-de-320');
+    await phone.getByRole('button', { name: 'Bingo!' }).click();
+    await poll(() => projector.getByText('Herzlichen Glückwunsch!').isVisible()).toBe(true);
+    expect(await projector.getByText('Jonas hat gewonnen!').isVisible()).toBe(true);
+    await shot(projector, 'presenter-win-de');
+    await poll(() => phone.getByText('Jonas hat gewonnen!').isVisible()).toBe(true);
+    expect(await overflow(phone), 'German win at 320 px').toEqual({ scroll: 0, cut: [] });
+    await shot(phone, 'phone-win-de-320');
+
+    // The printed cards of the German room: in German (the facilitator's screen stays English).
+    const printer = await facilitator.context().newPage();
+    pages.push(printer);
+    await printer.goto(`${base}/${ORG}/facilitator/traditional`);
+    await printer.getByRole('textbox', { name: 'Room' }).click();
+    await printer.getByRole('option', { name: 'Demo Room' }).click();
+    await printer.getByRole('button', { name: 'Print cards' }).click();
+    const dialog = printer.getByRole('dialog', { name: 'Print bingo cards for Demo Room' });
+    await dialog.getByRole('textbox', { name: 'Number of cards' }).fill('2');
+    await dialog.getByText('4', { exact: true }).click();
+    const [download] = await Promise.all([
+      printer.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'playshop-languages-'));
+    try {
+      const pdf = path.join(dir, 'cards.pdf');
+      await download.saveAs(pdf);
+      const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      expect(text).toContain('Ziehliste');
+      expect(text).toMatch(/Kartensatz \w+: 2 Karten,/);
+      expect(text).toContain('Karte 2 von 2');
+      expect(text).toContain('FREI');
+      if (takesPictures)
+        execFileSync('pdftoppm', [
+          '-r',
+          '50',
+          '-png',
+          '-f',
+          '1',
+          '-l',
+          '2',
+          pdf,
+          'e2e/screenshots/languages-print-de',
+        ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    // The player login of a phone set to Arabic: right to left, nothing cut at 390 and 320 px.
+    const login = await person(PHONE);
+    await login.addInitScript(() => localStorage.setItem('playshop.language', 'ar'));
+    await login.goto(`${base}/`);
+    await poll(() => login.getByRole('heading', { name: 'دخول اللاعب' }).isVisible()).toBe(true);
+    expect(await login.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    for (const width of [390, 320]) {
+      await login.setViewportSize({ width, height: 800 });
+      await login.waitForTimeout(200);
+      expect(await overflow(login), `login at ${width} px`).toEqual({ scroll: 0, cut: [] });
+      await shot(login, `login-ar-${width}`);
+    }
+  }, 480_000);
 });

@@ -5,9 +5,11 @@ import {
   type BingoCard,
   CARD_SIZE,
   FREE_CELL,
+  type Language,
   printedSerial,
 } from '@playshop/shared';
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { type PrintTexts, printTexts } from './print-texts';
 
 /** A4 in PDF points. */
 const PAGE = { width: 595.28, height: 841.89 };
@@ -33,6 +35,8 @@ export interface PrintedSet {
   createdBy: string | null;
   cardsPerPage: 1 | 2 | 4;
   cards: BingoCard[];
+  /** The texts' language: the room's (printLanguage); none: English. */
+  language?: Language;
   /** The organization's logo (PNG) and primary colour (issue 32); none: the plain Playshop card. */
   brand?: { logoPng: Uint8Array | null; primaryColor: string | null } | null;
 }
@@ -56,6 +60,8 @@ function drawLogo(page: PDFPage, logo: Logo, x: number, top: number, height: num
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
+  /** The set's texts in its language (print-texts.ts). */
+  t: PrintTexts;
 }
 
 /**
@@ -68,6 +74,20 @@ function printable(font: PDFFont, text: string): string {
 }
 
 /** Shortens `text` with an ellipsis until it fits `width`. */
+/** `text` broken into lines at spaces, each at most `width` wide. */
+function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of printable(font, text).split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  return line ? [...lines, line] : lines;
+}
+
 function fit(font: PDFFont, text: string, size: number, width: number): string {
   let t = printable(font, text);
   if (font.widthOfTextAtSize(t, size) <= width) return t;
@@ -127,7 +147,8 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
   const serialSize = 12 * scale;
   const footSize = 7.5 * scale;
   const headH = serialSize + 10 * scale;
-  const footH = footSize * 2 + 10 * scale;
+  // The card's number, then its hint in up to two lines (German and Dutch run long).
+  const footH = footSize * 3 + 13 * scale;
   const grid = Math.min(inner.width, inner.height - headH - footH);
   const cell = grid / CARD_SIZE;
   const left = inner.x + (inner.width - grid) / 2;
@@ -199,7 +220,15 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
       });
       if (n === FREE_CELL) {
         const size = rowH * 0.24;
-        centred(page, fonts.bold, 'FREE', size, x + cell / 2, y + rowH / 2 - size * 0.35, MUTED);
+        centred(
+          page,
+          fonts.bold,
+          printable(fonts.bold, fonts.t('print.free')),
+          size,
+          x + cell / 2,
+          y + rowH / 2 - size * 0.35,
+          MUTED,
+        );
       } else {
         const size = rowH * 0.42;
         centred(page, fonts.bold, String(n), size, x + cell / 2, y + rowH / 2 - size * 0.35);
@@ -209,7 +238,12 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
 
   const footY = rowsTop - CARD_SIZE * rowH - footSize - 6 * scale;
   page.drawText(
-    fit(fonts.regular, `Card ${index + 1} of ${set.cards.length} · ${set.orgName}`, footSize, grid),
+    fit(
+      fonts.regular,
+      fonts.t('print.cardOf', { n: index + 1, count: set.cards.length, org: set.orgName }),
+      footSize,
+      grid,
+    ),
     {
       x: left,
       y: footY,
@@ -218,21 +252,16 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
       color: MUTED,
     },
   );
-  page.drawText(
-    fit(
-      fonts.regular,
-      'Mark each number as it is called. Bingo? Call out and give your serial.',
-      footSize,
-      grid,
-    ),
-    {
+  const hint = wrapped(fonts.regular, fonts.t('print.cardHint'), footSize, grid);
+  [hint[0] ?? '', hint.slice(1).join(' ')].filter(Boolean).forEach((line, i) => {
+    page.drawText(fit(fonts.regular, line, footSize, grid), {
       x: left,
-      y: footY - footSize - 3,
+      y: footY - (i + 1) * (footSize + 3),
       size: footSize,
       font: fonts.regular,
       color: MUTED,
-    },
-  );
+    });
+  });
 }
 
 /** Dashed lines between the cards of a page, to cut along. */
@@ -295,16 +324,31 @@ function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet, logo: Log
   const x0 = MARGIN + 12;
   const width = PAGE.width - 2 * x0;
   let y = PAGE.height - MARGIN - 24;
+  // ISO-like in every language: the sheet says UTC, so no local date style applies.
+  const printedAt = set.createdAt.toISOString().slice(0, 16).replace('T', ' ');
   if (logo) {
     const w = Math.min((logo.image.width / logo.image.height) * 40, 160);
     drawLogo(page, logo, x0 + width - w, y + 24, 40);
   }
-  page.drawText('Caller sheet', { x: x0, y, size: 24, font: fonts.bold, color: INK });
+  page.drawText(printable(fonts.bold, fonts.t('print.callerSheet')), {
+    x: x0,
+    y,
+    size: 24,
+    font: fonts.bold,
+    color: INK,
+  });
   y -= 26;
   const lines = [
-    `Room: ${set.roomName} (${set.orgName})`,
-    `Card set ${set.code}: ${set.cards.length} card${set.cards.length === 1 ? '' : 's'}, serials ${printedSerial(set.code, 1)} to ${printedSerial(set.code, set.cards.length)}`,
-    `Printed ${set.createdAt.toISOString().slice(0, 16).replace('T', ' ')} UTC${set.createdBy ? ` by ${set.createdBy}` : ''}`,
+    fonts.t('print.room', { room: set.roomName, org: set.orgName }),
+    fonts.t('print.set', {
+      code: set.code,
+      count: set.cards.length,
+      first: printedSerial(set.code, 1),
+      last: printedSerial(set.code, set.cards.length),
+    }),
+    set.createdBy
+      ? fonts.t('print.printedBy', { date: printedAt, name: set.createdBy })
+      : fonts.t('print.printed', { date: printedAt }),
   ];
   for (const line of lines) {
     page.drawText(fit(fonts.regular, line, 11, width), {
@@ -325,22 +369,8 @@ function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet, logo: Log
     drawCallerColumn(page, fonts, letter, c, { x: x0 + c * colW, y, colW, headH, rowH });
   });
   const footY = y - headH - BINGO_COLUMN_SIZE * rowH - 22;
-  page.drawText(
-    'Tick each number as you call it. To check a claim, type the card serial in "Verify a card"',
-    {
-      x: x0,
-      y: footY,
-      size: 9.5,
-      font: fonts.regular,
-      color: MUTED,
-    },
-  );
-  page.drawText('on the traditional delivery page or the facilitator game screen.', {
-    x: x0,
-    y: footY - 13,
-    size: 9.5,
-    font: fonts.regular,
-    color: MUTED,
+  wrapped(fonts.regular, fonts.t('print.callerHint'), 9.5, width).forEach((line, i) => {
+    page.drawText(line, { x: x0, y: footY - i * 13, size: 9.5, font: fonts.regular, color: MUTED });
   });
 }
 
@@ -350,8 +380,9 @@ export async function printedSetPdf(set: PrintedSet): Promise<Uint8Array> {
   const fonts: Fonts = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
+    t: printTexts(set.language ?? 'en'),
   };
-  doc.setTitle(printable(fonts.regular, `Bingo cards ${set.code} - ${set.roomName}`));
+  doc.setTitle(printable(fonts.regular, fonts.t('print.title', { code: set.code, room: set.roomName })));
   doc.setCreator('Playshop');
   doc.setProducer('Playshop');
   // The same set prints the same file, whenever it is downloaded again.

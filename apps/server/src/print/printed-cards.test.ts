@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   ANY_LINE,
   type BingoCard,
@@ -7,9 +11,10 @@ import {
   type WinPattern,
   winsPattern,
 } from '@playshop/shared';
+import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rooms, sessions, workshops } from '../db/schema';
+import { organizations, rooms, sessions, workshops } from '../db/schema';
 import type { GameEvent } from '../game/engine';
 import { createJournal } from '../game/journal';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
@@ -142,6 +147,53 @@ describe('printing a set', () => {
     const res = await call('GET', `/rooms/${room!.id}/printed-card-sets/${set.id}/pdf`);
     expect(res.statusCode).toBe(200);
     expect((await PDFDocument.load(res.rawPayload)).getPageCount()).toBe(1 + 125);
+  });
+
+  /** The PDF's text as a printer's text layer has it (poppler's pdftotext). */
+  async function pdfText(room: number, setId: number): Promise<string> {
+    const res = await call('GET', `/rooms/${room}/printed-card-sets/${setId}/pdf`);
+    expect(res.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'print-'));
+    try {
+      writeFileSync(path.join(dir, 'set.pdf'), res.rawPayload);
+      return execFileSync('pdftotext', [path.join(dir, 'set.pdf'), '-'], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("prints in the room's language, else its organization's; Arabic, which Helvetica cannot draw, in English", async () => {
+    const german = await newRoom('Saal');
+    await ctx.database.db.update(rooms).set({ language: 'de' }).where(eq(rooms.id, german!.id));
+    const one = await printSet(1, 1, german!.id);
+    const text = (await pdfText(german!.id, one.id)).replace(/\s+/g, ' ');
+    expect(text).toContain('Ziehliste');
+    expect(text).toContain('Raum: Saal (Print Org)');
+    expect(text).toContain(`Kartensatz ${one.code}: 1 Karte,`);
+    expect(text).toContain('FREI');
+    expect(text).toContain('Karte 1 von 1 · Print Org');
+    expect(text).toContain('„Karte prüfen“');
+    expect(text).not.toMatch(/Caller sheet|Card set|FREE/);
+    const three = await printSet(3, 4, german!.id);
+    expect(await pdfText(german!.id, three.id)).toContain(`Kartensatz ${three.code}: 3 Karten,`);
+
+    // A room without its own language follows the organization's.
+    await ctx.database.db.update(organizations).set({ language: 'fr' }).where(eq(organizations.id, orgId));
+    try {
+      const hall = await newRoom('Grande salle');
+      const set = await printSet(2, 2, hall!.id);
+      const french = (await pdfText(hall!.id, set.id)).replace(/\s+/g, ' ');
+      expect(french).toContain('Feuille de tirage');
+      expect(french).toContain(`Jeu ${set.code} : 2 cartes,`);
+      expect(french).toContain('LIBRE');
+
+      await ctx.database.db.update(rooms).set({ language: 'ar' }).where(eq(rooms.id, hall!.id));
+      const arabic = (await pdfText(hall!.id, set.id)).replace(/\s+/g, ' ');
+      expect(arabic).toContain('Caller sheet');
+      expect(arabic).toContain(`Card set ${set.code}: 2 cards,`);
+    } finally {
+      await ctx.database.db.update(organizations).set({ language: 'en' }).where(eq(organizations.id, orgId));
+    }
   });
 
   it.each([

@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { openGameId } from '../rooms/join-codes';
 import { type PrintedSet, printedSetPdf } from './card-pdf';
+import { printLanguage } from './print-texts';
 import { checkPrizes } from './verify';
 
 /** Deals per card asked for before giving up: 500 unique cards out of ~10^26 never come near it. */
@@ -64,7 +65,13 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
   /** The room with its organization's name, if the actor may run it (404 for another tenant's). */
   async function roomFor(actor: Actor, roomId: number) {
     const [room] = await db
-      .select({ id: rooms.id, name: rooms.name, orgId: rooms.orgId, orgName: organizations.name })
+      .select({
+        id: rooms.id,
+        name: rooms.name,
+        orgId: rooms.orgId,
+        orgName: organizations.name,
+        language: sql<string>`coalesce(${rooms.language}, ${organizations.language})`,
+      })
       .from(rooms)
       .innerJoin(organizations, eq(organizations.id, rooms.orgId))
       .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
@@ -190,6 +197,7 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
         createdBy: creator?.name ?? null,
         cardsPerPage: set.cardsPerPage as 1 | 2 | 4,
         cards: set.cards as BingoCard[],
+        language: printLanguage(room.language),
         brand: (await deps.brand?.(room.orgId)) ?? null,
       });
       const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { enterTarget } from '../../auth/enter-target';
+import { useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 
@@ -11,6 +12,7 @@ export function EnterPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const target = enterTarget(user);
+  const t = useT();
 
   useEffect(() => {
     navigate(target, { replace: true });
@@ -19,8 +21,8 @@ export function EnterPage() {
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="md">
-        <PageTitle ta="center">One Moment Please</PageTitle>
-        <PageLoader label="Redirecting" />
+        <PageTitle ta="center">{t('enter.oneMoment')}</PageTitle>
+        <PageLoader label={t('enter.redirecting')} />
       </Stack>
     </Container>
   );

@@ -3,6 +3,7 @@ import { IconDoorEnter, IconSchool } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PlayerHistory } from '../../features/insights/player-history';
 import { useOrgRooms } from '../../features/rooms/rooms-api';
+import { useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { TruncatedText } from '../../ui/truncated-text';
@@ -12,33 +13,34 @@ export function PlayerDashboardPage() {
   const { org = '', username = '' } = useParams();
   const rooms = useOrgRooms(org);
   const base = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}`;
+  const t = useT();
 
   return (
     <Container size="md" px={0}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-start" gap="md">
-          <PageTitle subtitle={`Hello ${username}, pick the room your facilitator named.`}>Rooms</PageTitle>
+          <PageTitle subtitle={t('dashboard.hello', { name: username })}>{t('dashboard.rooms')}</PageTitle>
           <Button
             component={Link}
             to={`${base}/training`}
             variant="default"
             leftSection={<IconSchool size={18} aria-hidden />}
           >
-            Training
+            {t('dashboard.training')}
           </Button>
         </Group>
 
-        {rooms.isPending && <PageLoader label="Loading rooms" />}
+        {rooms.isPending && <PageLoader label={t('dashboard.loading')} />}
         {rooms.isError && (
-          <Alert color="red" variant="light" title="The rooms could not be loaded">
+          <Alert color="red" variant="light" title={t('dashboard.loadFailed')}>
             <Button mt="xs" variant="default" onClick={() => rooms.refetch()}>
-              Try again
+              {t('dashboard.tryAgain')}
             </Button>
           </Alert>
         )}
         {rooms.data?.length === 0 && (
           <Text py="xl" ta="center">
-            No rooms available
+            {t('dashboard.noRooms')}
           </Text>
         )}
         {rooms.data && rooms.data.length > 0 && (
@@ -65,10 +67,10 @@ export function PlayerDashboardPage() {
                     component={Link}
                     to={`${base}/play-game/${room.id}`}
                     leftSection={<IconDoorEnter size={18} aria-hidden />}
-                    aria-label={`Join ${room.name}`}
+                    aria-label={t('dashboard.joinRoom', { room: room.name })}
                     style={{ flexShrink: 0 }}
                   >
-                    Join
+                    {t('player.join')}
                   </Button>
                 </Group>
               </Card>

@@ -1,10 +1,11 @@
 import { Anchor, Button, Divider, Group, Text, TextInput } from '@mantine/core';
-import { JOIN_TEXTS, normalizeJoinCode, VALIDATION } from '@playshop/shared';
+import { normalizeJoinCode } from '@playshop/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useParticipantLogin } from '../../auth/auth-api';
 import { rememberedOrg } from '../../auth/remembered-org';
+import { useT } from '../../i18n/locale-provider';
 import { CardForm, FormCard } from '../../ui/form-card';
 
 /**
@@ -13,17 +14,19 @@ import { CardForm, FormCard } from '../../ui/form-card';
  * once, then remembered on this device so the form is the username alone (SPEC §2).
  */
 export function PlayerLoginPage() {
+  const t = useT();
+  // The top bar's button keeps its name in every language, so the hint names it as it is.
+  const [before, after] = t('login.staffHint', { button: '\u0000' }).split('\u0000');
   return (
-    <FormCard
-      title="PLAYER LOGIN"
-      intro="Type the room code your facilitator shows, or sign in with your username."
-    >
+    <FormCard title={t('login.title')} intro={t('login.intro')}>
       <RoomCodeForm />
-      <Divider label="or sign in with your username" labelPosition="center" />
+      <Divider label={t('login.orUsername')} labelPosition="center" />
       <UsernameForm />
       <Text size="sm" c="dimmed" component="div">
-        <IconInfoCircle size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
-        Facilitators and admins: please use the <strong>ORGANIZATION</strong> login at the top right.
+        <IconInfoCircle size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }} />
+        {before}
+        <strong>ORGANIZATION</strong>
+        {after}
       </Text>
     </FormCard>
   );
@@ -33,11 +36,12 @@ function RoomCodeForm() {
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
 
   const handleJoin = (event: FormEvent) => {
     event.preventDefault();
     const normalized = normalizeJoinCode(code);
-    if (!normalized) return setError(JOIN_TEXTS.codeRequired);
+    if (!normalized) return setError(t('login.codeRequired'));
     navigate(`/join/${encodeURIComponent(normalized)}`);
   };
 
@@ -45,7 +49,7 @@ function RoomCodeForm() {
     <form onSubmit={handleJoin} noValidate>
       <Group align="flex-start" gap="sm" wrap="nowrap">
         <TextInput
-          label="Room code"
+          label={t('presenter.roomCode')}
           placeholder="ABC 234"
           style={{ flex: 1 }}
           size="md"
@@ -60,7 +64,7 @@ function RoomCodeForm() {
           }}
         />
         <Button type="submit" size="md" mt={27}>
-          Join
+          {t('player.join')}
         </Button>
       </Group>
     </form>
@@ -74,13 +78,14 @@ function UsernameForm() {
   const [org, setOrg] = useState('');
   const [username, setUsername] = useState('');
   const [errors, setErrors] = useState<{ org?: string; username?: string }>({});
+  const t = useT();
 
   const handleLogin = (event: FormEvent) => {
     event.preventDefault();
     const organization = (savedOrg ?? org).trim();
     const next = {
-      org: organization ? undefined : JOIN_TEXTS.organizationRequired,
-      username: username.trim() ? undefined : VALIDATION.usernameRequired,
+      org: organization ? undefined : t('login.orgRequired'),
+      username: username.trim() ? undefined : t('validation.usernameRequired'),
     };
     setErrors(next);
     if (next.org || next.username) return;
@@ -88,10 +93,10 @@ function UsernameForm() {
   };
 
   return (
-    <CardForm onSubmit={handleLogin} submit="Submit" pending={login.isPending}>
+    <CardForm onSubmit={handleLogin} submit={t('login.submit')} pending={login.isPending}>
       {savedOrg ? (
         <Text size="sm">
-          Organization: <strong>{savedOrg}</strong>{' '}
+          {t('login.organizationIs')} <strong>{savedOrg}</strong>{' '}
           <Anchor
             component="button"
             type="button"
@@ -101,12 +106,12 @@ function UsernameForm() {
               setSavedOrg(null);
             }}
           >
-            Change
+            {t('login.change')}
           </Anchor>
         </Text>
       ) : (
         <TextInput
-          label="Organization"
+          label={t('login.organization')}
           required
           autoComplete="organization"
           size="md"
@@ -116,7 +121,7 @@ function UsernameForm() {
         />
       )}
       <TextInput
-        label="Username"
+        label={t('join.username')}
         required
         autoComplete="username"
         autoCapitalize="none"

@@ -60,14 +60,14 @@ export function BingoBoard({
                   className={`${classes.cell} ${classes.free}`}
                   data-marked
                   aria-pressed
-                  aria-label="Free"
+                  aria-label={t('player.free')}
                 >
-                  Free
+                  {t('player.free')}
                 </button>
               );
             }
             const isRolled = rolled.has(cell.number);
-            const state = cell.marked ? 'marked' : isRolled ? 'rolled' : 'not rolled yet';
+            const state = cell.marked ? 'marked' : isRolled ? 'rolled' : 'waiting';
             return (
               <button
                 key={cell.number}
@@ -77,7 +77,7 @@ export function BingoBoard({
                 data-marked={cell.marked || undefined}
                 aria-pressed={cell.marked}
                 aria-disabled={!isRolled}
-                aria-label={`${ballLabel(cell.number)}, ${state}`}
+                aria-label={t('player.cell', { ball: ballLabel(cell.number), state })}
                 onClick={() => {
                   if (isRolled && !cell.marked) onMark(cell.number);
                 }}
@@ -85,7 +85,7 @@ export function BingoBoard({
                 {cell.number}
                 {isRolled && !cell.marked && (
                   <span className={classes.cellNote} aria-hidden>
-                    rolled
+                    {t('player.rolled')}
                   </span>
                 )}
               </button>
@@ -93,7 +93,7 @@ export function BingoBoard({
           }),
         )}
       </div>
-      <VisuallyHidden>Marked cells are pressed buttons. Only rolled numbers can be marked.</VisuallyHidden>
+      <VisuallyHidden>{t('player.cardHint')}</VisuallyHidden>
     </div>
   );
 }
@@ -101,9 +101,10 @@ export function BingoBoard({
 /** Announces the newest roll to screen readers. */
 export function RollAnnouncer({ rolls }: { rolls: number[] }) {
   const last = rolls.at(-1);
+  const t = useT();
   return (
     <VisuallyHidden aria-live="assertive" aria-atomic="true">
-      {last !== undefined ? `Ball rolled: ${ballLabel(last)}` : ''}
+      {last !== undefined ? t('player.ballRolled', { ball: ballLabel(last) }) : ''}
     </VisuallyHidden>
   );
 }

@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { GAME_TEXTS, PROTOCOL_VERSION } from '@playshop/shared';
+import { PROTOCOL_VERSION } from '@playshop/shared';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import type { ConnectionStatus } from './game-connection';
 import { NOTICE_AFTER_MS } from './notice-timing';
 import { SCREEN_TEXTS } from './texts';
@@ -39,10 +40,11 @@ export function ConnectionNotice({
   const isOutdated = serverProtocolVersion !== null && serverProtocolVersion !== PROTOCOL_VERSION;
   const isConnecting = !onlyActionable && (status === 'connecting' || status === 'reconnecting');
   const showsConnecting = useLasting(isConnecting);
+  const t = useT();
   const text = {
     connecting: SCREEN_TEXTS.connecting,
     reconnecting: SCREEN_TEXTS.reconnecting,
-    failed: GAME_TEXTS.wsFailedToReconnect,
+    failed: t('game.wsFailedToReconnect'),
   };
   return (
     <>
@@ -61,13 +63,13 @@ export function ConnectionNotice({
       {isOutdated && (
         <Alert color="blue" variant="light" py={6}>
           <Group gap="sm" justify="space-between">
-            <Text size="sm">{GAME_TEXTS.updated}</Text>
+            <Text size="sm">{t('game.updated')}</Text>
             <Button
               size="compact-sm"
               leftSection={<IconRefresh size={14} aria-hidden />}
               onClick={() => window.location.reload()}
             >
-              Reload
+              {t('screen.reload')}
             </Button>
           </Group>
         </Alert>

@@ -1,6 +1,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import { TIMER_EXPIRED_SHOW_MS } from './texts';
 
 /** Seconds left until `endsAt` (server time), whole and never below 0. */
@@ -32,6 +33,7 @@ export function Countdown({
   fz?: number | string;
 }) {
   const [now, setNow] = useState(() => Date.now());
+  const t = useT();
   const isShown = isRunning && !isLongExpired(endsAt, now);
   useEffect(() => {
     if (!isShown) return;
@@ -44,12 +46,12 @@ export function Countdown({
   const mm = Math.floor(left / 60);
   const ss = String(left % 60).padStart(2, '0');
   return (
-    <Group gap="xs" justify="center" role="timer" aria-label={`Timer: ${left} seconds left`}>
+    <Group gap="xs" justify="center" role="timer" aria-label={t('screen.timerLeft', { seconds: left })}>
       <IconClock size={22} aria-hidden />
       <Text fz={fz} fw={800} ff="monospace">
         {mm}:{ss}
       </Text>
-      {left === 0 && <Badge color="red">Time is up</Badge>}
+      {left === 0 && <Badge color="red">{t('screen.timeUp')}</Badge>}
     </Group>
   );
 }

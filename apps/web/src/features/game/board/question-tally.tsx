@@ -3,6 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { Stack, Table, VisuallyHidden } from '@mantine/core';
 import type { GameAnswer, QuestionTally as Tally } from '@playshop/shared';
 import { IconCheck } from '@tabler/icons-react';
+import { useT } from '../../../i18n/locale-provider';
 import { optionLabel, optionLetter, QUESTION_TEXTS } from './question-texts';
 
 /**
@@ -41,6 +42,7 @@ export function QuestionTally({
     color: correct === null ? 'blue.7' : option.id === correct ? 'teal.7' : 'gray.5',
   }));
   const fz = size === 'lg' ? 'xl' : 'sm';
+  const t = useT();
   const tick = tickPx ?? (size === 'lg' ? 24 : 14);
   const table = (
     <Table verticalSpacing={2} withRowBorders={false} fz={fz}>
@@ -57,7 +59,7 @@ export function QuestionTally({
                 <>
                   {' '}
                   <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
-                  <VisuallyHidden>(correct)</VisuallyHidden>
+                  <VisuallyHidden>({t('question.correct')})</VisuallyHidden>
                 </>
               )}
             </Table.Td>

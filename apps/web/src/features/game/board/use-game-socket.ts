@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import type { ClientMessage } from '@playshop/shared';
+import { type ClientMessage, GAME_TEXTS } from '@playshop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../api/api';
 import { useSessionStore } from '../../../auth/auth-provider';
+import { hasMessage, serverText, t } from '../../../i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { roomKeys } from '../../rooms/room-keys';
 import { delayedToasts } from './connection-toasts';
@@ -17,6 +18,17 @@ import { gameReducer, initialGameState, type LocalAction } from './game-reducer'
 
 const toastInfo = (message: string) =>
   notifications.show({ id: `ws:${message}`, message, autoClose: 2000, color: 'blue' });
+
+const gameTextKeys = new Map<unknown, string>(
+  Object.entries(GAME_TEXTS).map(([name, text]) => [text, `game.${name}`]),
+);
+/** The connection's notices are GAME_TEXTS in English (connection-toasts compares them): shown in the active language. */
+function translated(show: (message: string) => void) {
+  return (message: string) => {
+    const key = gameTextKeys.get(message);
+    show(key && hasMessage(key) ? t(key as 'game.wsConnected') : message);
+  };
+}
 
 /**
  * The live game for one room: the reducer fed by the room's socket. The socket joins on open,
@@ -54,8 +66,9 @@ export function useGameSocket(
       onMessage(message) {
         if (message.seq > lastSeq.current) lastSeq.current = message.seq;
         dispatch(message);
-        if (message.type === 'error_event') toastError(message.payload.error);
-        if (message.type === 'removed') toastError(message.payload.message);
+        if (message.type === 'error_event')
+          toastError(serverText({ ...message.payload, message: message.payload.error }));
+        if (message.type === 'removed') toastError(serverText(message.payload));
         // A new code (or guest rule) from another staff screen; a full snapshot (a join or
         // reconnect) may follow one this socket missed. Only staff screens hold this query.
         if (
@@ -65,7 +78,10 @@ export function useGameSocket(
           void queryClient.invalidateQueries({ queryKey: roomKeys.joinCode(roomId) });
       },
       onStatus: setStatus,
-      notify: delayedToasts({ info: toastInfo, success: toastSuccess, error: toastError }, { quiet }),
+      notify: delayedToasts(
+        { info: translated(toastInfo), success: translated(toastSuccess), error: translated(toastError) },
+        { quiet },
+      ),
     });
     connection.current = conn;
     conn.start();

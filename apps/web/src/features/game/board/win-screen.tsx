@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { GAME_TEXTS, type GameSnapshot, WINNER_SOUNDS, type WinPattern } from '@playshop/shared';
+import { type GameSnapshot, WINNER_SOUNDS, type WinPattern } from '@playshop/shared';
 import { IconTrophy } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import classes from './game.module.css';
 import type { GameState } from './game-reducer';
 
@@ -95,6 +96,7 @@ export function WinScreen({
   }, []);
   // On the projected screen every size follows the screen (presenter/stage-type.ts).
   const big = size === 'xl';
+  const t = useT();
   return (
     <Stack align="center" gap={big ? '1.5vmin' : 'md'} py={big ? 0 : 'xl'} ta="center" role="status">
       <IconTrophy
@@ -104,11 +106,11 @@ export function WinScreen({
         aria-hidden
       />
       <Title order={2} fz={big ? '8vmin' : 36} lh={1.1}>
-        {GAME_TEXTS.congratulations}
+        {t('game.congratulations')}
       </Title>
       {winners.length === 0 ? (
         <Text fz={big ? '5vmin' : 'xl'} fw={600}>
-          {GAME_TEXTS.weHaveAWinner}
+          {t('game.weHaveAWinner')}
         </Text>
       ) : (
         winners.map((name) => {
@@ -121,7 +123,7 @@ export function WinScreen({
                 lh={1.15}
                 style={{ overflowWrap: 'anywhere' }}
               >
-                {GAME_TEXTS.hasWon(name)}
+                {t('game.hasWon', { name })}
               </Text>
               {won.map((w) => {
                 const pattern = winPattern(w, prizes);
@@ -140,7 +142,7 @@ export function WinScreen({
       )}
       {onClose && (
         <Button variant="default" onClick={onClose}>
-          Close
+          {t('screen.close')}
         </Button>
       )}
     </Stack>

@@ -96,7 +96,7 @@ export function PlayerGameView({
     <Stack gap="sm" style={brandVars(state.branding)}>
       <BrandBand branding={state.branding} />
       <Group justify="space-between" wrap="nowrap">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Title order={1} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
             {room.name.toUpperCase()}
           </Title>
@@ -112,6 +112,8 @@ export function PlayerGameView({
           size="sm"
           leftSection={<IconDoorExit size={16} aria-hidden />}
           onClick={onLeave}
+          // The room's name wraps instead: German and Dutch labels must not be cut at 320 px.
+          style={{ flexShrink: 0 }}
         >
           {t('player.leaveRoom')}
         </Button>
@@ -171,7 +173,14 @@ export function PlayerGameView({
                     />
                   )}
                   {onClaim && (
-                    <Button size="lg" color="yellow" c="dark" fw={900} onClick={onClaim}>
+                    <Button
+                      size="lg"
+                      color="yellow"
+                      c="dark"
+                      fw={900}
+                      onClick={onClaim}
+                      style={{ flexShrink: 0 }}
+                    >
                       {t('player.bingo')}
                     </Button>
                   )}

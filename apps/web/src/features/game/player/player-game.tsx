@@ -1,7 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import {
   FREE_CELL,
-  GAME_TEXTS,
   type GameContent,
   type RoomReply,
   type RoundRules,
@@ -12,6 +11,7 @@ import {
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../auth/auth-provider';
+import { t } from '../../../i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { QuestionSlot } from '../../content/display/question-slot';
 import { gameReducer } from '../board/game-reducer';
@@ -67,7 +67,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   const removed = state.removedFromRoom;
   useEffect(() => {
     if (!state.lobbyRefused && !removed) return;
-    if (state.lobbyRefused) toastError(GAME_TEXTS.lobbyNotOpen);
+    if (state.lobbyRefused) toastError(t('game.lobbyNotOpen'));
     close();
     void navigate(dashboard, { replace: true });
   }, [state.lobbyRefused, removed, close, navigate, dashboard]);
@@ -76,7 +76,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
     if (removed) return;
     if (state.connectionClosed) {
       // A plain notice, not a success: nothing went right for the player, the game just ended.
-      if (!waitingForNextGame.current) toastNotice(GAME_TEXTS.roomClosed);
+      if (!waitingForNextGame.current) toastNotice(t('game.roomClosed'));
       waitingForNextGame.current = true;
     } else if (waitingForNextGame.current && state.lobbyOpen) {
       waitingForNextGame.current = false;
@@ -118,7 +118,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
 
   function handleLeave() {
     send({ type: 'room_event', payload: { action: 'leave_room', roomId } });
-    toastSuccess(GAME_TEXTS.leavingRoom);
+    toastSuccess(t('game.leavingRoom'));
     joinedRoom.set(roomId, false);
     close();
     void navigate(dashboard);

@@ -96,7 +96,7 @@ export function QuestionAnswer({
                 </span>
                 <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                   {answer.url && (
-                    <Image src={answer.url} alt={answer.name || `Answer ${i + 1}`} mah={120} fit="contain" />
+                    <Image src={answer.url} alt={optionLabel(answer, i)} mah={120} fit="contain" />
                   )}
                   {answer.name && (
                     <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

@@ -2,6 +2,7 @@ import { Button, Group, Select, Switch } from '@mantine/core';
 import type { RoundRules } from '@playshop/shared';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import { AUTO_CALL_CHOICES, type RoundCommands } from './round-commands';
 
 const DEFAULT_SECONDS = 20;
@@ -19,16 +20,17 @@ export function AutoCallControls({
 }) {
   const [chosen, setChosen] = useState(DEFAULT_SECONDS);
   const seconds = autoCall?.seconds ?? chosen;
+  const t = useT();
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <Switch
-        label="Auto-call"
+        label={t('autoCall.label')}
         checked={autoCall !== null}
         onChange={(e) => commands.setAutoCall(e.currentTarget.checked ? seconds : null)}
         mb={8}
       />
       <Select
-        label="Every (seconds)"
+        label={t('autoCall.seconds')}
         data={AUTO_CALL_CHOICES.map(String)}
         value={String(seconds)}
         allowDeselect={false}
@@ -47,7 +49,7 @@ export function AutoCallControls({
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
             onClick={commands.resumeAutoCall}
           >
-            Resume auto-call
+            {t('autoCall.resume')}
           </Button>
         ) : (
           <Button
@@ -57,7 +59,7 @@ export function AutoCallControls({
             leftSection={<IconPlayerPause size={16} aria-hidden />}
             onClick={commands.pauseAutoCall}
           >
-            Pause auto-call
+            {t('autoCall.pause')}
           </Button>
         ))}
     </Group>

@@ -1,4 +1,5 @@
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, ballLabel } from '@playshop/shared';
+import { useT } from '../../../i18n/locale-provider';
 import gameClasses from '../board/game.module.css';
 import classes from './presenter.module.css';
 
@@ -15,13 +16,14 @@ export function CallBoard({
 }) {
   const called = new Set(rolls);
   const last = rolls.at(-1);
+  const t = useT();
   return (
     <ul
       className={classes.callBoard}
       style={
         { '--call-font': typeof fontSize === 'number' ? `${fontSize}px` : fontSize } as React.CSSProperties
       }
-      aria-label="Call board"
+      aria-label={t('presenter.callBoard')}
     >
       {BINGO_LETTERS.flatMap((letter, column) => [
         <li
@@ -41,7 +43,7 @@ export function CallBoard({
               className={classes.callCell}
               data-called={isCalled || undefined}
               data-last={n === last || undefined}
-              aria-label={`${ballLabel(n)}${isCalled ? ', called' : ''}`}
+              aria-label={isCalled ? t('presenter.calledBall', { ball: ballLabel(n) }) : ballLabel(n)}
             >
               {n}
             </li>

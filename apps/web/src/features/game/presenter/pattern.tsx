@@ -4,20 +4,32 @@ import {
   CARD_SIZE,
   patternCells,
   type RoundRules,
-  WIN_PATTERN_NAMES,
   type WinPattern,
+  type WinPatternKind,
 } from '@playshop/shared';
+import { t } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/locale-provider';
 import classes from './presenter.module.css';
 
 const CELLS = Array.from({ length: CARD_SIZE * CARD_SIZE }, (_, i) => i);
 
-/** How a pattern is named on every screen. */
-export const patternName = (pattern: WinPattern): string => WIN_PATTERN_NAMES[pattern.kind];
+const PATTERN_KEYS = {
+  any_line: 'pattern.anyLine',
+  two_lines: 'pattern.twoLines',
+  four_corners: 'pattern.fourCorners',
+  x: 'pattern.x',
+  frame: 'pattern.frame',
+  full_house: 'pattern.fullHouse',
+  custom: 'pattern.custom',
+} as const satisfies Record<WinPatternKind, string>;
+
+/** How a pattern is named on every screen, in the active language (WIN_PATTERN_NAMES in English). */
+export const patternName = (pattern: WinPattern): string => t(PATTERN_KEYS[pattern.kind]);
 
 /** A short line under the drawing: the line patterns are drawn with one example each. */
 export function patternHint(pattern: WinPattern): string | null {
-  if (pattern.kind === 'any_line') return 'Any row, column or diagonal';
-  if (pattern.kind === 'two_lines') return 'Any two rows, columns or diagonals';
+  if (pattern.kind === 'any_line') return t('pattern.anyLineHint');
+  if (pattern.kind === 'two_lines') return t('pattern.twoLinesHint');
   return null;
 }
 
@@ -42,12 +54,13 @@ export function currentPrize(rules: RoundRules | null): {
 /** A pattern drawn as a small 5×5 grid; the cells it needs are filled. */
 export function PatternGrid({ pattern, size = 12 }: { pattern: WinPattern; size?: number }) {
   const filled = new Set(drawnCells(pattern));
+  const t = useT();
   return (
     <div
       className={classes.patternGrid}
       style={{ '--pattern-cell': `${size}px` } as React.CSSProperties}
       role="img"
-      aria-label={`${patternName(pattern)} pattern`}
+      aria-label={t('pattern.drawing', { name: patternName(pattern) })}
     >
       {CELLS.map((i) => (
         <span key={i} data-filled={filled.has(i) || undefined} />
@@ -68,16 +81,17 @@ export function RoundPattern({
 }) {
   const { pattern, index, count } = currentPrize(rules);
   const hint = patternHint(pattern);
+  const t = useT();
   return (
-    <Group gap="sm" wrap="nowrap" aria-label="Win pattern" role="group">
+    <Group gap="sm" wrap="nowrap" aria-label={t('pattern.win')} role="group">
       <PatternGrid pattern={pattern} size={size} />
       <Stack gap={0}>
         <Text fz={fz} fw={700}>
-          Playing for: {patternName(pattern)}
+          {t('pattern.playingFor', { name: patternName(pattern) })}
         </Text>
         {count > 1 && (
           <Text fz={fz} c="dimmed">
-            Prize {index + 1} of {count}
+            {t('pattern.prizeOf', { n: index + 1, count })}
           </Text>
         )}
         {hint && (

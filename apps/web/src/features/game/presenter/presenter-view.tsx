@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { ballLabel, formatJoinCode, GAME_TEXTS, type GameContent } from '@playshop/shared';
+import { ballLabel, formatJoinCode, type GameContent } from '@playshop/shared';
 import {
   IconCheck,
   IconMaximize,
@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/locale-provider';
 import { brandVars } from '../../../ui/brand-frame';
 import { BrandMark } from '../../../ui/brand-mark';
@@ -21,7 +22,7 @@ import { Countdown } from '../board/countdown';
 import gameClasses from '../board/game.module.css';
 import type { GameState } from '../board/game-reducer';
 import { PointsTableView } from '../board/points-table';
-import { optionLetter, QUESTION_TEXTS } from '../board/question-texts';
+import { optionLabel, optionLetter, QUESTION_TEXTS } from '../board/question-texts';
 import { useLandedRolls } from '../board/roll-animation';
 import { SCREEN_TEXTS } from '../board/texts';
 import { RoundWinScreen, showsWin } from '../board/win-screen';
@@ -72,6 +73,7 @@ function Toolbar({
   isFullScreen,
   onToggleFullScreen,
 }: Pick<PresenterViewProps, 'muted' | 'onToggleMute' | 'isFullScreen' | 'onToggleFullScreen'>) {
+  const t = useT();
   return (
     <Group gap="xs">
       <Button
@@ -80,7 +82,7 @@ function Toolbar({
         aria-pressed={muted}
         leftSection={muted ? <IconVolumeOff size={18} aria-hidden /> : <IconVolume size={18} aria-hidden />}
       >
-        {muted ? 'Sound off' : 'Sound on'}
+        {muted ? t('presenter.soundOff') : t('presenter.soundOn')}
       </Button>
       <Button
         variant="default"
@@ -89,7 +91,7 @@ function Toolbar({
           isFullScreen ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />
         }
       >
-        {isFullScreen ? 'Exit full screen' : 'Full screen'}
+        {isFullScreen ? t('presenter.exitFullScreen') : t('presenter.fullScreen')}
       </Button>
     </Group>
   );
@@ -119,7 +121,7 @@ function PresenterLobby({
               value={join.url}
               size={420}
               marginSize={2}
-              title={`QR code for ${join.url}`}
+              title={t('presenter.qrFor', { url: join.url })}
               role="img"
               className={classes.qr}
             />
@@ -129,7 +131,7 @@ function PresenterLobby({
             <Text
               className={classes.joinCode}
               style={{ fontSize: oneLine(code.length, 16) }}
-              aria-label={`Room code ${join.code}`}
+              aria-label={`${t('presenter.roomCode')} ${join.code}`}
             >
               {code}
             </Text>
@@ -141,7 +143,7 @@ function PresenterLobby({
             </Text>
           </>
         ) : (
-          <Text fz={vmin(STAGE_TYPE.body)}>Loading the room code…</Text>
+          <Text fz={vmin(STAGE_TYPE.body)}>{t('presenter.loadingCode')}</Text>
         )}
       </div>
       <div className={`${classes.panel} ${classes.playersPanel}`}>
@@ -174,7 +176,7 @@ function PresenterLobby({
           <ul
             className={classes.players}
             style={{ fontSize: vmin(wall.fontVmin, 9) }}
-            aria-label="Players in the lobby"
+            aria-label={t('player.playersInLobby')}
             aria-live="polite"
           >
             {shown.map((p) => (
@@ -192,7 +194,7 @@ function PresenterLobby({
         )}
         {wall.shown < state.playerArr.length && (
           <Text fz={vmin(STAGE_TYPE.small)} c="dimmed">
-            and {state.playerArr.length - wall.shown} more
+            {t('presenter.andMore', { count: state.playerArr.length - wall.shown })}
           </Text>
         )}
       </div>
@@ -212,6 +214,7 @@ function LastBalls({
 }) {
   const last = rolls.at(-1);
   const previous = rolls.slice(-1 - PREVIOUS_BALLS, -1).reverse();
+  const t = useT();
   return (
     <div className={`${classes.panel} ${classes.ballsPanel}`}>
       {tumbling !== null ? (
@@ -225,7 +228,7 @@ function LastBalls({
             />
           </span>
           <Text fz={vmin(STAGE_TYPE.ballLabel)} fw={800} lh={1.1}>
-            Rolling…
+            {t('presenter.rolling')}
           </Text>
         </Stack>
       ) : last === undefined ? (
@@ -233,7 +236,7 @@ function LastBalls({
           {SCREEN_TEXTS.noBallsYet}
         </Text>
       ) : (
-        <Stack align="center" gap="xs" aria-label="Last ball" role="group">
+        <Stack align="center" gap="xs" aria-label={t('presenter.lastBall')} role="group">
           <Ball
             key={last}
             number={last}
@@ -248,9 +251,9 @@ function LastBalls({
       {previous.length > 0 && (
         <Stack gap="0.6vmin" align="center">
           <Text fz={vmin(STAGE_TYPE.small)} fw={600} c="dimmed">
-            Before that
+            {t('presenter.beforeThat')}
           </Text>
-          <Group gap="0.8vmin" aria-label="Previous balls, newest first" role="group" justify="center">
+          <Group gap="0.8vmin" aria-label={t('presenter.previousBalls')} role="group" justify="center">
             {previous.map((n) => (
               <Ball key={n} number={n} size="md" className={classes.prevBall} />
             ))}
@@ -258,7 +261,7 @@ function LastBalls({
         </Stack>
       )}
       <Text fz={vmin(STAGE_TYPE.small)} fw={600}>
-        {rolls.length} of 75 called
+        {t('presenter.called', { count: formatNumber(rolls.length) })}
       </Text>
     </div>
   );
@@ -269,16 +272,19 @@ function RoundStrip({ state, vminPx }: { state: GameState; vminPx: number }) {
   const { pattern, index, count } = currentPrize(state.rules);
   const auto = state.rules?.autoCall ?? null;
   const hint = patternHint(pattern);
+  const t = useT();
   return (
     <Group gap="2vmin" align="center" wrap="nowrap" className={classes.roundStrip}>
-      <Group gap="1vmin" wrap="nowrap" role="group" aria-label="Win pattern">
+      <Group gap="1vmin" wrap="nowrap" role="group" aria-label={t('pattern.win')}>
         <PatternGrid pattern={pattern} size={Math.max(6, Math.floor(vminPx * 0.012))} />
         <Stack gap={0}>
           <Text fz={vmin(STAGE_TYPE.label)} fw={800} lh={1.15}>
             {patternName(pattern)}
           </Text>
           <Text fz={vmin(STAGE_TYPE.small, 12)} c="dimmed" lh={1.15}>
-            {[count > 1 ? `Prize ${index + 1} of ${count}` : null, hint].filter(Boolean).join(' · ')}
+            {[count > 1 ? t('pattern.prizeOf', { n: index + 1, count }) : null, hint]
+              .filter(Boolean)
+              .join(' · ')}
           </Text>
         </Stack>
       </Group>
@@ -290,7 +296,7 @@ function RoundStrip({ state, vminPx }: { state: GameState; vminPx: number }) {
           c="dark"
           leftSection={auto.paused ? <IconPlayerPause size={16} aria-hidden /> : undefined}
         >
-          {auto.paused ? 'Auto-call paused' : `Auto-call every ${auto.seconds} s`}
+          {auto.paused ? t('autoCall.paused') : t('autoCall.every', { seconds: auto.seconds })}
         </Badge>
       )}
       <Countdown
@@ -320,6 +326,7 @@ function PresenterQuestion({
   const text = content.question?.question ?? content.title;
   const answers = content.question?.answers ?? [];
   const correct = state.question?.contentId === content.id ? state.question.correct : null;
+  const t = useT();
   const answerVmin = answerType(
     answers.map((a) => a.name || ''),
     aspect,
@@ -334,21 +341,21 @@ function PresenterQuestion({
         {text}
       </Title>
       <div className={classes.answersRow}>
-        <ol className={classes.answers} aria-label="Answers" style={{ fontSize: vmin(answerVmin, 12) }}>
+        <ol
+          className={classes.answers}
+          aria-label={t('presenter.answers')}
+          style={{ fontSize: vmin(answerVmin, 12) }}
+        >
           {answers.map((answer, i) => (
             <li key={answer.id} data-correct={(correct !== null && answer.id === correct) || undefined}>
               <span className={classes.answerLetter} aria-hidden>
                 {optionLetter(i)}
               </span>
               {answer.url && (
-                <img
-                  src={answer.url}
-                  alt={answer.name || `Answer ${i + 1}`}
-                  className={classes.answerImage}
-                />
+                <img src={answer.url} alt={optionLabel(answer, i)} className={classes.answerImage} />
               )}
               <span>{answer.name}</span>
-              {correct === answer.id && <VisuallyHidden> (correct)</VisuallyHidden>}
+              {correct === answer.id && <VisuallyHidden> ({t('question.correct')})</VisuallyHidden>}
             </li>
           ))}
         </ol>
@@ -430,6 +437,7 @@ const headingVmin = (text: string, width: number, max: number) =>
  */
 export function PresenterView(props: PresenterViewProps) {
   const { roomName, workshopName, state, join, questionTally } = props;
+  const t = useT();
   const isWin = showsWin(state);
   const shown = useLandedRolls(state);
   useCallOut(shown.rolls, state.gameState === 'roll', props.muted);
@@ -477,9 +485,9 @@ export function PresenterView(props: PresenterViewProps) {
       {stage === 'closed' ? (
         <Stack className={classes.panel} align="center" justify="center" style={{ flex: 1 }}>
           <Title order={2} fz={vmin(STAGE_TYPE.winTitle)}>
-            {GAME_TEXTS.roomClosed}
+            {t('game.roomClosed')}
           </Title>
-          <Text fz={vmin(STAGE_TYPE.body)}>The game has ended.</Text>
+          <Text fz={vmin(STAGE_TYPE.body)}>{t('presenter.gameEnded')}</Text>
         </Stack>
       ) : stage === 'lobby' ? (
         <PresenterLobby state={state} join={join} aspect={aspect} />
