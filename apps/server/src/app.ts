@@ -243,12 +243,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const twoFactor = twoFactorService({ db: database.db, serverSecret: config.jwtSecret });
+  const branding = brandingService(database.db, storage);
   const services = {
     auth: authService({
       db: database.db,
       refreshSecret: config.jwtSecret,
       tokens,
       mailer,
+      brandOf: branding.forPrint,
       publicUrl: config.publicUrl,
       log: app.log,
       signInPolicy: signInPolicy(sso, twoFactor),
@@ -260,7 +262,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     content: contentService(database.db, storage),
   };
   const audit = auditService(database.db);
-  const branding = brandingService(database.db, storage);
   // Entries older than AUDIT_RETENTION_DAYS go (the one delete the append-only trigger allows).
   scheduleHousekeeping(app, 'old audit log entries', () => audit.purge(config.auditRetentionDays), {
     shared: database,

@@ -1,7 +1,8 @@
+import { RESET_TOKEN_TTL_MINUTES } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { organizations, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import {
   createOrg,
   createTestContext,
@@ -15,6 +16,10 @@ import {
 import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { REFRESH_REUSE_GRACE_MS } from './refresh-rotation';
 import { hashOpaqueToken } from './tokens';
+
+/** A 1×1 PNG, in base64 as `PUT /org-logo` takes it. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 let ctx: TestContext;
 let smtp: TestSmtpServer;
@@ -306,6 +311,35 @@ describe('password reset', () => {
     expect(b.statusCode).toBe(200);
     expect(a.json()).toEqual({ message: 'Email verified, please check your email' });
     expect(b.json()).toEqual(a.json());
+  });
+
+  it("mails in the organization's language and look: its colour, its logo inline", async () => {
+    const german = await createOrg(ctx.database, { name: 'Kammer' });
+    await ctx.database.db
+      .update(organizations)
+      .set({ language: 'de' })
+      .where(eq(organizations.id, german.id));
+    const admin = await createUser(ctx.database, 'ADMIN', german.id);
+    const { headers } = await signIn(ctx.app, admin);
+    const put = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'PUT', url: `/api/v1${url}`, payload, headers });
+    expect(
+      (await put('/org-branding', { orgId: german.id, primaryColor: '#0b7285', accentColor: null }))
+        .statusCode,
+    ).toBe(200);
+    expect((await put('/org-logo', { orgId: german.id, data: ONE_PIXEL_PNG })).statusCode).toBe(200);
+
+    await post('/requestReset', { email: admin.email! });
+    const mail = await smtp.waitFor(admin.email!);
+    expect(mail.subject).toBe('Setzen Sie Ihr Playshop-Passwort zurück');
+    expect(mail.text).toContain(`innerhalb von ${RESET_TOKEN_TTL_MINUTES} Minuten`);
+    expect(new URL(extractResetLink(mail.text)).origin).toBe('https://playshop.example');
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.html).toMatch(
+      /background:#0b7285;color:#ffffff[^>]*><img src="data:image\/png;base64,[^"]+"[^>]*>Kammer</,
+    );
+    expect(mail.html).toContain('>Neues Passwort wählen</a>');
+    expect(mail.attachments).toEqual([expect.objectContaining({ contentType: 'image/png' })]);
   });
 
   it('mails a single-use link that sets a new password and signs out other sessions', async () => {

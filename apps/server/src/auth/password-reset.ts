@@ -1,24 +1,31 @@
 import { isStaffRole, message, RESET_TOKEN_TTL_MINUTES } from '@playshop/shared';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { PrintBrand } from '../branding/service';
 import type { Db } from '../db/client';
-import { passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { organizations, passwordResetTokens, refreshTokens, users } from '../db/schema';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError } from '../http/errors';
+import { brandedMail } from '../mail/branded-mail';
+import { mailLanguage, mailTexts } from '../mail/mail-texts';
 import type { Mailer } from '../mail/mailer';
 import { hashNewPassword } from './passwords';
 import { hashOpaqueToken, newOpaqueToken } from './tokens';
 
+/** An organization's look for a mail (the branding service's `forPrint`). */
+export type BrandOf = (orgId: number) => Promise<PrintBrand | null>;
+
 interface ResetDeps {
   db: Db;
   mailer: Mailer;
+  brandOf?: BrandOf;
   publicUrl: string;
   log: FastifyBaseLogger;
   now: () => Date;
 }
 
 /** A forgotten staff password: a single-use link by mail, then a new password that signs out every session. */
-export function passwordReset({ db, mailer, publicUrl, log, now }: ResetDeps) {
+export function passwordReset({ db, mailer, brandOf, publicUrl, log, now }: ResetDeps) {
   return {
     /**
      * Mails a single-use reset link to a staff account. Returns as soon as the token is stored
@@ -26,8 +33,15 @@ export function passwordReset({ db, mailer, publicUrl, log, now }: ResetDeps) {
      */
     async requestReset(email: string): Promise<void> {
       const [user] = await db
-        .select({ id: users.id, email: users.email, role: users.role })
+        .select({
+          id: users.id,
+          email: users.email,
+          role: users.role,
+          orgId: users.orgId,
+          orgLanguage: organizations.language,
+        })
         .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.orgId))
         .where(eq(users.email, email.trim().toLowerCase()))
         .limit(1);
       if (!user?.email || !isStaffRole(user.role)) return;
@@ -37,14 +51,27 @@ export function passwordReset({ db, mailer, publicUrl, log, now }: ResetDeps) {
         tokenHash: token.hash,
         expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
       });
-      const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token.raw)}`;
-      mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your Playshop password',
-          text: `Someone asked to reset the password of your Playshop account.\n\nTo choose a new password, open this link within ${RESET_TOKEN_TTL_MINUTES} minutes:\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-        })
-        .catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+      const href = `${publicUrl}/reset-password?token=${encodeURIComponent(token.raw)}`;
+      const to = user.email;
+      // Built and sent in the background: the organization's logo is read from storage.
+      (async () => {
+        const language = mailLanguage(user.orgLanguage);
+        const t = mailTexts(language);
+        const brand = (await brandOf?.(user.orgId)) ?? null;
+        await mailer.send(
+          brandedMail({
+            to,
+            subject: t('mail.reset.subject'),
+            paragraphs: [
+              `${t('mail.reset.asked')}\n\n${t('mail.reset.open', { minutes: RESET_TOKEN_TTL_MINUTES })}`,
+              t('mail.reset.notYou'),
+            ],
+            link: { label: t('mail.reset.button'), href },
+            brand,
+            language,
+          }),
+        );
+      })().catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
     },
 
     /** Sets a new password with a valid reset token, spends the token and signs out every session. */

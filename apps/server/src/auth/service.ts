@@ -6,6 +6,7 @@ import { refreshTokens, users } from '../db/schema';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
+import type { BrandOf } from './password-reset';
 import { passwordReset } from './password-reset';
 import { verifyPassword } from './passwords';
 import { playerSignIn } from './player-sign-in';
@@ -21,6 +22,8 @@ interface AuthDeps {
   refreshSecret: string;
   tokens: AccessTokens;
   mailer: Mailer;
+  /** An organization's look for its mail; none: Playshop's. */
+  brandOf?: BrandOf;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** What a right password leads to: refused (SSO only), a second step (two-factor), or a session. */
@@ -38,6 +41,7 @@ export function authService({
   refreshSecret,
   tokens,
   mailer,
+  brandOf,
   publicUrl,
   log,
   signInPolicy,
@@ -89,7 +93,7 @@ export function authService({
 
     ...playerSignIn(db, startSession),
     ...refreshRotation({ db, refreshSecret, sessions, log, now }),
-    ...passwordReset({ db, mailer, publicUrl, log, now }),
+    ...passwordReset({ db, mailer, brandOf, publicUrl, log, now }),
   };
 }
 

@@ -20,8 +20,14 @@ function argumentsOf(compiled: unknown, into = new Set<string>()): Set<string> {
   return into;
 }
 
-// `print`: the printed cards' texts, read by the server only (apps/server/src/print/print-texts.ts).
-const scopes = { participant: LANGUAGES, staff: STAFF_LANGUAGES, print: LANGUAGES } as const;
+// `print`: the printed cards' texts, read by the server only (apps/server/src/print/print-texts.ts);
+// `mail`: the mails' texts, read by the server only (apps/server/src/mail/mail-texts.ts).
+const scopes = {
+  participant: LANGUAGES,
+  staff: STAFF_LANGUAGES,
+  print: LANGUAGES,
+  mail: STAFF_LANGUAGES,
+} as const;
 
 describe.each(Object.entries(scopes))('the %s catalogue', (scope, languages) => {
   const english = read(scope, 'en');
