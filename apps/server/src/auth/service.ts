@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
   isOrgExpired,
+  isStaffLanguage,
   isStaffRole,
   type LoginReply,
   message,
@@ -81,6 +82,7 @@ export function authService({
         passwordHash: users.passwordHash,
         isGuest: users.isGuest,
         tokenVersion: users.tokenVersion,
+        language: users.language,
         orgId: organizations.id,
         orgName: organizations.name,
       })
@@ -152,6 +154,7 @@ export function authService({
           passwordHash: null,
           isGuest: true,
           tokenVersion: 0,
+          language: null,
           orgId: room.orgId,
           orgName: room.orgName,
         };
@@ -178,6 +181,7 @@ export function authService({
         role: actor.role,
         userId: actor.userId,
         accessToken: await tokens.sign({ ...actor, tokenVersion: user.tokenVersion }),
+        language: isStaffLanguage(user.language) ? user.language : null,
       },
       refreshToken: refreshRaw,
       refreshExpiresAt,
