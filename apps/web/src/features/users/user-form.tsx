@@ -19,7 +19,7 @@ import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useOrgOptions } from '../organizations/organizations-api';
 import type { UserKind } from './users-api';
-import { useSaveUser } from './users-api';
+import { ROLE_KEYS, useSaveUser } from './users-api';
 
 type FormValues = Record<string, string>;
 
@@ -92,11 +92,11 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
 
   const roleOptions = (actor ? staffRoleChoices(actor.role) : []).map((role) => ({
     value: role,
-    label: t(`users.roleLabel.${role}`),
+    label: t(ROLE_KEYS[role]),
   }));
   // A user's current role stays visible even when the editor may not give it (e.g. oneself).
   if (user && !roleOptions.some((o) => o.value === user.role)) {
-    roleOptions.push({ value: user.role, label: t(`users.roleLabel.${user.role}`) });
+    roleOptions.push({ value: user.role, label: t(ROLE_KEYS[user.role]) });
   }
   const orgSelectOptions = (orgOptions.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
   if (user && !orgSelectOptions.some((o) => o.value === String(user.organizationId))) {

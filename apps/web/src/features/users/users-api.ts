@@ -8,6 +8,7 @@ import {
   PAGE_SIZE,
   PLAYER_IMPORT_API,
   type PlayerFormInput,
+  type Role,
   type StaffLanguage,
   USER_API,
 } from '@playshop/shared';
@@ -15,7 +16,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../api/api';
 import { useSavingMutation } from '../../api/use-saving-mutation';
 import { useSessionStore } from '../../auth/auth-provider';
-import { t } from '../../i18n/i18n';
+import { type StaffMessageId, t } from '../../i18n/i18n';
+
+/** Each role's name on the staff screens. */
+export const ROLE_KEYS: Record<Role, StaffMessageId> = {
+  SUPER_ADMIN: 'users.roleSuperAdmin',
+  ADMIN: 'users.roleAdmin',
+  FACILITATOR: 'users.roleFacilitator',
+  PLAYER: 'users.rolePlayer',
+};
 
 /** Query keys of the Admins and Players lists; invalidating `all(kind)` refreshes every page and search. */
 export const userKeys = {

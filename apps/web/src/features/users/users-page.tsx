@@ -13,7 +13,7 @@ import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
 import { PlayerImportPanel } from './player-import-panel';
 import { UserForm } from './user-form';
-import { type UserKind, useDeleteUser, useUsersPage } from './users-api';
+import { ROLE_KEYS, type UserKind, useDeleteUser, useUsersPage } from './users-api';
 
 const fullName = (user: UserReply) => `${user.firstName} ${user.lastName}`.trim();
 
@@ -56,7 +56,7 @@ export function UsersPage({ kind }: { kind: UserKind }) {
         }
       : { header: t('users.email'), render: (u) => u.email },
     ...(kind === 'admin'
-      ? [{ header: t('users.role'), render: (u: UserReply) => t(`users.roleLabel.${u.role}`) }]
+      ? [{ header: t('users.role'), render: (u: UserReply) => t(ROLE_KEYS[u.role]) }]
       : []),
     { header: t('users.organization'), render: (u) => u.organizationName },
   ];
