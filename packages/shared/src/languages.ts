@@ -11,6 +11,11 @@ export type Language = (typeof LANGUAGES)[number];
 /** The staff screens' languages (a subset of LANGUAGES). */
 export const STAFF_LANGUAGES = ['en', 'de'] as const satisfies readonly Language[];
 export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
+export const isStaffLanguage = (value: unknown): value is StaffLanguage =>
+  typeof value === 'string' && (STAFF_LANGUAGES as readonly string[]).includes(value);
+export const ZStaffLanguage = z.enum(STAFF_LANGUAGES, {
+  error: `Language must be one of: ${STAFF_LANGUAGES.join(', ')}`,
+});
 
 /** Each language's own name, as a language menu shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {

@@ -66,6 +66,8 @@ export const PERMISSIONS = {
   erasePlayers: ADMIN_ROLES,
   /** One's own two-factor sign-in: set it up, turn it off (staff: players have no password). */
   manageOwnSignIn: STAFF_ROLES,
+  /** One's own language of the staff screens (kept with the account, so every device shows it). */
+  chooseOwnLanguage: STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

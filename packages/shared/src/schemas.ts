@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { zIdParam, zLine } from './input';
-import { ZLanguage } from './languages';
+import { ZLanguage, ZStaffLanguage } from './languages';
 import { VALIDATION, ZMessageKeyFields } from './messages';
 import { ROLES } from './roles';
 
@@ -49,6 +49,8 @@ export const ZLoginReply = z.object({
   role: ZRole,
   userId: z.number().int(),
   accessToken: z.string(),
+  /** A staff member's own language for the staff screens on any device; null: the browser's. */
+  language: ZStaffLanguage.nullable().optional(),
 });
 export type LoginReply = z.infer<typeof ZLoginReply>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { zIdParam, zLine } from './input';
+import { ZStaffLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
 import { normalizeRole, ROLES } from './roles';
@@ -296,4 +297,22 @@ export const USER_API = {
       tags,
     }),
   },
+};
+
+/** The caller's own language of the staff screens (null: follow the browser). */
+export const ZAccountLanguage = z.object({ language: ZStaffLanguage.nullable() });
+export type AccountLanguage = z.infer<typeof ZAccountLanguage>;
+
+export const ACCOUNT_API = {
+  setLanguage: endpoint({
+    method: 'PUT',
+    path: '/account/language',
+    body: ZAccountLanguage,
+    reply: ZAccountLanguage,
+    access: 'chooseOwnLanguage',
+    summary: "Keep the caller's language of the staff screens with their account (English or German)",
+    description:
+      'Sign-in and refresh replies carry it as `language`, so the staff screens show it on any device.',
+    tags,
+  }),
 };

@@ -56,6 +56,8 @@ describe('POST /login', () => {
       role: 'ADMIN',
       userId: admin.id,
       accessToken: expect.any(String),
+      // Their own language of the staff screens: none chosen yet (PUT /account/language).
+      language: null,
     });
     const cookie = res.cookies.find((c) => c.name === 'playshop_refresh');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1', secure: true });

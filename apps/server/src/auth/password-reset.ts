@@ -38,6 +38,7 @@ export function passwordReset({ db, mailer, brandOf, publicUrl, log, now }: Rese
           email: users.email,
           role: users.role,
           orgId: users.orgId,
+          language: users.language,
           orgLanguage: organizations.language,
         })
         .from(users)
@@ -55,7 +56,7 @@ export function passwordReset({ db, mailer, brandOf, publicUrl, log, now }: Rese
       const to = user.email;
       // Built and sent in the background: the organization's logo is read from storage.
       (async () => {
-        const language = mailLanguage(user.orgLanguage);
+        const language = mailLanguage(user.language, user.orgLanguage);
         const t = mailTexts(language);
         const brand = (await brandOf?.(user.orgId)) ?? null;
         await mailer.send(

@@ -62,6 +62,7 @@ async function createGuest(db: Db, room: ResolvedJoinCode, nickname: string): Pr
         passwordHash: null,
         isGuest: true,
         tokenVersion: 0,
+        language: null,
         orgId: room.orgId,
         orgName: room.orgName,
       };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type LoginReply, REFRESH_TOKEN_TTL_DAYS } from '@playshop/shared';
+import { isStaffLanguage, type LoginReply, REFRESH_TOKEN_TTL_DAYS } from '@playshop/shared';
 import type { Db } from '../db/client';
 import { refreshTokenWriter } from './refresh-token-writer';
 import { type AccessTokens, newOpaqueToken } from './tokens';
@@ -31,6 +31,7 @@ export function sessionStarter(db: Db, tokens: AccessTokens, now: () => Date) {
         role: actor.role,
         userId: actor.userId,
         accessToken: await tokens.sign({ ...actor, tokenVersion: user.tokenVersion }),
+        language: isStaffLanguage(user.language) ? user.language : null,
       },
       refreshToken: refreshRaw,
       refreshExpiresAt,

@@ -14,6 +14,7 @@ export const userWithOrg = (db: Db) =>
       passwordHash: users.passwordHash,
       isGuest: users.isGuest,
       tokenVersion: users.tokenVersion,
+      language: users.language,
       orgId: organizations.id,
       orgName: organizations.name,
     })

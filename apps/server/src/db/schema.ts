@@ -80,6 +80,8 @@ export const users = pgTable(
      * role or organization change) makes the user's earlier access tokens worthless at once.
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** A staff member's language of the staff screens (STAFF_LANGUAGES); null follows the browser. */
+    language: text('language'),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { message, PLAYER_IMPORT_API, USER_API } from '@playshop/shared';
+import { ACCOUNT_API, message, PLAYER_IMPORT_API, USER_API } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { noteAudit, noteChange } from '../audit/trail';
 import { route } from '../http/endpoint';
@@ -61,6 +61,8 @@ export function userRoutes(app: FastifyInstance, users: UsersService): void {
     });
     route(app, api.all, ({ actor }) => users.all(actor, kind));
   }
+
+  route(app, ACCOUNT_API.setLanguage, ({ actor, body }) => users.setLanguage(actor, body.language));
 
   route(app, USER_API.player.create, ({ actor, body }) => users.createPlayer(actor, body));
   route(app, USER_API.admin.create, ({ actor, body }) => users.createAdmin(actor, body));

@@ -3,6 +3,7 @@ import {
   listedStaffRoles,
   message,
   type Role,
+  type StaffLanguage,
   USER_TEXTS,
   type UserReply,
   type ZCreateAdmin,
@@ -93,6 +94,12 @@ export function usersService(db: Db) {
 
   return {
     ...playerCsvService(db),
+
+    /** The caller's own language of the staff screens (null: the browser's); sign-in replies carry it. */
+    async setLanguage(actor: Actor, language: StaffLanguage | null) {
+      await db.update(users).set({ language }).where(eq(users.id, actor.userId));
+      return { language };
+    },
 
     /** A page of one kind of user, by last then first name; optionally searched by first or last name. */
     async page(actor: Actor, kind: UserKind, orgs: OrgFilter, page: number, size: number, term?: string) {

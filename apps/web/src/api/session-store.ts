@@ -1,4 +1,4 @@
-import type { LoginReply, Role } from '@playshop/shared';
+import type { LoginReply, Role, StaffLanguage } from '@playshop/shared';
 
 /** Who is logged in (SPEC §3 auth user, without the token). */
 export interface AuthUser {
@@ -7,6 +7,8 @@ export interface AuthUser {
   orgId: number;
   role: Role;
   userId: number;
+  /** A staff member's language of the staff screens, kept with the account (null: the browser's). */
+  language?: StaffLanguage | null;
 }
 
 /** The access token lives here, in memory only: never in localStorage or a readable cookie. */
@@ -22,8 +24,8 @@ export interface SessionStore {
 }
 
 export function sessionFromReply(reply: LoginReply): Session {
-  const { accessToken, username, org, orgId, role, userId } = reply;
-  return { accessToken, user: { username, org, orgId, role, userId } };
+  const { accessToken, username, org, orgId, role, userId, language = null } = reply;
+  return { accessToken, user: { username, org, orgId, role, userId, language } };
 }
 
 export function createSessionStore(initial: Session | null = null): SessionStore {

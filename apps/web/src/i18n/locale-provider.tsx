@@ -20,6 +20,8 @@ type LocaleContextValue = {
   choose: (language: Language | null) => void;
   /** The room's language, once a screen knows its room (null when it leaves). */
   setRoom: (language: Language | null, mode?: 'phone' | 'projector') => void;
+  /** The signed-in staff member's own language (kept with the account), on the staff screens. */
+  setAccount: (language: Language | null) => void;
   t: typeof t;
 };
 
@@ -42,12 +44,14 @@ function useDocumentLanguage(language: Language) {
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const [chosen, setChosen] = useState<Language | null>(storedLanguage);
   const [room, setRoomState] = useState<{ language: Language; mode: 'phone' | 'projector' } | null>(null);
+  const [account, setAccount] = useState<Language | null>(null);
   const [language, setLanguage] = useState<Language>(currentLanguage);
 
+  // A staff member's account language is their choice on every device, ahead of this device's.
   const wanted =
     room?.mode === 'projector'
       ? room.language
-      : chooseLanguage({ chosen, room: room?.language, browser: navigator.languages });
+      : chooseLanguage({ chosen: account ?? chosen, room: room?.language, browser: navigator.languages });
 
   useEffect(() => {
     let current = true;
@@ -86,6 +90,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       chosen,
       choose,
       setRoom,
+      setAccount,
       t: (id: MessageId, values?: MessageValues) => t(id, values),
     }),
     [language, chosen, choose, setRoom, revision],
@@ -98,6 +103,7 @@ const fallback: LocaleContextValue = {
   chosen: null,
   choose: () => {},
   setRoom: () => {},
+  setAccount: () => {},
   t,
 };
 
@@ -120,4 +126,13 @@ export function useRoomLanguage(
     setRoom(language ?? null, mode);
   }, [language, mode, setRoom]);
   useEffect(() => () => setRoom(null), [setRoom]);
+}
+
+/** Tells the provider the signed-in staff member's own language while a staff screen is shown. */
+export function useAccountLanguage(language: Language | null | undefined) {
+  const { setAccount } = useLocale();
+  useEffect(() => {
+    setAccount(language ?? null);
+  }, [language, setAccount]);
+  useEffect(() => () => setAccount(null), [setAccount]);
 }

@@ -2,7 +2,9 @@ import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useLocation } from 'react-router';
+import { useCurrentUser } from '../auth/auth-provider';
 import { loadStaffMessages } from '../i18n/i18n';
+import { useAccountLanguage } from '../i18n/locale-provider';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -31,6 +33,9 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
   useEffect(() => {
     if (isStaffArea) void loadStaffMessages();
   }, [isStaffArea]);
+  // …in the staff member's own language, whichever device they use (PUT /account/language).
+  const user = useCurrentUser();
+  useAccountLanguage(isStaffArea ? user?.language : null);
 
   // Following a link in the opened mobile navigation should show the page, not the menu.
   useEffect(() => {

@@ -3,6 +3,8 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '../auth/auth-provider';
 import { usePublicSettings } from '../features/settings/settings-api';
+import type { StaffMessageId } from '../i18n/i18n';
+import { useT } from '../i18n/locale-provider';
 import { type NavArea, navLinksFor } from './nav-items';
 
 interface SideNavProps {
@@ -12,8 +14,26 @@ interface SideNavProps {
   orgName: string;
 }
 
+/** The links' names on the staff screens (nav-items.ts keeps the English, its one name per link). */
+const LABEL_KEYS: Record<string, StaffMessageId> = {
+  Dashboard: 'common.navDashboard',
+  Admins: 'common.navAdmins',
+  Organization: 'common.navOrganization',
+  Players: 'common.navPlayers',
+  Rooms: 'common.navRooms',
+  Categories: 'common.navCategories',
+  Content: 'common.navContent',
+  Materials: 'common.navMaterials',
+  Workshops: 'common.navWorkshops',
+  Training: 'common.navTraining',
+  Settings: 'common.navSettings',
+  'Audit log': 'common.navAuditLog',
+  Insights: 'common.navInsights',
+};
+
 /** SPEC §2 side navigation: the organization name and the links the user's role may use. */
 export function SideNav({ area, basePath, orgName }: SideNavProps) {
+  const t = useT();
   const user = useCurrentUser();
   const settings = usePublicSettings();
   const { pathname } = useLocation();
@@ -25,7 +45,7 @@ export function SideNav({ area, basePath, orgName }: SideNavProps) {
     <Stack gap="xs">
       <Box px="sm" py="xs">
         <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-          Organization
+          {t('common.navOrganizationHeading')}
         </Text>
         <Text fw={700} fz="lg" lineClamp={2}>
           {orgName}
@@ -41,7 +61,7 @@ export function SideNav({ area, basePath, orgName }: SideNavProps) {
                   href={href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  label={label}
+                  label={LABEL_KEYS[label] ? t(LABEL_KEYS[label]) : label}
                   leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
                   rightSection={<IconExternalLink size={14} aria-hidden />}
                 />
@@ -49,7 +69,7 @@ export function SideNav({ area, basePath, orgName }: SideNavProps) {
                 <NavLink
                   component={Link}
                   to={href}
-                  label={label}
+                  label={LABEL_KEYS[label] ? t(LABEL_KEYS[label]) : label}
                   active={isActive}
                   aria-current={isActive ? 'page' : undefined}
                   leftSection={<Icon size={20} stroke={1.6} aria-hidden />}

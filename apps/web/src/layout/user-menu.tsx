@@ -2,6 +2,7 @@ import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { isStaffRole, LANGUAGE_NAMES, ROLE_LABELS, type Role, STAFF_LANGUAGES } from '@playshop/shared';
 import { IconCheck, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSetAccountLanguage } from '../features/users/users-api';
 import { hasMessage, type StaffMessageId, staffLanguage } from '../i18n/i18n';
 import { useLocale } from '../i18n/locale-provider';
 
@@ -24,7 +25,8 @@ export interface UserMenuProps {
 export function UserMenu({ user, onLogout, children, label, openOnMount }: UserMenuProps) {
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
-  const { language, choose, t } = useLocale();
+  const { language, t } = useLocale();
+  const setAccountLanguage = useSetAccountLanguage();
   const staffScreens = staffLanguage(language);
   // A player's menu (no staff catalogue loaded) keeps its English words.
   const say = (id: StaffMessageId, english: string) => (hasMessage(id) ? t(id) : english);
@@ -56,7 +58,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
         <Menu.Divider />
         {isStaffRole(user.role) && (
           <>
-            {/* The staff screens' language, remembered on this device (English or German). */}
+            {/* The staff screens' language, kept with the account: every device shows it. */}
             <Menu.Label>{say('staff.language', 'Language of the screens')}</Menu.Label>
             {STAFF_LANGUAGES.map((code) => (
               <Menu.Item
@@ -64,7 +66,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
                 lang={code}
                 aria-current={code === staffScreens ? 'true' : undefined}
                 rightSection={code === staffScreens ? <IconCheck size={16} aria-hidden /> : null}
-                onClick={() => choose(code)}
+                onClick={() => setAccountLanguage.mutate(code)}
               >
                 {LANGUAGE_NAMES[code]}
               </Menu.Item>

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { t as say } from '../i18n/i18n';
+import { useT } from '../i18n/locale-provider';
 
 /**
  * The state of one delete confirmation: which item is asked about, whether the delete runs, and the
@@ -23,7 +25,9 @@ export function useConfirmDelete<T>(onDelete: ((item: T) => Promise<unknown>) | 
       await onDelete(pending);
       close();
     } catch (failure) {
-      setError(`Error: ${failure instanceof Error ? failure.message : String(failure)}`);
+      setError(
+        say('common.error', { message: failure instanceof Error ? failure.message : String(failure) }),
+      );
     } finally {
       setIsDeleting(false);
     }
@@ -49,16 +53,17 @@ export function ConfirmDeleteDialog<T>({
   label: (item: T) => string;
   warning?: string;
 }) {
+  const t = useT();
   return (
     <Modal
       opened={state.pending !== null}
       onClose={state.close}
-      title={`Delete ${thing}`}
+      title={t('common.deleteThing', { thing })}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack gap="md">
-        <Text>{`Are you sure you want to delete this ${thing}?`}</Text>
+        <Text>{t('common.confirmDelete', { thing })}</Text>
         {state.pending !== null && (
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {label(state.pending)}
@@ -76,10 +81,10 @@ export function ConfirmDeleteDialog<T>({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={state.close} disabled={state.isDeleting}>
-            No
+            {t('common.no')}
           </Button>
           <Button color="red.8" onClick={state.confirm} loading={state.isDeleting}>
-            Yes
+            {t('common.yes')}
           </Button>
         </Group>
       </Stack>

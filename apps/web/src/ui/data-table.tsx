@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/locale-provider';
 import { ConfirmDeleteDialog, useConfirmDelete } from './confirm-delete';
 import classes from './data-table.module.css';
 import { ErrorAlert } from './error-alert';
@@ -55,6 +56,7 @@ interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, onEdit, onDelete, canDelete, page, onPageChange } = props;
+  const t = useT();
   const confirmDelete = useConfirmDelete<T>(onDelete);
   // An empty list still reads 'Page 1 of 1'.
   const pageCount = Math.max(1, props.pageCount);
@@ -63,7 +65,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <Stack gap="sm">
-      {props.error && <ErrorAlert message={`Error: ${props.error.message}`} />}
+      {props.error && <ErrorAlert message={t('common.error', { message: props.error.message })} />}
       <Table.ScrollContainer minWidth={isWide ? 560 : 0}>
         <Table striped highlightOnHover verticalSpacing="sm" captionSide="top" className={classes.table}>
           <Table.Caption style={visuallyHidden}>{props.caption}</Table.Caption>
@@ -76,12 +78,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
               ))}
               {onEdit && (
                 <Table.Th scope="col" w={72}>
-                  Edit
+                  {t('common.edit')}
                 </Table.Th>
               )}
               {onDelete && (
                 <Table.Th scope="col" w={72}>
-                  Delete
+                  {t('common.delete')}
                 </Table.Th>
               )}
             </Table.Tr>
@@ -103,7 +105,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <ActionIcon
                       variant="light"
                       size="lg"
-                      aria-label={`Edit ${props.getRowLabel(row)}`}
+                      aria-label={t('common.editRow', { name: props.getRowLabel(row) })}
                       onClick={() => onEdit(row)}
                     >
                       <IconPencil size={18} aria-hidden />
@@ -117,7 +119,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         variant="light"
                         color="red"
                         size="lg"
-                        aria-label={`Delete ${props.getRowLabel(row)}`}
+                        aria-label={t('common.deleteRow', { name: props.getRowLabel(row) })}
                         onClick={() => confirmDelete.ask(row)}
                       >
                         <IconTrash size={18} aria-hidden />
@@ -130,28 +132,35 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {props.isLoading && <PageLoader label={`Loading ${props.caption}`} />}
+      {props.isLoading && <PageLoader label={t('common.loadingThing', { thing: props.caption })} />}
       {rows?.length === 0 && !props.isLoading && (
-        <Text c="dimmed">{props.emptyText ?? 'Nothing here yet'}</Text>
+        <Text c="dimmed">{props.emptyText ?? t('common.nothingYet')}</Text>
       )}
 
-      <Group justify="space-between" wrap="nowrap" component="nav" aria-label={`${props.caption} pages`}>
+      <Group
+        justify="space-between"
+        wrap="nowrap"
+        component="nav"
+        aria-label={t('common.pages', { thing: props.caption })}
+      >
         <Button
           variant="default"
           leftSection={<IconChevronLeft size={16} aria-hidden />}
           disabled={page <= 1}
           onClick={() => onPageChange(page - 1)}
         >
-          Previous
+          {t('common.previous')}
         </Button>
-        <Text aria-live="polite">{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</Text>
+        <Text aria-live="polite">
+          {t('common.pageOf', { page: Math.min(page, pageCount), count: pageCount })}
+        </Text>
         <Button
           variant="default"
           rightSection={<IconChevronRight size={16} aria-hidden />}
           disabled={page >= pageCount}
           onClick={() => onPageChange(page + 1)}
         >
-          Next
+          {t('common.next')}
         </Button>
       </Group>
 

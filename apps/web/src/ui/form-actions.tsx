@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useT } from '../i18n/locale-provider';
 import { keepFieldFocus } from './keep-focus';
 
 interface FormActionsProps {
@@ -11,17 +12,18 @@ interface FormActionsProps {
 
 /** The end of every form: the save's error, then Cancel and the main button, on the right. */
 export function FormActions({ submitLabel, loading, error, onCancel }: FormActionsProps) {
+  const t = useT();
   return (
     <>
       {error && (
         <Text c="red.9" role="alert">
-          {`Error: ${error}`}
+          {t('common.error', { message: error })}
         </Text>
       )}
       <Group justify="flex-end">
         {onCancel && (
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         )}
         <Button type="submit" loading={loading} onMouseDown={keepFieldFocus}>

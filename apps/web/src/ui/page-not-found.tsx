@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useT } from '../i18n/locale-provider';
 import { PageTitle } from './page-title';
 
 /**
@@ -8,10 +9,11 @@ import { PageTitle } from './page-title';
  * way back, instead of the generic error page.
  */
 export function PageNotFound({ backTo, backLabel }: { backTo: string; backLabel: string }) {
+  const t = useT();
   return (
     <Stack gap="md" maw={560} py="xl">
-      <PageTitle>Page not found</PageTitle>
-      <Text>There is no page at this address yet. Use the navigation, or go back.</Text>
+      <PageTitle>{t('common.pageNotFound')}</PageTitle>
+      <Text>{t('common.pageNotFoundText')}</Text>
       <div>
         <Button component={Link} to={backTo} leftSection={<IconArrowLeft size={16} aria-hidden />}>
           {backLabel}

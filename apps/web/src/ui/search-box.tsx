@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useT } from '../i18n/locale-provider';
 
 interface SearchBoxProps {
   /** The search in force (the one the list shows); '' when none. */
@@ -18,6 +19,7 @@ interface SearchBoxProps {
  * button while a term is active. The text being typed is local until submitted.
  */
 export function SearchBox({ term, onSearch, label, placeholder }: SearchBoxProps) {
+  const t = useT();
   const [draft, setDraft] = useState(term);
   // Follow the active term when it changes from outside (back button, a link).
   useEffect(() => setDraft(term), [term]);
@@ -44,14 +46,19 @@ export function SearchBox({ term, onSearch, label, placeholder }: SearchBoxProps
             maxLength={100}
             rightSection={
               term ? (
-                <ActionIcon variant="subtle" color="gray" aria-label="Clear search" onClick={handleClear}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('common.clearSearch')}
+                  onClick={handleClear}
+                >
                   <IconX size={16} aria-hidden />
                 </ActionIcon>
               ) : null
             }
           />
           <Button type="submit" leftSection={<IconSearch size={16} aria-hidden />}>
-            Search
+            {t('common.search')}
           </Button>
         </Group>
       </form>

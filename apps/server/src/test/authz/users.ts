@@ -1,4 +1,4 @@
-import { ADMINS, type AuthzRow, allowed, STAFF, SUPER, scoped, scopedGet, unscopedGet } from './core';
+import { ADMINS, type AuthzRow, allowed, STAFF, SUPER, same, scoped, scopedGet, unscopedGet } from './core';
 /** Admins and players: lists, search, records, writes, import and export. */
 export const userRows: AuthzRow[] = [
   scopedGet('/get-org-admins/:orgId/:page/:size', ADMINS, (side) => `/get-org-admins/${side.org.id}/1/10`),
@@ -15,6 +15,13 @@ export const userRows: AuthzRow[] = [
   scopedGet('/search-org-admin/:orgId/:term', ADMINS, (side) => `/search-org-admin/${side.org.id}/Staff`),
   scopedGet('/search-org-players/:orgId/:term', STAFF, (side) => `/search-org-players/${side.org.id}/Player`),
   unscopedGet('/getadmins', ADMINS),
+  // One's own language: every staff member, for themselves (no organization is targeted).
+  {
+    method: 'PUT',
+    path: '/account/language',
+    ...same(allowed(STAFF)),
+    request: () => ({ url: '/account/language', payload: { language: 'de' } }),
+  },
   unscopedGet('/getparticipants', STAFF),
   scopedGet('/get-admin-by-id/:id', ADMINS, (side) => `/get-admin-by-id/${side.facilitatorId}`),
   scopedGet('/get-player-by-id/:id', STAFF, (side) => `/get-player-by-id/${side.playerId}`),

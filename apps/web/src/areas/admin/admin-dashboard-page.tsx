@@ -11,13 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import {
-  can,
-  LICENCE_WARNING_DAYS,
-  ORG_TEXTS,
-  type OverviewDashboard,
-  type RecentGame,
-} from '@playshop/shared';
+import { can, LICENCE_WARNING_DAYS, type OverviewDashboard, type RecentGame } from '@playshop/shared';
 import {
   IconBuildingPlus,
   IconDownload,
@@ -31,6 +25,8 @@ import { useCurrentUser } from '../../auth/auth-provider';
 import { useOrgWorkshops } from '../../features/organizations/organizations-api';
 import { RoomActivityList, runRoomPath } from '../../features/rooms/room-activity-list';
 import { downloadRoomReport } from '../../features/rooms/rooms-api';
+import { formatDate } from '../../i18n/format';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -45,13 +41,14 @@ import { useOrgDashboard, useOverviewDashboard } from './dashboard-api';
  * the licence's end and counts. Both see the organization's current workshops.
  */
 export function AdminDashboardPage() {
+  const t = useT();
   const org = useParams().org ?? '';
   const user = useCurrentUser();
   const isSuper = can(user?.role, 'readOverviewDashboard');
 
   return (
     <Stack gap="lg" maw={1040}>
-      <PageTitle subtitle="Dashboard" style={{ overflowWrap: 'anywhere' }}>
+      <PageTitle subtitle={t('admin.dashboard')} style={{ overflowWrap: 'anywhere' }}>
         {org}
       </PageTitle>
       {isSuper ? <SuperAdminPanels org={org} /> : <OrgPanels org={org} />}
@@ -93,19 +90,21 @@ function Counts({ items }: { items: [label: string, value: number][] }) {
 }
 
 function SuperAdminPanels({ org }: { org: string }) {
+  const t = useT();
   return (
-    <QueryBoundary query={useOverviewDashboard()} loading="Loading the dashboard">
+    <QueryBoundary query={useOverviewDashboard()} loading={t('admin.loadingDashboard')}>
       {(overview) => <Overview org={org} overview={overview} />}
     </QueryBoundary>
   );
 }
 
 function Overview({ org, overview }: { org: string; overview: OverviewDashboard }) {
+  const t = useT();
   const base = `/${encodeURIComponent(org)}/admin`;
   const { counts, expiringLicences, demoRoom } = overview;
   return (
     <>
-      <Section title="Getting started">
+      <Section title={t('admin.gettingStarted')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           {demoRoom && (
             <Button
@@ -114,7 +113,7 @@ function Overview({ org, overview }: { org: string; overview: OverviewDashboard 
               size="md"
               leftSection={<IconPlayerPlay size={18} aria-hidden />}
             >
-              Open the demo room
+              {t('admin.openDemoRoom')}
             </Button>
           )}
           <Button
@@ -124,7 +123,7 @@ function Overview({ org, overview }: { org: string; overview: OverviewDashboard 
             variant="light"
             leftSection={<IconBuildingPlus size={18} aria-hidden />}
           >
-            Create an organization
+            {t('admin.createOrganization')}
           </Button>
           <Button
             component={Link}
@@ -133,25 +132,25 @@ function Overview({ org, overview }: { org: string; overview: OverviewDashboard 
             variant="light"
             leftSection={<IconUserPlus size={18} aria-hidden />}
           >
-            Add its first admin
+            {t('admin.addFirstAdmin')}
           </Button>
         </SimpleGrid>
         {demoRoom && (
           <Text size="sm" c="dimmed" mt="sm">
-            The demo room of {demoRoom.orgName}: open its lobby and show players the join code.
+            {t('admin.demoRoomHelp', { org: demoRoom.orgName })}
           </Text>
         )}
       </Section>
       <Counts
         items={[
-          ['Organizations', counts.organizations],
-          ['Users', counts.users],
-          ['Games this month', counts.gamesThisMonth],
+          [t('admin.countOrganizations'), counts.organizations],
+          [t('admin.countUsers'), counts.users],
+          [t('admin.countGamesThisMonth'), counts.gamesThisMonth],
         ]}
       />
-      <Section title={`Licences ending within ${LICENCE_WARNING_DAYS} days`}>
+      <Section title={t('admin.licencesEnding', { days: LICENCE_WARNING_DAYS })}>
         {expiringLicences.length === 0 ? (
-          <Text c="dimmed">None</Text>
+          <Text c="dimmed">{t('admin.none')}</Text>
         ) : (
           <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {expiringLicences.map((o) => (
@@ -166,7 +165,7 @@ function Overview({ org, overview }: { org: string; overview: OverviewDashboard 
                   {o.name}
                 </Anchor>
                 <Text size="sm" style={{ flexShrink: 0 }}>
-                  ends {o.expiry}
+                  {t('admin.ends', { date: o.expiry ?? '' })}
                 </Text>
               </Group>
             ))}
@@ -178,41 +177,43 @@ function Overview({ org, overview }: { org: string; overview: OverviewDashboard 
 }
 
 function OrgPanels({ org }: { org: string }) {
+  const t = useT();
   const dashboard = useOrgDashboard(org);
   return (
     <>
-      {dashboard.isPending && <PageLoader label="Loading the dashboard" />}
-      {dashboard.isError && <ErrorAlert message={`Error: ${dashboard.error.message}`} />}
+      {dashboard.isPending && <PageLoader label={t('admin.loadingDashboard')} />}
+      {dashboard.isError && <ErrorAlert message={t('common.error', { message: dashboard.error.message })} />}
       {dashboard.data && (
         <>
           <Text>
-            Licence:{' '}
-            {dashboard.data.organization.expiry
-              ? `ends ${dashboard.data.organization.expiry}`
-              : ORG_TEXTS.noExpiry}
+            {t('admin.licence', {
+              state: dashboard.data.organization.expiry
+                ? t('admin.ends', { date: dashboard.data.organization.expiry })
+                : t('organizations.noExpiry'),
+            })}
           </Text>
           <Counts
             items={[
-              ['Rooms', dashboard.data.counts.rooms],
-              ['Players', dashboard.data.counts.players],
-              ['Staff', dashboard.data.counts.staff],
-              ['Games this month', dashboard.data.counts.gamesThisMonth],
+              [t('admin.countRooms'), dashboard.data.counts.rooms],
+              [t('admin.countPlayers'), dashboard.data.counts.players],
+              [t('admin.countStaff'), dashboard.data.counts.staff],
+              [t('admin.countGamesThisMonth'), dashboard.data.counts.gamesThisMonth],
             ]}
           />
         </>
       )}
       <Section
-        title="Rooms"
+        title={t('admin.rooms')}
         action={
           <Anchor component={Link} to={`/${encodeURIComponent(org)}/admin/rooms`} size="sm">
-            Manage rooms
+            {t('admin.manageRooms')}
           </Anchor>
         }
       >
-        <RoomActivityList org={org} emptyText="No rooms yet: create one on the Rooms page." />
+        <RoomActivityList org={org} emptyText={t('admin.noRooms')} />
       </Section>
       {dashboard.data && (
-        <Section title="Recent games">
+        <Section title={t('admin.recentGames')}>
           <RecentGames games={dashboard.data.recentGames} />
         </Section>
       )}
@@ -220,11 +221,11 @@ function OrgPanels({ org }: { org: string }) {
   );
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
 function RecentGames({ games }: { games: RecentGame[] }) {
-  if (games.length === 0) return <Text c="dimmed">No games yet</Text>;
+  const t = useT();
+  if (games.length === 0) return <Text c="dimmed">{t('admin.noGames')}</Text>;
   return (
     <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
       {games.map((g) => (
@@ -232,9 +233,9 @@ function RecentGames({ games }: { games: RecentGame[] }) {
           <Stack gap={0} style={{ minWidth: 0 }}>
             <TruncatedText fw={600}>{g.roomName}</TruncatedText>
             <Text size="sm" c="dimmed">
-              {when(g.startedAt)} · {g.players === 1 ? '1 player' : `${g.players} players`} ·{' '}
-              {g.winners === 1 ? '1 winner' : `${g.winners} winners`}
-              {g.endedAt ? '' : ' · running'}
+              {when(g.startedAt)} · {t('admin.players', { count: g.players })} ·{' '}
+              {t('admin.winners', { count: g.winners })}
+              {g.endedAt ? '' : ` · ${t('admin.running')}`}
             </Text>
           </Stack>
           <Button
@@ -242,10 +243,10 @@ function RecentGames({ games }: { games: RecentGame[] }) {
             size="compact-sm"
             leftSection={<IconDownload size={14} aria-hidden />}
             onClick={() => void downloadRoomReport(g.roomId, g.roomName)}
-            aria-label={`Download report for ${g.roomName}`}
+            aria-label={t('admin.downloadReport', { room: g.roomName })}
             style={{ flexShrink: 0 }}
           >
-            Report
+            {t('admin.report')}
           </Button>
         </Group>
       ))}
@@ -254,18 +255,19 @@ function RecentGames({ games }: { games: RecentGame[] }) {
 }
 
 function CurrentWorkshops({ org }: { org: string }) {
+  const t = useT();
   const workshops = useOrgWorkshops(org);
   return (
-    <Section title="Current workshops">
-      {workshops.isPending && <PageLoader label="Loading workshops" />}
+    <Section title={t('admin.currentWorkshops')}>
+      {workshops.isPending && <PageLoader label={t('admin.loadingWorkshops')} />}
       {workshops.isError && (
-        <Alert color="red" variant="light" title="The workshops could not be loaded">
+        <Alert color="red" variant="light" title={t('admin.workshopsFailed')}>
           <Button mt="xs" variant="default" onClick={() => workshops.refetch()}>
-            Try again
+            {t('admin.tryAgain')}
           </Button>
         </Alert>
       )}
-      {workshops.data?.length === 0 && <Text>No current workshops</Text>}
+      {workshops.data?.length === 0 && <Text>{t('admin.noCurrentWorkshops')}</Text>}
       {workshops.data && workshops.data.length > 0 && (
         <List
           spacing="sm"

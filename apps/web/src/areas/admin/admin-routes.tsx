@@ -10,6 +10,7 @@ import { adminRoomsRoutes } from '../../features/rooms/rooms-routes';
 import { adminTrainingRoutes } from '../../features/training/training-routes';
 import { adminUsersRoutes } from '../../features/users/users-routes';
 import { adminWorkshopsRoutes } from '../../features/workshops/workshops-routes';
+import { loadStaffMessages } from '../../i18n/i18n';
 import { lazyComponent } from '../../lazy-component';
 import { lazyRoute } from '../../route-helpers';
 
@@ -24,8 +25,9 @@ export const adminRoutes: RouteObject[] = [
     children: adminGameRoutes,
   },
   {
+    // The staff catalogue comes with the layout, so no screen shows a key before its text.
     lazy: lazyComponent(
-      () => import('./admin-layout'),
+      () => Promise.all([import('./admin-layout'), loadStaffMessages()]).then(([m]) => m),
       (m) => m.AdminLayout,
     ),
     children: [

@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
-import { can, isOrgExpired, ORG_TEXTS } from '@playshop/shared';
+import { can, isOrgExpired } from '@playshop/shared';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { BrandingPanel } from '../../features/organizations/branding-panel';
 import { OrganizationDataPanel } from '../../features/organizations/organization-data-panel';
@@ -8,12 +8,10 @@ import { useOrganization } from '../../features/organizations/organizations-api'
 import { SignInSettingsPanel } from '../../features/sign-in/sign-in-settings-panel';
 import { ProductLinksPanel } from '../../features/training/product-links-form';
 import { TrainingSettingsPanel } from '../../features/training/training-settings-form';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-
-const SUPER_ADMIN_GUESTS_NOTE =
-  'Guest players are set per organization: by its admin in Settings, or here under Organizations → Edit. A facilitator can allow or refuse guests for the room they run (Join code).';
 
 /**
  * `{org}/admin/settings`: the caller's own organization in two tabs. General: contact details and the
@@ -21,25 +19,26 @@ const SUPER_ADMIN_GUESTS_NOTE =
  * address). License: the expiry, which only a super admin changes.
  */
 export function SettingsPage() {
+  const t = useT();
   const actor = useCurrentUser();
   const org = useOrganization(actor?.orgId ?? 0);
   const isSuper = can(actor?.role, 'manageProductSettings');
 
   return (
     <Stack gap="lg" maw={900}>
-      <PageTitle subtitle={org.data?.name}>Settings</PageTitle>
-      {org.isPending && <PageLoader label="Loading settings" />}
-      {org.isError && <ErrorAlert message={`Error: ${org.error.message}`} />}
+      <PageTitle subtitle={org.data?.name}>{t('settings.title')}</PageTitle>
+      {org.isPending && <PageLoader label={t('settings.loading')} />}
+      {org.isError && <ErrorAlert message={t('common.error', { message: org.error.message })} />}
       {org.data && (
         <Tabs defaultValue="general" keepMounted={false}>
           <Tabs.List>
-            <Tabs.Tab value="general">General</Tabs.Tab>
-            <Tabs.Tab value="look">Look</Tabs.Tab>
-            <Tabs.Tab value="license">License</Tabs.Tab>
-            <Tabs.Tab value="sign-in">Sign-in</Tabs.Tab>
+            <Tabs.Tab value="general">{t('settings.general')}</Tabs.Tab>
+            <Tabs.Tab value="look">{t('settings.look')}</Tabs.Tab>
+            <Tabs.Tab value="license">{t('settings.license')}</Tabs.Tab>
+            <Tabs.Tab value="sign-in">{t('settings.signIn')}</Tabs.Tab>
             {/* Product-wide, not per organization: the super admin's alone. */}
-            {isSuper && <Tabs.Tab value="training">Training</Tabs.Tab>}
-            {isSuper && <Tabs.Tab value="links">Links</Tabs.Tab>}
+            {isSuper && <Tabs.Tab value="training">{t('settings.training')}</Tabs.Tab>}
+            {isSuper && <Tabs.Tab value="links">{t('settings.links')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
             <Card withBorder radius="lg" padding="lg">
@@ -49,13 +48,13 @@ export function SettingsPage() {
                 fields={
                   isSuper ? ['name', ...GENERAL_FIELDS.filter((f) => f !== 'allowGuests')] : GENERAL_FIELDS
                 }
-                submitLabel="Save"
+                submitLabel={t('common.save')}
               />
               {isSuper && (
                 // Guests are a setting of the organization whose rooms they join: its admin sets it in
                 // their Settings, a super admin under Organizations → Edit, a facilitator per room.
                 <Text c="dimmed" size="sm" mt="md">
-                  {SUPER_ADMIN_GUESTS_NOTE}
+                  {t('settings.guestsNote')}
                 </Text>
               )}
             </Card>
@@ -67,21 +66,21 @@ export function SettingsPage() {
             <Card withBorder radius="lg" padding="lg">
               <Stack gap="md">
                 <Group gap="sm">
-                  <Text fw={600}>Expiry:</Text>
-                  <Text>{org.data.expiry ?? ORG_TEXTS.noExpiry}</Text>
-                  <Text fw={700}>{isOrgExpired(org.data.expiry) ? '(expired)' : '(active)'}</Text>
+                  <Text fw={600}>{t('settings.expiry')}</Text>
+                  <Text>{org.data.expiry ?? t('organizations.noExpiry')}</Text>
+                  <Text fw={700}>
+                    {isOrgExpired(org.data.expiry) ? t('settings.expired') : t('settings.active')}
+                  </Text>
                 </Group>
                 {isSuper ? (
                   <OrganizationForm
                     key={`license-${org.dataUpdatedAt}`}
                     organization={org.data}
                     fields={['expiry']}
-                    submitLabel="Save"
+                    submitLabel={t('common.save')}
                   />
                 ) : (
-                  <Text c="dimmed">
-                    The license is managed by Playshop. Contact your super admin to extend it.
-                  </Text>
+                  <Text c="dimmed">{t('settings.licenseManaged')}</Text>
                 )}
               </Stack>
             </Card>

@@ -1,17 +1,19 @@
 import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AUDIT_API, AUDIT_TEXTS, type AuditEntry, type AuditFilter, PAGE_SIZE } from '@playshop/shared';
+import { AUDIT_API, type AuditEntry, type AuditFilter, PAGE_SIZE } from '@playshop/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/api';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
+import { formatDate } from '../../i18n/format';
+import { useT } from '../../i18n/locale-provider';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+// In the reader's language; seconds kept, as an audit trail needs them.
+const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** `field: before → after` per changed field. */
 function Changes({ changes }: { changes: AuditEntry['changes'] }) {
@@ -27,21 +29,24 @@ function Changes({ changes }: { changes: AuditEntry['changes'] }) {
   );
 }
 
-const columns: DataTableColumn<AuditEntry>[] = [
-  { header: 'When', render: (e) => when(e.at) },
-  { header: 'Who', render: (e) => (e.actorRole ? `${e.actor} (${e.actorRole})` : e.actor) },
-  { header: 'Action', render: (e) => e.action },
-  { header: 'Target', render: (e) => [e.targetType, e.target ?? e.targetId].filter(Boolean).join(': ') },
-  { header: 'Changes', render: (e) => <Changes changes={e.changes} /> },
-  { header: 'Address', render: (e) => e.address ?? '' },
-];
-
 /**
  * `{org}/admin/audit-log`: who changed what, when and from where, newest first. Filter by action,
  * a name (the actor's or the target's) and dates; page through; Export CSV downloads what the
  * filters show. Read-only: entries cannot be edited or deleted.
  */
 export function AuditPage() {
+  const t = useT();
+  const columns: DataTableColumn<AuditEntry>[] = [
+    { header: t('audit.when'), render: (e) => when(e.at) },
+    { header: t('audit.who'), render: (e) => (e.actorRole ? `${e.actor} (${e.actorRole})` : e.actor) },
+    { header: t('audit.action'), render: (e) => e.action },
+    {
+      header: t('audit.target'),
+      render: (e) => [e.targetType, e.target ?? e.targetId].filter(Boolean).join(': '),
+    },
+    { header: t('audit.changes'), render: (e) => <Changes changes={e.changes} /> },
+    { header: t('audit.address'), render: (e) => e.address ?? '' },
+  ];
   const [action, setAction] = useState('');
   const [q, setQ] = useState('');
   const [from, setFrom] = useState('');
@@ -68,7 +73,7 @@ export function AuditPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <PageTitle>{AUDIT_TEXTS.title}</PageTitle>
+        <PageTitle>{t('audit.title')}</PageTitle>
         <Button
           variant="light"
           leftSection={<IconDownload size={16} aria-hidden />}
@@ -79,28 +84,28 @@ export function AuditPage() {
             )
           }
         >
-          {AUDIT_TEXTS.exportCsv}
+          {t('audit.exportCsv')}
         </Button>
       </Group>
       <Group align="flex-end" gap="sm">
         <TextInput
-          label="Action"
-          placeholder="e.g. auth.login"
+          label={t('audit.action')}
+          placeholder={t('audit.actionPlaceholder')}
           value={action}
           onChange={refilter(setAction)}
         />
-        <TextInput label="Person or target" value={q} onChange={refilter(setQ)} />
-        <TextInput label="From" type="date" value={from} onChange={refilter(setFrom)} />
-        <TextInput label="To" type="date" value={to} onChange={refilter(setTo)} />
+        <TextInput label={t('audit.personOrTarget')} value={q} onChange={refilter(setQ)} />
+        <TextInput label={t('audit.from')} type="date" value={from} onChange={refilter(setFrom)} />
+        <TextInput label={t('audit.to')} type="date" value={to} onChange={refilter(setTo)} />
       </Group>
       <DataTable
-        caption={AUDIT_TEXTS.title}
+        caption={t('audit.title')}
         columns={columns}
         rows={entries.data?.items}
         getRowKey={(e) => e.id}
         getRowLabel={(e) => `${e.action} ${e.id}`}
-        thing="entry"
-        emptyText={AUDIT_TEXTS.empty}
+        thing={t('audit.thing')}
+        emptyText={t('audit.empty')}
         isLoading={entries.isPending}
         error={entries.error}
         page={page}

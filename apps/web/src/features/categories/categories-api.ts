@@ -1,7 +1,8 @@
-import { CATEGORY_API, CATEGORY_TEXTS } from '@playshop/shared';
+import { CATEGORY_API } from '@playshop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { useSavingMutation } from '../../api/use-saving-mutation';
+import { t } from '../../i18n/i18n';
 
 /** Query keys of the categories list. */
 export const categoryKeys = {
@@ -30,13 +31,13 @@ export function useCategoryOptions() {
 export function useCreateCategory() {
   return useSavingMutation(
     (name: string) => api.call(CATEGORY_API.create, { body: { name } }, { notify: false }),
-    { success: CATEGORY_TEXTS.added, refresh: categoryKeys.all },
+    { success: () => t('categories.added'), refresh: categoryKeys.all },
   );
 }
 
 export function useDeleteCategory() {
   return useSavingMutation(
     (id: number) => api.call(CATEGORY_API.remove, { params: { id } }, { notify: false }),
-    { success: CATEGORY_TEXTS.deleted, refresh: categoryKeys.all },
+    { success: () => t('categories.deleted'), refresh: categoryKeys.all },
   );
 }

@@ -2,16 +2,19 @@ import { Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@manti
 import { ZCreateCategory } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { specText } from '../../ui/spec-text';
 import { TruncatedText } from '../../ui/truncated-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useCategories, useCreateCategory, useDeleteCategory } from './categories-api';
 
 /** `{org}/admin/categories` (super admin): add by name, the categories as chips, remove with X. */
 export function CategoriesPage() {
+  const t = useT();
   const categories = useCategories();
   const create = useCreateCategory();
   const remove = useDeleteCategory();
@@ -27,7 +30,7 @@ export function CategoriesPage() {
   // The outcome of the last add or remove: a later success clears an earlier refusal, and a refusal
   // (a duplicate name, a category still in use) stays on the page, not only in a passing toast.
   const [actionError, setActionError] = useState<string | null>(null);
-  const showError = (error: Error) => setActionError(`Error: ${error.message}`);
+  const showError = (error: Error) => setActionError(t('common.error', { message: error.message }));
   const handleAdd = handleSubmit(({ name }) => {
     setActionError(null);
     create.mutate(name, { onSuccess: () => reset(), onError: showError });
@@ -35,22 +38,22 @@ export function CategoriesPage() {
   const handleRemove = (id: number, name: string) => {
     setActionError(null);
     remove.mutate(id, {
-      onError: (error) => setActionError(`Error: ${name} was not removed. ${error.message}`),
+      onError: (error) => setActionError(t('categories.notRemoved', { name, message: error.message })),
     });
   };
 
   return (
     <Stack gap="lg" maw={880}>
-      <PageTitle>Categories</PageTitle>
+      <PageTitle>{t('categories.title')}</PageTitle>
       <Card withBorder radius="lg" padding="lg">
         <form onSubmit={handleAdd} noValidate>
           <Group align="flex-start" gap="xs" wrap="nowrap">
             <TextInput
-              label="Category name"
+              label={t('categories.name')}
               required
               autoComplete="off"
               style={{ flex: 1, minWidth: 0 }}
-              error={errors.name?.message}
+              error={specText(errors.name?.message)}
               {...register('name')}
             />
             <Button
@@ -60,20 +63,22 @@ export function CategoriesPage() {
               leftSection={<IconPlus size={16} aria-hidden />}
               loading={create.isPending}
             >
-              Add
+              {t('categories.add')}
             </Button>
           </Group>
         </form>
       </Card>
       {actionError && <ErrorAlert message={actionError} />}
-      {categories.isPending && <PageLoader label="Loading categories" />}
-      {categories.isError && <ErrorAlert message={`Error: ${categories.error.message}`} />}
-      {categories.data?.length === 0 && <Text>No categories yet</Text>}
+      {categories.isPending && <PageLoader label={t('categories.loading')} />}
+      {categories.isError && (
+        <ErrorAlert message={t('common.error', { message: categories.error.message })} />
+      )}
+      {categories.data?.length === 0 && <Text>{t('categories.none')}</Text>}
       {categories.data && categories.data.length > 0 && (
         <Group
           gap="xs"
           component="ul"
-          aria-label="Categories"
+          aria-label={t('categories.title')}
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {categories.data.map((category) => (
@@ -92,7 +97,7 @@ export function CategoriesPage() {
                 <CloseButton
                   size="sm"
                   radius="xl"
-                  aria-label={`Remove ${category.name}`}
+                  aria-label={t('categories.remove', { name: category.name })}
                   disabled={remove.isPending && remove.variables === category.id}
                   onClick={() => handleRemove(category.id, category.name)}
                 />

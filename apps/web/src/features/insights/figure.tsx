@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Table, Title } from '@mantine/core';
-import { INSIGHTS_TEXTS } from '@playshop/shared';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/locale-provider';
 import { ScrollBox } from './scroll-box';
 
 /** A figure: its title, its export, the chart and the table beside it (the table is the chart for screen readers). */
@@ -17,6 +17,7 @@ export function Figure({
   chart?: ReactNode;
   table: ReactNode;
 }) {
+  const t = useT();
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
@@ -27,10 +28,10 @@ export function Figure({
           variant="light"
           size="xs"
           leftSection={<IconDownload size={14} aria-hidden />}
-          aria-label={`${INSIGHTS_TEXTS.exportCsv}: ${title}`}
+          aria-label={`${t('insights.exportCsv')}: ${title}`}
           onClick={onExport}
         >
-          {INSIGHTS_TEXTS.exportCsv}
+          {t('insights.exportCsv')}
         </Button>
       </Group>
       {chart ? (

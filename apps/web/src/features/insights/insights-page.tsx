@@ -1,23 +1,29 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import {
-  can,
-  INSIGHTS_TEXTS,
-  type InsightsFilter,
-  WIN_PATTERN_NAMES,
-  type WinPatternKind,
-} from '@playshop/shared';
+import { can, type InsightsFilter, WIN_PATTERN_NAMES, type WinPatternKind } from '@playshop/shared';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { type StaffMessageId, t as say } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import { PageTitle } from '../../ui/page-title';
 import { Figure, SimpleTable } from './figure';
 import { downloadInsightsCsv, useInsightsFigure } from './insights-api';
 import { ProductInsights } from './product-insights';
 
 const percent = (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`);
-const patternName = (kind: string) => WIN_PATTERN_NAMES[kind as WinPatternKind] ?? kind;
+const PATTERN_KEYS: Record<WinPatternKind, StaffMessageId> = {
+  any_line: 'insights.patternAnyLine',
+  two_lines: 'insights.patternTwoLines',
+  four_corners: 'insights.patternFourCorners',
+  x: 'insights.patternX',
+  frame: 'insights.patternFrame',
+  full_house: 'insights.patternFullHouse',
+  custom: 'insights.patternCustom',
+};
+const patternName = (kind: string) =>
+  kind in WIN_PATTERN_NAMES ? say(PATTERN_KEYS[kind as WinPatternKind]) : kind;
 const num = (n: number | null) => (n === null ? '–' : String(n));
 
 /**
@@ -26,6 +32,7 @@ const num = (n: number | null) => (n === null ? '–' : String(n));
  * beside it and its CSV export.
  */
 export function InsightsPage() {
+  const t = useT();
   const org = useParams().org ?? '';
   const user = useCurrentUser();
   const [from, setFrom] = useState('');
@@ -52,20 +59,36 @@ export function InsightsPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle>{INSIGHTS_TEXTS.title}</PageTitle>
+      <PageTitle>{t('insights.title')}</PageTitle>
       <Group align="flex-end" gap="sm">
-        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <TextInput
+          label={t('insights.from')}
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        <TextInput
+          label={t('insights.to')}
+          type="date"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
         <Select
-          label="Workshop"
+          label={t('insights.workshop')}
           clearable
           data={choices(s?.options.workshops)}
           value={workshopId}
           onChange={setWorkshopId}
         />
-        <Select label="Room" clearable data={choices(s?.options.rooms)} value={roomId} onChange={setRoomId} />
         <Select
-          label="Facilitator"
+          label={t('insights.room')}
+          clearable
+          data={choices(s?.options.rooms)}
+          value={roomId}
+          onChange={setRoomId}
+        />
+        <Select
+          label={t('insights.facilitator')}
           clearable
           data={choices(s?.options.facilitators)}
           value={facilitatorId}
@@ -75,18 +98,18 @@ export function InsightsPage() {
       {error && <Alert color="red">{error.message}</Alert>}
       {s && (
         <Figure
-          title={`Games ${s.from} to ${s.to}`}
+          title={t('insights.gamesRange', { from: s.from, to: s.to })}
           onExport={() => void downloadInsightsCsv(org, 'summary', filter)}
           table={
             <SimpleTable
-              caption="Games, players and attendance"
+              caption={t('insights.summaryCaption')}
               head={[
-                'Games run',
-                'Players per game',
-                'Winners per game',
-                'Attended / invited',
-                'Guests',
-                'Left before the end',
+                t('insights.gamesRun'),
+                t('insights.playersPerGame'),
+                t('insights.winnersPerGame'),
+                t('insights.attendedInvited'),
+                t('insights.guests'),
+                t('insights.leftBeforeEnd'),
               ]}
               rows={[
                 [
@@ -102,10 +125,10 @@ export function InsightsPage() {
           }
         />
       )}
-      {s && s.games === 0 && <Text c="dimmed">{INSIGHTS_TEXTS.empty}</Text>}
+      {s && s.games === 0 && <Text c="dimmed">{t('insights.empty')}</Text>}
       {weeks.data && weeks.data.weeks.length > 0 && (
         <Figure
-          title="By week"
+          title={t('insights.byWeek')}
           onExport={() => void downloadInsightsCsv(org, 'weeks', filter)}
           chart={
             <LineChart
@@ -113,17 +136,24 @@ export function InsightsPage() {
               data={weeks.data.weeks}
               dataKey="week"
               series={[
-                { name: 'games', label: 'Games', color: 'blue.7' },
-                { name: 'players', label: 'Players', color: 'teal.7' },
-                { name: 'leftEarly', label: 'Left early', color: 'red.7' },
+                { name: 'games', label: t('insights.games'), color: 'blue.7' },
+                { name: 'players', label: t('insights.players'), color: 'teal.7' },
+                { name: 'leftEarly', label: t('insights.leftEarly'), color: 'red.7' },
               ]}
               withLegend
             />
           }
           table={
             <SimpleTable
-              caption="By week (weeks start on Monday)"
-              head={['Week', 'Games', 'Players', 'Left early', 'Answers', 'Right']}
+              caption={t('insights.byWeekCaption')}
+              head={[
+                t('insights.week'),
+                t('insights.games'),
+                t('insights.players'),
+                t('insights.leftEarly'),
+                t('insights.answers'),
+                t('insights.right'),
+              ]}
               rows={weeks.data.weeks.map((w) => [
                 w.week,
                 w.games,
@@ -138,7 +168,7 @@ export function InsightsPage() {
       )}
       {questions.data && questions.data.questions.length > 0 && (
         <Figure
-          title="Questions"
+          title={t('insights.questions')}
           onExport={() => void downloadInsightsCsv(org, 'questions', filter)}
           chart={
             <BarChart
@@ -149,15 +179,22 @@ export function InsightsPage() {
                 right: Math.round((q.shareRight ?? 0) * 100),
               }))}
               dataKey="title"
-              series={[{ name: 'right', label: '% right', color: 'teal.7' }]}
+              series={[{ name: 'right', label: t('insights.percentRight'), color: 'teal.7' }]}
               yAxisProps={{ width: 120 }}
               xAxisProps={{ domain: [0, 100] }}
             />
           }
           table={
             <SimpleTable
-              caption="Per question"
-              head={['Question', 'Asked', 'Answers', 'Right', 'Wrong answer chosen most', 'Seconds']}
+              caption={t('insights.perQuestion')}
+              head={[
+                t('insights.question'),
+                t('insights.asked'),
+                t('insights.answers'),
+                t('insights.right'),
+                t('insights.wrongMost'),
+                t('insights.seconds'),
+              ]}
               rows={questions.data.questions.map((q) => [
                 q.question,
                 q.asked,
@@ -172,12 +209,18 @@ export function InsightsPage() {
       )}
       {content.data && content.data.items.length > 0 && (
         <Figure
-          title="Sessions and content"
+          title={t('insights.sessionsContent')}
           onExport={() => void downloadInsightsCsv(org, 'content', filter)}
           table={
             <SimpleTable
-              caption="Per session and content item"
-              head={['Session', 'Content', 'Type', 'Times sent', 'Players present']}
+              caption={t('insights.perSessionContent')}
+              head={[
+                t('insights.session'),
+                t('insights.content'),
+                t('insights.type'),
+                t('insights.timesSent'),
+                t('insights.playersPresent'),
+              ]}
               rows={content.data.items.map((c) => [c.session ?? '–', c.title, c.type, c.sent, c.meanPresent])}
             />
           }
@@ -185,20 +228,26 @@ export function InsightsPage() {
       )}
       {bingo.data && bingo.data.patterns.length > 0 && (
         <Figure
-          title="Bingo"
+          title={t('insights.bingo')}
           onExport={() => void downloadInsightsCsv(org, 'bingo', filter)}
           chart={
             <BarChart
               h={200}
               data={bingo.data.patterns.map((p) => ({ ...p, pattern: patternName(p.pattern) }))}
               dataKey="pattern"
-              series={[{ name: 'meanBalls', label: 'Balls to first win', color: 'blue.7' }]}
+              series={[{ name: 'meanBalls', label: t('insights.ballsToFirstWin'), color: 'blue.7' }]}
             />
           }
           table={
             <SimpleTable
-              caption="Balls to the first win per pattern"
-              head={['Pattern', 'First wins', 'Mean balls', 'Fewest', 'Most']}
+              caption={t('insights.ballsPerPattern')}
+              head={[
+                t('insights.pattern'),
+                t('insights.firstWins'),
+                t('insights.meanBalls'),
+                t('insights.fewest'),
+                t('insights.most'),
+              ]}
               rows={bingo.data.patterns.map((p) => [
                 patternName(p.pattern),
                 p.firstWins,

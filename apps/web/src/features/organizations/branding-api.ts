@@ -1,6 +1,7 @@
-import { BRANDING_API, BRANDING_TEXTS, type OrgBranding } from '@playshop/shared';
+import { BRANDING_API, type OrgBranding } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
 export const brandingKeys = { item: (orgId: number) => ['org-branding', orgId] as const };
@@ -43,7 +44,7 @@ export function useSaveBranding(orgId: number) {
     },
     onSuccess: (reply, change) => {
       queryClient.setQueryData(brandingKeys.item(orgId), reply);
-      toastSuccess(change.kind === 'removeLogo' ? BRANDING_TEXTS.logoRemoved : BRANDING_TEXTS.saved);
+      toastSuccess(change.kind === 'removeLogo' ? t('branding.logoRemoved') : t('branding.saved'));
     },
   });
 }

@@ -11,7 +11,6 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  BRANDING_TEXTS,
   brandCss,
   contrastRatio,
   inkOnWhite,
@@ -21,9 +20,11 @@ import {
 } from '@playshop/shared';
 import { useId, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useT } from '../../i18n/locale-provider';
 import { BrandBand, brandVars } from '../../ui/brand-frame';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
+import { specText } from '../../ui/spec-text';
 import { useOrgBranding, useSaveBranding } from './branding-api';
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -35,13 +36,16 @@ const SWATCHES = ['#0b7285', '#1c7ed6', '#2f9e44', '#e8590c', '#c2255c', '#ffd43
  * white) to keep 4.5:1, and the preview says which and at what contrast.
  */
 export function BrandingPanel({ orgId }: { orgId: number }) {
+  const t = useT();
   const branding = useOrgBranding(orgId);
-  if (branding.isPending) return <PageLoader label="Loading the look" />;
-  if (branding.isError) return <ErrorAlert message={`Error: ${branding.error.message}`} />;
+  if (branding.isPending) return <PageLoader label={t('orgs.lookLoading')} />;
+  if (branding.isError)
+    return <ErrorAlert message={t('common.error', { message: branding.error.message })} />;
   return <BrandingForm key={`${orgId}`} branding={branding.data} />;
 }
 
 function BrandingForm({ branding }: { branding: OrgBranding }) {
+  const t = useT();
   const save = useSaveBranding(branding.orgId);
   const [primary, setPrimary] = useState(branding.primaryColor ?? '');
   const [accent, setAccent] = useState(branding.accentColor ?? '');
@@ -54,13 +58,13 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
   };
   // The same rule as the server's: the preview is what the rooms will show.
   const draft = { ...branding, ...colors, css: brandCss(colors) };
-  const colorError = (value: string) => (value && !HEX.test(value) ? BRANDING_TEXTS.invalidColor : undefined);
+  const colorError = (value: string) => (value && !HEX.test(value) ? t('branding.invalidColor') : undefined);
   const serverError = save.error instanceof ApiError ? save.error : null;
   const fieldError = (field: string) => (serverError?.field === field ? serverError.message : undefined);
 
   const chooseLogo = (file: File | null) => {
     if (!file) return;
-    if (file.size > LOGO_MAX_BYTES) return setLogoError(BRANDING_TEXTS.logoTooLarge);
+    if (file.size > LOGO_MAX_BYTES) return setLogoError(t('branding.logoTooLarge'));
     setLogoError(null);
     save.mutate({ kind: 'logo', file }, { onError: (error) => setLogoError(error.message) });
   };
@@ -68,28 +72,27 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} fz="lg" mb="xs" id={headingId}>
-        Look
+        {t('orgs.look')}
       </Title>
       <Text c="dimmed" size="sm" mb="md">
-        Your logo and colours on the phones, the join page, the projector and the printed cards of your rooms.
-        Playshop's own pages keep Playshop's look.
+        {t('orgs.lookIntro')}
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack gap="md">
           <Stack gap={6}>
             <Text fw={600} size="sm">
-              Logo
+              {t('orgs.logo')}
             </Text>
             <Group gap="sm">
               {branding.logoUrl ? (
                 <img
                   src={branding.logoUrl}
-                  alt="Current logo"
+                  alt={t('orgs.currentLogo')}
                   style={{ blockSize: 48, maxInlineSize: 160 }}
                 />
               ) : (
                 <Text size="sm" c="dimmed">
-                  No logo
+                  {t('orgs.noLogo')}
                 </Text>
               )}
             </Group>
@@ -101,19 +104,18 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
                     loading={save.isPending && save.variables?.kind === 'logo'}
                     {...props}
                   >
-                    {branding.logoUrl ? 'Replace logo' : 'Upload logo'}
+                    {branding.logoUrl ? t('orgs.replaceLogo') : t('orgs.uploadLogo')}
                   </Button>
                 )}
               </FileButton>
               {branding.logoUrl && (
                 <Button variant="subtle" color="red" onClick={() => save.mutate({ kind: 'removeLogo' })}>
-                  Remove logo
+                  {t('orgs.removeLogo')}
                 </Button>
               )}
             </Group>
             <Text size="xs" c="dimmed">
-              PNG or SVG, {LOGO_MAX_BYTES / 1024} KB at most. An SVG may not contain scripts or refer to other
-              files.
+              {t('orgs.logoHelp', { kb: LOGO_MAX_BYTES / 1024 })}
             </Text>
             {logoError && (
               <Text c="red.9" size="sm" role="alert">
@@ -122,26 +124,26 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
             )}
           </Stack>
           <ColorInput
-            label="Primary colour"
-            description="The band with your logo, buttons and marked numbers"
-            placeholder="Playshop violet"
+            label={t('orgs.primaryColour')}
+            description={t('orgs.primaryColourHelp')}
+            placeholder={t('orgs.primaryColourPlaceholder')}
             format="hex"
             swatches={SWATCHES}
             value={primary}
             onChange={setPrimary}
-            eyeDropperButtonProps={{ 'aria-label': 'Pick the primary colour from the screen' }}
-            error={colorError(primary) ?? fieldError('primaryColor')}
+            eyeDropperButtonProps={{ 'aria-label': t('orgs.pickPrimary') }}
+            error={colorError(primary) ?? specText(fieldError('primaryColor'))}
           />
           <ColorInput
-            label="Accent colour"
-            description="The line under the band and the logo's frame on the projector"
-            placeholder="Same as the primary colour"
+            label={t('orgs.accentColour')}
+            description={t('orgs.accentColourHelp')}
+            placeholder={t('orgs.accentColourPlaceholder')}
             format="hex"
             swatches={SWATCHES}
             value={accent}
             onChange={setAccent}
-            eyeDropperButtonProps={{ 'aria-label': 'Pick the accent colour from the screen' }}
-            error={colorError(accent) ?? fieldError('accentColor')}
+            eyeDropperButtonProps={{ 'aria-label': t('orgs.pickAccent') }}
+            error={colorError(accent) ?? specText(fieldError('accentColor'))}
           />
           <Group gap="sm">
             <Button
@@ -151,7 +153,7 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
               loading={save.isPending && save.variables?.kind === 'colors'}
               disabled={Boolean(colorError(primary) || colorError(accent))}
             >
-              Save colours
+              {t('orgs.saveColours')}
             </Button>
             <Button
               variant="subtle"
@@ -160,7 +162,7 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
                 setAccent('');
               }}
             >
-              Use Playshop's colours
+              {t('orgs.playshopColours')}
             </Button>
           </Group>
           {serverError && !serverError.field && save.variables?.kind === 'colors' && (
@@ -178,11 +180,12 @@ const ratio = (a: string, b: string) => `${contrastRatio(a, b).toFixed(1)}:1`;
 /** What a phone will show, drawn with the same CSS variables the game screens use. */
 function BrandingPreview({ branding }: { branding: OrgBranding }) {
   const { primaryColor, accentColor } = branding;
+  const t = useT();
   const shown = primaryColor || accentColor || branding.logoUrl ? branding : null;
   return (
-    <Stack gap="xs" aria-label="Preview" data-testid="branding-preview">
+    <Stack gap="xs" aria-label={t('orgs.preview')} data-testid="branding-preview">
       <Text fw={600} size="sm">
-        Preview
+        {t('orgs.preview')}
       </Text>
       <Card withBorder radius="lg" padding="sm" maw={340} style={brandVars(shown)}>
         <Stack gap="sm">
@@ -190,20 +193,23 @@ function BrandingPreview({ branding }: { branding: OrgBranding }) {
             <BrandBand branding={shown} />
           ) : (
             <Text size="sm" c="dimmed">
-              Playshop's look
+              {t('orgs.playshopLook')}
             </Text>
           )}
-          <Text fw={700}>WORKSHOP ROOM</Text>
+          <Text fw={700}>{t('orgs.previewRoom')}</Text>
           <PreviewCard />
-          <Button fullWidth>Bingo!</Button>
+          <Button fullWidth>{t('orgs.previewBingo')}</Button>
         </Stack>
       </Card>
       {primaryColor && (
         <Text size="xs" c="dimmed" data-testid="contrast-note">
-          Text on the primary colour: {textOn(primaryColor) === '#000000' ? 'black' : 'white'},{' '}
-          {ratio(primaryColor, textOn(primaryColor))}. Buttons and marked numbers use{' '}
-          {inkOnWhite(primaryColor)} ({ratio(inkOnWhite(primaryColor), '#ffffff')} with white)
-          {inkOnWhite(primaryColor) !== primaryColor ? ', a darker shade of it, to keep 4.5:1' : ''}.
+          {t('orgs.contrastNote', {
+            ink: textOn(primaryColor) === '#000000' ? 'black' : 'white',
+            ratio: ratio(primaryColor, textOn(primaryColor)),
+            shade: inkOnWhite(primaryColor),
+            shadeRatio: ratio(inkOnWhite(primaryColor), '#ffffff'),
+            darker: inkOnWhite(primaryColor) !== primaryColor ? 'yes' : 'no',
+          })}
         </Text>
       )}
     </Stack>
@@ -212,6 +218,7 @@ function BrandingPreview({ branding }: { branding: OrgBranding }) {
 
 /** A corner of a bingo card: a marked number in the brand's ink, the rest plain. */
 function PreviewCard() {
+  const t = useT();
   const cells = [7, 22, 41, 13, 0, 58, 4, 30, 67];
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 6 }} aria-hidden>
@@ -231,7 +238,7 @@ function PreviewCard() {
               color: marked ? '#fff' : 'var(--mantine-color-gray-9)',
             }}
           >
-            {n === 0 ? 'FREE' : n}
+            {n === 0 ? t('orgs.previewFree') : n}
           </div>
         );
       })}

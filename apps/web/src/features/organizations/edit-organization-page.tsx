@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ORG_TEXTS, type OrganizationReply } from '@playshop/shared';
+import { LANGUAGE_NAMES, type OrganizationReply } from '@playshop/shared';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
@@ -21,6 +22,7 @@ const ALL_FIELDS = ['name', 'expiry', ...GENERAL_FIELDS] as const;
 
 /** `{org}/admin/organizations/editorg/{id}` (super admin): view or edit mode, and linked workshops. */
 export function EditOrganizationPage() {
+  const t = useT();
   const id = Number(useParams().id);
   const org = useOrganization(id);
   const [isEditing, setIsEditing] = useState(false);
@@ -29,18 +31,18 @@ export function EditOrganizationPage() {
     <Stack gap="lg" maw={900}>
       <div>
         <BackLink to="../.." relative="path" variant="subtle" px={0}>
-          Organizations
+          {t('orgs.title')}
         </BackLink>
       </div>
-      <PageTitle style={{ overflowWrap: 'anywhere' }}>{org.data?.name ?? 'Organization'}</PageTitle>
-      {org.isPending && <PageLoader label="Loading organization" />}
-      {org.isError && <ErrorAlert message={`Error: ${org.error.message}`} />}
+      <PageTitle style={{ overflowWrap: 'anywhere' }}>{org.data?.name ?? t('orgs.thing')}</PageTitle>
+      {org.isPending && <PageLoader label={t('orgs.loading')} />}
+      {org.isError && <ErrorAlert message={t('common.error', { message: org.error.message })} />}
       {org.data && (
         <>
-          <Card withBorder radius="lg" padding="lg" component="section" aria-label="Details">
+          <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('orgs.details')}>
             <Group justify="space-between" mb="md">
               <Title order={2} fz="lg">
-                Details
+                {t('orgs.details')}
               </Title>
               {!isEditing && (
                 <Button
@@ -48,7 +50,7 @@ export function EditOrganizationPage() {
                   leftSection={<IconPencil size={16} aria-hidden />}
                   onClick={() => setIsEditing(true)}
                 >
-                  Edit
+                  {t('common.edit')}
                 </Button>
               )}
             </Group>
@@ -56,7 +58,7 @@ export function EditOrganizationPage() {
               <OrganizationForm
                 organization={org.data}
                 fields={ALL_FIELDS}
-                submitLabel="Save"
+                submitLabel={t('common.save')}
                 onDone={() => setIsEditing(false)}
                 onCancel={() => setIsEditing(false)}
               />
@@ -74,16 +76,18 @@ export function EditOrganizationPage() {
 }
 
 function OrganizationDetails({ organization: o }: { organization: OrganizationReply }) {
+  const t = useT();
   const rows: [string, string][] = [
-    ['Name', o.name],
-    ['Expiry', o.expiry ?? ORG_TEXTS.noExpiry],
-    ['Email', o.email ?? '–'],
-    ['Phone', o.phone ?? '–'],
-    ['Website', o.website ?? '–'],
-    ['Address', o.address ?? '–'],
-    ['Roll animation', o.hideRollAnimation ? 'Hidden' : 'Shown'],
-    ['Guest players', o.allowGuests ? 'Allowed' : 'Not allowed'],
-    ['Music playlist', o.musicPlaylistUrl ?? 'None'],
+    [t('orgs.name'), o.name],
+    [t('orgs.expiry'), o.expiry ?? t('organizations.noExpiry')],
+    [t('orgs.email'), o.email ?? '–'],
+    [t('orgs.phone'), o.phone ?? '–'],
+    [t('orgs.website'), o.website ?? '–'],
+    [t('orgs.address'), o.address ?? '–'],
+    [t('orgs.rollAnimation'), o.hideRollAnimation ? t('orgs.hidden') : t('orgs.shown')],
+    [t('orgs.guestPlayers'), o.allowGuests ? t('orgs.allowed') : t('orgs.notAllowed')],
+    [t('orgs.language'), LANGUAGE_NAMES[o.language]],
+    [t('orgs.musicPlaylist'), o.musicPlaylistUrl ?? t('orgs.noneValue')],
   ];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
@@ -102,6 +106,7 @@ function OrganizationDetails({ organization: o }: { organization: OrganizationRe
 }
 
 function LinkedWorkshops({ organization }: { organization: OrganizationReply }) {
+  const t = useT();
   const linked = useOrgWorkshops(organization.name);
   const linkable = useLinkableWorkshops(organization.id);
   const change = useOrgWorkshopLink(organization.id, organization.name);
@@ -116,11 +121,11 @@ function LinkedWorkshops({ organization }: { organization: OrganizationReply }) 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} fz="lg" mb="md" id={headingId}>
-        Workshops
+        {t('orgs.workshops')}
       </Title>
       <Stack gap="md">
-        {linked.isPending && <PageLoader label="Loading workshops" />}
-        {linked.data?.length === 0 && <Text>{ORG_TEXTS.noWorkshops}</Text>}
+        {linked.isPending && <PageLoader label={t('orgs.loadingWorkshops')} />}
+        {linked.data?.length === 0 && <Text>{t('organizations.noWorkshops')}</Text>}
         {linked.data && linked.data.length > 0 && (
           <List spacing="xs" listStyleType="none" p={0}>
             {linked.data.map((workshop) => (
@@ -130,7 +135,7 @@ function LinkedWorkshops({ organization }: { organization: OrganizationReply }) 
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Remove ${workshop.name}`}
+                    aria-label={t('orgs.removeWorkshop', { name: workshop.name })}
                     loading={change.isPending && change.variables?.workshopId === workshop.id}
                     onClick={() => change.mutate({ workshopId: workshop.id, link: false })}
                   >
@@ -143,8 +148,10 @@ function LinkedWorkshops({ organization }: { organization: OrganizationReply }) 
         )}
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <Select
-            label="Add workshop"
-            placeholder={linkable.data?.length === 0 ? 'Every workshop is linked' : 'Select a workshop'}
+            label={t('orgs.addWorkshop')}
+            placeholder={
+              linkable.data?.length === 0 ? t('orgs.everyWorkshopLinked') : t('orgs.selectWorkshop')
+            }
             data={(linkable.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
             value={choice}
             onChange={setChoice}
@@ -157,12 +164,12 @@ function LinkedWorkshops({ organization }: { organization: OrganizationReply }) 
             disabled={!choice}
             loading={change.isPending && change.variables?.link}
           >
-            Add
+            {t('orgs.addButton')}
           </Button>
         </Group>
         {change.isError && (
           <Text c="red.9" role="alert">
-            {`Error: ${change.error.message}`}
+            {t('common.error', { message: change.error.message })}
           </Text>
         )}
       </Stack>

@@ -3,6 +3,7 @@ import { can } from '@playshop/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { useOrgExpiry } from './organizations-api';
 
@@ -11,18 +12,19 @@ import { useOrgExpiry } from './organizations-api';
  * goes to /unauthorized. A super admin is never blocked and is not checked.
  */
 export function OrgExpiryGate({ children }: { children: ReactNode }) {
+  const t = useT();
   const user = useCurrentUser();
   const isExempt = !user || can(user.role, 'readAllOrganizations');
   const expiry = useOrgExpiry(user?.orgId ?? 0, { enabled: !isExempt });
 
   if (isExempt) return children;
-  if (expiry.isPending) return <PageLoader label="Checking your organization" />;
+  if (expiry.isPending) return <PageLoader label={t('orgs.checking')} />;
   if (expiry.isError) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" title="Could not check your organization" variant="light">
+        <Alert color="red" title={t('orgs.checkFailed')} variant="light">
           <Button mt="sm" variant="default" onClick={() => expiry.refetch()}>
-            Try again
+            {t('orgs.tryAgain')}
           </Button>
         </Alert>
       </Container>

@@ -1,5 +1,5 @@
 import { Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { can, ORG_DATA_API, ORG_DATA_TEXTS } from '@playshop/shared';
+import { can, ORG_DATA_API } from '@playshop/shared';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,8 @@ import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
 import { useSavingMutation } from '../../api/use-saving-mutation';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { t as say } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { organizationKeys } from './organizations-api';
 
@@ -16,27 +18,25 @@ import { organizationKeys } from './organizations-api';
  * one zip; the super admin deletes it with all its data after typing its name (never their own).
  */
 export function OrganizationDataPanel({ organization }: { organization: { id: number; name: string } }) {
+  const t = useT();
   const actor = useCurrentUser();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [typed, setTyped] = useState('');
   const erase = useSavingMutation(
     () => api.call(ORG_DATA_API.erase, { params: { id: organization.id }, body: { confirmName: typed } }),
-    { success: ORG_DATA_TEXTS.erased, refresh: organizationKeys.all },
+    { success: () => say('orgData.erased'), refresh: organizationKeys.all },
   );
   const canErase = can(actor?.role, 'manageOrganizations') && actor?.orgId !== organization.id;
   const safeName = organization.name.replace(/[^A-Za-z0-9 _-]/g, '').replace(/\s+/g, '-');
 
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Data">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('orgs.data')}>
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Data
+          {t('orgs.data')}
         </Title>
-        <Text c="dimmed">
-          Everything of this organization as one zip file: people, workshops and content, rooms, games and
-          their logs, the content's files and the audit log.
-        </Text>
+        <Text c="dimmed">{t('orgs.dataIntro')}</Text>
         <Group>
           <Button
             variant="light"
@@ -48,7 +48,7 @@ export function OrganizationDataPanel({ organization }: { organization: { id: nu
               )
             }
           >
-            {ORG_DATA_TEXTS.download}
+            {t('orgData.download')}
           </Button>
           {canErase && (
             <Button
@@ -57,16 +57,12 @@ export function OrganizationDataPanel({ organization }: { organization: { id: nu
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() => setConfirming(true)}
             >
-              {ORG_DATA_TEXTS.eraseOrganization}
+              {t('orgData.eraseOrganization')}
             </Button>
           )}
         </Group>
       </Stack>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title={ORG_DATA_TEXTS.eraseOrganization}
-      >
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('orgData.eraseOrganization')}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -74,21 +70,18 @@ export function OrganizationDataPanel({ organization }: { organization: { id: nu
           }}
         >
           <Stack gap="md">
-            <Text>
-              Its people, rooms, games and their logs are deleted for good. Download its data first if it may
-              be needed.
-            </Text>
+            <Text>{t('orgs.eraseWarning')}</Text>
             <TextInput
-              label={ORG_DATA_TEXTS.typeName}
+              label={t('orgData.typeName')}
               description={organization.name}
               autoComplete="off"
               value={typed}
               onChange={(e) => setTyped(e.currentTarget.value)}
             />
-            {erase.isError && <ErrorAlert message={`Error: ${erase.error.message}`} />}
+            {erase.isError && <ErrorAlert message={t('common.error', { message: erase.error.message })} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirming(false)}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button
                 type="submit"
@@ -96,7 +89,7 @@ export function OrganizationDataPanel({ organization }: { organization: { id: nu
                 disabled={typed.trim() !== organization.name}
                 loading={erase.isPending}
               >
-                Delete
+                {t('common.delete')}
               </Button>
             </Group>
           </Stack>

@@ -1,8 +1,17 @@
-import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { type OrganizationReply, ZCreateOrganization, ZEditOrganization } from '@playshop/shared';
+import { NativeSelect, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  type OrganizationReply,
+  ZCreateOrganization,
+  ZEditOrganization,
+} from '@playshop/shared';
 import { Controller } from 'react-hook-form';
 import { ApiError } from '../../api/client';
+import type { StaffMessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import { FormActions } from '../../ui/form-actions';
+import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSaveOrganization } from './organizations-api';
 
@@ -15,6 +24,7 @@ type OrgField =
   | 'expiry'
   | 'hideRollAnimation'
   | 'allowGuests'
+  | 'language'
   | 'musicPlaylistUrl';
 
 /**
@@ -28,6 +38,7 @@ export const GENERAL_FIELDS = [
   'address',
   'hideRollAnimation',
   'allowGuests',
+  'language',
   'musicPlaylistUrl',
 ] as const satisfies readonly OrgField[];
 
@@ -42,24 +53,21 @@ interface OrganizationFormProps {
 }
 
 type SwitchField = 'hideRollAnimation' | 'allowGuests';
-const SWITCHES: Record<SwitchField, { label: string; description?: string }> = {
-  hideRollAnimation: { label: 'Hide the roll animation' },
-  allowGuests: {
-    label: 'Let participants join as guests',
-    description:
-      "Whoever has a room's code or link can join its open lobby with a nickname, without a username made by an admin",
-  },
+const SWITCHES: Record<SwitchField, { label: StaffMessageId; description?: StaffMessageId }> = {
+  hideRollAnimation: { label: 'orgs.hideRollAnimation' },
+  allowGuests: { label: 'orgs.allowGuests', description: 'orgs.allowGuestsHelp' },
 };
 const isSwitch = (field: OrgField): field is SwitchField => field in SWITCHES;
 
-const LABELS: Record<Exclude<OrgField, SwitchField>, string> = {
-  name: 'Name',
-  address: 'Address',
-  phone: 'Phone',
-  website: 'Website',
-  email: 'Email',
-  expiry: 'Expiry',
-  musicPlaylistUrl: 'Music playlist',
+type TextField = Exclude<OrgField, SwitchField | 'language'>;
+const LABELS: Record<TextField, StaffMessageId> = {
+  name: 'orgs.name',
+  address: 'orgs.address',
+  phone: 'orgs.phone',
+  website: 'orgs.website',
+  email: 'orgs.email',
+  expiry: 'orgs.expiry',
+  musicPlaylistUrl: 'orgs.musicPlaylist',
 };
 
 /**
@@ -73,6 +81,7 @@ export function OrganizationForm({
   onDone,
   onCancel,
 }: OrganizationFormProps) {
+  const t = useT();
   const save = useSaveOrganization();
   const isEdit = organization !== undefined;
   const mask = Object.fromEntries(fields.map((f) => [f, true])) as Record<OrgField, true>;
@@ -94,6 +103,7 @@ export function OrganizationForm({
       hideRollAnimation: organization?.hideRollAnimation ?? false,
       allowGuests: organization?.allowGuests ?? false,
       musicPlaylistUrl: organization?.musicPlaylistUrl ?? '',
+      language: organization?.language ?? 'en',
     },
   });
 
@@ -113,21 +123,31 @@ export function OrganizationForm({
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {fields.map((field) =>
-            isSwitch(field) ? null : (
+            isSwitch(field) ? null : field === 'language' ? (
+              // The rooms' language (issue 32): each language in its own name, as the phones show it.
+              <NativeSelect
+                key={field}
+                label={t('orgs.language')}
+                description={t('orgs.languageHelp')}
+                data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
+                error={specText(errors.language?.message)}
+                {...register('language')}
+              />
+            ) : (
               <TextInput
                 key={field}
-                label={LABELS[field]}
+                label={t(LABELS[field])}
                 required={field === 'name'}
                 type={field === 'expiry' ? 'date' : field === 'email' ? 'email' : 'text'}
                 description={
                   field === 'expiry'
-                    ? 'Last day of the license; leave empty for no expiry'
+                    ? t('orgs.expiryHelp')
                     : field === 'musicPlaylistUrl'
-                      ? "The https embed address of a playlist, played on the facilitator's game screen"
+                      ? t('orgs.musicHelp')
                       : undefined
                 }
                 autoComplete="off"
-                error={errors[field]?.message}
+                error={specText(errors[field]?.message)}
                 {...register(field)}
               />
             ),
@@ -140,8 +160,8 @@ export function OrganizationForm({
             control={control}
             render={({ field }) => (
               <Switch
-                label={SWITCHES[name].label}
-                description={SWITCHES[name].description}
+                label={t(SWITCHES[name].label)}
+                description={SWITCHES[name].description && t(SWITCHES[name].description)}
                 checked={field.value}
                 onChange={(event) => field.onChange(event.currentTarget.checked)}
                 onBlur={field.onBlur}

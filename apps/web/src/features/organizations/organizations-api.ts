@@ -2,12 +2,12 @@ import {
   type CreateOrganizationInput,
   type EditOrganizationInput,
   ORG_API,
-  ORG_TEXTS,
   PAGE_SIZE,
 } from '@playshop/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { useSavingMutation } from '../../api/use-saving-mutation';
+import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
 /** Query keys of organizations; invalidating `all` refreshes every page, option list and record. */
@@ -23,7 +23,7 @@ export const organizationKeys = {
 
 export function useDeleteOrganization() {
   return useSavingMutation((id: number) => api.call(ORG_API.remove, { params: { id } }), {
-    success: ORG_TEXTS.deleted,
+    success: () => t('organizations.deleted'),
     refresh: organizationKeys.all,
   });
 }
@@ -64,7 +64,7 @@ export function useOrgWorkshopLink(orgId: number, orgName: string) {
       else await api.call(ORG_API.unlinkWorkshop, { params: { orgId, workshopId } });
     },
     onSuccess: (_reply, { link }) => {
-      toastSuccess(link ? ORG_TEXTS.workshopAdded : ORG_TEXTS.workshopRemoved);
+      toastSuccess(link ? t('organizations.workshopAdded') : t('organizations.workshopRemoved'));
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.linkableWorkshops(orgId) }),
         queryClient.invalidateQueries({ queryKey: organizationKeys.workshops(orgName) }),
@@ -111,7 +111,7 @@ export function useSaveOrganization() {
           api.call(ORG_API.create, { body: body as CreateOrganizationInput })
         : api.call(ORG_API.edit, { body: body as EditOrganizationInput }),
     {
-      success: (body) => (body.id === undefined ? ORG_TEXTS.created : ORG_TEXTS.updated),
+      success: (body) => (body.id === undefined ? t('organizations.created') : t('organizations.updated')),
       refresh: organizationKeys.all,
     },
   );

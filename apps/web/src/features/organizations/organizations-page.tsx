@@ -1,8 +1,9 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { ORG_TEXTS, type OrganizationReply } from '@playshop/shared';
+import type { OrganizationReply } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
@@ -12,6 +13,7 @@ import { useDeleteOrganization, useOrganizationsPage } from './organizations-api
 
 /** `{org}/admin/organizations` (super admin): the organizations table with search, add, edit, delete. */
 export function OrganizationsPage() {
+  const t = useT();
   const navigate = useNavigate();
   const { page, term, setPage, setTerm } = useListParams();
   const [searchParams] = useSearchParams();
@@ -24,10 +26,10 @@ export function OrganizationsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <PageTitle>Organizations</PageTitle>
+        <PageTitle>{t('orgs.title')}</PageTitle>
         {!isAdding && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsAdding(true)}>
-            Add Organization
+            {t('orgs.add')}
           </Button>
         )}
       </Group>
@@ -35,30 +37,35 @@ export function OrganizationsPage() {
       {isAdding && (
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={formHeadingId}>
           <Title order={2} fz="lg" mb="md" id={formHeadingId}>
-            New organization
+            {t('orgs.new')}
           </Title>
           <OrganizationForm
             fields={['name', 'expiry', 'email', 'phone', 'website', 'address']}
-            submitLabel="Create Organization"
+            submitLabel={t('orgs.create')}
             onDone={() => setIsAdding(false)}
             onCancel={() => setIsAdding(false)}
           />
         </Card>
       )}
 
-      <SearchBox label="Search organizations" placeholder="Search by name" term={term} onSearch={setTerm} />
+      <SearchBox
+        label={t('orgs.search')}
+        placeholder={t('orgs.searchPlaceholder')}
+        term={term}
+        onSearch={setTerm}
+      />
 
       <DataTable<OrganizationReply>
-        caption="Organizations"
-        thing="Organization"
+        caption={t('orgs.title')}
+        thing={t('orgs.thing')}
         columns={[
-          { header: 'Name', render: (o) => o.name },
-          { header: 'Expiry', render: (o) => o.expiry ?? ORG_TEXTS.noExpiry },
+          { header: t('orgs.name'), render: (o) => o.name },
+          { header: t('orgs.expiry'), render: (o) => o.expiry ?? t('organizations.noExpiry') },
         ]}
         rows={list.data?.items}
         isLoading={list.isPending}
         error={list.error}
-        emptyText={term ? 'No organizations match this search' : 'No organizations yet'}
+        emptyText={term ? t('orgs.noMatch') : t('orgs.none')}
         getRowKey={(o) => o.id}
         getRowLabel={(o) => o.name}
         onEdit={(o) => navigate(`editorg/${o.id}`)}

@@ -1,6 +1,7 @@
-import { LINK_TEXTS, type PublicSettingsUpdate, SETTINGS_API } from '@playshop/shared';
+import { type PublicSettingsUpdate, SETTINGS_API } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
 /** Query keys of the product settings. */
@@ -24,7 +25,7 @@ export function useSavePublicSettings() {
   return useMutation({
     mutationFn: (body: PublicSettingsUpdate) => api.call(SETTINGS_API.savePublicSettings, { body }),
     onSuccess: (saved) => {
-      toastSuccess(LINK_TEXTS.saved);
+      toastSuccess(t('links.saved'));
       // The footer and the sidebar read these; show the new links at once.
       queryClient.setQueryData(settingsKeys.public, saved);
     },

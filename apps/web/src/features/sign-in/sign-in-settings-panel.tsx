@@ -15,6 +15,7 @@ import {
 import { can, type OrgSignInSettings, type Role } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { toastSuccess } from '../../ui/toast';
@@ -25,18 +26,19 @@ import { useOrgSignIn, useProductSignIn, useSaveOrgSignIn, useSaveProductSignIn 
  * a super admin the product-wide two-factor rule. The client secret is write-only.
  */
 export function SignInSettingsPanel({ orgId, role }: { orgId: number; role: Role }) {
+  const t = useT();
   const settings = useOrgSignIn(orgId);
   const isSuper = can(role, 'manageProductSettings');
   return (
     <Stack gap="lg">
       <Card withBorder radius="lg" padding="lg">
-        {settings.isPending && <PageLoader label="Loading sign-in settings" />}
+        {settings.isPending && <PageLoader label={t('signIn.settingsLoading')} />}
         {settings.isError && <ErrorAlert message={settings.error.message} />}
         {settings.data && <OrgSignInForm key={settings.dataUpdatedAt} orgId={orgId} saved={settings.data} />}
       </Card>
       {isSuper && <ProductTwoFactor />}
       <Anchor component={Link} to="/two-factor">
-        Your own two-factor sign-in
+        {t('signIn.ownTwoFactor')}
       </Anchor>
     </Stack>
   );
@@ -46,6 +48,7 @@ export function SignInSettingsPanel({ orgId, role }: { orgId: number; role: Role
 type SwitchKey = 'ssoEnabled' | 'createAccounts' | 'passwordSignInDisabled' | 'requireTwoFactorForAdmins';
 
 function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettings }) {
+  const t = useT();
   const save = useSaveOrgSignIn(orgId);
   const [form, setForm] = useState({
     ssoEnabled: saved.ssoEnabled,
@@ -73,61 +76,57 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
         clientId: form.clientId.trim() || null,
         ...(form.clientSecret ? { clientSecret: form.clientSecret } : { clientSecret: undefined }),
       },
-      { onSuccess: () => toastSuccess('Sign-in settings saved') },
+      { onSuccess: () => toastSuccess(t('signIn.settingsSaved')) },
     );
   };
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Title order={3}>Single sign-on (OpenID Connect)</Title>
+        <Title order={3}>{t('signIn.ssoTitle')}</Title>
         <Text size="sm">
-          Register Playshop at your identity provider as a confidential web client with this redirect URI:{' '}
-          <Code>{saved.redirectUri}</Code>
+          {t('signIn.redirectHelp')} <Code>{saved.redirectUri}</Code>
         </Text>
-        {switchRow('ssoEnabled', "Staff sign in with the organization's provider")}
+        {switchRow('ssoEnabled', t('signIn.ssoEnabled'))}
         <TextInput
-          label="Issuer"
+          label={t('signIn.issuer')}
           placeholder="https://login.example.org"
           value={form.issuer}
           onChange={(event) => set('issuer', event.currentTarget.value)}
         />
         <TextInput
-          label="Client ID"
+          label={t('signIn.clientId')}
           value={form.clientId}
           onChange={(event) => set('clientId', event.currentTarget.value)}
         />
         <PasswordInput
-          label="Client secret"
-          description={saved.hasClientSecret ? 'A secret is stored: leave empty to keep it.' : undefined}
+          label={t('signIn.clientSecret')}
+          description={saved.hasClientSecret ? t('signIn.secretStored') : undefined}
           autoComplete="off"
           value={form.clientSecret}
           onChange={(event) => set('clientSecret', event.currentTarget.value)}
         />
-        {switchRow('createAccounts', 'Create an account at the first sign-in of a verified email')}
+        {switchRow('createAccounts', t('signIn.createAccounts'))}
         <Select
-          label="Role of a created account"
+          label={t('signIn.createdRole')}
           data={[
-            { value: 'FACILITATOR', label: 'Facilitator' },
-            { value: 'ADMIN', label: 'Admin' },
+            { value: 'FACILITATOR', label: t('users.roleFacilitator') },
+            { value: 'ADMIN', label: t('users.roleAdmin') },
           ]}
           allowDeselect={false}
           value={form.defaultRole}
           onChange={(value) => set('defaultRole', value === 'ADMIN' ? 'ADMIN' : 'FACILITATOR')}
         />
-        {switchRow(
-          'passwordSignInDisabled',
-          'Turn password sign-in off for this organization (super admins keep theirs)',
-        )}
-        <Title order={3}>Two-factor sign-in</Title>
-        {switchRow('requireTwoFactorForAdmins', "Require two-factor sign-in for this organization's admins")}
+        {switchRow('passwordSignInDisabled', t('signIn.passwordOff'))}
+        <Title order={3}>{t('signIn.twoFactorTitle')}</Title>
+        {switchRow('requireTwoFactorForAdmins', t('signIn.requireForAdmins'))}
         {save.isError && (
           <Alert color="red" variant="light" role="alert">
             {save.error.message}
           </Alert>
         )}
         <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          Save sign-in settings
+          {t('signIn.saveSettings')}
         </Button>
       </Stack>
     </form>
@@ -135,15 +134,16 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
 }
 
 function ProductTwoFactor() {
+  const t = useT();
   const policy = useProductSignIn(true);
   const save = useSaveProductSignIn();
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="sm">
-        <Title order={3}>Whole product</Title>
+        <Title order={3}>{t('signIn.wholeProduct')}</Title>
         <Switch
-          label="Require two-factor sign-in for every staff account"
-          description="Anyone without it sets it up at their next password sign-in."
+          label={t('signIn.requireForStaff')}
+          description={t('signIn.requireForStaffHelp')}
           disabled={!policy.data || save.isPending}
           checked={policy.data?.requireTwoFactorForStaff ?? false}
           onChange={(event) => save.mutate({ requireTwoFactorForStaff: event.currentTarget.checked })}

@@ -1,35 +1,32 @@
 import { Stack, TextInput } from '@mantine/core';
 import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
 import { ApiError } from '../../api/client';
+import type { StaffMessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import { FormActions } from '../../ui/form-actions';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { usePublicSettings, useSavePublicSettings } from '../settings/settings-api';
 
-const FIELDS: { name: keyof PublicSettingsUpdate; label: string; description: string }[] = [
-  {
-    name: 'reportIssueUrl',
-    label: 'Report Issue',
-    description: "The footer's 'Report Issue' link: a web address or mailto:someone@example.com",
-  },
-  { name: 'statusUrl', label: 'Status', description: "The footer's 'Status' link: a web address or mailto:" },
-  {
-    name: 'trainingUrl',
-    label: 'External training site',
-    description: "The admin sidebar's Training link opens this site; leave empty for the training page here",
-  },
+const FIELDS: { name: keyof PublicSettingsUpdate; label: StaffMessageId; description: StaffMessageId }[] = [
+  { name: 'reportIssueUrl', label: 'settings.reportIssue', description: 'settings.reportIssueHelp' },
+  { name: 'statusUrl', label: 'settings.status', description: 'settings.statusHelp' },
+  { name: 'trainingUrl', label: 'settings.trainingSite', description: 'settings.trainingSiteHelp' },
 ];
 
 /** Settings → Links (super admin): the product-wide links every user sees. */
 export function ProductLinksPanel() {
+  const t = useT();
   return (
-    <QueryBoundary query={usePublicSettings()} loading="Loading links">
+    <QueryBoundary query={usePublicSettings()} loading={t('settings.linksLoading')}>
       {(links) => <ProductLinksForm key={JSON.stringify(links)} links={links} />}
     </QueryBoundary>
   );
 }
 
 function ProductLinksForm({ links }: { links: PublicSettings }) {
+  const t = useT();
   const save = useSavePublicSettings();
   const {
     register,
@@ -55,15 +52,15 @@ function ProductLinksForm({ links }: { links: PublicSettings }) {
         {FIELDS.map((field) => (
           <TextInput
             key={field.name}
-            label={field.label}
-            description={field.description}
+            label={t(field.label)}
+            description={t(field.description)}
             autoComplete="off"
-            error={errors[field.name]?.message}
+            error={specText(errors[field.name]?.message)}
             {...register(field.name)}
           />
         ))}
         <FormActions
-          submitLabel="Save"
+          submitLabel={t('common.save')}
           loading={save.isPending}
           error={save.isError ? save.error.message : null}
         />

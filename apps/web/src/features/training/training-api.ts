@@ -1,6 +1,7 @@
-import { TRAINING_API, TRAINING_TEXTS, type TrainingSettings } from '@playshop/shared';
+import { TRAINING_API, type TrainingSettings } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
 /** Query keys of training playlists (the caller's playlist, the super admin's settings). */
@@ -16,7 +17,7 @@ export function useSaveTrainingSettings() {
   return useMutation({
     mutationFn: (body: TrainingSettings) => api.call(TRAINING_API.saveSettings, { body }),
     onSuccess: (saved) => {
-      toastSuccess(TRAINING_TEXTS.saved);
+      toastSuccess(t('training.saved'));
       queryClient.setQueryData(trainingKeys.settings, saved);
       // The super admin's own playlist may have changed with it.
       return queryClient.invalidateQueries({ queryKey: trainingKeys.playlist });

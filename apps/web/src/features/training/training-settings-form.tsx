@@ -1,6 +1,5 @@
 import { ActionIcon, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
-  ROLE_LABELS,
   ROLES,
   type Role,
   type TrainingSettings,
@@ -16,9 +15,12 @@ import {
   useFieldArray,
 } from 'react-hook-form';
 import { z } from 'zod';
+import { useT } from '../../i18n/locale-provider';
 import { FormActions } from '../../ui/form-actions';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
+import { ROLE_KEYS } from '../users/users-api';
 import { useSaveTrainingSettings, useTrainingSettings } from './training-api';
 
 /**
@@ -51,14 +53,16 @@ function toFields(source: TrainingSource): RoleFields {
 
 /** Settings → Training (super admin): each role's playlist, a YouTube playlist id or a list of videos. */
 export function TrainingSettingsPanel() {
+  const t = useT();
   return (
-    <QueryBoundary query={useTrainingSettings()} loading="Loading training settings">
+    <QueryBoundary query={useTrainingSettings()} loading={t('training.settingsLoading')}>
       {(settings) => <TrainingSettingsForm key={JSON.stringify(settings)} settings={settings} />}
     </QueryBoundary>
   );
 }
 
 function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
+  const t = useT();
   const save = useSaveTrainingSettings();
   const {
     control,
@@ -75,15 +79,12 @@ function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
   return (
     <form onSubmit={handleSave} noValidate>
       <Stack gap="md">
-        <Text c="dimmed">
-          Each role watches its own playlist on its Training page: a YouTube playlist (read by the server with
-          its API key) or videos listed by address.
-        </Text>
+        <Text c="dimmed">{t('training.settingsIntro')}</Text>
         {ROLE_ORDER.map((role) => (
           <RolePlaylistFields key={role} role={role} control={control} register={register} errors={errors} />
         ))}
         <FormActions
-          submitLabel="Save"
+          submitLabel={t('common.save')}
           loading={save.isPending}
           error={save.isError ? save.error.message : null}
         />
@@ -100,7 +101,8 @@ interface RolePlaylistFieldsProps {
 }
 
 function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFieldsProps) {
-  const label = ROLE_LABELS[role];
+  const t = useT();
+  const label = t(ROLE_KEYS[role]);
   const videos = useFieldArray({ control, name: `${role}.videos` });
   const roleErrors = errors[role];
 
@@ -117,45 +119,45 @@ function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFie
             <Radio.Group
               value={field.value}
               onChange={(value) => field.onChange(value)}
-              label="Playlist source"
+              label={t('training.playlistSource')}
               name={`${role}-kind`}
             >
               <Group gap="lg" mt={6}>
-                <Radio value="none" label="None" />
-                <Radio value="youtube" label="YouTube playlist" />
-                <Radio value="videos" label="List of videos" />
+                <Radio value="none" label={t('training.sourceNone')} />
+                <Radio value="youtube" label={t('training.sourceYoutube')} />
+                <Radio value="videos" label={t('training.sourceVideos')} />
               </Group>
             </Radio.Group>
 
             {field.value === 'youtube' && (
               <TextInput
-                label="YouTube playlist id"
-                description="The list= part of the playlist's address, e.g. PLx0sYbCqOb8TBPRdmBHs5Iftvv9TPboYG"
+                label={t('training.playlistId')}
+                description={t('training.playlistIdHelp')}
                 autoComplete="off"
-                error={roleErrors?.playlistId?.message}
+                error={specText(roleErrors?.playlistId?.message)}
                 {...register(`${role}.playlistId`)}
               />
             )}
 
             {field.value === 'videos' && (
               <Stack gap="sm">
-                {videos.fields.length === 0 && <Text c="dimmed">No videos yet: add the first one.</Text>}
+                {videos.fields.length === 0 && <Text c="dimmed">{t('training.noVideosYet')}</Text>}
                 {videos.fields.map((video, index) => (
                   <Group key={video.id} align="flex-start" gap="sm" wrap="wrap">
                     <TextInput
                       style={{ flex: '1 1 180px' }}
-                      label={`Video ${index + 1} title`}
+                      label={t('training.videoTitle', { n: index + 1 })}
                       autoComplete="off"
-                      error={roleErrors?.videos?.[index]?.title?.message}
+                      error={specText(roleErrors?.videos?.[index]?.title?.message)}
                       {...register(`${role}.videos.${index}.title`)}
                     />
                     <TextInput
                       style={{ flex: '2 1 260px' }}
-                      label={`Video ${index + 1} address`}
+                      label={t('training.videoAddress', { n: index + 1 })}
                       placeholder="https://www.youtube.com/watch?v=…"
                       autoComplete="off"
                       type="url"
-                      error={roleErrors?.videos?.[index]?.url?.message}
+                      error={specText(roleErrors?.videos?.[index]?.url?.message)}
                       {...register(`${role}.videos.${index}.url`)}
                     />
                     <ActionIcon
@@ -163,7 +165,7 @@ function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFie
                       size="lg"
                       variant="subtle"
                       color="red"
-                      aria-label={`Remove video ${index + 1}`}
+                      aria-label={t('training.removeVideo', { n: index + 1 })}
                       onClick={() => videos.remove(index)}
                     >
                       <IconTrash size={18} aria-hidden />
@@ -172,7 +174,7 @@ function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFie
                 ))}
                 {roleErrors?.videos?.message && (
                   <Text c="red.9" size="sm" role="alert">
-                    {roleErrors.videos.message}
+                    {specText(roleErrors.videos.message)}
                   </Text>
                 )}
                 <Group>
@@ -181,7 +183,7 @@ function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFie
                     leftSection={<IconPlus size={16} aria-hidden />}
                     onClick={() => videos.append({ title: '', url: '' })}
                   >
-                    Add video
+                    {t('training.addVideo')}
                   </Button>
                 </Group>
               </Stack>

@@ -1,6 +1,7 @@
 import { Button, Card, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -15,10 +16,11 @@ import { useUser } from './users-api';
  * never the user.
  */
 export function EditUserPage({ kind }: { kind: UserKind }) {
+  const t = useT();
   const id = Number(useParams().id);
   const navigate = useNavigate();
   const user = useUser(kind, id);
-  const title = kind === 'admin' ? 'Edit Admin' : 'Edit Player';
+  const title = kind === 'admin' ? t('users.editAdmin') : t('users.editPlayer');
 
   return (
     <Stack gap="lg" maw={760}>
@@ -29,12 +31,14 @@ export function EditUserPage({ kind }: { kind: UserKind }) {
           leftSection={<IconArrowLeft size={16} aria-hidden />}
           onClick={() => navigate(-1)}
         >
-          Back
+          {t('common.back')}
         </Button>
       </div>
       <PageTitle>{title}</PageTitle>
-      {user.isPending && user.fetchStatus !== 'idle' && <PageLoader label="Loading user" />}
-      {(user.isError || !(id > 0)) && <ErrorAlert message={`Error: ${user.error?.message ?? 'Not found'}`} />}
+      {user.isPending && user.fetchStatus !== 'idle' && <PageLoader label={t('users.loading')} />}
+      {(user.isError || !(id > 0)) && (
+        <ErrorAlert message={t('common.error', { message: user.error?.message ?? t('common.notFound') })} />
+      )}
       {user.data && (
         <Card withBorder radius="lg" padding="lg">
           <UserForm kind={kind} user={user.data} onDone={() => navigate(-1)} onCancel={() => navigate(-1)} />

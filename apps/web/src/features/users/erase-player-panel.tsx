@@ -1,10 +1,12 @@
 import { Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
-import { can, ORG_DATA_API, ORG_DATA_TEXTS } from '@playshop/shared';
+import { can, ORG_DATA_API } from '@playshop/shared';
 import { IconEraser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { api } from '../../api/api';
 import { useSavingMutation } from '../../api/use-saving-mutation';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { t as say } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { userKeys } from './users-api';
 
@@ -19,40 +21,41 @@ export function ErasePlayerPanel({
   player: { id: number; username: string | null };
   onDone: () => void;
 }) {
+  const t = useT();
   const actor = useCurrentUser();
   const [confirming, setConfirming] = useState(false);
   const erase = useSavingMutation(() => api.call(ORG_DATA_API.erasePlayer, { params: { id: player.id } }), {
-    success: ORG_DATA_TEXTS.playerErased,
+    success: () => say('orgData.playerErased'),
     refresh: userKeys.all('player'),
   });
   if (!can(actor?.role, 'erasePlayers')) return null;
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-label="Personal data">
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.personalData')}>
       <Group justify="space-between">
-        <Text>Erase this player's names and username everywhere; their games stay, anonymized.</Text>
+        <Text>{t('users.eraseExplained')}</Text>
         <Button
           color="red"
           variant="light"
           leftSection={<IconEraser size={16} aria-hidden />}
           onClick={() => setConfirming(true)}
         >
-          {ORG_DATA_TEXTS.erasePlayer}
+          {t('orgData.erasePlayer')}
         </Button>
       </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={ORG_DATA_TEXTS.erasePlayer}>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('orgData.erasePlayer')}>
         <Stack gap="md">
-          <Text>Erase the personal data of {player.username}? This cannot be undone.</Text>
-          {erase.isError && <ErrorAlert message={`Error: ${erase.error.message}`} />}
+          <Text>{t('users.eraseConfirm', { username: player.username ?? '' })}</Text>
+          {erase.isError && <ErrorAlert message={t('common.error', { message: erase.error.message })} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              No
+              {t('common.no')}
             </Button>
             <Button
               color="red"
               loading={erase.isPending}
               onClick={() => erase.mutate(undefined, { onSuccess: onDone })}
             >
-              Yes
+              {t('common.yes')}
             </Button>
           </Group>
         </Stack>

@@ -14,6 +14,8 @@ import { type CheckedRow, checkPlayerRows, ZImportPlayersRejected } from '@plays
 import { IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useT } from '../../i18n/locale-provider';
+import { specText } from '../../ui/spec-text';
 import { parsePlayerCsv } from './player-csv';
 import { useImportPlayers } from './users-api';
 
@@ -30,6 +32,7 @@ export function PlayerImportPanel({
   organizationId: number;
   onDone: () => void;
 }) {
+  const t = useT();
   const [text, setText] = useState('');
   const [serverProblems, setServerProblems] = useState<Map<number, string>>(new Map());
   const [summary, setSummary] = useState<string | null>(null);
@@ -61,8 +64,8 @@ export function PlayerImportPanel({
       {
         onSuccess: ({ imported }) => {
           setSummary(
-            `Imported ${imported} player${imported === 1 ? '' : 's'}` +
-              (invalidCount ? `; ${invalidCount} row${invalidCount === 1 ? '' : 's'} left out.` : '.'),
+            t('users.imported', { imported }) +
+              (invalidCount ? t('users.leftOut', { count: invalidCount }) : '.'),
           );
           setText('');
         },
@@ -80,20 +83,19 @@ export function PlayerImportPanel({
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        A header row naming <strong>firstName</strong>, <strong>lastName</strong> and{' '}
-        <strong>username</strong>, then one player a line; commas or semicolons; up to 5,000 rows.
+        {t('users.importHelp')}
       </Text>
       <Group gap="sm">
         <FileButton onChange={(file) => void handleFile(file)} accept=".csv,text/csv,text/plain">
           {(props) => (
             <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} {...props}>
-              Upload a CSV file
+              {t('users.uploadCsv')}
             </Button>
           )}
         </FileButton>
       </Group>
       <Textarea
-        label="Or paste the CSV here"
+        label={t('users.pasteCsv')}
         autosize
         minRows={4}
         maxRows={12}
@@ -106,24 +108,24 @@ export function PlayerImportPanel({
         styles={{ input: { fontFamily: 'monospace' } }}
       />
       {parsed && 'error' in parsed && (
-        <Alert color="red" title="Cannot read this CSV" role="alert">
-          {parsed.error}
+        <Alert color="red" title={t('users.cannotReadCsv')} role="alert">
+          {specText(parsed.error)}
         </Alert>
       )}
       {checked.length > 0 && (
         <>
           <Text fw={600} role="status">
-            {`${valid.length} valid, ${invalidCount} invalid of ${checked.length} rows`}
+            {t('users.importCounts', { valid: valid.length, invalid: invalidCount, total: checked.length })}
           </Text>
           <Table.ScrollContainer minWidth={500} mah={360}>
-            <Table striped withTableBorder aria-label="Import preview">
+            <Table striped withTableBorder aria-label={t('users.importPreview')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Row</Table.Th>
-                  <Table.Th>First Name</Table.Th>
-                  <Table.Th>Last Name</Table.Th>
-                  <Table.Th>Username</Table.Th>
-                  <Table.Th>Check</Table.Th>
+                  <Table.Th>{t('users.row')}</Table.Th>
+                  <Table.Th>{t('users.firstName')}</Table.Th>
+                  <Table.Th>{t('users.lastName')}</Table.Th>
+                  <Table.Th>{t('users.username')}</Table.Th>
+                  <Table.Th>{t('users.check')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -138,11 +140,11 @@ export function PlayerImportPanel({
                       <Table.Td>
                         {c.ok ? (
                           <Badge color="green" variant="light" c="dark">
-                            OK
+                            {t('users.ok')}
                           </Badge>
                         ) : (
                           <Text size="sm" c="red.9">
-                            {c.reason}
+                            {specText(c.reason)}
                           </Text>
                         )}
                       </Table.Td>
@@ -153,30 +155,32 @@ export function PlayerImportPanel({
             </Table>
           </Table.ScrollContainer>
           {checked.length > PREVIEW_LIMIT && (
-            <Text size="sm" c="dimmed">{`The first ${PREVIEW_LIMIT} rows are shown; all are checked.`}</Text>
+            <Text size="sm" c="dimmed">
+              {t('users.previewLimit', { limit: PREVIEW_LIMIT })}
+            </Text>
           )}
         </>
       )}
-      {importPlayers.isPending && <Progress value={100} animated striped aria-label="Importing players" />}
+      {importPlayers.isPending && <Progress value={100} animated striped aria-label={t('users.importing')} />}
       {importPlayers.isError && (
         <Text c="red.9" role="alert">
-          {`Error: ${importPlayers.error.message}`}
+          {t('common.error', { message: importPlayers.error.message })}
         </Text>
       )}
       {summary && (
         <Stack gap={4}>
-          <Progress value={100} color="green" aria-label="Import done" />
-          <Alert color="green" title="Import done" role="status">
+          <Progress value={100} color="green" aria-label={t('users.importDone')} />
+          <Alert color="green" title={t('users.importDone')} role="status">
             {summary}
           </Alert>
         </Stack>
       )}
       <Group justify="flex-end">
         <Button variant="default" onClick={onDone}>
-          Close
+          {t('common.close')}
         </Button>
         <Button onClick={handleImport} disabled={valid.length === 0} loading={importPlayers.isPending}>
-          {`Import ${valid.length} valid row${valid.length === 1 ? '' : 's'}`}
+          {t('users.importValid', { count: valid.length })}
         </Button>
       </Group>
     </Stack>

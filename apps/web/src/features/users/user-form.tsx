@@ -1,7 +1,6 @@
 import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   canPickAnyOrganization,
-  ROLE_LABELS,
   staffRoleChoices,
   type UserReply,
   ZAdminEditForm,
@@ -12,13 +11,15 @@ import { useEffect } from 'react';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { useT } from '../../i18n/locale-provider';
 import { ControlledSelect } from '../../ui/controlled-select';
 import { FormActions } from '../../ui/form-actions';
 import { PasswordField } from '../../ui/password-field';
+import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useOrgOptions } from '../organizations/organizations-api';
 import type { UserKind } from './users-api';
-import { useSaveUser } from './users-api';
+import { ROLE_KEYS, useSaveUser } from './users-api';
 
 type FormValues = Record<string, string>;
 
@@ -45,6 +46,7 @@ function schemaFor(kind: UserKind, isEdit: boolean) {
  * texts; passwords (with show/hide) for new admins only. Players sign in by username and have none.
  */
 export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
+  const t = useT();
   const actor = useCurrentUser();
   const isEdit = user !== undefined;
   const orgOptions = useOrgOptions();
@@ -90,11 +92,11 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
 
   const roleOptions = (actor ? staffRoleChoices(actor.role) : []).map((role) => ({
     value: role,
-    label: ROLE_LABELS[role],
+    label: t(ROLE_KEYS[role]),
   }));
   // A user's current role stays visible even when the editor may not give it (e.g. oneself).
   if (user && !roleOptions.some((o) => o.value === user.role)) {
-    roleOptions.push({ value: user.role, label: ROLE_LABELS[user.role] });
+    roleOptions.push({ value: user.role, label: t(ROLE_KEYS[user.role]) });
   }
   const orgSelectOptions = (orgOptions.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
   if (user && !orgSelectOptions.some((o) => o.value === String(user.organizationId))) {
@@ -105,39 +107,39 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
     <form
       onSubmit={handleSave}
       noValidate
-      aria-label={`${isEdit ? 'Edit' : 'Add'} ${kind === 'admin' ? 'admin' : 'player'}`}
+      aria-label={t(`users.${isEdit ? 'edit' : 'add'}${kind === 'admin' ? 'Admin' : 'Player'}Form`)}
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="First Name"
+            label={t('users.firstName')}
             required
             autoComplete="off"
-            error={errors.firstName?.message}
+            error={specText(errors.firstName?.message)}
             {...register('firstName')}
           />
           <TextInput
-            label="Last Name"
+            label={t('users.lastName')}
             required
             autoComplete="off"
-            error={errors.lastName?.message}
+            error={specText(errors.lastName?.message)}
             {...register('lastName')}
           />
           {kind === 'player' ? (
             <TextInput
-              label="Username"
+              label={t('users.username')}
               required
               autoComplete="off"
-              error={errors.username?.message}
+              error={specText(errors.username?.message)}
               {...register('username')}
             />
           ) : (
             <TextInput
-              label="Email"
+              label={t('users.email')}
               type="email"
               required
               autoComplete="off"
-              error={errors.email?.message}
+              error={specText(errors.email?.message)}
               {...register('email')}
             />
           )}
@@ -145,20 +147,20 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
             <ControlledSelect
               name="role"
               control={control}
-              label="Role"
+              label={t('users.role')}
               required
-              placeholder="Select a role"
+              placeholder={t('users.selectRole')}
               data={roleOptions}
               disabled={isSelf}
-              description={isSelf ? 'You cannot change your own role' : undefined}
+              description={isSelf ? t('users.cannotChangeOwnRole') : undefined}
             />
           )}
           <ControlledSelect
             name="organizationId"
             control={control}
-            label="Organization"
+            label={t('users.organization')}
             required
-            placeholder="Select an organization"
+            placeholder={t('users.selectOrganization')}
             data={orgSelectOptions}
             disabled={!canPickOrg}
             searchable
@@ -166,24 +168,26 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
           {kind === 'admin' && !isEdit && (
             <>
               <PasswordField
-                label="Password"
+                label={t('users.password')}
                 required
                 autoComplete="new-password"
-                error={errors.password?.message}
+                error={specText(errors.password?.message)}
                 {...register('password')}
               />
               <PasswordField
-                label="Confirm Password"
+                label={t('users.confirmPassword')}
                 required
                 autoComplete="new-password"
-                error={errors.confirmPassword?.message}
+                error={specText(errors.confirmPassword?.message)}
                 {...register('confirmPassword')}
               />
             </>
           )}
         </SimpleGrid>
         <FormActions
-          submitLabel={isEdit ? 'Save' : kind === 'admin' ? 'Add Admin' : 'Add Player'}
+          submitLabel={
+            isEdit ? t('common.save') : kind === 'admin' ? t('users.addAdmin') : t('users.addPlayer')
+          }
           loading={save.isPending}
           error={save.isError ? save.error.message : null}
           onCancel={onCancel}

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_API,
   type CreateAdminInput,
   type EditAdminInput,
   type EditPlayerInput,
@@ -7,12 +8,23 @@ import {
   PAGE_SIZE,
   PLAYER_IMPORT_API,
   type PlayerFormInput,
+  type Role,
+  type StaffLanguage,
   USER_API,
-  USER_TEXTS,
 } from '@playshop/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { useSavingMutation } from '../../api/use-saving-mutation';
+import { useSessionStore } from '../../auth/auth-provider';
+import { type StaffMessageId, t } from '../../i18n/i18n';
+
+/** Each role's name on the staff screens. */
+export const ROLE_KEYS: Record<Role, StaffMessageId> = {
+  SUPER_ADMIN: 'users.roleSuperAdmin',
+  ADMIN: 'users.roleAdmin',
+  FACILITATOR: 'users.roleFacilitator',
+  PLAYER: 'users.rolePlayer',
+};
 
 /** Query keys of the Admins and Players lists; invalidating `all(kind)` refreshes every page and search. */
 export const userKeys = {
@@ -25,7 +37,7 @@ export const userKeys = {
 /** Deletes an admin or player; the lists refresh without a reload. */
 export function useDeleteUser(kind: UserKind) {
   return useSavingMutation((id: number) => api.call(USER_API[kind].remove, { params: { id } }), {
-    success: USER_TEXTS.deleted,
+    success: () => t('users.deleted'),
     refresh: userKeys.all(kind),
   });
 }
@@ -51,7 +63,7 @@ export function useSaveUser(kind: UserKind) {
         ? api.call(USER_API[kind].create, { body: body as CreateAdminInput & PlayerFormInput })
         : api.call(USER_API[kind].edit, { body: body as EditAdminInput & EditPlayerInput }),
     {
-      success: (body) => (body.id === undefined ? USER_TEXTS.created : USER_TEXTS.updated),
+      success: (body) => (body.id === undefined ? t('users.created') : t('users.updated')),
       refresh: userKeys.all(kind),
     },
   );
@@ -97,5 +109,20 @@ export function useRemoveGuests() {
   return useMutation({
     mutationFn: (roomId: number) => api.call(JOIN_API.removeGuests, { params: { id: roomId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all('player') }),
+  });
+}
+
+/**
+ * Keeps the staff member's language of the staff screens with their account (every device shows it),
+ * then switches this one: the session's user carries it (app-frame.tsx → useAccountLanguage).
+ */
+export function useSetAccountLanguage() {
+  const store = useSessionStore();
+  return useMutation({
+    mutationFn: (language: StaffLanguage | null) => api.call(ACCOUNT_API.setLanguage, { body: { language } }),
+    onSuccess: ({ language }) => {
+      const session = store.get();
+      if (session) store.set({ ...session, user: { ...session.user, language } });
+    },
   });
 }

@@ -1,18 +1,19 @@
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
-import { can, ROLE_LABELS, USER_API, USER_TEXTS, type UserReply } from '@playshop/shared';
+import { can, USER_API, type UserReply } from '@playshop/shared';
 import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { useT } from '../../i18n/locale-provider';
 import { DataTable, type DataTableColumn } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
 import { PlayerImportPanel } from './player-import-panel';
 import { UserForm } from './user-form';
-import { type UserKind, useDeleteUser, useUsersPage } from './users-api';
+import { ROLE_KEYS, type UserKind, useDeleteUser, useUsersPage } from './users-api';
 
 const fullName = (user: UserReply) => `${user.firstName} ${user.lastName}`.trim();
 
@@ -22,6 +23,7 @@ const fullName = (user: UserReply) => `${user.firstName} ${user.lastName}`.trim(
  * organization's; anyone else their own organization's (the server scopes it either way).
  */
 export function UsersPage({ kind }: { kind: UserKind }) {
+  const t = useT();
   const actor = useCurrentUser();
   const navigate = useNavigate();
   const { page, term, setPage, setTerm } = useListParams();
@@ -34,34 +36,35 @@ export function UsersPage({ kind }: { kind: UserKind }) {
   const [isImporting, setIsImporting] = useState(false);
   const formHeadingId = useId();
   const importHeadingId = useId();
-  const label = kind === 'admin' ? 'Admin' : 'Player';
 
   const columns: DataTableColumn<UserReply>[] = [
-    { header: 'First Name', render: (u) => u.firstName },
-    { header: 'Last Name', render: (u) => u.lastName },
+    { header: t('users.firstName'), render: (u) => u.firstName },
+    { header: t('users.lastName'), render: (u) => u.lastName },
     kind === 'player'
       ? {
-          header: 'Username',
+          header: t('users.username'),
           render: (u) => (
             <Group gap={6} wrap="nowrap">
               {u.username}
               {u.isGuest && (
                 <Badge size="sm" variant="light" color="gray" c="dark">
-                  Guest
+                  {t('users.guest')}
                 </Badge>
               )}
             </Group>
           ),
         }
-      : { header: 'Email', render: (u) => u.email },
-    ...(kind === 'admin' ? [{ header: 'Role', render: (u: UserReply) => ROLE_LABELS[u.role] }] : []),
-    { header: 'Organization', render: (u) => u.organizationName },
+      : { header: t('users.email'), render: (u) => u.email },
+    ...(kind === 'admin'
+      ? [{ header: t('users.role'), render: (u: UserReply) => t(ROLE_KEYS[u.role]) }]
+      : []),
+    { header: t('users.organization'), render: (u) => u.organizationName },
   ];
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <PageTitle>{kind === 'admin' ? 'Admins' : 'Players'}</PageTitle>
+        <PageTitle>{kind === 'admin' ? t('users.admins') : t('users.players')}</PageTitle>
         <Group gap="sm">
           {kind === 'player' && actor && (
             <>
@@ -75,7 +78,7 @@ export function UsersPage({ kind }: { kind: UserKind }) {
                   )
                 }
               >
-                Export CSV
+                {t('users.exportCsv')}
               </Button>
               {!isImporting && (
                 <Button
@@ -83,14 +86,14 @@ export function UsersPage({ kind }: { kind: UserKind }) {
                   leftSection={<IconFileImport size={16} aria-hidden />}
                   onClick={() => setIsImporting(true)}
                 >
-                  Import CSV
+                  {t('users.importCsv')}
                 </Button>
               )}
             </>
           )}
           {!isAdding && (
             <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsAdding(true)}>
-              {`Add ${label}`}
+              {kind === 'admin' ? t('users.addAdmin') : t('users.addPlayer')}
             </Button>
           )}
         </Group>
@@ -99,7 +102,7 @@ export function UsersPage({ kind }: { kind: UserKind }) {
       {isImporting && actor && (
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={importHeadingId}>
           <Title order={2} fz="lg" mb="md" id={importHeadingId}>
-            {`Import players into ${actor.org}`}
+            {t('users.importInto', { org: actor.org })}
           </Title>
           <PlayerImportPanel organizationId={actor.orgId} onDone={() => setIsImporting(false)} />
         </Card>
@@ -108,27 +111,27 @@ export function UsersPage({ kind }: { kind: UserKind }) {
       {isAdding && (
         <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={formHeadingId}>
           <Title order={2} fz="lg" mb="md" id={formHeadingId}>
-            {`New ${label.toLowerCase()}`}
+            {kind === 'admin' ? t('users.newAdmin') : t('users.newPlayer')}
           </Title>
           <UserForm kind={kind} onDone={() => setIsAdding(false)} onCancel={() => setIsAdding(false)} />
         </Card>
       )}
 
       <SearchBox
-        label={`Search ${kind === 'admin' ? 'admins' : 'players'}`}
-        placeholder={USER_TEXTS.searchPlaceholder}
+        label={kind === 'admin' ? t('users.searchAdmins') : t('users.searchPlayers')}
+        placeholder={t('users.searchPlaceholder')}
         term={term}
         onSearch={setTerm}
       />
 
       <DataTable<UserReply>
-        caption={kind === 'admin' ? 'Admins' : 'Players'}
-        thing="User"
+        caption={kind === 'admin' ? t('users.admins') : t('users.players')}
+        thing={t('users.thing')}
         columns={columns}
         rows={list.data?.items}
         isLoading={list.isPending}
         error={list.error}
-        emptyText={term ? 'No users match this search' : 'No users yet'}
+        emptyText={term ? t('users.noMatch') : t('users.none')}
         getRowKey={(u) => u.id}
         getRowLabel={fullName}
         onEdit={(u) => navigate(`edit-${kind}/${u.id}`)}

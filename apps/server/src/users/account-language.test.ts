@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  signIn,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
+
+let ctx: TestContext;
+let orgId: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  orgId = (await createOrg(ctx.database, { name: 'Sprachen' })).id;
+});
+afterAll(() => ctx.close());
+
+const setLanguage = (headers: Record<string, string>, language: unknown) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers, payload: { language } });
+
+describe('a staff member’s own language (PUT /account/language)', () => {
+  it('is kept with the account: the next sign-in and refresh on another device carry it', async () => {
+    const user = await createUser(ctx.database, 'FACILITATOR', orgId);
+    const first = await signIn(ctx.app, user);
+    expect(first.body).toMatchObject({ language: null });
+
+    const res = await setLanguage(first.headers, 'de');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ language: 'de' });
+
+    // Another device: a fresh sign-in, then its refresh.
+    const second = await signIn(ctx.app, user);
+    expect(second.body).toMatchObject({ language: 'de' });
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh',
+      cookies: { playshop_refresh: second.refreshCookie },
+      headers: { 'x-requested-with': 'playshop' },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json()).toMatchObject({ language: 'de' });
+
+    // null gives the browser its say back.
+    expect((await setLanguage(first.headers, null)).json()).toEqual({ language: null });
+    expect((await signIn(ctx.app, user)).body).toMatchObject({ language: null });
+  });
+
+  it('takes only a staff language, with the reason', async () => {
+    const { headers } = await signInNewUser(ctx, 'ADMIN', orgId);
+    for (const bad of ['fr', 'xx', 7]) {
+      const res = await setLanguage(headers, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('Language must be one of: en, de');
+    }
+    expect((await setLanguage(headers, undefined)).statusCode).toBe(400);
+  });
+
+  it('is refused to players and to anyone signed out', async () => {
+    const { headers } = await signInNewUser(ctx, 'PLAYER', orgId);
+    expect((await setLanguage(headers, 'de')).statusCode).toBe(403);
+    expect((await setLanguage({}, 'de')).statusCode).toBe(401);
+  });
+});
