@@ -342,6 +342,15 @@ describe('password reset', () => {
     );
     expect(mail.html).toContain('>Neues Passwort wählen</a>');
     expect(mail.attachments).toEqual([expect.objectContaining({ contentType: 'image/png' })]);
+
+    // A colleague who chose English for their own screens gets the mail in English, in the same look.
+    const colleague = await createUser(ctx.database, 'FACILITATOR', german.id);
+    await ctx.database.db.update(users).set({ language: 'en' }).where(eq(users.id, colleague.id));
+    await post('/requestReset', { email: colleague.email! });
+    const english = await smtp.waitFor(colleague.email!);
+    expect(english.subject).toBe('Reset your Playshop password');
+    expect(english.html).toContain('lang="en"');
+    expect(english.html).toContain('>Kammer</td>');
   });
 
   it('mails a single-use link that sets a new password and signs out other sessions', async () => {
