@@ -48,13 +48,14 @@ const staffAreas: Record<string, () => Promise<RouteObject[]>> = {
 /**
  * React Router's lazy route discovery (`patchRoutesOnNavigation`): it asks on any path that matches
  * no route, only the `*` page or a route with a parameter (`:org`), so both a fresh load of a deep
- * staff URL and a client navigation there wait for the area's table before matching.
+ * staff URL and a client navigation there wait for the area's table before matching. The area is read
+ * from the path, not from `matches`: before its table is in, `/{org}/admin/dashboard` matches the
+ * player's `:org/:username/dashboard` (username "admin"), and the staff area is not among the matches.
  */
-export const discoverStaffRoutes: PatchRoutesOnNavigationFunction = async ({ matches, patch }) => {
-  const route = matches
-    .map((match) => match.route)
-    .find((route) => route.id !== undefined && route.id in staffAreas);
+export const discoverStaffRoutes: PatchRoutesOnNavigationFunction = async ({ path, matches, patch }) => {
+  const area = path.split('/')[2];
+  if (area === undefined || !Object.hasOwn(staffAreas, area)) return;
   // Already patched into this router: children only ever come from here.
-  if (!route?.id || route.children?.length) return;
-  patch(route.id, await staffAreas[route.id]());
+  if (matches.some((match) => match.route.id === area && match.route.children?.length)) return;
+  patch(area, await staffAreas[area]!());
 };
