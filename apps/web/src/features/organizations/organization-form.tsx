@@ -1,6 +1,7 @@
 import { SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { type OrganizationReply, ZCreateOrganization, ZEditOrganization } from '@playshop/shared';
 import { Controller } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { ApiError } from '../../api/client';
 import { FormActions } from '../../ui/form-actions';
 import { useZodForm } from '../../ui/use-zod-form';
@@ -76,7 +77,9 @@ export function OrganizationForm({
   const save = useSaveOrganization();
   const isEdit = organization !== undefined;
   const mask = Object.fromEntries(fields.map((f) => [f, true])) as Record<OrgField, true>;
-  const schema = isEdit ? ZEditOrganization.omit({ id: true }).pick(mask) : ZCreateOrganization.pick(mask);
+  const schema = isEdit
+    ? z.pick(z.omit(ZEditOrganization, { id: true }), mask)
+    : z.pick(ZCreateOrganization, mask);
   const {
     register,
     control,
