@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { compiledMessages } from './src/i18n/compile-messages';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -26,42 +24,6 @@ const preact = [
   { find: /^recharts$/, replacement: shim('recharts-on-preact.ts') },
 ];
 
-// zod 4's classic schemas each carry a JSON Schema generator (`.toJSONSchema()`, `~standard.jsonSchema`),
-// ~6 KB gzip in the entry. The browser never asks for JSON Schema (the server's OpenAPI document is made
-// in Node): in the browser build classic zod gets stand-ins that throw if called, and keeps the real
-// aggregateChecks (behind a string schema's minLength, a number's minValue).
-const zodClassic = '/zod/v4/classic/schemas.js';
-const noJsonSchema = "() => { throw new Error('zod JSON Schema is not in the browser build'); }";
-let zodProcessors = '';
-const zodWithoutJsonSchema: Plugin = {
-  name: 'playshop:zod-without-json-schema',
-  enforce: 'pre',
-  resolveId(source, importer) {
-    if (!importer?.endsWith(zodClassic)) return;
-    if (source === '../core/json-schema-processors.js') {
-      zodProcessors = join(dirname(importer), source);
-      return '\0zod-json-schema-processors';
-    }
-    if (source === '../core/to-json-schema.js') return '\0zod-to-json-schema';
-  },
-  load(id) {
-    if (id === '\0zod-to-json-schema') {
-      return `const unavailable = ${noJsonSchema};
-export const createToJSONSchemaMethod = () => unavailable;
-export const createStandardJSONSchemaMethod = () => unavailable;`;
-    }
-    if (id === '\0zod-json-schema-processors') {
-      const code = readFileSync(zodProcessors, 'utf8');
-      const names = [...code.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
-      return [
-        `export { aggregateChecks } from ${JSON.stringify(zodProcessors)};`,
-        `const unavailable = ${noJsonSchema};`,
-        ...names.filter((n) => n !== 'aggregateChecks').map((n) => `export const ${n} = unavailable;`),
-      ].join('\n');
-    }
-  },
-};
-
 // Only the browser build: the dev server (React's fast refresh), the unit tests (Testing Library loads
 // react-dom itself) and the build-time prerender of `/` (react-dom/server) stay on React. The browser
 // suite (e2e/) and `npm run bench:web` drive the shipped build.
@@ -69,7 +31,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
   const browserBuild = command === 'build' && !isSsrBuild;
   return {
     root,
-    plugins: [react(), compiledMessages, ...(browserBuild ? [zodWithoutJsonSchema] : [])],
+    plugins: [react(), compiledMessages],
     resolve: { alias: browserBuild ? preact : [] },
     server: { port: 5173, proxy },
     preview: { port: 4173, proxy },
@@ -77,7 +39,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
       outDir: 'dist',
       emptyOutDir: true,
       sourcemap: true,
-      // The entry chunk is Preact, React Router, Mantine core, TanStack Query and zod (~120 kB gzip);
+      // The entry chunk is Preact, React Router, Mantine core, TanStack Query and zod/mini (~102 kB gzip);
       // every area's screens are split off by the router, so the entry is what is worth watching
       // (`npm run bench:web`). `/` paints before it runs: see src/prerender.tsx.
       chunkSizeWarningLimit: 700,

@@ -14,12 +14,12 @@ import { SessionRefresh } from './auth/session-refresh';
 import { activateLanguage } from './i18n/i18n';
 import { chooseLanguage, directionOf, storedLanguage } from './i18n/languages';
 import { LocaleProvider } from './i18n/locale-provider';
-import { routes } from './router';
+import { discoverStaffRoutes, routes } from './router';
 import { cssVariablesResolver, theme } from './theme/theme';
 import { Toasts } from './theme/toasts';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { patchRoutesOnNavigation: discoverStaffRoutes });
 
 // Any call answering 403 ORG_EXPIRED sends the user to /unauthorized (SPEC §4).
 onOrgExpired(() => {

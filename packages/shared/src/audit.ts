@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { zPaged, zPaging } from './pagination';
@@ -22,34 +22,34 @@ export const AUDIT_ACTIONS = {
   signInSecondStep: 'auth.login_second_step',
 } as const;
 
-const ZDay = zLine().regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_TEXTS.badDate);
+const ZDay = zLine().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_TEXTS.badDate));
 
 /** The filters of the list and the CSV export. `to` is inclusive (the whole day). */
 export const ZAuditFilter = z.object({
-  action: zLine().trim().max(100).optional(),
+  action: z.optional(zLine().check(z.trim(), z.maxLength(100))),
   /** Matched in the actor's and the target's names. */
-  q: zLine().trim().max(100).optional(),
-  from: ZDay.optional(),
-  to: ZDay.optional(),
+  q: z.optional(zLine().check(z.trim(), z.maxLength(100))),
+  from: z.optional(ZDay),
+  to: z.optional(ZDay),
   /** Super admin: one organization's entries. */
-  orgId: zIdParam().optional(),
+  orgId: z.optional(zIdParam()),
 });
 export type AuditFilter = z.infer<typeof ZAuditFilter>;
 
 export const ZAuditEntry = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   at: z.string(),
-  orgId: z.number().int().nullable(),
-  actorId: z.number().int().nullable(),
+  orgId: z.nullable(z.number().check(z.int())),
+  actorId: z.nullable(z.number().check(z.int())),
   actor: z.string(),
-  actorRole: z.string().nullable(),
+  actorRole: z.nullable(z.string()),
   action: z.string(),
-  targetType: z.string().nullable(),
-  targetId: z.string().nullable(),
-  target: z.string().nullable(),
+  targetType: z.nullable(z.string()),
+  targetId: z.nullable(z.string()),
+  target: z.nullable(z.string()),
   /** `{ field: [before, after] }`. */
-  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])).nullable(),
-  address: z.string().nullable(),
+  changes: z.nullable(z.record(z.string(), z.tuple([z.unknown(), z.unknown()]))),
+  address: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
@@ -59,7 +59,7 @@ export const AUDIT_API = {
   list: endpoint({
     method: 'GET',
     path: '/audit-log',
-    query: ZAuditFilter.extend(zPaging().shape),
+    query: z.extend(ZAuditFilter, zPaging().shape),
     reply: zPaged(ZAuditEntry),
     access: 'readAuditLog',
     summary: "Audit log entries, newest first: the caller's organization's, or every one for a super admin",

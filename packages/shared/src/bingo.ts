@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, BINGO_MAX_NUMBER } from './constants';
 import { VALIDATION } from './messages';
 
@@ -126,26 +126,20 @@ const FIXED_CELLS: Partial<Record<WinPatternKind, readonly number[]>> = {
 };
 
 export const ZWinPattern = z
-  .object({
+  .strictObject({
     kind: z.enum(WIN_PATTERN_KINDS),
     /** Custom patterns only: the cells (0–24, row by row) that must all be called. */
-    cells: z
-      .array(
-        z
-          .number()
-          .int()
-          .min(0)
-          .max(CELL_COUNT - 1),
-      )
-      .max(CELL_COUNT)
-      .optional(),
+    cells: z.optional(
+      z.array(z.number().check(z.int(), z.gte(0), z.lte(CELL_COUNT - 1))).check(z.maxLength(CELL_COUNT)),
+    ),
   })
-  .strict()
   // The free centre is marked on every card: a pattern of it alone would win before any ball.
-  .refine((p) => p.kind !== 'custom' || (p.cells ?? []).some((cell) => cell !== CENTRE_CELL_INDEX), {
-    message: VALIDATION.patternNeedsCell,
-    path: ['cells'],
-  });
+  .check(
+    z.refine((p) => p.kind !== 'custom' || (p.cells ?? []).some((cell) => cell !== CENTRE_CELL_INDEX), {
+      message: VALIDATION.patternNeedsCell,
+      path: ['cells'],
+    }),
+  );
 export type WinPattern = z.infer<typeof ZWinPattern>;
 
 export const ANY_LINE: WinPattern = { kind: 'any_line' };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MIN_TEXT_CONTRAST } from './brand-colors';
 import { endpoint } from './endpoint';
 import { zIdParam } from './input';
@@ -29,20 +29,19 @@ export const BRANDING_TEXTS = {
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** `#rrggbb` (any case in, lower case out). Any colour is accepted: `textOn` and `inkOnWhite` keep 4.5:1. */
-export const ZBrandColor = z
-  .string()
-  .trim()
-  .regex(HEX, BRANDING_TEXTS.invalidColor)
-  .transform((v) => v.toLowerCase());
+export const ZBrandColor = z.pipe(
+  z.string().check(z.trim(), z.regex(HEX, BRANDING_TEXTS.invalidColor)),
+  z.transform((v) => v.toLowerCase()),
+);
 
-export const ZOrgBranding = ZRoomBranding.extend({ orgId: z.number().int() });
+export const ZOrgBranding = z.extend(ZRoomBranding, { orgId: z.number().check(z.int()) });
 export type OrgBranding = z.infer<typeof ZOrgBranding>;
 
 /** PUT /org-branding: null clears a colour (Playshop's own comes back). */
 export const ZSetBrandColors = z.object({
   orgId: zIdParam(),
-  primaryColor: ZBrandColor.nullable(),
-  accentColor: ZBrandColor.nullable(),
+  primaryColor: z.nullable(ZBrandColor),
+  accentColor: z.nullable(ZBrandColor),
 });
 export type SetBrandColorsInput = z.input<typeof ZSetBrandColors>;
 
@@ -50,7 +49,7 @@ export type SetBrandColorsInput = z.input<typeof ZSetBrandColors>;
 export const ZSetLogo = z.object({
   orgId: zIdParam(),
   /** Base64 of at most LOGO_MAX_BYTES bytes (the server answers 413 past it). */
-  data: z.string().max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 1024),
+  data: z.string().check(z.maxLength(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 1024)),
 });
 export type SetLogoInput = z.input<typeof ZSetLogo>;
 

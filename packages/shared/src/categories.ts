@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { VALIDATION } from './messages';
@@ -13,10 +13,12 @@ export const CATEGORY_TEXTS = {
 } as const;
 
 /** POST /createcategory {name}. SPEC §5 shows no rule: we require a trimmed, non-empty name. */
-export const ZCreateCategory = z.object({ name: zLine().trim().min(1, VALIDATION.required).max(100) });
+export const ZCreateCategory = z.object({
+  name: zLine().check(z.trim(), z.minLength(1, VALIDATION.required), z.maxLength(100)),
+});
 export type CreateCategoryInput = z.input<typeof ZCreateCategory>;
 
-export const ZCategory = z.object({ id: z.number().int(), name: z.string() });
+export const ZCategory = z.object({ id: z.number().check(z.int()), name: z.string() });
 export type Category = z.infer<typeof ZCategory>;
 
 const tags = ['categories'];

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CONTENT_PAGE_SIZE } from './constants';
 import { endpoint } from './endpoint';
-import { zId, zIdParam, zLine, zText } from './input';
+import { zId, zIdParam, zLine, zPreprocess, zText } from './input';
 import { ZPageMeta, zPaging } from './pagination';
 import { ZIdParam, ZMessageReply } from './schemas';
 
@@ -50,32 +50,33 @@ export const CONTENT_TEXTS = {
 } as const;
 
 /** An uploaded image's address, or any http(s) address (a video on YouTube, an image elsewhere). */
-const ZMediaUrl = zLine()
-  .trim()
-  .min(1, CONTENT_TEXTS.urlRequired)
-  .max(2000)
-  .refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/[^\s/]\S*$/.test(v), CONTENT_TEXTS.invalidUrl);
-
-const ZOptionalUrl = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  ZMediaUrl.nullish(),
+const ZMediaUrl = zLine().check(
+  z.trim(),
+  z.minLength(1, CONTENT_TEXTS.urlRequired),
+  z.maxLength(2000),
+  z.refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/[^\s/]\S*$/.test(v), CONTENT_TEXTS.invalidUrl),
 );
 
-const ZScript = z.preprocess(
+const ZOptionalUrl = zPreprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  zText().trim().max(20_000).nullish(),
+  z.nullish(ZMediaUrl),
+);
+
+const ZScript = zPreprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+  z.nullish(zText().check(z.trim(), z.maxLength(20_000))),
 );
 
 /** categoryId arrives as a number or a select's string (SPEC §5: converted to a number before sending). */
-const ZCategoryId = z.preprocess(
+const ZCategoryId = zPreprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
   zId(CONTENT_TEXTS.categoryRequired),
 );
 
 /** Title, description, script and category: every kind of content has them. */
 export const ZBaseContentInput = z.object({
-  title: zLine().trim().min(1, CONTENT_TEXTS.titleRequired).max(200),
-  description: zText().trim().min(1, CONTENT_TEXTS.descriptionRequired).max(5000),
+  title: zLine().check(z.trim(), z.minLength(1, CONTENT_TEXTS.titleRequired), z.maxLength(200)),
+  description: zText().check(z.trim(), z.minLength(1, CONTENT_TEXTS.descriptionRequired), z.maxLength(5000)),
   script: ZScript,
   categoryId: ZCategoryId,
 });
@@ -83,22 +84,28 @@ export type BaseContentInput = z.infer<typeof ZBaseContentInput>;
 
 export const ZAnswerInput = z
   .object({
-    id: zId().optional(),
-    name: zText().trim().max(500).default(''),
+    id: z.optional(zId()),
+    name: z._default(zText().check(z.trim(), z.maxLength(500)), ''),
     url: ZOptionalUrl,
-    isCorrect: z.boolean().default(false),
+    isCorrect: z._default(z.boolean(), false),
   })
-  .refine((a) => a.name.length > 0 || !!a.url, { message: CONTENT_TEXTS.answerRequired, path: ['name'] });
+  .check(
+    z.refine((a) => a.name.length > 0 || !!a.url, { message: CONTENT_TEXTS.answerRequired, path: ['name'] }),
+  );
 export type AnswerInput = z.infer<typeof ZAnswerInput>;
 
 /** SPEC §4: one or more answers, exactly one of them correct. */
-export const ZAnswers = z
-  .array(ZAnswerInput)
-  .min(1, CONTENT_TEXTS.atLeastOneAnswer)
-  .max(12)
-  .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, CONTENT_TEXTS.exactlyOneCorrect);
+export const ZAnswers = z.array(ZAnswerInput).check(
+  z.minLength(1, CONTENT_TEXTS.atLeastOneAnswer),
+  z.maxLength(12),
+  z.refine((answers) => answers.filter((a) => a.isCorrect).length === 1, CONTENT_TEXTS.exactlyOneCorrect),
+);
 
-const ZQuestionText = zText().trim().min(1, CONTENT_TEXTS.questionRequired).max(2000);
+const ZQuestionText = zText().check(
+  z.trim(),
+  z.minLength(1, CONTENT_TEXTS.questionRequired),
+  z.maxLength(2000),
+);
 
 /**
  * POST /create-content and PATCH /edit-content: the base fields plus what the type needs. `image`
@@ -106,10 +113,10 @@ const ZQuestionText = zText().trim().min(1, CONTENT_TEXTS.questionRequired).max(
  * `image.url`, `video.url` and `question` are accepted too.
  */
 export const ZContentInput = z.discriminatedUnion('type', [
-  ZBaseContentInput.extend({ type: z.literal('OTHER') }),
-  ZBaseContentInput.extend({ type: z.literal('IMAGE'), image: ZMediaUrl }),
-  ZBaseContentInput.extend({ type: z.literal('VIDEO'), url: ZMediaUrl }),
-  ZBaseContentInput.extend({
+  z.extend(ZBaseContentInput, { type: z.literal('OTHER') }),
+  z.extend(ZBaseContentInput, { type: z.literal('IMAGE'), image: ZMediaUrl }),
+  z.extend(ZBaseContentInput, { type: z.literal('VIDEO'), url: ZMediaUrl }),
+  z.extend(ZBaseContentInput, {
     type: z.literal('QUESTION'),
     question: ZQuestionText,
     answers: ZAnswers,
@@ -118,7 +125,7 @@ export const ZContentInput = z.discriminatedUnion('type', [
 export type ContentInput = z.infer<typeof ZContentInput>;
 
 /** Accepts the spec's nested edit payload (`image: {url}`, `video: {url}`, `question: {question, answers}`). */
-export const ZContentPayload = z.preprocess((raw) => {
+export const ZContentPayload = zPreprocess((raw) => {
   if (!raw || typeof raw !== 'object') return raw;
   const v = { ...(raw as Record<string, unknown>) };
   if (v.image && typeof v.image === 'object') v.image = (v.image as { url?: unknown }).url;
@@ -132,39 +139,43 @@ export const ZContentPayload = z.preprocess((raw) => {
   return v;
 }, ZContentInput);
 
-export const ZCategoryReply = z.object({ id: z.number().int(), name: z.string() });
+export const ZCategoryReply = z.object({ id: z.number().check(z.int()), name: z.string() });
 
 export const ZAnswerReply = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
   isCorrect: z.boolean(),
 });
 export type AnswerReply = z.infer<typeof ZAnswerReply>;
 
 export const ZQuestionReply = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   question: z.string(),
-  contentId: z.number().int(),
+  contentId: z.number().check(z.int()),
   answers: z.array(ZAnswerReply),
 });
 export type QuestionReply = z.infer<typeof ZQuestionReply>;
 
-export const ZMediaReply = z.object({ id: z.number().int(), url: z.string(), contentId: z.number().int() });
+export const ZMediaReply = z.object({
+  id: z.number().check(z.int()),
+  url: z.string(),
+  contentId: z.number().check(z.int()),
+});
 export type MediaReply = z.infer<typeof ZMediaReply>;
 
 /** SPEC §3 Content. */
 export const ZContentReply = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   title: z.string(),
   description: z.string(),
-  script: z.string().nullable(),
+  script: z.nullable(z.string()),
   type: ZContentType,
-  categoryId: z.number().int(),
+  categoryId: z.number().check(z.int()),
   category: ZCategoryReply,
-  question: ZQuestionReply.nullable(),
-  image: ZMediaReply.nullable(),
-  video: ZMediaReply.nullable(),
+  question: z.nullable(ZQuestionReply),
+  image: z.nullable(ZMediaReply),
+  video: z.nullable(ZMediaReply),
 });
 export type ContentReply = z.infer<typeof ZContentReply>;
 
@@ -172,7 +183,7 @@ export type ContentReply = z.infer<typeof ZContentReply>;
  * Paged replies of DESIGN §5: pages start at 1; nextPage/previousPage are null at the ends; `count`
  * is the total number of items (the same field names as the people lists' page meta).
  */
-export const ZContentPage = ZPageMeta.extend({ content: z.array(ZContentReply) });
+export const ZContentPage = z.extend(ZPageMeta, { content: z.array(ZContentReply) });
 export type ContentPage = z.infer<typeof ZContentPage>;
 
 /** Path parameters {page}/{size}: content pages hold at most 50 items. */
@@ -180,9 +191,9 @@ export const ZContentPaging = zPaging(CONTENT_PAGE_SIZE);
 
 /** Filters that combine on every content list (query string; the path's own filter wins). */
 export const ZContentFilters = z.object({
-  categoryId: zIdParam().optional(),
-  type: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), ZContentType.optional()),
-  search: zLine().trim().max(200).optional(),
+  categoryId: z.optional(zIdParam()),
+  type: zPreprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.optional(ZContentType)),
+  search: z.optional(zLine().check(z.trim(), z.maxLength(200))),
 });
 export type ContentFilters = z.infer<typeof ZContentFilters>;
 
@@ -196,20 +207,20 @@ export const ZCreateQuestion = z.object({
 /** PATCH /edit-question/{id} {question, baseContent, answers}. */
 export const ZEditQuestion = z.object({
   question: ZQuestionText,
-  baseContent: ZBaseContentInput.optional(),
-  answers: ZAnswers.optional(),
+  baseContent: z.optional(ZBaseContentInput),
+  answers: z.optional(ZAnswers),
 });
 
 /** POST /create-image-content and /create-video-content: the base fields and the address. */
-export const ZCreateMediaContent = ZBaseContentInput.extend({ url: ZMediaUrl });
+export const ZCreateMediaContent = z.extend(ZBaseContentInput, { url: ZMediaUrl });
 /** PATCH /edit-image-content/{id} and /edit-video-content/{id}. */
-export const ZEditMediaContent = z.object({ url: ZMediaUrl, baseContent: ZBaseContentInput.optional() });
+export const ZEditMediaContent = z.object({ url: ZMediaUrl, baseContent: z.optional(ZBaseContentInput) });
 
 /** An image or video row with its content item (the media paths' replies). */
-export const ZMediaContentReply = ZMediaReply.extend({ content: ZContentReply });
+export const ZMediaContentReply = z.extend(ZMediaReply, { content: ZContentReply });
 export type MediaContentReply = z.infer<typeof ZMediaContentReply>;
 
-export const ZQuestionWithContentReply = ZQuestionReply.extend({ content: ZContentReply });
+export const ZQuestionWithContentReply = z.extend(ZQuestionReply, { content: ZContentReply });
 
 /** Reply of the tus upload when it finishes: where the image is served from. */
 export const ZUploadReply = z.object({ url: z.string() });
@@ -341,7 +352,7 @@ export const CONTENT_API = {
   byCategory: endpoint({
     method: 'GET',
     path: '/get-content-by-category/:category/:page/:size',
-    params: ZContentPaging.extend({ category: zIdParam() }),
+    params: z.extend(ZContentPaging, { category: zIdParam() }),
     query: ZContentFilters,
     reply: ZContentPage,
     access: 'readContent',
@@ -351,7 +362,7 @@ export const CONTENT_API = {
   bySearch: endpoint({
     method: 'GET',
     path: '/get-content-by-search/:term/:page/:size',
-    params: ZContentPaging.extend({ term: zLine().trim().min(1).max(200) }),
+    params: z.extend(ZContentPaging, { term: zLine().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
     query: ZContentFilters,
     reply: ZContentPage,
     access: 'readContent',
@@ -361,8 +372,8 @@ export const CONTENT_API = {
   byType: endpoint({
     method: 'GET',
     path: '/get-content-by-type/:type/:page/:size',
-    params: ZContentPaging.extend({
-      type: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), ZContentType),
+    params: z.extend(ZContentPaging, {
+      type: zPreprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), ZContentType),
     }),
     query: ZContentFilters,
     reply: ZContentPage,
@@ -432,7 +443,7 @@ export const CONTENT_API = {
     byCategory: endpoint({
       method: 'GET',
       path: '/get-questions-by-category/:categoryId/:page/:pageSize',
-      params: ZPageSizeParams.extend({ categoryId: zIdParam() }),
+      params: z.extend(ZPageSizeParams, { categoryId: zIdParam() }),
       reply: ZContentPage,
       access: 'readContent',
       summary: 'A page of questions of one category (the spec leaves the three segments unnamed)',

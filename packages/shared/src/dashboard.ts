@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 
@@ -21,11 +21,11 @@ export const LICENCE_WARNING_DAYS = 30;
 
 /** One room on a dashboard: what it runs, its state and how many players are in it now. */
 export const ZRoomActivity = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   workshopName: z.string(),
   state: z.enum(ROOM_STATES),
-  players: z.number().int(),
+  players: z.number().check(z.int()),
 });
 export type RoomActivity = z.infer<typeof ZRoomActivity>;
 
@@ -34,24 +34,24 @@ export const ZDashboardRooms = z.object({ rooms: z.array(ZRoomActivity) });
 export type DashboardRooms = z.infer<typeof ZDashboardRooms>;
 
 export const ZRecentGame = z.object({
-  id: z.number().int(),
-  roomId: z.number().int(),
+  id: z.number().check(z.int()),
+  roomId: z.number().check(z.int()),
   roomName: z.string(),
   startedAt: z.string(),
-  endedAt: z.string().nullable(),
-  players: z.number().int(),
-  winners: z.number().int(),
+  endedAt: z.nullable(z.string()),
+  players: z.number().check(z.int()),
+  winners: z.number().check(z.int()),
 });
 export type RecentGame = z.infer<typeof ZRecentGame>;
 
 /** GET /dashboard/org/{org}: an admin's organization at a glance. */
 export const ZOrgDashboard = z.object({
-  organization: z.object({ id: z.number().int(), name: z.string(), expiry: z.string().nullable() }),
+  organization: z.object({ id: z.number().check(z.int()), name: z.string(), expiry: z.nullable(z.string()) }),
   counts: z.object({
-    rooms: z.number().int(),
-    players: z.number().int(),
-    staff: z.number().int(),
-    gamesThisMonth: z.number().int(),
+    rooms: z.number().check(z.int()),
+    players: z.number().check(z.int()),
+    staff: z.number().check(z.int()),
+    gamesThisMonth: z.number().check(z.int()),
   }),
   recentGames: z.array(ZRecentGame),
 });
@@ -60,17 +60,19 @@ export type OrgDashboard = z.infer<typeof ZOrgDashboard>;
 /** GET /dashboard/overview: the super admin's start. */
 export const ZOverviewDashboard = z.object({
   counts: z.object({
-    organizations: z.number().int(),
-    users: z.number().int(),
-    gamesThisMonth: z.number().int(),
+    organizations: z.number().check(z.int()),
+    users: z.number().check(z.int()),
+    gamesThisMonth: z.number().check(z.int()),
   }),
-  expiringLicences: z.array(z.object({ id: z.number().int(), name: z.string(), expiry: z.string() })),
+  expiringLicences: z.array(
+    z.object({ id: z.number().check(z.int()), name: z.string(), expiry: z.string() }),
+  ),
   /** The first-start demo room, while it exists: 'Getting started' opens it in one click. */
-  demoRoom: z.object({ id: z.number().int(), name: z.string(), orgName: z.string() }).nullable(),
+  demoRoom: z.nullable(z.object({ id: z.number().check(z.int()), name: z.string(), orgName: z.string() })),
 });
 export type OverviewDashboard = z.infer<typeof ZOverviewDashboard>;
 
-const ZOrgParam = z.object({ org: zLine().min(1).max(200) });
+const ZOrgParam = z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) });
 
 export const DASHBOARD_API = {
   overview: endpoint({

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Permission } from './permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,18 +14,18 @@ export interface Endpoint {
   readonly method: HttpMethod;
   /** Below the API prefix, with `:name` segments for `params`, e.g. `/deletecategory/:id`. */
   readonly path: string;
-  readonly params?: z.ZodObject;
-  readonly query?: z.ZodObject;
-  readonly body?: z.ZodType;
+  readonly params?: z.core.$ZodObject;
+  readonly query?: z.core.$ZodObject;
+  readonly body?: z.core.$ZodType;
   /** The success reply, sent with `status` (default 200). */
-  readonly reply: z.ZodType;
+  readonly reply: z.core.$ZodType;
   readonly status?: 200 | 201 | 204;
   readonly access: EndpointAccess;
   readonly summary: string;
   readonly description?: string;
   readonly tags: readonly string[];
   /** Error replies that differ from the standard `{message, code}` (an import's refused rows). */
-  readonly errors?: Readonly<Record<number, z.ZodType>>;
+  readonly errors?: Readonly<Record<number, z.core.$ZodType>>;
 }
 
 /** Freezes an endpoint description, keeping its literal types for both sides. */
@@ -37,7 +37,7 @@ export function endpoint<const E extends Endpoint>(description: E): E {
 export type EndpointReply<E extends Endpoint> = z.output<E['reply']>;
 
 /** A value for each `:name` segment of the path. */
-export type EndpointPathParams<E extends Endpoint> = E extends { params: infer S extends z.ZodObject }
+export type EndpointPathParams<E extends Endpoint> = E extends { params: infer S extends z.core.$ZodObject }
   ? { [K in keyof z.input<S>]: string | number }
   : undefined;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The boundary rules every input schema is built from (REST bodies, params and queries, WebSocket
@@ -23,22 +23,38 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** An id in a JSON body or frame: a positive int4. `message` replaces the default for every failure. */
 export const zId = (message: string = INPUT_TEXTS.idOutOfRange) =>
-  z.number({ message }).int(message).min(1, message).max(INT4_MAX, message);
+  z.number({ message }).check(z.int(message), z.gte(1, message), z.lte(INT4_MAX, message));
 
 /** An id from a path, query or form select (a string '12' or a number): a positive int4. */
 export const zIdParam = (message: string = INPUT_TEXTS.idOutOfRange) =>
-  z.coerce.number({ message }).int(message).min(1, message).max(INT4_MAX, message);
+  z.coerce.number({ message }).check(z.int(message), z.gte(1, message), z.lte(INT4_MAX, message));
 
 /** A count, position or sequence number from outside: 0 to INT4_MAX. */
 export const zCount = () =>
   z
     .number({ message: INPUT_TEXTS.numberOutOfRange })
-    .int(INPUT_TEXTS.numberOutOfRange)
-    .min(0, INPUT_TEXTS.numberOutOfRange)
-    .max(INT4_MAX, INPUT_TEXTS.numberOutOfRange);
+    .check(
+      z.int(INPUT_TEXTS.numberOutOfRange),
+      z.gte(0, INPUT_TEXTS.numberOutOfRange),
+      z.lte(INT4_MAX, INPUT_TEXTS.numberOutOfRange),
+    );
 
 /** Free text from outside (descriptions, scripts, passwords, tokens): anything but NUL. */
-export const zText = () => z.string().refine((v) => !v.includes(NUL), INPUT_TEXTS.nul);
+export const zText = () => z.string().check(z.refine((v) => !v.includes(NUL), INPUT_TEXTS.nul));
 
 /** A one-line value (names, titles, usernames, emails, search terms): no control characters at all. */
-export const zLine = () => z.string().refine((v) => !CONTROL_CHARS.test(v), INPUT_TEXTS.controlChars);
+export const zLine = () =>
+  z.string().check(z.refine((v) => !CONTROL_CHARS.test(v), INPUT_TEXTS.controlChars));
+
+/**
+ * A value normalised before its schema checks it (a select's '' as nothing, a type's spelling): zod/mini
+ * has no `z.preprocess`, this is the pipe classic zod builds for it (the transform, then the schema).
+ */
+export const zPreprocess = <U extends z.core.SomeType>(fn: (value: unknown) => unknown, schema: U) =>
+  // Typed as classic's preprocess: a key is optional when its schema is (the pipe's type reads the
+  // transform's side); at run time both are the same pipe.
+  z.pipe(z.transform(fn), schema as U & z.core.$ZodType) as unknown as z.ZodMiniType<
+    z.output<U>,
+    unknown,
+    z.core.$ZodPreprocessInternals<U>
+  >;

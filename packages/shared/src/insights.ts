@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { PLAYER_HISTORY_API } from './player-history';
@@ -25,32 +25,33 @@ export const INSIGHTS_LICENCE_DAYS = 90;
 /** Rows of the games table in a reply; the CSV has them all. */
 export const INSIGHTS_GAME_ROWS = 500;
 
-const ZDay = zLine()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, INSIGHTS_TEXTS.badDate)
-  .refine(
+const ZDay = zLine().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, INSIGHTS_TEXTS.badDate),
+  z.refine(
     (day) =>
       !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
       new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
     INSIGHTS_TEXTS.badDate,
-  );
+  ),
+);
 
 /** A date range, both ends inclusive (UTC days). */
-export const ZInsightsRange = z.object({ from: ZDay.optional(), to: ZDay.optional() });
+export const ZInsightsRange = z.object({ from: z.optional(ZDay), to: z.optional(ZDay) });
 export type InsightsRange = z.infer<typeof ZInsightsRange>;
 
 /** The filters of every organization figure. */
-export const ZInsightsFilter = ZInsightsRange.extend({
-  workshopId: zIdParam().optional(),
-  roomId: zIdParam().optional(),
+export const ZInsightsFilter = z.extend(ZInsightsRange, {
+  workshopId: z.optional(zIdParam()),
+  roomId: z.optional(zIdParam()),
   /** The facilitator who ran the games (a facilitator sees only their own anyway). */
-  facilitatorId: zIdParam().optional(),
+  facilitatorId: z.optional(zIdParam()),
 });
 export type InsightsFilter = z.infer<typeof ZInsightsFilter>;
 
-const ZOption = z.object({ id: z.number().int(), name: z.string() });
-const int = () => z.number().int();
+const ZOption = z.object({ id: z.number().check(z.int()), name: z.string() });
+const int = () => z.number().check(z.int());
 /** A share from 0 to 1; null when there is nothing to share (no answers). */
-const share = () => z.number().min(0).max(1).nullable();
+const share = () => z.nullable(z.number().check(z.gte(0), z.lte(1)));
 
 export const ZInsightsSummary = z.object({
   from: z.string(),
@@ -58,8 +59,8 @@ export const ZInsightsSummary = z.object({
   games: int(),
   /** Players who joined, summed over games (a player in two games counts twice). */
   players: int(),
-  playersPerGame: z.number().nullable(),
-  winnersPerGame: z.number().nullable(),
+  playersPerGame: z.nullable(z.number()),
+  winnersPerGame: z.nullable(z.number()),
   attendance: z.object({
     /** The organization's registered players (created or imported, not guests). */
     invited: int(),
@@ -79,10 +80,10 @@ export type InsightsSummary = z.infer<typeof ZInsightsSummary>;
 export const ZInsightsGame = z.object({
   gameId: int(),
   startedAt: z.string(),
-  endedAt: z.string().nullable(),
+  endedAt: z.nullable(z.string()),
   room: z.string(),
   workshop: z.string(),
-  facilitator: z.string().nullable(),
+  facilitator: z.nullable(z.string()),
   players: int(),
   leftEarly: int(),
   winners: int(),
@@ -99,16 +100,16 @@ export const ZInsightsQuestion = z.object({
   answers: int(),
   shareRight: share(),
   /** The wrong option chosen most (last answers), with how many chose it. */
-  mostChosenWrong: z.object({ answer: z.string(), players: int() }).nullable(),
+  mostChosenWrong: z.nullable(z.object({ answer: z.string(), players: int() })),
   /** Mean seconds from the question being sent to a player's last answer. */
-  meanSeconds: z.number().nullable(),
+  meanSeconds: z.nullable(z.number()),
 });
 export const ZInsightsQuestions = z.object({ questions: z.array(ZInsightsQuestion) });
 export type InsightsQuestions = z.infer<typeof ZInsightsQuestions>;
 
 export const ZInsightsContentRow = z.object({
-  sessionId: z.number().int().nullable(),
-  session: z.string().nullable(),
+  sessionId: z.nullable(z.number().check(z.int())),
+  session: z.nullable(z.string()),
   contentId: int(),
   title: z.string(),
   type: z.string(),
@@ -154,7 +155,7 @@ export const ZInsightsProduct = z.object({
       name: z.string(),
       games: int(),
       players: int(),
-      lastGameAt: z.string().nullable(),
+      lastGameAt: z.nullable(z.string()),
     }),
   ),
   licences: z.array(z.object({ id: int(), name: z.string(), expiry: z.string() })),
@@ -168,9 +169,9 @@ export type InsightsFigure = (typeof INSIGHTS_FIGURES)[number];
 export const PRODUCT_FIGURES = ['organizations', 'licences', 'months'] as const;
 export type ProductFigure = (typeof PRODUCT_FIGURES)[number];
 
-const ZOrgParam = z.object({ org: zLine().min(1).max(200) });
+const ZOrgParam = z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) });
 const tags = ['insights'];
-const orgFigure = <R extends z.ZodType>(figure: InsightsFigure, reply: R, summary: string) =>
+const orgFigure = <R extends z.core.$ZodType>(figure: InsightsFigure, reply: R, summary: string) =>
   endpoint({
     method: 'GET',
     path: `/insights/org/:org/${figure}`,
@@ -204,7 +205,7 @@ export const INSIGHTS_API = {
   export: endpoint({
     method: 'GET',
     path: '/insights/org/:org/export/:figure',
-    params: ZOrgParam.extend({ figure: z.enum(INSIGHTS_FIGURES) }),
+    params: z.extend(ZOrgParam, { figure: z.enum(INSIGHTS_FIGURES) }),
     query: ZInsightsFilter,
     reply: z.string(),
     access: 'readRoomActivity',

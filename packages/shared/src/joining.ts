@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { ZLanguage } from './languages';
@@ -49,34 +49,35 @@ export function formatJoinCode(code: string): string {
   return `${code.slice(0, 3)} ${code.slice(3)}`;
 }
 
-export const ZJoinCode = zLine()
-  .max(40)
-  .transform(normalizeJoinCode)
-  .pipe(
-    z
-      .string()
-      .min(1, JOIN_TEXTS.codeRequired)
-      .refine(
-        (v) => v.length === JOIN_CODE_LENGTH && [...v].every((c) => JOIN_CODE_ALPHABET.includes(c)),
-        JOIN_TEXTS.unknownCode,
-      ),
-  );
+export const ZJoinCode = z.pipe(
+  z.pipe(zLine().check(z.maxLength(40)), z.transform(normalizeJoinCode)),
+  z.string().check(
+    z.minLength(1, JOIN_TEXTS.codeRequired),
+    z.refine(
+      (v) => v.length === JOIN_CODE_LENGTH && [...v].every((c) => JOIN_CODE_ALPHABET.includes(c)),
+      JOIN_TEXTS.unknownCode,
+    ),
+  ),
+);
 
 export const NICKNAME_MAX = 24;
 /** Letters and digits of any script, spaces and common punctuation. */
 const NICKNAME_CHARS = /^[\p{L}\p{M}\p{N} .,'!?&()_-]+$/u;
 
 /** A guest's nickname, spaces collapsed. The server also checks it against a block list. */
-export const ZNickname = zLine()
-  .max(200, JOIN_TEXTS.nicknameTooLong)
-  .transform((v) => v.trim().replace(/\s+/g, ' '))
-  .pipe(
-    z
-      .string()
-      .min(1, JOIN_TEXTS.nicknameRequired)
-      .max(NICKNAME_MAX, JOIN_TEXTS.nicknameTooLong)
-      .regex(NICKNAME_CHARS, JOIN_TEXTS.nicknameInvalid),
-  );
+export const ZNickname = z.pipe(
+  z.pipe(
+    zLine().check(z.maxLength(200, JOIN_TEXTS.nicknameTooLong)),
+    z.transform((v) => v.trim().replace(/\s+/g, ' ')),
+  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, JOIN_TEXTS.nicknameRequired),
+      z.maxLength(NICKNAME_MAX, JOIN_TEXTS.nicknameTooLong),
+      z.regex(NICKNAME_CHARS, JOIN_TEXTS.nicknameInvalid),
+    ),
+);
 
 /**
  * POST /participantLogin. The username alone (SPEC §1), scoped to an organization named by the room
@@ -86,15 +87,17 @@ export const ZNickname = zLine()
 export const ZParticipantLogin = z
   .object({
     // zLine: NUL reached the database and answered 500 (issue 30); now a 400 naming the field.
-    username: zLine().trim().min(1, VALIDATION.usernameRequired).max(100),
-    org: zLine().trim().max(100).optional(),
-    orgId: z.number().int().positive().max(2_147_483_647).optional(),
-    code: ZJoinCode.optional(),
+    username: zLine().check(z.trim(), z.minLength(1, VALIDATION.usernameRequired), z.maxLength(100)),
+    org: z.optional(zLine().check(z.trim(), z.maxLength(100))),
+    orgId: z.optional(z.number().check(z.int(), z.positive(), z.lte(2_147_483_647))),
+    code: z.optional(ZJoinCode),
   })
-  .refine((v) => !!v.org || v.orgId !== undefined || v.code !== undefined, {
-    message: JOIN_TEXTS.organizationRequired,
-    path: ['org'],
-  });
+  .check(
+    z.refine((v) => !!v.org || v.orgId !== undefined || v.code !== undefined, {
+      message: JOIN_TEXTS.organizationRequired,
+      path: ['org'],
+    }),
+  );
 export type ParticipantLoginInput = z.input<typeof ZParticipantLogin>;
 
 /** POST /guestLogin: a nickname and the room's code. */
@@ -102,40 +105,40 @@ export const ZGuestLogin = z.object({ code: ZJoinCode, nickname: ZNickname });
 export type GuestLoginInput = z.input<typeof ZGuestLogin>;
 
 /** The reply of POST /guestLogin: a session, and the room to go to. */
-export const ZGuestLoginReply = ZLoginReply.extend({ roomId: z.number().int() });
+export const ZGuestLoginReply = z.extend(ZLoginReply, { roomId: z.number().check(z.int()) });
 export type GuestLoginReply = z.infer<typeof ZGuestLoginReply>;
 
 /** GET /join/{code}: what a phone needs before its person signs in. */
 export const ZJoinInfo = z.object({
   code: z.string(),
-  roomId: z.number().int(),
+  roomId: z.number().check(z.int()),
   roomName: z.string(),
   org: z.string(),
-  orgId: z.number().int(),
+  orgId: z.number().check(z.int()),
   guestsAllowed: z.boolean(),
   lobbyOpen: z.boolean(),
   /** The organization's look for the join page; only a real code gets this far (issue 30). */
-  branding: ZRoomBranding.nullable().optional(),
+  branding: z.optional(z.nullable(ZRoomBranding)),
   /** The room's language (its own, else its organization's): the join page's, unless the phone chose. */
-  language: ZLanguage.optional(),
+  language: z.optional(ZLanguage),
 });
 export type JoinInfo = z.infer<typeof ZJoinInfo>;
 
 /** PUT /rooms/{id}/guests: the facilitator's choice for the room they run. */
-export const ZRoomGuests = z.object({ allowGuests: z.boolean().nullable() }).strict();
+export const ZRoomGuests = z.strictObject({ allowGuests: z.nullable(z.boolean()) });
 export type RoomGuestsInput = z.input<typeof ZRoomGuests>;
 
 /** GET /rooms/{id}/join-code: the facilitator's code, and what the join link's address is made of. */
 export const ZRoomJoinCode = z.object({
   code: z.string(),
   /** PUBLIC_URL when it is set; the page then builds the link on it. */
-  publicUrl: z.string().nullable(),
+  publicUrl: z.nullable(z.string()),
   /** The server's network IPv4 addresses, for a page loaded from localhost. */
   networkAddresses: z.array(z.string()),
   /** Whether guests may join this room now: the room's own choice, else its organization's setting. */
   guestsAllowed: z.boolean(),
   /** The facilitator's choice for this room; null follows the organization's setting. */
-  roomAllowsGuests: z.boolean().nullable(),
+  roomAllowsGuests: z.nullable(z.boolean()),
 });
 export type RoomJoinCode = z.infer<typeof ZRoomJoinCode>;
 
@@ -184,7 +187,7 @@ export const JOIN_API = {
     method: 'DELETE',
     path: '/rooms/:id/guests',
     params: ZIdParam,
-    reply: z.object({ message: z.string(), removed: z.number().int() }),
+    reply: z.object({ message: z.string(), removed: z.number().check(z.int()) }),
     access: 'manageRooms',
     summary: 'Remove every guest who joined through this room, once its game is over (admins)',
     tags: ['joining'],

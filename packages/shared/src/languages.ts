@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The languages of the participant surfaces (join page, player screens, presenter view, printed

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { ZErrorReply, ZMessageReply } from './schemas';
@@ -68,28 +68,28 @@ function hasForbiddenCharacter(name: string): boolean {
  * One folder or file name: trimmed, 1–120 characters, no separators, no control characters, not
  * '.' or '..', and no leading dot (hidden files and the storage's own bookkeeping start with one).
  */
-export const ZMaterialName = z
-  .string()
-  .trim()
-  .min(1, MATERIAL_TEXTS.nameRequired)
-  .max(MATERIAL_NAME_MAX, MATERIAL_TEXTS.nameTooLong)
-  .refine((v) => new TextEncoder().encode(v).length <= MATERIAL_NAME_MAX_BYTES, MATERIAL_TEXTS.nameTooLong)
-  .refine((v) => !hasForbiddenCharacter(v) && !v.startsWith('.'), MATERIAL_TEXTS.nameInvalid);
+export const ZMaterialName = z.string().check(
+  z.trim(),
+  z.minLength(1, MATERIAL_TEXTS.nameRequired),
+  z.maxLength(MATERIAL_NAME_MAX, MATERIAL_TEXTS.nameTooLong),
+  z.refine((v) => new TextEncoder().encode(v).length <= MATERIAL_NAME_MAX_BYTES, MATERIAL_TEXTS.nameTooLong),
+  z.refine((v) => !hasForbiddenCharacter(v) && !v.startsWith('.'), MATERIAL_TEXTS.nameInvalid),
+);
 
 /** 'folder' or 'folder/subfolder', relative to documents/. */
-export const ZFolderPath = z
-  .string()
-  .trim()
-  .transform((v) => v.replace(/^documents\//, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, MATERIAL_TEXTS.nameRequired)
-      .refine((v) => {
-        const parts = v.split('/');
-        return parts.length <= 2 && parts.every((p) => ZMaterialName.safeParse(p).success && p === p.trim());
-      }, MATERIAL_TEXTS.nameInvalid),
-  );
+export const ZFolderPath = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((v) => v.replace(/^documents\//, '')),
+  ),
+  z.string().check(
+    z.minLength(1, MATERIAL_TEXTS.nameRequired),
+    z.refine((v) => {
+      const parts = v.split('/');
+      return parts.length <= 2 && parts.every((p) => ZMaterialName.safeParse(p).success && p === p.trim());
+    }, MATERIAL_TEXTS.nameInvalid),
+  ),
+);
 
 /** SPEC §3 Uploaded file metadata. */
 export const ZMaterialFile = z.object({
@@ -98,12 +98,12 @@ export const ZMaterialFile = z.object({
   name: z.string(),
   /** documents/{folder}/{subfolder}/{file} */
   fullPath: z.string(),
-  size: z.number().int(),
+  size: z.number().check(z.int()),
   contentType: z.string(),
   timeCreated: z.string(),
   updated: z.string(),
   /** Base64 MD5 of the bytes, as cloud storage reports it. */
-  md5Hash: z.string().nullable(),
+  md5Hash: z.nullable(z.string()),
   customMetadata: z.record(z.string(), z.string()),
 });
 export type MaterialFile = z.infer<typeof ZMaterialFile>;
@@ -130,9 +130,11 @@ export const ZRenameFolder = z.object({ oldFolderPath: ZFolderPath, newFolderPat
 /** POST /delete-folder */
 export const ZDeleteFolder = z.object({ folderPath: ZFolderPath });
 /** POST /delete-file: documents/{folder}[/{subfolder}]/{file}, or the same without documents/. */
-export const ZDeleteFile = z.object({ filePath: zLine().trim().min(1).max(1000) });
+export const ZDeleteFile = z.object({ filePath: zLine().check(z.trim(), z.minLength(1), z.maxLength(1000)) });
 /** POST /materials/download-link {filePath} → a signed address valid for MATERIAL_LINK_TTL_SECONDS. */
-export const ZDownloadLinkRequest = z.object({ filePath: zLine().trim().min(1).max(1000) });
+export const ZDownloadLinkRequest = z.object({
+  filePath: zLine().check(z.trim(), z.minLength(1), z.maxLength(1000)),
+});
 export const ZDownloadLinkReply = z.object({ url: z.string(), expiresAt: z.string() });
 
 /**
@@ -145,37 +147,41 @@ export const MATERIAL_UPLOADS_PATH = '/material-uploads';
 export const ZMaterialUploadForm = z
   .object({
     hasFile: z.boolean(),
-    existingFolder: z.string().nullable(),
-    newFolder: z.string().trim(),
-    existingSubfolder: z.string().nullable(),
-    newSubfolder: z.string().trim(),
+    existingFolder: z.nullable(z.string()),
+    newFolder: z.string().check(z.trim()),
+    existingSubfolder: z.nullable(z.string()),
+    newSubfolder: z.string().check(z.trim()),
   })
-  .superRefine((v, ctx) => {
-    if (!v.hasFile) ctx.addIssue({ code: 'custom', path: ['hasFile'], message: MATERIAL_TEXTS.fileRequired });
-    if (v.existingFolder && v.newFolder)
-      ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.folderNotBoth });
-    else if (!v.existingFolder && !v.newFolder)
-      ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.folderRequired });
-    else if (v.newFolder && !ZMaterialName.safeParse(v.newFolder).success)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newFolder'],
-        message: ZMaterialName.safeParse(v.newFolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
-      });
-    if (v.newFolder && isReservedFolderPath([v.newFolder]))
-      ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.nameReserved });
-    if (v.newSubfolder && isReservedFolderPath(['', v.newSubfolder]))
-      ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.nameReserved });
-    if (v.existingSubfolder && v.newSubfolder)
-      ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.subfolderNotBoth });
-    else if (v.newSubfolder && !ZMaterialName.safeParse(v.newSubfolder).success)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['newSubfolder'],
-        message:
-          ZMaterialName.safeParse(v.newSubfolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
-      });
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!v.hasFile)
+        ctx.addIssue({ code: 'custom', path: ['hasFile'], message: MATERIAL_TEXTS.fileRequired });
+      if (v.existingFolder && v.newFolder)
+        ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.folderNotBoth });
+      else if (!v.existingFolder && !v.newFolder)
+        ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.folderRequired });
+      else if (v.newFolder && !ZMaterialName.safeParse(v.newFolder).success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['newFolder'],
+          message:
+            ZMaterialName.safeParse(v.newFolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
+        });
+      if (v.newFolder && isReservedFolderPath([v.newFolder]))
+        ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.nameReserved });
+      if (v.newSubfolder && isReservedFolderPath(['', v.newSubfolder]))
+        ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.nameReserved });
+      if (v.existingSubfolder && v.newSubfolder)
+        ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.subfolderNotBoth });
+      else if (v.newSubfolder && !ZMaterialName.safeParse(v.newSubfolder).success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['newSubfolder'],
+          message:
+            ZMaterialName.safeParse(v.newSubfolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
+        });
+    }),
+  );
 export type MaterialUploadForm = z.infer<typeof ZMaterialUploadForm>;
 
 const tags = ['materials'];
@@ -221,7 +227,7 @@ export const MATERIAL_API = {
     method: 'POST',
     path: '/rename-folder',
     body: ZRenameFolder,
-    reply: ZMessageReply.extend({ folder: ZMaterialFolder }),
+    reply: z.extend(ZMessageReply, { folder: ZMaterialFolder }),
     access: 'manageMaterials',
     summary: 'Rename a folder or subfolder in place (super admin); the same name changes nothing',
     tags,
@@ -231,7 +237,7 @@ export const MATERIAL_API = {
     method: 'POST',
     path: '/delete-folder',
     body: ZDeleteFolder,
-    reply: ZMessageReply.extend({ deleted: z.number().int() }),
+    reply: z.extend(ZMessageReply, { deleted: z.number().check(z.int()) }),
     access: 'manageMaterials',
     summary: 'Delete a folder or subfolder and every file inside it (super admin)',
     tags,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Texts of the spec, written once and used by the server and the web app alike. A text with variable
@@ -87,8 +87,8 @@ export type MessageParams = Record<string, string | number>;
  * bodies, `error_event`, `removed`): protocol 6, see server-messages.ts.
  */
 export const ZMessageKeyFields = z.object({
-  key: z.string().optional(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  key: z.optional(z.string()),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
 
 /** The toast texts of SPEC §8, by HTTP status. */

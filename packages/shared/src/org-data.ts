@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { ZIdParam } from './schemas';
@@ -25,7 +25,7 @@ export const ORG_DATA_TEXTS = {
 export const erasedUsername = (userId: number) => `erased-${userId}`;
 
 export const ZEraseOrganization = z.object({
-  confirmName: zLine().trim().min(1, ORG_DATA_TEXTS.typeName).max(200),
+  confirmName: zLine().check(z.trim(), z.minLength(1, ORG_DATA_TEXTS.typeName), z.maxLength(200)),
 });
 export type EraseOrganizationInput = z.input<typeof ZEraseOrganization>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
@@ -29,51 +29,52 @@ export const ORG_TEXTS = {
 /** SPEC §5: letters, digits and spaces only (any script's letters), trimmed. */
 const ORG_NAME = /^[\p{L}\p{N} ]+$/u;
 
-export const ZOrgName = zLine()
-  .trim()
-  .min(1, VALIDATION.required)
-  .max(100)
-  .regex(ORG_NAME, VALIDATION.orgNameSpecialChars);
+export const ZOrgName = zLine().check(
+  z.trim(),
+  z.minLength(1, VALIDATION.required),
+  z.maxLength(100),
+  z.regex(ORG_NAME, VALIDATION.orgNameSpecialChars),
+);
 
 /** Left out stays left out (an edit keeps the value); '' and null clear it. */
 const keepUnsetClearEmpty = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
 
-const optionalText = (max: number) => zLine().trim().max(max).nullish().transform(keepUnsetClearEmpty);
+const optionalText = (max: number) =>
+  z.pipe(z.nullish(zLine().check(z.trim(), z.maxLength(max))), z.transform(keepUnsetClearEmpty));
 
 /** An ISO date; '' and null both mean 'no expiry'. */
 export const ZExpiry = z
-  .union([zLine().trim(), z.null()])
-  .optional()
-  .transform((v) => (v ? v : v === undefined ? undefined : null))
-  .refine((v) => v == null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
-    message: ORG_TEXTS.invalidExpiry,
-  });
+  .pipe(
+    z.optional(z.union([zLine().check(z.trim()), z.null()])),
+    z.transform((v) => (v ? v : v === undefined ? undefined : null)),
+  )
+  .check(
+    z.refine((v) => v == null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+      message: ORG_TEXTS.invalidExpiry,
+    }),
+  );
 
-const ZOrgEmail = zLine()
-  .trim()
-  .max(254)
-  .nullish()
-  .transform(keepUnsetClearEmpty)
-  .refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: ORG_TEXTS.invalidEmail });
+const ZOrgEmail = z
+  .pipe(z.nullish(zLine().check(z.trim(), z.maxLength(254))), z.transform(keepUnsetClearEmpty))
+  .check(
+    z.refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: ORG_TEXTS.invalidEmail }),
+  );
 
 /** The game screen's music: an https embed address, or null/'' for none. */
-const ZMusicPlaylistUrl = zLine()
-  .trim()
-  .max(500)
-  .nullish()
-  .transform(keepUnsetClearEmpty)
-  .refine((v) => v == null || /^https:\/\/[^\s]+$/.test(v), { message: ORG_TEXTS.invalidMusicUrl });
+const ZMusicPlaylistUrl = z
+  .pipe(z.nullish(zLine().check(z.trim(), z.maxLength(500))), z.transform(keepUnsetClearEmpty))
+  .check(z.refine((v) => v == null || /^https:\/\/[^\s]+$/.test(v), { message: ORG_TEXTS.invalidMusicUrl }));
 
 const orgFields = {
   address: optionalText(300),
   phone: optionalText(50),
   website: optionalText(300),
   email: ZOrgEmail,
-  hideRollAnimation: z.boolean().optional(),
+  hideRollAnimation: z.optional(z.boolean()),
   /** Participants with a room's code or link may join with a nickname; off by default. */
-  allowGuests: z.boolean().optional(),
+  allowGuests: z.optional(z.boolean()),
   /** The language of the organization's rooms unless a room has its own (default English). */
-  language: ZLanguage.optional(),
+  language: z.optional(ZLanguage),
   musicPlaylistUrl: ZMusicPlaylistUrl,
   expiry: ZExpiry,
 };
@@ -88,22 +89,22 @@ export type CreateOrganizationInput = z.input<typeof ZCreateOrganization>;
  */
 export const ZEditOrganization = z.object({
   id: zIdParam(),
-  name: ZOrgName.optional(),
+  name: z.optional(ZOrgName),
   ...orgFields,
 });
 export type EditOrganizationInput = z.input<typeof ZEditOrganization>;
 
 export const ZOrganizationReply = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  address: z.string().nullable(),
-  phone: z.string().nullable(),
-  website: z.string().nullable(),
-  email: z.string().nullable(),
-  expiry: z.string().nullable(),
+  address: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  expiry: z.nullable(z.string()),
   hideRollAnimation: z.boolean(),
   allowGuests: z.boolean(),
-  musicPlaylistUrl: z.string().nullable(),
+  musicPlaylistUrl: z.nullable(z.string()),
   language: ZLanguage,
 });
 export type OrganizationReply = z.infer<typeof ZOrganizationReply>;
@@ -111,14 +112,14 @@ export type OrganizationReply = z.infer<typeof ZOrganizationReply>;
 export const ZOrganizationPage = zPaged(ZOrganizationReply);
 export type OrganizationPage = z.infer<typeof ZOrganizationPage>;
 
-export const ZOrgOption = z.object({ id: z.number().int(), name: z.string() });
+export const ZOrgOption = z.object({ id: z.number().check(z.int()), name: z.string() });
 export type OrgOption = z.infer<typeof ZOrgOption>;
 
 export const ZOrgWorkshopLink = z.object({
-  id: z.number().int(),
-  orgId: z.number().int(),
-  workshopId: z.number().int(),
-  workshop: z.object({ id: z.number().int(), name: z.string() }),
+  id: z.number().check(z.int()),
+  orgId: z.number().check(z.int()),
+  workshopId: z.number().check(z.int()),
+  workshop: z.object({ id: z.number().check(z.int()), name: z.string() }),
 });
 export type OrgWorkshopLink = z.infer<typeof ZOrgWorkshopLink>;
 
@@ -139,7 +140,7 @@ export function isOrgExpired(expiry: string | null | undefined, now: Date = new 
 }
 
 const tags = ['organizations'];
-const ZOrgNameParam = z.object({ name: zLine().min(1).max(200) });
+const ZOrgNameParam = z.object({ name: zLine().check(z.minLength(1), z.maxLength(200)) });
 
 export const ORG_API = {
   /** Users of an expired organization must be able to learn that it expired (`allowExpiredOrg`). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PAGE_SIZE } from './constants';
 import { zLine } from './input';
 import { VALIDATION } from './messages';
@@ -9,12 +9,12 @@ import { VALIDATION } from './messages';
  * error), with the real count, so the UI can step back.
  */
 export const ZPageMeta = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  count: z.number().int(),
-  totalPages: z.number().int(),
-  nextPage: z.number().int().nullable(),
-  previousPage: z.number().int().nullable(),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
+  count: z.number().check(z.int()),
+  totalPages: z.number().check(z.int()),
+  nextPage: z.nullable(z.number().check(z.int())),
+  previousPage: z.nullable(z.number().check(z.int())),
 });
 export type PageMeta = z.infer<typeof ZPageMeta>;
 
@@ -23,8 +23,8 @@ export const MAX_PAGE_SIZE = 100;
 /** `{page}/{size}` path parameters, or `?page=&size=` on the search paths (defaults 1 and 10). */
 export const zPaging = (maxSize = MAX_PAGE_SIZE) =>
   z.object({
-    page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-    size: z.coerce.number().int().min(1).max(maxSize).default(PAGE_SIZE),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
+    size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(maxSize)), PAGE_SIZE),
   });
 export const ZPaging = zPaging();
 export type Paging = z.infer<typeof ZPaging>;
@@ -42,9 +42,13 @@ export function pageMeta(page: number, size: number, count: number): PageMeta {
 }
 
 /** A paged reply: the meta plus `items`. */
-export const zPaged = <T extends z.ZodType>(item: T) => ZPageMeta.extend({ items: z.array(item) });
+export const zPaged = <T extends z.core.SomeType>(item: T) => z.extend(ZPageMeta, { items: z.array(item) });
 
-export const ZCount = z.object({ count: z.number().int() });
+export const ZCount = z.object({ count: z.number().check(z.int()) });
 
 /** Search terms: trimmed, 1 to 100 characters. `%`, `_` and `\` are matched literally. */
-export const ZSearchTerm = zLine().trim().min(1, VALIDATION.searchTermRequired).max(100);
+export const ZSearchTerm = zLine().check(
+  z.trim(),
+  z.minLength(1, VALIDATION.searchTermRequired),
+  z.maxLength(100),
+);

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 
 // Apart from insights.ts: the player's dashboard shows it, and a phone should not load every
 // Insights schema to get there (the 150 KB player budget).
-const int = () => z.number().int();
+const int = () => z.number().check(z.int());
 
 /** A player's own games (issue 33.4), on their dashboard. */
 export const ZPlayerHistory = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { ZMessageKeyFields } from './messages';
 import { ZErrorReply } from './schemas';
@@ -20,35 +20,38 @@ export const IMPORT_TEXTS = {
 
 /** One row as it came out of the file: strings, unchecked. */
 export const ZPlayerImportCells = z.object({
-  firstName: z.string().max(1000),
-  lastName: z.string().max(1000),
-  username: z.string().max(1000),
+  firstName: z.string().check(z.maxLength(1000)),
+  lastName: z.string().check(z.maxLength(1000)),
+  username: z.string().check(z.maxLength(1000)),
 });
 export type PlayerImportCells = z.infer<typeof ZPlayerImportCells>;
 
 /** The player form's own rules, without the organization (the import names it once). */
-export const ZPlayerImportRow = ZPlayerForm.pick({ firstName: true, lastName: true, username: true });
+export const ZPlayerImportRow = z.pick(ZPlayerForm, { firstName: true, lastName: true, username: true });
 export type PlayerImportRow = z.output<typeof ZPlayerImportRow>;
 
 /** POST /import-players. */
 export const ZImportPlayers = z.object({
-  organizationId: z.number().int().positive().max(2_147_483_647),
+  organizationId: z.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
   rows: z
     .array(ZPlayerImportCells)
-    .min(1, IMPORT_TEXTS.noRows)
-    .max(PLAYER_IMPORT_MAX_ROWS, IMPORT_TEXTS.tooManyRows),
+    .check(
+      z.minLength(1, IMPORT_TEXTS.noRows),
+      z.maxLength(PLAYER_IMPORT_MAX_ROWS, IMPORT_TEXTS.tooManyRows),
+    ),
 });
 export type ImportPlayersInput = z.input<typeof ZImportPlayers>;
 
-export const ZImportPlayersReply = z.object({ imported: z.number().int() });
+export const ZImportPlayersReply = z.object({ imported: z.number().check(z.int()) });
 /** 400 of POST /import-players: each refused row (1 = the first row under the header) with its reason. */
-export const ZImportPlayersRejected = z
-  .object({
+export const ZImportPlayersRejected = z.extend(
+  z.object({
     message: z.string(),
     code: z.literal('INVALID_ROWS'),
-    rows: z.array(z.object({ row: z.number().int(), reason: z.string() })),
-  })
-  .extend(ZMessageKeyFields.shape);
+    rows: z.array(z.object({ row: z.number().check(z.int()), reason: z.string() })),
+  }),
+  ZMessageKeyFields.shape,
+);
 export type ImportRowProblem = z.infer<typeof ZImportPlayersRejected>['rows'][number];
 
 export type CheckedRow =
@@ -87,6 +90,6 @@ export const PLAYER_IMPORT_API = {
     summary:
       'Create up to 5,000 players of an organization in one transaction; any invalid row and none is saved',
     tags: ['users'],
-    errors: { 400: ZImportPlayersRejected.or(ZErrorReply) },
+    errors: { 400: z.union([ZImportPlayersRejected, ZErrorReply]) },
   }),
 };

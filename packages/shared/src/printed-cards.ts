@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZWinPattern } from './bingo';
 import { endpoint } from './endpoint';
 import { zIdParam } from './input';
@@ -25,34 +25,34 @@ export const PRINTED_CARD_TEXTS = {
   noGame: 'No game is running in this room: open the lobby and start the game, then check the card',
 } as const;
 
-export const ZCreatePrintedCardSet = z
-  .object({
-    count: z
-      .number({ message: PRINTED_CARD_TEXTS.countRange })
-      .int(PRINTED_CARD_TEXTS.countRange)
-      .min(1, PRINTED_CARD_TEXTS.countRange)
-      .max(PRINTED_CARDS.maxCount, PRINTED_CARD_TEXTS.countRange),
-    cardsPerPage: z.union([z.literal(1), z.literal(2), z.literal(4)], {
-      message: PRINTED_CARD_TEXTS.perPage,
-    }),
-  })
-  .strict();
+export const ZCreatePrintedCardSet = z.strictObject({
+  count: z
+    .number({ message: PRINTED_CARD_TEXTS.countRange })
+    .check(
+      z.int(PRINTED_CARD_TEXTS.countRange),
+      z.gte(1, PRINTED_CARD_TEXTS.countRange),
+      z.lte(PRINTED_CARDS.maxCount, PRINTED_CARD_TEXTS.countRange),
+    ),
+  cardsPerPage: z.union([z.literal(1), z.literal(2), z.literal(4)], {
+    message: PRINTED_CARD_TEXTS.perPage,
+  }),
+});
 export type CreatePrintedCardSetInput = z.infer<typeof ZCreatePrintedCardSet>;
 
 export const ZPrintedCardSetReply = z.object({
-  id: z.number().int(),
-  roomId: z.number().int(),
+  id: z.number().check(z.int()),
+  roomId: z.number().check(z.int()),
   /** The set's code, the first part of every serial in it. */
   code: z.string(),
-  count: z.number().int(),
-  cardsPerPage: z.number().int(),
+  count: z.number().check(z.int()),
+  cardsPerPage: z.number().check(z.int()),
   createdAt: z.string(),
   /** Who printed it (username or email); null once that account is gone. */
-  createdBy: z.string().nullable(),
+  createdBy: z.nullable(z.string()),
 });
 export type PrintedCardSetReply = z.infer<typeof ZPrintedCardSetReply>;
 
-const card = z.array(z.array(z.number().int()));
+const card = z.array(z.array(z.number().check(z.int())));
 export const ZPrintedCardsReply = z.object({
   code: z.string(),
   cards: z.array(z.object({ serial: z.string(), card })),
@@ -73,14 +73,12 @@ export function parsePrintedSerial(text: string): { code: string; number: number
   return number >= 1 && number <= PRINTED_CARDS.maxCount ? { code: match[1]!, number } : null;
 }
 
-export const ZVerifyPrintedCard = z
-  .object({
-    serial: z
-      .string({ message: PRINTED_CARD_TEXTS.serialFormat })
-      .max(40, PRINTED_CARD_TEXTS.serialFormat)
-      .refine((s) => parsePrintedSerial(s) !== null, PRINTED_CARD_TEXTS.serialFormat),
-  })
-  .strict();
+export const ZVerifyPrintedCard = z.strictObject({
+  serial: z.string({ message: PRINTED_CARD_TEXTS.serialFormat }).check(
+    z.maxLength(40, PRINTED_CARD_TEXTS.serialFormat),
+    z.refine((s) => parsePrintedSerial(s) !== null, PRINTED_CARD_TEXTS.serialFormat),
+  ),
+});
 
 export const PRINTED_CLAIM_RESULTS = ['bingo', 'not_bingo', 'unknown'] as const;
 
@@ -89,13 +87,15 @@ export const ZPrintedClaimReply = z.object({
   /** The serial as printed (normalised from what was typed). */
   serial: z.string(),
   /** The card, when the serial is one of the room's printed cards. */
-  card: card.nullable(),
+  card: z.nullable(card),
   /** Balls called so far in the room's current game. */
-  calledCount: z.number().int(),
+  calledCount: z.number().check(z.int()),
   /** The prize being played for (index into `prizes`). */
-  currentPrize: z.number().int(),
+  currentPrize: z.number().check(z.int()),
   /** Every prize of the round with whether this card wins it and the numbers it still needs. */
-  prizes: z.array(z.object({ pattern: ZWinPattern, wins: z.boolean(), missing: z.array(z.number().int()) })),
+  prizes: z.array(
+    z.object({ pattern: ZWinPattern, wins: z.boolean(), missing: z.array(z.number().check(z.int())) }),
+  ),
 });
 export type PrintedClaimReply = z.infer<typeof ZPrintedClaimReply>;
 
@@ -137,7 +137,7 @@ export const PRINTED_CARD_API = {
     method: 'GET',
     path: '/rooms/:id/printed-card-sets/:setId/pdf',
     params: ZSetParams,
-    reply: z.unknown().describe('application/pdf'),
+    reply: z.unknown().check(z.describe('application/pdf')),
     access: 'runRooms',
     summary: "A printed set as a PDF: the caller sheet, then the cards at the set's cards per A4 page",
     tags,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { WIN_PATTERN_KINDS, ZWinPattern } from './bingo';
 import { ZAnswerReply, ZContentReply, ZQuestionReply } from './content';
 import { zCount, zId, zIdParam, zLine } from './input';
@@ -103,113 +103,101 @@ export const GAME_TEXTS = {
 
 const roomId = zId();
 
-const ZRoomEvent = z
-  .object({
-    type: z.literal('room_event'),
-    payload: z.discriminatedUnion('action', [
-      z.object({ action: z.literal('open_lobby'), roomId }).strict(),
-      z.object({ action: z.literal('close_lobby'), roomId }).strict(),
-      z.object({ action: z.literal('join_room'), roomId }).strict(),
-      z.object({ action: z.literal('leave_room'), roomId }).strict(),
-      /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
-      z.object({ action: z.literal('reconnect'), roomId, lastSeq: zCount() }).strict(),
-    ]),
-  })
-  .strict();
+const ZRoomEvent = z.strictObject({
+  type: z.literal('room_event'),
+  payload: z.discriminatedUnion('action', [
+    z.strictObject({ action: z.literal('open_lobby'), roomId }),
+    z.strictObject({ action: z.literal('close_lobby'), roomId }),
+    z.strictObject({ action: z.literal('join_room'), roomId }),
+    z.strictObject({ action: z.literal('leave_room'), roomId }),
+    /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
+    z.strictObject({ action: z.literal('reconnect'), roomId, lastSeq: zCount() }),
+  ]),
+});
 
-const ZGameEvent = z
-  .object({
-    type: z.literal('game_event'),
-    payload: z.discriminatedUnion('action', [
-      z.object({ action: z.literal('start_game'), roomId }).strict(),
-      z.object({ action: z.literal('start_new_game'), roomId }).strict(),
-      z.object({ action: z.literal('get_roll'), roomId }).strict(),
-      z.object({ action: z.literal('game_state'), roomId, gameState: z.enum(GAME_STATE_NAMES) }).strict(),
-      /** 'End Game'. */
-      z.object({ action: z.literal('game_over'), roomId }).strict(),
-      /** A bingo claim. The server checks the stored card and rolls; anything else sent is ignored. */
-      z
-        .object({
-          action: z.literal('check_win'),
-          roomId,
-          username: zLine().max(200).optional(),
-          bingoCard: z.unknown().optional(),
-          rolls: z.unknown().optional(),
-        })
-        .strict(),
-      z.object({ action: z.literal('hide_roll_animation'), roomId, hidden: z.boolean() }).strict(),
-      /** The round's prizes in order (any line, then full house, …): before the round's first ball. */
-      z
-        .object({
-          action: z.literal('set_prizes'),
-          roomId,
-          prizes: z.array(ZWinPattern).min(1).max(MAX_PRIZES),
-        })
-        .strict(),
-      /** Auto-call: the server rolls every `seconds` (10–60) until paused or a bingo; null turns it off. */
-      z
-        .object({
-          action: z.literal('set_auto_call'),
-          roomId,
-          seconds: z.number().int().min(AUTO_CALL_SECONDS.min).max(AUTO_CALL_SECONDS.max).nullable(),
-        })
-        .strict(),
-      z.object({ action: z.literal('pause_auto_call'), roomId }).strict(),
-      /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
-      z.object({ action: z.literal('remove_player'), roomId, username: zLine().min(1).max(200) }).strict(),
-      z.object({ action: z.literal('resume_auto_call'), roomId }).strict(),
-      /** Shows the round's points table on every screen, or on staff's only. */
-      z.object({ action: z.literal('set_points_table'), roomId, shown: z.boolean() }).strict(),
-      /** A player marks or clears a number on their own card; kept by the server across reloads. */
-      z
-        .object({
-          action: z.literal('mark'),
-          roomId,
-          number: z.number().int().min(1).max(75),
-          marked: z.boolean(),
-        })
-        .strict(),
-    ]),
-  })
-  .strict();
+const ZGameEvent = z.strictObject({
+  type: z.literal('game_event'),
+  payload: z.discriminatedUnion('action', [
+    z.strictObject({ action: z.literal('start_game'), roomId }),
+    z.strictObject({ action: z.literal('start_new_game'), roomId }),
+    z.strictObject({ action: z.literal('get_roll'), roomId }),
+    z.strictObject({ action: z.literal('game_state'), roomId, gameState: z.enum(GAME_STATE_NAMES) }),
+    /** 'End Game'. */
+    z.strictObject({ action: z.literal('game_over'), roomId }),
+    /** A bingo claim. The server checks the stored card and rolls; anything else sent is ignored. */
+    z.strictObject({
+      action: z.literal('check_win'),
+      roomId,
+      username: z.optional(zLine().check(z.maxLength(200))),
+      bingoCard: z.optional(z.unknown()),
+      rolls: z.optional(z.unknown()),
+    }),
+    z.strictObject({ action: z.literal('hide_roll_animation'), roomId, hidden: z.boolean() }),
+    /** The round's prizes in order (any line, then full house, …): before the round's first ball. */
+    z.strictObject({
+      action: z.literal('set_prizes'),
+      roomId,
+      prizes: z.array(ZWinPattern).check(z.minLength(1), z.maxLength(MAX_PRIZES)),
+    }),
+    /** Auto-call: the server rolls every `seconds` (10–60) until paused or a bingo; null turns it off. */
+    z.strictObject({
+      action: z.literal('set_auto_call'),
+      roomId,
+      seconds: z.nullable(
+        z.number().check(z.int(), z.gte(AUTO_CALL_SECONDS.min), z.lte(AUTO_CALL_SECONDS.max)),
+      ),
+    }),
+    z.strictObject({ action: z.literal('pause_auto_call'), roomId }),
+    /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
+    z.strictObject({
+      action: z.literal('remove_player'),
+      roomId,
+      username: zLine().check(z.minLength(1), z.maxLength(200)),
+    }),
+    z.strictObject({ action: z.literal('resume_auto_call'), roomId }),
+    /** Shows the round's points table on every screen, or on staff's only. */
+    z.strictObject({ action: z.literal('set_points_table'), roomId, shown: z.boolean() }),
+    /** A player marks or clears a number on their own card; kept by the server across reloads. */
+    z.strictObject({
+      action: z.literal('mark'),
+      roomId,
+      number: z.number().check(z.int(), z.gte(1), z.lte(75)),
+      marked: z.boolean(),
+    }),
+  ]),
+});
 
-const ZContentEvent = z
-  .object({
-    type: z.literal('content_event'),
-    payload: z.discriminatedUnion('action', [
-      /** The head of the room's content queue; the server moves the room on when a session runs out. */
-      z.object({ action: z.literal('send_next_content'), roomId }).strict(),
-      /** One item of the queue, by id: it must be in the queue of the room's current session. */
-      z
-        .object({
-          action: z.literal('send_content'),
-          roomId,
-          contentId: zIdParam(),
-          contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']),
-        })
-        .strict(),
-      /** A player's answer to the question on screen: one per player, changeable until it is closed. */
-      z.object({ action: z.literal('answer_question'), roomId, contentId: zId(), choice: zId() }).strict(),
-      /** Staff: no more answers to this question. */
-      z.object({ action: z.literal('close_question'), roomId, contentId: zId() }).strict(),
-      /** Staff: every screen learns the correct answer and the tally (closes the question too). */
-      z.object({ action: z.literal('reveal_answer'), roomId, contentId: zId() }).strict(),
-      z
-        .object({
-          action: z.literal('timer'),
-          roomId,
-          timerOption: z.number().int().min(0).max(120),
-          isRunning: z.boolean(),
-          isPaused: z.boolean(),
-        })
-        .strict(),
-    ]),
-  })
-  .strict();
+const ZContentEvent = z.strictObject({
+  type: z.literal('content_event'),
+  payload: z.discriminatedUnion('action', [
+    /** The head of the room's content queue; the server moves the room on when a session runs out. */
+    z.strictObject({ action: z.literal('send_next_content'), roomId }),
+    /** One item of the queue, by id: it must be in the queue of the room's current session. */
+    z.strictObject({
+      action: z.literal('send_content'),
+      roomId,
+      contentId: zIdParam(),
+      contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']),
+    }),
+    /** A player's answer to the question on screen: one per player, changeable until it is closed. */
+    z.strictObject({ action: z.literal('answer_question'), roomId, contentId: zId(), choice: zId() }),
+    /** Staff: no more answers to this question. */
+    z.strictObject({ action: z.literal('close_question'), roomId, contentId: zId() }),
+    /** Staff: every screen learns the correct answer and the tally (closes the question too). */
+    z.strictObject({ action: z.literal('reveal_answer'), roomId, contentId: zId() }),
+    z.strictObject({
+      action: z.literal('timer'),
+      roomId,
+      timerOption: z.number().check(z.int(), z.gte(0), z.lte(120)),
+      isRunning: z.boolean(),
+      isPaused: z.boolean(),
+    }),
+  ]),
+});
 
-const ZReady = z.object({ type: z.literal('ready'), payload: z.object({ roomId }).strict() }).strict();
+const ZReady = z.strictObject({ type: z.literal('ready'), payload: z.strictObject({ roomId }) });
 /** The client's own heartbeat: the server answers `pong` at once, so a stalled network shows within seconds. */
-const ZPing = z.object({ type: z.literal('ping'), payload: z.object({}).strict() }).strict();
+const ZPing = z.strictObject({ type: z.literal('ping'), payload: z.strictObject({}) });
 
 export const ZClientMessage = z.discriminatedUnion('type', [
   ZRoomEvent,
@@ -224,23 +212,31 @@ const ZPlayerSummary = z.object({ username: z.string(), isReady: z.boolean(), ha
 export type PlayerSummary = z.infer<typeof ZPlayerSummary>;
 
 /** One item of the facilitator's content queue: what 'Send Content' sends next, in order. */
-const ZQueueItem = z.object({ contentId: z.number().int(), contentType: z.string(), title: z.string() });
+const ZQueueItem = z.object({
+  contentId: z.number().check(z.int()),
+  contentType: z.string(),
+  title: z.string(),
+});
 export type QueueItem = z.infer<typeof ZQueueItem>;
 
-const ZCard = z.array(z.array(z.number().int()));
+const ZCard = z.array(z.array(z.number().check(z.int())));
 /** How the round is won: its prizes in order, the one being played for, and auto-call. */
 const ZRoundRules = z.object({
   prizes: z.array(ZWinPattern),
-  prizeIndex: z.number().int(),
-  autoCall: z.object({ seconds: z.number().int(), paused: z.boolean() }).nullable(),
+  prizeIndex: z.number().check(z.int()),
+  autoCall: z.nullable(z.object({ seconds: z.number().check(z.int()), paused: z.boolean() })),
 });
 export type RoundRules = z.infer<typeof ZRoundRules>;
-const ZWin = z.object({ username: z.string(), pattern: z.enum(WIN_PATTERN_KINDS), prize: z.number().int() });
+const ZWin = z.object({
+  username: z.string(),
+  pattern: z.enum(WIN_PATTERN_KINDS),
+  prize: z.number().check(z.int()),
+});
 const ZTimer = z.object({
   time: z.number(),
   isRunning: z.boolean(),
   isPaused: z.boolean(),
-  endsAt: z.string().nullable(),
+  endsAt: z.nullable(z.string()),
 });
 
 /**
@@ -248,35 +244,37 @@ const ZTimer = z.object({
  * A question's options carry no `isCorrect`: the correct answer is told to everyone at once by
  * `answer_revealed`, so no frame can give it away before.
  */
-export const ZGameAnswer = ZAnswerReply.omit({ isCorrect: true });
+export const ZGameAnswer = z.omit(ZAnswerReply, { isCorrect: true });
 export type GameAnswer = z.infer<typeof ZGameAnswer>;
-export const ZGameContent = ZContentReply.extend({
-  question: ZQuestionReply.extend({ answers: z.array(ZGameAnswer) }).nullable(),
+export const ZGameContent = z.extend(ZContentReply, {
+  question: z.nullable(z.extend(ZQuestionReply, { answers: z.array(ZGameAnswer) })),
 });
 export type GameContent = z.infer<typeof ZGameContent>;
 
 /** How many players picked each option of a question, in the question's order. */
-const ZQuestionTally = z.array(z.object({ answerId: z.number().int(), count: z.number().int() }));
+const ZQuestionTally = z.array(
+  z.object({ answerId: z.number().check(z.int()), count: z.number().check(z.int()) }),
+);
 export type QuestionTally = z.infer<typeof ZQuestionTally>;
 
 /** The question on screen as one viewer may know it. */
 export const ZQuestionState = z.object({
-  contentId: z.number().int(),
+  contentId: z.number().check(z.int()),
   /** The viewer's own answer (an answer id); null for staff and before they answered. */
-  myAnswer: z.number().int().nullable(),
+  myAnswer: z.nullable(z.number().check(z.int())),
   closed: z.boolean(),
   /** The correct answer's id, once revealed; null before. */
-  correct: z.number().int().nullable(),
+  correct: z.nullable(z.number().check(z.int())),
   /** Staff always; players once the answer is revealed. */
-  tally: ZQuestionTally.nullable(),
+  tally: z.nullable(ZQuestionTally),
 });
 export type QuestionState = z.infer<typeof ZQuestionState>;
 
 const ZPointsRow = z.object({
   username: z.string(),
-  correctAnswers: z.number().int(),
-  wins: z.number().int(),
-  points: z.number().int(),
+  correctAnswers: z.number().check(z.int()),
+  wins: z.number().check(z.int()),
+  points: z.number().check(z.int()),
 });
 /** The round's points: correct answers (on reveal) and bingo wins, best first (POINTS_TABLE_LIMIT rows). */
 export const ZPointsTable = z.object({ shown: z.boolean(), rows: z.array(ZPointsRow) });
@@ -285,51 +283,51 @@ export type PointsTable = z.infer<typeof ZPointsTable>;
 /** Everything a (re)joining client needs to draw the room, sent as `set_game_state`. */
 export const ZGameSnapshot = z.object({
   /** PROTOCOL_VERSION of the server: a page built for another one asks to be reloaded. */
-  protocolVersion: z.number().int(),
-  roomId: z.number().int(),
+  protocolVersion: z.number().check(z.int()),
+  roomId: z.number().check(z.int()),
   lobbyOpen: z.boolean(),
   gameStarted: z.boolean(),
   gameState: z.enum(GAME_STATE_NAMES),
-  round: z.number().int(),
-  bingoRolls: z.array(z.number().int()),
+  round: z.number().check(z.int()),
+  bingoRolls: z.array(z.number().check(z.int())),
   /** The receiving player's own card; null for staff. */
-  bingoBoard: ZCard.nullable(),
+  bingoBoard: z.nullable(ZCard),
   /** Everyone present; for a player in a room of more than 200, empty (the count says how many). */
   playerArr: z.array(ZPlayerSummary),
-  playerCount: z.number().int(),
+  playerCount: z.number().check(z.int()),
   /** The receiving player's marked numbers (the free centre is always marked); [] for staff. */
-  markedCells: z.array(z.number().int()),
+  markedCells: z.array(z.number().check(z.int())),
   winners: z.array(z.string()),
   /** Every win of the round in order, with the pattern it was for. */
   wins: z.array(ZWin),
-  winnerAudio: z.string().nullable(),
+  winnerAudio: z.nullable(z.string()),
   rules: ZRoundRules,
-  contentId: z.number().int().nullable(),
-  contentType: z.string().nullable(),
+  contentId: z.nullable(z.number().check(z.int())),
+  contentType: z.nullable(z.string()),
   /** The content on screen; its script only for staff. */
-  content: ZGameContent.nullable(),
+  content: z.nullable(ZGameContent),
   /** The question on screen, when the content is one. */
-  question: ZQuestionState.nullable(),
+  question: z.nullable(ZQuestionState),
   /** Staff always; players only while the facilitator shows it (rows [] otherwise). */
   points: ZPointsTable,
   /** Staff only ([] for players): what 'Send Content' sends next, in order. */
   queue: z.array(ZQueueItem),
   /** The session the screens name: the content's own while content is up, else the room's (issue 28.8). */
-  sessionName: z.string().nullable(),
+  sessionName: z.nullable(z.string()),
   /** The room's own session, named again once the content on screen leaves it (a roll, a state). */
-  roomSessionName: z.string().nullable(),
-  timer: ZTimer.nullable(),
+  roomSessionName: z.nullable(z.string()),
+  timer: z.nullable(ZTimer),
   hideRollAnimation: z.boolean(),
   connectionClosed: z.boolean(),
   /** The organization's logo and colours (issue 32), with the room so no screen asks again; null: Playshop's look. */
-  branding: ZRoomBranding.nullable().optional(),
+  branding: z.optional(z.nullable(ZRoomBranding)),
   /** The room's language (its own, else its organization's): the projector's and the phones' default. */
-  language: ZLanguage.optional(),
+  language: z.optional(ZLanguage),
 });
 export type GameSnapshot = z.infer<typeof ZGameSnapshot>;
 
-const frame = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
-  z.object({ type: z.literal(type), payload, seq: z.number().int().min(0) });
+const frame = <T extends string, P extends z.core.SomeType>(type: T, payload: P) =>
+  z.object({ type: z.literal(type), payload, seq: z.number().check(z.int(), z.gte(0)) });
 
 /**
  * Server → client frames (SPEC §4 incoming messages). Each carries the fields it changes, so a client
@@ -337,7 +335,10 @@ const frame = <T extends string, P extends z.ZodType>(type: T, payload: P) =>
  */
 export const ZServerMessage = z.discriminatedUnion('type', [
   frame('open_lobby', z.object({ lobbyOpen: z.literal(true) })),
-  frame('start_game', z.object({ bingoRolls: z.array(z.number().int()), hideRollAnimation: z.boolean() })),
+  frame(
+    'start_game',
+    z.object({ bingoRolls: z.array(z.number().check(z.int())), hideRollAnimation: z.boolean() }),
+  ),
   /**
    * A new round: each player their new card (null for staff); staff also get the refilled queue. The
    * session named is the room's own again (the cleared content no longer names its session).
@@ -345,10 +346,10 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   frame(
     'start_new_game',
     z.object({
-      bingoBoard: ZCard.nullable(),
-      round: z.number().int(),
-      queue: z.array(ZQueueItem).nullable(),
-      sessionName: z.string().nullable(),
+      bingoBoard: z.nullable(ZCard),
+      round: z.number().check(z.int()),
+      queue: z.nullable(z.array(ZQueueItem)),
+      sessionName: z.nullable(z.string()),
     }),
   ),
   frame(
@@ -356,14 +357,14 @@ export const ZServerMessage = z.discriminatedUnion('type', [
     z.union([
       z.object({
         username: z.string(),
-        bingoBoard: ZCard.nullable(),
-        bingoRolls: z.array(z.number().int()),
+        bingoBoard: z.nullable(ZCard),
+        bingoRolls: z.array(z.number().check(z.int())),
         hideRollAnimation: z.boolean(),
       }),
       z.object({ message: z.literal(GAME_TEXTS.lobbyNotOpen) }),
     ]),
   ),
-  frame('get_random_roll', z.object({ roll: z.number().int() })),
+  frame('get_random_roll', z.object({ roll: z.number().check(z.int()) })),
   frame('get_timer_option', ZTimer),
   /**
    * `content.script` is null in the players' copy; `queue` is the staff's queue after it (null for
@@ -372,25 +373,25 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   frame(
     'get_content',
     z.object({
-      contentId: z.number().int(),
+      contentId: z.number().check(z.int()),
       contentType: z.string(),
-      content: ZGameContent.nullable(),
-      question: ZQuestionState.nullable(),
-      sessionName: z.string().nullable(),
+      content: z.nullable(ZGameContent),
+      question: z.nullable(ZQuestionState),
+      sessionName: z.nullable(z.string()),
       /** The room's session, named once this content leaves the screen (it differs after a session's last item). */
-      roomSessionName: z.string().nullable(),
-      queue: z.array(ZQueueItem).nullable(),
+      roomSessionName: z.nullable(z.string()),
+      queue: z.nullable(z.array(ZQueueItem)),
     }),
   ),
   /** Protocol 3 and before: one departure. Since 4 the server sends `presence` instead. */
-  frame('leave_room', z.object({ username: z.string(), playerCount: z.number().int() })),
+  frame('leave_room', z.object({ username: z.string(), playerCount: z.number().check(z.int()) })),
   frame('game_end', z.object({ connectionClosed: z.literal(true) })),
   /** A verified bingo: who, the sound every screen plays, and everyone who has won this round. */
   frame(
     'game_over',
     z.object({
       username: z.string(),
-      winnerAudio: z.string().nullable(),
+      winnerAudio: z.nullable(z.string()),
       winners: z.array(z.string()),
       wins: z.array(ZWin),
       /** The rules after the win: the next prize is played for, auto-call is paused. */
@@ -401,40 +402,48 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   frame('round_rules', ZRoundRules),
   frame('ready', z.object({ username: z.string() })),
   /** Protocol 3 and before: one arrival. Since 4 the server sends `presence` instead. */
-  frame('user_joined', z.object({ username: z.string(), playerCount: z.number().int() })),
+  frame('user_joined', z.object({ username: z.string(), playerCount: z.number().check(z.int()) })),
   /**
    * Who arrived and who left since the room's last `presence` (at most one per room every 250 ms),
    * and how many players are present now. Net changes: a name is in one list at most.
    */
   frame(
     'presence',
-    z.object({ joined: z.array(z.string()), left: z.array(z.string()), playerCount: z.number().int() }),
+    z.object({
+      joined: z.array(z.string()),
+      left: z.array(z.string()),
+      playerCount: z.number().check(z.int()),
+    }),
   ),
-  frame('Reconnected', z.object({ missedRolls: z.array(z.number().int()) })),
+  frame('Reconnected', z.object({ missedRolls: z.array(z.number().check(z.int())) })),
   frame('hide_roll_animation', z.object({ hideRollAnimation: z.boolean() })),
   /** A refusal in English; since protocol 6 with its message `key` (and `params`) to translate it by. */
-  frame('error_event', z.object({ error: z.string() }).extend(ZMessageKeyFields.shape)),
+  frame('error_event', z.extend(z.object({ error: z.string() }), ZMessageKeyFields.shape)),
   /** The player's marks after a mark, sent to each of that player's screens. */
-  frame('marks', z.object({ markedCells: z.array(z.number().int()) })),
+  frame('marks', z.object({ markedCells: z.array(z.number().check(z.int())) })),
   /** To a removed player's screens, just before their sockets close (4001). */
-  frame('removed', z.object({ message: z.string() }).extend(ZMessageKeyFields.shape)),
+  frame('removed', z.extend(z.object({ message: z.string() }), ZMessageKeyFields.shape)),
   /**
    * The answer to `ping`; also sent unasked right after the upgrade. `resume` (protocol 6, additive):
    * a short-lived ticket to reconnect with (`/ws?resume=…`) instead of an access token, handed again
    * with a later `pong` before it runs out.
    */
-  frame('pong', z.object({ resume: z.string().optional() })),
+  frame('pong', z.object({ resume: z.optional(z.string()) })),
   /** To staff (seq 0, not a game event): the facilitator issued the room a new join code. */
   frame('join_code', z.object({ code: z.string() })),
   /** To the answering player's screens: the answer the server holds for them. */
-  frame('my_answer', z.object({ contentId: z.number().int(), choice: z.number().int() })),
+  frame('my_answer', z.object({ contentId: z.number().check(z.int()), choice: z.number().check(z.int()) })),
   /** To staff, after every answer: the live tally. */
-  frame('question_tally', z.object({ contentId: z.number().int(), tally: ZQuestionTally })),
-  frame('question_closed', z.object({ contentId: z.number().int() })),
+  frame('question_tally', z.object({ contentId: z.number().check(z.int()), tally: ZQuestionTally })),
+  frame('question_closed', z.object({ contentId: z.number().check(z.int()) })),
   /** To everyone: the correct answer and the final tally. */
   frame(
     'answer_revealed',
-    z.object({ contentId: z.number().int(), correct: z.number().int(), tally: ZQuestionTally }),
+    z.object({
+      contentId: z.number().check(z.int()),
+      correct: z.number().check(z.int()),
+      tally: ZQuestionTally,
+    }),
   ),
   /** The round's points table: to staff, and to everyone while it is shown. */
   frame('points', ZPointsTable),

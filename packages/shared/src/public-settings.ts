@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { ZPublicSettings } from './schemas';
@@ -14,23 +14,25 @@ export const LINK_TEXTS = {
     'Enter an address starting with http:// or https://, or leave it empty to use the training page',
 } as const;
 
-const linkAddress = zLine()
-  .trim()
-  .max(2000)
-  .refine(
+const linkAddress = zLine().check(
+  z.trim(),
+  z.maxLength(2000),
+  z.refine(
     (v) => /^https?:\/\/\S+$/i.test(v) || /^mailto:[^\s@]+@[^\s@]+$/i.test(v),
     LINK_TEXTS.addressInvalid,
-  );
+  ),
+);
 
 /** The footer's Report Issue and Status links, and an external training site. */
 export const ZPublicSettingsUpdate = z.object({
   reportIssueUrl: linkAddress,
   statusUrl: linkAddress,
   /** Empty: the sidebar's Training link opens the in-app training page. */
-  trainingUrl: zLine()
-    .trim()
-    .max(2000)
-    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), LINK_TEXTS.trainingAddressInvalid),
+  trainingUrl: zLine().check(
+    z.trim(),
+    z.maxLength(2000),
+    z.refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), LINK_TEXTS.trainingAddressInvalid),
+  ),
 });
 export type PublicSettingsUpdate = z.infer<typeof ZPublicSettingsUpdate>;
 

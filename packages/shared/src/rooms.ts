@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZContentReply } from './content';
 import { endpoint } from './endpoint';
 import { zId, zIdParam, zLine } from './input';
@@ -16,50 +16,54 @@ export const ROOM_TEXTS = {
 
 /** POST /createroom. A super admin may name the organization; everyone else creates in their own. */
 export const ZCreateRoom = z.object({
-  name: zLine().trim().min(1, VALIDATION.required).max(100),
+  name: zLine().check(z.trim(), z.minLength(1, VALIDATION.required), z.maxLength(100)),
   workshopId: zIdParam(VALIDATION.required),
-  orgId: zId().optional(),
+  orgId: z.optional(zId()),
   /** The room's language; null or left out follows its organization's. */
-  language: ZLanguage.nullish(),
+  language: z.nullish(ZLanguage),
 });
 export type CreateRoomInput = z.infer<typeof ZCreateRoom>;
 
 /** PUT /rooms/{id}/language: the room's own language, or null to follow its organization's. */
-export const ZRoomLanguage = z.object({ language: ZLanguage.nullable() }).strict();
+export const ZRoomLanguage = z.strictObject({ language: z.nullable(ZLanguage) });
 export type RoomLanguageInput = z.input<typeof ZRoomLanguage>;
 
 /** POST /check-and-create-room-session: the spec's `{roomSession}` wrapper. */
 export const ZCheckRoomSession = z.object({
   roomSession: z.object({
     roomId: zId(),
-    userId: zId().optional(),
-    workshopId: zId().optional(),
+    userId: z.optional(zId()),
+    workshopId: z.optional(zId()),
   }),
 });
 
 /** PATCH /update-room-session. `currentSectionId` is the session to deliver next. */
 export const ZUpdateRoomSession = z.object({
   roomId: zId(),
-  userId: zId().optional(),
+  userId: z.optional(zId()),
   currentSectionId: zId(),
 });
 
 export const ZRoomSessionReply = z.object({
-  id: z.number().int(),
-  roomId: z.number().int(),
-  userId: z.number().int().nullable(),
-  workshopId: z.number().int(),
-  currentSessionId: z.number().int().nullable(),
-  currentSession: z
-    .object({
-      id: z.number().int(),
+  id: z.number().check(z.int()),
+  roomId: z.number().check(z.int()),
+  userId: z.nullable(z.number().check(z.int())),
+  workshopId: z.number().check(z.int()),
+  currentSessionId: z.nullable(z.number().check(z.int())),
+  currentSession: z.nullable(
+    z.object({
+      id: z.number().check(z.int()),
       name: z.string(),
-      orderIndex: z.number().int(),
+      orderIndex: z.number().check(z.int()),
       sessionContent: z.array(
-        z.object({ orderIndex: z.number().int(), contentBaseId: z.number().int(), content: ZContentReply }),
+        z.object({
+          orderIndex: z.number().check(z.int()),
+          contentBaseId: z.number().check(z.int()),
+          content: ZContentReply,
+        }),
       ),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type RoomSessionReply = z.infer<typeof ZRoomSessionReply>;
 
@@ -69,7 +73,7 @@ export const ROOM_API = {
   byOrgName: endpoint({
     method: 'GET',
     path: '/getroomsbyorgname/:org',
-    params: z.object({ org: zLine().min(1).max(200) }),
+    params: z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) }),
     reply: z.array(ZRoomReply),
     access: 'readRooms',
     summary: "An organization's rooms (the caller's own unless super admin)",
@@ -145,7 +149,7 @@ export const ROOM_API = {
     method: 'GET',
     path: '/get-room-report/:id',
     params: ZIdParam,
-    query: z.object({ format: z.enum(['report', 'log']).default('report') }),
+    query: z.object({ format: z._default(z.enum(['report', 'log']), 'report') }),
     reply: z.string(),
     access: 'runRooms',
     summary:

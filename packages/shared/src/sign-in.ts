@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply } from './schemas';
@@ -42,24 +42,25 @@ export const SSO_DEFAULT_ROLES = ['ADMIN', 'FACILITATOR'] as const;
 export const ZSsoDefaultRole = z.enum(SSO_DEFAULT_ROLES);
 
 /** An OpenID issuer: an http(s) address (http only makes sense on loopback; the server checks). */
-const ZIssuer = zLine()
-  .trim()
-  .max(500)
-  .refine((value) => {
+const ZIssuer = zLine().check(
+  z.trim(),
+  z.maxLength(500),
+  z.refine((value) => {
     try {
       const url = new URL(value);
       return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
     } catch {
       return false;
     }
-  }, SIGN_IN_TEXTS.issuerInvalid);
+  }, SIGN_IN_TEXTS.issuerInvalid),
+);
 
 /** GET /organizations/{id}/sign-in: the organization's SSO and two-factor settings (no secret). */
 export const ZOrgSignInSettings = z.object({
-  orgId: z.number().int(),
+  orgId: z.number().check(z.int()),
   ssoEnabled: z.boolean(),
-  issuer: z.string().nullable(),
-  clientId: z.string().nullable(),
+  issuer: z.nullable(z.string()),
+  clientId: z.nullable(z.string()),
   /** The secret itself never leaves the server. */
   hasClientSecret: z.boolean(),
   /** A verified email with no account yet gets one, with `defaultRole`. */
@@ -74,48 +75,54 @@ export const ZOrgSignInSettings = z.object({
 export type OrgSignInSettings = z.infer<typeof ZOrgSignInSettings>;
 
 /** PUT /organizations/{id}/sign-in. `clientSecret` omitted or empty keeps the stored one. */
-export const ZOrgSignInUpdate = z
-  .object({
-    ssoEnabled: z.boolean(),
-    issuer: ZIssuer.nullable().or(z.literal('').transform(() => null)),
-    clientId: zLine().trim().max(300).nullable(),
-    clientSecret: zLine().max(1000).optional(),
-    createAccounts: z.boolean(),
-    defaultRole: ZSsoDefaultRole,
-    passwordSignInDisabled: z.boolean(),
-    requireTwoFactorForAdmins: z.boolean(),
-  })
-  .strict();
+export const ZOrgSignInUpdate = z.strictObject({
+  ssoEnabled: z.boolean(),
+  issuer: z.union([
+    z.nullable(ZIssuer),
+    z.pipe(
+      z.literal(''),
+      z.transform(() => null),
+    ),
+  ]),
+  clientId: z.nullable(zLine().check(z.trim(), z.maxLength(300))),
+  clientSecret: z.optional(zLine().check(z.maxLength(1000))),
+  createAccounts: z.boolean(),
+  defaultRole: ZSsoDefaultRole,
+  passwordSignInDisabled: z.boolean(),
+  requireTwoFactorForAdmins: z.boolean(),
+});
 export type OrgSignInUpdate = z.input<typeof ZOrgSignInUpdate>;
 
 /** GET/PUT /product-sign-in: the super admin's product-wide rule. */
-export const ZProductSignIn = z.object({ requireTwoFactorForStaff: z.boolean() }).strict();
+export const ZProductSignIn = z.strictObject({ requireTwoFactorForStaff: z.boolean() });
 export type ProductSignIn = z.infer<typeof ZProductSignIn>;
 
-export const ZSsoOption = z.object({ org: z.string(), orgId: z.number().int() });
+export const ZSsoOption = z.object({ org: z.string(), orgId: z.number().check(z.int()) });
 export type SsoOption = z.infer<typeof ZSsoOption>;
 
-export const ZSsoStart = z.object({ org: zLine().trim().min(1).max(200) }).strict();
+export const ZSsoStart = z.strictObject({ org: zLine().check(z.trim(), z.minLength(1), z.maxLength(200)) });
 export const ZSsoStartReply = z.object({ authorizationUrl: z.string() });
 
 /** The query string the provider sent the browser back with (`?code=…&state=…`). */
-export const ZSsoCallback = z.object({ query: zLine().max(4000) }).strict();
+export const ZSsoCallback = z.strictObject({ query: zLine().check(z.maxLength(4000)) });
 
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
-const ZCode = zLine()
-  .trim()
-  .min(1, SIGN_IN_TEXTS.codeRequired)
-  .max(40)
-  .transform((value) => value.replace(/\s+/g, ''));
+const ZCode = z.pipe(
+  zLine().check(z.trim(), z.minLength(1, SIGN_IN_TEXTS.codeRequired), z.maxLength(40)),
+  z.transform((value) => value.replace(/\s+/g, '')),
+);
 
-export const ZTwoFactorCode = z.object({ code: ZCode }).strict();
-export const ZChallenge = z.object({ challenge: z.string().min(1).max(2000) }).strict();
-export const ZTwoFactorVerify = z
-  .object({ challenge: z.string().min(1).max(2000), code: ZCode, rememberDevice: z.boolean().default(false) })
-  .strict();
-export const ZTwoFactorEnrolConfirm = z
-  .object({ challenge: z.string().min(1).max(2000), code: ZCode })
-  .strict();
+export const ZTwoFactorCode = z.strictObject({ code: ZCode });
+export const ZChallenge = z.strictObject({ challenge: z.string().check(z.minLength(1), z.maxLength(2000)) });
+export const ZTwoFactorVerify = z.strictObject({
+  challenge: z.string().check(z.minLength(1), z.maxLength(2000)),
+  code: ZCode,
+  rememberDevice: z._default(z.boolean(), false),
+});
+export const ZTwoFactorEnrolConfirm = z.strictObject({
+  challenge: z.string().check(z.minLength(1), z.maxLength(2000)),
+  code: ZCode,
+});
 
 export const ZTwoFactorSetup = z.object({
   /** Base32, for typing into an app that cannot scan. */
@@ -125,14 +132,14 @@ export const ZTwoFactorSetup = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
-export const ZEnrolledLoginReply = ZLoginReply.extend({ recoveryCodes: z.array(z.string()) });
+export const ZEnrolledLoginReply = z.extend(ZLoginReply, { recoveryCodes: z.array(z.string()) });
 export type EnrolledLoginReply = z.infer<typeof ZEnrolledLoginReply>;
 
 export const ZTwoFactorStatus = z.object({
   enabled: z.boolean(),
   /** The organization or the product requires it for this account. */
   required: z.boolean(),
-  recoveryCodesLeft: z.number().int(),
+  recoveryCodesLeft: z.number().check(z.int()),
 });
 export type TwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 
@@ -144,7 +151,7 @@ export const SSO_API = {
   option: endpoint({
     method: 'GET',
     path: '/sso/options/:org',
-    params: z.object({ org: zLine().min(1).max(200) }),
+    params: z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) }),
     reply: ZSsoOption,
     access: 'public',
     summary: 'Whether an organization (by name) offers single sign-on: 404 SSO_NOT_CONFIGURED if not',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { endpoint } from './endpoint';
 import { zLine } from './input';
 import { ROLES } from './roles';
@@ -25,11 +25,12 @@ export const TRAINING_TEXTS = {
 } as const;
 
 export const ZTrainingVideo = z.object({
-  title: zLine().trim().min(1, TRAINING_TEXTS.titleRequired).max(200),
-  url: zLine()
-    .trim()
-    .max(2000)
-    .refine((v) => /^https?:\/\/\S+$/i.test(v), TRAINING_TEXTS.urlInvalid),
+  title: zLine().check(z.trim(), z.minLength(1, TRAINING_TEXTS.titleRequired), z.maxLength(200)),
+  url: zLine().check(
+    z.trim(),
+    z.maxLength(2000),
+    z.refine((v) => /^https?:\/\/\S+$/i.test(v), TRAINING_TEXTS.urlInvalid),
+  ),
 });
 export type TrainingVideo = z.infer<typeof ZTrainingVideo>;
 
@@ -40,10 +41,9 @@ export const ZTrainingSource = z.discriminatedUnion('kind', [
     kind: z.literal('youtube'),
     playlistId: z
       .string()
-      .trim()
-      .regex(/^[A-Za-z0-9_-]{2,100}$/, TRAINING_TEXTS.playlistIdInvalid),
+      .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{2,100}$/, TRAINING_TEXTS.playlistIdInvalid)),
   }),
-  z.object({ kind: z.literal('videos'), videos: z.array(ZTrainingVideo).max(200) }),
+  z.object({ kind: z.literal('videos'), videos: z.array(ZTrainingVideo).check(z.maxLength(200)) }),
 ]);
 export type TrainingSource = z.infer<typeof ZTrainingSource>;
 
@@ -60,7 +60,7 @@ export type TrainingSettings = z.infer<typeof ZTrainingSettings>;
 export const ZPlaylistItem = z.object({
   title: z.string(),
   /** The YouTube video id when the video is on YouTube, else null. */
-  videoId: z.string().nullable(),
+  videoId: z.nullable(z.string()),
   /** An address the player can play (https://www.youtube.com/watch?v=… for YouTube videos). */
   url: z.string(),
 });

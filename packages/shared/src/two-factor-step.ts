@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ZLoginReply } from './schemas';
 
 // The reply of POST /login, apart from the rest of sign-in.ts: the player's sign-in screens import

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { endpoint } from './endpoint';
-import { zIdParam, zLine } from './input';
+import { zIdParam, zLine, zPreprocess } from './input';
 import { ZStaffLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
@@ -34,32 +34,37 @@ export const RESERVED_USERNAMES: readonly string[] = ['admin', 'facilitator'];
 /** SPEC §5: a standard address whose top-level domain has 2 to 4 letters. */
 export const USER_EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
 
-const ZFirstName = zLine().trim().min(1, VALIDATION.firstNameRequired).max(100);
-const ZLastName = zLine().trim().min(1, VALIDATION.lastNameRequired).max(100);
-const ZUserEmail = zLine()
-  .trim()
-  .min(1, USER_TEXTS.emailRequired)
-  .max(254)
-  .regex(USER_EMAIL, VALIDATION.userInvalidEmail)
-  .transform((v) => v.toLowerCase());
-const ZUsername = zLine()
-  .trim()
-  .min(1, VALIDATION.usernameRequired)
-  .max(100)
+const ZFirstName = zLine().check(z.trim(), z.minLength(1, VALIDATION.firstNameRequired), z.maxLength(100));
+const ZLastName = zLine().check(z.trim(), z.minLength(1, VALIDATION.lastNameRequired), z.maxLength(100));
+const ZUserEmail = z.pipe(
+  zLine().check(
+    z.trim(),
+    z.minLength(1, USER_TEXTS.emailRequired),
+    z.maxLength(254),
+    z.regex(USER_EMAIL, VALIDATION.userInvalidEmail),
+  ),
+  z.transform((v) => v.toLowerCase()),
+);
+const ZUsername = zLine().check(
+  z.trim(),
+  z.minLength(1, VALIDATION.usernameRequired),
+  z.maxLength(100),
   // A player's pages live at /{org}/{username}/…, beside /{org}/admin and /{org}/facilitator.
-  .refine((v) => !RESERVED_USERNAMES.includes(v.toLowerCase()), USER_TEXTS.reservedUsername);
+  z.refine((v) => !RESERVED_USERNAMES.includes(v.toLowerCase()), USER_TEXTS.reservedUsername),
+);
 /** A select's value ('' when nothing is picked) or a number. */
 const ZOrganizationId = zIdParam(USER_TEXTS.organizationRequired);
 /** Any spelling of the spec ('Admin', 'SUPERADMIN', …), normalised. */
-export const ZRoleInput = z.preprocess(
+export const ZRoleInput = zPreprocess(
   (v) => (v === '' || v == null ? undefined : (normalizeRole(v) ?? v)),
   z.enum(ROLES, { message: USER_TEXTS.roleRequired }),
 );
 // One line: a password must be one its owner can type at sign-in (where control characters are refused).
-const ZPassword = zLine()
-  .min(1, VALIDATION.userPasswordTooShort)
-  .min(PASSWORD_MIN_LENGTH, VALIDATION.userPasswordTooShort)
-  .max(1024);
+const ZPassword = zLine().check(
+  z.minLength(1, VALIDATION.userPasswordTooShort),
+  z.minLength(PASSWORD_MIN_LENGTH, VALIDATION.userPasswordTooShort),
+  z.maxLength(1024),
+);
 
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 /**
@@ -86,7 +91,7 @@ export const ZPlayerForm = z.object({
 export type PlayerFormInput = z.input<typeof ZPlayerForm>;
 export const ZCreatePlayer = ZPlayerForm;
 /** PATCH /edit-player. */
-export const ZEditPlayer = ZPlayerForm.extend({ id: zIdParam() });
+export const ZEditPlayer = z.extend(ZPlayerForm, { id: zIdParam() });
 export type EditPlayerInput = z.input<typeof ZEditPlayer>;
 
 /** The admin form in edit mode, and the body of PATCH /edit-admin without its id. */
@@ -98,25 +103,27 @@ export const ZAdminEditForm = z.object({
   organizationId: ZOrganizationId,
 });
 export type AdminEditFormInput = z.input<typeof ZAdminEditForm>;
-export const ZEditAdmin = ZAdminEditForm.extend({ id: zIdParam() });
+export const ZEditAdmin = z.extend(ZAdminEditForm, { id: zIdParam() });
 export type EditAdminInput = z.input<typeof ZEditAdmin>;
 
 /** The admin form in add mode, and POST /create-admin: passwords are set for new users only. */
-export const ZCreateAdmin = ZAdminEditForm.extend({
-  password: ZPassword,
-  confirmPassword: z.string().min(1, VALIDATION.userPasswordsDiffer),
-}).refine(passwordsMatch, mismatch);
+export const ZCreateAdmin = z
+  .extend(ZAdminEditForm, {
+    password: ZPassword,
+    confirmPassword: z.string().check(z.minLength(1, VALIDATION.userPasswordsDiffer)),
+  })
+  .check(z.refine(passwordsMatch, mismatch));
 export type CreateAdminInput = z.input<typeof ZCreateAdmin>;
 
 /** What leaves the server about a user (SPEC §3): never a password hash. */
 export const ZUserReply = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string().nullable(),
-  username: z.string().nullable(),
+  email: z.nullable(z.string()),
+  username: z.nullable(z.string()),
   role: z.enum(ROLES),
-  organizationId: z.number().int(),
+  organizationId: z.number().check(z.int()),
   organizationName: z.string(),
   /** Joined with a nickname through a room's code. */
   isGuest: z.boolean(),
@@ -146,7 +153,7 @@ function userKindApi<const K extends 'admin' | 'player'>(kind: K) {
     page: endpoint({
       method: 'GET',
       path: `/get-org-${plural}/:orgId/:page/:size`,
-      params: ZPaging.extend({ orgId: ZOrgId }),
+      params: z.extend(ZPaging, { orgId: ZOrgId }),
       reply: ZUserPage,
       access,
       summary: `One organization's ${plural}, one page`,
@@ -300,7 +307,7 @@ export const USER_API = {
 };
 
 /** The caller's own language of the staff screens (null: follow the browser). */
-export const ZAccountLanguage = z.object({ language: ZStaffLanguage.nullable() });
+export const ZAccountLanguage = z.object({ language: z.nullable(ZStaffLanguage) });
 export type AccountLanguage = z.infer<typeof ZAccountLanguage>;
 
 export const ACCOUNT_API = {

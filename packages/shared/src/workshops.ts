@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PAGE_SIZE } from './constants';
 import { ZContentReply } from './content';
 import { endpoint } from './endpoint';
-import { zCount, zId, zIdParam, zLine } from './input';
+import { zCount, zId, zIdParam, zLine, zPreprocess } from './input';
 import { VALIDATION } from './messages';
 import { ZPageMeta } from './pagination';
 import { ZIdParam, ZMessageReply } from './schemas';
@@ -26,43 +26,43 @@ export const WORKSHOP_TEXTS = {
   idsFormat: 'ids must be whole numbers separated by commas',
 } as const;
 
-const ZName = (message: string) => zLine().trim().min(1, message).max(200);
+const ZName = (message: string) => zLine().check(z.trim(), z.minLength(1, message), z.maxLength(200));
 
 export const ZWorkshopName = z.object({ name: ZName(WORKSHOP_TEXTS.nameRequired) });
 
 /** POST /create-workshop {name, sections: []}: the spec's empty list, accepted and ignored. */
-export const ZCreateWorkshop = ZWorkshopName.extend({
-  sections: z.array(z.unknown()).max(0).optional(),
-  sessions: z.array(z.unknown()).max(0).optional(),
+export const ZCreateWorkshop = z.extend(ZWorkshopName, {
+  sections: z.optional(z.array(z.unknown()).check(z.maxLength(0))),
+  sessions: z.optional(z.array(z.unknown()).check(z.maxLength(0))),
 });
 
 /** PATCH /edit-workshop-name {id, name}. */
-export const ZEditWorkshopName = ZWorkshopName.extend({ id: zIdParam() });
+export const ZEditWorkshopName = z.extend(ZWorkshopName, { id: zIdParam() });
 
 /** PATCH /edit-workshop: rename, and optionally reorder its sessions (every session id, in the new order). */
-export const ZEditWorkshop = ZEditWorkshopName.extend({
-  sessions: z
-    .array(z.union([zId(), z.object({ id: zId() })]))
-    .max(500)
-    .optional(),
+export const ZEditWorkshop = z.extend(ZEditWorkshopName, {
+  sessions: z.optional(z.array(z.union([zId(), z.object({ id: zId() })])).check(z.maxLength(500))),
 });
 
 /** One entry of a session's ordered content; `contentBaseId` names the content item (SPEC §3). */
 export const ZSessionContentInput = z.union([
-  zId().transform((contentBaseId) => ({ contentBaseId, orderIndex: undefined })),
+  z.pipe(
+    zId(),
+    z.transform((contentBaseId) => ({ contentBaseId, orderIndex: undefined })),
+  ),
   z.object({
     contentBaseId: zIdParam(),
-    orderIndex: zCount().optional(),
+    orderIndex: z.optional(zCount()),
   }),
 ]);
 
-const ZSessionContentList = z.array(ZSessionContentInput).max(500);
+const ZSessionContentList = z.array(ZSessionContentInput).check(z.maxLength(500));
 
 /**
  * POST /create-session-with-content. The spec has two readings: `{section: {name}, content,
  * workshopId}` and `{name, orderIndex, content}`; both are accepted. A new session goes last.
  */
-export const ZCreateSessionWithContent = z.preprocess(
+export const ZCreateSessionWithContent = zPreprocess(
   (raw) => {
     if (!raw || typeof raw !== 'object') return raw;
     const v = raw as Record<string, unknown>;
@@ -76,7 +76,7 @@ export const ZCreateSessionWithContent = z.preprocess(
   z.object({
     workshopId: zIdParam(),
     name: ZName(WORKSHOP_TEXTS.sessionNameRequired),
-    content: ZSessionContentList.min(1, WORKSHOP_TEXTS.selectContent),
+    content: ZSessionContentList.check(z.minLength(1, WORKSHOP_TEXTS.selectContent)),
   }),
 );
 export type CreateSessionWithContentInput = z.infer<typeof ZCreateSessionWithContent>;
@@ -86,43 +86,43 @@ export const ZSessionName = z.object({ name: ZName(WORKSHOP_TEXTS.sessionNameReq
 
 /** PATCH /edit-session/{id}: name and the whole ordered content list (by orderIndex, then list order). */
 export const ZEditSession = z.object({
-  name: ZName(WORKSHOP_TEXTS.sessionNameRequired).optional(),
-  sessionContent: ZSessionContentList.optional(),
+  name: z.optional(ZName(WORKSHOP_TEXTS.sessionNameRequired)),
+  sessionContent: z.optional(ZSessionContentList),
 });
 export type EditSessionInput = z.infer<typeof ZEditSession>;
 
 export const ZSessionContentReply = z.object({
-  id: z.number().int(),
-  orderIndex: z.number().int(),
-  sessionId: z.number().int(),
-  contentBaseId: z.number().int(),
+  id: z.number().check(z.int()),
+  orderIndex: z.number().check(z.int()),
+  sessionId: z.number().check(z.int()),
+  contentBaseId: z.number().check(z.int()),
   content: ZContentReply,
 });
 export type SessionContentReply = z.infer<typeof ZSessionContentReply>;
 
 export const ZSessionReply = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  orderIndex: z.number().int(),
-  workshopId: z.number().int(),
+  orderIndex: z.number().check(z.int()),
+  workshopId: z.number().check(z.int()),
   sessionContent: z.array(ZSessionContentReply),
 });
 export type SessionReply = z.infer<typeof ZSessionReply>;
 
 export const ZWorkshopReply = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   sessions: z.array(ZSessionReply),
 });
 export type WorkshopReply = z.infer<typeof ZWorkshopReply>;
 
-export const ZWorkshopListItem = z.object({ id: z.number().int(), name: z.string() });
+export const ZWorkshopListItem = z.object({ id: z.number().check(z.int()), name: z.string() });
 export type WorkshopListItem = z.infer<typeof ZWorkshopListItem>;
 
-export const ZWorkshopPage = ZPageMeta.extend({ workshops: z.array(ZWorkshopListItem) });
+export const ZWorkshopPage = z.extend(ZPageMeta, { workshops: z.array(ZWorkshopListItem) });
 export type WorkshopPage = z.infer<typeof ZWorkshopPage>;
 
-export const ZCountReply = z.object({ count: z.number().int() });
+export const ZCountReply = z.object({ count: z.number().check(z.int()) });
 
 /** Reads: staff; a non-super-admin sees only workshops linked to their organization. */
 const tags = ['workshops'];
@@ -141,10 +141,10 @@ export const WORKSHOP_API = {
     method: 'GET',
     path: '/get-paginated-workshops/:page/:size',
     params: z.object({
-      page: z.coerce.number().int().min(1).max(100_000),
-      size: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+      page: z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)),
+      size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), PAGE_SIZE),
     }),
-    query: z.object({ search: zLine().trim().max(200).optional() }),
+    query: z.object({ search: z.optional(zLine().check(z.trim(), z.maxLength(200))) }),
     reply: ZWorkshopPage,
     access: 'readWorkshops',
     summary: 'A page of workshops (10 by default); `search` in the query filters by name',
@@ -170,7 +170,7 @@ export const WORKSHOP_API = {
   search: endpoint({
     method: 'GET',
     path: '/get-workshops-by-search/:term',
-    params: z.object({ term: zLine().trim().min(1).max(200) }),
+    params: z.object({ term: zLine().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
     reply: z.array(ZWorkshopListItem),
     access: 'readWorkshops',
     summary: 'Workshops whose name contains the term',
@@ -273,10 +273,10 @@ export const WORKSHOP_API = {
     method: 'GET',
     path: '/getmanysectioncontentbysectionids/:ids',
     params: z.object({
-      ids: z
-        .string()
-        .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, WORKSHOP_TEXTS.idsFormat)
-        .transform((v) => [...new Set(v.split(',').map(Number))]),
+      ids: z.pipe(
+        z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,99}$/, WORKSHOP_TEXTS.idsFormat)),
+        z.transform((v) => [...new Set(v.split(',').map(Number))]),
+      ),
     }),
     reply: z.array(ZSessionContentReply),
     access: 'readWorkshops',

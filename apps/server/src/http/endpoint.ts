@@ -6,7 +6,7 @@ import type {
   FastifyRequest,
   FastifySchema,
 } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type Actor, requireActor, requirePermission } from './actor';
 
 /** The `{message, code}` replies every route may answer (DESIGN §5). */
@@ -18,7 +18,9 @@ const STANDARD_ERRORS = {
   409: ZErrorReply,
 };
 
-type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends { [key in K]: infer S extends z.ZodType }
+type Parsed<E, K extends 'params' | 'query' | 'body'> = E extends {
+  [key in K]: infer S extends z.core.$ZodType;
+}
   ? z.output<S>
   : undefined;
 

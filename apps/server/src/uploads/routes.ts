@@ -76,7 +76,10 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
       schema: {
         tags: ['uploads'],
         summary: 'An uploaded content or answer image',
-        params: z.object({ folder: z.enum(UPLOAD_FOLDERS), name: zLine().min(1).max(200) }),
+        params: z.object({
+          folder: z.enum(UPLOAD_FOLDERS),
+          name: zLine().check(z.minLength(1), z.maxLength(200)),
+        }),
       },
     },
     async (req, reply) => {

@@ -11,8 +11,9 @@ import {
   stripControlChars,
   ZErrorReply,
   ZLoginReply,
+  zPreprocess,
 } from '@playshop/shared';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { serverText } from '../i18n/i18n';
 
 /** The error code the server sends when a non-super-admin's organization licence has run out. */
@@ -56,7 +57,7 @@ interface RequestOptions<T> {
   method?: HttpMethod;
   body?: unknown;
   /** Validates and types the reply; without it the reply is returned as `unknown` JSON. */
-  schema?: z.ZodType<T>;
+  schema?: z.core.$ZodType<T>;
   /** 'blob' for a file (a CSV report): the reply body as it came, not parsed. Default 'json'. */
   responseType?: 'json' | 'blob';
   /** Send the bearer token and refresh-and-retry on 401/403. Default true. */
@@ -67,11 +68,11 @@ interface RequestOptions<T> {
 }
 
 /** What a call by contract sends: a value per path segment, the query and the body, as the endpoint declares. */
-export type CallInput<E extends Endpoint> = (E extends { params: z.ZodObject }
+export type CallInput<E extends Endpoint> = (E extends { params: z.core.$ZodObject }
   ? { params: EndpointPathParams<E> }
   : { params?: undefined }) &
-  (E extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : { query?: undefined }) &
-  (E extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined });
+  (E extends { query: infer Q extends z.core.$ZodType } ? { query?: z.input<Q> } : { query?: undefined }) &
+  (E extends { body: infer B extends z.core.$ZodType } ? { body: z.input<B> } : { body?: undefined });
 
 type CallOptions = Pick<RequestOptions<unknown>, 'auth' | 'notify' | 'signal'>;
 
@@ -130,7 +131,7 @@ interface ApiClient {
  * Reply of /login, /participantLogin and /refresh. Accepts the spec's role spellings (DESIGN: normalise
  * on input) before the strict shared schema.
  */
-export const ZAuthReply = z.preprocess((json) => {
+export const ZAuthReply = zPreprocess((json) => {
   if (!json || typeof json !== 'object' || !('role' in json)) return json;
   return { ...json, role: normalizeRole(json.role) ?? json.role };
 }, ZLoginReply);
@@ -147,7 +148,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const body = await readJson(response);
-  const parsed = ZErrorReply.partial().safeParse(body);
+  const parsed = z.safeParse(z.partial(ZErrorReply), body);
   const reply = parsed.success ? parsed.data : {};
   return new ApiError({
     status: response.status,
@@ -227,7 +228,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const json = await readJson(response);
     if (!options.schema) return json as T;
     // A 204 carries no body: the contract's reply for it is null.
-    const parsed = options.schema.safeParse(response.status === 204 ? null : json);
+    const parsed = z.safeParse(options.schema, response.status === 204 ? null : json);
     if (!parsed.success) {
       throw new ApiError({ status: response.status, message: UNEXPECTED, toastText: UNEXPECTED });
     }
@@ -269,7 +270,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       ...options,
       method: endpoint.method,
       body: input?.body,
-      schema: endpoint.reply as z.ZodType<EndpointReply<E>>,
+      schema: endpoint.reply as z.core.$ZodType<EndpointReply<E>>,
     });
   }
 

@@ -5,6 +5,7 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { createQueryClient } from '../api/query-client';
 import { createSessionStore, type Session } from '../api/session-store';
 import { AuthProvider } from '../auth/auth-provider';
+import { routes as appRoutes, discoverStaffRoutes } from '../router';
 import { cssVariablesResolver, theme } from '../theme/theme';
 
 /** Renders routes with the app's providers, an in-memory router at `url` and the given session. */
@@ -13,7 +14,11 @@ export function renderRoutes(
   { url = '/', session = null }: { url?: string; session?: Session | null } = {},
 ) {
   const store = createSessionStore(session);
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  // The app's own table as in main.tsx: its staff areas' tables are found on navigation.
+  const router = createMemoryRouter(routes, {
+    initialEntries: [url],
+    patchRoutesOnNavigation: routes === appRoutes ? discoverStaffRoutes : undefined,
+  });
   const view = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={createQueryClient()}>

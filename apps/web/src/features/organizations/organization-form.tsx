@@ -7,6 +7,7 @@ import {
   ZEditOrganization,
 } from '@playshop/shared';
 import { Controller } from 'react-hook-form';
+import { z } from 'zod/mini';
 import { ApiError } from '../../api/client';
 import type { StaffMessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
@@ -85,7 +86,9 @@ export function OrganizationForm({
   const save = useSaveOrganization();
   const isEdit = organization !== undefined;
   const mask = Object.fromEntries(fields.map((f) => [f, true])) as Record<OrgField, true>;
-  const schema = isEdit ? ZEditOrganization.omit({ id: true }).pick(mask) : ZCreateOrganization.pick(mask);
+  const schema = isEdit
+    ? z.pick(z.omit(ZEditOrganization, { id: true }), mask)
+    : z.pick(ZCreateOrganization, mask);
   const {
     register,
     control,
