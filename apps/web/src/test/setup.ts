@@ -1,9 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { activateLanguage } from '../i18n/i18n';
+import { activateLanguage, loadStaffMessages } from '../i18n/i18n';
 
 // The screens' texts come from the English catalogues unless a test activates another language.
 await activateLanguage('en');
+await loadStaffMessages();
 
 // Testing Library only cleans up by itself when the runner exposes globals; this project does not.
 afterEach(() => {
