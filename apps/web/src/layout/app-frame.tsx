@@ -1,8 +1,8 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { loadStaffMessages } from '../i18n/i18n';
+import { loadStaffMessages, staffMessagesLoaded } from '../i18n/i18n';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -25,12 +25,16 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
   const navId = useId();
   const { pathname } = useLocation();
 
-  // The staff areas (the frames with a side navigation) read the staff catalogue: its screen texts
-  // and the server's messages in the reader's language (serverText in api/client.ts).
-  const isStaffArea = Boolean(nav);
+  // Every AppFrame is a staff screen (the admin and facilitator areas, the game frame): they read
+  // the staff catalogue, its screen texts and the server's messages in the reader's language
+  // (serverText in api/client.ts). The page waits for it, so no message id flashes.
+  const [staffReady, setStaffReady] = useState(staffMessagesLoaded);
   useEffect(() => {
-    if (isStaffArea) void loadStaffMessages();
-  }, [isStaffArea]);
+    loadStaffMessages().then(
+      () => setStaffReady(true),
+      () => setStaffReady(true), // a failed load (offline): the page with message ids, not an empty one
+    );
+  }, []);
 
   // Following a link in the opened mobile navigation should show the page, not the menu.
   useEffect(() => {
@@ -67,7 +71,7 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
         className={pageHasOwnMain ? `${classes.main} ${classes.gameMain}` : classes.main}
         {...(pageHasOwnMain ? { component: 'div' } : {})}
       >
-        {children}
+        {staffReady && children}
       </AppShell.Main>
       {!pageHasOwnMain && <Footer />}
     </AppShell>
