@@ -67,13 +67,13 @@ function JoinCodeBody({ roomName, code, link }: { roomName: string; code: string
   // The sentence comes with marks where the link, the room and the address go (in any order a
   // language puts them), each then set in its own type.
   const parts: Record<string, ReactNode> = {
-    '\u0001': <Code fz="md">{url}</Code>,
-    '\u0002': <strong>{roomName}</strong>,
-    '\u0003': <Code fz="md">{link.base}/</Code>,
+    '[[url]]': <Code fz="md">{url}</Code>,
+    '[[name]]': <strong>{roomName}</strong>,
+    '[[base]]': <Code fz="md">{link.base}/</Code>,
   };
-  const sentence = t('gameControl.scanOrOpen', { url: '\u0001', name: '\u0002', base: '\u0003' })
-    .split(/([\u0001-\u0003])/)
-    .map((piece, i) => (parts[piece] ? <Fragment key={i}>{parts[piece]}</Fragment> : piece));
+  const sentence = t('gameControl.scanOrOpen', { url: '[[url]]', name: '[[name]]', base: '[[base]]' })
+    .split(/(\[\[\w+\]\])/)
+    .map((piece) => (parts[piece] ? <Fragment key={piece}>{parts[piece]}</Fragment> : piece));
   return (
     <Stack align="center" gap="sm">
       <QRCodeSVG
