@@ -1,9 +1,9 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useCurrentUser } from '../auth/auth-provider';
-import { loadStaffMessages } from '../i18n/i18n';
+import { loadStaffMessages, staffMessagesLoaded } from '../i18n/i18n';
 import { useAccountLanguage } from '../i18n/locale-provider';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
@@ -27,15 +27,19 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
   const navId = useId();
   const { pathname } = useLocation();
 
-  // The staff areas (the frames with a side navigation) read the staff catalogue: its screen texts
-  // and the server's messages in the reader's language (serverText in api/client.ts).
-  const isStaffArea = Boolean(nav);
+  // Every AppFrame is a staff screen (the admin and facilitator areas, the game frame): they read
+  // the staff catalogue, its screen texts and the server's messages in the reader's language
+  // (serverText in api/client.ts). The page waits for it, so no message id flashes.
+  const [staffReady, setStaffReady] = useState(staffMessagesLoaded);
   useEffect(() => {
-    if (isStaffArea) void loadStaffMessages();
-  }, [isStaffArea]);
+    loadStaffMessages().then(
+      () => setStaffReady(true),
+      () => setStaffReady(true), // a failed load (offline): the page with message ids, not an empty one
+    );
+  }, []);
   // …in the staff member's own language, whichever device they use (PUT /account/language).
   const user = useCurrentUser();
-  useAccountLanguage(isStaffArea ? user?.language : null);
+  useAccountLanguage(user?.language);
 
   // Following a link in the opened mobile navigation should show the page, not the menu.
   useEffect(() => {
@@ -72,7 +76,7 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
         className={pageHasOwnMain ? `${classes.main} ${classes.gameMain}` : classes.main}
         {...(pageHasOwnMain ? { component: 'div' } : {})}
       >
-        {children}
+        {staffReady && children}
       </AppShell.Main>
       {!pageHasOwnMain && <Footer />}
     </AppShell>

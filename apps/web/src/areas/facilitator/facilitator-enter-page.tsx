@@ -3,6 +3,7 @@ import { IconDeviceMobile, IconPresentation } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useParams } from 'react-router';
 import { RoomActivityList } from '../../features/rooms/room-activity-list';
+import { useT } from '../../i18n/locale-provider';
 import { InfoLinkGrid } from './info-links';
 import { InfoPage } from './info-page';
 
@@ -14,28 +15,28 @@ export function FacilitatorEnterPage() {
   const org = useParams().org ?? '';
   const base = `/${encodeURIComponent(org)}/facilitator`;
   const roomsHeadingId = useId();
+  const t = useT();
   return (
-    <InfoPage title="Run a workshop" subtitle="Choose how you will deliver today's workshop.">
+    <InfoPage title={t('facilitator.enterTitle')} subtitle={t('facilitator.enterSubtitle')}>
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={roomsHeadingId}>
         <Title order={2} fz="lg" mb="md" id={roomsHeadingId}>
-          Your rooms
+          {t('facilitator.yourRooms')}
         </Title>
-        <RoomActivityList org={org} emptyText="No rooms yet: an admin of your organization creates them." />
+        <RoomActivityList org={org} emptyText={t('facilitator.noRoomsYet')} />
       </Card>
       <InfoLinkGrid
         large
         links={[
           {
             to: `${base}/traditional`,
-            title: 'Traditional delivery',
-            description:
-              'Information pages and materials for a session run in the room, without the live game.',
+            title: t('facilitator.traditionalTitle'),
+            description: t('facilitator.traditionalDescription'),
             icon: IconPresentation,
           },
           {
             to: `${base}/online`,
-            title: 'Web-based game',
-            description: 'Run the live bingo game: players join the room from their own phones.',
+            title: t('facilitator.onlineTitle'),
+            description: t('facilitator.onlineDescription'),
             icon: IconDeviceMobile,
           },
         ]}

@@ -1,14 +1,16 @@
 import { Outlet, useParams } from 'react-router';
 import { OrgExpiryGate } from '../../features/organizations/org-expiry-gate';
+import { useT } from '../../i18n/locale-provider';
 import { AppFrame } from '../../layout/app-frame';
 import { SideNav } from '../../layout/side-nav';
 
 /** {org}/facilitator/online/*: the web-based game area with its side navigation. */
 export function FacilitatorLayout() {
   const org = useParams().org ?? '';
+  const t = useT();
   return (
     <AppFrame
-      navLabel="Facilitator"
+      navLabel={t('facilitator.navLabel')}
       nav={
         <SideNav
           area="facilitator"

@@ -22,6 +22,17 @@ export function InfoPage({
   );
 }
 
+/**
+ * A catalogue message whose `**…**` parts are shown in bold (the screen names a step points at):
+ * the translator moves the marks with the words.
+ */
+export function StrongText({ text }: { text: string }) {
+  return text.split('**').map((part, i) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts are places in one fixed sentence
+    i % 2 ? <strong key={i}>{part}</strong> : part,
+  );
+}
+
 /** A panel of a facilitator page: a section named by its heading, with an optional line under it. */
 export function InfoSection({
   title,

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { PrintCardsDialog } from '../../features/rooms/print-cards-dialog';
 import { useOrgRooms } from '../../features/rooms/rooms-api';
 import { VerifyCardForm } from '../../features/rooms/verify-card-form';
+import { useT } from '../../i18n/locale-provider';
 import { InfoSection } from './info-page';
 
 /**
@@ -12,6 +13,7 @@ import { InfoSection } from './info-page';
  */
 export function PrintedCardsPanel({ org }: { org: string }) {
   const rooms = useOrgRooms(org);
+  const t = useT();
   const [roomId, setRoomId] = useState<string | null>(null);
   const [printing, setPrinting] = useState(false);
   const options = (rooms.data ?? []).map((r) => ({ value: String(r.id), label: r.name }));
@@ -21,21 +23,18 @@ export function PrintedCardsPanel({ org }: { org: string }) {
     (rooms.data?.length === 1 ? rooms.data[0] : undefined);
 
   return (
-    <InfoSection
-      title="Printed bingo cards"
-      description="Print unique numbered cards for a room. Roll the balls on the room's game screen (or its presenter view) and check a claim by typing the card's serial."
-    >
+    <InfoSection title={t('facilitator.printedCards')} description={t('facilitator.printedCardsDescription')}>
       <Stack gap="md">
         <Group align="flex-end">
           <Select
-            label="Room"
-            placeholder={rooms.isPending ? 'Loading rooms' : 'Select a room'}
+            label={t('facilitator.room')}
+            placeholder={rooms.isPending ? t('facilitator.loadingRooms') : t('facilitator.selectRoom')}
             data={options}
             value={chosen ? String(chosen.id) : null}
             onChange={setRoomId}
             allowDeselect={false}
             searchable
-            nothingFoundMessage="No rooms"
+            nothingFoundMessage={t('facilitator.noRooms')}
             maw={320}
             style={{ flex: 1 }}
           />
@@ -44,12 +43,12 @@ export function PrintedCardsPanel({ org }: { org: string }) {
             onClick={() => setPrinting(true)}
             disabled={!chosen}
           >
-            Print cards
+            {t('facilitator.printCards')}
           </Button>
         </Group>
         <Divider />
         <Title order={3} fz="md">
-          Verify a card
+          {t('facilitator.verifyCard')}
         </Title>
         <VerifyCardForm key={chosen?.id ?? 'none'} roomId={chosen?.id ?? null} />
       </Stack>

@@ -2,50 +2,45 @@ import { Anchor, List, Table, Text } from '@mantine/core';
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS } from '@playshop/shared';
 import { IconDeviceMobile, IconFolders } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { InfoLinkGrid } from './info-links';
-import { InfoPage, InfoSection } from './info-page';
+import { InfoPage, InfoSection, StrongText } from './info-page';
 import { PrintedCardsPanel } from './printed-cards-panel';
 
 /** `{org}/facilitator/traditional`: running the workshop in the room, on paper, without the live game. */
 export function TraditionalInfoPage() {
   const org = useParams().org ?? '';
   const base = `/${encodeURIComponent(org)}/facilitator`;
+  const t = useT();
   return (
-    <InfoPage
-      title="Traditional delivery"
-      subtitle="Run the workshop in the room, on paper, without phones or the live game."
-    >
+    <InfoPage title={t('facilitator.traditionalTitle')} subtitle={t('facilitator.traditionalSubtitle')}>
       <InfoLinkGrid
         links={[
           {
             to: `${base}/traditional/materials`,
-            title: 'Materials',
-            description: 'Download and print the handouts for your workshops.',
+            title: t('facilitator.materials'),
+            description: t('facilitator.printMaterialsDescription'),
             icon: IconFolders,
           },
           {
             to: `${base}/enter`,
-            title: 'Switch delivery mode',
-            description: 'Go back and choose the web-based game instead.',
+            title: t('facilitator.switchMode'),
+            description: t('facilitator.switchModeDescription'),
             icon: IconDeviceMobile,
           },
         ]}
       />
 
-      <InfoSection title="How a session runs">
+      <InfoSection title={t('facilitator.howSessionRuns')}>
         <List type="ordered" spacing="xs">
-          <List.Item>
-            Before the session, open <strong>Materials</strong>, find the folder named after your workshop and
-            download the handouts. Print one set per participant.
-          </List.Item>
-          <List.Item>Hand out the printed sheets and take the group through the sessions in order.</List.Item>
-          <List.Item>
-            For bingo on paper, call the numbers aloud with their letter (for example B 7). Participants mark
-            them on their printed cards; the first to complete a row, column or diagonal calls bingo.
-          </List.Item>
+          {(['paperStep1', 'paperStep2', 'paperStep3'] as const).map((step) => (
+            <List.Item key={step}>
+              <StrongText text={t(`facilitator.${step}`)} />
+            </List.Item>
+          ))}
         </List>
         <Table mt="md" withTableBorder withColumnBorders maw={420} captionSide="top">
-          <Table.Caption>Numbers under each letter</Table.Caption>
+          <Table.Caption>{t('facilitator.numbersUnderLetter')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
               {BINGO_LETTERS.map((letter) => (
@@ -70,11 +65,11 @@ export function TraditionalInfoPage() {
       <PrintedCardsPanel org={org} />
 
       <Text c="dimmed" size="sm">
-        Changed your mind?{' '}
+        {t('facilitator.changedMind')}{' '}
         <Anchor component={Link} to={`${base}/online`} underline="always">
-          Run the web-based game
+          {t('facilitator.runOnlineGame')}
         </Anchor>{' '}
-        with the same workshop.
+        {t('facilitator.sameWorkshop')}
       </Text>
     </InfoPage>
   );

@@ -2,7 +2,6 @@ import {
   API_PREFIX,
   CONTENT_API,
   CONTENT_PAGE_SIZE,
-  CONTENT_TEXTS,
   type ContentFilters,
   type ContentInput,
   UPLOAD_LIMIT_BYTES,
@@ -15,6 +14,7 @@ import { Upload } from 'tus-js-client';
 import { api } from '../../api/api';
 import { sessionStore } from '../../api/session-store';
 import { useSavingMutation } from '../../api/use-saving-mutation';
+import { serverText, t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
 /** Query keys of the content library. */
@@ -54,7 +54,7 @@ export function useContentPages(filters: ContentFilters) {
 export function useDeleteContent() {
   return useSavingMutation(
     (id: number) => api.call(CONTENT_API.remove, { params: { id } }, { notify: false }),
-    { success: CONTENT_TEXTS.deleted, refresh: contentKeys.all },
+    { success: () => t('content.deleted'), refresh: contentKeys.all },
   );
 }
 
@@ -76,8 +76,8 @@ export function useImageUpload(folder: UploadFolder) {
     (file: File): Promise<string> =>
       new Promise((resolve, reject) => {
         if (file.size > UPLOAD_LIMIT_BYTES) {
-          setState({ status: 'error', message: CONTENT_TEXTS.fileTooLarge });
-          reject(new Error(CONTENT_TEXTS.fileTooLarge));
+          setState({ status: 'error', message: t('content.fileTooLarge') });
+          reject(new Error(t('content.fileTooLarge')));
           return;
         }
         const fail = (message: string) => {
@@ -101,14 +101,15 @@ export function useImageUpload(folder: UploadFolder) {
           onError: (error) => {
             const body = (error as { originalResponse?: { getBody(): string } }).originalResponse?.getBody();
             try {
-              fail(JSON.parse(body ?? '').message ?? error.message);
+              const reply = JSON.parse(body ?? '');
+              fail(typeof reply?.message === 'string' ? serverText(reply) : error.message);
             } catch {
               fail(error.message);
             }
           },
           onSuccess: (payload) => {
             const parsed = ZUploadReply.safeParse(JSON.parse(payload.lastResponse.getBody() || 'null'));
-            if (!parsed.success) return fail('The upload finished without an address');
+            if (!parsed.success) return fail(t('content.uploadWithoutAddress'));
             setState({ status: 'success', url: parsed.data.url });
             resolve(parsed.data.url);
           },
@@ -146,7 +147,7 @@ export function useSaveContent(id?: number) {
         ? api.call(CONTENT_API.create, { body: input })
         : api.call(CONTENT_API.edit, { params: { id }, body: input }),
     onSuccess: (saved) => {
-      toastSuccess(id === undefined ? CONTENT_TEXTS.created : CONTENT_TEXTS.updated);
+      toastSuccess(id === undefined ? t('content.created') : t('content.updated'));
       queryClient.setQueryData(contentKeys.item(saved.id), saved);
       return queryClient.invalidateQueries({ queryKey: contentKeys.all });
     },

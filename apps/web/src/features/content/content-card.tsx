@@ -13,11 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { CONTENT_TYPE_LABELS, type ContentReply, SCRIPT_PREVIEW_LENGTH } from '@playshop/shared';
+import { type ContentReply, SCRIPT_PREVIEW_LENGTH } from '@playshop/shared';
 import { IconChevronDown, IconChevronUp, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import classes from './content-card.module.css';
+import { contentTypeLabel } from './content-type-label';
 
 /** The first 100 characters of a script (SPEC §9), with an ellipsis when cut. */
 export function scriptPreview(script: string): string {
@@ -33,6 +35,7 @@ interface ContentCardProps {
 
 /** A library card: type, title and category; expands to description, media and a script preview. */
 export function ContentCard({ item, editHref, onDelete, onPreview }: ContentCardProps) {
+  const t = useT();
   const [opened, { toggle }] = useDisclosure(false);
   const detailsId = useId();
   return (
@@ -50,7 +53,7 @@ export function ContentCard({ item, editHref, onDelete, onPreview }: ContentCard
           to={editHref}
           variant="default"
           size="lg"
-          aria-label={`Edit ${item.title}`}
+          aria-label={t('content.editItem', { title: item.title })}
         >
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
@@ -58,7 +61,7 @@ export function ContentCard({ item, editHref, onDelete, onPreview }: ContentCard
           variant="default"
           color="red"
           size="lg"
-          aria-label={`Delete ${item.title}`}
+          aria-label={t('content.deleteItem', { title: item.title })}
           onClick={() => onDelete(item)}
         >
           <IconTrash size={18} aria-hidden color="var(--mantine-color-red-8)" />
@@ -66,7 +69,7 @@ export function ContentCard({ item, editHref, onDelete, onPreview }: ContentCard
       </Group>
       <Stack gap={6} pr={88}>
         <Group gap={6}>
-          <Badge variant="light">{CONTENT_TYPE_LABELS[item.type]}</Badge>
+          <Badge variant="light">{contentTypeLabel(item.type)}</Badge>
           <Badge variant="outline" color="gray">
             {item.category.name}
           </Badge>
@@ -86,16 +89,16 @@ export function ContentCard({ item, editHref, onDelete, onPreview }: ContentCard
             opened ? <IconChevronUp size={14} aria-hidden /> : <IconChevronDown size={14} aria-hidden />
           }
         >
-          {opened ? 'Hide details' : 'Show details'}
+          {opened ? t('content.hideDetails') : t('content.showDetails')}
         </Button>
         <Button
           variant="subtle"
           size="compact-sm"
           leftSection={<IconEye size={14} aria-hidden />}
           onClick={() => onPreview(item)}
-          aria-label={`Preview ${item.title}`}
+          aria-label={t('content.previewItem', { title: item.title })}
         >
-          Preview
+          {t('content.preview')}
         </Button>
       </Group>
       <Collapse in={opened} id={detailsId}>
@@ -123,8 +126,8 @@ export function ContentCard({ item, editHref, onDelete, onPreview }: ContentCard
               <List size="sm">
                 {item.question.answers.map((a) => (
                   <List.Item key={a.id}>
-                    {a.name || 'Image answer'}
-                    {a.isCorrect ? ' (correct)' : ''}
+                    {a.name || t('content.imageAnswer')}
+                    {a.isCorrect ? ` ${t('content.correctMark')}` : ''}
                   </List.Item>
                 ))}
               </List>
@@ -133,7 +136,7 @@ export function ContentCard({ item, editHref, onDelete, onPreview }: ContentCard
           {item.script && (
             <Text size="sm" c="dimmed">
               <Text span fw={600} c="dark">
-                Script:{' '}
+                {t('content.scriptLabel')}{' '}
               </Text>
               {scriptPreview(item.script)}
             </Text>

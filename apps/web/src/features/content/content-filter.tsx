@@ -1,8 +1,10 @@
 import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { CONTENT_TYPE_LABELS, CONTENT_TYPES, type ContentFilters, type ContentType } from '@playshop/shared';
+import { CONTENT_TYPES, type ContentFilters, type ContentType } from '@playshop/shared';
 import { IconFilter, IconRestore } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { useT } from '../../i18n/locale-provider';
 import { useCategoryOptions } from '../categories/categories-api';
+import { contentTypeLabel } from './content-type-label';
 
 /**
  * SPEC §2 content filter: a search box ('Question or Title'), a Category select, a Type select, and
@@ -15,6 +17,7 @@ export function ContentFilter({
   value: ContentFilters;
   onApply: (f: ContentFilters) => void;
 }) {
+  const t = useT();
   const categories = useCategoryOptions();
   const [search, setSearch] = useState(value.search ?? '');
   const [categoryId, setCategoryId] = useState(value.categoryId ? String(value.categoryId) : '');
@@ -36,38 +39,38 @@ export function ContentFilter({
   const handleReset = () => onApply({});
 
   return (
-    <search aria-label="Filter content">
+    <search aria-label={t('content.filterContent')}>
       <form onSubmit={handleSubmit}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <TextInput
-            label="Search"
-            placeholder="Question or Title"
+            label={t('content.search')}
+            placeholder={t('content.questionOrTitle')}
             value={search}
             maxLength={200}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />
           <NativeSelect
-            label="Category"
+            label={t('content.category')}
             value={categoryId}
             onChange={(e) => setCategoryId(e.currentTarget.value)}
-            data={[{ value: '', label: 'All categories' }, ...(categories.data ?? [])]}
+            data={[{ value: '', label: t('content.allCategories') }, ...(categories.data ?? [])]}
           />
           <NativeSelect
-            label="Type"
+            label={t('content.type')}
             value={type}
             onChange={(e) => setType(e.currentTarget.value)}
             data={[
-              { value: '', label: 'All types' },
-              ...CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] })),
+              { value: '', label: t('content.allTypes') },
+              ...CONTENT_TYPES.map((type) => ({ value: type, label: contentTypeLabel(type) })),
             ]}
           />
         </SimpleGrid>
         <Group gap="xs" mt="sm">
           <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
-            Filter
+            {t('content.filter')}
           </Button>
           <Button variant="default" onClick={handleReset} leftSection={<IconRestore size={16} aria-hidden />}>
-            Reset
+            {t('content.reset')}
           </Button>
         </Group>
       </form>

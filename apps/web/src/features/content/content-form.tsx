@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import {
   CONTENT_TEXTS,
-  CONTENT_TYPE_LABELS,
   CONTENT_TYPES,
   type ContentInput,
   type ContentReply,
@@ -23,8 +22,11 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
+import { hasMessage, t as translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useCategoryOptions } from '../categories/categories-api';
+import { contentTypeLabel } from './content-type-label';
 import { ImageUploadField } from './image-upload-field';
 
 interface ContentFormValues {
@@ -40,10 +42,24 @@ interface ContentFormValues {
 }
 
 const EMPTY_ANSWER = { name: '', url: '', isCorrect: false };
+const TYPE_REQUIRED = 'Please select a type';
+
+/**
+ * A field's error in the reader's language: the shared schema's texts are CONTENT_TEXTS (English),
+ * each with its `content.<name>` message in the staff catalogue.
+ */
+function fieldError(message: string | undefined): string | undefined {
+  if (!message) return message;
+  if (message === TYPE_REQUIRED) return translate('content.typeRequired');
+  const name = Object.entries(CONTENT_TEXTS).find(([, english]) => english === message)?.[0];
+  return name && hasMessage(`content.${name}`)
+    ? translate(`content.${name}` as 'content.titleRequired')
+    : message;
+}
 
 /** The type must be chosen first; then the shared schema checks what that type needs (SPEC §5). */
 const ZContentForm = z
-  .object({ type: z.enum(CONTENT_TYPES, { error: 'Please select a type' }) })
+  .object({ type: z.enum(CONTENT_TYPES, { error: TYPE_REQUIRED }) })
   .loose()
   // With no type the schema of a type never runs: the category is checked here too, so an empty
   // form names both (SPEC §5 'Please select a category'). With a type, ZContentInput checks it.
@@ -106,6 +122,7 @@ interface ContentFormProps {
  * each field on blur with the spec's texts, like the other forms (SPEC §5).
  */
 export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: ContentFormProps) {
+  const t = useT();
   const categories = useCategoryOptions();
   const form = useZodForm(ZContentFields, { defaultValues: initialValues });
   const { register, control, handleSubmit, watch, setValue, getValues, formState } = form;
@@ -129,12 +146,12 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
       <Stack gap="md">
         <Group grow align="flex-start" wrap="wrap">
           <NativeSelect
-            label="Type"
+            label={t('content.type')}
             {...register('type')}
-            error={errors.type?.message}
+            error={fieldError(errors.type?.message)}
             data={[
-              { value: '', label: 'Select...' },
-              ...CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] })),
+              { value: '', label: t('content.select') },
+              ...CONTENT_TYPES.map((option) => ({ value: option, label: contentTypeLabel(option) })),
             ]}
             miw={200}
           />
@@ -145,14 +162,14 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
             name="categoryId"
             render={({ field }) => (
               <NativeSelect
-                label="Category"
+                label={t('content.category')}
                 name={field.name}
                 ref={field.ref}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={errors.categoryId?.message}
-                data={[{ value: '', label: 'Select...' }, ...(categories.data ?? [])]}
+                error={fieldError(errors.categoryId?.message)}
+                data={[{ value: '', label: t('content.select') }, ...(categories.data ?? [])]}
                 miw={200}
               />
             )}
@@ -161,17 +178,22 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
 
         {type && (
           <>
-            <TextInput label="Title" {...register('title')} error={errors.title?.message} maxLength={200} />
+            <TextInput
+              label={t('content.titleLabel')}
+              {...register('title')}
+              error={fieldError(errors.title?.message)}
+              maxLength={200}
+            />
             <Textarea
-              label="Description"
+              label={t('content.description')}
               autosize
               minRows={2}
               {...register('description')}
-              error={errors.description?.message}
+              error={fieldError(errors.description?.message)}
             />
             <Textarea
-              label="Script"
-              description="Optional: what the facilitator says. Players never see it."
+              label={t('content.script')}
+              description={t('content.scriptDescription')}
               autosize
               minRows={2}
               {...register('script')}
@@ -185,11 +207,11 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
             name="image"
             render={({ field, fieldState }) => (
               <ImageUploadField
-                label="Image"
+                label={t('content.image')}
                 folder="content-images"
                 value={field.value}
                 onChange={field.onChange}
-                error={fieldState.error?.message}
+                error={fieldError(fieldState.error?.message)}
               />
             )}
           />
@@ -197,34 +219,38 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
 
         {type === 'VIDEO' && (
           <TextInput
-            label="Video URL"
+            label={t('content.videoUrl')}
             placeholder="https://www.youtube.com/watch?v=…"
             {...register('url')}
-            error={errors.url?.message}
+            error={fieldError(errors.url?.message)}
           />
         )}
 
         {type === 'QUESTION' && (
           <>
-            <TextInput label="Question" {...register('question')} error={errors.question?.message} />
-            <Fieldset legend="Answers" radius="md">
+            <TextInput
+              label={t('content.question')}
+              {...register('question')}
+              error={fieldError(errors.question?.message)}
+            />
+            <Fieldset legend={t('content.answers')} radius="md">
               <Stack gap="sm">
                 {answers.fields.map((field, index) => (
                   <Paper key={field.id} withBorder p="sm" radius="md">
                     <Stack gap="xs">
                       <Group align="flex-end" wrap="nowrap" gap="xs">
                         <TextInput
-                          label={`Answer ${index + 1}`}
+                          label={t('content.answerN', { n: index + 1 })}
                           style={{ flex: 1 }}
                           {...register(`answers.${index}.name`)}
-                          error={errors.answers?.[index]?.name?.message}
+                          error={fieldError(errors.answers?.[index]?.name?.message)}
                         />
                         <ActionIcon
                           variant="light"
                           color="red"
                           size="lg"
                           mb={2}
-                          aria-label={`Remove answer ${index + 1}`}
+                          aria-label={t('content.removeAnswerN', { n: index + 1 })}
                           disabled={answers.fields.length <= 1}
                           onClick={() => answers.remove(index)}
                         >
@@ -236,7 +262,7 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
                         name={`answers.${index}.isCorrect`}
                         render={({ field: f }) => (
                           <Checkbox
-                            label={`Answer ${index + 1} is correct`}
+                            label={t('content.answerNCorrect', { n: index + 1 })}
                             checked={f.value}
                             onChange={(e) => markCorrect(index, e.currentTarget.checked)}
                           />
@@ -247,7 +273,7 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
                         name={`answers.${index}.url`}
                         render={({ field: f }) => (
                           <ImageUploadField
-                            label={`Answer ${index + 1} image`}
+                            label={t('content.answerNImage', { n: index + 1 })}
                             folder="answer-images"
                             value={f.value}
                             onChange={f.onChange}
@@ -259,7 +285,7 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
                 ))}
                 {answersError && (
                   <Text c="red.8" size="sm" role="alert">
-                    {answersError}
+                    {fieldError(answersError)}
                   </Text>
                 )}
                 <Button
@@ -269,7 +295,7 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
                   disabled={answers.fields.length >= 12}
                   w="fit-content"
                 >
-                  Add answer
+                  {t('content.addAnswer')}
                 </Button>
               </Stack>
             </Fieldset>

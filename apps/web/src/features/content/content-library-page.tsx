@@ -1,8 +1,9 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
-import { CONTENT_TEXTS, type ContentFilters, type ContentReply } from '@playshop/shared';
+import type { ContentFilters, ContentReply } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
@@ -14,6 +15,7 @@ import { ContentView } from './display/content-view';
 
 /** `{org}/admin/content`: the content library (super admin). */
 export function ContentLibraryPage() {
+  const t = useT();
   const [filters, setFilters] = useState<ContentFilters>({});
   const pages = useContentPages(filters);
   const remove = useDeleteContent();
@@ -24,16 +26,16 @@ export function ContentLibraryPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <PageTitle>Content</PageTitle>
+        <PageTitle>{t('content.title')}</PageTitle>
         <Button component={Link} to="add-content" leftSection={<IconPlus size={16} aria-hidden />}>
-          Add Content
+          {t('content.add')}
         </Button>
       </Group>
       <ContentFilter value={filters} onApply={setFilters} />
 
-      {pages.isPending && <PageLoader label="Loading content" />}
-      {pages.isError && <ErrorAlert message={`Error: ${pages.error.message}`} />}
-      {pages.isSuccess && items.length === 0 && <Text>{CONTENT_TEXTS.noContent}</Text>}
+      {pages.isPending && <PageLoader label={t('content.loading')} />}
+      {pages.isError && <ErrorAlert message={t('content.error', { message: pages.error.message })} />}
+      {pages.isSuccess && items.length === 0 && <Text>{t('content.noContent')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         {items.map((item) => (
           <ContentCard
@@ -52,20 +54,20 @@ export function ContentLibraryPage() {
           loading={pages.isFetchingNextPage}
           w="fit-content"
         >
-          Load More
+          {t('content.loadMore')}
         </Button>
       ) : (
-        items.length > 0 && <Text c="dimmed">{CONTENT_TEXTS.noMoreContent}</Text>
+        items.length > 0 && <Text c="dimmed">{t('content.noMoreContent')}</Text>
       )}
 
-      <ConfirmDeleteDialog state={confirmDelete} thing="content" label={(item) => item.title} />
+      <ConfirmDeleteDialog state={confirmDelete} thing={t('content.thing')} label={(item) => item.title} />
 
       <Modal
         opened={preview !== null}
         onClose={() => setPreview(null)}
-        title={preview ? `Preview: ${preview.title}` : ''}
+        title={preview ? t('content.previewOf', { title: preview.title }) : ''}
         size="xl"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('content.close') }}
       >
         {preview && <ContentView content={preview} videoWidth={550} />}
       </Modal>

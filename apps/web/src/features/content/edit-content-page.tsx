@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
-import { CONTENT_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -11,6 +11,7 @@ import { ContentForm, contentToForm } from './content-form';
 /** `contentId` must be a whole number (SPEC §2); anything else is 'Content not found'. */
 /** `{org}/admin/content/edit-content/{contentId}`. */
 export function EditContentPage() {
+  const t = useT();
   const id = parseRouteId(useParams().contentId);
   const item = useContentItem(id);
   const save = useSaveContent(id ?? undefined);
@@ -21,21 +22,21 @@ export function EditContentPage() {
       leftSection={<IconArrowLeft size={16} aria-hidden />}
       onClick={() => navigate('../..', { relative: 'path' })}
     >
-      Back
+      {t('content.back')}
     </Button>
   );
 
   return (
     <Stack gap="lg" maw={760}>
-      <PageTitle>Edit Content</PageTitle>
-      {id !== null && item.isPending && <PageLoader label="Loading content" showLabel />}
+      <PageTitle>{t('content.edit')}</PageTitle>
+      {id !== null && item.isPending && <PageLoader label={t('content.loading')} showLabel />}
       {(id === null || item.isError) && (
         <Stack gap="md" align="flex-start">
           <Alert color="red" variant="light" role="alert">
             <Text c="red.9">
               {item.error && (item.error as { status?: number }).status !== 404
-                ? `Error: ${item.error.message}`
-                : CONTENT_TEXTS.contentNotFound}
+                ? t('content.error', { message: item.error.message })
+                : t('content.contentNotFound')}
             </Text>
           </Alert>
           {back}
@@ -46,7 +47,7 @@ export function EditContentPage() {
           <ContentForm
             key={item.data.id}
             initialValues={contentToForm(item.data)}
-            submitLabel="Save"
+            submitLabel={t('content.save')}
             actions={back}
             onSubmit={async (input) => {
               await save.mutateAsync(input);

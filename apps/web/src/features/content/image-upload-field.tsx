@@ -1,6 +1,7 @@
 import { Button, FileInput, Group, Image, Progress, Stack, Text } from '@mantine/core';
 import type { UploadFolder } from '@playshop/shared';
 import { IconPhotoUp } from '@tabler/icons-react';
+import { useT } from '../../i18n/locale-provider';
 import { toastError, toastSuccess } from '../../ui/toast';
 import { useImageUpload } from './content-api';
 
@@ -15,6 +16,7 @@ interface ImageUploadFieldProps {
 
 /** Picks an image and uploads it (tus, resumable) with progress, pause, resume and cancel. */
 export function ImageUploadField({ label, folder, value, onChange, error }: ImageUploadFieldProps) {
+  const t = useT();
   const upload = useImageUpload(folder);
   const { state } = upload;
 
@@ -22,7 +24,7 @@ export function ImageUploadField({ label, folder, value, onChange, error }: Imag
     if (!file) return;
     try {
       onChange(await upload.start(file));
-      toastSuccess('File uploaded successfully');
+      toastSuccess(t('content.fileUploaded'));
     } catch (failure) {
       toastError(failure instanceof Error ? failure.message : String(failure));
     }
@@ -32,7 +34,7 @@ export function ImageUploadField({ label, folder, value, onChange, error }: Imag
     <Stack gap={6}>
       <FileInput
         label={label}
-        placeholder={value ? 'Replace image' : 'Choose an image'}
+        placeholder={value ? t('content.replaceImage') : t('content.chooseImage')}
         accept="image/png,image/jpeg,image/gif,image/webp"
         leftSection={<IconPhotoUp size={16} aria-hidden />}
         onChange={handleFile}
@@ -43,23 +45,32 @@ export function ImageUploadField({ label, folder, value, onChange, error }: Imag
       />
       {(state.status === 'running' || state.status === 'paused') && (
         <Group gap="xs" wrap="nowrap">
-          <Progress value={state.percent} style={{ flex: 1 }} aria-label={`${label} upload`} />
+          <Progress value={state.percent} style={{ flex: 1 }} aria-label={t('content.uploadOf', { label })} />
           <Text size="sm" w={44}>{`${state.percent}%`}</Text>
           {state.status === 'running' ? (
             <Button size="compact-sm" variant="default" onClick={upload.pause}>
-              Pause
+              {t('content.pause')}
             </Button>
           ) : (
             <Button size="compact-sm" variant="default" onClick={upload.resume}>
-              Resume
+              {t('content.resume')}
             </Button>
           )}
           <Button size="compact-sm" variant="subtle" color="red" onClick={upload.cancel}>
-            Cancel
+            {t('content.cancel')}
           </Button>
         </Group>
       )}
-      {value && <Image src={value} alt={`${label} preview`} mah={160} w="auto" fit="contain" radius="sm" />}
+      {value && (
+        <Image
+          src={value}
+          alt={t('content.previewAlt', { label })}
+          mah={160}
+          w="auto"
+          fit="contain"
+          radius="sm"
+        />
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 import type { MaterialFile } from '@playshop/shared';
+import { formatDateTime } from '../../i18n/format';
+import { t } from '../../i18n/i18n';
 
 const UNITS = ['KB', 'MB', 'GB'] as const;
 
@@ -19,12 +21,10 @@ export function fileTypeLabel(file: Pick<MaterialFile, 'name' | 'contentType'>):
   const dot = file.name.lastIndexOf('.');
   const extension = dot > 0 ? file.name.slice(dot + 1) : '';
   if (extension && extension.length <= 5) return extension.toUpperCase();
-  return file.contentType || 'Unknown';
+  return file.contentType || t('materials.unknownType');
 }
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatUpdated(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatDateTime(date);
 }

@@ -1,8 +1,9 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { MATERIAL_TEXTS, type MaterialFile } from '@playshop/shared';
+import type { MaterialFile } from '@playshop/shared';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/locale-provider';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DataTable } from '../../ui/data-table';
 import { fileTypeLabel, formatBytes, formatUpdated } from './file-format';
@@ -48,16 +49,17 @@ type DeleteFile = ((file: MaterialFile) => Promise<void>) | undefined;
 
 function DownloadButton({ file }: { file: MaterialFile }) {
   const download = useDownloadMaterial();
+  const t = useT();
   return (
     <Button
       variant="light"
       size="compact-sm"
       leftSection={<IconDownload size={14} aria-hidden />}
-      aria-label={`Download ${file.name}`}
+      aria-label={t('materials.downloadFile', { name: file.name })}
       loading={download.isPending}
       onClick={() => download.mutate(file.fullPath)}
     >
-      Download
+      {t('materials.download')}
     </Button>
   );
 }
@@ -66,10 +68,18 @@ const fileFacts = (file: MaterialFile) => `${formatBytes(file.size)} · ${fileTy
 
 function FileCards({ files, onDelete }: { files: MaterialFile[]; onDelete: DeleteFile }) {
   const confirmDelete = useConfirmDelete<MaterialFile>(onDelete);
+  const t = useT();
 
   return (
     <>
-      <Stack component="ul" aria-label="Files" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
+      <Stack
+        component="ul"
+        aria-label={t('materials.files')}
+        gap="sm"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
         {files.map((file) => (
           <Paper component="li" key={file.fullPath} withBorder radius="md" p="sm">
             <Stack gap={8}>
@@ -89,7 +99,7 @@ function FileCards({ files, onDelete }: { files: MaterialFile[]; onDelete: Delet
                     variant="light"
                     color="red"
                     size="md"
-                    aria-label={`Delete ${file.name}`}
+                    aria-label={t('materials.deleteFile', { name: file.name })}
                     onClick={() => confirmDelete.ask(file)}
                   >
                     <IconTrash size={16} aria-hidden />
@@ -100,12 +110,17 @@ function FileCards({ files, onDelete }: { files: MaterialFile[]; onDelete: Delet
           </Paper>
         ))}
       </Stack>
-      <ConfirmDeleteDialog state={confirmDelete} thing="file" label={(file) => file.name} />
+      <ConfirmDeleteDialog
+        state={confirmDelete}
+        thing={t('materials.fileThing')}
+        label={(file) => file.name}
+      />
     </>
   );
 }
 
 function FileTable({ files: sorted, onDelete }: { files: MaterialFile[]; onDelete: DeleteFile }) {
+  const t = useT();
   const [page, setPage] = useState(1);
   const pageCount = Math.ceil(sorted.length / PAGE_SIZE);
   // A delete can empty the last page: show the one before it.
@@ -114,25 +129,28 @@ function FileTable({ files: sorted, onDelete }: { files: MaterialFile[]; onDelet
 
   return (
     <DataTable<MaterialFile>
-      caption="Files"
-      thing="file"
+      caption={t('materials.files')}
+      thing={t('materials.fileThing')}
       rows={rows}
       getRowKey={(file) => file.fullPath}
       getRowLabel={(file) => file.name}
-      emptyText={MATERIAL_TEXTS.noFiles}
+      emptyText={t('materials.noFiles')}
       page={shownPage}
       pageCount={pageCount}
       onPageChange={setPage}
       onDelete={onDelete}
       columns={[
-        { header: 'Name', render: (file) => <Text fw={500}>{file.name}</Text> },
-        { header: 'Size', render: (file) => formatBytes(file.size) },
-        { header: 'Type', render: (file) => <span title={file.contentType}>{fileTypeLabel(file)}</span> },
+        { header: t('materials.name'), render: (file) => <Text fw={500}>{file.name}</Text> },
+        { header: t('materials.size'), render: (file) => formatBytes(file.size) },
         {
-          header: 'Updated',
+          header: t('materials.type'),
+          render: (file) => <span title={file.contentType}>{fileTypeLabel(file)}</span>,
+        },
+        {
+          header: t('materials.updated'),
           render: (file) => <time dateTime={file.updated}>{formatUpdated(file.updated)}</time>,
         },
-        { header: 'Download', render: (file) => <DownloadButton file={file} /> },
+        { header: t('materials.download'), render: (file) => <DownloadButton file={file} /> },
       ]}
     />
   );

@@ -1,8 +1,8 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { MATERIAL_TEXTS } from '@playshop/shared';
 import { IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { ErrorAlert } from '../../ui/error-alert';
@@ -16,6 +16,7 @@ import { folderTrail, MaterialsBreadcrumbs } from './materials-breadcrumbs';
 
 /** `…/materials/{folderName}` and `…/materials/{folderName}/{subFolderName}`. */
 export function MaterialsFolderPage() {
+  const t = useT();
   const { folderName = '', subFolderName } = useParams();
   const paths = useMaterialsPaths();
   const navigate = useNavigate();
@@ -39,21 +40,27 @@ export function MaterialsFolderPage() {
       <Stack gap="lg">
         {trail}
         <PageTitle>{name}</PageTitle>
-        <ErrorAlert message={isNotFound ? MATERIAL_TEXTS.folderNotFound : `Error: ${folder.error.message}`} />
+        <ErrorAlert
+          message={
+            isNotFound
+              ? t('materials.folderNotFound')
+              : t('materials.error', { message: folder.error.message })
+          }
+        />
         <BackLink to={paths.root} w="fit-content">
-          Back to materials
+          {t('materials.backToMaterials')}
         </BackLink>
       </Stack>
     );
   }
-  if (!folder.data) return <PageLoader label="Loading folder" showLabel />;
+  if (!folder.data) return <PageLoader label={t('materials.loadingFolder')} showLabel />;
 
   const { subfolders, files } = folder.data;
   return (
     <Stack gap="lg">
       {trail}
       <PageTitle
-        subtitle={`${files.length} ${files.length === 1 ? 'file' : 'files'}`}
+        subtitle={t('materials.fileCount', { count: files.length })}
         style={{ overflowWrap: 'anywhere' }}
       >
         {name}
@@ -65,7 +72,7 @@ export function MaterialsFolderPage() {
             to={paths.uploadHref(folderName, subFolderName)}
             leftSection={<IconUpload size={18} aria-hidden />}
           >
-            Upload here
+            {t('materials.uploadHere')}
           </Button>
           <Button
             component={Link}
@@ -73,7 +80,7 @@ export function MaterialsFolderPage() {
             variant="default"
             leftSection={<IconPencil size={18} aria-hidden />}
           >
-            Rename folder
+            {t('materials.renameFolder')}
           </Button>
           <Button
             variant="light"
@@ -81,7 +88,7 @@ export function MaterialsFolderPage() {
             leftSection={<IconTrash size={18} aria-hidden />}
             onClick={() => confirmDeleteFolder.ask(folderPath)}
           >
-            Delete folder
+            {t('materials.deleteFolder')}
           </Button>
         </Group>
       )}
@@ -89,10 +96,10 @@ export function MaterialsFolderPage() {
       {!subFolderName && subfolders.length > 0 && (
         <Stack gap="sm" component="section" aria-labelledby="subfolders-heading">
           <Title order={2} fz="lg" id="subfolders-heading">
-            Subfolders
+            {t('materials.subfolders')}
           </Title>
           <FolderGrid
-            label="Subfolders"
+            label={t('materials.subfolders')}
             folders={sortFolders(subfolders, 'asc')}
             hrefOf={(subfolder) => paths.folderHref(folderName, subfolder.name)}
           />
@@ -101,11 +108,11 @@ export function MaterialsFolderPage() {
 
       <Stack gap="sm" component="section" aria-labelledby="files-heading">
         <Title order={2} fz="lg" id="files-heading">
-          Files
+          {t('materials.files')}
         </Title>
         {files.length === 0 ? (
           // No empty table: on a phone its scroll area would hold nothing to focus (axe).
-          <Text c="dimmed">{MATERIAL_TEXTS.noFiles}</Text>
+          <Text c="dimmed">{t('materials.noFiles')}</Text>
         ) : (
           <FileList
             files={files}
@@ -121,9 +128,9 @@ export function MaterialsFolderPage() {
       {/* SPEC §2: the folder confirmation warns that every file inside goes too. */}
       <ConfirmDeleteDialog
         state={confirmDeleteFolder}
-        thing="folder"
+        thing={t('materials.folderThing')}
         label={(path) => path}
-        warning={MATERIAL_TEXTS.deleteFolderWarning}
+        warning={t('materials.deleteFolderWarning')}
       />
     </Stack>
   );

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { MATERIAL_TEXTS } from '@playshop/shared';
 import { IconSortAscendingLetters, IconSortDescendingLetters, IconUpload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -12,6 +12,7 @@ import { MaterialsBreadcrumbs } from './materials-breadcrumbs';
 
 /** `…/materials`: the top-level folders the user may see, sorted by name (the order is in the URL). */
 export function MaterialsFoldersPage() {
+  const t = useT();
   const paths = useMaterialsPaths();
   const folders = useMaterialFolders();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -23,13 +24,9 @@ export function MaterialsFoldersPage() {
     <Stack gap="lg">
       {paths.area === 'traditional' && <MaterialsBreadcrumbs trail={[]} />}
       <PageTitle
-        subtitle={
-          paths.area === 'admin'
-            ? 'Documents for each workshop, in folders named after the workshop.'
-            : 'Handouts and documents for the workshops of your organization.'
-        }
+        subtitle={paths.area === 'admin' ? t('materials.adminSubtitle') : t('materials.facilitatorSubtitle')}
       >
-        Materials
+        {t('materials.title')}
       </PageTitle>
       <Group gap="sm">
         <Button
@@ -43,20 +40,20 @@ export function MaterialsFoldersPage() {
             )
           }
         >
-          {order === 'asc' ? 'Sort: Name A–Z' : 'Sort: Name Z–A'}
+          {order === 'asc' ? t('materials.sortAsc') : t('materials.sortDesc')}
         </Button>
         {paths.canManage && (
           <Button component={Link} to={paths.uploadHref()} leftSection={<IconUpload size={18} aria-hidden />}>
-            Upload
+            {t('materials.upload')}
           </Button>
         )}
       </Group>
-      {folders.isPending && <PageLoader label="Loading folders" />}
-      {folders.error && <ErrorAlert message={`Error: ${folders.error.message}`} />}
-      {folders.data?.folders.length === 0 && <Text c="dimmed">{MATERIAL_TEXTS.noFolders}</Text>}
+      {folders.isPending && <PageLoader label={t('materials.loadingFolders')} />}
+      {folders.error && <ErrorAlert message={t('materials.error', { message: folders.error.message })} />}
+      {folders.data?.folders.length === 0 && <Text c="dimmed">{t('materials.noFolders')}</Text>}
       {!!folders.data?.folders.length && (
         <FolderGrid
-          label="Folders"
+          label={t('materials.folders')}
           folders={sortFolders(folders.data.folders, order)}
           hrefOf={(folder) => paths.folderHref(folder.name)}
         />

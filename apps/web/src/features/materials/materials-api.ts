@@ -1,7 +1,6 @@
 import {
   API_PREFIX,
   MATERIAL_API,
-  MATERIAL_TEXTS,
   MATERIAL_UPLOADS_PATH,
   type MaterialFile,
   UPLOAD_LIMIT_BYTES,
@@ -14,6 +13,7 @@ import { api } from '../../api/api';
 import { sessionStore } from '../../api/session-store';
 import { canResumeAfter, type UploadFailure, uploadFailureMessage } from '../../api/storage-errors';
 import { useSavingMutation } from '../../api/use-saving-mutation';
+import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 import { navigateToUrl } from './navigate-to-url';
 
@@ -31,7 +31,7 @@ export function useDeleteFolder() {
     mutationFn: (folderPath: string) =>
       api.call(MATERIAL_API.deleteFolder, { body: { folderPath } }, { notify: false }),
     onSuccess: (_reply, folderPath) => {
-      toastSuccess(MATERIAL_TEXTS.folderDeleted);
+      toastSuccess(t('materials.folderDeleted'));
       // The deleted folder's own query would answer 404 if refetched: drop it rather than refetch.
       const [folder, subfolder] = folderPath.split('/');
       queryClient.removeQueries({ queryKey: materialKeys.folder(folder ?? '', subfolder) });
@@ -44,7 +44,7 @@ export function useDeleteFolder() {
 export function useDeleteMaterialFile() {
   return useSavingMutation(
     (filePath: string) => api.call(MATERIAL_API.deleteFile, { body: { filePath } }, { notify: false }),
-    { success: MATERIAL_TEXTS.fileDeleted, refresh: materialKeys.all },
+    { success: () => t('materials.fileDeleted'), refresh: materialKeys.all },
   );
 }
 
@@ -146,7 +146,7 @@ export function useMaterialUpload(options: { onSuccess?: (file: MaterialFile) =>
   const start = useCallback(
     ({ file, folder, subfolder }: MaterialUploadInput) => {
       if (file.size > UPLOAD_LIMIT_BYTES) {
-        setState({ status: 'error', message: MATERIAL_TEXTS.fileTooLarge, percent: 0, canResume: false });
+        setState({ status: 'error', message: t('materials.fileTooLarge'), percent: 0, canResume: false });
         return;
       }
       let pendingRefresh: Promise<unknown> | null = null;
@@ -206,8 +206,7 @@ export function useMaterialUpload(options: { onSuccess?: (file: MaterialFile) =>
           if (!parsed.success) {
             setState({
               status: 'error',
-              message:
-                'The file was stored, but the server did not describe it. Reload the folder to see it.',
+              message: t('materials.storedUndescribed'),
               percent: 100,
               canResume: false,
             });
@@ -269,7 +268,7 @@ export function useRenameFolder() {
     mutationFn: (input: { oldFolderPath: string; newFolderPath: string }) =>
       api.call(MATERIAL_API.renameFolder, { body: input }, { notify: false }),
     onSuccess: (_, { oldFolderPath }) => {
-      toastSuccess(MATERIAL_TEXTS.folderRenamed);
+      toastSuccess(t('materials.folderRenamed'));
       // The renamed folder's own queries (and its subfolders') would answer 404 now: refetched while
       // the rename page still shows them, they flashed 'Folder not found'. Mark them stale only.
       const [folder, subfolder] = oldFolderPath.split('/');

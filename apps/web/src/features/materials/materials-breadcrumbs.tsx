@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { useMaterialsPaths } from './materials-area';
 
 interface Crumb {
@@ -13,15 +14,25 @@ interface Crumb {
  * traditional pages have no sidebar, so their trail starts at the traditional delivery page.
  */
 export function MaterialsBreadcrumbs({ trail }: { trail: Crumb[] }) {
+  const t = useT();
   const { area, root } = useMaterialsPaths();
   const org = useParams().org ?? '';
   const start: Crumb[] =
     area === 'traditional'
-      ? [{ label: 'Traditional delivery', href: `/${encodeURIComponent(org)}/facilitator/traditional` }]
+      ? [
+          {
+            label: t('materials.traditionalDelivery'),
+            href: `/${encodeURIComponent(org)}/facilitator/traditional`,
+          },
+        ]
       : [];
-  const crumbs: Crumb[] = [...start, { label: 'Materials', href: trail.length ? root : undefined }, ...trail];
+  const crumbs: Crumb[] = [
+    ...start,
+    { label: t('materials.title'), href: trail.length ? root : undefined },
+    ...trail,
+  ];
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={t('materials.breadcrumb')}>
       <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'wrap', rowGap: 4 }}>
         {crumbs.map((crumb) =>
           crumb.href ? (

@@ -1,13 +1,15 @@
 import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
-import { MATERIAL_TEXTS, ZMaterialName } from '@playshop/shared';
+import { ZMaterialName } from '@playshop/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useZodForm } from '../../ui/use-zod-form';
+import { materialText } from './material-text';
 import { useMaterialFolder, useRenameFolder } from './materials-api';
 import { useMaterialsPaths } from './materials-area';
 import { folderTrail, MaterialsBreadcrumbs } from './materials-breadcrumbs';
@@ -19,6 +21,7 @@ const ZRenameForm = z.object({ name: ZMaterialName });
  * the path only (a subfolder stays in its folder). The same name just goes back (SPEC §5).
  */
 export function RenameFolderPage() {
+  const t = useT();
   const { folderName = '', subFolderName } = useParams();
   const paths = useMaterialsPaths();
   const navigate = useNavigate();
@@ -42,7 +45,7 @@ export function RenameFolderPage() {
       await rename.mutateAsync({ oldFolderPath, newFolderPath });
     } catch (failure) {
       const message = failure instanceof Error ? failure.message : String(failure);
-      form.setError('name', { message: `Error: ${message}` });
+      form.setError('name', { message: t('materials.error', { message }) });
       return;
     }
     // The old address no longer exists: replace it, so Back does not lead to 'Folder not found'.
@@ -51,7 +54,10 @@ export function RenameFolderPage() {
 
   const trail = (
     <MaterialsBreadcrumbs
-      trail={[...folderTrail(paths.folderHref, folderName, subFolderName, 'below'), { label: 'Rename' }]}
+      trail={[
+        ...folderTrail(paths.folderHref, folderName, subFolderName, 'below'),
+        { label: t('materials.rename') },
+      ]}
     />
   );
 
@@ -60,41 +66,45 @@ export function RenameFolderPage() {
     return (
       <Stack gap="lg">
         {trail}
-        <PageTitle>Rename folder</PageTitle>
-        <ErrorAlert message={isNotFound ? MATERIAL_TEXTS.folderNotFound : `Error: ${folder.error.message}`} />
+        <PageTitle>{t('materials.renameFolder')}</PageTitle>
+        <ErrorAlert
+          message={
+            isNotFound
+              ? t('materials.folderNotFound')
+              : t('materials.error', { message: folder.error.message })
+          }
+        />
       </Stack>
     );
   }
-  if (!folder.data) return <PageLoader label="Loading folder" showLabel />;
+  if (!folder.data) return <PageLoader label={t('materials.loadingFolder')} showLabel />;
 
   return (
     <Stack gap="lg" maw={640}>
       {trail}
       <PageTitle
         subtitle={
-          subFolderName
-            ? `A subfolder of ${folderName}.`
-            : 'Admins and facilitators see a folder when its name matches a workshop of their organization.'
+          subFolderName ? t('materials.subfolderOf', { name: folderName }) : t('materials.renameSubtitle')
         }
       >
-        Rename folder
+        {t('materials.renameFolder')}
       </PageTitle>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <form noValidate onSubmit={handleSave}>
           <Stack gap="md">
             <TextInput
-              label="Folder name"
+              label={t('materials.folderName')}
               {...form.register('name')}
-              error={form.formState.errors.name?.message}
+              error={form.formState.errors.name?.message && materialText(form.formState.errors.name.message)}
               maxLength={200}
               data-autofocus
             />
             <Group justify="flex-end" gap="sm">
               <Button component={Link} to={folderHref} variant="default">
-                Cancel
+                {t('materials.cancel')}
               </Button>
               <Button type="submit" onMouseDown={keepFieldFocus} loading={rename.isPending}>
-                Save
+                {t('materials.save')}
               </Button>
             </Group>
           </Stack>

@@ -10,13 +10,15 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { MATERIAL_TEXTS, UPLOAD_LIMIT_BYTES, ZMaterialUploadForm } from '@playshop/shared';
+import { UPLOAD_LIMIT_BYTES, ZMaterialUploadForm } from '@playshop/shared';
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { PageTitle } from '../../ui/page-title';
 import { toastSuccess } from '../../ui/toast';
 import { formatBytes } from './file-format';
+import { materialText } from './material-text';
 import { useMaterialFolder, useMaterialFolders, useMaterialUpload } from './materials-api';
 import { useMaterialsPaths } from './materials-area';
 import { MaterialsBreadcrumbs } from './materials-breadcrumbs';
@@ -33,6 +35,7 @@ const placeholderStyles = { placeholder: { color: 'var(--mantine-color-gray-7)' 
  * progress, Pause, Resume and Cancel. `?folder=…&subfolder=…` preselects the folder to upload into.
  */
 export function UploadMaterialPage() {
+  const t = useT();
   const paths = useMaterialsPaths();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -48,7 +51,7 @@ export function UploadMaterialPage() {
   const chosenFolder = useMaterialFolder(existingFolder);
   const upload = useMaterialUpload({
     onSuccess: () => {
-      toastSuccess(MATERIAL_TEXTS.uploaded);
+      toastSuccess(t('materials.uploaded'));
       const { folder, subfolder } = target.current;
       navigate(paths.folderHref(folder, subfolder));
     },
@@ -67,7 +70,7 @@ export function UploadMaterialPage() {
     setFile(picked);
     setErrors((e) => ({
       ...e,
-      file: picked && picked.size > UPLOAD_LIMIT_BYTES ? MATERIAL_TEXTS.fileTooLarge : undefined,
+      file: picked && picked.size > UPLOAD_LIMIT_BYTES ? t('materials.fileTooLarge') : undefined,
     }));
     if (upload.state.status !== 'idle' && !isBusy) upload.reset();
   };
@@ -90,10 +93,10 @@ export function UploadMaterialPage() {
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] === 'hasFile' ? 'file' : (issue.path[0] as 'newFolder' | 'newSubfolder');
-        found[field] ??= issue.message;
+        found[field] ??= materialText(issue.message);
       }
     }
-    if (file && file.size > UPLOAD_LIMIT_BYTES) found.file = MATERIAL_TEXTS.fileTooLarge;
+    if (file && file.size > UPLOAD_LIMIT_BYTES) found.file = t('materials.fileTooLarge');
     setErrors(found);
     if (!parsed.success || found.file || !file) return;
     const values = parsed.data;
@@ -106,50 +109,49 @@ export function UploadMaterialPage() {
 
   return (
     <Stack gap="lg" maw={720}>
-      <MaterialsBreadcrumbs trail={[{ label: 'Upload' }]} />
-      <PageTitle
-        subtitle={`Documents up to ${formatBytes(UPLOAD_LIMIT_BYTES)}. Uploads can be paused and resumed.`}
-      >
-        Upload material
+      <MaterialsBreadcrumbs trail={[{ label: t('materials.upload') }]} />
+      <PageTitle subtitle={t('materials.uploadSubtitle', { limit: formatBytes(UPLOAD_LIMIT_BYTES) })}>
+        {t('materials.uploadMaterial')}
       </PageTitle>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <form noValidate onSubmit={handleSubmit}>
           <Stack gap="lg">
             <FileInput
-              label="File"
-              placeholder="Choose a file"
+              label={t('materials.file')}
+              placeholder={t('materials.chooseFile')}
               withAsterisk
               value={file}
               onChange={handleFile}
               error={errors.file}
               disabled={isBusy}
               leftSection={<IconFileUpload size={16} aria-hidden />}
-              description={file ? `Size: ${formatBytes(file.size)}` : undefined}
+              description={file ? t('materials.fileSize', { size: formatBytes(file.size) }) : undefined}
               clearable
-              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
+              clearButtonProps={{ 'aria-label': t('materials.removeChosenFile') }}
               styles={placeholderStyles}
             />
 
-            <Fieldset legend="Folder" variant="unstyled" disabled={isBusy}>
+            <Fieldset legend={t('materials.folder')} variant="unstyled" disabled={isBusy}>
               <Stack gap="xs">
                 <Text size="sm" c="dimmed">
-                  Choose an existing folder or name a new one. Folders named after a workshop are shown to the
-                  organizations linked to that workshop.
+                  {t('materials.folderHelp')}
                 </Text>
                 <Select
-                  label="Existing folder"
-                  placeholder={folderOptions.length ? 'Choose a folder' : 'No folders yet'}
+                  label={t('materials.existingFolder')}
+                  placeholder={
+                    folderOptions.length ? t('materials.chooseFolder') : t('materials.noFoldersYet')
+                  }
                   data={folderOptions}
                   value={existingFolder}
                   onChange={handleExistingFolder}
                   searchable
                   clearable
-                  nothingFoundMessage="No such folder"
+                  nothingFoundMessage={t('materials.noSuchFolder')}
                 />
-                <Divider label="or" labelPosition="center" />
+                <Divider label={t('materials.or')} labelPosition="center" />
                 <TextInput
-                  label="New folder"
-                  placeholder="e.g. Demo Workshop"
+                  label={t('materials.newFolder')}
+                  placeholder={t('materials.newFolderExample')}
                   value={newFolder}
                   onChange={(e) => setNewFolder(e.currentTarget.value)}
                   error={errors.newFolder}
@@ -158,16 +160,16 @@ export function UploadMaterialPage() {
               </Stack>
             </Fieldset>
 
-            <Fieldset legend="Subfolder (optional)" variant="unstyled" disabled={isBusy}>
+            <Fieldset legend={t('materials.subfolderOptional')} variant="unstyled" disabled={isBusy}>
               <Stack gap="xs">
                 <Select
-                  label="Existing subfolder"
+                  label={t('materials.existingSubfolder')}
                   placeholder={
                     !existingFolder
-                      ? 'Choose an existing folder first'
+                      ? t('materials.chooseFolderFirst')
                       : subfolderOptions.length
-                        ? 'Choose a subfolder'
-                        : 'No subfolders yet'
+                        ? t('materials.chooseSubfolder')
+                        : t('materials.noSubfoldersYet')
                   }
                   data={subfolderOptions}
                   value={existingSubfolder}
@@ -175,12 +177,12 @@ export function UploadMaterialPage() {
                   disabled={!existingFolder || isBusy}
                   searchable
                   clearable
-                  nothingFoundMessage="No such subfolder"
+                  nothingFoundMessage={t('materials.noSuchSubfolder')}
                 />
-                <Divider label="or" labelPosition="center" />
+                <Divider label={t('materials.or')} labelPosition="center" />
                 <TextInput
-                  label="New subfolder"
-                  placeholder="e.g. Handouts"
+                  label={t('materials.newSubfolder')}
+                  placeholder={t('materials.newSubfolderExample')}
                   value={newSubfolder}
                   onChange={(e) => setNewSubfolder(e.currentTarget.value)}
                   error={errors.newSubfolder}
@@ -191,7 +193,7 @@ export function UploadMaterialPage() {
 
             <Group justify="flex-end">
               <Button type="submit" leftSection={<IconUpload size={18} aria-hidden />} disabled={isBusy}>
-                Upload
+                {t('materials.upload')}
               </Button>
             </Group>
           </Stack>

@@ -1,6 +1,8 @@
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
+import { t as translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import type { MaterialUploadState } from './materials-api';
 
 /** The running upload: a labelled progress bar with its percentage, Pause/Resume and Cancel. */
@@ -17,6 +19,7 @@ export function UploadProgress({
   onResume: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const percent = state.status === 'success' ? 100 : 'percent' in state ? state.percent : 0;
   const canResume = state.status === 'paused' || (state.status === 'error' && state.canResume);
   const canCancel = state.status === 'running' || canResume;
@@ -33,7 +36,7 @@ export function UploadProgress({
       radius="lg"
       p={{ base: 'md', sm: 'lg' }}
       component="section"
-      aria-label="Upload"
+      aria-label={t('materials.upload')}
     >
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -49,7 +52,7 @@ export function UploadProgress({
             radius="xl"
             color={state.status === 'error' ? 'red.8' : state.status === 'success' ? 'green.8' : undefined}
             animated={state.status === 'running'}
-            aria-label={`Upload progress of ${fileName}`}
+            aria-label={t('materials.uploadProgressOf', { name: fileName })}
           />
         )}
         <Text
@@ -66,12 +69,12 @@ export function UploadProgress({
                 leftSection={<IconPlayerPause size={16} aria-hidden />}
                 onClick={onPause}
               >
-                Pause
+                {t('materials.pause')}
               </Button>
             )}
             {canResume && (
               <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={onResume}>
-                Resume
+                {t('materials.resume')}
               </Button>
             )}
             {canCancel && (
@@ -81,7 +84,7 @@ export function UploadProgress({
                 leftSection={<IconX size={16} aria-hidden />}
                 onClick={onCancel}
               >
-                Cancel
+                {t('materials.cancel')}
               </Button>
             )}
           </Group>
@@ -94,11 +97,11 @@ export function UploadProgress({
 function statusText(state: Exclude<MaterialUploadState, { status: 'idle' }>): string {
   switch (state.status) {
     case 'running':
-      return 'Uploading…';
+      return translate('materials.uploading');
     case 'paused':
-      return `Paused at ${state.percent}%`;
+      return translate('materials.pausedAt', { percent: state.percent });
     case 'success':
-      return 'Upload complete';
+      return translate('materials.uploadComplete');
     case 'canceled':
       return state.message;
     case 'error':

@@ -2,22 +2,26 @@ import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title
 import { ZCreateRoom } from '@playshop/shared';
 import { useId } from 'react';
 import { Controller } from 'react-hook-form';
+import { useT } from '../../i18n/locale-provider';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useOrgWorkshops } from '../organizations/organizations-api';
+import { chosenLanguage, languageChoice, roomLanguageOptions } from './room-language';
 import { useCreateRoom } from './rooms-api';
 
 /**
- * SPEC §2 Rooms: the create-room form (Name, Workshop), laid out like every other form: a titled card,
+ * SPEC §2 Rooms: the create-room form (Name, Workshop, and the room's language: its organization's
+ * unless chosen), laid out like every other form: a titled card,
  * labelled fields in a grid (one column on a phone), validation on blur, the main button at the end.
  * `orgId`: the organization a super admin creates the room for (the one in the URL); an admin's rooms
  * are always their own organization's.
  */
 export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) {
+  const t = useT();
   const workshops = useOrgWorkshops(org);
   const create = useCreateRoom();
   const form = useZodForm(ZCreateRoom, {
-    defaultValues: { name: '', workshopId: '' as unknown as number },
+    defaultValues: { name: '', workshopId: '' as unknown as number, language: null },
   });
 
   const headingId = useId();
@@ -45,17 +49,21 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
     >
       <Stack gap="md">
         <Title order={2} fz="lg" id={headingId}>
-          Create a room
+          {t('rooms.createTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
+          <TextInput
+            label={t('rooms.name')}
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
+          />
           <Controller
             control={form.control}
             name="workshopId"
             render={({ field, fieldState }) => (
               <Select
-                label="Workshop"
-                placeholder="Select a workshop"
+                label={t('rooms.workshop')}
+                placeholder={t('rooms.selectWorkshop')}
                 data={(workshops.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
                 value={field.value ? String(field.value) : null}
                 onChange={(v) => field.onChange(v ? Number(v) : '')}
@@ -64,15 +72,29 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
               />
             )}
           />
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field }) => (
+              <Select
+                label={t('rooms.language')}
+                description={t('rooms.languageDescription')}
+                data={roomLanguageOptions(t)}
+                value={languageChoice(field.value)}
+                onChange={(choice) => field.onChange(chosenLanguage(choice))}
+                allowDeselect={false}
+              />
+            )}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" onMouseDown={keepFieldFocus} loading={create.isPending}>
-            Create Room
+            {t('rooms.create')}
           </Button>
         </Group>
         {create.error && (
           <Alert color="red" variant="light">
-            Error: {create.error.message}
+            {t('rooms.error', { message: create.error.message })}
           </Alert>
         )}
       </Stack>

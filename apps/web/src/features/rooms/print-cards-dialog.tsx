@@ -1,8 +1,9 @@
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
-import { PRINTED_CARD_TEXTS, PRINTED_CARDS, printedSerial } from '@playshop/shared';
+import { PRINTED_CARDS, printedSerial } from '@playshop/shared';
 import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useT } from '../../i18n/locale-provider';
 import { toastSuccess } from '../../ui/toast';
 import { createPrintedCardSet, downloadPrintedCardSet } from './printed-cards-api';
 
@@ -24,6 +25,7 @@ export function PrintCardsDialog({
   opened: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const [count, setCount] = useState<number | string>(30);
   const [perPage, setPerPage] = useState('4');
   const [busy, setBusy] = useState(false);
@@ -32,14 +34,19 @@ export function PrintCardsDialog({
     typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= PRINTED_CARDS.maxCount;
 
   async function print() {
-    if (!room || !valid) return setError(PRINTED_CARD_TEXTS.countRange);
+    if (!room || !valid) return setError(t('rooms.countRange', { max: PRINTED_CARDS.maxCount }));
     setBusy(true);
     setError(null);
     try {
       const set = await createPrintedCardSet(room.id, { count, cardsPerPage: Number(perPage) as 1 | 2 | 4 });
       await downloadPrintedCardSet(set, room.name);
       toastSuccess(
-        `Card set ${set.code} ready: ${set.count} card${set.count === 1 ? '' : 's'}, serials ${printedSerial(set.code, 1)} to ${printedSerial(set.code, set.count)}`,
+        t('rooms.cardSetReady', {
+          code: set.code,
+          count: set.count,
+          first: printedSerial(set.code, 1),
+          last: printedSerial(set.code, set.count),
+        }),
       );
       onClose();
     } catch (failure) {
@@ -54,29 +61,26 @@ export function PrintCardsDialog({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={room ? `Print bingo cards for ${room.name}` : 'Print bingo cards'}
+      title={room ? t('rooms.printCardsFor', { name: room.name }) : t('rooms.printBingoCards')}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('rooms.close') }}
     >
       <Stack gap="md">
-        <Text size="sm">
-          Every card is different and has a serial number. The PDF starts with a caller sheet to tick off the
-          numbers as you call them.
-        </Text>
+        <Text size="sm">{t('rooms.printCardsIntro')}</Text>
         <NumberInput
-          label="Number of cards"
-          description={`1 to ${PRINTED_CARDS.maxCount}`}
+          label={t('rooms.numberOfCards')}
+          description={t('rooms.cardsRange', { max: PRINTED_CARDS.maxCount })}
           min={1}
           max={PRINTED_CARDS.maxCount}
           allowDecimal={false}
           allowNegative={false}
           value={count}
           onChange={setCount}
-          error={count !== '' && !valid ? PRINTED_CARD_TEXTS.countRange : undefined}
+          error={count !== '' && !valid ? t('rooms.countRange', { max: PRINTED_CARDS.maxCount }) : undefined}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500} id="print-cards-per-page">
-            Cards per A4 page
+            {t('rooms.cardsPerPage')}
           </Text>
           <SegmentedControl
             aria-labelledby="print-cards-per-page"
@@ -92,7 +96,7 @@ export function PrintCardsDialog({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('rooms.cancel')}
           </Button>
           <Button
             leftSection={<IconPrinter size={18} aria-hidden />}
@@ -100,7 +104,7 @@ export function PrintCardsDialog({
             loading={busy}
             disabled={!room || !valid}
           >
-            Download PDF
+            {t('rooms.downloadPdf')}
           </Button>
         </Group>
       </Stack>
@@ -111,6 +115,7 @@ export function PrintCardsDialog({
 /** The rooms list's row action: opens the dialog for that room. */
 export function PrintCardsButton({ room }: { room: PrintRoom }) {
   const [opened, setOpened] = useState(false);
+  const t = useT();
   return (
     <>
       <Button
@@ -118,9 +123,9 @@ export function PrintCardsButton({ room }: { room: PrintRoom }) {
         size="compact-sm"
         leftSection={<IconPrinter size={14} aria-hidden />}
         onClick={() => setOpened(true)}
-        aria-label={`Print cards for ${room.name}`}
+        aria-label={t('rooms.printCardsForAria', { name: room.name })}
       >
-        Print cards
+        {t('rooms.printCards')}
       </Button>
       {opened && <PrintCardsDialog room={room} opened onClose={() => setOpened(false)} />}
     </>

@@ -1,7 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { ROOM_STATE_LABELS, type RoomActivity, type RoomState } from '@playshop/shared';
+import type { RoomActivity, RoomState } from '@playshop/shared';
 import { IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import type { StaffMessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { toastError } from '../../ui/toast';
 import { TruncatedText } from '../../ui/truncated-text';
@@ -9,6 +11,11 @@ import { useRoomActivity } from './room-activity-api';
 import { useOpenLobby } from './rooms-api';
 
 const STATE_COLORS: Record<RoomState, string> = { lobby: 'green', playing: 'blue', closed: 'gray' };
+const STATE_LABELS: Record<RoomState, StaffMessageId> = {
+  lobby: 'rooms.stateLobby',
+  playing: 'rooms.statePlaying',
+  closed: 'rooms.stateClosed',
+};
 
 /** The facilitator game screen of a room: where a room is run (lobby, join code, rolls). */
 export const runRoomPath = (org: string, roomId: number) =>
@@ -16,13 +23,21 @@ export const runRoomPath = (org: string, roomId: number) =>
 
 /** An organization's rooms with their state and players now, each with a one-click 'Run'. */
 export function RoomActivityList({ org, emptyText }: { org: string; emptyText: string }) {
+  const t = useT();
   return (
-    <QueryBoundary query={useRoomActivity(org)} loading="Loading rooms">
+    <QueryBoundary query={useRoomActivity(org)} loading={t('rooms.loading')}>
       {({ rooms }) =>
         rooms.length === 0 ? (
           <Text c="dimmed">{emptyText}</Text>
         ) : (
-          <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Rooms">
+          <Stack
+            gap="sm"
+            component="ul"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+            aria-label={t('rooms.title')}
+          >
             {rooms.map((room) => (
               <RoomRow key={room.id} org={org} room={room} />
             ))}
@@ -36,6 +51,7 @@ export function RoomActivityList({ org, emptyText }: { org: string; emptyText: s
 function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
   const navigate = useNavigate();
   const openLobby = useOpenLobby();
+  const t = useT();
   return (
     <Card component="li" withBorder radius="md" padding="sm">
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -46,11 +62,11 @@ function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
           </TruncatedText>
           <Group gap="xs">
             <Badge variant="light" color={STATE_COLORS[room.state]} c="dark">
-              {ROOM_STATE_LABELS[room.state]}
+              {t(STATE_LABELS[room.state])}
             </Badge>
             <Text size="sm" c="dimmed" span>
               <IconUsers size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-              {room.players === 1 ? '1 player' : `${room.players} players`}
+              {t('rooms.players', { count: room.players })}
             </Text>
           </Group>
         </Stack>
@@ -59,7 +75,7 @@ function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
           <Button
             variant="light"
             loading={openLobby.isPending}
-            aria-label={`Open Lobby of ${room.name}`}
+            aria-label={t('rooms.openLobbyOf', { name: room.name })}
             style={{ flexShrink: 0 }}
             onClick={() =>
               openLobby.mutate(room.id, {
@@ -68,17 +84,17 @@ function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
               })
             }
           >
-            Open Lobby
+            {t('rooms.openLobby')}
           </Button>
         )}
         <Button
           component={Link}
           to={runRoomPath(org, room.id)}
           leftSection={<IconPlayerPlay size={16} aria-hidden />}
-          aria-label={`Run ${room.name}`}
+          aria-label={t('rooms.runRoom', { name: room.name })}
           style={{ flexShrink: 0 }}
         >
-          Run
+          {t('rooms.run')}
         </Button>
       </Group>
     </Card>

@@ -1,9 +1,17 @@
-import { type CreateRoomInput, JOIN_API, ROOM_API, ROOM_TEXTS, type RoomJoinCode } from '@playshop/shared';
+import {
+  type CreateRoomInput,
+  JOIN_API,
+  type Language,
+  ROOM_API,
+  ROOM_TEXTS,
+  type RoomJoinCode,
+} from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
 import { useSavingMutation } from '../../api/use-saving-mutation';
+import { t } from '../../i18n/i18n';
 import { roomKeys } from './room-keys';
 
 export { roomKeys };
@@ -31,6 +39,15 @@ export function useCreateRoom() {
   return useSavingMutation(
     (input: CreateRoomInput) => api.call(ROOM_API.create, { body: input }, { notify: false }),
     { success: ROOM_TEXTS.created, refresh: roomKeys.all },
+  );
+}
+
+/** A room's own language, or null to follow its organization's (the projector, cards, phones' default). */
+export function useSetRoomLanguage() {
+  return useSavingMutation(
+    ({ id, language }: { id: number; language: Language | null }) =>
+      api.call(ROOM_API.setLanguage, { params: { id }, body: { language } }),
+    { success: () => t('rooms.languageSaved'), refresh: roomKeys.all },
   );
 }
 

@@ -4,6 +4,7 @@ import { IconChevronDown, IconDownload, IconUserMinus } from '@tabler/icons-reac
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { useT } from '../../i18n/locale-provider';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
@@ -13,6 +14,7 @@ import { useRemoveGuests } from '../users/users-api';
 import { CreateRoomForm } from './create-room-form';
 import { PrintCardsButton } from './print-cards-dialog';
 import { useRoomActivity } from './room-activity-api';
+import { RoomLanguageSelect, roomLanguageName } from './room-language';
 import { downloadRoomReport, useDeleteRoom, useOpenLobby, useOrgRooms } from './rooms-api';
 
 const PAGE = 10;
@@ -20,6 +22,7 @@ const PAGE = 10;
 function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
   const { org = '' } = useParams();
   const user = useCurrentUser();
+  const t = useT();
   const rooms = useOrgRooms(org);
   const remove = useDeleteRoom();
   const removeGuests = useRemoveGuests();
@@ -32,7 +35,7 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
     activity.data?.rooms.find((a) => a.id === room.id)?.state === 'closed';
   const confirmRemoveGuests = useConfirmDelete<RoomReply>(async (room) => {
     const { removed } = await removeGuests.mutateAsync(room.id);
-    toastSuccess(`${removed} guest${removed === 1 ? '' : 's'} removed`);
+    toastSuccess(t('rooms.guestsRemoved', { count: removed }));
   });
   const [page, setPage] = useState(1);
   const base = `/${encodeURIComponent(org)}`;
@@ -49,45 +52,51 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
 
   return (
     <Stack gap="lg">
-      <PageTitle
-        subtitle={area === 'admin' ? 'Create rooms and open their lobbies.' : 'Pick a room to run the game.'}
-      >
-        Rooms
+      <PageTitle subtitle={area === 'admin' ? t('rooms.adminSubtitle') : t('rooms.facilitatorSubtitle')}>
+        {t('rooms.title')}
       </PageTitle>
       {canPickOrg && <OrganizationChoice current={org} options={orgOptions.data ?? []} />}
       {canManage && <CreateRoomForm key={org} org={org} orgId={canPickOrg ? urlOrg?.id : undefined} />}
       <DataTable<RoomReply>
-        caption="Rooms"
-        thing="Room"
+        caption={t('rooms.title')}
+        thing={t('rooms.thing')}
         rows={rows}
         isLoading={rooms.isPending}
         error={rooms.error}
         getRowKey={(r) => r.id}
         getRowLabel={(r) => r.name}
-        emptyText="No rooms yet"
+        emptyText={t('rooms.empty')}
         page={page}
         pageCount={Math.ceil((rooms.data?.length ?? 0) / PAGE)}
         onPageChange={setPage}
         onDelete={canManage ? (r) => remove.mutateAsync(r.id) : undefined}
         columns={[
-          { header: 'Name', render: (r) => r.name },
-          { header: 'Workshop', render: (r) => r.workshop.name },
+          { header: t('rooms.name'), render: (r) => r.name },
+          { header: t('rooms.workshop'), render: (r) => r.workshop.name },
           {
-            header: 'Game',
+            header: t('rooms.language'),
+            render: (r) => (canManage ? <RoomLanguageSelect room={r} /> : roomLanguageName(t, r)),
+          },
+          {
+            header: t('rooms.game'),
             render: (r) => (
               <Group gap="xs" wrap="nowrap">
                 <Anchor
                   component={Link}
                   to={openPath(r)}
-                  aria-label={`${area === 'admin' ? 'Open' : 'Play'} ${r.name}`}
+                  aria-label={
+                    area === 'admin'
+                      ? t('rooms.openRoom', { name: r.name })
+                      : t('rooms.playRoom', { name: r.name })
+                  }
                 >
-                  {area === 'admin' ? 'Open' : 'Play'}
+                  {area === 'admin' ? t('rooms.open') : t('rooms.play')}
                 </Anchor>
                 {canRun && isClosed(r) && (
                   <Button
                     variant="light"
                     size="compact-sm"
-                    aria-label={`Open Lobby of ${r.name}`}
+                    aria-label={t('rooms.openLobbyOf', { name: r.name })}
                     loading={openLobby.isPending && openLobby.variables === r.id}
                     onClick={() =>
                       openLobby.mutate(r.id, {
@@ -96,7 +105,7 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                       })
                     }
                   >
-                    Open Lobby
+                    {t('rooms.openLobby')}
                   </Button>
                 )}
                 <Menu position="bottom-end" withinPortal>
@@ -106,17 +115,17 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                       size="compact-sm"
                       leftSection={<IconDownload size={14} aria-hidden />}
                       rightSection={<IconChevronDown size={14} aria-hidden />}
-                      aria-label={`Download report for ${r.name}`}
+                      aria-label={t('rooms.downloadReportFor', { name: r.name })}
                     >
-                      Report
+                      {t('rooms.report')}
                     </Button>
                   </Menu.Target>
                   <Menu.Dropdown>
                     <Menu.Item onClick={() => void downloadRoomReport(r.id, r.name)}>
-                      Game report (CSV)
+                      {t('rooms.gameReportCsv')}
                     </Menu.Item>
                     <Menu.Item onClick={() => void downloadRoomReport(r.id, r.name, 'log')}>
-                      Raw event log (CSV)
+                      {t('rooms.eventLogCsv')}
                     </Menu.Item>
                   </Menu.Dropdown>
                 </Menu>
@@ -129,9 +138,9 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
                     c="red.9"
                     leftSection={<IconUserMinus size={14} aria-hidden />}
                     onClick={() => confirmRemoveGuests.ask(r)}
-                    aria-label={`Remove the guests of ${r.name}`}
+                    aria-label={t('rooms.removeGuestsOf', { name: r.name })}
                   >
-                    Remove guests
+                    {t('rooms.removeGuests')}
                   </Button>
                 )}
               </Group>
@@ -141,19 +150,16 @@ function RoomsList({ area }: { area: 'admin' | 'facilitator' }) {
       />
       <ConfirmDeleteDialog
         state={confirmRemoveGuests}
-        thing="room's guests"
-        label={(r) => `Every guest who joined ${r.name}`}
-        warning="Guests who joined with a nickname lose their account; players made by an admin stay. Only once the room's game is over."
+        thing={t('rooms.guestsThing')}
+        label={(r) => t('rooms.everyGuestOf', { name: r.name })}
+        warning={t('rooms.removeGuestsWarning')}
       />
       {area === 'facilitator' && (
         <Paper withBorder radius="md" p="md" maw={420}>
           <Title order={2} fz="lg" mb="sm">
-            How players join
+            {t('rooms.howPlayersJoin')}
           </Title>
-          <Text>
-            Open a room: its game screen shows a room code, a QR code and a link. Players scan it or type the
-            code on the PLAYER LOGIN page, then give their username or, where guests are allowed, a nickname.
-          </Text>
+          <Text>{t('rooms.howPlayersJoinText')}</Text>
         </Paper>
       )}
     </Stack>
@@ -172,16 +178,17 @@ function OrganizationChoice({
   options: { id: number; name: string }[];
 }) {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <Select
-      label="Organization"
-      description="The organization whose rooms this page lists and creates"
+      label={t('rooms.organization')}
+      description={t('rooms.organizationDescription')}
       maw={360}
       searchable
       allowDeselect={false}
       data={options.map((o) => o.name)}
       value={options.some((o) => o.name === current) ? current : null}
-      placeholder="Select an organization"
+      placeholder={t('rooms.selectOrganization')}
       onChange={(name) => name && navigate(`/${encodeURIComponent(name)}/admin/rooms`)}
     />
   );

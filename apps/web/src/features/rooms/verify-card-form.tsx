@@ -1,8 +1,10 @@
 import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { ballLabel, type PrintedClaimReply, WIN_PATTERN_NAMES } from '@playshop/shared';
+import { ballLabel, type PrintedClaimReply } from '@playshop/shared';
 import { IconCircleCheck, IconCircleX, IconQuestionMark } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useT } from '../../i18n/locale-provider';
+import { staffPatternName } from '../game/facilitator/pattern-names';
 import { verifyPrintedCard } from './printed-cards-api';
 
 const balls = (numbers: number[]) => numbers.map(ballLabel).join(', ');
@@ -15,26 +17,27 @@ const AlertTitle = ({ children }: { children: string }) => (
 );
 
 function ClaimResult({ reply }: { reply: PrintedClaimReply }) {
+  const t = useT();
   if (reply.result === 'unknown') {
     return (
       <Alert
         color="gray"
-        title={<AlertTitle>Unknown serial</AlertTitle>}
+        title={<AlertTitle>{t('rooms.unknownSerial')}</AlertTitle>}
         icon={<IconQuestionMark size={18} aria-hidden />}
       >
-        No card printed for this room has the serial {reply.serial}.
+        {t('rooms.unknownSerialText', { serial: reply.serial })}
       </Alert>
     );
   }
   const current = reply.prizes[reply.currentPrize]!;
-  const name = WIN_PATTERN_NAMES[current.pattern.kind];
+  const name = staffPatternName(current.pattern);
   const others = reply.prizes.filter((_, i) => i !== reply.currentPrize);
-  const called = `${reply.calledCount} ball${reply.calledCount === 1 ? '' : 's'} called`;
+  const called = t('rooms.ballsCalled', { count: reply.calledCount });
   return (
     <Alert
       color={reply.result === 'bingo' ? 'green' : 'red'}
       title={
-        reply.result === 'bingo' ? <AlertTitle>Valid bingo</AlertTitle> : <AlertTitle>Not a bingo</AlertTitle>
+        <AlertTitle>{reply.result === 'bingo' ? t('rooms.validBingo') : t('rooms.notBingo')}</AlertTitle>
       }
       icon={
         reply.result === 'bingo' ? (
@@ -47,15 +50,21 @@ function ClaimResult({ reply }: { reply: PrintedClaimReply }) {
       <Stack gap={4}>
         <Text size="sm">
           {reply.result === 'bingo'
-            ? `Card ${reply.serial} wins ${name} (${called}).`
-            : `Card ${reply.serial} does not win ${name} yet (${called}). Missing: ${balls(current.missing)}.`}
+            ? t('rooms.cardWins', { serial: reply.serial, name, called })
+            : t('rooms.cardDoesNotWin', {
+                serial: reply.serial,
+                name,
+                called,
+                missing: balls(current.missing),
+              })}
         </Text>
         {others.length > 0 && (
           <List size="sm" spacing={2}>
             {others.map((p, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a round's prizes are an ordered list that may repeat a pattern
               <List.Item key={i}>
-                {WIN_PATTERN_NAMES[p.pattern.kind]}: {p.wins ? 'wins' : `missing ${balls(p.missing)}`}
+                {staffPatternName(p.pattern)}:{' '}
+                {p.wins ? t('rooms.prizeWins') : t('rooms.prizeMissing', { missing: balls(p.missing) })}
               </List.Item>
             ))}
           </List>
@@ -67,6 +76,7 @@ function ClaimResult({ reply }: { reply: PrintedClaimReply }) {
 
 /** A shouted claim: the facilitator types the card's serial, the server checks it against the balls called. */
 export function VerifyCardForm({ roomId }: { roomId: number | null }) {
+  const t = useT();
   const [serial, setSerial] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -75,7 +85,7 @@ export function VerifyCardForm({ roomId }: { roomId: number | null }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (roomId === null) return;
-    if (!serial.trim()) return setError('Type the serial printed on the card');
+    if (!serial.trim()) return setError(t('rooms.typeSerial'));
     setBusy(true);
     setError(null);
     setReply(null);
@@ -93,7 +103,7 @@ export function VerifyCardForm({ roomId }: { roomId: number | null }) {
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Group align="flex-end" gap="xs" wrap="nowrap">
           <TextInput
-            label="Card serial"
+            label={t('rooms.cardSerial')}
             placeholder="K7QM4X-017"
             value={serial}
             onChange={(e) => setSerial(e.currentTarget.value)}
@@ -104,7 +114,7 @@ export function VerifyCardForm({ roomId }: { roomId: number | null }) {
             disabled={roomId === null}
           />
           <Button type="submit" loading={busy} disabled={roomId === null}>
-            Verify
+            {t('rooms.verify')}
           </Button>
         </Group>
       </form>
@@ -117,13 +127,14 @@ export function VerifyCardForm({ roomId }: { roomId: number | null }) {
 
 /** The facilitator game screen's side panel: verify a printed card's claim during the game. */
 export function VerifyCardPanel({ roomId }: { roomId: number }) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" p="md" mt="md" component="section" aria-labelledby="verify-card-title">
       <Title order={2} fz="md" mb="xs" id="verify-card-title">
-        Verify a card
+        {t('rooms.verifyCard')}
       </Title>
       <Text size="xs" c="dimmed" mb="sm">
-        A printed card's serial, checked against the balls called.
+        {t('rooms.verifyCardHint')}
       </Text>
       <VerifyCardForm roomId={roomId} />
     </Paper>

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type ContentReply, WORKSHOP_TEXTS } from '@playshop/shared';
+import type { ContentReply } from '@playshop/shared';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { PageTitle } from '../../ui/page-title';
 import { NameForm } from './name-form';
 import { OrderedContentList } from './ordered-content-list';
@@ -17,6 +18,7 @@ const LAST_STEP = 2;
  * workshop; each pass through steps two and three saves one session after the previous ones.
  */
 export function AddWorkshopPage() {
+  const t = useT();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
   const [workshop, setWorkshop] = useState<{ id: number; name: string } | null>(null);
@@ -39,7 +41,7 @@ export function AddWorkshopPage() {
   const handleSaveSession = async () => {
     if (!workshop) return;
     if (selected.length === 0) {
-      setSaveError(WORKSHOP_TEXTS.selectContent);
+      setSaveError(t('workshops.selectContent'));
       return;
     }
     setSaveError(null);
@@ -64,7 +66,9 @@ export function AddWorkshopPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle subtitle={workshop ? `Workshop: ${workshop.name}` : undefined}>Add Workshop</PageTitle>
+      <PageTitle subtitle={workshop ? t('workshops.workshopSubtitle', { name: workshop.name }) : undefined}>
+        {t('workshops.add')}
+      </PageTitle>
       {/* On a phone the steps stack, each under the last, with the step's page below them. */}
       <Stepper
         active={step}
@@ -73,14 +77,14 @@ export function AddWorkshopPage() {
         wrap
         orientation={isPhone ? 'vertical' : 'horizontal'}
       >
-        <Stepper.Step label="Create Workshop">
+        <Stepper.Step label={t('workshops.stepCreateWorkshop')}>
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
             {workshop ? (
-              <Text>{`Workshop "${workshop.name}" created.`}</Text>
+              <Text>{t('workshops.workshopCreated', { name: workshop.name })}</Text>
             ) : (
               <NameForm
-                label="Workshop Name"
-                submitLabel="Submit"
+                kind="workshop"
+                submitLabel={t('workshops.submit')}
                 loading={createWorkshop.isPending}
                 onSubmit={handleCreateWorkshop}
               />
@@ -88,21 +92,23 @@ export function AddWorkshopPage() {
           </Paper>
         </Stepper.Step>
 
-        <Stepper.Step label="Create Session">
+        <Stepper.Step label={t('workshops.stepCreateSession')}>
           <Stack gap="md">
             <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
-              <Text size="sm" c="dimmed" mb="xs">{`Session ${savedCount + 1}`}</Text>
+              <Text size="sm" c="dimmed" mb="xs">
+                {t('workshops.sessionNumber', { number: savedCount + 1 })}
+              </Text>
               <NameForm
-                label="Session Name"
+                kind="session"
                 name={sessionName}
-                submitLabel={sessionName ? 'Rename' : 'Create'}
+                submitLabel={sessionName ? t('workshops.rename') : t('workshops.create')}
                 onSubmit={setSessionName}
               />
             </Paper>
             {sessionName && (
               <SessionContentEditor
-                title={`Content List: ${sessionName}`}
-                label="Content List"
+                title={t('workshops.contentListOf', { name: sessionName })}
+                label={t('workshops.contentList')}
                 items={selected}
                 onChange={setSelected}
               />
@@ -110,7 +116,7 @@ export function AddWorkshopPage() {
           </Stack>
         </Stepper.Step>
 
-        <Stepper.Step label="Save Session">
+        <Stepper.Step label={t('workshops.stepSaveSession')}>
           <SessionReview
             sessionName={sessionName}
             items={selected}
@@ -131,14 +137,14 @@ export function AddWorkshopPage() {
           disabled={!canGoBack}
           onClick={() => setStep((s) => Math.max(0, s - 1))}
         >
-          Back
+          {t('workshops.back')}
         </Button>
         <Button
           rightSection={<IconArrowRight size={16} aria-hidden />}
           disabled={!canGoNext}
           onClick={() => setStep((s) => Math.min(LAST_STEP, s + 1))}
         >
-          Next
+          {t('workshops.next')}
         </Button>
       </Group>
     </Stack>
@@ -167,19 +173,20 @@ function SessionReview({
   onAnother,
   onFinish,
 }: SessionReviewProps) {
+  const t = useT();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={720}>
       <Stack gap="md">
         <Title order={2} fz="lg">
-          Session Review
+          {t('workshops.sessionReview')}
         </Title>
         <Text>
           <Text span fw={600}>
-            Session Name:{' '}
+            {t('workshops.sessionNameLabel')}{' '}
           </Text>
           {sessionName}
         </Text>
-        <OrderedContentList label="Session content" items={items} />
+        <OrderedContentList label={t('workshops.sessionContent')} items={items} />
         {error && (
           <Alert color="red" variant="light" role="alert">
             <Text c="red.9">{error}</Text>
@@ -187,14 +194,14 @@ function SessionReview({
         )}
         {isSaved ? (
           <Group gap="sm">
-            <Button onClick={onAnother}>Add Another Session?</Button>
+            <Button onClick={onAnother}>{t('workshops.addAnotherSession')}</Button>
             <Button variant="default" onClick={onFinish}>
-              Finish Workshop
+              {t('workshops.finishWorkshop')}
             </Button>
           </Group>
         ) : (
           <Button onClick={onSave} loading={saving} w="fit-content">
-            Save Session
+            {t('workshops.saveSession')}
           </Button>
         )}
       </Stack>

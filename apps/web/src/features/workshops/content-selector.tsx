@@ -1,24 +1,21 @@
 import { Badge, Button, Group, Modal, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  CONTENT_TEXTS,
-  CONTENT_TYPE_LABELS,
-  type ContentFilters,
-  type ContentReply,
-  WORKSHOP_TEXTS,
-} from '@playshop/shared';
+import type { ContentFilters, ContentReply } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
+import { t as translate } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { useContentPages, useSaveContent } from '../content/content-api';
 import { ContentFilter } from '../content/content-filter';
 import { ContentForm, emptyContentForm } from '../content/content-form';
+import { contentTypeLabel } from '../content/content-type-label';
 
 /** SPEC §8: 'Content added to the list', top-centre, for one second. */
 function toastAdded() {
   notifications.show({
-    message: WORKSHOP_TEXTS.contentAdded,
+    message: translate('workshops.contentAdded'),
     position: 'top-center',
     autoClose: 1000,
     color: 'green',
@@ -36,6 +33,7 @@ interface ContentSelectorProps {
  * an Add button each (Load More for the next 50), and a button to write a new item on the spot.
  */
 export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
+  const t = useT();
   const [filters, setFilters] = useState<ContentFilters>({});
   const pages = useContentPages(filters);
   const items = pages.data?.pages.flatMap((p) => p.content) ?? [];
@@ -53,7 +51,7 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} fz="md" id={headingId}>
-            Content Selector
+            {t('workshops.contentSelector')}
           </Title>
           <Button
             variant="light"
@@ -61,14 +59,14 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
             leftSection={<IconPlus size={16} aria-hidden />}
             onClick={form.open}
           >
-            New Content
+            {t('workshops.newContent')}
           </Button>
         </Group>
         <ContentFilter value={filters} onApply={setFilters} />
         <ScrollArea.Autosize mah={600} type="auto" offsetScrollbars>
           <Stack gap={6}>
-            {pages.isPending && <PageLoader label="Loading content" />}
-            {pages.isSuccess && items.length === 0 && <Text c="dimmed">{CONTENT_TEXTS.noContent}</Text>}
+            {pages.isPending && <PageLoader label={t('workshops.loadingContent')} />}
+            {pages.isSuccess && items.length === 0 && <Text c="dimmed">{t('workshops.noContent')}</Text>}
             {items.map((item) => {
               const isAdded = selectedIds.includes(item.id);
               return (
@@ -79,7 +77,7 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
                     </Text>
                     <Group gap={4}>
                       <Badge size="xs" variant="light">
-                        {CONTENT_TYPE_LABELS[item.type]}
+                        {contentTypeLabel(item.type)}
                       </Badge>
                       <Badge size="xs" variant="outline" color="gray">
                         {item.category.name}
@@ -90,10 +88,14 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
                     size="compact-sm"
                     variant={isAdded ? 'default' : 'filled'}
                     disabled={isAdded}
-                    aria-label={isAdded ? `${item.title} added` : `Add ${item.title}`}
+                    aria-label={
+                      isAdded
+                        ? t('workshops.itemAdded', { title: item.title })
+                        : t('workshops.addItem', { title: item.title })
+                    }
                     onClick={() => add(item)}
                   >
-                    {isAdded ? 'Added' : 'Add'}
+                    {isAdded ? t('workshops.added') : t('workshops.addButton')}
                   </Button>
                 </Group>
               );
@@ -105,7 +107,7 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
                 onClick={() => pages.fetchNextPage()}
                 loading={pages.isFetchingNextPage}
               >
-                Load More
+                {t('workshops.loadMore')}
               </Button>
             )}
           </Stack>
@@ -114,13 +116,13 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
       <Modal
         opened={isFormOpen}
         onClose={form.close}
-        title="New Content"
+        title={t('workshops.newContent')}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('workshops.close') }}
       >
         <ContentForm
           initialValues={emptyContentForm}
-          submitLabel="Save and add"
+          submitLabel={t('workshops.saveAndAdd')}
           onSubmit={async (input) => {
             add(await save.mutateAsync(input));
             form.close();

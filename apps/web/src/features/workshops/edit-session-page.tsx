@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { type ContentReply, WORKSHOP_TEXTS, ZSessionName } from '@playshop/shared';
+import { type ContentReply, ZSessionName } from '@playshop/shared';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
@@ -13,6 +14,7 @@ import { useEditSession, useWorkshopSession } from './workshops-api';
 
 /** `{org}/admin/workshops/edit/{id}/session/{sessionId}`: name and ordered content, saved together. */
 export function EditSessionPage() {
+  const t = useT();
   const sessionId = parseRouteId(useParams().sessionId);
   const session = useWorkshopSession(sessionId);
   const save = useEditSession(sessionId ?? 0);
@@ -28,25 +30,25 @@ export function EditSessionPage() {
 
   const back = (
     <BackLink to="../.." relative="path">
-      Back
+      {t('workshops.back')}
     </BackLink>
   );
   if (sessionId === null || session.isError) {
     return (
       <Stack gap="lg">
-        <PageTitle>Edit Session</PageTitle>
+        <PageTitle>{t('workshops.editSession')}</PageTitle>
         <Alert color="red" variant="light" role="alert">
-          <Text c="red.9">{WORKSHOP_TEXTS.sessionNotFound}</Text>
+          <Text c="red.9">{t('workshops.sessionNotFound')}</Text>
         </Alert>
         <div>{back}</div>
       </Stack>
     );
   }
-  if (!session.data) return <PageLoader label="Loading session" showLabel />;
+  if (!session.data) return <PageLoader label={t('workshops.loadingSession')} showLabel />;
 
   const handleSave = form.handleSubmit(async ({ name }) => {
     if (items.length === 0) {
-      setError(WORKSHOP_TEXTS.selectContent);
+      setError(t('workshops.selectContent'));
       return;
     }
     setError(null);
@@ -55,18 +57,23 @@ export function EditSessionPage() {
 
   return (
     <Stack gap="lg">
-      <PageTitle>Edit Session</PageTitle>
+      <PageTitle>{t('workshops.editSession')}</PageTitle>
       <form onSubmit={handleSave} noValidate>
         <Stack gap="md">
           <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
             <TextInput
-              label="Session Name"
+              label={t('workshops.sessionName')}
               {...form.register('name')}
               error={form.formState.errors.name?.message}
               maxLength={200}
             />
           </Paper>
-          <SessionContentEditor title="Content" label="Session content" items={items} onChange={setItems} />
+          <SessionContentEditor
+            title={t('workshops.content')}
+            label={t('workshops.sessionContent')}
+            items={items}
+            onChange={setItems}
+          />
           {error && (
             <Alert color="red" variant="light" role="alert">
               <Text c="red.9">{error}</Text>
@@ -74,7 +81,7 @@ export function EditSessionPage() {
           )}
           <Group gap="sm">
             <Button type="submit" onMouseDown={keepFieldFocus} loading={save.isPending}>
-              Save
+              {t('workshops.save')}
             </Button>
             {back}
           </Group>

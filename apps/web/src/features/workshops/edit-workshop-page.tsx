@@ -1,7 +1,8 @@
 import { Accordion, Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { type SessionReply, WORKSHOP_TEXTS } from '@playshop/shared';
+import type { SessionReply } from '@playshop/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { PageLoader } from '../../ui/page-loader';
@@ -13,6 +14,7 @@ import { useDeleteSession, useRenameWorkshop, useWorkshop } from './workshops-ap
 
 /** `{org}/admin/workshops/edit/{id}`: rename; sessions with expandable content, Edit and Delete Session. */
 export function EditWorkshopPage() {
+  const t = useT();
   const id = parseRouteId(useParams().id);
   const workshop = useWorkshop(id);
   const rename = useRenameWorkshop();
@@ -21,40 +23,40 @@ export function EditWorkshopPage() {
 
   const back = (
     <BackLink to="../.." relative="path" w="fit-content">
-      Back to workshops
+      {t('workshops.backToWorkshops')}
     </BackLink>
   );
 
   if (id === null || workshop.isError) {
     return (
       <Stack gap="lg">
-        <PageTitle>Edit Workshop</PageTitle>
+        <PageTitle>{t('workshops.editWorkshop')}</PageTitle>
         <Alert color="red" variant="light" role="alert">
-          <Text c="red.9">{WORKSHOP_TEXTS.errorLoading}</Text>
+          <Text c="red.9">{t('workshops.errorLoading')}</Text>
         </Alert>
         {back}
       </Stack>
     );
   }
-  if (!workshop.data) return <PageLoader label="Loading workshop" showLabel />;
+  if (!workshop.data) return <PageLoader label={t('workshops.loadingWorkshop')} showLabel />;
 
   return (
     <Stack gap="lg" maw={880}>
-      <PageTitle>Edit Workshop</PageTitle>
+      <PageTitle>{t('workshops.editWorkshop')}</PageTitle>
       <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
         <NameForm
-          label="Workshop Name"
+          kind="workshop"
           name={workshop.data.name}
-          submitLabel="Save"
+          submitLabel={t('workshops.save')}
           loading={rename.isPending}
           onSubmit={(name) => rename.mutateAsync({ id, name })}
         />
       </Paper>
 
       <Title order={2} fz="lg">
-        Sessions
+        {t('workshops.sessions')}
       </Title>
-      {workshop.data.sessions.length === 0 && <Text c="dimmed">No sessions yet</Text>}
+      {workshop.data.sessions.length === 0 && <Text c="dimmed">{t('workshops.noSessions')}</Text>}
       <Accordion variant="separated" multiple>
         {workshop.data.sessions.map((session) => (
           <Accordion.Item key={session.id} value={String(session.id)}>
@@ -62,9 +64,9 @@ export function EditWorkshopPage() {
             <Accordion.Panel>
               <Stack gap="sm">
                 <OrderedContentList
-                  label={`${session.name} content`}
+                  label={t('workshops.sessionContentOf', { name: session.name })}
                   items={session.sessionContent.map((e) => e.content)}
-                  emptyText="No content"
+                  emptyText={t('workshops.noContent')}
                 />
                 <Group gap="sm">
                   <Button
@@ -72,18 +74,18 @@ export function EditWorkshopPage() {
                     to={`session/${session.id}`}
                     variant="light"
                     leftSection={<IconPencil size={16} aria-hidden />}
-                    aria-label={`Edit Session ${session.name}`}
+                    aria-label={t('workshops.editSessionOf', { name: session.name })}
                   >
-                    Edit Session
+                    {t('workshops.editSession')}
                   </Button>
                   <Button
                     variant="light"
                     color="red"
                     leftSection={<IconTrash size={16} aria-hidden />}
-                    aria-label={`Delete Session ${session.name}`}
+                    aria-label={t('workshops.deleteSessionOf', { name: session.name })}
                     onClick={() => confirmDelete.ask(session)}
                   >
-                    Delete Session
+                    {t('workshops.deleteSession')}
                   </Button>
                 </Group>
               </Stack>
@@ -93,7 +95,11 @@ export function EditWorkshopPage() {
       </Accordion>
       {back}
 
-      <ConfirmDeleteDialog state={confirmDelete} thing="session" label={(session) => session.name} />
+      <ConfirmDeleteDialog
+        state={confirmDelete}
+        thing={t('workshops.sessionThing')}
+        label={(session) => session.name}
+      />
     </Stack>
   );
 }

@@ -17,9 +17,11 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { CONTENT_TYPE_LABELS, type ContentReply } from '@playshop/shared';
+import type { ContentReply } from '@playshop/shared';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useT } from '../../i18n/locale-provider';
+import { contentTypeLabel } from '../content/content-type-label';
 import classes from './ordered-content-list.module.css';
 
 interface OrderedContentListProps {
@@ -34,12 +36,8 @@ interface OrderedContentListProps {
  * A session's ordered content. Reorder by dragging the handle (mouse, touch or pen), by keyboard on the
  * handle (Space, arrows, Space), or with the Move up and Move down buttons; each move is announced.
  */
-export function OrderedContentList({
-  items,
-  onChange,
-  label,
-  emptyText = 'No content yet',
-}: OrderedContentListProps) {
+export function OrderedContentList({ items, onChange, label, emptyText }: OrderedContentListProps) {
+  const t = useT();
   const [announcement, setAnnouncement] = useState('');
   // A few pixels of travel before a drag starts, so a tap on a phone still scrolls and clicks.
   const sensors = useSensors(
@@ -49,23 +47,38 @@ export function OrderedContentList({
   const titleOf = (id: unknown) => items.find((item) => item.id === id)?.title ?? '';
   const positionOf = (id: unknown) => items.findIndex((item) => item.id === id) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)}`,
+    onDragStart: ({ active }) =>
+      t('workshops.dragPickedUp', { title: titleOf(active.id), position: positionOf(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? `${titleOf(active.id)} is over position ${positionOf(over.id)} of ${items.length}` : undefined,
+      over
+        ? t('workshops.dragOver', {
+            title: titleOf(active.id),
+            position: positionOf(over.id),
+            count: items.length,
+          })
+        : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? `${titleOf(active.id)} moved to position ${positionOf(over.id)} of ${items.length}` : undefined,
-    onDragCancel: ({ active }) => `${titleOf(active.id)} left where it was`,
+      over
+        ? t('workshops.dragMoved', {
+            title: titleOf(active.id),
+            position: positionOf(over.id),
+            count: items.length,
+          })
+        : undefined,
+    onDragCancel: ({ active }) => t('workshops.dragCancelled', { title: titleOf(active.id) }),
   };
 
   const move = (from: number, to: number) => {
     if (!onChange || to < 0 || to >= items.length) return;
     onChange(arrayMove(items, from, to));
-    setAnnouncement(`${items[from]?.title} moved to position ${to + 1} of ${items.length}`);
+    setAnnouncement(
+      t('workshops.dragMoved', { title: items[from]?.title ?? '', position: to + 1, count: items.length }),
+    );
   };
   const remove = (index: number) => {
     if (!onChange) return;
     onChange(items.filter((_, i) => i !== index));
-    setAnnouncement(`${items[index]?.title} removed`);
+    setAnnouncement(t('workshops.itemRemoved', { title: items[index]?.title ?? '' }));
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -75,12 +88,15 @@ export function OrderedContentList({
   return (
     <div>
       <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
-      {items.length === 0 && <Text c="dimmed">{emptyText}</Text>}
+      {items.length === 0 && <Text c="dimmed">{emptyText ?? t('workshops.noContentYet')}</Text>}
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{ announcements }}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: t('workshops.dragInstructions') },
+        }}
       >
         <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
           <Stack component="ol" gap={6} p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
@@ -112,6 +128,7 @@ interface SortableRowProps {
 }
 
 function SortableRow({ item, index, count, editable, onMove, onRemove }: SortableRowProps) {
+  const t = useT();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: item.id, disabled: !editable });
   return (
@@ -127,8 +144,8 @@ function SortableRow({ item, index, count, editable, onMove, onRemove }: Sortabl
             type="button"
             ref={setActivatorNodeRef}
             className={classes.handle}
-            aria-label={`Drag ${item.title}`}
-            title="Drag to reorder"
+            aria-label={t('workshops.dragItem', { title: item.title })}
+            title={t('workshops.dragToReorder')}
             {...attributes}
             {...listeners}
           >
@@ -138,13 +155,13 @@ function SortableRow({ item, index, count, editable, onMove, onRemove }: Sortabl
         <Text fw={700} w={24} ta="right">{`${index + 1}.`}</Text>
         <Text style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{item.title}</Text>
         <Badge variant="light" visibleFrom="xs">
-          {CONTENT_TYPE_LABELS[item.type]}
+          {contentTypeLabel(item.type)}
         </Badge>
         {editable && (
           <Group gap={4} wrap="nowrap">
             <ActionIcon
               variant="default"
-              aria-label={`Move ${item.title} up`}
+              aria-label={t('workshops.moveUp', { title: item.title })}
               disabled={index === 0}
               onClick={() => onMove(index, index - 1)}
             >
@@ -152,13 +169,17 @@ function SortableRow({ item, index, count, editable, onMove, onRemove }: Sortabl
             </ActionIcon>
             <ActionIcon
               variant="default"
-              aria-label={`Move ${item.title} down`}
+              aria-label={t('workshops.moveDown', { title: item.title })}
               disabled={index === count - 1}
               onClick={() => onMove(index, index + 1)}
             >
               <IconArrowDown size={16} aria-hidden />
             </ActionIcon>
-            <ActionIcon variant="default" aria-label={`Remove ${item.title}`} onClick={() => onRemove(index)}>
+            <ActionIcon
+              variant="default"
+              aria-label={t('workshops.removeItem', { title: item.title })}
+              onClick={() => onRemove(index)}
+            >
               <IconX size={16} aria-hidden color="var(--mantine-color-red-8)" />
             </ActionIcon>
           </Group>

@@ -3,6 +3,7 @@ import { can, type WorkshopListItem } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
+import { useT } from '../../i18n/locale-provider';
 import { DataTable } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
@@ -11,6 +12,7 @@ import { useDeleteWorkshop, useWorkshopsPage } from './workshops-api';
 
 /** `{org}/admin/workshops`: search by name, a table of names with edit and delete, Add Workshop. */
 export function WorkshopListPage() {
+  const t = useT();
   const { page, term, setPage, setTerm } = useListParams();
   const workshops = useWorkshopsPage(page, term);
   const remove = useDeleteWorkshop();
@@ -20,24 +22,29 @@ export function WorkshopListPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
-        <PageTitle>Workshops</PageTitle>
+        <PageTitle>{t('workshops.title')}</PageTitle>
         {canManage && (
           <Button component={Link} to="add-workshop" leftSection={<IconPlus size={16} aria-hidden />}>
-            Add Workshop
+            {t('workshops.add')}
           </Button>
         )}
       </Group>
-      <SearchBox term={term} onSearch={setTerm} label="Search workshops" placeholder="Search by name" />
+      <SearchBox
+        term={term}
+        onSearch={setTerm}
+        label={t('workshops.search')}
+        placeholder={t('workshops.searchByName')}
+      />
       <DataTable<WorkshopListItem>
-        caption="Workshops"
-        columns={[{ header: 'Name', render: (w) => w.name }]}
+        caption={t('workshops.title')}
+        columns={[{ header: t('workshops.name'), render: (w) => w.name }]}
         rows={workshops.data?.workshops}
         getRowKey={(w) => w.id}
         getRowLabel={(w) => w.name}
-        thing="Workshop"
+        thing={t('workshops.thing')}
         onEdit={canManage ? (w) => navigate(`edit/${w.id}`) : undefined}
         onDelete={canManage ? (w) => remove.mutateAsync(w.id) : undefined}
-        emptyText="No workshops"
+        emptyText={t('workshops.empty')}
         isLoading={workshops.isPending}
         error={workshops.error}
         page={page}

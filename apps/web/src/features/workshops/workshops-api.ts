@@ -1,7 +1,8 @@
-import { PAGE_SIZE, WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
+import { PAGE_SIZE, WORKSHOP_API } from '@playshop/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { useSavingMutation } from '../../api/use-saving-mutation';
+import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
 /** Query keys of the workshop builder. */
@@ -19,7 +20,7 @@ export function useCreateSession() {
       api.call(WORKSHOP_API.createSession, {
         body: { section: { name: input.name }, content: input.content, workshopId: input.workshopId },
       }),
-    { success: WORKSHOP_TEXTS.sessionSaved, refresh: workshopKeys.all },
+    { success: () => t('workshops.sessionSaved'), refresh: workshopKeys.all },
   );
 }
 
@@ -27,13 +28,13 @@ export function useCreateSession() {
 export function useCreateWorkshop() {
   return useSavingMutation(
     (name: string) => api.call(WORKSHOP_API.create, { body: { name, sections: [] } }),
-    { success: WORKSHOP_TEXTS.created, refresh: workshopKeys.all },
+    { success: () => t('workshops.created'), refresh: workshopKeys.all },
   );
 }
 
 export function useDeleteSession() {
   return useSavingMutation((id: number) => api.call(WORKSHOP_API.removeSession, { params: { id } }), {
-    success: WORKSHOP_TEXTS.sessionDeleted,
+    success: () => t('workshops.sessionDeleted'),
     refresh: workshopKeys.all,
   });
 }
@@ -42,7 +43,7 @@ export function useDeleteSession() {
 export function useDeleteWorkshop() {
   return useSavingMutation(
     (id: number) => api.call(WORKSHOP_API.remove, { params: { id } }, { notify: false }),
-    { success: WORKSHOP_TEXTS.deleted, refresh: workshopKeys.all },
+    { success: () => t('workshops.deleted'), refresh: workshopKeys.all },
   );
 }
 
@@ -59,7 +60,7 @@ export function useEditSession(id: number) {
         },
       }),
     onSuccess: (saved) => {
-      toastSuccess(WORKSHOP_TEXTS.sessionUpdated);
+      toastSuccess(t('workshops.sessionUpdated'));
       queryClient.setQueryData(workshopKeys.session(id), saved);
       return queryClient.invalidateQueries({ queryKey: workshopKeys.all });
     },
@@ -69,7 +70,7 @@ export function useEditSession(id: number) {
 export function useRenameWorkshop() {
   return useSavingMutation(
     (input: { id: number; name: string }) => api.call(WORKSHOP_API.rename, { body: input }),
-    { success: WORKSHOP_TEXTS.renamed, refresh: workshopKeys.all },
+    { success: () => t('workshops.renamed'), refresh: workshopKeys.all },
   );
 }
 

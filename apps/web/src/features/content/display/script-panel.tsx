@@ -4,6 +4,7 @@ import { can } from '@playshop/shared';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useCurrentUser } from '../../../auth/auth-provider';
+import { useT } from '../../../i18n/locale-provider';
 
 /**
  * SPEC §2: the facilitator's script, collapsible and hidden by default, shown only to signed-in roles
@@ -11,6 +12,7 @@ import { useCurrentUser } from '../../../auth/auth-provider';
  */
 export function ScriptPanel({ script }: { script: string | null | undefined }) {
   const user = useCurrentUser();
+  const t = useT();
   const [opened, { toggle }] = useDisclosure(false);
   const id = useId();
   if (!script || !can(user?.role, 'readContent')) return null;
@@ -26,7 +28,7 @@ export function ScriptPanel({ script }: { script: string | null | undefined }) {
           opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
         }
       >
-        {opened ? 'Hide script' : 'Show script'}
+        {opened ? t('content.hideScript') : t('content.showScript')}
       </Button>
       <Collapse in={opened} id={id}>
         <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>

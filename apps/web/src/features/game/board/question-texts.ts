@@ -26,12 +26,9 @@ export const QUESTION_TEXTS = {
   get tallyLabel() {
     return t('question.tallyLabel');
   },
-  closeQuestion: 'Close answers',
-  reveal: 'Reveal answer',
   get points() {
     return t('question.points');
   },
-  showPoints: 'Show the points on every screen',
   get noPoints() {
     return t('question.noPoints');
   },

@@ -50,26 +50,6 @@ export const SCREEN_TEXTS = {
   get waitForNextGame() {
     return t('screen.waitForNextGame');
   },
-  confirmNewGame: {
-    title: 'Start a new game?',
-    body: 'Every player gets a new card: the rolled balls, marks and winners of this game are cleared.',
-    confirm: 'Start New Game',
-  },
-  confirmRemovePlayer: (name: string) => ({
-    title: `Remove ${name}?`,
-    body: `${name} leaves the room and loses their card; they cannot join this game again.`,
-    confirm: 'Remove',
-  }),
-  confirmEndGame: {
-    title: 'End the game?',
-    body: 'The game ends for everyone. Phones stay in the room and join its next lobby when you open it.',
-    confirm: 'End Game',
-  },
-  confirmCloseLobby: {
-    title: 'Close the lobby?',
-    body: 'The game ends for everyone in the room. Phones stay in the room and join its next lobby.',
-    confirm: 'Close Lobby',
-  },
 };
 
 export const WINNER_VOLUME = 0.5;

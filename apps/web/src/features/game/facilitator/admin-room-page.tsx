@@ -1,13 +1,12 @@
 import { Anchor, Badge, Button, Card, Container, Group, List, Stack, Text } from '@mantine/core';
-import { GAME_TEXTS } from '@playshop/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
+import { useT } from '../../../i18n/locale-provider';
 import { PageTitle } from '../../../ui/page-title';
 import { toastSuccess } from '../../../ui/toast';
 import { ConnectionNotice } from '../board/connection-notice';
 import { RouteRoom } from '../board/route-room';
-import { SCREEN_TEXTS } from '../board/texts';
 import { useGameSocket } from '../board/use-game-socket';
 import { facilitatorCommands } from './commands';
 import { ConfirmButton } from './confirm-button';
@@ -36,13 +35,14 @@ function AdminRoom({
   const { state, status, send, retry } = useGameSocket(roomId);
   const commands = useMemo(() => facilitatorCommands(roomId, send), [roomId, send]);
   const base = `/${encodeURIComponent(org)}`;
+  const t = useT();
 
   return (
     <Container component="main" size="sm" py="xl">
       <Stack gap="md">
         <Anchor component={Link} to={`${base}/admin/rooms`} size="sm">
           <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
-          Back to rooms
+          {t('gameControl.backToRooms')}
         </Anchor>
         <PageTitle subtitle={workshop}>{name}</PageTitle>
         <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
@@ -50,11 +50,11 @@ function AdminRoom({
           <Stack gap="md">
             <Group gap="xs">
               <Badge size="lg" variant="light" color={state.lobbyOpen ? 'green' : 'gray'} c="dark">
-                {state.lobbyOpen ? 'Lobby open' : 'Lobby closed'}
+                {state.lobbyOpen ? t('gameControl.lobbyOpen') : t('gameControl.lobbyClosed')}
               </Badge>
               {state.gameStarted && (
                 <Badge size="lg" variant="light">
-                  Game started
+                  {t('gameControl.gameStarted')}
                 </Badge>
               )}
             </Group>
@@ -62,41 +62,45 @@ function AdminRoom({
               <Button
                 disabled={state.lobbyOpen}
                 onClick={() => {
-                  toastSuccess(GAME_TEXTS.openingLobby);
+                  toastSuccess(t('game.openingLobby'));
                   commands.openLobby();
                 }}
               >
-                Open Lobby
+                {t('gameControl.openLobby')}
               </Button>
               <Button
                 disabled={!state.lobbyOpen || state.gameStarted}
                 onClick={() => {
-                  toastSuccess(GAME_TEXTS.gameStarted);
+                  toastSuccess(t('game.gameStarted'));
                   commands.startGame();
                 }}
               >
-                Start Game
+                {t('gameControl.startGame')}
               </Button>
               <ConfirmButton
                 color="red"
                 variant="light"
                 disabled={!state.lobbyOpen}
-                confirm={SCREEN_TEXTS.confirmCloseLobby}
+                confirm={{
+                  title: t('gameControl.confirmCloseLobbyTitle'),
+                  body: t('gameControl.confirmCloseLobbyBody'),
+                  confirm: t('gameControl.closeLobby'),
+                }}
                 onConfirm={commands.closeLobby}
               >
-                Close Lobby
+                {t('gameControl.closeLobby')}
               </ConfirmButton>
             </Group>
-            <Text fw={600}>Players ({state.playerCount})</Text>
+            <Text fw={600}>{t('gameControl.playersCount', { count: state.playerCount })}</Text>
             {state.playerArr.length > 0 && (
-              <List aria-label="Players">
+              <List aria-label={t('gameControl.players')}>
                 {state.playerArr.map((p) => (
                   <List.Item key={p.username}>{p.username}</List.Item>
                 ))}
               </List>
             )}
             <Anchor component={Link} to={`${base}/facilitator/online/rooms/play-game/${roomId}`}>
-              Open the facilitator screen
+              {t('gameControl.openFacilitatorScreen')}
             </Anchor>
           </Stack>
         </Card>

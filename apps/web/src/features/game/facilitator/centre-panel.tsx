@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
-import type { GameContent } from '@playshop/shared';
+import { BINGO_MAX_NUMBER, type GameContent } from '@playshop/shared';
+import { useT } from '../../../i18n/locale-provider';
 import { ContentView } from '../../content/display/content-view';
 import { QuestionSlot } from '../../content/display/question-slot';
 import { Ball } from '../board/ball';
@@ -27,6 +28,7 @@ export function CentrePanel({
   onCloseQuestion: (contentId: number) => void;
   onRevealAnswer: (contentId: number) => void;
 }) {
+  const t = useT();
   const lastRoll = state.bingoRolls.at(-1);
   if (showsWin(state)) return <RoundWinScreen state={state} onClose={onCloseWin} />;
   if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
@@ -35,21 +37,23 @@ export function CentrePanel({
   const lastThree = state.bingoRolls.slice(-3).reverse();
   return (
     <Stack gap="md">
-      <Group justify="center" gap="md" aria-label="Last three balls" role="group">
+      <Group justify="center" gap="md" aria-label={t('gameControl.lastThreeBalls')} role="group">
         {lastThree.length === 0 && <Text c="dimmed">{SCREEN_TEXTS.noBallsYet}</Text>}
         {lastThree.map((n) => (
           <Ball key={n} number={n} size={state.bingoRolls.length >= 10 ? 'sm' : 'md'} />
         ))}
       </Group>
       <Group justify="center">
-        <Text size="sm">{state.bingoRolls.length} of 75 rolled</Text>
+        <Text size="sm">
+          {t('gameControl.rolledOf', { count: state.bingoRolls.length, max: BINGO_MAX_NUMBER })}
+        </Text>
         <RolledBallsModal rolls={state.bingoRolls} />
       </Group>
       <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
       {state.content && (
         <Paper withBorder radius="md" p="md">
           <Text size="sm" c="dimmed" mb="xs">
-            Sent content: {state.content.title}
+            {t('gameControl.sentContent', { title: state.content.title })}
           </Text>
           <QuestionSlot.Provider
             value={(content: GameContent) => (

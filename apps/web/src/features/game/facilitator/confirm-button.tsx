@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 
 /**
  * A button for an action that changes the room for everyone: it asks first, naming the consequence,
@@ -17,6 +18,7 @@ export function ConfirmButton({
   onConfirm: () => void;
 }) {
   const [opened, { open, close }] = useDisclosure(false);
+  const t = useT();
   return (
     <>
       <Button {...buttonProps} onClick={open}>
@@ -27,7 +29,7 @@ export function ConfirmButton({
           <Text>{confirm.body}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {t('gameControl.cancel')}
             </Button>
             <Button
               color={buttonProps.color ?? 'red'}

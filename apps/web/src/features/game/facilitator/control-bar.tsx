@@ -1,21 +1,22 @@
 import { Box, Button, Container, Group, Modal, Select, Switch } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { BINGO_MAX_NUMBER, type ClientMessage, GAME_TEXTS, TIMER_CHOICES } from '@playshop/shared';
+import { BINGO_MAX_NUMBER, type ClientMessage, TIMER_CHOICES } from '@playshop/shared';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { useT } from '../../../i18n/locale-provider';
 import { toastError } from '../../../ui/toast';
 import classes from '../board/game.module.css';
 import type { GameState } from '../board/game-reducer';
-import { SCREEN_TEXTS } from '../board/texts';
 import { AutoCallControls } from '../presenter/auto-call-controls';
-import { currentPrize, PatternGrid, patternName } from '../presenter/pattern';
+import { currentPrize, PatternGrid } from '../presenter/pattern';
 import { PatternPicker } from '../presenter/pattern-picker';
 import { presenterPath } from '../presenter/presenter-path';
 import { roundCommands } from '../presenter/round-commands';
 import type { FacilitatorCommands } from './commands';
 import { ConfirmButton } from './confirm-button';
 import { MusicPlayer } from './music-player';
+import { staffPatternName } from './pattern-names';
 
 /** A roll asked for and not answered yet (no new ball, no error, for at most this long). */
 const ROLL_REQUEST_MS = 5_000;
@@ -58,6 +59,7 @@ export function ControlBar({
 }) {
   const { org = '', roomId: rawRoomId } = useParams();
   const roomId = Number(rawRoomId);
+  const t = useT();
   const rules = useMemo(() => (send ? roundCommands(roomId, send) : null), [roomId, send]);
   const [pickerOpened, picker] = useDisclosure(false);
   const prize = currentPrize(state.rules);
@@ -75,7 +77,7 @@ export function ControlBar({
   }
 
   function handleStartTimer() {
-    if (!timerChoice) return toastError(GAME_TEXTS.selectTime);
+    if (!timerChoice) return toastError(t('game.selectTime'));
     commands.startTimer(Number(timerChoice));
   }
 
@@ -89,7 +91,7 @@ export function ControlBar({
       <Container size="xl">
         <Group gap="sm" align="flex-end">
           <Button onClick={handleRoll} disabled={!canRoll} size="md">
-            Roll
+            {t('gameControl.roll')}
           </Button>
           {rules && (
             <>
@@ -98,16 +100,16 @@ export function ControlBar({
                 variant="default"
                 onClick={picker.open}
                 leftSection={<PatternGrid pattern={prize.pattern} size={5} />}
-                aria-label={`Win pattern: ${patternName(prize.pattern)}`}
+                aria-label={t('gameControl.winPatternLabel', { name: staffPatternName(prize.pattern) })}
               >
-                {patternName(prize.pattern)}
+                {staffPatternName(prize.pattern)}
                 {prize.count > 1 ? ` (${prize.index + 1}/${prize.count})` : ''}
               </Button>
             </>
           )}
           <Select
-            label="Timer (seconds)"
-            placeholder="Pick a time"
+            label={t('gameControl.timerSeconds')}
+            placeholder={t('gameControl.pickTime')}
             data={TIMER_CHOICES.map(String)}
             value={timerChoice}
             onChange={setTimerChoice}
@@ -115,10 +117,10 @@ export function ControlBar({
             allowDeselect
           />
           <Button variant="light" onClick={handleStartTimer}>
-            Start Timer
+            {t('gameControl.startTimer')}
           </Button>
           <Button variant="default" onClick={handleCancelTimer}>
-            Cancel Timer
+            {t('gameControl.cancelTimer')}
           </Button>
           <Button
             color="yellow"
@@ -126,10 +128,10 @@ export function ControlBar({
             onClick={commands.announceWinner}
             disabled={state.winners.length === 0}
           >
-            Announce Winner
+            {t('gameControl.announceWinner')}
           </Button>
           <Switch
-            label="Hide roll animation"
+            label={t('gameControl.hideRollAnimation')}
             checked={state.hideRollAnimation}
             onChange={(e) => commands.hideRollAnimation(e.currentTarget.checked)}
             mb={8}
@@ -140,23 +142,35 @@ export function ControlBar({
             leftSection={<IconExternalLink size={18} aria-hidden />}
             onClick={() => openPresenter(org, roomId)}
           >
-            Open presenter view
+            {t('gameControl.openPresenter')}
           </Button>
           <ConfirmButton
             variant="light"
             color="brand"
             disabled={!state.gameStarted}
-            confirm={SCREEN_TEXTS.confirmNewGame}
+            confirm={{
+              title: t('gameControl.confirmNewGameTitle'),
+              body: t('gameControl.confirmNewGameBody'),
+              confirm: t('gameControl.startNewGame'),
+            }}
             onConfirm={commands.startNewGame}
           >
-            Start New Game
+            {t('gameControl.startNewGame')}
           </ConfirmButton>
-          <ConfirmButton color="red.9" confirm={SCREEN_TEXTS.confirmEndGame} onConfirm={onEndGame}>
-            End Game
+          <ConfirmButton
+            color="red.9"
+            confirm={{
+              title: t('gameControl.confirmEndGameTitle'),
+              body: t('gameControl.confirmEndGameBody'),
+              confirm: t('gameControl.endGame'),
+            }}
+            onConfirm={onEndGame}
+          >
+            {t('gameControl.endGame')}
           </ConfirmButton>
         </Group>
       </Container>
-      <Modal opened={pickerOpened} onClose={picker.close} title="Win pattern for this round" size="lg">
+      <Modal opened={pickerOpened} onClose={picker.close} title={t('gameControl.winPatternTitle')} size="lg">
         <PatternPicker
           key={JSON.stringify(state.rules?.prizes ?? [])}
           initial={state.rules?.prizes ?? []}

@@ -1,8 +1,9 @@
 import { Alert, Badge, Box, Button, Container, Grid, Group, Paper, Stack, Text } from '@mantine/core';
-import { GAME_TEXTS, type RoomReply } from '@playshop/shared';
+import type { RoomReply } from '@playshop/shared';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useT } from '../../../i18n/locale-provider';
 import { PageTitle } from '../../../ui/page-title';
 import { toastSuccess } from '../../../ui/toast';
 import { useOrganization } from '../../organizations/organizations-api';
@@ -34,6 +35,7 @@ export function FacilitatorGamePage() {
  */
 function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   const navigate = useNavigate();
+  const t = useT();
   const { state, status, send, close, retry } = useGameSocket(room.id);
   // The music comes from the organization's settings (General tab: Music playlist).
   const organization = useOrganization(room.orgId);
@@ -41,7 +43,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   useWakeLock(true);
 
   function handleEndGame() {
-    toastSuccess(GAME_TEXTS.endingGame);
+    toastSuccess(t('game.endingGame'));
     commands.endGame();
     setTimeout(() => {
       close();
@@ -63,7 +65,11 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
             </div>
             <Group gap="xs">
               <Badge color={state.lobbyOpen ? 'green' : 'gray'} c="dark" variant="light" size="lg">
-                {state.gameStarted ? 'Game on' : state.lobbyOpen ? 'Lobby open' : 'Lobby closed'}
+                {state.gameStarted
+                  ? t('gameControl.gameOn')
+                  : state.lobbyOpen
+                    ? t('gameControl.lobbyOpen')
+                    : t('gameControl.lobbyClosed')}
               </Badge>
               <JoinCode roomName={room.name} />
               <Button
@@ -71,14 +77,14 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
                 leftSection={<IconDownload size={18} aria-hidden />}
                 onClick={() => void downloadRoomReport(room.id, room.name)}
               >
-                Download report
+                {t('gameControl.downloadReport')}
               </Button>
             </Group>
           </Group>
           <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
           {state.connectionClosed && (
-            <Alert color="gray" title={GAME_TEXTS.roomClosed}>
-              The game has ended. Open the lobby again to play another.
+            <Alert color="gray" title={t('game.roomClosed')}>
+              {t('gameControl.gameEnded')}
             </Alert>
           )}
           {!state.gameStarted && (
@@ -88,14 +94,14 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
                   leftSection={<IconPlayerPlay size={18} aria-hidden />}
                   onClick={() => {
                     commands.startGame();
-                    toastSuccess(GAME_TEXTS.gameStarted);
+                    toastSuccess(t('game.gameStarted'));
                   }}
                 >
-                  Start Game
+                  {t('gameControl.startGame')}
                 </Button>
               ) : (
                 <Button variant="light" onClick={commands.openLobby}>
-                  Open Lobby
+                  {t('gameControl.openLobby')}
                 </Button>
               )}
             </Group>

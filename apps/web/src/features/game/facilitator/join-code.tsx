@@ -3,7 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { formatJoinCode, type RoomJoinCode } from '@playshop/shared';
 import { IconQrcode } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
+import { Fragment, type ReactNode } from 'react';
 import { useParams } from 'react-router';
+import { useT } from '../../../i18n/locale-provider';
 import { parseRouteId } from '../../../ui/parse-route-id';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { type JoinLink, joinLinkBase, joinUrl } from '../../rooms/join-link';
@@ -19,6 +21,7 @@ export function JoinCode({ roomName, roomId }: { roomName: string; roomId?: numb
   const id = roomId ?? routeRoomId;
   const joinCode = useRoomJoinCode(id);
   const [opened, { open, close }] = useDisclosure(false);
+  const t = useT();
   if (!joinCode.data) return null;
   const link = joinLinkBase({ ...joinCode.data, location: window.location });
   const code = joinCode.data.code;
@@ -26,22 +29,29 @@ export function JoinCode({ roomName, roomId }: { roomName: string; roomId?: numb
     <>
       <Group gap="xs" wrap="nowrap">
         <Text component="span" size="sm" c="dimmed">
-          Room code
+          {t('gameControl.roomCode')}
         </Text>
-        <Text component="span" fz={28} fw={800} ff="monospace" lh={1} aria-label={`Room code ${code}`}>
+        <Text
+          component="span"
+          fz={28}
+          fw={800}
+          ff="monospace"
+          lh={1}
+          aria-label={t('gameControl.roomCodeLabel', { code })}
+        >
           {formatJoinCode(code)}
         </Text>
       </Group>
       <Button variant="default" leftSection={<IconQrcode size={18} aria-hidden />} onClick={open}>
-        Join code
+        {t('gameControl.joinCode')}
       </Button>
       <Modal
         opened={opened}
         onClose={close}
-        title={`Join ${roomName}`}
+        title={t('gameControl.joinRoom', { name: roomName })}
         centered
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        closeButtonProps={{ 'aria-label': t('gameControl.close') }}
       >
         <JoinCodeBody roomName={roomName} code={code} link={link} />
         {id !== null && <RoomJoinSettings roomId={id} joinCode={joinCode.data} />}
@@ -53,37 +63,43 @@ export function JoinCode({ roomName, roomId }: { roomName: string; roomId?: numb
 /** The QR code, the code in large type and the plain link, with a word when the address was chosen. */
 function JoinCodeBody({ roomName, code, link }: { roomName: string; code: string; link: JoinLink }) {
   const url = joinUrl(link.base, code);
+  const t = useT();
+  // The sentence comes with marks where the link, the room and the address go (in any order a
+  // language puts them), each then set in its own type.
+  const parts: Record<string, ReactNode> = {
+    '[[url]]': <Code fz="md">{url}</Code>,
+    '[[name]]': <strong>{roomName}</strong>,
+    '[[base]]': <Code fz="md">{link.base}/</Code>,
+  };
+  const sentence = t('gameControl.scanOrOpen', { url: '[[url]]', name: '[[name]]', base: '[[base]]' })
+    .split(/(\[\[\w+\]\])/)
+    .map((piece) => (parts[piece] ? <Fragment key={piece}>{parts[piece]}</Fragment> : piece));
   return (
     <Stack align="center" gap="sm">
-      <QRCodeSVG value={url} size={240} marginSize={2} title={`QR code for ${url}`} role="img" />
-      <Text fz={56} fw={800} ff="monospace" lh={1} aria-label={`Room code ${code}`}>
+      <QRCodeSVG
+        value={url}
+        size={240}
+        marginSize={2}
+        title={t('gameControl.qrCodeFor', { url })}
+        role="img"
+      />
+      <Text fz={56} fw={800} ff="monospace" lh={1} aria-label={t('gameControl.roomCodeLabel', { code })}>
         {formatJoinCode(code)}
       </Text>
-      <Text ta="center">
-        Scan the code or open <Code fz="md">{url}</Code> to join <strong>{roomName}</strong>. On{' '}
-        <Code fz="md">{link.base}/</Code> the room code works too.
-      </Text>
+      <Text ta="center">{sentence}</Text>
       {link.replacedLocalhost && (
-        <Alert color="blue" title="Network address used">
-          This page is open at localhost, which a phone cannot reach: the link uses this computer's network
-          address. Phones must be on the same network.
+        <Alert color="blue" title={t('gameControl.networkAddressUsed')}>
+          {t('gameControl.networkAddressUsedText')}
         </Alert>
       )}
       {link.unreachable && (
-        <Alert color="yellow" title="Phones cannot reach localhost">
-          This computer has no network address and PUBLIC_URL is not set: connect it to the network, or set
-          PUBLIC_URL to the address players open.
+        <Alert color="yellow" title={t('gameControl.localhostUnreachable')}>
+          {t('gameControl.localhostUnreachableText')}
         </Alert>
       )}
     </Stack>
   );
 }
-
-const NEW_CODE_CONFIRM = {
-  title: 'Issue a new room code?',
-  body: 'The current code stops working at once: anyone who opens it is told it was replaced and to ask you. Phones already in the room stay.',
-  confirm: 'New code',
-};
 
 /**
  * The room's join rules, for the facilitator who runs it: guests (this room's own choice, else the
@@ -93,15 +109,12 @@ function RoomJoinSettings({ roomId, joinCode }: { roomId: number; joinCode: Room
   const setGuests = useSetRoomGuests(roomId);
   const replace = useReplaceJoinCode(roomId);
   const follows = joinCode.roomAllowsGuests === null;
+  const t = useT();
   return (
     <Stack gap="xs" mt="lg">
       <Switch
-        label="Let guests join this room"
-        description={
-          follows
-            ? "Players without an account join with a nickname. Now: your organization's setting."
-            : 'Players without an account join with a nickname. Set for this room.'
-        }
+        label={t('gameControl.letGuestsJoin')}
+        description={follows ? t('gameControl.guestsFollowOrganization') : t('gameControl.guestsSetForRoom')}
         checked={joinCode.guestsAllowed}
         disabled={setGuests.isPending}
         onChange={(e) =>
@@ -110,26 +123,31 @@ function RoomJoinSettings({ roomId, joinCode }: { roomId: number; joinCode: Room
       />
       {!follows && (
         <Anchor component="button" type="button" size="sm" onClick={() => setGuests.mutate(null)}>
-          Use the organization&apos;s setting
+          {t('gameControl.useOrganizationSetting')}
         </Anchor>
       )}
       <Group justify="space-between" wrap="nowrap" mt="xs">
         <Text size="sm" c="dimmed">
-          The code stays the same for every game in this room.
+          {t('gameControl.codeStays')}
         </Text>
         <ConfirmButton
           variant="default"
           color="red"
-          confirm={NEW_CODE_CONFIRM}
+          confirm={{
+            title: t('gameControl.newCodeTitle'),
+            body: t('gameControl.newCodeBody'),
+            confirm: t('gameControl.newCode'),
+          }}
           loading={replace.isPending}
           onConfirm={() =>
             replace.mutate(undefined, {
-              onSuccess: (reply) => toastSuccess(`New room code: ${formatJoinCode(reply.code)}`),
+              onSuccess: (reply) =>
+                toastSuccess(t('gameControl.newCodeToast', { code: formatJoinCode(reply.code) })),
               onError: (err) => toastError(err.message),
             })
           }
         >
-          New code
+          {t('gameControl.newCode')}
         </ConfirmButton>
       </Group>
     </Stack>

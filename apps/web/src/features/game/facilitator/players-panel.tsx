@@ -1,5 +1,6 @@
 import { Badge, Group, List, Paper, Text, Title } from '@mantine/core';
 import type { PlayerSummary } from '@playshop/shared';
+import { useT } from '../../../i18n/locale-provider';
 import classes from '../board/game.module.css';
 import { SCREEN_TEXTS } from '../board/texts';
 import { ConfirmButton } from './confirm-button';
@@ -14,10 +15,11 @@ export function PlayersPanel({
   playerCount: number;
   onRemove?: (username: string) => void;
 }) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} fz="lg" mb={4}>
-        Players ({playerCount})
+        {t('gameControl.playersCount', { count: playerCount })}
       </Title>
       {playerCount > 0 && (
         <Text size="sm" fw={600} mb="sm">
@@ -25,9 +27,9 @@ export function PlayersPanel({
         </Text>
       )}
       {players.length === 0 ? (
-        <Text c="dimmed">No players yet</Text>
+        <Text c="dimmed">{t('gameControl.noPlayers')}</Text>
       ) : (
-        <List listStyleType="none" spacing={4} aria-label="Players">
+        <List listStyleType="none" spacing={4} aria-label={t('gameControl.players')}>
           {players.map((p) => (
             <List.Item key={p.username} className={p.hasBingo ? classes.winner : undefined} px={6}>
               {/* The name gives way (it wraps); the badges and Remove stay whole. */}
@@ -37,7 +39,7 @@ export function PlayersPanel({
                 </Text>
                 {p.hasBingo && (
                   <Badge color="yellow" c="dark" flex="none">
-                    Bingo
+                    {t('gameControl.bingo')}
                   </Badge>
                 )}
                 {p.isReady && (
@@ -52,11 +54,15 @@ export function PlayersPanel({
                     variant="subtle"
                     color="red"
                     ml="auto"
-                    aria-label={`Remove ${p.username}`}
-                    confirm={SCREEN_TEXTS.confirmRemovePlayer(p.username)}
+                    aria-label={t('gameControl.removePlayer', { name: p.username })}
+                    confirm={{
+                      title: t('gameControl.confirmRemoveTitle', { name: p.username }),
+                      body: t('gameControl.confirmRemoveBody', { name: p.username }),
+                      confirm: t('gameControl.remove'),
+                    }}
                     onConfirm={() => onRemove(p.username)}
                   >
-                    Remove
+                    {t('gameControl.remove')}
                   </ConfirmButton>
                 )}
               </Group>

@@ -1,5 +1,6 @@
 import { Paper, Switch, Title } from '@mantine/core';
 import type { PointsTable } from '@playshop/shared';
+import { useT } from '../../../i18n/locale-provider';
 import { PointsTableView } from '../board/points-table';
 import { QUESTION_TEXTS } from '../board/question-texts';
 
@@ -14,6 +15,7 @@ export function PointsPanel({
   points: PointsTable | null;
   onShow: (shown: boolean) => void;
 }) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} fz="lg" mb="sm">
@@ -21,7 +23,7 @@ export function PointsPanel({
       </Title>
       <Switch
         mb="sm"
-        label={QUESTION_TEXTS.showPoints}
+        label={t('gameControl.showPoints')}
         checked={points?.shown ?? false}
         onChange={(e) => onShow(e.currentTarget.checked)}
       />

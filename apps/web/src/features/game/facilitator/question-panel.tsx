@@ -2,6 +2,7 @@ import { Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@m
 import type { GameContent, QuestionState } from '@playshop/shared';
 import { IconEye, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import { ScriptPanel } from '../../content/display/script-panel';
 import { optionLabel, QUESTION_TEXTS } from '../board/question-texts';
 
@@ -26,9 +27,10 @@ export function QuestionPanel({
   onClose: (contentId: number) => void;
   onReveal: (contentId: number) => void;
 }) {
+  const t = useT();
   const answers = content.question?.answers ?? [];
   const live = question?.contentId === content.id ? question : null;
-  const answered = (live?.tally ?? []).reduce((n, t) => n + t.count, 0);
+  const answered = (live?.tally ?? []).reduce((n, option) => n + option.count, 0);
   const correctIndex = answers.findIndex((a) => a.id === live?.correct);
   // Two columns on a laptop: the question and its buttons beside the tally, all in view at once (issue 28).
   return (
@@ -45,7 +47,7 @@ export function QuestionPanel({
           </Badge>
           {live?.closed && (
             <Badge variant="light" color="gray" c="dark" size="lg">
-              Closed
+              {t('gameControl.questionClosed')}
             </Badge>
           )}
         </Group>
@@ -60,20 +62,20 @@ export function QuestionPanel({
               disabled={live.closed}
               onClick={() => onClose(live.contentId)}
             >
-              {QUESTION_TEXTS.closeQuestion}
+              {t('gameControl.closeAnswers')}
             </Button>
             <Button
               leftSection={<IconEye size={16} aria-hidden />}
               disabled={live.correct !== null}
               onClick={() => onReveal(live.contentId)}
             >
-              {QUESTION_TEXTS.reveal}
+              {t('gameControl.revealAnswer')}
             </Button>
           </Group>
         )}
       </Stack>
       <div data-slot="facilitator-tally">
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the tally" />}>
+        <Suspense fallback={<Loader size="sm" aria-label={t('gameControl.loadingTally')} />}>
           <QuestionTally
             options={answers}
             tally={live?.tally ?? null}

@@ -1,5 +1,6 @@
 import { Button, List, Paper, Text, Title } from '@mantine/core';
-import { GAME_TEXTS, type QueueItem } from '@playshop/shared';
+import type { QueueItem } from '@playshop/shared';
+import { useT } from '../../../i18n/locale-provider';
 
 /**
  * Right column: the content queue as the server holds it (what 'Send Content' sends next, in order;
@@ -15,15 +16,16 @@ export function QueuePanel({
   canSend: boolean;
   onSend: () => void;
 }) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} fz="lg" mb="sm">
-        Content queue
+        {t('gameControl.contentQueue')}
       </Title>
-      {queue === null && <Text c="dimmed">Loading content…</Text>}
-      {queue?.length === 0 && <Text fw={600}>{GAME_TEXTS.noContentRemaining}</Text>}
+      {queue === null && <Text c="dimmed">{t('gameControl.loadingContent')}</Text>}
+      {queue?.length === 0 && <Text fw={600}>{t('game.noContentRemaining')}</Text>}
       {queue && queue.length > 0 && (
-        <List type="ordered" spacing={4} mb="sm" aria-label="Content queue">
+        <List type="ordered" spacing={4} mb="sm" aria-label={t('gameControl.contentQueue')}>
           {queue.map((item, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the same content can be queued twice
             <List.Item key={`${i}-${item.contentId}`}>{item.title}</List.Item>
@@ -31,7 +33,7 @@ export function QueuePanel({
         </List>
       )}
       <Button fullWidth onClick={onSend} disabled={!canSend || !queue || queue.length === 0}>
-        Send Content
+        {t('gameControl.sendContent')}
       </Button>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import { Button, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { BINGO_LETTERS, ballColumn, ballLabel } from '@playshop/shared';
+import { useT } from '../../../i18n/locale-provider';
 import classes from '../board/game.module.css';
 
 /**
@@ -9,17 +10,25 @@ import classes from '../board/game.module.css';
  */
 export function RolledBallsModal({ rolls }: { rolls: number[] }) {
   const [opened, { open, close }] = useDisclosure(false);
+  const t = useT();
   const columns = BINGO_LETTERS.map((_, c) => rolls.filter((n) => ballColumn(n) === c));
   const depth = Math.max(0, ...columns.map((col) => col.length));
   const last = rolls.at(-1);
   return (
     <>
       <Button variant="light" onClick={open}>
-        Show Rolled Balls
+        {t('gameControl.showRolledBalls')}
       </Button>
-      <Modal opened={opened} onClose={close} title={`Rolled balls (${rolls.length})`} size="lg">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('gameControl.rolledBalls', { count: rolls.length })}
+        size="lg"
+      >
         <Stack gap="md">
-          {last !== undefined && <Text fw={700}>Last called: {ballLabel(last)}</Text>}
+          {last !== undefined && (
+            <Text fw={700}>{t('gameControl.lastCalled', { ball: ballLabel(last) })}</Text>
+          )}
           <Table striped withTableBorder withColumnBorders ta="center">
             <Table.Thead>
               <Table.Tr>
@@ -53,9 +62,9 @@ export function RolledBallsModal({ rolls }: { rolls: number[] }) {
           </Table>
           <div>
             <Text size="sm" fw={600} mb={4}>
-              In the order drawn
+              {t('gameControl.inOrderDrawn')}
             </Text>
-            <ol className={classes.drawOrder} aria-label="Balls in the order drawn">
+            <ol className={classes.drawOrder} aria-label={t('gameControl.ballsInOrderDrawn')}>
               {rolls.map((n) => (
                 <li key={n}>{ballLabel(n)}</li>
               ))}
