@@ -26,11 +26,13 @@ import { CHROMIUM_PATH } from '../e2e/support/chromium';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_KB = 150;
 /**
- * What CI fails on: today's figure with a few hundred bytes of margin. 144.6 KB on 27 November, once
- * the staff route tables were discovered on navigation and the shared contracts moved to zod/mini
- * (from 154.8 KB; docs/performance.md). Lower it with every saving; never raise it past TARGET_KB.
+ * What CI fails on: today's figure with a few hundred bytes of margin. 147.7 KB on 27 November: 144.6
+ * once the staff route tables were discovered on navigation and the shared contracts moved to
+ * zod/mini (from 154.8 KB), then +3.1 KB as the player login, dashboard, card and presenter texts
+ * moved into the catalogues (the German one grew by 1 KB) and the staff language choice joined the
+ * session (docs/performance.md). Lower it with every saving; never raise it past TARGET_KB.
  */
-const CHECK_CEILING_KB = 145;
+const CHECK_CEILING_KB = 148;
 const CHECK_ONLY = process.env.BENCH_WEB_CHECK === '1';
 const TARGET_LCP_MS = 1500;
 /** Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
