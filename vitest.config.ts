@@ -49,6 +49,9 @@ export default defineConfig({
           // jsdom with the AbortSignal that Node's fetch API accepts (see the file).
           environment: './src/test/jsdom-environment.ts',
           setupFiles: ['src/test/setup.ts'],
+          // Patience, not a speed check: beside the API and browser projects on 2 cores, one render
+          // of a screen has taken seconds, and files that pass alone in 1 s failed at vitest's 5 s.
+          testTimeout: 20_000,
         },
       },
       {

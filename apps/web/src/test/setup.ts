@@ -1,10 +1,14 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { activateLanguage, loadStaffMessages } from '../i18n/i18n';
 
 // The screens' texts come from the English catalogues unless a test activates another language.
 await activateLanguage('en');
 await loadStaffMessages();
+
+// findBy… and waitFor wait up to 5 s, not 1 s: on a loaded machine (CI runs every project at once
+// on 2 cores) a screen's next render has come later than 1 s, and the test failed though it was right.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library only cleans up by itself when the runner exposes globals; this project does not.
 afterEach(() => {
