@@ -5,9 +5,14 @@ import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
 
-/** A phone whose app JavaScript never arrives: what it paints is index.html and its stylesheet alone. */
-async function withoutAppScripts(path: string) {
-  const { page } = await suite.open(PHONE);
+/**
+ * A phone (in the browser language `locale`, with `stored` as the player's own choice on the device)
+ * whose app JavaScript never arrives: what it paints is index.html and its stylesheet alone.
+ */
+async function withoutAppScripts(path: string, locale = 'en-US', stored?: string) {
+  const context = await suite.browser.newContext({ viewport: PHONE, locale });
+  const page = await context.newPage();
+  if (stored) await page.addInitScript((l) => localStorage.setItem('playshop.language', l), stored);
   await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
   await page.goto(`${suite.product.url}${path}`);
   return page;
@@ -29,7 +34,7 @@ describe.runIf(hasChromium)('the first paint of a phone', () => {
     await visible(page, 'PLAYER LOGIN');
     expect(await page.getByText('Type the room code your facilitator shows').isVisible()).toBe(true);
     // Buttons are styled by the first stylesheet (Mantine's filled button is the brand violet).
-    const submit = page.locator('[data-prerendered] button[type="submit"]').last();
+    const submit = page.locator('[data-prerendered="en"] button[type="submit"]').last();
     expect(await submit.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(103, 65, 217)');
     // Only the first screen's part of Mantine's stylesheet blocked the paint: no table rules yet.
     expect(await hasCssRule(page, '--button-height')).toBe(true);
@@ -38,6 +43,22 @@ describe.runIf(hasChromium)('the first paint of a phone', () => {
     expect(await page.getByRole('textbox').count()).toBe(0);
     expect(await page.getByRole('heading').count()).toBe(0);
     expect(await page.getByLabel('Username').count()).toBe(0);
+  });
+
+  it("paints the copy in the phone's language: the browser's when it is one of ours, the player's own choice first", async () => {
+    const german = await withoutAppScripts('/', 'de-DE');
+    await visible(german, 'SPIELER-ANMELDUNG');
+    expect(await german.getByText('PLAYER LOGIN').isVisible()).toBe(false);
+    expect(await german.locator('[data-prerendered]:visible').count()).toBe(1);
+
+    const arabic = await withoutAppScripts('/', 'de-DE', 'ar');
+    const copy = arabic.locator('[data-prerendered]:visible');
+    expect(await copy.count()).toBe(1);
+    expect(await copy.getAttribute('dir')).toBe('rtl');
+    expect(await arabic.getByText('SPIELER-ANMELDUNG').isVisible()).toBe(false);
+
+    // A language we do not ship falls back to English.
+    await visible(await withoutAppScripts('/', 'ja-JP'), 'PLAYER LOGIN');
   });
 
   it('any other address never shows the copy of `/`', async () => {
