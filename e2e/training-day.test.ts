@@ -48,6 +48,8 @@ const ROOM = 'Day Room';
 const PHONES = 10;
 /** A step's time: most take 20–40 s; the rolls on a machine shared with other suites take longer. */
 const STEP_MS = 120_000;
+/** The step that rolls by hand until a line wins: 15–30 rolls, each a round trip to ten phones. */
+const LINE_STEP_MS = 240_000;
 /** Four corners, as the engine checks it. */
 const FOUR_CORNERS = { kind: 'four_corners' } as const;
 
@@ -373,7 +375,7 @@ describe.runIf(hasChromium)('a training day in one room', () => {
       await stagePictures(winner!, 'phone-win', [PHONE]);
       await endGame();
     },
-    STEP_MS,
+    LINE_STEP_MS,
   );
 
   it('after the day: a new code reaches both presenters at once; the old one says it was replaced', async () => {
