@@ -296,7 +296,7 @@ async function ownerLeaves(
   roomId: number,
   fixture: Fixture,
 ) {
-  const a = await serve('playshop', { ...env, SHUTDOWN_DRAIN_MS: '500' });
+  const a = await serve('playshop', { ...env, SHUTDOWN_DRAIN_MS: '500' }, how === 'SIGTERM' ? 'draining' : undefined);
   const b = await serve('playshop', env, how === 'SIGKILL' ? 'failover' : 'restart');
   try {
     const { facilitator, players } = await game(roomId, fixture, [a.url, b.url]);
@@ -318,7 +318,12 @@ async function ownerLeaves(
     // the new owner's snapshot reaches them (a kill), or never interrupted (a handed-off room: their
     // next frame is the measure).
     type Phases = Record<'closed' | 'upgrade' | 'snapshot', number[]>;
-    const moved = players.all<{ times: number[]; refused: number; phases: Phases }>({
+    const moved = players.all<{
+      times: number[];
+      refused: number;
+      phases: Phases;
+      why: Record<string, number>;
+    }>({
       op: 'move',
       leaving: a.url,
       to: b.url,
@@ -346,8 +351,11 @@ async function ownerLeaves(
       const all = replies.flatMap((r) => r.phases[name]);
       return `${ms(pct(all, 50))} / ${ms(pct(all, 99))}`;
     };
-    const phases = `closed ${phase('closed')} after the fault, upgrade ${phase('upgrade')}, snapshot ${phase('snapshot')} after it (p50 / p99)`;
+    const phases = `told to move (or closed) ${phase('closed')} after the fault, upgrade ${phase('upgrade')}, snapshot ${phase('snapshot')} after it (p50 / p99)`;
     progress(`${how}: the moving screens: ${phases}`);
+    const why = new Map<string, number>();
+    for (const r of replies) for (const [k, n] of Object.entries(r.why)) why.set(k, (why.get(k) ?? 0) + n);
+    if (why.size > 0) progress(`${how}: upgrades refused: ${[...why].map(([k, n]) => `${n}× ${k}`).join('; ')}`);
     // The facilitator's first ball after the fault, however late (bounded), then time for it to land.
     await bounded(
       'first roll after the fault',
