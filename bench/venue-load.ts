@@ -67,6 +67,8 @@ class Screen {
   closeCode: number | null = null;
   /** The server's last resume ticket (`pong.resume`): a move comes back with it, as the web client does. */
   ticket: string | null = null;
+  /** Whether this screen was on the instance that went away (a failover or restart). */
+  wasMoved = false;
   /** Called with the ticket of a `move` frame, while a restart is watched. */
   moveTold: ((ticket: string) => void) | null = null;
   /** When this screen was back after the fault (a snapshot, or its first frame on the survivor). */
@@ -340,6 +342,7 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
             s.backAt = (await s.next(cmd.stayedOn, cmd.start)) - cmd.start;
             return s.backAt;
           }
+          s.wasMoved = true;
           const ticket = await s.moveOrClose();
           if (ticket) {
             const told = nowMs();
@@ -382,6 +385,7 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
       };
       return {
         gaps: screens.map((s) => s.longestGap),
+        movedGaps: screens.filter((s) => s.wasMoved).map((s) => s.longestGap),
         errors: screens.reduce((n, s) => n + s.errors, 0),
         // When each player had the first ball after the fault: live, if it was back before it was
         // drawn, else in the snapshot that brought it back.

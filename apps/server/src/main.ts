@@ -61,7 +61,8 @@ async function main(): Promise<void> {
     try {
       app.startDraining();
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-      await app.moveGameScreens();
+      // The game's screens move to other instances first (SIGINT: within the close, shorter).
+      if (signal === 'SIGTERM') await app.moveGameScreens();
       await app.close();
       // A Redis that is down would hold quit() until it came back: drop the connection instead.
       if (redis && isRedisReady(redis)) await redis.quit();
