@@ -31,6 +31,12 @@ const SLOW_SHARE = 0.05;
 /** How often the facilitator presses Roll during a failover or restart (BENCH_ROLL_EVERY_MS). */
 const ROLL_EVERY_MS = Number(process.env.BENCH_ROLL_EVERY_MS ?? 500);
 const TIME_LIMIT_MS = Number(process.env.BENCH_TIME_LIMIT_MS ?? 20 * 60_000);
+/**
+ * BENCH_STARVE_SURVIVOR=0.5: from the fault on, the surviving instance is stopped (SIGSTOP) that share
+ * of every 200 ms, as on a machine whose other work leaves it half the CPU: the 10,000-player runs'
+ * starved survivor, at a size this shared machine can take.
+ */
+const STARVE = Number(process.env.BENCH_STARVE_SURVIVOR ?? 0);
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (name: string) => !only || only.includes(name);
 const children = new Set<ChildProcess>();
@@ -334,6 +340,13 @@ async function ownerLeaves(
     });
     await sleep(Math.max(0, start - nowMs()));
     a.child.kill(how);
+    const starving =
+      STARVE > 0
+        ? setInterval(() => {
+            b.child.kill('SIGSTOP');
+            setTimeout(() => b.child.kill('SIGCONT'), 200 * STARVE);
+          }, 200)
+        : undefined;
     let rolling = true;
     const rolledAfter = () => (staff.arrivals.get('get_random_roll') ?? []).some((at) => at > start);
     // The facilitator presses Roll every ROLL_EVERY_MS (refusals and all). After a kill, until the
@@ -367,6 +380,9 @@ async function ownerLeaves(
     await sleep(2_000);
     rolling = false;
     await keepRolling;
+    clearInterval(starving);
+    await sleep(200);
+    b.child.kill('SIGCONT');
     const balls = (staff.arrivals.get('get_random_roll') ?? []).filter((t) => t > start);
     const firstRoll = balls.length > 0 ? balls[0]! - start : Number.NaN;
     progress(
