@@ -302,7 +302,11 @@ async function ownerLeaves(
   roomId: number,
   fixture: Fixture,
 ) {
-  const a = await serve('playshop', { ...env, SHUTDOWN_DRAIN_MS: '500' }, how === 'SIGTERM' ? 'draining' : undefined);
+  const a = await serve(
+    'playshop',
+    { ...env, SHUTDOWN_DRAIN_MS: '500' },
+    how === 'SIGTERM' ? 'draining' : undefined,
+  );
   const b = await serve('playshop', env, how === 'SIGKILL' ? 'failover' : 'restart');
   try {
     const { facilitator, players } = await game(roomId, fixture, [a.url, b.url]);
@@ -368,7 +372,8 @@ async function ownerLeaves(
     progress(`${how}: the moving screens: ${phases}`);
     const why = new Map<string, number>();
     for (const r of replies) for (const [k, n] of Object.entries(r.why)) why.set(k, (why.get(k) ?? 0) + n);
-    if (why.size > 0) progress(`${how}: upgrades refused: ${[...why].map(([k, n]) => `${n}× ${k}`).join('; ')}`);
+    if (why.size > 0)
+      progress(`${how}: upgrades refused: ${[...why].map(([k, n]) => `${n}× ${k}`).join('; ')}`);
     // The facilitator's first ball after the fault, however late (bounded), then time for it to land.
     await bounded(
       'first roll after the fault',

@@ -213,7 +213,12 @@ describe('the room directory in a rolling restart', () => {
       expect(announced).toEqual([]);
       // It lets go; the facilitator's Roll (here, the open) takes the room before another word.
       ownerHolds = false;
-      const open = { roomId, actor: staff.actor, command: { type: 'open_lobby' as const }, socket: staff.key };
+      const open = {
+        roomId,
+        actor: staff.actor,
+        command: { type: 'open_lobby' as const },
+        socket: staff.key,
+      };
       expect(await directory.execute(open)).toEqual({ ok: true });
       await new Promise((r) => setTimeout(r, 100));
       expect(announced).toEqual(['handed']);

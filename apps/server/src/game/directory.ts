@@ -101,7 +101,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
    * hand-over, whose screens saw every frame, not a takeover that sends each of them the room.
    */
   const handing = new Map<number, number>();
-  const isHanded = (roomId: number) => Date.now() - (handing.get(roomId) ?? Number.NEGATIVE_INFINITY) < HANDING_MS;
+  const isHanded = (roomId: number) =>
+    Date.now() - (handing.get(roomId) ?? Number.NEGATIVE_INFINITY) < HANDING_MS;
   // Back from a bus outage: every screen of ours gets the room afresh.
   bus.onReconnected(() => {
     for (const roomId of hub.roomIds()) void rejoin(roomId);

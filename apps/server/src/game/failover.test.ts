@@ -150,7 +150,10 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     // No screen went more than 2 s without a frame (the phone on A: across its move to B, the frames
     // of A's socket until the new one's snapshot, then the new one's).
     expect(longestGap(onB.all, stoppedAt, end)).toBeLessThanOrEqual(2_000);
-    const seen = [...onA.all.filter((f) => f.at < switchedAt), ...back!.all.filter((f) => f.at >= switchedAt)];
+    const seen = [
+      ...onA.all.filter((f) => f.at < switchedAt),
+      ...back!.all.filter((f) => f.at >= switchedAt),
+    ];
     expect(longestGap(seen, stoppedAt, end)).toBeLessThanOrEqual(2_000);
     // The moved phone has its card and every ball.
     back!.inbox.length = 0;

@@ -300,7 +300,9 @@ describe('game socket connection', () => {
     expect(t.getToken).toHaveBeenCalledTimes(1);
     const moving = t.sockets[1]!;
     moving.open();
-    expect(moving.sent).toEqual([{ type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 12 } }]);
+    expect(moving.sent).toEqual([
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 12 } },
+    ]);
     // Until the new socket has the room, the old one's frames are the screen's; the new one's
     // earlier frames are in its snapshot.
     old.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 13 });
@@ -311,7 +313,12 @@ describe('game socket connection', () => {
     expect(old.closedWith).toBe(1000);
     old.receive({ type: 'get_random_roll', payload: { roll: 9 }, seq: 14 });
     moving.receive({ type: 'get_random_roll', payload: { roll: 8 }, seq: 14 });
-    expect(t.received.map((m) => m.type)).toEqual(['open_lobby', 'get_random_roll', 'set_game_state', 'get_random_roll']);
+    expect(t.received.map((m) => m.type)).toEqual([
+      'open_lobby',
+      'get_random_roll',
+      'set_game_state',
+      'get_random_roll',
+    ]);
     expect(t.received.at(-1)).toMatchObject({ payload: { roll: 8 } });
     // What is sent goes on the new socket; nothing was shown, the status never left 'open'.
     t.conn.send({ type: 'ready', payload: { roomId: 7 } });

@@ -182,7 +182,9 @@ export function createGameConnection(deps: GameConnectionDeps) {
 
   function sendReconnect(ws: SocketLike) {
     const lastSeq = deps.getLastSeq();
-    ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'reconnect', roomId: deps.roomId, lastSeq } }));
+    ws.send(
+      JSON.stringify({ type: 'room_event', payload: { action: 'reconnect', roomId: deps.roomId, lastSeq } }),
+    );
   }
 
   /** The listeners of the socket in use. */
