@@ -275,8 +275,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
      * once another instance serves each (or after `waitMs`: no other instance may be running); null
      * when there are no other instances to hand anything to (one process, or the bus is down). Our
      * sockets stay served meanwhile, their commands forwarded and the new owner's frames brought
-     * by the bus; the caller then closes them (1012) a slice at a time, and each reconnects to any
-     * instance.
+     * by the bus; the caller then tells them to move (socket.ts), a slice at a time, and each
+     * opens its new socket on any instance before the old one closes.
      */
     async handOff(waitMs = 3_000): Promise<number[] | null> {
       if (!bus.shared || !bus.healthy()) return null;
