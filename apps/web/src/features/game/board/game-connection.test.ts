@@ -4,6 +4,7 @@ import { FakeSocket } from './fake-socket';
 import {
   createGameConnection,
   HEARTBEAT_MS,
+  MOVE_GIVE_UP_MS,
   parseServerFrame,
   RESTART_SPREAD_MS,
   RESUME_TICKET_USE_MS,
@@ -357,7 +358,23 @@ describe('game socket connection', () => {
     expect(t.toasts.at(-2)).toBe('Websocket connection closed unexpectedly');
   });
 
-  it('a move whose new socket never brings the room is given up after STALL_MS; a close meanwhile waits for it', async () => {
+  it('a move whose new socket hangs is given up after MOVE_GIVE_UP_MS while the old one still serves', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const old = t.sockets[0]!;
+    old.open();
+    t.visibility.hidden = true;
+    old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
+    await vi.advanceTimersByTimeAsync(MOVE_GIVE_UP_MS);
+    expect(t.sockets[1]!.closedWith).toBe(1000);
+    old.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 13 });
+    expect(t.received.at(-1)).toMatchObject({ payload: { roll: 5 } });
+    expect(t.sockets).toHaveLength(2);
+    expect(t.statuses.at(-1)).toBe('open');
+  });
+
+  it('a move whose new socket never brings the room is given up STALL_MS after the old one closed', async () => {
     const t = setup();
     t.conn.start();
     await flush();
@@ -365,6 +382,11 @@ describe('game socket connection', () => {
     old.open();
     old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
     t.sockets[1]!.open();
+    // A survivor slow to answer costs nothing while the old socket brings frames (the tab is hidden
+    // so that its own quiet is not a stall).
+    t.visibility.hidden = true;
+    await vi.advanceTimersByTimeAsync(STALL_MS * 1.5);
+    expect(t.sockets[1]!.closedWith).toBeUndefined();
     // The old socket closes (1012) while the new one is on its way: no other socket is made yet.
     old.drop(1012);
     await vi.advanceTimersByTimeAsync(STALL_MS - 1);

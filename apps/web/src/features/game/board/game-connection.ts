@@ -58,6 +58,8 @@ export const HEARTBEAT_MS = 5_000;
 /** No frame for this long (or a socket that does not open in this time) is a stall. */
 export const STALL_MS = 10_000;
 const TICK_MS = 1_000;
+/** A move's new socket without the room this long is given up (the server closes the old one within 20 s). */
+export const MOVE_GIVE_UP_MS = 30_000;
 /**
  * A resume ticket (`pong.resume`) is used for a reconnect while younger than this; the server's are
  * good for 10 minutes and handed again every 2 while the socket is open.
@@ -204,9 +206,13 @@ export function createGameConnection(deps: GameConnectionDeps) {
     ws.onclose = (event) => {
       if (socket !== ws) return;
       detach();
-      // Its screen is moving: the new socket brings the room (or, if it fails, the usual reconnect).
+      // Its screen is moving: the new socket brings the room (or, if it fails, the usual reconnect),
+      // given STALL_MS from now, as any socket that does not open.
       if (mover) {
         isRestarting = true;
+        const moving = mover;
+        if (moverTimer) clearTimeout(moverTimer);
+        moverTimer = setTimeout(() => abandonMove(moving), STALL_MS);
         return;
       }
       handleClose(event.code);
@@ -223,8 +229,9 @@ export function createGameConnection(deps: GameConnectionDeps) {
     if (mover || disposed) return;
     const ws = createSocket(socketUrl(location, resumeTicket, 'resume'));
     mover = ws;
-    // A new socket that has not brought the room within STALL_MS is given up, as a stalled one is.
-    moverTimer = setTimeout(() => abandonMove(ws), STALL_MS);
+    // While the old socket brings frames, a slow new one costs nothing: it is given up only when it
+    // has not brought the room MOVE_GIVE_UP_MS after the move, or STALL_MS after the old one closed.
+    moverTimer = setTimeout(() => abandonMove(ws), MOVE_GIVE_UP_MS);
     ws.onopen = () => {
       if (mover === ws) sendReconnect(ws);
     };
