@@ -229,6 +229,42 @@ describe('the room directory in a rolling restart', () => {
     }
   });
 
+  it('once another instance said it serves the room, taking it here later is a takeover again', async () => {
+    // The instance that took the handed room may die in its turn: the screens here need the room then.
+    const { roomId, staff } = await roomWithPeople(1);
+    let moved: (roomId: number, how?: MoveKind) => void = () => undefined;
+    const announced: (MoveKind | undefined)[] = [];
+    let heldElsewhere = true;
+    const { hub, directory } = directoryWith(
+      {
+        ...localBus(),
+        shared: true,
+        onMoved: (handler) => {
+          moved = handler;
+        },
+        announceMoved: async (_roomId, how) => void announced.push(how),
+      },
+      { ...localOwnership(), acquire: async () => !heldElsewhere },
+    );
+    try {
+      hub.join(staff, roomId);
+      moved(roomId, 'leaving');
+      moved(roomId, 'handed');
+      heldElsewhere = false;
+      const open = {
+        roomId,
+        actor: staff.actor,
+        command: { type: 'open_lobby' as const },
+        socket: staff.key,
+      };
+      expect(await directory.execute(open)).toEqual({ ok: true });
+      await until(() => announced.length > 0);
+      expect(announced).toEqual([undefined]);
+    } finally {
+      await directory.close();
+    }
+  });
+
   it('the leaving owner says so before it lets go, and stops waiting when another instance serves the room', async () => {
     const { roomId, staff } = await roomWithPeople(1);
     let moved: (roomId: number, how?: MoveKind) => void = () => undefined;

@@ -80,6 +80,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   // Its owner is leaving (a rolling restart): take it now, rather than at the next command; once
   // taken so, our screens are up to date (the bus brought them every frame) and stay as they are.
   bus.onMoved((roomId, how) => {
+    // Another instance serves it now: a later takeover here (that one dying) is not a hand-over.
+    if (how !== 'leaving') handing.delete(roomId);
     if (how === 'handed') return void handedOver.get(roomId)?.();
     // While leaving, another instance serving a room we hand off is what we wait for, however it
     // took it (an instance of an older version, or one that took it for a command first).
