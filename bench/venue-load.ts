@@ -67,6 +67,10 @@ class Screen {
   closeCode: number | null = null;
   /** The server's last resume ticket (`pong.resume`): a move comes back with it, as the web client does. */
   ticket: string | null = null;
+  /** Whether this screen was on the instance that went away (a failover or restart). */
+  wasMoved = false;
+  /** Called with the ticket of a `move` frame, while a restart is watched. */
+  moveTold: ((ticket: string) => void) | null = null;
   /** When this screen was back after the fault (a snapshot, or its first frame on the survivor). */
   backAt = Number.NaN;
   readonly rolls: number[] = [];
@@ -86,15 +90,57 @@ class Screen {
     const ticket = resume && !NO_TICKETS ? this.ticket : null;
     this.ticket = null;
     const query = ticket ? `resume=${encodeURIComponent(ticket)}` : `token=${encodeURIComponent(this.token)}`;
-    this.ws = new WebSocket(`${url}?${query}`, { perMessageDeflate: false });
-    this.ws.on('message', (data: Buffer) => this.onFrame(data));
-    this.ws.on('close', (code) => {
-      this.closeCode = code;
-    });
-    this.ws.on('error', () => undefined);
+    const ws = new WebSocket(`${url}?${query}`, { perMessageDeflate: false });
+    this.ws = ws;
+    this.listen(ws);
     return new Promise((resolve, reject) => {
-      this.ws.once('open', () => resolve());
-      this.ws.once('error', reject);
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+  }
+
+  /** Frames and the close of `ws` count while it is the screen's socket (a move has two). */
+  private listen(ws: WebSocket) {
+    ws.on('message', (data: Buffer) => {
+      if (this.ws === ws) this.onFrame(data);
+    });
+    ws.on('close', (code) => {
+      if (this.ws === ws) this.closeCode = code;
+    });
+    ws.on('error', () => undefined);
+  }
+
+  /**
+   * A `move` as the web client answers it (game-connection.ts): a new socket on `url` with the
+   * move's ticket sends `reconnect` while the old one still brings frames; from the new one's
+   * snapshot on it is the screen's socket and the old one is closed (1000). When it opened and
+   * when it had the room, or a failure (then the old socket's 1012 brings the usual reconnect).
+   */
+  moveTo(url: string, ticket: string, roomId: number): Promise<{ opened: number; back: number }> {
+    const old = this.ws;
+    const ws = new WebSocket(`${url}?resume=${encodeURIComponent(ticket)}`, { perMessageDeflate: false });
+    return new Promise((resolve, reject) => {
+      let opened = Number.NaN;
+      ws.once('open', () => {
+        opened = nowMs();
+        ws.send(JSON.stringify(msg(roomId, 'room_event', 'reconnect', { lastSeq: this.lastSeq })));
+      });
+      ws.once('error', reject);
+      ws.once('close', (code) => reject(new Error(`the new socket closed (${code})`)));
+      const before = (data: Buffer) => {
+        // Frames before the snapshot are in it; a full snapshot names its room.
+        if (data.toString('latin1', 9, 23) !== 'set_game_state' || data.indexOf('"roomId"') < 0) return;
+        ws.off('message', before);
+        ws.removeAllListeners('close');
+        ws.removeAllListeners('error');
+        this.ws = ws;
+        this.closeCode = null;
+        this.listen(ws);
+        this.onFrame(data);
+        old.close(1000);
+        resolve({ opened, back: nowMs() });
+      };
+      ws.on('message', before);
     });
   }
 
@@ -111,6 +157,10 @@ class Screen {
     if (type === 'error_event') this.errors += 1;
     if (type === 'get_random_roll') this.rolls.push(now);
     if (type === 'pong') this.ticket = /"resume":"([^"]+)"/.exec(data.toString('latin1'))?.[1] ?? this.ticket;
+    if (type === 'move') {
+      const ticket = /"resume":"([^"]+)"/.exec(data.toString('latin1'))?.[1];
+      if (ticket) this.moveTold?.(ticket);
+    }
     this.last.set(type, now);
     if (this.waiter && this.waiter.type === type && now > this.waiter.after) {
       const { resolve } = this.waiter;
@@ -133,8 +183,23 @@ class Screen {
   }
 
   closed(): Promise<number> {
-    if (this.ws.readyState === WebSocket.CLOSED) return Promise.resolve(this.closeCode ?? 1006);
-    return new Promise((resolve) => this.ws.once('close', (code) => resolve(code)));
+    const ws = this.ws;
+    if (ws.readyState === WebSocket.CLOSED) return Promise.resolve(this.closeCode ?? 1006);
+    return new Promise((resolve) => ws.once('close', (code) => resolve(code)));
+  }
+
+  /** The ticket of a `move` frame, or null once the socket closed without one. */
+  moveOrClose(): Promise<string | null> {
+    return new Promise((resolve) => {
+      this.moveTold = (ticket) => {
+        this.moveTold = null;
+        resolve(ticket);
+      };
+      void this.closed().then(() => {
+        this.moveTold = null;
+        resolve(null);
+      });
+    });
   }
 }
 
@@ -144,6 +209,8 @@ let pace: NodeJS.Timeout | undefined;
 const socketOf = (s: Screen) => (s.ws as unknown as { _socket?: { pause(): void; resume(): void } })._socket;
 /** Upgrades refused (503 while the database pool is saturated, …) and tried again. */
 let refused = 0;
+/** Why, by the client's error message ("Unexpected server response: 503", ECONNRESET, …). */
+const refusedWhy = new Map<string, number>();
 
 /** A screen coming back as the web client does: a refused upgrade is tried again after its backoff. */
 async function reopen(s: Screen, url: string, resume = false) {
@@ -154,6 +221,8 @@ async function reopen(s: Screen, url: string, resume = false) {
     } catch (err) {
       if (attempt >= 5) throw err;
       refused += 1;
+      const why = `${attempt === 1 && resume ? 'ticket' : 'token'}: ${(err as Error).message}`;
+      refusedWhy.set(why, (refusedWhy.get(why) ?? 0) + 1);
       const step = 500 * 2 ** (attempt - 1);
       await sleep(step + Math.random() * step);
     }
@@ -273,6 +342,25 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
             s.backAt = (await s.next(cmd.stayedOn, cmd.start)) - cmd.start;
             return s.backAt;
           }
+          s.wasMoved = true;
+          const ticket = await s.moveOrClose();
+          if (ticket) {
+            const told = nowMs();
+            const move = await s.moveTo(cmd.to, ticket, cmd.roomId).catch((err: Error) => {
+              refused += 1;
+              const why = `move: ${err.message}`;
+              refusedWhy.set(why, (refusedWhy.get(why) ?? 0) + 1);
+              return null;
+            });
+            if (move) {
+              s.backAt = move.back - cmd.start;
+              // For a move, "closed" is when the screen was told to move.
+              phases.closed.push(told - cmd.start);
+              phases.upgrade.push(move.opened - told);
+              phases.snapshot.push(move.back - move.opened);
+              return s.backAt;
+            }
+          }
           const code = await s.closed();
           const closedAt = nowMs();
           await sleep(code === 1012 ? restartSpread() : firstBackoff());
@@ -288,7 +376,7 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
           return s.backAt;
         }),
       );
-      return { times, refused: refused - before, phases };
+      return { times, refused: refused - before, phases, why: Object.fromEntries(refusedWhy) };
     }
     case 'summary': {
       const firstAfter = (s: Screen) => {
@@ -297,6 +385,7 @@ async function handle(cmd: VenueCommand): Promise<Record<string, unknown>> {
       };
       return {
         gaps: screens.map((s) => s.longestGap),
+        movedGaps: screens.filter((s) => s.wasMoved).map((s) => s.longestGap),
         errors: screens.reduce((n, s) => n + s.errors, 0),
         // When each player had the first ball after the fault: live, if it was back before it was
         // drawn, else in the snapshot that brought it back.

@@ -55,12 +55,14 @@ async function main(): Promise<void> {
     // stops sending new work while requests and game sockets here still run; then close.
     const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
     app.log.info({ signal, drainMs }, 'shutting down');
-    // Room hand-over (up to 3 s) and the game sockets' paced closes (up to 6 s, game/socket.ts).
+    // Room hand-over (up to 3 s) and the game screens' moves (up to 20 s with it, game/socket.ts).
     const force = setTimeout(() => process.exit(1), drainMs + 30_000);
     force.unref();
     try {
       app.startDraining();
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      // The game's screens move to other instances first (SIGINT: within the close, shorter).
+      if (signal === 'SIGTERM') await app.moveGameScreens();
       await app.close();
       // A Redis that is down would hold quit() until it came back: drop the connection instead.
       if (redis && isRedisReady(redis)) await redis.quit();

@@ -429,6 +429,12 @@ export const ZServerMessage = z.discriminatedUnion('type', [
    * with a later `pong` before it runs out.
    */
   frame('pong', z.object({ resume: z.optional(z.string()) })),
+  /**
+   * This instance is stopping and another one serves the room already (a rolling restart; protocol 6,
+   * additive): open a new socket now with `resume` and send `reconnect`, take its frames from the
+   * snapshot on, then close this one (1000). Until then this socket keeps bringing the room's frames.
+   */
+  frame('move', z.object({ resume: z.string() })),
   /** To staff (seq 0, not a game event): the facilitator issued the room a new join code. */
   frame('join_code', z.object({ code: z.string() })),
   /** To the answering player's screens: the answer the server holds for them. */

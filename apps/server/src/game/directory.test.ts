@@ -3,7 +3,7 @@ import { GAME_TEXTS, ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
 import { createRoomWithPeople, useTestDatabase } from '../test/context';
-import { type Bus, localBus } from './bus';
+import { type Bus, localBus, type MoveKind } from './bus';
 import { createRoomDirectory } from './directory';
 import { type Connection, createHub } from './hub';
 import { createJournal } from './journal';
@@ -182,6 +182,118 @@ describe('the room directory on a takeover', () => {
     } finally {
       await directory.close();
     }
+  });
+});
+
+describe('the room directory in a rolling restart', () => {
+  it('a room taken for a command after its owner said it is leaving is a hand-over: no screen gets the room again', async () => {
+    // The bench's race: the facilitator's Roll, forwarded while the owner let the room go, took it
+    // here before the owner's `leaving` after the release arrived. That opening announced a takeover
+    // (the leaving owner then waited its full 3 s) and sent every screen here a join and a snapshot.
+    const { roomId, staff, players } = await roomWithPeople(2);
+    let moved: (roomId: number, how?: MoveKind) => void = () => undefined;
+    const announced: (MoveKind | undefined)[] = [];
+    let ownerHolds = true;
+    const { hub, directory } = directoryWith(
+      {
+        ...localBus(),
+        shared: true,
+        onMoved: (handler) => {
+          moved = handler;
+        },
+        announceMoved: async (_roomId, how) => void announced.push(how),
+      },
+      { ...localOwnership(), acquire: async () => !ownerHolds },
+    );
+    try {
+      for (const c of [staff, ...players]) hub.join(c, roomId);
+      // The owner closed the room and says it is leaving, but still holds it: nothing to take yet.
+      moved(roomId, 'leaving');
+      await new Promise((r) => setTimeout(r, 20));
+      expect(announced).toEqual([]);
+      // It lets go; the facilitator's Roll (here, the open) takes the room before another word.
+      ownerHolds = false;
+      const open = {
+        roomId,
+        actor: staff.actor,
+        command: { type: 'open_lobby' as const },
+        socket: staff.key,
+      };
+      expect(await directory.execute(open)).toEqual({ ok: true });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(announced).toEqual(['handed']);
+      // The players' screens got the room's frames, not a join and a snapshot each.
+      for (const p of players) expect(p.frames.filter((f) => f.type === 'join_room')).toEqual([]);
+    } finally {
+      await directory.close();
+    }
+  });
+
+  it('once another instance said it serves the room, taking it here later is a takeover again', async () => {
+    // The instance that took the handed room may die in its turn: the screens here need the room then.
+    const { roomId, staff } = await roomWithPeople(1);
+    let moved: (roomId: number, how?: MoveKind) => void = () => undefined;
+    const announced: (MoveKind | undefined)[] = [];
+    let heldElsewhere = true;
+    const { hub, directory } = directoryWith(
+      {
+        ...localBus(),
+        shared: true,
+        onMoved: (handler) => {
+          moved = handler;
+        },
+        announceMoved: async (_roomId, how) => void announced.push(how),
+      },
+      { ...localOwnership(), acquire: async () => !heldElsewhere },
+    );
+    try {
+      hub.join(staff, roomId);
+      moved(roomId, 'leaving');
+      moved(roomId, 'handed');
+      heldElsewhere = false;
+      const open = {
+        roomId,
+        actor: staff.actor,
+        command: { type: 'open_lobby' as const },
+        socket: staff.key,
+      };
+      expect(await directory.execute(open)).toEqual({ ok: true });
+      await until(() => announced.length > 0);
+      expect(announced).toEqual([undefined]);
+    } finally {
+      await directory.close();
+    }
+  });
+
+  it('the leaving owner says so before it lets go, and stops waiting when another instance serves the room', async () => {
+    const { roomId, staff } = await roomWithPeople(1);
+    let moved: (roomId: number, how?: MoveKind) => void = () => undefined;
+    const steps: string[] = [];
+    const { hub, directory } = directoryWith(
+      {
+        ...localBus(),
+        shared: true,
+        otherInstances: async () => 1,
+        onMoved: (handler) => {
+          moved = handler;
+        },
+        announceMoved: async (_roomId, how) => void steps.push(`announce ${how}`),
+      },
+      { ...localOwnership(), release: async () => void steps.push('release') },
+    );
+    hub.join(staff, roomId);
+    const open = { roomId, actor: staff.actor, command: { type: 'open_lobby' as const }, socket: staff.key };
+    expect(await directory.execute(open)).toEqual({ ok: true });
+    steps.length = 0;
+    // Another instance takes it (an announcement without `handed`: an older version, or a command
+    // of its own took it): the hand-over is done, long before the 60 s this one would wait.
+    const handedOff = directory.handOff(60_000);
+    await until(() => steps.includes('release'));
+    moved(roomId);
+    const done = await Promise.race([handedOff, new Promise((r) => setTimeout(() => r('waiting'), 5_000))]);
+    expect(done).toEqual([roomId]);
+    expect(steps).toEqual(['announce leaving', 'release', 'announce leaving']);
+    await directory.close();
   });
 });
 

@@ -42,6 +42,8 @@ const RETRY_MS = 200;
 const ATTEMPTS = 20;
 /** Times a rejoin asks again for a socket whose join was refused as unavailable. */
 const REJOIN_TRIES = 5;
+/** How long after an owner said it is leaving a room taken here counts as handed to us. */
+const HANDING_MS = 10_000;
 
 /**
  * Where each room's live game is: the rooms this instance owns, in memory, and the way to the owner
@@ -78,8 +80,13 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   // Its owner is leaving (a rolling restart): take it now, rather than at the next command; once
   // taken so, our screens are up to date (the bus brought them every frame) and stay as they are.
   bus.onMoved((roomId, how) => {
+    // Another instance serves it now: a later takeover here (that one dying) is not a hand-over.
+    if (how !== 'leaving') handing.delete(roomId);
     if (how === 'handed') return void handedOver.get(roomId)?.();
-    if (how === undefined) return leaving ? undefined : void rejoin(roomId);
+    // While leaving, another instance serving a room we hand off is what we wait for, however it
+    // took it (an instance of an older version, or one that took it for a command first).
+    if (how === undefined) return leaving ? void handedOver.get(roomId)?.() : void rejoin(roomId);
+    handing.set(roomId, Date.now());
     const started = performance.now();
     owned(roomId, undefined, true).then(
       (room) =>
@@ -90,6 +97,14 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
   });
   /** While leaving: each handed room's waiter, called when another instance says it serves the room. */
   const handedOver = new Map<number, () => void>();
+  /**
+   * Rooms whose owner said it is leaving, and when: taken here within HANDING_MS, for whatever
+   * reason (a command may take it before the owner's last `leaving` arrives), the room is a
+   * hand-over, whose screens saw every frame, not a takeover that sends each of them the room.
+   */
+  const handing = new Map<number, number>();
+  const isHanded = (roomId: number) =>
+    Date.now() - (handing.get(roomId) ?? Number.NEGATIVE_INFINITY) < HANDING_MS;
   // Back from a bus outage: every screen of ours gets the room afresh.
   bus.onReconnected(() => {
     for (const roomId of hub.roomIds()) void rejoin(roomId);
@@ -138,7 +153,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     }
   }
 
-  async function drop(roomId: number, room: Promise<LiveRoom>) {
+  /** `beforeRelease`: what to do once the room is closed here, before another instance may take it. */
+  async function drop(roomId: number, room: Promise<LiveRoom>, beforeRelease?: () => Promise<void>) {
     if (live.get(roomId) !== room) return;
     live.delete(roomId);
     opened.delete(roomId);
@@ -147,6 +163,7 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
     // instance may load it: a hand-over loses nothing, and no forwarder is left without its answer.
     await Promise.allSettled(inFlight.get(roomId) ?? []);
     (await room.catch(() => null))?.close();
+    await beforeRelease?.().catch(() => undefined);
     await ownership.release(roomId).catch(() => undefined);
   }
   /** Commands each room is executing here. */
@@ -159,12 +176,14 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
    * The room, when this instance owns it or can take it; null when another instance owns it.
    * `handed`: its owner handed it over (nobody's screen needs the room afresh).
    */
-  async function owned(roomId: number, requester?: string, handed = false): Promise<LiveRoom | null> {
+  async function owned(roomId: number, requester?: string, handedOff = false): Promise<LiveRoom | null> {
     const known = live.get(roomId);
     if (known) return known;
     if (leaving || !(await ownership.acquire(roomId))) return null;
     const again = live.get(roomId);
     if (again) return again;
+    const handed = handedOff || isHanded(roomId);
+    handing.delete(roomId);
     const opening = (async () => {
       const setup = await loadSetup(db, deps.content, roomId);
       if (!setup) throw new RoomNotFound();
@@ -258,8 +277,8 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
      * once another instance serves each (or after `waitMs`: no other instance may be running); null
      * when there are no other instances to hand anything to (one process, or the bus is down). Our
      * sockets stay served meanwhile, their commands forwarded and the new owner's frames brought
-     * by the bus; the caller then closes them (1012) a slice at a time, and each reconnects to any
-     * instance.
+     * by the bus; the caller then tells them to move (socket.ts), a slice at a time, and each
+     * opens its new socket on any instance before the old one closes.
      */
     async handOff(waitMs = 3_000): Promise<number[] | null> {
       if (!bus.shared || !bus.healthy()) return null;
@@ -269,8 +288,11 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
       const served = handed.map(
         (roomId) => new Promise<void>((resolve) => handedOver.set(roomId, resolve as () => void)),
       );
-      await Promise.all([...live].map(([roomId, room]) => drop(roomId, room)));
-      await Promise.all(handed.map((roomId) => bus.announceMoved(roomId, 'leaving').catch(() => undefined)));
+      // `leaving` before the release too: an instance that takes the room for a command of its own
+      // before the second one arrives knows it is a hand-over (no snapshot to each of its screens).
+      const announce = (roomId: number) => bus.announceMoved(roomId, 'leaving');
+      await Promise.all([...live].map(([roomId, room]) => drop(roomId, room, () => announce(roomId))));
+      await Promise.all(handed.map((roomId) => announce(roomId).catch(() => undefined)));
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
         Promise.all(served),

@@ -1,7 +1,8 @@
 /**
  * Two real instances (child processes) on PostgreSQL + Redis, as behind a load balancer:
  * - a rolling restart: SIGTERM on the room's owner hands the room to the other instance before it
- *   exits; players see no error and no gap of more than 2 s in their frames;
+ *   exits and tells its screens to move (make-before-break); players see no error and no gap of
+ *   more than 2 s in their frames; a screen that does not know `move` is closed with 1012;
  * - the owner killed (-9) mid-game: the other instance takes the room within 10 s, every player is
  *   back with card, marks and rolls, and no roll a client saw is lost.
  */
@@ -66,7 +67,7 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
       console.warn('[playshop] rolling-restart test skipped: it needs TEST_DATABASE_URL (PostgreSQL).');
       return t.skip();
     }
-    const room = await people(url, 2);
+    const room = await people(url, 3);
     const m = (type: string, action: string, extra: object = {}) => ({
       type,
       payload: { action, roomId: room.roomId, ...extra },
@@ -80,13 +81,17 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     const facilitator = player(b.url, room.staffToken);
     const onA = player(a.url, room.playerTokens[0]!);
     const onB = player(b.url, room.playerTokens[1]!);
-    await Promise.all([facilitator.opened, onA.opened, onB.opened]);
+    // A page of before `move`: it ignores the frame and reconnects on the close.
+    const oldPageOnA = player(a.url, room.playerTokens[2]!);
+    await Promise.all([facilitator.opened, onA.opened, onB.opened, oldPageOnA.opened]);
     facilitator.send(m('room_event', 'join_room'));
     await facilitator.next('set_game_state');
     onA.send(m('room_event', 'join_room'));
     const card = (await onA.next('join_room')).payload;
-    onB.send(m('room_event', 'join_room'));
-    await onB.next('join_room');
+    for (const screen of [onB, oldPageOnA]) {
+      screen.send(m('room_event', 'join_room'));
+      await screen.next('join_room');
+    }
     facilitator.send(m('game_event', 'start_game'));
     await onA.next('start_game');
 
@@ -99,34 +104,62 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     for (let i = 0; i < 3; i++) await roll();
     const stoppedAt = Date.now();
     a.child.kill('SIGTERM');
-    // The phone on A behaves as the web client: on 1012 it reconnects at once, to the other
-    // instance, with the resume ticket A handed it.
+    // The phone on A behaves as the web client (game-connection.ts): told to `move`, it opens a
+    // socket on the other instance with the move's ticket while A's still brings frames, takes the
+    // frames of the new one from its snapshot on, and closes A's (1000).
     let back: Player | undefined;
-    const reconnected = onA.closed.then(async (code) => {
-      expect(code).toBe(1012);
-      back = gameClient(b.url, ticketOf(onA), 'resume');
+    let switchedAt = 0;
+    const moved = (async () => {
+      const move = await onA.next('move', 15_000);
+      back = gameClient(b.url, move.payload.resume, 'resume');
       await back.opened;
       back.send(m('room_event', 'reconnect', { lastSeq: onA.all.at(-1)?.seq ?? 0 }));
-      await back.next('set_game_state');
+      let snapshot = await back.next('set_game_state');
+      while (!('roomId' in snapshot.payload)) snapshot = await back.next('set_game_state');
+      switchedAt = snapshot.at;
+      onA.ws.close(1000);
+    })();
+    // The old page reconnects on A's close, as it always did.
+    let oldBack: Player | undefined;
+    const oldReconnected = oldPageOnA.closed.then(async (code) => {
+      expect(code).toBe(1012);
+      oldBack = gameClient(b.url, ticketOf(oldPageOnA), 'resume');
+      await oldBack.opened;
+      oldBack.send(m('room_event', 'reconnect', { lastSeq: oldPageOnA.all.at(-1)?.seq ?? 0 }));
+      await oldBack.next('set_game_state');
     });
     while (Date.now() - stoppedAt < 4_000) {
       await roll();
       await new Promise((r) => setTimeout(r, 400));
     }
-    expect(await a.exited).toBe(0);
-    await reconnected;
+    // Frames are judged while the facilitator rolls (4 s): the phone has moved within them.
     const end = Date.now();
+    await moved;
+    expect(switchedAt).toBeLessThan(end);
+    expect(await onA.closed).toBe(1000);
+    // A waits for the screens that do not move (MOVE_WITHIN_MS), then closes them and exits.
+    expect(await a.exited).toBe(0);
+    await oldReconnected;
     expect(a.log()).toContain('handed rooms off to other instances');
+    // Moved: the phone. Closed at the bound: the old page and the opener's screen, which ignore `move`.
+    expect(a.log()).toMatch(/"moved":1,"closed":2/);
 
-    for (const screen of [facilitator, onB, onA, back!]) {
+    for (const screen of [facilitator, onB, onA, back!, oldPageOnA, oldBack!]) {
       expect(screen.all.filter((f) => f.type === 'error_event')).toEqual([]);
     }
-    // No screen went more than 2 s without a frame (the phone on A: across its move to B).
+    // No screen went more than 2 s without a frame (the phone on A: across its move to B, the frames
+    // of A's socket until the new one's snapshot, then the new one's).
     expect(longestGap(onB.all, stoppedAt, end)).toBeLessThanOrEqual(2_000);
-    expect(longestGap([...onA.all, ...back!.all], stoppedAt, end)).toBeLessThanOrEqual(2_000);
+    const seen = [
+      ...onA.all.filter((f) => f.at < switchedAt),
+      ...back!.all.filter((f) => f.at >= switchedAt),
+    ];
+    expect(longestGap(seen, stoppedAt, end)).toBeLessThanOrEqual(2_000);
     // The moved phone has its card and every ball.
+    back!.inbox.length = 0;
     back!.send(m('room_event', 'reconnect', { lastSeq: 0 }));
-    const snapshot = (await back!.next('set_game_state')).payload;
+    let snapshot = (await back!.next('set_game_state')).payload;
+    while (!('roomId' in snapshot)) snapshot = (await back!.next('set_game_state')).payload;
     expect('bingoRolls' in snapshot && snapshot.bingoRolls).toEqual(rolls);
     expect('bingoBoard' in snapshot && snapshot.bingoBoard).toEqual(
       'bingoBoard' in card ? card.bingoBoard : null,

@@ -53,17 +53,21 @@ interface GameSocketDeps {
 /** The close of every socket when this instance stops (1012 Service Restart): reconnect elsewhere now. */
 export const RESTART_CLOSE_CODE = 1012;
 /**
- * After a hand-over the sockets are closed this many a second, a slice every RESTART_SLICE_MS: each
- * reconnect costs the new owner a token check, a join and a snapshot, and a herd of them all at once
- * would hold the room's frames behind them. Until its turn a socket is served as before (forwarded).
+ * After a hand-over the sockets are told to move (`move`) this many a second, a slice every
+ * RESTART_SLICE_MS: each move costs the new owner an upgrade, a join and a snapshot, and a herd of
+ * them all at once would hold the room's frames behind them. A socket keeps its frames until its
+ * screen has the room on its new socket, then the screen closes it.
  */
 export const RESTART_CLOSES_PER_SECOND = 400;
 const RESTART_SLICE_MS = 50;
 /**
- * Faster when needed to be done within this long: the close runs in Fastify's preClose hook, which
- * fails the close (exit code 1) past Fastify's 10 s plugin timeout, and the hand-over may take 3 s.
+ * How long a stopping instance waits for its screens to move before closing the rest with 1012.
+ * main.ts drains so before closing the app (SIGTERM); a close without it (SIGINT, tests) drains
+ * within Fastify's preClose hook, which Fastify fails past its 10 s plugin timeout, so a shorter bound.
+ * The moves are paced so as to be all sent within half the bound.
  */
-const RESTART_CLOSES_WITHIN_MS = 6_000;
+export const MOVE_WITHIN_MS = 20_000;
+const MOVE_WITHIN_HOOK_MS = 6_000;
 
 /** A command that holds its socket's queue this long stalled it: the Rolls pressed meanwhile count once. */
 const STALLED_COMMAND_MS = 1_000;
@@ -84,7 +88,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     wsActor?: AccessClaims;
   }
+  interface FastifyInstance {
+    /** SIGTERM: hand this instance's rooms off and move its game screens elsewhere (MOVE_WITHIN_MS at most). */
+    moveGameScreens(): Promise<void>;
+  }
 }
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const DONE = Promise.resolve();
 /** Open tokens per statement of the rights recheck. */
@@ -168,42 +177,71 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   // Refused frames are logged once a minute per user, without payloads (a log flood otherwise).
   const hostile = hostileInputLog(app.log);
   const perUser = new Map<number, number>();
-  // Before @fastify/websocket's own close (registered next, so run after this): the rooms this
-  // instance owns go to another instance first, then each socket is told the server restarts (1012),
-  // which the web client answers by reconnecting at once, quietly, to any instance.
-  app.addHook('preClose', async () => {
+  // Before @fastify/websocket's own close (registered next, so run after this), unless main.ts did
+  // it already: the rooms this instance owns go to another instance first, then each screen moves.
+  let draining: Promise<void> | null = null;
+  /** Set once the rooms are handed off: a socket opening here from then on is told to move at once. */
+  let moving = false;
+  const drain = (withinMs: number) => {
+    draining ??= moveScreens(withinMs);
+    return draining;
+  };
+  app.decorate('moveGameScreens', () => drain(MOVE_WITHIN_MS));
+  app.addHook('preClose', () => drain(MOVE_WITHIN_HOOK_MS));
+
+  /**
+   * A rolling restart without a silence (make-before-break): once another instance serves the rooms,
+   * each socket here is told to `move`, with a fresh resume ticket; its screen opens a socket on
+   * another instance (any: the load balancer's choice) while this one still brings the room's frames
+   * over the bus, and closes this one once it has the room there. What has not moved by the bound
+   * is closed with 1012, which the web client answers by reconnecting at once, quietly.
+   */
+  async function moveScreens(withinMs: number) {
     const started = performance.now();
     const handed = await rooms.handOff();
     const handOffMs = Math.round(performance.now() - started);
+    // Alone, there is nowhere to move to.
+    if (handed === null) {
+      for (const live of open) live.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
+      return;
+    }
+    moving = true;
     const sockets = [...open];
-    // Other instances take the sockets, owner or not (this one may only have held screens of rooms
-    // owned elsewhere): spread them. Alone, there is nobody to spread them over.
-    // Paced by the clock, not by ticks: a loop slowed by the reconnects still ends in time.
-    const perSecond =
-      handed === null
-        ? Number.POSITIVE_INFINITY
-        : Math.max(RESTART_CLOSES_PER_SECOND, (sockets.length * 1000) / RESTART_CLOSES_WITHIN_MS);
+    const deadline = started + withinMs;
+    // Paced by the clock, not by ticks: a loop slowed by the moves still ends in time.
+    const perSecond = Math.max(
+      RESTART_CLOSES_PER_SECOND,
+      (sockets.length * 1000) / Math.max(RESTART_SLICE_MS, (deadline - performance.now()) / 2),
+    );
     const begin = performance.now();
-    for (let closed = 0; closed < sockets.length; ) {
+    for (let told = 0; told < sockets.length; ) {
       const due = Math.min(
         sockets.length,
         Math.ceil(((performance.now() - begin + RESTART_SLICE_MS) * perSecond) / 1000),
       );
-      for (; closed < due; closed++) sockets[closed]!.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
-      if (closed < sockets.length) await new Promise((resolve) => setTimeout(resolve, RESTART_SLICE_MS));
+      for (; told < due; told++) if (open.has(sockets[told]!)) sendMove(sockets[told]!);
+      if (told < sockets.length) await sleep(RESTART_SLICE_MS);
     }
-    if (handed !== null) {
-      app.log.info(
-        {
-          rooms: handed.length,
-          handOffMs,
-          sockets: sockets.length,
-          ms: Math.round(performance.now() - started),
-        },
-        'handed rooms off to other instances',
-      );
-    }
-  });
+    while (open.size > 0 && performance.now() < deadline) await sleep(RESTART_SLICE_MS);
+    const stayed = open.size;
+    for (const live of open) live.socket.close(RESTART_CLOSE_CODE, 'Server restarting');
+    app.log.info(
+      {
+        rooms: handed.length,
+        handOffMs,
+        sockets: sockets.length,
+        moved: Math.max(0, sockets.length - stayed),
+        closed: stayed,
+        ms: Math.round(performance.now() - started),
+      },
+      'handed rooms off to other instances',
+    );
+  }
+  function sendMove(live: Live) {
+    const now = Date.now();
+    live.ticketAt = now;
+    live.socket.send(wire('move', { resume: tickets.issue(live.claims, now) }));
+  }
   await app.register(fastifyWebsocket, {
     options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
   });
@@ -421,7 +459,8 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
       socket.on('message', onMessage as (data: RawData, isBinary: boolean) => void);
       socket.on('close', onClose as () => void);
       // Its first resume ticket at once: a screen may drop before its first heartbeat.
-      sendPong(live);
+      if (moving) sendMove(live);
+      else sendPong(live);
     },
   );
 

@@ -1,8 +1,10 @@
+import { PROTOCOL_VERSION } from '@playshop/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from './fake-socket';
 import {
   createGameConnection,
   HEARTBEAT_MS,
+  MOVE_GIVE_UP_MS,
   parseServerFrame,
   RESTART_SPREAD_MS,
   RESUME_TICKET_USE_MS,
@@ -45,6 +47,36 @@ function setup({ hidden = false } = {}) {
   const visibility = { hidden };
   return { conn, sockets, toasts, received, statuses, getToken, visibility, random };
 }
+
+/** A whole room as a snapshot (what a join or a reconnect brings). */
+const fullSnapshot = {
+  protocolVersion: PROTOCOL_VERSION,
+  roomId: 7,
+  lobbyOpen: true,
+  gameStarted: true,
+  gameState: 'bingo',
+  round: 1,
+  bingoRolls: [5],
+  bingoBoard: null,
+  playerArr: [],
+  playerCount: 1,
+  markedCells: [],
+  winners: [],
+  wins: [],
+  winnerAudio: null,
+  rules: { prizes: [{ kind: 'any_line' }], prizeIndex: 0, autoCall: null },
+  contentId: null,
+  contentType: null,
+  content: null,
+  question: null,
+  points: { shown: false, rows: [] },
+  queue: [],
+  sessionName: null,
+  roomSessionName: null,
+  timer: null,
+  hideRollAnimation: false,
+  connectionClosed: false,
+};
 
 /** Lets the token promise resolve so the next socket is made. */
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -253,6 +285,116 @@ describe('game socket connection', () => {
     ]);
     // No error was shown: only that it is back.
     expect(t.toasts.slice(toasts)).toEqual(['Reconnected to websocket']);
+  });
+
+  it('a move (rolling restart): the new socket opens with its ticket while the old one brings frames, and takes over at its snapshot', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const old = t.sockets[0]!;
+    old.open();
+    old.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 12 });
+    const toasts = t.toasts.length;
+    old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
+    // No wait, no token: the move's ticket.
+    expect(t.sockets[1]!.url).toBe('wss://play.example/ws?resume=ticket-m');
+    expect(t.getToken).toHaveBeenCalledTimes(1);
+    const moving = t.sockets[1]!;
+    moving.open();
+    expect(moving.sent).toEqual([
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 12 } },
+    ]);
+    // Until the new socket has the room, the old one's frames are the screen's; the new one's
+    // earlier frames are in its snapshot.
+    old.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 13 });
+    moving.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 13 });
+    moving.receive({ type: 'Reconnected', payload: { missedRolls: [5] }, seq: 13 });
+    expect(t.received.map((m) => m.type)).toEqual(['open_lobby', 'get_random_roll']);
+    moving.receive({ type: 'set_game_state', payload: fullSnapshot, seq: 13 });
+    expect(old.closedWith).toBe(1000);
+    old.receive({ type: 'get_random_roll', payload: { roll: 9 }, seq: 14 });
+    moving.receive({ type: 'get_random_roll', payload: { roll: 8 }, seq: 14 });
+    expect(t.received.map((m) => m.type)).toEqual([
+      'open_lobby',
+      'get_random_roll',
+      'set_game_state',
+      'get_random_roll',
+    ]);
+    expect(t.received.at(-1)).toMatchObject({ payload: { roll: 8 } });
+    // What is sent goes on the new socket; nothing was shown, the status never left 'open'.
+    t.conn.send({ type: 'ready', payload: { roomId: 7 } });
+    expect(moving.sent.at(-1)).toEqual({ type: 'ready', payload: { roomId: 7 } });
+    expect(t.toasts.slice(toasts)).toEqual([]);
+    expect(t.statuses.at(-1)).toBe('open');
+    // The old socket's close (its own, or the server's 1012) changes nothing now.
+    old.drop(1012);
+    await vi.advanceTimersByTimeAsync(STALL_MS / 2);
+    expect(t.sockets).toHaveLength(2);
+  });
+
+  it('a move whose new socket fails leaves the old one in use; its 1012 then reconnects quietly, a refused try too', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const old = t.sockets[0]!;
+    old.open();
+    old.receive({ type: 'pong', payload: { resume: 'ticket-1' }, seq: 0 });
+    const toasts = t.toasts.length;
+    old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
+    // The stopping instance's upgrade refused (a 503 while it closes): the old socket still serves.
+    t.sockets[1]!.drop(1006);
+    old.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 13 });
+    expect(t.received.at(-1)).toMatchObject({ payload: { roll: 5 } });
+    old.drop(1012);
+    await vi.advanceTimersByTimeAsync(RESTART_SPREAD_MS);
+    expect(t.sockets[2]!.url).toBe('wss://play.example/ws?resume=ticket-1');
+    // Refused again: tried again after the backoff, without an error on screen.
+    t.sockets[2]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    t.sockets[3]!.open();
+    expect(t.toasts.slice(toasts)).toEqual(['Reconnected to websocket']);
+    // Once open again, a drop is an unexpected close as before.
+    t.sockets[3]!.drop(1006);
+    expect(t.toasts.at(-2)).toBe('Websocket connection closed unexpectedly');
+  });
+
+  it('a move whose new socket hangs is given up after MOVE_GIVE_UP_MS while the old one still serves', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const old = t.sockets[0]!;
+    old.open();
+    t.visibility.hidden = true;
+    old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
+    await vi.advanceTimersByTimeAsync(MOVE_GIVE_UP_MS);
+    expect(t.sockets[1]!.closedWith).toBe(1000);
+    old.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 13 });
+    expect(t.received.at(-1)).toMatchObject({ payload: { roll: 5 } });
+    expect(t.sockets).toHaveLength(2);
+    expect(t.statuses.at(-1)).toBe('open');
+  });
+
+  it('a move whose new socket never brings the room is given up STALL_MS after the old one closed', async () => {
+    const t = setup();
+    t.conn.start();
+    await flush();
+    const old = t.sockets[0]!;
+    old.open();
+    old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
+    t.sockets[1]!.open();
+    // A survivor slow to answer costs nothing while the old socket brings frames (the tab is hidden
+    // so that its own quiet is not a stall).
+    t.visibility.hidden = true;
+    await vi.advanceTimersByTimeAsync(STALL_MS * 1.5);
+    expect(t.sockets[1]!.closedWith).toBeUndefined();
+    // The old socket closes (1012) while the new one is on its way: no other socket is made yet.
+    old.drop(1012);
+    await vi.advanceTimersByTimeAsync(STALL_MS - 1);
+    expect(t.sockets).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1 + RESTART_SPREAD_MS);
+    expect(t.sockets[1]!.closedWith).toBe(1000);
+    expect(t.sockets).toHaveLength(3);
+    expect(t.statuses.at(-1)).toBe('reconnecting');
   });
 
   it('comes back with the resume ticket from the last pong, without a token; a ticket that fails is not tried again', async () => {

@@ -58,6 +58,8 @@ export const HEARTBEAT_MS = 5_000;
 /** No frame for this long (or a socket that does not open in this time) is a stall. */
 export const STALL_MS = 10_000;
 const TICK_MS = 1_000;
+/** A move's new socket without the room this long is given up (the server closes the old one within 20 s). */
+export const MOVE_GIVE_UP_MS = 30_000;
 /**
  * A resume ticket (`pong.resume`) is used for a reconnect while younger than this; the server's are
  * good for 10 minutes and handed again every 2 while the socket is open.
@@ -121,6 +123,14 @@ export function createGameConnection(deps: GameConnectionDeps) {
   let hasWarned = false;
   /** The server's last resume ticket and when it came (Date.now()). */
   let ticket: { value: string; at: number } | null = null;
+  /** The socket a `move` opened, until it has the room (then it is `socket`) or fails. */
+  let mover: SocketLike | null = null;
+  let moverTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * The server is restarting (1012, `move`): until a socket is open again, a failed try (an upgrade
+   * the stopping instance refuses, a ticket refused) is tried again without an error on screen.
+   */
+  let isRestarting = false;
   const outbox: ClientMessage[] = [];
 
   const setStatus = (next: ConnectionStatus) => {
@@ -157,23 +167,36 @@ export function createGameConnection(deps: GameConnectionDeps) {
       const wasReconnect = everOpened;
       everOpened = true;
       attempt = 0;
+      isRestarting = false;
       lastHeard = Date.now();
       setStatus('open');
       if (wasReconnect) {
         deps.notify.success(GAME_TEXTS.wsReconnected);
-        const lastSeq = deps.getLastSeq();
-        rawSend({ type: 'room_event', payload: { action: 'reconnect', roomId: deps.roomId, lastSeq } });
+        sendReconnect(ws);
       } else {
         deps.notify.success(GAME_TEXTS.wsConnected);
         rawSend({ type: 'room_event', payload: { action: 'join_room', roomId: deps.roomId } });
       }
       for (const message of outbox.splice(0)) rawSend(message);
     };
+    listen(ws);
+  }
+
+  function sendReconnect(ws: SocketLike) {
+    const lastSeq = deps.getLastSeq();
+    ws.send(
+      JSON.stringify({ type: 'room_event', payload: { action: 'reconnect', roomId: deps.roomId, lastSeq } }),
+    );
+  }
+
+  /** The listeners of the socket in use. */
+  function listen(ws: SocketLike) {
     ws.onmessage = (event) => {
       if (socket !== ws) return;
       lastHeard = Date.now();
       const message = parseServerFrame(event.data);
       if (!message) return warnOnce(event.data);
+      if (message.type === 'move') return moveTo(message.payload.resume);
       if (message.type !== 'pong') deps.onMessage(message);
       else if (message.payload.resume) ticket = { value: message.payload.resume, at: Date.now() };
     };
@@ -183,8 +206,77 @@ export function createGameConnection(deps: GameConnectionDeps) {
     ws.onclose = (event) => {
       if (socket !== ws) return;
       detach();
+      // Its screen is moving: the new socket brings the room (or, if it fails, the usual reconnect),
+      // given STALL_MS from now, as any socket that does not open.
+      if (mover) {
+        isRestarting = true;
+        const moving = mover;
+        if (moverTimer) clearTimeout(moverTimer);
+        moverTimer = setTimeout(() => abandonMove(moving), STALL_MS);
+        return;
+      }
       handleClose(event.code);
     };
+  }
+
+  /**
+   * The server instance is stopping and another serves the room (`move`, a rolling restart): a new
+   * socket opens now, with the ticket the move brought, while this one still brings the room's
+   * frames. From the new socket's snapshot on (what it sent before is in the snapshot) it is the
+   * socket in use, and this one is closed: no moment without frames, and nothing on screen.
+   */
+  function moveTo(resumeTicket: string) {
+    if (mover || disposed) return;
+    const ws = createSocket(socketUrl(location, resumeTicket, 'resume'));
+    mover = ws;
+    // While the old socket brings frames, a slow new one costs nothing: it is given up only when it
+    // has not brought the room MOVE_GIVE_UP_MS after the move, or STALL_MS after the old one closed.
+    moverTimer = setTimeout(() => abandonMove(ws), MOVE_GIVE_UP_MS);
+    ws.onopen = () => {
+      if (mover === ws) sendReconnect(ws);
+    };
+    ws.onmessage = (event) => {
+      if (mover !== ws) return;
+      const message = parseServerFrame(event.data);
+      if (message?.type === 'pong' && message.payload.resume) {
+        ticket = { value: message.payload.resume, at: Date.now() };
+      }
+      if (message?.type !== 'set_game_state' || !('roomId' in message.payload)) return;
+      const old = socket;
+      settleMove();
+      if (old) {
+        detach();
+        old.onclose = null;
+        old.onmessage = null;
+        old.close(NORMAL_CLOSE);
+      }
+      socket = ws;
+      isRestarting = false;
+      attempt = 0;
+      watch(ws);
+      listen(ws);
+      if (status !== 'open') setStatus('open');
+      deps.onMessage(message);
+      for (const queued of outbox.splice(0)) rawSend(queued);
+    };
+    ws.onerror = () => undefined;
+    ws.onclose = () => abandonMove(ws);
+  }
+
+  function settleMove() {
+    mover = null;
+    if (moverTimer) clearTimeout(moverTimer);
+    moverTimer = null;
+  }
+
+  /** The move's socket failed: the old one still serves, or its 1012 already came (reconnect, quietly). */
+  function abandonMove(ws: SocketLike) {
+    if (mover !== ws) return;
+    settleMove();
+    ws.onclose = null;
+    ws.onmessage = null;
+    ws.close(NORMAL_CLOSE);
+    if (!socket && !retry && !isOpening) handleClose(RESTART_CLOSE);
   }
 
   /** Pings while open; a socket silent for STALL_MS (open or still connecting) is given up. */
@@ -236,6 +328,7 @@ export function createGameConnection(deps: GameConnectionDeps) {
     }
     // A rolling restart: the room is already with another instance; back at once, quietly.
     if (code === RESTART_CLOSE) {
+      isRestarting = true;
       setStatus('reconnecting');
       retry = setTimeout(() => {
         retry = null;
@@ -243,7 +336,9 @@ export function createGameConnection(deps: GameConnectionDeps) {
       }, random() * RESTART_SPREAD_MS);
       return;
     }
-    deps.notify.error(GAME_TEXTS.wsClosedUnexpectedly);
+    // A try after a restart that did not open (the stopping instance refusing the upgrade, a ticket
+    // refused) is part of the restart: tried again on the same backoff, with nothing on screen.
+    if (!isRestarting) deps.notify.error(GAME_TEXTS.wsClosedUnexpectedly);
     attempt += 1;
     if (attempt > WS_RECONNECT.maxAttempts) {
       setStatus('failed');
@@ -251,7 +346,7 @@ export function createGameConnection(deps: GameConnectionDeps) {
       return;
     }
     setStatus('reconnecting');
-    deps.notify.info(GAME_TEXTS.wsAttemptingReconnect);
+    if (!isRestarting) deps.notify.info(GAME_TEXTS.wsAttemptingReconnect);
     retry = setTimeout(
       () => {
         retry = null;
@@ -299,6 +394,7 @@ export function createGameConnection(deps: GameConnectionDeps) {
     close() {
       disposed = true;
       if (retry) clearTimeout(retry);
+      if (mover) abandonMove(mover);
       const ws = socket;
       detach();
       if (ws) ws.close(NORMAL_CLOSE);

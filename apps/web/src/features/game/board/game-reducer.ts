@@ -344,6 +344,8 @@ function reduce(state: GameState, action: GameAction): GameState {
     case 'error_event':
       return { ...state, error: { text: action.payload.error, count: (state.error?.count ?? 0) + 1 } };
     case 'pong':
+    // The connection's own business (game-connection.ts): a rolling restart's hand-over.
+    case 'move':
     // The room's code lives in the join-code query, which use-game-socket refreshes.
     case 'join_code':
       return state;
