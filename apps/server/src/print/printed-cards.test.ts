@@ -162,7 +162,20 @@ describe('printing a set', () => {
     }
   }
 
-  it("prints in the room's language, else its organization's; Arabic, which Helvetica cannot draw, in English", async () => {
+  /** The fonts a PDF embeds (poppler's pdffonts): name, type, encoding, embedded, subset. */
+  function pdfFonts(pdf: Buffer): string[] {
+    const dir = mkdtempSync(path.join(tmpdir(), 'print-'));
+    try {
+      writeFileSync(path.join(dir, 'set.pdf'), pdf);
+      return execFileSync('pdffonts', [path.join(dir, 'set.pdf')], { encoding: 'utf8' })
+        .split('\n')
+        .slice(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("prints in the room's language, else its organization's", async () => {
     const german = await newRoom('Saal');
     await ctx.database.db.update(rooms).set({ language: 'de' }).where(eq(rooms.id, german!.id));
     const one = await printSet(1, 1, german!.id);
@@ -186,14 +199,46 @@ describe('printing a set', () => {
       expect(french).toContain('Feuille de tirage');
       expect(french).toContain(`Jeu ${set.code} : 2 cartes,`);
       expect(french).toContain('LIBRE');
-
-      await ctx.database.db.update(rooms).set({ language: 'ar' }).where(eq(rooms.id, hall!.id));
-      const arabic = (await pdfText(hall!.id, set.id)).replace(/\s+/g, ' ');
-      expect(arabic).toContain('Caller sheet');
-      expect(arabic).toContain(`Card set ${set.code}: 2 cards,`);
     } finally {
       await ctx.database.db.update(organizations).set({ language: 'en' }).where(eq(organizations.id, orgId));
     }
+  });
+
+  it('prints an Arabic room in Arabic: its letters embedded (a subset of the font), each line right to left', async () => {
+    const room = await newRoom('قاعة Hall 2');
+    await ctx.database.db.update(rooms).set({ language: 'ar' }).where(eq(rooms.id, room!.id));
+    const set = await printSet(2, 2, room!.id);
+    const res = await call('GET', `/rooms/${room!.id}/printed-card-sets/${set.id}/pdf`);
+    // The font's 1,564 glyphs are 134 KB; the set's own few keep the file small.
+    expect(res.rawPayload.length).toBeLessThan(60_000);
+    // Both weights embedded (pdf-lib names a subset by the font's name and a number).
+    const fonts = pdfFonts(res.rawPayload).join('\n');
+    expect(fonts).toMatch(/^NotoNaskhArabic-\d+ +CID TrueType +Identity-H +yes /m);
+    expect(fonts).toMatch(/^NotoNaskhArabic-Bold-\d+ +CID TrueType +Identity-H +yes /m);
+
+    // pdftotext reads the glyphs back into reading order (its bidi marks removed here): the joined
+    // forms map to their letters, and each Arabic stretch reads in logical order. (A line's Latin
+    // words and numbers it keeps in drawing order, and lam-alef ligatures it spells backwards.)
+    const arabic = (await pdfText(room!.id, set.id))
+      .normalize('NFKC')
+      .replace(/[\u202a-\u202e]/g, '')
+      .replace(/\s+/g, ' ');
+    for (const text of [
+      'ورقة المنادي',
+      'الغرفة',
+      'قاعة',
+      'بطاقتان',
+      'حرّة',
+      'علّم كل رقم عند سحبه',
+      'بينغو؟ نادِ وأعطِ الرقم التسلسلي',
+      'في صفحة البطاقات الورقية أو شاشة لعب الميسّر',
+    ]) {
+      expect(arabic).toContain(text.normalize('NFKC'));
+    }
+    for (const text of ['Hall 2', 'Print Org', `${set.code}-001`, `${set.code}-002`, 'B 15', 'O 75']) {
+      expect(arabic).toContain(text);
+    }
+    expect(arabic).not.toMatch(/Caller sheet|Card set|FREE/);
   });
 
   it.each([
