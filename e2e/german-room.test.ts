@@ -159,6 +159,35 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
       await shoot(presenter, 'presenter');
       await shoot(guest, 'phone-guest');
       await shoot(player, 'phone-player');
+
+      // The German player's Training page at 320 px: its player, playlist and a video that cannot
+      // load, all in German, nothing wider than the screen.
+      const missing = `${suite.product.url}/demo/missing.mp4`;
+      await asSuperAdmin('PUT', '/training-settings', {
+        SUPER_ADMIN: { kind: 'none' },
+        ADMIN: { kind: 'none' },
+        FACILITATOR: { kind: 'none' },
+        PLAYER: {
+          kind: 'videos',
+          videos: [
+            { title: 'Sicherheit im Haus', url: missing },
+            { title: 'Erste Hilfe', url: missing },
+          ],
+        },
+      });
+      const training = await german.newPage();
+      pages.push(training);
+      await training.setViewportSize({ width: 320, height: 800 });
+      await training.goto(`${suite.product.url}/${ORG}/demo-player-1/training`);
+      await visible(training, 'Video 1 von 2');
+      await visible(training, 'Dieses Video kann hier nicht abgespielt werden');
+      await visible(training, '„Sicherheit im Haus“ in neuem Tab öffnen');
+      expect(await training.getByRole('button', { name: 'Zurück' }).isDisabled()).toBe(true);
+      await training.getByRole('button', { name: 'Weiter' }).click();
+      await visible(training, 'Video 2 von 2');
+      expect(await training.getByRole('navigation', { name: 'Trainings-Playlist' }).isVisible()).toBe(true);
+      expect(await training.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await shoot(training, 'training-320');
     } finally {
       await german.close();
     }

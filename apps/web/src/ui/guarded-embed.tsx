@@ -53,9 +53,6 @@ function EmbedFallback({ title, href }: { title: string; href: string }) {
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Text>
-        <Text size="sm" c="gray.8">
-          {t('video.explain')}
-        </Text>
         <Anchor href={href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
           {t('video.open', { title })} <IconExternalLink size={14} aria-hidden />
         </Anchor>

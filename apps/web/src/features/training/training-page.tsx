@@ -5,7 +5,11 @@ import { useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useTrainingPlaylist } from './training-api';
+import { loadTrainingMessages } from './training-messages';
 import { TrainingPlayer } from './training-player';
+
+// The page's texts arrive with it (training-messages.ts): its chunk resolves once they are loaded.
+await loadTrainingMessages();
 
 /**
  * The training screen (SPEC §2 Training): the signed-in user's role's playlist, in a player with a

@@ -1,12 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../route-helpers';
 
-// The page comes with its catalogue (training-messages.ts).
-const trainingPage = () =>
-  Promise.all([
-    import('./training-page'),
-    import('./training-messages').then((m) => m.loadTrainingMessages()),
-  ]).then(([page]) => page);
+const trainingPage = () => import('./training-page');
 
 /** `{org}/admin/training`, inside the admin layout (the sidebar links here unless an external site is set). */
 export const adminTrainingRoutes: RouteObject[] = [

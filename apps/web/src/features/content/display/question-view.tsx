@@ -22,7 +22,7 @@ export function QuestionView({ content }: { content: GameContent }) {
     <Stack gap="md">
       <ContentHeading script={content.script}>{content.question?.question ?? content.title}</ContentHeading>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        {answers.map((answer) => (
+        {answers.map((answer, index) => (
           <UnstyledButton
             key={answer.id}
             className={classes.tile}
@@ -32,7 +32,7 @@ export function QuestionView({ content }: { content: GameContent }) {
           >
             <Stack gap={6} align="center">
               {answer.url && (
-                <Image src={answer.url} alt={answer.name || t('show.answerImage')} mah={140} fit="contain" />
+                <Image src={answer.url} alt={answer.name || t('question.imageAnswer', { n: index + 1 })} mah={140} fit="contain" />
               )}
               {answer.name && <Text fw={600}>{answer.name}</Text>}
             </Stack>
