@@ -32,7 +32,12 @@ export function QuestionView({ content }: { content: GameContent }) {
           >
             <Stack gap={6} align="center">
               {answer.url && (
-                <Image src={answer.url} alt={answer.name || t('question.imageAnswer', { n: index + 1 })} mah={140} fit="contain" />
+                <Image
+                  src={answer.url}
+                  alt={answer.name || t('question.imageAnswer', { n: index + 1 })}
+                  mah={140}
+                  fit="contain"
+                />
               )}
               {answer.name && <Text fw={600}>{answer.name}</Text>}
             </Stack>
