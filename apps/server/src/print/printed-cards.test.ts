@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -18,6 +18,9 @@ import { organizations, rooms, sessions, workshops } from '../db/schema';
 import type { GameEvent } from '../game/engine';
 import { createJournal } from '../game/journal';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+
+/** Where the browser tests leave their pictures (git-ignored). */
+const SHOTS_DIR = path.join(import.meta.dirname, '../../../../e2e/screenshots');
 
 let ctx: TestContext;
 let roomId: number;
@@ -239,6 +242,20 @@ describe('printing a set', () => {
       expect(arabic).toContain(text);
     }
     expect(arabic).not.toMatch(/Caller sheet|Card set|FREE/);
+    // The letters' joins are for the eye: E2E_SCREENSHOTS=1 leaves both pages to look at.
+    if (process.env.E2E_SCREENSHOTS === '1') {
+      const dir = mkdtempSync(path.join(tmpdir(), 'print-'));
+      writeFileSync(path.join(dir, 'set.pdf'), res.rawPayload);
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      execFileSync('pdftoppm', [
+        '-r',
+        '90',
+        '-png',
+        path.join(dir, 'set.pdf'),
+        path.join(SHOTS_DIR, 'printed-cards-ar'),
+      ]);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([
