@@ -55,7 +55,7 @@ function has(font: PDFFont, ch: string): boolean {
 function piecesOf(text: string, latin: PDFFont, script: PDFFont | null, direction: 'rtl' | 'auto'): Piece[] {
   if (!script) return [{ text: [...text].map((ch) => (has(latin, ch) ? ch : '?')).join(''), font: latin }];
   const levels = bidi.getEmbeddingLevels(text, direction);
-  // bidi-js counts UTF-16 units; the texts printed have no characters beyond them.
+  // bidi-js counts UTF-16 units: a character beyond them (an emoji in a room's name) prints as '??'.
   const chars = text.split('');
   for (const [i, mirror] of bidi.getMirroredCharactersMap(text, levels.levels)) chars[i] = mirror;
   const order = bidi.getReorderedIndices(text, levels);

@@ -214,6 +214,9 @@ describe('printing a set', () => {
     const res = await call('GET', `/rooms/${room!.id}/printed-card-sets/${set.id}/pdf`);
     // The font's 1,564 glyphs are 134 KB; the set's own few keep the file small.
     expect(res.rawPayload.length).toBeLessThan(60_000);
+    // The same set prints the same file again, its embedded subsets too.
+    const again = await call('GET', `/rooms/${room!.id}/printed-card-sets/${set.id}/pdf`);
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
     // Both weights embedded (pdf-lib names a subset by the font's name and a number).
     const fonts = pdfFonts(res.rawPayload).join('\n');
     expect(fonts).toMatch(/^NotoNaskhArabic-\d+ +CID TrueType +Identity-H +yes /m);
