@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { organizations, rooms } from '../apps/server/src/db/schema';
+import { trainingService } from '../apps/server/src/training/service';
+import type { YoutubeClient } from '../apps/server/src/training/youtube';
 import { DESKTOP, hasChromium, PHONE, screenshotOnFailure, signInStaff } from './support/browser';
 import { takesPictures } from './support/day';
 import { hideRollAnimation, rollOnce } from './support/game';
@@ -216,5 +218,31 @@ describe.runIf(hasChromium)('languages', () => {
       expect(await overflow(login), `login at ${width} px`).toEqual({ scroll: 0, cut: [] });
       await shot(login, `login-ar-${width}`);
     }
+
+    // Signed in, the player's Training page in Arabic: mirrored (Previous points right), nothing cut.
+    const missing = `${base}/demo/missing.mp4`;
+    await trainingService(db, {} as YoutubeClient).saveSettings({
+      SUPER_ADMIN: { kind: 'none' },
+      ADMIN: { kind: 'none' },
+      FACILITATOR: { kind: 'none' },
+      PLAYER: {
+        kind: 'videos',
+        videos: [
+          { title: 'السلامة', url: missing },
+          { title: 'Safety', url: missing },
+        ],
+      },
+    });
+    await login.getByLabel('المؤسسة').fill('Demo Org');
+    await login.getByLabel('اسم المستخدم').fill('demo-player-1');
+    await login.getByRole('button', { name: 'دخول' }).click();
+    await login.waitForURL(`**/${ORG}/demo-player-1/dashboard`);
+    await login.goto(`${base}/${ORG}/demo-player-1/training`);
+    await poll(() => login.getByText('الفيديو 1 من 2').isVisible()).toBe(true);
+    const previous = await login.getByRole('button', { name: 'السابق' }).boundingBox();
+    const next = await login.getByRole('button', { name: 'التالي' }).boundingBox();
+    expect(previous!.x, 'Previous on the right').toBeGreaterThan(next!.x);
+    expect(await overflow(login), 'training at 320 px').toEqual({ scroll: 0, cut: [] });
+    await shot(login, 'training-ar-320');
   }, 480_000);
 });

@@ -7,6 +7,7 @@ import { PageTitle } from '../../ui/page-title';
 import { useTrainingPlaylist } from './training-api';
 import { loadTrainingMessages } from './training-messages';
 import { TrainingPlayer } from './training-player';
+import classes from './training-player.module.css';
 
 // The page's texts arrive with it (training-messages.ts): its chunk resolves once they are loaded.
 await loadTrainingMessages();
@@ -24,7 +25,12 @@ export function TrainingPage({ backLink }: { backLink?: { to: string; label: str
     <Stack gap="lg">
       {backLink && (
         <Anchor component={Link} to={backLink.to} size="sm" w="fit-content">
-          <IconArrowLeft size={14} aria-hidden style={{ verticalAlign: 'middle', marginInlineEnd: 4 }} />
+          <IconArrowLeft
+            size={14}
+            aria-hidden
+            className={classes.arrow}
+            style={{ verticalAlign: 'middle', marginInlineEnd: 4 }}
+          />
           {backLink.label}
         </Anchor>
       )}
