@@ -1,14 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { organizations, rooms } from '../apps/server/src/db/schema';
+import { trainingService } from '../apps/server/src/training/service';
+import type { YoutubeClient } from '../apps/server/src/training/youtube';
 import { DESKTOP, hasChromium, PHONE, screenshotOnFailure, signInStaff } from './support/browser';
 import { takesPictures } from './support/day';
 import { hideRollAnimation, rollOnce } from './support/game';
+import { printCards } from './support/printed-pdf';
 import { browserSuite, poll } from './support/suite';
 
 /**
@@ -194,40 +193,17 @@ describe.runIf(hasChromium)('languages', () => {
     // The printed cards of the German room: in German (the facilitator's screen stays English).
     const printer = await facilitator.context().newPage();
     pages.push(printer);
-    await printer.goto(`${base}/${ORG}/facilitator/traditional`);
-    await printer.getByRole('textbox', { name: 'Room' }).click();
-    await printer.getByRole('option', { name: 'Demo Room' }).click();
-    await printer.getByRole('button', { name: 'Print cards' }).click();
-    const dialog = printer.getByRole('dialog', { name: 'Print bingo cards for Demo Room' });
-    await dialog.getByRole('textbox', { name: 'Number of cards' }).fill('2');
-    await dialog.getByText('4', { exact: true }).click();
-    const [download] = await Promise.all([
-      printer.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Download PDF' }).click(),
-    ]);
-    const dir = await mkdtemp(path.join(tmpdir(), 'playshop-languages-'));
+    const printed = await printCards(printer, base, { count: 2, perPage: 4 });
     try {
-      const pdf = path.join(dir, 'cards.pdf');
-      await download.saveAs(pdf);
-      const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      const text = printed.text().replace(/\s+/g, ' ');
       expect(text).toContain('Ziehliste');
       expect(text).toMatch(/Kartensatz \w+: 2 Karten,/);
       expect(text).toContain('Karte 2 von 2');
       expect(text).toContain('FREI');
       if (takesPictures)
-        execFileSync('pdftoppm', [
-          '-r',
-          '50',
-          '-png',
-          '-f',
-          '1',
-          '-l',
-          '2',
-          pdf,
-          'e2e/screenshots/languages-print-de',
-        ]);
+        printed.pictures('e2e/screenshots/languages-print-de', { dpi: 50, first: 1, last: 2 });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await printed.remove();
     }
 
     // The player login of a phone set to Arabic: right to left, nothing cut at 390 and 320 px.
@@ -242,5 +218,31 @@ describe.runIf(hasChromium)('languages', () => {
       expect(await overflow(login), `login at ${width} px`).toEqual({ scroll: 0, cut: [] });
       await shot(login, `login-ar-${width}`);
     }
+
+    // Signed in, the player's Training page in Arabic: mirrored (Previous points right), nothing cut.
+    const missing = `${base}/demo/missing.mp4`;
+    await trainingService(db, {} as YoutubeClient).saveSettings({
+      SUPER_ADMIN: { kind: 'none' },
+      ADMIN: { kind: 'none' },
+      FACILITATOR: { kind: 'none' },
+      PLAYER: {
+        kind: 'videos',
+        videos: [
+          { title: 'السلامة', url: missing },
+          { title: 'Safety', url: missing },
+        ],
+      },
+    });
+    await login.getByLabel('المؤسسة').fill('Demo Org');
+    await login.getByLabel('اسم المستخدم').fill('demo-player-1');
+    await login.getByRole('button', { name: 'دخول' }).click();
+    await login.waitForURL(`**/${ORG}/demo-player-1/dashboard`);
+    await login.goto(`${base}/${ORG}/demo-player-1/training`);
+    await poll(() => login.getByText('الفيديو 1 من 2').isVisible()).toBe(true);
+    const previous = await login.getByRole('button', { name: 'السابق' }).boundingBox();
+    const next = await login.getByRole('button', { name: 'التالي' }).boundingBox();
+    expect(previous!.x, 'Previous on the right').toBeGreaterThan(next!.x);
+    expect(await overflow(login), 'training at 320 px').toEqual({ scroll: 0, cut: [] });
+    await shot(login, 'training-ar-320');
   }, 480_000);
 });

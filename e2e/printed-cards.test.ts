@@ -10,12 +10,15 @@ import { gameEvents, games, printedCardSets, rooms } from '../apps/server/src/db
 import { DESKTOP, expectAccessible, hasChromium, SHOTS_DIR, screenshots } from './support/browser';
 import { demoFacilitator, ORG, playDemoRoom } from './support/demo-room';
 import { hideRollAnimation, rollOnce } from './support/game';
+import { printCards } from './support/printed-pdf';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
 let workDir: string | undefined;
+const afterCleanup: (() => Promise<void>)[] = [];
 afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
+  for (const cleanup of afterCleanup) await cleanup();
 });
 
 /** The newest printed set of the room, as the server keeps it. */
@@ -56,49 +59,32 @@ describe.runIf(hasChromium)('printed cards for traditional delivery', () => {
     const page = await demoFacilitator(suite, DESKTOP);
 
     // The traditional page: pick the room, print 30 cards at 4 to a page.
-    await page.goto(`${suite.product.url}/${ORG}/facilitator/traditional`);
-    await poll(() => page.getByRole('heading', { name: 'Printed bingo cards' }).isVisible()).toBe(true);
-    await page.getByRole('textbox', { name: 'Room' }).click();
-    await page.getByRole('option', { name: 'Demo Room' }).click();
-    await page.getByRole('button', { name: 'Print cards' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Print bingo cards for Demo Room' });
-    await dialog.getByRole('textbox', { name: 'Number of cards' }).fill('30');
-    await dialog.getByText('4', { exact: true }).click();
-    await expectAccessible(page, 'print cards dialog');
-    await screenshots(page, 'print-cards-dialog');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Download PDF' }).click(),
-    ]);
+    const printed = await printCards(page, suite.product.url, {
+      count: 30,
+      perPage: 4,
+      beforeDownload: async () => {
+        await expectAccessible(page, 'print cards dialog');
+        await screenshots(page, 'print-cards-dialog');
+      },
+    });
+    afterCleanup.push(printed.remove);
     const set = await newestSet(room!.id);
     expect(set).toMatchObject({ count: 30, cardsPerPage: 4 });
-    expect(download.suggestedFilename()).toBe(`Demo-Room-bingo-cards-${set.code}.pdf`);
+    expect(printed.download.suggestedFilename()).toBe(`Demo-Room-bingo-cards-${set.code}.pdf`);
     await visible(page, `Card set ${set.code} ready`);
-    const pdf = path.join(workDir, 'cards.pdf');
-    await download.saveAs(pdf);
 
     // The PDF as a printer sees it: a caller sheet and 8 pages of 4 cards, each serial on its card.
-    execFileSync('pdftoppm', ['-r', '20', '-png', pdf, path.join(workDir, 'page')]);
+    printed.pictures(path.join(workDir, 'page'), { dpi: 20 });
     const pages = (await readdir(workDir)).filter((f) => f.startsWith('page') && f.endsWith('.png'));
     expect(pages).toHaveLength(1 + 8);
-    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    const text = printed.text({ layout: true });
     expect(text).toContain('Caller sheet');
     expect(text).toContain(`Card set ${set.code}: 30 cards`);
     for (const n of [1, 17, 30]) expect(text).toContain(serialOf(set.code, n));
     expect(text).not.toContain(serialOf(set.code, 31));
     // Pictures of the caller sheet and the first page of cards, to look at.
     await mkdir(SHOTS_DIR, { recursive: true });
-    execFileSync('pdftoppm', [
-      '-r',
-      '60',
-      '-png',
-      '-f',
-      '1',
-      '-l',
-      '2',
-      pdf,
-      path.join(SHOTS_DIR, 'printed-cards'),
-    ]);
+    printed.pictures(path.join(SHOTS_DIR, 'printed-cards'), { dpi: 60, first: 1, last: 2 });
 
     // The room's game: open the lobby, start, roll (animation hidden) until a printed card has a line.
     await playDemoRoom(page, suite.product.url);

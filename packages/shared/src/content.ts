@@ -43,9 +43,6 @@ export const CONTENT_TEXTS = {
   questionCreated: 'Question created successfully',
   questionUpdated: 'Question updated successfully',
   questionDeleted: 'Question deleted successfully',
-  correctAnswer: 'Correct answer!',
-  wrongAnswer: 'Wrong answer!',
-  waitingForFacilitator: 'Waiting for Facilitator...',
   noMoreContent: 'No more content to load',
 } as const;
 

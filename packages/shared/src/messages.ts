@@ -91,27 +91,6 @@ export const ZMessageKeyFields = z.object({
   params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
 });
 
-/** The toast texts of SPEC §8, by HTTP status. */
-export function httpErrorToast(status: number | undefined, message: string | undefined): string {
-  if (status === undefined) return 'Network Error: No response received from the server';
-  switch (status) {
-    case 400:
-      return `Bad Request: ${message || 'Invalid request data'}`;
-    case 401:
-      return `Unauthorized: ${message ?? ''}`.trimEnd();
-    case 403:
-      return `Forbidden: ${message ?? ''}`.trimEnd();
-    case 404:
-      return `Not Found: ${message ?? ''}`.trimEnd();
-    case 409:
-      return `Conflict: ${message || 'Duplicate entry'}`;
-    case 500:
-      return `Server Error: ${message ?? ''}`.trimEnd();
-    default:
-      return `Error ${status}: ${message ?? ''}`.trimEnd();
-  }
-}
-
 /** SPEC §5: server messages are stripped of terminal control characters before display. */
 export function stripControlChars(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point

@@ -10,10 +10,6 @@ import { ZErrorReply } from './schemas';
  * YouTube Data API with the server's YOUTUBE_API_KEY) or as a list of video addresses.
  */
 export const TRAINING_TEXTS = {
-  title: 'Training',
-  noVideos: 'No training videos yet',
-  previous: 'Previous',
-  next: 'Next',
   saved: 'Training playlists saved',
   playlistIdInvalid: 'Enter a YouTube playlist id (letters, digits, - and _)',
   urlInvalid: 'Enter a video address starting with http:// or https://',
@@ -21,7 +17,6 @@ export const TRAINING_TEXTS = {
   noApiKey: 'Training videos are not available: the server has no YouTube API key (YOUTUBE_API_KEY)',
   serviceRefused: 'The video service refused the request; check the YouTube API key and playlist id',
   serviceUnreachable: 'Could not reach the video service; try again in a minute',
-  videoFrameTitle: (title: string) => `Training video: ${title}`,
 } as const;
 
 export const ZTrainingVideo = z.object({

@@ -68,10 +68,3 @@ export const youtubeWatchUrl = (videoId: string): string =>
  */
 export const youtubeThumbnailUrl = (videoId: string): string =>
   `https://i.ytimg.com/vi/${encodeURIComponent(videoId)}/default.jpg`;
-
-/** What a viewer reads where a video (an embed or a file) cannot load. */
-export const EMBED_TEXTS = {
-  cannotLoad: 'This video cannot be played here',
-  explain: 'The video could not be loaded: this network may not reach it.',
-  openLink: (title: string) => `Open "${title}" in a new tab`,
-} as const;

@@ -57,7 +57,7 @@ export function passwordReset({ db, mailer, brandOf, publicUrl, log, now }: Rese
       // Built and sent in the background: the organization's logo is read from storage.
       (async () => {
         const language = mailLanguage(user.language, user.orgLanguage);
-        const t = mailTexts(language);
+        const t = await mailTexts(language);
         const brand = (await brandOf?.(user.orgId)) ?? null;
         await mailer.send(
           brandedMail({

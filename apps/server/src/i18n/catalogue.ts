@@ -4,28 +4,56 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 /** A catalogue's texts as a function, as the web's `t()`: `text('print.free')`, `text('mail.x', { n })`. */
 export type Texts<Id extends string> = (id: Id, values?: Record<string, string | number>) => string;
 
+/** The catalogues only the server reads: `print` (the printed cards) and `mail`. */
+export type ServerCatalogue = 'print' | 'mail';
+
+/** Arabic keeps Latin digits, as on the screens (apps/web/src/i18n/languages.ts, intlLocale). */
+const intlLocale = (language: string) => (language === 'ar' ? 'ar-u-nu-latn' : language);
+
+type Source = { default: Record<string, string> };
+// esbuild bundles every file a pattern can name into the server's build (only these two folders:
+// the screens' catalogues stay out); tsx and vitest read the file.
+const SOURCES: Record<ServerCatalogue, (language: string) => Promise<Source>> = {
+  print: (language) =>
+    import(/* @vite-ignore */ `../../../web/src/i18n/messages/print/${language}.json`, {
+      with: { type: 'json' },
+    }),
+  mail: (language) =>
+    import(/* @vite-ignore */ `../../../web/src/i18n/messages/mail/${language}.json`, {
+      with: { type: 'json' },
+    }),
+};
+
+async function compile<Id extends string>(catalogue: ServerCatalogue, language: string): Promise<Texts<Id>> {
+  const { default: source } = await SOURCES[catalogue](language);
+  const messages = Object.fromEntries(
+    Object.entries(source).map(([id, message]) => [id, compileMessageOrThrow(message)]),
+  );
+  const i18n = setupI18n({
+    locale: language,
+    locales: [intlLocale(language)],
+    messages: { [language]: messages },
+  });
+  return (id, values) => i18n._(id, values);
+}
+
+const compiled = new Map<string, Promise<Texts<string>>>();
+
 /**
  * What the server writes in a reader's language (printed cards, mail) from the web's catalogues
- * (`apps/web/src/i18n/messages/`, docs/i18n.md), formatted by Lingui as the screens are: one ICU
- * dialect, one plural rule, on both sides. Each language is compiled once, on first use.
+ * (`apps/web/src/i18n/messages/<catalogue>/<language>.json`, docs/i18n.md), formatted by Lingui as
+ * the screens are: one ICU dialect, one plural rule, on both sides. Each file is read and compiled
+ * once, on first use; the caller passes a language the catalogue ships.
  */
-export function catalogueTexts<Language extends string, Id extends string>(
-  catalogues: Record<Language, Record<Id, string>>,
-): (language: Language) => Texts<Id> {
-  const compiled = new Map<Language, Texts<Id>>();
-  return (language) => {
-    let texts = compiled.get(language);
-    if (!texts) {
-      const messages = Object.fromEntries(
-        Object.entries<string>(catalogues[language]).map(([id, message]) => [
-          id,
-          compileMessageOrThrow(message),
-        ]),
-      );
-      const i18n = setupI18n({ locale: language, messages: { [language]: messages } });
-      texts = (id, values) => i18n._(id, values);
-      compiled.set(language, texts);
-    }
-    return texts;
-  };
+export function catalogueTexts<Id extends string>(
+  catalogue: ServerCatalogue,
+  language: string,
+): Promise<Texts<Id>> {
+  const key = `${catalogue}/${language}`;
+  let texts = compiled.get(key);
+  if (!texts) {
+    texts = compile(catalogue, language);
+    compiled.set(key, texts);
+  }
+  return texts as Promise<Texts<Id>>;
 }

@@ -1,6 +1,5 @@
 import { STAFF_LANGUAGES, type StaffLanguage } from '@playshop/shared';
-import de from '../../../web/src/i18n/messages/mail/de.json' with { type: 'json' };
-import en from '../../../web/src/i18n/messages/mail/en.json' with { type: 'json' };
+import type en from '../../../web/src/i18n/messages/mail/en.json';
 import { catalogueTexts, type Texts } from '../i18n/catalogue';
 
 /**
@@ -8,7 +7,6 @@ import { catalogueTexts, type Texts } from '../i18n/catalogue';
  * in the staff languages (a mail goes to a staff account).
  */
 export type MailTextId = keyof typeof en;
-const CATALOGUES: Record<StaffLanguage, Record<MailTextId, string>> = { en, de };
 
 /** The reader's language when it is a staff language, else English. */
 export const mailLanguage = (...preferred: (string | null | undefined)[]): StaffLanguage =>
@@ -16,4 +14,5 @@ export const mailLanguage = (...preferred: (string | null | undefined)[]): Staff
     | StaffLanguage
     | undefined) ?? 'en';
 
-export const mailTexts: (language: StaffLanguage) => Texts<MailTextId> = catalogueTexts(CATALOGUES);
+export const mailTexts = (language: StaffLanguage): Promise<Texts<MailTextId>> =>
+  catalogueTexts('mail', language);

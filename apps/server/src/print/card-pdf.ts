@@ -8,7 +8,8 @@ import {
   type Language,
   printedSerial,
 } from '@playshop/shared';
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, type PDFImage, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { embedFaces, type Face, type Faces } from './pdf-text';
 import { type PrintTexts, printTexts } from './print-texts';
 
 /** A4 in PDF points. */
@@ -57,30 +58,18 @@ function drawLogo(page: PDFPage, logo: Logo, x: number, top: number, height: num
   return width;
 }
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  /** The set's texts in its language (print-texts.ts). */
+/** The set's faces (pdf-text.ts) and its texts in its language (print-texts.ts). */
+interface Fonts extends Faces {
   t: PrintTexts;
 }
 
-/**
- * The standard PDF fonts cover Latin-1 only (WinAnsi): other characters of a room's or
- * organization's name print as '?' rather than failing the whole PDF.
- */
-function printable(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...text].map((ch) => (supported.has(ch.codePointAt(0)!) ? ch : '?')).join('');
-}
-
-/** Shortens `text` with an ellipsis until it fits `width`. */
 /** `text` broken into lines at spaces, each at most `width` wide. */
-function wrapped(font: PDFFont, text: string, size: number, width: number): string[] {
+function wrapped(font: Face, text: string, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of printable(font, text).split(' ')) {
+  for (const word of text.split(' ')) {
     const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
+    if (line && font.width(next, size) > width) {
       lines.push(line);
       line = word;
     } else line = next;
@@ -88,11 +77,31 @@ function wrapped(font: PDFFont, text: string, size: number, width: number): stri
   return line ? [...lines, line] : lines;
 }
 
-function fit(font: PDFFont, text: string, size: number, width: number): string {
-  let t = printable(font, text);
-  if (font.widthOfTextAtSize(t, size) <= width) return t;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > width) t = t.slice(0, -1);
+/** Shortens `text` with an ellipsis until it fits `width`. */
+function fit(font: Face, text: string, size: number, width: number): string {
+  let t = text;
+  if (font.width(t, size) <= width) return t;
+  while (t.length > 1 && font.width(`${t}...`, size) > width) t = t.slice(0, -1);
   return `${t}...`;
+}
+
+/** A line of the set's texts from `x`, `width` wide: at its start, the right for a right-to-left set. */
+function line(
+  page: PDFPage,
+  fonts: Fonts,
+  font: Face,
+  text: string,
+  at: { x: number; y: number; width: number; size: number; color?: ReturnType<typeof rgb> },
+) {
+  const shown = fit(font, text, at.size, at.width);
+  const x = fonts.rtl ? at.x + at.width - font.width(shown, at.size) : at.x;
+  font.draw(page, shown, {
+    x,
+    y: at.y,
+    size: at.size,
+    color: at.color ?? INK,
+    direction: fonts.rtl ? 'rtl' : 'auto',
+  });
 }
 
 interface Box {
@@ -122,16 +131,8 @@ function slots(perPage: 1 | 2 | 4): Box[] {
   ];
 }
 
-function centred(
-  page: PDFPage,
-  font: PDFFont,
-  text: string,
-  size: number,
-  cx: number,
-  y: number,
-  color = INK,
-) {
-  page.drawText(text, { x: cx - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
+function centred(page: PDFPage, font: Face, text: string, size: number, cx: number, y: number, color = INK) {
+  font.draw(page, text, { x: cx - font.width(text, size) / 2, y, size, color });
 }
 
 function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, slot: Box, logo: Logo) {
@@ -156,24 +157,26 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
   const serial = printedSerial(set.code, index + 1);
 
   // The serial, bold at the top right: what the player reads out when they shout bingo.
-  const serialWidth = fonts.bold.widthOfTextAtSize(serial, serialSize);
-  page.drawText(serial, {
+  const serialWidth = fonts.bold.width(serial, serialSize);
+  fonts.bold.draw(page, serial, {
     x: left + grid - serialWidth,
     y: top - serialSize,
     size: serialSize,
-    font: fonts.bold,
     color: INK,
   });
   // The organization's logo leads the head line, the room's name after it.
   const logoWidth = drawLogo(page, logo, left, top + 2 * scale, headH - 4 * scale);
   const nameX = left + (logoWidth ? logoWidth + 6 * scale : 0);
-  page.drawText(fit(fonts.regular, set.roomName, headSize, grid - serialWidth - 12 - (nameX - left)), {
-    x: nameX,
-    y: top - serialSize,
-    size: headSize,
-    font: fonts.regular,
-    color: MUTED,
-  });
+  fonts.regular.draw(
+    page,
+    fit(fonts.regular, set.roomName, headSize, grid - serialWidth - 12 - (nameX - left)),
+    {
+      x: nameX,
+      y: top - serialSize,
+      size: headSize,
+      color: MUTED,
+    },
+  );
 
   const gridTop = top - headH;
   if (set.brand?.primaryColor) {
@@ -223,7 +226,7 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
         centred(
           page,
           fonts.bold,
-          printable(fonts.bold, fonts.t('print.free')),
+          fonts.t('print.free'),
           size,
           x + cell / 2,
           y + rowH / 2 - size * 0.35,
@@ -237,30 +240,20 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
   }
 
   const footY = rowsTop - CARD_SIZE * rowH - footSize - 6 * scale;
-  page.drawText(
-    fit(
-      fonts.regular,
-      fonts.t('print.cardOf', { n: index + 1, count: set.cards.length, org: set.orgName }),
-      footSize,
-      grid,
-    ),
+  const foot = { x: left, width: grid, size: footSize, color: MUTED };
+  line(
+    page,
+    fonts,
+    fonts.regular,
+    fonts.t('print.cardOf', { n: index + 1, count: set.cards.length, org: set.orgName }),
     {
-      x: left,
+      ...foot,
       y: footY,
-      size: footSize,
-      font: fonts.regular,
-      color: MUTED,
     },
   );
   const hint = wrapped(fonts.regular, fonts.t('print.cardHint'), footSize, grid);
-  [hint[0] ?? '', hint.slice(1).join(' ')].filter(Boolean).forEach((line, i) => {
-    page.drawText(fit(fonts.regular, line, footSize, grid), {
-      x: left,
-      y: footY - (i + 1) * (footSize + 3),
-      size: footSize,
-      font: fonts.regular,
-      color: MUTED,
-    });
+  [hint[0] ?? '', hint.slice(1).join(' ')].filter(Boolean).forEach((text, i) => {
+    line(page, fonts, fonts.regular, text, { ...foot, y: footY - (i + 1) * (footSize + 3) });
   });
 }
 
@@ -309,11 +302,10 @@ function drawCallerColumn(
       borderColor: INK,
       borderWidth: 1,
     });
-    page.drawText(`${letter} ${n}`, {
+    fonts.bold.draw(page, `${letter} ${n}`, {
       x: x + 20 + box,
       y: rowY + rowH / 2 - 5,
       size: 14,
-      font: fonts.bold,
       color: INK,
     });
   }
@@ -327,16 +319,11 @@ function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet, logo: Log
   // ISO-like in every language: the sheet says UTC, so no local date style applies.
   const printedAt = set.createdAt.toISOString().slice(0, 16).replace('T', ' ');
   if (logo) {
+    // At the end of the title's line: the right, or the left for a right-to-left set.
     const w = Math.min((logo.image.width / logo.image.height) * 40, 160);
-    drawLogo(page, logo, x0 + width - w, y + 24, 40);
+    drawLogo(page, logo, fonts.rtl ? x0 : x0 + width - w, y + 24, 40);
   }
-  page.drawText(printable(fonts.bold, fonts.t('print.callerSheet')), {
-    x: x0,
-    y,
-    size: 24,
-    font: fonts.bold,
-    color: INK,
-  });
+  line(page, fonts, fonts.bold, fonts.t('print.callerSheet'), { x: x0, y, width, size: 24 });
   y -= 26;
   const lines = [
     fonts.t('print.room', { room: set.roomName, org: set.orgName }),
@@ -350,14 +337,8 @@ function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet, logo: Log
       ? fonts.t('print.printedBy', { date: printedAt, name: set.createdBy })
       : fonts.t('print.printed', { date: printedAt }),
   ];
-  for (const line of lines) {
-    page.drawText(fit(fonts.regular, line, 11, width), {
-      x: x0,
-      y,
-      size: 11,
-      font: fonts.regular,
-      color: INK,
-    });
+  for (const text of lines) {
+    line(page, fonts, fonts.regular, text, { x: x0, y, width, size: 11 });
     y -= 16;
   }
   y -= 10;
@@ -369,20 +350,22 @@ function drawCallerSheet(page: PDFPage, fonts: Fonts, set: PrintedSet, logo: Log
     drawCallerColumn(page, fonts, letter, c, { x: x0 + c * colW, y, colW, headH, rowH });
   });
   const footY = y - headH - BINGO_COLUMN_SIZE * rowH - 22;
-  wrapped(fonts.regular, fonts.t('print.callerHint'), 9.5, width).forEach((line, i) => {
-    page.drawText(line, { x: x0, y: footY - i * 13, size: 9.5, font: fonts.regular, color: MUTED });
+  wrapped(fonts.regular, fonts.t('print.callerHint'), 9.5, width).forEach((text, i) => {
+    line(page, fonts, fonts.regular, text, { x: x0, y: footY - i * 13, width, size: 9.5, color: MUTED });
   });
 }
 
 /** The set as one PDF: the caller sheet first, then the cards, `cardsPerPage` to an A4 page. */
 export async function printedSetPdf(set: PrintedSet): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const fonts: Fonts = {
+  const language = set.language ?? 'en';
+  const latin = {
     regular: await doc.embedFont(StandardFonts.Helvetica),
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    t: printTexts(set.language ?? 'en'),
   };
-  doc.setTitle(printable(fonts.regular, fonts.t('print.title', { code: set.code, room: set.roomName })));
+  const fonts: Fonts = { ...(await embedFaces(doc, latin, language)), t: await printTexts(language) };
+  // The document's title is metadata (any script): no font draws it.
+  doc.setTitle(fonts.t('print.title', { code: set.code, room: set.roomName }));
   doc.setCreator('Playshop');
   doc.setProducer('Playshop');
   // The same set prints the same file, whenever it is downloaded again.

@@ -1,10 +1,5 @@
 import { LANGUAGES, type Language } from '@playshop/shared';
-import ar from '../../../web/src/i18n/messages/print/ar.json' with { type: 'json' };
-import de from '../../../web/src/i18n/messages/print/de.json' with { type: 'json' };
-import en from '../../../web/src/i18n/messages/print/en.json' with { type: 'json' };
-import es from '../../../web/src/i18n/messages/print/es.json' with { type: 'json' };
-import fr from '../../../web/src/i18n/messages/print/fr.json' with { type: 'json' };
-import nl from '../../../web/src/i18n/messages/print/nl.json' with { type: 'json' };
+import type en from '../../../web/src/i18n/messages/print/en.json';
 import { catalogueTexts, type Texts } from '../i18n/catalogue';
 
 /**
@@ -12,21 +7,11 @@ import { catalogueTexts, type Texts } from '../i18n/catalogue';
  * web's, which the phones never download.
  */
 export type PrintTextId = keyof typeof en;
-type Catalogue = Record<PrintTextId, string>;
-const CATALOGUES: Record<Language, Catalogue> = { en, de, fr, es, nl, ar };
-
-/**
- * The languages the PDF's standard fonts (Helvetica, WinAnsi) can print. Arabic needs a font that
- * has its letters and a shaper that joins them, right to left: an Arabic room prints in English.
- */
-const PRINTABLE = new Set<Language>(['en', 'de', 'fr', 'es', 'nl']);
-
-export const printLanguage = (language: string | null | undefined): Language =>
-  (LANGUAGES as readonly string[]).includes(language ?? '') && PRINTABLE.has(language as Language)
-    ? (language as Language)
-    : 'en';
-
 export type PrintTexts = Texts<PrintTextId>;
 
+/** The set's language: the room's when it is one of ours (every one prints: pdf-text.ts), else English. */
+export const printLanguage = (language: string | null | undefined): Language =>
+  (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : 'en';
+
 /** The catalogue of `language` as a function, as the web's `t()`. */
-export const printTexts: (language: Language) => PrintTexts = catalogueTexts(CATALOGUES);
+export const printTexts = (language: Language): Promise<PrintTexts> => catalogueTexts('print', language);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -18,6 +18,9 @@ import { organizations, rooms, sessions, workshops } from '../db/schema';
 import type { GameEvent } from '../game/engine';
 import { createJournal } from '../game/journal';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
+
+/** Where the browser tests leave their pictures (git-ignored). */
+const SHOTS_DIR = path.join(import.meta.dirname, '../../../../e2e/screenshots');
 
 let ctx: TestContext;
 let roomId: number;
@@ -162,7 +165,20 @@ describe('printing a set', () => {
     }
   }
 
-  it("prints in the room's language, else its organization's; Arabic, which Helvetica cannot draw, in English", async () => {
+  /** The fonts a PDF embeds (poppler's pdffonts): name, type, encoding, embedded, subset. */
+  function pdfFonts(pdf: Buffer): string[] {
+    const dir = mkdtempSync(path.join(tmpdir(), 'print-'));
+    try {
+      writeFileSync(path.join(dir, 'set.pdf'), pdf);
+      return execFileSync('pdffonts', [path.join(dir, 'set.pdf')], { encoding: 'utf8' })
+        .split('\n')
+        .slice(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("prints in the room's language, else its organization's", async () => {
     const german = await newRoom('Saal');
     await ctx.database.db.update(rooms).set({ language: 'de' }).where(eq(rooms.id, german!.id));
     const one = await printSet(1, 1, german!.id);
@@ -186,13 +202,62 @@ describe('printing a set', () => {
       expect(french).toContain('Feuille de tirage');
       expect(french).toContain(`Jeu ${set.code} : 2 cartes,`);
       expect(french).toContain('LIBRE');
-
-      await ctx.database.db.update(rooms).set({ language: 'ar' }).where(eq(rooms.id, hall!.id));
-      const arabic = (await pdfText(hall!.id, set.id)).replace(/\s+/g, ' ');
-      expect(arabic).toContain('Caller sheet');
-      expect(arabic).toContain(`Card set ${set.code}: 2 cards,`);
     } finally {
       await ctx.database.db.update(organizations).set({ language: 'en' }).where(eq(organizations.id, orgId));
+    }
+  });
+
+  it('prints an Arabic room in Arabic: its letters embedded (a subset of the font), each line right to left', async () => {
+    const room = await newRoom('قاعة Hall 2');
+    await ctx.database.db.update(rooms).set({ language: 'ar' }).where(eq(rooms.id, room!.id));
+    const set = await printSet(2, 2, room!.id);
+    const res = await call('GET', `/rooms/${room!.id}/printed-card-sets/${set.id}/pdf`);
+    // The font's 1,564 glyphs are 134 KB; the set's own few keep the file small.
+    expect(res.rawPayload.length).toBeLessThan(60_000);
+    // The same set prints the same file again, its embedded subsets too.
+    const again = await call('GET', `/rooms/${room!.id}/printed-card-sets/${set.id}/pdf`);
+    expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+    // Both weights embedded (pdf-lib names a subset by the font's name and a number).
+    const fonts = pdfFonts(res.rawPayload).join('\n');
+    expect(fonts).toMatch(/^NotoNaskhArabic-\d+ +CID TrueType +Identity-H +yes /m);
+    expect(fonts).toMatch(/^NotoNaskhArabic-Bold-\d+ +CID TrueType +Identity-H +yes /m);
+
+    // pdftotext reads the glyphs back into reading order (its bidi marks removed here): the joined
+    // forms map to their letters, and each Arabic stretch reads in logical order. (A line's Latin
+    // words and numbers it keeps in drawing order, and lam-alef ligatures it spells backwards.)
+    const arabic = (await pdfText(room!.id, set.id))
+      .normalize('NFKC')
+      .replace(/[\u202a-\u202e]/g, '')
+      .replace(/\s+/g, ' ');
+    for (const text of [
+      'ورقة المنادي',
+      'الغرفة',
+      'قاعة',
+      'بطاقتان',
+      'حرّة',
+      'علّم كل رقم عند سحبه',
+      'بينغو؟ نادِ وأعطِ الرقم التسلسلي',
+      'في صفحة البطاقات الورقية أو شاشة لعب الميسّر',
+    ]) {
+      expect(arabic).toContain(text.normalize('NFKC'));
+    }
+    for (const text of ['Hall 2', 'Print Org', `${set.code}-001`, `${set.code}-002`, 'B 15', 'O 75']) {
+      expect(arabic).toContain(text);
+    }
+    expect(arabic).not.toMatch(/Caller sheet|Card set|FREE/);
+    // The letters' joins are for the eye: E2E_SCREENSHOTS=1 leaves both pages to look at.
+    if (process.env.E2E_SCREENSHOTS === '1') {
+      const dir = mkdtempSync(path.join(tmpdir(), 'print-'));
+      writeFileSync(path.join(dir, 'set.pdf'), res.rawPayload);
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      execFileSync('pdftoppm', [
+        '-r',
+        '90',
+        '-png',
+        path.join(dir, 'set.pdf'),
+        path.join(SHOTS_DIR, 'printed-cards-ar'),
+      ]);
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

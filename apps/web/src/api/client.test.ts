@@ -228,7 +228,7 @@ describe('api client', () => {
       const failure = await client.post('/x', {}).catch((error: unknown) => error);
       expect((failure as ApiError).message).toBe('Dieser Inhalt wird in Sitzungen verwendet: Fire Drill');
       expect(deps.notifyError).toHaveBeenCalledWith(
-        'Conflict: Dieser Inhalt wird in Sitzungen verwendet: Fire Drill',
+        'Konflikt: Dieser Inhalt wird in Sitzungen verwendet: Fire Drill',
       );
       const newer = setup(() =>
         json(400, { message: 'A newer text', code: 'X', key: 'errors.fromTheFuture' }),

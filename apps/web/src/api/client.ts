@@ -5,7 +5,6 @@ import {
   type EndpointPathParams,
   type EndpointReply,
   endpointPath,
-  httpErrorToast,
   type LoginReply,
   normalizeRole,
   stripControlChars,
@@ -14,13 +13,13 @@ import {
   zPreprocess,
 } from '@playshop/shared';
 import { z } from 'zod/mini';
-import { serverText } from '../i18n/i18n';
+import { serverText, t } from '../i18n/i18n';
+import { httpErrorToast } from '../i18n/toast-text';
 
 /** The error code the server sends when a non-super-admin's organization licence has run out. */
 const ORG_EXPIRED = 'ORG_EXPIRED';
 
 const NO_RESPONSE = 'No response received from the server';
-const UNEXPECTED = 'An unexpected error occurred';
 
 /** A failed API call. `status` is undefined when no response arrived at all. */
 export class ApiError extends Error {
@@ -230,7 +229,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     // A 204 carries no body: the contract's reply for it is null.
     const parsed = z.safeParse(options.schema, response.status === 204 ? null : json);
     if (!parsed.success) {
-      throw new ApiError({ status: response.status, message: UNEXPECTED, toastText: UNEXPECTED });
+      const unexpected = t('toast.unexpected');
+      throw new ApiError({ status: response.status, message: unexpected, toastText: unexpected });
     }
     return parsed.data;
   }

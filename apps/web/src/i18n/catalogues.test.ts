@@ -25,6 +25,7 @@ function argumentsOf(compiled: unknown, into = new Set<string>()): Set<string> {
 const scopes = {
   participant: LANGUAGES,
   staff: STAFF_LANGUAGES,
+  training: LANGUAGES,
   print: LANGUAGES,
   mail: STAFF_LANGUAGES,
 } as const;
@@ -58,6 +59,28 @@ describe.each(Object.entries(scopes))('the %s catalogue', (scope, languages) => 
 
   it('names keys as dotted lower-camel words', () => {
     for (const id of Object.keys(english)) expect(id).toMatch(/^[a-z][a-zA-Z0-9]*(\.[a-z0-9][a-zA-Z0-9]*)+$/);
+  });
+});
+
+it('a key lives in one catalogue (the toasts aside, below): one loaded later would override it', () => {
+  const owner = new Map<string, string>();
+  for (const scope of ['participant', 'staff', 'training']) {
+    for (const id of Object.keys(read(scope, 'en'))) {
+      if (id.startsWith('toast.') && scope === 'staff') continue;
+      expect(owner.get(id), `${id} is in ${owner.get(id)} and ${scope}`).toBeUndefined();
+      owner.set(id, scope);
+    }
+  }
+});
+
+describe('the toasts of SPEC §8', () => {
+  // A staff screen loads its staff catalogue over the participant one: the toasts follow the staff
+  // language there (English for a staff member whose browser reads Arabic), so both carry them.
+  it.each(STAFF_LANGUAGES)('%s: the staff catalogue repeats the participant toast.* texts', (language) => {
+    const toasts = (scope: string) =>
+      Object.fromEntries(Object.entries(read(scope, language)).filter(([id]) => id.startsWith('toast.')));
+    expect(Object.keys(toasts('participant')).length).toBeGreaterThan(0);
+    expect(toasts('staff')).toEqual(toasts('participant'));
   });
 });
 

@@ -3,7 +3,8 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
 /** Where the catalogues live: `messages/<scope>/<language>.json`, flat dotted keys → ICU messages. */
-export const CATALOGUE_FILE = /[\\/]src[\\/]i18n[\\/]messages[\\/](participant|staff)[\\/][a-z]{2}\.json$/;
+export const CATALOGUE_FILE =
+  /[\\/]src[\\/]i18n[\\/]messages[\\/](participant|staff|training)[\\/][a-z]{2}\.json$/;
 
 const PREFIX = '\0messages:';
 

@@ -3,25 +3,29 @@ import { isLanguage, type Language, STAFF_LANGUAGES, type StaffLanguage } from '
 import { intlLocale } from './languages';
 import type participantEn from './messages/participant/en.json';
 import type staffEn from './messages/staff/en.json';
+import type trainingEn from './messages/training/en.json';
 
 /**
- * The app's messages (docs/i18n.md). Two catalogues, each language its own lazily loaded chunk:
+ * The app's messages (docs/i18n.md). Three catalogues, each language its own lazily loaded chunk:
  * `participant` (six languages: join page, player screens, presenter view, the game's and the
- * server's texts a participant sees) and `staff` (English and German). A phone downloads only its
- * language's participant catalogue; the staff screens add theirs (loadStaffMessages).
+ * server's texts a participant sees), `staff` (English and German) and `training` (six languages,
+ * the Training page's). A phone downloads only its language's participant catalogue; the staff
+ * screens add theirs (loadStaffMessages), the Training page its own (loadCatalogue).
  */
 export type ParticipantMessageId = keyof typeof participantEn;
 export type StaffMessageId = keyof typeof staffEn;
-export type MessageId = ParticipantMessageId | StaffMessageId;
+export type MessageId = ParticipantMessageId | StaffMessageId | keyof typeof trainingEn;
 export type MessageValues = Record<string, string | number | Date>;
 
-type Catalogue = { default: Record<string, unknown> };
+export type Catalogue = { default: Record<string, unknown> };
+type Files = Record<string, () => Promise<Catalogue>>;
+/** A catalogue loaded on demand over the participant one: its files and the file of a language. */
+export type ExtraCatalogue = { files: Files; file: (locale: Language) => string };
 // Compiled at build time by compile-messages.ts: one chunk per file.
-const participantFiles = import.meta.glob<Catalogue>('./messages/participant/*.json');
-const staffFiles = import.meta.glob<Catalogue>('./messages/staff/*.json');
+const participantFiles: Files = import.meta.glob<Catalogue>('./messages/participant/*.json');
 
 const loaded = new Set<string>();
-async function loadInto(locale: Language, files: Record<string, () => Promise<Catalogue>>, file: string) {
+async function loadInto(locale: Language, files: Files, file: string) {
   const key = `${locale}:${file}`;
   if (loaded.has(key)) return;
   const load = files[file];
@@ -30,33 +34,42 @@ async function loadInto(locale: Language, files: Record<string, () => Promise<Ca
   loaded.add(key);
 }
 
-/** Loads the participant catalogue of `locale` and makes it the active language. */
+/** The extra catalogues asked for so far: every language activated later loads them too. */
+const extras = new Set<ExtraCatalogue>();
+
+/** Loads the participant catalogue of `locale` (and the extra ones asked for) and activates it. */
 export async function activateLanguage(locale: Language): Promise<void> {
   await loadInto(locale, participantFiles, `./messages/participant/${locale}.json`);
-  if (staffWanted) await loadStaffInto(locale);
+  await Promise.all([...extras].map((extra) => loadInto(locale, extra.files, extra.file(locale))));
   i18n.activate(locale, [intlLocale(locale)]);
 }
 
-let staffWanted = false;
+/**
+ * Loads an extra catalogue for the active language, and for every language activated later. A
+ * screen off the phone's way to a card brings its own (the Training page: training-messages.ts).
+ */
+export async function loadCatalogue(extra: ExtraCatalogue): Promise<void> {
+  extras.add(extra);
+  const locale = currentLanguage();
+  await loadInto(locale, extra.files, extra.file(locale));
+  i18n.activate(locale, [intlLocale(locale)]); // re-emits "change" so mounted screens re-render with the new texts
+}
+
 /** The staff screens' language: German staff messages for German, English for any other language. */
 export const staffLanguage = (locale: Language): StaffLanguage =>
   (STAFF_LANGUAGES as readonly string[]).includes(locale) ? (locale as StaffLanguage) : 'en';
 
-async function loadStaffInto(locale: Language) {
-  await loadInto(locale, staffFiles, `./messages/staff/${staffLanguage(locale)}.json`);
-}
+const staffCatalogue: ExtraCatalogue = {
+  files: import.meta.glob<Catalogue>('./messages/staff/*.json'),
+  file: (locale) => `./messages/staff/${staffLanguage(locale)}.json`,
+};
 
 /** Loads the staff catalogue for the active language (and for every language activated later). */
-export async function loadStaffMessages(): Promise<void> {
-  staffWanted = true;
-  const locale = currentLanguage();
-  await loadStaffInto(locale);
-  i18n.activate(locale, [intlLocale(locale)]); // re-emits "change" so mounted screens re-render with the staff texts
-}
+export const loadStaffMessages = () => loadCatalogue(staffCatalogue);
 
 /** Whether the staff catalogue of the active language is loaded. */
 export const staffMessagesLoaded = () =>
-  loaded.has(`${currentLanguage()}:./messages/staff/${staffLanguage(currentLanguage())}.json`);
+  loaded.has(`${currentLanguage()}:${staffCatalogue.file(currentLanguage())}`);
 
 /** The active language ('en' before any was activated). */
 export const currentLanguage = (): Language => (isLanguage(i18n.locale) ? i18n.locale : 'en');

@@ -1,7 +1,7 @@
 import { Anchor, Loader, Paper, Stack, Text } from '@mantine/core';
-import { EMBED_TEXTS } from '@playshop/shared';
 import { IconExternalLink, IconVideoOff } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useT } from '../i18n/locale-provider';
 
 /** How long the probe may take before the embed counts as out of reach (a stalled network). */
 const PROBE_TIMEOUT_MS = 8000;
@@ -44,19 +44,17 @@ function useReach(probeUrl: string | null | undefined): [Reach, () => void] {
 
 /** The message shown instead of a video that cannot load: what happened, the title and a link. */
 function EmbedFallback({ title, href }: { title: string; href: string }) {
+  const t = useT();
   return (
     <Paper withBorder radius="md" p="lg" bg="gray.0" role="status">
       <Stack gap="xs" align="center" ta="center">
         <IconVideoOff size={32} aria-hidden color="var(--mantine-color-gray-7)" />
-        <Text fw={700}>{EMBED_TEXTS.cannotLoad}</Text>
+        <Text fw={700}>{t('video.cannotPlay')}</Text>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {title}
         </Text>
-        <Text size="sm" c="gray.8">
-          {EMBED_TEXTS.explain}
-        </Text>
         <Anchor href={href} target="_blank" rel="noopener noreferrer" style={{ overflowWrap: 'anywhere' }}>
-          {EMBED_TEXTS.openLink(title)} <IconExternalLink size={14} aria-hidden />
+          {t('video.open', { title })} <IconExternalLink size={14} aria-hidden />
         </Anchor>
       </Stack>
     </Paper>
@@ -84,12 +82,13 @@ export function GuardedEmbed(props: GuardedEmbedProps) {
 }
 
 function Guarded({ title, href, probeUrl, children }: GuardedEmbedProps) {
+  const t = useT();
   const [reach, fail] = useReach(probeUrl);
   if (reach === 'failed') return <EmbedFallback title={title} href={href} />;
   if (reach === 'checking')
     return (
       <Stack align="center" justify="center" mih={120}>
-        <Loader size="sm" aria-label={`Loading ${title}`} />
+        <Loader size="sm" aria-label={t('video.loading', { title })} />
       </Stack>
     );
   return children(fail);

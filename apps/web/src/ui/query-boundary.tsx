@@ -1,5 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { t } from '../i18n/i18n';
+import { withPrefix } from '../i18n/toast-text';
 import { ErrorAlert } from './error-alert';
 import { PageLoader } from './page-loader';
 
@@ -16,6 +18,10 @@ interface QueryBoundaryProps<T> {
 export function QueryBoundary<T>({ query, loading, failed, children }: QueryBoundaryProps<T>) {
   if (query.isPending) return <PageLoader label={loading} />;
   if (query.isError)
-    return failed ? failed(query.error) : <ErrorAlert message={`Error: ${query.error.message}`} />;
+    return failed ? (
+      failed(query.error)
+    ) : (
+      <ErrorAlert message={withPrefix(t('toast.error'), query.error.message)} />
+    );
   return children(query.data);
 }

@@ -1,8 +1,10 @@
 import type { PlaylistItem } from '@playshop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../i18n/i18n';
 import { answerImages } from '../../test/image-loads';
 import { renderRoutes } from '../../test/render';
+import { loadTrainingMessages } from './training-messages';
 import { TrainingPlayer } from './training-player';
 
 const items: PlaylistItem[] = [
@@ -11,12 +13,15 @@ const items: PlaylistItem[] = [
   { title: 'Our own intro', videoId: null, url: 'https://cdn.example.com/intro.mp4' },
 ];
 
+// The Training route loads this catalogue with the page (training-routes.tsx).
+beforeAll(() => loadTrainingMessages());
+
 const renderPlayer = (list = items) =>
   renderRoutes([{ path: '/', element: <TrainingPlayer items={list} /> }]);
 
 const button = (name: string) => screen.getByRole('button', { name });
-const playlistButton = (title: string) =>
-  within(screen.getByRole('navigation', { name: 'Training playlist' })).getByRole('button', {
+const playlistButton = (title: string, playlist = 'Training playlist') =>
+  within(screen.getByRole('navigation', { name: playlist })).getByRole('button', {
     name: title,
   });
 
@@ -93,5 +98,25 @@ describe('TrainingPlayer without access to the video', () => {
     expect(screen.getByRole('link', { name: 'Open "Our own intro" in a new tab' }).getAttribute('href')).toBe(
       'https://cdn.example.com/intro.mp4',
     );
+  });
+});
+
+describe("TrainingPlayer in the reader's language", () => {
+  afterEach(() => activateLanguage('en'));
+
+  it('speaks German on a German phone, the fallback too', async () => {
+    await activateLanguage('de');
+    answerImages('load');
+    renderPlayer();
+    expect(await screen.findByTitle('Trainingsvideo: Welcome')).toBeTruthy();
+    expect(screen.getByText('Video 1 von 3')).toBeTruthy();
+    expect(button('Zurück')).toHaveProperty('disabled', true);
+    fireEvent.click(button('Weiter'));
+    expect(screen.getByText('Video 2 von 3')).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Trainings-Playlist' })).toBeTruthy();
+    fireEvent.click(playlistButton('Our own intro', 'Trainings-Playlist'));
+    fireEvent.error(screen.getByLabelText('Trainingsvideo: Our own intro'));
+    await screen.findByText('Dieses Video kann hier nicht abgespielt werden');
+    expect(screen.getByRole('link', { name: '„Our own intro“ in neuem Tab öffnen' })).toBeTruthy();
   });
 });

@@ -1,12 +1,14 @@
 import { AspectRatio, Button, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
-import { type PlaylistItem, TRAINING_TEXTS, youtubeEmbedUrl, youtubeThumbnailUrl } from '@playshop/shared';
+import { type PlaylistItem, youtubeEmbedUrl, youtubeThumbnailUrl } from '@playshop/shared';
 import { IconChevronLeft, IconChevronRight, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../i18n/locale-provider';
 import { GuardedEmbed } from '../../ui/guarded-embed';
 import classes from './training-player.module.css';
 
 /** The current video and the playlist; Previous/Next stop at the ends (SPEC §4 Training). */
 export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
+  const t = useT();
   const [chosen, setChosen] = useState(0);
   const headingId = useId();
   // A shorter list after a refetch keeps the index inside it.
@@ -43,24 +45,24 @@ export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
             {current.title}
           </Title>
           <Text size="sm" c="dimmed">
-            {`Video ${index + 1} of ${items.length}`}
+            {t('training.position', { n: index + 1, count: items.length })}
           </Text>
         </div>
         <Group justify="space-between">
           <Button
             variant="default"
-            leftSection={<IconChevronLeft size={18} aria-hidden />}
+            leftSection={<IconChevronLeft size={18} aria-hidden className={classes.arrow} />}
             disabled={isFirst}
             onClick={() => setChosen(index - 1)}
           >
-            {TRAINING_TEXTS.previous}
+            {t('training.previous')}
           </Button>
           <Button
-            rightSection={<IconChevronRight size={18} aria-hidden />}
+            rightSection={<IconChevronRight size={18} aria-hidden className={classes.arrow} />}
             disabled={isLast}
             onClick={() => setChosen(index + 1)}
           >
-            {TRAINING_TEXTS.next}
+            {t('training.next')}
           </Button>
         </Group>
       </Stack>
@@ -70,12 +72,12 @@ export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
         radius="lg"
         padding="sm"
         component="nav"
-        aria-label="Training playlist"
+        aria-label={t('training.playlist')}
         className={classes.playlist}
         ref={playlistRef}
       >
         <Text fw={700} px="xs" pb="xs" id={headingId}>
-          {`Playlist (${items.length})`}
+          {t('training.playlistCount', { count: items.length })}
         </Text>
         <ol className={classes.list} aria-labelledby={headingId}>
           {items.map((item, i) => {
@@ -93,7 +95,7 @@ export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
                   label={item.title}
                   // The list's numbering is for the eye; the <ol> already tells screen readers the position.
                   leftSection={
-                    <Text component="span" size="sm" w={24} ta="right" aria-hidden>
+                    <Text component="span" size="sm" w={24} ta="end" aria-hidden>
                       {isCurrent ? <IconPlayerPlayFilled size={14} /> : i + 1}
                     </Text>
                   }
@@ -112,6 +114,7 @@ export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
  * A video that cannot load says so, with its title and link (ui/guarded-embed).
  */
 function VideoFrame({ item }: { item: PlaylistItem }) {
+  const t = useT();
   const id = item.videoId;
   return (
     <GuardedEmbed title={item.title} href={item.url} probeUrl={id ? youtubeThumbnailUrl(id) : null}>
@@ -121,7 +124,7 @@ function VideoFrame({ item }: { item: PlaylistItem }) {
             <iframe
               className={classes.frame}
               src={youtubeEmbedUrl(id)}
-              title={TRAINING_TEXTS.videoFrameTitle(item.title)}
+              title={t('training.frame', { title: item.title })}
               allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
               allowFullScreen
               referrerPolicy="strict-origin-when-cross-origin"
@@ -134,7 +137,7 @@ function VideoFrame({ item }: { item: PlaylistItem }) {
               controls
               preload="metadata"
               onError={onFail}
-              aria-label={TRAINING_TEXTS.videoFrameTitle(item.title)}
+              aria-label={t('training.frame', { title: item.title })}
             />
           )}
         </AspectRatio>

@@ -1,7 +1,8 @@
 import type { ContentReply } from '@playshop/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../../api/session-store';
+import { activateLanguage } from '../../../i18n/i18n';
 import { answerImages } from '../../../test/image-loads';
 import { renderRoutes } from '../../../test/render';
 import { scriptPreview } from '../content-card';
@@ -143,6 +144,28 @@ describe('a video that cannot load', () => {
     expect(screen.getByRole('link', { name: 'Open "Fire safety" in a new tab' }).getAttribute('href')).toBe(
       '/demo/missing.mp4',
     );
+  });
+});
+
+describe("content display in the reader's language", () => {
+  afterEach(() => activateLanguage('en'));
+
+  it('answers in German on a German staff screen, and waits in French on a French phone', async () => {
+    await activateLanguage('de');
+    const view = show(question, 'FACILITATOR');
+    fireEvent.click(await screen.findByRole('button', { name: 'Take the lift' }));
+    expect(screen.getByText('Falsche Antwort!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Leave by the nearest exit' }));
+    expect(screen.getByText('Richtige Antwort!')).toBeTruthy();
+    view.unmount();
+    await activateLanguage('fr');
+    const { container } = show(
+      { ...base, type: 'VIDEO', video: { id: 1, url: '/clip.mp4', contentId: 1 } },
+      'PLAYER',
+    );
+    await screen.findByRole('heading', { name: 'Fire safety' });
+    fireEvent.ended(container.querySelector('video')!);
+    expect(screen.getByText("En attente de l'animateur…")).toBeTruthy();
   });
 });
 

@@ -1,15 +1,20 @@
 import { Alert, Image, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { CONTENT_TEXTS, type GameAnswer, type GameContent } from '@playshop/shared';
+import type { GameAnswer, GameContent } from '@playshop/shared';
 import { useState } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import classes from './display.module.css';
 import { ContentHeading } from './script-panel';
 
-/** Whether an answer is correct, when the content came with its key (the library's, never a game frame). */
+/**
+ * Whether an answer is correct, when the content came with its key (the library's, never a game
+ * frame): only staff see the verdict, so its texts are in the staff catalogue.
+ */
 const correctness = (answer: GameAnswer | undefined): boolean | null =>
   answer && 'isCorrect' in answer && typeof answer.isCorrect === 'boolean' ? answer.isCorrect : null;
 
 /** SPEC §2 Question view: script, the question as a heading and answer tiles (text and/or image). */
 export function QuestionView({ content }: { content: GameContent }) {
+  const t = useT();
   const [picked, setPicked] = useState<number | null>(null);
   const answers = content.question?.answers ?? [];
   const isCorrect = correctness(answers.find((a) => a.id === picked));
@@ -17,7 +22,7 @@ export function QuestionView({ content }: { content: GameContent }) {
     <Stack gap="md">
       <ContentHeading script={content.script}>{content.question?.question ?? content.title}</ContentHeading>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        {answers.map((answer) => (
+        {answers.map((answer, index) => (
           <UnstyledButton
             key={answer.id}
             className={classes.tile}
@@ -27,7 +32,12 @@ export function QuestionView({ content }: { content: GameContent }) {
           >
             <Stack gap={6} align="center">
               {answer.url && (
-                <Image src={answer.url} alt={answer.name || 'Answer image'} mah={140} fit="contain" />
+                <Image
+                  src={answer.url}
+                  alt={answer.name || t('question.imageAnswer', { n: index + 1 })}
+                  mah={140}
+                  fit="contain"
+                />
               )}
               {answer.name && <Text fw={600}>{answer.name}</Text>}
             </Stack>
@@ -38,7 +48,7 @@ export function QuestionView({ content }: { content: GameContent }) {
         {isCorrect !== null && (
           <Alert color={isCorrect ? 'green' : 'red'} variant="light">
             <Text fw={700} c="dark.9">
-              {isCorrect ? CONTENT_TEXTS.correctAnswer : CONTENT_TEXTS.wrongAnswer}
+              {isCorrect ? t('content.correctAnswer') : t('content.wrongAnswer')}
             </Text>
           </Alert>
         )}

@@ -1,7 +1,6 @@
 import { Box, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
-  CONTENT_TEXTS,
   type GameContent,
   isYoutubeEndedMessage,
   SMALL_SCREEN_PX,
@@ -13,6 +12,7 @@ import {
   youtubeWatchUrl,
 } from '@playshop/shared';
 import { useCallback, useEffect, useState } from 'react';
+import { useT } from '../../../i18n/locale-provider';
 import { GuardedEmbed } from '../../../ui/guarded-embed';
 import classes from './display.module.css';
 import { ContentHeading } from './script-panel';
@@ -45,6 +45,7 @@ function useYoutubeEnded(iframe: HTMLIFrameElement | null, onEnded: () => void) 
  * 'Waiting for Facilitator...'.
  */
 export function VideoView({ content, width }: { content: GameContent; width?: number | string }) {
+  const t = useT();
   const isSmall = useMediaQuery(`(max-width: ${SMALL_SCREEN_PX - 1}px)`);
   const [hasEnded, setHasEnded] = useState(false);
   // The frame mounts once YouTube is known to be reachable, so the hook follows the element itself.
@@ -59,7 +60,7 @@ export function VideoView({ content, width }: { content: GameContent; width?: nu
       <Box maw={width ?? (isSmall ? 400 : 640)} w="100%">
         {hasEnded ? (
           <Text fw={600} py="xl" ta="center">
-            {CONTENT_TEXTS.waitingForFacilitator}
+            {t('show.waiting')}
           </Text>
         ) : (
           <GuardedEmbed
