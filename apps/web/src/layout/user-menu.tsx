@@ -3,8 +3,9 @@ import { isStaffRole, LANGUAGE_NAMES, ROLE_LABELS, type Role, STAFF_LANGUAGES } 
 import { IconCheck, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSetAccountLanguage } from '../features/users/users-api';
-import { hasMessage, type StaffMessageId, staffLanguage } from '../i18n/i18n';
+import { staffLanguage } from '../i18n/i18n';
 import { useLocale } from '../i18n/locale-provider';
+import { frameText } from './frame-text';
 
 export interface UserMenuProps {
   user: { username: string; org: string; role: Role };
@@ -25,11 +26,11 @@ export interface UserMenuProps {
 export function UserMenu({ user, onLogout, children, label, openOnMount }: UserMenuProps) {
   const target = useRef<HTMLButtonElement>(null);
   const [opened, setOpened] = useState(false);
-  const { language, t } = useLocale();
+  // useLocale re-renders the menu on a change of language; a player's menu (no staff catalogue
+  // loaded) keeps its English words (frameText).
+  const { language } = useLocale();
   const setAccountLanguage = useSetAccountLanguage();
   const staffScreens = staffLanguage(language);
-  // A player's menu (no staff catalogue loaded) keeps its English words.
-  const say = (id: StaffMessageId, english: string) => (hasMessage(id) ? t(id) : english);
   useEffect(() => {
     if (!openOnMount) return;
     // This button replaced the placeholder the user clicked: focus comes back to it on close.
@@ -45,7 +46,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{say('staff.signedInAs', 'Signed in as')}</Menu.Label>
+        <Menu.Label>{frameText('staff.signedInAs')}</Menu.Label>
         <Text px="sm" pb={4} fw={600} style={{ overflowWrap: 'anywhere' }}>
           {user.username}
         </Text>
@@ -59,7 +60,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
         {isStaffRole(user.role) && (
           <>
             {/* The staff screens' language, kept with the account: every device shows it. */}
-            <Menu.Label>{say('staff.language', 'Language of the screens')}</Menu.Label>
+            <Menu.Label>{frameText('staff.language')}</Menu.Label>
             {STAFF_LANGUAGES.map((code) => (
               <Menu.Item
                 key={code}
@@ -75,7 +76,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
           </>
         )}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
-          {say('staff.logout', 'Logout')}
+          {frameText('staff.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { stripControlChars, TOAST_ERROR_MS, TOAST_SUCCESS_MS } from '@playshop/shared';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { t } from '../i18n/i18n';
 
 /**
  * Error toast (SPEC §8/§9: red, 4000 ms). Identical texts share an id, so a burst of failing calls
@@ -27,7 +28,10 @@ export function toastSuccess(text: string): void {
   });
 }
 
-/** SPEC §8: login and logout failures read 'Something went wrong. {message}'. */
+/**
+ * SPEC §8: login and logout failures read 'Something went wrong. {message}' (ERRORS.somethingWentWrong
+ * from the participant catalogue, which every screen has).
+ */
 export function toastAuthFailure(message: string): void {
-  toastError(`Something went wrong. ${message}`);
+  toastError(`${t('errors.somethingWentWrong')}. ${message}`);
 }

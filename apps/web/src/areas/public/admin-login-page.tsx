@@ -3,14 +3,17 @@ import { isTwoFactorStep, ZLogin } from '@playshop/shared';
 import { Link, useNavigate } from 'react-router';
 import { useLogin } from '../../auth/auth-api';
 import { SsoSignIn } from '../../features/sign-in/sso-sign-in';
+import { useT } from '../../i18n/locale-provider';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
+import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 
 /** `/admin-login`: the organization login for admins and facilitators. */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -26,20 +29,20 @@ export function AdminLoginPage() {
   );
 
   return (
-    <FormCard title="Organization login" intro="For admins and facilitators.">
-      <CardForm onSubmit={handleLogin} submit="Login" pending={login.isPending} keepFocus>
-        <EmailField error={errors.email?.message} {...register('email')} />
+    <FormCard title={t('signIn.loginTitle')} intro={t('signIn.loginIntro')}>
+      <CardForm onSubmit={handleLogin} submit={t('signIn.login')} pending={login.isPending} keepFocus>
+        <EmailField error={specText(errors.email?.message)} {...register('email')} />
         <PasswordField
-          label="Password"
+          label={t('signIn.password')}
           required
           autoComplete="current-password"
           size="md"
-          error={errors.password?.message}
+          error={specText(errors.password?.message)}
           {...register('password')}
         />
         <Group justify="flex-end">
           <Anchor component={Link} to="/requestReset" size="sm">
-            Forgot password?
+            {t('signIn.forgotPassword')}
           </Anchor>
         </Group>
       </CardForm>

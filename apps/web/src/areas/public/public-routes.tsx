@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { signInPublicRoutes } from '../../features/sign-in/sign-in-routes';
+import { lazyComponent } from '../../lazy-component';
 import { lazyRoute } from '../../route-helpers';
 import { EnterPage } from '../enter/enter-page';
 import { PlayerLoginPage } from './player-login-page';
@@ -9,30 +10,40 @@ export const publicRoutes: RouteObject[] = [
   // The landing page stays in the main chunk: it is the first screen of every player.
   { index: true, element: <PlayerLoginPage /> },
   lazyRoute(
-    'admin-login',
-    () => import('./admin-login-page'),
-    (m) => m.AdminLoginPage,
-  ),
-  lazyRoute(
-    'requestReset',
-    () => import('./request-reset-page'),
-    (m) => m.RequestResetPage,
-  ),
-  lazyRoute(
-    'reset-password',
-    () => import('./reset-password-page'),
-    (m) => m.ResetPasswordPage,
-  ),
-  lazyRoute(
     'join/:code',
     () => import('./join-page'),
     (m) => m.JoinPage,
   ),
-  lazyRoute(
-    'unauthorized',
-    () => import('./unauthorized-page'),
-    (m) => m.UnauthorizedPage,
-  ),
   { path: 'enter', element: <EnterPage /> },
-  ...signInPublicRoutes,
+  // The staff's public pages: the staff catalogue first (StaffPages), in the browser's language
+  // when the staff catalogue has it, else English.
+  {
+    lazy: lazyComponent(
+      () => import('../../layout/staff-pages'),
+      (m) => m.StaffPages,
+    ),
+    children: [
+      lazyRoute(
+        'admin-login',
+        () => import('./admin-login-page'),
+        (m) => m.AdminLoginPage,
+      ),
+      lazyRoute(
+        'requestReset',
+        () => import('./request-reset-page'),
+        (m) => m.RequestResetPage,
+      ),
+      lazyRoute(
+        'reset-password',
+        () => import('./reset-password-page'),
+        (m) => m.ResetPasswordPage,
+      ),
+      lazyRoute(
+        'unauthorized',
+        () => import('./unauthorized-page'),
+        (m) => m.UnauthorizedPage,
+      ),
+      ...signInPublicRoutes,
+    ],
+  },
 ];
