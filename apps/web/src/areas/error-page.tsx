@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { useFrameText } from '../layout/frame-text';
 import { PublicFrame } from '../layout/public-frame';
 import { useStaffScreen } from '../layout/use-staff-screen';
-import { PageLoader } from '../ui/page-loader';
 import { PageTitle } from '../ui/page-title';
 
 /**
@@ -12,23 +11,20 @@ import { PageTitle } from '../ui/page-title';
  * too, so it speaks the staff catalogue's language (English where that cannot load).
  */
 export function ErrorPage() {
-  const isReady = useStaffScreen();
+  // The staff catalogue (and a staff member's own language) replaces the English once it is in.
+  useStaffScreen();
   const text = useFrameText();
   return (
     <PublicFrame>
-      {isReady ? (
-        <Container size="sm" py="xl">
-          <Stack gap="md" align="flex-start">
-            <PageTitle>{text('errorPage.title')}</PageTitle>
-            <Text>{text('errorPage.text')}</Text>
-            <Button component={Link} to="/" variant="light" leftSection={<IconHome size={16} aria-hidden />}>
-              {text('errorPage.backToStart')}
-            </Button>
-          </Stack>
-        </Container>
-      ) : (
-        <PageLoader />
-      )}
+      <Container size="sm" py="xl">
+        <Stack gap="md" align="flex-start">
+          <PageTitle>{text('errorPage.title')}</PageTitle>
+          <Text>{text('errorPage.text')}</Text>
+          <Button component={Link} to="/" variant="light" leftSection={<IconHome size={16} aria-hidden />}>
+            {text('errorPage.backToStart')}
+          </Button>
+        </Stack>
+      </Container>
     </PublicFrame>
   );
 }

@@ -16,9 +16,6 @@ export const FRAME_ENGLISH = {
   'frame.status': 'Status',
   'frame.loading': 'Loading',
   'frame.restoringSession': 'Restoring your session',
-  'staff.signedInAs': 'Signed in as',
-  'staff.language': 'Language of the screens',
-  'staff.logout': 'Logout',
   'errorPage.title': 'Oops!',
   'errorPage.text': 'Sorry, an unexpected error has occurred.',
   'errorPage.backToStart': 'Back to the start',
@@ -27,9 +24,13 @@ export const FRAME_ENGLISH = {
 export type FrameTextId = keyof typeof FRAME_ENGLISH;
 
 /** A shared text in the staff catalogue's language where it is loaded, else in English. */
-export function frameText(id: FrameTextId, values?: Record<string, string>): string {
-  if (hasMessage(id)) return t(id, values);
-  return FRAME_ENGLISH[id].replace(/\{(\w+)\}/g, (slot, name: string) => values?.[name] ?? slot);
+export function frameText(id: FrameTextId, values?: { name: string }): string {
+  return englishUnlessLoaded(id, FRAME_ENGLISH[id], values);
+}
+
+/** `id`'s message where the staff catalogue is loaded, else `english` (its English, with the name). */
+export function englishUnlessLoaded(id: StaffMessageId, english: string, values?: { name: string }): string {
+  return hasMessage(id) ? t(id, values) : english.replace('{name}', values?.name ?? '');
 }
 
 /** frameText for a component: it re-renders when the language or the loaded catalogues change. */

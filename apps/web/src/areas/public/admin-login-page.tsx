@@ -1,13 +1,13 @@
 import { Anchor, Group } from '@mantine/core';
 import { isTwoFactorStep, ZLogin } from '@playshop/shared';
 import { Link, useNavigate } from 'react-router';
-import { useLogin } from '../../auth/auth-api';
+import { useLogin } from '../../auth/staff-auth-api';
 import { SsoSignIn } from '../../features/sign-in/sso-sign-in';
 import { useT } from '../../i18n/locale-provider';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
-import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
+import { validationText } from '../../ui/validation-text';
 
 /** `/admin-login`: the organization login for admins and facilitators. */
 export function AdminLoginPage() {
@@ -31,13 +31,13 @@ export function AdminLoginPage() {
   return (
     <FormCard title={t('signIn.loginTitle')} intro={t('signIn.loginIntro')}>
       <CardForm onSubmit={handleLogin} submit={t('signIn.login')} pending={login.isPending} keepFocus>
-        <EmailField error={specText(errors.email?.message)} {...register('email')} />
+        <EmailField error={validationText(errors.email?.message)} {...register('email')} />
         <PasswordField
           label={t('signIn.password')}
           required
           autoComplete="current-password"
           size="md"
-          error={specText(errors.password?.message)}
+          error={validationText(errors.password?.message)}
           {...register('password')}
         />
         <Group justify="flex-end">

@@ -23,25 +23,18 @@ export const publicRoutes: RouteObject[] = [
       (m) => m.StaffPages,
     ),
     children: [
-      lazyRoute(
+      ...[
         'admin-login',
-        () => import('./admin-login-page'),
-        (m) => m.AdminLoginPage,
-      ),
-      lazyRoute(
         'requestReset',
-        () => import('./request-reset-page'),
-        (m) => m.RequestResetPage,
-      ),
-      lazyRoute(
         'reset-password',
-        () => import('./reset-password-page'),
-        (m) => m.ResetPasswordPage,
-      ),
-      lazyRoute(
         'unauthorized',
-        () => import('./unauthorized-page'),
-        (m) => m.UnauthorizedPage,
+        'sso/callback',
+        'two-factor-sign-in',
+      ].map(
+        (path): RouteObject => ({
+          path,
+          lazy: () => import('./staff-public-pages').then((m) => ({ Component: m.STAFF_PUBLIC_PAGES[path] })),
+        }),
       ),
       ...signInPublicRoutes,
     ],

@@ -1,11 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
 import { ZRequestReset } from '@playshop/shared';
 import { Link } from 'react-router';
-import { useRequestReset } from '../../auth/auth-api';
+import { useRequestReset } from '../../auth/staff-auth-api';
 import { useT } from '../../i18n/locale-provider';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
-import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
+import { validationText } from '../../ui/validation-text';
 
 /** `/requestReset`: ask for a reset link by email. */
 export function RequestResetPage() {
@@ -27,7 +27,7 @@ export function RequestResetPage() {
         pending={requestReset.isPending}
         keepFocus
       >
-        <EmailField error={specText(errors.email?.message)} {...register('email')} />
+        <EmailField error={validationText(errors.email?.message)} {...register('email')} />
       </CardForm>
       {requestReset.isSuccess && (
         <Text role="status" size="sm">

@@ -1,12 +1,12 @@
 import { Alert, Anchor } from '@mantine/core';
-import { ERRORS, ZResetPasswordForm } from '@playshop/shared';
+import { ZResetPasswordForm } from '@playshop/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../auth/auth-api';
+import { useResetPassword } from '../../auth/staff-auth-api';
 import { useT } from '../../i18n/locale-provider';
 import { CardForm, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
-import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
+import { validationText } from '../../ui/validation-text';
 
 /** `/reset-password?token=…`: choose a new password; validated as the user types (SPEC §5). */
 export function ResetPasswordPage() {
@@ -40,7 +40,7 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <FormCard title={t('signIn.resetTitle')}>
-        <Alert color="red" variant="light" title={specText(ERRORS.invalidResetToken)}>
+        <Alert color="red" variant="light" title={t('errors.invalidResetToken')}>
           {t('signIn.askNewLink')}
         </Alert>
         <Anchor component={Link} to="/requestReset">
@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
           required
           autoComplete="new-password"
           size="md"
-          error={specText(errors.password?.message)}
+          error={validationText(errors.password?.message)}
           {...passwordField}
         />
         <PasswordField
@@ -66,7 +66,7 @@ export function ResetPasswordPage() {
           required
           autoComplete="new-password"
           size="md"
-          error={specText(errors.confirmPassword?.message)}
+          error={validationText(errors.confirmPassword?.message)}
           {...register('confirmPassword')}
         />
       </CardForm>
