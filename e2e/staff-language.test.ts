@@ -151,7 +151,7 @@ describe.runIf(hasChromium)('staff screens in the staff member’s own language'
     await page.getByRole('link', { name: 'Zurück zur Anmeldung' }).click();
 
     await page.getByLabel('E-Mail').fill(german);
-    await page.getByLabel(/^Passwort/).fill(TEST_PASSWORD);
+    await page.getByLabel(/^Passwort\s*\*?$/).fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.waitForURL('**/admin/dashboard');
     await poll(() => page.getByRole('button', { name: 'ABMELDEN' }).isVisible()).toBe(true);

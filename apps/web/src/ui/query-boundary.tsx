@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/locale-provider';
 import { ErrorAlert } from './error-alert';
 import { PageLoader } from './page-loader';
 
@@ -7,15 +8,20 @@ interface QueryBoundaryProps<T> {
   query: UseQueryResult<T>;
   /** What is loading, for the loader's label ('Loading links'). */
   loading: string;
-  /** The screen for a failed load; 'Error: <message>' by default. */
+  /** The screen for a failed load; 'Error: <message>' by default (a staff screen's: common.error). */
   failed?: (error: Error) => ReactNode;
   children: (data: T) => ReactNode;
 }
 
 /** The pending → failed → loaded scaffold of a screen that shows one query's data. */
 export function QueryBoundary<T>({ query, loading, failed, children }: QueryBoundaryProps<T>) {
+  const t = useT();
   if (query.isPending) return <PageLoader label={loading} />;
   if (query.isError)
-    return failed ? failed(query.error) : <ErrorAlert message={`Error: ${query.error.message}`} />;
+    return failed ? (
+      failed(query.error)
+    ) : (
+      <ErrorAlert message={t('common.error', { message: query.error.message })} />
+    );
   return children(query.data);
 }
