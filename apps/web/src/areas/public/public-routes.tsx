@@ -5,6 +5,16 @@ import { lazyRoute } from '../../route-helpers';
 import { EnterPage } from '../enter/enter-page';
 import { PlayerLoginPage } from './player-login-page';
 
+/** The staff's public pages' paths; their pages are one chunk (staff-public-pages.ts). */
+export const STAFF_PUBLIC_PATHS = [
+  'admin-login',
+  'requestReset',
+  'reset-password',
+  'unauthorized',
+  'sso/callback',
+  'two-factor-sign-in',
+] as const;
+
 /** The public pages, inside the PublicLayout: sign-in, password reset, joining by code, `/enter`. */
 export const publicRoutes: RouteObject[] = [
   // The landing page stays in the main chunk: it is the first screen of every player.
@@ -23,14 +33,7 @@ export const publicRoutes: RouteObject[] = [
       (m) => m.StaffPages,
     ),
     children: [
-      ...[
-        'admin-login',
-        'requestReset',
-        'reset-password',
-        'unauthorized',
-        'sso/callback',
-        'two-factor-sign-in',
-      ].map(
+      ...STAFF_PUBLIC_PATHS.map(
         (path): RouteObject => ({
           path,
           lazy: () => import('./staff-public-pages').then((m) => ({ Component: m.STAFF_PUBLIC_PAGES[path] })),
