@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '../i18n/i18n';
 import { canResumeAfter, storageErrorCode, uploadFailureMessage } from './storage-errors';
 
 describe('storage error mapping', () => {
@@ -50,5 +51,16 @@ describe('storage error mapping', () => {
     expect(canResumeAfter({ status: 409, code: 'FILE_EXISTS' })).toBe(false);
     expect(canResumeAfter({ status: 404 })).toBe(false);
     expect(canResumeAfter({ canceled: true })).toBe(false);
+  });
+
+  describe('in the reader’s language', () => {
+    afterEach(() => activateLanguage('en'));
+
+    it('says it in German for a German staff member', async () => {
+      await activateLanguage('de');
+      expect(uploadFailureMessage({ canceled: true })).toBe('Upload abgebrochen');
+      expect(uploadFailureMessage({ status: 413 })).toBe('Die Datei ist zu groß');
+      expect(uploadFailureMessage({ status: 400 })).toBe('Der Upload ist fehlgeschlagen (Fehler 400).');
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { MATERIAL_TEXTS } from '@playshop/shared';
+import { type StaffMessageId, t } from '../i18n/i18n';
 
 /** SPEC §8 storage error codes, plus 'unknown' for a failure the server explains itself. */
 type StorageErrorCode =
@@ -23,16 +23,16 @@ export interface UploadFailure {
   badUploadUrl?: boolean;
 }
 
-const STORAGE_ERROR_MESSAGES: Record<Exclude<StorageErrorCode, 'unknown'>, string> = {
-  'object-not-found': 'The upload is no longer on the server (it expired or was removed). Start it again.',
-  unauthenticated: 'Your session has ended. Sign in again, then upload the file again.',
-  unauthorized: 'You do not have permission to upload materials.',
+/** Each code's message in the staff catalogue (materials.upload*), in the reader's language. */
+const STORAGE_ERROR_MESSAGES: Record<Exclude<StorageErrorCode, 'unknown'>, StaffMessageId> = {
+  'object-not-found': 'materials.uploadExpired',
+  unauthenticated: 'materials.uploadSessionEnded',
+  unauthorized: 'materials.uploadNotAllowed',
   // A 413 (the 5 MB limit) reads 'File size too large' instead: see uploadFailureMessage.
-  'quota-exceeded': 'File storage is full. Ask your administrator to make room, then upload again.',
-  'retry-limit-exceeded':
-    'The connection to the server was lost and retrying did not help. Check your connection, then press Resume.',
-  canceled: 'Upload canceled',
-  'invalid-url': 'The server gave an unusable upload address. Try again, and report the issue if it repeats.',
+  'quota-exceeded': 'materials.uploadStorageFull',
+  'retry-limit-exceeded': 'materials.uploadConnectionLost',
+  canceled: 'materials.uploadCanceled',
+  'invalid-url': 'materials.uploadBadAddress',
 };
 
 export function storageErrorCode(failure: UploadFailure): StorageErrorCode {
@@ -60,12 +60,13 @@ export function storageErrorCode(failure: UploadFailure): StorageErrorCode {
 /** The text shown for a failed upload: the code's message, or the server's own (e.g. a name taken). */
 export function uploadFailureMessage(failure: UploadFailure): string {
   const code = storageErrorCode(failure);
-  if (failure.status === 413) return MATERIAL_TEXTS.fileTooLarge;
-  if (code !== 'unknown') return STORAGE_ERROR_MESSAGES[code];
+  if (failure.status === 413) return t('materials.fileTooLarge');
+  if (code !== 'unknown') return t(STORAGE_ERROR_MESSAGES[code]);
   if (failure.message) return failure.message;
+  const status = String(failure.status);
   return failure.status && failure.status >= 500
-    ? `The server failed to store the file (error ${failure.status}). Press Resume to try again.`
-    : `The upload failed (error ${failure.status}).`;
+    ? t('materials.uploadServerFailed', { status })
+    : t('materials.uploadFailed', { status });
 }
 
 /**

@@ -1,19 +1,27 @@
 import { Button, Container, Stack, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useFrameText } from '../layout/frame-text';
 import { PublicFrame } from '../layout/public-frame';
+import { useStaffScreen } from '../layout/use-staff-screen';
 import { PageTitle } from '../ui/page-title';
 
-/** SPEC §2 generic error page: the router's errorElement and every unknown address. */
+/**
+ * SPEC §2 generic error page: the router's errorElement and every unknown address. Staff meet it
+ * too, so it speaks the staff catalogue's language (English where that cannot load).
+ */
 export function ErrorPage() {
+  // The staff catalogue (and a staff member's own language) replaces the English once it is in.
+  useStaffScreen();
+  const text = useFrameText();
   return (
     <PublicFrame>
       <Container size="sm" py="xl">
         <Stack gap="md" align="flex-start">
-          <PageTitle>Oops!</PageTitle>
-          <Text>Sorry, an unexpected error has occurred.</Text>
+          <PageTitle>{text('errorPage.title')}</PageTitle>
+          <Text>{text('errorPage.text')}</Text>
           <Button component={Link} to="/" variant="light" leftSection={<IconHome size={16} aria-hidden />}>
-            Back to the start
+            {text('errorPage.backToStart')}
           </Button>
         </Stack>
       </Container>

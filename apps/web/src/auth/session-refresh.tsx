@@ -1,6 +1,7 @@
 import { SESSION_HINT_COOKIE } from '@playshop/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../api/api';
+import { frameText } from '../layout/frame-text';
 import { FullPageLoader } from '../ui/page-loader';
 import { useSessionStore } from './auth-provider';
 
@@ -41,6 +42,6 @@ export function SessionRefresh({
     };
   }, [isRestoring, refresh]);
 
-  if (isRestoring) return <FullPageLoader label="Restoring your session" />;
+  if (isRestoring) return <FullPageLoader label={frameText('frame.restoringSession')} />;
   return children;
 }

@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERRORS, GAME_TEXTS, LANGUAGES, STAFF_LANGUAGES, SUCCESS, VALIDATION } from '@playshop/shared';
+import {
+  ERRORS,
+  GAME_TEXTS,
+  LANGUAGES,
+  SERVER_CATALOGUES,
+  SIGN_IN_TEXTS,
+  STAFF_LANGUAGES,
+  SUCCESS,
+  VALIDATION,
+} from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue } from './compile-messages';
 
@@ -117,5 +126,19 @@ describe('server keys', () => {
         .map(([k, v]): [string, string] => [`game.${k}`, v as string]),
     ];
     for (const [id, english] of texts) if (id in all) expect(all[id], id).toBe(english);
+  });
+
+  it('a text of the spec keeps its English under its <catalogue>.<name> key (specText finds it by it)', () => {
+    for (const [catalogue, constants] of Object.entries(SERVER_CATALOGUES)) {
+      for (const [name, english] of Object.entries(constants)) {
+        const id = `${catalogue}.${name}`;
+        if (typeof english !== 'string' || !(id in all)) continue;
+        // A placeholder stands for a part the constant has filled in (materials.nameTooLong's {max}).
+        const pattern = all[id]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{\w+\\\}/g, '.+');
+        expect(english, id).toMatch(new RegExp(`^${pattern}$`));
+      }
+    }
+    // A text with a part filled in by the screen (SIGN_IN_TEXTS.ssoButton) keeps it as a placeholder.
+    expect(all['signIn.ssoButton']?.replace('{org}', 'Acme')).toBe(SIGN_IN_TEXTS.ssoButton('Acme'));
   });
 });

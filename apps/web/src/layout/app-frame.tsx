@@ -1,17 +1,18 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useLocation } from 'react-router';
-import { useCurrentUser } from '../auth/auth-provider';
-import { loadStaffMessages, staffMessagesLoaded } from '../i18n/i18n';
-import { useAccountLanguage } from '../i18n/locale-provider';
+import { useT } from '../i18n/locale-provider';
+import { FullPageLoader } from '../ui/page-loader';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
+import { useStaffScreen } from './use-staff-screen';
 
 interface AppFrameProps {
   /** Side navigation content; the navbar (and the burger under 768 px) appears only with it. */
   nav?: ReactNode;
+  /** The navigation landmark's name (default: 'Main', in the reader's language). */
   navLabel?: string;
   /**
    * The page renders its own <main> (the game screens): the frame's main area is then a plain box,
@@ -22,29 +23,21 @@ interface AppFrameProps {
 }
 
 /** The page frame of every screen: header, optional side navigation, main, footer. */
-export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, children }: AppFrameProps) {
+export function AppFrame({ nav, navLabel, pageHasOwnMain = false, children }: AppFrameProps) {
   const [isNavOpen, { toggle, close }] = useDisclosure(false);
   const navId = useId();
   const { pathname } = useLocation();
-
-  // Every AppFrame is a staff screen (the admin and facilitator areas, the game frame): they read
-  // the staff catalogue, its screen texts and the server's messages in the reader's language
-  // (serverText in api/client.ts). The page waits for it, so no message id flashes.
-  const [staffReady, setStaffReady] = useState(staffMessagesLoaded);
-  useEffect(() => {
-    loadStaffMessages().then(
-      () => setStaffReady(true),
-      () => setStaffReady(true), // a failed load (offline): the page with message ids, not an empty one
-    );
-  }, []);
-  // …in the staff member's own language, whichever device they use (PUT /account/language).
-  const user = useCurrentUser();
-  useAccountLanguage(user?.language);
+  const t = useT();
+  // Every AppFrame is a staff screen (the admin and facilitator areas, the game frame): the frame
+  // waits for the staff catalogue, so neither its navigation nor its page shows a message id.
+  const isStaffReady = useStaffScreen();
 
   // Following a link in the opened mobile navigation should show the page, not the menu.
   useEffect(() => {
     if (pathname) close();
   }, [pathname, close]);
+
+  if (!isStaffReady) return <FullPageLoader />;
 
   return (
     <AppShell
@@ -54,7 +47,7 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
       padding={{ base: 'md', sm: 'lg' }}
     >
       <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
+        {t('frame.skipToMain')}
       </a>
       <AppShell.Header>
         <TopBar burger={nav ? { opened: isNavOpen, toggle, controls: navId } : undefined} />
@@ -62,7 +55,7 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
       {nav && (
         <AppShell.Navbar
           id={navId}
-          aria-label={navLabel}
+          aria-label={navLabel ?? t('common.navMain')}
           className={classes.navbar}
           data-collapsed={isNavOpen ? undefined : true}
           p="sm"
@@ -76,7 +69,7 @@ export function AppFrame({ nav, navLabel = 'Main', pageHasOwnMain = false, child
         className={pageHasOwnMain ? `${classes.main} ${classes.gameMain}` : classes.main}
         {...(pageHasOwnMain ? { component: 'div' } : {})}
       >
-        {staffReady && children}
+        {children}
       </AppShell.Main>
       {!pageHasOwnMain && <Footer />}
     </AppShell>

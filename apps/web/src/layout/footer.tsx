@@ -3,6 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { usePublicSettings } from '../features/settings/settings-api';
 import { isExternalHref, isLinkableHref } from '../ui/external-href';
 import classes from './app-frame.module.css';
+import { useFrameText } from './frame-text';
 
 /** A configured address: web pages open in a new tab (SPEC §2), a mailto: link opens the mail app. */
 function SettingLink({ href, label }: { href: string; label: string }) {
@@ -26,6 +27,7 @@ function SettingLink({ href, label }: { href: string; label: string }) {
 /** SPEC §2 footer: 'Report Issue' and 'Status', addresses from /public-settings. */
 export function Footer() {
   const settings = usePublicSettings();
+  const text = useFrameText();
   const { reportIssueUrl = '', statusUrl = '' } = settings.data ?? {};
 
   return (
@@ -35,8 +37,8 @@ export function Footer() {
           © Playshop
         </Text>
         <Group gap="lg">
-          <SettingLink href={reportIssueUrl} label="Report Issue" />
-          <SettingLink href={statusUrl} label="Status" />
+          <SettingLink href={reportIssueUrl} label={text('frame.reportIssue')} />
+          <SettingLink href={statusUrl} label={text('frame.status')} />
         </Group>
       </Group>
     </footer>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
+import { useFrameText } from './frame-text';
 import { TopBar } from './top-bar';
 
 /**
@@ -9,10 +10,11 @@ import { TopBar } from './top-bar';
  * (docs/performance.md). It sets AppShell's offsets itself, which the game card's height reads.
  */
 export function PublicFrame({ children }: { children: ReactNode }) {
+  const text = useFrameText();
   return (
     <div className={`${classes.shell} ${classes.publicShell}`}>
       <a href="#main-content" className={classes.skipLink}>
-        Skip to main content
+        {text('frame.skipToMain')}
       </a>
       <header className={classes.publicHeader}>
         <TopBar />

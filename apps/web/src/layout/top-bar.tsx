@@ -6,6 +6,8 @@ import type { AuthUser } from '../api/session-store';
 import { useLogout } from '../auth/auth-api';
 import { useCurrentUser } from '../auth/auth-provider';
 import { enterTarget } from '../auth/enter-target';
+import { useT } from '../i18n/locale-provider';
+import { useFrameText } from './frame-text';
 import { LogoMark } from './logo';
 
 const loadUserMenu = () => import('./user-menu');
@@ -17,7 +19,7 @@ const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })
  */
 function AccountMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
   const [wanted, setWanted] = useState(false);
-  const label = `Account: ${user.username}`;
+  const label = useFrameText()('frame.account', { name: user.username });
   const look = (
     <Group gap={6} wrap="nowrap">
       <IconUserCircle size={26} stroke={1.6} aria-hidden />
@@ -65,6 +67,8 @@ interface BurgerState {
 export function TopBar({ burger }: { burger?: BurgerState }) {
   const user = useCurrentUser();
   const logout = useLogout();
+  const text = useFrameText();
+  const t = useT();
 
   return (
     <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
@@ -75,12 +79,12 @@ export function TopBar({ burger }: { burger?: BurgerState }) {
             onClick={burger.toggle}
             hiddenFrom="sm"
             size="sm"
-            aria-label="Toggle navigation"
+            aria-label={t('frame.toggleNav')}
             aria-expanded={burger.opened}
             aria-controls={burger.controls}
           />
         )}
-        <UnstyledButton component={Link} to={enterTarget(user)} aria-label="Playshop home">
+        <UnstyledButton component={Link} to={enterTarget(user)} aria-label={text('frame.home')}>
           <Group gap={8} wrap="nowrap">
             <LogoMark />
             <Text component="span" fw={800} fz="xl" c="brand.8" lh={1}>
@@ -101,13 +105,13 @@ export function TopBar({ burger }: { burger?: BurgerState }) {
               loading={logout.isPending}
               onClick={() => logout.mutate()}
             >
-              LOGOUT
+              {text('frame.logout')}
             </Button>
             <ActionIcon
               hiddenFrom="xs"
               variant="default"
               size="lg"
-              aria-label="LOGOUT"
+              aria-label={text('frame.logout')}
               loading={logout.isPending}
               onClick={() => logout.mutate()}
             >
@@ -116,7 +120,7 @@ export function TopBar({ burger }: { burger?: BurgerState }) {
           </>
         ) : (
           <Button component={Link} to="/admin-login" variant="light">
-            ORGANIZATION
+            {text('frame.organization')}
           </Button>
         )}
       </Group>

@@ -3,8 +3,23 @@ import { isStaffRole, LANGUAGE_NAMES, ROLE_LABELS, type Role, STAFF_LANGUAGES } 
 import { IconCheck, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSetAccountLanguage } from '../features/users/users-api';
-import { hasMessage, type StaffMessageId, staffLanguage } from '../i18n/i18n';
+import { type StaffMessageId, staffLanguage } from '../i18n/i18n';
 import { useLocale } from '../i18n/locale-provider';
+import { englishUnlessLoaded } from './frame-text';
+
+/** The menu's words on a player's phone, which has no staff catalogue (frame-text.test.ts). */
+export const MENU_ENGLISH = {
+  'staff.signedInAs': 'Signed in as',
+  'staff.logout': 'Logout',
+} as const satisfies Partial<Record<StaffMessageId, string>>;
+/** The role's name on the staff screens (ROLE_LABELS in English). */
+const ROLE_KEYS: Record<Role, StaffMessageId> = {
+  SUPER_ADMIN: 'users.roleSuperAdmin',
+  ADMIN: 'users.roleAdmin',
+  FACILITATOR: 'users.roleFacilitator',
+  PLAYER: 'users.rolePlayer',
+};
+const say = (id: keyof typeof MENU_ENGLISH) => englishUnlessLoaded(id, MENU_ENGLISH[id]);
 
 export interface UserMenuProps {
   user: { username: string; org: string; role: Role };
@@ -28,8 +43,6 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
   const { language, t } = useLocale();
   const setAccountLanguage = useSetAccountLanguage();
   const staffScreens = staffLanguage(language);
-  // A player's menu (no staff catalogue loaded) keeps its English words.
-  const say = (id: StaffMessageId, english: string) => (hasMessage(id) ? t(id) : english);
   useEffect(() => {
     if (!openOnMount) return;
     // This button replaced the placeholder the user clicked: focus comes back to it on close.
@@ -45,7 +58,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{say('staff.signedInAs', 'Signed in as')}</Menu.Label>
+        <Menu.Label>{say('staff.signedInAs')}</Menu.Label>
         <Text px="sm" pb={4} fw={600} style={{ overflowWrap: 'anywhere' }}>
           {user.username}
         </Text>
@@ -53,13 +66,13 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
           {user.org}
         </Text>
         <Text px="sm" pb="xs" size="sm" c="dimmed">
-          {ROLE_LABELS[user.role]}
+          {englishUnlessLoaded(ROLE_KEYS[user.role], ROLE_LABELS[user.role])}
         </Text>
         <Menu.Divider />
         {isStaffRole(user.role) && (
           <>
             {/* The staff screens' language, kept with the account: every device shows it. */}
-            <Menu.Label>{say('staff.language', 'Language of the screens')}</Menu.Label>
+            <Menu.Label>{t('staff.language')}</Menu.Label>
             {STAFF_LANGUAGES.map((code) => (
               <Menu.Item
                 key={code}
@@ -75,7 +88,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
           </>
         )}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
-          {say('staff.logout', 'Logout')}
+          {say('staff.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

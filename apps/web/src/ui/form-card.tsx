@@ -8,6 +8,7 @@ import {
   type TextInputProps,
 } from '@mantine/core';
 import type { CSSProperties, FormEventHandler, ReactNode } from 'react';
+import { useT } from '../i18n/locale-provider';
 import { keepFieldFocus } from './keep-focus';
 import { PageTitle } from './page-title';
 
@@ -84,5 +85,8 @@ export function CardForm({
 
 /** The account email field of those screens (a required address, filled in by the browser). */
 export function EmailField(props: TextInputProps) {
-  return <TextInput label="Email" type="email" required autoComplete="email" size="md" {...props} />;
+  const t = useT();
+  return (
+    <TextInput label={t('common.email')} type="email" required autoComplete="email" size="md" {...props} />
+  );
 }

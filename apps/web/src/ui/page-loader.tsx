@@ -1,13 +1,10 @@
 import { Center, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { useFrameText } from '../layout/frame-text';
 
 /** A centred spinner with a text for screen readers (and, optionally, for everyone). */
-export function PageLoader({
-  label = 'Loading',
-  showLabel = false,
-}: {
-  label?: string;
-  showLabel?: boolean;
-}) {
+export function PageLoader({ label, showLabel = false }: { label?: string; showLabel?: boolean }) {
+  const text = useFrameText();
+  label ??= text('frame.loading');
   return (
     <Center mih={200} py="xl" role="status" style={{ flexDirection: 'column', gap: 12 }}>
       <Loader aria-hidden />
@@ -17,7 +14,7 @@ export function PageLoader({
 }
 
 /** Before the router renders anything (restoring the session, first lazy route). */
-export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
+export function FullPageLoader({ label }: { label?: string }) {
   return (
     <main>
       <Center h="100dvh">

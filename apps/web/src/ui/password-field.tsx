@@ -1,5 +1,6 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { forwardRef, type KeyboardEvent, useState } from 'react';
+import { useT } from '../i18n/locale-provider';
 
 /**
  * Mantine's PasswordInput with its show/hide toggle made a real control: reachable with Tab, named
@@ -8,6 +9,7 @@ import { forwardRef, type KeyboardEvent, useState } from 'react';
 export const PasswordField = forwardRef<HTMLInputElement, Omit<PasswordInputProps, 'visible'>>(
   function PasswordField(props, ref) {
     const [isVisible, setIsVisible] = useState(false);
+    const t = useT();
     return (
       <PasswordInput
         ref={ref}
@@ -16,7 +18,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<PasswordInputProp
         onVisibilityChange={setIsVisible}
         visibilityToggleButtonProps={{
           tabIndex: 0,
-          'aria-label': 'Show password',
+          'aria-label': t('common.showPassword'),
           onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
             if (event.key === 'Enter') {
               event.preventDefault();

@@ -10,7 +10,6 @@ import { adminRoomsRoutes } from '../../features/rooms/rooms-routes';
 import { adminTrainingRoutes } from '../../features/training/training-routes';
 import { adminUsersRoutes } from '../../features/users/users-routes';
 import { adminWorkshopsRoutes } from '../../features/workshops/workshops-routes';
-import { loadStaffMessages } from '../../i18n/i18n';
 import { lazyComponent } from '../../lazy-component';
 import { lazyRoute } from '../../route-helpers';
 
@@ -25,9 +24,9 @@ export const adminRoutes: RouteObject[] = [
     children: adminGameRoutes,
   },
   {
-    // The staff catalogue comes with the layout, so no screen shows a key before its text.
+    // The staff catalogue: AppFrame (useStaffScreen) waits for it, as on every staff screen.
     lazy: lazyComponent(
-      () => Promise.all([import('./admin-layout'), loadStaffMessages()]).then(([m]) => m),
+      () => import('./admin-layout'),
       (m) => m.AdminLayout,
     ),
     children: [

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLanguage } from '../../i18n/i18n';
 import { renderRoutes } from '../../test/render';
 import { AdminLoginPage } from './admin-login-page';
 
@@ -28,5 +29,20 @@ describe('AdminLoginPage', () => {
 
     expect(password.getAttribute('type')).toBe('text');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  describe('in German (a German browser, before any account is known)', () => {
+    afterEach(() => activateLanguage('en'));
+
+    it('says everything in German, the form errors and the single sign-on too', async () => {
+      await activateLanguage('de');
+      renderRoutes([{ path: '/admin-login', element: <AdminLoginPage /> }], { url: '/admin-login' });
+      expect(screen.getByRole('heading', { name: 'Anmeldung für Organisationen' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Passwort anzeigen' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Mit Ihrer Organisation anmelden' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Anmelden' }));
+      expect(await screen.findAllByText('Dieses Feld ist erforderlich')).toHaveLength(2);
+    });
   });
 });

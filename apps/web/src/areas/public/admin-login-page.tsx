@@ -1,16 +1,19 @@
 import { Anchor, Group } from '@mantine/core';
 import { isTwoFactorStep, ZLogin } from '@playshop/shared';
 import { Link, useNavigate } from 'react-router';
-import { useLogin } from '../../auth/auth-api';
+import { useLogin } from '../../auth/staff-auth-api';
 import { SsoSignIn } from '../../features/sign-in/sso-sign-in';
+import { useT } from '../../i18n/locale-provider';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
+import { validationText } from '../../ui/validation-text';
 
 /** `/admin-login`: the organization login for admins and facilitators. */
 export function AdminLoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -26,20 +29,20 @@ export function AdminLoginPage() {
   );
 
   return (
-    <FormCard title="Organization login" intro="For admins and facilitators.">
-      <CardForm onSubmit={handleLogin} submit="Login" pending={login.isPending} keepFocus>
-        <EmailField error={errors.email?.message} {...register('email')} />
+    <FormCard title={t('signIn.loginTitle')} intro={t('signIn.loginIntro')}>
+      <CardForm onSubmit={handleLogin} submit={t('signIn.login')} pending={login.isPending} keepFocus>
+        <EmailField error={validationText(errors.email?.message)} {...register('email')} />
         <PasswordField
-          label="Password"
+          label={t('signIn.password')}
           required
           autoComplete="current-password"
           size="md"
-          error={errors.password?.message}
+          error={validationText(errors.password?.message)}
           {...register('password')}
         />
         <Group justify="flex-end">
           <Anchor component={Link} to="/requestReset" size="sm">
-            Forgot password?
+            {t('signIn.forgotPassword')}
           </Anchor>
         </Group>
       </CardForm>

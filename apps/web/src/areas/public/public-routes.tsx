@@ -1,38 +1,45 @@
 import type { RouteObject } from 'react-router';
 import { signInPublicRoutes } from '../../features/sign-in/sign-in-routes';
+import { lazyComponent } from '../../lazy-component';
 import { lazyRoute } from '../../route-helpers';
 import { EnterPage } from '../enter/enter-page';
 import { PlayerLoginPage } from './player-login-page';
+
+/** The staff's public pages' paths; their pages are one chunk (staff-public-pages.ts). */
+export const STAFF_PUBLIC_PATHS = [
+  'admin-login',
+  'requestReset',
+  'reset-password',
+  'unauthorized',
+  'sso/callback',
+  'two-factor-sign-in',
+] as const;
 
 /** The public pages, inside the PublicLayout: sign-in, password reset, joining by code, `/enter`. */
 export const publicRoutes: RouteObject[] = [
   // The landing page stays in the main chunk: it is the first screen of every player.
   { index: true, element: <PlayerLoginPage /> },
   lazyRoute(
-    'admin-login',
-    () => import('./admin-login-page'),
-    (m) => m.AdminLoginPage,
-  ),
-  lazyRoute(
-    'requestReset',
-    () => import('./request-reset-page'),
-    (m) => m.RequestResetPage,
-  ),
-  lazyRoute(
-    'reset-password',
-    () => import('./reset-password-page'),
-    (m) => m.ResetPasswordPage,
-  ),
-  lazyRoute(
     'join/:code',
     () => import('./join-page'),
     (m) => m.JoinPage,
   ),
-  lazyRoute(
-    'unauthorized',
-    () => import('./unauthorized-page'),
-    (m) => m.UnauthorizedPage,
-  ),
   { path: 'enter', element: <EnterPage /> },
-  ...signInPublicRoutes,
+  // The staff's public pages: the staff catalogue first (StaffPages), in the browser's language
+  // when the staff catalogue has it, else English.
+  {
+    lazy: lazyComponent(
+      () => import('../../layout/staff-pages'),
+      (m) => m.StaffPages,
+    ),
+    children: [
+      ...STAFF_PUBLIC_PATHS.map(
+        (path): RouteObject => ({
+          path,
+          lazy: () => import('./staff-public-pages').then((m) => ({ Component: m.STAFF_PUBLIC_PAGES[path] })),
+        }),
+      ),
+      ...signInPublicRoutes,
+    ],
+  },
 ];

@@ -1,13 +1,16 @@
 import { Anchor, Text } from '@mantine/core';
 import { ZRequestReset } from '@playshop/shared';
 import { Link } from 'react-router';
-import { useRequestReset } from '../../auth/auth-api';
+import { useRequestReset } from '../../auth/staff-auth-api';
+import { useT } from '../../i18n/locale-provider';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
 import { useZodForm } from '../../ui/use-zod-form';
+import { validationText } from '../../ui/validation-text';
 
 /** `/requestReset`: ask for a reset link by email. */
 export function RequestResetPage() {
   const requestReset = useRequestReset();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -17,20 +20,22 @@ export function RequestResetPage() {
   const handleRequest = handleSubmit((values) => requestReset.mutate(values));
 
   return (
-    <FormCard
-      title="Request Password Reset"
-      intro="Enter the email address of your account and we will send you a link to choose a new password."
-    >
-      <CardForm onSubmit={handleRequest} submit="Send Reset Link" pending={requestReset.isPending} keepFocus>
-        <EmailField error={errors.email?.message} {...register('email')} />
+    <FormCard title={t('signIn.requestResetTitle')} intro={t('signIn.requestResetIntro')}>
+      <CardForm
+        onSubmit={handleRequest}
+        submit={t('signIn.sendResetLink')}
+        pending={requestReset.isPending}
+        keepFocus
+      >
+        <EmailField error={validationText(errors.email?.message)} {...register('email')} />
       </CardForm>
       {requestReset.isSuccess && (
         <Text role="status" size="sm">
-          If the address belongs to an account, the link is on its way. It can be used once.
+          {t('signIn.resetLinkSent')}
         </Text>
       )}
       <Anchor component={Link} to="/admin-login" size="sm">
-        Back to login
+        {t('signIn.backToLoginShort')}
       </Anchor>
     </FormCard>
   );

@@ -1,10 +1,12 @@
 import { Alert, Anchor } from '@mantine/core';
-import { ERRORS, ZResetPasswordForm } from '@playshop/shared';
+import { ZResetPasswordForm } from '@playshop/shared';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useResetPassword } from '../../auth/auth-api';
+import { useResetPassword } from '../../auth/staff-auth-api';
+import { useT } from '../../i18n/locale-provider';
 import { CardForm, FormCard } from '../../ui/form-card';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
+import { validationText } from '../../ui/validation-text';
 
 /** `/reset-password?token=…`: choose a new password; validated as the user types (SPEC §5). */
 export function ResetPasswordPage() {
@@ -12,6 +14,7 @@ export function ResetPasswordPage() {
   const token = searchParams.get('token') ?? '';
   const navigate = useNavigate();
   const resetPassword = useResetPassword();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -36,34 +39,34 @@ export function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <FormCard title="Reset Password">
-        <Alert color="red" variant="light" title={ERRORS.invalidResetToken}>
-          Ask for a new link and open it from the email.
+      <FormCard title={t('signIn.resetTitle')}>
+        <Alert color="red" variant="light" title={t('errors.invalidResetToken')}>
+          {t('signIn.askNewLink')}
         </Alert>
         <Anchor component={Link} to="/requestReset">
-          Request a new reset link
+          {t('signIn.requestNewLink')}
         </Anchor>
       </FormCard>
     );
   }
 
   return (
-    <FormCard title="Reset Password" intro="Choose a new password of at least 8 characters.">
-      <CardForm onSubmit={handleReset} submit="Submit" pending={resetPassword.isPending}>
+    <FormCard title={t('signIn.resetTitle')} intro={t('signIn.resetIntro')}>
+      <CardForm onSubmit={handleReset} submit={t('signIn.submit')} pending={resetPassword.isPending}>
         <PasswordField
-          label="New password"
+          label={t('signIn.newPassword')}
           required
           autoComplete="new-password"
           size="md"
-          error={errors.password?.message}
+          error={validationText(errors.password?.message)}
           {...passwordField}
         />
         <PasswordField
-          label="Confirm password"
+          label={t('signIn.confirmPassword')}
           required
           autoComplete="new-password"
           size="md"
-          error={errors.confirmPassword?.message}
+          error={validationText(errors.confirmPassword?.message)}
           {...register('confirmPassword')}
         />
       </CardForm>

@@ -1,6 +1,7 @@
 import { Button, Container, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { PageTitle } from '../../ui/page-title';
 
 /** React Router keeps the position in the history stack; 0 means this tab has nowhere to go back to. */
@@ -12,6 +13,7 @@ function canGoBack(): boolean {
 /** `/unauthorized`: a wrong role, another organization's page, or an expired organization licence. */
 export function UnauthorizedPage() {
   const navigate = useNavigate();
+  const t = useT();
   const handleGoBack = () => (canGoBack() ? navigate(-1) : navigate('/'));
 
   return (
@@ -20,13 +22,10 @@ export function UnauthorizedPage() {
         <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
           <IconLock size={30} />
         </ThemeIcon>
-        <PageTitle>Unauthorized</PageTitle>
-        <Text>
-          You do not have access to this page. If you think you should, your organization's licence may have
-          expired: please contact your administrator.
-        </Text>
+        <PageTitle>{t('errorPage.unauthorized')}</PageTitle>
+        <Text>{t('errorPage.unauthorizedText')}</Text>
         <Button onClick={handleGoBack} leftSection={<IconArrowLeft size={16} aria-hidden />}>
-          Go Back
+          {t('errorPage.goBack')}
         </Button>
       </Stack>
     </Container>

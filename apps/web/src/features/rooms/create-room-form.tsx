@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useT } from '../../i18n/locale-provider';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useOrgWorkshops } from '../organizations/organizations-api';
 import { chosenLanguage, languageChoice, roomLanguageOptions } from './room-language';
@@ -55,7 +56,7 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
           <TextInput
             label={t('rooms.name')}
             {...form.register('name')}
-            error={form.formState.errors.name?.message}
+            error={specText(form.formState.errors.name?.message)}
           />
           <Controller
             control={form.control}
@@ -68,7 +69,7 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
                 value={field.value ? String(field.value) : null}
                 onChange={(v) => field.onChange(v ? Number(v) : '')}
                 onBlur={field.onBlur}
-                error={fieldState.error?.message}
+                error={specText(fieldState.error?.message)}
               />
             )}
           />

@@ -2,6 +2,7 @@ import { Alert, Button, Code, Loader, Stack, Text, TextInput } from '@mantine/co
 import type { TwoFactorSetup } from '@playshop/shared';
 import { QRCodeSVG } from 'qrcode.react';
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../i18n/locale-provider';
 
 /**
  * Setting up an authenticator app: the QR code of the otpauth address (the same QR renderer as the
@@ -19,7 +20,8 @@ export function EnrolTwoFactor({
   onConfirm: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
-  if (!setup) return <Loader aria-label="Preparing two-factor sign-in" />;
+  const t = useT();
+  if (!setup) return <Loader aria-label={t('signIn.preparing')} />;
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm(code);
@@ -27,17 +29,15 @@ export function EnrolTwoFactor({
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Text>
-          Scan this QR code with an authenticator app (for example Google Authenticator, 1Password or Aegis).
-        </Text>
-        <div role="img" aria-label="QR code for your authenticator app" style={{ alignSelf: 'flex-start' }}>
+        <Text>{t('signIn.scanQr')}</Text>
+        <div role="img" aria-label={t('signIn.qrCode')} style={{ alignSelf: 'flex-start' }}>
           <QRCodeSVG value={setup.otpauthUrl} size={192} marginSize={2} />
         </div>
         <Text size="sm">
-          Cannot scan? Enter this key: <Code data-testid="two-factor-secret">{setup.secret}</Code>
+          {t('signIn.cannotScan')} <Code data-testid="two-factor-secret">{setup.secret}</Code>
         </Text>
         <TextInput
-          label="Code from the app"
+          label={t('signIn.appCode')}
           inputMode="numeric"
           autoComplete="one-time-code"
           required
@@ -50,7 +50,7 @@ export function EnrolTwoFactor({
           </Alert>
         )}
         <Button type="submit" loading={confirming}>
-          Turn on two-factor sign-in
+          {t('signIn.turnOn')}
         </Button>
       </Stack>
     </form>

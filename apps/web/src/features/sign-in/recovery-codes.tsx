@@ -1,14 +1,15 @@
 import { Alert, Button, Code, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useT } from '../../i18n/locale-provider';
 
 /** The recovery codes, shown this once: the server keeps only their hashes. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT();
   return (
     <Stack gap="md">
-      <Alert color="yellow" variant="light" title="Save your recovery codes">
-        Each code signs you in once if you lose your phone. They are shown only now: print them or keep them
-        in a password manager.
+      <Alert color="yellow" variant="light" title={t('signIn.saveCodesTitle')}>
+        {t('signIn.saveCodesText')}
       </Alert>
-      <SimpleGrid cols={2} spacing="xs" aria-label="Recovery codes">
+      <SimpleGrid cols={2} spacing="xs" aria-label={t('signIn.recoveryCodes')}>
         {codes.map((code) => (
           <Code key={code} fz="md" ta="center">
             {code}
@@ -16,9 +17,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
         ))}
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Two-factor sign-in is on.
+        {t('signIn.enabled')}
       </Text>
-      <Button onClick={onDone}>I have saved my recovery codes</Button>
+      <Button onClick={onDone}>{t('signIn.savedCodes')}</Button>
     </Stack>
   );
 }

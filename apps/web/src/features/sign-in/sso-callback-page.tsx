@@ -1,6 +1,7 @@
 import { Alert, Anchor, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { FormCard } from '../../ui/form-card';
 import { useSsoCallback } from './sign-in-api';
 
@@ -9,6 +10,7 @@ export function SsoCallbackPage() {
   const navigate = useNavigate();
   const callback = useSsoCallback();
   const sent = useRef(false);
+  const t = useT();
 
   useEffect(() => {
     // Once: the code is single-use (React's development double effect must not spend it twice).
@@ -18,18 +20,18 @@ export function SsoCallbackPage() {
   }, [callback, navigate]);
 
   return (
-    <FormCard title="One Moment Please">
+    <FormCard title={t('enter.oneMoment')}>
       {callback.isError ? (
         <Stack gap="sm">
           <Alert color="red" variant="light" role="alert">
             {callback.error.message}
           </Alert>
           <Anchor component={Link} to="/admin-login">
-            Back to the organization login
+            {t('signIn.backToLogin')}
           </Anchor>
         </Stack>
       ) : (
-        <Loader aria-label="Signing you in" />
+        <Loader aria-label={t('signIn.signingIn')} />
       )}
     </FormCard>
   );

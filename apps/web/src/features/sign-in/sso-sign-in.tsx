@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
-import { SIGN_IN_TEXTS } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { useSsoOption, useStartSso } from './sign-in-api';
 
 const KEY = 'playshop.ssoOrg';
@@ -34,6 +34,7 @@ export function SsoSignIn() {
   const option = useSsoOption(named);
   const start = useStartSso();
   const [typed, setTyped] = useState('');
+  const t = useT();
 
   const begin = (org: string) => start.mutate(org, { onSuccess: () => rememberedSsoOrg.set(org) });
   const handleTyped = (event: FormEvent) => {
@@ -43,7 +44,7 @@ export function SsoSignIn() {
 
   return (
     <Stack gap="sm">
-      <Divider label="or" labelPosition="center" />
+      <Divider label={t('signIn.or')} labelPosition="center" />
       {option.data ? (
         <Button
           variant="default"
@@ -52,14 +53,14 @@ export function SsoSignIn() {
           loading={start.isPending}
           onClick={() => begin(option.data.org)}
         >
-          {SIGN_IN_TEXTS.ssoButton(option.data.org)}
+          {t('signIn.ssoButton', { org: option.data.org })}
         </Button>
       ) : (
         <form onSubmit={handleTyped} noValidate>
           <Stack gap="sm">
             <TextInput
-              label="Organization"
-              description="Your organization signs you in (single sign-on)"
+              label={t('signIn.organization')}
+              description={t('signIn.organizationHelp')}
               autoComplete="organization"
               value={typed}
               onChange={(event) => setTyped(event.currentTarget.value)}
@@ -71,7 +72,7 @@ export function SsoSignIn() {
               loading={start.isPending}
               disabled={!typed.trim()}
             >
-              {SIGN_IN_TEXTS.ssoButton(typed.trim() || 'your organization')}
+              {t('signIn.ssoButton', { org: typed.trim() || t('signIn.yourOrganization') })}
             </Button>
           </Stack>
         </form>

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
-import { SIGN_IN_TEXTS } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -22,6 +22,7 @@ export function TwoFactorPage() {
   const disable = useTwoFactorDisable();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [offCode, setOffCode] = useState('');
+  const t = useT();
 
   const handleDisable = (event: FormEvent) => {
     event.preventDefault();
@@ -29,15 +30,15 @@ export function TwoFactorPage() {
       onSuccess: () => {
         setOffCode('');
         setup.reset();
-        toastSuccess(SIGN_IN_TEXTS.disabled);
+        toastSuccess(t('signIn.disabled'));
       },
     });
   };
 
   return (
     <Stack gap="lg" maw={560} mx="auto" py="xl">
-      <PageTitle>Two-factor sign-in</PageTitle>
-      {status.isPending && <PageLoader label="Loading two-factor sign-in" />}
+      <PageTitle>{t('signIn.twoFactorTitle')}</PageTitle>
+      {status.isPending && <PageLoader label={t('signIn.loadingTwoFactor')} />}
       {status.isError && <ErrorAlert message={status.error.message} />}
       {status.data && (
         <Card withBorder radius="lg" padding="lg">
@@ -45,23 +46,23 @@ export function TwoFactorPage() {
             <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
           ) : status.data.enabled ? (
             <Stack gap="md">
-              <Text fw={600}>{SIGN_IN_TEXTS.enabled}</Text>
-              <Text size="sm">Recovery codes left: {status.data.recoveryCodesLeft}</Text>
+              <Text fw={600}>{t('signIn.enabled')}</Text>
+              <Text size="sm">{t('signIn.recoveryCodesLeft', { count: status.data.recoveryCodesLeft })}</Text>
               {status.data.required ? (
                 <Text size="sm" c="dimmed">
-                  {SIGN_IN_TEXTS.requiredCannotDisable}
+                  {t('signIn.requiredCannotDisable')}
                 </Text>
               ) : (
                 <form onSubmit={handleDisable} noValidate>
                   <Group align="flex-end">
                     <TextInput
-                      label="Code to turn it off"
+                      label={t('signIn.offCode')}
                       autoComplete="one-time-code"
                       value={offCode}
                       onChange={(event) => setOffCode(event.currentTarget.value)}
                     />
                     <Button type="submit" color="red" variant="light" loading={disable.isPending}>
-                      Turn off
+                      {t('signIn.turnOff')}
                     </Button>
                   </Group>
                   {disable.isError && (
@@ -75,11 +76,10 @@ export function TwoFactorPage() {
           ) : setup.isIdle ? (
             <Stack gap="md">
               <Text>
-                {SIGN_IN_TEXTS.disabled} A code from your phone at each sign-in keeps your account safe even
-                if your password leaks.
+                {t('signIn.disabled')} {t('signIn.whyTwoFactor')}
               </Text>
-              {status.data.required && <Text c="orange">Your organization requires it.</Text>}
-              <Button onClick={() => setup.mutate()}>Set up two-factor sign-in</Button>
+              {status.data.required && <Text c="orange">{t('signIn.organizationRequires')}</Text>}
+              <Button onClick={() => setup.mutate()}>{t('signIn.setUp')}</Button>
             </Stack>
           ) : (
             <EnrolTwoFactor

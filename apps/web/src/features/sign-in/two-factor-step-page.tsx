@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { sessionFromReply } from '../../api/session-store';
 import { useSessionStore } from '../../auth/auth-provider';
+import { useT } from '../../i18n/locale-provider';
 import { FormCard } from '../../ui/form-card';
 import { EnrolTwoFactor } from './enrol-two-factor';
 import { RecoveryCodes } from './recovery-codes';
@@ -15,11 +16,12 @@ const isStep = (value: unknown): value is TwoFactorStep =>
 /** `/two-factor-sign-in`: the second step of the organization login (the challenge in the route state). */
 export function TwoFactorStepPage() {
   const { state } = useLocation();
+  const t = useT();
   if (!isStep(state)) {
     return (
-      <FormCard title="Two-factor sign-in">
+      <FormCard title={t('signIn.twoFactorTitle')}>
         <Anchor component={Link} to="/admin-login">
-          Sign in with your email and password first
+          {t('signIn.passwordFirst')}
         </Anchor>
       </FormCard>
     );
@@ -36,6 +38,7 @@ function VerifyCode({ challenge }: { challenge: string }) {
   const verify = useTwoFactorVerify();
   const [code, setCode] = useState('');
   const [rememberDevice, setRememberDevice] = useState(false);
+  const t = useT();
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     verify.mutate(
@@ -44,14 +47,11 @@ function VerifyCode({ challenge }: { challenge: string }) {
     );
   };
   return (
-    <FormCard
-      title="Two-factor sign-in"
-      intro="Enter the 6-digit code from your authenticator app, or a recovery code."
-    >
+    <FormCard title={t('signIn.twoFactorTitle')} intro={t('signIn.codeIntro')}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput
-            label="Code"
+            label={t('signIn.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             required
@@ -60,7 +60,7 @@ function VerifyCode({ challenge }: { challenge: string }) {
             onChange={(event) => setCode(event.currentTarget.value)}
           />
           <Checkbox
-            label={`Remember this device for ${TWO_FACTOR_REMEMBER_DAYS} days`}
+            label={t('signIn.rememberDevice', { days: TWO_FACTOR_REMEMBER_DAYS })}
             checked={rememberDevice}
             onChange={(event) => setRememberDevice(event.currentTarget.checked)}
           />
@@ -70,7 +70,7 @@ function VerifyCode({ challenge }: { challenge: string }) {
             </Alert>
           )}
           <Button type="submit" size="md" fullWidth loading={verify.isPending}>
-            Verify
+            {t('signIn.verify')}
           </Button>
         </Stack>
       </form>
@@ -86,6 +86,7 @@ function RequiredEnrolment({ challenge }: { challenge: string }) {
   const confirm = useTwoFactorEnrolConfirm();
   const [done, setDone] = useState<EnrolledLoginReply | null>(null);
   const asked = useRef(false);
+  const t = useT();
 
   useEffect(() => {
     if (asked.current) return;
@@ -95,7 +96,7 @@ function RequiredEnrolment({ challenge }: { challenge: string }) {
 
   if (done) {
     return (
-      <FormCard title="Two-factor sign-in">
+      <FormCard title={t('signIn.twoFactorTitle')}>
         <RecoveryCodes
           codes={done.recoveryCodes}
           onDone={() => {
@@ -107,10 +108,7 @@ function RequiredEnrolment({ challenge }: { challenge: string }) {
     );
   }
   return (
-    <FormCard
-      title="Set up two-factor sign-in"
-      intro="Your organization requires a code from your phone at sign-in."
-    >
+    <FormCard title={t('signIn.setUp')} intro={t('signIn.requiredIntro')}>
       {setup.isError ? (
         <Alert color="red" variant="light" role="alert">
           {setup.error.message}

@@ -8,6 +8,7 @@ import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
+import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { SessionContentEditor } from './session-content-editor';
 import { useEditSession, useWorkshopSession } from './workshops-api';
@@ -64,7 +65,7 @@ export function EditSessionPage() {
             <TextInput
               label={t('workshops.sessionName')}
               {...form.register('name')}
-              error={form.formState.errors.name?.message}
+              error={specText(form.formState.errors.name?.message)}
               maxLength={200}
             />
           </Paper>

@@ -3,6 +3,7 @@ import { ZSessionName, ZWorkshopName } from '@playshop/shared';
 import { useEffect } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 
 const SCHEMAS = { workshop: ZWorkshopName, session: ZSessionName } as const;
@@ -30,7 +31,7 @@ export function NameForm({ kind, name = '', submitLabel, loading, onSubmit }: Na
         <TextInput
           label={t(LABELS[kind])}
           {...form.register('name')}
-          error={form.formState.errors.name?.message}
+          error={specText(form.formState.errors.name?.message)}
           maxLength={200}
         />
         <Group justify="flex-end">

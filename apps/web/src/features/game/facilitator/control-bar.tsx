@@ -8,15 +8,15 @@ import { useT } from '../../../i18n/locale-provider';
 import { toastError } from '../../../ui/toast';
 import classes from '../board/game.module.css';
 import type { GameState } from '../board/game-reducer';
-import { AutoCallControls } from '../presenter/auto-call-controls';
 import { currentPrize, PatternGrid } from '../presenter/pattern';
-import { PatternPicker } from '../presenter/pattern-picker';
 import { presenterPath } from '../presenter/presenter-path';
 import { roundCommands } from '../presenter/round-commands';
+import { AutoCallControls } from './auto-call-controls';
 import type { FacilitatorCommands } from './commands';
 import { ConfirmButton } from './confirm-button';
 import { MusicPlayer } from './music-player';
 import { staffPatternName } from './pattern-names';
+import { PatternPicker } from './pattern-picker';
 
 /** A roll asked for and not answered yet (no new ball, no error, for at most this long). */
 const ROLL_REQUEST_MS = 5_000;

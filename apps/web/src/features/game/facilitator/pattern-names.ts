@@ -14,3 +14,10 @@ const PATTERN_NAMES: Record<WinPatternKind, StaffMessageId> = {
 
 /** A win pattern's name in the active language. */
 export const staffPatternName = (pattern: Pick<WinPattern, 'kind'>): string => t(PATTERN_NAMES[pattern.kind]);
+
+/** The line under a line pattern's drawing, which shows one example line of the many that win. */
+export function staffPatternHint(pattern: Pick<WinPattern, 'kind'>): string | null {
+  if (pattern.kind === 'any_line') return t('gameControl.patternAnyLineHint');
+  if (pattern.kind === 'two_lines') return t('gameControl.patternTwoLinesHint');
+  return null;
+}

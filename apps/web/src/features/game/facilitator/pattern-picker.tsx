@@ -1,19 +1,18 @@
 import { ActionIcon, Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import {
   ANY_LINE,
-  GAME_TEXTS,
   MAX_PRIZES,
   WIN_PATTERN_KINDS,
-  WIN_PATTERN_NAMES,
   type WinPattern,
   type WinPatternKind,
 } from '@playshop/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PatternGrid, patternHint } from './pattern';
-import classes from './presenter.module.css';
+import { useT } from '../../../i18n/locale-provider';
+import { PatternGrid } from '../presenter/pattern';
+import classes from '../presenter/presenter.module.css';
+import { staffPatternHint, staffPatternName } from './pattern-names';
 
-const KIND_OPTIONS = WIN_PATTERN_KINDS.map((kind) => ({ value: kind, label: WIN_PATTERN_NAMES[kind] }));
 const CENTRE = 12;
 
 /** A custom pattern drawn cell by cell: 25 toggle buttons, row by row (the centre is the free cell). */
@@ -27,6 +26,7 @@ function PatternEditor({
   label: string;
 }) {
   const on = new Set(cells);
+  const t = useT();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a grid of toggle buttons, not a form field set
     <div className={classes.patternEditor} role="group" aria-label={label}>
@@ -36,7 +36,10 @@ function PatternEditor({
           key={i}
           type="button"
           aria-pressed={on.has(i)}
-          aria-label={`Row ${Math.floor(i / 5) + 1}, column ${(i % 5) + 1}${i === CENTRE ? ' (free)' : ''}`}
+          aria-label={t(i === CENTRE ? 'gameControl.freeCell' : 'gameControl.cell', {
+            row: Math.floor(i / 5) + 1,
+            column: (i % 5) + 1,
+          })}
           onClick={() =>
             onChange(on.has(i) ? cells.filter((c) => c !== i) : [...cells, i].sort((a, b) => a - b))
           }
@@ -72,23 +75,26 @@ export function PatternPicker({
   const emptyCustom = prizes.findIndex((p) => p.kind === 'custom' && !hasCells(p));
   const update = (index: number, next: WinPattern) =>
     setPrizes((list) => list.map((p, i) => (i === index ? next : p)));
+  const t = useT();
+  const kindOptions = WIN_PATTERN_KINDS.map((kind) => ({ value: kind, label: staffPatternName({ kind }) }));
 
   return (
     <Stack gap="md">
       {!canChange && (
         <Alert color="yellow" variant="light">
-          {GAME_TEXTS.roundUnderway}. Start a new game to pick another.
+          {t('gameControl.patternLocked')}
         </Alert>
       )}
       {prizes.map((prize, index) => {
-        const name = prizes.length > 1 ? `Prize ${index + 1}` : 'Pattern';
+        const name =
+          prizes.length > 1 ? t('gameControl.prize', { number: index + 1 }) : t('gameControl.pattern');
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: prizes are ordered; the place is the identity
           <Group key={index} align="flex-start" gap="md" wrap="nowrap">
             <Stack gap="xs" style={{ flex: 1 }}>
               <Select
                 label={name}
-                data={KIND_OPTIONS}
+                data={kindOptions}
                 value={prize.kind}
                 allowDeselect={false}
                 disabled={!canChange}
@@ -96,24 +102,24 @@ export function PatternPicker({
               />
               {prize.kind === 'custom' ? (
                 <>
-                  <Text size="sm">Tap the cells a card must have called:</Text>
+                  <Text size="sm">{t('gameControl.tapCells')}</Text>
                   <PatternEditor
-                    label={`${name}: custom pattern`}
+                    label={t('gameControl.customPatternOf', { name })}
                     cells={prize.cells ?? []}
                     onChange={(cells) => canChange && update(index, { kind: 'custom', cells })}
                   />
                   {!hasCells(prize) && (
                     <Text size="sm" c="red.8">
-                      Draw at least one cell besides the free centre
+                      {t('validation.patternNeedsCell')}
                     </Text>
                   )}
                 </>
               ) : (
                 <Group gap="sm">
                   <PatternGrid pattern={prize} size={14} />
-                  {patternHint(prize) && (
+                  {staffPatternHint(prize) && (
                     <Text size="sm" c="dimmed">
-                      {patternHint(prize)}
+                      {staffPatternHint(prize)}
                     </Text>
                   )}
                 </Group>
@@ -124,7 +130,7 @@ export function PatternPicker({
                 variant="subtle"
                 color="red"
                 mt={26}
-                aria-label={`Remove prize ${index + 1}`}
+                aria-label={t('gameControl.removePrize', { number: index + 1 })}
                 onClick={() => setPrizes((list) => list.filter((_, i) => i !== index))}
               >
                 <IconTrash size={18} aria-hidden />
@@ -140,10 +146,10 @@ export function PatternPicker({
           disabled={!canChange || prizes.length >= MAX_PRIZES}
           onClick={() => setPrizes((list) => [...list, { kind: 'full_house' }])}
         >
-          Add a prize
+          {t('gameControl.addPrize')}
         </Button>
         <Button disabled={!canChange || emptyCustom >= 0} onClick={() => onSave(prizes)}>
-          Use for this round
+          {t('gameControl.useForRound')}
         </Button>
       </Group>
     </Stack>

@@ -3,7 +3,7 @@ import type { RoundRules } from '@playshop/shared';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
-import { AUTO_CALL_CHOICES, type RoundCommands } from './round-commands';
+import { AUTO_CALL_CHOICES, type RoundCommands } from '../presenter/round-commands';
 
 const DEFAULT_SECONDS = 20;
 
@@ -24,13 +24,13 @@ export function AutoCallControls({
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <Switch
-        label={t('autoCall.label')}
+        label={t('gameControl.autoCall')}
         checked={autoCall !== null}
         onChange={(e) => commands.setAutoCall(e.currentTarget.checked ? seconds : null)}
         mb={8}
       />
       <Select
-        label={t('autoCall.seconds')}
+        label={t('gameControl.autoCallSeconds')}
         data={AUTO_CALL_CHOICES.map(String)}
         value={String(seconds)}
         allowDeselect={false}
@@ -49,7 +49,7 @@ export function AutoCallControls({
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
             onClick={commands.resumeAutoCall}
           >
-            {t('autoCall.resume')}
+            {t('gameControl.resumeAutoCall')}
           </Button>
         ) : (
           <Button
@@ -59,7 +59,7 @@ export function AutoCallControls({
             leftSection={<IconPlayerPause size={16} aria-hidden />}
             onClick={commands.pauseAutoCall}
           >
-            {t('autoCall.pause')}
+            {t('gameControl.pauseAutoCall')}
           </Button>
         ))}
     </Group>

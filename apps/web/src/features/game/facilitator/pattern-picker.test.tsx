@@ -4,8 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../board/game-reducer';
 import { playing, show } from '../board/test-fixtures';
-import { facilitatorCommands } from '../facilitator/commands';
-import { ControlBar } from '../facilitator/control-bar';
+import { facilitatorCommands } from './commands';
+import { ControlBar } from './control-bar';
 import { PatternPicker } from './pattern-picker';
 
 async function choose(label: string, option: string, inModal = false) {

@@ -1,0 +1,56 @@
+import {
+  AUTH_API,
+  isTwoFactorStep,
+  type LoginInput,
+  type RequestResetInput,
+  type ResetPasswordInput,
+  SUCCESS,
+} from '@playshop/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../api/api';
+import { sessionFromReply } from '../api/session-store';
+import { t } from '../i18n/i18n';
+import { toastAuthFailure, toastError, toastSuccess } from '../ui/toast';
+import { useSessionStore } from './auth-provider';
+
+// The organization login and the password reset: staff pages only, so not in auth-api.ts, which is
+// in the entry chunk every phone downloads.
+
+/**
+ * Organization login (admins, facilitators). On success the session is held in memory; a reply that
+ * asks for a second step (two-factor) holds none yet.
+ */
+export function useLogin() {
+  const store = useSessionStore();
+  return useMutation({
+    mutationFn: (input: LoginInput) =>
+      api.call(AUTH_API.login, { body: input }, { auth: false, notify: false }),
+    onSuccess: (reply) => {
+      if (!isTwoFactorStep(reply)) store.set(sessionFromReply(reply));
+    },
+    onError: (error) => toastAuthFailure(error.message),
+  });
+}
+
+/**
+ * The server answers the same whether or not the address exists; its message (SUCCESS.resetRequested)
+ * is the success toast, in the reader's language.
+ */
+export function useRequestReset() {
+  return useMutation({
+    mutationFn: (input: RequestResetInput) =>
+      api.call(AUTH_API.requestReset, { body: input }, { auth: false }),
+    onSuccess: (reply) =>
+      toastSuccess(reply.message === SUCCESS.resetRequested ? t('success.resetRequested') : reply.message),
+  });
+}
+
+/** SPEC §7: success toasts 'Password reset'; any failure toasts 'Something went wrong'. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) =>
+      api.call(AUTH_API.resetPassword, { body: input }, { auth: false, notify: false }),
+    onSuccess: () => toastSuccess(t('success.passwordReset')),
+    onError: () => toastError(t('errors.somethingWentWrong')),
+  });
+}
