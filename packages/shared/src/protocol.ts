@@ -102,14 +102,16 @@ export const GAME_TEXTS = {
 } as const;
 
 const roomId = zId();
+/** An action that names only its room. */
+const roomAction = <A extends string>(action: A) => z.strictObject({ action: z.literal(action), roomId });
 
 const ZRoomEvent = z.strictObject({
   type: z.literal('room_event'),
   payload: z.discriminatedUnion('action', [
-    z.strictObject({ action: z.literal('open_lobby'), roomId }),
-    z.strictObject({ action: z.literal('close_lobby'), roomId }),
-    z.strictObject({ action: z.literal('join_room'), roomId }),
-    z.strictObject({ action: z.literal('leave_room'), roomId }),
+    roomAction('open_lobby'),
+    roomAction('close_lobby'),
+    roomAction('join_room'),
+    roomAction('leave_room'),
     /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
     z.strictObject({ action: z.literal('reconnect'), roomId, lastSeq: zCount() }),
   ]),
@@ -118,12 +120,12 @@ const ZRoomEvent = z.strictObject({
 const ZGameEvent = z.strictObject({
   type: z.literal('game_event'),
   payload: z.discriminatedUnion('action', [
-    z.strictObject({ action: z.literal('start_game'), roomId }),
-    z.strictObject({ action: z.literal('start_new_game'), roomId }),
-    z.strictObject({ action: z.literal('get_roll'), roomId }),
+    roomAction('start_game'),
+    roomAction('start_new_game'),
+    roomAction('get_roll'),
     z.strictObject({ action: z.literal('game_state'), roomId, gameState: z.enum(GAME_STATE_NAMES) }),
     /** 'End Game'. */
-    z.strictObject({ action: z.literal('game_over'), roomId }),
+    roomAction('game_over'),
     /** A bingo claim. The server checks the stored card and rolls; anything else sent is ignored. */
     z.strictObject({
       action: z.literal('check_win'),
@@ -147,14 +149,14 @@ const ZGameEvent = z.strictObject({
         z.number().check(z.int(), z.gte(AUTO_CALL_SECONDS.min), z.lte(AUTO_CALL_SECONDS.max)),
       ),
     }),
-    z.strictObject({ action: z.literal('pause_auto_call'), roomId }),
+    roomAction('pause_auto_call'),
     /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
     z.strictObject({
       action: z.literal('remove_player'),
       roomId,
       username: zLine().check(z.minLength(1), z.maxLength(200)),
     }),
-    z.strictObject({ action: z.literal('resume_auto_call'), roomId }),
+    roomAction('resume_auto_call'),
     /** Shows the round's points table on every screen, or on staff's only. */
     z.strictObject({ action: z.literal('set_points_table'), roomId, shown: z.boolean() }),
     /** A player marks or clears a number on their own card; kept by the server across reloads. */
@@ -171,7 +173,7 @@ const ZContentEvent = z.strictObject({
   type: z.literal('content_event'),
   payload: z.discriminatedUnion('action', [
     /** The head of the room's content queue; the server moves the room on when a session runs out. */
-    z.strictObject({ action: z.literal('send_next_content'), roomId }),
+    roomAction('send_next_content'),
     /** One item of the queue, by id: it must be in the queue of the room's current session. */
     z.strictObject({
       action: z.literal('send_content'),
