@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { content, organizations, roomSessions, rooms, sessionContent } from '../db/schema';
 import { isDatabaseUnavailable } from '../http/db-errors';
 import { startFanoutTimer } from '../observability/metrics';
+import { sessionsInOrder } from '../workshops/reading';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
 import type { Connection, Hub } from './hub';
