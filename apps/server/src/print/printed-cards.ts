@@ -52,6 +52,16 @@ function newCode(randomInt: RandomInt): string {
   return code;
 }
 
+/** A printed set as it is listed (its cards stay in the database). */
+export const printedCardSetColumns = {
+  id: printedCardSets.id,
+  roomId: printedCardSets.roomId,
+  code: printedCardSets.code,
+  count: printedCardSets.count,
+  cardsPerPage: printedCardSets.cardsPerPage,
+  createdAt: printedCardSets.createdAt,
+};
+
 export interface PrintedCardsDeps {
   /** The dealer's randomness: crypto in production, a scripted one in tests. */
   randomInt?: RandomInt;
@@ -83,12 +93,7 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
   const setRows = () =>
     db
       .select({
-        id: printedCardSets.id,
-        roomId: printedCardSets.roomId,
-        code: printedCardSets.code,
-        count: printedCardSets.count,
-        cardsPerPage: printedCardSets.cardsPerPage,
-        createdAt: printedCardSets.createdAt,
+        ...printedCardSetColumns,
         createdBy: sql<string | null>`coalesce(${users.username}, ${users.email})`,
       })
       .from(printedCardSets)

@@ -30,13 +30,18 @@ export type UserKind = 'admin' | 'player';
 /** Which organizations a list covers: one, or every one the caller may see. */
 type OrgFilter = { orgId: number } | 'visible';
 
-const presentedColumns = {
+/** A person's own columns, as the user lists and an organization's export show them. */
+export const personColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
   email: users.email,
   username: users.username,
   role: users.role,
+};
+
+const presentedColumns = {
+  ...personColumns,
   organizationId: users.orgId,
   organizationName: organizations.name,
   isGuest: users.isGuest,
