@@ -32,7 +32,7 @@ import { toCsv } from '../http/csv';
 import { AppError, notFound } from '../http/errors';
 import { printedCardSetColumns } from '../print/printed-cards';
 import type { Storage } from '../storage/storage';
-import { personColumns } from '../users/service';
+import { personColumns } from '../users/reading';
 
 const FILES_PREFIX = `${API_PREFIX}${FILES_PATH}/`;
 const EVENTS_PAGE = 2_000;
