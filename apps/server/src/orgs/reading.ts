@@ -5,8 +5,8 @@ import { organizations } from '../db/schema';
 import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { ilikeLiteral, paged, pageWindow } from '../http/pagination';
 
-export /** The fields of an organization that leave the server. */
-function presentOrganization(row: typeof organizations.$inferSelect): OrganizationReply {
+/** The fields of an organization that leave the server. */
+export function presentOrganization(row: typeof organizations.$inferSelect): OrganizationReply {
   return {
     id: row.id,
     name: row.name,
@@ -23,6 +23,12 @@ function presentOrganization(row: typeof organizations.$inferSelect): Organizati
 }
 
 const byName = asc(sql`lower(${organizations.name})`);
+
+/** The organization with this id, whoever asks (callers check who may). */
+export async function findOrgById(db: Db, id: number) {
+  const [org] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return org;
+}
 
 /** Reading organizations: the caller's own, or any for a super admin. */
 export function orgReader(db: Db) {

@@ -13,7 +13,7 @@ import { organizations, users } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../http/errors';
-import { orgReader, presentOrganization } from './reading';
+import { findOrgById, orgReader, presentOrganization } from './reading';
 import { orgWorkshopLinks } from './workshop-links';
 
 type CreateOrg = z.output<typeof ZCreateOrganization>;
@@ -115,7 +115,7 @@ export function orgsService(db: Db) {
      * links go with it.
      */
     async remove(id: number): Promise<{ message: string }> {
-      const [org] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+      const org = await findOrgById(db, id);
       if (!org) throw notFound(message('errors.organizationNotFound'));
       const [members] = await db.select({ n: count() }).from(users).where(eq(users.orgId, id));
       if ((members?.n ?? 0) > 0) throw new AppError('ORG_HAS_USERS', 409, message('organizations.hasUsers'));

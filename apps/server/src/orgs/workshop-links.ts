@@ -4,13 +4,10 @@ import type { Db } from '../db/client';
 import { organizations, orgWorkshops, workshops } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
 import { conflict, notFound } from '../http/errors';
+import { findOrgById } from './reading';
 
 async function assertOrgExists(db: Db, orgId: number): Promise<void> {
-  const [org] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .limit(1);
+  const org = await findOrgById(db, orgId);
   if (!org) throw notFound(message('errors.organizationNotFound'));
 }
 

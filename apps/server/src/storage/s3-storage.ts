@@ -178,6 +178,16 @@ function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
   };
 }
 
+/** What `read` answers, or null when the store has no such object. */
+async function unlessMissing<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
 /** What a HEAD or GET says of an object. */
 function describeObject(
   key: string,
@@ -204,16 +214,13 @@ function describeObject(
 /** The object's description, or null when there is none. */
 async function headObject(client: S3Client, bucket: string, key: string): Promise<StoredObject | null> {
   assertSafeKey(key);
-  try {
+  return unlessMissing(async () => {
     const out = await client.send(
       new HeadObjectCommand({ Bucket: bucket, Key: key }),
       deadline(OPERATION_DEADLINE_MS),
     );
     return describeObject(key, out);
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  });
 }
 
 /** Every object under `prefix`, a page of 1000 at a time; `limit` stops early. */
@@ -317,14 +324,11 @@ async function getObject(
   key: string,
 ): Promise<{ object: StoredObject; stream: Readable } | null> {
   assertSafeKey(key);
-  try {
+  return unlessMissing(async () => {
     // No deadline here: the body streams to the client for as long as the client reads it.
     const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     return { object: describeObject(key, out), stream: out.Body as Readable };
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  });
 }
 
 /** Copies each object to `targetOf(its key)`; when one copy fails, the copies made so far are deleted. */
