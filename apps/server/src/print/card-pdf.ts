@@ -134,6 +134,14 @@ function centred(
   page.drawText(text, { x: cx - font.widthOfTextAtSize(text, size) / 2, y, size, font, color });
 }
 
+/** `box` with `pad` taken off every side. */
+const inset = (box: Box, pad: number): Box => ({
+  x: box.x + pad,
+  y: box.y + pad,
+  width: box.width - 2 * pad,
+  height: box.height - 2 * pad,
+});
+
 /**
  * The letters' row, then the five rows of numbers, from `top` down (`cell` wide, rows fill `grid`);
  * returns where the grid ends.
@@ -198,12 +206,7 @@ function drawGrid(
 
 function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, slot: Box, logo: Logo) {
   const pad = set.cardsPerPage === 4 ? 18 : MARGIN;
-  const inner = {
-    x: slot.x + pad,
-    y: slot.y + pad,
-    width: slot.width - 2 * pad,
-    height: slot.height - 2 * pad,
-  };
+  const inner = inset(slot, pad);
   const scale = set.cardsPerPage === 1 ? 1.6 : 1;
   const headSize = 10 * scale;
   const serialSize = 12 * scale;
