@@ -6,19 +6,14 @@
  * Run: npx tsx bench/auth-check-bench.ts
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
 import { accessTokens } from '../apps/server/src/auth/tokens';
-import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { organizations, users } from '../apps/server/src/db/schema';
 import { groupedAccessTokenCheck } from '../apps/server/src/http/authenticate';
+import { BENCH_SECRET, benchApp } from './bench-app';
 import { withScratchPostgres } from './scratch-postgres';
 
-const SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const N = 5000;
 
 async function time(label: string, n: number, fn: () => Promise<unknown>): Promise<number> {
@@ -40,8 +35,8 @@ async function run(kind: string, database: Database): Promise<void> {
     .insert(users)
     .values({ email: `b-${randomUUID()}@x.io`, role: 'FACILITATOR', orgId: org!.id })
     .returning();
-  const claims = await accessTokens(SECRET).verify(
-    await accessTokens(SECRET).sign({
+  const claims = await accessTokens(BENCH_SECRET).verify(
+    await accessTokens(BENCH_SECRET).sign({
       userId: user!.id,
       role: 'FACILITATOR',
       orgId: org!.id,
@@ -61,19 +56,12 @@ async function run(kind: string, database: Database): Promise<void> {
   const after = await time('access token check: user + organization read (now)', N, () => check(claims));
   console.log(`${'difference per request'.padEnd(58)} ${(after - before).toFixed(1).padStart(7)} µs`);
 
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-bench-'));
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent' }),
-    database,
-    logger: false,
-  });
-  await app.ready();
-  const token = await accessTokens(SECRET).sign({ ...claims });
+  const { app, close } = await benchApp(database);
+  const token = await accessTokens(BENCH_SECRET).sign({ ...claims });
   await time('whole authenticated GET /check-org-expiry (inject)', 2000, () =>
     app.inject({ url: `/api/v1/check-org-expiry/${org!.id}`, headers: { authorization: `Bearer ${token}` } }),
   );
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 const pglite = await openDatabase({ kind: 'pglite' });

@@ -1,27 +1,11 @@
-/**
- * Insights on a year of one organization (issue 33 item 3): seeds 2,000 games, 100,000 players and
- * (by default) 5 million game events with SQL generate_series, lets the projector fold the whole log
- * (events/s), then times each Insights request through the whole HTTP stack (fastify.inject, token
- * check included): p50/p95 over RUNS calls each, against a bare baseline in the same run (the org
- * dashboard, an existing one-organization read) and against scanning the log per request.
- *
- * Run: npx tsx bench/insights-bench.ts pglite            (PGlite in memory)
- *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/insights-bench.ts postgres
- * BENCH_FILLER=0 leaves out the card marks (they change no figure): 1,184 events a game instead of 2,500.
- */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
 import { accessTokens } from '../apps/server/src/auth/tokens';
-import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { createProjector } from '../apps/server/src/insights/projector';
+import { BENCH_SECRET, benchApp } from './bench-app';
 import { EVENTS, GAMES, PLAYERS, seed, seededBefore } from './insights-seed';
 import { onBenchDatabase } from './scratch-postgres';
 
-const SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
 const quantile = (sorted: number[], q: number) =>
@@ -44,14 +28,8 @@ async function run(kind: string, database: Database) {
     `projected ${s.events} events in ${projectSecs.toFixed(1)} s (${Math.round(s.events / projectSecs)} events/s)`,
   );
 
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-bench-'));
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, JWT_SECRET: SECRET, LOG_LEVEL: 'silent' }),
-    database,
-    logger: false,
-  });
-  await app.ready();
-  const tokens = accessTokens(SECRET);
+  const { app, close } = await benchApp(database);
+  const tokens = accessTokens(BENCH_SECRET);
   const bearer = async (userId: number, role: 'ADMIN' | 'FACILITATOR' | 'PLAYER' | 'SUPER_ADMIN') => ({
     authorization: `Bearer ${await tokens.sign({ userId, role, orgId: s.orgId, orgName: s.orgName, username: 'b' })}`,
   });
@@ -110,8 +88,7 @@ async function run(kind: string, database: Database) {
   console.log(
     `for comparison, one scan of the log (answers of the year): ${(performance.now() - scan).toFixed(0)} ms`,
   );
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await close();
 }
 
 await onBenchDatabase('playshop_insights_bench', run);

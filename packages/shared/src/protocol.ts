@@ -102,98 +102,99 @@ export const GAME_TEXTS = {
 } as const;
 
 const roomId = zId();
+/** An action that names only its room. */
+const roomAction = <A extends string>(action: A) => z.strictObject({ action: z.literal(action), roomId });
+/** A client frame type whose payload is one of its actions, told apart by `action`. */
+const actionsOf = <
+  T extends string,
+  const Actions extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]],
+>(
+  type: T,
+  actions: Actions,
+) => z.strictObject({ type: z.literal(type), payload: z.discriminatedUnion('action', actions) });
 
-const ZRoomEvent = z.strictObject({
-  type: z.literal('room_event'),
-  payload: z.discriminatedUnion('action', [
-    z.strictObject({ action: z.literal('open_lobby'), roomId }),
-    z.strictObject({ action: z.literal('close_lobby'), roomId }),
-    z.strictObject({ action: z.literal('join_room'), roomId }),
-    z.strictObject({ action: z.literal('leave_room'), roomId }),
-    /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
-    z.strictObject({ action: z.literal('reconnect'), roomId, lastSeq: zCount() }),
-  ]),
-});
+const ZRoomEvent = actionsOf('room_event', [
+  roomAction('open_lobby'),
+  roomAction('close_lobby'),
+  roomAction('join_room'),
+  roomAction('leave_room'),
+  /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
+  z.strictObject({ action: z.literal('reconnect'), roomId, lastSeq: zCount() }),
+]);
 
-const ZGameEvent = z.strictObject({
-  type: z.literal('game_event'),
-  payload: z.discriminatedUnion('action', [
-    z.strictObject({ action: z.literal('start_game'), roomId }),
-    z.strictObject({ action: z.literal('start_new_game'), roomId }),
-    z.strictObject({ action: z.literal('get_roll'), roomId }),
-    z.strictObject({ action: z.literal('game_state'), roomId, gameState: z.enum(GAME_STATE_NAMES) }),
-    /** 'End Game'. */
-    z.strictObject({ action: z.literal('game_over'), roomId }),
-    /** A bingo claim. The server checks the stored card and rolls; anything else sent is ignored. */
-    z.strictObject({
-      action: z.literal('check_win'),
-      roomId,
-      username: z.optional(zLine().check(z.maxLength(200))),
-      bingoCard: z.optional(z.unknown()),
-      rolls: z.optional(z.unknown()),
-    }),
-    z.strictObject({ action: z.literal('hide_roll_animation'), roomId, hidden: z.boolean() }),
-    /** The round's prizes in order (any line, then full house, …): before the round's first ball. */
-    z.strictObject({
-      action: z.literal('set_prizes'),
-      roomId,
-      prizes: z.array(ZWinPattern).check(z.minLength(1), z.maxLength(MAX_PRIZES)),
-    }),
-    /** Auto-call: the server rolls every `seconds` (10–60) until paused or a bingo; null turns it off. */
-    z.strictObject({
-      action: z.literal('set_auto_call'),
-      roomId,
-      seconds: z.nullable(
-        z.number().check(z.int(), z.gte(AUTO_CALL_SECONDS.min), z.lte(AUTO_CALL_SECONDS.max)),
-      ),
-    }),
-    z.strictObject({ action: z.literal('pause_auto_call'), roomId }),
-    /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
-    z.strictObject({
-      action: z.literal('remove_player'),
-      roomId,
-      username: zLine().check(z.minLength(1), z.maxLength(200)),
-    }),
-    z.strictObject({ action: z.literal('resume_auto_call'), roomId }),
-    /** Shows the round's points table on every screen, or on staff's only. */
-    z.strictObject({ action: z.literal('set_points_table'), roomId, shown: z.boolean() }),
-    /** A player marks or clears a number on their own card; kept by the server across reloads. */
-    z.strictObject({
-      action: z.literal('mark'),
-      roomId,
-      number: z.number().check(z.int(), z.gte(1), z.lte(75)),
-      marked: z.boolean(),
-    }),
-  ]),
-});
+const ZGameEvent = actionsOf('game_event', [
+  roomAction('start_game'),
+  roomAction('start_new_game'),
+  roomAction('get_roll'),
+  z.strictObject({ action: z.literal('game_state'), roomId, gameState: z.enum(GAME_STATE_NAMES) }),
+  /** 'End Game'. */
+  roomAction('game_over'),
+  /** A bingo claim. The server checks the stored card and rolls; anything else sent is ignored. */
+  z.strictObject({
+    action: z.literal('check_win'),
+    roomId,
+    username: z.optional(zLine().check(z.maxLength(200))),
+    bingoCard: z.optional(z.unknown()),
+    rolls: z.optional(z.unknown()),
+  }),
+  z.strictObject({ action: z.literal('hide_roll_animation'), roomId, hidden: z.boolean() }),
+  /** The round's prizes in order (any line, then full house, …): before the round's first ball. */
+  z.strictObject({
+    action: z.literal('set_prizes'),
+    roomId,
+    prizes: z.array(ZWinPattern).check(z.minLength(1), z.maxLength(MAX_PRIZES)),
+  }),
+  /** Auto-call: the server rolls every `seconds` (10–60) until paused or a bingo; null turns it off. */
+  z.strictObject({
+    action: z.literal('set_auto_call'),
+    roomId,
+    seconds: z.nullable(
+      z.number().check(z.int(), z.gte(AUTO_CALL_SECONDS.min), z.lte(AUTO_CALL_SECONDS.max)),
+    ),
+  }),
+  roomAction('pause_auto_call'),
+  /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
+  z.strictObject({
+    action: z.literal('remove_player'),
+    roomId,
+    username: zLine().check(z.minLength(1), z.maxLength(200)),
+  }),
+  roomAction('resume_auto_call'),
+  /** Shows the round's points table on every screen, or on staff's only. */
+  z.strictObject({ action: z.literal('set_points_table'), roomId, shown: z.boolean() }),
+  /** A player marks or clears a number on their own card; kept by the server across reloads. */
+  z.strictObject({
+    action: z.literal('mark'),
+    roomId,
+    number: z.number().check(z.int(), z.gte(1), z.lte(75)),
+    marked: z.boolean(),
+  }),
+]);
 
-const ZContentEvent = z.strictObject({
-  type: z.literal('content_event'),
-  payload: z.discriminatedUnion('action', [
-    /** The head of the room's content queue; the server moves the room on when a session runs out. */
-    z.strictObject({ action: z.literal('send_next_content'), roomId }),
-    /** One item of the queue, by id: it must be in the queue of the room's current session. */
-    z.strictObject({
-      action: z.literal('send_content'),
-      roomId,
-      contentId: zIdParam(),
-      contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']),
-    }),
-    /** A player's answer to the question on screen: one per player, changeable until it is closed. */
-    z.strictObject({ action: z.literal('answer_question'), roomId, contentId: zId(), choice: zId() }),
-    /** Staff: no more answers to this question. */
-    z.strictObject({ action: z.literal('close_question'), roomId, contentId: zId() }),
-    /** Staff: every screen learns the correct answer and the tally (closes the question too). */
-    z.strictObject({ action: z.literal('reveal_answer'), roomId, contentId: zId() }),
-    z.strictObject({
-      action: z.literal('timer'),
-      roomId,
-      timerOption: z.number().check(z.int(), z.gte(0), z.lte(120)),
-      isRunning: z.boolean(),
-      isPaused: z.boolean(),
-    }),
-  ]),
-});
+const ZContentEvent = actionsOf('content_event', [
+  /** The head of the room's content queue; the server moves the room on when a session runs out. */
+  roomAction('send_next_content'),
+  /** One item of the queue, by id: it must be in the queue of the room's current session. */
+  z.strictObject({
+    action: z.literal('send_content'),
+    roomId,
+    contentId: zIdParam(),
+    contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']),
+  }),
+  /** A player's answer to the question on screen: one per player, changeable until it is closed. */
+  z.strictObject({ action: z.literal('answer_question'), roomId, contentId: zId(), choice: zId() }),
+  /** Staff: no more answers to this question. */
+  z.strictObject({ action: z.literal('close_question'), roomId, contentId: zId() }),
+  /** Staff: every screen learns the correct answer and the tally (closes the question too). */
+  z.strictObject({ action: z.literal('reveal_answer'), roomId, contentId: zId() }),
+  z.strictObject({
+    action: z.literal('timer'),
+    roomId,
+    timerOption: z.number().check(z.int(), z.gte(0), z.lte(120)),
+    isRunning: z.boolean(),
+    isPaused: z.boolean(),
+  }),
+]);
 
 const ZReady = z.strictObject({ type: z.literal('ready'), payload: z.strictObject({ roomId }) });
 /** The client's own heartbeat: the server answers `pong` at once, so a stalled network shows within seconds. */

@@ -142,11 +142,8 @@ const SEARCH_DOC =
   'Matches first name, last name or "first last", case-insensitive; `%` and `_` are literal. ' +
   'Query `page` (from 1, default 1) and `size` (default 10).';
 
-/**
- * The reads and deletes of one kind of user: admins (and facilitators) need `manageAdmins`, players
- * `managePlayers`; lists across every organization need `readAllOrganizations`.
- */
-function userKindApi<const K extends 'admin' | 'player'>(kind: K) {
+/** The lists, counts and searches of one kind of user, for one organization or every one. */
+function userKindLists(kind: 'admin' | 'player') {
   const plural = kind === 'admin' ? 'admins' : 'players';
   const access = kind === 'admin' ? 'manageAdmins' : 'managePlayers';
   return {
@@ -210,6 +207,17 @@ function userKindApi<const K extends 'admin' | 'player'>(kind: K) {
       description: SEARCH_DOC,
       tags,
     }),
+  };
+}
+
+/**
+ * The reads and deletes of one kind of user: admins (and facilitators) need `manageAdmins`, players
+ * `managePlayers`; lists across every organization need `readAllOrganizations`.
+ */
+function userKindApi<const K extends 'admin' | 'player'>(kind: K) {
+  const access = kind === 'admin' ? 'manageAdmins' : 'managePlayers';
+  return {
+    ...userKindLists(kind),
     byId: endpoint({
       method: 'GET',
       path: `/get-${kind}-by-id/:id`,

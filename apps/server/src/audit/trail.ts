@@ -76,6 +76,109 @@ function replyBody(reply: FastifyReply, payload: unknown): Bag {
   }
 }
 
+// A sign-in route names its user by the email tried (password) or, once it succeeds, by the
+// session it answers (single sign-on, the two-factor step); a refused SSO or code names nobody.
+async function recordSignIn(
+  audit: AuditService,
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<void> {
+  const ok = reply.statusCode === 200;
+  if (!ok && ![400, 401, 403, 429].includes(reply.statusCode)) return;
+  const out = replyBody(reply, payload);
+  // Input refused before any sign-in was tried (a malformed field, NUL among them, which
+  // PostgreSQL's text cannot hold) is no sign-in attempt; a wrong two-factor code (400) is.
+  if (out.code === 'VALIDATION_ERROR') return;
+  const email = asBag(req.body).email;
+  const tried = typeof email === 'string' ? email.trim().toLowerCase() : null;
+  // A session the route answered names its user already; only a refusal or a second step is looked up.
+  const session = ZLoginReply.safeParse(out);
+  const [user] = session.success
+    ? [
+        {
+          id: session.data.userId,
+          role: session.data.role,
+          orgId: session.data.orgId,
+          email: session.data.username,
+        },
+      ]
+    : tried !== null
+      ? await db
+          .select({ id: users.id, role: users.role, orgId: users.orgId, email: users.email })
+          .from(users)
+          .where(eq(users.email, tried))
+          .limit(1)
+      : [];
+  const tag = (req.routeOptions.schema as { tags?: string[] } | undefined)?.tags?.[0];
+  const secondStep = ok && typeof out.twoFactor === 'string';
+  await audit.record(
+    {
+      userId: user?.id ?? null,
+      role: user?.role ?? null,
+      label: tried ?? user?.email ?? '(unknown)',
+      orgId: user?.orgId ?? null,
+    },
+    secondStep ? AUDIT_ACTIONS.signInSecondStep : ok ? AUDIT_ACTIONS.signIn : AUDIT_ACTIONS.signInRefused,
+    {
+      type: tag && tag !== 'auth' ? tag : 'session',
+      label: ok ? null : (firstString(out.code) ?? String(reply.statusCode)),
+      orgId: user?.orgId ?? null,
+    },
+    null,
+    req.ip,
+  );
+}
+
+/** A change by an admin or super admin (or an audited read): who, what, which target, from where. */
+async function recordChange(
+  audit: AuditService,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<void> {
+  const config = req.routeOptions.config;
+  if (req.method === 'GET' && !config?.audit) return;
+  const actor = req.actor;
+  if (!actor || !ADMIN_ROLES.includes(actor.role as Role) || reply.statusCode >= 400) return;
+  const note = req.auditNote ?? {};
+  const params = asBag(req.params);
+  const body = asBag(req.body);
+  const out = replyBody(reply, payload);
+  const target = note.target ?? {};
+  const orgId = !canPickAnyOrganization(actor.role)
+    ? actor.orgId
+    : target.orgId !== undefined
+      ? target.orgId
+      : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ?? null);
+  const schema = req.routeOptions.schema as { tags?: string[] } | undefined;
+  await audit.record(
+    auditActorOf(actor),
+    note.action ?? (config?.audit || `${req.method} ${req.routeOptions.url!.replace(API_PREFIX, '')}`),
+    {
+      type: target.type ?? schema?.tags?.[0] ?? null,
+      id: target.id ?? firstNumber(params.id, body.id, out.id) ?? null,
+      label:
+        target.label ??
+        firstString(
+          out.name,
+          out.email,
+          out.username,
+          out.title,
+          body.name,
+          body.email,
+          body.username,
+          body.title,
+        ) ??
+        null,
+      orgId,
+    },
+    note.changes ?? null,
+    req.ip,
+  );
+}
+
 /**
  * The audit trail of the API scope: every successful change (POST, PUT, PATCH, DELETE) by an admin
  * or super admin, every GET whose route config names an `audit` action (exports), and every staff
@@ -86,102 +189,11 @@ function replyBody(reply: FastifyReply, payload: unknown): Bag {
 export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db: Db): void {
   app.decorateRequest('auditNote', null);
 
-  // A sign-in route names its user by the email tried (password) or, once it succeeds, by the
-  // session it answers (single sign-on, the two-factor step); a refused SSO or code names nobody.
-  const signIn = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const ok = reply.statusCode === 200;
-    if (!ok && ![400, 401, 403, 429].includes(reply.statusCode)) return;
-    const out = replyBody(reply, payload);
-    // Input refused before any sign-in was tried (a malformed field, NUL among them, which
-    // PostgreSQL's text cannot hold) is no sign-in attempt; a wrong two-factor code (400) is.
-    if (out.code === 'VALIDATION_ERROR') return;
-    const email = asBag(req.body).email;
-    const tried = typeof email === 'string' ? email.trim().toLowerCase() : null;
-    // A session the route answered names its user already; only a refusal or a second step is looked up.
-    const session = ZLoginReply.safeParse(out);
-    const [user] = session.success
-      ? [
-          {
-            id: session.data.userId,
-            role: session.data.role,
-            orgId: session.data.orgId,
-            email: session.data.username,
-          },
-        ]
-      : tried !== null
-        ? await db
-            .select({ id: users.id, role: users.role, orgId: users.orgId, email: users.email })
-            .from(users)
-            .where(eq(users.email, tried))
-            .limit(1)
-        : [];
-    const tag = (req.routeOptions.schema as { tags?: string[] } | undefined)?.tags?.[0];
-    const secondStep = ok && typeof out.twoFactor === 'string';
-    await audit.record(
-      {
-        userId: user?.id ?? null,
-        role: user?.role ?? null,
-        label: tried ?? user?.email ?? '(unknown)',
-        orgId: user?.orgId ?? null,
-      },
-      secondStep ? AUDIT_ACTIONS.signInSecondStep : ok ? AUDIT_ACTIONS.signIn : AUDIT_ACTIONS.signInRefused,
-      {
-        type: tag && tag !== 'auth' ? tag : 'session',
-        label: ok ? null : (firstString(out.code) ?? String(reply.statusCode)),
-        orgId: user?.orgId ?? null,
-      },
-      null,
-      req.ip,
-    );
-  };
-
-  const change = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const config = req.routeOptions.config;
-    if (req.method === 'GET' && !config?.audit) return;
-    const actor = req.actor;
-    if (!actor || !ADMIN_ROLES.includes(actor.role as Role) || reply.statusCode >= 400) return;
-    const note = req.auditNote ?? {};
-    const params = asBag(req.params);
-    const body = asBag(req.body);
-    const out = replyBody(reply, payload);
-    const target = note.target ?? {};
-    const orgId = !canPickAnyOrganization(actor.role)
-      ? actor.orgId
-      : target.orgId !== undefined
-        ? target.orgId
-        : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ?? null);
-    const schema = req.routeOptions.schema as { tags?: string[] } | undefined;
-    await audit.record(
-      auditActorOf(actor),
-      note.action ?? (config?.audit || `${req.method} ${req.routeOptions.url!.replace(API_PREFIX, '')}`),
-      {
-        type: target.type ?? schema?.tags?.[0] ?? null,
-        id: target.id ?? firstNumber(params.id, body.id, out.id) ?? null,
-        label:
-          target.label ??
-          firstString(
-            out.name,
-            out.email,
-            out.username,
-            out.title,
-            body.name,
-            body.email,
-            body.username,
-            body.title,
-          ) ??
-          null,
-        orgId,
-      },
-      note.changes ?? null,
-      req.ip,
-    );
-  };
-
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.routeOptions.url === undefined) return payload;
     try {
-      if (req.routeOptions.config?.audit === 'signIn') await signIn(req, reply, payload);
-      else await change(req, reply, payload);
+      if (req.routeOptions.config?.audit === 'signIn') await recordSignIn(audit, db, req, reply, payload);
+      else await recordChange(audit, req, reply, payload);
     } catch (err) {
       req.log.error({ err: { message: (err as Error).message } }, 'audit entry not written');
     }

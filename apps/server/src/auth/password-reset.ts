@@ -24,6 +24,30 @@ interface ResetDeps {
   now: () => Date;
 }
 
+/** The reset mail in the account's language and its organization's look. */
+async function sendResetMail(
+  { mailer, brandOf }: Pick<ResetDeps, 'mailer' | 'brandOf'>,
+  user: { email: string; orgId: number; language: string | null; orgLanguage: string },
+  href: string,
+): Promise<void> {
+  const language = mailLanguage(user.language, user.orgLanguage);
+  const t = await mailTexts(language);
+  const brand = (await brandOf?.(user.orgId)) ?? null;
+  await mailer.send(
+    brandedMail({
+      to: user.email,
+      subject: t('mail.reset.subject'),
+      paragraphs: [
+        `${t('mail.reset.asked')}\n\n${t('mail.reset.open', { minutes: RESET_TOKEN_TTL_MINUTES })}`,
+        t('mail.reset.notYou'),
+      ],
+      link: { label: t('mail.reset.button'), href },
+      brand,
+      language,
+    }),
+  );
+}
+
 /** A forgotten staff password: a single-use link by mail, then a new password that signs out every session. */
 export function passwordReset({ db, mailer, brandOf, publicUrl, log, now }: ResetDeps) {
   return {
@@ -53,26 +77,10 @@ export function passwordReset({ db, mailer, brandOf, publicUrl, log, now }: Rese
         expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MINUTES * 60 * 1000),
       });
       const href = `${publicUrl}/reset-password?token=${encodeURIComponent(token.raw)}`;
-      const to = user.email;
       // Built and sent in the background: the organization's logo is read from storage.
-      (async () => {
-        const language = mailLanguage(user.language, user.orgLanguage);
-        const t = await mailTexts(language);
-        const brand = (await brandOf?.(user.orgId)) ?? null;
-        await mailer.send(
-          brandedMail({
-            to,
-            subject: t('mail.reset.subject'),
-            paragraphs: [
-              `${t('mail.reset.asked')}\n\n${t('mail.reset.open', { minutes: RESET_TOKEN_TTL_MINUTES })}`,
-              t('mail.reset.notYou'),
-            ],
-            link: { label: t('mail.reset.button'), href },
-            brand,
-            language,
-          }),
-        );
-      })().catch((err: unknown) => log.error({ err }, 'password reset mail failed'));
+      sendResetMail({ mailer, brandOf }, { ...user, email: user.email }, href).catch((err: unknown) =>
+        log.error({ err }, 'password reset mail failed'),
+      );
     },
 
     /** Sets a new password with a valid reset token, spends the token and signs out every session. */

@@ -5,38 +5,39 @@
  * for staff alone in production.
  */
 import { VALIDATION } from '@playshop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passwordResetTokens } from '../db/schema';
 import {
   createOrg,
-  createTestContext,
   createUser,
   signIn,
   signInNewUser,
   type TestContext,
   withTestContext,
 } from '../test/context';
+import { orgSuite } from '../test/org-suite';
 import { passwordRefusal } from './passwords';
 import { newOpaqueToken } from './tokens';
 
-let ctx: TestContext;
 const lines: string[] = [];
-let org: Awaited<ReturnType<typeof createOrg>>;
-
-beforeAll(async () => {
-  ctx = await createTestContext({
+const suite = orgSuite(
+  { name: 'Input Org' },
+  {
     logger: true,
     logStream: { stream: { write: (line: string) => void lines.push(line) } },
     env: { LOG_LEVEL: 'info' },
-  });
-  org = await createOrg(ctx.database, { name: 'Input Org' });
-});
-afterAll(() => ctx.close());
+  },
+);
 
 // Each call from an address of its own: the per-IP limits are not what these tests are about.
 let address = 0;
 const post = (url: string, payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress: `10.77.0.${++address}` });
+  suite.ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    payload,
+    remoteAddress: `10.77.0.${++address}`,
+  });
 
 describe('control characters in sign-in fields', () => {
   const cases: [url: string, field: string, body: (bad: string) => Record<string, unknown>][] = [
@@ -89,9 +90,9 @@ describe('chosen passwords', () => {
   });
 
   it("refuses 'aaaaaaaa' and the person's own name for a new admin, saying why", async () => {
-    const root = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
+    const root = (await signInNewUser(suite.ctx, 'SUPER_ADMIN', suite.org.id)).headers;
     const create = (password: string, email: string) =>
-      ctx.app.inject({
+      suite.ctx.app.inject({
         method: 'POST',
         url: '/api/v1/create-admin',
         headers: root,
@@ -100,7 +101,7 @@ describe('chosen passwords', () => {
           lastName: 'Hartley',
           email,
           role: 'ADMIN',
-          organizationId: org.id,
+          organizationId: suite.org.id,
           password,
           confirmPassword: password,
         },
@@ -126,9 +127,9 @@ describe('chosen passwords', () => {
   });
 
   it("refuses the owner's email in a reset and leaves the token usable", async () => {
-    const admin = await createUser(ctx.database, 'ADMIN', org.id);
+    const admin = await createUser(suite.ctx.database, 'ADMIN', suite.org.id);
     const token = newOpaqueToken();
-    await ctx.database.db
+    await suite.ctx.database.db
       .insert(passwordResetTokens)
       .values({ userId: admin.id, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
     const refused = await post('/resetPassword', { token: token.raw, password: `${admin.email}` });

@@ -3,34 +3,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, BRANDING_TEXTS, LOGO_MAX_BYTES } from '@playshop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rooms, sessions, workshops } from '../db/schema';
-import {
-  createOrg,
-  createTestContext,
-  headersCaller,
-  signInNewUser,
-  type TestContext,
-} from '../test/context';
+import { headersCaller, twoOrgSuite } from '../test/context';
 
-let ctx: TestContext;
-let acme: Awaited<ReturnType<typeof createOrg>>;
-let other: Awaited<ReturnType<typeof createOrg>>;
-let root: { headers: Record<string, string> };
-let admin: { headers: Record<string, string> };
-let facilitator: { headers: Record<string, string> };
+const suite = twoOrgSuite({ name: 'Acme Brand' }, { name: 'Other Brand' });
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  acme = await createOrg(ctx.database, { name: 'Acme Brand' });
-  other = await createOrg(ctx.database, { name: 'Other Brand' });
-  root = await signInNewUser(ctx, 'SUPER_ADMIN', acme.id);
-  admin = await signInNewUser(ctx, 'ADMIN', acme.id);
-  facilitator = await signInNewUser(ctx, 'FACILITATOR', acme.id);
-});
-afterAll(() => ctx.close());
-
-const call = headersCaller(() => ctx);
+const call = headersCaller(() => suite.ctx);
 const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -41,25 +20,29 @@ const GOOD_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="#0b7285"/></svg>';
 const logo = (headers: Record<string, string>, orgId: number, data: string) =>
   call('PUT', '/org-logo', headers, { orgId, data });
-const fetchLogo = (url: string) => ctx.app.inject({ method: 'GET', url });
+const fetchLogo = (url: string) => suite.ctx.app.inject({ method: 'GET', url });
 
 describe('colours', () => {
   it('an admin sets their organization’s colours, stored lower case, and reads them back', async () => {
-    const res = await call('PUT', '/org-branding', admin.headers, {
-      orgId: acme.id,
+    const res = await call('PUT', '/org-branding', suite.as.ADMIN, {
+      orgId: suite.org.id,
       primaryColor: '#FFD43B',
       accentColor: '#0b7285',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ orgId: acme.id, primaryColor: '#ffd43b', accentColor: '#0b7285' });
-    const read = await call('GET', `/org-branding/${acme.id}`, facilitator.headers);
+    expect(res.json()).toMatchObject({
+      orgId: suite.org.id,
+      primaryColor: '#ffd43b',
+      accentColor: '#0b7285',
+    });
+    const read = await call('GET', `/org-branding/${suite.org.id}`, suite.as.FACILITATOR);
     expect(read.json()).toMatchObject({ orgName: 'Acme Brand', primaryColor: '#ffd43b' });
   });
 
   it('refuses a colour that is not #rrggbb, with the reason', async () => {
     for (const bad of ['yellow', '#fff', '#12345g', 'rgb(1,2,3)']) {
-      const res = await call('PUT', '/org-branding', admin.headers, {
-        orgId: acme.id,
+      const res = await call('PUT', '/org-branding', suite.as.ADMIN, {
+        orgId: suite.org.id,
         primaryColor: bad,
         accentColor: null,
       });
@@ -69,21 +52,21 @@ describe('colours', () => {
   });
 
   it('null clears a colour', async () => {
-    const res = await call('PUT', '/org-branding', admin.headers, {
-      orgId: other.id,
+    const res = await call('PUT', '/org-branding', suite.as.ADMIN, {
+      orgId: suite.other.id,
       primaryColor: null,
       accentColor: null,
     });
     // The admin of Acme cannot see Other Brand: 404 as for a missing one.
     expect(res.statusCode).toBe(404);
-    const byRoot = await call('PUT', '/org-branding', root.headers, {
-      orgId: other.id,
+    const byRoot = await call('PUT', '/org-branding', suite.as.SUPER_ADMIN, {
+      orgId: suite.other.id,
       primaryColor: '#1c7ed6',
       accentColor: null,
     });
     expect(byRoot.json()).toMatchObject({ primaryColor: '#1c7ed6', accentColor: null });
-    const cleared = await call('PUT', '/org-branding', root.headers, {
-      orgId: other.id,
+    const cleared = await call('PUT', '/org-branding', suite.as.SUPER_ADMIN, {
+      orgId: suite.other.id,
       primaryColor: null,
       accentColor: null,
     });
@@ -93,31 +76,31 @@ describe('colours', () => {
 
 describe('permissions and tenancy', () => {
   it('a facilitator may read the look but not change it', async () => {
-    const res = await call('PUT', '/org-branding', facilitator.headers, {
-      orgId: acme.id,
+    const res = await call('PUT', '/org-branding', suite.as.FACILITATOR, {
+      orgId: suite.org.id,
       primaryColor: '#000000',
       accentColor: null,
     });
     expect(res.statusCode).toBe(403);
-    expect((await logo(facilitator.headers, acme.id, b64(PNG))).statusCode).toBe(403);
+    expect((await logo(suite.as.FACILITATOR, suite.org.id, b64(PNG))).statusCode).toBe(403);
   });
 
   it('an admin cannot read, set or remove another organization’s look; the super admin can', async () => {
-    expect((await call('GET', `/org-branding/${other.id}`, admin.headers)).statusCode).toBe(404);
-    expect((await logo(admin.headers, other.id, b64(PNG))).statusCode).toBe(404);
-    expect((await call('DELETE', `/org-logo/${other.id}`, admin.headers)).statusCode).toBe(404);
-    expect((await call('GET', `/org-branding/${other.id}`, root.headers)).statusCode).toBe(200);
-    const set = await logo(root.headers, other.id, b64(PNG));
+    expect((await call('GET', `/org-branding/${suite.other.id}`, suite.as.ADMIN)).statusCode).toBe(404);
+    expect((await logo(suite.as.ADMIN, suite.other.id, b64(PNG))).statusCode).toBe(404);
+    expect((await call('DELETE', `/org-logo/${suite.other.id}`, suite.as.ADMIN)).statusCode).toBe(404);
+    expect((await call('GET', `/org-branding/${suite.other.id}`, suite.as.SUPER_ADMIN)).statusCode).toBe(200);
+    const set = await logo(suite.as.SUPER_ADMIN, suite.other.id, b64(PNG));
     expect(set.statusCode).toBe(200);
     expect(set.json().logoUrl).toMatch(
-      new RegExp(`^${API_PREFIX}/org-logos/${other.id}/[0-9a-f]{64}\\.png$`),
+      new RegExp(`^${API_PREFIX}/org-logos/${suite.other.id}/[0-9a-f]{64}\\.png$`),
     );
   });
 });
 
 describe('logo', () => {
   it('stores a PNG under its content hash, served with a year of cache and a safe type', async () => {
-    const res = await logo(admin.headers, acme.id, b64(PNG));
+    const res = await logo(suite.as.ADMIN, suite.org.id, b64(PNG));
     expect(res.statusCode).toBe(200);
     const url: string = res.json().logoUrl;
     expect(url).toMatch(/\/org-logos\/\d+\/[0-9a-f]{64}\.png$/);
@@ -131,8 +114,8 @@ describe('logo', () => {
   });
 
   it('replacing the logo changes its address and removes the old file', async () => {
-    const first = (await logo(admin.headers, acme.id, b64(PNG))).json().logoUrl as string;
-    const second = (await logo(admin.headers, acme.id, b64(GOOD_SVG))).json().logoUrl as string;
+    const first = (await logo(suite.as.ADMIN, suite.org.id, b64(PNG))).json().logoUrl as string;
+    const second = (await logo(suite.as.ADMIN, suite.org.id, b64(GOOD_SVG))).json().logoUrl as string;
     expect(second).not.toBe(first);
     expect(second.endsWith('.svg')).toBe(true);
     expect((await fetchLogo(first)).statusCode).toBe(404);
@@ -144,7 +127,7 @@ describe('logo', () => {
   });
 
   it('refuses an SVG with a script, an event handler or a javascript: link, and stores nothing', async () => {
-    const before = (await call('GET', `/org-branding/${acme.id}`, admin.headers)).json().logoUrl;
+    const before = (await call('GET', `/org-branding/${suite.org.id}`, suite.as.ADMIN)).json().logoUrl;
     const malicious = [
       '<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/api/v1/users")</script><rect/></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><rect/></svg>',
@@ -153,11 +136,11 @@ describe('logo', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://evil.test"></iframe></foreignObject></svg>',
     ];
     for (const svg of malicious) {
-      const res = await logo(admin.headers, acme.id, b64(svg));
+      const res = await logo(suite.as.ADMIN, suite.org.id, b64(svg));
       expect(res.statusCode, svg).toBe(400);
       expect(res.json()).toMatchObject({ code: 'UNSAFE_SVG', message: BRANDING_TEXTS.svgScript });
     }
-    const after = (await call('GET', `/org-branding/${acme.id}`, admin.headers)).json().logoUrl;
+    const after = (await call('GET', `/org-branding/${suite.org.id}`, suite.as.ADMIN)).json().logoUrl;
     expect(after).toBe(before);
   });
 
@@ -169,7 +152,7 @@ describe('logo', () => {
       '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>',
     ];
     for (const svg of outside) {
-      const res = await logo(admin.headers, acme.id, b64(svg));
+      const res = await logo(suite.as.ADMIN, suite.org.id, b64(svg));
       expect(res.statusCode, svg).toBe(400);
       expect(res.json()).toMatchObject({ code: 'UNSAFE_SVG', message: BRANDING_TEXTS.svgExternal });
     }
@@ -178,7 +161,7 @@ describe('logo', () => {
   it('sanitizes what it keeps: a gradient by fragment stays, the namespace is added', async () => {
     const svg =
       '<svg viewBox="0 0 4 4"><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/></linearGradient></defs><rect width="4" height="4" fill="url(#g)"/></svg>';
-    const res = await logo(admin.headers, acme.id, b64(svg));
+    const res = await logo(suite.as.ADMIN, suite.org.id, b64(svg));
     expect(res.statusCode).toBe(200);
     const served = (await fetchLogo(res.json().logoUrl)).body;
     expect(served).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
@@ -187,32 +170,34 @@ describe('logo', () => {
 
   it('refuses other files, empty files and files over 256 KB with clear texts', async () => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary');
-    const notImage = await logo(admin.headers, acme.id, b64(gif));
+    const notImage = await logo(suite.as.ADMIN, suite.org.id, b64(gif));
     expect(notImage.statusCode).toBe(415);
     expect(notImage.json()).toMatchObject({ message: BRANDING_TEXTS.logoNotImage });
-    const html = await logo(admin.headers, acme.id, b64('<html><body>hi</body></html>'));
+    const html = await logo(suite.as.ADMIN, suite.org.id, b64('<html><body>hi</body></html>'));
     expect(html.statusCode).toBe(415);
-    const empty = await logo(admin.headers, acme.id, '');
+    const empty = await logo(suite.as.ADMIN, suite.org.id, '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: BRANDING_TEXTS.logoEmpty });
     const big = Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]);
-    const tooBig = await logo(admin.headers, acme.id, b64(big));
+    const tooBig = await logo(suite.as.ADMIN, suite.org.id, b64(big));
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json()).toMatchObject({ message: BRANDING_TEXTS.logoTooLarge });
-    const notBase64 = await logo(admin.headers, acme.id, 'not base64!');
+    const notBase64 = await logo(suite.as.ADMIN, suite.org.id, 'not base64!');
     expect(notBase64.statusCode).toBe(400);
   });
 
   it('serves nothing for a name that is not a hash, nor under an organization that has no such file', async () => {
-    expect((await fetchLogo(`${API_PREFIX}/org-logos/${acme.id}/..%2F..%2Fsecret.png`)).statusCode).toBe(400);
-    const url = (await logo(admin.headers, acme.id, b64(PNG))).json().logoUrl as string;
+    expect((await fetchLogo(`${API_PREFIX}/org-logos/${suite.org.id}/..%2F..%2Fsecret.png`)).statusCode).toBe(
+      400,
+    );
+    const url = (await logo(suite.as.ADMIN, suite.org.id, b64(PNG))).json().logoUrl as string;
     // The same file under an organization that never uploaded it.
-    expect((await fetchLogo(url.replace(`/${acme.id}/`, '/999999/'))).statusCode).toBe(404);
+    expect((await fetchLogo(url.replace(`/${suite.org.id}/`, '/999999/'))).statusCode).toBe(404);
   });
 
   it('removing the logo clears it and deletes the file', async () => {
-    const url = (await logo(admin.headers, acme.id, b64(GOOD_SVG))).json().logoUrl as string;
-    const res = await call('DELETE', `/org-logo/${acme.id}`, admin.headers);
+    const url = (await logo(suite.as.ADMIN, suite.org.id, b64(GOOD_SVG))).json().logoUrl as string;
+    const res = await call('DELETE', `/org-logo/${suite.org.id}`, suite.as.ADMIN);
     expect(res.json()).toMatchObject({ logoUrl: null });
     expect((await fetchLogo(url)).statusCode).toBe(404);
   });
@@ -221,23 +206,23 @@ describe('logo', () => {
 describe('with the room', () => {
   let roomId: number;
   beforeAll(async () => {
-    const [w] = await ctx.database.db.insert(workshops).values({ name: 'Branded day' }).returning();
-    await ctx.database.db.insert(sessions).values({ workshopId: w!.id, name: 'One', orderIndex: 0 });
-    const [room] = await ctx.database.db
+    const [w] = await suite.ctx.database.db.insert(workshops).values({ name: 'Branded day' }).returning();
+    await suite.ctx.database.db.insert(sessions).values({ workshopId: w!.id, name: 'One', orderIndex: 0 });
+    const [room] = await suite.ctx.database.db
       .insert(rooms)
-      .values({ name: 'Brand Hall', orgId: acme.id, workshopId: w!.id, joinCode: 'BRANDX' })
+      .values({ name: 'Brand Hall', orgId: suite.org.id, workshopId: w!.id, joinCode: 'BRANDX' })
       .returning();
     roomId = room!.id;
-    await call('PUT', '/org-branding', admin.headers, {
-      orgId: acme.id,
+    await call('PUT', '/org-branding', suite.as.ADMIN, {
+      orgId: suite.org.id,
       primaryColor: '#0b7285',
       accentColor: '#ffd43b',
     });
-    await logo(admin.headers, acme.id, b64(GOOD_SVG));
+    await logo(suite.as.ADMIN, suite.org.id, b64(GOOD_SVG));
   });
 
   it('the join page of a real code gets the look; a bogus code the same 404 as before (issue 30)', async () => {
-    const info = await ctx.app.inject({ method: 'GET', url: `${API_PREFIX}/join/BRANDX` });
+    const info = await suite.ctx.app.inject({ method: 'GET', url: `${API_PREFIX}/join/BRANDX` });
     expect(info.statusCode).toBe(200);
     expect(info.json().branding).toMatchObject({
       orgName: 'Acme Brand',
@@ -249,18 +234,18 @@ describe('with the room', () => {
         /^--brand-accent:#ffd43b;--brand-on-accent:#000000;--brand-primary:#0b7285;--brand-on-primary:#ffffff;--mantine-color-brand-0:#/,
       ),
     });
-    const bogus = await ctx.app.inject({ method: 'GET', url: `${API_PREFIX}/join/BRANDZ` });
+    const bogus = await suite.ctx.app.inject({ method: 'GET', url: `${API_PREFIX}/join/BRANDZ` });
     expect(bogus.statusCode).toBe(404);
     expect(bogus.body).not.toContain('branding');
   });
 
   it('printed cards carry the logo (an SVG rendered to an image) on the caller sheet and every card', async () => {
-    const made = await call('POST', `/rooms/${roomId}/printed-card-sets`, admin.headers, {
+    const made = await call('POST', `/rooms/${roomId}/printed-card-sets`, suite.as.ADMIN, {
       count: 2,
       cardsPerPage: 2,
     });
     expect(made.statusCode, made.body).toBe(200);
-    const pdf = await call('GET', `/rooms/${roomId}/printed-card-sets/${made.json().id}/pdf`, admin.headers);
+    const pdf = await call('GET', `/rooms/${roomId}/printed-card-sets/${made.json().id}/pdf`, suite.as.ADMIN);
     expect(pdf.statusCode).toBe(200);
     const dir = mkdtempSync(path.join(tmpdir(), 'brand-pdf-'));
     const file = path.join(dir, 'cards.pdf');

@@ -4,9 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { roomBrandingOf } from '../branding/service';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
-import { content, organizations, roomSessions, rooms, sessionContent, sessions } from '../db/schema';
+import { content, organizations, roomSessions, rooms, sessionContent } from '../db/schema';
 import { isDatabaseUnavailable } from '../http/db-errors';
 import { startFanoutTimer } from '../observability/metrics';
+import { sessionsInOrder } from '../workshops/reading';
 import type { Bus } from './bus';
 import type { RandomInt } from './cards';
 import type { Connection, Hub } from './hub';
@@ -339,11 +340,7 @@ async function loadSetup(db: Db, contentSvc: ContentService, roomId: number): Pr
     .where(eq(rooms.id, roomId))
     .limit(1);
   if (!room) return null;
-  const sessionRows = await db
-    .select({ id: sessions.id, name: sessions.name })
-    .from(sessions)
-    .where(eq(sessions.workshopId, room.workshopId))
-    .orderBy(asc(sessions.orderIndex), asc(sessions.id));
+  const sessionRows = await sessionsInOrder(db, [room.workshopId]);
   const items = sessionRows.length
     ? await db
         .select({

@@ -1,30 +1,15 @@
-/**
- * A join/leave storm over real sockets: each screen in the room gets a few presence frames a
- * second, not one per arrival, and the last one tells the room as it is.
- */
-import type { AddressInfo } from 'node:net';
 import type { ServerMessage } from '@playshop/shared';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createRoomWithPeople, createTestContext, signIn, type TestContext } from '../test/context';
+import { createRoomWithPeople, signIn } from '../test/context';
+import { listeningSuite } from '../test/listening-suite';
 import { PRESENCE_INTERVAL_MS } from './presence';
 
-let ctx: TestContext;
-let url: string;
-const sockets: WebSocket[] = [];
-beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/ws`;
-});
-afterAll(async () => {
-  for (const ws of sockets) ws.terminate();
-  await ctx.close();
-});
+const suite = listeningSuite();
 
 async function open(token: string) {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-  sockets.push(ws);
+  const ws = new WebSocket(`${suite.wsUrl}?token=${encodeURIComponent(token)}`);
+  suite.sockets.push(ws);
   const inbox: (ServerMessage & { at: number })[] = [];
   ws.on('message', (d) => inbox.push({ ...JSON.parse(String(d)), at: Date.now() }));
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -36,8 +21,8 @@ async function open(token: string) {
 }
 
 it('a storm of 40 players joining and leaving twice costs each watcher a few frames a second', async () => {
-  const { roomId, staff, players } = await createRoomWithPeople(ctx.database, 41);
-  const token = async (u: Parameters<typeof signIn>[1]) => (await signIn(ctx.app, u)).body.accessToken;
+  const { roomId, staff, players } = await createRoomWithPeople(suite.ctx.database, 41);
+  const token = async (u: Parameters<typeof signIn>[1]) => (await signIn(suite.ctx.app, u)).body.accessToken;
   const msg = (action: string) => ({ type: 'room_event', payload: { action, roomId } });
   const facilitator = await open(await token(staff));
   facilitator.send(msg('open_lobby'));

@@ -3,35 +3,25 @@
  * server lets the socket go at once, freeing its buffer, while the room goes on for everyone else;
  * the phone reconnects and resyncs from its snapshot.
  */
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { ServerMessage } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { categories, content, rooms, sessionContent, sessions } from '../db/schema';
-import { createRoomWithPeople, createTestContext, signIn, type TestContext } from '../test/context';
+import { createRoomWithPeople, signIn } from '../test/context';
+import { listeningSuite } from '../test/listening-suite';
 
-let ctx: TestContext;
-let url: string;
 const lines: string[] = [];
-const sockets: WebSocket[] = [];
-beforeAll(async () => {
-  ctx = await createTestContext({
-    env: { LOG_LEVEL: 'warn' },
-    logger: true,
-    logStream: { stream: { write: (l) => void lines.push(l) } },
-  });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `ws://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/ws`;
-});
-afterAll(async () => {
-  for (const ws of sockets) ws.terminate();
-  await ctx.close();
+const suite = listeningSuite({
+  env: { LOG_LEVEL: 'warn' },
+  logger: true,
+  logStream: { stream: { write: (l) => void lines.push(l) } },
 });
 
 async function open(token: string) {
-  const ws = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
-  sockets.push(ws);
+  const ws = new WebSocket(`${suite.wsUrl}?token=${encodeURIComponent(token)}`);
+  suite.sockets.push(ws);
   const inbox: ServerMessage[] = [];
   ws.on('message', (d) => inbox.push(JSON.parse(String(d))));
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
@@ -51,12 +41,12 @@ async function open(token: string) {
 }
 const connections = () =>
   new Promise<number>((resolve, reject) =>
-    ctx.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
+    suite.ctx.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
   );
 
 it('a socket that stops reading is let go past 1 MB unsent; the room goes on; it resyncs on reconnect', async () => {
-  const { db } = ctx.database;
-  const { roomId, staff, players, org } = await createRoomWithPeople(ctx.database, 1);
+  const { db } = suite.ctx.database;
+  const { roomId, staff, players, org } = await createRoomWithPeople(suite.ctx.database, 1);
   // The staff's snapshot carries the session's queue: one item with a 64 KB title makes it large,
   // so a hundred of them (one burst of commands) is more than the kernel's buffers and 1 MB.
   const [room] = await db.select().from(rooms).where(eq(rooms.id, roomId));
@@ -74,12 +64,12 @@ it('a socket that stops reading is let go past 1 MB unsent; the room goes on; it
     .returning();
   await db.insert(sessionContent).values({ sessionId: session!.id, contentId: item!.id, orderIndex: 0 });
 
-  const staffToken = (await signIn(ctx.app, staff)).body.accessToken;
+  const staffToken = (await signIn(suite.ctx.app, staff)).body.accessToken;
   const msg = (type: string, action: string) => ({ type, payload: { action, roomId } });
   const facilitator = await open(staffToken);
   facilitator.send(msg('room_event', 'open_lobby'));
   await facilitator.next('set_game_state');
-  const player = await open((await signIn(ctx.app, players[0]!)).body.accessToken);
+  const player = await open((await signIn(suite.ctx.app, players[0]!)).body.accessToken);
   player.send(msg('room_event', 'join_room'));
   await player.next('set_game_state');
   facilitator.send(msg('game_event', 'start_game'));

@@ -30,11 +30,132 @@ import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { toCsv } from '../http/csv';
 import { AppError, notFound } from '../http/errors';
+import { printedCardSetColumns } from '../print/printed-cards';
 import type { Storage } from '../storage/storage';
+import { personColumns } from '../users/reading';
 
 const FILES_PREFIX = `${API_PREFIX}${FILES_PATH}/`;
 const EVENTS_PAGE = 2_000;
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+
+/** Every event of the games as JSON lines, read a page at a time. */
+async function* eventLines(db: Db, gameIds: number[]): AsyncGenerator<string> {
+  if (gameIds.length === 0) return;
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(gameEvents)
+      .where(and(inArray(gameEvents.gameId, gameIds), gt(gameEvents.id, after)))
+      .orderBy(asc(gameEvents.id))
+      .limit(EVENTS_PAGE);
+    for (const e of page) yield `${JSON.stringify(e)}\n`;
+    if (page.length < EVENTS_PAGE) return;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/** The organization's people, workshops (linked or used by its rooms) with their content, rooms and games. */
+async function readOrgData(db: Db, id: number) {
+  const people = await db
+    .select({ ...personColumns, isGuest: users.isGuest, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.orgId, id))
+    .orderBy(asc(users.id));
+  const linked = await db
+    .select({ id: workshops.id, name: workshops.name })
+    .from(orgWorkshops)
+    .innerJoin(workshops, eq(workshops.id, orgWorkshops.workshopId))
+    .where(eq(orgWorkshops.orgId, id));
+  const orgRooms = await db.select().from(rooms).where(eq(rooms.orgId, id)).orderBy(asc(rooms.id));
+  const roomIds = orgRooms.map((r) => r.id);
+  const workshopIds = [...new Set([...linked.map((w) => w.id), ...orgRooms.map((r) => r.workshopId)])];
+  const workshopSessions = workshopIds.length
+    ? await db.select().from(sessions).where(inArray(sessions.workshopId, workshopIds))
+    : [];
+  const sessionIds = workshopSessions.map((s) => s.id);
+  const items = sessionIds.length
+    ? await db.select().from(sessionContent).where(inArray(sessionContent.sessionId, sessionIds))
+    : [];
+  // The content as the content library presents it: questions with their answers, images, videos.
+  const used = await presentContent(db, [...new Set(items.map((i) => i.contentId))]);
+  const [orgGames, roomSessionRows, cardSets] = roomIds.length
+    ? await Promise.all([
+        db.select().from(games).where(inArray(games.roomId, roomIds)),
+        db.select().from(roomSessions).where(inArray(roomSessions.roomId, roomIds)),
+        db
+          .select(printedCardSetColumns)
+          .from(printedCardSets)
+          .where(inArray(printedCardSets.roomId, roomIds)),
+      ])
+    : [[], [], []];
+  const workshopList = workshopIds.map((wid) => ({
+    id: wid,
+    name: linked.find((w) => w.id === wid)?.name ?? null,
+    linked: linked.some((w) => w.id === wid),
+    sessions: workshopSessions
+      .filter((s) => s.workshopId === wid)
+      .map((s) => ({ ...s, content: items.filter((i) => i.sessionId === s.id) })),
+  }));
+  return { people, workshopList, used, orgRooms, roomSessionRows, cardSets, orgGames };
+}
+
+type OrgData = Awaited<ReturnType<typeof readOrgData>>;
+
+const peopleCsv = (people: OrgData['people']) =>
+  toCsv([
+    ['id', 'firstName', 'lastName', 'email', 'username', 'role', 'guest', 'createdAt'],
+    ...people.map((p) => [
+      String(p.id),
+      p.firstName,
+      p.lastName,
+      p.email ?? '',
+      p.username ?? '',
+      p.role,
+      p.isGuest ? 'yes' : 'no',
+      p.createdAt.toISOString(),
+    ]),
+  ]);
+
+/** The stored files of the content (images, answer images, uploaded videos), by storage key. */
+const contentFileKeys = (used: OrgData['used']) =>
+  new Set(
+    used
+      .flatMap((c) => [c.image?.url, c.video?.url, ...(c.question?.answers.map((a) => a.url) ?? [])])
+      .filter((u): u is string => typeof u === 'string' && u.startsWith(FILES_PREFIX))
+      .map((url) => url.slice(FILES_PREFIX.length)),
+  );
+
+/** The zip's name: the organization's name in safe characters and today's date. */
+function zipName(orgName: string, id: number): string {
+  const day = new Date().toISOString().slice(0, 10);
+  const safeName = orgName.replace(/[^A-Za-z0-9 _-]/g, '').replace(/\s+/g, '-') || `organization-${id}`;
+  return `${safeName}-${day}.zip`;
+}
+
+/** A player's names and username become an anonymous label, in the account and every game event; sessions end. */
+async function anonymizePlayer(db: Db, userId: number): Promise<void> {
+  const label = erasedUsername(userId);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        firstName: ORG_DATA_TEXTS.erasedFirstName,
+        lastName: ORG_DATA_TEXTS.erasedLastName,
+        username: label,
+        email: null,
+        tokenVersion: bumpedTokenVersion(),
+      })
+      .where(eq(users.id, userId));
+    await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+    await tx
+      .update(gameEvents)
+      .set({ payload: sql`jsonb_set(${gameEvents.payload}, '{username}', to_jsonb(${label}::text))` })
+      .where(
+        sql`${gameEvents.payload} ? 'username' and ${gameEvents.payload}->>'userId' = ${String(userId)}`,
+      );
+  });
+}
 
 /**
  * An organization's data on request (issue 30 item 4): `exportZip` streams everything of it as one
@@ -45,140 +166,45 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
 export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
   const findOrg = (actor: Actor, id: number) => orgInScope(db, actor, eq(organizations.id, id));
 
-  /** Every event of the organization's games as JSON lines, read a page at a time. */
-  async function* eventLines(gameIds: number[]): AsyncGenerator<string> {
-    if (gameIds.length === 0) return;
-    let after = 0;
-    for (;;) {
-      const page = await db
-        .select()
-        .from(gameEvents)
-        .where(and(inArray(gameEvents.gameId, gameIds), gt(gameEvents.id, after)))
-        .orderBy(asc(gameEvents.id))
-        .limit(EVENTS_PAGE);
-      for (const e of page) yield `${JSON.stringify(e)}\n`;
-      if (page.length < EVENTS_PAGE) return;
-      after = page[page.length - 1]!.id;
-    }
-  }
-
   return {
     /** The zip's name and its stream (the caller sends it as the reply). */
     async exportZip(actor: Actor, id: number): Promise<{ filename: string; stream: Readable }> {
       const org = await findOrg(actor, id);
-      const people = await db
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          username: users.username,
-          role: users.role,
-          isGuest: users.isGuest,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .where(eq(users.orgId, id))
-        .orderBy(asc(users.id));
-      const linked = await db
-        .select({ id: workshops.id, name: workshops.name })
-        .from(orgWorkshops)
-        .innerJoin(workshops, eq(workshops.id, orgWorkshops.workshopId))
-        .where(eq(orgWorkshops.orgId, id));
-      const orgRooms = await db.select().from(rooms).where(eq(rooms.orgId, id)).orderBy(asc(rooms.id));
-      const roomIds = orgRooms.map((r) => r.id);
-      const workshopIds = [...new Set([...linked.map((w) => w.id), ...orgRooms.map((r) => r.workshopId)])];
-      const workshopSessions = workshopIds.length
-        ? await db.select().from(sessions).where(inArray(sessions.workshopId, workshopIds))
-        : [];
-      const sessionIds = workshopSessions.map((s) => s.id);
-      const items = sessionIds.length
-        ? await db.select().from(sessionContent).where(inArray(sessionContent.sessionId, sessionIds))
-        : [];
-      // The content as the content library presents it: questions with their answers, images, videos.
-      const used = await presentContent(db, [...new Set(items.map((i) => i.contentId))]);
-      const [orgGames, roomSessionRows, cardSets] = roomIds.length
-        ? await Promise.all([
-            db.select().from(games).where(inArray(games.roomId, roomIds)),
-            db.select().from(roomSessions).where(inArray(roomSessions.roomId, roomIds)),
-            db
-              .select({
-                id: printedCardSets.id,
-                roomId: printedCardSets.roomId,
-                code: printedCardSets.code,
-                count: printedCardSets.count,
-                cardsPerPage: printedCardSets.cardsPerPage,
-                createdAt: printedCardSets.createdAt,
-              })
-              .from(printedCardSets)
-              .where(inArray(printedCardSets.roomId, roomIds)),
-          ])
-        : [[], [], []];
-
+      const data = await readOrgData(db, id);
       const zip = new ZipFile();
       zip.addBuffer(json(org), 'organization.json');
+      zip.addBuffer(Buffer.from(peopleCsv(data.people)), 'people.csv');
+      zip.addBuffer(json(data.workshopList), 'workshops.json');
+      zip.addBuffer(json({ content: data.used }), 'content.json');
       zip.addBuffer(
-        Buffer.from(
-          toCsv([
-            ['id', 'firstName', 'lastName', 'email', 'username', 'role', 'guest', 'createdAt'],
-            ...people.map((p) => [
-              String(p.id),
-              p.firstName,
-              p.lastName,
-              p.email ?? '',
-              p.username ?? '',
-              p.role,
-              p.isGuest ? 'yes' : 'no',
-              p.createdAt.toISOString(),
-            ]),
-          ]),
-        ),
-        'people.csv',
-      );
-      zip.addBuffer(
-        json(
-          workshopIds.map((wid) => ({
-            id: wid,
-            name: linked.find((w) => w.id === wid)?.name ?? null,
-            linked: linked.some((w) => w.id === wid),
-            sessions: workshopSessions
-              .filter((s) => s.workshopId === wid)
-              .map((s) => ({ ...s, content: items.filter((i) => i.sessionId === s.id) })),
-          })),
-        ),
-        'workshops.json',
-      );
-      zip.addBuffer(json({ content: used }), 'content.json');
-      zip.addBuffer(
-        json({ rooms: orgRooms, roomSessions: roomSessionRows, printedCardSets: cardSets }),
+        json({ rooms: data.orgRooms, roomSessions: data.roomSessionRows, printedCardSets: data.cardSets }),
         'rooms.json',
       );
-      zip.addBuffer(json(orgGames), 'games.json');
-      zip.addReadStream(Readable.from(eventLines(orgGames.map((g) => g.id))), 'game-events.jsonl');
+      zip.addBuffer(json(data.orgGames), 'games.json');
+      zip.addReadStream(
+        Readable.from(
+          eventLines(
+            db,
+            data.orgGames.map((g) => g.id),
+          ),
+        ),
+        'game-events.jsonl',
+      );
+      const auditActor = { userId: 0, role: actor.role, orgId: id, orgName: org.name, username: '' };
       zip.addReadStream(
         Readable.from(
           (async function* () {
-            yield await audit.csv(
-              { userId: 0, role: actor.role, orgId: id, orgName: org.name, username: '' },
-              { orgId: id },
-            );
+            yield await audit.csv(auditActor, { orgId: id });
           })(),
         ),
         'audit-log.csv',
       );
-      // The files of the content the organization's workshops use (images, answer images, uploaded videos).
-      const fileUrls = used
-        .flatMap((c) => [c.image?.url, c.video?.url, ...(c.question?.answers.map((a) => a.url) ?? [])])
-        .filter((u): u is string => typeof u === 'string' && u.startsWith(FILES_PREFIX));
-      for (const url of new Set(fileUrls)) {
-        const key = url.slice(FILES_PREFIX.length);
+      for (const key of contentFileKeys(data.used)) {
         const file = await storage.get(key).catch(() => null);
         if (file) zip.addReadStream(file.stream, `files/${key}`);
       }
       zip.end();
-      const day = new Date().toISOString().slice(0, 10);
-      const safeName = org.name.replace(/[^A-Za-z0-9 _-]/g, '').replace(/\s+/g, '-') || `organization-${id}`;
-      return { filename: `${safeName}-${day}.zip`, stream: zip.outputStream as Readable };
+      return { filename: zipName(org.name, id), stream: zip.outputStream as Readable };
     },
 
     /**
@@ -209,26 +235,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         .where(and(eq(users.id, userId), orgScope(actor, users.orgId)))
         .limit(1);
       if (!player || isStaffRole(player.role)) throw notFound();
-      const label = erasedUsername(userId);
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            firstName: ORG_DATA_TEXTS.erasedFirstName,
-            lastName: ORG_DATA_TEXTS.erasedLastName,
-            username: label,
-            email: null,
-            tokenVersion: bumpedTokenVersion(),
-          })
-          .where(eq(users.id, userId));
-        await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
-        await tx
-          .update(gameEvents)
-          .set({ payload: sql`jsonb_set(${gameEvents.payload}, '{username}', to_jsonb(${label}::text))` })
-          .where(
-            sql`${gameEvents.payload} ? 'username' and ${gameEvents.payload}->>'userId' = ${String(userId)}`,
-          );
-      });
+      await anonymizePlayer(db, userId);
       return { message: ORG_DATA_TEXTS.playerErased, orgId: player.orgId };
     },
   };

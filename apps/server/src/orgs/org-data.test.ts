@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, erasedUsername, FILES_PATH, ORG_DATA_TEXTS } from '@playshop/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type ZipFile } from 'yauzl';
 import {
   categories,
@@ -21,24 +21,15 @@ import {
   sessions,
   users,
 } from '../db/schema';
-import {
-  createOrg,
-  createRoomWithPeople,
-  createTestContext,
-  createUser,
-  signIn,
-  signInNewUser,
-  type TestContext,
-} from '../test/context';
+import { createOrg, createRoomWithPeople, createUser, signIn, signInNewUser } from '../test/context';
+import { orgSuite } from '../test/org-suite';
 
-let ctx: TestContext;
+const suite = orgSuite();
 let root: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  root = (await signInNewUser(ctx, 'SUPER_ADMIN', (await createOrg(ctx.database)).id)).headers;
+  root = (await signInNewUser(suite.ctx, 'SUPER_ADMIN', suite.org.id)).headers;
 });
-afterAll(() => ctx.close());
 
 /** Every entry of a zip: its name and its bytes. */
 async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
@@ -67,9 +58,9 @@ async function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
 
 /** A room of a new organization with an admin, two players, a workshop using an image, and a played game. */
 async function playedRoom() {
-  const { db } = ctx.database;
-  const made = await createRoomWithPeople(ctx.database, 2);
-  const admin = await createUser(ctx.database, 'ADMIN', made.org.id);
+  const { db } = suite.ctx.database;
+  const made = await createRoomWithPeople(suite.ctx.database, 2);
+  const admin = await createUser(suite.ctx.database, 'ADMIN', made.org.id);
   const [room] = await db.select().from(rooms).where(eq(rooms.id, made.roomId));
   const [cat] = await db
     .insert(categories)
@@ -83,7 +74,7 @@ async function playedRoom() {
   const bytes = Buffer.from(`not really a png ${made.org.id}`);
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'org-data-')), 'picture.png');
   await writeFile(file, bytes);
-  await ctx.storage.putFile(key, file, 'image/png');
+  await suite.ctx.storage.putFile(key, file, 'image/png');
   await db.insert(images).values({ contentId: item!.id, url: `${API_PREFIX}${FILES_PATH}/${key}` });
   const [session] = await db
     .insert(sessions)
@@ -125,8 +116,8 @@ async function playedRoom() {
 describe('GET /organizations/{id}/export', () => {
   it("gives the organization's admin everything of it as one zip, and records the export", async () => {
     const r = await playedRoom();
-    const headers = (await signIn(ctx.app, r.admin)).headers;
-    const res = await ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers });
+    const headers = (await signIn(suite.ctx.app, r.admin)).headers;
+    const res = await suite.ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".+\.zip"$/);
@@ -160,27 +151,28 @@ describe('GET /organizations/{id}/export', () => {
     expect(events.map((e) => e.type)).toEqual(['lobby_opened', 'player_joined', 'player_joined', 'bingo']);
     expect(files.get(`files/${r.key}`)!.equals(r.bytes)).toBe(true);
     // The export is itself in the audit log, and the next export's audit-log.csv shows it.
-    const log = await ctx.app.inject({ url: '/api/v1/audit-log?action=org.export', headers });
+    const log = await suite.ctx.app.inject({ url: '/api/v1/audit-log?action=org.export', headers });
     expect(log.json().items[0]).toMatchObject({ actor: r.admin.email, orgId: r.org.id });
     const again = await unzip(
-      (await ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers })).rawPayload,
+      (await suite.ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers })).rawPayload,
     );
     expect(again.get('audit-log.csv')!.toString()).toContain('org.export');
   });
 
   it("is another organization's admin's 404 and a facilitator's 403", async () => {
     const r = await playedRoom();
-    const stranger = (await signInNewUser(ctx, 'ADMIN', (await createOrg(ctx.database)).id)).headers;
+    const stranger = (await signInNewUser(suite.ctx, 'ADMIN', (await createOrg(suite.ctx.database)).id))
+      .headers;
     const url = `/api/v1/organizations/${r.org.id}/export`;
-    expect((await ctx.app.inject({ url, headers: stranger })).statusCode).toBe(404);
-    const facilitator = (await signIn(ctx.app, r.staff)).headers;
-    expect((await ctx.app.inject({ url, headers: facilitator })).statusCode).toBe(403);
+    expect((await suite.ctx.app.inject({ url, headers: stranger })).statusCode).toBe(404);
+    const facilitator = (await signIn(suite.ctx.app, r.staff)).headers;
+    expect((await suite.ctx.app.inject({ url, headers: facilitator })).statusCode).toBe(403);
   });
 });
 
 describe('POST /organizations/{id}/erase', () => {
   const erase = (id: number, confirmName: string, headers = root) =>
-    ctx.app.inject({
+    suite.ctx.app.inject({
       method: 'POST',
       url: `/api/v1/organizations/${id}/erase`,
       headers,
@@ -189,7 +181,7 @@ describe('POST /organizations/{id}/erase', () => {
 
   it("deletes nothing until the organization's name is typed, then everything of it", async () => {
     const r = await playedRoom();
-    const adminSession = (await signIn(ctx.app, r.admin)).headers;
+    const adminSession = (await signIn(suite.ctx.app, r.admin)).headers;
     const wrong = await erase(r.org.id, `${r.org.name}x`);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
@@ -199,7 +191,7 @@ describe('POST /organizations/{id}/erase', () => {
       field: 'confirmName',
     });
     expect((await erase(r.org.id, '')).json().field).toBe('confirmName');
-    const { db } = ctx.database;
+    const { db } = suite.ctx.database;
     expect(await db.select().from(organizations).where(eq(organizations.id, r.org.id))).toHaveLength(1);
 
     const ok = await erase(r.org.id, r.org.name);
@@ -210,18 +202,20 @@ describe('POST /organizations/{id}/erase', () => {
     expect(await db.select().from(rooms).where(eq(rooms.id, r.roomId))).toEqual([]);
     expect(await db.select().from(gameEvents).where(eq(gameEvents.gameId, r.gameId))).toEqual([]);
     // Its admin's session is over at once.
-    expect((await ctx.app.inject({ url: '/api/v1/audit-log', headers: adminSession })).statusCode).toBe(401);
+    expect((await suite.ctx.app.inject({ url: '/api/v1/audit-log', headers: adminSession })).statusCode).toBe(
+      401,
+    );
     // The erasure is recorded, under the organization's name.
-    const log = await ctx.app.inject({ url: '/api/v1/audit-log?action=org.erase', headers: root });
+    const log = await suite.ctx.app.inject({ url: '/api/v1/audit-log?action=org.erase', headers: root });
     expect(log.json().items[0]).toMatchObject({ target: r.org.name, orgId: r.org.id });
   });
 
   it("is the super admin's alone, and never of their own organization", async () => {
     const r = await playedRoom();
-    const admin = (await signIn(ctx.app, r.admin)).headers;
+    const admin = (await signIn(suite.ctx.app, r.admin)).headers;
     expect((await erase(r.org.id, r.org.name, admin)).statusCode).toBe(403);
-    const rootUser = await createUser(ctx.database, 'SUPER_ADMIN', r.org.id);
-    const own = await erase(r.org.id, r.org.name, (await signIn(ctx.app, rootUser)).headers);
+    const rootUser = await createUser(suite.ctx.database, 'SUPER_ADMIN', r.org.id);
+    const own = await erase(r.org.id, r.org.name, (await signIn(suite.ctx.app, rootUser)).headers);
     expect(own.statusCode).toBe(409);
     expect(own.json().message).toBe(ORG_DATA_TEXTS.ownOrganization);
   });
@@ -231,9 +225,9 @@ describe('POST /erase-player/{id}', () => {
   it("erases a player's names everywhere and ends their session; the games and the win stay, anonymized", async () => {
     const r = await playedRoom();
     const [alice, bob] = r.players;
-    const aliceSession = (await signIn(ctx.app, alice!)).headers;
-    const admin = (await signIn(ctx.app, r.admin)).headers;
-    const res = await ctx.app.inject({
+    const aliceSession = (await signIn(suite.ctx.app, alice!)).headers;
+    const admin = (await signIn(suite.ctx.app, r.admin)).headers;
+    const res = await suite.ctx.app.inject({
       method: 'POST',
       url: `/api/v1/erase-player/${alice!.id}`,
       headers: admin,
@@ -241,7 +235,7 @@ describe('POST /erase-player/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(ORG_DATA_TEXTS.playerErased);
 
-    const { db } = ctx.database;
+    const { db } = suite.ctx.database;
     const [row] = await db.select().from(users).where(eq(users.id, alice!.id));
     expect(row).toMatchObject({
       firstName: ORG_DATA_TEXTS.erasedFirstName,
@@ -258,15 +252,16 @@ describe('POST /erase-player/{id}', () => {
       username: erasedUsername(alice!.id),
     });
     // The room's report still counts the win, under the anonymous name.
-    const report = await ctx.app.inject({ url: `/api/v1/get-room-report/${r.roomId}`, headers: admin });
+    const report = await suite.ctx.app.inject({ url: `/api/v1/get-room-report/${r.roomId}`, headers: admin });
     expect(report.statusCode).toBe(200);
     expect(report.body).toContain(erasedUsername(alice!.id));
     expect(report.body).not.toContain(alice!.username!);
     expect(
-      (await ctx.app.inject({ url: `/api/v1/getroombyid/${r.roomId}`, headers: aliceSession })).statusCode,
+      (await suite.ctx.app.inject({ url: `/api/v1/getroombyid/${r.roomId}`, headers: aliceSession }))
+        .statusCode,
     ).toBe(401);
     // The audit entry names the account by id alone.
-    const log = await ctx.app.inject({ url: '/api/v1/audit-log?action=user.erase', headers: admin });
+    const log = await suite.ctx.app.inject({ url: '/api/v1/audit-log?action=user.erase', headers: admin });
     expect(log.json().items[0]).toMatchObject({ targetId: String(alice!.id), target: null });
     expect(JSON.stringify(log.json())).not.toContain(alice!.username!);
   });
@@ -275,13 +270,16 @@ describe('POST /erase-player/{id}', () => {
     const r = await playedRoom();
     const [alice] = r.players;
     const url = `/api/v1/erase-player/${alice!.id}`;
-    const facilitator = (await signIn(ctx.app, r.staff)).headers;
-    expect((await ctx.app.inject({ method: 'POST', url, headers: facilitator })).statusCode).toBe(403);
-    const stranger = (await signInNewUser(ctx, 'ADMIN', (await createOrg(ctx.database)).id)).headers;
-    expect((await ctx.app.inject({ method: 'POST', url, headers: stranger })).statusCode).toBe(404);
+    const facilitator = (await signIn(suite.ctx.app, r.staff)).headers;
+    expect((await suite.ctx.app.inject({ method: 'POST', url, headers: facilitator })).statusCode).toBe(403);
+    const stranger = (await signInNewUser(suite.ctx, 'ADMIN', (await createOrg(suite.ctx.database)).id))
+      .headers;
+    expect((await suite.ctx.app.inject({ method: 'POST', url, headers: stranger })).statusCode).toBe(404);
     const staffUrl = `/api/v1/erase-player/${r.staff.id}`;
-    expect((await ctx.app.inject({ method: 'POST', url: staffUrl, headers: root })).statusCode).toBe(404);
-    const [still] = await ctx.database.db
+    expect((await suite.ctx.app.inject({ method: 'POST', url: staffUrl, headers: root })).statusCode).toBe(
+      404,
+    );
+    const [still] = await suite.ctx.database.db
       .select()
       .from(users)
       .where(inArray(users.id, [alice!.id]));

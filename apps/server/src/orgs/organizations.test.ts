@@ -1,27 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { organizations, orgWorkshops, rooms, workshops } from '../db/schema';
-import {
-  createOrg,
-  createTestContext,
-  createUser,
-  headersCaller,
-  signInNewUser,
-  type TestContext,
-} from '../test/context';
+import { createOrg, createUser, headersCaller, signInNewUser } from '../test/context';
+import { orgSuite } from '../test/org-suite';
 
-let ctx: TestContext;
-let home: Awaited<ReturnType<typeof createOrg>>;
+const suite = orgSuite({ name: 'Home Base' });
 let root: { headers: Record<string, string> };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  home = await createOrg(ctx.database, { name: 'Home Base' });
-  root = await signInNewUser(ctx, 'SUPER_ADMIN', home.id);
+  root = await signInNewUser(suite.ctx, 'SUPER_ADMIN', suite.org.id);
 });
-afterAll(() => ctx.close());
 
-const call = headersCaller(() => ctx);
+const call = headersCaller(() => suite.ctx);
 const get = (url: string, headers: Record<string, string>) => call('GET', url, headers);
 
 describe('POST /create-organization', () => {
@@ -80,9 +70,9 @@ describe('POST /create-organization', () => {
 describe('organizations table: pages and search', () => {
   it('pages by name and counts; searches case-insensitively with % and _ literal', async () => {
     for (const name of ['Paged 100 Percent', 'Paged A', 'Paged B']) {
-      await ctx.database.db.insert(organizations).values({ name });
+      await suite.ctx.database.db.insert(organizations).values({ name });
     }
-    await ctx.database.db.insert(organizations).values({ name: 'Paged_x%' });
+    await suite.ctx.database.db.insert(organizations).values({ name: 'Paged_x%' });
     const total = (await call('GET', '/count-orgs', root.headers)).json().count;
     const page = (await call('GET', '/get-paginated-orgs/1/10', root.headers)).json();
     expect(page.count).toBe(total);
@@ -105,7 +95,7 @@ describe('organizations table: pages and search', () => {
 
 describe('PATCH /edit-org', () => {
   it('a super admin changes everything, including expiry and hideRollAnimation', async () => {
-    const org = await createOrg(ctx.database, { name: 'Editable' });
+    const org = await createOrg(suite.ctx.database, { name: 'Editable' });
     const edited = {
       id: org.id,
       name: 'Edited Name',
@@ -128,8 +118,8 @@ describe('PATCH /edit-org', () => {
   });
 
   it('an admin changes the General fields of their own organization only; never name or expiry', async () => {
-    const org = await createOrg(ctx.database, { name: 'Admins Own', expiry: '2999-01-01' });
-    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
+    const org = await createOrg(suite.ctx.database, { name: 'Admins Own', expiry: '2999-01-01' });
+    const admin = await signInNewUser(suite.ctx, 'ADMIN', org.id);
     const ok = await call('PATCH', '/edit-org', admin.headers, {
       id: org.id,
       phone: '555',
@@ -165,16 +155,19 @@ describe('PATCH /edit-org', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe("Only a super admin may change an organization's name or expiry");
     }
-    const [row] = await ctx.database.db.select().from(organizations).where(eq(organizations.id, org.id));
+    const [row] = await suite.ctx.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, org.id));
     expect(row).toMatchObject({ name: 'Admins Own', expiry: '2999-01-01' });
-    expect((await call('PATCH', '/edit-org', admin.headers, { id: home.id, phone: '1' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('PATCH', '/edit-org', admin.headers, { id: suite.org.id, phone: '1' })).statusCode,
+    ).toBe(404);
   });
 
   it('setting the expiry in the past locks the organization out at once, not the super admin', async () => {
-    const org = await createOrg(ctx.database, { name: 'Acme Lapse' });
-    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
+    const org = await createOrg(suite.ctx.database, { name: 'Acme Lapse' });
+    const admin = await signInNewUser(suite.ctx, 'ADMIN', org.id);
     expect((await call('GET', `/get-org-by-id/${org.id}`, admin.headers)).statusCode).toBe(200);
     await call('PATCH', '/edit-org', root.headers, { id: org.id, expiry: '2001-01-01' });
     const res = await call('GET', `/get-org-by-id/${org.id}`, admin.headers);
@@ -189,30 +182,35 @@ describe('PATCH /edit-org', () => {
 
 describe('DELETE /delete-organization', () => {
   it('refuses while the organization has users, and removes rooms and links with an empty one', async () => {
-    const busy = await createOrg(ctx.database, { name: 'Busy Org' });
-    await createUser(ctx.database, 'PLAYER', busy.id);
+    const busy = await createOrg(suite.ctx.database, { name: 'Busy Org' });
+    await createUser(suite.ctx.database, 'PLAYER', busy.id);
     const refused = await call('DELETE', `/delete-organization/${busy.id}`, root.headers);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('ORG_HAS_USERS');
 
-    const empty = await createOrg(ctx.database, { name: 'Empty Org' });
-    const [w] = await ctx.database.db.insert(workshops).values({ name: 'Empty Org Workshop' }).returning();
-    await ctx.database.db.insert(orgWorkshops).values({ orgId: empty.id, workshopId: w!.id });
-    await ctx.database.db.insert(rooms).values({ name: 'R', orgId: empty.id, workshopId: w!.id });
+    const empty = await createOrg(suite.ctx.database, { name: 'Empty Org' });
+    const [w] = await suite.ctx.database.db
+      .insert(workshops)
+      .values({ name: 'Empty Org Workshop' })
+      .returning();
+    await suite.ctx.database.db.insert(orgWorkshops).values({ orgId: empty.id, workshopId: w!.id });
+    await suite.ctx.database.db.insert(rooms).values({ name: 'R', orgId: empty.id, workshopId: w!.id });
     const res = await call('DELETE', `/delete-organization/${empty.id}`, root.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Organization Deleted' });
-    expect(await ctx.database.db.select().from(rooms).where(eq(rooms.orgId, empty.id))).toEqual([]);
+    expect(await suite.ctx.database.db.select().from(rooms).where(eq(rooms.orgId, empty.id))).toEqual([]);
     // The workshop itself stays.
-    expect(await ctx.database.db.select().from(workshops).where(eq(workshops.id, w!.id))).toHaveLength(1);
+    expect(await suite.ctx.database.db.select().from(workshops).where(eq(workshops.id, w!.id))).toHaveLength(
+      1,
+    );
     expect((await call('DELETE', `/delete-organization/${empty.id}`, root.headers)).statusCode).toBe(404);
   });
 });
 
 describe('linking workshops', () => {
   it('links, lists, refuses a second link, and unlinks', async () => {
-    const org = await createOrg(ctx.database, { name: 'Linker' });
-    const [w] = await ctx.database.db.insert(workshops).values({ name: 'Linkable One' }).returning();
+    const org = await createOrg(suite.ctx.database, { name: 'Linker' });
+    const [w] = await suite.ctx.database.db.insert(workshops).values({ name: 'Linkable One' }).returning();
     const linkable = (await call('GET', `/get-linkable-workshops/${org.id}`, root.headers)).json();
     expect(linkable.map((x: { id: number }) => x.id)).toContain(w!.id);
 
@@ -251,8 +249,8 @@ describe('linking workshops', () => {
 
 describe('GET /get-orgs', () => {
   it('lists every organization for a super admin, only their own for anyone else', async () => {
-    const org = await createOrg(ctx.database, { name: 'Options Org' });
-    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
+    const org = await createOrg(suite.ctx.database, { name: 'Options Org' });
+    const admin = await signInNewUser(suite.ctx, 'ADMIN', org.id);
     expect((await call('GET', '/get-orgs', admin.headers)).json()).toEqual([
       { id: org.id, name: 'Options Org' },
     ]);
@@ -265,34 +263,34 @@ const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0,
 
 describe('GET /check-org-expiry/{orgId}', () => {
   it('tells whether the license has expired', async () => {
-    const live = await createOrg(ctx.database, { expiry: '2999-01-01' });
-    const { headers } = await signInNewUser(ctx, 'ADMIN', live.id);
+    const live = await createOrg(suite.ctx.database, { expiry: '2999-01-01' });
+    const { headers } = await signInNewUser(suite.ctx, 'ADMIN', live.id);
     const res = await get(`/check-org-expiry/${live.id}`, headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ expired: false });
   });
 
   it('answers 404 for another organization, except to a super admin', async () => {
-    const mine = await createOrg(ctx.database);
-    const theirs = await createOrg(ctx.database, { expiry: yesterday() });
-    const admin = await signInNewUser(ctx, 'ADMIN', mine.id);
+    const mine = await createOrg(suite.ctx.database);
+    const theirs = await createOrg(suite.ctx.database, { expiry: yesterday() });
+    const admin = await signInNewUser(suite.ctx, 'ADMIN', mine.id);
     expect((await get(`/check-org-expiry/${theirs.id}`, admin.headers)).statusCode).toBe(404);
-    const root = await signInNewUser(ctx, 'SUPER_ADMIN', mine.id);
+    const root = await signInNewUser(suite.ctx, 'SUPER_ADMIN', mine.id);
     expect((await get(`/check-org-expiry/${theirs.id}`, root.headers)).json()).toEqual({ expired: true });
   });
 });
 
 describe('an expired organization', () => {
   it('gets 403 ORG_EXPIRED everywhere but the expiry check; super admins carry on', async () => {
-    const org = await createOrg(ctx.database, { name: 'Expiring Co' });
-    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
-    const player = await signInNewUser(ctx, 'PLAYER', org.id);
-    const root = await signInNewUser(ctx, 'SUPER_ADMIN', org.id);
+    const org = await createOrg(suite.ctx.database, { name: 'Expiring Co' });
+    const admin = await signInNewUser(suite.ctx, 'ADMIN', org.id);
+    const player = await signInNewUser(suite.ctx, 'PLAYER', org.id);
+    const root = await signInNewUser(suite.ctx, 'SUPER_ADMIN', org.id);
     const url = `/get-org-workshops/${encodeURIComponent('Expiring Co')}`;
     expect((await get(url, admin.headers)).statusCode).toBe(200);
 
     // Takes effect at once, not when the token is next renewed.
-    await ctx.database.db
+    await suite.ctx.database.db
       .update(organizations)
       .set({ expiry: yesterday() })
       .where(eq(organizations.id, org.id));
@@ -312,35 +310,37 @@ describe('an expired organization', () => {
 
   it('stays valid through its expiry day', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const org = await createOrg(ctx.database, { expiry: today });
-    const admin = await signInNewUser(ctx, 'ADMIN', org.id);
+    const org = await createOrg(suite.ctx.database, { expiry: today });
+    const admin = await signInNewUser(suite.ctx, 'ADMIN', org.id);
     expect((await get(`/check-org-expiry/${org.id}`, admin.headers)).json()).toEqual({ expired: false });
   });
 });
 
 describe('GET /get-org-workshops/{name}', () => {
   it("lists the organization's linked workshops to its staff only", async () => {
-    const org = await createOrg(ctx.database, { name: 'Linked Ltd' });
-    const other = await createOrg(ctx.database, { name: 'Other Ltd' });
-    const [w1, w2] = await ctx.database.db
+    const org = await createOrg(suite.ctx.database, { name: 'Linked Ltd' });
+    const other = await createOrg(suite.ctx.database, { name: 'Other Ltd' });
+    const [w1, w2] = await suite.ctx.database.db
       .insert(workshops)
       .values([{ name: 'Zeta' }, { name: 'Alpha' }])
       .returning();
-    await ctx.database.db.insert(orgWorkshops).values([
+    await suite.ctx.database.db.insert(orgWorkshops).values([
       { orgId: org.id, workshopId: w1!.id },
       { orgId: org.id, workshopId: w2!.id },
     ]);
-    const facilitator = await signInNewUser(ctx, 'FACILITATOR', org.id);
+    const facilitator = await signInNewUser(suite.ctx, 'FACILITATOR', org.id);
     const res = await get('/get-org-workshops/Linked%20Ltd', facilitator.headers);
     expect(res.json()).toEqual([
       { id: w2!.id, name: 'Alpha' },
       { id: w1!.id, name: 'Zeta' },
     ]);
-    const outsider = await signInNewUser(ctx, 'ADMIN', other.id);
+    const outsider = await signInNewUser(suite.ctx, 'ADMIN', other.id);
     expect((await get('/get-org-workshops/Linked%20Ltd', outsider.headers)).statusCode).toBe(404);
-    const player = await signInNewUser(ctx, 'PLAYER', org.id);
+    const player = await signInNewUser(suite.ctx, 'PLAYER', org.id);
     expect((await get('/get-org-workshops/Linked%20Ltd', player.headers)).statusCode).toBe(403);
     expect((await get('/get-org-workshops/Nowhere', facilitator.headers)).statusCode).toBe(404);
-    expect((await ctx.app.inject({ url: '/api/v1/get-org-workshops/Linked%20Ltd' })).statusCode).toBe(401);
+    expect((await suite.ctx.app.inject({ url: '/api/v1/get-org-workshops/Linked%20Ltd' })).statusCode).toBe(
+      401,
+    );
   });
 });

@@ -135,14 +135,79 @@ function centred(page: PDFPage, font: Face, text: string, size: number, cx: numb
   font.draw(page, text, { x: cx - font.width(text, size) / 2, y, size, color });
 }
 
+/** `box` with `pad` taken off every side. */
+const inset = (box: Box, pad: number): Box => ({
+  x: box.x + pad,
+  y: box.y + pad,
+  width: box.width - 2 * pad,
+  height: box.height - 2 * pad,
+});
+
+/**
+ * The letters' row, then the five rows of numbers, from `top` down (`cell` wide, rows fill `grid`);
+ * returns where the grid ends.
+ */
+function drawGrid(
+  page: PDFPage,
+  fonts: Fonts,
+  card: BingoCard,
+  { left, top: gridTop, grid, cell }: { left: number; top: number; grid: number; cell: number },
+): number {
+  // Header row of letters, then the five rows of numbers.
+  for (let c = 0; c < CARD_SIZE; c++) {
+    const letter = BINGO_LETTERS[c]!;
+    const x = left + c * cell;
+    page.drawRectangle({
+      x,
+      y: gridTop - cell,
+      width: cell,
+      height: cell,
+      color: TINTS[letter],
+      borderColor: INK,
+      borderWidth: 1,
+    });
+    const size = cell * 0.5;
+    centred(page, fonts.bold, letter, size, x + cell / 2, gridTop - cell / 2 - size * 0.35);
+  }
+  const rowsTop = gridTop - cell;
+  const rowH = (grid - cell) / CARD_SIZE;
+  for (let r = 0; r < CARD_SIZE; r++) {
+    for (let c = 0; c < CARD_SIZE; c++) {
+      const n = card[r]![c]!;
+      const x = left + c * cell;
+      const y = rowsTop - (r + 1) * rowH;
+      page.drawRectangle({
+        x,
+        y,
+        width: cell,
+        height: rowH,
+        borderColor: INK,
+        borderWidth: 1,
+        ...(n === FREE_CELL ? { color: rgb(0.92, 0.92, 0.93) } : {}),
+      });
+      if (n === FREE_CELL) {
+        const size = rowH * 0.24;
+        centred(
+          page,
+          fonts.bold,
+          fonts.t('print.free'),
+          size,
+          x + cell / 2,
+          y + rowH / 2 - size * 0.35,
+          MUTED,
+        );
+      } else {
+        const size = rowH * 0.42;
+        centred(page, fonts.bold, String(n), size, x + cell / 2, y + rowH / 2 - size * 0.35);
+      }
+    }
+  }
+  return rowsTop - CARD_SIZE * rowH;
+}
+
 function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, slot: Box, logo: Logo) {
   const pad = set.cardsPerPage === 4 ? 18 : MARGIN;
-  const inner = {
-    x: slot.x + pad,
-    y: slot.y + pad,
-    width: slot.width - 2 * pad,
-    height: slot.height - 2 * pad,
-  };
+  const inner = inset(slot, pad);
   const scale = set.cardsPerPage === 1 ? 1.6 : 1;
   const headSize = 10 * scale;
   const serialSize = 12 * scale;
@@ -189,57 +254,9 @@ function drawCard(page: PDFPage, fonts: Fonts, set: PrintedSet, index: number, s
       color: rgbOf(set.brand.primaryColor),
     });
   }
-  // Header row of letters, then the five rows of numbers.
-  for (let c = 0; c < CARD_SIZE; c++) {
-    const letter = BINGO_LETTERS[c]!;
-    const x = left + c * cell;
-    page.drawRectangle({
-      x,
-      y: gridTop - cell,
-      width: cell,
-      height: cell,
-      color: TINTS[letter],
-      borderColor: INK,
-      borderWidth: 1,
-    });
-    const size = cell * 0.5;
-    centred(page, fonts.bold, letter, size, x + cell / 2, gridTop - cell / 2 - size * 0.35);
-  }
-  const rowsTop = gridTop - cell;
-  const rowH = (grid - cell) / CARD_SIZE;
-  for (let r = 0; r < CARD_SIZE; r++) {
-    for (let c = 0; c < CARD_SIZE; c++) {
-      const n = set.cards[index]![r]![c]!;
-      const x = left + c * cell;
-      const y = rowsTop - (r + 1) * rowH;
-      page.drawRectangle({
-        x,
-        y,
-        width: cell,
-        height: rowH,
-        borderColor: INK,
-        borderWidth: 1,
-        ...(n === FREE_CELL ? { color: rgb(0.92, 0.92, 0.93) } : {}),
-      });
-      if (n === FREE_CELL) {
-        const size = rowH * 0.24;
-        centred(
-          page,
-          fonts.bold,
-          fonts.t('print.free'),
-          size,
-          x + cell / 2,
-          y + rowH / 2 - size * 0.35,
-          MUTED,
-        );
-      } else {
-        const size = rowH * 0.42;
-        centred(page, fonts.bold, String(n), size, x + cell / 2, y + rowH / 2 - size * 0.35);
-      }
-    }
-  }
+  const gridBottom = drawGrid(page, fonts, set.cards[index]!, { left, top: gridTop, grid, cell });
 
-  const footY = rowsTop - CARD_SIZE * rowH - footSize - 6 * scale;
+  const footY = gridBottom - footSize - 6 * scale;
   const foot = { x: left, width: grid, size: footSize, color: MUTED };
   line(
     page,

@@ -6,28 +6,21 @@ import {
   PRINTED_CARDS,
   type PrintedCardSetReply,
   type PrintedClaimReply,
-  parsePrintedSerial,
   printedSerial,
 } from '@playshop/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { gameEvents, organizations, printedCardSets, rooms, users } from '../db/schema';
+import { organizations, printedCardSets, rooms, users } from '../db/schema';
 import { dealCard, type RandomInt } from '../game/cards';
-import { fold, type GameEvent, type GameState, initialGameState } from '../game/engine';
-import { parseStoredEvent } from '../game/journal';
 import { type Actor, orgScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { openGameId } from '../rooms/join-codes';
+import { notFound } from '../http/errors';
 import { type PrintedSet, printedSetPdf } from './card-pdf';
 import { printLanguage } from './print-texts';
-import { checkPrizes } from './verify';
+import { verifyClaim } from './verify';
 
 /** Deals per card asked for before giving up: 500 unique cards out of ~10^26 never come near it. */
 const DEALS_PER_CARD = 20;
-
-/** The events that decide a round's balls and prizes; players' joins and marks do not matter here. */
-const ROUND_EVENTS: GameEvent['type'][] = ['game_started', 'ball_rolled', 'prizes_set', 'bingo', 'new_round'];
 
 /** `count` cards from the game's dealer, no two alike. */
 export function dealUniqueCards(count: number, randomInt: RandomInt): BingoCard[] {
@@ -52,6 +45,90 @@ function newCode(randomInt: RandomInt): string {
   return code;
 }
 
+/** A printed set as it is listed (its cards stay in the database). */
+export const printedCardSetColumns = {
+  id: printedCardSets.id,
+  roomId: printedCardSets.roomId,
+  code: printedCardSets.code,
+  count: printedCardSets.count,
+  cardsPerPage: printedCardSets.cardsPerPage,
+  createdAt: printedCardSets.createdAt,
+};
+
+/** The room with its organization's name, if the actor may run it (404 for another tenant's). */
+async function roomFor(db: Db, actor: Actor, roomId: number) {
+  const [room] = await db
+    .select({
+      id: rooms.id,
+      name: rooms.name,
+      orgId: rooms.orgId,
+      orgName: organizations.name,
+      language: sql<string>`coalesce(${rooms.language}, ${organizations.language})`,
+    })
+    .from(rooms)
+    .innerJoin(organizations, eq(organizations.id, rooms.orgId))
+    .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
+    .limit(1);
+  if (!room) throw notFound(message('errors.roomNotFound'));
+  return room;
+}
+
+async function setOf(db: Db, roomId: number, setId: number) {
+  const [set] = await db
+    .select()
+    .from(printedCardSets)
+    .where(and(eq(printedCardSets.id, setId), eq(printedCardSets.roomId, roomId)))
+    .limit(1);
+  if (!set) throw notFound(message('printedCards.setNotFound'));
+  return set;
+}
+
+type PrintRoom = Awaited<ReturnType<typeof roomFor>>;
+type StoredSet = Awaited<ReturnType<typeof setOf>>;
+
+/** The set as a PDF (the caller sheet, then the cards) and its file name. */
+async function setPdf(
+  db: Db,
+  room: PrintRoom,
+  set: StoredSet,
+  brand: PrintedSet['brand'] | null,
+): Promise<{ filename: string; pdf: Uint8Array }> {
+  const [creator] = set.createdByUserId
+    ? await db
+        .select({ name: sql<string>`coalesce(${users.username}, ${users.email})` })
+        .from(users)
+        .where(eq(users.id, set.createdByUserId))
+    : [];
+  const pdf = await printedSetPdf({
+    code: set.code,
+    roomName: room.name,
+    orgName: room.orgName,
+    createdAt: set.createdAt,
+    createdBy: creator?.name ?? null,
+    cardsPerPage: set.cardsPerPage as 1 | 2 | 4,
+    cards: set.cards as BingoCard[],
+    language: printLanguage(room.language),
+    brand,
+  });
+  const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
+  return { filename: `${safeName}-bingo-cards-${set.code}.pdf`, pdf };
+}
+
+/** Printed sets as they are listed, with who printed them. */
+const setRows = (db: Db) =>
+  db
+    .select({
+      ...printedCardSetColumns,
+      createdBy: sql<string | null>`coalesce(${users.username}, ${users.email})`,
+    })
+    .from(printedCardSets)
+    .leftJoin(users, eq(users.id, printedCardSets.createdByUserId));
+
+const presentSet = (row: Awaited<ReturnType<typeof setRows>>[number]): PrintedCardSetReply => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
 export interface PrintedCardsDeps {
   /** The dealer's randomness: crypto in production, a scripted one in tests. */
   randomInt?: RandomInt;
@@ -62,70 +139,6 @@ export interface PrintedCardsDeps {
 export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
   const randomInt = deps.randomInt ?? cryptoRandomInt;
 
-  /** The room with its organization's name, if the actor may run it (404 for another tenant's). */
-  async function roomFor(actor: Actor, roomId: number) {
-    const [room] = await db
-      .select({
-        id: rooms.id,
-        name: rooms.name,
-        orgId: rooms.orgId,
-        orgName: organizations.name,
-        language: sql<string>`coalesce(${rooms.language}, ${organizations.language})`,
-      })
-      .from(rooms)
-      .innerJoin(organizations, eq(organizations.id, rooms.orgId))
-      .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
-      .limit(1);
-    if (!room) throw notFound(message('errors.roomNotFound'));
-    return room;
-  }
-
-  const setRows = () =>
-    db
-      .select({
-        id: printedCardSets.id,
-        roomId: printedCardSets.roomId,
-        code: printedCardSets.code,
-        count: printedCardSets.count,
-        cardsPerPage: printedCardSets.cardsPerPage,
-        createdAt: printedCardSets.createdAt,
-        createdBy: sql<string | null>`coalesce(${users.username}, ${users.email})`,
-      })
-      .from(printedCardSets)
-      .leftJoin(users, eq(users.id, printedCardSets.createdByUserId));
-
-  const present = (row: Awaited<ReturnType<typeof setRows>>[number]): PrintedCardSetReply => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-  });
-
-  async function setOf(roomId: number, setId: number) {
-    const [set] = await db
-      .select()
-      .from(printedCardSets)
-      .where(and(eq(printedCardSets.id, setId), eq(printedCardSets.roomId, roomId)))
-      .limit(1);
-    if (!set) throw notFound(message('printedCards.setNotFound'));
-    return set;
-  }
-
-  /**
-   * The balls and prizes of the room's open game, folded by the engine from the stored log (the live
-   * room makes its events durable before anyone sees them); null when no lobby is open.
-   */
-  async function currentRound(roomId: number): Promise<GameState | null> {
-    const gameId = await openGameId(db, roomId);
-    if (gameId === null) return null;
-    const rows = await db
-      .select({ type: gameEvents.type, payload: gameEvents.payload })
-      .from(gameEvents)
-      .where(and(eq(gameEvents.gameId, gameId), inArray(gameEvents.type, ROUND_EVENTS)))
-      .orderBy(asc(gameEvents.seq));
-    const state = initialGameState();
-    for (const row of rows) fold(state, parseStoredEvent(row));
-    return state;
-  }
-
   return {
     /** Deals and stores a new set of unique cards for the room. */
     async create(
@@ -133,7 +146,7 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
       roomId: number,
       input: CreatePrintedCardSetInput,
     ): Promise<PrintedCardSetReply> {
-      const room = await roomFor(actor, roomId);
+      const room = await roomFor(db, actor, roomId);
       const cards = dealUniqueCards(input.count, randomInt);
       for (let attempt = 0; ; attempt++) {
         try {
@@ -148,8 +161,8 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
               cards,
             })
             .returning({ id: printedCardSets.id });
-          const [row] = await setRows().where(eq(printedCardSets.id, created!.id));
-          return present(row!);
+          const [row] = await setRows(db).where(eq(printedCardSets.id, created!.id));
+          return presentSet(row!);
         } catch (err) {
           // Another set drew the same code (one chance in hundreds of millions): draw again.
           if (!isUniqueViolation(err) || attempt >= 10) throw err;
@@ -159,17 +172,17 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
 
     /** The room's printed sets, newest first. */
     async list(actor: Actor, roomId: number): Promise<PrintedCardSetReply[]> {
-      const room = await roomFor(actor, roomId);
-      const rows = await setRows()
+      const room = await roomFor(db, actor, roomId);
+      const rows = await setRows(db)
         .where(eq(printedCardSets.roomId, room.id))
         .orderBy(desc(printedCardSets.createdAt), desc(printedCardSets.id));
-      return rows.map(present);
+      return rows.map(presentSet);
     },
 
     /** Every card of a set with its serial. */
     async cards(actor: Actor, roomId: number, setId: number) {
-      const room = await roomFor(actor, roomId);
-      const set = await setOf(room.id, setId);
+      const room = await roomFor(db, actor, roomId);
+      const set = await setOf(db, room.id, setId);
       return {
         code: set.code,
         cards: (set.cards as BingoCard[]).map((card, i) => ({
@@ -181,27 +194,9 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
 
     /** The set as a PDF: the caller sheet, then the cards. */
     async pdf(actor: Actor, roomId: number, setId: number): Promise<{ filename: string; pdf: Uint8Array }> {
-      const room = await roomFor(actor, roomId);
-      const set = await setOf(room.id, setId);
-      const [creator] = set.createdByUserId
-        ? await db
-            .select({ name: sql<string>`coalesce(${users.username}, ${users.email})` })
-            .from(users)
-            .where(eq(users.id, set.createdByUserId))
-        : [];
-      const pdf = await printedSetPdf({
-        code: set.code,
-        roomName: room.name,
-        orgName: room.orgName,
-        createdAt: set.createdAt,
-        createdBy: creator?.name ?? null,
-        cardsPerPage: set.cardsPerPage as 1 | 2 | 4,
-        cards: set.cards as BingoCard[],
-        language: printLanguage(room.language),
-        brand: (await deps.brand?.(room.orgId)) ?? null,
-      });
-      const safeName = room.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'room';
-      return { filename: `${safeName}-bingo-cards-${set.code}.pdf`, pdf };
+      const room = await roomFor(db, actor, roomId);
+      const set = await setOf(db, room.id, setId);
+      return setPdf(db, room, set, (await deps.brand?.(room.orgId)) ?? null);
     },
 
     /**
@@ -209,38 +204,8 @@ export function printedCardsService(db: Db, deps: PrintedCardsDeps = {}) {
      * engine's pattern rule against the balls called in the room's open game.
      */
     async verify(actor: Actor, roomId: number, serialText: string): Promise<PrintedClaimReply> {
-      const room = await roomFor(actor, roomId);
-      const parsed = parsePrintedSerial(serialText);
-      if (!parsed) throw badRequest(message('printedCards.serialFormat'), 'serial');
-      const serial = printedSerial(parsed.code, parsed.number);
-      const [set] = await db
-        .select({ cards: printedCardSets.cards })
-        .from(printedCardSets)
-        .where(and(eq(printedCardSets.code, parsed.code), eq(printedCardSets.roomId, room.id)))
-        .limit(1);
-      const card = (set?.cards as BingoCard[] | undefined)?.[parsed.number - 1] ?? null;
-      const round = await currentRound(room.id);
-      if (!card) {
-        return {
-          result: 'unknown',
-          serial,
-          card: null,
-          calledCount: round?.rolls.length ?? 0,
-          currentPrize: 0,
-          prizes: [],
-        };
-      }
-      if (!round) throw conflict(message('printedCards.noGame'));
-      const prizes = checkPrizes(round.prizes, card, round.rolls);
-      const currentPrize = Math.min(round.prizeIndex, round.prizes.length - 1);
-      return {
-        result: prizes[currentPrize]!.wins ? 'bingo' : 'not_bingo',
-        serial,
-        card,
-        calledCount: round.rolls.length,
-        currentPrize,
-        prizes,
-      };
+      const room = await roomFor(db, actor, roomId);
+      return verifyClaim(db, room.id, serialText);
     },
   };
 }

@@ -3,10 +3,21 @@ import {
   CARD_LINES,
   CARD_SIZE,
   FREE_CELL,
+  message,
+  type PrintedClaimReply,
+  parsePrintedSerial,
   patternCells,
+  printedSerial,
   type WinPattern,
   winsPattern,
 } from '@playshop/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { gameEvents, printedCardSets } from '../db/schema';
+import { fold, type GameEvent, type GameState, initialGameState } from '../game/engine';
+import { parseStoredEvent } from '../game/journal';
+import { badRequest, conflict } from '../http/errors';
+import { openGameId } from '../rooms/join-codes';
 
 /** What a printed card still needs for one prize: the engine's rule decides, this explains. */
 export interface PrizeCheck {
@@ -47,4 +58,62 @@ export function checkPrizes(
     const wins = winsPattern(pattern, card, rolled);
     return { pattern, wins, missing: wins ? [] : missingFor(pattern, card, rolled) };
   });
+}
+
+/** The events that decide a round's balls and prizes; players' joins and marks do not matter here. */
+const ROUND_EVENTS: GameEvent['type'][] = ['game_started', 'ball_rolled', 'prizes_set', 'bingo', 'new_round'];
+
+/**
+ * The balls and prizes of the room's open game, folded by the engine from the stored log (the live
+ * room makes its events durable before anyone sees them); null when no lobby is open.
+ */
+async function currentRound(db: Db, roomId: number): Promise<GameState | null> {
+  const gameId = await openGameId(db, roomId);
+  if (gameId === null) return null;
+  const rows = await db
+    .select({ type: gameEvents.type, payload: gameEvents.payload })
+    .from(gameEvents)
+    .where(and(eq(gameEvents.gameId, gameId), inArray(gameEvents.type, ROUND_EVENTS)))
+    .orderBy(asc(gameEvents.seq));
+  const state = initialGameState();
+  for (const row of rows) fold(state, parseStoredEvent(row));
+  return state;
+}
+
+/**
+ * A shouted claim: the card with this serial among the room's printed sets, checked with the
+ * engine's pattern rule against the balls called in the room's open game.
+ */
+export async function verifyClaim(db: Db, roomId: number, serialText: string): Promise<PrintedClaimReply> {
+  const parsed = parsePrintedSerial(serialText);
+  if (!parsed) throw badRequest(message('printedCards.serialFormat'), 'serial');
+  const serial = printedSerial(parsed.code, parsed.number);
+  const [set] = await db
+    .select({ cards: printedCardSets.cards })
+    .from(printedCardSets)
+    .where(and(eq(printedCardSets.code, parsed.code), eq(printedCardSets.roomId, roomId)))
+    .limit(1);
+  const card = (set?.cards as BingoCard[] | undefined)?.[parsed.number - 1] ?? null;
+  const round = await currentRound(db, roomId);
+  if (!card) {
+    return {
+      result: 'unknown',
+      serial,
+      card: null,
+      calledCount: round?.rolls.length ?? 0,
+      currentPrize: 0,
+      prizes: [],
+    };
+  }
+  if (!round) throw conflict(message('printedCards.noGame'));
+  const prizes = checkPrizes(round.prizes, card, round.rolls);
+  const currentPrize = Math.min(round.prizeIndex, round.prizes.length - 1);
+  return {
+    result: prizes[currentPrize]!.wins ? 'bingo' : 'not_bingo',
+    serial,
+    card,
+    calledCount: round.rolls.length,
+    currentPrize,
+    prizes,
+  };
 }

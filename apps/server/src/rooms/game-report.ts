@@ -122,190 +122,223 @@ function bingoTime(at: string, fallback: Date): Date {
   return Number.isNaN(parsed.getTime()) ? fallback : parsed;
 }
 
-/** Rounds in order (games by id, rounds within a game), from events ordered by game and seq. */
-export function gameRounds(
-  events: readonly LoggedEvent[],
-  lookups: Pick<ReportLookups, 'contentTitle' | 'questionText'>,
-) {
-  const rounds: RoundReport[] = [];
-  let gameId: number | null = null;
-  let gameNumber = 0;
-  let joined = new Map<number, { username: string; at: Date }>();
-  let current: RoundReport | null = null;
-  let cards = new Map<number, BingoCard>();
-  let bingos = new Map<number, Date>();
+/** What the report keeps while it reads one game's events: the round being read and its players. */
+interface Reading {
+  rounds: RoundReport[];
+  gameId: number | null;
+  gameNumber: number;
+  current: RoundReport | null;
+  joined: Map<number, { username: string; at: Date }>;
+  cards: Map<number, BingoCard>;
+  bingos: Map<number, Date>;
   // The round's prizes in order: any line until the facilitator picks others.
-  let prizes: WinPattern[] = [ANY_LINE];
-  let asked: AskedQuestion[] = [];
-  let wins = new Map<number, { username: string; wins: number }>();
-  let removed = new Set<number>();
+  prizes: WinPattern[];
+  asked: AskedQuestion[];
+  wins: Map<number, { username: string; wins: number }>;
+  removed: Set<number>;
+}
 
-  const close = () => {
-    if (!current) return;
-    const points = new Map<number, PointsLine>();
-    const line = (userId: number, username: string) => {
-      const found = points.get(userId) ?? { username, correctAnswers: 0, wins: 0, points: 0 };
-      points.set(userId, found);
-      return found;
-    };
-    for (const q of asked) {
-      q.report.answers = [...q.answers.values()]
-        .map((a) => ({
-          username: a.username,
-          answer: optionText(q.options, a.choice),
-          at: a.at,
-          correct: a.choice === q.correct,
-          changes: a.changes,
-        }))
-        .sort((a, b) => a.at.getTime() - b.at.getTime() || a.username.localeCompare(b.username));
-      if (!q.report.revealed) continue;
-      for (const [userId, a] of q.answers)
-        if (a.choice === q.correct) line(userId, a.username).correctAnswers += 1;
-    }
-    for (const [userId, w] of wins) line(userId, w.username).wins += w.wins;
-    // Everyone who played the round is in its table, with 0 points if that is what they scored.
-    for (const userId of cards.keys()) line(userId, joined.get(userId)?.username ?? String(userId));
-    for (const userId of removed) points.delete(userId);
-    current.questions = asked.map((q) => q.report);
-    current.points = [...points.values()]
-      .map((p) => ({ ...p, points: p.correctAnswers * POINTS.correctAnswer + p.wins * POINTS.bingoWin }))
-      .sort((a, b) => b.points - a.points || a.username.localeCompare(b.username));
-    current.players = [...cards.entries()]
-      .map(([userId, card]) => ({
-        username: joined.get(userId)?.username ?? String(userId),
-        joinedAt: joined.get(userId)?.at ?? current!.startedAt ?? new Date(0),
-        card,
-        bingoAt: bingos.get(userId) ?? null,
+/** The round's questions with their answers, its points table and its players, once its events are read. */
+function closeRound(r: Reading): void {
+  const current = r.current;
+  if (!current) return;
+  const points = new Map<number, PointsLine>();
+  const line = (userId: number, username: string) => {
+    const found = points.get(userId) ?? { username, correctAnswers: 0, wins: 0, points: 0 };
+    points.set(userId, found);
+    return found;
+  };
+  for (const q of r.asked) {
+    q.report.answers = [...q.answers.values()]
+      .map((a) => ({
+        username: a.username,
+        answer: optionText(q.options, a.choice),
+        at: a.at,
+        correct: a.choice === q.correct,
+        changes: a.changes,
       }))
-      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.username.localeCompare(b.username));
-  };
-  const open = (round: number, at: Date | null) => {
-    current = {
-      gameId: gameId!,
-      gameNumber,
-      round,
-      startedAt: at,
-      endedAt: null,
-      replacedAt: null,
-      players: [],
-      balls: [],
-      content: [],
-      winners: [],
-      questions: [],
-      points: [],
-    };
-    rounds.push(current);
-    bingos = new Map();
-    prizes = [ANY_LINE];
-    asked = [];
-    wins = new Map();
-    removed = new Set();
-  };
-
-  for (const { gameId: id, at, event } of events) {
-    if (id !== gameId) {
-      close();
-      gameId = id;
-      gameNumber += 1;
-      joined = new Map();
-      cards = new Map();
-      open(1, null);
-    }
-    const round = current!;
-    switch (event.type) {
-      case 'game_started':
-        round.startedAt ??= at;
-        break;
-      case 'player_joined':
-        if (!joined.has(event.userId)) joined.set(event.userId, { username: event.username, at });
-        cards.set(event.userId, event.card);
-        break;
-      case 'new_round':
-        round.replacedAt = at;
-        close();
-        cards = new Map(Object.entries(event.cards).map(([userId, card]) => [Number(userId), card]));
-        open(round.round + 1, at);
-        break;
-      case 'ball_rolled':
-        round.balls.push({ number: event.number, at });
-        break;
-      case 'content_sent':
-        round.content.push({
-          title: lookups.contentTitle(event.contentId) ?? `Deleted content (id ${event.contentId})`,
-          contentType: event.contentType,
-          at,
-        });
-        if (event.question) {
-          const { options, correct } = event.question;
-          asked.push({
-            contentId: event.contentId,
-            options,
-            correct,
-            answers: new Map(),
-            report: {
-              title:
-                lookups.questionText?.(event.contentId) ??
-                lookups.contentTitle(event.contentId) ??
-                `Deleted content (id ${event.contentId})`,
-              sentAt: at,
-              correctAnswer: optionText(options, correct),
-              revealed: false,
-              answers: [],
-            },
-          });
-        }
-        break;
-      case 'question_answered': {
-        const q = asked.findLast((x) => x.contentId === event.contentId);
-        if (!q) break;
-        const previous = q.answers.get(event.userId);
-        q.answers.set(event.userId, {
-          username: event.username,
-          choice: event.choice,
-          at: bingoTime(event.at, at),
-          changes: previous ? previous.changes + 1 : 0,
-        });
-        break;
-      }
-      case 'answer_revealed': {
-        const q = asked.findLast((x) => x.contentId === event.contentId);
-        if (q) q.report.revealed = true;
-        break;
-      }
-      case 'player_removed':
-        removed.add(event.userId);
-        break;
-      case 'prizes_set':
-        prizes = event.prizes.length > 0 ? event.prizes : [ANY_LINE];
-        break;
-      case 'bingo': {
-        const wonAt = bingoTime(event.at, at);
-        bingos.set(event.userId, wonAt);
-        const pattern = prizes[event.prize ?? 0] ?? ANY_LINE;
-        round.winners.push({
-          username: event.username,
-          pattern: WIN_PATTERN_NAMES[pattern.kind],
-          lines: event.lines,
-          at: wonAt,
-        });
-        const w = wins.get(event.userId) ?? { username: event.username, wins: 0 };
-        w.wins += 1;
-        wins.set(event.userId, w);
-        break;
-      }
-      case 'game_ended':
-        round.endedAt = at;
-        break;
-      default:
-        break;
-    }
+      .sort((a, b) => a.at.getTime() - b.at.getTime() || a.username.localeCompare(b.username));
+    if (!q.report.revealed) continue;
+    for (const [userId, a] of q.answers)
+      if (a.choice === q.correct) line(userId, a.username).correctAnswers += 1;
   }
-  close();
+  for (const [userId, w] of r.wins) line(userId, w.username).wins += w.wins;
+  // Everyone who played the round is in its table, with 0 points if that is what they scored.
+  for (const userId of r.cards.keys()) line(userId, r.joined.get(userId)?.username ?? String(userId));
+  for (const userId of r.removed) points.delete(userId);
+  current.questions = r.asked.map((q) => q.report);
+  current.points = [...points.values()]
+    .map((p) => ({ ...p, points: p.correctAnswers * POINTS.correctAnswer + p.wins * POINTS.bingoWin }))
+    .sort((a, b) => b.points - a.points || a.username.localeCompare(b.username));
+  current.players = [...r.cards.entries()]
+    .map(([userId, card]) => ({
+      username: r.joined.get(userId)?.username ?? String(userId),
+      joinedAt: r.joined.get(userId)?.at ?? current.startedAt ?? new Date(0),
+      card,
+      bingoAt: r.bingos.get(userId) ?? null,
+    }))
+    .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.username.localeCompare(b.username));
+}
+
+function openRound(r: Reading, round: number, at: Date | null): RoundReport {
+  const current: RoundReport = {
+    gameId: r.gameId!,
+    gameNumber: r.gameNumber,
+    round,
+    startedAt: at,
+    endedAt: null,
+    replacedAt: null,
+    players: [],
+    balls: [],
+    content: [],
+    winners: [],
+    questions: [],
+    points: [],
+  };
+  r.current = current;
+  r.rounds.push(current);
+  r.bingos = new Map();
+  r.prizes = [ANY_LINE];
+  r.asked = [];
+  r.wins = new Map();
+  r.removed = new Set();
+  return current;
+}
+
+type Lookups = Pick<ReportLookups, 'contentTitle' | 'questionText'>;
+
+/** A question as it was sent, waiting for its answers. */
+function askedQuestion(
+  contentId: number,
+  question: { options: { id: number; name: string }[]; correct: number },
+  at: Date,
+  lookups: Lookups,
+): AskedQuestion {
+  const { options, correct } = question;
+  return {
+    contentId,
+    options,
+    correct,
+    answers: new Map(),
+    report: {
+      title:
+        lookups.questionText?.(contentId) ??
+        lookups.contentTitle(contentId) ??
+        `Deleted content (id ${contentId})`,
+      sentAt: at,
+      correctAnswer: optionText(options, correct),
+      revealed: false,
+      answers: [],
+    },
+  };
+}
+
+/** One event read into the round it belongs to. */
+function readEvent(r: Reading, event: LoggedEvent['event'], at: Date, lookups: Lookups): void {
+  const round = r.current!;
+  switch (event.type) {
+    case 'game_started':
+      round.startedAt ??= at;
+      break;
+    case 'player_joined':
+      if (!r.joined.has(event.userId)) r.joined.set(event.userId, { username: event.username, at });
+      r.cards.set(event.userId, event.card);
+      break;
+    case 'new_round':
+      round.replacedAt = at;
+      closeRound(r);
+      r.cards = new Map(Object.entries(event.cards).map(([userId, card]) => [Number(userId), card]));
+      openRound(r, round.round + 1, at);
+      break;
+    case 'ball_rolled':
+      round.balls.push({ number: event.number, at });
+      break;
+    case 'content_sent':
+      round.content.push({
+        title: lookups.contentTitle(event.contentId) ?? `Deleted content (id ${event.contentId})`,
+        contentType: event.contentType,
+        at,
+      });
+      if (event.question) r.asked.push(askedQuestion(event.contentId, event.question, at, lookups));
+      break;
+    case 'question_answered': {
+      const q = r.asked.findLast((x) => x.contentId === event.contentId);
+      if (!q) break;
+      const previous = q.answers.get(event.userId);
+      q.answers.set(event.userId, {
+        username: event.username,
+        choice: event.choice,
+        at: bingoTime(event.at, at),
+        changes: previous ? previous.changes + 1 : 0,
+      });
+      break;
+    }
+    case 'answer_revealed': {
+      const q = r.asked.findLast((x) => x.contentId === event.contentId);
+      if (q) q.report.revealed = true;
+      break;
+    }
+    case 'player_removed':
+      r.removed.add(event.userId);
+      break;
+    case 'prizes_set':
+      r.prizes = event.prizes.length > 0 ? event.prizes : [ANY_LINE];
+      break;
+    case 'bingo': {
+      const wonAt = bingoTime(event.at, at);
+      r.bingos.set(event.userId, wonAt);
+      const pattern = r.prizes[event.prize ?? 0] ?? ANY_LINE;
+      round.winners.push({
+        username: event.username,
+        pattern: WIN_PATTERN_NAMES[pattern.kind],
+        lines: event.lines,
+        at: wonAt,
+      });
+      const w = r.wins.get(event.userId) ?? { username: event.username, wins: 0 };
+      w.wins += 1;
+      r.wins.set(event.userId, w);
+      break;
+    }
+    case 'game_ended':
+      round.endedAt = at;
+      break;
+    default:
+      break;
+  }
+}
+
+/** Rounds in order (games by id, rounds within a game), from events ordered by game and seq. */
+export function gameRounds(events: readonly LoggedEvent[], lookups: Lookups) {
+  const r: Reading = {
+    rounds: [],
+    gameId: null,
+    gameNumber: 0,
+    current: null,
+    joined: new Map(),
+    cards: new Map(),
+    bingos: new Map(),
+    prizes: [ANY_LINE],
+    asked: [],
+    wins: new Map(),
+    removed: new Set(),
+  };
+  for (const { gameId: id, at, event } of events) {
+    if (id !== r.gameId) {
+      closeRound(r);
+      r.gameId = id;
+      r.gameNumber += 1;
+      r.joined = new Map();
+      r.cards = new Map();
+      openRound(r, 1, null);
+    }
+    readEvent(r, event, at, lookups);
+  }
+  closeRound(r);
   // A game opened and closed with nobody playing tells the reader nothing; the games left are
   // numbered in order, so 'Game 2' always means the second game in 'Games played'.
-  const kept = rounds.filter((r) => r.players.length > 0 || r.balls.length > 0 || r.content.length > 0);
-  const numbers = new Map([...new Set(kept.map((r) => r.gameId))].map((id, i) => [id, i + 1]));
-  for (const r of kept) r.gameNumber = numbers.get(r.gameId)!;
+  const kept = r.rounds.filter((x) => x.players.length > 0 || x.balls.length > 0 || x.content.length > 0);
+  const numbers = new Map([...new Set(kept.map((x) => x.gameId))].map((id, i) => [id, i + 1]));
+  for (const x of kept) x.gameNumber = numbers.get(x.gameId)!;
   return kept;
 }
 

@@ -1,7 +1,8 @@
 import { isLanguage, type RoomReply, roomLanguage } from '@playshop/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations, rooms, sessions, workshops } from '../db/schema';
+import { organizations, rooms, workshops } from '../db/schema';
+import { sessionsInOrder } from '../workshops/reading';
 
 type RoomRow = {
   id: number;
@@ -16,18 +17,7 @@ type RoomRow = {
 /** Rooms with their workshop and its sessions in order, in two queries whatever the count. */
 export async function presentRooms(db: Db, rows: RoomRow[]): Promise<RoomReply[]> {
   const workshopIds = [...new Set(rows.map((r) => r.workshopId))];
-  const sessionRows = workshopIds.length
-    ? await db
-        .select({
-          id: sessions.id,
-          name: sessions.name,
-          orderIndex: sessions.orderIndex,
-          workshopId: sessions.workshopId,
-        })
-        .from(sessions)
-        .where(inArray(sessions.workshopId, workshopIds))
-        .orderBy(asc(sessions.orderIndex), asc(sessions.id))
-    : [];
+  const sessionRows = await sessionsInOrder(db, workshopIds);
   return rows.map(
     (r): RoomReply => ({
       id: r.id,

@@ -21,7 +21,7 @@ import { ConfigError } from '../config';
 import { AppError } from '../http/errors';
 import { contentTypeOf } from './content-types';
 import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
-import type { Storage, StoredObject } from './storage';
+import { type Storage, type StoredObject, translatingErrors } from './storage';
 
 interface S3StorageOptions {
   /** An S3-compatible server (MinIO, Ceph, R2, …); AWS itself when absent. */
@@ -67,6 +67,35 @@ function isRetryable(error: unknown): boolean {
   );
 }
 
+const credentials = () => new AppError('STORAGE_UNAUTHORIZED', 502, message('errors.storageCredentials'));
+const full = () => new AppError('STORAGE_FULL', 507, message('errors.storageFull'));
+const digest = () => new AppError('STORAGE_ERROR', 502, message('errors.storageDigest'));
+const timedOut = () => new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageTimeout'));
+// HEAD answers a bare 403 for bad credentials too, so this names every suspect.
+const denied = (bucket: string) =>
+  new AppError('STORAGE_UNAUTHORIZED', 502, message('errors.storageAccessDenied', { bucket }));
+
+/** S3's error names the client can act on, each with its AppError. */
+const S3_FAILURES = new Map<string, (bucket: string) => AppError>(
+  Object.entries({
+    InvalidAccessKeyId: credentials,
+    SignatureDoesNotMatch: credentials,
+    InvalidToken: credentials,
+    ExpiredToken: credentials,
+    AccessDenied: denied,
+    AllAccessDisabled: denied,
+    NoSuchBucket: (bucket) =>
+      new AppError('STORAGE_ERROR', 502, message('errors.storageNoBucket', { bucket })),
+    QuotaExceeded: full,
+    EntityTooLarge: full,
+    XMinioStorageFull: full,
+    BadDigest: digest,
+    InvalidDigest: digest,
+    AbortError: timedOut,
+    TimeoutError: timedOut,
+  }),
+);
+
 /**
  * S3 failures as AppErrors the client can act on. Credentials and permissions are the server's
  * misconfiguration, not the user's: 502 (the store refused us), with the variables to check. Codes
@@ -74,45 +103,12 @@ function isRetryable(error: unknown): boolean {
  */
 export function s3Failure(error: unknown, bucket: string): unknown {
   if (error instanceof AppError) return error;
-  const name = s3ErrorName(error);
-  let failure: AppError;
-  switch (name) {
-    case 'InvalidAccessKeyId':
-    case 'SignatureDoesNotMatch':
-    case 'InvalidToken':
-    case 'ExpiredToken':
-      failure = new AppError('STORAGE_UNAUTHORIZED', 502, message('errors.storageCredentials'));
-      break;
-    case 'AccessDenied':
-    case 'AllAccessDisabled':
-      failure = new AppError(
-        'STORAGE_UNAUTHORIZED',
-        502,
-        // HEAD answers a bare 403 for bad credentials too, so this names every suspect.
-        message('errors.storageAccessDenied', { bucket }),
-      );
-      break;
-    case 'NoSuchBucket':
-      failure = new AppError('STORAGE_ERROR', 502, message('errors.storageNoBucket', { bucket }));
-      break;
-    case 'QuotaExceeded':
-    case 'EntityTooLarge':
-    case 'XMinioStorageFull':
-      failure = new AppError('STORAGE_FULL', 507, message('errors.storageFull'));
-      break;
-    case 'BadDigest':
-    case 'InvalidDigest':
-      failure = new AppError('STORAGE_ERROR', 502, message('errors.storageDigest'));
-      break;
-    case 'AbortError':
-    case 'TimeoutError':
-      failure = new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageTimeout'));
-      break;
-    default:
-      failure = isRetryable(error)
-        ? new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageUnavailable'))
-        : new AppError('STORAGE_ERROR', 502, message('errors.storageFailed'));
-  }
+  const known = S3_FAILURES.get(s3ErrorName(error) ?? '');
+  const failure = known
+    ? known(bucket)
+    : isRetryable(error)
+      ? new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageUnavailable'))
+      : new AppError('STORAGE_ERROR', 502, message('errors.storageFailed'));
   // The original stays attached for the log; the handler sends only code and message.
   failure.cause = error;
   return failure;
@@ -182,6 +178,187 @@ function s3ClientConfig(options: S3StorageOptions): S3ClientConfig {
   };
 }
 
+/** What `read` answers, or null when the store has no such object. */
+async function unlessMissing<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** What a HEAD or GET says of an object. */
+function describeObject(
+  key: string,
+  out: {
+    LastModified?: Date;
+    ContentLength?: number;
+    ContentType?: string;
+    ETag?: string;
+    Metadata?: Record<string, string>;
+  },
+): StoredObject {
+  const written = out.LastModified ?? new Date();
+  return {
+    key,
+    size: out.ContentLength ?? 0,
+    contentType: out.ContentType ?? contentTypeOf(key),
+    createdAt: written,
+    updatedAt: written,
+    md5Hash: md5FromEtag(out.ETag),
+    metadata: decodeMetadata(out.Metadata),
+  };
+}
+
+/** The object's description, or null when there is none. */
+async function headObject(client: S3Client, bucket: string, key: string): Promise<StoredObject | null> {
+  assertSafeKey(key);
+  return unlessMissing(async () => {
+    const out = await client.send(
+      new HeadObjectCommand({ Bucket: bucket, Key: key }),
+      deadline(OPERATION_DEADLINE_MS),
+    );
+    return describeObject(key, out);
+  });
+}
+
+/** Every object under `prefix`, a page of 1000 at a time; `limit` stops early. */
+async function listObjects(
+  client: S3Client,
+  bucket: string,
+  prefix: string,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<StoredObject[]> {
+  assertFolderPrefix(prefix);
+  const objects: StoredObject[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({
+        Bucket: bucket,
+        Prefix: prefix,
+        MaxKeys: PAGE_SIZE,
+        ContinuationToken: token,
+      }),
+      deadline(OPERATION_DEADLINE_MS),
+    );
+    for (const item of page.Contents ?? []) {
+      if (!item.Key) continue;
+      const written = item.LastModified ?? new Date();
+      objects.push({
+        key: item.Key,
+        size: item.Size ?? 0,
+        contentType: contentTypeOf(item.Key),
+        createdAt: written,
+        updatedAt: written,
+        md5Hash: md5FromEtag(item.ETag),
+        metadata: {},
+      });
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token && objects.length < limit);
+  return objects.sort((a, b) => compareKeys(a.key, b.key));
+}
+
+async function deleteKeys(client: S3Client, bucket: string, keys: string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += PAGE_SIZE) {
+    const batch = keys.slice(start, start + PAGE_SIZE);
+    const out = await client.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+      }),
+      deadline(OPERATION_DEADLINE_MS),
+    );
+    const failed = out.Errors?.[0];
+    if (failed) {
+      throw Object.assign(new Error(`DeleteObjects failed for ${failed.Key}: ${failed.Message}`), {
+        name: failed.Code ?? 'DeleteFailed',
+      });
+    }
+  }
+}
+
+/** One object written from a file on local disk, retried (a fresh stream each time) within its deadline. */
+async function upload(
+  uploadClient: S3Client,
+  put: {
+    bucket: string;
+    key: string;
+    sourcePath: string;
+    size: number;
+    contentType: string;
+    md5: string;
+    metadata: Record<string, string>;
+  },
+): Promise<void> {
+  const signal = AbortSignal.timeout(UPLOAD_DEADLINE_MS);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await uploadClient.send(
+        new PutObjectCommand({
+          Bucket: put.bucket,
+          Key: put.key,
+          Body: createReadStream(put.sourcePath),
+          ContentLength: put.size,
+          ContentType: put.contentType,
+          // S3 refuses the object (BadDigest) unless the bytes it received have this MD5.
+          ContentMD5: put.md5,
+          Metadata: encodeMetadata(put.metadata),
+        }),
+        { abortSignal: signal },
+      );
+      return;
+    } catch (error) {
+      if (attempt >= UPLOAD_ATTEMPTS || !isRetryable(error) || signal.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+    }
+  }
+}
+
+/** The object and a stream of its bytes, or null when there is none. */
+async function getObject(
+  client: S3Client,
+  bucket: string,
+  key: string,
+): Promise<{ object: StoredObject; stream: Readable } | null> {
+  assertSafeKey(key);
+  return unlessMissing(async () => {
+    // No deadline here: the body streams to the client for as long as the client reads it.
+    const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return { object: describeObject(key, out), stream: out.Body as Readable };
+  });
+}
+
+/** Copies each object to `targetOf(its key)`; when one copy fails, the copies made so far are deleted. */
+async function copyObjects(
+  client: S3Client,
+  bucket: string,
+  objects: StoredObject[],
+  targetOf: (key: string) => string,
+): Promise<void> {
+  const copied: string[] = [];
+  try {
+    await inBatches(objects, COPY_CONCURRENCY, async (object) => {
+      const target = targetOf(object.key);
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: target,
+          CopySource: copySource(bucket, object.key),
+          MetadataDirective: 'COPY',
+        }),
+        deadline(OPERATION_DEADLINE_MS),
+      );
+      copied.push(target);
+    });
+  } catch (error) {
+    await deleteKeys(client, bucket, copied).catch(() => undefined);
+    throw error;
+  }
+}
+
 /**
  * Objects in an S3 bucket (or any S3-compatible store), one per key. Differences from the disk that
  * callers may notice: list() reports no custom metadata (S3 lists do not carry it; head() does) and
@@ -194,90 +371,8 @@ export function s3Storage(options: S3StorageOptions): Storage {
   // Uploads retry by themselves: a retry must re-open the file, and the SDK would resend a used-up stream.
   const uploadClient = new S3Client({ ...s3ClientConfig(options), maxAttempts: 1 });
 
-  const guarded =
-    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await run(...args);
-      } catch (error) {
-        throw s3Failure(error, bucket);
-      }
-    };
-
-  const head = async (key: string): Promise<StoredObject | null> => {
-    assertSafeKey(key);
-    try {
-      const out = await client.send(
-        new HeadObjectCommand({ Bucket: bucket, Key: key }),
-        deadline(OPERATION_DEADLINE_MS),
-      );
-      const written = out.LastModified ?? new Date();
-      return {
-        key,
-        size: out.ContentLength ?? 0,
-        contentType: out.ContentType ?? contentTypeOf(key),
-        createdAt: written,
-        updatedAt: written,
-        md5Hash: md5FromEtag(out.ETag),
-        metadata: decodeMetadata(out.Metadata),
-      };
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
-  };
-
-  /** Every object under `prefix`, a page of 1000 at a time; `limit` stops early. */
-  const list = async (prefix: string, limit = Number.POSITIVE_INFINITY): Promise<StoredObject[]> => {
-    assertFolderPrefix(prefix);
-    const objects: StoredObject[] = [];
-    let token: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({
-          Bucket: bucket,
-          Prefix: prefix,
-          MaxKeys: PAGE_SIZE,
-          ContinuationToken: token,
-        }),
-        deadline(OPERATION_DEADLINE_MS),
-      );
-      for (const item of page.Contents ?? []) {
-        if (!item.Key) continue;
-        const written = item.LastModified ?? new Date();
-        objects.push({
-          key: item.Key,
-          size: item.Size ?? 0,
-          contentType: contentTypeOf(item.Key),
-          createdAt: written,
-          updatedAt: written,
-          md5Hash: md5FromEtag(item.ETag),
-          metadata: {},
-        });
-      }
-      token = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (token && objects.length < limit);
-    return objects.sort((a, b) => compareKeys(a.key, b.key));
-  };
-
-  const deleteKeys = async (keys: string[]): Promise<void> => {
-    for (let start = 0; start < keys.length; start += PAGE_SIZE) {
-      const batch = keys.slice(start, start + PAGE_SIZE);
-      const out = await client.send(
-        new DeleteObjectsCommand({
-          Bucket: bucket,
-          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-        }),
-        deadline(OPERATION_DEADLINE_MS),
-      );
-      const failed = out.Errors?.[0];
-      if (failed) {
-        throw Object.assign(new Error(`DeleteObjects failed for ${failed.Key}: ${failed.Message}`), {
-          name: failed.Code ?? 'DeleteFailed',
-        });
-      }
-    }
-  };
+  const guarded = translatingErrors((error) => s3Failure(error, bucket));
+  const list = (prefix: string, limit?: number) => listObjects(client, bucket, prefix, limit);
 
   return {
     bucket,
@@ -286,28 +381,7 @@ export function s3Storage(options: S3StorageOptions): Storage {
       assertSafeKey(key);
       assertMetadata(metadata);
       const { md5, size } = await md5AndSize(sourcePath);
-      const signal = AbortSignal.timeout(UPLOAD_DEADLINE_MS);
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await uploadClient.send(
-            new PutObjectCommand({
-              Bucket: bucket,
-              Key: key,
-              Body: createReadStream(sourcePath),
-              ContentLength: size,
-              ContentType: contentType,
-              // S3 refuses the object (BadDigest) unless the bytes it received have this MD5.
-              ContentMD5: md5,
-              Metadata: encodeMetadata(metadata),
-            }),
-            { abortSignal: signal },
-          );
-          break;
-        } catch (error) {
-          if (attempt >= UPLOAD_ATTEMPTS || !isRetryable(error) || signal.aborted) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
-        }
-      }
+      await upload(uploadClient, { bucket, key, sourcePath, size, contentType, md5, metadata });
       const written = new Date();
       return {
         key,
@@ -320,31 +394,9 @@ export function s3Storage(options: S3StorageOptions): Storage {
       };
     }),
 
-    get: guarded(async (key) => {
-      assertSafeKey(key);
-      try {
-        // No deadline here: the body streams to the client for as long as the client reads it.
-        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-        const written = out.LastModified ?? new Date();
-        return {
-          object: {
-            key,
-            size: out.ContentLength ?? 0,
-            contentType: out.ContentType ?? contentTypeOf(key),
-            createdAt: written,
-            updatedAt: written,
-            md5Hash: md5FromEtag(out.ETag),
-            metadata: decodeMetadata(out.Metadata),
-          },
-          stream: out.Body as Readable,
-        };
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    }),
+    get: guarded((key) => getObject(client, bucket, key)),
 
-    head: guarded(head),
+    head: guarded((key) => headObject(client, bucket, key)),
 
     delete: guarded(async (key) => {
       assertSafeKey(key);
@@ -359,7 +411,7 @@ export function s3Storage(options: S3StorageOptions): Storage {
 
     deletePrefix: guarded(async (prefix) => {
       const keys = (await list(prefix)).map((o) => o.key);
-      await deleteKeys(keys);
+      await deleteKeys(client, bucket, keys);
       return keys.length;
     }),
 
@@ -378,26 +430,12 @@ export function s3Storage(options: S3StorageOptions): Storage {
       if (objects.length === 0) return 0;
       if ((await list(to, 1)).length > 0)
         throw new AppError('FOLDER_EXISTS', 409, message('materials.folderExists'));
-      const copied: string[] = [];
-      try {
-        await inBatches(objects, COPY_CONCURRENCY, async (object) => {
-          const target = to + object.key.slice(from.length);
-          await client.send(
-            new CopyObjectCommand({
-              Bucket: bucket,
-              Key: target,
-              CopySource: copySource(bucket, object.key),
-              MetadataDirective: 'COPY',
-            }),
-            deadline(OPERATION_DEADLINE_MS),
-          );
-          copied.push(target);
-        });
-      } catch (error) {
-        await deleteKeys(copied).catch(() => undefined);
-        throw error;
-      }
-      await deleteKeys(objects.map((o) => o.key));
+      await copyObjects(client, bucket, objects, (key) => to + key.slice(from.length));
+      await deleteKeys(
+        client,
+        bucket,
+        objects.map((o) => o.key),
+      );
       return objects.length;
     }),
   };

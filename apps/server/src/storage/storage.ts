@@ -51,3 +51,18 @@ export interface Storage {
    */
   renamePrefix(from: string, to: string): Promise<number>;
 }
+
+/**
+ * Wraps a store's operation so whatever it throws leaves through `translate` (each store turns its
+ * own failures into AppErrors the client can act on).
+ */
+export const translatingErrors =
+  (translate: (error: unknown) => unknown) =>
+  <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> => {
+    try {
+      return await run(...args);
+    } catch (error) {
+      throw translate(error);
+    }
+  };

@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOrg,
-  createTestContext,
-  createUser,
-  signIn,
-  signInNewUser,
-  type TestContext,
-} from '../test/context';
+import { describe, expect, it } from 'vitest';
+import { createUser, signIn, signInNewUser } from '../test/context';
+import { orgSuite } from '../test/org-suite';
 
-let ctx: TestContext;
-let orgId: number;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  orgId = (await createOrg(ctx.database, { name: 'Sprachen' })).id;
-});
-afterAll(() => ctx.close());
+const suite = orgSuite({ name: 'Sprachen' });
 
 const setLanguage = (headers: Record<string, string>, language: unknown) =>
-  ctx.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers, payload: { language } });
+  suite.ctx.app.inject({ method: 'PUT', url: '/api/v1/account/language', headers, payload: { language } });
 
 describe('a staff member’s own language (PUT /account/language)', () => {
   it('is kept with the account: the next sign-in and refresh on another device carry it', async () => {
-    const user = await createUser(ctx.database, 'FACILITATOR', orgId);
-    const first = await signIn(ctx.app, user);
+    const user = await createUser(suite.ctx.database, 'FACILITATOR', suite.org.id);
+    const first = await signIn(suite.ctx.app, user);
     expect(first.body).toMatchObject({ language: null });
 
     const res = await setLanguage(first.headers, 'de');
@@ -30,9 +18,9 @@ describe('a staff member’s own language (PUT /account/language)', () => {
     expect(res.json()).toEqual({ language: 'de' });
 
     // Another device: a fresh sign-in, then its refresh.
-    const second = await signIn(ctx.app, user);
+    const second = await signIn(suite.ctx.app, user);
     expect(second.body).toMatchObject({ language: 'de' });
-    const refreshed = await ctx.app.inject({
+    const refreshed = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/refresh',
       cookies: { playshop_refresh: second.refreshCookie },
@@ -43,11 +31,11 @@ describe('a staff member’s own language (PUT /account/language)', () => {
 
     // null gives the browser its say back.
     expect((await setLanguage(first.headers, null)).json()).toEqual({ language: null });
-    expect((await signIn(ctx.app, user)).body).toMatchObject({ language: null });
+    expect((await signIn(suite.ctx.app, user)).body).toMatchObject({ language: null });
   });
 
   it('takes only a staff language, with the reason', async () => {
-    const { headers } = await signInNewUser(ctx, 'ADMIN', orgId);
+    const { headers } = await signInNewUser(suite.ctx, 'ADMIN', suite.org.id);
     for (const bad of ['fr', 'xx', 7]) {
       const res = await setLanguage(headers, bad);
       expect(res.statusCode).toBe(400);
@@ -57,7 +45,7 @@ describe('a staff member’s own language (PUT /account/language)', () => {
   });
 
   it('is refused to players and to anyone signed out', async () => {
-    const { headers } = await signInNewUser(ctx, 'PLAYER', orgId);
+    const { headers } = await signInNewUser(suite.ctx, 'PLAYER', suite.org.id);
     expect((await setLanguage(headers, 'de')).statusCode).toBe(403);
     expect((await setLanguage({}, 'de')).statusCode).toBe(401);
   });

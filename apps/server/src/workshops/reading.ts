@@ -17,6 +17,21 @@ import { ilikeLiteral } from '../http/pagination';
 
 type Presents = Pick<ContentService, 'present'>;
 
+/** The sessions of these workshops in their order (orderIndex, then id): one query whatever the count. */
+export async function sessionsInOrder(db: Db, workshopIds: number[]) {
+  if (workshopIds.length === 0) return [];
+  return db
+    .select({
+      id: sessions.id,
+      name: sessions.name,
+      orderIndex: sessions.orderIndex,
+      workshopId: sessions.workshopId,
+    })
+    .from(sessions)
+    .where(inArray(sessions.workshopId, workshopIds))
+    .orderBy(asc(sessions.orderIndex), asc(sessions.id));
+}
+
 async function presentSessionContent(
   db: Db,
   contentSvc: Presents,

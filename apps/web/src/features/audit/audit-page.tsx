@@ -29,24 +29,8 @@ function Changes({ changes }: { changes: AuditEntry['changes'] }) {
   );
 }
 
-/**
- * `{org}/admin/audit-log`: who changed what, when and from where, newest first. Filter by action,
- * a name (the actor's or the target's) and dates; page through; Export CSV downloads what the
- * filters show. Read-only: entries cannot be edited or deleted.
- */
-export function AuditPage() {
-  const t = useT();
-  const columns: DataTableColumn<AuditEntry>[] = [
-    { header: t('audit.when'), render: (e) => when(e.at) },
-    { header: t('audit.who'), render: (e) => (e.actorRole ? `${e.actor} (${e.actorRole})` : e.actor) },
-    { header: t('audit.action'), render: (e) => e.action },
-    {
-      header: t('audit.target'),
-      render: (e) => [e.targetType, e.target ?? e.targetId].filter(Boolean).join(': '),
-    },
-    { header: t('audit.changes'), render: (e) => <Changes changes={e.changes} /> },
-    { header: t('audit.address'), render: (e) => e.address ?? '' },
-  ];
+/** The log's filters (typed ones debounced), its page, and the entries they select. */
+function useAuditLog() {
   const [action, setAction] = useState('');
   const [q, setQ] = useState('');
   const [from, setFrom] = useState('');
@@ -69,6 +53,29 @@ export function AuditPage() {
     set(event.currentTarget.value);
     setPage(1);
   };
+  return { action, setAction, q, setQ, from, setFrom, to, setTo, filter, page, setPage, entries, refilter };
+}
+
+/**
+ * `{org}/admin/audit-log`: who changed what, when and from where, newest first. Filter by action,
+ * a name (the actor's or the target's) and dates; page through; Export CSV downloads what the
+ * filters show. Read-only: entries cannot be edited or deleted.
+ */
+export function AuditPage() {
+  const t = useT();
+  const columns: DataTableColumn<AuditEntry>[] = [
+    { header: t('audit.when'), render: (e) => when(e.at) },
+    { header: t('audit.who'), render: (e) => (e.actorRole ? `${e.actor} (${e.actorRole})` : e.actor) },
+    { header: t('audit.action'), render: (e) => e.action },
+    {
+      header: t('audit.target'),
+      render: (e) => [e.targetType, e.target ?? e.targetId].filter(Boolean).join(': '),
+    },
+    { header: t('audit.changes'), render: (e) => <Changes changes={e.changes} /> },
+    { header: t('audit.address'), render: (e) => e.address ?? '' },
+  ];
+  const { action, setAction, q, setQ, from, setFrom, to, setTo, filter, page, setPage, entries, refilter } =
+    useAuditLog();
 
   return (
     <Stack gap="lg">

@@ -12,6 +12,41 @@ import { TruncatedText } from '../../ui/truncated-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useCategories, useCreateCategory, useDeleteCategory } from './categories-api';
 
+/** A category as a chip with a real, named remove button (Pill's own X is hidden from keyboards). */
+function CategoryChip({
+  name,
+  isRemoving,
+  onRemove,
+}: {
+  name: string;
+  isRemoving: boolean;
+  onRemove: () => void;
+}) {
+  const t = useT();
+  return (
+    <li style={{ maxWidth: '100%', minWidth: 0 }}>
+      <Group
+        gap={4}
+        wrap="nowrap"
+        pl="sm"
+        pr={4}
+        py={2}
+        bg="gray.1"
+        style={{ borderRadius: 999, maxWidth: '100%' }}
+      >
+        <TruncatedText size="md">{name}</TruncatedText>
+        <CloseButton
+          size="sm"
+          radius="xl"
+          aria-label={t('categories.remove', { name })}
+          disabled={isRemoving}
+          onClick={onRemove}
+        />
+      </Group>
+    </li>
+  );
+}
+
 /** `{org}/admin/categories` (super admin): add by name, the categories as chips, remove with X. */
 export function CategoriesPage() {
   const t = useT();
@@ -23,9 +58,7 @@ export function CategoriesPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useZodForm(ZCreateCategory, {
-    defaultValues: { name: '' },
-  });
+  } = useZodForm(ZCreateCategory, { defaultValues: { name: '' } });
 
   // The outcome of the last add or remove: a later success clears an earlier refusal, and a refusal
   // (a duplicate name, a category still in use) stays on the page, not only in a passing toast.
@@ -82,27 +115,12 @@ export function CategoriesPage() {
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
         >
           {categories.data.map((category) => (
-            <li key={category.id} style={{ maxWidth: '100%', minWidth: 0 }}>
-              {/* A chip with a real, named remove button (Pill's own X is hidden from keyboards). */}
-              <Group
-                gap={4}
-                wrap="nowrap"
-                pl="sm"
-                pr={4}
-                py={2}
-                bg="gray.1"
-                style={{ borderRadius: 999, maxWidth: '100%' }}
-              >
-                <TruncatedText size="md">{category.name}</TruncatedText>
-                <CloseButton
-                  size="sm"
-                  radius="xl"
-                  aria-label={t('categories.remove', { name: category.name })}
-                  disabled={remove.isPending && remove.variables === category.id}
-                  onClick={() => handleRemove(category.id, category.name)}
-                />
-              </Group>
-            </li>
+            <CategoryChip
+              key={category.id}
+              name={category.name}
+              isRemoving={remove.isPending && remove.variables === category.id}
+              onRemove={() => handleRemove(category.id, category.name)}
+            />
           ))}
         </Group>
       )}

@@ -4,20 +4,38 @@ import type { ReactNode } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { ScrollBox } from './scroll-box';
 
-/** A figure: its title, its export, the chart and the table beside it (the table is the chart for screen readers). */
-export function Figure({
+/** A table column: its heading and how a row shows in it. */
+export type Column<Row> = readonly [heading: string, cell: (row: Row) => ReactNode];
+
+/**
+ * A figure: its title, its CSV export, the chart and the table beside it (the table is the chart for
+ * screen readers). With no rows, `empty` stands where the table would.
+ */
+export function FigureCard<Row>({
   title,
   onExport,
   chart,
-  table,
+  caption,
+  columns,
+  rows,
+  empty,
 }: {
   title: string;
   /** Saves the figure as CSV. */
   onExport: () => void;
   chart?: ReactNode;
-  table: ReactNode;
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  empty?: ReactNode;
 }) {
   const t = useT();
+  const table =
+    rows.length === 0 && empty !== undefined ? (
+      empty
+    ) : (
+      <FigureTable caption={caption} columns={columns} rows={rows} />
+    );
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
       <Group justify="space-between" mb="sm">
@@ -46,32 +64,31 @@ export function Figure({
   );
 }
 
-export function SimpleTable({
+function FigureTable<Row>({
   caption,
-  head,
+  columns,
   rows,
 }: {
   caption: string;
-  head: string[];
-  rows: ReactNode[][];
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
 }) {
   return (
     <Table striped fz="sm">
       <Table.Caption>{caption}</Table.Caption>
       <Table.Thead>
         <Table.Tr>
-          {head.map((h) => (
-            <Table.Th key={h}>{h}</Table.Th>
+          {columns.map(([heading]) => (
+            <Table.Th key={heading}>{heading}</Table.Th>
           ))}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map((cells, i) => (
+        {rows.map((row, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered
           <Table.Tr key={i}>
-            {cells.map((c, j) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional
-              <Table.Td key={j}>{c}</Table.Td>
+            {columns.map(([heading, cell]) => (
+              <Table.Td key={heading}>{cell(row)}</Table.Td>
             ))}
           </Table.Tr>
         ))}

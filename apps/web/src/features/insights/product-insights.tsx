@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { INSIGHTS_LICENCE_DAYS, type InsightsRange } from '@playshop/shared';
 import { useT } from '../../i18n/locale-provider';
-import { Figure, SimpleTable } from './figure';
+import { FigureCard } from './figure';
 import { downloadProductCsv, useProductInsights } from './insights-api';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '–');
@@ -24,38 +24,30 @@ export function ProductInsights({ from, to }: { from: string; to: string }) {
       {product.error && <Alert color="red">{product.error.message}</Alert>}
       {p && (
         <>
-          <Figure
+          <FigureCard
             title={t('insights.orgsByActivity')}
             onExport={() => void downloadProductCsv('organizations', range)}
-            table={
-              <SimpleTable
-                caption={t('insights.orgsByActivityCaption')}
-                head={[
-                  t('insights.organization'),
-                  t('insights.games'),
-                  t('insights.players'),
-                  t('insights.lastGame'),
-                ]}
-                rows={p.organizations.map((o) => [o.name, o.games, o.players, day(o.lastGameAt)])}
-              />
-            }
+            caption={t('insights.orgsByActivityCaption')}
+            columns={[
+              [t('insights.organization'), (o) => o.name],
+              [t('insights.games'), (o) => o.games],
+              [t('insights.players'), (o) => o.players],
+              [t('insights.lastGame'), (o) => day(o.lastGameAt)],
+            ]}
+            rows={p.organizations}
           />
-          <Figure
+          <FigureCard
             title={t('insights.licencesEnding')}
             onExport={() => void downloadProductCsv('licences', range)}
-            table={
-              p.licences.length > 0 ? (
-                <SimpleTable
-                  caption={t('insights.licencesEndingCaption')}
-                  head={[t('insights.organization'), t('insights.licenceEnds')]}
-                  rows={p.licences.map((l) => [l.name, day(l.expiry)])}
-                />
-              ) : (
-                <Text c="dimmed">{t('insights.noLicenceEnds', { days: INSIGHTS_LICENCE_DAYS })}</Text>
-              )
-            }
+            caption={t('insights.licencesEndingCaption')}
+            columns={[
+              [t('insights.organization'), (l) => l.name],
+              [t('insights.licenceEnds'), (l) => day(l.expiry)],
+            ]}
+            rows={p.licences}
+            empty={<Text c="dimmed">{t('insights.noLicenceEnds', { days: INSIGHTS_LICENCE_DAYS })}</Text>}
           />
-          <Figure
+          <FigureCard
             title={t('insights.perMonth')}
             onExport={() => void downloadProductCsv('months', range)}
             chart={
@@ -69,13 +61,13 @@ export function ProductInsights({ from, to }: { from: string; to: string }) {
                 ]}
               />
             }
-            table={
-              <SimpleTable
-                caption={t('insights.perMonth')}
-                head={[t('insights.month'), t('insights.games'), t('insights.players')]}
-                rows={p.months.map((m) => [m.month, m.games, m.players])}
-              />
-            }
+            caption={t('insights.perMonth')}
+            columns={[
+              [t('insights.month'), (m) => m.month],
+              [t('insights.games'), (m) => m.games],
+              [t('insights.players'), (m) => m.players],
+            ]}
+            rows={p.months}
           />
         </>
       )}

@@ -29,12 +29,94 @@ type FieldErrors = Partial<Record<'file' | 'newFolder' | 'newSubfolder', string>
 // FileInput's placeholder is a span in Mantine's faint grey, too faint on white (axe color-contrast).
 const placeholderStyles = { placeholder: { color: 'var(--mantine-color-gray-7)' } };
 
+/** An existing folder from a list, or (not both) a new one by name. */
+function FolderChoice({
+  legend,
+  help,
+  disabled,
+  existing,
+  fresh,
+}: {
+  legend: string;
+  help?: string;
+  disabled: boolean;
+  existing: {
+    label: string;
+    placeholder: string;
+    data: string[];
+    value: string | null;
+    onChange: (value: string | null) => void;
+    disabled?: boolean;
+    nothingFoundMessage: string;
+  };
+  fresh: {
+    label: string;
+    placeholder: string;
+    value: string;
+    onChange: (value: string) => void;
+    error: string | undefined;
+  };
+}) {
+  const t = useT();
+  return (
+    <Fieldset legend={legend} variant="unstyled" disabled={disabled}>
+      <Stack gap="xs">
+        {help && (
+          <Text size="sm" c="dimmed">
+            {help}
+          </Text>
+        )}
+        <Select {...existing} searchable clearable />
+        <Divider label={t('materials.or')} labelPosition="center" />
+        <TextInput
+          label={fresh.label}
+          placeholder={fresh.placeholder}
+          value={fresh.value}
+          onChange={(e) => fresh.onChange(e.currentTarget.value)}
+          error={fresh.error}
+          maxLength={200}
+        />
+      </Stack>
+    </Fieldset>
+  );
+}
+
 /**
- * `{org}/admin/materials/upload` (SPEC §5 Material upload): a file, an existing folder or a new one
- * (not both), optionally an existing subfolder or a new one (not both); then a resumable upload with
- * progress, Pause, Resume and Cancel. `?folder=…&subfolder=…` preselects the folder to upload into.
+ * The form's errors by field, and where the file goes when there are none: an existing folder or a
+ * new one, and optionally a subfolder likewise (ZMaterialUploadForm's rules, and the size limit).
  */
-export function UploadMaterialPage() {
+function checkUploadForm(
+  file: File | null,
+  fields: {
+    existingFolder: string | null;
+    newFolder: string;
+    existingSubfolder: string | null;
+    newSubfolder: string;
+  },
+  tooLarge: string,
+): { errors: FieldErrors; target: { folder: string; subfolder?: string } | null } {
+  const parsed = ZMaterialUploadForm.safeParse({ hasFile: file !== null, ...fields });
+  const errors: FieldErrors = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] === 'hasFile' ? 'file' : (issue.path[0] as 'newFolder' | 'newSubfolder');
+      errors[field] ??= materialText(issue.message);
+    }
+  }
+  if (file && file.size > UPLOAD_LIMIT_BYTES) errors.file = tooLarge;
+  if (!parsed.success || errors.file) return { errors, target: null };
+  const values = parsed.data;
+  return {
+    errors,
+    target: {
+      folder: values.existingFolder ?? values.newFolder,
+      subfolder: values.existingSubfolder ?? (values.newSubfolder || undefined),
+    },
+  };
+}
+
+/** The upload form's fields, their errors, the folder lists and the upload it starts. */
+function useUploadForm() {
   const t = useT();
   const paths = useMaterialsPaths();
   const navigate = useNavigate();
@@ -82,30 +164,99 @@ export function UploadMaterialPage() {
 
   const handleSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = ZMaterialUploadForm.safeParse({
-      hasFile: file !== null,
-      existingFolder,
-      newFolder,
-      existingSubfolder,
-      newSubfolder,
-    });
-    const found: FieldErrors = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'hasFile' ? 'file' : (issue.path[0] as 'newFolder' | 'newSubfolder');
-        found[field] ??= materialText(issue.message);
-      }
-    }
-    if (file && file.size > UPLOAD_LIMIT_BYTES) found.file = t('materials.fileTooLarge');
-    setErrors(found);
-    if (!parsed.success || found.file || !file) return;
-    const values = parsed.data;
-    target.current = {
-      folder: values.existingFolder ?? values.newFolder,
-      subfolder: values.existingSubfolder ?? (values.newSubfolder || undefined),
-    };
+    const checked = checkUploadForm(
+      file,
+      { existingFolder, newFolder, existingSubfolder, newSubfolder },
+      t('materials.fileTooLarge'),
+    );
+    setErrors(checked.errors);
+    if (!checked.target || !file) return;
+    target.current = checked.target;
     upload.start({ file, ...target.current });
   };
+  return {
+    file,
+    existingFolder,
+    newFolder,
+    setNewFolder,
+    existingSubfolder,
+    setExistingSubfolder,
+    newSubfolder,
+    setNewSubfolder,
+    errors,
+    upload,
+    isBusy,
+    folderOptions,
+    subfolderOptions,
+    handleFile,
+    handleExistingFolder,
+    handleSubmit,
+  };
+}
+
+/** Where the file goes: a folder, and optionally a subfolder, each existing or new. */
+function FolderFields({ form }: { form: ReturnType<typeof useUploadForm> }) {
+  const t = useT();
+  return (
+    <>
+      <FolderChoice
+        legend={t('materials.folder')}
+        help={t('materials.folderHelp')}
+        disabled={form.isBusy}
+        existing={{
+          label: t('materials.existingFolder'),
+          placeholder: form.folderOptions.length ? t('materials.chooseFolder') : t('materials.noFoldersYet'),
+          data: form.folderOptions,
+          value: form.existingFolder,
+          onChange: form.handleExistingFolder,
+          nothingFoundMessage: t('materials.noSuchFolder'),
+        }}
+        fresh={{
+          label: t('materials.newFolder'),
+          placeholder: t('materials.newFolderExample'),
+          value: form.newFolder,
+          onChange: form.setNewFolder,
+          error: form.errors.newFolder,
+        }}
+      />
+
+      <FolderChoice
+        legend={t('materials.subfolderOptional')}
+        disabled={form.isBusy}
+        existing={{
+          label: t('materials.existingSubfolder'),
+          placeholder: !form.existingFolder
+            ? t('materials.chooseFolderFirst')
+            : form.subfolderOptions.length
+              ? t('materials.chooseSubfolder')
+              : t('materials.noSubfoldersYet'),
+          data: form.subfolderOptions,
+          value: form.existingSubfolder,
+          onChange: form.setExistingSubfolder,
+          disabled: !form.existingFolder || form.isBusy,
+          nothingFoundMessage: t('materials.noSuchSubfolder'),
+        }}
+        fresh={{
+          label: t('materials.newSubfolder'),
+          placeholder: t('materials.newSubfolderExample'),
+          value: form.newSubfolder,
+          onChange: form.setNewSubfolder,
+          error: form.errors.newSubfolder,
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * `{org}/admin/materials/upload` (SPEC §5 Material upload): a file, an existing folder or a new one
+ * (not both), optionally an existing subfolder or a new one (not both); then a resumable upload with
+ * progress, Pause, Resume and Cancel. `?folder=…&subfolder=…` preselects the folder to upload into.
+ */
+export function UploadMaterialPage() {
+  const t = useT();
+  const form = useUploadForm();
+  const { file, errors, upload, isBusy, handleFile, handleSubmit } = form;
 
   return (
     <Stack gap="lg" maw={720}>
@@ -131,65 +282,7 @@ export function UploadMaterialPage() {
               styles={placeholderStyles}
             />
 
-            <Fieldset legend={t('materials.folder')} variant="unstyled" disabled={isBusy}>
-              <Stack gap="xs">
-                <Text size="sm" c="dimmed">
-                  {t('materials.folderHelp')}
-                </Text>
-                <Select
-                  label={t('materials.existingFolder')}
-                  placeholder={
-                    folderOptions.length ? t('materials.chooseFolder') : t('materials.noFoldersYet')
-                  }
-                  data={folderOptions}
-                  value={existingFolder}
-                  onChange={handleExistingFolder}
-                  searchable
-                  clearable
-                  nothingFoundMessage={t('materials.noSuchFolder')}
-                />
-                <Divider label={t('materials.or')} labelPosition="center" />
-                <TextInput
-                  label={t('materials.newFolder')}
-                  placeholder={t('materials.newFolderExample')}
-                  value={newFolder}
-                  onChange={(e) => setNewFolder(e.currentTarget.value)}
-                  error={errors.newFolder}
-                  maxLength={200}
-                />
-              </Stack>
-            </Fieldset>
-
-            <Fieldset legend={t('materials.subfolderOptional')} variant="unstyled" disabled={isBusy}>
-              <Stack gap="xs">
-                <Select
-                  label={t('materials.existingSubfolder')}
-                  placeholder={
-                    !existingFolder
-                      ? t('materials.chooseFolderFirst')
-                      : subfolderOptions.length
-                        ? t('materials.chooseSubfolder')
-                        : t('materials.noSubfoldersYet')
-                  }
-                  data={subfolderOptions}
-                  value={existingSubfolder}
-                  onChange={setExistingSubfolder}
-                  disabled={!existingFolder || isBusy}
-                  searchable
-                  clearable
-                  nothingFoundMessage={t('materials.noSuchSubfolder')}
-                />
-                <Divider label={t('materials.or')} labelPosition="center" />
-                <TextInput
-                  label={t('materials.newSubfolder')}
-                  placeholder={t('materials.newSubfolderExample')}
-                  value={newSubfolder}
-                  onChange={(e) => setNewSubfolder(e.currentTarget.value)}
-                  error={errors.newSubfolder}
-                  maxLength={200}
-                />
-              </Stack>
-            </Fieldset>
+            <FolderFields form={form} />
 
             <Group justify="flex-end">
               <Button type="submit" leftSection={<IconUpload size={18} aria-hidden />} disabled={isBusy}>

@@ -44,12 +44,110 @@ export function BrandingPanel({ orgId }: { orgId: number }) {
   return <BrandingForm key={`${orgId}`} branding={branding.data} />;
 }
 
+const COLOUR_TEXTS = {
+  primary: {
+    label: 'orgs.primaryColour',
+    description: 'orgs.primaryColourHelp',
+    placeholder: 'orgs.primaryColourPlaceholder',
+    pick: 'orgs.pickPrimary',
+  },
+  accent: {
+    label: 'orgs.accentColour',
+    description: 'orgs.accentColourHelp',
+    placeholder: 'orgs.accentColourPlaceholder',
+    pick: 'orgs.pickAccent',
+  },
+} as const;
+
+/** One of the organization's two colours, as hex, with the product's swatches. */
+function ColourField({
+  which,
+  value,
+  onChange,
+  error,
+}: {
+  which: keyof typeof COLOUR_TEXTS;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const t = useT();
+  const texts = COLOUR_TEXTS[which];
+  return (
+    <ColorInput
+      label={t(texts.label)}
+      description={t(texts.description)}
+      placeholder={t(texts.placeholder)}
+      format="hex"
+      swatches={SWATCHES}
+      value={value}
+      onChange={onChange}
+      eyeDropperButtonProps={{ 'aria-label': t(texts.pick) }}
+      error={error}
+    />
+  );
+}
+
+/** The logo: the current one, upload or replace (PNG or SVG up to the limit), remove. */
+function LogoField({ branding, save }: { branding: OrgBranding; save: ReturnType<typeof useSaveBranding> }) {
+  const t = useT();
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const chooseLogo = (file: File | null) => {
+    if (!file) return;
+    if (file.size > LOGO_MAX_BYTES) return setLogoError(t('branding.logoTooLarge'));
+    setLogoError(null);
+    save.mutate({ kind: 'logo', file }, { onError: (error) => setLogoError(error.message) });
+  };
+
+  return (
+    <Stack gap={6}>
+      <Text fw={600} size="sm">
+        {t('orgs.logo')}
+      </Text>
+      <Group gap="sm">
+        {branding.logoUrl ? (
+          <img
+            src={branding.logoUrl}
+            alt={t('orgs.currentLogo')}
+            style={{ blockSize: 48, maxInlineSize: 160 }}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('orgs.noLogo')}
+          </Text>
+        )}
+      </Group>
+      <Group gap="sm">
+        <FileButton onChange={chooseLogo} accept="image/png,image/svg+xml">
+          {(props) => (
+            <Button variant="light" loading={save.isPending && save.variables?.kind === 'logo'} {...props}>
+              {branding.logoUrl ? t('orgs.replaceLogo') : t('orgs.uploadLogo')}
+            </Button>
+          )}
+        </FileButton>
+        {branding.logoUrl && (
+          <Button variant="subtle" color="red" onClick={() => save.mutate({ kind: 'removeLogo' })}>
+            {t('orgs.removeLogo')}
+          </Button>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('orgs.logoHelp', { kb: LOGO_MAX_BYTES / 1024 })}
+      </Text>
+      {logoError && (
+        <Text c="red.9" size="sm" role="alert">
+          {logoError}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 function BrandingForm({ branding }: { branding: OrgBranding }) {
   const t = useT();
   const save = useSaveBranding(branding.orgId);
   const [primary, setPrimary] = useState(branding.primaryColor ?? '');
   const [accent, setAccent] = useState(branding.accentColor ?? '');
-  const [logoError, setLogoError] = useState<string | null>(null);
   const headingId = useId();
 
   const colors = {
@@ -62,13 +160,6 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
   const serverError = save.error instanceof ApiError ? save.error : null;
   const fieldError = (field: string) => (serverError?.field === field ? serverError.message : undefined);
 
-  const chooseLogo = (file: File | null) => {
-    if (!file) return;
-    if (file.size > LOGO_MAX_BYTES) return setLogoError(t('branding.logoTooLarge'));
-    setLogoError(null);
-    save.mutate({ kind: 'logo', file }, { onError: (error) => setLogoError(error.message) });
-  };
-
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} fz="lg" mb="xs" id={headingId}>
@@ -79,70 +170,17 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
       </Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Stack gap="md">
-          <Stack gap={6}>
-            <Text fw={600} size="sm">
-              {t('orgs.logo')}
-            </Text>
-            <Group gap="sm">
-              {branding.logoUrl ? (
-                <img
-                  src={branding.logoUrl}
-                  alt={t('orgs.currentLogo')}
-                  style={{ blockSize: 48, maxInlineSize: 160 }}
-                />
-              ) : (
-                <Text size="sm" c="dimmed">
-                  {t('orgs.noLogo')}
-                </Text>
-              )}
-            </Group>
-            <Group gap="sm">
-              <FileButton onChange={chooseLogo} accept="image/png,image/svg+xml">
-                {(props) => (
-                  <Button
-                    variant="light"
-                    loading={save.isPending && save.variables?.kind === 'logo'}
-                    {...props}
-                  >
-                    {branding.logoUrl ? t('orgs.replaceLogo') : t('orgs.uploadLogo')}
-                  </Button>
-                )}
-              </FileButton>
-              {branding.logoUrl && (
-                <Button variant="subtle" color="red" onClick={() => save.mutate({ kind: 'removeLogo' })}>
-                  {t('orgs.removeLogo')}
-                </Button>
-              )}
-            </Group>
-            <Text size="xs" c="dimmed">
-              {t('orgs.logoHelp', { kb: LOGO_MAX_BYTES / 1024 })}
-            </Text>
-            {logoError && (
-              <Text c="red.9" size="sm" role="alert">
-                {logoError}
-              </Text>
-            )}
-          </Stack>
-          <ColorInput
-            label={t('orgs.primaryColour')}
-            description={t('orgs.primaryColourHelp')}
-            placeholder={t('orgs.primaryColourPlaceholder')}
-            format="hex"
-            swatches={SWATCHES}
+          <LogoField branding={branding} save={save} />
+          <ColourField
+            which="primary"
             value={primary}
             onChange={setPrimary}
-            eyeDropperButtonProps={{ 'aria-label': t('orgs.pickPrimary') }}
             error={colorError(primary) ?? specText(fieldError('primaryColor'))}
           />
-          <ColorInput
-            label={t('orgs.accentColour')}
-            description={t('orgs.accentColourHelp')}
-            placeholder={t('orgs.accentColourPlaceholder')}
-            format="hex"
-            swatches={SWATCHES}
+          <ColourField
+            which="accent"
             value={accent}
             onChange={setAccent}
-            eyeDropperButtonProps={{ 'aria-label': t('orgs.pickAccent') }}
             error={colorError(accent) ?? specText(fieldError('accentColor'))}
           />
           <Group gap="sm">

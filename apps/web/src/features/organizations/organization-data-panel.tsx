@@ -13,6 +13,60 @@ import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { organizationKeys } from './organizations-api';
 
+/** Deleting the organization with all its data, once its name is typed exactly. */
+function EraseOrganizationModal({
+  organization,
+  opened,
+  onClose,
+}: {
+  organization: { id: number; name: string };
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [typed, setTyped] = useState('');
+  const erase = useSavingMutation(
+    () => api.call(ORG_DATA_API.erase, { params: { id: organization.id }, body: { confirmName: typed } }),
+    { success: () => say('orgData.erased'), refresh: organizationKeys.all },
+  );
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('orgData.eraseOrganization')}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          erase.mutate(undefined, { onSuccess: () => navigate('../..', { relative: 'path' }) });
+        }}
+      >
+        <Stack gap="md">
+          <Text>{t('orgs.eraseWarning')}</Text>
+          <TextInput
+            label={t('orgData.typeName')}
+            description={organization.name}
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+          />
+          {erase.isError && <ErrorAlert message={t('common.error', { message: erase.error.message })} />}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              type="submit"
+              color="red"
+              disabled={typed.trim() !== organization.name}
+              loading={erase.isPending}
+            >
+              {t('common.delete')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 /**
  * An organization's data on request: its admins (and the super admin) download everything of it as
  * one zip; the super admin deletes it with all its data after typing its name (never their own).
@@ -20,13 +74,7 @@ import { organizationKeys } from './organizations-api';
 export function OrganizationDataPanel({ organization }: { organization: { id: number; name: string } }) {
   const t = useT();
   const actor = useCurrentUser();
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const [typed, setTyped] = useState('');
-  const erase = useSavingMutation(
-    () => api.call(ORG_DATA_API.erase, { params: { id: organization.id }, body: { confirmName: typed } }),
-    { success: () => say('orgData.erased'), refresh: organizationKeys.all },
-  );
   const canErase = can(actor?.role, 'manageOrganizations') && actor?.orgId !== organization.id;
   const safeName = organization.name.replace(/[^A-Za-z0-9 _-]/g, '').replace(/\s+/g, '-');
 
@@ -62,39 +110,11 @@ export function OrganizationDataPanel({ organization }: { organization: { id: nu
           )}
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('orgData.eraseOrganization')}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            erase.mutate(undefined, { onSuccess: () => navigate('../..', { relative: 'path' }) });
-          }}
-        >
-          <Stack gap="md">
-            <Text>{t('orgs.eraseWarning')}</Text>
-            <TextInput
-              label={t('orgData.typeName')}
-              description={organization.name}
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-            />
-            {erase.isError && <ErrorAlert message={t('common.error', { message: erase.error.message })} />}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                type="submit"
-                color="red"
-                disabled={typed.trim() !== organization.name}
-                loading={erase.isPending}
-              >
-                {t('common.delete')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
+      <EraseOrganizationModal
+        organization={organization}
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+      />
     </Card>
   );
 }

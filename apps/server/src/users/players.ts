@@ -1,0 +1,57 @@
+import { message, type UserReply, type ZCreatePlayer, type ZEditPlayer } from '@playshop/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import type { Actor } from '../http/actor';
+import { bumpedTokenVersion } from '../http/authenticate';
+import { conflict } from '../http/errors';
+import { isUsernameTaken, organizationForUsers, writing } from './checks';
+import { findUser } from './reading';
+
+/** Adding and editing a player by hand (the CSV import is player-csv.ts). */
+export function playerWriter(db: Db) {
+  return {
+    async createPlayer(actor: Actor, input: z.output<typeof ZCreatePlayer>): Promise<UserReply> {
+      await organizationForUsers(db, actor, input.organizationId);
+      if (await isUsernameTaken(db, input.username)) throw conflict(message('users.duplicateUsername'));
+      const [row] = await writing('player', () =>
+        db
+          .insert(users)
+          .values({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            username: input.username,
+            role: 'PLAYER',
+            orgId: input.organizationId,
+          })
+          .returning({ id: users.id }),
+      );
+      return findUser(db, actor, 'player', row!.id);
+    },
+
+    async editPlayer(actor: Actor, input: z.output<typeof ZEditPlayer>): Promise<UserReply> {
+      const current = await findUser(db, actor, 'player', input.id);
+      if (input.organizationId !== current.organizationId)
+        await organizationForUsers(db, actor, input.organizationId);
+      if (await isUsernameTaken(db, input.username, current.id))
+        throw conflict(message('users.duplicateUsername'));
+      await writing('player', () =>
+        db
+          .update(users)
+          .set({
+            firstName: input.firstName,
+            lastName: input.lastName,
+            username: input.username,
+            orgId: input.organizationId,
+            // A move to another organization revokes the player's access tokens at once.
+            ...(input.organizationId !== current.organizationId
+              ? { tokenVersion: bumpedTokenVersion() }
+              : {}),
+          })
+          .where(eq(users.id, current.id)),
+      );
+      return findUser(db, actor, 'player', current.id);
+    },
+  };
+}
