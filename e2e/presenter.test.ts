@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, hasChromium, PHONE, SHOTS_DIR, screenshots } from './support/browser';
+import { expectAccessible, hasChromium, PHONE, picture, screenshots } from './support/browser';
 import { demoFacilitator, ORG, openLobby, playDemoRoom, playerJoinsDemoRoom } from './support/demo-room';
 import { playForFourCorners, readCard } from './support/game';
 import { browserSuite, poll, visible } from './support/suite';
@@ -26,10 +25,6 @@ const calledOnBoard = (presenter: Page) =>
 
 const rollsOf = async (page: Page) =>
   Number((await page.getByText(/^\d+ of 75 rolled$/).textContent())?.split(' ')[0]);
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
-}
 
 describe.runIf(hasChromium)('the presenter view', () => {
   it('follows a four-corners game on a 1920×1080 screen: lobby code and players, balls, board, content, a false and a true claim', async () => {
@@ -67,7 +62,7 @@ describe.runIf(hasChromium)('the presenter view', () => {
     const listed = presenter.getByRole('list', { name: 'Players in the lobby' }).getByRole('listitem');
     await poll(() => listed.allTextContents()).toEqual(names);
     await expectAccessible(presenter, 'presenter lobby');
-    await shoot(presenter, 'presenter-lobby-1920');
+    await picture(presenter, 'presenter-lobby-1920');
 
     // Four corners, picked before the round; the full screen button uses the Fullscreen API.
     await playForFourCorners(facilitator);
@@ -122,7 +117,7 @@ describe.runIf(hasChromium)('the presenter view', () => {
           1,
         );
         await expectAccessible(presenter, 'presenter game');
-        await shoot(presenter, 'presenter-game-1920');
+        await picture(presenter, 'presenter-game-1920');
         await screenshots(facilitator, 'presenter-control-screen');
         await screenshots(players[0]!, 'presenter-player-four-corners');
       }
@@ -151,7 +146,7 @@ describe.runIf(hasChromium)('the presenter view', () => {
     const status = presenter.getByRole('status').filter({ hasText: 'Congratulations!' });
     await poll(() => status.getByText(`${name} has won the game!`).isVisible()).toBe(true);
     await poll(() => status.getByText('Four corners').isVisible()).toBe(true);
-    await shoot(presenter, 'presenter-winner-1920');
+    await picture(presenter, 'presenter-winner-1920');
     await screenshots(winnerPage, 'presenter-player-win');
   }, 300_000);
 

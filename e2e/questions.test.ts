@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, expectAccessible, hasChromium, PHONE, SHOTS_DIR } from './support/browser';
+import { DESKTOP, expectAccessible, hasChromium, PHONE, picture } from './support/browser';
 import { demoFacilitator, openLobby, playDemoRoom, playerJoinsDemoRoom } from './support/demo-room';
 import { browserSuite, poll, visible } from './support/suite';
 
@@ -20,8 +19,7 @@ const tally = (page: Page) =>
           .join(' '),
       ),
     );
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => picture(page, name, { fullPage: true });
 
 describe.runIf(hasChromium)('questions that count, in the browser', () => {
   it('three players answer; the facilitator sees the tally, closes and reveals; players learn right or wrong', async () => {

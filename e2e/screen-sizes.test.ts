@@ -1,10 +1,9 @@
-import path from 'node:path';
 import { CARD_LINES } from '@playshop/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createUser } from '../apps/server/src/test/context';
-import { hasChromium, PHONE, SHOTS_DIR } from './support/browser';
+import { hasChromium, PHONE, picture } from './support/browser';
 import { demoFacilitator } from './support/demo-room';
 import {
   DEMO_ORG_PATH,
@@ -132,9 +131,7 @@ async function checkPresenter(presenter: Page, stage: string, extra?: (page: Pag
     expect(await misfits(presenter), `presenter ${stage} at ${size.width}×${size.height}`).toEqual([]);
     await extra?.(presenter);
     if (size.width < 3840) {
-      await presenter.screenshot({
-        path: path.join(SHOTS_DIR, `sizes-presenter-${stage}-${size.width}.png`),
-      });
+      await picture(presenter, `sizes-presenter-${stage}-${size.width}`);
     }
   }
 }
@@ -195,9 +192,7 @@ async function checkFacilitator(
     await facilitator.waitForTimeout(300);
     for (const name of controls) await reachable(facilitator, name);
     for (const [selector, label] of regions) await uncovered(facilitator, selector, label);
-    await facilitator.screenshot({
-      path: path.join(SHOTS_DIR, `sizes-facilitator-${stage}-${size.width}.png`),
-    });
+    await picture(facilitator, `sizes-facilitator-${stage}-${size.width}`);
   }
 }
 
@@ -299,7 +294,7 @@ describe.runIf(hasChromium)('screens at every size', () => {
       `${names[0]} (Ready)`,
     );
     await poll(() => wall.getByRole('listitem').filter({ hasText: names[1]! }).textContent()).toBe(names[1]);
-    await phones[0]!.screenshot({ path: path.join(SHOTS_DIR, 'sizes-phone-ready.png') });
+    await picture(phones[0]!, 'sizes-phone-ready');
 
     await checkPresenter(presenter, 'lobby', codeOnOneLine);
     await checkFacilitator(facilitator, 'lobby', ['Start Game', 'Open presenter view', 'End Game']);
@@ -495,9 +490,7 @@ describe.runIf(hasChromium)('screens at every size', () => {
         // Every name on the wall, or the newest that fit and 'and N more'.
         expect(shown === 200 || more === 1, `${shown} names at ${size.width}`).toBe(true);
         if (size.width < 3840) {
-          await presenter.screenshot({
-            path: path.join(SHOTS_DIR, `sizes-presenter-lobby-200-${size.width}.png`),
-          });
+          await picture(presenter, `sizes-presenter-lobby-200-${size.width}`);
         }
       }
     } finally {

@@ -104,8 +104,23 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 
 export const SHOTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-/** Screenshots at phone and desktop width into e2e/screenshots (git-ignored), to look at. */
+/**
+ * Pictures to look at are taken only with E2E_SCREENSHOTS=1; a failed test's pictures always are
+ * (`browserSuite`). No test reads them, and they were a cost of every run: ~140 a run, a full-page
+ * pair at two widths ~0.75 s on the shared 2-core machine (docs/decisions.md, "The test suite").
+ */
+export const takesPictures = process.env.E2E_SCREENSHOTS === '1';
+
+/** The page as it is now, as e2e/screenshots/<name>.png (git-ignored), with E2E_SCREENSHOTS=1. */
+export async function picture(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!takesPictures) return;
+  await mkdir(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), ...options });
+}
+
+/** Screenshots at phone and desktop width into e2e/screenshots, to look at (E2E_SCREENSHOTS=1). */
 export async function screenshots(page: Page, name: string): Promise<void> {
+  if (!takesPictures) return;
   await mkdir(SHOTS_DIR, { recursive: true });
   const original = page.viewportSize();
   for (const viewport of [PHONE, DESKTOP]) {

@@ -17,7 +17,7 @@ import {
 } from '../../apps/server/src/db/schema';
 import { printedCardsService } from '../../apps/server/src/print/printed-cards';
 import { FIRE_EXIT_ANSWERS, insertQuestion } from '../../apps/server/src/test/question-room';
-import { SHOTS_DIR } from './browser';
+import { SHOTS_DIR, takesPictures } from './browser';
 import { demoOrg } from './game';
 import type { Product } from './server';
 
@@ -137,7 +137,7 @@ export const PRESENTER_SIZES = [
 ] as const;
 
 /** Pictures to look at are taken only when E2E_SCREENSHOTS=1, so the suite stays fast. */
-export const takesPictures = process.env.E2E_SCREENSHOTS === '1';
+export { takesPictures } from './browser';
 
 /**
  * Pictures of the page at each size, as e2e/screenshots/day-<stage>-<w>x<h>.png (the viewport only:
