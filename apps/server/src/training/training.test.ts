@@ -156,9 +156,11 @@ describe('the YouTube client', () => {
       youtube.delayAnswers(0);
     }
 
+    // A client with time to spare: the 100 ms one above timed out (504) before the 503 came on a busy machine.
+    const patient = youtubeClient({ apiUrl: youtube.apiUrl, apiKey: youtube.apiKey, timeoutMs: 10_000 });
     youtube.failWith(503);
     try {
-      expect((await appErrorOf(client.playlistItems('PLslow'))).statusCode).toBe(502);
+      expect((await appErrorOf(patient.playlistItems('PLslow'))).statusCode).toBe(502);
     } finally {
       youtube.failWith(null);
     }
