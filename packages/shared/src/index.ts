@@ -24,6 +24,7 @@ export * from './protocol';
 export * from './public-settings';
 export * from './roles';
 export * from './room-branding';
+export * from './room-sessions';
 export * from './rooms';
 export * from './schemas';
 export * from './server-messages';

@@ -1,5 +1,4 @@
 import { z } from 'zod/mini';
-import { ZContentReply } from './content';
 import { endpoint } from './endpoint';
 import { zId, zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
@@ -27,45 +26,6 @@ export type CreateRoomInput = z.infer<typeof ZCreateRoom>;
 /** PUT /rooms/{id}/language: the room's own language, or null to follow its organization's. */
 export const ZRoomLanguage = z.strictObject({ language: z.nullable(ZLanguage) });
 export type RoomLanguageInput = z.input<typeof ZRoomLanguage>;
-
-/** POST /check-and-create-room-session: the spec's `{roomSession}` wrapper. */
-export const ZCheckRoomSession = z.object({
-  roomSession: z.object({
-    roomId: zId(),
-    userId: z.optional(zId()),
-    workshopId: z.optional(zId()),
-  }),
-});
-
-/** PATCH /update-room-session. `currentSectionId` is the session to deliver next. */
-export const ZUpdateRoomSession = z.object({
-  roomId: zId(),
-  userId: z.optional(zId()),
-  currentSectionId: zId(),
-});
-
-export const ZRoomSessionReply = z.object({
-  id: z.number().check(z.int()),
-  roomId: z.number().check(z.int()),
-  userId: z.nullable(z.number().check(z.int())),
-  workshopId: z.number().check(z.int()),
-  currentSessionId: z.nullable(z.number().check(z.int())),
-  currentSession: z.nullable(
-    z.object({
-      id: z.number().check(z.int()),
-      name: z.string(),
-      orderIndex: z.number().check(z.int()),
-      sessionContent: z.array(
-        z.object({
-          orderIndex: z.number().check(z.int()),
-          contentBaseId: z.number().check(z.int()),
-          content: ZContentReply,
-        }),
-      ),
-    }),
-  ),
-});
-export type RoomSessionReply = z.infer<typeof ZRoomSessionReply>;
 
 const tags = ['rooms'];
 
@@ -124,24 +84,6 @@ export const ROOM_API = {
     reply: ZMessageReply,
     access: 'manageRooms',
     summary: 'Delete a room with its games (admins of its organization)',
-    tags,
-  }),
-  checkAndCreateSession: endpoint({
-    method: 'POST',
-    path: '/check-and-create-room-session',
-    body: ZCheckRoomSession,
-    reply: ZRoomSessionReply,
-    access: 'runRooms',
-    summary: "The room's current session with its content, created at orderIndex 0 when missing",
-    tags,
-  }),
-  updateSession: endpoint({
-    method: 'PATCH',
-    path: '/update-room-session',
-    body: ZUpdateRoomSession,
-    reply: ZRoomSessionReply,
-    access: 'runRooms',
-    summary: 'Move the room to another session of its workshop (currentSectionId)',
     tags,
   }),
   /** A CSV file: the web downloads it rather than parsing a reply. */

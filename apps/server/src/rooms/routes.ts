@@ -1,4 +1,4 @@
-import { GAME_TEXTS, JOIN_API, JOIN_TEXTS, ROOM_API, ROOM_TEXTS } from '@playshop/shared';
+import { GAME_TEXTS, JOIN_API, JOIN_TEXTS, ROOM_API, ROOM_SESSION_API, ROOM_TEXTS } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import type { RoomsService } from './service';
@@ -49,10 +49,10 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
     await rooms.remove(actor, params.id);
     return { message: ROOM_TEXTS.deleted };
   });
-  route(app, ROOM_API.checkAndCreateSession, ({ actor, body }) =>
+  route(app, ROOM_SESSION_API.checkAndCreateSession, ({ actor, body }) =>
     rooms.checkAndCreateSession(actor, body.roomSession.roomId),
   );
-  route(app, ROOM_API.updateSession, ({ actor, body }) =>
+  route(app, ROOM_SESSION_API.updateSession, ({ actor, body }) =>
     rooms.updateSession(actor, body.roomId, body.currentSectionId),
   );
   route(
