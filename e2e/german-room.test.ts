@@ -137,6 +137,9 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
       pages.push(player);
       await player.goto(`${suite.product.url}/`);
       await visible(player, 'SPIELER-ANMELDUNG');
+      // The frame too: the top bar's link and the footer, without a staff catalogue on the phone.
+      await poll(() => player.getByRole('link', { name: 'ORGANISATION' }).isVisible()).toBe(true);
+      await poll(() => player.getByRole('link', { name: 'Problem melden' }).isVisible()).toBe(true);
       await player.getByLabel('Organisation').fill('Demo Org');
       await player.getByLabel('Benutzername').fill('demo-player-1');
       await player.getByRole('button', { name: 'Anmelden' }).click();
@@ -151,6 +154,7 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
       for (const phone of [guest, player]) {
         await poll(() => phone.getByRole('group', { name: 'Deine Bingokarte' }).isVisible()).toBe(true);
         await visible(phone, 'Noch keine Kugel gezogen');
+        await poll(() => phone.getByRole('link', { name: 'Problem melden' }).isVisible()).toBe(true);
         expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           PHONE.width,
         );

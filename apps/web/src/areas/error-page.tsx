@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text } from '@mantine/core';
 import { IconHome } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useFrameText } from '../layout/frame-text';
+import { useT } from '../i18n/locale-provider';
 import { PublicFrame } from '../layout/public-frame';
 import { useStaffScreen } from '../layout/use-staff-screen';
 import { PageTitle } from '../ui/page-title';
@@ -13,7 +13,7 @@ import { PageTitle } from '../ui/page-title';
 export function ErrorPage() {
   // The staff catalogue (and a staff member's own language) replaces the English once it is in.
   useStaffScreen();
-  const text = useFrameText();
+  const text = useT();
   return (
     <PublicFrame>
       <Container size="sm" py="xl">

@@ -1,7 +1,7 @@
 import { SESSION_HINT_COOKIE } from '@playshop/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../api/api';
-import { frameText } from '../layout/frame-text';
+import { t } from '../i18n/i18n';
 import { FullPageLoader } from '../ui/page-loader';
 import { useSessionStore } from './auth-provider';
 
@@ -42,6 +42,6 @@ export function SessionRefresh({
     };
   }, [isRestoring, refresh]);
 
-  if (isRestoring) return <FullPageLoader label={frameText('frame.restoringSession')} />;
+  if (isRestoring) return <FullPageLoader label={t('frame.restoringSession')} />;
   return children;
 }

@@ -1,9 +1,9 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { usePublicSettings } from '../features/settings/settings-api';
+import { useT } from '../i18n/locale-provider';
 import { isExternalHref, isLinkableHref } from '../ui/external-href';
 import classes from './app-frame.module.css';
-import { useFrameText } from './frame-text';
 
 /** A configured address: web pages open in a new tab (SPEC §2), a mailto: link opens the mail app. */
 function SettingLink({ href, label }: { href: string; label: string }) {
@@ -27,7 +27,7 @@ function SettingLink({ href, label }: { href: string; label: string }) {
 /** SPEC §2 footer: 'Report Issue' and 'Status', addresses from /public-settings. */
 export function Footer() {
   const settings = usePublicSettings();
-  const text = useFrameText();
+  const text = useT();
   const { reportIssueUrl = '', statusUrl = '' } = settings.data ?? {};
 
   return (

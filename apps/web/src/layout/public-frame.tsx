@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/locale-provider';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
-import { useFrameText } from './frame-text';
 import { TopBar } from './top-bar';
 
 /**
@@ -10,7 +10,7 @@ import { TopBar } from './top-bar';
  * (docs/performance.md). It sets AppShell's offsets itself, which the game card's height reads.
  */
 export function PublicFrame({ children }: { children: ReactNode }) {
-  const text = useFrameText();
+  const text = useT();
   return (
     <div className={`${classes.shell} ${classes.publicShell}`}>
       <a href="#main-content" className={classes.skipLink}>

@@ -7,7 +7,6 @@ import { useLogout } from '../auth/auth-api';
 import { useCurrentUser } from '../auth/auth-provider';
 import { enterTarget } from '../auth/enter-target';
 import { useT } from '../i18n/locale-provider';
-import { useFrameText } from './frame-text';
 import { LogoMark } from './logo';
 
 const loadUserMenu = () => import('./user-menu');
@@ -19,7 +18,7 @@ const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })
  */
 function AccountMenu({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
   const [wanted, setWanted] = useState(false);
-  const label = useFrameText()('frame.account', { name: user.username });
+  const label = useT()('frame.account', { name: user.username });
   const look = (
     <Group gap={6} wrap="nowrap">
       <IconUserCircle size={26} stroke={1.6} aria-hidden />
@@ -67,7 +66,6 @@ interface BurgerState {
 export function TopBar({ burger }: { burger?: BurgerState }) {
   const user = useCurrentUser();
   const logout = useLogout();
-  const text = useFrameText();
   const t = useT();
 
   return (
@@ -84,7 +82,7 @@ export function TopBar({ burger }: { burger?: BurgerState }) {
             aria-controls={burger.controls}
           />
         )}
-        <UnstyledButton component={Link} to={enterTarget(user)} aria-label={text('frame.home')}>
+        <UnstyledButton component={Link} to={enterTarget(user)} aria-label={t('frame.home')}>
           <Group gap={8} wrap="nowrap">
             <LogoMark />
             <Text component="span" fw={800} fz="xl" c="brand.8" lh={1}>
@@ -105,13 +103,13 @@ export function TopBar({ burger }: { burger?: BurgerState }) {
               loading={logout.isPending}
               onClick={() => logout.mutate()}
             >
-              {text('frame.logout')}
+              {t('frame.logout')}
             </Button>
             <ActionIcon
               hiddenFrom="xs"
               variant="default"
               size="lg"
-              aria-label={text('frame.logout')}
+              aria-label={t('frame.logout')}
               loading={logout.isPending}
               onClick={() => logout.mutate()}
             >
@@ -120,7 +118,7 @@ export function TopBar({ burger }: { burger?: BurgerState }) {
           </>
         ) : (
           <Button component={Link} to="/admin-login" variant="light">
-            {text('frame.organization')}
+            {t('frame.organization')}
           </Button>
         )}
       </Group>

@@ -1,9 +1,9 @@
 import { Center, Loader, Text, VisuallyHidden } from '@mantine/core';
-import { useFrameText } from '../layout/frame-text';
+import { useT } from '../i18n/locale-provider';
 
 /** A centred spinner with a text for screen readers (and, optionally, for everyone). */
 export function PageLoader({ label, showLabel = false }: { label?: string; showLabel?: boolean }) {
-  const text = useFrameText();
+  const text = useT();
   label ??= text('frame.loading');
   return (
     <Center mih={200} py="xl" role="status" style={{ flexDirection: 'column', gap: 12 }}>
