@@ -144,6 +144,11 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
       await player.getByLabel('Benutzername').fill('demo-player-1');
       await player.getByRole('button', { name: 'Anmelden' }).click();
       await player.waitForURL(`**/${ORG}/demo-player-1/dashboard`);
+      // The account menu, whose words come with it when it is reached for: German too.
+      await player.getByRole('button', { name: 'Konto: demo-player-1' }).click();
+      await visible(player, 'Angemeldet als');
+      await poll(() => player.getByRole('menuitem', { name: 'Abmelden' }).isVisible()).toBe(true);
+      await player.keyboard.press('Escape');
       await player.getByRole('link', { name: 'Demo Room beitreten' }).click();
       await player.getByRole('button', { name: 'Mitspielen' }).click();
       await expectBand(player);

@@ -35,6 +35,7 @@ const scopes = {
   participant: LANGUAGES,
   staff: STAFF_LANGUAGES,
   training: LANGUAGES,
+  menu: LANGUAGES,
   print: LANGUAGES,
   mail: STAFF_LANGUAGES,
 } as const;
@@ -78,7 +79,7 @@ const repeatedByStaff = (id: string) => /^(toast|frame|errorPage)\./.test(id);
 
 it('a key lives in one catalogue (the toasts and the frame aside): one loaded later would override it', () => {
   const owner = new Map<string, string>();
-  for (const scope of ['participant', 'staff', 'training']) {
+  for (const scope of ['participant', 'staff', 'training', 'menu']) {
     for (const id of Object.keys(read(scope, 'en'))) {
       if (repeatedByStaff(id) && scope === 'staff') continue;
       expect(owner.get(id), `${id} is in ${owner.get(id)} and ${scope}`).toBeUndefined();

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 
 /** Where the catalogues live: `messages/<scope>/<language>.json`, flat dotted keys → ICU messages. */
 export const CATALOGUE_FILE =
-  /[\\/]src[\\/]i18n[\\/]messages[\\/](participant|staff|training)[\\/][a-z]{2}\.json$/;
+  /[\\/]src[\\/]i18n[\\/]messages[\\/](participant|staff|training|menu)[\\/][a-z]{2}\.json$/;
 
 const PREFIX = '\0messages:';
 

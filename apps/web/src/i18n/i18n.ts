@@ -1,20 +1,22 @@
 import { i18n } from '@lingui/core';
 import { isLanguage, type Language, STAFF_LANGUAGES, type StaffLanguage } from '@playshop/shared';
 import { intlLocale } from './languages';
+import type menuEn from './messages/menu/en.json';
 import type participantEn from './messages/participant/en.json';
 import type staffEn from './messages/staff/en.json';
 import type trainingEn from './messages/training/en.json';
 
 /**
- * The app's messages (docs/i18n.md). Three catalogues, each language its own lazily loaded chunk:
+ * The app's messages (docs/i18n.md). Four catalogues, each language its own lazily loaded chunk:
  * `participant` (six languages: join page, player screens, presenter view, the game's and the
- * server's texts a participant sees), `staff` (English and German) and `training` (six languages,
- * the Training page's). A phone downloads only its language's participant catalogue; the staff
- * screens add theirs (loadStaffMessages), the Training page its own (loadCatalogue).
+ * server's texts a participant sees), `staff` (English and German), `training` (six languages,
+ * the Training page's) and `menu` (six, the user menu's). A phone downloads only its language's
+ * participant catalogue; the staff screens add theirs (loadStaffMessages), the Training page and
+ * the user menu their own (loadCatalogue).
  */
 export type ParticipantMessageId = keyof typeof participantEn;
 export type StaffMessageId = keyof typeof staffEn;
-export type MessageId = ParticipantMessageId | StaffMessageId | keyof typeof trainingEn;
+export type MessageId = ParticipantMessageId | StaffMessageId | keyof typeof trainingEn | keyof typeof menuEn;
 export type MessageValues = Record<string, string | number | Date>;
 
 export type Catalogue = { default: Record<string, unknown> };

@@ -1,25 +1,21 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { isStaffRole, LANGUAGE_NAMES, ROLE_LABELS, type Role, STAFF_LANGUAGES } from '@playshop/shared';
+import { isStaffRole, LANGUAGE_NAMES, type Role, STAFF_LANGUAGES } from '@playshop/shared';
 import { IconCheck, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSetAccountLanguage } from '../features/users/users-api';
-import { type StaffMessageId, staffLanguage } from '../i18n/i18n';
+import { type MessageId, staffLanguage } from '../i18n/i18n';
 import { useLocale } from '../i18n/locale-provider';
-import { englishUnlessLoaded } from './frame-text';
+import { loadMenuMessages } from './menu-messages';
 
-/** The menu's words on a player's phone, which has no staff catalogue (frame-text.test.ts). */
-export const MENU_ENGLISH = {
-  'staff.signedInAs': 'Signed in as',
-  'staff.logout': 'Logout',
-} as const satisfies Partial<Record<StaffMessageId, string>>;
-/** The role's name on the staff screens (ROLE_LABELS in English). */
-const ROLE_KEYS: Record<Role, StaffMessageId> = {
-  SUPER_ADMIN: 'users.roleSuperAdmin',
-  ADMIN: 'users.roleAdmin',
-  FACILITATOR: 'users.roleFacilitator',
-  PLAYER: 'users.rolePlayer',
+/** The role's name in the menu. */
+const ROLE_KEYS: Record<Role, MessageId> = {
+  SUPER_ADMIN: 'menu.roleSuperAdmin',
+  ADMIN: 'menu.roleAdmin',
+  FACILITATOR: 'menu.roleFacilitator',
+  PLAYER: 'menu.rolePlayer',
 };
-const say = (id: keyof typeof MENU_ENGLISH) => englishUnlessLoaded(id, MENU_ENGLISH[id]);
+// Its words come with the menu (menu-messages.ts): this module is loaded when the menu is reached for.
+await loadMenuMessages();
 
 export interface UserMenuProps {
   user: { username: string; org: string; role: Role };
@@ -58,7 +54,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{say('staff.signedInAs')}</Menu.Label>
+        <Menu.Label>{t('menu.signedInAs')}</Menu.Label>
         <Text px="sm" pb={4} fw={600} style={{ overflowWrap: 'anywhere' }}>
           {user.username}
         </Text>
@@ -66,7 +62,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
           {user.org}
         </Text>
         <Text px="sm" pb="xs" size="sm" c="dimmed">
-          {englishUnlessLoaded(ROLE_KEYS[user.role], ROLE_LABELS[user.role])}
+          {t(ROLE_KEYS[user.role])}
         </Text>
         <Menu.Divider />
         {isStaffRole(user.role) && (
@@ -88,7 +84,7 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
           </>
         )}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
-          {say('staff.logout')}
+          {t('menu.logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
