@@ -12,7 +12,7 @@ import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff
 import { demoFacilitator } from './support/demo-room';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite, poll } from './support/suite';
-import { orgNamed } from './support/super-admin';
+import { orgNamed, superAdminApi } from './support/super-admin';
 
 const NARROW = { width: 320, height: 640 };
 
@@ -31,29 +31,9 @@ const people = {
   facilitator: `facilitator@${'long'.repeat(10)}.test`,
 };
 
-let superToken: string | undefined;
-
-/** One API call as the super admin, through the same schemas as the forms; fails on anything but 2xx. */
-async function asSuperAdmin(method: 'POST' | 'GET', url: string, payload?: Record<string, unknown>) {
-  // Signed in once: sign-ins per account are rate limited, and the suite.browser tests sign in too.
-  superToken ??= (
-    await suite.product.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    })
-  ).json().accessToken;
-  const res = await suite.product.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    payload,
-    headers: { authorization: `Bearer ${superToken}` },
-  });
-  if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-
 const suite = browserSuite();
+/** One API call as the super admin; fails on anything but 2xx. */
+const asSuperAdmin = superAdminApi(suite);
 beforeAll(async () => {
   if (!hasChromium) return;
   const db = suite.product.database.db;

@@ -8,8 +8,8 @@ import { organizations, rooms } from '../apps/server/src/db/schema';
 import { DESKTOP, hasChromium, PHONE, SHOTS_DIR, screenshotOnFailure } from './support/browser';
 import { demoFacilitator, ORG, openLobby, playDemoRoom } from './support/demo-room';
 import { printCards } from './support/printed-pdf';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
 import { browserSuite, poll, visible } from './support/suite';
+import { superAdminApi } from './support/super-admin';
 
 /**
  * Issue 32's "done means": an organization with its own logo and colours runs a room in German; the
@@ -33,22 +33,7 @@ const shoot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS_DIR, `german-room-${name}.png`), fullPage: true });
 
 /** One API call as the super admin (the organization's look is set up as its admin would). */
-async function asSuperAdmin(method: 'PUT', url: string, payload: Record<string, unknown>) {
-  const token = (
-    await suite.product.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    })
-  ).json().accessToken;
-  const res = await suite.product.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    payload,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const asSuperAdmin = superAdminApi(suite);
 
 /** The phone's band: the organization's primary colour behind its logo, the logo drawn. */
 async function expectBand(phone: Page) {

@@ -19,6 +19,32 @@ export async function openAsSuperAdmin(suite: Suite, viewport = DESKTOP) {
   return opened;
 }
 
+/**
+ * API calls as the seeded super admin, through the same schemas as the forms; each fails on anything
+ * but 2xx. Signs in once per suite: sign-ins per account are rate limited, and the browser tests
+ * sign in too.
+ */
+export function superAdminApi(suite: Suite) {
+  let token: string | undefined;
+  return async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) => {
+    token ??= (
+      await suite.product.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      })
+    ).json().accessToken;
+    const res = await suite.product.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      payload,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+}
+
 /** The organization called `name` in the product's database (the seed's Demo Org, or one a test made). */
 export async function orgNamed(database: Database, name: string) {
   const [org] = await database.db.select().from(organizations).where(eq(organizations.name, name));

@@ -65,6 +65,27 @@ function directoryWith(bus: Bus, ownership: Ownership = localOwnership(), delays
   return { hub, directory };
 }
 
+/**
+ * A directory on a shared bus whose room moves the test drives (`moved`), recording what it announces;
+ * `acquire` says whether this instance may take a room (the other owner let it go).
+ */
+function sharedDirectory(acquire: () => boolean) {
+  let handler: (roomId: number, how?: MoveKind) => void = () => undefined;
+  const announced: (MoveKind | undefined)[] = [];
+  const made = directoryWith(
+    {
+      ...localBus(),
+      shared: true,
+      onMoved: (h) => {
+        handler = h;
+      },
+      announceMoved: async (_roomId, how) => void announced.push(how),
+    },
+    { ...localOwnership(), acquire: async () => acquire() },
+  );
+  return { ...made, announced, moved: (roomId: number, how?: MoveKind) => handler(roomId, how) };
+}
+
 const until = async (done: () => boolean) => {
   for (let waited = 0; waited < 5_000 && !done(); waited += 10) await new Promise((r) => setTimeout(r, 10));
 };
@@ -191,20 +212,8 @@ describe('the room directory in a rolling restart', () => {
     // here before the owner's `leaving` after the release arrived. That opening announced a takeover
     // (the leaving owner then waited its full 3 s) and sent every screen here a join and a snapshot.
     const { roomId, staff, players } = await roomWithPeople(2);
-    let moved: (roomId: number, how?: MoveKind) => void = () => undefined;
-    const announced: (MoveKind | undefined)[] = [];
     let ownerHolds = true;
-    const { hub, directory } = directoryWith(
-      {
-        ...localBus(),
-        shared: true,
-        onMoved: (handler) => {
-          moved = handler;
-        },
-        announceMoved: async (_roomId, how) => void announced.push(how),
-      },
-      { ...localOwnership(), acquire: async () => !ownerHolds },
-    );
+    const { hub, directory, moved, announced } = sharedDirectory(() => !ownerHolds);
     try {
       for (const c of [staff, ...players]) hub.join(c, roomId);
       // The owner closed the room and says it is leaving, but still holds it: nothing to take yet.
@@ -232,20 +241,8 @@ describe('the room directory in a rolling restart', () => {
   it('once another instance said it serves the room, taking it here later is a takeover again', async () => {
     // The instance that took the handed room may die in its turn: the screens here need the room then.
     const { roomId, staff } = await roomWithPeople(1);
-    let moved: (roomId: number, how?: MoveKind) => void = () => undefined;
-    const announced: (MoveKind | undefined)[] = [];
     let heldElsewhere = true;
-    const { hub, directory } = directoryWith(
-      {
-        ...localBus(),
-        shared: true,
-        onMoved: (handler) => {
-          moved = handler;
-        },
-        announceMoved: async (_roomId, how) => void announced.push(how),
-      },
-      { ...localOwnership(), acquire: async () => !heldElsewhere },
-    );
+    const { hub, directory, moved, announced } = sharedDirectory(() => !heldElsewhere);
     try {
       hub.join(staff, roomId);
       moved(roomId, 'leaving');
