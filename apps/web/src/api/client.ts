@@ -162,92 +162,109 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 const isAuthFailure = (error: ApiError) =>
   (error.status === 401 || error.status === 403) && error.code !== ORG_EXPIRED;
 
+/** Where the client sends its requests: the fetch to use and the API prefix before every path. */
+interface Transport {
+  fetch: typeof fetch;
+  baseUrl: string;
+}
+
+/** POST /refresh once; the reply, or null when the session cannot be renewed (ended or offline). */
+async function refreshSession(
+  transport: Transport,
+  deps: Pick<ApiClientDeps, 'onRefreshed' | 'onSessionExpired'>,
+): Promise<LoginReply | null> {
+  let response: Response;
+  try {
+    response = await transport.fetch(`${transport.baseUrl}${AUTH_API.refresh.path}`, {
+      method: AUTH_API.refresh.method,
+      credentials: 'include',
+      headers: { 'x-requested-with': 'playshop' },
+    });
+  } catch {
+    // Offline: keep the session as it is, the caller sees its own failure.
+    return null;
+  }
+  if (!response.ok) {
+    // Only a refused cookie ends the session; a 5xx or a rate limit leaves it for a later try.
+    if (response.status === 401 || response.status === 403) deps.onSessionExpired();
+    return null;
+  }
+  const parsed = ZAuthReply.safeParse(await readJson(response));
+  if (!parsed.success) {
+    deps.onSessionExpired();
+    return null;
+  }
+  deps.onRefreshed(parsed.data);
+  return parsed.data;
+}
+
+/** One HTTP exchange; resolves the parsed reply or rejects with an ApiError (never toasts). */
+async function send<T>(
+  transport: Transport,
+  path: string,
+  options: RequestOptions<T>,
+  token: string | null,
+): Promise<T> {
+  const headers: Record<string, string> = {
+    accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+  };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await transport.fetch(`${transport.baseUrl}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError({});
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+
+  const json = await readJson(response);
+  if (!options.schema) return json as T;
+  // A 204 carries no body: the contract's reply for it is null.
+  const parsed = z.safeParse(options.schema, response.status === 204 ? null : json);
+  if (!parsed.success) {
+    const unexpected = t('toast.unexpected');
+    throw new ApiError({ status: response.status, message: unexpected, toastText: unexpected });
+  }
+  return parsed.data;
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
-  const fetchImpl = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const baseUrl = deps.baseUrl ?? API_PREFIX;
+  const transport: Transport = {
+    fetch: deps.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    baseUrl: deps.baseUrl ?? API_PREFIX,
+  };
   let refreshing: Promise<LoginReply | null> | null = null;
 
-  async function refreshNow(): Promise<LoginReply | null> {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${baseUrl}${AUTH_API.refresh.path}`, {
-        method: AUTH_API.refresh.method,
-        credentials: 'include',
-        headers: { 'x-requested-with': 'playshop' },
-      });
-    } catch {
-      // Offline: keep the session as it is, the caller sees its own failure.
-      return null;
-    }
-    if (!response.ok) {
-      // Only a refused cookie ends the session; a 5xx or a rate limit leaves it for a later try.
-      if (response.status === 401 || response.status === 403) deps.onSessionExpired();
-      return null;
-    }
-    const parsed = ZAuthReply.safeParse(await readJson(response));
-    if (!parsed.success) {
-      deps.onSessionExpired();
-      return null;
-    }
-    deps.onRefreshed(parsed.data);
-    return parsed.data;
-  }
-
   function refresh(): Promise<LoginReply | null> {
-    refreshing ??= refreshNow().finally(() => {
+    refreshing ??= refreshSession(transport, deps).finally(() => {
       refreshing = null;
     });
     return refreshing;
   }
 
-  /** One HTTP exchange; resolves the parsed reply or rejects with an ApiError (never toasts). */
-  async function send<T>(path: string, options: RequestOptions<T>, token: string | null): Promise<T> {
-    const headers: Record<string, string> = {
-      accept: options.responseType === 'blob' ? '*/*' : 'application/json',
-    };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (token) headers.authorization = `Bearer ${token}`;
-
-    let response: Response;
-    try {
-      response = await fetchImpl(`${baseUrl}${path}`, {
-        method: options.method ?? 'GET',
-        headers,
-        credentials: 'include',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-      });
-    } catch (cause) {
-      if (options.signal?.aborted) throw cause;
-      throw new ApiError({});
-    }
-    if (!response.ok) throw await errorFromResponse(response);
-    if (options.responseType === 'blob') return (await response.blob()) as T;
-
-    const json = await readJson(response);
-    if (!options.schema) return json as T;
-    // A 204 carries no body: the contract's reply for it is null.
-    const parsed = z.safeParse(options.schema, response.status === 204 ? null : json);
-    if (!parsed.success) {
-      const unexpected = t('toast.unexpected');
-      throw new ApiError({ status: response.status, message: unexpected, toastText: unexpected });
-    }
-    return parsed.data;
-  }
-
   async function sendWithRefresh<T>(path: string, options: RequestOptions<T>): Promise<T> {
-    if (options.auth === false) return send(path, options, null);
+    if (options.auth === false) return send(transport, path, options, null);
 
     const tokenUsed = deps.getAccessToken();
     try {
-      return await send(path, options, tokenUsed);
+      return await send(transport, path, options, tokenUsed);
     } catch (error) {
       if (!(error instanceof ApiError) || !isAuthFailure(error)) throw error;
       // Another call may already have renewed the token while this one was in flight.
       const current = deps.getAccessToken();
       const renewed = current && current !== tokenUsed ? current : (await refresh())?.accessToken;
       if (!renewed) throw error;
-      return send(path, options, renewed);
+      return send(transport, path, options, renewed);
     }
   }
 

@@ -3,18 +3,24 @@ import { toastSuccess } from '../ui/toast';
 
 /**
  * A change to the server that, once it succeeds, toasts `success` (a text, or one made from the
- * input) and refetches every query under `refresh`: the shape of most create, rename and delete hooks.
+ * input), keeps the reply as the data of `store` (a save that answers with what it saved) and
+ * refetches every query under `refresh`: the shape of most create, rename, save and delete hooks.
  */
 export function useSavingMutation<TInput, TReply>(
   mutationFn: (input: TInput) => Promise<TReply>,
-  { success, refresh }: { success: string | ((input: TInput) => string); refresh: QueryKey },
+  {
+    success,
+    refresh,
+    store,
+  }: { success: string | ((input: TInput) => string); refresh?: QueryKey; store?: QueryKey },
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (_reply, input) => {
+    onSuccess: (reply, input) => {
       toastSuccess(typeof success === 'string' ? success : success(input));
-      return queryClient.invalidateQueries({ queryKey: refresh });
+      if (store) queryClient.setQueryData(store, reply);
+      return refresh && queryClient.invalidateQueries({ queryKey: refresh });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Tabs, Text } from '@mantine/core';
-import { can, isOrgExpired } from '@playshop/shared';
+import { can, isOrgExpired, type OrganizationReply } from '@playshop/shared';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { BrandingPanel } from '../../features/organizations/branding-panel';
 import { OrganizationDataPanel } from '../../features/organizations/organization-data-panel';
@@ -41,49 +41,13 @@ export function SettingsPage() {
             {isSuper && <Tabs.Tab value="links">{t('settings.links')}</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="general" pt="md">
-            <Card withBorder radius="lg" padding="lg">
-              <OrganizationForm
-                key={`general-${org.dataUpdatedAt}`}
-                organization={org.data}
-                fields={
-                  isSuper ? ['name', ...GENERAL_FIELDS.filter((f) => f !== 'allowGuests')] : GENERAL_FIELDS
-                }
-                submitLabel={t('common.save')}
-              />
-              {isSuper && (
-                // Guests are a setting of the organization whose rooms they join: its admin sets it in
-                // their Settings, a super admin under Organizations → Edit, a facilitator per room.
-                <Text c="dimmed" size="sm" mt="md">
-                  {t('settings.guestsNote')}
-                </Text>
-              )}
-            </Card>
+            <GeneralTab organization={org.data} updatedAt={org.dataUpdatedAt} isSuper={isSuper} />
           </Tabs.Panel>
           <Tabs.Panel value="look" pt="md">
             <BrandingPanel orgId={org.data.id} />
           </Tabs.Panel>
           <Tabs.Panel value="license" pt="md">
-            <Card withBorder radius="lg" padding="lg">
-              <Stack gap="md">
-                <Group gap="sm">
-                  <Text fw={600}>{t('settings.expiry')}</Text>
-                  <Text>{org.data.expiry ?? t('organizations.noExpiry')}</Text>
-                  <Text fw={700}>
-                    {isOrgExpired(org.data.expiry) ? t('settings.expired') : t('settings.active')}
-                  </Text>
-                </Group>
-                {isSuper ? (
-                  <OrganizationForm
-                    key={`license-${org.dataUpdatedAt}`}
-                    organization={org.data}
-                    fields={['expiry']}
-                    submitLabel={t('common.save')}
-                  />
-                ) : (
-                  <Text c="dimmed">{t('settings.licenseManaged')}</Text>
-                )}
-              </Stack>
-            </Card>
+            <LicenseTab organization={org.data} updatedAt={org.dataUpdatedAt} isSuper={isSuper} />
           </Tabs.Panel>
           <Tabs.Panel value="sign-in" pt="md">
             {actor && <SignInSettingsPanel orgId={org.data.id} role={actor.role} />}
@@ -107,5 +71,60 @@ export function SettingsPage() {
         <OrganizationDataPanel organization={org.data} />
       )}
     </Stack>
+  );
+}
+
+interface TabProps {
+  organization: OrganizationReply;
+  /** When the organization was fetched: a new fetch remounts the form with the saved values. */
+  updatedAt: number;
+  isSuper: boolean;
+}
+
+function GeneralTab({ organization, updatedAt, isSuper }: TabProps) {
+  const t = useT();
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <OrganizationForm
+        key={`general-${updatedAt}`}
+        organization={organization}
+        fields={isSuper ? ['name', ...GENERAL_FIELDS.filter((f) => f !== 'allowGuests')] : GENERAL_FIELDS}
+        submitLabel={t('common.save')}
+      />
+      {isSuper && (
+        // Guests are a setting of the organization whose rooms they join: its admin sets it in
+        // their Settings, a super admin under Organizations → Edit, a facilitator per room.
+        <Text c="dimmed" size="sm" mt="md">
+          {t('settings.guestsNote')}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function LicenseTab({ organization, updatedAt, isSuper }: TabProps) {
+  const t = useT();
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="md">
+        <Group gap="sm">
+          <Text fw={600}>{t('settings.expiry')}</Text>
+          <Text>{organization.expiry ?? t('organizations.noExpiry')}</Text>
+          <Text fw={700}>
+            {isOrgExpired(organization.expiry) ? t('settings.expired') : t('settings.active')}
+          </Text>
+        </Group>
+        {isSuper ? (
+          <OrganizationForm
+            key={`license-${updatedAt}`}
+            organization={organization}
+            fields={['expiry']}
+            submitLabel={t('common.save')}
+          />
+        ) : (
+          <Text c="dimmed">{t('settings.licenseManaged')}</Text>
+        )}
+      </Stack>
+    </Card>
   );
 }

@@ -76,4 +76,25 @@ describe('ContentForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ type: 'OTHER', categoryId: 7, title: 'Fire exits' });
   });
+
+  it('keeps one correct answer: ticking another unticks the first, and answers are added and removed', async () => {
+    fakeApi();
+    renderForm();
+    await screen.findByRole('option', { name: 'Safety' });
+    fireEvent.change(field('Type'), { target: { value: 'QUESTION' } });
+    const correct = (n: number) => field(`Answer ${n} is correct`) as HTMLInputElement;
+    await waitFor(() => expect(correct(1).checked).toBe(true));
+    expect(correct(2).checked).toBe(false);
+
+    fireEvent.click(correct(2));
+    await waitFor(() => expect(correct(2).checked).toBe(true));
+    expect(correct(1).checked).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add answer' }));
+    expect(await screen.findByLabelText('Answer 3', { exact: true })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove answer 1' }));
+    await waitFor(() => expect(screen.queryByLabelText('Answer 3', { exact: true })).toBeNull());
+    // The correct one moved up with the rest.
+    expect(correct(1).checked).toBe(true);
+  });
 });

@@ -20,7 +20,7 @@ import {
 } from '@playshop/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { Controller, useController, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { hasMessage, t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
@@ -117,89 +117,28 @@ interface ContentFormProps {
   actions?: ReactNode;
 }
 
+const useContentForm = (initialValues: ContentFormValues) =>
+  useZodForm(ZContentFields, { defaultValues: initialValues });
+
+/** The form as its sections use it. */
+type ContentFormState = ReturnType<typeof useContentForm>;
+
 /**
  * Add and Edit Content: the type and category selects, then the form of the chosen type. Validates
  * each field on blur with the spec's texts, like the other forms (SPEC §5).
  */
 export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: ContentFormProps) {
   const t = useT();
-  const categories = useCategoryOptions();
-  const form = useZodForm(ZContentFields, { defaultValues: initialValues });
-  const { register, control, handleSubmit, watch, setValue, getValues, formState } = form;
-  const answers = useFieldArray({ control, name: 'answers' });
+  const form = useContentForm(initialValues);
+  const { register, control, handleSubmit, watch, formState } = form;
   const type = watch('type');
   const errors = formState.errors;
-  // The refine on the whole answer list reports at `answers` (root).
-  const answersError =
-    (errors.answers as { root?: { message?: string }; message?: string } | undefined)?.root?.message ??
-    (errors.answers as { message?: string } | undefined)?.message;
-
-  /** SPEC §4: ticking one answer makes it the only correct one. */
-  const markCorrect = (index: number, checked: boolean) => {
-    getValues('answers').forEach((_, i) => {
-      setValue(`answers.${i}.isCorrect`, checked ? i === index : false, { shouldDirty: true });
-    });
-  };
 
   return (
     <form onSubmit={handleSubmit(async (input) => onSubmit(input))} noValidate>
       <Stack gap="md">
-        <Group grow align="flex-start" wrap="wrap">
-          <NativeSelect
-            label={t('content.type')}
-            {...register('type')}
-            error={fieldError(errors.type?.message)}
-            data={[
-              { value: '', label: t('content.select') },
-              ...CONTENT_TYPES.map((option) => ({ value: option, label: contentTypeLabel(option) })),
-            ]}
-            miw={200}
-          />
-          {/* Controlled: the item's category shows once the options arrive (an uncontrolled select
-              took '' while its options were loading, and Edit Content showed 'Select...'). */}
-          <Controller
-            control={control}
-            name="categoryId"
-            render={({ field }) => (
-              <NativeSelect
-                label={t('content.category')}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldError(errors.categoryId?.message)}
-                data={[{ value: '', label: t('content.select') }, ...(categories.data ?? [])]}
-                miw={200}
-              />
-            )}
-          />
-        </Group>
-
-        {type && (
-          <>
-            <TextInput
-              label={t('content.titleLabel')}
-              {...register('title')}
-              error={fieldError(errors.title?.message)}
-              maxLength={200}
-            />
-            <Textarea
-              label={t('content.description')}
-              autosize
-              minRows={2}
-              {...register('description')}
-              error={fieldError(errors.description?.message)}
-            />
-            <Textarea
-              label={t('content.script')}
-              description={t('content.scriptDescription')}
-              autosize
-              minRows={2}
-              {...register('script')}
-            />
-          </>
-        )}
+        <TypeAndCategoryFields form={form} />
+        {type && <CommonFields form={form} />}
 
         {type === 'IMAGE' && (
           <Controller
@@ -226,81 +165,7 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
           />
         )}
 
-        {type === 'QUESTION' && (
-          <>
-            <TextInput
-              label={t('content.question')}
-              {...register('question')}
-              error={fieldError(errors.question?.message)}
-            />
-            <Fieldset legend={t('content.answers')} radius="md">
-              <Stack gap="sm">
-                {answers.fields.map((field, index) => (
-                  <Paper key={field.id} withBorder p="sm" radius="md">
-                    <Stack gap="xs">
-                      <Group align="flex-end" wrap="nowrap" gap="xs">
-                        <TextInput
-                          label={t('content.answerN', { n: index + 1 })}
-                          style={{ flex: 1 }}
-                          {...register(`answers.${index}.name`)}
-                          error={fieldError(errors.answers?.[index]?.name?.message)}
-                        />
-                        <ActionIcon
-                          variant="light"
-                          color="red"
-                          size="lg"
-                          mb={2}
-                          aria-label={t('content.removeAnswerN', { n: index + 1 })}
-                          disabled={answers.fields.length <= 1}
-                          onClick={() => answers.remove(index)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                      <Controller
-                        control={control}
-                        name={`answers.${index}.isCorrect`}
-                        render={({ field: f }) => (
-                          <Checkbox
-                            label={t('content.answerNCorrect', { n: index + 1 })}
-                            checked={f.value}
-                            onChange={(e) => markCorrect(index, e.currentTarget.checked)}
-                          />
-                        )}
-                      />
-                      <Controller
-                        control={control}
-                        name={`answers.${index}.url`}
-                        render={({ field: f }) => (
-                          <ImageUploadField
-                            label={t('content.answerNImage', { n: index + 1 })}
-                            folder="answer-images"
-                            value={f.value}
-                            onChange={f.onChange}
-                          />
-                        )}
-                      />
-                    </Stack>
-                  </Paper>
-                ))}
-                {answersError && (
-                  <Text c="red.8" size="sm" role="alert">
-                    {fieldError(answersError)}
-                  </Text>
-                )}
-                <Button
-                  variant="default"
-                  leftSection={<IconPlus size={16} aria-hidden />}
-                  onClick={() => answers.append({ ...EMPTY_ANSWER })}
-                  disabled={answers.fields.length >= 12}
-                  w="fit-content"
-                >
-                  {t('content.addAnswer')}
-                </Button>
-              </Stack>
-            </Fieldset>
-          </>
-        )}
+        {type === 'QUESTION' && <QuestionFields form={form} />}
 
         <Group gap="sm">
           {/* No blur on press: a blur-time validation that removes an error above would move the
@@ -316,5 +181,182 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
         </Group>
       </Stack>
     </form>
+  );
+}
+
+function TypeAndCategoryFields({ form }: { form: ContentFormState }) {
+  const t = useT();
+  const categories = useCategoryOptions();
+  const errors = form.formState.errors;
+  return (
+    <Group grow align="flex-start" wrap="wrap">
+      <NativeSelect
+        label={t('content.type')}
+        {...form.register('type')}
+        error={fieldError(errors.type?.message)}
+        data={[
+          { value: '', label: t('content.select') },
+          ...CONTENT_TYPES.map((option) => ({ value: option, label: contentTypeLabel(option) })),
+        ]}
+        miw={200}
+      />
+      {/* Controlled: the item's category shows once the options arrive (an uncontrolled select
+          took '' while its options were loading, and Edit Content showed 'Select...'). */}
+      <Controller
+        control={form.control}
+        name="categoryId"
+        render={({ field }) => (
+          <NativeSelect
+            label={t('content.category')}
+            name={field.name}
+            ref={field.ref}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldError(errors.categoryId?.message)}
+            data={[{ value: '', label: t('content.select') }, ...(categories.data ?? [])]}
+            miw={200}
+          />
+        )}
+      />
+    </Group>
+  );
+}
+
+/** Every type's title, description and facilitator's script. */
+function CommonFields({ form }: { form: ContentFormState }) {
+  const t = useT();
+  const errors = form.formState.errors;
+  return (
+    <>
+      <TextInput
+        label={t('content.titleLabel')}
+        {...form.register('title')}
+        error={fieldError(errors.title?.message)}
+        maxLength={200}
+      />
+      <Textarea
+        label={t('content.description')}
+        autosize
+        minRows={2}
+        {...form.register('description')}
+        error={fieldError(errors.description?.message)}
+      />
+      <Textarea
+        label={t('content.script')}
+        description={t('content.scriptDescription')}
+        autosize
+        minRows={2}
+        {...form.register('script')}
+      />
+    </>
+  );
+}
+
+/** A question's text and its answers (SPEC §4: one to twelve, exactly one correct). */
+function QuestionFields({ form }: { form: ContentFormState }) {
+  const t = useT();
+  const answers = useFieldArray({ control: form.control, name: 'answers' });
+  const errors = form.formState.errors;
+  // The refine on the whole answer list reports at `answers` (root).
+  const answersError =
+    (errors.answers as { root?: { message?: string }; message?: string } | undefined)?.root?.message ??
+    (errors.answers as { message?: string } | undefined)?.message;
+
+  /** SPEC §4: ticking one answer makes it the only correct one. */
+  const markCorrect = (index: number, checked: boolean) => {
+    form.getValues('answers').forEach((_, i) => {
+      form.setValue(`answers.${i}.isCorrect`, checked ? i === index : false, { shouldDirty: true });
+    });
+  };
+
+  return (
+    <>
+      <TextInput
+        label={t('content.question')}
+        {...form.register('question')}
+        error={fieldError(errors.question?.message)}
+      />
+      <Fieldset legend={t('content.answers')} radius="md">
+        <Stack gap="sm">
+          {answers.fields.map((field, index) => (
+            <AnswerFields
+              key={field.id}
+              form={form}
+              index={index}
+              canRemove={answers.fields.length > 1}
+              onRemove={() => answers.remove(index)}
+              onMarkCorrect={(checked) => markCorrect(index, checked)}
+            />
+          ))}
+          {answersError && (
+            <Text c="red.8" size="sm" role="alert">
+              {fieldError(answersError)}
+            </Text>
+          )}
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => answers.append({ ...EMPTY_ANSWER })}
+            disabled={answers.fields.length >= 12}
+            w="fit-content"
+          >
+            {t('content.addAnswer')}
+          </Button>
+        </Stack>
+      </Fieldset>
+    </>
+  );
+}
+
+interface AnswerFieldsProps {
+  form: ContentFormState;
+  index: number;
+  canRemove: boolean;
+  onRemove: () => void;
+  onMarkCorrect: (checked: boolean) => void;
+}
+
+/** One answer: its text, whether it is the correct one, and an optional image. */
+function AnswerFields({ form, index, canRemove, onRemove, onMarkCorrect }: AnswerFieldsProps) {
+  const t = useT();
+  const n = index + 1;
+  const isCorrect = useController({ control: form.control, name: `answers.${index}.isCorrect` }).field;
+  const image = useController({ control: form.control, name: `answers.${index}.url` }).field;
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Group align="flex-end" wrap="nowrap" gap="xs">
+          <TextInput
+            label={t('content.answerN', { n })}
+            style={{ flex: 1 }}
+            {...form.register(`answers.${index}.name`)}
+            error={fieldError(form.formState.errors.answers?.[index]?.name?.message)}
+          />
+          <ActionIcon
+            variant="light"
+            color="red"
+            size="lg"
+            mb={2}
+            aria-label={t('content.removeAnswerN', { n })}
+            disabled={!canRemove}
+            onClick={onRemove}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <Checkbox
+          label={t('content.answerNCorrect', { n })}
+          checked={isCorrect.value}
+          onChange={(e) => onMarkCorrect(e.currentTarget.checked)}
+        />
+        <ImageUploadField
+          label={t('content.answerNImage', { n })}
+          folder="answer-images"
+          value={image.value}
+          onChange={image.onChange}
+        />
+      </Stack>
+    </Paper>
   );
 }

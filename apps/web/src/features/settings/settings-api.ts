@@ -1,8 +1,8 @@
 import { type PublicSettingsUpdate, SETTINGS_API } from '@playshop/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { useSavingMutation } from '../../api/use-saving-mutation';
 import { t } from '../../i18n/i18n';
-import { toastSuccess } from '../../ui/toast';
 
 /** Query keys of the product settings. */
 export const settingsKeys = {
@@ -21,13 +21,12 @@ export function usePublicSettings() {
 
 /** Super admin: saves the footer's Report Issue and Status links, the Training link. */
 export function useSavePublicSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PublicSettingsUpdate) => api.call(SETTINGS_API.savePublicSettings, { body }),
-    onSuccess: (saved) => {
-      toastSuccess(t('links.saved'));
-      // The footer and the sidebar read these; show the new links at once.
-      queryClient.setQueryData(settingsKeys.public, saved);
+  // The footer and the sidebar read these; storing the reply shows the new links at once.
+  return useSavingMutation(
+    (body: PublicSettingsUpdate) => api.call(SETTINGS_API.savePublicSettings, { body }),
+    {
+      success: t('links.saved'),
+      store: settingsKeys.public,
     },
-  });
+  );
 }

@@ -1,8 +1,8 @@
 import { TRAINING_API, type TrainingSettings } from '@playshop/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { useSavingMutation } from '../../api/use-saving-mutation';
 import { t } from '../../i18n/i18n';
-import { toastSuccess } from '../../ui/toast';
 
 /** Query keys of training playlists (the caller's playlist, the super admin's settings). */
 export const trainingKeys = {
@@ -13,15 +13,11 @@ export const trainingKeys = {
 
 /** Replaces every role's playlist source. */
 export function useSaveTrainingSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TrainingSettings) => api.call(TRAINING_API.saveSettings, { body }),
-    onSuccess: (saved) => {
-      toastSuccess(t('training.saved'));
-      queryClient.setQueryData(trainingKeys.settings, saved);
-      // The super admin's own playlist may have changed with it.
-      return queryClient.invalidateQueries({ queryKey: trainingKeys.playlist });
-    },
+  return useSavingMutation((body: TrainingSettings) => api.call(TRAINING_API.saveSettings, { body }), {
+    success: t('training.saved'),
+    store: trainingKeys.settings,
+    // The super admin's own playlist may have changed with it.
+    refresh: trainingKeys.playlist,
   });
 }
 

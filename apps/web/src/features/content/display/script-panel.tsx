@@ -1,10 +1,10 @@
-import { Button, Collapse, Paper, Text, Title } from '@mantine/core';
+import { Collapse, Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { can } from '@playshop/shared';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useCurrentUser } from '../../../auth/auth-provider';
 import { useT } from '../../../i18n/locale-provider';
+import { DisclosureToggle } from '../../../ui/disclosure-toggle';
 
 /**
  * SPEC §2: the facilitator's script, collapsible and hidden by default, shown only to signed-in roles
@@ -18,18 +18,9 @@ export function ScriptPanel({ script }: { script: string | null | undefined }) {
   if (!script || !can(user?.role, 'readContent')) return null;
   return (
     <Paper withBorder radius="md" p="xs" bg="var(--mantine-color-gray-0)">
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        onClick={toggle}
-        aria-expanded={opened}
-        aria-controls={id}
-        rightSection={
-          opened ? <IconChevronUp size={16} aria-hidden /> : <IconChevronDown size={16} aria-hidden />
-        }
-      >
+      <DisclosureToggle opened={opened} onToggle={toggle} controls={id} chevronSize={16}>
         {opened ? t('content.hideScript') : t('content.showScript')}
-      </Button>
+      </DisclosureToggle>
       <Collapse in={opened} id={id}>
         <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
           {script}
