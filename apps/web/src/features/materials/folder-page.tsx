@@ -1,10 +1,11 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconPencil, IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
+import { DeleteButton } from '../../ui/delete-button';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -22,31 +23,18 @@ export function MaterialsFolderPage() {
   const navigate = useNavigate();
   const folder = useMaterialFolder(folderName, subFolderName);
   const name = subFolderName ?? folderName;
-  const folderPath = subFolderName ? `${folderName}/${subFolderName}` : folderName;
   const parentHref = subFolderName ? paths.folderHref(folderName) : paths.root;
-  const removeFolder = useDeleteFolder();
-  const confirmDeleteFolder = useConfirmDelete<string>(async (path) => {
-    await removeFolder.mutateAsync(path);
-    navigate(parentHref, { replace: true });
-  });
 
   const trail = (
     <MaterialsBreadcrumbs trail={folderTrail(paths.folderHref, folderName, subFolderName, 'folder')} />
   );
 
   if (folder.error) {
-    const isNotFound = folder.error instanceof ApiError && folder.error.status === 404;
     return (
       <Stack gap="lg">
         {trail}
         <PageTitle>{name}</PageTitle>
-        <ErrorAlert
-          message={
-            isNotFound
-              ? t('materials.folderNotFound')
-              : t('materials.error', { message: folder.error.message })
-          }
-        />
+        <FolderErrorAlert error={folder.error} />
         <BackLink to={paths.root} w="fit-content">
           {t('materials.backToMaterials')}
         </BackLink>
@@ -66,31 +54,7 @@ export function MaterialsFolderPage() {
         {name}
       </PageTitle>
       {paths.canManage && (
-        <Group gap="sm">
-          <Button
-            component={Link}
-            to={paths.uploadHref(folderName, subFolderName)}
-            leftSection={<IconUpload size={18} aria-hidden />}
-          >
-            {t('materials.uploadHere')}
-          </Button>
-          <Button
-            component={Link}
-            to={`${paths.folderHref(folderName, subFolderName)}/edit`}
-            variant="default"
-            leftSection={<IconPencil size={18} aria-hidden />}
-          >
-            {t('materials.renameFolder')}
-          </Button>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={18} aria-hidden />}
-            onClick={() => confirmDeleteFolder.ask(folderPath)}
-          >
-            {t('materials.deleteFolder')}
-          </Button>
-        </Group>
+        <FolderActions folderName={folderName} subFolderName={subFolderName} parentHref={parentHref} />
       )}
 
       {!subFolderName && subfolders.length > 0 && (
@@ -124,7 +88,58 @@ export function MaterialsFolderPage() {
           />
         )}
       </Stack>
+    </Stack>
+  );
+}
 
+function FolderErrorAlert({ error }: { error: Error }) {
+  const t = useT();
+  const isNotFound = error instanceof ApiError && error.status === 404;
+  return (
+    <ErrorAlert
+      message={isNotFound ? t('materials.folderNotFound') : t('materials.error', { message: error.message })}
+    />
+  );
+}
+
+interface FolderActionsProps {
+  folderName: string;
+  subFolderName: string | undefined;
+  /** Where a deleted folder's page goes. */
+  parentHref: string;
+}
+
+/** A manager's Upload here, Rename folder and Delete folder (with its confirmation). */
+function FolderActions({ folderName, subFolderName, parentHref }: FolderActionsProps) {
+  const t = useT();
+  const paths = useMaterialsPaths();
+  const navigate = useNavigate();
+  const folderPath = subFolderName ? `${folderName}/${subFolderName}` : folderName;
+  const removeFolder = useDeleteFolder();
+  const confirmDeleteFolder = useConfirmDelete<string>(async (path) => {
+    await removeFolder.mutateAsync(path);
+    navigate(parentHref, { replace: true });
+  });
+  return (
+    <Group gap="sm">
+      <Button
+        component={Link}
+        to={paths.uploadHref(folderName, subFolderName)}
+        leftSection={<IconUpload size={18} aria-hidden />}
+      >
+        {t('materials.uploadHere')}
+      </Button>
+      <Button
+        component={Link}
+        to={`${paths.folderHref(folderName, subFolderName)}/edit`}
+        variant="default"
+        leftSection={<IconPencil size={18} aria-hidden />}
+      >
+        {t('materials.renameFolder')}
+      </Button>
+      <DeleteButton iconSize={18} onClick={() => confirmDeleteFolder.ask(folderPath)}>
+        {t('materials.deleteFolder')}
+      </DeleteButton>
       {/* SPEC §2: the folder confirmation warns that every file inside goes too. */}
       <ConfirmDeleteDialog
         state={confirmDeleteFolder}
@@ -132,6 +147,6 @@ export function MaterialsFolderPage() {
         label={(path) => path}
         warning={t('materials.deleteFolderWarning')}
       />
-    </Stack>
+    </Group>
   );
 }

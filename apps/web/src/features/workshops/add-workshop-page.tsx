@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ContentReply } from '@playshop/shared';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageTitle } from '../../ui/page-title';
 import { NameForm } from './name-form';
 import { OrderedContentList } from './ordered-content-list';
@@ -14,10 +15,10 @@ import { useCreateSession, useCreateWorkshop } from './workshops-api';
 const LAST_STEP = 2;
 
 /**
- * `{org}/admin/workshops/add-workshop`: the three-step builder of SPEC §2/§4. Step one creates the
- * workshop; each pass through steps two and three saves one session after the previous ones.
+ * The builder's state: the step, the created workshop, the session being put together, and the
+ * saves. Step one creates the workshop; each pass through steps two and three saves one session.
  */
-export function AddWorkshopPage() {
+function useWorkshopWizard() {
   const t = useT();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
@@ -29,9 +30,6 @@ export function AddWorkshopPage() {
   const [saveError, setSaveError] = useState<string | null>(null);
   const createWorkshop = useCreateWorkshop();
   const createSession = useCreateSession();
-
-  const canGoNext = step < LAST_STEP && (step === 0 ? workshop !== null : sessionName !== '');
-  const canGoBack = step > 0 && !isSaved;
 
   const handleCreateWorkshop = async (name: string) => {
     setWorkshop(await createWorkshop.mutateAsync(name));
@@ -61,8 +59,38 @@ export function AddWorkshopPage() {
     setIsSaved(false);
     setStep(1);
   };
+
+  return {
+    step,
+    workshop,
+    sessionName,
+    setSessionName,
+    selected,
+    setSelected,
+    savedCount,
+    isSaved,
+    saveError,
+    isCreatingWorkshop: createWorkshop.isPending,
+    isSavingSession: createSession.isPending,
+    canGoNext: step < LAST_STEP && (step === 0 ? workshop !== null : sessionName !== ''),
+    canGoBack: step > 0 && !isSaved,
+    back: () => setStep((s) => Math.max(0, s - 1)),
+    next: () => setStep((s) => Math.min(LAST_STEP, s + 1)),
+    handleCreateWorkshop,
+    handleSaveSession,
+    handleAnotherSession,
+    handleFinish: () => navigate(workshop ? `../edit/${workshop.id}` : '..', { relative: 'path' }),
+  };
+}
+
+type WorkshopWizard = ReturnType<typeof useWorkshopWizard>;
+
+/** `{org}/admin/workshops/add-workshop`: the three-step builder of SPEC §2/§4. */
+export function AddWorkshopPage() {
+  const t = useT();
+  const wizard = useWorkshopWizard();
+  const { workshop } = wizard;
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  const handleFinish = () => navigate(workshop ? `../edit/${workshop.id}` : '..', { relative: 'path' });
 
   return (
     <Stack gap="lg">
@@ -71,7 +99,7 @@ export function AddWorkshopPage() {
       </PageTitle>
       {/* On a phone the steps stack, each under the last, with the step's page below them. */}
       <Stepper
-        active={step}
+        active={wizard.step}
         allowNextStepsSelect={false}
         size="sm"
         wrap
@@ -85,47 +113,27 @@ export function AddWorkshopPage() {
               <NameForm
                 kind="workshop"
                 submitLabel={t('workshops.submit')}
-                loading={createWorkshop.isPending}
-                onSubmit={handleCreateWorkshop}
+                loading={wizard.isCreatingWorkshop}
+                onSubmit={wizard.handleCreateWorkshop}
               />
             )}
           </Paper>
         </Stepper.Step>
 
         <Stepper.Step label={t('workshops.stepCreateSession')}>
-          <Stack gap="md">
-            <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
-              <Text size="sm" c="dimmed" mb="xs">
-                {t('workshops.sessionNumber', { number: savedCount + 1 })}
-              </Text>
-              <NameForm
-                kind="session"
-                name={sessionName}
-                submitLabel={sessionName ? t('workshops.rename') : t('workshops.create')}
-                onSubmit={setSessionName}
-              />
-            </Paper>
-            {sessionName && (
-              <SessionContentEditor
-                title={t('workshops.contentListOf', { name: sessionName })}
-                label={t('workshops.contentList')}
-                items={selected}
-                onChange={setSelected}
-              />
-            )}
-          </Stack>
+          <SessionStep wizard={wizard} />
         </Stepper.Step>
 
         <Stepper.Step label={t('workshops.stepSaveSession')}>
           <SessionReview
-            sessionName={sessionName}
-            items={selected}
-            error={saveError}
-            isSaved={isSaved}
-            saving={createSession.isPending}
-            onSave={handleSaveSession}
-            onAnother={handleAnotherSession}
-            onFinish={handleFinish}
+            sessionName={wizard.sessionName}
+            items={wizard.selected}
+            error={wizard.saveError}
+            isSaved={wizard.isSaved}
+            saving={wizard.isSavingSession}
+            onSave={wizard.handleSaveSession}
+            onAnother={wizard.handleAnotherSession}
+            onFinish={wizard.handleFinish}
           />
         </Stepper.Step>
       </Stepper>
@@ -134,19 +142,48 @@ export function AddWorkshopPage() {
         <Button
           variant="default"
           leftSection={<IconArrowLeft size={16} aria-hidden />}
-          disabled={!canGoBack}
-          onClick={() => setStep((s) => Math.max(0, s - 1))}
+          disabled={!wizard.canGoBack}
+          onClick={wizard.back}
         >
           {t('workshops.back')}
         </Button>
         <Button
           rightSection={<IconArrowRight size={16} aria-hidden />}
-          disabled={!canGoNext}
-          onClick={() => setStep((s) => Math.min(LAST_STEP, s + 1))}
+          disabled={!wizard.canGoNext}
+          onClick={wizard.next}
         >
           {t('workshops.next')}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** Step two: the session's name, then its content once it has one. */
+function SessionStep({ wizard }: { wizard: WorkshopWizard }) {
+  const t = useT();
+  const { sessionName } = wizard;
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} maw={560}>
+        <Text size="sm" c="dimmed" mb="xs">
+          {t('workshops.sessionNumber', { number: wizard.savedCount + 1 })}
+        </Text>
+        <NameForm
+          kind="session"
+          name={sessionName}
+          submitLabel={sessionName ? t('workshops.rename') : t('workshops.create')}
+          onSubmit={wizard.setSessionName}
+        />
+      </Paper>
+      {sessionName && (
+        <SessionContentEditor
+          title={t('workshops.contentListOf', { name: sessionName })}
+          label={t('workshops.contentList')}
+          items={wizard.selected}
+          onChange={wizard.setSelected}
+        />
+      )}
     </Stack>
   );
 }
@@ -187,11 +224,7 @@ function SessionReview({
           {sessionName}
         </Text>
         <OrderedContentList label={t('workshops.sessionContent')} items={items} />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            <Text c="red.9">{error}</Text>
-          </Alert>
-        )}
+        {error && <ErrorAlert message={error} />}
         {isSaved ? (
           <Group gap="sm">
             <Button onClick={onAnother}>{t('workshops.addAnotherSession')}</Button>

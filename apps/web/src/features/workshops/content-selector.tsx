@@ -38,7 +38,6 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
   const pages = useContentPages(filters);
   const items = pages.data?.pages.flatMap((p) => p.content) ?? [];
   const [isFormOpen, form] = useDisclosure(false);
-  const save = useSaveContent();
   const headingId = useId();
 
   const add = (item: ContentReply) => {
@@ -67,39 +66,9 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
           <Stack gap={6}>
             {pages.isPending && <PageLoader label={t('workshops.loadingContent')} />}
             {pages.isSuccess && items.length === 0 && <Text c="dimmed">{t('workshops.noContent')}</Text>}
-            {items.map((item) => {
-              const isAdded = selectedIds.includes(item.id);
-              return (
-                <Group key={item.id} gap="xs" wrap="nowrap" justify="space-between">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {item.title}
-                    </Text>
-                    <Group gap={4}>
-                      <Badge size="xs" variant="light">
-                        {contentTypeLabel(item.type)}
-                      </Badge>
-                      <Badge size="xs" variant="outline" color="gray">
-                        {item.category.name}
-                      </Badge>
-                    </Group>
-                  </Stack>
-                  <Button
-                    size="compact-sm"
-                    variant={isAdded ? 'default' : 'filled'}
-                    disabled={isAdded}
-                    aria-label={
-                      isAdded
-                        ? t('workshops.itemAdded', { title: item.title })
-                        : t('workshops.addItem', { title: item.title })
-                    }
-                    onClick={() => add(item)}
-                  >
-                    {isAdded ? t('workshops.added') : t('workshops.addButton')}
-                  </Button>
-                </Group>
-              );
-            })}
+            {items.map((item) => (
+              <SelectorRow key={item.id} item={item} isAdded={selectedIds.includes(item.id)} onAdd={add} />
+            ))}
             {pages.hasNextPage && (
               <Button
                 variant="default"
@@ -113,22 +82,81 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
           </Stack>
         </ScrollArea.Autosize>
       </Stack>
-      <Modal
-        opened={isFormOpen}
-        onClose={form.close}
-        title={t('workshops.newContent')}
-        size="lg"
-        closeButtonProps={{ 'aria-label': t('workshops.close') }}
-      >
-        <ContentForm
-          initialValues={emptyContentForm}
-          submitLabel={t('workshops.saveAndAdd')}
-          onSubmit={async (input) => {
-            add(await save.mutateAsync(input));
-            form.close();
-          }}
-        />
-      </Modal>
+      <NewContentModal opened={isFormOpen} onClose={form.close} onSaved={add} />
     </Paper>
+  );
+}
+
+function SelectorRow({
+  item,
+  isAdded,
+  onAdd,
+}: {
+  item: ContentReply;
+  isAdded: boolean;
+  onAdd: (item: ContentReply) => void;
+}) {
+  const t = useT();
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {item.title}
+        </Text>
+        <Group gap={4}>
+          <Badge size="xs" variant="light">
+            {contentTypeLabel(item.type)}
+          </Badge>
+          <Badge size="xs" variant="outline" color="gray">
+            {item.category.name}
+          </Badge>
+        </Group>
+      </Stack>
+      <Button
+        size="compact-sm"
+        variant={isAdded ? 'default' : 'filled'}
+        disabled={isAdded}
+        aria-label={
+          isAdded
+            ? t('workshops.itemAdded', { title: item.title })
+            : t('workshops.addItem', { title: item.title })
+        }
+        onClick={() => onAdd(item)}
+      >
+        {isAdded ? t('workshops.added') : t('workshops.addButton')}
+      </Button>
+    </Group>
+  );
+}
+
+/** Writes a new content item on the spot; once saved it joins the session. */
+function NewContentModal({
+  opened,
+  onClose,
+  onSaved,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onSaved: (item: ContentReply) => void;
+}) {
+  const t = useT();
+  const save = useSaveContent();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('workshops.newContent')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('workshops.close') }}
+    >
+      <ContentForm
+        initialValues={emptyContentForm}
+        submitLabel={t('workshops.saveAndAdd')}
+        onSubmit={async (input) => {
+          onSaved(await save.mutateAsync(input));
+          onClose();
+        }}
+      />
+    </Modal>
   );
 }

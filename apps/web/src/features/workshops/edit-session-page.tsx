@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { type ContentReply, ZSessionName } from '@playshop/shared';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
+import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -38,9 +39,7 @@ export function EditSessionPage() {
     return (
       <Stack gap="lg">
         <PageTitle>{t('workshops.editSession')}</PageTitle>
-        <Alert color="red" variant="light" role="alert">
-          <Text c="red.9">{t('workshops.sessionNotFound')}</Text>
-        </Alert>
+        <ErrorAlert message={t('workshops.sessionNotFound')} />
         <div>{back}</div>
       </Stack>
     );
@@ -75,11 +74,7 @@ export function EditSessionPage() {
             items={items}
             onChange={setItems}
           />
-          {error && (
-            <Alert color="red" variant="light" role="alert">
-              <Text c="red.9">{error}</Text>
-            </Alert>
-          )}
+          {error && <ErrorAlert message={error} />}
           <Group gap="sm">
             <Button type="submit" onMouseDown={keepFieldFocus} loading={save.isPending}>
               {t('workshops.save')}

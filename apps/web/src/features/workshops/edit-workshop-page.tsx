@@ -1,10 +1,12 @@
-import { Accordion, Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SessionReply } from '@playshop/shared';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
+import { DeleteButton } from '../../ui/delete-button';
+import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -18,8 +20,6 @@ export function EditWorkshopPage() {
   const id = parseRouteId(useParams().id);
   const workshop = useWorkshop(id);
   const rename = useRenameWorkshop();
-  const removeSession = useDeleteSession();
-  const confirmDelete = useConfirmDelete<SessionReply>((session) => removeSession.mutateAsync(session.id));
 
   const back = (
     <BackLink to="../.." relative="path" w="fit-content">
@@ -31,9 +31,7 @@ export function EditWorkshopPage() {
     return (
       <Stack gap="lg">
         <PageTitle>{t('workshops.editWorkshop')}</PageTitle>
-        <Alert color="red" variant="light" role="alert">
-          <Text c="red.9">{t('workshops.errorLoading')}</Text>
-        </Alert>
+        <ErrorAlert message={t('workshops.errorLoading')} />
         {back}
       </Stack>
     );
@@ -53,12 +51,25 @@ export function EditWorkshopPage() {
         />
       </Paper>
 
+      <SessionList sessions={workshop.data.sessions} />
+      {back}
+    </Stack>
+  );
+}
+
+/** The workshop's sessions, each expanding to its content, with Edit Session and Delete Session. */
+function SessionList({ sessions }: { sessions: SessionReply[] }) {
+  const t = useT();
+  const removeSession = useDeleteSession();
+  const confirmDelete = useConfirmDelete<SessionReply>((session) => removeSession.mutateAsync(session.id));
+  return (
+    <>
       <Title order={2} fz="lg">
         {t('workshops.sessions')}
       </Title>
-      {workshop.data.sessions.length === 0 && <Text c="dimmed">{t('workshops.noSessions')}</Text>}
+      {sessions.length === 0 && <Text c="dimmed">{t('workshops.noSessions')}</Text>}
       <Accordion variant="separated" multiple>
-        {workshop.data.sessions.map((session) => (
+        {sessions.map((session) => (
           <Accordion.Item key={session.id} value={String(session.id)}>
             <Accordion.Control>{`${session.orderIndex + 1}. ${session.name}`}</Accordion.Control>
             <Accordion.Panel>
@@ -78,28 +89,23 @@ export function EditWorkshopPage() {
                   >
                     {t('workshops.editSession')}
                   </Button>
-                  <Button
-                    variant="light"
-                    color="red"
-                    leftSection={<IconTrash size={16} aria-hidden />}
+                  <DeleteButton
                     aria-label={t('workshops.deleteSessionOf', { name: session.name })}
                     onClick={() => confirmDelete.ask(session)}
                   >
                     {t('workshops.deleteSession')}
-                  </Button>
+                  </DeleteButton>
                 </Group>
               </Stack>
             </Accordion.Panel>
           </Accordion.Item>
         ))}
       </Accordion>
-      {back}
-
       <ConfirmDeleteDialog
         state={confirmDelete}
         thing={t('workshops.sessionThing')}
         label={(session) => session.name}
       />
-    </Stack>
+    </>
   );
 }

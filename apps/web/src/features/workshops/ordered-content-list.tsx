@@ -44,29 +44,7 @@ export function OrderedContentList({ items, onChange, label, emptyText }: Ordere
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const titleOf = (id: unknown) => items.find((item) => item.id === id)?.title ?? '';
   const positionOf = (id: unknown) => items.findIndex((item) => item.id === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t('workshops.dragPickedUp', { title: titleOf(active.id), position: positionOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over
-        ? t('workshops.dragOver', {
-            title: titleOf(active.id),
-            position: positionOf(over.id),
-            count: items.length,
-          })
-        : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('workshops.dragMoved', {
-            title: titleOf(active.id),
-            position: positionOf(over.id),
-            count: items.length,
-          })
-        : undefined,
-    onDragCancel: ({ active }) => t('workshops.dragCancelled', { title: titleOf(active.id) }),
-  };
 
   const move = (from: number, to: number) => {
     if (!onChange || to < 0 || to >= items.length) return;
@@ -94,7 +72,7 @@ export function OrderedContentList({ items, onChange, label, emptyText }: Ordere
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
         accessibility={{
-          announcements,
+          announcements: dragAnnouncements(items, t),
           screenReaderInstructions: { draggable: t('workshops.dragInstructions') },
         }}
       >
@@ -116,6 +94,33 @@ export function OrderedContentList({ items, onChange, label, emptyText }: Ordere
       </DndContext>
     </div>
   );
+}
+
+/** What a screen reader hears while an item is dragged: its title, where it is, and how many there are. */
+function dragAnnouncements(items: ContentReply[], t: ReturnType<typeof useT>): Announcements {
+  const titleOf = (id: unknown) => items.find((item) => item.id === id)?.title ?? '';
+  const positionOf = (id: unknown) => items.findIndex((item) => item.id === id) + 1;
+  return {
+    onDragStart: ({ active }) =>
+      t('workshops.dragPickedUp', { title: titleOf(active.id), position: positionOf(active.id) }),
+    onDragOver: ({ active, over }) =>
+      over
+        ? t('workshops.dragOver', {
+            title: titleOf(active.id),
+            position: positionOf(over.id),
+            count: items.length,
+          })
+        : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? t('workshops.dragMoved', {
+            title: titleOf(active.id),
+            position: positionOf(over.id),
+            count: items.length,
+          })
+        : undefined,
+    onDragCancel: ({ active }) => t('workshops.dragCancelled', { title: titleOf(active.id) }),
+  };
 }
 
 interface SortableRowProps {
