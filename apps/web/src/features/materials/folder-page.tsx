@@ -92,7 +92,8 @@ export function MaterialsFolderPage() {
   );
 }
 
-function FolderErrorAlert({ error }: { error: Error }) {
+/** A folder that failed to load: 'Folder not found' for a 404 (a folder the caller may not see). */
+export function FolderErrorAlert({ error }: { error: Error }) {
   const t = useT();
   const isNotFound = error instanceof ApiError && error.status === 404;
   return (

@@ -7,7 +7,15 @@ import {
   ZMaterialFile,
 } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { type DetailedError, Upload } from 'tus-js-client';
 import { api } from '../../api/api';
 import { sessionStore } from '../../api/session-store';
@@ -131,103 +139,79 @@ function failureOf(error: Error | DetailedError): UploadFailure {
   };
 }
 
+/** The file the server describes in an upload's last reply, or null when the reply does not say. */
+function storedFileOf(lastResponse: { getBody(): string }): MaterialFile | null {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(lastResponse.getBody() || 'null');
+  } catch {
+    // Checked below.
+  }
+  const parsed = ZMaterialFile.safeParse((body as { file?: unknown } | null)?.file);
+  return parsed.success ? parsed.data : null;
+}
+
+interface UploadCallbacks {
+  onProgress: (percent: number) => void;
+  onError: (failure: UploadFailure) => void;
+  /** The upload is stored; `file` is null when the server's reply does not describe it. */
+  onStored: (file: MaterialFile | null) => void;
+}
+
 /**
- * A resumable (tus) upload of one document into `documents/{folder}[/{subfolder}]/`, with pause,
- * resume and cancel. The bearer token goes on every request (the server checks each one) and is
- * renewed once when the server answers 401 part-way through.
+ * The tus upload of one document (not started). The bearer token goes on every request (the server
+ * checks each one) and is renewed once when the server answers 401 part-way through.
  */
-export function useMaterialUpload(options: { onSuccess?: (file: MaterialFile) => void } = {}) {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<MaterialUploadState>({ status: 'idle' });
-  const current = useRef<Upload | null>(null);
-  const onSuccessRef = useRef(options.onSuccess);
-  onSuccessRef.current = options.onSuccess;
-
-  const start = useCallback(
-    ({ file, folder, subfolder }: MaterialUploadInput) => {
-      if (file.size > UPLOAD_LIMIT_BYTES) {
-        setState({ status: 'error', message: t('materials.fileTooLarge'), percent: 0, canResume: false });
-        return;
-      }
-      let pendingRefresh: Promise<unknown> | null = null;
-      let percent = 0;
-      const upload = new Upload(file, {
-        endpoint: `${API_PREFIX}${MATERIAL_UPLOADS_PATH}`,
-        metadata: {
-          filename: file.name,
-          folder,
-          ...(subfolder ? { subfolder } : {}),
-          filetype: file.type || 'application/octet-stream',
-        },
-        chunkSize: CHUNK_BYTES,
-        retryDelays: RETRY_DELAYS_MS,
-        // Resuming across page loads is not offered, so no upload addresses are left in localStorage.
-        storeFingerprintForResuming: false,
-        onBeforeRequest: async (req) => {
-          if (pendingRefresh) await pendingRefresh;
-          let token = sessionStore.get()?.accessToken;
-          if (!token) token = (await api.refresh())?.accessToken;
-          if (token) req.setHeader('Authorization', `Bearer ${token}`);
-        },
-        onShouldRetry: (error, attempt) => {
-          const status = error.originalResponse?.getStatus() ?? 0;
-          // The access token expired between chunks: renew it, then repeat the request once.
-          if (status === 401 && attempt === 0) {
-            pendingRefresh = api.refresh().finally(() => {
-              pendingRefresh = null;
-            });
-            return true;
-          }
-          return isRetryableStatus(status);
-        },
-        onProgress: (sent, total) => {
-          percent = total ? Math.floor((sent / total) * 100) : 0;
-          setState((s) => (s.status === 'running' ? { status: 'running', percent } : s));
-        },
-        onError: (error) => {
-          const failure = failureOf(error);
-          setState({
-            status: 'error',
-            message: uploadFailureMessage(failure),
-            percent,
-            canResume: canResumeAfter(failure),
-          });
-        },
-        onSuccess: ({ lastResponse }) => {
-          let body: unknown = null;
-          try {
-            body = JSON.parse(lastResponse.getBody() || 'null');
-          } catch {
-            // Checked below.
-          }
-          const parsed = ZMaterialFile.safeParse((body as { file?: unknown } | null)?.file);
-          current.current = null;
-          void queryClient.invalidateQueries({ queryKey: materialKeys.all });
-          if (!parsed.success) {
-            setState({
-              status: 'error',
-              message: t('materials.storedUndescribed'),
-              percent: 100,
-              canResume: false,
-            });
-            return;
-          }
-          setState({ status: 'success', file: parsed.data });
-          onSuccessRef.current?.(parsed.data);
-        },
-      });
-      current.current = upload;
-      setState({ status: 'running', percent: 0 });
-      upload.start();
+function materialUpload(
+  { file, folder, subfolder }: MaterialUploadInput,
+  callbacks: UploadCallbacks,
+): Upload {
+  let pendingRefresh: Promise<unknown> | null = null;
+  return new Upload(file, {
+    endpoint: `${API_PREFIX}${MATERIAL_UPLOADS_PATH}`,
+    metadata: {
+      filename: file.name,
+      folder,
+      ...(subfolder ? { subfolder } : {}),
+      filetype: file.type || 'application/octet-stream',
     },
-    [queryClient],
-  );
+    chunkSize: CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS_MS,
+    // Resuming across page loads is not offered, so no upload addresses are left in localStorage.
+    storeFingerprintForResuming: false,
+    onBeforeRequest: async (req) => {
+      if (pendingRefresh) await pendingRefresh;
+      let token = sessionStore.get()?.accessToken;
+      if (!token) token = (await api.refresh())?.accessToken;
+      if (token) req.setHeader('Authorization', `Bearer ${token}`);
+    },
+    onShouldRetry: (error, attempt) => {
+      const status = error.originalResponse?.getStatus() ?? 0;
+      // The access token expired between chunks: renew it, then repeat the request once.
+      if (status === 401 && attempt === 0) {
+        pendingRefresh = api.refresh().finally(() => {
+          pendingRefresh = null;
+        });
+        return true;
+      }
+      return isRetryableStatus(status);
+    },
+    onProgress: (sent, total) => callbacks.onProgress(total ? Math.floor((sent / total) * 100) : 0),
+    onError: (error) => callbacks.onError(failureOf(error)),
+    onSuccess: ({ lastResponse }) => callbacks.onStored(storedFileOf(lastResponse)),
+  });
+}
 
+/** Pause, Resume and Cancel of the upload in `current`, each reflected in the upload's state. */
+function useUploadControls(
+  current: RefObject<Upload | null>,
+  setState: Dispatch<SetStateAction<MaterialUploadState>>,
+) {
   const pause = useCallback(() => {
     // abort() without terminating: the server keeps the bytes it has, Resume asks for the offset.
     void current.current?.abort();
     setState((s) => (s.status === 'running' ? { status: 'paused', percent: s.percent } : s));
-  }, []);
+  }, [current, setState]);
 
   const resume = useCallback(() => {
     if (!current.current) return;
@@ -237,7 +221,7 @@ export function useMaterialUpload(options: { onSuccess?: (file: MaterialFile) =>
         ? { status: 'running', percent: s.percent }
         : s,
     );
-  }, []);
+  }, [current, setState]);
 
   const cancel = useCallback(() => {
     const upload = current.current;
@@ -245,8 +229,65 @@ export function useMaterialUpload(options: { onSuccess?: (file: MaterialFile) =>
     // abort(true) also deletes the partial upload on the server; a failure there changes nothing here.
     upload?.abort(true).catch(() => undefined);
     setState({ status: 'canceled', message: uploadFailureMessage({ canceled: true }) });
-  }, []);
+  }, [current, setState]);
 
+  return { pause, resume, cancel };
+}
+
+/**
+ * A resumable (tus) upload of one document into `documents/{folder}[/{subfolder}]/`, with pause,
+ * resume and cancel.
+ */
+export function useMaterialUpload(options: { onSuccess?: (file: MaterialFile) => void } = {}) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<MaterialUploadState>({ status: 'idle' });
+  const current = useRef<Upload | null>(null);
+  const onSuccessRef = useRef(options.onSuccess);
+  onSuccessRef.current = options.onSuccess;
+
+  const start = useCallback(
+    (input: MaterialUploadInput) => {
+      if (input.file.size > UPLOAD_LIMIT_BYTES) {
+        setState({ status: 'error', message: t('materials.fileTooLarge'), percent: 0, canResume: false });
+        return;
+      }
+      let percent = 0;
+      const upload = materialUpload(input, {
+        onProgress: (sent) => {
+          percent = sent;
+          setState((s) => (s.status === 'running' ? { status: 'running', percent } : s));
+        },
+        onError: (failure) =>
+          setState({
+            status: 'error',
+            message: uploadFailureMessage(failure),
+            percent,
+            canResume: canResumeAfter(failure),
+          }),
+        onStored: (file) => {
+          current.current = null;
+          void queryClient.invalidateQueries({ queryKey: materialKeys.all });
+          if (!file) {
+            setState({
+              status: 'error',
+              message: t('materials.storedUndescribed'),
+              percent: 100,
+              canResume: false,
+            });
+            return;
+          }
+          setState({ status: 'success', file });
+          onSuccessRef.current?.(file);
+        },
+      });
+      current.current = upload;
+      setState({ status: 'running', percent: 0 });
+      upload.start();
+    },
+    [queryClient],
+  );
+
+  const { pause, resume, cancel } = useUploadControls(current, setState);
   const reset = useCallback(() => setState({ status: 'idle' }), []);
 
   // Leaving the page stops a running upload and removes its partial bytes.

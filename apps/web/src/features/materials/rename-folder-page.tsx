@@ -2,13 +2,12 @@ import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { ZMaterialName } from '@playshop/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../api/client';
 import { useT } from '../../i18n/locale-provider';
-import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useZodForm } from '../../ui/use-zod-form';
+import { FolderErrorAlert } from './folder-page';
 import { materialText } from './material-text';
 import { useMaterialFolder, useRenameFolder } from './materials-api';
 import { useMaterialsPaths } from './materials-area';
@@ -17,16 +16,14 @@ import { folderTrail, MaterialsBreadcrumbs } from './materials-breadcrumbs';
 const ZRenameForm = z.object({ name: ZMaterialName });
 
 /**
- * `…/materials/{folderName}/edit` and `…/{folderName}/{subFolderName}/edit`: renames the last part of
- * the path only (a subfolder stays in its folder). The same name just goes back (SPEC §5).
+ * The rename form of a folder (or subfolder): the same name just goes back (SPEC §5); a new one is
+ * saved and the page moves to the folder's new address.
  */
-export function RenameFolderPage() {
+function useRenameFolderForm(folderName: string, subFolderName: string | undefined) {
   const t = useT();
-  const { folderName = '', subFolderName } = useParams();
   const paths = useMaterialsPaths();
   const navigate = useNavigate();
   const location = useLocation();
-  const folder = useMaterialFolder(folderName, subFolderName);
   const rename = useRenameFolder();
   const currentName = subFolderName ?? folderName;
   const folderHref = paths.folderHref(folderName, subFolderName);
@@ -52,6 +49,20 @@ export function RenameFolderPage() {
     navigate(subFolderName ? paths.folderHref(folderName, name) : paths.folderHref(name), { replace: true });
   });
 
+  return { form, handleSave, isSaving: rename.isPending, folderHref };
+}
+
+/**
+ * `…/materials/{folderName}/edit` and `…/{folderName}/{subFolderName}/edit`: renames the last part of
+ * the path only (a subfolder stays in its folder).
+ */
+export function RenameFolderPage() {
+  const t = useT();
+  const { folderName = '', subFolderName } = useParams();
+  const paths = useMaterialsPaths();
+  const folder = useMaterialFolder(folderName, subFolderName);
+  const { form, handleSave, isSaving, folderHref } = useRenameFolderForm(folderName, subFolderName);
+
   const trail = (
     <MaterialsBreadcrumbs
       trail={[
@@ -62,18 +73,11 @@ export function RenameFolderPage() {
   );
 
   if (folder.error) {
-    const isNotFound = folder.error instanceof ApiError && folder.error.status === 404;
     return (
       <Stack gap="lg">
         {trail}
         <PageTitle>{t('materials.renameFolder')}</PageTitle>
-        <ErrorAlert
-          message={
-            isNotFound
-              ? t('materials.folderNotFound')
-              : t('materials.error', { message: folder.error.message })
-          }
-        />
+        <FolderErrorAlert error={folder.error} />
       </Stack>
     );
   }
@@ -103,7 +107,7 @@ export function RenameFolderPage() {
               <Button component={Link} to={folderHref} variant="default">
                 {t('materials.cancel')}
               </Button>
-              <Button type="submit" onMouseDown={keepFieldFocus} loading={rename.isPending}>
+              <Button type="submit" onMouseDown={keepFieldFocus} loading={isSaving}>
                 {t('materials.save')}
               </Button>
             </Group>

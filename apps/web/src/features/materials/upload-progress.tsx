@@ -5,6 +5,15 @@ import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import type { MaterialUploadState } from './materials-api';
 
+type StartedUpload = Exclude<MaterialUploadState, { status: 'idle' }>;
+
+interface UploadControls {
+  state: StartedUpload;
+  onPause: () => void;
+  onResume: () => void;
+  onCancel: () => void;
+}
+
 /** The running upload: a labelled progress bar with its percentage, Pause/Resume and Cancel. */
 export function UploadProgress({
   fileName,
@@ -12,17 +21,9 @@ export function UploadProgress({
   onPause,
   onResume,
   onCancel,
-}: {
-  fileName: string;
-  state: Exclude<MaterialUploadState, { status: 'idle' }>;
-  onPause: () => void;
-  onResume: () => void;
-  onCancel: () => void;
-}) {
+}: UploadControls & { fileName: string }) {
   const t = useT();
   const percent = state.status === 'success' ? 100 : 'percent' in state ? state.percent : 0;
-  const canResume = state.status === 'paused' || (state.status === 'error' && state.canResume);
-  const canCancel = state.status === 'running' || canResume;
   const panel = useRef<HTMLElement>(null);
   // On a phone the panel starts below the fold: bring it into view when the upload starts.
   useEffect(() => {
@@ -61,40 +62,40 @@ export function UploadProgress({
         >
           {statusText(state)}
         </Text>
-        {(canResume || canCancel || state.status === 'running') && (
-          <Group gap="sm">
-            {state.status === 'running' && (
-              <Button
-                variant="default"
-                leftSection={<IconPlayerPause size={16} aria-hidden />}
-                onClick={onPause}
-              >
-                {t('materials.pause')}
-              </Button>
-            )}
-            {canResume && (
-              <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={onResume}>
-                {t('materials.resume')}
-              </Button>
-            )}
-            {canCancel && (
-              <Button
-                variant="subtle"
-                color="red"
-                leftSection={<IconX size={16} aria-hidden />}
-                onClick={onCancel}
-              >
-                {t('materials.cancel')}
-              </Button>
-            )}
-          </Group>
-        )}
+        <UploadButtons state={state} onPause={onPause} onResume={onResume} onCancel={onCancel} />
       </Stack>
     </Paper>
   );
 }
 
-function statusText(state: Exclude<MaterialUploadState, { status: 'idle' }>): string {
+/** Pause while it runs, Resume once paused (or after a failure it can resume from), Cancel until it ends. */
+function UploadButtons({ state, onPause, onResume, onCancel }: UploadControls) {
+  const t = useT();
+  const canResume = state.status === 'paused' || (state.status === 'error' && state.canResume);
+  const canCancel = state.status === 'running' || canResume;
+  if (!canResume && !canCancel && state.status !== 'running') return null;
+  return (
+    <Group gap="sm">
+      {state.status === 'running' && (
+        <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={onPause}>
+          {t('materials.pause')}
+        </Button>
+      )}
+      {canResume && (
+        <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={onResume}>
+          {t('materials.resume')}
+        </Button>
+      )}
+      {canCancel && (
+        <Button variant="subtle" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={onCancel}>
+          {t('materials.cancel')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function statusText(state: StartedUpload): string {
   switch (state.status) {
     case 'running':
       return translate('materials.uploading');
