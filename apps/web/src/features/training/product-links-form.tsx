@@ -1,10 +1,10 @@
-import { Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate } from '@playshop/shared';
 import { ApiError } from '../../api/client';
 import type { StaffMessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
-import { FormActions } from '../../ui/form-actions';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { SaveForm } from '../../ui/save-form';
 import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { usePublicSettings, useSavePublicSettings } from '../settings/settings-api';
@@ -47,24 +47,17 @@ function ProductLinksForm({ links }: { links: PublicSettings }) {
   );
 
   return (
-    <form onSubmit={handleSave} noValidate>
-      <Stack gap="md">
-        {FIELDS.map((field) => (
-          <TextInput
-            key={field.name}
-            label={t(field.label)}
-            description={t(field.description)}
-            autoComplete="off"
-            error={specText(errors[field.name]?.message)}
-            {...register(field.name)}
-          />
-        ))}
-        <FormActions
-          submitLabel={t('common.save')}
-          loading={save.isPending}
-          error={save.isError ? save.error.message : null}
+    <SaveForm onSubmit={handleSave} save={save}>
+      {FIELDS.map((field) => (
+        <TextInput
+          key={field.name}
+          label={t(field.label)}
+          description={t(field.description)}
+          autoComplete="off"
+          error={specText(errors[field.name]?.message)}
+          {...register(field.name)}
         />
-      </Stack>
-    </form>
+      ))}
+    </SaveForm>
   );
 }

@@ -10,25 +10,12 @@ import classes from './training-player.module.css';
 export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
   const t = useT();
   const [chosen, setChosen] = useState(0);
-  const headingId = useId();
   // A shorter list after a refetch keeps the index inside it.
   const index = Math.min(chosen, items.length - 1);
   const current = items[index]!;
   const isFirst = index === 0;
   const isLast = index === items.length - 1;
   const playerRef = useRef<HTMLDivElement>(null);
-  const playlistRef = useRef<HTMLElement>(null);
-
-  // Keep the current entry in sight inside the scrolling playlist (wide screens), without moving the page.
-  useEffect(() => {
-    const list = playlistRef.current;
-    const entry = list?.querySelectorAll<HTMLElement>('li')[index];
-    if (!list || !entry || list.scrollHeight <= list.clientHeight) return;
-    const top = entry.offsetTop - list.offsetTop;
-    if (top < list.scrollTop) list.scrollTop = top;
-    else if (top + entry.offsetHeight > list.scrollTop + list.clientHeight)
-      list.scrollTop = top + entry.offsetHeight - list.clientHeight;
-  }, [index]);
 
   function choose(i: number) {
     setChosen(i);
@@ -66,46 +53,75 @@ export function TrainingPlayer({ items }: { items: readonly PlaylistItem[] }) {
           </Button>
         </Group>
       </Stack>
-
-      <Card
-        withBorder
-        radius="lg"
-        padding="sm"
-        component="nav"
-        aria-label={t('training.playlist')}
-        className={classes.playlist}
-        ref={playlistRef}
-      >
-        <Text fw={700} px="xs" pb="xs" id={headingId}>
-          {t('training.playlistCount', { count: items.length })}
-        </Text>
-        <ol className={classes.list} aria-labelledby={headingId}>
-          {items.map((item, i) => {
-            const isCurrent = i === index;
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a playlist may hold one video twice; its position is its identity.
-              <li key={`${i}:${item.url}`}>
-                <NavLink
-                  component="button"
-                  type="button"
-                  className={classes.item}
-                  active={isCurrent}
-                  aria-current={isCurrent ? 'true' : undefined}
-                  onClick={() => choose(i)}
-                  label={item.title}
-                  // The list's numbering is for the eye; the <ol> already tells screen readers the position.
-                  leftSection={
-                    <Text component="span" size="sm" w={24} ta="end" aria-hidden>
-                      {isCurrent ? <IconPlayerPlayFilled size={14} /> : i + 1}
-                    </Text>
-                  }
-                />
-              </li>
-            );
-          })}
-        </ol>
-      </Card>
+      <Playlist items={items} index={index} onChoose={choose} />
     </div>
+  );
+}
+
+/** Every video of the list, numbered, the current one marked; a click plays it. */
+function Playlist({
+  items,
+  index,
+  onChoose,
+}: {
+  items: readonly PlaylistItem[];
+  index: number;
+  onChoose: (index: number) => void;
+}) {
+  const t = useT();
+  const headingId = useId();
+  const playlistRef = useRef<HTMLElement>(null);
+
+  // Keep the current entry in sight inside the scrolling playlist (wide screens), without moving the page.
+  useEffect(() => {
+    const list = playlistRef.current;
+    const entry = list?.querySelectorAll<HTMLElement>('li')[index];
+    if (!list || !entry || list.scrollHeight <= list.clientHeight) return;
+    const top = entry.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + entry.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = top + entry.offsetHeight - list.clientHeight;
+  }, [index]);
+
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="sm"
+      component="nav"
+      aria-label={t('training.playlist')}
+      className={classes.playlist}
+      ref={playlistRef}
+    >
+      <Text fw={700} px="xs" pb="xs" id={headingId}>
+        {t('training.playlistCount', { count: items.length })}
+      </Text>
+      <ol className={classes.list} aria-labelledby={headingId}>
+        {items.map((item, i) => {
+          const isCurrent = i === index;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a playlist may hold one video twice; its position is its identity.
+            <li key={`${i}:${item.url}`}>
+              <NavLink
+                component="button"
+                type="button"
+                className={classes.item}
+                active={isCurrent}
+                aria-current={isCurrent ? 'true' : undefined}
+                onClick={() => onChoose(i)}
+                label={item.title}
+                // The list's numbering is for the eye; the <ol> already tells screen readers the position.
+                leftSection={
+                  <Text component="span" size="sm" w={24} ta="end" aria-hidden>
+                    {isCurrent ? <IconPlayerPlayFilled size={14} /> : i + 1}
+                  </Text>
+                }
+              />
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
   );
 }
 

@@ -16,8 +16,8 @@ import {
 } from 'react-hook-form';
 import { z } from 'zod';
 import { useT } from '../../i18n/locale-provider';
-import { FormActions } from '../../ui/form-actions';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { SaveForm } from '../../ui/save-form';
 import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { ROLE_KEYS } from '../users/users-api';
@@ -77,19 +77,12 @@ function TrainingSettingsForm({ settings }: { settings: TrainingSettings }) {
   const handleSave = handleSubmit((values) => save.mutate(values));
 
   return (
-    <form onSubmit={handleSave} noValidate>
-      <Stack gap="md">
-        <Text c="dimmed">{t('training.settingsIntro')}</Text>
-        {ROLE_ORDER.map((role) => (
-          <RolePlaylistFields key={role} role={role} control={control} register={register} errors={errors} />
-        ))}
-        <FormActions
-          submitLabel={t('common.save')}
-          loading={save.isPending}
-          error={save.isError ? save.error.message : null}
-        />
-      </Stack>
-    </form>
+    <SaveForm onSubmit={handleSave} save={save}>
+      <Text c="dimmed">{t('training.settingsIntro')}</Text>
+      {ROLE_ORDER.map((role) => (
+        <RolePlaylistFields key={role} role={role} control={control} register={register} errors={errors} />
+      ))}
+    </SaveForm>
   );
 }
 
@@ -103,7 +96,6 @@ interface RolePlaylistFieldsProps {
 function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFieldsProps) {
   const t = useT();
   const label = t(ROLE_KEYS[role]);
-  const videos = useFieldArray({ control, name: `${role}.videos` });
   const roleErrors = errors[role];
 
   return (
@@ -140,57 +132,67 @@ function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFie
             )}
 
             {field.value === 'videos' && (
-              <Stack gap="sm">
-                {videos.fields.length === 0 && <Text c="dimmed">{t('training.noVideosYet')}</Text>}
-                {videos.fields.map((video, index) => (
-                  <Group key={video.id} align="flex-start" gap="sm" wrap="wrap">
-                    <TextInput
-                      style={{ flex: '1 1 180px' }}
-                      label={t('training.videoTitle', { n: index + 1 })}
-                      autoComplete="off"
-                      error={specText(roleErrors?.videos?.[index]?.title?.message)}
-                      {...register(`${role}.videos.${index}.title`)}
-                    />
-                    <TextInput
-                      style={{ flex: '2 1 260px' }}
-                      label={t('training.videoAddress', { n: index + 1 })}
-                      placeholder="https://www.youtube.com/watch?v=…"
-                      autoComplete="off"
-                      type="url"
-                      error={specText(roleErrors?.videos?.[index]?.url?.message)}
-                      {...register(`${role}.videos.${index}.url`)}
-                    />
-                    <ActionIcon
-                      mt={28}
-                      size="lg"
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('training.removeVideo', { n: index + 1 })}
-                      onClick={() => videos.remove(index)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Group>
-                ))}
-                {roleErrors?.videos?.message && (
-                  <Text c="red.9" size="sm" role="alert">
-                    {specText(roleErrors.videos.message)}
-                  </Text>
-                )}
-                <Group>
-                  <Button
-                    variant="default"
-                    leftSection={<IconPlus size={16} aria-hidden />}
-                    onClick={() => videos.append({ title: '', url: '' })}
-                  >
-                    {t('training.addVideo')}
-                  </Button>
-                </Group>
-              </Stack>
+              <VideoListFields role={role} control={control} register={register} errors={errors} />
             )}
           </Stack>
         )}
       />
     </Card>
+  );
+}
+
+/** A role's own list of videos: a title and an address each, added and removed one by one. */
+function VideoListFields({ role, control, register, errors }: RolePlaylistFieldsProps) {
+  const t = useT();
+  const videos = useFieldArray({ control, name: `${role}.videos` });
+  const roleErrors = errors[role];
+  return (
+    <Stack gap="sm">
+      {videos.fields.length === 0 && <Text c="dimmed">{t('training.noVideosYet')}</Text>}
+      {videos.fields.map((video, index) => (
+        <Group key={video.id} align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            style={{ flex: '1 1 180px' }}
+            label={t('training.videoTitle', { n: index + 1 })}
+            autoComplete="off"
+            error={specText(roleErrors?.videos?.[index]?.title?.message)}
+            {...register(`${role}.videos.${index}.title`)}
+          />
+          <TextInput
+            style={{ flex: '2 1 260px' }}
+            label={t('training.videoAddress', { n: index + 1 })}
+            placeholder="https://www.youtube.com/watch?v=…"
+            autoComplete="off"
+            type="url"
+            error={specText(roleErrors?.videos?.[index]?.url?.message)}
+            {...register(`${role}.videos.${index}.url`)}
+          />
+          <ActionIcon
+            mt={28}
+            size="lg"
+            variant="subtle"
+            color="red"
+            aria-label={t('training.removeVideo', { n: index + 1 })}
+            onClick={() => videos.remove(index)}
+          >
+            <IconTrash size={18} aria-hidden />
+          </ActionIcon>
+        </Group>
+      ))}
+      {roleErrors?.videos?.message && (
+        <Text c="red.9" size="sm" role="alert">
+          {specText(roleErrors.videos.message)}
+        </Text>
+      )}
+      <Group>
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => videos.append({ title: '', url: '' })}
+        >
+          {t('training.addVideo')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
