@@ -72,6 +72,23 @@ function Section({ title, children, action }: { title: string; children: ReactNo
   );
 }
 
+/** A Getting started link that opens a list with its Add dialog (`?add=1`). */
+function AddShortcut({
+  to,
+  icon: Icon,
+  children,
+}: {
+  to: string;
+  icon: typeof IconUserPlus;
+  children: string;
+}) {
+  return (
+    <Button component={Link} to={to} size="md" variant="light" leftSection={<Icon size={18} aria-hidden />}>
+      {children}
+    </Button>
+  );
+}
+
 function Counts({ items }: { items: [label: string, value: number][] }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: items.length }} spacing="sm" component="dl" m={0}>
@@ -116,24 +133,12 @@ function Overview({ org, overview }: { org: string; overview: OverviewDashboard 
               {t('admin.openDemoRoom')}
             </Button>
           )}
-          <Button
-            component={Link}
-            to={`${base}/organizations?add=1`}
-            size="md"
-            variant="light"
-            leftSection={<IconBuildingPlus size={18} aria-hidden />}
-          >
+          <AddShortcut to={`${base}/organizations?add=1`} icon={IconBuildingPlus}>
             {t('admin.createOrganization')}
-          </Button>
-          <Button
-            component={Link}
-            to={`${base}/admin-users?add=1`}
-            size="md"
-            variant="light"
-            leftSection={<IconUserPlus size={18} aria-hidden />}
-          >
+          </AddShortcut>
+          <AddShortcut to={`${base}/admin-users?add=1`} icon={IconUserPlus}>
             {t('admin.addFirstAdmin')}
-          </Button>
+          </AddShortcut>
         </SimpleGrid>
         {demoRoom && (
           <Text size="sm" c="dimmed" mt="sm">

@@ -187,6 +187,7 @@ export function ContentForm({ initialValues, submitLabel, onSubmit, actions }: C
 function TypeAndCategoryFields({ form }: { form: ContentFormState }) {
   const t = useT();
   const categories = useCategoryOptions();
+  const category = useController({ control: form.control, name: 'categoryId' }).field;
   const errors = form.formState.errors;
   return (
     <Group grow align="flex-start" wrap="wrap">
@@ -202,22 +203,12 @@ function TypeAndCategoryFields({ form }: { form: ContentFormState }) {
       />
       {/* Controlled: the item's category shows once the options arrive (an uncontrolled select
           took '' while its options were loading, and Edit Content showed 'Select...'). */}
-      <Controller
-        control={form.control}
-        name="categoryId"
-        render={({ field }) => (
-          <NativeSelect
-            label={t('content.category')}
-            name={field.name}
-            ref={field.ref}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldError(errors.categoryId?.message)}
-            data={[{ value: '', label: t('content.select') }, ...(categories.data ?? [])]}
-            miw={200}
-          />
-        )}
+      <NativeSelect
+        label={t('content.category')}
+        {...category}
+        error={fieldError(errors.categoryId?.message)}
+        data={[{ value: '', label: t('content.select') }, ...(categories.data ?? [])]}
+        miw={200}
       />
     </Group>
   );

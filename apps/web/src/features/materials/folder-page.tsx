@@ -2,11 +2,12 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconUpload } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DeleteButton } from '../../ui/delete-button';
-import { ErrorAlert } from '../../ui/error-alert';
+import { LoadFailed } from '../../ui/load-failed';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { FileList } from './file-list';
@@ -31,14 +32,16 @@ export function MaterialsFolderPage() {
 
   if (folder.error) {
     return (
-      <Stack gap="lg">
-        {trail}
-        <PageTitle>{name}</PageTitle>
-        <FolderErrorAlert error={folder.error} />
-        <BackLink to={paths.root} w="fit-content">
-          {t('materials.backToMaterials')}
-        </BackLink>
-      </Stack>
+      <LoadFailed
+        trail={trail}
+        title={name}
+        message={folderErrorText(folder.error)}
+        back={
+          <BackLink to={paths.root} w="fit-content">
+            {t('materials.backToMaterials')}
+          </BackLink>
+        }
+      />
     );
   }
   if (!folder.data) return <PageLoader label={t('materials.loadingFolder')} showLabel />;
@@ -92,15 +95,12 @@ export function MaterialsFolderPage() {
   );
 }
 
-/** A folder that failed to load: 'Folder not found' for a 404 (a folder the caller may not see). */
-export function FolderErrorAlert({ error }: { error: Error }) {
-  const t = useT();
+/** Why a folder failed to load: 'Folder not found' for a 404 (a folder the caller may not see). */
+export function folderErrorText(error: Error): string {
   const isNotFound = error instanceof ApiError && error.status === 404;
-  return (
-    <ErrorAlert
-      message={isNotFound ? t('materials.folderNotFound') : t('materials.error', { message: error.message })}
-    />
-  );
+  return isNotFound
+    ? translate('materials.folderNotFound')
+    : translate('materials.error', { message: error.message });
 }
 
 interface FolderActionsProps {

@@ -4,10 +4,11 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { useT } from '../../i18n/locale-provider';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { LoadFailed } from '../../ui/load-failed';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { useZodForm } from '../../ui/use-zod-form';
-import { FolderErrorAlert } from './folder-page';
+import { folderErrorText } from './folder-page';
 import { materialText } from './material-text';
 import { useMaterialFolder, useRenameFolder } from './materials-api';
 import { useMaterialsPaths } from './materials-area';
@@ -74,11 +75,7 @@ export function RenameFolderPage() {
 
   if (folder.error) {
     return (
-      <Stack gap="lg">
-        {trail}
-        <PageTitle>{t('materials.renameFolder')}</PageTitle>
-        <FolderErrorAlert error={folder.error} />
-      </Stack>
+      <LoadFailed trail={trail} title={t('materials.renameFolder')} message={folderErrorText(folder.error)} />
     );
   }
   if (!folder.data) return <PageLoader label={t('materials.loadingFolder')} showLabel />;

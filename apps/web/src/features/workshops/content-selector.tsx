@@ -87,15 +87,13 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
   );
 }
 
-function SelectorRow({
-  item,
-  isAdded,
-  onAdd,
-}: {
+interface SelectorRowProps {
   item: ContentReply;
   isAdded: boolean;
   onAdd: (item: ContentReply) => void;
-}) {
+}
+
+function SelectorRow({ item, isAdded, onAdd }: SelectorRowProps) {
   const t = useT();
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between">
@@ -130,15 +128,13 @@ function SelectorRow({
 }
 
 /** Writes a new content item on the spot; once saved it joins the session. */
-function NewContentModal({
-  opened,
-  onClose,
-  onSaved,
-}: {
+interface NewContentModalProps {
   opened: boolean;
   onClose: () => void;
   onSaved: (item: ContentReply) => void;
-}) {
+}
+
+function NewContentModal({ opened, onClose, onSaved }: NewContentModalProps) {
   const t = useT();
   const save = useSaveContent();
   return (

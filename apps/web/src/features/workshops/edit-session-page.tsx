@@ -6,6 +6,7 @@ import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { LoadFailed } from '../../ui/load-failed';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -37,11 +38,11 @@ export function EditSessionPage() {
   );
   if (sessionId === null || session.isError) {
     return (
-      <Stack gap="lg">
-        <PageTitle>{t('workshops.editSession')}</PageTitle>
-        <ErrorAlert message={t('workshops.sessionNotFound')} />
-        <div>{back}</div>
-      </Stack>
+      <LoadFailed
+        title={t('workshops.editSession')}
+        message={t('workshops.sessionNotFound')}
+        back={<div>{back}</div>}
+      />
     );
   }
   if (!session.data) return <PageLoader label={t('workshops.loadingSession')} showLabel />;

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DeleteButton } from '../../ui/delete-button';
-import { ErrorAlert } from '../../ui/error-alert';
+import { LoadFailed } from '../../ui/load-failed';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -29,11 +29,7 @@ export function EditWorkshopPage() {
 
   if (id === null || workshop.isError) {
     return (
-      <Stack gap="lg">
-        <PageTitle>{t('workshops.editWorkshop')}</PageTitle>
-        <ErrorAlert message={t('workshops.errorLoading')} />
-        {back}
-      </Stack>
+      <LoadFailed title={t('workshops.editWorkshop')} message={t('workshops.errorLoading')} back={back} />
     );
   }
   if (!workshop.data) return <PageLoader label={t('workshops.loadingWorkshop')} showLabel />;
