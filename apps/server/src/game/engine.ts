@@ -689,7 +689,7 @@ function setPresent(state: GameState, player: PlayerState | undefined, present: 
   state.presentCount += present ? 1 : -1;
 }
 
-type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
+export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
 /** One change per event kind, in place; `player` is the event's player when it names one. */
 type EventFolds = {
