@@ -1,9 +1,10 @@
 import { GAME_STATE_NAMES, ZWinPattern } from '@playshop/shared';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { gameEvents, games, roomSessions } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
+import { openGameId } from '../rooms/join-codes';
 import type { GameEvent } from './engine';
 
 interface StoredEvent {
@@ -221,17 +222,12 @@ async function write(db: Db, entries: Entry[]) {
 
 /** The room's game that has not ended, with its log. */
 async function loadGame(db: Db, roomId: number): Promise<{ gameId: number; events: StoredEvent[] } | null> {
-  const [game] = await db
-    .select({ id: games.id })
-    .from(games)
-    .where(and(eq(games.roomId, roomId), isNull(games.endedAt)))
-    .orderBy(desc(games.id))
-    .limit(1);
-  if (!game) return null;
+  const gameId = await openGameId(db, roomId);
+  if (gameId === null) return null;
   const rows = await db
     .select({ seq: gameEvents.seq, type: gameEvents.type, payload: gameEvents.payload })
     .from(gameEvents)
-    .where(eq(gameEvents.gameId, game.id))
+    .where(eq(gameEvents.gameId, gameId))
     .orderBy(asc(gameEvents.seq));
-  return { gameId: game.id, events: rows.map((row) => ({ seq: row.seq, event: parseStoredEvent(row) })) };
+  return { gameId, events: rows.map((row) => ({ seq: row.seq, event: parseStoredEvent(row) })) };
 }
