@@ -164,6 +164,37 @@ interface Waiting {
   notServed(): void;
 }
 
+/** What the parts of a Redis bus share: its clients, its channels and what it waits for. */
+interface RedisBusState {
+  publisher: Redis;
+  subscriber: Redis;
+  prefix: string;
+  onError: (err: unknown) => void;
+  instanceId: string;
+  /** The frames channel, which every instance listens on. */
+  framesChannel: string;
+  /** The start of each room's command channel. */
+  roomChannelPrefix: string;
+  frameHandlers: ((roomId: number, frames: WireFrame[]) => void)[];
+  movedHandlers: ((roomId: number, how?: MoveKind) => void)[];
+  reconnectedHandlers: (() => void)[];
+  served: Map<string, (request: CommandRequest) => Promise<CommandResult>>;
+  /** When this instance began subscribing to each room it serves (performance.now()). */
+  servingSince: Map<number, number>;
+  /** Forwarded commands awaiting their answer; null: no receiver serves the room. */
+  waiting: Map<string, Waiting>;
+  /**
+   * Room channels given up while Redis was out of reach: the unsubscribe could not be sent, and
+   * ioredis resubscribes to every channel it knew on reconnecting. Left there, this instance would
+   * count as a receiver of the room's commands without serving it, and every forwarded command
+   * would wait for an answer that never comes (the frozen game of issue 29).
+   */
+  abandoned: Set<string>;
+  /** Subscribed to the frames channel and this instance's inbox. */
+  ready: Promise<unknown>;
+  wasDown: boolean;
+}
+
 /** Several instances: Redis pub/sub, one channel for frames, one per served room, one per instance. */
 export function redisBus(
   publisher: Redis,
@@ -172,195 +203,212 @@ export function redisBus(
   onError: (err: unknown) => void,
 ): Bus {
   const instanceId = randomUUID();
-  const FRAMES = `${prefix}:game:frames`;
-  const INBOX = `${prefix}:game:instance:${instanceId}`;
-  const ROOM_CHANNEL = `${prefix}:game:room:`;
-  const roomChannel = (roomId: number) => `${ROOM_CHANNEL}${roomId}`;
-  const frameHandlers: ((roomId: number, frames: WireFrame[]) => void)[] = [];
-  const movedHandlers: ((roomId: number, how?: MoveKind) => void)[] = [];
-  const served = new Map<string, (request: CommandRequest) => Promise<CommandResult>>();
-  /** When this instance began subscribing to each room it serves (performance.now()). */
-  const servingSince = new Map<number, number>();
-  /** Forwarded commands awaiting their answer; null: no receiver serves the room. */
-  const waiting = new Map<string, Waiting>();
-  const ready = subscriber.subscribe(FRAMES, INBOX).catch(onError);
-  const reconnectedHandlers: (() => void)[] = [];
-  let wasDown = false;
-  // ioredis reconnects and resubscribes by itself; errors are reported, never thrown at the process.
-  for (const client of [publisher, subscriber]) {
-    client.on('error', (err) => {
-      wasDown = true;
-      onError(err);
-    });
-  }
-  const healthy = () => publisher.status === 'ready' && subscriber.status === 'ready';
-  /**
-   * Room channels given up while Redis was out of reach: the unsubscribe could not be sent, and
-   * ioredis resubscribes to every channel it knew on reconnecting. Left there, this instance would
-   * count as a receiver of the room's commands without serving it, and every forwarded command
-   * would wait for an answer that never comes (the frozen game of issue 29).
-   */
-  const abandoned = new Set<string>();
-  const unsubscribe = (channel: string) =>
-    subscriber.unsubscribe(channel).then(
-      () => abandoned.delete(channel),
-      () => abandoned.add(channel),
-    );
-  subscriber.on('ready', () => {
-    for (const channel of abandoned) if (!served.has(channel)) void unsubscribe(channel);
-  });
-  for (const client of [publisher, subscriber]) {
-    client.on('ready', () => {
-      if (!wasDown || !healthy()) return;
-      wasDown = false;
-      for (const handler of reconnectedHandlers) handler();
-    });
-  }
-
-  const publish = (channel: string, message: Message) => publisher.publish(channel, JSON.stringify(message));
-
-  subscriber.on('message', (channel: string, raw: string) => {
-    let message: Message;
-    try {
-      message = ZMessage.parse(JSON.parse(raw));
-    } catch (err) {
-      return onError(err);
-    }
-    switch (message.kind) {
-      case 'frames':
-        if (message.origin === instanceId) return;
-        observeBusLag(message.sentAt);
-        for (const h of frameHandlers) h(message.roomId, message.frames);
-        return;
-      case 'moved': {
-        const how: MoveKind | undefined = message.takeOver
-          ? 'leaving'
-          : message.handed
-            ? 'handed'
-            : undefined;
-        // Our own announcement too: a command this instance forwarded to a dead owner is not answered
-        // by it; without this it would wait FORWARD_TIMEOUT_MS, and its socket's next commands with it.
-        // After a takeover the new owner may itself have received some of them (it serves the room
-        // before it announces): those it answers within MOVED_SETTLE_MS; the rest are unavailable.
-        // A forward Redis took before this instance even asked for the room's channel went to the
-        // dead owner alone: when the new owner is this instance, nobody can answer it, so it is
-        // refused now rather than after MOVED_SETTLE_MS (the facilitator's next Roll queues behind it).
-        if (how !== 'leaving') {
-          const since = message.origin === instanceId ? servingSince.get(message.roomId) : undefined;
-          for (const w of waiting.values()) {
-            if (w.roomId !== message.roomId) continue;
-            if (how === 'handed') w.answer(null);
-            else if (since !== undefined && w.publishedAt !== null && w.publishedAt < since) {
-              w.answer({ error: GAME_TEXTS.unavailable });
-            } else setTimeout(() => w.answer({ error: GAME_TEXTS.unavailable }), MOVED_SETTLE_MS).unref();
-          }
-        }
-        if (message.origin !== instanceId) for (const h of movedHandlers) h(message.roomId, how);
-        return;
-      }
-      case 'reply':
-        waiting.get(message.reqId)?.answer(message.result);
-        return;
-      case 'not_served':
-        waiting.get(message.reqId)?.notServed();
-        return;
-      case 'command': {
-        const handler = served.get(channel);
-        const { replyTo, reqId } = message;
-        if (!handler) {
-          if (channel.startsWith(ROOM_CHANNEL)) void unsubscribe(channel);
-          void publish(`${prefix}:game:instance:${replyTo}`, { kind: 'not_served', reqId }).catch(onError);
-          return;
-        }
-        const late = Date.now() > message.deadline;
-        void (
-          late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(message.request)
-        )
-          .catch((): CommandResult => ({ error: GAME_TEXTS.somethingWentWrong }))
-          .then((result) => publish(`${prefix}:game:instance:${replyTo}`, { kind: 'reply', reqId, result }))
-          .catch(onError);
-      }
-    }
-  });
-
+  const bus: RedisBusState = {
+    publisher,
+    subscriber,
+    prefix,
+    onError,
+    instanceId,
+    framesChannel: `${prefix}:game:frames`,
+    roomChannelPrefix: `${prefix}:game:room:`,
+    frameHandlers: [],
+    movedHandlers: [],
+    reconnectedHandlers: [],
+    served: new Map(),
+    servingSince: new Map(),
+    waiting: new Map(),
+    abandoned: new Set(),
+    ready: subscriber.subscribe(`${prefix}:game:frames`, inboxOf(prefix, instanceId)).catch(onError),
+    wasDown: false,
+  };
+  watchConnection(bus);
+  subscriber.on('message', (channel: string, raw: string) => receive(bus, channel, raw));
   return {
     instanceId,
     shared: true,
     async publishFrames(roomId, frames) {
-      if (frames.length > 0) {
-        await publish(FRAMES, { kind: 'frames', origin: instanceId, sentAt: Date.now(), roomId, frames });
-      }
-    },
-    onFrames: (handler) => void frameHandlers.push(handler),
-    async serve(roomId, handler) {
-      const channel = roomChannel(roomId);
-      served.set(channel, handler);
-      servingSince.set(roomId, performance.now());
-      abandoned.delete(channel);
-      await subscriber.subscribe(channel);
-      return async () => {
-        served.delete(channel);
-        servingSince.delete(roomId);
-        await unsubscribe(channel);
-      };
-    },
-    async forward(request) {
-      await ready;
-      const reqId = randomUUID();
-      let receivers = Number.POSITIVE_INFINITY;
-      let notServed = 0;
-      let entry: Waiting | undefined;
-      const answer = new Promise<CommandResult | null>((resolve) => {
-        const done = (result: CommandResult | null) => {
-          clearTimeout(timer);
-          waiting.delete(reqId);
-          resolve(result);
-        };
-        const timer = setTimeout(() => done({ error: GAME_TEXTS.unavailable }), FORWARD_TIMEOUT_MS);
-        entry = {
-          roomId: request.roomId,
-          publishedAt: null,
-          answer: done,
-          notServed() {
-            notServed += 1;
-            if (notServed >= receivers) done(null);
-          },
-        };
-        waiting.set(reqId, entry);
-      });
-      receivers = await publish(roomChannel(request.roomId), {
-        kind: 'command',
-        replyTo: instanceId,
-        reqId,
-        deadline: Date.now() + FORWARD_DEADLINE_MS,
-        request,
-      });
-      entry!.publishedAt = performance.now();
-      // Nobody serves the room (no receiver, or only ones that said so before the count came back).
-      if (notServed >= receivers) waiting.get(reqId)?.answer(null);
-      return answer;
-    },
-    async announceMoved(roomId, how) {
-      await publish(FRAMES, {
-        kind: 'moved',
+      if (frames.length === 0) return;
+      await publish(bus, bus.framesChannel, {
+        kind: 'frames',
         origin: instanceId,
+        sentAt: Date.now(),
         roomId,
-        ...(how === 'leaving' ? { takeOver: true } : how === 'handed' ? { handed: true } : {}),
+        frames,
       });
     },
-    onMoved: (handler) => void movedHandlers.push(handler),
-    healthy,
+    onFrames: (handler) => void bus.frameHandlers.push(handler),
+    serve: (roomId, handler) => serve(bus, roomId, handler),
+    forward: (request) => forward(bus, request),
+    async announceMoved(roomId, how) {
+      const kind = how === 'leaving' ? { takeOver: true } : how === 'handed' ? { handed: true } : {};
+      await publish(bus, bus.framesChannel, { kind: 'moved', origin: instanceId, roomId, ...kind });
+    },
+    onMoved: (handler) => void bus.movedHandlers.push(handler),
+    healthy: () => healthy(bus),
     async otherInstances() {
       // Every instance's subscriber listens on the frames channel, this one's too.
-      const [, listening] = (await publisher.pubsub('NUMSUB', FRAMES)) as [string, number];
+      const [, listening] = (await publisher.pubsub('NUMSUB', bus.framesChannel)) as [string, number];
       return Math.max(0, Number(listening) - 1);
     },
-    onReconnected: (handler) => void reconnectedHandlers.push(handler),
+    onReconnected: (handler) => void bus.reconnectedHandlers.push(handler),
     async close() {
-      frameHandlers.length = 0;
-      served.clear();
-      servingSince.clear();
+      bus.frameHandlers.length = 0;
+      bus.served.clear();
+      bus.servingSince.clear();
       await subscriber.unsubscribe().catch(() => undefined);
     },
   };
+}
+
+const inboxOf = (prefix: string, instanceId: string) => `${prefix}:game:instance:${instanceId}`;
+const roomChannel = (bus: RedisBusState, roomId: number) => `${bus.roomChannelPrefix}${roomId}`;
+const healthy = ({ publisher, subscriber }: RedisBusState) =>
+  publisher.status === 'ready' && subscriber.status === 'ready';
+const publish = (bus: RedisBusState, channel: string, message: Message) =>
+  bus.publisher.publish(channel, JSON.stringify(message));
+const unsubscribe = (bus: RedisBusState, channel: string) =>
+  bus.subscriber.unsubscribe(channel).then(
+    () => bus.abandoned.delete(channel),
+    () => bus.abandoned.add(channel),
+  );
+
+/** ioredis reconnects and resubscribes by itself; errors are reported, never thrown at the process. */
+function watchConnection(bus: RedisBusState) {
+  const { publisher, subscriber } = bus;
+  for (const client of [publisher, subscriber]) {
+    client.on('error', (err) => {
+      bus.wasDown = true;
+      bus.onError(err);
+    });
+  }
+  subscriber.on('ready', () => {
+    for (const channel of bus.abandoned) if (!bus.served.has(channel)) void unsubscribe(bus, channel);
+  });
+  for (const client of [publisher, subscriber]) {
+    client.on('ready', () => {
+      if (!bus.wasDown || !healthy(bus)) return;
+      bus.wasDown = false;
+      for (const handler of bus.reconnectedHandlers) handler();
+    });
+  }
+}
+
+function receive(bus: RedisBusState, channel: string, raw: string) {
+  let message: Message;
+  try {
+    message = ZMessage.parse(JSON.parse(raw));
+  } catch (err) {
+    return bus.onError(err);
+  }
+  switch (message.kind) {
+    case 'frames':
+      if (message.origin === bus.instanceId) return;
+      observeBusLag(message.sentAt);
+      for (const h of bus.frameHandlers) h(message.roomId, message.frames);
+      return;
+    case 'moved':
+      return moved(bus, message);
+    case 'reply':
+      bus.waiting.get(message.reqId)?.answer(message.result);
+      return;
+    case 'not_served':
+      bus.waiting.get(message.reqId)?.notServed();
+      return;
+    case 'command':
+      return answerCommand(bus, channel, message);
+  }
+}
+
+function moved(bus: RedisBusState, message: Extract<Message, { kind: 'moved' }>) {
+  const how: MoveKind | undefined = message.takeOver ? 'leaving' : message.handed ? 'handed' : undefined;
+  // Our own announcement too: a command this instance forwarded to a dead owner is not answered
+  // by it; without this it would wait FORWARD_TIMEOUT_MS, and its socket's next commands with it.
+  // After a takeover the new owner may itself have received some of them (it serves the room
+  // before it announces): those it answers within MOVED_SETTLE_MS; the rest are unavailable.
+  // A forward Redis took before this instance even asked for the room's channel went to the
+  // dead owner alone: when the new owner is this instance, nobody can answer it, so it is
+  // refused now rather than after MOVED_SETTLE_MS (the facilitator's next Roll queues behind it).
+  if (how !== 'leaving') {
+    const since = message.origin === bus.instanceId ? bus.servingSince.get(message.roomId) : undefined;
+    for (const w of bus.waiting.values()) {
+      if (w.roomId !== message.roomId) continue;
+      if (how === 'handed') w.answer(null);
+      else if (since !== undefined && w.publishedAt !== null && w.publishedAt < since) {
+        w.answer({ error: GAME_TEXTS.unavailable });
+      } else setTimeout(() => w.answer({ error: GAME_TEXTS.unavailable }), MOVED_SETTLE_MS).unref();
+    }
+  }
+  if (message.origin !== bus.instanceId) for (const h of bus.movedHandlers) h(message.roomId, how);
+}
+
+/** A forwarded command on a room this instance serves: its answer, or that it does not serve it. */
+function answerCommand(bus: RedisBusState, channel: string, message: Extract<Message, { kind: 'command' }>) {
+  const handler = bus.served.get(channel);
+  const { replyTo, reqId } = message;
+  const replyChannel = inboxOf(bus.prefix, replyTo);
+  if (!handler) {
+    if (channel.startsWith(bus.roomChannelPrefix)) void unsubscribe(bus, channel);
+    void publish(bus, replyChannel, { kind: 'not_served', reqId }).catch(bus.onError);
+    return;
+  }
+  const late = Date.now() > message.deadline;
+  void (late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(message.request))
+    .catch((): CommandResult => ({ error: GAME_TEXTS.somethingWentWrong }))
+    .then((result) => publish(bus, replyChannel, { kind: 'reply', reqId, result }))
+    .catch(bus.onError);
+}
+
+async function serve(
+  bus: RedisBusState,
+  roomId: number,
+  handler: (request: CommandRequest) => Promise<CommandResult>,
+): Promise<() => Promise<void>> {
+  const channel = roomChannel(bus, roomId);
+  bus.served.set(channel, handler);
+  bus.servingSince.set(roomId, performance.now());
+  bus.abandoned.delete(channel);
+  await bus.subscriber.subscribe(channel);
+  return async () => {
+    bus.served.delete(channel);
+    bus.servingSince.delete(roomId);
+    await unsubscribe(bus, channel);
+  };
+}
+
+async function forward(bus: RedisBusState, request: CommandRequest): Promise<CommandResult | null> {
+  await bus.ready;
+  const { waiting } = bus;
+  const reqId = randomUUID();
+  let receivers = Number.POSITIVE_INFINITY;
+  let notServed = 0;
+  let entry: Waiting | undefined;
+  const answer = new Promise<CommandResult | null>((resolve) => {
+    const done = (result: CommandResult | null) => {
+      clearTimeout(timer);
+      waiting.delete(reqId);
+      resolve(result);
+    };
+    const timer = setTimeout(() => done({ error: GAME_TEXTS.unavailable }), FORWARD_TIMEOUT_MS);
+    entry = {
+      roomId: request.roomId,
+      publishedAt: null,
+      answer: done,
+      notServed() {
+        notServed += 1;
+        if (notServed >= receivers) done(null);
+      },
+    };
+    waiting.set(reqId, entry);
+  });
+  receivers = await publish(bus, roomChannel(bus, request.roomId), {
+    kind: 'command',
+    replyTo: bus.instanceId,
+    reqId,
+    deadline: Date.now() + FORWARD_DEADLINE_MS,
+    request,
+  });
+  entry!.publishedAt = performance.now();
+  // Nobody serves the room (no receiver, or only ones that said so before the count came back).
+  if (notServed >= receivers) waiting.get(reqId)?.answer(null);
+  return answer;
 }

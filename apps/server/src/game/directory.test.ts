@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
 import { createRoomWithPeople, useTestDatabase } from '../test/context';
 import { type Bus, localBus, type MoveKind } from './bus';
-import { createRoomDirectory } from './directory';
+import { createRoomDirectory, type RoomDirectory } from './directory';
 import { type Connection, createHub } from './hub';
 import { createJournal } from './journal';
 import { localOwnership, type Ownership } from './ownership';
@@ -30,6 +30,10 @@ function socket(user: { id: number; username: string | null }, role: Role, orgId
 
 const cardOf = (c: { frames: Frame[] }, type: string) =>
   c.frames.filter((f) => f.type === type && 'bingoBoard' in f.payload).at(-1)?.payload.bingoBoard;
+
+/** The facilitator opens the room's lobby through this directory. */
+const openLobby = (directory: RoomDirectory, roomId: number, staff: Connection) =>
+  directory.execute({ roomId, actor: staff.actor, command: { type: 'open_lobby' }, socket: staff.key });
 
 /** A room of its own (createRoomWithPeople), its facilitator and players on sockets. */
 async function roomWithPeople(players: number) {
@@ -176,14 +180,7 @@ describe('the room directory on a takeover', () => {
         return directory.execute({ roomId, actor: c.actor, command: { type: 'join' }, socket: c.key });
       };
       hub.join(staff, roomId);
-      expect(
-        await directory.execute({
-          roomId,
-          actor: staff.actor,
-          command: { type: 'open_lobby' },
-          socket: staff.key,
-        }),
-      ).toEqual({ ok: true });
+      expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
       for (const p of players) expect(await join(p)).toEqual({ ok: true });
       const cards = players.map((p) => cardOf(p, 'join_room'));
       expect(cards.every((card) => Array.isArray(card))).toBe(true);
@@ -222,13 +219,7 @@ describe('the room directory in a rolling restart', () => {
       expect(announced).toEqual([]);
       // It lets go; the facilitator's Roll (here, the open) takes the room before another word.
       ownerHolds = false;
-      const open = {
-        roomId,
-        actor: staff.actor,
-        command: { type: 'open_lobby' as const },
-        socket: staff.key,
-      };
-      expect(await directory.execute(open)).toEqual({ ok: true });
+      expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
       await new Promise((r) => setTimeout(r, 100));
       expect(announced).toEqual(['handed']);
       // The players' screens got the room's frames, not a join and a snapshot each.
@@ -248,13 +239,7 @@ describe('the room directory in a rolling restart', () => {
       moved(roomId, 'leaving');
       moved(roomId, 'handed');
       heldElsewhere = false;
-      const open = {
-        roomId,
-        actor: staff.actor,
-        command: { type: 'open_lobby' as const },
-        socket: staff.key,
-      };
-      expect(await directory.execute(open)).toEqual({ ok: true });
+      expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
       await until(() => announced.length > 0);
       expect(announced).toEqual([undefined]);
     } finally {
@@ -279,8 +264,7 @@ describe('the room directory in a rolling restart', () => {
       { ...localOwnership(), release: async () => void steps.push('release') },
     );
     hub.join(staff, roomId);
-    const open = { roomId, actor: staff.actor, command: { type: 'open_lobby' as const }, socket: staff.key };
-    expect(await directory.execute(open)).toEqual({ ok: true });
+    expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
     steps.length = 0;
     // Another instance takes it (an announcement without `handed`: an older version, or a command
     // of its own took it): the hand-over is done, long before the 60 s this one would wait.

@@ -2,7 +2,7 @@ import type { ClientMessage } from '@playshop/shared';
 import type { GameCommand } from './engine';
 
 /** What a client message asks of a room; null for messages that are not room commands (ping). */
-interface Dispatch {
+export interface Dispatch {
   roomId: number;
   command: GameCommand;
   /** join_room and reconnect put the socket in the room; leave_room takes it out. */

@@ -475,175 +475,193 @@ function setState(state: GameState, wanted: GameStateName): ApplyResult {
   return fail(GAME_ERRORS.invalidGameState);
 }
 
+/** What one command rule sees: the state, who sent the command, their player (if any) and the context. */
+interface Turn {
+  state: GameState;
+  actor: Actor;
+  player: PlayerState | undefined;
+  ctx: ApplyContext;
+}
+
+type CommandOf<T extends GameCommand['type']> = Extract<GameCommand, { type: T }>;
+
+function checkWin({ state, actor, player, ctx }: Turn): ApplyResult {
+  if (!player?.present) return fail(GAME_ERRORS.notInRoom);
+  if (!state.started) return fail(GAME_ERRORS.notStarted);
+  // Verified against the stored card and the stored rolls, never against what the client sent.
+  const prize = claimedPrize(state, player);
+  if (prize === null) return fail(GAME_ERRORS.noBingo);
+  if (state.winners.some((w) => w.userId === actor.userId && w.prize === prize)) return ok();
+  const pattern = state.prizes[prize]!;
+  const lines =
+    pattern.kind === 'any_line' || pattern.kind === 'two_lines'
+      ? winningLines(player.card, new Set(state.rolls))
+      : [pattern.kind];
+  const bingo: GameEvent = {
+    type: 'bingo',
+    userId: actor.userId,
+    username: player.username,
+    lines,
+    at: ctx.now.toISOString(),
+    sound: WINNER_SOUNDS[ctx.randomInt(0, WINNER_SOUNDS.length)],
+    prize,
+  };
+  // A true claim stops auto-call, so the facilitator can celebrate before the next ball.
+  return state.autoCall && !state.autoCall.paused
+    ? ok(bingo, { type: 'auto_call_paused', paused: true })
+    : ok(bingo);
+}
+
+function mark(command: CommandOf<'mark'>, { state, actor, player }: Turn): ApplyResult {
+  if (!player?.present) return fail(GAME_ERRORS.notInRoom);
+  if (!player.card.some((row) => row.includes(command.number))) return fail(GAME_ERRORS.notOnCard);
+  if (player.marks.includes(command.number) === command.marked) return ok();
+  // SPEC §4 Player marking: only a rolled number can be marked (unmarking is always allowed).
+  if (command.marked && !state.rolls.includes(command.number)) return fail(GAME_ERRORS.notRolled);
+  if (player.markChanges >= MAX_MARK_CHANGES) return fail(GAME_ERRORS.tooManyChanges);
+  return ok({ type: 'card_marked', userId: actor.userId, number: command.number, marked: command.marked });
+}
+
+function revealAnswer(contentId: number, state: GameState): ApplyResult {
+  const question = askedQuestion(state, contentId);
+  if (!question) return fail(GAME_ERRORS.questionNotAsked);
+  if (question.revealed) return ok();
+  const revealed: GameEvent = { type: 'answer_revealed', contentId };
+  // Revealing closes the question first: nobody answers once the answer is known.
+  return question.closed ? ok(revealed) : ok({ type: 'question_closed', contentId }, revealed);
+}
+
+/** The lobby and who is in it. */
+const LOBBY_RULES = {
+  open_lobby: (_, { state, ctx }) => {
+    if (state.lobbyOpen) return ok();
+    // A new game starts with the organization's roll-animation setting.
+    return state.seq === 0 && ctx.hideRollAnimation
+      ? ok({ type: 'lobby_opened' }, { type: 'roll_animation_set', hidden: true })
+      : ok({ type: 'lobby_opened' });
+  },
+  join: (_, { state, actor, player, ctx }) => {
+    if (isStaff(actor)) return ok();
+    if (!state.lobbyOpen) return fail(GAME_ERRORS.lobbyNotOpen);
+    if (state.removed.includes(actor.userId)) return fail(GAME_ERRORS.removedFromRoom);
+    if (player) return player.present ? ok() : ok({ type: 'player_returned', userId: actor.userId });
+    // Late arrivals get a card too and play on.
+    const card = dealCard(ctx.randomInt);
+    return ok({ type: 'player_joined', userId: actor.userId, username: actor.username, card });
+  },
+  leave: (_, { actor, player }) =>
+    player?.present ? ok({ type: 'player_left', userId: actor.userId }) : ok(),
+  ready: (_, { actor, player }) => {
+    if (!player?.present) return fail(GAME_ERRORS.notInRoom);
+    return player.isReady ? ok() : ok({ type: 'player_ready', userId: actor.userId });
+  },
+  remove_player: (command, { state }) => {
+    const target = [...state.players.values()].find((p) => p.username === command.username);
+    return target
+      ? ok({ type: 'player_removed', userId: target.userId, username: target.username })
+      : fail(GAME_ERRORS.playerNotFound);
+  },
+  start_game: (_, { state }) => {
+    if (!state.lobbyOpen) return fail(GAME_ERRORS.lobbyNotOpen);
+    return state.started ? ok() : ok({ type: 'game_started', hideRollAnimation: state.hideRollAnimation });
+  },
+  start_new_game: (_, { state, ctx }) => {
+    if (!state.started) return fail(GAME_ERRORS.notStarted);
+    const cards: Record<number, BingoCard> = {};
+    for (const p of state.players.values()) if (p.present) cards[p.userId] = dealCard(ctx.randomInt);
+    return ok({ type: 'new_round', cards });
+  },
+  close_lobby: () => ok({ type: 'game_ended' }),
+  end_game: () => ok({ type: 'game_ended' }),
+} satisfies Partial<CommandRules>;
+
+/** Balls, cards, prizes and the board's own settings. */
+const BINGO_RULES = {
+  roll: (_, { state, ctx }) => {
+    if (!state.started) return fail(GAME_ERRORS.notStarted);
+    const number = drawBall(state.rolls, ctx.randomInt);
+    return number === null ? fail(GAME_ERRORS.allRolled) : ok({ type: 'ball_rolled', number });
+  },
+  settle_roll: (command, { state }) =>
+    state.state === 'roll' && state.rolls.length === command.rollCount
+      ? ok({ type: 'state_set', state: 'bingo' })
+      : ok(),
+  mark,
+  check_win: (_, turn) => checkWin(turn),
+  set_prizes: (command, { state }) => {
+    if (state.rolls.length > 0) return fail(GAME_ERRORS.roundUnderway);
+    return ok({ type: 'prizes_set', prizes: command.prizes });
+  },
+  set_auto_call: ({ seconds }) => {
+    if (seconds !== null && (seconds < AUTO_CALL_SECONDS.min || seconds > AUTO_CALL_SECONDS.max)) {
+      return fail(GAME_ERRORS.invalidGameState);
+    }
+    return ok({ type: 'auto_call_set', seconds });
+  },
+  pause_auto_call: (_, { state }) => pauseAutoCall(state, true),
+  resume_auto_call: (_, { state }) => pauseAutoCall(state, false),
+  set_state: (command, { state }) => setState(state, command.state),
+  hide_roll_animation: (command, { state }) =>
+    state.hideRollAnimation === command.hidden
+      ? ok()
+      : ok({ type: 'roll_animation_set', hidden: command.hidden }),
+} satisfies Partial<CommandRules>;
+
+/** The workshop's content, its questions, the points table and the timer. */
+const CONTENT_RULES = {
+  send_next_content: (_, { state, ctx }) => {
+    const queue = queueOf(state, ctx.plan);
+    return queue.length === 0 ? fail(GAME_ERRORS.noContentRemaining) : sendContent(state, queue[0], ctx);
+  },
+  send_content: (command, { state, ctx }) =>
+    sendContent(
+      state,
+      queueOf(state, ctx.plan).find((q) => q.contentId === command.contentId),
+      ctx,
+    ),
+  answer_question: (command, { state, actor, player, ctx }) =>
+    answerQuestion(state, actor, player, command, ctx.now),
+  close_question: (command, { state }) => {
+    const question = askedQuestion(state, command.contentId);
+    if (!question) return fail(GAME_ERRORS.questionNotAsked);
+    return question.closed ? ok() : ok({ type: 'question_closed', contentId: command.contentId });
+  },
+  reveal_answer: (command, { state }) => revealAnswer(command.contentId, state),
+  set_points_table: (command, { state }) =>
+    state.pointsShown === command.shown ? ok() : ok({ type: 'points_table_set', shown: command.shown }),
+  set_session: (command, { state, ctx }) => {
+    if (!ctx.plan.sessions.some((s) => s.id === command.sessionId)) return fail(GAME_ERRORS.contentNotFound);
+    return state.sessionId === command.sessionId
+      ? ok()
+      : ok({ type: 'session_advanced', sessionId: command.sessionId });
+  },
+  set_timer: (command, { ctx }) => {
+    if (!isTimerChoice(command.seconds)) return fail(GAME_ERRORS.timerRange);
+    return ok({
+      type: 'timer_set',
+      seconds: command.seconds,
+      startedAt: ctx.now.toISOString(),
+      isRunning: command.seconds > 0 && command.isRunning,
+      isPaused: command.isPaused,
+    });
+  },
+} satisfies Partial<CommandRules>;
+
+function pauseAutoCall(state: GameState, paused: boolean): ApplyResult {
+  if (!state.autoCall || state.autoCall.paused === paused) return ok();
+  return ok({ type: 'auto_call_paused', paused });
+}
+
+/** One rule per command kind; the type makes sure none is missing. */
+type CommandRules = { [T in GameCommand['type']]: (command: CommandOf<T>, turn: Turn) => ApplyResult };
+const COMMAND_RULES: CommandRules = { ...LOBBY_RULES, ...BINGO_RULES, ...CONTENT_RULES };
+
 /** Decides what a command does to the game. Authorization by role is a rule like any other. */
 export function apply(state: GameState, actor: Actor, command: GameCommand, ctx: ApplyContext): ApplyResult {
   if (state.ended) return fail(GAME_ERRORS.ended);
   if (!PLAYER_COMMANDS.has(command.type) && !isStaff(actor)) return fail(GAME_ERRORS.notStaff);
-  const player = state.players.get(actor.userId);
-
-  switch (command.type) {
-    case 'open_lobby':
-      if (state.lobbyOpen) return ok();
-      // A new game starts with the organization's roll-animation setting.
-      return state.seq === 0 && ctx.hideRollAnimation
-        ? ok({ type: 'lobby_opened' }, { type: 'roll_animation_set', hidden: true })
-        : ok({ type: 'lobby_opened' });
-    case 'join': {
-      if (isStaff(actor)) return ok();
-      if (!state.lobbyOpen) return fail(GAME_ERRORS.lobbyNotOpen);
-      if (state.removed.includes(actor.userId)) return fail(GAME_ERRORS.removedFromRoom);
-      if (player) return player.present ? ok() : ok({ type: 'player_returned', userId: actor.userId });
-      // Late arrivals get a card too and play on.
-      return ok({
-        type: 'player_joined',
-        userId: actor.userId,
-        username: actor.username,
-        card: dealCard(ctx.randomInt),
-      });
-    }
-    case 'leave':
-      return player?.present ? ok({ type: 'player_left', userId: actor.userId }) : ok();
-    case 'ready':
-      if (!player?.present) return fail(GAME_ERRORS.notInRoom);
-      return player.isReady ? ok() : ok({ type: 'player_ready', userId: actor.userId });
-    case 'start_game':
-      if (!state.lobbyOpen) return fail(GAME_ERRORS.lobbyNotOpen);
-      return state.started ? ok() : ok({ type: 'game_started', hideRollAnimation: state.hideRollAnimation });
-    case 'roll': {
-      if (!state.started) return fail(GAME_ERRORS.notStarted);
-      const number = drawBall(state.rolls, ctx.randomInt);
-      return number === null ? fail(GAME_ERRORS.allRolled) : ok({ type: 'ball_rolled', number });
-    }
-    case 'settle_roll':
-      return state.state === 'roll' && state.rolls.length === command.rollCount
-        ? ok({ type: 'state_set', state: 'bingo' })
-        : ok();
-    case 'send_next_content':
-      return queueOf(state, ctx.plan).length === 0
-        ? fail(GAME_ERRORS.noContentRemaining)
-        : sendContent(state, queueOf(state, ctx.plan)[0], ctx);
-    case 'send_content':
-      return sendContent(
-        state,
-        queueOf(state, ctx.plan).find((q) => q.contentId === command.contentId),
-        ctx,
-      );
-    case 'answer_question':
-      return answerQuestion(state, actor, player, command, ctx.now);
-    case 'close_question': {
-      const question = askedQuestion(state, command.contentId);
-      if (!question) return fail(GAME_ERRORS.questionNotAsked);
-      return question.closed ? ok() : ok({ type: 'question_closed', contentId: command.contentId });
-    }
-    case 'reveal_answer': {
-      const question = askedQuestion(state, command.contentId);
-      if (!question) return fail(GAME_ERRORS.questionNotAsked);
-      if (question.revealed) return ok();
-      const revealed: GameEvent = { type: 'answer_revealed', contentId: command.contentId };
-      // Revealing closes the question first: nobody answers once the answer is known.
-      return question.closed
-        ? ok(revealed)
-        : ok({ type: 'question_closed', contentId: command.contentId }, revealed);
-    }
-    case 'set_points_table':
-      return state.pointsShown === command.shown
-        ? ok()
-        : ok({ type: 'points_table_set', shown: command.shown });
-    case 'set_session':
-      if (!ctx.plan.sessions.some((s) => s.id === command.sessionId))
-        return fail(GAME_ERRORS.contentNotFound);
-      return state.sessionId === command.sessionId
-        ? ok()
-        : ok({ type: 'session_advanced', sessionId: command.sessionId });
-    case 'set_timer':
-      if (!isTimerChoice(command.seconds)) return fail(GAME_ERRORS.timerRange);
-      return ok({
-        type: 'timer_set',
-        seconds: command.seconds,
-        startedAt: ctx.now.toISOString(),
-        isRunning: command.seconds > 0 && command.isRunning,
-        isPaused: command.isPaused,
-      });
-    case 'check_win': {
-      if (!player?.present) return fail(GAME_ERRORS.notInRoom);
-      if (!state.started) return fail(GAME_ERRORS.notStarted);
-      // Verified against the stored card and the stored rolls, never against what the client sent.
-      const prize = claimedPrize(state, player);
-      if (prize === null) return fail(GAME_ERRORS.noBingo);
-      if (state.winners.some((w) => w.userId === actor.userId && w.prize === prize)) return ok();
-      const pattern = state.prizes[prize]!;
-      const lines =
-        pattern.kind === 'any_line' || pattern.kind === 'two_lines'
-          ? winningLines(player.card, new Set(state.rolls))
-          : [pattern.kind];
-      const bingo: GameEvent = {
-        type: 'bingo',
-        userId: actor.userId,
-        username: player.username,
-        lines,
-        at: ctx.now.toISOString(),
-        sound: WINNER_SOUNDS[ctx.randomInt(0, WINNER_SOUNDS.length)],
-        prize,
-      };
-      // A true claim stops auto-call, so the facilitator can celebrate before the next ball.
-      return state.autoCall && !state.autoCall.paused
-        ? ok(bingo, { type: 'auto_call_paused', paused: true })
-        : ok(bingo);
-    }
-    case 'remove_player': {
-      const target = [...state.players.values()].find((p) => p.username === command.username);
-      return target
-        ? ok({ type: 'player_removed', userId: target.userId, username: target.username })
-        : fail(GAME_ERRORS.playerNotFound);
-    }
-    case 'set_prizes':
-      if (state.rolls.length > 0) return fail(GAME_ERRORS.roundUnderway);
-      return ok({ type: 'prizes_set', prizes: command.prizes });
-    case 'set_auto_call': {
-      const { seconds } = command;
-      if (seconds !== null && (seconds < AUTO_CALL_SECONDS.min || seconds > AUTO_CALL_SECONDS.max)) {
-        return fail(GAME_ERRORS.invalidGameState);
-      }
-      return ok({ type: 'auto_call_set', seconds });
-    }
-    case 'pause_auto_call':
-    case 'resume_auto_call': {
-      const paused = command.type === 'pause_auto_call';
-      if (!state.autoCall || state.autoCall.paused === paused) return ok();
-      return ok({ type: 'auto_call_paused', paused });
-    }
-    case 'mark': {
-      if (!player?.present) return fail(GAME_ERRORS.notInRoom);
-      if (!player.card.some((row) => row.includes(command.number))) return fail(GAME_ERRORS.notOnCard);
-      if (player.marks.includes(command.number) === command.marked) return ok();
-      // SPEC §4 Player marking: only a rolled number can be marked (unmarking is always allowed).
-      if (command.marked && !state.rolls.includes(command.number)) return fail(GAME_ERRORS.notRolled);
-      if (player.markChanges >= MAX_MARK_CHANGES) return fail(GAME_ERRORS.tooManyChanges);
-      return ok({
-        type: 'card_marked',
-        userId: actor.userId,
-        number: command.number,
-        marked: command.marked,
-      });
-    }
-    case 'set_state':
-      return setState(state, command.state);
-    case 'hide_roll_animation':
-      return state.hideRollAnimation === command.hidden
-        ? ok()
-        : ok({ type: 'roll_animation_set', hidden: command.hidden });
-    case 'start_new_game': {
-      if (!state.started) return fail(GAME_ERRORS.notStarted);
-      const cards: Record<number, BingoCard> = {};
-      for (const p of state.players.values()) if (p.present) cards[p.userId] = dealCard(ctx.randomInt);
-      return ok({ type: 'new_round', cards });
-    }
-    case 'close_lobby':
-    case 'end_game':
-      return ok({ type: 'game_ended' });
-    default:
-      return assertNever(command);
-  }
+  const rule = COMMAND_RULES[command.type] as (command: GameCommand, turn: Turn) => ApplyResult;
+  return rule(command, { state, actor, player: state.players.get(actor.userId), ctx });
 }
 
 /**
@@ -671,193 +689,196 @@ function setPresent(state: GameState, player: PlayerState | undefined, present: 
   state.presentCount += present ? 1 : -1;
 }
 
+export type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
+
+/** One change per event kind, in place; `player` is the event's player when it names one. */
+type EventFolds = {
+  [T in GameEvent['type']]: (state: GameState, event: EventOf<T>, player: PlayerState | undefined) => void;
+};
+
+function foldContentSent(state: GameState, event: EventOf<'content_sent'>) {
+  state.content = { contentId: event.contentId, contentType: event.contentType, sessionId: state.sessionId };
+  if (!state.sentContentIds.includes(event.contentId)) state.sentContentIds.push(event.contentId);
+  state.state = 'content';
+  // Other content takes the question off screen; its answers still count once revealed.
+  state.question = event.question
+    ? {
+        contentId: event.contentId,
+        options: event.question.options,
+        correct: event.question.correct,
+        answers: new Map(),
+        counts: new Map(),
+        closed: false,
+        revealed: false,
+      }
+    : null;
+  if (state.question) state.questions.push(state.question);
+}
+
+function foldAnswer(state: GameState, event: EventOf<'question_answered'>) {
+  const question = state.question?.contentId === event.contentId ? state.question : null;
+  if (!question) return;
+  const previous = question.answers.get(event.userId);
+  if (previous) question.counts.set(previous.choice, (question.counts.get(previous.choice) ?? 1) - 1);
+  question.counts.set(event.choice, (question.counts.get(event.choice) ?? 0) + 1);
+  question.answers.set(event.userId, {
+    userId: event.userId,
+    username: event.username,
+    choice: event.choice,
+    at: event.at,
+    changes: previous ? previous.changes + 1 : 0,
+  });
+}
+
+function foldBingo(state: GameState, event: EventOf<'bingo'>, player: PlayerState | undefined) {
+  const prize = event.prize ?? 0;
+  state.state = 'game_over';
+  if (player) player.hasBingo = true;
+  const { userId, username, lines, at } = event;
+  state.winners.push({ userId, username, lines, at, prize, ball: state.rolls.length });
+  state.winnerAudio = event.sound ?? null;
+  // On to the next prize; the last one can be shared by later claims.
+  if (prize === state.prizeIndex && prize < state.prizes.length - 1) state.prizeIndex = prize + 1;
+}
+
+function foldNewRound(state: GameState, event: EventOf<'new_round'>) {
+  for (const p of [...state.players.values()]) {
+    const card = event.cards[p.userId];
+    // Absent players are dealt in when they return; until then they sit this round out.
+    if (!card) {
+      setPresent(state, p, false);
+      state.players.delete(p.userId);
+      continue;
+    }
+    Object.assign(p, { card, hasBingo: false, marks: [], markChanges: 0 });
+  }
+  Object.assign(state, {
+    round: state.round + 1,
+    rolls: [],
+    rollSeqs: [],
+    winners: [],
+    prizeIndex: 0,
+    winnerAudio: null,
+    content: null,
+    sentContentIds: [],
+    timer: null,
+    question: null,
+    questions: [],
+    state: 'bingo',
+  });
+}
+
+/** The lobby, its players and their cards. */
+const PLAYER_FOLDS = {
+  lobby_opened: (state) => {
+    state.lobbyOpen = true;
+    state.state = 'lobby';
+  },
+  game_started: (state, event) => {
+    state.started = true;
+    state.state = 'bingo';
+    state.hideRollAnimation = event.hideRollAnimation;
+  },
+  player_joined: (state, { userId, username, card }) => {
+    const joined: PlayerState = {
+      userId,
+      username,
+      card,
+      marks: [],
+      markChanges: 0,
+      isReady: false,
+      hasBingo: false,
+      present: false,
+    };
+    state.players.set(userId, joined);
+    setPresent(state, joined, true);
+  },
+  player_returned: (state, _, player) => setPresent(state, player, true),
+  player_left: (state, _, player) => setPresent(state, player, false),
+  player_ready: (_, __, player) => {
+    if (player) player.isReady = true;
+  },
+  card_marked: (_, event, player) => {
+    if (!player) return;
+    player.marks = event.marked
+      ? [...player.marks, event.number]
+      : player.marks.filter((n) => n !== event.number);
+    player.markChanges += 1;
+  },
+  player_removed: (state, event, player) => {
+    setPresent(state, player, false);
+    state.players.delete(event.userId);
+    state.removed.push(event.userId);
+  },
+  new_round: foldNewRound,
+  game_ended: (state) => {
+    state.ended = true;
+    state.lobbyOpen = false;
+  },
+} satisfies Partial<EventFolds>;
+
+/** Balls, wins, prizes and the board's settings. */
+const BINGO_FOLDS = {
+  ball_rolled: (state, event) => {
+    state.rolls.push(event.number);
+    state.rollSeqs.push(state.seq);
+    state.state = 'roll';
+  },
+  bingo: foldBingo,
+  prizes_set: (state, event) => {
+    state.prizes = event.prizes;
+    state.prizeIndex = 0;
+  },
+  auto_call_set: (state, event) => {
+    state.autoCall = event.seconds === null ? null : { seconds: event.seconds, paused: false };
+  },
+  auto_call_paused: (state, event) => {
+    if (state.autoCall) state.autoCall = { ...state.autoCall, paused: event.paused };
+  },
+  state_set: (state, event) => {
+    state.state = event.state;
+  },
+  roll_animation_set: (state, event) => {
+    state.hideRollAnimation = event.hidden;
+  },
+} satisfies Partial<EventFolds>;
+
+/** Content, questions, the points table and the timer. */
+const CONTENT_FOLDS = {
+  content_sent: foldContentSent,
+  question_answered: foldAnswer,
+  question_closed: (state, event) => {
+    if (state.question?.contentId === event.contentId) state.question.closed = true;
+  },
+  answer_revealed: (state, event) => {
+    if (state.question?.contentId !== event.contentId) return;
+    state.question.closed = true;
+    state.question.revealed = true;
+  },
+  points_table_set: (state, event) => {
+    state.pointsShown = event.shown;
+  },
+  session_advanced: (state, event) => {
+    state.sessionId = event.sessionId;
+    state.sentContentIds = [];
+  },
+  timer_set: (state, { seconds, startedAt, isRunning, isPaused }) => {
+    state.timer = seconds === 0 ? null : { seconds, startedAt, isRunning, isPaused };
+  },
+} satisfies Partial<EventFolds>;
+
+const EVENT_FOLDS: EventFolds = { ...PLAYER_FOLDS, ...BINGO_FOLDS, ...CONTENT_FOLDS };
+
 /** The state after one more event, changed in place. Events are facts: fold never refuses one. */
 export function fold(state: GameState, event: GameEvent): GameState {
   if (isStored(event)) state.seq += 1;
   const player = 'userId' in event ? state.players.get(event.userId) : undefined;
-  switch (event.type) {
-    case 'lobby_opened':
-      state.lobbyOpen = true;
-      state.state = 'lobby';
-      break;
-    case 'game_started':
-      state.started = true;
-      state.state = 'bingo';
-      state.hideRollAnimation = event.hideRollAnimation;
-      break;
-    case 'player_joined': {
-      const joined: PlayerState = {
-        userId: event.userId,
-        username: event.username,
-        card: event.card,
-        marks: [],
-        markChanges: 0,
-        isReady: false,
-        hasBingo: false,
-        present: false,
-      };
-      state.players.set(event.userId, joined);
-      setPresent(state, joined, true);
-      break;
-    }
-    case 'player_returned':
-      setPresent(state, player, true);
-      break;
-    case 'player_left':
-      setPresent(state, player, false);
-      break;
-    case 'player_ready':
-      if (player) player.isReady = true;
-      break;
-    case 'card_marked':
-      if (player) {
-        player.marks = event.marked
-          ? [...player.marks, event.number]
-          : player.marks.filter((n) => n !== event.number);
-        player.markChanges += 1;
-      }
-      break;
-    case 'ball_rolled':
-      state.rolls.push(event.number);
-      state.rollSeqs.push(state.seq);
-      state.state = 'roll';
-      break;
-    case 'content_sent':
-      state.content = {
-        contentId: event.contentId,
-        contentType: event.contentType,
-        sessionId: state.sessionId,
-      };
-      if (!state.sentContentIds.includes(event.contentId)) state.sentContentIds.push(event.contentId);
-      state.state = 'content';
-      // Other content takes the question off screen; its answers still count once revealed.
-      state.question = event.question
-        ? {
-            contentId: event.contentId,
-            options: event.question.options,
-            correct: event.question.correct,
-            answers: new Map(),
-            counts: new Map(),
-            closed: false,
-            revealed: false,
-          }
-        : null;
-      if (state.question) state.questions.push(state.question);
-      break;
-    case 'question_answered': {
-      const question = state.question?.contentId === event.contentId ? state.question : null;
-      if (!question) break;
-      const previous = question.answers.get(event.userId);
-      if (previous) question.counts.set(previous.choice, (question.counts.get(previous.choice) ?? 1) - 1);
-      question.counts.set(event.choice, (question.counts.get(event.choice) ?? 0) + 1);
-      question.answers.set(event.userId, {
-        userId: event.userId,
-        username: event.username,
-        choice: event.choice,
-        at: event.at,
-        changes: previous ? previous.changes + 1 : 0,
-      });
-      break;
-    }
-    case 'question_closed':
-      if (state.question?.contentId === event.contentId) state.question.closed = true;
-      break;
-    case 'answer_revealed':
-      if (state.question?.contentId === event.contentId) {
-        state.question.closed = true;
-        state.question.revealed = true;
-      }
-      break;
-    case 'points_table_set':
-      state.pointsShown = event.shown;
-      break;
-    case 'session_advanced':
-      state.sessionId = event.sessionId;
-      state.sentContentIds = [];
-      break;
-    case 'timer_set':
-      state.timer =
-        event.seconds === 0
-          ? null
-          : {
-              seconds: event.seconds,
-              startedAt: event.startedAt,
-              isRunning: event.isRunning,
-              isPaused: event.isPaused,
-            };
-      break;
-    case 'bingo': {
-      const prize = event.prize ?? 0;
-      state.state = 'game_over';
-      if (player) player.hasBingo = true;
-      state.winners.push({
-        userId: event.userId,
-        username: event.username,
-        lines: event.lines,
-        at: event.at,
-        prize,
-        ball: state.rolls.length,
-      });
-      state.winnerAudio = event.sound ?? null;
-      // On to the next prize; the last one can be shared by later claims.
-      if (prize === state.prizeIndex && prize < state.prizes.length - 1) state.prizeIndex = prize + 1;
-      break;
-    }
-    case 'player_removed':
-      setPresent(state, player, false);
-      state.players.delete(event.userId);
-      state.removed.push(event.userId);
-      break;
-    case 'prizes_set':
-      state.prizes = event.prizes;
-      state.prizeIndex = 0;
-      break;
-    case 'auto_call_set':
-      state.autoCall = event.seconds === null ? null : { seconds: event.seconds, paused: false };
-      break;
-    case 'auto_call_paused':
-      if (state.autoCall) state.autoCall = { ...state.autoCall, paused: event.paused };
-      break;
-    case 'state_set':
-      state.state = event.state;
-      break;
-    case 'roll_animation_set':
-      state.hideRollAnimation = event.hidden;
-      break;
-    case 'new_round': {
-      for (const p of [...state.players.values()]) {
-        const card = event.cards[p.userId];
-        // Absent players are dealt in when they return; until then they sit this round out.
-        if (!card) {
-          setPresent(state, p, false);
-          state.players.delete(p.userId);
-          continue;
-        }
-        Object.assign(p, { card, hasBingo: false, marks: [], markChanges: 0 });
-      }
-      Object.assign(state, {
-        round: state.round + 1,
-        rolls: [],
-        rollSeqs: [],
-        winners: [],
-        prizeIndex: 0,
-        winnerAudio: null,
-        content: null,
-        sentContentIds: [],
-        timer: null,
-        question: null,
-        questions: [],
-        state: 'bingo',
-      });
-      break;
-    }
-    case 'game_ended':
-      state.ended = true;
-      state.lobbyOpen = false;
-      break;
-    default:
-      return assertNever(event);
-  }
+  const change = EVENT_FOLDS[event.type] as (
+    state: GameState,
+    event: GameEvent,
+    player?: PlayerState,
+  ) => void;
+  change(state, event, player);
   return state;
 }
 
@@ -919,7 +940,3 @@ export function timerRemaining(timer: Timer | null, now: Date): number {
 
 export const rollsAreValid = (rolls: readonly number[]): boolean =>
   rolls.length <= BINGO_MAX_NUMBER && new Set(rolls).size === rolls.length && rolls.every(isBall);
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled: ${JSON.stringify(value)}`);
-}

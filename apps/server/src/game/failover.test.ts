@@ -40,6 +40,14 @@ const longestGap = (frames: Frame[], from: number, to: number) => {
   return Math.max(...times.slice(1).map((t, i) => t - times[i]!));
 };
 
+/** A client message about the room. */
+const aboutRoom =
+  (roomId: number) =>
+  (type: string, action: string, extra: object = {}) => ({
+    type,
+    payload: { action, roomId, ...extra },
+  });
+
 async function people(url: string, players: number) {
   const made = await createRoomWithPeople(database(), players);
   // Tokens are signed with the shared secret: an in-process app on the same database signs in.
@@ -68,10 +76,7 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
       return t.skip();
     }
     const room = await people(url, 3);
-    const m = (type: string, action: string, extra: object = {}) => ({
-      type,
-      payload: { action, roomId: room.roomId, ...extra },
-    });
+    const m = aboutRoom(room.roomId);
     const [a, b] = await Promise.all([instance(url), instance(url)]);
     // A opens the room, so A owns it; the facilitator runs the game from B.
     const opener = player(a.url, room.staffToken);
@@ -175,10 +180,7 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
       return t.skip();
     }
     const room = await people(url, 1);
-    const m = (type: string, action: string, extra: object = {}) => ({
-      type,
-      payload: { action, roomId: room.roomId, ...extra },
-    });
+    const m = aboutRoom(room.roomId);
     const [a, b] = await Promise.all([instance(url), instance(url)]);
     const facilitator = player(a.url, room.staffToken);
     await facilitator.opened;

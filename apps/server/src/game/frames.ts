@@ -19,6 +19,7 @@ import {
 import {
   betweenGames,
   currentSession,
+  type EventOf,
   type GameEvent,
   type GameState,
   markedCells,
@@ -97,7 +98,23 @@ export const LOBBY_LIST_LIMIT = 200;
 const lobbyAudience = (state: GameState): Audience =>
   state.presentCount <= LOBBY_LIST_LIMIT ? 'lobby' : 'staff';
 
-const frame = (to: Audience, message: ServerMessage): Frame => ({ to, message });
+/** What an event's frames are made from: the state right after it, the clock, the room, its seq. */
+interface After {
+  state: GameState;
+  now: Date;
+  view: RoomView;
+  seq: number;
+  /** The event before this one in the same command. */
+  previous?: GameEvent;
+}
+
+/** One frame of a kind to an audience: the payload is checked against the kind. */
+const frame = <T extends ServerMessageType>(
+  to: Audience,
+  type: T,
+  payload: ServerPayloads[T],
+  seq: number,
+): Frame => ({ to, message: { type, payload, seq } as ServerMessage });
 
 /**
  * One server message as the wire carries it, typed by its kind: every frame a room or a socket
@@ -108,6 +125,142 @@ export const wire = <T extends ServerMessageType>(type: T, payload: ServerPayloa
 const sessionName = (state: GameState, view: RoomView) => namedSession(state, view.plan)?.name ?? null;
 const roomSessionName = (state: GameState, view: RoomView) => currentSession(state, view.plan)?.name ?? null;
 const queue = (state: GameState, view: RoomView): QueueItem[] => queueOf(state, view.plan);
+
+/** The frames every screen gets about one event kind. */
+type FrameRules = { [T in GameEvent['type']]: (event: EventOf<T>, after: After) => Frame[] };
+
+/** A frame to everyone. */
+const toAll =
+  <T extends ServerMessageType>(type: T, payload: (after: After) => ServerPayloads[T]) =>
+  (_: unknown, after: After): Frame[] => [frame('all', type, payload(after), after.seq)];
+
+function playerJoinedFrames(event: { userId: number }, { state, seq }: After): Frame[] {
+  const player = state.players.get(event.userId)!;
+  const joined = {
+    username: player.username,
+    bingoBoard: player.card,
+    bingoRolls: state.rolls,
+    hideRollAnimation: state.hideRollAnimation,
+  };
+  const arrival = { username: player.username, playerCount: state.presentCount };
+  return [
+    frame(event.userId, 'join_room', joined, seq),
+    frame(lobbyAudience(state), 'user_joined', arrival, seq),
+  ];
+}
+
+/** Staff see the round change with the queue refilled; each player gets their own new card. */
+function newRoundFrames(event: EventOf<'new_round'>, { state, view, seq }: After): Frame[] {
+  const round = { round: state.round, sessionName: sessionName(state, view) };
+  return [
+    frame('staff', 'start_new_game', { ...round, bingoBoard: null, queue: queue(state, view) }, seq),
+    ...Object.entries(event.cards).map(([userId, card]) =>
+      frame(Number(userId), 'start_new_game', { ...round, bingoBoard: card, queue: null }, seq),
+    ),
+    ...pointsFrames(state, seq),
+  ];
+}
+
+/** The lobby, its players and their cards. */
+const PLAYER_FRAMES = {
+  // Always a new game's first event: every screen still on the last game (a presenter, a phone
+  // kept open, a second facilitator) starts again from the room as it is now, with no reload.
+  lobby_opened: (_, { state, now, view, seq }) => [
+    frame('all', 'open_lobby', { lobbyOpen: true }, seq),
+    frame('staff', 'set_game_state', snapshotFor(state, STAFF_VIEWER, now, view), seq),
+    frame('players', 'set_game_state', snapshotFor(state, PLAYERS, now, view), seq),
+  ],
+  game_started: toAll('start_game', ({ state }) => ({
+    bingoRolls: state.rolls,
+    hideRollAnimation: state.hideRollAnimation,
+  })),
+  player_joined: playerJoinedFrames,
+  player_returned: playerJoinedFrames,
+  player_left: (event, { state, seq }) => {
+    const departure = {
+      username: state.players.get(event.userId)!.username,
+      playerCount: state.presentCount,
+    };
+    return [frame(lobbyAudience(state), 'leave_room', departure, seq)];
+  },
+  player_ready: (event, { state, seq }) => [
+    frame('all', 'ready', { username: state.players.get(event.userId)!.username }, seq),
+  ],
+  card_marked: (event, { state, seq }) => [
+    frame(event.userId, 'marks', { markedCells: markedCells(state.players.get(event.userId)) }, seq),
+  ],
+  player_removed: (event, { state, seq }) => [
+    frame(
+      event.userId,
+      'removed',
+      { message: GAME_TEXTS.removedFromRoom, ...keyFields(message('game.removedFromRoom')) },
+      seq,
+    ),
+    frame(
+      lobbyAudience(state),
+      'leave_room',
+      { username: event.username, playerCount: state.presentCount },
+      seq,
+    ),
+  ],
+  new_round: newRoundFrames,
+  game_ended: toAll('game_end', () => ({ connectionClosed: true })),
+} satisfies Partial<FrameRules>;
+
+const roundRules = toAll('round_rules', ({ state }) => rules(state));
+
+/** Balls, wins, prizes and the board's settings. */
+const BINGO_FRAMES = {
+  ball_rolled: (event, { seq }) => [frame('all', 'get_random_roll', { roll: event.number }, seq)],
+  bingo: (event, { state, seq }) => [
+    frame(
+      'all',
+      'game_over',
+      {
+        username: event.username,
+        winnerAudio: event.sound ?? null,
+        winners: state.winners.map((w) => w.username),
+        wins: wins(state),
+        rules: rules(state),
+      },
+      seq,
+    ),
+    ...pointsFrames(state, seq),
+  ],
+  prizes_set: roundRules,
+  auto_call_set: roundRules,
+  auto_call_paused: roundRules,
+  state_set: (event, { seq }) => [frame('all', 'set_game_state', { gameState: event.state }, seq)],
+  roll_animation_set: (event, { seq }) => [
+    frame('all', 'hide_roll_animation', { hideRollAnimation: event.hidden }, seq),
+  ],
+} satisfies Partial<FrameRules>;
+
+/** Content, questions, the points table and the timer. */
+const CONTENT_FRAMES = {
+  // The staff copy follows the session_advanced that may come with it: see below.
+  content_sent: (_, { state, view, seq }) => contentFrames(state, view, seq),
+  // Staff see the next session's queue at once: with the content that ended the session, or, when
+  // the room was moved on by hand, in a fresh view of the room.
+  session_advanced: (_, { state, now, view, seq, previous }) =>
+    previous?.type === 'content_sent'
+      ? contentFrames(state, view, seq)
+      : [frame('staff', 'set_game_state', snapshotFor(state, STAFF_VIEWER, now, view), seq)],
+  timer_set: (_, { state, now, seq }) => [frame('all', 'get_timer_option', timerPayload(state, now), seq)],
+  question_answered: ({ userId, contentId, choice }, { state, seq }) => [
+    frame(userId, 'my_answer', { contentId, choice }, seq),
+    frame('staff', 'question_tally', { contentId, tally: tallyOf(state.question!) }, seq),
+  ],
+  question_closed: (event, { seq }) => [frame('all', 'question_closed', { contentId: event.contentId }, seq)],
+  answer_revealed: (event, { state, seq }) => {
+    const question = state.question!;
+    const revealed = { contentId: event.contentId, correct: question.correct, tally: tallyOf(question) };
+    return [frame('all', 'answer_revealed', revealed, seq), ...pointsFrames(state, seq)];
+  },
+  points_table_set: (event, { state, seq }) => pointsFrames(state, seq, !event.shown),
+} satisfies Partial<FrameRules>;
+
+const FRAME_RULES: FrameRules = { ...PLAYER_FRAMES, ...BINGO_FRAMES, ...CONTENT_FRAMES };
 
 /**
  * The frames one event produces, given the state right after it. Pure, so the same event gives the
@@ -121,182 +274,8 @@ export function framesFor(
   /** The event before this one in the same command. */
   previous?: GameEvent,
 ): Frame[] {
-  const seq = after.seq;
-  switch (event.type) {
-    case 'lobby_opened':
-      // Always a new game's first event: every screen still on the last game (a presenter, a phone
-      // kept open, a second facilitator) starts again from the room as it is now, with no reload.
-      return [
-        frame('all', { type: 'open_lobby', payload: { lobbyOpen: true }, seq }),
-        frame('staff', { type: 'set_game_state', payload: snapshotFor(after, STAFF_VIEWER, now, view), seq }),
-        frame('players', { type: 'set_game_state', payload: snapshotFor(after, PLAYERS, now, view), seq }),
-      ];
-    case 'game_started':
-      return [
-        frame('all', {
-          type: 'start_game',
-          payload: { bingoRolls: after.rolls, hideRollAnimation: after.hideRollAnimation },
-          seq,
-        }),
-      ];
-    case 'player_joined':
-    case 'player_returned': {
-      const player = after.players.get(event.userId)!;
-      return [
-        frame(event.userId, {
-          type: 'join_room',
-          payload: {
-            username: player.username,
-            bingoBoard: player.card,
-            bingoRolls: after.rolls,
-            hideRollAnimation: after.hideRollAnimation,
-          },
-          seq,
-        }),
-        frame(lobbyAudience(after), {
-          type: 'user_joined',
-          payload: { username: player.username, playerCount: after.presentCount },
-          seq,
-        }),
-      ];
-    }
-    case 'player_left':
-      return [
-        frame(lobbyAudience(after), {
-          type: 'leave_room',
-          payload: { username: after.players.get(event.userId)!.username, playerCount: after.presentCount },
-          seq,
-        }),
-      ];
-    case 'player_ready':
-      return [
-        frame('all', {
-          type: 'ready',
-          payload: { username: after.players.get(event.userId)!.username },
-          seq,
-        }),
-      ];
-    case 'card_marked':
-      return [
-        frame(event.userId, {
-          type: 'marks',
-          payload: { markedCells: markedCells(after.players.get(event.userId)) },
-          seq,
-        }),
-      ];
-    case 'ball_rolled':
-      return [frame('all', { type: 'get_random_roll', payload: { roll: event.number }, seq })];
-    case 'content_sent':
-      // The staff copy follows the session_advanced that may come with it: see below.
-      return contentFrames(after, view, seq);
-    case 'session_advanced':
-      // Staff see the next session's queue at once: with the content that ended the session, or, when
-      // the room was moved on by hand, in a fresh view of the room.
-      return previous?.type === 'content_sent'
-        ? contentFrames(after, view, seq)
-        : [
-            frame('staff', {
-              type: 'set_game_state',
-              payload: snapshotFor(after, { userId: 0, staff: true }, now, view),
-              seq,
-            }),
-          ];
-    case 'timer_set':
-      return [frame('all', { type: 'get_timer_option', payload: timerPayload(after, now), seq })];
-    case 'question_answered': {
-      const { contentId, choice } = event;
-      return [
-        frame(event.userId, { type: 'my_answer', payload: { contentId, choice }, seq }),
-        frame('staff', {
-          type: 'question_tally',
-          payload: { contentId, tally: tallyOf(after.question!) },
-          seq,
-        }),
-      ];
-    }
-    case 'question_closed':
-      return [frame('all', { type: 'question_closed', payload: { contentId: event.contentId }, seq })];
-    case 'answer_revealed': {
-      const question = after.question!;
-      return [
-        frame('all', {
-          type: 'answer_revealed',
-          payload: { contentId: event.contentId, correct: question.correct, tally: tallyOf(question) },
-          seq,
-        }),
-        ...pointsFrames(after, seq),
-      ];
-    }
-    case 'points_table_set':
-      return pointsFrames(after, seq, !event.shown);
-    case 'bingo':
-      return [
-        frame('all', {
-          type: 'game_over',
-          payload: {
-            username: event.username,
-            winnerAudio: event.sound ?? null,
-            winners: after.winners.map((w) => w.username),
-            wins: wins(after),
-            rules: rules(after),
-          },
-          seq,
-        }),
-        ...pointsFrames(after, seq),
-      ];
-    case 'player_removed':
-      return [
-        frame(event.userId, {
-          type: 'removed',
-          payload: { message: GAME_TEXTS.removedFromRoom, ...keyFields(message('game.removedFromRoom')) },
-          seq,
-        }),
-        frame(lobbyAudience(after), {
-          type: 'leave_room',
-          payload: { username: event.username, playerCount: after.presentCount },
-          seq,
-        }),
-      ];
-    case 'prizes_set':
-    case 'auto_call_set':
-    case 'auto_call_paused':
-      return [frame('all', { type: 'round_rules', payload: rules(after), seq })];
-    case 'state_set':
-      return [frame('all', { type: 'set_game_state', payload: { gameState: event.state }, seq })];
-    case 'roll_animation_set':
-      return [
-        frame('all', { type: 'hide_roll_animation', payload: { hideRollAnimation: event.hidden }, seq }),
-      ];
-    case 'new_round':
-      return [
-        // Staff see the round change with the queue refilled; each player gets their own new card.
-        frame('staff', {
-          type: 'start_new_game',
-          payload: {
-            bingoBoard: null,
-            round: after.round,
-            queue: queue(after, view),
-            sessionName: sessionName(after, view),
-          },
-          seq,
-        }),
-        ...Object.entries(event.cards).map(([userId, card]) =>
-          frame(Number(userId), {
-            type: 'start_new_game',
-            payload: {
-              bingoBoard: card,
-              round: after.round,
-              queue: null,
-              sessionName: sessionName(after, view),
-            },
-            seq,
-          }),
-        ),
-        ...pointsFrames(after, seq),
-      ];
-    case 'game_ended':
-      return [frame('all', { type: 'game_end', payload: { connectionClosed: true }, seq })];
-  }
+  const rule = FRAME_RULES[event.type] as (event: GameEvent, after: After) => Frame[];
+  return rule(event, { state: after, now, view, seq: after.seq, previous });
 }
 
 function contentFrames(state: GameState, view: RoomView, seq: number): Frame[] {
@@ -308,28 +287,12 @@ function contentFrames(state: GameState, view: RoomView, seq: number): Frame[] {
     sessionName: sessionName(state, view),
     roomSessionName: roomSessionName(state, view),
   };
+  const staff = { content: gameContent(content, true), question: questionFor(state, STAFF_VIEWER) };
+  const players = { content: gameContent(content, false), question: questionFor(state, PLAYERS) };
   return [
-    frame('staff', {
-      type: 'get_content',
-      payload: {
-        ...base,
-        content: gameContent(content, true),
-        question: questionFor(state, STAFF_VIEWER),
-        queue: queue(state, view),
-      },
-      seq,
-    }),
+    frame('staff', 'get_content', { ...base, ...staff, queue: queue(state, view) }, seq),
     // A new question: nobody has answered yet, so every player's copy is the same.
-    frame('players', {
-      type: 'get_content',
-      payload: {
-        ...base,
-        content: gameContent(content, false),
-        question: questionFor(state, PLAYERS),
-        queue: null,
-      },
-      seq,
-    }),
+    frame('players', 'get_content', { ...base, ...players, queue: null }, seq),
   ];
 }
 
@@ -356,10 +319,10 @@ function pointsFor(state: GameState, staff: boolean): PointsTable {
 
 /** The points after a change: to everyone while shown, else to staff (and `hidden` tells players it went). */
 function pointsFrames(state: GameState, seq: number, hidden = false): Frame[] {
-  if (state.pointsShown) return [frame('all', { type: 'points', payload: pointsFor(state, true), seq })];
+  if (state.pointsShown) return [frame('all', 'points', pointsFor(state, true), seq)];
   return [
-    frame('staff', { type: 'points', payload: pointsFor(state, true), seq }),
-    ...(hidden ? [frame('players', { type: 'points', payload: pointsFor(state, false), seq })] : []),
+    frame('staff', 'points', pointsFor(state, true), seq),
+    ...(hidden ? [frame('players', 'points', pointsFor(state, false), seq)] : []),
   ];
 }
 

@@ -55,37 +55,10 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     if (connection.roomId === null) return;
     const room = rooms.get(connection.roomId);
     if (room) {
-      room.all.delete(connection);
-      room.staff.delete(connection);
-      const { userId } = connection.actor;
-      const mine = room.byUser.get(userId);
-      if (mine === connection) room.byUser.delete(userId);
-      else if (mine instanceof Set) {
-        mine.delete(connection);
-        if (mine.size === 1) room.byUser.set(userId, mine.values().next().value!);
-      }
+      removeFrom(room, connection);
       if (room.all.size === 0) rooms.delete(connection.roomId);
     }
     connection.roomId = null;
-  }
-
-  /** The sockets a room audience names; 'lobby' is everyone in a workshop-sized room, else staff. */
-  function audience(
-    room: RoomSockets,
-    to: Exclude<WireFrame['to'], { socket: string }>,
-  ): Iterable<Connection> {
-    if (typeof to === 'number') {
-      const mine = room.byUser.get(to);
-      return mine === undefined ? [] : mine instanceof Set ? mine : [mine];
-    }
-    if (to === 'staff' || (to === 'lobby' && room.all.size > LOBBY_LIST_LIMIT)) return room.staff;
-    if (to === 'players') return playersOf(room);
-    return room.all;
-  }
-
-  /** The room's sockets that are not staff's, without copying the room for every frame. */
-  function* playersOf(room: RoomSockets): Iterable<Connection> {
-    for (const connection of room.all) if (!room.staff.has(connection)) yield connection;
   }
 
   return {
@@ -100,13 +73,7 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
         room = { all: new Set(), staff: new Set(), byUser: new Map() };
         rooms.set(roomId, room);
       }
-      room.all.add(connection);
-      if (isStaff(connection.actor)) room.staff.add(connection);
-      const { userId } = connection.actor;
-      const mine = room.byUser.get(userId);
-      if (mine === undefined) room.byUser.set(userId, connection);
-      else if (mine instanceof Set) mine.add(connection);
-      else room.byUser.set(userId, new Set([mine, connection]));
+      addTo(room, connection);
     },
     leave,
     /** Each frame was serialised once; it is written to every socket of the room it is meant for. */
@@ -139,3 +106,41 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
 }
 
 export type Hub = ReturnType<typeof createHub>;
+
+function addTo(room: RoomSockets, connection: Connection) {
+  room.all.add(connection);
+  if (isStaff(connection.actor)) room.staff.add(connection);
+  const { userId } = connection.actor;
+  const mine = room.byUser.get(userId);
+  if (mine === undefined) room.byUser.set(userId, connection);
+  else if (mine instanceof Set) mine.add(connection);
+  else room.byUser.set(userId, new Set([mine, connection]));
+}
+
+function removeFrom(room: RoomSockets, connection: Connection) {
+  room.all.delete(connection);
+  room.staff.delete(connection);
+  const { userId } = connection.actor;
+  const mine = room.byUser.get(userId);
+  if (mine === connection) room.byUser.delete(userId);
+  else if (mine instanceof Set) {
+    mine.delete(connection);
+    if (mine.size === 1) room.byUser.set(userId, mine.values().next().value!);
+  }
+}
+
+/** The sockets a room audience names; 'lobby' is everyone in a workshop-sized room, else staff. */
+function audience(room: RoomSockets, to: Exclude<WireFrame['to'], { socket: string }>): Iterable<Connection> {
+  if (typeof to === 'number') {
+    const mine = room.byUser.get(to);
+    return mine === undefined ? [] : mine instanceof Set ? mine : [mine];
+  }
+  if (to === 'staff' || (to === 'lobby' && room.all.size > LOBBY_LIST_LIMIT)) return room.staff;
+  if (to === 'players') return playersOf(room);
+  return room.all;
+}
+
+/** The room's sockets that are not staff's, without copying the room for every frame. */
+function* playersOf(room: RoomSockets): Iterable<Connection> {
+  for (const connection of room.all) if (!room.staff.has(connection)) yield connection;
+}

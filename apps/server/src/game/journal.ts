@@ -1,9 +1,10 @@
 import { GAME_STATE_NAMES, ZWinPattern } from '@playshop/shared';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { gameEvents, games, roomSessions } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
+import { openGameId } from '../rooms/join-codes';
 import type { GameEvent } from './engine';
 
 interface StoredEvent {
@@ -128,7 +129,10 @@ export function createJournal(db: Db, stats: JournalStats = {}) {
     queue = [];
     const started = performance.now();
     try {
-      await write(batch.flatMap((p) => p.entries));
+      await write(
+        db,
+        batch.flatMap((p) => p.entries),
+      );
       for (const p of batch) p.resolve();
       stats.onBatch?.(
         batch.reduce((n, p) => n + p.entries.length, 0),
@@ -146,52 +150,6 @@ export function createJournal(db: Db, stats: JournalStats = {}) {
     }
   }
 
-  async function write(entries: Entry[]) {
-    const lastSeq = new Map<number, { seq: number; ended: boolean }>();
-    const sessions = new Map<number, { workshopId: number; sessionId: number }>();
-    for (const e of entries) {
-      const last = lastSeq.get(e.gameId);
-      lastSeq.set(e.gameId, { seq: e.seq, ended: (last?.ended ?? false) || e.event.type === 'game_ended' });
-      if (e.roomSession && e.event.type === 'session_advanced') {
-        sessions.set(e.roomSession.roomId, {
-          workshopId: e.roomSession.workshopId,
-          sessionId: e.event.sessionId,
-        });
-      }
-    }
-    // Column arrays through unnest (db/unnest.ts): a flush is a few statements, however many events.
-    const finalSeqs = [...lastSeq];
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
-        const rows = unnestColumns(entries.slice(i, i + INSERT_CHUNK), [
-          ['int', (e) => e.gameId],
-          ['int', (e) => e.seq],
-          ['text', (e) => e.event.type],
-          ['jsonb', ({ event: { type, ...payload } }) => JSON.stringify(payload)],
-          ['int', (e) => e.actorUserId],
-        ]);
-        await tx.execute(sql`
-          insert into ${gameEvents} (game_id, seq, type, payload, actor_user_id) select * from ${rows}`);
-      }
-      const lastOfGame = unnestColumns(finalSeqs, [
-        ['int', ([id]) => id],
-        ['int', ([, { seq }]) => seq],
-        ['boolean', ([, { ended }]) => ended],
-      ]);
-      await tx.execute(sql`
-        update ${games} set last_seq = v.seq, updated_at = now(),
-          ended_at = case when v.ended then now() else ${games.endedAt} end
-        from ${lastOfGame} as v(id, seq, ended)
-        where ${games.id} = v.id`);
-      for (const [roomId, { workshopId, sessionId }] of sessions) {
-        await tx
-          .insert(roomSessions)
-          .values({ roomId, workshopId, currentSessionId: sessionId })
-          .onConflictDoUpdate({ target: roomSessions.roomId, set: { currentSessionId: sessionId } });
-      }
-    });
-  }
-
   return {
     /** Resolves once the entries are committed; rejects when their transaction failed. */
     append(entries: Entry[]): Promise<void> {
@@ -203,21 +161,7 @@ export function createJournal(db: Db, stats: JournalStats = {}) {
     },
 
     /** The room's game that has not ended, with its log. */
-    async load(roomId: number): Promise<{ gameId: number; events: StoredEvent[] } | null> {
-      const [game] = await db
-        .select({ id: games.id })
-        .from(games)
-        .where(and(eq(games.roomId, roomId), isNull(games.endedAt)))
-        .orderBy(desc(games.id))
-        .limit(1);
-      if (!game) return null;
-      const rows = await db
-        .select({ seq: gameEvents.seq, type: gameEvents.type, payload: gameEvents.payload })
-        .from(gameEvents)
-        .where(eq(gameEvents.gameId, game.id))
-        .orderBy(asc(gameEvents.seq));
-      return { gameId: game.id, events: rows.map((row) => ({ seq: row.seq, event: parseStoredEvent(row) })) };
-    },
+    load: (roomId: number) => loadGame(db, roomId),
 
     /** A new game for the room; its events follow from seq 1. */
     async newGame(roomId: number): Promise<number> {
@@ -228,3 +172,62 @@ export function createJournal(db: Db, stats: JournalStats = {}) {
 }
 
 export type Journal = ReturnType<typeof createJournal>;
+
+/** One flush's entries, in one transaction. */
+async function write(db: Db, entries: Entry[]) {
+  const lastSeq = new Map<number, { seq: number; ended: boolean }>();
+  const sessions = new Map<number, { workshopId: number; sessionId: number }>();
+  for (const e of entries) {
+    const last = lastSeq.get(e.gameId);
+    lastSeq.set(e.gameId, { seq: e.seq, ended: (last?.ended ?? false) || e.event.type === 'game_ended' });
+    if (e.roomSession && e.event.type === 'session_advanced') {
+      sessions.set(e.roomSession.roomId, {
+        workshopId: e.roomSession.workshopId,
+        sessionId: e.event.sessionId,
+      });
+    }
+  }
+  // Column arrays through unnest (db/unnest.ts): a flush is a few statements, however many events.
+  const finalSeqs = [...lastSeq];
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < entries.length; i += INSERT_CHUNK) {
+      const rows = unnestColumns(entries.slice(i, i + INSERT_CHUNK), [
+        ['int', (e) => e.gameId],
+        ['int', (e) => e.seq],
+        ['text', (e) => e.event.type],
+        ['jsonb', ({ event: { type, ...payload } }) => JSON.stringify(payload)],
+        ['int', (e) => e.actorUserId],
+      ]);
+      await tx.execute(sql`
+        insert into ${gameEvents} (game_id, seq, type, payload, actor_user_id) select * from ${rows}`);
+    }
+    const lastOfGame = unnestColumns(finalSeqs, [
+      ['int', ([id]) => id],
+      ['int', ([, { seq }]) => seq],
+      ['boolean', ([, { ended }]) => ended],
+    ]);
+    await tx.execute(sql`
+      update ${games} set last_seq = v.seq, updated_at = now(),
+        ended_at = case when v.ended then now() else ${games.endedAt} end
+      from ${lastOfGame} as v(id, seq, ended)
+      where ${games.id} = v.id`);
+    for (const [roomId, { workshopId, sessionId }] of sessions) {
+      await tx
+        .insert(roomSessions)
+        .values({ roomId, workshopId, currentSessionId: sessionId })
+        .onConflictDoUpdate({ target: roomSessions.roomId, set: { currentSessionId: sessionId } });
+    }
+  });
+}
+
+/** The room's game that has not ended, with its log. */
+async function loadGame(db: Db, roomId: number): Promise<{ gameId: number; events: StoredEvent[] } | null> {
+  const gameId = await openGameId(db, roomId);
+  if (gameId === null) return null;
+  const rows = await db
+    .select({ seq: gameEvents.seq, type: gameEvents.type, payload: gameEvents.payload })
+    .from(gameEvents)
+    .where(eq(gameEvents.gameId, gameId))
+    .orderBy(asc(gameEvents.seq));
+  return { gameId, events: rows.map((row) => ({ seq: row.seq, event: parseStoredEvent(row) })) };
+}

@@ -36,6 +36,15 @@ const msg = (type: string, action: string, extra: object = {}) => ({
   payload: { action, roomId, ...extra },
 });
 
+/** The facilitator opens the lobby and the player joins it; the player's `join_room`. */
+async function openAndJoin(facilitator: ReturnType<typeof client>, player: ReturnType<typeof client>) {
+  await Promise.all([facilitator.opened, player.opened]);
+  facilitator.send(msg('room_event', 'open_lobby'));
+  await facilitator.next('set_game_state');
+  player.send(msg('room_event', 'join_room'));
+  return player.next('join_room');
+}
+
 beforeAll(async () => {
   const { db } = database();
   const org = await createOrg(database());
@@ -60,11 +69,7 @@ describe('a server restart mid-game', () => {
     const first = await startInstance();
     const facilitator = client(first.url, facilitatorToken);
     const player = client(first.url, playerToken);
-    await Promise.all([facilitator.opened, player.opened]);
-    facilitator.send(msg('room_event', 'open_lobby'));
-    await facilitator.next('set_game_state');
-    player.send(msg('room_event', 'join_room'));
-    const joined = await player.next('join_room');
+    const joined = await openAndJoin(facilitator, player);
     facilitator.send(msg('game_event', 'start_game'));
     await player.next('start_game');
     // A mark is a stored command too: it must come back with the card. Only a rolled number can be
@@ -119,11 +124,7 @@ describe.runIf(redisUrl)('two instances over Redis', () => {
     const b = await startInstance(connect());
     const facilitator = client(a.url, facilitatorToken);
     const player = client(b.url, playerToken);
-    await Promise.all([facilitator.opened, player.opened]);
-    facilitator.send(msg('room_event', 'open_lobby'));
-    await facilitator.next('set_game_state');
-    player.send(msg('room_event', 'join_room'));
-    await player.next('join_room');
+    await openAndJoin(facilitator, player);
     expect((await facilitator.next('presence')).payload.joined).toEqual([expect.stringMatching(/^player-/)]);
     facilitator.send(msg('game_event', 'start_game'));
     await player.next('start_game');

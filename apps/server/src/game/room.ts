@@ -95,227 +95,261 @@ interface LiveRoomDeps {
   onBroken: () => void;
 }
 
+/** A live room's own state: what the parts below share, changed only by them. */
+interface Room {
+  deps: LiveRoomDeps;
+  setup: RoomSetup;
+  /** The room's game in the log; null before its first lobby. */
+  gameId: number | null;
+  state: GameState;
+  view: RoomView;
+  /**
+   * Each player's sockets in the room: a player is away only when the last one goes. Nearly every
+   * player has one, kept as its key alone; a Set only for a player on several (a room of 10,000).
+   */
+  sockets: Map<number, string | Set<string>>;
+  /** Frames go out in command order, each command's after its events are durable. */
+  outbox: Promise<unknown>;
+  broken: boolean;
+  settleTimer: unknown;
+  autoCallTimer: unknown;
+}
+
 /**
  * A room's live game on the one instance that owns it: the state in memory, every command applied
  * in arrival order with the pure engine, the events made durable by the journal before their frames
  * go out, and the room's own clock for the roll → board step. Nothing here decides the game.
  */
 export async function openLiveRoom(deps: LiveRoomDeps) {
-  const { roomId, journal, clock, randomInt } = deps;
-  let setup = await deps.setup();
+  const { roomId, journal, clock } = deps;
+  const setup = await deps.setup();
   const loaded = await journal.load(roomId);
-  let gameId: number | null = loaded?.gameId ?? null;
-  let state: GameState = loaded ? replay(loaded.events) : initialGameState();
-  let view: RoomView = roomView(roomId, setup);
-  /**
-   * Each player's sockets in the room: a player is away only when the last one goes. Nearly every
-   * player has one, kept as its key alone; a Set only for a player on several (a room of 10,000).
-   */
-  const sockets = new Map<number, string | Set<string>>();
-  /** Frames go out in command order, each command's after its events are durable. */
-  let outbox: Promise<unknown> = Promise.resolve();
-  let broken = false;
-  let settleTimer: unknown = null;
-
-  function scheduleSettle() {
-    if (settleTimer !== null) clock.clearTimeout(settleTimer);
-    const rollCount = state.rolls.length;
-    settleTimer = clock.setTimeout(
-      () => {
-        settleTimer = null;
-        void execute({
-          roomId,
-          actor: { ...SYSTEM_ACTOR, orgId: setup.orgId },
-          command: { type: 'settle_roll', rollCount },
-        });
-      },
-      state.hideRollAnimation ? ROLL_HIDDEN_MS : ROLL_ANIMATION_MS,
-    );
-  }
-  let autoCallTimer: unknown = null;
-  function stopAutoCall() {
-    if (autoCallTimer !== null) clock.clearTimeout(autoCallTimer);
-    autoCallTimer = null;
-  }
-  /** Auto-call: the room rolls every N seconds while it is on, not paused and balls remain. */
-  function scheduleAutoCall() {
-    const auto = state.autoCall;
-    if (!auto || auto.paused || !state.started || state.ended || state.rolls.length >= BINGO_MAX_NUMBER) {
-      return stopAutoCall();
-    }
-    if (autoCallTimer !== null) return;
-    // The next ball waits until the last one has been shown and the board seen for a moment: an
-    // interval shorter than the roll's animation would roll while players still watch a ball.
-    const shown = (state.hideRollAnimation ? ROLL_HIDDEN_MS : ROLL_ANIMATION_MS) + AUTO_CALL_BOARD_MS;
-    autoCallTimer = clock.setTimeout(
-      () => {
-        autoCallTimer = null;
-        void execute({ roomId, actor: { ...SYSTEM_ACTOR, orgId: setup.orgId }, command: { type: 'roll' } });
-      },
-      Math.max(auto.seconds * 1000, shown),
-    );
-  }
-
+  const room: Room = {
+    deps,
+    setup,
+    gameId: loaded?.gameId ?? null,
+    state: loaded ? replay(loaded.events) : initialGameState(),
+    view: roomView(roomId, setup),
+    sockets: new Map(),
+    outbox: Promise.resolve(),
+    broken: false,
+    settleTimer: null,
+    autoCallTimer: null,
+  };
   // A room that was rolling or calling when its last owner stopped carries on.
-  if (state.state === 'roll') scheduleSettle();
-  scheduleAutoCall();
-
-  async function freshGame() {
-    setup = await deps.setup();
-    gameId = await journal.newGame(roomId);
-    state = initialGameState();
-    state.sessionId = setup.sessionId;
-    view = roomView(roomId, setup);
-  }
-
-  /** Applies events to the state, returning their frames and what the journal must store. */
-  function record(events: GameEvent[], actorUserId: number | null) {
-    const frames: WireFrame[] = [];
-    const entries: Entry[] = [];
-    const now = clock.now();
-    events.forEach((event, i) => {
-      fold(state, event);
-      if (isStored(event)) {
-        entries.push({
-          gameId: gameId!,
-          seq: state.seq,
-          event,
-          actorUserId: actorUserId || null,
-          roomSession: { roomId, workshopId: setup.workshopId },
-        });
-      }
-      // Content that ends a session is shown once, with the next session's queue (frames.ts).
-      if (event.type === 'content_sent' && events[i + 1]?.type === 'session_advanced') return;
-      for (const f of framesFor(event, state, now, view, events[i - 1])) {
-        const removed = f.message.type === 'removed' ? f.message.payload.message : null;
-        frames.push({
-          to: f.to,
-          data: JSON.stringify(f.message),
-          ...(removed ? { close: { code: REMOVED_CLOSE_CODE, reason: removed } } : {}),
-        });
-      }
-      if (event.type === 'player_removed') sockets.delete(event.userId);
-      if (event.type === 'ball_rolled') scheduleSettle();
-      // A new pace starts a new count.
-      if (event.type === 'auto_call_set') stopAutoCall();
-    });
-    return { frames, entries };
-  }
-
-  function presence(request: CommandRequest, joining: boolean): boolean {
-    const { actor, socket } = request;
-    if (isStaff(actor) || socket === undefined) return true;
-    const mine = sockets.get(actor.userId);
-    if (joining) {
-      if (mine === undefined || mine === socket) sockets.set(actor.userId, socket);
-      else if (typeof mine === 'string') sockets.set(actor.userId, new Set([mine, socket]));
-      else mine.add(socket);
-      return true;
-    }
-    if (typeof mine === 'object') {
-      mine.delete(socket);
-      if (mine.size > 0) return false;
-    } else if (mine !== undefined && mine !== socket) return false;
-    sockets.delete(actor.userId);
-    return true;
-  }
-
-  /** The room as the sender should see it now, for its socket alone. */
-  function replyFor(request: CommandRequest): WireFrame[] {
-    const { socket, lastSeq } = request;
-    if (socket === undefined) return [];
-    const to = { socket };
-    const replies: WireFrame[] = [];
-    if (lastSeq !== undefined && lastSeq <= state.seq) {
-      const missedRolls = state.rolls.filter((_, i) => state.rollSeqs[i]! > lastSeq);
-      replies.push({ to, data: wire('Reconnected', { missedRolls }, state.seq) });
-    }
-    const snapshot = snapshotFor(
-      state,
-      { userId: request.actor.userId, staff: isStaff(request.actor) },
-      clock.now(),
-      view,
-    );
-    replies.push({ to, data: wire('set_game_state', snapshot, state.seq) });
-    return replies;
-  }
-
-  async function execute(request: CommandRequest): Promise<CommandResult> {
-    if (broken) return { error: GAME_TEXTS.unavailable };
-    const { actor, command } = request;
-    const context = () => ({
-      now: clock.now(),
-      randomInt,
-      plan: view.plan,
-      questions: view.questions,
-      orgExpiry: setup.orgExpiry,
-      hideRollAnimation: setup.hideRollAnimation,
-    });
-    const gated = gate(state, gameId !== null, actor, command, context());
-    if ('error' in gated) return gated;
-    if (gated.next === 'snapshot') {
-      deps.deliver(replyFor(request));
-      return { ok: true };
-    }
-    if (gated.next === 'fresh_game') await freshGame();
-    if (command.type === 'start_new_game') {
-      // The workshop's content may have changed since the lobby opened: the new round uses today's.
-      setup = await deps.setup();
-      view = roomView(roomId, setup);
-    }
-    const joining = command.type === 'join';
-    if (command.type === 'leave' && !presence(request, false)) return { ok: true };
-    const result = apply(state, actor, command, context());
-    if ('error' in result) {
-      // A refused mark: the screen that showed it at once is told the marks as they are.
-      if (command.type === 'mark' && request.socket !== undefined) {
-        const marks = markedCells(state.players.get(actor.userId));
-        deps.deliver([
-          { to: { socket: request.socket }, data: wire('marks', { markedCells: marks }, state.seq) },
-        ]);
-      }
-      return { error: result.error };
-    }
-    if (joining) presence(request, true);
-
-    const { events } = result;
-    const { frames, entries } = record(events, actor.userId);
-    scheduleAutoCall();
-    // A lobby that opened has sent every screen the room (frames.ts); one already open answers the sender.
-    if (joining || (command.type === 'open_lobby' && events.length === 0)) frames.push(...replyFor(request));
-    const durable = journal.append(entries);
-    const sent = outbox.then(() => durable).then(() => deps.deliver(frames));
-    outbox = sent.catch(() => undefined);
-    try {
-      await sent;
-    } catch {
-      // Nothing of this command was seen; the state in memory is ahead of the log, so start again from it.
-      broken = true;
-      deps.onBroken();
-      return { error: GAME_TEXTS.unavailable };
-    }
-    if (state.ended) sockets.clear();
-    return { ok: true };
-  }
+  if (room.state.state === 'roll') scheduleSettle(room);
+  scheduleAutoCall(room);
 
   return {
     roomId,
-    execute,
-    orgId: () => setup.orgId,
+    execute: (request: CommandRequest) => execute(room, request),
+    orgId: () => room.setup.orgId,
     /** A changed licence or setting: read the room's setup again (the plan too). */
-    async refresh() {
-      setup = await deps.setup();
-      view = roomView(roomId, setup);
-    },
+    refresh: () => reloadSetup(room),
     /** Players with a socket in the room, for the dashboards and metrics. */
-    playerCount: () => state.presentCount,
-    isIdle: () => (gameId === null || state.ended) && sockets.size === 0,
+    playerCount: () => room.state.presentCount,
+    isIdle: () => (room.gameId === null || room.state.ended) && room.sockets.size === 0,
     close() {
-      broken = true;
-      stopAutoCall();
-      if (settleTimer !== null) clock.clearTimeout(settleTimer);
+      room.broken = true;
+      stopAutoCall(room);
+      if (room.settleTimer !== null) clock.clearTimeout(room.settleTimer);
     },
   };
 }
 
 export type LiveRoom = Awaited<ReturnType<typeof openLiveRoom>>;
+
+/** A command of the room's own clock. */
+const byClock = (room: Room, command: GameCommand) =>
+  void execute(room, {
+    roomId: room.deps.roomId,
+    actor: { ...SYSTEM_ACTOR, orgId: room.setup.orgId },
+    command,
+  });
+
+/** How long a ball is on screen before the board is back. */
+const rollShownMs = (state: GameState) => (state.hideRollAnimation ? ROLL_HIDDEN_MS : ROLL_ANIMATION_MS);
+
+function scheduleSettle(room: Room) {
+  const { clock } = room.deps;
+  if (room.settleTimer !== null) clock.clearTimeout(room.settleTimer);
+  const rollCount = room.state.rolls.length;
+  room.settleTimer = clock.setTimeout(() => {
+    room.settleTimer = null;
+    byClock(room, { type: 'settle_roll', rollCount });
+  }, rollShownMs(room.state));
+}
+
+function stopAutoCall(room: Room) {
+  if (room.autoCallTimer !== null) room.deps.clock.clearTimeout(room.autoCallTimer);
+  room.autoCallTimer = null;
+}
+
+/** Auto-call: the room rolls every N seconds while it is on, not paused and balls remain. */
+function scheduleAutoCall(room: Room) {
+  const { state } = room;
+  const auto = state.autoCall;
+  if (!auto || auto.paused || !state.started || state.ended || state.rolls.length >= BINGO_MAX_NUMBER) {
+    return stopAutoCall(room);
+  }
+  if (room.autoCallTimer !== null) return;
+  // The next ball waits until the last one has been shown and the board seen for a moment: an
+  // interval shorter than the roll's animation would roll while players still watch a ball.
+  const shown = rollShownMs(state) + AUTO_CALL_BOARD_MS;
+  room.autoCallTimer = room.deps.clock.setTimeout(
+    () => {
+      room.autoCallTimer = null;
+      byClock(room, { type: 'roll' });
+    },
+    Math.max(auto.seconds * 1000, shown),
+  );
+}
+
+async function reloadSetup(room: Room) {
+  room.setup = await room.deps.setup();
+  room.view = roomView(room.deps.roomId, room.setup);
+}
+
+async function freshGame(room: Room) {
+  room.setup = await room.deps.setup();
+  room.gameId = await room.deps.journal.newGame(room.deps.roomId);
+  room.state = initialGameState();
+  room.state.sessionId = room.setup.sessionId;
+  room.view = roomView(room.deps.roomId, room.setup);
+}
+
+/** Applies events to the state, returning their frames and what the journal must store. */
+function record(room: Room, events: GameEvent[], actorUserId: number | null) {
+  const frames: WireFrame[] = [];
+  const entries: Entry[] = [];
+  const now = room.deps.clock.now();
+  const roomSession = { roomId: room.deps.roomId, workshopId: room.setup.workshopId };
+  events.forEach((event, i) => {
+    const { state } = room;
+    fold(state, event);
+    if (isStored(event)) {
+      entries.push({
+        gameId: room.gameId!,
+        seq: state.seq,
+        event,
+        actorUserId: actorUserId || null,
+        roomSession,
+      });
+    }
+    // Content that ends a session is shown once, with the next session's queue (frames.ts).
+    if (event.type === 'content_sent' && events[i + 1]?.type === 'session_advanced') return;
+    for (const f of framesFor(event, state, now, room.view, events[i - 1])) {
+      const removed = f.message.type === 'removed' ? f.message.payload.message : null;
+      frames.push({
+        to: f.to,
+        data: JSON.stringify(f.message),
+        ...(removed ? { close: { code: REMOVED_CLOSE_CODE, reason: removed } } : {}),
+      });
+    }
+    if (event.type === 'player_removed') room.sockets.delete(event.userId);
+    if (event.type === 'ball_rolled') scheduleSettle(room);
+    // A new pace starts a new count.
+    if (event.type === 'auto_call_set') stopAutoCall(room);
+  });
+  return { frames, entries };
+}
+
+/** Counts a player's socket in or out; false when a leaving player still has another socket here. */
+function presence({ sockets }: Room, request: CommandRequest, joining: boolean): boolean {
+  const { actor, socket } = request;
+  if (isStaff(actor) || socket === undefined) return true;
+  const mine = sockets.get(actor.userId);
+  if (joining) {
+    if (mine === undefined || mine === socket) sockets.set(actor.userId, socket);
+    else if (typeof mine === 'string') sockets.set(actor.userId, new Set([mine, socket]));
+    else mine.add(socket);
+    return true;
+  }
+  if (typeof mine === 'object') {
+    mine.delete(socket);
+    if (mine.size > 0) return false;
+  } else if (mine !== undefined && mine !== socket) return false;
+  sockets.delete(actor.userId);
+  return true;
+}
+
+/** The room as the sender should see it now, for its socket alone. */
+function replyFor({ state, view, deps }: Room, request: CommandRequest): WireFrame[] {
+  const { socket, lastSeq, actor } = request;
+  if (socket === undefined) return [];
+  const to = { socket };
+  const replies: WireFrame[] = [];
+  if (lastSeq !== undefined && lastSeq <= state.seq) {
+    const missedRolls = state.rolls.filter((_, i) => state.rollSeqs[i]! > lastSeq);
+    replies.push({ to, data: wire('Reconnected', { missedRolls }, state.seq) });
+  }
+  const snapshot = snapshotFor(
+    state,
+    { userId: actor.userId, staff: isStaff(actor) },
+    deps.clock.now(),
+    view,
+  );
+  replies.push({ to, data: wire('set_game_state', snapshot, state.seq) });
+  return replies;
+}
+
+const contextOf = ({ deps, view, setup }: Room) => ({
+  now: deps.clock.now(),
+  randomInt: deps.randomInt,
+  plan: view.plan,
+  questions: view.questions,
+  orgExpiry: setup.orgExpiry,
+  hideRollAnimation: setup.hideRollAnimation,
+});
+
+async function execute(room: Room, request: CommandRequest): Promise<CommandResult> {
+  if (room.broken) return { error: GAME_TEXTS.unavailable };
+  const { actor, command } = request;
+  const gated = gate(room.state, room.gameId !== null, actor, command, contextOf(room));
+  if ('error' in gated) return gated;
+  if (gated.next === 'snapshot') {
+    room.deps.deliver(replyFor(room, request));
+    return { ok: true };
+  }
+  if (gated.next === 'fresh_game') await freshGame(room);
+  // The workshop's content may have changed since the lobby opened: the new round uses today's.
+  if (command.type === 'start_new_game') await reloadSetup(room);
+  const joining = command.type === 'join';
+  if (command.type === 'leave' && !presence(room, request, false)) return { ok: true };
+  const result = apply(room.state, actor, command, contextOf(room));
+  if ('error' in result) {
+    // A refused mark: the screen that showed it at once is told the marks as they are.
+    if (command.type === 'mark' && request.socket !== undefined) {
+      const marks = markedCells(room.state.players.get(actor.userId));
+      const data = wire('marks', { markedCells: marks }, room.state.seq);
+      room.deps.deliver([{ to: { socket: request.socket }, data }]);
+    }
+    return { error: result.error };
+  }
+  if (joining) presence(room, request, true);
+  return commit(room, request, result.events);
+}
+
+/** Folds the command's events in, stores them and, once they are durable, sends their frames. */
+async function commit(room: Room, request: CommandRequest, events: GameEvent[]): Promise<CommandResult> {
+  const { command } = request;
+  const { frames, entries } = record(room, events, request.actor.userId);
+  scheduleAutoCall(room);
+  // A lobby that opened has sent every screen the room (frames.ts); one already open answers the sender.
+  if (command.type === 'join' || (command.type === 'open_lobby' && events.length === 0)) {
+    frames.push(...replyFor(room, request));
+  }
+  const durable = room.deps.journal.append(entries);
+  const sent = room.outbox.then(() => durable).then(() => room.deps.deliver(frames));
+  room.outbox = sent.catch(() => undefined);
+  try {
+    await sent;
+  } catch {
+    // Nothing of this command was seen; the state in memory is ahead of the log, so start again from it.
+    room.broken = true;
+    room.deps.onBroken();
+    return { error: GAME_TEXTS.unavailable };
+  }
+  if (room.state.ended) room.sockets.clear();
+  return { ok: true };
+}

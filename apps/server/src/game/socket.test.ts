@@ -19,7 +19,9 @@ import { createOrg, createTestContext, createUser, signIn, type TestContext } fr
 import { createQuestionRoom } from '../test/question-room';
 import { replay } from './engine';
 import { createJournal } from './journal';
-import { type Rights, recheckOpenSockets, SWEEP_SLICES, sweepSlice } from './socket';
+import { sweepSlice } from './socket';
+import { SWEEP_SLICES } from './socket-messages';
+import { type Rights, recheckOpenSockets } from './socket-rights';
 
 let ctx: TestContext;
 let base: string;
