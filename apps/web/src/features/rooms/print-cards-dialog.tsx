@@ -12,19 +12,8 @@ interface PrintRoom {
   name: string;
 }
 
-/**
- * Print cards: how many and how many to an A4 page. The server deals a new set of unique cards and
- * keeps it (so it can check a claim by serial); the browser saves the PDF.
- */
-export function PrintCardsDialog({
-  room,
-  opened,
-  onClose,
-}: {
-  room: PrintRoom | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+/** The dialog's choices and its one action: deal the set, save its PDF, then close (or say why not). */
+function usePrintCards(room: PrintRoom | null, onClose: () => void) {
   const t = useT();
   const [count, setCount] = useState<number | string>(30);
   const [perPage, setPerPage] = useState('4');
@@ -56,6 +45,24 @@ export function PrintCardsDialog({
       setBusy(false);
     }
   }
+  return { count, setCount, perPage, setPerPage, busy, error, valid, print };
+}
+
+/**
+ * Print cards: how many and how many to an A4 page. The server deals a new set of unique cards and
+ * keeps it (so it can check a claim by serial); the browser saves the PDF.
+ */
+export function PrintCardsDialog({
+  room,
+  opened,
+  onClose,
+}: {
+  room: PrintRoom | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const { count, setCount, perPage, setPerPage, busy, error, valid, print } = usePrintCards(room, onClose);
 
   return (
     <Modal
