@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -124,6 +124,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
+/** One action button of a row: light, large, its icon only, named for the row ('Edit Acme'). */
+function RowAction({
+  label,
+  color,
+  onClick,
+  children,
+}: ActionIconProps & { label: string; onClick: () => void }) {
+  return (
+    <ActionIcon variant="light" color={color} size="lg" aria-label={label} onClick={onClick}>
+      {children}
+    </ActionIcon>
+  );
+}
+
 /** A row's Edit and Delete buttons, in the columns the table shows (Delete asks first). */
 function ActionCells<T>({
   row,
@@ -143,28 +157,21 @@ function ActionCells<T>({
     <>
       {onEdit && (
         <Table.Td className={classes.action}>
-          <ActionIcon
-            variant="light"
-            size="lg"
-            aria-label={t('common.editRow', { name: label })}
-            onClick={() => onEdit(row)}
-          >
+          <RowAction label={t('common.editRow', { name: label })} onClick={() => onEdit(row)}>
             <IconPencil size={18} aria-hidden />
-          </ActionIcon>
+          </RowAction>
         </Table.Td>
       )}
       {onDelete && (
         <Table.Td className={classes.action}>
           {(canDelete?.(row) ?? true) && (
-            <ActionIcon
-              variant="light"
+            <RowAction
               color="red"
-              size="lg"
-              aria-label={t('common.deleteRow', { name: label })}
+              label={t('common.deleteRow', { name: label })}
               onClick={() => onDelete(row)}
             >
               <IconTrash size={18} aria-hidden />
-            </ActionIcon>
+            </RowAction>
           )}
         </Table.Td>
       )}

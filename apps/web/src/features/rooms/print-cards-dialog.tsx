@@ -7,7 +7,7 @@ import { useT } from '../../i18n/locale-provider';
 import { toastSuccess } from '../../ui/toast';
 import { createPrintedCardSet, downloadPrintedCardSet } from './printed-cards-api';
 
-interface PrintRoom {
+export interface PrintRoom {
   id: number;
   name: string;
 }
@@ -116,25 +116,5 @@ export function PrintCardsDialog({
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-/** The rooms list's row action: opens the dialog for that room. */
-export function PrintCardsButton({ room }: { room: PrintRoom }) {
-  const [opened, setOpened] = useState(false);
-  const t = useT();
-  return (
-    <>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconPrinter size={14} aria-hidden />}
-        onClick={() => setOpened(true)}
-        aria-label={t('rooms.printCardsForAria', { name: room.name })}
-      >
-        {t('rooms.printCards')}
-      </Button>
-      {opened && <PrintCardsDialog room={room} opened onClose={() => setOpened(false)} />}
-    </>
   );
 }

@@ -1,7 +1,24 @@
-import { Anchor, Button, Group, Menu, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  type ButtonProps,
+  Group,
+  Menu,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { can, canPickAnyOrganization, type RoomReply } from '@playshop/shared';
-import { IconChevronDown, IconDownload, IconUserMinus } from '@tabler/icons-react';
-import { useState } from 'react';
+import {
+  IconChevronDown,
+  IconDownload,
+  IconPrinter,
+  IconUserMinus,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { useT } from '../../i18n/locale-provider';
@@ -12,7 +29,7 @@ import { toastError, toastSuccess } from '../../ui/toast';
 import { useOrgOptions } from '../organizations/organizations-api';
 import { useRemoveGuests } from '../users/users-api';
 import { CreateRoomForm } from './create-room-form';
-import { PrintCardsButton } from './print-cards-dialog';
+import { PrintCardsDialog, type PrintRoom } from './print-cards-dialog';
 import { useRoomActivity } from './room-activity-api';
 import { RoomLanguageSelect, roomLanguageName } from './room-language';
 import { downloadRoomReport, useDeleteRoom, useOpenLobby, useOrgRooms } from './rooms-api';
@@ -27,6 +44,41 @@ function roomPath(org: string, area: RoomsArea, room: RoomReply) {
   return area === 'admin'
     ? `${base}/admin/rooms/play-game/${room.id}`
     : `${base}/facilitator/online/rooms/play-game/${room.id}`;
+}
+
+/** A compact action in a room's row, named for the room on screen readers. */
+function RowButton({
+  icon: Icon,
+  label,
+  ...props
+}: ButtonProps & { icon: TablerIcon; label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<Icon size={14} aria-hidden />}
+      aria-label={label}
+      {...props}
+    />
+  );
+}
+
+/** Print cards: opens the dialog for the room. */
+function PrintCardsButton({ room }: { room: PrintRoom }) {
+  const [opened, setOpened] = useState(false);
+  const t = useT();
+  return (
+    <>
+      <RowButton
+        icon={IconPrinter}
+        label={t('rooms.printCardsForAria', { name: room.name })}
+        onClick={() => setOpened(true)}
+      >
+        {t('rooms.printCards')}
+      </RowButton>
+      {opened && <PrintCardsDialog room={room} opened onClose={() => setOpened(false)} />}
+    </>
+  );
 }
 
 /** Open Lobby: a new game in a room between games (same room, same code), then its game page. */
@@ -111,17 +163,15 @@ function RoomGameCell({ room, area, canRun, canManage, isClosed, onRemoveGuests 
       <ReportMenu room={room} />
       {canRun && <PrintCardsButton room={room} />}
       {canManage && (
-        <Button
-          variant="subtle"
-          size="compact-sm"
+        <RowButton
+          icon={IconUserMinus}
           color="dark"
           c="red.9"
-          leftSection={<IconUserMinus size={14} aria-hidden />}
+          label={t('rooms.removeGuestsOf', { name: room.name })}
           onClick={() => onRemoveGuests(room)}
-          aria-label={t('rooms.removeGuestsOf', { name: room.name })}
         >
           {t('rooms.removeGuests')}
-        </Button>
+        </RowButton>
       )}
     </Group>
   );

@@ -14,45 +14,6 @@ import {
   useTwoFactorStatus,
 } from './sign-in-api';
 
-/** Turning two-factor sign-in off with a current code (or a recovery code). */
-function TurnOffForm({ onDisabled }: { onDisabled: () => void }) {
-  const t = useT();
-  const disable = useTwoFactorDisable();
-  const [offCode, setOffCode] = useState('');
-
-  const handleDisable = (event: FormEvent) => {
-    event.preventDefault();
-    disable.mutate(offCode, {
-      onSuccess: () => {
-        setOffCode('');
-        onDisabled();
-        toastSuccess(t('signIn.disabled'));
-      },
-    });
-  };
-
-  return (
-    <form onSubmit={handleDisable} noValidate>
-      <Group align="flex-end">
-        <TextInput
-          label={t('signIn.offCode')}
-          autoComplete="one-time-code"
-          value={offCode}
-          onChange={(event) => setOffCode(event.currentTarget.value)}
-        />
-        <Button type="submit" color="red" variant="light" loading={disable.isPending}>
-          {t('signIn.turnOff')}
-        </Button>
-      </Group>
-      {disable.isError && (
-        <Alert mt="sm" color="red" variant="light" role="alert">
-          {disable.error.message}
-        </Alert>
-      )}
-    </form>
-  );
-}
-
 /** `/two-factor`: a staff member's own two-factor sign-in: set it up, or turn it off. */
 export function TwoFactorPage() {
   const status = useTwoFactorStatus();
@@ -103,5 +64,44 @@ export function TwoFactorPage() {
         </Card>
       )}
     </Stack>
+  );
+}
+
+/** Turning two-factor sign-in off with a current code (or a recovery code). */
+function TurnOffForm({ onDisabled }: { onDisabled: () => void }) {
+  const t = useT();
+  const disable = useTwoFactorDisable();
+  const [offCode, setOffCode] = useState('');
+
+  const handleDisable = (event: FormEvent) => {
+    event.preventDefault();
+    disable.mutate(offCode, {
+      onSuccess: () => {
+        setOffCode('');
+        onDisabled();
+        toastSuccess(t('signIn.disabled'));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={handleDisable} noValidate>
+      <Group align="flex-end">
+        <TextInput
+          label={t('signIn.offCode')}
+          autoComplete="one-time-code"
+          value={offCode}
+          onChange={(event) => setOffCode(event.currentTarget.value)}
+        />
+        <Button type="submit" color="red" variant="light" loading={disable.isPending}>
+          {t('signIn.turnOff')}
+        </Button>
+      </Group>
+      {disable.isError && (
+        <Alert mt="sm" color="red" variant="light" role="alert">
+          {disable.error.message}
+        </Alert>
+      )}
+    </form>
   );
 }

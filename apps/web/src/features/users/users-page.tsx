@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { can, USER_API, type UserReply } from '@playshop/shared';
-import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconDownload, IconFileImport, IconPlus, type TablerIcon } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callPath } from '../../api/client';
@@ -78,28 +78,20 @@ function UsersHeader({
 }) {
   const t = useT();
   const actor = useCurrentUser();
+  // The player list's two CSV buttons: export and import.
+  const csvButton = (Icon: TablerIcon, label: string, onClick: () => void) => (
+    <Button variant="default" leftSection={<Icon size={16} aria-hidden />} onClick={onClick}>
+      {label}
+    </Button>
+  );
   return (
     <Group justify="space-between" align="flex-end">
       <PageTitle>{kind === 'admin' ? t('users.admins') : t('users.players')}</PageTitle>
       <Group gap="sm">
         {kind === 'player' && actor && (
           <>
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => downloadPlayers(actor)}
-            >
-              {t('users.exportCsv')}
-            </Button>
-            {onImport && (
-              <Button
-                variant="default"
-                leftSection={<IconFileImport size={16} aria-hidden />}
-                onClick={onImport}
-              >
-                {t('users.importCsv')}
-              </Button>
-            )}
+            {csvButton(IconDownload, t('users.exportCsv'), () => downloadPlayers(actor))}
+            {onImport && csvButton(IconFileImport, t('users.importCsv'), onImport)}
           </>
         )}
         {onAdd && (
