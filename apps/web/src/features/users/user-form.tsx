@@ -118,6 +118,15 @@ export function UserForm(props: UserFormProps) {
     ...register(name),
   });
 
+  // A select of the form, the same way.
+  const select = (name: string, label: MessageId, placeholder: MessageId) => ({
+    name,
+    control,
+    label: t(label),
+    required: true,
+    placeholder: t(placeholder),
+  });
+
   return (
     <form
       onSubmit={handleSave}
@@ -135,22 +144,14 @@ export function UserForm(props: UserFormProps) {
           )}
           {kind === 'admin' && (
             <ControlledSelect
-              name="role"
-              control={control}
-              label={t('users.role')}
-              required
-              placeholder={t('users.selectRole')}
+              {...select('role', 'users.role', 'users.selectRole')}
               data={roleOptions}
               disabled={isSelf}
               description={isSelf ? t('users.cannotChangeOwnRole') : undefined}
             />
           )}
           <ControlledSelect
-            name="organizationId"
-            control={control}
-            label={t('users.organization')}
-            required
-            placeholder={t('users.selectOrganization')}
+            {...select('organizationId', 'users.organization', 'users.selectOrganization')}
             data={orgSelectOptions}
             disabled={!canPickOrg}
             searchable
