@@ -36,54 +36,42 @@ const AREA_PERMISSION: Record<NavArea, Permission> = {
   facilitator: 'openFacilitatorArea',
 };
 
+/** A link to a page of the area (`path` below its base). */
+const page = (label: string, path: string, permission: Permission, icon: NavIcon): NavItem => ({
+  label,
+  target: { path },
+  permission,
+  icon,
+});
+
 /** SPEC §2 sidebar links, per area, with the permission each needs. The one place they are defined. */
 const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
   admin: [
-    {
-      label: 'Dashboard',
-      target: { path: 'dashboard' },
-      permission: 'readOrgDashboard',
-      icon: IconLayoutDashboard,
-    },
-    { label: 'Admins', target: { path: 'admin-users' }, permission: 'manageAdmins', icon: IconUserShield },
-    {
-      label: 'Organization',
-      target: { path: 'organizations' },
-      permission: 'manageOrganizations',
-      icon: IconBuilding,
-    },
-    { label: 'Players', target: { path: 'players' }, permission: 'managePlayers', icon: IconUsers },
-    { label: 'Rooms', target: { path: 'rooms' }, permission: 'readRooms', icon: IconDoor },
-    {
-      label: 'Categories',
-      target: { path: 'categories' },
-      permission: 'manageCategories',
-      icon: IconCategory,
-    },
-    { label: 'Content', target: { path: 'content' }, permission: 'manageContent', icon: IconPhotoVideo },
-    { label: 'Materials', target: { path: 'materials' }, permission: 'readMaterials', icon: IconFolders },
-    {
-      label: 'Workshops',
-      target: { path: 'workshops' },
-      permission: 'manageWorkshops',
-      icon: IconPresentation,
-    },
+    page('Dashboard', 'dashboard', 'readOrgDashboard', IconLayoutDashboard),
+    page('Admins', 'admin-users', 'manageAdmins', IconUserShield),
+    page('Organization', 'organizations', 'manageOrganizations', IconBuilding),
+    page('Players', 'players', 'managePlayers', IconUsers),
+    page('Rooms', 'rooms', 'readRooms', IconDoor),
+    page('Categories', 'categories', 'manageCategories', IconCategory),
+    page('Content', 'content', 'manageContent', IconPhotoVideo),
+    page('Materials', 'materials', 'readMaterials', IconFolders),
+    page('Workshops', 'workshops', 'manageWorkshops', IconPresentation),
     {
       label: 'Training',
       target: { setting: 'trainingUrl', fallbackPath: 'training' },
       permission: 'openAdminArea',
       icon: IconSchool,
     },
-    { label: 'Settings', target: { path: 'settings' }, permission: 'readOrganization', icon: IconSettings },
-    { label: 'Audit log', target: { path: 'audit-log' }, permission: 'readAuditLog', icon: IconHistory },
-    { label: 'Insights', target: { path: 'insights' }, permission: 'openAdminArea', icon: IconChartBar },
+    page('Settings', 'settings', 'readOrganization', IconSettings),
+    page('Audit log', 'audit-log', 'readAuditLog', IconHistory),
+    page('Insights', 'insights', 'openAdminArea', IconChartBar),
   ],
   facilitator: [
-    { label: 'Players', target: { path: 'players' }, permission: 'managePlayers', icon: IconUsers },
-    { label: 'Rooms', target: { path: 'rooms' }, permission: 'readRooms', icon: IconDoor },
-    { label: 'Materials', target: { path: 'materials' }, permission: 'readMaterials', icon: IconFolders },
-    { label: 'Training', target: { path: 'training' }, permission: 'openFacilitatorArea', icon: IconBook2 },
-    { label: 'Insights', target: { path: 'insights' }, permission: 'readRoomActivity', icon: IconChartBar },
+    page('Players', 'players', 'managePlayers', IconUsers),
+    page('Rooms', 'rooms', 'readRooms', IconDoor),
+    page('Materials', 'materials', 'readMaterials', IconFolders),
+    page('Training', 'training', 'openFacilitatorArea', IconBook2),
+    page('Insights', 'insights', 'readRoomActivity', IconChartBar),
   ],
 };
 

@@ -1,10 +1,12 @@
 import { Box, NavLink, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useParams } from 'react-router';
 import { useCurrentUser } from '../auth/auth-provider';
+import { OrgExpiryGate } from '../features/organizations/org-expiry-gate';
 import { usePublicSettings } from '../features/settings/settings-api';
 import type { StaffMessageId } from '../i18n/i18n';
 import { useT } from '../i18n/locale-provider';
+import { AppFrame } from './app-frame';
 import { type NavArea, navLinksFor } from './nav-items';
 
 interface SideNavProps {
@@ -81,5 +83,28 @@ export function SideNav({ area, basePath, orgName }: SideNavProps) {
         })}
       </Stack>
     </Stack>
+  );
+}
+
+/** Where each area's side navigation links from, under `/{org}/`. */
+const AREA_PATHS: Record<NavArea, string> = { admin: 'admin', facilitator: 'facilitator/online' };
+
+/**
+ * An area's screens for the organization in the URL: the frame with the area's side navigation, then
+ * the organization-expiry check around the page.
+ */
+export function AreaLayout({ area }: { area: NavArea }) {
+  const org = useParams().org ?? '';
+  const t = useT();
+  const basePath = `/${encodeURIComponent(org)}/${AREA_PATHS[area]}`;
+  return (
+    <AppFrame
+      navLabel={t(`${area}.navLabel`)}
+      nav={<SideNav area={area} basePath={basePath} orgName={org} />}
+    >
+      <OrgExpiryGate>
+        <Outlet />
+      </OrgExpiryGate>
+    </AppFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -100,33 +100,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     {column.render(row)}
                   </Table.Td>
                 ))}
-                {onEdit && (
-                  <Table.Td className={classes.action}>
-                    <ActionIcon
-                      variant="light"
-                      size="lg"
-                      aria-label={t('common.editRow', { name: props.getRowLabel(row) })}
-                      onClick={() => onEdit(row)}
-                    >
-                      <IconPencil size={18} aria-hidden />
-                    </ActionIcon>
-                  </Table.Td>
-                )}
-                {onDelete && (
-                  <Table.Td className={classes.action}>
-                    {(canDelete?.(row) ?? true) && (
-                      <ActionIcon
-                        variant="light"
-                        color="red"
-                        size="lg"
-                        aria-label={t('common.deleteRow', { name: props.getRowLabel(row) })}
-                        onClick={() => confirmDelete.ask(row)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    )}
-                  </Table.Td>
-                )}
+                <ActionCells
+                  row={row}
+                  label={props.getRowLabel(row)}
+                  onEdit={onEdit}
+                  onDelete={onDelete && confirmDelete.ask}
+                  canDelete={canDelete}
+                />
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -137,35 +117,108 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Text c="dimmed">{props.emptyText ?? t('common.nothingYet')}</Text>
       )}
 
-      <Group
-        justify="space-between"
-        wrap="nowrap"
-        component="nav"
-        aria-label={t('common.pages', { thing: props.caption })}
-      >
-        <Button
-          variant="default"
-          leftSection={<IconChevronLeft size={16} aria-hidden />}
-          disabled={page <= 1}
-          onClick={() => onPageChange(page - 1)}
-        >
-          {t('common.previous')}
-        </Button>
-        <Text aria-live="polite">
-          {t('common.pageOf', { page: Math.min(page, pageCount), count: pageCount })}
-        </Text>
-        <Button
-          variant="default"
-          rightSection={<IconChevronRight size={16} aria-hidden />}
-          disabled={page >= pageCount}
-          onClick={() => onPageChange(page + 1)}
-        >
-          {t('common.next')}
-        </Button>
-      </Group>
+      <Pager page={page} pageCount={pageCount} caption={props.caption} onPageChange={onPageChange} />
 
       <ConfirmDeleteDialog state={confirmDelete} thing={props.thing} label={props.getRowLabel} />
     </Stack>
+  );
+}
+
+/** One action button of a row: light, large, its icon only, named for the row ('Edit Acme'). */
+function RowAction({
+  label,
+  color,
+  onClick,
+  children,
+}: ActionIconProps & { label: string; onClick: () => void }) {
+  return (
+    <ActionIcon variant="light" color={color} size="lg" aria-label={label} onClick={onClick}>
+      {children}
+    </ActionIcon>
+  );
+}
+
+/** A row's Edit and Delete buttons, in the columns the table shows (Delete asks first). */
+function ActionCells<T>({
+  row,
+  label,
+  onEdit,
+  onDelete,
+  canDelete,
+}: {
+  row: T;
+  label: string;
+  onEdit?: (row: T) => void;
+  onDelete?: (row: T) => void;
+  canDelete?: (row: T) => boolean;
+}) {
+  const t = useT();
+  return (
+    <>
+      {onEdit && (
+        <Table.Td className={classes.action}>
+          <RowAction label={t('common.editRow', { name: label })} onClick={() => onEdit(row)}>
+            <IconPencil size={18} aria-hidden />
+          </RowAction>
+        </Table.Td>
+      )}
+      {onDelete && (
+        <Table.Td className={classes.action}>
+          {(canDelete?.(row) ?? true) && (
+            <RowAction
+              color="red"
+              label={t('common.deleteRow', { name: label })}
+              onClick={() => onDelete(row)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </RowAction>
+          )}
+        </Table.Td>
+      )}
+    </>
+  );
+}
+
+/** 'Page X of Y' between Previous and Next. */
+function Pager({
+  page,
+  pageCount,
+  caption,
+  onPageChange,
+}: {
+  page: number;
+  pageCount: number;
+  caption: string;
+  onPageChange: (page: number) => void;
+}) {
+  const t = useT();
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      component="nav"
+      aria-label={t('common.pages', { thing: caption })}
+    >
+      <Button
+        variant="default"
+        leftSection={<IconChevronLeft size={16} aria-hidden />}
+        disabled={page <= 1}
+        onClick={() => onPageChange(page - 1)}
+      >
+        {t('common.previous')}
+      </Button>
+      <Text aria-live="polite">
+        {t('common.pageOf', { page: Math.min(page, pageCount), count: pageCount })}
+      </Text>
+      <Button
+        variant="default"
+        rightSection={<IconChevronRight size={16} aria-hidden />}
+        disabled={page >= pageCount}
+        onClick={() => onPageChange(page + 1)}
+      >
+        {t('common.next')}
+      </Button>
+    </Group>
   );
 }
 

@@ -10,40 +10,22 @@ import { adminRoomsRoutes } from '../../features/rooms/rooms-routes';
 import { adminTrainingRoutes } from '../../features/training/training-routes';
 import { adminUsersRoutes } from '../../features/users/users-routes';
 import { adminWorkshopsRoutes } from '../../features/workshops/workshops-routes';
-import { lazyComponent } from '../../lazy-component';
-import { lazyRoute } from '../../route-helpers';
+import { lazyComponent, lazyRoute } from '../../route-helpers';
 
 /** `{org}/admin/…`: the admin area's route table (the router puts RequirePermission around it). */
 export const adminRoutes: RouteObject[] = [
   // The admin room view: the top bar around the game page, no side navigation.
-  {
-    lazy: lazyComponent(
-      () => import('../../layout/game-frame'),
-      (m) => m.GameFrame,
-    ),
-    children: adminGameRoutes,
-  },
+  { lazy: lazyComponent(() => import('../../layout/game-frame'), 'GameFrame'), children: adminGameRoutes },
   {
     // The staff catalogue: AppFrame (useStaffScreen) waits for it, as on every staff screen.
-    lazy: lazyComponent(
-      () => import('./admin-layout'),
-      (m) => m.AdminLayout,
-    ),
+    lazy: lazyComponent(() => import('./admin-layout'), 'AdminLayout'),
     children: [
       { index: true, element: <Navigate to="dashboard" replace /> },
-      lazyRoute(
-        'dashboard',
-        () => import('./admin-dashboard-page'),
-        (m) => m.AdminDashboardPage,
-      ),
+      lazyRoute('dashboard', () => import('./admin-dashboard-page'), 'AdminDashboardPage'),
       ...adminContentRoutes,
       ...adminWorkshopsRoutes,
       ...adminUsersRoutes,
-      lazyRoute(
-        'settings',
-        () => import('./settings-page'),
-        (m) => m.SettingsPage,
-      ),
+      lazyRoute('settings', () => import('./settings-page'), 'SettingsPage'),
       ...adminOrganizationsRoutes,
       ...adminCategoriesRoutes,
       ...adminRoomsRoutes,
@@ -52,11 +34,7 @@ export const adminRoutes: RouteObject[] = [
       ...adminAuditRoutes,
       ...adminInsightsRoutes,
       // Any other admin path: 'Page not found' inside the layout, never a fake screen.
-      lazyRoute(
-        '*',
-        () => import('./admin-not-found-page'),
-        (m) => m.AdminNotFoundPage,
-      ),
+      lazyRoute('*', () => import('./admin-not-found-page'), 'AdminNotFoundPage'),
     ],
   },
 ];

@@ -1,19 +1,17 @@
 import { Card, Title } from '@mantine/core';
 import { IconDeviceMobile, IconPresentation } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useParams } from 'react-router';
 import { RoomActivityList } from '../../features/rooms/room-activity-list';
 import { useT } from '../../i18n/locale-provider';
 import { InfoLinkGrid } from './info-links';
-import { InfoPage } from './info-page';
+import { InfoPage, useFacilitatorBase } from './info-page';
 
 /**
  * `{org}/facilitator/enter`: the facilitator's home. Their organization's rooms first, each run in one
  * click, then the choice of how to deliver the workshop.
  */
 export function FacilitatorEnterPage() {
-  const org = useParams().org ?? '';
-  const base = `/${encodeURIComponent(org)}/facilitator`;
+  const { org, base } = useFacilitatorBase();
   const roomsHeadingId = useId();
   const t = useT();
   return (

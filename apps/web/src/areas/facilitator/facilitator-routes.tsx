@@ -5,34 +5,23 @@ import { onlineMaterialsRoute, traditionalMaterialsRoute } from '../../features/
 import { facilitatorRoomsRoutes } from '../../features/rooms/rooms-routes';
 import { facilitatorTrainingRoutes } from '../../features/training/training-routes';
 import { facilitatorUsersRoutes } from '../../features/users/users-routes';
-import { lazyComponent } from '../../lazy-component';
-import { lazyRoute } from '../../route-helpers';
+import { lazyComponent, lazyRoute } from '../../route-helpers';
 
 /** Any other facilitator path: 'Page not found' inside the facilitator layout or frame. */
-export const facilitatorNotFoundRoute: RouteObject = lazyRoute(
+export const facilitatorNotFoundRoute = lazyRoute(
   '*',
   () => import('./facilitator-not-found-page'),
-  (m) => m.FacilitatorNotFoundPage,
+  'FacilitatorNotFoundPage',
 );
 
 /** `{org}/facilitator/enter`: the facilitator's home (their rooms, then online or traditional), in the FacilitatorFrame. */
-export const facilitatorEnterRoutes: RouteObject[] = [
-  lazyRoute(
-    'enter',
-    () => import('./facilitator-enter-page'),
-    (m) => m.FacilitatorEnterPage,
-  ),
+export const facilitatorEnterRoutes = [
+  lazyRoute('enter', () => import('./facilitator-enter-page'), 'FacilitatorEnterPage'),
 ];
 
 /** `{org}/facilitator/online` (info page) and `online/materials…`, inside the facilitator layout. */
 export const facilitatorOnlineRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: lazyComponent(
-      () => import('./online-info-page'),
-      (m) => m.OnlineInfoPage,
-    ),
-  },
+  { index: true, lazy: lazyComponent(() => import('./online-info-page'), 'OnlineInfoPage') },
   onlineMaterialsRoute,
 ];
 
@@ -41,37 +30,27 @@ export const facilitatorTraditionalRoutes: RouteObject[] = [
   {
     path: 'traditional',
     children: [
-      {
-        index: true,
-        lazy: lazyComponent(
-          () => import('./traditional-info-page'),
-          (m) => m.TraditionalInfoPage,
-        ),
-      },
+      { index: true, lazy: lazyComponent(() => import('./traditional-info-page'), 'TraditionalInfoPage') },
       traditionalMaterialsRoute,
     ],
   },
 ];
+
+const facilitatorLayout = () => import('./facilitator-layout');
 
 /** `{org}/facilitator/…`: the facilitator area's route table (the router puts RequirePermission around it). */
 export const facilitatorRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="enter" replace /> },
   // The facilitator game screen: the top bar around the game page.
   {
-    lazy: lazyComponent(
-      () => import('../../layout/game-frame'),
-      (m) => m.GameFrame,
-    ),
+    lazy: lazyComponent(() => import('../../layout/game-frame'), 'GameFrame'),
     children: facilitatorGameRoutes,
   },
   // The room on the projector: its own full window, no top bar.
   ...presenterRoutes,
   {
     path: 'online',
-    lazy: lazyComponent(
-      () => import('./facilitator-layout'),
-      (m) => m.FacilitatorLayout,
-    ),
+    lazy: lazyComponent(facilitatorLayout, 'FacilitatorLayout'),
     children: [
       ...facilitatorOnlineRoutes,
       ...facilitatorUsersRoutes,
@@ -82,10 +61,7 @@ export const facilitatorRoutes: RouteObject[] = [
     ],
   },
   {
-    lazy: lazyComponent(
-      () => import('./facilitator-layout'),
-      (m) => m.FacilitatorFrame,
-    ),
+    lazy: lazyComponent(facilitatorLayout, 'FacilitatorFrame'),
     children: [...facilitatorEnterRoutes, ...facilitatorTraditionalRoutes, facilitatorNotFoundRoute],
   },
 ];

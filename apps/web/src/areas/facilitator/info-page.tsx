@@ -1,6 +1,14 @@
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
+import { useParams } from 'react-router';
+import { useT } from '../../i18n/locale-provider';
 import { PageTitle } from '../../ui/page-title';
+
+/** The organization in the URL and its facilitator area's address (`/{org}/facilitator`). */
+export function useFacilitatorBase() {
+  const org = useParams().org ?? '';
+  return { org, base: `/${encodeURIComponent(org)}/facilitator` };
+}
 
 /** The frame of a facilitator page: its title and subtitle, then its parts in a column. */
 export function InfoPage({
@@ -56,5 +64,22 @@ export function InfoSection({
       )}
       {children}
     </Paper>
+  );
+}
+
+/** 'How a session runs': the steps in order (each step's screen in bold), then anything more. */
+export function SessionSteps({ steps, children }: { steps: string[]; children?: ReactNode }) {
+  const t = useT();
+  return (
+    <InfoSection title={t('facilitator.howSessionRuns')}>
+      <List type="ordered" spacing="xs">
+        {steps.map((step) => (
+          <List.Item key={step}>
+            <StrongText text={step} />
+          </List.Item>
+        ))}
+      </List>
+      {children}
+    </InfoSection>
   );
 }

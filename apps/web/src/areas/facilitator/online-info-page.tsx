@@ -1,55 +1,38 @@
-import { Anchor, List, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { IconBook2, IconDoor, IconFolders, IconUsers } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { InfoLinkGrid } from './info-links';
-import { InfoPage, InfoSection, StrongText } from './info-page';
+import { InfoPage, SessionSteps, useFacilitatorBase } from './info-page';
+
+// The online area's pages, each a card with its catalogue title and description.
+const ONLINE_PAGES = [
+  ['rooms', IconDoor],
+  ['players', IconUsers],
+  ['materials', IconFolders],
+  ['training', IconBook2],
+] as const;
 
 /** `{org}/facilitator/online`: what the web-based game asks of the facilitator, and where each step is. */
 export function OnlineInfoPage() {
-  const org = useParams().org ?? '';
-  const base = `/${encodeURIComponent(org)}/facilitator`;
+  const { base } = useFacilitatorBase();
   const t = useT();
   return (
     <InfoPage title={t('facilitator.onlineTitle')} subtitle={t('facilitator.onlineSubtitle')}>
       <InfoLinkGrid
-        links={[
-          {
-            to: `${base}/online/rooms`,
-            title: t('facilitator.rooms'),
-            description: t('facilitator.roomsDescription'),
-            icon: IconDoor,
-          },
-          {
-            to: `${base}/online/players`,
-            title: t('facilitator.players'),
-            description: t('facilitator.playersDescription'),
-            icon: IconUsers,
-          },
-          {
-            to: `${base}/online/materials`,
-            title: t('facilitator.materials'),
-            description: t('facilitator.materialsDescription'),
-            icon: IconFolders,
-          },
-          {
-            to: `${base}/online/training`,
-            title: t('facilitator.training'),
-            description: t('facilitator.trainingDescription'),
-            icon: IconBook2,
-          },
-        ]}
+        links={ONLINE_PAGES.map(([page, icon]) => ({
+          to: `${base}/online/${page}`,
+          title: t(`facilitator.${page}`),
+          description: t(`facilitator.${page}Description`),
+          icon,
+        }))}
       />
 
-      <InfoSection title={t('facilitator.howSessionRuns')}>
-        <List type="ordered" spacing="xs">
-          {(['onlineStep1', 'onlineStep2', 'onlineStep3', 'onlineStep4'] as const).map((step) => (
-            <List.Item key={step}>
-              <StrongText text={t(`facilitator.${step}`)} />
-            </List.Item>
-          ))}
-        </List>
-      </InfoSection>
+      <SessionSteps
+        steps={(['onlineStep1', 'onlineStep2', 'onlineStep3', 'onlineStep4'] as const).map((step) =>
+          t(`facilitator.${step}`),
+        )}
+      />
 
       <Text>
         {t('facilitator.onPaperInstead')}{' '}

@@ -1,16 +1,15 @@
-import { Anchor, List, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS } from '@playshop/shared';
 import { IconDeviceMobile, IconFolders } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { InfoLinkGrid } from './info-links';
-import { InfoPage, InfoSection, StrongText } from './info-page';
+import { InfoPage, SessionSteps, useFacilitatorBase } from './info-page';
 import { PrintedCardsPanel } from './printed-cards-panel';
 
 /** `{org}/facilitator/traditional`: running the workshop in the room, on paper, without the live game. */
 export function TraditionalInfoPage() {
-  const org = useParams().org ?? '';
-  const base = `/${encodeURIComponent(org)}/facilitator`;
+  const { org, base } = useFacilitatorBase();
   const t = useT();
   return (
     <InfoPage title={t('facilitator.traditionalTitle')} subtitle={t('facilitator.traditionalSubtitle')}>
@@ -31,14 +30,9 @@ export function TraditionalInfoPage() {
         ]}
       />
 
-      <InfoSection title={t('facilitator.howSessionRuns')}>
-        <List type="ordered" spacing="xs">
-          {(['paperStep1', 'paperStep2', 'paperStep3'] as const).map((step) => (
-            <List.Item key={step}>
-              <StrongText text={t(`facilitator.${step}`)} />
-            </List.Item>
-          ))}
-        </List>
+      <SessionSteps
+        steps={(['paperStep1', 'paperStep2', 'paperStep3'] as const).map((s) => t(`facilitator.${s}`))}
+      >
         <Table mt="md" withTableBorder withColumnBorders maw={420} captionSide="top">
           <Table.Caption>{t('facilitator.numbersUnderLetter')}</Table.Caption>
           <Table.Thead>
@@ -60,7 +54,7 @@ export function TraditionalInfoPage() {
             </Table.Tr>
           </Table.Tbody>
         </Table>
-      </InfoSection>
+      </SessionSteps>
 
       <PrintedCardsPanel org={org} />
 

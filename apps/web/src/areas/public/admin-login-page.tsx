@@ -14,11 +14,9 @@ export function AdminLoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const t = useT();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(ZLogin, { defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, formState } = useZodForm(ZLogin, {
+    defaultValues: { email: '', password: '' },
+  });
 
   const handleLogin = handleSubmit((values) =>
     login.mutate(values, {
@@ -31,13 +29,13 @@ export function AdminLoginPage() {
   return (
     <FormCard title={t('signIn.loginTitle')} intro={t('signIn.loginIntro')}>
       <CardForm onSubmit={handleLogin} submit={t('signIn.login')} pending={login.isPending} keepFocus>
-        <EmailField error={validationText(errors.email?.message)} {...register('email')} />
+        <EmailField error={validationText(formState.errors.email?.message)} {...register('email')} />
         <PasswordField
           label={t('signIn.password')}
           required
           autoComplete="current-password"
           size="md"
-          error={validationText(errors.password?.message)}
+          error={validationText(formState.errors.password?.message)}
           {...register('password')}
         />
         <Group justify="flex-end">

@@ -1,7 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { signInPublicRoutes } from '../../features/sign-in/sign-in-routes';
-import { lazyComponent } from '../../lazy-component';
-import { lazyRoute } from '../../route-helpers';
+import { lazyComponent, lazyRoute } from '../../route-helpers';
 import { EnterPage } from '../enter/enter-page';
 import { PlayerLoginPage } from './player-login-page';
 
@@ -19,19 +18,12 @@ export const STAFF_PUBLIC_PATHS = [
 export const publicRoutes: RouteObject[] = [
   // The landing page stays in the main chunk: it is the first screen of every player.
   { index: true, element: <PlayerLoginPage /> },
-  lazyRoute(
-    'join/:code',
-    () => import('./join-page'),
-    (m) => m.JoinPage,
-  ),
+  lazyRoute('join/:code', () => import('./join-page'), 'JoinPage'),
   { path: 'enter', element: <EnterPage /> },
   // The staff's public pages: the staff catalogue first (StaffPages), in the browser's language
   // when the staff catalogue has it, else English.
   {
-    lazy: lazyComponent(
-      () => import('../../layout/staff-pages'),
-      (m) => m.StaffPages,
-    ),
+    lazy: lazyComponent(() => import('../../layout/staff-pages'), 'StaffPages'),
     children: [
       ...STAFF_PUBLIC_PATHS.map(
         (path): RouteObject => ({

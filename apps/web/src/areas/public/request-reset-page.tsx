@@ -11,11 +11,7 @@ import { validationText } from '../../ui/validation-text';
 export function RequestResetPage() {
   const requestReset = useRequestReset();
   const t = useT();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useZodForm(ZRequestReset, { defaultValues: { email: '' } });
+  const { register, handleSubmit, formState } = useZodForm(ZRequestReset, { defaultValues: { email: '' } });
 
   const handleRequest = handleSubmit((values) => requestReset.mutate(values));
 
@@ -27,7 +23,7 @@ export function RequestResetPage() {
         pending={requestReset.isPending}
         keepFocus
       >
-        <EmailField error={validationText(errors.email?.message)} {...register('email')} />
+        <EmailField error={validationText(formState.errors.email?.message)} {...register('email')} />
       </CardForm>
       {requestReset.isSuccess && (
         <Text role="status" size="sm">

@@ -53,12 +53,9 @@ export function CategoriesPage() {
   const categories = useCategories();
   const create = useCreateCategory();
   const remove = useDeleteCategory();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useZodForm(ZCreateCategory, { defaultValues: { name: '' } });
+  const { register, handleSubmit, reset, formState } = useZodForm(ZCreateCategory, {
+    defaultValues: { name: '' },
+  });
 
   // The outcome of the last add or remove: a later success clears an earlier refusal, and a refusal
   // (a duplicate name, a category still in use) stays on the page, not only in a passing toast.
@@ -86,7 +83,7 @@ export function CategoriesPage() {
               required
               autoComplete="off"
               style={{ flex: 1, minWidth: 0 }}
-              error={specText(errors.name?.message)}
+              error={specText(formState.errors.name?.message)}
               {...register('name')}
             />
             <Button

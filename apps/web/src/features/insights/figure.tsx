@@ -7,6 +7,14 @@ import { ScrollBox } from './scroll-box';
 /** A table column: its heading and how a row shows in it. */
 export type Column<Row> = readonly [heading: string, cell: (row: Row) => ReactNode];
 
+/** The games and players series of a chart by period (an organization's weeks, the product's months). */
+export function gamesAndPlayers(t: (id: 'insights.games' | 'insights.players') => string) {
+  return [
+    { name: 'games', label: t('insights.games'), color: 'blue.7' },
+    { name: 'players', label: t('insights.players'), color: 'teal.7' },
+  ];
+}
+
 /**
  * A figure: its title, its CSV export, the chart and the table beside it (the table is the chart for
  * screen readers). With no rows, `empty` stands where the table would.

@@ -10,7 +10,7 @@ import {
 } from '@playshop/shared';
 import { type StaffMessageId, t as say } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
-import { FigureCard } from './figure';
+import { FigureCard, gamesAndPlayers } from './figure';
 
 /** The organization's figures on the Insights page, each a chart (where one helps) and its table. */
 
@@ -60,8 +60,7 @@ export function WeeksFigure({ data, onExport }: { data: InsightsWeeks; onExport:
           data={data.weeks}
           dataKey="week"
           series={[
-            { name: 'games', label: t('insights.games'), color: 'blue.7' },
-            { name: 'players', label: t('insights.players'), color: 'teal.7' },
+            ...gamesAndPlayers(t),
             { name: 'leftEarly', label: t('insights.leftEarly'), color: 'red.7' },
           ]}
           withLegend

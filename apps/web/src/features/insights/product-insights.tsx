@@ -2,7 +2,7 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { INSIGHTS_LICENCE_DAYS, type InsightsRange } from '@playshop/shared';
 import { useT } from '../../i18n/locale-provider';
-import { FigureCard } from './figure';
+import { FigureCard, gamesAndPlayers } from './figure';
 import { downloadProductCsv, useProductInsights } from './insights-api';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '–');
@@ -50,17 +50,7 @@ export function ProductInsights({ from, to }: { from: string; to: string }) {
           <FigureCard
             title={t('insights.perMonth')}
             onExport={() => void downloadProductCsv('months', range)}
-            chart={
-              <BarChart
-                h={220}
-                data={p.months}
-                dataKey="month"
-                series={[
-                  { name: 'games', label: t('insights.games'), color: 'blue.7' },
-                  { name: 'players', label: t('insights.players'), color: 'teal.7' },
-                ]}
-              />
-            }
+            chart={<BarChart h={220} data={p.months} dataKey="month" series={gamesAndPlayers(t)} />}
             caption={t('insights.perMonth')}
             columns={[
               [t('insights.month'), (m) => m.month],

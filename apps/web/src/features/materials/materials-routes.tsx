@@ -1,16 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { lazyComponent } from '../../lazy-component';
-import { guarded, lazyRoute } from '../../route-helpers';
+import { guarded, lazyComponent, lazyRoute } from '../../route-helpers';
 import type { MaterialsArea } from './materials-area';
 
-const foldersPage = lazyComponent(
-  () => import('./folders-page'),
-  (m) => m.MaterialsFoldersPage,
-);
-const folderPage = lazyComponent(
-  () => import('./folder-page'),
-  (m) => m.MaterialsFolderPage,
-);
+const foldersPage = lazyComponent(() => import('./folders-page'), 'MaterialsFoldersPage');
+const folderPage = lazyComponent(() => import('./folder-page'), 'MaterialsFolderPage');
 
 /** Browsing and downloading: the same screens in every area. */
 const browseRoutes: RouteObject[] = [
@@ -28,10 +21,7 @@ function materialsRoute(area: MaterialsArea, children: RouteObject[]): RouteObje
   return { path: 'materials', lazy, children };
 }
 
-const renamePage = lazyComponent(
-  () => import('./rename-folder-page'),
-  (m) => m.RenameFolderPage,
-);
+const renamePage = lazyComponent(() => import('./rename-folder-page'), 'RenameFolderPage');
 
 /**
  * `{org}/admin/materials` (+ folder, subfolder, their `/edit`, and `upload`), inside the admin
@@ -42,11 +32,7 @@ export const adminMaterialsRoutes: RouteObject[] = [
   materialsRoute('admin', [
     ...browseRoutes,
     guarded('manageMaterials', [
-      lazyRoute(
-        'upload',
-        () => import('./upload-material-page'),
-        (m) => m.UploadMaterialPage,
-      ),
+      lazyRoute('upload', () => import('./upload-material-page'), 'UploadMaterialPage'),
       { path: ':folderName/edit', lazy: renamePage },
       { path: ':folderName/:subFolderName/edit', lazy: renamePage },
     ]),

@@ -71,31 +71,15 @@ const LABELS: Record<TextField, StaffMessageId> = {
   musicPlaylistUrl: 'orgs.musicPlaylist',
 };
 
-/**
- * The organization form: add (POST /create-organization) or edit (PATCH /edit-org). The name is trimmed
- * and must be letters, digits and spaces only; validated on blur with the shared schema's texts.
- */
-export function OrganizationForm({
-  organization,
-  fields,
-  submitLabel,
-  onDone,
-  onCancel,
-}: OrganizationFormProps) {
-  const t = useT();
+/** The form over `fields`, filled from `organization` (or empty); a field the server refuses shows why. */
+function useOrganizationForm({ organization, fields, onDone }: OrganizationFormProps) {
   const save = useSaveOrganization();
   const isEdit = organization !== undefined;
   const mask = Object.fromEntries(fields.map((f) => [f, true])) as Record<OrgField, true>;
   const schema = isEdit
     ? z.pick(z.omit(ZEditOrganization, { id: true }), mask)
     : z.pick(ZCreateOrganization, mask);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useZodForm(schema, {
+  const form = useZodForm(schema, {
     defaultValues: {
       name: organization?.name ?? '',
       address: organization?.address ?? '',
@@ -110,16 +94,28 @@ export function OrganizationForm({
     },
   });
 
-  const handleSave = handleSubmit((values) =>
+  const handleSave = form.handleSubmit((values) =>
     save.mutate(isEdit ? { ...values, id: organization.id } : values, {
       onSuccess: (saved) => onDone?.(saved),
       onError: (error) => {
         if (error instanceof ApiError && error.field && (fields as readonly string[]).includes(error.field)) {
-          setError(error.field as OrgField, { message: error.message });
+          form.setError(error.field as OrgField, { message: error.message });
         }
       },
     }),
   );
+  return { form, save, handleSave };
+}
+
+/**
+ * The organization form: add (POST /create-organization) or edit (PATCH /edit-org). The name is trimmed
+ * and must be letters, digits and spaces only; validated on blur with the shared schema's texts.
+ */
+export function OrganizationForm(props: OrganizationFormProps) {
+  const { fields, submitLabel, onCancel } = props;
+  const t = useT();
+  const { form, save, handleSave } = useOrganizationForm(props);
+  const { register, control, formState } = form;
 
   return (
     <form onSubmit={handleSave} noValidate>
@@ -133,7 +129,7 @@ export function OrganizationForm({
                 label={t('orgs.language')}
                 description={t('orgs.languageHelp')}
                 data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-                error={specText(errors.language?.message)}
+                error={specText(formState.errors.language?.message)}
                 {...register('language')}
               />
             ) : (
@@ -150,7 +146,7 @@ export function OrganizationForm({
                       : undefined
                 }
                 autoComplete="off"
-                error={specText(errors[field]?.message)}
+                error={specText(formState.errors[field]?.message)}
                 {...register(field)}
               />
             ),

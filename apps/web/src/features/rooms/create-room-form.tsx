@@ -10,22 +10,12 @@ import { useOrgWorkshops } from '../organizations/organizations-api';
 import { chosenLanguage, languageChoice, roomLanguageOptions } from './room-language';
 import { useCreateRoom } from './rooms-api';
 
-/**
- * SPEC §2 Rooms: the create-room form (Name, Workshop, and the room's language: its organization's
- * unless chosen), laid out like every other form: a titled card,
- * labelled fields in a grid (one column on a phone), validation on blur, the main button at the end.
- * `orgId`: the organization a super admin creates the room for (the one in the URL); an admin's rooms
- * are always their own organization's.
- */
-export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) {
-  const t = useT();
-  const workshops = useOrgWorkshops(org);
+/** The form, emptied after a room is created; `orgId` as in CreateRoomForm. */
+function useCreateRoomForm(orgId: number | undefined) {
   const create = useCreateRoom();
   const form = useZodForm(ZCreateRoom, {
     defaultValues: { name: '', workshopId: '' as unknown as number, language: null },
   });
-
-  const headingId = useId();
   const handleSubmit = form.handleSubmit(async (values) => {
     await create.mutateAsync(orgId ? { ...values, orgId } : values).then(
       () => {
@@ -37,6 +27,21 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
       () => {},
     );
   });
+  return { form, create, handleSubmit };
+}
+
+/**
+ * SPEC §2 Rooms: the create-room form (Name, Workshop, and the room's language: its organization's
+ * unless chosen), laid out like every other form: a titled card,
+ * labelled fields in a grid (one column on a phone), validation on blur, the main button at the end.
+ * `orgId`: the organization a super admin creates the room for (the one in the URL); an admin's rooms
+ * are always their own organization's.
+ */
+export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) {
+  const t = useT();
+  const workshops = useOrgWorkshops(org);
+  const { form, create, handleSubmit } = useCreateRoomForm(orgId);
+  const headingId = useId();
 
   return (
     <Card

@@ -7,24 +7,13 @@ import { useT } from '../../i18n/locale-provider';
 import { toastSuccess } from '../../ui/toast';
 import { createPrintedCardSet, downloadPrintedCardSet } from './printed-cards-api';
 
-interface PrintRoom {
+export interface PrintRoom {
   id: number;
   name: string;
 }
 
-/**
- * Print cards: how many and how many to an A4 page. The server deals a new set of unique cards and
- * keeps it (so it can check a claim by serial); the browser saves the PDF.
- */
-export function PrintCardsDialog({
-  room,
-  opened,
-  onClose,
-}: {
-  room: PrintRoom | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
+/** The dialog's choices and its one action: deal the set, save its PDF, then close (or say why not). */
+function usePrintCards(room: PrintRoom | null, onClose: () => void) {
   const t = useT();
   const [count, setCount] = useState<number | string>(30);
   const [perPage, setPerPage] = useState('4');
@@ -56,6 +45,24 @@ export function PrintCardsDialog({
       setBusy(false);
     }
   }
+  return { count, setCount, perPage, setPerPage, busy, error, valid, print };
+}
+
+/**
+ * Print cards: how many and how many to an A4 page. The server deals a new set of unique cards and
+ * keeps it (so it can check a claim by serial); the browser saves the PDF.
+ */
+export function PrintCardsDialog({
+  room,
+  opened,
+  onClose,
+}: {
+  room: PrintRoom | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const { count, setCount, perPage, setPerPage, busy, error, valid, print } = usePrintCards(room, onClose);
 
   return (
     <Modal
@@ -109,25 +116,5 @@ export function PrintCardsDialog({
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-/** The rooms list's row action: opens the dialog for that room. */
-export function PrintCardsButton({ room }: { room: PrintRoom }) {
-  const [opened, setOpened] = useState(false);
-  const t = useT();
-  return (
-    <>
-      <Button
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconPrinter size={14} aria-hidden />}
-        onClick={() => setOpened(true)}
-        aria-label={t('rooms.printCardsForAria', { name: room.name })}
-      >
-        {t('rooms.printCards')}
-      </Button>
-      {opened && <PrintCardsDialog room={room} opened onClose={() => setOpened(false)} />}
-    </>
   );
 }

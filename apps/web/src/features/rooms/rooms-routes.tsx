@@ -1,12 +1,9 @@
-import type { RouteObject } from 'react-router';
 import { lazyRoute } from '../../route-helpers';
 
 const roomsPage = () => import('./rooms-page');
 
 /** `{org}/admin/rooms`, inside the admin layout. */
-export const adminRoomsRoutes: RouteObject[] = [lazyRoute('rooms', roomsPage, (m) => m.AdminRoomsPage)];
+export const adminRoomsRoutes = [lazyRoute('rooms', roomsPage, 'AdminRoomsPage')];
 
 /** `{org}/facilitator/online/rooms`, inside the facilitator layout. */
-export const facilitatorRoomsRoutes: RouteObject[] = [
-  lazyRoute('rooms', roomsPage, (m) => m.FacilitatorRoomsPage),
-];
+export const facilitatorRoomsRoutes = [lazyRoute('rooms', roomsPage, 'FacilitatorRoomsPage')];

@@ -47,7 +47,8 @@ export function SignInSettingsPanel({ orgId, role }: { orgId: number; role: Role
 /** The form's on/off settings. */
 type SwitchKey = 'ssoEnabled' | 'createAccounts' | 'passwordSignInDisabled' | 'requireTwoFactorForAdmins';
 
-function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettings }) {
+/** The settings as typed (the secret empty: it is write-only), and the save that sends them. */
+function useOrgSignInForm(orgId: number, saved: OrgSignInSettings) {
   const t = useT();
   const save = useSaveOrgSignIn(orgId);
   const [form, setForm] = useState({
@@ -62,10 +63,6 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
   });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
-  // Each on/off setting of the form is one switch row.
-  const switchRow = (key: SwitchKey, label: string) => (
-    <Switch label={label} checked={form[key]} onChange={(event) => set(key, event.currentTarget.checked)} />
-  );
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,6 +76,16 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
       { onSuccess: () => toastSuccess(t('signIn.settingsSaved')) },
     );
   };
+  return { form, set, save, handleSubmit };
+}
+
+function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettings }) {
+  const t = useT();
+  const { form, set, save, handleSubmit } = useOrgSignInForm(orgId, saved);
+  // Each on/off setting of the form is one switch row.
+  const switchRow = (key: SwitchKey, label: string) => (
+    <Switch label={label} checked={form[key]} onChange={(event) => set(key, event.currentTarget.checked)} />
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate>

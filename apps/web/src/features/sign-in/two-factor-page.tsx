@@ -19,21 +19,8 @@ export function TwoFactorPage() {
   const status = useTwoFactorStatus();
   const setup = useTwoFactorSetup();
   const confirm = useTwoFactorConfirm();
-  const disable = useTwoFactorDisable();
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [offCode, setOffCode] = useState('');
   const t = useT();
-
-  const handleDisable = (event: FormEvent) => {
-    event.preventDefault();
-    disable.mutate(offCode, {
-      onSuccess: () => {
-        setOffCode('');
-        setup.reset();
-        toastSuccess(t('signIn.disabled'));
-      },
-    });
-  };
 
   return (
     <Stack gap="lg" maw={560} mx="auto" py="xl">
@@ -53,24 +40,7 @@ export function TwoFactorPage() {
                   {t('signIn.requiredCannotDisable')}
                 </Text>
               ) : (
-                <form onSubmit={handleDisable} noValidate>
-                  <Group align="flex-end">
-                    <TextInput
-                      label={t('signIn.offCode')}
-                      autoComplete="one-time-code"
-                      value={offCode}
-                      onChange={(event) => setOffCode(event.currentTarget.value)}
-                    />
-                    <Button type="submit" color="red" variant="light" loading={disable.isPending}>
-                      {t('signIn.turnOff')}
-                    </Button>
-                  </Group>
-                  {disable.isError && (
-                    <Alert mt="sm" color="red" variant="light" role="alert">
-                      {disable.error.message}
-                    </Alert>
-                  )}
-                </form>
+                <TurnOffForm onDisabled={() => setup.reset()} />
               )}
             </Stack>
           ) : setup.isIdle ? (
@@ -94,5 +64,44 @@ export function TwoFactorPage() {
         </Card>
       )}
     </Stack>
+  );
+}
+
+/** Turning two-factor sign-in off with a current code (or a recovery code). */
+function TurnOffForm({ onDisabled }: { onDisabled: () => void }) {
+  const t = useT();
+  const disable = useTwoFactorDisable();
+  const [offCode, setOffCode] = useState('');
+
+  const handleDisable = (event: FormEvent) => {
+    event.preventDefault();
+    disable.mutate(offCode, {
+      onSuccess: () => {
+        setOffCode('');
+        onDisabled();
+        toastSuccess(t('signIn.disabled'));
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={handleDisable} noValidate>
+      <Group align="flex-end">
+        <TextInput
+          label={t('signIn.offCode')}
+          autoComplete="one-time-code"
+          value={offCode}
+          onChange={(event) => setOffCode(event.currentTarget.value)}
+        />
+        <Button type="submit" color="red" variant="light" loading={disable.isPending}>
+          {t('signIn.turnOff')}
+        </Button>
+      </Group>
+      {disable.isError && (
+        <Alert mt="sm" color="red" variant="light" role="alert">
+          {disable.error.message}
+        </Alert>
+      )}
+    </form>
   );
 }

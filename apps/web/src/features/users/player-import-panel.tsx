@@ -22,16 +22,10 @@ import { useImportPlayers } from './users-api';
 const PREVIEW_LIMIT = 200;
 
 /**
- * Bulk import of players: paste or upload a CSV, see each row checked (invalid or duplicate rows
- * marked with the reason), then import the valid ones in one transaction, with a summary.
+ * The import's state: the CSV text, each row checked here and (after a refused import) by the
+ * server, and the summary of the last import.
  */
-export function PlayerImportPanel({
-  organizationId,
-  onDone,
-}: {
-  organizationId: number;
-  onDone: () => void;
-}) {
+function usePlayerImport(organizationId: number) {
   const t = useT();
   const [text, setText] = useState('');
   const [serverProblems, setServerProblems] = useState<Map<number, string>>(new Map());
@@ -50,11 +44,11 @@ export function PlayerImportPanel({
   const valid = checked.filter((c) => c.ok);
   const invalidCount = checked.length - valid.length;
 
-  const handleFile = async (file: File | null) => {
-    if (!file) return;
+  // New text: the last import's summary and the server's marks no longer apply.
+  const changeText = (next: string) => {
     setServerProblems(new Map());
     setSummary(null);
-    setText(await file.text());
+    setText(next);
   };
 
   const handleImport = () => {
@@ -79,6 +73,78 @@ export function PlayerImportPanel({
       },
     );
   };
+  return { text, changeText, parsed, checked, valid, invalidCount, summary, importPlayers, handleImport };
+}
+
+/** The checked rows (the first PREVIEW_LIMIT), each marked OK or with the reason it is left out. */
+function ImportPreview({ checked }: { checked: CheckedRow[] }) {
+  const t = useT();
+  return (
+    <>
+      <Table.ScrollContainer minWidth={500} mah={360}>
+        <Table striped withTableBorder aria-label={t('users.importPreview')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('users.row')}</Table.Th>
+              <Table.Th>{t('users.firstName')}</Table.Th>
+              <Table.Th>{t('users.lastName')}</Table.Th>
+              <Table.Th>{t('users.username')}</Table.Th>
+              <Table.Th>{t('users.check')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {checked.slice(0, PREVIEW_LIMIT).map((c) => {
+              const cells = c.ok ? c.value : c.cells;
+              return (
+                <Table.Tr key={c.row}>
+                  <Table.Td>{c.row}</Table.Td>
+                  <Table.Td>{cells.firstName}</Table.Td>
+                  <Table.Td>{cells.lastName}</Table.Td>
+                  <Table.Td>{cells.username}</Table.Td>
+                  <Table.Td>
+                    {c.ok ? (
+                      <Badge color="green" variant="light" c="dark">
+                        {t('users.ok')}
+                      </Badge>
+                    ) : (
+                      <Text size="sm" c="red.9">
+                        {specText(c.reason)}
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {checked.length > PREVIEW_LIMIT && (
+        <Text size="sm" c="dimmed">
+          {t('users.previewLimit', { limit: PREVIEW_LIMIT })}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * Bulk import of players: paste or upload a CSV, see each row checked (invalid or duplicate rows
+ * marked with the reason), then import the valid ones in one transaction, with a summary.
+ */
+export function PlayerImportPanel({
+  organizationId,
+  onDone,
+}: {
+  organizationId: number;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const { text, changeText, parsed, checked, valid, invalidCount, summary, importPlayers, handleImport } =
+    usePlayerImport(organizationId);
+
+  const handleFile = async (file: File | null) => {
+    if (file) changeText(await file.text());
+  };
 
   return (
     <Stack gap="md">
@@ -100,11 +166,7 @@ export function PlayerImportPanel({
         minRows={4}
         maxRows={12}
         value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          setServerProblems(new Map());
-          setSummary(null);
-        }}
+        onChange={(event) => changeText(event.currentTarget.value)}
         styles={{ input: { fontFamily: 'monospace' } }}
       />
       {parsed && 'error' in parsed && (
@@ -117,48 +179,7 @@ export function PlayerImportPanel({
           <Text fw={600} role="status">
             {t('users.importCounts', { valid: valid.length, invalid: invalidCount, total: checked.length })}
           </Text>
-          <Table.ScrollContainer minWidth={500} mah={360}>
-            <Table striped withTableBorder aria-label={t('users.importPreview')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('users.row')}</Table.Th>
-                  <Table.Th>{t('users.firstName')}</Table.Th>
-                  <Table.Th>{t('users.lastName')}</Table.Th>
-                  <Table.Th>{t('users.username')}</Table.Th>
-                  <Table.Th>{t('users.check')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {checked.slice(0, PREVIEW_LIMIT).map((c) => {
-                  const cells = c.ok ? c.value : c.cells;
-                  return (
-                    <Table.Tr key={c.row}>
-                      <Table.Td>{c.row}</Table.Td>
-                      <Table.Td>{cells.firstName}</Table.Td>
-                      <Table.Td>{cells.lastName}</Table.Td>
-                      <Table.Td>{cells.username}</Table.Td>
-                      <Table.Td>
-                        {c.ok ? (
-                          <Badge color="green" variant="light" c="dark">
-                            {t('users.ok')}
-                          </Badge>
-                        ) : (
-                          <Text size="sm" c="red.9">
-                            {specText(c.reason)}
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {checked.length > PREVIEW_LIMIT && (
-            <Text size="sm" c="dimmed">
-              {t('users.previewLimit', { limit: PREVIEW_LIMIT })}
-            </Text>
-          )}
+          <ImportPreview checked={checked} />
         </>
       )}
       {importPlayers.isPending && <Progress value={100} animated striped aria-label={t('users.importing')} />}

@@ -11,6 +11,7 @@ import { useEffect } from 'react';
 import { z } from 'zod';
 import { ApiError } from '../../api/client';
 import { useCurrentUser } from '../../auth/auth-provider';
+import type { MessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { ControlledSelect } from '../../ui/controlled-select';
 import { FormActions } from '../../ui/form-actions';
@@ -41,28 +42,13 @@ function schemaFor(kind: UserKind, isEdit: boolean) {
     .pipe(schema);
 }
 
-/**
- * The user form of SPEC §2/§5 for admins and players: validates on blur with the shared schemas'
- * texts; passwords (with show/hide) for new admins only. Players sign in by username and have none.
- */
-export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
-  const t = useT();
+/** The form's state: its fields filled from `user` (or empty), and the save that reports a field's refusal. */
+function useUserForm({ kind, user, onDone }: UserFormProps) {
   const actor = useCurrentUser();
   const isEdit = user !== undefined;
-  const orgOptions = useOrgOptions();
   const save = useSaveUser(kind);
   const canPickOrg = actor ? canPickAnyOrganization(actor.role) : false;
-  const isSelf = isEdit && actor?.userId === user.id;
-
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors },
-  } = useZodForm(schemaFor(kind, isEdit), {
+  const form = useZodForm(schemaFor(kind, isEdit), {
     defaultValues: {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
@@ -73,13 +59,14 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
       ...(kind === 'admin' && !isEdit ? { password: '', confirmPassword: '' } : {}),
     },
   });
+  const { getValues, setValue, setError } = form;
 
   // A non-super-admin has one organization to pick: theirs.
   useEffect(() => {
     if (!canPickOrg && actor && !getValues('organizationId')) setValue('organizationId', String(actor.orgId));
   }, [canPickOrg, actor, getValues, setValue]);
 
-  const handleSave = handleSubmit((values) =>
+  const handleSave = form.handleSubmit((values) =>
     save.mutate(isEdit ? { ...values, id: user.id } : values, {
       onSuccess: onDone,
       onError: (error) => {
@@ -89,7 +76,14 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
       },
     }),
   );
+  return { form, save, handleSave, canPickOrg, isSelf: isEdit && actor?.userId === user.id };
+}
 
+/** The roles the actor may give and the organizations to pick, each with the user's own kept visible. */
+function useUserChoices(user: UserReply | undefined) {
+  const t = useT();
+  const actor = useCurrentUser();
+  const orgOptions = useOrgOptions();
   const roleOptions = (actor ? staffRoleChoices(actor.role) : []).map((role) => ({
     value: role,
     label: t(ROLE_KEYS[role]),
@@ -102,6 +96,36 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
   if (user && !orgSelectOptions.some((o) => o.value === String(user.organizationId))) {
     orgSelectOptions.push({ value: String(user.organizationId), label: user.organizationName });
   }
+  return { roleOptions, orgSelectOptions };
+}
+
+/**
+ * The user form of SPEC §2/§5 for admins and players: validates on blur with the shared schemas'
+ * texts; passwords (with show/hide) for new admins only. Players sign in by username and have none.
+ */
+export function UserForm(props: UserFormProps) {
+  const { kind, user, onCancel } = props;
+  const t = useT();
+  const isEdit = user !== undefined;
+  const { form, save, handleSave, canPickOrg, isSelf } = useUserForm(props);
+  const { roleOptions, orgSelectOptions } = useUserChoices(user);
+  const { register, control, formState } = form;
+  // A field of the form: its label, its error in the spec's words, and the input's own props.
+  const field = (name: string, label: MessageId) => ({
+    label: t(label),
+    required: true,
+    error: specText(formState.errors[name]?.message),
+    ...register(name),
+  });
+
+  // A select of the form, the same way.
+  const select = (name: string, label: MessageId, placeholder: MessageId) => ({
+    name,
+    control,
+    label: t(label),
+    required: true,
+    placeholder: t(placeholder),
+  });
 
   return (
     <form
@@ -111,75 +135,33 @@ export function UserForm({ kind, user, onDone, onCancel }: UserFormProps) {
     >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t('users.firstName')}
-            required
-            autoComplete="off"
-            error={specText(errors.firstName?.message)}
-            {...register('firstName')}
-          />
-          <TextInput
-            label={t('users.lastName')}
-            required
-            autoComplete="off"
-            error={specText(errors.lastName?.message)}
-            {...register('lastName')}
-          />
+          <TextInput autoComplete="off" {...field('firstName', 'users.firstName')} />
+          <TextInput autoComplete="off" {...field('lastName', 'users.lastName')} />
           {kind === 'player' ? (
-            <TextInput
-              label={t('users.username')}
-              required
-              autoComplete="off"
-              error={specText(errors.username?.message)}
-              {...register('username')}
-            />
+            <TextInput autoComplete="off" {...field('username', 'users.username')} />
           ) : (
-            <TextInput
-              label={t('users.email')}
-              type="email"
-              required
-              autoComplete="off"
-              error={specText(errors.email?.message)}
-              {...register('email')}
-            />
+            <TextInput type="email" autoComplete="off" {...field('email', 'users.email')} />
           )}
           {kind === 'admin' && (
             <ControlledSelect
-              name="role"
-              control={control}
-              label={t('users.role')}
-              required
-              placeholder={t('users.selectRole')}
+              {...select('role', 'users.role', 'users.selectRole')}
               data={roleOptions}
               disabled={isSelf}
               description={isSelf ? t('users.cannotChangeOwnRole') : undefined}
             />
           )}
           <ControlledSelect
-            name="organizationId"
-            control={control}
-            label={t('users.organization')}
-            required
-            placeholder={t('users.selectOrganization')}
+            {...select('organizationId', 'users.organization', 'users.selectOrganization')}
             data={orgSelectOptions}
             disabled={!canPickOrg}
             searchable
           />
           {kind === 'admin' && !isEdit && (
             <>
+              <PasswordField autoComplete="new-password" {...field('password', 'users.password')} />
               <PasswordField
-                label={t('users.password')}
-                required
                 autoComplete="new-password"
-                error={specText(errors.password?.message)}
-                {...register('password')}
-              />
-              <PasswordField
-                label={t('users.confirmPassword')}
-                required
-                autoComplete="new-password"
-                error={specText(errors.confirmPassword?.message)}
-                {...register('confirmPassword')}
+                {...field('confirmPassword', 'users.confirmPassword')}
               />
             </>
           )}

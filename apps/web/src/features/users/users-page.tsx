@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { can, USER_API, type UserReply } from '@playshop/shared';
-import { IconDownload, IconFileImport, IconPlus } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { IconDownload, IconFileImport, IconPlus, type TablerIcon } from '@tabler/icons-react';
+import { type ReactNode, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
@@ -17,27 +17,10 @@ import { ROLE_KEYS, type UserKind, useDeleteUser, useUsersPage } from './users-a
 
 const fullName = (user: UserReply) => `${user.firstName} ${user.lastName}`.trim();
 
-/**
- * `{org}/admin/admin-users`, `{org}/admin/players` and `{org}/facilitator/online/players`: the users
- * of one kind with search, paging, an embedded add form, edit and delete. A super admin sees every
- * organization's; anyone else their own organization's (the server scopes it either way).
- */
-export function UsersPage({ kind }: { kind: UserKind }) {
+/** The list's columns: a player's username (and guest badge), an admin's email and role. */
+function useUserColumns(kind: UserKind): DataTableColumn<UserReply>[] {
   const t = useT();
-  const actor = useCurrentUser();
-  const navigate = useNavigate();
-  const { page, term, setPage, setTerm } = useListParams();
-  const [searchParams] = useSearchParams();
-  const isSuper = can(actor?.role, 'readAllOrganizations');
-  const list = useUsersPage(kind, isSuper ? 'all' : (actor?.orgId ?? 0), page, term);
-  const remove = useDeleteUser(kind);
-  // `?add=1` (the dashboard's 'Getting started') opens the form at once.
-  const [isAdding, setIsAdding] = useState(() => searchParams.get('add') === '1');
-  const [isImporting, setIsImporting] = useState(false);
-  const formHeadingId = useId();
-  const importHeadingId = useId();
-
-  const columns: DataTableColumn<UserReply>[] = [
+  return [
     { header: t('users.firstName'), render: (u) => u.firstName },
     { header: t('users.lastName'), render: (u) => u.lastName },
     kind === 'player'
@@ -60,61 +43,104 @@ export function UsersPage({ kind }: { kind: UserKind }) {
       : []),
     { header: t('users.organization'), render: (u) => u.organizationName },
   ];
+}
+
+/** The players' CSV export of the actor's organization, as a file named after it. */
+function downloadPlayers(actor: { orgId: number; org: string }) {
+  void downloadFile(
+    callPath(USER_API.player.export, { params: { orgId: actor.orgId } }),
+    `${actor.org.replace(/[^\w-]+/g, '-')}-players.csv`,
+  );
+}
+
+/** A titled section above the list: the import panel or the add form. */
+function ListSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
+      <Title order={2} fz="lg" mb="md" id={headingId}>
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+/** The page's title and its buttons: a player list's CSV export and import, and add (hidden while open). */
+function UsersHeader({
+  kind,
+  onImport,
+  onAdd,
+}: {
+  kind: UserKind;
+  onImport?: () => void;
+  onAdd?: () => void;
+}) {
+  const t = useT();
+  const actor = useCurrentUser();
+  // The player list's two CSV buttons: export and import.
+  const csvButton = (Icon: TablerIcon, label: string, onClick: () => void) => (
+    <Button variant="default" leftSection={<Icon size={16} aria-hidden />} onClick={onClick}>
+      {label}
+    </Button>
+  );
+  return (
+    <Group justify="space-between" align="flex-end">
+      <PageTitle>{kind === 'admin' ? t('users.admins') : t('users.players')}</PageTitle>
+      <Group gap="sm">
+        {kind === 'player' && actor && (
+          <>
+            {csvButton(IconDownload, t('users.exportCsv'), () => downloadPlayers(actor))}
+            {onImport && csvButton(IconFileImport, t('users.importCsv'), onImport)}
+          </>
+        )}
+        {onAdd && (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+            {kind === 'admin' ? t('users.addAdmin') : t('users.addPlayer')}
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * `{org}/admin/admin-users`, `{org}/admin/players` and `{org}/facilitator/online/players`: the users
+ * of one kind with search, paging, an embedded add form, edit and delete. A super admin sees every
+ * organization's; anyone else their own organization's (the server scopes it either way).
+ */
+export function UsersPage({ kind }: { kind: UserKind }) {
+  const t = useT();
+  const actor = useCurrentUser();
+  const navigate = useNavigate();
+  const { page, term, setPage, setTerm } = useListParams();
+  const [searchParams] = useSearchParams();
+  const isSuper = can(actor?.role, 'readAllOrganizations');
+  const list = useUsersPage(kind, isSuper ? 'all' : (actor?.orgId ?? 0), page, term);
+  const remove = useDeleteUser(kind);
+  // `?add=1` (the dashboard's 'Getting started') opens the form at once.
+  const [isAdding, setIsAdding] = useState(() => searchParams.get('add') === '1');
+  const [isImporting, setIsImporting] = useState(false);
+  const columns = useUserColumns(kind);
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <PageTitle>{kind === 'admin' ? t('users.admins') : t('users.players')}</PageTitle>
-        <Group gap="sm">
-          {kind === 'player' && actor && (
-            <>
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} aria-hidden />}
-                onClick={() =>
-                  void downloadFile(
-                    callPath(USER_API.player.export, { params: { orgId: actor.orgId } }),
-                    `${actor.org.replace(/[^\w-]+/g, '-')}-players.csv`,
-                  )
-                }
-              >
-                {t('users.exportCsv')}
-              </Button>
-              {!isImporting && (
-                <Button
-                  variant="default"
-                  leftSection={<IconFileImport size={16} aria-hidden />}
-                  onClick={() => setIsImporting(true)}
-                >
-                  {t('users.importCsv')}
-                </Button>
-              )}
-            </>
-          )}
-          {!isAdding && (
-            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsAdding(true)}>
-              {kind === 'admin' ? t('users.addAdmin') : t('users.addPlayer')}
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <UsersHeader
+        kind={kind}
+        onImport={isImporting ? undefined : () => setIsImporting(true)}
+        onAdd={isAdding ? undefined : () => setIsAdding(true)}
+      />
 
       {isImporting && actor && (
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={importHeadingId}>
-          <Title order={2} fz="lg" mb="md" id={importHeadingId}>
-            {t('users.importInto', { org: actor.org })}
-          </Title>
+        <ListSection title={t('users.importInto', { org: actor.org })}>
           <PlayerImportPanel organizationId={actor.orgId} onDone={() => setIsImporting(false)} />
-        </Card>
+        </ListSection>
       )}
 
       {isAdding && (
-        <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={formHeadingId}>
-          <Title order={2} fz="lg" mb="md" id={formHeadingId}>
-            {kind === 'admin' ? t('users.newAdmin') : t('users.newPlayer')}
-          </Title>
+        <ListSection title={kind === 'admin' ? t('users.newAdmin') : t('users.newPlayer')}>
           <UserForm kind={kind} onDone={() => setIsAdding(false)} onCancel={() => setIsAdding(false)} />
-        </Card>
+        </ListSection>
       )}
 
       <SearchBox
