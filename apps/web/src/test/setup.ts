@@ -17,15 +17,13 @@ afterEach(() => {
 
 // Every web file shares one jsdom (vitest.config.ts): after a file, what it left in the window goes,
 // so the next file starts as in a window of its own (empty storage, document and history, no
-// stubbed globals or fake clock). Testing Library's cleanup above already unmounted its screens.
+// stubbed globals or fake clock; no web test sets a cookie). Testing Library's cleanup above already unmounted its screens.
 afterAll(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   Reflect.deleteProperty(window, 'speechSynthesis'); // jsdom has none; the call-out tests define one
   localStorage.clear();
   sessionStorage.clear();
-  for (const cookie of document.cookie.split(';').filter(Boolean))
-    document.cookie = `${cookie.split('=')[0]!.trim()}=; max-age=0; path=/`;
   document.head.replaceChildren();
   document.body.replaceChildren();
   const root = document.documentElement;
