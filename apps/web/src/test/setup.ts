@@ -16,8 +16,8 @@ afterEach(() => {
 });
 
 // Every web file shares one jsdom (vitest.config.ts): after a file, what it left in the window goes,
-// so the next file starts as in a window of its own (empty storage, document and history, no
-// stubbed globals or fake clock; no web test sets a cookie). Testing Library's cleanup above already unmounted its screens.
+// so the next file starts as in a window of its own: empty storage, document and history, no stubbed
+// globals, no fake clock (no web test sets a cookie). Testing Library's cleanup has unmounted its screens.
 afterAll(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
