@@ -37,7 +37,16 @@ export default defineConfig({
     // reuse are read from here, not from the project: no fresh thread per file, `browserLanes` at once.
     poolOptions: { threads: { isolate: false, maxThreads: browserLanes, minThreads: 1 } },
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+          // One fork for the 13 files (each still gets a fresh module registry): a fork each cost more
+          // CPU than their tests.
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
       serverProject('server', 'pglite'),
       ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
       {
