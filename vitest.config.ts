@@ -37,7 +37,16 @@ export default defineConfig({
     // reuse are read from here, not from the project: no fresh thread per file, `browserLanes` at once.
     poolOptions: { threads: { isolate: false, maxThreads: browserLanes, minThreads: 1 } },
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+          // One fork for the 13 files (each still gets a fresh module registry): a fork each cost more
+          // CPU than their tests.
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
       serverProject('server', 'pglite'),
       ...(postgres ? [serverProject('server-pg', 'postgres')] : []),
       {
@@ -49,6 +58,15 @@ export default defineConfig({
           // jsdom with the AbortSignal that Node's fetch API accepts (see the file).
           environment: './src/test/jsdom-environment.ts',
           setupFiles: ['src/test/setup.ts'],
+          // The web files run one after another in one fork and one jsdom, not a fork and a jsdom each:
+          // building a jsdom and importing React, Mantine and Testing Library again cost each file
+          // more than its tests (docs/decisions.md, "The test suite", fifth round). Each file still
+          // gets a fresh module registry (the app's modules, its vi.mock's) and setup.ts empties
+          // what a fresh window would not have (storage, cookies, stubbed globals, the document).
+          // The two libraries whose module state the screens read are loaded per file with the app:
+          // Lingui's catalogues and active language, Mantine's queue of notifications.
+          poolOptions: { forks: { singleFork: true } },
+          server: { deps: { inline: ['@lingui/core', '@mantine/notifications'] } },
           // Patience, not a speed check: beside the API and browser projects on 2 cores, one render
           // of a screen has taken seconds, and files that pass alone in 1 s failed at vitest's 5 s.
           testTimeout: 20_000,

@@ -73,18 +73,22 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', name);
     project.provide('testDatabaseTag', tag);
     dropPostgres = async () => {
-      // A file that never closed its context leaves its database behind: drop it, and say so.
+      // The template first: its drop waits for a `create database` from it still under way (the
+      // next file's database, made ahead by test/context.ts), so the list below misses none.
+      await admin.query(`drop database if exists ${name} with (force)`);
+      // A file that never closed its context leaves its database behind (named by its comment): drop
+      // it, and say so. The one made ahead for a next file that never came has no comment.
       const { rows } = await admin.query<{ datname: string; file: string | null }>(
         `select datname, shobj_description(oid, 'pg_database') as file
          from pg_database where datname like $1`,
         [`playshop_t_${tag}_%`],
       );
-      if (rows.length > 0)
+      const left = rows.filter((row) => row.file !== null);
+      if (left.length > 0)
         console.warn(
-          `[playshop] dropping ${rows.length} test database(s) left open by: ${rows.map((r) => r.file).join(', ')}`,
+          `[playshop] dropping ${left.length} test database(s) left open by: ${left.map((r) => r.file).join(', ')}`,
         );
       for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
-      await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     };
   }
