@@ -46,7 +46,9 @@ async function beforeFreshGap(db: Db, after: number, hi: number): Promise<number
 }
 
 /** The events of the next batch, and how far it takes the cursor: none when nothing is ready. */
-async function nextEvents(tx: Db): Promise<{ last: number; caughtUp: boolean; events: EventRow[] } | null> {
+async function nextEvents(
+  tx: Db,
+): Promise<{ after: number; last: number; caughtUp: boolean; events: EventRow[] } | null> {
   await tx.insert(insightsCursor).values({ id: 1, lastEventId: 0 }).onConflictDoNothing();
   const [cursor] = rowsOf<{ last_event_id: string | number }>(
     await tx.execute(sql`select last_event_id from ${insightsCursor} where id = 1 for update`),
@@ -72,7 +74,7 @@ async function nextEvents(tx: Db): Promise<{ last: number; caughtUp: boolean; ev
       where e.id > ${after} and e.id <= ${last} and e.type = any(${sql.param([...FOLDED_TYPES])}::text[])
       order by e.id`),
   );
-  return { last, caughtUp: last === top.hi, events };
+  return { after, last, caughtUp: last === top.hi, events };
 }
 
 /**
@@ -80,8 +82,18 @@ async function nextEvents(tx: Db): Promise<{ last: number; caughtUp: boolean; ev
  * before, else new, placed in their room's organization and workshop. A game deleted since (with its
  * room) is left out: its events go with it.
  */
-async function touchedGames(tx: Db, events: EventRow[]): Promise<Map<number, TouchedGame>> {
-  const gameIds = [...new Set(events.map((e) => e.game_id))];
+async function touchedGames(
+  tx: Db,
+  events: EventRow[],
+  cached: Map<number, TouchedGame>,
+): Promise<Map<number, TouchedGame>> {
+  const touched = new Map<number, TouchedGame>();
+  const gameIds = [...new Set(events.map((e) => e.game_id))].filter((id) => {
+    const game = cached.get(id);
+    if (game) touched.set(id, game);
+    return !game;
+  });
+  if (gameIds.length === 0) return touched;
   const known = await tx
     .select({
       gameId: insightsGames.gameId,
@@ -93,7 +105,6 @@ async function touchedGames(tx: Db, events: EventRow[]): Promise<Map<number, Tou
     })
     .from(insightsGames)
     .where(sql`${insightsGames.gameId} = any(${sql.param(gameIds)}::int[])`);
-  const touched = new Map<number, TouchedGame>();
   for (const { state, startedAt, ...g } of known) {
     const fold = state as GameFold;
     const storedPlayers = storedPlayerRows(g.gameId, fold);
@@ -141,8 +152,18 @@ function foldEvents(touched: Map<number, TouchedGame>, events: EventRow[], log: 
   }
 }
 
+/**
+ * The games the last batch wrote, as stored after it, valid while the cursor is where that batch
+ * left it: nobody else has written the projections since, so the next batch of a live room need not
+ * read back and parse its fold (the state of a 10,000-player game is half a megabyte of JSON).
+ */
+interface FoldCache {
+  cursor: number;
+  games: Map<number, TouchedGame>;
+}
+
 /** One batch in one transaction that locks the cursor; false when it found nothing more to fold. */
-async function batch(db: Db, log: Log): Promise<boolean> {
+async function batch(db: Db, log: Log, cache: { current: FoldCache | null }): Promise<boolean> {
   // Most requests find the log folded already: one read, no lock.
   const [head] = rowsOf<{ at: number | null; hi: number | null }>(
     await db.execute(sql`
@@ -150,11 +171,15 @@ async function batch(db: Db, log: Log): Promise<boolean> {
         (select max(id) from ${gameEvents})::float8 as hi`),
   );
   if (head?.hi == null || (head.at !== null && head.at >= head.hi)) return false;
-  return db.transaction(async (transaction) => {
+  // Folds change in place: a batch that fails leaves none behind to be trusted.
+  const cached = cache.current;
+  cache.current = null;
+  const done = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const next = await nextEvents(tx);
-    if (!next) return false;
-    const touched = await touchedGames(tx, next.events);
+    if (!next) return { caughtUp: false, cache: cached };
+    const fromCache = cached?.cursor === next.after ? cached.games : new Map<number, TouchedGame>();
+    const touched = await touchedGames(tx, next.events, fromCache);
     foldEvents(touched, next.events, log);
     if (touched.size > 0) {
       const all = [...touched.values()];
@@ -166,8 +191,10 @@ async function batch(db: Db, log: Log): Promise<boolean> {
     }
     await tx.update(insightsCursor).set({ lastEventId: next.last, updatedAt: new Date() }).where(sql`id = 1`);
     // More may follow: the next batch finds out.
-    return next.caughtUp;
+    return { caughtUp: next.caughtUp, cache: { cursor: next.last, games: touched } };
   });
+  cache.current = done.cache;
+  return done.caughtUp;
 }
 
 /**
@@ -178,12 +205,13 @@ async function batch(db: Db, log: Log): Promise<boolean> {
  */
 export function createProjector(db: Db, log: Log = console) {
   let running: Promise<boolean> | null = null;
+  const cache: { current: FoldCache | null } = { current: null };
 
   async function run(budgetMs: number): Promise<boolean> {
     const until = performance.now() + budgetMs;
     for (;;) {
       const started = performance.now();
-      if (!(await batch(db, log))) return true;
+      if (!(await batch(db, log, cache))) return true;
       if (performance.now() > until) return false;
       // Rolls, frames and the journal's flushes waiting behind this batch go first, and get as long
       // again as the batch took: while behind, the projector holds at most half the event loop.

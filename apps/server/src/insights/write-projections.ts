@@ -21,8 +21,8 @@ export interface TouchedGame {
   startedAt: number;
   fold: GameFold;
   /**
-   * Each player's row as stored before the batch (`playerRowKey`), read off the fold the batch
-   * started from; null for a game new to the projections (its player rows are all written).
+   * Each player's row as stored (`playerRowKey`), read off the fold the batch started from, and
+   * after the batch's write its own; null for a game new to the projections (its rows are all written).
    */
   storedPlayers: Map<number, string> | null;
 }
@@ -114,11 +114,15 @@ async function writePlayers(db: Db, touched: TouchedGame[]) {
   const all = new Map<string, PlayerRow>();
   const rows = new Map<string, PlayerRow & { guest: boolean }>();
   for (const g of touched) {
+    const stored = new Map<number, string>();
     for (const row of playerRows(g.gameId, g.fold)) {
       const key = `${g.gameId}:${row.userId}`;
       all.set(key, row);
-      if (g.storedPlayers?.get(row.userId) !== playerRowKey(row)) rows.set(key, { ...row, guest: true });
+      stored.set(row.userId, playerRowKey(row));
+      if (g.storedPlayers?.get(row.userId) !== stored.get(row.userId)) rows.set(key, { ...row, guest: true });
     }
+    // What the table holds once this batch commits (a failed batch's games are not kept).
+    g.storedPlayers = stored;
   }
   const changedIds = [...new Set([...rows.values()].map((r) => r.userId))];
   if (changedIds.length > 0) {
@@ -129,7 +133,7 @@ async function writePlayers(db: Db, touched: TouchedGame[]) {
     const isRegistered = new Set(registered.map((u) => u.id));
     for (const row of rows.values()) row.guest = !isRegistered.has(row.userId);
   }
-  const known = touched.filter((g) => g.storedPlayers !== null);
+  const known = touched.filter((g) => !fresh.includes(g.gameId));
   for (const { gameId, userId } of known.length === 0 ? [] : await goneAccounts(db, known)) {
     const row = all.get(`${gameId}:${userId}`);
     if (row) rows.set(`${gameId}:${userId}`, { ...row, guest: true });
