@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gameEvents, games, rooms } from '../db/schema';
@@ -207,7 +208,7 @@ export function createProjector(db: Db, log: Log = console) {
   let running: Promise<boolean> | null = null;
   const cache: { current: FoldCache | null } = { current: null };
 
-  async function run(budgetMs: number): Promise<boolean> {
+  async function run(budgetMs: number, yieldAbove?: number): Promise<boolean> {
     const until = performance.now() + budgetMs;
     for (;;) {
       const started = performance.now();
@@ -215,17 +216,22 @@ export function createProjector(db: Db, log: Log = console) {
       if (performance.now() > until) return false;
       // Rolls, frames and the journal's flushes waiting behind this batch go first, and get as long
       // again as the batch took: while behind, the projector holds at most half the event loop.
+      const before = performance.eventLoopUtilization();
       await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+      // The game used more than that share of the pause (a room fanning out): leave it the loop.
+      if (yieldAbove !== undefined && performance.eventLoopUtilization(before).utilization > yieldAbove)
+        return false;
     }
   }
 
   return {
     /**
-     * Folds new events until none are left or `budgetMs` has passed; overlapping calls share one run.
-     * Resolves to whether it caught up.
+     * Folds new events until none are left or `budgetMs` has passed, or (`yieldAbove`, the timer's
+     * runs) the game kept more than that share of the event loop busy between two batches;
+     * overlapping calls share one run. Resolves to whether it caught up.
      */
-    catchUp(budgetMs = 250): Promise<boolean> {
-      running ??= run(budgetMs).finally(() => {
+    catchUp(budgetMs = 250, yieldAbove?: number): Promise<boolean> {
+      running ??= run(budgetMs, yieldAbove).finally(() => {
         running = null;
       });
       return running;
