@@ -58,16 +58,30 @@ async function main(): Promise<void> {
     // Room hand-over (up to 3 s) and the game screens' moves (up to 20 s with it, game/socket.ts).
     const force = setTimeout(() => process.exit(1), drainMs + 30_000);
     force.unref();
+    // Each step's time in the last log line: a slow exit says where it waited.
+    const steps: Record<string, number> = {};
+    let at = performance.now();
+    const step = (name: string) => {
+      const now = performance.now();
+      steps[name] = Math.round(now - at);
+      at = now;
+    };
     try {
       app.startDraining();
       if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      step('drainMs');
       // The game's screens move to other instances first (SIGINT: within the close, shorter).
       if (signal === 'SIGTERM') await app.moveGameScreens();
+      step('moveMs');
       await app.close();
+      step('closeMs');
       // A Redis that is down would hold quit() until it came back: drop the connection instead.
       if (redis && isRedisReady(redis)) await redis.quit();
       else redis?.disconnect();
+      step('redisMs');
       await database.close();
+      step('databaseMs');
+      app.log.info(steps, 'shut down');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
