@@ -13,8 +13,13 @@ const TIMED_BUDGET_MS = 1_000;
 export const BUSY_SHARE = 0.5;
 /** Looked at again this often while the server is busy. */
 const BUSY_RETRY_MS = 1_000;
-/** Never deferred longer: the figures fall at most about this far behind, however busy the games. */
-export const MAX_DEFER_MS = 60_000;
+/**
+ * Never deferred longer: one batch then, however busy the games (the figures fall behind at most
+ * about this far between batches). Long, since on a loaded machine a 10,000-player room's join storm
+ * and rolls kept the loop busy for minutes, and an overdue batch landed on its rolls; an Insights
+ * request does not wait for the timer.
+ */
+export const MAX_DEFER_MS = 300_000;
 
 interface TimerOptions {
   log: { warn: (obj: object, msg: string) => void };
@@ -35,8 +40,8 @@ export function loopBusySampler(): () => number {
 
 /**
  * Keeps the projector catching up on a timer, out of the game's way: a tick finding the server busy
- * comes back in a second (up to MAX_DEFER_MS), and a catch-up stops between batches when the game
- * used the pause. An Insights request does not wait for the timer: it catches up itself.
+ * comes back in a second (up to MAX_DEFER_MS, then runs one batch), and a catch-up stops between
+ * batches when the game used the pause. An Insights request does not wait for the timer: it catches up itself.
  */
 export function startProjectorTimer(
   projector: Projector,
@@ -60,7 +65,8 @@ export function startProjectorTimer(
     deferredSince = null;
     let caughtUp = true;
     try {
-      caughtUp = await projector.catchUp(TIMED_BUDGET_MS, overdue ? undefined : BUSY_SHARE);
+      // Overdue or not, it stops after a batch if the game keeps the loop busy.
+      caughtUp = await projector.catchUp(TIMED_BUDGET_MS, BUSY_SHARE);
     } catch (error) {
       log.warn({ err: error }, 'insights: catching up with the event log failed; trying again');
     }
