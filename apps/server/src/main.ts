@@ -47,13 +47,38 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(webDistDir, 'index.html')))
     app.log.warn({ webDistDir }, 'the web app is not built: only the API is served (npm run build)');
 
+  const shutdown = shutdownOnce({ app, redis, database, drainMs: config.shutdownDrainMs });
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (report) console.log(formatFirstStartReport(report, config.publicUrl));
+  // PORT=0 picks a free port: print the one in use.
+  const { port } = app.server.address() as AddressInfo;
+  console.log(
+    `Playshop is listening (version ${BUILD_INFO.version}, commit ${BUILD_INFO.commit}, database: ` +
+      `${database.kind}, API docs at /api/docs):\n` +
+      formatListening(port, config.host, config.publicUrl, config.publicUrlSet, lanAddresses()),
+  );
+}
+
+interface ShutdownDeps {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  /** SIGTERM's drain (SHUTDOWN_DRAIN_MS); SIGINT has none. */
+  drainMs: number;
+}
+
+/** The clean shutdown on a signal (once): drain, move the game screens, close, then Redis and the database. */
+function shutdownOnce({ app, redis, database, drainMs: sigtermDrainMs }: ShutdownDeps) {
   let closing = false;
-  const shutdown = async (signal: string) => {
+  return async (signal: string) => {
     if (closing) return;
     closing = true;
     // SIGTERM (an orchestrator, a rolling restart): /readyz answers 503 first, so the load balancer
     // stops sending new work while requests and game sockets here still run; then close.
-    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+    const drainMs = signal === 'SIGTERM' ? sigtermDrainMs : 0;
     app.log.info({ signal, drainMs }, 'shutting down');
     // Room hand-over (up to 3 s) and the game screens' moves (up to 20 s with it, game/socket.ts).
     const force = setTimeout(() => process.exit(1), drainMs + 30_000);
@@ -88,18 +113,6 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-  await app.listen({ port: config.port, host: config.host });
-  if (report) console.log(formatFirstStartReport(report, config.publicUrl));
-  // PORT=0 picks a free port: print the one in use.
-  const { port } = app.server.address() as AddressInfo;
-  console.log(
-    `Playshop is listening (version ${BUILD_INFO.version}, commit ${BUILD_INFO.commit}, database: ` +
-      `${database.kind}, API docs at /api/docs):\n` +
-      formatListening(port, config.host, config.publicUrl, config.publicUrlSet, lanAddresses()),
-  );
 }
 
 main().catch((err: unknown) => {
