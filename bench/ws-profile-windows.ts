@@ -2,8 +2,10 @@
  * `npx tsx bench/ws-profile-windows.ts <file.cpuprofile>`: what else the server ran while it was
  * writing a roll's frames. The profile (BENCH_PROFILE=cpu) is cut into 50 ms windows; in the windows
  * with more than 5 ms of fan-out (hub.ts, ws's sender, writev), the time of the periodic work (the
- * heartbeat sweep, the 2 s rights recheck and node-postgres's share) and of everything else is
- * summed, so a p99 spike can be put down to what lands on the rolls.
+ * heartbeat sweep, the 2 s rights recheck, the Insights projector's own code, node-postgres's and
+ * embedded PGlite's share) and of everything else is summed, so a p99 spike can be put down to what
+ * lands on the rolls. TIMELINE=1 also prints each 50 ms window with more than 25 ms of PGlite: the
+ * statements that held the database (and the journal behind it) while rolls waited.
  */
 import { readFile } from 'node:fs/promises';
 
@@ -23,10 +25,13 @@ const parent = new Map<number, number>();
 for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const cats: [string, RegExp][] = [
   ['sweep', /sweepSlice/],
+  ['insights', /insights\//],
   ['recheck', /readRights|readStale|recheckOpenSockets|unnest/],
   ['fanout', /hub\.ts|ws\/lib\/sender|writev/],
-  ['pg', /node_modules\/pg/],
+  ['pg', /node_modules\/pg\//],
   ['journal', /journal\.ts/],
+  // Embedded PGlite's statements (its callers are not on the stack: they ran from a promise).
+  ['pglite', /@electric-sql\/pglite|wasm-function/],
   ['gc', /garbage collector/],
 ];
 const catOf = new Map<number, string>();
@@ -60,6 +65,15 @@ for (let i = 0; i < p.samples.length; i++) {
   const c = cat(p.samples[i]!);
   rec[c] = (rec[c] ?? 0) + p.timeDeltas[i]! / 1000;
   bins.set(b, rec);
+}
+if (process.env.TIMELINE) {
+  for (const [b, rec] of [...bins].sort((x, y) => x[0] - y[0])) {
+    if ((rec.pglite ?? 0) < 25) continue;
+    const show = (k: string) => `${k} ${(rec[k] ?? 0).toFixed(0)}`;
+    console.log(
+      `${((b * 50) / 1000).toFixed(2)} s: ${['pglite', 'insights', 'fanout', 'journal'].map(show).join(', ')}`,
+    );
+  }
 }
 // 50 ms bins with roll fan-out (>5 ms of it): what else ran in them
 const totals: Record<string, number> = {};

@@ -47,33 +47,7 @@ async function main(): Promise<void> {
   if (!existsSync(path.join(webDistDir, 'index.html')))
     app.log.warn({ webDistDir }, 'the web app is not built: only the API is served (npm run build)');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    // SIGTERM (an orchestrator, a rolling restart): /readyz answers 503 first, so the load balancer
-    // stops sending new work while requests and game sockets here still run; then close.
-    const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
-    app.log.info({ signal, drainMs }, 'shutting down');
-    // Room hand-over (up to 3 s) and the game screens' moves (up to 20 s with it, game/socket.ts).
-    const force = setTimeout(() => process.exit(1), drainMs + 30_000);
-    force.unref();
-    try {
-      app.startDraining();
-      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-      // The game's screens move to other instances first (SIGINT: within the close, shorter).
-      if (signal === 'SIGTERM') await app.moveGameScreens();
-      await app.close();
-      // A Redis that is down would hold quit() until it came back: drop the connection instead.
-      if (redis && isRedisReady(redis)) await redis.quit();
-      else redis?.disconnect();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
+  const shutdown = shutdownOnce({ app, redis, database, drainMs: config.shutdownDrainMs });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -86,6 +60,59 @@ async function main(): Promise<void> {
       `${database.kind}, API docs at /api/docs):\n` +
       formatListening(port, config.host, config.publicUrl, config.publicUrlSet, lanAddresses()),
   );
+}
+
+interface ShutdownDeps {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  redis: Awaited<ReturnType<typeof connectRedis>> | undefined;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  /** SIGTERM's drain (SHUTDOWN_DRAIN_MS); SIGINT has none. */
+  drainMs: number;
+}
+
+/** The clean shutdown on a signal (once): drain, move the game screens, close, then Redis and the database. */
+function shutdownOnce({ app, redis, database, drainMs: sigtermDrainMs }: ShutdownDeps) {
+  let closing = false;
+  return async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    // SIGTERM (an orchestrator, a rolling restart): /readyz answers 503 first, so the load balancer
+    // stops sending new work while requests and game sockets here still run; then close.
+    const drainMs = signal === 'SIGTERM' ? sigtermDrainMs : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
+    // Room hand-over (up to 3 s) and the game screens' moves (up to 20 s with it, game/socket.ts).
+    const force = setTimeout(() => process.exit(1), drainMs + 30_000);
+    force.unref();
+    // Each step's time in the last log line: a slow exit says where it waited.
+    const steps: Record<string, number> = {};
+    let at = performance.now();
+    const step = (name: string) => {
+      const now = performance.now();
+      steps[name] = Math.round(now - at);
+      at = now;
+    };
+    try {
+      app.startDraining();
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+      step('drainMs');
+      // The game's screens move to other instances first (SIGINT: within the close, shorter).
+      if (signal === 'SIGTERM') await app.moveGameScreens();
+      step('moveMs');
+      await app.close();
+      step('closeMs');
+      // A Redis that is down would hold quit() until it came back: drop the connection instead.
+      if (redis && isRedisReady(redis)) await redis.quit();
+      else redis?.disconnect();
+      step('redisMs');
+      await database.close();
+      step('databaseMs');
+      app.log.info(steps, 'shut down');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
 }
 
 main().catch((err: unknown) => {

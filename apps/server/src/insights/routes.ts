@@ -4,12 +4,8 @@ import type { Db } from '../db/client';
 import { route } from '../http/endpoint';
 import { figureCsv, productCsv } from './csv';
 import { createProjector } from './projector';
+import { startProjectorTimer } from './projector-timer';
 import { insightsService } from './service';
-
-/** Between catch-ups on the timer when the log is caught up; while behind, one budget apart. */
-const PROJECT_EVERY_MS = 5_000;
-/** One timed catch-up's budget: the event loop stays free for the game between batches of runs. */
-const TIMED_BUDGET_MS = 1_000;
 
 const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
   reply
@@ -25,24 +21,12 @@ export function insightsRoutes(app: FastifyInstance, db: Db): void {
   const projector = createProjector(db, app.log);
   const insights = insightsService(db, projector);
 
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const tick = async () => {
-    let caughtUp = true;
-    try {
-      caughtUp = await projector.catchUp(TIMED_BUDGET_MS);
-    } catch (error) {
-      app.log.warn({ err: error }, 'insights: catching up with the event log failed; trying again');
-    }
-    if (!closed) timer = setTimeout(tick, caughtUp ? PROJECT_EVERY_MS : TIMED_BUDGET_MS).unref();
-  };
+  let timer: ReturnType<typeof startProjectorTimer> | undefined;
   app.addHook('onReady', async () => {
-    timer = setTimeout(tick, PROJECT_EVERY_MS).unref();
+    timer = startProjectorTimer(projector, { log: app.log });
   });
   app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
-    await projector.settled();
+    await timer?.stop();
   });
 
   route(app, INSIGHTS_API.summary, ({ actor, params, query }) => insights.summary(actor, params.org, query));

@@ -1,0 +1,111 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { rooms, users, workshops } from '../db/schema';
+import { createJournal, type Entry } from '../game/journal';
+import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { createProjector } from './projector';
+import { insightsGames, insightsPlayers } from './schema';
+import { TEST_CARD } from './test-log';
+
+/**
+ * A batch writes only the player rows that changed, and keeps the folds it wrote for the next one:
+ * the rows must still be those a full rewrite gives, with accounts deleted since and with another
+ * instance folding in between.
+ */
+let database: Database;
+let drop: () => Promise<void>;
+let roomId: number;
+let players: number[];
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase());
+  const org = await createOrg(database);
+  players = [];
+  for (let i = 0; i < 3; i++) players.push((await createUser(database, 'PLAYER', org.id)).id);
+  const [workshop] = await database.db.insert(workshops).values({ name: 'W' }).returning();
+  const [room] = await database.db
+    .insert(rooms)
+    .values({ name: 'R', orgId: org.id, workshopId: workshop!.id })
+    .returning();
+  roomId = room!.id;
+});
+afterAll(async () => {
+  await database.close();
+  await drop();
+});
+
+const joined = (gameId: number, seq: number, userId: number): Entry => ({
+  gameId,
+  seq,
+  event: { type: 'player_joined', userId, username: `u${userId}`, card: TEST_CARD },
+  actorUserId: userId,
+});
+const rowsOf = (gameId: number) =>
+  database.db
+    .select({
+      userId: insightsPlayers.userId,
+      guest: insightsPlayers.guest,
+      leftEarly: insightsPlayers.leftEarly,
+    })
+    .from(insightsPlayers)
+    .where(eq(insightsPlayers.gameId, gameId))
+    .orderBy(asc(insightsPlayers.userId));
+
+describe('the projector writes what changed', () => {
+  it('a player whose account was deleted since is a guest at the next batch of the game', async () => {
+    const journal = createJournal(database.db);
+    const projector = createProjector(database.db);
+    const gameId = await journal.newGame(roomId);
+    const [a, b] = players as [number, number];
+    await journal.append([
+      { gameId, seq: 1, event: { type: 'game_started', hideRollAnimation: false }, actorUserId: null },
+      joined(gameId, 2, a),
+      joined(gameId, 3, b),
+    ]);
+    await projector.catchUp();
+    expect(await rowsOf(gameId)).toEqual([
+      { userId: a, guest: false, leftEarly: false },
+      { userId: b, guest: false, leftEarly: false },
+    ]);
+    await database.db.delete(users).where(eq(users.id, b));
+    // A ball changes no player's row; b's account is gone all the same.
+    await journal.append([{ gameId, seq: 4, event: { type: 'ball_rolled', number: 7 }, actorUserId: null }]);
+    await projector.catchUp();
+    expect(await rowsOf(gameId)).toEqual([
+      { userId: a, guest: false, leftEarly: false },
+      { userId: b, guest: true, leftEarly: false },
+    ]);
+  });
+
+  it('two instances folding in turn leave the rows and the fold a single one would', async () => {
+    const journal = createJournal(database.db);
+    const first = createProjector(database.db);
+    const second = createProjector(database.db);
+    const gameId = await journal.newGame(roomId);
+    const [, , c] = players as [number, number, number];
+    const a = players[0]!;
+    await journal.append([
+      { gameId, seq: 1, event: { type: 'game_started', hideRollAnimation: false }, actorUserId: null },
+      joined(gameId, 2, a),
+    ]);
+    await first.catchUp();
+    // The second instance folds the next events: the first's kept fold is out of date.
+    await journal.append([
+      joined(gameId, 3, c),
+      { gameId, seq: 4, event: { type: 'player_left', userId: a }, actorUserId: a },
+    ]);
+    await second.catchUp();
+    await journal.append([{ gameId, seq: 5, event: { type: 'game_ended' }, actorUserId: null }]);
+    await first.catchUp();
+    expect(await rowsOf(gameId)).toEqual([
+      { userId: a, guest: false, leftEarly: true },
+      { userId: c, guest: false, leftEarly: false },
+    ]);
+    const [game] = await database.db
+      .select({ players: insightsGames.players, leftEarly: insightsGames.leftEarly })
+      .from(insightsGames)
+      .where(eq(insightsGames.gameId, gameId));
+    expect(game).toEqual({ players: 2, leftEarly: 1 });
+  });
+});

@@ -1,0 +1,266 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { unnestColumns } from '../db/unnest';
+import { type GameFold, playerTallies } from './fold';
+import {
+  insightsChoices,
+  insightsGames,
+  insightsMonths,
+  insightsPlayers,
+  insightsSends,
+  insightsWins,
+} from './schema';
+
+/** A game a projector batch folded events of, with its fold after them. */
+export interface TouchedGame {
+  gameId: number;
+  orgId: number;
+  roomId: number;
+  workshopId: number;
+  startedAt: number;
+  fold: GameFold;
+  /**
+   * Each player's row as stored (`playerRowKey`), read off the fold the batch started from, and
+   * after the batch's write its own; null for a game new to the projections (its rows are all written).
+   */
+  storedPlayers: Map<number, string> | null;
+}
+
+/** A player's row in insights_players, but `guest`, which is read from the users table. */
+interface PlayerRow {
+  gameId: number;
+  userId: number;
+  joinedAt: string;
+  leftEarly: boolean;
+  bingos: number;
+  answers: number;
+  right: number;
+}
+
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The player rows of a game's fold (all but `guest`). */
+export function playerRows(gameId: number, fold: GameFold): PlayerRow[] {
+  const tallies = playerTallies(fold);
+  return Object.entries(fold.players).map(([userId, p]) => {
+    const t = tallies.get(Number(userId));
+    return {
+      gameId,
+      userId: Number(userId),
+      joinedAt: iso(p.joinedAt)!,
+      leftEarly: fold.endedAt !== null && !p.present,
+      bingos: t?.bingos ?? 0,
+      answers: t?.answers ?? 0,
+      right: t?.right ?? 0,
+    };
+  });
+}
+
+const playerRowKey = (r: PlayerRow) => `${r.joinedAt}|${r.leftEarly}|${r.bingos}|${r.answers}|${r.right}`;
+
+/** What a game's player rows hold now, to compare with after the batch. */
+export const storedPlayerRows = (gameId: number, fold: GameFold) =>
+  new Map(playerRows(gameId, fold).map((r) => [r.userId, playerRowKey(r)]));
+
+/** Rewrites the projections of the games a batch touched from their folds. */
+export async function writeGames(db: Db, touched: TouchedGame[]) {
+  await writeGameRows(db, touched);
+  await writePlayers(db, touched);
+  await rewriteSendsAndWins(db, touched);
+}
+
+async function writeGameRows(db: Db, touched: TouchedGame[]) {
+  await db.execute(sql`
+    insert into ${insightsGames} (game_id, org_id, room_id, workshop_id, facilitator_id, started_at, ended_at,
+      started, players, left_early, winners, state)
+    select v.game_id, v.org_id, v.room_id, v.workshop_id, v.facilitator_id, v.started_at::timestamptz,
+      v.ended_at::timestamptz, v.started, v.players, v.left_early, v.winners, v.state
+    from ${unnestColumns(touched, [
+      ['int', (g) => g.gameId],
+      ['int', (g) => g.orgId],
+      ['int', (g) => g.roomId],
+      ['int', (g) => g.workshopId],
+      ['int', (g) => g.fold.facilitatorId],
+      ['text', (g) => iso(g.startedAt)],
+      ['text', (g) => iso(g.fold.endedAt)],
+      ['boolean', (g) => g.fold.started],
+      ['int', (g) => Object.keys(g.fold.players).length],
+      [
+        'int',
+        (g) => (g.fold.endedAt === null ? 0 : Object.values(g.fold.players).filter((p) => !p.present).length),
+      ],
+      ['int', (g) => new Set(g.fold.wins.map((w) => w.userId)).size],
+      ['jsonb', (g) => JSON.stringify(g.fold)],
+    ])} as v(game_id, org_id, room_id, workshop_id, facilitator_id, started_at, ended_at, started, players,
+      left_early, winners, state)
+    on conflict (game_id) do update set facilitator_id = excluded.facilitator_id,
+      ended_at = excluded.ended_at, started = excluded.started, players = excluded.players,
+      left_early = excluded.left_early, winners = excluded.winners, state = excluded.state`);
+}
+
+/**
+ * Writes the player rows that differ from what is stored: those the batch changed (most batches of
+ * a live room change none, where rewriting all 10,000 rows of a big room held embedded PGlite, and
+ * with it the game's journal, for 0.4–1.2 s), and those stored as registered whose account is gone
+ * since (`guest` is whether the player had no account when folded). The rows are the same as
+ * rewriting them all.
+ */
+async function writePlayers(db: Db, touched: TouchedGame[]) {
+  const fresh = touched.filter((g) => g.storedPlayers === null).map((g) => g.gameId);
+  if (fresh.length > 0)
+    await db.delete(insightsPlayers).where(sql`${insightsPlayers.gameId} = any(${sql.param(fresh)}::int[])`);
+  const all = new Map<string, PlayerRow>();
+  const rows = new Map<string, PlayerRow & { guest: boolean }>();
+  for (const g of touched) {
+    const stored = new Map<number, string>();
+    for (const row of playerRows(g.gameId, g.fold)) {
+      const key = `${g.gameId}:${row.userId}`;
+      all.set(key, row);
+      stored.set(row.userId, playerRowKey(row));
+      if (g.storedPlayers?.get(row.userId) !== stored.get(row.userId)) rows.set(key, { ...row, guest: true });
+    }
+    // What the table holds once this batch commits (a failed batch's games are not kept).
+    g.storedPlayers = stored;
+  }
+  const changedIds = [...new Set([...rows.values()].map((r) => r.userId))];
+  if (changedIds.length > 0) {
+    const registered = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        select id from ${users} where id = any(${sql.param(changedIds)}::int[]) and not is_guest`),
+    );
+    const isRegistered = new Set(registered.map((u) => u.id));
+    for (const row of rows.values()) row.guest = !isRegistered.has(row.userId);
+  }
+  const known = touched.filter((g) => !fresh.includes(g.gameId));
+  for (const { gameId, userId } of known.length === 0 ? [] : await goneAccounts(db, known)) {
+    const row = all.get(`${gameId}:${userId}`);
+    if (row) rows.set(`${gameId}:${userId}`, { ...row, guest: true });
+  }
+  if (rows.size === 0) return;
+  await db.execute(sql`
+    insert into ${insightsPlayers} (game_id, user_id, joined_at, guest, left_early, bingos, answers, right_answers)
+    select v.g, v.u, v.j::timestamptz, v.guest, v.l, v.b, v.a, v.r from ${unnestColumns(
+      [...rows.values()],
+      [
+        ['int', (p) => p.gameId],
+        ['int', (p) => p.userId],
+        ['text', (p) => p.joinedAt],
+        ['boolean', (p) => p.guest],
+        ['boolean', (p) => p.leftEarly],
+        ['int', (p) => p.bingos],
+        ['int', (p) => p.answers],
+        ['int', (p) => p.right],
+      ],
+    )} as v(g, u, j, guest, l, b, a, r)
+    on conflict (game_id, user_id) do update set joined_at = excluded.joined_at, guest = excluded.guest,
+      left_early = excluded.left_early, bingos = excluded.bingos, answers = excluded.answers,
+      right_answers = excluded.right_answers`);
+}
+
+/** Players of these games stored as registered whose account has since been deleted. */
+async function goneAccounts(db: Db, games: TouchedGame[]) {
+  return rowsOf<{ gameId: number; userId: number }>(
+    await db.execute(sql`
+      select p.game_id as "gameId", p.user_id as "userId" from ${insightsPlayers} p
+      where p.game_id = any(${sql.param(games.map((g) => g.gameId))}::int[]) and not p.guest
+        and not exists (select 1 from ${users} u where u.id = p.user_id and not u.is_guest)`),
+  );
+}
+
+/** The sends, answers' choices and wins of these games, deleted and written again (a few rows each). */
+async function rewriteSendsAndWins(db: Db, touched: TouchedGame[]) {
+  const ids = touched.map((g) => g.gameId);
+  for (const table of [insightsSends, insightsChoices, insightsWins])
+    await db.delete(table).where(sql`${table.gameId} = any(${sql.param(ids)}::int[])`);
+  const sends = touched.flatMap((g) => g.fold.sends.map((s) => ({ gameId: g.gameId, ...s })));
+  const choices = sends.flatMap((s) => {
+    if (!s.question) return [];
+    const counts = new Map(s.question.options.map((id) => [id, 0]));
+    for (const [choice] of Object.values(s.question.answers))
+      counts.set(choice, (counts.get(choice) ?? 0) + 1);
+    const correct = s.question.correct;
+    return [...counts].map(([choice, n]) => ({ ...s, choice, correct: choice === correct, n }));
+  });
+  const wins = touched.flatMap((g) => g.fold.wins.map((w) => ({ gameId: g.gameId, ...w })));
+  if (sends.length > 0) {
+    await db.execute(sql`
+      insert into ${insightsSends} (game_id, seq, content_id, content_type, session_id, sent_at, present,
+        is_question, answers, right_answers, answer_ms)
+      select v.g, v.s, v.c, v.t, v.sess, v.at::timestamptz, v.p, v.q, v.a, v.r, v.ms::bigint
+      from ${unnestColumns(sends, [
+        ['int', (s) => s.gameId],
+        ['int', (s) => s.seq],
+        ['int', (s) => s.contentId],
+        ['text', (s) => s.contentType],
+        ['int', (s) => s.sessionId],
+        ['text', (s) => iso(s.sentAt)],
+        ['int', (s) => s.present],
+        ['boolean', (s) => s.question !== null],
+        ['int', (s) => (s.question ? Object.keys(s.question.answers).length : 0)],
+        [
+          'int',
+          (s) =>
+            s.question
+              ? Object.values(s.question.answers).filter(([c]) => c === s.question!.correct).length
+              : 0,
+        ],
+        [
+          'text',
+          (s) => String(s.question ? Object.values(s.question.answers).reduce((n, [, ms]) => n + ms, 0) : 0),
+        ],
+      ])} as v(g, s, c, t, sess, at, p, q, a, r, ms)`);
+  }
+  if (choices.length > 0) {
+    await db.execute(sql`
+      insert into ${insightsChoices} (game_id, seq, content_id, choice, correct, players)
+      select * from ${unnestColumns(choices, [
+        ['int', (c) => c.gameId],
+        ['int', (c) => c.seq],
+        ['int', (c) => c.contentId],
+        ['int', (c) => c.choice],
+        ['boolean', (c) => c.correct],
+        ['int', (c) => c.n],
+      ])}`);
+  }
+  if (wins.length > 0) {
+    await db.execute(sql`
+      insert into ${insightsWins} (game_id, seq, round, prize, pattern, balls, user_id, first)
+      select * from ${unnestColumns(wins, [
+        ['int', (w) => w.gameId],
+        ['int', (w) => w.seq],
+        ['int', (w) => w.round],
+        ['int', (w) => w.prize],
+        ['text', (w) => w.pattern],
+        ['int', (w) => w.balls],
+        ['int', (w) => w.userId],
+        ['boolean', (w) => w.first],
+      ])}`);
+  }
+}
+
+/**
+ * Recounts the product rollup (insights_months) for the months of these games' starts: one month's
+ * games and distinct players, read through the started-games index (a month of every organization).
+ */
+export async function refreshMonths(db: Db, startedAt: number[]) {
+  const months = [...new Set(startedAt.map((ms) => `${new Date(ms).toISOString().slice(0, 7)}-01`))];
+  for (const month of months) {
+    // Two index reads, not a join the planner may turn into nested scans (PGlite keeps no statistics).
+    const ids = rowsOf<{ game_id: number }>(
+      await db.execute(sql`
+        select game_id from ${insightsGames}
+        where started and started_at >= ${month}::timestamp at time zone 'UTC'
+          and started_at < (${month}::date + interval '1 month')::timestamp at time zone 'UTC'`),
+    ).map((g) => g.game_id);
+    const [players] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        select count(distinct user_id)::int as n from ${insightsPlayers}
+        where game_id = any(${sql.param(ids)}::int[])`),
+    );
+    await db.execute(sql`
+      insert into ${insightsMonths} (month, games, players) values (${month}::date, ${ids.length}, ${players?.n ?? 0})
+      on conflict (month) do update set games = excluded.games, players = excluded.players`);
+  }
+}
