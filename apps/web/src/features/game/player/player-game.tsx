@@ -8,7 +8,7 @@ import {
   winningLines,
   winsPattern,
 } from '@playshop/shared';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../auth/auth-provider';
 import { t } from '../../../i18n/i18n';
@@ -21,7 +21,10 @@ import { useAutoMark, useAutoMarkSetting } from '../presenter/auto-mark';
 import { currentPrize } from '../presenter/pattern';
 import { joinedRoom } from './joined-room';
 import { PlayerGameView } from './player-game-view';
-import { QuestionAnswer } from './question-answer';
+
+// A question's answer buttons load with the first question sent, not with the card (as the win
+// screen does): the player's phone gets the card with less JavaScript (docs/performance.md).
+const QuestionAnswer = lazy(() => import('./question-answer').then((m) => ({ default: m.QuestionAnswer })));
 
 /** The marks make a line: worth a claim (the server checks it against the stored card and rolls). */
 export function marksMakeALine(card: number[][] | null, markedCells: readonly number[]): boolean {
@@ -126,16 +129,18 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
 
   // A question the server sends is answered here: the answer goes to the server, which keeps it.
   const renderQuestion = (content: GameContent) => (
-    <QuestionAnswer
-      content={content}
-      question={state.question}
-      onAnswer={(choice) =>
-        send({
-          type: 'content_event',
-          payload: { action: 'answer_question', roomId, contentId: content.id, choice },
-        })
-      }
-    />
+    <Suspense fallback={null}>
+      <QuestionAnswer
+        content={content}
+        question={state.question}
+        onAnswer={(choice) =>
+          send({
+            type: 'content_event',
+            payload: { action: 'answer_question', roomId, contentId: content.id, choice },
+          })
+        }
+      />
+    </Suspense>
   );
 
   return (
