@@ -92,6 +92,16 @@ const roll = { type: 'game_event', payload: { action: 'get_roll', roomId: 7 } } 
 /** Lets the token promise resolve so the next socket is made. */
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
+/** A connection whose first socket is open and has had the server's greeting. */
+async function connected() {
+  const t = setup();
+  t.conn.start();
+  await flush();
+  t.sockets[0]!.open();
+  t.sockets[0]!.receive(greeting);
+  return t;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
 });
@@ -486,12 +496,8 @@ describe('game socket connection', () => {
   });
 
   it('a claim sent on a socket that drops before the server answered is sent again after the reconnect', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await connected();
     const first = t.sockets[0]!;
-    first.open();
-    first.receive(greeting);
     // The claim goes out, with a ping after it; the link is dead, so neither reaches the server.
     t.conn.send(claim);
     expect(first.sent.slice(-2)).toEqual([claim, ping]);
@@ -521,10 +527,7 @@ describe('game socket connection', () => {
   });
 
   it('a roll is never sent twice: only commands the server applies once are kept', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
-    t.sockets[0]!.open();
+    const t = await connected();
     t.conn.send(roll);
     expect(t.sockets[0]!.sent.at(-1)).toEqual(roll);
     t.sockets[0]!.drop(1006);
@@ -540,12 +543,8 @@ describe('game socket connection', () => {
   });
 
   it('a claim sent on the old socket during a move, not yet answered, goes again on the new socket after its snapshot', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await connected();
     const old = t.sockets[0]!;
-    old.open();
-    old.receive(greeting);
     old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
     t.conn.send(claim);
     expect(old.sent.slice(-2)).toEqual([claim, ping]);

@@ -25,23 +25,19 @@ export function AdminRoomPage() {
 /** Open Lobby, Start Game and Close Lobby (confirmed first: it ends the game for everyone). */
 function LobbyButtons({ state, commands }: { state: GameState; commands: FacilitatorCommands }) {
   const t = useT();
+  /** Says what is happening, then does it. */
+  const saying = (text: string, command: () => void) => () => {
+    toastSuccess(text);
+    command();
+  };
   return (
     <Group>
-      <Button
-        disabled={state.lobbyOpen}
-        onClick={() => {
-          toastSuccess(t('game.openingLobby'));
-          commands.openLobby();
-        }}
-      >
+      <Button disabled={state.lobbyOpen} onClick={saying(t('game.openingLobby'), commands.openLobby)}>
         {t('gameControl.openLobby')}
       </Button>
       <Button
         disabled={!state.lobbyOpen || state.gameStarted}
-        onClick={() => {
-          toastSuccess(t('game.gameStarted'));
-          commands.startGame();
-        }}
+        onClick={saying(t('game.gameStarted'), commands.startGame)}
       >
         {t('gameControl.startGame')}
       </Button>
@@ -49,11 +45,7 @@ function LobbyButtons({ state, commands }: { state: GameState; commands: Facilit
         color="red"
         variant="light"
         disabled={!state.lobbyOpen}
-        confirm={{
-          title: t('gameControl.confirmCloseLobbyTitle'),
-          body: t('gameControl.confirmCloseLobbyBody'),
-          confirm: t('gameControl.closeLobby'),
-        }}
+        confirm="CloseLobby"
         onConfirm={commands.closeLobby}
       >
         {t('gameControl.closeLobby')}

@@ -74,11 +74,7 @@ function TimerControls({ commands }: { commands: FacilitatorCommands }) {
 }
 
 /** Start New Game and End Game, each confirmed first since they change the room for everyone. */
-function RoundEndButtons({
-  isStarted,
-  commands,
-  onEndGame,
-}: {
+function RoundEndButtons(props: {
   isStarted: boolean;
   commands: FacilitatorCommands;
   onEndGame: () => void;
@@ -89,25 +85,13 @@ function RoundEndButtons({
       <ConfirmButton
         variant="light"
         color="brand"
-        disabled={!isStarted}
-        confirm={{
-          title: t('gameControl.confirmNewGameTitle'),
-          body: t('gameControl.confirmNewGameBody'),
-          confirm: t('gameControl.startNewGame'),
-        }}
-        onConfirm={commands.startNewGame}
+        disabled={!props.isStarted}
+        confirm="NewGame"
+        onConfirm={props.commands.startNewGame}
       >
         {t('gameControl.startNewGame')}
       </ConfirmButton>
-      <ConfirmButton
-        color="red.9"
-        confirm={{
-          title: t('gameControl.confirmEndGameTitle'),
-          body: t('gameControl.confirmEndGameBody'),
-          confirm: t('gameControl.endGame'),
-        }}
-        onConfirm={onEndGame}
-      >
+      <ConfirmButton color="red.9" confirm="EndGame" onConfirm={props.onEndGame}>
         {t('gameControl.endGame')}
       </ConfirmButton>
     </>
