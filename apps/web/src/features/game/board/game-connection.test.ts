@@ -1,4 +1,3 @@
-import { PROTOCOL_VERSION } from '@playshop/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from './fake-socket';
 import {
@@ -14,6 +13,7 @@ import {
   socketUrl,
 } from './game-connection';
 import type { IncomingMessage } from './game-reducer';
+import { snapshot } from './test-fixtures';
 
 function setup({ hidden = false } = {}) {
   const sockets: FakeSocket[] = [];
@@ -49,34 +49,7 @@ function setup({ hidden = false } = {}) {
 }
 
 /** A whole room as a snapshot (what a join or a reconnect brings). */
-const fullSnapshot = {
-  protocolVersion: PROTOCOL_VERSION,
-  roomId: 7,
-  lobbyOpen: true,
-  gameStarted: true,
-  gameState: 'bingo',
-  round: 1,
-  bingoRolls: [5],
-  bingoBoard: null,
-  playerArr: [],
-  playerCount: 1,
-  markedCells: [],
-  winners: [],
-  wins: [],
-  winnerAudio: null,
-  rules: { prizes: [{ kind: 'any_line' }], prizeIndex: 0, autoCall: null },
-  contentId: null,
-  contentType: null,
-  content: null,
-  question: null,
-  points: { shown: false, rows: [] },
-  queue: [],
-  sessionName: null,
-  roomSessionName: null,
-  timer: null,
-  hideRollAnimation: false,
-  connectionClosed: false,
-};
+const fullSnapshot = snapshot({ roomId: 7, bingoRolls: [5], playerArr: [], markedCells: [], timer: null });
 
 const ping = { type: 'ping', payload: {} };
 /** The server's first frame on every socket (its resume ticket): it answers no ping. */
