@@ -117,7 +117,7 @@ const REPEATABLE = new Set([
   'close_question',
   'reveal_answer',
 ]);
-export const isRepeatable = (message: ClientMessage) =>
+const isRepeatable = (message: ClientMessage) =>
   REPEATABLE.has('action' in message.payload ? message.payload.action : message.type);
 
 /** A command on its way: the socket it went out on (null: not yet) and the ping after it. */
