@@ -1,4 +1,3 @@
-import { PROTOCOL_VERSION } from '@playshop/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from './fake-socket';
 import {
@@ -14,6 +13,7 @@ import {
   socketUrl,
 } from './game-connection';
 import type { IncomingMessage } from './game-reducer';
+import { snapshot } from './test-fixtures';
 
 function setup({ hidden = false } = {}) {
   const sockets: FakeSocket[] = [];
@@ -49,37 +49,31 @@ function setup({ hidden = false } = {}) {
 }
 
 /** A whole room as a snapshot (what a join or a reconnect brings). */
-const fullSnapshot = {
-  protocolVersion: PROTOCOL_VERSION,
-  roomId: 7,
-  lobbyOpen: true,
-  gameStarted: true,
-  gameState: 'bingo',
-  round: 1,
-  bingoRolls: [5],
-  bingoBoard: null,
-  playerArr: [],
-  playerCount: 1,
-  markedCells: [],
-  winners: [],
-  wins: [],
-  winnerAudio: null,
-  rules: { prizes: [{ kind: 'any_line' }], prizeIndex: 0, autoCall: null },
-  contentId: null,
-  contentType: null,
-  content: null,
-  question: null,
-  points: { shown: false, rows: [] },
-  queue: [],
-  sessionName: null,
-  roomSessionName: null,
-  timer: null,
-  hideRollAnimation: false,
-  connectionClosed: false,
-};
+const fullSnapshot = snapshot({ roomId: 7, bingoRolls: [5], playerArr: [], markedCells: [], timer: null });
+
+const ping = { type: 'ping', payload: {} };
+/** The server's first frame on every socket (its resume ticket): it answers no ping. */
+const greeting = { type: 'pong', payload: { resume: 'ticket-g' }, seq: 0 };
+const pong = { type: 'pong', payload: {}, seq: 0 };
+const claim = { type: 'game_event', payload: { action: 'check_win', roomId: 7 } } as const;
+const answer = {
+  type: 'content_event',
+  payload: { action: 'answer_question', roomId: 7, contentId: 3, choice: 2 },
+} as const;
+const roll = { type: 'game_event', payload: { action: 'get_roll', roomId: 7 } } as const;
 
 /** Lets the token promise resolve so the next socket is made. */
 const flush = () => vi.advanceTimersByTimeAsync(0);
+
+/** A connection whose first socket is open and has had the server's greeting. */
+async function connected() {
+  const t = setup();
+  t.conn.start();
+  await flush();
+  t.sockets[0]!.open();
+  t.sockets[0]!.receive(greeting);
+  return t;
+}
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -323,7 +317,7 @@ describe('game socket connection', () => {
     expect(t.received.at(-1)).toMatchObject({ payload: { roll: 8 } });
     // What is sent goes on the new socket; nothing was shown, the status never left 'open'.
     t.conn.send({ type: 'ready', payload: { roomId: 7 } });
-    expect(moving.sent.at(-1)).toEqual({ type: 'ready', payload: { roomId: 7 } });
+    expect(moving.sent.slice(-2)).toEqual([{ type: 'ready', payload: { roomId: 7 } }, ping]);
     expect(t.toasts.slice(toasts)).toEqual([]);
     expect(t.statuses.at(-1)).toBe('open');
     // The old socket's close (its own, or the server's 1012) changes nothing now.
@@ -470,7 +464,70 @@ describe('game socket connection', () => {
     expect(t.sockets[0]!.sent).toEqual([
       { type: 'room_event', payload: { action: 'join_room', roomId: 7 } },
       { type: 'ready', payload: { roomId: 7 } },
+      ping,
     ]);
+  });
+
+  it('a claim sent on a socket that drops before the server answered is sent again after the reconnect', async () => {
+    const t = await connected();
+    const first = t.sockets[0]!;
+    // The claim goes out, with a ping after it; the link is dead, so neither reaches the server.
+    t.conn.send(claim);
+    expect(first.sent.slice(-2)).toEqual([claim, ping]);
+    first.drop(1006);
+    // Sent while reconnecting: it waits for the next socket.
+    t.conn.send(answer);
+    await vi.advanceTimersByTimeAsync(1000);
+    const second = t.sockets[1]!;
+    second.open();
+    expect(second.sent).toEqual([
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 0 } },
+      claim,
+      ping,
+      answer,
+      ping,
+    ]);
+    // The greeting is no answer; the pongs to our pings are: nothing is sent a third time.
+    second.receive(greeting);
+    second.receive(pong);
+    second.receive(pong);
+    second.drop(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    t.sockets[2]!.open();
+    expect(t.sockets[2]!.sent).toEqual([
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 0 } },
+    ]);
+  });
+
+  it('a roll is never sent twice: only commands the server applies once are kept', async () => {
+    const t = await connected();
+    t.conn.send(roll);
+    expect(t.sockets[0]!.sent.at(-1)).toEqual(roll);
+    t.sockets[0]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(1000);
+    t.sockets[1]!.open();
+    expect(t.sockets[1]!.sent).toHaveLength(1);
+    // Pressed while the socket is down, it goes once, on the next socket.
+    t.sockets[1]!.drop(1006);
+    t.conn.send(roll);
+    await vi.advanceTimersByTimeAsync(2000);
+    t.sockets[2]!.open();
+    expect(t.sockets[2]!.sent.slice(1)).toEqual([roll]);
+  });
+
+  it('a claim sent on the old socket during a move, not yet answered, goes again on the new socket after its snapshot', async () => {
+    const t = await connected();
+    const old = t.sockets[0]!;
+    old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
+    t.conn.send(claim);
+    expect(old.sent.slice(-2)).toEqual([claim, ping]);
+    const moving = t.sockets[1]!;
+    moving.open();
+    moving.receive(greeting);
+    expect(moving.sent).toHaveLength(1);
+    moving.receive({ type: 'set_game_state', payload: fullSnapshot, seq: 1 });
+    expect(moving.sent.slice(1)).toEqual([claim, ping]);
+    expect(old.closedWith).toBe(1000);
   });
 
   it('says when the first connection fails', async () => {

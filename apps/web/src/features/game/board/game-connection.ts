@@ -98,124 +98,213 @@ export function parseServerFrame(data: unknown): ServerMessage | null {
 }
 
 /**
+ * Commands the server applies once however often they arrive (a second claim, answer, ready or mark
+ * of the same thing does nothing: docs/protocol.md): the only ones sent again when it is not certain
+ * that the server got them. A roll, content, a timer or a new round would happen twice.
+ */
+const REPEATABLE = new Set([
+  'ready',
+  'check_win',
+  'mark',
+  'answer_question',
+  'open_lobby',
+  'start_game',
+  'game_state',
+  'hide_roll_animation',
+  'pause_auto_call',
+  'resume_auto_call',
+  'set_points_table',
+  'close_question',
+  'reveal_answer',
+]);
+const isRepeatable = (message: ClientMessage) =>
+  REPEATABLE.has('action' in message.payload ? message.payload.action : message.type);
+
+/** A command on its way: the socket it went out on (null: not yet) and the ping after it. */
+interface Pending {
+  message: ClientMessage;
+  on: SocketLike | null;
+  ping: number;
+}
+
+/**
  * One game socket with the reconnect policy of SPEC §4/§9: a close other than 1000 shows
  * 'Websocket connection closed unexpectedly' and tries again after 1, 2, 4, 8 and 16 s (5 tries),
  * each with a fresh token; when back it sends `reconnect` with the last seq seen, so the server
  * replays what was missed. The first open sends `join_room`. A socket that stays silent for
  * STALL_MS although it is pinged every HEARTBEAT_MS is closed and treated as dropped: a stalled
  * network shows within seconds instead of looking live.
+ *
+ * What is sent goes out on the socket in use, or waits for the next one. The server answers a
+ * socket's frames in order, so a `pong` tells that everything sent on it before the `ping` arrived:
+ * a repeatable command stays, with a ping after it, until that pong; when its socket drops (or a move
+ * replaces it) first, it is sent again on the next one.
  */
-export function createGameConnection(deps: GameConnectionDeps) {
-  const createSocket = deps.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
-  const location = deps.location ?? window.location;
-  const isHidden = deps.isHidden ?? (() => typeof document !== 'undefined' && document.hidden);
-  const random = deps.random ?? Math.random;
-  let socket: SocketLike | null = null;
-  let status: ConnectionStatus = 'connecting';
-  let everOpened = false;
-  let isOpening = false;
-  let attempt = 0;
-  let retry: ReturnType<typeof setTimeout> | null = null;
-  let tick: ReturnType<typeof setInterval> | null = null;
-  let lastHeard = 0;
-  let lastPing = 0;
-  let disposed = false;
-  let hasWarned = false;
+class Connection {
+  readonly #deps: GameConnectionDeps;
+  #createSocket: (url: string) => SocketLike;
+  #location: { protocol: string; host: string };
+  #isHidden: () => boolean;
+  #random: () => number;
+  #socket: SocketLike | null = null;
+  #status: ConnectionStatus = 'connecting';
+  #everOpened = false;
+  #isOpening = false;
+  #attempt = 0;
+  #retry: ReturnType<typeof setTimeout> | null = null;
+  #tick: ReturnType<typeof setInterval> | null = null;
+  #lastHeard = 0;
+  #lastPing = 0;
+  #disposed = false;
+  #hasWarned = false;
   /** The server's last resume ticket and when it came (Date.now()). */
-  let ticket: { value: string; at: number } | null = null;
+  #ticket: { value: string; at: number } | null = null;
   /** The socket a `move` opened, until it has the room (then it is `socket`) or fails. */
-  let mover: SocketLike | null = null;
-  let moverTimer: ReturnType<typeof setTimeout> | null = null;
+  #mover: SocketLike | null = null;
+  #moverTimer: ReturnType<typeof setTimeout> | null = null;
   /**
    * The server is restarting (1012, `move`): until a socket is open again, a failed try (an upgrade
    * the stopping instance refuses, a ticket refused) is tried again without an error on screen.
    */
-  let isRestarting = false;
-  const outbox: ClientMessage[] = [];
+  #isRestarting = false;
+  #outbox: Pending[] = [];
+  /** Pings sent on the socket in use, and pongs that answered them. */
+  #pings = 0;
+  #pongs = 0;
 
-  const setStatus = (next: ConnectionStatus) => {
-    status = next;
-    deps.onStatus?.(next);
-  };
+  constructor(deps: GameConnectionDeps) {
+    this.#deps = deps;
+    this.#createSocket = deps.createSocket ?? ((url: string) => new WebSocket(url) as unknown as SocketLike);
+    this.#location = deps.location ?? window.location;
+    this.#isHidden = deps.isHidden ?? (() => typeof document !== 'undefined' && document.hidden);
+    this.#random = deps.random ?? Math.random;
+  }
 
-  async function open() {
-    if (disposed || socket || isOpening) return;
-    isOpening = true;
-    setStatus(attempt === 0 && !everOpened ? 'connecting' : 'reconnecting');
-    if (attempt === 0 && !everOpened) deps.notify.info(GAME_TEXTS.wsConnecting);
+  start() {
+    void this.#open();
+  }
+
+  /** Sends now, or as soon as a socket is open again; a repeatable command until the server has it. */
+  send(message: ClientMessage) {
+    const ws = this.#socket;
+    if (!ws || ws.readyState !== OPEN) return void this.#outbox.push({ message, on: null, ping: 0 });
+    this.#write(ws, message);
+    if (!isRepeatable(message)) return;
+    this.#outbox.push({ message, on: ws, ping: this.#pings + 1 });
+    this.#ping(ws);
+  }
+
+  /**
+   * The browser is back online, the tab is visible again, or the player pressed Retry: a waiting
+   * reconnect happens now (after the last failed try, a new round of tries starts); an open
+   * socket is pinged and has STALL_MS to answer.
+   */
+  resume() {
+    if (this.#disposed || this.#isOpening) return;
+    const ws = this.#socket;
+    if (ws) {
+      this.#lastHeard = Date.now();
+      if (ws.readyState === OPEN) this.#ping(ws);
+      return;
+    }
+    if (this.#status !== 'reconnecting' && this.#status !== 'failed') return;
+    if (this.#retry) clearTimeout(this.#retry);
+    this.#retry = null;
+    if (this.#status === 'failed') this.#attempt = 0;
+    void this.#open();
+  }
+
+  /** Closes on purpose (code 1000): no reconnect. */
+  close() {
+    this.#disposed = true;
+    if (this.#retry) clearTimeout(this.#retry);
+    if (this.#mover) this.#abandonMove(this.#mover);
+    const ws = this.#socket;
+    this.#detach();
+    ws?.close(NORMAL_CLOSE);
+    this.#setStatus('closed');
+  }
+
+  #setStatus(next: ConnectionStatus) {
+    this.#status = next;
+    this.#deps.onStatus?.(next);
+  }
+
+  async #open() {
+    if (this.#disposed || this.#socket || this.#isOpening) return;
+    const isFirst = this.#attempt === 0 && !this.#everOpened;
+    this.#isOpening = true;
+    this.#setStatus(isFirst ? 'connecting' : 'reconnecting');
+    if (isFirst) this.#deps.notify.info(GAME_TEXTS.wsConnecting);
     // Back after a drop with a fresh ticket: no token (no refresh call), and any instance admits it
     // without a database read (a venue's thousands of reconnects at once: docs/protocol.md).
+    const ticket = this.#ticket;
     const resume = ticket && Date.now() - ticket.at < RESUME_TICKET_USE_MS ? ticket.value : null;
     // A ticket is tried once: if that socket does not open, the next try takes a token.
-    ticket = null;
-    let token: string | null = resume;
-    if (!resume) {
-      try {
-        token = await deps.getToken(attempt);
-      } catch {
-        token = null;
-      }
-    }
-    isOpening = false;
-    if (disposed) return;
-    if (!token) return handleClose(4401);
-    const ws = createSocket(socketUrl(location, token, resume ? 'resume' : 'token'));
-    socket = ws;
-    watch(ws);
+    this.#ticket = null;
+    const token = resume ?? (await this.#deps.getToken(this.#attempt).catch(() => null));
+    this.#isOpening = false;
+    if (this.#disposed) return;
+    if (!token) return this.#handleClose(4401);
+    const ws = this.#connect(token, resume ? 'resume' : 'token');
+    this.#use(ws, false);
     ws.onopen = () => {
-      if (socket !== ws) return;
-      const wasReconnect = everOpened;
-      everOpened = true;
-      attempt = 0;
-      isRestarting = false;
-      lastHeard = Date.now();
-      setStatus('open');
-      if (wasReconnect) {
-        deps.notify.success(GAME_TEXTS.wsReconnected);
-        sendReconnect(ws);
-      } else {
-        deps.notify.success(GAME_TEXTS.wsConnected);
-        rawSend({ type: 'room_event', payload: { action: 'join_room', roomId: deps.roomId } });
-      }
-      for (const message of outbox.splice(0)) rawSend(message);
+      if (this.#socket === ws) this.#opened(ws);
     };
-    listen(ws);
   }
 
-  function sendReconnect(ws: SocketLike) {
-    const lastSeq = deps.getLastSeq();
-    ws.send(
-      JSON.stringify({ type: 'room_event', payload: { action: 'reconnect', roomId: deps.roomId, lastSeq } }),
-    );
+  #connect(token: string, param: 'token' | 'resume') {
+    return this.#createSocket(socketUrl(this.#location, token, param));
   }
 
-  /** The listeners of the socket in use. */
-  function listen(ws: SocketLike) {
+  #opened(ws: SocketLike) {
+    const wasReconnect = this.#everOpened;
+    this.#everOpened = true;
+    this.#attempt = 0;
+    this.#isRestarting = false;
+    this.#lastHeard = Date.now();
+    this.#setStatus('open');
+    this.#deps.notify.success(wasReconnect ? GAME_TEXTS.wsReconnected : GAME_TEXTS.wsConnected);
+    if (wasReconnect) this.#sendReconnect(ws);
+    else this.#write(ws, { type: 'room_event', payload: { action: 'join_room', roomId: this.#deps.roomId } });
+    this.#flush(ws);
+  }
+
+  #sendReconnect(ws: SocketLike) {
+    const { roomId, getLastSeq } = this.#deps;
+    this.#write(ws, { type: 'room_event', payload: { action: 'reconnect', roomId, lastSeq: getLastSeq() } });
+  }
+
+  /** `ws` is the socket in use now: watched and listened to. Its first frame (a `pong` or `move`) answers no ping. */
+  #use(ws: SocketLike, isGreeted: boolean) {
+    this.#socket = ws;
+    this.#pings = 0;
+    this.#pongs = 0;
+    this.#watch(ws);
     ws.onmessage = (event) => {
-      if (socket !== ws) return;
-      lastHeard = Date.now();
+      if (this.#socket !== ws) return;
+      this.#lastHeard = Date.now();
+      const wasGreeted = isGreeted;
+      isGreeted = true;
       const message = parseServerFrame(event.data);
-      if (!message) return warnOnce(event.data);
-      if (message.type === 'move') return moveTo(message.payload.resume);
-      if (message.type !== 'pong') deps.onMessage(message);
-      else if (message.payload.resume) ticket = { value: message.payload.resume, at: Date.now() };
+      if (!message) return this.#warnOnce(event.data);
+      if (message.type === 'move') return this.#moveTo(message.payload.resume);
+      if (message.type !== 'pong') return this.#deps.onMessage(message);
+      if (message.payload.resume) this.#ticket = { value: message.payload.resume, at: Date.now() };
+      if (wasGreeted) this.#ponged(ws);
     };
     ws.onerror = () => {
-      if (socket === ws && !everOpened && attempt === 0) deps.notify.error(GAME_TEXTS.wsFailedToConnect);
+      if (this.#socket === ws && !this.#everOpened && this.#attempt === 0)
+        this.#deps.notify.error(GAME_TEXTS.wsFailedToConnect);
     };
     ws.onclose = (event) => {
-      if (socket !== ws) return;
-      detach();
+      if (this.#socket !== ws) return;
+      this.#detach();
       // Its screen is moving: the new socket brings the room (or, if it fails, the usual reconnect),
       // given STALL_MS from now, as any socket that does not open.
-      if (mover) {
-        isRestarting = true;
-        const moving = mover;
-        if (moverTimer) clearTimeout(moverTimer);
-        moverTimer = setTimeout(() => abandonMove(moving), STALL_MS);
-        return;
-      }
-      handleClose(event.code);
+      if (!this.#mover) return this.#handleClose(event.code);
+      this.#isRestarting = true;
+      this.#giveUpMoveIn(this.#mover, STALL_MS);
     };
   }
 
@@ -225,182 +314,159 @@ export function createGameConnection(deps: GameConnectionDeps) {
    * frames. From the new socket's snapshot on (what it sent before is in the snapshot) it is the
    * socket in use, and this one is closed: no moment without frames, and nothing on screen.
    */
-  function moveTo(resumeTicket: string) {
-    if (mover || disposed) return;
-    const ws = createSocket(socketUrl(location, resumeTicket, 'resume'));
-    mover = ws;
+  #moveTo(resumeTicket: string) {
+    if (this.#mover || this.#disposed) return;
+    const ws = this.#connect(resumeTicket, 'resume');
+    this.#mover = ws;
     // While the old socket brings frames, a slow new one costs nothing: it is given up only when it
     // has not brought the room MOVE_GIVE_UP_MS after the move, or STALL_MS after the old one closed.
-    moverTimer = setTimeout(() => abandonMove(ws), MOVE_GIVE_UP_MS);
+    this.#giveUpMoveIn(ws, MOVE_GIVE_UP_MS);
     ws.onopen = () => {
-      if (mover === ws) sendReconnect(ws);
+      if (this.#mover === ws) this.#sendReconnect(ws);
     };
     ws.onmessage = (event) => {
-      if (mover !== ws) return;
+      if (this.#mover !== ws) return;
       const message = parseServerFrame(event.data);
       if (message?.type === 'pong' && message.payload.resume) {
-        ticket = { value: message.payload.resume, at: Date.now() };
+        this.#ticket = { value: message.payload.resume, at: Date.now() };
       }
-      if (message?.type !== 'set_game_state' || !('roomId' in message.payload)) return;
-      const old = socket;
-      settleMove();
-      if (old) {
-        detach();
-        old.onclose = null;
-        old.onmessage = null;
-        old.close(NORMAL_CLOSE);
-      }
-      socket = ws;
-      isRestarting = false;
-      attempt = 0;
-      watch(ws);
-      listen(ws);
-      if (status !== 'open') setStatus('open');
-      deps.onMessage(message);
-      for (const queued of outbox.splice(0)) rawSend(queued);
+      if (message?.type === 'set_game_state' && 'roomId' in message.payload) this.#arrive(ws, message);
     };
     ws.onerror = () => undefined;
-    ws.onclose = () => abandonMove(ws);
+    ws.onclose = () => this.#abandonMove(ws);
   }
 
-  function settleMove() {
-    mover = null;
-    if (moverTimer) clearTimeout(moverTimer);
-    moverTimer = null;
+  /** The move's socket brought the room: it is the socket in use, and the old one is closed. */
+  #arrive(ws: SocketLike, snapshot: ServerMessage) {
+    const old = this.#socket;
+    this.#settleMove();
+    if (old) {
+      this.#detach();
+      old.onclose = null;
+      old.onmessage = null;
+      old.close(NORMAL_CLOSE);
+    }
+    this.#use(ws, true);
+    this.#isRestarting = false;
+    this.#attempt = 0;
+    if (this.#status !== 'open') this.#setStatus('open');
+    this.#deps.onMessage(snapshot);
+    this.#flush(ws);
+  }
+
+  #giveUpMoveIn(ws: SocketLike, ms: number) {
+    if (this.#moverTimer) clearTimeout(this.#moverTimer);
+    this.#moverTimer = setTimeout(() => this.#abandonMove(ws), ms);
+  }
+
+  #settleMove() {
+    this.#mover = null;
+    if (this.#moverTimer) clearTimeout(this.#moverTimer);
+    this.#moverTimer = null;
   }
 
   /** The move's socket failed: the old one still serves, or its 1012 already came (reconnect, quietly). */
-  function abandonMove(ws: SocketLike) {
-    if (mover !== ws) return;
-    settleMove();
+  #abandonMove(ws: SocketLike) {
+    if (this.#mover !== ws) return;
+    this.#settleMove();
     ws.onclose = null;
     ws.onmessage = null;
     ws.close(NORMAL_CLOSE);
-    if (!socket && !retry && !isOpening) handleClose(RESTART_CLOSE);
+    if (!this.#socket && !this.#retry && !this.#isOpening) this.#handleClose(RESTART_CLOSE);
   }
 
   /** Pings while open; a socket silent for STALL_MS (open or still connecting) is given up. */
-  function watch(ws: SocketLike) {
-    lastHeard = Date.now();
-    lastPing = lastHeard;
-    tick = setInterval(() => {
-      if (socket !== ws) return;
+  #watch(ws: SocketLike) {
+    this.#lastHeard = Date.now();
+    this.#lastPing = this.#lastHeard;
+    this.#tick = setInterval(() => {
+      if (this.#socket !== ws) return;
       const now = Date.now();
-      if (isHidden()) lastHeard = now;
-      if (now - lastHeard >= STALL_MS) return stall();
-      if (ws.readyState === OPEN && now - lastPing >= HEARTBEAT_MS) {
-        lastPing = now;
-        rawSend({ type: 'ping', payload: {} });
-      }
+      if (this.#isHidden()) this.#lastHeard = now;
+      if (now - this.#lastHeard >= STALL_MS) return this.#stall(ws);
+      if (ws.readyState === OPEN && now - this.#lastPing >= HEARTBEAT_MS) this.#ping(ws);
     }, TICK_MS);
   }
 
-  function stall() {
-    const ws = socket;
-    detach();
-    ws?.close(STALL_CLOSE);
-    handleClose(STALL_CLOSE);
+  #stall(ws: SocketLike) {
+    this.#detach();
+    ws.close(STALL_CLOSE);
+    this.#handleClose(STALL_CLOSE);
   }
 
-  function detach() {
-    socket = null;
-    if (tick) clearInterval(tick);
-    tick = null;
+  #detach() {
+    this.#socket = null;
+    if (this.#tick) clearInterval(this.#tick);
+    this.#tick = null;
   }
 
-  function warnOnce(data: unknown) {
-    if (hasWarned) return;
-    hasWarned = true;
+  #warnOnce(data: unknown) {
+    if (this.#hasWarned) return;
+    this.#hasWarned = true;
     console.warn('Game socket: dropped a frame that is not in the protocol', data);
   }
 
-  function handleClose(code: number) {
-    if (disposed) return;
-    if (code === NORMAL_CLOSE) {
-      setStatus('closed');
-      deps.notify.info(GAME_TEXTS.wsDisconnected);
-      return;
-    }
-    // Closed by the server on purpose (removed from the room, rights gone): trying again cannot help.
-    if (FINAL_CLOSES.includes(code)) {
-      setStatus('closed');
+  #handleClose(code: number) {
+    if (this.#disposed) return;
+    const { notify } = this.#deps;
+    // A normal close, or closed by the server on purpose (removed from the room, rights gone): trying again cannot help.
+    if (code === NORMAL_CLOSE || FINAL_CLOSES.includes(code)) {
+      this.#setStatus('closed');
+      if (code === NORMAL_CLOSE) notify.info(GAME_TEXTS.wsDisconnected);
       return;
     }
     // A rolling restart: the room is already with another instance; back at once, quietly.
     if (code === RESTART_CLOSE) {
-      isRestarting = true;
-      setStatus('reconnecting');
-      retry = setTimeout(() => {
-        retry = null;
-        void open();
-      }, random() * RESTART_SPREAD_MS);
-      return;
+      this.#isRestarting = true;
+      this.#setStatus('reconnecting');
+      return this.#retryIn(this.#random() * RESTART_SPREAD_MS);
     }
     // A try after a restart that did not open (the stopping instance refusing the upgrade, a ticket
     // refused) is part of the restart: tried again on the same backoff, with nothing on screen.
-    if (!isRestarting) deps.notify.error(GAME_TEXTS.wsClosedUnexpectedly);
-    attempt += 1;
-    if (attempt > WS_RECONNECT.maxAttempts) {
-      setStatus('failed');
-      deps.notify.error(GAME_TEXTS.wsFailedToReconnect);
-      return;
+    if (!this.#isRestarting) notify.error(GAME_TEXTS.wsClosedUnexpectedly);
+    this.#attempt += 1;
+    if (this.#attempt > WS_RECONNECT.maxAttempts) {
+      this.#setStatus('failed');
+      return notify.error(GAME_TEXTS.wsFailedToReconnect);
     }
-    setStatus('reconnecting');
-    if (!isRestarting) deps.notify.info(GAME_TEXTS.wsAttemptingReconnect);
-    retry = setTimeout(
-      () => {
-        retry = null;
-        void open();
-      },
-      reconnectDelay(attempt, random()),
-    );
+    this.#setStatus('reconnecting');
+    if (!this.#isRestarting) notify.info(GAME_TEXTS.wsAttemptingReconnect);
+    this.#retryIn(reconnectDelay(this.#attempt, this.#random()));
   }
 
-  function rawSend(message: ClientMessage) {
-    socket?.send(JSON.stringify(message));
+  #retryIn(ms: number) {
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      void this.#open();
+    }, ms);
   }
 
-  return {
-    start() {
-      void open();
-    },
-    /** Sends now, or as soon as the socket is open again. */
-    send(message: ClientMessage) {
-      if (socket && socket.readyState === OPEN) rawSend(message);
-      else outbox.push(message);
-    },
-    /**
-     * The browser is back online, the tab is visible again, or the player pressed Retry: a waiting
-     * reconnect happens now (after the last failed try, a new round of tries starts); an open
-     * socket is pinged and has STALL_MS to answer.
-     */
-    resume() {
-      if (disposed || isOpening) return;
-      if (socket) {
-        lastHeard = Date.now();
-        if (socket.readyState === OPEN) {
-          lastPing = lastHeard;
-          rawSend({ type: 'ping', payload: {} });
-        }
-        return;
-      }
-      if (status !== 'reconnecting' && status !== 'failed') return;
-      if (retry) clearTimeout(retry);
-      retry = null;
-      if (status === 'failed') attempt = 0;
-      void open();
-    },
-    /** Closes on purpose (code 1000): no reconnect. */
-    close() {
-      disposed = true;
-      if (retry) clearTimeout(retry);
-      if (mover) abandonMove(mover);
-      const ws = socket;
-      detach();
-      if (ws) ws.close(NORMAL_CLOSE);
-      setStatus('closed');
-    },
-  };
+  #write(ws: SocketLike, message: ClientMessage) {
+    ws.send(JSON.stringify(message));
+  }
+
+  #ping(ws: SocketLike) {
+    this.#lastPing = Date.now();
+    this.#pings += 1;
+    this.#write(ws, { type: 'ping', payload: {} });
+  }
+
+  /** `ws` is the socket in use now, past its join or reconnect: what it has not carried goes on it. */
+  #flush(ws: SocketLike) {
+    const due = this.#outbox.filter((p) => p.on !== ws);
+    this.#outbox = this.#outbox.filter((p) => p.on === ws);
+    for (const p of due) this.send(p.message);
+  }
+
+  /** A pong on `ws` that answers one of our pings: what went out before that ping has arrived. */
+  #ponged(ws: SocketLike) {
+    const pongs = ++this.#pongs;
+    this.#outbox = this.#outbox.filter((p) => p.on !== ws || p.ping > pongs);
+  }
+}
+
+export function createGameConnection(deps: GameConnectionDeps) {
+  return new Connection(deps);
 }
 
 export type GameConnection = ReturnType<typeof createGameConnection>;

@@ -1,7 +1,7 @@
-import { type GameSnapshot, PROTOCOL_VERSION, type QueueItem, ZServerMessage } from '@playshop/shared';
+import { PROTOCOL_VERSION, type QueueItem, ZServerMessage } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { type GameAction, type GameState, gameReducer, initialGameState, toBoard } from './game-reducer';
-import { card, content as oneContent, openQuiz, quiz } from './test-fixtures';
+import { card, content as oneContent, openQuiz, quiz, snapshot } from './test-fixtures';
 
 const card2 = card.map((row) => row.map((n) => (n === 0 ? 0 : n + 5)));
 
@@ -27,36 +27,6 @@ const queue: QueueItem[] = [
   { contentId: 4, contentType: 'OTHER', title: 'Exits' },
   { contentId: 6, contentType: 'VIDEO', title: 'Drill' },
 ];
-
-const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
-  protocolVersion: PROTOCOL_VERSION,
-  roomId: 1,
-  lobbyOpen: true,
-  gameStarted: true,
-  gameState: 'bingo',
-  round: 1,
-  bingoRolls: [1, 2],
-  bingoBoard: card,
-  playerArr: [{ username: 'ann', isReady: true, hasBingo: false }],
-  playerCount: 1,
-  markedCells: [0, 2],
-  winners: [],
-  wins: [],
-  winnerAudio: null,
-  rules: { prizes: [{ kind: 'any_line' }], prizeIndex: 0, autoCall: null },
-  contentId: null,
-  contentType: null,
-  content: null,
-  question: null,
-  points: { shown: false, rows: [] },
-  queue: [],
-  sessionName: 'Warm-up',
-  roomSessionName: 'Warm-up',
-  timer: { time: 30, isRunning: true, isPaused: false, endsAt: '2026-01-01T00:00:30.000Z' },
-  hideRollAnimation: true,
-  connectionClosed: false,
-  ...over,
-});
 
 describe('game reducer: merges what the server says', () => {
   it('open_lobby opens the lobby and keeps the seq', () => {

@@ -176,188 +176,173 @@ function applySnapshot(state: GameState, snap: GameSnapshot): GameState {
   };
 }
 
-/** SPEC §4 'Incoming messages and effects', one case per message. */
+/** The game's state after a frame or a local action; the highest `seq` seen is kept. */
 export function gameReducer(state: GameState, action: GameAction): GameState {
   const next = reduce(state, action);
   if (!('seq' in action) || action.seq <= next.lastSeq) return next;
   return { ...next, lastSeq: action.seq };
 }
 
+type Handlers = {
+  [T in GameAction['type']]: (state: GameState, action: Extract<GameAction, { type: T }>) => GameState;
+};
+const unchanged = (state: GameState) => state;
+
+/** SPEC §4 'Incoming messages and effects', one handler per message. */
+const handlers: Handlers = {
+  open_lobby: (state) => ({ ...state, lobbyOpen: true, lobbyRefused: false }),
+  start_game: (state, { payload }) => ({
+    ...state,
+    gameStarted: true,
+    gameState: 'bingo',
+    bingoRolls: payload.bingoRolls,
+    markedCells: [FREE_CELL],
+    hideRollAnimation: payload.hideRollAnimation,
+  }),
+  start_new_game: (state, { payload }) => ({
+    ...state,
+    ...noTimer,
+    ...noContent,
+    gameState: 'bingo',
+    round: payload.round,
+    bingoBoard: payload.bingoBoard,
+    markedCells: [FREE_CELL],
+    bingoRolls: [],
+    playerArr: state.playerArr.map((p) => ({ ...p, hasBingo: false })),
+    winners: [],
+    wins: [],
+    winnerAudio: null,
+    rules: state.rules && { ...state.rules, prizeIndex: 0 },
+    queue: payload.queue ?? state.queue,
+    sessionName: payload.sessionName,
+    roomSessionName: payload.sessionName,
+  }),
+  join_room: (state, { payload }) => {
+    if ('message' in payload) return { ...state, lobbyOpen: false, lobbyRefused: true };
+    return {
+      ...state,
+      lobbyRefused: false,
+      gameState: 'bingo',
+      bingoBoard: state.bingoBoard ?? payload.bingoBoard,
+      bingoRolls: payload.bingoRolls,
+      hideRollAnimation: payload.hideRollAnimation,
+    };
+  },
+  get_random_roll: (state, { payload: { roll } }) => {
+    const bingoRolls = state.bingoRolls.includes(roll) ? state.bingoRolls : [...state.bingoRolls, roll];
+    return { ...leaveContent(state), bingoRolls, gameState: 'roll' };
+  },
+  get_timer_option: (state, { payload: { time, isRunning, isPaused, endsAt } }) => ({
+    ...state,
+    time,
+    isRunning,
+    isPaused,
+    endsAt,
+  }),
+  get_content: (state, { payload }) => {
+    const { contentId, contentType, content, question, sessionName, roomSessionName, queue } = payload;
+    return {
+      ...state,
+      contentId,
+      contentType,
+      content,
+      question,
+      sessionName,
+      roomSessionName,
+      queue: queue ?? state.queue,
+      gameState: 'content',
+    };
+  },
+  user_joined: (state, { payload: { username, playerCount } }) => {
+    const isListed = state.playerArr.some((p) => p.username === username);
+    const playerArr = isListed
+      ? state.playerArr
+      : [...state.playerArr, { username, isReady: false, hasBingo: false }];
+    return { ...state, playerArr, playerCount };
+  },
+  leave_room: (state, { payload: { username, playerCount } }) => ({
+    ...state,
+    playerArr: state.playerArr.filter((p) => p.username !== username),
+    playerCount,
+  }),
+  presence: (state, { payload: { joined, left, playerCount } }) => {
+    // Net changes since the room's last presence frame; a name the snapshot already had stays once.
+    const gone = new Set(left);
+    const kept = state.playerArr.filter((p) => !gone.has(p.username));
+    const listed = new Set(kept.map((p) => p.username));
+    const arrived = joined
+      .filter((username) => !listed.has(username))
+      .map((username) => ({ username, isReady: false, hasBingo: false }));
+    return { ...state, playerArr: [...kept, ...arrived], playerCount };
+  },
+  game_end: (state) => ({ ...initialGameState, lastSeq: state.lastSeq, connectionClosed: true }),
+  game_over: (state, { payload: { winners, wins, winnerAudio, rules } }) => ({
+    ...state,
+    gameState: 'game_over',
+    playerArr: state.playerArr.map((p) => (winners.includes(p.username) ? { ...p, hasBingo: true } : p)),
+    winners,
+    wins,
+    winnerAudio,
+    rules,
+  }),
+  round_rules: (state, { payload }) => ({ ...state, rules: payload }),
+  my_answer: (state, { payload }) => withQuestion(state, payload.contentId, { myAnswer: payload.choice }),
+  question_tally: (state, { payload }) => withQuestion(state, payload.contentId, { tally: payload.tally }),
+  question_closed: (state, { payload }) => withQuestion(state, payload.contentId, { closed: true }),
+  answer_revealed: (state, { payload: { contentId, correct, tally } }) =>
+    withQuestion(state, contentId, { closed: true, correct, tally }),
+  points: (state, { payload }) => ({ ...state, points: payload }),
+  // The facilitator removed this player: the screen says so and the socket is closed for good.
+  removed: (state, { payload }) => ({
+    ...initialGameState,
+    lastSeq: state.lastSeq,
+    connectionClosed: true,
+    removedFromRoom: true,
+    error: { text: payload.message, count: (state.error?.count ?? 0) + 1 },
+  }),
+  ready: (state, { payload: { username } }) => ({
+    ...state,
+    // SPEC: ready 'sets bingo'; never mid-game, where it would take a ball or content off screen.
+    gameState: state.gameStarted ? state.gameState : 'bingo',
+    // A player's ready can come before the room's next presence frame lists them (presence is
+    // coalesced, ready is not): such a player is listed here, ready, and presence keeps them.
+    playerArr: state.playerArr.some((p) => p.username === username)
+      ? state.playerArr.map((p) => (p.username === username ? { ...p, isReady: true } : p))
+      : [...state.playerArr, { username, isReady: true, hasBingo: false }],
+  }),
+  marks: (state, { payload }) => ({ ...state, markedCells: withFree(payload.markedCells) }),
+  mark_cell: (state, { payload: { number } }) => {
+    // Only a rolled number on the card can be marked (SPEC §4 Player marking).
+    if (!state.bingoRolls.includes(number) || state.markedCells.includes(number)) return state;
+    if (!state.bingoBoard?.some((row) => row.includes(number))) return state;
+    return { ...state, markedCells: [...state.markedCells, number] };
+  },
+  Reconnected: (state, { payload }) => {
+    const missed = payload.missedRolls.filter((n) => !state.bingoRolls.includes(n));
+    return { ...state, bingoRolls: [...state.bingoRolls, ...missed] };
+  },
+  hide_roll_animation: (state, { payload }) => ({ ...state, hideRollAnimation: payload.hideRollAnimation }),
+  leave_game: () => initialGameState,
+  error_event: (state, { payload }) => ({
+    ...state,
+    error: { text: payload.error, count: (state.error?.count ?? 0) + 1 },
+  }),
+  pong: unchanged,
+  // The connection's own business (game-connection.ts): a rolling restart's hand-over.
+  move: unchanged,
+  // The room's code lives in the join-code query, which use-game-socket refreshes.
+  join_code: unchanged,
+  set_game_state: (state, { payload }) => {
+    if ('roomId' in payload) return applySnapshot(state, payload);
+    return {
+      ...(payload.gameState === 'content' ? state : leaveContent(state)),
+      gameState: payload.gameState,
+    };
+  },
+};
+
 function reduce(state: GameState, action: GameAction): GameState {
-  switch (action.type) {
-    case 'open_lobby':
-      return { ...state, lobbyOpen: true, lobbyRefused: false };
-    case 'start_game':
-      return {
-        ...state,
-        gameStarted: true,
-        gameState: 'bingo',
-        bingoRolls: action.payload.bingoRolls,
-        markedCells: [FREE_CELL],
-        hideRollAnimation: action.payload.hideRollAnimation,
-      };
-    case 'start_new_game':
-      return {
-        ...state,
-        ...noTimer,
-        ...noContent,
-        gameState: 'bingo',
-        round: action.payload.round,
-        bingoBoard: action.payload.bingoBoard,
-        markedCells: [FREE_CELL],
-        bingoRolls: [],
-        playerArr: state.playerArr.map((p) => ({ ...p, hasBingo: false })),
-        winners: [],
-        wins: [],
-        winnerAudio: null,
-        rules: state.rules && { ...state.rules, prizeIndex: 0 },
-        queue: action.payload.queue ?? state.queue,
-        sessionName: action.payload.sessionName,
-        roomSessionName: action.payload.sessionName,
-      };
-    case 'join_room': {
-      const payload = action.payload;
-      if ('message' in payload) return { ...state, lobbyOpen: false, lobbyRefused: true };
-      return {
-        ...state,
-        lobbyRefused: false,
-        gameState: 'bingo',
-        bingoBoard: state.bingoBoard ?? payload.bingoBoard,
-        bingoRolls: payload.bingoRolls,
-        hideRollAnimation: payload.hideRollAnimation,
-      };
-    }
-    case 'get_random_roll': {
-      const { roll } = action.payload;
-      const bingoRolls = state.bingoRolls.includes(roll) ? state.bingoRolls : [...state.bingoRolls, roll];
-      return { ...leaveContent(state), bingoRolls, gameState: 'roll' };
-    }
-    case 'get_timer_option': {
-      const { time, isRunning, isPaused, endsAt } = action.payload;
-      return { ...state, time, isRunning, isPaused, endsAt };
-    }
-    case 'get_content': {
-      const { contentId, contentType, content, question, sessionName, roomSessionName, queue } =
-        action.payload;
-      return {
-        ...state,
-        contentId,
-        contentType,
-        content,
-        question,
-        sessionName,
-        roomSessionName,
-        queue: queue ?? state.queue,
-        gameState: 'content',
-      };
-    }
-    case 'user_joined': {
-      const { username, playerCount } = action.payload;
-      const isListed = state.playerArr.some((p) => p.username === username);
-      const playerArr = isListed
-        ? state.playerArr
-        : [...state.playerArr, { username, isReady: false, hasBingo: false }];
-      return { ...state, playerArr, playerCount };
-    }
-    case 'leave_room': {
-      const { username, playerCount } = action.payload;
-      return { ...state, playerArr: state.playerArr.filter((p) => p.username !== username), playerCount };
-    }
-    case 'presence': {
-      // Net changes since the room's last presence frame; a name the snapshot already had stays once.
-      const { joined, left, playerCount } = action.payload;
-      const gone = new Set(left);
-      const kept = state.playerArr.filter((p) => !gone.has(p.username));
-      const listed = new Set(kept.map((p) => p.username));
-      const arrived = joined
-        .filter((username) => !listed.has(username))
-        .map((username) => ({ username, isReady: false, hasBingo: false }));
-      return { ...state, playerArr: [...kept, ...arrived], playerCount };
-    }
-    case 'game_end':
-      return { ...initialGameState, lastSeq: state.lastSeq, connectionClosed: true };
-    case 'game_over': {
-      const { winners, wins, winnerAudio, rules } = action.payload;
-      return {
-        ...state,
-        gameState: 'game_over',
-        playerArr: state.playerArr.map((p) => (winners.includes(p.username) ? { ...p, hasBingo: true } : p)),
-        winners,
-        wins,
-        winnerAudio,
-        rules,
-      };
-    }
-    case 'round_rules':
-      return { ...state, rules: action.payload };
-    case 'my_answer':
-      return withQuestion(state, action.payload.contentId, { myAnswer: action.payload.choice });
-    case 'question_tally':
-      return withQuestion(state, action.payload.contentId, { tally: action.payload.tally });
-    case 'question_closed':
-      return withQuestion(state, action.payload.contentId, { closed: true });
-    case 'answer_revealed': {
-      const { contentId, correct, tally } = action.payload;
-      return withQuestion(state, contentId, { closed: true, correct, tally });
-    }
-    case 'points':
-      return { ...state, points: action.payload };
-    case 'removed':
-      // The facilitator removed this player: the screen says so and the socket is closed for good.
-      return {
-        ...initialGameState,
-        lastSeq: state.lastSeq,
-        connectionClosed: true,
-        removedFromRoom: true,
-        error: { text: action.payload.message, count: (state.error?.count ?? 0) + 1 },
-      };
-    case 'ready':
-      return {
-        ...state,
-        // SPEC: ready 'sets bingo'; never mid-game, where it would take a ball or content off screen.
-        gameState: state.gameStarted ? state.gameState : 'bingo',
-        // A player's ready can come before the room's next presence frame lists them (presence is
-        // coalesced, ready is not): such a player is listed here, ready, and presence keeps them.
-        playerArr: state.playerArr.some((p) => p.username === action.payload.username)
-          ? state.playerArr.map((p) => (p.username === action.payload.username ? { ...p, isReady: true } : p))
-          : [...state.playerArr, { username: action.payload.username, isReady: true, hasBingo: false }],
-      };
-    case 'marks':
-      return { ...state, markedCells: withFree(action.payload.markedCells) };
-    case 'mark_cell':
-      // Only a rolled number on the card can be marked (SPEC §4 Player marking).
-      if (
-        !state.bingoRolls.includes(action.payload.number) ||
-        state.markedCells.includes(action.payload.number)
-      )
-        return state;
-      if (!state.bingoBoard?.some((row) => row.includes(action.payload.number))) return state;
-      return { ...state, markedCells: [...state.markedCells, action.payload.number] };
-    case 'Reconnected': {
-      const missed = action.payload.missedRolls.filter((n) => !state.bingoRolls.includes(n));
-      return { ...state, bingoRolls: [...state.bingoRolls, ...missed] };
-    }
-    case 'hide_roll_animation':
-      return { ...state, hideRollAnimation: action.payload.hideRollAnimation };
-    case 'leave_game':
-      return initialGameState;
-    case 'error_event':
-      return { ...state, error: { text: action.payload.error, count: (state.error?.count ?? 0) + 1 } };
-    case 'pong':
-    // The connection's own business (game-connection.ts): a rolling restart's hand-over.
-    case 'move':
-    // The room's code lives in the join-code query, which use-game-socket refreshes.
-    case 'join_code':
-      return state;
-    case 'set_game_state': {
-      const payload = action.payload;
-      if ('roomId' in payload) return applySnapshot(state, payload);
-      return {
-        ...(payload.gameState === 'content' ? state : leaveContent(state)),
-        gameState: payload.gameState,
-      };
-    }
-  }
+  return (handlers[action.type] as (state: GameState, action: GameAction) => GameState)(state, action);
 }
 
 /** Content leaving the screen: the screens name the room's own session again (issue 28.8). */

@@ -6,6 +6,47 @@ import { IconCheck } from '@tabler/icons-react';
 import { useT } from '../../../i18n/locale-provider';
 import { optionLabel, optionLetter, QUESTION_TEXTS } from './question-texts';
 
+interface TallyRow {
+  id: number;
+  letter: string;
+  answer: string;
+  count: number;
+  isCorrect: boolean;
+}
+
+/** The options with their counts: beside the chart, or read by screen readers alone. */
+function TallyTable({ rows, size }: { rows: TallyRow[]; size: 'sm' | 'lg' }) {
+  const t = useT();
+  const fz = size === 'lg' ? 'xl' : 'sm';
+  return (
+    <Table verticalSpacing={2} withRowBorders={false} fz={fz}>
+      <VisuallyHidden component="caption">{QUESTION_TEXTS.tallyLabel}</VisuallyHidden>
+      <Table.Tbody>
+        {rows.map((d) => (
+          <Table.Tr key={d.id} fw={d.isCorrect ? 700 : undefined}>
+            <Table.Th scope="row" w={size === 'lg' ? 48 : 28}>
+              {d.letter}
+            </Table.Th>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {d.answer}
+              {d.isCorrect && (
+                <>
+                  {' '}
+                  <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
+                  <VisuallyHidden>({t('question.correct')})</VisuallyHidden>
+                </>
+              )}
+            </Table.Td>
+            <Table.Td ta="right" fw={700}>
+              {d.count}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /**
  * The live tally of a question: a bar chart with one bar per option (lettered as on the players'
  * phones), the correct one green once revealed, and the options with their counts beside it. The
@@ -41,36 +82,8 @@ export function QuestionTally({
     isCorrect: correct === option.id,
     color: correct === null ? 'blue.7' : option.id === correct ? 'teal.7' : 'gray.5',
   }));
-  const fz = size === 'lg' ? 'xl' : 'sm';
-  const t = useT();
   const tick = tickPx ?? (size === 'lg' ? 24 : 14);
-  const table = (
-    <Table verticalSpacing={2} withRowBorders={false} fz={fz}>
-      <VisuallyHidden component="caption">{QUESTION_TEXTS.tallyLabel}</VisuallyHidden>
-      <Table.Tbody>
-        {data.map((d) => (
-          <Table.Tr key={d.id} fw={d.isCorrect ? 700 : undefined}>
-            <Table.Th scope="row" w={size === 'lg' ? 48 : 28}>
-              {d.letter}
-            </Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>
-              {d.answer}
-              {d.isCorrect && (
-                <>
-                  {' '}
-                  <IconCheck size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
-                  <VisuallyHidden>({t('question.correct')})</VisuallyHidden>
-                </>
-              )}
-            </Table.Td>
-            <Table.Td ta="right" fw={700}>
-              {d.count}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  const table = <TallyTable rows={data} size={size} />;
   return (
     <Stack gap="xs" h={typeof height === 'string' ? height : undefined}>
       <div aria-hidden style={typeof height === 'string' ? { flex: 1, minBlockSize: 0 } : undefined}>

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import type { GameContent, QuestionState } from '@playshop/shared';
+import { type GameContent, type GameSnapshot, PROTOCOL_VERSION, type QuestionState } from '@playshop/shared';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type GameState, initialGameState } from './game-reducer';
@@ -70,3 +70,34 @@ export const openQuiz: QuestionState = {
   correct: null,
   tally: null,
 };
+
+/** A whole room as a snapshot (what a join or a reconnect brings): a player's, in a round under way. */
+export const snapshot = (over: Partial<GameSnapshot> = {}): GameSnapshot => ({
+  protocolVersion: PROTOCOL_VERSION,
+  roomId: 1,
+  lobbyOpen: true,
+  gameStarted: true,
+  gameState: 'bingo',
+  round: 1,
+  bingoRolls: [1, 2],
+  bingoBoard: card,
+  playerArr: [{ username: 'ann', isReady: true, hasBingo: false }],
+  playerCount: 1,
+  markedCells: [0, 2],
+  winners: [],
+  wins: [],
+  winnerAudio: null,
+  rules: { prizes: [{ kind: 'any_line' }], prizeIndex: 0, autoCall: null },
+  contentId: null,
+  contentType: null,
+  content: null,
+  question: null,
+  points: { shown: false, rows: [] },
+  queue: [],
+  sessionName: 'Warm-up',
+  roomSessionName: 'Warm-up',
+  timer: { time: 30, isRunning: true, isPaused: false, endsAt: '2026-01-01T00:00:30.000Z' },
+  hideRollAnimation: true,
+  connectionClosed: false,
+  ...over,
+});

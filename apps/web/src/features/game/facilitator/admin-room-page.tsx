@@ -6,9 +6,10 @@ import { useT } from '../../../i18n/locale-provider';
 import { PageTitle } from '../../../ui/page-title';
 import { toastSuccess } from '../../../ui/toast';
 import { ConnectionNotice } from '../board/connection-notice';
+import type { GameState } from '../board/game-reducer';
 import { RouteRoom } from '../board/route-room';
 import { useGameSocket } from '../board/use-game-socket';
-import { facilitatorCommands } from './commands';
+import { type FacilitatorCommands, facilitatorCommands } from './commands';
 import { ConfirmButton } from './confirm-button';
 
 /** `{org}/admin/rooms/play-game/{roomId}`: the admin room view (Open Lobby, Start Game, Close Lobby). */
@@ -18,6 +19,38 @@ export function AdminRoomPage() {
     <RouteRoom>
       {(room) => <AdminRoom org={org} roomId={room.id} name={room.name} workshop={room.workshop.name} />}
     </RouteRoom>
+  );
+}
+
+/** Open Lobby, Start Game and Close Lobby (confirmed first: it ends the game for everyone). */
+function LobbyButtons({ state, commands }: { state: GameState; commands: FacilitatorCommands }) {
+  const t = useT();
+  /** Says what is happening, then does it. */
+  const saying = (text: string, command: () => void) => () => {
+    toastSuccess(text);
+    command();
+  };
+  return (
+    <Group>
+      <Button disabled={state.lobbyOpen} onClick={saying(t('game.openingLobby'), commands.openLobby)}>
+        {t('gameControl.openLobby')}
+      </Button>
+      <Button
+        disabled={!state.lobbyOpen || state.gameStarted}
+        onClick={saying(t('game.gameStarted'), commands.startGame)}
+      >
+        {t('gameControl.startGame')}
+      </Button>
+      <ConfirmButton
+        color="red"
+        variant="light"
+        disabled={!state.lobbyOpen}
+        confirm="CloseLobby"
+        onConfirm={commands.closeLobby}
+      >
+        {t('gameControl.closeLobby')}
+      </ConfirmButton>
+    </Group>
   );
 }
 
@@ -58,39 +91,7 @@ function AdminRoom({
                 </Badge>
               )}
             </Group>
-            <Group>
-              <Button
-                disabled={state.lobbyOpen}
-                onClick={() => {
-                  toastSuccess(t('game.openingLobby'));
-                  commands.openLobby();
-                }}
-              >
-                {t('gameControl.openLobby')}
-              </Button>
-              <Button
-                disabled={!state.lobbyOpen || state.gameStarted}
-                onClick={() => {
-                  toastSuccess(t('game.gameStarted'));
-                  commands.startGame();
-                }}
-              >
-                {t('gameControl.startGame')}
-              </Button>
-              <ConfirmButton
-                color="red"
-                variant="light"
-                disabled={!state.lobbyOpen}
-                confirm={{
-                  title: t('gameControl.confirmCloseLobbyTitle'),
-                  body: t('gameControl.confirmCloseLobbyBody'),
-                  confirm: t('gameControl.closeLobby'),
-                }}
-                onConfirm={commands.closeLobby}
-              >
-                {t('gameControl.closeLobby')}
-              </ConfirmButton>
-            </Group>
+            <LobbyButtons state={state} commands={commands} />
             <Text fw={600}>{t('gameControl.playersCount', { count: state.playerCount })}</Text>
             {state.playerArr.length > 0 && (
               <List aria-label={t('gameControl.players')}>

@@ -41,27 +41,23 @@ export function AutoCallControls({
           if (autoCall) commands.setAutoCall(Number(value));
         }}
       />
-      {autoCall &&
-        (autoCall.paused ? (
-          <Button
-            variant="light"
-            color="green"
-            leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            onClick={commands.resumeAutoCall}
-          >
-            {t('gameControl.resumeAutoCall')}
-          </Button>
-        ) : (
-          <Button
-            variant="light"
-            color="gray"
-            c="dark"
-            leftSection={<IconPlayerPause size={16} aria-hidden />}
-            onClick={commands.pauseAutoCall}
-          >
-            {t('gameControl.pauseAutoCall')}
-          </Button>
-        ))}
+      {autoCall && (
+        <Button
+          variant="light"
+          color={autoCall.paused ? 'green' : 'gray'}
+          c={autoCall.paused ? undefined : 'dark'}
+          leftSection={
+            autoCall.paused ? (
+              <IconPlayerPlay size={16} aria-hidden />
+            ) : (
+              <IconPlayerPause size={16} aria-hidden />
+            )
+          }
+          onClick={autoCall.paused ? commands.resumeAutoCall : commands.pauseAutoCall}
+        >
+          {autoCall.paused ? t('gameControl.resumeAutoCall') : t('gameControl.pauseAutoCall')}
+        </Button>
+      )}
     </Group>
   );
 }

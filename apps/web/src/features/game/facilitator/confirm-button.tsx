@@ -3,6 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 
+/** The room's own confirmations: `gameControl.confirm<Name>Title` and `…Body`, confirmed by the button's label. */
+type RoomConfirm = 'CloseLobby' | 'EndGame' | 'NewGame';
+
 /**
  * A button for an action that changes the room for everyone: it asks first, naming the consequence,
  * and runs `onConfirm` only on the confirm button.
@@ -14,19 +17,27 @@ export function ConfirmButton({
   ...buttonProps
 }: ButtonProps & {
   children: ReactNode;
-  confirm: { title: string; body: string; confirm: string };
+  confirm: { title: string; body: string; confirm: string } | RoomConfirm;
   onConfirm: () => void;
 }) {
   const [opened, { open, close }] = useDisclosure(false);
   const t = useT();
+  const texts =
+    typeof confirm === 'string'
+      ? {
+          title: t(`gameControl.confirm${confirm}Title`),
+          body: t(`gameControl.confirm${confirm}Body`),
+          confirm: String(children),
+        }
+      : confirm;
   return (
     <>
       <Button {...buttonProps} onClick={open}>
         {children}
       </Button>
-      <Modal opened={opened} onClose={close} title={confirm.title} centered>
+      <Modal opened={opened} onClose={close} title={texts.title} centered>
         <Stack gap="md">
-          <Text>{confirm.body}</Text>
+          <Text>{texts.body}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('gameControl.cancel')}
@@ -38,7 +49,7 @@ export function ConfirmButton({
                 onConfirm();
               }}
             >
-              {confirm.confirm}
+              {texts.confirm}
             </Button>
           </Group>
         </Stack>

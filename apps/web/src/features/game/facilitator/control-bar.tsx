@@ -37,6 +37,99 @@ function openPresenter(org: string, roomId: number) {
   window.open(presenterPath(org, roomId), `playshop-presenter-${roomId}`, 'popup,width=1280,height=720');
 }
 
+/** The timer (SPEC §2): a choice of seconds, Start and Cancel. */
+function TimerControls({ commands }: { commands: FacilitatorCommands }) {
+  const t = useT();
+  const [timerChoice, setTimerChoice] = useState<string | null>(null);
+
+  function handleStartTimer() {
+    if (!timerChoice) return toastError(t('game.selectTime'));
+    commands.startTimer(Number(timerChoice));
+  }
+
+  function handleCancelTimer() {
+    commands.cancelTimer();
+    setTimerChoice(null);
+  }
+
+  return (
+    <>
+      <Select
+        label={t('gameControl.timerSeconds')}
+        placeholder={t('gameControl.pickTime')}
+        data={TIMER_CHOICES.map(String)}
+        value={timerChoice}
+        onChange={setTimerChoice}
+        w={150}
+        allowDeselect
+      />
+      <Button variant="light" onClick={handleStartTimer}>
+        {t('gameControl.startTimer')}
+      </Button>
+      <Button variant="default" onClick={handleCancelTimer}>
+        {t('gameControl.cancelTimer')}
+      </Button>
+    </>
+  );
+}
+
+/** Start New Game and End Game, each confirmed first since they change the room for everyone. */
+function RoundEndButtons(props: {
+  isStarted: boolean;
+  commands: FacilitatorCommands;
+  onEndGame: () => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <ConfirmButton
+        variant="light"
+        color="brand"
+        disabled={!props.isStarted}
+        confirm="NewGame"
+        onConfirm={props.commands.startNewGame}
+      >
+        {t('gameControl.startNewGame')}
+      </ConfirmButton>
+      <ConfirmButton color="red.9" confirm="EndGame" onConfirm={props.onEndGame}>
+        {t('gameControl.endGame')}
+      </ConfirmButton>
+    </>
+  );
+}
+
+/** Auto-call and the round's win pattern, which opens the pattern picker. */
+function RoundRulesControls({ state, rules }: { state: GameState; rules: ReturnType<typeof roundCommands> }) {
+  const t = useT();
+  const [pickerOpened, picker] = useDisclosure(false);
+  const prize = currentPrize(state.rules);
+  return (
+    <>
+      <AutoCallControls autoCall={state.rules?.autoCall ?? null} commands={rules} />
+      <Button
+        variant="default"
+        onClick={picker.open}
+        leftSection={<PatternGrid pattern={prize.pattern} size={5} />}
+        aria-label={t('gameControl.winPatternLabel', { name: staffPatternName(prize.pattern) })}
+      >
+        {staffPatternName(prize.pattern)}
+        {prize.count > 1 ? ` (${prize.index + 1}/${prize.count})` : ''}
+      </Button>
+      <Modal opened={pickerOpened} onClose={picker.close} title={t('gameControl.winPatternTitle')} size="lg">
+        <PatternPicker
+          key={JSON.stringify(state.rules?.prizes ?? [])}
+          initial={state.rules?.prizes ?? []}
+          canChange={state.bingoRolls.length === 0}
+          onSave={(prizes) => {
+            rules.setPrizes(prizes);
+            picker.close();
+          }}
+        />
+      </Modal>
+    </>
+  );
+}
+
 /**
  * Bottom bar (SPEC §2): Roll (off while the ball is shown; the server moves the room back to the
  * board), auto-call, the round's win pattern, the timer, Announce Winner, the animation toggle, the
@@ -61,9 +154,6 @@ export function ControlBar({
   const roomId = Number(rawRoomId);
   const t = useT();
   const rules = useMemo(() => (send ? roundCommands(roomId, send) : null), [roomId, send]);
-  const [pickerOpened, picker] = useDisclosure(false);
-  const prize = currentPrize(state.rules);
-  const [timerChoice, setTimerChoice] = useState<string | null>(null);
   const rollRequest = useRollRequest(state.bingoRolls.length, state.error?.count ?? 0);
   const canRoll =
     state.gameStarted &&
@@ -76,16 +166,6 @@ export function ControlBar({
     commands.roll();
   }
 
-  function handleStartTimer() {
-    if (!timerChoice) return toastError(t('game.selectTime'));
-    commands.startTimer(Number(timerChoice));
-  }
-
-  function handleCancelTimer() {
-    commands.cancelTimer();
-    setTimerChoice(null);
-  }
-
   return (
     <Box className={classes.bar} py="sm">
       <Container size="xl">
@@ -93,35 +173,8 @@ export function ControlBar({
           <Button onClick={handleRoll} disabled={!canRoll} size="md">
             {t('gameControl.roll')}
           </Button>
-          {rules && (
-            <>
-              <AutoCallControls autoCall={state.rules?.autoCall ?? null} commands={rules} />
-              <Button
-                variant="default"
-                onClick={picker.open}
-                leftSection={<PatternGrid pattern={prize.pattern} size={5} />}
-                aria-label={t('gameControl.winPatternLabel', { name: staffPatternName(prize.pattern) })}
-              >
-                {staffPatternName(prize.pattern)}
-                {prize.count > 1 ? ` (${prize.index + 1}/${prize.count})` : ''}
-              </Button>
-            </>
-          )}
-          <Select
-            label={t('gameControl.timerSeconds')}
-            placeholder={t('gameControl.pickTime')}
-            data={TIMER_CHOICES.map(String)}
-            value={timerChoice}
-            onChange={setTimerChoice}
-            w={150}
-            allowDeselect
-          />
-          <Button variant="light" onClick={handleStartTimer}>
-            {t('gameControl.startTimer')}
-          </Button>
-          <Button variant="default" onClick={handleCancelTimer}>
-            {t('gameControl.cancelTimer')}
-          </Button>
+          {rules && <RoundRulesControls state={state} rules={rules} />}
+          <TimerControls commands={commands} />
           <Button
             color="yellow"
             c="dark"
@@ -144,43 +197,9 @@ export function ControlBar({
           >
             {t('gameControl.openPresenter')}
           </Button>
-          <ConfirmButton
-            variant="light"
-            color="brand"
-            disabled={!state.gameStarted}
-            confirm={{
-              title: t('gameControl.confirmNewGameTitle'),
-              body: t('gameControl.confirmNewGameBody'),
-              confirm: t('gameControl.startNewGame'),
-            }}
-            onConfirm={commands.startNewGame}
-          >
-            {t('gameControl.startNewGame')}
-          </ConfirmButton>
-          <ConfirmButton
-            color="red.9"
-            confirm={{
-              title: t('gameControl.confirmEndGameTitle'),
-              body: t('gameControl.confirmEndGameBody'),
-              confirm: t('gameControl.endGame'),
-            }}
-            onConfirm={onEndGame}
-          >
-            {t('gameControl.endGame')}
-          </ConfirmButton>
+          <RoundEndButtons isStarted={state.gameStarted} commands={commands} onEndGame={onEndGame} />
         </Group>
       </Container>
-      <Modal opened={pickerOpened} onClose={picker.close} title={t('gameControl.winPatternTitle')} size="lg">
-        <PatternPicker
-          key={JSON.stringify(state.rules?.prizes ?? [])}
-          initial={state.rules?.prizes ?? []}
-          canChange={state.bingoRolls.length === 0}
-          onSave={(prizes) => {
-            rules?.setPrizes(prizes);
-            picker.close();
-          }}
-        />
-      </Modal>
     </Box>
   );
 }

@@ -12,11 +12,12 @@ import { VerifyCardPanel } from '../../rooms/verify-card-form';
 import { RollAnnouncer } from '../board/bingo-board';
 import { ConnectionNotice } from '../board/connection-notice';
 import classes from '../board/game.module.css';
+import type { GameState } from '../board/game-reducer';
 import { RouteRoom } from '../board/route-room';
 import { useGameSocket } from '../board/use-game-socket';
 import { useWakeLock } from '../board/use-wake-lock';
 import { CentrePanel } from './centre-panel';
-import { facilitatorCommands } from './commands';
+import { type FacilitatorCommands, facilitatorCommands } from './commands';
 import { ControlBar } from './control-bar';
 import { JoinCode } from './join-code';
 import { PlayersPanel } from './players-panel';
@@ -27,6 +28,83 @@ import { QueuePanel } from './queue-panel';
 export function FacilitatorGamePage() {
   const org = useParams().org ?? '';
   return <RouteRoom>{(room) => <FacilitatorGame org={org} room={room} />}</RouteRoom>;
+}
+
+/** The room's name, session and state, its join code and the report. */
+function RoomHeader({ room, state }: { room: RoomReply; state: GameState }) {
+  const t = useT();
+  return (
+    <Group justify="space-between" align="flex-start">
+      <div>
+        <PageTitle fz={{ base: 22, sm: 28 }}>{room.name}</PageTitle>
+        <Text c="dimmed">
+          {room.workshop.name}
+          {state.sessionName ? ` · ${state.sessionName}` : ''}
+        </Text>
+      </div>
+      <Group gap="xs">
+        <Badge color={state.lobbyOpen ? 'green' : 'gray'} c="dark" variant="light" size="lg">
+          {state.gameStarted
+            ? t('gameControl.gameOn')
+            : state.lobbyOpen
+              ? t('gameControl.lobbyOpen')
+              : t('gameControl.lobbyClosed')}
+        </Badge>
+        <JoinCode roomName={room.name} />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          onClick={() => void downloadRoomReport(room.id, room.name)}
+        >
+          {t('gameControl.downloadReport')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+/** Players on the left, balls, win, timer and content in the centre, the content queue on the right. */
+function Panels({
+  roomId,
+  state,
+  commands,
+}: {
+  roomId: number;
+  state: GameState;
+  commands: FacilitatorCommands;
+}) {
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Stack gap="md">
+          <PlayersPanel
+            players={state.playerArr}
+            playerCount={state.playerCount}
+            onRemove={commands.removePlayer}
+          />
+          {state.gameStarted && <PointsPanel points={state.points} onShow={commands.setPointsTable} />}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Paper withBorder radius="md" p="md" mih={320}>
+          <CentrePanel
+            state={state}
+            onCloseWin={commands.backToBingo}
+            onCloseQuestion={commands.closeQuestion}
+            onRevealAnswer={commands.revealAnswer}
+          />
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <QueuePanel
+          queue={state.queue}
+          canSend={state.gameStarted && state.gameState !== 'roll'}
+          onSend={commands.sendNextContent}
+        />
+        <VerifyCardPanel roomId={roomId} />
+      </Grid.Col>
+    </Grid>
+  );
 }
 
 /**
@@ -55,32 +133,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
     <Box component="main" className={classes.controlScreen}>
       <Container size="xl" py="md" className={classes.controlBody}>
         <Stack gap="md">
-          <Group justify="space-between" align="flex-start">
-            <div>
-              <PageTitle fz={{ base: 22, sm: 28 }}>{room.name}</PageTitle>
-              <Text c="dimmed">
-                {room.workshop.name}
-                {state.sessionName ? ` · ${state.sessionName}` : ''}
-              </Text>
-            </div>
-            <Group gap="xs">
-              <Badge color={state.lobbyOpen ? 'green' : 'gray'} c="dark" variant="light" size="lg">
-                {state.gameStarted
-                  ? t('gameControl.gameOn')
-                  : state.lobbyOpen
-                    ? t('gameControl.lobbyOpen')
-                    : t('gameControl.lobbyClosed')}
-              </Badge>
-              <JoinCode roomName={room.name} />
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={18} aria-hidden />}
-                onClick={() => void downloadRoomReport(room.id, room.name)}
-              >
-                {t('gameControl.downloadReport')}
-              </Button>
-            </Group>
-          </Group>
+          <RoomHeader room={room} state={state} />
           <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
           {state.connectionClosed && (
             <Alert color="gray" title={t('game.roomClosed')}>
@@ -107,36 +160,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
             </Group>
           )}
           <RollAnnouncer rolls={state.bingoRolls} />
-          <Grid gutter="md">
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <Stack gap="md">
-                <PlayersPanel
-                  players={state.playerArr}
-                  playerCount={state.playerCount}
-                  onRemove={commands.removePlayer}
-                />
-                {state.gameStarted && <PointsPanel points={state.points} onShow={commands.setPointsTable} />}
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 6 }}>
-              <Paper withBorder radius="md" p="md" mih={320}>
-                <CentrePanel
-                  state={state}
-                  onCloseWin={commands.backToBingo}
-                  onCloseQuestion={commands.closeQuestion}
-                  onRevealAnswer={commands.revealAnswer}
-                />
-              </Paper>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 3 }}>
-              <QueuePanel
-                queue={state.queue}
-                canSend={state.gameStarted && state.gameState !== 'roll'}
-                onSend={commands.sendNextContent}
-              />
-              <VerifyCardPanel roomId={room.id} />
-            </Grid.Col>
-          </Grid>
+          <Panels roomId={room.id} state={state} commands={commands} />
         </Stack>
       </Container>
       <ControlBar

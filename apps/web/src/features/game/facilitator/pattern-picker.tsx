@@ -57,6 +57,46 @@ const hasCells = (pattern: WinPattern) => (pattern.cells ?? []).some((c) => c !=
 const withKind = (kind: WinPatternKind, previous: WinPattern): WinPattern =>
   kind === 'custom' ? { kind, cells: previous.kind === 'custom' ? (previous.cells ?? []) : [] } : { kind };
 
+/** A drawn pattern's grid to tap (it needs a cell), or a listed pattern's picture and hint. */
+function PatternDetail({
+  prize,
+  name,
+  onCells,
+}: {
+  prize: WinPattern;
+  name: string;
+  onCells: (cells: number[]) => void;
+}) {
+  const t = useT();
+  if (prize.kind !== 'custom') {
+    return (
+      <Group gap="sm">
+        <PatternGrid pattern={prize} size={14} />
+        {staffPatternHint(prize) && (
+          <Text size="sm" c="dimmed">
+            {staffPatternHint(prize)}
+          </Text>
+        )}
+      </Group>
+    );
+  }
+  return (
+    <>
+      <Text size="sm">{t('gameControl.tapCells')}</Text>
+      <PatternEditor
+        label={t('gameControl.customPatternOf', { name })}
+        cells={prize.cells ?? []}
+        onChange={onCells}
+      />
+      {!hasCells(prize) && (
+        <Text size="sm" c="red.8">
+          {t('validation.patternNeedsCell')}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /**
  * The round's prizes in order (first line, then full house…), each a pattern from the list or drawn
  * on a 5×5 grid. The server takes them only before the round's first ball.
@@ -100,30 +140,11 @@ export function PatternPicker({
                 disabled={!canChange}
                 onChange={(value) => value && update(index, withKind(value as WinPatternKind, prize))}
               />
-              {prize.kind === 'custom' ? (
-                <>
-                  <Text size="sm">{t('gameControl.tapCells')}</Text>
-                  <PatternEditor
-                    label={t('gameControl.customPatternOf', { name })}
-                    cells={prize.cells ?? []}
-                    onChange={(cells) => canChange && update(index, { kind: 'custom', cells })}
-                  />
-                  {!hasCells(prize) && (
-                    <Text size="sm" c="red.8">
-                      {t('validation.patternNeedsCell')}
-                    </Text>
-                  )}
-                </>
-              ) : (
-                <Group gap="sm">
-                  <PatternGrid pattern={prize} size={14} />
-                  {staffPatternHint(prize) && (
-                    <Text size="sm" c="dimmed">
-                      {staffPatternHint(prize)}
-                    </Text>
-                  )}
-                </Group>
-              )}
+              <PatternDetail
+                prize={prize}
+                name={name}
+                onCells={(cells) => canChange && update(index, { kind: 'custom', cells })}
+              />
             </Stack>
             {prizes.length > 1 && canChange && (
               <ActionIcon

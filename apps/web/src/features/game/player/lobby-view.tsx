@@ -5,6 +5,32 @@ import { useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { SCREEN_TEXTS } from '../board/texts';
 
+/** 'I'm ready', then 'You are ready' in its place. */
+function ReadyButton({ isReady, onReady }: { isReady: boolean; onReady: () => void }) {
+  // A big lobby sends players no list (frames.ts LOBBY_LIST_LIMIT): their own tap then says it.
+  const [hasTapped, setTapped] = useState(false);
+  if (isReady || hasTapped) {
+    return (
+      <Group gap={6} role="status">
+        <IconCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
+        <Text fw={700}>{SCREEN_TEXTS.youAreReady}</Text>
+      </Group>
+    );
+  }
+  return (
+    <Button
+      // The theme's primary, as every other filled button (green.8 failed axe's contrast).
+      size="lg"
+      onClick={() => {
+        setTapped(true);
+        onReady();
+      }}
+    >
+      {SCREEN_TEXTS.imReady}
+    </Button>
+  );
+}
+
 /**
  * SPEC §2 Lobby screen: room name, player count and list, workshop and current session. While the
  * lobby is open the player says they are ready with one tap (SPEC `ready`): the facilitator's and the
@@ -31,8 +57,6 @@ export function LobbyView({
   isReady?: boolean;
   onReady?: () => void;
 }) {
-  // A big lobby sends players no list (frames.ts LOBBY_LIST_LIMIT): their own tap then says it.
-  const [hasTapped, setTapped] = useState(false);
   const t = useT();
   return (
     <Card withBorder radius="lg" padding="lg">
@@ -51,25 +75,7 @@ export function LobbyView({
         <Badge variant="light" size="lg" color={lobbyOpen ? 'green' : 'gray'} c="dark">
           {lobbyOpen ? t('player.lobbyOpen') : t('player.lobbyClosed')}
         </Badge>
-        {lobbyOpen &&
-          onReady &&
-          (isReady || hasTapped ? (
-            <Group gap={6} role="status">
-              <IconCheck size={20} color="var(--mantine-color-green-9)" aria-hidden />
-              <Text fw={700}>{SCREEN_TEXTS.youAreReady}</Text>
-            </Group>
-          ) : (
-            <Button
-              // The theme's primary, as every other filled button (green.8 failed axe's contrast).
-              size="lg"
-              onClick={() => {
-                setTapped(true);
-                onReady();
-              }}
-            >
-              {SCREEN_TEXTS.imReady}
-            </Button>
-          ))}
+        {lobbyOpen && onReady && <ReadyButton isReady={isReady} onReady={onReady} />}
         <Title order={3} fz="md">
           {t('player.players', { count: playerCount })}
         </Title>

@@ -53,23 +53,7 @@ function RoomSheet({ state }: { state: GameState }) {
   return null;
 }
 
-/**
- * SPEC §2 Player game screen: the card always on screen (the ball, content and win come above it),
- * the rolled balls newest first, who has bingo, the timer and the current session.
- */
-export function PlayerGameView({
-  room,
-  state,
-  status,
-  username,
-  onMark,
-  onClaim,
-  autoMark = false,
-  onAutoMarkChange,
-  onLeave,
-  onRetry,
-  onReady,
-}: {
+interface PlayerGameViewProps {
   room: RoomReply;
   state: GameState;
   status: ConnectionStatus;
@@ -84,10 +68,120 @@ export function PlayerGameView({
   onRetry: () => void;
   /** 'I'm ready' in the lobby. */
   onReady?: () => void;
+}
+
+/** The room's name, the session being played and the way out. */
+function RoomHeader({
+  room,
+  sessionName,
+  onLeave,
+}: {
+  room: RoomReply;
+  sessionName: string | null;
+  onLeave: () => void;
 }) {
+  const t = useT();
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <div style={{ minWidth: 0 }}>
+        <Title order={1} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
+          {room.name.toUpperCase()}
+        </Title>
+        {sessionName && (
+          <Text size="sm" c="dimmed">
+            {t('player.session', { name: sessionName })}
+          </Text>
+        )}
+      </div>
+      <Button
+        variant="default"
+        color="red"
+        size="sm"
+        leftSection={<IconDoorExit size={16} aria-hidden />}
+        onClick={onLeave}
+        // The room's name wraps instead: German and Dutch labels must not be cut at 320 px.
+        style={{ flexShrink: 0 }}
+      >
+        {t('player.leaveRoom')}
+      </Button>
+    </Group>
+  );
+}
+
+/** The card, the auto-mark switch and the 'Bingo!' button; before a card is dealt, a wait. */
+function CardArea({ state, onMark, onClaim, autoMark = false, onAutoMarkChange }: PlayerGameViewProps) {
+  const t = useT();
+  if (!state.bingoBoard) {
+    return (
+      <Text ta="center" py="xl" fz="lg">
+        {t('game.waitingForFacilitator')}
+      </Text>
+    );
+  }
+  return (
+    <>
+      <BingoBoard
+        board={toBoard(state.bingoBoard, state.markedCells)}
+        rolls={state.bingoRolls}
+        onMark={onMark}
+      />
+      {(onClaim || onAutoMarkChange) && (
+        <Group justify="space-between" wrap="nowrap" maw={460} w="100%" mx="auto">
+          {onAutoMarkChange && (
+            <Switch
+              label={t('player.autoMark')}
+              description={t('player.autoMarkHint')}
+              checked={autoMark}
+              onChange={(e) => onAutoMarkChange(e.currentTarget.checked)}
+            />
+          )}
+          {onClaim && (
+            <Button size="lg" color="yellow" c="dark" fw={900} onClick={onClaim} style={{ flexShrink: 0 }}>
+              {t('player.bingo')}
+            </Button>
+          )}
+        </Group>
+      )}
+    </>
+  );
+}
+
+/** A round under way: the rolled balls, who has bingo, the timer, what is on screen and the card. */
+function RoundView(props: PlayerGameViewProps) {
+  const { state, username } = props;
   // While the ball tumbles the chips keep its number to themselves (the live region still says it);
   // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
   const chips = useLandedRolls(state).rolls;
+  const t = useT();
+  return (
+    <>
+      <Group gap="xs" justify="space-between">
+        <Text size="sm" fw={600}>
+          {t('player.rolledBalls', { count: chips.length })}
+        </Text>
+        <BingoNews winners={state.winners} username={username} />
+      </Group>
+      {chips.length > 0 ? (
+        <BallChips rolls={chips} label={t('player.rolledBallsNewestFirst')} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {SCREEN_TEXTS.noBallsYet}
+        </Text>
+      )}
+      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      <RoomSheet state={state} />
+      <RoundPattern rules={state.rules} size={10} />
+      <CardArea {...props} />
+    </>
+  );
+}
+
+/**
+ * SPEC §2 Player game screen: the card always on screen (the ball, content and win come above it),
+ * the rolled balls newest first, who has bingo, the timer and the current session.
+ */
+export function PlayerGameView(props: PlayerGameViewProps) {
+  const { room, state, status, username, onLeave, onRetry, onReady } = props;
   const t = useT();
   const firstSession = [...room.sessions].sort((a, b) => a.orderIndex - b.orderIndex)[0]?.name ?? null;
   const sessionName = state.sessionName ?? firstSession;
@@ -95,29 +189,7 @@ export function PlayerGameView({
   return (
     <Stack gap="sm" style={brandVars(state.branding)}>
       <BrandBand branding={state.branding} />
-      <Group justify="space-between" wrap="nowrap">
-        <div style={{ minWidth: 0 }}>
-          <Title order={1} fz={{ base: 'lg', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
-            {room.name.toUpperCase()}
-          </Title>
-          {state.gameStarted && sessionName && (
-            <Text size="sm" c="dimmed">
-              {t('player.session', { name: sessionName })}
-            </Text>
-          )}
-        </div>
-        <Button
-          variant="default"
-          color="red"
-          size="sm"
-          leftSection={<IconDoorExit size={16} aria-hidden />}
-          onClick={onLeave}
-          // The room's name wraps instead: German and Dutch labels must not be cut at 320 px.
-          style={{ flexShrink: 0 }}
-        >
-          {t('player.leaveRoom')}
-        </Button>
-      </Group>
+      <RoomHeader room={room} sessionName={state.gameStarted ? sessionName : null} onLeave={onLeave} />
       <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
       <RollAnnouncer rolls={state.bingoRolls} />
       {state.connectionClosed && (
@@ -138,61 +210,7 @@ export function PlayerGameView({
           onReady={onReady}
         />
       ) : (
-        <>
-          <Group gap="xs" justify="space-between">
-            <Text size="sm" fw={600}>
-              {t('player.rolledBalls', { count: chips.length })}
-            </Text>
-            <BingoNews winners={state.winners} username={username} />
-          </Group>
-          {chips.length > 0 ? (
-            <BallChips rolls={chips} label={t('player.rolledBallsNewestFirst')} />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {SCREEN_TEXTS.noBallsYet}
-            </Text>
-          )}
-          <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
-          <RoomSheet state={state} />
-          <RoundPattern rules={state.rules} size={10} />
-          {state.bingoBoard ? (
-            <>
-              <BingoBoard
-                board={toBoard(state.bingoBoard, state.markedCells)}
-                rolls={state.bingoRolls}
-                onMark={onMark}
-              />
-              {(onClaim || onAutoMarkChange) && (
-                <Group justify="space-between" wrap="nowrap" maw={460} w="100%" mx="auto">
-                  {onAutoMarkChange && (
-                    <Switch
-                      label={t('player.autoMark')}
-                      description={t('player.autoMarkHint')}
-                      checked={autoMark}
-                      onChange={(e) => onAutoMarkChange(e.currentTarget.checked)}
-                    />
-                  )}
-                  {onClaim && (
-                    <Button
-                      size="lg"
-                      color="yellow"
-                      c="dark"
-                      fw={900}
-                      onClick={onClaim}
-                      style={{ flexShrink: 0 }}
-                    >
-                      {t('player.bingo')}
-                    </Button>
-                  )}
-                </Group>
-              )}
-            </>
-          ) : (
-            <Text ta="center" py="xl" fz="lg">
-              {t('game.waitingForFacilitator')}
-            </Text>
-          )}
-        </>
+        <RoundView {...props} />
       )}
       {state.points?.shown && (
         <Paper withBorder radius="md" p="sm" component="section" aria-label={QUESTION_TEXTS.points}>

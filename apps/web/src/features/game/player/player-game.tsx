@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import {
+  type ClientMessage,
   FREE_CELL,
   type GameContent,
   type RoomReply,
@@ -8,20 +9,23 @@ import {
   winningLines,
   winsPattern,
 } from '@playshop/shared';
-import { useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../auth/auth-provider';
 import { t } from '../../../i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { QuestionSlot } from '../../content/display/question-slot';
-import { gameReducer } from '../board/game-reducer';
+import { type GameState, gameReducer, type LocalAction } from '../board/game-reducer';
 import { useGameSocket } from '../board/use-game-socket';
 import { useWakeLock } from '../board/use-wake-lock';
 import { useAutoMark, useAutoMarkSetting } from '../presenter/auto-mark';
 import { currentPrize } from '../presenter/pattern';
 import { joinedRoom } from './joined-room';
 import { PlayerGameView } from './player-game-view';
-import { QuestionAnswer } from './question-answer';
+
+// A question's answer buttons load with the first question sent, not with the card (as the win
+// screen does): the player's phone gets the card with less JavaScript (docs/performance.md).
+const QuestionAnswer = lazy(() => import('./question-answer').then((m) => ({ default: m.QuestionAnswer })));
 
 /** The marks make a line: worth a claim (the server checks it against the stored card and rolls). */
 export function marksMakeALine(card: number[][] | null, markedCells: readonly number[]): boolean {
@@ -44,27 +48,25 @@ export function marksWinPrize(
 const toastNotice = (message: string) =>
   notifications.show({ id: `notice:${message}`, color: 'gray', message, autoClose: TOAST_SUCCESS_MS });
 
-/** SPEC §2 Player game screen, after 'Join Game': the socket and the player's actions. */
-export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: string }) {
+/**
+ * 'Lobby not open' (SPEC §4 Lobby) and a removal send the player back to their room list (a
+ * removal has said why already). After End Game the phone stays in the room, says 'Room Closed'
+ * and joins the room's next lobby by itself when the facilitator opens it: a training day's
+ * phones are not signed in again for every game (docs/decisions.md).
+ */
+function useRoomExits(
+  roomId: number,
+  dashboard: string,
+  state: GameState,
+  send: (message: ClientMessage) => void,
+  close: () => void,
+) {
   const navigate = useNavigate();
-  const user = useCurrentUser();
-  const { state, status, send, close, retry, dispatch } = useGameSocket(room.id);
-  const roomId = room.id;
-  useWakeLock(true);
-  const [autoMark, setAutoMark] = useAutoMarkSetting(user?.username ?? null);
-  // The auto-marker runs from an effect: it reads the state of the render that scheduled it.
-  const latest = useRef(state);
-  latest.current = state;
-
+  const removed = state.removedFromRoom;
   useEffect(() => {
     joinedRoom.set(roomId, !state.connectionClosed && !state.lobbyRefused);
   }, [roomId, state.connectionClosed, state.lobbyRefused]);
 
-  // 'Lobby not open' (SPEC §4 Lobby) and a removal send the player back to their room list (a
-  // removal has said why already). After End Game the phone stays in the room, says 'Room Closed'
-  // and joins the room's next lobby by itself when the facilitator opens it: a training day's
-  // phones are not signed in again for every game (docs/decisions.md).
-  const removed = state.removedFromRoom;
   useEffect(() => {
     if (!state.lobbyRefused && !removed) return;
     if (state.lobbyRefused) toastError(t('game.lobbyNotOpen'));
@@ -83,8 +85,20 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
       send({ type: 'room_event', payload: { action: 'join_room', roomId } });
     }
   }, [state.connectionClosed, state.lobbyOpen, removed, send, roomId]);
+}
 
-  // The mark shows at once and goes to the server, which keeps it.
+/** The player's marks: each shows at once and goes to the server, which keeps it; the auto-marker's too. */
+function useMarks(
+  roomId: number,
+  state: GameState,
+  dispatch: (action: LocalAction) => void,
+  send: (message: ClientMessage) => void,
+  autoMark: boolean,
+) {
+  // The auto-marker runs from an effect: it reads the state of the render that scheduled it.
+  const latest = useRef(state);
+  latest.current = state;
+
   const mark = useCallback(
     (number: number) => {
       const current = latest.current;
@@ -107,6 +121,20 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
     autoMarkOne,
   );
 
+  return mark;
+}
+
+/** SPEC §2 Player game screen, after 'Join Game': the socket and the player's actions. */
+export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: string }) {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { state, status, send, close, retry, dispatch } = useGameSocket(room.id);
+  const roomId = room.id;
+  useWakeLock(true);
+  const [autoMark, setAutoMark] = useAutoMarkSetting(user?.username ?? null);
+  useRoomExits(roomId, dashboard, state, send, close);
+  const mark = useMarks(roomId, state, dispatch, send, autoMark);
+
   const claim = () => send({ type: 'game_event', payload: { action: 'check_win', roomId } });
 
   // A tap that completes the round's pattern is the player's claim (the server checks the stored
@@ -126,16 +154,18 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
 
   // A question the server sends is answered here: the answer goes to the server, which keeps it.
   const renderQuestion = (content: GameContent) => (
-    <QuestionAnswer
-      content={content}
-      question={state.question}
-      onAnswer={(choice) =>
-        send({
-          type: 'content_event',
-          payload: { action: 'answer_question', roomId, contentId: content.id, choice },
-        })
-      }
-    />
+    <Suspense fallback={null}>
+      <QuestionAnswer
+        content={content}
+        question={state.question}
+        onAnswer={(choice) =>
+          send({
+            type: 'content_event',
+            payload: { action: 'answer_question', roomId, contentId: content.id, choice },
+          })
+        }
+      />
+    </Suspense>
   );
 
   return (

@@ -97,6 +97,46 @@ function Toolbar({
   );
 }
 
+/** How to join: the QR code, the room's code and the address, big enough for the back of the room. */
+function JoinPanel({ join }: { join: PresenterJoin | null }) {
+  const t = useT();
+  const code = join ? formatJoinCode(join.code) : '';
+  return (
+    <div className={`${classes.panel} ${classes.joinPanel}`}>
+      {join ? (
+        <>
+          <QRCodeSVG
+            value={join.url}
+            size={420}
+            marginSize={2}
+            title={t('presenter.qrFor', { url: join.url })}
+            role="img"
+            className={classes.qr}
+          />
+          <Text fz={vmin(STAGE_TYPE.label)} fw={600}>
+            {t('presenter.roomCode')}
+          </Text>
+          <Text
+            className={classes.joinCode}
+            style={{ fontSize: oneLine(code.length, 16) }}
+            aria-label={`${t('presenter.roomCode')} ${join.code}`}
+          >
+            {code}
+          </Text>
+          <Text fz={vmin(STAGE_TYPE.small)} fw={600}>
+            {t('presenter.scanOrOpen')}
+          </Text>
+          <Text className={classes.joinUrl} style={{ fontSize: oneLine(join.url.length, STAGE_TYPE.body) }}>
+            {join.url}
+          </Text>
+        </>
+      ) : (
+        <Text fz={vmin(STAGE_TYPE.body)}>{t('presenter.loadingCode')}</Text>
+      )}
+    </div>
+  );
+}
+
 /** The lobby: how to join, in type big enough for the back of the room, and who has arrived (and is ready). */
 function PresenterLobby({
   state,
@@ -110,42 +150,10 @@ function PresenterLobby({
   const wall = nameWall(state.playerArr, stageBoxes(aspect).nameWall);
   const shown = state.playerArr.slice(state.playerArr.length - wall.shown);
   const ready = state.playerArr.filter((p) => p.isReady).length;
-  const code = join ? formatJoinCode(join.code) : '';
   const t = useT();
   return (
     <div className={classes.lobby}>
-      <div className={`${classes.panel} ${classes.joinPanel}`}>
-        {join ? (
-          <>
-            <QRCodeSVG
-              value={join.url}
-              size={420}
-              marginSize={2}
-              title={t('presenter.qrFor', { url: join.url })}
-              role="img"
-              className={classes.qr}
-            />
-            <Text fz={vmin(STAGE_TYPE.label)} fw={600}>
-              {t('presenter.roomCode')}
-            </Text>
-            <Text
-              className={classes.joinCode}
-              style={{ fontSize: oneLine(code.length, 16) }}
-              aria-label={`${t('presenter.roomCode')} ${join.code}`}
-            >
-              {code}
-            </Text>
-            <Text fz={vmin(STAGE_TYPE.small)} fw={600}>
-              {t('presenter.scanOrOpen')}
-            </Text>
-            <Text className={classes.joinUrl} style={{ fontSize: oneLine(join.url.length, STAGE_TYPE.body) }}>
-              {join.url}
-            </Text>
-          </>
-        ) : (
-          <Text fz={vmin(STAGE_TYPE.body)}>{t('presenter.loadingCode')}</Text>
-        )}
-      </div>
+      <JoinPanel join={join} />
       <div className={`${classes.panel} ${classes.playersPanel}`}>
         <Group gap="md" wrap="nowrap">
           <Title order={2} fz={vmin(STAGE_TYPE.title)}>
@@ -430,6 +438,20 @@ const LINE_HEIGHT_TEXT = 1.2;
 const headingVmin = (text: string, width: number, max: number) =>
   fitType(text.length, { width, height: max * 2.4 }, max, 2);
 
+/** The room's name and its workshop and session, each on one line at any length. */
+function StageTitles({ roomName, subtitle }: { roomName: string; subtitle: string }) {
+  return (
+    <div className={classes.titles}>
+      <Title order={1} style={{ fontSize: oneLine(roomName.length, STAGE_TYPE.title, CHAR_EM) }} lh={1.15}>
+        {roomName}
+      </Title>
+      <Text style={{ fontSize: oneLine(subtitle.length, STAGE_TYPE.subtitle, CHAR_EM) }} c="dimmed" lh={1.2}>
+        {subtitle}
+      </Text>
+    </div>
+  );
+}
+
 /**
  * The room on the big screen: in the lobby how to join and who came; in the game the last ball
  * huge, the balls before it, the call board, the pattern, the timer, the content sent and the
@@ -461,22 +483,7 @@ export function PresenterView(props: PresenterViewProps) {
     <main className={classes.stage} data-stage={stage} style={brandVars(state.branding)}>
       <header className={classes.header}>
         <BrandMark branding={state.branding} />
-        <div className={classes.titles}>
-          <Title
-            order={1}
-            style={{ fontSize: oneLine(roomName.length, STAGE_TYPE.title, CHAR_EM) }}
-            lh={1.15}
-          >
-            {roomName}
-          </Title>
-          <Text
-            style={{ fontSize: oneLine(subtitle.length, STAGE_TYPE.subtitle, CHAR_EM) }}
-            c="dimmed"
-            lh={1.2}
-          >
-            {subtitle}
-          </Text>
-        </div>
+        <StageTitles roomName={roomName} subtitle={subtitle} />
         {state.gameStarted && !state.connectionClosed && <RoundStrip state={state} vminPx={vminPx} />}
         <Toolbar {...props} />
       </header>
