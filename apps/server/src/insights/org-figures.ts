@@ -1,28 +1,22 @@
 import type {
   InsightsBingo,
   InsightsContent,
-  InsightsFilter,
   InsightsGames,
   InsightsQuestions,
   InsightsSummary,
   InsightsWeeks,
 } from '@playshop/shared';
 import { sql } from 'drizzle-orm';
-import type { Actor } from '../http/actor';
-import { type Figures, isoOf, personName, round } from './scope';
+import { type Figures, type GamesInScope, isoOf, personName, round } from './scope';
 
-/** An organization's figures, a function per tab of its Insights page; each counts the games in scope. */
-
+/** An organization's figures, a function per tab of its Insights page, each over the games in scope. */
 export async function summary(
-  figures: Figures,
-  actor: Actor,
-  orgName: string,
-  filter: InsightsFilter,
+  { query }: Figures,
+  { scope, range, cte }: GamesInScope,
 ): Promise<InsightsSummary> {
-  const { scope, range, cte } = await figures.scopedGames(actor, orgName, filter);
   const own = scope.facilitatorId === null ? sql`` : sql`and g.facilitator_id = ${scope.facilitatorId}`;
   const [[totals], [attendance], [invited], options] = await Promise.all([
-    figures.query<{
+    query<{
       games: number;
       players: number;
       ended_players: number;
@@ -35,14 +29,14 @@ export async function summary(
         coalesce(sum(left_early), 0)::int as left_early,
         avg(players)::float8 as ppg, avg(winners)::float8 as wpg
       from s`),
-    figures.query<{ attended: number; guests: number }>(sql`${cte}
+    query<{ attended: number; guests: number }>(sql`${cte}
       select count(distinct p.user_id) filter (where not p.guest)::int as attended,
         count(distinct p.user_id) filter (where p.guest)::int as guests
       from insights_players p join s on s.game_id = p.game_id`),
-    figures.query<{ n: number }>(sql`
+    query<{ n: number }>(sql`
       select count(*)::int as n from users
       where org_id = ${scope.orgId} and role = 'PLAYER' and is_guest = false`),
-    figures.query<{ kind: 'workshops' | 'rooms' | 'facilitators'; id: number; name: string }>(sql`
+    query<{ kind: 'workshops' | 'rooms' | 'facilitators'; id: number; name: string }>(sql`
       with g as (select distinct workshop_id, room_id, facilitator_id from insights_games g
         where g.org_id = ${scope.orgId} and g.started ${own})
       select 'workshops' as kind, w.id, w.name from workshops w where w.id in (select workshop_id from g)
@@ -73,15 +67,12 @@ export async function summary(
 }
 
 export async function games(
-  figures: Figures,
-  actor: Actor,
-  orgName: string,
-  filter: InsightsFilter,
+  { query }: Figures,
+  { cte }: GamesInScope,
   limit: number | null,
 ): Promise<InsightsGames> {
-  const { cte } = await figures.scopedGames(actor, orgName, filter);
   const [rows, [total]] = await Promise.all([
-    figures.query<InsightsGames['games'][number]>(sql`${cte}
+    query<InsightsGames['games'][number]>(sql`${cte}
       select s.game_id as "gameId", ${isoOf('s.started_at')} as "startedAt", ${isoOf('s.ended_at')} as "endedAt",
         r.name as room, w.name as workshop, ${personName} as facilitator,
         s.players, s.left_early as "leftEarly", s.winners
@@ -89,19 +80,13 @@ export async function games(
         left join users f on f.id = s.facilitator_id
       order by s.started_at desc, s.game_id desc
       ${limit === null ? sql`` : sql`limit ${limit}`}`),
-    figures.query<{ n: number }>(sql`${cte} select count(*)::int as n from s`),
+    query<{ n: number }>(sql`${cte} select count(*)::int as n from s`),
   ]);
   return { total: total?.n ?? 0, games: rows };
 }
 
-export async function questions(
-  figures: Figures,
-  actor: Actor,
-  orgName: string,
-  filter: InsightsFilter,
-): Promise<InsightsQuestions> {
-  const { cte } = await figures.scopedGames(actor, orgName, filter);
-  const rows = await figures.query<{
+export async function questions({ query }: Figures, { cte }: GamesInScope): Promise<InsightsQuestions> {
+  const rows = await query<{
     content_id: number;
     title: string | null;
     question: string | null;
@@ -147,15 +132,9 @@ export async function questions(
   };
 }
 
-export async function content(
-  figures: Figures,
-  actor: Actor,
-  orgName: string,
-  filter: InsightsFilter,
-): Promise<InsightsContent> {
-  const { cte } = await figures.scopedGames(actor, orgName, filter);
+export async function content({ query }: Figures, { cte }: GamesInScope): Promise<InsightsContent> {
   // The workshops' items that were never sent appear with 0: content nobody uses shows too.
-  const rows = await figures.query<{
+  const rows = await query<{
     session_id: number | null;
     session: string | null;
     content_id: number;
@@ -193,20 +172,14 @@ export async function content(
   };
 }
 
-export async function bingo(
-  figures: Figures,
-  actor: Actor,
-  orgName: string,
-  filter: InsightsFilter,
-): Promise<InsightsBingo> {
-  const { cte } = await figures.scopedGames(actor, orgName, filter);
+export async function bingo({ query }: Figures, { cte }: GamesInScope): Promise<InsightsBingo> {
   const [patterns, winners] = await Promise.all([
-    figures.query<{ pattern: string; first_wins: number; mean: number; min: number; max: number }>(sql`${cte}
+    query<{ pattern: string; first_wins: number; mean: number; min: number; max: number }>(sql`${cte}
       select w.pattern, count(*)::int as first_wins, avg(w.balls)::float8 as mean,
         min(w.balls)::int as min, max(w.balls)::int as max
       from insights_wins w join s on s.game_id = w.game_id
       where w.first group by w.pattern order by w.pattern`),
-    figures.query<{ winners: number; games: number }>(sql`${cte}
+    query<{ winners: number; games: number }>(sql`${cte}
       select winners, count(*)::int as games from s group by winners order by winners`),
   ]);
   return {
@@ -221,14 +194,8 @@ export async function bingo(
   };
 }
 
-export async function weeks(
-  figures: Figures,
-  actor: Actor,
-  orgName: string,
-  filter: InsightsFilter,
-): Promise<InsightsWeeks> {
-  const { cte } = await figures.scopedGames(actor, orgName, filter);
-  const rows = await figures.query<{
+export async function weeks({ query }: Figures, { cte }: GamesInScope): Promise<InsightsWeeks> {
+  const rows = await query<{
     week: string;
     games: number;
     players: number;

@@ -82,3 +82,5 @@ export function figuresSource(db: Db, projector: Projector, clock: () => Date) {
 }
 
 export type Figures = ReturnType<typeof figuresSource>;
+/** The games an organization's figure counts, and whose and when they are. */
+export type GamesInScope = Awaited<ReturnType<Figures['scopedGames']>>;

@@ -5,9 +5,9 @@ import { bingo, content, games, questions, summary, weeks } from './org-figures'
 import { playerHistory } from './player-history';
 import { product } from './product';
 import type { Projector } from './projector';
-import { type Figures, figuresSource } from './scope';
+import { type Figures, figuresSource, type GamesInScope } from './scope';
 
-type OrgFigure<R> = (figures: Figures, actor: Actor, orgName: string, filter: InsightsFilter) => Promise<R>;
+type OrgFigure<R> = (figures: Figures, games: GamesInScope) => Promise<R>;
 
 /**
  * Insights' figures: an organization's (org-figures.ts), the product's (product.ts) and a player's own
@@ -17,13 +17,13 @@ export function insightsService(db: Db, projector: Projector, clock: () => Date 
   const figures = figuresSource(db, projector, clock);
   const orgFigure =
     <R>(read: OrgFigure<R>) =>
-    (actor: Actor, orgName: string, filter: InsightsFilter) =>
-      read(figures, actor, orgName, filter);
+    async (actor: Actor, orgName: string, filter: InsightsFilter) =>
+      read(figures, await figures.scopedGames(actor, orgName, filter));
   return {
     summary: orgFigure(summary),
     /** The latest games, or every one (`all`, for the export). */
-    games: (actor: Actor, orgName: string, filter: InsightsFilter, all = false) =>
-      games(figures, actor, orgName, filter, all ? null : INSIGHTS_GAME_ROWS),
+    games: async (actor: Actor, orgName: string, filter: InsightsFilter, all = false) =>
+      games(figures, await figures.scopedGames(actor, orgName, filter), all ? null : INSIGHTS_GAME_ROWS),
     questions: orgFigure(questions),
     content: orgFigure(content),
     bingo: orgFigure(bingo),
