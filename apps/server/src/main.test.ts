@@ -10,6 +10,19 @@ import { freePort } from './test/instances';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let dataDir: string;
 
+/** Runs the real process entry with `env` until it exits: its exit code and everything it printed. */
+async function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH, ...env },
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, output };
+}
+
 /** Runs the real process entry until it listens; resolves with everything it printed. */
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -89,48 +102,30 @@ describe('the server process', () => {
     }
   }, 120_000);
   it('refuses to start in production without PUBLIC_URL, naming it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
-      },
+    const { code, output } = await runToExit({
+      NODE_ENV: 'production',
+      DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
     });
-    let output = '';
-    child.stderr!.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(output).toContain('PUBLIC_URL: required when NODE_ENV=production');
   }, 60_000);
 
   it('refuses a bad setting, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: { PATH: process.env.PATH, PORT: 'eighty', DATA_DIR: path.join(tmpdir(), 'playshop-unused') },
+    const { code, output } = await runToExit({
+      PORT: 'eighty',
+      DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
     });
-    let output = '';
-    child.stderr!.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(output).toContain('PORT: must be a port number');
   }, 60_000);
 
   it('refuses to start when REDIS_URL answers nothing, naming REDIS_URL', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        // Port 9 (discard) on loopback: nothing listens there.
-        REDIS_URL: 'redis://127.0.0.1:9',
-        DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
-      },
+    const { code, output } = await runToExit({
+      PORT: '0',
+      // Port 9 (discard) on loopback: nothing listens there.
+      REDIS_URL: 'redis://127.0.0.1:9',
+      DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
     });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(output).toContain('Cannot reach Redis at REDIS_URL (redis://127.0.0.1:9)');
     expect(output).not.toContain('listening');
