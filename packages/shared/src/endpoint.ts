@@ -53,12 +53,12 @@ export function endpointPath(
   });
 }
 
-/** An endpoint of a group: its tags are the group's unless it names its own. */
+/** An endpoint of an `endpoints` group: the group's tags unless it names its own. */
 type GroupEndpoint = Omit<Endpoint, 'tags'> & { readonly tags?: readonly string[] };
 
 /**
- * A domain's endpoints under the OpenAPI tags they share, each frozen as `endpoint` does; one that
- * belongs to other tags too names them itself.
+ * A domain's endpoints under the OpenAPI tags they share, each frozen as `endpoint` does; an entry
+ * that names tags of its own has those instead.
  */
 export function endpoints<const G extends Readonly<Record<string, GroupEndpoint>>>(
   tags: readonly string[],
