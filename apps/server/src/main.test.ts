@@ -33,7 +33,11 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; outp
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 60_000);
+    // A server that never says it listens is killed, not left running after the test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`did not start:\n${output}`));
+    }, 60_000);
     child.stdout!.on('data', () => {
       if (output.includes('Playshop is listening')) {
         clearTimeout(timer);
@@ -101,33 +105,28 @@ describe('the server process', () => {
       await rm(drainDir, { recursive: true, force: true });
     }
   }, 120_000);
-  it('refuses to start in production without PUBLIC_URL, naming it', async () => {
-    const { code, output } = await runToExit({
-      NODE_ENV: 'production',
-      DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
-    });
-    expect(code).toBe(1);
-    expect(output).toContain('PUBLIC_URL: required when NODE_ENV=production');
-  }, 60_000);
-
-  it('refuses a bad setting, naming the variable', async () => {
-    const { code, output } = await runToExit({
-      PORT: 'eighty',
-      DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
-    });
-    expect(code).toBe(1);
-    expect(output).toContain('PORT: must be a port number');
-  }, 60_000);
-
-  it('refuses to start when REDIS_URL answers nothing, naming REDIS_URL', async () => {
-    const { code, output } = await runToExit({
-      PORT: '0',
-      // Port 9 (discard) on loopback: nothing listens there.
-      REDIS_URL: 'redis://127.0.0.1:9',
-      DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
-    });
-    expect(code).toBe(1);
-    expect(output).toContain('Cannot reach Redis at REDIS_URL (redis://127.0.0.1:9)');
-    expect(output).not.toContain('listening');
-  }, 60_000);
+  // Each refused start exits with 1 and names the setting, before anything listens.
+  it.each([
+    [
+      'in production without PUBLIC_URL',
+      { NODE_ENV: 'production' },
+      'PUBLIC_URL: required when NODE_ENV=production',
+    ],
+    ['with a bad setting', { PORT: 'eighty' }, 'PORT: must be a port number'],
+    // Port 9 (discard) on loopback: nothing listens there.
+    [
+      'when REDIS_URL answers nothing',
+      { PORT: '0', REDIS_URL: 'redis://127.0.0.1:9' },
+      'Cannot reach Redis at REDIS_URL (redis://127.0.0.1:9)',
+    ],
+  ])(
+    'refuses to start %s, naming it',
+    async (_, env: Record<string, string>, says) => {
+      const { code, output } = await runToExit({ ...env, DATA_DIR: path.join(tmpdir(), 'playshop-unused') });
+      expect(code).toBe(1);
+      expect(output).toContain(says);
+      expect(output).not.toContain('listening');
+    },
+    60_000,
+  );
 });
