@@ -2,10 +2,11 @@
 // cage (clicks coming closer together) and a soft two-tone landing. Synthesized, so no licence to
 // track; run `node scripts/make-roll-sound.mjs` to make it again (the output is committed).
 import { writeFileSync } from 'node:fs';
+import { wav } from './wav.mjs';
 
 const rate = 22050;
 const samples = Math.floor(rate * 0.9);
-const data = Buffer.alloc(samples * 2);
+const data = new Float64Array(samples);
 let seed = 7;
 const noise = () => {
   seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -26,20 +27,6 @@ for (let i = 0; i < samples; i++) {
     v +=
       Math.sin(2 * Math.PI * 660 * d) * Math.exp(-d * 9) * 0.45 +
       Math.sin(2 * Math.PI * 990 * d) * Math.exp(-d * 12) * 0.2;
-  data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, v)) * 32000), i * 2);
+  data[i] = v;
 }
-const header = Buffer.alloc(44);
-header.write('RIFF', 0);
-header.writeUInt32LE(36 + data.length, 4);
-header.write('WAVE', 8);
-header.write('fmt ', 12);
-header.writeUInt32LE(16, 16);
-header.writeUInt16LE(1, 20);
-header.writeUInt16LE(1, 22);
-header.writeUInt32LE(rate, 24);
-header.writeUInt32LE(rate * 2, 28);
-header.writeUInt16LE(2, 32);
-header.writeUInt16LE(16, 34);
-header.write('data', 36);
-header.writeUInt32LE(data.length, 40);
-writeFileSync(new URL('../apps/web/public/sounds/roll.wav', import.meta.url), Buffer.concat([header, data]));
+writeFileSync(new URL('../apps/web/public/sounds/roll.wav', import.meta.url), wav(data, rate, 32_000));

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { wav } from './wav.mjs';
 
 const RATE = 16_000;
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/public/sounds');
@@ -50,32 +51,10 @@ function render({ notes, beat, wave }) {
   return samples;
 }
 
-function wav(samples) {
-  const data = Buffer.alloc(samples.length * 2);
-  for (const [i, s] of samples.entries()) {
-    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s)) * 32_767), i * 2);
-  }
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(RATE, 24);
-  header.writeUInt32LE(RATE * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
-
 mkdirSync(outDir, { recursive: true });
 for (const [i, jingle] of JINGLES.entries()) {
   const file = path.join(outDir, `winner-${i + 1}.wav`);
-  const bytes = wav(render(jingle));
+  const bytes = wav(render(jingle), RATE);
   writeFileSync(file, bytes);
   console.log(`${path.relative(process.cwd(), file)}  ${(bytes.length / 1024).toFixed(1)} KB`);
 }

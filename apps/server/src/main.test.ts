@@ -1,14 +1,27 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/instances';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let dataDir: string;
+
+/** Runs the real process entry with `env` until it exits: its exit code and everything it printed. */
+async function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH, ...env },
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, output };
+}
 
 /** Runs the real process entry until it listens; resolves with everything it printed. */
 function start(env: Record<string, string>): Promise<{ child: ChildProcess; output: () => string }> {
@@ -20,7 +33,11 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; outp
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 60_000);
+    // A server that never says it listens is killed, not left running after the test.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`did not start:\n${output}`));
+    }, 60_000);
     child.stdout!.on('data', () => {
       if (output.includes('Playshop is listening')) {
         clearTimeout(timer);
@@ -36,15 +53,6 @@ const stop = (child: ChildProcess) =>
     child.on('exit', (code) => resolve(code));
     child.kill('SIGTERM');
   });
-
-/** A port free a moment ago. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -97,51 +105,28 @@ describe('the server process', () => {
       await rm(drainDir, { recursive: true, force: true });
     }
   }, 120_000);
-  it('refuses to start in production without PUBLIC_URL, naming it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
-      },
-    });
-    let output = '';
-    child.stderr!.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(output).toContain('PUBLIC_URL: required when NODE_ENV=production');
-  }, 60_000);
-
-  it('refuses a bad setting, naming the variable', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: { PATH: process.env.PATH, PORT: 'eighty', DATA_DIR: path.join(tmpdir(), 'playshop-unused') },
-    });
-    let output = '';
-    child.stderr!.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(output).toContain('PORT: must be a port number');
-  }, 60_000);
-
-  it('refuses to start when REDIS_URL answers nothing, naming REDIS_URL', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverRoot,
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        // Port 9 (discard) on loopback: nothing listens there.
-        REDIS_URL: 'redis://127.0.0.1:9',
-        DATA_DIR: path.join(tmpdir(), 'playshop-unused'),
-      },
-    });
-    let output = '';
-    child.stdout!.on('data', (d) => (output += d));
-    child.stderr!.on('data', (d) => (output += d));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
-    expect(code).toBe(1);
-    expect(output).toContain('Cannot reach Redis at REDIS_URL (redis://127.0.0.1:9)');
-    expect(output).not.toContain('listening');
-  }, 60_000);
+  // Each refused start exits with 1 and names the setting, before anything listens.
+  it.each([
+    [
+      'in production without PUBLIC_URL',
+      { NODE_ENV: 'production' },
+      'PUBLIC_URL: required when NODE_ENV=production',
+    ],
+    ['with a bad setting', { PORT: 'eighty' }, 'PORT: must be a port number'],
+    // Port 9 (discard) on loopback: nothing listens there.
+    [
+      'when REDIS_URL answers nothing',
+      { PORT: '0', REDIS_URL: 'redis://127.0.0.1:9' },
+      'Cannot reach Redis at REDIS_URL (redis://127.0.0.1:9)',
+    ],
+  ])(
+    'refuses to start %s, naming it',
+    async (_, env: Record<string, string>, says) => {
+      const { code, output } = await runToExit({ ...env, DATA_DIR: path.join(tmpdir(), 'playshop-unused') });
+      expect(code).toBe(1);
+      expect(output).toContain(says);
+      expect(output).not.toContain('listening');
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { zPaged, zPaging } from './pagination';
 
@@ -53,25 +53,21 @@ export const ZAuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
-const tags = ['audit'];
-
-export const AUDIT_API = {
-  list: endpoint({
+export const AUDIT_API = endpoints(['audit'], {
+  list: {
     method: 'GET',
     path: '/audit-log',
     query: z.extend(ZAuditFilter, zPaging().shape),
     reply: zPaged(ZAuditEntry),
     access: 'readAuditLog',
     summary: "Audit log entries, newest first: the caller's organization's, or every one for a super admin",
-    tags,
-  }),
-  export: endpoint({
+  },
+  export: {
     method: 'GET',
     path: '/audit-log/export',
     query: ZAuditFilter,
     reply: z.string(),
     access: 'readAuditLog',
     summary: 'The filtered audit log as CSV (at, actor, role, action, target, changes, address)',
-    tags,
-  }),
-};
+  },
+});

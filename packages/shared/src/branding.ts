@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
 import { MIN_TEXT_CONTRAST } from './brand-colors';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zIdParam } from './input';
 import { ZRoomBranding } from './room-branding';
+import { ZOrgIdParam } from './schemas';
 
 /**
  * An organization's own look (issue 32): a logo, a primary colour and an accent. The contrast rule is
@@ -53,19 +54,16 @@ export const ZSetLogo = z.object({
 });
 export type SetLogoInput = z.input<typeof ZSetLogo>;
 
-const tags = ['organizations'];
-
-export const BRANDING_API = {
-  get: endpoint({
+export const BRANDING_API = endpoints(['organizations'], {
+  get: {
     method: 'GET',
     path: '/org-branding/:orgId',
-    params: z.object({ orgId: zIdParam() }),
+    params: ZOrgIdParam,
     reply: ZOrgBranding,
     access: 'readOrganization',
     summary: "An organization's logo and colours: the caller's own, or any for a super admin",
-    tags,
-  }),
-  setColors: endpoint({
+  },
+  setColors: {
     method: 'PUT',
     path: '/org-branding',
     body: ZSetBrandColors,
@@ -73,9 +71,8 @@ export const BRANDING_API = {
     access: 'editOwnOrganization',
     summary: "Set an organization's primary and accent colours (admin: their own; super admin: any)",
     description: `A colour on which neither black nor white text reaches ${MIN_TEXT_CONTRAST}:1 is refused with 400.`,
-    tags,
-  }),
-  setLogo: endpoint({
+  },
+  setLogo: {
     method: 'PUT',
     path: '/org-logo',
     body: ZSetLogo,
@@ -84,22 +81,20 @@ export const BRANDING_API = {
     summary: "Set an organization's logo: PNG or SVG, at most 256 KB",
     description:
       'An SVG with scripts, event handlers or references outside itself is refused (400); the rest is sanitized (DOMPurify) before it is stored.',
-    tags,
     errors: {
       413: z.object({ message: z.string(), code: z.string() }),
       415: z.object({ message: z.string(), code: z.string() }),
     },
-  }),
-  removeLogo: endpoint({
+  },
+  removeLogo: {
     method: 'DELETE',
     path: '/org-logo/:orgId',
-    params: z.object({ orgId: zIdParam() }),
+    params: ZOrgIdParam,
     reply: ZOrgBranding,
     access: 'editOwnOrganization',
     summary: "Remove an organization's logo",
-    tags,
-  }),
-};
+  },
+});
 
 /** Where logos are served: `${API_PREFIX}${LOGO_PATH}/{orgId}/{sha256}.{png|svg}`. */
 export const LOGO_PATH = '/org-logos';

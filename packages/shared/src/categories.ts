@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zLine } from './input';
 import { VALIDATION } from './messages';
 import { ZIdParam, ZMessageReply } from './schemas';
@@ -21,18 +21,15 @@ export type CreateCategoryInput = z.input<typeof ZCreateCategory>;
 export const ZCategory = z.object({ id: z.number().check(z.int()), name: z.string() });
 export type Category = z.infer<typeof ZCategory>;
 
-const tags = ['categories'];
-
-export const CATEGORY_API = {
-  list: endpoint({
+export const CATEGORY_API = endpoints(['categories'], {
+  list: {
     method: 'GET',
     path: '/getcategories',
     reply: z.array(ZCategory),
     access: 'readCategories',
     summary: 'Every category, by name',
-    tags,
-  }),
-  create: endpoint({
+  },
+  create: {
     method: 'POST',
     path: '/createcategory',
     body: ZCreateCategory,
@@ -40,16 +37,14 @@ export const CATEGORY_API = {
     status: 201,
     access: 'manageCategories',
     summary: 'Add a category (names unique ignoring case)',
-    tags,
-  }),
+  },
   /** The spec deletes with POST. */
-  remove: endpoint({
+  remove: {
     method: 'POST',
     path: '/deletecategory/:id',
     params: ZIdParam,
     reply: ZMessageReply,
     access: 'manageCategories',
     summary: 'Remove a category no content uses (409 CATEGORY_IN_USE otherwise)',
-    tags,
-  }),
-};
+  },
+});

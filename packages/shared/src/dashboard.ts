@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
-import { zLine } from './input';
+import { endpoints } from './endpoint';
+import { ZOrgNameParam } from './schemas';
 
 /**
  * The dashboards: where each role's work starts. A room is 'lobby' while its lobby is open
@@ -72,33 +72,28 @@ export const ZOverviewDashboard = z.object({
 });
 export type OverviewDashboard = z.infer<typeof ZOverviewDashboard>;
 
-const ZOrgParam = z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) });
-
-export const DASHBOARD_API = {
-  overview: endpoint({
+export const DASHBOARD_API = endpoints(['dashboard'], {
+  overview: {
     method: 'GET',
     path: '/dashboard/overview',
     reply: ZOverviewDashboard,
     access: 'readOverviewDashboard',
     summary: 'Super admin: counts, licences ending within 30 days, the demo room',
-    tags: ['dashboard'],
-  }),
-  organization: endpoint({
+  },
+  organization: {
     method: 'GET',
     path: '/dashboard/org/:org',
-    params: ZOrgParam,
+    params: ZOrgNameParam,
     reply: ZOrgDashboard,
     access: 'readOrgDashboard',
     summary: "An organization's counts, licence end and recent games (its admins; any for a super admin)",
-    tags: ['dashboard'],
-  }),
-  rooms: endpoint({
+  },
+  rooms: {
     method: 'GET',
     path: '/dashboard/rooms/:org',
-    params: ZOrgParam,
+    params: ZOrgNameParam,
     reply: ZDashboardRooms,
     access: 'readRoomActivity',
     summary: "An organization's rooms with their state and players now (its staff; any for a super admin)",
-    tags: ['dashboard'],
-  }),
-};
+  },
+});

@@ -52,3 +52,22 @@ export function endpointPath(
     return encodeURIComponent(String(value));
   });
 }
+
+/** An endpoint of an `endpoints` group: the group's tags unless it names its own. */
+type GroupEndpoint = Omit<Endpoint, 'tags'> & { readonly tags?: readonly string[] };
+
+/**
+ * A domain's endpoints under the OpenAPI tags they share, each frozen as `endpoint` does; an entry
+ * that names tags of its own has those instead.
+ */
+export function endpoints<const G extends Readonly<Record<string, GroupEndpoint>>>(
+  tags: readonly string[],
+  group: G,
+): {
+  readonly [K in keyof G]: G[K] extends { tags: readonly string[] }
+    ? G[K]
+    : G[K] & { readonly tags: readonly string[] };
+} {
+  const entries = Object.entries(group).map(([name, e]) => [name, endpoint({ tags, ...e })]);
+  return Object.freeze(Object.fromEntries(entries)) as never;
+}

@@ -1,7 +1,8 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoint, endpoints } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { PLAYER_HISTORY_API } from './player-history';
+import { ZOrgNameParam } from './schemas';
 
 /**
  * Insights (issue 33): what worked across every game an organization has run, from projections of
@@ -169,13 +170,12 @@ export type InsightsFigure = (typeof INSIGHTS_FIGURES)[number];
 export const PRODUCT_FIGURES = ['organizations', 'licences', 'months'] as const;
 export type ProductFigure = (typeof PRODUCT_FIGURES)[number];
 
-const ZOrgParam = z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) });
 const tags = ['insights'];
 const orgFigure = <R extends z.core.$ZodType>(figure: InsightsFigure, reply: R, summary: string) =>
   endpoint({
     method: 'GET',
     path: `/insights/org/:org/${figure}`,
-    params: ZOrgParam,
+    params: ZOrgNameParam,
     query: ZInsightsFilter,
     reply,
     access: 'readRoomActivity',
@@ -183,7 +183,7 @@ const orgFigure = <R extends z.core.$ZodType>(figure: InsightsFigure, reply: R, 
     tags,
   });
 
-export const INSIGHTS_API = {
+export const INSIGHTS_API = endpoints(['insights'], {
   summary: orgFigure(
     'summary',
     ZInsightsSummary,
@@ -202,26 +202,24 @@ export const INSIGHTS_API = {
   ),
   bingo: orgFigure('bingo', ZInsightsBingo, 'Balls to the first win per pattern, winners per game'),
   weeks: orgFigure('weeks', ZInsightsWeeks, 'Games, players, left early and answers by week'),
-  export: endpoint({
+  export: {
     method: 'GET',
     path: '/insights/org/:org/export/:figure',
-    params: z.extend(ZOrgParam, { figure: z.enum(INSIGHTS_FIGURES) }),
+    params: z.extend(ZOrgNameParam, { figure: z.enum(INSIGHTS_FIGURES) }),
     query: ZInsightsFilter,
     reply: z.string(),
     access: 'readRoomActivity',
     summary: 'One figure as CSV',
-    tags,
-  }),
-  product: endpoint({
+  },
+  product: {
     method: 'GET',
     path: '/insights/product',
     query: ZInsightsRange,
     reply: ZInsightsProduct,
     access: 'readOverviewDashboard',
     summary: 'Organizations by activity, licences ending, games and players per month',
-    tags,
-  }),
-  productExport: endpoint({
+  },
+  productExport: {
     method: 'GET',
     path: '/insights/product/export/:figure',
     params: z.object({ figure: z.enum(PRODUCT_FIGURES) }),
@@ -229,7 +227,6 @@ export const INSIGHTS_API = {
     reply: z.string(),
     access: 'readOverviewDashboard',
     summary: 'One product figure as CSV',
-    tags,
-  }),
+  },
   me: PLAYER_HISTORY_API,
-};
+});

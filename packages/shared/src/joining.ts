@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zLine } from './input';
 import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
@@ -142,9 +142,9 @@ export const ZRoomJoinCode = z.object({
 });
 export type RoomJoinCode = z.infer<typeof ZRoomJoinCode>;
 
-export const JOIN_API = {
+export const JOIN_API = endpoints(['joining'], {
   /** Public and rate limited per IP by the server. */
-  info: endpoint({
+  info: {
     method: 'GET',
     path: '/join/:code',
     params: z.object({ code: ZJoinCode }),
@@ -152,28 +152,25 @@ export const JOIN_API = {
     access: 'public',
     summary:
       "The room a join code opens: its name, organization, whether guests may join and the lobby's state",
-    tags: ['joining'],
     errors: { 410: ZErrorReply, 429: ZErrorReply },
-  }),
-  joinCode: endpoint({
+  },
+  joinCode: {
     method: 'GET',
     path: '/rooms/:id/join-code',
     params: ZIdParam,
     reply: ZRoomJoinCode,
     access: 'runRooms',
     summary: "The room's join code for the facilitator screen, with PUBLIC_URL and the network addresses",
-    tags: ['joining'],
-  }),
-  replaceCode: endpoint({
+  },
+  replaceCode: {
     method: 'POST',
     path: '/rooms/:id/join-code',
     params: ZIdParam,
     reply: ZRoomJoinCode,
     access: 'runRooms',
     summary: "A new join code for the room; the old one answers 'This code has been replaced'",
-    tags: ['joining'],
-  }),
-  setGuests: endpoint({
+  },
+  setGuests: {
     method: 'PUT',
     path: '/rooms/:id/guests',
     params: ZIdParam,
@@ -181,18 +178,16 @@ export const JOIN_API = {
     reply: ZRoomJoinCode,
     access: 'runRooms',
     summary: "Allow or refuse guests in this room (null: follow the organization's setting)",
-    tags: ['joining'],
-  }),
-  removeGuests: endpoint({
+  },
+  removeGuests: {
     method: 'DELETE',
     path: '/rooms/:id/guests',
     params: ZIdParam,
     reply: z.object({ message: z.string(), removed: z.number().check(z.int()) }),
     access: 'manageRooms',
     summary: 'Remove every guest who joined through this room, once its game is over (admins)',
-    tags: ['joining'],
-  }),
-};
+  },
+});
 
 const tooMany = { 429: ZErrorReply };
 
@@ -200,8 +195,8 @@ const tooMany = { 429: ZErrorReply };
  * Sign-in, session and password endpoints: all public (the server rate limits them per IP and per
  * account). Here rather than in schemas.ts because the player and guest sign-ins are defined above.
  */
-export const AUTH_API = {
-  login: endpoint({
+export const AUTH_API = endpoints(['auth'], {
+  login: {
     method: 'POST',
     path: '/login',
     body: ZLogin,
@@ -209,20 +204,18 @@ export const AUTH_API = {
     reply: ZPasswordLoginReply,
     access: 'public',
     summary: 'Staff sign-in with email and password',
-    tags: ['auth'],
     errors: tooMany,
-  }),
-  participantLogin: endpoint({
+  },
+  participantLogin: {
     method: 'POST',
     path: '/participantLogin',
     body: ZParticipantLogin,
     reply: ZLoginReply,
     access: 'public',
     summary: 'Player sign-in with a username, in the organization named by a room code, org (name) or orgId',
-    tags: ['auth'],
     errors: { ...tooMany, 410: ZErrorReply },
-  }),
-  guestLogin: endpoint({
+  },
+  guestLogin: {
     method: 'POST',
     path: '/guestLogin',
     body: ZGuestLogin,
@@ -231,43 +224,39 @@ export const AUTH_API = {
     summary: 'Join a room by its code with a nickname, where the room (else its organization) allows guests',
     tags: ['auth', 'joining'],
     errors: { ...tooMany, 410: ZErrorReply },
-  }),
+  },
   /** The web client calls this itself (with the CSRF header) when a token is refused. */
-  refresh: endpoint({
+  refresh: {
     method: 'POST',
     path: '/refresh',
     reply: ZLoginReply,
     access: 'public',
     summary: 'Rotate the refresh cookie; needs the header x-requested-with: playshop',
-    tags: ['auth'],
-  }),
-  logout: endpoint({
+  },
+  logout: {
     method: 'POST',
     path: '/logout',
     reply: z.null(),
     status: 204,
     access: 'public',
     summary: 'Revoke the session and clear the cookie',
-    tags: ['auth'],
-  }),
-  requestReset: endpoint({
+  },
+  requestReset: {
     method: 'POST',
     path: '/requestReset',
     body: ZRequestReset,
     reply: ZMessageReply,
     access: 'public',
     summary: 'Mail a password reset link (same answer whether the address exists or not)',
-    tags: ['auth'],
     errors: tooMany,
-  }),
-  resetPassword: endpoint({
+  },
+  resetPassword: {
     method: 'POST',
     path: '/resetPassword',
     body: ZResetPassword,
     reply: ZMessageReply,
     access: 'public',
     summary: 'Set a new password with a reset token',
-    tags: ['auth'],
     errors: tooMany,
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zLine } from './input';
 import { ZErrorReply, ZMessageReply } from './schemas';
 
@@ -184,7 +184,6 @@ export const ZMaterialUploadForm = z
   );
 export type MaterialUploadForm = z.infer<typeof ZMaterialUploadForm>;
 
-const tags = ['materials'];
 /** The file store failing (502, 503) or full (507). */
 const storageErrors = { 502: ZErrorReply, 503: ZErrorReply, 507: ZErrorReply };
 
@@ -192,75 +191,68 @@ const storageErrors = { 502: ZErrorReply, 503: ZErrorReply, 507: ZErrorReply };
  * The materials library. The signed download (a streamed file reached by navigation) and the tus
  * uploads are registered by the server directly; these are the JSON endpoints.
  */
-export const MATERIAL_API = {
-  folders: endpoint({
+export const MATERIAL_API = endpoints(['materials'], {
+  folders: {
     method: 'GET',
     path: '/materials/folders',
     reply: ZMaterialFoldersReply,
     access: 'readMaterials',
     summary:
       'Top-level material folders the caller may see, by name (admins and facilitators: folders named after a workshop linked to their organization)',
-    tags,
     errors: storageErrors,
-  }),
-  folder: endpoint({
+  },
+  folder: {
     method: 'GET',
     path: '/materials/folders/:folder',
     params: z.object({ folder: ZMaterialName }),
     reply: ZMaterialFolderReply,
     access: 'readMaterials',
     summary: "A folder's subfolders and files (404 when it does not exist or is not the caller's)",
-    tags,
     errors: storageErrors,
-  }),
-  subfolder: endpoint({
+  },
+  subfolder: {
     method: 'GET',
     path: '/materials/folders/:folder/:subfolder',
     params: z.object({ folder: ZMaterialName, subfolder: ZMaterialName }),
     reply: ZMaterialFolderReply,
     access: 'readMaterials',
     summary: "A subfolder's files",
-    tags,
     errors: storageErrors,
-  }),
-  renameFolder: endpoint({
+  },
+  renameFolder: {
     method: 'POST',
     path: '/rename-folder',
     body: ZRenameFolder,
     reply: z.extend(ZMessageReply, { folder: ZMaterialFolder }),
     access: 'manageMaterials',
     summary: 'Rename a folder or subfolder in place (super admin); the same name changes nothing',
-    tags,
     errors: storageErrors,
-  }),
-  deleteFolder: endpoint({
+  },
+  deleteFolder: {
     method: 'POST',
     path: '/delete-folder',
     body: ZDeleteFolder,
     reply: z.extend(ZMessageReply, { deleted: z.number().check(z.int()) }),
     access: 'manageMaterials',
     summary: 'Delete a folder or subfolder and every file inside it (super admin)',
-    tags,
     errors: storageErrors,
-  }),
-  deleteFile: endpoint({
+  },
+  deleteFile: {
     method: 'POST',
     path: '/delete-file',
     body: ZDeleteFile,
     reply: ZMessageReply,
     access: 'manageMaterials',
     summary: 'Delete one file (super admin)',
-    tags,
     errors: storageErrors,
-  }),
-  downloadLink: endpoint({
+  },
+  downloadLink: {
     method: 'POST',
     path: '/materials/download-link',
     body: ZDownloadLinkRequest,
     reply: ZDownloadLinkReply,
     access: 'readMaterials',
     summary: 'A signed download address for a file the caller may see, valid for five minutes',
-    tags,
     errors: storageErrors,
-  }),
-};
+  },
+});

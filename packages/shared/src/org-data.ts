@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
-import { zIdParam, zLine } from './input';
+import { endpoints } from './endpoint';
+import { zLine } from './input';
 import { ZIdParam } from './schemas';
 
 /**
@@ -29,20 +29,17 @@ export const ZEraseOrganization = z.object({
 });
 export type EraseOrganizationInput = z.input<typeof ZEraseOrganization>;
 
-const tags = ['organization data'];
-
-export const ORG_DATA_API = {
-  export: endpoint({
+export const ORG_DATA_API = endpoints(['organization data'], {
+  export: {
     method: 'GET',
     path: '/organizations/:id/export',
-    params: z.object({ id: zIdParam() }),
+    params: ZIdParam,
     reply: z.unknown(),
     access: 'exportOrganizationData',
     summary:
       "Everything of an organization as one zip (streamed): people, workshops and content, rooms, games and their event logs, the content's files, the audit log",
-    tags,
-  }),
-  erase: endpoint({
+  },
+  erase: {
     method: 'POST',
     path: '/organizations/:id/erase',
     params: ZIdParam,
@@ -51,9 +48,8 @@ export const ORG_DATA_API = {
     access: 'manageOrganizations',
     summary:
       'Delete an organization with all its people, rooms, games and logs, after its name is typed (super admin)',
-    tags,
-  }),
-  erasePlayer: endpoint({
+  },
+  erasePlayer: {
     method: 'POST',
     path: '/erase-player/:id',
     params: ZIdParam,
@@ -61,6 +57,5 @@ export const ORG_DATA_API = {
     access: 'erasePlayers',
     summary:
       "Erase a player's personal data (names, username everywhere in game logs); games and statistics stay, anonymized",
-    tags,
-  }),
-};
+  },
+});

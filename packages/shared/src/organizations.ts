@@ -1,10 +1,17 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
-import { ZIdParam, ZMessageReply, ZOrgExpiryReply, ZOrgWorkshopsReply, ZWorkshopSummary } from './schemas';
+import {
+  ZIdParam,
+  ZMessageReply,
+  ZOrgExpiryReply,
+  ZOrgIdParam,
+  ZOrgWorkshopsReply,
+  ZWorkshopSummary,
+} from './schemas';
 
 export const ORG_TEXTS = {
   created: 'Organization created successfully',
@@ -139,64 +146,57 @@ export function isOrgExpired(expiry: string | null | undefined, now: Date = new 
   return expiry < now.toISOString().slice(0, 10);
 }
 
-const tags = ['organizations'];
 const ZOrgNameParam = z.object({ name: zLine().check(z.minLength(1), z.maxLength(200)) });
 
-export const ORG_API = {
+export const ORG_API = endpoints(['organizations'], {
   /** Users of an expired organization must be able to learn that it expired (`allowExpiredOrg`). */
-  checkExpiry: endpoint({
+  checkExpiry: {
     method: 'GET',
     path: '/check-org-expiry/:orgId',
-    params: z.object({ orgId: zIdParam() }),
+    params: ZOrgIdParam,
     reply: ZOrgExpiryReply,
     access: 'signedIn',
     summary: "Whether an organization's license has expired",
-    tags,
-  }),
-  workshops: endpoint({
+  },
+  workshops: {
     method: 'GET',
     path: '/get-org-workshops/:name',
     params: ZOrgNameParam,
     reply: ZOrgWorkshopsReply,
     access: 'readWorkshops',
     summary: 'Workshops linked to an organization, by organization name',
-    tags,
-  }),
-  byName: endpoint({
+  },
+  byName: {
     method: 'GET',
     path: '/get-org-by-name/:name',
     params: ZOrgNameParam,
     reply: ZOrganizationReply,
     access: 'readOrganization',
     summary: "One organization by name: the caller's own, or any for a super admin",
-    tags,
-  }),
-  byId: endpoint({
+  },
+  byId: {
     method: 'GET',
     path: '/get-org-by-id/:id',
     params: ZIdParam,
     reply: ZOrganizationReply,
     access: 'readOrganization',
     summary: "One organization by id: the caller's own, or any for a super admin",
-    tags,
-  }),
-  options: endpoint({
+  },
+  options: {
     method: 'GET',
     path: '/get-orgs',
     reply: z.array(ZOrgOption),
     access: 'readOrganization',
     summary: "Organizations a user form may offer: every one for a super admin, else the caller's own",
-    tags,
-  }),
-  count: endpoint({
+  },
+  count: {
     method: 'GET',
     path: '/count-orgs',
     reply: ZCount,
     access: 'manageOrganizations',
     summary: 'Number of organizations',
-    tags,
-  }),
-  page: endpoint({
+  },
+  page: {
     method: 'GET',
     path: '/get-paginated-orgs/:page/:size',
     params: ZPaging,
@@ -205,9 +205,8 @@ export const ORG_API = {
     summary: 'Organizations by name, one page',
     description:
       '`page` starts at 1; `size` is the page size (the UI uses 10). `totalPages` = ceil(count/size).',
-    tags,
-  }),
-  search: endpoint({
+  },
+  search: {
     method: 'GET',
     path: '/search-orgs/:term',
     params: z.object({ term: ZSearchTerm }),
@@ -216,9 +215,8 @@ export const ORG_API = {
     access: 'manageOrganizations',
     summary: 'Organizations whose name contains the term (case-insensitive, % and _ literal), one page',
     description: 'Query `page` (from 1, default 1) and `size` (default 10).',
-    tags,
-  }),
-  create: endpoint({
+  },
+  create: {
     method: 'POST',
     path: '/create-organization',
     body: ZCreateOrganization,
@@ -226,10 +224,9 @@ export const ORG_API = {
     status: 201,
     access: 'manageOrganizations',
     summary: 'Create an organization (name: letters, digits and spaces; trimmed)',
-    tags,
-  }),
+  },
   /** The service refuses an admin's name or expiry change with 403. */
-  edit: endpoint({
+  edit: {
     method: 'PATCH',
     path: '/edit-org',
     body: ZEditOrganization,
@@ -239,27 +236,24 @@ export const ORG_API = {
     description:
       'Super admin: every field. Admin: address, phone, website, email, hideRollAnimation and musicPlaylistUrl of their own ' +
       'organization (name or expiry changes answer 403). Omitted fields stay; null or "" clears one.',
-    tags,
-  }),
-  remove: endpoint({
+  },
+  remove: {
     method: 'DELETE',
     path: '/delete-organization/:id',
     params: ZIdParam,
     reply: ZMessageReply,
     access: 'manageOrganizations',
     summary: 'Delete an organization with no users (409 ORG_HAS_USERS otherwise); its rooms and links go too',
-    tags,
-  }),
-  linkableWorkshops: endpoint({
+  },
+  linkableWorkshops: {
     method: 'GET',
     path: '/get-linkable-workshops/:orgId',
-    params: z.object({ orgId: zIdParam() }),
+    params: ZOrgIdParam,
     reply: z.array(ZWorkshopSummary),
     access: 'manageOrganizations',
     summary: 'Workshops not yet linked to the organization (the edit screen\'s "add workshop" choice)',
-    tags,
-  }),
-  linkWorkshop: endpoint({
+  },
+  linkWorkshop: {
     method: 'POST',
     path: '/create-org-to-workshop',
     body: ZLinkOrgWorkshop,
@@ -267,15 +261,13 @@ export const ORG_API = {
     status: 201,
     access: 'manageOrganizations',
     summary: 'Link a workshop to an organization',
-    tags,
-  }),
-  unlinkWorkshop: endpoint({
+  },
+  unlinkWorkshop: {
     method: 'DELETE',
     path: '/delete-org-workshop/:orgId/:workshopId',
     params: z.object({ orgId: zIdParam(), workshopId: zIdParam() }),
     reply: ZMessageReply,
     access: 'manageOrganizations',
     summary: 'Unlink a workshop from an organization',
-    tags,
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { ZMessageKeyFields } from './messages';
 import { ZErrorReply } from './schemas';
 import { USER_TEXTS, ZPlayerForm } from './users';
@@ -80,8 +80,8 @@ export function checkPlayerRows(
   });
 }
 
-export const PLAYER_IMPORT_API = {
-  importPlayers: endpoint({
+export const PLAYER_IMPORT_API = endpoints(['users'], {
+  importPlayers: {
     method: 'POST',
     path: '/import-players',
     body: ZImportPlayers,
@@ -89,7 +89,6 @@ export const PLAYER_IMPORT_API = {
     access: 'managePlayers',
     summary:
       'Create up to 5,000 players of an organization in one transaction; any invalid row and none is saved',
-    tags: ['users'],
     errors: { 400: z.union([ZImportPlayersRejected, ZErrorReply]) },
-  }),
-};
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zLine } from './input';
 import { ZPublicSettings } from './schemas';
 
@@ -36,23 +36,21 @@ export const ZPublicSettingsUpdate = z.object({
 });
 export type PublicSettingsUpdate = z.infer<typeof ZPublicSettingsUpdate>;
 
-export const SETTINGS_API = {
+export const SETTINGS_API = endpoints(['settings'], {
   /** The one unauthenticated read besides auth: the footer links shown on the login page. */
-  publicSettings: endpoint({
+  publicSettings: {
     method: 'GET',
     path: '/public-settings',
     reply: ZPublicSettings,
     access: 'public',
     summary: 'Footer and external links shown before sign-in',
-    tags: ['settings'],
-  }),
-  savePublicSettings: endpoint({
+  },
+  savePublicSettings: {
     method: 'PUT',
     path: '/public-settings',
     body: ZPublicSettingsUpdate,
     reply: ZPublicSettings,
     access: 'manageProductSettings',
     summary: 'Change the Report Issue, Status and external Training links (super admin)',
-    tags: ['settings'],
-  }),
-};
+  },
+});

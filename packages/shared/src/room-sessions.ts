@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ZContentReply } from './content';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zId } from './input';
 
 /**
@@ -47,25 +47,21 @@ export const ZRoomSessionReply = z.object({
 });
 export type RoomSessionReply = z.infer<typeof ZRoomSessionReply>;
 
-const tags = ['rooms'];
-
-export const ROOM_SESSION_API = {
-  checkAndCreateSession: endpoint({
+export const ROOM_SESSION_API = endpoints(['rooms'], {
+  checkAndCreateSession: {
     method: 'POST',
     path: '/check-and-create-room-session',
     body: ZCheckRoomSession,
     reply: ZRoomSessionReply,
     access: 'runRooms',
     summary: "The room's current session with its content, created at orderIndex 0 when missing",
-    tags,
-  }),
-  updateSession: endpoint({
+  },
+  updateSession: {
     method: 'PATCH',
     path: '/update-room-session',
     body: ZUpdateRoomSession,
     reply: ZRoomSessionReply,
     access: 'runRooms',
     summary: 'Move the room to another session of its workshop (currentSectionId)',
-    tags,
-  }),
-};
+  },
+});

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zId, zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
-import { ZIdParam, ZMessageReply, ZRoomReply } from './schemas';
+import { ZIdParam, ZMessageReply, ZOrgNameParam, ZRoomReply } from './schemas';
 
 export const ROOM_TEXTS = {
   workshopNeedsSession: 'Workshop must have at least one session before creating a room',
@@ -27,46 +27,40 @@ export type CreateRoomInput = z.infer<typeof ZCreateRoom>;
 export const ZRoomLanguage = z.strictObject({ language: z.nullable(ZLanguage) });
 export type RoomLanguageInput = z.input<typeof ZRoomLanguage>;
 
-const tags = ['rooms'];
-
-export const ROOM_API = {
-  byOrgName: endpoint({
+export const ROOM_API = endpoints(['rooms'], {
+  byOrgName: {
     method: 'GET',
     path: '/getroomsbyorgname/:org',
-    params: z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) }),
+    params: ZOrgNameParam,
     reply: z.array(ZRoomReply),
     access: 'readRooms',
     summary: "An organization's rooms (the caller's own unless super admin)",
-    tags,
-  }),
-  byId: endpoint({
+  },
+  byId: {
     method: 'GET',
     path: '/getroombyid/:id',
     params: ZIdParam,
     reply: ZRoomReply,
     access: 'readRooms',
     summary: 'One room with its workshop and sessions',
-    tags,
-  }),
-  create: endpoint({
+  },
+  create: {
     method: 'POST',
     path: '/createroom',
     body: ZCreateRoom,
     reply: ZRoomReply,
     access: 'manageRooms',
     summary: "Create a room on a workshop linked to the caller's organization (admins)",
-    tags,
-  }),
-  openLobby: endpoint({
+  },
+  openLobby: {
     method: 'POST',
     path: '/rooms/:id/lobby',
     params: ZIdParam,
     reply: z.object({ message: z.string() }),
     access: 'runRooms',
     summary: "Open the room's lobby: a new game when none is running (the rooms list's Open Lobby)",
-    tags,
-  }),
-  setLanguage: endpoint({
+  },
+  setLanguage: {
     method: 'PUT',
     path: '/rooms/:id/language',
     params: ZIdParam,
@@ -75,19 +69,17 @@ export const ROOM_API = {
     access: 'manageRooms',
     summary:
       "Set the room's language (projector, printed cards, phones' default); null follows the organization's",
-    tags,
-  }),
-  remove: endpoint({
+  },
+  remove: {
     method: 'DELETE',
     path: '/deleteroom/:id',
     params: ZIdParam,
     reply: ZMessageReply,
     access: 'manageRooms',
     summary: 'Delete a room with its games (admins of its organization)',
-    tags,
-  }),
+  },
   /** A CSV file: the web downloads it rather than parsing a reply. */
-  report: endpoint({
+  report: {
     method: 'GET',
     path: '/get-room-report/:id',
     params: ZIdParam,
@@ -97,6 +89,5 @@ export const ROOM_API = {
     summary:
       'Game report of a room as CSV: per round the players (joined, card, bingo and when), the balls in order, ' +
       'content sent by title with its time, winners; `?format=log` gives the raw event log',
-    tags,
-  }),
-};
+  },
+});

@@ -74,6 +74,10 @@ export const ZErrorReply = z.extend(
 export type ErrorReply = z.infer<typeof ZErrorReply>;
 
 export const ZIdParam = z.object({ id: zIdParam() });
+/** `/:orgId` in a path. */
+export const ZOrgIdParam = z.object({ orgId: zIdParam() });
+/** `/:org` in a path: an organization by its name. */
+export const ZOrgNameParam = z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) });
 
 export const ZOrgExpiryReply = z.object({ expired: z.boolean() });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zLine } from './input';
-import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply } from './schemas';
+import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply, ZOrgNameParam } from './schemas';
 
 /**
  * Single sign-on (OpenID Connect) per organization and two-factor sign-in (TOTP) for staff: the
@@ -144,21 +144,17 @@ export const ZTwoFactorStatus = z.object({
 export type TwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 
 const tooMany = { 429: ZErrorReply };
-const ssoTags = ['sso'];
-const twoFactorTags = ['two-factor'];
-
-export const SSO_API = {
-  option: endpoint({
+export const SSO_API = endpoints(['sso'], {
+  option: {
     method: 'GET',
     path: '/sso/options/:org',
-    params: z.object({ org: zLine().check(z.minLength(1), z.maxLength(200)) }),
+    params: ZOrgNameParam,
     reply: ZSsoOption,
     access: 'public',
     summary: 'Whether an organization (by name) offers single sign-on: 404 SSO_NOT_CONFIGURED if not',
-    tags: ssoTags,
     errors: tooMany,
-  }),
-  start: endpoint({
+  },
+  start: {
     method: 'POST',
     path: '/sso/start',
     body: ZSsoStart,
@@ -167,29 +163,26 @@ export const SSO_API = {
     summary: "Begin an organization's OpenID Connect sign-in: the provider address to open",
     description:
       'Sets a short-lived encrypted cookie holding the state, nonce and PKCE verifier; the browser then goes to `authorizationUrl`.',
-    tags: ssoTags,
     errors: tooMany,
-  }),
-  callback: endpoint({
+  },
+  callback: {
     method: 'POST',
     path: '/sso/callback',
     body: ZSsoCallback,
     reply: ZLoginReply,
     access: 'public',
     summary: "Finish single sign-on with the provider's answer (the query string of /sso/callback)",
-    tags: ssoTags,
     errors: tooMany,
-  }),
-  settings: endpoint({
+  },
+  settings: {
     method: 'GET',
     path: '/organizations/:id/sign-in',
     params: ZIdParam,
     reply: ZOrgSignInSettings,
     access: 'editOwnOrganization',
     summary: "An organization's single sign-on and two-factor settings (the client secret is never returned)",
-    tags: ssoTags,
-  }),
-  saveSettings: endpoint({
+  },
+  saveSettings: {
     method: 'PUT',
     path: '/organizations/:id/sign-in',
     params: ZIdParam,
@@ -199,65 +192,58 @@ export const SSO_API = {
     summary: "Change an organization's single sign-on and two-factor settings",
     description:
       "Turning SSO on reads the issuer's discovery document first (400 if it cannot). An omitted or empty clientSecret keeps the stored one.",
-    tags: ssoTags,
-  }),
-};
+  },
+});
 
-export const TWO_FACTOR_API = {
-  productPolicy: endpoint({
+export const TWO_FACTOR_API = endpoints(['two-factor'], {
+  productPolicy: {
     method: 'GET',
     path: '/product-sign-in',
     reply: ZProductSignIn,
     access: 'manageProductSettings',
     summary: 'Whether the product requires two-factor sign-in of every staff account',
-    tags: twoFactorTags,
-  }),
-  saveProductPolicy: endpoint({
+  },
+  saveProductPolicy: {
     method: 'PUT',
     path: '/product-sign-in',
     body: ZProductSignIn,
     reply: ZProductSignIn,
     access: 'manageProductSettings',
     summary: 'Require (or stop requiring) two-factor sign-in of every staff account',
-    tags: twoFactorTags,
-  }),
-  status: endpoint({
+  },
+  status: {
     method: 'GET',
     path: '/two-factor',
     reply: ZTwoFactorStatus,
     access: 'manageOwnSignIn',
     summary: "The caller's two-factor sign-in: on or off, required, recovery codes left",
-    tags: twoFactorTags,
-  }),
-  setup: endpoint({
+  },
+  setup: {
     method: 'POST',
     path: '/two-factor/setup',
     reply: ZTwoFactorSetup,
     access: 'manageOwnSignIn',
     summary: 'Begin enrolling: a new secret and its otpauth:// address (for the QR code)',
-    tags: twoFactorTags,
-  }),
-  confirm: endpoint({
+  },
+  confirm: {
     method: 'POST',
     path: '/two-factor/confirm',
     body: ZTwoFactorCode,
     reply: ZRecoveryCodes,
     access: 'manageOwnSignIn',
     summary: 'Finish enrolling with a code from the app: two-factor is on; the recovery codes, shown once',
-    tags: twoFactorTags,
     errors: tooMany,
-  }),
-  disable: endpoint({
+  },
+  disable: {
     method: 'POST',
     path: '/two-factor/disable',
     body: ZTwoFactorCode,
     reply: ZMessageReply,
     access: 'manageOwnSignIn',
     summary: 'Turn two-factor off with a current code (409 where it is required)',
-    tags: twoFactorTags,
     errors: tooMany,
-  }),
-  verify: endpoint({
+  },
+  verify: {
     method: 'POST',
     path: '/two-factor/verify',
     body: ZTwoFactorVerify,
@@ -265,27 +251,24 @@ export const TWO_FACTOR_API = {
     access: 'public',
     summary: "Second sign-in step: the password step's challenge and a code (or a recovery code)",
     description: 'rememberDevice sets a signed cookie so this browser is not asked again for 30 days.',
-    tags: twoFactorTags,
     errors: tooMany,
-  }),
-  enrolSetup: endpoint({
+  },
+  enrolSetup: {
     method: 'POST',
     path: '/two-factor/enrol/setup',
     body: ZChallenge,
     reply: ZTwoFactorSetup,
     access: 'public',
     summary: 'Second sign-in step where two-factor is required but not set up: a new secret',
-    tags: twoFactorTags,
     errors: tooMany,
-  }),
-  enrolConfirm: endpoint({
+  },
+  enrolConfirm: {
     method: 'POST',
     path: '/two-factor/enrol/confirm',
     body: ZTwoFactorEnrolConfirm,
     reply: ZEnrolledLoginReply,
     access: 'public',
     summary: 'Finish the required enrolment with a code: a session and the recovery codes, shown once',
-    tags: twoFactorTags,
     errors: tooMany,
-  }),
-};
+  },
+});

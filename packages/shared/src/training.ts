@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zLine } from './input';
 import { ROLES } from './roles';
 import { ZErrorReply } from './schemas';
@@ -68,32 +68,29 @@ export const ZTrainingPlaylistReply = z.object({
 });
 export type TrainingPlaylistReply = z.infer<typeof ZTrainingPlaylistReply>;
 
-export const TRAINING_API = {
-  settings: endpoint({
+export const TRAINING_API = endpoints(['training'], {
+  settings: {
     method: 'GET',
     path: '/training-settings',
     reply: ZTrainingSettings,
     access: 'manageProductSettings',
     summary: "Every role's training playlist source (super admin)",
-    tags: ['training'],
-  }),
-  saveSettings: endpoint({
+  },
+  saveSettings: {
     method: 'PUT',
     path: '/training-settings',
     body: ZTrainingSettings,
     reply: ZTrainingSettings,
     access: 'manageProductSettings',
     summary: "Set every role's training playlist: none, a YouTube playlist id or a list of videos",
-    tags: ['training'],
-  }),
-  playlist: endpoint({
+  },
+  playlist: {
     method: 'GET',
     path: '/training/playlist',
     reply: ZTrainingPlaylistReply,
     access: 'signedIn',
     summary: "The caller's role's training videos (YouTube playlists read with the server's key)",
-    tags: ['training'],
     // YouTube failing, unconfigured or slow.
     errors: { 502: ZErrorReply, 503: ZErrorReply, 504: ZErrorReply },
-  }),
-};
+  },
+});

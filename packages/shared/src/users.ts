@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { endpoint } from './endpoint';
+import { endpoint, endpoints } from './endpoint';
 import { zIdParam, zLine, zPreprocess } from './input';
 import { ZStaffLanguage } from './languages';
 import { VALIDATION } from './messages';
@@ -318,8 +318,8 @@ export const USER_API = {
 export const ZAccountLanguage = z.object({ language: z.nullable(ZStaffLanguage) });
 export type AccountLanguage = z.infer<typeof ZAccountLanguage>;
 
-export const ACCOUNT_API = {
-  setLanguage: endpoint({
+export const ACCOUNT_API = endpoints(['users'], {
+  setLanguage: {
     method: 'PUT',
     path: '/account/language',
     body: ZAccountLanguage,
@@ -328,6 +328,5 @@ export const ACCOUNT_API = {
     summary: "Keep the caller's language of the staff screens with their account (English or German)",
     description:
       'Sign-in and refresh replies carry it as `language`, so the staff screens show it on any device.',
-    tags,
-  }),
-};
+  },
+});

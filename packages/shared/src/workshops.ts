@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { PAGE_SIZE } from './constants';
 import { ZContentReply } from './content';
-import { endpoint } from './endpoint';
+import { endpoints } from './endpoint';
 import { zCount, zId, zIdParam, zLine, zPreprocess } from './input';
 import { VALIDATION } from './messages';
 import { ZPageMeta } from './pagination';
@@ -124,20 +124,18 @@ export type WorkshopPage = z.infer<typeof ZWorkshopPage>;
 
 export const ZCountReply = z.object({ count: z.number().check(z.int()) });
 
-/** Reads: staff; a non-super-admin sees only workshops linked to their organization. */
-const tags = ['workshops'];
 const sessionTags = ['sessions'];
 
-export const WORKSHOP_API = {
-  list: endpoint({
+/** Reads: staff; a non-super-admin sees only workshops linked to their organization. */
+export const WORKSHOP_API = endpoints(['workshops'], {
+  list: {
     method: 'GET',
     path: '/get-workshops',
     reply: z.array(ZWorkshopListItem),
     access: 'readWorkshops',
     summary: 'Workshops the caller may read, by name',
-    tags,
-  }),
-  page: endpoint({
+  },
+  page: {
     method: 'GET',
     path: '/get-paginated-workshops/:page/:size',
     params: z.object({
@@ -148,35 +146,31 @@ export const WORKSHOP_API = {
     reply: ZWorkshopPage,
     access: 'readWorkshops',
     summary: 'A page of workshops (10 by default); `search` in the query filters by name',
-    tags,
-  }),
-  byId: endpoint({
+  },
+  byId: {
     method: 'GET',
     path: '/get-workshop-by-id/:id',
     params: ZIdParam,
     reply: ZWorkshopReply,
     access: 'readWorkshops',
     summary: 'A workshop with its sessions and their ordered content',
-    tags,
-  }),
-  count: endpoint({
+  },
+  count: {
     method: 'GET',
     path: '/count-workshops',
     reply: ZCountReply,
     access: 'readWorkshops',
     summary: 'How many workshops the caller may read',
-    tags,
-  }),
-  search: endpoint({
+  },
+  search: {
     method: 'GET',
     path: '/get-workshops-by-search/:term',
     params: z.object({ term: zLine().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
     reply: z.array(ZWorkshopListItem),
     access: 'readWorkshops',
     summary: 'Workshops whose name contains the term',
-    tags,
-  }),
-  create: endpoint({
+  },
+  create: {
     method: 'POST',
     path: '/create-workshop',
     body: ZCreateWorkshop,
@@ -184,36 +178,32 @@ export const WORKSHOP_API = {
     status: 201,
     access: 'manageWorkshops',
     summary: 'Create an empty workshop (super admin); replies with its id',
-    tags,
-  }),
-  rename: endpoint({
+  },
+  rename: {
     method: 'PATCH',
     path: '/edit-workshop-name',
     body: ZEditWorkshopName,
     reply: ZWorkshopListItem,
     access: 'manageWorkshops',
     summary: 'Rename a workshop (super admin)',
-    tags,
-  }),
-  edit: endpoint({
+  },
+  edit: {
     method: 'PATCH',
     path: '/edit-workshop',
     body: ZEditWorkshop,
     reply: ZWorkshopListItem,
     access: 'manageWorkshops',
     summary: 'Rename a workshop and optionally reorder its sessions (every session id, in order)',
-    tags,
-  }),
-  remove: endpoint({
+  },
+  remove: {
     method: 'DELETE',
     path: '/delete-workshop/:id',
     params: ZIdParam,
     reply: ZMessageReply,
     access: 'manageWorkshops',
     summary: 'Delete a workshop with its sessions (super admin); refused while a room uses it',
-    tags,
-  }),
-  createSession: endpoint({
+  },
+  createSession: {
     method: 'POST',
     path: '/create-session-with-content',
     body: ZCreateSessionWithContent,
@@ -222,8 +212,8 @@ export const WORKSHOP_API = {
     access: 'manageWorkshops',
     summary: 'Add a session with its ordered content to a workshop, after its last session (super admin)',
     tags: sessionTags,
-  }),
-  sessionsOf: endpoint({
+  },
+  sessionsOf: {
     method: 'GET',
     path: '/get-session-by-workshopid/:id',
     params: ZIdParam,
@@ -231,8 +221,8 @@ export const WORKSHOP_API = {
     access: 'readWorkshops',
     summary: "A workshop's sessions in order, with their content",
     tags: sessionTags,
-  }),
-  session: endpoint({
+  },
+  session: {
     method: 'GET',
     path: '/get-session-by-id/:id',
     params: ZIdParam,
@@ -240,8 +230,8 @@ export const WORKSHOP_API = {
     access: 'readWorkshops',
     summary: 'One session with its content',
     tags: sessionTags,
-  }),
-  editSession: endpoint({
+  },
+  editSession: {
     method: 'PATCH',
     path: '/edit-session/:id',
     params: ZIdParam,
@@ -250,8 +240,8 @@ export const WORKSHOP_API = {
     access: 'manageWorkshops',
     summary: 'Rename a session and/or replace its ordered content (super admin)',
     tags: sessionTags,
-  }),
-  removeSession: endpoint({
+  },
+  removeSession: {
     method: 'DELETE',
     path: '/delete-session/:id',
     params: ZIdParam,
@@ -259,8 +249,8 @@ export const WORKSHOP_API = {
     access: 'manageWorkshops',
     summary: 'Delete a session; the later sessions move up (super admin)',
     tags: sessionTags,
-  }),
-  sessionContent: endpoint({
+  },
+  sessionContent: {
     method: 'GET',
     path: '/getsectioncontentbysectionid/:id',
     params: ZIdParam,
@@ -268,8 +258,8 @@ export const WORKSHOP_API = {
     access: 'readWorkshops',
     summary: "A session's ordered content entries",
     tags: sessionTags,
-  }),
-  manySessionContent: endpoint({
+  },
+  manySessionContent: {
     method: 'GET',
     path: '/getmanysectioncontentbysectionids/:ids',
     params: z.object({
@@ -282,5 +272,5 @@ export const WORKSHOP_API = {
     access: 'readWorkshops',
     summary: 'The content entries of several sessions (ids separated by commas)',
     tags: sessionTags,
-  }),
-};
+  },
+});

@@ -22,6 +22,15 @@ const logo = (headers: Record<string, string>, orgId: number, data: string) =>
   call('PUT', '/org-logo', headers, { orgId, data });
 const fetchLogo = (url: string) => suite.ctx.app.inject({ method: 'GET', url });
 
+/** Each SVG, as an admin's logo, is refused with 400 UNSAFE_SVG and `message`. */
+async function expectUnsafeSvgs(svgs: string[], message: string) {
+  for (const svg of svgs) {
+    const res = await logo(suite.as.ADMIN, suite.org.id, b64(svg));
+    expect(res.statusCode, svg).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'UNSAFE_SVG', message });
+  }
+}
+
 describe('colours', () => {
   it('an admin sets their organization’s colours, stored lower case, and reads them back', async () => {
     const res = await call('PUT', '/org-branding', suite.as.ADMIN, {
@@ -135,11 +144,7 @@ describe('logo', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><rect/></a></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://evil.test"></iframe></foreignObject></svg>',
     ];
-    for (const svg of malicious) {
-      const res = await logo(suite.as.ADMIN, suite.org.id, b64(svg));
-      expect(res.statusCode, svg).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'UNSAFE_SVG', message: BRANDING_TEXTS.svgScript });
-    }
+    await expectUnsafeSvgs(malicious, BRANDING_TEXTS.svgScript);
     const after = (await call('GET', `/org-branding/${suite.org.id}`, suite.as.ADMIN)).json().logoUrl;
     expect(after).toBe(before);
   });
@@ -151,11 +156,7 @@ describe('logo', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(https://evil.test/p)"/></svg>',
       '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>',
     ];
-    for (const svg of outside) {
-      const res = await logo(suite.as.ADMIN, suite.org.id, b64(svg));
-      expect(res.statusCode, svg).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'UNSAFE_SVG', message: BRANDING_TEXTS.svgExternal });
-    }
+    await expectUnsafeSvgs(outside, BRANDING_TEXTS.svgExternal);
   });
 
   it('sanitizes what it keeps: a gradient by fragment stays, the namespace is added', async () => {

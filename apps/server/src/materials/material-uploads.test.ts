@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
 import { type DetailedError, Upload, type UploadOptions } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
+import { filesOnDisk } from '../test/files-on-disk';
 import { putMaterial } from './test-helpers';
 
 /**
@@ -112,29 +111,18 @@ const stored = async (key: string) => {
   return found ? buffer(found.stream) : null;
 };
 
-/** Every file under the data directory, relative to it, without the bookkeeping of the stores. */
-async function filesOnDisk(): Promise<string[]> {
-  const files: string[] = [];
-  const walk = async (dir: string) => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else if (!entry.name.startsWith('.')) files.push(path.relative(ctx.dataDir, full));
-    }
-  };
-  await walk(ctx.dataDir);
-  return files.filter((f) => f !== 'jwt-secret').sort();
-}
+/** Every file under the data directory but the JWT secret. */
+const filesStored = async () => (await filesOnDisk(ctx.dataDir)).filter((f) => f !== 'jwt-secret');
 
 /** Each upload (by its metadata) is refused with 400 and `code`, and nothing is written. */
 async function expectRefused(code: string, cases: Record<string, string>[]) {
-  const before = await filesOnDisk();
+  const before = await filesStored();
   for (const metadata of cases) {
     const result = await runUpload(Buffer.from('data'), metadata);
     expect(result.status, JSON.stringify(metadata)).toBe(400);
     expect(JSON.parse(result.body).code).toBe(code);
   }
-  expect(await filesOnDisk()).toEqual(before);
+  expect(await filesStored()).toEqual(before);
 }
 
 describe('material uploads over tus', () => {
@@ -167,7 +155,7 @@ describe('material uploads over tus', () => {
     });
     expect((await stored(file.fullPath))?.equals(data)).toBe(true);
     // The tus working copies are gone.
-    expect((await filesOnDisk()).filter((f) => f.startsWith('material-uploads-in-progress'))).toEqual([]);
+    expect((await filesStored()).filter((f) => f.startsWith('material-uploads-in-progress'))).toEqual([]);
 
     // And it downloads through a signed link.
     const link = await fetch(`${base}/api/v1/materials/download-link`, {
@@ -256,7 +244,7 @@ describe('material uploads over tus', () => {
   });
 
   it("refuses 5 MB + 1 byte with 'File size too large' and stores nothing; accepts exactly 5 MB", async () => {
-    const before = await filesOnDisk();
+    const before = await filesStored();
     const tooLarge = await runUpload(Buffer.alloc(UPLOAD_LIMIT_BYTES + 1, 1), {
       filename: 'big.pdf',
       folder: 'Big',
@@ -268,7 +256,7 @@ describe('material uploads over tus', () => {
       message: 'File size too large',
       key: 'materials.fileTooLarge',
     });
-    expect(await filesOnDisk()).toEqual(before);
+    expect(await filesStored()).toEqual(before);
 
     const exact = Buffer.alloc(UPLOAD_LIMIT_BYTES, 2);
     const ok = await runUpload(exact, { filename: 'exact.pdf', folder: 'Big' }, as.root, {
@@ -366,7 +354,7 @@ describe('material uploads over tus', () => {
     });
     expect(del.status).toBe(204);
     expect((await tusHead(url, as.root)).status).toBe(404);
-    expect((await filesOnDisk()).filter((f) => f.startsWith('material-uploads-in-progress'))).toEqual([]);
+    expect((await filesStored()).filter((f) => f.startsWith('material-uploads-in-progress'))).toEqual([]);
   });
 
   it('lets only a super admin create uploads', async () => {
@@ -403,6 +391,6 @@ describe('material uploads over tus', () => {
     expect(JSON.parse(late.body).code).toBe('FILE_EXISTS');
     expect((await stored('documents/Taken/race.pdf'))?.equals(first)).toBe(true);
     expect((await stored('documents/Taken/report.pdf'))?.toString()).toBe('original');
-    expect((await filesOnDisk()).filter((f) => f.startsWith('material-uploads-in-progress'))).toEqual([]);
+    expect((await filesStored()).filter((f) => f.startsWith('material-uploads-in-progress'))).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { rooms, workshops } from '../db/schema';
 import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
+import { freePort } from '../test/instances';
 import { collectRooms } from './metrics';
 
 /** The value of one sample in Prometheus text (0 when absent), e.g. `foo_total{type="x"}`. */
@@ -126,15 +126,6 @@ describe('/metrics with METRICS_ENABLED', () => {
     expect(sample(after, 'playshop_game_rooms_live')).toBe(sample(before, 'playshop_game_rooms_live'));
   });
 });
-
-/** A port free a moment ago (the metrics server binds it next). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('/metrics on its own port', () => {
   it('answers there only', async () => {

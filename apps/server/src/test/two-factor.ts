@@ -1,3 +1,4 @@
+import type { OrgSignInUpdate } from '@playshop/shared';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createOrg, createTestContext, createUser, signIn, TEST_PASSWORD, type TestContext } from './context';
@@ -26,6 +27,18 @@ export function authenticator(secretBase32: string) {
     }
   };
 }
+
+/** An organization's sign-in settings as they start (no SSO, passwords allowed, nothing required), with `over`. */
+export const signInSettings = (over: Partial<OrgSignInUpdate> = {}): OrgSignInUpdate => ({
+  ssoEnabled: false,
+  issuer: null,
+  clientId: null,
+  createAccounts: false,
+  defaultRole: 'FACILITATOR',
+  passwordSignInDisabled: false,
+  requireTwoFactorForAdmins: false,
+  ...over,
+});
 
 /**
  * A two-factor test file's app and organization, made before its tests and closed after them, and

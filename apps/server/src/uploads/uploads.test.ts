@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentService } from '../content/service';
 import { assertSafeKey } from '../storage/storage';
 import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
+import { filesOnDisk } from '../test/files-on-disk';
 import { sniffImage } from './sniff';
 import { UNFINISHED_UPLOAD_TTL_MS } from './tus-endpoint';
 
@@ -58,19 +59,7 @@ async function upload(
   });
 }
 
-const storedFiles = async () => {
-  const files: string[] = [];
-  const walk = async (dir: string) => {
-    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      // The disk store's sidecars and temp files all start with '.': not stored files themselves.
-      else if (!entry.name.startsWith('.')) files.push(path.relative(ctx.dataDir, full));
-    }
-  };
-  await walk(ctx.dataDir);
-  return files.sort();
-};
+const storedFiles = () => filesOnDisk(ctx.dataDir);
 
 describe('tus uploads of content and answer images', () => {
   it('stores a PNG under content-images/ and serves it with its type and nosniff', async () => {

@@ -1,4 +1,4 @@
-import { fillTemplate, SIGN_IN_TEXTS } from '@playshop/shared';
+import { fillTemplate, type OrgSignInUpdate, SIGN_IN_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orgSignIn, users } from '../../db/schema';
@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../test/context';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
+import { signInSettings } from '../../test/two-factor';
 
 let ctx: TestContext;
 let provider: TestOidcProvider;
@@ -21,17 +22,14 @@ const PUBLIC_URL = 'http://playshop.test:8080';
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = adminHeaders) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}), headers });
 
-const ssoSettings = (over: Record<string, unknown> = {}) => ({
-  ssoEnabled: true,
-  issuer: provider.issuer,
-  clientId: provider.clientId,
-  clientSecret: provider.clientSecret,
-  createAccounts: false,
-  defaultRole: 'FACILITATOR',
-  passwordSignInDisabled: false,
-  requireTwoFactorForAdmins: false,
-  ...over,
-});
+const ssoSettings = (over: Partial<OrgSignInUpdate> = {}) =>
+  signInSettings({
+    ssoEnabled: true,
+    issuer: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    ...over,
+  });
 
 /** The whole flow: start, sign in at the provider as `email`, hand the answer to the callback. */
 async function ssoSignIn(email: string, orgName = org.name) {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
 import { createOrg, createUser, signIn } from '../../test/context';
-import { authenticator, twoFactorSuite } from '../../test/two-factor';
+import { authenticator, signInSettings, twoFactorSuite } from '../../test/two-factor';
 
 const { ctx, orgId, call, login, enrolled } = twoFactorSuite('Twofactor Org');
 
@@ -165,15 +165,7 @@ describe('two-factor required', () => {
     const saved = await call(
       'PUT',
       `/organizations/${orgId()}/sign-in`,
-      {
-        ssoEnabled: false,
-        issuer: null,
-        clientId: null,
-        createAccounts: false,
-        defaultRole: 'FACILITATOR',
-        passwordSignInDisabled: false,
-        requireTwoFactorForAdmins: true,
-      },
+      signInSettings({ requireTwoFactorForAdmins: true }),
       headers,
     );
     expect(saved.statusCode, saved.body).toBe(200);

@@ -1,4 +1,6 @@
 /** Authorization-matrix rows: single sign-on and two-factor sign-in (auth/sso, auth/two-factor). */
+
+import { signInSettings } from '../two-factor';
 import { ADMINS, type AuthzRow, allowed, STAFF, SUPER, same, scoped, scopedGet, unscopedGet } from './core';
 
 const badCode = { code: 'not-a-code' };
@@ -50,15 +52,7 @@ export const signInRows: AuthzRow[] = [
     other: scoped(ADMINS),
     request: (_f, side) => ({
       url: `/organizations/${side.org.id}/sign-in`,
-      payload: {
-        ssoEnabled: false,
-        issuer: null,
-        clientId: null,
-        createAccounts: false,
-        defaultRole: 'FACILITATOR',
-        passwordSignInDisabled: false,
-        requireTwoFactorForAdmins: false,
-      },
+      payload: signInSettings(),
     }),
   },
   unscopedGet('/product-sign-in', SUPER),
