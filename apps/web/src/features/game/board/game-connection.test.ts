@@ -65,11 +65,17 @@ const roll = { type: 'game_event', payload: { action: 'get_roll', roomId: 7 } } 
 /** Lets the token promise resolve so the next socket is made. */
 const flush = () => vi.advanceTimersByTimeAsync(0);
 
-/** A connection whose first socket is open and has had the server's greeting. */
-async function connected() {
-  const t = setup();
+/** A started connection whose first socket has been made (not yet open). */
+async function started(options?: { hidden?: boolean }) {
+  const t = setup(options);
   t.conn.start();
   await flush();
+  return t;
+}
+
+/** A connection whose first socket is open and has had the server's greeting. */
+async function connected() {
+  const t = await started();
   t.sockets[0]!.open();
   t.sockets[0]!.receive(greeting);
   return t;
@@ -84,9 +90,7 @@ afterEach(() => {
 
 describe('game socket connection', () => {
   it('connects on the page origin with the token (wss under https) and joins the room', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     expect(t.sockets[0]?.url).toBe('wss://play.example/ws?token=token-1');
     expect(socketUrl({ protocol: 'http:', host: 'h:3000' }, 'a b')).toBe('ws://h:3000/ws?token=a%20b');
     t.sockets[0]!.open();
@@ -98,9 +102,7 @@ describe('game socket connection', () => {
 
   it('parses every frame with the shared schema: anything else is dropped with one warning, pong is kept inside', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     const ws = t.sockets[0]!;
     ws.open();
     ws.receive({ type: 'get_random_roll', payload: { roll: 'five' }, seq: 3 });
@@ -116,9 +118,7 @@ describe('game socket connection', () => {
   });
 
   it('sends its own ping every 5 s while open', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     const ws = t.sockets[0]!;
     ws.open();
     await vi.advanceTimersByTimeAsync(HEARTBEAT_MS - 1000);
@@ -132,9 +132,7 @@ describe('game socket connection', () => {
   });
 
   it('a socket that answers keeps going; one silent for 10 s is closed, says Reconnecting and resumes with the last seq', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     const ws = t.sockets[0]!;
     ws.open();
     ws.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 41 });
@@ -166,9 +164,7 @@ describe('game socket connection', () => {
   });
 
   it('a socket that does not open within 10 s is given up and tried again', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     await vi.advanceTimersByTimeAsync(STALL_MS);
     expect(t.sockets[0]!.closedWith).toBe(STALL_CLOSE);
     await vi.advanceTimersByTimeAsync(1000);
@@ -176,9 +172,7 @@ describe('game socket connection', () => {
   });
 
   it('no stall is called while the tab is hidden (its timers are throttled)', async () => {
-    const t = setup({ hidden: true });
-    t.conn.start();
-    await flush();
+    const t = await started({ hidden: true });
     t.sockets[0]!.open();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.sockets[0]!.closedWith).toBeUndefined();
@@ -188,9 +182,7 @@ describe('game socket connection', () => {
   });
 
   it('back online or visible: a waiting reconnect happens at once, and after the last failed try a new round starts', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     t.sockets[0]!.open();
     t.sockets[0]!.drop(1006);
     expect(t.statuses.at(-1)).toBe('reconnecting');
@@ -224,9 +216,7 @@ describe('game socket connection', () => {
   });
 
   it('backs off 1, 2, 4, 8, 16 s with a fresh token each time, then gives up after 5 tries', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     t.sockets[0]!.open();
     t.sockets[0]!.drop(1006);
     expect(t.toasts).toContain('Websocket connection closed unexpectedly');
@@ -259,9 +249,7 @@ describe('game socket connection', () => {
   });
 
   it('a server restart (1012) reconnects within RESTART_SPREAD_MS, quietly, without using up a try', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     t.sockets[0]!.open();
     t.sockets[0]!.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 12 });
     const toasts = t.toasts.length;
@@ -282,9 +270,7 @@ describe('game socket connection', () => {
   });
 
   it('a move (rolling restart): the new socket opens with its ticket while the old one brings frames, and takes over at its snapshot', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     const old = t.sockets[0]!;
     old.open();
     old.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 12 });
@@ -327,9 +313,7 @@ describe('game socket connection', () => {
   });
 
   it('a move whose new socket fails leaves the old one in use; its 1012 then reconnects quietly, a refused try too', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     const old = t.sockets[0]!;
     old.open();
     old.receive({ type: 'pong', payload: { resume: 'ticket-1' }, seq: 0 });
@@ -353,9 +337,7 @@ describe('game socket connection', () => {
   });
 
   it('a move whose new socket hangs is given up after MOVE_GIVE_UP_MS while the old one still serves', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     const old = t.sockets[0]!;
     old.open();
     t.visibility.hidden = true;
@@ -369,9 +351,7 @@ describe('game socket connection', () => {
   });
 
   it('a move whose new socket never brings the room is given up STALL_MS after the old one closed', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     const old = t.sockets[0]!;
     old.open();
     old.receive({ type: 'move', payload: { resume: 'ticket-m' }, seq: 0 });
@@ -392,9 +372,7 @@ describe('game socket connection', () => {
   });
 
   it('comes back with the resume ticket from the last pong, without a token; a ticket that fails is not tried again', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     t.sockets[0]!.open();
     t.sockets[0]!.receive({ type: 'pong', payload: { resume: 'ticket-1' }, seq: 0 });
     t.sockets[0]!.receive({ type: 'pong', payload: {}, seq: 0 });
@@ -419,9 +397,7 @@ describe('game socket connection', () => {
   });
 
   it('resumes with the last seq it saw and says it is back', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     t.sockets[0]!.open();
     t.sockets[0]!.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 41 });
     t.sockets[0]!.drop(1001);
@@ -438,18 +414,14 @@ describe('game socket connection', () => {
   });
 
   it('a normal close (1000) does not reconnect; closing on purpose sends 1000', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     t.sockets[0]!.open();
     t.sockets[0]!.drop(1000);
     expect(t.toasts.at(-1)).toBe('Disconnected from websocket');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.sockets).toHaveLength(1);
 
-    const u = setup();
-    u.conn.start();
-    await flush();
+    const u = await started();
     u.sockets[0]!.open();
     u.conn.close();
     expect(u.sockets[0]!.closedWith).toBe(1000);
@@ -531,9 +503,7 @@ describe('game socket connection', () => {
   });
 
   it('says when the first connection fails', async () => {
-    const t = setup();
-    t.conn.start();
-    await flush();
+    const t = await started();
     t.sockets[0]!.onerror?.({});
     t.sockets[0]!.drop(1006);
     expect(t.toasts).toContain('Failed to connect to websocket');
