@@ -10,7 +10,7 @@ import { BingoBoard, RollAnnouncer } from './bingo-board';
 import { ConnectionNotice } from './connection-notice';
 import { Countdown, secondsLeft } from './countdown';
 import { type GameState, toBoard } from './game-reducer';
-import { card, content, playing, room, show } from './test-fixtures';
+import { card, content, itemTexts, playing, room, show } from './test-fixtures';
 import { WinScreen } from './win-screen';
 
 describe('game screens', () => {
@@ -181,11 +181,7 @@ describe('Show Rolled Balls', () => {
     expect(table.querySelector('[aria-current]')?.textContent).toBe('1');
     expect(screen.getByText('Last called: B 1')).toBeTruthy();
     const order = screen.getByRole('list', { name: 'Balls in the order drawn' });
-    expect(
-      within(order)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['O 70', 'B 3', 'N 40', 'O 75', 'B 1']);
+    expect(itemTexts(order)).toEqual(['O 70', 'B 3', 'N 40', 'O 75', 'B 1']);
   });
 });
 

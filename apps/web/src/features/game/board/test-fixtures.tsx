@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { type GameContent, type GameSnapshot, PROTOCOL_VERSION, type QuestionState } from '@playshop/shared';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { type GameState, initialGameState } from './game-reducer';
 
@@ -13,6 +13,11 @@ export const card = [
   [5, 20, 34, 50, 65],
 ];
 export const show = (ui: ReactNode) => render(<MantineProvider>{ui}</MantineProvider>);
+/** The texts of a list's items, in order. */
+export const itemTexts = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 export const room = {
   id: 7,

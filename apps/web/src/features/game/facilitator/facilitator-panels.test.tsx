@@ -3,7 +3,7 @@ import { ZClientMessage } from '@playshop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../board/game-reducer';
-import { content, quiz as oneQuiz, playing, show } from '../board/test-fixtures';
+import { content, itemTexts, quiz as oneQuiz, playing, show } from '../board/test-fixtures';
 import { CentrePanel } from './centre-panel';
 import { facilitatorCommands } from './commands';
 import { ControlBar } from './control-bar';
@@ -43,11 +43,7 @@ describe('facilitator panels', () => {
     ];
     const view = show(<QueuePanel queue={queue} canSend onSend={onSend} />);
     const list = screen.getByRole('list', { name: 'Content queue' });
-    expect(
-      within(list)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Exits', 'Drill']);
+    expect(itemTexts(list)).toEqual(['Exits', 'Drill']);
     fireEvent.click(screen.getByRole('button', { name: 'Send Content' }));
     expect(onSend).toHaveBeenCalled();
     view.unmount();

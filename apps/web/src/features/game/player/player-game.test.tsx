@@ -1,18 +1,20 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { ZClientMessage } from '@playshop/shared';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearFakeSocket, fakeSocket } from '../board/fake-game-socket';
 import { type GameState, initialGameState } from '../board/game-reducer';
-import { card, room } from '../board/test-fixtures';
-import { marksMakeALine, PlayerGame } from './player-game';
+import { card, playing, room } from '../board/test-fixtures';
+import { autoMarkKey, numbersToAutoMark } from '../presenter/auto-mark';
+import { marksMakeALine, marksWinPrize, PlayerGame } from './player-game';
 
 /** The socket hook, replaced: these tests drive the screen with the state the server would produce. */
 vi.mock('../board/use-game-socket', () => import('../board/fake-game-socket'));
 const socket = fakeSocket;
 
-const playing: GameState = {
+const rolling: GameState = {
   ...initialGameState,
   lobbyOpen: true,
   gameStarted: true,
@@ -20,6 +22,13 @@ const playing: GameState = {
   bingoBoard: card,
   bingoRolls: [1, 2, 3, 4, 5, 17],
   markedCells: [0, 1, 2, 4, 5],
+};
+
+const fourCorners: GameState = {
+  ...playing,
+  bingoRolls: [1, 61, 5, 17, 40],
+  markedCells: [0],
+  rules: { prizes: [{ kind: 'four_corners' }], prizeIndex: 0, autoCall: null },
 };
 
 const gameScreen = () => (
@@ -42,14 +51,17 @@ function showGame(state: GameState) {
   return render(gameScreen());
 }
 
+const sent = () => socket.send.mock.calls.map(([m]) => ZClientMessage.parse(m).payload);
+
 beforeEach(() => {
   clearFakeSocket();
   sessionStorage.clear();
+  localStorage.clear();
 });
 
 describe('PlayerGame', () => {
   it('a tap marks at once and sends the mark to the server, during a roll too', () => {
-    showGame(playing);
+    showGame(rolling);
     fireEvent.click(screen.getByRole('button', { name: 'I 17, rolled' }));
     expect(socket.dispatch).toHaveBeenCalledWith({ type: 'mark_cell', payload: { number: 17 } });
     expect(socket.send.mock.calls.map(([m]) => m)).toEqual([
@@ -58,7 +70,7 @@ describe('PlayerGame', () => {
   });
 
   it('a mark that completes a line is claimed', () => {
-    showGame(playing);
+    showGame(rolling);
     fireEvent.click(screen.getByRole('button', { name: 'B 3, rolled' }));
     expect(socket.send.mock.calls.map(([m]) => m)).toEqual([
       { type: 'game_event', payload: { action: 'mark', roomId: 7, number: 3, marked: true } },
@@ -98,5 +110,69 @@ describe('PlayerGame', () => {
     showGame({ ...initialGameState, connectionClosed: true, removedFromRoom: true });
     expect(await screen.findByText('Your rooms')).toBeTruthy();
     expect(socket.close).toHaveBeenCalled();
+  });
+});
+
+describe('player: pattern, claim and auto-mark', () => {
+  it('shows the pattern played for; Bingo! is a claim whatever the marks', () => {
+    showGame(fourCorners);
+    expect(screen.getByText('Playing for: Four corners')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Four corners pattern' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Bingo!' }));
+    expect(sent()).toEqual([{ action: 'check_win', roomId: 7 }]);
+  });
+
+  it('a tap completing the round pattern claims; a line does not when the pattern is four corners', () => {
+    expect(marksWinPrize(card, [0, 1, 2, 3, 4, 5], fourCorners.rules)).toBe(false);
+    expect(marksWinPrize(card, [0, 1, 61, 5, 65], fourCorners.rules)).toBe(true);
+    expect(marksWinPrize(card, [0, 1, 2, 3, 4, 5], null)).toBe(true);
+    showGame({ ...fourCorners, bingoRolls: [1, 61, 5, 65], markedCells: [0, 1, 61, 5] });
+    fireEvent.click(screen.getByRole('button', { name: 'O 65, rolled' }));
+    expect(sent()).toEqual([
+      { action: 'mark', roomId: 7, number: 65, marked: true },
+      { action: 'check_win', roomId: 7 },
+    ]);
+  });
+
+  it('auto-mark marks every called number on the card, never claims, and is remembered on the device', () => {
+    const view = showGame({ ...fourCorners, bingoRolls: [1, 61, 5, 65, 40] });
+    expect(sent()).toEqual([]);
+    fireEvent.click(screen.getByRole('switch', { name: /Auto-mark/ }));
+    expect(sent()).toEqual(
+      [1, 61, 5, 65].map((number) => ({ action: 'mark', roomId: 7, number, marked: true })),
+    );
+    expect(localStorage.getItem(autoMarkKey('anonymous'))).toBe('true');
+    view.unmount();
+    socket.send.mockClear();
+    // Another visit: still on, and the marks the server already has are not asked for again.
+    showGame({ ...fourCorners, bingoRolls: [1, 61, 5, 65, 17], markedCells: [0, 1, 61, 5, 65] });
+    expect((screen.getByRole('switch', { name: /Auto-mark/ }) as HTMLInputElement).checked).toBe(true);
+    expect(sent()).toEqual([{ action: 'mark', roomId: 7, number: 17, marked: true }]);
+  });
+
+  it('auto-mark follows a change made in another tab of the same browser', () => {
+    showGame({ ...fourCorners, bingoRolls: [1, 61] });
+    const toggle = () => screen.getByRole('switch', { name: /Auto-mark/ }) as HTMLInputElement;
+    expect(toggle().checked).toBe(false);
+    // The other tab writes the setting; this one hears of it through the storage event.
+    act(() => {
+      localStorage.setItem(autoMarkKey('anonymous'), 'true');
+      window.dispatchEvent(new StorageEvent('storage', { key: autoMarkKey('anonymous') }));
+    });
+    expect(toggle().checked).toBe(true);
+    expect(sent()).toEqual([1, 61].map((number) => ({ action: 'mark', roomId: 7, number, marked: true })));
+    // The other tab clears the site's storage (the event names no key): the setting is off again.
+    act(() => {
+      localStorage.clear();
+      window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    });
+    expect(toggle().checked).toBe(false);
+  });
+
+  it('the ball still tumbling is marked once it lands', () => {
+    expect(numbersToAutoMark(card, [1, 17], [0], true)).toEqual([1]);
+    expect(numbersToAutoMark(card, [1, 17], [0], false)).toEqual([1, 17]);
+    expect(numbersToAutoMark(card, [1, 17, 70], [0, 1], false)).toEqual([17]);
+    expect(numbersToAutoMark(null, [1], [0], false)).toEqual([]);
   });
 });

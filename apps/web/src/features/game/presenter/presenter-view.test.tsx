@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../board/game-reducer';
 import { TUMBLE_MS } from '../board/roll-animation';
-import { content, playing, show } from '../board/test-fixtures';
+import { itemTexts, playing, quiz, show } from '../board/test-fixtures';
 import { CallBoard } from './call-board';
 import { PresenterView, type PresenterViewProps } from './presenter-view';
 
@@ -42,11 +42,7 @@ describe('presenter view', () => {
     expect(screen.getByRole('img', { name: 'QR code for http://10.0.0.5:3000/join/ABC234' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Players (2)' })).toBeTruthy();
     const players = screen.getByRole('list', { name: 'Players in the lobby' });
-    expect(
-      within(players)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['ann', 'bob']);
+    expect(itemTexts(players)).toEqual(['ann', 'bob']);
     expect(screen.queryByRole('list', { name: 'Call board' })).toBeNull();
   });
 
@@ -104,25 +100,12 @@ describe('presenter view', () => {
   });
 
   it('sent content without the facilitator script, and a place for the question tally', () => {
-    const question = {
-      ...content!,
-      type: 'QUESTION' as const,
-      script: 'Say: take your time',
-      question: {
-        id: 1,
-        question: 'Where is the exit?',
-        contentId: 9,
-        answers: [
-          { id: 1, name: 'Left', url: null },
-          { id: 2, name: 'Right', url: null },
-        ],
-      },
-    } as GameState['content'];
+    const question = { ...quiz, script: 'Say: take your time' };
     const view = present(
       { ...playing, gameState: 'content', content: question },
       { questionTally: (tick) => <p>Tally here {tick > 0 ? 'sized' : ''}</p> },
     );
-    expect(screen.getByRole('heading', { name: 'Where is the exit?' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Which way out?' })).toBeTruthy();
     expect(screen.queryByText(/take your time/)).toBeNull();
     expect(view.container.querySelector('[data-slot="question-tally"]')?.textContent).toBe(
       'Tally here sized',
