@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { expect, vi } from 'vitest';
 
 /**
  * jsdom never loads images; the video embeds try YouTube's image host first (ui/guarded-embed). This
@@ -18,4 +19,10 @@ export function answerImages(outcome: 'load' | 'error'): string[] {
   // Stays for the rest of the test file; each test that needs an outcome calls this first.
   vi.stubGlobal('Image', AnsweredImage);
   return requested;
+}
+
+/** Waits for the embed's fallback (it cannot play the video here) and checks its link to the video. */
+export async function expectVideoFallback(title: string, href: string) {
+  await screen.findByText('This video cannot be played here');
+  expect(screen.getByRole('link', { name: `Open "${title}" in a new tab` }).getAttribute('href')).toBe(href);
 }
