@@ -44,17 +44,22 @@ const page = (label: string, path: string, permission: Permission, icon: NavIcon
   icon,
 });
 
+// The links both areas show.
+const players = page('Players', 'players', 'managePlayers', IconUsers);
+const rooms = page('Rooms', 'rooms', 'readRooms', IconDoor);
+const materials = page('Materials', 'materials', 'readMaterials', IconFolders);
+
 /** SPEC §2 sidebar links, per area, with the permission each needs. The one place they are defined. */
 const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
   admin: [
     page('Dashboard', 'dashboard', 'readOrgDashboard', IconLayoutDashboard),
     page('Admins', 'admin-users', 'manageAdmins', IconUserShield),
     page('Organization', 'organizations', 'manageOrganizations', IconBuilding),
-    page('Players', 'players', 'managePlayers', IconUsers),
-    page('Rooms', 'rooms', 'readRooms', IconDoor),
+    players,
+    rooms,
     page('Categories', 'categories', 'manageCategories', IconCategory),
     page('Content', 'content', 'manageContent', IconPhotoVideo),
-    page('Materials', 'materials', 'readMaterials', IconFolders),
+    materials,
     page('Workshops', 'workshops', 'manageWorkshops', IconPresentation),
     {
       label: 'Training',
@@ -67,9 +72,9 @@ const NAV_ITEMS: Record<NavArea, readonly NavItem[]> = {
     page('Insights', 'insights', 'openAdminArea', IconChartBar),
   ],
   facilitator: [
-    page('Players', 'players', 'managePlayers', IconUsers),
-    page('Rooms', 'rooms', 'readRooms', IconDoor),
-    page('Materials', 'materials', 'readMaterials', IconFolders),
+    players,
+    rooms,
+    materials,
     page('Training', 'training', 'openFacilitatorArea', IconBook2),
     page('Insights', 'insights', 'readRoomActivity', IconChartBar),
   ],

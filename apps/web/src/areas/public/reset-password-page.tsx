@@ -8,6 +8,9 @@ import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
 import { validationText } from '../../ui/validation-text';
 
+/** What both fields share: each takes the new password. */
+const newPassword = { required: true, autoComplete: 'new-password', size: 'md' } as const;
+
 /** `/reset-password?token=…`: choose a new password; validated as the user types (SPEC §5). */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -55,18 +58,14 @@ export function ResetPasswordPage() {
       <CardForm onSubmit={handleReset} submit={t('signIn.submit')} pending={resetPassword.isPending}>
         <PasswordField
           label={t('signIn.newPassword')}
-          required
-          autoComplete="new-password"
-          size="md"
           error={validationText(errors.password?.message)}
+          {...newPassword}
           {...passwordField}
         />
         <PasswordField
           label={t('signIn.confirmPassword')}
-          required
-          autoComplete="new-password"
-          size="md"
           error={validationText(errors.confirmPassword?.message)}
+          {...newPassword}
           {...register('confirmPassword')}
         />
       </CardForm>
