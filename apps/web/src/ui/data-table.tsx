@@ -50,6 +50,24 @@ interface DataTableProps<T> {
 }
 
 /**
+ * The load and paging props of a table that shows one page of a server list: the list's query (whose
+ * reply counts its `totalPages`) and the page shown, e.g. `{...queryPageProps(list, page, setPage)}`.
+ */
+export function queryPageProps(
+  query: { isPending: boolean; error: Error | null; data?: { totalPages: number } },
+  page: number,
+  onPageChange: (page: number) => void,
+) {
+  return {
+    isLoading: query.isPending,
+    error: query.error,
+    page,
+    pageCount: query.data?.totalPages ?? 1,
+    onPageChange,
+  };
+}
+
+/**
  * The generic table of SPEC §2: Edit/Delete action columns, 'Page X of Y' with Previous/Next, and a
  * delete confirmation with Yes/No. Paging state lives with the caller (see `useListParams`); the table
  * only renders and reports.

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AUDIT_API, type AuditEntry, type AuditFilter, PAGE_SIZE } from '@playshop/shared';
 import { IconDownload } from '@tabler/icons-react';
@@ -9,7 +9,8 @@ import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
 import { formatDate } from '../../i18n/format';
 import { useT } from '../../i18n/locale-provider';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
+import { DataTable, type DataTableColumn, queryPageProps } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 
 // In the reader's language; seconds kept, as an audit trail needs them.
@@ -81,9 +82,9 @@ export function AuditPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <PageTitle>{t('audit.title')}</PageTitle>
-        <Button
+        <ButtonWithIcon
+          icon={IconDownload}
           variant="light"
-          leftSection={<IconDownload size={16} aria-hidden />}
           onClick={() =>
             void downloadFile(
               callPath(AUDIT_API.export, { query: filter }),
@@ -92,7 +93,7 @@ export function AuditPage() {
           }
         >
           {t('audit.exportCsv')}
-        </Button>
+        </ButtonWithIcon>
       </Group>
       <Group align="flex-end" gap="sm">
         <TextInput
@@ -113,11 +114,7 @@ export function AuditPage() {
         getRowLabel={(e) => `${e.action} ${e.id}`}
         thing={t('audit.thing')}
         emptyText={t('audit.empty')}
-        isLoading={entries.isPending}
-        error={entries.error}
-        page={page}
-        pageCount={entries.data?.totalPages ?? 1}
-        onPageChange={setPage}
+        {...queryPageProps(entries, page, setPage)}
       />
     </Stack>
   );

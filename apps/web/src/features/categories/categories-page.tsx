@@ -1,8 +1,9 @@
-import { Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { ZCreateCategory } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
@@ -86,15 +87,15 @@ export function CategoriesPage() {
               error={specText(formState.errors.name?.message)}
               {...register('name')}
             />
-            <Button
+            <ButtonWithIcon
+              icon={IconPlus}
               type="submit"
               onMouseDown={keepFieldFocus}
               mt={25}
-              leftSection={<IconPlus size={16} aria-hidden />}
               loading={create.isPending}
             >
               {t('categories.add')}
-            </Button>
+            </ButtonWithIcon>
           </Group>
         </form>
       </Card>

@@ -1,8 +1,9 @@
-import { Button, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { CONTENT_TYPES, type ContentFilters, type ContentType } from '@playshop/shared';
 import { IconFilter, IconRestore } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { useCategoryOptions } from '../categories/categories-api';
 import { contentTypeLabel } from './content-type-label';
 
@@ -66,12 +67,12 @@ export function ContentFilter({
           />
         </SimpleGrid>
         <Group gap="xs" mt="sm">
-          <Button type="submit" leftSection={<IconFilter size={16} aria-hidden />}>
+          <ButtonWithIcon icon={IconFilter} type="submit">
             {t('content.filter')}
-          </Button>
-          <Button variant="default" onClick={handleReset} leftSection={<IconRestore size={16} aria-hidden />}>
+          </ButtonWithIcon>
+          <ButtonWithIcon icon={IconRestore} variant="default" onClick={handleReset}>
             {t('content.reset')}
-          </Button>
+          </ButtonWithIcon>
         </Group>
       </form>
     </search>

@@ -24,6 +24,7 @@ import { Controller, useController, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { hasMessage, t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useCategoryOptions } from '../categories/categories-api';
 import { contentTypeLabel } from './content-type-label';
@@ -285,15 +286,15 @@ function QuestionFields({ form }: { form: ContentFormState }) {
               {fieldError(answersError)}
             </Text>
           )}
-          <Button
+          <ButtonWithIcon
+            icon={IconPlus}
             variant="default"
-            leftSection={<IconPlus size={16} aria-hidden />}
             onClick={() => answers.append({ ...EMPTY_ANSWER })}
             disabled={answers.fields.length >= 12}
             w="fit-content"
           >
             {t('content.addAnswer')}
-          </Button>
+          </ButtonWithIcon>
         </Stack>
       </Fieldset>
     </>

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
@@ -27,9 +28,9 @@ export function ContentLibraryPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <PageTitle>{t('content.title')}</PageTitle>
-        <Button component={Link} to="add-content" leftSection={<IconPlus size={16} aria-hidden />}>
+        <ButtonWithIcon icon={IconPlus} component={Link} to="add-content">
           {t('content.add')}
-        </Button>
+        </ButtonWithIcon>
       </Group>
       <ContentFilter value={filters} onApply={setFilters} />
 

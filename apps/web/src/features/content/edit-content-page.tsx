@@ -1,7 +1,8 @@
-import { Alert, Button, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -17,13 +18,13 @@ export function EditContentPage() {
   const save = useSaveContent(id ?? undefined);
   const navigate = useNavigate();
   const back = (
-    <Button
+    <ButtonWithIcon
+      icon={IconArrowLeft}
       variant="default"
-      leftSection={<IconArrowLeft size={16} aria-hidden />}
       onClick={() => navigate('../..', { relative: 'path' })}
     >
       {t('content.back')}
-    </Button>
+    </ButtonWithIcon>
   );
 
   return (

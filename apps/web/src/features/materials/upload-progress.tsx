@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import type { MaterialUploadState } from './materials-api';
 
 type StartedUpload = Exclude<MaterialUploadState, { status: 'idle' }>;
@@ -77,19 +78,19 @@ function UploadButtons({ state, onPause, onResume, onCancel }: UploadControls) {
   return (
     <Group gap="sm">
       {state.status === 'running' && (
-        <Button variant="default" leftSection={<IconPlayerPause size={16} aria-hidden />} onClick={onPause}>
+        <ButtonWithIcon icon={IconPlayerPause} variant="default" onClick={onPause}>
           {t('materials.pause')}
-        </Button>
+        </ButtonWithIcon>
       )}
       {canResume && (
-        <Button leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={onResume}>
+        <ButtonWithIcon icon={IconPlayerPlay} onClick={onResume}>
           {t('materials.resume')}
-        </Button>
+        </ButtonWithIcon>
       )}
       {canCancel && (
-        <Button variant="subtle" color="red" leftSection={<IconX size={16} aria-hidden />} onClick={onCancel}>
+        <ButtonWithIcon icon={IconX} variant="subtle" color="red" onClick={onCancel}>
           {t('materials.cancel')}
-        </Button>
+        </ButtonWithIcon>
       )}
     </Group>
   );

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Card, Group, List, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Card, Group, List, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { LANGUAGE_NAMES, type OrganizationReply } from '@playshop/shared';
 import { IconPencil, IconPlus, IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -45,13 +46,9 @@ export function EditOrganizationPage() {
                 {t('orgs.details')}
               </Title>
               {!isEditing && (
-                <Button
-                  variant="light"
-                  leftSection={<IconPencil size={16} aria-hidden />}
-                  onClick={() => setIsEditing(true)}
-                >
+                <ButtonWithIcon icon={IconPencil} variant="light" onClick={() => setIsEditing(true)}>
                   {t('common.edit')}
-                </Button>
+                </ButtonWithIcon>
               )}
             </Group>
             {isEditing ? (
@@ -158,14 +155,14 @@ function LinkedWorkshops({ organization }: { organization: OrganizationReply }) 
             searchable
             style={{ flex: 1, minWidth: 0 }}
           />
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
+          <ButtonWithIcon
+            icon={IconPlus}
             onClick={handleAdd}
             disabled={!choice}
             loading={change.isPending && change.variables?.link}
           >
             {t('orgs.addButton')}
-          </Button>
+          </ButtonWithIcon>
         </Group>
         {change.isError && (
           <Text c="red.9" role="alert">

@@ -10,6 +10,7 @@ import { useSavingMutation } from '../../api/use-saving-mutation';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { t as say } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { organizationKeys } from './organizations-api';
 
@@ -86,9 +87,9 @@ export function OrganizationDataPanel({ organization }: { organization: { id: nu
         </Title>
         <Text c="dimmed">{t('orgs.dataIntro')}</Text>
         <Group>
-          <Button
+          <ButtonWithIcon
+            icon={IconDownload}
             variant="light"
-            leftSection={<IconDownload size={16} aria-hidden />}
             onClick={() =>
               void downloadFile(
                 callPath(ORG_DATA_API.export, { params: { id: organization.id } }),
@@ -97,16 +98,11 @@ export function OrganizationDataPanel({ organization }: { organization: { id: nu
             }
           >
             {t('orgData.download')}
-          </Button>
+          </ButtonWithIcon>
           {canErase && (
-            <Button
-              color="red"
-              variant="light"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setConfirming(true)}
-            >
+            <ButtonWithIcon icon={IconTrash} color="red" variant="light" onClick={() => setConfirming(true)}>
               {t('orgData.eraseOrganization')}
-            </Button>
+            </ButtonWithIcon>
           )}
         </Group>
       </Stack>

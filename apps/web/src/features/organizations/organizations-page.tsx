@@ -1,10 +1,11 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Card, Group, Stack, Title } from '@mantine/core';
 import type { OrganizationReply } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
-import { DataTable } from '../../ui/data-table';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
+import { DataTable, queryPageProps } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
@@ -28,9 +29,9 @@ export function OrganizationsPage() {
       <Group justify="space-between" align="flex-end">
         <PageTitle>{t('orgs.title')}</PageTitle>
         {!isAdding && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsAdding(true)}>
+          <ButtonWithIcon icon={IconPlus} onClick={() => setIsAdding(true)}>
             {t('orgs.add')}
-          </Button>
+          </ButtonWithIcon>
         )}
       </Group>
 
@@ -63,16 +64,12 @@ export function OrganizationsPage() {
           { header: t('orgs.expiry'), render: (o) => o.expiry ?? t('organizations.noExpiry') },
         ]}
         rows={list.data?.items}
-        isLoading={list.isPending}
-        error={list.error}
         emptyText={term ? t('orgs.noMatch') : t('orgs.none')}
         getRowKey={(o) => o.id}
         getRowLabel={(o) => o.name}
         onEdit={(o) => navigate(`editorg/${o.id}`)}
         onDelete={(o) => remove.mutateAsync(o.id)}
-        page={page}
-        pageCount={list.data?.totalPages ?? 1}
-        onPageChange={setPage}
+        {...queryPageProps(list, page, setPage)}
       />
     </Stack>
   );

@@ -4,6 +4,7 @@ import { IconPlayerPlay, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import type { StaffMessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { toastError } from '../../ui/toast';
 import { TruncatedText } from '../../ui/truncated-text';
@@ -87,15 +88,15 @@ function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
             {t('rooms.openLobby')}
           </Button>
         )}
-        <Button
+        <ButtonWithIcon
+          icon={IconPlayerPlay}
           component={Link}
           to={runRoomPath(org, room.id)}
-          leftSection={<IconPlayerPlay size={16} aria-hidden />}
           aria-label={t('rooms.runRoom', { name: room.name })}
           style={{ flexShrink: 0 }}
         >
           {t('rooms.run')}
-        </Button>
+        </ButtonWithIcon>
       </Group>
     </Card>
   );

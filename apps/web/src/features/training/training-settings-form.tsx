@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   ROLES,
   type Role,
@@ -16,6 +16,7 @@ import {
 } from 'react-hook-form';
 import { z } from 'zod';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { SaveForm } from '../../ui/save-form';
 import { specText } from '../../ui/spec-text';
@@ -185,13 +186,13 @@ function VideoListFields({ role, control, register, errors }: RolePlaylistFields
         </Text>
       )}
       <Group>
-        <Button
+        <ButtonWithIcon
+          icon={IconPlus}
           variant="default"
-          leftSection={<IconPlus size={16} aria-hidden />}
           onClick={() => videos.append({ title: '', url: '' })}
         >
           {t('training.addVideo')}
-        </Button>
+        </ButtonWithIcon>
       </Group>
     </Stack>
   );

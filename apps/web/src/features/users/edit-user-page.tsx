@@ -1,7 +1,8 @@
-import { Button, Card, Stack } from '@mantine/core';
+import { Card, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
@@ -25,14 +26,9 @@ export function EditUserPage({ kind }: { kind: UserKind }) {
   return (
     <Stack gap="lg" maw={760}>
       <div>
-        <Button
-          variant="subtle"
-          px={0}
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
-          onClick={() => navigate(-1)}
-        >
+        <ButtonWithIcon icon={IconArrowLeft} variant="subtle" px={0} onClick={() => navigate(-1)}>
           {t('common.back')}
-        </Button>
+        </ButtonWithIcon>
       </div>
       <PageTitle>{title}</PageTitle>
       {user.isPending && user.fetchStatus !== 'idle' && <PageLoader label={t('users.loading')} />}

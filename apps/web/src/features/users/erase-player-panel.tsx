@@ -7,6 +7,7 @@ import { useSavingMutation } from '../../api/use-saving-mutation';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { t as say } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { userKeys } from './users-api';
 
@@ -33,14 +34,9 @@ export function ErasePlayerPanel({
     <Card withBorder radius="lg" padding="lg" component="section" aria-label={t('users.personalData')}>
       <Group justify="space-between">
         <Text>{t('users.eraseExplained')}</Text>
-        <Button
-          color="red"
-          variant="light"
-          leftSection={<IconEraser size={16} aria-hidden />}
-          onClick={() => setConfirming(true)}
-        >
+        <ButtonWithIcon icon={IconEraser} color="red" variant="light" onClick={() => setConfirming(true)}>
           {t('orgData.erasePlayer')}
-        </Button>
+        </ButtonWithIcon>
       </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('orgData.erasePlayer')}>
         <Stack gap="md">

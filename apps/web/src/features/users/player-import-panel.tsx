@@ -15,6 +15,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { specText } from '../../ui/spec-text';
 import { parsePlayerCsv } from './player-csv';
 import { useImportPlayers } from './users-api';
@@ -154,9 +155,9 @@ export function PlayerImportPanel({
       <Group gap="sm">
         <FileButton onChange={(file) => void handleFile(file)} accept=".csv,text/csv,text/plain">
           {(props) => (
-            <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} {...props}>
+            <ButtonWithIcon icon={IconUpload} variant="default" {...props}>
               {t('users.uploadCsv')}
-            </Button>
+            </ButtonWithIcon>
           )}
         </FileButton>
       </Group>

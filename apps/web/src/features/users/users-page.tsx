@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Title } from '@mantine/core';
 import { can, USER_API, type UserReply } from '@playshop/shared';
 import { IconDownload, IconFileImport, IconPlus, type TablerIcon } from '@tabler/icons-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -7,7 +7,8 @@ import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { useT } from '../../i18n/locale-provider';
-import { DataTable, type DataTableColumn } from '../../ui/data-table';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
+import { DataTable, type DataTableColumn, queryPageProps } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
@@ -79,10 +80,10 @@ function UsersHeader({
   const t = useT();
   const actor = useCurrentUser();
   // The player list's two CSV buttons: export and import.
-  const csvButton = (Icon: TablerIcon, label: string, onClick: () => void) => (
-    <Button variant="default" leftSection={<Icon size={16} aria-hidden />} onClick={onClick}>
+  const csvButton = (icon: TablerIcon, label: string, onClick: () => void) => (
+    <ButtonWithIcon icon={icon} variant="default" onClick={onClick}>
       {label}
-    </Button>
+    </ButtonWithIcon>
   );
   return (
     <Group justify="space-between" align="flex-end">
@@ -95,9 +96,9 @@ function UsersHeader({
           </>
         )}
         {onAdd && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={onAdd}>
+          <ButtonWithIcon icon={IconPlus} onClick={onAdd}>
             {kind === 'admin' ? t('users.addAdmin') : t('users.addPlayer')}
-          </Button>
+          </ButtonWithIcon>
         )}
       </Group>
     </Group>
@@ -155,17 +156,13 @@ export function UsersPage({ kind }: { kind: UserKind }) {
         thing={t('users.thing')}
         columns={columns}
         rows={list.data?.items}
-        isLoading={list.isPending}
-        error={list.error}
         emptyText={term ? t('users.noMatch') : t('users.none')}
         getRowKey={(u) => u.id}
         getRowLabel={fullName}
         onEdit={(u) => navigate(`edit-${kind}/${u.id}`)}
         onDelete={(u) => remove.mutateAsync(u.id)}
         canDelete={(u) => u.id !== actor?.userId}
-        page={page}
-        pageCount={list.data?.totalPages ?? 1}
-        onPageChange={setPage}
+        {...queryPageProps(list, page, setPage)}
       />
     </Stack>
   );

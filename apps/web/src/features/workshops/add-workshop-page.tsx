@@ -5,6 +5,7 @@ import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageTitle } from '../../ui/page-title';
 import { NameForm } from './name-form';
@@ -139,14 +140,14 @@ export function AddWorkshopPage() {
       </Stepper>
 
       <Group justify="space-between" maw={720}>
-        <Button
+        <ButtonWithIcon
+          icon={IconArrowLeft}
           variant="default"
-          leftSection={<IconArrowLeft size={16} aria-hidden />}
           disabled={!wizard.canGoBack}
           onClick={wizard.back}
         >
           {t('workshops.back')}
-        </Button>
+        </ButtonWithIcon>
         <Button
           rightSection={<IconArrowRight size={16} aria-hidden />}
           disabled={!wizard.canGoNext}

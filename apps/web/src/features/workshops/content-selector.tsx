@@ -6,6 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { PageLoader } from '../../ui/page-loader';
 import { useContentPages, useSaveContent } from '../content/content-api';
 import { ContentFilter } from '../content/content-filter';
@@ -52,14 +53,9 @@ export function ContentSelector({ selectedIds, onAdd }: ContentSelectorProps) {
           <Title order={3} fz="md" id={headingId}>
             {t('workshops.contentSelector')}
           </Title>
-          <Button
-            variant="light"
-            size="compact-md"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={form.open}
-          >
+          <ButtonWithIcon icon={IconPlus} variant="light" size="compact-md" onClick={form.open}>
             {t('workshops.newContent')}
-          </Button>
+          </ButtonWithIcon>
         </Group>
         <ContentFilter value={filters} onApply={setFilters} />
         <ScrollArea.Autosize mah={600} type="auto" offsetScrollbars>

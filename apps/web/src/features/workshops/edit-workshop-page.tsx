@@ -1,9 +1,10 @@
-import { Accordion, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { SessionReply } from '@playshop/shared';
 import { IconPencil } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ConfirmDeleteDialog, useConfirmDelete } from '../../ui/confirm-delete';
 import { DeleteButton } from '../../ui/delete-button';
 import { LoadFailed } from '../../ui/load-failed';
@@ -76,15 +77,15 @@ function SessionList({ sessions }: { sessions: SessionReply[] }) {
                   emptyText={t('workshops.noContent')}
                 />
                 <Group gap="sm">
-                  <Button
+                  <ButtonWithIcon
+                    icon={IconPencil}
                     component={Link}
                     to={`session/${session.id}`}
                     variant="light"
-                    leftSection={<IconPencil size={16} aria-hidden />}
                     aria-label={t('workshops.editSessionOf', { name: session.name })}
                   >
                     {t('workshops.editSession')}
-                  </Button>
+                  </ButtonWithIcon>
                   <DeleteButton
                     aria-label={t('workshops.deleteSessionOf', { name: session.name })}
                     onClick={() => confirmDelete.ask(session)}

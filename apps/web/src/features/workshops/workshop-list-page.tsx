@@ -1,10 +1,11 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 import { can, type WorkshopListItem } from '@playshop/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { useT } from '../../i18n/locale-provider';
-import { DataTable } from '../../ui/data-table';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
+import { DataTable, queryPageProps } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
 import { SearchBox } from '../../ui/search-box';
 import { useListParams } from '../../ui/use-list-params';
@@ -24,9 +25,9 @@ export function WorkshopListPage() {
       <Group justify="space-between" align="flex-end">
         <PageTitle>{t('workshops.title')}</PageTitle>
         {canManage && (
-          <Button component={Link} to="add-workshop" leftSection={<IconPlus size={16} aria-hidden />}>
+          <ButtonWithIcon icon={IconPlus} component={Link} to="add-workshop">
             {t('workshops.add')}
-          </Button>
+          </ButtonWithIcon>
         )}
       </Group>
       <SearchBox
@@ -45,11 +46,7 @@ export function WorkshopListPage() {
         onEdit={canManage ? (w) => navigate(`edit/${w.id}`) : undefined}
         onDelete={canManage ? (w) => remove.mutateAsync(w.id) : undefined}
         emptyText={t('workshops.empty')}
-        isLoading={workshops.isPending}
-        error={workshops.error}
-        page={page}
-        pageCount={workshops.data?.totalPages ?? 1}
-        onPageChange={setPage}
+        {...queryPageProps(workshops, page, setPage)}
       />
     </Stack>
   );

@@ -9,6 +9,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../../ui/button-with-icon';
 import { PatternGrid } from '../presenter/pattern';
 import classes from '../presenter/presenter.module.css';
 import { staffPatternHint, staffPatternName } from './pattern-names';
@@ -161,14 +162,14 @@ export function PatternPicker({
         );
       })}
       <Group justify="space-between">
-        <Button
+        <ButtonWithIcon
+          icon={IconPlus}
           variant="default"
-          leftSection={<IconPlus size={16} aria-hidden />}
           disabled={!canChange || prizes.length >= MAX_PRIZES}
           onClick={() => setPrizes((list) => [...list, { kind: 'full_house' }])}
         >
           {t('gameControl.addPrize')}
-        </Button>
+        </ButtonWithIcon>
         <Button disabled={!canChange || emptyCustom >= 0} onClick={() => onSave(prizes)}>
           {t('gameControl.useForRound')}
         </Button>

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { GameContent, QuestionState } from '@playshop/shared';
 import { IconEye, IconLock } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useT } from '../../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../../ui/button-with-icon';
 import { ScriptPanel } from '../../content/display/script-panel';
 import { optionLabel, QUESTION_TEXTS } from '../board/question-texts';
 
@@ -56,21 +57,21 @@ export function QuestionPanel({
         )}
         {live && (
           <Group gap="sm">
-            <Button
+            <ButtonWithIcon
+              icon={IconLock}
               variant="default"
-              leftSection={<IconLock size={16} aria-hidden />}
               disabled={live.closed}
               onClick={() => onClose(live.contentId)}
             >
               {t('gameControl.closeAnswers')}
-            </Button>
-            <Button
-              leftSection={<IconEye size={16} aria-hidden />}
+            </ButtonWithIcon>
+            <ButtonWithIcon
+              icon={IconEye}
               disabled={live.correct !== null}
               onClick={() => onReveal(live.contentId)}
             >
               {t('gameControl.revealAnswer')}
-            </Button>
+            </ButtonWithIcon>
           </Group>
         )}
       </Stack>
