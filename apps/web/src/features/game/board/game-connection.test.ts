@@ -52,6 +52,11 @@ function setup({ hidden = false } = {}) {
 const fullSnapshot = snapshot({ roomId: 7, bingoRolls: [5], playerArr: [], markedCells: [], timer: null });
 
 const ping = { type: 'ping', payload: {} };
+/** What a new socket sends first after a drop: the room and the last seq it has. */
+const reconnect = (lastSeq: number) => ({
+  type: 'room_event',
+  payload: { action: 'reconnect', roomId: 7, lastSeq },
+});
 /** The server's first frame on every socket (its resume ticket): it answers no ping. */
 const greeting = { type: 'pong', payload: { resume: 'ticket-g' }, seq: 0 };
 const pong = { type: 'pong', payload: {}, seq: 0 };
@@ -157,9 +162,7 @@ describe('game socket connection', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(t.sockets).toHaveLength(2);
     t.sockets[1]!.open();
-    expect(t.sockets[1]!.sent).toEqual([
-      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 41 } },
-    ]);
+    expect(t.sockets[1]!.sent).toEqual([reconnect(41)]);
     expect(t.statuses.at(-1)).toBe('open');
   });
 
@@ -262,9 +265,7 @@ describe('game socket connection', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(t.sockets).toHaveLength(2);
     t.sockets[1]!.open();
-    expect(t.sockets[1]!.sent).toEqual([
-      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 12 } },
-    ]);
+    expect(t.sockets[1]!.sent).toEqual([reconnect(12)]);
     // No error was shown: only that it is back.
     expect(t.toasts.slice(toasts)).toEqual(['Reconnected to websocket']);
   });
@@ -281,9 +282,7 @@ describe('game socket connection', () => {
     expect(t.getToken).toHaveBeenCalledTimes(1);
     const moving = t.sockets[1]!;
     moving.open();
-    expect(moving.sent).toEqual([
-      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 12 } },
-    ]);
+    expect(moving.sent).toEqual([reconnect(12)]);
     // Until the new socket has the room, the old one's frames are the screen's; the new one's
     // earlier frames are in its snapshot.
     old.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 13 });
@@ -403,9 +402,7 @@ describe('game socket connection', () => {
     t.sockets[0]!.drop(1001);
     await vi.advanceTimersByTimeAsync(1000);
     t.sockets[1]!.open();
-    expect(t.sockets[1]!.sent).toEqual([
-      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 41 } },
-    ]);
+    expect(t.sockets[1]!.sent).toEqual([reconnect(41)]);
     expect(t.toasts.at(-1)).toBe('Reconnected to websocket');
     // A drop after a good reconnect starts the backoff again from 1 s.
     t.sockets[1]!.drop(1006);
@@ -452,13 +449,7 @@ describe('game socket connection', () => {
     await vi.advanceTimersByTimeAsync(1000);
     const second = t.sockets[1]!;
     second.open();
-    expect(second.sent).toEqual([
-      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 0 } },
-      claim,
-      ping,
-      answer,
-      ping,
-    ]);
+    expect(second.sent).toEqual([reconnect(0), claim, ping, answer, ping]);
     // The greeting is no answer; the pongs to our pings are: nothing is sent a third time.
     second.receive(greeting);
     second.receive(pong);
@@ -466,9 +457,7 @@ describe('game socket connection', () => {
     second.drop(1006);
     await vi.advanceTimersByTimeAsync(1000);
     t.sockets[2]!.open();
-    expect(t.sockets[2]!.sent).toEqual([
-      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 0 } },
-    ]);
+    expect(t.sockets[2]!.sent).toEqual([reconnect(0)]);
   });
 
   it('a roll is never sent twice: only commands the server applies once are kept', async () => {
