@@ -142,6 +142,14 @@ export const ZRoomJoinCode = z.object({
 });
 export type RoomJoinCode = z.infer<typeof ZRoomJoinCode>;
 
+/** A room's join code: read (GET) and replaced (POST) at one address. */
+const joinCodeSpec = {
+  path: '/rooms/:id/join-code',
+  params: ZIdParam,
+  reply: ZRoomJoinCode,
+  access: 'runRooms',
+} as const;
+
 export const JOIN_API = endpoints(['joining'], {
   /** Public and rate limited per IP by the server. */
   info: GET(
@@ -155,11 +163,11 @@ export const JOIN_API = endpoints(['joining'], {
     "The room a join code opens: its name, organization, whether guests may join and the lobby's state",
   ),
   joinCode: GET(
-    { path: '/rooms/:id/join-code', params: ZIdParam, reply: ZRoomJoinCode, access: 'runRooms' },
+    joinCodeSpec,
     "The room's join code for the facilitator screen, with PUBLIC_URL and the network addresses",
   ),
   replaceCode: POST(
-    { path: '/rooms/:id/join-code', params: ZIdParam, reply: ZRoomJoinCode, access: 'runRooms' },
+    joinCodeSpec,
     "A new join code for the room; the old one answers 'This code has been replaced'",
   ),
   setGuests: PUT(
