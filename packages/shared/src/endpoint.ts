@@ -42,15 +42,15 @@ type EndpointSpec = Omit<Endpoint, 'method' | 'summary' | 'description' | 'tags'
  * `GET(spec, summary, description?)` and its siblings: one endpoint, frozen, the schemas on one line
  * and the texts after them.
  */
-function method<const M extends HttpMethod>(method: M) {
+function withMethod<const M extends HttpMethod>(method: M) {
   return <const S extends EndpointSpec>(spec: S, summary: string, description?: string) =>
     Object.freeze({ method, ...spec, summary, ...(description === undefined ? {} : { description }) });
 }
-export const GET = method('GET');
-export const POST = method('POST');
-export const PUT = method('PUT');
-export const PATCH = method('PATCH');
-export const DELETE = method('DELETE');
+export const GET = withMethod('GET');
+export const POST = withMethod('POST');
+export const PUT = withMethod('PUT');
+export const PATCH = withMethod('PATCH');
+export const DELETE = withMethod('DELETE');
 
 /** The validated success reply of an endpoint. */
 export type EndpointReply<E extends Endpoint> = z.output<E['reply']>;
