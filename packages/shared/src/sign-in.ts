@@ -186,18 +186,17 @@ export const SSO_API = endpoints(['sso'], {
   ),
 });
 
+/** The product's sign-in policy, read and saved whole at one address. */
+const productPolicy = {
+  path: '/product-sign-in',
+  reply: ZProductSignIn,
+  access: 'manageProductSettings',
+} as const;
+
 export const TWO_FACTOR_API = endpoints(['two-factor'], {
-  productPolicy: GET(
-    { path: '/product-sign-in', reply: ZProductSignIn, access: 'manageProductSettings' },
-    'Whether the product requires two-factor sign-in of every staff account',
-  ),
+  productPolicy: GET(productPolicy, 'Whether the product requires two-factor sign-in of every staff account'),
   saveProductPolicy: PUT(
-    {
-      path: '/product-sign-in',
-      body: ZProductSignIn,
-      reply: ZProductSignIn,
-      access: 'manageProductSettings',
-    },
+    { ...productPolicy, body: ZProductSignIn },
     'Require (or stop requiring) two-factor sign-in of every staff account',
   ),
   status: GET(

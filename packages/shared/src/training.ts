@@ -68,18 +68,17 @@ export const ZTrainingPlaylistReply = z.object({
 });
 export type TrainingPlaylistReply = z.infer<typeof ZTrainingPlaylistReply>;
 
+/** The training settings, read and saved whole at one address. */
+const settings = {
+  path: '/training-settings',
+  reply: ZTrainingSettings,
+  access: 'manageProductSettings',
+} as const;
+
 export const TRAINING_API = endpoints(['training'], {
-  settings: GET(
-    { path: '/training-settings', reply: ZTrainingSettings, access: 'manageProductSettings' },
-    "Every role's training playlist source (super admin)",
-  ),
+  settings: GET(settings, "Every role's training playlist source (super admin)"),
   saveSettings: PUT(
-    {
-      path: '/training-settings',
-      body: ZTrainingSettings,
-      reply: ZTrainingSettings,
-      access: 'manageProductSettings',
-    },
+    { ...settings, body: ZTrainingSettings },
     "Set every role's training playlist: none, a YouTube playlist id or a list of videos",
   ),
   playlist: GET(
