@@ -1,4 +1,4 @@
-import { message } from '@playshop/shared';
+import { type Message, message } from '@playshop/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -58,7 +58,7 @@ export async function checkContent(db: Db, entries: ContentEntry[]): Promise<num
 }
 
 /** Locks the row whose `idColumn` is `id` until the transaction ends; 404 with `missing` if none. */
-export async function lockRow(tx: Db, idColumn: PgColumn, id: number, missing: string) {
+export async function lockRow(tx: Db, idColumn: PgColumn, id: number, missing: Message) {
   const [row] = await tx.select({ found: sql`1` }).from(idColumn.table).where(eq(idColumn, id)).for('update');
   if (!row) throw notFound(missing);
 }
