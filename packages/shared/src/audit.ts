@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, GET } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { zPaged, zPaging } from './pagination';
 
@@ -54,20 +54,17 @@ export const ZAuditEntry = z.object({
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const AUDIT_API = endpoints(['audit'], {
-  list: {
-    method: 'GET',
-    path: '/audit-log',
-    query: z.extend(ZAuditFilter, zPaging().shape),
-    reply: zPaged(ZAuditEntry),
-    access: 'readAuditLog',
-    summary: "Audit log entries, newest first: the caller's organization's, or every one for a super admin",
-  },
-  export: {
-    method: 'GET',
-    path: '/audit-log/export',
-    query: ZAuditFilter,
-    reply: z.string(),
-    access: 'readAuditLog',
-    summary: 'The filtered audit log as CSV (at, actor, role, action, target, changes, address)',
-  },
+  list: GET(
+    {
+      path: '/audit-log',
+      query: z.extend(ZAuditFilter, zPaging().shape),
+      reply: zPaged(ZAuditEntry),
+      access: 'readAuditLog',
+    },
+    "Audit log entries, newest first: the caller's organization's, or every one for a super admin",
+  ),
+  export: GET(
+    { path: '/audit-log/export', query: ZAuditFilter, reply: z.string(), access: 'readAuditLog' },
+    'The filtered audit log as CSV (at, actor, role, action, target, changes, address)',
+  ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { MIN_TEXT_CONTRAST } from './brand-colors';
-import { endpoints } from './endpoint';
+import { DELETE, endpoints, GET, PUT } from './endpoint';
 import { zIdParam } from './input';
 import { ZRoomBranding } from './room-branding';
 import { ZOrgIdParam } from './schemas';
@@ -55,45 +55,33 @@ export const ZSetLogo = z.object({
 export type SetLogoInput = z.input<typeof ZSetLogo>;
 
 export const BRANDING_API = endpoints(['organizations'], {
-  get: {
-    method: 'GET',
-    path: '/org-branding/:orgId',
-    params: ZOrgIdParam,
-    reply: ZOrgBranding,
-    access: 'readOrganization',
-    summary: "An organization's logo and colours: the caller's own, or any for a super admin",
-  },
-  setColors: {
-    method: 'PUT',
-    path: '/org-branding',
-    body: ZSetBrandColors,
-    reply: ZOrgBranding,
-    access: 'editOwnOrganization',
-    summary: "Set an organization's primary and accent colours (admin: their own; super admin: any)",
-    description: `A colour on which neither black nor white text reaches ${MIN_TEXT_CONTRAST}:1 is refused with 400.`,
-  },
-  setLogo: {
-    method: 'PUT',
-    path: '/org-logo',
-    body: ZSetLogo,
-    reply: ZOrgBranding,
-    access: 'editOwnOrganization',
-    summary: "Set an organization's logo: PNG or SVG, at most 256 KB",
-    description:
-      'An SVG with scripts, event handlers or references outside itself is refused (400); the rest is sanitized (DOMPurify) before it is stored.',
-    errors: {
-      413: z.object({ message: z.string(), code: z.string() }),
-      415: z.object({ message: z.string(), code: z.string() }),
+  get: GET(
+    { path: '/org-branding/:orgId', params: ZOrgIdParam, reply: ZOrgBranding, access: 'readOrganization' },
+    "An organization's logo and colours: the caller's own, or any for a super admin",
+  ),
+  setColors: PUT(
+    { path: '/org-branding', body: ZSetBrandColors, reply: ZOrgBranding, access: 'editOwnOrganization' },
+    "Set an organization's primary and accent colours (admin: their own; super admin: any)",
+    `A colour on which neither black nor white text reaches ${MIN_TEXT_CONTRAST}:1 is refused with 400.`,
+  ),
+  setLogo: PUT(
+    {
+      path: '/org-logo',
+      body: ZSetLogo,
+      reply: ZOrgBranding,
+      access: 'editOwnOrganization',
+      errors: {
+        413: z.object({ message: z.string(), code: z.string() }),
+        415: z.object({ message: z.string(), code: z.string() }),
+      },
     },
-  },
-  removeLogo: {
-    method: 'DELETE',
-    path: '/org-logo/:orgId',
-    params: ZOrgIdParam,
-    reply: ZOrgBranding,
-    access: 'editOwnOrganization',
-    summary: "Remove an organization's logo",
-  },
+    "Set an organization's logo: PNG or SVG, at most 256 KB",
+    'An SVG with scripts, event handlers or references outside itself is refused (400); the rest is sanitized (DOMPurify) before it is stored.',
+  ),
+  removeLogo: DELETE(
+    { path: '/org-logo/:orgId', params: ZOrgIdParam, reply: ZOrgBranding, access: 'editOwnOrganization' },
+    "Remove an organization's logo",
+  ),
 });
 
 /** Where logos are served: `${API_PREFIX}${LOGO_PATH}/{orgId}/{sha256}.{png|svg}`. */

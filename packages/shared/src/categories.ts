@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, GET, POST } from './endpoint';
 import { zLine } from './input';
 import { VALIDATION } from './messages';
 import { ZIdParam, ZMessageReply } from './schemas';
@@ -22,29 +22,23 @@ export const ZCategory = z.object({ id: z.number().check(z.int()), name: z.strin
 export type Category = z.infer<typeof ZCategory>;
 
 export const CATEGORY_API = endpoints(['categories'], {
-  list: {
-    method: 'GET',
-    path: '/getcategories',
-    reply: z.array(ZCategory),
-    access: 'readCategories',
-    summary: 'Every category, by name',
-  },
-  create: {
-    method: 'POST',
-    path: '/createcategory',
-    body: ZCreateCategory,
-    reply: ZCategory,
-    status: 201,
-    access: 'manageCategories',
-    summary: 'Add a category (names unique ignoring case)',
-  },
+  list: GET(
+    { path: '/getcategories', reply: z.array(ZCategory), access: 'readCategories' },
+    'Every category, by name',
+  ),
+  create: POST(
+    {
+      path: '/createcategory',
+      body: ZCreateCategory,
+      reply: ZCategory,
+      status: 201,
+      access: 'manageCategories',
+    },
+    'Add a category (names unique ignoring case)',
+  ),
   /** The spec deletes with POST. */
-  remove: {
-    method: 'POST',
-    path: '/deletecategory/:id',
-    params: ZIdParam,
-    reply: ZMessageReply,
-    access: 'manageCategories',
-    summary: 'Remove a category no content uses (409 CATEGORY_IN_USE otherwise)',
-  },
+  remove: POST(
+    { path: '/deletecategory/:id', params: ZIdParam, reply: ZMessageReply, access: 'manageCategories' },
+    'Remove a category no content uses (409 CATEGORY_IN_USE otherwise)',
+  ),
 });

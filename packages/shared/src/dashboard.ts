@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, GET } from './endpoint';
 import { ZOrgNameParam } from './schemas';
 
 /**
@@ -73,27 +73,21 @@ export const ZOverviewDashboard = z.object({
 export type OverviewDashboard = z.infer<typeof ZOverviewDashboard>;
 
 export const DASHBOARD_API = endpoints(['dashboard'], {
-  overview: {
-    method: 'GET',
-    path: '/dashboard/overview',
-    reply: ZOverviewDashboard,
-    access: 'readOverviewDashboard',
-    summary: 'Super admin: counts, licences ending within 30 days, the demo room',
-  },
-  organization: {
-    method: 'GET',
-    path: '/dashboard/org/:org',
-    params: ZOrgNameParam,
-    reply: ZOrgDashboard,
-    access: 'readOrgDashboard',
-    summary: "An organization's counts, licence end and recent games (its admins; any for a super admin)",
-  },
-  rooms: {
-    method: 'GET',
-    path: '/dashboard/rooms/:org',
-    params: ZOrgNameParam,
-    reply: ZDashboardRooms,
-    access: 'readRoomActivity',
-    summary: "An organization's rooms with their state and players now (its staff; any for a super admin)",
-  },
+  overview: GET(
+    { path: '/dashboard/overview', reply: ZOverviewDashboard, access: 'readOverviewDashboard' },
+    'Super admin: counts, licences ending within 30 days, the demo room',
+  ),
+  organization: GET(
+    { path: '/dashboard/org/:org', params: ZOrgNameParam, reply: ZOrgDashboard, access: 'readOrgDashboard' },
+    "An organization's counts, licence end and recent games (its admins; any for a super admin)",
+  ),
+  rooms: GET(
+    {
+      path: '/dashboard/rooms/:org',
+      params: ZOrgNameParam,
+      reply: ZDashboardRooms,
+      access: 'readRoomActivity',
+    },
+    "An organization's rooms with their state and players now (its staff; any for a super admin)",
+  ),
 });

@@ -33,6 +33,25 @@ export function endpoint<const E extends Endpoint>(description: E): E {
   return Object.freeze(description);
 }
 
+/** What `GET`, `POST`, … take first: all of an endpoint but its method and texts (tags: its group's). */
+type EndpointSpec = Omit<Endpoint, 'method' | 'summary' | 'description' | 'tags'> & {
+  readonly tags?: readonly string[];
+};
+
+/**
+ * `GET(spec, summary, description?)` and its siblings: one endpoint, frozen, the schemas on one line
+ * and the texts after them.
+ */
+function withMethod<const M extends HttpMethod>(method: M) {
+  return <const S extends EndpointSpec>(spec: S, summary: string, description?: string) =>
+    Object.freeze({ method, ...spec, summary, ...(description === undefined ? {} : { description }) });
+}
+export const GET = withMethod('GET');
+export const POST = withMethod('POST');
+export const PUT = withMethod('PUT');
+export const PATCH = withMethod('PATCH');
+export const DELETE = withMethod('DELETE');
+
 /** The validated success reply of an endpoint. */
 export type EndpointReply<E extends Endpoint> = z.output<E['reply']>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint, endpoints } from './endpoint';
+import { endpoints, GET } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { PLAYER_HISTORY_API } from './player-history';
 import { ZOrgNameParam } from './schemas';
@@ -172,16 +172,17 @@ export type ProductFigure = (typeof PRODUCT_FIGURES)[number];
 
 const tags = ['insights'];
 const orgFigure = <R extends z.core.$ZodType>(figure: InsightsFigure, reply: R, summary: string) =>
-  endpoint({
-    method: 'GET',
-    path: `/insights/org/:org/${figure}`,
-    params: ZOrgNameParam,
-    query: ZInsightsFilter,
-    reply,
-    access: 'readRoomActivity',
+  GET(
+    {
+      path: `/insights/org/:org/${figure}`,
+      params: ZOrgNameParam,
+      query: ZInsightsFilter,
+      reply,
+      access: 'readRoomActivity',
+      tags,
+    },
     summary,
-    tags,
-  });
+  );
 
 export const INSIGHTS_API = endpoints(['insights'], {
   summary: orgFigure(
@@ -202,31 +203,34 @@ export const INSIGHTS_API = endpoints(['insights'], {
   ),
   bingo: orgFigure('bingo', ZInsightsBingo, 'Balls to the first win per pattern, winners per game'),
   weeks: orgFigure('weeks', ZInsightsWeeks, 'Games, players, left early and answers by week'),
-  export: {
-    method: 'GET',
-    path: '/insights/org/:org/export/:figure',
-    params: z.extend(ZOrgNameParam, { figure: z.enum(INSIGHTS_FIGURES) }),
-    query: ZInsightsFilter,
-    reply: z.string(),
-    access: 'readRoomActivity',
-    summary: 'One figure as CSV',
-  },
-  product: {
-    method: 'GET',
-    path: '/insights/product',
-    query: ZInsightsRange,
-    reply: ZInsightsProduct,
-    access: 'readOverviewDashboard',
-    summary: 'Organizations by activity, licences ending, games and players per month',
-  },
-  productExport: {
-    method: 'GET',
-    path: '/insights/product/export/:figure',
-    params: z.object({ figure: z.enum(PRODUCT_FIGURES) }),
-    query: ZInsightsRange,
-    reply: z.string(),
-    access: 'readOverviewDashboard',
-    summary: 'One product figure as CSV',
-  },
+  export: GET(
+    {
+      path: '/insights/org/:org/export/:figure',
+      params: z.extend(ZOrgNameParam, { figure: z.enum(INSIGHTS_FIGURES) }),
+      query: ZInsightsFilter,
+      reply: z.string(),
+      access: 'readRoomActivity',
+    },
+    'One figure as CSV',
+  ),
+  product: GET(
+    {
+      path: '/insights/product',
+      query: ZInsightsRange,
+      reply: ZInsightsProduct,
+      access: 'readOverviewDashboard',
+    },
+    'Organizations by activity, licences ending, games and players per month',
+  ),
+  productExport: GET(
+    {
+      path: '/insights/product/export/:figure',
+      params: z.object({ figure: z.enum(PRODUCT_FIGURES) }),
+      query: ZInsightsRange,
+      reply: z.string(),
+      access: 'readOverviewDashboard',
+    },
+    'One product figure as CSV',
+  ),
   me: PLAYER_HISTORY_API,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { DELETE, endpoints, GET, POST, PUT } from './endpoint';
 import { zLine } from './input';
 import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
@@ -142,51 +142,53 @@ export const ZRoomJoinCode = z.object({
 });
 export type RoomJoinCode = z.infer<typeof ZRoomJoinCode>;
 
+/** A room's join code: read (GET) and replaced (POST) at one address. */
+const joinCodeSpec = {
+  path: '/rooms/:id/join-code',
+  params: ZIdParam,
+  reply: ZRoomJoinCode,
+  access: 'runRooms',
+} as const;
+
 export const JOIN_API = endpoints(['joining'], {
   /** Public and rate limited per IP by the server. */
-  info: {
-    method: 'GET',
-    path: '/join/:code',
-    params: z.object({ code: ZJoinCode }),
-    reply: ZJoinInfo,
-    access: 'public',
-    summary:
-      "The room a join code opens: its name, organization, whether guests may join and the lobby's state",
-    errors: { 410: ZErrorReply, 429: ZErrorReply },
-  },
-  joinCode: {
-    method: 'GET',
-    path: '/rooms/:id/join-code',
-    params: ZIdParam,
-    reply: ZRoomJoinCode,
-    access: 'runRooms',
-    summary: "The room's join code for the facilitator screen, with PUBLIC_URL and the network addresses",
-  },
-  replaceCode: {
-    method: 'POST',
-    path: '/rooms/:id/join-code',
-    params: ZIdParam,
-    reply: ZRoomJoinCode,
-    access: 'runRooms',
-    summary: "A new join code for the room; the old one answers 'This code has been replaced'",
-  },
-  setGuests: {
-    method: 'PUT',
-    path: '/rooms/:id/guests',
-    params: ZIdParam,
-    body: ZRoomGuests,
-    reply: ZRoomJoinCode,
-    access: 'runRooms',
-    summary: "Allow or refuse guests in this room (null: follow the organization's setting)",
-  },
-  removeGuests: {
-    method: 'DELETE',
-    path: '/rooms/:id/guests',
-    params: ZIdParam,
-    reply: z.object({ message: z.string(), removed: z.number().check(z.int()) }),
-    access: 'manageRooms',
-    summary: 'Remove every guest who joined through this room, once its game is over (admins)',
-  },
+  info: GET(
+    {
+      path: '/join/:code',
+      params: z.object({ code: ZJoinCode }),
+      reply: ZJoinInfo,
+      access: 'public',
+      errors: { 410: ZErrorReply, 429: ZErrorReply },
+    },
+    "The room a join code opens: its name, organization, whether guests may join and the lobby's state",
+  ),
+  joinCode: GET(
+    joinCodeSpec,
+    "The room's join code for the facilitator screen, with PUBLIC_URL and the network addresses",
+  ),
+  replaceCode: POST(
+    joinCodeSpec,
+    "A new join code for the room; the old one answers 'This code has been replaced'",
+  ),
+  setGuests: PUT(
+    {
+      path: '/rooms/:id/guests',
+      params: ZIdParam,
+      body: ZRoomGuests,
+      reply: ZRoomJoinCode,
+      access: 'runRooms',
+    },
+    "Allow or refuse guests in this room (null: follow the organization's setting)",
+  ),
+  removeGuests: DELETE(
+    {
+      path: '/rooms/:id/guests',
+      params: ZIdParam,
+      reply: z.object({ message: z.string(), removed: z.number().check(z.int()) }),
+      access: 'manageRooms',
+    },
+    'Remove every guest who joined through this room, once its game is over (admins)',
+  ),
 });
 
 const tooMany = { 429: ZErrorReply };
@@ -196,67 +198,47 @@ const tooMany = { 429: ZErrorReply };
  * account). Here rather than in schemas.ts because the player and guest sign-ins are defined above.
  */
 export const AUTH_API = endpoints(['auth'], {
-  login: {
-    method: 'POST',
-    path: '/login',
-    body: ZLogin,
-    // Or the second step where two-factor sign-in applies (two-factor-step.ts).
-    reply: ZPasswordLoginReply,
-    access: 'public',
-    summary: 'Staff sign-in with email and password',
-    errors: tooMany,
-  },
-  participantLogin: {
-    method: 'POST',
-    path: '/participantLogin',
-    body: ZParticipantLogin,
-    reply: ZLoginReply,
-    access: 'public',
-    summary: 'Player sign-in with a username, in the organization named by a room code, org (name) or orgId',
-    errors: { ...tooMany, 410: ZErrorReply },
-  },
-  guestLogin: {
-    method: 'POST',
-    path: '/guestLogin',
-    body: ZGuestLogin,
-    reply: ZGuestLoginReply,
-    access: 'public',
-    summary: 'Join a room by its code with a nickname, where the room (else its organization) allows guests',
-    tags: ['auth', 'joining'],
-    errors: { ...tooMany, 410: ZErrorReply },
-  },
+  // The reply is the session, or the second step where two-factor sign-in applies (two-factor-step.ts).
+  login: POST(
+    { path: '/login', body: ZLogin, reply: ZPasswordLoginReply, access: 'public', errors: tooMany },
+    'Staff sign-in with email and password',
+  ),
+  participantLogin: POST(
+    {
+      path: '/participantLogin',
+      body: ZParticipantLogin,
+      reply: ZLoginReply,
+      access: 'public',
+      errors: { ...tooMany, 410: ZErrorReply },
+    },
+    'Player sign-in with a username, in the organization named by a room code, org (name) or orgId',
+  ),
+  guestLogin: POST(
+    {
+      path: '/guestLogin',
+      body: ZGuestLogin,
+      reply: ZGuestLoginReply,
+      access: 'public',
+      tags: ['auth', 'joining'],
+      errors: { ...tooMany, 410: ZErrorReply },
+    },
+    'Join a room by its code with a nickname, where the room (else its organization) allows guests',
+  ),
   /** The web client calls this itself (with the CSRF header) when a token is refused. */
-  refresh: {
-    method: 'POST',
-    path: '/refresh',
-    reply: ZLoginReply,
-    access: 'public',
-    summary: 'Rotate the refresh cookie; needs the header x-requested-with: playshop',
-  },
-  logout: {
-    method: 'POST',
-    path: '/logout',
-    reply: z.null(),
-    status: 204,
-    access: 'public',
-    summary: 'Revoke the session and clear the cookie',
-  },
-  requestReset: {
-    method: 'POST',
-    path: '/requestReset',
-    body: ZRequestReset,
-    reply: ZMessageReply,
-    access: 'public',
-    summary: 'Mail a password reset link (same answer whether the address exists or not)',
-    errors: tooMany,
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/resetPassword',
-    body: ZResetPassword,
-    reply: ZMessageReply,
-    access: 'public',
-    summary: 'Set a new password with a reset token',
-    errors: tooMany,
-  },
+  refresh: POST(
+    { path: '/refresh', reply: ZLoginReply, access: 'public' },
+    'Rotate the refresh cookie; needs the header x-requested-with: playshop',
+  ),
+  logout: POST(
+    { path: '/logout', reply: z.null(), status: 204, access: 'public' },
+    'Revoke the session and clear the cookie',
+  ),
+  requestReset: POST(
+    { path: '/requestReset', body: ZRequestReset, reply: ZMessageReply, access: 'public', errors: tooMany },
+    'Mail a password reset link (same answer whether the address exists or not)',
+  ),
+  resetPassword: POST(
+    { path: '/resetPassword', body: ZResetPassword, reply: ZMessageReply, access: 'public', errors: tooMany },
+    'Set a new password with a reset token',
+  ),
 });

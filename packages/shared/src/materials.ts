@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, GET, POST } from './endpoint';
 import { zLine } from './input';
 import { ZErrorReply, ZMessageReply } from './schemas';
 
@@ -154,32 +154,23 @@ export const ZMaterialUploadForm = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      if (!v.hasFile)
-        ctx.addIssue({ code: 'custom', path: ['hasFile'], message: MATERIAL_TEXTS.fileRequired });
-      if (v.existingFolder && v.newFolder)
-        ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.folderNotBoth });
-      else if (!v.existingFolder && !v.newFolder)
-        ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.folderRequired });
-      else if (v.newFolder && !ZMaterialName.safeParse(v.newFolder).success)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['newFolder'],
-          message:
-            ZMaterialName.safeParse(v.newFolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
-        });
+      const refuse = (field: 'hasFile' | 'newFolder' | 'newSubfolder', message: string) =>
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      /** A new folder's or subfolder's name against ZMaterialName, with that rule's message. */
+      const refuseBadName = (field: 'newFolder' | 'newSubfolder', name: string) => {
+        const result = ZMaterialName.safeParse(name);
+        if (!result.success) refuse(field, result.error.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid);
+      };
+      if (!v.hasFile) refuse('hasFile', MATERIAL_TEXTS.fileRequired);
+      if (v.existingFolder && v.newFolder) refuse('newFolder', MATERIAL_TEXTS.folderNotBoth);
+      else if (!v.existingFolder && !v.newFolder) refuse('newFolder', MATERIAL_TEXTS.folderRequired);
+      else if (v.newFolder) refuseBadName('newFolder', v.newFolder);
       if (v.newFolder && isReservedFolderPath([v.newFolder]))
-        ctx.addIssue({ code: 'custom', path: ['newFolder'], message: MATERIAL_TEXTS.nameReserved });
+        refuse('newFolder', MATERIAL_TEXTS.nameReserved);
       if (v.newSubfolder && isReservedFolderPath(['', v.newSubfolder]))
-        ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.nameReserved });
-      if (v.existingSubfolder && v.newSubfolder)
-        ctx.addIssue({ code: 'custom', path: ['newSubfolder'], message: MATERIAL_TEXTS.subfolderNotBoth });
-      else if (v.newSubfolder && !ZMaterialName.safeParse(v.newSubfolder).success)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['newSubfolder'],
-          message:
-            ZMaterialName.safeParse(v.newSubfolder).error?.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid,
-        });
+        refuse('newSubfolder', MATERIAL_TEXTS.nameReserved);
+      if (v.existingSubfolder && v.newSubfolder) refuse('newSubfolder', MATERIAL_TEXTS.subfolderNotBoth);
+      else if (v.newSubfolder) refuseBadName('newSubfolder', v.newSubfolder);
     }),
   );
 export type MaterialUploadForm = z.infer<typeof ZMaterialUploadForm>;
@@ -192,67 +183,73 @@ const storageErrors = { 502: ZErrorReply, 503: ZErrorReply, 507: ZErrorReply };
  * uploads are registered by the server directly; these are the JSON endpoints.
  */
 export const MATERIAL_API = endpoints(['materials'], {
-  folders: {
-    method: 'GET',
-    path: '/materials/folders',
-    reply: ZMaterialFoldersReply,
-    access: 'readMaterials',
-    summary:
-      'Top-level material folders the caller may see, by name (admins and facilitators: folders named after a workshop linked to their organization)',
-    errors: storageErrors,
-  },
-  folder: {
-    method: 'GET',
-    path: '/materials/folders/:folder',
-    params: z.object({ folder: ZMaterialName }),
-    reply: ZMaterialFolderReply,
-    access: 'readMaterials',
-    summary: "A folder's subfolders and files (404 when it does not exist or is not the caller's)",
-    errors: storageErrors,
-  },
-  subfolder: {
-    method: 'GET',
-    path: '/materials/folders/:folder/:subfolder',
-    params: z.object({ folder: ZMaterialName, subfolder: ZMaterialName }),
-    reply: ZMaterialFolderReply,
-    access: 'readMaterials',
-    summary: "A subfolder's files",
-    errors: storageErrors,
-  },
-  renameFolder: {
-    method: 'POST',
-    path: '/rename-folder',
-    body: ZRenameFolder,
-    reply: z.extend(ZMessageReply, { folder: ZMaterialFolder }),
-    access: 'manageMaterials',
-    summary: 'Rename a folder or subfolder in place (super admin); the same name changes nothing',
-    errors: storageErrors,
-  },
-  deleteFolder: {
-    method: 'POST',
-    path: '/delete-folder',
-    body: ZDeleteFolder,
-    reply: z.extend(ZMessageReply, { deleted: z.number().check(z.int()) }),
-    access: 'manageMaterials',
-    summary: 'Delete a folder or subfolder and every file inside it (super admin)',
-    errors: storageErrors,
-  },
-  deleteFile: {
-    method: 'POST',
-    path: '/delete-file',
-    body: ZDeleteFile,
-    reply: ZMessageReply,
-    access: 'manageMaterials',
-    summary: 'Delete one file (super admin)',
-    errors: storageErrors,
-  },
-  downloadLink: {
-    method: 'POST',
-    path: '/materials/download-link',
-    body: ZDownloadLinkRequest,
-    reply: ZDownloadLinkReply,
-    access: 'readMaterials',
-    summary: 'A signed download address for a file the caller may see, valid for five minutes',
-    errors: storageErrors,
-  },
+  folders: GET(
+    {
+      path: '/materials/folders',
+      reply: ZMaterialFoldersReply,
+      access: 'readMaterials',
+      errors: storageErrors,
+    },
+    'Top-level material folders the caller may see, by name (admins and facilitators: folders named after a workshop linked to their organization)',
+  ),
+  folder: GET(
+    {
+      path: '/materials/folders/:folder',
+      params: z.object({ folder: ZMaterialName }),
+      reply: ZMaterialFolderReply,
+      access: 'readMaterials',
+      errors: storageErrors,
+    },
+    "A folder's subfolders and files (404 when it does not exist or is not the caller's)",
+  ),
+  subfolder: GET(
+    {
+      path: '/materials/folders/:folder/:subfolder',
+      params: z.object({ folder: ZMaterialName, subfolder: ZMaterialName }),
+      reply: ZMaterialFolderReply,
+      access: 'readMaterials',
+      errors: storageErrors,
+    },
+    "A subfolder's files",
+  ),
+  renameFolder: POST(
+    {
+      path: '/rename-folder',
+      body: ZRenameFolder,
+      reply: z.extend(ZMessageReply, { folder: ZMaterialFolder }),
+      access: 'manageMaterials',
+      errors: storageErrors,
+    },
+    'Rename a folder or subfolder in place (super admin); the same name changes nothing',
+  ),
+  deleteFolder: POST(
+    {
+      path: '/delete-folder',
+      body: ZDeleteFolder,
+      reply: z.extend(ZMessageReply, { deleted: z.number().check(z.int()) }),
+      access: 'manageMaterials',
+      errors: storageErrors,
+    },
+    'Delete a folder or subfolder and every file inside it (super admin)',
+  ),
+  deleteFile: POST(
+    {
+      path: '/delete-file',
+      body: ZDeleteFile,
+      reply: ZMessageReply,
+      access: 'manageMaterials',
+      errors: storageErrors,
+    },
+    'Delete one file (super admin)',
+  ),
+  downloadLink: POST(
+    {
+      path: '/materials/download-link',
+      body: ZDownloadLinkRequest,
+      reply: ZDownloadLinkReply,
+      access: 'readMaterials',
+      errors: storageErrors,
+    },
+    'A signed download address for a file the caller may see, valid for five minutes',
+  ),
 });

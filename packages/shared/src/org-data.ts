@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, GET, POST } from './endpoint';
 import { zLine } from './input';
 import { ZIdParam } from './schemas';
 
@@ -30,32 +30,32 @@ export const ZEraseOrganization = z.object({
 export type EraseOrganizationInput = z.input<typeof ZEraseOrganization>;
 
 export const ORG_DATA_API = endpoints(['organization data'], {
-  export: {
-    method: 'GET',
-    path: '/organizations/:id/export',
-    params: ZIdParam,
-    reply: z.unknown(),
-    access: 'exportOrganizationData',
-    summary:
-      "Everything of an organization as one zip (streamed): people, workshops and content, rooms, games and their event logs, the content's files, the audit log",
-  },
-  erase: {
-    method: 'POST',
-    path: '/organizations/:id/erase',
-    params: ZIdParam,
-    body: ZEraseOrganization,
-    reply: z.object({ message: z.string() }),
-    access: 'manageOrganizations',
-    summary:
-      'Delete an organization with all its people, rooms, games and logs, after its name is typed (super admin)',
-  },
-  erasePlayer: {
-    method: 'POST',
-    path: '/erase-player/:id',
-    params: ZIdParam,
-    reply: z.object({ message: z.string() }),
-    access: 'erasePlayers',
-    summary:
-      "Erase a player's personal data (names, username everywhere in game logs); games and statistics stay, anonymized",
-  },
+  export: GET(
+    {
+      path: '/organizations/:id/export',
+      params: ZIdParam,
+      reply: z.unknown(),
+      access: 'exportOrganizationData',
+    },
+    "Everything of an organization as one zip (streamed): people, workshops and content, rooms, games and their event logs, the content's files, the audit log",
+  ),
+  erase: POST(
+    {
+      path: '/organizations/:id/erase',
+      params: ZIdParam,
+      body: ZEraseOrganization,
+      reply: z.object({ message: z.string() }),
+      access: 'manageOrganizations',
+    },
+    'Delete an organization with all its people, rooms, games and logs, after its name is typed (super admin)',
+  ),
+  erasePlayer: POST(
+    {
+      path: '/erase-player/:id',
+      params: ZIdParam,
+      reply: z.object({ message: z.string() }),
+      access: 'erasePlayers',
+    },
+    "Erase a player's personal data (names, username everywhere in game logs); games and statistics stay, anonymized",
+  ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { DELETE, endpoints, GET, PATCH, POST } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
@@ -150,124 +150,113 @@ const ZOrgNameParam = z.object({ name: zLine().check(z.minLength(1), z.maxLength
 
 export const ORG_API = endpoints(['organizations'], {
   /** Users of an expired organization must be able to learn that it expired (`allowExpiredOrg`). */
-  checkExpiry: {
-    method: 'GET',
-    path: '/check-org-expiry/:orgId',
-    params: ZOrgIdParam,
-    reply: ZOrgExpiryReply,
-    access: 'signedIn',
-    summary: "Whether an organization's license has expired",
-  },
-  workshops: {
-    method: 'GET',
-    path: '/get-org-workshops/:name',
-    params: ZOrgNameParam,
-    reply: ZOrgWorkshopsReply,
-    access: 'readWorkshops',
-    summary: 'Workshops linked to an organization, by organization name',
-  },
-  byName: {
-    method: 'GET',
-    path: '/get-org-by-name/:name',
-    params: ZOrgNameParam,
-    reply: ZOrganizationReply,
-    access: 'readOrganization',
-    summary: "One organization by name: the caller's own, or any for a super admin",
-  },
-  byId: {
-    method: 'GET',
-    path: '/get-org-by-id/:id',
-    params: ZIdParam,
-    reply: ZOrganizationReply,
-    access: 'readOrganization',
-    summary: "One organization by id: the caller's own, or any for a super admin",
-  },
-  options: {
-    method: 'GET',
-    path: '/get-orgs',
-    reply: z.array(ZOrgOption),
-    access: 'readOrganization',
-    summary: "Organizations a user form may offer: every one for a super admin, else the caller's own",
-  },
-  count: {
-    method: 'GET',
-    path: '/count-orgs',
-    reply: ZCount,
-    access: 'manageOrganizations',
-    summary: 'Number of organizations',
-  },
-  page: {
-    method: 'GET',
-    path: '/get-paginated-orgs/:page/:size',
-    params: ZPaging,
-    reply: ZOrganizationPage,
-    access: 'manageOrganizations',
-    summary: 'Organizations by name, one page',
-    description:
-      '`page` starts at 1; `size` is the page size (the UI uses 10). `totalPages` = ceil(count/size).',
-  },
-  search: {
-    method: 'GET',
-    path: '/search-orgs/:term',
-    params: z.object({ term: ZSearchTerm }),
-    query: ZPaging,
-    reply: ZOrganizationPage,
-    access: 'manageOrganizations',
-    summary: 'Organizations whose name contains the term (case-insensitive, % and _ literal), one page',
-    description: 'Query `page` (from 1, default 1) and `size` (default 10).',
-  },
-  create: {
-    method: 'POST',
-    path: '/create-organization',
-    body: ZCreateOrganization,
-    reply: ZOrganizationReply,
-    status: 201,
-    access: 'manageOrganizations',
-    summary: 'Create an organization (name: letters, digits and spaces; trimmed)',
-  },
+  checkExpiry: GET(
+    { path: '/check-org-expiry/:orgId', params: ZOrgIdParam, reply: ZOrgExpiryReply, access: 'signedIn' },
+    "Whether an organization's license has expired",
+  ),
+  workshops: GET(
+    {
+      path: '/get-org-workshops/:name',
+      params: ZOrgNameParam,
+      reply: ZOrgWorkshopsReply,
+      access: 'readWorkshops',
+    },
+    'Workshops linked to an organization, by organization name',
+  ),
+  byName: GET(
+    {
+      path: '/get-org-by-name/:name',
+      params: ZOrgNameParam,
+      reply: ZOrganizationReply,
+      access: 'readOrganization',
+    },
+    "One organization by name: the caller's own, or any for a super admin",
+  ),
+  byId: GET(
+    { path: '/get-org-by-id/:id', params: ZIdParam, reply: ZOrganizationReply, access: 'readOrganization' },
+    "One organization by id: the caller's own, or any for a super admin",
+  ),
+  options: GET(
+    { path: '/get-orgs', reply: z.array(ZOrgOption), access: 'readOrganization' },
+    "Organizations a user form may offer: every one for a super admin, else the caller's own",
+  ),
+  count: GET(
+    { path: '/count-orgs', reply: ZCount, access: 'manageOrganizations' },
+    'Number of organizations',
+  ),
+  page: GET(
+    {
+      path: '/get-paginated-orgs/:page/:size',
+      params: ZPaging,
+      reply: ZOrganizationPage,
+      access: 'manageOrganizations',
+    },
+    'Organizations by name, one page',
+    '`page` starts at 1; `size` is the page size (the UI uses 10). `totalPages` = ceil(count/size).',
+  ),
+  search: GET(
+    {
+      path: '/search-orgs/:term',
+      params: z.object({ term: ZSearchTerm }),
+      query: ZPaging,
+      reply: ZOrganizationPage,
+      access: 'manageOrganizations',
+    },
+    'Organizations whose name contains the term (case-insensitive, % and _ literal), one page',
+    'Query `page` (from 1, default 1) and `size` (default 10).',
+  ),
+  create: POST(
+    {
+      path: '/create-organization',
+      body: ZCreateOrganization,
+      reply: ZOrganizationReply,
+      status: 201,
+      access: 'manageOrganizations',
+    },
+    'Create an organization (name: letters, digits and spaces; trimmed)',
+  ),
   /** The service refuses an admin's name or expiry change with 403. */
-  edit: {
-    method: 'PATCH',
-    path: '/edit-org',
-    body: ZEditOrganization,
-    reply: ZOrganizationReply,
-    access: 'editOwnOrganization',
-    summary: 'Change an organization',
-    description:
-      'Super admin: every field. Admin: address, phone, website, email, hideRollAnimation and musicPlaylistUrl of their own ' +
+  edit: PATCH(
+    { path: '/edit-org', body: ZEditOrganization, reply: ZOrganizationReply, access: 'editOwnOrganization' },
+    'Change an organization',
+    'Super admin: every field. Admin: address, phone, website, email, hideRollAnimation and musicPlaylistUrl of their own ' +
       'organization (name or expiry changes answer 403). Omitted fields stay; null or "" clears one.',
-  },
-  remove: {
-    method: 'DELETE',
-    path: '/delete-organization/:id',
-    params: ZIdParam,
-    reply: ZMessageReply,
-    access: 'manageOrganizations',
-    summary: 'Delete an organization with no users (409 ORG_HAS_USERS otherwise); its rooms and links go too',
-  },
-  linkableWorkshops: {
-    method: 'GET',
-    path: '/get-linkable-workshops/:orgId',
-    params: ZOrgIdParam,
-    reply: z.array(ZWorkshopSummary),
-    access: 'manageOrganizations',
-    summary: 'Workshops not yet linked to the organization (the edit screen\'s "add workshop" choice)',
-  },
-  linkWorkshop: {
-    method: 'POST',
-    path: '/create-org-to-workshop',
-    body: ZLinkOrgWorkshop,
-    reply: ZOrgWorkshopLink,
-    status: 201,
-    access: 'manageOrganizations',
-    summary: 'Link a workshop to an organization',
-  },
-  unlinkWorkshop: {
-    method: 'DELETE',
-    path: '/delete-org-workshop/:orgId/:workshopId',
-    params: z.object({ orgId: zIdParam(), workshopId: zIdParam() }),
-    reply: ZMessageReply,
-    access: 'manageOrganizations',
-    summary: 'Unlink a workshop from an organization',
-  },
+  ),
+  remove: DELETE(
+    {
+      path: '/delete-organization/:id',
+      params: ZIdParam,
+      reply: ZMessageReply,
+      access: 'manageOrganizations',
+    },
+    'Delete an organization with no users (409 ORG_HAS_USERS otherwise); its rooms and links go too',
+  ),
+  linkableWorkshops: GET(
+    {
+      path: '/get-linkable-workshops/:orgId',
+      params: ZOrgIdParam,
+      reply: z.array(ZWorkshopSummary),
+      access: 'manageOrganizations',
+    },
+    'Workshops not yet linked to the organization (the edit screen\'s "add workshop" choice)',
+  ),
+  linkWorkshop: POST(
+    {
+      path: '/create-org-to-workshop',
+      body: ZLinkOrgWorkshop,
+      reply: ZOrgWorkshopLink,
+      status: 201,
+      access: 'manageOrganizations',
+    },
+    'Link a workshop to an organization',
+  ),
+  unlinkWorkshop: DELETE(
+    {
+      path: '/delete-org-workshop/:orgId/:workshopId',
+      params: z.object({ orgId: zIdParam(), workshopId: zIdParam() }),
+      reply: ZMessageReply,
+      access: 'manageOrganizations',
+    },
+    'Unlink a workshop from an organization',
+  ),
 });

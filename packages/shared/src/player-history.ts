@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint } from './endpoint';
+import { GET } from './endpoint';
 
 // Apart from insights.ts: the player's dashboard shows it, and a phone should not load every
 // Insights schema to get there (the 150 KB player budget).
@@ -24,11 +24,7 @@ export const ZPlayerHistory = z.object({
 });
 export type PlayerHistory = z.infer<typeof ZPlayerHistory>;
 
-export const PLAYER_HISTORY_API = endpoint({
-  method: 'GET',
-  path: '/insights/me',
-  reply: ZPlayerHistory,
-  access: 'signedIn',
-  summary: "The caller's own games: games played, bingos, right answers",
-  tags: ['insights'],
-});
+export const PLAYER_HISTORY_API = GET(
+  { path: '/insights/me', reply: ZPlayerHistory, access: 'signedIn', tags: ['insights'] },
+  "The caller's own games: games played, bingos, right answers",
+);

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, POST } from './endpoint';
 import { ZMessageKeyFields } from './messages';
 import { ZErrorReply } from './schemas';
 import { USER_TEXTS, ZPlayerForm } from './users';
@@ -81,14 +81,14 @@ export function checkPlayerRows(
 }
 
 export const PLAYER_IMPORT_API = endpoints(['users'], {
-  importPlayers: {
-    method: 'POST',
-    path: '/import-players',
-    body: ZImportPlayers,
-    reply: ZImportPlayersReply,
-    access: 'managePlayers',
-    summary:
-      'Create up to 5,000 players of an organization in one transaction; any invalid row and none is saved',
-    errors: { 400: z.union([ZImportPlayersRejected, ZErrorReply]) },
-  },
+  importPlayers: POST(
+    {
+      path: '/import-players',
+      body: ZImportPlayers,
+      reply: ZImportPlayersReply,
+      access: 'managePlayers',
+      errors: { 400: z.union([ZImportPlayersRejected, ZErrorReply]) },
+    },
+    'Create up to 5,000 players of an organization in one transaction; any invalid row and none is saved',
+  ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ZWinPattern } from './bingo';
-import { endpoints } from './endpoint';
+import { endpoints, GET, POST } from './endpoint';
 import { zIdParam } from './input';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from './joining';
 import { ZIdParam } from './schemas';
@@ -103,48 +103,52 @@ const ZSetParams = z.object({ id: zIdParam(), setId: zIdParam() });
 
 /** Printed bingo cards of a room (traditional delivery): the staff who run the room print and check them. */
 export const PRINTED_CARD_API = endpoints(['printed cards'], {
-  createSet: {
-    method: 'POST',
-    path: '/rooms/:id/printed-card-sets',
-    params: ZIdParam,
-    body: ZCreatePrintedCardSet,
-    reply: ZPrintedCardSetReply,
-    access: 'runRooms',
-    summary: 'Deal and keep a set of 1–500 unique bingo cards for the room, to print',
-  },
-  sets: {
-    method: 'GET',
-    path: '/rooms/:id/printed-card-sets',
-    params: ZIdParam,
-    reply: z.array(ZPrintedCardSetReply),
-    access: 'runRooms',
-    summary: "The room's printed card sets, newest first",
-  },
-  cards: {
-    method: 'GET',
-    path: '/rooms/:id/printed-card-sets/:setId/cards',
-    params: ZSetParams,
-    reply: ZPrintedCardsReply,
-    access: 'runRooms',
-    summary: 'Every card of a printed set with its serial',
-  },
+  createSet: POST(
+    {
+      path: '/rooms/:id/printed-card-sets',
+      params: ZIdParam,
+      body: ZCreatePrintedCardSet,
+      reply: ZPrintedCardSetReply,
+      access: 'runRooms',
+    },
+    'Deal and keep a set of 1–500 unique bingo cards for the room, to print',
+  ),
+  sets: GET(
+    {
+      path: '/rooms/:id/printed-card-sets',
+      params: ZIdParam,
+      reply: z.array(ZPrintedCardSetReply),
+      access: 'runRooms',
+    },
+    "The room's printed card sets, newest first",
+  ),
+  cards: GET(
+    {
+      path: '/rooms/:id/printed-card-sets/:setId/cards',
+      params: ZSetParams,
+      reply: ZPrintedCardsReply,
+      access: 'runRooms',
+    },
+    'Every card of a printed set with its serial',
+  ),
   /** A PDF file: the web downloads it rather than parsing a reply. */
-  pdf: {
-    method: 'GET',
-    path: '/rooms/:id/printed-card-sets/:setId/pdf',
-    params: ZSetParams,
-    reply: z.unknown().check(z.describe('application/pdf')),
-    access: 'runRooms',
-    summary: "A printed set as a PDF: the caller sheet, then the cards at the set's cards per A4 page",
-  },
-  verify: {
-    method: 'POST',
-    path: '/rooms/:id/printed-cards/verify',
-    params: ZIdParam,
-    body: ZVerifyPrintedCard,
-    reply: ZPrintedClaimReply,
-    access: 'runRooms',
-    summary:
-      "Check a shouted claim by the card's serial against the balls called in the room's game and the round's prizes",
-  },
+  pdf: GET(
+    {
+      path: '/rooms/:id/printed-card-sets/:setId/pdf',
+      params: ZSetParams,
+      reply: z.unknown().check(z.describe('application/pdf')),
+      access: 'runRooms',
+    },
+    "A printed set as a PDF: the caller sheet, then the cards at the set's cards per A4 page",
+  ),
+  verify: POST(
+    {
+      path: '/rooms/:id/printed-cards/verify',
+      params: ZIdParam,
+      body: ZVerifyPrintedCard,
+      reply: ZPrintedClaimReply,
+      access: 'runRooms',
+    },
+    "Check a shouted claim by the card's serial against the balls called in the room's game and the round's prizes",
+  ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, GET, PUT } from './endpoint';
 import { zLine } from './input';
 import { ZPublicSettings } from './schemas';
 
@@ -38,19 +38,17 @@ export type PublicSettingsUpdate = z.infer<typeof ZPublicSettingsUpdate>;
 
 export const SETTINGS_API = endpoints(['settings'], {
   /** The one unauthenticated read besides auth: the footer links shown on the login page. */
-  publicSettings: {
-    method: 'GET',
-    path: '/public-settings',
-    reply: ZPublicSettings,
-    access: 'public',
-    summary: 'Footer and external links shown before sign-in',
-  },
-  savePublicSettings: {
-    method: 'PUT',
-    path: '/public-settings',
-    body: ZPublicSettingsUpdate,
-    reply: ZPublicSettings,
-    access: 'manageProductSettings',
-    summary: 'Change the Report Issue, Status and external Training links (super admin)',
-  },
+  publicSettings: GET(
+    { path: '/public-settings', reply: ZPublicSettings, access: 'public' },
+    'Footer and external links shown before sign-in',
+  ),
+  savePublicSettings: PUT(
+    {
+      path: '/public-settings',
+      body: ZPublicSettingsUpdate,
+      reply: ZPublicSettings,
+      access: 'manageProductSettings',
+    },
+    'Change the Report Issue, Status and external Training links (super admin)',
+  ),
 });

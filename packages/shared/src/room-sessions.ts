@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ZContentReply } from './content';
-import { endpoints } from './endpoint';
+import { endpoints, PATCH, POST } from './endpoint';
 import { zId } from './input';
 
 /**
@@ -48,20 +48,17 @@ export const ZRoomSessionReply = z.object({
 export type RoomSessionReply = z.infer<typeof ZRoomSessionReply>;
 
 export const ROOM_SESSION_API = endpoints(['rooms'], {
-  checkAndCreateSession: {
-    method: 'POST',
-    path: '/check-and-create-room-session',
-    body: ZCheckRoomSession,
-    reply: ZRoomSessionReply,
-    access: 'runRooms',
-    summary: "The room's current session with its content, created at orderIndex 0 when missing",
-  },
-  updateSession: {
-    method: 'PATCH',
-    path: '/update-room-session',
-    body: ZUpdateRoomSession,
-    reply: ZRoomSessionReply,
-    access: 'runRooms',
-    summary: 'Move the room to another session of its workshop (currentSectionId)',
-  },
+  checkAndCreateSession: POST(
+    {
+      path: '/check-and-create-room-session',
+      body: ZCheckRoomSession,
+      reply: ZRoomSessionReply,
+      access: 'runRooms',
+    },
+    "The room's current session with its content, created at orderIndex 0 when missing",
+  ),
+  updateSession: PATCH(
+    { path: '/update-room-session', body: ZUpdateRoomSession, reply: ZRoomSessionReply, access: 'runRooms' },
+    'Move the room to another session of its workshop (currentSectionId)',
+  ),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { DELETE, endpoints, GET, POST, PUT } from './endpoint';
 import { zId, zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
@@ -28,66 +28,56 @@ export const ZRoomLanguage = z.strictObject({ language: z.nullable(ZLanguage) })
 export type RoomLanguageInput = z.input<typeof ZRoomLanguage>;
 
 export const ROOM_API = endpoints(['rooms'], {
-  byOrgName: {
-    method: 'GET',
-    path: '/getroomsbyorgname/:org',
-    params: ZOrgNameParam,
-    reply: z.array(ZRoomReply),
-    access: 'readRooms',
-    summary: "An organization's rooms (the caller's own unless super admin)",
-  },
-  byId: {
-    method: 'GET',
-    path: '/getroombyid/:id',
-    params: ZIdParam,
-    reply: ZRoomReply,
-    access: 'readRooms',
-    summary: 'One room with its workshop and sessions',
-  },
-  create: {
-    method: 'POST',
-    path: '/createroom',
-    body: ZCreateRoom,
-    reply: ZRoomReply,
-    access: 'manageRooms',
-    summary: "Create a room on a workshop linked to the caller's organization (admins)",
-  },
-  openLobby: {
-    method: 'POST',
-    path: '/rooms/:id/lobby',
-    params: ZIdParam,
-    reply: z.object({ message: z.string() }),
-    access: 'runRooms',
-    summary: "Open the room's lobby: a new game when none is running (the rooms list's Open Lobby)",
-  },
-  setLanguage: {
-    method: 'PUT',
-    path: '/rooms/:id/language',
-    params: ZIdParam,
-    body: ZRoomLanguage,
-    reply: ZRoomReply,
-    access: 'manageRooms',
-    summary:
-      "Set the room's language (projector, printed cards, phones' default); null follows the organization's",
-  },
-  remove: {
-    method: 'DELETE',
-    path: '/deleteroom/:id',
-    params: ZIdParam,
-    reply: ZMessageReply,
-    access: 'manageRooms',
-    summary: 'Delete a room with its games (admins of its organization)',
-  },
+  byOrgName: GET(
+    {
+      path: '/getroomsbyorgname/:org',
+      params: ZOrgNameParam,
+      reply: z.array(ZRoomReply),
+      access: 'readRooms',
+    },
+    "An organization's rooms (the caller's own unless super admin)",
+  ),
+  byId: GET(
+    { path: '/getroombyid/:id', params: ZIdParam, reply: ZRoomReply, access: 'readRooms' },
+    'One room with its workshop and sessions',
+  ),
+  create: POST(
+    { path: '/createroom', body: ZCreateRoom, reply: ZRoomReply, access: 'manageRooms' },
+    "Create a room on a workshop linked to the caller's organization (admins)",
+  ),
+  openLobby: POST(
+    {
+      path: '/rooms/:id/lobby',
+      params: ZIdParam,
+      reply: z.object({ message: z.string() }),
+      access: 'runRooms',
+    },
+    "Open the room's lobby: a new game when none is running (the rooms list's Open Lobby)",
+  ),
+  setLanguage: PUT(
+    {
+      path: '/rooms/:id/language',
+      params: ZIdParam,
+      body: ZRoomLanguage,
+      reply: ZRoomReply,
+      access: 'manageRooms',
+    },
+    "Set the room's language (projector, printed cards, phones' default); null follows the organization's",
+  ),
+  remove: DELETE(
+    { path: '/deleteroom/:id', params: ZIdParam, reply: ZMessageReply, access: 'manageRooms' },
+    'Delete a room with its games (admins of its organization)',
+  ),
   /** A CSV file: the web downloads it rather than parsing a reply. */
-  report: {
-    method: 'GET',
-    path: '/get-room-report/:id',
-    params: ZIdParam,
-    query: z.object({ format: z._default(z.enum(['report', 'log']), 'report') }),
-    reply: z.string(),
-    access: 'runRooms',
-    summary:
-      'Game report of a room as CSV: per round the players (joined, card, bingo and when), the balls in order, ' +
+  report: GET(
+    {
+      path: '/get-room-report/:id',
+      params: ZIdParam,
+      query: z.object({ format: z._default(z.enum(['report', 'log']), 'report') }),
+      reply: z.string(),
+      access: 'runRooms',
+    },
+    'Game report of a room as CSV: per round the players (joined, card, bingo and when), the balls in order, ' +
       'content sent by title with its time, winners; `?format=log` gives the raw event log',
-  },
+  ),
 });

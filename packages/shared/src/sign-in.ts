@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, GET, POST, PUT } from './endpoint';
 import { zLine } from './input';
 import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply, ZOrgNameParam } from './schemas';
 
@@ -145,130 +145,117 @@ export type TwoFactorStatus = z.infer<typeof ZTwoFactorStatus>;
 
 const tooMany = { 429: ZErrorReply };
 export const SSO_API = endpoints(['sso'], {
-  option: {
-    method: 'GET',
-    path: '/sso/options/:org',
-    params: ZOrgNameParam,
-    reply: ZSsoOption,
-    access: 'public',
-    summary: 'Whether an organization (by name) offers single sign-on: 404 SSO_NOT_CONFIGURED if not',
-    errors: tooMany,
-  },
-  start: {
-    method: 'POST',
-    path: '/sso/start',
-    body: ZSsoStart,
-    reply: ZSsoStartReply,
-    access: 'public',
-    summary: "Begin an organization's OpenID Connect sign-in: the provider address to open",
-    description:
-      'Sets a short-lived encrypted cookie holding the state, nonce and PKCE verifier; the browser then goes to `authorizationUrl`.',
-    errors: tooMany,
-  },
-  callback: {
-    method: 'POST',
-    path: '/sso/callback',
-    body: ZSsoCallback,
-    reply: ZLoginReply,
-    access: 'public',
-    summary: "Finish single sign-on with the provider's answer (the query string of /sso/callback)",
-    errors: tooMany,
-  },
-  settings: {
-    method: 'GET',
-    path: '/organizations/:id/sign-in',
-    params: ZIdParam,
-    reply: ZOrgSignInSettings,
-    access: 'editOwnOrganization',
-    summary: "An organization's single sign-on and two-factor settings (the client secret is never returned)",
-  },
-  saveSettings: {
-    method: 'PUT',
-    path: '/organizations/:id/sign-in',
-    params: ZIdParam,
-    body: ZOrgSignInUpdate,
-    reply: ZOrgSignInSettings,
-    access: 'editOwnOrganization',
-    summary: "Change an organization's single sign-on and two-factor settings",
-    description:
-      "Turning SSO on reads the issuer's discovery document first (400 if it cannot). An omitted or empty clientSecret keeps the stored one.",
-  },
+  option: GET(
+    {
+      path: '/sso/options/:org',
+      params: ZOrgNameParam,
+      reply: ZSsoOption,
+      access: 'public',
+      errors: tooMany,
+    },
+    'Whether an organization (by name) offers single sign-on: 404 SSO_NOT_CONFIGURED if not',
+  ),
+  start: POST(
+    { path: '/sso/start', body: ZSsoStart, reply: ZSsoStartReply, access: 'public', errors: tooMany },
+    "Begin an organization's OpenID Connect sign-in: the provider address to open",
+    'Sets a short-lived encrypted cookie holding the state, nonce and PKCE verifier; the browser then goes to `authorizationUrl`.',
+  ),
+  callback: POST(
+    { path: '/sso/callback', body: ZSsoCallback, reply: ZLoginReply, access: 'public', errors: tooMany },
+    "Finish single sign-on with the provider's answer (the query string of /sso/callback)",
+  ),
+  settings: GET(
+    {
+      path: '/organizations/:id/sign-in',
+      params: ZIdParam,
+      reply: ZOrgSignInSettings,
+      access: 'editOwnOrganization',
+    },
+    "An organization's single sign-on and two-factor settings (the client secret is never returned)",
+  ),
+  saveSettings: PUT(
+    {
+      path: '/organizations/:id/sign-in',
+      params: ZIdParam,
+      body: ZOrgSignInUpdate,
+      reply: ZOrgSignInSettings,
+      access: 'editOwnOrganization',
+    },
+    "Change an organization's single sign-on and two-factor settings",
+    "Turning SSO on reads the issuer's discovery document first (400 if it cannot). An omitted or empty clientSecret keeps the stored one.",
+  ),
 });
 
+/** The product's sign-in policy, read and saved whole at one address. */
+const productPolicy = {
+  path: '/product-sign-in',
+  reply: ZProductSignIn,
+  access: 'manageProductSettings',
+} as const;
+
 export const TWO_FACTOR_API = endpoints(['two-factor'], {
-  productPolicy: {
-    method: 'GET',
-    path: '/product-sign-in',
-    reply: ZProductSignIn,
-    access: 'manageProductSettings',
-    summary: 'Whether the product requires two-factor sign-in of every staff account',
-  },
-  saveProductPolicy: {
-    method: 'PUT',
-    path: '/product-sign-in',
-    body: ZProductSignIn,
-    reply: ZProductSignIn,
-    access: 'manageProductSettings',
-    summary: 'Require (or stop requiring) two-factor sign-in of every staff account',
-  },
-  status: {
-    method: 'GET',
-    path: '/two-factor',
-    reply: ZTwoFactorStatus,
-    access: 'manageOwnSignIn',
-    summary: "The caller's two-factor sign-in: on or off, required, recovery codes left",
-  },
-  setup: {
-    method: 'POST',
-    path: '/two-factor/setup',
-    reply: ZTwoFactorSetup,
-    access: 'manageOwnSignIn',
-    summary: 'Begin enrolling: a new secret and its otpauth:// address (for the QR code)',
-  },
-  confirm: {
-    method: 'POST',
-    path: '/two-factor/confirm',
-    body: ZTwoFactorCode,
-    reply: ZRecoveryCodes,
-    access: 'manageOwnSignIn',
-    summary: 'Finish enrolling with a code from the app: two-factor is on; the recovery codes, shown once',
-    errors: tooMany,
-  },
-  disable: {
-    method: 'POST',
-    path: '/two-factor/disable',
-    body: ZTwoFactorCode,
-    reply: ZMessageReply,
-    access: 'manageOwnSignIn',
-    summary: 'Turn two-factor off with a current code (409 where it is required)',
-    errors: tooMany,
-  },
-  verify: {
-    method: 'POST',
-    path: '/two-factor/verify',
-    body: ZTwoFactorVerify,
-    reply: ZLoginReply,
-    access: 'public',
-    summary: "Second sign-in step: the password step's challenge and a code (or a recovery code)",
-    description: 'rememberDevice sets a signed cookie so this browser is not asked again for 30 days.',
-    errors: tooMany,
-  },
-  enrolSetup: {
-    method: 'POST',
-    path: '/two-factor/enrol/setup',
-    body: ZChallenge,
-    reply: ZTwoFactorSetup,
-    access: 'public',
-    summary: 'Second sign-in step where two-factor is required but not set up: a new secret',
-    errors: tooMany,
-  },
-  enrolConfirm: {
-    method: 'POST',
-    path: '/two-factor/enrol/confirm',
-    body: ZTwoFactorEnrolConfirm,
-    reply: ZEnrolledLoginReply,
-    access: 'public',
-    summary: 'Finish the required enrolment with a code: a session and the recovery codes, shown once',
-    errors: tooMany,
-  },
+  productPolicy: GET(productPolicy, 'Whether the product requires two-factor sign-in of every staff account'),
+  saveProductPolicy: PUT(
+    { ...productPolicy, body: ZProductSignIn },
+    'Require (or stop requiring) two-factor sign-in of every staff account',
+  ),
+  status: GET(
+    { path: '/two-factor', reply: ZTwoFactorStatus, access: 'manageOwnSignIn' },
+    "The caller's two-factor sign-in: on or off, required, recovery codes left",
+  ),
+  setup: POST(
+    { path: '/two-factor/setup', reply: ZTwoFactorSetup, access: 'manageOwnSignIn' },
+    'Begin enrolling: a new secret and its otpauth:// address (for the QR code)',
+  ),
+  confirm: POST(
+    {
+      path: '/two-factor/confirm',
+      body: ZTwoFactorCode,
+      reply: ZRecoveryCodes,
+      access: 'manageOwnSignIn',
+      errors: tooMany,
+    },
+    'Finish enrolling with a code from the app: two-factor is on; the recovery codes, shown once',
+  ),
+  disable: POST(
+    {
+      path: '/two-factor/disable',
+      body: ZTwoFactorCode,
+      reply: ZMessageReply,
+      access: 'manageOwnSignIn',
+      errors: tooMany,
+    },
+    'Turn two-factor off with a current code (409 where it is required)',
+  ),
+  verify: POST(
+    {
+      path: '/two-factor/verify',
+      body: ZTwoFactorVerify,
+      reply: ZLoginReply,
+      access: 'public',
+      errors: tooMany,
+    },
+    "Second sign-in step: the password step's challenge and a code (or a recovery code)",
+    'rememberDevice sets a signed cookie so this browser is not asked again for 30 days.',
+  ),
+  enrolSetup: POST(
+    {
+      path: '/two-factor/enrol/setup',
+      body: ZChallenge,
+      reply: ZTwoFactorSetup,
+      access: 'public',
+      errors: tooMany,
+    },
+    'Second sign-in step where two-factor is required but not set up: a new secret',
+  ),
+  enrolConfirm: POST(
+    {
+      path: '/two-factor/enrol/confirm',
+      body: ZTwoFactorEnrolConfirm,
+      reply: ZEnrolledLoginReply,
+      access: 'public',
+      errors: tooMany,
+    },
+    'Finish the required enrolment with a code: a session and the recovery codes, shown once',
+  ),
 });

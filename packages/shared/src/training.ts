@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints } from './endpoint';
+import { endpoints, GET, PUT } from './endpoint';
 import { zLine } from './input';
 import { ROLES } from './roles';
 import { ZErrorReply } from './schemas';
@@ -68,29 +68,27 @@ export const ZTrainingPlaylistReply = z.object({
 });
 export type TrainingPlaylistReply = z.infer<typeof ZTrainingPlaylistReply>;
 
+/** The training settings, read and saved whole at one address. */
+const settings = {
+  path: '/training-settings',
+  reply: ZTrainingSettings,
+  access: 'manageProductSettings',
+} as const;
+
 export const TRAINING_API = endpoints(['training'], {
-  settings: {
-    method: 'GET',
-    path: '/training-settings',
-    reply: ZTrainingSettings,
-    access: 'manageProductSettings',
-    summary: "Every role's training playlist source (super admin)",
-  },
-  saveSettings: {
-    method: 'PUT',
-    path: '/training-settings',
-    body: ZTrainingSettings,
-    reply: ZTrainingSettings,
-    access: 'manageProductSettings',
-    summary: "Set every role's training playlist: none, a YouTube playlist id or a list of videos",
-  },
-  playlist: {
-    method: 'GET',
-    path: '/training/playlist',
-    reply: ZTrainingPlaylistReply,
-    access: 'signedIn',
-    summary: "The caller's role's training videos (YouTube playlists read with the server's key)",
-    // YouTube failing, unconfigured or slow.
-    errors: { 502: ZErrorReply, 503: ZErrorReply, 504: ZErrorReply },
-  },
+  settings: GET(settings, "Every role's training playlist source (super admin)"),
+  saveSettings: PUT(
+    { ...settings, body: ZTrainingSettings },
+    "Set every role's training playlist: none, a YouTube playlist id or a list of videos",
+  ),
+  playlist: GET(
+    {
+      path: '/training/playlist',
+      reply: ZTrainingPlaylistReply,
+      access: 'signedIn',
+      // YouTube failing, unconfigured or slow.
+      errors: { 502: ZErrorReply, 503: ZErrorReply, 504: ZErrorReply },
+    },
+    "The caller's role's training videos (YouTube playlists read with the server's key)",
+  ),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { endpoint, endpoints } from './endpoint';
+import { DELETE, endpoints, GET, PATCH, POST, PUT } from './endpoint';
 import { zIdParam, zLine, zPreprocess } from './input';
 import { ZStaffLanguage } from './languages';
 import { VALIDATION } from './messages';
@@ -147,66 +147,67 @@ function userKindLists(kind: 'admin' | 'player') {
   const plural = kind === 'admin' ? 'admins' : 'players';
   const access = kind === 'admin' ? 'manageAdmins' : 'managePlayers';
   return {
-    page: endpoint({
-      method: 'GET',
-      path: `/get-org-${plural}/:orgId/:page/:size`,
-      params: z.extend(ZPaging, { orgId: ZOrgId }),
-      reply: ZUserPage,
-      access,
-      summary: `One organization's ${plural}, one page`,
-      description: PAGED_DOC,
-      tags,
-    }),
-    allPage: endpoint({
-      method: 'GET',
-      path: `/get-all-${plural}/:page/:size`,
-      params: ZPaging,
-      reply: ZUserPage,
-      access: 'readAllOrganizations',
-      summary: `Every organization's ${plural}, one page (super admin)`,
-      description: '`{page}/{size}`: page (from 1) and page size.',
-      tags,
-    }),
-    count: endpoint({
-      method: 'GET',
-      path: `/count-org-${plural}/:orgId`,
-      params: z.object({ orgId: ZOrgId }),
-      reply: ZCount,
-      access,
-      summary: `Number of ${plural} in one organization`,
-      tags,
-    }),
-    countAll: endpoint({
-      method: 'GET',
-      path: `/count-all-${plural}`,
-      reply: ZCount,
-      access: 'readAllOrganizations',
-      summary: `Number of ${plural} in every organization (super admin)`,
-      tags,
-    }),
-    search: endpoint({
-      method: 'GET',
-      path: `/search-${plural}/:term`,
-      params: z.object({ term: ZSearchTerm }),
-      query: ZPaging,
-      reply: ZUserPage,
-      access,
-      summary: `Search ${plural} by first or last name: every organization for a super admin, else the caller's own`,
-      description: SEARCH_DOC,
-      tags,
-    }),
-    orgSearch: endpoint({
-      method: 'GET',
-      // The spec spells the organization-scoped admin search in the singular.
-      path: kind === 'admin' ? '/search-org-admin/:orgId/:term' : '/search-org-players/:orgId/:term',
-      params: z.object({ orgId: ZOrgId, term: ZSearchTerm }),
-      query: ZPaging,
-      reply: ZUserPage,
-      access,
-      summary: `Search one organization's ${plural} by first or last name`,
-      description: SEARCH_DOC,
-      tags,
-    }),
+    page: GET(
+      {
+        path: `/get-org-${plural}/:orgId/:page/:size`,
+        params: z.extend(ZPaging, { orgId: ZOrgId }),
+        reply: ZUserPage,
+        access,
+        tags,
+      },
+      `One organization's ${plural}, one page`,
+      PAGED_DOC,
+    ),
+    allPage: GET(
+      {
+        path: `/get-all-${plural}/:page/:size`,
+        params: ZPaging,
+        reply: ZUserPage,
+        access: 'readAllOrganizations',
+        tags,
+      },
+      `Every organization's ${plural}, one page (super admin)`,
+      '`{page}/{size}`: page (from 1) and page size.',
+    ),
+    count: GET(
+      {
+        path: `/count-org-${plural}/:orgId`,
+        params: z.object({ orgId: ZOrgId }),
+        reply: ZCount,
+        access,
+        tags,
+      },
+      `Number of ${plural} in one organization`,
+    ),
+    countAll: GET(
+      { path: `/count-all-${plural}`, reply: ZCount, access: 'readAllOrganizations', tags },
+      `Number of ${plural} in every organization (super admin)`,
+    ),
+    search: GET(
+      {
+        path: `/search-${plural}/:term`,
+        params: z.object({ term: ZSearchTerm }),
+        query: ZPaging,
+        reply: ZUserPage,
+        access,
+        tags,
+      },
+      `Search ${plural} by first or last name: every organization for a super admin, else the caller's own`,
+      SEARCH_DOC,
+    ),
+    orgSearch: GET(
+      {
+        // The spec spells the organization-scoped admin search in the singular.
+        path: kind === 'admin' ? '/search-org-admin/:orgId/:term' : '/search-org-players/:orgId/:term',
+        params: z.object({ orgId: ZOrgId, term: ZSearchTerm }),
+        query: ZPaging,
+        reply: ZUserPage,
+        access,
+        tags,
+      },
+      `Search one organization's ${plural} by first or last name`,
+      SEARCH_DOC,
+    ),
   };
 }
 
@@ -218,99 +219,72 @@ function userKindApi<const K extends 'admin' | 'player'>(kind: K) {
   const access = kind === 'admin' ? 'manageAdmins' : 'managePlayers';
   return {
     ...userKindLists(kind),
-    byId: endpoint({
-      method: 'GET',
-      path: `/get-${kind}-by-id/:id`,
-      params: ZIdParam,
-      reply: ZUserReply,
-      access,
-      summary: `One ${kind} (404 for another organization's)`,
-      tags,
-    }),
-    remove: endpoint({
-      method: 'DELETE',
-      path: `/delete-${kind}/:id`,
-      params: ZIdParam,
-      reply: ZMessageReply,
-      access,
-      summary: `Delete a ${kind} (never yourself); their sessions end`,
-      tags,
-    }),
+    byId: GET(
+      { path: `/get-${kind}-by-id/:id`, params: ZIdParam, reply: ZUserReply, access, tags },
+      `One ${kind} (404 for another organization's)`,
+    ),
+    remove: DELETE(
+      { path: `/delete-${kind}/:id`, params: ZIdParam, reply: ZMessageReply, access, tags },
+      `Delete a ${kind} (never yourself); their sessions end`,
+    ),
   };
 }
 
 export const USER_API = {
   admin: {
     ...userKindApi('admin'),
-    all: endpoint({
-      method: 'GET',
-      path: '/getadmins',
-      reply: z.array(ZUserReply),
-      access: 'manageAdmins',
-      summary:
-        "Every admin and facilitator the caller may see (a super admin: all; an admin: their organization's)",
-      tags,
-    }),
-    create: endpoint({
-      method: 'POST',
-      path: '/create-admin',
-      body: ZCreateAdmin,
-      reply: ZUserReply,
-      status: 201,
-      access: 'manageAdmins',
-      summary: 'Create an admin or facilitator (Super Admin: by a super admin only)',
-      tags,
-    }),
-    edit: endpoint({
-      method: 'PATCH',
-      path: '/edit-admin',
-      body: ZEditAdmin,
-      reply: ZUserReply,
-      access: 'manageAdmins',
-      summary:
-        'Change an admin or facilitator (not your own role; other organizations by a super admin only)',
-      tags,
-    }),
+    all: GET(
+      { path: '/getadmins', reply: z.array(ZUserReply), access: 'manageAdmins', tags },
+      "Every admin and facilitator the caller may see (a super admin: all; an admin: their organization's)",
+    ),
+    create: POST(
+      {
+        path: '/create-admin',
+        body: ZCreateAdmin,
+        reply: ZUserReply,
+        status: 201,
+        access: 'manageAdmins',
+        tags,
+      },
+      'Create an admin or facilitator (Super Admin: by a super admin only)',
+    ),
+    edit: PATCH(
+      { path: '/edit-admin', body: ZEditAdmin, reply: ZUserReply, access: 'manageAdmins', tags },
+      'Change an admin or facilitator (not your own role; other organizations by a super admin only)',
+    ),
   },
   player: {
     ...userKindApi('player'),
-    all: endpoint({
-      method: 'GET',
-      path: '/getparticipants',
-      reply: z.array(ZUserReply),
-      access: 'managePlayers',
-      summary: "Every player the caller may see (a super admin: all; staff: their organization's)",
-      tags,
-    }),
-    create: endpoint({
-      method: 'POST',
-      path: '/create-player',
-      body: ZCreatePlayer,
-      reply: ZUserReply,
-      status: 201,
-      access: 'managePlayers',
-      summary: 'Create a player (signs in by username; usernames are unique ignoring case)',
-      tags,
-    }),
-    edit: endpoint({
-      method: 'PATCH',
-      path: '/edit-player',
-      body: ZEditPlayer,
-      reply: ZUserReply,
-      access: 'managePlayers',
-      summary: 'Change a player',
-      tags,
-    }),
+    all: GET(
+      { path: '/getparticipants', reply: z.array(ZUserReply), access: 'managePlayers', tags },
+      "Every player the caller may see (a super admin: all; staff: their organization's)",
+    ),
+    create: POST(
+      {
+        path: '/create-player',
+        body: ZCreatePlayer,
+        reply: ZUserReply,
+        status: 201,
+        access: 'managePlayers',
+        tags,
+      },
+      'Create a player (signs in by username; usernames are unique ignoring case)',
+    ),
+    edit: PATCH(
+      { path: '/edit-player', body: ZEditPlayer, reply: ZUserReply, access: 'managePlayers', tags },
+      'Change a player',
+    ),
     /** A CSV file: the web downloads it rather than parsing a reply. */
-    export: endpoint({
-      method: 'GET',
-      path: '/export-players/:orgId',
-      params: z.object({ orgId: ZOrgId }),
-      reply: z.string(),
-      access: 'managePlayers',
-      summary: "An organization's players as CSV (firstName, lastName, username, guest)",
-      tags,
-    }),
+    export: GET(
+      {
+        path: '/export-players/:orgId',
+        params: z.object({ orgId: ZOrgId }),
+        reply: z.string(),
+        access: 'managePlayers',
+        tags,
+      },
+      "An organization's players as CSV (firstName, lastName, username, guest)",
+    ),
   },
 };
 
@@ -319,14 +293,14 @@ export const ZAccountLanguage = z.object({ language: z.nullable(ZStaffLanguage) 
 export type AccountLanguage = z.infer<typeof ZAccountLanguage>;
 
 export const ACCOUNT_API = endpoints(['users'], {
-  setLanguage: {
-    method: 'PUT',
-    path: '/account/language',
-    body: ZAccountLanguage,
-    reply: ZAccountLanguage,
-    access: 'chooseOwnLanguage',
-    summary: "Keep the caller's language of the staff screens with their account (English or German)",
-    description:
-      'Sign-in and refresh replies carry it as `language`, so the staff screens show it on any device.',
-  },
+  setLanguage: PUT(
+    {
+      path: '/account/language',
+      body: ZAccountLanguage,
+      reply: ZAccountLanguage,
+      access: 'chooseOwnLanguage',
+    },
+    "Keep the caller's language of the staff screens with their account (English or German)",
+    'Sign-in and refresh replies carry it as `language`, so the staff screens show it on any device.',
+  ),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { PAGE_SIZE } from './constants';
 import { ZContentReply } from './content';
-import { endpoints } from './endpoint';
+import { DELETE, endpoints, GET, PATCH, POST } from './endpoint';
 import { zCount, zId, zIdParam, zLine, zPreprocess } from './input';
 import { VALIDATION } from './messages';
 import { ZPageMeta } from './pagination';
@@ -128,149 +128,142 @@ const sessionTags = ['sessions'];
 
 /** Reads: staff; a non-super-admin sees only workshops linked to their organization. */
 export const WORKSHOP_API = endpoints(['workshops'], {
-  list: {
-    method: 'GET',
-    path: '/get-workshops',
-    reply: z.array(ZWorkshopListItem),
-    access: 'readWorkshops',
-    summary: 'Workshops the caller may read, by name',
-  },
-  page: {
-    method: 'GET',
-    path: '/get-paginated-workshops/:page/:size',
-    params: z.object({
-      page: z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)),
-      size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), PAGE_SIZE),
-    }),
-    query: z.object({ search: z.optional(zLine().check(z.trim(), z.maxLength(200))) }),
-    reply: ZWorkshopPage,
-    access: 'readWorkshops',
-    summary: 'A page of workshops (10 by default); `search` in the query filters by name',
-  },
-  byId: {
-    method: 'GET',
-    path: '/get-workshop-by-id/:id',
-    params: ZIdParam,
-    reply: ZWorkshopReply,
-    access: 'readWorkshops',
-    summary: 'A workshop with its sessions and their ordered content',
-  },
-  count: {
-    method: 'GET',
-    path: '/count-workshops',
-    reply: ZCountReply,
-    access: 'readWorkshops',
-    summary: 'How many workshops the caller may read',
-  },
-  search: {
-    method: 'GET',
-    path: '/get-workshops-by-search/:term',
-    params: z.object({ term: zLine().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
-    reply: z.array(ZWorkshopListItem),
-    access: 'readWorkshops',
-    summary: 'Workshops whose name contains the term',
-  },
-  create: {
-    method: 'POST',
-    path: '/create-workshop',
-    body: ZCreateWorkshop,
-    reply: ZWorkshopListItem,
-    status: 201,
-    access: 'manageWorkshops',
-    summary: 'Create an empty workshop (super admin); replies with its id',
-  },
-  rename: {
-    method: 'PATCH',
-    path: '/edit-workshop-name',
-    body: ZEditWorkshopName,
-    reply: ZWorkshopListItem,
-    access: 'manageWorkshops',
-    summary: 'Rename a workshop (super admin)',
-  },
-  edit: {
-    method: 'PATCH',
-    path: '/edit-workshop',
-    body: ZEditWorkshop,
-    reply: ZWorkshopListItem,
-    access: 'manageWorkshops',
-    summary: 'Rename a workshop and optionally reorder its sessions (every session id, in order)',
-  },
-  remove: {
-    method: 'DELETE',
-    path: '/delete-workshop/:id',
-    params: ZIdParam,
-    reply: ZMessageReply,
-    access: 'manageWorkshops',
-    summary: 'Delete a workshop with its sessions (super admin); refused while a room uses it',
-  },
-  createSession: {
-    method: 'POST',
-    path: '/create-session-with-content',
-    body: ZCreateSessionWithContent,
-    reply: ZSessionReply,
-    status: 201,
-    access: 'manageWorkshops',
-    summary: 'Add a session with its ordered content to a workshop, after its last session (super admin)',
-    tags: sessionTags,
-  },
-  sessionsOf: {
-    method: 'GET',
-    path: '/get-session-by-workshopid/:id',
-    params: ZIdParam,
-    reply: z.array(ZSessionReply),
-    access: 'readWorkshops',
-    summary: "A workshop's sessions in order, with their content",
-    tags: sessionTags,
-  },
-  session: {
-    method: 'GET',
-    path: '/get-session-by-id/:id',
-    params: ZIdParam,
-    reply: ZSessionReply,
-    access: 'readWorkshops',
-    summary: 'One session with its content',
-    tags: sessionTags,
-  },
-  editSession: {
-    method: 'PATCH',
-    path: '/edit-session/:id',
-    params: ZIdParam,
-    body: ZEditSession,
-    reply: ZSessionReply,
-    access: 'manageWorkshops',
-    summary: 'Rename a session and/or replace its ordered content (super admin)',
-    tags: sessionTags,
-  },
-  removeSession: {
-    method: 'DELETE',
-    path: '/delete-session/:id',
-    params: ZIdParam,
-    reply: ZMessageReply,
-    access: 'manageWorkshops',
-    summary: 'Delete a session; the later sessions move up (super admin)',
-    tags: sessionTags,
-  },
-  sessionContent: {
-    method: 'GET',
-    path: '/getsectioncontentbysectionid/:id',
-    params: ZIdParam,
-    reply: z.array(ZSessionContentReply),
-    access: 'readWorkshops',
-    summary: "A session's ordered content entries",
-    tags: sessionTags,
-  },
-  manySessionContent: {
-    method: 'GET',
-    path: '/getmanysectioncontentbysectionids/:ids',
-    params: z.object({
-      ids: z.pipe(
-        z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,99}$/, WORKSHOP_TEXTS.idsFormat)),
-        z.transform((v) => [...new Set(v.split(',').map(Number))]),
-      ),
-    }),
-    reply: z.array(ZSessionContentReply),
-    access: 'readWorkshops',
-    summary: 'The content entries of several sessions (ids separated by commas)',
-    tags: sessionTags,
-  },
+  list: GET(
+    { path: '/get-workshops', reply: z.array(ZWorkshopListItem), access: 'readWorkshops' },
+    'Workshops the caller may read, by name',
+  ),
+  page: GET(
+    {
+      path: '/get-paginated-workshops/:page/:size',
+      params: z.object({
+        page: z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)),
+        size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), PAGE_SIZE),
+      }),
+      query: z.object({ search: z.optional(zLine().check(z.trim(), z.maxLength(200))) }),
+      reply: ZWorkshopPage,
+      access: 'readWorkshops',
+    },
+    'A page of workshops (10 by default); `search` in the query filters by name',
+  ),
+  byId: GET(
+    { path: '/get-workshop-by-id/:id', params: ZIdParam, reply: ZWorkshopReply, access: 'readWorkshops' },
+    'A workshop with its sessions and their ordered content',
+  ),
+  count: GET(
+    { path: '/count-workshops', reply: ZCountReply, access: 'readWorkshops' },
+    'How many workshops the caller may read',
+  ),
+  search: GET(
+    {
+      path: '/get-workshops-by-search/:term',
+      params: z.object({ term: zLine().check(z.trim(), z.minLength(1), z.maxLength(200)) }),
+      reply: z.array(ZWorkshopListItem),
+      access: 'readWorkshops',
+    },
+    'Workshops whose name contains the term',
+  ),
+  create: POST(
+    {
+      path: '/create-workshop',
+      body: ZCreateWorkshop,
+      reply: ZWorkshopListItem,
+      status: 201,
+      access: 'manageWorkshops',
+    },
+    'Create an empty workshop (super admin); replies with its id',
+  ),
+  rename: PATCH(
+    {
+      path: '/edit-workshop-name',
+      body: ZEditWorkshopName,
+      reply: ZWorkshopListItem,
+      access: 'manageWorkshops',
+    },
+    'Rename a workshop (super admin)',
+  ),
+  edit: PATCH(
+    { path: '/edit-workshop', body: ZEditWorkshop, reply: ZWorkshopListItem, access: 'manageWorkshops' },
+    'Rename a workshop and optionally reorder its sessions (every session id, in order)',
+  ),
+  remove: DELETE(
+    { path: '/delete-workshop/:id', params: ZIdParam, reply: ZMessageReply, access: 'manageWorkshops' },
+    'Delete a workshop with its sessions (super admin); refused while a room uses it',
+  ),
+  createSession: POST(
+    {
+      path: '/create-session-with-content',
+      body: ZCreateSessionWithContent,
+      reply: ZSessionReply,
+      status: 201,
+      access: 'manageWorkshops',
+      tags: sessionTags,
+    },
+    'Add a session with its ordered content to a workshop, after its last session (super admin)',
+  ),
+  sessionsOf: GET(
+    {
+      path: '/get-session-by-workshopid/:id',
+      params: ZIdParam,
+      reply: z.array(ZSessionReply),
+      access: 'readWorkshops',
+      tags: sessionTags,
+    },
+    "A workshop's sessions in order, with their content",
+  ),
+  session: GET(
+    {
+      path: '/get-session-by-id/:id',
+      params: ZIdParam,
+      reply: ZSessionReply,
+      access: 'readWorkshops',
+      tags: sessionTags,
+    },
+    'One session with its content',
+  ),
+  editSession: PATCH(
+    {
+      path: '/edit-session/:id',
+      params: ZIdParam,
+      body: ZEditSession,
+      reply: ZSessionReply,
+      access: 'manageWorkshops',
+      tags: sessionTags,
+    },
+    'Rename a session and/or replace its ordered content (super admin)',
+  ),
+  removeSession: DELETE(
+    {
+      path: '/delete-session/:id',
+      params: ZIdParam,
+      reply: ZMessageReply,
+      access: 'manageWorkshops',
+      tags: sessionTags,
+    },
+    'Delete a session; the later sessions move up (super admin)',
+  ),
+  sessionContent: GET(
+    {
+      path: '/getsectioncontentbysectionid/:id',
+      params: ZIdParam,
+      reply: z.array(ZSessionContentReply),
+      access: 'readWorkshops',
+      tags: sessionTags,
+    },
+    "A session's ordered content entries",
+  ),
+  manySessionContent: GET(
+    {
+      path: '/getmanysectioncontentbysectionids/:ids',
+      params: z.object({
+        ids: z.pipe(
+          z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,99}$/, WORKSHOP_TEXTS.idsFormat)),
+          z.transform((v) => [...new Set(v.split(',').map(Number))]),
+        ),
+      }),
+      reply: z.array(ZSessionContentReply),
+      access: 'readWorkshops',
+      tags: sessionTags,
+    },
+    'The content entries of several sessions (ids separated by commas)',
+  ),
 });

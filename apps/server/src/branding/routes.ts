@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { noteAudit } from '../audit/trail';
 import { route } from '../http/endpoint';
 import type { Storage } from '../storage/storage';
+import { sendStoredImage } from '../uploads/routes';
 import { type BrandingService, LOGO_FOLDER } from './service';
 
 /** An SVG logo draws shapes and inline styles; nothing in it may run or load (served as an image). */
@@ -53,15 +54,9 @@ export function brandingRoutes(api: FastifyInstance, branding: BrandingService, 
     async (req, reply) => {
       const found = await storage.get(`${LOGO_FOLDER}/${req.params.orgId}/${req.params.name}`);
       if (!found) return reply.status(404).send({ message: 'File not found', code: 'NOT_FOUND' });
-      const svg = req.params.name.endsWith('.svg');
-      return reply
-        .header('content-type', svg ? 'image/svg+xml' : 'image/png')
-        .header('content-length', found.object.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('content-security-policy', svg ? SVG_CSP : "default-src 'none'; sandbox")
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(found.stream);
+      return req.params.name.endsWith('.svg')
+        ? sendStoredImage(reply, found, 'image/svg+xml', SVG_CSP)
+        : sendStoredImage(reply, found, 'image/png');
     },
   );
 }

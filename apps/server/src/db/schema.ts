@@ -19,9 +19,18 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** A `timestamp with time zone` column. */
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A required reference to the row's parent: deleted with it (cascade) or keeping it (restrict). */
+const parentId = (name: string, parent: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') =>
+  integer(name).notNull().references(parent, { onDelete });
+
+/** When a row was written; `timestamps` adds its last change, for rows that change. */
+const createdAt = { createdAt: at('created_at').notNull().defaultNow() };
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
+  ...createdAt,
+  updatedAt: at('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
@@ -69,9 +78,7 @@ export const users = pgTable(
     username: text('username'),
     passwordHash: text('password_hash'),
     role: roleEnum('role').notNull(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'restrict' }),
+    orgId: parentId('org_id', () => organizations.id, 'restrict'),
     /** A player who joined with a nickname through a room's code; removable with that room's guests. */
     isGuest: boolean('is_guest').notNull().default(false),
     guestRoomId: integer('guest_room_id').references((): AnyPgColumn => rooms.id, { onDelete: 'set null' }),
@@ -98,15 +105,19 @@ export const users = pgTable(
   ],
 );
 
-export const categories = pgTable(
-  'categories',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    ...timestamps,
-  },
-  (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.name})`)],
-);
+/** A list of names unique ignoring case: categories of content, workshops. */
+const namedList = <N extends string>(name: N) =>
+  pgTable(
+    name,
+    {
+      id: serial('id').primaryKey(),
+      name: text('name').notNull(),
+      ...timestamps,
+    },
+    (t) => [uniqueIndex(`${name}_name_lower_idx`).on(sql`lower(${t.name})`)],
+  );
+
+export const categories = namedList('categories');
 
 export const content = pgTable(
   'content',
@@ -116,9 +127,7 @@ export const content = pgTable(
     description: text('description').notNull(),
     script: text('script'),
     type: contentTypeEnum('type').notNull(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'restrict' }),
+    categoryId: parentId('category_id', () => categories.id, 'restrict'),
     ...timestamps,
   },
   (t) => [index('content_category_idx').on(t.categoryId), index('content_type_idx').on(t.type)],
@@ -126,10 +135,7 @@ export const content = pgTable(
 
 export const questions = pgTable('questions', {
   id: serial('id').primaryKey(),
-  contentId: integer('content_id')
-    .notNull()
-    .unique()
-    .references(() => content.id, { onDelete: 'cascade' }),
+  contentId: parentId('content_id', () => content.id, 'cascade').unique(),
   question: text('question').notNull(),
   ...timestamps,
 });
@@ -138,9 +144,7 @@ export const answers = pgTable(
   'answers',
   {
     id: serial('id').primaryKey(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    questionId: parentId('question_id', () => questions.id, 'cascade'),
     name: text('name').notNull(),
     url: text('url'),
     isCorrect: boolean('is_correct').notNull().default(false),
@@ -149,44 +153,27 @@ export const answers = pgTable(
   (t) => [index('answers_question_idx').on(t.questionId)],
 );
 
-export const images = pgTable('images', {
-  id: serial('id').primaryKey(),
-  contentId: integer('content_id')
-    .notNull()
-    .unique()
-    .references(() => content.id, { onDelete: 'cascade' }),
-  url: text('url').notNull(),
-  ...timestamps,
-});
-
-export const videos = pgTable('videos', {
-  id: serial('id').primaryKey(),
-  contentId: integer('content_id')
-    .notNull()
-    .unique()
-    .references(() => content.id, { onDelete: 'cascade' }),
-  url: text('url').notNull(),
-  ...timestamps,
-});
-
-export const workshops = pgTable(
-  'workshops',
-  {
+/** The address of an IMAGE or VIDEO content item. */
+const mediaOfContent = <N extends string>(name: N) =>
+  pgTable(name, {
     id: serial('id').primaryKey(),
-    name: text('name').notNull(),
+    contentId: parentId('content_id', () => content.id, 'cascade').unique(),
+    url: text('url').notNull(),
     ...timestamps,
-  },
-  (t) => [uniqueIndex('workshops_name_lower_idx').on(sql`lower(${t.name})`)],
-);
+  });
+
+export const images = mediaOfContent('images');
+
+export const videos = mediaOfContent('videos');
+
+export const workshops = namedList('workshops');
 
 /** A workshop's sessions (the spec's "sections" in some payloads). */
 export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    workshopId: integer('workshop_id')
-      .notNull()
-      .references(() => workshops.id, { onDelete: 'cascade' }),
+    workshopId: parentId('workshop_id', () => workshops.id, 'cascade'),
     name: text('name').notNull(),
     orderIndex: integer('order_index').notNull(),
     ...timestamps,
@@ -198,13 +185,9 @@ export const sessionContent = pgTable(
   'session_content',
   {
     id: serial('id').primaryKey(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: parentId('session_id', () => sessions.id, 'cascade'),
     // Content in use cannot silently vanish: deleting it is refused while a session holds it.
-    contentId: integer('content_id')
-      .notNull()
-      .references(() => content.id, { onDelete: 'restrict' }),
+    contentId: parentId('content_id', () => content.id, 'restrict'),
     orderIndex: integer('order_index').notNull(),
     ...timestamps,
   },
@@ -218,12 +201,8 @@ export const orgWorkshops = pgTable(
   'org_workshops',
   {
     id: serial('id').primaryKey(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    workshopId: integer('workshop_id')
-      .notNull()
-      .references(() => workshops.id, { onDelete: 'cascade' }),
+    orgId: parentId('org_id', () => organizations.id, 'cascade'),
+    workshopId: parentId('workshop_id', () => workshops.id, 'cascade'),
     ...timestamps,
   },
   (t) => [uniqueIndex('org_workshops_pair_idx').on(t.orgId, t.workshopId)],
@@ -234,12 +213,8 @@ export const rooms = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    orgId: integer('org_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    workshopId: integer('workshop_id')
-      .notNull()
-      .references(() => workshops.id, { onDelete: 'restrict' }),
+    orgId: parentId('org_id', () => organizations.id, 'cascade'),
+    workshopId: parentId('workshop_id', () => workshops.id, 'restrict'),
     /**
      * The short code players type or scan (JOIN_CODE_ALPHABET); unique. It lasts across games and
      * sessions until the facilitator issues a new one (the old one goes to replaced_join_codes).
@@ -261,23 +236,16 @@ export const rooms = pgTable(
 /** Codes a facilitator replaced: a phone that still has one is told so, not 'Unknown room code'. */
 export const replacedJoinCodes = pgTable('replaced_join_codes', {
   code: text('code').primaryKey(),
-  roomId: integer('room_id')
-    .notNull()
-    .references(() => rooms.id, { onDelete: 'cascade' }),
-  replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  roomId: parentId('room_id', () => rooms.id, 'cascade'),
+  replacedAt: at('replaced_at').notNull().defaultNow(),
 });
 
 /** Where a room is in its workshop: the session being delivered. */
 export const roomSessions = pgTable('room_sessions', {
   id: serial('id').primaryKey(),
-  roomId: integer('room_id')
-    .notNull()
-    .unique()
-    .references(() => rooms.id, { onDelete: 'cascade' }),
+  roomId: parentId('room_id', () => rooms.id, 'cascade').unique(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  workshopId: integer('workshop_id')
-    .notNull()
-    .references(() => workshops.id, { onDelete: 'cascade' }),
+  workshopId: parentId('workshop_id', () => workshops.id, 'cascade'),
   currentSessionId: integer('current_session_id').references(() => sessions.id, { onDelete: 'set null' }),
   ...timestamps,
 });
@@ -287,12 +255,10 @@ export const games = pgTable(
   'games',
   {
     id: serial('id').primaryKey(),
-    roomId: integer('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    roomId: parentId('room_id', () => rooms.id, 'cascade'),
     /** Sequence number of the last event appended; the next event takes lastSeq + 1. */
     lastSeq: integer('last_seq').notNull().default(0),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: at('ended_at'),
     ...timestamps,
   },
   (t) => [index('games_room_idx').on(t.roomId)],
@@ -303,14 +269,12 @@ export const gameEvents = pgTable(
   'game_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    gameId: integer('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: parentId('game_id', () => games.id, 'cascade'),
     seq: integer('seq').notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').notNull().default({}),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [uniqueIndex('game_events_game_seq_idx').on(t.gameId, t.seq)],
 );
@@ -319,16 +283,14 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id, 'cascade'),
     /** Every token rotated from one login shares a family; reuse of a spent token revokes it. */
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    revokedAt: at('revoked_at'),
+    ...createdAt,
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_idx').on(t.tokenHash),
@@ -340,13 +302,11 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id, 'cascade'),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    ...createdAt,
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
 );
@@ -366,9 +326,7 @@ export const printedCardSets = pgTable(
   'printed_card_sets',
   {
     id: serial('id').primaryKey(),
-    roomId: integer('room_id')
-      .notNull()
-      .references(() => rooms.id, { onDelete: 'cascade' }),
+    roomId: parentId('room_id', () => rooms.id, 'cascade'),
     /** Random (PRINTED_CARDS.codeAlphabet), so a serial of one set says nothing about another's. */
     code: text('code').notNull(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -376,7 +334,7 @@ export const printedCardSets = pgTable(
     cardsPerPage: integer('cards_per_page').notNull(),
     /** BingoCard[]: card n of the set (serial `code`-n) is cards[n - 1]. */
     cards: jsonb('cards').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (t) => [
     uniqueIndex('printed_card_sets_code_idx').on(t.code),
@@ -396,7 +354,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: at('at').notNull().defaultNow(),
     /** The organization the entry belongs to (its admins read it); null: product-wide. */
     orgId: integer('org_id'),
     actorId: integer('actor_id'),
@@ -444,7 +402,7 @@ export const userTwoFactor = pgTable('user_two_factor', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** The base32 secret, encrypted (auth/secret-box.ts). */
   secretEncrypted: text('secret_encrypted').notNull(),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  enabledAt: at('enabled_at'),
   /** The last TOTP time step accepted: a code is never accepted twice. */
   lastUsedStep: bigint('last_used_step', { mode: 'number' }),
   ...timestamps,
@@ -455,11 +413,9 @@ export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id, 'cascade'),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: at('used_at'),
   },
   (t) => [uniqueIndex('two_factor_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
 );

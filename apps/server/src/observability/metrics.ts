@@ -54,6 +54,10 @@ new client.Histogram({
   },
 });
 
+/** A histogram of the game's figures: seconds, unless other buckets are given. */
+const histogram = (name: string, help: string, buckets = LATENCY_BUCKETS) =>
+  new client.Histogram({ name, help, buckets, registers: [gameRegistry] });
+
 const commands = new client.Counter({
   name: 'playshop_game_commands_total',
   help: 'Game commands received over the WebSocket, by frame type and action (rate() gives commands per second)',
@@ -61,12 +65,10 @@ const commands = new client.Counter({
   registers: [gameRegistry],
 });
 
-const fanout = new client.Histogram({
-  name: 'playshop_game_fanout_seconds',
-  help: "Time to write one bus message's frames to this instance's sockets",
-  buckets: LATENCY_BUCKETS,
-  registers: [gameRegistry],
-});
+const fanout = histogram(
+  'playshop_game_fanout_seconds',
+  "Time to write one bus message's frames to this instance's sockets",
+);
 
 const slowSocketCloses = new client.Counter({
   name: 'playshop_game_slow_socket_closes_total',
@@ -74,26 +76,21 @@ const slowSocketCloses = new client.Counter({
   registers: [gameRegistry],
 });
 
-const appendSeconds = new client.Histogram({
-  name: 'playshop_game_event_append_seconds',
-  help: 'Time to append one batch of game events (one transaction of the group commit)',
-  buckets: LATENCY_BUCKETS,
-  registers: [gameRegistry],
-});
+const appendSeconds = histogram(
+  'playshop_game_event_append_seconds',
+  'Time to append one batch of game events (one transaction of the group commit)',
+);
 
-const appendBatchSize = new client.Histogram({
-  name: 'playshop_game_event_append_batch_size',
-  help: 'Commands committed together in one event-log transaction',
-  buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
-  registers: [gameRegistry],
-});
+const appendBatchSize = histogram(
+  'playshop_game_event_append_batch_size',
+  'Commands committed together in one event-log transaction',
+  [1, 2, 5, 10, 20, 50, 100, 200, 500],
+);
 
-const busLag = new client.Histogram({
-  name: 'playshop_game_bus_lag_seconds',
-  help: 'From publishing a game bus message to receiving it on this instance (Redis pub/sub or in-process)',
-  buckets: LATENCY_BUCKETS,
-  registers: [gameRegistry],
-});
+const busLag = histogram(
+  'playshop_game_bus_lag_seconds',
+  'From publishing a game bus message to receiving it on this instance (Redis pub/sub or in-process)',
+);
 
 /** One command read from a socket (`type` the frame type, `action` its payload action when it has one). */
 export function countGameCommand(type: string, action?: string): void {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import {
   API_PREFIX,
   FILES_PATH,
@@ -9,15 +10,35 @@ import {
   type UploadFolder,
   zLine,
 } from '@playshop/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors';
-import { assertSafeKey, type Storage } from '../storage/storage';
+import { assertSafeKey, type Storage, type StoredObject } from '../storage/storage';
 import { sniffImage } from './sniff';
 import { mountTusEndpoint, tusError } from './tus-endpoint';
 
 const UPLOADS_PATH = '/uploads';
+
+/**
+ * Sends a stored image that <img> shows: inline, never sniffed, under `csp` (by default nothing in it
+ * may run or load), cached for a year (its address changes with the file).
+ */
+export function sendStoredImage(
+  reply: FastifyReply,
+  found: { object: StoredObject; stream: Readable },
+  contentType: string,
+  csp = "default-src 'none'; sandbox",
+) {
+  return reply
+    .header('content-type', contentType)
+    .header('content-length', found.object.size)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .header('content-security-policy', csp)
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .send(found.stream);
+}
 
 /**
  * Resumable image uploads (tus) for content and answer images. The client sends metadata
@@ -87,14 +108,7 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
       assertSafeKey(key);
       const found = await storage.get(key);
       if (!found) throw notFound(message('materials.fileNotFound'));
-      return reply
-        .header('content-type', found.object.contentType)
-        .header('content-length', found.object.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', 'inline')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(found.stream);
+      return sendStoredImage(reply, found, found.object.contentType);
     },
   );
 }

@@ -1,5 +1,6 @@
-import { message } from '@playshop/shared';
+import { type Message, message } from '@playshop/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { content, sessions, workshops } from '../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
@@ -56,15 +57,15 @@ export async function checkContent(db: Db, entries: ContentEntry[]): Promise<num
   return ids;
 }
 
-/** Serialises changes to one workshop's sessions (orderIndex bookkeeping) with a row lock. */
-export async function lockWorkshop(tx: Db, id: number) {
-  const [row] = await tx
-    .select({ id: workshops.id })
-    .from(workshops)
-    .where(eq(workshops.id, id))
-    .for('update');
-  if (!row) throw notFound(message('workshops.workshopNotFound'));
+/** Locks the row whose `idColumn` is `id` until the transaction ends; 404 with `missing` if none. */
+export async function lockRow(tx: Db, idColumn: PgColumn, id: number, missing: Message) {
+  const [row] = await tx.select({ found: sql`1` }).from(idColumn.table).where(eq(idColumn, id)).for('update');
+  if (!row) throw notFound(missing);
 }
+
+/** Serialises changes to one workshop's sessions (orderIndex bookkeeping) with a row lock. */
+export const lockWorkshop = (tx: Db, id: number) =>
+  lockRow(tx, workshops.id, id, message('workshops.workshopNotFound'));
 
 /** Renumbers a workshop's sessions 0..n-1 in their current order. */
 export async function renumberSessions(tx: Db, workshopId: number, orderedIds?: number[]) {

@@ -9,7 +9,7 @@ import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { sessionContent, sessions } from '../db/schema';
 import { notFound } from '../http/errors';
-import { checkContent, fromDbError, lockWorkshop, renumberSessions } from './checks';
+import { checkContent, fromDbError, lockRow, lockWorkshop, renumberSessions } from './checks';
 import { presentSessions } from './reading';
 
 /** Writing a workshop's sessions: each with its ordered content, numbered 0..n-1 in the workshop. */
@@ -50,12 +50,7 @@ export function sessionWriter(db: Db, contentSvc: Pick<ContentService, 'present'
       const ids = input.sessionContent ? await checkContent(db, input.sessionContent) : undefined;
       await db
         .transaction(async (tx) => {
-          const [row] = await tx
-            .select({ id: sessions.id })
-            .from(sessions)
-            .where(eq(sessions.id, id))
-            .for('update');
-          if (!row) throw notFound(message('workshops.sessionNotFound'));
+          await lockRow(tx, sessions.id, id, message('workshops.sessionNotFound'));
           if (input.name !== undefined)
             await tx.update(sessions).set({ name: input.name }).where(eq(sessions.id, id));
           if (ids) {
