@@ -9,9 +9,10 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import type { AuthRateLimits } from '../auth/routes';
+import { newOpaqueToken } from '../auth/tokens';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { organizations, rooms, users, workshops } from '../db/schema';
+import { organizations, passwordResetTokens, rooms, users, workshops } from '../db/schema';
 import { localDiskStorage } from '../storage/local-disk-storage';
 import type { Storage } from '../storage/storage';
 import { withDatabase } from './global-setup';
@@ -346,4 +347,25 @@ export function twoOrgSuite(orgValues: OrgValues, otherValues: OrgValues): TwoOr
   });
   afterAll(() => suite.ctx.close());
   return suite;
+}
+
+/** A password-reset token of `userId`, good for a minute: the raw value the emailed link carries. */
+export async function newResetToken(database: Database, userId: number): Promise<string> {
+  const token = newOpaqueToken();
+  await database.db
+    .insert(passwordResetTokens)
+    .values({ userId, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
+  return token.raw;
+}
+
+/** A refusal of one input field: 400 with the error's code, message, message key and field. */
+export function expectFieldRefusal(
+  res: { statusCode: number; json: () => unknown },
+  code: string,
+  message: string,
+  key: string,
+  field: string,
+) {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ code, message, key, field });
 }
