@@ -208,6 +208,21 @@ export async function createUser(database: Database, role: Role, organizationId:
   return user!;
 }
 
+/** A room of `orgId` with a workshop of its own (no sessions): the room's row. */
+export async function createRoom(
+  database: Database,
+  orgId: number,
+  name = 'Room',
+  workshopName = 'Workshop',
+) {
+  const [workshop] = await database.db.insert(workshops).values({ name: workshopName }).returning();
+  const [room] = await database.db
+    .insert(rooms)
+    .values({ name, orgId, workshopId: workshop!.id })
+    .returning();
+  return room!;
+}
+
 /**
  * A room of a new organization, on a workshop of its own, and a facilitator and `players` players of
  * that organization (see createOrg and createUser). For the game's tests below the HTTP layer.

@@ -6,7 +6,7 @@ import {
   createOrg,
   createTestContext,
   createUser,
-  signIn,
+  signInNewUser,
   TEST_PASSWORD,
   type TestContext,
 } from '../../test/context';
@@ -56,8 +56,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ env: { PUBLIC_URL } });
   provider = await startOidcProvider([`${PUBLIC_URL}/sso/callback`]);
   org = await createOrg(ctx.database, { name: 'Sso Org' });
-  const admin = await createUser(ctx.database, 'ADMIN', org.id);
-  adminHeaders = (await signIn(ctx.app, admin)).headers;
+  adminHeaders = (await signInNewUser(ctx, 'ADMIN', org.id)).headers;
 });
 afterAll(async () => {
   await ctx?.close();
