@@ -5,11 +5,11 @@ import {
   createOrg,
   createTestContext,
   createUser,
-  expectFieldRefusal,
   newResetToken,
   signInNewUser,
   type TestContext,
 } from '../test/context';
+import { expectFieldRefusal } from '../test/error-replies';
 import { isCommonPassword } from './passwords';
 
 let ctx: TestContext;

@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import {
   createOrg,
   createUser,
-  expectFieldRefusal,
   newResetToken,
   signIn,
   signInNewUser,
   type TestContext,
   withTestContext,
 } from '../test/context';
+import { expectFieldRefusal } from '../test/error-replies';
 import { orgSuite } from '../test/org-suite';
 import { passwordRefusal } from './passwords';
 

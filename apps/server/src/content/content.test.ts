@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, orgWorkshops, sessionContent, sessions, workshops } from '../db/schema';
-import {
-  createOrg,
-  createTestContext,
-  expectInUse,
-  signInNewUser,
-  type TestContext,
-  twoOrgSuite,
-} from '../test/context';
+import { createOrg, createTestContext, signInNewUser, type TestContext, twoOrgSuite } from '../test/context';
+import { expectInUse } from '../test/error-replies';
 
 const suite = twoOrgSuite({ name: 'Content Org' }, { name: 'Other Content Org' });
 const { call } = suite;

@@ -21,14 +21,8 @@ import {
   sessions,
   users,
 } from '../db/schema';
-import {
-  createOrg,
-  createRoomWithPeople,
-  createUser,
-  expectFieldRefusal,
-  signIn,
-  signInNewUser,
-} from '../test/context';
+import { createOrg, createRoomWithPeople, createUser, signIn, signInNewUser } from '../test/context';
+import { expectFieldRefusal } from '../test/error-replies';
 import { orgSuite } from '../test/org-suite';
 
 const suite = orgSuite();

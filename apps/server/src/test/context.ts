@@ -372,18 +372,3 @@ export async function newResetToken(database: Database, userId: number): Promise
     .values({ userId, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
   return token.raw;
 }
-
-/** What `app.inject` answers, as far as the expectations below read it. */
-type Reply = { statusCode: number; json: () => unknown };
-
-/** A refusal of one input field: 400 with the error's code, message, message key and field. */
-export function expectFieldRefusal(res: Reply, code: string, message: string, key: string, field: string) {
-  expect(res.statusCode).toBe(400);
-  expect(res.json()).toEqual({ code, message, key, field });
-}
-
-/** A delete refused because something still uses the target: 409 naming what uses it. */
-export function expectInUse(res: Reply, code: string, message: string, key: string, names: string) {
-  expect(res.statusCode).toBe(409);
-  expect(res.json()).toEqual({ code, message, key, params: { names } });
-}

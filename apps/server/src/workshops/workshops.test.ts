@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, content, orgWorkshops, rooms } from '../db/schema';
-import { expectInUse, twoOrgSuite } from '../test/context';
+import { twoOrgSuite } from '../test/context';
+import { expectInUse } from '../test/error-replies';
 import { normaliseOrder } from './checks';
 
 const suite = twoOrgSuite({ name: 'Workshop Org' }, { name: 'Other Workshop Org' });
