@@ -46,6 +46,10 @@ const scopedGetOfNew = (path: string, kind: Kind, pick: 'contentId' | 'detailId'
     path.replace(':id', `${(await newContent(f, kind, side))[pick]}`),
   );
 
+/** A list of a fresh category's items: `path` up to its first `:param`, the category's id, `paging`. */
+const inNewCategory = (path: string, paging = '') =>
+  unscopedGet(path, STAFF, async (_side, f) => `${path.split('/:')[0]}/${await f.newCategory()}${paging}`);
+
 const baseBody = async (f: MatrixFixture) => ({
   title: f.unique('Title'),
   description: 'd',
@@ -59,11 +63,7 @@ export function contentRows(): AuthzRow[] {
     unscopedGet('/get-paginated-content/:page/:size', STAFF, '/get-paginated-content/1/50'),
     unscopedGet('/get-content-by-search/:term/:page/:size', STAFF, '/get-content-by-search/x/1/50'),
     unscopedGet('/get-content-by-type/:type/:page/:size', STAFF, '/get-content-by-type/OTHER/1/50'),
-    unscopedGet(
-      '/get-content-by-category/:category/:page/:size',
-      STAFF,
-      async (_side, f) => `/get-content-by-category/${await f.newCategory()}/1/50`,
-    ),
+    inNewCategory('/get-content-by-category/:category/:page/:size', '/1/50'),
     scopedGetOfNew('/get-content-by-id/:id', 'OTHER', 'contentId'),
     row('POST', '/create-content', same(allowed(SUPER, 201)), async (f) => ({
       url: '/create-content',
@@ -80,11 +80,7 @@ export function contentRows(): AuthzRow[] {
     // ---- Questions ----
     unscopedGet('/get-questions', STAFF),
     unscopedGet('/get-paginated-questions/:page/:pageSize', STAFF, '/get-paginated-questions/1/10'),
-    unscopedGet(
-      '/get-questions-by-category/:categoryId/:page/:pageSize',
-      STAFF,
-      async (_side, f) => `/get-questions-by-category/${await f.newCategory()}/1/10`,
-    ),
+    inNewCategory('/get-questions-by-category/:categoryId/:page/:pageSize', '/1/10'),
     scopedGetOfNew('/get-question-by-id/:id', 'QUESTION', 'detailId'),
     scopedGetOfNew('/get-question-by-content-id/:id', 'QUESTION', 'contentId'),
     row('POST', '/create-question', same(allowed(SUPER, 201)), async (f) => ({
@@ -109,11 +105,7 @@ export function contentRows(): AuthzRow[] {
     rows.push(
       unscopedGet(`/get-${slug}`, STAFF),
       unscopedGet(`/get-paginated-${slug}/:page/:pageSize`, STAFF, `/get-paginated-${slug}/1/10`),
-      unscopedGet(
-        `/get-${slug}-by-category/:id`,
-        STAFF,
-        async (_side, f) => `/get-${slug}-by-category/${await f.newCategory()}`,
-      ),
+      inNewCategory(`/get-${slug}-by-category/:id`),
       scopedGetOfNew(`/get-${slug}-by-id/:id`, kind, 'detailId'),
       scopedGetOfNew(`/get-${slug}-by-content/:id`, kind, 'contentId'),
       row('POST', `/create-${slug}`, same(allowed(SUPER, 201)), async (f) => ({
