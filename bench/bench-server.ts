@@ -4,6 +4,7 @@
  * port, every phase bounded in time. bench/ws-bench.ts and bench/ws-venue.ts both start theirs here.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -206,4 +207,22 @@ export async function seedPeople(
     ),
     players: await Promise.all(playerRows.map(async ({ id }) => ({ id, token: await sign(id, 'PLAYER') }))),
   };
+}
+
+/**
+ * Puts `text` between the `<!-- bench:NAME start -->` and `end` markers of docs/performance.md, or
+ * appends it under a `## heading` of its own the first time.
+ */
+export async function writePerformanceBlock(name: string, heading: string, text: string) {
+  const file = path.join(root, 'docs/performance.md');
+  const doc = await readFile(file, 'utf8');
+  const start = `<!-- bench:${name} start -->`;
+  const end = `<!-- bench:${name} end -->`;
+  const block = `${start}\n${text}\n${end}`;
+  await writeFile(
+    file,
+    doc.includes(start)
+      ? doc.replace(new RegExp(`${start}[\\s\\S]*${end}`), block)
+      : `${doc.trimEnd()}\n\n## ${heading}\n\n${block}\n`,
+  );
 }

@@ -3,16 +3,15 @@
  * embedded PGlite, in this process) and reports the time beside the issue's target of 10 s.
  * Writes the figure into docs/performance.md.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { firstStart } from '../apps/server/src/first-start/first-start';
+import { writePerformanceBlock } from './bench-server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = 5000;
 const TARGET_MS = 10_000;
 
@@ -57,15 +56,7 @@ try {
   if (res.statusCode !== 200) throw new Error(`import failed: ${res.statusCode} ${res.body}`);
   await app.close();
   const line = `Measured by \`npm run bench:import\` on ${new Date().toISOString().slice(0, 10)} (${process.platform}, Node ${process.version}, embedded PGlite): **${ROWS.toLocaleString('en')} rows imported in ${(ms / 1000).toFixed(2)} s** (target: under ${TARGET_MS / 1000} s), one request: every row checked with the shared schema, the usernames looked up in slices of 5,000, then one transaction of inserts of 1,000 rows each.`;
-  const file = path.join(root, 'docs/performance.md');
-  const doc = await readFile(file, 'utf8');
-  const block = `<!-- bench:import start -->\n${line}\n<!-- bench:import end -->`;
-  await writeFile(
-    file,
-    doc.includes('<!-- bench:import start -->')
-      ? doc.replace(/<!-- bench:import start -->[\s\S]*<!-- bench:import end -->/, block)
-      : `${doc.trimEnd()}\n\n## Players CSV import (\`npm run bench:import\`)\n\n${block}\n`,
-  );
+  await writePerformanceBlock('import', 'Players CSV import (`npm run bench:import`)', line);
   console.log(line);
 } finally {
   await database.close();

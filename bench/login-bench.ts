@@ -5,15 +5,14 @@
  * Writes the figures into docs/performance.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openDatabase } from '../apps/server/src/db/client';
 import { organizations, users } from '../apps/server/src/db/schema';
+import { root, writePerformanceBlock } from './bench-server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLAYERS = 2000;
 const DURATION_S = 10;
 /** Rounds of bare then real, each server started afresh: the medians resist a machine busy with other work. */
@@ -142,13 +141,7 @@ async function report(realRuns: Run[], bareRuns: Run[]) {
     '',
     `Playshop / bare in each round: ${each}.`,
   ].join('\n');
-  const file = path.join(root, 'docs/performance.md');
-  const doc = await readFile(file, 'utf8');
-  const block = `<!-- bench:login start -->\n${table}\n<!-- bench:login end -->`;
-  const next = doc.includes('<!-- bench:login start -->')
-    ? doc.replace(/<!-- bench:login start -->[\s\S]*<!-- bench:login end -->/, block)
-    : `${doc.trimEnd()}\n\n## Player login (\`npm run bench:login\`)\n\n${block}\n`;
-  await writeFile(file, next);
+  await writePerformanceBlock('login', 'Player login (`npm run bench:login`)', table);
   console.log(table);
 }
 

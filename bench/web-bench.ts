@@ -9,10 +9,9 @@
  * CHECK_CEILING_KB, a few hundred bytes above today's figure, so a new import is caught on the change
  * that adds it. Byte counts do not depend on the machine's speed; LCP does, and is only reported.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium } from 'playwright-core';
@@ -22,8 +21,8 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { organizations, rooms } from '../apps/server/src/db/schema';
 import { type FirstStartReport, firstStart } from '../apps/server/src/first-start/first-start';
 import { CHROMIUM_PATH } from '../e2e/support/chromium';
+import { root, writePerformanceBlock } from './bench-server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_KB = 150;
 /**
  * What CI fails on: today's figure with a few hundred bytes of margin. 147.7 KB on 27 November: 144.6
@@ -196,14 +195,6 @@ try {
 }
 
 async function writeDocs(text: string) {
-  const file = path.join(root, 'docs/performance.md');
-  const doc = await readFile(file, 'utf8');
-  const block = `<!-- bench:web start -->\n${text}\n<!-- bench:web end -->`;
-  await writeFile(
-    file,
-    doc.includes('<!-- bench:web start -->')
-      ? doc.replace(/<!-- bench:web start -->[\s\S]*<!-- bench:web end -->/, block)
-      : `${doc.trimEnd()}\n\n## A player's phone (\`npm run bench:web\`)\n\n${block}\n`,
-  );
+  await writePerformanceBlock('web', "A player's phone (`npm run bench:web`)", text);
   console.log(text);
 }

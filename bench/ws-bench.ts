@@ -415,15 +415,14 @@ async function runScenario(
         message,
         expect,
       });
-    await phase(
-      'open the lobbies',
-      PHASE_MS.command,
-      Promise.all(
-        roomIds.map((roomId, r) =>
-          staff(r, { type: 'room_event', payload: { action: 'open_lobby', roomId } }, 'set_game_state'),
-        ),
-      ),
-    );
+    /** Every room's staff sends `action` at once: the phase `label`, done when each has `expect`. */
+    const inEveryRoom = (label: string, type: string, action: string, expect: string) =>
+      phase(
+        label,
+        PHASE_MS.command,
+        Promise.all(roomIds.map((roomId, r) => staff(r, { type, payload: { action, roomId } }, expect))),
+      );
+    await inEveryRoom('open the lobbies', 'room_event', 'open_lobby', 'set_game_state');
 
     // The join storm: every player asks to join at once; done when the last one has its card.
     const joins = await phase(
@@ -456,15 +455,7 @@ async function runScenario(
     const joinStormMs = Math.max(...joins.map((j) => j.last)) - Math.min(...joins.map((j) => j.start));
     progress(`${tag} ${scenario.name}: join storm ${Math.round(joinStormMs)} ms`);
 
-    await phase(
-      'start the games',
-      PHASE_MS.command,
-      Promise.all(
-        roomIds.map((roomId, r) =>
-          staff(r, { type: 'game_event', payload: { action: 'start_game', roomId } }, 'start_game'),
-        ),
-      ),
-    );
+    await inEveryRoom('start the games', 'game_event', 'start_game', 'start_game');
     // Read once every player has the start: frames still queued to sockets are sends in flight,
     // not memory held per connection.
     const players = sockets - roomIds.length;
@@ -519,15 +510,7 @@ async function runScenario(
     }
     mustBeOpen('the rolls', await phase('status', PHASE_MS.command, statuses()));
     // End every game, so the next scenario opens fresh lobbies on the same database.
-    await phase(
-      'end the games',
-      PHASE_MS.command,
-      Promise.all(
-        roomIds.map((roomId, r) =>
-          staff(r, { type: 'game_event', payload: { action: 'game_over', roomId } }, 'game_end'),
-        ),
-      ),
-    );
+    await inEveryRoom('end the games', 'game_event', 'game_over', 'game_end');
     await phase('close', PHASE_MS.close, Promise.all(generators.map((gen) => gen.request({ op: 'close' }))));
     const result = {
       joinStormMs,

@@ -3,18 +3,19 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
 import { DESKTOP, hasChromium, PHONE, SHOTS_DIR, signInStaff } from './support/browser';
-import { demoFacilitator, ORG, openLobby, playDemoRoom, playerJoinsDemoRoom } from './support/demo-room';
+import {
+  demoFacilitator,
+  LOOK,
+  ORG,
+  openLobby,
+  playDemoRoom,
+  playerJoinsDemoRoom,
+} from './support/demo-room';
 import { browserSuite, poll, visible } from './support/suite';
 import { createUserIn } from './support/super-admin';
 
 const suite = browserSuite();
 const PROJECTOR = { width: 1920, height: 1080 };
-const PRIMARY = '#0b7285';
-const ACCENT = '#ffd43b';
-/** Teal on white; the kind of logo an organization uploads. */
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" rx="8" fill="#0b7285"/><circle cx="20" cy="20" r="12" fill="#ffd43b"/><text x="40" y="27" font-size="18" font-family="sans-serif" fill="#fff">ACME</text></svg>',
-);
 
 const rgbOf = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);
@@ -36,24 +37,24 @@ describe.runIf(hasChromium)("an organization's own look", () => {
     // The logo: an SVG, sanitized and stored; the settings show it at once.
     await page
       .locator('input[type=file]')
-      .setInputFiles({ name: 'acme.svg', mimeType: 'image/svg+xml', buffer: LOGO });
+      .setInputFiles({ name: 'acme.svg', mimeType: 'image/svg+xml', buffer: LOOK.logo });
     await poll(() => page.getByRole('img', { name: 'Current logo' }).isVisible()).toBe(true);
 
     // The preview follows the colours as they are typed, before anything is saved.
     const preview = page.getByTestId('branding-preview');
-    await page.getByRole('textbox', { name: 'Primary colour' }).fill(PRIMARY);
-    await page.getByRole('textbox', { name: 'Accent colour' }).fill(ACCENT);
+    await page.getByRole('textbox', { name: 'Primary colour' }).fill(LOOK.primary);
+    await page.getByRole('textbox', { name: 'Accent colour' }).fill(LOOK.accent);
     const band = preview.getByTestId('brand-band');
-    await poll(() => band.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgbOf(PRIMARY));
+    await poll(() => band.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgbOf(LOOK.primary));
     expect(await band.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
-    expect(await band.evaluate((el) => getComputedStyle(el).borderBottomColor)).toBe(rgbOf(ACCENT));
+    expect(await band.evaluate((el) => getComputedStyle(el).borderBottomColor)).toBe(rgbOf(LOOK.accent));
     await visible(page, /Text on the primary colour: white, 5\.\d:1/);
     // A light primary gets black text, and a darker shade of it for buttons (4.5:1 either way).
     await page.getByRole('textbox', { name: 'Primary colour' }).fill('#ffd43b');
     await poll(() => band.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(0, 0, 0)');
     await visible(page, /Text on the primary colour: black, 1\d\.\d:1.*a darker shade of it/);
     await shoot(page, 'branding-settings-preview-light');
-    await page.getByRole('textbox', { name: 'Primary colour' }).fill(PRIMARY);
+    await page.getByRole('textbox', { name: 'Primary colour' }).fill(LOOK.primary);
     await page.getByRole('button', { name: 'Save colours' }).click();
     await visible(page, 'Look saved');
     await shoot(page, 'branding-settings-preview');
@@ -69,7 +70,7 @@ describe.runIf(hasChromium)("an organization's own look", () => {
       await presenter
         .locator('main')
         .evaluate((el) => getComputedStyle(el).getPropertyValue('--brand-primary')),
-    ).toBe(PRIMARY);
+    ).toBe(LOOK.primary);
     await shoot(presenter, 'branding-presenter-1920');
 
     // A phone at 390 px: the band with logo and name on the primary colour, above the card.
@@ -77,7 +78,7 @@ describe.runIf(hasChromium)("an organization's own look", () => {
     await playerJoinsDemoRoom(phone, suite.product.url, 'demo-player-1');
     const phoneBand = phone.getByTestId('brand-band');
     await poll(() => phoneBand.isVisible()).toBe(true);
-    expect(await phoneBand.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgbOf(PRIMARY));
+    expect(await phoneBand.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgbOf(LOOK.primary));
     await poll(() =>
       phoneBand
         .getByRole('img', { name: 'Demo Org logo' })

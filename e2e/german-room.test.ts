@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { organizations, rooms } from '../apps/server/src/db/schema';
 import { DESKTOP, hasChromium, PHONE, SHOTS_DIR, screenshotOnFailure } from './support/browser';
-import { demoFacilitator, ORG, openLobby, playDemoRoom } from './support/demo-room';
+import { demoFacilitator, LOOK, ORG, openLobby, playDemoRoom, playerPlaylist } from './support/demo-room';
 import { printCards } from './support/printed-pdf';
 import { browserSuite, poll, visible } from './support/suite';
 import { superAdminApi } from './support/super-admin';
@@ -19,11 +19,6 @@ import { superAdminApi } from './support/super-admin';
 const suite = browserSuite();
 const pages: Page[] = [];
 screenshotOnFailure(() => pages.at(-1));
-const PRIMARY = '#0b7285';
-const ACCENT = '#ffd43b';
-const LOGO = Buffer.from(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" rx="8" fill="#0b7285"/><circle cx="20" cy="20" r="12" fill="#ffd43b"/><text x="40" y="27" font-size="18" font-family="sans-serif" fill="#fff">ACME</text></svg>',
-);
 const rgbOf = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255] as const;
@@ -39,7 +34,7 @@ const asSuperAdmin = superAdminApi(suite);
 async function expectBand(phone: Page) {
   const band = phone.getByTestId('brand-band');
   await poll(() => band.isVisible()).toBe(true);
-  expect(await band.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(cssRgb(PRIMARY));
+  expect(await band.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(cssRgb(LOOK.primary));
   await poll(() =>
     band.getByRole('img', { name: /Demo Org/ }).evaluate((img: HTMLImageElement) => img.naturalWidth > 0),
   ).toBe(true);
@@ -69,11 +64,11 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
     await mkdir(SHOTS_DIR, { recursive: true });
     const db = suite.product.database.db;
     const [org] = await db.select().from(organizations).where(eq(organizations.name, 'Demo Org'));
-    await asSuperAdmin('PUT', '/org-logo', { orgId: org!.id, data: LOGO.toString('base64') });
+    await asSuperAdmin('PUT', '/org-logo', { orgId: org!.id, data: LOOK.logo.toString('base64') });
     await asSuperAdmin('PUT', '/org-branding', {
       orgId: org!.id,
-      primaryColor: PRIMARY,
-      accentColor: ACCENT,
+      primaryColor: LOOK.primary,
+      accentColor: LOOK.accent,
     });
     // The room is German; its organization stays English.
     await db.update(rooms).set({ language: 'de' }).where(eq(rooms.name, 'Demo Room'));
@@ -101,7 +96,7 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
       await presenter
         .locator('main')
         .evaluate((el) => getComputedStyle(el).getPropertyValue('--brand-primary')),
-    ).toBe(PRIMARY);
+    ).toBe(LOOK.primary);
 
     // Phone 1: an English browser opens the join link and reads the room's German.
     const { page: guest } = await suite.open(PHONE);
@@ -157,18 +152,14 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
       // The German player's Training page at 320 px: its player, playlist and a video that cannot
       // load, all in German, nothing wider than the screen.
       const missing = `${suite.product.url}/demo/missing.mp4`;
-      await asSuperAdmin('PUT', '/training-settings', {
-        SUPER_ADMIN: { kind: 'none' },
-        ADMIN: { kind: 'none' },
-        FACILITATOR: { kind: 'none' },
-        PLAYER: {
-          kind: 'videos',
-          videos: [
-            { title: 'Sicherheit im Haus', url: missing },
-            { title: 'Erste Hilfe', url: missing },
-          ],
-        },
-      });
+      await asSuperAdmin(
+        'PUT',
+        '/training-settings',
+        playerPlaylist([
+          { title: 'Sicherheit im Haus', url: missing },
+          { title: 'Erste Hilfe', url: missing },
+        ]),
+      );
       const training = await german.newPage();
       pages.push(training);
       await training.setViewportSize({ width: 320, height: 800 });
@@ -204,7 +195,7 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
         maxBuffer: 32 * 1024 * 1024,
       });
       // A card is about 540 px wide at 100 dpi; the logo's own teal is under 100 px wide.
-      expect(widestStripe(ppm, rgbOf(PRIMARY)), 'a band of the primary colour').toBeGreaterThan(400);
+      expect(widestStripe(ppm, rgbOf(LOOK.primary)), 'a band of the primary colour').toBeGreaterThan(400);
       printed.pictures(path.join(SHOTS_DIR, 'german-room-print'), { dpi: 60, first: 1, last: 2 });
     } finally {
       await printed.remove();

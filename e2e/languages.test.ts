@@ -6,6 +6,7 @@ import { trainingService } from '../apps/server/src/training/service';
 import type { YoutubeClient } from '../apps/server/src/training/youtube';
 import { DESKTOP, hasChromium, PHONE, screenshotOnFailure, signInStaff } from './support/browser';
 import { takesPictures } from './support/day';
+import { ORG, playerPlaylist } from './support/demo-room';
 import { hideRollAnimation, rollOnce } from './support/game';
 import { printCards } from './support/printed-pdf';
 import { browserSuite, poll } from './support/suite';
@@ -18,7 +19,6 @@ import { browserSuite, poll } from './support/suite';
 const suite = browserSuite();
 const pages: Page[] = [];
 screenshotOnFailure(() => pages.at(-1));
-const ORG = 'Demo%20Org';
 
 async function person(viewport = DESKTOP) {
   const { page } = await suite.open(viewport);
@@ -221,18 +221,12 @@ describe.runIf(hasChromium)('languages', () => {
 
     // Signed in, the player's Training page in Arabic: mirrored (Previous points right), nothing cut.
     const missing = `${base}/demo/missing.mp4`;
-    await trainingService(db, {} as YoutubeClient).saveSettings({
-      SUPER_ADMIN: { kind: 'none' },
-      ADMIN: { kind: 'none' },
-      FACILITATOR: { kind: 'none' },
-      PLAYER: {
-        kind: 'videos',
-        videos: [
-          { title: 'السلامة', url: missing },
-          { title: 'Safety', url: missing },
-        ],
-      },
-    });
+    await trainingService(db, {} as YoutubeClient).saveSettings(
+      playerPlaylist([
+        { title: 'السلامة', url: missing },
+        { title: 'Safety', url: missing },
+      ]),
+    );
     await login.getByLabel('المؤسسة').fill('Demo Org');
     await login.getByLabel('اسم المستخدم').fill('demo-player-1');
     await login.getByRole('button', { name: 'دخول' }).click();

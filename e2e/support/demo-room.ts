@@ -1,3 +1,4 @@
+import type { TrainingSettings } from '@playshop/shared';
 import type { Page } from 'playwright-core';
 import { signInStaff } from './browser';
 import type { browserSuite } from './suite';
@@ -7,6 +8,15 @@ import { poll } from './suite';
 
 /** Demo Org in a path. */
 export const ORG = 'Demo%20Org';
+
+/** The look branding tests give Demo Org: teal, yellow and a logo of the kind an organization uploads. */
+export const LOOK = {
+  primary: '#0b7285',
+  accent: '#ffd43b',
+  logo: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" rx="8" fill="#0b7285"/><circle cx="20" cy="20" r="12" fill="#ffd43b"/><text x="40" y="27" font-size="18" font-family="sans-serif" fill="#fff">ACME</text></svg>',
+  ),
+};
 
 /**
  * A fresh profile (a person on their own device) with the demo facilitator signed in, on `landing`
@@ -56,4 +66,10 @@ export async function closeLobby(page: Page): Promise<void> {
     .getByRole('button', { name: 'Close Lobby' })
     .click();
   await poll(() => page.getByText('Lobby closed').isVisible()).toBe(true);
+}
+
+/** Training settings with a playlist of `videos` for players and none for the other roles. */
+export function playerPlaylist(videos: { title: string; url: string }[]): TrainingSettings {
+  const none = { kind: 'none' } as const;
+  return { SUPER_ADMIN: none, ADMIN: none, FACILITATOR: none, PLAYER: { kind: 'videos', videos } };
 }

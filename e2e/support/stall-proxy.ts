@@ -1,4 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { endTogether } from '../../apps/server/src/test/tcp-proxy';
 
 /**
  * A TCP relay in front of the product that can stall like a phone's Wi-Fi: while stalled, no byte
@@ -45,16 +46,8 @@ export async function startStallProxy(target: string): Promise<StallProxy> {
 
   const connect = (client: Socket) => {
     const upstream = createConnection({ host: hostname, port: Number(port) });
-    sockets.add(upstream);
     flushes.push(relay(client, upstream, isStalled), relay(upstream, client, isStalled));
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
+    endTogether(client, upstream, sockets);
     client.resume();
   };
 

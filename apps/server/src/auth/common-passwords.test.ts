@@ -1,10 +1,16 @@
 /** The most common passwords are refused wherever a password is chosen, saying why. */
 import { VALIDATION } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../db/schema';
-import { createOrg, createTestContext, createUser, signInNewUser, type TestContext } from '../test/context';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  newResetToken,
+  signInNewUser,
+  type TestContext,
+} from '../test/context';
+import { expectFieldRefusal } from '../test/error-replies';
 import { isCommonPassword } from './passwords';
-import { newOpaqueToken } from './tokens';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof createOrg>>;
@@ -41,28 +47,25 @@ describe('common passwords', () => {
         },
       });
     const res = await createStaff('sunshine1');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      code: 'COMMON_PASSWORD',
-      message: VALIDATION.commonPassword,
-      key: 'validation.commonPassword',
-      field: 'password',
-    });
+    expectFieldRefusal(
+      res,
+      'COMMON_PASSWORD',
+      VALIDATION.commonPassword,
+      'validation.commonPassword',
+      'password',
+    );
     const ok = await createStaff('sunshine over the river');
     expect(ok.statusCode).toBe(201);
   });
 
   it('refuses one in a password reset and leaves the token usable', async () => {
     const admin = await createUser(ctx.database, 'ADMIN', org.id);
-    const token = newOpaqueToken();
-    await ctx.database.db
-      .insert(passwordResetTokens)
-      .values({ userId: admin.id, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
+    const token = await newResetToken(ctx.database, admin.id);
     const reset = (password: string) =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/v1/resetPassword',
-        payload: { token: token.raw, password },
+        payload: { token, password },
       });
     const refused = await reset('football');
     expect(refused.statusCode).toBe(400);

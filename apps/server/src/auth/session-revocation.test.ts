@@ -8,18 +8,19 @@ import type { Role } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens, users } from '../db/schema';
+import { users } from '../db/schema';
 import { groupedAccessTokenCheck } from '../http/authenticate';
 import {
   createOrg,
   createTestContext,
   createUser,
   headersCaller,
+  newResetToken,
   signIn,
   signInNewUser,
   type TestContext,
 } from '../test/context';
-import { accessTokens, newOpaqueToken } from './tokens';
+import { accessTokens } from './tokens';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 let ctx: TestContext;
@@ -99,14 +100,11 @@ describe('access tokens follow every change at once', () => {
   it('a password reset ends every access token of the user', async () => {
     const admin = await createUser(ctx.database, 'ADMIN', org.id);
     const session = await signIn(ctx.app, admin);
-    const token = newOpaqueToken();
-    await ctx.database.db
-      .insert(passwordResetTokens)
-      .values({ userId: admin.id, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
+    const token = await newResetToken(ctx.database, admin.id);
     const reset = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/resetPassword',
-      payload: { token: token.raw, password: 'quite another password' },
+      payload: { token, password: 'quite another password' },
     });
     expect(reset.statusCode).toBe(200);
     expect((await api('GET', `/check-org-expiry/${org.id}`, session.headers)).statusCode).toBe(401);

@@ -6,18 +6,18 @@
  */
 import { VALIDATION } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../db/schema';
 import {
   createOrg,
   createUser,
+  newResetToken,
   signIn,
   signInNewUser,
   type TestContext,
   withTestContext,
 } from '../test/context';
+import { expectFieldRefusal } from '../test/error-replies';
 import { orgSuite } from '../test/org-suite';
 import { passwordRefusal } from './passwords';
-import { newOpaqueToken } from './tokens';
 
 const lines: string[] = [];
 const suite = orgSuite(
@@ -107,40 +107,35 @@ describe('chosen passwords', () => {
         },
       });
     const weak = await create('aaaaaaaa', 'robin@example.com');
-    expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toEqual({
-      code: 'WEAK_PASSWORD',
-      message: VALIDATION.patternPassword,
-      key: 'validation.patternPassword',
-      field: 'password',
-    });
+    expectFieldRefusal(
+      weak,
+      'WEAK_PASSWORD',
+      VALIDATION.patternPassword,
+      'validation.patternPassword',
+      'password',
+    );
     const personal = await create('Hartley#2026', 'robin@example.com');
-    expect(personal.statusCode).toBe(400);
-    expect(personal.json()).toEqual({
-      code: 'PERSONAL_PASSWORD',
-      message: VALIDATION.personalPassword,
-      key: 'validation.personalPassword',
-      field: 'password',
-    });
+    expectFieldRefusal(
+      personal,
+      'PERSONAL_PASSWORD',
+      VALIDATION.personalPassword,
+      'validation.personalPassword',
+      'password',
+    );
     expect((await create('robin.h.tulips', 'robin.h@example.com')).json().code).toBe('PERSONAL_PASSWORD');
     expect((await create('tulips along the canal', 'robin@example.com')).statusCode).toBe(201);
   });
 
   it("refuses the owner's email in a reset and leaves the token usable", async () => {
     const admin = await createUser(suite.ctx.database, 'ADMIN', suite.org.id);
-    const token = newOpaqueToken();
-    await suite.ctx.database.db
-      .insert(passwordResetTokens)
-      .values({ userId: admin.id, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
-    const refused = await post('/resetPassword', { token: token.raw, password: `${admin.email}` });
+    const token = await newResetToken(suite.ctx.database, admin.id);
+    const refused = await post('/resetPassword', { token, password: `${admin.email}` });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().code).toBe('PERSONAL_PASSWORD');
-    expect((await post('/resetPassword', { token: token.raw, password: 'zzzzzzzz' })).json().code).toBe(
-      'WEAK_PASSWORD',
+    expect((await post('/resetPassword', { token, password: 'zzzzzzzz' })).json().code).toBe('WEAK_PASSWORD');
+    expect((await post('/resetPassword', { token, password: 'tulips along the canal' })).statusCode).toBe(
+      200,
     );
-    expect(
-      (await post('/resetPassword', { token: token.raw, password: 'tulips along the canal' })).statusCode,
-    ).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, orgWorkshops, sessionContent, sessions, workshops } from '../db/schema';
 import { createOrg, createTestContext, signInNewUser, type TestContext, twoOrgSuite } from '../test/context';
+import { expectInUse } from '../test/error-replies';
 
 const suite = twoOrgSuite({ name: 'Content Org' }, { name: 'Other Content Org' });
 const { call } = suite;
@@ -372,13 +373,8 @@ describe('DELETE /delete-content/{id}', () => {
     const used = await create({ ...base('Used'), type: 'OTHER' });
     await useInSession(suite.org.id, [used.id], 'Fire Drill');
     const refused = await call('DELETE', `/delete-content/${used.id}`, 'SUPER_ADMIN');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      code: 'CONTENT_IN_USE',
-      message: 'This content is used by sessions: Fire Drill › Part 1',
-      key: 'errors.contentInUseBy',
-      params: { names: 'Fire Drill › Part 1' },
-    });
+    const inUse = 'This content is used by sessions: Fire Drill › Part 1';
+    expectInUse(refused, 'CONTENT_IN_USE', inUse, 'errors.contentInUseBy', 'Fire Drill › Part 1');
     expect((await call('GET', `/get-content-by-id/${used.id}`, 'SUPER_ADMIN')).statusCode).toBe(200);
 
     const unused = await create({ ...base('Unused'), type: 'QUESTION', question: 'Q?', answers });

@@ -6,7 +6,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameEvents, rooms, workshops } from '../db/schema';
 import { createOrg, createUser, signIn, useTestDatabase } from '../test/context';
-import { freePort, gameClient, spawnInstance, startInstance as startTestInstance } from '../test/instances';
+import {
+  freePort,
+  type GameClient,
+  gameClient,
+  spawnInstance,
+  startInstance as startTestInstance,
+} from '../test/instances';
 
 const database = useTestDatabase();
 let roomId: number;
@@ -43,6 +49,21 @@ async function openAndJoin(facilitator: ReturnType<typeof client>, player: Retur
   await facilitator.next('set_game_state');
   player.send(msg('room_event', 'join_room'));
   return player.next('join_room');
+}
+
+/** A facilitator screen on `url` that has joined the room (its game state received). */
+async function joinedStaff(url: string) {
+  const staff = client(url, facilitatorToken);
+  await staff.opened;
+  staff.send(msg('room_event', 'join_room'));
+  await staff.next('set_game_state');
+  return staff;
+}
+
+/** `staff` rolls once: `player` is sent a number not among `rolled`. */
+async function expectNewRoll(staff: GameClient, player: GameClient, rolled: number[]) {
+  staff.send(msg('game_event', 'get_roll'));
+  expect(rolled).not.toContain((await player.next('get_random_roll')).payload.roll);
 }
 
 beforeAll(async () => {
@@ -98,13 +119,8 @@ describe('a server restart mid-game', () => {
     expect((await back.next('set_game_state')).payload).toMatchObject({
       markedCells: expect.arrayContaining([marked]),
     });
-    const staff = client(second.url, facilitatorToken);
-    await staff.opened;
-    staff.send(msg('room_event', 'join_room'));
-    await staff.next('set_game_state');
-    staff.send(msg('game_event', 'get_roll'));
-    const next = (await back.next('get_random_roll')).payload.roll;
-    expect(rolls).not.toContain(next);
+    const staff = await joinedStaff(second.url);
+    await expectNewRoll(staff, back, rolls);
     staff.send(msg('game_event', 'game_over'));
     await back.next('game_end');
   });
@@ -135,13 +151,8 @@ describe.runIf(redisUrl)('two instances over Redis', () => {
     }
     expect(new Set(seen).size).toBe(10);
     // Instance B rolls too (an admin on B): the log stays one sequence without repeats.
-    const staffOnB = client(b.url, facilitatorToken);
-    await staffOnB.opened;
-    staffOnB.send(msg('room_event', 'join_room'));
-    await staffOnB.next('set_game_state');
-    staffOnB.send(msg('game_event', 'get_roll'));
-    const fromB = (await player.next('get_random_roll')).payload.roll;
-    expect(seen).not.toContain(fromB);
+    const staffOnB = await joinedStaff(b.url);
+    await expectNewRoll(staffOnB, player, seen);
     facilitator.send(msg('game_event', 'game_over'));
     await player.next('game_end');
   });

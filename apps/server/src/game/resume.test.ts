@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { accessTokens } from '../auth/tokens';
 import { gameEvents, games, users } from '../db/schema';
 import { createRoomWithPeople, createTestContext, signIn, type TestContext } from '../test/context';
+import { takeFrame } from '../test/room-socket';
 import { RESUME_TICKET_TTL_MS, resumeTickets } from './resume';
 
 const claims = {
@@ -82,14 +83,7 @@ describe('the game socket and resume tickets', () => {
       inbox,
       send: (type: string, action: string, extra: object = {}) =>
         ws.send(JSON.stringify({ type, payload: { action, roomId: room.roomId, ...extra } })),
-      async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
-        for (let waited = 0; waited < 5_000; waited += 10) {
-          const i = inbox.findIndex((m) => m.type === type);
-          if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
-          await new Promise((r) => setTimeout(r, 10));
-        }
-        throw new Error(`no ${type}`);
-      },
+      next: <T extends ServerMessage['type']>(type: T) => takeFrame(inbox, type),
       closed: () => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code))),
     };
   }

@@ -3,7 +3,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { ERRORS } from '@playshop/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { expectRateLimited } from '../test/error-replies';
+import { testRedis } from '../test/redis';
 import { accountRateLimit } from './account-rate-limit';
 import { registerErrorHandler } from './errors';
 import { redisStoreWithMemoryFallback } from './rate-limit-store';
@@ -66,12 +68,7 @@ describe('accountRateLimit (memory)', () => {
     expect((await post(app, 'a')).statusCode).toBe(200);
     expect((await post(app, 'a')).statusCode).toBe(200);
     const refused = await post(app, 'a');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({
-      code: 'RATE_LIMITED',
-      message: ERRORS.tooManyRequests,
-      key: 'errors.tooManyRequests',
-    });
+    expectRateLimited(refused, ERRORS.tooManyRequests);
     expect(Number(refused.headers['retry-after'])).toBe(60);
     // Another account, and the same account in another bucket, have counts of their own.
     expect((await post(app, 'b')).statusCode).toBe(200);
@@ -134,20 +131,10 @@ if (!redisUrl) console.warn('[playshop] Redis per-account limit test skipped: TE
 
 describe.runIf(redisUrl)('accountRateLimit (Redis)', () => {
   const prefix = `test-acct-${randomUUID()}-rl:`;
-  const clients: Redis[] = [];
-  afterAll(async () => {
-    const keys = await clients[0]!.keys(`${prefix}*`);
-    if (keys.length) await clients[0]!.del(...keys);
-    await Promise.all(clients.map((c) => c.quit()));
-  });
+  const redis = testRedis(redisUrl!, prefix);
 
   it('counts the attempts of every instance together, apart from the per-IP counters', async () => {
-    const instance = async () => {
-      const redis = new Redis(redisUrl!);
-      clients.push(redis);
-      await redis.ping();
-      return limitedApp({ redis, nameSpace: prefix });
-    };
+    const instance = async () => limitedApp({ redis: await redis.connect(), nameSpace: prefix });
     const [first, second] = [await instance(), await instance()];
     expect((await post(first, 'a')).statusCode).toBe(200);
     expect((await post(second, 'a')).statusCode).toBe(200);
@@ -157,7 +144,7 @@ describe.runIf(redisUrl)('accountRateLimit (Redis)', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await post(second, 'b')).statusCode).toBe(200);
     // One key per account and bucket under the plugin's namespace, the per-IP ones under the route.
-    const keys = await clients[0]!.keys(`${prefix}*`);
+    const keys = await redis.keys(`${prefix}*`);
     expect(keys.filter((k) => k.endsWith('acct:one:a'))).toHaveLength(1);
     expect(keys.filter((k) => k.startsWith(`${prefix}POST/one-`)).length).toBeGreaterThan(0);
     await Promise.all([first.close(), second.close()]);

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { rooms, workshops } from '../db/schema';
-import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
+import { createOrg, createRoom, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { freePort } from '../test/instances';
 import { collectRooms } from './metrics';
 
@@ -74,11 +73,7 @@ describe('/metrics with METRICS_ENABLED', () => {
 
   it('counts open sockets and game commands, and times the fan-out', async () => {
     const org = await createOrg(ctx.database);
-    const [w] = await ctx.database.db.insert(workshops).values({ name: 'Metrics' }).returning();
-    const [room] = await ctx.database.db
-      .insert(rooms)
-      .values({ name: 'M', orgId: org.id, workshopId: w!.id })
-      .returning();
+    const room = await createRoom(ctx.database, org.id, 'M', 'Metrics');
     const token = (await signInNewUser(ctx, 'FACILITATOR', org.id)).body.accessToken;
     const before = await scrape();
 
@@ -91,7 +86,7 @@ describe('/metrics with METRICS_ENABLED', () => {
         if (String(data).includes('set_game_state')) resolve();
       }),
     );
-    ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'open_lobby', roomId: room!.id } }));
+    ws.send(JSON.stringify({ type: 'room_event', payload: { action: 'open_lobby', roomId: room.id } }));
     await snapshot;
 
     const during = await scrape();

@@ -22,6 +22,7 @@ import {
   users,
 } from '../db/schema';
 import { createOrg, createRoomWithPeople, createUser, signIn, signInNewUser } from '../test/context';
+import { expectFieldRefusal } from '../test/error-replies';
 import { orgSuite } from '../test/org-suite';
 
 const suite = orgSuite();
@@ -183,13 +184,13 @@ describe('POST /organizations/{id}/erase', () => {
     const r = await playedRoom();
     const adminSession = (await signIn(suite.ctx.app, r.admin)).headers;
     const wrong = await erase(r.org.id, `${r.org.name}x`);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({
-      code: 'NAME_MISMATCH',
-      message: ORG_DATA_TEXTS.nameMismatch,
-      key: 'orgData.nameMismatch',
-      field: 'confirmName',
-    });
+    expectFieldRefusal(
+      wrong,
+      'NAME_MISMATCH',
+      ORG_DATA_TEXTS.nameMismatch,
+      'orgData.nameMismatch',
+      'confirmName',
+    );
     expect((await erase(r.org.id, '')).json().field).toBe('confirmName');
     const { db } = suite.ctx.database;
     expect(await db.select().from(organizations).where(eq(organizations.id, r.org.id))).toHaveLength(1);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { games, organizations, rooms, sessions, users, workshops } from '../db/schema';
 import {
   createOrg,
+  createRoom,
   createUser,
   headersCaller,
   perMinute,
@@ -93,14 +94,10 @@ describe('GET /rooms/{id}/join-code', () => {
   it('hands PUBLIC_URL to the page when it is set', async () => {
     await withTestContext({ env: { PUBLIC_URL: 'https://bingo.example.org' } }, async (configured) => {
       const o = await createOrg(configured.database);
-      const [w] = await configured.database.db.insert(workshops).values({ name: 'W' }).returning();
-      const [room] = await configured.database.db
-        .insert(rooms)
-        .values({ name: 'R', orgId: o.id, workshopId: w!.id })
-        .returning();
+      const room = await createRoom(configured.database, o.id, 'R', 'W');
       const admin = await signInNewUser(configured, 'ADMIN', o.id);
       const res = await configured.app.inject({
-        url: `/api/v1/rooms/${room!.id}/join-code`,
+        url: `/api/v1/rooms/${room.id}/join-code`,
         headers: admin.headers,
       });
       expect(res.json()).toMatchObject({ publicUrl: 'https://bingo.example.org', networkAddresses: [] });

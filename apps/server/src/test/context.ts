@@ -9,9 +9,10 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../app';
 import { hashPassword } from '../auth/passwords';
 import type { AuthRateLimits } from '../auth/routes';
+import { newOpaqueToken } from '../auth/tokens';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { organizations, rooms, users, workshops } from '../db/schema';
+import { organizations, passwordResetTokens, rooms, users, workshops } from '../db/schema';
 import { localDiskStorage } from '../storage/local-disk-storage';
 import type { Storage } from '../storage/storage';
 import { withDatabase } from './global-setup';
@@ -207,6 +208,21 @@ export async function createUser(database: Database, role: Role, organizationId:
   return user!;
 }
 
+/** A room of `orgId` with a workshop of its own (no sessions): the room's row. */
+export async function createRoom(
+  database: Database,
+  orgId: number,
+  name = 'Room',
+  workshopName = 'Workshop',
+) {
+  const [workshop] = await database.db.insert(workshops).values({ name: workshopName }).returning();
+  const [room] = await database.db
+    .insert(rooms)
+    .values({ name, orgId, workshopId: workshop!.id })
+    .returning();
+  return room!;
+}
+
 /**
  * A room of a new organization, on a workshop of its own, and a facilitator and `players` players of
  * that organization (see createOrg and createUser). For the game's tests below the HTTP layer.
@@ -346,4 +362,13 @@ export function twoOrgSuite(orgValues: OrgValues, otherValues: OrgValues): TwoOr
   });
   afterAll(() => suite.ctx.close());
   return suite;
+}
+
+/** A password-reset token of `userId`, good for a minute: the raw value the emailed link carries. */
+export async function newResetToken(database: Database, userId: number): Promise<string> {
+  const token = newOpaqueToken();
+  await database.db
+    .insert(passwordResetTokens)
+    .values({ userId, tokenHash: token.hash, expiresAt: new Date(Date.now() + 60_000) });
+  return token.raw;
 }

@@ -20,13 +20,19 @@ export async function roomSocket(url: string, token: string, roomId: number, soc
       ws.send(JSON.stringify({ type, payload: { action, roomId, ...extra } })),
     drain: () => void inbox.splice(0),
     received: (type: ServerMessage['type']) => inbox.some((m) => m.type === type),
-    async next<T extends ServerMessage['type']>(type: T): Promise<Extract<ServerMessage, { type: T }>> {
-      for (let waited = 0; waited < 5000; waited += 10) {
-        const i = inbox.findIndex((m) => m.type === type);
-        if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      throw new Error(`no ${type}`);
-    },
+    next: <T extends ServerMessage['type']>(type: T) => takeFrame(inbox, type),
   };
+}
+
+/** Takes the first frame of `type` out of `inbox`, waiting up to 5 s for one to arrive. */
+export async function takeFrame<T extends ServerMessage['type']>(
+  inbox: ServerMessage[],
+  type: T,
+): Promise<Extract<ServerMessage, { type: T }>> {
+  for (let waited = 0; waited < 5_000; waited += 10) {
+    const i = inbox.findIndex((m) => m.type === type);
+    if (i >= 0) return inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`no ${type}`);
 }

@@ -17,16 +17,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   const makeServer = () =>
     createServer((inbound) => {
       const outbound = tcpConnect(targetPort, targetHost);
-      open.add(inbound);
-      open.add(outbound);
-      const end = () => {
-        inbound.destroy();
-        outbound.destroy();
-        open.delete(inbound);
-        open.delete(outbound);
-      };
-      inbound.on('error', end).on('close', end);
-      outbound.on('error', end).on('close', end);
+      endTogether(inbound, outbound, open);
       inbound.pipe(outbound);
       outbound.pipe(inbound);
     });
@@ -54,6 +45,23 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     },
     close: stop,
   };
+}
+
+/**
+ * The two ends of a relayed connection, kept in `open` while they last: when either closes or
+ * fails, both are destroyed and dropped from it.
+ */
+export function endTogether(a: Socket, b: Socket, open: Set<Socket>) {
+  open.add(a);
+  open.add(b);
+  const end = () => {
+    a.destroy();
+    b.destroy();
+    open.delete(a);
+    open.delete(b);
+  };
+  a.on('error', end).on('close', end);
+  b.on('error', end).on('close', end);
 }
 
 /** `url` with its host and port replaced by the proxy's. */

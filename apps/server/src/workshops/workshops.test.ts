@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, content, orgWorkshops, rooms } from '../db/schema';
 import { twoOrgSuite } from '../test/context';
+import { expectInUse } from '../test/error-replies';
 import { normaliseOrder } from './checks';
 
 const suite = twoOrgSuite({ name: 'Workshop Org' }, { name: 'Other Workshop Org' });
@@ -129,13 +130,8 @@ describe('workshops', () => {
       .insert(rooms)
       .values({ name: 'Room Z', orgId: suite.org.id, workshopId: w.id });
     const refused = await call('DELETE', `/delete-workshop/${w.id}`, 'SUPER_ADMIN');
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      code: 'WORKSHOP_IN_USE',
-      message: 'This workshop is used by rooms: Room Z',
-      key: 'errors.workshopInUseBy',
-      params: { names: 'Room Z' },
-    });
+    const inUse = 'This workshop is used by rooms: Room Z';
+    expectInUse(refused, 'WORKSHOP_IN_USE', inUse, 'errors.workshopInUseBy', 'Room Z');
 
     const free = await createWorkshop('Free');
     const fs = await addSession(free.id, 'Only', [items[0]!]);

@@ -6,7 +6,7 @@ import {
   createOrg,
   createTestContext,
   createUser,
-  signIn,
+  signInNewUser,
   TEST_PASSWORD,
   type TestContext,
 } from '../../test/context';
@@ -31,6 +31,10 @@ const ssoSettings = (over: Partial<OrgSignInUpdate> = {}) =>
     ...over,
   });
 
+/** Saves `org`'s sign-in settings as its admin: SSO on with the test provider, changed by `over`. */
+const saveSso = (over: Partial<OrgSignInUpdate> = {}) =>
+  api('PUT', `/organizations/${org.id}/sign-in`, ssoSettings(over));
+
 /** The whole flow: start, sign in at the provider as `email`, hand the answer to the callback. */
 async function ssoSignIn(email: string, orgName = org.name) {
   const start = await api('POST', '/sso/start', { org: orgName }, {});
@@ -52,8 +56,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ env: { PUBLIC_URL } });
   provider = await startOidcProvider([`${PUBLIC_URL}/sso/callback`]);
   org = await createOrg(ctx.database, { name: 'Sso Org' });
-  const admin = await createUser(ctx.database, 'ADMIN', org.id);
-  adminHeaders = (await signIn(ctx.app, admin)).headers;
+  adminHeaders = (await signInNewUser(ctx, 'ADMIN', org.id)).headers;
 });
 afterAll(async () => {
   await ctx?.close();
@@ -75,33 +78,21 @@ describe('an organization admin sets single sign-on up', () => {
   });
 
   it('refuses an incomplete or unreachable provider, and password-off without SSO', async () => {
-    const noSecret = await api('PUT', `/organizations/${org.id}/sign-in`, ssoSettings({ clientSecret: '' }));
+    const noSecret = await saveSso({ clientSecret: '' });
     expect(noSecret.statusCode).toBe(400);
     expect(noSecret.json().message).toBe(SIGN_IN_TEXTS.ssoIncomplete);
-    const unreachable = await api(
-      'PUT',
-      `/organizations/${org.id}/sign-in`,
-      ssoSettings({ issuer: 'http://127.0.0.1:9/nothing' }),
-    );
+    const unreachable = await saveSso({ issuer: 'http://127.0.0.1:9/nothing' });
     expect(unreachable.statusCode).toBe(400);
     expect(unreachable.json().message).toBe(SIGN_IN_TEXTS.ssoProviderUnreachable);
-    const plainHttp = await api(
-      'PUT',
-      `/organizations/${org.id}/sign-in`,
-      ssoSettings({ issuer: 'http://login.example.org' }),
-    );
+    const plainHttp = await saveSso({ issuer: 'http://login.example.org' });
     expect(plainHttp.statusCode).toBe(400);
-    const passwordOff = await api(
-      'PUT',
-      `/organizations/${org.id}/sign-in`,
-      ssoSettings({ ssoEnabled: false, passwordSignInDisabled: true }),
-    );
+    const passwordOff = await saveSso({ ssoEnabled: false, passwordSignInDisabled: true });
     expect(passwordOff.statusCode).toBe(400);
     expect(passwordOff.json().message).toBe(SIGN_IN_TEXTS.passwordOffNeedsSso);
   });
 
   it('saves the provider; the secret is stored encrypted and never returned', async () => {
-    const res = await api('PUT', `/organizations/${org.id}/sign-in`, ssoSettings());
+    const res = await saveSso();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ssoEnabled: true, issuer: provider.issuer, hasClientSecret: true });
     expect(res.body).not.toContain(provider.clientSecret);
@@ -111,11 +102,7 @@ describe('an organization admin sets single sign-on up', () => {
     expect(row!.clientSecretEncrypted).toMatch(/^v1\./);
     expect(row!.clientSecretEncrypted).not.toContain(provider.clientSecret);
     // Saving again without a secret keeps the stored one.
-    const again = await api(
-      'PUT',
-      `/organizations/${org.id}/sign-in`,
-      ssoSettings({ clientSecret: undefined }),
-    );
+    const again = await saveSso({ clientSecret: undefined });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().hasClientSecret).toBe(true);
     const option = await api(
@@ -192,11 +179,7 @@ describe('staff sign in with their organization', () => {
     expect(refused.res.statusCode).toBe(403);
     expect(refused.res.json()).toMatchObject({ code: 'SSO_NO_ACCOUNT', message: SIGN_IN_TEXTS.ssoNoAccount });
 
-    await api(
-      'PUT',
-      `/organizations/${org.id}/sign-in`,
-      ssoSettings({ createAccounts: true, defaultRole: 'ADMIN' }),
-    );
+    await saveSso({ createAccounts: true, defaultRole: 'ADMIN' });
     const created = await ssoSignIn('new.person@sso.test');
     expect(created.res.statusCode, created.res.body).toBe(200);
     expect(created.res.json()).toMatchObject({ role: 'ADMIN', orgId: org.id });
@@ -248,11 +231,7 @@ describe('password sign-in turned off for the organization', () => {
     expect(
       (await api('POST', '/login', { email: facilitator.email, password: TEST_PASSWORD }, {})).statusCode,
     ).toBe(200);
-    const saved = await api(
-      'PUT',
-      `/organizations/${org.id}/sign-in`,
-      ssoSettings({ passwordSignInDisabled: true }),
-    );
+    const saved = await saveSso({ passwordSignInDisabled: true });
     expect(saved.statusCode).toBe(200);
 
     const refused = await api('POST', '/login', { email: facilitator.email, password: TEST_PASSWORD }, {});
@@ -271,6 +250,6 @@ describe('password sign-in turned off for the organization', () => {
     // SSO still signs the facilitator in.
     provider.addAccount({ email: facilitator.email!, emailVerified: true });
     expect((await ssoSignIn(facilitator.email!)).res.statusCode).toBe(200);
-    await api('PUT', `/organizations/${org.id}/sign-in`, ssoSettings());
+    await saveSso();
   });
 });

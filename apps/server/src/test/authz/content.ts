@@ -1,16 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { answers, content, images, questions, sessionContent, sessions, videos } from '../../db/schema';
-import {
-  type AuthzRow,
-  allowed,
-  type MatrixFixture,
-  type OrgSide,
-  STAFF,
-  SUPER,
-  same,
-  scopedGet,
-  unscopedGet,
-} from './core';
+import type { AuthzRow, MatrixFixture, OrgSide } from './core';
+import { allowed, row, STAFF, SUPER, same, scopedGet, unscopedGet } from './core';
 
 type Kind = 'QUESTION' | 'IMAGE' | 'VIDEO' | 'OTHER';
 
@@ -49,6 +40,16 @@ async function firstSession(f: MatrixFixture, workshopId: number) {
   return s!.id;
 }
 
+/** A read by id (`:id` in `path`) of a fresh `kind` item placed in `side`'s workshop; `pick` names the id. */
+const scopedGetOfNew = (path: string, kind: Kind, pick: 'contentId' | 'detailId') =>
+  scopedGet(path, STAFF, async (side, f) =>
+    path.replace(':id', `${(await newContent(f, kind, side))[pick]}`),
+  );
+
+/** A list of a fresh category's items: `path` up to its first `:param`, the category's id, `paging`. */
+const inNewCategory = (path: string, paging = '') =>
+  unscopedGet(path, STAFF, async (_side, f) => `${path.split('/:')[0]}/${await f.newCategory()}${paging}`);
+
 const baseBody = async (f: MatrixFixture) => ({
   title: f.unique('Title'),
   description: 'd',
@@ -62,80 +63,37 @@ export function contentRows(): AuthzRow[] {
     unscopedGet('/get-paginated-content/:page/:size', STAFF, '/get-paginated-content/1/50'),
     unscopedGet('/get-content-by-search/:term/:page/:size', STAFF, '/get-content-by-search/x/1/50'),
     unscopedGet('/get-content-by-type/:type/:page/:size', STAFF, '/get-content-by-type/OTHER/1/50'),
-    unscopedGet(
-      '/get-content-by-category/:category/:page/:size',
-      STAFF,
-      async (_side, f) => `/get-content-by-category/${await f.newCategory()}/1/50`,
-    ),
-    scopedGet(
-      '/get-content-by-id/:id',
-      STAFF,
-      async (side, f) => `/get-content-by-id/${(await newContent(f, 'OTHER', side)).contentId}`,
-    ),
-    {
-      method: 'POST',
-      path: '/create-content',
-      ...same(allowed(SUPER, 201)),
-      request: async (f) => ({ url: '/create-content', payload: { ...(await baseBody(f)), type: 'OTHER' } }),
-    },
-    {
-      method: 'PATCH',
-      path: '/edit-content/:id',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({
-        url: `/edit-content/${(await newContent(f)).contentId}`,
-        payload: { ...(await baseBody(f)), type: 'OTHER' },
-      }),
-    },
-    {
-      method: 'DELETE',
-      path: '/delete-content/:id',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({ url: `/delete-content/${(await newContent(f)).contentId}` }),
-    },
+    inNewCategory('/get-content-by-category/:category/:page/:size', '/1/50'),
+    scopedGetOfNew('/get-content-by-id/:id', 'OTHER', 'contentId'),
+    row('POST', '/create-content', same(allowed(SUPER, 201)), async (f) => ({
+      url: '/create-content',
+      payload: { ...(await baseBody(f)), type: 'OTHER' },
+    })),
+    row('PATCH', '/edit-content/:id', same(allowed(SUPER)), async (f) => ({
+      url: `/edit-content/${(await newContent(f)).contentId}`,
+      payload: { ...(await baseBody(f)), type: 'OTHER' },
+    })),
+    row('DELETE', '/delete-content/:id', same(allowed(SUPER)), async (f) => ({
+      url: `/delete-content/${(await newContent(f)).contentId}`,
+    })),
 
     // ---- Questions ----
     unscopedGet('/get-questions', STAFF),
     unscopedGet('/get-paginated-questions/:page/:pageSize', STAFF, '/get-paginated-questions/1/10'),
-    unscopedGet(
-      '/get-questions-by-category/:categoryId/:page/:pageSize',
-      STAFF,
-      async (_side, f) => `/get-questions-by-category/${await f.newCategory()}/1/10`,
-    ),
-    scopedGet(
-      '/get-question-by-id/:id',
-      STAFF,
-      async (side, f) => `/get-question-by-id/${(await newContent(f, 'QUESTION', side)).detailId}`,
-    ),
-    scopedGet(
-      '/get-question-by-content-id/:id',
-      STAFF,
-      async (side, f) => `/get-question-by-content-id/${(await newContent(f, 'QUESTION', side)).contentId}`,
-    ),
-    {
-      method: 'POST',
-      path: '/create-question',
-      ...same(allowed(SUPER, 201)),
-      request: async (f) => ({
-        url: '/create-question',
-        payload: { question: 'Q?', content: await baseBody(f), answers: [{ name: 'A', isCorrect: true }] },
-      }),
-    },
-    {
-      method: 'PATCH',
-      path: '/edit-question/:id',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({
-        url: `/edit-question/${(await newContent(f, 'QUESTION')).detailId}`,
-        payload: { question: 'New?' },
-      }),
-    },
-    {
-      method: 'DELETE',
-      path: '/delete-question/:id',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({ url: `/delete-question/${(await newContent(f, 'QUESTION')).detailId}` }),
-    },
+    inNewCategory('/get-questions-by-category/:categoryId/:page/:pageSize', '/1/10'),
+    scopedGetOfNew('/get-question-by-id/:id', 'QUESTION', 'detailId'),
+    scopedGetOfNew('/get-question-by-content-id/:id', 'QUESTION', 'contentId'),
+    row('POST', '/create-question', same(allowed(SUPER, 201)), async (f) => ({
+      url: '/create-question',
+      payload: { question: 'Q?', content: await baseBody(f), answers: [{ name: 'A', isCorrect: true }] },
+    })),
+    row('PATCH', '/edit-question/:id', same(allowed(SUPER)), async (f) => ({
+      url: `/edit-question/${(await newContent(f, 'QUESTION')).detailId}`,
+      payload: { question: 'New?' },
+    })),
+    row('DELETE', '/delete-question/:id', same(allowed(SUPER)), async (f) => ({
+      url: `/delete-question/${(await newContent(f, 'QUESTION')).detailId}`,
+    })),
   ];
 
   // ---- Images and videos ----
@@ -147,42 +105,20 @@ export function contentRows(): AuthzRow[] {
     rows.push(
       unscopedGet(`/get-${slug}`, STAFF),
       unscopedGet(`/get-paginated-${slug}/:page/:pageSize`, STAFF, `/get-paginated-${slug}/1/10`),
-      unscopedGet(
-        `/get-${slug}-by-category/:id`,
-        STAFF,
-        async (_side, f) => `/get-${slug}-by-category/${await f.newCategory()}`,
-      ),
-      scopedGet(
-        `/get-${slug}-by-id/:id`,
-        STAFF,
-        async (side, f) => `/get-${slug}-by-id/${(await newContent(f, kind, side)).detailId}`,
-      ),
-      scopedGet(
-        `/get-${slug}-by-content/:id`,
-        STAFF,
-        async (side, f) => `/get-${slug}-by-content/${(await newContent(f, kind, side)).contentId}`,
-      ),
-      {
-        method: 'POST',
-        path: `/create-${slug}`,
-        ...same(allowed(SUPER, 201)),
-        request: async (f) => ({ url: `/create-${slug}`, payload: { ...(await baseBody(f)), url } }),
-      },
-      {
-        method: 'PATCH',
-        path: `/edit-${slug}/:id`,
-        ...same(allowed(SUPER)),
-        request: async (f) => ({
-          url: `/edit-${slug}/${(await newContent(f, kind)).detailId}`,
-          payload: { url },
-        }),
-      },
-      {
-        method: 'DELETE',
-        path: `/delete-${slug}/:id`,
-        ...same(allowed(SUPER)),
-        request: async (f) => ({ url: `/delete-${slug}/${(await newContent(f, kind)).detailId}` }),
-      },
+      inNewCategory(`/get-${slug}-by-category/:id`),
+      scopedGetOfNew(`/get-${slug}-by-id/:id`, kind, 'detailId'),
+      scopedGetOfNew(`/get-${slug}-by-content/:id`, kind, 'contentId'),
+      row('POST', `/create-${slug}`, same(allowed(SUPER, 201)), async (f) => ({
+        url: `/create-${slug}`,
+        payload: { ...(await baseBody(f)), url },
+      })),
+      row('PATCH', `/edit-${slug}/:id`, same(allowed(SUPER)), async (f) => ({
+        url: `/edit-${slug}/${(await newContent(f, kind)).detailId}`,
+        payload: { url },
+      })),
+      row('DELETE', `/delete-${slug}/:id`, same(allowed(SUPER)), async (f) => ({
+        url: `/delete-${slug}/${(await newContent(f, kind)).detailId}`,
+      })),
     );
   }
 
@@ -193,51 +129,31 @@ export function contentRows(): AuthzRow[] {
     unscopedGet('/get-paginated-workshops/:page/:size', STAFF, '/get-paginated-workshops/1/10'),
     unscopedGet('/get-workshops-by-search/:term', STAFF, '/get-workshops-by-search/Workshop'),
     scopedGet('/get-workshop-by-id/:id', STAFF, (side) => `/get-workshop-by-id/${side.workshopId}`),
-    {
-      method: 'POST',
-      path: '/create-workshop',
-      ...same(allowed(SUPER, 201)),
-      request: (f) => ({ url: '/create-workshop', payload: { name: f.unique('Workshop'), sections: [] } }),
-    },
-    {
-      method: 'PATCH',
-      path: '/edit-workshop-name',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({
-        url: '/edit-workshop-name',
-        payload: { id: await f.newWorkshop(), name: f.unique('W') },
-      }),
-    },
-    {
-      method: 'PATCH',
-      path: '/edit-workshop',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({
-        url: '/edit-workshop',
-        payload: { id: await f.newWorkshop(), name: f.unique('W') },
-      }),
-    },
-    {
-      method: 'DELETE',
-      path: '/delete-workshop/:id',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({ url: `/delete-workshop/${await f.newWorkshop()}` }),
-    },
+    row('POST', '/create-workshop', same(allowed(SUPER, 201)), (f) => ({
+      url: '/create-workshop',
+      payload: { name: f.unique('Workshop'), sections: [] },
+    })),
+    row('PATCH', '/edit-workshop-name', same(allowed(SUPER)), async (f) => ({
+      url: '/edit-workshop-name',
+      payload: { id: await f.newWorkshop(), name: f.unique('W') },
+    })),
+    row('PATCH', '/edit-workshop', same(allowed(SUPER)), async (f) => ({
+      url: '/edit-workshop',
+      payload: { id: await f.newWorkshop(), name: f.unique('W') },
+    })),
+    row('DELETE', '/delete-workshop/:id', same(allowed(SUPER)), async (f) => ({
+      url: `/delete-workshop/${await f.newWorkshop()}`,
+    })),
 
     // ---- Sessions ----
-    {
-      method: 'POST',
-      path: '/create-session-with-content',
-      ...same(allowed(SUPER, 201)),
-      request: async (f) => ({
-        url: '/create-session-with-content',
-        payload: {
-          section: { name: 'S' },
-          content: [(await newContent(f)).contentId],
-          workshopId: await f.newWorkshop(),
-        },
-      }),
-    },
+    row('POST', '/create-session-with-content', same(allowed(SUPER, 201)), async (f) => ({
+      url: '/create-session-with-content',
+      payload: {
+        section: { name: 'S' },
+        content: [(await newContent(f)).contentId],
+        workshopId: await f.newWorkshop(),
+      },
+    })),
     scopedGet(
       '/get-session-by-workshopid/:id',
       STAFF,
@@ -258,63 +174,40 @@ export function contentRows(): AuthzRow[] {
       STAFF,
       async (side, f) => `/getmanysectioncontentbysectionids/${await firstSession(f, side.workshopId)}`,
     ),
-    {
-      method: 'PATCH',
-      path: '/edit-session/:id',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({
-        url: `/edit-session/${await firstSession(f, await f.newWorkshop())}`,
-        payload: { name: 'R' },
-      }),
-    },
-    {
-      method: 'DELETE',
-      path: '/delete-session/:id',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({ url: `/delete-session/${await firstSession(f, await f.newWorkshop())}` }),
-    },
+    row('PATCH', '/edit-session/:id', same(allowed(SUPER)), async (f) => ({
+      url: `/edit-session/${await firstSession(f, await f.newWorkshop())}`,
+      payload: { name: 'R' },
+    })),
+    row('DELETE', '/delete-session/:id', same(allowed(SUPER)), async (f) => ({
+      url: `/delete-session/${await firstSession(f, await f.newWorkshop())}`,
+    })),
 
     // ---- Uploads (tus) and the files they serve ----
-    {
-      method: 'POST',
-      path: '/uploads',
-      ...same(allowed(SUPER, 201)),
-      request: () => ({
-        url: '/uploads',
-        headers: {
-          'tus-resumable': '1.0.0',
-          'upload-length': '10',
-          'upload-metadata': `folder ${Buffer.from('content-images').toString('base64')}`,
-        },
-      }),
-    },
+    row('POST', '/uploads', same(allowed(SUPER, 201)), () => ({
+      url: '/uploads',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': '10',
+        'upload-metadata': `folder ${Buffer.from('content-images').toString('base64')}`,
+      },
+    })),
     // An unknown upload id: the super admin reaches tus (404), everyone else is stopped before it.
-    {
-      method: 'PATCH',
-      path: '/uploads/:uploadId',
-      ...same(allowed(SUPER, 404)),
-      request: () => ({
-        url: '/uploads/0123456789abcdef',
-        headers: {
-          'tus-resumable': '1.0.0',
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-        },
-      }),
-    },
-    {
-      method: 'DELETE',
-      path: '/uploads/:uploadId',
-      ...same(allowed(SUPER, 404)),
-      request: () => ({ url: '/uploads/0123456789abcdef', headers: { 'tus-resumable': '1.0.0' } }),
-    },
+    row('PATCH', '/uploads/:uploadId', same(allowed(SUPER, 404)), () => ({
+      url: '/uploads/0123456789abcdef',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+    })),
+    row('DELETE', '/uploads/:uploadId', same(allowed(SUPER, 404)), () => ({
+      url: '/uploads/0123456789abcdef',
+      headers: { 'tus-resumable': '1.0.0' },
+    })),
     // Public: <img> sends no token; names are random UUIDs. A missing file is 404 for anyone.
-    {
-      method: 'GET',
-      path: '/files/:folder/:name',
-      anonymous: 404,
-      request: () => ({ url: '/files/content-images/missing.png' }),
-    },
+    row('GET', '/files/:folder/:name', { anonymous: 404 }, () => ({
+      url: '/files/content-images/missing.png',
+    })),
   );
   return rows;
 }

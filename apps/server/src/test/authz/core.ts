@@ -88,6 +88,19 @@ export function scoped(roles: readonly Role[], status = 200): Expect {
 /** Same answer whichever organization is targeted (the route targets none). */
 export const same = (expect: Expect) => ({ own: expect, other: expect });
 
+/** `side`'s own data: `roles` reach their own organization's; another's as `scoped` says. */
+export const scopedTo = (roles: readonly Role[]) => ({ own: allowed(roles), other: scoped(roles) });
+
+/** One row: `expect` is `same(…)`, `scopedTo(…)`, `{ own, other }`, or `{ anonymous }` for a public route. */
+export function row(
+  method: AuthzRow['method'],
+  path: string,
+  expect: Pick<AuthzRow, 'own' | 'other' | 'anonymous'>,
+  request: AuthzRow['request'],
+): AuthzRow {
+  return { method, path, ...expect, request };
+}
+
 export const SUPER: readonly Role[] = ['SUPER_ADMIN'];
 export const ADMINS: readonly Role[] = ['SUPER_ADMIN', 'ADMIN'];
 export const STAFF: readonly Role[] = ['SUPER_ADMIN', 'ADMIN', 'FACILITATOR'];
@@ -97,23 +110,19 @@ export const enc = encodeURIComponent;
 /** The URL to call for `side` (made with the fixture `f` where it needs a fresh target). */
 type UrlOf = (side: OrgSide, f: MatrixFixture) => string | Promise<string>;
 
+/** A public POST to its own path: an anonymous call with `payload` answers `anonymous`. */
+export function publicPost(path: string, anonymous: number, payload?: Record<string, unknown>): AuthzRow {
+  return row('POST', path, { anonymous }, () => ({ url: path, payload }));
+}
+
 /** A GET that targets no organization: `roles` may call it, everyone else 403. */
 export function unscopedGet(path: string, roles: readonly Role[], url: string | UrlOf = path): AuthzRow {
-  return {
-    method: 'GET',
-    path,
-    ...same(allowed(roles)),
-    request: async (f, side) => ({ url: typeof url === 'string' ? url : await url(side, f) }),
-  };
+  return row('GET', path, same(allowed(roles)), async (f, side) => ({
+    url: typeof url === 'string' ? url : await url(side, f),
+  }));
 }
 
 /** A GET of `side`'s data: `roles` read their own organization's; another's as `scoped` says. */
 export function scopedGet(path: string, roles: readonly Role[], url: UrlOf): AuthzRow {
-  return {
-    method: 'GET',
-    path,
-    own: allowed(roles),
-    other: scoped(roles),
-    request: async (f, side) => ({ url: await url(side, f) }),
-  };
+  return row('GET', path, scopedTo(roles), async (f, side) => ({ url: await url(side, f) }));
 }

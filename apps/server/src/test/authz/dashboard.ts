@@ -1,4 +1,5 @@
-import { ADMINS, type AuthzRow, enc, STAFF, SUPER, scopedGet, unscopedGet } from './core';
+import type { AuthzRow } from './core';
+import { ADMINS, enc, STAFF, SUPER, scopedGet, unscopedGet } from './core';
 /** Dashboards: the overview (super admin), an organization's, its rooms now. */
 export const dashboardRows: AuthzRow[] = [
   unscopedGet('/dashboard/overview', SUPER),

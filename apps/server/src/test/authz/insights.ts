@@ -1,4 +1,5 @@
-import { type AuthzRow, EVERYONE, enc, STAFF, SUPER, scopedGet, unscopedGet } from './core';
+import type { AuthzRow } from './core';
+import { EVERYONE, enc, STAFF, SUPER, scopedGet, unscopedGet } from './core';
 
 const orgFigure = (figure: string) =>
   scopedGet(`/insights/org/:org/${figure}`, STAFF, (side) => `/insights/org/${enc(side.org.name)}/${figure}`);

@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { workshops } from '../../db/schema';
 import { putMaterial } from '../../materials/test-helpers';
-import {
-  type AuthzRow,
-  allowed,
-  enc,
-  type MatrixFixture,
-  type OrgSide,
-  STAFF,
-  SUPER,
-  same,
-  scoped,
-  scopedGet,
-  unscopedGet,
-} from './core';
+import type { AuthzRow, MatrixFixture, OrgSide } from './core';
+import { allowed, enc, row, STAFF, SUPER, same, scopedGet, scopedTo, unscopedGet } from './core';
 
 /** Reads of `side`'s workshop folder: its staff and any super admin. */
-const scopedRead = { own: allowed(STAFF), other: scoped(STAFF) };
+const scopedRead = scopedTo(STAFF);
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
 /** The folder named after `side`'s workshop, with a file and a subfolder 'Handouts' holding one. */
@@ -53,76 +42,42 @@ export function materialsRows(): AuthzRow[] {
       STAFF,
       async (side, f) => `/materials/folders/${enc(await workshopFolder(f, side))}/Handouts`,
     ),
-    {
-      method: 'POST',
-      path: '/materials/download-link',
-      ...scopedRead,
-      request: async (f, side) => ({
-        url: '/materials/download-link',
-        payload: { filePath: `documents/${await workshopFolder(f, side)}/guide.pdf` },
-      }),
-    },
+    row('POST', '/materials/download-link', scopedRead, async (f, side) => ({
+      url: '/materials/download-link',
+      payload: { filePath: `documents/${await workshopFolder(f, side)}/guide.pdf` },
+    })),
     // Public: a browser download sends no token; the signature is the permission (a forged one: 403).
-    {
-      method: 'GET',
-      path: '/materials/download',
-      anonymous: 403,
-      request: () => ({
-        url: '/materials/download?path=documents%2Fa%2Fb.pdf&user=1&expires=9999999999&signature=x',
-      }),
-    },
-    {
-      method: 'POST',
-      path: '/rename-folder',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({
-        url: '/rename-folder',
-        payload: { oldFolderPath: await freshFolder(f), newFolderPath: f.unique('Renamed') },
-      }),
-    },
-    {
-      method: 'POST',
-      path: '/delete-folder',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({ url: '/delete-folder', payload: { folderPath: await freshFolder(f) } }),
-    },
-    {
-      method: 'POST',
-      path: '/delete-file',
-      ...same(allowed(SUPER)),
-      request: async (f) => ({
-        url: '/delete-file',
-        payload: { filePath: `${await freshFolder(f)}/file.txt` },
-      }),
-    },
-    {
-      method: 'POST',
-      path: '/material-uploads',
-      ...same(allowed(SUPER, 201)),
-      request: (f) => ({
-        url: '/material-uploads',
-        headers: {
-          ...tusHeaders,
-          'upload-length': '10',
-          'upload-metadata': `filename ${b64(`${f.unique('File')}.pdf`)},folder ${b64('Matrix Uploads')}`,
-        },
-      }),
-    },
+    row('GET', '/materials/download', { anonymous: 403 }, () => ({
+      url: '/materials/download?path=documents%2Fa%2Fb.pdf&user=1&expires=9999999999&signature=x',
+    })),
+    row('POST', '/rename-folder', same(allowed(SUPER)), async (f) => ({
+      url: '/rename-folder',
+      payload: { oldFolderPath: await freshFolder(f), newFolderPath: f.unique('Renamed') },
+    })),
+    row('POST', '/delete-folder', same(allowed(SUPER)), async (f) => ({
+      url: '/delete-folder',
+      payload: { folderPath: await freshFolder(f) },
+    })),
+    row('POST', '/delete-file', same(allowed(SUPER)), async (f) => ({
+      url: '/delete-file',
+      payload: { filePath: `${await freshFolder(f)}/file.txt` },
+    })),
+    row('POST', '/material-uploads', same(allowed(SUPER, 201)), (f) => ({
+      url: '/material-uploads',
+      headers: {
+        ...tusHeaders,
+        'upload-length': '10',
+        'upload-metadata': `filename ${b64(`${f.unique('File')}.pdf`)},folder ${b64('Matrix Uploads')}`,
+      },
+    })),
     // An unknown upload id: the super admin reaches the ownership check (404), everyone else is stopped before it.
-    {
-      method: 'PATCH',
-      path: '/material-uploads/:uploadId',
-      ...same(allowed(SUPER, 404)),
-      request: () => ({
-        url: '/material-uploads/0123456789abcdef0123456789abcdef',
-        headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-      }),
-    },
-    {
-      method: 'DELETE',
-      path: '/material-uploads/:uploadId',
-      ...same(allowed(SUPER, 404)),
-      request: () => ({ url: '/material-uploads/0123456789abcdef0123456789abcdef', headers: tusHeaders }),
-    },
+    row('PATCH', '/material-uploads/:uploadId', same(allowed(SUPER, 404)), () => ({
+      url: '/material-uploads/0123456789abcdef0123456789abcdef',
+      headers: { ...tusHeaders, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    })),
+    row('DELETE', '/material-uploads/:uploadId', same(allowed(SUPER, 404)), () => ({
+      url: '/material-uploads/0123456789abcdef0123456789abcdef',
+      headers: tusHeaders,
+    })),
   ];
 }

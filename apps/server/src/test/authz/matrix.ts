@@ -46,13 +46,21 @@ export async function createMatrixFixture(database: Database, storage: Storage):
     counter += 1;
     return `${prefix} ${counter} ${randomUUID().slice(0, 8)}`.replace(/[^A-Za-z0-9 ]/g, '');
   };
+  /** A fresh row named `unique(prefix)` of a table with just a required name; its id. */
+  const newNamed = async (
+    table: typeof organizations | typeof categories | typeof workshops,
+    prefix: string,
+  ) => {
+    const [created] = await db
+      .insert(table)
+      .values({ name: unique(prefix) })
+      .returning({ id: table.id });
+    return created!.id;
+  };
   const newWorkshop = async () => {
-    const [w] = await db
-      .insert(workshops)
-      .values({ name: unique('Workshop') })
-      .returning();
-    await db.insert(sessions).values({ workshopId: w!.id, name: 'First', orderIndex: 0 });
-    return w!.id;
+    const workshopId = await newNamed(workshops, 'Workshop');
+    await db.insert(sessions).values({ workshopId, name: 'First', orderIndex: 0 });
+    return workshopId;
   };
 
   async function side(): Promise<OrgSide> {
@@ -89,20 +97,8 @@ export async function createMatrixFixture(database: Database, storage: Storage):
       const user = await createUser(database, role, s.org.id);
       return { id: user.id, email: user.email! };
     },
-    newEmptyOrg: async () => {
-      const [org] = await db
-        .insert(organizations)
-        .values({ name: unique('Empty Org') })
-        .returning();
-      return org!.id;
-    },
-    newCategory: async () => {
-      const [category] = await db
-        .insert(categories)
-        .values({ name: unique('Category') })
-        .returning();
-      return category!.id;
-    },
+    newEmptyOrg: () => newNamed(organizations, 'Empty Org'),
+    newCategory: () => newNamed(categories, 'Category'),
     newWorkshop,
     newLink: async (s) => {
       const workshopId = await newWorkshop();

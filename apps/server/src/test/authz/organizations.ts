@@ -1,15 +1,5 @@
-import {
-  ADMINS,
-  type AuthzRow,
-  allowed,
-  enc,
-  STAFF,
-  SUPER,
-  same,
-  scoped,
-  scopedGet,
-  unscopedGet,
-} from './core';
+import type { AuthzRow } from './core';
+import { ADMINS, allowed, enc, row, STAFF, SUPER, same, scopedGet, scopedTo, unscopedGet } from './core';
 /** Organizations: the table, records, linked workshops (super admin), own settings (admins). */
 export const organizationRows: AuthzRow[] = [
   scopedGet('/get-org-by-name/:name', STAFF, (side) => `/get-org-by-name/${enc(side.org.name)}`),
@@ -19,78 +9,41 @@ export const organizationRows: AuthzRow[] = [
   unscopedGet('/count-orgs', SUPER),
   unscopedGet('/get-paginated-orgs/:page/:size', SUPER, '/get-paginated-orgs/1/10'),
   unscopedGet('/search-orgs/:term', SUPER, (side) => `/search-orgs/${enc(side.org.name)}`),
-  {
-    method: 'POST',
-    path: '/create-organization',
-    ...same(allowed(SUPER, 201)),
-    request: (f) => ({ url: '/create-organization', payload: { name: f.unique('New Org') } }),
-  },
-  {
-    method: 'PATCH',
-    path: '/edit-org',
-    // An admin may change the General fields of their own organization only.
-    own: allowed(ADMINS),
-    other: scoped(ADMINS),
-    request: (_f, side) => ({ url: '/edit-org', payload: { id: side.org.id, phone: '555 0100' } }),
-  },
-  {
-    method: 'DELETE',
-    path: '/delete-organization/:id',
-    ...same(allowed(SUPER)),
-    request: async (f) => ({ url: `/delete-organization/${await f.newEmptyOrg()}` }),
-  },
+  row('POST', '/create-organization', same(allowed(SUPER, 201)), (f) => ({
+    url: '/create-organization',
+    payload: { name: f.unique('New Org') },
+  })),
+  // An admin may change the General fields of their own organization only.
+  row('PATCH', '/edit-org', scopedTo(ADMINS), (_f, side) => ({
+    url: '/edit-org',
+    payload: { id: side.org.id, phone: '555 0100' },
+  })),
+  row('DELETE', '/delete-organization/:id', same(allowed(SUPER)), async (f) => ({
+    url: `/delete-organization/${await f.newEmptyOrg()}`,
+  })),
   // Branding (issue 32): an admin sets their own organization's look; the logo is served to anyone.
   scopedGet('/org-branding/:orgId', STAFF, (side) => `/org-branding/${side.org.id}`),
-  {
-    method: 'PUT',
-    path: '/org-branding',
-    own: allowed(ADMINS),
-    other: scoped(ADMINS),
-    request: (_f, side) => ({
-      url: '/org-branding',
-      payload: { orgId: side.org.id, primaryColor: '#0b7285', accentColor: null },
-    }),
-  },
-  {
-    method: 'PUT',
-    path: '/org-logo',
-    own: allowed(ADMINS),
-    other: scoped(ADMINS),
-    request: (_f, side) => ({
-      url: '/org-logo',
-      payload: {
-        orgId: side.org.id,
-        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
-      },
-    }),
-  },
-  {
-    method: 'DELETE',
-    path: '/org-logo/:orgId',
-    own: allowed(ADMINS),
-    other: scoped(ADMINS),
-    request: (_f, side) => ({ url: `/org-logo/${side.org.id}` }),
-  },
-  {
-    method: 'GET',
-    path: '/org-logos/:orgId/:name',
-    anonymous: 404,
-    request: () => ({ url: `/org-logos/1/${'0'.repeat(64)}.png` }),
-  },
+  row('PUT', '/org-branding', scopedTo(ADMINS), (_f, side) => ({
+    url: '/org-branding',
+    payload: { orgId: side.org.id, primaryColor: '#0b7285', accentColor: null },
+  })),
+  row('PUT', '/org-logo', scopedTo(ADMINS), (_f, side) => ({
+    url: '/org-logo',
+    payload: {
+      orgId: side.org.id,
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'),
+    },
+  })),
+  row('DELETE', '/org-logo/:orgId', scopedTo(ADMINS), (_f, side) => ({ url: `/org-logo/${side.org.id}` })),
+  row('GET', '/org-logos/:orgId/:name', { anonymous: 404 }, () => ({
+    url: `/org-logos/1/${'0'.repeat(64)}.png`,
+  })),
   unscopedGet('/get-linkable-workshops/:orgId', SUPER, (side) => `/get-linkable-workshops/${side.org.id}`),
-  {
-    method: 'POST',
-    path: '/create-org-to-workshop',
-    ...same(allowed(SUPER, 201)),
-    request: async (f, side) => ({
-      url: '/create-org-to-workshop',
-      payload: { orgId: side.org.id, workshopId: await f.newWorkshop() },
-    }),
-  },
-  {
-    method: 'DELETE',
-    path: '/delete-org-workshop/:orgId/:workshopId',
-    ...same(allowed(SUPER)),
-    request: async (f, side) => ({ url: `/delete-org-workshop/${side.org.id}/${await f.newLink(side)}` }),
-  },
+  row('POST', '/create-org-to-workshop', same(allowed(SUPER, 201)), async (f, side) => ({
+    url: '/create-org-to-workshop',
+    payload: { orgId: side.org.id, workshopId: await f.newWorkshop() },
+  })),
+  row('DELETE', '/delete-org-workshop/:orgId/:workshopId', same(allowed(SUPER)), async (f, side) => ({
+    url: `/delete-org-workshop/${side.org.id}/${await f.newLink(side)}`,
+  })),
 ];

@@ -1,6 +1,7 @@
 import { printedCardSets } from '../../db/schema';
 import { dealUniqueCards } from '../../print/printed-cards';
-import { type AuthzRow, allowed, type MatrixFixture, type OrgSide, STAFF, scoped } from './core';
+import type { AuthzRow, MatrixFixture, OrgSide } from './core';
+import { row, STAFF, scopedTo } from './core';
 
 /** A stored set of two cards in the side's room. */
 async function newSet(f: MatrixFixture, side: OrgSide): Promise<number> {
@@ -19,48 +20,26 @@ async function newSet(f: MatrixFixture, side: OrgSide): Promise<number> {
 
 /** A route of one stored set: `/rooms/:id/printed-card-sets/:setId/{what}`, for the staff of the room. */
 function setRow(what: string): AuthzRow {
-  return {
-    method: 'GET',
-    path: `/rooms/:id/printed-card-sets/:setId/${what}`,
-    own: allowed(STAFF),
-    other: scoped(STAFF),
-    request: async (f, side) => ({
-      url: `/rooms/${side.roomId}/printed-card-sets/${await newSet(f, side)}/${what}`,
-    }),
-  };
+  return row('GET', `/rooms/:id/printed-card-sets/:setId/${what}`, scopedTo(STAFF), async (f, side) => ({
+    url: `/rooms/${side.roomId}/printed-card-sets/${await newSet(f, side)}/${what}`,
+  }));
 }
 
 export function printedCardRows(): AuthzRow[] {
   return [
-    {
-      method: 'POST',
-      path: '/rooms/:id/printed-card-sets',
-      own: allowed(STAFF),
-      other: scoped(STAFF),
-      request: (_f, side) => ({
-        url: `/rooms/${side.roomId}/printed-card-sets`,
-        payload: { count: 2, cardsPerPage: 4 },
-      }),
-    },
-    {
-      method: 'GET',
-      path: '/rooms/:id/printed-card-sets',
-      own: allowed(STAFF),
-      other: scoped(STAFF),
-      request: (_f, side) => ({ url: `/rooms/${side.roomId}/printed-card-sets` }),
-    },
+    row('POST', '/rooms/:id/printed-card-sets', scopedTo(STAFF), (_f, side) => ({
+      url: `/rooms/${side.roomId}/printed-card-sets`,
+      payload: { count: 2, cardsPerPage: 4 },
+    })),
+    row('GET', '/rooms/:id/printed-card-sets', scopedTo(STAFF), (_f, side) => ({
+      url: `/rooms/${side.roomId}/printed-card-sets`,
+    })),
     setRow('cards'),
     setRow('pdf'),
-    {
-      method: 'POST',
-      path: '/rooms/:id/printed-cards/verify',
-      own: allowed(STAFF),
-      other: scoped(STAFF),
-      // A well-formed serial of no set: 'unknown' for those who may ask.
-      request: (_f, side) => ({
-        url: `/rooms/${side.roomId}/printed-cards/verify`,
-        payload: { serial: 'ZZZZZZ-001' },
-      }),
-    },
+    // A well-formed serial of no set: 'unknown' for those who may ask.
+    row('POST', '/rooms/:id/printed-cards/verify', scopedTo(STAFF), (_f, side) => ({
+      url: `/rooms/${side.roomId}/printed-cards/verify`,
+      payload: { serial: 'ZZZZZZ-001' },
+    })),
   ];
 }

@@ -3,36 +3,27 @@
  * every signed-in role reads its own role's playlist. None of these routes targets an organization.
  */
 import { ROLES } from '@playshop/shared';
-import { type AuthzRow, allowed, SUPER, same, unscopedGet } from './core';
+import type { AuthzRow } from './core';
+import { allowed, row, SUPER, same, unscopedGet } from './core';
 
 const none = { kind: 'none' } as const;
 
 export function trainingRows(): AuthzRow[] {
   return [
     unscopedGet('/training-settings', SUPER),
-    {
-      method: 'PUT',
-      path: '/training-settings',
-      ...same(allowed(SUPER)),
-      // Every role without a playlist, so the playlist row below needs no YouTube.
-      request: () => ({
-        url: '/training-settings',
-        payload: { SUPER_ADMIN: none, ADMIN: none, FACILITATOR: none, PLAYER: none },
-      }),
-    },
+    // Every role without a playlist, so the playlist row below needs no YouTube.
+    row('PUT', '/training-settings', same(allowed(SUPER)), () => ({
+      url: '/training-settings',
+      payload: { SUPER_ADMIN: none, ADMIN: none, FACILITATOR: none, PLAYER: none },
+    })),
     unscopedGet('/training/playlist', ROLES),
-    {
-      method: 'PUT',
-      path: '/public-settings',
-      ...same(allowed(SUPER)),
-      request: () => ({
-        url: '/public-settings',
-        payload: {
-          reportIssueUrl: 'mailto:admin@playshop.test',
-          statusUrl: 'http://localhost:3000/health',
-          trainingUrl: '',
-        },
-      }),
-    },
+    row('PUT', '/public-settings', same(allowed(SUPER)), () => ({
+      url: '/public-settings',
+      payload: {
+        reportIssueUrl: 'mailto:admin@playshop.test',
+        statusUrl: 'http://localhost:3000/health',
+        trainingUrl: '',
+      },
+    })),
   ];
 }

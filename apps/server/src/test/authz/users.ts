@@ -1,4 +1,5 @@
-import { ADMINS, type AuthzRow, allowed, STAFF, SUPER, same, scoped, scopedGet, unscopedGet } from './core';
+import type { AuthzRow } from './core';
+import { ADMINS, allowed, row, STAFF, SUPER, same, scopedGet, scopedTo, unscopedGet } from './core';
 /** Admins and players: lists, search, records, writes, import and export. */
 export const userRows: AuthzRow[] = [
   scopedGet('/get-org-admins/:orgId/:page/:size', ADMINS, (side) => `/get-org-admins/${side.org.id}/1/10`),
@@ -16,111 +17,71 @@ export const userRows: AuthzRow[] = [
   scopedGet('/search-org-players/:orgId/:term', STAFF, (side) => `/search-org-players/${side.org.id}/Player`),
   unscopedGet('/getadmins', ADMINS),
   // One's own language: every staff member, for themselves (no organization is targeted).
-  {
-    method: 'PUT',
-    path: '/account/language',
-    ...same(allowed(STAFF)),
-    request: () => ({ url: '/account/language', payload: { language: 'de' } }),
-  },
+  row('PUT', '/account/language', same(allowed(STAFF)), () => ({
+    url: '/account/language',
+    payload: { language: 'de' },
+  })),
   unscopedGet('/getparticipants', STAFF),
   scopedGet('/get-admin-by-id/:id', ADMINS, (side) => `/get-admin-by-id/${side.facilitatorId}`),
   scopedGet('/get-player-by-id/:id', STAFF, (side) => `/get-player-by-id/${side.playerId}`),
-  {
-    method: 'POST',
-    path: '/import-players',
-    own: allowed(STAFF),
-    other: allowed(SUPER),
-    request: (f, side) => ({
-      url: '/import-players',
-      payload: {
-        organizationId: side.org.id,
-        rows: [{ firstName: 'New', lastName: 'Player', username: f.unique('imported') }],
-      },
-    }),
-  },
+  row('POST', '/import-players', { own: allowed(STAFF), other: allowed(SUPER) }, (f, side) => ({
+    url: '/import-players',
+    payload: {
+      organizationId: side.org.id,
+      rows: [{ firstName: 'New', lastName: 'Player', username: f.unique('imported') }],
+    },
+  })),
   scopedGet('/export-players/:orgId', STAFF, (side) => `/export-players/${side.org.id}`),
-  {
-    method: 'POST',
-    path: '/create-player',
-    // Placing a user in another organization is Forbidden for anyone but a super admin.
-    own: allowed(STAFF, 201),
-    other: allowed(SUPER, 201),
-    request: (f, side) => ({
-      url: '/create-player',
+  // Placing a user in another organization is Forbidden for anyone but a super admin.
+  row('POST', '/create-player', { own: allowed(STAFF, 201), other: allowed(SUPER, 201) }, (f, side) => ({
+    url: '/create-player',
+    payload: {
+      firstName: 'New',
+      lastName: 'Player',
+      username: f.unique('player'),
+      organizationId: side.org.id,
+    },
+  })),
+  row('POST', '/create-admin', { own: allowed(ADMINS, 201), other: allowed(SUPER, 201) }, (f, side) => ({
+    url: '/create-admin',
+    payload: {
+      firstName: 'New',
+      lastName: 'Staff',
+      email: `${f.unique('staff').replace(/ /g, '-').toLowerCase()}@example.com`,
+      role: 'FACILITATOR',
+      organizationId: side.org.id,
+      password: 'long enough password',
+      confirmPassword: 'long enough password',
+    },
+  })),
+  row('PATCH', '/edit-player', scopedTo(STAFF), async (f, side) => ({
+    url: '/edit-player',
+    payload: {
+      id: await f.newPlayer(side),
+      firstName: 'Edited',
+      lastName: 'Player',
+      username: f.unique('edited'),
+      organizationId: side.org.id,
+    },
+  })),
+  row('PATCH', '/edit-admin', scopedTo(ADMINS), async (f, side) => {
+    const staff = await f.newStaff(side);
+    return {
+      url: '/edit-admin',
       payload: {
-        firstName: 'New',
-        lastName: 'Player',
-        username: f.unique('player'),
-        organizationId: side.org.id,
-      },
-    }),
-  },
-  {
-    method: 'POST',
-    path: '/create-admin',
-    own: allowed(ADMINS, 201),
-    other: allowed(SUPER, 201),
-    request: (f, side) => ({
-      url: '/create-admin',
-      payload: {
-        firstName: 'New',
+        id: staff.id,
+        firstName: 'Edited',
         lastName: 'Staff',
-        email: `${f.unique('staff').replace(/ /g, '-').toLowerCase()}@example.com`,
+        email: staff.email,
         role: 'FACILITATOR',
         organizationId: side.org.id,
-        password: 'long enough password',
-        confirmPassword: 'long enough password',
       },
-    }),
-  },
-  {
-    method: 'PATCH',
-    path: '/edit-player',
-    own: allowed(STAFF),
-    other: scoped(STAFF),
-    request: async (f, side) => ({
-      url: '/edit-player',
-      payload: {
-        id: await f.newPlayer(side),
-        firstName: 'Edited',
-        lastName: 'Player',
-        username: f.unique('edited'),
-        organizationId: side.org.id,
-      },
-    }),
-  },
-  {
-    method: 'PATCH',
-    path: '/edit-admin',
-    own: allowed(ADMINS),
-    other: scoped(ADMINS),
-    request: async (f, side) => {
-      const staff = await f.newStaff(side);
-      return {
-        url: '/edit-admin',
-        payload: {
-          id: staff.id,
-          firstName: 'Edited',
-          lastName: 'Staff',
-          email: staff.email,
-          role: 'FACILITATOR',
-          organizationId: side.org.id,
-        },
-      };
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/delete-admin/:id',
-    own: allowed(ADMINS),
-    other: scoped(ADMINS),
-    request: async (f, side) => ({ url: `/delete-admin/${(await f.newStaff(side)).id}` }),
-  },
-  {
-    method: 'DELETE',
-    path: '/delete-player/:id',
-    own: allowed(STAFF),
-    other: scoped(STAFF),
-    request: async (f, side) => ({ url: `/delete-player/${await f.newPlayer(side)}` }),
-  },
+    };
+  }),
+  row('DELETE', '/delete-admin/:id', scopedTo(ADMINS), async (f, side) => ({
+    url: `/delete-admin/${(await f.newStaff(side)).id}`,
+  })),
+  row('DELETE', '/delete-player/:id', scopedTo(STAFF), async (f, side) => ({
+    url: `/delete-player/${await f.newPlayer(side)}`,
+  })),
 ];
