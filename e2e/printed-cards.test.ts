@@ -3,11 +3,12 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ANY_LINE, type BingoCard, winsPattern } from '@playshop/shared';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { gameEvents, games, printedCardSets, rooms } from '../apps/server/src/db/schema';
+import { printedCardSets, rooms } from '../apps/server/src/db/schema';
 import { DESKTOP, expectAccessible, hasChromium, SHOTS_DIR, screenshots } from './support/browser';
+import { calledBalls } from './support/day';
 import { demoFacilitator, ORG, playDemoRoom } from './support/demo-room';
 import { hideRollAnimation, rollOnce } from './support/game';
 import { printCards } from './support/printed-pdf';
@@ -30,17 +31,6 @@ async function newestSet(roomId: number) {
     .orderBy(desc(printedCardSets.id))
     .limit(1);
   return { ...set!, cards: set!.cards as BingoCard[] };
-}
-
-/** The balls called in the room's open game, from the stored log. */
-async function calledBalls(roomId: number): Promise<number[]> {
-  const rows = await suite.product.database.db
-    .select({ payload: gameEvents.payload })
-    .from(gameEvents)
-    .innerJoin(games, eq(games.id, gameEvents.gameId))
-    .where(and(eq(games.roomId, roomId), isNull(games.endedAt), eq(gameEvents.type, 'ball_rolled')))
-    .orderBy(asc(gameEvents.seq));
-  return rows.map((r) => (r.payload as { number: number }).number);
 }
 
 const serialOf = (code: string, n: number) => `${code}-${String(n).padStart(3, '0')}`;
@@ -94,11 +84,11 @@ describe.runIf(hasChromium)('printed cards for traditional delivery', () => {
     let winner = -1;
     for (let rolls = 1; rolls <= 75 && winner < 0; rolls++) {
       await rollOnce(page, rolls);
-      const called = new Set(await calledBalls(room!.id));
+      const called = await calledBalls(suite.product, room!.id);
       winner = set.cards.findIndex((card) => winsPattern(ANY_LINE, card, called));
     }
     expect(winner).toBeGreaterThanOrEqual(0);
-    const called = new Set(await calledBalls(room!.id));
+    const called = await calledBalls(suite.product, room!.id);
     const loser = set.cards.findIndex((card) => !winsPattern(ANY_LINE, card, called));
 
     // A true claim, typed on the facilitator game screen's side panel.

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { type BingoCard, CARD_LINES } from '@playshop/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import {
   categories,
@@ -97,15 +97,29 @@ export async function printCards(product: Product, roomId: number, count: number
   return { code: set.code, cards: row!.cards as BingoCard[] };
 }
 
-/** The balls called in the room's running game, from its stored log. */
+/**
+ * The balls called in the room's running round, from its stored log. Start New Game is a `new_round`
+ * event in the same game row, so the balls before the last one are not called any more.
+ */
 export async function calledBalls(product: Product, roomId: number): Promise<Set<number>> {
   const rows = await product.database.db
-    .select({ payload: gameEvents.payload })
+    .select({ type: gameEvents.type, payload: gameEvents.payload })
     .from(gameEvents)
     .innerJoin(games, eq(games.id, gameEvents.gameId))
-    .where(and(eq(games.roomId, roomId), isNull(games.endedAt), eq(gameEvents.type, 'ball_rolled')))
+    .where(
+      and(
+        eq(games.roomId, roomId),
+        isNull(games.endedAt),
+        inArray(gameEvents.type, ['ball_rolled', 'new_round']),
+      ),
+    )
     .orderBy(asc(gameEvents.seq));
-  return new Set(rows.map((r) => (r.payload as { number: number }).number));
+  const called = new Set<number>();
+  for (const row of rows) {
+    if (row.type === 'new_round') called.clear();
+    else called.add((row.payload as { number: number }).number);
+  }
+  return called;
 }
 
 /** Whether a card as the phone shows it (row by row, the free centre 0) has a called line. */

@@ -8,7 +8,9 @@ interface FakeCall {
   body: unknown;
 }
 
-type Handler = (call: FakeCall) => { status?: number; body?: unknown };
+type Reply = { status?: number; body?: unknown };
+/** A reply, or one that comes later (a slow request, to order replies). */
+type Handler = (call: FakeCall) => Reply | Promise<Reply>;
 
 /**
  * Stands in for the API server in screen tests: answers fetch by "METHOD /path" (path under
@@ -24,7 +26,7 @@ export function fakeApi(handlers: Record<string, Handler>) {
     calls.push(call);
     const handler = handlers[`${method} ${path}`];
     const reply = handler
-      ? handler(call)
+      ? await handler(call)
       : { status: 404, body: { message: 'Not found', code: 'NOT_FOUND' } };
     return new Response(JSON.stringify(reply.body ?? {}), {
       status: reply.status ?? 200,

@@ -79,10 +79,10 @@ function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
             aria-label={t('rooms.openLobbyOf', { name: room.name })}
             style={{ flexShrink: 0 }}
             onClick={() =>
-              openLobby.mutate(room.id, {
-                onSuccess: () => void navigate(runRoomPath(org, room.id)),
-                onError: (err) => toastError(err.message),
-              })
+              openLobby.mutateAsync(room.id).then(
+                () => navigate(runRoomPath(org, room.id)),
+                (err: Error) => toastError(err.message),
+              )
             }
           >
             {t('rooms.openLobby')}

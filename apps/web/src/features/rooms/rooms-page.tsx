@@ -93,10 +93,10 @@ function OpenLobbyButton({ room, path }: { room: RoomReply; path: string }) {
       aria-label={t('rooms.openLobbyOf', { name: room.name })}
       loading={openLobby.isPending}
       onClick={() =>
-        openLobby.mutate(room.id, {
-          onSuccess: () => void navigate(path),
-          onError: (err) => toastError(err.message),
-        })
+        openLobby.mutateAsync(room.id).then(
+          () => navigate(path),
+          (err: Error) => toastError(err.message),
+        )
       }
     >
       {t('rooms.openLobby')}
