@@ -160,7 +160,7 @@ describe('api client', () => {
       client.get('/check-org-expiry/2'),
       client.get('/check-org-expiry/3'),
     ]);
-    await vi.waitFor(() => expect(refreshCalls()).toHaveLength(1));
+    await vi.waitFor(() => expect(refreshCalls()).toHaveLength(1), { timeout: 5_000 });
     releaseRefresh();
 
     await expect(results).resolves.toHaveLength(3);

@@ -21,7 +21,9 @@ describe('ResetPasswordPage', () => {
     expect(screen.queryByText('Password must be at least 8 characters long')).toBeNull();
 
     fireEvent.change(confirm, { target: { value: 'long enough' } });
-    await vi.waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull(), {
+      timeout: 5_000,
+    });
   });
 
   it('explains a link without a token instead of showing a form that cannot work', () => {

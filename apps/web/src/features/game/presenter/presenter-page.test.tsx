@@ -58,6 +58,7 @@ describe('presenter route', () => {
 
   it('players are sent to /unauthorized', async () => {
     const { router } = renderRoutes(routes, { url: URL_PATH, session: session('PLAYER') });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
+    // A lazy route: as Testing Library's waits (setup.ts), 5 s, not vi.waitFor's 1 s, on a loaded machine.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'), { timeout: 5_000 });
   });
 });
