@@ -68,12 +68,12 @@ export function useJoinInfo(code: string) {
   });
 }
 
-/** Opens a room's lobby from a list: a new game once the last one ended (the game screen follows). */
 /**
- * Open Lobby. Its success refreshes the rooms' state, and the room no longer between games loses its
- * Open Lobby button, often before the lobby's own reply is through: go to the game page on
- * `mutateAsync`'s promise, which an unmounted button still gets, not in `mutate`'s callbacks, which
- * it does not (the facilitator stayed on the rooms list with the lobby open).
+ * Opens a room's lobby from a list: a new game once the last one ended (the game screen follows).
+ * Its success refreshes the rooms' state, and the room no longer between games loses its Open Lobby
+ * button, often before the lobby's own reply is through: go to the game page on `mutateAsync`'s
+ * promise, which an unmounted button still gets, not in `mutate`'s callbacks, which it does not (the
+ * facilitator stayed on the rooms list with the lobby open).
  */
 export function useOpenLobby() {
   const queryClient = useQueryClient();
