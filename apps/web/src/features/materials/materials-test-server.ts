@@ -1,4 +1,4 @@
-import type { MaterialFile } from '@playshop/shared';
+import type { MaterialFile, RoomReply } from '@playshop/shared';
 import { vi } from 'vitest';
 import type { Session } from '../../api/session-store';
 
@@ -36,6 +36,18 @@ export function fakeApi(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls };
 }
+
+/** A room of Demo Org (2) on its Demo Workshop (3), following the organization's language. */
+export const blueRoom: RoomReply = {
+  id: 5,
+  name: 'Blue Room',
+  workshopId: 3,
+  workshop: { id: 3, name: 'Demo Workshop' },
+  orgId: 2,
+  sessions: [],
+  language: null,
+  effectiveLanguage: 'en',
+};
 
 export const sessionAs = (role: Session['user']['role']): Session => ({
   accessToken: 'token',

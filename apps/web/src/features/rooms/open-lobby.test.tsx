@@ -1,24 +1,13 @@
-import type { RoomReply } from '@playshop/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
-import { fakeApi, sessionAs } from '../materials/materials-test-server';
+import { fakeApi, blueRoom as room, sessionAs } from '../materials/materials-test-server';
 import { RoomActivityList } from './room-activity-list';
 import { FacilitatorRoomsPage } from './rooms-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const ORG = 'Demo Org';
-const room: RoomReply = {
-  id: 5,
-  name: 'Blue Room',
-  workshopId: 3,
-  workshop: { id: 3, name: 'Demo Workshop' },
-  orgId: 2,
-  sessions: [],
-  language: null,
-  effectiveLanguage: 'en',
-};
 const ROOMS_PAGE = '/:org/facilitator/online/rooms';
 const later = <T,>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 

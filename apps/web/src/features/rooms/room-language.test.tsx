@@ -1,9 +1,8 @@
-import type { RoomReply } from '@playshop/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
 import { renderRoutes } from '../../test/render';
-import { fakeApi, sessionAs } from '../materials/materials-test-server';
+import { fakeApi, blueRoom as room, sessionAs } from '../materials/materials-test-server';
 import { CreateRoomForm } from './create-room-form';
 import { RoomLanguageSelect } from './room-language';
 
@@ -11,17 +10,6 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   await activateLanguage('en');
 });
-
-const room: RoomReply = {
-  id: 5,
-  name: 'Blue Room',
-  workshopId: 3,
-  workshop: { id: 3, name: 'Demo Workshop' },
-  orgId: 2,
-  sessions: [],
-  language: null,
-  effectiveLanguage: 'en',
-};
 
 /**
  * Opens a Select and picks an option. Mantine keeps each Select's options mounted, and jsdom does not
