@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHROMIUM_PATH } from './support/chromium';
+import { TEST_BROWSER_PATH } from './support/chromium';
 
 /** Browser tests need Chromium and the built web app; without Chromium they are skipped, visibly. */
 export default function setup() {
@@ -9,10 +9,10 @@ export default function setup() {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build --workspace apps/web` (npm test does it).');
   }
-  if (!existsSync(CHROMIUM_PATH)) {
-    if (process.env.REQUIRE_BROWSER) throw new Error(`${CHROMIUM_PATH} not found and REQUIRE_BROWSER is set`);
+  if (!existsSync(TEST_BROWSER_PATH)) {
+    if (process.env.REQUIRE_BROWSER) throw new Error(`${TEST_BROWSER_PATH} not found and REQUIRE_BROWSER is set`);
     console.warn(
-      `\n[playshop] Browser tests skipped: ${CHROMIUM_PATH} not found (apt-get install -y chromium).\n`,
+      `\n[playshop] Browser tests skipped: ${TEST_BROWSER_PATH} not found (apt-get install -y chromium chromium-headless-shell).\n`,
     );
   }
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { beforeEach, expect } from 'vitest';
-import { CHROMIUM_PATH } from './chromium';
+import { TEST_BROWSER_PATH } from './chromium';
 
 export { hasChromium } from './chromium';
 
@@ -13,7 +13,7 @@ export const DESKTOP = { width: 1280, height: 800 };
 
 function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_BROWSER_PATH,
     headless: true,
     args: [
       '--no-sandbox',

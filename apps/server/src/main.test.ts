@@ -33,11 +33,13 @@ function start(env: Record<string, string>): Promise<{ child: ChildProcess; outp
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   return new Promise((resolve, reject) => {
-    // A server that never says it listens is killed, not left running after the test.
+    // A server that never says it listens is killed, not left running after the test. Patience, not a
+    // speed check: a first start (initdb, migrations, the seed's hashes) beside two browser lanes on
+    // 2 cores has passed 60 s.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`did not start:\n${output}`));
-    }, 60_000);
+    }, 90_000);
     child.stdout!.on('data', () => {
       if (output.includes('Playshop is listening')) {
         clearTimeout(timer);
@@ -78,7 +80,7 @@ describe('the server process', () => {
     const second = await start(env);
     expect(second.output()).not.toContain('first start');
     expect(await stop(second.child)).toBe(0);
-  }, 120_000);
+  }, 180_000);
 
   it('on SIGTERM answers /readyz with 503 while still serving, then exits', async () => {
     const drainDir = await mkdtemp(path.join(tmpdir(), 'playshop-drain-'));
@@ -104,7 +106,7 @@ describe('the server process', () => {
     } finally {
       await rm(drainDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
   // Each refused start exits with 1 and names the setting, before anything listens.
   it.each([
     [
