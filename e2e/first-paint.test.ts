@@ -10,8 +10,7 @@ const suite = browserSuite();
  * whose app JavaScript never arrives: what it paints is index.html and its stylesheet alone.
  */
 async function withoutAppScripts(path: string, locale = 'en-US', stored?: string) {
-  const context = await suite.browser.newContext({ viewport: PHONE, locale });
-  const page = await context.newPage();
+  const { page } = await suite.open(PHONE, { locale });
   if (stored) await page.addInitScript((l) => localStorage.setItem('playshop.language', l), stored);
   await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
   await page.goto(`${suite.product.url}${path}`);

@@ -10,7 +10,8 @@ export default function setup() {
     throw new Error('apps/web/dist is missing: run `npm run build --workspace apps/web` (npm test does it).');
   }
   if (!existsSync(TEST_BROWSER_PATH)) {
-    if (process.env.REQUIRE_BROWSER) throw new Error(`${TEST_BROWSER_PATH} not found and REQUIRE_BROWSER is set`);
+    if (process.env.REQUIRE_BROWSER)
+      throw new Error(`${TEST_BROWSER_PATH} not found and REQUIRE_BROWSER is set`);
     console.warn(
       `\n[playshop] Browser tests skipped: ${TEST_BROWSER_PATH} not found (apt-get install -y chromium chromium-headless-shell).\n`,
     );

@@ -7,30 +7,17 @@
  * and the error page of a German account in an English browser.
  */
 import { eq } from 'drizzle-orm';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rooms, users } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
-import {
-  DESKTOP,
-  expectAccessible,
-  hasChromium,
-  screenshotOnFailure,
-  screenshots,
-  signInStaff,
-} from './support/browser';
+import { DESKTOP, expectAccessible, hasChromium, screenshots, signInStaff } from './support/browser';
 import { takesPictures } from './support/day';
 import { ORG } from './support/demo-room';
 import { browserSuite, poll, visible } from './support/suite';
 import { createUserIn } from './support/super-admin';
 
 const suite = browserSuite();
-const pages: Page[] = [];
-const contexts: BrowserContext[] = [];
-screenshotOnFailure(() => pages.at(-1));
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-});
 const ADMIN = `/${ORG}/admin`;
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
@@ -43,10 +30,7 @@ const shot = async (page: Page, name: string) => {
 
 /** A fresh profile whose browser speaks `locale`, optionally with another profile's cookies. */
 async function browserIn(locale: string, storageState?: BrowserContextOptions['storageState']) {
-  const context = await suite.browser.newContext({ viewport: DESKTOP, locale, storageState });
-  contexts.push(context);
-  const page = await context.newPage();
-  pages.push(page);
+  const { page } = await suite.open(DESKTOP, { locale, storageState });
   return page;
 }
 
@@ -162,7 +146,6 @@ describe.runIf(hasChromium)('staff screens in the staff member’s own language'
     const player = await createUserIn(database, 'PLAYER', 'Demo Org');
     const [room] = await database.db.select().from(rooms).where(eq(rooms.name, 'Demo Room'));
     const { page } = await suite.open();
-    pages.push(page);
     await signInStaff(page, suite.product.url, german, TEST_PASSWORD);
     const base = suite.product.url;
 

@@ -2,7 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { beforeEach, expect } from 'vitest';
 import { TEST_BROWSER_PATH } from './chromium';
 
@@ -51,12 +57,16 @@ export function sharedBrowser(): Promise<Browser> {
   return holder.playshopBrowser;
 }
 
-/** A fresh browser profile (cookies and all), like a separate person on a separate device. */
+/**
+ * A fresh browser profile (cookies and all), like a separate person on a separate device; `options`
+ * for more of the device (its language, another profile's cookies).
+ */
 export async function newPage(
   browser: Browser,
   viewport = DESKTOP,
+  options: BrowserContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ ...options, viewport });
   // A page load may take 60 s, not Playwright's 30: with two browser files at once beside the API
   // files, ten phones loading together (training-day) passed 30 s on a loaded 2-core machine.
   context.setDefaultNavigationTimeout(60_000);

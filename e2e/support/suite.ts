@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { DESKTOP, hasChromium, newPage, SHOTS_DIR, sharedBrowser } from './browser';
 import { type Product, type ProductOptions, startProduct } from './server';
@@ -9,10 +9,14 @@ interface BrowserSuite {
   readonly product: Product;
   readonly browser: Browser;
   /**
-   * A fresh profile (a separate person on a separate device), closed with the file. When a test
-   * fails, every page opened this way is left as a picture in e2e/screenshots.
+   * A fresh profile (a separate person on a separate device), closed with the file: before the
+   * product, whose close waits for the connections its pages hold. When a test fails, every page
+   * opened this way is left as a picture in e2e/screenshots.
    */
-  open(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  open(
+    viewport?: { width: number; height: number },
+    options?: BrowserContextOptions,
+  ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
@@ -53,8 +57,8 @@ export function browserSuite(options: ProductOptions | (() => ProductOptions) = 
     get browser() {
       return started(browser);
     },
-    async open(viewport = DESKTOP) {
-      const opened = await newPage(started(browser), viewport);
+    async open(viewport = DESKTOP, options = {}) {
+      const opened = await newPage(started(browser), viewport, options);
       contexts.push(opened.context);
       return opened;
     },
