@@ -1,4 +1,4 @@
-import { ROLES } from '@playshop/shared';
+import { LANGUAGES, ROLES, STAFF_LANGUAGES } from '@playshop/shared';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -18,6 +18,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** `column IN ('en', …)`: a language column holds one of the shared list's (a new one is a migration). */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} IN (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 /** A `timestamp with time zone` column. */
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -64,7 +68,10 @@ export const organizations = pgTable(
     language: text('language').notNull().default('en'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('organizations_name_lower_idx').on(sql`lower(${t.name})`),
+    check('organizations_language_check', oneOf(t.language, LANGUAGES)),
+  ],
 );
 
 export const users = pgTable(
@@ -102,6 +109,7 @@ export const users = pgTable(
       .on(t.orgId)
       .where(sql`${t.role} = 'PLAYER' and not ${t.isGuest}`),
     check('users_identity_chk', sql`${t.email} is not null or ${t.username} is not null`),
+    check('users_language_check', oneOf(t.language, STAFF_LANGUAGES)),
   ],
 );
 
@@ -230,6 +238,7 @@ export const rooms = pgTable(
     // A room's name is unique in its organization, whatever its case (it names the room everywhere).
     uniqueIndex('rooms_org_name_idx').on(t.orgId, sql`lower(${t.name})`),
     uniqueIndex('rooms_join_code_idx').on(t.joinCode),
+    check('rooms_language_check', oneOf(t.language, LANGUAGES)),
   ],
 );
 
