@@ -1,4 +1,5 @@
 import { endpoint, ZOrgExpiryReply } from '@playshop/shared';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { activateLanguage, loadStaffMessages } from '../i18n/i18n';
@@ -160,7 +161,7 @@ describe('api client', () => {
       client.get('/check-org-expiry/2'),
       client.get('/check-org-expiry/3'),
     ]);
-    await vi.waitFor(() => expect(refreshCalls()).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(refreshCalls()).toHaveLength(1));
     releaseRefresh();
 
     await expect(results).resolves.toHaveLength(3);

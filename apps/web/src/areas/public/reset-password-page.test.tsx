@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -21,9 +21,7 @@ describe('ResetPasswordPage', () => {
     expect(screen.queryByText('Password must be at least 8 characters long')).toBeNull();
 
     fireEvent.change(confirm, { target: { value: 'long enough' } });
-    await vi.waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull(), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(screen.queryByText('The passwords do not match')).toBeNull());
   });
 
   it('explains a link without a token instead of showing a form that cannot work', () => {

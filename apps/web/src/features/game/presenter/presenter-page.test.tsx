@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../api/session-store';
 import { routes } from '../../../router';
@@ -58,7 +58,6 @@ describe('presenter route', () => {
 
   it('players are sent to /unauthorized', async () => {
     const { router } = renderRoutes(routes, { url: URL_PATH, session: session('PLAYER') });
-    // A lazy route: as Testing Library's waits (setup.ts), 5 s, not vi.waitFor's 1 s, on a loaded machine.
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'), { timeout: 5_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/unauthorized'));
   });
 });
