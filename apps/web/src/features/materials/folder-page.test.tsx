@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { facilitatorOnlineRoutes } from '../../areas/facilitator/facilitator-routes';
+import { fakeApi, sessionAs } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
+import { materialFile } from './material-fixtures';
 import { adminMaterialsRoutes } from './materials-routes';
-import { fakeApi, materialFile, sessionAs } from './materials-test-server';
 
 const navigated = vi.hoisted(() => ({ urls: [] as string[] }));
 vi.mock('./navigate-to-url', () => ({ navigateToUrl: (url: string) => navigated.urls.push(url) }));

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, sessionAs } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { adminMaterialsRoutes } from './materials-routes';
-import { fakeApi, sessionAs } from './materials-test-server';
 
 const toasts = vi.hoisted(() => ({ success: [] as string[] }));
 vi.mock('../../ui/toast', () => ({

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, blueRoom as room, sessionAs } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
-import { fakeApi, blueRoom as room, sessionAs } from '../materials/materials-test-server';
 import { RoomActivityList } from './room-activity-list';
 import { FacilitatorRoomsPage } from './rooms-page';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
+import { fakeApi, blueRoom as room, sessionAs } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
-import { fakeApi, blueRoom as room, sessionAs } from '../materials/materials-test-server';
 import { CreateRoomForm } from './create-room-form';
 import { RoomLanguageSelect } from './room-language';
 

@@ -1,6 +1,6 @@
-import type { MaterialFile, RoomReply } from '@playshop/shared';
+import type { RoomReply } from '@playshop/shared';
 import { vi } from 'vitest';
-import type { Session } from '../../api/session-store';
+import type { Session } from '../api/session-store';
 
 interface FakeCall {
   method: string;
@@ -53,17 +53,3 @@ export const sessionAs = (role: Session['user']['role']): Session => ({
   accessToken: 'token',
   user: { username: 'someone', org: 'Demo Org', orgId: 2, role, userId: 7 },
 });
-
-export function materialFile(folderPath: string, name: string, size: number): MaterialFile {
-  return {
-    bucket: 'local',
-    name,
-    fullPath: `documents/${folderPath}/${name}`,
-    size,
-    contentType: 'application/pdf',
-    timeCreated: '2025-01-02T10:00:00.000Z',
-    updated: '2025-01-02T10:00:00.000Z',
-    md5Hash: null,
-    customMetadata: {},
-  };
-}
