@@ -140,7 +140,7 @@ describe.runIf(hasChromium)('audit log', () => {
     await poll(() => page.getByRole('row').count()).toBe(2);
     const entry = await page.getByRole('row').nth(1).innerText();
     expect(entry).toContain('User: anna@lernwerk.koeln');
-    expect(entry).toMatch(/Role: FACILITATOR\s*→\s*ADMIN/);
+    expect(entry).toMatch(/Role: Facilitator\s*→\s*Admin/);
   });
 
   it("takes and refuses e-mail addresses exactly as Chromium's own <input type=email> does", async () => {

@@ -78,12 +78,13 @@ describe('the audit log in words', () => {
     expect(await rowText(1)).toContain('Turned password sign-in off');
     expect(await rowText(1)).toContain('Password sign-in turned off: No → Yes');
     expect(await rowText(1)).toContain('Organization: Demo Org');
+    expect(await rowText(1)).toContain('anna@lernwerk.koeln (Admin)');
     expect(await rowText(2)).toContain('Changed the sign-in settings');
     expect(await rowText(2)).toContain('Client secret: (hidden) → (new, hidden)');
     expect(await rowText(3)).toContain('Deleted a room');
     expect(await rowText(3)).toContain('Room: Blue Room');
     expect(await rowText(4)).toContain("Changed a user's role");
-    expect(await rowText(4)).toContain('Role: FACILITATOR → ADMIN');
+    expect(await rowText(4)).toContain('Role: Facilitator → Admin');
     expect(await rowText(4)).toContain('User: Demo Org');
     expect(screen.queryByText(/DELETE \/deleteroom/)).toBeNull();
   });

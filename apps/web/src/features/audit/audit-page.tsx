@@ -12,7 +12,7 @@ import { useT } from '../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { DataTable, type DataTableColumn, queryPageProps } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
-import { actionChoices, actionText, fieldText, targetText, valueText } from './audit-text';
+import { actionChoices, actionText, fieldText, roleText, targetText, valueText } from './audit-text';
 
 // In the reader's language; seconds kept, as an audit trail needs them.
 const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
@@ -25,7 +25,8 @@ function Changes({ changes }: { changes: AuditEntry['changes'] }) {
     <Stack gap={2}>
       {Object.entries(changes).map(([field, [before, after]]) => (
         <Text key={field} size="sm">
-          {fieldText(t, field)}: <Code>{valueText(t, before)}</Code> → <Code>{valueText(t, after)}</Code>
+          {fieldText(t, field)}: <Code>{valueText(t, before, field)}</Code> →{' '}
+          <Code>{valueText(t, after, field)}</Code>
         </Text>
       ))}
     </Stack>
@@ -69,7 +70,10 @@ export function AuditPage() {
   const t = useT();
   const columns: DataTableColumn<AuditEntry>[] = [
     { header: t('audit.when'), render: (e) => when(e.at) },
-    { header: t('audit.who'), render: (e) => (e.actorRole ? `${e.actor} (${e.actorRole})` : e.actor) },
+    {
+      header: t('audit.who'),
+      render: (e) => (e.actorRole ? `${e.actor} (${roleText(t, e.actorRole)})` : e.actor),
+    },
     { header: t('audit.action'), render: (e) => actionText(t, e) },
     { header: t('audit.target'), render: (e) => targetText(t, e) },
     { header: t('audit.changes'), render: (e) => <Changes changes={e.changes} /> },

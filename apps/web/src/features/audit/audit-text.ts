@@ -1,4 +1,11 @@
-import { AUDIT_ACTION_TEXTS, AUDIT_ROUTES, type AuditEntry, auditActionKey } from '@playshop/shared';
+import {
+  AUDIT_ACTION_TEXTS,
+  AUDIT_ROUTES,
+  type AuditEntry,
+  auditActionKey,
+  isLanguage,
+  LANGUAGE_NAMES,
+} from '@playshop/shared';
 import { hasMessage, type StaffMessageId } from '../../i18n/i18n';
 
 type Translate = (id: StaffMessageId, values?: Record<string, string | number>) => string;
@@ -39,10 +46,25 @@ export function targetText(t: Translate, entry: AuditEntry): string {
 
 export const fieldText = (t: Translate, field: string) => textOr(t, `audit.field.${field}`, field);
 
-/** A before or after value: yes/no, (empty), a hidden secret's mark, text as it is, lists as JSON. */
-export function valueText(t: Translate, value: unknown): string {
+const ROLE_IDS: Readonly<Record<string, StaffMessageId>> = {
+  SUPER_ADMIN: 'users.roleSuperAdmin',
+  ADMIN: 'users.roleAdmin',
+  FACILITATOR: 'users.roleFacilitator',
+  PLAYER: 'users.rolePlayer',
+};
+
+/** A role in words (`ADMIN` → Admin); anything else as it is. */
+export const roleText = (t: Translate, role: string) => (ROLE_IDS[role] ? t(ROLE_IDS[role]) : role);
+
+/**
+ * A before or after value: yes/no, (empty), a role or a language by its name, a hidden secret's
+ * mark, text as it is, lists as JSON.
+ */
+export function valueText(t: Translate, value: unknown, field = ''): string {
   if (value === null || value === undefined || value === '') return t('audit.none');
   if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
+  if (typeof value === 'string' && /role$/i.test(field)) return roleText(t, value);
+  if (typeof value === 'string' && field === 'language' && isLanguage(value)) return LANGUAGE_NAMES[value];
   if (typeof value === 'string') return textOr(t, auditMessageId('audit.value', value), value);
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
