@@ -1,8 +1,10 @@
 /**
- * The audit log page (issue 30 item 3): an organization's admin reads who signed in, who was refused
- * and what changed (before → after), filters it, pages through it and exports it as CSV.
+ * The audit log page (issue 30 item 3, issue 42): an organization's admin reads who signed in, who
+ * was refused and what changed, in words with before → after, filters it, pages through it and
+ * exports it as CSV. E-mail addresses are taken as the browser's own type=email takes them.
  */
 import { readFile } from 'node:fs/promises';
+import { EMAIL_ADDRESS } from '@playshop/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
@@ -12,6 +14,12 @@ import { browserSuite, poll, visible } from './support/suite';
 import { createUserIn, orgNamed } from './support/super-admin';
 
 const suite = browserSuite();
+
+/** Picks an action in the log's filter by its words. */
+async function chooseAction(page: Page, words: string) {
+  await page.getByRole('textbox', { name: 'Action' }).fill(words);
+  await page.getByRole('option', { name: words, exact: true }).click();
+}
 
 describe.runIf(hasChromium)('audit log', () => {
   let page: Page;
@@ -55,24 +63,25 @@ describe.runIf(hasChromium)('audit log', () => {
     await visible(page, 'Page 1 of 2');
     const rows = page.getByRole('row');
     // Newest first: the admin's own sign-in, then the refusal, then the super admin's last change.
-    await poll(() => rows.nth(1).innerText()).toContain('auth.login');
+    await poll(() => rows.nth(1).innerText()).toContain('Signed in');
     expect(await rows.nth(1).innerText()).toContain(adminEmail);
-    expect(await rows.nth(2).innerText()).toContain('auth.login_refused');
+    expect(await rows.nth(2).innerText()).toContain('Sign-in refused');
     expect(await rows.nth(2).innerText()).toContain('INVALID_CREDENTIALS');
     const change = await rows.nth(3).innerText();
     expect(change).toContain(ADMIN_EMAIL);
-    expect(change).toContain('PATCH /edit-org');
-    expect(change).toMatch(/phone: "555 0111"\s*→\s*"555 0112"/);
+    expect(change).toContain("Changed an organization's settings");
+    expect(change).toContain('Organization: Demo Org');
+    expect(change).toMatch(/Phone: 555 0111\s*→\s*555 0112/);
     await expectAccessible(page, 'audit log');
     await screenshots(page, 'audit-log');
 
     await page.getByRole('button', { name: /next/i }).click();
     await visible(page, 'Page 2 of 2');
-    await poll(() => page.getByText('"555 0101"').first().isVisible()).toBe(true);
+    await poll(() => page.getByText('555 0101', { exact: true }).first().isVisible()).toBe(true);
   });
 
   it('filters by action and exports what the filter shows as CSV', async () => {
-    await page.getByRole('textbox', { name: 'Action' }).fill('auth.login_refused');
+    await chooseAction(page, 'Sign-in refused');
     await visible(page, 'Page 1 of 1');
     await poll(() => page.getByRole('row').count()).toBe(2);
 
@@ -81,11 +90,12 @@ describe.runIf(hasChromium)('audit log', () => {
     const file = await (await download).path();
     const lines = (await readFile(file, 'utf8')).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'at,actor,role,action,target type,target id,target,changes,address,organization id',
+      'at,actor,role,action,target type,target id,target,changes,address,organization id,action key',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(adminEmail);
-    expect(lines[1]).toContain('auth.login_refused');
+    expect(lines[1]).toContain(',Sign-in refused,');
+    expect(lines[1]).toMatch(/,auth\.login_refused$/);
   });
 
   it("downloads the organization's data as one zip from Settings, and the log shows the export", async () => {
@@ -98,7 +108,64 @@ describe.runIf(hasChromium)('audit log', () => {
     const bytes = await readFile(await saved.path());
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     await page.getByRole('link', { name: 'Audit log', exact: true }).click();
-    await page.getByRole('textbox', { name: 'Action' }).fill('org.export');
+    await chooseAction(page, "Downloaded the organization's data");
     await poll(() => page.getByRole('row').count()).toBe(2);
+  });
+
+  it('the admin adds anna@lernwerk.koeln with the form and makes her an admin: the log says so in words', async () => {
+    await page.getByRole('link', { name: 'Admins', exact: true }).click();
+    await page.waitForURL('**/admin/admin-users');
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    await page.getByRole('textbox', { name: 'First Name' }).fill('Anna');
+    await page.getByRole('textbox', { name: 'Last Name' }).fill('Lernwerk');
+    await page.getByRole('textbox', { name: 'Email' }).fill('anna@lernwerk.koeln');
+    await page.getByRole('textbox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Facilitator', exact: true }).click();
+    await page.getByLabel(/^Password/).fill('amber meadow lantern');
+    await page.getByLabel(/^Confirm Password/).fill('amber meadow lantern');
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    await visible(page, 'Successfully created User');
+    await page
+      .getByRole('button', { name: /^Edit .*Anna/ })
+      .first()
+      .click();
+    await page.getByRole('textbox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Admin', exact: true }).click();
+    await page.getByRole('button', { name: /^(Save|Edit Admin)$/ }).click();
+    await visible(page, 'Successfully updated User');
+
+    await page.getByRole('link', { name: 'Audit log', exact: true }).click();
+    await page.waitForURL('**/admin/audit-log');
+    await chooseAction(page, "Changed a user's role");
+    await poll(() => page.getByRole('row').count()).toBe(2);
+    const entry = await page.getByRole('row').nth(1).innerText();
+    expect(entry).toContain('User: anna@lernwerk.koeln');
+    expect(entry).toMatch(/Role: Facilitator\s*→\s*Admin/);
+  });
+
+  it("takes and refuses e-mail addresses exactly as Chromium's own <input type=email> does", async () => {
+    const addresses = [
+      'anna@lernwerk.koeln',
+      'x@studio.photography',
+      'o.brien+tag@sub.example.co.uk',
+      'a@b',
+      'no-at-sign',
+      'anna@',
+      'anna lena@lernwerk.koeln',
+      'anna@lernwerk..koeln',
+      'anna@-lernwerk.koeln',
+      'anna@lern_werk.koeln',
+      `anna@${'a'.repeat(64)}.koeln`,
+    ];
+    const browser = await page.evaluate((list) => {
+      const input = document.createElement('input');
+      input.type = 'email';
+      return list.map((value) => {
+        input.value = value;
+        return input.checkValidity();
+      });
+    }, addresses);
+    expect(browser).toEqual(addresses.map((a) => EMAIL_ADDRESS.test(a)));
+    expect(browser.filter(Boolean)).toHaveLength(4);
   });
 });

@@ -47,6 +47,14 @@ export const zLine = () =>
   z.string().check(z.refine((v) => !CONTROL_CHARS.test(v), INPUT_TEXTS.controlChars));
 
 /**
+ * A "valid e-mail address" as the HTML standard defines it, the rule a browser's `<input type=email>`
+ * applies: any domain ending (anna@lernwerk.koeln, x@studio.photography), each domain label 1 to 63
+ * letters, digits or inner hyphens. https://html.spec.whatwg.org/#valid-e-mail-address
+ */
+export const EMAIL_ADDRESS =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
  * A value normalised before its schema checks it (a select's '' as nothing, a type's spelling): zod/mini
  * has no `z.preprocess`, this is the pipe classic zod builds for it (the transform, then the schema).
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { DELETE, endpoints, GET, PATCH, POST } from './endpoint';
-import { zIdParam, zLine } from './input';
+import { EMAIL_ADDRESS, zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
@@ -63,9 +63,7 @@ export const ZExpiry = z
 
 const ZOrgEmail = z
   .pipe(z.nullish(zLine().check(z.trim(), z.maxLength(254))), z.transform(keepUnsetClearEmpty))
-  .check(
-    z.refine((v) => v == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), { message: ORG_TEXTS.invalidEmail }),
-  );
+  .check(z.refine((v) => v == null || EMAIL_ADDRESS.test(v), { message: ORG_TEXTS.invalidEmail }));
 
 /** The game screen's music: an https embed address, or null/'' for none. */
 const ZMusicPlaylistUrl = z

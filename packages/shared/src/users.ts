@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { DELETE, endpoints, GET, PATCH, POST, PUT } from './endpoint';
-import { zIdParam, zLine, zPreprocess } from './input';
+import { EMAIL_ADDRESS, zIdParam, zLine, zPreprocess } from './input';
 import { ZStaffLanguage } from './languages';
 import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
@@ -31,9 +31,6 @@ export const USER_TEXTS = {
 
 export const RESERVED_USERNAMES: readonly string[] = ['admin', 'facilitator'];
 
-/** SPEC §5: a standard address whose top-level domain has 2 to 4 letters. */
-export const USER_EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,4}$/;
-
 const ZFirstName = zLine().check(z.trim(), z.minLength(1, VALIDATION.firstNameRequired), z.maxLength(100));
 const ZLastName = zLine().check(z.trim(), z.minLength(1, VALIDATION.lastNameRequired), z.maxLength(100));
 const ZUserEmail = z.pipe(
@@ -41,7 +38,7 @@ const ZUserEmail = z.pipe(
     z.trim(),
     z.minLength(1, USER_TEXTS.emailRequired),
     z.maxLength(254),
-    z.regex(USER_EMAIL, VALIDATION.userInvalidEmail),
+    z.regex(EMAIL_ADDRESS, VALIDATION.userInvalidEmail),
   ),
   z.transform((v) => v.toLowerCase()),
 );

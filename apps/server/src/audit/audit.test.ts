@@ -3,12 +3,14 @@
  * refusals, with who, what (before → after), when and from where; scoped by organization; filtered,
  * paged and exported; append-only, with a retention purge.
  */
-import { sql } from 'drizzle-orm';
+import { API_PREFIX, AUDIT_ROUTES, type OrgSignInUpdate } from '@playshop/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { auditLog } from '../db/schema';
+import { auditLog, orgSignIn } from '../db/schema';
 import {
   createOrg,
+  createRoom,
   createTestContext,
   createUser,
   signIn,
@@ -16,6 +18,8 @@ import {
   type TestContext,
   type TestOrg,
 } from '../test/context';
+import { startOidcProvider, type TestOidcProvider } from '../test/oidc-provider';
+import { signInSettings } from '../test/two-factor';
 import { auditService } from './service';
 
 let ctx: TestContext;
@@ -63,11 +67,11 @@ describe('what is recorded', () => {
   it('a licence expiry change by the super admin: who, before → after, when and from which address', async () => {
     const res = await call('PATCH', '/edit-org', root.headers, { id: org.id, expiry: '2031-01-31' });
     expect(res.statusCode, res.body).toBe(200);
-    const { items } = await entries(root.headers, '?action=PATCH%20%2Fedit-org');
+    const { items } = await entries(root.headers, '?action=org.edit');
     expect(items[0]).toMatchObject({
       actor: root.email,
       actorRole: 'SUPER_ADMIN',
-      action: 'PATCH /edit-org',
+      action: 'org.edit',
       targetType: 'organization',
       targetId: String(org.id),
       target: 'Audit Org',
@@ -91,7 +95,7 @@ describe('what is recorded', () => {
     expect(edit.statusCode, edit.body).toBe(200);
     expect((await call('DELETE', `/delete-admin/${staff.id}`, admin.headers)).statusCode).toBe(200);
     const { items } = await entries(admin.headers, `?q=${encodeURIComponent(staff.email!)}`);
-    expect(items.map((e) => e.action)).toEqual([`DELETE /delete-admin/:id`, 'PATCH /edit-admin']);
+    expect(items.map((e) => e.action)).toEqual(['user.delete', 'user.role_change']);
     expect(items[1]).toMatchObject({ actor: admin.email, changes: { role: ['FACILITATOR', 'ADMIN'] } });
     expect(items[0]).toMatchObject({ targetId: String(staff.id), target: staff.email, orgId: org.id });
   });
@@ -131,6 +135,145 @@ describe('what is recorded', () => {
   });
 });
 
+describe('in words, with before → after (issue 42)', () => {
+  let provider: TestOidcProvider;
+  beforeAll(async () => {
+    provider = await startOidcProvider(['http://localhost:3000/sso/callback']);
+  });
+  afterAll(() => provider.close());
+
+  const newest = async (headers: Record<string, string>, n: number) =>
+    (await entries(headers, `?size=${n}`)).items.slice(0, n).reverse();
+
+  it('every change route and audited read has an action key and a target type', () => {
+    const audited = ctx.app.registeredRoutes
+      .filter((r) => r.url.startsWith(`${API_PREFIX}/`) && r.method !== 'GET' && !r.isPublic)
+      .map((r) => `${r.method} ${r.url.slice(API_PREFIX.length)}`);
+    expect(audited.length).toBeGreaterThan(50);
+    expect(audited.filter((key) => !AUDIT_ROUTES[key])).toEqual([]);
+    // And no row for a route that does not exist.
+    const all = new Set(ctx.app.registeredRoutes.map((r) => `${r.method} ${r.url.slice(API_PREFIX.length)}`));
+    expect(Object.keys(AUDIT_ROUTES).filter((key) => !all.has(key))).toEqual([]);
+  });
+
+  it('sign-in settings: single sign-on on, password sign-in off and on, two-factor required, each named with before → after', async () => {
+    const put = async (over: Partial<OrgSignInUpdate>) => {
+      const res = await call(
+        'PUT',
+        `/organizations/${org.id}/sign-in`,
+        admin.headers,
+        signInSettings({
+          ssoEnabled: true,
+          issuer: provider.issuer,
+          clientId: provider.clientId,
+          ...over,
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await put({ clientSecret: provider.clientSecret });
+    await put({ passwordSignInDisabled: true });
+    await put({ passwordSignInDisabled: false });
+    await put({ requireTwoFactorForAdmins: true });
+    await put({ requireTwoFactorForAdmins: true, clientSecret: 'a-new-client-secret-of-enough-length' });
+    const log = await newest(admin.headers, 5);
+    expect(log.map((e) => [e.action, e.changes])).toEqual([
+      [
+        'signIn.sso_on',
+        {
+          ssoEnabled: [false, true],
+          issuer: [null, provider.issuer],
+          clientId: [null, provider.clientId],
+          clientSecret: [null, 'hidden-new'],
+        },
+      ],
+      ['signIn.password_off', { passwordSignInDisabled: [false, true] }],
+      ['signIn.password_on', { passwordSignInDisabled: [true, false] }],
+      ['signIn.two_factor_on', { requireTwoFactorForAdmins: [false, true] }],
+      // A replaced secret is named, never shown (sealed or not).
+      ['signIn.change', { clientSecret: ['hidden', 'hidden-new'] }],
+    ]);
+    expect(log.every((e) => e.target === 'Audit Org' && e.targetType === 'organization')).toBe(true);
+    const csv = (await call('GET', '/audit-log/export', admin.headers)).body;
+    expect(csv).toContain('Turned password sign-in off');
+    expect(csv).not.toContain(provider.clientSecret);
+    const [sealed] = await ctx.database.db
+      .select({ s: orgSignIn.clientSecretEncrypted })
+      .from(orgSignIn)
+      .where(eq(orgSignIn.orgId, org.id));
+    expect(csv).not.toContain(sealed!.s!);
+  });
+
+  it('the product-wide two-factor rule, brand colours, a room language and guests, the own language: before → after', async () => {
+    const room = await createRoom(ctx.database, org.id, 'Language Room', 'Language Workshop');
+    const ok = async (
+      method: 'PUT' | 'DELETE',
+      url: string,
+      headers: Record<string, string>,
+      body?: object,
+    ) => expect((await call(method, url, headers, body)).statusCode).toBe(200);
+    await ok('PUT', '/product-sign-in', root.headers, { requireTwoFactorForStaff: true });
+    await ok('PUT', '/product-sign-in', root.headers, { requireTwoFactorForStaff: false });
+    await ok('PUT', '/org-branding', admin.headers, {
+      orgId: org.id,
+      primaryColor: '#0b7285',
+      accentColor: null,
+    });
+    await ok('PUT', `/rooms/${room.id}/language`, admin.headers, { language: 'de' });
+    await ok('PUT', `/rooms/${room.id}/guests`, admin.headers, { allowGuests: true });
+    await ok('PUT', '/account/language', admin.headers, { language: 'de' });
+    const product = await newest(root.headers, 6);
+    expect(product.slice(0, 2).map((e) => [e.action, e.changes])).toEqual([
+      ['productSignIn.two_factor_on', { requireTwoFactorForStaff: [false, true] }],
+      ['productSignIn.two_factor_off', { requireTwoFactorForStaff: [true, false] }],
+    ]);
+    const mine = await newest(admin.headers, 4);
+    expect(mine.map((e) => [e.action, e.target, e.changes])).toEqual([
+      ['branding.colors', 'Audit Org', { brandPrimary: [null, '#0b7285'] }],
+      ['room.language', 'Language Room', { language: [null, 'de'] }],
+      ['room.guests', 'Language Room', { allowGuests: [null, true] }],
+      ['account.language', admin.email, { language: [null, 'de'] }],
+    ]);
+  });
+
+  it("a deleted room's entry names the room", async () => {
+    const room = await createRoom(ctx.database, org.id, 'Blue Room', 'Blue Workshop');
+    expect((await call('DELETE', `/deleteroom/${room.id}`, admin.headers)).statusCode).toBe(200);
+    const { items } = await entries(admin.headers, '?action=room.delete');
+    expect(items[0]).toMatchObject({
+      action: 'room.delete',
+      targetType: 'room',
+      targetId: String(room.id),
+      target: 'Blue Room',
+      orgId: org.id,
+    });
+  });
+
+  it('entries stored with raw routes before keys still read in words, and match the filter by key', async () => {
+    const at = new Date();
+    await ctx.database.db.insert(auditLog).values([
+      { at, orgId: org.id, actorLabel: 'old@example.com', action: 'DELETE /deleteroom/:id', targetId: '7' },
+      {
+        at,
+        orgId: org.id,
+        actorLabel: 'old@example.com',
+        action: 'PATCH /edit-admin',
+        changes: { role: ['FACILITATOR', 'ADMIN'] },
+      },
+    ]);
+    const deleted = await entries(admin.headers, '?action=room.delete');
+    expect(deleted.items.map((e) => e.action)).toContain('DELETE /deleteroom/:id');
+    expect(deleted.items.map((e) => e.action)).toContain('room.delete');
+    const lines = (await call('GET', '/audit-log/export?q=old%40example.com', admin.headers)).body.split(
+      '\r\n',
+    );
+    expect(lines.some((l) => l.includes(',Deleted a room,') && l.endsWith(',room.delete'))).toBe(true);
+    expect(lines.some((l) => l.includes(`,Changed a user's role,`) && l.endsWith(',user.role_change'))).toBe(
+      true,
+    );
+  });
+});
+
 describe('reading it', () => {
   it("an org admin sees only their organization's entries; the super admin every one, or one organization's", async () => {
     await call('PATCH', '/edit-org', otherAdmin.headers, { id: other.id, phone: '555 0100' });
@@ -167,7 +310,8 @@ describe('reading it', () => {
   });
 
   it('exports the filtered entries as CSV, and records the export', async () => {
-    const res = await call('GET', '/audit-log/export?action=PATCH%20%2Fedit-org', root.headers);
+    const exportsBefore = (await entries(root.headers, '?action=audit.export')).count;
+    const res = await call('GET', '/audit-log/export?action=org.edit', root.headers);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(
@@ -175,13 +319,16 @@ describe('reading it', () => {
     );
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'at,actor,role,action,target type,target id,target,changes,address,organization id',
+      'at,actor,role,action,target type,target id,target,changes,address,organization id,action key',
     );
     expect(lines.some((l) => l.includes('expiry: null → ""2031-01-31""') && l.includes('192.0.2.10'))).toBe(
       true,
     );
-    expect(lines.slice(1).every((l) => l.includes('PATCH /edit-org'))).toBe(true);
-    expect((await entries(root.headers, '?action=audit.export')).count).toBe(1);
+    expect(lines.slice(1).every((l) => l.includes("Changed an organization's settings,organization"))).toBe(
+      true,
+    );
+    expect(lines.slice(1).every((l) => l.endsWith(',org.edit'))).toBe(true);
+    expect((await entries(root.headers, '?action=audit.export')).count).toBe(exportsBefore + 1);
   });
 });
 

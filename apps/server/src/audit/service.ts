@@ -1,5 +1,14 @@
-import { type AuditEntry, type AuditFilter, inScope, pageMeta } from '@playshop/shared';
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  AUDIT_ACTION_TEXTS,
+  type AuditEntry,
+  type AuditFilter,
+  auditActionKey,
+  auditActionsMatching,
+  inScope,
+  isAuditActionKey,
+  pageMeta,
+} from '@playshop/shared';
+import { and, count, desc, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { type Actor, orgScope } from '../http/actor';
@@ -62,7 +71,10 @@ const where = (actor: Actor, filter: AuditFilter): SQL | undefined => {
   const term = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
   return and(
     scope,
-    filter.action ? eq(auditLog.action, filter.action) : undefined,
+    // A key matches the routes older entries were stored with too (a route, its key's entries).
+    filter.action
+      ? inArray(auditLog.action, auditActionsMatching(auditActionKey(filter.action, null)))
+      : undefined,
     term ? or(ilike(auditLog.actorLabel, term), ilike(auditLog.targetLabel, term)) : undefined,
     filter.from ? gte(auditLog.at, new Date(`${filter.from}T00:00:00Z`)) : undefined,
     filter.to ? lt(auditLog.at, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
@@ -84,13 +96,22 @@ const toEntry = (row: typeof auditLog.$inferSelect): AuditEntry => ({
   address: row.address,
 });
 
-/** Entries as CSV, newest first as given, one line each with its changes as `field: before → after`. */
+/** An entry's action in English words (an older entry's route read as its key); else as stored. */
+function actionWords(e: AuditEntry): string {
+  const key = auditActionKey(e.action, e.changes);
+  return isAuditActionKey(key) ? AUDIT_ACTION_TEXTS[key] : e.action;
+}
+
+/**
+ * Entries as CSV, newest first as given, one line each: the action in words (its key in the last
+ * column, for filters and scripts), the changes as `field: before → after`.
+ */
 function auditCsv(entries: AuditEntry[]): string {
   const lines = entries.map((e) => [
     e.at,
     e.actor,
     e.actorRole ?? '',
-    e.action,
+    actionWords(e),
     e.targetType ?? '',
     e.targetId ?? '',
     e.target ?? '',
@@ -101,6 +122,7 @@ function auditCsv(entries: AuditEntry[]): string {
       : '',
     e.address ?? '',
     e.orgId === null ? '' : String(e.orgId),
+    auditActionKey(e.action, e.changes),
   ]);
   return toCsv([
     [
@@ -114,6 +136,7 @@ function auditCsv(entries: AuditEntry[]): string {
       'changes',
       'address',
       'organization id',
+      'action key',
     ],
     ...lines,
   ]);

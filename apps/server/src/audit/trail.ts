@@ -2,6 +2,8 @@ import {
   ADMIN_ROLES,
   API_PREFIX,
   AUDIT_ACTIONS,
+  AUDIT_ROUTES,
+  auditActionKey,
   canPickAnyOrganization,
   type Role,
   ZLoginReply,
@@ -17,6 +19,7 @@ import {
   auditActorOf,
   changedFields,
 } from './service';
+import { firstNumber, nameBefore, SNAPSHOTS, secretChanges } from './snapshots';
 
 /** What a handler adds to its request's audit entry: the thing's name and organization, what changed. */
 export interface AuditNote {
@@ -25,9 +28,16 @@ export interface AuditNote {
   changes?: AuditChanges | null;
 }
 
+/** What the audit trail read before the handler ran: the target's name, the settings it changes. */
+interface AuditBefore {
+  name: string | null;
+  settings: Record<string, unknown> | null;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auditNote: AuditNote | null;
+    auditBefore: AuditBefore | null;
   }
   interface FastifyContextConfig {
     /**
@@ -55,13 +65,6 @@ export function noteChange(
 
 type Bag = Record<string, unknown>;
 const asBag = (v: unknown): Bag => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Bag) : {});
-const firstNumber = (...values: unknown[]): number | undefined => {
-  for (const v of values) {
-    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-    if (typeof n === 'number' && Number.isInteger(n)) return n;
-  }
-  return undefined;
-};
 const firstString = (...values: unknown[]): string | undefined =>
   values.find((v): v is string => typeof v === 'string' && v !== '');
 
@@ -131,50 +134,105 @@ async function recordSignIn(
   );
 }
 
+/** Routes whose target is the caller themselves. */
+const SELF_ROUTES = new Set([
+  'PUT /account/language',
+  'POST /two-factor/setup',
+  'POST /two-factor/confirm',
+  'POST /two-factor/disable',
+]);
+
+/** `METHOD /path` of the request's route, below the API prefix: its row in AUDIT_ROUTES. */
+const routeKey = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url!.replace(API_PREFIX, '')}`;
+
+/** Whether this request is recorded as a change (or an audited read) by an admin or super admin. */
+function isAudited(req: FastifyRequest): boolean {
+  if (req.method === 'GET' && !req.routeOptions.config?.audit) return false;
+  const actor = req.actor;
+  return Boolean(actor && ADMIN_ROLES.includes(actor.role as Role));
+}
+
+/**
+ * Before the handler: the target's name (a deleted room's entry keeps it) and the settings the route
+ * changes (their before), read only for requests that will be recorded.
+ */
+async function readBefore(db: Db, req: FastifyRequest): Promise<void> {
+  if (req.routeOptions.config?.audit === 'signIn' || !isAudited(req)) return;
+  const key = routeKey(req);
+  const type = AUDIT_ROUTES[key]?.[1];
+  const snapshot = SNAPSHOTS[key];
+  req.auditBefore = {
+    name: type ? await nameBefore(db, type, req) : null,
+    settings: snapshot ? await snapshot(db, req) : null,
+  };
+}
+
 /** A change by an admin or super admin (or an audited read): who, what, which target, from where. */
 async function recordChange(
   audit: AuditService,
+  db: Db,
   req: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
 ): Promise<void> {
+  if (!isAudited(req) || reply.statusCode >= 400) return;
+  const actor = req.actor!;
   const config = req.routeOptions.config;
-  if (req.method === 'GET' && !config?.audit) return;
-  const actor = req.actor;
-  if (!actor || !ADMIN_ROLES.includes(actor.role as Role) || reply.statusCode >= 400) return;
   const note = req.auditNote ?? {};
   const params = asBag(req.params);
   const body = asBag(req.body);
   const out = replyBody(reply, payload);
   const target = note.target ?? {};
+  const key = routeKey(req);
+  const route = AUDIT_ROUTES[key];
+  const before = req.auditBefore;
+  // One's own language and two-factor sign-in: the actor is the target.
+  const self = SELF_ROUTES.has(key);
+  const snapshot = SNAPSHOTS[key];
+  // A setting's before → after: the handler's note, else the route's settings read again now.
+  const changes = secretChanges(
+    note.changes !== undefined
+      ? note.changes
+      : snapshot && before?.settings
+        ? changedFields(before.settings, await snapshot(db, req))
+        : null,
+  );
   const orgId = !canPickAnyOrganization(actor.role)
     ? actor.orgId
     : target.orgId !== undefined
       ? target.orgId
       : (firstNumber(params.orgId, body.organizationId, body.orgId, out.organizationId, out.orgId) ?? null);
-  const schema = req.routeOptions.schema as { tags?: string[] } | undefined;
   await audit.record(
     auditActorOf(actor),
-    note.action ?? (config?.audit || `${req.method} ${req.routeOptions.url!.replace(API_PREFIX, '')}`),
+    // A key in words for the web (the route itself only for a route the table lacks).
+    auditActionKey(note.action ?? config?.audit ?? route?.[0] ?? key, changes),
     {
-      type: target.type ?? schema?.tags?.[0] ?? null,
-      id: target.id ?? firstNumber(params.id, body.id, out.id) ?? null,
+      type: target.type ?? route?.[1] ?? null,
+      id: target.id ?? (self ? actor.userId : firstNumber(params.id, params.orgId, body.id, out.id)) ?? null,
+      // A handler's null stays null (an erased player's entry names no one).
       label:
-        target.label ??
-        firstString(
-          out.name,
-          out.email,
-          out.username,
-          out.title,
-          body.name,
-          body.email,
-          body.username,
-          body.title,
-        ) ??
-        null,
+        'label' in target
+          ? (target.label ?? null)
+          : self
+            ? actor.username
+            : (firstString(
+                out.name,
+                out.email,
+                out.username,
+                out.title,
+                body.name,
+                body.email,
+                body.username,
+                body.title,
+                body.folderPath,
+                body.oldFolderPath,
+                body.filePath,
+              ) ??
+              before?.name ??
+              null),
       orgId,
     },
-    note.changes ?? null,
+    changes,
     req.ip,
   );
 }
@@ -188,12 +246,22 @@ async function recordChange(
  */
 export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db: Db): void {
   app.decorateRequest('auditNote', null);
+  app.decorateRequest('auditBefore', null);
+
+  app.addHook('preHandler', async (req) => {
+    if (req.routeOptions.url === undefined) return;
+    try {
+      await readBefore(db, req);
+    } catch (err) {
+      req.log.error({ err: { message: (err as Error).message } }, 'audit: the before of a change not read');
+    }
+  });
 
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.routeOptions.url === undefined) return payload;
     try {
       if (req.routeOptions.config?.audit === 'signIn') await recordSignIn(audit, db, req, reply, payload);
-      else await recordChange(audit, req, reply, payload);
+      else await recordChange(audit, db, req, reply, payload);
     } catch (err) {
       req.log.error({ err: { message: (err as Error).message } }, 'audit entry not written');
     }

@@ -33,6 +33,7 @@ import { AppError, notFound } from '../http/errors';
 import { printedCardSetColumns } from '../print/printed-cards';
 import type { Storage } from '../storage/storage';
 import { personColumns } from '../users/reading';
+import { answerLines } from './answers-csv';
 
 const FILES_PREFIX = `${API_PREFIX}${FILES_PATH}/`;
 const EVENTS_PAGE = 2_000;
@@ -189,6 +190,11 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
           ),
         ),
         'game-events.jsonl',
+      );
+      // The same answers as a table a spreadsheet opens (issue 42 item 7).
+      zip.addReadStream(
+        Readable.from(answerLines(db, data.orgGames, new Map(data.orgRooms.map((r) => [r.id, r.name])))),
+        'answers.csv',
       );
       const auditActor = { userId: 0, role: actor.role, orgId: id, orgName: org.name, username: '' };
       zip.addReadStream(

@@ -16,10 +16,14 @@ import {
   games,
   images,
   organizations,
+  orgSignIn,
+  questions,
+  refreshTokens,
   rooms,
   sessionContent,
   sessions,
   users,
+  userTwoFactor,
 } from '../db/schema';
 import { createOrg, createRoomWithPeople, createUser, signIn, signInNewUser } from '../test/context';
 import { expectFieldRefusal } from '../test/error-replies';
@@ -125,6 +129,7 @@ describe('GET /organizations/{id}/export', () => {
     const files = await unzip(res.rawPayload);
     expect([...files.keys()].sort()).toEqual(
       [
+        'answers.csv',
         'audit-log.csv',
         'content.json',
         `files/${r.key}`,
@@ -158,6 +163,118 @@ describe('GET /organizations/{id}/export', () => {
       (await suite.ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers })).rawPayload,
     );
     expect(again.get('audit-log.csv')!.toString()).toContain('org.export');
+  });
+
+  it('holds the answers as a readable table: game, room, question, player, answer, right or wrong, time, when', async () => {
+    const r = await playedRoom();
+    const { db } = suite.ctx.database;
+    const [alice, bob] = r.players;
+    const [cat] = await db.select().from(categories).limit(1);
+    const [item] = await db
+      .insert(content)
+      .values({ title: 'Capital', description: 'd', type: 'QUESTION', categoryId: cat!.id })
+      .returning();
+    await db
+      .insert(questions)
+      .values({ contentId: item!.id, question: 'Which city is the capital, "really"?' });
+    const sentAt = new Date('2026-03-02T10:00:00.000Z');
+    const after = (ms: number) => new Date(sentAt.getTime() + ms).toISOString();
+    const question = {
+      contentId: item!.id,
+      contentType: 'QUESTION',
+      question: {
+        options: [
+          { id: 11, name: 'Bonn' },
+          { id: 12, name: 'Berlin' },
+        ],
+        correct: 12,
+      },
+    };
+    const answer = (userId: number, username: string, choice: number, ms: number) => ({
+      contentId: item!.id,
+      userId,
+      username,
+      choice,
+      at: after(ms),
+    });
+    const game = (await db.insert(games).values({ roomId: r.roomId, lastSeq: 5 }).returning())[0]!;
+    await db.insert(gameEvents).values([
+      { gameId: game.id, seq: 1, type: 'content_sent', payload: question, createdAt: sentAt },
+      // Bob changes his mind: both answers are lines, the last one is final.
+      {
+        gameId: game.id,
+        seq: 2,
+        type: 'question_answered',
+        payload: answer(bob!.id, bob!.username!, 11, 1500),
+      },
+      {
+        gameId: game.id,
+        seq: 3,
+        type: 'question_answered',
+        payload: answer(alice!.id, alice!.username!, 12, 2250),
+      },
+      {
+        gameId: game.id,
+        seq: 4,
+        type: 'question_answered',
+        payload: answer(bob!.id, bob!.username!, 12, 4000),
+      },
+      { gameId: game.id, seq: 5, type: 'game_ended', payload: {} },
+    ]);
+    const headers = (await signIn(suite.ctx.app, r.admin)).headers;
+    const res = await suite.ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const csv = (await unzip(res.rawPayload)).get('answers.csv')!.toString();
+    const [room] = await db.select().from(rooms).where(eq(rooms.id, r.roomId));
+    const q = '"Which city is the capital, ""really""?"';
+    expect(csv.trim().split('\r\n')).toEqual([
+      'game,room,question,player,answer,right or wrong,time (ms),answered at,final answer',
+      `${game.id},${room!.name},${q},${bob!.username},Bonn,wrong,1500,${after(1500)},no`,
+      `${game.id},${room!.name},${q},${alice!.username},Berlin,right,2250,${after(2250)},yes`,
+      `${game.id},${room!.name},${q},${bob!.username},Berlin,right,4000,${after(4000)},yes`,
+    ]);
+  });
+
+  it('holds no secret: no password hash, sealed SSO client secret, two-factor secret or session token', async () => {
+    const r = await playedRoom();
+    const { db } = suite.ctx.database;
+    const headers = (await signIn(suite.ctx.app, r.admin)).headers;
+    // The admin saves a client secret (SSO stays off): the audit log records the change, not the secret.
+    const secret = 'sso-client-secret-do-not-leak';
+    const saved = await suite.ctx.app.inject({
+      method: 'PUT',
+      url: `/api/v1/organizations/${r.org.id}/sign-in`,
+      headers,
+      payload: {
+        ssoEnabled: false,
+        issuer: 'https://id.example.com',
+        clientId: 'playshop',
+        clientSecret: secret,
+        createAccounts: false,
+        defaultRole: 'FACILITATOR',
+        passwordSignInDisabled: false,
+        requireTwoFactorForAdmins: false,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await db.insert(userTwoFactor).values({ userId: r.admin.id, secretEncrypted: 'sealed-totp-secret-xyz' });
+    const res = await suite.ctx.app.inject({ url: `/api/v1/organizations/${r.org.id}/export`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const everything = [...(await unzip(res.rawPayload)).values()].map((b) => b.toString()).join('\n');
+    const people = await db.select().from(users).where(eq(users.orgId, r.org.id));
+    const [signInRow] = await db.select().from(orgSignIn).where(eq(orgSignIn.orgId, r.org.id));
+    const tokens = await db.select().from(refreshTokens);
+    const secrets = [
+      secret,
+      signInRow!.clientSecretEncrypted!,
+      'sealed-totp-secret-xyz',
+      ...people.flatMap((p) => (p.passwordHash ? [p.passwordHash] : [])),
+      ...tokens.map((t) => t.tokenHash),
+    ];
+    expect(secrets.length).toBeGreaterThan(3);
+    for (const s of secrets)
+      expect(everything.includes(s), `the export holds ${s.slice(0, 12)}…`).toBe(false);
+    expect(everything).not.toMatch(/argon2|passwordHash|password_hash|tokenHash|secretEncrypted/);
   });
 
   it("is another organization's admin's 404 and a facilitator's 403", async () => {

@@ -13,7 +13,7 @@ import { settings } from '../db/schema';
 import type { YoutubeClient } from './youtube';
 
 /** The row of the key/value `settings` table that holds every role's playlist source. */
-const TRAINING_SETTINGS_KEY = 'trainingPlaylists';
+export const TRAINING_SETTINGS_KEY = 'trainingPlaylists';
 
 const NONE: TrainingSource = { kind: 'none' };
 

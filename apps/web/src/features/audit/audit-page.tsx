@@ -1,4 +1,4 @@
-import { Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { AUDIT_API, type AuditEntry, type AuditFilter, PAGE_SIZE } from '@playshop/shared';
 import { IconDownload } from '@tabler/icons-react';
@@ -12,18 +12,21 @@ import { useT } from '../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { DataTable, type DataTableColumn, queryPageProps } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
+import { actionChoices, actionText, fieldText, roleText, targetText, valueText } from './audit-text';
 
 // In the reader's language; seconds kept, as an audit trail needs them.
 const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** `field: before → after` per changed field. */
+/** `field: before → after` per changed field, in the reader's words. */
 function Changes({ changes }: { changes: AuditEntry['changes'] }) {
+  const t = useT();
   if (!changes) return null;
   return (
     <Stack gap={2}>
       {Object.entries(changes).map(([field, [before, after]]) => (
         <Text key={field} size="sm">
-          {field}: <Code>{JSON.stringify(before)}</Code> → <Code>{JSON.stringify(after)}</Code>
+          {fieldText(t, field)}: <Code>{valueText(t, before, field)}</Code> →{' '}
+          <Code>{valueText(t, after, field)}</Code>
         </Text>
       ))}
     </Stack>
@@ -37,9 +40,9 @@ function useAuditLog() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const [typed] = useDebouncedValue({ action: action.trim(), q: q.trim() }, 300);
+  const [typed] = useDebouncedValue({ q: q.trim() }, 300);
   const filter: AuditFilter = {
-    ...(typed.action ? { action: typed.action } : {}),
+    ...(action ? { action } : {}),
     ...(typed.q ? { q: typed.q } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
@@ -58,7 +61,8 @@ function useAuditLog() {
 }
 
 /**
- * `{org}/admin/audit-log`: who changed what, when and from where, newest first. Filter by action,
+ * `{org}/admin/audit-log`: who changed what (in words, with before → after), when and from where,
+ * newest first. Filter by action (chosen by its words),
  * a name (the actor's or the target's) and dates; page through; Export CSV downloads what the
  * filters show. Read-only: entries cannot be edited or deleted.
  */
@@ -66,12 +70,12 @@ export function AuditPage() {
   const t = useT();
   const columns: DataTableColumn<AuditEntry>[] = [
     { header: t('audit.when'), render: (e) => when(e.at) },
-    { header: t('audit.who'), render: (e) => (e.actorRole ? `${e.actor} (${e.actorRole})` : e.actor) },
-    { header: t('audit.action'), render: (e) => e.action },
     {
-      header: t('audit.target'),
-      render: (e) => [e.targetType, e.target ?? e.targetId].filter(Boolean).join(': '),
+      header: t('audit.who'),
+      render: (e) => (e.actorRole ? `${e.actor} (${roleText(t, e.actorRole)})` : e.actor),
     },
+    { header: t('audit.action'), render: (e) => actionText(t, e) },
+    { header: t('audit.target'), render: (e) => targetText(t, e) },
     { header: t('audit.changes'), render: (e) => <Changes changes={e.changes} /> },
     { header: t('audit.address'), render: (e) => e.address ?? '' },
   ];
@@ -96,11 +100,18 @@ export function AuditPage() {
         </ButtonWithIcon>
       </Group>
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <Select
           label={t('audit.action')}
-          placeholder={t('audit.actionPlaceholder')}
-          value={action}
-          onChange={refilter(setAction)}
+          placeholder={t('audit.allActions')}
+          data={actionChoices(t)}
+          value={action || null}
+          onChange={(value) => {
+            setAction(value ?? '');
+            setPage(1);
+          }}
+          searchable
+          clearable
+          w={320}
         />
         <TextInput label={t('audit.personOrTarget')} value={q} onChange={refilter(setQ)} />
         <TextInput label={t('audit.from')} type="date" value={from} onChange={refilter(setFrom)} />
@@ -111,7 +122,7 @@ export function AuditPage() {
         columns={columns}
         rows={entries.data?.items}
         getRowKey={(e) => e.id}
-        getRowLabel={(e) => `${e.action} ${e.id}`}
+        getRowLabel={(e) => `${actionText(t, e)} ${e.id}`}
         thing={t('audit.thing')}
         emptyText={t('audit.empty')}
         {...queryPageProps(entries, page, setPage)}

@@ -1,0 +1,166 @@
+import type { AuditTargetType } from '@playshop/shared';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { PRODUCT_TWO_FACTOR_KEY } from '../auth/two-factor/policy';
+import type { Db } from '../db/client';
+import {
+  categories,
+  content,
+  organizations,
+  orgSignIn,
+  questions,
+  rooms,
+  sessions,
+  settings,
+  users,
+  workshops,
+} from '../db/schema';
+import { TRAINING_SETTINGS_KEY } from '../training/service';
+import type { AuditChanges } from './service';
+
+type Bag = Record<string, unknown>;
+const asBag = (v: unknown): Bag => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Bag) : {});
+
+/** The first whole number among the values (a path's '12' or a body's 12). */
+export const firstNumber = (...values: unknown[]): number | undefined => {
+  for (const v of values) {
+    const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+    if (typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 2_147_483_647) return n;
+  }
+  return undefined;
+};
+
+const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
+
+/** The name of a thing by its id, read before a request changes or deletes it (entries outlive things). */
+const NAMES: Partial<Record<AuditTargetType, (db: Db, id: number) => Promise<string | null | undefined>>> = {
+  room: async (db, id) =>
+    (await one(db.select({ n: rooms.name }).from(rooms).where(eq(rooms.id, id)).limit(1)))?.n,
+  user: async (db, id) =>
+    (
+      await one(
+        db
+          .select({ n: sql<string | null>`coalesce(${users.email}, ${users.username})` })
+          .from(users)
+          .where(eq(users.id, id))
+          .limit(1),
+      )
+    )?.n,
+  organization: async (db, id) =>
+    (await one(db.select({ n: organizations.name }).from(organizations).where(eq(organizations.id, id))))?.n,
+  category: async (db, id) =>
+    (await one(db.select({ n: categories.name }).from(categories).where(eq(categories.id, id))))?.n,
+  content: async (db, id) =>
+    (await one(db.select({ n: content.title }).from(content).where(eq(content.id, id))))?.n,
+  question: async (db, id) =>
+    (
+      await one(
+        db
+          .select({ n: content.title })
+          .from(questions)
+          .innerJoin(content, eq(content.id, questions.contentId))
+          .where(eq(questions.id, id)),
+      )
+    )?.n,
+  workshop: async (db, id) =>
+    (await one(db.select({ n: workshops.name }).from(workshops).where(eq(workshops.id, id))))?.n,
+  session: async (db, id) =>
+    (await one(db.select({ n: sessions.name }).from(sessions).where(eq(sessions.id, id))))?.n,
+};
+
+/** The target's name as it is before the request: what a deleted room's entry names it by. */
+export async function nameBefore(db: Db, type: AuditTargetType, req: FastifyRequest): Promise<string | null> {
+  const params = asBag(req.params);
+  const body = asBag(req.body);
+  const id =
+    type === 'organization'
+      ? firstNumber(params.orgId, params.id, body.orgId, body.id)
+      : firstNumber(params.id, body.id, body.roomId);
+  const read = NAMES[type];
+  return id && read ? ((await read(db, id)) ?? null) : null;
+}
+
+const settingValue = async (db: Db, key: string) =>
+  (await one(db.select({ v: settings.value }).from(settings).where(eq(settings.key, key))))?.v;
+
+const orgColumns = async (db: Db, id: number | undefined) =>
+  id
+    ? await one(
+        db
+          .select({
+            brandPrimary: organizations.brandPrimary,
+            brandAccent: organizations.brandAccent,
+            logo: organizations.logoKey,
+          })
+          .from(organizations)
+          .where(eq(organizations.id, id)),
+      )
+    : undefined;
+
+/** The stored marks of a client secret: never its value, only whether one is kept or replaced. */
+export const SECRET_KEPT = 'hidden';
+export const SECRET_NEW = 'hidden-new';
+
+/**
+ * The settings a route changes, read before and after it (issue 42: every setting's before → after).
+ * Each reader returns the fields of one setting; `changedFields` keeps those that differ.
+ */
+export const SNAPSHOTS: Readonly<Record<string, (db: Db, req: FastifyRequest) => Promise<Bag>>> = {
+  'PUT /organizations/:id/sign-in': async (db, req) => {
+    const orgId = firstNumber(asBag(req.params).id);
+    const row = orgId ? await one(db.select().from(orgSignIn).where(eq(orgSignIn.orgId, orgId))) : undefined;
+    return {
+      ssoEnabled: row?.ssoEnabled ?? false,
+      passwordSignInDisabled: row?.passwordSignInDisabled ?? false,
+      requireTwoFactorForAdmins: row?.requireTwoFactorForAdmins ?? false,
+      issuer: row?.issuer ?? null,
+      clientId: row?.clientId ?? null,
+      // The sealed secret is compared, then replaced by a mark (secretChanges) before it is stored.
+      clientSecret: row?.clientSecretEncrypted ?? null,
+      createAccounts: row?.createAccounts ?? false,
+      defaultRole: row?.defaultRole ?? 'FACILITATOR',
+    };
+  },
+  'PUT /product-sign-in': async (db) => ({
+    requireTwoFactorForStaff: (await settingValue(db, PRODUCT_TWO_FACTOR_KEY)) === true,
+  }),
+  'PUT /training-settings': async (db) => asBag(await settingValue(db, TRAINING_SETTINGS_KEY)),
+  'PUT /org-branding': async (db, req) => {
+    const org = await orgColumns(db, firstNumber(asBag(req.body).orgId));
+    return { brandPrimary: org?.brandPrimary ?? null, brandAccent: org?.brandAccent ?? null };
+  },
+  'PUT /org-logo': async (db, req) => ({
+    logo: (await orgColumns(db, firstNumber(asBag(req.body).orgId)))?.logo ?? null,
+  }),
+  'DELETE /org-logo/:orgId': async (db, req) => ({
+    logo: (await orgColumns(db, firstNumber(asBag(req.params).orgId)))?.logo ?? null,
+  }),
+  'PUT /rooms/:id/language': async (db, req) => {
+    const id = firstNumber(asBag(req.params).id);
+    const room = id
+      ? await one(db.select({ language: rooms.language }).from(rooms).where(eq(rooms.id, id)))
+      : undefined;
+    return { language: room?.language ?? null };
+  },
+  'PUT /rooms/:id/guests': async (db, req) => {
+    const id = firstNumber(asBag(req.params).id);
+    const room = id
+      ? await one(db.select({ allowGuests: rooms.allowGuests }).from(rooms).where(eq(rooms.id, id)))
+      : undefined;
+    return { allowGuests: room?.allowGuests ?? null };
+  },
+  'PUT /account/language': async (db, req) => {
+    const id = req.actor?.userId;
+    const user = id
+      ? await one(db.select({ language: users.language }).from(users).where(eq(users.id, id)))
+      : undefined;
+    return { language: user?.language ?? null };
+  },
+};
+
+/** A changed client secret as marks: kept or new, never the sealed value itself. */
+export function secretChanges(changes: AuditChanges | null): AuditChanges | null {
+  if (!changes?.clientSecret) return changes;
+  const [before, after] = changes.clientSecret;
+  return { ...changes, clientSecret: [before ? SECRET_KEPT : null, after ? SECRET_NEW : null] };
+}
