@@ -43,7 +43,7 @@ function storedRows(facts: SecurityPageFacts) {
       'Content, workshops, the materials library, images, organization logos',
       'Database; files on the server’s disk or in an S3-compatible bucket the operator runs',
       'Until deleted; images uploaded in a form that was never saved are removed after a day',
-      'The super admin writes them; an organization’s staff read those of the workshops linked to it',
+      'Written by the super admin; read by staff as their role allows (workshops and materials: those linked to their organization)',
     ],
     [
       'Audit log: every change an admin or super admin makes, every export and erasure, every staff sign-in and refused sign-in, with who, what, when and the client’s network address',
@@ -126,7 +126,7 @@ Please say which address you found it on, what you did, and what happened; do no
 <li><strong>Password</strong> (staff): stored as an argon2id hash; the most common passwords and simple patterns are refused; repeated wrong passwords are slowed down per account and per address.</li>
 <li><strong>Single sign-on with OpenID Connect</strong> (staff): an organization connects its own provider (Entra ID, Google Workspace, Okta, Keycloak and others); it can turn password sign-in off for its admins and facilitators.</li>
 <li><strong>Two-factor sign-in</strong> (staff): an authenticator app’s codes (TOTP) with ten single-use recovery codes; an organization can require it of its admins, the super admin of all staff.</li>
-<li><strong>Players</strong> have no password: they join with their username in their organization, or with a room’s code and a nickname where the organization allows guests.</li>
+<li><strong>Players</strong> have no password: they join with their username and their organization’s name or a room’s code, or with a room’s code and a nickname where the organization allows guests.</li>
 </ul>
 <p>The operator serves the installation over HTTPS; session cookies are then marked Secure, and are always httpOnly and SameSite=Strict.</p>
 
