@@ -160,7 +160,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '2.2.1 Timing Adjustable (Level A)',
     conformance: 'Supports',
     remarks:
-      'The game is a live event (the real-time exception): the facilitator sets activity timers and auto-call intervals, and can pause or stop them. Sign-in sessions renew themselves while a page is open (`e2e/session-renewal.test.ts`); a password reset link lasts 60 minutes.',
+      'The game is a live event (the real-time exception): the facilitator sets activity timers and the auto-call interval (10 to 60 s), and pauses auto-call or turns it off. Sign-in sessions renew themselves while a page is open (`e2e/session-renewal.test.ts`); a password reset link lasts 60 minutes.',
   },
   {
     criterion: '2.2.2 Pause, Stop, Hide (Level A)',
@@ -257,7 +257,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '3.1.1 Language of Page (Level A)',
     conformance: 'Partially Supports',
     remarks:
-      'The page’s `lang` and `dir` follow the language shown (`e2e/languages.test.ts`, `e2e/staff-language.test.ts`, `e2e/first-paint.test.ts`). Known exception (issue 42 item 6, being fixed): a trainer whose browser asks for Arabic gets the staff screens in English marked `lang="ar" dir="rtl"`.',
+      'The page’s `lang` and `dir` follow the language shown (`e2e/languages.test.ts`, `e2e/german-room.test.ts`, `e2e/staff-language.test.ts`). Known exception (issue 42 item 6, being fixed): a trainer whose browser asks for Arabic gets the staff screens in English marked `lang="ar" dir="rtl"`.',
   },
   {
     criterion: '3.1.2 Language of Parts (Level AA)',
