@@ -88,6 +88,25 @@ describe.runIf(hasChromium)('the trust pages, before anyone signs in', () => {
     await Promise.all([page.waitForURL('**/security#report'), page.keyboard.press('Enter')]);
   });
 
+  it('the sign-in page’s footer links both pages, which load from the server, not the web app', async () => {
+    const { page } = await suite.open(DESKTOP);
+    await page.goto(`${suite.product.url}/`);
+    const footer = page.getByRole('contentinfo');
+    await Promise.all([
+      page.waitForURL('**/security'),
+      footer.getByRole('link', { name: 'Security' }).click(),
+    ]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Security');
+    await page.goto(`${suite.product.url}/admin-login`);
+    await Promise.all([
+      page.waitForURL('**/accessibility'),
+      page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility' }).click(),
+    ]);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Accessibility conformance report',
+    );
+  });
+
   it('serves /.well-known/security.txt as plain text with the contact', async () => {
     const { page } = await suite.open(DESKTOP);
     const res = await page.request.get(`${suite.product.url}/.well-known/security.txt`);
