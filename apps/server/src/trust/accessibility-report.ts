@@ -143,7 +143,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
   {
     criterion: '2.1.1 Keyboard (Level A)',
     conformance: 'Partially Supports',
-    remarks: `Done by keyboard in the browser tests: marking the card and claiming a win (\`e2e/game.test.ts\`), reordering a session’s content with its buttons (\`e2e/content-workshops.test.ts\`; drag handles are reachable by keyboard too, \`apps/web/src/features/workshops/ordered-content-list.test.tsx\`), opening an item to edit (\`e2e/content-workshops.test.ts\`), choosing a training video (\`e2e/training.test.ts\`), closing dialogs with Escape (\`e2e/people.test.ts\`, \`e2e/screens.test.ts\`), searching the players list with Enter (\`e2e/joining.test.ts\`). ${KEYBOARD_JOIN} The other main paths are not yet tested by keyboard alone (issue 42 item 6 asks for it).`,
+    remarks: `Done by keyboard in the browser tests: marking the card and claiming a win (\`e2e/game.test.ts\`), reordering a session’s content with its buttons (\`e2e/content-workshops.test.ts\`; drag handles are reachable by keyboard too, \`apps/web/src/features/workshops/ordered-content-list.test.tsx\`), opening an item to edit (\`e2e/content-workshops.test.ts\`), choosing a training video (\`e2e/training.test.ts\`), closing dialogs with Escape (\`e2e/people.test.ts\`, \`e2e/screens.test.ts\`), searching the players list with Enter (\`e2e/joining.test.ts\`). ${KEYBOARD_JOIN} The other main paths are not yet tested by keyboard alone (issue 42, Build item 6, asks for a keyboard twin of each).`,
   },
   {
     criterion: '2.1.2 No Keyboard Trap (Level A)',
@@ -263,7 +263,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '3.1.2 Language of Parts (Level AA)',
     conformance: 'Partially Supports',
     remarks:
-      'A room can be in another language than its staff’s screens; the parts shown in the room’s language are not marked with their own `lang`. Same exception as 3.1.1 (issue 42 item 6): Arabic participant phrases inside English staff screens.',
+      'The language menus mark each language’s name with its own `lang`. A room can be in another language than its staff’s screens; the parts of a staff screen shown in the room’s language are not marked with their own `lang`. Same exception as 3.1.1 (issue 42 item 6): Arabic participant phrases inside English staff screens.',
   },
   {
     criterion: '3.2.1 On Focus (Level A)',
