@@ -71,9 +71,9 @@ export const WCAG_22_AA: readonly Criterion[] = [
   },
   {
     criterion: '1.3.3 Sensory Characteristics (Level A)',
-    conformance: 'Supports',
+    conformance: 'Partially Supports',
     remarks:
-      'Instructions name buttons and fields by their text, not by shape, colour or place. Not checked by a test; known defect (issue 42 item 7): German screens name two labels, PLAYER LOGIN and ORGANIZATION, that are not on screen.',
+      'Instructions name buttons and fields by their text, not by shape, colour or place. Not checked by a test. Known exception (issue 42 item 7, being fixed): German screens point at two labels, PLAYER LOGIN and ORGANIZATION, that are not on screen.',
   },
   {
     criterion: '1.3.4 Orientation (Level AA)',
@@ -91,7 +91,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '1.4.1 Use of Color (Level A)',
     conformance: 'Supports',
     remarks:
-      'A cell’s state (marked, not rolled yet), a rolled ball and a winner are said in text or by accessible name as well as by colour (`e2e/game.test.ts` reads the card’s states from the cells’ names). Evidence: axe `link-in-text-block` on the tested screens.',
+      'A cell’s state (marked, not rolled yet), a rolled ball and a winner are said in text or by accessible name as well as by colour (`e2e/game.test.ts` reads the card’s states from the cells’ names). Evidence: axe `link-in-text-block` on the tested screens. The super admin’s monthly Insights chart has no legend (issue 42 item 7, being fixed); the table beside it names each series.',
   },
   {
     criterion: '1.4.2 Audio Control (Level A)',
@@ -307,9 +307,9 @@ export const WCAG_22_AA: readonly Criterion[] = [
   },
   {
     criterion: '3.3.3 Error Suggestion (Level AA)',
-    conformance: 'Supports',
+    conformance: 'Partially Supports',
     remarks:
-      'Messages say what to do ("This username is reserved: please choose another", a refused password says why: `apps/server/src/auth/sign-in-input.test.ts`). Known defect (issue 42 item 7, being fixed): a password refused because the organization uses single sign-on says "Something went wrong".',
+      'Messages say what to do ("This username is reserved: please choose another", a refused password says why: `apps/server/src/auth/sign-in-input.test.ts`). Known exception (issue 42 item 7, being fixed): a password refused because the organization uses single sign-on says "Something went wrong" and names a button that is not on screen.',
   },
   {
     criterion: '3.3.4 Error Prevention (Legal, Financial, Data) (Level AA)',
