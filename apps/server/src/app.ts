@@ -76,6 +76,7 @@ import type { Storage } from './storage/storage';
 import { trainingRoutes } from './training/routes';
 import { trainingService } from './training/service';
 import { youtubeClient } from './training/youtube';
+import { trustRoutes } from './trust/routes';
 import { uploadRoutes } from './uploads/routes';
 import { userRoutes } from './users/routes';
 import { usersService } from './users/service';
@@ -299,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkToken,
   });
   livePlayers = gameRooms.playerCount;
+  trustRoutes(app, config);
   await serveWeb(app, deps.webDistDir);
   return app;
 }

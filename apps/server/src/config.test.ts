@@ -51,6 +51,9 @@ describe('loadConfig', () => {
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
     [{ JWT_SECRET_FILE: '/nonexistent/playshop-secret' }, 'JWT_SECRET_FILE: cannot read'],
     [{ NODE_ENV: 'production' }, 'PUBLIC_URL'],
+    [{ SECURITY_CONTACT: 'http://example.org/security' }, 'SECURITY_CONTACT'],
+    [{ SECURITY_CONTACT: 'security team' }, 'SECURITY_CONTACT'],
+    [{ SECURITY_CONTACT: 'mailto:nobody' }, 'SECURITY_CONTACT'],
   ])('stops on %o naming %s', async (env, name) => {
     const dataDir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dataDir, ...env })).toThrow(ConfigError);
@@ -108,6 +111,20 @@ describe('loadConfig', () => {
     for (const name of FILE_VARIABLES) expect(ENV_VARIABLES).toContain(name);
     const compose = await readFile(new URL('compose.yaml', root), 'utf8');
     for (const [, name] of compose.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)) expect(listed, name).toContain(name);
+  });
+
+  it('reads SECURITY_CONTACT as RFC 9116 contact URIs, a bare email address as mailto:', async () => {
+    const dataDir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).securityContacts).toEqual([]);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        SECURITY_CONTACT: 'security@example.org, https://example.org/report ,tel:+49-30-1234567',
+      }).securityContacts,
+    ).toEqual(['mailto:security@example.org', 'https://example.org/report', 'tel:+49-30-1234567']);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, SECURITY_CONTACT: 'mailto:psirt@example.org' }).securityContacts,
+    ).toEqual(['mailto:psirt@example.org']);
   });
 
   it('generates a JWT secret once and keeps it in DATA_DIR', async () => {

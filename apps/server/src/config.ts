@@ -16,6 +16,19 @@ const url = (protocols: string[]) =>
       message: `must start with ${protocols.map((p) => `${p}://`).join(' or ')}`,
     });
 
+/**
+ * A vulnerability contact as RFC 9116 wants it (a URI): `mailto:`, `https:` or `tel:`, and a bare
+ * email address as `mailto:` it; null for anything else (plain http is refused: the RFC asks for https).
+ */
+export function securityContactUri(contact: string): string | null {
+  const email = /^[^\s@:/,]+@[^\s@/,]+\.[^\s@/,]+$/;
+  if (email.test(contact)) return `mailto:${contact}`;
+  if (/^mailto:/i.test(contact)) return email.test(contact.slice(7)) ? contact : null;
+  if (/^tel:\+?[\d\-.()]+$/i.test(contact)) return contact;
+  if (!/^https:\/\//i.test(contact) || /\s/.test(contact)) return null;
+  return URL.canParse(contact) ? contact : null;
+}
+
 /** Every environment variable the server reads. Nothing else in the code reads process.env. */
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -83,6 +96,26 @@ const ZEnv = z.object({
     .min(1, 'must be at least 1 day')
     .max(36_500)
     .default(400),
+  /**
+   * Where vulnerability reports go (RFC 9116 Contact): comma-separated `mailto:`, `https:` or `tel:`
+   * addresses; a bare email address means `mailto:` it. Unset: no /.well-known/security.txt (404).
+   */
+  SECURITY_CONTACT: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().refine((c) => securityContactUri(c) !== null, {
+          message: 'must be mailto:, https: or tel: addresses (or email addresses), comma-separated',
+        }),
+      ),
+    )
+    .optional(),
   /** How long /readyz answers 503 after SIGTERM before the server stops taking connections. */
   SHUTDOWN_DRAIN_MS: z.coerce
     .number({ message: 'must be a number of milliseconds' })
@@ -141,6 +174,8 @@ export interface Config {
   shutdownDrainMs: number;
   apiDocs: 'public' | 'staff' | 'off';
   auditRetentionDays: number;
+  /** RFC 9116 Contact URIs for /.well-known/security.txt and the security page; empty when unset. */
+  securityContacts: string[];
 }
 
 export class ConfigError extends Error {
@@ -257,5 +292,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'staff' : 'public'),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    securityContacts: (e.SECURITY_CONTACT ?? []).map((c) => securityContactUri(c)!),
   };
 }

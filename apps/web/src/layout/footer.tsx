@@ -24,7 +24,7 @@ function SettingLink({ href, label }: { href: string; label: string }) {
   );
 }
 
-/** SPEC §2 footer: 'Report Issue' and 'Status', addresses from /public-settings. */
+/** SPEC §2 footer: 'Report Issue' and 'Status', addresses from /public-settings; the security and accessibility pages. */
 export function Footer() {
   const settings = usePublicSettings();
   const text = useT();
@@ -39,6 +39,13 @@ export function Footer() {
         <Group gap="lg">
           <SettingLink href={reportIssueUrl} label={text('frame.reportIssue')} />
           <SettingLink href={statusUrl} label={text('frame.status')} />
+          {/* Pages the server writes (apps/server/src/trust): a plain link, a full page load. */}
+          <Anchor href="/security" size="sm">
+            {text('frame.security')}
+          </Anchor>
+          <Anchor href="/accessibility" size="sm">
+            {text('frame.accessibility')}
+          </Anchor>
         </Group>
       </Group>
     </footer>

@@ -1,0 +1,139 @@
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_DAYS,
+  RESET_TOKEN_TTL_MINUTES,
+  TWO_FACTOR_REMEMBER_DAYS,
+} from '@playshop/shared';
+import { html, page, type Raw } from './html';
+
+export interface SecurityPageFacts {
+  /** RFC 9116 contact URIs (SECURITY_CONTACT); empty when the operator set none. */
+  contacts: string[];
+  auditRetentionDays: number;
+}
+
+/** A contact as a link a person can follow: the address of a mailto:, the number of a tel:. */
+function contactLink(uri: string): Raw {
+  const shown = uri.replace(/^(mailto|tel):/i, '');
+  return html`<a href="${uri}">${shown}</a>`;
+}
+
+/** Each kind of data: what it is, where it lives, how long it stays, who reads it. */
+function storedRows(facts: SecurityPageFacts) {
+  return [
+    [
+      'Staff accounts: name, email, role, organization, language; the password only as an argon2id hash',
+      'Database',
+      'Until an admin deletes the account or the super admin erases the organization',
+      'The organization’s admins; the super admin; the person themselves',
+    ],
+    [
+      'Players: first and last name, username, organization; guests: the nickname they chose',
+      'Database',
+      'Until an admin deletes or erases the player (the name becomes “Erased player”, game figures stay anonymized), removes a room’s guests, or the organization is erased',
+      'The organization’s admins and facilitators; the super admin',
+    ],
+    [
+      'Games: each game’s event log (who joined, cards, rolled balls, marks, answers to questions and how long they took, winners) and the Insights figures drawn from it',
+      'Database',
+      'Until the room or the organization is deleted; no automatic expiry today',
+      'The organization’s admins (every game), facilitators (the games they ran), the super admin; a player sees their own card and games',
+    ],
+    [
+      'Content, workshops, the materials library, images, organization logos',
+      'Database; files on the server’s disk or in an S3-compatible bucket the operator runs',
+      'Until deleted; images uploaded in a form that was never saved are removed after a day',
+      'Written by the super admin; read by staff as their role allows (workshops and materials: those linked to their organization)',
+    ],
+    [
+      'Audit log: every change an admin or super admin makes, every export and erasure, every staff sign-in and refused sign-in, with who, what, when and the client’s network address',
+      'Database (append-only: no one can edit or delete an entry)',
+      `${facts.auditRetentionDays} days (the operator’s AUDIT_RETENTION_DAYS), then removed by a purge checked every hour`,
+      'The organization’s admins (their organization’s entries); the super admin (all)',
+    ],
+    [
+      `Sign-in sessions: refresh tokens only as SHA-256 hashes (valid ${REFRESH_TOKEN_TTL_DAYS} days, renewed on use); access tokens are not stored and last ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes; password reset links only as hashes (valid ${RESET_TOKEN_TTL_MINUTES} minutes)`,
+      'Database; the refresh token in an httpOnly cookie of the browser',
+      'Until they expire or the person signs out',
+      'No one: the server compares hashes',
+    ],
+    [
+      'Two-factor sign-in: the authenticator secret, encrypted (AES-256-GCM); recovery codes only as SHA-256 hashes. Single sign-on: the provider’s client secret, encrypted',
+      'Database',
+      'Until two-factor is turned off or the provider settings are changed',
+      'No one through the product: the secrets are never shown again after setup',
+    ],
+    [
+      'Mail (password resets)',
+      'Sent through the operator’s mail server; without one, written to a folder on the server',
+      'The folder’s files stay until the operator deletes them',
+      'The operator',
+    ],
+    [
+      'Server logs: each request’s method and path; passwords, tokens, secrets and cookies are removed before a line is written',
+      'The server’s standard output, collected by the operator',
+      'As long as the operator keeps its logs',
+      'The operator',
+    ],
+    [
+      `In the browser: the refresh cookie; “remember this device” for two-factor (${TWO_FACTOR_REMEMBER_DAYS} days); the last organization typed on the player login; the presenter’s sound and auto-mark switches`,
+      'The person’s browser',
+      'Until they expire or the browser’s data is cleared',
+      'The person using that browser',
+    ],
+  ];
+}
+
+export function securityPage(facts: SecurityPageFacts): string {
+  const rows = storedRows(facts).map(
+    ([what, where, howLong, who]) =>
+      html`<tr><th scope="row">${what}</th><td>${where}</td><td>${howLong}</td><td>${who}</td></tr>`,
+  );
+  const contacts = facts.contacts;
+  const report =
+    contacts.length > 0
+      ? html`<p>Report a vulnerability to ${contacts.length === 1 ? 'this address' : 'one of these addresses'}:</p>
+<ul>${contacts.map((c) => html`<li>${contactLink(c)}</li>`)}</ul>
+<p>The same contact is published for tools at <a href="/.well-known/security.txt">/.well-known/security.txt</a> (RFC 9116).
+Please say which address you found it on, what you did, and what happened; do not read, change or delete other people’s data beyond what shows the problem, and give the operator time to fix it before telling others.</p>`
+      : html`<p>The operator of this installation has not published a security contact (the server’s <code>SECURITY_CONTACT</code> setting), so <code>/.well-known/security.txt</code> is not served. Report a vulnerability to the person or team who gave you access to this installation.</p>`;
+
+  const main = html`<h1>Security</h1>
+<p>Playshop is self-hosted: the organization that runs this installation (the operator) keeps all of its data on servers it chooses. This page says what is stored, where, for how long and who can read it, how people sign in, and how to report a vulnerability.</p>
+
+<h2 id="stored">What is stored</h2>
+<div class="scroll" role="region" aria-labelledby="stored" tabindex="0">
+<table>
+<caption>What this installation stores, where, for how long, and who can read it</caption>
+<thead><tr><th scope="col">What</th><th scope="col">Where</th><th scope="col">How long</th><th scope="col">Who can read it</th></tr></thead>
+<tbody>${rows}</tbody>
+</table>
+</div>
+
+<h2>Where</h2>
+<ul>
+<li><strong>Database:</strong> the operator’s PostgreSQL server, or the embedded database in the server’s data folder.</li>
+<li><strong>Files:</strong> the server’s data folder, or an S3-compatible bucket the operator configures.</li>
+<li><strong>Redis</strong>, when the operator runs several servers: short-lived sign-in rate-limit counters and the live game’s messages passing between servers.</li>
+<li><strong>Outside the installation</strong>, only what an organization turns on: its own OpenID Connect provider for single sign-on; YouTube, whose videos play in the browser when content or training uses them; a music playlist’s provider on the facilitator’s screen; the operator’s mail server. No analytics or advertising scripts are loaded.</li>
+</ul>
+
+<h2>Who can read what</h2>
+<p>Every request is checked against the caller’s role and organization on the server: an organization’s people see only their organization’s data. The <strong>super admin</strong> runs the installation and sees every organization; an organization’s <strong>admins</strong> see its people, rooms, games, Insights and audit log; <strong>facilitators</strong> run rooms and see their own games’ figures; <strong>players</strong> see their own card, rooms and games. An organization’s admins can download all of its data as one archive, erase a player’s personal data, and the super admin can erase a whole organization.</p>
+
+<h2>Signing in</h2>
+<ul>
+<li><strong>Password</strong> (staff): stored as an argon2id hash; the most common passwords and simple patterns are refused; repeated wrong passwords are slowed down per account and per address.</li>
+<li><strong>Single sign-on with OpenID Connect</strong> (staff): an organization connects its own provider (Entra ID, Google Workspace, Okta, Keycloak and others); it can turn password sign-in off for its admins and facilitators.</li>
+<li><strong>Two-factor sign-in</strong> (staff): an authenticator app’s codes (TOTP) with ten single-use recovery codes; an organization can require it of its admins, the super admin of all staff.</li>
+<li><strong>Players</strong> have no password: they join with their username and their organization’s name or a room’s code, or with a room’s code and a nickname where the organization allows guests.</li>
+</ul>
+<p>The operator serves the installation over HTTPS; session cookies are then marked Secure, and are always httpOnly and SameSite=Strict.</p>
+
+<h2 id="report">Reporting a vulnerability</h2>
+${report}
+
+<h2>Accessibility</h2>
+<p>The <a href="/accessibility">accessibility conformance report</a> (WCAG 2.2 AA) says how the product meets each criterion.</p>`;
+  return page({ path: '/security', title: 'Security', main, securityTxt: contacts.length > 0 });
+}
