@@ -74,10 +74,7 @@ export const insightsPlayers = pgTable(
     answers: integer('answers').notNull().default(0),
     rightAnswers: integer('right_answers').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.gameId, t.userId] }),
-    index('insights_players_user_idx').on(t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] }), index('insights_players_user_idx').on(t.userId)],
 );
 
 /** One content item sent in a game (its `content_sent` event), with its answers if a question. */
