@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { gameEvents, games, rooms, users, workshops } from '../db/schema';
 import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { summary } from './org-figures';
 import { product } from './product';
 import { createProjector } from './projector';
 import { figuresSource } from './scope';
@@ -21,12 +22,15 @@ import { TEST_CARD } from './test-log';
 let database: Database;
 let drop: () => Promise<void>;
 let orgIds: number[];
+let orgNames: string[];
 let workshopId: number;
 let staffId: number;
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
-  orgIds = [(await createOrg(database)).id, (await createOrg(database)).id];
+  const orgs = [await createOrg(database), await createOrg(database)];
+  orgIds = orgs.map((o) => o.id);
+  orgNames = orgs.map((o) => o.name);
   const [workshop] = await database.db.insert(workshops).values({ name: 'W' }).returning();
   workshopId = workshop!.id;
   staffId = (await createUser(database, 'FACILITATOR', orgIds[0]!)).id;
@@ -574,6 +578,30 @@ describe('Insights projections', () => {
         expect(got).toEqual(
           [...months].map(([month, m]) => ({ month, games: m.games, players: m.players.size })),
         );
+
+        // Attendance reads the accounts as they are now: a deleted one counts with the guests.
+        const superAdmin = {
+          userId: staffId,
+          role: 'SUPER_ADMIN' as const,
+          orgId: 0,
+          orgName: '',
+          username: 's',
+        };
+        for (const [i, orgId] of orgIds.entries()) {
+          const came = new Set<number>();
+          for (const g of written)
+            if (g.orgId === orgId && g.log.some((e) => e.type === 'game_started'))
+              for (const e of g.log) if (e.type === 'player_joined') came.add(e.payload.userId as number);
+          const registered = [...came].filter((id) => !deleted.has(id) && userIds.indexOf(id) < PLAYERS - 2);
+          const scoped = await figures.scopedGames(superAdmin, orgNames[i]!, {
+            from: '2026-03-01',
+            to: '2026-03-31',
+          });
+          expect((await summary(figures, scoped)).attendance).toMatchObject({
+            attended: registered.length,
+            guests: came.size - registered.length,
+          });
+        }
       }),
       { numRuns: 10 },
     );
