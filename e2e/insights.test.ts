@@ -108,6 +108,7 @@ describe.runIf(hasChromium)('insights', () => {
     await poll(() => questionsTable.innerText()).toContain('Which way out?');
     expect(await questionsTable.innerText()).toContain('50%');
     expect(await questionsTable.innerText()).toContain('The lift (1)');
+    expect(await questionsTable.innerText()).toContain('Present, no answer');
     await poll(() =>
       page.getByRole('table', { name: 'Balls to the first win per pattern' }).innerText(),
     ).toContain('Any line');
@@ -125,9 +126,9 @@ describe.runIf(hasChromium)('insights', () => {
     await page.getByRole('button', { name: 'Export CSV: Questions' }).click();
     const lines = (await readFile(await (await download).path(), 'utf8')).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Content,Title,Question,Asked,Answers,Share right,Most chosen wrong answer,Players,Mean seconds',
+      'Content,Title,Question,Asked,Present,Answers,Present without answering,Share right,Most chosen wrong answer,Players who chose it,Mean seconds',
     );
-    expect(lines[1]).toContain(',Exit quiz,Which way out?,1,2,0.5,The lift,1,5');
+    expect(lines[1]).toContain(',Exit quiz,Which way out?,1,2,2,0,0.5,The lift,1,5');
   });
 
   it("the super admin also reads the product's figures, and exports one as CSV", async () => {
@@ -137,10 +138,20 @@ describe.runIf(hasChromium)('insights', () => {
       name: 'Games and players per organization, most active first',
     });
     await poll(() => orgs.innerText()).toContain('Demo Org');
+    // Not the super admin's own organization (no games): the most active one, which they can change.
+    await poll(() => operator.getByRole('textbox', { name: 'Organization shown' }).inputValue()).toBe(
+      'Demo Org',
+    );
+    await poll(() => operator.getByRole('table', { name: 'Per question' }).innerText()).toContain(
+      'Which way out?',
+    );
     const month = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 7);
     await poll(() =>
       operator.getByRole('table', { name: 'Games and players per month' }).innerText(),
     ).toContain(month);
+    // The monthly chart says which bar is which.
+    const monthly = operator.getByRole('region', { name: 'Games and players per month' });
+    await poll(() => monthly.locator('.recharts-legend-wrapper').innerText()).toContain('Players');
     await expectAccessible(operator, 'insights with the product figures');
     const download = operator.waitForEvent('download');
     await operator.getByRole('button', { name: 'Export CSV: Games and players per month' }).click();

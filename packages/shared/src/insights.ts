@@ -58,7 +58,7 @@ export const ZInsightsSummary = z.object({
   from: z.string(),
   to: z.string(),
   games: int(),
-  /** Players who joined, summed over games (a player in two games counts twice). */
+  /** Different people who joined these games, guests too ("Players" means this on every figure). */
   players: int(),
   playersPerGame: z.nullable(z.number()),
   winnersPerGame: z.nullable(z.number()),
@@ -67,7 +67,7 @@ export const ZInsightsSummary = z.object({
     invited: int(),
     /** Registered players who joined at least one of these games. */
     attended: int(),
-    /** Guests (joined with a nickname through the room's code) in these games. */
+    /** Guests (joined with a nickname through the room's code), or accounts deleted since, in these games. */
     guests: int(),
   }),
   /** Players away (left or removed) when their game ended. */
@@ -98,7 +98,11 @@ export const ZInsightsQuestion = z.object({
   question: z.string(),
   /** Times the question was sent. */
   asked: int(),
+  /** Players in the room when it was sent, added over the times it was sent. */
+  present: int(),
   answers: int(),
+  /** Of those present when it was sent, how many never answered it. */
+  unanswered: int(),
   shareRight: share(),
   /** The wrong option chosen most (last answers), with how many chose it. */
   mostChosenWrong: z.nullable(z.object({ answer: z.string(), players: int() })),
@@ -141,6 +145,7 @@ export const ZInsightsWeek = z.object({
   /** The Monday (UTC) starting the week. */
   week: z.string(),
   games: int(),
+  /** Different people who played that week. */
   players: int(),
   leftEarly: int(),
   answers: int(),
@@ -155,11 +160,13 @@ export const ZInsightsProduct = z.object({
       id: int(),
       name: z.string(),
       games: int(),
+      /** Different people who played its games in the range. */
       players: int(),
       lastGameAt: z.nullable(z.string()),
     }),
   ),
   licences: z.array(z.object({ id: int(), name: z.string(), expiry: z.string() })),
+  /** Games and different people who played, per calendar month (UTC). */
   months: z.array(z.object({ month: z.string(), games: int(), players: int() })),
 });
 export type InsightsProduct = z.infer<typeof ZInsightsProduct>;

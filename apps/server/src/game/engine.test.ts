@@ -282,8 +282,12 @@ describe('apply', () => {
 
   it('closing the lobby ends the game for everyone', () => {
     const s = started();
-    const closed = run(s, [[facilitator, { type: 'close_lobby' }]]);
-    expect(closed.events).toEqual([{ type: 'game_ended' }]);
+    // Who is still in the room is written with the end: presence itself is never stored (Insights).
+    const closed = run(s, [
+      [bob, { type: 'leave' }],
+      [facilitator, { type: 'close_lobby' }],
+    ]);
+    expect(closed.events.at(-1)).toEqual({ type: 'game_ended', present: [alice.userId] });
     expect(closed.state).toMatchObject({ ended: true, lobbyOpen: false });
   });
 
@@ -299,10 +303,12 @@ describe('the whole flow in the engine', () => {
     let s = started();
     expect(queueOf(s, plan).map((q) => q.title)).toEqual(['Intro', 'Quiz']);
     const first = run(s, [[facilitator, { type: 'send_next_content' }]]);
-    expect(first.events).toEqual([{ type: 'content_sent', contentId: 1, contentType: 'VIDEO' }]);
+    // Each send names its session and who was in the room (Insights reads both from the log).
+    const sent = { sessionId: 100, present: [alice.userId, bob.userId] };
+    expect(first.events).toEqual([{ type: 'content_sent', contentId: 1, contentType: 'VIDEO', ...sent }]);
     const second = run(first.state, [[facilitator, { type: 'send_next_content' }]]);
     expect(second.events).toEqual([
-      { type: 'content_sent', contentId: 2, contentType: 'QUESTION', question: quizKey },
+      { type: 'content_sent', contentId: 2, contentType: 'QUESTION', question: quizKey, ...sent },
       { type: 'session_advanced', sessionId: 200 },
     ]);
     expect(queueOf(second.state, plan).map((q) => q.title)).toEqual(['Signs']);
@@ -324,7 +330,14 @@ describe('the whole flow in the engine', () => {
   it('sends an item of the queue by id, and refuses content outside it', () => {
     const s = started();
     expect(run(s, [[facilitator, { type: 'send_content', contentId: 2 }]]).events).toEqual([
-      { type: 'content_sent', contentId: 2, contentType: 'QUESTION', question: quizKey },
+      {
+        type: 'content_sent',
+        contentId: 2,
+        contentType: 'QUESTION',
+        question: quizKey,
+        sessionId: 100,
+        present: [alice.userId, bob.userId],
+      },
     ]);
     expect(apply(s, facilitator, { type: 'send_content', contentId: 3 }, ctx())).toEqual({
       error: GAME_ERRORS.contentNotFound,

@@ -195,6 +195,10 @@ export type GameEvent =
       contentType: string;
       /** A question's options and correct answer as they were when sent; absent for other content. */
       question?: QuestionKey;
+      /** The session it was sent from (Insights); absent in logs written before it. */
+      sessionId?: number;
+      /** The players in the room when it was sent (Insights: presence is not stored); absent before. */
+      present?: number[];
     }
   | {
       type: 'question_answered';
@@ -227,7 +231,8 @@ export type GameEvent =
   | { type: 'state_set'; state: GameStateName }
   | { type: 'roll_animation_set'; hidden: boolean }
   | { type: 'new_round'; cards: Record<number, BingoCard> }
-  | { type: 'game_ended' };
+  /** `present`: the players in the room when it ended (Insights' left before the end); absent before. */
+  | { type: 'game_ended'; present?: number[] };
 
 /**
  * Presence follows sockets, which do not outlive a process: arrivals and departures are sent to the
@@ -419,11 +424,15 @@ function sendContent(state: GameState, item: QueueItem | undefined, ctx: ApplyCo
   if (!state.started) return fail(GAME_ERRORS.notStarted);
   if (!item) return fail(GAME_ERRORS.contentNotFound);
   const key = ctx.questions.get(item.contentId);
+  const session = currentSession(state, ctx.plan);
   const sent: GameEvent = {
     type: 'content_sent',
     contentId: item.contentId,
     contentType: item.contentType,
     ...(key ? { question: key } : {}),
+    // Presence and the session the item came from are not otherwise in the log: Insights reads them here.
+    ...(session ? { sessionId: session.id } : {}),
+    present: presentPlayers(state),
   };
   const rest = queueOf(state, ctx.plan).filter((q) => q.contentId !== item.contentId);
   const next = rest.length === 0 ? nextSessionId(state, ctx.plan) : null;
@@ -571,8 +580,8 @@ const LOBBY_RULES = {
     for (const p of state.players.values()) if (p.present) cards[p.userId] = dealCard(ctx.randomInt);
     return ok({ type: 'new_round', cards });
   },
-  close_lobby: () => ok({ type: 'game_ended' }),
-  end_game: () => ok({ type: 'game_ended' }),
+  close_lobby: (_, { state }) => ok({ type: 'game_ended', present: presentPlayers(state) }),
+  end_game: (_, { state }) => ok({ type: 'game_ended', present: presentPlayers(state) }),
 } satisfies Partial<CommandRules>;
 
 /** Balls, cards, prizes and the board's own settings. */
@@ -682,6 +691,10 @@ function claimedPrize(state: GameState, player: PlayerState): number | null {
   }
   return null;
 }
+
+/** The players in the room now (a socket there), in join order. */
+const presentPlayers = (state: GameState) =>
+  [...state.players.values()].filter((p) => p.present).map((p) => p.userId);
 
 function setPresent(state: GameState, player: PlayerState | undefined, present: boolean) {
   if (!player || player.present === present) return;

@@ -45,6 +45,8 @@ const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
         correct: z.number().int(),
       })
       .optional(),
+    sessionId: z.number().int().optional(),
+    present: z.array(z.number().int()).optional(),
   }),
   z.object({
     type: z.literal('question_answered'),
@@ -81,7 +83,7 @@ const ZStoredEvent: z.ZodType<GameEvent> = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state_set'), state }),
   z.object({ type: z.literal('roll_animation_set'), hidden: z.boolean() }),
   z.object({ type: z.literal('new_round'), cards: z.record(z.string(), card) }),
-  z.object({ type: z.literal('game_ended') }),
+  z.object({ type: z.literal('game_ended'), present: z.array(z.number().int()).optional() }),
 ]);
 
 export const parseStoredEvent = (row: { type: string; payload: unknown }): GameEvent =>

@@ -32,8 +32,18 @@ export interface SendFold {
   sessionId: number | null;
   sentAt: number;
   present: number;
-  /** A question's right option and each player's last answer: [choice, ms from the send]. */
-  question: { correct: number; options: number[]; answers: Record<string, [number, number]> } | null;
+  /**
+   * A question's right option and each player's last answer: [choice, ms from the send, to the
+   * microsecond]; who was present when it was sent while it takes answers (`waiting`), then how many
+   * of them never answered (`unanswered`).
+   */
+  question: {
+    correct: number;
+    options: number[];
+    answers: Record<string, [number, number]>;
+    waiting?: number[];
+    unanswered?: number;
+  } | null;
 }
 
 export interface WinFold {
@@ -79,7 +89,36 @@ export const FOLDED_TYPES = [
   'game_ended',
 ] as const satisfies readonly GameEvent['type'][];
 
-const presentCount = (fold: GameFold) => Object.values(fold.players).filter((p) => p.present).length;
+/**
+ * Who is in the room: the event's own list where it carries one (sends and the end, since presence
+ * itself is never stored), else the players folded as present (older logs).
+ */
+function presentAt(fold: GameFold, listed: number[] | undefined): number[] {
+  if (listed) {
+    const inRoom = new Set(listed);
+    for (const [userId, player] of Object.entries(fold.players)) player.present = inRoom.has(Number(userId));
+  }
+  return Object.entries(fold.players)
+    .filter(([, p]) => p.present)
+    .map(([userId]) => Number(userId));
+}
+
+/** Players present at a question's send who did not answer it. */
+export const unansweredOf = (question: NonNullable<SendFold['question']>) =>
+  question.waiting?.filter((userId) => !(userId in question.answers)).length ?? question.unanswered ?? 0;
+
+/** The current question takes no more answers: its `waiting` list becomes a count. */
+function closeQuestion(fold: GameFold) {
+  const question = fold.sends.find((s) => s.seq === fold.questionSeq)?.question;
+  if (question?.waiting) {
+    question.unanswered = unansweredOf(question);
+    delete question.waiting;
+  }
+  fold.questionSeq = null;
+}
+
+/** A duration in ms kept to the microsecond, the log's own resolution (timestamptz). */
+export const toMicros = (ms: number) => Math.round(ms * 1000) / 1000;
 
 /** One stored event: its place in the game, time, who sent it. */
 export interface LogEntry {
@@ -92,18 +131,26 @@ export interface LogEntry {
 type EventOf<T extends GameEvent['type']> = Extract<GameEvent, { type: T }>;
 
 function foldSend(fold: GameFold, seq: number, at: number, event: EventOf<'content_sent'>) {
+  closeQuestion(fold);
+  const present = presentAt(fold, event.present);
   fold.sends.push({
     seq,
     contentId: event.contentId,
     contentType: event.contentType,
-    sessionId: fold.sessionId,
+    // The session the engine sent it from; older logs: the last session_advanced.
+    sessionId: event.sessionId ?? fold.sessionId,
     sentAt: at,
-    present: presentCount(fold),
+    present: present.length,
     question: event.question
-      ? { correct: event.question.correct, options: event.question.options.map((o) => o.id), answers: {} }
+      ? {
+          correct: event.question.correct,
+          options: event.question.options.map((o) => o.id),
+          answers: {},
+          waiting: present,
+        }
       : null,
   });
-  fold.questionSeq = event.question ? seq : null;
+  if (event.question) fold.questionSeq = seq;
 }
 
 function foldBingo(fold: GameFold, seq: number, event: EventOf<'bingo'>) {
@@ -157,7 +204,10 @@ export function foldInsights(fold: GameFold, { seq, at, actorUserId, event }: Lo
     case 'question_answered': {
       const send = fold.sends.find((s) => s.seq === fold.questionSeq);
       if (!send?.question || send.contentId !== event.contentId) break;
-      send.question.answers[event.userId] = [event.choice, Math.max(0, Date.parse(event.at) - send.sentAt)];
+      send.question.answers[event.userId] = [
+        event.choice,
+        toMicros(Math.max(0, Date.parse(event.at) - send.sentAt)),
+      ];
       break;
     }
     case 'prizes_set':
@@ -172,10 +222,12 @@ export function foldInsights(fold: GameFold, { seq, at, actorUserId, event }: Lo
       for (const [userId, player] of Object.entries(fold.players)) {
         if (!(userId in event.cards)) player.present = false;
       }
-      Object.assign(fold, { round: fold.round + 1, balls: 0, wonPrizes: [], questionSeq: null });
+      closeQuestion(fold);
+      Object.assign(fold, { round: fold.round + 1, balls: 0, wonPrizes: [] });
       break;
     case 'game_ended':
       fold.endedAt = at;
+      presentAt(fold, event.present);
       break;
     default:
       break;

@@ -234,7 +234,8 @@ describe('an organization admin sees every game of the range', () => {
       from: '2026-03-01',
       to: '2026-03-31',
       games: 2,
-      players: 6,
+      // Different people: p1–p4 and the guest (p1 played both games).
+      players: 5,
       playersPerGame: 3,
       winnersPerGame: 2.5,
       // p1–p5 registered; p1–p4 came; one guest.
@@ -270,13 +271,16 @@ describe('an organization admin sees every game of the range', () => {
   it('questions: answers, share right, the wrong answer chosen most, time to answer', async () => {
     const { body } = await get(orgUrl('questions'), as.admin);
     // Game 1: a1, a3, a3 (16 s in all); game 2: a2, a1 (13 s): 5 answers, 2 right, a3 chosen by 2.
+    // 3 present at each send; in game 2 p1 never answered.
     expect(body.questions).toEqual([
       {
         contentId: ids.q,
         title: 'Fire quiz',
         question: 'What first?',
         asked: 2,
+        present: 6,
         answers: 5,
+        unanswered: 1,
         shareRight: 0.4,
         mostChosenWrong: { answer: 'Finish the card', players: 2 },
         meanSeconds: 5.8,
@@ -375,8 +379,8 @@ describe('an organization admin sees every game of the range', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.body).toBe(
-      'Content,Title,Question,Asked,Answers,Share right,Most chosen wrong answer,Players,Mean seconds\r\n' +
-        `${ids.q},Fire quiz,What first?,2,5,0.4,Finish the card,2,5.8\r\n`,
+      'Content,Title,Question,Asked,Present,Answers,Present without answering,Share right,Most chosen wrong answer,Players who chose it,Mean seconds\r\n' +
+        `${ids.q},Fire quiz,What first?,2,6,5,1,0.4,Finish the card,2,5.8\r\n`,
     );
     const weeks = await get(orgUrl('export/weeks'), as.admin);
     expect(weeks.body).toBe(
@@ -424,7 +428,8 @@ describe('the product and a player', () => {
     const { status, body } = await get(`/insights/product?${RANGE}`, as.superAdmin);
     expect(status).toBe(200);
     const byId = (id: number) => body.organizations.find((o: { id: number }) => o.id === id);
-    expect(byId(orgA.id)).toMatchObject({ games: 2, players: 6, lastGameAt: '2026-03-10T09:00:00.000Z' });
+    // Different people, as on the months: p1–p4 and the guest.
+    expect(byId(orgA.id)).toMatchObject({ games: 2, players: 5, lastGameAt: '2026-03-10T09:00:00.000Z' });
     expect(byId(orgB.id)).toMatchObject({ games: 1, players: 1 });
     expect(body.organizations[0].id).toBe(orgA.id);
     expect(body.licences.map((l: { id: number }) => l.id)).toContain(orgA.id);

@@ -18,21 +18,22 @@ export async function summary(
   const [[totals], [attendance], [invited], options] = await Promise.all([
     query<{
       games: number;
-      players: number;
       ended_players: number;
       left_early: number;
       ppg: number | null;
       wpg: number | null;
     }>(sql`${cte}
-      select count(*)::int as games, coalesce(sum(players), 0)::int as players,
+      select count(*)::int as games,
         coalesce(sum(players) filter (where ended_at is not null), 0)::int as ended_players,
         coalesce(sum(left_early), 0)::int as left_early,
         avg(players)::float8 as ppg, avg(winners)::float8 as wpg
       from s`),
+    // A guest, or an account deleted since, is not a registered player: read now, not when folded.
     query<{ attended: number; guests: number }>(sql`${cte}
-      select count(distinct p.user_id) filter (where not p.guest)::int as attended,
-        count(distinct p.user_id) filter (where p.guest)::int as guests
-      from insights_players p join s on s.game_id = p.game_id`),
+      select count(distinct p.user_id) filter (where u.id is not null)::int as attended,
+        count(distinct p.user_id) filter (where u.id is null)::int as guests
+      from insights_players p join s on s.game_id = p.game_id
+        left join users u on u.id = p.user_id and not u.is_guest`),
     query<{ n: number }>(sql`
       select count(*)::int as n from users
       where org_id = ${scope.orgId} and role = 'PLAYER' and is_guest = false`),
@@ -52,7 +53,8 @@ export async function summary(
     from: range.from,
     to: range.to,
     games: t.games,
-    players: t.players,
+    // Different people (guests too), as "Players" means on every figure.
+    players: (attendance?.attended ?? 0) + (attendance?.guests ?? 0),
     playersPerGame: round(t.ppg, 1),
     winnersPerGame: round(t.wpg, 1),
     attendance: {
@@ -91,7 +93,9 @@ export async function questions({ query }: Figures, { cte }: GamesInScope): Prom
     title: string | null;
     question: string | null;
     asked: number;
+    present: number;
     answers: number;
+    unanswered: number;
     right_answers: number;
     ms: number;
     wrong_choice: number | null;
@@ -99,7 +103,8 @@ export async function questions({ query }: Figures, { cte }: GamesInScope): Prom
     wrong_players: number | null;
   }>(sql`${cte},
     q as (
-      select se.content_id, count(*)::int as asked, sum(se.answers)::int as answers,
+      select se.content_id, count(*)::int as asked, sum(se.present)::int as present,
+        sum(se.answers)::int as answers, sum(se.unanswered)::int as unanswered,
         sum(se.right_answers)::int as right_answers, sum(se.answer_ms)::float8 as ms
       from insights_sends se join s on s.game_id = se.game_id
       where se.is_question group by se.content_id),
@@ -121,7 +126,9 @@ export async function questions({ query }: Figures, { cte }: GamesInScope): Prom
       title: r.title ?? `Content ${r.content_id}`,
       question: r.question ?? r.title ?? '',
       asked: r.asked,
+      present: r.present,
       answers: r.answers,
+      unanswered: r.unanswered,
       shareRight: r.answers > 0 ? round(r.right_answers / r.answers, 3) : null,
       mostChosenWrong:
         r.wrong_choice === null
@@ -205,11 +212,16 @@ export async function weeks({ query }: Figures, { cte }: GamesInScope): Promise<
   }>(sql`${cte},
     a as (
       select se.game_id, sum(se.answers) as answers, sum(se.right_answers) as right_answers
-      from insights_sends se join s on s.game_id = se.game_id group by se.game_id)
+      from insights_sends se join s on s.game_id = se.game_id group by se.game_id),
+    -- Different people that week, as "Players" means everywhere.
+    p as (
+      select date_trunc('week', s.started_at at time zone 'UTC') as week, count(distinct p.user_id)::int as n
+      from s join insights_players p on p.game_id = s.game_id group by 1)
     select to_char(date_trunc('week', s.started_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
-      count(*)::int as games, sum(s.players)::int as players, sum(s.left_early)::int as left_early,
+      count(*)::int as games, coalesce(min(p.n), 0)::int as players, sum(s.left_early)::int as left_early,
       coalesce(sum(a.answers), 0)::int as answers, coalesce(sum(a.right_answers), 0)::int as right_answers
     from s left join a on a.game_id = s.game_id
+      left join p on p.week = date_trunc('week', s.started_at at time zone 'UTC')
     group by 1 order by 1`);
   return {
     weeks: rows.map((r) => ({

@@ -13,9 +13,14 @@ export async function product(
   const inRange = sql`g.started and g.started_at >= ${start}::timestamptz and g.started_at < ${end}::timestamptz`;
   const [orgs, licences, months] = await Promise.all([
     figures.query<InsightsProduct['organizations'][number]>(sql`
-      select o.id, o.name, count(g.game_id)::int as games, coalesce(sum(g.players), 0)::int as players,
+      with p as (
+        select g.org_id, count(distinct p.user_id)::int as n
+        from insights_games g join insights_players p on p.game_id = g.game_id
+        where ${inRange} group by g.org_id)
+      select o.id, o.name, count(g.game_id)::int as games, coalesce(min(p.n), 0)::int as players,
         ${isoOf('max(g.started_at)')} as "lastGameAt"
       from organizations o left join insights_games g on g.org_id = o.id and ${inRange}
+        left join p on p.org_id = o.id
       group by o.id, o.name order by games desc, players desc, o.name`),
     figures.query<InsightsProduct['licences'][number]>(sql`
       select id, name, to_char(expiry, 'YYYY-MM-DD') as expiry from organizations

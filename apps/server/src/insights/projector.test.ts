@@ -45,7 +45,6 @@ const rowsOf = (gameId: number) =>
   database.db
     .select({
       userId: insightsPlayers.userId,
-      guest: insightsPlayers.guest,
       leftEarly: insightsPlayers.leftEarly,
     })
     .from(insightsPlayers)
@@ -53,7 +52,7 @@ const rowsOf = (gameId: number) =>
     .orderBy(asc(insightsPlayers.userId));
 
 describe('the projector writes what changed', () => {
-  it('a player whose account was deleted since is a guest at the next batch of the game', async () => {
+  it('a player whose account was deleted since keeps their row (attendance reads the account now)', async () => {
     const journal = createJournal(database.db);
     const projector = createProjector(database.db);
     const gameId = await journal.newGame(roomId);
@@ -65,16 +64,16 @@ describe('the projector writes what changed', () => {
     ]);
     await projector.catchUp();
     expect(await rowsOf(gameId)).toEqual([
-      { userId: a, guest: false, leftEarly: false },
-      { userId: b, guest: false, leftEarly: false },
+      { userId: a, leftEarly: false },
+      { userId: b, leftEarly: false },
     ]);
     await database.db.delete(users).where(eq(users.id, b));
-    // A ball changes no player's row; b's account is gone all the same.
+    // A ball changes no player's row; b's account is gone, which the figures read when asked.
     await journal.append([{ gameId, seq: 4, event: { type: 'ball_rolled', number: 7 }, actorUserId: null }]);
     await projector.catchUp();
     expect(await rowsOf(gameId)).toEqual([
-      { userId: a, guest: false, leftEarly: false },
-      { userId: b, guest: true, leftEarly: false },
+      { userId: a, leftEarly: false },
+      { userId: b, leftEarly: false },
     ]);
   });
 
@@ -99,8 +98,8 @@ describe('the projector writes what changed', () => {
     await journal.append([{ gameId, seq: 5, event: { type: 'game_ended' }, actorUserId: null }]);
     await first.catchUp();
     expect(await rowsOf(gameId)).toEqual([
-      { userId: a, guest: false, leftEarly: true },
-      { userId: c, guest: false, leftEarly: false },
+      { userId: a, leftEarly: true },
+      { userId: c, leftEarly: false },
     ]);
     const [game] = await database.db
       .select({ players: insightsGames.players, leftEarly: insightsGames.leftEarly })

@@ -49,6 +49,7 @@ async function beforeFreshGap(db: Db, after: number, hi: number): Promise<number
 /** The events of the next batch, and how far it takes the cursor: none when nothing is ready. */
 async function nextEvents(
   tx: Db,
+  batchIds: number,
 ): Promise<{ after: number; last: number; caughtUp: boolean; events: EventRow[] } | null> {
   await tx.insert(insightsCursor).values({ id: 1, lastEventId: 0 }).onConflictDoNothing();
   const [cursor] = rowsOf<{ last_event_id: string | number }>(
@@ -61,7 +62,7 @@ async function nextEvents(
     await tx.execute(sql`
       select max(id)::float8 as hi, count(*)::float8 as n from ${gameEvents}
       where id > ${after}
-        and id < (select min(id) from ${gameEvents} where id > ${after}) + ${BATCH_IDS}`),
+        and id < (select min(id) from ${gameEvents} where id > ${after}) + ${batchIds}`),
   );
   if (!top?.hi) return null;
   const last = top.n === top.hi - after ? top.hi : await beforeFreshGap(tx, after, top.hi);
@@ -164,7 +165,12 @@ interface FoldCache {
 }
 
 /** One batch in one transaction that locks the cursor; false when it found nothing more to fold. */
-async function batch(db: Db, log: Log, cache: { current: FoldCache | null }): Promise<boolean> {
+async function batch(
+  db: Db,
+  log: Log,
+  cache: { current: FoldCache | null },
+  batchIds: number,
+): Promise<boolean> {
   // Most requests find the log folded already: one read, no lock.
   const [head] = rowsOf<{ at: number | null; hi: number | null }>(
     await db.execute(sql`
@@ -177,7 +183,7 @@ async function batch(db: Db, log: Log, cache: { current: FoldCache | null }): Pr
   cache.current = null;
   const done = await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const next = await nextEvents(tx);
+    const next = await nextEvents(tx, batchIds);
     if (!next) return { caughtUp: false, cache: cached };
     const fromCache = cached?.cursor === next.after ? cached.games : new Map<number, TouchedGame>();
     const touched = await touchedGames(tx, next.events, fromCache);
@@ -202,9 +208,10 @@ async function batch(db: Db, log: Log, cache: { current: FoldCache | null }): Pr
  * Folds the game event log into the Insights tables, reading past a stored cursor (the last event id
  * folded). It never touches the journal's write path: it catches up when an Insights request
  * arrives (bounded) and on a timer. Each batch is one transaction that locks the cursor row, so
- * several instances (or overlapping calls) never fold an event twice.
+ * several instances (or overlapping calls) never fold an event twice. `batchIds`: the ids a batch
+ * covers (tests stop a fold between small batches).
  */
-export function createProjector(db: Db, log: Log = console) {
+export function createProjector(db: Db, log: Log = console, { batchIds = BATCH_IDS } = {}) {
   let running: Promise<boolean> | null = null;
   const cache: { current: FoldCache | null } = { current: null };
 
@@ -212,7 +219,7 @@ export function createProjector(db: Db, log: Log = console) {
     const until = performance.now() + budgetMs;
     for (;;) {
       const started = performance.now();
-      if (!(await batch(db, log, cache))) return true;
+      if (!(await batch(db, log, cache, batchIds))) return true;
       if (performance.now() > until) return false;
       // Rolls, frames and the journal's flushes waiting behind this batch go first, and get as long
       // again as the batch took: while behind, the projector holds at most half the event loop.

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -68,19 +69,12 @@ export const insightsPlayers = pgTable(
     gameId: gameRef(),
     userId: integer('user_id').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
-    /** A guest (nickname through the room's code) or an account gone when folded: not a registered player. */
-    guest: boolean('guest').notNull().default(false),
     leftEarly: boolean('left_early').notNull().default(false),
     bingos: integer('bingos').notNull().default(0),
     answers: integer('answers').notNull().default(0),
     rightAnswers: integer('right_answers').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.gameId, t.userId] }),
-    index('insights_players_user_idx').on(t.userId),
-    // Attendance reads the players of the games in scope from the index alone.
-    index('insights_players_game_user_idx').on(t.gameId, t.userId, t.guest),
-  ],
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] }), index('insights_players_user_idx').on(t.userId)],
 );
 
 /** One content item sent in a game (its `content_sent` event), with its answers if a question. */
@@ -98,8 +92,10 @@ export const insightsSends = pgTable(
     isQuestion: boolean('is_question').notNull().default(false),
     answers: integer('answers').notNull().default(0),
     rightAnswers: integer('right_answers').notNull().default(0),
-    /** Sum of the answers' times from the send, for the mean. */
-    answerMs: bigint('answer_ms', { mode: 'number' }).notNull().default(0),
+    /** Sum of the answers' times from the send in ms, exact to the microsecond, for the mean. */
+    answerMs: numeric('answer_ms').notNull().default('0'),
+    /** Players present when it was sent who did not answer it (a question). */
+    unanswered: integer('unanswered').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seq] }),

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
-import { type GameFold, playerTallies } from './fold';
+import { type GameFold, playerTallies, type SendFold, unansweredOf } from './fold';
 import {
   insightsChoices,
   insightsGames,
@@ -27,7 +26,7 @@ export interface TouchedGame {
   storedPlayers: Map<number, string> | null;
 }
 
-/** A player's row in insights_players, but `guest`, which is read from the users table. */
+/** A player's row in insights_players. */
 interface PlayerRow {
   gameId: number;
   userId: number;
@@ -41,7 +40,7 @@ interface PlayerRow {
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The player rows of a game's fold (all but `guest`). */
+/** The player rows of a game's fold. */
 export function playerRows(gameId: number, fold: GameFold): PlayerRow[] {
   const tallies = playerTallies(fold);
   return Object.entries(fold.players).map(([userId, p]) => {
@@ -103,70 +102,49 @@ async function writeGameRows(db: Db, touched: TouchedGame[]) {
 /**
  * Writes the player rows that differ from what is stored: those the batch changed (most batches of
  * a live room change none, where rewriting all 10,000 rows of a big room held embedded PGlite, and
- * with it the game's journal, for 0.4–1.2 s), and those stored as registered whose account is gone
- * since (`guest` is whether the player had no account when folded). The rows are the same as
- * rewriting them all.
+ * with it the game's journal, for 0.4–1.2 s). The rows are the same as rewriting them all. Whether a
+ * player is a guest is not kept here but read with the figure: an account deleted later would leave
+ * a stored flag that depends on when the game was folded (docs/decisions.md).
  */
 async function writePlayers(db: Db, touched: TouchedGame[]) {
   const fresh = touched.filter((g) => g.storedPlayers === null).map((g) => g.gameId);
   if (fresh.length > 0)
     await db.delete(insightsPlayers).where(sql`${insightsPlayers.gameId} = any(${sql.param(fresh)}::int[])`);
-  const all = new Map<string, PlayerRow>();
-  const rows = new Map<string, PlayerRow & { guest: boolean }>();
+  const rows: PlayerRow[] = [];
   for (const g of touched) {
     const stored = new Map<number, string>();
     for (const row of playerRows(g.gameId, g.fold)) {
-      const key = `${g.gameId}:${row.userId}`;
-      all.set(key, row);
       stored.set(row.userId, playerRowKey(row));
-      if (g.storedPlayers?.get(row.userId) !== stored.get(row.userId)) rows.set(key, { ...row, guest: true });
+      if (g.storedPlayers?.get(row.userId) !== stored.get(row.userId)) rows.push(row);
     }
     // What the table holds once this batch commits (a failed batch's games are not kept).
     g.storedPlayers = stored;
   }
-  const changedIds = [...new Set([...rows.values()].map((r) => r.userId))];
-  if (changedIds.length > 0) {
-    const registered = rowsOf<{ id: number }>(
-      await db.execute(sql`
-        select id from ${users} where id = any(${sql.param(changedIds)}::int[]) and not is_guest`),
-    );
-    const isRegistered = new Set(registered.map((u) => u.id));
-    for (const row of rows.values()) row.guest = !isRegistered.has(row.userId);
-  }
-  const known = touched.filter((g) => !fresh.includes(g.gameId));
-  for (const { gameId, userId } of known.length === 0 ? [] : await goneAccounts(db, known)) {
-    const row = all.get(`${gameId}:${userId}`);
-    if (row) rows.set(`${gameId}:${userId}`, { ...row, guest: true });
-  }
-  if (rows.size === 0) return;
+  if (rows.length === 0) return;
   await db.execute(sql`
-    insert into ${insightsPlayers} (game_id, user_id, joined_at, guest, left_early, bingos, answers, right_answers)
-    select v.g, v.u, v.j::timestamptz, v.guest, v.l, v.b, v.a, v.r from ${unnestColumns(
-      [...rows.values()],
-      [
-        ['int', (p) => p.gameId],
-        ['int', (p) => p.userId],
-        ['text', (p) => p.joinedAt],
-        ['boolean', (p) => p.guest],
-        ['boolean', (p) => p.leftEarly],
-        ['int', (p) => p.bingos],
-        ['int', (p) => p.answers],
-        ['int', (p) => p.right],
-      ],
-    )} as v(g, u, j, guest, l, b, a, r)
-    on conflict (game_id, user_id) do update set joined_at = excluded.joined_at, guest = excluded.guest,
+    insert into ${insightsPlayers} (game_id, user_id, joined_at, left_early, bingos, answers, right_answers)
+    select v.g, v.u, v.j::timestamptz, v.l, v.b, v.a, v.r from ${unnestColumns(rows, [
+      ['int', (p) => p.gameId],
+      ['int', (p) => p.userId],
+      ['text', (p) => p.joinedAt],
+      ['boolean', (p) => p.leftEarly],
+      ['int', (p) => p.bingos],
+      ['int', (p) => p.answers],
+      ['int', (p) => p.right],
+    ])} as v(g, u, j, l, b, a, r)
+    on conflict (game_id, user_id) do update set joined_at = excluded.joined_at,
       left_early = excluded.left_early, bingos = excluded.bingos, answers = excluded.answers,
       right_answers = excluded.right_answers`);
 }
 
-/** Players of these games stored as registered whose account has since been deleted. */
-async function goneAccounts(db: Db, games: TouchedGame[]) {
-  return rowsOf<{ gameId: number; userId: number }>(
-    await db.execute(sql`
-      select p.game_id as "gameId", p.user_id as "userId" from ${insightsPlayers} p
-      where p.game_id = any(${sql.param(games.map((g) => g.gameId))}::int[]) and not p.guest
-        and not exists (select 1 from ${users} u where u.id = p.user_id and not u.is_guest)`),
-  );
+/**
+ * The sum of a question's answer times in ms as exact decimal text: each kept to the microsecond,
+ * added as whole microseconds (no float drift), for the numeric column.
+ */
+export function answerMsText(question: SendFold['question']): string {
+  let us = 0;
+  for (const [, ms] of Object.values(question?.answers ?? {})) us += Math.round(ms * 1000);
+  return `${Math.floor(us / 1000)}.${String(us % 1000).padStart(3, '0')}`;
 }
 
 /** The sends, answers' choices and wins of these games, deleted and written again (a few rows each). */
@@ -187,8 +165,8 @@ async function rewriteSendsAndWins(db: Db, touched: TouchedGame[]) {
   if (sends.length > 0) {
     await db.execute(sql`
       insert into ${insightsSends} (game_id, seq, content_id, content_type, session_id, sent_at, present,
-        is_question, answers, right_answers, answer_ms)
-      select v.g, v.s, v.c, v.t, v.sess, v.at::timestamptz, v.p, v.q, v.a, v.r, v.ms::bigint
+        is_question, answers, right_answers, answer_ms, unanswered)
+      select v.g, v.s, v.c, v.t, v.sess, v.at::timestamptz, v.p, v.q, v.a, v.r, v.ms::numeric, v.u
       from ${unnestColumns(sends, [
         ['int', (s) => s.gameId],
         ['int', (s) => s.seq],
@@ -206,11 +184,9 @@ async function rewriteSendsAndWins(db: Db, touched: TouchedGame[]) {
               ? Object.values(s.question.answers).filter(([c]) => c === s.question!.correct).length
               : 0,
         ],
-        [
-          'text',
-          (s) => String(s.question ? Object.values(s.question.answers).reduce((n, [, ms]) => n + ms, 0) : 0),
-        ],
-      ])} as v(g, s, c, t, sess, at, p, q, a, r, ms)`);
+        ['text', (s) => answerMsText(s.question)],
+        ['int', (s) => (s.question ? unansweredOf(s.question) : 0)],
+      ])} as v(g, s, c, t, sess, at, p, q, a, r, ms, u)`);
   }
   if (choices.length > 0) {
     await db.execute(sql`

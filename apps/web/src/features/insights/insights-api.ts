@@ -35,6 +35,8 @@ export function useInsightsFigure<F extends keyof typeof figures>(
   type Figure = Awaited<ReturnType<(typeof figures)[F]>>;
   return useQuery<Figure, Error, Figure, ReturnType<typeof insightsKeys.figure>>({
     queryKey: insightsKeys.figure(figure, org, filter),
+    // No organization yet: the super admin's page is still choosing which to show.
+    enabled: org !== '',
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => figures[figure]({ params: { org }, query: filter }, signal) as Promise<Figure>,
   });
@@ -49,9 +51,10 @@ export function downloadInsightsCsv(org: string, figure: InsightsFigure, filter:
 }
 
 /** The super admin's figures across the product for a date range. */
-export function useProductInsights(range: InsightsRange) {
+export function useProductInsights(range: InsightsRange, enabled = true) {
   return useQuery({
     queryKey: insightsKeys.product(range),
+    enabled,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => api.call(INSIGHTS_API.product, { query: range }, { signal }),
   });

@@ -1,12 +1,12 @@
 import '@mantine/charts/styles.css';
 import { Alert, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { can, type InsightsFigure, type InsightsFilter } from '@playshop/shared';
+import { can, type InsightsFigure, type InsightsFilter, type InsightsRange } from '@playshop/shared';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { useT } from '../../i18n/locale-provider';
 import { PageTitle } from '../../ui/page-title';
-import { downloadInsightsCsv, useInsightsFigure } from './insights-api';
+import { downloadInsightsCsv, useInsightsFigure, useProductInsights } from './insights-api';
 import { BingoFigure, ContentFigure, QuestionsFigure, SummaryFigure, WeeksFigure } from './org-figures';
 import { ProductInsights } from './product-insights';
 
@@ -37,7 +37,26 @@ function useInsightsFilter() {
     { label: 'insights.room', options: 'rooms', value: roomId, set: setRoomId },
     { label: 'insights.facilitator', options: 'facilitators', value: facilitatorId, set: setFacilitatorId },
   ] as const;
-  return { from, to, filter, dates, picks };
+  /** Another organization's workshops, rooms and facilitators are not this one's. */
+  const clearPicks = () => {
+    for (const p of picks) p.set(null);
+  };
+  return { from, to, filter, dates, picks, clearPicks };
+}
+
+/**
+ * Whose figures the page shows: the organization in its address; for the super admin, whose own
+ * organization runs no games, the most active organization of the range until they pick another
+ * (docs/decisions.md, "Insights"). '' while the product figures that decide it are loading.
+ */
+function useShownOrg(pageOrg: string, superAdmin: boolean, range: InsightsRange) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const product = useProductInsights(range, superAdmin);
+  if (!superAdmin) return { org: pageOrg, setPicked, names: null };
+  const names = product.data?.organizations.map((o) => o.name) ?? [];
+  const busiest = product.data?.organizations.find((o) => o.games > 0)?.name;
+  const decided = product.data !== undefined || product.error !== null;
+  return { org: picked ?? busiest ?? (decided ? pageOrg : ''), setPicked, names };
 }
 
 /**
@@ -47,9 +66,12 @@ function useInsightsFilter() {
  */
 export function InsightsPage() {
   const t = useT();
-  const org = useParams().org ?? '';
   const user = useCurrentUser();
-  const { from, to, filter, dates, picks } = useInsightsFilter();
+  const superAdmin = can(user?.role, 'readOverviewDashboard');
+  const { from, to, filter, dates, picks, clearPicks } = useInsightsFilter();
+  const range: InsightsRange = { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  const shown = useShownOrg(useParams().org ?? '', superAdmin, range);
+  const org = shown.org;
   const summary = useInsightsFigure('summary', org, filter);
   const weeks = useInsightsFigure('weeks', org, filter);
   const questions = useInsightsFigure('questions', org, filter);
@@ -63,6 +85,20 @@ export function InsightsPage() {
     <Stack gap="lg">
       <PageTitle>{t('insights.title')}</PageTitle>
       <Group align="flex-end" gap="sm">
+        {shown.names && (
+          <Select
+            label={t('insights.showOrganization')}
+            searchable
+            data={shown.names}
+            value={org || null}
+            allowDeselect={false}
+            onChange={(name) => {
+              if (!name) return;
+              shown.setPicked(name);
+              clearPicks();
+            }}
+          />
+        )}
         {dates.map((d) => (
           <TextInput
             key={d.label}
@@ -99,7 +135,7 @@ export function InsightsPage() {
         <BingoFigure data={bingo.data} onExport={exportAs('bingo')} />
       )}
       {/* The super admin also sees the product's figures, for the same dates. */}
-      {can(user?.role, 'readOverviewDashboard') && <ProductInsights from={from} to={to} />}
+      {superAdmin && <ProductInsights from={from} to={to} />}
     </Stack>
   );
 }

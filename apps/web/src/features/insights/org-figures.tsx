@@ -104,7 +104,9 @@ export function QuestionsFigure({ data, onExport }: { data: InsightsQuestions; o
       columns={[
         [t('insights.question'), (q) => q.question],
         [t('insights.asked'), (q) => q.asked],
+        [t('insights.present'), (q) => q.present],
         [t('insights.answers'), (q) => q.answers],
+        [t('insights.presentNoAnswer'), (q) => q.unanswered],
         [t('insights.right'), (q) => percent(q.shareRight)],
         [
           t('insights.wrongMost'),

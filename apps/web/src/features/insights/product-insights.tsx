@@ -21,6 +21,9 @@ export function ProductInsights({ from, to }: { from: string; to: string }) {
       <Title order={2} size="h3" id="product-insights">
         {t('insights.acrossProduct')}
       </Title>
+      <Text c="dimmed" size="sm">
+        {t('insights.playersMeaning')}
+      </Text>
       {product.error && <Alert color="red">{product.error.message}</Alert>}
       {p && (
         <>
@@ -50,7 +53,9 @@ export function ProductInsights({ from, to }: { from: string; to: string }) {
           <FigureCard
             title={t('insights.perMonth')}
             onExport={() => void downloadProductCsv('months', range)}
-            chart={<BarChart h={220} data={p.months} dataKey="month" series={gamesAndPlayers(t)} />}
+            chart={
+              <BarChart h={240} data={p.months} dataKey="month" series={gamesAndPlayers(t)} withLegend />
+            }
             caption={t('insights.perMonth')}
             columns={[
               [t('insights.month'), (m) => m.month],
