@@ -132,7 +132,8 @@ async function createFastify(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // A failure while the database does not answer is the outage's 503 (http/db-errors.ts).
+  registerErrorHandler(app, deps.database.db);
   if (readable) logEachRequestOnce(app);
   // Every route, for the authorization matrix test (apps/server/src/test/authz-matrix.ts).
   app.decorate('registeredRoutes', trackRoutes(app));
