@@ -36,6 +36,8 @@ export const CONTENT_TEXTS = {
   noContent: 'No content',
   fileTooLarge: 'File size too large',
   notAnImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
+  imageTooLarge: 'The image is {width} × {height} pixels: at most {max} pixels a side',
+  imageUnreadable: 'The image cannot be read: save it again as PNG, JPEG, GIF or WebP',
   categoryNotFound: 'Category not found',
   created: 'Content created successfully',
   updated: 'Content updated successfully',
