@@ -318,7 +318,13 @@ interface ApiDeps {
 function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens }: ApiDeps) {
   const { config, database } = deps;
   const db = database.db;
-  const sso = ssoService({ db, serverSecret: config.jwtSecret, publicUrl: config.publicUrl, log: app.log });
+  const sso = ssoService({
+    db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    allowPrivateIssuers: config.ssoAllowPrivateIssuers,
+  });
   const twoFactor = twoFactorService({ db, serverSecret: config.jwtSecret });
   const branding = brandingService(db, storage);
   const auth = authService({

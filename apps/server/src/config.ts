@@ -76,6 +76,11 @@ const ZEnv = z.object({
    * token), or nobody. Unset: staff in production, public otherwise.
    */
   API_DOCS: z.enum(['public', 'staff', 'off'], { message: 'must be public, staff or off' }).optional(),
+  /**
+   * Single sign-on issuers on this server's own networks (loopback, private, link-local) and plain
+   * http on this machine. Unset: refused in production, allowed otherwise (development, tests).
+   */
+  SSO_ALLOW_PRIVATE_ISSUERS: booleanString.optional(),
   /** Days an audit log entry is kept before the daily purge removes it. */
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ message: 'must be a number of days' })
@@ -141,6 +146,8 @@ export interface Config {
   shutdownDrainMs: number;
   apiDocs: 'public' | 'staff' | 'off';
   auditRetentionDays: number;
+  /** SSO_ALLOW_PRIVATE_ISSUERS (auth/sso/provider.ts). */
+  ssoAllowPrivateIssuers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -257,5 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'staff' : 'public'),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS ?? e.NODE_ENV !== 'production',
   };
 }
