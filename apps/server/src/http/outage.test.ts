@@ -8,6 +8,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX, GAME_TEXTS, message } from '@playshop/shared';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { connectRedis } from '../redis';
@@ -24,6 +25,7 @@ import {
 } from '../test/context';
 import { type GameClient, gameClient } from '../test/instances';
 import { startTcpProxy } from '../test/tcp-proxy';
+import { isDatabaseUnavailable } from './db-errors';
 
 const OUTAGE = message('errors.databaseUnavailable').text;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -189,6 +191,42 @@ describe('the database down', () => {
       expect('bingoRolls' in snapshot && snapshot.bingoRolls).toHaveLength(1);
     },
   );
+});
+
+describe.runIf(onPostgres)('a connection lost inside a transaction', () => {
+  it('fails that transaction as an outage and nothing else: the process goes on', async () => {
+    const ctx = await context();
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    let pid = 0;
+    let killed!: () => void;
+    const afterKill = new Promise<void>((resolve) => {
+      killed = resolve;
+    });
+    const transaction = ctx.database.db.transaction(async (tx) => {
+      const rows = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      pid = rows.rows[0]!.pid;
+      // Idle between two statements, checked out of the pool, while its session is killed: its
+      // client's 'error' event used to have no listener and end the process.
+      await afterKill;
+      await tx.execute(sql`select 1`);
+    });
+    while (pid === 0) await sleep(10);
+    await admin.query('select pg_terminate_backend($1)', [pid]);
+    await sleep(200);
+    killed();
+    const failure = await transaction.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    // The pool replaced the connection: the next statement works.
+    const after = (await ctx.database.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
+    expect(after.rows).toEqual([{ one: 1 }]);
+  });
 });
 
 describe.runIf(redisUrl)('Redis down', () => {
