@@ -103,7 +103,8 @@ export function registerErrorHandler(app: FastifyInstance, db?: Db): void {
       ({ status, body } = databaseDown(request, reply, error));
     }
 
-    if (status >= 500 && body.code !== 'DATABASE_UNAVAILABLE')
+    // An outage is logged where it is noticed (database unavailable, Redis unavailable), not per request.
+    if (status >= 500 && body.code !== 'DATABASE_UNAVAILABLE' && body.code !== 'SERVICE_UNAVAILABLE')
       request.log.error({ err: error }, 'request failed');
     body.message = stripControlChars(body.message);
     return reply.status(status).send(body);
