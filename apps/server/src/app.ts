@@ -133,7 +133,8 @@ async function createFastify(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  // A failure while the database does not answer is the outage's 503 (http/db-errors.ts).
+  registerErrorHandler(app, deps.database.db);
   if (readable) logEachRequestOnce(app);
   // Every route, for the authorization matrix test (apps/server/src/test/authz-matrix.ts).
   app.decorate('registeredRoutes', trackRoutes(app));
@@ -319,7 +320,13 @@ interface ApiDeps {
 function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens }: ApiDeps) {
   const { config, database } = deps;
   const db = database.db;
-  const sso = ssoService({ db, serverSecret: config.jwtSecret, publicUrl: config.publicUrl, log: app.log });
+  const sso = ssoService({
+    db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    allowPrivateIssuers: config.ssoAllowPrivateIssuers,
+  });
   const twoFactor = twoFactorService({ db, serverSecret: config.jwtSecret });
   const branding = brandingService(db, storage);
   const auth = authService({

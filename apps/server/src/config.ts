@@ -89,6 +89,11 @@ const ZEnv = z.object({
    * token), or nobody. Unset: staff in production, public otherwise.
    */
   API_DOCS: z.enum(['public', 'staff', 'off'], { message: 'must be public, staff or off' }).optional(),
+  /**
+   * Single sign-on issuers on this server's own networks (loopback, private, link-local) and plain
+   * http on this machine. Unset: refused in production, allowed otherwise (development, tests).
+   */
+  SSO_ALLOW_PRIVATE_ISSUERS: booleanString.optional(),
   /** Days an audit log entry is kept before the daily purge removes it. */
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ message: 'must be a number of days' })
@@ -176,6 +181,8 @@ export interface Config {
   auditRetentionDays: number;
   /** RFC 9116 Contact URIs for /.well-known/security.txt and the security page; empty when unset. */
   securityContacts: string[];
+  /** SSO_ALLOW_PRIVATE_ISSUERS (auth/sso/provider.ts). */
+  ssoAllowPrivateIssuers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -293,5 +300,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ?? (e.NODE_ENV === 'production' ? 'staff' : 'public'),
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     securityContacts: (e.SECURITY_CONTACT ?? []).map((c) => securityContactUri(c)!),
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS ?? e.NODE_ENV !== 'production',
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { CONTENT_PAGE_SIZE } from './constants';
 import { DELETE, GET, PATCH, POST } from './endpoint';
-import { zId, zIdParam, zLine, zPreprocess, zText } from './input';
+import { zId, zIdParam, zLine, zMultiline, zPreprocess } from './input';
 import { ZPageMeta, zPaging } from './pagination';
 import { ZIdParam, ZMessageReply } from './schemas';
 
@@ -36,6 +36,8 @@ export const CONTENT_TEXTS = {
   noContent: 'No content',
   fileTooLarge: 'File size too large',
   notAnImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
+  imageTooLarge: 'The image is {width} × {height} pixels: at most {max} pixels a side',
+  imageUnreadable: 'The image cannot be read: save it again as PNG, JPEG, GIF or WebP',
   categoryNotFound: 'Category not found',
   created: 'Content created successfully',
   updated: 'Content updated successfully',
@@ -61,7 +63,7 @@ const ZOptionalUrl = zPreprocess(
 
 const ZScript = zPreprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-  z.nullish(zText().check(z.trim(), z.maxLength(20_000))),
+  z.nullish(zMultiline().check(z.trim(), z.maxLength(20_000))),
 );
 
 /** categoryId arrives as a number or a select's string (SPEC §5: converted to a number before sending). */
@@ -73,7 +75,11 @@ const ZCategoryId = zPreprocess(
 /** Title, description, script and category: every kind of content has them. */
 export const ZBaseContentInput = z.object({
   title: zLine().check(z.trim(), z.minLength(1, CONTENT_TEXTS.titleRequired), z.maxLength(200)),
-  description: zText().check(z.trim(), z.minLength(1, CONTENT_TEXTS.descriptionRequired), z.maxLength(5000)),
+  description: zMultiline().check(
+    z.trim(),
+    z.minLength(1, CONTENT_TEXTS.descriptionRequired),
+    z.maxLength(5000),
+  ),
   script: ZScript,
   categoryId: ZCategoryId,
 });
@@ -82,7 +88,8 @@ export type BaseContentInput = z.infer<typeof ZBaseContentInput>;
 export const ZAnswerInput = z
   .object({
     id: z.optional(zId()),
-    name: z._default(zText().check(z.trim(), z.maxLength(500)), ''),
+    // One line on a phone's answer button, typed in a one-line input: no control characters.
+    name: z._default(zLine().check(z.trim(), z.maxLength(500)), ''),
     url: ZOptionalUrl,
     isCorrect: z._default(z.boolean(), false),
   })
@@ -98,7 +105,8 @@ export const ZAnswers = z.array(ZAnswerInput).check(
   z.refine((answers) => answers.filter((a) => a.isCorrect).length === 1, CONTENT_TEXTS.exactlyOneCorrect),
 );
 
-const ZQuestionText = zText().check(
+/** One line over the game screens, typed in a one-line input: no control characters. */
+const ZQuestionText = zLine().check(
   z.trim(),
   z.minLength(1, CONTENT_TEXTS.questionRequired),
   z.maxLength(2000),

@@ -14,12 +14,16 @@ export const INPUT_TEXTS = {
   numberOutOfRange: 'Number must be a whole number from 0 to 2147483647',
   nul: 'Text must not contain NUL characters',
   controlChars: 'Must not contain control characters (line breaks, tabs, escapes)',
+  controlCharsMultiline: 'Must not contain control characters other than line breaks and tabs (escapes)',
 } as const;
 
 const NUL = '\u0000';
 // C0 (tab, CR, LF, ESC, …), DEL and C1, plus the Unicode line and paragraph separators.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// The same but tab, LF and CR: what a multi-line field (a textarea) may hold.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** An id in a JSON body or frame: a positive int4. `message` replaces the default for every failure. */
 export const zId = (message: string = INPUT_TEXTS.idOutOfRange) =>
@@ -39,7 +43,7 @@ export const zCount = () =>
       z.lte(INT4_MAX, INPUT_TEXTS.numberOutOfRange),
     );
 
-/** Free text from outside (descriptions, scripts, passwords, tokens): anything but NUL. */
+/** Free text from outside (passwords, tokens, documents): anything but NUL. */
 export const zText = () => z.string().check(z.refine((v) => !v.includes(NUL), INPUT_TEXTS.nul));
 
 /** A one-line value (names, titles, usernames, emails, search terms): no control characters at all. */
@@ -53,6 +57,17 @@ export const zLine = () =>
  */
 export const EMAIL_ADDRESS =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/**
+ * Text written in a textarea and shown as written (a content's description, a facilitator's script):
+ * line breaks and tabs, no other control character (ESC would drive a terminal that prints it, C1
+ * and the Unicode separators break lines where the screens do not). CR LF and CR become LF.
+ */
+export const zMultiline = () =>
+  z.string().check(
+    z.refine((v) => !CONTROL_CHARS_BUT_LINES.test(v), INPUT_TEXTS.controlCharsMultiline),
+    z.overwrite((v) => v.replace(/\r\n?/g, '\n')),
+  );
 
 /**
  * A value normalised before its schema checks it (a select's '' as nothing, a type's spelling): zod/mini

@@ -54,6 +54,7 @@ export const ERRORS = {
   missingHeader: 'Missing request header',
   originNotAllowed: 'Origin not allowed',
   issuerNotHttps: 'The issuer must be an https address',
+  issuerNotPublic: "The issuer must be a public address, not one of this server's own network",
   nicknameCrowded: 'Too many people chose this nickname: try another',
   userInUse: 'This user is still referenced and cannot be deleted',
   contentInUse: 'This content is used by a session',

@@ -265,7 +265,7 @@ export const USER_API = {
         access: 'managePlayers',
         tags,
       },
-      'Create a player (signs in by username; usernames are unique ignoring case)',
+      'Create a player (signs in by username; usernames are unique within the organization, ignoring case)',
     ),
     edit: PATCH(
       { path: '/edit-player', body: ZEditPlayer, reply: ZUserReply, access: 'managePlayers', tags },

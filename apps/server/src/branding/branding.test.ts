@@ -3,9 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, BRANDING_TEXTS, LOGO_MAX_BYTES } from '@playshop/shared';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rooms, sessions, workshops } from '../db/schema';
 import { headersCaller, twoOrgSuite } from '../test/context';
+import { pngDeclaring, pngWithChunk } from '../test/images';
 
 const suite = twoOrgSuite({ name: 'Acme Brand' }, { name: 'Other Brand' });
 
@@ -119,7 +121,32 @@ describe('logo', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    // The logo drawn again (uploads/images.ts): the same 1×1 image, not necessarily the same bytes.
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
+  });
+
+  it('refuses a 45-byte PNG declaring 65,535 × 65,535 pixels with a 400 saying so, and keeps the old logo', async () => {
+    const before = (await call('GET', `/org-branding/${suite.org.id}`, suite.as.ADMIN)).json().logoUrl;
+    const res = await logo(suite.as.ADMIN, suite.org.id, b64(pngDeclaring(65_535, 65_535)));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'IMAGE_TOO_LARGE',
+      message: 'The image is 65535 × 65535 pixels: at most 4096 pixels a side',
+    });
+    const after = (await call('GET', `/org-branding/${suite.org.id}`, suite.as.ADMIN)).json().logoUrl;
+    expect(after).toBe(before);
+  });
+
+  it('serves a PNG logo drawn again: what rode along in the file is not handed to the phones', async () => {
+    const carrier = pngWithChunk(PNG, '<script>alert(1)</script>');
+    const res = await logo(suite.as.ADMIN, suite.org.id, b64(carrier));
+    expect(res.statusCode).toBe(200);
+    const served = await fetchLogo(res.json().logoUrl);
+    expect(served.rawPayload.includes('<script>')).toBe(false);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
+    const broken = await logo(suite.as.ADMIN, suite.org.id, b64(pngDeclaring(10, 10)));
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'NOT_AN_IMAGE' });
   });
 
   it('replacing the logo changes its address and removes the old file', async () => {

@@ -19,6 +19,7 @@ import { organizations } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
 import { AppError } from '../http/errors';
 import type { Storage } from '../storage/storage';
+import { ImageRefused, reencodeImage } from '../uploads/images';
 import { logoAsPng } from './raster';
 import { checkSvg } from './svg';
 
@@ -58,15 +59,23 @@ export function roomBrandingOf(row: OrgRow): RoomBranding | null {
 const refuse = (status: number, code: string, name: keyof typeof BRANDING_TEXTS) =>
   new AppError(code, status, message(`branding.${name}`));
 
-/** The logo's bytes as stored, and its type; refuses what is not a safe PNG or SVG. */
-function readLogo(data: string): { bytes: Buffer; ext: 'png' | 'svg'; contentType: string } {
+/**
+ * The logo's bytes as stored, and its type; refuses what is not a safe PNG or SVG. A PNG is checked
+ * for its real size and drawn again (uploads/images.ts) before any phone gets it.
+ */
+async function readLogo(data: string): Promise<{ bytes: Buffer; ext: 'png' | 'svg'; contentType: string }> {
   const compact = data.replace(/\s+/g, '');
   if (!BASE64.test(compact)) throw refuse(400, 'NOT_AN_IMAGE', 'logoNotImage');
   const bytes = Buffer.from(compact, 'base64');
   if (bytes.length === 0) throw refuse(400, 'EMPTY_FILE', 'logoEmpty');
   if (bytes.length > LOGO_MAX_BYTES) throw refuse(413, 'FILE_TOO_LARGE', 'logoTooLarge');
   if (bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) {
-    return { bytes, ext: 'png', contentType: 'image/png' };
+    try {
+      return { bytes: await reencodeImage(bytes, 'png'), ext: 'png', contentType: 'image/png' };
+    } catch (err) {
+      if (err instanceof ImageRefused) throw new AppError(err.code, 400, err.text);
+      throw err;
+    }
   }
   const text = bytes.toString('utf8');
   // Anything that is neither PNG nor text with an <svg> element is not a logo we take.
@@ -87,7 +96,7 @@ function readLogo(data: string): { bytes: Buffer; ext: 'png' | 'svg'; contentTyp
 async function storeLogo(
   storage: Storage,
   orgId: number,
-  logo: ReturnType<typeof readLogo>,
+  logo: Awaited<ReturnType<typeof readLogo>>,
 ): Promise<string> {
   const hash = createHash('sha256').update(logo.bytes).digest('hex');
   const key = `${LOGO_FOLDER}/${orgId}/${hash}.${logo.ext}`;
@@ -143,7 +152,7 @@ export function brandingService(db: Db, storage: Storage) {
 
     async setLogo(actor: Actor, orgId: number, data: string): Promise<OrgBranding> {
       const org = await orgInScope(db, actor, eq(organizations.id, orgId));
-      const key = await storeLogo(storage, org.id, readLogo(data));
+      const key = await storeLogo(storage, org.id, await readLogo(data));
       const row = await update(org.id, { logoKey: key });
       await dropOld(org.logoKey, key);
       return present(row);

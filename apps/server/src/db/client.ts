@@ -64,6 +64,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle connection that the server drops (a restart, a failover) must not crash the process:
     // the pool discards it and the next query opens a new one.
     pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    // A connection lost while checked out between two statements (inside a transaction) emits
+    // 'error' on its client, which the pool does not listen to then: unheard, it ends the process.
+    // The statement waiting on it fails by itself, so here it is only heard.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,

@@ -101,8 +101,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
     index('users_guest_room_idx').on(t.guestRoomId),
-    // Usernames are unique system-wide, whatever their case.
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // Usernames are unique within an organization, whatever their case: a player signs in naming
+    // their organization, and an admin never learns another organization's usernames (issue 43).
+    uniqueIndex('users_org_username_lower_idx').on(t.orgId, sql`lower(${t.username})`),
     index('users_org_role_idx').on(t.orgId, t.role),
     // Insights' attendance counts an organization's registered players per request (0013).
     index('users_org_registered_players_idx')

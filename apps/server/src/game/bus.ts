@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GAME_STATE_NAMES, GAME_TEXTS, ROLES, ZWinPattern } from '@playshop/shared';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../http/db-errors';
 import { observeBusLag } from '../observability/metrics';
 import type { GameCommand } from './engine';
 import type { CommandRequest, CommandResult, WireFrame } from './room';
@@ -353,7 +354,11 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
   }
   const late = Date.now() > message.deadline;
   void (late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(message.request))
-    .catch((): CommandResult => ({ error: GAME_TEXTS.somethingWentWrong }))
+    .catch(
+      (err): CommandResult => ({
+        error: isDatabaseUnavailable(err) ? GAME_TEXTS.unavailable : GAME_TEXTS.somethingWentWrong,
+      }),
+    )
     .then((result) => publish(bus, replyChannel, { kind: 'reply', reqId, result }))
     .catch(bus.onError);
 }

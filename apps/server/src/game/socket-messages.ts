@@ -5,6 +5,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import type { AccessTokenCheck } from '../http/authenticate';
+import { isDatabaseOutage } from '../http/db-errors';
 import type { hostileInputLog } from '../http/logging';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
@@ -254,7 +255,9 @@ export function onMessage(this: GameWebSocket, data: RawData, isBinary: boolean)
       const now = Date.now();
       if (now - started >= STALLED_COMMAND_MS) live.stalledUntil = now;
     })
-    .catch((err) => {
+    .catch(async (err) => {
+      // The database down: said as the outage it is for as long as it lasts, however it failed.
+      if (await isDatabaseOutage(err, live.sockets.deps.db)) return sendError(live, GAME_TEXTS.unavailable);
       live.sockets.app.log.error({ err }, 'game message failed');
       sendError(live, GAME_TEXTS.somethingWentWrong);
     });

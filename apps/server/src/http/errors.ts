@@ -1,7 +1,8 @@
 import { keyFields, type Message, message, messageOfText, stripControlChars } from '@playshop/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from './db-errors';
+import type { Db } from '../db/client';
+import { isDatabaseOutage, isDatabaseUnavailable } from './db-errors';
 
 /**
  * An error meant for the caller: status, a stable code the client branches on, and a message from the
@@ -34,8 +35,16 @@ export const forbidden = (text = message('errors.forbidden'), code = 'FORBIDDEN'
 export const notFound = (text = message('errors.notFound')) => new AppError('NOT_FOUND', 404, text);
 export const conflict = (text: Message) => new AppError('CONFLICT', 409, text);
 
-/** How long a client waits before trying again while the database is out of reach (seconds). */
-const DATABASE_RETRY_AFTER_S = 5;
+/** How long a client waits before trying again while the database or Redis is out of reach (seconds). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/** 503 with Retry-After: a part the server needs (the database, Redis, the live game) is away for a moment. */
+export class UnavailableError extends AppError {
+  readonly retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_S;
+  constructor(code = 'SERVICE_UNAVAILABLE') {
+    super(code, 503, message('errors.databaseUnavailable'));
+  }
+}
 
 interface ErrorBody<C extends string = string> {
   message: string;
@@ -52,9 +61,12 @@ export const errorBody = <C extends string>(text: Message, code: C): ErrorBody<C
   ...keyFields(text),
 });
 
-/** The one error handler: every error leaves as `{message, code}` and no 5xx detail leaves the server. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+/**
+ * The one error handler: every error leaves as `{message, code}` and no 5xx detail leaves the server.
+ * With `db`, a failure while the database does not answer is the outage's 503, whatever its words.
+ */
+export function registerErrorHandler(app: FastifyInstance, db?: Db): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     let status = 500;
     let body: ErrorBody = errorBody(message('errors.internal'), 'INTERNAL');
 
@@ -77,10 +89,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       };
     } else if (isDatabaseUnavailable(error)) {
       // A database restart or network blip: the client may simply try again, so not a 500.
-      status = 503;
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
-      body = errorBody(message('errors.databaseUnavailable'), 'DATABASE_UNAVAILABLE');
-      request.log.warn({ err: { message: error.message } }, 'database unavailable');
+      ({ status, body } = databaseDown(request, reply, error));
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'reply does not match its schema');
     } else if (error.statusCode === 429) {
@@ -90,11 +99,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors: bad JSON, body too large, unsupported media type, …
       status = error.statusCode;
       body = { message: error.message, code: error.code ?? 'BAD_REQUEST' };
+    } else if (db && (await isDatabaseOutage(error, db))) {
+      ({ status, body } = databaseDown(request, reply, error));
     }
 
-    if (status >= 500 && body.code !== 'DATABASE_UNAVAILABLE')
+    // An outage is logged where it is noticed (database unavailable, Redis unavailable), not per request.
+    if (status >= 500 && body.code !== 'DATABASE_UNAVAILABLE' && body.code !== 'SERVICE_UNAVAILABLE')
       request.log.error({ err: error }, 'request failed');
     body.message = stripControlChars(body.message);
     return reply.status(status).send(body);
   });
+}
+
+function databaseDown(request: FastifyRequest, reply: FastifyReply, error: Error) {
+  reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+  request.log.warn({ err: { message: error.message } }, 'database unavailable');
+  return { status: 503, body: errorBody(message('errors.databaseUnavailable'), 'DATABASE_UNAVAILABLE') };
 }

@@ -1,5 +1,6 @@
 import {
   type CreateRoomInput,
+  GAME_TEXTS,
   type Language,
   message,
   messageOfText,
@@ -10,7 +11,7 @@ import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { organizations, rooms } from '../db/schema';
 import { type Actor, orgInScope, orgScope } from '../http/actor';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound, UnavailableError } from '../http/errors';
 import { createRoom } from './create';
 import { roomJoiningService } from './joining-service';
 import { presentRoom, presentRooms, roomRows } from './presenting';
@@ -53,6 +54,9 @@ export function roomsService(db: Db, contentSvc: ContentService) {
     async openLobby(actor: Actor, roomId: number): Promise<void> {
       const room = await roomFor(actor, roomId);
       const result = await lobbyOpener?.(actor, room.id);
+      // The live game away for a moment (the database or Redis): an outage's 503, not a conflict.
+      if (result && 'error' in result && result.error === GAME_TEXTS.unavailable)
+        throw new UnavailableError();
       if (result && 'error' in result)
         throw conflict(messageOfText(result.error) ?? message('game.somethingWentWrong'));
     },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   API_PREFIX,
@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors';
 import { assertSafeKey, type Storage, type StoredObject } from '../storage/storage';
+import { ImageRefused, reencodeImage } from './images';
 import { sniffImage } from './sniff';
 import { mountTusEndpoint, tusError } from './tus-endpoint';
 
@@ -67,15 +68,19 @@ export function uploadRoutes(api: FastifyInstance, storage: Storage, tusDir: str
       }
     },
     async onFinish(_actor, upload, tempPath) {
-      const head = new Uint8Array(16);
-      const handle = await open(tempPath, 'r');
-      try {
-        await handle.read(head, 0, head.length, 0);
-      } finally {
-        await handle.close();
-      }
-      const kind = sniffImage(head);
+      // At most UPLOAD_LIMIT_BYTES (tus refuses more): read whole, checked and drawn again.
+      const bytes = await readFile(tempPath);
+      const kind = sniffImage(bytes.subarray(0, 16));
       if (!kind) throw tusError(415, 'NOT_AN_IMAGE', message('content.notAnImage'));
+      let clean: Buffer;
+      try {
+        clean = await reencodeImage(bytes, kind.ext);
+      } catch (err) {
+        if (err instanceof ImageRefused) throw tusError(400, err.code, err.text);
+        throw err;
+      }
+      // What is stored and served is the image drawn again, never the bytes as uploaded.
+      await writeFile(tempPath, clean);
       const folder = upload.metadata?.folder as UploadFolder;
       const key = `${folder}/${randomUUID()}.${kind.ext}`;
       await storage.putFile(key, tempPath, kind.contentType);

@@ -11,7 +11,11 @@ let owner: Record<string, string>;
 let otherSuperAdmin: Record<string, string>;
 let ownerId: number;
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
+/** A real 1×1 PNG (an upload is decoded and drawn again when it completes). */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 const tus = { 'tus-resumable': '1.0.0' };
 

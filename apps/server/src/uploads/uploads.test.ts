@@ -1,11 +1,13 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UPLOAD_LIMIT_BYTES } from '@playshop/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contentService } from '../content/service';
 import { assertSafeKey } from '../storage/storage';
 import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
 import { filesOnDisk } from '../test/files-on-disk';
+import { imageOf, pngDeclaring, pngWithChunk } from '../test/images';
 import { sniffImage } from './sniff';
 import { UNFINISHED_UPLOAD_TTL_MS } from './tus-endpoint';
 
@@ -13,11 +15,13 @@ let ctx: TestContext;
 let root: Record<string, string>;
 let admin: Record<string, string>;
 
-const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const png = (size: number) => Buffer.concat([PNG_HEAD, Buffer.alloc(Math.max(0, size - PNG_HEAD.length), 7)]);
+/** A real 8×8 PNG, `size` bytes long (a chunk decoders skip fills the rest). */
+let smallPng: Buffer;
+const png = (size?: number) => pngWithChunk(smallPng, 'filler', size);
 const b64 = (v: string) => Buffer.from(v).toString('base64');
 
 beforeAll(async () => {
+  smallPng = await imageOf('png', 8, 8);
   ctx = await createTestContext();
   const org = await createOrg(ctx.database);
   root = (await signInNewUser(ctx, 'SUPER_ADMIN', org.id)).headers;
@@ -72,17 +76,28 @@ describe('tus uploads of content and answer images', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.rawPayload.equals(bytes)).toBe(true);
+    // What is served is the image drawn again: the same pixels, none of the uploaded file's extras.
+    expect(served.rawPayload.equals(bytes)).toBe(false);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 8, height: 8 });
+    expect(served.rawPayload.includes('filler')).toBe(false);
     // The tus working copy is gone once the image is in storage.
     expect((await storedFiles()).filter((f) => f.startsWith('uploads-in-progress'))).toEqual([]);
   });
 
   it('stores answer images under answer-images/ and accepts JPEG, GIF and WebP by their bytes', async () => {
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100)]);
+    const jpeg = await imageOf('jpeg', 16, 16);
     const res = await upload(jpeg, { folder: 'answer-images', filename: 'a.bin' });
     expect(res.statusCode).toBe(200);
     expect(res.json().url).toMatch(/^\/api\/v1\/files\/answer-images\/[0-9a-f-]{36}\.jpg$/);
     expect((await ctx.app.inject({ url: res.json().url })).headers['content-type']).toBe('image/jpeg');
+    for (const [format, ext] of [
+      ['gif', 'gif'],
+      ['webp', 'webp'],
+    ] as const) {
+      const res = await upload(await imageOf(format, 16, 16), { folder: 'answer-images', filename: 'a.bin' });
+      expect(res.statusCode, format).toBe(200);
+      expect(res.json().url).toMatch(new RegExp(`\\.${ext}$`));
+    }
     expect(sniffImage(Buffer.from('GIF89a....'))?.ext).toBe('gif');
     expect(sniffImage(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))?.ext).toBe('webp');
     expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
@@ -99,6 +114,44 @@ describe('tus uploads of content and answer images', () => {
       key: 'content.fileTooLarge',
     });
     expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a 45-byte PNG declaring 65,535 × 65,535 pixels with a 400 that says so, and keeps nothing', async () => {
+    const before = await storedFiles();
+    const bomb = pngDeclaring(65_535, 65_535);
+    expect(bomb.length).toBe(45);
+    const res = await upload(bomb);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'IMAGE_TOO_LARGE',
+      message: 'The image is 65535 × 65535 pixels: at most 4096 pixels a side',
+      key: 'content.imageTooLarge',
+      params: { width: 65_535, height: 65_535, max: 4096 },
+    });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('takes 4,096 pixels a side and refuses 4,097; refuses a PNG whose pixels cannot be read', async () => {
+    expect((await upload(await imageOf('png', 4096, 1))).statusCode).toBe(200);
+    const wide = await upload(await imageOf('png', 1, 4097));
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().code).toBe('IMAGE_TOO_LARGE');
+    // A real header and signature, then no image data: nothing to draw again.
+    const headerOnly = await upload(pngDeclaring(64, 64));
+    expect(headerOnly.statusCode).toBe(400);
+    expect(headerOnly.json()).toMatchObject({ code: 'NOT_AN_IMAGE', key: 'content.imageUnreadable' });
+  });
+
+  it('serves a photo without the metadata it came with (a location, a comment)', async () => {
+    const photo = await sharp(await imageOf('jpeg', 32, 32))
+      .withExif({ IFD0: { ImageDescription: 'home-address-secret' } })
+      .toBuffer();
+    expect(photo.includes('home-address-secret')).toBe(true);
+    const res = await upload(photo, { folder: 'content-images', filename: 'p.jpg' });
+    expect(res.statusCode).toBe(200);
+    const served = await ctx.app.inject({ url: res.json().url });
+    expect(served.rawPayload.includes('home-address-secret')).toBe(false);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 32 });
   });
 
   it('refuses a non-image renamed .png, and keeps nothing of it', async () => {
@@ -119,13 +172,13 @@ describe('tus uploads of content and answer images', () => {
     expect(res.json().url).toMatch(/^\/api\/v1\/files\/content-images\/[0-9a-f-]{36}\.png$/);
     const files = await storedFiles();
     expect(files.filter((f) => f.includes('jwt-secret'))).toEqual([]);
-    expect(files.every((f) => /^files\/(content|answer)-images\/[0-9a-f-]{36}\.(png|jpg)$/.test(f))).toBe(
-      true,
-    );
+    expect(
+      files.every((f) => /^files\/(content|answer)-images\/[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(f)),
+    ).toBe(true);
   });
 
   it('refuses a folder other than content-images and answer-images', async () => {
-    const res = await upload(png(100), { folder: '../documents', filename: 'x.png' });
+    const res = await upload(png(), { folder: '../documents', filename: 'x.png' });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_FOLDER');
   });
@@ -142,8 +195,8 @@ describe('tus uploads of content and answer images', () => {
   });
 
   it('lets only a super admin upload', async () => {
-    expect((await upload(png(100), undefined, admin)).statusCode).toBe(403);
-    expect((await upload(png(100), undefined, {})).statusCode).toBe(401);
+    expect((await upload(png(), undefined, admin)).statusCode).toBe(403);
+    expect((await upload(png(), undefined, {})).statusCode).toBe(401);
   });
 });
 
@@ -212,7 +265,7 @@ describe('abandoned uploads', () => {
 
 describe('images nobody saved', () => {
   it('are removed once older than the limit; images an item or answer names stay', async () => {
-    const url = async () => (await upload(png(200))).json().url as string;
+    const url = async () => (await upload(png())).json().url as string;
     const [kept, answerImage, unused] = [await url(), await url(), await url()];
     const category = await ctx.app.inject({
       method: 'POST',

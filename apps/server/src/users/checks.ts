@@ -32,8 +32,9 @@ export async function isEmailTaken(db: Db, email: string, exceptId?: number) {
   return rows.length > 0;
 }
 
-export async function isUsernameTaken(db: Db, username: string, exceptId?: number) {
-  const same = sql`lower(${users.username}) = lower(${username})`;
+/** Whether `username` is taken in organization `orgId` (usernames are unique per organization). */
+export async function isUsernameTaken(db: Db, username: string, orgId: number, exceptId?: number) {
+  const same = and(eq(users.orgId, orgId), sql`lower(${users.username}) = lower(${username})`);
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -54,8 +55,8 @@ export async function writing<T>(kind: UserKind, write: () => Promise<T>): Promi
   }
 }
 
-/** Which of these usernames (lower-case) are taken already, in any organization. */
-export async function takenUsernames(db: Db, usernames: string[]): Promise<Set<string>> {
+/** Which of these usernames (lower-case) are taken already in organization `orgId`. */
+export async function takenUsernames(db: Db, usernames: string[], orgId: number): Promise<Set<string>> {
   const taken = new Set<string>();
   // In slices: one statement's parameters stay well under PostgreSQL's limit of 65,535.
   for (let i = 0; i < usernames.length; i += 5000) {
@@ -63,7 +64,7 @@ export async function takenUsernames(db: Db, usernames: string[]): Promise<Set<s
     const rows = await db
       .select({ username: sql<string>`lower(${users.username})` })
       .from(users)
-      .where(sql`lower(${users.username}) in ${slice}`);
+      .where(and(eq(users.orgId, orgId), sql`lower(${users.username}) in ${slice}`));
     for (const r of rows) taken.add(r.username);
   }
   return taken;

@@ -24,7 +24,8 @@ export function playerCsvService(db: Db) {
     ): Promise<{ imported: number } | { problems: ImportRowProblem[] }> {
       await organizationForUsers(db, actor, input.organizationId);
       const lowered = input.rows.map((r) => r.username.trim().toLowerCase()).filter(Boolean);
-      const checked = checkPlayerRows(input.rows, await takenUsernames(db, [...new Set(lowered)]));
+      const taken = await takenUsernames(db, [...new Set(lowered)], input.organizationId);
+      const checked = checkPlayerRows(input.rows, taken);
       const problems = checked.flatMap((c) => (c.ok ? [] : [{ row: c.row, reason: c.reason }]));
       if (problems.length > 0) return { problems };
       const values = checked.flatMap((c) =>

@@ -14,7 +14,9 @@ export function playerWriter(db: Db) {
   return {
     async createPlayer(actor: Actor, input: z.output<typeof ZCreatePlayer>): Promise<UserReply> {
       await organizationForUsers(db, actor, input.organizationId);
-      if (await isUsernameTaken(db, input.username)) throw conflict(message('users.duplicateUsername'));
+      // Only the organization's own usernames count: another's are never revealed by a 409.
+      if (await isUsernameTaken(db, input.username, input.organizationId))
+        throw conflict(message('users.duplicateUsername'));
       const [row] = await writing('player', () =>
         db
           .insert(users)
@@ -34,7 +36,7 @@ export function playerWriter(db: Db) {
       const current = await findUser(db, actor, 'player', input.id);
       if (input.organizationId !== current.organizationId)
         await organizationForUsers(db, actor, input.organizationId);
-      if (await isUsernameTaken(db, input.username, current.id))
+      if (await isUsernameTaken(db, input.username, input.organizationId, current.id))
         throw conflict(message('users.duplicateUsername'));
       await writing('player', () =>
         db

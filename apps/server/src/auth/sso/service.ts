@@ -15,22 +15,25 @@ export function ssoService({
   serverSecret,
   publicUrl,
   log,
+  allowPrivateIssuers,
   now = () => new Date(),
 }: {
   db: Db;
   serverSecret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** SSO_ALLOW_PRIVATE_ISSUERS (provider.ts). */
+  allowPrivateIssuers: boolean;
   now?: () => Date;
 }) {
   const clientSecrets = secretBox(serverSecret, 'oidc-client-secret');
   const attempts = secretBox(serverSecret, 'oidc-attempt');
   const redirectUri = `${publicUrl}/sso/callback`;
-  const providerConfig = providerConfigs(now);
+  const providerConfig = providerConfigs(now, { allowPrivate: allowPrivateIssuers });
 
   return {
     redirectUri,
-    ...ssoSettings({ db, clientSecrets, providerConfig, redirectUri, log }),
+    ...ssoSettings({ db, clientSecrets, providerConfig, redirectUri, log, allowPrivateIssuers }),
     ...ssoSignIn({ db, clientSecrets, attempts, providerConfig, redirectUri, log, now }),
   };
 }

@@ -13,7 +13,7 @@ import { organizations, orgSignIn } from '../../db/schema';
 import { type Actor, orgInScope } from '../../http/actor';
 import { AppError, badRequest } from '../../http/errors';
 import type { SecretBox } from '../secret-box';
-import { isLoopback, type ProviderConfig } from './provider';
+import { isLoopback, issuerRefusal, type ProviderConfig } from './provider';
 
 interface SettingsDeps {
   db: Db;
@@ -21,6 +21,8 @@ interface SettingsDeps {
   providerConfig: ProviderConfig;
   redirectUri: string;
   log: FastifyBaseLogger;
+  /** SSO_ALLOW_PRIVATE_ISSUERS: issuers on this server's own networks, and plain http on this machine. */
+  allowPrivateIssuers: boolean;
 }
 
 const present = (
@@ -41,7 +43,14 @@ const present = (
 });
 
 /** An organization's sign-in settings (its SSO, password sign-in, two-factor for admins), and their rule at a password sign-in. */
-export function ssoSettings({ db, clientSecrets, providerConfig, redirectUri, log }: SettingsDeps) {
+export function ssoSettings({
+  db,
+  clientSecrets,
+  providerConfig,
+  redirectUri,
+  log,
+  allowPrivateIssuers,
+}: SettingsDeps) {
   const rowOf = async (orgId: number) =>
     (await db.select().from(orgSignIn).where(eq(orgSignIn.orgId, orgId)).limit(1))[0];
 
@@ -72,8 +81,14 @@ export function ssoSettings({ db, clientSecrets, providerConfig, redirectUri, lo
         if (!input.issuer || !input.clientId || !clientSecretEncrypted)
           throw badRequest(message('signIn.ssoIncomplete'), 'issuer');
         const issuer = new URL(input.issuer);
-        if (issuer.protocol === 'http:' && !isLoopback(issuer))
-          throw badRequest(message('errors.issuerNotHttps'), 'issuer');
+        // Refused before any connection: the same answer, as fast, whatever listens there.
+        const refusal = allowPrivateIssuers
+          ? issuer.protocol === 'http:' && !isLoopback(issuer)
+            ? 'not_https'
+            : null
+          : await issuerRefusal(issuer);
+        if (refusal === 'not_https') throw badRequest(message('errors.issuerNotHttps'), 'issuer');
+        if (refusal === 'not_public') throw badRequest(message('errors.issuerNotPublic'), 'issuer');
         try {
           await providerConfig(input.issuer, input.clientId, clientSecrets.open(clientSecretEncrypted));
         } catch (err) {

@@ -1,3 +1,5 @@
+import { notifications } from '@mantine/notifications';
+import { GAME_TEXTS } from '@playshop/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -6,7 +8,7 @@ import { createSessionStore } from '../../../api/session-store';
 import { AuthProvider } from '../../../auth/auth-provider';
 import { roomKeys } from '../../rooms/room-keys';
 import { FakeSocket } from './fake-socket';
-import { useGameSocket } from './use-game-socket';
+import { OUTAGE_NOTICE_ID, useGameSocket } from './use-game-socket';
 import { useWakeLock } from './use-wake-lock';
 
 vi.mock('../../../api/api', () => ({
@@ -130,6 +132,42 @@ describe('useGameSocket', () => {
     act(() => sockets[6]!.open());
     expect(result.current.status).toBe('open');
     unmount();
+  });
+});
+
+describe('the game away for a moment (issue 43)', () => {
+  it('says so once and keeps saying it until the game answers again, never as a 4 s toast', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    const hide = vi.spyOn(notifications, 'hide');
+    const { unmount } = renderHook(() => useGameSocket(7, { createSocket }), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    act(() => sockets[0]!.open());
+    show.mockClear();
+    const unavailable = {
+      type: 'error_event',
+      payload: { error: GAME_TEXTS.unavailable, key: 'game.unavailable' },
+      seq: 0,
+    };
+    act(() => sockets[0]!.receive(unavailable));
+    act(() => sockets[0]!.receive(unavailable));
+    expect(show.mock.calls.map(([n]) => [n.id, n.message, n.autoClose])).toEqual([
+      [OUTAGE_NOTICE_ID, GAME_TEXTS.unavailable, false],
+    ]);
+    expect(hide).not.toHaveBeenCalledWith(OUTAGE_NOTICE_ID);
+    // The game answers again: the notice goes.
+    act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 12 }, seq: 3 }));
+    expect(hide).toHaveBeenCalledWith(OUTAGE_NOTICE_ID);
+    // Another refusal is still the usual toast.
+    act(() =>
+      sockets[0]!.receive({ type: 'error_event', payload: { error: GAME_TEXTS.somethingWentWrong }, seq: 3 }),
+    );
+    expect(show.mock.calls.at(-1)?.[0]).toMatchObject({
+      message: GAME_TEXTS.somethingWentWrong,
+      autoClose: 4000,
+    });
+    unmount();
+    show.mockRestore();
+    hide.mockRestore();
   });
 });
 

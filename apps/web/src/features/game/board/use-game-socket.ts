@@ -19,6 +19,12 @@ import { gameReducer, initialGameState, type LocalAction } from './game-reducer'
 const toastInfo = (message: string) =>
   notifications.show({ id: `ws:${message}`, message, autoClose: 2000, color: 'blue' });
 
+/** The game's outage notice: one, kept on screen while the game is away, gone with its next answer. */
+export const OUTAGE_NOTICE_ID = 'game:unavailable';
+const showOutage = (message: string) =>
+  notifications.show({ id: OUTAGE_NOTICE_ID, message, autoClose: false, color: 'yellow' });
+const hideOutage = () => notifications.hide(OUTAGE_NOTICE_ID);
+
 const gameTextKeys = new Map<unknown, string>(
   Object.entries(GAME_TEXTS).map(([name, text]) => [text, `game.${name}`]),
 );
@@ -53,6 +59,7 @@ export function useGameSocket(
   useEffect(() => {
     if (roomId === null) return;
     lastSeq.current = 0;
+    let isOutageShown = false;
     const conn = createGameConnection({
       roomId,
       createSocket,
@@ -66,7 +73,14 @@ export function useGameSocket(
       onMessage(message) {
         if (message.seq > lastSeq.current) lastSeq.current = message.seq;
         dispatch(message);
-        if (message.type === 'error_event')
+        const outage = message.type === 'error_event' && message.payload.error === GAME_TEXTS.unavailable;
+        // The outage stays said until the game answers again, not a toast gone in 4 s each time.
+        if (outage !== isOutageShown) {
+          isOutageShown = outage;
+          if (outage) showOutage(serverText({ ...message.payload, message: message.payload.error }));
+          else hideOutage();
+        }
+        if (message.type === 'error_event' && !outage)
           toastError(serverText({ ...message.payload, message: message.payload.error }));
         if (message.type === 'removed') toastError(serverText(message.payload));
         // A new code (or guest rule) from another staff screen; a full snapshot (a join or
@@ -95,6 +109,7 @@ export function useGameSocket(
       document.removeEventListener('visibilitychange', resume);
       conn.close();
       connection.current = null;
+      if (isOutageShown) hideOutage();
     };
   }, [roomId, store, queryClient, createSocket, quiet]);
 
