@@ -19,8 +19,6 @@ export interface Balancer {
   readonly url: string;
   /** The instances' addresses (`http://127.0.0.1:port`), once they listen. */
   route(targets: string[]): void;
-  /** Requests and WebSocket upgrades each instance was sent so far, by index. */
-  readonly served: readonly number[];
   close(): Promise<void>;
 }
 
@@ -55,21 +53,21 @@ function upgradeHead(req: IncomingMessage): string {
 
 export async function startBalancer(): Promise<Balancer> {
   let targets: URL[] = [];
-  const served: number[] = [];
   let turn = 0;
   const sockets = new Set<Socket>();
   const agent = new http.Agent({ keepAlive: true });
 
-  const pick = (req: IncomingMessage): URL => {
-    if (targets.length === 0) throw new Error('the balancer has no instances yet');
+  /** The instance for this request; none before `route`. */
+  const pick = (req: IncomingMessage): URL | undefined => {
+    if (targets.length === 0) return undefined;
     const device = DEVICE.exec(req.headers['user-agent'] ?? '');
     const index = device ? Number(device[1]) % targets.length : turn++ % targets.length;
-    served[index] = (served[index] ?? 0) + 1;
     return targets[index]!;
   };
 
   const server = http.createServer((req, res) => {
     const target = pick(req);
+    if (!target) return void res.writeHead(502, { 'content-type': 'text/plain' }).end('no instance');
     const upstream = http.request(
       {
         host: target.hostname,
@@ -101,6 +99,7 @@ export async function startBalancer(): Promise<Balancer> {
   });
   server.on('upgrade', (req: IncomingMessage, client: Socket, head: Buffer) => {
     const target = pick(req);
+    if (!target) return void client.destroy();
     const upstream = connect(Number(target.port), target.hostname);
     endTogether(client, upstream, sockets);
     upstream.once('connect', () => {
@@ -118,7 +117,6 @@ export async function startBalancer(): Promise<Balancer> {
     route(urls) {
       targets = urls.map((u) => new URL(u));
     },
-    served,
     async close() {
       for (const socket of sockets) socket.destroy();
       agent.destroy();
