@@ -30,7 +30,7 @@ export default function setup(project: TestProject) {
   const redisUrl = process.env.TEST_REDIS_URL;
   if (project.config.provide?.dbKind !== 'postgres' || !redisUrl) return;
   // Each deployed-shape file deletes its own keys as it closes; what one left (it never closed) goes
-  // here, and is named.
+  // here, counted.
   return async () => {
     const left = await deleteRedisKeys(redisUrl, `e2e-${tag}-*`);
     if (left > 0) console.warn(`[playshop] deleted ${left} Redis key(s) a browser file left behind`);
