@@ -27,8 +27,54 @@ const serverProject = (name: string, dbKind: 'pglite' | 'postgres') => ({
 const postgres = process.env.TEST_DATABASE_URL;
 if (!postgres) console.warn('\n[playshop] PostgreSQL API suite skipped: TEST_DATABASE_URL is not set.\n');
 
+// The browser files that write and read an organization's data run a second time on the shape
+// compose.yaml deploys (PostgreSQL, Redis, two instances behind a proxy: e2e/support/server.ts).
+const DEPLOYED_BROWSER_FILES = [
+  'e2e/training-day.test.ts',
+  'e2e/insights.test.ts',
+  'e2e/auth.test.ts',
+  'e2e/sign-in.test.ts',
+  'e2e/audit.test.ts',
+  'e2e/languages.test.ts',
+  'e2e/staff-language.test.ts',
+  'e2e/branding.test.ts',
+  'e2e/printed-cards.test.ts',
+];
+const redis = process.env.TEST_REDIS_URL;
+if (!postgres || !redis)
+  console.warn(
+    '\n[playshop] Browser files on the deployed shape (e2e-deployed) skipped: TEST_DATABASE_URL and TEST_REDIS_URL are not both set.\n',
+  );
+
 // How many browser files run at once (E2E_LANES=1 for one at a time on a machine already busy).
 const browserLanes = Number(process.env.E2E_LANES ?? 2);
+
+const browserProject = (name: string, include: string[], dbKind: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include,
+    environment: 'node',
+    globalSetup: ['apps/server/src/test/global-setup.ts', 'e2e/global-setup.ts'],
+    // PGlite: one instance on the file's own database, as a laptop runs it; PostgreSQL: the deployed shape.
+    provide: { dbKind },
+    // A whole browser test is bounded loosely: each of its steps already fails on its own
+    // wait (15 s polls). 60 s failed the longest workflows (content-workshops' library and
+    // wizard, ~60 s) whenever the machine was shared, without anything being wrong.
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+    // A bare expect.poll gives up after 1 s by default: too short for a page that loads while
+    // the other projects keep both cores busy (CI's content-library check failed so).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
+    // Browser files run in worker threads: the threads pool runs beside the forks pool of the
+    // other projects, so the browser tests overlap the API and web files. Two threads (two
+    // lanes, `browserLanes` below) take the files from one queue, slowest first; each thread
+    // keeps its loaded modules and its own Chromium (e2e/support/browser.ts) from file to
+    // file, and each file starts its own product. Most of a browser test's time is waiting
+    // (on rolls, timers, pages), so two lanes share two cores with the forks lane.
+    pool: 'threads' as const,
+    poolOptions: { threads: { isolate: false } },
+  },
+});
 
 // One runner, several projects: `npm test` runs them all; `vitest run --project server` runs one.
 export default defineConfig({
@@ -72,31 +118,8 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        test: {
-          name: 'e2e',
-          include: ['e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['apps/server/src/test/global-setup.ts', 'e2e/global-setup.ts'],
-          provide: { dbKind: 'pglite' },
-          // A whole browser test is bounded loosely: each of its steps already fails on its own
-          // wait (15 s polls). 60 s failed the longest workflows (content-workshops' library and
-          // wizard, ~60 s) whenever the machine was shared, without anything being wrong.
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
-          // A bare expect.poll gives up after 1 s by default: too short for a page that loads while
-          // the other projects keep both cores busy (CI's content-library check failed so).
-          expect: { poll: { timeout: 15_000, interval: 100 } },
-          // Browser files run in worker threads: the threads pool runs beside the forks pool of the
-          // other projects, so the browser tests overlap the API and web files. Two threads (two
-          // lanes, `browserLanes` below) take the files from one queue, slowest first; each thread
-          // keeps its loaded modules and its own Chromium (e2e/support/browser.ts) from file to
-          // file, and each file starts its own product. Most of a browser test's time is waiting
-          // (on rolls, timers, pages), so two lanes share two cores with the forks lane.
-          pool: 'threads' as const,
-          poolOptions: { threads: { isolate: false } },
-        },
-      },
+      browserProject('e2e', ['e2e/**/*.test.ts'], 'pglite'),
+      ...(postgres && redis ? [browserProject('e2e-deployed', DEPLOYED_BROWSER_FILES, 'postgres')] : []),
     ],
   },
 });

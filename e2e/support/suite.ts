@@ -58,7 +58,9 @@ export function browserSuite(options: ProductOptions | (() => ProductOptions) = 
       return started(browser);
     },
     async open(viewport = DESKTOP, options = {}) {
-      const opened = await newPage(started(browser), viewport, options);
+      // On the deployed shape each profile is a device of its own, which the proxy routes by.
+      const device = await started(product).device(started(browser));
+      const opened = await newPage(started(browser), viewport, { ...device, ...options });
       contexts.push(opened.context);
       return opened;
     },

@@ -1,11 +1,13 @@
 /**
- * The Redis bus between two instances (real Redis): what becomes of a command forwarded to an owner
- * that dies before answering, once another instance has taken the room.
+ * The Redis bus between two instances (real Redis): every command reaches the room's owner, and what
+ * becomes of a command forwarded to an owner that dies before answering, once another instance has
+ * taken the room.
  */
 import { GAME_TEXTS } from '@playshop/shared';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Bus, redisBus } from './bus';
+import type { GameCommand } from './engine';
 import type { CommandRequest, CommandResult } from './room';
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -27,6 +29,55 @@ const request: CommandRequest = {
   command: { type: 'roll' },
   socket: 'screen-1',
 };
+
+/** One of each command a screen can send (typed: a new command must be added here too). */
+const EVERY_COMMAND: { [T in GameCommand['type']]: Extract<GameCommand, { type: T }> } = {
+  open_lobby: { type: 'open_lobby' },
+  close_lobby: { type: 'close_lobby' },
+  join: { type: 'join' },
+  leave: { type: 'leave' },
+  ready: { type: 'ready' },
+  start_game: { type: 'start_game' },
+  roll: { type: 'roll' },
+  settle_roll: { type: 'settle_roll', rollCount: 3 },
+  send_next_content: { type: 'send_next_content' },
+  send_content: { type: 'send_content', contentId: 11 },
+  set_session: { type: 'set_session', sessionId: 2 },
+  set_timer: { type: 'set_timer', seconds: 30, isRunning: true, isPaused: false },
+  check_win: { type: 'check_win' },
+  mark: { type: 'mark', number: 42, marked: true },
+  remove_player: { type: 'remove_player', username: 'pat' },
+  set_prizes: { type: 'set_prizes', prizes: [{ kind: 'four_corners' }] },
+  set_auto_call: { type: 'set_auto_call', seconds: null },
+  pause_auto_call: { type: 'pause_auto_call' },
+  resume_auto_call: { type: 'resume_auto_call' },
+  set_state: { type: 'set_state', state: 'announce_winner' },
+  hide_roll_animation: { type: 'hide_roll_animation', hidden: true },
+  answer_question: { type: 'answer_question', contentId: 11, choice: 5 },
+  close_question: { type: 'close_question', contentId: 11 },
+  reveal_answer: { type: 'reveal_answer', contentId: 11 },
+  set_points_table: { type: 'set_points_table', shown: true },
+  start_new_game: { type: 'start_new_game' },
+  end_game: { type: 'end_game' },
+};
+
+describe.runIf(redisUrl)('a command sent to an instance that does not own the room', () => {
+  // The owner dropped question commands as malformed (issue 42, Build 3): a phone on the other
+  // instance than its facilitator's never had its answer counted.
+  it('reaches the owner as it was sent, whichever command it is', async () => {
+    const prefix = `bus-test-${process.pid}-${Date.now()}-every`;
+    const [owner, other] = [bus(prefix), bus(prefix)];
+    const received: GameCommand[] = [];
+    await owner.serve(request.roomId, async ({ command }) => {
+      received.push(command);
+      return { ok: true };
+    });
+    for (const command of Object.values(EVERY_COMMAND))
+      expect(await other.forward({ ...request, command }), command.type).toEqual({ ok: true });
+    expect(received).toEqual(Object.values(EVERY_COMMAND));
+    await Promise.all([owner.close(), other.close()]);
+  });
+});
 
 describe.runIf(redisUrl)('a forward to an owner that died', () => {
   it('is refused as soon as this instance has taken the room, not after the settle delay', async () => {
