@@ -9,11 +9,7 @@ import { signInSessions, users } from '../db/schema';
 import { type Actor, orgScope } from '../http/actor';
 import { route } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { type SessionEnds, sessionsOf } from './sessions';
-import type { AccessClaims } from './tokens';
-
-/** The session of the request: its access token names it. */
-const currentOf = (req: FastifyRequest) => (req.actor as AccessClaims).sessionId;
+import { sessionOf as currentOf, type SessionEnds, sessionsOf } from './sessions';
 
 /**
  * "Where you're signed in" and signing out elsewhere. Each end is audited: an admin's through the

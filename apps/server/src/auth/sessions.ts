@@ -35,6 +35,9 @@ export const clientOf = (req: { headers: Record<string, unknown>; ip: string }):
   address: req.ip,
 });
 
+/** The session of a signed-in request: its access token names it (http/authenticate.ts). */
+export const sessionOf = (req: { actor: unknown }) => (req.actor as { sessionId: string }).sessionId;
+
 /** A new session's id: also its refresh family's. */
 export const newSessionId = () => randomUUID();
 
@@ -45,6 +48,8 @@ export const newSessionId = () => randomUUID();
 const REMEMBER_MS = Math.max(RESUME_TICKET_TTL_MS, ACCESS_TOKEN_TTL_SECONDS * 1000) + 60_000;
 /** With other instances, how often the table is read for ends their message may not have brought. */
 const POLL_MS = 1_000;
+/** The grace of `endSoon`: an access token's life. */
+export const GRACE_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
 
 export interface SessionEnds {
   /** Whether the session has ended (this instance's memory: its own ends, the bus's, the table's). */
@@ -56,6 +61,11 @@ export interface SessionEnds {
   end(where: SQL | undefined, reason: EndReason): Promise<string[]>;
   /** Called with the sessions that just ended (here or on another instance). */
   onEnded(listener: (ids: readonly string[]) => void): void;
+  /**
+   * The bounded grace of the session that changed a rule concerning itself: it renews no more from
+   * now (its refresh tokens are revoked) and ends once its access token has run out (GRACE_MS).
+   */
+  endSoon(where: SQL | undefined, reason: EndReason): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,8 +138,29 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
     poll.unref();
   }
 
-  return {
+  const timers = new Set<NodeJS.Timeout>();
+  const self: SessionEnds = {
     isEnded: (id) => ended.has(id),
+    async endSoon(where, reason) {
+      const live = await db
+        .select({ id: signInSessions.id })
+        .from(signInSessions)
+        .where(and(isNull(signInSessions.endedAt), where));
+      const ids = live.map((r) => r.id);
+      if (ids.length === 0) return;
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(inArray(refreshTokens.familyId, ids), isNull(refreshTokens.revokedAt)));
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        self
+          .end(inArray(signInSessions.id, ids), reason)
+          .catch((err) => log.warn({ err }, 'could not end sessions'));
+      }, GRACE_MS);
+      timer.unref();
+      timers.add(timer);
+    },
     async end(where, reason) {
       const now = new Date();
       const rows = await db
@@ -154,9 +185,11 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
     onEnded: (listener) => void listeners.push(listener),
     async close() {
       if (poll) clearInterval(poll);
+      for (const timer of timers) clearTimeout(timer);
       subscriber?.disconnect();
     },
   };
+  return self;
 }
 
 /** Where-clauses for `end`. */

@@ -4,7 +4,7 @@ import { route } from '../../http/endpoint';
 import { sessionCookies } from '../routes';
 import type { AuthService } from '../service';
 import { endPasswordSessions, endSessionsWithoutTwoFactor } from '../session-rules';
-import { clientOf } from '../sessions';
+import { clientOf, sessionOf } from '../sessions';
 import type { SsoService } from './service';
 
 /** The sealed state, nonce and PKCE verifier of one attempt, sent back with the callback only. */
@@ -48,11 +48,12 @@ export function ssoRoutes(app: FastifyInstance, sso: SsoService, auth: AuthServi
   );
 
   route(app, SSO_API.settings, ({ actor, params }) => sso.settings(actor, params.id));
-  route(app, SSO_API.saveSettings, async ({ actor, params, body }) => {
+  route(app, SSO_API.saveSettings, async ({ actor, params, body, req }) => {
     const saved = await sso.saveSettings(actor, params.id, body);
     // A rule turned on ends the sessions it no longer allows, at once (docs/security.md).
-    if (body.passwordSignInDisabled) await endPasswordSessions(auth.ends, params.id);
-    if (body.requireTwoFactorForAdmins) await endSessionsWithoutTwoFactor(auth.ends, params.id);
+    if (body.passwordSignInDisabled) await endPasswordSessions(auth.ends, params.id, sessionOf(req));
+    if (body.requireTwoFactorForAdmins)
+      await endSessionsWithoutTwoFactor(auth.ends, params.id, sessionOf(req));
     return saved;
   });
 }

@@ -6,7 +6,7 @@ import { route } from '../../http/endpoint';
 import { sessionCookies } from '../routes';
 import type { AuthService } from '../service';
 import { endSessionsWithoutTwoFactor } from '../session-rules';
-import { clientOf } from '../sessions';
+import { clientOf, sessionOf } from '../sessions';
 import { TWO_FACTOR_DEVICE_COOKIE, type TwoFactorService } from './service';
 
 const MINUTE = 60_000;
@@ -33,10 +33,11 @@ export function twoFactorRoutes(
   const who = (actor: Actor) => ({ id: actor.userId, role: actor.role, orgId: actor.orgId });
 
   route(app, TWO_FACTOR_API.productPolicy, () => twoFactor.productPolicy());
-  route(app, TWO_FACTOR_API.saveProductPolicy, async ({ body }) => {
+  route(app, TWO_FACTOR_API.saveProductPolicy, async ({ body, req }) => {
     const saved = await twoFactor.saveProductPolicy(body.requireTwoFactorForStaff);
     // Required now: the password sessions of staff without two-factor end (docs/security.md).
-    if (saved.requireTwoFactorForStaff) await endSessionsWithoutTwoFactor(auth.ends, 'product');
+    if (saved.requireTwoFactorForStaff)
+      await endSessionsWithoutTwoFactor(auth.ends, 'product', sessionOf(req));
     return saved;
   });
 
