@@ -1,5 +1,5 @@
 import { lockedOutByLicence, message, STAFF_ROLES } from '@playshop/shared';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
@@ -34,24 +34,26 @@ function accessTokenReader(db: Db): (claims: readonly AccessClaims[]) => Promise
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(sql`${users.id} = any(${sql.placeholder('userIds')}::int[])`)
     .prepare('access_token_states');
-  const live = db
-    .select({ id: signInSessions.id })
+  const sessions = db
+    .select({ id: signInSessions.id, endedAt: signInSessions.endedAt, endReason: signInSessions.endReason })
     .from(signInSessions)
-    .where(
-      and(sql`${signInSessions.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(signInSessions.endedAt)),
-    )
+    .where(sql`${signInSessions.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('access_token_sessions');
   return async (claims) => {
     const rows = await read.execute({ userIds: [...new Set(claims.map((c) => c.userId))] });
-    const liveIds = new Set(
-      (await live.execute({ ids: [...new Set(claims.map((c) => c.sessionId))] })).map((row) => row.id),
-    );
+    const sessionRows = await sessions.execute({ ids: [...new Set(claims.map((c) => c.sessionId))] });
+    const sessionById = new Map(sessionRows.map((row) => [row.id, row]));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return claims.map((c) => {
       const row = byId.get(c.userId);
-      if (!row || !liveIds.has(c.sessionId) || row.role !== c.role || row.orgId !== c.orgId) return 'revoked';
-      if (lockedOutByLicence(c.role, row.expiry)) return 'org_expired';
-      return 'current';
+      const session = sessionById.get(c.sessionId);
+      if (!row || !session || row.role !== c.role || row.orgId !== c.orgId) return 'revoked';
+      const lockedOut = lockedOutByLicence(c.role, row.expiry);
+      // A session the licence ended still hears why (403 ORG_EXPIRED: the screen says so) until
+      // its access token runs out; it renews no more, and a renewed licence does not revive it.
+      if (session.endedAt)
+        return lockedOut && session.endReason === 'licence_ended' ? 'org_expired' : 'revoked';
+      return lockedOut ? 'org_expired' : 'current';
     });
   };
 }
