@@ -18,7 +18,9 @@ export const ZSignInSession = z.object({
 });
 export type SignInSession = z.infer<typeof ZSignInSession>;
 
-export const ZSessionIdParam = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
+export const ZSessionIdParam = z.object({
+  id: z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)),
+});
 const ZEnded = z.object({ ended: z.number() });
 
 /** "Where you're signed in" (docs/security.md, Sessions). */

@@ -282,7 +282,8 @@ describe("where you're signed in", () => {
     const theirId = (await api('GET', '/sessions', theirs.headers)).json()[0].id;
     expect((await api('POST', `/sessions/${theirId}/end`, mine.headers)).statusCode).toBe(404);
     expect((await refresh(theirs.refreshCookie)).statusCode).toBe(200);
-    expect((await api('POST', '/sessions/not-a-session/end', mine.headers)).statusCode).toBe(400);
+    for (const bad of ['not-a-session', '-'.repeat(36), `${theirId}x`])
+      expect((await api('POST', `/sessions/${bad}/end`, mine.headers)).statusCode).toBe(400);
     // Players have no such list.
     const player = await signInNewUser(ctx, 'PLAYER', org.id);
     expect((await api('GET', '/sessions', player.headers)).statusCode).toBe(403);
