@@ -89,10 +89,11 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
   const channel = `${prefix}:sessions:ended`;
   const origin = randomUUID();
 
-  const remember = (ids: readonly string[], at = Date.now()) => {
-    const fresh = ids.filter((id) => !ended.has(id));
-    for (const id of fresh) ended.set(id, at);
-    if (fresh.length > 0) for (const listener of listeners) listener(fresh);
+  /** Remembers these ends; the listeners hear the new ones, all in one call (one pass over the sockets). */
+  const remember = (ends: readonly (readonly [id: string, at: number])[]) => {
+    const fresh = ends.filter(([id]) => !ended.has(id));
+    for (const [id, at] of fresh) ended.set(id, at);
+    if (fresh.length > 0) for (const listener of listeners) listener(fresh.map(([id]) => id));
   };
   const forget = () => {
     const before = Date.now() - REMEMBER_MS;
@@ -107,7 +108,7 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
       .select({ id: signInSessions.id, endedAt: signInSessions.endedAt })
       .from(signInSessions)
       .where(gt(signInSessions.endedAt, since));
-    for (const row of rows) remember([row.id], row.endedAt!.getTime());
+    remember(rows.map((row) => [row.id, row.endedAt!.getTime()] as const));
     forget();
   };
   await readEnded();
@@ -119,7 +120,10 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
       try {
         const message = JSON.parse(raw) as { origin?: unknown; ids?: unknown };
         if (message.origin === origin || !Array.isArray(message.ids)) return;
-        remember(message.ids.filter((id): id is string => typeof id === 'string'));
+        const now = Date.now();
+        remember(
+          message.ids.filter((id): id is string => typeof id === 'string').map((id) => [id, now] as const),
+        );
       } catch (err) {
         log.warn({ err }, 'unreadable session end message');
       }
@@ -175,7 +179,8 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
         .update(refreshTokens)
         .set({ revokedAt: now })
         .where(and(inArray(refreshTokens.familyId, ids), isNull(refreshTokens.revokedAt)));
-      remember(ids, now.getTime());
+      forget();
+      remember(ids.map((id) => [id, now.getTime()] as const));
       if (redis)
         await redis
           .publish(channel, JSON.stringify({ origin, ids }))

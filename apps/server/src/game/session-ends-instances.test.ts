@@ -6,8 +6,8 @@
 import { ERRORS } from '@playshop/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameEvents, games } from '../db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { gameEvents, games, signInSessions } from '../db/schema';
 import { createRoomWithPeople, createUser, signIn, useTestDatabase } from '../test/context';
 import { gameClient, startInstance } from '../test/instances';
 import { testRedis } from '../test/redis';
@@ -81,6 +81,34 @@ describe.skipIf(!redisUrl)('a session ended on one instance, on the other', () =
       await expect(back.opened).rejects.toThrow(/401/);
       await back.closed;
       expect(back.all).toEqual([]);
+    }
+  });
+
+  it('an end Redis did not carry (written to the table alone) reaches the instances by their read of the table', async () => {
+    const room = await createRoomWithPeople(database(), 1);
+    const player = await signIn(a.app, room.players[0]!);
+    const phone = gameClient(b.url, player.body.accessToken);
+    await phone.opened;
+    const ticket = (await phone.next('pong')).payload.resume!;
+    phone.ws.terminate();
+    await database()
+      .db.update(signInSessions)
+      .set({ endedAt: new Date(), endReason: 'logout' })
+      .where(eq(signInSessions.userId, room.players[0]!.id));
+    // Within a read of the table (every second), both instances refuse the ticket.
+    for (const url of [a.url, b.url]) {
+      await vi.waitFor(
+        async () => {
+          const back = gameClient(url, ticket, 'resume');
+          const refused = await back.opened.then(
+            () => false,
+            () => true,
+          );
+          back.ws.terminate();
+          expect(refused).toBe(true);
+        },
+        { timeout: 10_000, interval: 200 },
+      );
     }
   });
 
