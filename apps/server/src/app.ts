@@ -351,7 +351,7 @@ function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens, e
   scheduleHousekeeping(app, 'old audit log entries', () => audit.purge(config.auditRetentionDays), {
     shared: database,
   });
-  const rooms = roomsService(db, content);
+  const rooms = roomsService(db, content, ends);
   // Images uploaded in a content form that was never saved go a day later (one instance at a time).
   scheduleHousekeeping(
     app,

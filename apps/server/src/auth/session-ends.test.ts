@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, gameEvents, games } from '../db/schema';
+import { auditLog, gameEvents, games, rooms } from '../db/schema';
 import {
   createOrg,
   createRoomWithPeople,
@@ -131,6 +131,27 @@ describe('item 2: deleted, demoted and erased users', () => {
     await expectTicketRefused(tickets.deleted);
     await expectTicketRefused(tickets.demoted);
     await expectTicketRefused(tickets.erased);
+  });
+});
+
+describe('item 2: guests removed with their room', () => {
+  it('refuses their tickets at the upgrade, with no state sent', async () => {
+    const room = await createRoomWithPeople(ctx.database, 0);
+    await ctx.database.db.update(rooms).set({ allowGuests: true }).where(eq(rooms.id, room.roomId));
+    const staff = gameClient(url, (await signIn(ctx.app, room.staff)).body.accessToken);
+    await staff.opened;
+    staff.send(msg(room.roomId, 'room_event', 'open_lobby'));
+    await staff.next('set_game_state');
+    const code = (await api('GET', `/rooms/${room.roomId}/join-code`, root.headers)).json().code;
+    const guest = await api('POST', '/guestLogin', {}, { code, nickname: 'Soon Gone' });
+    expect(guest.statusCode).toBe(200);
+    const ticket = await ticketOf(guest.json().accessToken);
+    staff.ws.terminate();
+    await ctx.database.db.update(games).set({ endedAt: new Date() }).where(eq(games.roomId, room.roomId));
+    const admin = await signInNewUser(ctx, 'ADMIN', room.org.id);
+    const removed = await api('DELETE', `/rooms/${room.roomId}/guests`, admin.headers);
+    expect(removed.json()).toMatchObject({ removed: 1 });
+    await expectTicketRefused(ticket);
   });
 });
 
