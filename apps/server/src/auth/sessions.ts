@@ -146,6 +146,7 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
   const self: SessionEnds = {
     isEnded: (id) => ended.has(id),
     async endSoon(where, reason) {
+      if (!where) throw new Error('ending sessions needs a condition');
       const live = await db
         .select({ id: signInSessions.id })
         .from(signInSessions)
@@ -166,6 +167,8 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
       timers.add(timer);
     },
     async end(where, reason) {
+      // Never every session by mistake: a rule always names whose.
+      if (!where) throw new Error('ending sessions needs a condition');
       const now = new Date();
       const rows = await db
         .update(signInSessions)
