@@ -12,6 +12,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { organizations, users } from '../apps/server/src/db/schema';
 import { groupedAccessTokenCheck } from '../apps/server/src/http/authenticate';
 import { BENCH_SECRET, benchApp } from './bench-app';
+import { benchSessions } from './bench-sessions';
 import { withScratchPostgres } from './scratch-postgres';
 
 const N = 5000;
@@ -35,6 +36,7 @@ async function run(kind: string, database: Database): Promise<void> {
     .insert(users)
     .values({ email: `b-${randomUUID()}@x.io`, role: 'FACILITATOR', orgId: org!.id })
     .returning();
+  const [sessionId] = await benchSessions(database.db, [{ userId: user!.id, orgId: org!.id }]);
   const claims = await accessTokens(BENCH_SECRET).verify(
     await accessTokens(BENCH_SECRET).sign({
       userId: user!.id,
@@ -42,6 +44,7 @@ async function run(kind: string, database: Database): Promise<void> {
       orgId: org!.id,
       orgName: org!.name,
       username: 'b',
+      sessionId: sessionId!,
     }),
   );
   console.log(`\n${kind}`);

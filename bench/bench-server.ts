@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { accessTokens } from '../apps/server/src/auth/tokens';
 import { type DatabaseOptions, openDatabase } from '../apps/server/src/db/client';
 import { organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import { benchSessions } from './bench-sessions';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The servers' JWT secret: the bench signs its players' access tokens with it. */
@@ -195,10 +196,23 @@ export async function seedPeople(
         .returning({ id: users.id })),
     );
   }
+  const everyone = [...staffRows, ...playerRows];
+  const sessionIds = await benchSessions(
+    db,
+    everyone.map(({ id }) => ({ userId: id, orgId: org!.id })),
+  );
+  const sessionOf = new Map(everyone.map(({ id }, i) => [id, sessionIds[i]!]));
   await database.close();
   const tokens = accessTokens(JWT_SECRET, 3600);
   const sign = (id: number, role: 'PLAYER' | 'FACILITATOR') =>
-    tokens.sign({ userId: id, role, orgId: org!.id, orgName: org!.name, username: `u${id}` });
+    tokens.sign({
+      userId: id,
+      role,
+      orgId: org!.id,
+      orgName: org!.name,
+      username: `u${id}`,
+      sessionId: sessionOf.get(id)!,
+    });
   return {
     orgId: org!.id,
     roomIds: roomRows.map((r) => r.id),

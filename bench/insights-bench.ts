@@ -3,6 +3,7 @@ import { accessTokens } from '../apps/server/src/auth/tokens';
 import type { Database } from '../apps/server/src/db/client';
 import { createProjector } from '../apps/server/src/insights/projector';
 import { BENCH_SECRET, benchApp } from './bench-app';
+import { benchSessions } from './bench-sessions';
 import { EVENTS, GAMES, PLAYERS, seed, seededBefore } from './insights-seed';
 import { onBenchDatabase } from './scratch-postgres';
 
@@ -30,9 +31,18 @@ async function run(kind: string, database: Database) {
 
   const { app, close } = await benchApp(database);
   const tokens = accessTokens(BENCH_SECRET);
-  const bearer = async (userId: number, role: 'ADMIN' | 'FACILITATOR' | 'PLAYER' | 'SUPER_ADMIN') => ({
-    authorization: `Bearer ${await tokens.sign({ userId, role, orgId: s.orgId, orgName: s.orgName, username: 'b' })}`,
-  });
+  const bearer = async (userId: number, role: 'ADMIN' | 'FACILITATOR' | 'PLAYER' | 'SUPER_ADMIN') => {
+    const [sessionId] = await benchSessions(database.db, [{ userId, orgId: s.orgId }]);
+    const token = await tokens.sign({
+      userId,
+      role,
+      orgId: s.orgId,
+      orgName: s.orgName,
+      username: 'b',
+      sessionId: sessionId!,
+    });
+    return { authorization: `Bearer ${token}` };
+  };
   const admin = await bearer(s.admin.id, 'ADMIN');
   const facilitator = await bearer(s.facilitator.id, 'FACILITATOR');
   const player = await bearer(s.playerId, 'PLAYER');

@@ -24,6 +24,7 @@ import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
 import { bounded, root } from './bench-server';
+import { benchSessions } from './bench-sessions';
 import { rowsOf, seed } from './insights-seed';
 import { onBenchDatabase } from './scratch-postgres';
 import type { LoadCommand, LoadReport } from './ws-load';
@@ -105,8 +106,17 @@ async function run(kind: string, database: Database) {
     )
     .returning();
   const tokens = accessTokens(SECRET);
-  const sign = (id: number, role: 'PLAYER' | 'FACILITATOR') =>
-    tokens.sign({ userId: id, role, orgId: org!.id, orgName: org!.name, username: `u${id}` });
+  const sign = async (id: number, role: 'PLAYER' | 'FACILITATOR') => {
+    const [sessionId] = await benchSessions(db, [{ userId: id, orgId: org!.id }]);
+    return tokens.sign({
+      userId: id,
+      role,
+      orgId: org!.id,
+      orgName: org!.name,
+      username: `u${id}`,
+      sessionId: sessionId!,
+    });
+  };
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-bench-'));
   const app = await buildApp({

@@ -13,6 +13,8 @@ import { auditService } from './audit/service';
 import { registerAuditTrail } from './audit/trail';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
 import { authService } from './auth/service';
+import { sessionRoutes } from './auth/session-routes';
+import { purgeOldSessions, type SessionEnds, sessionEnds } from './auth/sessions';
 import { signInPolicy } from './auth/sign-in-policy';
 import { ssoRoutes } from './auth/sso/routes';
 import { ssoService } from './auth/sso/service';
@@ -268,6 +270,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
   // One check for REST and the game socket: a crowd's connects and requests share its reads.
   const checkToken = groupedAccessTokenCheck(database.db);
+  // Where sessions end, kept in step across instances over Redis (auth/sessions.ts).
+  const ends = await sessionEnds({
+    db: database.db,
+    redis: deps.redis,
+    prefix: config.redisPrefix,
+    log: app.log,
+  });
+  app.addHook('onClose', () => ends.close());
   await registerApiDocs(app, config.apiDocs, () => staffOnly(tokens, checkToken));
   const storage = deps.storage ?? (await createStorage(config, app.log));
   const redis = deps.redis ? watchRedis(deps.redis, app.log) : undefined;
@@ -280,6 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     tokens,
     checkToken,
+    ends,
     loginThrottle: loginThrottleFor(deps, redis, fallingBack),
     roomActivity: roomActivityOf(database.db, () => livePlayers),
   });
@@ -299,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rooms: api.rooms,
     tokens,
     checkToken,
+    ends,
   });
   livePlayers = gameRooms.playerCount;
   trustRoutes(app, config);
@@ -312,12 +324,13 @@ interface ApiDeps {
   storage: Storage;
   tokens: AccessTokens;
   checkToken: AccessTokenCheck;
+  ends: SessionEnds;
   loginThrottle: LoginThrottle;
   roomActivity: RoomActivitySource;
 }
 
 /** The services more than one route family (or the live game) uses, and their housekeeping. */
-function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens }: ApiDeps) {
+function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens, ends }: ApiDeps) {
   const { config, database } = deps;
   const db = database.db;
   const sso = ssoService({
@@ -338,14 +351,16 @@ function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens }:
     publicUrl: config.publicUrl,
     log: app.log,
     signInPolicy: signInPolicy(sso, twoFactor),
+    ends,
   });
+  scheduleHousekeeping(app, 'old sign-in sessions', () => purgeOldSessions(db), { shared: database });
   const content = contentService(db, storage);
   const audit = auditService(db);
   // Entries older than AUDIT_RETENTION_DAYS go (the one delete the append-only trigger allows).
   scheduleHousekeeping(app, 'old audit log entries', () => audit.purge(config.auditRetentionDays), {
     shared: database,
   });
-  const rooms = roomsService(db, content);
+  const rooms = roomsService(db, content, ends);
   // Images uploaded in a content form that was never saved go a day later (one instance at a time).
   scheduleHousekeeping(
     app,
@@ -358,7 +373,7 @@ function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens }:
 
 /** Every /api/v1 route; returns the services the live game also uses. */
 async function registerApi(app: FastifyInstance, api: ApiDeps) {
-  const { deps, storage, tokens, checkToken } = api;
+  const { deps, storage, tokens, checkToken, ends } = api;
   const { config, database } = deps;
   const db = database.db;
   const { sso, twoFactor, branding, auth, content, audit, rooms } = sharedServices(app, api);
@@ -381,8 +396,8 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       auditRoutes(r, audit);
       ssoRoutes(r, sso, auth, secureCookies);
       twoFactorRoutes(r, twoFactor, auth, secureCookies);
-      orgRoutes(r, orgsService(db));
-      orgDataRoutes(r, orgDataService(db, storage, audit));
+      orgRoutes(r, orgsService(db, ends));
+      orgDataRoutes(r, orgDataService(db, storage, audit, ends));
       brandingRoutes(r, branding, storage);
       roomRoutes(r, rooms, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,
@@ -392,7 +407,8 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       dashboardRoutes(r, dashboardService(db, api.roomActivity));
       insightsRoutes(r, db);
       settingsRoutes(r, settingsService(db, defaultPublicSettings(config.publicUrl, config.adminEmail)));
-      userRoutes(r, usersService(db));
+      userRoutes(r, usersService(db, ends));
+      sessionRoutes(r, db, ends, audit);
       categoryRoutes(r, categoriesService(db));
       contentRoutes(r, content);
       workshopRoutes(r, workshopsService(db, content));

@@ -28,6 +28,7 @@ export * from './room-sessions';
 export * from './rooms';
 export * from './schemas';
 export * from './server-messages';
+export * from './sessions';
 export * from './sign-in';
 export * from './training';
 export * from './two-factor-step';

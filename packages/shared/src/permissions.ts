@@ -24,6 +24,10 @@ export const PERMISSIONS = {
   manageCategories: SUPER_ADMIN_ONLY,
   /** Categories: list (content screens, filters). */
   readCategories: STAFF_ROLES,
+  /** "Where you're signed in": a staff account's own sessions, signing one or all others out. */
+  manageOwnSessions: STAFF_ROLES,
+  /** Sign any user of the organization out everywhere (a super admin: any user). */
+  signUsersOut: ADMIN_ROLES,
   /** Admins list, create/edit/delete admins and facilitators. */
   manageAdmins: ADMIN_ROLES,
   /** Players list, create/edit/delete players (facilitators too, in their organization). */

@@ -3,13 +3,14 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PrintBrand } from '../branding/service';
 import type { Db } from '../db/client';
-import { organizations, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { organizations, passwordResetTokens, users } from '../db/schema';
 import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError } from '../http/errors';
 import { brandedMail } from '../mail/branded-mail';
 import { mailLanguage, mailTexts } from '../mail/mail-texts';
 import type { Mailer } from '../mail/mailer';
 import { hashNewPassword } from './passwords';
+import { type SessionEnds, sessionsOf } from './sessions';
 import { hashOpaqueToken, newOpaqueToken } from './tokens';
 
 /** An organization's look for a mail (the branding service's `forPrint`). */
@@ -21,6 +22,7 @@ interface ResetDeps {
   brandOf?: BrandOf;
   publicUrl: string;
   log: FastifyBaseLogger;
+  ends: SessionEnds;
   now: () => Date;
 }
 
@@ -49,7 +51,7 @@ async function sendResetMail(
 }
 
 /** A forgotten staff password: a single-use link by mail, then a new password that signs out every session. */
-export function passwordReset({ db, mailer, brandOf, publicUrl, log, now }: ResetDeps) {
+export function passwordReset({ db, mailer, brandOf, publicUrl, log, ends, now }: ResetDeps) {
   return {
     /**
      * Mails a single-use reset link to a staff account. Returns as soon as the token is stored
@@ -106,18 +108,17 @@ export function passwordReset({ db, mailer, brandOf, publicUrl, log, now }: Rese
           )
           .returning({ userId: passwordResetTokens.userId });
         if (!spent) return null;
+        // The token version guards sign-in steps begun before (a two-factor challenge, sessionFor).
         await tx
           .update(users)
           .set({ passwordHash, tokenVersion: bumpedTokenVersion() })
           .where(eq(users.id, spent.userId));
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: now() })
-          .where(and(eq(refreshTokens.userId, spent.userId), isNull(refreshTokens.revokedAt)));
         return spent.userId;
       });
       if (userId === null)
         throw new AppError('INVALID_RESET_TOKEN', 400, message('errors.invalidResetToken'));
+      // Every session of the account ends, on every instance.
+      await ends.end(sessionsOf.user(userId), 'password_reset');
     },
   };
 }

@@ -8,6 +8,7 @@ import { escapeLike } from '../http/pagination';
 import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
 import { isOffensive, uniqueUsername } from './nicknames';
 import type { SessionTokens } from './session-start';
+import type { SessionKind, SignInClient } from './sessions';
 import { type UserRow, userWithOrg } from './user-row';
 
 /** The organization a player login names: by room code, id or (lower-case) name. */
@@ -72,7 +73,10 @@ async function createGuest(db: Db, room: ResolvedJoinCode, nickname: string): Pr
 }
 
 /** Participants signing in: a player by username alone, a guest by room code and nickname. */
-export function playerSignIn(db: Db, startSession: (user: UserRow) => Promise<SessionTokens>) {
+export function playerSignIn(
+  db: Db,
+  startSession: (user: UserRow, kind: SessionKind, client: SignInClient) => Promise<SessionTokens>,
+) {
   /**
    * Player lookups in groups: the sign-ins that arrive together are found with one query per
    * organization named, not one each (an event's crowd names the same one).
@@ -98,7 +102,7 @@ export function playerSignIn(db: Db, startSession: (user: UserRow) => Promise<Se
      * Players sign in with their username alone (SPEC §1), in the organization that the room code,
      * the organization's name or its id names: one query whichever it is.
      */
-    async participantLogin(input: ParticipantLogin): Promise<SessionTokens> {
+    async participantLogin(input: ParticipantLogin, client: SignInClient): Promise<SessionTokens> {
       const scope: PlayerScope = input.code
         ? { kind: 'code', value: input.code }
         : input.orgId !== undefined
@@ -116,7 +120,7 @@ export function playerSignIn(db: Db, startSession: (user: UserRow) => Promise<Se
       if (!user) throw new AppError('UNKNOWN_PLAYER', 404, message('errors.unknownPlayer'));
       // A guest has no username of their own to give: anyone who read it on screen could take it.
       if (user.isGuest) throw new AppError('GUEST_ACCOUNT', 403, message('join.guestNoUsername'));
-      return startSession(user);
+      return startSession(user, 'player', client);
     },
 
     /**
@@ -124,7 +128,11 @@ export function playerSignIn(db: Db, startSession: (user: UserRow) => Promise<Se
      * organization allows guests and its lobby is open: a PLAYER is created (flagged as a guest of
      * the room) and signed in.
      */
-    async guestLogin(code: string, nickname: string): Promise<SessionTokens & { roomId: number }> {
+    async guestLogin(
+      code: string,
+      nickname: string,
+      client: SignInClient,
+    ): Promise<SessionTokens & { roomId: number }> {
       const room = await resolveJoinCode(db, code);
       // The same answer as an unknown code: a guess must not tell a real room from a bogus one.
       if (!room.guestsAllowed) throw notFound(message('join.unknownCode'));
@@ -133,7 +141,7 @@ export function playerSignIn(db: Db, startSession: (user: UserRow) => Promise<Se
       if (isOffensive(nickname))
         throw new AppError('BAD_NICKNAME', 400, message('join.nicknameBlocked'), 'nickname');
       const user = await createGuest(db, room, nickname);
-      return { ...(await startSession(user)), roomId: room.roomId };
+      return { ...(await startSession(user, 'guest', client)), roomId: room.roomId };
     },
   };
 }

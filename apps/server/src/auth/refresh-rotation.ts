@@ -3,9 +3,10 @@ import { message } from '@playshop/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { refreshTokens, users } from '../db/schema';
+import { refreshTokens, signInSessions, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
 import type { SessionStarter, SessionTokens } from './session-start';
+import { type SessionEnds, type SignInClient, sessionsOf } from './sessions';
 import { hashOpaqueToken } from './tokens';
 import { userWithOrg } from './user-row';
 
@@ -17,6 +18,7 @@ interface RotationDeps {
   /** Keys the successor of a refresh token (derived from it, so a racing tab can be handed the same one). */
   refreshSecret: string;
   sessions: SessionStarter;
+  ends: SessionEnds;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -51,16 +53,21 @@ function successorOf(refreshSecret: string, raw: string) {
   return { raw: next, hash: hashOpaqueToken(next) };
 }
 
-/** Ends a refresh family: every token of it is refused from now on. */
-export async function revokeFamily(db: Db, familyId: string, now: () => Date): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: now() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
+/** Refresh tokens rotated on use, a family (its session) ended on replay. */
+export function refreshRotation({ db, refreshSecret, sessions, ends, log, now }: RotationDeps) {
+  /**
+   * The session the family belongs to, still live: seen now, from this address. A session that
+   * ended (logout, a rule: auth/sessions.ts) renews nothing.
+   */
+  async function touch(familyId: string, client: SignInClient) {
+    const live = await db
+      .update(signInSessions)
+      .set({ lastSeenAt: now(), address: client.address })
+      .where(and(eq(signInSessions.id, familyId), isNull(signInSessions.endedAt)))
+      .returning({ id: signInSessions.id });
+    if (live.length === 0) throw sessionExpired();
+  }
 
-/** Refresh tokens rotated on use, a family revoked on replay. */
-export function refreshRotation({ db, refreshSecret, sessions, log, now }: RotationDeps) {
   const successorToken = (raw: string) => successorOf(refreshSecret, raw);
   const byHash = (raw: string) =>
     db
@@ -74,7 +81,7 @@ export function refreshRotation({ db, refreshSecret, sessions, log, now }: Rotat
    * its successor is unspent, it is a second tab racing the first: it gets that same successor (the
    * OAuth 2.0 security BCP's grace period). Anything else is a replay: the family is revoked.
    */
-  async function reuse(row: RefreshRow, raw: string): Promise<SessionTokens> {
+  async function reuse(row: RefreshRow, raw: string, client: SignInClient): Promise<SessionTokens> {
     if (row.usedAt && !row.revokedAt && now().getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
       const successor = successorToken(raw);
       const [next] = await db
@@ -85,11 +92,15 @@ export function refreshRotation({ db, refreshSecret, sessions, log, now }: Rotat
       if (next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt) {
         const [user] = await userWithOrg(db).where(eq(users.id, row.userId)).limit(1);
         if (!user) throw sessionExpired();
-        return sessions.sessionReply(user, successor.raw, next.expiresAt);
+        await touch(row.familyId, client);
+        return sessions.sessionReply(user, row.familyId, successor.raw, next.expiresAt);
       }
     }
-    await revokeFamily(db, row.familyId, now);
-    log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: family revoked');
+    // A revoked token is of a session already over; a spent one presented again leaked.
+    if (!row.revokedAt) {
+      await ends.end(sessionsOf.one(row.familyId), 'refresh_reused');
+      log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: session ended');
+    }
     throw sessionExpired();
   }
 
@@ -99,14 +110,15 @@ export function refreshRotation({ db, refreshSecret, sessions, log, now }: Rotat
      * family is revoked and the caller must sign in again, unless it is a second tab inside the grace
      * window (see `reuse`).
      */
-    async refresh(raw: string | undefined): Promise<SessionTokens> {
+    async refresh(raw: string | undefined, client: SignInClient): Promise<SessionTokens> {
       if (!raw) throw unauthorized(message('errors.noSession'), 'NO_SESSION');
       const [row] = await byHash(raw);
       if (!row) throw sessionExpired();
-      if (row.usedAt || row.revokedAt) return reuse(row, raw);
+      if (row.usedAt || row.revokedAt) return reuse(row, raw, client);
       if (row.expiresAt <= now()) throw sessionExpired();
       const [user] = await userWithOrg(db).where(eq(users.id, row.userId)).limit(1);
       if (!user) throw sessionExpired();
+      await touch(row.familyId, client);
       const successor = successorToken(raw);
       const refreshExpiresAt = sessions.refreshExpiry();
       const next = {
@@ -118,9 +130,9 @@ export function refreshRotation({ db, refreshSecret, sessions, log, now }: Rotat
       if (!(await claim(db, row, next, now))) {
         const [latest] = await byHash(raw);
         if (!latest) throw sessionExpired();
-        return reuse(latest, raw);
+        return reuse(latest, raw, client);
       }
-      return sessions.sessionReply(user, successor.raw, refreshExpiresAt);
+      return sessions.sessionReply(user, row.familyId, successor.raw, refreshExpiresAt);
     },
   };
 }

@@ -14,6 +14,7 @@ import { forbidden } from '../http/errors';
 import type { LoginThrottle } from '../http/login-throttle';
 import type { AuthService } from './service';
 import type { SessionTokens } from './session-start';
+import { clientOf } from './sessions';
 import { TWO_FACTOR_DEVICE_COOKIE } from './two-factor/service';
 
 type RateLimit = Limit;
@@ -118,7 +119,12 @@ export function authRoutes(
     app,
     AUTH_API.login,
     async ({ body, req, reply }) => {
-      const session = await auth.login(body.email, body.password, req.cookies[TWO_FACTOR_DEVICE_COOKIE]);
+      const session = await auth.login(
+        body.email,
+        body.password,
+        req.cookies[TWO_FACTOR_DEVICE_COOKIE],
+        clientOf(req),
+      );
       await loginThrottle.succeeded(body.email.trim().toLowerCase(), req.ip);
       // A second step (two-factor) hands out no session yet.
       return 'twoFactor' in session ? session : sendSession(reply, session);
@@ -138,7 +144,7 @@ export function authRoutes(
   route(app, AUTH_API.refresh, async ({ req, reply }) => {
     if (req.headers[CSRF_HEADER] !== CSRF_VALUE) throw forbidden(message('errors.missingHeader'), 'CSRF');
     try {
-      return sendSession(reply, await auth.refresh(req.cookies[REFRESH_COOKIE]));
+      return sendSession(reply, await auth.refresh(req.cookies[REFRESH_COOKIE], clientOf(req)));
     } catch (err) {
       clearSession(reply);
       throw err;
@@ -164,7 +170,7 @@ function playerSignInRoutes(
   route(
     app,
     AUTH_API.participantLogin,
-    async ({ body, reply }) => sendSession(reply, await auth.participantLogin(body)),
+    async ({ body, req, reply }) => sendSession(reply, await auth.participantLogin(body, clientOf(req))),
     {
       config: perIp(limits.participantPerIp),
       // The organization's budget first, then the account's (a try the first refuses is not counted).
@@ -181,8 +187,8 @@ function playerSignInRoutes(
   route(
     app,
     AUTH_API.guestLogin,
-    async ({ body, reply }) => {
-      const session = await auth.guestLogin(body.code, body.nickname);
+    async ({ body, req, reply }) => {
+      const session = await auth.guestLogin(body.code, body.nickname, clientOf(req));
       return { ...sendSession(reply, session), roomId: session.roomId };
     },
     {

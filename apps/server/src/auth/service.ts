@@ -3,15 +3,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
-import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { BrandOf } from './password-reset';
 import { passwordReset } from './password-reset';
 import { verifyPassword } from './passwords';
 import { playerSignIn } from './player-sign-in';
-import { refreshRotation, revokeFamily } from './refresh-rotation';
+import { refreshRotation } from './refresh-rotation';
 import { type SessionTokens, sessionStarter } from './session-start';
+import { type SessionEnds, type SessionKind, type SignInClient, sessionsOf } from './sessions';
 import type { SignInPolicy } from './sign-in-policy';
 import { type AccessTokens, hashOpaqueToken } from './tokens';
 import { userWithOrg } from './user-row';
@@ -28,6 +28,8 @@ interface AuthDeps {
   log: FastifyBaseLogger;
   /** What a right password leads to: refused (SSO only), a second step (two-factor), or a session. */
   signInPolicy?: SignInPolicy;
+  /** Where sessions end (auth/sessions.ts). */
+  ends: SessionEnds;
   now?: () => Date;
 }
 
@@ -45,55 +47,64 @@ export function authService({
   publicUrl,
   log,
   signInPolicy,
+  ends,
   now = () => new Date(),
 }: AuthDeps) {
   const sessions = sessionStarter(db, tokens, now);
   const { startSession } = sessions;
 
   return {
+    /** Where sessions end (auth/sessions.ts): the routes that change a rule end what it no longer allows. */
+    ends,
+
     /** Staff sign in by email and password. Players have no password and cannot use this. */
     async login(
       email: string,
       password: string,
-      rememberDevice?: string,
+      rememberDevice: string | undefined,
+      client: SignInClient,
     ): Promise<SessionTokens | TwoFactorStep> {
       const [user] = await userWithOrg(db).where(eq(users.email, email.trim().toLowerCase())).limit(1);
       const ok = await verifyPassword(user && isStaffRole(user.role) ? user.passwordHash : null, password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, message('errors.invalidCredentials'));
       const step = await signInPolicy?.afterPassword(user, rememberDevice);
-      return step ?? startSession(user);
+      return step ?? startSession(user, 'password', client);
     },
 
     /**
      * A sign-in that another step proved (single sign-on, a two-factor code): a session for the user,
      * unless their token version moved since the step began (password reset, sign-out everywhere).
      */
-    async sessionFor(userId: number, tokenVersion?: number): Promise<SessionTokens> {
+    async sessionFor(
+      userId: number,
+      kind: SessionKind,
+      client: SignInClient,
+      tokenVersion?: number,
+    ): Promise<SessionTokens> {
       const [user] = await userWithOrg(db).where(eq(users.id, userId)).limit(1);
       if (!user || (tokenVersion !== undefined && user.tokenVersion !== tokenVersion))
         throw unauthorized(message('errors.sessionExpired'), 'NO_SESSION');
-      return startSession(user);
+      return startSession(user, kind, client);
     },
 
     /**
-     * Revokes the session's refresh family and every access token of the user (a token copied from
-     * this browser stops working at once; the user's other devices renew theirs with a refresh).
+     * Ends this browser's session on every instance: its refresh token, access tokens, resume
+     * tickets and game sockets (auth/sessions.ts). The user's other sessions go on.
      */
     async logout(raw: string | undefined): Promise<void> {
       if (!raw) return;
       const [row] = await db
-        .select({ familyId: refreshTokens.familyId, userId: refreshTokens.userId })
+        .select({ familyId: refreshTokens.familyId })
         .from(refreshTokens)
         .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
         .limit(1);
       if (!row) return;
-      await revokeFamily(db, row.familyId, now);
-      await db.update(users).set({ tokenVersion: bumpedTokenVersion() }).where(eq(users.id, row.userId));
+      await ends.end(sessionsOf.one(row.familyId), 'logout');
     },
 
     ...playerSignIn(db, startSession),
-    ...refreshRotation({ db, refreshSecret, sessions, log, now }),
-    ...passwordReset({ db, mailer, brandOf, publicUrl, log, now }),
+    ...refreshRotation({ db, refreshSecret, sessions, ends, log, now }),
+    ...passwordReset({ db, mailer, brandOf, publicUrl, log, ends, now }),
   };
 }
 

@@ -4,11 +4,12 @@
  * refused.
  */
 
+import { randomUUID } from 'node:crypto';
 import type { Role } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { signInSessions, users } from '../db/schema';
 import { groupedAccessTokenCheck } from '../http/authenticate';
 import {
   createOrg,
@@ -46,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('access tokens follow every change at once', () => {
-  it('an admin demoted to facilitator cannot create an admin with the old token; a refresh gives the new role', async () => {
+  it('an admin demoted to facilitator cannot create an admin with the old token nor refresh; a new sign-in has the new role', async () => {
     const admin = await createUser(ctx.database, 'ADMIN', org.id);
     const session = await signIn(ctx.app, admin);
     const demote = await api('PATCH', '/edit-admin', root.headers, {
@@ -69,8 +70,11 @@ describe('access tokens follow every change at once', () => {
       cookies: { playshop_refresh: session.refreshCookie },
       headers: { 'x-requested-with': 'playshop' },
     });
-    expect(renewed.json().role).toBe('FACILITATOR');
-    const asFacilitator = { authorization: `Bearer ${renewed.json().accessToken}` };
+    // A demotion ends the session (issue 43): the refresh is refused, a new sign-in has the new role.
+    expect(renewed.statusCode).toBe(401);
+    const again = await signIn(ctx.app, admin);
+    expect(again.body).toMatchObject({ role: 'FACILITATOR' });
+    const asFacilitator = again.headers;
     expect(
       (await api('POST', '/create-admin', asFacilitator, newAdminBody('again@example.com'))).statusCode,
     ).toBe(403);
@@ -119,6 +123,9 @@ describe('access tokens follow every change at once', () => {
     expect(await check(claims)).toBe('current');
     await api('PATCH', '/edit-org', root.headers, { id: expiring.id, expiry: '2000-01-01' });
     expect(await check(claims)).toBe('org_expired');
+    // The edit ended the session (issue 43): a renewed licence does not bring it back.
+    await api('PATCH', '/edit-org', root.headers, { id: expiring.id, expiry: null });
+    expect(await check(claims)).toBe('revoked');
 
     const admin = await createUser(ctx.database, 'ADMIN', org.id);
     const adminClaims = await tokens.verify((await signIn(ctx.app, admin)).body.accessToken);
@@ -130,25 +137,37 @@ describe('access tokens follow every change at once', () => {
   it('a crowd of checks at once (grouped into shared reads): each token gets its own answer', async () => {
     const check = groupedAccessTokenCheck(ctx.database.db);
     const expired = await createOrg(ctx.database, { expiry: '2000-01-01' });
-    const claimsOf = (user: { id: number; role: Role; orgId: number; tokenVersion: number }) => ({
+    const claimsOf = (user: { id: number; role: Role; orgId: number }, sessionId = randomUUID()) => ({
       userId: user.id,
       role: user.role,
       orgId: user.orgId,
-      tokenVersion: user.tokenVersion,
+      sessionId,
       orgName: '',
       username: '',
     });
-    const current = claimsOf(await createUser(ctx.database, 'PLAYER', org.id));
-    const demoted = claimsOf(await createUser(ctx.database, 'ADMIN', org.id));
+    const withSession = async (
+      user: { id: number; role: Role; orgId: number },
+      endedAt: Date | null = null,
+    ) => {
+      const id = randomUUID();
+      await ctx.database.db
+        .insert(signInSessions)
+        .values({ id, userId: user.id, orgId: user.orgId, kind: 'password', endedAt });
+      return claimsOf(user, id);
+    };
+    const player = await createUser(ctx.database, 'PLAYER', org.id);
+    const current = await withSession(player);
+    const demoted = await withSession(await createUser(ctx.database, 'ADMIN', org.id));
     await ctx.database.db.update(users).set({ role: 'PLAYER' }).where(eq(users.id, demoted.userId));
     const gone = { ...current, userId: 2_000_000_000 };
-    const oldVersion = { ...current, tokenVersion: current.tokenVersion + 1 };
-    const lapsed = claimsOf(await createUser(ctx.database, 'FACILITATOR', expired.id));
+    const ended = await withSession(player, new Date());
+    const unknown = claimsOf(player);
+    const lapsed = await withSession(await createUser(ctx.database, 'FACILITATOR', expired.id));
     // A super admin is not locked out by their organization's expiry.
-    const root = claimsOf(await createUser(ctx.database, 'SUPER_ADMIN', expired.id));
-    const crowd = [current, demoted, gone, oldVersion, lapsed, root];
+    const root = await withSession(await createUser(ctx.database, 'SUPER_ADMIN', expired.id));
+    const crowd = [current, demoted, gone, ended, unknown, lapsed, root];
     const answers = await Promise.all([...crowd, ...crowd].map((claims) => check(claims)));
-    const expected = ['current', 'revoked', 'revoked', 'revoked', 'org_expired', 'current'];
+    const expected = ['current', 'revoked', 'revoked', 'revoked', 'revoked', 'org_expired', 'current'];
     expect(answers).toEqual([...expected, ...expected]);
   });
 });
@@ -156,7 +175,13 @@ describe('access tokens follow every change at once', () => {
 describe('required claims', () => {
   const signed = (build: (jwt: SignJWT) => SignJWT) =>
     build(
-      new SignJWT({ role: 'SUPER_ADMIN', orgId: org.id, org: 'Revocation Org', username: 'x', tv: 0 })
+      new SignJWT({
+        role: 'SUPER_ADMIN',
+        orgId: org.id,
+        org: 'Revocation Org',
+        username: 'x',
+        sid: randomUUID(),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject('1')
         .setIssuer('playshop')

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { isStaffLanguage, type LoginReply, REFRESH_TOKEN_TTL_DAYS } from '@playshop/shared';
 import type { Db } from '../db/client';
-import { refreshTokenWriter } from './refresh-token-writer';
+import { sessionWriter } from './refresh-token-writer';
+import { newSessionId, type SessionKind, type SignInClient } from './sessions';
 import { type AccessTokens, newOpaqueToken } from './tokens';
 import { toActor, type UserRow } from './user-row';
 
@@ -13,12 +13,13 @@ export interface SessionTokens {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A session's tokens: the access token in the reply, the refresh token beside it. */
+/** A session's tokens: the access token in the reply (naming the session), the refresh token beside it. */
 export function sessionStarter(db: Db, tokens: AccessTokens, now: () => Date) {
-  const storeRefreshToken = refreshTokenWriter(db);
+  const storeSession = sessionWriter(db);
 
   const sessionReply = async (
     user: UserRow,
+    sessionId: string,
     refreshRaw: string,
     refreshExpiresAt: Date,
   ): Promise<SessionTokens> => {
@@ -30,7 +31,7 @@ export function sessionStarter(db: Db, tokens: AccessTokens, now: () => Date) {
         orgId: actor.orgId,
         role: actor.role,
         userId: actor.userId,
-        accessToken: await tokens.sign({ ...actor, tokenVersion: user.tokenVersion }),
+        accessToken: await tokens.sign({ ...actor, sessionId }),
         language: isStaffLanguage(user.language) ? user.language : null,
       },
       refreshToken: refreshRaw,
@@ -40,18 +41,21 @@ export function sessionStarter(db: Db, tokens: AccessTokens, now: () => Date) {
 
   const refreshExpiry = () => new Date(now().getTime() + REFRESH_TOKEN_TTL_DAYS * DAY_MS);
 
-  /** A sign-in: a new refresh family. */
-  async function startSession(user: UserRow): Promise<SessionTokens> {
+  /** A sign-in: a session row and its refresh family (the same id). */
+  async function startSession(
+    user: UserRow,
+    kind: SessionKind,
+    client: SignInClient,
+  ): Promise<SessionTokens> {
     const refresh = newOpaqueToken();
     const refreshExpiresAt = refreshExpiry();
+    const id = newSessionId();
     // Sign-ins arriving together share one insert (refresh-token-writer.ts).
-    await storeRefreshToken({
-      userId: user.id,
-      familyId: randomUUID(),
-      tokenHash: refresh.hash,
-      expiresAt: refreshExpiresAt,
-    });
-    return sessionReply(user, refresh.raw, refreshExpiresAt);
+    await storeSession(
+      { id, userId: user.id, orgId: user.orgId, kind, userAgent: client.userAgent, address: client.address },
+      { userId: user.id, familyId: id, tokenHash: refresh.hash, expiresAt: refreshExpiresAt },
+    );
+    return sessionReply(user, id, refresh.raw, refreshExpiresAt);
   }
 
   return { sessionReply, refreshExpiry, startSession };

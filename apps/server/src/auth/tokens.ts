@@ -8,14 +8,17 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'playshop';
 const AUDIENCE = 'playshop-api';
 
-/** What a verified access token says: the caller and the user's token version when it was issued. */
+/** What a verified access token says: the caller and the session it was issued to (auth/sessions.ts). */
 export interface AccessClaims extends Actor {
-  tokenVersion: number;
+  sessionId: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A session id as every token carries it (a uuid: the database casts it). */
+export const isSessionId = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
 export interface AccessTokens {
-  /** `tokenVersion` is the user's `users.token_version` (0 for a user never bumped). */
-  sign(actor: Actor & { tokenVersion?: number }): Promise<string>;
+  sign(claims: AccessClaims): Promise<string>;
   verify(token: string): Promise<AccessClaims>;
 }
 
@@ -36,7 +39,7 @@ export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECON
         orgId: actor.orgId,
         org: actor.orgName,
         username: actor.username,
-        tv: actor.tokenVersion ?? 0,
+        sid: actor.sessionId,
       })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(actor.userId))
@@ -56,17 +59,16 @@ export function accessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL_SECON
         });
         const role = normalizeRole(payload.role);
         const userId = Number(payload.sub);
-        const tokenVersion = payload.tv;
+        const sessionId = payload.sid;
         if (
           !role ||
           !Number.isInteger(userId) ||
           typeof payload.orgId !== 'number' ||
-          typeof tokenVersion !== 'number' ||
-          !Number.isInteger(tokenVersion)
+          !isSessionId(sessionId)
         )
           throw unauthorized();
         return {
-          tokenVersion,
+          sessionId,
           userId,
           role,
           orgId: payload.orgId,

@@ -308,6 +308,33 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/**
+ * A sign-in (password, single sign-on, two-factor step, player, guest): its access tokens, refresh
+ * family (`refresh_tokens.family_id` = `id`) and resume tickets name it (claim `sid`). Once
+ * `ended_at` is set it is over everywhere (auth/sessions.ts); the row stays for the list and the
+ * instances that missed the news, its user set null when deleted.
+ */
+export const signInSessions = pgTable(
+  'sign_in_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orgId: integer('org_id').notNull(),
+    /** password | sso | two_factor | player | guest */
+    kind: text('kind').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    address: text('address').notNull().default(''),
+    ...createdAt,
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
+    endedAt: at('ended_at'),
+    endReason: text('end_reason'),
+  },
+  (t) => [
+    index('sign_in_sessions_live_user_idx').on(t.userId).where(sql`${t.endedAt} is null`),
+    index('sign_in_sessions_ended_idx').on(t.endedAt),
+  ],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

@@ -2,6 +2,7 @@ import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { ServerMessage } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { SessionEnds } from '../auth/sessions';
 import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
 import type { ContentService } from '../content/service';
@@ -26,6 +27,7 @@ interface LiveGameDeps {
   rooms: RoomsService;
   tokens: AccessTokens;
   checkToken: AccessTokenCheck;
+  ends: SessionEnds;
 }
 
 /**
@@ -74,6 +76,7 @@ export async function registerLiveGame(app: FastifyInstance, deps: LiveGameDeps)
     tokens: deps.tokens,
     checkToken: deps.checkToken,
     tickets: resumeTickets(config.jwtSecret),
+    ends: deps.ends,
     db: database.db,
     rooms: gameRooms,
     hub,

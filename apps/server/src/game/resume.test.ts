@@ -10,14 +10,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { accessTokens } from '../auth/tokens';
-import { gameEvents, games, users } from '../db/schema';
+import { gameEvents, games, signInSessions } from '../db/schema';
 import { createRoomWithPeople, createTestContext, signIn, type TestContext } from '../test/context';
 import { takeFrame } from '../test/room-socket';
 import { RESUME_TICKET_TTL_MS, resumeTickets } from './resume';
 
 const claims = {
   userId: 7,
-  tokenVersion: 3,
+  sessionId: '0b8f7a52-5c1e-4d8e-9a43-2f6f0c1d9e11',
   role: 'PLAYER' as const,
   orgId: 2,
   username: 'ana',
@@ -152,10 +152,11 @@ describe('the game socket and resume tickets', () => {
     const back = withTicket(ticket);
     await back.opened;
     const closed = back.closed();
+    // Ended in the table alone (as an end whose message this instance missed): the recheck's.
     await ctx.database.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, room.players[0]!.id));
+      .update(signInSessions)
+      .set({ endedAt: new Date() })
+      .where(eq(signInSessions.userId, room.players[0]!.id));
     expect(await closed).toBe(4403);
     // The same ticket again: admitted on its signature, and let go again by the next recheck.
     const again = withTicket(ticket);

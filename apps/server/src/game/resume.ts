@@ -1,16 +1,16 @@
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { normalizeRole } from '@playshop/shared';
-import type { AccessClaims } from '../auth/tokens';
+import { type AccessClaims, isSessionId } from '../auth/tokens';
 
 /**
  * A resume ticket: what a game socket is handed (in `pong.resume`) so that, when it drops, its
  * screen comes back on any instance without an access token. Checking it is one synchronous HMAC,
  * with no database read: after a kill or a restart 5,000 screens reconnect at once, and each came
  * back with a token refresh (the web client's, a database write), a jose verify and a read of the
- * user, on a pool of 10 (docs/performance.md, the venue). Safe without the read: the socket it
- * opens is rechecked against the database with every other within REVALIDATE_MS (2 s), as an open
- * socket always was, so a logout, a role change or an expiry lets it go as it would have let go the
- * socket it replaces. It is good for the game socket only, for RESUME_TICKET_TTL_MS after it was handed.
+ * user, on a pool of 10 (docs/performance.md, the venue). Safe without the read: it names its
+ * session, and a ticket of an ended session is refused at the upgrade from memory (auth/sessions.ts:
+ * a logout, a deletion, a demotion… ends it on every instance at once); the socket it opens is also
+ * rechecked against the database with every other within REVALIDATE_MS (2 s). It is good for the game socket only, for RESUME_TICKET_TTL_MS after it was handed.
  */
 export const RESUME_TICKET_TTL_MS = 10 * 60_000;
 /** A socket is handed a new ticket with a `pong` once its last one is this old. */
@@ -43,7 +43,7 @@ export function resumeTickets(secret: string, ttlMs = RESUME_TICKET_TTL_MS): Res
   return {
     issue(c, now = Date.now()) {
       const body = Buffer.from(
-        JSON.stringify([c.userId, c.tokenVersion, c.role, c.orgId, c.username, c.orgName, now + ttlMs]),
+        JSON.stringify([c.userId, c.sessionId, c.role, c.orgId, c.username, c.orgName, now + ttlMs]),
       ).toString('base64url');
       return `${body}.${mac(body).toString('base64url')}`;
     },
@@ -61,12 +61,12 @@ export function resumeTickets(secret: string, ttlMs = RESUME_TICKET_TTL_MS): Res
         return null;
       }
       if (!Array.isArray(fields) || fields.length !== 7) return null;
-      const [userId, tokenVersion, role, orgId, username, orgName, expires] = fields as unknown[];
+      const [userId, sessionId, role, orgId, username, orgName, expires] = fields as unknown[];
       const normalized = normalizeRole(role);
       if (
         !normalized ||
         !Number.isInteger(userId) ||
-        !Number.isInteger(tokenVersion) ||
+        !isSessionId(sessionId) ||
         !Number.isInteger(orgId) ||
         typeof username !== 'string' ||
         typeof orgName !== 'string' ||
@@ -76,7 +76,7 @@ export function resumeTickets(secret: string, ttlMs = RESUME_TICKET_TTL_MS): Res
         return null;
       return {
         userId: userId as number,
-        tokenVersion: tokenVersion as number,
+        sessionId,
         role: normalized,
         orgId: orgId as number,
         username,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ERRORS, GAME_TEXTS, keyFields, messageOfText, ZClientMessage } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { SessionEnds } from '../auth/sessions';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import type { AccessTokenCheck } from '../http/authenticate';
@@ -23,6 +24,8 @@ export interface GameSocketDeps {
   checkToken: AccessTokenCheck;
   /** Resume tickets: a dropped screen comes back on any instance without a token check (resume.ts). */
   tickets: ResumeTickets;
+  /** Ended sessions, kept in step across instances: a socket of one acts no more (auth/sessions.ts). */
+  ends: SessionEnds;
   db: Db;
   rooms: RoomDirectory;
   hub: Hub;
@@ -74,8 +77,8 @@ export class Live implements Connection {
   readonly key = randomUUID();
   readonly actor: Connection['actor'];
   roomId: number | null = null;
-  /** The token's version: a logout, reset or role change elsewhere lets the socket go. */
-  readonly tokenVersion: number;
+  /** The session it speaks for: once that ends (auth/sessions.ts) the socket goes and acts no more. */
+  readonly sessionId: string;
   readonly orgName: string;
   alive = true;
   lastMessageAt = Date.now();
@@ -99,7 +102,7 @@ export class Live implements Connection {
     readonly sockets: GameSockets,
   ) {
     this.actor = { userId: claims.userId, username: claims.username, role: claims.role, orgId: claims.orgId };
-    this.tokenVersion = claims.tokenVersion;
+    this.sessionId = claims.sessionId;
     this.orgName = claims.orgName;
     this.tokens = sockets.limits.burst;
   }
@@ -120,9 +123,19 @@ export class Live implements Connection {
   }
   /** What a resume ticket of this socket says. */
   get claims(): AccessClaims {
-    return { ...this.actor, orgName: this.orgName, tokenVersion: this.tokenVersion };
+    return { ...this.actor, orgName: this.orgName, sessionId: this.sessionId };
   }
 }
+/** The close of a socket whose session ended, or whose rights the recheck found gone. */
+export const RIGHTS_CLOSE_CODE = 4403;
+
+/** Whether the socket's session ended: if so it is closed, and nothing it sent is applied. */
+export function sessionEnded(live: Live): boolean {
+  if (!live.sockets.deps.ends.isEnded(live.sessionId)) return false;
+  live.socket.close(RIGHTS_CLOSE_CODE, ERRORS.sessionExpired);
+  return true;
+}
+
 /** The socket's Live, for the listeners that every socket shares (called with the socket as `this`). */
 export const LIVE = Symbol('live');
 export type GameWebSocket = WebSocket & { [LIVE]: Live };
@@ -179,6 +192,9 @@ const isRoll = (parsed: Parsed) =>
   parsed.success && parsed.data.type === 'game_event' && parsed.data.payload.action === 'get_roll';
 
 async function handle(live: Live, parsed: Parsed, arrivedAt: number) {
+  // Checked as each command is applied, not only by the recheck: a session that ended a moment
+  // ago (on this instance or another) acts no more.
+  if (sessionEnded(live)) return;
   if (isRoll(parsed)) {
     live.rollsQueued -= 1;
     // Roll pressed again and again while a command of this socket had no answer (the room moving

@@ -1,14 +1,15 @@
 import { ERRORS, isOrgExpired, lockedOutByLicence } from '@playshop/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations, users } from '../db/schema';
+import { organizations, signInSessions, users } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
 import type { Connection } from './hub';
 
 /**
- * Rights follow changes on open sockets too: a deleted user, a changed token or an expired
- * organization is let go within the recheck's interval (socket.ts), checked with one query for
- * every socket of this instance.
+ * Rights follow changes on open sockets too: an ended session is let go at once (socket.ts hears
+ * it from auth/sessions.ts); this recheck, every REVALIDATE_MS with one query for every socket of
+ * this instance, is the backstop: a deleted user, a changed role, an ended session or an expired
+ * organization.
  */
 
 /** Open tokens per statement of the rights recheck. */
@@ -17,22 +18,19 @@ const RECHECK_CHUNK = 1_000;
 /** What a socket's token says about its user, checked against the database while it is open. */
 interface TokenRights {
   userId: number;
-  tokenVersion: number;
+  sessionId: string;
   role: string;
   orgId: number;
 }
 export interface Rights {
-  /** The tokens whose user is gone or has another version, role or organization (usually none). */
+  /** The tokens whose session ended, or whose user is gone or has another role or organization (usually none). */
   stale: readonly TokenRights[];
   /** Each organization's licence expiry (null: none). */
   expiry: ReadonlyMap<number, string | null>;
 }
-type CheckedSocket = Pick<Connection, 'actor' | 'close'> & { tokenVersion: number };
-const holds = (t: TokenRights, { actor, tokenVersion }: CheckedSocket) =>
-  t.userId === actor.userId &&
-  t.tokenVersion === tokenVersion &&
-  t.role === actor.role &&
-  t.orgId === actor.orgId;
+type CheckedSocket = Pick<Connection, 'actor' | 'close'> & { sessionId: string };
+const holds = (t: TokenRights, { actor, sessionId }: CheckedSocket) =>
+  t.userId === actor.userId && t.sessionId === sessionId && t.role === actor.role && t.orgId === actor.orgId;
 /** Rows of `db.execute`: node-postgres gives a result with `rows`, PGlite too. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -58,18 +56,19 @@ export async function readRights(db: Db, tokens: TokenRights[], orgIds: number[]
 
 async function readStale(db: Db, tokens: TokenRights[]): Promise<TokenRights[]> {
   const staleRows = await db.execute(sql`
-      select t.user_id, t.token_version, t.role, t.org_id
+      select t.user_id, t.session_id, t.role, t.org_id
       from ${unnestColumns(tokens, [
         ['int', (t) => t.userId],
-        ['int', (t) => t.tokenVersion],
+        ['text', (t) => t.sessionId],
         ['text', (t) => t.role],
         ['int', (t) => t.orgId],
-      ])} as t(user_id, token_version, role, org_id)
+      ])} as t(user_id, session_id, role, org_id)
       left join ${users} u on u.id = t.user_id
-      where u.id is null or u.token_version <> t.token_version or u.role::text <> t.role
+      left join ${signInSessions} s on s.id = t.session_id::uuid and s.ended_at is null
+      where u.id is null or s.id is null or u.role::text <> t.role
         or u.org_id is distinct from t.org_id`);
-  return rowsOf<{ user_id: number; token_version: number; role: string; org_id: number }>(staleRows).map(
-    (r) => ({ userId: r.user_id, tokenVersion: r.token_version, role: r.role, orgId: r.org_id }),
+  return rowsOf<{ user_id: number; session_id: string; role: string; org_id: number }>(staleRows).map(
+    (r) => ({ userId: r.user_id, sessionId: r.session_id, role: r.role, orgId: r.org_id }),
   );
 }
 
@@ -92,7 +91,7 @@ export async function recheckOpenSockets(
     const known = byUser.get(live.actor.userId);
     if (known && holds(known, live)) continue;
     const { userId, role, orgId } = live.actor;
-    const t = { userId, tokenVersion: live.tokenVersion, role, orgId };
+    const t = { userId, sessionId: live.sessionId, role, orgId };
     if (!known) byUser.set(userId, t);
     tokens.push(t);
     orgIds.add(orgId);

@@ -12,7 +12,7 @@ import {
   rooms,
   sessionContent,
   sessions,
-  users,
+  signInSessions,
   workshops,
 } from '../db/schema';
 import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
@@ -586,14 +586,14 @@ describe('the whole flow on the server', () => {
     });
   });
 
-  it('lets an open socket go when its token is revoked (logout, reset, role change elsewhere)', async () => {
+  it('lets an open socket go when the table says its session ended (the recheck, behind the bus)', async () => {
     const dave = await connect(flowTokens.dave);
-    const daveId = JSON.parse(Buffer.from(flowTokens.dave.split('.')[1]!, 'base64url').toString()).sub;
+    const daveSession = JSON.parse(Buffer.from(flowTokens.dave.split('.')[1]!, 'base64url').toString()).sid;
     const closed = dave.closed();
     await ctx.database.db
-      .update(users)
-      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
-      .where(eq(users.id, Number(daveId)));
+      .update(signInSessions)
+      .set({ endedAt: new Date(), endReason: 'logout' })
+      .where(eq(signInSessions.id, daveSession));
     expect(await closed).toBe(4403);
   });
 
@@ -611,33 +611,40 @@ describe('the whole flow on the server', () => {
 describe('the periodic recheck of open sockets', () => {
   it('judges only the sockets that were open when the database was read', async () => {
     const closed: [number, number][] = [];
-    const live = (userId: number, orgId = 1, tokenVersion = 0) => ({
+    const live = (userId: number, orgId = 1, sessionId = 's0') => ({
       actor: { userId, username: `u${userId}`, role: 'PLAYER' as const, orgId },
-      tokenVersion,
+      sessionId,
       close: (code: number) => void closed.push([userId, code]),
     });
     // User 5 has two sockets on one token and a third on a newer one (signed in again elsewhere).
-    const open = new Set([live(1), live(2), live(4, 2), live(5, 1, 3), live(5, 1, 3), live(5, 1, 4)]);
+    const open = new Set([
+      live(1),
+      live(2),
+      live(4, 2),
+      live(5, 1, 's3'),
+      live(5, 1, 's3'),
+      live(5, 1, 's4'),
+    ]);
     let answer: (rights: Rights) => void = () => undefined;
     const asked: [string[], number[]][] = [];
     const done = recheckOpenSockets(
       open,
       (tokens, orgIds) =>
         new Promise((resolve) => {
-          asked.push([tokens.map((t) => `${t.userId}v${t.tokenVersion}`), orgIds]);
+          asked.push([tokens.map((t) => `${t.userId}${t.sessionId}`), orgIds]);
           answer = resolve;
         }),
     );
     // A socket opens while the read is under way: it passed its own check, and was not asked about.
     open.add(live(3));
-    const stale = (userId: number, tokenVersion: number) => ({
+    const stale = (userId: number, sessionId: string) => ({
       userId,
-      tokenVersion,
+      sessionId,
       role: 'PLAYER',
       orgId: 1,
     });
     answer({
-      stale: [stale(2, 0), stale(5, 3)],
+      stale: [stale(2, 's0'), stale(5, 's3')],
       expiry: new Map([
         [1, null],
         [2, '2020-01-01'],
@@ -647,7 +654,7 @@ describe('the periodic recheck of open sockets', () => {
     // Each token asked about once; each organization once.
     expect(asked).toEqual([
       [
-        ['1v0', '2v0', '4v0', '5v3', '5v4'],
+        ['1s0', '2s0', '4s0', '5s3', '5s4'],
         [1, 2],
       ],
     ]);

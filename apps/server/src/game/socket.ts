@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import fastifyWebsocket from '@fastify/websocket';
-import { GAME_TEXTS, message, WS_IDLE_CLOSE_MS, WS_MAX_FRAME_BYTES, WS_PATH } from '@playshop/shared';
+import { ERRORS, GAME_TEXTS, message, WS_IDLE_CLOSE_MS, WS_MAX_FRAME_BYTES, WS_PATH } from '@playshop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { AccessClaims } from '../auth/tokens';
@@ -18,6 +18,7 @@ import {
   onClose,
   onMessage,
   onPong,
+  RIGHTS_CLOSE_CODE,
   type SocketLimits,
   SWEEP_SLICES,
   sendMove,
@@ -85,6 +86,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
     options: { maxPayload: WS_MAX_FRAME_BYTES, perMessageDeflate: false },
   });
   startSweeps(sockets);
+  closeEndedSessions(sockets);
   app.get(
     WS_PATH,
     { websocket: true, schema: { hide: true }, preValidation: (req) => checkUpgrade(deps, req) },
@@ -92,9 +94,22 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
   );
 }
 
+/**
+ * A session that ends (here or on another instance: auth/sessions.ts) lets its sockets go at once.
+ * Ends are rare and come in a batch, so a pass over the open sockets is enough.
+ */
+function closeEndedSessions({ deps, open }: GameSockets) {
+  deps.ends.onEnded((ids) => {
+    const ended = new Set(ids);
+    for (const live of open)
+      if (ended.has(live.sessionId)) live.socket.close(RIGHTS_CLOSE_CODE, ERRORS.sessionExpired);
+  });
+}
+
 /** Refusals are thrown: the one error handler answers them before any upgrade. */
 async function checkUpgrade(deps: GameSocketDeps, req: FastifyRequest) {
-  const { allowedOrigins, tickets, tokens, checkToken } = deps;
+  const { allowedOrigins, tickets, tokens, checkToken, ends } = deps;
+  const sessionOver = () => unauthorized(message('errors.sessionExpired'), 'TOKEN_REVOKED');
   if (!isAllowedOrigin({ origin: req.headers.origin, host: req.host, allowedOrigins })) {
     throw forbidden(message('errors.originNotAllowed'), 'BAD_ORIGIN');
   }
@@ -102,8 +117,10 @@ async function checkUpgrade(deps: GameSocketDeps, req: FastifyRequest) {
   const resume = query.get('resume');
   if (resume) {
     // A screen coming back: its ticket, without a token check or a database read (resume.ts).
+    // Its session's end is known here from memory: a ticket of an ended one gets no 101 and no state.
     const claims = tickets.check(resume);
     if (!claims) throw unauthorized(message('errors.sessionExpired'), 'TOKEN_EXPIRED');
+    if (ends.isEnded(claims.sessionId)) throw sessionOver();
     req.wsActor = claims;
     return;
   }
@@ -111,12 +128,18 @@ async function checkUpgrade(deps: GameSocketDeps, req: FastifyRequest) {
   if (!token) throw unauthorized();
   const actor = await tokens.verify(token);
   await assertAccessTokenCurrent(checkToken, actor);
+  if (ends.isEnded(actor.sessionId)) throw sessionOver();
   req.wsActor = actor;
 }
 
 function openSocket(sockets: GameSockets, socket: WebSocket, req: FastifyRequest) {
   const actor = req.wsActor!;
   releaseUpgrade(socket, req.raw.socket);
+  // Ended while the upgrade was checked: nothing is sent.
+  if (sockets.deps.ends.isEnded(actor.sessionId)) {
+    socket.close(RIGHTS_CLOSE_CODE, ERRORS.sessionExpired);
+    return;
+  }
   const count = (sockets.perUser.get(actor.userId) ?? 0) + 1;
   if (count > sockets.limits.socketsPerUser) {
     socket.close(1008, GAME_TEXTS.tooManySockets);

@@ -4,13 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { groupLoader } from '../db/group-loader';
-import { organizations, users } from '../db/schema';
+import { organizations, signInSessions, users } from '../db/schema';
 import { forbidden, notFound, unauthorized } from './errors';
 
 /**
  * Where an access token stands right now:
- * - 'revoked': the user is gone, or their token version, role or organization is no longer the one
- *   the token was issued with (logout, password reset, role change, move, deletion);
+ * - 'revoked': its session ended (auth/sessions.ts: logout, password reset, deletion, a rule…), the
+ *   user is gone, or their role or organization is no longer the one the token was issued with;
  * - 'org_expired': a non-super-admin whose organization's license has run out;
  * - 'current': it may act.
  * Read fresh on every request: users by primary key, joined to their organization.
@@ -26,7 +26,6 @@ function accessTokenReader(db: Db): (claims: readonly AccessClaims[]) => Promise
   const read = db
     .select({
       id: users.id,
-      tokenVersion: users.tokenVersion,
       role: users.role,
       orgId: users.orgId,
       expiry: organizations.expiry,
@@ -35,15 +34,26 @@ function accessTokenReader(db: Db): (claims: readonly AccessClaims[]) => Promise
     .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(sql`${users.id} = any(${sql.placeholder('userIds')}::int[])`)
     .prepare('access_token_states');
+  const sessions = db
+    .select({ id: signInSessions.id, endedAt: signInSessions.endedAt, endReason: signInSessions.endReason })
+    .from(signInSessions)
+    .where(sql`${signInSessions.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('access_token_sessions');
   return async (claims) => {
     const rows = await read.execute({ userIds: [...new Set(claims.map((c) => c.userId))] });
+    const sessionRows = await sessions.execute({ ids: [...new Set(claims.map((c) => c.sessionId))] });
+    const sessionById = new Map(sessionRows.map((row) => [row.id, row]));
     const byId = new Map(rows.map((row) => [row.id, row]));
     return claims.map((c) => {
       const row = byId.get(c.userId);
-      if (!row || row.tokenVersion !== c.tokenVersion || row.role !== c.role || row.orgId !== c.orgId)
-        return 'revoked';
-      if (lockedOutByLicence(c.role, row.expiry)) return 'org_expired';
-      return 'current';
+      const session = sessionById.get(c.sessionId);
+      if (!row || !session || row.role !== c.role || row.orgId !== c.orgId) return 'revoked';
+      const lockedOut = lockedOutByLicence(c.role, row.expiry);
+      // A session the licence ended still hears why (403 ORG_EXPIRED: the screen says so) until
+      // its access token runs out; it renews no more, and a renewed licence does not revive it.
+      if (session.endedAt)
+        return lockedOut && session.endReason === 'licence_ended' ? 'org_expired' : 'revoked';
+      return lockedOut ? 'org_expired' : 'current';
     });
   };
 }
@@ -61,7 +71,10 @@ export function groupedAccessTokenCheck(db: Db): AccessTokenCheck {
   return (claims) => loader.load(claims);
 }
 
-/** `users.token_version + 1`, for `.set({ tokenVersion: bumpedTokenVersion() })`: revokes access tokens. */
+/**
+ * `users.token_version + 1`, for `.set({ tokenVersion: bumpedTokenVersion() })`: a sign-in step begun
+ * before (a two-factor challenge) no longer yields a session. Sessions themselves end in auth/sessions.ts.
+ */
 export const bumpedTokenVersion = (): SQL => sql`${users.tokenVersion} + 1`;
 
 /**

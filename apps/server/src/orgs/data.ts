@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AuditService } from '../audit/service';
+import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import { presentContent } from '../content/reading';
 import type { Db } from '../db/client';
 import {
@@ -23,11 +24,11 @@ import {
   rooms,
   sessionContent,
   sessions,
+  signInSessions,
   users,
   workshops,
 } from '../db/schema';
 import { type Actor, orgInScope, orgScope } from '../http/actor';
-import { bumpedTokenVersion } from '../http/authenticate';
 import { toCsv } from '../http/csv';
 import { AppError, notFound } from '../http/errors';
 import { printedCardSetColumns } from '../print/printed-cards';
@@ -145,7 +146,6 @@ async function anonymizePlayer(db: Db, userId: number): Promise<void> {
         lastName: ORG_DATA_TEXTS.erasedLastName,
         username: label,
         email: null,
-        tokenVersion: bumpedTokenVersion(),
       })
       .where(eq(users.id, userId));
     await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
@@ -164,7 +164,7 @@ async function anonymizePlayer(db: Db, userId: number): Promise<void> {
  * organization with its people, rooms, games and logs; `erasePlayer` replaces a player's personal data
  * with an anonymous label, in their account and in every game event, so statistics stay.
  */
-export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
+export function orgDataService(db: Db, storage: Storage, audit: AuditService, ends: SessionEnds) {
   const findOrg = (actor: Actor, id: number) => orgInScope(db, actor, eq(organizations.id, id));
 
   return {
@@ -223,6 +223,8 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
       if (confirmName.trim() !== org.name)
         throw new AppError('NAME_MISMATCH', 400, message('orgData.nameMismatch'), 'confirmName');
       if (actor.orgId === id) throw new AppError('OWN_ORGANIZATION', 409, message('orgData.ownOrganization'));
+      // Its people's sessions end everywhere first (their rows outlive them, user set null).
+      await ends.end(sql`${signInSessions.orgId} = ${id}`, 'deleted');
       await db.transaction(async (tx) => {
         await tx.delete(users).where(eq(users.orgId, id));
         await tx.delete(organizations).where(eq(organizations.id, id));
@@ -242,6 +244,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService) {
         .limit(1);
       if (!player || isStaffRole(player.role)) throw notFound();
       await anonymizePlayer(db, userId);
+      await ends.end(sessionsOf.user(userId), 'erased');
       return { message: ORG_DATA_TEXTS.playerErased, orgId: player.orgId };
     },
   };

@@ -1,5 +1,6 @@
 import {
   can,
+  isOrgExpired,
   message,
   ORG_TEXTS,
   type OrganizationReply,
@@ -8,6 +9,8 @@ import {
 } from '@playshop/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { endLicencedSessions } from '../auth/session-rules';
+import type { SessionEnds } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
@@ -56,7 +59,7 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function orgsService(db: Db) {
+export function orgsService(db: Db, ends: SessionEnds) {
   return {
     ...orgReader(db),
     ...orgWorkshopLinks(db),
@@ -106,6 +109,8 @@ export function orgsService(db: Db) {
       const [row] = await withUniqueName(() =>
         db.update(organizations).set(changes).where(eq(organizations.id, org.id)).returning(),
       );
+      // A licence that has run out ends its people's sessions everywhere at once (SPEC: locked out).
+      if (row!.expiry !== org.expiry && isOrgExpired(row!.expiry)) await endLicencedSessions(ends, org.id);
       return presentOrganization(row!);
     },
 

@@ -1,8 +1,9 @@
 import { type JoinInfo, message, roomLanguage } from '@playshop/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { SessionEnds } from '../auth/sessions';
 import { roomBrandingOf } from '../branding/service';
 import type { Db } from '../db/client';
-import { organizations, rooms, users } from '../db/schema';
+import { organizations, rooms, signInSessions, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { conflict } from '../http/errors';
 import { currentJoinCode, openGameId, replaceJoinCode, resolveJoinCode } from './join-codes';
@@ -13,6 +14,8 @@ export function roomJoiningService(
   db: Db,
   /** Tells every staff screen in the room of a new code or guest rule (rooms service → app.ts). */
   changed: <T extends { code: string }>(roomId: number, reply: T) => T,
+  /** Where sessions end: a removed guest's end first (auth/sessions.ts). */
+  ends: SessionEnds,
 ) {
   const roomFor = (actor: Actor, roomId: number) => roomInScope(db, actor, roomId);
 
@@ -79,6 +82,17 @@ export function roomJoiningService(
     async removeGuests(actor: Actor, roomId: number): Promise<number> {
       const room = await roomFor(actor, roomId);
       if ((await openGameId(db, room.id)) !== null) throw conflict(message('join.closeLobbyFirst'));
+      // Their sessions end everywhere first: a ticket or socket of theirs is refused at once.
+      await ends.end(
+        inArray(
+          signInSessions.userId,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.guestRoomId, room.id), eq(users.isGuest, true))),
+        ),
+        'deleted',
+      );
       const removed = await db
         .delete(users)
         .where(and(eq(users.guestRoomId, room.id), eq(users.isGuest, true)))

@@ -7,6 +7,7 @@ import {
   type RoomReply,
 } from '@playshop/shared';
 import { and, asc, eq } from 'drizzle-orm';
+import type { SessionEnds } from '../auth/sessions';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { organizations, rooms } from '../db/schema';
@@ -23,7 +24,7 @@ import { roomSessionService } from './room-sessions';
  * Rooms: list, language, lobby, removal here; create (create.ts), joining (joining-service.ts), the room's
  * session (room-sessions.ts), its report (report.ts), presenting (presenting.ts).
  */
-export function roomsService(db: Db, contentSvc: ContentService) {
+export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEnds) {
   /** The live game's Open Lobby (app.ts): answers the game's refusal, if any. */
   let lobbyOpener: ((actor: Actor, roomId: number) => Promise<{ error: string } | { ok: true }>) | null =
     null;
@@ -83,7 +84,7 @@ export function roomsService(db: Db, contentSvc: ContentService) {
       );
     },
 
-    ...roomJoiningService(db, joinCodeChanged),
+    ...roomJoiningService(db, joinCodeChanged, ends),
 
     async getById(actor: Actor, id: number): Promise<RoomReply> {
       const [row] = await roomRows(db)

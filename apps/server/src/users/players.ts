@@ -1,16 +1,16 @@
 import { message, type UserReply, type ZCreatePlayer, type ZEditPlayer } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Actor } from '../http/actor';
-import { bumpedTokenVersion } from '../http/authenticate';
 import { conflict } from '../http/errors';
 import { isUsernameTaken, organizationForUsers, writing } from './checks';
 import { findUser } from './reading';
 
 /** Adding and editing a player by hand (the CSV import is player-csv.ts). */
-export function playerWriter(db: Db) {
+export function playerWriter(db: Db, ends: SessionEnds) {
   return {
     async createPlayer(actor: Actor, input: z.output<typeof ZCreatePlayer>): Promise<UserReply> {
       await organizationForUsers(db, actor, input.organizationId);
@@ -46,13 +46,12 @@ export function playerWriter(db: Db) {
             lastName: input.lastName,
             username: input.username,
             orgId: input.organizationId,
-            // A move to another organization revokes the player's access tokens at once.
-            ...(input.organizationId !== current.organizationId
-              ? { tokenVersion: bumpedTokenVersion() }
-              : {}),
           })
           .where(eq(users.id, current.id)),
       );
+      // A move to another organization ends the player's sessions everywhere at once.
+      if (input.organizationId !== current.organizationId)
+        await ends.end(sessionsOf.user(current.id), 'moved');
       return findUser(db, actor, 'player', current.id);
     },
   };

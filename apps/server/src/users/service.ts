@@ -1,5 +1,6 @@
 import { message, type StaffLanguage, USER_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
+import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Actor } from '../http/actor';
@@ -16,12 +17,12 @@ export type { UserKind } from './reading';
  * The admin area's users: the lists (reading.ts), players (players.ts, and their CSV import in
  * player-csv.ts), staff (staff.ts); the checks they share are in checks.ts.
  */
-export function usersService(db: Db) {
+export function usersService(db: Db, ends: SessionEnds) {
   return {
     ...userReader(db),
     ...playerCsvService(db),
-    ...playerWriter(db),
-    ...staffWriter(db),
+    ...playerWriter(db, ends),
+    ...staffWriter(db, ends),
 
     /** The caller's own language of the staff screens (null: the browser's); sign-in replies carry it. */
     async setLanguage(actor: Actor, language: StaffLanguage | null) {
@@ -33,6 +34,8 @@ export function usersService(db: Db) {
     async remove(actor: Actor, kind: UserKind, id: number): Promise<{ message: string }> {
       const target = await findUser(db, actor, kind, id);
       if (target.id === actor.userId) throw badRequest(message('users.cannotDeleteSelf'));
+      // Their sessions end everywhere first: a ticket or socket of theirs is refused at once.
+      await ends.end(sessionsOf.user(target.id), 'deleted');
       try {
         await db.delete(users).where(eq(users.id, target.id));
       } catch (error) {

@@ -2,16 +2,16 @@ import { message, type UserReply, type ZCreateAdmin, type ZEditAdmin } from '@pl
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashNewPassword } from '../auth/passwords';
+import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Actor } from '../http/actor';
-import { bumpedTokenVersion } from '../http/authenticate';
 import { conflict, forbidden } from '../http/errors';
 import { checkStaffRole, isEmailTaken, organizationForUsers, writing } from './checks';
 import { findUser } from './reading';
 
 /** Adding and editing staff: admins, facilitators and (by a super admin) super admins. */
-export function staffWriter(db: Db) {
+export function staffWriter(db: Db, ends: SessionEnds) {
   return {
     async createAdmin(actor: Actor, input: z.output<typeof ZCreateAdmin>): Promise<UserReply> {
       checkStaffRole(actor, input.role);
@@ -56,13 +56,12 @@ export function staffWriter(db: Db) {
             email: input.email,
             role: input.role,
             orgId: input.organizationId,
-            // A new role or organization revokes the user's access tokens at once.
-            ...(input.role !== current.role || input.organizationId !== current.organizationId
-              ? { tokenVersion: bumpedTokenVersion() }
-              : {}),
           })
           .where(eq(users.id, current.id)),
       );
+      // A new role or organization ends the user's sessions everywhere at once.
+      if (input.role !== current.role || input.organizationId !== current.organizationId)
+        await ends.end(sessionsOf.user(current.id), input.role !== current.role ? 'role_changed' : 'moved');
       return findUser(db, actor, 'admin', current.id);
     },
   };

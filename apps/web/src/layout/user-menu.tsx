@@ -1,7 +1,8 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { isStaffRole, LANGUAGE_NAMES, type Role, STAFF_LANGUAGES } from '@playshop/shared';
-import { IconCheck, IconLogout } from '@tabler/icons-react';
+import { IconCheck, IconDevices, IconLogout } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useSetAccountLanguage } from '../features/users/users-api';
 import { type MessageId, staffLanguage } from '../i18n/i18n';
 import { useLocale } from '../i18n/locale-provider';
@@ -81,6 +82,9 @@ export function UserMenu({ user, onLogout, children, label, openOnMount }: UserM
               </Menu.Item>
             ))}
             <Menu.Divider />
+            <Menu.Item component={Link} to="/sessions" leftSection={<IconDevices size={16} aria-hidden />}>
+              {t('sessions.menuItem')}
+            </Menu.Item>
           </>
         )}
         <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoint';
 import { sessionCookies } from '../routes';
 import type { AuthService } from '../service';
+import { endPasswordSessions, endSessionsWithoutTwoFactor } from '../session-rules';
+import { clientOf, sessionOf } from '../sessions';
 import type { SsoService } from './service';
 
 /** The sealed state, nonce and PKCE verifier of one attempt, sent back with the callback only. */
@@ -40,11 +42,18 @@ export function ssoRoutes(app: FastifyInstance, sso: SsoService, auth: AuthServi
       // One attempt, one callback: the cookie goes whatever the outcome.
       reply.clearCookie(SSO_ATTEMPT_COOKIE, attemptCookie);
       const userId = await sso.callback(body.query, req.cookies[SSO_ATTEMPT_COOKIE]);
-      return cookies.send(reply, await auth.sessionFor(userId));
+      return cookies.send(reply, await auth.sessionFor(userId, 'sso', clientOf(req)));
     },
     { config: { ...PER_IP, audit: 'signIn' } },
   );
 
   route(app, SSO_API.settings, ({ actor, params }) => sso.settings(actor, params.id));
-  route(app, SSO_API.saveSettings, ({ actor, params, body }) => sso.saveSettings(actor, params.id, body));
+  route(app, SSO_API.saveSettings, async ({ actor, params, body, req }) => {
+    const saved = await sso.saveSettings(actor, params.id, body);
+    // A rule turned on ends the sessions it no longer allows, at once (docs/security.md).
+    if (body.passwordSignInDisabled) await endPasswordSessions(auth.ends, params.id, sessionOf(req));
+    if (body.requireTwoFactorForAdmins)
+      await endSessionsWithoutTwoFactor(auth.ends, params.id, sessionOf(req));
+    return saved;
+  });
 }

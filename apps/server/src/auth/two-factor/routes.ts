@@ -5,6 +5,8 @@ import type { Actor } from '../../http/actor';
 import { route } from '../../http/endpoint';
 import { sessionCookies } from '../routes';
 import type { AuthService } from '../service';
+import { endSessionsWithoutTwoFactor } from '../session-rules';
+import { clientOf, sessionOf } from '../sessions';
 import { TWO_FACTOR_DEVICE_COOKIE, type TwoFactorService } from './service';
 
 const MINUTE = 60_000;
@@ -31,9 +33,13 @@ export function twoFactorRoutes(
   const who = (actor: Actor) => ({ id: actor.userId, role: actor.role, orgId: actor.orgId });
 
   route(app, TWO_FACTOR_API.productPolicy, () => twoFactor.productPolicy());
-  route(app, TWO_FACTOR_API.saveProductPolicy, ({ body }) =>
-    twoFactor.saveProductPolicy(body.requireTwoFactorForStaff),
-  );
+  route(app, TWO_FACTOR_API.saveProductPolicy, async ({ body, req }) => {
+    const saved = await twoFactor.saveProductPolicy(body.requireTwoFactorForStaff);
+    // Required now: the password sessions of staff without two-factor end (docs/security.md).
+    if (saved.requireTwoFactorForStaff)
+      await endSessionsWithoutTwoFactor(auth.ends, 'product', sessionOf(req));
+    return saved;
+  });
 
   route(app, TWO_FACTOR_API.status, ({ actor }) => twoFactor.status(who(actor)));
   route(app, TWO_FACTOR_API.setup, ({ actor }) => twoFactor.setup(actor.userId), { config: PER_IP });
@@ -99,9 +105,9 @@ function signInStepRoutes(
   route(
     app,
     TWO_FACTOR_API.verify,
-    async ({ body, reply }) => {
+    async ({ body, req, reply }) => {
       const { userId, tokenVersion } = await twoFactor.verifyChallenge(body.challenge, body.code);
-      const session = await auth.sessionFor(userId, tokenVersion);
+      const session = await auth.sessionFor(userId, 'two_factor', clientOf(req), tokenVersion);
       if (body.rememberDevice) await rememberDevice(reply, userId);
       return cookies.send(reply, session);
     },
@@ -111,9 +117,9 @@ function signInStepRoutes(
   route(
     app,
     TWO_FACTOR_API.enrolConfirm,
-    async ({ body, reply }) => {
+    async ({ body, req, reply }) => {
       const { userId, tokenVersion, recoveryCodes } = await twoFactor.enrolConfirm(body.challenge, body.code);
-      const session = await auth.sessionFor(userId, tokenVersion);
+      const session = await auth.sessionFor(userId, 'two_factor', clientOf(req), tokenVersion);
       return { ...cookies.send(reply, session), recoveryCodes };
     },
     signInStep,

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { sessionsPublicRoutes } from '../../features/sessions/sessions-routes';
 import { signInPublicRoutes } from '../../features/sign-in/sign-in-routes';
 import { lazyComponent, lazyRoute } from '../../route-helpers';
 import { EnterPage } from '../enter/enter-page';
@@ -32,6 +33,7 @@ export const publicRoutes: RouteObject[] = [
         }),
       ),
       ...signInPublicRoutes,
+      ...sessionsPublicRoutes,
     ],
   },
 ];

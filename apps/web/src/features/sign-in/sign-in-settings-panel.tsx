@@ -40,6 +40,9 @@ export function SignInSettingsPanel({ orgId, role }: { orgId: number; role: Role
       <Anchor component={Link} to="/two-factor">
         {t('signIn.ownTwoFactor')}
       </Anchor>
+      <Anchor component={Link} to="/sessions">
+        {t('sessions.menuItem')}
+      </Anchor>
     </Stack>
   );
 }

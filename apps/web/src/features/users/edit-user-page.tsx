@@ -6,6 +6,7 @@ import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { SignUserOutPanel } from '../sessions/sign-user-out-panel';
 import { ErasePlayerPanel } from './erase-player-panel';
 import { UserForm } from './user-form';
 import type { UserKind } from './users-api';
@@ -40,6 +41,7 @@ export function EditUserPage({ kind }: { kind: UserKind }) {
           <UserForm kind={kind} user={user.data} onDone={() => navigate(-1)} onCancel={() => navigate(-1)} />
         </Card>
       )}
+      {user.data && <SignUserOutPanel user={user.data} />}
       {user.data && kind === 'player' && <ErasePlayerPanel player={user.data} onDone={() => navigate(-1)} />}
     </Stack>
   );

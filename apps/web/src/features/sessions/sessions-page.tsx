@@ -1,0 +1,104 @@
+import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import type { SignInSession } from '@playshop/shared';
+import { IconLogout } from '@tabler/icons-react';
+import { formatDateTime } from '../../i18n/format';
+import type { MessageId } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
+import { ButtonWithIcon } from '../../ui/button-with-icon';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageLoader } from '../../ui/page-loader';
+import { PageTitle } from '../../ui/page-title';
+import { toastSuccess } from '../../ui/toast';
+import { useEndMySessions, useMySessions } from './sessions-api';
+
+const KIND_KEYS: Record<SignInSession['kind'], MessageId> = {
+  password: 'sessions.kindPassword',
+  sso: 'sessions.kindSso',
+  two_factor: 'sessions.kindTwoFactor',
+  player: 'sessions.kindPlayer',
+  guest: 'sessions.kindGuest',
+};
+
+/** `/sessions`: where a staff member is signed in (device, address, last seen), and signing out elsewhere. */
+export function SessionsPage() {
+  const t = useT();
+  const sessions = useMySessions();
+  const end = useEndMySessions();
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  const signOut = (id: string | null) =>
+    end.mutate(id, { onSuccess: ({ ended }) => toastSuccess(t('sessions.signedOut', { count: ended })) });
+
+  return (
+    <Stack gap="lg" maw={860} mx="auto" py="xl">
+      <PageTitle>{t('sessions.title')}</PageTitle>
+      <Text c="dimmed">{t('sessions.intro')}</Text>
+      {sessions.isPending && <PageLoader label={t('sessions.loading')} />}
+      {sessions.isError && <ErrorAlert message={sessions.error.message} />}
+      {end.isError && <ErrorAlert message={end.error.message} />}
+      {sessions.data && (
+        <Card withBorder radius="lg" padding="lg">
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label={t('sessions.title')} verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('sessions.device')}</Table.Th>
+                  <Table.Th>{t('sessions.address')}</Table.Th>
+                  <Table.Th>{t('sessions.lastSeen')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sessions.data.map((s) => (
+                  <Table.Tr key={s.id} aria-current={s.current ? 'true' : undefined}>
+                    <Table.Td>
+                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                        {s.userAgent || t('sessions.unknownDevice')}
+                      </Text>
+                      <Group gap={6} mt={4}>
+                        <Text size="xs" c="dimmed">
+                          {t(KIND_KEYS[s.kind])}
+                        </Text>
+                        {s.current && (
+                          <Badge size="sm" variant="light">
+                            {t('sessions.thisDevice')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{s.address}</Table.Td>
+                    <Table.Td>{formatDateTime(new Date(s.lastSeenAt))}</Table.Td>
+                    <Table.Td>
+                      {!s.current && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          loading={end.isPending && end.variables === s.id}
+                          onClick={() => signOut(s.id)}
+                        >
+                          {t('sessions.signOut')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="flex-end" mt="md">
+            <ButtonWithIcon
+              icon={IconLogout}
+              color="red"
+              variant="light"
+              disabled={others === 0}
+              loading={end.isPending && end.variables === null}
+              onClick={() => signOut(null)}
+            >
+              {t('sessions.signOutOthers')}
+            </ButtonWithIcon>
+          </Group>
+        </Card>
+      )}
+    </Stack>
+  );
+}
