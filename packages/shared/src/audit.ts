@@ -24,6 +24,9 @@ export const AUDIT_ACTION_TEXTS = {
   'auth.login_refused': 'Sign-in refused',
   'auth.login_second_step': 'Password accepted, two-factor code asked',
   'auth.logout': 'Signed out',
+  'signInSession.end': 'Signed out of one of their devices',
+  'signInSession.end_others': 'Signed out of all their other devices',
+  'signInSession.end_user': 'Signed a user out everywhere',
   'account.language': 'Changed their own language',
   'twoFactor.setup': 'Started setting up their two-factor sign-in',
   'twoFactor.on': 'Turned their two-factor sign-in on',
@@ -130,6 +133,9 @@ export type AuditTargetType = keyof typeof AUDIT_TARGET_TEXTS;
 /** Each audited route (`METHOD /path`, the action of entries before the keys) → its action and target. */
 export const AUDIT_ROUTES: Readonly<Record<string, readonly [AuditActionKey, AuditTargetType]>> = {
   'POST /logout': ['auth.logout', 'sign-in'],
+  'POST /sessions/:id/end': ['signInSession.end', 'sign-in'],
+  'POST /sessions/end-others': ['signInSession.end_others', 'sign-in'],
+  'POST /users/:id/sessions/end': ['signInSession.end_user', 'user'],
   'PUT /account/language': ['account.language', 'user'],
   'POST /two-factor/setup': ['twoFactor.setup', 'sign-in'],
   'POST /two-factor/confirm': ['twoFactor.on', 'sign-in'],

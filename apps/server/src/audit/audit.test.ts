@@ -27,7 +27,7 @@ let org: TestOrg;
 let other: TestOrg;
 let root: { headers: Record<string, string>; email: string };
 let admin: { headers: Record<string, string>; email: string };
-let otherAdmin: { headers: Record<string, string> };
+let otherAdmin: { headers: Record<string, string>; email: string };
 
 const as = async (role: 'SUPER_ADMIN' | 'ADMIN', orgId: number) => {
   const user = await createUser(ctx.database, role, orgId);
@@ -38,6 +38,17 @@ const as = async (role: 'SUPER_ADMIN' | 'ADMIN', orgId: number) => {
     remoteAddress: '192.0.2.10',
   });
   return { headers: { authorization: `Bearer ${res.json().accessToken}` }, email: user.email!, user };
+};
+
+/** A new session for the same account (its earlier one ended by a rule). */
+const signedInAgain = async (email: string) => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { email, password: TEST_PASSWORD },
+    remoteAddress: '192.0.2.10',
+  });
+  return { authorization: `Bearer ${res.json().accessToken}` };
 };
 
 const call = (
@@ -202,6 +213,10 @@ describe('in words, with before → after (issue 42)', () => {
       .from(orgSignIn)
       .where(eq(orgSignIn.orgId, org.id));
     expect(csv).not.toContain(sealed!.s!);
+    // Requiring two-factor and password sign-in off ended the organization's other password sessions
+    // (issue 43; the admin's own is in its grace): the rule off again, everyone signs in anew.
+    await put({ requireTwoFactorForAdmins: false });
+    for (const who of [root, admin]) who.headers = await signedInAgain(who.email);
   });
 
   it('the product-wide two-factor rule, brand colours, a room language and guests, the own language: before → after', async () => {
@@ -214,6 +229,8 @@ describe('in words, with before → after (issue 42)', () => {
     ) => expect((await call(method, url, headers, body)).statusCode).toBe(200);
     await ok('PUT', '/product-sign-in', root.headers, { requireTwoFactorForStaff: true });
     await ok('PUT', '/product-sign-in', root.headers, { requireTwoFactorForStaff: false });
+    // Requiring two-factor ended the sessions of staff without it (issue 43): sign in again.
+    for (const who of [root, admin, otherAdmin]) who.headers = await signedInAgain(who.email);
     await ok('PUT', '/org-branding', admin.headers, {
       orgId: org.id,
       primaryColor: '#0b7285',
@@ -222,7 +239,7 @@ describe('in words, with before → after (issue 42)', () => {
     await ok('PUT', `/rooms/${room.id}/language`, admin.headers, { language: 'de' });
     await ok('PUT', `/rooms/${room.id}/guests`, admin.headers, { allowGuests: true });
     await ok('PUT', '/account/language', admin.headers, { language: 'de' });
-    const product = await newest(root.headers, 6);
+    const product = (await newest(root.headers, 9)).filter((e) => e.action !== 'auth.login');
     expect(product.slice(0, 2).map((e) => [e.action, e.changes])).toEqual([
       ['productSignIn.two_factor_on', { requireTwoFactorForStaff: [false, true] }],
       ['productSignIn.two_factor_off', { requireTwoFactorForStaff: [true, false] }],

@@ -292,7 +292,7 @@ describe("where you're signed in", () => {
     const [entry] = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'session.sign_out_others')));
+      .where(and(eq(auditLog.actorId, user.id), eq(auditLog.action, 'signInSession.end_others')));
     expect(entry).toBeDefined();
   });
 
@@ -332,7 +332,7 @@ describe("where you're signed in", () => {
     const entries = await ctx.database.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, 'session.sign_out_user'));
+      .where(eq(auditLog.action, 'signInSession.end_user'));
     expect(entries.map((e) => [e.actorId, e.targetId])).toEqual(
       expect.arrayContaining([
         [admin.user.id, String(player.user.id)],

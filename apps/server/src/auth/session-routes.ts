@@ -21,8 +21,10 @@ export function sessionRoutes(app: FastifyInstance, db: Db, ends: SessionEnds, a
     actor: Actor,
     action: string,
     target: { id: number; label: string | null; orgId: number | null },
+    type: 'sign-in' | 'user' = 'sign-in',
   ) => {
-    const where = { type: 'session', ...target };
+    // 'sign-in', not 'session': the audit's sessions are a workshop's.
+    const where = { type, ...target };
     if (ADMIN_ROLES.includes(actor.role)) noteAudit(req, { action, target: where });
     else await audit.record(auditActorOf(actor), action, where, null, req.ip);
   };
@@ -52,7 +54,7 @@ export function sessionRoutes(app: FastifyInstance, db: Db, ends: SessionEnds, a
       'signed_out',
     );
     if (ended.length === 0) throw notFound(message('errors.sessionExpired'));
-    await audited(req, actor, 'session.sign_out', {
+    await audited(req, actor, 'signInSession.end', {
       id: actor.userId,
       label: actor.username,
       orgId: actor.orgId,
@@ -62,7 +64,7 @@ export function sessionRoutes(app: FastifyInstance, db: Db, ends: SessionEnds, a
 
   route(app, SESSIONS_API.endOthers, async ({ actor, req }) => {
     const ended = await ends.end(sessionsOf.userExcept(actor.userId, currentOf(req)), 'signed_out');
-    await audited(req, actor, 'session.sign_out_others', {
+    await audited(req, actor, 'signInSession.end_others', {
       id: actor.userId,
       label: actor.username,
       orgId: actor.orgId,
@@ -79,11 +81,11 @@ export function sessionRoutes(app: FastifyInstance, db: Db, ends: SessionEnds, a
       .limit(1);
     if (!user) throw notFound();
     const ended = await ends.end(sessionsOf.user(user.id), 'signed_out_by_admin');
-    await audited(req, actor, 'session.sign_out_user', {
+    await audited(req, actor, 'signInSession.end_user', {
       id: user.id,
       label: user.email ?? user.username,
       orgId: user.orgId,
-    });
+    }, 'user');
     return { ended: ended.length };
   });
 }
