@@ -81,11 +81,17 @@ export function sessionRoutes(app: FastifyInstance, db: Db, ends: SessionEnds, a
       .limit(1);
     if (!user) throw notFound();
     const ended = await ends.end(sessionsOf.user(user.id), 'signed_out_by_admin');
-    await audited(req, actor, 'signInSession.end_user', {
-      id: user.id,
-      label: user.email ?? user.username,
-      orgId: user.orgId,
-    }, 'user');
+    await audited(
+      req,
+      actor,
+      'signInSession.end_user',
+      {
+        id: user.id,
+        label: user.email ?? user.username,
+        orgId: user.orgId,
+      },
+      'user',
+    );
     return { ended: ended.length };
   });
 }
