@@ -35,8 +35,11 @@ function RoomHeader({ room, state }: { room: RoomReply; state: GameState }) {
   const t = useT();
   return (
     <Group justify="space-between" align="flex-start">
-      <div>
-        <PageTitle fz={{ base: 22, sm: 28 }}>{room.name}</PageTitle>
+      {/* A long name wraps between its words (break-word, not anywhere): none is cut mid-word (issue 42). */}
+      <div style={{ minWidth: 0, flex: '1 1 14rem' }}>
+        <PageTitle fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'break-word' }}>
+          {room.name}
+        </PageTitle>
         <Text c="dimmed">
           {room.workshop.name}
           {state.sessionName ? ` · ${state.sessionName}` : ''}
