@@ -4,6 +4,7 @@ import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../../i18n/locale-provider';
+import { focusMain } from '../../../ui/keep-focus';
 import { PageTitle } from '../../../ui/page-title';
 import { toastSuccess } from '../../../ui/toast';
 import { useOrganization } from '../../organizations/organizations-api';
@@ -149,6 +150,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
                 <Button
                   leftSection={<IconPlayerPlay size={18} aria-hidden />}
                   onClick={() => {
+                    focusMain(); // the button goes once the game is on
                     commands.startGame();
                     toastSuccess(t('game.gameStarted'));
                   }}
