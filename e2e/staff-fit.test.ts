@@ -110,40 +110,42 @@ describe.runIf(hasChromium)('staff screens: the language shown and the widths us
     expect(await brokenWords(row.getByRole('cell').first())).toEqual([]);
   });
 
-  it('at 320 px a long room name breaks between words, and the question panel and pager are whole', async () => {
+  it('at 320 px in German a long room name breaks between words, and the question panel and pager are whole', async () => {
     const roomId = await newRoom(suite.product, MORNING);
-    const page = await facilitatorIn('en-GB', NARROW);
+    const page = await facilitatorIn('de-DE', NARROW);
     await page.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms`);
     const card = page.getByRole('row').filter({ hasText: MORNING }).first();
     await poll(() => card.isVisible()).toBe(true);
     expect(await brokenWords(card)).toEqual([]);
     expect(await cutTexts(card)).toEqual([]);
-    expect(await cutTexts(page.getByRole('navigation', { name: 'Rooms pages' }))).toEqual([]);
+    expect(await cutTexts(page.getByRole('navigation', { name: 'Räume: Seiten' }))).toEqual([]);
     await picture(page, 'staff-fit-rooms-320', { fullPage: true });
 
     await page.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms/play-game/${roomId}`);
     const title = page.getByRole('heading', { level: 1, name: MORNING });
     await poll(() => title.isVisible()).toBe(true);
     expect(await brokenWords(title)).toEqual([]);
-    await page.getByRole('button', { name: 'Open Lobby' }).click();
-    await page.getByRole('button', { name: 'Start Game' }).click();
+    await page.getByRole('button', { name: 'Lobby öffnen' }).click();
+    await page.getByRole('button', { name: 'Spiel starten', exact: true }).click();
     // The queue's first item, then its question.
-    await poll(() => page.getByRole('button', { name: 'Send Content' }).isEnabled()).toBe(true);
-    await page.getByRole('button', { name: 'Send Content' }).click();
-    await poll(() => page.getByText('Sent content: Welcome to the workshop').isVisible()).toBe(true);
-    await page.getByRole('button', { name: 'Send Content' }).click();
+    const send = page.getByRole('button', { name: 'Inhalt senden' });
+    await poll(() => send.isEnabled()).toBe(true);
+    await send.click();
+    await poll(() => page.getByText('Gesendeter Inhalt: Welcome to the workshop').isVisible()).toBe(true);
+    await send.click();
     const question = page.getByRole('heading', { level: 3, name: /fire alarm/ });
     await poll(() => question.isVisible()).toBe(true);
     const panel = page
       .locator('div')
       .filter({ has: question })
-      .filter({ has: page.getByText('Sent content:') })
+      .filter({ has: page.getByText('Gesendeter Inhalt:') })
       .last();
     await question.scrollIntoViewIfNeeded();
     await picture(page, 'staff-fit-question-320');
     expect(await brokenWords(question)).toEqual([]);
+    // 'Antworten schließen' was cut to 'Antworten schließ'.
+    expect(await panel.getByRole('button', { name: 'Antworten schließen' }).isVisible()).toBe(true);
     expect(await cutTexts(panel)).toEqual([]);
-    // In view beside the sticky top bar: the header is not under it.
     const header = await question.boundingBox();
     expect(header!.x).toBeGreaterThanOrEqual(0);
     expect(header!.x + header!.width).toBeLessThanOrEqual(NARROW.width);
