@@ -59,7 +59,7 @@ function ListSection({ title, children }: { title: string; children: ReactNode }
   const headingId = useId();
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
-      <Title order={2} fz="lg" mb="md" id={headingId}>
+      <Title order={2} fz="lg" mb="md" id={headingId} tabIndex={-1}>
         {title}
       </Title>
       {children}
@@ -143,15 +143,15 @@ export function UsersPage({ kind }: { kind: UserKind }) {
       )}
 
       {isAdding && (
-        <ListSection title={kind === 'admin' ? t('users.newAdmin') : t('users.newPlayer')}>
-          <div ref={addForm.formRef}>
+        <div ref={addForm.formRef}>
+          <ListSection title={kind === 'admin' ? t('users.newAdmin') : t('users.newPlayer')}>
             <UserForm
               kind={kind}
               onDone={() => addForm.toggle(() => setIsAdding(false))}
               onCancel={() => addForm.toggle(() => setIsAdding(false))}
             />
-          </div>
-        </ListSection>
+          </ListSection>
+        </div>
       )}
 
       <SearchBox
@@ -179,8 +179,9 @@ export function UsersPage({ kind }: { kind: UserKind }) {
 }
 
 /**
- * The add button hides while its form is open: opening puts the focus in the form's first field,
- * closing gives it back to the button, so it never falls to the page's body (issue 42).
+ * The add button hides while its form is open: opening puts the focus on the form's title (not its
+ * first field, whose blur would show 'This field is required' before anything was typed), closing
+ * gives it back to the button, so it never falls to the page's body (issue 42).
  */
 function useFocusOnToggle(isOpen: boolean) {
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -189,10 +190,7 @@ function useFocusOnToggle(isOpen: boolean) {
   useEffect(() => {
     if (!toggled.current) return;
     toggled.current = false;
-    (isOpen
-      ? formRef.current?.querySelector<HTMLElement>('input:not([disabled])')
-      : buttonRef.current
-    )?.focus();
+    (isOpen ? formRef.current?.querySelector<HTMLElement>('h2') : buttonRef.current)?.focus();
   }, [isOpen]);
   const toggle = (change: () => void) => {
     toggled.current = true;
