@@ -55,6 +55,9 @@ const ZIssuer = zLine().check(
   }, SIGN_IN_TEXTS.issuerInvalid),
 );
 
+/** The scopes the sign-in asks the provider for: an organization registers Playshop's client with them. */
+export const SSO_SCOPE = 'openid email profile';
+
 /** GET /organizations/{id}/sign-in: the organization's SSO and two-factor settings (no secret). */
 export const ZOrgSignInSettings = z.object({
   orgId: z.number().check(z.int()),

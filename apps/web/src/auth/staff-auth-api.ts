@@ -8,6 +8,7 @@ import {
 } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../api/api';
+import { ApiError } from '../api/client';
 import { sessionFromReply } from '../api/session-store';
 import { t } from '../i18n/i18n';
 import { toastAuthFailure, toastError, toastSuccess } from '../ui/toast';
@@ -16,9 +17,20 @@ import { useSessionStore } from './auth-provider';
 // The organization login and the password reset: staff pages only, so not in auth-api.ts, which is
 // in the entry chunk every phone downloads.
 
+/** The refusal of a password by an organization that signs in with single sign-on only. */
+export const SSO_ONLY = 'PASSWORD_SIGN_IN_DISABLED';
+
+/** The organization a refusal for single sign-on names (its message's `org`), or null for any other error. */
+export function ssoOnlyOrg(error: Error | null): string | null {
+  if (!(error instanceof ApiError) || error.code !== SSO_ONLY) return null;
+  const params = (error.body as { params?: { org?: unknown } } | undefined)?.params;
+  return typeof params?.org === 'string' ? params.org : '';
+}
+
 /**
  * Organization login (admins, facilitators). On success the session is held in memory; a reply that
- * asks for a second step (two-factor) holds none yet.
+ * asks for a second step (two-factor) holds none yet. A refusal for single sign-on is no failure to
+ * toast: the page says it and offers the organization's button (admin-login-page.tsx).
  */
 export function useLogin() {
   const store = useSessionStore();
@@ -28,7 +40,9 @@ export function useLogin() {
     onSuccess: (reply) => {
       if (!isTwoFactorStep(reply)) store.set(sessionFromReply(reply));
     },
-    onError: (error) => toastAuthFailure(error.message),
+    onError: (error) => {
+      if (ssoOnlyOrg(error) === null) toastAuthFailure(error.message);
+    },
   });
 }
 

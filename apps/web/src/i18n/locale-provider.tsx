@@ -7,6 +7,7 @@ import {
   type MessageId,
   type MessageValues,
   onLanguageChange,
+  staffLanguage,
   t,
 } from './i18n';
 import { chooseLanguage, directionOf, storedLanguage, storeLanguage } from './languages';
@@ -22,6 +23,8 @@ type LocaleContextValue = {
   setRoom: (language: Language | null, mode?: 'phone' | 'projector') => void;
   /** The signed-in staff member's own language (kept with the account), on the staff screens. */
   setAccount: (language: Language | null) => void;
+  /** Marks a staff screen as shown until the returned function is called (useStaffScreen). */
+  enterStaffScreen: () => () => void;
   t: typeof t;
 };
 
@@ -46,12 +49,18 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   const [room, setRoomState] = useState<{ language: Language; mode: 'phone' | 'projector' } | null>(null);
   const [account, setAccount] = useState<Language | null>(null);
   const [language, setLanguage] = useState<Language>(currentLanguage);
+  const [staffScreens, setStaffScreens] = useState(0);
 
   // A staff member's account language is their choice on every device, ahead of this device's.
+  const preferred = chooseLanguage({
+    chosen: account ?? chosen,
+    room: room?.language,
+    browser: navigator.languages,
+  });
+  // A staff screen is shown in a staff language only (English for one the staff catalogue lacks), so
+  // its texts, <html lang> and direction are those of the language actually shown (issue 42).
   const wanted =
-    room?.mode === 'projector'
-      ? room.language
-      : chooseLanguage({ chosen: account ?? chosen, room: room?.language, browser: navigator.languages });
+    room?.mode === 'projector' ? room.language : staffScreens > 0 ? staffLanguage(preferred) : preferred;
 
   useEffect(() => {
     let current = true;
@@ -77,6 +86,10 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     storeLanguage(next);
     setChosen(next);
   }, []);
+  const enterStaffScreen = useCallback(() => {
+    setStaffScreens((n) => n + 1);
+    return () => setStaffScreens((n) => n - 1);
+  }, []);
   const setRoom = useCallback((next: Language | null, mode: 'phone' | 'projector' = 'phone') => {
     setRoomState((prev) =>
       next === null ? null : prev?.language === next && prev.mode === mode ? prev : { language: next, mode },
@@ -91,9 +104,10 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       choose,
       setRoom,
       setAccount,
+      enterStaffScreen,
       t: (id: MessageId, values?: MessageValues) => t(id, values),
     }),
-    [language, chosen, choose, setRoom, revision],
+    [language, chosen, choose, setRoom, enterStaffScreen, revision],
   );
   return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
 }
@@ -104,6 +118,7 @@ const fallback: LocaleContextValue = {
   choose: () => {},
   setRoom: () => {},
   setAccount: () => {},
+  enterStaffScreen: () => () => {},
   t,
 };
 
@@ -128,11 +143,16 @@ export function useRoomLanguage(
   useEffect(() => () => setRoom(null), [setRoom]);
 }
 
-/** Tells the provider the signed-in staff member's own language while a staff screen is shown. */
-export function useAccountLanguage(language: Language | null | undefined) {
-  const { setAccount } = useLocale();
+/**
+ * Tells the provider a staff screen is shown, with the signed-in staff member's own language: the
+ * screen then shows a staff language (docs/i18n.md). Returns whether the active language is one.
+ */
+export function useStaffLanguage(language: Language | null | undefined): boolean {
+  const { setAccount, enterStaffScreen, language: active } = useLocale();
   useEffect(() => {
     setAccount(language ?? null);
   }, [language, setAccount]);
   useEffect(() => () => setAccount(null), [setAccount]);
+  useEffect(enterStaffScreen, [enterStaffScreen]);
+  return staffLanguage(active) === active;
 }

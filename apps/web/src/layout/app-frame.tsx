@@ -7,6 +7,7 @@ import { FullPageLoader } from '../ui/page-loader';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
+import { useFocusAfterNavigation } from './use-focus-after-navigation';
 import { useStaffScreen } from './use-staff-screen';
 
 interface AppFrameProps {
@@ -31,6 +32,7 @@ export function AppFrame({ nav, navLabel, pageHasOwnMain = false, children }: Ap
   // Every AppFrame is a staff screen (the admin and facilitator areas, the game frame): the frame
   // waits for the staff catalogue, so neither its navigation nor its page shows a message id.
   const isStaffReady = useStaffScreen();
+  useFocusAfterNavigation(isStaffReady);
 
   // Following a link in the opened mobile navigation should show the page, not the menu.
   useEffect(() => {

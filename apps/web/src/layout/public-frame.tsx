@@ -3,6 +3,7 @@ import { useT } from '../i18n/locale-provider';
 import classes from './app-frame.module.css';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
+import { useFocusAfterNavigation } from './use-focus-after-navigation';
 
 /**
  * AppFrame's header, main and footer for the public and player screens, without Mantine's AppShell:
@@ -11,6 +12,7 @@ import { TopBar } from './top-bar';
  */
 export function PublicFrame({ children }: { children: ReactNode }) {
   const text = useT();
+  useFocusAfterNavigation();
   return (
     <div className={`${classes.shell} ${classes.publicShell}`}>
       <a href="#main-content" className={classes.skipLink}>

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '../auth/auth-provider';
 import { loadStaffMessages, staffMessagesLoaded } from '../i18n/i18n';
-import { useAccountLanguage } from '../i18n/locale-provider';
+import { useStaffLanguage } from '../i18n/locale-provider';
 
 /**
  * What every staff screen needs before it shows a text (the staff areas' AppFrame, the sign-in and
  * password pages, the error page): the staff catalogue, the one place that loads it, and the signed-in
  * staff member's own language on any device (PUT /account/language). Before sign-in that is the
- * browser's language when the staff catalogue has it, else English. True once the catalogue is in,
- * or failed to load (offline): a page with its English fallbacks rather than an empty one.
+ * browser's language when the staff catalogue has it, else English: a browser in Arabic gets English,
+ * left to right, not English texts laid out right to left. True once that language is active and the
+ * catalogue is in, or failed to load (offline): a page with its English fallbacks rather than an
+ * empty one.
  */
 export function useStaffScreen(): boolean {
   const [isReady, setIsReady] = useState(staffMessagesLoaded);
@@ -16,6 +18,6 @@ export function useStaffScreen(): boolean {
     const done = () => setIsReady(true);
     loadStaffMessages().then(done, done);
   }, []);
-  useAccountLanguage(useCurrentUser()?.language);
-  return isReady;
+  const isStaffLanguage = useStaffLanguage(useCurrentUser()?.language);
+  return isReady && isStaffLanguage;
 }

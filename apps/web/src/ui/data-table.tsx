@@ -217,19 +217,22 @@ function Pager({
       component="nav"
       aria-label={t('common.pages', { thing: caption })}
     >
+      {/* The buttons keep their words whole on a 320 px phone; 'Page X of Y' wraps between them. */}
       <Button
         variant="default"
+        style={{ flexShrink: 0 }}
         leftSection={<IconChevronLeft size={16} aria-hidden />}
         disabled={page <= 1}
         onClick={() => onPageChange(page - 1)}
       >
         {t('common.previous')}
       </Button>
-      <Text aria-live="polite">
+      <Text aria-live="polite" ta="center" style={{ minWidth: 0 }}>
         {t('common.pageOf', { page: Math.min(page, pageCount), count: pageCount })}
       </Text>
       <Button
         variant="default"
+        style={{ flexShrink: 0 }}
         rightSection={<IconChevronRight size={16} aria-hidden />}
         disabled={page >= pageCount}
         onClick={() => onPageChange(page + 1)}

@@ -1,4 +1,4 @@
-import { isStaffRole, type Message, message, type SsoOption } from '@playshop/shared';
+import { isStaffRole, type Message, message, SSO_SCOPE, type SsoOption } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as oidc from 'openid-client';
@@ -10,7 +10,6 @@ import type { ProviderConfig } from './provider';
 
 /** Time to sign in at the provider and come back. */
 const ATTEMPT_TTL_MS = 10 * 60_000;
-const SCOPE = 'openid email profile';
 
 /** The sealed cookie of one sign-in attempt: what the callback must match (RFC 9700 §2.1, §4.5.3.1). */
 interface Attempt {
@@ -143,7 +142,7 @@ export function ssoSignIn(deps: SignInDeps) {
       };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
-        scope: SCOPE,
+        scope: SSO_SCOPE,
         response_type: 'code',
         state: attempt.state,
         nonce: attempt.nonce,

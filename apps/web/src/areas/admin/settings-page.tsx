@@ -50,7 +50,7 @@ export function SettingsPage() {
             <LicenseTab organization={org.data} updatedAt={org.dataUpdatedAt} isSuper={isSuper} />
           </Tabs.Panel>
           <Tabs.Panel value="sign-in" pt="md">
-            {actor && <SignInSettingsPanel orgId={org.data.id} role={actor.role} />}
+            {actor && <SignInSettingsPanel orgId={org.data.id} orgName={org.data.name} role={actor.role} />}
           </Tabs.Panel>
           {isSuper && (
             <Tabs.Panel value="training" pt="md">

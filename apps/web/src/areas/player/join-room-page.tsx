@@ -8,6 +8,7 @@ import { PlayerGame } from '../../features/game/player/player-game';
 import { useRoom } from '../../features/rooms/rooms-api';
 import { LanguageMenu } from '../../i18n/language-menu';
 import { useRoomLanguage, useT } from '../../i18n/locale-provider';
+import { focusMain } from '../../ui/keep-focus';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
@@ -66,7 +67,14 @@ export function JoinRoomPage() {
               {t('player.welcome', { name: user?.username ?? username })}
             </Text>
             <Text c="dimmed">{room.data.workshop.name}</Text>
-            <Button size="lg" mt="sm" onClick={() => setJoined(true)}>
+            <Button
+              size="lg"
+              mt="sm"
+              onClick={() => {
+                focusMain(); // the button goes with this screen
+                setJoined(true);
+              }}
+            >
               {t('player.joinGame')}
             </Button>
           </Stack>

@@ -1,6 +1,8 @@
+import { notifications } from '@mantine/notifications';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
+import { fakeApi } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { AdminLoginPage } from './admin-login-page';
 
@@ -29,6 +31,40 @@ describe('AdminLoginPage', () => {
 
     expect(password.getAttribute('type')).toBe('text');
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  describe('an organization that signs in with single sign-on only (issue 42)', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    });
+
+    it('a refused password says so plainly and the button it names is on screen', async () => {
+      fakeApi({
+        'POST /login': () => ({
+          status: 403,
+          body: {
+            code: 'PASSWORD_SIGN_IN_DISABLED',
+            message: 'Acme signs in with single sign-on: use "Sign in with Acme" instead of a password.',
+            key: 'signIn.passwordSignInDisabled',
+            params: { org: 'Acme' },
+          },
+        }),
+        'GET /sso/options/Acme': () => ({ body: { org: 'Acme', orgId: 4 } }),
+      });
+      const toasts = vi.spyOn(notifications, 'show');
+      renderRoutes([{ path: '/admin-login', element: <AdminLoginPage /> }], { url: '/admin-login' });
+      fireEvent.input(screen.getByLabelText(/^Email/), { target: { value: 'anna@acme.test' } });
+      fireEvent.input(screen.getByLabelText(/^Password/), { target: { value: 'a password' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('This organization signs in with single sign-on');
+      expect(alert.textContent).toContain('use "Sign in with Acme" instead of a password');
+      expect(await screen.findByRole('button', { name: 'Sign in with Acme' })).toBeTruthy();
+      // Not the toast of a failed login ('Something went wrong. …').
+      expect(toasts).not.toHaveBeenCalled();
+    });
   });
 
   describe('in German (a German browser, before any account is known)', () => {

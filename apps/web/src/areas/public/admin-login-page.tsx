@@ -1,7 +1,7 @@
-import { Anchor, Group } from '@mantine/core';
+import { Alert, Anchor, Group } from '@mantine/core';
 import { isTwoFactorStep, ZLogin } from '@playshop/shared';
 import { Link, useNavigate } from 'react-router';
-import { useLogin } from '../../auth/staff-auth-api';
+import { ssoOnlyOrg, useLogin } from '../../auth/staff-auth-api';
 import { SsoSignIn } from '../../features/sign-in/sso-sign-in';
 import { useT } from '../../i18n/locale-provider';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
@@ -14,6 +14,8 @@ export function AdminLoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const t = useT();
+  // A password refused because the organization signs in with single sign-on: say so, with its button.
+  const ssoOrg = ssoOnlyOrg(login.error);
   const { register, handleSubmit, formState } = useZodForm(ZLogin, {
     defaultValues: { email: '', password: '' },
   });
@@ -44,7 +46,12 @@ export function AdminLoginPage() {
           </Anchor>
         </Group>
       </CardForm>
-      <SsoSignIn />
+      {ssoOrg !== null && (
+        <Alert color="blue" variant="light" role="alert" title={t('signIn.ssoOnlyTitle')}>
+          {login.error?.message}
+        </Alert>
+      )}
+      <SsoSignIn org={ssoOrg || undefined} />
     </FormCard>
   );
 }

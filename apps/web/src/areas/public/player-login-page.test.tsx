@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberedOrg } from '../../auth/remembered-org';
+import { activateLanguage } from '../../i18n/i18n';
 import { renderRoutes } from '../../test/render';
 import { PlayerLoginPage } from './player-login-page';
 
@@ -12,6 +13,17 @@ describe('PlayerLoginPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'PLAYER LOGIN' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /Username/ })).toBeTruthy();
     expect(screen.getByText(/use the/).textContent).toContain('ORGANIZATION login at the top right');
+  });
+
+  it('in German the hint names the top bar link as it reads there: ORGANISATION (issue 42)', async () => {
+    await activateLanguage('de');
+    try {
+      renderRoutes([{ path: '/', element: <PlayerLoginPage /> }]);
+      const hint = screen.getByText(/oben rechts/);
+      expect(hint.querySelector('strong')?.textContent).toBe('ORGANISATION');
+    } finally {
+      await activateLanguage('en');
+    }
   });
 
   it("says 'Username is required' when submitted empty", async () => {

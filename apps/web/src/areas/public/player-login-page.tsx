@@ -15,7 +15,7 @@ import { CardForm, FormCard } from '../../ui/form-card';
  */
 export function PlayerLoginPage() {
   const t = useT();
-  // The top bar's button keeps its name in every language, so the hint names it as it is.
+  // The hint names the top bar's link as it reads in this language (ORGANISATION in German).
   const [before, after] = t('login.staffHint', { button: '\u0000' }).split('\u0000');
   return (
     <FormCard title={t('login.title')} intro={t('login.intro')}>
@@ -25,7 +25,7 @@ export function PlayerLoginPage() {
       <Text size="sm" c="dimmed" component="div">
         <IconInfoCircle size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }} />
         {before}
-        <strong>ORGANIZATION</strong>
+        <strong>{t('frame.organization')}</strong>
         {after}
       </Text>
     </FormCard>

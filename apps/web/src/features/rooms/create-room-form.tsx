@@ -11,7 +11,7 @@ import { chosenLanguage, languageChoice, roomLanguageOptions } from './room-lang
 import { useCreateRoom } from './rooms-api';
 
 /** The form, emptied after a room is created; `orgId` as in CreateRoomForm. */
-function useCreateRoomForm(orgId: number | undefined) {
+function useCreateRoomForm(orgId: number | undefined, headingId: string) {
   const create = useCreateRoom();
   const form = useZodForm(ZCreateRoom, {
     defaultValues: { name: '', workshopId: '' as unknown as number, language: null },
@@ -20,8 +20,10 @@ function useCreateRoomForm(orgId: number | undefined) {
     await create.mutateAsync(orgId ? { ...values, orgId } : values).then(
       () => {
         // The emptied form is not yet touched: leaving the field still focused must not show
-        // 'This field is required' (and shift the table under a click).
-        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+        // 'This field is required' (and shift the table under a click). The focus goes to the
+        // form's title, not to the body (the button it was on was disabled while sending): a
+        // keyboard user's next Tab is the Name field again (issue 42).
+        document.getElementById(headingId)?.focus();
         form.reset();
       },
       () => {},
@@ -40,8 +42,8 @@ function useCreateRoomForm(orgId: number | undefined) {
 export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) {
   const t = useT();
   const workshops = useOrgWorkshops(org);
-  const { form, create, handleSubmit } = useCreateRoomForm(orgId);
   const headingId = useId();
+  const { form, create, handleSubmit } = useCreateRoomForm(orgId, headingId);
 
   return (
     <Card
@@ -54,7 +56,7 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
       aria-labelledby={headingId}
     >
       <Stack gap="md">
-        <Title order={2} fz="lg" id={headingId}>
+        <Title order={2} fz="lg" id={headingId} tabIndex={-1}>
           {t('rooms.createTitle')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -55,8 +55,9 @@ function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
   const t = useT();
   return (
     <Card component="li" withBorder radius="md" padding="sm">
-      <Group justify="space-between" wrap="nowrap" gap="sm">
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+      {/* The buttons move under the name when beside it the name and state would be cut (issue 42). */}
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 10rem' }}>
           <TruncatedText fw={600}>{room.name}</TruncatedText>
           <TruncatedText size="sm" c="dimmed">
             {room.workshopName}
@@ -71,32 +72,32 @@ function RoomRow({ org, room }: { org: string; room: RoomActivity }) {
             </Text>
           </Group>
         </Stack>
-        {room.state === 'closed' && (
-          // Between games a room starts its next game from here: the lobby opens, the game screen follows.
-          <Button
-            variant="light"
-            loading={openLobby.isPending}
-            aria-label={t('rooms.openLobbyOf', { name: room.name })}
-            style={{ flexShrink: 0 }}
-            onClick={() =>
-              openLobby.mutateAsync(room.id).then(
-                () => navigate(runRoomPath(org, room.id)),
-                (err: Error) => toastError(err.message),
-              )
-            }
+        <Group gap="sm" wrap="nowrap" style={{ flexShrink: 0 }}>
+          {room.state === 'closed' && (
+            // Between games a room starts its next game from here: the lobby opens, the game screen follows.
+            <Button
+              variant="light"
+              loading={openLobby.isPending}
+              aria-label={t('rooms.openLobbyOf', { name: room.name })}
+              onClick={() =>
+                openLobby.mutateAsync(room.id).then(
+                  () => navigate(runRoomPath(org, room.id)),
+                  (err: Error) => toastError(err.message),
+                )
+              }
+            >
+              {t('rooms.openLobby')}
+            </Button>
+          )}
+          <ButtonWithIcon
+            icon={IconPlayerPlay}
+            component={Link}
+            to={runRoomPath(org, room.id)}
+            aria-label={t('rooms.runRoom', { name: room.name })}
           >
-            {t('rooms.openLobby')}
-          </Button>
-        )}
-        <ButtonWithIcon
-          icon={IconPlayerPlay}
-          component={Link}
-          to={runRoomPath(org, room.id)}
-          aria-label={t('rooms.runRoom', { name: room.name })}
-          style={{ flexShrink: 0 }}
-        >
-          {t('rooms.run')}
-        </ButtonWithIcon>
+            {t('rooms.run')}
+          </ButtonWithIcon>
+        </Group>
       </Group>
     </Card>
   );

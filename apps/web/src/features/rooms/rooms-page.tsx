@@ -146,11 +146,13 @@ function RoomGameCell({ room, area, canRun, canManage, isClosed, onRemoveGuests 
   const { org = '' } = useParams();
   const t = useT();
   const path = roomPath(org, area, room);
+  // The actions wrap onto a second line rather than squeeze: no word is cut, no button clipped (issue 42).
   return (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="wrap">
       <Anchor
         component={Link}
         to={path}
+        style={{ whiteSpace: 'nowrap' }}
         aria-label={
           area === 'admin'
             ? t('rooms.openRoom', { name: room.name })

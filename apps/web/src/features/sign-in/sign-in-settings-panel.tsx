@@ -12,7 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { can, type OrgSignInSettings, type Role } from '@playshop/shared';
+import { can, type OrgSignInSettings, type Role, SSO_SCOPE } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
@@ -25,7 +25,15 @@ import { useOrgSignIn, useProductSignIn, useSaveOrgSignIn, useSaveProductSignIn 
  * Settings › Sign-in: the organization's single sign-on (OpenID Connect) and two-factor rule, and for
  * a super admin the product-wide two-factor rule. The client secret is write-only.
  */
-export function SignInSettingsPanel({ orgId, role }: { orgId: number; role: Role }) {
+export function SignInSettingsPanel({
+  orgId,
+  orgName,
+  role,
+}: {
+  orgId: number;
+  orgName: string;
+  role: Role;
+}) {
   const t = useT();
   const settings = useOrgSignIn(orgId);
   const isSuper = can(role, 'manageProductSettings');
@@ -34,7 +42,9 @@ export function SignInSettingsPanel({ orgId, role }: { orgId: number; role: Role
       <Card withBorder radius="lg" padding="lg">
         {settings.isPending && <PageLoader label={t('signIn.settingsLoading')} />}
         {settings.isError && <ErrorAlert message={settings.error.message} />}
-        {settings.data && <OrgSignInForm key={settings.dataUpdatedAt} orgId={orgId} saved={settings.data} />}
+        {settings.data && (
+          <OrgSignInForm key={settings.dataUpdatedAt} orgId={orgId} orgName={orgName} saved={settings.data} />
+        )}
       </Card>
       {isSuper && <ProductTwoFactor />}
       <Anchor component={Link} to="/two-factor">
@@ -82,7 +92,22 @@ function useOrgSignInForm(orgId: number, saved: OrgSignInSettings) {
   return { form, set, save, handleSubmit };
 }
 
-function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettings }) {
+/**
+ * The organization login's address naming the organization: its page offers "Sign in with <org>" at
+ * once (sso-sign-in.tsx). On the product's own origin, which the redirect URI carries.
+ */
+const signInLink = (redirectUri: string, orgName: string) =>
+  `${new URL('/admin-login', redirectUri).href}?org=${encodeURIComponent(orgName)}`;
+
+function OrgSignInForm({
+  orgId,
+  orgName,
+  saved,
+}: {
+  orgId: number;
+  orgName: string;
+  saved: OrgSignInSettings;
+}) {
   const t = useT();
   const { form, set, save, handleSubmit } = useOrgSignInForm(orgId, saved);
   // Each on/off setting of the form is one switch row.
@@ -96,6 +121,14 @@ function OrgSignInForm({ orgId, saved }: { orgId: number; saved: OrgSignInSettin
         <Title order={3}>{t('signIn.ssoTitle')}</Title>
         <Text size="sm">
           {t('signIn.redirectHelp')} <Code>{saved.redirectUri}</Code>
+        </Text>
+        {/* What the provider must allow: the scopes the server asks for (SSO_SCOPE). */}
+        <Text size="sm">
+          {t('signIn.scopeHelp')} <Code>{SSO_SCOPE}</Code>
+        </Text>
+        <Text size="sm">
+          {t('signIn.shareLinkHelp', { org: orgName })}{' '}
+          <Code style={{ overflowWrap: 'anywhere' }}>{signInLink(saved.redirectUri, orgName)}</Code>
         </Text>
         {switchRow('ssoEnabled', t('signIn.ssoEnabled'))}
         <TextInput

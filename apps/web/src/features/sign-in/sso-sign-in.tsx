@@ -24,14 +24,14 @@ const rememberedSsoOrg = {
 };
 
 /**
- * The organization login's single sign-on: "Sign in with <organization>" for the organization the
- * link names (`/admin-login?org=Acme`, the address an admin hands out) or this browser last used;
- * otherwise a field for the organization's name.
+ * The organization login's single sign-on: "Sign in with <organization>" for `org` (the organization
+ * that just refused a password), the organization the link names (`/admin-login?org=Acme`, the
+ * address an admin hands out) or the one this browser last used; otherwise a field for its name.
  */
-export function SsoSignIn() {
+export function SsoSignIn({ org }: { org?: string }) {
   const [params] = useSearchParams();
   const [named] = useState(() => params.get('org') ?? rememberedSsoOrg.get());
-  const option = useSsoOption(named);
+  const option = useSsoOption(org ?? named);
   const start = useStartSso();
   const [typed, setTyped] = useState('');
   const t = useT();

@@ -114,7 +114,7 @@ export function useRemoveGuests() {
 
 /**
  * Keeps the staff member's language of the staff screens with their account (every device shows it),
- * then switches this one: the session's user carries it (app-frame.tsx → useAccountLanguage).
+ * then switches this one: the session's user carries it (app-frame.tsx → useStaffScreen).
  */
 export function useSetAccountLanguage() {
   const store = useSessionStore();

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Stack, Title } from '@mantine/core';
 import { can, USER_API, type UserReply } from '@playshop/shared';
 import { IconDownload, IconFileImport, IconPlus, type TablerIcon } from '@tabler/icons-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
@@ -59,7 +59,7 @@ function ListSection({ title, children }: { title: string; children: ReactNode }
   const headingId = useId();
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
-      <Title order={2} fz="lg" mb="md" id={headingId}>
+      <Title order={2} fz="lg" mb="md" id={headingId} tabIndex={-1}>
         {title}
       </Title>
       {children}
@@ -72,10 +72,12 @@ function UsersHeader({
   kind,
   onImport,
   onAdd,
+  addRef,
 }: {
   kind: UserKind;
   onImport?: () => void;
   onAdd?: () => void;
+  addRef?: RefObject<HTMLButtonElement | null>;
 }) {
   const t = useT();
   const actor = useCurrentUser();
@@ -96,7 +98,7 @@ function UsersHeader({
           </>
         )}
         {onAdd && (
-          <ButtonWithIcon icon={IconPlus} onClick={onAdd}>
+          <ButtonWithIcon ref={addRef} icon={IconPlus} onClick={onAdd}>
             {kind === 'admin' ? t('users.addAdmin') : t('users.addPlayer')}
           </ButtonWithIcon>
         )}
@@ -123,13 +125,15 @@ export function UsersPage({ kind }: { kind: UserKind }) {
   const [isAdding, setIsAdding] = useState(() => searchParams.get('add') === '1');
   const [isImporting, setIsImporting] = useState(false);
   const columns = useUserColumns(kind);
+  const addForm = useFocusOnToggle(isAdding);
 
   return (
     <Stack gap="lg">
       <UsersHeader
         kind={kind}
         onImport={isImporting ? undefined : () => setIsImporting(true)}
-        onAdd={isAdding ? undefined : () => setIsAdding(true)}
+        onAdd={isAdding ? undefined : () => addForm.toggle(() => setIsAdding(true))}
+        addRef={addForm.buttonRef}
       />
 
       {isImporting && actor && (
@@ -139,9 +143,15 @@ export function UsersPage({ kind }: { kind: UserKind }) {
       )}
 
       {isAdding && (
-        <ListSection title={kind === 'admin' ? t('users.newAdmin') : t('users.newPlayer')}>
-          <UserForm kind={kind} onDone={() => setIsAdding(false)} onCancel={() => setIsAdding(false)} />
-        </ListSection>
+        <div ref={addForm.formRef}>
+          <ListSection title={kind === 'admin' ? t('users.newAdmin') : t('users.newPlayer')}>
+            <UserForm
+              kind={kind}
+              onDone={() => addForm.toggle(() => setIsAdding(false))}
+              onCancel={() => addForm.toggle(() => setIsAdding(false))}
+            />
+          </ListSection>
+        </div>
       )}
 
       <SearchBox
@@ -166,6 +176,27 @@ export function UsersPage({ kind }: { kind: UserKind }) {
       />
     </Stack>
   );
+}
+
+/**
+ * The add button hides while its form is open: opening puts the focus on the form's title (not its
+ * first field, whose blur would show 'This field is required' before anything was typed), closing
+ * gives it back to the button, so it never falls to the page's body (issue 42).
+ */
+function useFocusOnToggle(isOpen: boolean) {
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    (isOpen ? formRef.current?.querySelector<HTMLElement>('h2') : buttonRef.current)?.focus();
+  }, [isOpen]);
+  const toggle = (change: () => void) => {
+    toggled.current = true;
+    change();
+  };
+  return { buttonRef, formRef, toggle };
 }
 
 export const AdminsPage = () => <UsersPage kind="admin" />;

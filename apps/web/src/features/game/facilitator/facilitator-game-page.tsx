@@ -4,6 +4,7 @@ import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../../i18n/locale-provider';
+import { focusMain } from '../../../ui/keep-focus';
 import { PageTitle } from '../../../ui/page-title';
 import { toastSuccess } from '../../../ui/toast';
 import { useOrganization } from '../../organizations/organizations-api';
@@ -35,8 +36,11 @@ function RoomHeader({ room, state }: { room: RoomReply; state: GameState }) {
   const t = useT();
   return (
     <Group justify="space-between" align="flex-start">
-      <div>
-        <PageTitle fz={{ base: 22, sm: 28 }}>{room.name}</PageTitle>
+      {/* A long name wraps between its words (break-word, not anywhere): none is cut mid-word (issue 42). */}
+      <div style={{ minWidth: 0, flex: '1 1 14rem' }}>
+        <PageTitle fz={{ base: 22, sm: 28 }} style={{ overflowWrap: 'break-word' }}>
+          {room.name}
+        </PageTitle>
         <Text c="dimmed">
           {room.workshop.name}
           {state.sessionName ? ` · ${state.sessionName}` : ''}
@@ -146,6 +150,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
                 <Button
                   leftSection={<IconPlayerPlay size={18} aria-hidden />}
                   onClick={() => {
+                    focusMain(); // the button goes once the game is on
                     commands.startGame();
                     toastSuccess(t('game.gameStarted'));
                   }}

@@ -12,6 +12,13 @@ const QuestionTally = lazy(() =>
   import('../board/question-tally').then((m) => ({ default: m.QuestionTally })),
 );
 
+/** A label longer than a 320 px panel ('Antworten schließen') wraps onto a second line, not cut (issue 42). */
+const WRAPPING = {
+  root: { height: 'auto', minHeight: 'var(--button-height)' },
+  inner: { paddingBlock: 6 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'start' },
+} as const;
+
 /**
  * The question on the facilitator's screen: the live tally as answers come, Close answers, then
  * Reveal answer (which closes too). The correct answer is known here only once revealed, like
@@ -59,6 +66,7 @@ export function QuestionPanel({
           <Group gap="sm">
             <ButtonWithIcon
               icon={IconLock}
+              styles={WRAPPING}
               variant="default"
               disabled={live.closed}
               onClick={() => onClose(live.contentId)}
@@ -67,6 +75,7 @@ export function QuestionPanel({
             </ButtonWithIcon>
             <ButtonWithIcon
               icon={IconEye}
+              styles={WRAPPING}
               disabled={live.correct !== null}
               onClick={() => onReveal(live.contentId)}
             >

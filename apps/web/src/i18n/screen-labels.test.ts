@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STAFF_LANGUAGES } from '@playshop/shared';
+import { describe, expect, it } from 'vitest';
+
+const dir = join(import.meta.dirname, 'messages');
+const read = (scope: string, language: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(dir, scope, `${language}.json`), 'utf8'));
+
+/** Capitals that are no label: abbreviations and date patterns the texts use. */
+const ALLOWED = new Set([
+  'PDF',
+  'CSV',
+  'URL',
+  'URI',
+  'API',
+  'SSO',
+  'QR',
+  'HTTPS',
+  'ZIP',
+  'JPEG',
+  'GIF',
+  'PNG',
+  'SVG',
+  'YYYY',
+  'JJJJ',
+]);
+
+/**
+ * A text that points at a label written in capitals (the PLAYER LOGIN page, the ORGANIZATION link)
+ * must name it as the screens of its language show it: a German text pointing at "PLAYER LOGIN"
+ * sends the reader looking for a label that reads SPIELER-ANMELDUNG there (issue 42).
+ */
+describe.each(STAFF_LANGUAGES)('%s texts point at labels as the screens show them', (language) => {
+  const catalogues = ['participant', 'staff', 'training'].map((scope) => read(scope, language));
+  const texts = catalogues.flatMap((catalogue) => Object.values(catalogue));
+  // The capitalised labels of this language: texts that are capitals alone ("ABMELDEN").
+  const labels = new Set(texts.filter((text) => /^[\p{Lu}][\p{Lu} -]+$/u.test(text)));
+  const pointers = texts.flatMap((text) => text.match(/\b\p{Lu}{3,}(?:[ -]\p{Lu}{3,})*\b/gu) ?? []);
+
+  it('every capitalised label a text names is one of its own', () => {
+    expect(labels.size).toBeGreaterThan(2);
+    expect(pointers.filter((word) => !labels.has(word) && !ALLOWED.has(word))).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/** The page the focus was last settled for: the first page of a visit keeps the browser's own start. */
+let settledPath: string | null = null;
+
+/**
+ * After a move to another page, the focus goes to the page's main area when the element that had it
+ * went with the old page (a form's button, a link): a keyboard user's next Tab starts at the new
+ * page's content, not from the page's body (issue 42). A focus the new page set itself (a field, a
+ * dialog) stays. `ready`: the frame shows its main area (not its loader) yet.
+ */
+export function useFocusAfterNavigation(ready = true): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!ready) return;
+    const moved = settledPath !== null && settledPath !== pathname;
+    settledPath = pathname;
+    const active = document.activeElement;
+    if (!moved || (active && active !== document.body)) return;
+    document.getElementById('main-content')?.focus({ preventScroll: true });
+  }, [pathname, ready]);
+}
