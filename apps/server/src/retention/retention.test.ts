@@ -239,7 +239,10 @@ describe('who may set it', () => {
       .from(auditLog)
       .where(sql`${auditLog.action} = 'retention.change' and ${auditLog.orgId} = ${orgB.id}`)
       .orderBy(auditLog.id);
-    expect(entries.map((e) => e.changes)).toEqual([{ games: [null, 24] }, { games: [24, null] }]);
+    expect(entries.map((e) => e.changes)).toEqual([
+      { gamesMonths: ['forever', 24] },
+      { gamesMonths: [24, 'forever'] },
+    ]);
     expect(entries[0]!.targetLabel).toBe(orgB.name);
   });
 });
@@ -302,7 +305,11 @@ describe('a run', () => {
       .select()
       .from(auditLog)
       .where(sql`${auditLog.action} = 'retention.change' and ${auditLog.orgId} = ${orgA.id}`);
-    expect(entry!.changes).toEqual({ games: [null, 12], answers: [null, 3], audit: [null, 6] });
+    expect(entry!.changes).toEqual({
+      gamesMonths: ['forever', 12],
+      answersMonths: ['forever', 3],
+      auditMonths: ['forever', 6],
+    });
   });
 
   it('apply now: the old game’s log and old answers go, Insights’ aggregate figures stay the same', async () => {

@@ -1,4 +1,4 @@
-import { RETENTION_API, type RetentionRun } from '@playshop/shared';
+import { RETENTION_API, type RetentionRun, type RetentionSettings } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AuditService } from '../audit/service';
 import { noteAudit, noteChange } from '../audit/trail';
@@ -10,12 +10,23 @@ import { DAILY_RUN_ACTION, type RetentionService, runChanges } from './service';
 /** How often the timer looks for an organization whose daily run is due (it runs once a day each). */
 const CHECK_EVERY_MS = 10 * 60_000;
 
+/** The settings as the audit log names them (`forever` rather than an empty value). */
+const auditFields = (s: RetentionSettings) => ({
+  gamesMonths: s.games ?? 'forever',
+  answersMonths: s.answers ?? 'forever',
+  auditMonths: s.audit ?? 'forever',
+});
+
 /** Settings › Retention: read, change (audited before → after), apply now (audited with what went). */
 export function retentionRoutes(app: FastifyInstance, retention: RetentionService): void {
   route(app, RETENTION_API.status, ({ actor, params }) => retention.status(actor, params.id));
   route(app, RETENTION_API.save, async ({ actor, params, body, req }) => {
     const { org, before, after, status } = await retention.save(actor, params.id, body);
-    noteChange(req, before, after, { type: 'organization', label: org.name, orgId: org.id });
+    noteChange(req, auditFields(before), auditFields(after), {
+      type: 'organization',
+      label: org.name,
+      orgId: org.id,
+    });
     return status;
   });
   route(app, RETENTION_API.run, async ({ actor, params, req }) => {
