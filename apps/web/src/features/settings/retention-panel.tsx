@@ -65,8 +65,6 @@ function RetentionForm({ orgId, status }: { orgId: number; status: RetentionStat
           }),
         ),
     });
-  const when = dayAndTime(status.nextRunAt);
-  const { games, answers, audit } = status.pending;
   return (
     <Stack gap="md">
       <form onSubmit={submit}>
@@ -93,6 +91,28 @@ function RetentionForm({ orgId, status }: { orgId: number; status: RetentionStat
           </Group>
         </Stack>
       </form>
+      <WhatGoes status={status} />
+      <Text size="sm">{t('retention.insightsKept')}</Text>
+      {status.lastRunAt && (
+        <Text size="sm">{t('retention.lastRun', { when: dayAndTime(status.lastRunAt) })}</Text>
+      )}
+      {apply.isError && <ErrorAlert message={apply.error.message} />}
+      <Group>
+        <Button variant="light" color="red" onClick={applyNow} loading={apply.isPending}>
+          {t('retention.apply')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** What the next daily run removes, kind by kind, with its cut-off day and how many that is now. */
+function WhatGoes({ status }: { status: RetentionStatus }) {
+  const t = useT();
+  const when = dayAndTime(status.nextRunAt);
+  const { games, answers, audit } = status.pending;
+  return (
+    <>
       <Title order={3} size="h4">
         {t('retention.whatGoes')}
       </Title>
@@ -113,16 +133,6 @@ function RetentionForm({ orgId, status }: { orgId: number; status: RetentionStat
             : t('retention.auditCeiling', { days: status.auditCeilingDays })}
         </List.Item>
       </List>
-      <Text size="sm">{t('retention.insightsKept')}</Text>
-      {status.lastRunAt && (
-        <Text size="sm">{t('retention.lastRun', { when: dayAndTime(status.lastRunAt) })}</Text>
-      )}
-      {apply.isError && <ErrorAlert message={apply.error.message} />}
-      <Group>
-        <Button variant="light" color="red" onClick={applyNow} loading={apply.isPending}>
-          {t('retention.apply')}
-        </Button>
-      </Group>
-    </Stack>
+    </>
   );
 }
