@@ -83,5 +83,9 @@ describe.runIf(hasChromium)('retention per organization (issue 45 item 3)', () =
     await page.goto(`${suite.product.url}/${encodeURIComponent(org.name)}/admin/audit-log`);
     await visible(page, 'Removed data past its retention');
     await visible(page, 'Changed how long data is kept');
+    // Before → after in words: the setting, and what the run removed.
+    await visible(page, 'Games kept (months):');
+    await visible(page, 'Games removed:');
+    await expectAccessible(page, 'the audit log with retention entries');
   });
 });
