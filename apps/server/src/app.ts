@@ -68,6 +68,8 @@ import { orgsService } from './orgs/service';
 import { printedCardsService } from './print/printed-cards';
 import { printedCardRoutes } from './print/routes';
 import { isRedisReady, watchRedis } from './redis';
+import { retentionRoutes, scheduleRetention } from './retention/routes';
+import { retentionService } from './retention/service';
 import { type RoomActivitySource, roomActivityFromLog } from './rooms/room-activity';
 import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
@@ -377,6 +379,8 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
   const { config, database } = deps;
   const db = database.db;
   const { sso, twoFactor, branding, auth, content, audit, rooms } = sharedServices(app, api);
+  const retention = retentionService(db, { auditCeilingDays: config.auditRetentionDays, log: app.log });
+  scheduleRetention(app, retention, audit, database);
   const secureCookies = config.publicUrl.startsWith('https:');
   await app.register(
     async (r) => {
@@ -398,6 +402,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       twoFactorRoutes(r, twoFactor, auth, secureCookies);
       orgRoutes(r, orgsService(db, ends));
       orgDataRoutes(r, orgDataService(db, storage, audit, ends));
+      retentionRoutes(r, retention);
       brandingRoutes(r, branding, storage);
       roomRoutes(r, rooms, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,

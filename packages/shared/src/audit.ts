@@ -101,6 +101,8 @@ export const AUDIT_ACTION_TEXTS = {
   'session.edit': 'Changed a workshop session',
   'session.delete': 'Deleted a workshop session',
   'audit.export': 'Exported the audit log',
+  'retention.change': 'Changed how long data is kept',
+  'retention.run': 'Removed data past its retention',
 } as const;
 export type AuditActionKey = keyof typeof AUDIT_ACTION_TEXTS;
 
@@ -110,6 +112,8 @@ export const AUDIT_ACTIONS = {
   signInRefused: 'auth.login_refused',
   /** The password was right; the two-factor step is asked next. */
   signInSecondStep: 'auth.login_second_step',
+  /** The daily retention run of an organization (the timer's; "Apply now" is its route's). */
+  retentionRun: 'retention.run',
 } as const satisfies Record<string, AuditActionKey>;
 
 /** What an entry is about: the web shows `audit.type.<type>`. */
@@ -207,6 +211,8 @@ export const AUDIT_ROUTES: Readonly<Record<string, readonly [AuditActionKey, Aud
   'PATCH /edit-session/:id': ['session.edit', 'session'],
   'DELETE /delete-session/:id': ['session.delete', 'session'],
   'GET /audit-log/export': ['audit.export', 'audit'],
+  'PUT /organizations/:id/retention': ['retention.change', 'organization'],
+  'POST /organizations/:id/retention/run': ['retention.run', 'organization'],
 };
 
 export const isAuditActionKey = (action: string): action is AuditActionKey =>

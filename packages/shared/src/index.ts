@@ -22,6 +22,7 @@ export * from './player-import';
 export * from './printed-cards';
 export * from './protocol';
 export * from './public-settings';
+export * from './retention';
 export * from './roles';
 export * from './room-branding';
 export * from './room-sessions';

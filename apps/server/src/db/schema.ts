@@ -457,5 +457,31 @@ export const twoFactorRecoveryCodes = pgTable(
   (t) => [uniqueIndex('two_factor_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
 );
 
+/**
+ * An organization's retention (issue 45 item 3, apps/server/src/retention): months its games, its
+ * players' answers and its audit entries are kept; null keeps them for ever. No row: all for ever.
+ */
+export const orgRetention = pgTable(
+  'org_retention',
+  {
+    orgId: integer('org_id')
+      .primaryKey()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    gamesMonths: integer('games_months'),
+    answersMonths: integer('answers_months'),
+    auditMonths: integer('audit_months'),
+    /** The last daily run (a new row: when saved, so the first run is the next 03:00 UTC). */
+    dailyRunAt: at('daily_run_at').notNull().defaultNow(),
+    /** The last run of either kind (daily or "Apply now"). */
+    lastRunAt: at('last_run_at'),
+    ...timestamps,
+  },
+  (t) => [
+    check('org_retention_games_check', sql`${t.gamesMonths} in (3, 6, 12, 24)`),
+    check('org_retention_answers_check', sql`${t.answersMonths} in (3, 6, 12, 24)`),
+    check('org_retention_audit_check', sql`${t.auditMonths} in (3, 6, 12, 24)`),
+  ],
+);
+
 /** Insights' projections of the event log (issue 33): defined with the projector that writes them. */
 export * from '../insights/schema';

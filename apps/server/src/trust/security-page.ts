@@ -36,7 +36,7 @@ function storedRows(facts: SecurityPageFacts) {
     [
       'Games: each game’s event log (who joined, cards, rolled balls, marks, answers to questions and how long they took, winners) and the Insights figures drawn from it',
       'Database',
-      'Until the room or the organization is deleted; no automatic expiry today',
+      'As long as the organization chooses in Settings › Retention (3, 6, 12 or 24 months, or for ever, the default): older games lose their event log and answers at a daily run, and only Insights’ counts stay; everything goes when the room or the organization is deleted',
       'The organization’s admins (every game), facilitators (the games they ran), the super admin; a player sees their own card and games',
     ],
     [
@@ -48,7 +48,7 @@ function storedRows(facts: SecurityPageFacts) {
     [
       'Audit log: every change an admin or super admin makes, every export and erasure, every staff sign-in and refused sign-in, with who, what, when and the client’s network address',
       'Database (append-only: no one can edit or delete an entry)',
-      `${facts.auditRetentionDays} days (the operator’s AUDIT_RETENTION_DAYS), then removed by a purge checked every hour`,
+      `${facts.auditRetentionDays} days (the operator’s AUDIT_RETENTION_DAYS), or less if the organization chooses in Settings › Retention, then removed by a purge checked every hour`,
       'The organization’s admins (their organization’s entries); the super admin (all)',
     ],
     [

@@ -13,6 +13,7 @@ import { insightsRows } from './insights';
 import { materialsRows } from './materials';
 import { organizationRows } from './organizations';
 import { printedCardRows } from './printed-cards';
+import { retentionRows } from './retention';
 import { roomRows } from './rooms';
 import { signInRows } from './sign-in';
 import { trainingRows } from './training';
@@ -34,6 +35,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...trainingRows(),
   ...auditRows,
   ...orgDataRows,
+  ...retentionRows,
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;

@@ -5,6 +5,7 @@ import { BrandingPanel } from '../../features/organizations/branding-panel';
 import { OrganizationDataPanel } from '../../features/organizations/organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from '../../features/organizations/organization-form';
 import { useOrganization } from '../../features/organizations/organizations-api';
+import { RetentionPanel } from '../../features/settings/retention-panel';
 import { SignInSettingsPanel } from '../../features/sign-in/sign-in-settings-panel';
 import { ProductLinksPanel } from '../../features/training/product-links-form';
 import { TrainingSettingsPanel } from '../../features/training/training-settings-form';
@@ -66,6 +67,7 @@ export function SettingsPage() {
           )}
         </Tabs>
       )}
+      {org.data && can(actor?.role, 'editOwnOrganization') && <RetentionPanel orgId={org.data.id} />}
       {/* Issue 30: the organization's data on request (its admins download it; see organizations/). */}
       {org.data && can(actor?.role, 'exportOrganizationData') && (
         <OrganizationDataPanel organization={org.data} />
