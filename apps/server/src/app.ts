@@ -12,6 +12,8 @@ import { auditRoutes } from './audit/routes';
 import { auditService } from './audit/service';
 import { registerAuditTrail } from './audit/trail';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
+import { samlRoutes } from './auth/saml/routes';
+import { samlService } from './auth/saml/service';
 import { authService } from './auth/service';
 import { signInPolicy } from './auth/sign-in-policy';
 import { ssoRoutes } from './auth/sso/routes';
@@ -317,7 +319,14 @@ interface ApiDeps {
 function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens }: ApiDeps) {
   const { config, database } = deps;
   const db = database.db;
-  const sso = ssoService({ db, serverSecret: config.jwtSecret, publicUrl: config.publicUrl, log: app.log });
+  const saml = samlService({ db, serverSecret: config.jwtSecret, publicUrl: config.publicUrl, log: app.log });
+  const sso = ssoService({
+    db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    saml,
+  });
   const twoFactor = twoFactorService({ db, serverSecret: config.jwtSecret });
   const branding = brandingService(db, storage);
   const auth = authService({
@@ -344,7 +353,7 @@ function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens }:
     () => content.sweepUnusedImages(new Date(Date.now() - UNUSED_IMAGE_TTL_MS)),
     { shared: database },
   );
-  return { sso, twoFactor, branding, auth, content, audit, rooms };
+  return { sso, saml, twoFactor, branding, auth, content, audit, rooms };
 }
 
 /** Every /api/v1 route; returns the services the live game also uses. */
@@ -352,7 +361,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
   const { deps, storage, tokens, checkToken } = api;
   const { config, database } = deps;
   const db = database.db;
-  const { sso, twoFactor, branding, auth, content, audit, rooms } = sharedServices(app, api);
+  const { sso, saml, twoFactor, branding, auth, content, audit, rooms } = sharedServices(app, api);
   const secureCookies = config.publicUrl.startsWith('https:');
   await app.register(
     async (r) => {
@@ -371,6 +380,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       );
       auditRoutes(r, audit);
       ssoRoutes(r, sso, auth, secureCookies);
+      samlRoutes(r, { saml, auth, audit, secureCookies, publicUrl: config.publicUrl });
       twoFactorRoutes(r, twoFactor, auth, secureCookies);
       orgRoutes(r, orgsService(db));
       orgDataRoutes(r, orgDataService(db, storage, audit));
