@@ -315,8 +315,13 @@ export function samlService({
       const recipients = (assertion?.Subject?.[0]?.SubjectConfirmation ?? [])
         .map((c) => c.SubjectConfirmationData?.[0]?.$?.Recipient)
         .filter((r): r is string => Boolean(r));
-      if (typeof id !== 'string' || recipients.some((r) => r !== urls(orgId).acs)) {
-        log.info({ orgId, recipients }, 'SAML assertion for another recipient refused');
+      // node-saml checks the issuer of logout messages only; an assertion's is checked here.
+      const wrongIssuer = profile.issuer !== row.idpEntityId;
+      if (typeof id !== 'string' || wrongIssuer || recipients.some((r) => r !== urls(orgId).acs)) {
+        log.info(
+          { orgId, recipients, issuer: profile.issuer },
+          'SAML assertion of another issuer or recipient refused',
+        );
         throw samlFailed();
       }
       const expires = new Date(now().getTime() + ASSERTION_MAX_AGE_MS + 2 * CLOCK_SKEW_MS);
