@@ -14,6 +14,7 @@ import { registerAuditTrail } from './audit/trail';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
 import { samlRoutes } from './auth/saml/routes';
 import { samlService } from './auth/saml/service';
+import { purgeExpiredSamlIds } from './auth/saml/store';
 import { authService } from './auth/service';
 import { signInPolicy } from './auth/sign-in-policy';
 import { ssoRoutes } from './auth/sso/routes';
@@ -345,6 +346,7 @@ function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens }:
   scheduleHousekeeping(app, 'old audit log entries', () => audit.purge(config.auditRetentionDays), {
     shared: database,
   });
+  scheduleHousekeeping(app, 'expired SAML message ids', () => purgeExpiredSamlIds(db), { shared: database });
   const rooms = roomsService(db, content);
   // Images uploaded in a content form that was never saved go a day later (one instance at a time).
   scheduleHousekeeping(

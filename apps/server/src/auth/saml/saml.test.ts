@@ -1,5 +1,7 @@
 import { SAML_TEXTS, SIGN_IN_TEXTS } from '@playshop/shared';
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { samlMessageIds } from '../../db/schema';
 import {
   createOrg,
   createTestContext,
@@ -10,6 +12,7 @@ import {
 } from '../../test/context';
 import { startSamlIdp, type TestSamlIdp } from '../../test/saml-idp';
 import { signInSettings } from '../../test/two-factor';
+import { purgeExpiredSamlIds, rememberOnce } from './store';
 
 let ctx: TestContext;
 let idp: TestSamlIdp;
@@ -289,5 +292,21 @@ describe('signing in with SAML', () => {
       cookies: { playshop_refresh: refresh },
     });
     expect(renewed.statusCode).toBe(401);
+  });
+});
+
+describe('remembered message ids', () => {
+  it('are forgotten by the housekeeping once their time is over, and only then', async () => {
+    const db = ctx.database.db;
+    const hourAgo = new Date(Date.now() - 3600_000);
+    expect(await rememberOnce(db, 'test:old', 'x', hourAgo)).toBe(true);
+    expect(await rememberOnce(db, 'test:new', 'x', new Date(Date.now() + 3600_000))).toBe(true);
+    expect(await rememberOnce(db, 'test:new', 'x', new Date(Date.now() + 3600_000))).toBe(false);
+    expect(await purgeExpiredSamlIds(db)).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .select({ key: samlMessageIds.key })
+      .from(samlMessageIds)
+      .where(like(samlMessageIds.key, 'test:%'));
+    expect(left).toEqual([{ key: 'test:new' }]);
   });
 });

@@ -12,7 +12,7 @@ import { secretBox } from '../secret-box';
 import { isLoopback } from '../sso/provider';
 import { matchAccount } from '../sso/sign-in';
 import { fetchMetadata, newServiceProviderKeys, parseIdpMetadata } from './metadata';
-import { rememberOnce, requestIdStore } from './store';
+import { remember, rememberOnce, requestIdStore } from './store';
 
 /** Time to sign in at the identity provider and come back (an AuthnRequest id is kept this long). */
 const REQUEST_TTL_MS = 10 * 60_000;
@@ -330,13 +330,14 @@ export function samlService({
         throw new AppError('SAML_REPLAYED', 400, message('saml.replayed'));
       }
       const userId = await accountOf(orgId, profile);
+      // Which account a NameID signed in, for the provider's logout request.
       if (profile.nameID)
-        await rememberOnce(
+        await remember(
           db,
           `nameid:${orgId}:${profile.nameID}`,
           String(userId),
           new Date(now().getTime() + NAME_ID_TTL_MS),
-        ).catch(() => false);
+        );
       return userId;
     },
 

@@ -29,6 +29,23 @@ export async function rememberOnce(db: Db, key: string, value: string, expiresAt
   return inserted.length === 1;
 }
 
+/** Remembers `value` under `key` until `expiresAt`, replacing what was there. */
+export async function remember(db: Db, key: string, value: string, expiresAt: Date): Promise<void> {
+  await db
+    .insert(samlMessageIds)
+    .values({ key, value, expiresAt })
+    .onConflictDoUpdate({ target: samlMessageIds.key, set: { value, expiresAt } });
+}
+
+/** Forgets the ids whose time is over (housekeeping, app.ts); returns how many. */
+export async function purgeExpiredSamlIds(db: Db, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(samlMessageIds)
+    .where(lt(samlMessageIds.expiresAt, now))
+    .returning({ key: samlMessageIds.key });
+  return gone.length;
+}
+
 /**
  * node-saml's store of the AuthnRequest ids sent, in the database (every server instance sees them):
  * an answer's InResponseTo must be one of the organization's, and node-saml removes it once used.
