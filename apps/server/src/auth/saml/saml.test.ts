@@ -1,7 +1,7 @@
 import { SAML_TEXTS, SIGN_IN_TEXTS } from '@playshop/shared';
-import { like } from 'drizzle-orm';
+import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samlMessageIds } from '../../db/schema';
+import { auditLog, samlMessageIds } from '../../db/schema';
 import {
   createOrg,
   createTestContext,
@@ -120,6 +120,21 @@ describe('an organization admin sets SAML up', () => {
       otherHeaders,
     );
     expect(pasted.statusCode, pasted.body).toBe(200);
+    // The audit log says what changed.
+    const [entry] = await ctx.database.db
+      .select({ action: auditLog.action, changes: auditLog.changes })
+      .from(auditLog)
+      .where(eq(auditLog.orgId, org.id))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      action: 'signIn.change',
+      changes: {
+        samlEnabled: [false, true],
+        samlMetadataUrl: [null, idp.metadataUrl],
+        samlIdentityProvider: [null, `${idp.url}/metadata`],
+      },
+    });
     // Another organization's admin cannot read or change it.
     expect((await api('GET', `/organizations/${org.id}/saml`, undefined, otherHeaders)).statusCode).toBe(404);
   });
