@@ -27,7 +27,7 @@ afterAll(async () => {
 const switchNamed = (page: Page, name: string | RegExp) => page.getByRole('switch', { name });
 
 describe.runIf(hasChromium)('SAML single sign-on', () => {
-  it('an admin sets it up in Settings from the provider’s metadata, and a colleague signs in with it', async () => {
+  it('an admin sets it up in Settings from the provider’s metadata; a colleague signs in with it and out of it', async () => {
     const admin = await createUser(suite.product.database, 'ADMIN', demoOrgId);
     const colleague = await createUser(suite.product.database, 'FACILITATOR', demoOrgId);
     const { page } = await suite.open();
@@ -64,5 +64,13 @@ describe.runIf(hasChromium)('SAML single sign-on', () => {
       .from(auditLog)
       .where(eq(auditLog.actorId, colleague.id));
     expect(entries).toContainEqual({ action: 'auth.login', actorId: colleague.id });
+
+    // Signing out ends the session at the provider too (single logout), and comes back home.
+    const atProvider = other.waitForRequest((r) => r.url().startsWith(`${idp.url}/slo?SAMLRequest=`));
+    await other.getByRole('button', { name: 'LOGOUT' }).click();
+    await atProvider;
+    await other.waitForURL(`${suite.product.url}/`);
+    const cookies = await other.context().cookies(suite.product.url);
+    expect(cookies.map((c) => c.name)).not.toContain('playshop_refresh');
   });
 });

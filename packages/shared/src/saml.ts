@@ -69,7 +69,14 @@ export const ZOrgSamlUpdate = z.strictObject({
 });
 export type OrgSamlUpdate = z.input<typeof ZOrgSamlUpdate>;
 
+/** Where to send the browser to sign out at the identity provider too (null: nowhere). */
+export const ZSamlLogout = z.object({ logoutUrl: z.nullable(z.string()) });
+
 export const SAML_API = endpoints(['sso'], {
+  logout: GET(
+    { path: '/saml/logout-url', reply: ZSamlLogout, access: 'signedIn' },
+    "Before signing out: the identity provider's single logout address for a SAML sign-in (signed LogoutRequest), or null",
+  ),
   settings: GET(
     { path: '/organizations/:id/saml', params: ZIdParam, reply: ZOrgSaml, access: 'editOwnOrganization' },
     "An organization's SAML single sign-on: the identity provider as read, and what to register there",

@@ -27,6 +27,8 @@ export interface TestSamlIdp {
   requestId(spMetadata: string, authorizationUrl: string): Promise<string>;
   /** The address of a signed LogoutRequest for `email` at the service provider. */
   logoutRequestUrl(spMetadata: string, email: string): Promise<string>;
+  /** The signed LogoutResponse address answering a LogoutRequest the service provider sent (its signature checked). */
+  logoutResponseUrl(spMetadata: string, logoutRequestUrl: string): Promise<string>;
   /** The service provider the browser page answers (set by the browser test). */
   useServiceProvider(spMetadata: string): void;
   close(): Promise<void>;
@@ -37,7 +39,8 @@ export async function startSamlIdp({ encrypt = false } = {}): Promise<TestSamlId
   let server: Server | undefined;
   let currentSp: string | undefined;
   // Like the service providers of real deployments, this one wants its logout requests signed.
-  const sp = (metadata: string) => samlify.ServiceProvider({ metadata, wantLogoutRequestSigned: true });
+  const sp = (metadata: string) =>
+    samlify.ServiceProvider({ metadata, wantLogoutRequestSigned: true, wantLogoutResponseSigned: true });
   const listening = await new Promise<Server>((resolve) => {
     const s = createServer((req, res) => handle(req.url ?? '/', req.method ?? 'GET', req, res));
     s.listen(0, '127.0.0.1', () => resolve(s));
@@ -50,6 +53,7 @@ export async function startSamlIdp({ encrypt = false } = {}): Promise<TestSamlId
     signingCert: keys.certificate,
     isAssertionEncrypted: encrypt,
     wantAuthnRequestsSigned: true,
+    wantLogoutRequestSigned: true,
     requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     singleSignOnService: [{ Binding: REDIRECT, Location: `${url}/sso` }],
     singleLogoutService: [{ Binding: REDIRECT, Location: `${url}/slo` }],
@@ -75,6 +79,24 @@ export async function startSamlIdp({ encrypt = false } = {}): Promise<TestSamlId
       .join('&');
     const parsed = await idp.parseLoginRequest(sp(spMetadata), 'redirect', { query, octetString } as never);
     return (parsed.extract as { request: { id: string } }).request.id;
+  }
+
+  async function logoutResponseUrl(spMetadata: string, logoutRequestUrl: string) {
+    const u = new URL(logoutRequestUrl);
+    const query = Object.fromEntries(u.searchParams);
+    const octetString = u.search
+      .slice(1)
+      .split('&')
+      .filter((p) => !p.startsWith('Signature='))
+      .join('&');
+    const parsed = await idp.parseLogoutRequest(sp(spMetadata), 'redirect', {
+      query,
+      octetString,
+    } as never);
+    const { context } = idp.createLogoutResponse(sp(spMetadata), parsed as never, 'redirect', '') as {
+      context: string;
+    };
+    return context;
   }
 
   async function handle(
@@ -115,6 +137,11 @@ export async function startSamlIdp({ encrypt = false } = {}): Promise<TestSamlId
           );
         return;
       }
+      if (u.pathname === '/slo' && currentSp) {
+        // Signed out here at once; back to the service provider with the signed answer.
+        res.writeHead(302, { location: await logoutResponseUrl(currentSp, u.href) }).end();
+        return;
+      }
       res.writeHead(404).end();
     } catch (err) {
       res.writeHead(400, { 'content-type': 'text/plain' }).end(String(err));
@@ -133,6 +160,7 @@ export async function startSamlIdp({ encrypt = false } = {}): Promise<TestSamlId
       };
       return context;
     },
+    logoutResponseUrl,
     useServiceProvider(spMetadata) {
       currentSp = spMetadata;
     },

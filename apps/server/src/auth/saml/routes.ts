@@ -55,6 +55,7 @@ export function samlRoutes(
   const cookies = sessionCookies(secureCookies);
   route(app, SAML_API.settings, ({ actor, params }) => saml.settings(actor, params.id));
   route(app, SAML_API.saveSettings, ({ actor, params, body }) => saml.saveSettings(actor, params.id, body));
+  route(app, SAML_API.logout, ({ actor }) => saml.logoutUrl(actor));
 
   app.register(async (scope) => {
     // The ACS receives the provider's HTML form post (HTTP-POST binding).

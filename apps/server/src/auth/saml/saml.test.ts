@@ -325,3 +325,34 @@ describe('remembered message ids', () => {
     expect(left).toEqual([{ key: 'test:new' }]);
   });
 });
+
+describe('signing out of a SAML sign-in', () => {
+  it('sends a signed LogoutRequest to the provider, whose answer comes home once; a password sign-in has none', async () => {
+    const user = await createUser(ctx.database, 'FACILITATOR', org.id);
+    const sp = await spMetadata(org.id);
+    const res = await postAcs(org.id, await idp.respond(sp, user.email!));
+    const renewed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/refresh',
+      headers: { 'x-requested-with': 'playshop' },
+      cookies: { playshop_refresh: res.cookies.find((c) => c.name === 'playshop_refresh')!.value },
+    });
+    const headers = { authorization: `Bearer ${renewed.json().accessToken}` };
+    const out = await api('GET', '/saml/logout-url', undefined, headers);
+    expect(out.statusCode, out.body).toBe(200);
+    const { logoutUrl } = out.json();
+    expect(logoutUrl).toMatch(new RegExp(`^${idp.url}/slo\\?SAMLRequest=`));
+    // The provider checks the request's signature and answers with a signed LogoutResponse.
+    const answer = new URL(await idp.logoutResponseUrl(sp, logoutUrl));
+    const back = await api('GET', `/saml/${org.id}/slo${answer.search}`, undefined, {});
+    expect(back.statusCode, back.body).toBe(303);
+    expect(back.headers.location).toBe(`${PUBLIC_URL}/`);
+    // Its InResponseTo is spent.
+    expect((await api('GET', `/saml/${org.id}/slo${answer.search}`, undefined, {})).statusCode).toBe(400);
+
+    const byPassword = await signInNewUser(ctx, 'FACILITATOR', org.id);
+    expect((await api('GET', '/saml/logout-url', undefined, byPassword.headers)).json()).toEqual({
+      logoutUrl: null,
+    });
+  });
+});

@@ -1,6 +1,8 @@
+import { inflateRawSync } from 'node:zlib';
 import { type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { message, type OrgSaml, type ZOrgSamlUpdate } from '@playshop/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { DOMParser } from '@xmldom/xmldom';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -28,6 +30,14 @@ const toPem = (body: string) =>
   `-----BEGIN CERTIFICATE-----\n${body.match(/.{1,64}/g)?.join('\n')}\n-----END CERTIFICATE-----\n`;
 
 type Row = typeof orgSaml.$inferSelect;
+
+/** The InResponseTo of a (deflated, base64) redirect-binding message, once its signature is checked. */
+function inResponseToOf(message: string): string | null {
+  const xml = inflateRawSync(Buffer.from(message, 'base64')).toString('utf8');
+  return (
+    new DOMParser().parseFromString(xml, 'text/xml').documentElement?.getAttribute('InResponseTo') || null
+  );
+}
 
 /** The parts of a verified assertion (as xml2js reads it) checked here besides node-saml's checks. */
 interface ParsedAssertion {
@@ -330,7 +340,20 @@ export function samlService({
         throw new AppError('SAML_REPLAYED', 400, message('saml.replayed'));
       }
       const userId = await accountOf(orgId, profile);
-      // Which account a NameID signed in, for the provider's logout request.
+      // Which account a NameID signed in (for the provider's logout request) and back (for ours).
+      if (profile.nameID) {
+        const session = {
+          nameID: profile.nameID,
+          nameIDFormat: profile.nameIDFormat,
+          sessionIndex: profile.sessionIndex,
+        };
+        await remember(
+          db,
+          `session:${userId}`,
+          JSON.stringify({ orgId, ...session }),
+          new Date(now().getTime() + NAME_ID_TTL_MS),
+        );
+      }
       if (profile.nameID)
         await remember(
           db,
@@ -339,6 +362,29 @@ export function samlService({
           new Date(now().getTime() + NAME_ID_TTL_MS),
         );
       return userId;
+    },
+
+    /**
+     * SP-initiated single logout: the provider's logout address with a signed LogoutRequest for the
+     * NameID and session this account last signed in with by SAML; null when there is none or the
+     * provider offers no single logout. The account's own sign-out ends the Playshop session.
+     */
+    async logoutUrl(actor: Actor): Promise<{ logoutUrl: string | null }> {
+      const [kept] = await db
+        .select({ value: samlMessageIds.value })
+        .from(samlMessageIds)
+        .where(and(eq(samlMessageIds.key, `session:${actor.userId}`), gt(samlMessageIds.expiresAt, now())));
+      if (!kept) return { logoutUrl: null };
+      const session = JSON.parse(kept.value) as {
+        orgId: number;
+        nameID: string;
+        nameIDFormat: string;
+        sessionIndex?: string;
+      };
+      const row = await rowOf(session.orgId);
+      if (!row?.enabled || !row.idpSloUrl || session.orgId !== actor.orgId) return { logoutUrl: null };
+      const profile = { issuer: urls(row.orgId).entityId, ...session } as Profile;
+      return { logoutUrl: await samlOf(row).getLogoutUrlAsync(profile, '', {}) };
     },
 
     /**
@@ -358,7 +404,13 @@ export function samlService({
         log.info({ err: { message: (err as Error).message }, orgId }, 'SAML logout refused');
         throw samlFailed();
       }
-      if (!query.SAMLRequest || !profile) return `${publicUrl}/`;
+      if (query.SAMLResponse) {
+        // node-saml checks a LogoutResponse's InResponseTo but leaves it usable: spend it here.
+        const inResponseTo = inResponseToOf(query.SAMLResponse);
+        if (inResponseTo && !(await saml.cacheProvider.removeAsync(inResponseTo))) throw samlFailed();
+        return `${publicUrl}/`;
+      }
+      if (!profile) return `${publicUrl}/`;
       const [known] = await db
         .select({ value: samlMessageIds.value })
         .from(samlMessageIds)

@@ -20,3 +20,13 @@ export function useSaveOrgSaml(orgId: number) {
     onSuccess: (saved) => client.setQueryData(samlKey(orgId), saved),
   });
 }
+
+/**
+ * Before signing out: the identity provider's single logout address if this session began with a
+ * SAML sign-in at a provider that offers it (null otherwise, or when it cannot be asked).
+ */
+export const samlLogoutUrl = (): Promise<string | null> =>
+  api.call(SAML_API.logout, {}, { notify: false }).then(
+    (reply) => reply.logoutUrl,
+    () => null,
+  );
