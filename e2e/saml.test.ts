@@ -5,7 +5,7 @@ import { auditLog, organizations } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { startSamlIdp, type TestSamlIdp } from '../apps/server/src/test/saml-idp';
 import { expectAccessible, hasChromium, signInStaff } from './support/browser';
-import { browserSuite, visible } from './support/suite';
+import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
 let idp: TestSamlIdp;
@@ -40,12 +40,29 @@ describe.runIf(hasChromium)('SAML single sign-on', () => {
     await visible(page, `${base}/metadata`);
     const download = page.getByRole('link', { name: "Download Playshop's SAML metadata" });
     expect(await download.getAttribute('href')).toBe(`${base}/metadata`);
-    await page.getByLabel('Identity provider metadata address').fill(idp.metadataUrl);
+    // The provider's metadata as the file its admin downloaded.
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose the metadata file…' }).click();
+    await (await chooser).setFiles({
+      name: 'idp.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(idp.metadata),
+    });
+    await poll(() =>
+      page.getByLabel("Or paste the identity provider's metadata file").inputValue(),
+    ).toContain('IDPSSODescriptor');
     await switchNamed(page, 'Sign in with SAML').check({ force: true });
     await page.getByRole('button', { name: 'Save SAML settings' }).click();
     await visible(page, 'SAML settings saved');
     await visible(page, `Identity provider: ${idp.url}/metadata.`);
     await visible(page, 'It offers single logout.');
+    // Or by its address, read now.
+    await page.getByLabel('Identity provider metadata address').fill(idp.metadataUrl);
+    await page.getByRole('button', { name: 'Save SAML settings' }).click();
+    await poll(() => page.getByLabel('Identity provider metadata address').inputValue()).toBe(
+      idp.metadataUrl,
+    );
+    await visible(page, `Identity provider: ${idp.url}/metadata.`);
     await expectAccessible(page, 'Settings › Sign-in with SAML');
 
     // The provider is given the service provider's metadata, as its admin would upload it.

@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Code,
+  FileButton,
   Stack,
   Switch,
   Text,
@@ -83,6 +84,16 @@ function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
           value={metadataUrl}
           onChange={(event) => setMetadataUrl(event.currentTarget.value)}
         />
+        <FileButton
+          onChange={(file) => void file?.text().then(setMetadataXml)}
+          accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+        >
+          {(props) => (
+            <Button variant="default" style={{ alignSelf: 'flex-start' }} {...props}>
+              {t('saml.chooseFile')}
+            </Button>
+          )}
+        </FileButton>
         <Textarea
           label={t('saml.metadataXml')}
           description={t('saml.metadataXmlHelp')}
