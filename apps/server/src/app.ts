@@ -12,6 +12,9 @@ import { auditRoutes } from './audit/routes';
 import { auditService } from './audit/service';
 import { registerAuditTrail } from './audit/trail';
 import { type AuthRateLimits, authRoutes, DEFAULT_AUTH_RATE_LIMITS } from './auth/routes';
+import { samlRoutes } from './auth/saml/routes';
+import { samlService } from './auth/saml/service';
+import { purgeExpiredSamlIds } from './auth/saml/store';
 import { authService } from './auth/service';
 import { sessionRoutes } from './auth/session-routes';
 import { purgeOldSessions, type SessionEnds, sessionEnds } from './auth/sessions';
@@ -335,12 +338,21 @@ interface ApiDeps {
 function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens, ends }: ApiDeps) {
   const { config, database } = deps;
   const db = database.db;
+  const saml = samlService({
+    db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    ends,
+    allowPrivateIssuers: config.ssoAllowPrivateIssuers,
+  });
   const sso = ssoService({
     db,
     serverSecret: config.jwtSecret,
     publicUrl: config.publicUrl,
     log: app.log,
     allowPrivateIssuers: config.ssoAllowPrivateIssuers,
+    saml,
   });
   const twoFactor = twoFactorService({ db, serverSecret: config.jwtSecret });
   const branding = brandingService(db, storage);
@@ -362,6 +374,7 @@ function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens, e
   scheduleHousekeeping(app, 'old audit log entries', () => audit.purge(config.auditRetentionDays), {
     shared: database,
   });
+  scheduleHousekeeping(app, 'expired SAML message ids', () => purgeExpiredSamlIds(db), { shared: database });
   const rooms = roomsService(db, content, ends);
   // Images uploaded in a content form that was never saved go a day later (one instance at a time).
   scheduleHousekeeping(
@@ -370,7 +383,7 @@ function sharedServices(app: FastifyInstance, { deps, mailer, storage, tokens, e
     () => content.sweepUnusedImages(new Date(Date.now() - UNUSED_IMAGE_TTL_MS)),
     { shared: database },
   );
-  return { sso, twoFactor, branding, auth, content, audit, rooms };
+  return { sso, saml, twoFactor, branding, auth, content, audit, rooms };
 }
 
 /** Every /api/v1 route; returns the services the live game also uses. */
@@ -378,7 +391,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
   const { deps, storage, tokens, checkToken, ends } = api;
   const { config, database } = deps;
   const db = database.db;
-  const { sso, twoFactor, branding, auth, content, audit, rooms } = sharedServices(app, api);
+  const { sso, saml, twoFactor, branding, auth, content, audit, rooms } = sharedServices(app, api);
   const retention = retentionService(db, { auditCeilingDays: config.auditRetentionDays, log: app.log });
   scheduleRetention(app, retention, audit, database);
   const secureCookies = config.publicUrl.startsWith('https:');
@@ -399,6 +412,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       );
       auditRoutes(r, audit);
       ssoRoutes(r, sso, auth, secureCookies);
+      samlRoutes(r, { saml, auth, audit, secureCookies, publicUrl: config.publicUrl });
       twoFactorRoutes(r, twoFactor, auth, secureCookies);
       orgRoutes(r, orgsService(db, ends));
       orgDataRoutes(r, orgDataService(db, storage, audit, ends));

@@ -164,6 +164,7 @@ export const AUDIT_ROUTES: Readonly<Record<string, readonly [AuditActionKey, Aud
   'PUT /org-logo': ['branding.logo', 'organization'],
   'DELETE /org-logo/:orgId': ['branding.logo_remove', 'organization'],
   'PUT /organizations/:id/sign-in': ['signIn.change', 'organization'],
+  'PUT /organizations/:id/saml': ['signIn.change', 'organization'],
   'PUT /product-sign-in': ['productSignIn.change', 'settings'],
   'PUT /public-settings': ['settings.links', 'settings'],
   'PUT /training-settings': ['training.settings', 'settings'],

@@ -14,6 +14,7 @@ import { PRINTED_CARD_TEXTS } from './printed-cards';
 import { GAME_TEXTS } from './protocol';
 import { LINK_TEXTS } from './public-settings';
 import { ROOM_TEXTS } from './rooms';
+import { SAML_TEXTS } from './saml';
 import { SIGN_IN_TEXTS } from './sign-in';
 import { TRAINING_TEXTS } from './training';
 import { USER_TEXTS } from './users';
@@ -47,6 +48,7 @@ export const SERVER_CATALOGUES = {
   audit: AUDIT_TEXTS,
   insights: INSIGHTS_TEXTS,
   branding: BRANDING_TEXTS,
+  saml: SAML_TEXTS,
 } as const;
 
 type Catalogues = typeof SERVER_CATALOGUES;

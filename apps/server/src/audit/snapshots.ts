@@ -7,6 +7,7 @@ import {
   categories,
   content,
   organizations,
+  orgSaml,
   orgSignIn,
   questions,
   rooms,
@@ -119,6 +120,15 @@ export const SNAPSHOTS: Readonly<Record<string, (db: Db, req: FastifyRequest) =>
       clientSecret: row?.clientSecretEncrypted ?? null,
       createAccounts: row?.createAccounts ?? false,
       defaultRole: row?.defaultRole ?? 'FACILITATOR',
+    };
+  },
+  'PUT /organizations/:id/saml': async (db, req) => {
+    const orgId = firstNumber(asBag(req.params).id);
+    const row = orgId ? await one(db.select().from(orgSaml).where(eq(orgSaml.orgId, orgId))) : undefined;
+    return {
+      samlEnabled: row?.enabled ?? false,
+      samlMetadataUrl: row?.idpMetadataUrl ?? null,
+      samlIdentityProvider: row?.idpEntityId ?? null,
     };
   },
   'PUT /product-sign-in': async (db) => ({

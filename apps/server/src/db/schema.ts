@@ -432,6 +432,40 @@ export const orgSignIn = pgTable('org_sign_in', {
   ...timestamps,
 });
 
+/**
+ * An organization's SAML 2.0 single sign-on (auth/saml): the identity provider as its metadata says,
+ * and the service provider's own key pair (signs AuthnRequests, decrypts encrypted assertions).
+ * Account matching, default role and password-off are org_sign_in's, shared with OpenID Connect.
+ */
+export const orgSaml = pgTable('org_saml', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  /** Where the metadata was read from (read again at each save); null when pasted. */
+  idpMetadataUrl: text('idp_metadata_url'),
+  idpEntityId: text('idp_entity_id'),
+  idpSsoUrl: text('idp_sso_url'),
+  /** The provider's single logout address (HTTP-Redirect), if it offers one. */
+  idpSloUrl: text('idp_slo_url'),
+  /** The provider's signing certificates (PEM bodies), as its metadata lists them. */
+  idpCertificates: jsonb('idp_certificates').$type<string[]>().notNull().default([]),
+  spCertificate: text('sp_certificate').notNull(),
+  /** AES-256-GCM under a key derived from the server's secret (auth/secret-box.ts); never returned. */
+  spPrivateKeyEncrypted: text('sp_private_key_encrypted').notNull(),
+  ...timestamps,
+});
+
+/**
+ * SAML message ids seen, until they expire: the AuthnRequests sent (an answer's InResponseTo must be
+ * one, once) and the assertions accepted (each signs in once).
+ */
+export const samlMessageIds = pgTable('saml_message_ids', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  expiresAt: at('expires_at').notNull(),
+});
+
 /** A staff member's TOTP secret: pending while `enabledAt` is null (set up but not yet confirmed). */
 export const userTwoFactor = pgTable('user_two_factor', {
   userId: integer('user_id')

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../api/api';
 import { sessionFromReply } from '../api/session-store';
+import { samlLogoutUrl } from '../features/settings/saml-api';
 import { toastAuthFailure } from '../ui/toast';
 import { useSessionStore } from './auth-provider';
 import { rememberedOrg } from './remembered-org';
@@ -12,10 +13,16 @@ export function useLogout() {
   const store = useSessionStore();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.call(AUTH_API.logout, {}, { notify: false }),
-    onSuccess: () => {
+    mutationFn: async () => {
+      // A SAML sign-in is ended at the identity provider too, where it offers single logout.
+      const providerLogout = await samlLogoutUrl();
+      await api.call(AUTH_API.logout, {}, { notify: false });
+      return providerLogout;
+    },
+    onSuccess: (providerLogout) => {
       store.set(null);
-      navigate('/', { replace: true });
+      if (providerLogout) window.location.assign(providerLogout);
+      else navigate('/', { replace: true });
     },
     onError: (error) => {
       // The session may have ended while logging out (refresh refused): that is the goal anyway.

@@ -29,7 +29,7 @@ export function ssoRoutes(app: FastifyInstance, sso: SsoService, auth: AuthServi
     SSO_API.start,
     async ({ body, reply }) => {
       const { authorizationUrl, attempt } = await sso.start(body.org);
-      reply.setCookie(SSO_ATTEMPT_COOKIE, attempt, { ...attemptCookie, maxAge: 600 });
+      if (attempt) reply.setCookie(SSO_ATTEMPT_COOKIE, attempt, { ...attemptCookie, maxAge: 600 });
       return { authorizationUrl };
     },
     { config: PER_IP },

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { organizations, orgSignIn } from '../../db/schema';
 import { type Actor, orgInScope } from '../../http/actor';
 import { AppError, badRequest } from '../../http/errors';
+import { samlEnabled } from '../saml/store';
 import type { SecretBox } from '../secret-box';
 import { isLoopback, issuerRefusal, type ProviderConfig } from './provider';
 
@@ -96,7 +97,7 @@ export function ssoSettings({
           throw badRequest(message('signIn.ssoProviderUnreachable'), 'issuer');
         }
       }
-      if (input.passwordSignInDisabled && !input.ssoEnabled)
+      if (input.passwordSignInDisabled && !input.ssoEnabled && !(await samlEnabled(db, orgId)))
         throw badRequest(message('signIn.passwordOffNeedsSso'), 'passwordSignInDisabled');
       const values = {
         ssoEnabled: input.ssoEnabled,
@@ -119,7 +120,7 @@ export function ssoSettings({
     async assertPasswordSignInAllowed(user: { role: Role; orgId: number; orgName: string }) {
       if (ignoresOrgSignInRules(user.role)) return;
       const row = await rowOf(user.orgId);
-      if (row?.ssoEnabled && row.passwordSignInDisabled)
+      if (row?.passwordSignInDisabled && (row.ssoEnabled || (await samlEnabled(db, user.orgId))))
         throw new AppError(
           'PASSWORD_SIGN_IN_DISABLED',
           403,

@@ -23,12 +23,12 @@ interface Attempt {
 const ssoFailed = () => new AppError('SSO_FAILED', 400, message('signIn.ssoFailed'));
 const ssoForbidden = (code: string, text: Message) => new AppError(code, 403, text);
 
-/** The account a verified email names in the organization, created where it allows. */
-async function matchAccount(
+/** The account a verified email names in the organization, created where it allows (OIDC and SAML alike). */
+export async function matchAccount(
   db: Db,
   log: FastifyBaseLogger,
   orgId: number,
-  signIn: typeof orgSignIn.$inferSelect,
+  signIn: Pick<typeof orgSignIn.$inferSelect, 'createAccounts' | 'defaultRole'>,
   claims: { email?: unknown; email_verified?: unknown; given_name?: unknown; family_name?: unknown },
 ): Promise<number> {
   if (typeof claims.email !== 'string' || claims.email_verified !== true)

@@ -19,6 +19,7 @@ import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { toastSuccess } from '../../ui/toast';
+import { SamlSettingsCard } from '../settings/saml-settings';
 import { useOrgSignIn, useProductSignIn, useSaveOrgSignIn, useSaveProductSignIn } from './sign-in-api';
 
 /**
@@ -46,6 +47,7 @@ export function SignInSettingsPanel({
           <OrgSignInForm key={settings.dataUpdatedAt} orgId={orgId} orgName={orgName} saved={settings.data} />
         )}
       </Card>
+      <SamlSettingsCard orgId={orgId} />
       {isSuper && <ProductTwoFactor />}
       <Anchor component={Link} to="/two-factor">
         {t('signIn.ownTwoFactor')}

@@ -1,0 +1,126 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Code,
+  FileButton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { OrgSaml } from '@playshop/shared';
+import { type FormEvent, useState } from 'react';
+import { useT } from '../../i18n/locale-provider';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageLoader } from '../../ui/page-loader';
+import { toastSuccess } from '../../ui/toast';
+import { useOrgSaml, useSaveOrgSaml } from './saml-api';
+
+/**
+ * Settings › Sign-in: the organization's SAML 2.0 single sign-on. What to give the identity provider
+ * (or the metadata file to download), and its metadata by address or pasted. Account creation, the
+ * role and password-off are the sign-in settings above, shared with OpenID Connect.
+ */
+export function SamlSettingsCard({ orgId }: { orgId: number }) {
+  const t = useT();
+  const saml = useOrgSaml(orgId);
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      {saml.isPending && <PageLoader label={t('signIn.settingsLoading')} />}
+      {saml.isError && <ErrorAlert message={saml.error.message} />}
+      {saml.data && <SamlForm key={saml.dataUpdatedAt} orgId={orgId} saved={saml.data} />}
+    </Card>
+  );
+}
+
+function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
+  const t = useT();
+  const save = useSaveOrgSaml(orgId);
+  const [enabled, setEnabled] = useState(saved.enabled);
+  const [metadataUrl, setMetadataUrl] = useState(saved.idpMetadataUrl ?? '');
+  const [metadataXml, setMetadataXml] = useState('');
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      {
+        enabled,
+        idpMetadataUrl: metadataUrl.trim() || null,
+        ...(metadataXml.trim() ? { idpMetadataXml: metadataXml } : {}),
+      },
+      { onSuccess: () => toastSuccess(t('saml.saved')) },
+    );
+  };
+  const value = (label: string, text: string) => (
+    <Text size="sm">
+      {label} <Code>{text}</Code>
+    </Text>
+  );
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Title order={3}>{t('saml.title')}</Title>
+        <Text size="sm">{t('saml.registerHelp')}</Text>
+        {value(t('saml.entityId'), saved.spEntityId)}
+        {value(t('saml.acsUrl'), saved.acsUrl)}
+        {value(t('saml.sloUrl'), saved.sloUrl)}
+        <Anchor href={saved.metadataUrl} download={`playshop-saml-${orgId}.xml`}>
+          {t('saml.downloadMetadata')}
+        </Anchor>
+        <Switch
+          label={t('saml.enabled')}
+          checked={enabled}
+          onChange={(event) => setEnabled(event.currentTarget.checked)}
+        />
+        <TextInput
+          label={t('saml.metadataUrl')}
+          description={t('saml.metadataUrlHelp')}
+          placeholder="https://idp.example.org/metadata"
+          value={metadataUrl}
+          onChange={(event) => setMetadataUrl(event.currentTarget.value)}
+        />
+        <FileButton
+          onChange={(file) => void file?.text().then(setMetadataXml)}
+          accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+        >
+          {(props) => (
+            <Button variant="default" style={{ alignSelf: 'flex-start' }} {...props}>
+              {t('saml.chooseFile')}
+            </Button>
+          )}
+        </FileButton>
+        <Textarea
+          label={t('saml.metadataXml')}
+          description={t('saml.metadataXmlHelp')}
+          autosize
+          minRows={3}
+          maxRows={8}
+          value={metadataXml}
+          onChange={(event) => setMetadataXml(event.currentTarget.value)}
+        />
+        {saved.idpEntityId && (
+          <Text size="sm" data-testid="saml-idp">
+            {t('saml.providerRead', { entityId: saved.idpEntityId })}{' '}
+            {saved.idpSloUrl ? t('saml.logoutOffered') : t('saml.logoutNotOffered')}
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('saml.sharedRules')}
+        </Text>
+        {save.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {save.error.message}
+          </Alert>
+        )}
+        <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
+          {t('saml.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

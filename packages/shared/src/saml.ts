@@ -1,0 +1,95 @@
+import { z } from 'zod/mini';
+import { endpoints, GET, PUT } from './endpoint';
+import { zLine } from './input';
+import { ZIdParam } from './schemas';
+
+/**
+ * SAML 2.0 single sign-on per organization, beside OpenID Connect (sign-in.ts): the identity
+ * provider's metadata in, the service provider's metadata out. Account matching, the default role and
+ * "password sign-in off" are the organization's sign-in settings, shared by both.
+ */
+
+export const SAML_TEXTS = {
+  metadataInvalid:
+    "The identity provider's metadata could not be used: it needs an entity id, a single sign-on address (HTTP-Redirect) and a signing certificate.",
+  metadataUnreachable: "Could not read the identity provider's metadata from that address.",
+  metadataNotHttps: 'The metadata address must be an https address',
+  metadataMissing: "Give the identity provider's metadata (its address or its file) before turning SAML on.",
+  metadataUrlInvalid: 'Enter the metadata address as an address such as https://idp.example.org/metadata',
+  failed: "SAML sign-in did not complete: the identity provider's answer was refused.",
+  replayed: 'This SAML answer was used already: sign in again.',
+  notConfigured: 'This organization has no SAML single sign-on',
+} as const;
+
+/** GET /organizations/{id}/saml: the identity provider as read, and what to register there. */
+export const ZOrgSaml = z.object({
+  orgId: z.number().check(z.int()),
+  enabled: z.boolean(),
+  idpMetadataUrl: z.nullable(z.string()),
+  idpEntityId: z.nullable(z.string()),
+  idpSsoUrl: z.nullable(z.string()),
+  /** Null when the provider offers no single logout. */
+  idpSloUrl: z.nullable(z.string()),
+  idpCertificateCount: z.number().check(z.int()),
+  /** The service provider's entity id: also the address of its metadata. */
+  spEntityId: z.string(),
+  acsUrl: z.string(),
+  sloUrl: z.string(),
+  metadataUrl: z.string(),
+});
+export type OrgSaml = z.infer<typeof ZOrgSaml>;
+
+const ZMetadataUrl = zLine().check(
+  z.trim(),
+  z.maxLength(1000),
+  z.refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, SAML_TEXTS.metadataUrlInvalid),
+);
+
+/**
+ * PUT /organizations/{id}/saml. The metadata by address (read at each save) or as the file's text;
+ * neither keeps what was read before.
+ */
+export const ZOrgSamlUpdate = z.strictObject({
+  enabled: z.boolean(),
+  idpMetadataUrl: z.union([
+    z.nullable(ZMetadataUrl),
+    z.pipe(
+      z.literal(''),
+      z.transform(() => null),
+    ),
+  ]),
+  idpMetadataXml: z.optional(z.string().check(z.maxLength(500_000))),
+});
+export type OrgSamlUpdate = z.input<typeof ZOrgSamlUpdate>;
+
+/** Where to send the browser to sign out at the identity provider too (null: nowhere). */
+export const ZSamlLogout = z.object({ logoutUrl: z.nullable(z.string()) });
+
+export const SAML_API = endpoints(['sso'], {
+  logout: GET(
+    { path: '/saml/logout-url', reply: ZSamlLogout, access: 'signedIn' },
+    "Before signing out: the identity provider's single logout address for a SAML sign-in (signed LogoutRequest), or null",
+  ),
+  settings: GET(
+    { path: '/organizations/:id/saml', params: ZIdParam, reply: ZOrgSaml, access: 'editOwnOrganization' },
+    "An organization's SAML single sign-on: the identity provider as read, and what to register there",
+  ),
+  saveSettings: PUT(
+    {
+      path: '/organizations/:id/saml',
+      params: ZIdParam,
+      body: ZOrgSamlUpdate,
+      reply: ZOrgSaml,
+      access: 'editOwnOrganization',
+    },
+    "Change an organization's SAML single sign-on",
+    "The identity provider's metadata by address (https; read now, 400 if it cannot be) or as the file's text. The service provider's metadata is at GET /saml/{orgId}/metadata.",
+  ),
+});
