@@ -5,6 +5,7 @@ import type { AuthzRow } from './core';
 import {
   ADMINS,
   allowed,
+  EVERYONE,
   publicPost,
   row,
   STAFF,
@@ -25,11 +26,22 @@ export const signInRows: AuthzRow[] = [
   publicPost('/two-factor/verify', 401, { challenge: 'forged', code: '123456' }),
   publicPost('/two-factor/enrol/setup', 401, { challenge: 'forged' }),
   publicPost('/two-factor/enrol/confirm', 401, { challenge: 'forged', code: '123456' }),
+  // SAML's public steps: an organization that does not exist, an answer without its form field.
+  row('GET', '/saml/:orgId/metadata', { anonymous: 404 }, () => ({ url: '/saml/999999/metadata' })),
+  row('POST', '/saml/:orgId/acs', { anonymous: 400 }, () => ({ url: '/saml/999999/acs', payload: {} })),
+  row('GET', '/saml/:orgId/slo', { anonymous: 404 }, () => ({ url: '/saml/999999/slo' })),
+  // Before signing out, anyone signed in asks where the provider's logout is (null without SAML).
+  unscopedGet('/saml/logout-url', EVERYONE),
   // An organization's sign-in settings: its admins, any for a super admin.
   scopedGet('/organizations/:id/sign-in', ADMINS, (side) => `/organizations/${side.org.id}/sign-in`),
   row('PUT', '/organizations/:id/sign-in', scopedTo(ADMINS), (_f, side) => ({
     url: `/organizations/${side.org.id}/sign-in`,
     payload: signInSettings(),
+  })),
+  scopedGet('/organizations/:id/saml', ADMINS, (side) => `/organizations/${side.org.id}/saml`),
+  row('PUT', '/organizations/:id/saml', scopedTo(ADMINS), (_f, side) => ({
+    url: `/organizations/${side.org.id}/saml`,
+    payload: { enabled: false, idpMetadataUrl: null },
   })),
   unscopedGet('/product-sign-in', SUPER),
   row('PUT', '/product-sign-in', same(allowed(SUPER)), () => ({
