@@ -23,6 +23,8 @@ const rows = async (q: string) =>
 async function projections() {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) out[table] = await rows(`select * from ${table} order by 1, 2`);
+  // The event a saved fold stands at depends on the batches: the fold itself must not.
+  for (const game of out.insights_games as { state: { foldedTo?: number } }[]) delete game.state.foldedTo;
   out.months = await rows('select * from insights_months order by month');
   out.cursor = await rows('select last_event_id::float8 as at from insights_cursor');
   return out;
@@ -88,8 +90,10 @@ describe('the projector in a worker thread', () => {
   it('writes what the in-process projector writes, and resumes where a stopped worker left off', async () => {
     expect(folded.insights_players).toHaveLength(6);
     await reset();
-    // One small batch, then the worker is stopped (as when the server restarts).
+    // Two small batches (the second does not save the live game's fold), then the worker is
+    // stopped, as when the server restarts: the next one refolds what the saved fold lacks.
     const first = createProjector(database.db, log, { batchIds: 3, thread: thread() });
+    expect(await first.catchUp(0)).toBe(false);
     expect(await first.catchUp(0)).toBe(false);
     await first.close();
     const [cursor] = (await rows('select last_event_id::float8 as at from insights_cursor')) as {

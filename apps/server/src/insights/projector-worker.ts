@@ -3,11 +3,18 @@
  * each batch's statements here, off the game's event loop. On PostgreSQL it has a pool of its own;
  * on embedded PGlite the database lives in the game's thread, so each statement is sent there.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../db/client';
 import { type FoldCache, foldBatch } from './projector';
 import { dbStore, type ProjectorStore } from './projector-store';
 import type { FromWorker, ToWorker, WorkerSetup } from './projector-thread';
+
+// The lowest CPU priority: on a busy machine the game's thread runs first. On Linux a nice value
+// belongs to the thread that sets it, so this one alone; elsewhere it may not apply (ignored).
+try {
+  setPriority(19);
+} catch {}
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;

@@ -21,6 +21,11 @@ const BATCH_IDS = 5_000;
  * commit below the cursor is not skipped.
  */
 const GAP_GRACE_MS = 30_000;
+/**
+ * A live game's fold is saved at most this often (and when it ends); in between, a projector that
+ * starts without it refolds the game's events after the saved one (storedGames).
+ */
+const STATE_EVERY_MS = 60_000;
 
 interface EventRow {
   id: number;
@@ -88,22 +93,11 @@ async function nextEvents(
 }
 
 /**
- * The games these events belong to, with their folds so far: from insights_games when folded
- * before, else new, placed in their room's organization and workshop. A game deleted since (with its
- * room) is left out: its events go with it.
+ * Games folded before, from insights_games: each stored fold, and the events after the one it
+ * stands at (`foldedTo`; a batch saves a live game's fold only now and then) up to the cursor
+ * folded into it again, so it is the fold at the cursor.
  */
-async function touchedGames(
-  store: ProjectorStore,
-  events: EventRow[],
-  cached: Map<number, TouchedGame>,
-): Promise<Map<number, TouchedGame>> {
-  const touched = new Map<number, TouchedGame>();
-  const gameIds = [...new Set(events.map((e) => e.game_id))].filter((id) => {
-    const game = cached.get(id);
-    if (game) touched.set(id, game);
-    return !game;
-  });
-  if (gameIds.length === 0) return touched;
+async function storedGames(store: ProjectorStore, gameIds: number[], after: number, log: Log) {
   // The fold as text, parsed here (in the worker), not by the driver on the database's thread.
   const known = await read<{
     game_id: number;
@@ -119,18 +113,62 @@ async function touchedGames(
         (extract(epoch from started_at) * 1000)::float8 as started_at, state::text as state
       from ${insightsGames} where game_id = any(${sql.param(gameIds)}::int[])`,
   );
+  const stored = new Map<number, TouchedGame>();
+  const behind: [number, number][] = [];
   for (const g of known) {
-    const fold = JSON.parse(g.state) as GameFold;
-    touched.set(g.game_id, {
+    // A fold stored before foldedTo was kept stands at the cursor.
+    const { foldedTo = after, ...fold } = JSON.parse(g.state) as GameFold & { foldedTo?: number };
+    if (foldedTo < after) behind.push([g.game_id, foldedTo]);
+    stored.set(g.game_id, {
       gameId: g.game_id,
       orgId: g.org_id,
       roomId: g.room_id,
       workshopId: g.workshop_id,
       fold,
       startedAt: g.started_at,
+      // Rows read off an older fold: rows changed since are written again, unchanged.
       storedPlayers: storedPlayerRows(g.game_id, fold),
+      // An old fold is saved again with this batch.
+      stateSavedAt: foldedTo < after ? 0 : Date.now(),
     });
   }
+  if (behind.length > 0) {
+    const missed = await read<EventRow>(
+      store,
+      sql`
+        select e.id::float8 as id, e.game_id, e.seq, e.type, e.payload, e.actor_user_id,
+          (extract(epoch from e.created_at) * 1000)::float8 as at
+        from ${gameEvents} e
+        join unnest(${sql.param(behind.map(([id]) => id))}::int[], ${sql.param(behind.map(([, to]) => to))}::float8[])
+          as b(game_id, folded_to) on e.game_id = b.game_id and e.id > b.folded_to
+        where e.id <= ${after} and e.type = any(${sql.param([...FOLDED_TYPES])}::text[])
+        order by e.id`,
+    );
+    foldEvents(stored, missed, log);
+  }
+  return stored.values();
+}
+
+/**
+ * The games these events belong to, with their folds so far: from insights_games when folded
+ * before, else new, placed in their room's organization and workshop. A game deleted since (with its
+ * room) is left out: its events go with it.
+ */
+async function touchedGames(
+  store: ProjectorStore,
+  events: EventRow[],
+  after: number,
+  cached: Map<number, TouchedGame>,
+  log: Log,
+): Promise<Map<number, TouchedGame>> {
+  const touched = new Map<number, TouchedGame>();
+  const gameIds = [...new Set(events.map((e) => e.game_id))].filter((id) => {
+    const game = cached.get(id);
+    if (game) touched.set(id, game);
+    return !game;
+  });
+  if (gameIds.length === 0) return touched;
+  for (const game of await storedGames(store, gameIds, after, log)) touched.set(game.gameId, game);
   const fresh = gameIds.filter((id) => !touched.has(id));
   if (fresh.length === 0) return touched;
   const places = await read<{ id: number; room_id: number; org_id: number; workshop_id: number }>(
@@ -150,6 +188,7 @@ async function touchedGames(
       fold: newGameFold(),
       startedAt: firstAt.get(p.id)!,
       storedPlayers: null,
+      stateSavedAt: 0,
     });
   }
   return touched;
@@ -198,8 +237,16 @@ function monthsToRecount(touched: TouchedGame[], before: Map<number, Before>) {
 }
 
 /** The batch's writes: the games' projections, then the months they may have changed. */
-function batchWrites(all: TouchedGame[], before: Map<number, Before>): SQL[] {
-  return [...writeGames(all), ...refreshMonths(monthsToRecount(all, before))];
+function batchWrites(all: TouchedGame[], before: Map<number, Before>, last: number): SQL[] {
+  const now = Date.now();
+  for (const g of all) {
+    // A game's fold (half a megabyte of JSON at 10,000 players, parsed and compressed by PGlite on
+    // the game's thread) is saved when new or ended, else at most once per STATE_EVERY_MS.
+    g.saveState =
+      g.storedPlayers === null || g.fold.endedAt !== null || now - g.stateSavedAt >= STATE_EVERY_MS;
+    if (g.saveState) g.stateSavedAt = now;
+  }
+  return [...writeGames(all, last), ...refreshMonths(monthsToRecount(all, before))];
 }
 
 /** A touched game before the batch's events: new to the projections, started, its players. */
@@ -235,7 +282,13 @@ export async function foldBatch(
   cache.current = null;
   const next = await nextEvents(store, after, batchIds);
   if (!next) return false;
-  const touched = await touchedGames(store, next.events, cached?.cursor === after ? cached.games : new Map());
+  const touched = await touchedGames(
+    store,
+    next.events,
+    after,
+    cached?.cursor === after ? cached.games : new Map(),
+    log,
+  );
   const all = [...touched.values()];
   const before = new Map<number, Before>(
     all.map((g) => [
@@ -255,7 +308,7 @@ export async function foldBatch(
       on conflict (id) do update set last_event_id = excluded.last_event_id, updated_at = excluded.updated_at
       where ${insightsCursor}.last_event_id = ${after}
       returning id`,
-    ...(all.length > 0 ? batchWrites(all, before) : []),
+    ...(all.length > 0 ? batchWrites(all, before, next.last) : []),
   ];
   // Another instance folded from here first: its projections stand, the next batch starts after them.
   if (!(await store.write(statements.map(statementOf)))) return true;

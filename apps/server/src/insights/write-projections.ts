@@ -23,6 +23,10 @@ export interface TouchedGame {
    * after the batch's write its own; null for a game new to the projections (its rows are all written).
    */
   storedPlayers: Map<number, string> | null;
+  /** When this projector last saved the fold (0: never, or an older one was read). */
+  stateSavedAt: number;
+  /** Whether this batch saves the fold (else the stored one stays, with the event it stands at). */
+  saveState?: boolean;
 }
 
 /** A player's row in insights_players. */
@@ -66,16 +70,17 @@ export const storedPlayerRows = (gameId: number, fold: GameFold) =>
  * The statements that rewrite the projections of the games a batch touched from their folds: built
  * here (in the projector's worker), run in the batch's one transaction by its store.
  */
-export function writeGames(touched: TouchedGame[]): SQL[] {
-  return [writeGameRows(touched), ...writePlayers(touched), ...rewriteSendsAndWins(touched)];
+export function writeGames(touched: TouchedGame[], foldedTo: number): SQL[] {
+  return [writeGameRows(touched, foldedTo), ...writePlayers(touched), ...rewriteSendsAndWins(touched)];
 }
 
-function writeGameRows(touched: TouchedGame[]): SQL {
+/** The games' rows; a fold not saved this batch is sent as null and the stored one kept. */
+function writeGameRows(touched: TouchedGame[], foldedTo: number): SQL {
   return sql`
     insert into ${insightsGames} (game_id, org_id, room_id, workshop_id, facilitator_id, started_at, ended_at,
       started, players, left_early, winners, state)
     select v.game_id, v.org_id, v.room_id, v.workshop_id, v.facilitator_id, v.started_at::timestamptz,
-      v.ended_at::timestamptz, v.started, v.players, v.left_early, v.winners, v.state
+      v.ended_at::timestamptz, v.started, v.players, v.left_early, v.winners, coalesce(v.state, 'null'::jsonb)
     from ${unnestColumns(touched, [
       ['int', (g) => g.gameId],
       ['int', (g) => g.orgId],
@@ -91,12 +96,13 @@ function writeGameRows(touched: TouchedGame[]): SQL {
         (g) => (g.fold.endedAt === null ? 0 : Object.values(g.fold.players).filter((p) => !p.present).length),
       ],
       ['int', (g) => new Set(g.fold.wins.map((w) => w.userId)).size],
-      ['jsonb', (g) => JSON.stringify(g.fold)],
+      ['jsonb', (g) => (g.saveState === false ? null : JSON.stringify({ ...g.fold, foldedTo }))],
     ])} as v(game_id, org_id, room_id, workshop_id, facilitator_id, started_at, ended_at, started, players,
       left_early, winners, state)
     on conflict (game_id) do update set facilitator_id = excluded.facilitator_id,
       ended_at = excluded.ended_at, started = excluded.started, players = excluded.players,
-      left_early = excluded.left_early, winners = excluded.winners, state = excluded.state`;
+      left_early = excluded.left_early, winners = excluded.winners,
+      state = case when jsonb_typeof(excluded.state) = 'null' then ${insightsGames}.state else excluded.state end`;
 }
 
 /**
