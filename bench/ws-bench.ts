@@ -481,6 +481,10 @@ async function runScenario(
     // Each room rolls, all rooms at once; one roll's latency is from the facilitator's send to the
     // last of that room's players receiving the ball.
     const latencies: number[] = [];
+    const insights =
+      target.kind === 'playshop' && INSIGHTS_EVERY_MS > 0
+        ? readInsightsMeanwhile(servers[0]!.port, fixture.facilitators[0]!.token)
+        : null;
     if (whole) {
       const local = await phase(
         'rolls',
@@ -508,6 +512,7 @@ async function runScenario(
         }),
       );
     }
+    if (insights) progress(`${tag} ${scenario.name}: ${await insights.stop()}`);
     mustBeOpen('the rolls', await phase('status', PHASE_MS.command, statuses()));
     // End every game, so the next scenario opens fresh lobbies on the same database.
     await inEveryRoom('end the games', 'game_event', 'game_over', 'game_end');
@@ -529,6 +534,38 @@ async function runScenario(
     await Promise.all(generators.map((g) => g.stop()));
     await Promise.all(servers.map((s) => s.stop()));
   }
+}
+
+/**
+ * BENCH_INSIGHTS_EVERY_MS=1000: while the rolls run, an Insights figure is asked for this often (the
+ * first room's facilitator's summary), so the projector folds the room's log (its joins, then each
+ * ball) while the room rolls, however busy the timer finds the server.
+ */
+const INSIGHTS_EVERY_MS = Number(process.env.BENCH_INSIGHTS_EVERY_MS ?? 0);
+
+function readInsightsMeanwhile(port: number, token: string) {
+  const times: number[] = [];
+  let failed = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/insights/org/Bench%20Org/summary`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).catch(() => null);
+      await res?.arrayBuffer();
+      if (res?.ok) times.push(performance.now() - started);
+      else failed++;
+      await sleep(INSIGHTS_EVERY_MS);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      return `Insights read ${times.length} times meanwhile (${failed} failed), answer p50 ${(percentile(times, 50) ?? 0).toFixed(0)} ms, max ${Math.max(0, ...times).toFixed(0)} ms`;
+    },
+  };
 }
 
 interface DurabilityResult {

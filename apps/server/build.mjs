@@ -1,6 +1,7 @@
 // Bundles the server (and the shared package's TypeScript) into dist/; npm packages stay external.
-// dist/main.js is the server, dist/migrate.js applies migrations, dist/db-export.js copies a PGlite
-// database into PostgreSQL. The release's version and commit are written in (BUILD_INFO).
+// dist/main.js is the server (dist/projector-worker.js its Insights worker thread), dist/migrate.js
+// applies migrations, dist/db-export.js copies a PGlite database into PostgreSQL. The release's
+// version and commit are written in (BUILD_INFO).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -25,6 +26,8 @@ await build({
     main: src('main.ts'),
     migrate: src('db/migrate-cli.ts'),
     'db-export': src('db/export-cli.ts'),
+    // The Insights projector's worker thread, started from main.js by its file name beside it.
+    'projector-worker': src('insights/projector-worker.ts'),
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

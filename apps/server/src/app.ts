@@ -424,7 +424,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       });
       printedCardRoutes(r, printedCardsService(db, { brand: (orgId) => branding.forPrint(orgId) }));
       dashboardRoutes(r, dashboardService(db, api.roomActivity));
-      insightsRoutes(r, db);
+      insightsRoutes(r, db, database.url);
       settingsRoutes(r, settingsService(db, defaultPublicSettings(config.publicUrl, config.adminEmail)));
       userRoutes(r, usersService(db, ends));
       sessionRoutes(r, db, ends, audit);

@@ -16,9 +16,12 @@ const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
     )
     .send(csv);
 
-/** Insights (issue 33): the routes, and the projector kept running on a timer until the app closes. */
-export function insightsRoutes(app: FastifyInstance, db: Db): void {
-  const projector = createProjector(db, app.log);
+/**
+ * Insights (issue 33): the routes, and the projector kept running on a timer until the app closes,
+ * folding in a worker thread (PostgreSQL: `databaseUrl` gives it a pool of its own).
+ */
+export function insightsRoutes(app: FastifyInstance, db: Db, databaseUrl?: string): void {
+  const projector = createProjector(db, app.log, { thread: { databaseUrl } });
   const insights = insightsService(db, projector);
 
   let timer: ReturnType<typeof startProjectorTimer> | undefined;
@@ -27,6 +30,7 @@ export function insightsRoutes(app: FastifyInstance, db: Db): void {
   });
   app.addHook('onClose', async () => {
     await timer?.stop();
+    await projector.close();
   });
 
   route(app, INSIGHTS_API.summary, ({ actor, params, query }) => insights.summary(actor, params.org, query));

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type SQL, sql } from 'drizzle-orm';
 import { unnestColumns } from '../db/unnest';
 import { type GameFold, playerTallies, type SendFold, unansweredOf } from './fold';
 import {
@@ -24,6 +23,10 @@ export interface TouchedGame {
    * after the batch's write its own; null for a game new to the projections (its rows are all written).
    */
   storedPlayers: Map<number, string> | null;
+  /** When this projector last saved the fold (0: never, or an older one was read). */
+  stateSavedAt: number;
+  /** Whether this batch saves the fold (else the stored one stays, with the event it stands at). */
+  saveState?: boolean;
 }
 
 /** A player's row in insights_players. */
@@ -63,19 +66,21 @@ const playerRowKey = (r: PlayerRow) => `${r.joinedAt}|${r.leftEarly}|${r.bingos}
 export const storedPlayerRows = (gameId: number, fold: GameFold) =>
   new Map(playerRows(gameId, fold).map((r) => [r.userId, playerRowKey(r)]));
 
-/** Rewrites the projections of the games a batch touched from their folds. */
-export async function writeGames(db: Db, touched: TouchedGame[]) {
-  await writeGameRows(db, touched);
-  await writePlayers(db, touched);
-  await rewriteSendsAndWins(db, touched);
+/**
+ * The statements that rewrite the projections of the games a batch touched from their folds: built
+ * here (in the projector's worker), run in the batch's one transaction by its store.
+ */
+export function writeGames(touched: TouchedGame[], foldedTo: number): SQL[] {
+  return [writeGameRows(touched, foldedTo), ...writePlayers(touched), ...rewriteSendsAndWins(touched)];
 }
 
-async function writeGameRows(db: Db, touched: TouchedGame[]) {
-  await db.execute(sql`
+/** The games' rows; a fold not saved this batch is sent as null and the stored one kept. */
+function writeGameRows(touched: TouchedGame[], foldedTo: number): SQL {
+  return sql`
     insert into ${insightsGames} (game_id, org_id, room_id, workshop_id, facilitator_id, started_at, ended_at,
       started, players, left_early, winners, state)
     select v.game_id, v.org_id, v.room_id, v.workshop_id, v.facilitator_id, v.started_at::timestamptz,
-      v.ended_at::timestamptz, v.started, v.players, v.left_early, v.winners, v.state
+      v.ended_at::timestamptz, v.started, v.players, v.left_early, v.winners, coalesce(v.state, 'null'::jsonb)
     from ${unnestColumns(touched, [
       ['int', (g) => g.gameId],
       ['int', (g) => g.orgId],
@@ -91,12 +96,13 @@ async function writeGameRows(db: Db, touched: TouchedGame[]) {
         (g) => (g.fold.endedAt === null ? 0 : Object.values(g.fold.players).filter((p) => !p.present).length),
       ],
       ['int', (g) => new Set(g.fold.wins.map((w) => w.userId)).size],
-      ['jsonb', (g) => JSON.stringify(g.fold)],
+      ['jsonb', (g) => (g.saveState === false ? null : JSON.stringify({ ...g.fold, foldedTo }))],
     ])} as v(game_id, org_id, room_id, workshop_id, facilitator_id, started_at, ended_at, started, players,
       left_early, winners, state)
     on conflict (game_id) do update set facilitator_id = excluded.facilitator_id,
       ended_at = excluded.ended_at, started = excluded.started, players = excluded.players,
-      left_early = excluded.left_early, winners = excluded.winners, state = excluded.state`);
+      left_early = excluded.left_early, winners = excluded.winners,
+      state = case when jsonb_typeof(excluded.state) = 'null' then ${insightsGames}.state else excluded.state end`;
 }
 
 /**
@@ -106,10 +112,11 @@ async function writeGameRows(db: Db, touched: TouchedGame[]) {
  * player is a guest is not kept here but read with the figure: an account deleted later would leave
  * a stored flag that depends on when the game was folded (docs/decisions.md).
  */
-async function writePlayers(db: Db, touched: TouchedGame[]) {
+function writePlayers(touched: TouchedGame[]): SQL[] {
+  const statements: SQL[] = [];
   const fresh = touched.filter((g) => g.storedPlayers === null).map((g) => g.gameId);
   if (fresh.length > 0)
-    await db.delete(insightsPlayers).where(sql`${insightsPlayers.gameId} = any(${sql.param(fresh)}::int[])`);
+    statements.push(sql`delete from ${insightsPlayers} where game_id = any(${sql.param(fresh)}::int[])`);
   const rows: PlayerRow[] = [];
   for (const g of touched) {
     const stored = new Map<number, string>();
@@ -120,8 +127,8 @@ async function writePlayers(db: Db, touched: TouchedGame[]) {
     // What the table holds once this batch commits (a failed batch's games are not kept).
     g.storedPlayers = stored;
   }
-  if (rows.length === 0) return;
-  await db.execute(sql`
+  if (rows.length === 0) return statements;
+  statements.push(sql`
     insert into ${insightsPlayers} (game_id, user_id, joined_at, left_early, bingos, answers, right_answers)
     select v.g, v.u, v.j::timestamptz, v.l, v.b, v.a, v.r from ${unnestColumns(rows, [
       ['int', (p) => p.gameId],
@@ -135,6 +142,7 @@ async function writePlayers(db: Db, touched: TouchedGame[]) {
     on conflict (game_id, user_id) do update set joined_at = excluded.joined_at,
       left_early = excluded.left_early, bingos = excluded.bingos, answers = excluded.answers,
       right_answers = excluded.right_answers`);
+  return statements;
 }
 
 /**
@@ -148,10 +156,11 @@ export function answerMsText(question: SendFold['question']): string {
 }
 
 /** The sends, answers' choices and wins of these games, deleted and written again (a few rows each). */
-async function rewriteSendsAndWins(db: Db, touched: TouchedGame[]) {
+function rewriteSendsAndWins(touched: TouchedGame[]): SQL[] {
   const ids = touched.map((g) => g.gameId);
-  for (const table of [insightsSends, insightsChoices, insightsWins])
-    await db.delete(table).where(sql`${table.gameId} = any(${sql.param(ids)}::int[])`);
+  const statements = [insightsSends, insightsChoices, insightsWins].map(
+    (table) => sql`delete from ${table} where game_id = any(${sql.param(ids)}::int[])`,
+  );
   const sends = touched.flatMap((g) => g.fold.sends.map((s) => ({ gameId: g.gameId, ...s })));
   const choices = sends.flatMap((s) => {
     if (!s.question) return [];
@@ -163,7 +172,7 @@ async function rewriteSendsAndWins(db: Db, touched: TouchedGame[]) {
   });
   const wins = touched.flatMap((g) => g.fold.wins.map((w) => ({ gameId: g.gameId, ...w })));
   if (sends.length > 0) {
-    await db.execute(sql`
+    statements.push(sql`
       insert into ${insightsSends} (game_id, seq, content_id, content_type, session_id, sent_at, present,
         is_question, answers, right_answers, answer_ms, unanswered)
       select v.g, v.s, v.c, v.t, v.sess, v.at::timestamptz, v.p, v.q, v.a, v.r, v.ms::numeric, v.u
@@ -189,7 +198,7 @@ async function rewriteSendsAndWins(db: Db, touched: TouchedGame[]) {
       ])} as v(g, s, c, t, sess, at, p, q, a, r, ms, u)`);
   }
   if (choices.length > 0) {
-    await db.execute(sql`
+    statements.push(sql`
       insert into ${insightsChoices} (game_id, seq, content_id, choice, correct, players)
       select * from ${unnestColumns(choices, [
         ['int', (c) => c.gameId],
@@ -201,7 +210,7 @@ async function rewriteSendsAndWins(db: Db, touched: TouchedGame[]) {
       ])}`);
   }
   if (wins.length > 0) {
-    await db.execute(sql`
+    statements.push(sql`
       insert into ${insightsWins} (game_id, seq, round, prize, pattern, balls, user_id, first)
       select * from ${unnestColumns(wins, [
         ['int', (w) => w.gameId],
@@ -214,29 +223,25 @@ async function rewriteSendsAndWins(db: Db, touched: TouchedGame[]) {
         ['boolean', (w) => w.first],
       ])}`);
   }
+  return statements;
 }
 
 /**
  * Recounts the product rollup (insights_months) for the months of these games' starts: one month's
- * games and distinct players, read through the started-games index (a month of every organization).
+ * games and distinct players, each one statement of two index reads (the month's started games
+ * into an array, then their players), not a join the planner may turn into nested scans (PGlite
+ * keeps no statistics).
  */
-export async function refreshMonths(db: Db, startedAt: number[]) {
+export function refreshMonths(startedAt: number[]): SQL[] {
   const months = [...new Set(startedAt.map((ms) => `${new Date(ms).toISOString().slice(0, 7)}-01`))];
-  for (const month of months) {
-    // Two index reads, not a join the planner may turn into nested scans (PGlite keeps no statistics).
-    const ids = rowsOf<{ game_id: number }>(
-      await db.execute(sql`
-        select game_id from ${insightsGames}
+  return months.map(
+    (month) => sql`
+      insert into ${insightsMonths} (month, games, players)
+      select ${month}::date, cardinality(m.ids),
+        (select count(distinct user_id)::int from ${insightsPlayers} where game_id = any(m.ids))
+      from (select array(select game_id from ${insightsGames}
         where started and started_at >= ${month}::timestamp at time zone 'UTC'
-          and started_at < (${month}::date + interval '1 month')::timestamp at time zone 'UTC'`),
-    ).map((g) => g.game_id);
-    const [players] = rowsOf<{ n: number }>(
-      await db.execute(sql`
-        select count(distinct user_id)::int as n from ${insightsPlayers}
-        where game_id = any(${sql.param(ids)}::int[])`),
-    );
-    await db.execute(sql`
-      insert into ${insightsMonths} (month, games, players) values (${month}::date, ${ids.length}, ${players?.n ?? 0})
-      on conflict (month) do update set games = excluded.games, players = excluded.players`);
-  }
+          and started_at < (${month}::date + interval '1 month')::timestamp at time zone 'UTC') as ids) m
+      on conflict (month) do update set games = excluded.games, players = excluded.players`,
+  );
 }
