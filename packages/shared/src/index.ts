@@ -28,6 +28,7 @@ export * from './room-branding';
 export * from './room-sessions';
 export * from './rooms';
 export * from './saml';
+export * from './scim';
 export * from './schemas';
 export * from './server-messages';
 export * from './sessions';
