@@ -15,6 +15,13 @@ const ALLOWED = new Set([
   'URI',
   'API',
   'SSO',
+  // Protocol names of single sign-on and provisioning (issue 45).
+  'SAML',
+  'SCIM',
+  'ACS',
+  'HTTP',
+  'HTTP-POST',
+  'XML',
   'QR',
   'HTTPS',
   'ZIP',
