@@ -57,11 +57,14 @@ export function ScimPanel({ orgId }: { orgId: number }) {
               : t('scim.noToken')}
           </Text>
           {shown && (
-            <Alert color="yellow" variant="light" title={t('scim.copyNow')}>
+            <Stack gap="xs" role="status">
+              <Text size="sm" fw={700}>
+                {t('scim.copyNow')}
+              </Text>
               <Code block data-testid="scim-token">
                 {shown}
               </Code>
-            </Alert>
+            </Stack>
           )}
           {failed && (
             <Alert color="red" variant="light" role="alert">
