@@ -15,6 +15,8 @@ import {
   TEST_PASSWORD,
   type TestContext,
 } from '../test/context';
+import { signInAtProvider, startOidcProvider } from '../test/oidc-provider';
+import { signInSettings } from '../test/two-factor';
 
 const PUBLIC_URL = 'http://playshop.test:8080';
 let ctx: TestContext;
@@ -507,5 +509,68 @@ describe('lists, versions, tenancy and errors', () => {
     const schemas = (await scim('GET', '/Schemas')).json() as Json;
     expect(schemas.totalResults).toBe(2);
     expect((await scim('GET', '/Schemas/urn:ietf:params:scim:schemas:core:2.0:User')).statusCode).toBe(200);
+  });
+});
+
+describe('single sign-on of a provisioned account', () => {
+  it('a SCIM account signs in with OpenID Connect; deactivated it is refused there too, reactivated it signs in again', async () => {
+    const provider = await startOidcProvider([`${PUBLIC_URL}/sso/callback`]);
+    try {
+      const org = await createOrg(ctx.database, { name: 'Scim Sso Org' });
+      const orgAdmin = await signInNewUser(ctx, 'ADMIN', org.id);
+      const settings = signInSettings({
+        ssoEnabled: true,
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+      });
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/organizations/${org.id}/sign-in`,
+        headers: orgAdmin.headers,
+        payload: settings,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const orgToken = (await newToken(org.id, orgAdmin.headers)).token;
+      const user = (
+        await scim('POST', '/Users', { userName: 'sso@scim.example' }, {}, org.id, orgToken)
+      ).json() as Json;
+      provider.addAccount({ email: 'sso@scim.example', emailVerified: true });
+      const ssoSignIn = async () => {
+        const start = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/sso/start',
+          payload: { org: org.name },
+        });
+        expect(start.statusCode, start.body).toBe(200);
+        const attempt = start.cookies.find((c) => c.name === 'playshop_sso')!;
+        const callback = await signInAtProvider(start.json().authorizationUrl, 'sso@scim.example');
+        return ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/sso/callback',
+          payload: { query: callback.search },
+          cookies: { playshop_sso: attempt.value },
+        });
+      };
+      expect((await ssoSignIn()).statusCode).toBe(200);
+      const active = (value: boolean) =>
+        scim(
+          'PATCH',
+          `/Users/${user.id}`,
+          { Operations: [{ op: 'replace', path: 'active', value }] },
+          {},
+          org.id,
+          orgToken,
+        );
+      expect((await active(false)).statusCode).toBe(200);
+      expect(await liveSessions(user.id)).toEqual([]);
+      const refused = await ssoSignIn();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('ACCOUNT_DEACTIVATED');
+      expect((await active(true)).statusCode).toBe(200);
+      expect((await ssoSignIn()).statusCode).toBe(200);
+    } finally {
+      await provider.close();
+    }
   });
 });
