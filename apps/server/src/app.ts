@@ -76,6 +76,8 @@ import { retentionService } from './retention/service';
 import { type RoomActivitySource, roomActivityFromLog } from './rooms/room-activity';
 import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
+import { scimRoutes } from './scim/routes';
+import { scimService, scimTokenService } from './scim/service';
 import { settingsRoutes } from './settings/routes';
 import { defaultPublicSettings, settingsService } from './settings/service';
 import { createStorage } from './storage/create-storage';
@@ -417,6 +419,8 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       orgRoutes(r, orgsService(db, ends));
       orgDataRoutes(r, orgDataService(db, storage, audit, ends));
       retentionRoutes(r, retention);
+      const scimTokens = scimTokenService(db, config.publicUrl);
+      scimRoutes(r, { tokens: scimTokens, scim: scimService(db, ends, scimTokens.baseUrl), audit });
       brandingRoutes(r, branding, storage);
       roomRoutes(r, rooms, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,

@@ -103,6 +103,15 @@ export const AUDIT_ACTION_TEXTS = {
   'audit.export': 'Exported the audit log',
   'retention.change': 'Changed how long data is kept',
   'retention.run': 'Removed data past its retention',
+  'scim.token_create': 'Created the SCIM provisioning token',
+  'scim.token_rotate': 'Replaced the SCIM provisioning token',
+  'scim.token_revoke': 'Revoked the SCIM provisioning token',
+  'scim.user_create': 'Provisioned a user from the directory (SCIM)',
+  'scim.user_edit': 'Updated a user from the directory (SCIM)',
+  'scim.user_deactivate': 'Deactivated a user from the directory (SCIM)',
+  'scim.user_reactivate': 'Reactivated a user from the directory (SCIM)',
+  'scim.user_delete': 'Deleted a user from the directory (SCIM)',
+  'scim.role_change': "Changed a user's role from the directory (SCIM)",
 } as const;
 export type AuditActionKey = keyof typeof AUDIT_ACTION_TEXTS;
 
@@ -214,6 +223,8 @@ export const AUDIT_ROUTES: Readonly<Record<string, readonly [AuditActionKey, Aud
   'GET /audit-log/export': ['audit.export', 'audit'],
   'PUT /organizations/:id/retention': ['retention.change', 'organization'],
   'POST /organizations/:id/retention/run': ['retention.run', 'organization'],
+  'POST /organizations/:id/scim/token': ['scim.token_create', 'organization'],
+  'DELETE /organizations/:id/scim/token': ['scim.token_revoke', 'organization'],
 };
 
 export const isAuditActionKey = (action: string): action is AuditActionKey =>

@@ -29,6 +29,7 @@ export * from './room-sessions';
 export * from './rooms';
 export * from './saml';
 export * from './schemas';
+export * from './scim';
 export * from './server-messages';
 export * from './sessions';
 export * from './sign-in';

@@ -50,6 +50,7 @@ export const ERRORS = {
   accessTokenExpired: 'Access token expired',
   invalidAccessToken: 'Invalid access token',
   sessionExpired: 'Session expired',
+  accountDeactivated: "This account was deactivated by your organization's directory",
   noSession: 'No session',
   missingHeader: 'Missing request header',
   originNotAllowed: 'Origin not allowed',

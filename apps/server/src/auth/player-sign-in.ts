@@ -59,6 +59,7 @@ async function createGuest(db: Db, room: ResolvedJoinCode, nickname: string): Pr
         id: created.id,
         email: null,
         username,
+        active: true,
         role: 'PLAYER',
         passwordHash: null,
         isGuest: true,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
-import { AppError, unauthorized } from '../http/errors';
+import { AppError, forbidden, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { BrandOf } from './password-reset';
 import { passwordReset } from './password-reset';
@@ -67,6 +67,7 @@ export function authService({
       const [user] = await userWithOrg(db).where(eq(users.email, email.trim().toLowerCase())).limit(1);
       const ok = await verifyPassword(user && isStaffRole(user.role) ? user.passwordHash : null, password);
       if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 401, message('errors.invalidCredentials'));
+      if (!user.active) throw forbidden(message('errors.accountDeactivated'), 'ACCOUNT_DEACTIVATED');
       const step = await signInPolicy?.afterPassword(user, rememberDevice);
       return step ?? startSession(user, 'password', client);
     },

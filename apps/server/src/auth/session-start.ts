@@ -1,5 +1,6 @@
-import { isStaffLanguage, type LoginReply, REFRESH_TOKEN_TTL_DAYS } from '@playshop/shared';
+import { isStaffLanguage, type LoginReply, message, REFRESH_TOKEN_TTL_DAYS } from '@playshop/shared';
 import type { Db } from '../db/client';
+import { forbidden } from '../http/errors';
 import { sessionWriter } from './refresh-token-writer';
 import { newSessionId, type SessionKind, type SignInClient } from './sessions';
 import { type AccessTokens, newOpaqueToken } from './tokens';
@@ -47,6 +48,8 @@ export function sessionStarter(db: Db, tokens: AccessTokens, now: () => Date) {
     kind: SessionKind,
     client: SignInClient,
   ): Promise<SessionTokens> {
+    // Deactivated by the organization's directory (SCIM): no sign-in of any kind until reactivated.
+    if (!user.active) throw forbidden(message('errors.accountDeactivated'), 'ACCOUNT_DEACTIVATED');
     const refresh = newOpaqueToken();
     const refreshExpiresAt = refreshExpiry();
     const id = newSessionId();

@@ -23,7 +23,9 @@ export type EndReason =
   | 'erased'
   | 'licence_ended'
   | 'two_factor_required'
-  | 'password_sign_in_off';
+  | 'password_sign_in_off'
+  /** The organization's directory deactivated the user (SCIM). */
+  | 'deactivated';
 
 /** Where a sign-in came from, as the request said. */
 export interface SignInClient {

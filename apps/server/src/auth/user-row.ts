@@ -15,6 +15,7 @@ export const userWithOrg = (db: Db) =>
       isGuest: users.isGuest,
       tokenVersion: users.tokenVersion,
       language: users.language,
+      active: users.active,
       orgId: organizations.id,
       orgName: organizations.name,
     })

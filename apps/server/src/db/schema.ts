@@ -96,6 +96,10 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** A staff member's language of the staff screens (STAFF_LANGUAGES); null follows the browser. */
     language: text('language'),
+    /** False: deactivated by the organization's directory (SCIM); no sign-in until reactivated. */
+    active: boolean('active').notNull().default(true),
+    /** The directory's own id of the user (SCIM `externalId`). */
+    scimExternalId: text('scim_external_id'),
     ...timestamps,
   },
   (t) => [
@@ -464,6 +468,15 @@ export const samlMessageIds = pgTable('saml_message_ids', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   expiresAt: at('expires_at').notNull(),
+});
+
+/** An organization's SCIM bearer token (apps/server/src/scim): only its SHA-256 is kept. */
+export const scimTokens = pgTable('scim_tokens', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  ...createdAt,
 });
 
 /** A staff member's TOTP secret: pending while `enabledAt` is null (set up but not yet confirmed). */

@@ -15,6 +15,7 @@ import { organizationRows } from './organizations';
 import { printedCardRows } from './printed-cards';
 import { retentionRows } from './retention';
 import { roomRows } from './rooms';
+import { scimRows } from './scim';
 import { signInRows } from './sign-in';
 import { trainingRows } from './training';
 import { userRows } from './users';
@@ -36,6 +37,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...auditRows,
   ...orgDataRows,
   ...retentionRows,
+  ...scimRows,
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;

@@ -20,6 +20,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { toastSuccess } from '../../ui/toast';
 import { SamlSettingsCard } from '../settings/saml-settings';
+import { ScimPanel } from '../settings/scim-panel';
 import { useOrgSignIn, useProductSignIn, useSaveOrgSignIn, useSaveProductSignIn } from './sign-in-api';
 
 /**
@@ -48,6 +49,7 @@ export function SignInSettingsPanel({
         )}
       </Card>
       <SamlSettingsCard orgId={orgId} />
+      <ScimPanel orgId={orgId} />
       {isSuper && <ProductTwoFactor />}
       <Anchor component={Link} to="/two-factor">
         {t('signIn.ownTwoFactor')}
