@@ -420,7 +420,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       orgDataRoutes(r, orgDataService(db, storage, audit, ends));
       retentionRoutes(r, retention);
       const scimTokens = scimTokenService(db, config.publicUrl);
-      scimRoutes(r, { tokens: scimTokens, scim: scimService(db, ends, scimTokens.baseUrl), audit });
+      scimRoutes(r, { tokens: scimTokens, scim: scimService(db, ends, scimTokens.baseUrl), audit, db });
       brandingRoutes(r, branding, storage);
       roomRoutes(r, rooms, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,

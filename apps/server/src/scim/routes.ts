@@ -1,8 +1,11 @@
-import { AUDIT_ACTION_TEXTS, type AuditActionKey, SCIM_API } from '@playshop/shared';
+import { AUDIT_ACTION_TEXTS, type AuditActionKey, message, SCIM_API } from '@playshop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditService } from '../audit/service';
 import { noteAudit } from '../audit/trail';
+import type { Db } from '../db/client';
+import { isDatabaseOutage, isDatabaseUnavailable } from '../http/db-errors';
 import { route } from '../http/endpoint';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../http/errors';
 import { discovery } from './discovery';
 import { notFound, ScimError, scimErrorBody } from './errors';
 import { parseFilter } from './filter';
@@ -30,7 +33,7 @@ const paramId = (req: FastifyRequest) => (req.params as { id: string }).id;
  */
 export function scimRoutes(
   app: FastifyInstance,
-  { tokens, scim, audit }: { tokens: ScimTokenService; scim: ScimService; audit: AuditService },
+  { tokens, scim, audit, db }: { tokens: ScimTokenService; scim: ScimService; audit: AuditService; db: Db },
 ) {
   // The caller's own organization (any for a super admin); another's is 404 as if missing.
   route(app, SCIM_API.settings, async ({ actor, params }) => {
@@ -69,13 +72,23 @@ export function scimRoutes(
         reply.code(404).type(SCIM_JSON).send(scimErrorBody(404, 'No such SCIM endpoint')),
       );
 
-      scope.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+      scope.setErrorHandler(async (err: Error & { statusCode?: number }, req, reply) => {
         if (err instanceof ScimError)
           return reply
             .code(err.status)
             .type(SCIM_JSON)
             .send(scimErrorBody(err.status, err.message, err.scimType));
         const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+        // The database down is the outage's 503, as on every other route (http/errors.ts): the
+        // directory retries later instead of counting a failure.
+        if (status === 500 && (isDatabaseUnavailable(err) || (await isDatabaseOutage(err, db)))) {
+          req.log.warn({ err: { message: err.message } }, 'database unavailable');
+          return reply
+            .code(503)
+            .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+            .type(SCIM_JSON)
+            .send(scimErrorBody(503, message('errors.databaseUnavailable').text));
+        }
         if (status === 500) req.log.error({ err }, 'SCIM request failed');
         const detail = status === 500 ? 'Internal server error' : err.message;
         return reply
