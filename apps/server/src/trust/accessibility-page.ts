@@ -16,7 +16,7 @@ export function accessibilityPage(options: { securityTxt: boolean }): string {
 
 <h2>How it was evaluated</h2>
 <ul>
-<li>The product’s browser tests (Playwright driving Chromium, <code>e2e/*.test.ts</code>) run axe-core on every screen they reach, for each role, and fail on any serious or critical violation; they also check reflow at 390 and 320 px on every route, the page’s language and direction, and some paths by keyboard.</li>
+<li>The product’s browser tests (Playwright driving Chromium, <code>e2e/*.test.ts</code>) run axe-core on every screen they reach, for each role, and fail on any serious or critical violation; they also check reflow at 390 and 320 px on every route, the page’s language and direction, and the main path of each role by keyboard alone, failing when focus falls to the page body.</li>
 <li>The web app’s screen tests find every control by its role and accessible name, and check the live regions that announce changes (<code>apps/web/src/**/*.test.tsx</code>).</li>
 <li>Where a remark says no test checks a criterion, its level is the team’s reading of the code. No test runs a screen reader itself.</li>
 </ul>
@@ -24,7 +24,7 @@ export function accessibilityPage(options: { securityTxt: boolean }): string {
 
 <h2>Summary</h2>
 <ul>${LEVELS.map((level) => html`<li>${level}: ${count(level)} criteria</li>`)}</ul>
-<p>Partially supported (the remarks name each exception and say which are being fixed): ${exceptions.map((c, i) => html`${i > 0 ? ', ' : ''}${c.criterion.replace(/ \(Level A+\)$/, '')}`)}.</p>
+<p>Partially supported (the remarks name what remains): ${exceptions.map((c, i) => html`${i > 0 ? ', ' : ''}${c.criterion.replace(/ \(Level A+\)$/, '')}`)}.</p>
 
 <h2 id="criteria">WCAG 2.2 Report: Levels A and AA</h2>
 <div class="scroll" role="region" aria-labelledby="criteria" tabindex="0">

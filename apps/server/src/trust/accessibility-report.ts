@@ -18,10 +18,8 @@ export interface Criterion {
 export const REPORT_DATE = '2026-12-05';
 
 const AXE = 'axe (serious and critical rules) on every screen of the browser tests';
-const KEYBOARD_JOIN =
-  'Known exception (issue 42 item 8, being fixed): on the player’s dashboard a keyboard user cannot join a room: Enter on **Join** moves focus back to the workshop’s name and nothing happens (a click works).';
-const TRUNCATED =
-  'Known exception (issue 42 item 8, being fixed): cut names and workshop titles (`apps/web/src/ui/truncated-text.tsx`) are tab stops of their own that do nothing, and between them focus can fall to the page body (the player’s dashboard, the facilitator’s home).';
+const KEYBOARD_STEPS =
+  'a Tab that leaves the focus on the page body fails the test, and so does a tab stop on text that does nothing (`e2e/keyboard-steps.ts`: `tabTo`, `idleTabStops`)';
 
 export const WCAG_22_AA: readonly Criterion[] = [
   {
@@ -71,9 +69,9 @@ export const WCAG_22_AA: readonly Criterion[] = [
   },
   {
     criterion: '1.3.3 Sensory Characteristics (Level A)',
-    conformance: 'Partially Supports',
+    conformance: 'Supports',
     remarks:
-      'Instructions name buttons and fields by their text, not by shape, colour or place. Not checked by a test. Known exception (issue 42 item 7, being fixed): German screens point at two labels, PLAYER LOGIN and ORGANIZATION, that are not on screen.',
+      'Instructions name buttons and fields by their text, not by shape or colour; a hint that says where something is names it too (the player login: the **ORGANIZATION** login at the top right). A text that points at a label in capitals names it as the screens of its language show it (`apps/web/src/i18n/screen-labels.test.ts`, every staff language; `apps/web/src/areas/public/player-login-page.test.tsx`: ORGANISATION in German). No test looks for instructions by shape or colour.',
   },
   {
     criterion: '1.3.4 Orientation (Level AA)',
@@ -91,7 +89,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '1.4.1 Use of Color (Level A)',
     conformance: 'Supports',
     remarks:
-      'A cell’s state (marked, not rolled yet), a rolled ball and a winner are said in text or by accessible name as well as by colour (`e2e/game.test.ts` reads the card’s states from the cells’ names). Evidence: axe `link-in-text-block` on the tested screens. The super admin’s monthly Insights chart has no legend (issue 42 item 7, being fixed); the table beside it names each series.',
+      'A cell’s state (marked, not rolled yet), a rolled ball and a winner are said in text or by accessible name as well as by colour (`e2e/game.test.ts` reads the card’s states from the cells’ names). Evidence: axe `link-in-text-block` on the tested screens. The super admin’s monthly Insights chart has a legend naming each series, as does the table beside it (`e2e/insights.test.ts`).',
   },
   {
     criterion: '1.4.2 Audio Control (Level A)',
@@ -118,9 +116,9 @@ export const WCAG_22_AA: readonly Criterion[] = [
   },
   {
     criterion: '1.4.10 Reflow (Level AA)',
-    conformance: 'Partially Supports',
+    conformance: 'Supports',
     remarks:
-      'Every route for every role at 320 px with nothing wider than the screen: `e2e/first-hour.test.ts` (a clean console and reflow on every route), the longest names the schemas allow, German and Arabic at 320 px (`e2e/languages.test.ts`), the game screens (`e2e/screen-sizes.test.ts`). Known defects (issue 42 item 7, being fixed): at 320 px a long room name breaks mid-word and the question panel’s header is cut; at 390 px the facilitator’s home cuts "Demo Room" and its state beside its buttons; at 1280 px the facilitator’s rooms table clips three buttons in German.',
+      'Every route for every role at 320 px with nothing wider than the screen: `e2e/first-hour.test.ts` (a clean console and reflow on every route), the longest names the schemas allow, German and Arabic at 320 px (`e2e/languages.test.ts`), the game screens (`e2e/screen-sizes.test.ts`). Words whole and no button or label cut (`e2e/staff-fit.test.ts`): at 390 px the facilitator’s home keeps a room’s name and state whole beside Open Lobby and Run; at 1280 px the German rooms table keeps its words and buttons whole beside a long room name; at 320 px in German a long room name breaks between words, and the question panel and the pager are whole.',
   },
   {
     criterion: '1.4.11 Non-text Contrast (Level AA)',
@@ -138,12 +136,12 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '1.4.13 Content on Hover or Focus (Level AA)',
     conformance: 'Supports',
     remarks:
-      'Tooltips (the whole of a cut name) show on hover and on keyboard focus, stay while hovered and close with Escape (Mantine Tooltip on Floating UI’s dismiss). Not checked by a test. See 2.4.3 for the tab stops they bring today.',
+      'Tooltips (the whole of a cut name) show on hover and on keyboard focus, stay while hovered and close with Escape (Mantine Tooltip on Floating UI’s dismiss). Not checked by a test. A name is a tab stop only while it is cut (2.4.3).',
   },
   {
     criterion: '2.1.1 Keyboard (Level A)',
-    conformance: 'Partially Supports',
-    remarks: `Done by keyboard in the browser tests: marking the card and claiming a win (\`e2e/game.test.ts\`), reordering a session’s content with its buttons (\`e2e/content-workshops.test.ts\`; drag handles are reachable by keyboard too, \`apps/web/src/features/workshops/ordered-content-list.test.tsx\`), opening an item to edit (\`e2e/content-workshops.test.ts\`), choosing a training video (\`e2e/training.test.ts\`), closing dialogs with Escape (\`e2e/people.test.ts\`, \`e2e/screens.test.ts\`), searching the players list with Enter (\`e2e/joining.test.ts\`). ${KEYBOARD_JOIN} The other main paths are not yet tested by keyboard alone (issue 42, Build item 6, asks for a keyboard twin of each).`,
+    conformance: 'Supports',
+    remarks: `The main path of each role done by keyboard alone in the browser tests (Tab and Shift+Tab to move, Enter and Space to act, Escape to close; ${KEYBOARD_STEPS}): a player signs in, joins a room from the dashboard, joins the game, marks a rolled number, claims and answers a question (\`e2e/keyboard.test.ts\`, on a phone); a facilitator opens a lobby from their home, starts the game, rolls and ends it; an admin adds a player and creates a room (\`e2e/keyboard-staff.test.ts\`). Also by keyboard: reordering a session’s content with its buttons (\`e2e/content-workshops.test.ts\`; drag handles are reachable by keyboard too, \`apps/web/src/features/workshops/ordered-content-list.test.tsx\`), opening an item to edit (\`e2e/content-workshops.test.ts\`), choosing a training video (\`e2e/training.test.ts\`), closing dialogs with Escape (\`e2e/people.test.ts\`, \`e2e/screens.test.ts\`), searching the players list with Enter (\`e2e/joining.test.ts\`). Other forms (Settings, the content and workshop editors, the materials library) use the same components but are not filled in by keyboard alone in a test.`,
   },
   {
     criterion: '2.1.2 No Keyboard Trap (Level A)',
@@ -187,8 +185,8 @@ export const WCAG_22_AA: readonly Criterion[] = [
   },
   {
     criterion: '2.4.3 Focus Order (Level A)',
-    conformance: 'Partially Supports',
-    remarks: `Focus follows the page’s order; dialogs take focus and give it back. ${TRUNCATED}`,
+    conformance: 'Supports',
+    remarks: `Focus follows the page’s order; dialogs take focus and give it back (\`e2e/keyboard-staff.test.ts\`: Escape on the End Game question gives it back to End Game). A cut name or workshop title (\`apps/web/src/ui/truncated-text.tsx\`) is a tab stop only while it is cut, and focus there shows the whole of it; a name shown whole is no tab stop. When a control goes away (Join Game, Start Game) or the page changes, focus goes to the new page’s main area, not the page body (\`apps/web/src/ui/keep-focus.ts\`, \`apps/web/src/layout/use-focus-after-navigation.ts\`). Evidence: \`e2e/keyboard.test.ts\` and \`e2e/keyboard-staff.test.ts\`, where ${KEYBOARD_STEPS}, on the player’s dashboard and card, the facilitator’s home and game screen, and the admin’s dashboard and rooms.`,
   },
   {
     criterion: '2.4.4 Link Purpose (In Context) (Level A)',
@@ -211,7 +209,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '2.4.7 Focus Visible (Level AA)',
     conformance: 'Supports',
     remarks:
-      'The theme’s focus ring shows on keyboard focus (Mantine `focusRing: auto`). Not measured by a test. See 2.4.3: today focus can land on the page body, where nothing shows it.',
+      'The theme’s focus ring shows on keyboard focus (Mantine `focusRing: auto`). Not measured by a test. The keyboard tests check that focus never falls to the page body, where nothing would show it (2.4.3).',
   },
   {
     criterion: '2.4.11 Focus Not Obscured (Minimum) (Level AA)',
@@ -255,15 +253,15 @@ export const WCAG_22_AA: readonly Criterion[] = [
   },
   {
     criterion: '3.1.1 Language of Page (Level A)',
-    conformance: 'Partially Supports',
+    conformance: 'Supports',
     remarks:
-      'The page’s `lang` and `dir` follow the language shown (`e2e/languages.test.ts`, `e2e/german-room.test.ts`, `e2e/staff-language.test.ts`). Known exception (issue 42 item 6, being fixed): a trainer whose browser asks for Arabic gets the staff screens in English marked `lang="ar" dir="rtl"`.',
+      'The page’s `lang` and `dir` follow the language shown (`e2e/languages.test.ts`, `e2e/german-room.test.ts`, `e2e/staff-language.test.ts`). Staff screens show a staff language: a browser asking for one they do not have (Arabic) gets them in English, `lang="en" dir="ltr"`, game texts included, while the phones keep Arabic, right to left (`apps/web/src/i18n/staff-direction.test.tsx`, `e2e/staff-fit.test.ts`).',
   },
   {
     criterion: '3.1.2 Language of Parts (Level AA)',
     conformance: 'Partially Supports',
     remarks:
-      'The language menus mark each language’s name with its own `lang`. A room can be in another language than its staff’s screens; the parts of a staff screen shown in the room’s language are not marked with their own `lang`. Same exception as 3.1.1 (issue 42 item 6): Arabic participant phrases inside English staff screens.',
+      'The language menus mark each language’s name with its own `lang`. The product’s own texts on a screen are in one language: staff screens in the staff language, game texts included (no Arabic phrase in an English staff screen: `e2e/staff-fit.test.ts`), the projector and the phones in the room’s. What remains: texts an organization writes (content, questions, workshop and room names) carry no `lang` of their own, as Playshop does not record the language they are written in; shown in a room of another language, they are read out in the page’s language.',
   },
   {
     criterion: '3.2.1 On Focus (Level A)',
@@ -307,9 +305,9 @@ export const WCAG_22_AA: readonly Criterion[] = [
   },
   {
     criterion: '3.3.3 Error Suggestion (Level AA)',
-    conformance: 'Partially Supports',
+    conformance: 'Supports',
     remarks:
-      'Messages say what to do ("This username is reserved: please choose another", a refused password says why: `apps/server/src/auth/sign-in-input.test.ts`). Known exception (issue 42 item 7, being fixed): a password refused because the organization uses single sign-on says "Something went wrong" and names a button that is not on screen.',
+      'Messages say what to do ("This username is reserved: please choose another", a refused password says why: `apps/server/src/auth/sign-in-input.test.ts`). A password refused because the organization signs in with single sign-on says so, and the **Sign in with …** button it names appears under it (`apps/web/src/areas/public/admin-login-page.test.tsx`).',
   },
   {
     criterion: '3.3.4 Error Prevention (Legal, Financial, Data) (Level AA)',

@@ -46,21 +46,21 @@ function storedRows(facts: SecurityPageFacts) {
       'Written by the super admin; read by staff as their role allows (workshops and materials: those linked to their organization)',
     ],
     [
-      'Audit log: every change an admin or super admin makes, every export and erasure, every staff sign-in and refused sign-in, with who, what, when and the client’s network address',
+      'Audit log: every change an admin, the super admin or the organization’s directory (SCIM) makes, every export and erasure, every staff sign-in and refused sign-in, every session signed out under “Where you’re signed in” or by an admin, with who, what, when and the client’s network address',
       'Database (append-only: no one can edit or delete an entry)',
       `${facts.auditRetentionDays} days (the operator’s AUDIT_RETENTION_DAYS), or less if the organization chooses in Settings › Retention, then removed by a purge checked every hour`,
       'The organization’s admins (their organization’s entries); the super admin (all)',
     ],
     [
-      `Sign-in sessions: refresh tokens only as SHA-256 hashes (valid ${REFRESH_TOKEN_TTL_DAYS} days, renewed on use); access tokens are not stored and last ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes; password reset links only as hashes (valid ${RESET_TOKEN_TTL_MINUTES} minutes)`,
+      `Sign-in sessions: each sign-in’s way (password, password and two-factor code, single sign-on, player, guest), device (the browser’s own description), network address, when it began and was last seen, and when and why it ended; refresh tokens only as SHA-256 hashes (valid ${REFRESH_TOKEN_TTL_DAYS} days, renewed on use); access tokens are not stored and last ${ACCESS_TOKEN_TTL_SECONDS / 60} minutes; password reset links only as hashes (valid ${RESET_TOKEN_TTL_MINUTES} minutes)`,
       'Database; the refresh token in an httpOnly cookie of the browser',
-      'Until they expire or the person signs out',
-      'No one: the server compares hashes',
+      `A session lasts until it expires, the person signs out, or a rule ends it (a password reset, a new role, deletion, an admin’s sign-out, the directory deactivating the account); its record is removed 30 days after it ended, or ${REFRESH_TOKEN_TTL_DAYS + 1} days after it was last seen`,
+      'A staff member, their own sessions (under “Where you’re signed in”); no one reads the tokens: the server compares hashes',
     ],
     [
-      'Two-factor sign-in: the authenticator secret, encrypted (AES-256-GCM); recovery codes only as SHA-256 hashes. Single sign-on: the provider’s client secret, encrypted',
+      'Two-factor sign-in: the authenticator secret, encrypted (AES-256-GCM); recovery codes only as SHA-256 hashes. Single sign-on: the OpenID Connect provider’s client secret and the organization’s SAML signing key, encrypted. Provisioning: the organization’s SCIM token only as a SHA-256 hash',
       'Database',
-      'Until two-factor is turned off or the provider settings are changed',
+      'Until two-factor is turned off or the OpenID Connect settings are changed; the SAML key as long as the organization; the SCIM token until it is replaced or revoked',
       'No one through the product: the secrets are never shown again after setup',
     ],
     [
@@ -115,19 +115,21 @@ Please say which address you found it on, what you did, and what happened; do no
 <li><strong>Database:</strong> the operator’s PostgreSQL server, or the embedded database in the server’s data folder.</li>
 <li><strong>Files:</strong> the server’s data folder, or an S3-compatible bucket the operator configures.</li>
 <li><strong>Redis</strong>, when the operator runs several servers: short-lived sign-in rate-limit counters and the live game’s messages passing between servers.</li>
-<li><strong>Outside the installation</strong>, only what an organization turns on: its own OpenID Connect provider for single sign-on; YouTube, whose videos play in the browser when content or training uses them; a music playlist’s provider on the facilitator’s screen; the operator’s mail server. No analytics or advertising scripts are loaded.</li>
+<li><strong>Outside the installation</strong>, only what an organization turns on: its own identity provider for single sign-on (OpenID Connect or SAML); its directory, which creates and deactivates staff accounts through SCIM; YouTube, whose videos play in the browser when content or training uses them; a music playlist’s provider on the facilitator’s screen; the operator’s mail server. No analytics or advertising scripts are loaded.</li>
 </ul>
 
 <h2>Who can read what</h2>
-<p>Every request is checked against the caller’s role and organization on the server: an organization’s people see only their organization’s data. The <strong>super admin</strong> runs the installation and sees every organization; an organization’s <strong>admins</strong> see its people, rooms, games, Insights and audit log; <strong>facilitators</strong> run rooms and see their own games’ figures; <strong>players</strong> see their own card, rooms and games. An organization’s admins can download all of its data as one archive, erase a player’s personal data, and the super admin can erase a whole organization.</p>
+<p>Every request is checked against the caller’s role and organization on the server: an organization’s people see only their organization’s data. The <strong>super admin</strong> runs the installation and sees every organization; an organization’s <strong>admins</strong> see its people, rooms, games, Insights and audit log; <strong>facilitators</strong> run rooms and see their own games’ figures; <strong>players</strong> see their own card, rooms and games. An organization’s admins can download all of its data as one archive, erase a player’s personal data, and choose in Settings › Retention how long its games, answers and audit log are kept; the super admin can erase a whole organization.</p>
 
 <h2>Signing in</h2>
 <ul>
 <li><strong>Password</strong> (staff): stored as an argon2id hash; the most common passwords and simple patterns are refused; repeated wrong passwords are slowed down per account and per address.</li>
-<li><strong>Single sign-on with OpenID Connect</strong> (staff): an organization connects its own provider (Entra ID, Google Workspace, Okta, Keycloak and others); it can turn password sign-in off for its admins and facilitators.</li>
+<li><strong>Single sign-on with OpenID Connect or SAML 2.0</strong> (staff): an organization connects its own identity provider (Entra ID, Google Workspace, Okta, Keycloak and others); it can turn password sign-in off for its admins and facilitators. Signing out of a SAML sign-in also signs out at the provider, and the provider’s sign-out ends the person’s sessions here.</li>
+<li><strong>Provisioning with SCIM 2.0</strong> (staff): an organization’s directory creates its admins’ and facilitators’ accounts, sets their role by group, and deactivates them, which ends their sessions at once and refuses every sign-in; its token is shown once and can be replaced or revoked.</li>
 <li><strong>Two-factor sign-in</strong> (staff): an authenticator app’s codes (TOTP) with ten single-use recovery codes; an organization can require it of its admins, the super admin of all staff.</li>
 <li><strong>Players</strong> have no password: they join with their username and their organization’s name or a room’s code, or with a room’s code and a nickname where the organization allows guests.</li>
 </ul>
+<p><strong>Where you’re signed in:</strong> each staff member sees their live sessions (device, address, last seen) and signs out of one or of all others; an admin can sign any of the organization’s people out everywhere. A session also ends at once, on every server, when the account’s password is reset, its role changes, it is deleted or moved, or the organization’s directory deactivates it.</p>
 <p>The operator serves the installation over HTTPS; session cookies are then marked Secure, and are always httpOnly and SameSite=Strict.</p>
 
 <h2 id="report">Reporting a vulnerability</h2>

@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
-import { WCAG_22_AA } from './accessibility-report';
+import { type Conformance, WCAG_22_AA } from './accessibility-report';
 import { securityTxtExpiry } from './security-txt';
 
 const PUBLIC_URL = 'https://bingo.example.org';
+
+const LEVELS: Conformance[] = ['Supports', 'Partially Supports', 'Does Not Support', 'Not Applicable'];
+/** The report's summary: how many criteria at each level, counted from its rows. */
+const summary = () =>
+  LEVELS.map((level) => [level, WCAG_22_AA.filter((c) => c.conformance === level).length] as const);
 const YEAR_MS = 365 * 24 * 60 * 60_000;
 
 /** The fields RFC 9116 defines (§2.5); anything else in our file would be a mistake. */
@@ -104,9 +109,19 @@ describe('with a security contact and PUBLIC_URL', () => {
     expect(res.body).toContain('180 days (the operator’s AUDIT_RETENTION_DAYS)');
     expect(res.body).toContain('<a href="mailto:security@example.org">security@example.org</a>');
     expect(res.body).toContain('<a href="https://example.org/report">https://example.org/report</a>');
-    for (const way of ['Password', 'Single sign-on with OpenID Connect', 'Two-factor sign-in']) {
+    for (const way of [
+      'Password',
+      'Single sign-on with OpenID Connect or SAML 2.0',
+      'Provisioning with SCIM 2.0',
+      'Two-factor sign-in',
+      'Where you’re signed in:',
+    ]) {
       expect(res.body).toContain(`<strong>${way}</strong>`);
     }
+    // Retention is the organization's choice, within the operator's ceiling.
+    expect(res.body).toContain(
+      'choose in Settings › Retention how long its games, answers and audit log are kept',
+    );
     expect(res.body).toContain('href="/.well-known/security.txt"');
   });
 
@@ -119,6 +134,10 @@ describe('with a security contact and PUBLIC_URL', () => {
       m[2],
     ]);
     expect(rows).toEqual(WCAG_22_AA.map((c) => [c.criterion, c.conformance]));
+    for (const [level, count] of summary())
+      expect(res.body).toContain(`<li>${level}: ${count} criteria</li>`);
+    // No row is left saying it is being fixed once its fix has landed.
+    expect(res.body).not.toContain('being fixed');
   });
 });
 
@@ -190,6 +209,14 @@ describe('docs/accessibility.md', () => {
       .filter((line) => /^\| \d\.\d+\.\d+ /.test(line))
       .map((line) => line.slice(2, -2).split(' | '));
     expect(rows).toEqual(WCAG_22_AA.map((c) => [c.criterion, c.conformance, c.remarks]));
+  });
+
+  it('states the same summary counts as the served report', async () => {
+    const doc = await readFile(new URL('../../../../docs/accessibility.md', import.meta.url), 'utf8');
+    const line = summary()
+      .map(([level, count]) => `${level}: ${count} criteria.`)
+      .join(' ');
+    expect(doc).toContain(`\n${line}\n`);
   });
 
   it('covers every WCAG 2.2 success criterion at levels A and AA, once', () => {
