@@ -29,9 +29,12 @@ const TARGET_KB = 150;
  * once the staff route tables were discovered on navigation and the shared contracts moved to
  * zod/mini (from 154.8 KB), then +3.1 KB as the player login, dashboard, card and presenter texts
  * moved into the catalogues (the German one grew by 1 KB) and the staff language choice joined the
- * session (docs/performance.md). Lower it with every saving; never raise it past TARGET_KB.
+ * session (docs/performance.md). 149.3 KB on 5 December (+1.6 KB: the staff language that follows
+ * the language shown, focus kept on navigation, the footer's Security and Accessibility links, the
+ * game's lasting outage notice; not yet attributed file by file). Lower it with every saving; never
+ * raise it past TARGET_KB.
  */
-const CHECK_CEILING_KB = 148;
+const CHECK_CEILING_KB = 149.6;
 const CHECK_ONLY = process.env.BENCH_WEB_CHECK === '1';
 const TARGET_LCP_MS = 1500;
 /** Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
