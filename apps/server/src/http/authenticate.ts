@@ -18,41 +18,37 @@ import { forbidden, notFound, unauthorized } from './errors';
 type AccessTokenState = 'current' | 'revoked' | 'org_expired';
 
 /**
- * Where each of these tokens stands, in order, with one read of their users. The statement is built
+ * Where each of these tokens stands, in order, with one read of their sessions and users. The statement is built
  * once: on embedded PGlite a crowd's checks arrive one at a time, and building the query for each
  * upgrade was a measured share of what 10,000 connects allocate (docs/performance.md).
  */
 function accessTokenReader(db: Db): (claims: readonly AccessClaims[]) => Promise<AccessTokenState[]> {
+  // One read: each token's session with its user and organization as they are now.
   const read = db
     .select({
-      id: users.id,
+      sessionId: signInSessions.id,
+      endedAt: signInSessions.endedAt,
+      endReason: signInSessions.endReason,
+      userId: users.id,
       role: users.role,
       orgId: users.orgId,
       expiry: organizations.expiry,
     })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.orgId))
-    .where(sql`${users.id} = any(${sql.placeholder('userIds')}::int[])`)
-    .prepare('access_token_states');
-  const sessions = db
-    .select({ id: signInSessions.id, endedAt: signInSessions.endedAt, endReason: signInSessions.endReason })
     .from(signInSessions)
+    .innerJoin(users, eq(users.id, signInSessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.orgId))
     .where(sql`${signInSessions.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('access_token_sessions');
+    .prepare('access_token_states');
   return async (claims) => {
-    const rows = await read.execute({ userIds: [...new Set(claims.map((c) => c.userId))] });
-    const sessionRows = await sessions.execute({ ids: [...new Set(claims.map((c) => c.sessionId))] });
-    const sessionById = new Map(sessionRows.map((row) => [row.id, row]));
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const rows = await read.execute({ ids: [...new Set(claims.map((c) => c.sessionId))] });
+    const bySession = new Map(rows.map((row) => [row.sessionId, row]));
     return claims.map((c) => {
-      const row = byId.get(c.userId);
-      const session = sessionById.get(c.sessionId);
-      if (!row || !session || row.role !== c.role || row.orgId !== c.orgId) return 'revoked';
+      const row = bySession.get(c.sessionId);
+      if (!row || row.userId !== c.userId || row.role !== c.role || row.orgId !== c.orgId) return 'revoked';
       const lockedOut = lockedOutByLicence(c.role, row.expiry);
       // A session the licence ended still hears why (403 ORG_EXPIRED: the screen says so) until
       // its access token runs out; it renews no more, and a renewed licence does not revive it.
-      if (session.endedAt)
-        return lockedOut && session.endReason === 'licence_ended' ? 'org_expired' : 'revoked';
+      if (row.endedAt) return lockedOut && row.endReason === 'licence_ended' ? 'org_expired' : 'revoked';
       return lockedOut ? 'org_expired' : 'current';
     });
   };
