@@ -72,8 +72,11 @@ export function parseIdpMetadata(xml: string): IdpMetadata | null {
 }
 
 /** The metadata at `url`, read with a time limit and a size limit; no redirect is followed. */
-export async function fetchMetadata(url: string): Promise<string> {
-  const res = await fetch(url, { redirect: 'error', signal: AbortSignal.timeout(10_000) });
+export async function fetchMetadata(
+  url: string,
+  fetchWith: (url: string, init: RequestInit) => Promise<Response> = fetch,
+): Promise<string> {
+  const res = await fetchWith(url, { redirect: 'error', signal: AbortSignal.timeout(10_000) });
   if (!res.ok) throw new Error(`metadata: HTTP ${res.status}`);
   const length = Number(res.headers.get('content-length') ?? 0);
   if (length > METADATA_MAX_BYTES) throw new Error('metadata too large');

@@ -100,6 +100,26 @@ describe('an organization admin sets SAML up', () => {
     expect((await save({ idpMetadataXml: '<not xml' })).statusCode).toBe(400);
   });
 
+  it("without SSO_ALLOW_PRIVATE_ISSUERS, refuses metadata on this server's own networks, as an OpenID issuer", async () => {
+    const strict = await createTestContext({ env: { PUBLIC_URL, SSO_ALLOW_PRIVATE_ISSUERS: 'false' } });
+    try {
+      const strictOrg = await createOrg(strict.database, { name: 'Strict Saml Org' });
+      const { headers } = await signInNewUser(strict, 'ADMIN', strictOrg.id);
+      for (const idpMetadataUrl of [idp.metadataUrl, 'https://127.0.0.1:9/metadata', 'https://10.0.0.1/m']) {
+        const res = await strict.app.inject({
+          method: 'PUT',
+          url: `/api/v1/organizations/${strictOrg.id}/saml`,
+          headers,
+          payload: { enabled: true, idpMetadataUrl },
+        });
+        expect(res.statusCode, idpMetadataUrl).toBe(400);
+        expect(res.json().message).toBe(SAML_TEXTS.metadataNotHttps);
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('reads the provider by its metadata address (and the other organization by the pasted file)', async () => {
     const res = await api('PUT', `/organizations/${org.id}/saml`, {
       enabled: true,

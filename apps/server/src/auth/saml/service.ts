@@ -11,7 +11,7 @@ import { type Actor, orgInScope } from '../../http/actor';
 import { AppError, badRequest } from '../../http/errors';
 import { secretBox } from '../secret-box';
 import { type SessionEnds, sessionsOf } from '../sessions';
-import { isLoopback, issuerRefusal } from '../sso/provider';
+import { isLoopback, issuerRefusal, publicFetch } from '../sso/provider';
 import { matchAccount } from '../sso/sign-in';
 import { fetchMetadata, newServiceProviderKeys, parseIdpMetadata } from './metadata';
 import { remember, rememberOnce, requestIdStore } from './store';
@@ -199,7 +199,13 @@ export function samlService({
         : await issuerRefusal(url);
       if (refusal) throw badRequest(message('saml.metadataNotHttps'), 'idpMetadataUrl');
       try {
-        xml = await fetchMetadata(url.href);
+        // In production the connection is checked again as it opens (DNS rebinding), as OpenID's are.
+        xml = await fetchMetadata(
+          url.href,
+          allowPrivateIssuers
+            ? fetch
+            : (u, init) => publicFetch(u, init as Parameters<typeof publicFetch>[1]),
+        );
       } catch (err) {
         log.info({ err, orgId }, 'SAML metadata could not be read');
         throw badRequest(message('saml.metadataUnreachable'), 'idpMetadataUrl');

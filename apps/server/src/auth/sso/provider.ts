@@ -88,7 +88,7 @@ const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
 const publicOnly = new Agent({ connect: { lookup: publicOnlyLookup } });
 
 /** Every request to a provider (discovery, keys, tokens, user info) over https to public addresses only. */
-const publicFetch: oidc.CustomFetch = async (url, options) => {
+export const publicFetch: oidc.CustomFetch = async (url, options) => {
   const target = new URL(url);
   const host = hostOf(target);
   // An address written as such is never looked up, so it is checked here.
