@@ -1,11 +1,13 @@
 /**
  * Issue 42, items 6 and 7: the staff screens in the language they show and at the widths trainers
- * use. A trainer whose browser is Arabic (a language the staff screens do not have) gets English
- * laid out left to right, with no Arabic game texts mixed in; German and English screens at 1280,
- * 390 and 320 px keep their words whole and their buttons and labels uncut.
+ * use. A trainer whose browser is Arabic gets the staff screens in Arabic (a staff language since
+ * issue 44) laid out right to left, with the Arabic game texts and no English ones mixed in; German
+ * and English screens at 1280, 390 and 320 px keep their words whole and their buttons and labels uncut.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import arabicParticipant from '../apps/web/src/i18n/messages/participant/ar.json';
+import arabicStaff from '../apps/web/src/i18n/messages/staff/ar.json';
 import { DESKTOP, hasChromium, PHONE, picture, signInStaff } from './support/browser';
 import { ORG } from './support/demo-room';
 import { newRoom } from './support/game';
@@ -77,21 +79,25 @@ describe.runIf(hasChromium)('staff screens: the language shown and the widths us
     expect(await row.getByText('Closed', { exact: true }).isVisible()).toBe(true);
   });
 
-  it('a browser in Arabic: the facilitator’s screens are English, left to right, game texts included', async () => {
+  it('a browser in Arabic: the facilitator’s screens are Arabic, right to left, game texts included (issue 44)', async () => {
     const roomId = await newRoom(suite.product, 'Morocco Room');
     const page = await facilitatorIn('ar');
     await page.goto(`${suite.product.url}/${ORG}/facilitator/enter`);
-    await poll(() => page.getByRole('heading', { name: 'Run a workshop', level: 1 }).isVisible()).toBe(true);
-    expect(await html(page)).toEqual(['en', 'ltr', 'ltr']);
-    await visible(page, "Choose how you will deliver today's workshop.");
+    const title = page.getByRole('heading', { name: arabicStaff['facilitator.enterTitle'], level: 1 });
+    await poll(() => title.isVisible()).toBe(true);
+    expect(await html(page)).toEqual(['ar', 'rtl', 'rtl']);
+    await visible(page, arabicStaff['facilitator.enterSubtitle']);
 
     await page.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms/play-game/${roomId}`);
-    await page.getByRole('button', { name: 'Open Lobby' }).click();
-    await visible(page, 'Lobby open');
-    await visible(page, 'No balls rolled yet');
-    await visible(page, '0 of 75 rolled');
-    expect(await html(page)).toEqual(['en', 'ltr', 'ltr']);
-    expect(ARABIC.test(await page.locator('body').innerText())).toBe(false);
+    await page.getByRole('button', { name: arabicStaff['gameControl.openLobby'] }).click();
+    await visible(page, arabicStaff['gameControl.lobbyOpen']);
+    await visible(page, arabicParticipant['screen.noBallsYet']);
+    expect(await html(page)).toEqual(['ar', 'rtl', 'rtl']);
+    const body = await page.locator('body').innerText();
+    expect(ARABIC.test(body)).toBe(true);
+    for (const english of ['Open Lobby', 'Lobby open', 'No balls rolled yet', 'Content queue']) {
+      expect(body, english).not.toContain(english);
+    }
     await picture(page, 'staff-fit-arabic-browser-game', { fullPage: true });
   });
 

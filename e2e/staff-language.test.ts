@@ -1,5 +1,5 @@
 /**
- * Staff screens in each staff member's own language (issue 32 item 3, docs/i18n.md): the account's
+ * Staff screens in each staff member's own language (issue 32 item 3, issue 44, docs/i18n.md): the account's
  * language (chosen once in the account menu, shown on every device), else the browser's when the
  * staff catalogue has it, else English. A German admin and an English one of the same organization;
  * the demo facilitator in a German browser and an English one; the sign-in page in a German browser
@@ -11,6 +11,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rooms, users } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
+import arabicStaff from '../apps/web/src/i18n/messages/staff/ar.json';
 import { DESKTOP, expectAccessible, hasChromium, screenshots, signInStaff } from './support/browser';
 import { takesPictures } from './support/day';
 import { ORG } from './support/demo-room';
@@ -61,8 +62,26 @@ async function visitScreens(
   await expectAccessible(page, `insights (${names.insights})`);
 }
 
+/**
+ * An English admin signs in, opens the players list, and chooses `language` in the account menu:
+ * the list's heading turns to `players` (that language's), and <html lang> follows.
+ */
+async function chooseInMenu(email: string, language: string, players: string): Promise<Page> {
+  const { page } = await suite.open();
+  await signInStaff(page, suite.product.url, email, TEST_PASSWORD);
+  await page.goto(`${suite.product.url}${ADMIN}/players`);
+  await poll(() => pageHeading(page, 'Players').isVisible()).toBe(true);
+  await page.getByRole('button', { name: /^Account:/ }).click();
+  await page.getByRole('menuitem', { name: language }).click();
+  await poll(() => pageHeading(page, players).isVisible(), `${language} after the menu choice`).toBe(true);
+  await poll(() => htmlLang(page)).not.toBe('en');
+  return page;
+}
+
 const GERMAN = { players: 'Spieler', settings: 'Einstellungen', insights: 'Auswertungen' };
 const ENGLISH = { players: 'Players', settings: 'Settings', insights: 'Insights' };
+const FRENCH = { players: 'Joueurs', settings: 'Paramètres', insights: 'Statistiques' };
+const htmlDir = (page: Page) => page.evaluate(() => document.documentElement.dir);
 
 describe.runIf(hasChromium)('staff screens in the staff member’s own language', () => {
   /** Chooses Deutsch in the account menu during the first test. */
@@ -70,6 +89,10 @@ describe.runIf(hasChromium)('staff screens in the staff member’s own language'
   let english: string;
   /** German by the account from the start (PUT /account/language, as the menu does). */
   let german: string;
+  /** Chooses Français in the account menu (issue 44). */
+  let choosingFrench: string;
+  /** Arabic by the account from the start (issue 44). */
+  let arabic: string;
 
   beforeAll(async () => {
     if (!hasChromium) return;
@@ -79,18 +102,15 @@ describe.runIf(hasChromium)('staff screens in the staff member’s own language'
     const account = await createUserIn(database, 'ADMIN', 'Demo Org');
     await database.db.update(users).set({ language: 'de' }).where(eq(users.id, account.id));
     german = account.email!;
+    choosingFrench = (await createUserIn(database, 'ADMIN', 'Demo Org')).email!;
+    const arabicAccount = await createUserIn(database, 'ADMIN', 'Demo Org');
+    await database.db.update(users).set({ language: 'ar' }).where(eq(users.id, arabicAccount.id));
+    arabic = arabicAccount.email!;
   });
 
   it('a German admin chooses Deutsch once, and another device shows German too', async () => {
-    const { page } = await suite.open();
-    await signInStaff(page, suite.product.url, choosing, TEST_PASSWORD);
-    await page.goto(`${suite.product.url}${ADMIN}/players`);
-    await poll(() => pageHeading(page, 'Players').isVisible()).toBe(true);
-
-    await page.getByRole('button', { name: /^Account:/ }).click();
-    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
-    await poll(() => pageHeading(page, 'Spieler').isVisible(), 'German after the menu choice').toBe(true);
-    await poll(() => htmlLang(page)).toBe('de');
+    const page = await chooseInMenu(choosing, 'Deutsch', GERMAN.players);
+    expect(await htmlLang(page)).toBe('de');
 
     // A second device (a fresh profile, an English browser): the account's language, not the browser's.
     const other = await suite.open();
@@ -103,6 +123,32 @@ describe.runIf(hasChromium)('staff screens in the staff member’s own language'
     await other.page.goto(`${suite.product.url}${ADMIN}/players`);
     await poll(() => other.page.getByRole('button', { name: 'Spieler hinzufügen' }).isVisible()).toBe(true);
     await screenshots(other.page, 'staff-language-players-de');
+  });
+
+  it('a French admin chooses Français in the menu: French staff screens, left to right (issue 44)', async () => {
+    const page = await chooseInMenu(choosingFrench, 'Français', FRENCH.players);
+    expect(await htmlLang(page)).toBe('fr');
+    expect(await htmlDir(page)).toBe('ltr');
+    await poll(() => page.getByRole('button', { name: 'Ajouter un joueur' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'DÉCONNEXION' }).isVisible()).toBe(true);
+    await visitScreens(page, suite.product.url, FRENCH);
+    await page.goto(`${suite.product.url}${ADMIN}/settings`);
+    await poll(() => page.getByLabel('Langue des salles').isVisible()).toBe(true);
+    await screenshots(page, 'staff-language-settings-fr');
+  });
+
+  it('an Arabic account: the staff screens right to left, in Arabic (issue 44)', async () => {
+    const { page } = await suite.open();
+    await signInStaff(page, suite.product.url, arabic, TEST_PASSWORD);
+    await page.goto(`${suite.product.url}${ADMIN}/players`);
+    await poll(() => pageHeading(page, arabicStaff['users.players']).isVisible(), 'Arabic heading').toBe(
+      true,
+    );
+    expect(await htmlLang(page)).toBe('ar');
+    expect(await htmlDir(page)).toBe('rtl');
+    expect(await page.getByRole('button', { name: arabicStaff['users.addPlayer'] }).isVisible()).toBe(true);
+    await expectAccessible(page, 'players (ar)');
+    await screenshots(page, 'staff-language-players-ar');
   });
 
   it('an English admin of the same organization keeps English', async () => {

@@ -8,8 +8,12 @@ import { z } from 'zod/mini';
 export const LANGUAGES = ['en', 'de', 'fr', 'es', 'nl', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The staff screens' languages (a subset of LANGUAGES). */
-export const STAFF_LANGUAGES = ['en', 'de'] as const satisfies readonly Language[];
+/**
+ * The staff screens' languages (and the mails', which go to staff accounts): every language since
+ * issue 44, each with its `staff` and `mail` catalogue. Kept as its own list, a subset of LANGUAGES,
+ * so a language can join the participant surfaces before its staff catalogue is written.
+ */
+export const STAFF_LANGUAGES = ['en', 'de', 'fr', 'es', 'nl', 'ar'] as const satisfies readonly Language[];
 export type StaffLanguage = (typeof STAFF_LANGUAGES)[number];
 export const isStaffLanguage = (value: unknown): value is StaffLanguage =>
   typeof value === 'string' && (STAFF_LANGUAGES as readonly string[]).includes(value);
@@ -26,6 +30,11 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   nl: 'Nederlands',
   ar: 'العربية',
 };
+
+/** Right-to-left languages among LANGUAGES. */
+const RTL: ReadonlySet<Language> = new Set(['ar']);
+/** A language's writing direction: the screens' and a mail's `dir`. */
+export const directionOf = (language: Language): 'ltr' | 'rtl' => (RTL.has(language) ? 'rtl' : 'ltr');
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

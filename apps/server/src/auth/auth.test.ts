@@ -351,6 +351,15 @@ describe('password reset', () => {
     expect(english.subject).toBe('Reset your Playshop password');
     expect(english.html).toContain('lang="en"');
     expect(english.html).toContain('>Kammer</td>');
+
+    // One who chose French (a staff language since issue 44) gets it in French.
+    const french = await createUser(ctx.database, 'FACILITATOR', german.id);
+    await ctx.database.db.update(users).set({ language: 'fr' }).where(eq(users.id, french.id));
+    await post('/requestReset', { email: french.email! });
+    const inFrench = await smtp.waitFor(french.email!);
+    expect(inFrench.subject).toBe('Réinitialisez votre mot de passe Playshop');
+    expect(inFrench.text).toContain(`dans les ${RESET_TOKEN_TTL_MINUTES} minutes`);
+    expect(inFrench.html).toContain('lang="fr" dir="ltr"');
   });
 
   it('mails a single-use link that sets a new password and signs out other sessions', async () => {

@@ -79,4 +79,11 @@ describe('a mail in the organization’s look', () => {
     expect(mail.html).not.toContain('cid:');
     expect(mail.attachments).toEqual([]);
   });
+
+  it('reads right to left in Arabic, left to right in the other staff languages (issue 44)', () => {
+    const arabic = brandedMail({ ...input, language: 'ar', brand: null });
+    expect(arabic.html).toContain('<html lang="ar" dir="rtl">');
+    const french = brandedMail({ ...input, language: 'fr', brand: null });
+    expect(french.html).toContain('<html lang="fr" dir="ltr">');
+  });
 });

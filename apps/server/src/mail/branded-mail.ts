@@ -1,4 +1,4 @@
-import { inkOnWhite, textOn } from '@playshop/shared';
+import { directionOf, inkOnWhite, isLanguage, textOn } from '@playshop/shared';
 import type { PrintBrand } from '../branding/service';
 import type { MailMessage } from './mailer';
 
@@ -20,7 +20,7 @@ export interface BrandedMailInput {
   link: { label: string; href: string };
   /** The organization's look; null keeps Playshop's. */
   brand: PrintBrand | null;
-  /** The reader's language: the HTML's `lang` (and `dir`, all staff languages run left to right). */
+  /** The reader's language: the HTML's `lang` and `dir` (Arabic right to left). */
   language: string;
 }
 
@@ -48,7 +48,7 @@ export function brandedMail({
     : '';
   const para = (text: string) => `<p style="margin:0 0 16px">${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
   const html = `<!doctype html>
-<html lang="${escapeHtml(language)}" dir="ltr"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<html lang="${escapeHtml(language)}" dir="${isLanguage(language) ? directionOf(language) : 'ltr'}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:#f4f4f6;font-family:Arial,Helvetica,sans-serif;color:#1a1b1e">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;overflow:hidden">

@@ -34,12 +34,17 @@ describe('a staff member’s own language (PUT /account/language)', () => {
     expect((await signIn(suite.ctx.app, user)).body).toMatchObject({ language: null });
   });
 
-  it('takes only a staff language, with the reason', async () => {
+  it('takes any of the six staff languages (issue 44), nothing else, with the reason', async () => {
     const { headers } = await signInNewUser(suite.ctx, 'ADMIN', suite.org.id);
-    for (const bad of ['fr', 'xx', 7]) {
+    for (const language of ['fr', 'es', 'nl', 'ar']) {
+      const res = await setLanguage(headers, language);
+      expect(res.statusCode, language).toBe(200);
+      expect(res.json()).toEqual({ language });
+    }
+    for (const bad of ['xx', 'FR', 'pt', 7]) {
       const res = await setLanguage(headers, bad);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toContain('Language must be one of: en, de');
+      expect(res.json().message).toContain('Language must be one of: en, de, fr, es, nl, ar');
     }
     expect((await setLanguage(headers, undefined)).statusCode).toBe(400);
   });

@@ -90,7 +90,7 @@ it('a key lives in one catalogue (the toasts and the frame aside): one loaded la
 
 describe('the toasts of SPEC §8', () => {
   // A staff screen loads its staff catalogue over the participant one: the toasts follow the staff
-  // language there (English for a staff member whose browser reads Arabic), so both carry them.
+  // language there, so both carry them, word for word, in every staff language (all six, issue 44).
   it.each(STAFF_LANGUAGES)('%s: the staff catalogue repeats the participant toast.* texts', (language) => {
     const toasts = (scope: string) =>
       Object.fromEntries(Object.entries(read(scope, language)).filter(([id]) => id.startsWith('toast.')));

@@ -9,7 +9,7 @@ import type trainingEn from './messages/training/en.json';
 /**
  * The app's messages (docs/i18n.md). Four catalogues, each language its own lazily loaded chunk:
  * `participant` (six languages: join page, player screens, presenter view, the game's and the
- * server's texts a participant sees), `staff` (English and German), `training` (six languages,
+ * server's texts a participant sees), `staff` (the staff languages: all six), `training` (six languages,
  * the Training page's) and `menu` (six, the user menu's). A phone downloads only its language's
  * participant catalogue; the staff screens add theirs (loadStaffMessages), the Training page and
  * the user menu their own (loadCatalogue).
@@ -57,7 +57,7 @@ export async function loadCatalogue(extra: ExtraCatalogue): Promise<void> {
   i18n.activate(locale, [intlLocale(locale)]); // re-emits "change" so mounted screens re-render with the new texts
 }
 
-/** The staff screens' language: German staff messages for German, English for any other language. */
+/** The staff screens' language: the language itself when it is a staff language, else English. */
 export const staffLanguage = (locale: Language): StaffLanguage =>
   (STAFF_LANGUAGES as readonly string[]).includes(locale) ? (locale as StaffLanguage) : 'en';
 

@@ -1,8 +1,4 @@
-import { isLanguage, LANGUAGES, type Language } from '@playshop/shared';
-
-/** Right-to-left languages among LANGUAGES. */
-const RTL: ReadonlySet<Language> = new Set(['ar']);
-export const directionOf = (locale: Language): 'ltr' | 'rtl' => (RTL.has(locale) ? 'rtl' : 'ltr');
+import { directionOf, isLanguage, LANGUAGES, type Language } from '@playshop/shared';
 
 /**
  * The tag `Intl` formats with: Arabic keeps Latin digits, so a ball, a card and a score read the
@@ -55,4 +51,5 @@ export function storeLanguage(locale: Language | null): void {
   }
 }
 
-export { LANGUAGES };
+/** A language's direction (Arabic right to left), as the server's mails have it too. */
+export { directionOf, LANGUAGES };

@@ -33,6 +33,7 @@ const ALLOWED = new Set([
   'SVG',
   'YYYY',
   'JJJJ',
+  'AAAA',
 ]);
 
 /**
@@ -40,7 +41,11 @@ const ALLOWED = new Set([
  * must name it as the screens of its language show it: a German text pointing at "PLAYER LOGIN"
  * sends the reader looking for a label that reads SPIELER-ANMELDUNG there (issue 42).
  */
-describe.each(STAFF_LANGUAGES)('%s texts point at labels as the screens show them', (language) => {
+/** Scripts without capitals (Arabic): no label is told apart by its case there. */
+const CASELESS: ReadonlySet<string> = new Set(['ar']);
+const cased = STAFF_LANGUAGES.filter((language) => !CASELESS.has(language));
+
+describe.each(cased)('%s texts point at labels as the screens show them', (language) => {
   const catalogues = ['participant', 'staff', 'training'].map((scope) => read(scope, language));
   const texts = catalogues.flatMap((catalogue) => Object.values(catalogue));
   // The capitalised labels of this language: texts that are capitals alone ("ABMELDEN").

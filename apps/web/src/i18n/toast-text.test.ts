@@ -31,10 +31,12 @@ describe('httpErrorToast (SPEC §8)', () => {
     expect(httpErrorToast(503, undefined)).toBe('Fehler 503');
   });
 
-  it('follows the staff language once the staff screens are loaded (a French browser: English)', async () => {
+  it('follows the staff language once the staff screens are loaded (a French browser: French, issue 44)', async () => {
     // The test setup loads the staff catalogue, as a staff screen does; a phone never does.
     expect(staffMessagesLoaded()).toBe(true);
     await activateLanguage('fr');
-    expect(httpErrorToast(400, undefined)).toBe('Bad Request: Invalid request data');
+    expect(staffMessagesLoaded()).toBe(true);
+    expect(httpErrorToast(400, undefined)).toBe('Requête invalide : Données de la requête invalides');
+    expect(httpErrorToast(503, undefined)).toBe('Erreur 503');
   });
 });

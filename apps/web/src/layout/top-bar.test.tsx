@@ -38,9 +38,18 @@ describe('TopBar', () => {
     expect(menu.textContent).toContain('fay@example.test');
     expect(menu.textContent).toContain('Acme & Co');
     expect(menu.textContent).toContain('Facilitator');
-    // Staff also choose the language of their screens here (issue 32), and see where they are
-    // signed in (issue 43).
+    // Staff also choose the language of their screens here (issue 32; all six since issue 44, each
+    // named in itself), and see where they are signed in (issue 43).
     const items = [...menu.querySelectorAll('[role="menuitem"]')].map((item) => item.textContent);
-    expect(items).toEqual(['English', 'Deutsch', "Where you're signed in", 'Logout']);
+    expect(items).toEqual([
+      'English',
+      'Deutsch',
+      'Français',
+      'Español',
+      'Nederlands',
+      'العربية',
+      "Where you're signed in",
+      'Logout',
+    ]);
   });
 });

@@ -7,10 +7,10 @@ import { useStaffLanguage } from '../i18n/locale-provider';
  * What every staff screen needs before it shows a text (the staff areas' AppFrame, the sign-in and
  * password pages, the error page): the staff catalogue, the one place that loads it, and the signed-in
  * staff member's own language on any device (PUT /account/language). Before sign-in that is the
- * browser's language when the staff catalogue has it, else English: a browser in Arabic gets English,
- * left to right, not English texts laid out right to left. True once that language is active and the
- * catalogue is in, or failed to load (offline): a page with its English fallbacks rather than an
- * empty one.
+ * browser's language when it is a staff language (all six since issue 44), else English; the direction
+ * is always the shown language's (Arabic right to left), never English texts laid out right to left.
+ * True once that language is active and the catalogue is in, or failed to load (offline): a page with
+ * its English fallbacks rather than an empty one.
  */
 export function useStaffScreen(): boolean {
   const [isReady, setIsReady] = useState(staffMessagesLoaded);
