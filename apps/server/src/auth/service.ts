@@ -5,15 +5,15 @@ import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
+import { type SessionEnds, type SessionKind, type SignInClient, sessionsOf } from '../sessions/sessions';
+import { type AccessTokens, hashOpaqueToken } from '../sessions/tokens';
 import type { BrandOf } from './password-reset';
 import { passwordReset } from './password-reset';
 import { verifyPassword } from './passwords';
 import { playerSignIn } from './player-sign-in';
 import { refreshRotation } from './refresh-rotation';
 import { type SessionTokens, sessionStarter } from './session-start';
-import { type SessionEnds, type SessionKind, type SignInClient, sessionsOf } from './sessions';
 import type { SignInPolicy } from './sign-in-policy';
-import { type AccessTokens, hashOpaqueToken } from './tokens';
 import { userWithOrg } from './user-row';
 
 interface AuthDeps {

@@ -1,7 +1,7 @@
 import { ADMIN_ROLES, ignoresLicenceExpiry, ROLES, type Role, STAFF_ROLES } from '@playshop/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { signInSessions, users, userTwoFactor } from '../db/schema';
-import type { EndReason, SessionEnds } from './sessions';
+import type { EndReason, SessionEnds } from '../sessions/sessions';
 
 /**
  * Which sessions a changed rule ends (auth/sessions.ts ends them everywhere at once). Each picks

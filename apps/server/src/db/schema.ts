@@ -529,6 +529,3 @@ export const orgRetention = pgTable(
     check('org_retention_audit_check', sql`${t.auditMonths} in (3, 6, 12, 24)`),
   ],
 );
-
-/** Insights' projections of the event log (issue 33): defined with the projector that writes them. */
-export * from '../insights/schema';

@@ -7,12 +7,13 @@ import {
   type RoomReply,
 } from '@playshop/shared';
 import { and, asc, eq } from 'drizzle-orm';
-import type { SessionEnds } from '../auth/sessions';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { organizations, rooms } from '../db/schema';
+import type { JoinCodeListener, LobbyOpener } from '../game/room-changes';
 import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { conflict, notFound, UnavailableError } from '../http/errors';
+import type { SessionEnds } from '../sessions/sessions';
 import { createRoom } from './create';
 import { roomJoiningService } from './joining-service';
 import { presentRoom, presentRooms, roomRows } from './presenting';
@@ -26,10 +27,9 @@ import { roomSessionService } from './room-sessions';
  */
 export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEnds) {
   /** The live game's Open Lobby (app.ts): answers the game's refusal, if any. */
-  let lobbyOpener: ((actor: Actor, roomId: number) => Promise<{ error: string } | { ok: true }>) | null =
-    null;
+  let lobbyOpener: LobbyOpener | null = null;
   /** Told when a room's code or guest rule changes, so every staff screen in the room shows it (app.ts). */
-  let joinCodeListener: ((roomId: number, code: string) => void) | null = null;
+  let joinCodeListener: JoinCodeListener | null = null;
   const joinCodeChanged = <T extends { code: string }>(roomId: number, reply: T): T => {
     joinCodeListener?.(roomId, reply.code);
     return reply;
@@ -47,7 +47,7 @@ export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEn
       return presentRoom(db, room.id);
     },
 
-    onOpenLobby(opener: NonNullable<typeof lobbyOpener>) {
+    onOpenLobby(opener: LobbyOpener) {
       lobbyOpener = opener;
     },
 
@@ -62,7 +62,7 @@ export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEn
         throw conflict(messageOfText(result.error) ?? message('game.somethingWentWrong'));
     },
 
-    onJoinCodeChanged(listener: NonNullable<typeof joinCodeListener>) {
+    onJoinCodeChanged(listener: JoinCodeListener) {
       joinCodeListener = listener;
     },
 

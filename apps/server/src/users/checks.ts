@@ -6,7 +6,7 @@ import { organizations, users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, forbidden } from '../http/errors';
-import type { UserKind } from './service';
+import type { UserKind } from './reading';
 
 /** The checks every write of a user makes before it: where the user goes, which role, which names are free. */
 

@@ -1,11 +1,11 @@
 import { message, type UserReply, type ZCreatePlayer, type ZEditPlayer } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { conflict } from '../http/errors';
+import { type SessionEnds, sessionsOf } from '../sessions/sessions';
 import { isUsernameTaken, organizationForUsers, writing } from './checks';
 import { findUser } from './reading';
 

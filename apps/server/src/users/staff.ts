@@ -2,11 +2,11 @@ import { message, type UserReply, type ZCreateAdmin, type ZEditAdmin } from '@pl
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashNewPassword } from '../auth/passwords';
-import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { conflict, forbidden } from '../http/errors';
+import { type SessionEnds, sessionsOf } from '../sessions/sessions';
 import { checkStaffRole, isEmailTaken, organizationForUsers, writing } from './checks';
 import { findUser } from './reading';
 

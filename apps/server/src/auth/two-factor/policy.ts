@@ -2,9 +2,7 @@ import { ADMIN_ROLES, isStaffRole, type Role } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgSignIn, settings } from '../../db/schema';
-
-/** The settings key of the product-wide rule (the super admin's). */
-export const PRODUCT_TWO_FACTOR_KEY = 'requireTwoFactorForStaff';
+import { PRODUCT_TWO_FACTOR_KEY } from '../../db/setting-keys';
 
 /** Who must use two-factor: the product's rule for every staff account, an organization's for its admins. */
 export function twoFactorPolicy(db: Db, now: () => Date) {

@@ -1,6 +1,6 @@
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { normalizeRole } from '@playshop/shared';
-import { type AccessClaims, isSessionId } from '../auth/tokens';
+import { type AccessClaims, isSessionId } from './tokens';
 
 /**
  * A resume ticket: what a game socket is handed (in `pong.resume`) so that, when it drops, its

@@ -1,11 +1,11 @@
 import { lockedOutByLicence, message, STAFF_ROLES } from '@playshop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { groupLoader } from '../db/group-loader';
 import { organizations, signInSessions, users } from '../db/schema';
-import { forbidden, notFound, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized } from '../http/errors';
+import type { AccessClaims, AccessTokens } from './tokens';
 
 /**
  * Where an access token stands right now:

@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { refreshTokens, signInSessions } from '../db/schema';
-import { RESUME_TICKET_TTL_MS } from '../game/resume';
 import { watchRedis } from '../redis';
+import { RESUME_TICKET_TTL_MS } from './resume-tickets';
 
 /** How a session began. */
 export type SessionKind = 'password' | 'sso' | 'two_factor' | 'player' | 'guest';
