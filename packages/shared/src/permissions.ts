@@ -82,6 +82,12 @@ export const can = (role: Role | null | undefined, permission: Permission): bool
 /** Whether a role belongs to the staff (signs in with an email and password, runs rooms); players do not. */
 export const isStaffRole = (role: Role): boolean => STAFF_ROLES.includes(role);
 
+/**
+ * Whether a role administers (an admin, a super admin): the audit log records their changes, and an
+ * organization's two-factor rule binds them.
+ */
+export const isAdminRole = (role: Role): boolean => ADMIN_ROLES.includes(role);
+
 /** The product's own operator (SPEC §6 Super Admin): above every organization, bound by none of their rules. */
 const isOperator = (role: Role): boolean => role === 'SUPER_ADMIN';
 

@@ -4,11 +4,10 @@ import { roomBrandingOf } from '../branding/service';
 import type { Db } from '../db/client';
 import { organizations, rooms, signInSessions, users } from '../db/schema';
 import { openGameId } from '../game/open-game';
-import type { Actor } from '../http/actor';
+import { type Actor, roomInScope } from '../http/actor';
 import { conflict } from '../http/errors';
 import type { SessionEnds } from '../sessions/sessions';
 import { currentJoinCode, replaceJoinCode, resolveJoinCode } from './join-codes';
-import { roomInScope } from './room-in-scope';
 
 /** Joining a room: its join code and guest rule for the facilitator, what a phone sees at /join/{code}. */
 export function roomJoiningService(

@@ -4,9 +4,8 @@ import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { roomSessions, type rooms, sessionContent, sessions } from '../db/schema';
 import type { SessionListener } from '../game/room-changes';
-import type { Actor } from '../http/actor';
+import { type Actor, roomInScope } from '../http/actor';
 import { AppError } from '../http/errors';
-import { roomInScope } from './room-in-scope';
 
 /** The room's room session, created at the workshop's first session when it has none. */
 async function ensureRoomSession(db: Db, actor: Actor, room: typeof rooms.$inferSelect) {

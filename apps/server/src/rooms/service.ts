@@ -11,14 +11,13 @@ import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { organizations, rooms } from '../db/schema';
 import type { JoinCodeListener, LobbyOpener } from '../game/room-changes';
-import { type Actor, orgInScope, orgScope } from '../http/actor';
+import { type Actor, orgInScope, orgScope, roomInScope } from '../http/actor';
 import { conflict, notFound, UnavailableError } from '../http/errors';
 import type { SessionEnds } from '../sessions/sessions';
 import { createRoom } from './create';
 import { roomJoiningService } from './joining-service';
 import { presentRoom, presentRooms, roomRows } from './presenting';
 import { roomReport } from './report';
-import { roomInScope } from './room-in-scope';
 import { roomSessionService } from './room-sessions';
 
 /**
@@ -87,12 +86,7 @@ export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEn
     ...roomJoiningService(db, joinCodeChanged, ends),
 
     async getById(actor: Actor, id: number): Promise<RoomReply> {
-      const [row] = await roomRows(db)
-        .where(and(eq(rooms.id, id), orgScope(actor, rooms.orgId)))
-        .limit(1);
-      if (!row) throw notFound(message('errors.roomNotFound'));
-      const [room] = await presentRooms(db, [row]);
-      return room!;
+      return presentRoom(db, (await roomFor(actor, id)).id);
     },
   };
 }

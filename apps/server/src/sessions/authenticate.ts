@@ -1,4 +1,4 @@
-import { lockedOutByLicence, message, STAFF_ROLES } from '@playshop/shared';
+import { isStaffRole, lockedOutByLicence, message } from '@playshop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -123,7 +123,7 @@ export function staffOnly(tokens: AccessTokens, check: AccessTokenCheck) {
       if (!header?.startsWith('Bearer ')) return false;
       const claims = await tokens.verify(header.slice('Bearer '.length).trim());
       await assertAccessTokenCurrent(check, claims);
-      return STAFF_ROLES.includes(claims.role);
+      return isStaffRole(claims.role);
     })().catch(() => false);
     if (!staff) throw notFound();
   };

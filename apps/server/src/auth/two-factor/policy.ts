@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, isStaffRole, type Role } from '@playshop/shared';
+import { isAdminRole, isStaffRole, type Role } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgSignIn, settings } from '../../db/schema';
@@ -15,7 +15,7 @@ export function twoFactorPolicy(db: Db, now: () => Date) {
         .from(settings)
         .where(eq(settings.key, PRODUCT_TWO_FACTOR_KEY));
       if (product?.value === true) return true;
-      if (!ADMIN_ROLES.includes(user.role)) return false;
+      if (!isAdminRole(user.role)) return false;
       const [org] = await db
         .select({ required: orgSignIn.requireTwoFactorForAdmins })
         .from(orgSignIn)
