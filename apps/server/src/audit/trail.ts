@@ -5,7 +5,6 @@ import {
   auditActionKey,
   canPickAnyOrganization,
   isAdminRole,
-  type Role,
   ZLoginReply,
 } from '@playshop/shared';
 import { eq } from 'drizzle-orm';

@@ -10,7 +10,7 @@ import {
 } from '@playshop/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations, printedCardSets, rooms, users } from '../db/schema';
+import { organizations, printedCardSets, users } from '../db/schema';
 import { dealCard, type RandomInt } from '../game/cards';
 import { type Actor, roomInScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';

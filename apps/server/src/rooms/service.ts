@@ -6,13 +6,13 @@ import {
   messageOfText,
   type RoomReply,
 } from '@playshop/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { organizations, rooms } from '../db/schema';
 import type { JoinCodeListener, LobbyOpener } from '../game/room-changes';
-import { type Actor, orgInScope, orgScope, roomInScope } from '../http/actor';
-import { conflict, notFound, UnavailableError } from '../http/errors';
+import { type Actor, orgInScope, roomInScope } from '../http/actor';
+import { conflict, UnavailableError } from '../http/errors';
 import type { SessionEnds } from '../sessions/sessions';
 import { createRoom } from './create';
 import { roomJoiningService } from './joining-service';
