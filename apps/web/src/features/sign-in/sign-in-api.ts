@@ -9,6 +9,7 @@ export const signInKeys = {
   org: (orgId: number) => ['org-sign-in', orgId] as const,
   product: ['product-sign-in'] as const,
   ssoOption: (org: string | null) => ['sso-option', org] as const,
+  twoFactorStatus: ['two-factor-status'] as const,
 };
 
 /** An organization's SSO and two-factor settings (its admins, or a super admin). */
@@ -75,13 +76,11 @@ export function useSsoCallback() {
   });
 }
 
-const statusKey = ['two-factor-status'];
-
 // One's own two-factor sign-in (signed in), and the second step of a password sign-in (not yet).
 
 export function useTwoFactorStatus() {
   return useQuery({
-    queryKey: statusKey,
+    queryKey: signInKeys.twoFactorStatus,
     queryFn: ({ signal }) => api.call(TWO_FACTOR_API.status, {}, { signal }),
   });
 }
@@ -94,7 +93,7 @@ export function useTwoFactorConfirm() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.call(TWO_FACTOR_API.confirm, { body: { code } }, { notify: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: statusKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signInKeys.twoFactorStatus }),
   });
 }
 
@@ -102,7 +101,7 @@ export function useTwoFactorDisable() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.call(TWO_FACTOR_API.disable, { body: { code } }, { notify: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: statusKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signInKeys.twoFactorStatus }),
   });
 }
 
