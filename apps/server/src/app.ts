@@ -277,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
   // One check for REST and the game socket: a crowd's connects and requests share its reads.
   const checkToken = groupedAccessTokenCheck(database.db);
-  // Where sessions end, kept in step across instances over Redis (auth/sessions.ts).
+  // Where sessions end, kept in step across instances over Redis (sessions/sessions.ts).
   const ends = await sessionEnds({
     db: database.db,
     redis: deps.redis,

@@ -57,7 +57,7 @@ function successorOf(refreshSecret: string, raw: string) {
 export function refreshRotation({ db, refreshSecret, sessions, ends, log, now }: RotationDeps) {
   /**
    * The session the family belongs to, still live: seen now, from this address. A session that
-   * ended (logout, a rule: auth/sessions.ts) renews nothing.
+   * ended (logout, a rule: sessions/sessions.ts) renews nothing.
    */
   async function touch(familyId: string, client: SignInClient) {
     const live = await db

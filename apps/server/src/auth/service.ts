@@ -28,7 +28,7 @@ interface AuthDeps {
   log: FastifyBaseLogger;
   /** What a right password leads to: refused (SSO only), a second step (two-factor), or a session. */
   signInPolicy?: SignInPolicy;
-  /** Where sessions end (auth/sessions.ts). */
+  /** Where sessions end (sessions/sessions.ts). */
   ends: SessionEnds;
   now?: () => Date;
 }
@@ -54,7 +54,7 @@ export function authService({
   const { startSession } = sessions;
 
   return {
-    /** Where sessions end (auth/sessions.ts): the routes that change a rule end what it no longer allows. */
+    /** Where sessions end (sessions/sessions.ts): the routes that change a rule end what it no longer allows. */
     ends,
 
     /** Staff sign in by email and password. Players have no password and cannot use this. */
@@ -90,7 +90,7 @@ export function authService({
 
     /**
      * Ends this browser's session on every instance: its refresh token, access tokens, resume
-     * tickets and game sockets (auth/sessions.ts). The user's other sessions go on.
+     * tickets and game sockets (sessions/sessions.ts). The user's other sessions go on.
      */
     async logout(raw: string | undefined): Promise<void> {
       if (!raw) return;

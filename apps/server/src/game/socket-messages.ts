@@ -24,7 +24,7 @@ export interface GameSocketDeps {
   checkToken: AccessTokenCheck;
   /** Resume tickets: a dropped screen comes back on any instance without a token check (resume.ts). */
   tickets: ResumeTickets;
-  /** Ended sessions, kept in step across instances: a socket of one acts no more (auth/sessions.ts). */
+  /** Ended sessions, kept in step across instances: a socket of one acts no more (sessions/sessions.ts). */
   ends: SessionEnds;
   db: Db;
   rooms: RoomDirectory;
@@ -77,7 +77,7 @@ export class Live implements Connection {
   readonly key = randomUUID();
   readonly actor: Connection['actor'];
   roomId: number | null = null;
-  /** The session it speaks for: once that ends (auth/sessions.ts) the socket goes and acts no more. */
+  /** The session it speaks for: once that ends (sessions/sessions.ts) the socket goes and acts no more. */
   readonly sessionId: string;
   readonly orgName: string;
   alive = true;

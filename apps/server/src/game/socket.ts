@@ -95,7 +95,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
 }
 
 /**
- * A session that ends (here or on another instance: auth/sessions.ts) lets its sockets go at once.
+ * A session that ends (here or on another instance: sessions/sessions.ts) lets its sockets go at once.
  * Ends are rare and come in a batch, so a pass over the open sockets is enough.
  */
 function closeEndedSessions({ deps, open }: GameSockets) {

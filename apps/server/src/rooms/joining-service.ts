@@ -14,7 +14,7 @@ export function roomJoiningService(
   db: Db,
   /** Tells every staff screen in the room of a new code or guest rule (rooms service → app.ts). */
   changed: <T extends { code: string }>(roomId: number, reply: T) => T,
-  /** Where sessions end: a removed guest's end first (auth/sessions.ts). */
+  /** Where sessions end: a removed guest's end first (sessions/sessions.ts). */
   ends: SessionEnds,
 ) {
   const roomFor = (actor: Actor, roomId: number) => roomInScope(db, actor, roomId);

@@ -9,7 +9,7 @@ import type { AccessClaims, AccessTokens } from './tokens';
 
 /**
  * Where an access token stands right now:
- * - 'revoked': its session ended (auth/sessions.ts: logout, password reset, deletion, a rule…), the
+ * - 'revoked': its session ended (sessions/sessions.ts: logout, password reset, deletion, a rule…), the
  *   user is gone, or their role or organization is no longer the one the token was issued with;
  * - 'org_expired': a non-super-admin whose organization's license has run out;
  * - 'current': it may act.
@@ -69,7 +69,7 @@ export function groupedAccessTokenCheck(db: Db): AccessTokenCheck {
 
 /**
  * `users.token_version + 1`, for `.set({ tokenVersion: bumpedTokenVersion() })`: a sign-in step begun
- * before (a two-factor challenge) no longer yields a session. Sessions themselves end in auth/sessions.ts.
+ * before (a two-factor challenge) no longer yields a session. Sessions themselves end in sessions/sessions.ts.
  */
 export const bumpedTokenVersion = (): SQL => sql`${users.tokenVersion} + 1`;
 

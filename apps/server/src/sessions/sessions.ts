@@ -37,7 +37,7 @@ export const clientOf = (req: { headers: Record<string, unknown>; ip: string }):
   address: req.ip,
 });
 
-/** The session of a signed-in request: its access token names it (http/authenticate.ts). */
+/** The session of a signed-in request: its access token names it (sessions/authenticate.ts). */
 export const sessionOf = (req: { actor: unknown }) => (req.actor as { sessionId: string }).sessionId;
 
 /** A new session's id: also its refresh family's. */

@@ -97,7 +97,7 @@ export function samlService({
   serverSecret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** A provider's logout ends the account's sessions everywhere (auth/sessions.ts). */
+  /** A provider's logout ends the account's sessions everywhere (sessions/sessions.ts). */
   ends: SessionEnds;
   /** SSO_ALLOW_PRIVATE_ISSUERS: metadata from this server's own networks or over plain http. */
   allowPrivateIssuers: boolean;
