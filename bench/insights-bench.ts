@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { accessTokens } from '../apps/server/src/auth/tokens';
+import { accessTokens } from '../apps/server/src/sessions/tokens';
 import type { Database } from '../apps/server/src/db/client';
 import { createProjector } from '../apps/server/src/insights/projector';
 import { BENCH_SECRET, benchApp } from './bench-app';

@@ -19,7 +19,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { accessTokens } from '../apps/server/src/auth/tokens';
+import { accessTokens } from '../apps/server/src/sessions/tokens';
 import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { organizations, rooms, users, workshops } from '../apps/server/src/db/schema';

@@ -17,11 +17,9 @@ import { samlService } from './auth/saml/service';
 import { purgeExpiredSamlIds } from './auth/saml/store';
 import { authService } from './auth/service';
 import { sessionRoutes } from './auth/session-routes';
-import { purgeOldSessions, type SessionEnds, sessionEnds } from './auth/sessions';
 import { signInPolicy } from './auth/sign-in-policy';
 import { ssoRoutes } from './auth/sso/routes';
 import { ssoService } from './auth/sso/service';
-import { type AccessTokens, accessTokens } from './auth/tokens';
 import { twoFactorRoutes } from './auth/two-factor/routes';
 import { twoFactorService } from './auth/two-factor/service';
 import { brandingRoutes } from './branding/routes';
@@ -36,12 +34,6 @@ import { dashboardService } from './dashboard/service';
 import type { Database } from './db/client';
 import { registerLiveGame } from './game/live-game';
 import { registerApiDocs } from './http/api-docs';
-import {
-  type AccessTokenCheck,
-  groupedAccessTokenCheck,
-  registerAuthentication,
-  staffOnly,
-} from './http/authenticate';
 import { errorBody, registerErrorHandler } from './http/errors';
 import { scheduleHousekeeping } from './http/housekeeping';
 import { logEachRequestOnce, loggerOptions, readableLogs } from './http/logging';
@@ -78,6 +70,14 @@ import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
 import { scimRoutes } from './scim/routes';
 import { scimService, scimTokenService } from './scim/service';
+import {
+  type AccessTokenCheck,
+  groupedAccessTokenCheck,
+  registerAuthentication,
+  staffOnly,
+} from './sessions/authenticate';
+import { purgeOldSessions, type SessionEnds, sessionEnds } from './sessions/sessions';
+import { type AccessTokens, accessTokens } from './sessions/tokens';
 import { settingsRoutes } from './settings/routes';
 import { defaultPublicSettings, settingsService } from './settings/service';
 import { createStorage } from './storage/create-storage';
@@ -277,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = accessTokens(config.jwtSecret, deps.accessTokenTtlSeconds);
   // One check for REST and the game socket: a crowd's connects and requests share its reads.
   const checkToken = groupedAccessTokenCheck(database.db);
-  // Where sessions end, kept in step across instances over Redis (auth/sessions.ts).
+  // Where sessions end, kept in step across instances over Redis (sessions/sessions.ts).
   const ends = await sessionEnds({
     db: database.db,
     redis: deps.redis,

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EMAIL_ADDRESS } from '@playshop/shared';
 import { z } from 'zod';
-import { isCommonPassword, passwordRefusal } from './auth/passwords';
+import { isCommonPassword, passwordRefusal } from './password-rules';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })

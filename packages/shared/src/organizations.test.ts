@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOrgExpired } from './organizations';
+import { isOrgExpired } from './permissions';
 
 describe('isOrgExpired', () => {
   const now = new Date('2026-03-10T12:00:00Z');

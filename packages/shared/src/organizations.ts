@@ -135,15 +135,6 @@ export const ZLinkOrgWorkshop = z.object({
 });
 export type LinkOrgWorkshopInput = z.input<typeof ZLinkOrgWorkshop>;
 
-/**
- * An organization's license runs to the end of its expiry day (UTC); no date means no expiry.
- * `expiry` is an ISO date, `YYYY-MM-DD`.
- */
-export function isOrgExpired(expiry: string | null | undefined, now: Date = new Date()): boolean {
-  if (!expiry) return false;
-  return expiry < now.toISOString().slice(0, 10);
-}
-
 const ZOrgNameParam = z.object({ name: zLine().check(z.minLength(1), z.maxLength(200)) });
 
 export const ORG_API = endpoints(['organizations'], {

@@ -1,4 +1,3 @@
-import { isOrgExpired } from './organizations';
 import { ADMIN_ROLES, ROLES, type Role, STAFF_ROLES, SUPER_ADMIN_ONLY } from './roles';
 
 /**
@@ -82,6 +81,12 @@ export const can = (role: Role | null | undefined, permission: Permission): bool
 /** Whether a role belongs to the staff (signs in with an email and password, runs rooms); players do not. */
 export const isStaffRole = (role: Role): boolean => STAFF_ROLES.includes(role);
 
+/**
+ * Whether a role administers (an admin, a super admin): the audit log records their changes, and an
+ * organization's two-factor rule binds them.
+ */
+export const isAdminRole = (role: Role): boolean => ADMIN_ROLES.includes(role);
+
 /** The product's own operator (SPEC §6 Super Admin): above every organization, bound by none of their rules. */
 const isOperator = (role: Role): boolean => role === 'SUPER_ADMIN';
 
@@ -100,6 +105,15 @@ export const ignoresLicenceExpiry = isOperator;
 
 /** An organization's sign-in rules (SSO only, two-factor) bind its own people, never the super admin. */
 export const ignoresOrgSignInRules = isOperator;
+
+/**
+ * An organization's license runs to the end of its expiry day (UTC); no date means no expiry.
+ * `expiry` is an ISO date, `YYYY-MM-DD`.
+ */
+export function isOrgExpired(expiry: string | null | undefined, now: Date = new Date()): boolean {
+  if (!expiry) return false;
+  return expiry < now.toISOString().slice(0, 10);
+}
 
 /** Whether a user of `role` in an organization whose licence ends `expiry` is locked out at `now`. */
 export const lockedOutByLicence = (role: Role, expiry: string | null | undefined, now?: Date): boolean =>

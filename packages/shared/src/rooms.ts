@@ -13,7 +13,7 @@ export const ROOM_TEXTS = {
   sessionNotInWorkshop: "That session is not part of this room's workshop",
 } as const;
 
-/** POST /createroom. A super admin may name the organization; everyone else creates in their own. */
+/** POST /createroom. A super admin may name any organization; anyone else their own (another: 404). */
 export const ZCreateRoom = z.object({
   name: zLine().check(z.trim(), z.minLength(1, VALIDATION.required), z.maxLength(100)),
   workshopId: zIdParam(VALIDATION.required),

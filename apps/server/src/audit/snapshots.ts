@@ -1,7 +1,6 @@
 import type { AuditTargetType } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { PRODUCT_TWO_FACTOR_KEY } from '../auth/two-factor/policy';
 import type { Db } from '../db/client';
 import {
   categories,
@@ -16,7 +15,7 @@ import {
   users,
   workshops,
 } from '../db/schema';
-import { TRAINING_SETTINGS_KEY } from '../training/service';
+import { PRODUCT_TWO_FACTOR_KEY, TRAINING_SETTINGS_KEY } from '../db/setting-keys';
 import type { AuditChanges } from './service';
 
 type Bag = Record<string, unknown>;

@@ -1,11 +1,10 @@
 import {
-  ADMIN_ROLES,
   API_PREFIX,
   AUDIT_ACTIONS,
   AUDIT_ROUTES,
   auditActionKey,
   canPickAnyOrganization,
-  type Role,
+  isAdminRole,
   ZLoginReply,
 } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
@@ -149,7 +148,7 @@ const routeKey = (req: FastifyRequest) => `${req.method} ${req.routeOptions.url!
 function isAudited(req: FastifyRequest): boolean {
   if (req.method === 'GET' && !req.routeOptions.config?.audit) return false;
   const actor = req.actor;
-  return Boolean(actor && ADMIN_ROLES.includes(actor.role as Role));
+  return Boolean(actor && isAdminRole(actor.role));
 }
 
 /**

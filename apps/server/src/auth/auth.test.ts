@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations, passwordResetTokens, refreshTokens, users } from '../db/schema';
+import { hashOpaqueToken } from '../sessions/tokens';
 import {
   createOrg,
   createTestContext,
@@ -15,7 +16,6 @@ import {
 } from '../test/context';
 import { extractResetLink, startSmtpServer, type TestSmtpServer } from '../test/smtp';
 import { REFRESH_REUSE_GRACE_MS } from './refresh-rotation';
-import { hashOpaqueToken } from './tokens';
 
 /** A 1×1 PNG, in base64 as `PUT /org-logo` takes it. */
 const ONE_PIXEL_PNG =

@@ -1,6 +1,7 @@
 /** The most common passwords are refused wherever a password is chosen, saying why. */
 import { VALIDATION } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isCommonPassword } from '../password-rules';
 import {
   createOrg,
   createTestContext,
@@ -10,7 +11,6 @@ import {
   type TestContext,
 } from '../test/context';
 import { expectFieldRefusal } from '../test/error-replies';
-import { isCommonPassword } from './passwords';
 
 let ctx: TestContext;
 let org: Awaited<ReturnType<typeof createOrg>>;

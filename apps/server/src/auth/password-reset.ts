@@ -4,14 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PrintBrand } from '../branding/service';
 import type { Db } from '../db/client';
 import { organizations, passwordResetTokens, users } from '../db/schema';
-import { bumpedTokenVersion } from '../http/authenticate';
 import { AppError } from '../http/errors';
 import { brandedMail } from '../mail/branded-mail';
 import { mailLanguage, mailTexts } from '../mail/mail-texts';
 import type { Mailer } from '../mail/mailer';
+import { bumpedTokenVersion } from '../sessions/authenticate';
+import { type SessionEnds, sessionsOf } from '../sessions/sessions';
+import { hashOpaqueToken, newOpaqueToken } from '../sessions/tokens';
 import { hashNewPassword } from './passwords';
-import { type SessionEnds, sessionsOf } from './sessions';
-import { hashOpaqueToken, newOpaqueToken } from './tokens';
 
 /** An organization's look for a mail (the branding service's `forPrint`). */
 export type BrandOf = (orgId: number) => Promise<PrintBrand | null>;

@@ -6,9 +6,9 @@ import { organizations, rooms, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import { escapeLike } from '../http/pagination';
 import { type ResolvedJoinCode, resolveJoinCode } from '../rooms/join-codes';
+import type { SessionKind, SignInClient } from '../sessions/sessions';
 import { isOffensive, uniqueUsername } from './nicknames';
 import type { SessionTokens } from './session-start';
-import type { SessionKind, SignInClient } from './sessions';
 import { type UserRow, userWithOrg } from './user-row';
 
 /** The organization a player login names: by room code, id or (lower-case) name. */

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { refreshTokens, signInSessions, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
+import { type SessionEnds, type SignInClient, sessionsOf } from '../sessions/sessions';
+import { hashOpaqueToken } from '../sessions/tokens';
 import type { SessionStarter, SessionTokens } from './session-start';
-import { type SessionEnds, type SignInClient, sessionsOf } from './sessions';
-import { hashOpaqueToken } from './tokens';
 import { userWithOrg } from './user-row';
 
 /** How long a just-rotated refresh token still yields its successor (two tabs refreshing at once). */
@@ -57,7 +57,7 @@ function successorOf(refreshSecret: string, raw: string) {
 export function refreshRotation({ db, refreshSecret, sessions, ends, log, now }: RotationDeps) {
   /**
    * The session the family belongs to, still live: seen now, from this address. A session that
-   * ended (logout, a rule: auth/sessions.ts) renews nothing.
+   * ended (logout, a rule: sessions/sessions.ts) renews nothing.
    */
   async function touch(familyId: string, client: SignInClient) {
     const live = await db

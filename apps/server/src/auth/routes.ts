@@ -12,9 +12,9 @@ import { accountRateLimit, type Limit } from '../http/account-rate-limit';
 import { route } from '../http/endpoint';
 import { forbidden } from '../http/errors';
 import type { LoginThrottle } from '../http/login-throttle';
+import { clientOf } from '../sessions/sessions';
 import type { AuthService } from './service';
 import type { SessionTokens } from './session-start';
-import { clientOf } from './sessions';
 import { TWO_FACTOR_DEVICE_COOKIE } from './two-factor/service';
 
 type RateLimit = Limit;

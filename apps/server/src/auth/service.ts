@@ -5,15 +5,15 @@ import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
+import { type SessionEnds, type SessionKind, type SignInClient, sessionsOf } from '../sessions/sessions';
+import { type AccessTokens, hashOpaqueToken } from '../sessions/tokens';
 import type { BrandOf } from './password-reset';
 import { passwordReset } from './password-reset';
 import { verifyPassword } from './passwords';
 import { playerSignIn } from './player-sign-in';
 import { refreshRotation } from './refresh-rotation';
 import { type SessionTokens, sessionStarter } from './session-start';
-import { type SessionEnds, type SessionKind, type SignInClient, sessionsOf } from './sessions';
 import type { SignInPolicy } from './sign-in-policy';
-import { type AccessTokens, hashOpaqueToken } from './tokens';
 import { userWithOrg } from './user-row';
 
 interface AuthDeps {
@@ -28,7 +28,7 @@ interface AuthDeps {
   log: FastifyBaseLogger;
   /** What a right password leads to: refused (SSO only), a second step (two-factor), or a session. */
   signInPolicy?: SignInPolicy;
-  /** Where sessions end (auth/sessions.ts). */
+  /** Where sessions end (sessions/sessions.ts). */
   ends: SessionEnds;
   now?: () => Date;
 }
@@ -54,7 +54,7 @@ export function authService({
   const { startSession } = sessions;
 
   return {
-    /** Where sessions end (auth/sessions.ts): the routes that change a rule end what it no longer allows. */
+    /** Where sessions end (sessions/sessions.ts): the routes that change a rule end what it no longer allows. */
     ends,
 
     /** Staff sign in by email and password. Players have no password and cannot use this. */
@@ -90,7 +90,7 @@ export function authService({
 
     /**
      * Ends this browser's session on every instance: its refresh token, access tokens, resume
-     * tickets and game sockets (auth/sessions.ts). The user's other sessions go on.
+     * tickets and game sockets (sessions/sessions.ts). The user's other sessions go on.
      */
     async logout(raw: string | undefined): Promise<void> {
       if (!raw) return;

@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInSessions, users } from '../db/schema';
-import { groupedAccessTokenCheck } from '../http/authenticate';
+import { groupedAccessTokenCheck } from '../sessions/authenticate';
+import { accessTokens } from '../sessions/tokens';
 import {
   createOrg,
   createTestContext,
@@ -21,7 +22,6 @@ import {
   signInNewUser,
   type TestContext,
 } from '../test/context';
-import { accessTokens } from './tokens';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 let ctx: TestContext;

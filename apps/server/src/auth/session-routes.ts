@@ -9,7 +9,7 @@ import { signInSessions, users } from '../db/schema';
 import { type Actor, orgScope } from '../http/actor';
 import { route } from '../http/endpoint';
 import { notFound } from '../http/errors';
-import { sessionOf as currentOf, type SessionEnds, sessionsOf } from './sessions';
+import { sessionOf as currentOf, type SessionEnds, sessionsOf } from '../sessions/sessions';
 
 /**
  * "Where you're signed in" and signing out elsewhere. Each end is audited: an admin's through the

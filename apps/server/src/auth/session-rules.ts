@@ -1,10 +1,10 @@
 import { ADMIN_ROLES, ignoresLicenceExpiry, ROLES, type Role, STAFF_ROLES } from '@playshop/shared';
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { signInSessions, users, userTwoFactor } from '../db/schema';
-import type { EndReason, SessionEnds } from './sessions';
+import type { EndReason, SessionEnds } from '../sessions/sessions';
 
 /**
- * Which sessions a changed rule ends (auth/sessions.ts ends them everywhere at once). Each picks
+ * Which sessions a changed rule ends (sessions/sessions.ts ends them everywhere at once). Each picks
  * by the session's user as the database has it now; docs/security.md lists them.
  */
 

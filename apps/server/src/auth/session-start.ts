@@ -1,9 +1,9 @@
 import { isStaffLanguage, type LoginReply, message, REFRESH_TOKEN_TTL_DAYS } from '@playshop/shared';
 import type { Db } from '../db/client';
 import { forbidden } from '../http/errors';
+import { newSessionId, type SessionKind, type SignInClient } from '../sessions/sessions';
+import { type AccessTokens, newOpaqueToken } from '../sessions/tokens';
 import { sessionWriter } from './refresh-token-writer';
-import { newSessionId, type SessionKind, type SignInClient } from './sessions';
-import { type AccessTokens, newOpaqueToken } from './tokens';
 import { toActor, type UserRow } from './user-row';
 
 export interface SessionTokens {

@@ -6,6 +6,7 @@
  */
 import { VALIDATION } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
+import { passwordRefusal } from '../password-rules';
 import {
   createOrg,
   createUser,
@@ -17,7 +18,6 @@ import {
 } from '../test/context';
 import { expectFieldRefusal } from '../test/error-replies';
 import { orgSuite } from '../test/org-suite';
-import { passwordRefusal } from './passwords';
 
 const lines: string[] = [];
 const suite = orgSuite(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { describe, expect, it } from 'vitest';
-import * as schema from './schema';
+import * as schema from './tables';
 
 const drizzleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(drizzleDir, file), 'utf8'));

@@ -315,7 +315,7 @@ export const refreshTokens = pgTable(
 /**
  * A sign-in (password, single sign-on, two-factor step, player, guest): its access tokens, refresh
  * family (`refresh_tokens.family_id` = `id`) and resume tickets name it (claim `sid`). Once
- * `ended_at` is set it is over everywhere (auth/sessions.ts); the row stays for the list and the
+ * `ended_at` is set it is over everywhere (sessions/sessions.ts); the row stays for the list and the
  * instances that missed the news, its user set null when deleted.
  */
 export const signInSessions = pgTable(
@@ -529,6 +529,3 @@ export const orgRetention = pgTable(
     check('org_retention_audit_check', sql`${t.auditMonths} in (3, 6, 12, 24)`),
   ],
 );
-
-/** Insights' projections of the event log (issue 33): defined with the projector that writes them. */
-export * from '../insights/schema';

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { gameEvents, games, roomSessions } from '../db/schema';
 import { unnestColumns } from '../db/unnest';
-import { openGameId } from '../rooms/join-codes';
 import type { GameEvent } from './engine';
+import { openGameId } from './open-game';
 
 interface StoredEvent {
   seq: number;

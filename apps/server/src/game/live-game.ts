@@ -2,21 +2,21 @@ import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { ServerMessage } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { SessionEnds } from '../auth/sessions';
-import type { AccessTokens } from '../auth/tokens';
 import type { Config } from '../config';
 import type { ContentService } from '../content/service';
 import type { Database } from '../db/client';
-import type { AccessTokenCheck } from '../http/authenticate';
 import { collectRooms, countSlowSocketClose, observeEventAppend } from '../observability/metrics';
 import { watchRedis } from '../redis';
-import type { RoomsService } from '../rooms/service';
+import type { AccessTokenCheck } from '../sessions/authenticate';
+import { resumeTickets } from '../sessions/resume-tickets';
+import type { SessionEnds } from '../sessions/sessions';
+import type { AccessTokens } from '../sessions/tokens';
 import { localBus, redisBus } from './bus';
 import { createRoomDirectory, type RoomDirectory } from './directory';
 import { createHub } from './hub';
 import { createJournal } from './journal';
 import { localOwnership, postgresOwnership, redisOwnership } from './ownership';
-import { resumeTickets } from './resume';
+import type { RoomChanges } from './room-changes';
 import { registerGameSocket } from './socket';
 
 interface LiveGameDeps {
@@ -24,7 +24,7 @@ interface LiveGameDeps {
   database: Database;
   redis?: Redis;
   content: ContentService;
-  rooms: RoomsService;
+  rooms: RoomChanges;
   tokens: AccessTokens;
   checkToken: AccessTokenCheck;
   ends: SessionEnds;
@@ -94,7 +94,7 @@ export async function registerLiveGame(app: FastifyInstance, deps: LiveGameDeps)
 }
 
 /** What the rooms list changes that a live game must follow. */
-function followRoomChanges(roomsSvc: RoomsService, gameRooms: RoomDirectory): void {
+function followRoomChanges(roomsSvc: RoomChanges, gameRooms: RoomDirectory): void {
   // Open Lobby from the rooms list (POST /rooms/:id/lobby) is the game's own command.
   roomsSvc.onOpenLobby((actor, roomId) =>
     gameRooms.execute({ roomId, actor, command: { type: 'open_lobby' } }),

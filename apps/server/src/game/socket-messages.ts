@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { ERRORS, GAME_TEXTS, keyFields, messageOfText, ZClientMessage } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { SessionEnds } from '../auth/sessions';
-import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
-import type { AccessTokenCheck } from '../http/authenticate';
 import { isDatabaseOutage } from '../http/db-errors';
 import type { hostileInputLog } from '../http/logging';
 import { countGameCommand } from '../observability/metrics';
+import type { AccessTokenCheck } from '../sessions/authenticate';
+import { RESUME_REISSUE_MS, type ResumeTickets } from '../sessions/resume-tickets';
+import type { SessionEnds } from '../sessions/sessions';
+import type { AccessClaims, AccessTokens } from '../sessions/tokens';
 import type { RoomDirectory } from './directory';
 import { type Dispatch, dispatch } from './dispatch';
 import { wire } from './frames';
 import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
-import { RESUME_REISSUE_MS, type ResumeTickets } from './resume';
 import { REMOVED_CLOSE_CODE } from './room';
 
 /** What a game socket says once it is open, and what it is told back (the upgrade is socket.ts). */
@@ -24,7 +24,7 @@ export interface GameSocketDeps {
   checkToken: AccessTokenCheck;
   /** Resume tickets: a dropped screen comes back on any instance without a token check (resume.ts). */
   tickets: ResumeTickets;
-  /** Ended sessions, kept in step across instances: a socket of one acts no more (auth/sessions.ts). */
+  /** Ended sessions, kept in step across instances: a socket of one acts no more (sessions/sessions.ts). */
   ends: SessionEnds;
   db: Db;
   rooms: RoomDirectory;
@@ -77,7 +77,7 @@ export class Live implements Connection {
   readonly key = randomUUID();
   readonly actor: Connection['actor'];
   roomId: number | null = null;
-  /** The session it speaks for: once that ends (auth/sessions.ts) the socket goes and acts no more. */
+  /** The session it speaks for: once that ends (sessions/sessions.ts) the socket goes and acts no more. */
   readonly sessionId: string;
   readonly orgName: string;
   alive = true;

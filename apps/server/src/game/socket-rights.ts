@@ -7,7 +7,7 @@ import type { Connection } from './hub';
 
 /**
  * Rights follow changes on open sockets too: an ended session is let go at once (socket.ts hears
- * it from auth/sessions.ts); this recheck, every REVALIDATE_MS with one query for every socket of
+ * it from sessions/sessions.ts); this recheck, every REVALIDATE_MS with one query for every socket of
  * this instance, is the backstop: a deleted user, a changed role, an ended session or an expired
  * organization.
  */

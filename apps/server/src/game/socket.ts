@@ -4,11 +4,11 @@ import fastifyWebsocket from '@fastify/websocket';
 import { ERRORS, GAME_TEXTS, message, WS_IDLE_CLOSE_MS, WS_MAX_FRAME_BYTES, WS_PATH } from '@playshop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import type { AccessClaims } from '../auth/tokens';
-import { assertAccessTokenCurrent } from '../http/authenticate';
 import { forbidden, unauthorized } from '../http/errors';
 import { hostileInputLog } from '../http/logging';
 import { isAllowedOrigin } from '../http/origin';
+import { assertAccessTokenCurrent } from '../sessions/authenticate';
+import type { AccessClaims } from '../sessions/tokens';
 import {
   type GameSocketDeps,
   type GameSockets,
@@ -95,7 +95,7 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
 }
 
 /**
- * A session that ends (here or on another instance: auth/sessions.ts) lets its sockets go at once.
+ * A session that ends (here or on another instance: sessions/sessions.ts) lets its sockets go at once.
  * Ends are rare and come in a batch, so a pass over the open sockets is enough.
  */
 function closeEndedSessions({ deps, open }: GameSockets) {

@@ -10,7 +10,7 @@ import {
 import { and, type Column, eq, exists, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { organizations, orgWorkshops } from '../db/schema';
+import { organizations, orgWorkshops, rooms } from '../db/schema';
 import { forbidden, notFound, unauthorized } from './errors';
 
 /** Who is calling: read from the verified access token, never from the payload. */
@@ -47,6 +47,12 @@ export function requirePermission(req: FastifyRequest, permission: Permission): 
   return actor;
 }
 
+/*
+ * Tenancy: the scoped accessors, one per organization-owned table, that every service reads through.
+ * Another organization's row is not found (404, the same as a missing id), never forbidden: its id
+ * reveals nothing. The rule itself is shared `inScope`; nothing else compares organization ids.
+ */
+
 /**
  * Tenancy (shared `inScope`) as a WHERE on an organization column, the way every service applies it:
  * with `orgId`, that organization (404 when it is not the actor's to act on); without, every
@@ -75,6 +81,29 @@ export async function orgInScope(db: Db, actor: Pick<Actor, 'role' | 'orgId'>, w
     .limit(1);
   if (!org) throw notFound(message('errors.organizationNotFound'));
   return org;
+}
+
+/**
+ * The organization a new row of the actor's goes into: `orgId` when named and the actor may act on
+ * it, their own otherwise; another tenant's (or a missing one) is not found (404).
+ */
+export async function orgForWrite(
+  db: Db,
+  actor: Pick<Actor, 'role' | 'orgId'>,
+  orgId?: number,
+): Promise<number> {
+  return (await orgInScope(db, actor, eq(organizations.id, orgId ?? actor.orgId))).id;
+}
+
+/** The room, if the actor's organization owns it (any room for a super admin); 404 otherwise. */
+export async function roomInScope(db: Db, actor: Pick<Actor, 'role' | 'orgId'>, roomId: number) {
+  const [room] = await db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
+    .limit(1);
+  if (!room) throw notFound(message('errors.roomNotFound'));
+  return room;
 }
 
 /**

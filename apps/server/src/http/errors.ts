@@ -2,6 +2,7 @@ import { keyFields, type Message, message, messageOfText, stripControlChars } fr
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
+import { StorageError, type StorageErrorCode } from '../storage/errors';
 import { isDatabaseOutage, isDatabaseUnavailable } from './db-errors';
 
 /**
@@ -46,6 +47,27 @@ export class UnavailableError extends AppError {
   }
 }
 
+/** The HTTP status of each of the file store's failures (storage/errors.ts). */
+const STORAGE_STATUS: Record<StorageErrorCode, number> = {
+  INVALID_FILE_NAME: 400,
+  INVALID_METADATA: 400,
+  INVALID_FOLDER_MOVE: 400,
+  FOLDER_EXISTS: 409,
+  FILE_FOLDER_CONFLICT: 409,
+  STORAGE_FULL: 507,
+  STORAGE_UNAVAILABLE: 503,
+  STORAGE_UNAUTHORIZED: 502,
+  'storage/unauthorized': 503,
+  STORAGE_ERROR: 502,
+};
+
+/** An error for the caller: a store's failure gets its code's status here, at the edge; others pass. */
+export function callerError(error: unknown): unknown {
+  return error instanceof StorageError
+    ? new AppError(error.code, STORAGE_STATUS[error.code], error.text)
+    : error;
+}
+
 interface ErrorBody<C extends string = string> {
   message: string;
   code: C;
@@ -66,7 +88,8 @@ export const errorBody = <C extends string>(text: Message, code: C): ErrorBody<C
  * With `db`, a failure while the database does not answer is the outage's 503, whatever its words.
  */
 export function registerErrorHandler(app: FastifyInstance, db?: Db): void {
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
+    const error = callerError(thrown) as FastifyError;
     let status = 500;
     let body: ErrorBody = errorBody(message('errors.internal'), 'INTERNAL');
 

@@ -75,7 +75,7 @@ function withoutQueryValues(value: unknown, depth = 0): unknown {
 // An error's own fields count as one level below the top, as where it is logged (`{ err }`).
 const errSerializer = (err: Error): unknown => withoutSecrets(withoutQueryValues(stdSerializers.err(err)), 1);
 
-// `resume`: the game socket's resume ticket (game/resume.ts), a credential like the token.
+// `resume`: the game socket's resume ticket (sessions/resume-tickets.ts), a credential like the token.
 const safeUrl = (url: string | undefined) =>
   String(url ?? '').replace(/([?&](?:token|resume|signature)=)[^&]*/g, '$1[redacted]');
 

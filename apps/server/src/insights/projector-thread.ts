@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/client';
-import type { Log } from './projector';
 import { dbStore, type Statement } from './projector-store';
 
 /** What the worker sends: a statement to run here (PGlite), a log line, a batch's end. */
@@ -27,6 +26,9 @@ function workerEntry(): { url: URL; execArgv?: string[] } {
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Where the projector and its thread tell of trouble (the app's logger). */
+export type Log = { warn: (obj: object, msg: string) => void };
 
 /**
  * The game's side of the projector's worker thread: started with the first batch, and again with

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { insightsGames, insightsPlayers } from '../db/insights-schema';
 import { rooms, users, workshops } from '../db/schema';
 import { createJournal, type Entry } from '../game/journal';
 import { createOrg, createUser, openTestDatabase } from '../test/context';
 import { createProjector } from './projector';
-import { insightsGames, insightsPlayers } from './schema';
 import { TEST_CARD } from './test-log';
 
 /**

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { insightsCursor, insightsGames } from '../db/insights-schema';
 import { gameEvents, games, rooms } from '../db/schema';
 import { parseStoredEvent } from '../game/journal';
 import { FOLDED_TYPES, foldInsights, type GameFold, newGameFold } from './fold';
 import { dbStore, type ProjectorStore, statementOf } from './projector-store';
-import { projectorThread } from './projector-thread';
-import { insightsCursor, insightsGames } from './schema';
+import { type Log, projectorThread } from './projector-thread';
 import { refreshMonths, storedPlayerRows, type TouchedGame, writeGames } from './write-projections';
 
 /**
@@ -316,8 +316,6 @@ export async function foldBatch(
   cache.current = { cursor: next.last, games: touched };
   return next.caughtUp;
 }
-
-export type Log = { warn: (obj: object, msg: string) => void };
 
 export interface ProjectorOptions {
   /** The ids a batch covers (tests stop a fold between small batches). */

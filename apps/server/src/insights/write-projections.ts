@@ -1,6 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { unnestColumns } from '../db/unnest';
-import { type GameFold, playerTallies, type SendFold, unansweredOf } from './fold';
 import {
   insightsChoices,
   insightsGames,
@@ -8,7 +6,9 @@ import {
   insightsPlayers,
   insightsSends,
   insightsWins,
-} from './schema';
+} from '../db/insights-schema';
+import { unnestColumns } from '../db/unnest';
+import { type GameFold, playerTallies, type SendFold, unansweredOf } from './fold';
 
 /** A game a projector batch folded events of, with its fold after them. */
 export interface TouchedGame {

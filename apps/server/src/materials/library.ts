@@ -1,17 +1,14 @@
 import {
-  canPickAnyOrganization,
   MATERIALS_ROOT,
   type MaterialFile,
   type MaterialFolder,
   message,
-  type Role,
   ZMaterialName,
 } from '@playshop/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { orgWorkshops, workshops } from '../db/schema';
-import type { Actor } from '../http/actor';
+import { workshops } from '../db/schema';
+import { type Actor, workshopInScope } from '../http/actor';
 import { AppError } from '../http/errors';
 import type { Storage, StoredObject } from '../storage/storage';
 import { storageFailure } from './storage-errors';
@@ -93,15 +90,16 @@ export function materialsLibrary({ db, storage, log }: LibraryDeps) {
     }
   }
 
-  /** Which top-level folders `actor` may see. */
-  async function folderFilter(actor: { role: Role; orgId: number }): Promise<(folder: string) => boolean> {
-    if (canPickAnyOrganization(actor.role)) return () => true;
-    const linked = await db
-      .select({ name: workshops.name })
-      .from(orgWorkshops)
-      .innerJoin(workshops, eq(workshops.id, orgWorkshops.workshopId))
-      .where(eq(orgWorkshops.orgId, actor.orgId));
-    const names = new Set(linked.map((w) => folderMatchKey(w.name)));
+  /** Which top-level folders `actor` may see: those named after the workshops in their scope. */
+  async function folderFilter(actor: Pick<Actor, 'role' | 'orgId'>): Promise<(folder: string) => boolean> {
+    const linked = workshopInScope(db, actor, workshops.id);
+    // Every workshop is in scope (a super admin's): every folder, named after a workshop or not.
+    if (!linked) return () => true;
+    const names = new Set(
+      (await db.select({ name: workshops.name }).from(workshops).where(linked)).map((w) =>
+        folderMatchKey(w.name),
+      ),
+    );
     return (folder) => names.has(folderMatchKey(folder));
   }
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { route } from '../http/endpoint';
-import { AppError } from '../http/errors';
+import { AppError, callerError } from '../http/errors';
 import { mountTusEndpoint, tusError } from '../uploads/tus-endpoint';
 import { MATERIAL_DOWNLOAD_PATH } from './download-links';
 import type { MaterialsService } from './service';
@@ -33,7 +33,8 @@ export function attachmentHeader(fileName: string): string {
 async function asTusRefusal<T>(call: () => T | Promise<T>): Promise<T> {
   try {
     return await call();
-  } catch (error) {
+  } catch (thrown) {
+    const error = callerError(thrown);
     if (error instanceof AppError) throw tusError(error.statusCode, error.code, error.text);
     throw error;
   }

@@ -1,12 +1,13 @@
 import { message } from '@playshop/shared';
-import { AppError } from '../http/errors';
+import { AppError, callerError } from '../http/errors';
 
 /**
  * A storage failure as an error the caller can act on (SPEC §8 storage error codes, server side).
- * AppErrors from the store (an invalid name, a folder that exists) pass through; a full disk or
+ * The store's own errors (an invalid name, a folder that exists) keep their code; a full disk or
  * bucket, an unreachable store and anything else get their own code. The cause goes to the log only.
  */
-export function storageFailure(error: unknown): AppError {
+export function storageFailure(thrown: unknown): AppError {
+  const error = callerError(thrown);
   if (error instanceof AppError) return error;
   const { code, name } = (error ?? {}) as { code?: string; name?: string };
   if (code === 'ENOSPC' || code === 'EDQUOT' || name === 'QuotaExceeded' || name === 'EntityTooLarge')

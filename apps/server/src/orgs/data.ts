@@ -10,7 +10,6 @@ import {
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import type { AuditService } from '../audit/service';
-import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import { presentContent } from '../content/reading';
 import type { Db } from '../db/client';
 import {
@@ -32,6 +31,7 @@ import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { toCsv } from '../http/csv';
 import { AppError, notFound } from '../http/errors';
 import { printedCardSetColumns } from '../print/printed-cards';
+import { type SessionEnds, sessionsOf } from '../sessions/sessions';
 import type { Storage } from '../storage/storage';
 import { personColumns } from '../users/reading';
 import { answerLines } from './answers-csv';

@@ -10,12 +10,12 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { endLicencedSessions } from '../auth/session-rules';
-import type { SessionEnds } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../http/errors';
+import type { SessionEnds } from '../sessions/sessions';
 import { findOrgById, orgReader, presentOrganization } from './reading';
 import { orgWorkshopLinks } from './workshop-links';
 

@@ -10,9 +10,9 @@ import {
 } from '@playshop/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations, printedCardSets, rooms, users } from '../db/schema';
+import { organizations, printedCardSets, users } from '../db/schema';
 import { dealCard, type RandomInt } from '../game/cards';
-import { type Actor, orgScope } from '../http/actor';
+import { type Actor, roomInScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { notFound } from '../http/errors';
 import { type PrintedSet, printedSetPdf } from './card-pdf';
@@ -57,20 +57,18 @@ export const printedCardSetColumns = {
 
 /** The room with its organization's name, if the actor may run it (404 for another tenant's). */
 async function roomFor(db: Db, actor: Actor, roomId: number) {
-  const [room] = await db
-    .select({
-      id: rooms.id,
-      name: rooms.name,
-      orgId: rooms.orgId,
-      orgName: organizations.name,
-      language: sql<string>`coalesce(${rooms.language}, ${organizations.language})`,
-    })
-    .from(rooms)
-    .innerJoin(organizations, eq(organizations.id, rooms.orgId))
-    .where(and(eq(rooms.id, roomId), orgScope(actor, rooms.orgId)))
-    .limit(1);
-  if (!room) throw notFound(message('errors.roomNotFound'));
-  return room;
+  const room = await roomInScope(db, actor, roomId);
+  const [org] = await db
+    .select({ name: organizations.name, language: organizations.language })
+    .from(organizations)
+    .where(eq(organizations.id, room.orgId));
+  return {
+    id: room.id,
+    name: room.name,
+    orgId: room.orgId,
+    orgName: org!.name,
+    language: room.language ?? org!.language,
+  };
 }
 
 async function setOf(db: Db, roomId: number, setId: number) {

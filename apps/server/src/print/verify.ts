@@ -16,8 +16,8 @@ import type { Db } from '../db/client';
 import { gameEvents, printedCardSets } from '../db/schema';
 import { fold, type GameEvent, type GameState, initialGameState } from '../game/engine';
 import { parseStoredEvent } from '../game/journal';
+import { openGameId } from '../game/open-game';
 import { badRequest, conflict } from '../http/errors';
-import { openGameId } from '../rooms/join-codes';
 
 /** What a printed card still needs for one prize: the engine's rule decides, this explains. */
 export interface PrizeCheck {

@@ -1,16 +1,15 @@
-import { type CreateRoomInput, canPickAnyOrganization, message, type RoomReply } from '@playshop/shared';
+import { type CreateRoomInput, message, type RoomReply } from '@playshop/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations, rooms, sessions, workshops } from '../db/schema';
-import { type Actor, orgInScope, workshopInScope } from '../http/actor';
+import { rooms, sessions, workshops } from '../db/schema';
+import { type Actor, orgForWrite, workshopInScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { presentRoom } from './presenting';
 
 /** A new room on a workshop with at least one session, its name unique in its organization. */
 export async function createRoom(db: Db, actor: Actor, input: CreateRoomInput): Promise<RoomReply> {
-  const orgId = canPickAnyOrganization(actor.role) ? (input.orgId ?? actor.orgId) : actor.orgId;
-  if (orgId !== actor.orgId) await orgInScope(db, actor, eq(organizations.id, orgId));
+  const orgId = await orgForWrite(db, actor, input.orgId);
   // Admins build rooms on the workshops linked to their organization; a super admin on any.
   const [workshop] = await db
     .select()

@@ -1,8 +1,9 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, message } from '@playshop/shared';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { games, organizations, replacedJoinCodes, rooms } from '../db/schema';
+import { organizations, replacedJoinCodes, rooms } from '../db/schema';
+import { openGameId } from '../game/open-game';
 import { isUniqueViolation } from '../http/db-errors';
 import { AppError, notFound } from '../http/errors';
 
@@ -13,17 +14,6 @@ function generateJoinCode(randomInt: RandomInt = cryptoRandomInt): string {
   let code = '';
   for (let i = 0; i < JOIN_CODE_LENGTH; i++) code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
   return code;
-}
-
-/** The room's running game (its lobby is open): the newest game not ended. */
-export async function openGameId(db: Db, roomId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: games.id })
-    .from(games)
-    .where(and(eq(games.roomId, roomId), isNull(games.endedAt)))
-    .orderBy(desc(games.id))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** Stores a fresh code for the room; a code taken by another room (one chance in millions) is drawn again. */

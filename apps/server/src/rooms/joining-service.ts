@@ -1,20 +1,20 @@
 import { type JoinInfo, message, roomLanguage } from '@playshop/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { SessionEnds } from '../auth/sessions';
 import { roomBrandingOf } from '../branding/service';
 import type { Db } from '../db/client';
 import { organizations, rooms, signInSessions, users } from '../db/schema';
-import type { Actor } from '../http/actor';
+import { openGameId } from '../game/open-game';
+import { type Actor, roomInScope } from '../http/actor';
 import { conflict } from '../http/errors';
-import { currentJoinCode, openGameId, replaceJoinCode, resolveJoinCode } from './join-codes';
-import { roomInScope } from './room-in-scope';
+import type { SessionEnds } from '../sessions/sessions';
+import { currentJoinCode, replaceJoinCode, resolveJoinCode } from './join-codes';
 
 /** Joining a room: its join code and guest rule for the facilitator, what a phone sees at /join/{code}. */
 export function roomJoiningService(
   db: Db,
   /** Tells every staff screen in the room of a new code or guest rule (rooms service → app.ts). */
   changed: <T extends { code: string }>(roomId: number, reply: T) => T,
-  /** Where sessions end: a removed guest's end first (auth/sessions.ts). */
+  /** Where sessions end: a removed guest's end first (sessions/sessions.ts). */
   ends: SessionEnds,
 ) {
   const roomFor = (actor: Actor, roomId: number) => roomInScope(db, actor, roomId);

@@ -2,9 +2,8 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { content, gameEvents, games, organizations, questions, rooms, users, workshops } from '../db/schema';
 import { parseStoredEvent } from '../game/journal';
-import type { Actor } from '../http/actor';
+import { type Actor, roomInScope } from '../http/actor';
 import { eventLogCsv, gameReportCsv, type LoggedEvent } from './game-report';
-import { roomInScope } from './room-in-scope';
 
 /**
  * The room's game report as CSV (rooms/game-report.ts): per round the players with their card and

@@ -3,9 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { roomSessions, type rooms, sessionContent, sessions } from '../db/schema';
-import type { Actor } from '../http/actor';
+import type { SessionListener } from '../game/room-changes';
+import { type Actor, roomInScope } from '../http/actor';
 import { AppError } from '../http/errors';
-import { roomInScope } from './room-in-scope';
 
 /** The room's room session, created at the workshop's first session when it has none. */
 async function ensureRoomSession(db: Db, actor: Actor, room: typeof rooms.$inferSelect) {
@@ -71,11 +71,11 @@ async function presentRoomSession(
 /** A room's place in its workshop: which session it is at, moved by hand from a list. */
 export function roomSessionService(db: Db, contentSvc: Pick<ContentService, 'present'>) {
   /** Told when a room is moved to another session by hand, so its live game follows (app.ts). */
-  const sessionListeners: ((actor: Actor, roomId: number, sessionId: number) => Promise<unknown>)[] = [];
+  const sessionListeners: SessionListener[] = [];
   const present = (row: typeof roomSessions.$inferSelect) => presentRoomSession(db, contentSvc, row);
 
   return {
-    onSessionChanged(listener: (actor: Actor, roomId: number, sessionId: number) => Promise<unknown>) {
+    onSessionChanged(listener: SessionListener) {
       sessionListeners.push(listener);
     },
 

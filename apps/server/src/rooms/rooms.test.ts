@@ -215,12 +215,14 @@ describe('writing rooms', () => {
       });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe('Organization not found');
-      // An admin's orgId is ignored: the room is theirs.
-      const own = await call('POST', '/createroom', admin.headers, {
+      // An admin naming another organization finds none (404, as everywhere); their own is fine.
+      const theirs = await call('POST', '/createroom', admin.headers, {
         name: 'Mine too',
         workshopId,
         orgId: home.id,
       });
+      expect(theirs.statusCode).toBe(404);
+      const own = await call('POST', '/createroom', admin.headers, { name: 'Mine too', workshopId, orgId });
       expect(own.json()).toMatchObject({ orgId });
     });
 

@@ -6,18 +6,18 @@ import {
   messageOfText,
   type RoomReply,
 } from '@playshop/shared';
-import { and, asc, eq } from 'drizzle-orm';
-import type { SessionEnds } from '../auth/sessions';
+import { asc, eq } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { organizations, rooms } from '../db/schema';
-import { type Actor, orgInScope, orgScope } from '../http/actor';
-import { conflict, notFound, UnavailableError } from '../http/errors';
+import type { JoinCodeListener, LobbyOpener } from '../game/room-changes';
+import { type Actor, orgInScope, roomInScope } from '../http/actor';
+import { conflict, UnavailableError } from '../http/errors';
+import type { SessionEnds } from '../sessions/sessions';
 import { createRoom } from './create';
 import { roomJoiningService } from './joining-service';
 import { presentRoom, presentRooms, roomRows } from './presenting';
 import { roomReport } from './report';
-import { roomInScope } from './room-in-scope';
 import { roomSessionService } from './room-sessions';
 
 /**
@@ -26,10 +26,9 @@ import { roomSessionService } from './room-sessions';
  */
 export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEnds) {
   /** The live game's Open Lobby (app.ts): answers the game's refusal, if any. */
-  let lobbyOpener: ((actor: Actor, roomId: number) => Promise<{ error: string } | { ok: true }>) | null =
-    null;
+  let lobbyOpener: LobbyOpener | null = null;
   /** Told when a room's code or guest rule changes, so every staff screen in the room shows it (app.ts). */
-  let joinCodeListener: ((roomId: number, code: string) => void) | null = null;
+  let joinCodeListener: JoinCodeListener | null = null;
   const joinCodeChanged = <T extends { code: string }>(roomId: number, reply: T): T => {
     joinCodeListener?.(roomId, reply.code);
     return reply;
@@ -47,7 +46,7 @@ export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEn
       return presentRoom(db, room.id);
     },
 
-    onOpenLobby(opener: NonNullable<typeof lobbyOpener>) {
+    onOpenLobby(opener: LobbyOpener) {
       lobbyOpener = opener;
     },
 
@@ -62,7 +61,7 @@ export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEn
         throw conflict(messageOfText(result.error) ?? message('game.somethingWentWrong'));
     },
 
-    onJoinCodeChanged(listener: NonNullable<typeof joinCodeListener>) {
+    onJoinCodeChanged(listener: JoinCodeListener) {
       joinCodeListener = listener;
     },
 
@@ -87,12 +86,7 @@ export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEn
     ...roomJoiningService(db, joinCodeChanged, ends),
 
     async getById(actor: Actor, id: number): Promise<RoomReply> {
-      const [row] = await roomRows(db)
-        .where(and(eq(rooms.id, id), orgScope(actor, rooms.orgId)))
-        .limit(1);
-      if (!row) throw notFound(message('errors.roomNotFound'));
-      const [room] = await presentRooms(db, [row]);
-      return room!;
+      return presentRoom(db, (await roomFor(actor, id)).id);
     },
   };
 }

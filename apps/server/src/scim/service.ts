@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { API_PREFIX, type Role, SCIM_GROUPS } from '@playshop/shared';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { organizations, scimTokens, users } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
+import { type SessionEnds, sessionsOf } from '../sessions/sessions';
 import { invalidValue, notFound, ScimError } from './errors';
 import type { Comparison } from './filter';
 import { GROUP_SCHEMA, USER_SCHEMA, type UserFields, versionOf } from './resource';

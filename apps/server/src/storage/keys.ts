@@ -1,5 +1,5 @@
 import { MATERIAL_NAME_MAX, MATERIAL_NAME_MAX_BYTES, message } from '@playshop/shared';
-import { AppError } from '../http/errors';
+import { StorageError } from './errors';
 
 /** Longest key segment in characters: the materials name limit, which every key's segments share. */
 const KEY_SEGMENT_MAX_CHARS = MATERIAL_NAME_MAX;
@@ -11,7 +11,7 @@ const KEY_SEGMENT_MAX_BYTES = MATERIAL_NAME_MAX_BYTES;
 /** Longest whole key in UTF-8 bytes: S3's limit. */
 const KEY_MAX_BYTES = 1024;
 
-const invalidKey = () => new AppError('INVALID_FILE_NAME', 400, message('errors.invalidFileName'));
+const invalidKey = () => new StorageError('INVALID_FILE_NAME', message('errors.invalidFileName'));
 
 /** C0 controls, DEL and C1 controls: terminals, headers and logs misread them. */
 function hasControlCharacter(value: string): boolean {
@@ -64,16 +64,15 @@ export function assertMetadata(metadata: Record<string, string>): void {
   let bytes = 0;
   for (const [name, value] of Object.entries(metadata)) {
     if (!METADATA_NAME.test(name) || typeof value !== 'string') {
-      throw new AppError(
+      throw new StorageError(
         'INVALID_METADATA',
-        400,
         message('errors.invalidMetadataName', { name: JSON.stringify(name) }),
       );
     }
     bytes += name.length + encodeURIComponent(value).length;
   }
   if (bytes > METADATA_MAX_BYTES)
-    throw new AppError('INVALID_METADATA', 400, message('errors.metadataTooLong'));
+    throw new StorageError('INVALID_METADATA', message('errors.metadataTooLong'));
 }
 
 /** S3's listing order (UTF-8 bytes), which both stores return so that pages and tests agree. */

@@ -5,8 +5,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { message } from '@playshop/shared';
-import { AppError } from '../http/errors';
 import { contentTypeOf } from './content-types';
+import { StorageError } from './errors';
 import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
 import { type Storage, type StoredObject, translatingErrors } from './storage';
 
@@ -27,26 +27,26 @@ const sidecarPathOf = (full: string) => path.join(path.dirname(full), `.${path.b
 const isBookkeeping = (name: string) => name.startsWith('.');
 const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code;
 
-const folderExists = () => new AppError('FOLDER_EXISTS', 409, message('materials.folderExists'));
+const folderExists = () => new StorageError('FOLDER_EXISTS', message('materials.folderExists'));
 
-/** Disk failures the caller can act on, as AppErrors (codes as in materials/storage-errors.ts); others stay 500s. */
+/** Disk failures the caller can act on, as StorageErrors (codes as in materials/storage-errors.ts); others stay 500s. */
 function diskError(error: unknown): unknown {
-  if (error instanceof AppError) return error;
+  if (error instanceof StorageError) return error;
   switch (errnoOf(error)) {
     case 'ENOSPC':
     case 'EDQUOT':
-      return new AppError('STORAGE_FULL', 507, message('errors.storageFull'));
+      return new StorageError('STORAGE_FULL', message('errors.storageFull'));
     case 'EACCES':
     case 'EPERM':
     case 'EROFS':
-      return new AppError('storage/unauthorized', 503, message('errors.storageNotWritable'));
+      return new StorageError('storage/unauthorized', message('errors.storageNotWritable'));
     case 'ENOTDIR':
     case 'EISDIR':
     case 'EEXIST':
       // S3 allows 'a/b' and 'a/b/c' side by side; a disk cannot have a file and a folder of one name.
-      return new AppError('FILE_FOLDER_CONFLICT', 409, message('errors.fileFolderConflict'));
+      return new StorageError('FILE_FOLDER_CONFLICT', message('errors.fileFolderConflict'));
     case 'ENAMETOOLONG':
-      return new AppError('INVALID_FILE_NAME', 400, message('errors.invalidFileName'));
+      return new StorageError('INVALID_FILE_NAME', message('errors.invalidFileName'));
     default:
       return error;
   }
@@ -222,7 +222,7 @@ function resolveKey(rootDir: string, key: string): string {
   const full = path.resolve(rootDir, ...key.split('/'));
   // Belt and braces: assertSafeKey already makes this impossible.
   if (!full.startsWith(rootDir + path.sep))
-    throw new AppError('INVALID_FILE_NAME', 400, message('errors.invalidFileName'));
+    throw new StorageError('INVALID_FILE_NAME', message('errors.invalidFileName'));
   return full;
 }
 
@@ -336,7 +336,7 @@ export function localDiskStorage(root: string): Storage {
       const fromDir = resolveFolder(from);
       const toDir = resolveFolder(to);
       if (to.startsWith(from)) {
-        throw new AppError('INVALID_FOLDER_MOVE', 400, message('errors.folderIntoItself'));
+        throw new StorageError('INVALID_FOLDER_MOVE', message('errors.folderIntoItself'));
       }
       const count = (await list(from)).length;
       if (count === 0) return 0;

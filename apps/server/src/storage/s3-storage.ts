@@ -18,8 +18,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { message } from '@playshop/shared';
 import { ConfigError } from '../config';
-import { AppError } from '../http/errors';
 import { contentTypeOf } from './content-types';
+import { StorageError } from './errors';
 import { assertFolderPrefix, assertMetadata, assertSafeKey, compareKeys } from './keys';
 import { type Storage, type StoredObject, translatingErrors } from './storage';
 
@@ -67,16 +67,16 @@ function isRetryable(error: unknown): boolean {
   );
 }
 
-const credentials = () => new AppError('STORAGE_UNAUTHORIZED', 502, message('errors.storageCredentials'));
-const full = () => new AppError('STORAGE_FULL', 507, message('errors.storageFull'));
-const digest = () => new AppError('STORAGE_ERROR', 502, message('errors.storageDigest'));
-const timedOut = () => new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageTimeout'));
+const credentials = () => new StorageError('STORAGE_UNAUTHORIZED', message('errors.storageCredentials'));
+const full = () => new StorageError('STORAGE_FULL', message('errors.storageFull'));
+const digest = () => new StorageError('STORAGE_ERROR', message('errors.storageDigest'));
+const timedOut = () => new StorageError('STORAGE_UNAVAILABLE', message('errors.storageTimeout'));
 // HEAD answers a bare 403 for bad credentials too, so this names every suspect.
 const denied = (bucket: string) =>
-  new AppError('STORAGE_UNAUTHORIZED', 502, message('errors.storageAccessDenied', { bucket }));
+  new StorageError('STORAGE_UNAUTHORIZED', message('errors.storageAccessDenied', { bucket }));
 
-/** S3's error names the client can act on, each with its AppError. */
-const S3_FAILURES = new Map<string, (bucket: string) => AppError>(
+/** S3's error names the client can act on, each with its StorageError. */
+const S3_FAILURES = new Map<string, (bucket: string) => StorageError>(
   Object.entries({
     InvalidAccessKeyId: credentials,
     SignatureDoesNotMatch: credentials,
@@ -85,7 +85,7 @@ const S3_FAILURES = new Map<string, (bucket: string) => AppError>(
     AccessDenied: denied,
     AllAccessDisabled: denied,
     NoSuchBucket: (bucket) =>
-      new AppError('STORAGE_ERROR', 502, message('errors.storageNoBucket', { bucket })),
+      new StorageError('STORAGE_ERROR', message('errors.storageNoBucket', { bucket })),
     QuotaExceeded: full,
     EntityTooLarge: full,
     XMinioStorageFull: full,
@@ -97,18 +97,18 @@ const S3_FAILURES = new Map<string, (bucket: string) => AppError>(
 );
 
 /**
- * S3 failures as AppErrors the client can act on. Credentials and permissions are the server's
+ * S3 failures as StorageErrors the client can act on. Credentials and permissions are the server's
  * misconfiguration, not the user's: 502 (the store refused us), with the variables to check. Codes
  * match `materials/storage-errors.ts` (SPEC §8 storage errors, in this API's style).
  */
 export function s3Failure(error: unknown, bucket: string): unknown {
-  if (error instanceof AppError) return error;
+  if (error instanceof StorageError) return error;
   const known = S3_FAILURES.get(s3ErrorName(error) ?? '');
   const failure = known
     ? known(bucket)
     : isRetryable(error)
-      ? new AppError('STORAGE_UNAVAILABLE', 503, message('errors.storageUnavailable'))
-      : new AppError('STORAGE_ERROR', 502, message('errors.storageFailed'));
+      ? new StorageError('STORAGE_UNAVAILABLE', message('errors.storageUnavailable'))
+      : new StorageError('STORAGE_ERROR', message('errors.storageFailed'));
   // The original stays attached for the log; the handler sends only code and message.
   failure.cause = error;
   return failure;
@@ -425,11 +425,11 @@ export function s3Storage(options: S3StorageOptions): Storage {
       assertFolderPrefix(from);
       assertFolderPrefix(to);
       if (to.startsWith(from))
-        throw new AppError('INVALID_FOLDER_MOVE', 400, message('errors.folderIntoItself'));
+        throw new StorageError('INVALID_FOLDER_MOVE', message('errors.folderIntoItself'));
       const objects = await list(from);
       if (objects.length === 0) return 0;
       if ((await list(to, 1)).length > 0)
-        throw new AppError('FOLDER_EXISTS', 409, message('materials.folderExists'));
+        throw new StorageError('FOLDER_EXISTS', message('materials.folderExists'));
       await copyObjects(client, bucket, objects, (key) => to + key.slice(from.length));
       await deleteKeys(
         client,

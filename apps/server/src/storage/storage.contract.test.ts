@@ -209,7 +209,7 @@ describe.each([localDisk, s3])('storage contract: $name', (store) => {
     await put('documents/A/a.pdf');
     await put('documents/B/Deep/b.pdf');
     await expect(storage.renamePrefix('documents/A/', 'documents/B/')).rejects.toMatchObject({
-      statusCode: 409,
+      name: 'StorageError',
       code: 'FOLDER_EXISTS',
     });
     expect((await storage.list('documents/')).map((o) => o.key)).toEqual([
@@ -244,7 +244,7 @@ describe.each([localDisk, s3])('storage contract: $name', (store) => {
       '',
     ]) {
       await expect(storage.putFile(bad, source, 'application/pdf'), bad).rejects.toMatchObject({
-        statusCode: 400,
+        name: 'StorageError',
         code: 'INVALID_FILE_NAME',
       });
       await expect(storage.get(bad), bad).rejects.toMatchObject({ code: 'INVALID_FILE_NAME' });
@@ -258,7 +258,7 @@ describe.each([localDisk, s3])('storage contract: $name', (store) => {
       });
     }
     await expect(storage.renamePrefix('documents/A/', 'documents/A/Inner/')).rejects.toMatchObject({
-      statusCode: 400,
+      name: 'StorageError',
     });
   });
 });
@@ -318,7 +318,7 @@ describe('S3 store specifics', () => {
       () => storage.deletePrefix('documents/'),
     ]) {
       const error = await attempt().catch((e) => e);
-      expect(error).toMatchObject({ code: 'STORAGE_UNAUTHORIZED', statusCode: 502 });
+      expect(error).toMatchObject({ code: 'STORAGE_UNAUTHORIZED', name: 'StorageError' });
       expect(error.message).toContain('S3_SECRET_ACCESS_KEY');
     }
     await expect(checkS3Bucket({ ...options(), accessKeyId: 'NOT-A-KEY' })).rejects.toThrow(
@@ -336,11 +336,11 @@ describe('S3 store specifics', () => {
     expect(s3Failure(s3Error('AccessDenied', 403), 'b')).toMatchObject({ code: 'STORAGE_UNAUTHORIZED' });
     expect(s3Failure(s3Error('QuotaExceeded', 403), 'b')).toMatchObject({
       code: 'STORAGE_FULL',
-      statusCode: 507,
+      name: 'StorageError',
     });
     expect(s3Failure(s3Error('SlowDown', 503), 'b')).toMatchObject({
       code: 'STORAGE_UNAVAILABLE',
-      statusCode: 503,
+      name: 'StorageError',
     });
     expect(s3Failure(Object.assign(new Error('aborted'), { name: 'AbortError' }), 'b')).toMatchObject({
       code: 'STORAGE_UNAVAILABLE',

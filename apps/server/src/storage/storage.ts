@@ -54,7 +54,7 @@ export interface Storage {
 
 /**
  * Wraps a store's operation so whatever it throws leaves through `translate` (each store turns its
- * own failures into AppErrors the client can act on).
+ * own failures into StorageErrors the client can act on).
  */
 export const translatingErrors =
   (translate: (error: unknown) => unknown) =>

@@ -61,6 +61,22 @@ describe('the authorization matrix covers every route', () => {
   });
 });
 
+describe('tenancy in the matrix', () => {
+  // The same answer everywhere for another organization's object: 404, as for one that does not exist
+  // (http/actor.ts). A row whose other side differs from its own must say 404 to every role that
+  // reaches its own organization's (the super admin acts on every organization).
+  it("answers another organization's object with 404, never 403, to whoever may reach their own", () => {
+    const otherwise = AUTHZ_MATRIX.flatMap((row) =>
+      ROLES.filter((role) => role !== 'SUPER_ADMIN' && row.own && row.other)
+        .filter(
+          (role) => row.own![role] < 400 && row.other![role] !== row.own![role] && row.other![role] !== 404,
+        )
+        .map((role) => `${rowKey(row.method, row.path)}: ${role} gets ${row.other![role]}`),
+    );
+    expect(otherwise).toEqual([]);
+  });
+});
+
 describe('every route answers every role as its row says', () => {
   const call = async (method: string, side: OrgSide, row: (typeof AUTHZ_MATRIX)[number], role?: Role) => {
     const request = await row.request(fixture, side);

@@ -10,10 +10,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
+import { TRAINING_SETTINGS_KEY } from '../db/setting-keys';
 import type { YoutubeClient } from './youtube';
-
-/** The row of the key/value `settings` table that holds every role's playlist source. */
-export const TRAINING_SETTINGS_KEY = 'trainingPlaylists';
 
 const NONE: TrainingSource = { kind: 'none' };
 

@@ -1,21 +1,13 @@
-import { inScope, isStaffRole, message, type Role, roleChoices } from '@playshop/shared';
+import { isStaffRole, message, type Role, roleChoices } from '@playshop/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { hasRow } from '../db/has-row';
-import { organizations, users } from '../db/schema';
+import { users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, forbidden } from '../http/errors';
-import type { UserKind } from './service';
+import type { UserKind } from './reading';
 
 /** The checks every write of a user makes before it: where the user goes, which role, which names are free. */
-
-/** A non-super-admin may only place users in their own organization, and it must exist. */
-export async function organizationForUsers(db: Db, actor: Actor, organizationId: number): Promise<void> {
-  if (!inScope(actor, organizationId)) throw forbidden(message('users.otherOrganization'));
-  if (!(await hasRow(db, organizations.id, organizationId)))
-    throw badRequest(message('errors.organizationNotFound'), 'organizationId');
-}
 
 /** Staff roles a caller may give: never Player here, Super Admin only by a super admin. */
 export function checkStaffRole(actor: Actor, role: Role): void {

@@ -7,9 +7,9 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
-import { type Actor, orgInScope } from '../http/actor';
+import { type Actor, orgForWrite, orgInScope } from '../http/actor';
 import { toCsv } from '../http/csv';
-import { organizationForUsers, takenUsernames, writing } from './checks';
+import { takenUsernames, writing } from './checks';
 
 /** An organization's players in and out as CSV (SPEC §6 Players: import and export). */
 export function playerCsvService(db: Db) {
@@ -22,7 +22,7 @@ export function playerCsvService(db: Db) {
       actor: Actor,
       input: ImportPlayersInput,
     ): Promise<{ imported: number } | { problems: ImportRowProblem[] }> {
-      await organizationForUsers(db, actor, input.organizationId);
+      await orgForWrite(db, actor, input.organizationId);
       const lowered = input.rows.map((r) => r.username.trim().toLowerCase()).filter(Boolean);
       const taken = await takenUsernames(db, [...new Set(lowered)], input.organizationId);
       const checked = checkPlayerRows(input.rows, taken);

@@ -58,7 +58,7 @@ describe('POST /import-players', () => {
     expect((await importRows('ADMIN', suite.org.id, many)).json()).toMatchObject({
       message: IMPORT_TEXTS.tooManyRows,
     });
-    expect((await importRows('ADMIN', suite.other.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);
+    expect((await importRows('ADMIN', suite.other.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(404);
     expect((await importRows('PLAYER', suite.org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);
     expect((await importRows(null, suite.org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(401);
     expect((await importRows('ADMIN', suite.org.id, [{ firstName: 'only' }])).statusCode).toBe(400);

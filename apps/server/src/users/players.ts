@@ -1,19 +1,19 @@
 import { message, type UserReply, type ZCreatePlayer, type ZEditPlayer } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { Actor } from '../http/actor';
+import { type Actor, orgForWrite } from '../http/actor';
 import { conflict } from '../http/errors';
-import { isUsernameTaken, organizationForUsers, writing } from './checks';
+import { type SessionEnds, sessionsOf } from '../sessions/sessions';
+import { isUsernameTaken, writing } from './checks';
 import { findUser } from './reading';
 
 /** Adding and editing a player by hand (the CSV import is player-csv.ts). */
 export function playerWriter(db: Db, ends: SessionEnds) {
   return {
     async createPlayer(actor: Actor, input: z.output<typeof ZCreatePlayer>): Promise<UserReply> {
-      await organizationForUsers(db, actor, input.organizationId);
+      await orgForWrite(db, actor, input.organizationId);
       // Only the organization's own usernames count: another's are never revealed by a 409.
       if (await isUsernameTaken(db, input.username, input.organizationId))
         throw conflict(message('users.duplicateUsername'));
@@ -34,8 +34,7 @@ export function playerWriter(db: Db, ends: SessionEnds) {
 
     async editPlayer(actor: Actor, input: z.output<typeof ZEditPlayer>): Promise<UserReply> {
       const current = await findUser(db, actor, 'player', input.id);
-      if (input.organizationId !== current.organizationId)
-        await organizationForUsers(db, actor, input.organizationId);
+      if (input.organizationId !== current.organizationId) await orgForWrite(db, actor, input.organizationId);
       if (await isUsernameTaken(db, input.username, input.organizationId, current.id))
         throw conflict(message('users.duplicateUsername'));
       await writing('player', () =>

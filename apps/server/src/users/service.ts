@@ -1,11 +1,11 @@
 import { message, type StaffLanguage, USER_TEXTS } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
-import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import type { Actor } from '../http/actor';
 import { isForeignKeyViolation } from '../http/db-errors';
 import { AppError, badRequest } from '../http/errors';
+import { type SessionEnds, sessionsOf } from '../sessions/sessions';
 import { playerCsvService } from './player-csv';
 import { playerWriter } from './players';
 import { findUser, type UserKind, userReader } from './reading';

@@ -2,12 +2,12 @@ import { message, type UserReply, type ZCreateAdmin, type ZEditAdmin } from '@pl
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashNewPassword } from '../auth/passwords';
-import { type SessionEnds, sessionsOf } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { Actor } from '../http/actor';
+import { type Actor, orgForWrite } from '../http/actor';
 import { conflict, forbidden } from '../http/errors';
-import { checkStaffRole, isEmailTaken, organizationForUsers, writing } from './checks';
+import { type SessionEnds, sessionsOf } from '../sessions/sessions';
+import { checkStaffRole, isEmailTaken, writing } from './checks';
 import { findUser } from './reading';
 
 /** Adding and editing staff: admins, facilitators and (by a super admin) super admins. */
@@ -15,7 +15,7 @@ export function staffWriter(db: Db, ends: SessionEnds) {
   return {
     async createAdmin(actor: Actor, input: z.output<typeof ZCreateAdmin>): Promise<UserReply> {
       checkStaffRole(actor, input.role);
-      await organizationForUsers(db, actor, input.organizationId);
+      await orgForWrite(db, actor, input.organizationId);
       if (await isEmailTaken(db, input.email)) throw conflict(message('users.duplicateEmail'));
       const passwordHash = await hashNewPassword(input.password, input);
       const [row] = await writing('admin', () =>
@@ -44,8 +44,7 @@ export function staffWriter(db: Db, ends: SessionEnds) {
         if (current.id === actor.userId) throw forbidden(message('users.cannotChangeOwnRole'));
         checkStaffRole(actor, input.role);
       }
-      if (input.organizationId !== current.organizationId)
-        await organizationForUsers(db, actor, input.organizationId);
+      if (input.organizationId !== current.organizationId) await orgForWrite(db, actor, input.organizationId);
       if (await isEmailTaken(db, input.email, current.id)) throw conflict(message('users.duplicateEmail'));
       await writing('admin', () =>
         db

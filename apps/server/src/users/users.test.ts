@@ -124,16 +124,17 @@ describe('players: create, read, edit, delete', () => {
     }
   });
 
-  it('an admin cannot place or move a player into another organization', async () => {
+  it('an admin cannot place or move a player into another organization: 404, as for a missing one', async () => {
     const res = await call('POST', '/create-player', admin.headers, player({ organizationId: other.id }));
-    expect(res.statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('NOT_FOUND');
     const created = (await call('POST', '/create-player', admin.headers, player())).json();
     const moved = await call('PATCH', '/edit-player', admin.headers, {
       ...player(),
       id: created.id,
       organizationId: other.id,
     });
-    expect(moved.statusCode).toBe(403);
+    expect(moved.statusCode).toBe(404);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, created.id));
     expect(row!.orgId).toBe(acme.id);
     // The super admin may.
@@ -259,7 +260,7 @@ describe('admins: roles and organizations', () => {
       ...colleagueBase,
       organizationId: other.id,
     });
-    expect(move.statusCode).toBe(403);
+    expect(move.statusCode).toBe(404);
     const toAdmin = await call('PATCH', '/edit-admin', admin.headers, { ...colleagueBase, role: 'ADMIN' });
     expect(toAdmin.json().role).toBe('ADMIN');
   });

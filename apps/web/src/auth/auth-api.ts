@@ -1,12 +1,21 @@
-import { AUTH_API, type ParticipantLoginInput } from '@playshop/shared';
+import { AUTH_API, type ParticipantLoginInput, SAML_API } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../api/api';
 import { sessionFromReply } from '../api/session-store';
-import { samlLogoutUrl } from '../features/settings/saml-api';
 import { toastAuthFailure } from '../ui/toast';
 import { useSessionStore } from './auth-provider';
 import { rememberedOrg } from './remembered-org';
+
+/**
+ * Before signing out: the identity provider's single logout address if this session began with a
+ * SAML sign-in at a provider that offers it (null otherwise, or when it cannot be asked).
+ */
+const samlLogoutUrl = (): Promise<string | null> =>
+  api.call(SAML_API.logout, {}, { notify: false }).then(
+    (reply) => reply.logoutUrl,
+    () => null,
+  );
 
 /** Ends the session on the server, then forget the session and go to the landing page (SPEC §2 top bar). */
 export function useLogout() {

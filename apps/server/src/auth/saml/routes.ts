@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuditService } from '../../audit/service';
 import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
+import { clientOf } from '../../sessions/sessions';
 import { sessionCookies } from '../routes';
 import type { AuthService } from '../service';
-import { clientOf } from '../sessions';
 import type { SamlService } from './service';
 
 const MINUTE = 60_000;

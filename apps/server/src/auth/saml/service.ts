@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import { organizations, orgSaml, orgSignIn, samlMessageIds } from '../../db/schema';
 import { type Actor, orgInScope } from '../../http/actor';
 import { AppError, badRequest } from '../../http/errors';
+import { type SessionEnds, sessionsOf } from '../../sessions/sessions';
 import { secretBox } from '../secret-box';
-import { type SessionEnds, sessionsOf } from '../sessions';
 import { isLoopback, issuerRefusal, publicFetch } from '../sso/provider';
 import { matchAccount } from '../sso/sign-in';
 import { fetchMetadata, newServiceProviderKeys, parseIdpMetadata } from './metadata';
@@ -97,7 +97,7 @@ export function samlService({
   serverSecret: string;
   publicUrl: string;
   log: FastifyBaseLogger;
-  /** A provider's logout ends the account's sessions everywhere (auth/sessions.ts). */
+  /** A provider's logout ends the account's sessions everywhere (sessions/sessions.ts). */
   ends: SessionEnds;
   /** SSO_ALLOW_PRIVATE_ISSUERS: metadata from this server's own networks or over plain http. */
   allowPrivateIssuers: boolean;

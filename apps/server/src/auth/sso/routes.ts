@@ -1,10 +1,10 @@
 import { API_PREFIX, SSO_API } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoint';
+import { clientOf, sessionOf } from '../../sessions/sessions';
 import { sessionCookies } from '../routes';
 import type { AuthService } from '../service';
 import { endPasswordSessions, endSessionsWithoutTwoFactor } from '../session-rules';
-import { clientOf, sessionOf } from '../sessions';
 import type { SsoService } from './service';
 
 /** The sealed state, nonce and PKCE verifier of one attempt, sent back with the callback only. */

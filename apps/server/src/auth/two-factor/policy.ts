@@ -1,10 +1,8 @@
-import { ADMIN_ROLES, isStaffRole, type Role } from '@playshop/shared';
+import { isAdminRole, isStaffRole, type Role } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgSignIn, settings } from '../../db/schema';
-
-/** The settings key of the product-wide rule (the super admin's). */
-export const PRODUCT_TWO_FACTOR_KEY = 'requireTwoFactorForStaff';
+import { PRODUCT_TWO_FACTOR_KEY } from '../../db/setting-keys';
 
 /** Who must use two-factor: the product's rule for every staff account, an organization's for its admins. */
 export function twoFactorPolicy(db: Db, now: () => Date) {
@@ -17,7 +15,7 @@ export function twoFactorPolicy(db: Db, now: () => Date) {
         .from(settings)
         .where(eq(settings.key, PRODUCT_TWO_FACTOR_KEY));
       if (product?.value === true) return true;
-      if (!ADMIN_ROLES.includes(user.role)) return false;
+      if (!isAdminRole(user.role)) return false;
       const [org] = await db
         .select({ required: orgSignIn.requireTwoFactorForAdmins })
         .from(orgSignIn)

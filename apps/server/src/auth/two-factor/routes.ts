@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountRateLimit } from '../../http/account-rate-limit';
 import type { Actor } from '../../http/actor';
 import { route } from '../../http/endpoint';
+import { clientOf, sessionOf } from '../../sessions/sessions';
 import { sessionCookies } from '../routes';
 import type { AuthService } from '../service';
 import { endSessionsWithoutTwoFactor } from '../session-rules';
-import { clientOf, sessionOf } from '../sessions';
 import { TWO_FACTOR_DEVICE_COOKIE, type TwoFactorService } from './service';
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 import type { AuthzRow } from './core';
-import { ADMINS, allowed, row, STAFF, SUPER, same, scopedGet, scopedTo, unscopedGet } from './core';
+import { ADMINS, allowed, row, STAFF, SUPER, same, scoped, scopedGet, scopedTo, unscopedGet } from './core';
 /** Admins and players: lists, search, records, writes, import and export. */
 export const userRows: AuthzRow[] = [
   scopedGet('/get-org-admins/:orgId/:page/:size', ADMINS, (side) => `/get-org-admins/${side.org.id}/1/10`),
@@ -24,7 +24,7 @@ export const userRows: AuthzRow[] = [
   unscopedGet('/getparticipants', STAFF),
   scopedGet('/get-admin-by-id/:id', ADMINS, (side) => `/get-admin-by-id/${side.facilitatorId}`),
   scopedGet('/get-player-by-id/:id', STAFF, (side) => `/get-player-by-id/${side.playerId}`),
-  row('POST', '/import-players', { own: allowed(STAFF), other: allowed(SUPER) }, (f, side) => ({
+  row('POST', '/import-players', scopedTo(STAFF), (f, side) => ({
     url: '/import-players',
     payload: {
       organizationId: side.org.id,
@@ -32,8 +32,8 @@ export const userRows: AuthzRow[] = [
     },
   })),
   scopedGet('/export-players/:orgId', STAFF, (side) => `/export-players/${side.org.id}`),
-  // Placing a user in another organization is Forbidden for anyone but a super admin.
-  row('POST', '/create-player', { own: allowed(STAFF, 201), other: allowed(SUPER, 201) }, (f, side) => ({
+  // Placing a user in another organization is Not Found for anyone but a super admin.
+  row('POST', '/create-player', { own: allowed(STAFF, 201), other: scoped(STAFF, 201) }, (f, side) => ({
     url: '/create-player',
     payload: {
       firstName: 'New',
@@ -42,7 +42,7 @@ export const userRows: AuthzRow[] = [
       organizationId: side.org.id,
     },
   })),
-  row('POST', '/create-admin', { own: allowed(ADMINS, 201), other: allowed(SUPER, 201) }, (f, side) => ({
+  row('POST', '/create-admin', { own: allowed(ADMINS, 201), other: scoped(ADMINS, 201) }, (f, side) => ({
     url: '/create-admin',
     payload: {
       firstName: 'New',

@@ -4,16 +4,7 @@ import { signInPublicRoutes } from '../../features/sign-in/sign-in-routes';
 import { lazyComponent, lazyRoute } from '../../route-helpers';
 import { EnterPage } from '../enter/enter-page';
 import { PlayerLoginPage } from './player-login-page';
-
-/** The staff's public pages' paths; their pages are one chunk (staff-public-pages.ts). */
-export const STAFF_PUBLIC_PATHS = [
-  'admin-login',
-  'requestReset',
-  'reset-password',
-  'unauthorized',
-  'sso/callback',
-  'two-factor-sign-in',
-] as const;
+import { STAFF_PUBLIC_PATHS } from './staff-public-paths';
 
 /** The public pages, inside the PublicLayout: sign-in, password reset, joining by code, `/enter`. */
 export const publicRoutes: RouteObject[] = [

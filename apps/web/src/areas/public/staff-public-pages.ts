@@ -2,9 +2,9 @@ import type { ComponentType } from 'react';
 import { SsoCallbackPage } from '../../features/sign-in/sso-callback-page';
 import { TwoFactorStepPage } from '../../features/sign-in/two-factor-step-page';
 import { AdminLoginPage } from './admin-login-page';
-import type { STAFF_PUBLIC_PATHS } from './public-routes';
 import { RequestResetPage } from './request-reset-page';
 import { ResetPasswordPage } from './reset-password-page';
+import type { STAFF_PUBLIC_PATHS } from './staff-public-paths';
 import { UnauthorizedPage } from './unauthorized-page';
 
 /**

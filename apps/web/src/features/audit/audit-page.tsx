@@ -1,10 +1,8 @@
 import { Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { AUDIT_API, type AuditEntry, type AuditFilter, PAGE_SIZE } from '@playshop/shared';
+import { AUDIT_API, type AuditEntry, type AuditFilter } from '@playshop/shared';
 import { IconDownload } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/api';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
 import { formatDate } from '../../i18n/format';
@@ -12,6 +10,7 @@ import { useT } from '../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { DataTable, type DataTableColumn, queryPageProps } from '../../ui/data-table';
 import { PageTitle } from '../../ui/page-title';
+import { useAuditEntries } from './audit-api';
 import { actionChoices, actionText, fieldText, roleText, targetText, valueText } from './audit-text';
 
 // In the reader's language; seconds kept, as an audit trail needs them.
@@ -47,12 +46,7 @@ function useAuditLog() {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
   };
-  const entries = useQuery({
-    queryKey: ['audit-log', filter, page],
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.call(AUDIT_API.list, { query: { ...filter, page, size: PAGE_SIZE } }, { signal }),
-  });
+  const entries = useAuditEntries(filter, page);
   const refilter = (set: (v: string) => void) => (event: { currentTarget: { value: string } }) => {
     set(event.currentTarget.value);
     setPage(1);

@@ -2,12 +2,13 @@ import { SESSIONS_API } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 
-const mineKey = ['sessions', 'mine'];
+/** Query keys of the sign-in sessions. */
+export const sessionKeys = { mine: ['sessions', 'mine'] as const };
 
 /** Where the signed-in staff member is signed in: their live sessions, this one marked. */
 export function useMySessions() {
   return useQuery({
-    queryKey: mineKey,
+    queryKey: sessionKeys.mine,
     queryFn: ({ signal }) => api.call(SESSIONS_API.mine, {}, { signal }),
   });
 }
@@ -18,7 +19,7 @@ export function useEndMySessions() {
   return useMutation({
     mutationFn: (id: string | null) =>
       id === null ? api.call(SESSIONS_API.endOthers, {}) : api.call(SESSIONS_API.endMine, { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: mineKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.mine }),
   });
 }
 

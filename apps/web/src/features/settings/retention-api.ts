@@ -2,12 +2,13 @@ import { RETENTION_API, type RetentionSettings } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 
-const retentionKey = (orgId: number) => ['org-retention', orgId];
+/** Query keys of an organization's retention. */
+export const retentionKeys = { org: (orgId: number) => ['org-retention', orgId] as const };
 
 /** An organization's retention, the next daily run and what it would remove (admins, super admin). */
 export function useRetention(orgId: number) {
   return useQuery({
-    queryKey: retentionKey(orgId),
+    queryKey: retentionKeys.org(orgId),
     queryFn: ({ signal }) => api.call(RETENTION_API.status, { params: { id: orgId } }, { signal }),
   });
 }
@@ -17,7 +18,7 @@ export function useSaveRetention(orgId: number) {
   return useMutation({
     mutationFn: (body: RetentionSettings) =>
       api.call(RETENTION_API.save, { params: { id: orgId }, body }, { notify: false }),
-    onSuccess: (saved) => client.setQueryData(retentionKey(orgId), saved),
+    onSuccess: (saved) => client.setQueryData(retentionKeys.org(orgId), saved),
   });
 }
 
@@ -26,6 +27,6 @@ export function useApplyRetention(orgId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(RETENTION_API.run, { params: { id: orgId } }, { notify: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: retentionKey(orgId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: retentionKeys.org(orgId) }),
   });
 }

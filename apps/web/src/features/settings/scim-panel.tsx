@@ -7,7 +7,8 @@ import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 
-const scimKey = (orgId: number) => ['org-scim', orgId];
+/** Query keys of an organization's SCIM token. */
+export const scimKeys = { org: (orgId: number) => ['org-scim', orgId] as const };
 
 /**
  * Settings › Sign-in: SCIM provisioning. The base address and a bearer token for the organization's
@@ -17,11 +18,11 @@ export function ScimPanel({ orgId }: { orgId: number }) {
   const t = useT();
   const client = useQueryClient();
   const scim = useQuery({
-    queryKey: scimKey(orgId),
+    queryKey: scimKeys.org(orgId),
     queryFn: ({ signal }) => api.call(SCIM_API.settings, { params: { id: orgId } }, { signal }),
   });
   const [shown, setShown] = useState<string | null>(null);
-  const saved = (reply: OrgScim) => client.setQueryData(scimKey(orgId), reply);
+  const saved = (reply: OrgScim) => client.setQueryData(scimKeys.org(orgId), reply);
   const create = useMutation({
     mutationFn: () => api.call(SCIM_API.createToken, { params: { id: orgId } }, { notify: false }),
     onSuccess: ({ token, ...reply }) => {

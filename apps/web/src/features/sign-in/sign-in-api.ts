@@ -4,13 +4,18 @@ import { api } from '../../api/api';
 import { sessionFromReply } from '../../api/session-store';
 import { useSessionStore } from '../../auth/auth-provider';
 
-const orgKey = (orgId: number) => ['org-sign-in', orgId];
-const productKey = ['product-sign-in'];
+/** Query keys of the sign-in settings and the single sign-on offer. */
+export const signInKeys = {
+  org: (orgId: number) => ['org-sign-in', orgId] as const,
+  product: ['product-sign-in'] as const,
+  ssoOption: (org: string | null) => ['sso-option', org] as const,
+  twoFactorStatus: ['two-factor-status'] as const,
+};
 
 /** An organization's SSO and two-factor settings (its admins, or a super admin). */
 export function useOrgSignIn(orgId: number) {
   return useQuery({
-    queryKey: orgKey(orgId),
+    queryKey: signInKeys.org(orgId),
     queryFn: ({ signal }) => api.call(SSO_API.settings, { params: { id: orgId } }, { signal }),
   });
 }
@@ -20,13 +25,13 @@ export function useSaveOrgSignIn(orgId: number) {
   return useMutation({
     mutationFn: (body: OrgSignInUpdate) =>
       api.call(SSO_API.saveSettings, { params: { id: orgId }, body }, { notify: false }),
-    onSuccess: (saved) => client.setQueryData(orgKey(orgId), saved),
+    onSuccess: (saved) => client.setQueryData(signInKeys.org(orgId), saved),
   });
 }
 
 export function useProductSignIn(enabled: boolean) {
   return useQuery({
-    queryKey: productKey,
+    queryKey: signInKeys.product,
     enabled,
     queryFn: ({ signal }) => api.call(TWO_FACTOR_API.productPolicy, {}, { signal }),
   });
@@ -36,7 +41,7 @@ export function useSaveProductSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ProductSignIn) => api.call(TWO_FACTOR_API.saveProductPolicy, { body }),
-    onSuccess: (saved) => client.setQueryData(productKey, saved),
+    onSuccess: (saved) => client.setQueryData(signInKeys.product, saved),
   });
 }
 
@@ -45,7 +50,7 @@ export function useSaveProductSignIn() {
 /** Whether the organization named offers single sign-on (a 404 means no). */
 export function useSsoOption(org: string | null) {
   return useQuery({
-    queryKey: ['sso-option', org],
+    queryKey: signInKeys.ssoOption(org),
     enabled: Boolean(org),
     retry: false,
     queryFn: ({ signal }) =>
@@ -71,13 +76,11 @@ export function useSsoCallback() {
   });
 }
 
-const statusKey = ['two-factor-status'];
-
 // One's own two-factor sign-in (signed in), and the second step of a password sign-in (not yet).
 
 export function useTwoFactorStatus() {
   return useQuery({
-    queryKey: statusKey,
+    queryKey: signInKeys.twoFactorStatus,
     queryFn: ({ signal }) => api.call(TWO_FACTOR_API.status, {}, { signal }),
   });
 }
@@ -90,7 +93,7 @@ export function useTwoFactorConfirm() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.call(TWO_FACTOR_API.confirm, { body: { code } }, { notify: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: statusKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signInKeys.twoFactorStatus }),
   });
 }
 
@@ -98,7 +101,7 @@ export function useTwoFactorDisable() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => api.call(TWO_FACTOR_API.disable, { body: { code } }, { notify: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: statusKey }),
+    onSuccess: () => client.invalidateQueries({ queryKey: signInKeys.twoFactorStatus }),
   });
 }
 

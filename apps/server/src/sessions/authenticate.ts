@@ -1,15 +1,15 @@
-import { lockedOutByLicence, message, STAFF_ROLES } from '@playshop/shared';
+import { isStaffRole, lockedOutByLicence, message } from '@playshop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AccessClaims, AccessTokens } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { groupLoader } from '../db/group-loader';
 import { organizations, signInSessions, users } from '../db/schema';
-import { forbidden, notFound, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized } from '../http/errors';
+import type { AccessClaims, AccessTokens } from './tokens';
 
 /**
  * Where an access token stands right now:
- * - 'revoked': its session ended (auth/sessions.ts: logout, password reset, deletion, a rule…), the
+ * - 'revoked': its session ended (sessions/sessions.ts: logout, password reset, deletion, a rule…), the
  *   user is gone, or their role or organization is no longer the one the token was issued with;
  * - 'org_expired': a non-super-admin whose organization's license has run out;
  * - 'current': it may act.
@@ -69,7 +69,7 @@ export function groupedAccessTokenCheck(db: Db): AccessTokenCheck {
 
 /**
  * `users.token_version + 1`, for `.set({ tokenVersion: bumpedTokenVersion() })`: a sign-in step begun
- * before (a two-factor challenge) no longer yields a session. Sessions themselves end in auth/sessions.ts.
+ * before (a two-factor challenge) no longer yields a session. Sessions themselves end in sessions/sessions.ts.
  */
 export const bumpedTokenVersion = (): SQL => sql`${users.tokenVersion} + 1`;
 
@@ -123,7 +123,7 @@ export function staffOnly(tokens: AccessTokens, check: AccessTokenCheck) {
       if (!header?.startsWith('Bearer ')) return false;
       const claims = await tokens.verify(header.slice('Bearer '.length).trim());
       await assertAccessTokenCurrent(check, claims);
-      return STAFF_ROLES.includes(claims.role);
+      return isStaffRole(claims.role);
     })().catch(() => false);
     if (!staff) throw notFound();
   };

@@ -5,8 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { refreshTokens, signInSessions } from '../db/schema';
-import { RESUME_TICKET_TTL_MS } from '../game/resume';
 import { watchRedis } from '../redis';
+import { RESUME_TICKET_TTL_MS } from './resume-tickets';
 
 /** How a session began. */
 export type SessionKind = 'password' | 'sso' | 'two_factor' | 'player' | 'guest';
@@ -37,7 +37,7 @@ export const clientOf = (req: { headers: Record<string, unknown>; ip: string }):
   address: req.ip,
 });
 
-/** The session of a signed-in request: its access token names it (http/authenticate.ts). */
+/** The session of a signed-in request: its access token names it (sessions/authenticate.ts). */
 export const sessionOf = (req: { actor: unknown }) => (req.actor as { sessionId: string }).sessionId;
 
 /** A new session's id: also its refresh family's. */

@@ -9,11 +9,11 @@ import type { ServerMessage } from '@playshop/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { accessTokens } from '../auth/tokens';
 import { gameEvents, games, signInSessions } from '../db/schema';
 import { createRoomWithPeople, createTestContext, signIn, type TestContext } from '../test/context';
 import { takeFrame } from '../test/room-socket';
-import { RESUME_TICKET_TTL_MS, resumeTickets } from './resume';
+import { RESUME_TICKET_TTL_MS, resumeTickets } from './resume-tickets';
+import { accessTokens } from './tokens';
 
 const claims = {
   userId: 7,

@@ -8,7 +8,7 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'playshop';
 const AUDIENCE = 'playshop-api';
 
-/** What a verified access token says: the caller and the session it was issued to (auth/sessions.ts). */
+/** What a verified access token says: the caller and the session it was issued to (sessions/sessions.ts). */
 export interface AccessClaims extends Actor {
   sessionId: string;
 }

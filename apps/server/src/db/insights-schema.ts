@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { games } from '../db/schema';
+import { games } from './schema';
 
 /**
  * Projections of the game event log for Insights (issue 33), written only by insights/projector.ts.

@@ -1,6 +1,6 @@
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { normalizeRole } from '@playshop/shared';
-import { type AccessClaims, isSessionId } from '../auth/tokens';
+import { type AccessClaims, isSessionId } from './tokens';
 
 /**
  * A resume ticket: what a game socket is handed (in `pong.resume`) so that, when it drops, its
@@ -8,7 +8,7 @@ import { type AccessClaims, isSessionId } from '../auth/tokens';
  * with no database read: after a kill or a restart 5,000 screens reconnect at once, and each came
  * back with a token refresh (the web client's, a database write), a jose verify and a read of the
  * user, on a pool of 10 (docs/performance.md, the venue). Safe without the read: it names its
- * session, and a ticket of an ended session is refused at the upgrade from memory (auth/sessions.ts:
+ * session, and a ticket of an ended session is refused at the upgrade from memory (sessions/sessions.ts:
  * a logout, a deletion, a demotion… ends it on every instance at once); the socket it opens is also
  * rechecked against the database with every other within REVALIDATE_MS (2 s). It is good for the game socket only, for RESUME_TICKET_TTL_MS after it was handed.
  */
