@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { gameEvents, games, rooms } from '../db/schema';
 import { parseStoredEvent } from '../game/journal';
+import { xapiQueueWrites } from '../xapi/from-events';
 import { FOLDED_TYPES, foldInsights, type GameFold, newGameFold } from './fold';
 import { dbStore, type ProjectorStore, statementOf } from './projector-store';
 import { projectorThread } from './projector-thread';
@@ -301,6 +302,8 @@ export async function foldBatch(
     ]),
   );
   foldEvents(touched, next.events, log);
+  // The batch's xAPI statements (issue 47) are queued in its own transaction: folded once, sent once.
+  const queued = await xapiQueueWrites(store, touched, next.events);
   const statements = [
     // Creates the cursor on the first batch; otherwise moves it only from where this batch read it.
     sql`
@@ -311,7 +314,7 @@ export async function foldBatch(
     ...(all.length > 0 ? batchWrites(all, before, next.last) : []),
   ];
   // Another instance folded from here first: its projections stand, the next batch starts after them.
-  if (!(await store.write(statements.map(statementOf)))) return true;
+  if (!(await store.write([...statements.map(statementOf), ...queued]))) return true;
   // More may follow: the next batch finds out.
   cache.current = { cursor: next.last, games: touched };
   return next.caughtUp;
