@@ -106,7 +106,9 @@ export const ZXapiTestReply = z.object({
   status: z.nullable(z.number().check(z.int())),
   /** What happened, in words (XAPI_TEXTS.test*). */
   message: z.string(),
+  /** The message's key and values, for the reader's language. */
   key: z.string(),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
   statementId: z.string(),
 });
 export type XapiTestReply = z.infer<typeof ZXapiTestReply>;

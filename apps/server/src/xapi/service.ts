@@ -146,6 +146,7 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
         status: answer.status,
         message: said.text,
         key: said.key,
+        ...(said.params ? { params: said.params as Record<string, string | number> } : {}),
         statementId: statement.id,
       };
     },
