@@ -14,7 +14,7 @@ import { type Actor, orgInScope } from '../http/actor';
 import { badRequest } from '../http/errors';
 import type { TrainingService } from '../training/service';
 import { queueInsert } from './from-events';
-import { endpointRefusal, type LrsFetch, postStatements } from './lrs-client';
+import { endpointRefusal, type LrsAnswer, type LrsFetch, postStatements } from './lrs-client';
 import { completedVideo, testStatement } from './statements';
 
 interface XapiDeps {
@@ -35,6 +35,79 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** The sealed secrets of learning record stores (their own purpose: no other secret opens with it). */
 export const lrsSecrets = (serverSecret: string) => secretBox(serverSecret, 'xapi-lrs-secret');
 
+/** How many statements wait, and how many the store refused for good. */
+async function queueOf(db: Db, orgId: number) {
+  const waiting = and(
+    eq(xapiStatements.orgId, orgId),
+    isNull(xapiStatements.deliveredAt),
+    isNull(xapiStatements.refusedAt),
+  );
+  const refused = and(eq(xapiStatements.orgId, orgId), isNotNull(xapiStatements.refusedAt));
+  const [[w], [r]] = await Promise.all([
+    db.select({ n: count() }).from(xapiStatements).where(waiting),
+    db.select({ n: count() }).from(xapiStatements).where(refused),
+  ]);
+  return { waiting: w?.n ?? 0, refused: r?.n ?? 0 };
+}
+
+/** The connection as the admins see it (never the secret), with its queue's state. */
+async function present(db: Db, orgId: number, row: Row | undefined): Promise<OrgXapi> {
+  return {
+    orgId,
+    enabled: row?.enabled ?? false,
+    endpoint: row?.endpoint ?? null,
+    key: row?.authKey ?? null,
+    hasSecret: Boolean(row?.secretEncrypted),
+    identifyByEmail: row?.identifyByEmail ?? false,
+    queue: {
+      ...(await queueOf(db, orgId)),
+      lastDeliveredAt: iso(row?.lastDeliveredAt),
+      lastError: row?.lastError ?? null,
+      lastErrorAt: iso(row?.lastErrorAt),
+    },
+  };
+}
+
+/** What the store's answer to a test statement means, in words. */
+function testMessage(answer: LrsAnswer) {
+  if (answer.status === null) return message('xapi.testUnreachable', { detail: answer.detail });
+  if (answer.status < 300) return message('xapi.testAccepted', { status: answer.status });
+  if (answer.status === 401 || answer.status === 403)
+    return message('xapi.testUnauthorized', { status: answer.status });
+  return message('xapi.testRefused', { status: answer.status, detail: answer.detail });
+}
+
+/**
+ * A training video of the caller's playlist played to its end: a "completed" statement when
+ * their organization sends statements (400 for a video not in their playlist).
+ */
+async function videoCompleted(
+  db: Db,
+  training: TrainingService,
+  clock: () => Date,
+  actor: Actor,
+  url: string,
+): Promise<{ queued: boolean }> {
+  const video = (await training.playlistFor(actor.role)).find((item) => item.url === url);
+  if (!video) throw badRequest(message('xapi.videoNotInPlaylist'), 'url');
+  const [connection] = await db.select().from(orgXapi).where(eq(orgXapi.orgId, actor.orgId)).limit(1);
+  if (!connection?.enabled) return { queued: false };
+  const [user] = await db
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  const statement = completedVideo(
+    connection.iriBase,
+    connection.identifyByEmail,
+    { userId: actor.userId, email: user?.email ?? null },
+    { url: video.url, title: video.title },
+    user?.language ?? 'en',
+    clock(),
+  );
+  await db.execute(queueInsert([{ orgId: actor.orgId, statement }]));
+  return { queued: true };
+}
+
 /**
  * An organization's learning record store (issue 47 item 2): its settings, the test button, and a
  * training video's completion. Statements of games are queued by the Insights projector
@@ -47,37 +120,6 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
     (await db.select().from(orgXapi).where(eq(orgXapi.orgId, orgId)).limit(1))[0];
   const manageableOrg = (actor: Actor, orgId: number) => orgInScope(db, actor, eq(organizations.id, orgId));
 
-  async function queueOf(orgId: number) {
-    const waiting = and(
-      eq(xapiStatements.orgId, orgId),
-      isNull(xapiStatements.deliveredAt),
-      isNull(xapiStatements.refusedAt),
-    );
-    const refused = and(eq(xapiStatements.orgId, orgId), isNotNull(xapiStatements.refusedAt));
-    const [[w], [r]] = await Promise.all([
-      db.select({ n: count() }).from(xapiStatements).where(waiting),
-      db.select({ n: count() }).from(xapiStatements).where(refused),
-    ]);
-    return { waiting: w?.n ?? 0, refused: r?.n ?? 0 };
-  }
-
-  async function present(orgId: number, row: Row | undefined): Promise<OrgXapi> {
-    return {
-      orgId,
-      enabled: row?.enabled ?? false,
-      endpoint: row?.endpoint ?? null,
-      key: row?.authKey ?? null,
-      hasSecret: Boolean(row?.secretEncrypted),
-      identifyByEmail: row?.identifyByEmail ?? false,
-      queue: {
-        ...(await queueOf(orgId)),
-        lastDeliveredAt: iso(row?.lastDeliveredAt),
-        lastError: row?.lastError ?? null,
-        lastErrorAt: iso(row?.lastErrorAt),
-      },
-    };
-  }
-
   /** 400 when production may not send there (plain http, or an address of this server's networks). */
   async function checkEndpoint(endpoint: string) {
     const refusal = await endpointRefusal(endpoint, allowPrivate);
@@ -88,7 +130,7 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
   return {
     async settings(actor: Actor, orgId: number): Promise<OrgXapi> {
       await manageableOrg(actor, orgId);
-      return present(orgId, await rowOf(orgId));
+      return present(db, orgId, await rowOf(orgId));
     },
 
     /** Saves the connection; turning it on needs the endpoint, key and a secret (given or kept). */
@@ -119,7 +161,7 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
         .insert(orgXapi)
         .values({ orgId, ...values })
         .onConflictDoUpdate({ target: orgXapi.orgId, set: values });
-      return present(orgId, await rowOf(orgId));
+      return present(db, orgId, await rowOf(orgId));
     },
 
     /** Sends one statement to the store given (the form's values) and says what it answered. */
@@ -133,14 +175,7 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
       const answer = await postStatements(send, { endpoint: input.endpoint, key: input.key, secret }, [
         statement,
       ]);
-      const said =
-        answer.status === null
-          ? message('xapi.testUnreachable', { detail: answer.detail })
-          : answer.status < 300
-            ? message('xapi.testAccepted', { status: answer.status })
-            : answer.status === 401 || answer.status === 403
-              ? message('xapi.testUnauthorized', { status: answer.status })
-              : message('xapi.testRefused', { status: answer.status, detail: answer.detail });
+      const said = testMessage(answer);
       return {
         ok: answer.status !== null && answer.status < 300,
         status: answer.status,
@@ -151,30 +186,7 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
       };
     },
 
-    /**
-     * A training video of the caller's playlist played to its end: a "completed" statement when
-     * their organization sends statements (400 for a video not in their playlist).
-     */
-    async videoCompleted(actor: Actor, url: string): Promise<{ queued: boolean }> {
-      const video = (await training.playlistFor(actor.role)).find((item) => item.url === url);
-      if (!video) throw badRequest(message('xapi.videoNotInPlaylist'), 'url');
-      const connection = await rowOf(actor.orgId);
-      if (!connection?.enabled) return { queued: false };
-      const [user] = await db
-        .select({ email: users.email, language: users.language })
-        .from(users)
-        .where(eq(users.id, actor.userId));
-      const statement = completedVideo(
-        connection.iriBase,
-        connection.identifyByEmail,
-        { userId: actor.userId, email: user?.email ?? null },
-        { url: video.url, title: video.title },
-        user?.language ?? 'en',
-        clock(),
-      );
-      await db.execute(queueInsert([{ orgId: actor.orgId, statement }]));
-      return { queued: true };
-    },
+    videoCompleted: (actor: Actor, url: string) => videoCompleted(db, training, clock, actor, url),
 
     secrets,
   };
