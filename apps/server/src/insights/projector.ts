@@ -28,7 +28,8 @@ const GAP_GRACE_MS = 30_000;
  */
 const STATE_EVERY_MS = 60_000;
 
-interface EventRow {
+/** An event of the log as a batch reads it (the xAPI statements are made of these too). */
+export interface EventRow {
   id: number;
   game_id: number;
   seq: number;

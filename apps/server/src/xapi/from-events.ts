@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { unnestColumns } from '../db/unnest';
+import type { EventRow as LogEvent } from '../insights/projector';
 import type { ProjectorStore, Statement as StoredStatement } from '../insights/projector-store';
 import { statementOf } from '../insights/projector-store';
 import type { TouchedGame } from '../insights/write-projections';
@@ -12,17 +13,6 @@ import {
   type Statement,
   won,
 } from './statements';
-
-/** An event of the log as the projector reads it (insights/projector.ts). */
-export interface LogEvent {
-  id: number;
-  game_id: number;
-  seq: number;
-  type: string;
-  payload: unknown;
-  actor_user_id: number | null;
-  at: number;
-}
 
 /** The event types a statement is made of. */
 const STATEMENT_TYPES = new Set(['player_joined', 'question_answered', 'bingo']);
