@@ -116,6 +116,7 @@ export const AUDIT_ACTION_TEXTS = {
   'xapi.on': 'Turned xAPI statements on',
   'xapi.off': 'Turned xAPI statements off',
   'xapi.test': 'Sent a test statement to a learning record store',
+  'training.video_completed': 'Watched a training video to its end',
 } as const;
 export type AuditActionKey = keyof typeof AUDIT_ACTION_TEXTS;
 
@@ -231,6 +232,7 @@ export const AUDIT_ROUTES: Readonly<Record<string, readonly [AuditActionKey, Aud
   'DELETE /organizations/:id/scim/token': ['scim.token_revoke', 'organization'],
   'PUT /organizations/:id/xapi': ['xapi.change', 'organization'],
   'POST /organizations/:id/xapi/test': ['xapi.test', 'organization'],
+  'POST /training/video-completed': ['training.video_completed', 'user'],
 };
 
 export const isAuditActionKey = (action: string): action is AuditActionKey =>
