@@ -14,6 +14,8 @@ export const XAPI_TEXTS = {
   endpointNotPublic: 'The endpoint must be an address on the internet, not on this server’s own network',
   incomplete: 'Enter the endpoint, the key and the secret before turning statements on.',
   keyInvalid: 'The key may not contain a colon (:)',
+  secretForNewEndpoint:
+    'Enter the secret again for another endpoint: the stored one is only sent to the endpoint it was saved with.',
   testAccepted: 'The learning record store accepted the test statement ({status}).',
   testUnauthorized:
     'The learning record store refused the key and secret ({status}): check them, and that they may write statements.',
@@ -81,7 +83,7 @@ const emptyToNull = <T extends z.core.$ZodType>(schema: T) =>
     ),
   ]);
 
-/** PUT /organizations/{id}/xapi. An empty or missing secret keeps the stored one. */
+/** PUT /organizations/{id}/xapi. An empty or missing secret keeps the stored one (same endpoint only). */
 export const ZOrgXapiUpdate = z.strictObject({
   enabled: z.boolean(),
   endpoint: emptyToNull(ZEndpoint),
@@ -91,7 +93,10 @@ export const ZOrgXapiUpdate = z.strictObject({
 });
 export type OrgXapiUpdate = z.input<typeof ZOrgXapiUpdate>;
 
-/** POST /organizations/{id}/xapi/test: the form's values (unsaved); an empty secret uses the stored one. */
+/**
+ * POST /organizations/{id}/xapi/test: the form's values (unsaved); an empty secret uses the stored one,
+ * for the stored endpoint only.
+ */
 export const ZXapiTest = z.strictObject({
   endpoint: ZEndpoint,
   key: ZKey,

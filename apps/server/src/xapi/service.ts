@@ -141,7 +141,11 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
     ): Promise<OrgXapi> {
       await manageableOrg(actor, orgId);
       const current = await rowOf(orgId);
-      const secretEncrypted = input.secret ? secrets.seal(input.secret) : (current?.secretEncrypted ?? null);
+      // The stored secret goes to the endpoint it was saved with, never to one typed since.
+      const kept = current?.endpoint === input.endpoint ? (current?.secretEncrypted ?? null) : null;
+      if (!input.secret && !kept && current?.secretEncrypted && input.endpoint)
+        throw badRequest(message('xapi.secretForNewEndpoint'), 'secret');
+      const secretEncrypted = input.secret ? secrets.seal(input.secret) : kept;
       if (input.enabled && (!input.endpoint || !input.key || !secretEncrypted))
         throw badRequest(
           message('xapi.incomplete'),
@@ -169,7 +173,10 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
       await manageableOrg(actor, orgId);
       await checkEndpoint(input.endpoint);
       const current = await rowOf(orgId);
-      const secret = input.secret || (current?.secretEncrypted ? secrets.open(current.secretEncrypted) : '');
+      const stored = current?.endpoint === input.endpoint ? current.secretEncrypted : null;
+      if (!input.secret && !stored && current?.secretEncrypted)
+        throw badRequest(message('xapi.secretForNewEndpoint'), 'secret');
+      const secret = input.secret || (stored ? secrets.open(stored) : '');
       if (!secret) throw badRequest(message('xapi.incomplete'), 'secret');
       const statement = testStatement(current?.iriBase ?? publicUrl, actor.userId, clock());
       const answer = await postStatements(send, { endpoint: input.endpoint, key: input.key, secret }, [

@@ -109,6 +109,15 @@ describe('the learning record store in Settings', () => {
     expect(kept.json().hasSecret).toBe(true);
     const [after] = await database().db.select().from(orgXapi).where(eq(orgXapi.orgId, org.id));
     expect(after!.secretEncrypted).toBe(row!.secretEncrypted);
+    // The stored secret goes to its own endpoint only: another needs the secret again.
+    const moved = await connect({ endpoint: 'http://127.0.0.1:9/elsewhere/', secret: '' });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json()).toMatchObject({ key: 'xapi.secretForNewEndpoint', field: 'secret' });
+    const tested = await api('POST', `/organizations/${org.id}/xapi/test`, {
+      endpoint: 'http://127.0.0.1:9/elsewhere/',
+      key: lrs.key,
+    });
+    expect(tested.json().key).toBe('xapi.secretForNewEndpoint');
   });
 
   it('records each change in the audit log, the secret as a mark only', async () => {
