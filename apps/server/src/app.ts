@@ -91,6 +91,10 @@ import { userRoutes } from './users/routes';
 import { usersService } from './users/service';
 import { workshopRoutes } from './workshops/routes';
 import { workshopsService } from './workshops/service';
+import { xapiDelivery } from './xapi/delivery';
+import { lrsFetch } from './xapi/lrs-client';
+import { xapiRoutes } from './xapi/routes';
+import { lrsSecrets, xapiService } from './xapi/service';
 
 /** Paths the server owns: never answered with the SPA. */
 const SERVER_PATHS = ['/api', '/metrics', '/livez', '/readyz', '/health', '/ws'];
@@ -121,6 +125,8 @@ export interface AppDeps {
   logStream?: { stream: { write(line: string): void } };
   /** Where uploaded files live; local disk under DATA_DIR/files by default (DESIGN §7). */
   storage?: Storage;
+  /** How often xAPI statements due are looked for (tests that send them themselves set it long). */
+  xapiDeliveryEveryMs?: number;
 }
 
 /** Fastify with the app's logging, zod schemas, error handler, route registry and metrics. */
@@ -397,6 +403,13 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
   const retention = retentionService(db, { auditCeilingDays: config.auditRetentionDays, log: app.log });
   scheduleRetention(app, retention, audit, database);
   const secureCookies = config.publicUrl.startsWith('https:');
+  const youtube = youtubeClient({
+    apiUrl: config.youtubeApiUrl,
+    apiKey: config.youtubeApiKey,
+    log: app.log,
+  });
+  const training = trainingService(db, youtube);
+  const xapi = xapiParts(app, deps, training);
   await app.register(
     async (r) => {
       registerAuthentication(r, tokens, checkToken);
@@ -441,20 +454,40 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
         materialsService({ db, storage, links: downloadLinks({ secret: config.jwtSecret }), log: app.log }),
         path.join(config.dataDir, 'material-uploads-in-progress'),
       );
-      const youtube = youtubeClient({
-        apiUrl: config.youtubeApiUrl,
-        apiKey: config.youtubeApiKey,
-        log: app.log,
-      });
-      trainingRoutes(r, trainingService(db, youtube));
+      trainingRoutes(r, training);
+      xapiRoutes(r, { ...xapi, database, everyMs: deps.xapiDeliveryEveryMs });
     },
     { prefix: API_PREFIX },
   );
   return { content, rooms };
 }
 
+/** xAPI statements (issue 47): the settings, the test button and the delivery to each organization's LRS. */
+function xapiParts(app: FastifyInstance, deps: AppDeps, training: ReturnType<typeof trainingService>) {
+  const { config, database } = deps;
+  const send = lrsFetch(config.ssoAllowPrivateIssuers);
+  const xapi = xapiService({
+    db: database.db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    allowPrivate: config.ssoAllowPrivateIssuers,
+    send,
+    training,
+  });
+  const delivery = xapiDelivery({
+    db: database.db,
+    secrets: lrsSecrets(config.jwtSecret),
+    send,
+    log: app.log,
+  });
+  app.decorate('xapiDelivery', delivery);
+  return { xapi, delivery };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The xAPI delivery (tests run it themselves rather than wait for its timer). */
+    xapiDelivery: import('./xapi/delivery').XapiDelivery;
     /** /readyz answers 503 from now on (SIGTERM), while requests and sockets are still served. */
     startDraining(): void;
     /** Database and Redis readiness, as /health reports it. */

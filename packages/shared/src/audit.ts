@@ -112,6 +112,11 @@ export const AUDIT_ACTION_TEXTS = {
   'scim.user_reactivate': 'Reactivated a user from the directory (SCIM)',
   'scim.user_delete': 'Deleted a user from the directory (SCIM)',
   'scim.role_change': "Changed a user's role from the directory (SCIM)",
+  'xapi.change': 'Changed the learning record store (xAPI)',
+  'xapi.on': 'Turned xAPI statements on',
+  'xapi.off': 'Turned xAPI statements off',
+  'xapi.test': 'Sent a test statement to a learning record store',
+  'training.video_completed': 'Watched a training video to its end',
 } as const;
 export type AuditActionKey = keyof typeof AUDIT_ACTION_TEXTS;
 
@@ -225,6 +230,9 @@ export const AUDIT_ROUTES: Readonly<Record<string, readonly [AuditActionKey, Aud
   'POST /organizations/:id/retention/run': ['retention.run', 'organization'],
   'POST /organizations/:id/scim/token': ['scim.token_create', 'organization'],
   'DELETE /organizations/:id/scim/token': ['scim.token_revoke', 'organization'],
+  'PUT /organizations/:id/xapi': ['xapi.change', 'organization'],
+  'POST /organizations/:id/xapi/test': ['xapi.test', 'organization'],
+  'POST /training/video-completed': ['training.video_completed', 'user'],
 };
 
 export const isAuditActionKey = (action: string): action is AuditActionKey =>
@@ -243,6 +251,7 @@ const TOGGLES: Readonly<Record<string, readonly [string, AuditActionKey, AuditAc
     'signIn.two_factor_on',
     'signIn.two_factor_off',
   ],
+  'xapi.change:xapiEnabled': ['xapiEnabled', 'xapi.on', 'xapi.off'],
   'productSignIn.change:requireTwoFactorForStaff': [
     'requireTwoFactorForStaff',
     'productSignIn.two_factor_on',

@@ -37,4 +37,5 @@ export * from './training';
 export * from './two-factor-step';
 export * from './users';
 export * from './workshops';
+export * from './xapi';
 export * from './youtube';

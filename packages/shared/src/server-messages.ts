@@ -19,6 +19,7 @@ import { SIGN_IN_TEXTS } from './sign-in';
 import { TRAINING_TEXTS } from './training';
 import { USER_TEXTS } from './users';
 import { WORKSHOP_TEXTS } from './workshops';
+import { XAPI_TEXTS } from './xapi';
 
 /**
  * Every catalogue whose texts the server sends, by the first part of their keys: a message's key is
@@ -49,6 +50,7 @@ export const SERVER_CATALOGUES = {
   insights: INSIGHTS_TEXTS,
   branding: BRANDING_TEXTS,
   saml: SAML_TEXTS,
+  xapi: XAPI_TEXTS,
 } as const;
 
 type Catalogues = typeof SERVER_CATALOGUES;

@@ -8,6 +8,7 @@ import {
   organizations,
   orgSaml,
   orgSignIn,
+  orgXapi,
   questions,
   rooms,
   sessions,
@@ -130,6 +131,18 @@ export const SNAPSHOTS: Readonly<Record<string, (db: Db, req: FastifyRequest) =>
       samlIdentityProvider: row?.idpEntityId ?? null,
     };
   },
+  'PUT /organizations/:id/xapi': async (db, req) => {
+    const orgId = firstNumber(asBag(req.params).id);
+    const row = orgId ? await one(db.select().from(orgXapi).where(eq(orgXapi.orgId, orgId))) : undefined;
+    return {
+      xapiEnabled: row?.enabled ?? false,
+      lrsEndpoint: row?.endpoint ?? null,
+      lrsKey: row?.authKey ?? null,
+      // The sealed secret is compared, then replaced by a mark (secretChanges) before it is stored.
+      lrsSecret: row?.secretEncrypted ?? null,
+      identifyByEmail: row?.identifyByEmail ?? false,
+    };
+  },
   'PUT /product-sign-in': async (db) => ({
     requireTwoFactorForStaff: (await settingValue(db, PRODUCT_TWO_FACTOR_KEY)) === true,
   }),
@@ -167,9 +180,18 @@ export const SNAPSHOTS: Readonly<Record<string, (db: Db, req: FastifyRequest) =>
   },
 };
 
-/** A changed client secret as marks: kept or new, never the sealed value itself. */
+/** The snapshot fields that hold a sealed secret (an OIDC client's, a learning record store's). */
+const SECRET_FIELDS = ['clientSecret', 'lrsSecret'] as const;
+
+/** A changed secret as marks: kept or new, never the sealed value itself. */
 export function secretChanges(changes: AuditChanges | null): AuditChanges | null {
-  if (!changes?.clientSecret) return changes;
-  const [before, after] = changes.clientSecret;
-  return { ...changes, clientSecret: [before ? SECRET_KEPT : null, after ? SECRET_NEW : null] };
+  if (!changes) return changes;
+  let marked = changes;
+  for (const field of SECRET_FIELDS) {
+    const change = changes[field];
+    if (!change) continue;
+    const [before, after] = change;
+    marked = { ...marked, [field]: [before ? SECRET_KEPT : null, after ? SECRET_NEW : null] };
+  }
+  return marked;
 }

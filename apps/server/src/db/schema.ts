@@ -529,3 +529,58 @@ export const orgRetention = pgTable(
     check('org_retention_audit_check', sql`${t.auditMonths} in (3, 6, 12, 24)`),
   ],
 );
+
+/**
+ * An organization's learning record store (issue 47 item 2, apps/server/src/xapi): where its xAPI
+ * statements go, and the delivery lease that lets one server instance at a time send them.
+ */
+export const orgXapi = pgTable('org_xapi', {
+  orgId: integer('org_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  endpoint: text('endpoint'),
+  authKey: text('auth_key'),
+  /** AES-256-GCM under a key derived from the server's secret (auth/secret-box.ts); never returned. */
+  secretEncrypted: text('secret_encrypted'),
+  identifyByEmail: boolean('identify_by_email').notNull().default(false),
+  /**
+   * The server's public address when the connection was saved: the base of the statements' IRIs
+   * and of the learners' accounts, kept so they stay the same while the organization sends.
+   */
+  iriBase: text('iri_base').notNull(),
+  /** The instance delivering now holds the organization until then (claimed by a conditional update). */
+  leaseUntil: at('lease_until'),
+  leaseOwner: text('lease_owner'),
+  lastDeliveredAt: at('last_delivered_at'),
+  lastError: text('last_error'),
+  lastErrorAt: at('last_error_at'),
+  ...timestamps,
+});
+
+/**
+ * xAPI statements waiting to be sent, and those sent (kept a week: a statement made again within it
+ * is not queued twice). `statement_id` is the statement's id (a UUID v5 of the fact it records).
+ */
+export const xapiStatements = pgTable(
+  'xapi_statements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orgId: parentId('org_id', () => organizations.id, 'cascade'),
+    statementId: uuid('statement_id').notNull(),
+    statement: jsonb('statement').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: at('next_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    deliveredAt: at('delivered_at'),
+    /** The store refused it on its own (400): never sent again. */
+    refusedAt: at('refused_at'),
+    ...createdAt,
+  },
+  (t) => [
+    uniqueIndex('xapi_statements_org_statement_idx').on(t.orgId, t.statementId),
+    index('xapi_statements_due_idx')
+      .on(t.orgId, t.nextAt)
+      .where(sql`${t.deliveredAt} is null and ${t.refusedAt} is null`),
+  ],
+);

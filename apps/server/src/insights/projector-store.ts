@@ -55,3 +55,14 @@ export function dbStore(db: Db): ProjectorStore {
       }),
   };
 }
+
+/** An event of the log as a batch reads it (the xAPI statements are made of these too). */
+export interface EventRow {
+  id: number;
+  game_id: number;
+  seq: number;
+  type: string;
+  payload: unknown;
+  actor_user_id: number | null;
+  at: number;
+}

@@ -5,9 +5,10 @@ import { insightsCursor, insightsGames } from '../db/insights-schema';
 import { gameEvents, games, rooms } from '../db/schema';
 import { parseStoredEvent } from '../game/journal';
 import { FOLDED_TYPES, foldInsights, type GameFold, newGameFold } from './fold';
-import { dbStore, type ProjectorStore, statementOf } from './projector-store';
+import { dbStore, type EventRow, type ProjectorStore, statementOf } from './projector-store';
 import { type Log, projectorThread } from './projector-thread';
 import { refreshMonths, storedPlayerRows, type TouchedGame, writeGames } from './write-projections';
+import { xapiQueueWrites } from './xapi-queue';
 
 /**
  * Event ids covered per batch from the next one there (card marks are counted, not read). Small on
@@ -26,16 +27,6 @@ const GAP_GRACE_MS = 30_000;
  * starts without it refolds the game's events after the saved one (storedGames).
  */
 const STATE_EVERY_MS = 60_000;
-
-interface EventRow {
-  id: number;
-  game_id: number;
-  seq: number;
-  type: string;
-  payload: unknown;
-  actor_user_id: number | null;
-  at: number;
-}
 
 /** A read of the batch, through its store. */
 const read = <T>(store: ProjectorStore, q: SQL) => store.read<T>(statementOf(q));
@@ -301,6 +292,8 @@ export async function foldBatch(
     ]),
   );
   foldEvents(touched, next.events, log);
+  // The batch's xAPI statements (issue 47) are queued in its own transaction: folded once, sent once.
+  const queued = await xapiQueueWrites(store, touched, next.events);
   const statements = [
     // Creates the cursor on the first batch; otherwise moves it only from where this batch read it.
     sql`
@@ -311,7 +304,7 @@ export async function foldBatch(
     ...(all.length > 0 ? batchWrites(all, before, next.last) : []),
   ];
   // Another instance folded from here first: its projections stand, the next batch starts after them.
-  if (!(await store.write(statements.map(statementOf)))) return true;
+  if (!(await store.write([...statements.map(statementOf), ...queued]))) return true;
   // More may follow: the next batch finds out.
   cache.current = { cursor: next.last, games: touched };
   return next.caughtUp;

@@ -19,6 +19,7 @@ import { scimRows } from './scim';
 import { signInRows } from './sign-in';
 import { trainingRows } from './training';
 import { userRows } from './users';
+import { xapiRows } from './xapi';
 
 /** Every row, domain by domain (one file each in this folder). */
 export const AUTHZ_MATRIX: AuthzRow[] = [
@@ -37,6 +38,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...auditRows,
   ...orgDataRows,
   ...retentionRows,
+  ...xapiRows,
   ...scimRows,
 ];
 

@@ -6,6 +6,7 @@ import { OrganizationDataPanel } from '../../features/organizations/organization
 import { GENERAL_FIELDS, OrganizationForm } from '../../features/organizations/organization-form';
 import { useOrganization } from '../../features/organizations/organizations-api';
 import { RetentionPanel } from '../../features/settings/retention-panel';
+import { XapiSettingsPanel } from '../../features/settings/xapi-settings';
 import { SignInSettingsPanel } from '../../features/sign-in/sign-in-settings-panel';
 import { ProductLinksPanel } from '../../features/training/product-links-form';
 import { TrainingSettingsPanel } from '../../features/training/training-settings-form';
@@ -37,6 +38,9 @@ export function SettingsPage() {
             <Tabs.Tab value="look">{t('settings.look')}</Tabs.Tab>
             <Tabs.Tab value="license">{t('settings.license')}</Tabs.Tab>
             <Tabs.Tab value="sign-in">{t('settings.signIn')}</Tabs.Tab>
+            {can(actor?.role, 'editOwnOrganization') && (
+              <Tabs.Tab value="xapi">{t('settings.xapi')}</Tabs.Tab>
+            )}
             {/* Product-wide, not per organization: the super admin's alone. */}
             {isSuper && <Tabs.Tab value="training">{t('settings.training')}</Tabs.Tab>}
             {isSuper && <Tabs.Tab value="links">{t('settings.links')}</Tabs.Tab>}
@@ -53,6 +57,11 @@ export function SettingsPage() {
           <Tabs.Panel value="sign-in" pt="md">
             {actor && <SignInSettingsPanel orgId={org.data.id} orgName={org.data.name} role={actor.role} />}
           </Tabs.Panel>
+          {can(actor?.role, 'editOwnOrganization') && (
+            <Tabs.Panel value="xapi" pt="md">
+              <XapiSettingsPanel orgId={org.data.id} />
+            </Tabs.Panel>
+          )}
           {isSuper && (
             <Tabs.Panel value="training" pt="md">
               <TrainingSettingsPanel />

@@ -1,4 +1,4 @@
-import { TRAINING_API, type TrainingSettings } from '@playshop/shared';
+import { TRAINING_API, type TrainingSettings, XAPI_API } from '@playshop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { useSavingMutation } from '../../api/use-saving-mutation';
@@ -41,4 +41,12 @@ export function useTrainingSettings() {
     queryKey: trainingKeys.settings,
     queryFn: ({ signal }) => api.call(TRAINING_API.settings, {}, { signal }),
   });
+}
+
+/**
+ * A video of the caller's playlist played to its end: the server queues an xAPI "completed"
+ * statement when their organization sends statements. Nothing to show either way.
+ */
+export function reportVideoCompleted(url: string): void {
+  api.call(XAPI_API.videoCompleted, { body: { url } }, { notify: false }).catch(() => undefined);
 }

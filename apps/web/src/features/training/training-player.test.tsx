@@ -1,7 +1,8 @@
 import type { PlaylistItem } from '@playshop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
+import { fakeApi } from '../../test/fake-api';
 import { answerImages, expectVideoFallback } from '../../test/image-loads';
 import { renderRoutes } from '../../test/render';
 import { loadTrainingMessages } from './training-messages';
@@ -34,8 +35,26 @@ describe('TrainingPlayer', () => {
     renderPlayer();
     const frame = await screen.findByTitle('Training video: Welcome');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    // Its API on, so the page hears when the video ends (the xAPI "completed" statement).
+    expect(frame.getAttribute('src')).toBe(
+      `https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}`,
+    );
     expect(screen.getByText('Video 1 of 3')).toBeTruthy();
+  });
+
+  it('reports a video played to its end once (issue 47: the xAPI completed statement)', async () => {
+    const api = fakeApi({ 'POST /training/video-completed': () => ({ body: { queued: true } }) });
+    renderPlayer();
+    fireEvent.click(playlistButton('Our own intro'));
+    const video = await screen.findByLabelText('Training video: Our own intro');
+    fireEvent.ended(video);
+    fireEvent.ended(video);
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(api.calls[0]).toEqual({
+      method: 'POST',
+      path: '/training/video-completed',
+      body: { url: 'https://cdn.example.com/intro.mp4' },
+    });
   });
 
   it('stops Previous at the first video and Next at the last (SPEC §4)', async () => {

@@ -1,9 +1,11 @@
 import { AspectRatio, Button, Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import { type PlaylistItem, youtubeEmbedUrl, youtubeThumbnailUrl } from '@playshop/shared';
 import { IconChevronLeft, IconChevronRight, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { GuardedEmbed } from '../../ui/guarded-embed';
+import { useYoutubeEnded } from '../../ui/use-youtube-ended';
+import { reportVideoCompleted } from './training-api';
 import classes from './training-player.module.css';
 
 /** The current video and the playlist; Previous/Next stop at the ends (SPEC §4 Training). */
@@ -132,14 +134,24 @@ function Playlist({
 function VideoFrame({ item }: { item: PlaylistItem }) {
   const t = useT();
   const id = item.videoId;
+  // Played to its end: the organization's learning record store hears of it (issue 47), once per showing.
+  const reported = useRef(false);
+  const handleEnded = useCallback(() => {
+    if (reported.current) return;
+    reported.current = true;
+    reportVideoCompleted(item.url);
+  }, [item.url]);
+  const [frame, setFrame] = useState<HTMLIFrameElement | null>(null);
+  useYoutubeEnded(frame, handleEnded);
   return (
     <GuardedEmbed title={item.title} href={item.url} probeUrl={id ? youtubeThumbnailUrl(id) : null}>
       {(onFail) => (
         <AspectRatio ratio={16 / 9}>
           {id ? (
             <iframe
+              ref={setFrame}
               className={classes.frame}
-              src={youtubeEmbedUrl(id)}
+              src={youtubeEmbedUrl(id, { enablejsapi: '1', origin: window.location.origin })}
               title={t('training.frame', { title: item.title })}
               allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
               allowFullScreen
@@ -152,6 +164,7 @@ function VideoFrame({ item }: { item: PlaylistItem }) {
               src={item.url}
               controls
               preload="metadata"
+              onEnded={handleEnded}
               onError={onFail}
               aria-label={t('training.frame', { title: item.title })}
             />

@@ -2,42 +2,18 @@ import { Box, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   type GameContent,
-  isYoutubeEndedMessage,
   SMALL_SCREEN_PX,
-  YOUTUBE_EMBED_ORIGIN,
-  YOUTUBE_LISTENING_MESSAGE,
   youtubeEmbedUrl,
   youtubeThumbnailUrl,
   youtubeVideoId,
   youtubeWatchUrl,
 } from '@playshop/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { GuardedEmbed } from '../../../ui/guarded-embed';
+import { useYoutubeEnded } from '../../../ui/use-youtube-ended';
 import classes from './display.module.css';
 import { ContentHeading } from './script-panel';
-
-/**
- * Calls `onEnded` when the YouTube embed `iframe` reports that its video ended: the page asks the
- * embed to talk ('listening') once it has loaded, then reads its state messages, trusting only
- * messages from the embed's origin and that very frame.
- */
-function useYoutubeEnded(iframe: HTMLIFrameElement | null, onEnded: () => void) {
-  useEffect(() => {
-    if (!iframe) return;
-    const listen = () => iframe.contentWindow?.postMessage(YOUTUBE_LISTENING_MESSAGE, YOUTUBE_EMBED_ORIGIN);
-    const handleMessage = (event: MessageEvent) => {
-      if (event.origin !== YOUTUBE_EMBED_ORIGIN || event.source !== iframe.contentWindow) return;
-      if (isYoutubeEndedMessage(event.data)) onEnded();
-    };
-    iframe.addEventListener('load', listen);
-    window.addEventListener('message', handleMessage);
-    return () => {
-      iframe.removeEventListener('load', listen);
-      window.removeEventListener('message', handleMessage);
-    };
-  }, [iframe, onEnded]);
-}
 
 /**
  * SPEC §2 Video view: optional script and a player with no volume and its controls on, 400 px wide on

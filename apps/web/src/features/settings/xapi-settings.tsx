@@ -1,0 +1,146 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { OrgXapi } from '@playshop/shared';
+import { type FormEvent, useState } from 'react';
+import { formatDateTime } from '../../i18n/format';
+import { serverText } from '../../i18n/i18n';
+import { useT } from '../../i18n/locale-provider';
+import { ErrorAlert } from '../../ui/error-alert';
+import { PageLoader } from '../../ui/page-loader';
+import { toastSuccess } from '../../ui/toast';
+import { useOrgXapi, useSaveOrgXapi, useTestOrgXapi } from './xapi-api';
+
+/**
+ * Settings › Learning records (issue 47 item 2): the organization's learning record store (its xAPI
+ * endpoint, key and secret), "Send a test statement" with the store's answer, the switch, and how
+ * the queue of statements is doing.
+ */
+export function XapiSettingsPanel({ orgId }: { orgId: number }) {
+  const t = useT();
+  const xapi = useOrgXapi(orgId);
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="xapi-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="xapi-title">
+          {t('xapi.title')}
+        </Title>
+        <Text size="sm">{t('xapi.intro')}</Text>
+        {xapi.isPending && <PageLoader label={t('xapi.loading')} />}
+        {xapi.isError && <ErrorAlert message={xapi.error.message} />}
+        {xapi.data && <XapiForm key={xapi.dataUpdatedAt} orgId={orgId} saved={xapi.data} />}
+        {xapi.data && <QueueState saved={xapi.data} />}
+      </Stack>
+    </Card>
+  );
+}
+
+function XapiForm({ orgId, saved }: { orgId: number; saved: OrgXapi }) {
+  const t = useT();
+  const save = useSaveOrgXapi(orgId);
+  const test = useTestOrgXapi(orgId);
+  const [enabled, setEnabled] = useState(saved.enabled);
+  const [endpoint, setEndpoint] = useState(saved.endpoint ?? '');
+  const [key, setKey] = useState(saved.key ?? '');
+  const [secret, setSecret] = useState('');
+  const [identifyByEmail, setIdentifyByEmail] = useState(saved.identifyByEmail);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { enabled, endpoint: endpoint.trim(), key: key.trim(), secret, identifyByEmail },
+      { onSuccess: () => toastSuccess(t('xapi.saved')) },
+    );
+  };
+  const sendTest = () => test.mutate({ endpoint: endpoint.trim(), key: key.trim(), secret });
+  const answer = test.data;
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Switch
+          label={t('xapi.enabled')}
+          checked={enabled}
+          onChange={(event) => setEnabled(event.currentTarget.checked)}
+        />
+        <TextInput
+          label={t('xapi.endpoint')}
+          description={t('xapi.endpointHelp')}
+          placeholder="https://lrs.example.org/data/xAPI/"
+          value={endpoint}
+          onChange={(event) => setEndpoint(event.currentTarget.value)}
+        />
+        <TextInput
+          label={t('xapi.key')}
+          autoComplete="off"
+          value={key}
+          onChange={(event) => setKey(event.currentTarget.value)}
+        />
+        <PasswordInput
+          label={t('xapi.secret')}
+          description={saved.hasSecret ? t('xapi.secretKept') : undefined}
+          autoComplete="new-password"
+          value={secret}
+          onChange={(event) => setSecret(event.currentTarget.value)}
+        />
+        <Switch
+          label={t('xapi.identifyByEmail')}
+          description={t('xapi.identifyByEmailHelp')}
+          checked={identifyByEmail}
+          onChange={(event) => setIdentifyByEmail(event.currentTarget.checked)}
+        />
+        {save.isError && <ErrorAlert message={save.error.message} />}
+        {test.isError && <ErrorAlert message={test.error.message} />}
+        {answer && (
+          <Alert
+            color={answer.ok ? 'green' : 'red'}
+            variant="light"
+            role="status"
+            data-testid="xapi-test-answer"
+          >
+            {serverText(answer)}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={save.isPending}>
+            {t('xapi.save')}
+          </Button>
+          <Button variant="default" onClick={sendTest} loading={test.isPending}>
+            {t('xapi.test')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** How many statements wait, when the last went, and the store's last refusal. */
+function QueueState({ saved }: { saved: OrgXapi }) {
+  const t = useT();
+  const { queue } = saved;
+  return (
+    <Stack gap={4} data-testid="xapi-queue">
+      <Text size="sm">{t('xapi.waiting', { count: queue.waiting })}</Text>
+      {queue.refused > 0 && <Text size="sm">{t('xapi.refused', { count: queue.refused })}</Text>}
+      {queue.lastDeliveredAt && (
+        <Text size="sm">
+          {t('xapi.lastDelivered', { when: formatDateTime(new Date(queue.lastDeliveredAt)) })}
+        </Text>
+      )}
+      {queue.lastError && queue.lastErrorAt && (
+        <Text size="sm" c="red.8">
+          {t('xapi.lastError', { when: formatDateTime(new Date(queue.lastErrorAt)), error: queue.lastError })}
+        </Text>
+      )}
+    </Stack>
+  );
+}

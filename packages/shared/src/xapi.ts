@@ -1,0 +1,166 @@
+import { z } from 'zod/mini';
+import { endpoints, GET, POST, PUT } from './endpoint';
+import { zLine } from './input';
+import { ZIdParam } from './schemas';
+
+/**
+ * xAPI 1.0.3 statements to an organization's learning record store (issue 47 item 2): attended,
+ * answered, won and completed a training video, queued in the database and sent in batches
+ * (docs/decisions.md "xAPI statements").
+ */
+export const XAPI_TEXTS = {
+  endpointInvalid: 'Enter the endpoint as an address such as https://lrs.example.org/xapi/',
+  endpointNotHttps: 'The endpoint must be an https address',
+  endpointNotPublic: 'The endpoint must be an address on the internet, not on this server’s own network',
+  incomplete: 'Enter the endpoint, the key and the secret before turning statements on.',
+  keyInvalid: 'The key may not contain a colon (:)',
+  secretForNewEndpoint:
+    'Enter the secret again for another endpoint: the stored one is only sent to the endpoint it was saved with.',
+  testAccepted: 'The learning record store accepted the test statement ({status}).',
+  testUnauthorized:
+    'The learning record store refused the key and secret ({status}): check them, and that they may write statements.',
+  testRefused: 'The learning record store answered {status}: {detail}',
+  testUnreachable: 'Could not reach the learning record store: {detail}',
+  videoNotInPlaylist: 'This video is not in your training playlist',
+} as const;
+
+/**
+ * The statements' verbs, all from ADL's vocabulary: a bingo win is "completed" the game's bingo with
+ * result.success (docs/decisions.md "xAPI statements").
+ */
+export const XAPI_VERBS = {
+  attended: 'http://adlnet.gov/expapi/verbs/attended',
+  answered: 'http://adlnet.gov/expapi/verbs/answered',
+  completed: 'http://adlnet.gov/expapi/verbs/completed',
+} as const;
+
+const ZEndpoint = zLine().check(
+  z.trim(),
+  z.maxLength(1000),
+  z.refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, XAPI_TEXTS.endpointInvalid),
+);
+
+const ZKey = zLine().check(
+  z.trim(),
+  z.maxLength(500),
+  z.refine((v) => !v.includes(':'), XAPI_TEXTS.keyInvalid),
+);
+
+/** GET /organizations/{id}/xapi: the connection (the secret never leaves the server) and its queue. */
+export const ZOrgXapi = z.object({
+  orgId: z.number().check(z.int()),
+  enabled: z.boolean(),
+  endpoint: z.nullable(z.string()),
+  key: z.nullable(z.string()),
+  hasSecret: z.boolean(),
+  /** Learners by e-mail address (mbox) where they have one; else by their Playshop account only. */
+  identifyByEmail: z.boolean(),
+  queue: z.object({
+    /** Statements waiting to be sent. */
+    waiting: z.number().check(z.int()),
+    /** Statements the store refused for good (400 on their own): kept a week for the log. */
+    refused: z.number().check(z.int()),
+    lastDeliveredAt: z.nullable(z.string()),
+    lastError: z.nullable(z.string()),
+    lastErrorAt: z.nullable(z.string()),
+  }),
+});
+export type OrgXapi = z.infer<typeof ZOrgXapi>;
+
+const emptyToNull = <T extends z.core.$ZodType>(schema: T) =>
+  z.union([
+    z.nullable(schema),
+    z.pipe(
+      z.literal(''),
+      z.transform(() => null),
+    ),
+  ]);
+
+/** PUT /organizations/{id}/xapi. An empty or missing secret keeps the stored one (same endpoint only). */
+export const ZOrgXapiUpdate = z.strictObject({
+  enabled: z.boolean(),
+  endpoint: emptyToNull(ZEndpoint),
+  key: emptyToNull(ZKey),
+  secret: z.optional(z.string().check(z.maxLength(500))),
+  identifyByEmail: z.boolean(),
+});
+export type OrgXapiUpdate = z.input<typeof ZOrgXapiUpdate>;
+
+/**
+ * POST /organizations/{id}/xapi/test: the form's values (unsaved); an empty secret uses the stored one,
+ * for the stored endpoint only.
+ */
+export const ZXapiTest = z.strictObject({
+  endpoint: ZEndpoint,
+  key: ZKey,
+  secret: z.optional(z.string().check(z.maxLength(500))),
+});
+export type XapiTest = z.input<typeof ZXapiTest>;
+
+export const ZXapiTestReply = z.object({
+  /** Whether the store accepted the statement (2xx). */
+  ok: z.boolean(),
+  /** The store's HTTP status, or null when it could not be reached. */
+  status: z.nullable(z.number().check(z.int())),
+  /** What happened, in words (XAPI_TEXTS.test*). */
+  message: z.string(),
+  /** The message's key and values, for the reader's language. */
+  key: z.string(),
+  params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  statementId: z.string(),
+});
+export type XapiTestReply = z.infer<typeof ZXapiTestReply>;
+
+/** POST /training/video-completed: a training video of the caller's playlist played to its end. */
+export const ZVideoCompleted = z.strictObject({
+  url: zLine().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+});
+export const ZVideoCompletedReply = z.object({
+  /** Whether a statement was queued (the organization sends xAPI statements). */
+  queued: z.boolean(),
+});
+
+const settings = {
+  path: '/organizations/:id/xapi',
+  params: ZIdParam,
+  reply: ZOrgXapi,
+  access: 'editOwnOrganization',
+} as const;
+
+export const XAPI_API = endpoints(['xapi'], {
+  settings: GET(settings, "An organization's learning record store (xAPI) and its queue of statements"),
+  saveSettings: PUT(
+    { ...settings, body: ZOrgXapiUpdate },
+    "Change an organization's learning record store (xAPI)",
+    'The endpoint must be https and public in production; the secret is stored sealed and never returned (empty keeps it).',
+  ),
+  test: POST(
+    {
+      path: '/organizations/:id/xapi/test',
+      params: ZIdParam,
+      body: ZXapiTest,
+      reply: ZXapiTestReply,
+      access: 'editOwnOrganization',
+    },
+    'Send a test statement to a learning record store and report its answer',
+    'Uses the values given (not saved); an empty secret uses the stored one. The reply says what the store answered.',
+  ),
+  videoCompleted: POST(
+    {
+      path: '/training/video-completed',
+      body: ZVideoCompleted,
+      reply: ZVideoCompletedReply,
+      access: 'signedIn',
+      tags: ['training'],
+    },
+    "A training video of the caller's playlist was played to its end",
+    "Queues an xAPI 'completed' statement when the caller's organization sends statements.",
+  ),
+});
