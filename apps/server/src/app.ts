@@ -76,6 +76,9 @@ import { retentionService } from './retention/service';
 import { type RoomActivitySource, roomActivityFromLog } from './rooms/room-activity';
 import { roomRoutes } from './rooms/routes';
 import { roomsService } from './rooms/service';
+import { ltiRoutes } from './lti/routes';
+import { scheduleScores } from './lti/scores';
+import { ltiService } from './lti/service';
 import { scimRoutes } from './scim/routes';
 import { scimService, scimTokenService } from './scim/service';
 import { settingsRoutes } from './settings/routes';
@@ -121,6 +124,8 @@ export interface AppDeps {
   logStream?: { stream: { write(line: string): void } };
   /** Where uploaded files live; local disk under DATA_DIR/files by default (DESIGN §7). */
   storage?: Storage;
+  /** How often LTI scores are queued and posted (lti/scores.ts); 0: never (tests drive the queue). */
+  ltiScoreEveryMs?: number;
 }
 
 /** Fastify with the app's logging, zod schemas, error handler, route registry and metrics. */
@@ -397,6 +402,15 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
   const retention = retentionService(db, { auditCeilingDays: config.auditRetentionDays, log: app.log });
   scheduleRetention(app, retention, audit, database);
   const secureCookies = config.publicUrl.startsWith('https:');
+  const lti = ltiService({
+    db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    allowPrivate: config.ssoAllowPrivateIssuers,
+  });
+  scheduleScores(app, lti.scores, database, deps.ltiScoreEveryMs);
+  scheduleHousekeeping(app, 'expired LTI login states', lti.purgeStates, { shared: database });
   await app.register(
     async (r) => {
       registerAuthentication(r, tokens, checkToken);
@@ -421,6 +435,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       retentionRoutes(r, retention);
       const scimTokens = scimTokenService(db, config.publicUrl);
       scimRoutes(r, { tokens: scimTokens, scim: scimService(db, ends, scimTokens.baseUrl), audit, db });
+      ltiRoutes(r, { lti, auth, audit, secureCookies });
       brandingRoutes(r, branding, storage);
       roomRoutes(r, rooms, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,

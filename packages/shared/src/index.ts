@@ -27,6 +27,7 @@ export * from './roles';
 export * from './room-branding';
 export * from './room-sessions';
 export * from './rooms';
+export * from './lti';
 export * from './saml';
 export * from './schemas';
 export * from './scim';

@@ -5,6 +5,7 @@ import { CONTENT_TEXTS } from './content';
 import { INPUT_TEXTS } from './input';
 import { INSIGHTS_TEXTS } from './insights';
 import { JOIN_TEXTS } from './joining';
+import { LTI_TEXTS } from './lti';
 import { MATERIAL_TEXTS } from './materials';
 import { ERRORS, type MessageParams, SUCCESS, VALIDATION } from './messages';
 import { ORG_DATA_TEXTS } from './org-data';
@@ -49,6 +50,7 @@ export const SERVER_CATALOGUES = {
   insights: INSIGHTS_TEXTS,
   branding: BRANDING_TEXTS,
   saml: SAML_TEXTS,
+  lti: LTI_TEXTS,
 } as const;
 
 type Catalogues = typeof SERVER_CATALOGUES;

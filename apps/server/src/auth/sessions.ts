@@ -9,7 +9,7 @@ import { RESUME_TICKET_TTL_MS } from '../game/resume';
 import { watchRedis } from '../redis';
 
 /** How a session began. */
-export type SessionKind = 'password' | 'sso' | 'two_factor' | 'player' | 'guest';
+export type SessionKind = 'password' | 'sso' | 'two_factor' | 'player' | 'guest' | 'lti';
 /** Why it ended (kept on the row, and in docs/security.md). */
 export type EndReason =
   | 'logout'
