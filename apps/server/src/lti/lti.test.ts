@@ -192,7 +192,7 @@ describe('a launch from the platform', () => {
       .where(and(eq(ltiAccounts.sub, 'learner-1'), eq(ltiAccounts.orgId, org.id)));
     expect(account).toMatchObject({ role: 'PLAYER', orgId: org.id, username: 'Lee Learner' });
     expect(first.res.headers.location).toBe(
-      `${PUBLIC_URL}/${encodeURIComponent(org.name)}/${encodeURIComponent('Lee Learner')}/play-game/${room.id}`,
+      `${PUBLIC_URL}/${encodeURIComponent(org.name)}/${encodeURIComponent('Lee Learner')}/play-game/${room.id}?join=1`,
     );
     const sessions = await ctx.database.db
       .select({ kind: signInSessions.kind })

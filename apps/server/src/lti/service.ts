@@ -96,7 +96,7 @@ export function ltiService({
     if (!user) throw refused('LTI_FAILED', 400, 'lti.launchFailed');
     const org = encodeURIComponent(user.orgName);
     if (user.role === 'PLAYER')
-      return `${publicUrl}/${org}/${encodeURIComponent(user.username ?? '')}/play-game/${roomId}`;
+      return `${publicUrl}/${org}/${encodeURIComponent(user.username ?? '')}/play-game/${roomId}?join=1`;
     if (user.role === 'FACILITATOR') return `${publicUrl}/${org}/facilitator/online/rooms/play-game/${roomId}`;
     return `${publicUrl}/${org}/admin/rooms/play-game/${roomId}`;
   }

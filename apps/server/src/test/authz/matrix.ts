@@ -15,6 +15,7 @@ import { organizationRows } from './organizations';
 import { printedCardRows } from './printed-cards';
 import { retentionRows } from './retention';
 import { roomRows } from './rooms';
+import { ltiRows } from './lti';
 import { scimRows } from './scim';
 import { signInRows } from './sign-in';
 import { trainingRows } from './training';
@@ -38,6 +39,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...orgDataRows,
   ...retentionRows,
   ...scimRows,
+  ...ltiRows,
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;

@@ -5,6 +5,7 @@ import { BrandingPanel } from '../../features/organizations/branding-panel';
 import { OrganizationDataPanel } from '../../features/organizations/organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from '../../features/organizations/organization-form';
 import { useOrganization } from '../../features/organizations/organizations-api';
+import { LtiPanel } from '../../features/settings/lti-panel';
 import { RetentionPanel } from '../../features/settings/retention-panel';
 import { SignInSettingsPanel } from '../../features/sign-in/sign-in-settings-panel';
 import { ProductLinksPanel } from '../../features/training/product-links-form';
@@ -37,6 +38,7 @@ export function SettingsPage() {
             <Tabs.Tab value="look">{t('settings.look')}</Tabs.Tab>
             <Tabs.Tab value="license">{t('settings.license')}</Tabs.Tab>
             <Tabs.Tab value="sign-in">{t('settings.signIn')}</Tabs.Tab>
+            <Tabs.Tab value="lti">{t('settings.lti')}</Tabs.Tab>
             {/* Product-wide, not per organization: the super admin's alone. */}
             {isSuper && <Tabs.Tab value="training">{t('settings.training')}</Tabs.Tab>}
             {isSuper && <Tabs.Tab value="links">{t('settings.links')}</Tabs.Tab>}
@@ -52,6 +54,9 @@ export function SettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="sign-in" pt="md">
             {actor && <SignInSettingsPanel orgId={org.data.id} orgName={org.data.name} role={actor.role} />}
+          </Tabs.Panel>
+          <Tabs.Panel value="lti" pt="md">
+            <LtiPanel orgId={org.data.id} />
           </Tabs.Panel>
           {isSuper && (
             <Tabs.Panel value="training" pt="md">
