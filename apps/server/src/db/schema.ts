@@ -11,8 +11,8 @@ import {
   integer,
   jsonb,
   pgEnum,
-  primaryKey,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -647,9 +647,7 @@ export const ltiScores = pgTable(
   },
   (t) => [
     uniqueIndex('lti_scores_link_game_idx').on(t.linkId, t.gameId),
-    index('lti_scores_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('lti_scores_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );
 

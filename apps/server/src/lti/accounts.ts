@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { uniqueUsername } from '../auth/nicknames';
 import type { Db } from '../db/client';
 import { ltiAccounts, users } from '../db/schema';
 import { escapeLike } from '../http/pagination';
-import { uniqueUsername } from '../auth/nicknames';
 
 /** The LTI role claim's values that make a launch an instructor's (course author, teacher, admin). */
 const INSTRUCTOR =
@@ -63,33 +63,44 @@ export async function ltiAccount(db: Db, log: FastifyBaseLogger, person: LtiPers
       nickname,
       taken.map((t) => t.username ?? ''),
     );
-    const made = await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          firstName,
-          lastName,
-          username,
-          role: person.staff ? 'FACILITATOR' : 'PLAYER',
-          orgId: person.orgId,
-        })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      if (!user) return null;
-      const [linked] = await tx
-        .insert(ltiAccounts)
-        .values({ orgId: person.orgId, issuer: person.issuer, sub: person.sub, staff: person.staff, userId: user.id })
-        .onConflictDoNothing()
-        .returning({ userId: ltiAccounts.userId });
-      // Two first launches at once: the other made the account; this one's user goes with the transaction.
-      if (!linked) throw new LinkedMeanwhile();
-      return user.id;
-    }).catch((err) => {
-      if (err instanceof LinkedMeanwhile) return null;
-      throw err;
-    });
+    const made = await db
+      .transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            firstName,
+            lastName,
+            username,
+            role: person.staff ? 'FACILITATOR' : 'PLAYER',
+            orgId: person.orgId,
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (!user) return null;
+        const [linked] = await tx
+          .insert(ltiAccounts)
+          .values({
+            orgId: person.orgId,
+            issuer: person.issuer,
+            sub: person.sub,
+            staff: person.staff,
+            userId: user.id,
+          })
+          .onConflictDoNothing()
+          .returning({ userId: ltiAccounts.userId });
+        // Two first launches at once: the other made the account; this one's user goes with the transaction.
+        if (!linked) throw new LinkedMeanwhile();
+        return user.id;
+      })
+      .catch((err) => {
+        if (err instanceof LinkedMeanwhile) return null;
+        throw err;
+      });
     if (made) {
-      log.info({ userId: made, orgId: person.orgId, staff: person.staff }, 'account created at its first LTI launch');
+      log.info(
+        { userId: made, orgId: person.orgId, staff: person.staff },
+        'account created at its first LTI launch',
+      );
       return made;
     }
     const meanwhile = await find();

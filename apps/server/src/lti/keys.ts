@@ -1,9 +1,9 @@
 import { createPublicKey, randomUUID } from 'node:crypto';
 import { desc, isNull } from 'drizzle-orm';
 import { exportJWK, exportPKCS8, generateKeyPair, importPKCS8, type JWK, SignJWT } from 'jose';
+import type { SecretBox } from '../auth/secret-box';
 import type { Db } from '../db/client';
 import { ltiToolKeys } from '../db/schema';
-import type { SecretBox } from '../auth/secret-box';
 
 export const LTI_ALG = 'RS256';
 
@@ -22,7 +22,10 @@ export function toolKeys(db: Db, box: SecretBox) {
     db.select().from(ltiToolKeys).where(isNull(ltiToolKeys.retiredAt)).orderBy(desc(ltiToolKeys.createdAt));
 
   async function add(): Promise<KeyRow> {
-    const { publicKey, privateKey } = await generateKeyPair(LTI_ALG, { extractable: true, modulusLength: 2048 });
+    const { publicKey, privateKey } = await generateKeyPair(LTI_ALG, {
+      extractable: true,
+      modulusLength: 2048,
+    });
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: LTI_ALG, use: 'sig' };
     const [row] = await db
@@ -59,7 +62,9 @@ export function toolKeys(db: Db, box: SecretBox) {
     /** The signing key's public half as PEM (for platforms that take a key, not a keyset URL). */
     async publicKeyPem(): Promise<string> {
       const { publicJwk } = await signing();
-      return createPublicKey({ key: publicJwk as never, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+      return createPublicKey({ key: publicJwk as never, format: 'jwk' })
+        .export({ type: 'spki', format: 'pem' })
+        .toString();
     },
     /** A JWT signed with the current key, its kid in the header. */
     async sign(claims: Record<string, unknown>, expiresIn: string): Promise<string> {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { message } from '@playshop/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { createRemoteJWKSet, customFetch, type JWTPayload, jwtVerify } from 'jose';
+import { publicFetch } from '../auth/sso/provider';
 import type { Db } from '../db/client';
 import { ltiPlatforms, ltiStates } from '../db/schema';
 import { AppError } from '../http/errors';
-import { publicFetch } from '../auth/sso/provider';
 import { toolUrls } from './platforms';
 
 /** Time from the login initiation to the platform's form post. */
@@ -168,14 +168,19 @@ export function ltiLaunches({
   }
 
   /** The platform's form post: the browser's state checked, the id_token verified. */
-  async function launch(orgId: number, form: Record<string, unknown>, browserHasState: (s: string) => boolean) {
+  async function launch(
+    orgId: number,
+    form: Record<string, unknown>,
+    browserHasState: (s: string) => boolean,
+  ) {
     const state = typeof form.state === 'string' ? form.state : '';
     const idToken = typeof form.id_token === 'string' ? form.id_token : '';
     if (!state || !idToken) throw refused('LTI_FAILED', 400, 'lti.launchFailed');
     if (!browserHasState(state)) throw refused('LTI_STATE', 400, 'lti.stateInvalid');
     const spent = await spendState(state);
     const [platform] = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, spent.platformId));
-    if (!platform || platform.orgId !== orgId) throw refused('LTI_UNKNOWN_PLATFORM', 400, 'lti.unknownPlatform');
+    if (!platform || platform.orgId !== orgId)
+      throw refused('LTI_UNKNOWN_PLATFORM', 400, 'lti.unknownPlatform');
     const claims = await verify(platform, idToken);
     // The nonce of this login, nobody else's: a token replayed with a new login is refused.
     if (claims.nonce !== spent.nonce) throw refused('LTI_STATE', 400, 'lti.stateInvalid');

@@ -119,7 +119,11 @@ afterAll(async () => {
 
 describe('Settings › LTI', () => {
   it('shows what to paste into the platform and the platform registered', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/v1/organizations/${org.id}/lti`, headers: adminHeaders });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/organizations/${org.id}/lti`,
+      headers: adminHeaders,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.tool).toMatchObject({
@@ -128,12 +132,19 @@ describe('Settings › LTI', () => {
       jwksUrl: `${PUBLIC_URL}/api/v1/lti/jwks`,
     });
     expect(body.tool.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
-    expect(body.platforms).toEqual([expect.objectContaining({ issuer: platform.issuer, deploymentIds: ['deployment-1'] })]);
+    expect(body.platforms).toEqual([
+      expect.objectContaining({ issuer: platform.issuer, deploymentIds: ['deployment-1'] }),
+    ]);
   });
 
   it('refuses a registration without deployment, a bad address, a duplicate, with clear texts', async () => {
     const post = (payload: object) =>
-      ctx.app.inject({ method: 'POST', url: `/api/v1/organizations/${org.id}/lti/platforms`, headers: adminHeaders, payload });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/organizations/${org.id}/lti/platforms`,
+        headers: adminHeaders,
+        payload,
+      });
     const none = await post({ ...platform.registration(), deploymentIds: [] });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(LTI_TEXTS.deploymentRequired);
@@ -154,7 +165,12 @@ describe('Settings › LTI', () => {
       const prodOrg = await createOrg(prod.database);
       const headers = (await signInNewUser(prod, 'ADMIN', prodOrg.id)).headers;
       const post = (payload: object) =>
-        prod.app.inject({ method: 'POST', url: `/api/v1/organizations/${prodOrg.id}/lti/platforms`, headers, payload });
+        prod.app.inject({
+          method: 'POST',
+          url: `/api/v1/organizations/${prodOrg.id}/lti/platforms`,
+          headers,
+          payload,
+        });
       const base = {
         issuer: 'https://lms.example.org',
         clientId: 'tool-1',
@@ -182,7 +198,11 @@ describe('Settings › LTI', () => {
 
 describe('a launch from the platform', () => {
   it('lands a learner in the room as a player of the organization, matched again by (issuer, sub)', async () => {
-    const first = await launch({ sub: 'learner-1', name: 'Lee Learner', custom: { room_id: String(room.id) } });
+    const first = await launch({
+      sub: 'learner-1',
+      name: 'Lee Learner',
+      custom: { room_id: String(room.id) },
+    });
     expect(first.res.statusCode, first.res.body).toBe(303);
     expect(first.res.cookies.some((c) => c.name === 'playshop_refresh')).toBe(true);
     const [account] = await ctx.database.db
@@ -200,13 +220,21 @@ describe('a launch from the platform', () => {
       .where(eq(signInSessions.userId, account!.userId));
     expect(sessions.map((s) => s.kind)).toEqual(['lti']);
     // GET login initiation too; the same person again is the same account.
-    const again = await launch({ sub: 'learner-1', name: 'Lee Learner', custom: { room_id: String(room.id) } }, 'GET');
+    const again = await launch(
+      { sub: 'learner-1', name: 'Lee Learner', custom: { room_id: String(room.id) } },
+      'GET',
+    );
     expect(again.res.statusCode).toBe(303);
     expect(again.res.headers.location).toBe(first.res.headers.location);
   });
 
   it('lands an instructor on the room’s facilitator game screen', async () => {
-    const { res } = await launch({ sub: 'teacher-1', name: 'Tess Teacher', roles: INSTRUCTOR, custom: { room_id: String(room.id) } });
+    const { res } = await launch({
+      sub: 'teacher-1',
+      name: 'Tess Teacher',
+      roles: INSTRUCTOR,
+      custom: { room_id: String(room.id) },
+    });
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toBe(
       `${PUBLIC_URL}/${encodeURIComponent(org.name)}/facilitator/online/rooms/play-game/${room.id}`,
@@ -242,7 +270,11 @@ describe('a launch from the platform', () => {
   });
 
   it('refuses a wrong audience, and several audiences without this tool as azp', async () => {
-    const wrong = await launch({ sub: 'learner-4', custom: { room_id: String(room.id) }, claims: { aud: 'someone-else' } });
+    const wrong = await launch({
+      sub: 'learner-4',
+      custom: { room_id: String(room.id) },
+      claims: { aud: 'someone-else' },
+    });
     expectRefused(wrong.res, LTI_TEXTS.tokenInvalid);
     const several = await launch({
       sub: 'learner-4',
@@ -304,7 +336,11 @@ describe('a launch from the platform', () => {
 
 describe('deep linking', () => {
   it('an author picks a room; the platform checks the signed response', async () => {
-    const picker = await launch({ sub: 'teacher-1', roles: INSTRUCTOR, messageType: 'LtiDeepLinkingRequest' });
+    const picker = await launch({
+      sub: 'teacher-1',
+      roles: INSTRUCTOR,
+      messageType: 'LtiDeepLinkingRequest',
+    });
     expect(picker.res.statusCode, picker.res.body).toBe(200);
     expect(picker.res.body).toContain('Course room');
     const { context } = inputsOf(picker.res.body);
@@ -312,10 +348,19 @@ describe('deep linking', () => {
       method: 'POST',
       url: `/api/v1/lti/${org.id}/deep-link`,
       headers: FORM,
-      payload: new URLSearchParams({ context: context!, choice: `room:${room.id}`, score: 'points', scoreMaximum: '20' }).toString(),
+      payload: new URLSearchParams({
+        context: context!,
+        choice: `room:${room.id}`,
+        score: 'points',
+        scoreMaximum: '20',
+      }).toString(),
     });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.body).toContain(`action="${platform.issuer}/deep-link-return"`);
+    // Its one inline script allowed by hash, its form only to the platform.
+    expect(answer.headers['content-security-policy']).toMatch(
+      new RegExp(`script-src 'sha256-[^']+'; .*form-action ${platform.issuer};`),
+    );
     const { JWT } = inputsOf(answer.body);
     const placed = await fetch(`${platform.issuer}/deep-link-return`, {
       method: 'POST',
@@ -347,7 +392,13 @@ describe('deep linking', () => {
   });
 
   it('signs with a new key after a rotation, the old one still published', async () => {
-    const lti = ltiService({ db: ctx.database.db, serverSecret: SECRET, publicUrl: PUBLIC_URL, log: pino({ level: 'silent' }), allowPrivate: true });
+    const lti = ltiService({
+      db: ctx.database.db,
+      serverSecret: SECRET,
+      publicUrl: PUBLIC_URL,
+      log: pino({ level: 'silent' }),
+      allowPrivate: true,
+    });
     const before = (await ctx.app.inject({ method: 'GET', url: '/api/v1/lti/jwks' })).json().keys.length;
     const kid = await lti.keys.rotate();
     const jwks = (await ctx.app.inject({ method: 'GET', url: '/api/v1/lti/jwks' })).json();
@@ -364,7 +415,12 @@ describe('deep linking', () => {
       method: 'POST',
       url: `/api/v1/lti/${org.id}/deep-link`,
       headers: FORM,
-      payload: new URLSearchParams({ context: 'forged', choice: `room:${room.id}`, score: 'points', scoreMaximum: '5' }).toString(),
+      payload: new URLSearchParams({
+        context: 'forged',
+        choice: `room:${room.id}`,
+        score: 'points',
+        scoreMaximum: '5',
+      }).toString(),
     });
     expectRefused(res, LTI_TEXTS.deepLinkExpired);
   });
@@ -389,13 +445,47 @@ describe('Assignment and Grade Services', () => {
     const [game] = await ctx.database.db.insert(games).values({ roomId: room.id, lastSeq: 6 }).returning();
     const events = [
       { type: 'lobby_opened', payload: {} },
-      { type: 'player_joined', payload: { userId, username: 'Ada Grade', card: [[1, 16, 31, 46, 61], [2, 17, 32, 47, 62], [3, 18, 0, 48, 63], [4, 19, 34, 49, 64], [5, 20, 35, 50, 65]] } },
-      { type: 'content_sent', payload: { contentId: 9, contentType: 'QUESTION', question: { options: [{ id: 1, name: 'a' }, { id: 2, name: 'b' }], correct: 2 } } },
-      { type: 'question_answered', payload: { contentId: 9, userId, username: 'Ada Grade', choice: 2, at: new Date().toISOString() } },
+      {
+        type: 'player_joined',
+        payload: {
+          userId,
+          username: 'Ada Grade',
+          card: [
+            [1, 16, 31, 46, 61],
+            [2, 17, 32, 47, 62],
+            [3, 18, 0, 48, 63],
+            [4, 19, 34, 49, 64],
+            [5, 20, 35, 50, 65],
+          ],
+        },
+      },
+      {
+        type: 'content_sent',
+        payload: {
+          contentId: 9,
+          contentType: 'QUESTION',
+          question: {
+            options: [
+              { id: 1, name: 'a' },
+              { id: 2, name: 'b' },
+            ],
+            correct: 2,
+          },
+        },
+      },
+      {
+        type: 'question_answered',
+        payload: { contentId: 9, userId, username: 'Ada Grade', choice: 2, at: new Date().toISOString() },
+      },
       { type: 'answer_revealed', payload: { contentId: 9 } },
-      { type: 'bingo', payload: { userId, username: 'Ada Grade', lines: ['B'], at: new Date().toISOString() } },
+      {
+        type: 'bingo',
+        payload: { userId, username: 'Ada Grade', lines: ['B'], at: new Date().toISOString() },
+      },
     ];
-    await ctx.database.db.insert(gameEvents).values(events.map((e, i) => ({ gameId: game!.id, seq: i + 1, ...e })));
+    await ctx.database.db
+      .insert(gameEvents)
+      .values(events.map((e, i) => ({ gameId: game!.id, seq: i + 1, ...e })));
     await ctx.database.db.update(games).set({ endedAt: new Date() }).where(eq(games.id, game!.id));
 
     let clock = Date.now() + 1000;
@@ -425,6 +515,8 @@ describe('Assignment and Grade Services', () => {
       activityProgress: 'Completed',
       gradingProgress: 'FullyGraded',
     });
-    expect(await platform.results(lineItem)).toEqual([{ userId: 'learner-ags', resultScore: 6, resultMaximum: 10 }]);
+    expect(await platform.results(lineItem)).toEqual([
+      { userId: 'learner-ags', resultScore: 6, resultMaximum: 10 },
+    ]);
   });
 });

@@ -1,4 +1,16 @@
+import { createHash } from 'node:crypto';
+
 /** The small server-rendered pages of a launch (the platform posts to the browser: no JSON there). */
+
+const SUBMIT_SCRIPT = "document.getElementById('f').submit()";
+const SUBMIT_HASH = `'sha256-${createHash('sha256').update(SUBMIT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The auto-posted page's own content security policy: the app's (helmet) allows no inline script and
+ * forms only to itself; this page runs its one script (by hash) and posts only to the platform.
+ */
+export const autoPostPolicy = (action: string) =>
+  `default-src 'none'; script-src ${SUBMIT_HASH}; style-src 'unsafe-inline'; form-action ${new URL(action).origin}; frame-ancestors 'none'; base-uri 'none'`;
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -22,7 +34,7 @@ export const autoPostPage = (action: string, fields: Record<string, string>) =>
         .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
         .join('') +
       `<p>If nothing happens, <button type="submit">continue to the course</button>.</p></form>`,
-    `<script>document.getElementById('f').submit()</script>`,
+    `<script>${SUBMIT_SCRIPT}</script>`,
   );
 
 interface Choice {

@@ -1,12 +1,12 @@
-import { message, type LtiPlatform, type OrgLti, type ZLtiPlatformInput } from '@playshop/shared';
+import { type LtiPlatform, message, type OrgLti, type ZLtiPlatformInput } from '@playshop/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { isLoopback, issuerRefusal } from '../auth/sso/provider';
 import type { Db } from '../db/client';
 import { ltiPlatforms, organizations } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { isLoopback, issuerRefusal } from '../auth/sso/provider';
 import type { ToolKeys } from './keys';
 
 type Input = z.output<typeof ZLtiPlatformInput>;

@@ -8,7 +8,7 @@ import { clientOf } from '../auth/sessions';
 import { route } from '../http/endpoint';
 import { AppError, notFound } from '../http/errors';
 import { stateCookie } from './launch';
-import { autoPostPage, refusalPage } from './pages';
+import { autoPostPage, autoPostPolicy, refusalPage } from './pages';
 import type { LtiService } from './service';
 
 const MINUTE = 60_000;
@@ -141,7 +141,10 @@ export function ltiRoutes(
     scope.post('/lti/:orgId/deep-link', HIDDEN, async (req, reply) => {
       try {
         const { returnUrl, jwt } = await lti.deepLinkResponse((req.body ?? {}) as Record<string, unknown>);
-        return reply.type('text/html; charset=utf-8').send(autoPostPage(returnUrl, { JWT: jwt }));
+        return reply
+          .header('content-security-policy', autoPostPolicy(returnUrl))
+          .type('text/html; charset=utf-8')
+          .send(autoPostPage(returnUrl, { JWT: jwt }));
       } catch (err) {
         return refuse(reply, err);
       }

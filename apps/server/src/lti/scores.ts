@@ -26,7 +26,12 @@ export function gameOutcome(events: readonly GameEvent[]) {
   const joined = new Set<number>();
   const removed = new Set<number>();
   const add = (userId: number, n: number) => points.set(userId, (points.get(userId) ?? 0) + n);
-  let question: { contentId: number; correct: number; answers: Map<number, number>; revealed: boolean } | null = null;
+  let question: {
+    contentId: number;
+    correct: number;
+    answers: Map<number, number>;
+    revealed: boolean;
+  } | null = null;
   for (const e of events) {
     if (e.type === 'player_joined') joined.add(e.userId);
     else if (e.type === 'player_removed') removed.add(e.userId);
@@ -107,7 +112,10 @@ export function scoreQueue({
           linkId: l.id,
           gameId,
           scoreMaximum: l.scoreMaximum,
-          scoreGiven: l.scoreMode === 'attendance' ? l.scoreMaximum : Math.min(points.get(l.userId) ?? 0, l.scoreMaximum),
+          scoreGiven:
+            l.scoreMode === 'attendance'
+              ? l.scoreMaximum
+              : Math.min(points.get(l.userId) ?? 0, l.scoreMaximum),
         }));
       await db.transaction(async (tx) => {
         if (values.length > 0) await tx.insert(ltiScores).values(values).onConflictDoNothing();
@@ -142,7 +150,10 @@ export function scoreQueue({
     const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
     if (typeof body.access_token !== 'string') throw new Error('token endpoint gave no access_token');
     const seconds = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-    tokens.set(platform.id, { token: body.access_token, until: now().getTime() + Math.max(0, seconds - 30) * 1000 });
+    tokens.set(platform.id, {
+      token: body.access_token,
+      until: now().getTime() + Math.max(0, seconds - 30) * 1000,
+    });
     return body.access_token;
   }
 
@@ -172,7 +183,10 @@ export function scoreQueue({
     const send = async (token: string) =>
       fetcher(scoresUrl(row.link.lineItemUrl!), {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ims.lis.v1.score+json' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/vnd.ims.lis.v1.score+json',
+        },
         body: JSON.stringify({
           userId: row.link.sub,
           scoreGiven: score.scoreGiven,

@@ -39,7 +39,9 @@ const asRecord = (v: unknown): Record<string, unknown> =>
 function customOf(claims: Launch['claims']) {
   const custom = asRecord(claims[CLAIM.custom]);
   const roomId = Number(custom.room_id);
-  const mode = LTI_SCORE_MODES.includes(custom.score as LtiScoreMode) ? (custom.score as LtiScoreMode) : 'points';
+  const mode = LTI_SCORE_MODES.includes(custom.score as LtiScoreMode)
+    ? (custom.score as LtiScoreMode)
+    : 'points';
   const max = Number(custom.score_maximum);
   return {
     roomId: Number.isSafeInteger(roomId) && roomId > 0 ? roomId : null,
@@ -97,7 +99,8 @@ export function ltiService({
     const org = encodeURIComponent(user.orgName);
     if (user.role === 'PLAYER')
       return `${publicUrl}/${org}/${encodeURIComponent(user.username ?? '')}/play-game/${roomId}?join=1`;
-    if (user.role === 'FACILITATOR') return `${publicUrl}/${org}/facilitator/online/rooms/play-game/${roomId}`;
+    if (user.role === 'FACILITATOR')
+      return `${publicUrl}/${org}/facilitator/online/rooms/play-game/${roomId}`;
     return `${publicUrl}/${org}/admin/rooms/play-game/${roomId}`;
   }
 
@@ -137,7 +140,8 @@ export function ltiService({
 
   /** A deep linking request: the author's account, and the picker of the organization's rooms and workshops. */
   async function deepLinkPicker(launch: Launch) {
-    if (!isInstructor(launch.claims[CLAIM.roles])) throw refused('LTI_NOT_INSTRUCTOR', 403, 'lti.notInstructor');
+    if (!isInstructor(launch.claims[CLAIM.roles]))
+      throw refused('LTI_NOT_INSTRUCTOR', 403, 'lti.notInstructor');
     const settingsClaim = asRecord(launch.claims[CLAIM.deepLinking]);
     const returnUrl = settingsClaim.deep_link_return_url;
     if (typeof returnUrl !== 'string' || !/^https?:\/\//.test(returnUrl))
@@ -158,7 +162,11 @@ export function ltiService({
       expiresAt: now().getTime() + PICK_TTL_MS,
     };
     const [roomRows, workshopRows] = await Promise.all([
-      db.select({ id: rooms.id, name: rooms.name }).from(rooms).where(eq(rooms.orgId, orgId)).orderBy(asc(rooms.name)),
+      db
+        .select({ id: rooms.id, name: rooms.name })
+        .from(rooms)
+        .where(eq(rooms.orgId, orgId))
+        .orderBy(asc(rooms.name)),
       db
         .select({ id: workshops.id, name: workshops.name })
         .from(workshops)
@@ -190,7 +198,8 @@ export function ltiService({
     const [author] = await userWithOrg(db).where(eq(users.id, context.userId));
     if (!author) throw refused('LTI_EXPIRED', 400, 'lti.deepLinkExpired');
     const [workshop] = await db.select({ name: workshops.name }).from(workshops).where(eq(workshops.id, id));
-    const base = `${workshop?.name ?? 'Workshop'}${context.courseTitle ? ` – ${context.courseTitle}` : ''}`.slice(0, 90);
+    const base =
+      `${workshop?.name ?? 'Workshop'}${context.courseTitle ? ` – ${context.courseTitle}` : ''}`.slice(0, 90);
     const name = `${base} ${randomBytes(2).toString('hex')}`;
     const room = await createRoom(db, toActor(author), { name, workshopId: id });
     return { id: room.id, name: room.name };

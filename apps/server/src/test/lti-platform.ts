@@ -135,7 +135,9 @@ export async function startLtiPlatform(tool: {
     async results(lineItemUrl) {
       const url = new URL(lineItemUrl);
       url.pathname += '/results';
-      const res = await fetch(url, { headers: { accept: 'application/vnd.ims.lis.v2.resultcontainer+json' } });
+      const res = await fetch(url, {
+        headers: { accept: 'application/vnd.ims.lis.v2.resultcontainer+json' },
+      });
       return (await res.json()) as { userId: string; resultScore: number; resultMaximum: number }[];
     },
     scores: [],
@@ -184,7 +186,15 @@ export async function startLtiPlatform(tool: {
           }),
     };
     const now = Math.floor(Date.now() / 1000);
-    const payload = { iss: issuer, sub: launch.sub, aud: clientId, iat: now, exp: now + 300, ...claims, ...launch.claims };
+    const payload = {
+      iss: issuer,
+      sub: launch.sub,
+      aud: clientId,
+      iat: now,
+      exp: now + 300,
+      ...claims,
+      ...launch.claims,
+    };
     return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid }).sign(privateKey);
   }
 
@@ -204,7 +214,17 @@ export async function startLtiPlatform(tool: {
     }
     const accessToken = randomUUID();
     tokens.add(accessToken);
-    send(res, 200, JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: SCORE_SCOPE }), 'application/json');
+    send(
+      res,
+      200,
+      JSON.stringify({
+        access_token: accessToken,
+        token_type: 'Bearer',
+        expires_in: 3600,
+        scope: SCORE_SCOPE,
+      }),
+      'application/json',
+    );
   }
 
   /** A line item's scores (POST, bearer token) and results (GET). */
@@ -245,9 +265,16 @@ export async function startLtiPlatform(tool: {
       });
       if (payload[`${LTI}/message_type`] !== 'LtiDeepLinkingResponse') throw new Error('type');
       if (payload[`${LTI}/deployment_id`] !== deploymentId) throw new Error('deployment');
-      const items = payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] as Record<string, unknown>[];
+      const items = payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items'] as Record<
+        string,
+        unknown
+      >[];
       platform.deepLinks.push({ items, data: payload['https://purl.imsglobal.org/spec/lti-dl/claim/data'] });
-      send(res, 200, `<!doctype html><title>Course</title><h1>Placed: ${escapeHtml(String(items[0]?.title))}</h1>`);
+      send(
+        res,
+        200,
+        `<!doctype html><title>Course</title><h1>Placed: ${escapeHtml(String(items[0]?.title))}</h1>`,
+      );
     } catch {
       send(res, 400, '<!doctype html><title>Course</title><h1>Signature refused</h1>');
     }
@@ -274,7 +301,11 @@ export async function startLtiPlatform(tool: {
       const launch = launches.get(q.get('login_hint') ?? '');
       if (!launch || q.get('client_id') !== clientId || q.get('redirect_uri') !== tool.launchUrl)
         return send(res, 400, 'unknown login');
-      if (q.get('response_type') !== 'id_token' || q.get('response_mode') !== 'form_post' || q.get('scope') !== 'openid')
+      if (
+        q.get('response_type') !== 'id_token' ||
+        q.get('response_mode') !== 'form_post' ||
+        q.get('scope') !== 'openid'
+      )
         return send(res, 400, 'not an LTI login');
       const signed = await idToken(launch, q.get('nonce') ?? '');
       platform.idTokens.unshift(signed);

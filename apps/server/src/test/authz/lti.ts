@@ -28,7 +28,10 @@ export const ltiRows: AuthzRow[] = [
   row('GET', '/lti/jwks', { anonymous: 200 }, () => ({ url: '/lti/jwks' })),
   row('GET', '/lti/:orgId/login', { anonymous: 400 }, () => ({ url: '/lti/999999/login' })),
   ...['login', 'launch', 'deep-link'].map((step) =>
-    row('POST', `/lti/:orgId/${step}`, { anonymous: 400 }, () => ({ url: `/lti/999999/${step}`, payload: {} })),
+    row('POST', `/lti/:orgId/${step}`, { anonymous: 400 }, () => ({
+      url: `/lti/999999/${step}`,
+      payload: {},
+    })),
   ),
   scopedGet('/organizations/:id/lti', ADMINS, url),
   row('POST', '/organizations/:id/lti/platforms', scopedTo(ADMINS), (f, side) => ({

@@ -27,7 +27,9 @@ export function JoinRoomPage() {
   useRoomLanguage(room.data?.effectiveLanguage);
   // `?join=1`: straight into the room's lobby (a launch from a course, issue 47).
   const [search] = useSearchParams();
-  const [joined, setJoined] = useState(() => id !== null && (joinedRoom.has(id) || search.get('join') === '1'));
+  const [joined, setJoined] = useState(
+    () => id !== null && (joinedRoom.has(id) || search.get('join') === '1'),
+  );
   const dashboard = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/dashboard`;
   const backLink = (
     <Anchor component={Link} to={dashboard} size="sm">

@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Code, Group, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { LTI_API, type LtiPlatform, type LtiPlatformInput, type OrgLti } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -142,7 +154,11 @@ function PlatformForm({
   const save = useMutation({
     mutationFn: (body: LtiPlatformInput) =>
       editing
-        ? api.call(LTI_API.editPlatform, { params: { id: orgId, platformId: editing.id }, body }, { notify: false })
+        ? api.call(
+            LTI_API.editPlatform,
+            { params: { id: orgId, platformId: editing.id }, body },
+            { notify: false },
+          )
         : api.call(LTI_API.addPlatform, { params: { id: orgId }, body }, { notify: false }),
     onSuccess: (reply) => {
       toastSuccess(t('lti.saved'));
