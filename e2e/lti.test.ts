@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, rooms } from '../apps/server/src/db/schema';
+import { rooms } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { startLtiPlatform, type TestLtiPlatform } from '../apps/server/src/test/lti-platform';
 import { expectAccessible, hasChromium, signInStaff } from './support/browser';
 import { ORG } from './support/demo-room';
+import { demoOrg } from './support/game';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
@@ -15,11 +16,7 @@ const INSTRUCTOR = ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructo
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const [org] = await suite.product.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, 'Demo Org'));
-  demoOrgId = org!.id;
+  demoOrgId = (await demoOrg(suite.product)).id;
   const [room] = await suite.product.database.db
     .select({ id: rooms.id })
     .from(rooms)

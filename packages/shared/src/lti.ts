@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { DELETE, endpoints, GET, POST, PUT } from './endpoint';
-import { zIdParam, zLine } from './input';
+import { isWebAddress, zIdParam, zLine, zWebAddress } from './input';
 import { ZIdParam } from './schemas';
 
 /**
@@ -69,33 +69,13 @@ export const ZOrgLti = z.object({
 });
 export type OrgLti = z.infer<typeof ZOrgLti>;
 
-const zUrl = () =>
-  zLine().check(
-    z.trim(),
-    z.maxLength(1000),
-    z.refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, LTI_TEXTS.urlInvalid),
-  );
+const zUrl = () => zWebAddress(LTI_TEXTS.urlInvalid);
 
 const zRequired = (text: string) => zLine().check(z.trim(), z.minLength(1, text), z.maxLength(1000));
 
 /** POST/PUT …/lti/platforms: what the platform gave (the issuer an address, as the spec has it). */
 export const ZLtiPlatformInput = z.strictObject({
-  issuer: zRequired(LTI_TEXTS.issuerRequired).check(
-    z.refine((value) => {
-      try {
-        return ['https:', 'http:'].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, LTI_TEXTS.urlInvalid),
-  ),
+  issuer: zRequired(LTI_TEXTS.issuerRequired).check(z.refine(isWebAddress, LTI_TEXTS.urlInvalid)),
   clientId: zRequired(LTI_TEXTS.clientIdRequired).check(z.maxLength(255)),
   deploymentIds: z
     .array(zLine().check(z.trim(), z.regex(/^\S{1,255}$/, LTI_TEXTS.deploymentInvalid)))

@@ -4,6 +4,7 @@ import { uniqueUsername } from '../auth/nicknames';
 import type { Db } from '../db/client';
 import { ltiAccounts, users } from '../db/schema';
 import { escapeLike } from '../http/pagination';
+import type { Launch } from './launch';
 
 /** The LTI role claim's values that make a launch an instructor's (course author, teacher, admin). */
 const INSTRUCTOR =
@@ -20,6 +21,15 @@ export interface LtiPerson {
   staff: boolean;
   claims: Record<string, unknown>;
 }
+
+/** The person a verified launch names, as a learner or as staff. */
+export const personOf = (launch: Launch, staff: boolean): LtiPerson => ({
+  orgId: launch.platform.orgId,
+  issuer: launch.platform.issuer,
+  sub: String(launch.claims.sub),
+  staff,
+  claims: launch.claims,
+});
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
 

@@ -76,6 +76,17 @@ async function launch(launchOf: PlatformLaunch, method: 'GET' | 'POST' = 'POST')
   return { form, cookie, res: await postLaunch(form, cookie) };
 }
 
+/** The tool's service on the test's database, as the app builds it (its timer is off: the test drives it). */
+const toolService = (now?: () => Date) =>
+  ltiService({
+    db: ctx.database.db,
+    serverSecret: SECRET,
+    publicUrl: PUBLIC_URL,
+    log: pino({ level: 'silent' }),
+    allowPrivate: true,
+    ...(now ? { now } : {}),
+  });
+
 function expectRefused(res: { statusCode: number; body: string; cookies: { name: string }[] }, text: string) {
   expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
   expect(res.statusCode).toBeLessThan(500);
@@ -392,13 +403,7 @@ describe('deep linking', () => {
   });
 
   it('signs with a new key after a rotation, the old one still published', async () => {
-    const lti = ltiService({
-      db: ctx.database.db,
-      serverSecret: SECRET,
-      publicUrl: PUBLIC_URL,
-      log: pino({ level: 'silent' }),
-      allowPrivate: true,
-    });
+    const lti = toolService();
     const before = (await ctx.app.inject({ method: 'GET', url: '/api/v1/lti/jwks' })).json().keys.length;
     const kid = await lti.keys.rotate();
     const jwks = (await ctx.app.inject({ method: 'GET', url: '/api/v1/lti/jwks' })).json();
@@ -489,14 +494,7 @@ describe('Assignment and Grade Services', () => {
     await ctx.database.db.update(games).set({ endedAt: new Date() }).where(eq(games.id, game!.id));
 
     let clock = Date.now() + 1000;
-    const lti = ltiService({
-      db: ctx.database.db,
-      serverSecret: SECRET,
-      publicUrl: PUBLIC_URL,
-      log: pino({ level: 'silent' }),
-      allowPrivate: true,
-      now: () => new Date(clock),
-    });
+    const lti = toolService(() => new Date(clock));
     expect(await lti.scores.enqueue()).toBe(1);
     // Each game is scanned once: nothing more to queue.
     expect(await lti.scores.enqueue()).toBe(0);

@@ -34,6 +34,27 @@ const present = (row: Row): LtiPlatform => ({
 });
 
 /**
+ * The platform's addresses by the rule of an OpenID issuer: with `allowPrivate` plain http only on
+ * loopback; in production https, and for the addresses the server calls a public host (the issuer
+ * is a name, never called).
+ */
+async function checkAddresses(input: Input, allowPrivate: boolean) {
+  for (const field of ['issuer', 'authUrl', 'tokenUrl', 'jwksUrl'] as const) {
+    const url = new URL(input[field]);
+    const refusal = allowPrivate
+      ? url.protocol === 'http:' && !isLoopback(url)
+        ? 'not_https'
+        : null
+      : field === 'issuer'
+        ? url.protocol === 'https:'
+          ? null
+          : 'not_https'
+        : await issuerRefusal(url);
+    if (refusal) throw badRequest(message('lti.urlNotHttps'), field);
+  }
+}
+
+/**
  * Settings › LTI: the platforms an organization registered. The addresses the server will call
  * (keys, tokens) and send browsers to follow the rule of an OpenID issuer (auth/sso/provider.ts):
  * in production https to a public address, checked at save and again as each connection opens.
@@ -49,22 +70,6 @@ export function platformSettings({
   publicUrl: string;
   allowPrivate: boolean;
 }) {
-  async function checkAddresses(input: Input) {
-    for (const field of ['issuer', 'authUrl', 'tokenUrl', 'jwksUrl'] as const) {
-      const url = new URL(input[field]);
-      const refusal = allowPrivate
-        ? url.protocol === 'http:' && !isLoopback(url)
-          ? 'not_https'
-          : null
-        : field === 'issuer'
-          ? url.protocol === 'https:'
-            ? null
-            : 'not_https'
-          : await issuerRefusal(url);
-      if (refusal) throw badRequest(message('lti.urlNotHttps'), field);
-    }
-  }
-
   async function settings(orgId: number): Promise<OrgLti> {
     const rows = await db
       .select()
@@ -97,7 +102,7 @@ export function platformSettings({
     inScope: (actor: Actor, orgId: number) => orgInScope(db, actor, eq(organizations.id, orgId)),
     settings,
     async add(orgId: number, input: Input): Promise<{ saved: LtiPlatform; reply: OrgLti }> {
-      await checkAddresses(input);
+      await checkAddresses(input, allowPrivate);
       const [row] = await db
         .insert(ltiPlatforms)
         .values({ orgId, ...values(input) })
@@ -108,7 +113,7 @@ export function platformSettings({
     async edit(orgId: number, platformId: number, input: Input) {
       const [before] = await db.select().from(ltiPlatforms).where(inOrg(orgId, platformId));
       if (!before) throw notFound(message('lti.platformNotFound'));
-      await checkAddresses(input);
+      await checkAddresses(input, allowPrivate);
       const [row] = await db
         .update(ltiPlatforms)
         .set(values(input))

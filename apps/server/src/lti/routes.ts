@@ -60,24 +60,54 @@ function settingsRoutes(app: FastifyInstance, lti: LtiService) {
   });
 }
 
+type StateOptions = { path: string; httpOnly: boolean; secure: boolean; sameSite: 'none' | 'lax' };
+type RouteDeps = { lti: LtiService; auth: AuthService; audit: AuditService; secureCookies: boolean };
+
+/**
+ * The platform's form post: the launch verified (launch.ts); a deep linking request shows the
+ * picker, a resource link signs the person in (the product's session) and sends them on.
+ */
+async function launched(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  { lti, auth, audit, secureCookies }: RouteDeps,
+  stateOptions: StateOptions,
+) {
+  const orgId = orgIdOf(req);
+  const form = (req.body ?? {}) as Record<string, unknown>;
+  try {
+    if (!orgId) throw notFound();
+    if (typeof form.state === 'string') reply.clearCookie(stateCookie(form.state), stateOptions);
+    const launch = await lti.launch(orgId, form, (s) => req.cookies[stateCookie(s)] === '1');
+    if (launch.messageType === 'LtiDeepLinkingRequest')
+      return reply.type('text/html; charset=utf-8').send(await lti.deepLinkPicker(launch));
+    const { userId, redirect } = await lti.resourceLink(launch);
+    const session = await auth.sessionFor(userId, 'lti', clientOf(req));
+    sessionCookies(secureCookies).send(reply, session);
+    // A staff sign-in is audited as the others are; a learner's launch is a player's join.
+    if (session.reply.role !== 'PLAYER')
+      await audit.record(
+        { userId, role: session.reply.role, label: session.reply.username, orgId: session.reply.orgId },
+        AUDIT_ACTIONS.signIn,
+        { type: 'sign-in', label: 'LTI', orgId: session.reply.orgId },
+        null,
+        req.ip,
+      );
+    return reply.redirect(redirect, 303);
+  } catch (err) {
+    return refuse(reply, err);
+  }
+}
+
 /**
  * LTI 1.3 under /api/v1/lti: the tool's keyset, and per organization the OIDC login initiation
  * (GET or POST), the launch (the platform's form post of the id_token) and the deep linking
  * picker's answer; Settings › LTI through the shared contract.
  */
-export function ltiRoutes(
-  app: FastifyInstance,
-  {
-    lti,
-    auth,
-    audit,
-    secureCookies,
-  }: { lti: LtiService; auth: AuthService; audit: AuditService; secureCookies: boolean },
-) {
-  const cookies = sessionCookies(secureCookies);
+export function ltiRoutes(app: FastifyInstance, { lti, auth, audit, secureCookies }: RouteDeps) {
   // The platform posts the launch from its own site: the state's cookie must travel on a
   // cross-site POST (SameSite=None, which needs Secure); over plain http (development) Lax.
-  const stateOptions = {
+  const stateOptions: StateOptions = {
     path: '/api/v1/lti',
     httpOnly: true,
     secure: secureCookies,
@@ -111,32 +141,9 @@ export function ltiRoutes(
     scope.get('/lti/:orgId/login', HIDDEN, login);
     scope.post('/lti/:orgId/login', HIDDEN, login);
 
-    scope.post('/lti/:orgId/launch', HIDDEN, async (req, reply) => {
-      const orgId = orgIdOf(req);
-      const form = (req.body ?? {}) as Record<string, unknown>;
-      try {
-        if (!orgId) throw notFound();
-        if (typeof form.state === 'string') reply.clearCookie(stateCookie(form.state), stateOptions);
-        const launch = await lti.launch(orgId, form, (s) => req.cookies[stateCookie(s)] === '1');
-        if (launch.messageType === 'LtiDeepLinkingRequest')
-          return reply.type('text/html; charset=utf-8').send(await lti.deepLinkPicker(launch));
-        const { userId, redirect } = await lti.resourceLink(launch);
-        const session = await auth.sessionFor(userId, 'lti', clientOf(req));
-        cookies.send(reply, session);
-        // A staff sign-in is audited as the others are; a learner's launch is a player's join.
-        if (session.reply.role !== 'PLAYER')
-          await audit.record(
-            { userId, role: session.reply.role, label: session.reply.username, orgId: session.reply.orgId },
-            AUDIT_ACTIONS.signIn,
-            { type: 'sign-in', label: 'LTI', orgId: session.reply.orgId },
-            null,
-            req.ip,
-          );
-        return reply.redirect(redirect, 303);
-      } catch (err) {
-        return refuse(reply, err);
-      }
-    });
+    scope.post('/lti/:orgId/launch', HIDDEN, (req, reply) =>
+      launched(req, reply, { lti, auth, audit, secureCookies }, stateOptions),
+    );
 
     scope.post('/lti/:orgId/deep-link', HIDDEN, async (req, reply) => {
       try {

@@ -62,177 +62,186 @@ export function scoresUrl(lineItem: string): string {
   return url.href;
 }
 
+interface QueueDeps {
+  db: Db;
+  keys: ToolKeys;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** fetch, or publicFetch in production (https to public addresses only). */
+  fetcher: typeof fetch;
+  /** Access tokens by platform id, until they expire. */
+  tokens: Map<number, { token: string; until: number }>;
+}
+
+/** Ended games in rooms with LTI learners, not yet scanned: their learners' scores queued. */
+async function enqueue({ db }: QueueDeps): Promise<number> {
+  const games = (await db.execute(sql`
+    select distinct g.id as "gameId" from games g
+    join ${ltiLinks} l on l.room_id = g.room_id and l.created_at < g.ended_at
+    where g.ended_at is not null and g.ended_at > now() - make_interval(days => ${SCAN_DAYS})
+      and not exists (select 1 from ${ltiScannedGames} s where s.game_id = g.id)
+    limit ${BATCH}`)) as unknown as { rows: { gameId: number }[] };
+  let queued = 0;
+  for (const { gameId } of games.rows) {
+    const rows = await db
+      .select({ type: gameEvents.type, payload: gameEvents.payload })
+      .from(gameEvents)
+      .where(eq(gameEvents.gameId, gameId))
+      .orderBy(asc(gameEvents.seq));
+    const { points, joined } = gameOutcome(rows.map(parseStoredEvent));
+    const links = (await db.execute(sql`
+      select l.id, l.user_id as "userId", l.score_mode as "scoreMode", l.score_maximum as "scoreMaximum"
+      from ${ltiLinks} l join games g on g.room_id = l.room_id
+      where g.id = ${gameId} and l.created_at < g.ended_at and l.line_item_url is not null`)) as unknown as {
+      rows: { id: number; userId: number; scoreMode: string; scoreMaximum: number }[];
+    };
+    const values = links.rows
+      .filter((l) => joined.has(l.userId))
+      .map((l) => ({
+        linkId: l.id,
+        gameId,
+        scoreMaximum: l.scoreMaximum,
+        scoreGiven:
+          l.scoreMode === 'attendance' ? l.scoreMaximum : Math.min(points.get(l.userId) ?? 0, l.scoreMaximum),
+      }));
+    await db.transaction(async (tx) => {
+      if (values.length > 0) await tx.insert(ltiScores).values(values).onConflictDoNothing();
+      await tx.insert(ltiScannedGames).values({ gameId }).onConflictDoNothing();
+    });
+    queued += values.length;
+  }
+  return queued;
+}
+
+async function accessToken(
+  { keys, fetcher, tokens, now }: QueueDeps,
+  platform: typeof ltiPlatforms.$inferSelect,
+): Promise<string> {
+  const cached = tokens.get(platform.id);
+  if (cached && cached.until > now().getTime()) return cached.token;
+  const assertion = await keys.sign(
+    { iss: platform.clientId, sub: platform.clientId, aud: platform.tokenUrl },
+    '5 minutes',
+  );
+  const res = await fetcher(platform.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+      client_assertion: assertion,
+      scope: AGS_SCORE_SCOPE,
+    }).toString(),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`token endpoint answered ${res.status}`);
+  const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
+  if (typeof body.access_token !== 'string') throw new Error('token endpoint gave no access_token');
+  const seconds = typeof body.expires_in === 'number' ? body.expires_in : 3600;
+  tokens.set(platform.id, {
+    token: body.access_token,
+    until: now().getTime() + Math.max(0, seconds - 30) * 1000,
+  });
+  return body.access_token;
+}
+
+/** Claims due scores (a lease, so two instances never post the same one at once). */
+async function claim({ db, now }: QueueDeps) {
+  const due = db
+    .select({ id: ltiScores.id })
+    .from(ltiScores)
+    .where(and(isNull(ltiScores.sentAt), isNull(ltiScores.failedAt), lte(ltiScores.nextAttemptAt, now())))
+    .orderBy(asc(ltiScores.nextAttemptAt))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  return db
+    .update(ltiScores)
+    .set({ nextAttemptAt: new Date(now().getTime() + LEASE_MS) })
+    .where(inArray(ltiScores.id, due))
+    .returning();
+}
+
+async function post(deps: QueueDeps, score: typeof ltiScores.$inferSelect) {
+  const { db, fetcher, tokens, now } = deps;
+  const [row] = await db
+    .select({ link: ltiLinks, platform: ltiPlatforms })
+    .from(ltiLinks)
+    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiLinks.platformId))
+    .where(eq(ltiLinks.id, score.linkId));
+  if (!row?.link.lineItemUrl) throw new Error('the link has no line item');
+  const send = async (token: string) =>
+    fetcher(scoresUrl(row.link.lineItemUrl!), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/vnd.ims.lis.v1.score+json',
+      },
+      body: JSON.stringify({
+        userId: row.link.sub,
+        scoreGiven: score.scoreGiven,
+        scoreMaximum: score.scoreMaximum,
+        activityProgress: 'Completed',
+        gradingProgress: 'FullyGraded',
+        timestamp: now().toISOString(),
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+  let res = await send(await accessToken(deps, row.platform));
+  if (res.status === 401) {
+    // A token the platform forgot (restarted, revoked): one new one, at once.
+    tokens.delete(row.platform.id);
+    res = await send(await accessToken(deps, row.platform));
+  }
+  if (!res.ok) throw new Error(`score endpoint answered ${res.status}`);
+}
+
+/** Posts the due scores; a failure waits its backoff, past MAX_ATTEMPTS it is given up. */
+async function sendDue(deps: QueueDeps): Promise<number> {
+  const { db, log, now } = deps;
+  let sent = 0;
+  for (const score of await claim(deps)) {
+    try {
+      await post(deps, score);
+      await db.update(ltiScores).set({ sentAt: now(), lastError: null }).where(eq(ltiScores.id, score.id));
+      sent += 1;
+    } catch (err) {
+      const attempts = score.attempts + 1;
+      const error = String((err as Error).message ?? err).slice(0, 500);
+      log.warn({ err, scoreId: score.id, attempts }, 'LTI score not posted');
+      await db
+        .update(ltiScores)
+        .set({
+          attempts,
+          lastError: error,
+          nextAttemptAt: new Date(now().getTime() + backoff(attempts - 1)),
+          ...(attempts >= MAX_ATTEMPTS ? { failedAt: now() } : {}),
+        })
+        .where(eq(ltiScores.id, score.id));
+    }
+  }
+  return sent;
+}
+
 /**
  * Assignment and Grade Services: after a game ends, each learner launched into its room through
  * LTI gets a score on their link's line item. Both steps run on a timer, off the game's path: the
  * scores go into lti_scores (a durable queue, each game scanned once), then each due score is posted
  * with a client-credentials token (a JWT assertion signed with the tool's key), retried with backoff.
  */
-export function scoreQueue({
-  db,
-  keys,
-  log,
-  allowPrivate,
-  now = () => new Date(),
-}: {
+export function scoreQueue(options: {
   db: Db;
   keys: ToolKeys;
   log: FastifyBaseLogger;
   allowPrivate: boolean;
   now?: () => Date;
 }) {
-  const fetcher = (allowPrivate ? fetch : publicFetch) as typeof fetch;
-  const tokens = new Map<number, { token: string; until: number }>();
-
-  /** Ended games in rooms with LTI learners, not yet scanned: their learners' scores queued. */
-  async function enqueue(): Promise<number> {
-    const games = (await db.execute(sql`
-      select distinct g.id as "gameId" from games g
-      join ${ltiLinks} l on l.room_id = g.room_id and l.created_at < g.ended_at
-      where g.ended_at is not null and g.ended_at > now() - make_interval(days => ${SCAN_DAYS})
-        and not exists (select 1 from ${ltiScannedGames} s where s.game_id = g.id)
-      limit ${BATCH}`)) as unknown as { rows: { gameId: number }[] };
-    let queued = 0;
-    for (const { gameId } of games.rows) {
-      const rows = await db
-        .select({ type: gameEvents.type, payload: gameEvents.payload })
-        .from(gameEvents)
-        .where(eq(gameEvents.gameId, gameId))
-        .orderBy(asc(gameEvents.seq));
-      const { points, joined } = gameOutcome(rows.map(parseStoredEvent));
-      const links = (await db.execute(sql`
-        select l.id, l.user_id as "userId", l.score_mode as "scoreMode", l.score_maximum as "scoreMaximum"
-        from ${ltiLinks} l join games g on g.room_id = l.room_id
-        where g.id = ${gameId} and l.created_at < g.ended_at and l.line_item_url is not null`)) as unknown as {
-        rows: { id: number; userId: number; scoreMode: string; scoreMaximum: number }[];
-      };
-      const values = links.rows
-        .filter((l) => joined.has(l.userId))
-        .map((l) => ({
-          linkId: l.id,
-          gameId,
-          scoreMaximum: l.scoreMaximum,
-          scoreGiven:
-            l.scoreMode === 'attendance'
-              ? l.scoreMaximum
-              : Math.min(points.get(l.userId) ?? 0, l.scoreMaximum),
-        }));
-      await db.transaction(async (tx) => {
-        if (values.length > 0) await tx.insert(ltiScores).values(values).onConflictDoNothing();
-        await tx.insert(ltiScannedGames).values({ gameId }).onConflictDoNothing();
-      });
-      queued += values.length;
-    }
-    return queued;
-  }
-
-  type Platform = typeof ltiPlatforms.$inferSelect;
-
-  async function accessToken(platform: Platform): Promise<string> {
-    const cached = tokens.get(platform.id);
-    if (cached && cached.until > now().getTime()) return cached.token;
-    const assertion = await keys.sign(
-      { iss: platform.clientId, sub: platform.clientId, aud: platform.tokenUrl },
-      '5 minutes',
-    );
-    const res = await fetcher(platform.tokenUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-        client_assertion: assertion,
-        scope: AGS_SCORE_SCOPE,
-      }).toString(),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!res.ok) throw new Error(`token endpoint answered ${res.status}`);
-    const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof body.access_token !== 'string') throw new Error('token endpoint gave no access_token');
-    const seconds = typeof body.expires_in === 'number' ? body.expires_in : 3600;
-    tokens.set(platform.id, {
-      token: body.access_token,
-      until: now().getTime() + Math.max(0, seconds - 30) * 1000,
-    });
-    return body.access_token;
-  }
-
-  /** Claims due scores (a lease, so two instances never post the same one at once). */
-  async function claim() {
-    const due = db
-      .select({ id: ltiScores.id })
-      .from(ltiScores)
-      .where(and(isNull(ltiScores.sentAt), isNull(ltiScores.failedAt), lte(ltiScores.nextAttemptAt, now())))
-      .orderBy(asc(ltiScores.nextAttemptAt))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    return db
-      .update(ltiScores)
-      .set({ nextAttemptAt: new Date(now().getTime() + LEASE_MS) })
-      .where(inArray(ltiScores.id, due))
-      .returning();
-  }
-
-  async function post(score: typeof ltiScores.$inferSelect) {
-    const [row] = await db
-      .select({ link: ltiLinks, platform: ltiPlatforms })
-      .from(ltiLinks)
-      .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiLinks.platformId))
-      .where(eq(ltiLinks.id, score.linkId));
-    if (!row?.link.lineItemUrl) throw new Error('the link has no line item');
-    const send = async (token: string) =>
-      fetcher(scoresUrl(row.link.lineItemUrl!), {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/vnd.ims.lis.v1.score+json',
-        },
-        body: JSON.stringify({
-          userId: row.link.sub,
-          scoreGiven: score.scoreGiven,
-          scoreMaximum: score.scoreMaximum,
-          activityProgress: 'Completed',
-          gradingProgress: 'FullyGraded',
-          timestamp: now().toISOString(),
-        }),
-        signal: AbortSignal.timeout(10_000),
-      });
-    let res = await send(await accessToken(row.platform));
-    if (res.status === 401) {
-      // A token the platform forgot (restarted, revoked): one new one, at once.
-      tokens.delete(row.platform.id);
-      res = await send(await accessToken(row.platform));
-    }
-    if (!res.ok) throw new Error(`score endpoint answered ${res.status}`);
-  }
-
-  /** Posts the due scores; a failure waits its backoff, past MAX_ATTEMPTS it is given up. */
-  async function sendDue(): Promise<number> {
-    let sent = 0;
-    for (const score of await claim()) {
-      try {
-        await post(score);
-        await db.update(ltiScores).set({ sentAt: now(), lastError: null }).where(eq(ltiScores.id, score.id));
-        sent += 1;
-      } catch (err) {
-        const attempts = score.attempts + 1;
-        const error = String((err as Error).message ?? err).slice(0, 500);
-        log.warn({ err, scoreId: score.id, attempts }, 'LTI score not posted');
-        await db
-          .update(ltiScores)
-          .set({
-            attempts,
-            lastError: error,
-            nextAttemptAt: new Date(now().getTime() + backoff(attempts - 1)),
-            ...(attempts >= MAX_ATTEMPTS ? { failedAt: now() } : {}),
-          })
-          .where(eq(ltiScores.id, score.id));
-      }
-    }
-    return sent;
-  }
-
-  return { enqueue, sendDue };
+  const deps: QueueDeps = {
+    ...options,
+    now: options.now ?? (() => new Date()),
+    fetcher: (options.allowPrivate ? fetch : publicFetch) as typeof fetch,
+    tokens: new Map(),
+  };
+  return { enqueue: () => enqueue(deps), sendDue: () => sendDue(deps) };
 }
 
 export type ScoreQueue = ReturnType<typeof scoreQueue>;

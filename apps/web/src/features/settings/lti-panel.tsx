@@ -80,47 +80,12 @@ function LtiSettings({ orgId, lti }: { orgId: number; lti: OrgLti }) {
       <Text size="sm">{t('lti.publicKey')}</Text>
       <Code block>{lti.tool.publicKeyPem}</Code>
       <Title order={4}>{t('lti.platforms')}</Title>
-      {lti.platforms.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('lti.noPlatforms')}
-        </Text>
-      ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('lti.issuer')}</Table.Th>
-              <Table.Th>{t('lti.clientId')}</Table.Th>
-              <Table.Th>{t('lti.deploymentIds')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {lti.platforms.map((p) => (
-              <Table.Tr key={p.id} data-testid="lti-platform">
-                <Table.Td>{p.issuer}</Table.Td>
-                <Table.Td>{p.clientId}</Table.Td>
-                <Table.Td>{p.deploymentIds.join(', ')}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" variant="default" onClick={() => setEditing(p)}>
-                      {t('lti.edit')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      color="red"
-                      loading={remove.isPending && remove.variables === p.id}
-                      onClick={() => remove.mutate(p.id)}
-                    >
-                      {t('lti.remove')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <PlatformTable
+        platforms={lti.platforms}
+        removing={remove.isPending ? remove.variables : undefined}
+        onEdit={setEditing}
+        onRemove={(id) => remove.mutate(id)}
+      />
       {remove.isError && (
         <Alert color="red" variant="light" role="alert">
           {remove.error.message}
@@ -136,6 +101,66 @@ function LtiSettings({ orgId, lti }: { orgId: number; lti: OrgLti }) {
         }}
       />
     </Stack>
+  );
+}
+
+/** The platforms registered, each with Change and Remove. */
+function PlatformTable({
+  platforms,
+  removing,
+  onEdit,
+  onRemove,
+}: {
+  platforms: LtiPlatform[];
+  removing: number | undefined;
+  onEdit: (platform: LtiPlatform) => void;
+  onRemove: (id: number) => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      {platforms.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('lti.noPlatforms')}
+        </Text>
+      ) : (
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('lti.issuer')}</Table.Th>
+              <Table.Th>{t('lti.clientId')}</Table.Th>
+              <Table.Th>{t('lti.deploymentIds')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {platforms.map((p) => (
+              <Table.Tr key={p.id} data-testid="lti-platform">
+                <Table.Td>{p.issuer}</Table.Td>
+                <Table.Td>{p.clientId}</Table.Td>
+                <Table.Td>{p.deploymentIds.join(', ')}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => onEdit(p)}>
+                      {t('lti.edit')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      color="red"
+                      loading={removing === p.id}
+                      onClick={() => onRemove(p.id)}
+                    >
+                      {t('lti.remove')}
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </>
   );
 }
 
