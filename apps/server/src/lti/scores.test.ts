@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { Database } from '../db/client';
 import type { GameEvent } from '../game/engine';
-import { backoff, gameOutcome, scoresUrl } from './scores';
+import { backoff, gameOutcome, scheduleScores, scoresUrl } from './scores';
 
 const at = new Date().toISOString();
 const question = {
@@ -54,5 +56,52 @@ describe('a game’s points for the gradebook', () => {
   it('waits twice as long after each failure, six hours at most', () => {
     expect([0, 1, 2].map(backoff)).toEqual([30_000, 60_000, 120_000]);
     expect(backoff(20)).toBe(6 * 60 * 60_000);
+  });
+});
+
+describe('the scores’ timer', () => {
+  const database = { kind: 'pglite' } as Database;
+
+  it('queues and posts on its own from the server’s start, and stops when it closes', async () => {
+    const app = Fastify();
+    const queue = { enqueue: vi.fn(async () => 0), sendDue: vi.fn(async () => 0) };
+    scheduleScores(app, queue, database, 10);
+    await app.ready();
+    await vi.waitFor(() => expect(queue.sendDue.mock.calls.length).toBeGreaterThanOrEqual(2), {
+      timeout: 10_000,
+    });
+    expect(queue.enqueue.mock.calls.length).toBeGreaterThanOrEqual(2);
+    await app.close();
+    const after = queue.sendDue.mock.calls.length;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(queue.sendDue.mock.calls.length).toBeLessThanOrEqual(after + 1);
+  });
+
+  it('a failing round is logged and the next one runs', async () => {
+    const app = Fastify();
+    let rounds = 0;
+    const queue = {
+      enqueue: vi.fn(async () => {
+        rounds += 1;
+        if (rounds === 1) throw new Error('database away');
+        return 0;
+      }),
+      sendDue: vi.fn(async () => 0),
+    };
+    scheduleScores(app, queue, database, 10);
+    await app.ready();
+    await vi.waitFor(() => expect(queue.sendDue).toHaveBeenCalled(), { timeout: 10_000 });
+    expect(rounds).toBeGreaterThanOrEqual(2);
+    await app.close();
+  });
+
+  it('is off with 0 (the tests drive the queue themselves)', async () => {
+    const app = Fastify();
+    const queue = { enqueue: vi.fn(async () => 0), sendDue: vi.fn(async () => 0) };
+    scheduleScores(app, queue, database, 0);
+    await app.ready();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(queue.enqueue).not.toHaveBeenCalled();
+    await app.close();
   });
 });
