@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { accessTokens } from '../apps/server/src/sessions/tokens';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { organizations, users } from '../apps/server/src/db/schema';
 import { groupedAccessTokenCheck } from '../apps/server/src/sessions/authenticate';
+import { accessTokens } from '../apps/server/src/sessions/tokens';
 import { BENCH_SECRET, benchApp } from './bench-app';
 import { benchSessions } from './bench-sessions';
 import { withScratchPostgres } from './scratch-postgres';

@@ -8,9 +8,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { accessTokens } from '../apps/server/src/sessions/tokens';
 import { type DatabaseOptions, openDatabase } from '../apps/server/src/db/client';
 import { organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
+import { accessTokens } from '../apps/server/src/sessions/tokens';
 import { benchSessions } from './bench-sessions';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

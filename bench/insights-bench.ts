@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { accessTokens } from '../apps/server/src/sessions/tokens';
 import type { Database } from '../apps/server/src/db/client';
 import { createProjector } from '../apps/server/src/insights/projector';
+import { accessTokens } from '../apps/server/src/sessions/tokens';
 import { BENCH_SECRET, benchApp } from './bench-app';
 import { benchSessions } from './bench-sessions';
 import { EVENTS, GAMES, PLAYERS, seed, seededBefore } from './insights-seed';

@@ -51,6 +51,9 @@ import { redisStoreWithMemoryFallback } from './http/rate-limit-store';
 import { trackRoutes } from './http/route-registry';
 import { registerSecurityHeaders } from './http/security-headers';
 import { insightsRoutes } from './insights/routes';
+import { ltiRoutes } from './lti/routes';
+import { scheduleScores } from './lti/scores';
+import { ltiService } from './lti/service';
 import { createMailer, type Mailer } from './mail/mailer';
 import { downloadLinks } from './materials/download-links';
 import { materialRoutes } from './materials/routes';
@@ -127,6 +130,8 @@ export interface AppDeps {
   storage?: Storage;
   /** How often xAPI statements due are looked for (tests that send them themselves set it long). */
   xapiDeliveryEveryMs?: number;
+  /** How often LTI scores are queued and posted (lti/scores.ts); 0: never (tests drive the queue). */
+  ltiScoreEveryMs?: number;
 }
 
 /** Fastify with the app's logging, zod schemas, error handler, route registry and metrics. */
@@ -410,6 +415,15 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
   });
   const training = trainingService(db, youtube);
   const xapi = xapiParts(app, deps, training);
+  const lti = ltiService({
+    db,
+    serverSecret: config.jwtSecret,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    allowPrivate: config.ssoAllowPrivateIssuers,
+  });
+  scheduleScores(app, lti.scores, database, deps.ltiScoreEveryMs);
+  scheduleHousekeeping(app, 'expired LTI login states', lti.purgeStates, { shared: database });
   await app.register(
     async (r) => {
       registerAuthentication(r, tokens, checkToken);
@@ -434,6 +448,7 @@ async function registerApi(app: FastifyInstance, api: ApiDeps) {
       retentionRoutes(r, retention);
       const scimTokens = scimTokenService(db, config.publicUrl);
       scimRoutes(r, { tokens: scimTokens, scim: scimService(db, ends, scimTokens.baseUrl), audit, db });
+      ltiRoutes(r, { lti, auth, audit, secureCookies });
       brandingRoutes(r, branding, storage);
       roomRoutes(r, rooms, {
         publicUrl: config.publicUrlSet ? config.publicUrl : null,

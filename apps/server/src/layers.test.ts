@@ -18,7 +18,7 @@ export const SERVER_LAYERS = [
   ['mail', 'game'],
   ['rooms'],
   ['auth', 'print', 'insights', 'materials', 'trust'],
-  ['users', 'scim', 'first-start', 'retention', 'xapi'],
+  ['users', 'scim', 'first-start', 'retention', 'xapi', 'lti'],
   ['orgs', 'dashboard'],
   ['app.ts'],
   ['main.ts'],

@@ -58,6 +58,9 @@ export const AUDIT_ACTION_TEXTS = {
   'signIn.password_on': 'Turned password sign-in on',
   'signIn.two_factor_on': 'Required two-factor sign-in for admins',
   'signIn.two_factor_off': 'Stopped requiring two-factor sign-in for admins',
+  'lti.platform_add': 'Registered a learning platform (LTI)',
+  'lti.platform_edit': 'Changed a learning platform (LTI)',
+  'lti.platform_remove': 'Removed a learning platform (LTI)',
   'productSignIn.change': 'Changed the product sign-in rule',
   'productSignIn.two_factor_on': 'Required two-factor sign-in for all staff',
   'productSignIn.two_factor_off': 'Stopped requiring two-factor sign-in for all staff',
@@ -233,6 +236,9 @@ export const AUDIT_ROUTES: Readonly<Record<string, readonly [AuditActionKey, Aud
   'PUT /organizations/:id/xapi': ['xapi.change', 'organization'],
   'POST /organizations/:id/xapi/test': ['xapi.test', 'organization'],
   'POST /training/video-completed': ['training.video_completed', 'user'],
+  'POST /organizations/:id/lti/platforms': ['lti.platform_add', 'organization'],
+  'PUT /organizations/:id/lti/platforms/:platformId': ['lti.platform_edit', 'organization'],
+  'DELETE /organizations/:id/lti/platforms/:platformId': ['lti.platform_remove', 'organization'],
 };
 
 export const isAuditActionKey = (action: string): action is AuditActionKey =>

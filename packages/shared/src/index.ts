@@ -11,6 +11,7 @@ export * from './input';
 export * from './insights';
 export * from './joining';
 export * from './languages';
+export * from './lti';
 export * from './materials';
 export * from './messages';
 export * from './org-data';

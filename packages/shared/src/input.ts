@@ -81,3 +81,17 @@ export const zPreprocess = <U extends z.core.SomeType>(fn: (value: unknown) => u
     unknown,
     z.core.$ZodPreprocessInternals<U>
   >;
+
+/** Whether `value` is an http or https address. */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** An http(s) address of at most 1,000 characters, trimmed; `text` when it is not one. */
+export const zWebAddress = (text: string) =>
+  zLine().check(z.trim(), z.maxLength(1000), z.refine(isWebAddress, text));

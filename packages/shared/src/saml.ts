@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoints, GET, PUT } from './endpoint';
-import { zLine } from './input';
+import { zWebAddress } from './input';
 import { ZIdParam } from './schemas';
 
 /**
@@ -39,18 +39,7 @@ export const ZOrgSaml = z.object({
 });
 export type OrgSaml = z.infer<typeof ZOrgSaml>;
 
-const ZMetadataUrl = zLine().check(
-  z.trim(),
-  z.maxLength(1000),
-  z.refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, SAML_TEXTS.metadataUrlInvalid),
-);
+const ZMetadataUrl = zWebAddress(SAML_TEXTS.metadataUrlInvalid);
 
 /**
  * PUT /organizations/{id}/saml. The metadata by address (read at each save) or as the file's text;

@@ -5,6 +5,7 @@ import { CONTENT_TEXTS } from './content';
 import { INPUT_TEXTS } from './input';
 import { INSIGHTS_TEXTS } from './insights';
 import { JOIN_TEXTS } from './joining';
+import { LTI_TEXTS } from './lti';
 import { MATERIAL_TEXTS } from './materials';
 import { ERRORS, type MessageParams, SUCCESS, VALIDATION } from './messages';
 import { ORG_DATA_TEXTS } from './org-data';
@@ -51,6 +52,7 @@ export const SERVER_CATALOGUES = {
   branding: BRANDING_TEXTS,
   saml: SAML_TEXTS,
   xapi: XAPI_TEXTS,
+  lti: LTI_TEXTS,
 } as const;
 
 type Catalogues = typeof SERVER_CATALOGUES;

@@ -3,7 +3,7 @@ import { endpoints, GET, POST } from './endpoint';
 import { ZIdParam } from './schemas';
 
 /** How a session began (the server's sign_in_sessions.kind). */
-export const SESSION_KINDS = ['password', 'sso', 'two_factor', 'player', 'guest'] as const;
+export const SESSION_KINDS = ['password', 'sso', 'two_factor', 'player', 'guest', 'lti'] as const;
 
 /** One place a staff account is signed in. */
 export const ZSignInSession = z.object({

@@ -12,6 +12,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -582,5 +583,125 @@ export const xapiStatements = pgTable(
     index('xapi_statements_due_idx')
       .on(t.orgId, t.nextAt)
       .where(sql`${t.deliveredAt} is null and ${t.refusedAt} is null`),
+  ],
+);
+
+/**
+ * LTI 1.3 (issue 47, apps/server/src/lti): the tool's own signing keys, server-wide. The newest is
+ * the one that signs; every key not retired is in the published JWKS, so a new one can be added
+ * (rotation) before the platforms have read it.
+ */
+export const ltiToolKeys = pgTable('lti_tool_keys', {
+  kid: text('kid').primaryKey(),
+  /** The public key as a JWK (RS256). */
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  /** The private key (PKCS#8 PEM), sealed (auth/secret-box.ts); never returned. */
+  privateKeyEncrypted: text('private_key_encrypted').notNull(),
+  retiredAt: at('retired_at'),
+  ...createdAt,
+});
+
+/** A learning platform (Moodle, Canvas, …) registered by an organization: what the platform gave. */
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: serial('id').primaryKey(),
+    orgId: parentId('org_id', () => organizations.id, 'cascade'),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    /** The platform's deployment ids of this tool: a launch naming another is refused. */
+    deploymentIds: jsonb('deployment_ids').$type<string[]>().notNull().default([]),
+    authUrl: text('auth_url').notNull(),
+    tokenUrl: text('token_url').notNull(),
+    jwksUrl: text('jwks_url').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('lti_platforms_org_issuer_client_idx').on(t.orgId, t.issuer, t.clientId)],
+);
+
+/**
+ * One login initiation: its state and nonce, each good once (used_at set by the launch that
+ * spends it), for ten minutes.
+ */
+export const ltiStates = pgTable(
+  'lti_states',
+  {
+    state: text('state').primaryKey(),
+    nonce: text('nonce').notNull().unique(),
+    platformId: parentId('platform_id', () => ltiPlatforms.id, 'cascade'),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('lti_states_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The Playshop account of a platform's user in an organization: (issuer, sub), separately as a
+ * learner (a player) and as an instructor (staff), so one person can be both (docs/decisions.md).
+ */
+export const ltiAccounts = pgTable(
+  'lti_accounts',
+  {
+    orgId: parentId('org_id', () => organizations.id, 'cascade'),
+    issuer: text('issuer').notNull(),
+    sub: text('sub').notNull(),
+    staff: boolean('staff').notNull(),
+    userId: parentId('user_id', () => users.id, 'cascade'),
+    ...createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.issuer, t.sub, t.staff] })],
+);
+
+/** A learner launched into a room from a resource link: where (and how) their score goes. */
+export const ltiLinks = pgTable(
+  'lti_links',
+  {
+    id: serial('id').primaryKey(),
+    platformId: parentId('platform_id', () => ltiPlatforms.id, 'cascade'),
+    userId: parentId('user_id', () => users.id, 'cascade'),
+    roomId: parentId('room_id', () => rooms.id, 'cascade'),
+    resourceLinkId: text('resource_link_id').notNull(),
+    sub: text('sub').notNull(),
+    /** The AGS line item of the link; null: the platform offers no grade for it. */
+    lineItemUrl: text('line_item_url'),
+    /** 'points' or 'attendance' (the author's choice at deep linking). */
+    scoreMode: text('score_mode').notNull().default('points'),
+    scoreMaximum: integer('score_maximum').notNull().default(10),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('lti_links_platform_link_user_idx').on(t.platformId, t.resourceLinkId, t.userId),
+    index('lti_links_room_idx').on(t.roomId),
+  ],
+);
+
+/** Games whose LTI learners' scores have been put in the queue (each game once). */
+export const ltiScannedGames = pgTable('lti_scanned_games', {
+  gameId: integer('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  ...createdAt,
+});
+
+/** The scores to post (AGS), a durable queue: retried with backoff until sent or given up. */
+export const ltiScores = pgTable(
+  'lti_scores',
+  {
+    id: serial('id').primaryKey(),
+    linkId: parentId('link_id', () => ltiLinks.id, 'cascade'),
+    gameId: integer('game_id').references(() => games.id, { onDelete: 'set null' }),
+    scoreGiven: integer('score_given').notNull(),
+    scoreMaximum: integer('score_maximum').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    sentAt: at('sent_at'),
+    /** Past the last attempt: kept with its last error, never tried again. */
+    failedAt: at('failed_at'),
+    lastError: text('last_error'),
+    ...createdAt,
+  },
+  (t) => [
+    uniqueIndex('lti_scores_link_game_idx').on(t.linkId, t.gameId),
+    index('lti_scores_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );

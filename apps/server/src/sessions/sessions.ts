@@ -9,7 +9,7 @@ import { watchRedis } from '../redis';
 import { RESUME_TICKET_TTL_MS } from './resume-tickets';
 
 /** How a session began. */
-export type SessionKind = 'password' | 'sso' | 'two_factor' | 'player' | 'guest';
+export type SessionKind = 'password' | 'sso' | 'two_factor' | 'player' | 'guest' | 'lti';
 /** Why it ended (kept on the row, and in docs/security.md). */
 export type EndReason =
   | 'logout'

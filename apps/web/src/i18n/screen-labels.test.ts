@@ -23,6 +23,8 @@ const ALLOWED = new Set([
   'IDP',
   'OIDC',
   'LTI',
+  'JWKS',
+  'SCORM',
   'SCIM',
   'QR',
   'HTTPS',

@@ -10,6 +10,7 @@ import { contentRows } from './content';
 import type { AuthzRow, MatrixFixture, OrgSide } from './core';
 import { dashboardRows } from './dashboard';
 import { insightsRows } from './insights';
+import { ltiRows } from './lti';
 import { materialsRows } from './materials';
 import { organizationRows } from './organizations';
 import { printedCardRows } from './printed-cards';
@@ -40,6 +41,7 @@ export const AUTHZ_MATRIX: AuthzRow[] = [
   ...retentionRows,
   ...xapiRows,
   ...scimRows,
+  ...ltiRows,
 ];
 
 export const rowKey = (method: string, path: string) => `${method} ${path}`;

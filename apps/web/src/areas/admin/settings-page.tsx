@@ -5,6 +5,7 @@ import { BrandingPanel } from '../../features/organizations/branding-panel';
 import { OrganizationDataPanel } from '../../features/organizations/organization-data-panel';
 import { GENERAL_FIELDS, OrganizationForm } from '../../features/organizations/organization-form';
 import { useOrganization } from '../../features/organizations/organizations-api';
+import { LtiPanel } from '../../features/settings/lti-panel';
 import { RetentionPanel } from '../../features/settings/retention-panel';
 import { XapiSettingsPanel } from '../../features/settings/xapi-settings';
 import { SignInSettingsPanel } from '../../features/sign-in/sign-in-settings-panel';
@@ -41,6 +42,7 @@ export function SettingsPage() {
             {can(actor?.role, 'editOwnOrganization') && (
               <Tabs.Tab value="xapi">{t('settings.xapi')}</Tabs.Tab>
             )}
+            <Tabs.Tab value="lti">{t('settings.lti')}</Tabs.Tab>
             {/* Product-wide, not per organization: the super admin's alone. */}
             {isSuper && <Tabs.Tab value="training">{t('settings.training')}</Tabs.Tab>}
             {isSuper && <Tabs.Tab value="links">{t('settings.links')}</Tabs.Tab>}
@@ -62,6 +64,9 @@ export function SettingsPage() {
               <XapiSettingsPanel orgId={org.data.id} />
             </Tabs.Panel>
           )}
+          <Tabs.Panel value="lti" pt="md">
+            <LtiPanel orgId={org.data.id} />
+          </Tabs.Panel>
           {isSuper && (
             <Tabs.Panel value="training" pt="md">
               <TrainingSettingsPanel />

@@ -1,7 +1,7 @@
 import { Anchor, Button, Card, Container, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { joinedRoom } from '../../features/game/player/joined-room';
 import { PlayerGame } from '../../features/game/player/player-game';
@@ -15,7 +15,7 @@ import { parseRouteId } from '../../ui/parse-route-id';
 
 /**
  * `{org}/{username}/play-game/{roomId}`: the Join screen of SPEC §2; 'Join Game' opens the live game
- * on the same address.
+ * on the same address (at once with `?join=1`).
  */
 export function JoinRoomPage() {
   const { org = '', username = '', roomId } = useParams();
@@ -25,7 +25,11 @@ export function JoinRoomPage() {
   const t = useT();
   // The room's language once the room is known (a device's own choice still wins).
   useRoomLanguage(room.data?.effectiveLanguage);
-  const [joined, setJoined] = useState(() => id !== null && joinedRoom.has(id));
+  // `?join=1`: straight into the room's lobby (a launch from a course, issue 47).
+  const [search] = useSearchParams();
+  const [joined, setJoined] = useState(
+    () => id !== null && (joinedRoom.has(id) || search.get('join') === '1'),
+  );
   const dashboard = `/${encodeURIComponent(org)}/${encodeURIComponent(username)}/dashboard`;
   const backLink = (
     <Anchor component={Link} to={dashboard} size="sm">

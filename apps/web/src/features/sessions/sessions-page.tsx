@@ -17,6 +17,7 @@ const KIND_KEYS: Record<SignInSession['kind'], MessageId> = {
   two_factor: 'sessions.kindTwoFactor',
   player: 'sessions.kindPlayer',
   guest: 'sessions.kindGuest',
+  lti: 'sessions.kindLti',
 };
 
 /** `/sessions`: where a staff member is signed in (device, address, last seen), and signing out elsewhere. */
