@@ -10,9 +10,9 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../../ui/button-with-icon';
-import { PatternGrid } from '../presenter/pattern';
-import classes from '../presenter/presenter.module.css';
-import { staffPatternHint, staffPatternName } from './pattern-names';
+import { PatternGrid } from '../shared/pattern';
+import { staffPatternHint, staffPatternName } from '../shared/pattern-names';
+import classes from './pattern-picker.module.css';
 
 const CENTRE = 12;
 
