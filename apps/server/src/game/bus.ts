@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GAME_STATE_NAMES, GAME_TEXTS, ROLES, ZWinPattern } from '@playshop/shared';
+import { GAME_TEXTS, ROLES, ZGameCommand } from '@playshop/shared';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../http/db-errors';
 import { observeBusLag } from '../observability/metrics';
-import type { GameCommand } from './engine';
 import type { CommandRequest, CommandResult, WireFrame } from './room';
 
 /**
@@ -66,56 +65,15 @@ export function localBus(): Bus {
 }
 
 const id = z.number().int();
-const bare = <T extends GameCommand['type']>(type: T) => z.object({ type: z.literal(type) });
-
-/**
- * Every command's shape, by its type, as a forward carries it to the room's owner. Typed against
- * GameCommand, so a command added to the engine and not here fails to compile: the owner would
- * otherwise drop it as malformed, and the sender wait out FORWARD_TIMEOUT_MS.
- */
-const COMMANDS: { [T in GameCommand['type']]: z.ZodType<Extract<GameCommand, { type: T }>> } = {
-  open_lobby: bare('open_lobby'),
-  close_lobby: bare('close_lobby'),
-  join: bare('join'),
-  leave: bare('leave'),
-  ready: bare('ready'),
-  start_game: bare('start_game'),
-  roll: bare('roll'),
-  send_next_content: bare('send_next_content'),
-  check_win: bare('check_win'),
-  pause_auto_call: bare('pause_auto_call'),
-  resume_auto_call: bare('resume_auto_call'),
-  start_new_game: bare('start_new_game'),
-  end_game: bare('end_game'),
-  settle_roll: z.object({ type: z.literal('settle_roll'), rollCount: id }),
-  send_content: z.object({ type: z.literal('send_content'), contentId: id }),
-  set_session: z.object({ type: z.literal('set_session'), sessionId: id }),
-  set_timer: z.object({
-    type: z.literal('set_timer'),
-    seconds: id,
-    isRunning: z.boolean(),
-    isPaused: z.boolean(),
-  }),
-  mark: z.object({ type: z.literal('mark'), number: id, marked: z.boolean() }),
-  set_prizes: z.object({ type: z.literal('set_prizes'), prizes: z.array(ZWinPattern) }),
-  remove_player: z.object({ type: z.literal('remove_player'), username: z.string() }),
-  set_auto_call: z.object({ type: z.literal('set_auto_call'), seconds: id.nullable() }),
-  set_state: z.object({ type: z.literal('set_state'), state: z.enum(GAME_STATE_NAMES) }),
-  hide_roll_animation: z.object({ type: z.literal('hide_roll_animation'), hidden: z.boolean() }),
-  answer_question: z.object({ type: z.literal('answer_question'), contentId: id, choice: id }),
-  close_question: z.object({ type: z.literal('close_question'), contentId: id }),
-  reveal_answer: z.object({ type: z.literal('reveal_answer'), contentId: id }),
-  set_points_table: z.object({ type: z.literal('set_points_table'), shown: z.boolean() }),
-};
-const ZCommand = z.discriminatedUnion(
-  'type',
-  Object.values(COMMANDS) as unknown as [z.ZodObject, ...z.ZodObject[]],
-) as unknown as z.ZodType<GameCommand>;
 
 const ZRequest = z.object({
   roomId: id,
   actor: z.object({ userId: id, username: z.string(), role: z.enum(ROLES), orgId: id }),
-  command: ZCommand,
+  /**
+   * Parsed with the commands' own declaration (GAME_COMMANDS): every command the engine takes, so
+   * one added there travels here with no second list to forget.
+   */
+  command: ZGameCommand,
   socket: z.string().optional(),
   lastSeq: id.optional(),
 });

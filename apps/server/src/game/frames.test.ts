@@ -216,14 +216,17 @@ describe('questions in frames', () => {
     return { state, seen };
   }
   const opening: [Actor, GameCommand][] = [
-    [facilitator, { type: 'open_lobby' }],
-    ...players.map((p): [Actor, GameCommand] => [p, { type: 'join' }]),
-    [facilitator, { type: 'start_game' }],
-    [facilitator, { type: 'send_content', contentId: 5 }],
+    [facilitator, { action: 'open_lobby' }],
+    ...players.map((p): [Actor, GameCommand] => [p, { action: 'join_room' }]),
+    [facilitator, { action: 'start_game' }],
+    [facilitator, { action: 'send_content', contentId: 5, contentType: 'OTHER' }],
   ];
 
   it("sends the question's options without the correct one, answers privately, the tally to staff", () => {
-    const { seen } = play([...opening, [players[0]!, { type: 'answer_question', contentId: 5, choice: 52 }]]);
+    const { seen } = play([
+      ...opening,
+      [players[0]!, { action: 'answer_question', contentId: 5, choice: 52 }],
+    ]);
     const content = seen.find(
       (s) => (s.frame as { type?: string }).type === 'get_content' && s.event?.type === 'content_sent',
     )!.frame as { payload: { content: ContentReply; question: unknown } };
@@ -249,8 +252,8 @@ describe('questions in frames', () => {
   it('restores the question on join: a player their answer, staff the tally, everyone the answer once revealed', () => {
     const { state } = play([
       ...opening,
-      [players[0]!, { type: 'answer_question', contentId: 5, choice: 52 }],
-      [players[1]!, { type: 'answer_question', contentId: 5, choice: 51 }],
+      [players[0]!, { action: 'answer_question', contentId: 5, choice: 52 }],
+      [players[1]!, { action: 'answer_question', contentId: 5, choice: 51 }],
     ]);
     expect(snapshotFor(state, { userId: 1, staff: false }, now, view).question).toEqual({
       contentId: 5,
@@ -308,7 +311,7 @@ describe('questions in frames', () => {
     fc.tuple(
       fc.constantFrom(...players),
       fc.record({
-        type: fc.constant('answer_question' as const),
+        action: fc.constant('answer_question' as const),
         contentId: fc.constant(5),
         choice: fc.constantFrom(51, 52),
       }),
@@ -316,16 +319,16 @@ describe('questions in frames', () => {
     fc.tuple(
       fc.constantFrom(facilitator, ...players),
       fc.constantFrom<GameCommand>(
-        { type: 'join' },
-        { type: 'leave' },
-        { type: 'roll' },
-        { type: 'close_question', contentId: 5 },
-        { type: 'send_content', contentId: 5 },
-        { type: 'send_content', contentId: 6 },
-        { type: 'set_points_table', shown: true },
-        { type: 'set_points_table', shown: false },
-        { type: 'start_new_game' },
-        { type: 'set_state', state: 'bingo' },
+        { action: 'join_room' },
+        { action: 'leave_room' },
+        { action: 'get_roll' },
+        { action: 'close_question', contentId: 5 },
+        { action: 'send_content', contentId: 5, contentType: 'OTHER' },
+        { action: 'send_content', contentId: 6, contentType: 'OTHER' },
+        { action: 'set_points_table', shown: true },
+        { action: 'set_points_table', shown: false },
+        { action: 'start_new_game' },
+        { action: 'game_state', gameState: 'bingo' },
       ),
     ),
   );
@@ -336,7 +339,9 @@ describe('questions in frames', () => {
         const { seen, state } = play([
           ...opening,
           ...steps,
-          ...(reveal ? [[facilitator, { type: 'reveal_answer', contentId: 5 }] as [Actor, GameCommand]] : []),
+          ...(reveal
+            ? [[facilitator, { action: 'reveal_answer', contentId: 5 }] as [Actor, GameCommand]]
+            : []),
         ]);
         for (const { frame, revealed } of seen) {
           const json = JSON.stringify(frame);

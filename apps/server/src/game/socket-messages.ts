@@ -11,6 +11,7 @@ import type { hostileInputLog } from '../http/logging';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
 import { type Dispatch, dispatch } from './dispatch';
+import { isJoin } from './engine';
 import { wire } from './frames';
 import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
 import { RESUME_REISSUE_MS, type ResumeTickets } from './resume';
@@ -234,16 +235,21 @@ async function run(live: Live, request: Dispatch) {
   if (request.socket === 'leave') hub.leave(live);
   // A socket that moved to another room has left the one it was in.
   if (request.socket === 'join' && before !== null && before !== request.roomId) {
-    await rooms.execute({ roomId: before, actor: live.actor, command: { type: 'leave' }, socket: live.key });
+    await rooms.execute({
+      roomId: before,
+      actor: live.actor,
+      command: { action: 'leave_room' },
+      socket: live.key,
+    });
   }
 }
 
 function refused(live: Live, request: Dispatch, error: string) {
-  if (request.command.type === 'join' && error === GAME_TEXTS.lobbyNotOpen) {
+  if (isJoin(request.command) && error === GAME_TEXTS.lobbyNotOpen) {
     return live.socket.send(wire('join_room', { message: GAME_TEXTS.lobbyNotOpen }));
   }
   // A removed player coming back is told so as at the removal, and their screen leaves the room.
-  if (request.command.type === 'join' && error === GAME_TEXTS.removedFromRoom) {
+  if (isJoin(request.command) && error === GAME_TEXTS.removedFromRoom) {
     live.socket.send(wire('removed', { message: error, ...keyFields(messageOfText(error)) }));
     return live.socket.close(REMOVED_CLOSE_CODE, error);
   }
@@ -292,7 +298,7 @@ export function onClose(this: GameWebSocket) {
     if (roomId === null) return;
     // A player is away once their last socket in the room is gone (room.ts counts them).
     await deps.rooms
-      .execute({ roomId, actor: live.actor, command: { type: 'leave' }, socket: live.key })
+      .execute({ roomId, actor: live.actor, command: { action: 'leave_room' }, socket: live.key })
       .catch((err) => app.log.warn({ err }, 'could not record a player leaving'));
   });
 }
