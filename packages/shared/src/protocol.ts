@@ -625,3 +625,7 @@ export const ZServerMessage = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof ZServerMessage>;
 export type ServerMessageType = ServerMessage['type'];
 export type ServerPayloads = { [M in ServerMessage as M['type']]: M['payload'] };
+/** One server frame of a kind: code generic in the kind builds it as this, with no cast. */
+export type ServerFrame<T extends ServerMessageType = ServerMessageType> = {
+  [K in T]: { type: K; payload: ServerPayloads[K]; seq: number };
+}[T];

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { GAME_TEXTS, ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
+import { GAME_TEXTS, ROLL_ANIMATION_MS, type Role, ZServerMessage } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
 import { createRoomWithPeople, useTestDatabase } from '../test/context';
@@ -21,7 +21,7 @@ function socket(user: { id: number; username: string | null }, role: Role, orgId
     actor: { userId: user.id, username: user.username ?? `staff-${user.id}`, role, orgId },
     roomId: null,
     frames,
-    send: (data) => frames.push(JSON.parse(data) as Frame),
+    send: (data) => frames.push(ZServerMessage.parse(JSON.parse(data))),
     close: () => undefined,
     bufferedAmount: () => 0,
   };

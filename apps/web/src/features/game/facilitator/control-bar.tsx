@@ -163,7 +163,7 @@ export function ControlBar({
 
   function handleRoll() {
     rollRequest.markAsked();
-    commands.roll();
+    commands.getRoll();
   }
 
   return (

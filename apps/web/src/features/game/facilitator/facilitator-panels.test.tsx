@@ -113,7 +113,7 @@ describe('facilitator panels', () => {
     const commands = facilitatorCommands(7, (m) => sent.push(m));
     commands.openLobby();
     commands.startGame();
-    commands.roll();
+    commands.getRoll();
     commands.sendNextContent();
     commands.startTimer(30);
     commands.cancelTimer();
