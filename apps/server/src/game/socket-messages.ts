@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ERRORS, GAME_TEXTS, keyFields, messageOfText, ZClientMessage } from '@playshop/shared';
+import {
+  type ClientMessage,
+  commandSpec,
+  ERRORS,
+  GAME_TEXTS,
+  type GameCommand,
+  keyFields,
+  messageOfText,
+  ZClientMessage,
+} from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { SessionEnds } from '../auth/sessions';
@@ -10,7 +19,6 @@ import { isDatabaseOutage } from '../http/db-errors';
 import type { hostileInputLog } from '../http/logging';
 import { countGameCommand } from '../observability/metrics';
 import type { RoomDirectory } from './directory';
-import { type Dispatch, dispatch } from './dispatch';
 import { isJoin } from './engine';
 import { wire } from './frames';
 import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
@@ -189,6 +197,35 @@ function parse(data: string | undefined) {
   return ZClientMessage.safeParse(json);
 }
 type Parsed = ReturnType<typeof parse>;
+
+/** What a client message asks of a room; null for messages that are not room commands (ping). */
+export interface Dispatch {
+  roomId: number;
+  command: GameCommand;
+  /** join_room and reconnect put the socket in the room; leave_room takes it out (GAME_COMMANDS' `socket`). */
+  socket: 'join' | 'leave' | null;
+  lastSeq?: number;
+}
+
+/**
+ * The wire to the engine (SPEC §4 messages): a frame's payload is the command itself, named by its
+ * `action` as GAME_COMMANDS declares it, less the room it is for. No case per command: a command
+ * declared there reaches the engine's rule of the same name.
+ */
+export function dispatch(message: ClientMessage): Dispatch | null {
+  if (message.type === 'ping') return null;
+  if (message.type === 'ready') return toRoom(message.payload.roomId, { action: 'ready' });
+  const { roomId, ...command } = message.payload;
+  return toRoom(roomId, command, command.action === 'reconnect' ? command.lastSeq : undefined);
+}
+
+const toRoom = (roomId: number, command: GameCommand, lastSeq?: number): Dispatch => ({
+  roomId,
+  command,
+  socket: commandSpec(command.action).socket ?? null,
+  ...(lastSeq === undefined ? {} : { lastSeq }),
+});
+
 const isRoll = (parsed: Parsed) =>
   parsed.success && parsed.data.type === 'game_event' && parsed.data.payload.action === 'get_roll';
 
