@@ -6,7 +6,7 @@
 import { GAME_TEXTS } from '@playshop/shared';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Bus, redisBus } from './bus';
+import { type Bus, oldShape, parseOldCommand, redisBus } from './bus';
 import type { GameCommand } from './engine';
 import type { CommandRequest, CommandResult } from './room';
 
@@ -61,6 +61,29 @@ const EVERY_COMMAND: { [T in GameCommand['action']]: Extract<GameCommand, { acti
   game_over: { action: 'game_over' },
   reconnect: { action: 'reconnect', lastSeq: 4 },
 };
+
+describe('commands between this version and the one before (issue 44)', () => {
+  it('reads back every command from the shape an older instance reads, the same command', () => {
+    for (const command of Object.values(EVERY_COMMAND)) {
+      const back = parseOldCommand(JSON.parse(JSON.stringify(oldShape(command))));
+      // An older instance knew `reconnect` as `join` and forwarded neither a content's type nor a claim's card.
+      if (command.action === 'reconnect') expect(back).toEqual({ action: 'join_room' });
+      else if (command.action === 'send_content') expect(back).toEqual({ ...command, contentType: 'OTHER' });
+      else expect(back, command.action).toEqual(command);
+    }
+    expect(oldShape({ action: 'get_roll' })).toEqual({ type: 'roll' });
+    expect(oldShape({ action: 'timer', timerOption: 30, isRunning: true, isPaused: false })).toEqual({
+      type: 'set_timer',
+      seconds: 30,
+      isRunning: true,
+      isPaused: false,
+    });
+    expect(parseOldCommand({ type: 'set_state', state: 'bingo' })).toEqual({
+      action: 'game_state',
+      gameState: 'bingo',
+    });
+  });
+});
 
 describe.runIf(redisUrl)('a command sent to an instance that does not own the room', () => {
   // The owner dropped question commands as malformed (issue 42, Build 3): a phone on the other

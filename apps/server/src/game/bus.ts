@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GAME_TEXTS, ROLES, ZGameCommand } from '@playshop/shared';
+import { GAME_TEXTS, type GameCommand, ROLES, ZGameCommand } from '@playshop/shared';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../http/db-errors';
@@ -66,14 +66,74 @@ export function localBus(): Bus {
 
 const id = z.number().int();
 
+/**
+ * Commands as instances before issue 44 name them (`type`, and six other names): during the rolling
+ * restart that brings issue 44, an old and a new instance forward commands to each other. A forward
+ * carries the old shape in `command` (what an old instance reads) and the new in `next`; a new
+ * instance reads `next`, or translates `command` from an old one. Remove after that release.
+ */
+const OLD_NAMES: Record<string, string> = {
+  join_room: 'join',
+  reconnect: 'join',
+  leave_room: 'leave',
+  get_roll: 'roll',
+  game_state: 'set_state',
+  game_over: 'end_game',
+  timer: 'set_timer',
+};
+const NEW_NAMES: Record<string, string> = {
+  join: 'join_room',
+  leave: 'leave_room',
+  roll: 'get_roll',
+  set_state: 'game_state',
+  end_game: 'game_over',
+  set_timer: 'timer',
+};
+export function oldShape(command: GameCommand): { type: string } & Record<string, unknown> {
+  switch (command.action) {
+    case 'game_state':
+      return { type: 'set_state', state: command.gameState };
+    case 'timer':
+      return {
+        type: 'set_timer',
+        seconds: command.timerOption,
+        isRunning: command.isRunning,
+        isPaused: command.isPaused,
+      };
+    case 'send_content':
+      return { type: 'send_content', contentId: command.contentId };
+    case 'check_win':
+    case 'reconnect':
+      return { type: OLD_NAMES[command.action] ?? command.action };
+    default: {
+      const { action, ...fields } = command;
+      return { type: OLD_NAMES[action] ?? action, ...fields };
+    }
+  }
+}
+function fromOldShape({ type, ...fields }: { type: string } & Record<string, unknown>): unknown {
+  const action = NEW_NAMES[type] ?? type;
+  if (action === 'game_state') return { action, gameState: fields.state };
+  if (action === 'timer')
+    return { action, timerOption: fields.seconds, isRunning: fields.isRunning, isPaused: fields.isPaused };
+  // The engine takes the content's type from the room's queue; an old instance did not forward it.
+  if (action === 'send_content') return { action, contentId: fields.contentId, contentType: 'OTHER' };
+  return { action, ...fields };
+}
+const ZOldCommand = z.looseObject({ type: z.string() }).transform(fromOldShape).pipe(ZGameCommand);
+/** A command an instance before issue 44 forwarded, as this version's engine takes it. */
+export const parseOldCommand = (raw: unknown): GameCommand => ZOldCommand.parse(raw);
+
 const ZRequest = z.object({
   roomId: id,
   actor: z.object({ userId: id, username: z.string(), role: z.enum(ROLES), orgId: id }),
+  /** The command as instances before issue 44 read it (see OLD_NAMES). */
+  command: z.union([ZGameCommand, ZOldCommand]),
   /**
    * Parsed with the commands' own declaration (GAME_COMMANDS): every command the engine takes, so
    * one added there travels here with no second list to forget.
    */
-  command: ZGameCommand,
+  next: z.optional(ZGameCommand),
   socket: z.string().optional(),
   lastSeq: id.optional(),
 });
@@ -239,7 +299,7 @@ const inboxOf = (prefix: string, instanceId: string) => `${prefix}:game:instance
 const roomChannel = (bus: RedisBusState, roomId: number) => `${bus.roomChannelPrefix}${roomId}`;
 const healthy = ({ publisher, subscriber }: RedisBusState) =>
   publisher.status === 'ready' && subscriber.status === 'ready';
-const publish = (bus: RedisBusState, channel: string, message: Message) =>
+const publish = (bus: RedisBusState, channel: string, message: z.input<typeof ZMessage>) =>
   bus.publisher.publish(channel, JSON.stringify(message));
 const unsubscribe = (bus: RedisBusState, channel: string) =>
   bus.subscriber.unsubscribe(channel).then(
@@ -327,7 +387,9 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
     return;
   }
   const late = Date.now() > message.deadline;
-  void (late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(message.request))
+  const { next, ...request } = message.request;
+  const asked = { ...request, command: next ?? request.command };
+  void (late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(asked))
     .catch(
       (err): CommandResult => ({
         error: isDatabaseUnavailable(err) ? GAME_TEXTS.unavailable : GAME_TEXTS.somethingWentWrong,
@@ -384,7 +446,7 @@ async function forward(bus: RedisBusState, request: CommandRequest): Promise<Com
     replyTo: bus.instanceId,
     reqId,
     deadline: Date.now() + FORWARD_DEADLINE_MS,
-    request,
+    request: { ...request, command: oldShape(request.command), next: request.command },
   });
   entry!.publishedAt = performance.now();
   // Nobody serves the room (no receiver, or only ones that said so before the count came back).
