@@ -102,112 +102,278 @@ export const GAME_TEXTS = {
 } as const;
 
 const roomId = zId();
-/** An action that names only its room. */
-const roomAction = <A extends string>(action: A) => z.strictObject({ action: z.literal(action), roomId });
-/** A client frame type whose payload is one of its actions, told apart by `action`. */
-const actionsOf = <
-  T extends string,
-  const Actions extends readonly [z.core.$ZodTypeDiscriminable, ...z.core.$ZodTypeDiscriminable[]],
->(
-  type: T,
-  actions: Actions,
-) => z.strictObject({ type: z.literal(type), payload: z.discriminatedUnion('action', actions) });
 
-const ZRoomEvent = actionsOf('room_event', [
-  roomAction('open_lobby'),
-  roomAction('close_lobby'),
-  roomAction('join_room'),
-  roomAction('leave_room'),
-  /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
-  z.strictObject({ action: z.literal('reconnect'), roomId, lastSeq: zCount() }),
-]);
+/**
+ * Who may send a command: staff (PERMISSIONS.runRooms), players (the rule itself answers staff),
+ * anyone in the room, or the server alone (the room's clock, a REST route): never a socket.
+ */
+export type CommandSender = 'staff' | 'player' | 'anyone' | 'server';
 
-const ZGameEvent = actionsOf('game_event', [
-  roomAction('start_game'),
-  roomAction('start_new_game'),
-  roomAction('get_roll'),
-  z.strictObject({ action: z.literal('game_state'), roomId, gameState: z.enum(GAME_STATE_NAMES) }),
-  /** 'End Game'. */
-  roomAction('game_over'),
-  /** A bingo claim. The server checks the stored card and rolls; anything else sent is ignored. */
-  z.strictObject({
-    action: z.literal('check_win'),
-    roomId,
-    username: z.optional(zLine().check(z.maxLength(200))),
-    bingoCard: z.optional(z.unknown()),
-    rolls: z.optional(z.unknown()),
+/**
+ * One command, declared once: its name (the wire's `action`, which is also the engine's command),
+ * its fields, who may send it, what it does to the sender's socket, and the server frames it yields
+ * (besides `error_event`, the answer to any refused command). The list it is in is the client frame
+ * it travels in. The client schema, the server's dispatch and bus, the engine's rule table and the
+ * web's senders are derived from these lists (docs/architecture.md, "Adding a command").
+ */
+const command = <const A extends string, const S extends z.core.$ZodLooseShape>(spec: {
+  action: A;
+  from: CommandSender;
+  fields: S;
+  yields: readonly ServerMessageType[];
+  /** join_room and reconnect put the socket in the room (open_lobby its staff's); leave_room takes it out. */
+  socket?: 'join' | 'leave';
+}) => ({
+  ...spec,
+  /** The command as the engine applies it and the bus forwards it to the room's owner. */
+  command: z.strictObject({ action: z.literal(spec.action), ...spec.fields }),
+  /** The command as a client sends it: the payload of its frame, naming the room. */
+  wire: z.strictObject({ action: z.literal(spec.action), roomId, ...spec.fields }),
+});
+
+const JOINED: readonly ServerMessageType[] = [
+  'set_game_state',
+  'join_room',
+  'user_joined',
+  'presence',
+  'removed',
+];
+
+/** `room_event`: the lobby and who is in it. */
+const ROOM_EVENT = [
+  command({
+    action: 'open_lobby',
+    from: 'staff',
+    fields: {},
+    socket: 'join',
+    yields: ['open_lobby', 'set_game_state', 'hide_roll_animation'],
   }),
-  z.strictObject({ action: z.literal('hide_roll_animation'), roomId, hidden: z.boolean() }),
+  /** 'Close Lobby' in the admin room view: ends the room's game for everyone, like 'End Game'. */
+  command({ action: 'close_lobby', from: 'staff', fields: {}, yields: ['game_end'] }),
+  command({ action: 'join_room', from: 'anyone', fields: {}, socket: 'join', yields: JOINED }),
+  /** After a reconnect: the last `seq` this client saw; the server replies with what it missed. */
+  command({
+    action: 'reconnect',
+    from: 'anyone',
+    fields: { lastSeq: zCount() },
+    socket: 'join',
+    yields: JOINED,
+  }),
+  command({
+    action: 'leave_room',
+    from: 'anyone',
+    fields: {},
+    socket: 'leave',
+    yields: ['leave_room', 'presence'],
+  }),
+];
+
+/** `game_event`: the round, balls, cards, prizes and the board's own settings. */
+const GAME_EVENT = [
+  command({ action: 'start_game', from: 'staff', fields: {}, yields: ['start_game'] }),
+  command({ action: 'start_new_game', from: 'staff', fields: {}, yields: ['start_new_game', 'points'] }),
+  /** 'Roll': the next ball, to every screen. */
+  command({ action: 'get_roll', from: 'staff', fields: {}, yields: ['get_random_roll'] }),
+  /** Only `bingo` and `announce_winner` may be asked for; the other states follow from the game. */
+  command({
+    action: 'game_state',
+    from: 'staff',
+    fields: { gameState: z.enum(GAME_STATE_NAMES) },
+    yields: ['set_game_state'],
+  }),
+  /** 'End Game'. */
+  command({ action: 'game_over', from: 'staff', fields: {}, yields: ['game_end'] }),
+  /** A bingo claim. The server checks the stored card and rolls; anything else sent is ignored. */
+  command({
+    action: 'check_win',
+    from: 'player',
+    fields: {
+      username: z.optional(zLine().check(z.maxLength(200))),
+      bingoCard: z.optional(z.unknown()),
+      rolls: z.optional(z.unknown()),
+    },
+    yields: ['game_over', 'points', 'round_rules'],
+  }),
+  command({
+    action: 'hide_roll_animation',
+    from: 'staff',
+    fields: { hidden: z.boolean() },
+    yields: ['hide_roll_animation'],
+  }),
   /** The round's prizes in order (any line, then full house, …): before the round's first ball. */
-  z.strictObject({
-    action: z.literal('set_prizes'),
-    roomId,
-    prizes: z.array(ZWinPattern).check(z.minLength(1), z.maxLength(MAX_PRIZES)),
+  command({
+    action: 'set_prizes',
+    from: 'staff',
+    fields: { prizes: z.array(ZWinPattern).check(z.minLength(1), z.maxLength(MAX_PRIZES)) },
+    yields: ['round_rules'],
   }),
   /** Auto-call: the server rolls every `seconds` (10–60) until paused or a bingo; null turns it off. */
-  z.strictObject({
-    action: z.literal('set_auto_call'),
-    roomId,
-    seconds: z.nullable(
-      z.number().check(z.int(), z.gte(AUTO_CALL_SECONDS.min), z.lte(AUTO_CALL_SECONDS.max)),
-    ),
+  command({
+    action: 'set_auto_call',
+    from: 'staff',
+    fields: {
+      seconds: z.nullable(
+        z.number().check(z.int(), z.gte(AUTO_CALL_SECONDS.min), z.lte(AUTO_CALL_SECONDS.max)),
+      ),
+    },
+    yields: ['round_rules'],
   }),
-  roomAction('pause_auto_call'),
+  command({ action: 'pause_auto_call', from: 'staff', fields: {}, yields: ['round_rules'] }),
+  command({ action: 'resume_auto_call', from: 'staff', fields: {}, yields: ['round_rules'] }),
   /** The facilitator removes a player from the room: their sockets close and their card is dropped. */
-  z.strictObject({
-    action: z.literal('remove_player'),
-    roomId,
-    username: zLine().check(z.minLength(1), z.maxLength(200)),
+  command({
+    action: 'remove_player',
+    from: 'staff',
+    fields: { username: zLine().check(z.minLength(1), z.maxLength(200)) },
+    yields: ['removed', 'leave_room', 'presence'],
   }),
-  roomAction('resume_auto_call'),
   /** Shows the round's points table on every screen, or on staff's only. */
-  z.strictObject({ action: z.literal('set_points_table'), roomId, shown: z.boolean() }),
+  command({ action: 'set_points_table', from: 'staff', fields: { shown: z.boolean() }, yields: ['points'] }),
   /** A player marks or clears a number on their own card; kept by the server across reloads. */
-  z.strictObject({
-    action: z.literal('mark'),
-    roomId,
-    number: z.number().check(z.int(), z.gte(1), z.lte(75)),
-    marked: z.boolean(),
+  command({
+    action: 'mark',
+    from: 'player',
+    fields: { number: z.number().check(z.int(), z.gte(1), z.lte(75)), marked: z.boolean() },
+    yields: ['marks'],
   }),
-]);
+];
 
-const ZContentEvent = actionsOf('content_event', [
+/** `content_event`: the workshop's content, its questions and the timer. */
+const CONTENT_EVENT = [
   /** The head of the room's content queue; the server moves the room on when a session runs out. */
-  roomAction('send_next_content'),
+  command({ action: 'send_next_content', from: 'staff', fields: {}, yields: ['get_content'] }),
   /** One item of the queue, by id: it must be in the queue of the room's current session. */
-  z.strictObject({
-    action: z.literal('send_content'),
-    roomId,
-    contentId: zIdParam(),
-    contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']),
+  command({
+    action: 'send_content',
+    from: 'staff',
+    fields: { contentId: zIdParam(), contentType: z.enum(['VIDEO', 'IMAGE', 'QUESTION', 'OTHER']) },
+    yields: ['get_content'],
   }),
   /** A player's answer to the question on screen: one per player, changeable until it is closed. */
-  z.strictObject({ action: z.literal('answer_question'), roomId, contentId: zId(), choice: zId() }),
-  /** Staff: no more answers to this question. */
-  z.strictObject({ action: z.literal('close_question'), roomId, contentId: zId() }),
-  /** Staff: every screen learns the correct answer and the tally (closes the question too). */
-  z.strictObject({ action: z.literal('reveal_answer'), roomId, contentId: zId() }),
-  z.strictObject({
-    action: z.literal('timer'),
-    roomId,
-    timerOption: z.number().check(z.int(), z.gte(0), z.lte(120)),
-    isRunning: z.boolean(),
-    isPaused: z.boolean(),
+  command({
+    action: 'answer_question',
+    from: 'player',
+    fields: { contentId: zId(), choice: zId() },
+    yields: ['my_answer', 'question_tally'],
   }),
-]);
+  /** Staff: no more answers to this question. */
+  command({
+    action: 'close_question',
+    from: 'staff',
+    fields: { contentId: zId() },
+    yields: ['question_closed'],
+  }),
+  /** Staff: every screen learns the correct answer and the tally (closes the question too). */
+  command({
+    action: 'reveal_answer',
+    from: 'staff',
+    fields: { contentId: zId() },
+    yields: ['question_closed', 'answer_revealed', 'points'],
+  }),
+  command({
+    action: 'timer',
+    from: 'staff',
+    fields: {
+      timerOption: z.number().check(z.int(), z.gte(0), z.lte(120)),
+      isRunning: z.boolean(),
+      isPaused: z.boolean(),
+    },
+    yields: ['get_timer_option'],
+  }),
+];
+
+/** `ready`: its own frame, `{type: 'ready', payload: {roomId}}` (SPEC §7). */
+const READY = command({ action: 'ready', from: 'player', fields: {}, yields: ['ready'] });
+
+/** Never on the wire: the room's clock and the REST routes send these to the room themselves. */
+const SERVER_ONLY = [
+  /** The room's clock, when the ball has been shown: back to the board unless something else happened since. */
+  command({
+    action: 'settle_roll',
+    from: 'server',
+    fields: { rollCount: zCount() },
+    yields: ['set_game_state'],
+  }),
+  /** A REST route moved the room to another session. */
+  command({
+    action: 'set_session',
+    from: 'server',
+    fields: { sessionId: zId() },
+    yields: ['set_game_state'],
+  }),
+];
+
+/** Every command of the live game, declared once (above). */
+export const GAME_COMMANDS = [...ROOM_EVENT, ...GAME_EVENT, ...CONTENT_EVENT, READY, ...SERVER_ONLY];
+
+type CommandSpec = (typeof GAME_COMMANDS)[number];
+/** Every command the engine applies, by `action`: what clients send, less the room, and the server's own. */
+export type GameCommand = z.infer<CommandSpec['command']>;
+export type CommandAction = CommandSpec['action'];
+type CommandOf<List extends readonly CommandSpec[]> = z.infer<List[number]['command']>;
+/** A command a client sends, without its room: what the web's senders take. */
+export type ClientCommand =
+  | CommandOf<typeof ROOM_EVENT>
+  | CommandOf<typeof GAME_EVENT>
+  | CommandOf<typeof CONTENT_EVENT>
+  | z.infer<typeof READY.command>;
+
+const SPECS = new Map(GAME_COMMANDS.map((spec) => [spec.action, spec]));
+/** The declaration of one command (GAME_COMMANDS). */
+export function commandSpec(action: CommandAction): CommandSpec {
+  const spec = SPECS.get(action);
+  if (!spec) throw new Error(`undeclared command ${action}`);
+  return spec;
+}
+
+function nonEmpty<T>(list: T[]): [T, ...T[]] {
+  const [first, ...rest] = list;
+  if (first === undefined) throw new Error('a frame without commands');
+  return [first, ...rest];
+}
 
 const ZReady = z.strictObject({ type: z.literal('ready'), payload: z.strictObject({ roomId }) });
 /** The client's own heartbeat: the server answers `pong` at once, so a stalled network shows within seconds. */
 const ZPing = z.strictObject({ type: z.literal('ping'), payload: z.strictObject({}) });
 
+/** Client → server frames (SPEC §7 Websocket), derived from the command lists. */
 export const ZClientMessage = z.discriminatedUnion('type', [
-  ZRoomEvent,
-  ZGameEvent,
-  ZContentEvent,
+  z.strictObject({
+    type: z.literal('room_event'),
+    payload: z.discriminatedUnion('action', nonEmpty(ROOM_EVENT.map((c) => c.wire))),
+  }),
+  z.strictObject({
+    type: z.literal('game_event'),
+    payload: z.discriminatedUnion('action', nonEmpty(GAME_EVENT.map((c) => c.wire))),
+  }),
+  z.strictObject({
+    type: z.literal('content_event'),
+    payload: z.discriminatedUnion('action', nonEmpty(CONTENT_EVENT.map((c) => c.wire))),
+  }),
   ZReady,
   ZPing,
 ]);
 export type ClientMessage = z.infer<typeof ZClientMessage>;
+
+/** Every command as the engine takes it, for the bus that forwards commands to a room's owner. */
+export const ZGameCommand = z.discriminatedUnion('action', nonEmpty(GAME_COMMANDS.map((c) => c.command)));
+
+const actionsOf = (list: readonly CommandSpec[]): ReadonlySet<string> => new Set(list.map((c) => c.action));
+const ROOM_ACTIONS = actionsOf(ROOM_EVENT);
+const GAME_ACTIONS = actionsOf(GAME_EVENT);
+const CONTENT_ACTIONS = actionsOf(CONTENT_EVENT);
+const inRoomEvent = (c: ClientCommand): c is CommandOf<typeof ROOM_EVENT> => ROOM_ACTIONS.has(c.action);
+const inGameEvent = (c: ClientCommand): c is CommandOf<typeof GAME_EVENT> => GAME_ACTIONS.has(c.action);
+const inContentEvent = (c: ClientCommand): c is CommandOf<typeof CONTENT_EVENT> =>
+  CONTENT_ACTIONS.has(c.action);
+
+/** A command for a room as the client frame that carries it: the one way a client sends a command. */
+export function commandMessage(roomId: number, command: ClientCommand): ClientMessage {
+  if (inRoomEvent(command)) return { type: 'room_event', payload: { ...command, roomId } };
+  if (inGameEvent(command)) return { type: 'game_event', payload: { ...command, roomId } };
+  if (inContentEvent(command)) return { type: 'content_event', payload: { ...command, roomId } };
+  return { type: 'ready', payload: { roomId } };
+}
 
 const ZPlayerSummary = z.object({ username: z.string(), isReady: z.boolean(), hasBingo: z.boolean() });
 export type PlayerSummary = z.infer<typeof ZPlayerSummary>;
@@ -459,3 +625,7 @@ export const ZServerMessage = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof ZServerMessage>;
 export type ServerMessageType = ServerMessage['type'];
 export type ServerPayloads = { [M in ServerMessage as M['type']]: M['payload'] };
+/** One server frame of a kind: code generic in the kind builds it as this, with no cast. */
+export type ServerFrame<T extends ServerMessageType = ServerMessageType> = {
+  [K in T]: { type: K; payload: ServerPayloads[K]; seq: number };
+}[T];

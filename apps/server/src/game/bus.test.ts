@@ -6,7 +6,7 @@
 import { GAME_TEXTS } from '@playshop/shared';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Bus, redisBus } from './bus';
+import { type Bus, oldShape, parseOldCommand, redisBus } from './bus';
 import type { GameCommand } from './engine';
 import type { CommandRequest, CommandResult } from './room';
 
@@ -26,40 +26,64 @@ function bus(prefix: string): Bus {
 const request: CommandRequest = {
   roomId: 7,
   actor: { userId: 1, username: 'fac', role: 'FACILITATOR', orgId: 1 },
-  command: { type: 'roll' },
+  command: { action: 'get_roll' },
   socket: 'screen-1',
 };
 
 /** One of each command a screen can send (typed: a new command must be added here too). */
-const EVERY_COMMAND: { [T in GameCommand['type']]: Extract<GameCommand, { type: T }> } = {
-  open_lobby: { type: 'open_lobby' },
-  close_lobby: { type: 'close_lobby' },
-  join: { type: 'join' },
-  leave: { type: 'leave' },
-  ready: { type: 'ready' },
-  start_game: { type: 'start_game' },
-  roll: { type: 'roll' },
-  settle_roll: { type: 'settle_roll', rollCount: 3 },
-  send_next_content: { type: 'send_next_content' },
-  send_content: { type: 'send_content', contentId: 11 },
-  set_session: { type: 'set_session', sessionId: 2 },
-  set_timer: { type: 'set_timer', seconds: 30, isRunning: true, isPaused: false },
-  check_win: { type: 'check_win' },
-  mark: { type: 'mark', number: 42, marked: true },
-  remove_player: { type: 'remove_player', username: 'pat' },
-  set_prizes: { type: 'set_prizes', prizes: [{ kind: 'four_corners' }] },
-  set_auto_call: { type: 'set_auto_call', seconds: null },
-  pause_auto_call: { type: 'pause_auto_call' },
-  resume_auto_call: { type: 'resume_auto_call' },
-  set_state: { type: 'set_state', state: 'announce_winner' },
-  hide_roll_animation: { type: 'hide_roll_animation', hidden: true },
-  answer_question: { type: 'answer_question', contentId: 11, choice: 5 },
-  close_question: { type: 'close_question', contentId: 11 },
-  reveal_answer: { type: 'reveal_answer', contentId: 11 },
-  set_points_table: { type: 'set_points_table', shown: true },
-  start_new_game: { type: 'start_new_game' },
-  end_game: { type: 'end_game' },
+const EVERY_COMMAND: { [T in GameCommand['action']]: Extract<GameCommand, { action: T }> } = {
+  open_lobby: { action: 'open_lobby' },
+  close_lobby: { action: 'close_lobby' },
+  join_room: { action: 'join_room' },
+  leave_room: { action: 'leave_room' },
+  ready: { action: 'ready' },
+  start_game: { action: 'start_game' },
+  get_roll: { action: 'get_roll' },
+  settle_roll: { action: 'settle_roll', rollCount: 3 },
+  send_next_content: { action: 'send_next_content' },
+  send_content: { action: 'send_content', contentId: 11, contentType: 'OTHER' },
+  set_session: { action: 'set_session', sessionId: 2 },
+  timer: { action: 'timer', timerOption: 30, isRunning: true, isPaused: false },
+  check_win: { action: 'check_win' },
+  mark: { action: 'mark', number: 42, marked: true },
+  remove_player: { action: 'remove_player', username: 'pat' },
+  set_prizes: { action: 'set_prizes', prizes: [{ kind: 'four_corners' }] },
+  set_auto_call: { action: 'set_auto_call', seconds: null },
+  pause_auto_call: { action: 'pause_auto_call' },
+  resume_auto_call: { action: 'resume_auto_call' },
+  game_state: { action: 'game_state', gameState: 'announce_winner' },
+  hide_roll_animation: { action: 'hide_roll_animation', hidden: true },
+  answer_question: { action: 'answer_question', contentId: 11, choice: 5 },
+  close_question: { action: 'close_question', contentId: 11 },
+  reveal_answer: { action: 'reveal_answer', contentId: 11 },
+  set_points_table: { action: 'set_points_table', shown: true },
+  start_new_game: { action: 'start_new_game' },
+  game_over: { action: 'game_over' },
+  reconnect: { action: 'reconnect', lastSeq: 4 },
 };
+
+describe('commands between this version and the one before (issue 44)', () => {
+  it('reads back every command from the shape an older instance reads, the same command', () => {
+    for (const command of Object.values(EVERY_COMMAND)) {
+      const back = parseOldCommand(JSON.parse(JSON.stringify(oldShape(command))));
+      // An older instance knew `reconnect` as `join` and forwarded neither a content's type nor a claim's card.
+      if (command.action === 'reconnect') expect(back).toEqual({ action: 'join_room' });
+      else if (command.action === 'send_content') expect(back).toEqual({ ...command, contentType: 'OTHER' });
+      else expect(back, command.action).toEqual(command);
+    }
+    expect(oldShape({ action: 'get_roll' })).toEqual({ type: 'roll' });
+    expect(oldShape({ action: 'timer', timerOption: 30, isRunning: true, isPaused: false })).toEqual({
+      type: 'set_timer',
+      seconds: 30,
+      isRunning: true,
+      isPaused: false,
+    });
+    expect(parseOldCommand({ type: 'set_state', state: 'bingo' })).toEqual({
+      action: 'game_state',
+      gameState: 'bingo',
+    });
+  });
+});
 
 describe.runIf(redisUrl)('a command sent to an instance that does not own the room', () => {
   // The owner dropped question commands as malformed (issue 42, Build 3): a phone on the other
@@ -73,7 +97,7 @@ describe.runIf(redisUrl)('a command sent to an instance that does not own the ro
       return { ok: true };
     });
     for (const command of Object.values(EVERY_COMMAND))
-      expect(await other.forward({ ...request, command }), command.type).toEqual({ ok: true });
+      expect(await other.forward({ ...request, command }), command.action).toEqual({ ok: true });
     expect(received).toEqual(Object.values(EVERY_COMMAND));
     await Promise.all([owner.close(), other.close()]);
   });

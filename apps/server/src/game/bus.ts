@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GAME_STATE_NAMES, GAME_TEXTS, ROLES, ZWinPattern } from '@playshop/shared';
+import { GAME_TEXTS, type GameCommand, ROLES, ZGameCommand } from '@playshop/shared';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../http/db-errors';
 import { observeBusLag } from '../observability/metrics';
-import type { GameCommand } from './engine';
 import type { CommandRequest, CommandResult, WireFrame } from './room';
 
 /**
@@ -66,56 +65,75 @@ export function localBus(): Bus {
 }
 
 const id = z.number().int();
-const bare = <T extends GameCommand['type']>(type: T) => z.object({ type: z.literal(type) });
 
 /**
- * Every command's shape, by its type, as a forward carries it to the room's owner. Typed against
- * GameCommand, so a command added to the engine and not here fails to compile: the owner would
- * otherwise drop it as malformed, and the sender wait out FORWARD_TIMEOUT_MS.
+ * Commands as instances before issue 44 name them (`type`, and six other names): during the rolling
+ * restart that brings issue 44, an old and a new instance forward commands to each other. A forward
+ * carries the old shape in `command` (what an old instance reads) and the new in `next`; a new
+ * instance reads `next`, or translates `command` from an old one. Remove after that release.
  */
-const COMMANDS: { [T in GameCommand['type']]: z.ZodType<Extract<GameCommand, { type: T }>> } = {
-  open_lobby: bare('open_lobby'),
-  close_lobby: bare('close_lobby'),
-  join: bare('join'),
-  leave: bare('leave'),
-  ready: bare('ready'),
-  start_game: bare('start_game'),
-  roll: bare('roll'),
-  send_next_content: bare('send_next_content'),
-  check_win: bare('check_win'),
-  pause_auto_call: bare('pause_auto_call'),
-  resume_auto_call: bare('resume_auto_call'),
-  start_new_game: bare('start_new_game'),
-  end_game: bare('end_game'),
-  settle_roll: z.object({ type: z.literal('settle_roll'), rollCount: id }),
-  send_content: z.object({ type: z.literal('send_content'), contentId: id }),
-  set_session: z.object({ type: z.literal('set_session'), sessionId: id }),
-  set_timer: z.object({
-    type: z.literal('set_timer'),
-    seconds: id,
-    isRunning: z.boolean(),
-    isPaused: z.boolean(),
-  }),
-  mark: z.object({ type: z.literal('mark'), number: id, marked: z.boolean() }),
-  set_prizes: z.object({ type: z.literal('set_prizes'), prizes: z.array(ZWinPattern) }),
-  remove_player: z.object({ type: z.literal('remove_player'), username: z.string() }),
-  set_auto_call: z.object({ type: z.literal('set_auto_call'), seconds: id.nullable() }),
-  set_state: z.object({ type: z.literal('set_state'), state: z.enum(GAME_STATE_NAMES) }),
-  hide_roll_animation: z.object({ type: z.literal('hide_roll_animation'), hidden: z.boolean() }),
-  answer_question: z.object({ type: z.literal('answer_question'), contentId: id, choice: id }),
-  close_question: z.object({ type: z.literal('close_question'), contentId: id }),
-  reveal_answer: z.object({ type: z.literal('reveal_answer'), contentId: id }),
-  set_points_table: z.object({ type: z.literal('set_points_table'), shown: z.boolean() }),
+const OLD_NAMES: Record<string, string> = {
+  join_room: 'join',
+  reconnect: 'join',
+  leave_room: 'leave',
+  get_roll: 'roll',
+  game_state: 'set_state',
+  game_over: 'end_game',
+  timer: 'set_timer',
 };
-const ZCommand = z.discriminatedUnion(
-  'type',
-  Object.values(COMMANDS) as unknown as [z.ZodObject, ...z.ZodObject[]],
-) as unknown as z.ZodType<GameCommand>;
+const NEW_NAMES: Record<string, string> = {
+  join: 'join_room',
+  leave: 'leave_room',
+  roll: 'get_roll',
+  set_state: 'game_state',
+  end_game: 'game_over',
+  set_timer: 'timer',
+};
+export function oldShape(command: GameCommand): { type: string } & Record<string, unknown> {
+  switch (command.action) {
+    case 'game_state':
+      return { type: 'set_state', state: command.gameState };
+    case 'timer':
+      return {
+        type: 'set_timer',
+        seconds: command.timerOption,
+        isRunning: command.isRunning,
+        isPaused: command.isPaused,
+      };
+    case 'send_content':
+      return { type: 'send_content', contentId: command.contentId };
+    case 'check_win':
+    case 'reconnect':
+      return { type: OLD_NAMES[command.action] ?? command.action };
+    default: {
+      const { action, ...fields } = command;
+      return { type: OLD_NAMES[action] ?? action, ...fields };
+    }
+  }
+}
+function fromOldShape({ type, ...fields }: { type: string } & Record<string, unknown>): unknown {
+  const action = NEW_NAMES[type] ?? type;
+  if (action === 'game_state') return { action, gameState: fields.state };
+  if (action === 'timer')
+    return { action, timerOption: fields.seconds, isRunning: fields.isRunning, isPaused: fields.isPaused };
+  // The engine takes the content's type from the room's queue; an old instance did not forward it.
+  if (action === 'send_content') return { action, contentId: fields.contentId, contentType: 'OTHER' };
+  return { action, ...fields };
+}
+const ZOldCommand = z.looseObject({ type: z.string() }).transform(fromOldShape).pipe(ZGameCommand);
+/** A command an instance before issue 44 forwarded, as this version's engine takes it. */
+export const parseOldCommand = (raw: unknown): GameCommand => ZOldCommand.parse(raw);
 
 const ZRequest = z.object({
   roomId: id,
   actor: z.object({ userId: id, username: z.string(), role: z.enum(ROLES), orgId: id }),
-  command: ZCommand,
+  /** The command as instances before issue 44 read it (see OLD_NAMES). */
+  command: z.union([ZGameCommand, ZOldCommand]),
+  /**
+   * Parsed with the commands' own declaration (GAME_COMMANDS): every command the engine takes, so
+   * one added there travels here with no second list to forget.
+   */
+  next: z.optional(ZGameCommand),
   socket: z.string().optional(),
   lastSeq: id.optional(),
 });
@@ -281,7 +299,7 @@ const inboxOf = (prefix: string, instanceId: string) => `${prefix}:game:instance
 const roomChannel = (bus: RedisBusState, roomId: number) => `${bus.roomChannelPrefix}${roomId}`;
 const healthy = ({ publisher, subscriber }: RedisBusState) =>
   publisher.status === 'ready' && subscriber.status === 'ready';
-const publish = (bus: RedisBusState, channel: string, message: Message) =>
+const publish = (bus: RedisBusState, channel: string, message: z.input<typeof ZMessage>) =>
   bus.publisher.publish(channel, JSON.stringify(message));
 const unsubscribe = (bus: RedisBusState, channel: string) =>
   bus.subscriber.unsubscribe(channel).then(
@@ -369,7 +387,9 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
     return;
   }
   const late = Date.now() > message.deadline;
-  void (late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(message.request))
+  const { next, ...request } = message.request;
+  const asked = { ...request, command: next ?? request.command };
+  void (late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(asked))
     .catch(
       (err): CommandResult => ({
         error: isDatabaseUnavailable(err) ? GAME_TEXTS.unavailable : GAME_TEXTS.somethingWentWrong,
@@ -426,7 +446,7 @@ async function forward(bus: RedisBusState, request: CommandRequest): Promise<Com
     replyTo: bus.instanceId,
     reqId,
     deadline: Date.now() + FORWARD_DEADLINE_MS,
-    request,
+    request: { ...request, command: oldShape(request.command), next: request.command },
   });
   entry!.publishedAt = performance.now();
   // Nobody serves the room (no receiver, or only ones that said so before the count came back).

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { GAME_TEXTS, ROLL_ANIMATION_MS, type Role } from '@playshop/shared';
+import { GAME_TEXTS, ROLL_ANIMATION_MS, type Role, ZServerMessage } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
 import { createRoomWithPeople, useTestDatabase } from '../test/context';
@@ -21,7 +21,7 @@ function socket(user: { id: number; username: string | null }, role: Role, orgId
     actor: { userId: user.id, username: user.username ?? `staff-${user.id}`, role, orgId },
     roomId: null,
     frames,
-    send: (data) => frames.push(JSON.parse(data) as Frame),
+    send: (data) => frames.push(ZServerMessage.parse(JSON.parse(data))),
     close: () => undefined,
     bufferedAmount: () => 0,
   };
@@ -33,7 +33,7 @@ const cardOf = (c: { frames: Frame[] }, type: string) =>
 
 /** The facilitator opens the room's lobby through this directory. */
 const openLobby = (directory: RoomDirectory, roomId: number, staff: Connection) =>
-  directory.execute({ roomId, actor: staff.actor, command: { type: 'open_lobby' }, socket: staff.key });
+  directory.execute({ roomId, actor: staff.actor, command: { action: 'open_lobby' }, socket: staff.key });
 
 /** A room of its own (createRoomWithPeople), its facilitator and players on sockets. */
 async function roomWithPeople(players: number) {
@@ -115,7 +115,7 @@ describe('the room directory on a takeover', () => {
     expect(forwarded.map((f) => f.request.socket).sort()).toEqual(
       [staff, ...players].map((c) => c.key).sort(),
     );
-    expect(forwarded.every((f) => f.request.command.type === 'join')).toBe(true);
+    expect(forwarded.every((f) => f.request.command.action === 'join_room')).toBe(true);
     // Another move while these are under way does not send them twice.
     moved(roomId);
     await new Promise((r) => setTimeout(r, 20));
@@ -177,7 +177,7 @@ describe('the room directory on a takeover', () => {
     try {
       const join = (c: Connection) => {
         hub.join(c, roomId);
-        return directory.execute({ roomId, actor: c.actor, command: { type: 'join' }, socket: c.key });
+        return directory.execute({ roomId, actor: c.actor, command: { action: 'join_room' }, socket: c.key });
       };
       hub.join(staff, roomId);
       expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
@@ -287,13 +287,13 @@ describe('auto-call on the room clock', () => {
       const run = (c: Connection, command: Parameters<typeof directory.execute>[0]['command']) =>
         directory.execute({ roomId, actor: c.actor, command, socket: c.key });
       for (const c of [staff, ...players]) hub.join(c, roomId);
-      expect(await run(staff, { type: 'open_lobby' })).toEqual({ ok: true });
-      expect(await run(players[0]!, { type: 'join' })).toEqual({ ok: true });
-      expect(await run(staff, { type: 'start_game' })).toEqual({ ok: true });
-      expect(await run(staff, { type: 'set_auto_call', seconds: 10 })).toEqual({ ok: true });
+      expect(await run(staff, { action: 'open_lobby' })).toEqual({ ok: true });
+      expect(await run(players[0]!, { action: 'join_room' })).toEqual({ ok: true });
+      expect(await run(staff, { action: 'start_game' })).toEqual({ ok: true });
+      expect(await run(staff, { action: 'set_auto_call', seconds: 10 })).toEqual({ ok: true });
       // With the animation on, 10 s would roll while the last ball still shows.
       expect(delays.at(-1)).toBe(ROLL_ANIMATION_MS + AUTO_CALL_BOARD_MS);
-      expect(await run(staff, { type: 'set_auto_call', seconds: 30 })).toEqual({ ok: true });
+      expect(await run(staff, { action: 'set_auto_call', seconds: 30 })).toEqual({ ok: true });
       expect(delays.at(-1)).toBe(30_000);
     } finally {
       await directory.close();

@@ -195,7 +195,7 @@ async function rejoinOne(dir: Directory, roomId: number, c: Connection) {
     const result = await execute(dir, {
       roomId,
       actor: c.actor,
-      command: { type: 'join' },
+      command: { action: 'join_room' },
       socket: c.key,
     }).catch((): CommandResult => ({ error: GAME_TEXTS.unavailable }));
     if (!('error' in result) || result.error !== GAME_TEXTS.unavailable) return;

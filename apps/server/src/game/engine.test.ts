@@ -80,7 +80,7 @@ function run(
   const events: GameEvent[] = [];
   for (const [actor, command] of steps) {
     const result = apply(state, actor, command, context);
-    if ('error' in result) throw new Error(`${command.type} by ${actor.username}: ${result.error}`);
+    if ('error' in result) throw new Error(`${command.action} by ${actor.username}: ${result.error}`);
     events.push(...result.events);
     state = result.events.reduce(fold, state);
   }
@@ -89,10 +89,10 @@ function run(
 
 const started = () =>
   run(initialGameState(), [
-    [facilitator, { type: 'open_lobby' }],
-    [alice, { type: 'join' }],
-    [bob, { type: 'join' }],
-    [facilitator, { type: 'start_game' }],
+    [facilitator, { action: 'open_lobby' }],
+    [alice, { action: 'join_room' }],
+    [bob, { action: 'join_room' }],
+    [facilitator, { action: 'start_game' }],
   ]).state;
 
 describe('fold, event by event', () => {
@@ -200,28 +200,30 @@ describe('apply', () => {
   it('lets only staff run the game', () => {
     const s = started();
     for (const command of [
-      { type: 'roll' },
-      { type: 'open_lobby' },
-      { type: 'start_new_game' },
-      { type: 'end_game' },
-      { type: 'send_content', contentId: 1 },
-      { type: 'send_next_content' },
-      { type: 'set_timer', seconds: 30, isRunning: true, isPaused: false },
-      { type: 'set_state', state: 'announce_winner' },
+      { action: 'get_roll' },
+      { action: 'open_lobby' },
+      { action: 'start_new_game' },
+      { action: 'game_over' },
+      { action: 'send_content', contentId: 1, contentType: 'OTHER' },
+      { action: 'send_next_content' },
+      { action: 'timer', timerOption: 30, isRunning: true, isPaused: false },
+      { action: 'game_state', gameState: 'announce_winner' },
     ] satisfies GameCommand[]) {
       expect(apply(s, alice, command, ctx())).toEqual({ error: GAME_ERRORS.notStaff });
     }
   });
 
   it("refuses players before the lobby opens: 'Lobby not open'", () => {
-    expect(apply(initialGameState(), alice, { type: 'join' }, ctx())).toEqual({ error: 'Lobby not open' });
+    expect(apply(initialGameState(), alice, { action: 'join_room' }, ctx())).toEqual({
+      error: 'Lobby not open',
+    });
   });
 
   it('gives a player the same card when they come back', () => {
     let s = started();
     const card = s.players.get(alice.userId)!.card;
-    s = run(s, [[alice, { type: 'leave' }]]).state;
-    const back = run(s, [[alice, { type: 'join' }]]);
+    s = run(s, [[alice, { action: 'leave_room' }]]).state;
+    const back = run(s, [[alice, { action: 'join_room' }]]);
     expect(back.events).toEqual([{ type: 'player_returned', userId: alice.userId }]);
     expect(back.state.players.get(alice.userId)!.card).toEqual(card);
   });
@@ -229,28 +231,31 @@ describe('apply', () => {
   it('deals late arrivals in', () => {
     const carol: Actor = { userId: 12, username: 'carol', role: 'PLAYER' };
     const s = run(started(), [
-      [facilitator, { type: 'roll' }],
-      [carol, { type: 'join' }],
+      [facilitator, { action: 'get_roll' }],
+      [carol, { action: 'join_room' }],
     ]).state;
     expect(s.players.get(carol.userId)).toMatchObject({ present: true, hasBingo: false });
   });
 
   it('never rolls a number twice and stops at 75', () => {
     let s = started();
-    const steps: [Actor, GameCommand][] = Array.from({ length: 75 }, () => [facilitator, { type: 'roll' }]);
+    const steps: [Actor, GameCommand][] = Array.from({ length: 75 }, () => [
+      facilitator,
+      { action: 'get_roll' },
+    ]);
     s = run(s, steps).state;
     expect(rollsAreValid(s.rolls)).toBe(true);
     expect(s.rolls).toHaveLength(75);
-    expect(apply(s, facilitator, { type: 'roll' }, ctx())).toEqual({ error: GAME_ERRORS.allRolled });
+    expect(apply(s, facilitator, { action: 'get_roll' }, ctx())).toEqual({ error: GAME_ERRORS.allRolled });
   });
 
   it('refuses a false claim and records a true one once', () => {
     const s = started();
-    expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
+    expect(apply(s, alice, { action: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
     // Roll exactly the numbers of Alice's first row.
     const row: number[] = s.players.get(alice.userId)!.card[0]!;
     s.rolls = row.filter((n) => n !== FREE_CELL);
-    const win = run(s, [[alice, { type: 'check_win' }]]);
+    const win = run(s, [[alice, { action: 'check_win' }]]);
     expect(win.events).toEqual([
       {
         type: 'bingo',
@@ -262,7 +267,7 @@ describe('apply', () => {
         prize: 0,
       },
     ]);
-    expect(run(win.state, [[alice, { type: 'check_win' }]]).events).toEqual([]);
+    expect(run(win.state, [[alice, { action: 'check_win' }]]).events).toEqual([]);
     expect(win.state.winners).toHaveLength(1);
   });
 
@@ -271,11 +276,21 @@ describe('apply', () => {
     for (const seconds of [0, 20, 25, 120])
       expect(
         'events' in
-          apply(s, facilitator, { type: 'set_timer', seconds, isRunning: true, isPaused: false }, ctx()),
+          apply(
+            s,
+            facilitator,
+            { action: 'timer', timerOption: seconds, isRunning: true, isPaused: false },
+            ctx(),
+          ),
       ).toBe(true);
     for (const seconds of [-5, 5, 19, 21, 125, 30.5]) {
       expect(
-        apply(s, facilitator, { type: 'set_timer', seconds, isRunning: true, isPaused: false }, ctx()),
+        apply(
+          s,
+          facilitator,
+          { action: 'timer', timerOption: seconds, isRunning: true, isPaused: false },
+          ctx(),
+        ),
       ).toEqual({ error: 'Please select a time' });
     }
   });
@@ -284,17 +299,17 @@ describe('apply', () => {
     const s = started();
     // Who is still in the room is written with the end: presence itself is never stored (Insights).
     const closed = run(s, [
-      [bob, { type: 'leave' }],
-      [facilitator, { type: 'close_lobby' }],
+      [bob, { action: 'leave_room' }],
+      [facilitator, { action: 'close_lobby' }],
     ]);
     expect(closed.events.at(-1)).toEqual({ type: 'game_ended', present: [alice.userId] });
     expect(closed.state).toMatchObject({ ended: true, lobbyOpen: false });
   });
 
   it("answers 'Room Closed' once the game has ended", () => {
-    const s = run(started(), [[facilitator, { type: 'end_game' }]]).state;
-    expect(apply(s, alice, { type: 'join' }, ctx())).toEqual({ error: 'Room Closed' });
-    expect(apply(s, facilitator, { type: 'roll' }, ctx())).toEqual({ error: 'Room Closed' });
+    const s = run(started(), [[facilitator, { action: 'game_over' }]]).state;
+    expect(apply(s, alice, { action: 'join_room' }, ctx())).toEqual({ error: 'Room Closed' });
+    expect(apply(s, facilitator, { action: 'get_roll' }, ctx())).toEqual({ error: 'Room Closed' });
   });
 });
 
@@ -302,11 +317,11 @@ describe('the whole flow in the engine', () => {
   it('sends the queue in order and moves to the next session, then back to the first', () => {
     let s = started();
     expect(queueOf(s, plan).map((q) => q.title)).toEqual(['Intro', 'Quiz']);
-    const first = run(s, [[facilitator, { type: 'send_next_content' }]]);
+    const first = run(s, [[facilitator, { action: 'send_next_content' }]]);
     // Each send names its session and who was in the room (Insights reads both from the log).
     const sent = { sessionId: 100, present: [alice.userId, bob.userId] };
     expect(first.events).toEqual([{ type: 'content_sent', contentId: 1, contentType: 'VIDEO', ...sent }]);
-    const second = run(first.state, [[facilitator, { type: 'send_next_content' }]]);
+    const second = run(first.state, [[facilitator, { action: 'send_next_content' }]]);
     expect(second.events).toEqual([
       { type: 'content_sent', contentId: 2, contentType: 'QUESTION', question: quizKey, ...sent },
       { type: 'session_advanced', sessionId: 200 },
@@ -316,12 +331,12 @@ describe('the whole flow in the engine', () => {
     expect(currentSession(second.state, plan)?.name).toBe('Safety');
     expect(namedSession(second.state, plan)?.name).toBe('Welcome');
     // Off screen (a roll), the room names the session it is on.
-    const rolled = run(second.state, [[facilitator, { type: 'roll' }]]).state;
+    const rolled = run(second.state, [[facilitator, { action: 'get_roll' }]]).state;
     expect(namedSession(rolled, plan)?.name).toBe('Safety');
     // Start New Game clears the content: the header names the room's session, not the cleared item's.
-    const renewed = run(second.state, [[facilitator, { type: 'start_new_game' }]]).state;
+    const renewed = run(second.state, [[facilitator, { action: 'start_new_game' }]]).state;
     expect(namedSession(renewed, plan)?.name).toBe('Safety');
-    const third = run(second.state, [[facilitator, { type: 'send_next_content' }]]);
+    const third = run(second.state, [[facilitator, { action: 'send_next_content' }]]);
     expect(third.events.at(-1)).toEqual({ type: 'session_advanced', sessionId: 100 });
     s = third.state;
     expect(queueOf(s, plan).map((q) => q.title)).toEqual(['Intro', 'Quiz']);
@@ -329,7 +344,9 @@ describe('the whole flow in the engine', () => {
 
   it('sends an item of the queue by id, and refuses content outside it', () => {
     const s = started();
-    expect(run(s, [[facilitator, { type: 'send_content', contentId: 2 }]]).events).toEqual([
+    expect(
+      run(s, [[facilitator, { action: 'send_content', contentId: 2, contentType: 'OTHER' }]]).events,
+    ).toEqual([
       {
         type: 'content_sent',
         contentId: 2,
@@ -339,35 +356,37 @@ describe('the whole flow in the engine', () => {
         present: [alice.userId, bob.userId],
       },
     ]);
-    expect(apply(s, facilitator, { type: 'send_content', contentId: 3 }, ctx())).toEqual({
+    expect(
+      apply(s, facilitator, { action: 'send_content', contentId: 3, contentType: 'OTHER' }, ctx()),
+    ).toEqual({
       error: GAME_ERRORS.contentNotFound,
     });
   });
 
   it('refills the queue and clears content, timer and marks on a new round', () => {
     const s = run(started(), [
-      [facilitator, { type: 'send_next_content' }],
-      [facilitator, { type: 'set_timer', seconds: 30, isRunning: true, isPaused: false }],
+      [facilitator, { action: 'send_next_content' }],
+      [facilitator, { action: 'timer', timerOption: 30, isRunning: true, isPaused: false }],
     ]).state;
-    const next = run(s, [[facilitator, { type: 'start_new_game' }]]).state;
+    const next = run(s, [[facilitator, { action: 'start_new_game' }]]).state;
     expect(next).toMatchObject({ content: null, timer: null, sentContentIds: [], round: 2 });
     expect(queueOf(next, plan)).toHaveLength(2);
   });
 
   it('goes back to the board after a roll only when the clock says, and only for the last ball', () => {
-    const s = run(started(), [[facilitator, { type: 'roll' }]]).state;
+    const s = run(started(), [[facilitator, { action: 'get_roll' }]]).state;
     expect(s.state).toBe('roll');
-    expect(run(s, [[SYSTEM_ACTOR, { type: 'settle_roll', rollCount: 0 }]]).events).toEqual([]);
-    expect(run(s, [[SYSTEM_ACTOR, { type: 'settle_roll', rollCount: 1 }]]).state.state).toBe('bingo');
+    expect(run(s, [[SYSTEM_ACTOR, { action: 'settle_roll', rollCount: 0 }]]).events).toEqual([]);
+    expect(run(s, [[SYSTEM_ACTOR, { action: 'settle_roll', rollCount: 1 }]]).state.state).toBe('bingo');
   });
 
   it('announces a winner only when there is one, and refuses states the game sets itself', () => {
     const s = started();
-    expect(apply(s, facilitator, { type: 'set_state', state: 'announce_winner' }, ctx())).toEqual({
+    expect(apply(s, facilitator, { action: 'game_state', gameState: 'announce_winner' }, ctx())).toEqual({
       error: GAME_ERRORS.noWinnerYet,
     });
     for (const state of ['roll', 'content', 'game_over', 'lobby'] as const) {
-      expect(apply(s, facilitator, { type: 'set_state', state }, ctx())).toEqual({
+      expect(apply(s, facilitator, { action: 'game_state', gameState: state }, ctx())).toEqual({
         error: GAME_ERRORS.invalidGameState,
       });
     }
@@ -376,25 +395,25 @@ describe('the whole flow in the engine', () => {
   it("keeps a player's marks, on their own card only, and bounds the changes", () => {
     let s = started();
     const onCard = (x: number) => s.players.get(alice.userId)!.card.some((row) => row.includes(x));
-    while (!s.rolls.some(onCard)) s = run(s, [[facilitator, { type: 'roll' }]]).state;
+    while (!s.rolls.some(onCard)) s = run(s, [[facilitator, { action: 'get_roll' }]]).state;
     const n = s.rolls.find(onCard)!;
-    s = run(s, [[alice, { type: 'mark', number: n, marked: true }]]).state;
+    s = run(s, [[alice, { action: 'mark', number: n, marked: true }]]).state;
     expect(s.players.get(alice.userId)!.marks).toEqual([n]);
     const notMine = Array.from({ length: 75 }, (_, i) => i + 1).find(
       (x) => !s.players.get(alice.userId)!.card.some((row) => row.includes(x)),
     )!;
-    expect(apply(s, alice, { type: 'mark', number: notMine, marked: true }, ctx())).toEqual({
+    expect(apply(s, alice, { action: 'mark', number: notMine, marked: true }, ctx())).toEqual({
       error: GAME_ERRORS.notOnCard,
     });
     for (let i = 0; i < MAX_MARK_CHANGES; i++) {
-      const r = apply(s, alice, { type: 'mark', number: n, marked: i % 2 === 1 }, ctx());
+      const r = apply(s, alice, { action: 'mark', number: n, marked: i % 2 === 1 }, ctx());
       if ('events' in r) for (const e of r.events) fold(s, e);
     }
     expect(
       apply(
         s,
         alice,
-        { type: 'mark', number: n, marked: !s.players.get(alice.userId)!.marks.includes(n) },
+        { action: 'mark', number: n, marked: !s.players.get(alice.userId)!.marks.includes(n) },
         ctx(),
       ),
     ).toEqual({
@@ -411,15 +430,17 @@ describe('the mark rule (SPEC §4 Player marking)', () => {
       .card.flat()
       .filter((x) => x > 0);
     const unrolled = card.find((x) => !s.rolls.includes(x))!;
-    expect(apply(s, alice, { type: 'mark', number: unrolled, marked: true }, ctx())).toEqual({
+    expect(apply(s, alice, { action: 'mark', number: unrolled, marked: true }, ctx())).toEqual({
       error: GAME_ERRORS.notRolled,
     });
     // Unmarking a number that is not marked changes nothing, rolled or not.
-    expect(apply(s, alice, { type: 'mark', number: unrolled, marked: false }, ctx())).toEqual({ events: [] });
-    while (!s.rolls.includes(unrolled)) s = run(s, [[facilitator, { type: 'roll' }]]).state;
-    s = run(s, [[alice, { type: 'mark', number: unrolled, marked: true }]]).state;
+    expect(apply(s, alice, { action: 'mark', number: unrolled, marked: false }, ctx())).toEqual({
+      events: [],
+    });
+    while (!s.rolls.includes(unrolled)) s = run(s, [[facilitator, { action: 'get_roll' }]]).state;
+    s = run(s, [[alice, { action: 'mark', number: unrolled, marked: true }]]).state;
     expect(s.players.get(alice.userId)!.marks).toEqual([unrolled]);
-    s = run(s, [[alice, { type: 'mark', number: unrolled, marked: false }]]).state;
+    s = run(s, [[alice, { action: 'mark', number: unrolled, marked: false }]]).state;
     expect(s.players.get(alice.userId)!.marks).toEqual([]);
   });
 });
@@ -431,33 +452,37 @@ describe('the lifecycle gate', () => {
 
   it('locks everyone but a super admin (and the room clock) out once the licence has ended', () => {
     for (const actor of [facilitator, alice]) {
-      expect(gate(started(), true, actor, { type: 'roll' }, expired)).toEqual({ error: ERRORS.orgExpired });
-      expect(gate(started(), true, actor, { type: 'roll' }, current)).toEqual({ next: 'apply' });
+      expect(gate(started(), true, actor, { action: 'get_roll' }, expired)).toEqual({
+        error: ERRORS.orgExpired,
+      });
+      expect(gate(started(), true, actor, { action: 'get_roll' }, current)).toEqual({ next: 'apply' });
     }
-    expect(gate(started(), true, admin, { type: 'roll' }, expired)).toEqual({ next: 'apply' });
-    expect(gate(started(), true, SYSTEM_ACTOR, { type: 'roll' }, expired)).toEqual({ next: 'apply' });
+    expect(gate(started(), true, admin, { action: 'get_roll' }, expired)).toEqual({ next: 'apply' });
+    expect(gate(started(), true, SYSTEM_ACTOR, { action: 'get_roll' }, expired)).toEqual({ next: 'apply' });
   });
 
   it('opens a fresh game only for a lobby opened with no game or after the last one ended', () => {
-    const ended = run(started(), [[facilitator, { type: 'end_game' }]]).state;
-    expect(gate(initialGameState(), false, facilitator, { type: 'open_lobby' }, current)).toEqual({
+    const ended = run(started(), [[facilitator, { action: 'game_over' }]]).state;
+    expect(gate(initialGameState(), false, facilitator, { action: 'open_lobby' }, current)).toEqual({
       next: 'fresh_game',
     });
-    expect(gate(ended, true, facilitator, { type: 'open_lobby' }, current)).toEqual({ next: 'fresh_game' });
-    expect(gate(started(), true, facilitator, { type: 'open_lobby' }, current)).toEqual({ next: 'apply' });
+    expect(gate(ended, true, facilitator, { action: 'open_lobby' }, current)).toEqual({ next: 'fresh_game' });
+    expect(gate(started(), true, facilitator, { action: 'open_lobby' }, current)).toEqual({ next: 'apply' });
   });
 
   it('refuses every other command between games; staff joining see the room as it is', () => {
-    const ended = run(started(), [[facilitator, { type: 'end_game' }]]).state;
+    const ended = run(started(), [[facilitator, { action: 'game_over' }]]).state;
     for (const [state, hasGame] of [
       [initialGameState(), false],
       [ended, true],
     ] as const) {
-      expect(gate(state, hasGame, facilitator, { type: 'join' }, current)).toEqual({ next: 'snapshot' });
-      expect(gate(state, hasGame, facilitator, { type: 'roll' }, current)).toEqual({
+      expect(gate(state, hasGame, facilitator, { action: 'join_room' }, current)).toEqual({
+        next: 'snapshot',
+      });
+      expect(gate(state, hasGame, facilitator, { action: 'get_roll' }, current)).toEqual({
         error: GAME_TEXTS.openLobbyFirst,
       });
-      expect(gate(state, hasGame, alice, { type: 'join' }, current)).toEqual({
+      expect(gate(state, hasGame, alice, { action: 'join_room' }, current)).toEqual({
         error: GAME_TEXTS.lobbyNotOpen,
       });
     }
@@ -465,10 +490,10 @@ describe('the lifecycle gate', () => {
 
   it("starts a new game with the organization's roll-animation setting", () => {
     const hidden = { ...ctx(), hideRollAnimation: true };
-    expect(apply(initialGameState(), facilitator, { type: 'open_lobby' }, hidden)).toEqual({
+    expect(apply(initialGameState(), facilitator, { action: 'open_lobby' }, hidden)).toEqual({
       events: [{ type: 'lobby_opened' }, { type: 'roll_animation_set', hidden: true }],
     });
-    expect(apply(initialGameState(), facilitator, { type: 'open_lobby' }, ctx())).toEqual({
+    expect(apply(initialGameState(), facilitator, { action: 'open_lobby' }, ctx())).toEqual({
       events: [{ type: 'lobby_opened' }],
     });
   });
@@ -484,40 +509,42 @@ describe('prizes and auto-call', () => {
 
   it('plays the prizes in order: a line, then four corners, on the same cards', () => {
     let s = run(started(), [
-      [facilitator, { type: 'set_prizes', prizes: [{ kind: 'any_line' }, { kind: 'four_corners' }] }],
+      [facilitator, { action: 'set_prizes', prizes: [{ kind: 'any_line' }, { kind: 'four_corners' }] }],
     ]).state;
     s = call(s, [0, 1, 2, 3, 4]);
-    s = run(s, [[alice, { type: 'check_win' }]]).state;
+    s = run(s, [[alice, { action: 'check_win' }]]).state;
     expect(s.prizeIndex).toBe(1);
     // Claiming the line again does nothing; after another ball the card is checked against four
     // corners: 0 and 4 are called, 20 and 24 not.
-    expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ events: [] });
+    expect(apply(s, alice, { action: 'check_win' }, ctx())).toEqual({ events: [] });
     s = call(s, [0, 1, 2, 3, 4, 5]);
-    expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
+    expect(apply(s, alice, { action: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
     s = call(s, [0, 1, 2, 3, 4, 20, 24]);
-    const win = run(s, [[alice, { type: 'check_win' }]]);
+    const win = run(s, [[alice, { action: 'check_win' }]]);
     expect(win.events[0]).toMatchObject({ type: 'bingo', prize: 1, lines: ['four_corners'] });
     expect(win.state.winners.map((w) => w.prize)).toEqual([0, 1]);
   });
 
   it('changes the pattern only before the first ball of a round', () => {
-    const s = run(started(), [[facilitator, { type: 'roll' }]]).state;
-    expect(apply(s, facilitator, { type: 'set_prizes', prizes: [{ kind: 'x' }] }, ctx())).toEqual({
+    const s = run(started(), [[facilitator, { action: 'get_roll' }]]).state;
+    expect(apply(s, facilitator, { action: 'set_prizes', prizes: [{ kind: 'x' }] }, ctx())).toEqual({
       error: GAME_ERRORS.roundUnderway,
     });
   });
 
   it('pauses auto-call on a true claim, and not on a false one', () => {
-    let s = run(started(), [[facilitator, { type: 'set_auto_call', seconds: 10 }]]).state;
+    let s = run(started(), [[facilitator, { action: 'set_auto_call', seconds: 10 }]]).state;
     expect(s.autoCall).toEqual({ seconds: 10, paused: false });
-    expect(apply(s, alice, { type: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
+    expect(apply(s, alice, { action: 'check_win' }, ctx())).toEqual({ error: GAME_ERRORS.noBingo });
     s = call(s, [0, 1, 2, 3, 4]);
-    const win = run(s, [[alice, { type: 'check_win' }]]);
+    const win = run(s, [[alice, { action: 'check_win' }]]);
     expect(win.events.map((e) => e.type)).toEqual(['bingo', 'auto_call_paused']);
     expect(win.state.autoCall).toEqual({ seconds: 10, paused: true });
-    expect(run(win.state, [[facilitator, { type: 'resume_auto_call' }]]).state.autoCall?.paused).toBe(false);
-    expect(apply(s, facilitator, { type: 'set_auto_call', seconds: 5 }, ctx())).toHaveProperty('error');
-    expect(apply(s, alice, { type: 'pause_auto_call' }, ctx())).toEqual({ error: GAME_ERRORS.notStaff });
+    expect(run(win.state, [[facilitator, { action: 'resume_auto_call' }]]).state.autoCall?.paused).toBe(
+      false,
+    );
+    expect(apply(s, facilitator, { action: 'set_auto_call', seconds: 5 }, ctx())).toHaveProperty('error');
+    expect(apply(s, alice, { action: 'pause_auto_call' }, ctx())).toEqual({ error: GAME_ERRORS.notStaff });
   });
 });
 
@@ -525,11 +552,11 @@ describe('questions that count', () => {
   const carol: Actor = { userId: 12, username: 'carol', role: 'PLAYER' };
   const asked = () =>
     run(started(), [
-      [carol, { type: 'join' }],
-      [facilitator, { type: 'send_content', contentId: 2 }],
+      [carol, { action: 'join_room' }],
+      [facilitator, { action: 'send_content', contentId: 2, contentType: 'OTHER' }],
     ]).state;
   const answer = (contentId: number, choice: number): GameCommand => ({
-    type: 'answer_question',
+    action: 'answer_question',
     contentId,
     choice,
   });
@@ -569,16 +596,20 @@ describe('questions that count', () => {
     expect(apply(s, alice, answer(1, 21), ctx())).toEqual({ error: GAME_ERRORS.questionNotAsked });
     expect(apply(s, alice, answer(2, 99), ctx())).toEqual({ error: GAME_ERRORS.notAnAnswer });
     expect(apply(s, facilitator, answer(2, 21), ctx())).toEqual({ error: GAME_ERRORS.notPlayer });
-    const away = run(s, [[alice, { type: 'leave' }]]).state;
+    const away = run(s, [[alice, { action: 'leave_room' }]]).state;
     expect(apply(away, alice, answer(2, 21), ctx())).toEqual({ error: GAME_ERRORS.notInRoom });
-    const closed = run(s, [[facilitator, { type: 'close_question', contentId: 2 }]]).state;
+    const closed = run(s, [[facilitator, { action: 'close_question', contentId: 2 }]]).state;
     expect(apply(closed, bob, answer(2, 21), ctx())).toEqual({ error: GAME_ERRORS.questionClosed });
     // Other content takes the question off screen.
-    const moved = run(s, [[facilitator, { type: 'send_content', contentId: 1 }]]).state;
+    const moved = run(s, [
+      [facilitator, { action: 'send_content', contentId: 1, contentType: 'OTHER' }],
+    ]).state;
     expect(moved.question).toBeNull();
     expect(apply(moved, bob, answer(2, 21), ctx())).toEqual({ error: GAME_ERRORS.questionNotAsked });
     // Content that is no question with one correct answer is not a question to answer.
-    const video = run(started(), [[facilitator, { type: 'send_content', contentId: 1 }]]).state;
+    const video = run(started(), [
+      [facilitator, { action: 'send_content', contentId: 1, contentType: 'OTHER' }],
+    ]).state;
     expect(apply(video, alice, answer(1, 21), ctx())).toEqual({ error: GAME_ERRORS.questionNotAsked });
   });
 
@@ -594,26 +625,30 @@ describe('questions that count', () => {
   it('lets only staff close, reveal and show the points; reveal closes the question first', () => {
     const s = asked();
     for (const command of [
-      { type: 'close_question', contentId: 2 },
-      { type: 'reveal_answer', contentId: 2 },
-      { type: 'set_points_table', shown: true },
+      { action: 'close_question', contentId: 2 },
+      { action: 'reveal_answer', contentId: 2 },
+      { action: 'set_points_table', shown: true },
     ] satisfies GameCommand[]) {
       expect(apply(s, alice, command, ctx())).toEqual({ error: GAME_ERRORS.notStaff });
     }
-    expect(apply(s, facilitator, { type: 'close_question', contentId: 1 }, ctx())).toEqual({
+    expect(apply(s, facilitator, { action: 'close_question', contentId: 1 }, ctx())).toEqual({
       error: GAME_ERRORS.questionNotAsked,
     });
-    const revealed = run(s, [[facilitator, { type: 'reveal_answer', contentId: 2 }]]);
+    const revealed = run(s, [[facilitator, { action: 'reveal_answer', contentId: 2 }]]);
     expect(revealed.events).toEqual([
       { type: 'question_closed', contentId: 2 },
       { type: 'answer_revealed', contentId: 2 },
     ]);
     expect(revealed.state.question).toMatchObject({ closed: true, revealed: true });
-    expect(run(revealed.state, [[facilitator, { type: 'reveal_answer', contentId: 2 }]]).events).toEqual([]);
-    expect(run(revealed.state, [[facilitator, { type: 'close_question', contentId: 2 }]]).events).toEqual([]);
-    const shown = run(s, [[facilitator, { type: 'set_points_table', shown: true }]]);
+    expect(run(revealed.state, [[facilitator, { action: 'reveal_answer', contentId: 2 }]]).events).toEqual(
+      [],
+    );
+    expect(run(revealed.state, [[facilitator, { action: 'close_question', contentId: 2 }]]).events).toEqual(
+      [],
+    );
+    const shown = run(s, [[facilitator, { action: 'set_points_table', shown: true }]]);
     expect(shown.events).toEqual([{ type: 'points_table_set', shown: true }]);
-    expect(run(shown.state, [[facilitator, { type: 'set_points_table', shown: true }]]).events).toEqual([]);
+    expect(run(shown.state, [[facilitator, { action: 'set_points_table', shown: true }]]).events).toEqual([]);
   });
 
   it('scores 1 per correct answer once revealed and 5 per bingo win, per round', () => {
@@ -623,19 +658,19 @@ describe('questions that count', () => {
     ]).state;
     // Before the reveal nobody has scored.
     expect(pointsTable(s).every((r) => r.points === 0)).toBe(true);
-    s = run(s, [[facilitator, { type: 'reveal_answer', contentId: 2 }]]).state;
+    s = run(s, [[facilitator, { action: 'reveal_answer', contentId: 2 }]]).state;
     const row: number[] = s.players.get(bob.userId)!.card[0]!;
     s.rolls = row.filter((n) => n !== FREE_CELL);
-    s = run(s, [[bob, { type: 'check_win' }]]).state;
+    s = run(s, [[bob, { action: 'check_win' }]]).state;
     expect(pointsTable(s)).toEqual([
       { username: 'bob', correctAnswers: 0, wins: 1, points: 5 },
       { username: 'alice', correctAnswers: 1, wins: 0, points: 1 },
       { username: 'carol', correctAnswers: 0, wins: 0, points: 0 },
     ]);
     // A removed player is out of the table.
-    s = run(s, [[facilitator, { type: 'remove_player', username: 'alice' }]]).state;
+    s = run(s, [[facilitator, { action: 'remove_player', username: 'alice' }]]).state;
     expect(pointsTable(s).map((r) => r.username)).toEqual(['bob', 'carol']);
-    s = run(s, [[facilitator, { type: 'start_new_game' }]]).state;
+    s = run(s, [[facilitator, { action: 'start_new_game' }]]).state;
     expect(s.question).toBeNull();
     expect(pointsTable(s).every((r) => r.points === 0)).toBe(true);
   });
@@ -655,33 +690,33 @@ describe('any sequence of commands', () => {
   const actors = [facilitator, alice, bob];
   const commandArb: fc.Arbitrary<GameCommand> = fc.oneof(
     fc.constantFrom<GameCommand>(
-      { type: 'open_lobby' },
-      { type: 'join' },
-      { type: 'leave' },
-      { type: 'ready' },
-      { type: 'start_game' },
-      { type: 'roll' },
-      { type: 'roll' },
-      { type: 'roll' },
-      { type: 'check_win' },
-      { type: 'start_new_game' },
-      { type: 'set_state', state: 'bingo' },
-      { type: 'set_state', state: 'announce_winner' },
-      { type: 'send_next_content' },
-      { type: 'send_content', contentId: 2 },
-      { type: 'settle_roll', rollCount: 1 },
-      { type: 'close_question', contentId: 2 },
-      { type: 'reveal_answer', contentId: 2 },
-      { type: 'set_points_table', shown: true },
-      { type: 'set_points_table', shown: false },
+      { action: 'open_lobby' },
+      { action: 'join_room' },
+      { action: 'leave_room' },
+      { action: 'ready' },
+      { action: 'start_game' },
+      { action: 'get_roll' },
+      { action: 'get_roll' },
+      { action: 'get_roll' },
+      { action: 'check_win' },
+      { action: 'start_new_game' },
+      { action: 'game_state', gameState: 'bingo' },
+      { action: 'game_state', gameState: 'announce_winner' },
+      { action: 'send_next_content' },
+      { action: 'send_content', contentId: 2, contentType: 'OTHER' },
+      { action: 'settle_roll', rollCount: 1 },
+      { action: 'close_question', contentId: 2 },
+      { action: 'reveal_answer', contentId: 2 },
+      { action: 'set_points_table', shown: true },
+      { action: 'set_points_table', shown: false },
     ),
     fc.record({
-      type: fc.constant('answer_question' as const),
+      action: fc.constant('answer_question' as const),
       contentId: fc.constant(2),
       choice: fc.constantFrom(21, 22, 23, 24),
     }),
     fc.record({
-      type: fc.constant('mark' as const),
+      action: fc.constant('mark' as const),
       number: fc.integer({ min: 1, max: 75 }),
       marked: fc.boolean(),
     }),

@@ -5,9 +5,11 @@ import {
   type BingoCard,
   type ContentReply,
   can,
+  commandSpec,
   ERRORS,
   FREE_CELL,
   GAME_TEXTS,
+  type GameCommand,
   type GameStateName,
   isBall,
   lockedOutByLicence,
@@ -23,6 +25,8 @@ import {
   winsPattern,
 } from '@playshop/shared';
 import { dealCard, drawBall, type RandomInt } from './cards';
+
+export type { GameCommand };
 
 /**
  * The rules of a room's game: `apply` turns a command into events (or an error) without touching the
@@ -250,36 +254,9 @@ export interface Actor {
 /** The room's own clock acts as this actor (the roll → bingo step). */
 export const SYSTEM_ACTOR: Actor = { userId: 0, username: 'Playshop', role: 'SUPER_ADMIN' };
 
-export type GameCommand =
-  | { type: 'open_lobby' }
-  /** 'Close Lobby' in the admin room view: ends the room's game for everyone, like 'End Game'. */
-  | { type: 'close_lobby' }
-  | { type: 'join' }
-  | { type: 'leave' }
-  | { type: 'ready' }
-  | { type: 'start_game' }
-  | { type: 'roll' }
-  /** The room's clock, when the ball has been shown: back to the board unless something else happened since. */
-  | { type: 'settle_roll'; rollCount: number }
-  | { type: 'send_next_content' }
-  | { type: 'send_content'; contentId: number }
-  | { type: 'set_session'; sessionId: number }
-  | { type: 'set_timer'; seconds: number; isRunning: boolean; isPaused: boolean }
-  | { type: 'check_win' }
-  | { type: 'mark'; number: number; marked: boolean }
-  | { type: 'remove_player'; username: string }
-  | { type: 'set_prizes'; prizes: WinPattern[] }
-  | { type: 'set_auto_call'; seconds: number | null }
-  | { type: 'pause_auto_call' }
-  | { type: 'resume_auto_call' }
-  | { type: 'set_state'; state: GameStateName }
-  | { type: 'hide_roll_animation'; hidden: boolean }
-  | { type: 'answer_question'; contentId: number; choice: number }
-  | { type: 'close_question'; contentId: number }
-  | { type: 'reveal_answer'; contentId: number }
-  | { type: 'set_points_table'; shown: boolean }
-  | { type: 'start_new_game' }
-  | { type: 'end_game' };
+/** A command joins its socket to the room: the first thing every screen sends (`reconnect` after a drop). */
+export const isJoin = (command: GameCommand): boolean =>
+  command.action === 'join_room' || command.action === 'reconnect';
 
 export interface ApplyContext {
   randomInt: RandomInt;
@@ -309,10 +286,10 @@ export function gate(
 ): Gate {
   if (lockedOutByLicence(actor.role, ctx.orgExpiry, ctx.now)) return { error: ERRORS.orgExpired };
   const over = !hasGame || state.ended;
-  if (command.type === 'open_lobby' && over) return { next: 'fresh_game' };
+  if (command.action === 'open_lobby' && over) return { next: 'fresh_game' };
   // An ended game is over for every command but opening a new lobby.
   if (over) {
-    if (command.type === 'join' && isStaff(actor)) return { next: 'snapshot' };
+    if (isJoin(command) && isStaff(actor)) return { next: 'snapshot' };
     return { error: isStaff(actor) ? GAME_TEXTS.openLobbyFirst : GAME_TEXTS.lobbyNotOpen };
   }
   return { next: 'apply' };
@@ -359,14 +336,11 @@ const isTimerChoice = (s: number): boolean => s === 0 || TIMER_CHOICES.includes(
 /** The one rule for who runs a room's game (PERMISSIONS.runRooms). */
 export const isStaff = (actor: Pick<Actor, 'role'>): boolean => can(actor.role, 'runRooms');
 
-const PLAYER_COMMANDS: ReadonlySet<GameCommand['type']> = new Set([
-  'join',
-  'leave',
-  'ready',
-  'check_win',
-  'mark',
-  'answer_question',
-]);
+/** Whether players may send a command at all (its declaration's `from`); the rule decides the rest. */
+const playersMaySend = (command: GameCommand): boolean => {
+  const from = commandSpec(command.action).from;
+  return from === 'player' || from === 'anyone';
+};
 
 const ok = (...events: GameEvent[]): ApplyResult => ({ events });
 const fail = (error: GameError): ApplyResult => ({ error });
@@ -492,7 +466,7 @@ interface Turn {
   ctx: ApplyContext;
 }
 
-type CommandOf<T extends GameCommand['type']> = Extract<GameCommand, { type: T }>;
+type CommandOf<T extends GameCommand['action']> = Extract<GameCommand, { action: T }>;
 
 function checkWin({ state, actor, player, ctx }: Turn): ApplyResult {
   if (!player?.present) return fail(GAME_ERRORS.notInRoom);
@@ -549,7 +523,8 @@ const LOBBY_RULES = {
       ? ok({ type: 'lobby_opened' }, { type: 'roll_animation_set', hidden: true })
       : ok({ type: 'lobby_opened' });
   },
-  join: (_, { state, actor, player, ctx }) => {
+  // `reconnect` is the same rule (COMMAND_RULES).
+  join_room: (_: unknown, { state, actor, player, ctx }: Turn) => {
     if (isStaff(actor)) return ok();
     if (!state.lobbyOpen) return fail(GAME_ERRORS.lobbyNotOpen);
     if (state.removed.includes(actor.userId)) return fail(GAME_ERRORS.removedFromRoom);
@@ -558,7 +533,7 @@ const LOBBY_RULES = {
     const card = dealCard(ctx.randomInt);
     return ok({ type: 'player_joined', userId: actor.userId, username: actor.username, card });
   },
-  leave: (_, { actor, player }) =>
+  leave_room: (_, { actor, player }) =>
     player?.present ? ok({ type: 'player_left', userId: actor.userId }) : ok(),
   ready: (_, { actor, player }) => {
     if (!player?.present) return fail(GAME_ERRORS.notInRoom);
@@ -581,12 +556,12 @@ const LOBBY_RULES = {
     return ok({ type: 'new_round', cards });
   },
   close_lobby: (_, { state }) => ok({ type: 'game_ended', present: presentPlayers(state) }),
-  end_game: (_, { state }) => ok({ type: 'game_ended', present: presentPlayers(state) }),
+  game_over: (_, { state }) => ok({ type: 'game_ended', present: presentPlayers(state) }),
 } satisfies Partial<CommandRules>;
 
 /** Balls, cards, prizes and the board's own settings. */
 const BINGO_RULES = {
-  roll: (_, { state, ctx }) => {
+  get_roll: (_, { state, ctx }) => {
     if (!state.started) return fail(GAME_ERRORS.notStarted);
     const number = drawBall(state.rolls, ctx.randomInt);
     return number === null ? fail(GAME_ERRORS.allRolled) : ok({ type: 'ball_rolled', number });
@@ -609,7 +584,7 @@ const BINGO_RULES = {
   },
   pause_auto_call: (_, { state }) => pauseAutoCall(state, true),
   resume_auto_call: (_, { state }) => pauseAutoCall(state, false),
-  set_state: (command, { state }) => setState(state, command.state),
+  game_state: (command, { state }) => setState(state, command.gameState),
   hide_roll_animation: (command, { state }) =>
     state.hideRollAnimation === command.hidden
       ? ok()
@@ -644,13 +619,13 @@ const CONTENT_RULES = {
       ? ok()
       : ok({ type: 'session_advanced', sessionId: command.sessionId });
   },
-  set_timer: (command, { ctx }) => {
-    if (!isTimerChoice(command.seconds)) return fail(GAME_ERRORS.timerRange);
+  timer: (command, { ctx }) => {
+    if (!isTimerChoice(command.timerOption)) return fail(GAME_ERRORS.timerRange);
     return ok({
       type: 'timer_set',
-      seconds: command.seconds,
+      seconds: command.timerOption,
       startedAt: ctx.now.toISOString(),
-      isRunning: command.seconds > 0 && command.isRunning,
+      isRunning: command.timerOption > 0 && command.isRunning,
       isPaused: command.isPaused,
     });
   },
@@ -662,14 +637,19 @@ function pauseAutoCall(state: GameState, paused: boolean): ApplyResult {
 }
 
 /** One rule per command kind; the type makes sure none is missing. */
-type CommandRules = { [T in GameCommand['type']]: (command: CommandOf<T>, turn: Turn) => ApplyResult };
-const COMMAND_RULES: CommandRules = { ...LOBBY_RULES, ...BINGO_RULES, ...CONTENT_RULES };
+type CommandRules = { [T in GameCommand['action']]: (command: CommandOf<T>, turn: Turn) => ApplyResult };
+const COMMAND_RULES: CommandRules = {
+  ...LOBBY_RULES,
+  reconnect: LOBBY_RULES.join_room,
+  ...BINGO_RULES,
+  ...CONTENT_RULES,
+};
 
 /** Decides what a command does to the game. Authorization by role is a rule like any other. */
 export function apply(state: GameState, actor: Actor, command: GameCommand, ctx: ApplyContext): ApplyResult {
   if (state.ended) return fail(GAME_ERRORS.ended);
-  if (!PLAYER_COMMANDS.has(command.type) && !isStaff(actor)) return fail(GAME_ERRORS.notStaff);
-  const rule = COMMAND_RULES[command.type] as (command: GameCommand, turn: Turn) => ApplyResult;
+  if (!playersMaySend(command) && !isStaff(actor)) return fail(GAME_ERRORS.notStaff);
+  const rule = COMMAND_RULES[command.action] as (command: GameCommand, turn: Turn) => ApplyResult;
   return rule(command, { state, actor, player: state.players.get(actor.userId), ctx });
 }
 

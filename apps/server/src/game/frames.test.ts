@@ -1,5 +1,6 @@
 import {
   type ContentReply,
+  commandSpec,
   GAME_TEXTS,
   keyFields,
   messageOfText,
@@ -216,14 +217,17 @@ describe('questions in frames', () => {
     return { state, seen };
   }
   const opening: [Actor, GameCommand][] = [
-    [facilitator, { type: 'open_lobby' }],
-    ...players.map((p): [Actor, GameCommand] => [p, { type: 'join' }]),
-    [facilitator, { type: 'start_game' }],
-    [facilitator, { type: 'send_content', contentId: 5 }],
+    [facilitator, { action: 'open_lobby' }],
+    ...players.map((p): [Actor, GameCommand] => [p, { action: 'join_room' }]),
+    [facilitator, { action: 'start_game' }],
+    [facilitator, { action: 'send_content', contentId: 5, contentType: 'QUESTION' }],
   ];
 
   it("sends the question's options without the correct one, answers privately, the tally to staff", () => {
-    const { seen } = play([...opening, [players[0]!, { type: 'answer_question', contentId: 5, choice: 52 }]]);
+    const { seen } = play([
+      ...opening,
+      [players[0]!, { action: 'answer_question', contentId: 5, choice: 52 }],
+    ]);
     const content = seen.find(
       (s) => (s.frame as { type?: string }).type === 'get_content' && s.event?.type === 'content_sent',
     )!.frame as { payload: { content: ContentReply; question: unknown } };
@@ -249,8 +253,8 @@ describe('questions in frames', () => {
   it('restores the question on join: a player their answer, staff the tally, everyone the answer once revealed', () => {
     const { state } = play([
       ...opening,
-      [players[0]!, { type: 'answer_question', contentId: 5, choice: 52 }],
-      [players[1]!, { type: 'answer_question', contentId: 5, choice: 51 }],
+      [players[0]!, { action: 'answer_question', contentId: 5, choice: 52 }],
+      [players[1]!, { action: 'answer_question', contentId: 5, choice: 51 }],
     ]);
     expect(snapshotFor(state, { userId: 1, staff: false }, now, view).question).toEqual({
       contentId: 5,
@@ -308,7 +312,7 @@ describe('questions in frames', () => {
     fc.tuple(
       fc.constantFrom(...players),
       fc.record({
-        type: fc.constant('answer_question' as const),
+        action: fc.constant('answer_question' as const),
         contentId: fc.constant(5),
         choice: fc.constantFrom(51, 52),
       }),
@@ -316,16 +320,16 @@ describe('questions in frames', () => {
     fc.tuple(
       fc.constantFrom(facilitator, ...players),
       fc.constantFrom<GameCommand>(
-        { type: 'join' },
-        { type: 'leave' },
-        { type: 'roll' },
-        { type: 'close_question', contentId: 5 },
-        { type: 'send_content', contentId: 5 },
-        { type: 'send_content', contentId: 6 },
-        { type: 'set_points_table', shown: true },
-        { type: 'set_points_table', shown: false },
-        { type: 'start_new_game' },
-        { type: 'set_state', state: 'bingo' },
+        { action: 'join_room' },
+        { action: 'leave_room' },
+        { action: 'get_roll' },
+        { action: 'close_question', contentId: 5 },
+        { action: 'send_content', contentId: 5, contentType: 'QUESTION' },
+        { action: 'send_content', contentId: 6, contentType: 'OTHER' },
+        { action: 'set_points_table', shown: true },
+        { action: 'set_points_table', shown: false },
+        { action: 'start_new_game' },
+        { action: 'game_state', gameState: 'bingo' },
       ),
     ),
   );
@@ -336,7 +340,9 @@ describe('questions in frames', () => {
         const { seen, state } = play([
           ...opening,
           ...steps,
-          ...(reveal ? [[facilitator, { type: 'reveal_answer', contentId: 5 }] as [Actor, GameCommand]] : []),
+          ...(reveal
+            ? [[facilitator, { action: 'reveal_answer', contentId: 5 }] as [Actor, GameCommand]]
+            : []),
         ]);
         for (const { frame, revealed } of seen) {
           const json = JSON.stringify(frame);
@@ -352,6 +358,89 @@ describe('questions in frames', () => {
           expect(seen.some((s) => (s.frame as { type?: string }).type === 'answer_revealed')).toBe(true);
       }),
       { numRuns: 150 },
+    );
+  });
+});
+
+describe('the frames a command yields', () => {
+  const facilitator: Actor = { userId: 999_999, username: 'fac', role: 'FACILITATOR' };
+  const players: Actor[] = [1, 2, 3].map((userId) => ({ userId, username: `p${userId}`, role: 'PLAYER' }));
+  const ctx = { now, randomInt: rng(), plan: view.plan, questions: view.questions, orgExpiry: null };
+  /** Some of each command (typed: a command declared in GAME_COMMANDS and missing here fails to compile). */
+  const SAMPLES: { [A in GameCommand['action']]: Extract<GameCommand, { action: A }>[] } = {
+    open_lobby: [{ action: 'open_lobby' }],
+    close_lobby: [{ action: 'close_lobby' }],
+    join_room: [{ action: 'join_room' }],
+    reconnect: [{ action: 'reconnect', lastSeq: 0 }],
+    leave_room: [{ action: 'leave_room' }],
+    ready: [{ action: 'ready' }],
+    remove_player: [{ action: 'remove_player', username: 'p3' }],
+    start_game: [{ action: 'start_game' }],
+    start_new_game: [{ action: 'start_new_game' }],
+    game_over: [{ action: 'game_over' }],
+    get_roll: [{ action: 'get_roll' }],
+    settle_roll: [{ action: 'settle_roll', rollCount: 1 }],
+    mark: Array.from({ length: 75 }, (_, i) => ({ action: 'mark' as const, number: i + 1, marked: true })),
+    check_win: [{ action: 'check_win' }],
+    set_prizes: [{ action: 'set_prizes', prizes: [{ kind: 'four_corners' }] }],
+    set_auto_call: [
+      { action: 'set_auto_call', seconds: 10 },
+      { action: 'set_auto_call', seconds: null },
+    ],
+    pause_auto_call: [{ action: 'pause_auto_call' }],
+    resume_auto_call: [{ action: 'resume_auto_call' }],
+    game_state: [
+      { action: 'game_state', gameState: 'bingo' },
+      { action: 'game_state', gameState: 'announce_winner' },
+    ],
+    hide_roll_animation: [
+      { action: 'hide_roll_animation', hidden: true },
+      { action: 'hide_roll_animation', hidden: false },
+    ],
+    send_next_content: [{ action: 'send_next_content' }],
+    send_content: [{ action: 'send_content', contentId: 5, contentType: 'QUESTION' }],
+    set_session: [{ action: 'set_session', sessionId: 1 }],
+    answer_question: [
+      { action: 'answer_question', contentId: 5, choice: 51 },
+      { action: 'answer_question', contentId: 5, choice: 52 },
+    ],
+    close_question: [{ action: 'close_question', contentId: 5 }],
+    reveal_answer: [{ action: 'reveal_answer', contentId: 5 }],
+    set_points_table: [
+      { action: 'set_points_table', shown: true },
+      { action: 'set_points_table', shown: false },
+    ],
+    timer: [
+      { action: 'timer', timerOption: 30, isRunning: true, isPaused: false },
+      { action: 'timer', timerOption: 0, isRunning: false, isPaused: false },
+    ],
+  };
+  const every = Object.values(SAMPLES).flat();
+  const stepArb = fc.tuple(fc.constantFrom(facilitator, ...players), fc.constantFrom(...every));
+
+  it('sends only the frames GAME_COMMANDS declares for each command', () => {
+    const opening: [Actor, GameCommand][] = [
+      [facilitator, { action: 'open_lobby' }],
+      ...players.map((p): [Actor, GameCommand] => [p, { action: 'join_room' }]),
+      [facilitator, { action: 'start_game' }],
+    ];
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 200 }), fc.nat(), (steps, seed) => {
+        let state = initialGameState();
+        const context = { ...ctx, randomInt: rng(), hideRollAnimation: seed % 2 === 0 };
+        for (const [actor, command] of [...opening, ...steps]) {
+          const result = apply(state, actor, command, context);
+          if ('error' in result) continue;
+          const declared = commandSpec(command.action).yields;
+          result.events.forEach((event, i) => {
+            state = fold(state, event);
+            for (const f of framesFor(event, state, now, view, result.events[i - 1])) {
+              expect(declared, `${command.action} sent ${f.message.type}`).toContain(f.message.type);
+            }
+          });
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -12,7 +12,7 @@ import {
   type QueueItem,
   type RoomBranding,
   type RoundRules,
-  type ServerMessage,
+  type ServerFrame,
   type ServerMessageType,
   type ServerPayloads,
 } from '@playshop/shared';
@@ -38,7 +38,7 @@ import {
  * or 'lobby': everyone while the room's sockets are workshop-sized, else staff (LOBBY_LIST_LIMIT).
  */
 export type Audience = 'all' | 'staff' | 'players' | 'lobby' | number;
-type Frame = { to: Audience; message: ServerMessage };
+type Frame<T extends ServerMessageType = ServerMessageType> = { to: Audience; message: ServerFrame<T> };
 
 /** What a room knows beside its state: the workshop it delivers and that content, presented. */
 export interface RoomView {
@@ -114,7 +114,7 @@ const frame = <T extends ServerMessageType>(
   type: T,
   payload: ServerPayloads[T],
   seq: number,
-): Frame => ({ to, message: { type, payload, seq } as ServerMessage });
+): Frame<T> => ({ to, message: { type, payload, seq } });
 
 /**
  * One server message as the wire carries it, typed by its kind: every frame a room or a socket
@@ -132,7 +132,7 @@ type FrameRules = { [T in GameEvent['type']]: (event: EventOf<T>, after: After) 
 /** A frame to everyone. */
 const toAll =
   <T extends ServerMessageType>(type: T, payload: (after: After) => ServerPayloads[T]) =>
-  (_: unknown, after: After): Frame[] => [frame('all', type, payload(after), after.seq)];
+  (_: unknown, after: After): Frame<T>[] => [frame('all', type, payload(after), after.seq)];
 
 function playerJoinedFrames(event: { userId: number }, { state, seq }: After): Frame[] {
   const player = state.players.get(event.userId)!;

@@ -97,7 +97,7 @@ export async function registerLiveGame(app: FastifyInstance, deps: LiveGameDeps)
 function followRoomChanges(roomsSvc: RoomChanges, gameRooms: RoomDirectory): void {
   // Open Lobby from the rooms list (POST /rooms/:id/lobby) is the game's own command.
   roomsSvc.onOpenLobby((actor, roomId) =>
-    gameRooms.execute({ roomId, actor, command: { type: 'open_lobby' } }),
+    gameRooms.execute({ roomId, actor, command: { action: 'open_lobby' } }),
   );
   // A new code or guest rule reaches every staff screen in the room at once (the presenter too).
   roomsSvc.onJoinCodeChanged((roomId, code) => {
@@ -106,6 +106,6 @@ function followRoomChanges(roomsSvc: RoomChanges, gameRooms: RoomDirectory): voi
   });
   // A room moved to another session by hand (PATCH /update-room-session): its live game follows.
   roomsSvc.onSessionChanged((actor, roomId, sessionId) =>
-    gameRooms.execute({ roomId, actor, command: { type: 'set_session', sessionId } }),
+    gameRooms.execute({ roomId, actor, command: { action: 'set_session', sessionId } }),
   );
 }

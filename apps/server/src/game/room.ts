@@ -17,6 +17,7 @@ import {
   type GameState,
   gate,
   initialGameState,
+  isJoin,
   isStaff,
   isStored,
   markedCells,
@@ -176,7 +177,7 @@ function scheduleSettle(room: Room) {
   const rollCount = room.state.rolls.length;
   room.settleTimer = clock.setTimeout(() => {
     room.settleTimer = null;
-    byClock(room, { type: 'settle_roll', rollCount });
+    byClock(room, { action: 'settle_roll', rollCount });
   }, rollShownMs(room.state));
 }
 
@@ -199,7 +200,7 @@ function scheduleAutoCall(room: Room) {
   room.autoCallTimer = room.deps.clock.setTimeout(
     () => {
       room.autoCallTimer = null;
-      byClock(room, { type: 'roll' });
+      byClock(room, { action: 'get_roll' });
     },
     Math.max(auto.seconds * 1000, shown),
   );
@@ -313,13 +314,13 @@ async function execute(room: Room, request: CommandRequest): Promise<CommandResu
   }
   if (gated.next === 'fresh_game') await freshGame(room);
   // The workshop's content may have changed since the lobby opened: the new round uses today's.
-  if (command.type === 'start_new_game') await reloadSetup(room);
-  const joining = command.type === 'join';
-  if (command.type === 'leave' && !presence(room, request, false)) return { ok: true };
+  if (command.action === 'start_new_game') await reloadSetup(room);
+  const joining = isJoin(command);
+  if (command.action === 'leave_room' && !presence(room, request, false)) return { ok: true };
   const result = apply(room.state, actor, command, contextOf(room));
   if ('error' in result) {
     // A refused mark: the screen that showed it at once is told the marks as they are.
-    if (command.type === 'mark' && request.socket !== undefined) {
+    if (command.action === 'mark' && request.socket !== undefined) {
       const marks = markedCells(room.state.players.get(actor.userId));
       const data = wire('marks', { markedCells: marks }, room.state.seq);
       room.deps.deliver([{ to: { socket: request.socket }, data }]);
@@ -336,7 +337,7 @@ async function commit(room: Room, request: CommandRequest, events: GameEvent[]):
   const { frames, entries } = record(room, events, request.actor.userId);
   scheduleAutoCall(room);
   // A lobby that opened has sent every screen the room (frames.ts); one already open answers the sender.
-  if (command.type === 'join' || (command.type === 'open_lobby' && events.length === 0)) {
+  if (isJoin(command) || (command.action === 'open_lobby' && events.length === 0)) {
     frames.push(...replyFor(room, request));
   }
   const durable = room.deps.journal.append(entries);

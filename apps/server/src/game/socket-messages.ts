@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ERRORS, GAME_TEXTS, keyFields, messageOfText, ZClientMessage } from '@playshop/shared';
+import {
+  type ClientMessage,
+  commandSpec,
+  ERRORS,
+  GAME_TEXTS,
+  type GameCommand,
+  keyFields,
+  messageOfText,
+  ZClientMessage,
+} from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Db } from '../db/client';
@@ -11,7 +20,7 @@ import { RESUME_REISSUE_MS, type ResumeTickets } from '../sessions/resume-ticket
 import type { SessionEnds } from '../sessions/sessions';
 import type { AccessClaims, AccessTokens } from '../sessions/tokens';
 import type { RoomDirectory } from './directory';
-import { type Dispatch, dispatch } from './dispatch';
+import { isJoin } from './engine';
 import { wire } from './frames';
 import { type Connection, type Hub, SLOW_CLOSE_CODE } from './hub';
 import { REMOVED_CLOSE_CODE } from './room';
@@ -188,6 +197,35 @@ function parse(data: string | undefined) {
   return ZClientMessage.safeParse(json);
 }
 type Parsed = ReturnType<typeof parse>;
+
+/** What a client message asks of a room; null for messages that are not room commands (ping). */
+export interface Dispatch {
+  roomId: number;
+  command: GameCommand;
+  /** join_room and reconnect put the socket in the room; leave_room takes it out (GAME_COMMANDS' `socket`). */
+  socket: 'join' | 'leave' | null;
+  lastSeq?: number;
+}
+
+/**
+ * The wire to the engine (SPEC §4 messages): a frame's payload is the command itself, named by its
+ * `action` as GAME_COMMANDS declares it, less the room it is for. No case per command: a command
+ * declared there reaches the engine's rule of the same name.
+ */
+export function dispatch(message: ClientMessage): Dispatch | null {
+  if (message.type === 'ping') return null;
+  if (message.type === 'ready') return toRoom(message.payload.roomId, { action: 'ready' });
+  const { roomId, ...command } = message.payload;
+  return toRoom(roomId, command, command.action === 'reconnect' ? command.lastSeq : undefined);
+}
+
+const toRoom = (roomId: number, command: GameCommand, lastSeq?: number): Dispatch => ({
+  roomId,
+  command,
+  socket: commandSpec(command.action).socket ?? null,
+  ...(lastSeq === undefined ? {} : { lastSeq }),
+});
+
 const isRoll = (parsed: Parsed) =>
   parsed.success && parsed.data.type === 'game_event' && parsed.data.payload.action === 'get_roll';
 
@@ -234,16 +272,21 @@ async function run(live: Live, request: Dispatch) {
   if (request.socket === 'leave') hub.leave(live);
   // A socket that moved to another room has left the one it was in.
   if (request.socket === 'join' && before !== null && before !== request.roomId) {
-    await rooms.execute({ roomId: before, actor: live.actor, command: { type: 'leave' }, socket: live.key });
+    await rooms.execute({
+      roomId: before,
+      actor: live.actor,
+      command: { action: 'leave_room' },
+      socket: live.key,
+    });
   }
 }
 
 function refused(live: Live, request: Dispatch, error: string) {
-  if (request.command.type === 'join' && error === GAME_TEXTS.lobbyNotOpen) {
+  if (isJoin(request.command) && error === GAME_TEXTS.lobbyNotOpen) {
     return live.socket.send(wire('join_room', { message: GAME_TEXTS.lobbyNotOpen }));
   }
   // A removed player coming back is told so as at the removal, and their screen leaves the room.
-  if (request.command.type === 'join' && error === GAME_TEXTS.removedFromRoom) {
+  if (isJoin(request.command) && error === GAME_TEXTS.removedFromRoom) {
     live.socket.send(wire('removed', { message: error, ...keyFields(messageOfText(error)) }));
     return live.socket.close(REMOVED_CLOSE_CODE, error);
   }
@@ -292,7 +335,7 @@ export function onClose(this: GameWebSocket) {
     if (roomId === null) return;
     // A player is away once their last socket in the room is gone (room.ts counts them).
     await deps.rooms
-      .execute({ roomId, actor: live.actor, command: { type: 'leave' }, socket: live.key })
+      .execute({ roomId, actor: live.actor, command: { action: 'leave_room' }, socket: live.key })
       .catch((err) => app.log.warn({ err }, 'could not record a player leaving'));
   });
 }

@@ -1,5 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { GAME_TEXTS, isValidCard, type ServerMessage, WINNER_SOUNDS, winningLines } from '@playshop/shared';
+import {
+  GAME_TEXTS,
+  isValidCard,
+  type ServerMessage,
+  WINNER_SOUNDS,
+  winningLines,
+  ZServerMessage,
+} from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -44,7 +51,8 @@ async function connect(token: string, origin = 'http://localhost:3000') {
   const inbox: ServerMessage[] = [];
   const waiters: { type: string; resolve: (m: ServerMessage) => void }[] = [];
   ws.on('message', (data) => {
-    const message = JSON.parse(String(data)) as ServerMessage;
+    // Parsed as the web client parses it: a frame the schema does not take fails here.
+    const message = ZServerMessage.parse(JSON.parse(String(data)));
     const i = waiters.findIndex((w) => w.type === message.type);
     if (i >= 0) waiters.splice(i, 1)[0]!.resolve(message);
     else inbox.push(message);

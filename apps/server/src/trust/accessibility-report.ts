@@ -164,7 +164,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '2.2.2 Pause, Stop, Hide (Level A)',
     conformance: 'Supports',
     remarks:
-      'The ball’s roll and the win’s confetti last a few seconds; an organization can turn the roll animation off, and the confetti and animations stop under `prefers-reduced-motion` (`apps/web/src/features/game/board/game.module.css`, `win-screen.tsx`). Auto-call is paused and stopped by the facilitator.',
+      'The ball’s roll and the win’s confetti last a few seconds; an organization can turn the roll animation off, and the confetti and animations stop under `prefers-reduced-motion` (`apps/web/src/features/game/shared/game.module.css`, `win-screen.tsx`). Auto-call is paused and stopped by the facilitator.',
   },
   {
     criterion: '2.3.1 Three Flashes or Below Threshold (Level A)',
@@ -341,6 +341,6 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '4.1.3 Status Messages (Level AA)',
     conformance: 'Supports',
     remarks:
-      'Live regions announce a rolled ball (`apps/web/src/features/game/board/bingo-board.tsx`, `game-screens.test.tsx`: the newest is announced), a question’s state, a move in a session’s content (`ordered-content-list.test.tsx`: announces each move), a card check and a list’s count; notices are alerts (`e2e/screens.test.ts`).',
+      'Live regions announce a rolled ball (`apps/web/src/features/game/shared/bingo-board.tsx`, `game-screens.test.tsx`: the newest is announced), a question’s state, a move in a session’s content (`ordered-content-list.test.tsx`: announces each move), a card check and a list’s count; notices are alerts (`e2e/screens.test.ts`).',
   },
 ];

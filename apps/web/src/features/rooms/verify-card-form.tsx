@@ -4,7 +4,7 @@ import { IconCircleCheck, IconCircleX, IconQuestionMark } from '@tabler/icons-re
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useT } from '../../i18n/locale-provider';
-import { staffPatternName } from '../game/facilitator/pattern-names';
+import { staffPatternName } from '../../i18n/pattern-names';
 import { verifyPrintedCard } from './printed-cards-api';
 
 const balls = (numbers: number[]) => numbers.map(ballLabel).join(', ');

@@ -5,10 +5,10 @@ import { Link, useParams } from 'react-router';
 import { useT } from '../../../i18n/locale-provider';
 import { PageTitle } from '../../../ui/page-title';
 import { toastSuccess } from '../../../ui/toast';
-import { ConnectionNotice } from '../board/connection-notice';
-import type { GameState } from '../board/game-reducer';
-import { RouteRoom } from '../board/route-room';
-import { useGameSocket } from '../board/use-game-socket';
+import { ConnectionNotice } from '../shared/connection-notice';
+import type { GameState } from '../shared/game-reducer';
+import { RouteRoom } from '../shared/route-room';
+import { useGameSocket } from '../shared/use-game-socket';
 import { type FacilitatorCommands, facilitatorCommands } from './commands';
 import { ConfirmButton } from './confirm-button';
 

@@ -3,7 +3,7 @@ import type { RoundRules } from '@playshop/shared';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
-import { AUTO_CALL_CHOICES, type RoundCommands } from '../presenter/round-commands';
+import { AUTO_CALL_CHOICES, type RoundCommands } from './round-commands';
 
 const DEFAULT_SECONDS = 20;
 

@@ -3,12 +3,12 @@ import { BINGO_MAX_NUMBER, type GameContent } from '@playshop/shared';
 import { useT } from '../../../i18n/locale-provider';
 import { ContentView } from '../../content/display/content-view';
 import { QuestionSlot } from '../../content/display/question-slot';
-import { Ball } from '../board/ball';
-import { Countdown } from '../board/countdown';
-import type { GameState } from '../board/game-reducer';
-import { RollAnimation } from '../board/roll-animation';
-import { SCREEN_TEXTS } from '../board/texts';
-import { RoundWinScreen, showsWin } from '../board/win-screen';
+import { Ball } from '../shared/ball';
+import { Countdown } from '../shared/countdown';
+import type { GameState } from '../shared/game-reducer';
+import { RollAnimation } from '../shared/roll-animation';
+import { SCREEN_TEXTS } from '../shared/texts';
+import { RoundWinScreen, showsWin } from '../shared/win-screen';
 import { QuestionPanel } from './question-panel';
 import { RolledBallsModal } from './rolled-balls-modal';
 

@@ -1,36 +1,34 @@
-import type { ClientMessage } from '@playshop/shared';
+import { type ClientCommand, type ClientMessage, commandMessage } from '@playshop/shared';
 
-/** The facilitator's commands for one room, as the protocol's messages. */
+/**
+ * The facilitator's commands for one room. Each is a command of GAME_COMMANDS (protocol.ts), typed
+ * by its declaration and put in its frame by `commandMessage`: no message is written by hand here.
+ */
 export function facilitatorCommands(roomId: number, send: (message: ClientMessage) => void) {
-  const game = (payload: Record<string, unknown> & { action: string }) =>
-    send({ type: 'game_event', payload: { ...payload, roomId } } as ClientMessage);
+  const command = (c: ClientCommand) => send(commandMessage(roomId, c));
   const timer = (timerOption: number, isRunning: boolean) =>
-    send({
-      type: 'content_event',
-      payload: { action: 'timer', roomId, timerOption, isRunning, isPaused: false },
-    });
+    command({ action: 'timer', timerOption, isRunning, isPaused: false });
   return {
-    openLobby: () => send({ type: 'room_event', payload: { action: 'open_lobby', roomId } }),
-    closeLobby: () => send({ type: 'room_event', payload: { action: 'close_lobby', roomId } }),
-    startGame: () => game({ action: 'start_game' }),
-    roll: () => game({ action: 'get_roll' }),
+    openLobby: () => command({ action: 'open_lobby' }),
+    closeLobby: () => command({ action: 'close_lobby' }),
+    startGame: () => command({ action: 'start_game' }),
+    /** 'Roll': the server draws the next ball and sends it to every screen (`get_random_roll`). */
+    getRoll: () => command({ action: 'get_roll' }),
     /** The head of the server's queue; the server moves the room on when a session runs out. */
-    sendNextContent: () => send({ type: 'content_event', payload: { action: 'send_next_content', roomId } }),
+    sendNextContent: () => command({ action: 'send_next_content' }),
     startTimer: (seconds: number) => timer(seconds, true),
     cancelTimer: () => timer(0, false),
-    announceWinner: () => game({ action: 'game_state', gameState: 'announce_winner' }),
+    announceWinner: () => command({ action: 'game_state', gameState: 'announce_winner' }),
     /** Close on the win screen: back to the board. */
-    backToBingo: () => game({ action: 'game_state', gameState: 'bingo' }),
-    hideRollAnimation: (hidden: boolean) => game({ action: 'hide_roll_animation', hidden }),
-    startNewGame: () => game({ action: 'start_new_game' }),
-    endGame: () => game({ action: 'game_over' }),
-    removePlayer: (username: string) => game({ action: 'remove_player', username }),
-    closeQuestion: (contentId: number) =>
-      send({ type: 'content_event', payload: { action: 'close_question', roomId, contentId } }),
-    revealAnswer: (contentId: number) =>
-      send({ type: 'content_event', payload: { action: 'reveal_answer', roomId, contentId } }),
+    backToBingo: () => command({ action: 'game_state', gameState: 'bingo' }),
+    hideRollAnimation: (hidden: boolean) => command({ action: 'hide_roll_animation', hidden }),
+    startNewGame: () => command({ action: 'start_new_game' }),
+    endGame: () => command({ action: 'game_over' }),
+    removePlayer: (username: string) => command({ action: 'remove_player', username }),
+    closeQuestion: (contentId: number) => command({ action: 'close_question', contentId }),
+    revealAnswer: (contentId: number) => command({ action: 'reveal_answer', contentId }),
     /** Puts the round's points table on every screen, or takes it off. */
-    setPointsTable: (shown: boolean) => game({ action: 'set_points_table', shown }),
+    setPointsTable: (shown: boolean) => command({ action: 'set_points_table', shown }),
   };
 }
 

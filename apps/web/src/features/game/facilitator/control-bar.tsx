@@ -5,18 +5,18 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../../i18n/locale-provider';
+import { staffPatternName } from '../../../i18n/pattern-names';
 import { toastError } from '../../../ui/toast';
-import classes from '../board/game.module.css';
-import type { GameState } from '../board/game-reducer';
-import { currentPrize, PatternGrid } from '../presenter/pattern';
-import { presenterPath } from '../presenter/presenter-path';
-import { roundCommands } from '../presenter/round-commands';
+import classes from '../shared/game.module.css';
+import type { GameState } from '../shared/game-reducer';
+import { currentPrize, PatternGrid } from '../shared/pattern';
 import { AutoCallControls } from './auto-call-controls';
 import type { FacilitatorCommands } from './commands';
 import { ConfirmButton } from './confirm-button';
 import { MusicPlayer } from './music-player';
-import { staffPatternName } from './pattern-names';
 import { PatternPicker } from './pattern-picker';
+import { presenterPath } from './presenter-path';
+import { roundCommands } from './round-commands';
 
 /** A roll asked for and not answered yet (no new ball, no error, for at most this long). */
 const ROLL_REQUEST_MS = 5_000;
@@ -163,7 +163,7 @@ export function ControlBar({
 
   function handleRoll() {
     rollRequest.markAsked();
-    commands.roll();
+    commands.getRoll();
   }
 
   return (

@@ -9,10 +9,10 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
+import { staffPatternHint, staffPatternName } from '../../../i18n/pattern-names';
 import { ButtonWithIcon } from '../../../ui/button-with-icon';
-import { PatternGrid } from '../presenter/pattern';
-import classes from '../presenter/presenter.module.css';
-import { staffPatternHint, staffPatternName } from './pattern-names';
+import { PatternGrid } from '../shared/pattern';
+import classes from './pattern-picker.module.css';
 
 const CENTRE = 12;
 

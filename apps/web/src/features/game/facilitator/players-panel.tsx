@@ -1,8 +1,8 @@
 import { Badge, Group, List, Paper, Text, Title } from '@mantine/core';
 import type { PlayerSummary } from '@playshop/shared';
 import { useT } from '../../../i18n/locale-provider';
-import classes from '../board/game.module.css';
-import { SCREEN_TEXTS } from '../board/texts';
+import classes from '../shared/game.module.css';
+import { SCREEN_TEXTS } from '../shared/texts';
 import { ConfirmButton } from './confirm-button';
 
 /** Left column: the players present, those with bingo highlighted (SPEC §2); each can be removed. */

@@ -1,8 +1,8 @@
 import { Paper, Switch, Title } from '@mantine/core';
 import type { PointsTable } from '@playshop/shared';
 import { useT } from '../../../i18n/locale-provider';
-import { PointsTableView } from '../board/points-table';
-import { QUESTION_TEXTS } from '../board/question-texts';
+import { PointsTableView } from '../shared/points-table';
+import { QUESTION_TEXTS } from '../shared/question-texts';
 
 /**
  * The round's points (1 per correct answer revealed, 5 per bingo win), as the server counts them,

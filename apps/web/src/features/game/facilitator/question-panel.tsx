@@ -5,11 +5,11 @@ import { lazy, Suspense } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../../ui/button-with-icon';
 import { ScriptPanel } from '../../content/display/script-panel';
-import { optionLabel, QUESTION_TEXTS } from '../board/question-texts';
+import { optionLabel, QUESTION_TEXTS } from '../shared/question-texts';
 
 // The chart library is loaded with the first question, not with the game screen.
 const QuestionTally = lazy(() =>
-  import('../board/question-tally').then((m) => ({ default: m.QuestionTally })),
+  import('../shared/question-tally').then((m) => ({ default: m.QuestionTally })),
 );
 
 /** A label longer than a 320 px panel ('Antworten schließen') wraps onto a second line, not cut (issue 42). */

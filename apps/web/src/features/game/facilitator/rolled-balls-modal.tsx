@@ -2,7 +2,7 @@ import { Button, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { BINGO_LETTERS, ballColumn, ballLabel } from '@playshop/shared';
 import { useT } from '../../../i18n/locale-provider';
-import classes from '../board/game.module.css';
+import classes from '../shared/game.module.css';
 
 /**
  * 'Show Rolled Balls': every rolled number in its letter's column, each column in the order drawn,

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { SCREEN_TEXTS } from '../board/texts';
+import { SCREEN_TEXTS } from '../shared/texts';
 
 /** Who has bingo this round: 'You have bingo!' for a winner, '{names} has bingo' for everyone else. */
 export function BingoNews({ winners, username }: { winners: string[]; username: string | null }) {

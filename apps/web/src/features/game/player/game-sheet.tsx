@@ -2,7 +2,7 @@ import { Button, Collapse, Group, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
-import classes from '../board/game.module.css';
+import classes from '../shared/game.module.css';
 
 /**
  * What the room shows now (the ball, the content), above the player's card and never instead of it.

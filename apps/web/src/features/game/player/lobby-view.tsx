@@ -3,7 +3,7 @@ import type { PlayerSummary } from '@playshop/shared';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
-import { SCREEN_TEXTS } from '../board/texts';
+import { SCREEN_TEXTS } from '../shared/texts';
 
 /** 'I'm ready', then 'You are ready' in its place. */
 function ReadyButton({ isReady, onReady }: { isReady: boolean; onReady: () => void }) {

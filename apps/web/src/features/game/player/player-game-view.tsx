@@ -6,16 +6,16 @@ import { LanguageMenu } from '../../../i18n/language-menu';
 import { useT } from '../../../i18n/locale-provider';
 import { BrandBand, brandVars } from '../../../ui/brand-frame';
 import { ContentView } from '../../content/display/content-view';
-import { BallChips } from '../board/ball';
-import { BingoBoard, RollAnnouncer } from '../board/bingo-board';
-import { ConnectionNotice } from '../board/connection-notice';
-import { Countdown } from '../board/countdown';
-import type { ConnectionStatus } from '../board/game-connection';
-import { type GameState, showsWin, toBoard } from '../board/game-reducer';
-import { QUESTION_TEXTS } from '../board/question-texts';
-import { RollAnimation, useLandedRolls } from '../board/roll-animation';
-import { SCREEN_TEXTS } from '../board/texts';
-import { RoundPattern } from '../presenter/pattern';
+import { BallChips } from '../shared/ball';
+import { BingoBoard, RollAnnouncer } from '../shared/bingo-board';
+import { ConnectionNotice } from '../shared/connection-notice';
+import { Countdown } from '../shared/countdown';
+import type { ConnectionStatus } from '../shared/game-connection';
+import { type GameState, showsWin, toBoard } from '../shared/game-reducer';
+import { RoundPattern } from '../shared/pattern';
+import { QUESTION_TEXTS } from '../shared/question-texts';
+import { RollAnimation, useLandedRolls } from '../shared/roll-animation';
+import { SCREEN_TEXTS } from '../shared/texts';
 import { BingoNews } from './bingo-news';
 import { GameSheet } from './game-sheet';
 import { LobbyView } from './lobby-view';
@@ -23,7 +23,9 @@ import { PlayerPointsTable } from './player-points';
 
 // The win screen (its trophy, sound and confetti) loads with a round's first win, not with the card
 // (issue 11: a player's phone gets the card with less JavaScript).
-const RoundWinScreen = lazy(() => import('../board/win-screen').then((m) => ({ default: m.RoundWinScreen })));
+const RoundWinScreen = lazy(() =>
+  import('../shared/win-screen').then((m) => ({ default: m.RoundWinScreen })),
+);
 
 /** The sheet above the card: the win, the ball being rolled, or the content sent. */
 function RoomSheet({ state }: { state: GameState }) {

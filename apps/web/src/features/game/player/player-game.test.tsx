@@ -4,14 +4,14 @@ import { ZClientMessage } from '@playshop/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearFakeSocket, fakeSocket } from '../board/fake-game-socket';
-import { type GameState, initialGameState } from '../board/game-reducer';
-import { card, playing, room } from '../board/test-fixtures';
-import { autoMarkKey, numbersToAutoMark } from '../presenter/auto-mark';
+import { clearFakeSocket, fakeSocket } from '../../../test/fake-game-socket';
+import { card, playing, room } from '../../../test/game-fixtures';
+import { type GameState, initialGameState } from '../shared/game-reducer';
+import { autoMarkKey, numbersToAutoMark } from './auto-mark';
 import { marksMakeALine, marksWinPrize, PlayerGame } from './player-game';
 
 /** The socket hook, replaced: these tests drive the screen with the state the server would produce. */
-vi.mock('../board/use-game-socket', () => import('../board/fake-game-socket'));
+vi.mock('../shared/use-game-socket', () => import('../../../test/fake-game-socket'));
 const socket = fakeSocket;
 
 const rolling: GameState = {

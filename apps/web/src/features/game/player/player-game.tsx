@@ -15,11 +15,11 @@ import { useCurrentUser } from '../../../auth/auth-provider';
 import { t } from '../../../i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { QuestionSlot } from '../../content/display/question-slot';
-import { type GameState, gameReducer, type LocalAction } from '../board/game-reducer';
-import { useGameSocket } from '../board/use-game-socket';
-import { useWakeLock } from '../board/use-wake-lock';
-import { useAutoMark, useAutoMarkSetting } from '../presenter/auto-mark';
-import { currentPrize } from '../presenter/pattern';
+import { type GameState, gameReducer, type LocalAction } from '../shared/game-reducer';
+import { currentPrize } from '../shared/pattern';
+import { useGameSocket } from '../shared/use-game-socket';
+import { useWakeLock } from '../shared/use-wake-lock';
+import { useAutoMark, useAutoMarkSetting } from './auto-mark';
 import { joinedRoom } from './joined-room';
 import { PlayerGameView } from './player-game-view';
 

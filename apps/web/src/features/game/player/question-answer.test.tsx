@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { openQuiz, quiz, show } from '../../../test/game-fixtures';
 import { ContentView } from '../../content/display/content-view';
 import { QuestionSlot } from '../../content/display/question-slot';
-import { openQuiz, quiz, show } from '../board/test-fixtures';
 import { QuestionAnswer } from './question-answer';
 
 const open = openQuiz;

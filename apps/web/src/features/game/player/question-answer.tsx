@@ -2,8 +2,8 @@ import { Alert, Group, Image, Stack, Text, Title, UnstyledButton } from '@mantin
 import type { GameContent, QuestionState } from '@playshop/shared';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import classes from '../board/question.module.css';
-import { optionLabel, optionLetter, QUESTION_TEXTS } from '../board/question-texts';
+import { optionLabel, optionLetter, QUESTION_TEXTS } from '../shared/question-texts';
+import classes from './question-answer.module.css';
 
 /** What the player is told under the options, from what the server said. */
 function Status({ content, question }: { content: GameContent; question: QuestionState }) {

@@ -1,6 +1,6 @@
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, ballLabel } from '@playshop/shared';
 import { useT } from '../../../i18n/locale-provider';
-import gameClasses from '../board/game.module.css';
+import gameClasses from '../shared/game.module.css';
 import classes from './presenter.module.css';
 
 /**

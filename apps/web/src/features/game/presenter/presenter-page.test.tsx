@@ -2,13 +2,13 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '../../../api/session-store';
 import { routes } from '../../../router';
+import { fakeSocket } from '../../../test/fake-game-socket';
+import { room } from '../../../test/game-fixtures';
 import { renderRoutes } from '../../../test/render';
-import { fakeSocket } from '../board/fake-game-socket';
-import { type GameState, initialGameState } from '../board/game-reducer';
-import { room } from '../board/test-fixtures';
+import { type GameState, initialGameState } from '../shared/game-reducer';
 
 /** The socket hook, replaced: the page gets a lobby as the server would send it. */
-vi.mock('../board/use-game-socket', () => import('../board/fake-game-socket'));
+vi.mock('../shared/use-game-socket', () => import('../../../test/fake-game-socket'));
 const socket = fakeSocket;
 
 const lobby: GameState = {

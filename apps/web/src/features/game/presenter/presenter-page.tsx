@@ -4,16 +4,16 @@ import { useRoomLanguage } from '../../../i18n/locale-provider';
 import { OrgExpiryGate } from '../../organizations/org-expiry-gate';
 import { joinLinkBase, joinUrl } from '../../rooms/join-link';
 import { useRoomJoinCode } from '../../rooms/rooms-api';
-import { ConnectionNotice } from '../board/connection-notice';
-import { RouteRoom } from '../board/route-room';
-import { useGameSocket } from '../board/use-game-socket';
-import { useWakeLock } from '../board/use-wake-lock';
+import { ConnectionNotice } from '../shared/connection-notice';
+import { RouteRoom } from '../shared/route-room';
+import { useGameSocket } from '../shared/use-game-socket';
+import { useWakeLock } from '../shared/use-wake-lock';
 import { useMuted } from './call-out';
 import { PresenterView } from './presenter-view';
 
 // The chart library loads with the first question, not with the presenter.
 const QuestionTally = lazy(() =>
-  import('../board/question-tally').then((m) => ({ default: m.QuestionTally })),
+  import('../shared/question-tally').then((m) => ({ default: m.QuestionTally })),
 );
 
 /** Whether this document is shown full screen, following the browser (Esc leaves it too). */

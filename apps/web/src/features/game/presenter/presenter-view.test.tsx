@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { GameState } from '../board/game-reducer';
-import { TUMBLE_MS } from '../board/roll-animation';
-import { itemTexts, playing, quiz, show } from '../board/test-fixtures';
+import { itemTexts, playing, quiz, show } from '../../../test/game-fixtures';
+import type { GameState } from '../shared/game-reducer';
+import { TUMBLE_MS } from '../shared/roll-animation';
 import { CallBoard } from './call-board';
 import { PresenterView, type PresenterViewProps } from './presenter-view';
 

@@ -1,4 +1,4 @@
-import type { SocketLike } from './game-connection';
+import type { SocketLike } from '../features/game/shared/game-connection';
 
 /** A WebSocket for the connection tests: records what is sent; the test opens, drops and feeds it. */
 export class FakeSocket implements SocketLike {

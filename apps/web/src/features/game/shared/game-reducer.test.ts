@@ -1,7 +1,7 @@
 import { PROTOCOL_VERSION, type QueueItem, ZServerMessage } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
+import { card, content as oneContent, openQuiz, quiz, snapshot } from '../../../test/game-fixtures';
 import { type GameAction, type GameState, gameReducer, initialGameState, toBoard } from './game-reducer';
-import { card, content as oneContent, openQuiz, quiz, snapshot } from './test-fixtures';
 
 const card2 = card.map((row) => row.map((n) => (n === 0 ? 0 : n + 5)));
 

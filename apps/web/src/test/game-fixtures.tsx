@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { type GameContent, type GameSnapshot, PROTOCOL_VERSION, type QuestionState } from '@playshop/shared';
 import { render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { type GameState, initialGameState } from './game-reducer';
+import { type GameState, initialGameState } from '../features/game/shared/game-reducer';
 
 /** Shared by the game's tests: a card, a room, a game in play, one content item and a question. */
 export const card = [

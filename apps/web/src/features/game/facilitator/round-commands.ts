@@ -1,4 +1,10 @@
-import { AUTO_CALL_SECONDS, type ClientMessage, type WinPattern } from '@playshop/shared';
+import {
+  AUTO_CALL_SECONDS,
+  type ClientCommand,
+  type ClientMessage,
+  commandMessage,
+  type WinPattern,
+} from '@playshop/shared';
 
 /** Auto-call intervals the facilitator can pick: 10 to 60 seconds in steps of 5. */
 export const AUTO_CALL_CHOICES: readonly number[] = Array.from(
@@ -8,15 +14,14 @@ export const AUTO_CALL_CHOICES: readonly number[] = Array.from(
 
 /** The round's rules as protocol messages: win patterns (prizes in order) and auto-call. */
 export function roundCommands(roomId: number, send: (message: ClientMessage) => void) {
+  const command = (c: ClientCommand) => send(commandMessage(roomId, c));
   return {
     /** Only before the round's first ball; the server answers `round_rules` to everyone. */
-    setPrizes: (prizes: WinPattern[]) =>
-      send({ type: 'game_event', payload: { action: 'set_prizes', roomId, prizes } }),
+    setPrizes: (prizes: WinPattern[]) => command({ action: 'set_prizes', prizes }),
     /** null turns auto-call off. */
-    setAutoCall: (seconds: number | null) =>
-      send({ type: 'game_event', payload: { action: 'set_auto_call', roomId, seconds } }),
-    pauseAutoCall: () => send({ type: 'game_event', payload: { action: 'pause_auto_call', roomId } }),
-    resumeAutoCall: () => send({ type: 'game_event', payload: { action: 'resume_auto_call', roomId } }),
+    setAutoCall: (seconds: number | null) => command({ action: 'set_auto_call', seconds }),
+    pauseAutoCall: () => command({ action: 'pause_auto_call' }),
+    resumeAutoCall: () => command({ action: 'resume_auto_call' }),
   };
 }
 

@@ -2,8 +2,8 @@ import { vi } from 'vitest';
 
 /**
  * `useGameSocket` for the screen tests, which replace the real one with
- * `vi.mock('./use-game-socket', () => import('./fake-game-socket'))`: the screen gets `fakeSocket.state`
- * as the server would produce it, and what it sends is recorded.
+ * `vi.mock('../shared/use-game-socket', () => import('../../../test/fake-game-socket'))`: the screen gets
+ * `fakeSocket.state` as the server would produce it, and what it sends is recorded.
  */
 export const fakeSocket = { state: null as unknown, send: vi.fn(), close: vi.fn(), dispatch: vi.fn() };
 

@@ -8,7 +8,7 @@ import type { GameState } from './game-reducer';
 
 export { showsWin } from './game-reducer';
 
-import { PatternGrid, patternName } from '../presenter/pattern';
+import { PatternGrid, patternName } from './pattern';
 import { WINNER_VOLUME } from './texts';
 
 /** Plays the server's pick of the winner sounds, or a random one (older servers), at volume 0.5. */

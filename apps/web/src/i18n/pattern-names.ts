@@ -1,5 +1,5 @@
 import type { WinPattern, WinPatternKind } from '@playshop/shared';
-import { type StaffMessageId, t } from '../../../i18n/i18n';
+import { type StaffMessageId, t } from './i18n';
 
 /** The win patterns' names on the staff screens (WIN_PATTERN_NAMES in English). */
 const PATTERN_NAMES: Record<WinPatternKind, StaffMessageId> = {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeSocket } from './fake-socket';
+import { FakeSocket } from '../../../test/fake-socket';
+import { snapshot } from '../../../test/game-fixtures';
 import {
   createGameConnection,
   HEARTBEAT_MS,
@@ -13,7 +14,6 @@ import {
   socketUrl,
 } from './game-connection';
 import type { IncomingMessage } from './game-reducer';
-import { snapshot } from './test-fixtures';
 
 function setup({ hidden = false } = {}) {
   const sockets: FakeSocket[] = [];

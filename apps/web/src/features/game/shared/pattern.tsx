@@ -9,7 +9,7 @@ import {
 } from '@playshop/shared';
 import { t } from '../../../i18n/i18n';
 import { useT } from '../../../i18n/locale-provider';
-import classes from './presenter.module.css';
+import classes from './pattern.module.css';
 
 const CELLS = Array.from({ length: CARD_SIZE * CARD_SIZE }, (_, i) => i);
 

@@ -6,8 +6,8 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '../../../api/session-store';
 import { AuthProvider } from '../../../auth/auth-provider';
+import { FakeSocket } from '../../../test/fake-socket';
 import { roomKeys } from '../../rooms/room-keys';
-import { FakeSocket } from './fake-socket';
 import { OUTAGE_NOTICE_ID, useGameSocket } from './use-game-socket';
 import { useWakeLock } from './use-wake-lock';
 
