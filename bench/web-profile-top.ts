@@ -52,7 +52,8 @@ const packageOf = (source: string) => {
 };
 
 const selfByNode = new Map<number, number>();
-profile.samples.forEach((id, i) => selfByNode.set(id, (selfByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (const [i, id] of profile.samples.entries())
+  selfByNode.set(id, (selfByNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const byFile = new Map<string, number>();
 const byPackage = new Map<string, number>();
 const byFunction = new Map<string, number>();
@@ -65,13 +66,35 @@ for (const n of profile.nodes) {
   total += us;
   byFile.set(source, (byFile.get(source) ?? 0) + us);
   byPackage.set(packageOf(source), (byPackage.get(packageOf(source)) ?? 0) + us);
-  byFunction.set(`${fn || '(anonymous)'} ${source}`, (byFunction.get(`${fn || '(anonymous)'} ${source}`) ?? 0) + us);
+  byFunction.set(
+    `${fn || '(anonymous)'} ${source}`,
+    (byFunction.get(`${fn || '(anonymous)'} ${source}`) ?? 0) + us,
+  );
 }
 const show = (title: string, table: Map<string, number>) => {
   console.log(`\n${title} (of ${(total / 1000).toFixed(0)} ms busy)`);
   for (const [name, us] of [...table].sort((a, b) => b[1] - a[1]).slice(0, Number(count)))
-    console.log(`${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`);
+    console.log(
+      `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`,
+    );
 };
+// Inclusive time: a sample counts once for each distinct function on its stack.
+const parent = new Map<number, number>();
+for (const n of profile.nodes as (Node & { children?: number[] })[])
+  for (const c of n.children ?? []) parent.set(c, n.id);
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const inclusive = new Map<string, number>();
+for (const [id, us] of selfByNode) {
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const { file: source, fn } = sourceOf(byId.get(at)!);
+    if (source === '(idle)' || source === '(root)') continue;
+    const name = `${fn || '(anonymous)'} ${source}`;
+    if (!seen.has(name)) inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+    seen.add(name);
+  }
+}
 show('Self time by package or app folder', byPackage);
 show('Self time by source file', byFile);
 show('Self time by function', byFunction);
+show('Inclusive time by function', inclusive);

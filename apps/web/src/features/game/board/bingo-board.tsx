@@ -134,8 +134,8 @@ export const RollAnnouncer = memo(function RollAnnouncer({ rolls }: { rolls: num
   const last = rolls.at(-1);
   const t = useT();
   return (
-    <VisuallyHidden aria-live="assertive" aria-atomic="true">
+    <span className={classes.srOnly} aria-live="assertive" aria-atomic="true">
       {last !== undefined ? t('player.ballRolled', { ball: ballLabel(last) }) : ''}
-    </VisuallyHidden>
+    </span>
   );
 });

@@ -10,8 +10,8 @@ import { BallChips } from '../board/ball';
 import { BingoBoard, RollAnnouncer } from '../board/bingo-board';
 import { ConnectionNotice } from '../board/connection-notice';
 import { Countdown } from '../board/countdown';
-import type { ConnectionStatus } from '../board/game-connection';
 import classes from '../board/game.module.css';
+import type { ConnectionStatus } from '../board/game-connection';
 import { type GameState, showsWin } from '../board/game-reducer';
 import { QUESTION_TEXTS } from '../board/question-texts';
 import { RollAnimation, useLandedRolls } from '../board/roll-animation';
@@ -157,7 +157,12 @@ function CardArea({ state, onMark, onClaim, autoMark, onAutoMarkChange }: Player
   }
   return (
     <>
-      <BingoBoard card={state.bingoBoard} markedCells={state.markedCells} rolls={state.bingoRolls} onMark={onMark} />
+      <BingoBoard
+        card={state.bingoBoard}
+        markedCells={state.markedCells}
+        rolls={state.bingoRolls}
+        onMark={onMark}
+      />
       <CardControls onClaim={onClaim} autoMark={autoMark} onAutoMarkChange={onAutoMarkChange} />
     </>
   );
