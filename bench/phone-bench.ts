@@ -305,7 +305,7 @@ try {
     const frames = received.slice(from);
     await Promise.all(floors.map((p) => p.start()));
     await floor.replay(frames);
-    await sleep(windowMs - (frames.length ? frames.at(-1)!.at - frames[0]!.at : 0));
+    await sleep(Math.max(0, windowMs - (frames.length ? frames.at(-1)!.at - frames[0]!.at : 0)));
     await Promise.all(floors.map((p) => p.stop()));
     return frames.length;
   }
