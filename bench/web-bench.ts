@@ -9,19 +9,13 @@
  * CHECK_CEILING_KB, a few hundred bytes above today's figure, so a new import is caught on the change
  * that adds it. Byte counts do not depend on the machine's speed; LCP does, and is only reported.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { type Browser, chromium } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase } from '../apps/server/src/db/client';
 import { organizations, rooms } from '../apps/server/src/db/schema';
-import { type FirstStartReport, firstStart } from '../apps/server/src/first-start/first-start';
 import { CHROMIUM_PATH } from '../e2e/support/chromium';
-import { root, writePerformanceBlock } from './bench-server';
+import { writePerformanceBlock } from './bench-server';
+import { startProduct } from './web-product';
 
 const TARGET_KB = 150;
 /**
@@ -46,40 +40,6 @@ const SLOW_4G = {
 };
 
 const PHONE = { width: 390, height: 844 };
-
-/** The real product on loopback: built SPA, API and the first start's demo data, in memory. */
-async function startProduct() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-web-bench-'));
-  const database = await openDatabase({ kind: 'pglite' });
-  await database.migrate();
-  const report = (await firstStart(database.db, {
-    adminEmail: 'admin@bench.local',
-    demoData: true,
-  })) as FirstStartReport;
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'w'.repeat(40),
-    }),
-    database,
-    webDistDir: path.join(root, 'apps/web/dist'),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    database,
-    facilitator: report.demo!.facilitator,
-    async close() {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const newPage = async (b: Browser, viewport: { width: number; height: number }, locale?: string) => {
   const context = await b.newContext({ viewport, locale });

@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { BINGO_MAX_NUMBER, type GameContent } from '@playshop/shared';
+import { memo } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { ContentView } from '../../content/display/content-view';
 import { QuestionSlot } from '../../content/display/question-slot';
@@ -11,6 +12,41 @@ import { SCREEN_TEXTS } from '../shared/texts';
 import { RoundWinScreen, showsWin } from '../shared/win-screen';
 import { QuestionPanel } from './question-panel';
 import { RolledBallsModal } from './rolled-balls-modal';
+
+/** The content sent, with a question's tally and its buttons: rendered again only when it changes. */
+const SentContent = memo(function SentContent({
+  content,
+  question,
+  onCloseQuestion,
+  onRevealAnswer,
+}: {
+  content: GameContent;
+  question: GameState['question'];
+  onCloseQuestion: (contentId: number) => void;
+  onRevealAnswer: (contentId: number) => void;
+}) {
+  const t = useT();
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('gameControl.sentContent', { title: content.title })}
+      </Text>
+      <QuestionSlot.Provider
+        value={(sent: GameContent) => (
+          <QuestionPanel
+            content={sent}
+            question={question}
+            onClose={onCloseQuestion}
+            onReveal={onRevealAnswer}
+          />
+        )}
+      >
+        <ContentView content={content} />
+      </QuestionSlot.Provider>
+    </Paper>
+  );
+});
+const Timer = memo(Countdown);
 
 /**
  * Centre column (SPEC §2): the win screen when someone has bingo (Close goes back to the board),
@@ -49,25 +85,14 @@ export function CentrePanel({
         </Text>
         <RolledBallsModal rolls={state.bingoRolls} />
       </Group>
-      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      <Timer endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
       {state.content && (
-        <Paper withBorder radius="md" p="md">
-          <Text size="sm" c="dimmed" mb="xs">
-            {t('gameControl.sentContent', { title: state.content.title })}
-          </Text>
-          <QuestionSlot.Provider
-            value={(content: GameContent) => (
-              <QuestionPanel
-                content={content}
-                question={state.question}
-                onClose={onCloseQuestion}
-                onReveal={onRevealAnswer}
-              />
-            )}
-          >
-            <ContentView content={state.content} />
-          </QuestionSlot.Provider>
-        </Paper>
+        <SentContent
+          content={state.content}
+          question={state.question}
+          onCloseQuestion={onCloseQuestion}
+          onRevealAnswer={onRevealAnswer}
+        />
       )}
     </Stack>
   );

@@ -1,8 +1,8 @@
 import { Box, Button, Container, Group, Modal, Select, Switch } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { BINGO_MAX_NUMBER, type ClientMessage, TIMER_CHOICES } from '@playshop/shared';
+import { BINGO_MAX_NUMBER, type ClientMessage, type RoundRules, TIMER_CHOICES } from '@playshop/shared';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../../i18n/locale-provider';
 import { staffPatternName } from '../../../i18n/pattern-names';
@@ -37,8 +37,11 @@ function openPresenter(org: string, roomId: number) {
   window.open(presenterPath(org, roomId), `playshop-presenter-${roomId}`, 'popup,width=1280,height=720');
 }
 
+// The bar renders with every frame; its parts render again only when their own facts change (issue 46).
+const Music = memo(MusicPlayer);
+
 /** The timer (SPEC §2): a choice of seconds, Start and Cancel. */
-function TimerControls({ commands }: { commands: FacilitatorCommands }) {
+const TimerControls = memo(function TimerControls({ commands }: { commands: FacilitatorCommands }) {
   const t = useT();
   const [timerChoice, setTimerChoice] = useState<string | null>(null);
 
@@ -71,10 +74,10 @@ function TimerControls({ commands }: { commands: FacilitatorCommands }) {
       </Button>
     </>
   );
-}
+});
 
 /** Start New Game and End Game, each confirmed first since they change the room for everyone. */
-function RoundEndButtons(props: {
+const RoundEndButtons = memo(function RoundEndButtons(props: {
   isStarted: boolean;
   commands: FacilitatorCommands;
   onEndGame: () => void;
@@ -96,16 +99,25 @@ function RoundEndButtons(props: {
       </ConfirmButton>
     </>
   );
-}
+});
 
 /** Auto-call and the round's win pattern, which opens the pattern picker. */
-function RoundRulesControls({ state, rules }: { state: GameState; rules: ReturnType<typeof roundCommands> }) {
+const RoundRulesControls = memo(function RoundRulesControls({
+  roundRules,
+  canChange,
+  rules,
+}: {
+  roundRules: RoundRules | null;
+  /** The pattern can change until the round's first ball. */
+  canChange: boolean;
+  rules: ReturnType<typeof roundCommands>;
+}) {
   const t = useT();
   const [pickerOpened, picker] = useDisclosure(false);
-  const prize = currentPrize(state.rules);
+  const prize = currentPrize(roundRules);
   return (
     <>
-      <AutoCallControls autoCall={state.rules?.autoCall ?? null} commands={rules} />
+      <AutoCallControls autoCall={roundRules?.autoCall ?? null} commands={rules} />
       <Button
         variant="default"
         onClick={picker.open}
@@ -117,9 +129,9 @@ function RoundRulesControls({ state, rules }: { state: GameState; rules: ReturnT
       </Button>
       <Modal opened={pickerOpened} onClose={picker.close} title={t('gameControl.winPatternTitle')} size="lg">
         <PatternPicker
-          key={JSON.stringify(state.rules?.prizes ?? [])}
-          initial={state.rules?.prizes ?? []}
-          canChange={state.bingoRolls.length === 0}
+          key={JSON.stringify(roundRules?.prizes ?? [])}
+          initial={roundRules?.prizes ?? []}
+          canChange={canChange}
           onSave={(prizes) => {
             rules.setPrizes(prizes);
             picker.close();
@@ -128,7 +140,7 @@ function RoundRulesControls({ state, rules }: { state: GameState; rules: ReturnT
       </Modal>
     </>
   );
-}
+});
 
 /**
  * Bottom bar (SPEC §2): Roll (off while the ball is shown; the server moves the room back to the
@@ -173,7 +185,13 @@ export function ControlBar({
           <Button onClick={handleRoll} disabled={!canRoll} size="md">
             {t('gameControl.roll')}
           </Button>
-          {rules && <RoundRulesControls state={state} rules={rules} />}
+          {rules && (
+            <RoundRulesControls
+              roundRules={state.rules}
+              canChange={state.bingoRolls.length === 0}
+              rules={rules}
+            />
+          )}
           <TimerControls commands={commands} />
           <Button
             color="yellow"
@@ -189,7 +207,7 @@ export function ControlBar({
             onChange={(e) => commands.hideRollAnimation(e.currentTarget.checked)}
             mb={8}
           />
-          <MusicPlayer embedUrl={musicUrl} />
+          <Music embedUrl={musicUrl} />
           <Button
             variant="default"
             leftSection={<IconExternalLink size={18} aria-hidden />}

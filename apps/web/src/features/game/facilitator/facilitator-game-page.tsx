@@ -1,12 +1,13 @@
 import { Alert, Badge, Box, Button, Container, Grid, Group, Paper, Stack, Text } from '@mantine/core';
 import type { RoomReply } from '@playshop/shared';
 import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../../../i18n/locale-provider';
 import { focusMain } from '../../../ui/keep-focus';
 import { PageTitle } from '../../../ui/page-title';
 import { toastSuccess } from '../../../ui/toast';
+import { useEvent } from '../../../ui/use-event';
 import { useOrganization } from '../../organizations/organizations-api';
 import { downloadRoomReport } from '../../rooms/rooms-api';
 import { VerifyCardPanel } from '../../rooms/verify-card-form';
@@ -31,8 +32,26 @@ export function FacilitatorGamePage() {
   return <RouteRoom>{(room) => <FacilitatorGame org={org} room={room} />}</RouteRoom>;
 }
 
+// The screen renders with every frame; these parts render again only when their own facts change,
+// so a roll renders the balls, the count and the Roll button (issue 46).
+const Players = memo(PlayersPanel);
+const Points = memo(PointsPanel);
+const Queue = memo(QueuePanel);
+const VerifyCard = memo(VerifyCardPanel);
+const Notice = memo(ConnectionNotice);
+
 /** The room's name, session and state, its join code and the report. */
-function RoomHeader({ room, state }: { room: RoomReply; state: GameState }) {
+const RoomHeader = memo(function RoomHeader({
+  room,
+  sessionName,
+  lobbyOpen,
+  gameStarted,
+}: {
+  room: RoomReply;
+  sessionName: string | null;
+  lobbyOpen: boolean;
+  gameStarted: boolean;
+}) {
   const t = useT();
   return (
     <Group justify="space-between" align="flex-start">
@@ -43,14 +62,14 @@ function RoomHeader({ room, state }: { room: RoomReply; state: GameState }) {
         </PageTitle>
         <Text c="dimmed">
           {room.workshop.name}
-          {state.sessionName ? ` · ${state.sessionName}` : ''}
+          {sessionName ? ` · ${sessionName}` : ''}
         </Text>
       </div>
       <Group gap="xs">
-        <Badge color={state.lobbyOpen ? 'green' : 'gray'} c="dark" variant="light" size="lg">
-          {state.gameStarted
+        <Badge color={lobbyOpen ? 'green' : 'gray'} c="dark" variant="light" size="lg">
+          {gameStarted
             ? t('gameControl.gameOn')
-            : state.lobbyOpen
+            : lobbyOpen
               ? t('gameControl.lobbyOpen')
               : t('gameControl.lobbyClosed')}
         </Badge>
@@ -65,7 +84,7 @@ function RoomHeader({ room, state }: { room: RoomReply; state: GameState }) {
       </Group>
     </Group>
   );
-}
+});
 
 /** Players on the left, balls, win, timer and content in the centre, the content queue on the right. */
 function Panels({
@@ -81,12 +100,12 @@ function Panels({
     <Grid gutter="md">
       <Grid.Col span={{ base: 12, md: 3 }}>
         <Stack gap="md">
-          <PlayersPanel
+          <Players
             players={state.playerArr}
             playerCount={state.playerCount}
             onRemove={commands.removePlayer}
           />
-          {state.gameStarted && <PointsPanel points={state.points} onShow={commands.setPointsTable} />}
+          {state.gameStarted && <Points points={state.points} onShow={commands.setPointsTable} />}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
@@ -100,12 +119,12 @@ function Panels({
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 3 }}>
-        <QueuePanel
+        <Queue
           queue={state.queue}
           canSend={state.gameStarted && state.gameState !== 'roll'}
           onSend={commands.sendNextContent}
         />
-        <VerifyCardPanel roomId={roomId} />
+        <VerifyCard roomId={roomId} />
       </Grid.Col>
     </Grid>
   );
@@ -124,21 +143,26 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   const commands = useMemo(() => facilitatorCommands(room.id, send), [room.id, send]);
   useWakeLock(true);
 
-  function handleEndGame() {
+  const handleEndGame = useEvent(() => {
     toastSuccess(t('game.endingGame'));
     commands.endGame();
     setTimeout(() => {
       close();
       void navigate(`/${encodeURIComponent(org)}/facilitator/online/rooms`);
     }, 300);
-  }
+  });
 
   return (
     <Box component="main" className={classes.controlScreen}>
       <Container size="xl" py="md" className={classes.controlBody}>
         <Stack gap="md">
-          <RoomHeader room={room} state={state} />
-          <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
+          <RoomHeader
+            room={room}
+            sessionName={state.sessionName}
+            lobbyOpen={state.lobbyOpen}
+            gameStarted={state.gameStarted}
+          />
+          <Notice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
           {state.connectionClosed && (
             <Alert color="gray" title={t('game.roomClosed')}>
               {t('gameControl.gameEnded')}

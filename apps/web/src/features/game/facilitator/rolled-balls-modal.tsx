@@ -11,9 +11,6 @@ import classes from '../shared/game.module.css';
 export function RolledBallsModal({ rolls }: { rolls: number[] }) {
   const [opened, { open, close }] = useDisclosure(false);
   const t = useT();
-  const columns = BINGO_LETTERS.map((_, c) => rolls.filter((n) => ballColumn(n) === c));
-  const depth = Math.max(0, ...columns.map((col) => col.length));
-  const last = rolls.at(-1);
   return (
     <>
       <Button variant="light" onClick={open}>
@@ -25,53 +22,63 @@ export function RolledBallsModal({ rolls }: { rolls: number[] }) {
         title={t('gameControl.rolledBalls', { count: rolls.length })}
         size="lg"
       >
-        <Stack gap="md">
-          {last !== undefined && (
-            <Text fw={700}>{t('gameControl.lastCalled', { ball: ballLabel(last) })}</Text>
-          )}
-          <Table striped withTableBorder withColumnBorders ta="center">
-            <Table.Thead>
-              <Table.Tr>
-                {BINGO_LETTERS.map((letter) => (
-                  <Table.Th key={letter} ta="center">
-                    {letter}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {Array.from({ length: depth }, (_, r) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, not items
-                <Table.Tr key={r}>
-                  {columns.map((col, c) => {
-                    const n = col[r];
-                    const isLast = n !== undefined && n === last;
-                    return (
-                      <Table.Td
-                        key={BINGO_LETTERS[c]}
-                        className={isLast ? classes.lastBall : undefined}
-                        aria-current={isLast || undefined}
-                      >
-                        {n ?? ''}
-                      </Table.Td>
-                    );
-                  })}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <div>
-            <Text size="sm" fw={600} mb={4}>
-              {t('gameControl.inOrderDrawn')}
-            </Text>
-            <ol className={classes.drawOrder} aria-label={t('gameControl.ballsInOrderDrawn')}>
-              {rolls.map((n) => (
-                <li key={n}>{ballLabel(n)}</li>
-              ))}
-            </ol>
-          </div>
-        </Stack>
+        {/* Built only while open: the closed dialog costs a roll nothing (issue 46). */}
+        {opened && <RolledBalls rolls={rolls} />}
       </Modal>
     </>
+  );
+}
+
+/** The rolled balls by letter, the last one marked, and the draw in order. */
+function RolledBalls({ rolls }: { rolls: number[] }) {
+  const t = useT();
+  const columns = BINGO_LETTERS.map((_, c) => rolls.filter((n) => ballColumn(n) === c));
+  const depth = Math.max(0, ...columns.map((col) => col.length));
+  const last = rolls.at(-1);
+  return (
+    <Stack gap="md">
+      {last !== undefined && <Text fw={700}>{t('gameControl.lastCalled', { ball: ballLabel(last) })}</Text>}
+      <Table striped withTableBorder withColumnBorders ta="center">
+        <Table.Thead>
+          <Table.Tr>
+            {BINGO_LETTERS.map((letter) => (
+              <Table.Th key={letter} ta="center">
+                {letter}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {Array.from({ length: depth }, (_, r) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions, not items
+            <Table.Tr key={r}>
+              {columns.map((col, c) => {
+                const n = col[r];
+                const isLast = n !== undefined && n === last;
+                return (
+                  <Table.Td
+                    key={BINGO_LETTERS[c]}
+                    className={isLast ? classes.lastBall : undefined}
+                    aria-current={isLast || undefined}
+                  >
+                    {n ?? ''}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <div>
+        <Text size="sm" fw={600} mb={4}>
+          {t('gameControl.inOrderDrawn')}
+        </Text>
+        <ol className={classes.drawOrder} aria-label={t('gameControl.ballsInOrderDrawn')}>
+          {rolls.map((n) => (
+            <li key={n}>{ballLabel(n)}</li>
+          ))}
+        </ol>
+      </div>
+    </Stack>
   );
 }

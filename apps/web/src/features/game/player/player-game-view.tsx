@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Switch, Text, Title } from '@mantine/core';
 import type { RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { LanguageMenu } from '../../../i18n/language-menu';
 import { useT } from '../../../i18n/locale-provider';
 import { BrandBand, brandVars } from '../../../ui/brand-frame';
@@ -10,8 +10,9 @@ import { BallChips } from '../shared/ball';
 import { BingoBoard, RollAnnouncer } from '../shared/bingo-board';
 import { ConnectionNotice } from '../shared/connection-notice';
 import { Countdown } from '../shared/countdown';
+import classes from '../shared/game.module.css';
 import type { ConnectionStatus } from '../shared/game-connection';
-import { type GameState, showsWin, toBoard } from '../shared/game-reducer';
+import { type GameState, showsWin } from '../shared/game-reducer';
 import { RoundPattern } from '../shared/pattern';
 import { QUESTION_TEXTS } from '../shared/question-texts';
 import { RollAnimation, useLandedRolls } from '../shared/roll-animation';
@@ -26,6 +27,15 @@ import { PlayerPointsTable } from './player-points';
 const RoundWinScreen = lazy(() =>
   import('../shared/win-screen').then((m) => ({ default: m.RoundWinScreen })),
 );
+
+// Every frame renders this view; these parts render again only when their own facts change, so a
+// roll renders the new ball, the cell it calls and the count (issue 46: a budget phone).
+const Notice = memo(ConnectionNotice);
+const TimerLine = memo(Countdown);
+const Pattern = memo(RoundPattern);
+const Lobby = memo(LobbyView);
+const Languages = memo(LanguageMenu);
+const Band = memo(BrandBand);
 
 /** The sheet above the card: the win, the ball being rolled, or the content sent. */
 function RoomSheet({ state }: { state: GameState }) {
@@ -73,7 +83,7 @@ interface PlayerGameViewProps {
 }
 
 /** The room's name, the session being played and the way out. */
-function RoomHeader({
+const RoomHeader = memo(function RoomHeader({
   room,
   sessionName,
   onLeave,
@@ -108,10 +118,37 @@ function RoomHeader({
       </Button>
     </Group>
   );
-}
+});
+
+/** The auto-mark switch and the 'Bingo!' button under the card. */
+const CardControls = memo(function CardControls({
+  onClaim,
+  autoMark = false,
+  onAutoMarkChange,
+}: Pick<PlayerGameViewProps, 'onClaim' | 'autoMark' | 'onAutoMarkChange'>) {
+  const t = useT();
+  if (!onClaim && !onAutoMarkChange) return null;
+  return (
+    <Group justify="space-between" wrap="nowrap" maw={460} w="100%" mx="auto">
+      {onAutoMarkChange && (
+        <Switch
+          label={t('player.autoMark')}
+          description={t('player.autoMarkHint')}
+          checked={autoMark}
+          onChange={(e) => onAutoMarkChange(e.currentTarget.checked)}
+        />
+      )}
+      {onClaim && (
+        <Button size="lg" color="yellow" c="dark" fw={900} onClick={onClaim} style={{ flexShrink: 0 }}>
+          {t('player.bingo')}
+        </Button>
+      )}
+    </Group>
+  );
+});
 
 /** The card, the auto-mark switch and the 'Bingo!' button; before a card is dealt, a wait. */
-function CardArea({ state, onMark, onClaim, autoMark = false, onAutoMarkChange }: PlayerGameViewProps) {
+function CardArea({ state, onMark, onClaim, autoMark, onAutoMarkChange }: PlayerGameViewProps) {
   const t = useT();
   if (!state.bingoBoard) {
     return (
@@ -123,30 +160,41 @@ function CardArea({ state, onMark, onClaim, autoMark = false, onAutoMarkChange }
   return (
     <>
       <BingoBoard
-        board={toBoard(state.bingoBoard, state.markedCells)}
+        card={state.bingoBoard}
+        markedCells={state.markedCells}
         rolls={state.bingoRolls}
         onMark={onMark}
       />
-      {(onClaim || onAutoMarkChange) && (
-        <Group justify="space-between" wrap="nowrap" maw={460} w="100%" mx="auto">
-          {onAutoMarkChange && (
-            <Switch
-              label={t('player.autoMark')}
-              description={t('player.autoMarkHint')}
-              checked={autoMark}
-              onChange={(e) => onAutoMarkChange(e.currentTarget.checked)}
-            />
-          )}
-          {onClaim && (
-            <Button size="lg" color="yellow" c="dark" fw={900} onClick={onClaim} style={{ flexShrink: 0 }}>
-              {t('player.bingo')}
-            </Button>
-          )}
-        </Group>
-      )}
+      <CardControls onClaim={onClaim} autoMark={autoMark} onAutoMarkChange={onAutoMarkChange} />
     </>
   );
 }
+
+/** How many balls are out, who has bingo, and the balls newest first. */
+const RolledBalls = memo(function RolledBalls({
+  rolls,
+  winners,
+  username,
+}: {
+  rolls: number[];
+  winners: string[];
+  username: string | null;
+}) {
+  const t = useT();
+  return (
+    <>
+      <div className={classes.rolledHead}>
+        <p className={classes.rolledCount}>{t('player.rolledBalls', { count: rolls.length })}</p>
+        <BingoNews winners={winners} username={username} />
+      </div>
+      {rolls.length > 0 ? (
+        <BallChips rolls={rolls} label={t('player.rolledBallsNewestFirst')} />
+      ) : (
+        <p className={classes.noBalls}>{SCREEN_TEXTS.noBallsYet}</p>
+      )}
+    </>
+  );
+});
 
 /** A round under way: the rolled balls, who has bingo, the timer, what is on screen and the card. */
 function RoundView(props: PlayerGameViewProps) {
@@ -154,25 +202,12 @@ function RoundView(props: PlayerGameViewProps) {
   // While the ball tumbles the chips keep its number to themselves (the live region still says it);
   // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
   const chips = useLandedRolls(state).rolls;
-  const t = useT();
   return (
     <>
-      <Group gap="xs" justify="space-between">
-        <Text size="sm" fw={600}>
-          {t('player.rolledBalls', { count: chips.length })}
-        </Text>
-        <BingoNews winners={state.winners} username={username} />
-      </Group>
-      {chips.length > 0 ? (
-        <BallChips rolls={chips} label={t('player.rolledBallsNewestFirst')} />
-      ) : (
-        <Text size="sm" c="dimmed">
-          {SCREEN_TEXTS.noBallsYet}
-        </Text>
-      )}
-      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      <RolledBalls rolls={chips} winners={state.winners} username={username} />
+      <TimerLine endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
       <RoomSheet state={state} />
-      <RoundPattern rules={state.rules} size={10} />
+      <Pattern rules={state.rules} size={10} />
       <CardArea {...props} />
     </>
   );
@@ -189,10 +224,10 @@ export function PlayerGameView(props: PlayerGameViewProps) {
   const sessionName = state.sessionName ?? firstSession;
 
   return (
-    <Stack gap="sm" style={brandVars(state.branding)}>
-      <BrandBand branding={state.branding} />
+    <div className={classes.playerScreen} style={brandVars(state.branding)}>
+      <Band branding={state.branding} />
       <RoomHeader room={room} sessionName={state.gameStarted ? sessionName : null} onLeave={onLeave} />
-      <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
+      <Notice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
       <RollAnnouncer rolls={state.bingoRolls} />
       {state.connectionClosed && (
         <Alert color="gray" title={t('game.roomClosed')}>
@@ -201,7 +236,7 @@ export function PlayerGameView(props: PlayerGameViewProps) {
       )}
       {state.connectionClosed ? null : !state.gameStarted ? (
         // Between games the room has no lobby yet: the notice above says so, with no empty player list.
-        <LobbyView
+        <Lobby
           roomName={room.name}
           workshopName={room.workshop.name}
           sessionName={sessionName}
@@ -222,7 +257,7 @@ export function PlayerGameView(props: PlayerGameViewProps) {
           <PlayerPointsTable points={state.points} />
         </Paper>
       )}
-      <LanguageMenu />
-    </Stack>
+      <Languages />
+    </div>
   );
 }

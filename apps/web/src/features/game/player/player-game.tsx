@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../auth/auth-provider';
 import { t } from '../../../i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
+import { useEvent } from '../../../ui/use-event';
 import { QuestionSlot } from '../../content/display/question-slot';
 import { type GameState, gameReducer, type LocalAction } from '../shared/game-reducer';
 import { currentPrize } from '../shared/pattern';
@@ -135,37 +136,43 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   useRoomExits(roomId, dashboard, state, send, close);
   const mark = useMarks(roomId, state, dispatch, send, autoMark);
 
-  const claim = () => send({ type: 'game_event', payload: { action: 'check_win', roomId } });
+  // The callbacks keep their identity, so the memoised card and controls do not render for them.
+  const claim = useEvent(() => send({ type: 'game_event', payload: { action: 'check_win', roomId } }));
 
   // A tap that completes the round's pattern is the player's claim (the server checks the stored
   // card and rolls); auto-marks never claim on their own.
-  function handleMark(number: number) {
+  const handleMark = useEvent((number: number) => {
     const next = mark(number);
     if (next && marksWinPrize(next.bingoBoard, next.markedCells, next.rules)) claim();
-  }
+  });
 
-  function handleLeave() {
+  const handleLeave = useEvent(() => {
     send({ type: 'room_event', payload: { action: 'leave_room', roomId } });
     toastSuccess(t('game.leavingRoom'));
     joinedRoom.set(roomId, false);
     close();
     void navigate(dashboard);
-  }
+  });
+  const ready = useEvent(() => send({ type: 'ready', payload: { roomId } }));
 
   // A question the server sends is answered here: the answer goes to the server, which keeps it.
-  const renderQuestion = (content: GameContent) => (
-    <Suspense fallback={null}>
-      <QuestionAnswer
-        content={content}
-        question={state.question}
-        onAnswer={(choice) =>
-          send({
-            type: 'content_event',
-            payload: { action: 'answer_question', roomId, contentId: content.id, choice },
-          })
-        }
-      />
-    </Suspense>
+  const question = state.question;
+  const renderQuestion = useCallback(
+    (content: GameContent) => (
+      <Suspense fallback={null}>
+        <QuestionAnswer
+          content={content}
+          question={question}
+          onAnswer={(choice) =>
+            send({
+              type: 'content_event',
+              payload: { action: 'answer_question', roomId, contentId: content.id, choice },
+            })
+          }
+        />
+      </Suspense>
+    ),
+    [question, send, roomId],
   );
 
   return (
@@ -181,7 +188,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
         onAutoMarkChange={setAutoMark}
         onLeave={handleLeave}
         onRetry={retry}
-        onReady={() => send({ type: 'ready', payload: { roomId } })}
+        onReady={ready}
       />
     </QuestionSlot.Provider>
   );

@@ -1,7 +1,31 @@
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, ballLabel } from '@playshop/shared';
+import { memo } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import gameClasses from '../shared/game.module.css';
 import classes from './presenter.module.css';
+
+/** One number of the board: memoised, so a roll renders the number it calls and the one it un-rings. */
+const CallCell = memo(function CallCell({
+  n,
+  isCalled,
+  isLast,
+}: {
+  n: number;
+  isCalled: boolean;
+  isLast: boolean;
+}) {
+  const t = useT();
+  return (
+    <li
+      className={classes.callCell}
+      data-called={isCalled || undefined}
+      data-last={isLast || undefined}
+      aria-label={isCalled ? t('presenter.calledBall', { ball: ballLabel(n) }) : ballLabel(n)}
+    >
+      {n}
+    </li>
+  );
+});
 
 /**
  * The 75-number call board: one row per letter (B 1–15 … O 61–75), called numbers lit and the
@@ -36,18 +60,7 @@ export function CallBoard({
         </li>,
         ...Array.from({ length: BINGO_COLUMN_SIZE }, (_, i) => {
           const n = column * BINGO_COLUMN_SIZE + i + 1;
-          const isCalled = called.has(n);
-          return (
-            <li
-              key={n}
-              className={classes.callCell}
-              data-called={isCalled || undefined}
-              data-last={n === last || undefined}
-              aria-label={isCalled ? t('presenter.calledBall', { ball: ballLabel(n) }) : ballLabel(n)}
-            >
-              {n}
-            </li>
-          );
+          return <CallCell key={n} n={n} isCalled={called.has(n)} isLast={n === last} />;
         }),
       ])}
     </ul>

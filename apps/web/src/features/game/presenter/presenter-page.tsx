@@ -1,6 +1,7 @@
 import type { Language } from '@playshop/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useRoomLanguage } from '../../../i18n/locale-provider';
+import { useEvent } from '../../../ui/use-event';
 import { OrgExpiryGate } from '../../organizations/org-expiry-gate';
 import { joinLinkBase, joinUrl } from '../../rooms/join-link';
 import { useRoomJoinCode } from '../../rooms/rooms-api';
@@ -64,6 +65,7 @@ function Presenter({
   const { state, status, retry } = useGameSocket(roomId, { quiet: true });
   const joinCode = useRoomJoinCode(roomId);
   const [muted, setMuted] = useMuted();
+  const toggleMute = useEvent(() => setMuted(!muted));
   const fullScreen = useFullScreen();
   useWakeLock(true);
   useEffect(() => {
@@ -100,7 +102,7 @@ function Presenter({
           : undefined
       }
       muted={muted}
-      onToggleMute={() => setMuted(!muted)}
+      onToggleMute={toggleMute}
       isFullScreen={fullScreen.isFullScreen}
       onToggleFullScreen={fullScreen.toggle}
       // The audience sees no connection chatter: only a socket given up (with Retry) or an outdated page.

@@ -10,7 +10,7 @@ import {
   IconVolumeOff,
 } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/locale-provider';
 import { brandVars } from '../../../ui/brand-frame';
@@ -67,7 +67,7 @@ export interface PresenterViewProps {
 }
 
 /** Sound and full screen, the only buttons: the facilitator runs the room from the control screen. */
-function Toolbar({
+const Toolbar = memo(function Toolbar({
   muted,
   onToggleMute,
   isFullScreen,
@@ -95,7 +95,7 @@ function Toolbar({
       </Button>
     </Group>
   );
-}
+});
 
 /** How to join: the QR code, the room's code and the address, big enough for the back of the room. */
 function JoinPanel({ join }: { join: PresenterJoin | null }) {
@@ -276,9 +276,15 @@ function LastBalls({
 }
 
 /** The round's pattern, the auto-call state and the timer: the strip above the board. */
-function RoundStrip({ state, vminPx }: { state: GameState; vminPx: number }) {
-  const { pattern, index, count } = currentPrize(state.rules);
-  const auto = state.rules?.autoCall ?? null;
+const RoundStrip = memo(function RoundStrip({
+  rules,
+  endsAt,
+  time,
+  isRunning,
+  vminPx,
+}: Pick<GameState, 'rules' | 'endsAt' | 'time' | 'isRunning'> & { vminPx: number }) {
+  const { pattern, index, count } = currentPrize(rules);
+  const auto = rules?.autoCall ?? null;
   const hint = patternHint(pattern);
   const t = useT();
   return (
@@ -307,15 +313,10 @@ function RoundStrip({ state, vminPx }: { state: GameState; vminPx: number }) {
           {auto.paused ? t('autoCall.paused') : t('autoCall.every', { seconds: auto.seconds })}
         </Badge>
       )}
-      <Countdown
-        endsAt={state.endsAt}
-        time={state.time}
-        isRunning={state.isRunning}
-        fz={vmin(STAGE_TYPE.label)}
-      />
+      <Countdown endsAt={endsAt} time={time} isRunning={isRunning} fz={vmin(STAGE_TYPE.label)} />
     </Group>
   );
-}
+});
 
 /** A question on the big screen: the question as the main text, its answers lettered as on the phones, the tally beside. */
 function PresenterQuestion({
@@ -439,7 +440,13 @@ const headingVmin = (text: string, width: number, max: number) =>
   fitType(text.length, { width, height: max * 2.4 }, max, 2);
 
 /** The room's name and its workshop and session, each on one line at any length. */
-function StageTitles({ roomName, subtitle }: { roomName: string; subtitle: string }) {
+const StageTitles = memo(function StageTitles({
+  roomName,
+  subtitle,
+}: {
+  roomName: string;
+  subtitle: string;
+}) {
   return (
     <div className={classes.titles}>
       <Title order={1} style={{ fontSize: oneLine(roomName.length, STAGE_TYPE.title, CHAR_EM) }} lh={1.15}>
@@ -450,7 +457,9 @@ function StageTitles({ roomName, subtitle }: { roomName: string; subtitle: strin
       </Text>
     </div>
   );
-}
+});
+const Brand = memo(BrandMark);
+const Board = memo(CallBoard);
 
 /**
  * The room on the big screen: in the lobby how to join and who came; in the game the last ball
@@ -482,10 +491,23 @@ export function PresenterView(props: PresenterViewProps) {
   return (
     <main className={classes.stage} data-stage={stage} style={brandVars(state.branding)}>
       <header className={classes.header}>
-        <BrandMark branding={state.branding} />
+        <Brand branding={state.branding} />
         <StageTitles roomName={roomName} subtitle={subtitle} />
-        {state.gameStarted && !state.connectionClosed && <RoundStrip state={state} vminPx={vminPx} />}
-        <Toolbar {...props} />
+        {state.gameStarted && !state.connectionClosed && (
+          <RoundStrip
+            rules={state.rules}
+            endsAt={state.endsAt}
+            time={state.time}
+            isRunning={state.isRunning}
+            vminPx={vminPx}
+          />
+        )}
+        <Toolbar
+          muted={props.muted}
+          onToggleMute={props.onToggleMute}
+          isFullScreen={props.isFullScreen}
+          onToggleFullScreen={props.onToggleFullScreen}
+        />
       </header>
       {props.notice}
       <RollAnnouncer rolls={state.bingoRolls} />
@@ -510,7 +532,7 @@ export function PresenterView(props: PresenterViewProps) {
               <PresenterContent state={state} questionTally={questionTally} aspect={aspect} vminPx={vminPx} />
             ) : (
               <div className={`${classes.panel} ${classes.boardPanel}`}>
-                <CallBoard rolls={shown.rolls} fontSize="3vmin" />
+                <Board rolls={shown.rolls} fontSize="3vmin" />
               </div>
             )}
             {state.points?.shown && (

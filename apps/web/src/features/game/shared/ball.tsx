@@ -1,8 +1,9 @@
 import { ballLabel, ballLetter } from '@playshop/shared';
+import { memo } from 'react';
 import classes from './game.module.css';
 
 /** A bingo ball: its colour, and always its letter and number (never colour alone). */
-export function Ball({
+export const Ball = memo(function Ball({
   number,
   size = 'md',
   className,
@@ -26,10 +27,10 @@ export function Ball({
       <span aria-hidden>{number}</span>
     </span>
   );
-}
+});
 
-/** Rolled balls as chips, newest first. */
-export function BallChips({
+/** Rolled balls as chips, newest first: a roll renders the new chip only. */
+export const BallChips = memo(function BallChips({
   rolls,
   size = 'sm',
   label,
@@ -49,4 +50,4 @@ export function BallChips({
       ))}
     </ul>
   );
-}
+});

@@ -1,9 +1,8 @@
 import { VisuallyHidden } from '@mantine/core';
 import { BINGO_LETTERS, ballLabel, FREE_CELL } from '@playshop/shared';
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, memo, useMemo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import classes from './game.module.css';
-import type { BoardCell } from './game-reducer';
 
 /** Arrow keys move between the card's cells, as the grid looks. */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>, grid: HTMLDivElement | null) {
@@ -20,18 +19,23 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>, grid: HTMLDivElement | 
   }
 }
 
-/** One number of the card: marked, rolled (markable) or waiting; the centre is Free. */
-function Cell({
-  cell,
+/**
+ * One number of the card: marked, rolled (markable) or waiting; the centre is Free. Memoised on its
+ * own three facts, so a roll renders only the cell it calls (issue 46: a budget phone).
+ */
+const Cell = memo(function Cell({
+  number,
+  marked,
   isRolled,
   onMark,
 }: {
-  cell: BoardCell;
+  number: number;
+  marked: boolean;
   isRolled: boolean;
   onMark: (number: number) => void;
 }) {
   const t = useT();
-  if (cell.number === FREE_CELL) {
+  if (number === FREE_CELL) {
     return (
       <button
         type="button"
@@ -44,45 +48,49 @@ function Cell({
       </button>
     );
   }
-  const state = cell.marked ? 'marked' : isRolled ? 'rolled' : 'waiting';
+  const state = marked ? 'marked' : isRolled ? 'rolled' : 'waiting';
   return (
     <button
       type="button"
       className={classes.cell}
       data-rolled={isRolled || undefined}
-      data-marked={cell.marked || undefined}
-      aria-pressed={cell.marked}
+      data-marked={marked || undefined}
+      aria-pressed={marked}
       aria-disabled={!isRolled}
-      aria-label={t('player.cell', { ball: ballLabel(cell.number), state })}
+      aria-label={t('player.cell', { ball: ballLabel(number), state })}
       onClick={() => {
-        if (isRolled && !cell.marked) onMark(cell.number);
+        if (isRolled && !marked) onMark(number);
       }}
     >
-      {cell.number}
-      {isRolled && !cell.marked && (
+      {number}
+      {isRolled && !marked && (
         <span className={classes.cellNote} aria-hidden>
           {t('player.rolled')}
         </span>
       )}
     </button>
   );
-}
+});
 
 /**
  * The player's card (SPEC §2): B I N G O headers, a 'Free' centre, 25 buttons. Only a rolled number
  * can be marked; rolled ones are outlined so a reloaded card shows every roll. Arrow keys move
  * between cells, Enter or Space marks.
  */
-export function BingoBoard({
-  board,
+export const BingoBoard = memo(function BingoBoard({
+  card,
+  markedCells,
   rolls,
   onMark,
 }: {
-  board: BoardCell[][];
+  /** The card's numbers by row, the centre 0. */
+  card: number[][];
+  markedCells: readonly number[];
   rolls: number[];
   onMark: (number: number) => void;
 }) {
-  const rolled = new Set(rolls);
+  const rolled = useMemo(() => new Set(rolls), [rolls]);
+  const marked = useMemo(() => new Set(markedCells), [markedCells]);
   const grid = useRef<HTMLDivElement>(null);
 
   const t = useT();
@@ -104,24 +112,30 @@ export function BingoBoard({
         ))}
       </div>
       <div className={classes.board} ref={grid}>
-        {board.flatMap((row) =>
-          row.map((cell) => (
-            <Cell key={cell.number} cell={cell} isRolled={rolled.has(cell.number)} onMark={onMark} />
+        {card.flatMap((row) =>
+          row.map((number) => (
+            <Cell
+              key={number}
+              number={number}
+              marked={number === FREE_CELL || marked.has(number)}
+              isRolled={rolled.has(number)}
+              onMark={onMark}
+            />
           )),
         )}
       </div>
       <VisuallyHidden>{t('player.cardHint')}</VisuallyHidden>
     </div>
   );
-}
+});
 
 /** Announces the newest roll to screen readers. */
-export function RollAnnouncer({ rolls }: { rolls: number[] }) {
+export const RollAnnouncer = memo(function RollAnnouncer({ rolls }: { rolls: number[] }) {
   const last = rolls.at(-1);
   const t = useT();
   return (
-    <VisuallyHidden aria-live="assertive" aria-atomic="true">
+    <span className={classes.srOnly} aria-live="assertive" aria-atomic="true">
       {last !== undefined ? t('player.ballRolled', { ball: ballLabel(last) }) : ''}
-    </VisuallyHidden>
+    </span>
   );
-}
+});

@@ -12,12 +12,6 @@ import type {
 } from '@playshop/shared';
 import { FREE_CELL } from '@playshop/shared';
 
-/** One square of the player's card (SPEC §3: each cell has a Number and Marked). */
-export interface BoardCell {
-  number: number;
-  marked: boolean;
-}
-
 /**
  * The live game as one browser sees it (SPEC §3 Game state): the merge of the frames the server sent,
  * nothing derived. The server owns the winners, the player count, the content queue and the marks;
@@ -122,14 +116,6 @@ export type IncomingMessage = ServerMessage;
 export type LocalAction = { type: 'mark_cell'; payload: { number: number } } | { type: 'leave_game' };
 
 export type GameAction = IncomingMessage | LocalAction;
-
-/** A card of numbers (centre 0) as cells; cells in `marked` are marked (the centre always). */
-export function toBoard(card: number[][], marked: readonly number[] = []): BoardCell[][] {
-  const set = new Set(marked);
-  return card.map((row) =>
-    row.map((number) => ({ number, marked: number === FREE_CELL || set.has(number) })),
-  );
-}
 
 const withFree = (marks: readonly number[]) =>
   marks.includes(FREE_CELL) ? [...marks] : [FREE_CELL, ...marks];

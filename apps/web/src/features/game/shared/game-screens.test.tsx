@@ -6,13 +6,12 @@ import { BallChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
 import { ConnectionNotice } from './connection-notice';
 import { Countdown, secondsLeft } from './countdown';
-import { toBoard } from './game-reducer';
 import { WinScreen } from './win-screen';
 
 describe('game screens', () => {
   it('the board has B I N G O, a Free centre, and marks only rolled numbers', () => {
     const onMark = vi.fn();
-    show(<BingoBoard board={toBoard(card, [1])} rolls={[1, 17]} onMark={onMark} />);
+    show(<BingoBoard card={card} markedCells={[1]} rolls={[1, 17]} onMark={onMark} />);
     for (const letter of ['B', 'I', 'N', 'G', 'O']) expect(screen.getByText(letter)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Free' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'B 1, marked' }).getAttribute('aria-pressed')).toBe('true');
@@ -23,7 +22,7 @@ describe('game screens', () => {
   });
 
   it('arrow keys move between cells', () => {
-    show(<BingoBoard board={toBoard(card)} rolls={[]} onMark={() => {}} />);
+    show(<BingoBoard card={card} markedCells={[]} rolls={[]} onMark={() => {}} />);
     const first = screen.getByRole('button', { name: 'B 1, not rolled yet' });
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowRight' });

@@ -1,0 +1,427 @@
+/**
+ * `npm run bench:phone`: what a roll costs the screens that show it (issue 46), each against a floor.
+ *
+ * The real product runs on loopback (built SPA, API, demo data). A phone (390×844, Chromium's CPU
+ * throttled 4×, about a 2019 budget Android phone) plays the Demo Room; the facilitator's page and the
+ * presenter view run unthrottled, as on a laptop. The facilitator rolls (its Roll button, clicked by
+ * mouse events only, so no test script runs in its page). Each roll is followed by the same roll on
+ * two floor pages, one throttled as the phone and one not: plain pages fed, over a WebSocket, the very
+ * frames the phone's socket received, that add the ball to a list and set one card cell's class. So
+ * every figure is a ratio to the least a page can do with the same frames, in the same run, on the
+ * same machine, interleaved roll by roll.
+ *
+ * Per roll and page: main-thread time and script time (DevTools `Performance.getMetrics`,
+ * TaskDuration and ScriptDuration, before and after a fixed window), long tasks (PerformanceObserver);
+ * then taps on rolled cells and on the floor's cells: from the tap's event time to the frame after it
+ * was painted. Then a few rolls with the roll animation, the phone's normal roll.
+ *
+ * BENCH_PHONE_CHECK=1 (`.ci/run`) writes nothing and exits 1 when a ratio is over its ceiling
+ * (CHECK below: script per roll, a regression guard with room for a busy machine). BENCH_PHONE_ROLLS (30) rolls, BENCH_PHONE_TAPS (8) taps, BENCH_PHONE_ANIMATED (4).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { WebSocket, WebSocketServer } from 'ws';
+import { CHROMIUM_PATH } from '../e2e/support/chromium';
+import { root, writePerformanceBlock } from './bench-server';
+import { startProduct } from './web-product';
+
+const ROLLS = Number(process.env.BENCH_PHONE_ROLLS ?? 30);
+const TAPS = Number(process.env.BENCH_PHONE_TAPS ?? 8);
+const ANIMATED = Number(process.env.BENCH_PHONE_ANIMATED ?? 4);
+const IDLE = 3;
+/** BENCH_PHONE_TRACE=1: the phone's main-thread events over the hidden rolls, by name (total ms). */
+const TRACE = process.env.BENCH_PHONE_TRACE === '1';
+const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
+/** BENCH_PHONE_PROFILE=1: a CPU profile of each product page over the hidden rolls, in bench/profiles/. */
+const PROFILE = process.env.BENCH_PHONE_PROFILE === '1';
+/** A hidden roll's state lasts 1 s; the window holds it and the state after it. */
+const ROLL_WINDOW_MS = 1_600;
+/** The animated roll: the ball tumbles 3 s, then lands. */
+const ANIMATED_WINDOW_MS = 4_200;
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 720 };
+/** Issue 46's targets, as ratios to the floor, reported with every run. */
+const TARGETS = { phoneMedian: 1.5, phoneP90: 2, phoneScript: 3, tap: 1.5, staff: 3 };
+/**
+ * What CI fails on: script per roll against the floor, with the room a shared 2-core machine needs
+ * (times move 2–4× from run to run there, and the floor's script is about 1 ms). On 5 December, when
+ * every frame rendered the whole screen: the phone 93–231×, the facilitator 217–312×, the presenter
+ * 55–80×; rendering what a frame changes: 11–44×, 36–131×, 28–58×. The count of parts a roll renders
+ * is held exactly by player/roll-render.test.tsx.
+ */
+const CHECK = { phoneScript: 70, facilitatorScript: 180, presenterScript: 120 };
+
+/** Set on every measured page: long tasks and tap-to-paint times, read between windows. */
+const PAGE_PROBE = `
+  window.__long = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+    .observe({ type: 'longtask', buffered: true });
+  window.__mutations = 0;
+  new MutationObserver((list) => { window.__mutations += list.length; })
+    .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  window.__taps = [];
+  document.addEventListener('pointerdown', (event) => {
+    const t0 = event.timeStamp;
+    // rAF runs before the next paint; the task after it runs once that frame is painted.
+    requestAnimationFrame(() => setTimeout(() => window.__taps.push(performance.now() - t0), 0));
+  }, true);
+`;
+
+/** The floor: a list of balls and a card whose cells get a class, fed the phone's frames. */
+const floorHtml = (card: number[]) => `<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>floor</title>
+<style>body{font-family:sans-serif;margin:16px}#card{display:grid;grid-template-columns:repeat(5,1fr);gap:6px}
+#card div{border:1px solid #999;border-radius:8px;padding:14px 0;text-align:center;font-size:20px}
+#card .rolled{outline:3px solid #228be6}#card .marked{background:#228be6;color:#fff}
+#balls{display:flex;gap:4px;flex-wrap:nowrap;overflow:auto;list-style:none;padding:0}
+#balls li{width:32px;height:32px;border-radius:50%;background:#fab005;display:grid;place-items:center}</style>
+</head><body><ul id="balls"></ul><div id="card">${card.map((n) => `<div data-n="${n}">${n || 'Free'}</div>`).join('')}</div>
+<script>
+const balls = document.getElementById('balls');
+const cells = new Map([...document.querySelectorAll('#card div')].map((d) => [Number(d.dataset.n), d]));
+document.getElementById('card').addEventListener('click', (e) => e.target.classList.add('marked'));
+const ws = new WebSocket('ws://' + location.host + '/ws');
+ws.onmessage = (e) => {
+  const frame = JSON.parse(e.data);
+  const p = frame.payload || {};
+  const n = typeof p.roll === 'number' ? p.roll : typeof p.number === 'number' ? p.number : undefined;
+  if (n === undefined) return;
+  const li = document.createElement('li');
+  li.textContent = n;
+  balls.prepend(li);
+  cells.get(n)?.classList.add('rolled');
+};
+</script></body></html>`;
+
+interface Metrics {
+  /** DOM mutation records: what the page changed for the frames (the floor: a list item and a class). */
+  mutations: number;
+  task: number;
+  script: number;
+  style: number;
+  layout: number;
+}
+async function metrics(cdp: CDPSession): Promise<Metrics> {
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  const get = (name: string) => list.find((m) => m.name === name)?.value ?? 0;
+  return {
+    mutations: 0,
+    task: get('TaskDuration') * 1000,
+    script: get('ScriptDuration') * 1000,
+    style: get('RecalcStyleDuration') * 1000,
+    layout: get('LayoutDuration') * 1000,
+  };
+}
+
+/** One measured page: its CDP session and the costs of each window. */
+class Probe {
+  readonly windows: Metrics[] = [];
+  readonly longTasks: number[][] = [];
+  private before: Metrics = { mutations: 0, task: 0, script: 0, style: 0, layout: 0 };
+  constructor(
+    readonly name: string,
+    readonly page: Page,
+    readonly cdp: CDPSession,
+  ) {}
+  static async open(browser: Browser, name: string, viewport: typeof PHONE, cpu: number, url?: string) {
+    const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE });
+    const page = await context.newPage();
+    await page.addInitScript({ content: PAGE_PROBE });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    if (cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    if (url) await page.goto(url);
+    return new Probe(name, page, cdp);
+  }
+  async start() {
+    await this.page.evaluate('window.__long.length = 0; window.__mutations = 0');
+    this.before = await metrics(this.cdp);
+  }
+  async stop() {
+    const after = await metrics(this.cdp);
+    const b = this.before;
+    this.windows.push({
+      mutations: (await this.page.evaluate('window.__mutations')) as number,
+      task: after.task - b.task,
+      script: after.script - b.script,
+      style: after.style - b.style,
+      layout: after.layout - b.layout,
+    });
+    this.longTasks.push((await this.page.evaluate('window.__long.slice()')) as number[]);
+  }
+  taps(): Promise<number[]> {
+    return this.page.evaluate('window.__taps.slice()') as Promise<number[]>;
+  }
+}
+
+async function startProfiles(probes: Probe[]) {
+  for (const p of probes) {
+    await p.cdp.send('Profiler.enable');
+    await p.cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await p.cdp.send('Profiler.start');
+  }
+}
+async function writeProfiles(probes: Probe[], what: string) {
+  await mkdir(path.join(root, 'bench/profiles'), { recursive: true });
+  for (const p of probes) {
+    const { profile } = await p.cdp.send('Profiler.stop');
+    const file = path.join(root, `bench/profiles/${p.name}-${what}.cpuprofile`);
+    await writeFile(file, JSON.stringify(profile));
+    console.log(
+      `profile: ${path.relative(root, file)} (npx tsx bench/web-profile-top.ts ${path.relative(root, file)})`,
+    );
+  }
+}
+
+async function traceSummary(cdp: CDPSession) {
+  const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream!)));
+  await cdp.send('Tracing.end');
+  const stream = await done;
+  let text = '';
+  for (;;) {
+    const chunk = await cdp.send('IO.read', { handle: stream });
+    text += chunk.data;
+    if (chunk.eof) break;
+  }
+  const events = (
+    JSON.parse(text) as {
+      traceEvents: { name: string; ph: string; dur?: number; tid: number; args?: { name?: string } }[];
+    }
+  ).traceEvents;
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
+  const byName = new Map<string, number>();
+  for (const e of events) if (e.ph === 'X' && e.tid === main && e.dur) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(1).padStart(9)} ms  ${name}`);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * (sorted.length - 1) + 0.5))] ?? Number.NaN;
+};
+const median = (values: number[]) => quantile(values, 0.5);
+
+/** Serves the floor page and feeds its sockets the frames it is given. */
+async function startFloor(card: number[]) {
+  const server = http.createServer((_, res) =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(floorHtml(card)),
+  );
+  const wss = new WebSocketServer({ server, path: '/ws' });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    /** Sends the frames with the gaps they arrived with at the phone. */
+    async replay(frames: { at: number; data: string }[]) {
+      const first = frames[0]?.at ?? 0;
+      const start = Date.now();
+      for (const frame of frames) {
+        const wait = frame.at - first - (Date.now() - start);
+        if (wait > 0) await sleep(wait);
+        for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(frame.data);
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const product = await startProduct();
+const browser = await chromium.launch({
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+try {
+  const base = product.url;
+  // The facilitator opens the Demo Room's lobby; the presenter view opens beside it.
+  const facilitator = await Probe.open(browser, 'facilitator', LAPTOP, 1);
+  const fac = facilitator.page;
+  await fac.goto(`${base}/admin-login`);
+  await fac.getByLabel('Email').fill(product.facilitator.email);
+  await fac.getByLabel(/^Password/).fill(product.facilitator.password);
+  await fac.getByRole('button', { name: 'Login' }).click();
+  await fac.waitForURL('**/facilitator/enter');
+  await fac.goto(`${base}/Demo%20Org/facilitator/online/rooms`);
+  await fac.getByRole('link', { name: 'Play Demo Room' }).click();
+  await fac.waitForURL('**/rooms/play-game/*');
+  const roomId = new URL(fac.url()).pathname.split('/').at(-1)!;
+  await fac.getByRole('button', { name: 'Open Lobby' }).click();
+  await fac.getByText('Lobby open').first().waitFor();
+  const presenter = await Probe.open(browser, 'presenter', LAPTOP, 1);
+  await presenter.page.context().addCookies(await fac.context().cookies());
+  await presenter.page.goto(`${base}/Demo%20Org/facilitator/online/rooms/present/${roomId}`);
+
+  // The phone joins as a player; its socket's frames are recorded for the floor.
+  const phone = await Probe.open(browser, 'phone', PHONE, 4);
+  const received: { at: number; data: string }[] = [];
+  await phone.cdp.send('Network.enable');
+  phone.cdp.on('Network.webSocketFrameReceived', ({ response }) =>
+    received.push({ at: Date.now(), data: response.payloadData }),
+  );
+  await phone.page.goto(`${base}/`);
+  await phone.page.getByLabel('Organization').fill('Demo Org');
+  await phone.page.getByLabel('Username').fill('demo-player-1');
+  await phone.page.getByRole('button', { name: 'Submit' }).click();
+  await phone.page.getByRole('link', { name: 'Join Demo Room' }).click({ timeout: 60_000 });
+  await phone.page.getByRole('button', { name: 'Join Game' }).click({ timeout: 60_000 });
+  await fac.getByRole('button', { name: 'Start Game' }).click({ timeout: 60_000 });
+  const cardGroup = phone.page.getByRole('group', { name: 'Your bingo card' });
+  await cardGroup.waitFor({ timeout: 60_000 });
+  const card = (await cardGroup
+    .locator('button')
+    .evaluateAll((cells) =>
+      cells.map((cell) => Number(cell.textContent?.match(/^\d+/)?.[0] ?? 0)),
+    )) as number[];
+
+  const floor = await startFloor(card);
+  const floorPhone = await Probe.open(browser, 'floor (4×)', PHONE, 4, floor.url);
+  const floorLaptop = await Probe.open(browser, 'floor (1×)', LAPTOP, 1, floor.url);
+  await floorLaptop.page.waitForFunction('document.querySelectorAll("#card div").length === 25');
+
+  // The Roll button's place, clicked by mouse events alone from here on.
+  const toggle = fac.getByRole('switch', { name: 'Hide roll animation' });
+  const roll = fac.getByRole('button', { name: 'Roll', exact: true });
+  const rollAt = async () => {
+    const box = (await roll.boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const pages = [phone, facilitator, presenter];
+  const floors = [floorPhone, floorLaptop];
+
+  /** One roll on the product's pages, then the same frames on the floors. */
+  async function measureRoll(at: { x: number; y: number } | null, windowMs: number) {
+    await Promise.all(pages.map((p) => p.start()));
+    const from = received.length;
+    if (at) await fac.mouse.click(at.x, at.y);
+    await sleep(windowMs);
+    await Promise.all(pages.map((p) => p.stop()));
+    const frames = received.slice(from);
+    await Promise.all(floors.map((p) => p.start()));
+    await floor.replay(frames);
+    await sleep(Math.max(0, windowMs - (frames.length ? frames.at(-1)!.at - frames[0]!.at : 0)));
+    await Promise.all(floors.map((p) => p.stop()));
+    return frames.length;
+  }
+
+  await toggle.click();
+  await fac.waitForTimeout(500);
+  const at = await rollAt();
+  // What the pages cost doing nothing, for as long as a roll's window.
+  if (PROFILE) await startProfiles(pages);
+  for (let i = 0; i < IDLE; i++) await measureRoll(null, ROLL_WINDOW_MS);
+  if (PROFILE) await writeProfiles(pages, 'idle');
+  let frameCount = 0;
+  if (PROFILE) await startProfiles(pages);
+  if (TRACE) await phone.cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+  for (let i = 0; i < ROLLS; i++) frameCount += await measureRoll(at, ROLL_WINDOW_MS);
+  if (PROFILE) await writeProfiles(pages, 'rolls');
+  if (TRACE) await traceSummary(phone.cdp);
+
+  // Taps: a rolled cell on the phone, a cell on the throttled floor, in turn.
+  const rolledCells = phone.page.locator('button[data-rolled]:not([data-marked])');
+  for (let i = 0; i < TAPS && (await rolledCells.count()) > 0; i++) {
+    const box = (await rolledCells.first().boundingBox())!;
+    await phone.page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await sleep(600);
+    const cell = (await floorPhone.page.locator('#card div:not(.marked)').nth(i).boundingBox())!;
+    await floorPhone.page.touchscreen.tap(cell.x + cell.width / 2, cell.y + cell.height / 2);
+    await sleep(600);
+  }
+  const phoneTaps = await phone.taps();
+  const floorTaps = await floorPhone.taps();
+
+  // The normal roll: the ball tumbles, then lands.
+  const hidden = ROLLS;
+  await toggle.click();
+  await fac.waitForTimeout(500);
+  for (let i = 0; i < ANIMATED; i++) await measureRoll(at, ANIMATED_WINDOW_MS);
+
+  const report = summarise(
+    { phone, facilitator, presenter, floorPhone, floorLaptop },
+    hidden,
+    phoneTaps,
+    floorTaps,
+  );
+  const text = [
+    `Measured by \`npm run bench:phone\` on ${new Date().toISOString().slice(0, 10)} (${process.platform}, Chromium ${browser.version()}; the phone 390×844 with the CPU throttled 4×, the facilitator's page and the presenter view 1280×720 unthrottled; ${hidden} rolls without the animation (${(frameCount / hidden).toFixed(1)} frames each at the phone), ${ANIMATED} with it, ${phoneTaps.length} taps; each figure against a floor page fed the same frames, interleaved roll by roll).`,
+    '',
+    ...report.lines,
+  ].join('\n');
+  console.log(text);
+  if (CHECK_ONLY) {
+    const over = report.checks.filter((c) => c.ratio > c.ceiling);
+    for (const c of over)
+      console.error(`bench:phone check: ${c.name} ${c.ratio.toFixed(2)}× the floor, over ${c.ceiling}×`);
+    if (over.length) process.exitCode = 1;
+  } else await writePerformanceBlock('phone', 'A budget phone through a roll (`npm run bench:phone`)', text);
+  await floor.close();
+} finally {
+  await browser.close();
+  await product.close();
+}
+
+function summarise(
+  probes: Record<'phone' | 'facilitator' | 'presenter' | 'floorPhone' | 'floorLaptop', Probe>,
+  hidden: number,
+  phoneTaps: number[],
+  floorTaps: number[],
+) {
+  const idleOf = (p: Probe) => p.windows.slice(0, IDLE);
+  const hiddenOf = (p: Probe) => p.windows.slice(IDLE, IDLE + hidden);
+  const animatedOf = (p: Probe) => p.windows.slice(IDLE + hidden);
+  const task = (w: Metrics[]) => w.map((m) => m.task);
+  const script = (w: Metrics[]) => w.map((m) => m.script);
+  const of = (w: Metrics[], key: keyof Metrics) => median(w.map((m) => m[key]));
+  const ratio = (a: number, b: number) => a / b;
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  const longIn = (p: Probe, from: number, to: number) =>
+    p.longTasks.slice(IDLE + from, IDLE + to).filter((list) => list.length > 0).length;
+  const longest = (p: Probe) => Math.max(0, ...p.longTasks.slice(IDLE).flat());
+  const row = (p: Probe, floor: Probe, windows: (p: Probe) => Metrics[], label: string) => {
+    const [a, b] = [windows(p), windows(floor)];
+    return {
+      median: ratio(median(task(a)), median(task(b))),
+      p90: ratio(quantile(task(a), 0.9), quantile(task(b), 0.9)),
+      script: ratio(median(script(a)), median(script(b))),
+      mutations: ratio(of(a, 'mutations'), of(b, 'mutations')),
+      line: `| ${label} | ${ms(median(task(a)))} / ${ms(quantile(task(a), 0.9))} | ${ms(median(task(b)))} / ${ms(quantile(task(b), 0.9))} | **${ratio(median(task(a)), median(task(b))).toFixed(2)}× / ${ratio(quantile(task(a), 0.9), quantile(task(b), 0.9)).toFixed(2)}×** | ${ratio(median(script(a)), median(script(b))).toFixed(2)}× | ${ms(of(a, 'script'))}, ${ms(of(a, 'style'))}, ${ms(of(a, 'layout'))} | ${ms(of(b, 'script'))}, ${ms(of(b, 'style'))}, ${ms(of(b, 'layout'))} | ${of(a, 'mutations')} / ${of(b, 'mutations')} |`,
+    };
+  };
+  const phone = row(probes.phone, probes.floorPhone, hiddenOf, 'phone, 4×');
+  const fac = row(probes.facilitator, probes.floorLaptop, hiddenOf, 'facilitator, 1×');
+  const pres = row(probes.presenter, probes.floorLaptop, hiddenOf, 'presenter, 1×');
+  const animated = row(probes.phone, probes.floorPhone, animatedOf, 'phone, 4×, animated roll');
+  const idle = [
+    row(probes.phone, probes.floorPhone, idleOf, 'phone, 4×, no roll'),
+    row(probes.facilitator, probes.floorLaptop, idleOf, 'facilitator, 1×, no roll'),
+    row(probes.presenter, probes.floorLaptop, idleOf, 'presenter, 1×, no roll'),
+  ];
+  const tap = ratio(median(phoneTaps), median(floorTaps));
+  const lines = [
+    '| page, per roll | main thread median / p90 | floor median / p90 | ratio median / p90 | script ratio | page: script, style, layout (medians) | floor: script, style, layout | DOM changes, page / floor |',
+    '|---|---|---|---|---|---|---|---|',
+    phone.line,
+    fac.line,
+    pres.line,
+    animated.line,
+    ...idle.map((r) => r.line),
+    '',
+    `Long tasks (≥ 50 ms): the phone had them in **${longIn(probes.phone, 0, hidden)} of ${hidden}** hidden rolls (the first included) and ${longIn(probes.phone, hidden, hidden + ANIMATED)} of ${ANIMATED} animated ones, the longest ${ms(longest(probes.phone))}; the throttled floor in ${longIn(probes.floorPhone, 0, hidden + ANIMATED)}.`,
+    `Tap to paint (a rolled cell marked): the phone **${ms(median(phoneTaps))}** median, the throttled floor ${ms(median(floorTaps))}: **${tap.toFixed(2)}×**.`,
+    '',
+    `Targets (issue 46): the phone ≤ ${TARGETS.phoneMedian}× at the median and ≤ ${TARGETS.phoneP90}× at p90, script ≤ ${TARGETS.phoneScript}×, no long task in any roll, a tap within ${TARGETS.tap}×; the facilitator and presenter ≤ ${TARGETS.staff}×.`,
+  ];
+  const checks = [
+    { name: 'phone script per roll', ratio: phone.script, ceiling: CHECK.phoneScript },
+    { name: 'facilitator script per roll', ratio: fac.script, ceiling: CHECK.facilitatorScript },
+    { name: 'presenter script per roll', ratio: pres.script, ceiling: CHECK.presenterScript },
+  ];
+  return { lines, checks };
+}
