@@ -13,7 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue } from './compile-messages';
 
-const dir = join(import.meta.dirname, 'messages');
+const dir = join(import.meta.dirname, '../../../../packages/messages/catalogues');
 const read = (scope: string, language: string): Record<string, string> =>
   JSON.parse(readFileSync(join(dir, scope, `${language}.json`), 'utf8'));
 
