@@ -18,8 +18,14 @@ export const isMessageKey = (id: string): id is MessageKey => Object.hasOwn(sour
 /** The English of a key with its values, formatted by Lingui as the screens format it. */
 export function english(id: MessageKey, params?: MessageParams): string {
   if (!i18n) {
-    const messages = Object.fromEntries(Object.entries(source).map(([k, m]) => [k, compileMessageOrThrow(m)]));
+    const messages = Object.fromEntries(
+      Object.entries(source).map(([k, m]) => [k, compileMessageOrThrow(m)]),
+    );
     i18n = setupI18n({ locale: 'en', locales: ['en'], messages: { en: messages } });
   }
   return i18n._(id, params);
 }
+
+/** A zod issue's message when it is a key (a schema's own text), else `fallback` (zod's own English). */
+export const issueKeyOr = (issue: string | undefined, fallback: MessageKey): MessageKey =>
+  issue !== undefined && isMessageKey(issue) ? issue : fallback;

@@ -1,7 +1,7 @@
+import { english } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
 import {
   isReservedFolderPath,
-  MATERIAL_TEXTS,
   type MaterialUploadForm,
   ZFolderPath,
   ZMaterialName,
@@ -20,16 +20,16 @@ describe('material names', () => {
 
   it('refuses separators, control characters, dot names and hidden names', () => {
     for (const name of ['a/b', 'a\\b', '..', '.', '.hidden', 'tab\there', 'bell\u0007', 'c1\u0085']) {
-      expect(firstMessage(ZMaterialName.safeParse(name)), name).toBe(MATERIAL_TEXTS.nameInvalid);
+      expect(firstMessage(ZMaterialName.safeParse(name)), name).toBe(english('materials.nameInvalid'));
     }
-    expect(firstMessage(ZMaterialName.safeParse('   '))).toBe(MATERIAL_TEXTS.nameRequired);
+    expect(firstMessage(ZMaterialName.safeParse('   '))).toBe(english('materials.nameRequired'));
   });
 
   it('limits names to 120 characters and to 240 UTF-8 bytes, which file systems count', () => {
-    expect(firstMessage(ZMaterialName.safeParse('x'.repeat(121)))).toBe(MATERIAL_TEXTS.nameTooLong);
+    expect(firstMessage(ZMaterialName.safeParse('x'.repeat(121)))).toBe(english('materials.nameTooLong'));
     // 80 CJK characters are 240 bytes; 81 are 243, short in characters but too long on disk.
     expect(ZMaterialName.safeParse('資'.repeat(80)).success).toBe(true);
-    expect(firstMessage(ZMaterialName.safeParse('資'.repeat(81)))).toBe(MATERIAL_TEXTS.nameTooLong);
+    expect(firstMessage(ZMaterialName.safeParse('資'.repeat(81)))).toBe(english('materials.nameTooLong'));
   });
 
   it('reads folder paths one or two deep, with or without documents/', () => {
@@ -54,22 +54,22 @@ describe('the material upload form (SPEC §5)', () => {
 
   it('asks for a file and a folder', () => {
     expect(messages({ hasFile: false })).toEqual([
-      MATERIAL_TEXTS.fileRequired,
-      MATERIAL_TEXTS.folderRequired,
+      english('materials.fileRequired'),
+      english('materials.folderRequired'),
     ]);
   });
 
   it('refuses an existing and a new folder together, and likewise subfolders', () => {
-    expect(messages({ existingFolder: 'A', newFolder: 'B' })).toEqual([MATERIAL_TEXTS.folderNotBoth]);
+    expect(messages({ existingFolder: 'A', newFolder: 'B' })).toEqual([english('materials.folderNotBoth')]);
     expect(messages({ newFolder: 'A', existingSubfolder: 'S', newSubfolder: 'T' })).toEqual([
-      MATERIAL_TEXTS.subfolderNotBoth,
+      english('materials.subfolderNotBoth'),
     ]);
   });
 
   it('accepts one folder with or without a subfolder, and checks new names', () => {
     expect(messages({ existingFolder: 'A' })).toEqual([]);
     expect(messages({ newFolder: 'A', newSubfolder: 'S' })).toEqual([]);
-    expect(messages({ newFolder: '../etc' })).toEqual([MATERIAL_TEXTS.nameInvalid]);
+    expect(messages({ newFolder: '../etc' })).toEqual([english('materials.nameInvalid')]);
   });
 });
 
@@ -87,8 +87,8 @@ describe('names the fixed addresses would hide', () => {
       newSubfolder: 'Edit',
     };
     expect(ZMaterialUploadForm.safeParse(form).error?.issues.map((i) => i.message)).toEqual([
-      MATERIAL_TEXTS.nameReserved,
-      MATERIAL_TEXTS.nameReserved,
+      english('materials.nameReserved'),
+      english('materials.nameReserved'),
     ]);
   });
 });

@@ -1,5 +1,6 @@
+import { english } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
-import { checkPlayerRows, IMPORT_TEXTS } from './player-import';
+import { checkPlayerRows } from './player-import';
 
 const row = (firstName: string, lastName: string, username: string) => ({ firstName, lastName, username });
 
@@ -23,8 +24,8 @@ describe('checkPlayerRows', () => {
     });
     expect(checked.slice(1).map((c) => (c.ok ? 'ok' : `${c.row}: ${c.reason}`))).toEqual([
       '2: First name is required',
-      `3: ${IMPORT_TEXTS.duplicateInFile}`,
-      `4: ${IMPORT_TEXTS.usernameTaken}`,
+      `3: ${english('playerImport.duplicateInFile')}`,
+      `4: ${english('playerImport.usernameTaken')}`,
       '5: This username is reserved: please choose another',
       '6: Last name is required',
     ]);

@@ -1,4 +1,4 @@
-import { ERRORS, FREE_CELL, GAME_TEXTS, winningLines } from '@playshop/shared';
+import { FREE_CELL, winningLines } from '@playshop/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealCard } from './cards';
@@ -431,7 +431,7 @@ describe('the lifecycle gate', () => {
 
   it('locks everyone but a super admin (and the room clock) out once the licence has ended', () => {
     for (const actor of [facilitator, alice]) {
-      expect(gate(started(), true, actor, { type: 'roll' }, expired)).toEqual({ error: ERRORS.orgExpired });
+      expect(gate(started(), true, actor, { type: 'roll' }, expired)).toEqual({ error: 'errors.orgExpired' });
       expect(gate(started(), true, actor, { type: 'roll' }, current)).toEqual({ next: 'apply' });
     }
     expect(gate(started(), true, admin, { type: 'roll' }, expired)).toEqual({ next: 'apply' });
@@ -455,10 +455,10 @@ describe('the lifecycle gate', () => {
     ] as const) {
       expect(gate(state, hasGame, facilitator, { type: 'join' }, current)).toEqual({ next: 'snapshot' });
       expect(gate(state, hasGame, facilitator, { type: 'roll' }, current)).toEqual({
-        error: GAME_TEXTS.openLobbyFirst,
+        error: 'game.openLobbyFirst',
       });
       expect(gate(state, hasGame, alice, { type: 'join' }, current)).toEqual({
-        error: GAME_TEXTS.lobbyNotOpen,
+        error: 'game.lobbyNotOpen',
       });
     }
   });

@@ -1,9 +1,8 @@
 import {
   type CreateRoomInput,
-  GAME_TEXTS,
   type Language,
+  type MessageKey,
   message,
-  messageOfText,
   type RoomReply,
 } from '@playshop/shared';
 import { and, asc, eq } from 'drizzle-orm';
@@ -26,7 +25,7 @@ import { roomSessionService } from './room-sessions';
  */
 export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEnds) {
   /** The live game's Open Lobby (app.ts): answers the game's refusal, if any. */
-  let lobbyOpener: ((actor: Actor, roomId: number) => Promise<{ error: string } | { ok: true }>) | null =
+  let lobbyOpener: ((actor: Actor, roomId: number) => Promise<{ error: MessageKey } | { ok: true }>) | null =
     null;
   /** Told when a room's code or guest rule changes, so every staff screen in the room shows it (app.ts). */
   let joinCodeListener: ((roomId: number, code: string) => void) | null = null;
@@ -56,10 +55,8 @@ export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEn
       const room = await roomFor(actor, roomId);
       const result = await lobbyOpener?.(actor, room.id);
       // The live game away for a moment (the database or Redis): an outage's 503, not a conflict.
-      if (result && 'error' in result && result.error === GAME_TEXTS.unavailable)
-        throw new UnavailableError();
-      if (result && 'error' in result)
-        throw conflict(messageOfText(result.error) ?? message('game.somethingWentWrong'));
+      if (result && 'error' in result && result.error === 'game.unavailable') throw new UnavailableError();
+      if (result && 'error' in result) throw conflict(message(result.error));
     },
 
     onJoinCodeChanged(listener: NonNullable<typeof joinCodeListener>) {

@@ -4,7 +4,6 @@ import {
   type LoginInput,
   type RequestResetInput,
   type ResetPasswordInput,
-  SUCCESS,
 } from '@playshop/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../api/api';
@@ -47,7 +46,7 @@ export function useLogin() {
 }
 
 /**
- * The server answers the same whether or not the address exists; its message (SUCCESS.resetRequested)
+ * The server answers the same whether or not the address exists; its message ('success.resetRequested')
  * is the success toast, in the reader's language.
  */
 export function useRequestReset() {
@@ -55,7 +54,7 @@ export function useRequestReset() {
     mutationFn: (input: RequestResetInput) =>
       api.call(AUTH_API.requestReset, { body: input }, { auth: false }),
     onSuccess: (reply) =>
-      toastSuccess(reply.message === SUCCESS.resetRequested ? t('success.resetRequested') : reply.message),
+      toastSuccess(reply.message === 'success.resetRequested' ? t('success.resetRequested') : reply.message),
   });
 }
 

@@ -69,7 +69,7 @@ const ZContentForm = z
       const { type, categoryId } = v as { type?: unknown; categoryId?: unknown };
       return CONTENT_TYPES.includes(type as never) || (categoryId !== '' && categoryId != null);
     },
-    { message: CONTENT_TEXTS.categoryRequired, path: ['categoryId'], when: () => true },
+    { message: 'content.categoryRequired', path: ['categoryId'], when: () => true },
   )
   .pipe(ZContentInput);
 

@@ -1,4 +1,4 @@
-import { GAME_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { delayedToasts } from './connection-toasts';
 
@@ -21,9 +21,9 @@ describe('connection toasts', () => {
   it('a connect within 2 s says nothing at all', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.info(GAME_TEXTS.wsConnecting);
+    toasts.info(english('game.wsConnecting'));
     vi.advanceTimersByTime(1_900);
-    toasts.success(GAME_TEXTS.wsConnected);
+    toasts.success(english('game.wsConnected'));
     vi.advanceTimersByTime(5_000);
     expect(r.said).toEqual([]);
   });
@@ -31,22 +31,22 @@ describe('connection toasts', () => {
   it('an outage over 2 s says its latest state, then that it is over', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.error(GAME_TEXTS.wsClosedUnexpectedly);
-    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
+    toasts.error(english('game.wsClosedUnexpectedly'));
+    toasts.info(english('game.wsAttemptingReconnect'));
     vi.advanceTimersByTime(1_999);
     expect(r.said).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(r.said).toEqual([`info: ${GAME_TEXTS.wsAttemptingReconnect}`]);
-    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
-    toasts.success(GAME_TEXTS.wsReconnected);
+    expect(r.said).toEqual([`info: ${english('game.wsAttemptingReconnect')}`]);
+    toasts.info(english('game.wsAttemptingReconnect'));
+    toasts.success(english('game.wsReconnected'));
     expect(r.said).toEqual([
-      `info: ${GAME_TEXTS.wsAttemptingReconnect}`,
-      `info: ${GAME_TEXTS.wsAttemptingReconnect}`,
-      `success: ${GAME_TEXTS.wsReconnected}`,
+      `info: ${english('game.wsAttemptingReconnect')}`,
+      `info: ${english('game.wsAttemptingReconnect')}`,
+      `success: ${english('game.wsReconnected')}`,
     ]);
     // The next short blip is silent again.
-    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
-    toasts.success(GAME_TEXTS.wsReconnected);
+    toasts.info(english('game.wsAttemptingReconnect'));
+    toasts.success(english('game.wsReconnected'));
     vi.advanceTimersByTime(5_000);
     expect(r.said).toHaveLength(3);
   });
@@ -54,13 +54,13 @@ describe('connection toasts', () => {
   it('a give-up is said at once; a deliberate close says nothing', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
-    toasts.error(GAME_TEXTS.wsFailedToReconnect);
-    expect(r.said).toEqual([`error: ${GAME_TEXTS.wsFailedToReconnect}`]);
+    toasts.info(english('game.wsAttemptingReconnect'));
+    toasts.error(english('game.wsFailedToReconnect'));
+    expect(r.said).toEqual([`error: ${english('game.wsFailedToReconnect')}`]);
     vi.advanceTimersByTime(5_000);
     expect(r.said).toHaveLength(1);
     const closing = recorder();
-    delayedToasts(closing.notify).info(GAME_TEXTS.wsDisconnected);
+    delayedToasts(closing.notify).info(english('game.wsDisconnected'));
     vi.advanceTimersByTime(5_000);
     expect(closing.said).toEqual([]);
   });
@@ -68,13 +68,13 @@ describe('connection toasts', () => {
   it('quiet (the presenter): only the give-up, however long the outage', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify, { quiet: true });
-    toasts.info(GAME_TEXTS.wsConnecting);
+    toasts.info(english('game.wsConnecting'));
     vi.advanceTimersByTime(10_000);
-    toasts.success(GAME_TEXTS.wsConnected);
-    toasts.error(GAME_TEXTS.wsClosedUnexpectedly);
+    toasts.success(english('game.wsConnected'));
+    toasts.error(english('game.wsClosedUnexpectedly'));
     vi.advanceTimersByTime(10_000);
     expect(r.said).toEqual([]);
-    toasts.error(GAME_TEXTS.wsFailedToConnect);
-    expect(r.said).toEqual([`error: ${GAME_TEXTS.wsFailedToConnect}`]);
+    toasts.error(english('game.wsFailedToConnect'));
+    expect(r.said).toEqual([`error: ${english('game.wsFailedToConnect')}`]);
   });
 });

@@ -73,7 +73,7 @@ export function useGameSocket(
       onMessage(message) {
         if (message.seq > lastSeq.current) lastSeq.current = message.seq;
         dispatch(message);
-        const outage = message.type === 'error_event' && message.payload.error === GAME_TEXTS.unavailable;
+        const outage = message.type === 'error_event' && message.payload.error === 'game.unavailable';
         // The outage stays said until the game answers again, not a toast gone in 4 s each time.
         if (outage !== isOutageShown) {
           isOutageShown = outage;
