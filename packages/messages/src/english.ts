@@ -29,3 +29,7 @@ export function english(id: MessageKey, params?: MessageParams): string {
 /** A zod issue's message when it is a key (a schema's own text), else `fallback` (zod's own English). */
 export const issueKeyOr = (issue: string | undefined, fallback: MessageKey): MessageKey =>
   issue !== undefined && isMessageKey(issue) ? issue : fallback;
+
+/** The English of a key, or `text` itself when it is no key (zod's own wording): for tests and logs. */
+export const englishOf = (text: string | undefined): string | undefined =>
+  text !== undefined && isMessageKey(text) ? english(text) : text;

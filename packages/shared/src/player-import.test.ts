@@ -1,4 +1,4 @@
-import { english } from '@playshop/messages/english';
+import { english, englishOf } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
 import { checkPlayerRows } from './player-import';
 
@@ -22,10 +22,10 @@ describe('checkPlayerRows', () => {
       ok: true,
       value: { firstName: 'Ann', lastName: 'Lee', username: 'ann' },
     });
-    expect(checked.slice(1).map((c) => (c.ok ? 'ok' : `${c.row}: ${c.reason}`))).toEqual([
+    expect(checked.slice(1).map((c) => (c.ok ? 'ok' : `${c.row}: ${englishOf(c.reason)}`))).toEqual([
       '2: First name is required',
-      `3: ${english('playerImport.duplicateInFile')}`,
-      `4: ${english('playerImport.usernameTaken')}`,
+      '3: This username is already in the file',
+      '4: A user with this username already exists',
       '5: This username is reserved: please choose another',
       '6: Last name is required',
     ]);
