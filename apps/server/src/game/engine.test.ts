@@ -1,3 +1,4 @@
+import { english } from '@playshop/messages/english';
 import { FREE_CELL, winningLines } from '@playshop/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -214,7 +215,8 @@ describe('apply', () => {
   });
 
   it("refuses players before the lobby opens: 'Lobby not open'", () => {
-    expect(apply(initialGameState(), alice, { type: 'join' }, ctx())).toEqual({ error: 'Lobby not open' });
+    expect(english('game.lobbyNotOpen')).toBe('Lobby not open');
+    expect(apply(initialGameState(), alice, { type: 'join' }, ctx())).toEqual({ error: 'game.lobbyNotOpen' });
   });
 
   it('gives a player the same card when they come back', () => {
@@ -276,7 +278,7 @@ describe('apply', () => {
     for (const seconds of [-5, 5, 19, 21, 125, 30.5]) {
       expect(
         apply(s, facilitator, { type: 'set_timer', seconds, isRunning: true, isPaused: false }, ctx()),
-      ).toEqual({ error: 'Please select a time' });
+      ).toEqual({ error: 'game.selectTime' });
     }
   });
 
@@ -292,9 +294,10 @@ describe('apply', () => {
   });
 
   it("answers 'Room Closed' once the game has ended", () => {
+    expect(english('game.roomClosed')).toBe('Room Closed');
     const s = run(started(), [[facilitator, { type: 'end_game' }]]).state;
-    expect(apply(s, alice, { type: 'join' }, ctx())).toEqual({ error: 'Room Closed' });
-    expect(apply(s, facilitator, { type: 'roll' }, ctx())).toEqual({ error: 'Room Closed' });
+    expect(apply(s, alice, { type: 'join' }, ctx())).toEqual({ error: 'game.roomClosed' });
+    expect(apply(s, facilitator, { type: 'roll' }, ctx())).toEqual({ error: 'game.roomClosed' });
   });
 });
 

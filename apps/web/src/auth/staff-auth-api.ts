@@ -46,15 +46,14 @@ export function useLogin() {
 }
 
 /**
- * The server answers the same whether or not the address exists; its message ('success.resetRequested')
+ * The server answers the same whether or not the address exists; its message (success.resetRequested)
  * is the success toast, in the reader's language.
  */
 export function useRequestReset() {
   return useMutation({
     mutationFn: (input: RequestResetInput) =>
       api.call(AUTH_API.requestReset, { body: input }, { auth: false }),
-    onSuccess: (reply) =>
-      toastSuccess(reply.message === 'success.resetRequested' ? t('success.resetRequested') : reply.message),
+    onSuccess: (reply) => toastSuccess(t('success.resetRequested')),
   });
 }
 

@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
+import type { MenuKey, ParticipantKey, StaffKey, TrainingKey } from '@playshop/messages';
 import { isLanguage, type Language, STAFF_LANGUAGES, type StaffLanguage } from '@playshop/shared';
 import { intlLocale } from './languages';
-import type { MenuKey, ParticipantKey, StaffKey, TrainingKey } from '@playshop/messages';
 
 /**
  * The app's messages (docs/i18n.md). Four catalogues, each language its own lazily loaded chunk:
@@ -21,7 +21,9 @@ type Files = Record<string, () => Promise<Catalogue>>;
 /** A catalogue loaded on demand over the participant one: its files and the file of a language. */
 export type ExtraCatalogue = { files: Files; file: (locale: Language) => string };
 // Compiled at build time by compile-messages.ts: one chunk per file.
-const participantFiles: Files = import.meta.glob<Catalogue>('../../../../packages/messages/catalogues/participant/*.json');
+const participantFiles: Files = import.meta.glob<Catalogue>(
+  '../../../../packages/messages/catalogues/participant/*.json',
+);
 
 const loaded = new Set<string>();
 async function loadInto(locale: Language, files: Files, file: string) {
@@ -38,7 +40,11 @@ const extras = new Set<ExtraCatalogue>();
 
 /** Loads the participant catalogue of `locale` (and the extra ones asked for) and activates it. */
 export async function activateLanguage(locale: Language): Promise<void> {
-  await loadInto(locale, participantFiles, `../../../../packages/messages/catalogues/participant/${locale}.json`);
+  await loadInto(
+    locale,
+    participantFiles,
+    `../../../../packages/messages/catalogues/participant/${locale}.json`,
+  );
   await Promise.all([...extras].map((extra) => loadInto(locale, extra.files, extra.file(locale))));
   i18n.activate(locale, [intlLocale(locale)]);
 }

@@ -31,7 +31,7 @@ export function downloadRoomReport(
 export function useCreateRoom() {
   return useSavingMutation(
     (input: CreateRoomInput) => api.call(ROOM_API.create, { body: input }, { notify: false }),
-    { success: 'rooms.created', refresh: roomKeys.all },
+    { success: () => t('rooms.created'), refresh: roomKeys.all },
   );
 }
 
@@ -46,7 +46,7 @@ export function useSetRoomLanguage() {
 
 export function useDeleteRoom() {
   return useSavingMutation((id: number) => api.call(ROOM_API.remove, { params: { id } }), {
-    success: 'rooms.deleted',
+    success: () => t('rooms.deleted'),
     refresh: roomKeys.all,
   });
 }
