@@ -9,7 +9,7 @@ import type { MessageKey, MessageParams } from './index';
  * English catalogues of the participant and staff scopes, the only place that English is written.
  * The server's own; the screens translate keys with their loaded catalogues instead.
  */
-const source: Record<string, string> = { ...staff, ...participant };
+const source: Record<string, unknown> = { ...staff, ...participant };
 let i18n: ReturnType<typeof setupI18n> | undefined;
 
 /** Whether `id` is a key of the English catalogues (a zod issue's message may be zod's own English). */
@@ -18,8 +18,9 @@ export const isMessageKey = (id: string): id is MessageKey => Object.hasOwn(sour
 /** The English of a key with its values, formatted by Lingui as the screens format it. */
 export function english(id: MessageKey, params?: MessageParams): string {
   if (!i18n) {
+    // Under the web's Vite (its tests), the catalogue arrives already compiled (compile-messages.ts).
     const messages = Object.fromEntries(
-      Object.entries(source).map(([k, m]) => [k, compileMessageOrThrow(m)]),
+      Object.entries(source).map(([k, m]) => [k, typeof m === 'string' ? compileMessageOrThrow(m) : m]),
     );
     i18n = setupI18n({ locale: 'en', locales: ['en'], messages: { en: messages } });
   }

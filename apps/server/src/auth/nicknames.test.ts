@@ -1,4 +1,4 @@
-import { english } from '@playshop/messages/english';
+import { english, englishOf } from '@playshop/messages/english';
 import { ZNickname } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { isOffensive, uniqueUsername } from './nicknames';
@@ -22,7 +22,7 @@ describe('isOffensive', () => {
 });
 
 describe('ZNickname', () => {
-  const message = (v: string) => ZNickname.safeParse(v).error?.issues[0]?.message;
+  const message = (v: string) => englishOf(ZNickname.safeParse(v).error?.issues[0]?.message);
   it('trims and collapses spaces', () => {
     expect(ZNickname.parse('  Sam   the  Great ')).toBe('Sam the Great');
   });

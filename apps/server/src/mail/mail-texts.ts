@@ -1,5 +1,5 @@
-import { STAFF_LANGUAGES, type StaffLanguage } from '@playshop/shared';
 import type { MailKey } from '@playshop/messages';
+import { STAFF_LANGUAGES, type StaffLanguage } from '@playshop/shared';
 import { catalogueTexts, type Texts } from '../i18n/catalogue';
 
 /**

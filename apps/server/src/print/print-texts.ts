@@ -1,5 +1,5 @@
-import { LANGUAGES, type Language } from '@playshop/shared';
 import type { PrintKey } from '@playshop/messages';
+import { LANGUAGES, type Language } from '@playshop/shared';
 import { catalogueTexts, type Texts } from '../i18n/catalogue';
 
 /**

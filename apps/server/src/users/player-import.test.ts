@@ -42,9 +42,9 @@ describe('POST /import-players', () => {
       key: 'playerImport.rejected',
       code: 'INVALID_ROWS',
       rows: [
-        { row: 2, reason: 'First name is required' },
-        { row: 3, reason: english('playerImport.duplicateInFile') },
-        { row: 4, reason: english('playerImport.usernameTaken') },
+        { row: 2, reason: 'validation.firstNameRequired' },
+        { row: 3, reason: 'playerImport.duplicateInFile' },
+        { row: 4, reason: 'playerImport.usernameTaken' },
       ],
     });
     expect(await playersOf(suite.org.id)).toHaveLength(before);

@@ -14,6 +14,7 @@ const ALLOWED = new Set([
   'URL',
   'URI',
   'API',
+  'NUL',
   'SSO',
   'SAML',
   'ACS',

@@ -21,9 +21,9 @@ describe('connection toasts', () => {
   it('a connect within 2 s says nothing at all', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.info(english('game.wsConnecting'));
+    toasts.info('game.wsConnecting');
     vi.advanceTimersByTime(1_900);
-    toasts.success(english('game.wsConnected'));
+    toasts.success('game.wsConnected');
     vi.advanceTimersByTime(5_000);
     expect(r.said).toEqual([]);
   });
@@ -31,22 +31,22 @@ describe('connection toasts', () => {
   it('an outage over 2 s says its latest state, then that it is over', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.error(english('game.wsClosedUnexpectedly'));
-    toasts.info(english('game.wsAttemptingReconnect'));
+    toasts.error('game.wsClosedUnexpectedly');
+    toasts.info('game.wsAttemptingReconnect');
     vi.advanceTimersByTime(1_999);
     expect(r.said).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(r.said).toEqual([`info: ${english('game.wsAttemptingReconnect')}`]);
-    toasts.info(english('game.wsAttemptingReconnect'));
-    toasts.success(english('game.wsReconnected'));
+    expect(r.said).toEqual([`info: ${'game.wsAttemptingReconnect'}`]);
+    toasts.info('game.wsAttemptingReconnect');
+    toasts.success('game.wsReconnected');
     expect(r.said).toEqual([
-      `info: ${english('game.wsAttemptingReconnect')}`,
-      `info: ${english('game.wsAttemptingReconnect')}`,
-      `success: ${english('game.wsReconnected')}`,
+      `info: ${'game.wsAttemptingReconnect'}`,
+      `info: ${'game.wsAttemptingReconnect'}`,
+      `success: ${'game.wsReconnected'}`,
     ]);
     // The next short blip is silent again.
-    toasts.info(english('game.wsAttemptingReconnect'));
-    toasts.success(english('game.wsReconnected'));
+    toasts.info('game.wsAttemptingReconnect');
+    toasts.success('game.wsReconnected');
     vi.advanceTimersByTime(5_000);
     expect(r.said).toHaveLength(3);
   });
@@ -54,13 +54,13 @@ describe('connection toasts', () => {
   it('a give-up is said at once; a deliberate close says nothing', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.info(english('game.wsAttemptingReconnect'));
-    toasts.error(english('game.wsFailedToReconnect'));
-    expect(r.said).toEqual([`error: ${english('game.wsFailedToReconnect')}`]);
+    toasts.info('game.wsAttemptingReconnect');
+    toasts.error('game.wsFailedToReconnect');
+    expect(r.said).toEqual([`error: ${'game.wsFailedToReconnect'}`]);
     vi.advanceTimersByTime(5_000);
     expect(r.said).toHaveLength(1);
     const closing = recorder();
-    delayedToasts(closing.notify).info(english('game.wsDisconnected'));
+    delayedToasts(closing.notify).info('game.wsDisconnected');
     vi.advanceTimersByTime(5_000);
     expect(closing.said).toEqual([]);
   });
@@ -68,13 +68,13 @@ describe('connection toasts', () => {
   it('quiet (the presenter): only the give-up, however long the outage', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify, { quiet: true });
-    toasts.info(english('game.wsConnecting'));
+    toasts.info('game.wsConnecting');
     vi.advanceTimersByTime(10_000);
-    toasts.success(english('game.wsConnected'));
-    toasts.error(english('game.wsClosedUnexpectedly'));
+    toasts.success('game.wsConnected');
+    toasts.error('game.wsClosedUnexpectedly');
     vi.advanceTimersByTime(10_000);
     expect(r.said).toEqual([]);
-    toasts.error(english('game.wsFailedToConnect'));
-    expect(r.said).toEqual([`error: ${english('game.wsFailedToConnect')}`]);
+    toasts.error('game.wsFailedToConnect');
+    expect(r.said).toEqual([`error: ${'game.wsFailedToConnect'}`]);
   });
 });
