@@ -1,4 +1,4 @@
-import { setupI18n } from '@lingui/core';
+import { type Messages, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import participant from '../catalogues/participant/en.json' with { type: 'json' };
 import staff from '../catalogues/staff/en.json' with { type: 'json' };
@@ -22,7 +22,7 @@ export function english(id: MessageKey, params?: MessageParams): string {
     const messages = Object.fromEntries(
       Object.entries(source).map(([k, m]) => [k, typeof m === 'string' ? compileMessageOrThrow(m) : m]),
     );
-    i18n = setupI18n({ locale: 'en', locales: ['en'], messages: { en: messages } });
+    i18n = setupI18n({ locale: 'en', locales: ['en'], messages: { en: messages as Messages } });
   }
   return i18n._(id, params);
 }

@@ -92,8 +92,8 @@ export const hasMessage = (id: string): boolean => Object.hasOwn(i18n.messages, 
 
 /**
  * A server's text in the reader's language: its `key` (with `params`) when this build knows it,
- * otherwise the English `message` the server sent beside it. Keys: `validation.<name>`,
- * `errors.<name>`, `success.<name>` (packages/shared/src/messages.ts) and `game.<name>` (GAME_TEXTS).
+ * otherwise the English `message` the server sent beside it (filled from the English catalogue).
+ * Keys are those of the participant and staff catalogues (`MessageKey` of @playshop/messages).
  */
 export function serverText(text: {
   message: string;
