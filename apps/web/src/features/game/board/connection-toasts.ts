@@ -1,3 +1,4 @@
+import type { ParticipantKey } from '@playshop/messages';
 import type { GameConnectionDeps } from './game-connection';
 import { NOTICE_AFTER_MS } from './notice-timing';
 
@@ -17,13 +18,13 @@ export function delayedToasts(
   { quiet = false, afterMs = NOTICE_AFTER_MS }: { quiet?: boolean; afterMs?: number } = {},
 ): Notify {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let latest: { kind: 'info' | 'error'; message: string } | null = null;
+  let latest: { kind: 'info' | 'error'; message: ParticipantKey } | null = null;
   let isOutageShown = false;
   const cancel = () => {
     if (timer) clearTimeout(timer);
     timer = null;
   };
-  const during = (kind: 'info' | 'error', message: string) => {
+  const during = (kind: 'info' | 'error', message: ParticipantKey) => {
     if (FINAL.has(message)) {
       cancel();
       isOutageShown = true;

@@ -1,3 +1,4 @@
+import type { ParticipantKey } from '@playshop/messages';
 import {
   type ClientMessage,
   type ServerMessage,
@@ -28,7 +29,12 @@ export interface GameConnectionDeps {
   /** Every valid server frame but `pong`. */
   onMessage: (message: ServerMessage) => void;
   onStatus?: (status: ConnectionStatus) => void;
-  notify: { info: (text: string) => void; success: (text: string) => void; error: (text: string) => void };
+  /** The connection's notices, as keys of the participant catalogue (`game.wsConnected`). */
+  notify: {
+    info: (key: ParticipantKey) => void;
+    success: (key: ParticipantKey) => void;
+    error: (key: ParticipantKey) => void;
+  };
   createSocket?: (url: string) => SocketLike;
   /** Page location, for the ws:/wss: choice and the same-origin host. */
   location?: { protocol: string; host: string };
