@@ -27,7 +27,7 @@ describe('messages:check', () => {
       mkdirSync(join(root, dir), { recursive: true });
     write(
       'apps/web/src/page.tsx',
-      "t('page.title'); t('page.new'); t(`toast.${status}`); message('errors.x');",
+      "t('page.title'); t('page.new'); t(`toast.$" + "{status}`); message('errors.x');",
     );
     write('apps/web/src/page.test.tsx', "t('page.old')"); // a test's use is no use
     const catalogue = (scope: string, language: string, messages: Record<string, string>) =>
@@ -67,7 +67,11 @@ describe('messages:check', () => {
     const { literals, prefixes, suffixes } = extractKeys([
       {
         path: 'x.ts',
-        text: "a('one.two'); `audit.field.${f}`; t(`${area}.navLabel`); liveTexts('screen', ['ready', 'retry'])",
+        // A template literal's placeholder, written as source text.
+        text:
+          "a('one.two'); `audit.field.$" +
+          '{f}`; t(`$' +
+          "{area}.navLabel`); liveTexts('screen', ['ready', 'retry'])",
       },
     ]);
     expect([...literals].sort()).toEqual(['one.two', 'screen.ready', 'screen.retry']);

@@ -1,4 +1,3 @@
-import { english } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
 import { ZCreateCategory } from './categories';
 import { INT4_MAX, zId, zIdParam, zLine, zText } from './input';

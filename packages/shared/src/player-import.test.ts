@@ -1,4 +1,4 @@
-import { english, englishOf } from '@playshop/messages/english';
+import { englishOf } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
 import { checkPlayerRows } from './player-import';
 

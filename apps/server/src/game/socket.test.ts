@@ -816,7 +816,10 @@ describe('questions that count', () => {
     );
     // Another organization's facilitator sees nothing of this room.
     staffAgain.send(to('room_event', 'join_room'));
-    expect((await staffAgain.next('error_event')).payload.error).toBe(english('game.roomNotFound'));
+    expect((await staffAgain.next('error_event')).payload).toMatchObject({
+      error: english('errors.roomNotFound'),
+      key: 'errors.roomNotFound',
+    });
     staff.send(to('room_event', 'join_room'));
     const staffView = (await staff.next('set_game_state')).payload as { question: { tally: unknown } };
     expect(staffView.question.tally).toEqual([

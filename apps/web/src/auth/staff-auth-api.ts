@@ -53,7 +53,7 @@ export function useRequestReset() {
   return useMutation({
     mutationFn: (input: RequestResetInput) =>
       api.call(AUTH_API.requestReset, { body: input }, { auth: false }),
-    onSuccess: (reply) => toastSuccess(t('success.resetRequested')),
+    onSuccess: () => toastSuccess(t('success.resetRequested')),
   });
 }
 

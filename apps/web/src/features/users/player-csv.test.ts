@@ -1,4 +1,3 @@
-import { english } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
 import { parsePlayerCsv } from './player-csv';
 

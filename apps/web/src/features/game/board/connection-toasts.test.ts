@@ -1,4 +1,3 @@
-import { english } from '@playshop/messages/english';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { delayedToasts } from './connection-toasts';
 
