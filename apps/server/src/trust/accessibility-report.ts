@@ -284,7 +284,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '3.2.4 Consistent Identification (Level AA)',
     conformance: 'Supports',
     remarks:
-      'The same action has the same name and icon everywhere (one set of texts, `packages/shared/src/messages.ts` and the Lingui catalogues).',
+      'The same action has the same name and icon everywhere (one set of texts: the catalogues of `packages/messages`, English written once).',
   },
   {
     criterion: '3.2.6 Consistent Help (Level A)',
