@@ -5,6 +5,11 @@ import { zPaged, zPaging } from './pagination';
 import { key } from './server-messages';
 
 /**
+ * The audit log (issue 30 item 3): who changed what, when and from where. Append-only; an
+ * organization's admins read their organization's entries, the super admin every entry.
+ */
+
+/**
  * Every action the audit log records, by key, with its English words (issue 42): the server stores
  * the key, the web shows `audit.do.<key>` from its catalogues (English the same as here) and the CSV
  * export these words. Entries written before the keys hold `METHOD /path`; `auditActionKey` reads them.

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { key } from './server-messages';
+import { key, type MessageKey } from './server-messages';
 
 /**
  * The boundary rules every input schema is built from (REST bodies, params and queries, WebSocket
@@ -19,11 +19,11 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** An id in a JSON body or frame: a positive int4. `message` replaces the default for every failure. */
-export const zId = (message: string = key('input.idOutOfRange')) =>
+export const zId = (message: MessageKey = 'input.idOutOfRange') =>
   z.number({ message }).check(z.int(message), z.gte(1, message), z.lte(INT4_MAX, message));
 
 /** An id from a path, query or form select (a string '12' or a number): a positive int4. */
-export const zIdParam = (message: string = key('input.idOutOfRange')) =>
+export const zIdParam = (message: MessageKey = 'input.idOutOfRange') =>
   z.coerce.number({ message }).check(z.int(message), z.gte(1, message), z.lte(INT4_MAX, message));
 
 /** A count, position or sequence number from outside: 0 to INT4_MAX. */

@@ -5,6 +5,12 @@ import { PLAYER_HISTORY_API } from './player-history';
 import { ZOrgNameParam } from './schemas';
 import { key } from './server-messages';
 
+/**
+ * Insights (issue 33): what worked across every game an organization has run, from projections of
+ * the game event log. An organization's admins see all its games, its facilitators the games they
+ * ran; the super admin any organization's, and the product's figures.
+ */
+
 /** Days shown when no range is given: the last 12 weeks up to today. */
 export const INSIGHTS_DEFAULT_DAYS = 84;
 export const INSIGHTS_MAX_DAYS = 400;

@@ -4,6 +4,12 @@ import { zLine } from './input';
 import { ZIdParam } from './schemas';
 import { key } from './server-messages';
 
+/**
+ * An organization's data on request (issue 30 item 4): its admin downloads everything of it as one
+ * zip; the super admin erases an organization with all its data after typing its name; a player's
+ * personal data is erased while the game statistics stay, anonymized.
+ */
+
 /** What an erased player's name becomes (data written in the database, not a text shown in a language). */
 export const ERASED_PLAYER = { firstName: 'Erased', lastName: 'player' } as const;
 

@@ -7,6 +7,7 @@ import { key } from './server-messages';
 // The footer's links, apart from training.ts: the footer on every player screen reads them, and this
 // keeps the training schemas off the player's path.
 
+/** The product-wide links a super admin edits in Settings (PUT /public-settings). */
 const linkAddress = zLine().check(
   z.trim(),
   z.maxLength(2000),

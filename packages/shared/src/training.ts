@@ -5,6 +5,12 @@ import { ROLES } from './roles';
 import { ZErrorReply } from './schemas';
 import { key } from './server-messages';
 
+/**
+ * Training videos (SPEC §1, §2 Training, §4 Training, §7 Video service): each role watches its own
+ * playlist, set by a super admin in Settings either as a YouTube playlist id (read through the
+ * YouTube Data API with the server's YOUTUBE_API_KEY) or as a list of video addresses.
+ */
+
 export const ZTrainingVideo = z.object({
   title: zLine().check(z.trim(), z.minLength(1, key('training.titleRequired')), z.maxLength(200)),
   url: zLine().check(

@@ -5,9 +5,9 @@ import { DELETE, endpoints, GET, PATCH, POST } from './endpoint';
 import { zCount, zId, zIdParam, zLine, zPreprocess } from './input';
 import { ZPageMeta } from './pagination';
 import { ZIdParam, ZMessageReply } from './schemas';
-import { key } from './server-messages';
+import { key, type MessageKey } from './server-messages';
 
-const ZName = (message: string) => zLine().check(z.trim(), z.minLength(1, message), z.maxLength(200));
+const ZName = (message: MessageKey) => zLine().check(z.trim(), z.minLength(1, message), z.maxLength(200));
 
 export const ZWorkshopName = z.object({ name: ZName('validation.required') });
 
