@@ -9,6 +9,7 @@ ARG NODE_IMAGE=node:24-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
 COPY package.json package-lock.json ./
+COPY packages/messages/package.json packages/messages/
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/

@@ -86,7 +86,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['packages/shared/src/**/*.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'packages/messages/src/**/*.test.ts'],
           environment: 'node',
           // One fork for the 13 files (each still gets a fresh module registry): a fork each cost more
           // CPU than their tests.

@@ -177,7 +177,9 @@ async function writeProfiles(probes: Probe[], what: string) {
 }
 
 async function traceSummary(cdp: CDPSession) {
-  const done = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream!)));
+  const done = new Promise<string>((resolve) =>
+    cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream!)),
+  );
   await cdp.send('Tracing.end');
   const stream = await done;
   let text = '';
@@ -193,8 +195,10 @@ async function traceSummary(cdp: CDPSession) {
   ).traceEvents;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
   const byName = new Map<string, number>();
-  for (const e of events) if (e.ph === 'X' && e.tid === main && e.dur) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
-  for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${ms.toFixed(1).padStart(9)} ms  ${name}`);
+  for (const e of events)
+    if (e.ph === 'X' && e.tid === main && e.dur) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30))
+    console.log(`${ms.toFixed(1).padStart(9)} ms  ${name}`);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -319,7 +323,11 @@ try {
   if (PROFILE) await writeProfiles(pages, 'idle');
   let frameCount = 0;
   if (PROFILE) await startProfiles(pages);
-  if (TRACE) await phone.cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReturnAsStream' });
+  if (TRACE)
+    await phone.cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
+      transferMode: 'ReturnAsStream',
+    });
   for (let i = 0; i < ROLLS; i++) frameCount += await measureRoll(at, ROLL_WINDOW_MS);
   if (PROFILE) await writeProfiles(pages, 'rolls');
   if (TRACE) await traceSummary(phone.cdp);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { CATEGORY_TEXTS, ROLES, type TrainingSettings, ZContentInput } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { ROLES, type TrainingSettings, ZContentInput } from '@playshop/shared';
 import { and, eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -214,14 +215,14 @@ describe.runIf(hasChromium)('reports, embeds and admin screens', () => {
     await poll(() => page.getByRole('button', { name: 'Remove Brand new' }).isVisible()).toBe(true);
     await name.fill('Safety');
     await page.getByRole('button', { name: 'Add' }).click();
-    await visible(page, `Error: ${CATEGORY_TEXTS.duplicate}`);
+    await visible(page, `Error: ${english('categories.duplicate')}`);
     // A later action that succeeds (a remove) clears the earlier refusal.
     await page.getByRole('button', { name: 'Remove Brand new' }).click();
     await poll(() => page.getByRole('button', { name: 'Remove Brand new' }).count()).toBe(0);
-    await poll(() => page.getByText(CATEGORY_TEXTS.duplicate).count()).toBe(0);
+    await poll(() => page.getByText(english('categories.duplicate')).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Remove Safety' }).click();
-    const alert = page.getByRole('alert').filter({ hasText: CATEGORY_TEXTS.inUse });
+    const alert = page.getByRole('alert').filter({ hasText: english('categories.inUse') });
     await poll(() => alert.isVisible()).toBe(true);
     expect(await alert.textContent()).toContain('Safety was not removed');
     await expectAccessible(page, 'categories with a refused remove');

@@ -6,8 +6,8 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import arabicParticipant from '../apps/web/src/i18n/messages/participant/ar.json';
-import arabicStaff from '../apps/web/src/i18n/messages/staff/ar.json';
+import arabicParticipant from '../packages/messages/catalogues/participant/ar.json';
+import arabicStaff from '../packages/messages/catalogues/staff/ar.json';
 import { DESKTOP, hasChromium, PHONE, picture, signInStaff } from './support/browser';
 import { ORG } from './support/demo-room';
 import { newRoom } from './support/game';

@@ -11,7 +11,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rooms, users } from '../apps/server/src/db/schema';
 import { TEST_PASSWORD } from '../apps/server/src/test/context';
-import arabicStaff from '../apps/web/src/i18n/messages/staff/ar.json';
+import arabicStaff from '../packages/messages/catalogues/staff/ar.json';
 import { DESKTOP, expectAccessible, hasChromium, screenshots, signInStaff } from './support/browser';
 import { takesPictures } from './support/day';
 import { ORG } from './support/demo-room';

@@ -12,10 +12,10 @@ for built in apps/server/dist/main.js apps/web/dist/index.html; do
 done
 
 rm -rf "$out"
-mkdir -p "$out/packages/shared" "$out/apps/server" "$out/apps/web"
+mkdir -p "$out/packages/messages" "$out/packages/shared" "$out/apps/server" "$out/apps/web"
 # The workspace manifests and the lock file: npm installs exactly the locked versions.
 cp package.json package-lock.json "$out/"
-for w in packages/shared apps/server apps/web; do cp "$w/package.json" "$out/$w/"; done
+for w in packages/messages packages/shared apps/server apps/web; do cp "$w/package.json" "$out/$w/"; done
 cp -R apps/server/dist apps/server/drizzle "$out/apps/server/"
 cp -R apps/web/dist "$out/apps/web/"
 

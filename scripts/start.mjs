@@ -30,16 +30,17 @@ function ensureBuilt(label, output, sources, command) {
 }
 
 const shared = at('packages/shared/src');
+const messages = at('packages/messages');
 ensureBuilt(
   'web app',
   at('apps/web/dist/index.html'),
-  [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), shared],
+  [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), shared, messages],
   'npm run build --workspace apps/web',
 );
 ensureBuilt(
   'server',
   at('apps/server/dist/main.js'),
-  [at('apps/server/src'), shared],
+  [at('apps/server/src'), shared, messages],
   'npm run build --workspace apps/server',
 );
 

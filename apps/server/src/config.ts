@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { english } from '@playshop/messages/english';
 import { EMAIL_ADDRESS } from '@playshop/shared';
 import { z } from 'zod';
 import { isCommonPassword, passwordRefusal } from './password-rules';
@@ -247,7 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The rest of the password policy (patterns, the admin's own email), as for any chosen password.
   const adminRefusal = e.ADMIN_PASSWORD ? passwordRefusal(e.ADMIN_PASSWORD, { email: e.ADMIN_EMAIL }) : null;
   if (adminRefusal)
-    throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${adminRefusal.message.text}`);
+    throw new ConfigError(`Invalid configuration:\n  ADMIN_PASSWORD: ${english(adminRefusal.message.key)}`);
   // Phones join by the address in the QR code: in production it must be the one they can reach.
   if (e.NODE_ENV === 'production' && e.PUBLIC_URL === undefined) {
     throw new ConfigError(

@@ -2,17 +2,12 @@ import { z } from 'zod/mini';
 import { endpoints, GET } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { zPaged, zPaging } from './pagination';
+import { key } from './server-messages';
 
 /**
  * The audit log (issue 30 item 3): who changed what, when and from where. Append-only; an
  * organization's admins read their organization's entries, the super admin every entry.
  */
-export const AUDIT_TEXTS = {
-  title: 'Audit log',
-  exportCsv: 'Export CSV',
-  empty: 'No entries',
-  badDate: 'Date must be YYYY-MM-DD',
-} as const;
 
 /**
  * Every action the audit log records, by key, with its English words (issue 42): the server stores
@@ -293,7 +288,7 @@ export const auditActionsMatching = (key: string): string[] => [
     .map(([route]) => route),
 ];
 
-const ZDay = zLine().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, AUDIT_TEXTS.badDate));
+const ZDay = zLine().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, key('audit.badDate')));
 
 /** The filters of the list and the CSV export. `to` is inclusive (the whole day). */
 export const ZAuditFilter = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { BINGO_COLUMN_SIZE, BINGO_LETTERS, BINGO_MAX_NUMBER } from './constants';
-import { VALIDATION } from './messages';
+import { key } from './server-messages';
 
 /** A 5×5 card as rows of numbers; the centre is FREE_CELL. Column c holds c*15+1 … c*15+15. */
 export type BingoCard = number[][];
@@ -136,7 +136,7 @@ export const ZWinPattern = z
   // The free centre is marked on every card: a pattern of it alone would win before any ball.
   .check(
     z.refine((p) => p.kind !== 'custom' || (p.cells ?? []).some((cell) => cell !== CENTRE_CELL_INDEX), {
-      message: VALIDATION.patternNeedsCell,
+      message: key('validation.patternNeedsCell'),
       path: ['cells'],
     }),
   );

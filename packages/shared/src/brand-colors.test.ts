@@ -1,3 +1,4 @@
+import { englishOf } from '@playshop/messages/english';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -131,7 +132,7 @@ describe('ZBrandColor', () => {
     for (const bad of ['0b7285', '#0b728', '#0b72855', 'red', '#ggg000', 'rgb(0,0,0)', '']) {
       const result = ZBrandColor.safeParse(bad);
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toMatch(/six hexadecimal digits/);
+      expect(englishOf(result.error?.issues[0]?.message)).toMatch(/six hexadecimal digits/);
     }
   });
 });

@@ -4,6 +4,7 @@ import { DELETE, endpoints, GET, PUT } from './endpoint';
 import { zIdParam } from './input';
 import { ZRoomBranding } from './room-branding';
 import { ZOrgIdParam } from './schemas';
+import { key } from './server-messages';
 
 /**
  * An organization's own look (issue 32): a logo, a primary colour and an accent. The contrast rule is
@@ -15,23 +16,11 @@ export const LOGO_MAX_BYTES = 256 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/svg+xml'] as const;
 export type LogoType = (typeof LOGO_TYPES)[number];
 
-export const BRANDING_TEXTS = {
-  invalidColor: 'A colour is six hexadecimal digits after #, e.g. #1c7ed6',
-  logoTooLarge: `The logo is too large: ${LOGO_MAX_BYTES / 1024} KB at most`,
-  logoEmpty: 'The logo file is empty',
-  logoNotImage: 'The logo must be a PNG or an SVG file',
-  svgScript: 'The SVG contains scripts or event handlers, which a logo may not have',
-  svgExternal: 'The SVG refers to files or addresses outside itself, which a logo may not do',
-  svgUnreadable: 'The SVG could not be read',
-  saved: 'Look saved',
-  logoRemoved: 'Logo removed',
-} as const;
-
 const HEX = /^#[0-9a-f]{6}$/i;
 
 /** `#rrggbb` (any case in, lower case out). Any colour is accepted: `textOn` and `inkOnWhite` keep 4.5:1. */
 export const ZBrandColor = z.pipe(
-  z.string().check(z.trim(), z.regex(HEX, BRANDING_TEXTS.invalidColor)),
+  z.string().check(z.trim(), z.regex(HEX, key('branding.invalidColor'))),
   z.transform((v) => v.toLowerCase()),
 );
 

@@ -1,20 +1,12 @@
 import { z } from 'zod/mini';
 import { endpoints, GET, POST } from './endpoint';
 import { zLine } from './input';
-import { VALIDATION } from './messages';
 import { ZIdParam, ZMessageReply } from './schemas';
-
-export const CATEGORY_TEXTS = {
-  added: 'Category added successfully',
-  deleted: 'Category deleted successfully',
-  duplicate: 'A category with this name already exists',
-  inUse: 'This category is used by content: move or delete that content first',
-  notFound: 'Category not found',
-} as const;
+import { key } from './server-messages';
 
 /** POST /createcategory {name}. SPEC §5 shows no rule: we require a trimmed, non-empty name. */
 export const ZCreateCategory = z.object({
-  name: zLine().check(z.trim(), z.minLength(1, VALIDATION.required), z.maxLength(100)),
+  name: zLine().check(z.trim(), z.minLength(1, key('validation.required')), z.maxLength(100)),
 });
 export type CreateCategoryInput = z.input<typeof ZCreateCategory>;
 

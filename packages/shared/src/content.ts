@@ -4,6 +4,7 @@ import { DELETE, GET, PATCH, POST } from './endpoint';
 import { zId, zIdParam, zLine, zMultiline, zPreprocess } from './input';
 import { ZPageMeta, zPaging } from './pagination';
 import { ZIdParam, ZMessageReply } from './schemas';
+import { key } from './server-messages';
 
 /** SPEC §3: the four kinds of content item. */
 export const CONTENT_TYPES = ['QUESTION', 'IMAGE', 'VIDEO', 'OTHER'] as const;
@@ -21,39 +22,12 @@ export const CONTENT_TYPE_LABELS: Record<ContentType, string> = {
 /** SPEC §9: the script preview on a library card. */
 export const SCRIPT_PREVIEW_LENGTH = 100;
 
-/** Texts of SPEC §5 and §8 for content, workshops and sessions. */
-export const CONTENT_TEXTS = {
-  titleRequired: 'Title is required.',
-  descriptionRequired: 'Description is required.',
-  categoryRequired: 'Please select a category',
-  questionRequired: 'This field is required',
-  answerRequired: 'Each answer needs text or an image',
-  atLeastOneAnswer: 'Add at least one answer',
-  exactlyOneCorrect: 'Mark exactly one answer as correct',
-  urlRequired: 'This field is required',
-  invalidUrl: 'Enter a valid URL',
-  contentNotFound: 'Content not found',
-  noContent: 'No content',
-  fileTooLarge: 'File size too large',
-  notAnImage: 'Only PNG, JPEG, GIF or WebP images can be uploaded',
-  imageTooLarge: 'The image is {width} × {height} pixels: at most {max} pixels a side',
-  imageUnreadable: 'The image cannot be read: save it again as PNG, JPEG, GIF or WebP',
-  categoryNotFound: 'Category not found',
-  created: 'Content created successfully',
-  updated: 'Content updated successfully',
-  deleted: 'Content deleted successfully',
-  questionCreated: 'Question created successfully',
-  questionUpdated: 'Question updated successfully',
-  questionDeleted: 'Question deleted successfully',
-  noMoreContent: 'No more content to load',
-} as const;
-
 /** An uploaded image's address, or any http(s) address (a video on YouTube, an image elsewhere). */
 const ZMediaUrl = zLine().check(
   z.trim(),
-  z.minLength(1, CONTENT_TEXTS.urlRequired),
+  z.minLength(1, key('content.urlRequired')),
   z.maxLength(2000),
-  z.refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/[^\s/]\S*$/.test(v), CONTENT_TEXTS.invalidUrl),
+  z.refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/[^\s/]\S*$/.test(v), key('content.invalidUrl')),
 );
 
 const ZOptionalUrl = zPreprocess(
@@ -69,15 +43,15 @@ const ZScript = zPreprocess(
 /** categoryId arrives as a number or a select's string (SPEC §5: converted to a number before sending). */
 const ZCategoryId = zPreprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-  zId(CONTENT_TEXTS.categoryRequired),
+  zId('content.categoryRequired'),
 );
 
 /** Title, description, script and category: every kind of content has them. */
 export const ZBaseContentInput = z.object({
-  title: zLine().check(z.trim(), z.minLength(1, CONTENT_TEXTS.titleRequired), z.maxLength(200)),
+  title: zLine().check(z.trim(), z.minLength(1, key('content.titleRequired')), z.maxLength(200)),
   description: zMultiline().check(
     z.trim(),
-    z.minLength(1, CONTENT_TEXTS.descriptionRequired),
+    z.minLength(1, key('content.descriptionRequired')),
     z.maxLength(5000),
   ),
   script: ZScript,
@@ -94,21 +68,21 @@ export const ZAnswerInput = z
     isCorrect: z._default(z.boolean(), false),
   })
   .check(
-    z.refine((a) => a.name.length > 0 || !!a.url, { message: CONTENT_TEXTS.answerRequired, path: ['name'] }),
+    z.refine((a) => a.name.length > 0 || !!a.url, { message: key('content.answerRequired'), path: ['name'] }),
   );
 export type AnswerInput = z.infer<typeof ZAnswerInput>;
 
 /** SPEC §4: one or more answers, exactly one of them correct. */
 export const ZAnswers = z.array(ZAnswerInput).check(
-  z.minLength(1, CONTENT_TEXTS.atLeastOneAnswer),
+  z.minLength(1, key('content.atLeastOneAnswer')),
   z.maxLength(12),
-  z.refine((answers) => answers.filter((a) => a.isCorrect).length === 1, CONTENT_TEXTS.exactlyOneCorrect),
+  z.refine((answers) => answers.filter((a) => a.isCorrect).length === 1, key('content.exactlyOneCorrect')),
 );
 
 /** One line over the game screens, typed in a one-line input: no control characters. */
 const ZQuestionText = zLine().check(
   z.trim(),
-  z.minLength(1, CONTENT_TEXTS.questionRequired),
+  z.minLength(1, key('content.questionRequired')),
   z.maxLength(2000),
 );
 

@@ -1,3 +1,4 @@
+import { englishOf } from '@playshop/messages/english';
 /**
  * E-mail addresses are checked as a browser's `<input type=email>` checks them (issue 42 item 5):
  * any domain ending, on the admin form, the organization's email and the password reset.
@@ -49,7 +50,7 @@ const admin = (email: string) =>
     confirmPassword: 'long enough',
   });
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  r.success ? [] : (r.error?.issues.map((i) => i.message) ?? []);
+  r.success ? [] : (r.error?.issues.map((i) => englishOf(i.message)) ?? []);
 
 describe("the browser's e-mail rule", () => {
   it.each(VALID_EMAILS)('accepts %s everywhere an address is typed', (email) => {

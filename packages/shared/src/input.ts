@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { key, type MessageKey } from './server-messages';
 
 /**
  * The boundary rules every input schema is built from (REST bodies, params and queries, WebSocket
@@ -9,14 +10,6 @@ import { z } from 'zod/mini';
 /** PostgreSQL `integer` (int4): the largest id or count a column can hold. */
 export const INT4_MAX = 2_147_483_647;
 
-export const INPUT_TEXTS = {
-  idOutOfRange: 'Id must be a whole number from 1 to 2147483647',
-  numberOutOfRange: 'Number must be a whole number from 0 to 2147483647',
-  nul: 'Text must not contain NUL characters',
-  controlChars: 'Must not contain control characters (line breaks, tabs, escapes)',
-  controlCharsMultiline: 'Must not contain control characters other than line breaks and tabs (escapes)',
-} as const;
-
 const NUL = '\u0000';
 // C0 (tab, CR, LF, ESC, …), DEL and C1, plus the Unicode line and paragraph separators.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
@@ -26,29 +19,29 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** An id in a JSON body or frame: a positive int4. `message` replaces the default for every failure. */
-export const zId = (message: string = INPUT_TEXTS.idOutOfRange) =>
+export const zId = (message: MessageKey = 'input.idOutOfRange') =>
   z.number({ message }).check(z.int(message), z.gte(1, message), z.lte(INT4_MAX, message));
 
 /** An id from a path, query or form select (a string '12' or a number): a positive int4. */
-export const zIdParam = (message: string = INPUT_TEXTS.idOutOfRange) =>
+export const zIdParam = (message: MessageKey = 'input.idOutOfRange') =>
   z.coerce.number({ message }).check(z.int(message), z.gte(1, message), z.lte(INT4_MAX, message));
 
 /** A count, position or sequence number from outside: 0 to INT4_MAX. */
 export const zCount = () =>
   z
-    .number({ message: INPUT_TEXTS.numberOutOfRange })
+    .number({ message: key('input.numberOutOfRange') })
     .check(
-      z.int(INPUT_TEXTS.numberOutOfRange),
-      z.gte(0, INPUT_TEXTS.numberOutOfRange),
-      z.lte(INT4_MAX, INPUT_TEXTS.numberOutOfRange),
+      z.int('input.numberOutOfRange'),
+      z.gte(0, key('input.numberOutOfRange')),
+      z.lte(INT4_MAX, key('input.numberOutOfRange')),
     );
 
 /** Free text from outside (passwords, tokens, documents): anything but NUL. */
-export const zText = () => z.string().check(z.refine((v) => !v.includes(NUL), INPUT_TEXTS.nul));
+export const zText = () => z.string().check(z.refine((v) => !v.includes(NUL), key('input.nul')));
 
 /** A one-line value (names, titles, usernames, emails, search terms): no control characters at all. */
 export const zLine = () =>
-  z.string().check(z.refine((v) => !CONTROL_CHARS.test(v), INPUT_TEXTS.controlChars));
+  z.string().check(z.refine((v) => !CONTROL_CHARS.test(v), key('input.controlChars')));
 
 /**
  * A "valid e-mail address" as the HTML standard defines it, the rule a browser's `<input type=email>`
@@ -65,7 +58,7 @@ export const EMAIL_ADDRESS =
  */
 export const zMultiline = () =>
   z.string().check(
-    z.refine((v) => !CONTROL_CHARS_BUT_LINES.test(v), INPUT_TEXTS.controlCharsMultiline),
+    z.refine((v) => !CONTROL_CHARS_BUT_LINES.test(v), key('input.controlCharsMultiline')),
     z.overwrite((v) => v.replace(/\r\n?/g, '\n')),
   );
 

@@ -3,20 +3,13 @@ import { endpoints, GET } from './endpoint';
 import { zIdParam, zLine } from './input';
 import { PLAYER_HISTORY_API } from './player-history';
 import { ZOrgNameParam } from './schemas';
+import { key } from './server-messages';
 
 /**
  * Insights (issue 33): what worked across every game an organization has run, from projections of
  * the game event log. An organization's admins see all its games, its facilitators the games they
  * ran; the super admin any organization's, and the product's figures.
  */
-export const INSIGHTS_TEXTS = {
-  title: 'Insights',
-  badDate: 'Date must be YYYY-MM-DD',
-  badRange: 'The start date must not be after the end date',
-  longRange: 'Pick at most 400 days',
-  exportCsv: 'Export CSV',
-  empty: 'No games in this range',
-} as const;
 
 /** Days shown when no range is given: the last 12 weeks up to today. */
 export const INSIGHTS_DEFAULT_DAYS = 84;
@@ -27,12 +20,12 @@ export const INSIGHTS_LICENCE_DAYS = 90;
 export const INSIGHTS_GAME_ROWS = 500;
 
 const ZDay = zLine().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, INSIGHTS_TEXTS.badDate),
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, key('insights.badDate')),
   z.refine(
     (day) =>
       !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
       new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-    INSIGHTS_TEXTS.badDate,
+    key('insights.badDate'),
   ),
 );
 

@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { DELETE, endpoints, GET, POST, PUT } from './endpoint';
 import { zLine } from './input';
 import { ZLanguage } from './languages';
-import { VALIDATION } from './messages';
 import { ZRoomBranding } from './room-branding';
 import {
   ZErrorReply,
@@ -13,24 +12,8 @@ import {
   ZRequestReset,
   ZResetPassword,
 } from './schemas';
+import { key } from './server-messages';
 import { ZPasswordLoginReply } from './two-factor-step';
-
-export const JOIN_TEXTS = {
-  unknownCode: 'Unknown room code',
-  codeReplaced: 'This code has been replaced: ask your facilitator',
-  codeRequired: 'Room code is required',
-  lobbyNotOpen: 'Lobby not open',
-  organizationRequired: 'Organization or room code is required',
-  unknownPlayerInOrg: 'No player with that username in this organization',
-  guestsNotAllowed: 'Guests cannot join this room: ask your facilitator for a username',
-  guestNoUsername: 'Guests join with a room code: ask your facilitator for it',
-  nicknameRequired: 'Nickname is required',
-  nicknameTooLong: 'Nickname must be at most 24 characters',
-  nicknameInvalid: "Use letters, digits, spaces and . , ' ! ? - _ & ( ) only",
-  nicknameBlocked: 'Please choose another nickname',
-  guestsRemoved: 'Guests removed',
-  closeLobbyFirst: 'This room has a game going on: end it before removing its guests',
-} as const;
 
 /**
  * Room codes: 6 characters from 31 that cannot be mistaken for one another when read aloud or typed
@@ -52,10 +35,10 @@ export function formatJoinCode(code: string): string {
 export const ZJoinCode = z.pipe(
   z.pipe(zLine().check(z.maxLength(40)), z.transform(normalizeJoinCode)),
   z.string().check(
-    z.minLength(1, JOIN_TEXTS.codeRequired),
+    z.minLength(1, key('join.codeRequired')),
     z.refine(
       (v) => v.length === JOIN_CODE_LENGTH && [...v].every((c) => JOIN_CODE_ALPHABET.includes(c)),
-      JOIN_TEXTS.unknownCode,
+      key('join.unknownCode'),
     ),
   ),
 );
@@ -67,15 +50,15 @@ const NICKNAME_CHARS = /^[\p{L}\p{M}\p{N} .,'!?&()_-]+$/u;
 /** A guest's nickname, spaces collapsed. The server also checks it against a block list. */
 export const ZNickname = z.pipe(
   z.pipe(
-    zLine().check(z.maxLength(200, JOIN_TEXTS.nicknameTooLong)),
+    zLine().check(z.maxLength(200, key('join.nicknameTooLong'))),
     z.transform((v) => v.trim().replace(/\s+/g, ' ')),
   ),
   z
     .string()
     .check(
-      z.minLength(1, JOIN_TEXTS.nicknameRequired),
-      z.maxLength(NICKNAME_MAX, JOIN_TEXTS.nicknameTooLong),
-      z.regex(NICKNAME_CHARS, JOIN_TEXTS.nicknameInvalid),
+      z.minLength(1, key('join.nicknameRequired')),
+      z.maxLength(NICKNAME_MAX, key('join.nicknameTooLong')),
+      z.regex(NICKNAME_CHARS, key('join.nicknameInvalid')),
     ),
 );
 
@@ -87,14 +70,14 @@ export const ZNickname = z.pipe(
 export const ZParticipantLogin = z
   .object({
     // zLine: NUL reached the database and answered 500 (issue 30); now a 400 naming the field.
-    username: zLine().check(z.trim(), z.minLength(1, VALIDATION.usernameRequired), z.maxLength(100)),
+    username: zLine().check(z.trim(), z.minLength(1, key('validation.usernameRequired')), z.maxLength(100)),
     org: z.optional(zLine().check(z.trim(), z.maxLength(100))),
     orgId: z.optional(z.number().check(z.int(), z.positive(), z.lte(2_147_483_647))),
     code: z.optional(ZJoinCode),
   })
   .check(
     z.refine((v) => !!v.org || v.orgId !== undefined || v.code !== undefined, {
-      message: JOIN_TEXTS.organizationRequired,
+      message: key('join.organizationRequired'),
       path: ['org'],
     }),
   );

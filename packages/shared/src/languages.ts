@@ -21,6 +21,20 @@ export const ZStaffLanguage = z.enum(STAFF_LANGUAGES, {
   error: `Language must be one of: ${STAFF_LANGUAGES.join(', ')}`,
 });
 
+/**
+ * The languages each catalogue of @playshop/messages must have, every key of its English in each
+ * (`npm run messages:check`): the participant surfaces' in all, the staff screens' and the mails' in
+ * the staff languages.
+ */
+export const CATALOGUE_LANGUAGES = {
+  participant: LANGUAGES,
+  staff: STAFF_LANGUAGES,
+  training: LANGUAGES,
+  menu: LANGUAGES,
+  print: LANGUAGES,
+  mail: STAFF_LANGUAGES,
+} as const;
+
 /** Each language's own name, as a language menu shows it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',

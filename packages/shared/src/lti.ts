@@ -2,36 +2,13 @@ import { z } from 'zod/mini';
 import { DELETE, endpoints, GET, POST, PUT } from './endpoint';
 import { isWebAddress, zIdParam, zLine, zWebAddress } from './input';
 import { ZIdParam } from './schemas';
+import { key } from './server-messages';
 
 /**
  * LTI 1.3 (issue 47): an organization registers the learning platforms (Moodle, Canvas, …) that
  * launch Playshop from their courses. The tool's addresses and key go into the platform; what the
  * platform gives back comes here. The launch itself is apps/server/src/lti.
  */
-
-export const LTI_TEXTS = {
-  urlInvalid: 'Enter an address such as https://lms.example.org/…',
-  urlNotHttps: "The platform's addresses must be public https addresses",
-  issuerRequired: "Enter the platform's issuer (Moodle: Platform ID)",
-  clientIdRequired: 'Enter the client id the platform gave this tool',
-  deploymentRequired: 'Enter at least one deployment id',
-  deploymentInvalid: 'A deployment id is at most 255 characters, without spaces',
-  duplicatePlatform: 'This organization already has a platform with this issuer and client id',
-  platformNotFound: 'Platform not found',
-  launchFailed: 'The launch from the learning platform was refused: start it again from the course.',
-  unknownPlatform: 'This learning platform is not registered in this organization.',
-  unknownDeployment: "This tool's deployment is not registered in this organization.",
-  stateInvalid:
-    'This launch was used already or has expired (or the browser blocked its cookie): start it again from the course.',
-  tokenInvalid: "The platform's launch token could not be verified.",
-  wrongMessage: 'This launch is not an LTI 1.3 resource link or deep linking request.',
-  noRoom: 'This course link names no Playshop room: its author places it again with Deep Linking.',
-  roomNotFound: 'The room of this course link no longer exists in this organization.',
-  notInstructor: 'Only a course author (instructor) can place a Playshop room in the course.',
-  pickRoom: 'Choose a room or a workshop',
-  scoreMaximumInvalid: 'Points must be a whole number from 1 to 1000',
-  deepLinkExpired: 'This choice has expired: open the tool again from the course.',
-} as const;
 
 /** The score a course link sends to the gradebook (the author's choice). */
 export const LTI_SCORE_MODES = ['points', 'attendance'] as const;
@@ -69,17 +46,17 @@ export const ZOrgLti = z.object({
 });
 export type OrgLti = z.infer<typeof ZOrgLti>;
 
-const zUrl = () => zWebAddress(LTI_TEXTS.urlInvalid);
+const zUrl = () => zWebAddress(key('lti.urlInvalid'));
 
 const zRequired = (text: string) => zLine().check(z.trim(), z.minLength(1, text), z.maxLength(1000));
 
 /** POST/PUT …/lti/platforms: what the platform gave (the issuer an address, as the spec has it). */
 export const ZLtiPlatformInput = z.strictObject({
-  issuer: zRequired(LTI_TEXTS.issuerRequired).check(z.refine(isWebAddress, LTI_TEXTS.urlInvalid)),
-  clientId: zRequired(LTI_TEXTS.clientIdRequired).check(z.maxLength(255)),
+  issuer: zRequired(key('lti.issuerRequired')).check(z.refine(isWebAddress, key('lti.urlInvalid'))),
+  clientId: zRequired(key('lti.clientIdRequired')).check(z.maxLength(255)),
   deploymentIds: z
-    .array(zLine().check(z.trim(), z.regex(/^\S{1,255}$/, LTI_TEXTS.deploymentInvalid)))
-    .check(z.minLength(1, LTI_TEXTS.deploymentRequired), z.maxLength(50)),
+    .array(zLine().check(z.trim(), z.regex(/^\S{1,255}$/, key('lti.deploymentInvalid'))))
+    .check(z.minLength(1, key('lti.deploymentRequired')), z.maxLength(50)),
   authUrl: zUrl(),
   tokenUrl: zUrl(),
   jwksUrl: zUrl(),

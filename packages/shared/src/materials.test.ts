@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   isReservedFolderPath,
-  MATERIAL_TEXTS,
   type MaterialUploadForm,
   ZFolderPath,
   ZMaterialName,
@@ -20,16 +19,16 @@ describe('material names', () => {
 
   it('refuses separators, control characters, dot names and hidden names', () => {
     for (const name of ['a/b', 'a\\b', '..', '.', '.hidden', 'tab\there', 'bell\u0007', 'c1\u0085']) {
-      expect(firstMessage(ZMaterialName.safeParse(name)), name).toBe(MATERIAL_TEXTS.nameInvalid);
+      expect(firstMessage(ZMaterialName.safeParse(name)), name).toBe('materials.nameInvalid');
     }
-    expect(firstMessage(ZMaterialName.safeParse('   '))).toBe(MATERIAL_TEXTS.nameRequired);
+    expect(firstMessage(ZMaterialName.safeParse('   '))).toBe('materials.nameRequired');
   });
 
   it('limits names to 120 characters and to 240 UTF-8 bytes, which file systems count', () => {
-    expect(firstMessage(ZMaterialName.safeParse('x'.repeat(121)))).toBe(MATERIAL_TEXTS.nameTooLong);
+    expect(firstMessage(ZMaterialName.safeParse('x'.repeat(121)))).toBe('materials.nameTooLong');
     // 80 CJK characters are 240 bytes; 81 are 243, short in characters but too long on disk.
     expect(ZMaterialName.safeParse('資'.repeat(80)).success).toBe(true);
-    expect(firstMessage(ZMaterialName.safeParse('資'.repeat(81)))).toBe(MATERIAL_TEXTS.nameTooLong);
+    expect(firstMessage(ZMaterialName.safeParse('資'.repeat(81)))).toBe('materials.nameTooLong');
   });
 
   it('reads folder paths one or two deep, with or without documents/', () => {
@@ -53,23 +52,20 @@ describe('the material upload form (SPEC §5)', () => {
     ZMaterialUploadForm.safeParse({ ...form, ...values }).error?.issues.map((i) => i.message) ?? [];
 
   it('asks for a file and a folder', () => {
-    expect(messages({ hasFile: false })).toEqual([
-      MATERIAL_TEXTS.fileRequired,
-      MATERIAL_TEXTS.folderRequired,
-    ]);
+    expect(messages({ hasFile: false })).toEqual(['materials.fileRequired', 'materials.folderRequired']);
   });
 
   it('refuses an existing and a new folder together, and likewise subfolders', () => {
-    expect(messages({ existingFolder: 'A', newFolder: 'B' })).toEqual([MATERIAL_TEXTS.folderNotBoth]);
+    expect(messages({ existingFolder: 'A', newFolder: 'B' })).toEqual(['materials.folderNotBoth']);
     expect(messages({ newFolder: 'A', existingSubfolder: 'S', newSubfolder: 'T' })).toEqual([
-      MATERIAL_TEXTS.subfolderNotBoth,
+      'materials.subfolderNotBoth',
     ]);
   });
 
   it('accepts one folder with or without a subfolder, and checks new names', () => {
     expect(messages({ existingFolder: 'A' })).toEqual([]);
     expect(messages({ newFolder: 'A', newSubfolder: 'S' })).toEqual([]);
-    expect(messages({ newFolder: '../etc' })).toEqual([MATERIAL_TEXTS.nameInvalid]);
+    expect(messages({ newFolder: '../etc' })).toEqual(['materials.nameInvalid']);
   });
 });
 
@@ -87,8 +83,8 @@ describe('names the fixed addresses would hide', () => {
       newSubfolder: 'Edit',
     };
     expect(ZMaterialUploadForm.safeParse(form).error?.issues.map((i) => i.message)).toEqual([
-      MATERIAL_TEXTS.nameReserved,
-      MATERIAL_TEXTS.nameReserved,
+      'materials.nameReserved',
+      'materials.nameReserved',
     ]);
   });
 });

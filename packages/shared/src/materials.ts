@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { endpoints, GET, POST } from './endpoint';
 import { zLine } from './input';
 import { ZErrorReply, ZMessageReply } from './schemas';
+import { key } from './server-messages';
 
 /**
  * The materials library (SPEC §2 Materials, §7 Materials): documents stored under
@@ -17,33 +18,6 @@ export const MATERIAL_NAME_MAX = 120;
 export const MATERIAL_NAME_MAX_BYTES = 240;
 /** How long a signed download address stays valid. */
 export const MATERIAL_LINK_TTL_SECONDS = 5 * 60;
-
-/** Texts of SPEC §5 (Material upload) and §8, plus the name rules the server enforces. */
-export const MATERIAL_TEXTS = {
-  fileRequired: 'Please select a file to upload.',
-  folderRequired: 'Please select or create a folder.',
-  folderNotBoth: 'Please either select an existing folder or create a new one, not both.',
-  subfolderNotBoth: 'Please either select an existing subfolder or create a new one, not both.',
-  fileTooLarge: 'File size too large',
-  uploaded: 'File uploaded successfully',
-  folderDeleted: 'Folder deleted successfully',
-  folderRenamed: 'Folder renamed successfully',
-  fileDeleted: 'File deleted successfully',
-  noFolders: 'No folders found',
-  noFiles: 'No files in this folder',
-  folderNotFound: 'Folder not found',
-  fileNotFound: 'File not found',
-  fileExists: 'A file with this name already exists in this folder',
-  folderExists: 'A folder with this name already exists',
-  nameRequired: 'Name is required',
-  nameTooLong: `Names can be at most ${MATERIAL_NAME_MAX} characters (fewer in non-Latin scripts)`,
-  nameInvalid: 'Names cannot contain / or \\, control characters, or be . or ..',
-  renameSameParent: 'A folder can only be renamed, not moved to another folder',
-  linkExpired: 'This download link has expired or is not valid',
-  deleteFolderWarning: 'All files inside this folder will be deleted.',
-  nameReserved:
-    "A folder cannot be named 'upload', nor a subfolder 'edit': those addresses belong to the Upload and Rename pages",
-} as const;
 
 /**
  * SPEC §2's fixed addresses `materials/upload` and `materials/{folder}/edit` would hide a top-level
@@ -70,10 +44,13 @@ function hasForbiddenCharacter(name: string): boolean {
  */
 export const ZMaterialName = z.string().check(
   z.trim(),
-  z.minLength(1, MATERIAL_TEXTS.nameRequired),
-  z.maxLength(MATERIAL_NAME_MAX, MATERIAL_TEXTS.nameTooLong),
-  z.refine((v) => new TextEncoder().encode(v).length <= MATERIAL_NAME_MAX_BYTES, MATERIAL_TEXTS.nameTooLong),
-  z.refine((v) => !hasForbiddenCharacter(v) && !v.startsWith('.'), MATERIAL_TEXTS.nameInvalid),
+  z.minLength(1, key('materials.nameRequired')),
+  z.maxLength(MATERIAL_NAME_MAX, key('materials.nameTooLong')),
+  z.refine(
+    (v) => new TextEncoder().encode(v).length <= MATERIAL_NAME_MAX_BYTES,
+    key('materials.nameTooLong'),
+  ),
+  z.refine((v) => !hasForbiddenCharacter(v) && !v.startsWith('.'), key('materials.nameInvalid')),
 );
 
 /** 'folder' or 'folder/subfolder', relative to documents/. */
@@ -83,11 +60,11 @@ export const ZFolderPath = z.pipe(
     z.transform((v) => v.replace(/^documents\//, '')),
   ),
   z.string().check(
-    z.minLength(1, MATERIAL_TEXTS.nameRequired),
+    z.minLength(1, key('materials.nameRequired')),
     z.refine((v) => {
       const parts = v.split('/');
       return parts.length <= 2 && parts.every((p) => ZMaterialName.safeParse(p).success && p === p.trim());
-    }, MATERIAL_TEXTS.nameInvalid),
+    }, key('materials.nameInvalid')),
   ),
 );
 
@@ -159,17 +136,17 @@ export const ZMaterialUploadForm = z
       /** A new folder's or subfolder's name against ZMaterialName, with that rule's message. */
       const refuseBadName = (field: 'newFolder' | 'newSubfolder', name: string) => {
         const result = ZMaterialName.safeParse(name);
-        if (!result.success) refuse(field, result.error.issues[0]?.message ?? MATERIAL_TEXTS.nameInvalid);
+        if (!result.success) refuse(field, result.error.issues[0]?.message ?? key('materials.nameInvalid'));
       };
-      if (!v.hasFile) refuse('hasFile', MATERIAL_TEXTS.fileRequired);
-      if (v.existingFolder && v.newFolder) refuse('newFolder', MATERIAL_TEXTS.folderNotBoth);
-      else if (!v.existingFolder && !v.newFolder) refuse('newFolder', MATERIAL_TEXTS.folderRequired);
+      if (!v.hasFile) refuse('hasFile', key('materials.fileRequired'));
+      if (v.existingFolder && v.newFolder) refuse('newFolder', key('materials.folderNotBoth'));
+      else if (!v.existingFolder && !v.newFolder) refuse('newFolder', key('materials.folderRequired'));
       else if (v.newFolder) refuseBadName('newFolder', v.newFolder);
       if (v.newFolder && isReservedFolderPath([v.newFolder]))
-        refuse('newFolder', MATERIAL_TEXTS.nameReserved);
+        refuse('newFolder', key('materials.nameReserved'));
       if (v.newSubfolder && isReservedFolderPath(['', v.newSubfolder]))
-        refuse('newSubfolder', MATERIAL_TEXTS.nameReserved);
-      if (v.existingSubfolder && v.newSubfolder) refuse('newSubfolder', MATERIAL_TEXTS.subfolderNotBoth);
+        refuse('newSubfolder', key('materials.nameReserved'));
+      if (v.existingSubfolder && v.newSubfolder) refuse('newSubfolder', key('materials.subfolderNotBoth'));
       else if (v.newSubfolder) refuseBadName('newSubfolder', v.newSubfolder);
     }),
   );

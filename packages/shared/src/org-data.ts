@@ -2,30 +2,22 @@ import { z } from 'zod/mini';
 import { endpoints, GET, POST } from './endpoint';
 import { zLine } from './input';
 import { ZIdParam } from './schemas';
+import { key } from './server-messages';
 
 /**
  * An organization's data on request (issue 30 item 4): its admin downloads everything of it as one
  * zip; the super admin erases an organization with all its data after typing its name; a player's
  * personal data is erased while the game statistics stay, anonymized.
  */
-export const ORG_DATA_TEXTS = {
-  download: 'Download all data',
-  eraseOrganization: 'Delete organization and all its data',
-  typeName: 'Type the organization’s name to confirm',
-  nameMismatch: 'The name does not match: type the organization’s name exactly',
-  ownOrganization: 'You cannot delete the organization you belong to',
-  erased: 'Organization and all its data deleted',
-  erasePlayer: 'Erase personal data',
-  playerErased: 'Personal data erased: game statistics kept, anonymized',
-  erasedFirstName: 'Erased',
-  erasedLastName: 'player',
-} as const;
+
+/** What an erased player's name becomes (data written in the database, not a text shown in a language). */
+export const ERASED_PLAYER = { firstName: 'Erased', lastName: 'player' } as const;
 
 /** What an erased player's username becomes (unique: their id). */
 export const erasedUsername = (userId: number) => `erased-${userId}`;
 
 export const ZEraseOrganization = z.object({
-  confirmName: zLine().check(z.trim(), z.minLength(1, ORG_DATA_TEXTS.typeName), z.maxLength(200)),
+  confirmName: zLine().check(z.trim(), z.minLength(1, key('orgData.typeName')), z.maxLength(200)),
 });
 export type EraseOrganizationInput = z.input<typeof ZEraseOrganization>;
 

@@ -2,7 +2,6 @@ import { z } from 'zod/mini';
 import { DELETE, endpoints, GET, PATCH, POST } from './endpoint';
 import { EMAIL_ADDRESS, zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
-import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
 import {
   ZIdParam,
@@ -12,35 +11,16 @@ import {
   ZOrgWorkshopsReply,
   ZWorkshopSummary,
 } from './schemas';
-
-export const ORG_TEXTS = {
-  created: 'Organization created successfully',
-  updated: 'Organization updated successfully',
-  deleted: 'Organization Deleted',
-  invalidMusicUrl: 'Use the https embed address of the playlist',
-  workshopAdded: 'Workshop added to organization',
-  workshopRemoved: 'Workshop removed from organization',
-  noExpiry: 'No expiry date provided',
-  noWorkshops: 'No workshops',
-  duplicateName: 'An organization with this name already exists',
-  hasUsers: 'This organization still has users: delete them or move them to another organization first',
-  alreadyLinked: 'This workshop is already linked to the organization',
-  notLinked: 'This workshop is not linked to the organization',
-  workshopNotFound: 'Workshop not found',
-  superAdminFieldsOnly: "Only a super admin may change an organization's name or expiry",
-  invalidExpiry: 'Expiry must be a date (YYYY-MM-DD)',
-  invalidEmail: 'Invalid email address',
-  selectWorkshop: 'Please select a workshop',
-} as const;
+import { key } from './server-messages';
 
 /** SPEC §5: letters, digits and spaces only (any script's letters), trimmed. */
 const ORG_NAME = /^[\p{L}\p{N} ]+$/u;
 
 export const ZOrgName = zLine().check(
   z.trim(),
-  z.minLength(1, VALIDATION.required),
+  z.minLength(1, key('validation.required')),
   z.maxLength(100),
-  z.regex(ORG_NAME, VALIDATION.orgNameSpecialChars),
+  z.regex(ORG_NAME, key('validation.orgNameSpecialChars')),
 );
 
 /** Left out stays left out (an edit keeps the value); '' and null clear it. */
@@ -57,18 +37,22 @@ export const ZExpiry = z
   )
   .check(
     z.refine((v) => v == null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
-      message: ORG_TEXTS.invalidExpiry,
+      message: key('organizations.invalidExpiry'),
     }),
   );
 
 const ZOrgEmail = z
   .pipe(z.nullish(zLine().check(z.trim(), z.maxLength(254))), z.transform(keepUnsetClearEmpty))
-  .check(z.refine((v) => v == null || EMAIL_ADDRESS.test(v), { message: ORG_TEXTS.invalidEmail }));
+  .check(z.refine((v) => v == null || EMAIL_ADDRESS.test(v), { message: key('organizations.invalidEmail') }));
 
 /** The game screen's music: an https embed address, or null/'' for none. */
 const ZMusicPlaylistUrl = z
   .pipe(z.nullish(zLine().check(z.trim(), z.maxLength(500))), z.transform(keepUnsetClearEmpty))
-  .check(z.refine((v) => v == null || /^https:\/\/[^\s]+$/.test(v), { message: ORG_TEXTS.invalidMusicUrl }));
+  .check(
+    z.refine((v) => v == null || /^https:\/\/[^\s]+$/.test(v), {
+      message: key('organizations.invalidMusicUrl'),
+    }),
+  );
 
 const orgFields = {
   address: optionalText(300),
@@ -131,7 +115,7 @@ export type OrgWorkshopLink = z.infer<typeof ZOrgWorkshopLink>;
 /** POST /create-org-to-workshop {orgId, workshopId}. */
 export const ZLinkOrgWorkshop = z.object({
   orgId: zIdParam(),
-  workshopId: zIdParam(ORG_TEXTS.selectWorkshop),
+  workshopId: zIdParam('organizations.selectWorkshop'),
 });
 export type LinkOrgWorkshopInput = z.input<typeof ZLinkOrgWorkshop>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { PAGE_SIZE } from './constants';
 import { zLine } from './input';
-import { VALIDATION } from './messages';
+import { key } from './server-messages';
 
 /**
  * Paging of every list (SPEC §9: 10 a page, `Page x of y` with y = ceil(count / 10)). Pages start
@@ -49,6 +49,6 @@ export const ZCount = z.object({ count: z.number().check(z.int()) });
 /** Search terms: trimmed, 1 to 100 characters. `%`, `_` and `\` are matched literally. */
 export const ZSearchTerm = zLine().check(
   z.trim(),
-  z.minLength(1, VALIDATION.searchTermRequired),
+  z.minLength(1, key('validation.searchTermRequired')),
   z.maxLength(100),
 );

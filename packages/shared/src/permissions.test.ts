@@ -69,7 +69,7 @@ describe('user and organization schemas', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({
       path: ['organizationId'],
-      message: 'This field is required',
+      message: 'validation.required',
     });
   });
 

@@ -1,5 +1,6 @@
+import { englishOf } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
-import { checkPlayerRows, IMPORT_TEXTS } from './player-import';
+import { checkPlayerRows } from './player-import';
 
 const row = (firstName: string, lastName: string, username: string) => ({ firstName, lastName, username });
 
@@ -21,10 +22,10 @@ describe('checkPlayerRows', () => {
       ok: true,
       value: { firstName: 'Ann', lastName: 'Lee', username: 'ann' },
     });
-    expect(checked.slice(1).map((c) => (c.ok ? 'ok' : `${c.row}: ${c.reason}`))).toEqual([
+    expect(checked.slice(1).map((c) => (c.ok ? 'ok' : `${c.row}: ${englishOf(c.reason)}`))).toEqual([
       '2: First name is required',
-      `3: ${IMPORT_TEXTS.duplicateInFile}`,
-      `4: ${IMPORT_TEXTS.usernameTaken}`,
+      '3: This username is already in the file',
+      '4: A user with this username already exists',
       '5: This username is reserved: please choose another',
       '6: Last name is required',
     ]);

@@ -2,21 +2,12 @@ import { z } from 'zod/mini';
 import { endpoints, POST } from './endpoint';
 import { ZMessageKeyFields } from './messages';
 import { ZErrorReply } from './schemas';
-import { USER_TEXTS, ZPlayerForm } from './users';
+import { key } from './server-messages';
+import { ZPlayerForm } from './users';
 
 export const PLAYER_IMPORT_MAX_ROWS = 5000;
 /** The CSV columns, in the order export writes them (import reads them by header, any order or case). */
 export const PLAYER_CSV_COLUMNS = ['firstName', 'lastName', 'username'] as const;
-
-export const IMPORT_TEXTS = {
-  duplicateInFile: 'This username is already in the file',
-  usernameTaken: USER_TEXTS.duplicateUsername,
-  missingColumns: 'The header row must name the columns firstName, lastName and username',
-  tooManyRows: `At most ${PLAYER_IMPORT_MAX_ROWS.toLocaleString('en')} rows at a time`,
-  noRows: 'The file has no rows to import',
-  rejected: 'Some rows cannot be imported: nothing was saved',
-  invalidRow: 'Invalid row',
-} as const;
 
 /** One row as it came out of the file: strings, unchecked. */
 export const ZPlayerImportCells = z.object({
@@ -36,8 +27,8 @@ export const ZImportPlayers = z.object({
   rows: z
     .array(ZPlayerImportCells)
     .check(
-      z.minLength(1, IMPORT_TEXTS.noRows),
-      z.maxLength(PLAYER_IMPORT_MAX_ROWS, IMPORT_TEXTS.tooManyRows),
+      z.minLength(1, key('playerImport.noRows')),
+      z.maxLength(PLAYER_IMPORT_MAX_ROWS, key('playerImport.tooManyRows')),
     ),
 });
 export type ImportPlayersInput = z.input<typeof ZImportPlayers>;
@@ -71,11 +62,16 @@ export function checkPlayerRows(
     const row = i + 1;
     const parsed = ZPlayerImportRow.safeParse(cells);
     if (!parsed.success)
-      return { row, ok: false, reason: parsed.error.issues[0]?.message ?? IMPORT_TEXTS.invalidRow, cells };
-    const key = parsed.data.username.toLowerCase();
-    if (seen.has(key)) return { row, ok: false, reason: IMPORT_TEXTS.duplicateInFile, cells };
-    seen.add(key);
-    if (taken.has(key)) return { row, ok: false, reason: IMPORT_TEXTS.usernameTaken, cells };
+      return {
+        row,
+        ok: false,
+        reason: parsed.error.issues[0]?.message ?? key('playerImport.invalidRow'),
+        cells,
+      };
+    const name = parsed.data.username.toLowerCase();
+    if (seen.has(name)) return { row, ok: false, reason: key('playerImport.duplicateInFile'), cells };
+    seen.add(name);
+    if (taken.has(name)) return { row, ok: false, reason: key('playerImport.usernameTaken'), cells };
     return { row, ok: true, value: parsed.data };
   });
 }

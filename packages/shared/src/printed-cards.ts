@@ -4,6 +4,7 @@ import { endpoints, GET, POST } from './endpoint';
 import { zIdParam } from './input';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from './joining';
 import { ZIdParam } from './schemas';
+import { key } from './server-messages';
 
 /**
  * Printed bingo cards for traditional delivery: a set of unique cards of one room, printed as a PDF
@@ -17,24 +18,16 @@ export const PRINTED_CARDS = {
   codeAlphabet: JOIN_CODE_ALPHABET,
 } as const;
 
-export const PRINTED_CARD_TEXTS = {
-  countRange: `Number of cards must be a whole number from 1 to ${PRINTED_CARDS.maxCount}`,
-  perPage: 'Cards per page must be 1, 2 or 4',
-  serialFormat: 'Type the serial as printed on the card, for example K7QM4X-017',
-  setNotFound: 'Card set not found',
-  noGame: 'No game is running in this room: open the lobby and start the game, then check the card',
-} as const;
-
 export const ZCreatePrintedCardSet = z.strictObject({
   count: z
-    .number({ message: PRINTED_CARD_TEXTS.countRange })
+    .number({ message: key('printedCards.countRange') })
     .check(
-      z.int(PRINTED_CARD_TEXTS.countRange),
-      z.gte(1, PRINTED_CARD_TEXTS.countRange),
-      z.lte(PRINTED_CARDS.maxCount, PRINTED_CARD_TEXTS.countRange),
+      z.int('printedCards.countRange'),
+      z.gte(1, key('printedCards.countRange')),
+      z.lte(PRINTED_CARDS.maxCount, key('printedCards.countRange')),
     ),
   cardsPerPage: z.union([z.literal(1), z.literal(2), z.literal(4)], {
-    message: PRINTED_CARD_TEXTS.perPage,
+    message: key('printedCards.perPage'),
   }),
 });
 export type CreatePrintedCardSetInput = z.infer<typeof ZCreatePrintedCardSet>;
@@ -74,9 +67,9 @@ export function parsePrintedSerial(text: string): { code: string; number: number
 }
 
 export const ZVerifyPrintedCard = z.strictObject({
-  serial: z.string({ message: PRINTED_CARD_TEXTS.serialFormat }).check(
-    z.maxLength(40, PRINTED_CARD_TEXTS.serialFormat),
-    z.refine((s) => parsePrintedSerial(s) !== null, PRINTED_CARD_TEXTS.serialFormat),
+  serial: z.string({ message: key('printedCards.serialFormat') }).check(
+    z.maxLength(40, key('printedCards.serialFormat')),
+    z.refine((s) => parsePrintedSerial(s) !== null, key('printedCards.serialFormat')),
   ),
 });
 

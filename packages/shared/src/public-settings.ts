@@ -2,24 +2,18 @@ import { z } from 'zod/mini';
 import { endpoints, GET, PUT } from './endpoint';
 import { zLine } from './input';
 import { ZPublicSettings } from './schemas';
+import { key } from './server-messages';
 
 // The footer's links, apart from training.ts: the footer on every player screen reads them, and this
 // keeps the training schemas off the player's path.
 
 /** The product-wide links a super admin edits in Settings (PUT /public-settings). */
-export const LINK_TEXTS = {
-  saved: 'Links saved',
-  addressInvalid: 'Enter an address starting with http://, https:// or mailto:',
-  trainingAddressInvalid:
-    'Enter an address starting with http:// or https://, or leave it empty to use the training page',
-} as const;
-
 const linkAddress = zLine().check(
   z.trim(),
   z.maxLength(2000),
   z.refine(
     (v) => /^https?:\/\/\S+$/i.test(v) || /^mailto:[^\s@]+@[^\s@]+$/i.test(v),
-    LINK_TEXTS.addressInvalid,
+    key('links.addressInvalid'),
   ),
 );
 
@@ -31,7 +25,7 @@ export const ZPublicSettingsUpdate = z.object({
   trainingUrl: zLine().check(
     z.trim(),
     z.maxLength(2000),
-    z.refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), LINK_TEXTS.trainingAddressInvalid),
+    z.refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), key('links.trainingAddressInvalid')),
   ),
 });
 export type PublicSettingsUpdate = z.infer<typeof ZPublicSettingsUpdate>;

@@ -2,21 +2,13 @@ import { z } from 'zod/mini';
 import { DELETE, endpoints, GET, POST, PUT } from './endpoint';
 import { zId, zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
-import { VALIDATION } from './messages';
 import { ZIdParam, ZMessageReply, ZOrgNameParam, ZRoomReply } from './schemas';
-
-export const ROOM_TEXTS = {
-  workshopNeedsSession: 'Workshop must have at least one session before creating a room',
-  created: 'Room created successfully',
-  deleted: 'Room deleted',
-  duplicateName: 'A room with this name already exists in this organization',
-  sessionNotInWorkshop: "That session is not part of this room's workshop",
-} as const;
+import { key } from './server-messages';
 
 /** POST /createroom. A super admin may name any organization; anyone else their own (another: 404). */
 export const ZCreateRoom = z.object({
-  name: zLine().check(z.trim(), z.minLength(1, VALIDATION.required), z.maxLength(100)),
-  workshopId: zIdParam(VALIDATION.required),
+  name: zLine().check(z.trim(), z.minLength(1, key('validation.required')), z.maxLength(100)),
+  workshopId: zIdParam('validation.required'),
   orgId: z.optional(zId()),
   /** The room's language; null or left out follows its organization's. */
   language: z.nullish(ZLanguage),

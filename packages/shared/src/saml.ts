@@ -2,24 +2,13 @@ import { z } from 'zod/mini';
 import { endpoints, GET, PUT } from './endpoint';
 import { zWebAddress } from './input';
 import { ZIdParam } from './schemas';
+import { key } from './server-messages';
 
 /**
  * SAML 2.0 single sign-on per organization, beside OpenID Connect (sign-in.ts): the identity
  * provider's metadata in, the service provider's metadata out. Account matching, the default role and
  * "password sign-in off" are the organization's sign-in settings, shared by both.
  */
-
-export const SAML_TEXTS = {
-  metadataInvalid:
-    "The identity provider's metadata could not be used: it needs an entity id, a single sign-on address (HTTP-Redirect) and a signing certificate.",
-  metadataUnreachable: "Could not read the identity provider's metadata from that address.",
-  metadataNotHttps: 'The metadata address must be an https address',
-  metadataMissing: "Give the identity provider's metadata (its address or its file) before turning SAML on.",
-  metadataUrlInvalid: 'Enter the metadata address as an address such as https://idp.example.org/metadata',
-  failed: "SAML sign-in did not complete: the identity provider's answer was refused.",
-  replayed: 'This SAML answer was used already: sign in again.',
-  notConfigured: 'This organization has no SAML single sign-on',
-} as const;
 
 /** GET /organizations/{id}/saml: the identity provider as read, and what to register there. */
 export const ZOrgSaml = z.object({
@@ -39,7 +28,7 @@ export const ZOrgSaml = z.object({
 });
 export type OrgSaml = z.infer<typeof ZOrgSaml>;
 
-const ZMetadataUrl = zWebAddress(SAML_TEXTS.metadataUrlInvalid);
+const ZMetadataUrl = zWebAddress(key('saml.metadataUrlInvalid'));
 
 /**
  * PUT /organizations/{id}/saml. The metadata by address (read at each save) or as the file's text;

@@ -1,9 +1,10 @@
+import { englishOf } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
 import { ZParticipantLogin } from './joining';
 import { ZRequestReset, ZResetPassword, ZResetPasswordForm } from './schemas';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  r.success ? undefined : r.error?.issues[0]?.message;
+  r.success ? undefined : englishOf(r.error?.issues[0]?.message);
 
 describe('validation texts of SPEC §5', () => {
   it('participant login needs a username', () => {

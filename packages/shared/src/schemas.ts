@@ -2,43 +2,44 @@ import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { EMAIL_ADDRESS, zIdParam, zLine } from './input';
 import { ZLanguage, ZStaffLanguage } from './languages';
-import { VALIDATION, ZMessageKeyFields } from './messages';
+import { ZMessageKeyFields } from './messages';
 import { ROLES } from './roles';
+import { key } from './server-messages';
 
 export const ZLogin = z.object({
-  email: zLine().check(z.trim(), z.minLength(1, VALIDATION.required), z.maxLength(254)),
+  email: zLine().check(z.trim(), z.minLength(1, key('validation.required')), z.maxLength(254)),
   // One line like every sign-in field: a control character is a 400 naming the field (issue 30).
-  password: zLine().check(z.minLength(1, VALIDATION.required), z.maxLength(1024)),
+  password: zLine().check(z.minLength(1, key('validation.required')), z.maxLength(1024)),
 });
 export type LoginInput = z.infer<typeof ZLogin>;
 
 export const ZRequestReset = z.object({
   email: zLine().check(
     z.trim(),
-    z.minLength(1, VALIDATION.emailRequired),
+    z.minLength(1, key('validation.emailRequired')),
     z.maxLength(254),
     // The browser's rule, as on every form (issue 42): something@something that type=email accepts.
-    z.regex(EMAIL_ADDRESS, VALIDATION.invalidEmail),
+    z.regex(EMAIL_ADDRESS, key('validation.invalidEmail')),
   ),
 });
 export type RequestResetInput = z.infer<typeof ZRequestReset>;
 
 const ZNewPassword = zLine().check(
-  z.minLength(1, VALIDATION.resetPasswordTooShort),
-  z.minLength(PASSWORD_MIN_LENGTH, VALIDATION.resetPasswordTooShort),
+  z.minLength(1, key('validation.resetPasswordTooShort')),
+  z.minLength(PASSWORD_MIN_LENGTH, key('validation.resetPasswordTooShort')),
   z.maxLength(1024),
 );
 
 export const ZResetPassword = z.object({
   password: ZNewPassword,
-  token: zLine().check(z.minLength(1, VALIDATION.required), z.maxLength(200)),
+  token: zLine().check(z.minLength(1, key('validation.required')), z.maxLength(200)),
 });
 export type ResetPasswordInput = z.infer<typeof ZResetPassword>;
 
 /** The reset form: the API body plus a confirmation checked on change. */
 export const ZResetPasswordForm = z.object({ password: ZNewPassword, confirmPassword: z.string() }).check(
   z.refine((v) => v.password === v.confirmPassword, {
-    message: VALIDATION.resetPasswordsDiffer,
+    message: key('validation.resetPasswordsDiffer'),
     path: ['confirmPassword'],
   }),
 );

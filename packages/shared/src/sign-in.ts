@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { endpoints, GET, POST, PUT } from './endpoint';
 import { zLine } from './input';
 import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply, ZOrgNameParam } from './schemas';
+import { key } from './server-messages';
 
 /**
  * Single sign-on (OpenID Connect) per organization and two-factor sign-in (TOTP) for staff: the
@@ -12,30 +13,6 @@ import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply, ZOrgNameParam } from
 export const TWO_FACTOR_REMEMBER_DAYS = 30;
 /** Recovery codes handed out at enrolment; each signs in once in place of a code. */
 export const RECOVERY_CODE_COUNT = 10;
-
-export const SIGN_IN_TEXTS = {
-  ssoButton: (org: string) => `Sign in with ${org}`,
-  passwordSignInDisabled:
-    '{org} signs in with single sign-on: use "Sign in with {org}" instead of a password.',
-  issuerInvalid: 'Enter the issuer as an address such as https://login.example.org',
-  codeRequired: 'Enter the code',
-  ssoNotConfigured: 'This organization has no single sign-on',
-  ssoNoAccount: 'There is no account for your email address in this organization: ask your admin to add you.',
-  ssoEmailNotVerified: 'Your sign-in provider did not confirm your email address.',
-  ssoOtherOrganization: 'Your email address belongs to an account of another organization.',
-  ssoFailed: 'Single sign-on did not complete: please try again.',
-  ssoProviderUnreachable: "Could not read the sign-in provider's configuration: check the issuer address.",
-  ssoIncomplete: 'Enter the issuer, client id and client secret before turning single sign-on on.',
-  passwordOffNeedsSso: 'Password sign-in can only be turned off while single sign-on is on.',
-  invalidCode: 'That code is not valid: enter the current 6-digit code or a recovery code.',
-  challengeExpired: 'Your sign-in has expired: enter your email and password again.',
-  notEnrolling: 'Start setting up two-factor sign-in first.',
-  alreadyEnabled: 'Two-factor sign-in is already on.',
-  notEnabled: 'Two-factor sign-in is off.',
-  requiredCannotDisable: 'Two-factor sign-in is required for your account, so it cannot be turned off.',
-  enabled: 'Two-factor sign-in is on.',
-  disabled: 'Two-factor sign-in is off.',
-} as const;
 
 /** The roles SSO may create an account with (never a super admin, never a player). */
 export const SSO_DEFAULT_ROLES = ['ADMIN', 'FACILITATOR'] as const;
@@ -52,7 +29,7 @@ const ZIssuer = zLine().check(
     } catch {
       return false;
     }
-  }, SIGN_IN_TEXTS.issuerInvalid),
+  }, key('signIn.issuerInvalid')),
 );
 
 /** The scopes the sign-in asks the provider for: an organization registers Playshop's client with them. */
@@ -111,7 +88,7 @@ export const ZSsoCallback = z.strictObject({ query: zLine().check(z.maxLength(40
 
 /** A TOTP code (6 digits, spaces allowed) or a recovery code (xxxxx-xxxxx). */
 const ZCode = z.pipe(
-  zLine().check(z.trim(), z.minLength(1, SIGN_IN_TEXTS.codeRequired), z.maxLength(40)),
+  zLine().check(z.trim(), z.minLength(1, key('signIn.codeRequired')), z.maxLength(40)),
   z.transform((value) => value.replace(/\s+/g, '')),
 );
 

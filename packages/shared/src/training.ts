@@ -3,28 +3,20 @@ import { endpoints, GET, PUT } from './endpoint';
 import { zLine } from './input';
 import { ROLES } from './roles';
 import { ZErrorReply } from './schemas';
+import { key } from './server-messages';
 
 /**
  * Training videos (SPEC §1, §2 Training, §4 Training, §7 Video service): each role watches its own
  * playlist, set by a super admin in Settings either as a YouTube playlist id (read through the
  * YouTube Data API with the server's YOUTUBE_API_KEY) or as a list of video addresses.
  */
-export const TRAINING_TEXTS = {
-  saved: 'Training playlists saved',
-  playlistIdInvalid: 'Enter a YouTube playlist id (letters, digits, - and _)',
-  urlInvalid: 'Enter a video address starting with http:// or https://',
-  titleRequired: 'Title is required',
-  noApiKey: 'Training videos are not available: the server has no YouTube API key (YOUTUBE_API_KEY)',
-  serviceRefused: 'The video service refused the request; check the YouTube API key and playlist id',
-  serviceUnreachable: 'Could not reach the video service; try again in a minute',
-} as const;
 
 export const ZTrainingVideo = z.object({
-  title: zLine().check(z.trim(), z.minLength(1, TRAINING_TEXTS.titleRequired), z.maxLength(200)),
+  title: zLine().check(z.trim(), z.minLength(1, key('training.titleRequired')), z.maxLength(200)),
   url: zLine().check(
     z.trim(),
     z.maxLength(2000),
-    z.refine((v) => /^https?:\/\/\S+$/i.test(v), TRAINING_TEXTS.urlInvalid),
+    z.refine((v) => /^https?:\/\/\S+$/i.test(v), key('training.urlInvalid')),
   ),
 });
 export type TrainingVideo = z.infer<typeof ZTrainingVideo>;
@@ -36,7 +28,7 @@ export const ZTrainingSource = z.discriminatedUnion('kind', [
     kind: z.literal('youtube'),
     playlistId: z
       .string()
-      .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{2,100}$/, TRAINING_TEXTS.playlistIdInvalid)),
+      .check(z.trim(), z.regex(/^[A-Za-z0-9_-]{2,100}$/, key('training.playlistIdInvalid'))),
   }),
   z.object({ kind: z.literal('videos'), videos: z.array(ZTrainingVideo).check(z.maxLength(200)) }),
 ]);

@@ -1,3 +1,4 @@
+import { englishOf } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
 import { ZCreateAdmin, ZCreatePlayer } from './users';
 
@@ -8,7 +9,9 @@ describe('player usernames', () => {
     for (const username of ['admin', 'Admin', ' FACILITATOR ']) {
       const result = ZCreatePlayer.safeParse(player(username));
       expect(result.success).toBe(false);
-      expect(result.error?.issues[0]?.message).toBe('This username is reserved: please choose another');
+      expect(englishOf(result.error?.issues[0]?.message)).toBe(
+        'This username is reserved: please choose another',
+      );
     }
   });
 
@@ -20,7 +23,10 @@ describe('player usernames', () => {
 
 describe('the new admin form', () => {
   const mismatchOn = (input: Record<string, unknown>) =>
-    ZCreateAdmin.safeParse(input).error?.issues.find((i) => i.path.join('.') === 'confirmPassword')?.message;
+    englishOf(
+      ZCreateAdmin.safeParse(input).error?.issues.find((i) => i.path.join('.') === 'confirmPassword')
+        ?.message,
+    );
 
   it('says the passwords differ while the other fields are still empty (a form checked on blur)', () => {
     expect(mismatchOn({ password: 'long enough 1', confirmPassword: 'long enough 2' })).toBe(

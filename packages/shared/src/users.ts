@@ -3,63 +3,50 @@ import { PASSWORD_MIN_LENGTH } from './constants';
 import { DELETE, endpoints, GET, PATCH, POST, PUT } from './endpoint';
 import { EMAIL_ADDRESS, zIdParam, zLine, zPreprocess } from './input';
 import { ZStaffLanguage } from './languages';
-import { VALIDATION } from './messages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
 import { normalizeRole, ROLES } from './roles';
 import { ZIdParam, ZMessageReply } from './schemas';
-
-export const USER_TEXTS = {
-  created: 'Successfully created User',
-  updated: 'Successfully updated User',
-  deleted: 'Successfully deleted User',
-  emailRequired: 'Email is required',
-  organizationRequired: 'This field is required',
-  roleRequired: VALIDATION.required,
-  duplicateEmail: 'A user with this email already exists',
-  duplicateUsername: 'A user with this username already exists',
-  userNotFound: 'User not found',
-  playerNotFound: 'Player not found',
-  adminNotFound: 'Admin not found',
-  cannotDeleteSelf: 'You cannot delete your own account',
-  cannotChangeOwnRole: 'You cannot change your own role',
-  roleNotAllowed: 'You may not give this role',
-  otherOrganization: 'You may only manage users of your own organization',
-  playersOnPlayersPage: 'Players are created on the Players page',
-  searchPlaceholder: 'Search by first or last name',
-  reservedUsername: 'This username is reserved: please choose another',
-} as const;
+import { key } from './server-messages';
 
 export const RESERVED_USERNAMES: readonly string[] = ['admin', 'facilitator'];
 
-const ZFirstName = zLine().check(z.trim(), z.minLength(1, VALIDATION.firstNameRequired), z.maxLength(100));
-const ZLastName = zLine().check(z.trim(), z.minLength(1, VALIDATION.lastNameRequired), z.maxLength(100));
+const ZFirstName = zLine().check(
+  z.trim(),
+  z.minLength(1, key('validation.firstNameRequired')),
+  z.maxLength(100),
+);
+const ZLastName = zLine().check(
+  z.trim(),
+  z.minLength(1, key('validation.lastNameRequired')),
+  z.maxLength(100),
+);
 const ZUserEmail = z.pipe(
   zLine().check(
     z.trim(),
-    z.minLength(1, USER_TEXTS.emailRequired),
+    z.minLength(1, key('validation.emailRequired')),
     z.maxLength(254),
-    z.regex(EMAIL_ADDRESS, VALIDATION.userInvalidEmail),
+    z.regex(EMAIL_ADDRESS, key('validation.userInvalidEmail')),
   ),
   z.transform((v) => v.toLowerCase()),
 );
 const ZUsername = zLine().check(
   z.trim(),
-  z.minLength(1, VALIDATION.usernameRequired),
+  z.minLength(1, key('validation.usernameRequired')),
   z.maxLength(100),
   // A player's pages live at /{org}/{username}/…, beside /{org}/admin and /{org}/facilitator.
-  z.refine((v) => !RESERVED_USERNAMES.includes(v.toLowerCase()), USER_TEXTS.reservedUsername),
+  z.refine((v) => !RESERVED_USERNAMES.includes(v.toLowerCase()), key('users.reservedUsername')),
 );
 /** A select's value ('' when nothing is picked) or a number. */
-const ZOrganizationId = zIdParam(USER_TEXTS.organizationRequired);
+const ZOrganizationId = zIdParam('validation.required');
 /** Any spelling of the spec ('Admin', 'SUPERADMIN', …), normalised. */
 export const ZRoleInput = zPreprocess(
   (v) => (v === '' || v == null ? undefined : (normalizeRole(v) ?? v)),
-  z.enum(ROLES, { message: USER_TEXTS.roleRequired }),
+  z.enum(ROLES, { message: key('validation.required') }),
 );
 // One line: a password must be one its owner can type at sign-in (where control characters are refused).
 const ZPassword = zLine().check(
-  z.minLength(1, VALIDATION.userPasswordTooShort),
-  z.minLength(PASSWORD_MIN_LENGTH, VALIDATION.userPasswordTooShort),
+  z.minLength(1, key('validation.userPasswordTooShort')),
+  z.minLength(PASSWORD_MIN_LENGTH, key('validation.userPasswordTooShort')),
   z.maxLength(1024),
 );
 
@@ -70,7 +57,7 @@ const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.p
  * refinement on input with other issues unless `when` says otherwise).
  */
 const mismatch = {
-  message: VALIDATION.userPasswordsDiffer,
+  message: key('validation.userPasswordsDiffer'),
   path: ['confirmPassword'],
   when: ({ value }: { value: unknown }) => {
     const v = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
@@ -107,7 +94,7 @@ export type EditAdminInput = z.input<typeof ZEditAdmin>;
 export const ZCreateAdmin = z
   .extend(ZAdminEditForm, {
     password: ZPassword,
-    confirmPassword: z.string().check(z.minLength(1, VALIDATION.userPasswordsDiffer)),
+    confirmPassword: z.string().check(z.minLength(1, key('validation.userPasswordsDiffer'))),
   })
   .check(z.refine(passwordsMatch, mismatch));
 export type CreateAdminInput = z.input<typeof ZCreateAdmin>;

@@ -3,32 +3,13 @@ import { PAGE_SIZE } from './constants';
 import { ZContentReply } from './content';
 import { DELETE, endpoints, GET, PATCH, POST } from './endpoint';
 import { zCount, zId, zIdParam, zLine, zPreprocess } from './input';
-import { VALIDATION } from './messages';
 import { ZPageMeta } from './pagination';
 import { ZIdParam, ZMessageReply } from './schemas';
+import { key, type MessageKey } from './server-messages';
 
-export const WORKSHOP_TEXTS = {
-  nameRequired: VALIDATION.required,
-  sessionNameRequired: VALIDATION.required,
-  selectContent: 'Please select content to save',
-  contentAdded: 'Content added to the list',
-  workshopNotFound: 'Workshop not found',
-  sessionNotFound: 'Session not found',
-  errorLoading: 'Error loading workshop.',
-  duplicateName: 'A workshop with this name already exists',
-  duplicateContent: 'A content item can appear only once in a session',
-  created: 'Successfully created Workshop',
-  deleted: 'Successfully deleted Workshop',
-  renamed: 'Successfully updated Workshop name',
-  sessionSaved: 'Session saved',
-  sessionUpdated: 'Session updated successfully',
-  sessionDeleted: 'Session deleted successfully',
-  idsFormat: 'ids must be whole numbers separated by commas',
-} as const;
+const ZName = (message: MessageKey) => zLine().check(z.trim(), z.minLength(1, message), z.maxLength(200));
 
-const ZName = (message: string) => zLine().check(z.trim(), z.minLength(1, message), z.maxLength(200));
-
-export const ZWorkshopName = z.object({ name: ZName(WORKSHOP_TEXTS.nameRequired) });
+export const ZWorkshopName = z.object({ name: ZName('validation.required') });
 
 /** POST /create-workshop {name, sections: []}: the spec's empty list, accepted and ignored. */
 export const ZCreateWorkshop = z.extend(ZWorkshopName, {
@@ -75,18 +56,18 @@ export const ZCreateSessionWithContent = zPreprocess(
   },
   z.object({
     workshopId: zIdParam(),
-    name: ZName(WORKSHOP_TEXTS.sessionNameRequired),
-    content: ZSessionContentList.check(z.minLength(1, WORKSHOP_TEXTS.selectContent)),
+    name: ZName('validation.required'),
+    content: ZSessionContentList.check(z.minLength(1, key('workshops.selectContent'))),
   }),
 );
 export type CreateSessionWithContentInput = z.infer<typeof ZCreateSessionWithContent>;
 
 /** The session name form of the wizard and of Edit Session (SPEC §5). */
-export const ZSessionName = z.object({ name: ZName(WORKSHOP_TEXTS.sessionNameRequired) });
+export const ZSessionName = z.object({ name: ZName('validation.required') });
 
 /** PATCH /edit-session/{id}: name and the whole ordered content list (by orderIndex, then list order). */
 export const ZEditSession = z.object({
-  name: z.optional(ZName(WORKSHOP_TEXTS.sessionNameRequired)),
+  name: z.optional(ZName('validation.required')),
   sessionContent: z.optional(ZSessionContentList),
 });
 export type EditSessionInput = z.infer<typeof ZEditSession>;
@@ -256,7 +237,7 @@ export const WORKSHOP_API = endpoints(['workshops'], {
       path: '/getmanysectioncontentbysectionids/:ids',
       params: z.object({
         ids: z.pipe(
-          z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,99}$/, WORKSHOP_TEXTS.idsFormat)),
+          z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,99}$/, key('workshops.idsFormat'))),
           z.transform((v) => [...new Set(v.split(',').map(Number))]),
         ),
       }),

@@ -2,28 +2,13 @@ import { z } from 'zod/mini';
 import { endpoints, GET, POST, PUT } from './endpoint';
 import { zLine } from './input';
 import { ZIdParam } from './schemas';
+import { key } from './server-messages';
 
 /**
  * xAPI 1.0.3 statements to an organization's learning record store (issue 47 item 2): attended,
  * answered, won and completed a training video, queued in the database and sent in batches
  * (docs/decisions.md "xAPI statements").
  */
-export const XAPI_TEXTS = {
-  endpointInvalid: 'Enter the endpoint as an address such as https://lrs.example.org/xapi/',
-  endpointNotHttps: 'The endpoint must be an https address',
-  endpointNotPublic: 'The endpoint must be an address on the internet, not on this server’s own network',
-  incomplete: 'Enter the endpoint, the key and the secret before turning statements on.',
-  keyInvalid: 'The key may not contain a colon (:)',
-  secretForNewEndpoint:
-    'Enter the secret again for another endpoint: the stored one is only sent to the endpoint it was saved with.',
-  testAccepted: 'The learning record store accepted the test statement ({status}).',
-  testUnauthorized:
-    'The learning record store refused the key and secret ({status}): check them, and that they may write statements.',
-  testRefused: 'The learning record store answered {status}: {detail}',
-  testUnreachable: 'Could not reach the learning record store: {detail}',
-  videoNotInPlaylist: 'This video is not in your training playlist',
-} as const;
-
 /**
  * The statements' verbs, all from ADL's vocabulary: a bingo win is "completed" the game's bingo with
  * result.success (docs/decisions.md "xAPI statements").
@@ -44,13 +29,13 @@ const ZEndpoint = zLine().check(
     } catch {
       return false;
     }
-  }, XAPI_TEXTS.endpointInvalid),
+  }, key('xapi.endpointInvalid')),
 );
 
 const ZKey = zLine().check(
   z.trim(),
   z.maxLength(500),
-  z.refine((v) => !v.includes(':'), XAPI_TEXTS.keyInvalid),
+  z.refine((v) => !v.includes(':'), key('xapi.keyInvalid')),
 );
 
 /** GET /organizations/{id}/xapi: the connection (the secret never leaves the server) and its queue. */
@@ -109,7 +94,7 @@ export const ZXapiTestReply = z.object({
   ok: z.boolean(),
   /** The store's HTTP status, or null when it could not be reached. */
   status: z.nullable(z.number().check(z.int())),
-  /** What happened, in words (XAPI_TEXTS.test*). */
+  /** What happened, in words (key('xapi.test')*). */
   message: z.string(),
   /** The message's key and values, for the reader's language. */
   key: z.string(),

@@ -1,5 +1,6 @@
 /** The most common passwords are refused wherever a password is chosen, saying why. */
-import { VALIDATION } from '@playshop/shared';
+
+import { english } from '@playshop/messages/english';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCommonPassword } from '../password-rules';
 import {
@@ -50,7 +51,7 @@ describe('common passwords', () => {
     expectFieldRefusal(
       res,
       'COMMON_PASSWORD',
-      VALIDATION.commonPassword,
+      english('validation.commonPassword'),
       'validation.commonPassword',
       'password',
     );
@@ -69,7 +70,7 @@ describe('common passwords', () => {
       });
     const refused = await reset('football');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().message).toBe(VALIDATION.commonPassword);
+    expect(refused.json().message).toBe(english('validation.commonPassword'));
     expect((await reset('a much better passphrase')).statusCode).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
-import { INPUT_TEXTS, JOIN_TEXTS, ZNickname } from '@playshop/shared';
+import { english, englishOf } from '@playshop/messages/english';
+import { ZNickname } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { isOffensive, uniqueUsername } from './nicknames';
 
@@ -21,16 +22,16 @@ describe('isOffensive', () => {
 });
 
 describe('ZNickname', () => {
-  const message = (v: string) => ZNickname.safeParse(v).error?.issues[0]?.message;
+  const message = (v: string) => englishOf(ZNickname.safeParse(v).error?.issues[0]?.message);
   it('trims and collapses spaces', () => {
     expect(ZNickname.parse('  Sam   the  Great ')).toBe('Sam the Great');
   });
   it('refuses empty, long and odd-character nicknames with their reason', () => {
-    expect(message('   ')).toBe(JOIN_TEXTS.nicknameRequired);
-    expect(message('x'.repeat(25))).toBe(JOIN_TEXTS.nicknameTooLong);
-    for (const v of ['<b>', 'a/b', 'emoji 😀']) expect(message(v), v).toBe(JOIN_TEXTS.nicknameInvalid);
+    expect(message('   ')).toBe(english('join.nicknameRequired'));
+    expect(message('x'.repeat(25))).toBe(english('join.nicknameTooLong'));
+    for (const v of ['<b>', 'a/b', 'emoji 😀']) expect(message(v), v).toBe(english('join.nicknameInvalid'));
     // Control characters get the reason every sign-in field gives for them (issue 30).
-    for (const v of ['bell\u0007', 'nul\u0000']) expect(message(v), v).toBe(INPUT_TEXTS.controlChars);
+    for (const v of ['bell\u0007', 'nul\u0000']) expect(message(v), v).toBe(english('input.controlChars'));
     expect(message("Jo-Ann O'Neil!")).toBeUndefined();
   });
 });

@@ -138,7 +138,7 @@ export function playerSignIn(
       // The same answer as an unknown code: a guess must not tell a real room from a bogus one.
       if (!room.guestsAllowed) throw notFound(message('join.unknownCode'));
       if (isOrgExpired(room.orgExpiry)) throw new AppError('ORG_EXPIRED', 403, message('errors.orgExpired'));
-      if (room.gameId === null) throw new AppError('LOBBY_NOT_OPEN', 409, message('join.lobbyNotOpen'));
+      if (room.gameId === null) throw new AppError('LOBBY_NOT_OPEN', 409, message('game.lobbyNotOpen'));
       if (isOffensive(nickname))
         throw new AppError('BAD_NICKNAME', 400, message('join.nicknameBlocked'), 'nickname');
       const user = await createGuest(db, room, nickname);

@@ -1,3 +1,4 @@
+import { english } from '@playshop/messages/english';
 import {
   API_PREFIX,
   AUTH_API,
@@ -5,7 +6,6 @@ import {
   message,
   REFRESH_COOKIE,
   SESSION_HINT_COOKIE,
-  SUCCESS,
 } from '@playshop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountRateLimit, type Limit } from '../http/account-rate-limit';
@@ -209,7 +209,7 @@ function passwordResetRoutes(app: FastifyInstance, auth: AuthService, limits: Au
     AUTH_API.requestReset,
     async ({ body }) => {
       await auth.requestReset(body.email);
-      return { message: SUCCESS.resetRequested };
+      return { message: english('success.resetRequested') };
     },
     {
       config: perIp(limits.resetPerIp),
@@ -222,7 +222,7 @@ function passwordResetRoutes(app: FastifyInstance, auth: AuthService, limits: Au
     AUTH_API.resetPassword,
     async ({ body }) => {
       await auth.resetPassword(body.token, body.password);
-      return { message: SUCCESS.passwordReset };
+      return { message: english('success.passwordReset') };
     },
     { config: perIp(limits.resetPerIp) },
   );

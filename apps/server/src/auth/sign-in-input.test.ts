@@ -4,7 +4,8 @@
  * are checked against the common list, patterns and their owner's email and name; the API docs are
  * for staff alone in production.
  */
-import { VALIDATION } from '@playshop/shared';
+
+import { english } from '@playshop/messages/english';
 import { describe, expect, it } from 'vitest';
 import { passwordRefusal } from '../password-rules';
 import {
@@ -110,7 +111,7 @@ describe('chosen passwords', () => {
     expectFieldRefusal(
       weak,
       'WEAK_PASSWORD',
-      VALIDATION.patternPassword,
+      english('validation.patternPassword'),
       'validation.patternPassword',
       'password',
     );
@@ -118,7 +119,7 @@ describe('chosen passwords', () => {
     expectFieldRefusal(
       personal,
       'PERSONAL_PASSWORD',
-      VALIDATION.personalPassword,
+      english('validation.personalPassword'),
       'validation.personalPassword',
       'password',
     );

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PREFIX, BRANDING_TEXTS, LOGO_MAX_BYTES } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { API_PREFIX, LOGO_MAX_BYTES } from '@playshop/shared';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rooms, sessions, workshops } from '../db/schema';
@@ -58,7 +59,7 @@ describe('colours', () => {
         accentColor: null,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ message: BRANDING_TEXTS.invalidColor, field: 'primaryColor' });
+      expect(res.json()).toMatchObject({ message: english('branding.invalidColor'), field: 'primaryColor' });
     }
   });
 
@@ -171,7 +172,7 @@ describe('logo', () => {
       '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><rect/></a></svg>',
       '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://evil.test"></iframe></foreignObject></svg>',
     ];
-    await expectUnsafeSvgs(malicious, BRANDING_TEXTS.svgScript);
+    await expectUnsafeSvgs(malicious, english('branding.svgScript'));
     const after = (await call('GET', `/org-branding/${suite.org.id}`, suite.as.ADMIN)).json().logoUrl;
     expect(after).toBe(before);
   });
@@ -183,7 +184,7 @@ describe('logo', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(https://evil.test/p)"/></svg>',
       '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>',
     ];
-    await expectUnsafeSvgs(outside, BRANDING_TEXTS.svgExternal);
+    await expectUnsafeSvgs(outside, english('branding.svgExternal'));
   });
 
   it('sanitizes what it keeps: a gradient by fragment stays, the namespace is added', async () => {
@@ -200,16 +201,16 @@ describe('logo', () => {
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'binary');
     const notImage = await logo(suite.as.ADMIN, suite.org.id, b64(gif));
     expect(notImage.statusCode).toBe(415);
-    expect(notImage.json()).toMatchObject({ message: BRANDING_TEXTS.logoNotImage });
+    expect(notImage.json()).toMatchObject({ message: english('branding.logoNotImage') });
     const html = await logo(suite.as.ADMIN, suite.org.id, b64('<html><body>hi</body></html>'));
     expect(html.statusCode).toBe(415);
     const empty = await logo(suite.as.ADMIN, suite.org.id, '');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ message: BRANDING_TEXTS.logoEmpty });
+    expect(empty.json()).toMatchObject({ message: english('branding.logoEmpty') });
     const big = Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]);
     const tooBig = await logo(suite.as.ADMIN, suite.org.id, b64(big));
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toMatchObject({ message: BRANDING_TEXTS.logoTooLarge });
+    expect(tooBig.json()).toMatchObject({ message: english('branding.logoTooLarge') });
     const notBase64 = await logo(suite.as.ADMIN, suite.org.id, 'not base64!');
     expect(notBase64.statusCode).toBe(400);
   });

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MessageKey } from '@playshop/messages';
 import {
   API_PREFIX,
-  type BRANDING_TEXTS,
   brandCss,
   LOGO_MAX_BYTES,
   message,
@@ -56,8 +56,7 @@ export function roomBrandingOf(row: OrgRow): RoomBranding | null {
   return branding;
 }
 
-const refuse = (status: number, code: string, name: keyof typeof BRANDING_TEXTS) =>
-  new AppError(code, status, message(`branding.${name}`));
+const refuse = (status: number, code: string, key: MessageKey) => new AppError(code, status, message(key));
 
 /**
  * The logo's bytes as stored, and its type; refuses what is not a safe PNG or SVG. A PNG is checked
@@ -65,10 +64,10 @@ const refuse = (status: number, code: string, name: keyof typeof BRANDING_TEXTS)
  */
 async function readLogo(data: string): Promise<{ bytes: Buffer; ext: 'png' | 'svg'; contentType: string }> {
   const compact = data.replace(/\s+/g, '');
-  if (!BASE64.test(compact)) throw refuse(400, 'NOT_AN_IMAGE', 'logoNotImage');
+  if (!BASE64.test(compact)) throw refuse(400, 'NOT_AN_IMAGE', 'branding.logoNotImage');
   const bytes = Buffer.from(compact, 'base64');
-  if (bytes.length === 0) throw refuse(400, 'EMPTY_FILE', 'logoEmpty');
-  if (bytes.length > LOGO_MAX_BYTES) throw refuse(413, 'FILE_TOO_LARGE', 'logoTooLarge');
+  if (bytes.length === 0) throw refuse(400, 'EMPTY_FILE', 'branding.logoEmpty');
+  if (bytes.length > LOGO_MAX_BYTES) throw refuse(413, 'FILE_TOO_LARGE', 'branding.logoTooLarge');
   if (bytes.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) {
     try {
       return { bytes: await reencodeImage(bytes, 'png'), ext: 'png', contentType: 'image/png' };
@@ -80,13 +79,17 @@ async function readLogo(data: string): Promise<{ bytes: Buffer; ext: 'png' | 'sv
   const text = bytes.toString('utf8');
   // Anything that is neither PNG nor text with an <svg> element is not a logo we take.
   if (text.includes('\uFFFD') || !/<svg[\s>]/i.test(text)) {
-    throw refuse(415, 'NOT_AN_IMAGE', 'logoNotImage');
+    throw refuse(415, 'NOT_AN_IMAGE', 'branding.logoNotImage');
   }
   const checked = checkSvg(text);
   if ('refused' in checked) {
-    const name = ({ script: 'svgScript', external: 'svgExternal', unreadable: 'svgUnreadable' } as const)[
-      checked.refused
-    ];
+    const name = (
+      {
+        script: 'branding.svgScript',
+        external: 'branding.svgExternal',
+        unreadable: 'branding.svgUnreadable',
+      } as const
+    )[checked.refused];
     throw refuse(400, 'UNSAFE_SVG', name);
   }
   return { bytes: Buffer.from(checked.svg, 'utf8'), ext: 'svg', contentType: 'image/svg+xml' };

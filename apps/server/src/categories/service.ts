@@ -1,4 +1,5 @@
-import { CATEGORY_TEXTS, type Category, message } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { type Category, message } from '@playshop/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hasRow } from '../db/has-row';
@@ -48,7 +49,7 @@ export function categoriesService(db: Db) {
         if (isForeignKeyViolation(error)) throw inUse();
         throw error;
       }
-      return { message: CATEGORY_TEXTS.deleted };
+      return { message: english('categories.deleted') };
     },
   };
 }

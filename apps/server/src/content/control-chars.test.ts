@@ -6,7 +6,8 @@
  * Every route that takes these fields: create/edit content, create/edit question, create/edit image
  * and video content.
  */
-import { INPUT_TEXTS } from '@playshop/shared';
+
+import { english } from '@playshop/messages/english';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../db/schema';
 import { twoOrgSuite } from '../test/context';
@@ -101,7 +102,7 @@ describe('control characters in content, questions and answers', () => {
       for (const c of await callsWith(field, 'Line one\r\nLine two')) {
         const res = await c.send();
         expect(res.statusCode, `${c.where}: ${res.body}`).toBe(400);
-        expect(res.json()).toMatchObject({ field: c.field, message: INPUT_TEXTS.controlChars });
+        expect(res.json()).toMatchObject({ field: c.field, message: english('input.controlChars') });
       }
     }
   });

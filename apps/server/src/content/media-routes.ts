@@ -1,4 +1,5 @@
-import { CONTENT_API, CONTENT_TEXTS, type ContentReply, message } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { CONTENT_API, type ContentReply, message } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import { notFound } from '../http/errors';
@@ -42,7 +43,7 @@ export function mediaRoutes(app: FastifyInstance, contentSvc: ContentService): v
     });
     route(app, api.remove, async ({ params }) => {
       await contentSvc.remove(await mediaContentId(params.id));
-      return { message: CONTENT_TEXTS.deleted };
+      return { message: english('content.deleted') };
     });
   }
 }

@@ -1,4 +1,5 @@
-import { CONTENT_API, CONTENT_TEXTS, type ContentReply, message } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { CONTENT_API, type ContentReply, message } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import { notFound } from '../http/errors';
@@ -38,6 +39,6 @@ export function questionRoutes(app: FastifyInstance, contentSvc: ContentService)
   });
   route(app, api.remove, async ({ params }) => {
     await contentSvc.remove(await questionContentId(params.id));
-    return { message: CONTENT_TEXTS.questionDeleted };
+    return { message: english('content.questionDeleted') };
   });
 }

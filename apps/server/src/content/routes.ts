@@ -1,4 +1,5 @@
-import { CONTENT_API, CONTENT_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { CONTENT_API } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import { mediaRoutes } from './media-routes';
@@ -25,7 +26,7 @@ export function contentRoutes(app: FastifyInstance, contentSvc: ContentService):
   route(app, CONTENT_API.edit, ({ params, body }) => contentSvc.update(params.id, body));
   route(app, CONTENT_API.remove, async ({ params }) => {
     await contentSvc.remove(params.id);
-    return { message: CONTENT_TEXTS.deleted };
+    return { message: english('content.deleted') };
   });
 
   questionRoutes(app, contentSvc);

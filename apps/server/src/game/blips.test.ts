@@ -5,7 +5,8 @@
  * and PostgreSQL gone (server-pg only). After the link returns the game answers within 5 s and
  * nothing that was acknowledged is lost.
  */
-import { GAME_TEXTS } from '@playshop/shared';
+
+import { english } from '@playshop/messages/english';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -86,7 +87,7 @@ async function rollWithin(facilitator: Client, roll: unknown, ms: number): Promi
     facilitator.send(roll);
     const answer = await facilitator.next(['get_random_roll', 'error_event'], end - Date.now());
     if (answer.type === 'get_random_roll') return answer.payload.roll;
-    expect(answer.payload.error).toBe(GAME_TEXTS.unavailable);
+    expect(answer.payload.error).toBe(english('game.unavailable'));
     await sleep(250);
   }
   throw new Error(`no roll within ${ms} ms`);
@@ -154,10 +155,10 @@ describe('PostgreSQL cut mid-game', () => {
     expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
     expect(down.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     game.facilitator.send(game.m('game_event', 'get_roll'));
-    expect((await game.facilitator.next('error_event')).payload.error).toBe(GAME_TEXTS.unavailable);
+    expect((await game.facilitator.next('error_event')).payload.error).toBe(english('game.unavailable'));
     // A phone whose socket stayed open asks to resync: told the same, not 'something went wrong'.
     game.player.send(game.m('room_event', 'reconnect', { lastSeq: 0 }));
-    expect((await game.player.next('error_event')).payload.error).toBe(GAME_TEXTS.unavailable);
+    expect((await game.player.next('error_event')).payload.error).toBe(english('game.unavailable'));
     // A new socket is refused at the upgrade with the same 503, which the web client retries.
     await expect(client(url, game.playerToken).opened).rejects.toThrow(/503/);
     await sleep(2_000);

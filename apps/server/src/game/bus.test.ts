@@ -3,7 +3,7 @@
  * becomes of a command forwarded to an owner that dies before answering, once another instance has
  * taken the room.
  */
-import { GAME_TEXTS } from '@playshop/shared';
+
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Bus, oldShape, parseOldCommand, redisBus } from './bus';
@@ -116,7 +116,7 @@ describe.runIf(redisUrl)('a forward to an owner that died', () => {
     const startedAt = performance.now();
     await survivor.serve(request.roomId, async () => ({ ok: true }));
     await survivor.announceMoved(request.roomId);
-    expect(await forwarded).toEqual({ error: GAME_TEXTS.unavailable });
+    expect(await forwarded).toEqual({ error: 'game.unavailable' });
     // MOVED_SETTLE_MS (3 s) is for forwards another new owner may have received: none here.
     expect(performance.now() - startedAt).toBeLessThan(2_000);
     await survivor.close();

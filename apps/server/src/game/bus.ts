@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GAME_TEXTS, type GameCommand, ROLES, ZGameCommand } from '@playshop/shared';
+import { type GameCommand, ROLES, ZGameCommand } from '@playshop/shared';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../http/db-errors';
@@ -344,7 +344,8 @@ function receive(bus: RedisBusState, channel: string, raw: string) {
     case 'moved':
       return moved(bus, message);
     case 'reply':
-      bus.waiting.get(message.reqId)?.answer(message.result);
+      // The owner's engine answered with one of its keys (the bus carries them as strings).
+      bus.waiting.get(message.reqId)?.answer(message.result as CommandResult);
       return;
     case 'not_served':
       bus.waiting.get(message.reqId)?.notServed();
@@ -369,8 +370,8 @@ function moved(bus: RedisBusState, message: Extract<Message, { kind: 'moved' }>)
       if (w.roomId !== message.roomId) continue;
       if (how === 'handed') w.answer(null);
       else if (since !== undefined && w.publishedAt !== null && w.publishedAt < since) {
-        w.answer({ error: GAME_TEXTS.unavailable });
-      } else setTimeout(() => w.answer({ error: GAME_TEXTS.unavailable }), MOVED_SETTLE_MS).unref();
+        w.answer({ error: 'game.unavailable' });
+      } else setTimeout(() => w.answer({ error: 'game.unavailable' }), MOVED_SETTLE_MS).unref();
     }
   }
   if (message.origin !== bus.instanceId) for (const h of bus.movedHandlers) h(message.roomId, how);
@@ -389,10 +390,10 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
   const late = Date.now() > message.deadline;
   const { next, ...request } = message.request;
   const asked = { ...request, command: next ?? request.command };
-  void (late ? Promise.resolve<CommandResult>({ error: GAME_TEXTS.unavailable }) : handler(asked))
+  void (late ? Promise.resolve<CommandResult>({ error: 'game.unavailable' }) : handler(asked))
     .catch(
       (err): CommandResult => ({
-        error: isDatabaseUnavailable(err) ? GAME_TEXTS.unavailable : GAME_TEXTS.somethingWentWrong,
+        error: isDatabaseUnavailable(err) ? 'game.unavailable' : 'game.somethingWentWrong',
       }),
     )
     .then((result) => publish(bus, replyChannel, { kind: 'reply', reqId, result }))
@@ -429,7 +430,7 @@ async function forward(bus: RedisBusState, request: CommandRequest): Promise<Com
       waiting.delete(reqId);
       resolve(result);
     };
-    const timer = setTimeout(() => done({ error: GAME_TEXTS.unavailable }), FORWARD_TIMEOUT_MS);
+    const timer = setTimeout(() => done({ error: 'game.unavailable' }), FORWARD_TIMEOUT_MS);
     entry = {
       roomId: request.roomId,
       publishedAt: null,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { GAME_TEXTS, ROLL_ANIMATION_MS, type Role, ZServerMessage } from '@playshop/shared';
+import { ROLL_ANIMATION_MS, type Role, ZServerMessage } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { contentService } from '../content/service';
 import { createRoomWithPeople, useTestDatabase } from '../test/context';
@@ -143,7 +143,7 @@ describe('the room directory on a takeover', () => {
           const before = forwarded.filter((f) => f.socket === request.socket).length;
           forwarded.push(request);
           if (request.socket === leaver.key) hub.leave(leaver);
-          return before === 0 ? { error: GAME_TEXTS.unavailable } : { ok: true };
+          return before === 0 ? { error: 'game.unavailable' } : { ok: true };
         },
       },
       { ...localOwnership(), acquire: async () => false },

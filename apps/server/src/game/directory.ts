@@ -1,4 +1,4 @@
-import { ERRORS, GAME_TEXTS, inScope, roomLanguage } from '@playshop/shared';
+import { inScope, roomLanguage } from '@playshop/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { roomBrandingOf } from '../branding/service';
@@ -197,8 +197,8 @@ async function rejoinOne(dir: Directory, roomId: number, c: Connection) {
       actor: c.actor,
       command: { action: 'join_room' },
       socket: c.key,
-    }).catch((): CommandResult => ({ error: GAME_TEXTS.unavailable }));
-    if (!('error' in result) || result.error !== GAME_TEXTS.unavailable) return;
+    }).catch((): CommandResult => ({ error: 'game.unavailable' }));
+    if (!('error' in result) || result.error !== 'game.unavailable') return;
     if (dir.leaving || c.roomId !== roomId) return;
     await new Promise((r) => setTimeout(r, RETRY_MS * attempt));
   }
@@ -280,7 +280,7 @@ async function openHere(dir: Directory, roomId: number, opening: () => Promise<L
 
 async function executeHere(dir: Directory, room: LiveRoom, request: CommandRequest): Promise<CommandResult> {
   // Room tenancy is the rooms' one rule: another organization's room does not exist for the caller.
-  if (!inScope(request.actor, room.orgId())) return { error: ERRORS.roomNotFound };
+  if (!inScope(request.actor, room.orgId())) return { error: 'errors.roomNotFound' };
   const running = room.execute(request);
   const set = dir.inFlight.get(room.roomId) ?? new Set();
   dir.inFlight.set(room.roomId, set);
@@ -296,7 +296,7 @@ async function executeHere(dir: Directory, room: LiveRoom, request: CommandReque
 async function execute(dir: Directory, request: CommandRequest): Promise<CommandResult> {
   const { bus } = dir.deps;
   // Without the bus other instances' screens would not see what happens: refuse rather than hide it.
-  if (!bus.healthy()) return { error: GAME_TEXTS.unavailable };
+  if (!bus.healthy()) return { error: 'game.unavailable' };
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const here = dir.live.get(request.roomId);
     if (here) return executeHere(dir, await here, request);
@@ -306,15 +306,15 @@ async function execute(dir: Directory, request: CommandRequest): Promise<Command
       const room = await owned(dir, request.roomId, request.socket);
       if (room) return executeHere(dir, room, request);
     } catch (err) {
-      if (err instanceof RoomNotFound) return { error: ERRORS.roomNotFound };
+      if (err instanceof RoomNotFound) return { error: 'errors.roomNotFound' };
       // The room could not be read or its ownership taken: the database is away for a moment.
-      if (isDatabaseUnavailable(err)) return { error: GAME_TEXTS.unavailable };
+      if (isDatabaseUnavailable(err)) return { error: 'game.unavailable' };
       throw err;
     }
     // Another instance holds the room but is not serving it yet: it is taking it over.
     await new Promise((r) => setTimeout(r, RETRY_MS));
   }
-  return { error: GAME_TEXTS.unavailable };
+  return { error: 'game.unavailable' };
 }
 
 /**

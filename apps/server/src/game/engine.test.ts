@@ -1,4 +1,5 @@
-import { ERRORS, FREE_CELL, GAME_TEXTS, winningLines } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { FREE_CELL, winningLines } from '@playshop/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dealCard } from './cards';
@@ -214,8 +215,9 @@ describe('apply', () => {
   });
 
   it("refuses players before the lobby opens: 'Lobby not open'", () => {
+    expect(english('game.lobbyNotOpen')).toBe('Lobby not open');
     expect(apply(initialGameState(), alice, { action: 'join_room' }, ctx())).toEqual({
-      error: 'Lobby not open',
+      error: 'game.lobbyNotOpen',
     });
   });
 
@@ -291,7 +293,7 @@ describe('apply', () => {
           { action: 'timer', timerOption: seconds, isRunning: true, isPaused: false },
           ctx(),
         ),
-      ).toEqual({ error: 'Please select a time' });
+      ).toEqual({ error: 'game.selectTime' });
     }
   });
 
@@ -307,9 +309,10 @@ describe('apply', () => {
   });
 
   it("answers 'Room Closed' once the game has ended", () => {
+    expect(english('game.roomClosed')).toBe('Room Closed');
     const s = run(started(), [[facilitator, { action: 'game_over' }]]).state;
-    expect(apply(s, alice, { action: 'join_room' }, ctx())).toEqual({ error: 'Room Closed' });
-    expect(apply(s, facilitator, { action: 'get_roll' }, ctx())).toEqual({ error: 'Room Closed' });
+    expect(apply(s, alice, { action: 'join_room' }, ctx())).toEqual({ error: 'game.roomClosed' });
+    expect(apply(s, facilitator, { action: 'get_roll' }, ctx())).toEqual({ error: 'game.roomClosed' });
   });
 });
 
@@ -453,7 +456,7 @@ describe('the lifecycle gate', () => {
   it('locks everyone but a super admin (and the room clock) out once the licence has ended', () => {
     for (const actor of [facilitator, alice]) {
       expect(gate(started(), true, actor, { action: 'get_roll' }, expired)).toEqual({
-        error: ERRORS.orgExpired,
+        error: 'errors.orgExpired',
       });
       expect(gate(started(), true, actor, { action: 'get_roll' }, current)).toEqual({ next: 'apply' });
     }
@@ -480,10 +483,10 @@ describe('the lifecycle gate', () => {
         next: 'snapshot',
       });
       expect(gate(state, hasGame, facilitator, { action: 'get_roll' }, current)).toEqual({
-        error: GAME_TEXTS.openLobbyFirst,
+        error: 'game.openLobbyFirst',
       });
       expect(gate(state, hasGame, alice, { action: 'join_room' }, current)).toEqual({
-        error: GAME_TEXTS.lobbyNotOpen,
+        error: 'game.lobbyNotOpen',
       });
     }
   });

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@playshop/messages';
 import {
   ANY_LINE,
   AUTO_CALL_SECONDS,
@@ -6,9 +7,7 @@ import {
   type ContentReply,
   can,
   commandSpec,
-  ERRORS,
   FREE_CELL,
-  GAME_TEXTS,
   type GameCommand,
   type GameStateName,
   isBall,
@@ -275,7 +274,7 @@ export interface ApplyContext {
  * answer the sender with the room as it is (staff looking at a room between games), open a fresh
  * game first (a lobby opened after the last game ended), or apply it to the game it has.
  */
-export type Gate = { error: string } | { next: 'snapshot' | 'fresh_game' | 'apply' };
+export type Gate = { error: MessageKey } | { next: 'snapshot' | 'fresh_game' | 'apply' };
 
 export function gate(
   state: GameState,
@@ -284,13 +283,13 @@ export function gate(
   command: GameCommand,
   ctx: Pick<ApplyContext, 'now' | 'orgExpiry'>,
 ): Gate {
-  if (lockedOutByLicence(actor.role, ctx.orgExpiry, ctx.now)) return { error: ERRORS.orgExpired };
+  if (lockedOutByLicence(actor.role, ctx.orgExpiry, ctx.now)) return { error: 'errors.orgExpired' };
   const over = !hasGame || state.ended;
   if (command.action === 'open_lobby' && over) return { next: 'fresh_game' };
   // An ended game is over for every command but opening a new lobby.
   if (over) {
     if (isJoin(command) && isStaff(actor)) return { next: 'snapshot' };
-    return { error: isStaff(actor) ? GAME_TEXTS.openLobbyFirst : GAME_TEXTS.lobbyNotOpen };
+    return { error: isStaff(actor) ? 'game.openLobbyFirst' : 'game.lobbyNotOpen' };
   }
   return { next: 'apply' };
 }
@@ -298,29 +297,29 @@ export function gate(
 type ApplyResult = { events: GameEvent[] } | { error: GameError };
 
 export const GAME_ERRORS = {
-  notStaff: GAME_TEXTS.notStaff,
-  notPlayer: GAME_TEXTS.notPlayer,
-  lobbyNotOpen: GAME_TEXTS.lobbyNotOpen,
-  notStarted: GAME_TEXTS.notStarted,
-  ended: GAME_TEXTS.roomClosed,
-  allRolled: GAME_TEXTS.allRolled,
-  notInRoom: GAME_TEXTS.notInRoom,
-  noBingo: GAME_TEXTS.noBingo,
-  timerRange: GAME_TEXTS.selectTime,
-  noContentRemaining: GAME_TEXTS.noContentRemaining,
-  contentNotFound: GAME_TEXTS.contentNotFound,
-  invalidGameState: GAME_TEXTS.invalidGameState,
-  noWinnerYet: GAME_TEXTS.noWinnerYet,
-  tooManyChanges: GAME_TEXTS.tooManyChanges,
-  notOnCard: GAME_TEXTS.notOnCard,
-  notRolled: GAME_TEXTS.notRolled,
-  roundUnderway: GAME_TEXTS.roundUnderway,
-  playerNotFound: GAME_TEXTS.playerNotFound,
-  removedFromRoom: GAME_TEXTS.removedFromRoom,
-  questionNotAsked: GAME_TEXTS.questionNotAsked,
-  questionClosed: GAME_TEXTS.questionClosed,
-  notAnAnswer: GAME_TEXTS.notAnAnswer,
-  tooManyAnswerChanges: GAME_TEXTS.tooManyAnswerChanges,
+  notStaff: 'game.notStaff',
+  notPlayer: 'game.notPlayer',
+  lobbyNotOpen: 'game.lobbyNotOpen',
+  notStarted: 'game.notStarted',
+  ended: 'game.roomClosed',
+  allRolled: 'game.allRolled',
+  notInRoom: 'game.notInRoom',
+  noBingo: 'game.noBingo',
+  timerRange: 'game.selectTime',
+  noContentRemaining: 'game.noContentRemaining',
+  contentNotFound: 'game.contentNotFound',
+  invalidGameState: 'game.invalidGameState',
+  noWinnerYet: 'game.noWinnerYet',
+  tooManyChanges: 'game.tooManyChanges',
+  notOnCard: 'game.notOnCard',
+  notRolled: 'game.notRolled',
+  roundUnderway: 'game.roundUnderway',
+  playerNotFound: 'game.playerNotFound',
+  removedFromRoom: 'game.removedFromRoom',
+  questionNotAsked: 'game.questionNotAsked',
+  questionClosed: 'game.questionClosed',
+  notAnAnswer: 'game.notAnAnswer',
+  tooManyAnswerChanges: 'game.tooManyAnswerChanges',
 } as const;
 type GameError = (typeof GAME_ERRORS)[keyof typeof GAME_ERRORS];
 

@@ -6,7 +6,8 @@
  * - the owner killed (-9) mid-game: the other instance takes the room within 10 s, every player is
  *   back with card, marks and rolls, and no roll a client saw is lost.
  */
-import { GAME_TEXTS } from '@playshop/shared';
+
+import { english } from '@playshop/messages/english';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
@@ -230,7 +231,7 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     expect('markedCells' in resumed && resumed.markedCells).toContain(marked);
     // Roll refused as unavailable (the dead owner may have drawn it), or drawn by the new owner.
     const pressed = await staffOnB.next(['get_random_roll', 'error_event'], 10_000);
-    if (pressed.type === 'error_event') expect(pressed.payload.error).toBe(GAME_TEXTS.unavailable);
+    if (pressed.type === 'error_event') expect(pressed.payload.error).toBe(english('game.unavailable'));
     expect(Date.now() - killedAt).toBeLessThan(10_000);
     back.send(m('game_event', 'get_roll'));
     const after: number[] = [];

@@ -1,9 +1,9 @@
+import { english, isMessageKey } from '@playshop/messages/english';
 import {
   type ContentReply,
   commandSpec,
-  GAME_TEXTS,
   keyFields,
-  messageOfText,
+  message,
   PROTOCOL_VERSION,
   ZServerMessage,
 } from '@playshop/shared';
@@ -516,16 +516,16 @@ describe('server messages in frames (protocol 6)', () => {
     const [removed] = framesFor({ type: 'player_removed', userId: 1, username: 'p1' }, state, now, view);
     expect(removed?.message).toMatchObject({
       type: 'removed',
-      payload: { message: GAME_TEXTS.removedFromRoom, key: 'game.removedFromRoom' },
+      payload: { message: english('game.removedFromRoom'), key: 'game.removedFromRoom' },
     });
     expect(ZServerMessage.safeParse(removed?.message).error).toBeUndefined();
   });
 
   it('error_event carries an optional key and params; a frame of protocol 5 still parses', () => {
-    const refusal = messageOfText(GAME_TEXTS.notStaff);
-    expect(refusal?.key).toBe('game.notStaff');
-    const current = JSON.parse(wire('error_event', { error: GAME_TEXTS.notStaff, ...keyFields(refusal) }));
-    expect(current.payload).toEqual({ error: GAME_TEXTS.notStaff, key: 'game.notStaff' });
+    const current = JSON.parse(
+      wire('error_event', { error: english('game.notStaff'), ...keyFields(message('game.notStaff')) }),
+    );
+    expect(current.payload).toEqual({ error: english('game.notStaff'), key: 'game.notStaff' });
     expect(ZServerMessage.parse(current)).toEqual(current);
     const withParams = {
       type: 'error_event',
@@ -541,7 +541,7 @@ describe('server messages in frames (protocol 6)', () => {
     ).toBe(false);
   });
 
-  it('every refusal of the game engine has a key', () => {
-    for (const text of Object.values(GAME_ERRORS)) expect(messageOfText(text), text).toBeDefined();
+  it('every refusal of the game engine is a key of the English catalogue', () => {
+    for (const key of Object.values(GAME_ERRORS)) expect(isMessageKey(key), key).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
+import { english } from '@playshop/messages/english';
 import {
   type ContentReply,
-  GAME_TEXTS,
   type GameContent,
   type GameSnapshot,
   keyFields,
@@ -193,7 +193,7 @@ const PLAYER_FRAMES = {
     frame(
       event.userId,
       'removed',
-      { message: GAME_TEXTS.removedFromRoom, ...keyFields(message('game.removedFromRoom')) },
+      { message: english('game.removedFromRoom'), ...keyFields(message('game.removedFromRoom')) },
       seq,
     ),
     frame(

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { GAME_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
@@ -85,7 +85,7 @@ describe('a server restart during a question', () => {
     });
     // Still closed after the restart.
     back.send('content_event', 'answer_question', { contentId: quiz.contentId, choice: a });
-    expect((await back.next('error_event')).payload.error).toBe(GAME_TEXTS.questionClosed);
+    expect((await back.next('error_event')).payload.error).toBe(english('game.questionClosed'));
     const staffAgain = await client(second.url, staffToken);
     staffAgain.send('room_event', 'join_room');
     await staffAgain.next('set_game_state');

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { GAME_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -299,7 +299,7 @@ describe.runIf(redisUrl)('Redis unreachable mid-game', () => {
       await new Promise((resolve) => server.once('exit', resolve));
       await new Promise((resolve) => setTimeout(resolve, 300));
       facilitator.send(m('game_event', 'get_roll'));
-      expect((await facilitator.next('error_event')).payload.error).toBe(GAME_TEXTS.unavailable);
+      expect((await facilitator.next('error_event')).payload.error).toBe(english('game.unavailable'));
       // Refused means not drawn: nothing was stored that no one saw.
       expect(await rolls()).toBe(before);
 

@@ -1,7 +1,8 @@
+import type { MessageKey } from '@playshop/shared';
 import type { Actor } from '../http/actor';
 
 /** Opens a room's lobby as the game screen does; answers the game's refusal, if any. */
-export type LobbyOpener = (actor: Actor, roomId: number) => Promise<{ error: string } | { ok: true }>;
+export type LobbyOpener = (actor: Actor, roomId: number) => Promise<{ error: MessageKey } | { ok: true }>;
 /** Told when a room's code or guest rule changes. */
 export type JoinCodeListener = (roomId: number, code: string) => void;
 /** Told when a room is moved to another session by hand. */

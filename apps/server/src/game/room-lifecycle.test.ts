@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { GAME_TEXTS, type GameSnapshot } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import type { GameSnapshot } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
@@ -102,7 +103,7 @@ describe('a room across games', () => {
     });
     // Start New Game has no round to replace: the screen offers Open Lobby, and says so if asked.
     staff.send('game_event', 'start_new_game');
-    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.openLobbyFirst);
+    expect((await staff.next('error_event')).payload.error).toBe(english('game.openLobbyFirst'));
 
     // Open Lobby again: every screen still in the room is given the new game, no reload.
     for (const screen of [...phones, presenter, late]) screen.drain();

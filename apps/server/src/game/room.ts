@@ -1,7 +1,7 @@
+import type { MessageKey } from '@playshop/messages';
 import {
   BINGO_MAX_NUMBER,
   type ContentReply,
-  GAME_TEXTS,
   type Language,
   ROLL_ANIMATION_MS,
   ROLL_HIDDEN_MS,
@@ -58,7 +58,7 @@ export interface CommandRequest {
  * A refusal, or done. What the sender's socket alone must see (a snapshot, the rolls it missed) goes
  * out as frames addressed to that socket, in order with the room's other frames.
  */
-export type CommandResult = { error: string } | { ok: true };
+export type CommandResult = { error: MessageKey } | { ok: true };
 
 /** What a room needs from outside, loaded when it becomes live and again when a new game opens. */
 export interface RoomSetup {
@@ -304,7 +304,7 @@ const contextOf = ({ deps, view, setup }: Room) => ({
 });
 
 async function execute(room: Room, request: CommandRequest): Promise<CommandResult> {
-  if (room.broken) return { error: GAME_TEXTS.unavailable };
+  if (room.broken) return { error: 'game.unavailable' };
   const { actor, command } = request;
   const gated = gate(room.state, room.gameId !== null, actor, command, contextOf(room));
   if ('error' in gated) return gated;
@@ -349,7 +349,7 @@ async function commit(room: Room, request: CommandRequest, events: GameEvent[]):
     // Nothing of this command was seen; the state in memory is ahead of the log, so start again from it.
     room.broken = true;
     room.deps.onBroken();
-    return { error: GAME_TEXTS.unavailable };
+    return { error: 'game.unavailable' };
   }
   if (room.state.ended) room.sockets.clear();
   return { ok: true };

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { english } from '@playshop/messages/english';
 import {
   type ClientMessage,
   commandSpec,
-  ERRORS,
-  GAME_TEXTS,
   type GameCommand,
-  keyFields,
-  messageOfText,
+  type MessageKey,
   ZClientMessage,
 } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
@@ -141,7 +139,7 @@ export const RIGHTS_CLOSE_CODE = 4403;
 /** Whether the socket's session ended: if so it is closed, and nothing it sent is applied. */
 export function sessionEnded(live: Live): boolean {
   if (!live.sockets.deps.ends.isEnded(live.sessionId)) return false;
-  live.socket.close(RIGHTS_CLOSE_CODE, ERRORS.sessionExpired);
+  live.socket.close(RIGHTS_CLOSE_CODE, english('errors.sessionExpired'));
   return true;
 }
 
@@ -164,9 +162,12 @@ export function sendMove(live: Live) {
   live.socket.send(wire('move', { resume: live.sockets.deps.tickets.issue(live.claims, now) }));
 }
 
-/** The game refuses in catalogue texts; the frame carries the text's key for the reader's language. */
-const sendError = (live: Live, error: string) =>
-  live.socket.send(wire('error_event', { error, ...keyFields(messageOfText(error)) }));
+/**
+ * The game refuses with a key; the frame carries it for the reader's language, and its English (the
+ * English catalogue's) in `error`, filled here at the edge.
+ */
+const sendError = (live: Live, key: MessageKey) =>
+  live.socket.send(wire('error_event', { error: english(key), key }));
 
 /** A token bucket per socket: a burst is fine, a flood is refused and then closed. */
 function allowed(live: Live): boolean {
@@ -182,7 +183,7 @@ function allowed(live: Live): boolean {
     return true;
   }
   live.refusals += 1;
-  if (live.refusals > limits.burst) live.socket.close(1008, GAME_TEXTS.tooManyMessages);
+  if (live.refusals > limits.burst) live.socket.close(1008, english('game.tooManyMessages'));
   return false;
 }
 
@@ -243,13 +244,13 @@ async function handle(live: Live, parsed: Parsed, arrivedAt: number) {
   }
   if (!parsed.success) {
     live.sockets.hostile.report('ws-frame', String(live.actor.userId), 'invalid frame');
-    return sendError(live, GAME_TEXTS.invalidMessage);
+    return sendError(live, 'game.invalidMessage');
   }
   const action = 'action' in parsed.data.payload ? parsed.data.payload.action : undefined;
   countGameCommand(parsed.data.type, action);
   const request = dispatch(parsed.data);
   if (request === null) return sendPong(live);
-  if (!allowed(live)) return sendError(live, GAME_TEXTS.tooManyMessages);
+  if (!allowed(live)) return sendError(live, 'game.tooManyMessages');
   await run(live, request);
 }
 
@@ -281,18 +282,18 @@ async function run(live: Live, request: Dispatch) {
   }
 }
 
-function refused(live: Live, request: Dispatch, error: string) {
-  if (isJoin(request.command) && error === GAME_TEXTS.lobbyNotOpen) {
-    return live.socket.send(wire('join_room', { message: GAME_TEXTS.lobbyNotOpen }));
+function refused(live: Live, request: Dispatch, error: MessageKey) {
+  if (isJoin(request.command) && error === 'game.lobbyNotOpen') {
+    return live.socket.send(wire('join_room', { message: english(error) }));
   }
   // A removed player coming back is told so as at the removal, and their screen leaves the room.
-  if (isJoin(request.command) && error === GAME_TEXTS.removedFromRoom) {
-    live.socket.send(wire('removed', { message: error, ...keyFields(messageOfText(error)) }));
-    return live.socket.close(REMOVED_CLOSE_CODE, error);
+  if (isJoin(request.command) && error === 'game.removedFromRoom') {
+    live.socket.send(wire('removed', { message: english(error), key: error }));
+    return live.socket.close(REMOVED_CLOSE_CODE, english(error));
   }
   sendError(live, error);
   // SPEC: an expired licence locks its users out at once, open sockets included.
-  if (error === ERRORS.orgExpired) live.socket.close(4403, error);
+  if (error === 'errors.orgExpired') live.socket.close(4403, english(error));
 }
 
 // The listeners every game socket shares; `this` is the socket.
@@ -316,9 +317,9 @@ export function onMessage(this: GameWebSocket, data: RawData, isBinary: boolean)
     })
     .catch(async (err) => {
       // The database down: said as the outage it is for as long as it lasts, however it failed.
-      if (await isDatabaseOutage(err, live.sockets.deps.db)) return sendError(live, GAME_TEXTS.unavailable);
+      if (await isDatabaseOutage(err, live.sockets.deps.db)) return sendError(live, 'game.unavailable');
       live.sockets.app.log.error({ err }, 'game message failed');
-      sendError(live, GAME_TEXTS.somethingWentWrong);
+      sendError(live, 'game.somethingWentWrong');
     });
 }
 export function onClose(this: GameWebSocket) {

@@ -1,4 +1,5 @@
-import { ERRORS, isOrgExpired, lockedOutByLicence } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { isOrgExpired, lockedOutByLicence } from '@playshop/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations, signInSessions, users } from '../db/schema';
@@ -109,6 +110,6 @@ export async function recheckOpenSockets(
     const valid =
       !staleByUser.get(actor.userId)?.some((t) => holds(t, live)) &&
       !lockedOutByLicence(actor.role, rights.expiry.get(actor.orgId));
-    if (!valid) live.close(4403, ERRORS.orgExpired);
+    if (!valid) live.close(4403, english('errors.orgExpired'));
   }
 }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { english } from '@playshop/messages/english';
 import {
-  GAME_TEXTS,
   isValidCard,
   type ServerMessage,
   WINNER_SOUNDS,
@@ -438,9 +438,9 @@ describe('the whole flow on the server', () => {
 
   it('refuses states the game sets itself, and announcing with no winner', async () => {
     staff.send(flow('game_event', 'game_state', { gameState: 'announce_winner' }));
-    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.noWinnerYet);
+    expect((await staff.next('error_event')).payload.error).toBe(english('game.noWinnerYet'));
     staff.send(flow('game_event', 'game_state', { gameState: 'roll' }));
-    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.invalidGameState);
+    expect((await staff.next('error_event')).payload.error).toBe(english('game.invalidGameState'));
   });
 
   it('sends the queue in order and moves the room to the next session when it runs out', async () => {
@@ -516,7 +516,7 @@ describe('the whole flow on the server', () => {
     for (const p of staff.received('presence')) expect(p.payload.left).not.toContain(carolName);
     // Still in the room: a claim is judged, not refused with 'Join the room first'.
     second.send(flow('game_event', 'check_win'));
-    expect((await second.next('error_event')).payload.error).toBe(GAME_TEXTS.noBingo);
+    expect((await second.next('error_event')).payload.error).toBe(english('game.noBingo'));
     carol = second;
   });
 
@@ -546,7 +546,7 @@ describe('the whole flow on the server', () => {
     staff.drain();
     const closed = dave.closed();
     staff.send(flow('game_event', 'remove_player', { username: name }));
-    expect((await dave.next('removed')).payload.message).toBe(GAME_TEXTS.removedFromRoom);
+    expect((await dave.next('removed')).payload.message).toBe(english('game.removedFromRoom'));
     expect(await closed).toBe(4001);
     let left = await staff.next('presence');
     while (left.payload.left.length === 0) left = await staff.next('presence');
@@ -555,12 +555,12 @@ describe('the whole flow on the server', () => {
     const again = await connect(flowTokens.dave);
     const againClosed = again.closed();
     again.send(flow('room_event', 'join_room'));
-    expect((await again.next('removed')).payload.message).toBe(GAME_TEXTS.removedFromRoom);
+    expect((await again.next('removed')).payload.message).toBe(english('game.removedFromRoom'));
     expect(await againClosed).toBe(4001);
     staff.send(flow('game_event', 'remove_player', { username: 'nobody-here' }));
-    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.playerNotFound);
+    expect((await staff.next('error_event')).payload.error).toBe(english('game.playerNotFound'));
     carol.send(flow('game_event', 'remove_player', { username: name }));
-    expect((await carol.next('error_event')).payload.error).toBe(GAME_TEXTS.notStaff);
+    expect((await carol.next('error_event')).payload.error).toBe(english('game.notStaff'));
   });
 
   it('limits sockets per user and commands per socket', async () => {
@@ -745,7 +745,7 @@ describe('questions that count', () => {
 
   it('sends the question to every screen without isCorrect, and refuses answers before it is asked', async () => {
     players[0]!.send(answer(quiz.answerIds[0]!));
-    expect((await players[0]!.next('error_event')).payload.error).toBe(GAME_TEXTS.questionNotAsked);
+    expect((await players[0]!.next('error_event')).payload.error).toBe(english('game.questionNotAsked'));
     staff.send(to('content_event', 'send_next_content'));
     const staffCopy = await staff.next('get_content');
     expect(staffCopy.payload.question).toEqual({
@@ -787,9 +787,9 @@ describe('questions that count', () => {
     expect(await players[1]!.next('my_answer', 300).catch(() => null)).toBeNull();
     expect(await players[1]!.next('question_tally', 300).catch(() => null)).toBeNull();
     players[1]!.send(answer(999_999));
-    expect((await players[1]!.next('error_event')).payload.error).toBe(GAME_TEXTS.notAnAnswer);
+    expect((await players[1]!.next('error_event')).payload.error).toBe(english('game.notAnAnswer'));
     players[1]!.send(answer(a, quiz.contentId + 1));
-    expect((await players[1]!.next('error_event')).payload.error).toBe(GAME_TEXTS.questionNotAsked);
+    expect((await players[1]!.next('error_event')).payload.error).toBe(english('game.questionNotAsked'));
   });
 
   it('refuses staff commands from players, and answers from staff', async () => {
@@ -799,10 +799,10 @@ describe('questions that count', () => {
       to('game_event', 'set_points_table', { shown: true }),
     ]) {
       players[2]!.send(command);
-      expect((await players[2]!.next('error_event')).payload.error).toBe(GAME_TEXTS.notStaff);
+      expect((await players[2]!.next('error_event')).payload.error).toBe(english('game.notStaff'));
     }
     staff.send(answer(quiz.answerIds[0]!));
-    expect((await staff.next('error_event')).payload.error).toBe(GAME_TEXTS.notPlayer);
+    expect((await staff.next('error_event')).payload.error).toBe(english('game.notPlayer'));
   });
 
   it('gives a reloaded player their answer back and a reloaded facilitator the tally', async () => {
@@ -823,7 +823,10 @@ describe('questions that count', () => {
     );
     // Another organization's facilitator sees nothing of this room.
     staffAgain.send(to('room_event', 'join_room'));
-    expect((await staffAgain.next('error_event')).payload.error).toBe(GAME_TEXTS.roomNotFound);
+    expect((await staffAgain.next('error_event')).payload).toMatchObject({
+      error: english('errors.roomNotFound'),
+      key: 'errors.roomNotFound',
+    });
     staff.send(to('room_event', 'join_room'));
     const staffView = (await staff.next('set_game_state')).payload as { question: { tally: unknown } };
     expect(staffView.question.tally).toEqual([
@@ -838,7 +841,7 @@ describe('questions that count', () => {
     for (const p of [staff, ...players])
       expect((await p.next('question_closed')).payload).toEqual({ contentId: quiz.contentId });
     players[2]!.send(answer(quiz.answerIds[0]!));
-    expect((await players[2]!.next('error_event')).payload.error).toBe(GAME_TEXTS.questionClosed);
+    expect((await players[2]!.next('error_event')).payload.error).toBe(english('game.questionClosed'));
   });
 
   it('reveals the correct answer and the tally to everyone, and scores it', async () => {

@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import fastifyWebsocket from '@fastify/websocket';
-import { ERRORS, GAME_TEXTS, message, WS_IDLE_CLOSE_MS, WS_MAX_FRAME_BYTES, WS_PATH } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { message, WS_IDLE_CLOSE_MS, WS_MAX_FRAME_BYTES, WS_PATH } from '@playshop/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { forbidden, unauthorized } from '../http/errors';
@@ -102,7 +103,7 @@ function closeEndedSessions({ deps, open }: GameSockets) {
   deps.ends.onEnded((ids) => {
     const ended = new Set(ids);
     for (const live of open)
-      if (ended.has(live.sessionId)) live.socket.close(RIGHTS_CLOSE_CODE, ERRORS.sessionExpired);
+      if (ended.has(live.sessionId)) live.socket.close(RIGHTS_CLOSE_CODE, english('errors.sessionExpired'));
   });
 }
 
@@ -137,12 +138,12 @@ function openSocket(sockets: GameSockets, socket: WebSocket, req: FastifyRequest
   releaseUpgrade(socket, req.raw.socket);
   // Ended while the upgrade was checked: nothing is sent.
   if (sockets.deps.ends.isEnded(actor.sessionId)) {
-    socket.close(RIGHTS_CLOSE_CODE, ERRORS.sessionExpired);
+    socket.close(RIGHTS_CLOSE_CODE, english('errors.sessionExpired'));
     return;
   }
   const count = (sockets.perUser.get(actor.userId) ?? 0) + 1;
   if (count > sockets.limits.socketsPerUser) {
-    socket.close(1008, GAME_TEXTS.tooManySockets);
+    socket.close(1008, english('game.tooManySockets'));
     return;
   }
   sockets.perUser.set(actor.userId, count);

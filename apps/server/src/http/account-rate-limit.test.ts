@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyRateLimit from '@fastify/rate-limit';
-import { ERRORS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { describe, expect, it, vi } from 'vitest';
@@ -68,7 +68,7 @@ describe('accountRateLimit (memory)', () => {
     expect((await post(app, 'a')).statusCode).toBe(200);
     expect((await post(app, 'a')).statusCode).toBe(200);
     const refused = await post(app, 'a');
-    expectRateLimited(refused, ERRORS.tooManyRequests);
+    expectRateLimited(refused, english('errors.tooManyRequests'));
     expect(Number(refused.headers['retry-after'])).toBe(60);
     // Another account, and the same account in another bucket, have counts of their own.
     expect((await post(app, 'b')).statusCode).toBe(200);

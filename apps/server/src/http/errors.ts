@@ -1,4 +1,5 @@
-import { keyFields, type Message, message, messageOfText, stripControlChars } from '@playshop/shared';
+import { english, isMessageKey } from '@playshop/messages/english';
+import { keyFields, type Message, message, stripControlChars } from '@playshop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
@@ -6,8 +7,8 @@ import { StorageError, type StorageErrorCode } from '../storage/errors';
 import { isDatabaseOutage, isDatabaseUnavailable } from './db-errors';
 
 /**
- * An error meant for the caller: status, a stable code the client branches on, and a message from the
- * shared catalogue (server-messages.ts), sent as its English text with its key and parameters.
+ * An error meant for the caller: status, a stable code the client branches on, and a message (a key
+ * of @playshop/messages with its values), sent with its English text filled in here, at the edge.
  */
 export class AppError extends Error {
   constructor(
@@ -16,7 +17,7 @@ export class AppError extends Error {
     readonly text: Message,
     readonly field?: string,
   ) {
-    super(text.text);
+    super(english(text.key, text.params));
     this.name = 'AppError';
   }
 }
@@ -76,9 +77,9 @@ interface ErrorBody<C extends string = string> {
   params?: Record<string, string | number>;
 }
 
-/** The body of an error reply: the English text, the code, and the text's key and parameters. */
+/** The body of an error reply: the English text (from the English catalogue), the code, the key and values. */
 export const errorBody = <C extends string>(text: Message, code: C): ErrorBody<C> => ({
-  message: text.text,
+  message: english(text.key, text.params),
   code,
   ...keyFields(text),
 });
@@ -102,12 +103,12 @@ export function registerErrorHandler(app: FastifyInstance, db?: Db): void {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
       status = 400;
-      // A schema's own text has its key; zod's built-in wording (a length, a type) is English only.
-      const text = issue?.message ?? message('validation.invalidRequest').text;
+      // A schema's own text is a key; zod's built-in wording (a length, a type) is English only.
+      const text = issue?.message ?? 'validation.invalidRequest';
       body = {
-        message: text,
-        code: 'VALIDATION_ERROR',
-        ...keyFields(messageOfText(text)),
+        ...(isMessageKey(text)
+          ? errorBody(message(text), 'VALIDATION_ERROR')
+          : { message: text, code: 'VALIDATION_ERROR' }),
         ...(field ? { field } : {}),
       };
     } else if (isDatabaseUnavailable(error)) {

@@ -7,7 +7,8 @@
  * connections with its sessions killed (pg_terminate_backend), Redis behind a loopback proxy cut.
  */
 import type { AddressInfo } from 'node:net';
-import { API_PREFIX, GAME_TEXTS, message } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { API_PREFIX } from '@playshop/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -27,7 +28,7 @@ import { type GameClient, gameClient } from '../test/instances';
 import { startTcpProxy } from '../test/tcp-proxy';
 import { isDatabaseUnavailable } from './db-errors';
 
-const OUTAGE = message('errors.databaseUnavailable').text;
+const OUTAGE = english('errors.databaseUnavailable');
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('[playshop] Redis outage replies skipped: TEST_REDIS_URL is not set.');
 const onPostgres = inject('dbKind') === 'postgres';
@@ -138,8 +139,8 @@ async function expectGameSaysUnavailable(game: Awaited<ReturnType<typeof liveGam
     await answer(game.player, said.player);
     await sleep(1_000);
   }
-  expect(said.facilitator).toEqual(Array(rounds).fill(GAME_TEXTS.unavailable));
-  expect(said.player).toEqual(Array(rounds).fill(GAME_TEXTS.unavailable));
+  expect(said.facilitator).toEqual(Array(rounds).fill(english('game.unavailable')));
+  expect(said.player).toEqual(Array(rounds).fill(english('game.unavailable')));
   // A new socket is refused at the upgrade with the outage's 503 (the web client tries again).
   await expect(game.screen(game.playerToken).opened).rejects.toThrow(/503/);
 }

@@ -11,15 +11,15 @@ export type ServerCatalogue = 'print' | 'mail';
 const intlLocale = (language: string) => (language === 'ar' ? 'ar-u-nu-latn' : language);
 
 type Source = { default: Record<string, string> };
-// esbuild bundles every file a pattern can name into the server's build (only these two folders:
-// the screens' catalogues stay out); tsx and vitest read the file.
+// esbuild bundles every file a pattern can name into the server's build (only these two folders of
+// @playshop/messages: the screens' catalogues stay out); tsx and vitest read the file.
 const SOURCES: Record<ServerCatalogue, (language: string) => Promise<Source>> = {
   print: (language) =>
-    import(/* @vite-ignore */ `../../../web/src/i18n/messages/print/${language}.json`, {
+    import(/* @vite-ignore */ `../../../../packages/messages/catalogues/print/${language}.json`, {
       with: { type: 'json' },
     }),
   mail: (language) =>
-    import(/* @vite-ignore */ `../../../web/src/i18n/messages/mail/${language}.json`, {
+    import(/* @vite-ignore */ `../../../../packages/messages/catalogues/mail/${language}.json`, {
       with: { type: 'json' },
     }),
 };
@@ -40,8 +40,8 @@ async function compile<Id extends string>(catalogue: ServerCatalogue, language: 
 const compiled = new Map<string, Promise<Texts<string>>>();
 
 /**
- * What the server writes in a reader's language (printed cards, mail) from the web's catalogues
- * (`apps/web/src/i18n/messages/<catalogue>/<language>.json`, docs/i18n.md), formatted by Lingui as
+ * What the server writes in a reader's language (printed cards, mail) from @playshop/messages
+ * (`packages/messages/catalogues/<catalogue>/<language>.json`, docs/i18n.md), formatted by Lingui as
  * the screens are: one ICU dialect, one plural rule, on both sides. Each file is read and compiled
  * once, on first use; the caller passes a language the catalogue ships.
  */

@@ -1,4 +1,4 @@
-import { LTI_TEXTS, message } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,13 +158,13 @@ describe('Settings › LTI', () => {
       });
     const none = await post({ ...platform.registration(), deploymentIds: [] });
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe(LTI_TEXTS.deploymentRequired);
+    expect(none.json().message).toBe(english('lti.deploymentRequired'));
     const bad = await post({ ...platform.registration(), tokenUrl: 'not an address' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(LTI_TEXTS.urlInvalid);
+    expect(bad.json().message).toBe(english('lti.urlInvalid'));
     const again = await post(platform.registration());
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(LTI_TEXTS.duplicatePlatform);
+    expect(again.json().message).toBe(english('lti.duplicatePlatform'));
   });
 
   it('a production server refuses plain http and private platform addresses', async () => {
@@ -198,7 +198,7 @@ describe('Settings › LTI', () => {
       ] as const) {
         const res = await post({ ...base, [field]: value });
         expect(res.statusCode, res.body).toBe(400);
-        expect(res.json()).toMatchObject({ message: message('lti.urlNotHttps').text, field });
+        expect(res.json()).toMatchObject({ message: english('lti.urlNotHttps'), field });
       }
       expect((await post(base)).statusCode).toBe(200);
     } finally {
@@ -261,7 +261,7 @@ describe('a launch from the platform', () => {
   it('refuses a replayed nonce: the same post again, and the old token with a new login', async () => {
     const valid = await launch({ sub: 'learner-2', custom: { room_id: String(room.id) } });
     expect(valid.res.statusCode).toBe(303);
-    expectRefused(await postLaunch(valid.form, valid.cookie), LTI_TEXTS.stateInvalid);
+    expectRefused(await postLaunch(valid.form, valid.cookie), english('lti.stateInvalid'));
     // A new login's state, the old id_token (its nonce was another login's).
     const hint = platform.prepare({ sub: 'learner-2' });
     const started = await login(hint, { sub: 'learner-2' });
@@ -269,7 +269,7 @@ describe('a launch from the platform', () => {
     const newState = new URL(String(started.headers.location)).searchParams.get('state')!;
     expectRefused(
       await postLaunch({ id_token: valid.form.id_token!, state: newState }, `${state.name}=${state.value}`),
-      LTI_TEXTS.stateInvalid,
+      english('lti.stateInvalid'),
     );
   });
 
@@ -277,7 +277,7 @@ describe('a launch from the platform', () => {
     const hint = platform.prepare({ sub: 'learner-3', custom: { room_id: String(room.id) } });
     const started = await login(hint, { sub: 'learner-3' });
     const form = inputsOf(await (await fetch(String(started.headers.location))).text());
-    expectRefused(await postLaunch(form, ''), LTI_TEXTS.stateInvalid);
+    expectRefused(await postLaunch(form, ''), english('lti.stateInvalid'));
   });
 
   it('refuses a wrong audience, and several audiences without this tool as azp', async () => {
@@ -286,13 +286,13 @@ describe('a launch from the platform', () => {
       custom: { room_id: String(room.id) },
       claims: { aud: 'someone-else' },
     });
-    expectRefused(wrong.res, LTI_TEXTS.tokenInvalid);
+    expectRefused(wrong.res, english('lti.tokenInvalid'));
     const several = await launch({
       sub: 'learner-4',
       custom: { room_id: String(room.id) },
       claims: { aud: [platform.clientId, 'another-tool'] },
     });
-    expectRefused(several.res, LTI_TEXTS.tokenInvalid);
+    expectRefused(several.res, english('lti.tokenInvalid'));
     const withAzp = await launch({
       sub: 'learner-4',
       custom: { room_id: String(room.id) },
@@ -304,31 +304,31 @@ describe('a launch from the platform', () => {
   it('refuses an expired token, and one issued too long ago', async () => {
     const now = Math.floor(Date.now() / 1000);
     const expired = await launch({ sub: 'learner-5', claims: { exp: now - 600, iat: now - 900 } });
-    expectRefused(expired.res, LTI_TEXTS.tokenInvalid);
+    expectRefused(expired.res, english('lti.tokenInvalid'));
     const old = await launch({ sub: 'learner-5', claims: { iat: now - 3600, exp: now + 600 } });
-    expectRefused(old.res, LTI_TEXTS.tokenInvalid);
+    expectRefused(old.res, english('lti.tokenInvalid'));
   });
 
   it('refuses another organization’s deployment, at login and in the token', async () => {
     const atLogin = await login(platform.prepare({ sub: 'x' }), { sub: 'x', deploymentId: 'deployment-2' });
-    expectRefused(atLogin, LTI_TEXTS.unknownDeployment);
+    expectRefused(atLogin, english('lti.unknownDeployment'));
     const inToken = await launch({
       sub: 'learner-6',
       custom: { room_id: String(room.id) },
       claims: { [`${LTI}/deployment_id`]: 'deployment-2' },
     });
-    expectRefused(inToken.res, LTI_TEXTS.unknownDeployment);
+    expectRefused(inToken.res, english('lti.unknownDeployment'));
     expect(inToken.res.statusCode).toBe(403);
   });
 
   it('refuses a wrong version or message type, and a link that names no room of the organization', async () => {
     const version = await launch({ sub: 'learner-7', claims: { [`${LTI}/version`]: '1.1' } });
-    expectRefused(version.res, LTI_TEXTS.wrongMessage);
+    expectRefused(version.res, english('lti.wrongMessage'));
     const noRoom = await launch({ sub: 'learner-7' });
-    expectRefused(noRoom.res, LTI_TEXTS.noRoom);
+    expectRefused(noRoom.res, english('lti.noRoom'));
     const otherRoom = await createRoom(ctx.database, other.id, 'Elsewhere', `Other workshop ${other.id}`);
     const elsewhere = await launch({ sub: 'learner-7', custom: { room_id: String(otherRoom.id) } });
-    expectRefused(elsewhere.res, LTI_TEXTS.roomNotFound);
+    expectRefused(elsewhere.res, english('lti.roomNotFound'));
   });
 
   it('refuses a login for a target other than the organization’s launch address', async () => {
@@ -341,7 +341,7 @@ describe('a launch from the platform', () => {
         client_id: platform.clientId,
       })}`,
     });
-    expectRefused(res, LTI_TEXTS.launchFailed);
+    expectRefused(res, english('lti.launchFailed'));
   });
 });
 
@@ -415,7 +415,7 @@ describe('deep linking', () => {
 
   it('refuses a learner, and a choice that has been tampered with', async () => {
     const learner = await launch({ sub: 'learner-8', messageType: 'LtiDeepLinkingRequest' });
-    expectRefused(learner.res, LTI_TEXTS.notInstructor);
+    expectRefused(learner.res, english('lti.notInstructor'));
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/lti/${org.id}/deep-link`,
@@ -427,7 +427,7 @@ describe('deep linking', () => {
         scoreMaximum: '5',
       }).toString(),
     });
-    expectRefused(res, LTI_TEXTS.deepLinkExpired);
+    expectRefused(res, english('lti.deepLinkExpired'));
   });
 });
 

@@ -1,12 +1,12 @@
+import type { MailKey } from '@playshop/messages';
 import { STAFF_LANGUAGES, type StaffLanguage } from '@playshop/shared';
-import type en from '../../../web/src/i18n/messages/mail/en.json';
 import { catalogueTexts, type Texts } from '../i18n/catalogue';
 
 /**
- * The mails' texts (docs/i18n.md): the `mail` catalogue beside the web's, read by the server only,
+ * The mails' texts (docs/i18n.md): the `mail` catalogue of @playshop/messages, read by the server only,
  * in the staff languages (a mail goes to a staff account).
  */
-export type MailTextId = keyof typeof en;
+export type MailTextId = MailKey;
 
 /** The reader's language when it is a staff language, else English. */
 export const mailLanguage = (...preferred: (string | null | undefined)[]): StaffLanguage =>

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { lockedOutByLicence, MATERIAL_TEXTS, PERMISSIONS, type Role } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { lockedOutByLicence, PERMISSIONS, type Role } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
@@ -19,7 +20,7 @@ export function materialFiles(
     async deleteFile(actor: Actor, filePath: string) {
       const object = await findFile(actor, filePath);
       await store(() => storage.delete(object.key));
-      return { message: MATERIAL_TEXTS.fileDeleted };
+      return { message: english('materials.fileDeleted') };
     },
 
     /** POST /materials/download-link: a signed address for a file the caller may see. */

@@ -1,6 +1,6 @@
+import { english } from '@playshop/messages/english';
 import {
   isReservedFolderPath,
-  MATERIAL_TEXTS,
   type MaterialFolder,
   type MaterialFolderReply,
   message,
@@ -67,14 +67,14 @@ export function materialFolders({ storage, store, folderFilter, listUnder }: Mat
         const moved = await store(() => storage.renamePrefix(prefixOf(from), prefixOf(to)));
         if (moved === 0) throw folderNotFound();
       }
-      return { message: MATERIAL_TEXTS.folderRenamed, folder: folderOf(to) };
+      return { message: english('materials.folderRenamed'), folder: folderOf(to) };
     },
 
     /** POST /delete-folder: the folder and everything inside it. */
     async deleteFolder(folderPath: string) {
       const deleted = await store(() => storage.deletePrefix(prefixOf(folderPath.split('/'))));
       if (deleted === 0) throw folderNotFound();
-      return { message: MATERIAL_TEXTS.folderDeleted, deleted };
+      return { message: english('materials.folderDeleted'), deleted };
     },
   };
 }

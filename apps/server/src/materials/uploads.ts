@@ -1,10 +1,5 @@
-import {
-  isReservedFolderPath,
-  type MaterialFile,
-  message,
-  messageOfText,
-  ZMaterialName,
-} from '@playshop/shared';
+import { issueKeyOr } from '@playshop/messages/english';
+import { isReservedFolderPath, type MaterialFile, message, ZMaterialName } from '@playshop/shared';
 import type { Actor } from '../http/actor';
 import { AppError } from '../http/errors';
 import { assertSafeKey, contentTypeOf } from '../storage/storage';
@@ -29,7 +24,7 @@ export function materialUploads({ storage, store }: MaterialsLibrary) {
           throw new AppError(
             'INVALID_NAME',
             400,
-            messageOfText(parsed.error.issues[0]?.message ?? '') ?? message('materials.nameInvalid'),
+            message(issueKeyOr(parsed.error.issues[0]?.message, 'materials.nameInvalid')),
             field,
           );
         return parsed.data;

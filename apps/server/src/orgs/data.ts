@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
+import { english } from '@playshop/messages/english';
 import {
   API_PREFIX,
+  ERASED_PLAYER,
   erasedUsername,
   FILES_PATH,
   isStaffRole,
   message,
-  ORG_DATA_TEXTS,
 } from '@playshop/shared';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
@@ -142,8 +143,8 @@ async function anonymizePlayer(db: Db, userId: number): Promise<void> {
     await tx
       .update(users)
       .set({
-        firstName: ORG_DATA_TEXTS.erasedFirstName,
-        lastName: ORG_DATA_TEXTS.erasedLastName,
+        firstName: ERASED_PLAYER.firstName,
+        lastName: ERASED_PLAYER.lastName,
         username: label,
         email: null,
       })
@@ -229,7 +230,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService, en
         await tx.delete(users).where(eq(users.orgId, id));
         await tx.delete(organizations).where(eq(organizations.id, id));
       });
-      return { message: ORG_DATA_TEXTS.erased };
+      return { message: english('orgData.erased') };
     },
 
     /**
@@ -245,7 +246,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService, en
       if (!player || isStaffRole(player.role)) throw notFound();
       await anonymizePlayer(db, userId);
       await ends.end(sessionsOf.user(userId), 'erased');
-      return { message: ORG_DATA_TEXTS.playerErased, orgId: player.orgId };
+      return { message: english('orgData.playerErased'), orgId: player.orgId };
     },
   };
 }

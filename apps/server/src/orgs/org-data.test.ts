@@ -5,7 +5,8 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PREFIX, erasedUsername, FILES_PATH, ORG_DATA_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { API_PREFIX, ERASED_PLAYER, erasedUsername, FILES_PATH } from '@playshop/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer, type ZipFile } from 'yauzl';
@@ -304,7 +305,7 @@ describe('POST /organizations/{id}/erase', () => {
     expectFieldRefusal(
       wrong,
       'NAME_MISMATCH',
-      ORG_DATA_TEXTS.nameMismatch,
+      english('orgData.nameMismatch'),
       'orgData.nameMismatch',
       'confirmName',
     );
@@ -314,7 +315,7 @@ describe('POST /organizations/{id}/erase', () => {
 
     const ok = await erase(r.org.id, r.org.name);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ message: ORG_DATA_TEXTS.erased });
+    expect(ok.json()).toEqual({ message: english('orgData.erased') });
     expect(await db.select().from(organizations).where(eq(organizations.id, r.org.id))).toEqual([]);
     expect(await db.select().from(users).where(eq(users.orgId, r.org.id))).toEqual([]);
     expect(await db.select().from(rooms).where(eq(rooms.id, r.roomId))).toEqual([]);
@@ -335,7 +336,7 @@ describe('POST /organizations/{id}/erase', () => {
     const rootUser = await createUser(suite.ctx.database, 'SUPER_ADMIN', r.org.id);
     const own = await erase(r.org.id, r.org.name, (await signIn(suite.ctx.app, rootUser)).headers);
     expect(own.statusCode).toBe(409);
-    expect(own.json().message).toBe(ORG_DATA_TEXTS.ownOrganization);
+    expect(own.json().message).toBe(english('orgData.ownOrganization'));
   });
 });
 
@@ -351,13 +352,13 @@ describe('POST /erase-player/{id}', () => {
       headers: admin,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(ORG_DATA_TEXTS.playerErased);
+    expect(res.json().message).toBe(english('orgData.playerErased'));
 
     const { db } = suite.ctx.database;
     const [row] = await db.select().from(users).where(eq(users.id, alice!.id));
     expect(row).toMatchObject({
-      firstName: ORG_DATA_TEXTS.erasedFirstName,
-      lastName: ORG_DATA_TEXTS.erasedLastName,
+      firstName: ERASED_PLAYER.firstName,
+      lastName: ERASED_PLAYER.lastName,
       username: erasedUsername(alice!.id),
     });
     const events = await db.select().from(gameEvents).where(eq(gameEvents.gameId, r.gameId));

@@ -1,8 +1,8 @@
+import { english } from '@playshop/messages/english';
 import {
   can,
   isOrgExpired,
   message,
-  ORG_TEXTS,
   type OrganizationReply,
   type ZCreateOrganization,
   type ZEditOrganization,
@@ -132,7 +132,7 @@ export function orgsService(db: Db, ends: SessionEnds) {
           throw new AppError('ORG_HAS_USERS', 409, message('organizations.hasUsers'));
         throw error;
       }
-      return { message: ORG_TEXTS.deleted };
+      return { message: english('organizations.deleted') };
     },
   };
 }

@@ -1,4 +1,5 @@
-import { message, ORG_TEXTS, type OrgWorkshopLink } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { message, type OrgWorkshopLink } from '@playshop/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations, orgWorkshops, workshops } from '../db/schema';
@@ -60,7 +61,7 @@ export function orgWorkshopLinks(db: Db) {
         .where(and(eq(orgWorkshops.orgId, orgId), eq(orgWorkshops.workshopId, workshopId)))
         .returning({ id: orgWorkshops.id });
       if (removed.length === 0) throw notFound(message('organizations.notLinked'));
-      return { message: ORG_TEXTS.workshopRemoved };
+      return { message: english('organizations.workshopRemoved') };
     },
   };
 }

@@ -1,12 +1,12 @@
+import type { PrintKey } from '@playshop/messages';
 import { LANGUAGES, type Language } from '@playshop/shared';
-import type en from '../../../web/src/i18n/messages/print/en.json';
 import { catalogueTexts, type Texts } from '../i18n/catalogue';
 
 /**
  * The printed cards' texts in the room's language (docs/i18n.md): the `print` catalogue beside the
  * web's, which the phones never download.
  */
-export type PrintTextId = keyof typeof en;
+export type PrintTextId = PrintKey;
 export type PrintTexts = Texts<PrintTextId>;
 
 /** The set's language: the room's when it is one of ours (every one prints: pdf-text.ts), else English. */

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { english } from '@playshop/messages/english';
 import {
   ANY_LINE,
   type BingoCard,
   FREE_CELL,
   isValidCard,
-  PRINTED_CARD_TEXTS,
   type WinPattern,
   winsPattern,
 } from '@playshop/shared';
@@ -262,12 +262,12 @@ describe('printing a set', () => {
   });
 
   it.each([
-    [{ count: 0, cardsPerPage: 4 }, PRINTED_CARD_TEXTS.countRange],
-    [{ count: 501, cardsPerPage: 4 }, PRINTED_CARD_TEXTS.countRange],
-    [{ count: 2.5, cardsPerPage: 4 }, PRINTED_CARD_TEXTS.countRange],
-    [{ count: '30', cardsPerPage: 4 }, PRINTED_CARD_TEXTS.countRange],
-    [{ count: 30, cardsPerPage: 3 }, PRINTED_CARD_TEXTS.perPage],
-    [{ count: 30 }, PRINTED_CARD_TEXTS.perPage],
+    [{ count: 0, cardsPerPage: 4 }, english('printedCards.countRange')],
+    [{ count: 501, cardsPerPage: 4 }, english('printedCards.countRange')],
+    [{ count: 2.5, cardsPerPage: 4 }, english('printedCards.countRange')],
+    [{ count: '30', cardsPerPage: 4 }, english('printedCards.countRange')],
+    [{ count: 30, cardsPerPage: 3 }, english('printedCards.perPage')],
+    [{ count: 30 }, english('printedCards.perPage')],
   ])('refuses %j with a 400 that says why', async (payload, message) => {
     const res = await call('POST', `/rooms/${roomId}/printed-card-sets`, facilitator, payload);
     expect(res.statusCode).toBe(400);
@@ -386,7 +386,7 @@ describe('checking a claim by serial', () => {
     const own = await printSet(1, 1, quiet!.id);
     const res = await verify(`${own.code}-001`, quiet!.id);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(PRINTED_CARD_TEXTS.noGame);
+    expect(res.json().message).toBe(english('printedCards.noGame'));
   });
 
   it.each([[''], ['hello'], ['ZZZZZZ-0000'], ['ZZZZZZ-000'], ['ZZZZZ0-001'], ['x'.repeat(100)]])(
@@ -394,7 +394,7 @@ describe('checking a claim by serial', () => {
     async (serial) => {
       const res = await verify(serial);
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toContain(PRINTED_CARD_TEXTS.serialFormat);
+      expect(res.json().message).toContain(english('printedCards.serialFormat'));
     },
   );
 

@@ -59,7 +59,7 @@ async function storedCode(db: Db, roomId: number): Promise<string> {
   return row.code;
 }
 
-/** A new code on the facilitator's demand; the old one then answers JOIN_TEXTS.codeReplaced. */
+/** A new code on the facilitator's demand; the old one then answers join.codeReplaced. */
 export async function replaceJoinCode(
   db: Db,
   room: { id: number; joinCode: string | null },

@@ -1,4 +1,5 @@
-import { JOIN_CODE_ALPHABET, JOIN_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { JOIN_CODE_ALPHABET } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { games, organizations, rooms, sessions, users, workshops } from '../db/schema';
@@ -74,12 +75,12 @@ describe('GET /rooms/{id}/join-code', () => {
     expect((await call('GET', `/join/${fresh}`)).json()).toMatchObject({ roomId });
     const gone = await call('GET', `/join/${old}`);
     expect(gone.statusCode).toBe(410);
-    expect(gone.json().message).toBe(JOIN_TEXTS.codeReplaced);
+    expect(gone.json().message).toBe(english('join.codeReplaced'));
     // Signing in with it says so too, for players and guests alike.
     const player = await call('POST', '/participantLogin', undefined, { code: old, username: 'anyone' });
-    expect([player.statusCode, player.json().message]).toEqual([410, JOIN_TEXTS.codeReplaced]);
+    expect([player.statusCode, player.json().message]).toEqual([410, english('join.codeReplaced')]);
     const guest = await call('POST', '/guestLogin', undefined, { code: old, nickname: 'Late' });
-    expect([guest.statusCode, guest.json().message]).toEqual([410, JOIN_TEXTS.codeReplaced]);
+    expect([guest.statusCode, guest.json().message]).toEqual([410, english('join.codeReplaced')]);
     // Another organization's staff cannot replace this room's code.
     expect((await call('POST', `/rooms/${roomId}/join-code`, suite.as.OTHER_ADMIN)).statusCode).toBe(404);
     expect(await codeOf(roomId)).toBe(fresh);
@@ -117,7 +118,7 @@ describe('PUT /rooms/{id}/guests', () => {
     expect((await call('GET', `/join/${code}`)).json()).toMatchObject({ guestsAllowed: false });
     const guest = await call('POST', '/guestLogin', undefined, { code, nickname: 'Nope' });
     // Refused as an unknown code is (issue 30): a guess tells nothing from /guestLogin.
-    expect([guest.statusCode, guest.json().message]).toEqual([404, JOIN_TEXTS.unknownCode]);
+    expect([guest.statusCode, guest.json().message]).toEqual([404, english('join.unknownCode')]);
     // Back to the organization's setting.
     expect((await set(null)).json()).toMatchObject({ guestsAllowed: true, roomAllowsGuests: null });
     expect((await call('GET', `/join/${code}`)).json()).toMatchObject({ guestsAllowed: true });
@@ -160,7 +161,7 @@ describe('GET /join/{code}', () => {
     for (const bad of ['AAAAAA', 'ABC', 'O0O0O0']) {
       const res = await call('GET', `/join/${bad}`);
       expect([400, 404]).toContain(res.statusCode);
-      expect(res.json().message).toBe(JOIN_TEXTS.unknownCode);
+      expect(res.json().message).toBe(english('join.unknownCode'));
     }
   });
 });
@@ -191,7 +192,7 @@ describe('POST /guestLogin', () => {
   it("refuses while the lobby is not open: 'Lobby not open'", async () => {
     const res = await guest(await codeOf(roomId), 'Early Bird');
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: JOIN_TEXTS.lobbyNotOpen, code: 'LOBBY_NOT_OPEN' });
+    expect(res.json()).toMatchObject({ message: english('game.lobbyNotOpen'), code: 'LOBBY_NOT_OPEN' });
   });
 
   it('refuses a room of an organization that does not allow guests exactly as an unknown code', async () => {
@@ -204,25 +205,27 @@ describe('POST /guestLogin', () => {
     expect(unknown.statusCode).toBe(404);
     expect(res.body).toBe(unknown.body);
     expect(res.json()).toEqual({
-      message: JOIN_TEXTS.unknownCode,
+      message: english('join.unknownCode'),
       key: 'join.unknownCode',
       code: 'NOT_FOUND',
     });
   });
 
   it('refuses an unknown code, a bad nickname and an offensive one, each with its reason', async () => {
-    expect((await guest('ZZZZZZ', 'Sam')).json()).toMatchObject({ message: JOIN_TEXTS.unknownCode });
+    expect((await guest('ZZZZZZ', 'Sam')).json()).toMatchObject({ message: english('join.unknownCode') });
     const code = await codeOf(roomId);
     expect((await guest(code, '<script>')).json()).toMatchObject({
-      message: JOIN_TEXTS.nicknameInvalid,
+      message: english('join.nicknameInvalid'),
       field: 'nickname',
     });
-    expect((await guest(code, 'x'.repeat(30))).json()).toMatchObject({ message: JOIN_TEXTS.nicknameTooLong });
-    expect((await guest(code, '   ')).json()).toMatchObject({ message: JOIN_TEXTS.nicknameRequired });
+    expect((await guest(code, 'x'.repeat(30))).json()).toMatchObject({
+      message: english('join.nicknameTooLong'),
+    });
+    expect((await guest(code, '   ')).json()).toMatchObject({ message: english('join.nicknameRequired') });
     await openLobby(roomId);
     const rude = await guest(code, 'sh1t head');
     expect(rude.statusCode).toBe(400);
-    expect(rude.json()).toMatchObject({ message: JOIN_TEXTS.nicknameBlocked, field: 'nickname' });
+    expect(rude.json()).toMatchObject({ message: english('join.nicknameBlocked'), field: 'nickname' });
   });
 
   it("creates a guest player in the room's organization, nickname made unique, and signs them in", async () => {
@@ -248,7 +251,7 @@ describe('POST /guestLogin', () => {
     // Nobody can sign in as a guest by typing the name they saw on screen.
     const taken = await call('POST', '/participantLogin', {}, { username: 'Sam', code });
     expect(taken.statusCode).toBe(403);
-    expect(taken.json().message).toBe(JOIN_TEXTS.guestNoUsername);
+    expect(taken.json().message).toBe(english('join.guestNoUsername'));
   });
 
   it('refuses guests of an expired organization', async () => {
@@ -333,7 +336,7 @@ describe('DELETE /rooms/{id}/guests', () => {
 
     const busy = await call('DELETE', `/rooms/${roomId}/guests`, suite.as.ADMIN);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json().message).toBe(JOIN_TEXTS.closeLobbyFirst);
+    expect(busy.json().message).toBe(english('join.closeLobbyFirst'));
     const open = await suite.ctx.database.db.select().from(games).where(eq(games.roomId, roomId));
     for (const g of open) await endGame(g.id);
 
@@ -342,7 +345,7 @@ describe('DELETE /rooms/{id}/guests', () => {
     expect((await call('DELETE', `/rooms/${roomId}/guests`)).statusCode).toBe(401);
     const res = await call('DELETE', `/rooms/${roomId}/guests`, suite.as.ADMIN);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: JOIN_TEXTS.guestsRemoved, removed: 3 });
+    expect(res.json()).toEqual({ message: english('join.guestsRemoved'), removed: 3 });
     const left = await suite.ctx.database.db.select().from(users).where(eq(users.orgId, suite.org.id));
     expect(left.some((u) => u.isGuest)).toBe(false);
     expect(left.some((u) => u.id === kept.id)).toBe(true);

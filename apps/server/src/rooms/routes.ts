@@ -1,4 +1,5 @@
-import { GAME_TEXTS, JOIN_API, JOIN_TEXTS, ROOM_API, ROOM_SESSION_API, ROOM_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { JOIN_API, ROOM_API, ROOM_SESSION_API } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import type { RoomsService } from './service';
@@ -31,7 +32,7 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
     withLinks(await rooms.setGuests(actor, params.id, body.allowGuests)),
   );
   route(app, JOIN_API.removeGuests, async ({ actor, params }) => ({
-    message: JOIN_TEXTS.guestsRemoved,
+    message: english('join.guestsRemoved'),
     removed: await rooms.removeGuests(actor, params.id),
   }));
 
@@ -43,11 +44,11 @@ export function roomRoutes(app: FastifyInstance, rooms: RoomsService, joinLinks:
   );
   route(app, ROOM_API.openLobby, async ({ actor, params }) => {
     await rooms.openLobby(actor, params.id);
-    return { message: GAME_TEXTS.openingLobby };
+    return { message: english('game.openingLobby') };
   });
   route(app, ROOM_API.remove, async ({ actor, params }) => {
     await rooms.remove(actor, params.id);
-    return { message: ROOM_TEXTS.deleted };
+    return { message: english('rooms.deleted') };
   });
   route(app, ROOM_SESSION_API.checkAndCreateSession, ({ actor, body }) =>
     rooms.checkAndCreateSession(actor, body.roomSession.roomId),

@@ -1,11 +1,4 @@
-import {
-  type CreateRoomInput,
-  GAME_TEXTS,
-  type Language,
-  message,
-  messageOfText,
-  type RoomReply,
-} from '@playshop/shared';
+import { type CreateRoomInput, type Language, message, type RoomReply } from '@playshop/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
@@ -55,10 +48,8 @@ export function roomsService(db: Db, contentSvc: ContentService, ends: SessionEn
       const room = await roomFor(actor, roomId);
       const result = await lobbyOpener?.(actor, room.id);
       // The live game away for a moment (the database or Redis): an outage's 503, not a conflict.
-      if (result && 'error' in result && result.error === GAME_TEXTS.unavailable)
-        throw new UnavailableError();
-      if (result && 'error' in result)
-        throw conflict(messageOfText(result.error) ?? message('game.somethingWentWrong'));
+      if (result && 'error' in result && result.error === 'game.unavailable') throw new UnavailableError();
+      if (result && 'error' in result) throw conflict(message(result.error));
     },
 
     onJoinCodeChanged(listener: JoinCodeListener) {

@@ -1,4 +1,5 @@
-import { AUDIT_ACTION_TEXTS, type AuditActionKey, message, SCIM_API } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { AUDIT_ACTION_TEXTS, type AuditActionKey, SCIM_API } from '@playshop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditService } from '../audit/service';
 import { noteAudit } from '../audit/trail';
@@ -87,7 +88,7 @@ export function scimRoutes(
             .code(503)
             .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
             .type(SCIM_JSON)
-            .send(scimErrorBody(503, message('errors.databaseUnavailable').text));
+            .send(scimErrorBody(503, english('errors.databaseUnavailable')));
         }
         if (status === 500) req.log.error({ err }, 'SCIM request failed');
         const detail = status === 500 ? 'Internal server error' : err.message;

@@ -1,3 +1,4 @@
+import { english } from '@playshop/messages/english';
 import type { Message } from '@playshop/shared';
 
 /** The failures a store names, each with a stable code; http/errors.ts gives each its HTTP status. */
@@ -22,7 +23,7 @@ export class StorageError extends Error {
     readonly code: StorageErrorCode,
     readonly text: Message,
   ) {
-    super(text.text);
+    super(english(text.key, text.params));
     this.name = 'StorageError';
   }
 }

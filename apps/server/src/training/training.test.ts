@@ -1,12 +1,6 @@
 import { createServer } from 'node:net';
-import {
-  LINK_TEXTS,
-  ROLES,
-  type Role,
-  TRAINING_TEXTS,
-  type TrainingSettings,
-  youtubeVideoId,
-} from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { ROLES, type Role, type TrainingSettings, youtubeVideoId } from '@playshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../http/errors';
 import { createOrg, createTestContext, signInNewUser, type TestContext } from '../test/context';
@@ -131,7 +125,7 @@ describe('the YouTube client', () => {
     });
     const error = await appErrorOf(client.playlistItems('PLbadkey'));
     expect(error).toMatchObject({ statusCode: 502, code: 'VIDEO_SERVICE_REFUSED' });
-    expect(error.message).toBe(TRAINING_TEXTS.serviceRefused);
+    expect(error.message).toBe(english('training.serviceRefused'));
     expect(logged.join('\n')).toContain('badRequest');
     expect(logged.join('\n') + error.message + error.stack).not.toContain('wrong-key-123');
   });
@@ -144,7 +138,7 @@ describe('the YouTube client', () => {
   it('a network error or a 5xx is unreachable (502), a slow answer times out (504)', async () => {
     const closed = youtubeClient({ apiUrl: await closedPortUrl(), apiKey: 'k' });
     const network = await appErrorOf(closed.playlistItems('PLany'));
-    expect(network).toMatchObject({ statusCode: 502, message: TRAINING_TEXTS.serviceUnreachable });
+    expect(network).toMatchObject({ statusCode: 502, message: english('training.serviceUnreachable') });
 
     youtube.setPlaylist('PLslow', fakeVideos(1));
     const client = youtubeClient({ apiUrl: youtube.apiUrl, apiKey: youtube.apiKey, timeoutMs: 100 });
@@ -169,7 +163,7 @@ describe('the YouTube client', () => {
   it('without a key answers 503 and calls nothing', async () => {
     const before = youtube.requests.length;
     const error = await appErrorOf(youtubeClient({ apiUrl: youtube.apiUrl }).playlistItems('PLany'));
-    expect(error).toMatchObject({ statusCode: 503, message: TRAINING_TEXTS.noApiKey });
+    expect(error).toMatchObject({ statusCode: 503, message: english('training.noApiKey') });
     expect(youtube.requests.length).toBe(before);
   });
 });
@@ -316,17 +310,20 @@ describe('training API', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
       code: 'VIDEO_SERVICE_REFUSED',
-      message: TRAINING_TEXTS.serviceRefused,
+      message: english('training.serviceRefused'),
       key: 'training.serviceRefused',
     });
   });
 
   it.each([
-    [{ kind: 'youtube', playlistId: 'PL bad id!' }, TRAINING_TEXTS.playlistIdInvalid],
-    [{ kind: 'videos', videos: [{ title: 'A', url: 'javascript:alert(1)' }] }, TRAINING_TEXTS.urlInvalid],
+    [{ kind: 'youtube', playlistId: 'PL bad id!' }, english('training.playlistIdInvalid')],
+    [
+      { kind: 'videos', videos: [{ title: 'A', url: 'javascript:alert(1)' }] },
+      english('training.urlInvalid'),
+    ],
     [
       { kind: 'videos', videos: [{ title: '  ', url: 'https://example.com/a.mp4' }] },
-      TRAINING_TEXTS.titleRequired,
+      english('training.titleRequired'),
     ],
   ])('refuses %o with its text', async (source, message) => {
     const res = await call('SUPER_ADMIN', 'PUT', '/training-settings', { ...allNone, FACILITATOR: source });
@@ -370,16 +367,19 @@ describe('training API', () => {
         reportIssueUrl: 'javascript:alert(1)',
       });
       expect(script.statusCode).toBe(400);
-      expect(script.json()).toMatchObject({ field: 'reportIssueUrl', message: LINK_TEXTS.addressInvalid });
+      expect(script.json()).toMatchObject({
+        field: 'reportIssueUrl',
+        message: english('links.addressInvalid'),
+      });
       const empty = await call('SUPER_ADMIN', 'PUT', '/public-settings', { ...links, statusUrl: '' });
-      expect(empty.json()).toMatchObject({ field: 'statusUrl', message: LINK_TEXTS.addressInvalid });
+      expect(empty.json()).toMatchObject({ field: 'statusUrl', message: english('links.addressInvalid') });
       const mailTraining = await call('SUPER_ADMIN', 'PUT', '/public-settings', {
         ...links,
         trainingUrl: 'mailto:a@b.c',
       });
       expect(mailTraining.json()).toMatchObject({
         field: 'trainingUrl',
-        message: LINK_TEXTS.trainingAddressInvalid,
+        message: english('links.trainingAddressInvalid'),
       });
     });
 
@@ -419,7 +419,7 @@ describe('training API when YouTube cannot be used', () => {
   it('a bad key: 502 with the refused text, the key nowhere in the reply', async () => {
     const res = await playlistWith({ YOUTUBE_API_KEY: 'not-the-right-key', YOUTUBE_API_URL: youtube.apiUrl });
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toBe(TRAINING_TEXTS.serviceRefused);
+    expect(res.json().message).toBe(english('training.serviceRefused'));
     expect(res.body).not.toContain('not-the-right-key');
   });
 
@@ -428,7 +428,7 @@ describe('training API when YouTube cannot be used', () => {
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({
       code: 'VIDEO_SERVICE_UNREACHABLE',
-      message: TRAINING_TEXTS.serviceUnreachable,
+      message: english('training.serviceUnreachable'),
       key: 'training.serviceUnreachable',
     });
   });
@@ -436,6 +436,6 @@ describe('training API when YouTube cannot be used', () => {
   it('no key: 503 naming YOUTUBE_API_KEY', async () => {
     const res = await playlistWith({ YOUTUBE_API_URL: youtube.apiUrl });
     expect(res.statusCode).toBe(503);
-    expect(res.json().message).toBe(TRAINING_TEXTS.noApiKey);
+    expect(res.json().message).toBe(english('training.noApiKey'));
   });
 });

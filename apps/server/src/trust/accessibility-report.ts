@@ -255,7 +255,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '3.1.1 Language of Page (Level A)',
     conformance: 'Supports',
     remarks:
-      'The page’s `lang` and `dir` follow the language shown (`e2e/languages.test.ts`, `e2e/german-room.test.ts`, `e2e/staff-language.test.ts`). Staff screens show a staff language: a browser asking for one they do not have (Arabic) gets them in English, `lang="en" dir="ltr"`, game texts included, while the phones keep Arabic, right to left (`apps/web/src/i18n/staff-direction.test.tsx`, `e2e/staff-fit.test.ts`).',
+      'The page’s `lang` and `dir` follow the language shown (`e2e/languages.test.ts`, `e2e/german-room.test.ts`, `e2e/staff-language.test.ts`). Staff screens show a staff language (all six since issue 44): a browser or account in Arabic gets them in Arabic, `lang="ar" dir="rtl"`, game texts included, and a language they lacked would get English, `lang="en" dir="ltr"`, never English laid out right to left (`apps/web/src/i18n/staff-direction.test.tsx`, `e2e/staff-fit.test.ts`, `e2e/staff-language.test.ts`).',
   },
   {
     criterion: '3.1.2 Language of Parts (Level AA)',
@@ -284,7 +284,7 @@ export const WCAG_22_AA: readonly Criterion[] = [
     criterion: '3.2.4 Consistent Identification (Level AA)',
     conformance: 'Supports',
     remarks:
-      'The same action has the same name and icon everywhere (one set of texts, `packages/shared/src/messages.ts` and the Lingui catalogues).',
+      'The same action has the same name and icon everywhere (one set of texts: the catalogues of `packages/messages`, English written once).',
   },
   {
     criterion: '3.2.6 Consistent Help (Level A)',

@@ -1,3 +1,4 @@
+import { english } from '@playshop/messages/english';
 import { type Message, message } from '@playshop/shared';
 import { imageSize } from 'image-size';
 import sharp from 'sharp';
@@ -13,7 +14,7 @@ export class ImageRefused extends Error {
     readonly code: 'IMAGE_TOO_LARGE' | 'NOT_AN_IMAGE',
     readonly text: Message,
   ) {
-    super(text.text);
+    super(english(text.key, text.params));
   }
 }
 

@@ -1,4 +1,4 @@
-import { IMPORT_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
@@ -38,13 +38,13 @@ describe('POST /import-players', () => {
     ]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: IMPORT_TEXTS.rejected,
+      message: english('playerImport.rejected'),
       key: 'playerImport.rejected',
       code: 'INVALID_ROWS',
       rows: [
-        { row: 2, reason: 'First name is required' },
-        { row: 3, reason: IMPORT_TEXTS.duplicateInFile },
-        { row: 4, reason: IMPORT_TEXTS.usernameTaken },
+        { row: 2, reason: 'validation.firstNameRequired' },
+        { row: 3, reason: 'playerImport.duplicateInFile' },
+        { row: 4, reason: 'playerImport.usernameTaken' },
       ],
     });
     expect(await playersOf(suite.org.id)).toHaveLength(before);
@@ -52,11 +52,11 @@ describe('POST /import-players', () => {
 
   it('refuses an empty list, too many rows, other organizations and players', async () => {
     expect((await importRows('ADMIN', suite.org.id, [])).json()).toMatchObject({
-      message: IMPORT_TEXTS.noRows,
+      message: english('playerImport.noRows'),
     });
     const many = Array.from({ length: 5001 }, (_, i) => row('A', 'B', `many-${i}`));
     expect((await importRows('ADMIN', suite.org.id, many)).json()).toMatchObject({
-      message: IMPORT_TEXTS.tooManyRows,
+      message: english('playerImport.tooManyRows'),
     });
     expect((await importRows('ADMIN', suite.other.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(404);
     expect((await importRows('PLAYER', suite.org.id, [row('X', 'Y', 'imp-x')])).statusCode).toBe(403);

@@ -1,4 +1,5 @@
-import { message, type StaffLanguage, USER_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { message, type StaffLanguage } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
@@ -44,7 +45,7 @@ export function usersService(db: Db, ends: SessionEnds) {
         }
         throw error;
       }
-      return { message: USER_TEXTS.deleted };
+      return { message: english('users.deleted') };
     },
   };
 }

@@ -1,4 +1,5 @@
-import { WORKSHOP_API, WORKSHOP_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { WORKSHOP_API } from '@playshop/shared';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../http/endpoint';
 import type { WorkshopsService } from './service';
@@ -19,7 +20,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
   });
   route(app, WORKSHOP_API.remove, async ({ params }) => {
     await svc.remove(params.id);
-    return { message: WORKSHOP_TEXTS.deleted };
+    return { message: english('workshops.deleted') };
   });
 
   // Sessions
@@ -29,7 +30,7 @@ export function workshopRoutes(app: FastifyInstance, svc: WorkshopsService): voi
   route(app, WORKSHOP_API.editSession, ({ params, body }) => svc.editSession(params.id, body));
   route(app, WORKSHOP_API.removeSession, async ({ params }) => {
     await svc.removeSession(params.id);
-    return { message: WORKSHOP_TEXTS.sessionDeleted };
+    return { message: english('workshops.sessionDeleted') };
   });
   route(app, WORKSHOP_API.sessionContent, ({ actor, params }) => svc.sessionContentOf(actor, [params.id]));
   route(app, WORKSHOP_API.manySessionContent, ({ actor, params }) => svc.sessionContentOf(actor, params.ids));

@@ -1,3 +1,4 @@
+import { english } from '@playshop/messages/english';
 import {
   message,
   type OrgXapi,
@@ -186,7 +187,7 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
       return {
         ok: answer.status !== null && answer.status < 300,
         status: answer.status,
-        message: said.text,
+        message: english(said.key, said.params),
         key: said.key,
         ...(said.params ? { params: said.params as Record<string, string | number> } : {}),
         statementId: statement.id,

@@ -1,5 +1,6 @@
 import validateStatement from '@learninglocker/xapi-validation';
-import { XAPI_TEXTS, XAPI_VERBS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { XAPI_VERBS } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,12 +84,12 @@ describe('the learning record store in Settings', () => {
       identifyByEmail: false,
     });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json()).toMatchObject({ message: XAPI_TEXTS.incomplete, key: 'xapi.incomplete' });
+    expect(incomplete.json()).toMatchObject({ message: english('xapi.incomplete'), key: 'xapi.incomplete' });
     const notUrl = await connect({ endpoint: 'lrs.example.org' });
     expect(notUrl.statusCode).toBe(400);
-    expect(notUrl.json().message).toBe(XAPI_TEXTS.endpointInvalid);
+    expect(notUrl.json().message).toBe(english('xapi.endpointInvalid'));
     const colon = await connect({ key: 'a:b' });
-    expect(colon.json().message).toBe(XAPI_TEXTS.keyInvalid);
+    expect(colon.json().message).toBe(english('xapi.keyInvalid'));
 
     const saved = await connect();
     expect(saved.statusCode).toBe(200);
@@ -182,8 +183,10 @@ describe('production refuses stores that are not public https addresses', () => 
           headers,
           payload: { enabled: true, endpoint, key: 'k', secret: 's', identifyByEmail: false },
         });
-      expect((await save('http://lrs.example.org/xapi/')).json().message).toBe(XAPI_TEXTS.endpointNotHttps);
-      expect((await save(lrs.endpoint)).json().message).toBe(XAPI_TEXTS.endpointNotHttps);
+      expect((await save('http://lrs.example.org/xapi/')).json().message).toBe(
+        english('xapi.endpointNotHttps'),
+      );
+      expect((await save(lrs.endpoint)).json().message).toBe(english('xapi.endpointNotHttps'));
       for (const endpoint of [
         'https://127.0.0.1/xapi/',
         'https://10.1.2.3/xapi/',
@@ -191,7 +194,7 @@ describe('production refuses stores that are not public https addresses', () => 
       ]) {
         const res = await save(endpoint);
         expect(res.statusCode, endpoint).toBe(400);
-        expect(res.json().message, endpoint).toBe(XAPI_TEXTS.endpointNotPublic);
+        expect(res.json().message, endpoint).toBe(english('xapi.endpointNotPublic'));
       }
       const test = await ctx.app.inject({
         method: 'POST',
@@ -199,7 +202,7 @@ describe('production refuses stores that are not public https addresses', () => 
         headers,
         payload: { endpoint: 'https://[::1]/xapi/', key: 'k', secret: 's' },
       });
-      expect(test.json().message).toBe(XAPI_TEXTS.endpointNotPublic);
+      expect(test.json().message).toBe(english('xapi.endpointNotPublic'));
     });
     expect(lrs.posts.length).toBe(posts);
   });
@@ -454,7 +457,7 @@ describe('training videos', () => {
       app.inject({ method: 'POST', url: '/api/v1/training/video-completed', headers, payload: { url } });
     const other = await done('https://videos.example.org/other.mp4');
     expect(other.statusCode).toBe(400);
-    expect(other.json().message).toBe(XAPI_TEXTS.videoNotInPlaylist);
+    expect(other.json().message).toBe(english('xapi.videoNotInPlaylist'));
     expect((await done(video.url)).json()).toEqual({ queued: true });
     // Again the same day: the same statement, not queued twice.
     expect((await done(video.url)).json()).toEqual({ queued: true });

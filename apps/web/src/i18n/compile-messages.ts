@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
 
-/** Where the catalogues live: `messages/<scope>/<language>.json`, flat dotted keys → ICU messages. */
+/**
+ * The catalogues the screens load: `packages/messages/catalogues/<scope>/<language>.json`, flat dotted
+ * keys → ICU messages (the server's `print` and `mail` scopes are not the browser's).
+ */
 export const CATALOGUE_FILE =
-  /[\\/]src[\\/]i18n[\\/]messages[\\/](participant|staff|training|menu)[\\/][a-z]{2}\.json$/;
+  /[\\/]packages[\\/]messages[\\/]catalogues[\\/](participant|staff|training|menu)[\\/][a-z]{2}\.json$/;
 
 const PREFIX = '\0messages:';
 

@@ -1,10 +1,7 @@
 import { i18n } from '@lingui/core';
+import type { MenuKey, ParticipantKey, StaffKey, TrainingKey } from '@playshop/messages';
 import { isLanguage, type Language, STAFF_LANGUAGES, type StaffLanguage } from '@playshop/shared';
 import { intlLocale } from './languages';
-import type menuEn from './messages/menu/en.json';
-import type participantEn from './messages/participant/en.json';
-import type staffEn from './messages/staff/en.json';
-import type trainingEn from './messages/training/en.json';
 
 /**
  * The app's messages (docs/i18n.md). Four catalogues, each language its own lazily loaded chunk:
@@ -14,9 +11,9 @@ import type trainingEn from './messages/training/en.json';
  * participant catalogue; the staff screens add theirs (loadStaffMessages), the Training page and
  * the user menu their own (loadCatalogue).
  */
-export type ParticipantMessageId = keyof typeof participantEn;
-export type StaffMessageId = keyof typeof staffEn;
-export type MessageId = ParticipantMessageId | StaffMessageId | keyof typeof trainingEn | keyof typeof menuEn;
+export type ParticipantMessageId = ParticipantKey;
+export type StaffMessageId = StaffKey;
+export type MessageId = ParticipantMessageId | StaffMessageId | TrainingKey | MenuKey;
 export type MessageValues = Record<string, string | number | Date>;
 
 export type Catalogue = { default: Record<string, unknown> };
@@ -24,7 +21,9 @@ type Files = Record<string, () => Promise<Catalogue>>;
 /** A catalogue loaded on demand over the participant one: its files and the file of a language. */
 export type ExtraCatalogue = { files: Files; file: (locale: Language) => string };
 // Compiled at build time by compile-messages.ts: one chunk per file.
-const participantFiles: Files = import.meta.glob<Catalogue>('./messages/participant/*.json');
+const participantFiles: Files = import.meta.glob<Catalogue>(
+  '../../../../packages/messages/catalogues/participant/*.json',
+);
 
 const loaded = new Set<string>();
 async function loadInto(locale: Language, files: Files, file: string) {
@@ -41,7 +40,11 @@ const extras = new Set<ExtraCatalogue>();
 
 /** Loads the participant catalogue of `locale` (and the extra ones asked for) and activates it. */
 export async function activateLanguage(locale: Language): Promise<void> {
-  await loadInto(locale, participantFiles, `./messages/participant/${locale}.json`);
+  await loadInto(
+    locale,
+    participantFiles,
+    `../../../../packages/messages/catalogues/participant/${locale}.json`,
+  );
   await Promise.all([...extras].map((extra) => loadInto(locale, extra.files, extra.file(locale))));
   i18n.activate(locale, [intlLocale(locale)]);
 }
@@ -62,8 +65,8 @@ export const staffLanguage = (locale: Language): StaffLanguage =>
   (STAFF_LANGUAGES as readonly string[]).includes(locale) ? (locale as StaffLanguage) : 'en';
 
 const staffCatalogue: ExtraCatalogue = {
-  files: import.meta.glob<Catalogue>('./messages/staff/*.json'),
-  file: (locale) => `./messages/staff/${staffLanguage(locale)}.json`,
+  files: import.meta.glob<Catalogue>('../../../../packages/messages/catalogues/staff/*.json'),
+  file: (locale) => `../../../../packages/messages/catalogues/staff/${staffLanguage(locale)}.json`,
 };
 
 /** Loads the staff catalogue for the active language (and for every language activated later). */
@@ -89,8 +92,8 @@ export const hasMessage = (id: string): boolean => Object.hasOwn(i18n.messages, 
 
 /**
  * A server's text in the reader's language: its `key` (with `params`) when this build knows it,
- * otherwise the English `message` the server sent beside it. Keys: `validation.<name>`,
- * `errors.<name>`, `success.<name>` (packages/shared/src/messages.ts) and `game.<name>` (GAME_TEXTS).
+ * otherwise the English `message` the server sent beside it (filled from the English catalogue).
+ * Keys are those of the participant and staff catalogues (`MessageKey` of @playshop/messages).
  */
 export function serverText(text: {
   message: string;

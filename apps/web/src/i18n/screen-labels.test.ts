@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { STAFF_LANGUAGES } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 
-const dir = join(import.meta.dirname, 'messages');
+const dir = join(import.meta.dirname, '../../../../packages/messages/catalogues');
 const read = (scope: string, language: string): Record<string, string> =>
   JSON.parse(readFileSync(join(dir, scope, `${language}.json`), 'utf8'));
 
@@ -14,6 +14,7 @@ const ALLOWED = new Set([
   'URL',
   'URI',
   'API',
+  'NUL',
   'SSO',
   'SAML',
   'ACS',

@@ -1,4 +1,5 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
+import arabic from '@playshop/messages/catalogues/staff/ar.json';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AuthUser, createSessionStore } from '../api/session-store';
@@ -6,7 +7,6 @@ import { AuthProvider } from '../auth/auth-provider';
 import { useStaffScreen } from '../layout/use-staff-screen';
 import { activateLanguage } from './i18n';
 import { LocaleProvider, useLocale, useT } from './locale-provider';
-import arabic from './messages/staff/ar.json';
 
 /** A staff screen: the staff catalogue's title and a game text the phones share (participant catalogue). */
 function StaffScreen() {

@@ -6,8 +6,8 @@ import { type Catalogue, type ExtraCatalogue, loadCatalogue } from '../i18n/i18n
  * carrying them on its way to a card.
  */
 const menuCatalogue: ExtraCatalogue = {
-  files: import.meta.glob<Catalogue>('../i18n/messages/menu/*.json'),
-  file: (locale) => `../i18n/messages/menu/${locale}.json`,
+  files: import.meta.glob<Catalogue>('../../../../packages/messages/catalogues/menu/*.json'),
+  file: (locale) => `../../../../packages/messages/catalogues/menu/${locale}.json`,
 };
 
 export const loadMenuMessages = () => loadCatalogue(menuCatalogue);

@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from '@mantine/core';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { specText } from './spec-text';
+import { keyText } from './key-text';
 
 type ControlledSelectProps<T extends FieldValues> = Omit<
   SelectProps,
@@ -29,7 +29,7 @@ export function ControlledSelect<T extends FieldValues>({
           onChange={(value) => field.onChange(value ?? '')}
           onBlur={field.onBlur}
           ref={field.ref}
-          error={specText(fieldState.error?.message)}
+          error={keyText(fieldState.error?.message)}
         />
       )}
     />

@@ -1,4 +1,4 @@
-import { SAML_TEXTS, SIGN_IN_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, samlMessageIds } from '../../db/schema';
@@ -43,7 +43,7 @@ const hasSession = (res: Awaited<ReturnType<typeof postAcs>>) =>
   res.cookies.some((c) => c.name === 'playshop_refresh');
 
 /** Refused: a clear 4xx, SAML's message, and no session cookie. */
-function expectRefused(res: Awaited<ReturnType<typeof postAcs>>, text: string = SAML_TEXTS.failed) {
+function expectRefused(res: Awaited<ReturnType<typeof postAcs>>, text: string = english('saml.failed')) {
   expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
   expect(res.statusCode).toBeLessThan(500);
   expect(res.body).toContain(text.replace(/'/g, '&#39;'));
@@ -88,15 +88,15 @@ describe('an organization admin sets SAML up', () => {
   it('refuses missing, unreadable, plain-http and malformed metadata', async () => {
     const save = (body: object) =>
       api('PUT', `/organizations/${org.id}/saml`, { enabled: true, idpMetadataUrl: null, ...body });
-    expect((await save({})).json().message).toBe(SAML_TEXTS.metadataMissing);
+    expect((await save({})).json().message).toBe(english('saml.metadataMissing'));
     expect((await save({ idpMetadataUrl: 'http://idp.example.org/metadata' })).json().message).toBe(
-      SAML_TEXTS.metadataNotHttps,
+      english('saml.metadataNotHttps'),
     );
     const unreachable = await save({ idpMetadataUrl: 'http://127.0.0.1:9/metadata' });
     expect(unreachable.statusCode).toBe(400);
-    expect(unreachable.json().message).toBe(SAML_TEXTS.metadataUnreachable);
+    expect(unreachable.json().message).toBe(english('saml.metadataUnreachable'));
     const noCert = idp.metadata.replace(/<(\w+:)?KeyDescriptor[\s\S]*?<\/(\w+:)?KeyDescriptor>/g, '');
-    expect((await save({ idpMetadataXml: noCert })).json().message).toBe(SAML_TEXTS.metadataInvalid);
+    expect((await save({ idpMetadataXml: noCert })).json().message).toBe(english('saml.metadataInvalid'));
     expect((await save({ idpMetadataXml: '<not xml' })).statusCode).toBe(400);
   });
 
@@ -113,7 +113,7 @@ describe('an organization admin sets SAML up', () => {
           payload: { enabled: true, idpMetadataUrl },
         });
         expect(res.statusCode, idpMetadataUrl).toBe(400);
-        expect(res.json().message).toBe(SAML_TEXTS.metadataNotHttps);
+        expect(res.json().message).toBe(english('saml.metadataNotHttps'));
       }
     } finally {
       await strict.close();
@@ -202,7 +202,7 @@ describe('signing in with SAML', () => {
     expect(res.statusCode, res.body).toBe(303);
     expect(hasSession(res)).toBe(true);
     // No InResponseTo to spend here: the assertion's id is what makes a replay fail.
-    expectRefused(await postAcs(org.id, answer), SAML_TEXTS.replayed);
+    expectRefused(await postAcs(org.id, answer), english('saml.replayed'));
 
     await api('PUT', `/organizations/${org.id}/saml`, {
       enabled: true,
@@ -278,7 +278,7 @@ describe('signing in with SAML', () => {
     const stranger = `new-${Date.now()}@saml.example`;
     expectRefused(
       await postAcs(org.id, await idp.respond(await spMetadata(org.id), stranger)),
-      SIGN_IN_TEXTS.ssoNoAccount,
+      english('signIn.ssoNoAccount'),
     );
     const rules = await api(
       'PUT',
@@ -291,7 +291,7 @@ describe('signing in with SAML', () => {
     const elsewhere = await createUser(ctx.database, 'ADMIN', other.id);
     expectRefused(
       await postAcs(org.id, await idp.respond(await spMetadata(org.id), elsewhere.email!)),
-      SIGN_IN_TEXTS.ssoOtherOrganization,
+      english('signIn.ssoOtherOrganization'),
     );
   });
 

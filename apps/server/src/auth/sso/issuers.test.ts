@@ -6,7 +6,7 @@
  * (development and tests by default).
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { message } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createOrg, createTestContext, signInNewUser, type TestContext } from '../../test/context';
@@ -61,7 +61,7 @@ describe('a production server and single sign-on issuers', () => {
       expect(res.statusCode, issuer).toBe(400);
       expect(res.json(), issuer).toMatchObject({
         field: 'issuer',
-        message: message('errors.issuerNotHttps').text,
+        message: english('errors.issuerNotHttps'),
       });
     }
     expect(connections).toBe(0);
@@ -89,7 +89,7 @@ describe('a production server and single sign-on issuers', () => {
       expect(res.json(), issuer).toMatchObject({
         field: 'issuer',
         code: 'BAD_REQUEST',
-        message: message('errors.issuerNotPublic').text,
+        message: english('errors.issuerNotPublic'),
       });
     }
     expect(connections).toBe(0);

@@ -1,4 +1,5 @@
-import { fillTemplate, type OrgSignInUpdate, SIGN_IN_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import type { OrgSignInUpdate } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orgSignIn, users } from '../../db/schema';
@@ -80,15 +81,15 @@ describe('an organization admin sets single sign-on up', () => {
   it('refuses an incomplete or unreachable provider, and password-off without SSO', async () => {
     const noSecret = await saveSso({ clientSecret: '' });
     expect(noSecret.statusCode).toBe(400);
-    expect(noSecret.json().message).toBe(SIGN_IN_TEXTS.ssoIncomplete);
+    expect(noSecret.json().message).toBe(english('signIn.ssoIncomplete'));
     const unreachable = await saveSso({ issuer: 'http://127.0.0.1:9/nothing' });
     expect(unreachable.statusCode).toBe(400);
-    expect(unreachable.json().message).toBe(SIGN_IN_TEXTS.ssoProviderUnreachable);
+    expect(unreachable.json().message).toBe(english('signIn.ssoProviderUnreachable'));
     const plainHttp = await saveSso({ issuer: 'http://login.example.org' });
     expect(plainHttp.statusCode).toBe(400);
     const passwordOff = await saveSso({ ssoEnabled: false, passwordSignInDisabled: true });
     expect(passwordOff.statusCode).toBe(400);
-    expect(passwordOff.json().message).toBe(SIGN_IN_TEXTS.passwordOffNeedsSso);
+    expect(passwordOff.json().message).toBe(english('signIn.passwordOffNeedsSso'));
   });
 
   it('saves the provider; the secret is stored encrypted and never returned', async () => {
@@ -177,7 +178,10 @@ describe('staff sign in with their organization', () => {
     });
     const refused = await ssoSignIn('new.person@sso.test');
     expect(refused.res.statusCode).toBe(403);
-    expect(refused.res.json()).toMatchObject({ code: 'SSO_NO_ACCOUNT', message: SIGN_IN_TEXTS.ssoNoAccount });
+    expect(refused.res.json()).toMatchObject({
+      code: 'SSO_NO_ACCOUNT',
+      message: english('signIn.ssoNoAccount'),
+    });
 
     await saveSso({ createAccounts: true, defaultRole: 'ADMIN' });
     const created = await ssoSignIn('new.person@sso.test');
@@ -220,7 +224,7 @@ describe('staff sign in with their organization', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const replay = await post(callback.search, { playshop_sso: cookie });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json().message).toBe(SIGN_IN_TEXTS.ssoFailed);
+    expect(replay.json().message).toBe(english('signIn.ssoFailed'));
   });
 });
 
@@ -238,7 +242,7 @@ describe('password sign-in turned off for the organization', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       code: 'PASSWORD_SIGN_IN_DISABLED',
-      message: fillTemplate(SIGN_IN_TEXTS.passwordSignInDisabled, { org: org.name }),
+      message: english('signIn.passwordSignInDisabled', { org: org.name }),
       key: 'signIn.passwordSignInDisabled',
       params: { org: org.name },
     });

@@ -1,4 +1,5 @@
-import { API_PREFIX, SIGN_IN_TEXTS, TWO_FACTOR_API } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { API_PREFIX, TWO_FACTOR_API } from '@playshop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountRateLimit } from '../../http/account-rate-limit';
 import type { Actor } from '../../http/actor';
@@ -55,7 +56,7 @@ export function twoFactorRoutes(
     async ({ actor, body, reply }) => {
       await twoFactor.disable(who(actor), body.code);
       reply.clearCookie(TWO_FACTOR_DEVICE_COOKIE, { path: API_PREFIX });
-      return { message: SIGN_IN_TEXTS.disabled };
+      return { message: english('signIn.disabled') };
     },
     { config: PER_IP, preHandler: perUser },
   );

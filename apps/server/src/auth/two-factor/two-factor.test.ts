@@ -1,4 +1,5 @@
-import { RECOVERY_CODE_COUNT, SIGN_IN_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import { RECOVERY_CODE_COUNT } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, twoFactorRecoveryCodes, userTwoFactor } from '../../db/schema';
@@ -26,7 +27,7 @@ describe('a staff member turns two-factor sign-in on', () => {
 
     const wrong = await call('POST', '/two-factor/confirm', { code: '000000' }, headers);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe(SIGN_IN_TEXTS.invalidCode);
+    expect(wrong.json().message).toBe(english('signIn.invalidCode'));
 
     const confirm = await call(
       'POST',
@@ -197,7 +198,7 @@ describe('two-factor required', () => {
       adminHeaders,
     );
     expect(off.statusCode).toBe(409);
-    expect(off.json().message).toBe(SIGN_IN_TEXTS.requiredCannotDisable);
+    expect(off.json().message).toBe(english('signIn.requiredCannotDisable'));
     expect((await call('GET', '/two-factor', undefined, adminHeaders)).json()).toMatchObject({
       enabled: true,
       required: true,

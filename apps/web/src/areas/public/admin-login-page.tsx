@@ -5,9 +5,9 @@ import { ssoOnlyOrg, useLogin } from '../../auth/staff-auth-api';
 import { SsoSignIn } from '../../features/sign-in/sso-sign-in';
 import { useT } from '../../i18n/locale-provider';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
+import { keyText } from '../../ui/key-text';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
-import { validationText } from '../../ui/validation-text';
 
 /** `/admin-login`: the organization login for admins and facilitators. */
 export function AdminLoginPage() {
@@ -31,13 +31,13 @@ export function AdminLoginPage() {
   return (
     <FormCard title={t('signIn.loginTitle')} intro={t('signIn.loginIntro')}>
       <CardForm onSubmit={handleLogin} submit={t('signIn.login')} pending={login.isPending} keepFocus>
-        <EmailField error={validationText(formState.errors.email?.message)} {...register('email')} />
+        <EmailField error={keyText(formState.errors.email?.message)} {...register('email')} />
         <PasswordField
           label={t('signIn.password')}
           required
           autoComplete="current-password"
           size="md"
-          error={validationText(formState.errors.password?.message)}
+          error={keyText(formState.errors.password?.message)}
           {...register('password')}
         />
         <Group justify="flex-end">

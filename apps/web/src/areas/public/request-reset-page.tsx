@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useRequestReset } from '../../auth/staff-auth-api';
 import { useT } from '../../i18n/locale-provider';
 import { CardForm, EmailField, FormCard } from '../../ui/form-card';
+import { keyText } from '../../ui/key-text';
 import { useZodForm } from '../../ui/use-zod-form';
-import { validationText } from '../../ui/validation-text';
 
 /** `/requestReset`: ask for a reset link by email. */
 export function RequestResetPage() {
@@ -23,7 +23,7 @@ export function RequestResetPage() {
         pending={requestReset.isPending}
         keepFocus
       >
-        <EmailField error={validationText(formState.errors.email?.message)} {...register('email')} />
+        <EmailField error={keyText(formState.errors.email?.message)} {...register('email')} />
       </CardForm>
       {requestReset.isSuccess && (
         <Text role="status" size="sm">

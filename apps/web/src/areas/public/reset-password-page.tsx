@@ -4,9 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useResetPassword } from '../../auth/staff-auth-api';
 import { useT } from '../../i18n/locale-provider';
 import { CardForm, FormCard } from '../../ui/form-card';
+import { keyText } from '../../ui/key-text';
 import { PasswordField } from '../../ui/password-field';
 import { useZodForm } from '../../ui/use-zod-form';
-import { validationText } from '../../ui/validation-text';
 
 /** What both fields share: each takes the new password. */
 const newPassword = { required: true, autoComplete: 'new-password', size: 'md' } as const;
@@ -58,13 +58,13 @@ export function ResetPasswordPage() {
       <CardForm onSubmit={handleReset} submit={t('signIn.submit')} pending={resetPassword.isPending}>
         <PasswordField
           label={t('signIn.newPassword')}
-          error={validationText(errors.password?.message)}
+          error={keyText(errors.password?.message)}
           {...newPassword}
           {...passwordField}
         />
         <PasswordField
           label={t('signIn.confirmPassword')}
-          error={validationText(errors.confirmPassword?.message)}
+          error={keyText(errors.confirmPassword?.message)}
           {...newPassword}
           {...register('confirmPassword')}
         />

@@ -65,7 +65,10 @@ const rowText = async (n: number) => {
 describe('the audit log in words', () => {
   it('has every action and target kind in the staff catalogue, in the words the server writes to its CSV', () => {
     const messages: Record<string, string> = JSON.parse(
-      readFileSync(join(import.meta.dirname, '../../i18n/messages/staff/en.json'), 'utf8'),
+      readFileSync(
+        join(import.meta.dirname, '../../../../../packages/messages/catalogues/staff/en.json'),
+        'utf8',
+      ),
     );
     for (const [key, english] of Object.entries(AUDIT_ACTION_TEXTS))
       expect(messages[auditMessageId('audit.do', key)], key).toBe(english);

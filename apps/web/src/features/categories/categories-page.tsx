@@ -6,9 +6,9 @@ import { useT } from '../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { keyText } from '../../ui/key-text';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
-import { specText } from '../../ui/spec-text';
 import { TruncatedText } from '../../ui/truncated-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useCategories, useCreateCategory, useDeleteCategory } from './categories-api';
@@ -84,7 +84,7 @@ export function CategoriesPage() {
               required
               autoComplete="off"
               style={{ flex: 1, minWidth: 0 }}
-              error={specText(formState.errors.name?.message)}
+              error={keyText(formState.errors.name?.message)}
               {...register('name')}
             />
             <ButtonWithIcon

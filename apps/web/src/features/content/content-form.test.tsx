@@ -1,4 +1,5 @@
-import { CONTENT_TEXTS, type ContentInput } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import type { ContentInput } from '@playshop/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
@@ -39,10 +40,10 @@ describe('ContentForm', () => {
     fireEvent.blur(field('Type'));
     expect(await screen.findByText('Please select a type')).toBeTruthy();
     // Only the field that was left: the category has not been visited yet.
-    expect(screen.queryByText(CONTENT_TEXTS.categoryRequired)).toBeNull();
+    expect(screen.queryByText(english('content.categoryRequired'))).toBeNull();
 
     fireEvent.blur(field('Category'));
-    expect(await screen.findByText(CONTENT_TEXTS.categoryRequired)).toBeTruthy();
+    expect(await screen.findByText(english('content.categoryRequired'))).toBeTruthy();
   });
 
   it('names an empty title and description of the chosen type when each is left (SPEC §5 texts)', async () => {
@@ -53,15 +54,15 @@ describe('ContentForm', () => {
     fireEvent.blur(field('Type'));
 
     fireEvent.blur(field('Title'));
-    expect(await screen.findByText(CONTENT_TEXTS.titleRequired)).toBeTruthy();
-    expect(screen.queryByText(CONTENT_TEXTS.descriptionRequired)).toBeNull();
+    expect(await screen.findByText(english('content.titleRequired'))).toBeTruthy();
+    expect(screen.queryByText(english('content.descriptionRequired'))).toBeNull();
     fireEvent.blur(field('Description'));
-    expect(await screen.findByText(CONTENT_TEXTS.descriptionRequired)).toBeTruthy();
+    expect(await screen.findByText(english('content.descriptionRequired'))).toBeTruthy();
 
     // Fixed and left again: the text goes.
     fireEvent.change(field('Title'), { target: { value: 'Fire exits' } });
     fireEvent.blur(field('Title'));
-    await waitFor(() => expect(screen.queryByText(CONTENT_TEXTS.titleRequired)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(english('content.titleRequired'))).toBeNull());
   });
 
   it('saves once every field the type needs is filled', async () => {

@@ -11,20 +11,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import {
-  CONTENT_TEXTS,
-  CONTENT_TYPES,
-  type ContentInput,
-  type ContentReply,
-  ZContentInput,
-} from '@playshop/shared';
+import { CONTENT_TYPES, type ContentInput, type ContentReply, key, ZContentInput } from '@playshop/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Controller, useController, useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
-import { hasMessage, t as translate } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
+import { keyText } from '../../ui/key-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useCategoryOptions } from '../categories/categories-api';
 import { contentTypeLabel } from './content-type-label';
@@ -43,24 +37,13 @@ interface ContentFormValues {
 }
 
 const EMPTY_ANSWER = { name: '', url: '', isCorrect: false };
-const TYPE_REQUIRED = 'Please select a type';
 
-/**
- * A field's error in the reader's language: the shared schema's texts are CONTENT_TEXTS (English),
- * each with its `content.<name>` message in the staff catalogue.
- */
-function fieldError(message: string | undefined): string | undefined {
-  if (!message) return message;
-  if (message === TYPE_REQUIRED) return translate('content.typeRequired');
-  const name = Object.entries(CONTENT_TEXTS).find(([, english]) => english === message)?.[0];
-  return name && hasMessage(`content.${name}`)
-    ? translate(`content.${name}` as 'content.titleRequired')
-    : message;
-}
+/** A field's error in the reader's language: the shared schema's texts are keys (`content.<name>`). */
+const fieldError = (message: string | undefined): string | undefined => keyText(message);
 
 /** The type must be chosen first; then the shared schema checks what that type needs (SPEC §5). */
 const ZContentForm = z
-  .object({ type: z.enum(CONTENT_TYPES, { error: TYPE_REQUIRED }) })
+  .object({ type: z.enum(CONTENT_TYPES, { error: key('content.typeRequired') }) })
   .loose()
   // With no type the schema of a type never runs: the category is checked here too, so an empty
   // form names both (SPEC §5 'Please select a category'). With a type, ZContentInput checks it.
@@ -69,7 +52,7 @@ const ZContentForm = z
       const { type, categoryId } = v as { type?: unknown; categoryId?: unknown };
       return CONTENT_TYPES.includes(type as never) || (categoryId !== '' && categoryId != null);
     },
-    { message: CONTENT_TEXTS.categoryRequired, path: ['categoryId'], when: () => true },
+    { message: key('content.categoryRequired'), path: ['categoryId'], when: () => true },
   )
   .pipe(ZContentInput);
 

@@ -23,8 +23,8 @@ import { ApiError } from '../../api/client';
 import { useT } from '../../i18n/locale-provider';
 import { BrandBand, brandVars } from '../../ui/brand-frame';
 import { ErrorAlert } from '../../ui/error-alert';
+import { keyText } from '../../ui/key-text';
 import { PageLoader } from '../../ui/page-loader';
-import { specText } from '../../ui/spec-text';
 import { useOrgBranding, useSaveBranding } from './branding-api';
 
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -175,13 +175,13 @@ function BrandingForm({ branding }: { branding: OrgBranding }) {
             which="primary"
             value={primary}
             onChange={setPrimary}
-            error={colorError(primary) ?? specText(fieldError('primaryColor'))}
+            error={colorError(primary) ?? keyText(fieldError('primaryColor'))}
           />
           <ColourField
             which="accent"
             value={accent}
             onChange={setAccent}
-            error={colorError(accent) ?? specText(fieldError('accentColor'))}
+            error={colorError(accent) ?? keyText(fieldError('accentColor'))}
           />
           <Group gap="sm">
             <Button

@@ -12,7 +12,7 @@ import { ApiError } from '../../api/client';
 import type { StaffMessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { FormActions } from '../../ui/form-actions';
-import { specText } from '../../ui/spec-text';
+import { keyText } from '../../ui/key-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSaveOrganization } from './organizations-api';
 
@@ -129,7 +129,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
                 label={t('orgs.language')}
                 description={t('orgs.languageHelp')}
                 data={LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}
-                error={specText(formState.errors.language?.message)}
+                error={keyText(formState.errors.language?.message)}
                 {...register('language')}
               />
             ) : (
@@ -146,7 +146,7 @@ export function OrganizationForm(props: OrganizationFormProps) {
                       : undefined
                 }
                 autoComplete="off"
-                error={specText(formState.errors[field]?.message)}
+                error={keyText(formState.errors[field]?.message)}
                 {...register(field)}
               />
             ),

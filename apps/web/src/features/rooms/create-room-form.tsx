@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useT } from '../../i18n/locale-provider';
 import { keepFieldFocus } from '../../ui/keep-focus';
-import { specText } from '../../ui/spec-text';
+import { keyText } from '../../ui/key-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useOrgWorkshops } from '../organizations/organizations-api';
 import { chosenLanguage, languageChoice, roomLanguageOptions } from './room-language';
@@ -63,7 +63,7 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
           <TextInput
             label={t('rooms.name')}
             {...form.register('name')}
-            error={specText(form.formState.errors.name?.message)}
+            error={keyText(form.formState.errors.name?.message)}
           />
           <Controller
             control={form.control}
@@ -76,7 +76,7 @@ export function CreateRoomForm({ org, orgId }: { org: string; orgId?: number }) 
                 value={field.value ? String(field.value) : null}
                 onChange={(v) => field.onChange(v ? Number(v) : '')}
                 onBlur={field.onBlur}
-                error={specText(fieldState.error?.message)}
+                error={keyText(fieldState.error?.message)}
               />
             )}
           />

@@ -1,11 +1,4 @@
-import {
-  type CreateRoomInput,
-  JOIN_API,
-  type Language,
-  ROOM_API,
-  ROOM_TEXTS,
-  type RoomJoinCode,
-} from '@playshop/shared';
+import { type CreateRoomInput, JOIN_API, type Language, ROOM_API, type RoomJoinCode } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { callPath } from '../../api/client';
@@ -38,7 +31,7 @@ export function downloadRoomReport(
 export function useCreateRoom() {
   return useSavingMutation(
     (input: CreateRoomInput) => api.call(ROOM_API.create, { body: input }, { notify: false }),
-    { success: ROOM_TEXTS.created, refresh: roomKeys.all },
+    { success: () => t('rooms.created'), refresh: roomKeys.all },
   );
 }
 
@@ -53,7 +46,7 @@ export function useSetRoomLanguage() {
 
 export function useDeleteRoom() {
   return useSavingMutation((id: number) => api.call(ROOM_API.remove, { params: { id } }), {
-    success: ROOM_TEXTS.deleted,
+    success: () => t('rooms.deleted'),
     refresh: roomKeys.all,
   });
 }

@@ -3,9 +3,9 @@ import { type PublicSettings, type PublicSettingsUpdate, ZPublicSettingsUpdate }
 import { ApiError } from '../../api/client';
 import type { StaffMessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
+import { keyText } from '../../ui/key-text';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { SaveForm } from '../../ui/save-form';
-import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { usePublicSettings, useSavePublicSettings } from '../settings/settings-api';
 
@@ -54,7 +54,7 @@ function ProductLinksForm({ links }: { links: PublicSettings }) {
           label={t(field.label)}
           description={t(field.description)}
           autoComplete="off"
-          error={specText(errors[field.name]?.message)}
+          error={keyText(errors[field.name]?.message)}
           {...register(field.name)}
         />
       ))}

@@ -5,8 +5,8 @@ import { type Catalogue, type ExtraCatalogue, loadCatalogue } from '../../i18n/i
  * lives in the page's chunk, so none of it weighs on a phone's way to a card.
  */
 const trainingCatalogue: ExtraCatalogue = {
-  files: import.meta.glob<Catalogue>('../../i18n/messages/training/*.json'),
-  file: (locale) => `../../i18n/messages/training/${locale}.json`,
+  files: import.meta.glob<Catalogue>('../../../../../packages/messages/catalogues/training/*.json'),
+  file: (locale) => `../../../../../packages/messages/catalogues/training/${locale}.json`,
 };
 
 export const loadTrainingMessages = () => loadCatalogue(trainingCatalogue);

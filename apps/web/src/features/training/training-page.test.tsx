@@ -1,4 +1,4 @@
-import { TRAINING_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
@@ -28,9 +28,9 @@ describe('TrainingPage', () => {
   });
 
   it("shows the server's reason in a red alert", async () => {
-    answer(502, { code: 'VIDEO_SERVICE_REFUSED', message: TRAINING_TEXTS.serviceRefused });
+    answer(502, { code: 'VIDEO_SERVICE_REFUSED', message: english('training.serviceRefused') });
     renderPage();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(TRAINING_TEXTS.serviceRefused);
+    expect(alert.textContent).toContain(english('training.serviceRefused'));
   });
 });

@@ -1,4 +1,5 @@
-import { TRAINING_TEXTS, type TrainingSettings } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
+import type { TrainingSettings } from '@playshop/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
@@ -82,9 +83,9 @@ describe('TrainingSettingsPanel', () => {
       target: { value: 'not an id' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(TRAINING_TEXTS.titleRequired)).toBeTruthy();
-    expect(screen.getByText(TRAINING_TEXTS.urlInvalid)).toBeTruthy();
-    expect(screen.getByText(TRAINING_TEXTS.playlistIdInvalid)).toBeTruthy();
+    expect(await screen.findByText(english('training.titleRequired'))).toBeTruthy();
+    expect(screen.getByText(english('training.urlInvalid'))).toBeTruthy();
+    expect(screen.getByText(english('training.playlistIdInvalid'))).toBeTruthy();
 
     fireEvent.click(within(players).getByRole('button', { name: 'Remove video 2' }));
     expect(within(players).queryByLabelText('Video 2 title')).toBeNull();

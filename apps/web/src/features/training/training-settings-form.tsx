@@ -17,9 +17,9 @@ import {
 import { z } from 'zod';
 import { useT } from '../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
+import { keyText } from '../../ui/key-text';
 import { QueryBoundary } from '../../ui/query-boundary';
 import { SaveForm } from '../../ui/save-form';
-import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { ROLE_KEYS } from '../users/users-api';
 import { useSaveTrainingSettings, useTrainingSettings } from './training-api';
@@ -127,7 +127,7 @@ function RolePlaylistFields({ role, control, register, errors }: RolePlaylistFie
                 label={t('training.playlistId')}
                 description={t('training.playlistIdHelp')}
                 autoComplete="off"
-                error={specText(roleErrors?.playlistId?.message)}
+                error={keyText(roleErrors?.playlistId?.message)}
                 {...register(`${role}.playlistId`)}
               />
             )}
@@ -156,7 +156,7 @@ function VideoListFields({ role, control, register, errors }: RolePlaylistFields
             style={{ flex: '1 1 180px' }}
             label={t('training.videoTitle', { n: index + 1 })}
             autoComplete="off"
-            error={specText(roleErrors?.videos?.[index]?.title?.message)}
+            error={keyText(roleErrors?.videos?.[index]?.title?.message)}
             {...register(`${role}.videos.${index}.title`)}
           />
           <TextInput
@@ -165,7 +165,7 @@ function VideoListFields({ role, control, register, errors }: RolePlaylistFields
             placeholder="https://www.youtube.com/watch?v=…"
             autoComplete="off"
             type="url"
-            error={specText(roleErrors?.videos?.[index]?.url?.message)}
+            error={keyText(roleErrors?.videos?.[index]?.url?.message)}
             {...register(`${role}.videos.${index}.url`)}
           />
           <ActionIcon
@@ -182,7 +182,7 @@ function VideoListFields({ role, control, register, errors }: RolePlaylistFields
       ))}
       {roleErrors?.videos?.message && (
         <Text c="red.9" size="sm" role="alert">
-          {specText(roleErrors.videos.message)}
+          {keyText(roleErrors.videos.message)}
         </Text>
       )}
       <Group>

@@ -1,4 +1,3 @@
-import { IMPORT_TEXTS } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
 import { parsePlayerCsv } from './player-csv';
 
@@ -27,7 +26,9 @@ describe('parsePlayerCsv', () => {
   });
 
   it('refuses a file without the header or without rows', () => {
-    expect(parsePlayerCsv('name,user\nAnn,ann\n')).toEqual({ error: IMPORT_TEXTS.missingColumns });
-    expect(parsePlayerCsv('firstName,lastName,username\n')).toEqual({ error: IMPORT_TEXTS.noRows });
+    expect(parsePlayerCsv('name,user\nAnn,ann\n')).toEqual({ error: 'playerImport.missingColumns' });
+    expect(parsePlayerCsv('firstName,lastName,username\n')).toEqual({
+      error: 'playerImport.noRows',
+    });
   });
 });

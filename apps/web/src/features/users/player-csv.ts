@@ -1,9 +1,4 @@
-import {
-  IMPORT_TEXTS,
-  PLAYER_CSV_COLUMNS,
-  PLAYER_IMPORT_MAX_ROWS,
-  type PlayerImportCells,
-} from '@playshop/shared';
+import { PLAYER_CSV_COLUMNS, PLAYER_IMPORT_MAX_ROWS, type PlayerImportCells } from '@playshop/shared';
 import Papa from 'papaparse';
 
 /** A header cell as a column name: 'First Name', 'first_name' and 'FIRSTNAME' are all firstName. */
@@ -24,9 +19,9 @@ export function parsePlayerCsv(text: string): { rows: PlayerImportCells[] } | { 
     transformHeader: columnOf,
   });
   const fields = result.meta.fields ?? [];
-  if (!PLAYER_CSV_COLUMNS.every((c) => fields.includes(c))) return { error: IMPORT_TEXTS.missingColumns };
-  if (result.data.length === 0) return { error: IMPORT_TEXTS.noRows };
-  if (result.data.length > PLAYER_IMPORT_MAX_ROWS) return { error: IMPORT_TEXTS.tooManyRows };
+  if (!PLAYER_CSV_COLUMNS.every((c) => fields.includes(c))) return { error: 'playerImport.missingColumns' };
+  if (result.data.length === 0) return { error: 'playerImport.noRows' };
+  if (result.data.length > PLAYER_IMPORT_MAX_ROWS) return { error: 'playerImport.tooManyRows' };
   return {
     rows: result.data.map((r) => ({
       firstName: r.firstName ?? '',

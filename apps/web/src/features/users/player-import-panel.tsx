@@ -16,7 +16,7 @@ import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useT } from '../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
-import { specText } from '../../ui/spec-text';
+import { keyText } from '../../ui/key-text';
 import { parsePlayerCsv } from './player-csv';
 import { useImportPlayers } from './users-api';
 
@@ -109,7 +109,7 @@ function ImportPreview({ checked }: { checked: CheckedRow[] }) {
                       </Badge>
                     ) : (
                       <Text size="sm" c="red.9">
-                        {specText(c.reason)}
+                        {keyText(c.reason)}
                       </Text>
                     )}
                   </Table.Td>
@@ -172,7 +172,7 @@ export function PlayerImportPanel({
       />
       {parsed && 'error' in parsed && (
         <Alert color="red" title={t('users.cannotReadCsv')} role="alert">
-          {specText(parsed.error)}
+          {keyText(parsed.error)}
         </Alert>
       )}
       {checked.length > 0 && (

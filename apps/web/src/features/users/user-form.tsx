@@ -15,8 +15,8 @@ import type { MessageId } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { ControlledSelect } from '../../ui/controlled-select';
 import { FormActions } from '../../ui/form-actions';
+import { keyText } from '../../ui/key-text';
 import { PasswordField } from '../../ui/password-field';
-import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useOrgOptions } from '../organizations/organizations-api';
 import type { UserKind } from './users-api';
@@ -114,7 +114,7 @@ export function UserForm(props: UserFormProps) {
   const field = (name: string, label: MessageId) => ({
     label: t(label),
     required: true,
-    error: specText(formState.errors[name]?.message),
+    error: keyText(formState.errors[name]?.message),
     ...register(name),
   });
 

@@ -6,11 +6,11 @@ import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ErrorAlert } from '../../ui/error-alert';
 import { keepFieldFocus } from '../../ui/keep-focus';
+import { keyText } from '../../ui/key-text';
 import { LoadFailed } from '../../ui/load-failed';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { parseRouteId } from '../../ui/parse-route-id';
-import { specText } from '../../ui/spec-text';
 import { useZodForm } from '../../ui/use-zod-form';
 import { SessionContentEditor } from './session-content-editor';
 import { useEditSession, useWorkshopSession } from './workshops-api';
@@ -65,7 +65,7 @@ export function EditSessionPage() {
             <TextInput
               label={t('workshops.sessionName')}
               {...form.register('name')}
-              error={specText(form.formState.errors.name?.message)}
+              error={keyText(form.formState.errors.name?.message)}
               maxLength={200}
             />
           </Paper>

@@ -3,7 +3,7 @@ import { ZSessionName, ZWorkshopName } from '@playshop/shared';
 import { useEffect } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { keepFieldFocus } from '../../ui/keep-focus';
-import { specText } from '../../ui/spec-text';
+import { keyText } from '../../ui/key-text';
 import { useZodForm } from '../../ui/use-zod-form';
 
 const SCHEMAS = { workshop: ZWorkshopName, session: ZSessionName } as const;
@@ -31,7 +31,7 @@ export function NameForm({ kind, name = '', submitLabel, loading, onSubmit }: Na
         <TextInput
           label={t(LABELS[kind])}
           {...form.register('name')}
-          error={specText(form.formState.errors.name?.message)}
+          error={keyText(form.formState.errors.name?.message)}
           maxLength={200}
         />
         <Group justify="flex-end">

@@ -1,4 +1,3 @@
-import { GAME_TEXTS } from '@playshop/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { delayedToasts } from './connection-toasts';
 
@@ -21,9 +20,9 @@ describe('connection toasts', () => {
   it('a connect within 2 s says nothing at all', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.info(GAME_TEXTS.wsConnecting);
+    toasts.info('game.wsConnecting');
     vi.advanceTimersByTime(1_900);
-    toasts.success(GAME_TEXTS.wsConnected);
+    toasts.success('game.wsConnected');
     vi.advanceTimersByTime(5_000);
     expect(r.said).toEqual([]);
   });
@@ -31,22 +30,22 @@ describe('connection toasts', () => {
   it('an outage over 2 s says its latest state, then that it is over', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.error(GAME_TEXTS.wsClosedUnexpectedly);
-    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
+    toasts.error('game.wsClosedUnexpectedly');
+    toasts.info('game.wsAttemptingReconnect');
     vi.advanceTimersByTime(1_999);
     expect(r.said).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(r.said).toEqual([`info: ${GAME_TEXTS.wsAttemptingReconnect}`]);
-    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
-    toasts.success(GAME_TEXTS.wsReconnected);
+    expect(r.said).toEqual([`info: ${'game.wsAttemptingReconnect'}`]);
+    toasts.info('game.wsAttemptingReconnect');
+    toasts.success('game.wsReconnected');
     expect(r.said).toEqual([
-      `info: ${GAME_TEXTS.wsAttemptingReconnect}`,
-      `info: ${GAME_TEXTS.wsAttemptingReconnect}`,
-      `success: ${GAME_TEXTS.wsReconnected}`,
+      `info: ${'game.wsAttemptingReconnect'}`,
+      `info: ${'game.wsAttemptingReconnect'}`,
+      `success: ${'game.wsReconnected'}`,
     ]);
     // The next short blip is silent again.
-    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
-    toasts.success(GAME_TEXTS.wsReconnected);
+    toasts.info('game.wsAttemptingReconnect');
+    toasts.success('game.wsReconnected');
     vi.advanceTimersByTime(5_000);
     expect(r.said).toHaveLength(3);
   });
@@ -54,13 +53,13 @@ describe('connection toasts', () => {
   it('a give-up is said at once; a deliberate close says nothing', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify);
-    toasts.info(GAME_TEXTS.wsAttemptingReconnect);
-    toasts.error(GAME_TEXTS.wsFailedToReconnect);
-    expect(r.said).toEqual([`error: ${GAME_TEXTS.wsFailedToReconnect}`]);
+    toasts.info('game.wsAttemptingReconnect');
+    toasts.error('game.wsFailedToReconnect');
+    expect(r.said).toEqual([`error: ${'game.wsFailedToReconnect'}`]);
     vi.advanceTimersByTime(5_000);
     expect(r.said).toHaveLength(1);
     const closing = recorder();
-    delayedToasts(closing.notify).info(GAME_TEXTS.wsDisconnected);
+    delayedToasts(closing.notify).info('game.wsDisconnected');
     vi.advanceTimersByTime(5_000);
     expect(closing.said).toEqual([]);
   });
@@ -68,13 +67,13 @@ describe('connection toasts', () => {
   it('quiet (the presenter): only the give-up, however long the outage', () => {
     const r = recorder();
     const toasts = delayedToasts(r.notify, { quiet: true });
-    toasts.info(GAME_TEXTS.wsConnecting);
+    toasts.info('game.wsConnecting');
     vi.advanceTimersByTime(10_000);
-    toasts.success(GAME_TEXTS.wsConnected);
-    toasts.error(GAME_TEXTS.wsClosedUnexpectedly);
+    toasts.success('game.wsConnected');
+    toasts.error('game.wsClosedUnexpectedly');
     vi.advanceTimersByTime(10_000);
     expect(r.said).toEqual([]);
-    toasts.error(GAME_TEXTS.wsFailedToConnect);
-    expect(r.said).toEqual([`error: ${GAME_TEXTS.wsFailedToConnect}`]);
+    toasts.error('game.wsFailedToConnect');
+    expect(r.said).toEqual([`error: ${'game.wsFailedToConnect'}`]);
   });
 });

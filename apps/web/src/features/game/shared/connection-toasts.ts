@@ -1,11 +1,11 @@
-import { GAME_TEXTS } from '@playshop/shared';
+import type { ParticipantKey } from '@playshop/messages';
 import type { GameConnectionDeps } from './game-connection';
 import { NOTICE_AFTER_MS } from './notice-timing';
 
 type Notify = GameConnectionDeps['notify'];
 
 /** Said at once: the socket has given up, and only the person can act (Retry, a reload). */
-const FINAL = new Set<string>([GAME_TEXTS.wsFailedToConnect, GAME_TEXTS.wsFailedToReconnect]);
+const FINAL = new Set<string>(['game.wsFailedToConnect', 'game.wsFailedToReconnect']);
 
 /**
  * The socket's toasts as a person should see them (issue 28): a connect or reconnect that succeeds
@@ -18,13 +18,13 @@ export function delayedToasts(
   { quiet = false, afterMs = NOTICE_AFTER_MS }: { quiet?: boolean; afterMs?: number } = {},
 ): Notify {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let latest: { kind: 'info' | 'error'; message: string } | null = null;
+  let latest: { kind: 'info' | 'error'; message: ParticipantKey } | null = null;
   let isOutageShown = false;
   const cancel = () => {
     if (timer) clearTimeout(timer);
     timer = null;
   };
-  const during = (kind: 'info' | 'error', message: string) => {
+  const during = (kind: 'info' | 'error', message: ParticipantKey) => {
     if (FINAL.has(message)) {
       cancel();
       isOutageShown = true;
@@ -32,7 +32,7 @@ export function delayedToasts(
     }
     if (quiet) return;
     // A deliberate close (the screen going away) has nothing to tell.
-    if (message === GAME_TEXTS.wsDisconnected) return cancel();
+    if (message === 'game.wsDisconnected') return cancel();
     if (isOutageShown) return show[kind](message);
     latest = { kind, message };
     timer ??= setTimeout(() => {

@@ -1,3 +1,4 @@
+import { english } from '@playshop/messages/english';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../../test/fake-socket';
 import { snapshot } from '../../../test/game-fixtures';
@@ -32,7 +33,12 @@ function setup({ hidden = false } = {}) {
       if (typeof m.seq === 'number') lastSeq = m.seq;
     },
     onStatus: (s) => statuses.push(s),
-    notify: { info: (t) => toasts.push(t), success: (t) => toasts.push(t), error: (t) => toasts.push(t) },
+    // The connection says keys (`game.wsConnected`); the SPEC's English is their English catalogue's.
+    notify: {
+      info: (t) => toasts.push(english(t)),
+      success: (t) => toasts.push(english(t)),
+      error: (t) => toasts.push(english(t)),
+    },
     createSocket: (url) => {
       const s = new FakeSocket(url);
       sockets.push(s);

@@ -1,6 +1,6 @@
+import type { ParticipantKey } from '@playshop/messages';
 import {
   type ClientMessage,
-  GAME_TEXTS,
   type ServerMessage,
   WS_PATH,
   WS_RECONNECT,
@@ -29,7 +29,12 @@ export interface GameConnectionDeps {
   /** Every valid server frame but `pong`. */
   onMessage: (message: ServerMessage) => void;
   onStatus?: (status: ConnectionStatus) => void;
-  notify: { info: (text: string) => void; success: (text: string) => void; error: (text: string) => void };
+  /** The connection's notices, as keys of the participant catalogue (`game.wsConnected`). */
+  notify: {
+    info: (key: ParticipantKey) => void;
+    success: (key: ParticipantKey) => void;
+    error: (key: ParticipantKey) => void;
+  };
   createSocket?: (url: string) => SocketLike;
   /** Page location, for the ws:/wss: choice and the same-origin host. */
   location?: { protocol: string; host: string };
@@ -235,7 +240,7 @@ class Connection {
     const isFirst = this.#attempt === 0 && !this.#everOpened;
     this.#isOpening = true;
     this.#setStatus(isFirst ? 'connecting' : 'reconnecting');
-    if (isFirst) this.#deps.notify.info(GAME_TEXTS.wsConnecting);
+    if (isFirst) this.#deps.notify.info('game.wsConnecting');
     // Back after a drop with a fresh ticket: no token (no refresh call), and any instance admits it
     // without a database read (a venue's thousands of reconnects at once: docs/protocol.md).
     const ticket = this.#ticket;
@@ -264,7 +269,7 @@ class Connection {
     this.#isRestarting = false;
     this.#lastHeard = Date.now();
     this.#setStatus('open');
-    this.#deps.notify.success(wasReconnect ? GAME_TEXTS.wsReconnected : GAME_TEXTS.wsConnected);
+    this.#deps.notify.success(wasReconnect ? 'game.wsReconnected' : 'game.wsConnected');
     if (wasReconnect) this.#sendReconnect(ws);
     else this.#write(ws, { type: 'room_event', payload: { action: 'join_room', roomId: this.#deps.roomId } });
     this.#flush(ws);
@@ -295,7 +300,7 @@ class Connection {
     };
     ws.onerror = () => {
       if (this.#socket === ws && !this.#everOpened && this.#attempt === 0)
-        this.#deps.notify.error(GAME_TEXTS.wsFailedToConnect);
+        this.#deps.notify.error('game.wsFailedToConnect');
     };
     ws.onclose = (event) => {
       if (this.#socket !== ws) return;
@@ -412,7 +417,7 @@ class Connection {
     // A normal close, or closed by the server on purpose (removed from the room, rights gone): trying again cannot help.
     if (code === NORMAL_CLOSE || FINAL_CLOSES.includes(code)) {
       this.#setStatus('closed');
-      if (code === NORMAL_CLOSE) notify.info(GAME_TEXTS.wsDisconnected);
+      if (code === NORMAL_CLOSE) notify.info('game.wsDisconnected');
       return;
     }
     // A rolling restart: the room is already with another instance; back at once, quietly.
@@ -423,14 +428,14 @@ class Connection {
     }
     // A try after a restart that did not open (the stopping instance refusing the upgrade, a ticket
     // refused) is part of the restart: tried again on the same backoff, with nothing on screen.
-    if (!this.#isRestarting) notify.error(GAME_TEXTS.wsClosedUnexpectedly);
+    if (!this.#isRestarting) notify.error('game.wsClosedUnexpectedly');
     this.#attempt += 1;
     if (this.#attempt > WS_RECONNECT.maxAttempts) {
       this.#setStatus('failed');
-      return notify.error(GAME_TEXTS.wsFailedToReconnect);
+      return notify.error('game.wsFailedToReconnect');
     }
     this.#setStatus('reconnecting');
-    if (!this.#isRestarting) notify.info(GAME_TEXTS.wsAttemptingReconnect);
+    if (!this.#isRestarting) notify.info('game.wsAttemptingReconnect');
     this.#retryIn(reconnectDelay(this.#attempt, this.#random()));
   }
 

@@ -1,7 +1,7 @@
 import { t } from '../../../i18n/i18n';
 import { liveTexts } from './texts';
 
-/** What the question screens say (the server's refusals are GAME_TEXTS). */
+/** What the question screens say (the server's refusals arrive as `game.<name>` keys). */
 export const QUESTION_TEXTS = Object.assign(
   liveTexts('question', [
     'pickAnswer',

@@ -1,6 +1,6 @@
 /**
- * What only the web screens say or use; every text the server also speaks is GAME_TEXTS in
- * @playshop/shared.
+ * What only the web screens say or use; the server's texts arrive as keys (`game.<name>`, in the
+ * participant catalogue of @playshop/messages).
  */
 import { currentLanguage, type MessageId, t } from '../../../i18n/i18n';
 

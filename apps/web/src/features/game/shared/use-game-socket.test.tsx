@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { GAME_TEXTS } from '@playshop/shared';
+import { english } from '@playshop/messages/english';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -145,13 +145,13 @@ describe('the game away for a moment (issue 43)', () => {
     show.mockClear();
     const unavailable = {
       type: 'error_event',
-      payload: { error: GAME_TEXTS.unavailable, key: 'game.unavailable' },
+      payload: { error: english('game.unavailable'), key: 'game.unavailable' },
       seq: 0,
     };
     act(() => sockets[0]!.receive(unavailable));
     act(() => sockets[0]!.receive(unavailable));
     expect(show.mock.calls.map(([n]) => [n.id, n.message, n.autoClose])).toEqual([
-      [OUTAGE_NOTICE_ID, GAME_TEXTS.unavailable, false],
+      [OUTAGE_NOTICE_ID, english('game.unavailable'), false],
     ]);
     expect(hide).not.toHaveBeenCalledWith(OUTAGE_NOTICE_ID);
     // The game answers again: the notice goes.
@@ -159,10 +159,14 @@ describe('the game away for a moment (issue 43)', () => {
     expect(hide).toHaveBeenCalledWith(OUTAGE_NOTICE_ID);
     // Another refusal is still the usual toast.
     act(() =>
-      sockets[0]!.receive({ type: 'error_event', payload: { error: GAME_TEXTS.somethingWentWrong }, seq: 3 }),
+      sockets[0]!.receive({
+        type: 'error_event',
+        payload: { error: english('game.somethingWentWrong') },
+        seq: 3,
+      }),
     );
     expect(show.mock.calls.at(-1)?.[0]).toMatchObject({
-      message: GAME_TEXTS.somethingWentWrong,
+      message: english('game.somethingWentWrong'),
       autoClose: 4000,
     });
     unmount();

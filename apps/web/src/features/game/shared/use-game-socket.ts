@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { type ClientMessage, GAME_TEXTS } from '@playshop/shared';
+import type { ClientMessage } from '@playshop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../api/api';
 import { useSessionStore } from '../../../auth/auth-provider';
-import { hasMessage, serverText, t } from '../../../i18n/i18n';
+import { hasMessage, type MessageId, serverText, t } from '../../../i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { roomKeys } from '../../rooms/room-keys';
 import { delayedToasts } from './connection-toasts';
@@ -25,15 +25,9 @@ const showOutage = (message: string) =>
   notifications.show({ id: OUTAGE_NOTICE_ID, message, autoClose: false, color: 'yellow' });
 const hideOutage = () => notifications.hide(OUTAGE_NOTICE_ID);
 
-const gameTextKeys = new Map<unknown, string>(
-  Object.entries(GAME_TEXTS).map(([name, text]) => [text, `game.${name}`]),
-);
-/** The connection's notices are GAME_TEXTS in English (connection-toasts compares them): shown in the active language. */
+/** The connection's notices are keys (`game.ws…`, connection-toasts compares them): shown in the active language. */
 function translated(show: (message: string) => void) {
-  return (message: string) => {
-    const key = gameTextKeys.get(message);
-    show(key && hasMessage(key) ? t(key as 'game.wsConnected') : message);
-  };
+  return (key: string) => show(hasMessage(key) ? t(key as MessageId) : key);
 }
 
 /**
@@ -73,7 +67,7 @@ export function useGameSocket(
       onMessage(message) {
         if (message.seq > lastSeq.current) lastSeq.current = message.seq;
         dispatch(message);
-        const outage = message.type === 'error_event' && message.payload.error === GAME_TEXTS.unavailable;
+        const outage = message.type === 'error_event' && message.payload.key === 'game.unavailable';
         // The outage stays said until the game answers again, not a toast gone in 4 s each time.
         if (outage !== isOutageShown) {
           isOutageShown = outage;

@@ -1,0 +1,81 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_LANGUAGES } from '../../shared/src/languages';
+import { checkMessages, extractKeys } from './check';
+
+const repository = join(import.meta.dirname, '../../..');
+
+describe('messages:check', () => {
+  it('finds the repository in order: every key used is in English, in each language of its catalogue, and used', () => {
+    expect(checkMessages(repository, CATALOGUE_LANGUAGES)).toEqual({
+      missingEnglish: [],
+      missingTranslation: [],
+      unused: [],
+    });
+  });
+
+  describe('on a small repository', () => {
+    const root = mkdtempSync(join(tmpdir(), 'playshop-messages-'));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    for (const dir of ['apps/server/src', 'packages/shared/src', 'packages/messages/src'])
+      mkdirSync(join(root, dir), { recursive: true });
+    write(
+      'apps/web/src/page.tsx',
+      "t('page.title'); t('page.new'); t(`toast.$" + "{status}`); message('errors.x');",
+    );
+    write('apps/web/src/page.test.tsx', "t('page.old')"); // a test's use is no use
+    const catalogue = (scope: string, language: string, messages: Record<string, string>) =>
+      write(`packages/messages/catalogues/${scope}/${language}.json`, JSON.stringify(messages));
+    catalogue('staff', 'en', {
+      'page.title': 'Title',
+      'page.old': 'Old',
+      'toast.404': 'Not Found',
+      'errors.x': 'X',
+    });
+    catalogue('staff', 'de', { 'page.title': 'Titel', 'toast.404': '', 'errors.x': 'X' });
+    const languages = {
+      participant: [],
+      staff: ['en', 'de', 'fr'],
+      training: [],
+      menu: [],
+      print: [],
+      mail: [],
+    };
+
+    it('fails on a key used but not in English, missing or empty in a language, or used nowhere', () => {
+      const report = checkMessages(root, languages);
+      expect(report.missingEnglish).toEqual(['page.new (apps/web/src/page.tsx)']);
+      expect(report.missingTranslation).toEqual([
+        'staff/de: page.old',
+        'staff/de: toast.404',
+        'staff/fr: page.title',
+        'staff/fr: page.old',
+        'staff/fr: toast.404',
+        'staff/fr: errors.x',
+      ]);
+      expect(report.unused).toEqual(['staff: page.old']);
+    });
+  });
+
+  it('reads keys from literals, template prefixes and suffixes, and the screen texts list', () => {
+    const { literals, prefixes, suffixes } = extractKeys([
+      {
+        path: 'x.ts',
+        // A template literal's placeholder, written as source text.
+        text:
+          "a('one.two'); `audit.field.$" +
+          '{f}`; t(`$' +
+          "{area}.navLabel`); liveTexts('screen', ['ready', 'retry'])",
+      },
+    ]);
+    expect([...literals].sort()).toEqual(['one.two', 'screen.ready', 'screen.retry']);
+    expect(prefixes).toEqual(['audit.field.']);
+    expect(suffixes).toEqual(['.navLabel']);
+  });
+});
