@@ -203,6 +203,38 @@ describe('the room directory on a takeover', () => {
   });
 });
 
+describe('the room directory over several instances', () => {
+  it("keeps a frame for one of this instance's sockets off the bus, and sends a frame for another's", async () => {
+    const { roomId, staff, players } = await roomWithPeople(2);
+    const published: { to: unknown; type: string }[] = [];
+    const bus: Bus = {
+      ...localBus(),
+      shared: true,
+      publishFrames: async (_roomId, frames) =>
+        void published.push(...frames.map((f) => ({ to: f.to, type: JSON.parse(f.data).type as string }))),
+    };
+    const { hub, directory } = directoryWith(bus);
+    const [here, elsewhere] = players as [(typeof players)[0], (typeof players)[0]];
+    hub.join(staff, roomId);
+    expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
+    hub.join(here, roomId);
+    const join = (c: Connection) =>
+      directory.execute({ roomId, actor: c.actor, command: { type: 'join' }, socket: c.key });
+    expect(await join(here)).toEqual({ ok: true });
+    // A socket of another instance (forwarded to this owner): its card must reach that instance.
+    expect(await join(elsewhere)).toEqual({ ok: true });
+    const toSocket = (c: Connection) =>
+      published.filter((f) => JSON.stringify(f.to) === JSON.stringify({ socket: c.key }));
+    expect(cardOf(here, 'join_room')).toBeDefined();
+    expect(toSocket(here)).toEqual([]);
+    // The join's snapshot for its socket (its card comes addressed to the player, who may have another screen).
+    expect(toSocket(elsewhere).map((f) => f.type)).toContain('set_game_state');
+    // Frames for the room as a whole still travel.
+    expect(published.some((f) => typeof f.to === 'string')).toBe(true);
+    await directory.close();
+  });
+});
+
 describe('the room directory in a rolling restart', () => {
   it('a room taken for a command after its owner said it is leaving is a hand-over: no screen gets the room again', async () => {
     // The bench's race: the facilitator's Roll, forwarded while the owner let the room go, took it
