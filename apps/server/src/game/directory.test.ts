@@ -235,6 +235,40 @@ describe('the room directory over several instances', () => {
   });
 });
 
+describe('the room directory over several instances: order', () => {
+  it("sends a roll to the other instances before writing it to this instance's sockets", async () => {
+    const { roomId, staff, players } = await roomWithPeople(1);
+    const order: string[] = [];
+    const bus: Bus = {
+      ...localBus(),
+      shared: true,
+      publishFrames: async (_roomId, frames) => {
+        for (const f of frames) order.push(`bus ${JSON.parse(f.data).type}`);
+      },
+    };
+    const { hub, directory } = directoryWith(bus);
+    const player = players[0]!;
+    const send = player.send;
+    player.send = (data, utf8) => {
+      order.push(`socket ${JSON.parse(data).type}`);
+      send(data, utf8);
+    };
+    const run = (c: Connection, type: CommandRequest['command']['type']) =>
+      directory.execute({ roomId, actor: c.actor, command: { type } as never, socket: c.key });
+    hub.join(staff, roomId);
+    hub.join(player, roomId);
+    expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
+    expect(await run(player, 'join')).toEqual({ ok: true });
+    expect(await run(staff, 'start_game')).toEqual({ ok: true });
+    order.length = 0;
+    expect(await run(staff, 'roll')).toEqual({ ok: true });
+    const ball = (where: string) => order.indexOf(`${where} get_random_roll`);
+    expect(ball('bus')).toBeGreaterThanOrEqual(0);
+    expect(ball('socket')).toBeGreaterThan(ball('bus'));
+    await directory.close();
+  });
+});
+
 describe('the room directory in a rolling restart', () => {
   it('a room taken for a command after its owner said it is leaving is a hand-over: no screen gets the room again', async () => {
     // The bench's race: the facilitator's Roll, forwarded while the owner let the room go, took it
