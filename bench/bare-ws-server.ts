@@ -2,8 +2,14 @@
  * The baseline: a bare `ws` broadcast server speaking just enough of the game protocol for the load
  * generator (open a lobby, join a room and get a card, start, roll, end). No auth, no database, no
  * rules: the floor that the real server's cost is compared with. Each frame is serialised once.
+ *
+ * With REDIS_URL (bench:ws:two, one room over two processes) it is the floor of a room split over
+ * processes: each room broadcast also goes out once on Redis pub/sub (`<REDIS_PREFIX>:bare`) and every
+ * other process writes it to its own sockets of the room, the usual shape of a `ws` server scaled
+ * out (as socket.io's Redis adapter does). A join stays in the process that got it.
  */
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { type WebSocket, WebSocketServer } from 'ws';
 
 const port = Number(process.env.PORT ?? 0);
@@ -13,8 +19,25 @@ const rolled = new Map<number, number[]>();
 let seq = 0;
 
 const frame = (type: string, payload: unknown) => JSON.stringify({ type, payload, seq: ++seq });
-const broadcast = (roomId: number, data: string) => {
+const deliver = (roomId: number, data: string) => {
   for (const member of rooms.get(roomId) ?? []) member.send(data);
+};
+
+const origin = randomUUID();
+const channel = `${process.env.REDIS_PREFIX ?? 'bare'}:bare`;
+const publisher = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : null;
+const subscriber = process.env.REDIS_URL ? new Redis(process.env.REDIS_URL) : null;
+/** LISTENING is printed once the process hears the others. */
+const subscribed = subscriber?.subscribe(channel) ?? Promise.resolve();
+if (subscriber) {
+  subscriber.on('message', (_channel: string, raw: string) => {
+    const message = JSON.parse(raw) as { origin: string; roomId: number; data: string };
+    if (message.origin !== origin) deliver(message.roomId, message.data);
+  });
+}
+const broadcast = (roomId: number, data: string) => {
+  deliver(roomId, data);
+  void publisher?.publish(channel, JSON.stringify({ origin, roomId, data }));
 };
 /** A card as the real server deals it: five columns of five numbers from 1–15, 16–30, … */
 const card = () =>
@@ -57,5 +80,7 @@ wss.on('connection', (socket) => {
 
 wss.on('listening', () => {
   const address = wss.address();
-  console.log(`LISTENING ${typeof address === 'object' && address ? address.port : address}`);
+  void subscribed.then(() =>
+    console.log(`LISTENING ${typeof address === 'object' && address ? address.port : address}`),
+  );
 });

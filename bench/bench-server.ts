@@ -81,10 +81,17 @@ export interface StartOptions {
   progress?: (line: string) => void;
 }
 
-export async function startServer(kind: 'playshop' | 'bare', options: StartOptions): Promise<Server> {
+const SCRIPTS = {
+  playshop: 'apps/server/src/main.ts',
+  bare: 'bench/bare-ws-server.ts',
+  /** The loopback reverse proxy in front of several instances (bench/ws-proxy.ts; env TARGETS). */
+  proxy: 'bench/ws-proxy.ts',
+};
+
+export async function startServer(kind: keyof typeof SCRIPTS, options: StartOptions): Promise<Server> {
   const { children, tag = kind, startMs = 60_000, stopMs = 15_000 } = options;
   const port = await freePort();
-  const script = kind === 'playshop' ? 'apps/server/src/main.ts' : 'bench/bare-ws-server.ts';
+  const script = SCRIPTS[kind];
   const child = spawn(
     process.execPath,
     [...(options.nodeArgs ?? []), '--import', 'tsx', path.join(root, script)],

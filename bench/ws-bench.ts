@@ -35,6 +35,7 @@ import {
   type Server,
   seedPeople,
   startServer as startServerProcess,
+  writePerformanceBlock,
 } from './bench-server';
 import type { HeldMemory, ServerHeldMemory } from './gc-on-message';
 import type { GeneratorStatus, LoadClient, LoadCommand, LoadReport } from './ws-load';
@@ -56,6 +57,11 @@ interface Scenario {
   playersPerRoom: number;
   /** Rolls per room; all rooms roll at once. */
   rolls: number;
+  /**
+   * bench:ws:two: every client through the proxy (bench/ws-proxy.ts, one process per generator),
+   * which keeps it on its instance as a device; players split evenly over the instances.
+   */
+  viaProxy?: boolean;
 }
 /** BENCH_SCALE=0.1 shrinks both scenarios, for a quick check of the bench itself. */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -76,8 +82,8 @@ const JOIN_TIMEOUT_MS = Number(process.env.BENCH_JOIN_TIMEOUT_MS ?? 90_000);
  * comes) fails with the phase's name instead of waiting without end. Scaled with the sockets.
  */
 const PHASE_MS = {
-  start: 60_000,
-  connect: 30_000 + 20 * Math.round(10_000 * SCALE),
+  start: 120_000,
+  connect: 30_000 + 20 * Math.round(20_000 * SCALE),
   command: 30_000,
   roll: 30_000,
   close: 60_000,
@@ -155,7 +161,8 @@ const DURABILITY = { rooms: 5, playersPerRoom: 10, rollIntervalMs: 1, killAfterS
 type DbTarget =
   | { label: 'PGlite'; options: DatabaseOptions }
   | { label: 'PostgreSQL'; options: DatabaseOptions };
-type Target = { kind: 'bare' } | { kind: 'playshop'; db: DbTarget; instances: 1 | 2 };
+/** A bare baseline of two instances is two bare processes bridged by Redis (bench/bare-ws-server.ts). */
+type Target = { kind: 'bare'; instances: 1 | 2 } | { kind: 'playshop'; db: DbTarget; instances: 1 | 2 };
 
 const children = new Set<ChildProcess>();
 const progress = (line: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -193,6 +200,7 @@ function startServer(kind: 'playshop' | 'bare', env: ServerEnv, tag: string = ki
     env: {
       DATA_DIR: env.dataDir,
       DATABASE_URL: env.databaseUrl,
+      // Two bare processes hear each other over Redis too (bench/bare-ws-server.ts).
       ...(env.redisUrl ? { REDIS_URL: env.redisUrl, REDIS_PREFIX: env.redisPrefix } : {}),
     },
     tag,
@@ -303,18 +311,51 @@ async function runScenario(
   scenario: Scenario,
   env: ServerEnv,
 ): Promise<Result> {
-  const tag = target.kind === 'bare' ? 'bare' : `${target.db.label}×${target.instances}`;
+  const tag =
+    target.kind === 'bare'
+      ? `bare${target.instances > 1 ? `×${target.instances}` : ''}`
+      : `${target.db.label}×${target.instances}`;
   const servers: Server[] = [];
+  const proxies: Server[] = [];
   const generators: Generator[] = [];
   try {
-    if (target.kind === 'bare') servers.push(await startServer('bare', env));
-    else {
-      for (let i = 0; i < target.instances; i++)
-        servers.push(await startServer('playshop', env, `${tag}-${i}`));
+    for (let i = 0; i < target.instances; i++)
+      servers.push(await startServer(target.kind, env, target.instances > 1 ? `${tag}-${i}` : tag));
+    if (scenario.viaProxy) {
+      const targets = servers.map((s) => `http://127.0.0.1:${s.port}`).join(',');
+      for (let g = 0; g < GENERATORS; g++) {
+        proxies.push(
+          await startServerProcess('proxy', {
+            env: { TARGETS: targets },
+            tag: `proxy-${g}`,
+            children,
+            startMs: PHASE_MS.start,
+            stopMs: PHASE_MS.stop,
+            progress,
+          }),
+        );
+      }
+    }
+    // The Insights projector's worker thread starts with its first batch: started here, its fixed
+    // cost (about 40 MB bundled, 210 MB under tsx, as the bench runs the server) is in the baseline,
+    // not spread over the sockets as memory per connection.
+    if (target.kind === 'playshop') {
+      const token = fixture.facilitators[0]!.token;
+      await bounded(
+        'Insights before the baseline',
+        PHASE_MS.command,
+        Promise.all(servers.map((s) => readInsights(s.port, token))),
+      );
     }
     const baseline = await heldMemory(servers);
-    const url = (instance: number, token: string) =>
-      `ws://127.0.0.1:${servers[instance]!.port}/ws?token=${encodeURIComponent(token)}`;
+    /** A client of generator g on an instance: straight to it, or through g's proxy process. */
+    const client = (instance: number, token: string, g: number) =>
+      scenario.viaProxy
+        ? {
+            url: `ws://127.0.0.1:${proxies[g]!.port}/ws?token=${encodeURIComponent(token)}`,
+            device: instance,
+          }
+        : { url: `ws://127.0.0.1:${servers[instance]!.port}/ws?token=${encodeURIComponent(token)}` };
     const roomIds = fixture.roomIds.slice(0, scenario.rooms);
 
     // Rolls a generator saw in full, by room and roll number; a waiter registers before its roll is sent.
@@ -356,7 +397,7 @@ async function runScenario(
     const holders = new Map<number, Set<number>>();
     roomIds.forEach((roomId, r) => {
       const g = r % GENERATORS;
-      perGenerator[g]!.push({ id: r, url: url(0, fixture.facilitators[r]!.token), roomId, staff: true });
+      perGenerator[g]!.push({ id: r, ...client(0, fixture.facilitators[r]!.token, g), roomId, staff: true });
       staffAt.push({ generator: g, id: r });
       holders.set(roomId, new Set());
     });
@@ -367,10 +408,11 @@ async function runScenario(
     for (const [r, roomId] of roomIds.entries()) {
       for (let i = 0; i < scenario.playersPerRoom; i++, p++) {
         const g = whole ? r % GENERATORS : p % GENERATORS;
-        const instance = p % servers.length;
+        // Consecutive players of a generator alternate instances (through a proxy, both behind each).
+        const instance = Math.floor(p / GENERATORS) % servers.length;
         perGenerator[g]!.push({
           id: roomIds.length + p,
-          url: url(instance, fixture.players[p]!.token),
+          ...client(instance, fixture.players[p]!.token, g),
           roomId,
           staff: false,
         });
@@ -532,6 +574,7 @@ async function runScenario(
     return result;
   } finally {
     await Promise.all(generators.map((g) => g.stop()));
+    await Promise.all(proxies.map((s) => s.stop()));
     await Promise.all(servers.map((s) => s.stop()));
   }
 }
@@ -543,6 +586,15 @@ async function runScenario(
  */
 const INSIGHTS_EVERY_MS = Number(process.env.BENCH_INSIGHTS_EVERY_MS ?? 0);
 
+/** The first facilitator's Insights summary from one server: whether it answered. */
+async function readInsights(port: number, token: string): Promise<boolean> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/insights/org/Bench%20Org/summary`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).catch(() => null);
+  await res?.arrayBuffer();
+  return res?.ok === true;
+}
+
 function readInsightsMeanwhile(port: number, token: string) {
   const times: number[] = [];
   let failed = 0;
@@ -550,11 +602,7 @@ function readInsightsMeanwhile(port: number, token: string) {
   const loop = (async () => {
     while (!stopped) {
       const started = performance.now();
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/insights/org/Bench%20Org/summary`, {
-        headers: { authorization: `Bearer ${token}` },
-      }).catch(() => null);
-      await res?.arrayBuffer();
-      if (res?.ok) times.push(performance.now() - started);
+      if (await readInsights(port, token)) times.push(performance.now() - started);
       else failed++;
       await sleep(INSIGHTS_EVERY_MS);
     }
@@ -778,7 +826,7 @@ async function main() {
         // BENCH_BARE_LAST=1 runs the baseline after the real server, to check that the order does not matter.
         const bareFirst = process.env.BENCH_BARE_LAST !== '1';
         const { real, bare, spread } = await pairedRuns(
-          () => attempt({ kind: 'bare' }, fixture, scenario, env),
+          () => attempt({ kind: 'bare', instances: 1 }, fixture, scenario, env),
           () => attempt({ kind: 'playshop', db, instances: 1 }, fixture, scenario, env),
           bareFirst,
         );
@@ -916,4 +964,98 @@ async function main() {
   }
 }
 
-await main();
+/**
+ * `npm run bench:ws:two`: one room of 20,000 players, half on each of two instances (PostgreSQL +
+ * Redis), every client through the proxy; its floor is two bare processes bridged by Redis behind the
+ * same proxy. Paired runs as bench:ws (BENCH_REPEAT, medians); writes the bench:ws-two block of
+ * docs/performance.md unless BENCH_SCALE shrinks the room.
+ */
+const TWO: Scenario = {
+  id: 'two-instances-20k',
+  name: 'one room of 20,000 over two instances',
+  rooms: 1,
+  playersPerRoom: Math.round(20_000 * SCALE),
+  rolls: 40,
+  viaProxy: true,
+};
+
+async function mainTwo() {
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  const redisUrl = process.env.BENCH_REDIS_URL;
+  if (!pgUrl || !redisUrl) {
+    throw new Error('bench:ws:two needs BENCH_DATABASE_URL and BENCH_REDIS_URL (PostgreSQL and Redis)');
+  }
+  const deadline = setTimeout(() => {
+    console.error(`bench:ws:two exceeded its time limit (${TIME_LIMIT_MS / 60_000} min)`);
+    for (const c of children) c.kill('SIGKILL');
+    process.exit(1);
+  }, TIME_LIMIT_MS);
+  const started = Date.now();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-bench-'));
+  const redisPrefix = `bench-${process.pid}`;
+  const pgName = `playshop_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${pgName}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${pgName}`;
+    const db: DbTarget = { label: 'PostgreSQL', options: { kind: 'postgres', url: url.toString() } };
+    const fixture = await seedPeople(db.options, { rooms: 1, players: TWO.playersPerRoom });
+    progress(`PostgreSQL: seeded ${fixture.players.length} players`);
+    const env: ServerEnv = { dataDir, databaseUrl: url.toString(), redisUrl, redisPrefix };
+    const { real, bare, spread } = await pairedRuns(
+      () => attempt({ kind: 'bare', instances: 2 }, fixture, TWO, env),
+      () => attempt({ kind: 'playshop', db, instances: 2 }, fixture, TWO, env),
+      process.env.BENCH_BARE_LAST !== '1',
+    );
+    const section = twoSection(real, bare, spread, (Date.now() - started) / 60_000);
+    console.log(section);
+    if (SCALE === 1) await writePerformanceBlock('ws-two', 'One room over two instances', section);
+  } finally {
+    clearTimeout(deadline);
+    for (const c of children) c.kill('SIGKILL');
+    await admin.query(`drop database if exists ${pgName} with (force)`).catch((err) => progress(String(err)));
+    await admin.end();
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function twoSection(
+  real: Attempt,
+  bare: Attempt,
+  spread: { p99: string; memory: string },
+  minutes: number,
+): string {
+  const head = [
+    `Measured by \`npm run bench:ws:two\` on ${new Date().toISOString().slice(0, 10)} (${process.platform}, Node ${process.version}; two instances, ${GENERATORS} proxy processes and ${GENERATORS} load-generator processes on one 2-core machine shared with other work; ${REPEAT} runs of each, alternating, medians; run took ${fmt(minutes)} min).`,
+    '',
+  ];
+  if ('failure' in real || 'failure' in bare) {
+    const why =
+      'failure' in real ? `Playshop: ${real.failure}` : `bare: ${(bare as { failure: string }).failure}`;
+    return [...head, `Did not complete: ${why}`].join('\n');
+  }
+  return [
+    ...head,
+    '| measure | Playshop, two instances | floor: two bare `ws` processes over Redis | ratio |',
+    '|---|---|---|---|',
+    `| join storm (all ${real.sockets - 1} have a card) | ${fmt(real.joinStormMs, 0)} ms | ${fmt(bare.joinStormMs, 0)} ms | ${ratio(real.joinStormMs, bare.joinStormMs)} |`,
+    `| roll fan-out p50 | ${fmt(real.p50)} ms | ${fmt(bare.p50)} ms | ${ratio(real.p50, bare.p50)} |`,
+    `| roll fan-out p99 | ${fmt(real.p99)} ms | ${fmt(bare.p99)} ms | ${ratio(real.p99, bare.p99)}${spread.p99} |`,
+    `| memory per socket (both processes) | ${kib(real.bytesPerConnection)}${spread.memory}; ${memoryParts(real)} | ${kib(bare.bytesPerConnection)}; ${memoryParts(bare)} | ${ratio(real.bytesPerConnection, bare.bytesPerConnection)} |`,
+    '',
+    '| target | limit | measured | verdict |',
+    '|---|---|---|---|',
+    `| join storm of 20,000 over two instances | ≤ 5× floor | ${ratio(real.joinStormMs, bare.joinStormMs)} | ${verdict(real.joinStormMs / bare.joinStormMs, 5)} |`,
+    `| roll fan-out p99 | ≤ 1.5× floor | ${ratio(real.p99, bare.p99)} | ${verdict(real.p99 / bare.p99, 1.5)} |`,
+    `| memory per socket | ≤ 16 KiB | ${kib(real.bytesPerConnection)} | ${verdict(real.bytesPerConnection / 1024, 16)} |`,
+  ].join('\n');
+}
+
+if (process.argv[2] === 'two') await mainTwo();
+else await main();

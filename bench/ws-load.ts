@@ -6,12 +6,15 @@
  * The same code drives the real server and the bare `ws` baseline.
  */
 import WebSocket from 'ws';
+import { deviceUserAgent } from '../e2e/support/balancer';
 
 export interface LoadClient {
   id: number;
   url: string;
   roomId: number;
   staff: boolean;
+  /** Through bench:ws:two's proxy: the instance it keeps this client on (as a device, by user agent). */
+  device?: number;
 }
 
 /** Orchestrator → generator. */
@@ -123,7 +126,12 @@ function onFrame(s: Socket, data: Buffer) {
 
 function open(client: LoadClient): Promise<boolean> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(client.url, { perMessageDeflate: false });
+    const ws = new WebSocket(client.url, {
+      perMessageDeflate: false,
+      ...(client.device === undefined
+        ? {}
+        : { headers: { 'user-agent': deviceUserAgent('playshop-bench', client.device) } }),
+    });
     const s: Socket = {
       ws,
       roomId: client.roomId,

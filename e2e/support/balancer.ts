@@ -51,7 +51,8 @@ function upgradeHead(req: IncomingMessage): string {
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
-export async function startBalancer(): Promise<Balancer> {
+/** `port`: where it listens (0, the default: any free port). */
+export async function startBalancer(port = 0): Promise<Balancer> {
   let targets: URL[] = [];
   let turn = 0;
   const sockets = new Set<Socket>();
@@ -109,11 +110,11 @@ export async function startBalancer(): Promise<Balancer> {
       client.pipe(upstream);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     route(urls) {
       targets = urls.map((u) => new URL(u));
     },

@@ -6,7 +6,7 @@
 
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Bus, oldShape, parseOldCommand, redisBus } from './bus';
+import { type Bus, FORWARD_DEADLINE_MS, oldShape, parseOldCommand, redisBus } from './bus';
 import type { GameCommand } from './engine';
 import type { CommandRequest, CommandResult } from './room';
 
@@ -100,6 +100,36 @@ describe.runIf(redisUrl)('a command sent to an instance that does not own the ro
       expect(await other.forward({ ...request, command }), command.action).toEqual({ ok: true });
     expect(received).toEqual(Object.values(EVERY_COMMAND));
     await Promise.all([owner.close(), other.close()]);
+  });
+});
+
+describe.runIf(redisUrl)('a forward the owner gets to late', () => {
+  // A join storm of 20,000 over two instances: the owner reached the other instance's joins more
+  // than 10 s after they were sent, and refused thousands as unavailable (bench:ws:two).
+  it('is served when it was sent 15 s before the owner read it, as in a join storm', async () => {
+    const prefix = `bus-test-${process.pid}-${Date.now()}-late`;
+    const owner = bus(prefix);
+    await owner.serve(request.roomId, async () => ({ ok: true }));
+    const replies = new Redis(redisUrl!);
+    clients.push(replies);
+    const answered = new Promise<unknown>((resolve) => {
+      replies.on('message', (_channel: string, raw: string) => resolve(JSON.parse(raw)));
+    });
+    await replies.subscribe(`${prefix}:game:instance:sender`);
+    // The command as another instance's `forward` sent it 15 s ago.
+    const sentAt = Date.now() - 15_000;
+    const command = {
+      kind: 'command',
+      replyTo: 'sender',
+      reqId: 'late-1',
+      deadline: sentAt + FORWARD_DEADLINE_MS,
+      request,
+    };
+    const sender = replies.duplicate();
+    clients.push(sender);
+    await sender.publish(`${prefix}:game:room:${request.roomId}`, JSON.stringify(command));
+    expect(await answered).toEqual({ kind: 'reply', reqId: 'late-1', result: { ok: true } });
+    await owner.close();
   });
 });
 

@@ -203,6 +203,72 @@ describe('the room directory on a takeover', () => {
   });
 });
 
+describe('the room directory over several instances', () => {
+  it("keeps a frame for one of this instance's sockets off the bus, and sends a frame for another's", async () => {
+    const { roomId, staff, players } = await roomWithPeople(2);
+    const published: { to: unknown; type: string }[] = [];
+    const bus: Bus = {
+      ...localBus(),
+      shared: true,
+      publishFrames: async (_roomId, frames) =>
+        void published.push(...frames.map((f) => ({ to: f.to, type: JSON.parse(f.data).type as string }))),
+    };
+    const { hub, directory } = directoryWith(bus);
+    const [here, elsewhere] = players as [(typeof players)[0], (typeof players)[0]];
+    hub.join(staff, roomId);
+    expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
+    hub.join(here, roomId);
+    const join = (c: Connection) =>
+      directory.execute({ roomId, actor: c.actor, command: { action: 'join_room' }, socket: c.key });
+    expect(await join(here)).toEqual({ ok: true });
+    // A socket of another instance (forwarded to this owner): its card must reach that instance.
+    expect(await join(elsewhere)).toEqual({ ok: true });
+    const toSocket = (c: Connection) =>
+      published.filter((f) => JSON.stringify(f.to) === JSON.stringify({ socket: c.key }));
+    expect(cardOf(here, 'join_room')).toBeDefined();
+    expect(toSocket(here)).toEqual([]);
+    // The join's snapshot for its socket (its card comes addressed to the player, who may have another screen).
+    expect(toSocket(elsewhere).map((f) => f.type)).toContain('set_game_state');
+    // Frames for the room as a whole still travel.
+    expect(published.some((f) => typeof f.to === 'string')).toBe(true);
+    await directory.close();
+  });
+});
+
+describe('the room directory over several instances: order', () => {
+  it("sends a roll to the other instances before writing it to this instance's sockets", async () => {
+    const { roomId, staff, players } = await roomWithPeople(1);
+    const order: string[] = [];
+    const bus: Bus = {
+      ...localBus(),
+      shared: true,
+      publishFrames: async (_roomId, frames) => {
+        for (const f of frames) order.push(`bus ${JSON.parse(f.data).type}`);
+      },
+    };
+    const { hub, directory } = directoryWith(bus);
+    const player = players[0]!;
+    const send = player.send;
+    player.send = (data, utf8) => {
+      order.push(`socket ${JSON.parse(data).type}`);
+      send(data, utf8);
+    };
+    const run = (c: Connection, command: CommandRequest['command']) =>
+      directory.execute({ roomId, actor: c.actor, command, socket: c.key });
+    hub.join(staff, roomId);
+    hub.join(player, roomId);
+    expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
+    expect(await run(player, { action: 'join_room' })).toEqual({ ok: true });
+    expect(await run(staff, { action: 'start_game' })).toEqual({ ok: true });
+    order.length = 0;
+    expect(await run(staff, { action: 'get_roll' })).toEqual({ ok: true });
+    const ball = (where: string) => order.indexOf(`${where} get_random_roll`);
+    expect(ball('bus')).toBeGreaterThanOrEqual(0);
+    expect(ball('socket')).toBeGreaterThan(ball('bus'));
+    await directory.close();
+  });
+});
+
 describe('the room directory in a rolling restart', () => {
   it('a room taken for a command after its owner said it is leaving is a hand-over: no screen gets the room again', async () => {
     // The bench's race: the facilitator's Roll, forwarded while the owner let the room go, took it

@@ -129,16 +129,23 @@ export function createRoomDirectory(deps: RoomDirectoryDeps) {
 
 export type RoomDirectory = ReturnType<typeof createRoomDirectory>;
 
-/** Frames out of a room: to this instance's sockets, then over the bus to the others'. */
+/**
+ * Frames out of a room: over the bus to the other instances' sockets first, then to this instance's,
+ * so that in a room over several instances the others write their share while this one writes its
+ * own (a roll to 10,000 sockets here no longer holds back the other instance's 10,000). A frame for
+ * one socket of this instance stays here: in a join storm of a room over two instances each join's
+ * snapshot is such a frame, and every other instance would otherwise parse each of them to drop it.
+ */
 function send({ deps }: Directory, roomId: number, frames: WireFrame[]) {
   if (frames.length === 0) return;
+  const travelling = frames.filter((f) => typeof f.to !== 'object' || !deps.hub.has(f.to.socket));
+  deps.bus
+    .publishFrames(roomId, travelling)
+    .catch((err) => deps.log.warn({ err }, 'could not send game frames to other instances'));
   const done = startFanoutTimer();
   deps.hub.deliver(roomId, frames);
   done();
   deps.onFrames?.(frames.length);
-  deps.bus
-    .publishFrames(roomId, frames)
-    .catch((err) => deps.log.warn({ err }, 'could not send game frames to other instances'));
 }
 
 /**

@@ -102,6 +102,8 @@ export function createHub({ maxBufferedBytes, onSlowSocket }: HubOptions) {
     roomSize: (roomId: number) => rooms.get(roomId)?.all.size ?? 0,
     roomIds: () => [...rooms.keys()],
     socketCount: () => byKey.size,
+    /** Whether the socket of this key is in a room here (a frame for it need not travel). */
+    has: (key: string) => byKey.has(key),
   };
 }
 
