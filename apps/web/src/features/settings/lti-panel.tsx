@@ -12,12 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { LTI_API, type LtiPlatform, type LtiPlatformInput, type OrgLti } from '@playshop/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api';
+import { useOrgSettingsQuery } from '../../api/org-settings';
 import { useT } from '../../i18n/locale-provider';
-import { ErrorAlert } from '../../ui/error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryStates } from '../../ui/query-states';
 import { toastSuccess } from '../../ui/toast';
 
 const ltiKey = (orgId: number) => ['org-lti', orgId];
@@ -38,15 +38,12 @@ const FIELDS = ['issuer', 'clientId', 'authUrl', 'tokenUrl', 'jwksUrl'] as const
  */
 export function LtiPanel({ orgId }: { orgId: number }) {
   const t = useT();
-  const lti = useQuery({
-    queryKey: ltiKey(orgId),
-    queryFn: ({ signal }) => api.call(LTI_API.settings, { params: { id: orgId } }, { signal }),
-  });
+  const lti = useOrgSettingsQuery(ltiKey(orgId), LTI_API.settings, orgId);
   return (
     <Card withBorder radius="lg" padding="lg">
-      {lti.isPending && <PageLoader label={t('lti.loading')} />}
-      {lti.isError && <ErrorAlert message={lti.error.message} />}
-      {lti.data && <LtiSettings orgId={orgId} lti={lti.data} />}
+      <QueryStates query={lti} loading={t('lti.loading')}>
+        {(data) => <LtiSettings orgId={orgId} lti={data} />}
+      </QueryStates>
     </Card>
   );
 }

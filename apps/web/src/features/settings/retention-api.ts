@@ -1,25 +1,18 @@
-import { RETENTION_API, type RetentionSettings } from '@playshop/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RETENTION_API } from '@playshop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { useOrgSettingsQuery, useSaveOrgSettings } from '../../api/org-settings';
 
 /** Query keys of an organization's retention. */
 export const retentionKeys = { org: (orgId: number) => ['org-retention', orgId] as const };
 
 /** An organization's retention, the next daily run and what it would remove (admins, super admin). */
 export function useRetention(orgId: number) {
-  return useQuery({
-    queryKey: retentionKeys.org(orgId),
-    queryFn: ({ signal }) => api.call(RETENTION_API.status, { params: { id: orgId } }, { signal }),
-  });
+  return useOrgSettingsQuery(retentionKeys.org(orgId), RETENTION_API.status, orgId);
 }
 
 export function useSaveRetention(orgId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: RetentionSettings) =>
-      api.call(RETENTION_API.save, { params: { id: orgId }, body }, { notify: false }),
-    onSuccess: (saved) => client.setQueryData(retentionKeys.org(orgId), saved),
-  });
+  return useSaveOrgSettings(retentionKeys.org(orgId), RETENTION_API.save, orgId);
 }
 
 /** "Apply now": removes what is past the retention; the status is read again afterwards. */

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { formatDate } from '../../i18n/format';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryStates } from '../../ui/query-states';
 import { toastSuccess } from '../../ui/toast';
 import { useApplyRetention, useRetention, useSaveRetention } from './retention-api';
 
@@ -30,9 +30,9 @@ export function RetentionPanel({ orgId }: { orgId: number }) {
           {t('retention.title')}
         </Title>
         <Text size="sm">{t('retention.intro')}</Text>
-        {status.isPending && <PageLoader label={t('retention.loading')} />}
-        {status.isError && <ErrorAlert message={status.error.message} />}
-        {status.data && <RetentionForm key={status.dataUpdatedAt} orgId={orgId} status={status.data} />}
+        <QueryStates query={status} loading={t('retention.loading')}>
+          {(data, updatedAt) => <RetentionForm key={updatedAt} orgId={orgId} status={data} />}
+        </QueryStates>
       </Stack>
     </Card>
   );

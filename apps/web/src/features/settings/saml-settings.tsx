@@ -15,8 +15,7 @@ import {
 import type { OrgSaml } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/locale-provider';
-import { ErrorAlert } from '../../ui/error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryStates } from '../../ui/query-states';
 import { toastSuccess } from '../../ui/toast';
 import { useOrgSaml, useSaveOrgSaml } from './saml-api';
 
@@ -30,9 +29,9 @@ export function SamlSettingsCard({ orgId }: { orgId: number }) {
   const saml = useOrgSaml(orgId);
   return (
     <Card withBorder radius="lg" padding="lg">
-      {saml.isPending && <PageLoader label={t('signIn.settingsLoading')} />}
-      {saml.isError && <ErrorAlert message={saml.error.message} />}
-      {saml.data && <SamlForm key={saml.dataUpdatedAt} orgId={orgId} saved={saml.data} />}
+      <QueryStates query={saml} loading={t('signIn.settingsLoading')}>
+        {(data, updatedAt) => <SamlForm key={updatedAt} orgId={orgId} saved={data} />}
+      </QueryStates>
     </Card>
   );
 }

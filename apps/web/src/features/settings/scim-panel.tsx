@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { type OrgScim, SCIM_API, SCIM_GROUPS } from '@playshop/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/api';
+import { useOrgSettingsQuery } from '../../api/org-settings';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
@@ -17,10 +18,7 @@ export const scimKeys = { org: (orgId: number) => ['org-scim', orgId] as const }
 export function ScimPanel({ orgId }: { orgId: number }) {
   const t = useT();
   const client = useQueryClient();
-  const scim = useQuery({
-    queryKey: scimKeys.org(orgId),
-    queryFn: ({ signal }) => api.call(SCIM_API.settings, { params: { id: orgId } }, { signal }),
-  });
+  const scim = useOrgSettingsQuery(scimKeys.org(orgId), SCIM_API.settings, orgId);
   const [shown, setShown] = useState<string | null>(null);
   const saved = (reply: OrgScim) => client.setQueryData(scimKeys.org(orgId), reply);
   const create = useMutation({

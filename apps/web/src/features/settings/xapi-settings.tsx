@@ -16,7 +16,7 @@ import { formatDateTime } from '../../i18n/format';
 import { serverText } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryStates } from '../../ui/query-states';
 import { toastSuccess } from '../../ui/toast';
 import { useOrgXapi, useSaveOrgXapi, useTestOrgXapi } from './xapi-api';
 
@@ -35,10 +35,14 @@ export function XapiSettingsPanel({ orgId }: { orgId: number }) {
           {t('xapi.title')}
         </Title>
         <Text size="sm">{t('xapi.intro')}</Text>
-        {xapi.isPending && <PageLoader label={t('xapi.loading')} />}
-        {xapi.isError && <ErrorAlert message={xapi.error.message} />}
-        {xapi.data && <XapiForm key={xapi.dataUpdatedAt} orgId={orgId} saved={xapi.data} />}
-        {xapi.data && <QueueState saved={xapi.data} />}
+        <QueryStates query={xapi} loading={t('xapi.loading')}>
+          {(data, updatedAt) => (
+            <>
+              <XapiForm key={updatedAt} orgId={orgId} saved={data} />
+              <QueueState saved={data} />
+            </>
+          )}
+        </QueryStates>
       </Stack>
     </Card>
   );

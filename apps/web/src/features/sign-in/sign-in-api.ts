@@ -1,6 +1,7 @@
-import { type OrgSignInUpdate, type ProductSignIn, SSO_API, TWO_FACTOR_API } from '@playshop/shared';
+import { type ProductSignIn, SSO_API, TWO_FACTOR_API } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { useOrgSettingsQuery, useSaveOrgSettings } from '../../api/org-settings';
 import { sessionFromReply } from '../../api/session-store';
 import { useSessionStore } from '../../auth/auth-provider';
 
@@ -14,19 +15,11 @@ export const signInKeys = {
 
 /** An organization's SSO and two-factor settings (its admins, or a super admin). */
 export function useOrgSignIn(orgId: number) {
-  return useQuery({
-    queryKey: signInKeys.org(orgId),
-    queryFn: ({ signal }) => api.call(SSO_API.settings, { params: { id: orgId } }, { signal }),
-  });
+  return useOrgSettingsQuery(signInKeys.org(orgId), SSO_API.settings, orgId);
 }
 
 export function useSaveOrgSignIn(orgId: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: OrgSignInUpdate) =>
-      api.call(SSO_API.saveSettings, { params: { id: orgId }, body }, { notify: false }),
-    onSuccess: (saved) => client.setQueryData(signInKeys.org(orgId), saved),
-  });
+  return useSaveOrgSettings(signInKeys.org(orgId), SSO_API.saveSettings, orgId);
 }
 
 export function useProductSignIn(enabled: boolean) {

@@ -16,8 +16,7 @@ import { can, type OrgSignInSettings, type Role, SSO_SCOPE } from '@playshop/sha
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
-import { ErrorAlert } from '../../ui/error-alert';
-import { PageLoader } from '../../ui/page-loader';
+import { QueryStates } from '../../ui/query-states';
 import { toastSuccess } from '../../ui/toast';
 import { SamlSettingsCard } from '../settings/saml-settings';
 import { ScimPanel } from '../settings/scim-panel';
@@ -42,11 +41,11 @@ export function SignInSettingsPanel({
   return (
     <Stack gap="lg">
       <Card withBorder radius="lg" padding="lg">
-        {settings.isPending && <PageLoader label={t('signIn.settingsLoading')} />}
-        {settings.isError && <ErrorAlert message={settings.error.message} />}
-        {settings.data && (
-          <OrgSignInForm key={settings.dataUpdatedAt} orgId={orgId} orgName={orgName} saved={settings.data} />
-        )}
+        <QueryStates query={settings} loading={t('signIn.settingsLoading')}>
+          {(data, updatedAt) => (
+            <OrgSignInForm key={updatedAt} orgId={orgId} orgName={orgName} saved={data} />
+          )}
+        </QueryStates>
       </Card>
       <SamlSettingsCard orgId={orgId} />
       <ScimPanel orgId={orgId} />
