@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { gameEvents, games, rooms, users, workshops } from '../db/schema';
 import { createOrg, createUser, openTestDatabase } from '../test/context';
+import type { WinFold } from './fold';
 import { summary } from './org-figures';
 import { product } from './product';
 import { createProjector } from './projector';
@@ -275,15 +276,7 @@ function expectedRows(written: WrittenGame[]) {
     };
     const sends: Send[] = [];
     let current: Send | null = null;
-    const wins: {
-      seq: number;
-      round: number;
-      prize: number;
-      pattern: string;
-      balls: number;
-      userId: number;
-      first: boolean;
-    }[] = [];
+    const wins: WinFold[] = [];
     const sync = (list: number[] | undefined) => {
       if (!list) return;
       for (const [id, p] of players) p.present = list.includes(id);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { rooms, workshops } from '../db/schema';
 import { createJournal, type Entry } from '../game/journal';
-import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { createOrg, createRoom, createUser, openTestDatabase } from '../test/context';
 import { createProjector } from './projector';
 import { TEST_CARD } from './test-log';
 
@@ -46,15 +45,11 @@ beforeAll(async () => {
   const org = await createOrg(database);
   const players: number[] = [];
   for (let i = 0; i < 3; i++) players.push((await createUser(database, 'PLAYER', org.id)).id);
-  const [workshop] = await database.db.insert(workshops).values({ name: 'W' }).returning();
-  const [room] = await database.db
-    .insert(rooms)
-    .values({ name: 'R', orgId: org.id, workshopId: workshop!.id })
-    .returning();
+  const room = await createRoom(database, org.id, 'R', 'W');
   const journal = createJournal(database.db);
   // Two games, each started, joined, rolled, left by one player and ended: a dozen events.
   for (let g = 0; g < 2; g++) {
-    const gameId = await journal.newGame(room!.id);
+    const gameId = await journal.newGame(room.id);
     const entries: Entry[] = [
       { gameId, seq: 1, event: { type: 'game_started', hideRollAnimation: false }, actorUserId: null },
     ];

@@ -2,9 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { insightsGames, insightsPlayers } from '../db/insights-schema';
-import { rooms, users, workshops } from '../db/schema';
+import { users } from '../db/schema';
 import { createJournal, type Entry } from '../game/journal';
-import { createOrg, createUser, openTestDatabase } from '../test/context';
+import { createOrg, createRoom, createUser, openTestDatabase } from '../test/context';
 import { createProjector } from './projector';
 import { TEST_CARD } from './test-log';
 
@@ -23,12 +23,8 @@ beforeAll(async () => {
   const org = await createOrg(database);
   players = [];
   for (let i = 0; i < 3; i++) players.push((await createUser(database, 'PLAYER', org.id)).id);
-  const [workshop] = await database.db.insert(workshops).values({ name: 'W' }).returning();
-  const [room] = await database.db
-    .insert(rooms)
-    .values({ name: 'R', orgId: org.id, workshopId: workshop!.id })
-    .returning();
-  roomId = room!.id;
+  const room = await createRoom(database, org.id, 'R', 'W');
+  roomId = room.id;
 });
 afterAll(async () => {
   await database.close();
