@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, organizations } from '../apps/server/src/db/schema';
-import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
+import { auditLog } from '../apps/server/src/db/schema';
+import { createUser } from '../apps/server/src/test/context';
 import { startSamlIdp, type TestSamlIdp } from '../apps/server/src/test/saml-idp';
-import { expectAccessible, hasChromium, signInStaff } from './support/browser';
+import { expectAccessible, hasChromium } from './support/browser';
+import { demoOrg } from './support/game';
+import { openDemoSignInSettings } from './support/org-settings';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
@@ -14,11 +16,7 @@ let demoOrgId: number;
 beforeAll(async () => {
   if (!hasChromium) return;
   idp = await startSamlIdp();
-  const [org] = await suite.product.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, 'Demo Org'));
-  demoOrgId = org!.id;
+  demoOrgId = (await demoOrg(suite.product)).id;
 });
 afterAll(async () => {
   await idp?.close();
@@ -28,12 +26,8 @@ const switchNamed = (page: Page, name: string | RegExp) => page.getByRole('switc
 
 describe.runIf(hasChromium)('SAML single sign-on', () => {
   it('an admin sets it up in Settings from the provider’s metadata; a colleague signs in with it and out of it', async () => {
-    const admin = await createUser(suite.product.database, 'ADMIN', demoOrgId);
+    const page = await openDemoSignInSettings(suite, demoOrgId);
     const colleague = await createUser(suite.product.database, 'FACILITATOR', demoOrgId);
-    const { page } = await suite.open();
-    await signInStaff(page, suite.product.url, admin.email!, TEST_PASSWORD);
-    await page.goto(`${suite.product.url}/Demo%20Org/admin/settings`);
-    await page.getByRole('tab', { name: 'Sign-in' }).click();
     const base = `${suite.product.url}/api/v1/saml/${demoOrgId}`;
     // What to give the identity provider, and the file to download.
     await visible(page, `${base}/acs`);

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizations } from '../apps/server/src/db/schema';
-import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
-import { expectAccessible, hasChromium, signInStaff } from './support/browser';
+import { expectAccessible, hasChromium } from './support/browser';
+import { demoOrg } from './support/game';
+import { openDemoSignInSettings } from './support/org-settings';
 import { browserSuite, visible } from './support/suite';
 
 const suite = browserSuite();
@@ -10,20 +9,12 @@ let demoOrgId: number;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const [org] = await suite.product.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, 'Demo Org'));
-  demoOrgId = org!.id;
+  demoOrgId = (await demoOrg(suite.product)).id;
 });
 
 describe.runIf(hasChromium)('SCIM provisioning', () => {
   it('an admin generates the token in Settings, shown once; it works at the base URL; replaced, the old one stops', async () => {
-    const admin = await createUser(suite.product.database, 'ADMIN', demoOrgId);
-    const { page } = await suite.open();
-    await signInStaff(page, suite.product.url, admin.email!, TEST_PASSWORD);
-    await page.goto(`${suite.product.url}/Demo%20Org/admin/settings`);
-    await page.getByRole('tab', { name: 'Sign-in' }).click();
+    const page = await openDemoSignInSettings(suite, demoOrgId);
     const base = `${suite.product.url}/api/v1/scim/v2/${demoOrgId}`;
     await visible(page, base);
     await visible(page, 'No token: provisioning is off.');

@@ -6,9 +6,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { organizations, signInSessions } from '../apps/server/src/db/schema';
+import { signInSessions } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { DESKTOP, hasChromium, signInStaff } from './support/browser';
+import { demoOrg } from './support/game';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
@@ -16,11 +17,7 @@ let demoOrgId: number;
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  const [org] = await suite.product.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, 'Demo Org'));
-  demoOrgId = org!.id;
+  demoOrgId = (await demoOrg(suite.product)).id;
 });
 
 /** A separate device (its own browser profile and user agent) signed in as `email`. */

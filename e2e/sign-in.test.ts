@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organizations, orgSignIn, users } from '../apps/server/src/db/schema';
+import { orgSignIn, users } from '../apps/server/src/db/schema';
 import { createOrg, createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-provider';
 import { hasChromium, signInStaff } from './support/browser';
+import { demoOrg } from './support/game';
+import { openDemoSignInSettings } from './support/org-settings';
 import { browserSuite, poll, visible } from './support/suite';
 
 const suite = browserSuite();
@@ -16,11 +18,7 @@ beforeAll(async () => {
   if (!hasChromium) return;
   // The provider knows the product's callback, so it starts once the product's address is known.
   provider = await startOidcProvider([`${suite.product.url}/sso/callback`]);
-  const [org] = await suite.product.database.db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(eq(organizations.name, 'Demo Org'));
-  demoOrgId = org!.id;
+  demoOrgId = (await demoOrg(suite.product)).id;
 });
 afterAll(async () => {
   await provider?.close();
@@ -41,11 +39,7 @@ const switchNamed = (page: Page, name: string | RegExp) => page.getByRole('switc
 
 describe.runIf(hasChromium)('single sign-on', () => {
   it('an admin sets it up in Settings, and a new colleague signs in with the organization', async () => {
-    const admin = await createUser(suite.product.database, 'ADMIN', demoOrgId);
-    const { page } = await suite.open();
-    await signInStaff(page, suite.product.url, admin.email!, TEST_PASSWORD);
-    await page.goto(`${suite.product.url}/Demo%20Org/admin/settings`);
-    await page.getByRole('tab', { name: 'Sign-in' }).click();
+    const page = await openDemoSignInSettings(suite, demoOrgId);
     await visible(page, `${suite.product.url}/sso/callback`);
     await page.getByLabel('Issuer').fill(provider.issuer);
     await page.getByLabel('Client ID').fill(provider.clientId);

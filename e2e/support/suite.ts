@@ -5,7 +5,7 @@ import { DESKTOP, hasChromium, newPage, SHOTS_DIR, sharedBrowser } from './brows
 import { type Product, type ProductOptions, startProduct } from './server';
 
 /** What one test file drives: the real product on loopback and the run's Chromium, with the pages it opened. */
-interface BrowserSuite {
+export interface BrowserSuite {
   readonly product: Product;
   readonly browser: Browser;
   /**
