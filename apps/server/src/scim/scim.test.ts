@@ -86,6 +86,14 @@ const refresh = (cookie: string) =>
     cookies: { playshop_refresh: cookie },
     headers: { 'x-requested-with': 'playshop' },
   });
+/** The users row of a provisioned user (SCIM ids are the row's id as text). */
+const userRow = async (id: string) =>
+  (
+    await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, Number(id)))
+  )[0]!;
 const liveSessions = async (id: string) =>
   (
     await ctx.database.db
@@ -185,11 +193,12 @@ describe('as Okta runs it', () => {
       meta: { resourceType: 'User', location: `${PUBLIC_URL}/api/v1/scim/v2/${orgId}/Users/${user.id}` },
     });
     expect(created.headers.etag).toBe(user.meta.version);
-    const [row] = await ctx.database.db
-      .select()
-      .from(users)
-      .where(eq(users.id, Number(user.id)));
-    expect(row).toMatchObject({ role: 'FACILITATOR', orgId, email: 'ada@okta.example', passwordHash: null });
+    expect(await userRow(user.id)).toMatchObject({
+      role: 'FACILITATOR',
+      orgId,
+      email: 'ada@okta.example',
+      passwordHash: null,
+    });
 
     const found = await scim('GET', '/Users?filter=userName%20eq%20%22ADA%40okta.example%22');
     expect(found.json()).toMatchObject({ totalResults: 1, Resources: [{ id: user.id }] });
@@ -238,14 +247,7 @@ describe('as Okta runs it', () => {
       Operations: [{ op: 'add', path: 'members', value: [{ value: user.id, display: 'ada@okta.example' }] }],
     });
     expect(added.json().members.map((m: Json) => m.value)).toContain(user.id);
-    expect(
-      (
-        await ctx.database.db
-          .select()
-          .from(users)
-          .where(eq(users.id, Number(user.id)))
-      )[0]!.role,
-    ).toBe('ADMIN');
+    expect((await userRow(user.id)).role).toBe('ADMIN');
     expect(await liveSessions(user.id)).toEqual([]);
     expect((await scim('GET', `/Users/${user.id}`)).json().groups).toMatchObject([{ value: 'admins' }]);
     const removed = await scim('PATCH', '/Groups/admins', {
@@ -253,14 +255,7 @@ describe('as Okta runs it', () => {
       Operations: [{ op: 'remove', path: 'members', value: [{ value: user.id }] }],
     });
     expect(removed.json().members.map((m: Json) => m.value)).not.toContain(user.id);
-    expect(
-      (
-        await ctx.database.db
-          .select()
-          .from(users)
-          .where(eq(users.id, Number(user.id)))
-      )[0]!.role,
-    ).toBe('FACILITATOR');
+    expect((await userRow(user.id)).role).toBe('FACILITATOR');
 
     expect((await scim('DELETE', `/Users/${user.id}`)).statusCode).toBe(204);
     expectScimError(await scim('GET', `/Users/${user.id}`), 404);

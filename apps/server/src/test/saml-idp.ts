@@ -17,6 +17,18 @@ samlify.setSchemaValidator({ validate: async () => 'skipped' });
 const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A redirect-binding message as samlify reads it: the query, and the signed part (all but the signature). */
+function redirectBinding(url: string) {
+  const u = new URL(url);
+  const query = Object.fromEntries(u.searchParams);
+  const octetString = u.search
+    .slice(1)
+    .split('&')
+    .filter((p) => !p.startsWith('Signature='))
+    .join('&');
+  return { query, octetString };
+}
+
 export interface TestSamlIdp {
   url: string;
   metadataUrl: string;
@@ -70,29 +82,20 @@ export async function startSamlIdp({ encrypt = false } = {}): Promise<TestSamlId
   }
 
   async function requestId(spMetadata: string, authorizationUrl: string) {
-    const u = new URL(authorizationUrl);
-    const query = Object.fromEntries(u.searchParams);
-    const octetString = u.search
-      .slice(1)
-      .split('&')
-      .filter((p) => !p.startsWith('Signature='))
-      .join('&');
-    const parsed = await idp.parseLoginRequest(sp(spMetadata), 'redirect', { query, octetString } as never);
+    const parsed = await idp.parseLoginRequest(
+      sp(spMetadata),
+      'redirect',
+      redirectBinding(authorizationUrl) as never,
+    );
     return (parsed.extract as { request: { id: string } }).request.id;
   }
 
   async function logoutResponseUrl(spMetadata: string, logoutRequestUrl: string) {
-    const u = new URL(logoutRequestUrl);
-    const query = Object.fromEntries(u.searchParams);
-    const octetString = u.search
-      .slice(1)
-      .split('&')
-      .filter((p) => !p.startsWith('Signature='))
-      .join('&');
-    const parsed = await idp.parseLogoutRequest(sp(spMetadata), 'redirect', {
-      query,
-      octetString,
-    } as never);
+    const parsed = await idp.parseLogoutRequest(
+      sp(spMetadata),
+      'redirect',
+      redirectBinding(logoutRequestUrl) as never,
+    );
     const { context } = idp.createLogoutResponse(sp(spMetadata), parsed as never, 'redirect', '') as {
       context: string;
     };
