@@ -1,12 +1,12 @@
-import { Button, Card, Group, List, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { RETENTION_MONTHS, type RetentionSettings, type RetentionStatus } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { formatDate } from '../../i18n/format';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
-import { QueryStates } from '../../ui/query-states';
 import { toastSuccess } from '../../ui/toast';
 import { useApplyRetention, useRetention, useSaveRetention } from './retention-api';
+import { SettingsQuerySection } from './settings-section';
 
 type Kind = keyof RetentionSettings;
 const KINDS: readonly Kind[] = ['games', 'answers', 'audit'];
@@ -22,19 +22,16 @@ const dayAndTime = (iso: string) =>
  */
 export function RetentionPanel({ orgId }: { orgId: number }) {
   const t = useT();
-  const status = useRetention(orgId);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="retention-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="retention-title">
-          {t('retention.title')}
-        </Title>
-        <Text size="sm">{t('retention.intro')}</Text>
-        <QueryStates query={status} loading={t('retention.loading')}>
-          {(data, updatedAt) => <RetentionForm key={updatedAt} orgId={orgId} status={data} />}
-        </QueryStates>
-      </Stack>
-    </Card>
+    <SettingsQuerySection
+      id="retention-title"
+      title={t('retention.title')}
+      intro={t('retention.intro')}
+      query={useRetention(orgId)}
+      loading={t('retention.loading')}
+    >
+      {(data, updatedAt) => <RetentionForm key={updatedAt} orgId={orgId} status={data} />}
+    </SettingsQuerySection>
   );
 }
 

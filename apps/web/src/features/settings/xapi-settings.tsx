@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  PasswordInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { OrgXapi } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../i18n/format';
 import { serverText } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
-import { QueryStates } from '../../ui/query-states';
 import { toastSuccess } from '../../ui/toast';
+import { SettingsQuerySection } from './settings-section';
 import { useOrgXapi, useSaveOrgXapi, useTestOrgXapi } from './xapi-api';
 
 /**
@@ -27,24 +16,21 @@ import { useOrgXapi, useSaveOrgXapi, useTestOrgXapi } from './xapi-api';
  */
 export function XapiSettingsPanel({ orgId }: { orgId: number }) {
   const t = useT();
-  const xapi = useOrgXapi(orgId);
   return (
-    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="xapi-title">
-      <Stack gap="md">
-        <Title order={2} size="h3" id="xapi-title">
-          {t('xapi.title')}
-        </Title>
-        <Text size="sm">{t('xapi.intro')}</Text>
-        <QueryStates query={xapi} loading={t('xapi.loading')}>
-          {(data, updatedAt) => (
-            <>
-              <XapiForm key={updatedAt} orgId={orgId} saved={data} />
-              <QueueState saved={data} />
-            </>
-          )}
-        </QueryStates>
-      </Stack>
-    </Card>
+    <SettingsQuerySection
+      id="xapi-title"
+      title={t('xapi.title')}
+      intro={t('xapi.intro')}
+      query={useOrgXapi(orgId)}
+      loading={t('xapi.loading')}
+    >
+      {(data, updatedAt) => (
+        <>
+          <XapiForm key={updatedAt} orgId={orgId} saved={data} />
+          <QueueState saved={data} />
+        </>
+      )}
+    </SettingsQuerySection>
   );
 }
 
