@@ -78,15 +78,18 @@ function replyBody(reply: FastifyReply, payload: unknown): Bag {
   }
 }
 
+/** An audited route's answer, as the recorders below read it (in the onSend hook). */
+interface Answered {
+  audit: AuditService;
+  db: Db;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  payload: unknown;
+}
+
 // A sign-in route names its user by the email tried (password) or, once it succeeds, by the
 // session it answers (single sign-on, the two-factor step); a refused SSO or code names nobody.
-async function recordSignIn(
-  audit: AuditService,
-  db: Db,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-): Promise<void> {
+async function recordSignIn({ audit, db, req, reply, payload }: Answered): Promise<void> {
   const ok = reply.statusCode === 200;
   if (!ok && ![400, 401, 403, 429].includes(reply.statusCode)) return;
   const out = replyBody(reply, payload);
@@ -167,13 +170,7 @@ async function readBefore(db: Db, req: FastifyRequest): Promise<void> {
 }
 
 /** A change by an admin or super admin (or an audited read): who, what, which target, from where. */
-async function recordChange(
-  audit: AuditService,
-  db: Db,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-): Promise<void> {
+async function recordChange({ audit, db, req, reply, payload }: Answered): Promise<void> {
   if (!isAudited(req) || reply.statusCode >= 400) return;
   const actor = req.actor!;
   const config = req.routeOptions.config;
@@ -259,8 +256,9 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.routeOptions.url === undefined) return payload;
     try {
-      if (req.routeOptions.config?.audit === 'signIn') await recordSignIn(audit, db, req, reply, payload);
-      else await recordChange(audit, db, req, reply, payload);
+      const answered = { audit, db, req, reply, payload };
+      if (req.routeOptions.config?.audit === 'signIn') await recordSignIn(answered);
+      else await recordChange(answered);
     } catch (err) {
       req.log.error({ err: { message: (err as Error).message } }, 'audit entry not written');
     }
