@@ -31,6 +31,14 @@ const STATE_EVERY_MS = 60_000;
 /** A read of the batch, through its store. */
 const read = <T>(store: ProjectorStore, q: SQL) => store.read<T>(statementOf(q));
 
+/** An EventRow of each event read, from `game_events e` (the batch's, or those a stored fold missed). */
+const selectEvents = sql`
+  select e.id::float8 as id, e.game_id, e.seq, e.type, e.payload, e.actor_user_id,
+    (extract(epoch from e.created_at) * 1000)::float8 as at
+  from ${gameEvents} e`;
+/** Of the event types, those the figures read (FOLDED_TYPES). */
+const foldedType = sql`e.type = any(${sql.param([...FOLDED_TYPES])}::text[])`;
+
 /**
  * The last id before the first gap in (after, hi] that is younger than GAP_GRACE_MS (a flush that
  * may still commit); `hi` when every gap is old (rolled back, or a deleted game's events).
@@ -74,10 +82,8 @@ async function nextEvents(
   const events = await read<EventRow>(
     store,
     sql`
-      select e.id::float8 as id, e.game_id, e.seq, e.type, e.payload, e.actor_user_id,
-        (extract(epoch from e.created_at) * 1000)::float8 as at
-      from ${gameEvents} e
-      where e.id > ${after} and e.id <= ${last} and e.type = any(${sql.param([...FOLDED_TYPES])}::text[])
+      ${selectEvents}
+      where e.id > ${after} and e.id <= ${last} and ${foldedType}
       order by e.id`,
   );
   return { last, caughtUp: last === top.hi, events };
@@ -127,12 +133,10 @@ async function storedGames(store: ProjectorStore, gameIds: number[], after: numb
     const missed = await read<EventRow>(
       store,
       sql`
-        select e.id::float8 as id, e.game_id, e.seq, e.type, e.payload, e.actor_user_id,
-          (extract(epoch from e.created_at) * 1000)::float8 as at
-        from ${gameEvents} e
+        ${selectEvents}
         join unnest(${sql.param(behind.map(([id]) => id))}::int[], ${sql.param(behind.map(([, to]) => to))}::float8[])
           as b(game_id, folded_to) on e.game_id = b.game_id and e.id > b.folded_to
-        where e.id <= ${after} and e.type = any(${sql.param([...FOLDED_TYPES])}::text[])
+        where e.id <= ${after} and ${foldedType}
         order by e.id`,
     );
     foldEvents(stored, missed, log);
