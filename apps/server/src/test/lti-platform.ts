@@ -104,21 +104,14 @@ export async function startLtiPlatform(tool: {
   const tokens = new Set<string>();
   let failScores = 0;
 
+  const urls = { authUrl: `${issuer}/auth`, tokenUrl: `${issuer}/token`, jwksUrl: `${issuer}/jwks` };
+
   const platform: TestLtiPlatform = {
     issuer,
     clientId,
     deploymentId,
-    authUrl: `${issuer}/auth`,
-    tokenUrl: `${issuer}/token`,
-    jwksUrl: `${issuer}/jwks`,
-    registration: (deploymentIds = [deploymentId]) => ({
-      issuer,
-      clientId,
-      deploymentIds,
-      authUrl: `${issuer}/auth`,
-      tokenUrl: `${issuer}/token`,
-      jwksUrl: `${issuer}/jwks`,
-    }),
+    ...urls,
+    registration: (deploymentIds = [deploymentId]) => ({ issuer, clientId, deploymentIds, ...urls }),
     prepare(launch) {
       const hint = randomUUID();
       launches.set(hint, launch);
