@@ -25,6 +25,18 @@ async function expectNoAxeViolations(page: Page, label: string) {
   expect(results.passes.map((rule) => rule.id)).toContain('target-size');
 }
 
+/**
+ * Axe-clean at 1280 px, then at 320 px, where the page gets no wider than the screen; then the
+ * page's picture, `shot`.
+ */
+async function expectFitsBothWidths(page: Page, label: string, shot: string) {
+  await expectNoAxeViolations(page, `${label} at 1280 px`);
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectNoAxeViolations(page, `${label} at 320 px`);
+  await screenshots(page, shot);
+}
+
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
 describe.runIf(hasChromium)('the trust pages, before anyone signs in', () => {
@@ -39,12 +51,8 @@ describe.runIf(hasChromium)('the trust pages, before anyone signs in', () => {
     expect(await page.getByRole('link', { name: 'security@example.org' }).getAttribute('href')).toBe(
       'mailto:security@example.org',
     );
-    await expectNoAxeViolations(page, 'security page at 1280 px');
-    await page.setViewportSize({ width: 320, height: 640 });
     // The table scrolls inside its own region; the page itself does not get wider than the screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await expectNoAxeViolations(page, 'security page at 320 px');
-    await screenshots(page, 'trust-security');
+    await expectFitsBothWidths(page, 'security page', 'trust-security');
   });
 
   it('the accessibility report lists every criterion, axe-clean at 1280 and 320 px', async () => {
@@ -65,11 +73,7 @@ describe.runIf(hasChromium)('the trust pages, before anyone signs in', () => {
     ).resolves.toBe(
       `Partially Supports: ${WCAG_22_AA.filter((c) => c.conformance === 'Partially Supports').length} criteria`,
     );
-    await expectNoAxeViolations(page, 'accessibility report at 1280 px');
-    await page.setViewportSize({ width: 320, height: 640 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await expectNoAxeViolations(page, 'accessibility report at 320 px');
-    await screenshots(page, 'trust-accessibility');
+    await expectFitsBothWidths(page, 'accessibility report', 'trust-accessibility');
   });
 
   it('is walked by keyboard: skip link, the navigation, the report and back', async () => {
