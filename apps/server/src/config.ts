@@ -10,6 +10,14 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A comma-separated list: its entries trimmed, the empty ones dropped. */
+const commaList = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
 const url = (protocols: string[]) =>
   z
     .url({ message: `must be a URL (${protocols.join(', ')})` })
@@ -62,16 +70,7 @@ const ZEnv = z.object({
   DEMO_DATA: booleanString.default(true),
   TRUST_PROXY: booleanString.default(false),
   /** Extra browser origins allowed to open the game WebSocket, comma-separated (PUBLIC_URL's always is). */
-  ALLOWED_ORIGINS: z
-    .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(url(['http', 'https'])))
-    .optional(),
+  ALLOWED_ORIGINS: commaList.pipe(z.array(url(['http', 'https']))).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   YOUTUBE_API_KEY: z.string().min(1).optional(),
   /** The YouTube Data API's base address; tests point it at a fake server on loopback. */
@@ -106,14 +105,7 @@ const ZEnv = z.object({
    * Where vulnerability reports go (RFC 9116 Contact): comma-separated `mailto:`, `https:` or `tel:`
    * addresses; a bare email address means `mailto:` it. Unset: no /.well-known/security.txt (404).
    */
-  SECURITY_CONTACT: z
-    .string()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((c) => c.trim())
-        .filter(Boolean),
-    )
+  SECURITY_CONTACT: commaList
     .pipe(
       z.array(
         z.string().refine((c) => securityContactUri(c) !== null, {
