@@ -5,7 +5,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { organizations, rooms } from '../apps/server/src/db/schema';
 import { DESKTOP, hasChromium, PHONE, picture, SHOTS_DIR, takesPictures } from './support/browser';
-import { demoFacilitator, LOOK, ORG, openLobby, playDemoRoom, playerPlaylist } from './support/demo-room';
+import {
+  demoFacilitator,
+  germanGuestJoins,
+  LOOK,
+  ORG,
+  openLobby,
+  playDemoRoom,
+  playerPlaylist,
+} from './support/demo-room';
 import { printCards } from './support/printed-pdf';
 import { browserSuite, poll, visible } from './support/suite';
 import { superAdminApi } from './support/super-admin';
@@ -94,13 +102,7 @@ describe.runIf(hasChromium)('a German room of an organization with its own look'
 
     // Phone 1: an English browser opens the join link and reads the room's German.
     const { page: guest } = await suite.open(PHONE);
-    await guest.goto(`${suite.product.url}/join/${room!.joinCode}`);
-    await poll(() => guest.getByRole('button', { name: 'Als Gast beitreten' }).isVisible()).toBe(true);
-    expect(await guest.evaluate(() => document.documentElement.lang)).toBe('de');
-    await guest.getByRole('textbox', { name: /Spitzname/ }).fill('Jonas');
-    await guest.getByRole('button', { name: 'Als Gast beitreten' }).click();
-    await guest.waitForURL(`**/${ORG}/Jonas/play-game/*`);
-    await guest.getByRole('button', { name: 'Mitspielen' }).click();
+    await germanGuestJoins(guest, `${suite.product.url}/join/${room!.joinCode}`);
     await expectBand(guest);
 
     // Phone 2: a German browser signs a player in on the player login, in German from the start.

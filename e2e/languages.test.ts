@@ -6,7 +6,7 @@ import { trainingService } from '../apps/server/src/training/service';
 import type { YoutubeClient } from '../apps/server/src/training/youtube';
 import { DESKTOP, hasChromium, PHONE, screenshotOnFailure, signInStaff } from './support/browser';
 import { takesPictures } from './support/day';
-import { ORG, playerPlaylist } from './support/demo-room';
+import { germanGuestJoins, ORG, playerPlaylist } from './support/demo-room';
 import { hideRollAnimation, rollOnce } from './support/game';
 import { printCards } from './support/printed-pdf';
 import { browserSuite, poll } from './support/suite';
@@ -91,13 +91,7 @@ describe.runIf(hasChromium)('languages', () => {
 
     // A phone (English browser) opens the join link: the room's German.
     const phone = await person(PHONE);
-    await phone.goto(`${base}/join/${code}`);
-    await poll(() => phone.getByRole('button', { name: 'Als Gast beitreten' }).isVisible()).toBe(true);
-    expect(await phone.evaluate(() => document.documentElement.lang)).toBe('de');
-    await phone.getByRole('textbox', { name: /Spitzname/ }).fill('Jonas');
-    await phone.getByRole('button', { name: 'Als Gast beitreten' }).click();
-    await phone.waitForURL(`**/${ORG}/Jonas/play-game/*`);
-    await phone.getByRole('button', { name: 'Mitspielen' }).click();
+    await germanGuestJoins(phone, `${base}/join/${code}`);
     await poll(() => phone.getByRole('heading', { name: 'Spieler (1)' }).isVisible()).toBe(true);
     await shot(phone, 'phone-lobby-de');
 

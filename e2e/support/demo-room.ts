@@ -1,5 +1,6 @@
 import type { TrainingSettings } from '@playshop/shared';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { signInStaff } from './browser';
 import type { browserSuite } from './suite';
 import { poll } from './suite';
@@ -72,4 +73,18 @@ export async function closeLobby(page: Page): Promise<void> {
 export function playerPlaylist(videos: { title: string; url: string }[]): TrainingSettings {
   const none = { kind: 'none' } as const;
   return { SUPER_ADMIN: none, ADMIN: none, FACILITATOR: none, PLAYER: { kind: 'videos', videos } };
+}
+
+/**
+ * A phone (an English browser) opens the join link of the demo room, which speaks German: the page
+ * is German; Jonas joins as a guest and into the game.
+ */
+export async function germanGuestJoins(page: Page, joinUrl: string) {
+  await page.goto(joinUrl);
+  await poll(() => page.getByRole('button', { name: 'Als Gast beitreten' }).isVisible()).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+  await page.getByRole('textbox', { name: /Spitzname/ }).fill('Jonas');
+  await page.getByRole('button', { name: 'Als Gast beitreten' }).click();
+  await page.waitForURL(`**/${ORG}/Jonas/play-game/*`);
+  await page.getByRole('button', { name: 'Mitspielen' }).click();
 }
