@@ -53,57 +53,63 @@ function successorOf(refreshSecret: string, raw: string) {
   return { raw: next, hash: hashOpaqueToken(next) };
 }
 
-/** Refresh tokens rotated on use, a family (its session) ended on replay. */
-export function refreshRotation({ db, refreshSecret, sessions, ends, log, now }: RotationDeps) {
-  /**
-   * The session the family belongs to, still live: seen now, from this address. A session that
-   * ended (logout, a rule: sessions/sessions.ts) renews nothing.
-   */
-  async function touch(familyId: string, client: SignInClient) {
-    const live = await db
-      .update(signInSessions)
-      .set({ lastSeenAt: now(), address: client.address })
-      .where(and(eq(signInSessions.id, familyId), isNull(signInSessions.endedAt)))
-      .returning({ id: signInSessions.id });
-    if (live.length === 0) throw sessionExpired();
-  }
+/**
+ * The session the family belongs to, still live: seen now, from this address. A session that
+ * ended (logout, a rule: sessions/sessions.ts) renews nothing.
+ */
+async function touch({ db, now }: RotationDeps, familyId: string, client: SignInClient) {
+  const live = await db
+    .update(signInSessions)
+    .set({ lastSeenAt: now(), address: client.address })
+    .where(and(eq(signInSessions.id, familyId), isNull(signInSessions.endedAt)))
+    .returning({ id: signInSessions.id });
+  if (live.length === 0) throw sessionExpired();
+}
 
-  const successorToken = (raw: string) => successorOf(refreshSecret, raw);
-  const byHash = (raw: string) =>
-    db
+const byHash = (db: Db, raw: string) =>
+  db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
+    .limit(1);
+
+/**
+ * A spent refresh token presented again. Within REFRESH_REUSE_GRACE_MS of its rotation, and while
+ * its successor is unspent, it is a second tab racing the first: it gets that same successor (the
+ * OAuth 2.0 security BCP's grace period). Anything else is a replay: the family is revoked.
+ */
+async function reuse(
+  deps: RotationDeps,
+  row: RefreshRow,
+  raw: string,
+  client: SignInClient,
+): Promise<SessionTokens> {
+  const { db, now } = deps;
+  if (row.usedAt && !row.revokedAt && now().getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
+    const successor = successorOf(deps.refreshSecret, raw);
+    const [next] = await db
       .select()
       .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(raw)))
+      .where(eq(refreshTokens.tokenHash, successor.hash))
       .limit(1);
-
-  /**
-   * A spent refresh token presented again. Within REFRESH_REUSE_GRACE_MS of its rotation, and while
-   * its successor is unspent, it is a second tab racing the first: it gets that same successor (the
-   * OAuth 2.0 security BCP's grace period). Anything else is a replay: the family is revoked.
-   */
-  async function reuse(row: RefreshRow, raw: string, client: SignInClient): Promise<SessionTokens> {
-    if (row.usedAt && !row.revokedAt && now().getTime() - row.usedAt.getTime() <= REFRESH_REUSE_GRACE_MS) {
-      const successor = successorToken(raw);
-      const [next] = await db
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, successor.hash))
-        .limit(1);
-      if (next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt) {
-        const [user] = await userWithOrg(db).where(eq(users.id, row.userId)).limit(1);
-        if (!user) throw sessionExpired();
-        await touch(row.familyId, client);
-        return sessions.sessionReply(user, row.familyId, successor.raw, next.expiresAt);
-      }
+    if (next && next.familyId === row.familyId && !next.usedAt && !next.revokedAt) {
+      const [user] = await userWithOrg(db).where(eq(users.id, row.userId)).limit(1);
+      if (!user) throw sessionExpired();
+      await touch(deps, row.familyId, client);
+      return deps.sessions.sessionReply(user, row.familyId, successor.raw, next.expiresAt);
     }
-    // A revoked token is of a session already over; a spent one presented again leaked.
-    if (!row.revokedAt) {
-      await ends.end(sessionsOf.one(row.familyId), 'refresh_reused');
-      log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: session ended');
-    }
-    throw sessionExpired();
   }
+  // A revoked token is of a session already over; a spent one presented again leaked.
+  if (!row.revokedAt) {
+    await deps.ends.end(sessionsOf.one(row.familyId), 'refresh_reused');
+    deps.log.warn({ userId: row.userId, familyId: row.familyId }, 'refresh token reused: session ended');
+  }
+  throw sessionExpired();
+}
 
+/** Refresh tokens rotated on use, a family (its session) ended on replay. */
+export function refreshRotation(deps: RotationDeps) {
+  const { db, refreshSecret, sessions, now } = deps;
   return {
     /**
      * Rotates a refresh token. A token that was already used (or revoked) means it leaked: the whole
@@ -112,14 +118,14 @@ export function refreshRotation({ db, refreshSecret, sessions, ends, log, now }:
      */
     async refresh(raw: string | undefined, client: SignInClient): Promise<SessionTokens> {
       if (!raw) throw unauthorized(message('errors.noSession'), 'NO_SESSION');
-      const [row] = await byHash(raw);
+      const [row] = await byHash(db, raw);
       if (!row) throw sessionExpired();
-      if (row.usedAt || row.revokedAt) return reuse(row, raw, client);
+      if (row.usedAt || row.revokedAt) return reuse(deps, row, raw, client);
       if (row.expiresAt <= now()) throw sessionExpired();
       const [user] = await userWithOrg(db).where(eq(users.id, row.userId)).limit(1);
       if (!user) throw sessionExpired();
-      await touch(row.familyId, client);
-      const successor = successorToken(raw);
+      await touch(deps, row.familyId, client);
+      const successor = successorOf(refreshSecret, raw);
       const refreshExpiresAt = sessions.refreshExpiry();
       const next = {
         userId: user.id,
@@ -128,9 +134,9 @@ export function refreshRotation({ db, refreshSecret, sessions, ends, log, now }:
         expiresAt: refreshExpiresAt,
       };
       if (!(await claim(db, row, next, now))) {
-        const [latest] = await byHash(raw);
+        const [latest] = await byHash(db, raw);
         if (!latest) throw sessionExpired();
-        return reuse(latest, raw, client);
+        return reuse(deps, latest, raw, client);
       }
       return sessions.sessionReply(user, row.familyId, successor.raw, refreshExpiresAt);
     },

@@ -35,6 +35,63 @@ function sendLines(asked: Asked | null | undefined): string {
   return toCsv(asked.answers.map((a, i) => [...a.cells, last.get(a.userId) === i ? 'yes' : 'no']));
 }
 
+/** The text of a question by its content id, read once per export. */
+function questionTexts(db: Db) {
+  const texts = new Map<number, string>();
+  return async (contentId: number) => {
+    let text = texts.get(contentId);
+    if (text === undefined) {
+      const [row] = await db
+        .select({ question: questions.question, title: content.title })
+        .from(content)
+        .leftJoin(questions, eq(questions.contentId, content.id))
+        .where(eq(content.id, contentId))
+        .limit(1);
+      // Content deleted since the game: its id is what is left.
+      text = row?.question ?? row?.title ?? `#${contentId}`;
+      texts.set(contentId, text);
+    }
+    return text;
+  };
+}
+
+/** The games' sends, answers and new rounds, in order, a page of EVENTS_PAGE at a time. */
+async function* eventPages(db: Db, gameIds: number[]) {
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(gameEvents)
+      .where(
+        and(
+          inArray(gameEvents.gameId, gameIds),
+          inArray(gameEvents.type, ['content_sent', 'question_answered', 'new_round']),
+          gt(gameEvents.id, after),
+        ),
+      )
+      .orderBy(asc(gameEvents.id))
+      .limit(EVENTS_PAGE);
+    yield page;
+    if (page.length < EVENTS_PAGE) break;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+type EventRow = typeof gameEvents.$inferSelect;
+type Answered = Extract<ReturnType<typeof parseStoredEvent>, { type: 'question_answered' }>;
+
+/** One answer's cells (all but `final answer`). */
+const answerCells = (row: EventRow, event: Answered, asked: Asked, room: string): string[] => [
+  String(row.gameId),
+  room,
+  asked.text,
+  event.username,
+  asked.options.get(event.choice) ?? `#${event.choice}`,
+  event.choice === asked.correct ? 'right' : 'wrong',
+  String(Math.max(0, Math.round(Date.parse(event.at) - asked.sentAt))),
+  event.at,
+];
+
 /**
  * The organization's answers as a readable table (issue 42 item 7), read from the event log a page at
  * a time: one line per answer a player gave (a changed answer is a line of its own; the last one
@@ -50,41 +107,13 @@ export async function* answerLines(
   yield toCsv([ANSWERS_CSV_HEADER]);
   if (gamesOf.length === 0) return;
   const roomOf = new Map(gamesOf.map((g) => [g.id, roomNames.get(g.roomId) ?? `#${g.roomId}`]));
-  const texts = new Map<number, string>();
-  const textOf = async (contentId: number) => {
-    let text = texts.get(contentId);
-    if (text === undefined) {
-      const [row] = await db
-        .select({ question: questions.question, title: content.title })
-        .from(content)
-        .leftJoin(questions, eq(questions.contentId, content.id))
-        .where(eq(content.id, contentId))
-        .limit(1);
-      // Content deleted since the game: its id is what is left.
-      text = row?.question ?? row?.title ?? `#${contentId}`;
-      texts.set(contentId, text);
-    }
-    return text;
-  };
+  const textOf = questionTexts(db);
   /** Per game, the question that takes answers now (the next send or round ends it, as in the game). */
   const asking = new Map<number, Asked | null>();
-  let after = 0;
-  for (;;) {
-    const page = await db
-      .select()
-      .from(gameEvents)
-      .where(
-        and(
-          inArray(
-            gameEvents.gameId,
-            gamesOf.map((g) => g.id),
-          ),
-          inArray(gameEvents.type, ['content_sent', 'question_answered', 'new_round']),
-          gt(gameEvents.id, after),
-        ),
-      )
-      .orderBy(asc(gameEvents.id))
-      .limit(EVENTS_PAGE);
+  for await (const page of eventPages(
+    db,
+    gamesOf.map((g) => g.id),
+  )) {
     let out = '';
     for (const row of page) {
       const event = parseStoredEvent(row);
@@ -93,16 +122,7 @@ export async function* answerLines(
         if (!asked || asked.contentId !== event.contentId) continue;
         asked.answers.push({
           userId: event.userId,
-          cells: [
-            String(row.gameId),
-            roomOf.get(row.gameId) ?? '',
-            asked.text,
-            event.username,
-            asked.options.get(event.choice) ?? `#${event.choice}`,
-            event.choice === asked.correct ? 'right' : 'wrong',
-            String(Math.max(0, Math.round(Date.parse(event.at) - asked.sentAt))),
-            event.at,
-          ],
+          cells: answerCells(row, event, asked, roomOf.get(row.gameId) ?? ''),
         });
         continue;
       }
@@ -122,8 +142,6 @@ export async function* answerLines(
       );
     }
     if (out) yield out;
-    if (page.length < EVENTS_PAGE) break;
-    after = page[page.length - 1]!.id;
   }
   for (const asked of asking.values()) {
     const lines = sendLines(asked);

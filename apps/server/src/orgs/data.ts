@@ -159,6 +159,55 @@ async function anonymizePlayer(db: Db, userId: number): Promise<void> {
   });
 }
 
+/** The zip's name and its stream (the caller sends it as the reply). */
+async function exportZip(
+  { db, storage, audit }: { db: Db; storage: Storage; audit: AuditService },
+  actor: Actor,
+  id: number,
+): Promise<{ filename: string; stream: Readable }> {
+  const org = await orgInScope(db, actor, eq(organizations.id, id));
+  const data = await readOrgData(db, id);
+  const zip = new ZipFile();
+  zip.addBuffer(json(org), 'organization.json');
+  zip.addBuffer(Buffer.from(peopleCsv(data.people)), 'people.csv');
+  zip.addBuffer(json(data.workshopList), 'workshops.json');
+  zip.addBuffer(json({ content: data.used }), 'content.json');
+  zip.addBuffer(
+    json({ rooms: data.orgRooms, roomSessions: data.roomSessionRows, printedCardSets: data.cardSets }),
+    'rooms.json',
+  );
+  zip.addBuffer(json(data.orgGames), 'games.json');
+  zip.addReadStream(
+    Readable.from(
+      eventLines(
+        db,
+        data.orgGames.map((g) => g.id),
+      ),
+    ),
+    'game-events.jsonl',
+  );
+  // The same answers as a table a spreadsheet opens (issue 42 item 7).
+  zip.addReadStream(
+    Readable.from(answerLines(db, data.orgGames, new Map(data.orgRooms.map((r) => [r.id, r.name])))),
+    'answers.csv',
+  );
+  const auditActor = { userId: 0, role: actor.role, orgId: id, orgName: org.name, username: '' };
+  zip.addReadStream(
+    Readable.from(
+      (async function* () {
+        yield await audit.csv(auditActor, { orgId: id });
+      })(),
+    ),
+    'audit-log.csv',
+  );
+  for (const key of contentFileKeys(data.used)) {
+    const file = await storage.get(key).catch(() => null);
+    if (file) zip.addReadStream(file.stream, `files/${key}`);
+  }
+  zip.end();
+  return { filename: zipName(org.name, id), stream: zip.outputStream as Readable };
+}
+
 /**
  * An organization's data on request (issue 30 item 4): `exportZip` streams everything of it as one
  * zip (yazl: entries are written as they are read, the event log page by page); `erase` deletes the
@@ -170,49 +219,7 @@ export function orgDataService(db: Db, storage: Storage, audit: AuditService, en
 
   return {
     /** The zip's name and its stream (the caller sends it as the reply). */
-    async exportZip(actor: Actor, id: number): Promise<{ filename: string; stream: Readable }> {
-      const org = await findOrg(actor, id);
-      const data = await readOrgData(db, id);
-      const zip = new ZipFile();
-      zip.addBuffer(json(org), 'organization.json');
-      zip.addBuffer(Buffer.from(peopleCsv(data.people)), 'people.csv');
-      zip.addBuffer(json(data.workshopList), 'workshops.json');
-      zip.addBuffer(json({ content: data.used }), 'content.json');
-      zip.addBuffer(
-        json({ rooms: data.orgRooms, roomSessions: data.roomSessionRows, printedCardSets: data.cardSets }),
-        'rooms.json',
-      );
-      zip.addBuffer(json(data.orgGames), 'games.json');
-      zip.addReadStream(
-        Readable.from(
-          eventLines(
-            db,
-            data.orgGames.map((g) => g.id),
-          ),
-        ),
-        'game-events.jsonl',
-      );
-      // The same answers as a table a spreadsheet opens (issue 42 item 7).
-      zip.addReadStream(
-        Readable.from(answerLines(db, data.orgGames, new Map(data.orgRooms.map((r) => [r.id, r.name])))),
-        'answers.csv',
-      );
-      const auditActor = { userId: 0, role: actor.role, orgId: id, orgName: org.name, username: '' };
-      zip.addReadStream(
-        Readable.from(
-          (async function* () {
-            yield await audit.csv(auditActor, { orgId: id });
-          })(),
-        ),
-        'audit-log.csv',
-      );
-      for (const key of contentFileKeys(data.used)) {
-        const file = await storage.get(key).catch(() => null);
-        if (file) zip.addReadStream(file.stream, `files/${key}`);
-      }
-      zip.end();
-      return { filename: zipName(org.name, id), stream: zip.outputStream as Readable };
-    },
+    exportZip: (actor: Actor, id: number) => exportZip({ db, storage, audit }, actor, id),
 
     /**
      * Deletes the organization with everything of it: its people (their sessions go with them), then

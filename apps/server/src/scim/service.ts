@@ -96,226 +96,232 @@ export interface ScimChange {
   changes?: Record<string, [unknown, unknown]>;
 }
 
-/**
- * The organization's staff (admins and facilitators) as SCIM Users and its roles as Groups. Every
- * query names the organization: another organization's user is not found.
- */
-export function scimService(db: Db, ends: SessionEnds, baseUrl: (orgId: number) => string) {
-  const inOrg = (orgId: number, ...more: (SQL | undefined)[]) =>
-    and(eq(users.orgId, orgId), inArray(users.role, STAFF), eq(users.isGuest, false), ...more);
+/** What the SCIM functions below share: the database, session ends and the SCIM base address. */
+interface Ctx {
+  db: Db;
+  ends: SessionEnds;
+  baseUrl: (orgId: number) => string;
+}
 
-  const fieldsOf = (row: UserRow): UserFields => ({
-    userName: row.userName ?? row.email ?? '',
-    email: row.email ?? '',
-    givenName: row.givenName,
-    familyName: row.familyName,
-    externalId: row.externalId,
-    active: row.active,
-  });
+const inOrg = (orgId: number, ...more: (SQL | undefined)[]) =>
+  and(eq(users.orgId, orgId), inArray(users.role, STAFF), eq(users.isGuest, false), ...more);
 
-  const groupOf = (role: Role) => SCIM_GROUPS.find((g) => g.role === role);
+const fieldsOf = (row: UserRow): UserFields => ({
+  userName: row.userName ?? row.email ?? '',
+  email: row.email ?? '',
+  givenName: row.givenName,
+  familyName: row.familyName,
+  externalId: row.externalId,
+  active: row.active,
+});
 
-  function toUser(orgId: number, row: UserRow) {
-    const f = fieldsOf(row);
-    const group = groupOf(row.role);
-    const body = {
-      schemas: [USER_SCHEMA],
-      id: String(row.id),
-      ...(f.externalId ? { externalId: f.externalId } : {}),
-      userName: f.userName,
-      name: {
-        givenName: f.givenName,
-        familyName: f.familyName,
-        formatted: `${f.givenName} ${f.familyName}`.trim(),
-      },
-      displayName: `${f.givenName} ${f.familyName}`.trim() || f.userName,
-      emails: [{ value: f.email, type: 'work', primary: true }],
-      active: f.active,
-      groups: group
-        ? [{ value: group.id, display: group.displayName, $ref: `${baseUrl(orgId)}/Groups/${group.id}` }]
-        : [],
-    };
-    return {
-      ...body,
-      meta: {
-        resourceType: 'User',
-        created: row.createdAt.toISOString(),
-        lastModified: row.updatedAt.toISOString(),
-        location: `${baseUrl(orgId)}/Users/${row.id}`,
-        version: versionOf(body),
-      },
-    };
-  }
-  type ScimUser = ReturnType<typeof toUser>;
+const groupOf = (role: Role) => SCIM_GROUPS.find((g) => g.role === role);
 
-  const idOf = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : null);
-
-  async function row(orgId: number, id: string): Promise<UserRow> {
-    const n = idOf(id);
-    const [found] =
-      n === null
-        ? []
-        : await db
-            .select(userColumns)
-            .from(users)
-            .where(inOrg(orgId, eq(users.id, n)));
-    if (!found) throw notFound(`User ${id} not found`);
-    return found;
-  }
-
-  const conditionOf = ({ attribute, value }: Comparison): SQL => {
-    if (typeof value !== 'string')
-      throw new ScimError(400, `Compare ${attribute} with a string`, 'invalidFilter');
-    switch (attribute) {
-      case 'username':
-        return sql`lower(coalesce(${users.username}, ${users.email})) = ${value.toLowerCase()}`;
-      case 'externalid':
-        return eq(users.scimExternalId, value);
-      case 'emails':
-      case 'emails.value':
-        return eq(users.email, value.toLowerCase());
-      case 'id':
-        return eq(users.id, idOf(value) ?? -1);
-      default:
-        throw new ScimError(400, `Filtering by ${attribute} is not supported`, 'invalidFilter');
-    }
+function toUser(baseUrl: Ctx['baseUrl'], orgId: number, row: UserRow) {
+  const f = fieldsOf(row);
+  const group = groupOf(row.role);
+  const body = {
+    schemas: [USER_SCHEMA],
+    id: String(row.id),
+    ...(f.externalId ? { externalId: f.externalId } : {}),
+    userName: f.userName,
+    name: {
+      givenName: f.givenName,
+      familyName: f.familyName,
+      formatted: `${f.givenName} ${f.familyName}`.trim(),
+    },
+    displayName: `${f.givenName} ${f.familyName}`.trim() || f.userName,
+    emails: [{ value: f.email, type: 'work', primary: true }],
+    active: f.active,
+    groups: group
+      ? [{ value: group.id, display: group.displayName, $ref: `${baseUrl(orgId)}/Groups/${group.id}` }]
+      : [],
   };
-
-  /** Writes the fields; a taken userName or email is a uniqueness error. */
-  async function write(orgId: number, fields: UserFields, id?: number): Promise<number> {
-    const clash = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          sql`(${users.email} = ${fields.email} or (${users.orgId} = ${orgId} and lower(${users.username}) = ${fields.userName.toLowerCase()}))`,
-          id === undefined ? undefined : sql`${users.id} <> ${id}`,
-        ),
-      )
-      .limit(1);
-    if (clash.length > 0)
-      throw new ScimError(409, 'A user with this userName or email exists already', 'uniqueness');
-    const values = {
-      username: fields.userName,
-      email: fields.email,
-      firstName: fields.givenName,
-      lastName: fields.familyName,
-      scimExternalId: fields.externalId,
-      active: fields.active,
-    };
-    try {
-      if (id !== undefined) {
-        await db.update(users).set(values).where(eq(users.id, id));
-        return id;
-      }
-      const [made] = await db
-        .insert(users)
-        .values({ ...values, role: 'FACILITATOR', orgId })
-        .returning({ id: users.id });
-      return made!.id;
-    } catch (err) {
-      if (isUniqueViolation(err))
-        throw new ScimError(409, 'A user with this userName or email exists already', 'uniqueness');
-      throw err;
-    }
-  }
-
-  /** What changed, for the audit log; a deactivation ends every session of the user at once. */
-  async function afterWrite(before: UserRow, after: UserFields): Promise<ScimChange> {
-    const was = fieldsOf(before);
-    const changes = Object.fromEntries(
-      (Object.keys(after) as (keyof UserFields)[])
-        .filter((k) => was[k] !== after[k])
-        .map((k) => [k, [was[k], after[k]] as [unknown, unknown]]),
-    );
-    if (was.active && !after.active) await ends.end(sessionsOf.user(before.id), 'deactivated');
-    const action =
-      was.active && !after.active
-        ? 'scim.user_deactivate'
-        : !was.active && after.active
-          ? 'scim.user_reactivate'
-          : 'scim.user_edit';
-    return { action, userId: before.id, label: after.email, changes };
-  }
-
-  const checkVersion = (current: ScimUser, ifMatch: string | undefined) => {
-    if (ifMatch === undefined || ifMatch.trim() === '*') return;
-    const wanted = ifMatch.split(',').map((v) => v.trim());
-    if (!wanted.includes(current.meta.version))
-      throw new ScimError(412, 'The resource changed since this version (If-Match)');
-  };
-
-  async function setRole(orgId: number, userIds: number[], role: Role): Promise<ScimChange[]> {
-    if (userIds.length === 0) return [];
-    const changed = await db
-      .update(users)
-      .set({ role })
-      .where(inOrg(orgId, inArray(users.id, userIds), sql`${users.role} <> ${role}`))
-      .returning({ id: users.id, email: users.email });
-    // A new role ends the user's sessions everywhere at once, as an admin's change of it does.
-    for (const user of changed) await ends.end(sessionsOf.user(user.id), 'role_changed');
-    return changed.map((u) => ({
-      action: 'scim.role_change',
-      userId: u.id,
-      label: u.email ?? '',
-      changes: { role: [role === 'ADMIN' ? 'FACILITATOR' : 'ADMIN', role] as [unknown, unknown] },
-    }));
-  }
-
-  const groupById = (id: string) => {
-    const group = SCIM_GROUPS.find((g) => g.id === id.toLowerCase());
-    if (!group) throw notFound(`Group ${id} not found`);
-    return group;
-  };
-
-  async function toGroup(orgId: number, group: (typeof SCIM_GROUPS)[number]) {
-    const members = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inOrg(orgId, eq(users.role, group.role)))
-      .orderBy(asc(users.id));
-    const body = {
-      schemas: [GROUP_SCHEMA],
-      id: group.id,
-      displayName: group.displayName,
-      members: members.map((m) => ({
-        value: String(m.id),
-        display: m.email ?? '',
-        $ref: `${baseUrl(orgId)}/Users/${m.id}`,
-      })),
-    };
-    return {
-      ...body,
-      meta: {
-        resourceType: 'Group',
-        location: `${baseUrl(orgId)}/Groups/${group.id}`,
-        version: versionOf(body),
-      },
-    };
-  }
-
-  /** Member ids of a value (`[{ value: "12" }]`); each must be one of the organization's users. */
-  async function memberIds(orgId: number, value: unknown): Promise<number[]> {
-    const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-    const ids = list.map((m) => {
-      const raw = typeof m === 'object' && m !== null ? (m as { value?: unknown }).value : m;
-      const id = typeof raw === 'string' || typeof raw === 'number' ? idOf(String(raw)) : null;
-      if (id === null) throw invalidValue('members need the value of a user id');
-      return id;
-    });
-    if (ids.length === 0) return [];
-    const found = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(inOrg(orgId, inArray(users.id, ids)));
-    if (found.length !== new Set(ids).size) throw invalidValue('A member is not a user of this organization');
-    return [...new Set(ids)];
-  }
-
   return {
-    toUser,
+    ...body,
+    meta: {
+      resourceType: 'User',
+      created: row.createdAt.toISOString(),
+      lastModified: row.updatedAt.toISOString(),
+      location: `${baseUrl(orgId)}/Users/${row.id}`,
+      version: versionOf(body),
+    },
+  };
+}
+type ScimUser = ReturnType<typeof toUser>;
+
+const idOf = (id: string) => (/^\d{1,9}$/.test(id) ? Number(id) : null);
+
+async function row(db: Db, orgId: number, id: string): Promise<UserRow> {
+  const n = idOf(id);
+  const [found] =
+    n === null
+      ? []
+      : await db
+          .select(userColumns)
+          .from(users)
+          .where(inOrg(orgId, eq(users.id, n)));
+  if (!found) throw notFound(`User ${id} not found`);
+  return found;
+}
+
+const conditionOf = ({ attribute, value }: Comparison): SQL => {
+  if (typeof value !== 'string')
+    throw new ScimError(400, `Compare ${attribute} with a string`, 'invalidFilter');
+  switch (attribute) {
+    case 'username':
+      return sql`lower(coalesce(${users.username}, ${users.email})) = ${value.toLowerCase()}`;
+    case 'externalid':
+      return eq(users.scimExternalId, value);
+    case 'emails':
+    case 'emails.value':
+      return eq(users.email, value.toLowerCase());
+    case 'id':
+      return eq(users.id, idOf(value) ?? -1);
+    default:
+      throw new ScimError(400, `Filtering by ${attribute} is not supported`, 'invalidFilter');
+  }
+};
+
+/** Writes the fields; a taken userName or email is a uniqueness error. */
+async function write(db: Db, orgId: number, fields: UserFields, id?: number): Promise<number> {
+  const clash = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`(${users.email} = ${fields.email} or (${users.orgId} = ${orgId} and lower(${users.username}) = ${fields.userName.toLowerCase()}))`,
+        id === undefined ? undefined : sql`${users.id} <> ${id}`,
+      ),
+    )
+    .limit(1);
+  if (clash.length > 0)
+    throw new ScimError(409, 'A user with this userName or email exists already', 'uniqueness');
+  const values = {
+    username: fields.userName,
+    email: fields.email,
+    firstName: fields.givenName,
+    lastName: fields.familyName,
+    scimExternalId: fields.externalId,
+    active: fields.active,
+  };
+  try {
+    if (id !== undefined) {
+      await db.update(users).set(values).where(eq(users.id, id));
+      return id;
+    }
+    const [made] = await db
+      .insert(users)
+      .values({ ...values, role: 'FACILITATOR', orgId })
+      .returning({ id: users.id });
+    return made!.id;
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw new ScimError(409, 'A user with this userName or email exists already', 'uniqueness');
+    throw err;
+  }
+}
+
+/** What changed, for the audit log; a deactivation ends every session of the user at once. */
+async function afterWrite(ends: SessionEnds, before: UserRow, after: UserFields): Promise<ScimChange> {
+  const was = fieldsOf(before);
+  const changes = Object.fromEntries(
+    (Object.keys(after) as (keyof UserFields)[])
+      .filter((k) => was[k] !== after[k])
+      .map((k) => [k, [was[k], after[k]] as [unknown, unknown]]),
+  );
+  if (was.active && !after.active) await ends.end(sessionsOf.user(before.id), 'deactivated');
+  const action =
+    was.active && !after.active
+      ? 'scim.user_deactivate'
+      : !was.active && after.active
+        ? 'scim.user_reactivate'
+        : 'scim.user_edit';
+  return { action, userId: before.id, label: after.email, changes };
+}
+
+const checkVersion = (current: ScimUser, ifMatch: string | undefined) => {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return;
+  const wanted = ifMatch.split(',').map((v) => v.trim());
+  if (!wanted.includes(current.meta.version))
+    throw new ScimError(412, 'The resource changed since this version (If-Match)');
+};
+
+async function setRole(ctx: Ctx, orgId: number, userIds: number[], role: Role): Promise<ScimChange[]> {
+  if (userIds.length === 0) return [];
+  const changed = await ctx.db
+    .update(users)
+    .set({ role })
+    .where(inOrg(orgId, inArray(users.id, userIds), sql`${users.role} <> ${role}`))
+    .returning({ id: users.id, email: users.email });
+  // A new role ends the user's sessions everywhere at once, as an admin's change of it does.
+  for (const user of changed) await ctx.ends.end(sessionsOf.user(user.id), 'role_changed');
+  return changed.map((u) => ({
+    action: 'scim.role_change',
+    userId: u.id,
+    label: u.email ?? '',
+    changes: { role: [role === 'ADMIN' ? 'FACILITATOR' : 'ADMIN', role] as [unknown, unknown] },
+  }));
+}
+
+const groupById = (id: string) => {
+  const group = SCIM_GROUPS.find((g) => g.id === id.toLowerCase());
+  if (!group) throw notFound(`Group ${id} not found`);
+  return group;
+};
+
+async function toGroup(ctx: Ctx, orgId: number, group: (typeof SCIM_GROUPS)[number]) {
+  const members = await ctx.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inOrg(orgId, eq(users.role, group.role)))
+    .orderBy(asc(users.id));
+  const body = {
+    schemas: [GROUP_SCHEMA],
+    id: group.id,
+    displayName: group.displayName,
+    members: members.map((m) => ({
+      value: String(m.id),
+      display: m.email ?? '',
+      $ref: `${ctx.baseUrl(orgId)}/Users/${m.id}`,
+    })),
+  };
+  return {
+    ...body,
+    meta: {
+      resourceType: 'Group',
+      location: `${ctx.baseUrl(orgId)}/Groups/${group.id}`,
+      version: versionOf(body),
+    },
+  };
+}
+
+/** Member ids of a value (`[{ value: "12" }]`); each must be one of the organization's users. */
+async function memberIds(db: Db, orgId: number, value: unknown): Promise<number[]> {
+  const list = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  const ids = list.map((m) => {
+    const raw = typeof m === 'object' && m !== null ? (m as { value?: unknown }).value : m;
+    const id = typeof raw === 'string' || typeof raw === 'number' ? idOf(String(raw)) : null;
+    if (id === null) throw invalidValue('members need the value of a user id');
+    return id;
+  });
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inOrg(orgId, inArray(users.id, ids)));
+  if (found.length !== new Set(ids).size) throw invalidValue('A member is not a user of this organization');
+  return [...new Set(ids)];
+}
+
+/** The organization's staff as SCIM Users: read, listed, made, changed and deleted. */
+function scimUsers(ctx: Ctx) {
+  const { db, ends, baseUrl } = ctx;
+  const present = (orgId: number, r: UserRow) => toUser(baseUrl, orgId, r);
+  return {
+    toUser: present,
     async getUser(orgId: number, id: string) {
-      return toUser(orgId, await row(orgId, id));
+      return present(orgId, await row(db, orgId, id));
     },
     async listUsers(orgId: number, filter: Comparison[], startIndex: number, countWanted: number) {
       const where = inOrg(orgId, ...filter.map(conditionOf));
@@ -332,13 +338,13 @@ export function scimService(db: Db, ends: SessionEnds, baseUrl: (orgId: number) 
               .orderBy(asc(users.id))
               .offset(startIndex - 1)
               .limit(countWanted);
-      return { total, resources: rows.map((r) => toUser(orgId, r)) };
+      return { total, resources: rows.map((r) => present(orgId, r)) };
     },
     async createUser(orgId: number, fields: UserFields) {
-      const id = await write(orgId, fields);
-      const created = await row(orgId, String(id));
+      const id = await write(db, orgId, fields);
+      const created = await row(db, orgId, String(id));
       return {
-        user: toUser(orgId, created),
+        user: present(orgId, created),
         change: { action: 'scim.user_create', userId: id, label: fields.email } as ScimChange,
       };
     },
@@ -349,16 +355,16 @@ export function scimService(db: Db, ends: SessionEnds, baseUrl: (orgId: number) 
       ifMatch: string | undefined,
       next: (current: UserFields) => UserFields,
     ) {
-      const before = await row(orgId, id);
-      checkVersion(toUser(orgId, before), ifMatch);
+      const before = await row(db, orgId, id);
+      checkVersion(present(orgId, before), ifMatch);
       const fields = next(fieldsOf(before));
-      await write(orgId, fields, before.id);
-      const change = await afterWrite(before, fields);
-      return { user: toUser(orgId, await row(orgId, id)), change };
+      await write(db, orgId, fields, before.id);
+      const change = await afterWrite(ends, before, fields);
+      return { user: present(orgId, await row(db, orgId, id)), change };
     },
     async deleteUser(orgId: number, id: string, ifMatch: string | undefined): Promise<ScimChange> {
-      const before = await row(orgId, id);
-      checkVersion(toUser(orgId, before), ifMatch);
+      const before = await row(db, orgId, id);
+      checkVersion(present(orgId, before), ifMatch);
       await ends.end(sessionsOf.user(before.id), 'deleted');
       try {
         await db.delete(users).where(eq(users.id, before.id));
@@ -373,6 +379,60 @@ export function scimService(db: Db, ends: SessionEnds, baseUrl: (orgId: number) 
       }
       return { action: 'scim.user_delete', userId: before.id, label: before.email ?? '' };
     },
+  };
+}
+
+/**
+ * Membership is the role: joining Admins makes an admin, leaving it a facilitator; joining
+ * Facilitators makes a facilitator of anyone not in Admins; leaving Facilitators changes nothing.
+ */
+async function changeMembers(
+  ctx: Ctx,
+  orgId: number,
+  id: string,
+  add: unknown,
+  remove: unknown,
+  replace?: unknown,
+) {
+  const { db } = ctx;
+  const group = groupById(id);
+  const changes: ScimChange[] = [];
+  if (replace !== undefined) {
+    const keep = await memberIds(db, orgId, replace);
+    const current = (await toGroup(ctx, orgId, group)).members.map((m) => Number(m.value));
+    if (group.role === 'ADMIN')
+      changes.push(
+        ...(await setRole(
+          ctx,
+          orgId,
+          current.filter((m) => !keep.includes(m)),
+          'FACILITATOR',
+        )),
+      );
+    changes.push(...(await setRole(ctx, orgId, keep, group.role)));
+  }
+  const adding = await memberIds(db, orgId, add);
+  const removing = await memberIds(db, orgId, remove);
+  if (group.role === 'ADMIN') {
+    changes.push(...(await setRole(ctx, orgId, adding, 'ADMIN')));
+    changes.push(...(await setRole(ctx, orgId, removing, 'FACILITATOR')));
+  } else {
+    const notAdmins = adding.length
+      ? (
+          await db
+            .select({ id: users.id })
+            .from(users)
+            .where(inOrg(orgId, inArray(users.id, adding), eq(users.role, 'FACILITATOR')))
+        ).map((u) => u.id)
+      : [];
+    changes.push(...(await setRole(ctx, orgId, notAdmins, 'FACILITATOR')));
+  }
+  return { group: await toGroup(ctx, orgId, group), changes };
+}
+
+/** The organization's roles as SCIM Groups: listed, read, and their members changed. */
+function scimGroups(ctx: Ctx) {
+  return {
     async listGroups(orgId: number, filter: Comparison[]) {
       const groups = SCIM_GROUPS.filter((g) =>
         filter.every(({ attribute, value }) => {
@@ -382,50 +442,23 @@ export function scimService(db: Db, ends: SessionEnds, baseUrl: (orgId: number) 
           throw new ScimError(400, `Filtering groups by ${attribute} is not supported`, 'invalidFilter');
         }),
       );
-      return Promise.all(groups.map((g) => toGroup(orgId, g)));
+      return Promise.all(groups.map((g) => toGroup(ctx, orgId, g)));
     },
     async getGroup(orgId: number, id: string) {
-      return toGroup(orgId, groupById(id));
+      return toGroup(ctx, orgId, groupById(id));
     },
-    /**
-     * Membership is the role: joining Admins makes an admin, leaving it a facilitator; joining
-     * Facilitators makes a facilitator of anyone not in Admins; leaving Facilitators changes nothing.
-     */
-    async changeMembers(orgId: number, id: string, add: unknown, remove: unknown, replace?: unknown) {
-      const group = groupById(id);
-      const changes: ScimChange[] = [];
-      if (replace !== undefined) {
-        const keep = await memberIds(orgId, replace);
-        const current = (await toGroup(orgId, group)).members.map((m) => Number(m.value));
-        if (group.role === 'ADMIN')
-          changes.push(
-            ...(await setRole(
-              orgId,
-              current.filter((m) => !keep.includes(m)),
-              'FACILITATOR',
-            )),
-          );
-        changes.push(...(await setRole(orgId, keep, group.role)));
-      }
-      const adding = await memberIds(orgId, add);
-      const removing = await memberIds(orgId, remove);
-      if (group.role === 'ADMIN') {
-        changes.push(...(await setRole(orgId, adding, 'ADMIN')));
-        changes.push(...(await setRole(orgId, removing, 'FACILITATOR')));
-      } else {
-        const notAdmins = adding.length
-          ? (
-              await db
-                .select({ id: users.id })
-                .from(users)
-                .where(inOrg(orgId, inArray(users.id, adding), eq(users.role, 'FACILITATOR')))
-            ).map((u) => u.id)
-          : [];
-        changes.push(...(await setRole(orgId, notAdmins, 'FACILITATOR')));
-      }
-      return { group: await toGroup(orgId, group), changes };
-    },
+    changeMembers: (orgId: number, id: string, add: unknown, remove: unknown, replace?: unknown) =>
+      changeMembers(ctx, orgId, id, add, remove, replace),
     groupById,
   };
+}
+
+/**
+ * The organization's staff (admins and facilitators) as SCIM Users and its roles as Groups. Every
+ * query names the organization: another organization's user is not found.
+ */
+export function scimService(db: Db, ends: SessionEnds, baseUrl: (orgId: number) => string) {
+  const ctx: Ctx = { db, ends, baseUrl };
+  return { ...scimUsers(ctx), ...scimGroups(ctx) };
 }
 export type ScimService = ReturnType<typeof scimService>;

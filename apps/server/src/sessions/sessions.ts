@@ -79,18 +79,10 @@ interface SessionEndsDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
-/**
- * The one place a session ends. Checking is a lookup in memory (every game command asks), kept in
- * step with the other instances three ways: their messages on `<prefix>:sessions:ended` (at once),
- * a read of the table every second (ends a Redis outage swallowed) and one at start (the tickets
- * still good of sessions that ended before this instance started).
- */
-export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): Promise<SessionEnds> {
+/** The ended sessions this instance knows of (id → when), and the listeners that hear of new ones. */
+function endedMemory(db: Db) {
   const ended = new Map<string, number>();
   const listeners: ((ids: readonly string[]) => void)[] = [];
-  const channel = `${prefix}:sessions:ended`;
-  const origin = randomUUID();
-
   /** Remembers these ends; the listeners hear the new ones, all in one call (one pass over the sockets). */
   const remember = (ends: readonly (readonly [id: string, at: number])[]) => {
     const fresh = ends.filter(([id]) => !ended.has(id));
@@ -113,36 +105,66 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
     remember(rows.map((row) => [row.id, row.endedAt!.getTime()] as const));
     forget();
   };
-  await readEnded();
+  return { ended, listeners, remember, forget, readEnded };
+}
+type EndedMemory = ReturnType<typeof endedMemory>;
+
+/** The other instances' ends: their messages on the channel at once, and the table every POLL_MS. */
+async function followOthers(
+  subscriber: Redis,
+  memory: EndedMemory,
+  { channel, origin, log }: { channel: string; origin: string; log: SessionEndsDeps['log'] },
+): Promise<NodeJS.Timeout> {
+  subscriber.on('message', (_channel: string, raw: string) => {
+    try {
+      const message = JSON.parse(raw) as { origin?: unknown; ids?: unknown };
+      if (message.origin === origin || !Array.isArray(message.ids)) return;
+      const now = Date.now();
+      memory.remember(
+        message.ids.filter((id): id is string => typeof id === 'string').map((id) => [id, now] as const),
+      );
+    } catch (err) {
+      log.warn({ err }, 'unreadable session end message');
+    }
+  });
+  await subscriber.subscribe(channel).catch((err) => log.warn({ err }, 'could not hear session ends'));
+  let reading = false;
+  const poll = setInterval(() => {
+    if (reading) return;
+    reading = true;
+    memory
+      .readEnded()
+      .catch((err) => log.warn({ err }, 'could not read ended sessions'))
+      .finally(() => {
+        reading = false;
+      });
+  }, POLL_MS);
+  poll.unref();
+  return poll;
+}
+
+/** Revokes the live refresh tokens of these sessions (their families). */
+const revokeRefreshTokens = (db: Db, ids: string[], at: Date) =>
+  db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(inArray(refreshTokens.familyId, ids), isNull(refreshTokens.revokedAt)));
+
+/**
+ * The one place a session ends. Checking is a lookup in memory (every game command asks), kept in
+ * step with the other instances three ways: their messages on `<prefix>:sessions:ended` (at once),
+ * a read of the table every second (ends a Redis outage swallowed) and one at start (the tickets
+ * still good of sessions that ended before this instance started).
+ */
+export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): Promise<SessionEnds> {
+  const memory = endedMemory(db);
+  const { ended, listeners, remember, forget } = memory;
+  const channel = `${prefix}:sessions:ended`;
+  const origin = randomUUID();
+  await memory.readEnded();
 
   const subscriber = redis ? watchRedis(redis.duplicate(), log, 'Redis subscriber (sessions)') : undefined;
-  let poll: NodeJS.Timeout | undefined;
-  if (subscriber) {
-    subscriber.on('message', (_channel: string, raw: string) => {
-      try {
-        const message = JSON.parse(raw) as { origin?: unknown; ids?: unknown };
-        if (message.origin === origin || !Array.isArray(message.ids)) return;
-        const now = Date.now();
-        remember(
-          message.ids.filter((id): id is string => typeof id === 'string').map((id) => [id, now] as const),
-        );
-      } catch (err) {
-        log.warn({ err }, 'unreadable session end message');
-      }
-    });
-    await subscriber.subscribe(channel).catch((err) => log.warn({ err }, 'could not hear session ends'));
-    let reading = false;
-    poll = setInterval(() => {
-      if (reading) return;
-      reading = true;
-      readEnded()
-        .catch((err) => log.warn({ err }, 'could not read ended sessions'))
-        .finally(() => {
-          reading = false;
-        });
-    }, POLL_MS);
-    poll.unref();
-  }
+  const poll = subscriber ? await followOthers(subscriber, memory, { channel, origin, log }) : undefined;
 
   const timers = new Set<NodeJS.Timeout>();
   const self: SessionEnds = {
@@ -155,10 +177,7 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
         .where(and(isNull(signInSessions.endedAt), where));
       const ids = live.map((r) => r.id);
       if (ids.length === 0) return;
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: new Date() })
-        .where(and(inArray(refreshTokens.familyId, ids), isNull(refreshTokens.revokedAt)));
+      await revokeRefreshTokens(db, ids, new Date());
       const timer = setTimeout(() => {
         timers.delete(timer);
         self
@@ -180,10 +199,7 @@ export async function sessionEnds({ db, redis, prefix, log }: SessionEndsDeps): 
       const ids = rows.map((r) => r.id);
       if (ids.length === 0) return ids;
       // Their refresh tokens too, so nothing of them renews even if the session row were read late.
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(inArray(refreshTokens.familyId, ids), isNull(refreshTokens.revokedAt)));
+      await revokeRefreshTokens(db, ids, now);
       forget();
       remember(ids.map((id) => [id, now.getTime()] as const));
       if (redis)

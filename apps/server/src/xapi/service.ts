@@ -8,7 +8,7 @@ import {
 } from '@playshop/shared';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { secretBox } from '../auth/secret-box';
+import { type SecretBox, secretBox } from '../auth/secret-box';
 import type { Db } from '../db/client';
 import { organizations, orgXapi, users, xapiStatements } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
@@ -109,6 +109,40 @@ async function videoCompleted(
   return { queued: true };
 }
 
+/** 400 when production may not send there (plain http, or an address of this server's networks). */
+async function checkEndpoint(endpoint: string, allowPrivate: boolean) {
+  const refusal = await endpointRefusal(endpoint, allowPrivate);
+  if (refusal === 'not_https') throw badRequest(message('xapi.endpointNotHttps'), 'endpoint');
+  if (refusal === 'not_public') throw badRequest(message('xapi.endpointNotPublic'), 'endpoint');
+}
+
+/** Sends one test statement to the store given (the form's values) and says what it answered. */
+async function testStore(
+  { send, secrets, iriBase, at }: { send: LrsFetch; secrets: SecretBox; iriBase: string; at: Date },
+  current: Row | undefined,
+  userId: number,
+  input: z.output<typeof ZXapiTest>,
+): Promise<XapiTestReply> {
+  const stored = current?.endpoint === input.endpoint ? current.secretEncrypted : null;
+  if (!input.secret && !stored && current?.secretEncrypted)
+    throw badRequest(message('xapi.secretForNewEndpoint'), 'secret');
+  const secret = input.secret || (stored ? secrets.open(stored) : '');
+  if (!secret) throw badRequest(message('xapi.incomplete'), 'secret');
+  const statement = testStatement(iriBase, userId, at);
+  const answer = await postStatements(send, { endpoint: input.endpoint, key: input.key, secret }, [
+    statement,
+  ]);
+  const said = testMessage(answer);
+  return {
+    ok: answer.status !== null && answer.status < 300,
+    status: answer.status,
+    message: english(said.key, said.params),
+    key: said.key,
+    ...(said.params ? { params: said.params as Record<string, string | number> } : {}),
+    statementId: statement.id,
+  };
+}
+
 /**
  * An organization's learning record store (issue 47 item 2): its settings, the test button, and a
  * training video's completion. Statements of games are queued by the Insights projector
@@ -120,13 +154,6 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
   const rowOf = async (orgId: number) =>
     (await db.select().from(orgXapi).where(eq(orgXapi.orgId, orgId)).limit(1))[0];
   const manageableOrg = (actor: Actor, orgId: number) => orgInScope(db, actor, eq(organizations.id, orgId));
-
-  /** 400 when production may not send there (plain http, or an address of this server's networks). */
-  async function checkEndpoint(endpoint: string) {
-    const refusal = await endpointRefusal(endpoint, allowPrivate);
-    if (refusal === 'not_https') throw badRequest(message('xapi.endpointNotHttps'), 'endpoint');
-    if (refusal === 'not_public') throw badRequest(message('xapi.endpointNotPublic'), 'endpoint');
-  }
 
   return {
     async settings(actor: Actor, orgId: number): Promise<OrgXapi> {
@@ -152,7 +179,7 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
           message('xapi.incomplete'),
           input.endpoint ? (input.key ? 'secret' : 'key') : 'endpoint',
         );
-      if (input.endpoint) await checkEndpoint(input.endpoint);
+      if (input.endpoint) await checkEndpoint(input.endpoint, allowPrivate);
       const values = {
         enabled: input.enabled,
         endpoint: input.endpoint,
@@ -172,26 +199,10 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
     /** Sends one statement to the store given (the form's values) and says what it answered. */
     async test(actor: Actor, orgId: number, input: z.output<typeof ZXapiTest>): Promise<XapiTestReply> {
       await manageableOrg(actor, orgId);
-      await checkEndpoint(input.endpoint);
+      await checkEndpoint(input.endpoint, allowPrivate);
       const current = await rowOf(orgId);
-      const stored = current?.endpoint === input.endpoint ? current.secretEncrypted : null;
-      if (!input.secret && !stored && current?.secretEncrypted)
-        throw badRequest(message('xapi.secretForNewEndpoint'), 'secret');
-      const secret = input.secret || (stored ? secrets.open(stored) : '');
-      if (!secret) throw badRequest(message('xapi.incomplete'), 'secret');
-      const statement = testStatement(current?.iriBase ?? publicUrl, actor.userId, clock());
-      const answer = await postStatements(send, { endpoint: input.endpoint, key: input.key, secret }, [
-        statement,
-      ]);
-      const said = testMessage(answer);
-      return {
-        ok: answer.status !== null && answer.status < 300,
-        status: answer.status,
-        message: english(said.key, said.params),
-        key: said.key,
-        ...(said.params ? { params: said.params as Record<string, string | number> } : {}),
-        statementId: statement.id,
-      };
+      const iriBase = current?.iriBase ?? publicUrl;
+      return testStore({ send, secrets, iriBase, at: clock() }, current, actor.userId, input);
     },
 
     videoCompleted: (actor: Actor, url: string) => videoCompleted(db, training, clock, actor, url),

@@ -43,15 +43,38 @@ const present = (
   redirectUri,
 });
 
+/**
+ * Turning SSO on needs the issuer, client id and a secret, and reads the provider's discovery
+ * document first, so a typo shows here and not at sign-in.
+ */
+async function checkProvider(
+  { clientSecrets, providerConfig, log, allowPrivateIssuers }: SettingsDeps,
+  orgId: number,
+  input: z.output<typeof ZOrgSignInUpdate>,
+  clientSecretEncrypted: string | null,
+): Promise<void> {
+  if (!input.issuer || !input.clientId || !clientSecretEncrypted)
+    throw badRequest(message('signIn.ssoIncomplete'), 'issuer');
+  const issuer = new URL(input.issuer);
+  // Refused before any connection: the same answer, as fast, whatever listens there.
+  const refusal = allowPrivateIssuers
+    ? issuer.protocol === 'http:' && !isLoopback(issuer)
+      ? 'not_https'
+      : null
+    : await issuerRefusal(issuer);
+  if (refusal === 'not_https') throw badRequest(message('errors.issuerNotHttps'), 'issuer');
+  if (refusal === 'not_public') throw badRequest(message('errors.issuerNotPublic'), 'issuer');
+  try {
+    await providerConfig(input.issuer, input.clientId, clientSecrets.open(clientSecretEncrypted));
+  } catch (err) {
+    log.info({ err, orgId }, 'OIDC discovery failed while saving SSO settings');
+    throw badRequest(message('signIn.ssoProviderUnreachable'), 'issuer');
+  }
+}
+
 /** An organization's sign-in settings (its SSO, password sign-in, two-factor for admins), and their rule at a password sign-in. */
-export function ssoSettings({
-  db,
-  clientSecrets,
-  providerConfig,
-  redirectUri,
-  log,
-  allowPrivateIssuers,
-}: SettingsDeps) {
+export function ssoSettings(deps: SettingsDeps) {
+  const { db, clientSecrets, redirectUri } = deps;
   const rowOf = async (orgId: number) =>
     (await db.select().from(orgSignIn).where(eq(orgSignIn.orgId, orgId)).limit(1))[0];
 
@@ -78,25 +101,7 @@ export function ssoSettings({
       const clientSecretEncrypted = input.clientSecret
         ? clientSecrets.seal(input.clientSecret)
         : (current?.clientSecretEncrypted ?? null);
-      if (input.ssoEnabled) {
-        if (!input.issuer || !input.clientId || !clientSecretEncrypted)
-          throw badRequest(message('signIn.ssoIncomplete'), 'issuer');
-        const issuer = new URL(input.issuer);
-        // Refused before any connection: the same answer, as fast, whatever listens there.
-        const refusal = allowPrivateIssuers
-          ? issuer.protocol === 'http:' && !isLoopback(issuer)
-            ? 'not_https'
-            : null
-          : await issuerRefusal(issuer);
-        if (refusal === 'not_https') throw badRequest(message('errors.issuerNotHttps'), 'issuer');
-        if (refusal === 'not_public') throw badRequest(message('errors.issuerNotPublic'), 'issuer');
-        try {
-          await providerConfig(input.issuer, input.clientId, clientSecrets.open(clientSecretEncrypted));
-        } catch (err) {
-          log.info({ err, orgId }, 'OIDC discovery failed while saving SSO settings');
-          throw badRequest(message('signIn.ssoProviderUnreachable'), 'issuer');
-        }
-      }
+      if (input.ssoEnabled) await checkProvider(deps, orgId, input, clientSecretEncrypted);
       if (input.passwordSignInDisabled && !input.ssoEnabled && !(await samlEnabled(db, orgId)))
         throw badRequest(message('signIn.passwordOffNeedsSso'), 'passwordSignInDisabled');
       const values = {

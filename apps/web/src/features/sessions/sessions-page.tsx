@@ -20,6 +20,47 @@ const KIND_KEYS: Record<SignInSession['kind'], MessageId> = {
   lti: 'sessions.kindLti',
 };
 
+/** One session: its device and kind, address, last seen, and signing it out (not this device's). */
+function SessionRow({
+  session: s,
+  signingOut,
+  onSignOut,
+}: {
+  session: SignInSession;
+  signingOut: boolean;
+  onSignOut: () => void;
+}) {
+  const t = useT();
+  return (
+    <Table.Tr aria-current={s.current ? 'true' : undefined}>
+      <Table.Td>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {s.userAgent || t('sessions.unknownDevice')}
+        </Text>
+        <Group gap={6} mt={4}>
+          <Text size="xs" c="dimmed">
+            {t(KIND_KEYS[s.kind])}
+          </Text>
+          {s.current && (
+            <Badge size="sm" variant="light">
+              {t('sessions.thisDevice')}
+            </Badge>
+          )}
+        </Group>
+      </Table.Td>
+      <Table.Td>{s.address}</Table.Td>
+      <Table.Td>{formatDateTime(new Date(s.lastSeenAt))}</Table.Td>
+      <Table.Td>
+        {!s.current && (
+          <Button size="xs" variant="light" color="red" loading={signingOut} onClick={onSignOut}>
+            {t('sessions.signOut')}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** `/sessions`: where a staff member is signed in (device, address, last seen), and signing out elsewhere. */
 export function SessionsPage() {
   const t = useT();
@@ -50,38 +91,12 @@ export function SessionsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {sessions.data.map((s) => (
-                  <Table.Tr key={s.id} aria-current={s.current ? 'true' : undefined}>
-                    <Table.Td>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {s.userAgent || t('sessions.unknownDevice')}
-                      </Text>
-                      <Group gap={6} mt={4}>
-                        <Text size="xs" c="dimmed">
-                          {t(KIND_KEYS[s.kind])}
-                        </Text>
-                        {s.current && (
-                          <Badge size="sm" variant="light">
-                            {t('sessions.thisDevice')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{s.address}</Table.Td>
-                    <Table.Td>{formatDateTime(new Date(s.lastSeenAt))}</Table.Td>
-                    <Table.Td>
-                      {!s.current && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          loading={end.isPending && end.variables === s.id}
-                          onClick={() => signOut(s.id)}
-                        >
-                          {t('sessions.signOut')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
+                  <SessionRow
+                    key={s.id}
+                    session={s}
+                    signingOut={end.isPending && end.variables === s.id}
+                    onSignOut={() => signOut(s.id)}
+                  />
                 ))}
               </Table.Tbody>
             </Table>

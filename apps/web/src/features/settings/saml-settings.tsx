@@ -36,6 +36,74 @@ export function SamlSettingsCard({ orgId }: { orgId: number }) {
   );
 }
 
+const value = (label: string, text: string) => (
+  <Text size="sm">
+    {label} <Code>{text}</Code>
+  </Text>
+);
+
+/** What to give the identity provider: this server's addresses, and its metadata file. */
+function ServiceProviderDetails({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
+  const t = useT();
+  return (
+    <>
+      <Title order={3}>{t('saml.title')}</Title>
+      <Text size="sm">{t('saml.registerHelp')}</Text>
+      {value(t('saml.entityId'), saved.spEntityId)}
+      {value(t('saml.acsUrl'), saved.acsUrl)}
+      {value(t('saml.sloUrl'), saved.sloUrl)}
+      <Anchor href={saved.metadataUrl} download={`playshop-saml-${orgId}.xml`}>
+        {t('saml.downloadMetadata')}
+      </Anchor>
+    </>
+  );
+}
+
+/** The identity provider's metadata: by address, or a file chosen or pasted. */
+function IdpMetadataFields({
+  metadataUrl,
+  setMetadataUrl,
+  metadataXml,
+  setMetadataXml,
+}: {
+  metadataUrl: string;
+  setMetadataUrl: (value: string) => void;
+  metadataXml: string;
+  setMetadataXml: (value: string) => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <TextInput
+        label={t('saml.metadataUrl')}
+        description={t('saml.metadataUrlHelp')}
+        placeholder="https://idp.example.org/metadata"
+        value={metadataUrl}
+        onChange={(event) => setMetadataUrl(event.currentTarget.value)}
+      />
+      <FileButton
+        onChange={(file) => void file?.text().then(setMetadataXml)}
+        accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
+      >
+        {(props) => (
+          <Button variant="default" style={{ alignSelf: 'flex-start' }} {...props}>
+            {t('saml.chooseFile')}
+          </Button>
+        )}
+      </FileButton>
+      <Textarea
+        label={t('saml.metadataXml')}
+        description={t('saml.metadataXmlHelp')}
+        autosize
+        minRows={3}
+        maxRows={8}
+        value={metadataXml}
+        onChange={(event) => setMetadataXml(event.currentTarget.value)}
+      />
+    </>
+  );
+}
+
 function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
   const t = useT();
   const save = useSaveOrgSaml(orgId);
@@ -54,53 +122,21 @@ function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
       { onSuccess: () => toastSuccess(t('saml.saved')) },
     );
   };
-  const value = (label: string, text: string) => (
-    <Text size="sm">
-      {label} <Code>{text}</Code>
-    </Text>
-  );
 
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <Title order={3}>{t('saml.title')}</Title>
-        <Text size="sm">{t('saml.registerHelp')}</Text>
-        {value(t('saml.entityId'), saved.spEntityId)}
-        {value(t('saml.acsUrl'), saved.acsUrl)}
-        {value(t('saml.sloUrl'), saved.sloUrl)}
-        <Anchor href={saved.metadataUrl} download={`playshop-saml-${orgId}.xml`}>
-          {t('saml.downloadMetadata')}
-        </Anchor>
+        <ServiceProviderDetails orgId={orgId} saved={saved} />
         <Switch
           label={t('saml.enabled')}
           checked={enabled}
           onChange={(event) => setEnabled(event.currentTarget.checked)}
         />
-        <TextInput
-          label={t('saml.metadataUrl')}
-          description={t('saml.metadataUrlHelp')}
-          placeholder="https://idp.example.org/metadata"
-          value={metadataUrl}
-          onChange={(event) => setMetadataUrl(event.currentTarget.value)}
-        />
-        <FileButton
-          onChange={(file) => void file?.text().then(setMetadataXml)}
-          accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
-        >
-          {(props) => (
-            <Button variant="default" style={{ alignSelf: 'flex-start' }} {...props}>
-              {t('saml.chooseFile')}
-            </Button>
-          )}
-        </FileButton>
-        <Textarea
-          label={t('saml.metadataXml')}
-          description={t('saml.metadataXmlHelp')}
-          autosize
-          minRows={3}
-          maxRows={8}
-          value={metadataXml}
-          onChange={(event) => setMetadataXml(event.currentTarget.value)}
+        <IdpMetadataFields
+          metadataUrl={metadataUrl}
+          setMetadataUrl={setMetadataUrl}
+          metadataXml={metadataXml}
+          setMetadataXml={setMetadataXml}
         />
         {saved.idpEntityId && (
           <Text size="sm" data-testid="saml-idp">

@@ -461,25 +461,10 @@ const StageTitles = memo(function StageTitles({
 const Brand = memo(BrandMark);
 const Board = memo(CallBoard);
 
-/**
- * The room on the big screen: in the lobby how to join and who came; in the game the last ball
- * huge, the balls before it, the call board, the pattern, the timer, the content sent and the
- * winners. It only follows the room: no control changes the game.
- */
-export function PresenterView(props: PresenterViewProps) {
-  const { roomName, workshopName, state, join, questionTally } = props;
-  const t = useT();
-  const isWin = showsWin(state);
-  const shown = useLandedRolls(state);
-  useCallOut(shown.rolls, state.gameState === 'roll', props.muted);
-  const viewport = useViewportSize();
-  const width = viewport.width || window.innerWidth;
-  const height = viewport.height || window.innerHeight;
-  const aspect = width / Math.max(1, height);
-  const vminPx = Math.min(width, height);
+/** Which stage the big screen shows: the room closed, the lobby, a win, content sent, or the game. */
+function stageOf(state: PresenterViewProps['state'], isWin: boolean) {
   const showContent = state.gameState === 'content' && state.content !== null;
-  const subtitle = `${workshopName}${state.sessionName ? ` · ${state.sessionName}` : ''}`;
-  const stage = state.connectionClosed
+  return state.connectionClosed
     ? 'closed'
     : !state.gameStarted
       ? 'lobby'
@@ -488,6 +473,38 @@ export function PresenterView(props: PresenterViewProps) {
         : showContent
           ? 'content'
           : 'game';
+}
+
+/** The room closed: the game has ended. */
+function ClosedStage() {
+  const t = useT();
+  return (
+    <Stack className={classes.panel} align="center" justify="center" style={{ flex: 1 }}>
+      <Title order={2} fz={vmin(STAGE_TYPE.winTitle)}>
+        {t('game.roomClosed')}
+      </Title>
+      <Text fz={vmin(STAGE_TYPE.body)}>{t('presenter.gameEnded')}</Text>
+    </Stack>
+  );
+}
+
+/**
+ * The room on the big screen: in the lobby how to join and who came; in the game the last ball
+ * huge, the balls before it, the call board, the pattern, the timer, the content sent and the
+ * winners. It only follows the room: no control changes the game.
+ */
+export function PresenterView(props: PresenterViewProps) {
+  const { roomName, workshopName, state, join, questionTally } = props;
+  const isWin = showsWin(state);
+  const shown = useLandedRolls(state);
+  useCallOut(shown.rolls, state.gameState === 'roll', props.muted);
+  const viewport = useViewportSize();
+  const width = viewport.width || window.innerWidth;
+  const height = viewport.height || window.innerHeight;
+  const aspect = width / Math.max(1, height);
+  const vminPx = Math.min(width, height);
+  const subtitle = `${workshopName}${state.sessionName ? ` · ${state.sessionName}` : ''}`;
+  const stage = stageOf(state, isWin);
   return (
     <main className={classes.stage} data-stage={stage} style={brandVars(state.branding)}>
       <header className={classes.header}>
@@ -512,12 +529,7 @@ export function PresenterView(props: PresenterViewProps) {
       {props.notice}
       <RollAnnouncer rolls={state.bingoRolls} />
       {stage === 'closed' ? (
-        <Stack className={classes.panel} align="center" justify="center" style={{ flex: 1 }}>
-          <Title order={2} fz={vmin(STAGE_TYPE.winTitle)}>
-            {t('game.roomClosed')}
-          </Title>
-          <Text fz={vmin(STAGE_TYPE.body)}>{t('presenter.gameEnded')}</Text>
-        </Stack>
+        <ClosedStage />
       ) : stage === 'lobby' ? (
         <PresenterLobby state={state} join={join} aspect={aspect} />
       ) : (
