@@ -283,17 +283,18 @@ async function run(live: Live, request: Dispatch) {
 }
 
 function refused(live: Live, request: Dispatch, error: MessageKey) {
+  const text = english(error);
   if (isJoin(request.command) && error === 'game.lobbyNotOpen') {
-    return live.socket.send(wire('join_room', { message: english(error) }));
+    return live.socket.send(wire('join_room', { message: text }));
   }
   // A removed player coming back is told so as at the removal, and their screen leaves the room.
   if (isJoin(request.command) && error === 'game.removedFromRoom') {
-    live.socket.send(wire('removed', { message: english(error), key: error }));
-    return live.socket.close(REMOVED_CLOSE_CODE, english(error));
+    live.socket.send(wire('removed', { message: text, key: error }));
+    return live.socket.close(REMOVED_CLOSE_CODE, text);
   }
   sendError(live, error);
   // SPEC: an expired licence locks its users out at once, open sockets included.
-  if (error === 'errors.orgExpired') live.socket.close(4403, english(error));
+  if (error === 'errors.orgExpired') live.socket.close(4403, text);
 }
 
 // The listeners every game socket shares; `this` is the socket.

@@ -102,8 +102,8 @@ export async function registerGameSocket(app: FastifyInstance, deps: GameSocketD
 function closeEndedSessions({ deps, open }: GameSockets) {
   deps.ends.onEnded((ids) => {
     const ended = new Set(ids);
-    for (const live of open)
-      if (ended.has(live.sessionId)) live.socket.close(RIGHTS_CLOSE_CODE, english('errors.sessionExpired'));
+    const reason = english('errors.sessionExpired');
+    for (const live of open) if (ended.has(live.sessionId)) live.socket.close(RIGHTS_CLOSE_CODE, reason);
   });
 }
 

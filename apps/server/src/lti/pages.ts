@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../http/html';
 
 /** The small server-rendered pages of a launch (the platform posts to the browser: no JSON there). */
 
@@ -11,8 +12,6 @@ const SUBMIT_HASH = `'sha256-${createHash('sha256').update(SUBMIT_SCRIPT).digest
  */
 export const autoPostPolicy = (action: string) =>
   `default-src 'none'; script-src ${SUBMIT_HASH}; style-src 'unsafe-inline'; form-action ${new URL(action).origin}; frame-ancestors 'none'; base-uri 'none'`;
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const page = (title: string, body: string, script = '') =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8">` +

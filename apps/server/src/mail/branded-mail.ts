@@ -1,16 +1,11 @@
 import { directionOf, inkOnWhite, isLanguage, textOn } from '@playshop/shared';
 import type { PrintBrand } from '../branding/service';
+import { escapeHtml } from '../http/html';
 import type { MailMessage } from './mailer';
 
 /** Playshop's own look (apps/web/src/theme/theme.ts, shade 6): the product's mail when no brand is set. */
 const PLAYSHOP_PRIMARY = '#6741d9';
 const LOGO_CID = 'logo@playshop';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export interface BrandedMailInput {
   to: string;

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, jwtVerify, SignJWT } from 'jose';
+import { escapeHtml } from '../http/html';
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
 const SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
@@ -69,7 +70,6 @@ const readForm = async (req: IncomingMessage) => {
   for await (const chunk of req) body += chunk;
   return body;
 };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const autoPost = (action: string, fields: Record<string, string>) =>
   `<!doctype html><html lang="en"><title>Platform</title><body><form id="f" method="post" action="${escapeHtml(action)}">${Object.entries(
     fields,

@@ -1,6 +1,7 @@
+import { html, raw } from '../http/html';
 import { BUILD_INFO } from '../version';
 import { type Conformance, REPORT_DATE, WCAG_22_AA } from './accessibility-report';
-import { html, inlineHtml, page, raw } from './html';
+import { inlineHtml, page } from './html';
 
 const LEVELS: Conformance[] = ['Supports', 'Partially Supports', 'Does Not Support', 'Not Applicable'];
 

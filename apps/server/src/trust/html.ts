@@ -1,32 +1,12 @@
 /** The trust pages' HTML: written by the server, no script, readable before anyone signs in. */
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+import { escapeHtml, html, type Raw, raw } from '../http/html';
 
 /** Plain text with `code` and **strong** marks, as the report's remarks are written, as HTML. */
 export const inlineHtml = (text: string): string =>
   escapeHtml(text)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>');
-
-/** A tagged template whose values are escaped unless they are `raw(…)` HTML. */
-export class Raw {
-  constructor(readonly html: string) {}
-}
-export const raw = (html: string) => new Raw(html);
-
-export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
-  const piece = (v: unknown): string =>
-    v instanceof Raw ? v.html : Array.isArray(v) ? v.map(piece).join('') : escapeHtml(String(v ?? ''));
-  return raw(strings.reduce((out, s, i) => out + s + (i < values.length ? piece(values[i]) : ''), ''));
-}
 
 const PAGES = [
   { path: '/security', label: 'Security' },

@@ -4,7 +4,8 @@ import {
   RESET_TOKEN_TTL_MINUTES,
   TWO_FACTOR_REMEMBER_DAYS,
 } from '@playshop/shared';
-import { html, page, type Raw } from './html';
+import { html, type Raw } from '../http/html';
+import { page } from './html';
 
 export interface SecurityPageFacts {
   /** RFC 9116 contact URIs (SECURITY_CONTACT); empty when the operator set none. */

@@ -9,15 +9,11 @@ import { type LrsAnswer, type LrsConnection, type LrsFetch, postStatements } fro
 export const BATCH_SIZE = 50;
 /** How long a claim on an organization's delivery holds (renewed with each batch). */
 const LEASE_MS = 60_000;
-/** The first retry's wait; each failure doubles it, up to MAX_BACKOFF_MS. */
+/** The first retry's wait; each failure doubles it, up to MAX_BACKOFF_MS (computed in the UPDATE below). */
 export const FIRST_BACKOFF_MS = 30_000;
 export const MAX_BACKOFF_MS = 60 * 60_000;
 /** Sent and refused statements are kept this long: one made again within it is not queued twice. */
 export const KEEP_SENT_MS = 7 * 24 * 60 * 60_000;
-
-/** The wait after the `attempts`-th failed try: 30 s, 1 min, 2 min, … at most an hour. */
-export const backoffMs = (attempts: number) =>
-  Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.max(0, attempts - 1));
 
 interface DeliveryDeps {
   db: Db;

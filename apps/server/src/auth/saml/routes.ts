@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AuditService } from '../../audit/service';
 import { route } from '../../http/endpoint';
 import { AppError } from '../../http/errors';
+import { escapeHtml } from '../../http/html';
 import { clientOf } from '../../sessions/sessions';
 import { sessionCookies } from '../routes';
 import type { AuthService } from '../service';
@@ -12,8 +13,6 @@ const MINUTE = 60_000;
 const PER_IP = { public: true, rateLimit: { max: 30, timeWindow: MINUTE } };
 /** A SAMLResponse with an encrypted, signed assertion is a few tens of KB; a megabyte is plenty. */
 const FORM_LIMIT = 1024 * 1024;
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The identity provider posts to the ACS in the browser: a refusal is a small page, not JSON. */
 function refusalPage(reply: FastifyReply, err: AppError, publicUrl: string) {
