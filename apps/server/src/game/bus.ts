@@ -70,7 +70,9 @@ const id = z.number().int();
  * Commands as instances before issue 44 name them (`type`, and six other names): during the rolling
  * restart that brings issue 44, an old and a new instance forward commands to each other. A forward
  * carries the old shape in `command` (what an old instance reads) and the new in `next`; a new
- * instance reads `next`, or translates `command` from an old one. Remove after that release.
+ * instance reads `next`, or translates `command` from an old one. Removal takes two releases: the
+ * next one may send only `command` in the new shape (this version reads it) but must still read
+ * `next` from this one; the one after drops both.
  */
 const OLD_NAMES: Record<string, string> = {
   join_room: 'join',
@@ -124,19 +126,30 @@ const ZOldCommand = z.looseObject({ type: z.string() }).transform(fromOldShape).
 /** A command an instance before issue 44 forwarded, as this version's engine takes it. */
 export const parseOldCommand = (raw: unknown): GameCommand => ZOldCommand.parse(raw);
 
-const ZRequest = z.object({
-  roomId: id,
-  actor: z.object({ userId: id, username: z.string(), role: z.enum(ROLES), orgId: id }),
-  /** The command as instances before issue 44 read it (see OLD_NAMES). */
-  command: z.union([ZGameCommand, ZOldCommand]),
-  /**
-   * Parsed with the commands' own declaration (GAME_COMMANDS): every command the engine takes, so
-   * one added there travels here with no second list to forget.
-   */
-  next: z.optional(ZGameCommand),
-  socket: z.string().optional(),
-  lastSeq: id.optional(),
-});
+/** Either shape of a command: this version's, or an instance's before issue 44 (see OLD_NAMES). */
+const ZAnyCommand = z.union([ZGameCommand, ZOldCommand]);
+const ZRequest = z
+  .object({
+    roomId: id,
+    actor: z.object({ userId: id, username: z.string(), role: z.enum(ROLES), orgId: id }),
+    /** The command as instances before issue 44 read it; parsed only when `next` is absent. */
+    command: z.unknown(),
+    /**
+     * Parsed with the commands' own declaration (GAME_COMMANDS): every command the engine takes, so
+     * one added there travels here with no second list to forget.
+     */
+    next: z.optional(ZGameCommand),
+    socket: z.string().optional(),
+    lastSeq: id.optional(),
+  })
+  // One parse per forward: a new instance's `next`, else an old instance's (or a later version's) `command`.
+  .transform(({ command, next, ...request }, ctx) => {
+    if (next) return { ...request, command: next };
+    const parsed = ZAnyCommand.safeParse(command);
+    if (parsed.success) return { ...request, command: parsed.data };
+    for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: ['command', ...issue.path] });
+    return z.NEVER;
+  });
 const ZResult = z.union([z.object({ error: z.string() }), z.object({ ok: z.literal(true) })]);
 const ZAudience = z.union([
   z.enum(['all', 'staff', 'players', 'lobby']),
@@ -392,9 +405,7 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
     return;
   }
   const late = Date.now() > message.deadline;
-  const { next, ...request } = message.request;
-  const asked = { ...request, command: next ?? request.command };
-  void (late ? Promise.resolve<CommandResult>({ error: 'game.unavailable' }) : handler(asked))
+  void (late ? Promise.resolve<CommandResult>({ error: 'game.unavailable' }) : handler(message.request))
     .catch(
       (err): CommandResult => ({
         error: isDatabaseUnavailable(err) ? 'game.unavailable' : 'game.somethingWentWrong',
