@@ -92,13 +92,19 @@ export function registerErrorHandler(app: FastifyInstance, db?: Db): void {
   app.setErrorHandler(async (thrown: FastifyError, request, reply) => {
     const error = callerError(thrown) as FastifyError;
     let status = 500;
-    let body: ErrorBody = errorBody(message('errors.internal'), 'INTERNAL');
+    // Written once each: an AppError's English was filled in when it was made, the 500's only when needed.
+    let body: ErrorBody | undefined;
 
     if (error instanceof AppError) {
       status = error.statusCode;
       const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-      body = { ...errorBody(error.text, error.code), ...(error.field ? { field: error.field } : {}) };
+      body = {
+        message: error.message,
+        code: error.code,
+        ...keyFields(error.text),
+        ...(error.field ? { field: error.field } : {}),
+      };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
@@ -127,6 +133,7 @@ export function registerErrorHandler(app: FastifyInstance, db?: Db): void {
       ({ status, body } = databaseDown(request, reply, error));
     }
 
+    body ??= errorBody(message('errors.internal'), 'INTERNAL');
     // An outage is logged where it is noticed (database unavailable, Redis unavailable), not per request.
     if (status >= 500 && body.code !== 'DATABASE_UNAVAILABLE' && body.code !== 'SERVICE_UNAVAILABLE')
       request.log.error({ err: error }, 'request failed');
