@@ -402,13 +402,11 @@ describe.runIf(hasChromium)('a training day in one room', () => {
       .getByLabel(/^Room code [A-Z0-9]{6}$/)
       .first()
       .getAttribute('aria-label');
-    // The presenters, never reloaded, show the new code within a few seconds (no polling behind it).
+    // The presenters, never reloaded, show the new code: pushed to them (the page polls nothing). The
+    // wait is the browser files' usual one; how fast it arrives is not a test's to time (5 s failed
+    // once under the whole suite's load, 5 December).
     for (const presenter of day.presenters)
-      await poll(
-        () => presenter.getByLabel(label!).count(),
-        'the new code on the presenter',
-        5_000,
-      ).toBeGreaterThan(0);
+      await poll(() => presenter.getByLabel(label!).count(), 'the new code on the presenter').toBeGreaterThan(0);
     const late = (await suite.open(PHONE)).page;
     await late.goto(`${suite.product.url}/join/${code}`);
     await visible(late, 'This code has been replaced: ask your facilitator');
