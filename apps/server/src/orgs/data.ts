@@ -27,6 +27,7 @@ import {
   signInSessions,
   users,
   workshops,
+  xapiStatements,
 } from '../db/schema';
 import { type Actor, orgInScope, orgScope } from '../http/actor';
 import { toCsv } from '../http/csv';
@@ -136,10 +137,31 @@ function zipName(orgName: string, id: number): string {
   return `${safeName}-${day}.zip`;
 }
 
-/** A player's names and username become an anonymous label, in the account and every game event; sessions end. */
+/**
+ * A player's names and username become an anonymous label, in the account and every game event;
+ * the learning records about them still kept here (queued, or sent and kept for a week) go, so the
+ * store is never sent their address or account after the erasure. Sessions end (the caller).
+ */
 async function anonymizePlayer(db: Db, userId: number): Promise<void> {
   const label = erasedUsername(userId);
   await db.transaction(async (tx) => {
+    const [player] = await tx
+      .select({ orgId: users.orgId, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (player) {
+      const actor = sql`${xapiStatements.statement}->'actor'`;
+      await tx
+        .delete(xapiStatements)
+        .where(
+          and(
+            eq(xapiStatements.orgId, player.orgId),
+            player.email
+              ? sql`(${actor}->'account'->>'name' = ${String(userId)} or ${actor}->>'mbox' = ${`mailto:${player.email}`})`
+              : sql`${actor}->'account'->>'name' = ${String(userId)}`,
+          ),
+        );
+    }
     await tx
       .update(users)
       .set({

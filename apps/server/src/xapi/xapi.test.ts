@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { auditLog, categories, orgXapi, xapiStatements } from '../db/schema';
+import { auditLog, categories, orgXapi, users, xapiStatements } from '../db/schema';
 import { createProjector } from '../insights/projector';
 import { secondsAfter, TEST_CARD, writeGame } from '../insights/test-log';
 import type { Statement } from '../insights/xapi-statements';
@@ -345,6 +345,36 @@ describe('statements of games', () => {
     expect(row!.statement.actor).toEqual({ objectType: 'Agent', mbox: `mailto:${staff.email}` });
     await connect({ identifyByEmail: false, secret: '' });
     await app.xapiDelivery.deliverDue();
+  });
+});
+
+describe('a player erased (issue 45) while records about them wait', () => {
+  it('drops their queued and kept statements: the store never gets their address afterwards', async () => {
+    await connect({ identifyByEmail: true, secret: '' });
+    const player = await createUser(database(), 'PLAYER', org.id);
+    const email = `zoë.ünal-${player.id}@lernwerk.koeln`;
+    await database().db.update(users).set({ email }).where(eq(users.id, player.id));
+    const other = await createUser(database(), 'PLAYER', org.id);
+    const room = await createRoom(database(), org.id, `Erased room ${player.id}`, `Erased ${player.id}`);
+    await writeGame(database(), room.id, new Date().toISOString(), [
+      [0, 'player_joined', { userId: player.id, username: 'zoe', card: TEST_CARD }, player.id],
+      [1, 'player_joined', { userId: other.id, username: 'other', card: TEST_CARD }, other.id],
+    ]);
+    await fold();
+    const waiting = () => queued(org.id).then((rows) => rows.filter((r) => r.deliveredAt === null));
+    const aboutPlayer = (rows: { statement: Statement }[]) =>
+      rows.filter((r) => JSON.stringify(r.statement.actor).includes(email));
+    expect(aboutPlayer(await waiting())).toHaveLength(1);
+
+    const erased = await api('POST', `/erase-player/${player.id}`);
+    expect(erased.statusCode).toBe(200);
+    expect(aboutPlayer(await queued(org.id))).toEqual([]);
+    // The other player's record is untouched and goes out; nothing of the erased one does.
+    const before = lrs.stored.size;
+    expect(await app.xapiDelivery.deliverDue()).toBe(1);
+    expect(lrs.stored.size).toBe(before + 1);
+    expect(JSON.stringify([...lrs.stored.values()])).not.toContain(email);
+    await connect({ identifyByEmail: false, secret: '' });
   });
 });
 
