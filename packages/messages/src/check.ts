@@ -44,7 +44,7 @@ const LITERAL = /['"`]([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9_]+)+)['"`]/g;
 const TEMPLATE_PREFIX = /`([a-z][a-zA-Z0-9]*\.[a-zA-Z0-9_.]*)\$\{/g;
 /** `${area}.navLabel`: every key that ends so. */
 const TEMPLATE_SUFFIX = /`\$\{[^}`]+\}(\.[a-zA-Z0-9_.]+)`/g;
-/** `auditMessageId('audit.do', key)` (the audit log's words for a stored key): every `audit.do.` key. */
+/** `auditMessageId('audit.value', value)` (the audit log's words for a stored value): every `audit.value.` key. */
 const FAMILY = /auditMessageId\(\s*'([\w.]+)'/g;
 /** `liveTexts('screen', ['connecting', …])` (the game's screen texts): each name is `screen.<name>`. */
 const LIVE_TEXTS = /liveTexts\(\s*'(\w+)',\s*\[([^\]]*)\]/g;
