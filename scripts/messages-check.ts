@@ -8,6 +8,7 @@ import { CATALOGUE_LANGUAGES } from '../packages/shared/src/languages';
 
 const report = checkMessages(join(import.meta.dirname, '..'), CATALOGUE_LANGUAGES);
 const sections: [string, string[]][] = [
+  ['cannot be read', report.unreadable],
   ['used in the source but missing from English', report.missingEnglish],
   ['missing or empty in a language of its catalogue', report.missingTranslation],
   ['in English but used nowhere in the source', report.unused],
@@ -16,7 +17,8 @@ let failed = false;
 for (const [title, keys] of sections) {
   if (keys.length === 0) continue;
   failed = true;
-  console.error(`${keys.length} key(s) ${title}:\n  ${keys.join('\n  ')}`);
+  const what = keys === report.unreadable ? 'catalogue(s)' : 'key(s)';
+  console.error(`${keys.length} ${what} ${title}:\n  ${keys.join('\n  ')}`);
 }
 if (!failed) console.log('messages:check: every key used is in English, in every language, and used.');
 process.exit(failed ? 1 : 0);

@@ -10,6 +10,7 @@ const repository = join(import.meta.dirname, '../../..');
 describe('messages:check', () => {
   it('finds the repository in order: every key used is in English, in each language of its catalogue, and used', () => {
     expect(checkMessages(repository, CATALOGUE_LANGUAGES)).toEqual({
+      unreadable: [],
       missingEnglish: [],
       missingTranslation: [],
       unused: [],
@@ -50,6 +51,7 @@ describe('messages:check', () => {
 
     it('fails on a key used but not in English, missing or empty in a language, or used nowhere', () => {
       const report = checkMessages(root, languages);
+      expect(report.unreadable).toEqual([]);
       expect(report.missingEnglish).toEqual(['page.new (apps/web/src/page.tsx)']);
       expect(report.missingTranslation).toEqual([
         'staff/de: page.old',
@@ -60,6 +62,43 @@ describe('messages:check', () => {
         'staff/fr: errors.x',
       ]);
       expect(report.unused).toEqual(['staff: page.old']);
+    });
+  });
+
+  describe('on a catalogue that is not JSON', () => {
+    const root = mkdtempSync(join(tmpdir(), 'playshop-messages-'));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+    };
+    for (const dir of ['apps/web/src', 'packages/shared/src', 'packages/messages/src'])
+      mkdirSync(join(root, dir), { recursive: true });
+    write('apps/server/src/x.ts', "t('page.title'); t('mail.hello');");
+    const languages = {
+      participant: [],
+      staff: ['en', 'de', 'fr'],
+      training: [],
+      menu: [],
+      print: [],
+      mail: ['en', 'de'],
+    };
+    write('packages/messages/catalogues/staff/en.json', '{\n  "page.title": "Title"\n}\n');
+    // A comma left out at the end of line 2.
+    write('packages/messages/catalogues/staff/de.json', '{\n  "page.title": "Titel"\n  "page.x": "X"\n}\n');
+    write('packages/messages/catalogues/staff/fr.json', '["page.title"]');
+    write('packages/messages/catalogues/mail/en.json', '{ "mail.hello": "Hello", }');
+    write('packages/messages/catalogues/mail/de.json', '{ "mail.hello": "Hallo" }');
+
+    it('fails naming each unreadable file and where its JSON breaks, and judges none of its keys', () => {
+      const report = checkMessages(root, languages);
+      expect(report.unreadable).toEqual([
+        `${join('packages/messages/catalogues/staff/de.json')} is not valid JSON: Expected ',' or '}' after property value in JSON at position 28 (line 3 column 3)`,
+        `${join('packages/messages/catalogues/staff/fr.json')} is not an object of keys and their messages`,
+        `${join('packages/messages/catalogues/mail/en.json')} is not valid JSON: Expected double-quoted property name in JSON at position 25 (line 1 column 26)`,
+      ]);
+      // No key is called missing because its file could not be read.
+      expect(report).toMatchObject({ missingEnglish: [], missingTranslation: [], unused: [] });
     });
   });
 

@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { parseCatalogue } from './catalogue';
 import { SCOPES, type Scope } from './index';
 
 /**
  * `npm run messages:check` (scripts/messages-check.ts, and a test of the web project so CI runs it):
  * the keys the source uses, extracted from it, against the catalogues. It fails on
+ * - a catalogue it cannot read (bad JSON: the file, and the line and column where it breaks),
  * - a key the source uses that no English catalogue has,
  * - a key of a scope's English that a language of that scope lacks or leaves empty (the languages
  *   are data: `CATALOGUE_LANGUAGES` in packages/shared/src/languages.ts),
@@ -14,6 +16,12 @@ import { SCOPES, type Scope } from './index';
  * (`${area}.navLabel`).
  */
 export interface CheckReport {
+  /**
+   * Catalogues that cannot be read: bad JSON (the file and where it breaks) or no flat object of
+   * texts. Their keys are not judged: while an English file is unreadable, no key is called missing
+   * from English either.
+   */
+  unreadable: string[];
   /** Keys used in source that no English catalogue has, with the file that uses them. */
   missingEnglish: string[];
   /** `<scope>/<language>: <key>` for each key a language lacks, or has empty. */
@@ -44,7 +52,7 @@ const LITERAL = /['"`]([a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9_]+)+)['"`]/g;
 const TEMPLATE_PREFIX = /`([a-z][a-zA-Z0-9]*\.[a-zA-Z0-9_.]*)\$\{/g;
 /** `${area}.navLabel`: every key that ends so. */
 const TEMPLATE_SUFFIX = /`\$\{[^}`]+\}(\.[a-zA-Z0-9_.]+)`/g;
-/** `auditMessageId('audit.do', key)` (the audit log's words for a stored key): every `audit.do.` key. */
+/** `auditMessageId('audit.value', value)` (the audit log's words for a stored value): every `audit.value.` key. */
 const FAMILY = /auditMessageId\(\s*'([\w.]+)'/g;
 /** `liveTexts('screen', ['connecting', …])` (the game's screen texts): each name is `screen.<name>`. */
 const LIVE_TEXTS = /liveTexts\(\s*'(\w+)',\s*\[([^\]]*)\]/g;
@@ -68,15 +76,25 @@ export function extractKeys(files: { path: string; text: string }[]) {
   return { literals, prefixes: [...prefixes], suffixes: [...suffixes], called };
 }
 
-const read = (root: string, scope: string, language: string): Record<string, string> | null => {
+/**
+ * A catalogue: its messages, null when the file is not there (each of its keys is then missing), or
+ * undefined when it cannot be read (said in `unreadable`).
+ */
+function read(
+  root: string,
+  scope: string,
+  language: string,
+  unreadable: string[],
+): Record<string, string> | null | undefined {
+  const file = join('packages/messages/catalogues', scope, `${language}.json`);
   try {
-    return JSON.parse(
-      readFileSync(join(root, 'packages/messages/catalogues', scope, `${language}.json`), 'utf8'),
-    );
-  } catch {
-    return null;
+    return parseCatalogue(readFileSync(join(root, file), 'utf8'), file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    unreadable.push((error as Error).message);
+    return undefined;
   }
-};
+}
 
 /** Checks the catalogues under `root` (the repository) against its source. */
 export function checkMessages(root: string, languages: Record<Scope, readonly string[]>): CheckReport {
@@ -87,23 +105,27 @@ export function checkMessages(root: string, languages: Record<Scope, readonly st
   const { literals, prefixes, suffixes, called } = extractKeys(files);
   const used = (id: string) =>
     literals.has(id) || prefixes.some((p) => id.startsWith(p)) || suffixes.some((x) => id.endsWith(x));
-  const report: CheckReport = { missingEnglish: [], missingTranslation: [], unused: [] };
+  const report: CheckReport = { unreadable: [], missingEnglish: [], missingTranslation: [], unused: [] };
   const allEnglish = new Set<string>();
+  let englishRead = true;
   for (const scope of SCOPES) {
-    const english = read(root, scope, 'en') ?? {};
-    for (const id of Object.keys(english)) {
+    const english = read(root, scope, 'en', report.unreadable);
+    if (english === undefined) englishRead = false;
+    for (const id of Object.keys(english ?? {})) {
       allEnglish.add(id);
       if (!used(id)) report.unused.push(`${scope}: ${id}`);
     }
     for (const language of languages[scope]) {
-      if (language === 'en') continue;
-      const messages = read(root, scope, language);
+      if (language === 'en' || !english) continue;
+      const messages = read(root, scope, language, report.unreadable);
+      if (messages === undefined) continue;
       for (const [id, text] of Object.entries(english)) {
         if (!messages?.[id]?.trim()) report.missingTranslation.push(`${scope}/${language}: ${id}`);
         else if (!text.trim()) report.missingTranslation.push(`${scope}/en: ${id}`);
       }
     }
   }
-  for (const [id, path] of called) if (!allEnglish.has(id)) report.missingEnglish.push(`${id} (${path})`);
+  if (englishRead)
+    for (const [id, path] of called) if (!allEnglish.has(id)) report.missingEnglish.push(`${id} (${path})`);
   return report;
 }

@@ -1,7 +1,7 @@
-import { type Messages, setupI18n } from '@lingui/core';
-import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { setupI18n } from '@lingui/core';
 import participant from '../catalogues/participant/en.json' with { type: 'json' };
 import staff from '../catalogues/staff/en.json' with { type: 'json' };
+import { compileMessage } from './catalogue';
 import type { MessageKey, MessageParams } from './index';
 
 /**
@@ -10,20 +10,17 @@ import type { MessageKey, MessageParams } from './index';
  * The server's own; the screens translate keys with their loaded catalogues instead.
  */
 const source: Record<string, unknown> = { ...staff, ...participant };
-let i18n: ReturnType<typeof setupI18n> | undefined;
+/** Each message is compiled the first time it is said, not the whole catalogue at the first one. */
+const i18n = setupI18n({ locale: 'en', locales: ['en'], messages: { en: {} } });
 
 /** Whether `id` is a key of the English catalogues (a zod issue's message may be zod's own English). */
 export const isMessageKey = (id: string): id is MessageKey => Object.hasOwn(source, id);
 
 /** The English of a key with its values, formatted by Lingui as the screens format it. */
 export function english(id: MessageKey, params?: MessageParams): string {
-  if (!i18n) {
-    // Under the web's Vite (its tests), the catalogue arrives already compiled (compile-messages.ts).
-    const messages = Object.fromEntries(
-      Object.entries(source).map(([k, m]) => [k, typeof m === 'string' ? compileMessageOrThrow(m) : m]),
-    );
-    i18n = setupI18n({ locale: 'en', locales: ['en'], messages: { en: messages as Messages } });
-  }
+  // Under the web's Vite (its tests) the catalogue arrives compiled already (compile-messages.ts).
+  if (!Object.hasOwn(i18n.messages, id) && isMessageKey(id))
+    i18n.load('en', { [id]: compileMessage(id, source[id]) });
   return i18n._(id, params);
 }
 

@@ -1,5 +1,6 @@
+import { english } from '@playshop/messages/english';
 import {
-  AUDIT_ACTION_TEXTS,
+  AUDIT_ACTION_MESSAGES,
   type AuditEntry,
   type AuditFilter,
   auditActionKey,
@@ -99,7 +100,7 @@ const toEntry = (row: typeof auditLog.$inferSelect): AuditEntry => ({
 /** An entry's action in English words (an older entry's route read as its key); else as stored. */
 function actionWords(e: AuditEntry): string {
   const key = auditActionKey(e.action, e.changes);
-  return isAuditActionKey(key) ? AUDIT_ACTION_TEXTS[key] : e.action;
+  return isAuditActionKey(key) ? english(AUDIT_ACTION_MESSAGES[key]) : e.action;
 }
 
 /**

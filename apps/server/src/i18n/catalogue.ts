@@ -1,5 +1,5 @@
 import { setupI18n } from '@lingui/core';
-import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { compileCatalogue } from '@playshop/messages/catalogue';
 
 /** A catalogue's texts as a function, as the web's `t()`: `text('print.free')`, `text('mail.x', { n })`. */
 export type Texts<Id extends string> = (id: Id, values?: Record<string, string | number>) => string;
@@ -26,13 +26,10 @@ const SOURCES: Record<ServerCatalogue, (language: string) => Promise<Source>> = 
 
 async function compile<Id extends string>(catalogue: ServerCatalogue, language: string): Promise<Texts<Id>> {
   const { default: source } = await SOURCES[catalogue](language);
-  const messages = Object.fromEntries(
-    Object.entries(source).map(([id, message]) => [id, compileMessageOrThrow(message)]),
-  );
   const i18n = setupI18n({
     locale: language,
     locales: [intlLocale(language)],
-    messages: { [language]: messages },
+    messages: { [language]: compileCatalogue(source) },
   });
   return (id, values) => i18n._(id, values);
 }

@@ -1,5 +1,5 @@
 import { english } from '@playshop/messages/english';
-import { AUDIT_ACTION_TEXTS, type AuditActionKey, SCIM_API } from '@playshop/shared';
+import { type AuditActionKey, isAuditActionKey, SCIM_API } from '@playshop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuditService } from '../audit/service';
 import { noteAudit } from '../audit/trail';
@@ -58,7 +58,7 @@ const recorder =
   async (req, changes) => {
     for (const change of changes) {
       const action: AuditActionKey = change.action;
-      if (!(action in AUDIT_ACTION_TEXTS)) continue;
+      if (!isAuditActionKey(action)) continue;
       await audit.record(
         { userId: null, role: null, label: 'SCIM', orgId: org(req) },
         action,

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { compileCatalogue } from '@playshop/messages/catalogue';
 import { CATALOGUE_LANGUAGES, STAFF_LANGUAGES } from '@playshop/shared';
 import { describe, expect, it } from 'vitest';
-import { compileCatalogue } from './compile-messages';
 
 const dir = join(import.meta.dirname, '../../../../packages/messages/catalogues');
 const read = (scope: string, language: string): Record<string, string> =>

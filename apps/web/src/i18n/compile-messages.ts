@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
+import { compileCatalogue, parseCatalogue } from '@playshop/messages/catalogue';
 import type { Plugin } from 'vite';
 
 /**
@@ -10,19 +10,6 @@ export const CATALOGUE_FILE =
   /[\\/]packages[\\/]messages[\\/]catalogues[\\/](participant|staff|training|menu)[\\/][a-z]{2}\.json$/;
 
 const PREFIX = '\0messages:';
-
-/** One catalogue's ICU messages compiled to Lingui's runtime form (throws on a malformed message). */
-export function compileCatalogue(messages: Record<string, string>): Record<string, unknown> {
-  const compiled: Record<string, unknown> = {};
-  for (const [id, message] of Object.entries(messages)) {
-    try {
-      compiled[id] = compileMessageOrThrow(message);
-    } catch (error) {
-      throw new Error(`Message ${id} is not valid ICU: ${(error as Error).message}`);
-    }
-  }
-  return compiled;
-}
 
 /**
  * The catalogues are compiled when they are bundled, so the browser gets Lingui's runtime without
@@ -41,7 +28,7 @@ export const compiledMessages: Plugin = {
     if (!id.startsWith(PREFIX)) return;
     const file = `${id.slice(PREFIX.length)}.json`;
     this.addWatchFile(file);
-    const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+    const messages = parseCatalogue(readFileSync(file, 'utf8'), file);
     return { code: `export default ${JSON.stringify(compileCatalogue(messages))};`, map: null };
   },
 };

@@ -4,14 +4,19 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AUDIT_ACTION_TEXTS, AUDIT_TARGET_TEXTS, type AuditEntry, pageMeta } from '@playshop/shared';
+import {
+  AUDIT_ACTION_MESSAGES,
+  AUDIT_TARGET_MESSAGES,
+  type AuditEntry,
+  pageMeta,
+  STAFF_LANGUAGES,
+} from '@playshop/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { activateLanguage } from '../../i18n/i18n';
 import { fakeApi, sessionAs } from '../../test/fake-api';
 import { renderRoutes } from '../../test/render';
 import { AuditPage } from './audit-page';
-import { auditMessageId } from './audit-text';
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -63,17 +68,22 @@ const rowText = async (n: number) => {
 };
 
 describe('the audit log in words', () => {
-  it('has every action and target kind in the staff catalogue, in the words the server writes to its CSV', () => {
-    const messages: Record<string, string> = JSON.parse(
-      readFileSync(
-        join(import.meta.dirname, '../../../../../packages/messages/catalogues/staff/en.json'),
-        'utf8',
-      ),
-    );
-    for (const [key, english] of Object.entries(AUDIT_ACTION_TEXTS))
-      expect(messages[auditMessageId('audit.do', key)], key).toBe(english);
-    for (const [type, english] of Object.entries(AUDIT_TARGET_TEXTS))
-      expect(messages[auditMessageId('audit.type', type)], type).toBe(english);
+  it('has every action and target kind in each staff catalogue, each action in words of its own (the filter picks by words)', () => {
+    for (const language of STAFF_LANGUAGES) {
+      const messages: Record<string, string> = JSON.parse(
+        readFileSync(
+          join(import.meta.dirname, `../../../../../packages/messages/catalogues/staff/${language}.json`),
+          'utf8',
+        ),
+      );
+      const words = Object.values(AUDIT_ACTION_MESSAGES).map((id) => messages[id]);
+      expect(
+        words.filter((w) => !w?.trim()),
+        language,
+      ).toEqual([]);
+      expect(new Set(words).size, language).toBe(words.length);
+      for (const id of Object.values(AUDIT_TARGET_MESSAGES)) expect(messages[id]?.trim(), id).toBeTruthy();
+    }
   });
 
   it('names each action, settings before → after, a replaced secret as a mark, older route entries too', async () => {

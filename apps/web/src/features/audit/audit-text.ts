@@ -1,8 +1,11 @@
 import {
-  AUDIT_ACTION_TEXTS,
+  AUDIT_ACTION_MESSAGES,
   AUDIT_ROUTES,
+  AUDIT_TARGET_MESSAGES,
   type AuditEntry,
   auditActionKey,
+  isAuditActionKey,
+  isAuditTargetType,
   isLanguage,
   LANGUAGE_NAMES,
 } from '@playshop/shared';
@@ -10,8 +13,8 @@ import { hasMessage, type StaffMessageId } from '../../i18n/i18n';
 
 type Translate = (id: StaffMessageId, values?: Record<string, string | number>) => string;
 
-/** A server key as a catalogue id: `audit.do.` + `signIn.sso_on` → `audit.do.signIn.ssoOn`. */
-export const auditMessageId = (prefix: string, key: string) =>
+/** A stored value as a catalogue id: `audit.value.` + `hidden-new` → `audit.value.hiddenNew`. */
+const auditMessageId = (prefix: string, key: string) =>
   `${prefix}.${key.replace(/[_-]([a-z0-9])/g, (_, c: string) => c.toUpperCase())}`;
 
 /** The id's text in the reader's language, or `fallback` when the catalogue has none. */
@@ -24,13 +27,13 @@ const textOr = (t: Translate, id: string, fallback: string) =>
  */
 export const actionText = (t: Translate, entry: Pick<AuditEntry, 'action' | 'changes'>) => {
   const key = auditActionKey(entry.action, entry.changes);
-  return textOr(t, auditMessageId('audit.do', key), key);
+  return isAuditActionKey(key) ? t(AUDIT_ACTION_MESSAGES[key]) : key;
 };
 
 /** Every action key with its words, by words: the filter's choices. */
 export const actionChoices = (t: Translate) =>
-  Object.keys(AUDIT_ACTION_TEXTS)
-    .map((key) => ({ value: key, label: textOr(t, auditMessageId('audit.do', key), key) }))
+  Object.entries(AUDIT_ACTION_MESSAGES)
+    .map(([key, id]) => ({ value: key, label: t(id) }))
     .sort((a, b) => a.label.localeCompare(b.label));
 
 /**
@@ -39,9 +42,8 @@ export const actionChoices = (t: Translate) =>
  */
 export function targetText(t: Translate, entry: AuditEntry): string {
   const type = AUDIT_ROUTES[entry.action]?.[1] ?? entry.targetType;
-  return [type ? textOr(t, auditMessageId('audit.type', type), type) : null, entry.target ?? entry.targetId]
-    .filter(Boolean)
-    .join(': ');
+  const kind = type && isAuditTargetType(type) ? t(AUDIT_TARGET_MESSAGES[type]) : type;
+  return [kind, entry.target ?? entry.targetId].filter(Boolean).join(': ');
 }
 
 export const fieldText = (t: Translate, field: string) => textOr(t, `audit.field.${field}`, field);

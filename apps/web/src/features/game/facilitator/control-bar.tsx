@@ -8,10 +8,10 @@ import { useT } from '../../../i18n/locale-provider';
 import { staffPatternName } from '../../../i18n/pattern-names';
 import { toastError } from '../../../ui/toast';
 import classes from '../shared/game.module.css';
+import { type RoomCommand, roomCommand } from '../shared/game-connection';
 import type { GameState } from '../shared/game-reducer';
 import { currentPrize, PatternGrid } from '../shared/pattern';
 import { AutoCallControls } from './auto-call-controls';
-import type { FacilitatorCommands } from './commands';
 import { ConfirmButton } from './confirm-button';
 import { MusicPlayer } from './music-player';
 import { PatternPicker } from './pattern-picker';
@@ -41,17 +41,17 @@ function openPresenter(org: string, roomId: number) {
 const Music = memo(MusicPlayer);
 
 /** The timer (SPEC §2): a choice of seconds, Start and Cancel. */
-const TimerControls = memo(function TimerControls({ commands }: { commands: FacilitatorCommands }) {
+const TimerControls = memo(function TimerControls({ command }: { command: RoomCommand }) {
   const t = useT();
   const [timerChoice, setTimerChoice] = useState<string | null>(null);
 
   function handleStartTimer() {
     if (!timerChoice) return toastError(t('game.selectTime'));
-    commands.startTimer(Number(timerChoice));
+    command({ action: 'timer', timerOption: Number(timerChoice), isRunning: true, isPaused: false });
   }
 
   function handleCancelTimer() {
-    commands.cancelTimer();
+    command({ action: 'timer', timerOption: 0, isRunning: false, isPaused: false });
     setTimerChoice(null);
   }
 
@@ -79,7 +79,7 @@ const TimerControls = memo(function TimerControls({ commands }: { commands: Faci
 /** Start New Game and End Game, each confirmed first since they change the room for everyone. */
 const RoundEndButtons = memo(function RoundEndButtons(props: {
   isStarted: boolean;
-  commands: FacilitatorCommands;
+  command: RoomCommand;
   onEndGame: () => void;
 }) {
   const t = useT();
@@ -90,7 +90,7 @@ const RoundEndButtons = memo(function RoundEndButtons(props: {
         color="brand"
         disabled={!props.isStarted}
         confirm="NewGame"
-        onConfirm={props.commands.startNewGame}
+        onConfirm={() => props.command({ action: 'start_new_game' })}
       >
         {t('gameControl.startNewGame')}
       </ConfirmButton>
@@ -146,26 +146,26 @@ const RoundRulesControls = memo(function RoundRulesControls({
  * Bottom bar (SPEC §2): Roll (off while the ball is shown; the server moves the room back to the
  * board), auto-call, the round's win pattern, the timer, Announce Winner, the animation toggle, the
  * music, the presenter view, and Start New Game and End Game, each confirmed first since they
- * change the room for everyone.
+ * change the room for everyone. Each button sends its command as the protocol declares it
+ * (`command({action: 'get_roll'})`, game-connection.ts's `roomCommand`).
  */
 export function ControlBar({
   state,
-  commands,
   send,
   musicUrl,
   onEndGame,
 }: {
   state: GameState;
-  commands: FacilitatorCommands;
-  /** The room's socket, for the round's rules (pattern and auto-call); without it they are not offered. */
-  send?: (message: ClientMessage) => void;
+  /** The room's socket (`useGameSocket`'s `send`). */
+  send: (message: ClientMessage) => void;
   musicUrl: string | null;
   onEndGame: () => void;
 }) {
   const { org = '', roomId: rawRoomId } = useParams();
   const roomId = Number(rawRoomId);
   const t = useT();
-  const rules = useMemo(() => (send ? roundCommands(roomId, send) : null), [roomId, send]);
+  const command = useMemo(() => roomCommand(roomId, send), [roomId, send]);
+  const rules = useMemo(() => roundCommands(roomId, send), [roomId, send]);
   const rollRequest = useRollRequest(state.bingoRolls.length, state.error?.count ?? 0);
   const canRoll =
     state.gameStarted &&
@@ -175,7 +175,7 @@ export function ControlBar({
 
   function handleRoll() {
     rollRequest.markAsked();
-    commands.getRoll();
+    command({ action: 'get_roll' });
   }
 
   return (
@@ -185,18 +185,16 @@ export function ControlBar({
           <Button onClick={handleRoll} disabled={!canRoll} size="md">
             {t('gameControl.roll')}
           </Button>
-          {rules && (
-            <RoundRulesControls
-              roundRules={state.rules}
-              canChange={state.bingoRolls.length === 0}
-              rules={rules}
-            />
-          )}
-          <TimerControls commands={commands} />
+          <RoundRulesControls
+            roundRules={state.rules}
+            canChange={state.bingoRolls.length === 0}
+            rules={rules}
+          />
+          <TimerControls command={command} />
           <Button
             color="yellow"
             c="dark"
-            onClick={commands.announceWinner}
+            onClick={() => command({ action: 'game_state', gameState: 'announce_winner' })}
             disabled={state.winners.length === 0}
           >
             {t('gameControl.announceWinner')}
@@ -204,7 +202,7 @@ export function ControlBar({
           <Switch
             label={t('gameControl.hideRollAnimation')}
             checked={state.hideRollAnimation}
-            onChange={(e) => commands.hideRollAnimation(e.currentTarget.checked)}
+            onChange={(e) => command({ action: 'hide_roll_animation', hidden: e.currentTarget.checked })}
             mb={8}
           />
           <Music embedUrl={musicUrl} />
@@ -215,7 +213,7 @@ export function ControlBar({
           >
             {t('gameControl.openPresenter')}
           </Button>
-          <RoundEndButtons isStarted={state.gameStarted} commands={commands} onEndGame={onEndGame} />
+          <RoundEndButtons isStarted={state.gameStarted} command={command} onEndGame={onEndGame} />
         </Group>
       </Container>
     </Box>

@@ -194,7 +194,6 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
       </Container>
       <ControlBar
         state={state}
-        commands={commands}
         send={send}
         musicUrl={organization.data?.musicPlaylistUrl ?? null}
         onEndGame={handleEndGame}

@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { ZClientMessage } from '@playshop/shared';
+import { type ClientMessage, ZClientMessage } from '@playshop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { content, itemTexts, quiz as oneQuiz, playing, show } from '../../../test/game-fixtures';
 import type { GameState } from '../shared/game-reducer';
@@ -52,22 +53,31 @@ describe('facilitator panels', () => {
     expect(screen.getByRole('button', { name: 'Send Content' }).hasAttribute('disabled')).toBe(true);
   });
 
+  /** The control bar of room 7, as its page's route gives it the room. */
+  const barOf = (state: GameState, send: (m: ClientMessage) => void, onEndGame: () => void) => (
+    <MemoryRouter initialEntries={['/Acme%20Co/facilitator/online/rooms/play-game/7']}>
+      <Routes>
+        <Route
+          path="/:org/facilitator/online/rooms/play-game/:roomId"
+          element={<ControlBar state={state} send={send} musicUrl={null} onEndGame={onEndGame} />}
+        />
+      </Routes>
+    </MemoryRouter>
+  );
   function bar(state: GameState, onEndGame = vi.fn()) {
     const sent: unknown[] = [];
-    const commands = facilitatorCommands(7, (m) => sent.push(m));
-    const view = show(<ControlBar state={state} commands={commands} musicUrl={null} onEndGame={onEndGame} />);
+    const view = show(barOf(state, (m) => sent.push(m), onEndGame));
     return { sent, view, onEndGame };
   }
   /** The bar again with the room in another state (the server's answer). */
   function showAgain(view: ReturnType<typeof show>, state: GameState) {
     view.rerender(
       <MantineProvider>
-        <ControlBar
-          state={state}
-          commands={facilitatorCommands(7, () => {})}
-          musicUrl={null}
-          onEndGame={() => {}}
-        />
+        {barOf(
+          state,
+          () => {},
+          () => {},
+        )}
       </MantineProvider>,
     );
   }
@@ -108,24 +118,35 @@ describe('facilitator panels', () => {
     expect(onEndGame).toHaveBeenCalled();
   }, 15_000);
 
+  it("the timer's Cancel, Announce Winner and the animation switch send the commands the protocol declares", () => {
+    const { sent } = bar({ ...playing, winners: ['ann'] });
+    fireEvent.click(screen.getByText('Cancel Timer').closest('button')!);
+    fireEvent.click(screen.getByText('Announce Winner').closest('button')!);
+    fireEvent.click(screen.getByRole('switch', { name: 'Hide roll animation' }));
+    expect(sent).toEqual([
+      {
+        type: 'content_event',
+        payload: { action: 'timer', timerOption: 0, isRunning: false, isPaused: false, roomId: 7 },
+      },
+      { type: 'game_event', payload: { action: 'game_state', gameState: 'announce_winner', roomId: 7 } },
+      { type: 'game_event', payload: { action: 'hide_roll_animation', hidden: true, roomId: 7 } },
+    ]);
+  });
+
   it('every command is a message of the protocol', () => {
     const sent: unknown[] = [];
     const commands = facilitatorCommands(7, (m) => sent.push(m));
     commands.openLobby();
+    commands.closeLobby();
     commands.startGame();
-    commands.getRoll();
     commands.sendNextContent();
-    commands.startTimer(30);
-    commands.cancelTimer();
-    commands.announceWinner();
     commands.backToBingo();
-    commands.hideRollAnimation(true);
-    commands.startNewGame();
     commands.endGame();
+    commands.removePlayer('ann');
     commands.closeQuestion(12);
     commands.revealAnswer(12);
     commands.setPointsTable(true);
-    expect(sent).toHaveLength(14);
+    expect(sent).toHaveLength(10);
     for (const message of sent) expect(ZClientMessage.safeParse(message).success).toBe(true);
     expect(sent[3]).toEqual({ type: 'content_event', payload: { action: 'send_next_content', roomId: 7 } });
   });

@@ -4,7 +4,6 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { playing, show } from '../../../test/game-fixtures';
 import type { GameState } from '../shared/game-reducer';
-import { facilitatorCommands } from './commands';
 import { ControlBar } from './control-bar';
 import { PatternPicker } from './pattern-picker';
 
@@ -79,15 +78,12 @@ describe('control bar: pattern, auto-call and the presenter view', () => {
   function bar(state: GameState) {
     const sent: unknown[] = [];
     const send = (m: unknown) => sent.push(m);
-    const commands = facilitatorCommands(7, send as never);
     show(
       <MemoryRouter initialEntries={['/Acme%20Co/facilitator/online/rooms/play-game/7']}>
         <Routes>
           <Route
             path="/:org/facilitator/online/rooms/play-game/:roomId"
-            element={
-              <ControlBar state={state} commands={commands} send={send} musicUrl={null} onEndGame={vi.fn()} />
-            }
+            element={<ControlBar state={state} send={send} musicUrl={null} onEndGame={vi.fn()} />}
           />
         </Routes>
       </MemoryRouter>,

@@ -1,4 +1,5 @@
 import { english } from '@playshop/messages/english';
+import { ZClientMessage } from '@playshop/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeSocket } from '../../../test/fake-socket';
 import { snapshot } from '../../../test/game-fixtures';
@@ -10,6 +11,7 @@ import {
   RESTART_SPREAD_MS,
   RESUME_TICKET_USE_MS,
   reconnectDelay,
+  roomCommand,
   STALL_CLOSE,
   STALL_MS,
   socketUrl,
@@ -97,6 +99,24 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+});
+
+describe('a room command', () => {
+  it('goes in the frame its declaration names, with the room, as the server schema reads it', () => {
+    const sent: unknown[] = [];
+    const command = roomCommand(7, (m) => sent.push(m));
+    command({ action: 'open_lobby' });
+    command({ action: 'get_roll' });
+    command({ action: 'send_next_content' });
+    command({ action: 'ready' });
+    expect(sent).toEqual([
+      { type: 'room_event', payload: { action: 'open_lobby', roomId: 7 } },
+      { type: 'game_event', payload: { action: 'get_roll', roomId: 7 } },
+      { type: 'content_event', payload: { action: 'send_next_content', roomId: 7 } },
+      { type: 'ready', payload: { roomId: 7 } },
+    ]);
+    for (const message of sent) expect(ZClientMessage.safeParse(message).success).toBe(true);
+  });
 });
 
 describe('game socket connection', () => {

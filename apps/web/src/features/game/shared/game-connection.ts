@@ -1,6 +1,8 @@
 import type { ParticipantKey } from '@playshop/messages';
 import {
+  type ClientCommand,
   type ClientMessage,
+  commandMessage,
   type ServerMessage,
   WS_PATH,
   WS_RECONNECT,
@@ -8,6 +10,18 @@ import {
 } from '@playshop/shared';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'failed';
+
+/**
+ * Sends one room's commands: a command of GAME_COMMANDS (protocol.ts), typed by its declaration
+ * (`{action: 'get_roll'}`), put in the frame its declaration names by `commandMessage` and handed to
+ * the connection's `send`. The caller writes the command only: no frame by hand, nothing cast.
+ */
+export type RoomCommand = (command: ClientCommand) => void;
+
+export const roomCommand =
+  (roomId: number, send: (message: ClientMessage) => void): RoomCommand =>
+  (command) =>
+    send(commandMessage(roomId, command));
 
 /** The subset of the browser WebSocket this module uses, so tests can hand in a fake. */
 export interface SocketLike {
