@@ -1,5 +1,8 @@
 import { setupI18n } from '@lingui/core';
+import type { MessageKey } from '@playshop/messages';
 import { compileCatalogue } from '@playshop/messages/catalogue';
+import { english } from '@playshop/messages/english';
+import type { StaffLanguage } from '@playshop/shared';
 
 /** A catalogue's texts as a function, as the web's `t()`: `text('print.free')`, `text('mail.x', { n })`. */
 export type Texts<Id extends string> = (id: Id, values?: Record<string, string | number>) => string;
@@ -35,6 +38,44 @@ async function compile<Id extends string>(catalogue: ServerCatalogue, language: 
 }
 
 const compiled = new Map<string, Promise<Texts<string>>>();
+
+// The screens' two catalogues, for the few pages the server writes for a person rather than data
+// (the LTI launch's pages): bundled into the server's build like print and mail.
+const SCREEN_SOURCES = {
+  participant: (language: string): Promise<Source> =>
+    import(/* @vite-ignore */ `../../../../packages/messages/catalogues/participant/${language}.json`, {
+      with: { type: 'json' },
+    }),
+  staff: (language: string): Promise<Source> =>
+    import(/* @vite-ignore */ `../../../../packages/messages/catalogues/staff/${language}.json`, {
+      with: { type: 'json' },
+    }),
+};
+
+/**
+ * Any message key (the participant and staff scopes, as `english()` says them) in `language`, for
+ * a page the server writes itself; a key the language lacks falls back to its English.
+ */
+export function messageTexts(language: StaffLanguage): Promise<Texts<MessageKey>> {
+  const key = `messages/${language}`;
+  let texts = compiled.get(key);
+  if (!texts) {
+    texts = Promise.all([SCREEN_SOURCES.participant(language), SCREEN_SOURCES.staff(language)]).then(
+      ([participant, staff]) => {
+        const messages = compileCatalogue({ ...participant.default, ...staff.default });
+        const i18n = setupI18n({
+          locale: language,
+          locales: [intlLocale(language)],
+          messages: { [language]: messages },
+        });
+        return (id: string, values?: Record<string, string | number>) =>
+          Object.hasOwn(messages, id) ? i18n._(id, values) : english(id as MessageKey, values);
+      },
+    );
+    compiled.set(key, texts);
+  }
+  return texts as Promise<Texts<MessageKey>>;
+}
 
 /**
  * What the server writes in a reader's language (printed cards, mail) from @playshop/messages

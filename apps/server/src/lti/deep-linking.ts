@@ -11,7 +11,7 @@ import { createRoom } from '../rooms/create';
 import { isInstructor, ltiAccount, personOf } from './accounts';
 import type { ToolKeys } from './keys';
 import { asRecord, CLAIM, type Launch, refused } from './launch';
-import { pickerPage } from './pages';
+import { type PageReader, pickerPage } from './pages';
 import { toolUrls } from './platforms';
 
 /** Time a course author has to choose in the deep linking picker. */
@@ -49,7 +49,7 @@ interface PickContext {
 }
 
 /** A deep linking request: the author's account, and the picker of the organization's rooms and workshops. */
-export async function deepLinkPicker(deps: LtiDeps, launch: Launch) {
+export async function deepLinkPicker(deps: LtiDeps, launch: Launch, reader: PageReader) {
   const { db, log, publicUrl, now, picks } = deps;
   if (!isInstructor(launch.claims[CLAIM.roles]))
     throw refused('LTI_NOT_INSTRUCTOR', 403, 'lti.notInstructor');
@@ -85,11 +85,16 @@ export async function deepLinkPicker(deps: LtiDeps, launch: Launch) {
       .where(eq(orgWorkshops.orgId, orgId))
       .orderBy(asc(workshops.name)),
   ]);
-  return pickerPage(`${publicUrl}/api/v1/lti/${orgId}/deep-link`, picks.seal(JSON.stringify(context)), {
-    rooms: roomRows,
-    workshops: workshopRows,
-    courseTitle,
-  });
+  return pickerPage(
+    reader,
+    `${publicUrl}/api/v1/lti/${orgId}/deep-link`,
+    picks.seal(JSON.stringify(context)),
+    {
+      rooms: roomRows,
+      workshops: workshopRows,
+      courseTitle,
+    },
+  );
 }
 
 /** The room a pick names: one of the organization's, or a new one made for a workshop. */

@@ -27,6 +27,7 @@ export const CLAIM = {
   deepLinking: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
   dlData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
   dlItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  presentation: 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation',
 } as const;
 
 export const AGS_SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';

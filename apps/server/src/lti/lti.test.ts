@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { english } from '@playshop/messages/english';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -428,6 +429,42 @@ describe('deep linking', () => {
       }).toString(),
     });
     expectRefused(res, english('lti.deepLinkExpired'));
+  });
+});
+
+describe('the launch’s pages in the reader’s language', () => {
+  it('the picker in the platform’s locale (fr-CA), a refusal in the browser’s (Arabic, right to left)', async () => {
+    const picker = await launch({
+      sub: 'teacher-fr',
+      roles: INSTRUCTOR,
+      messageType: 'LtiDeepLinkingRequest',
+      claims: { 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation': { locale: 'fr-CA' } },
+    });
+    expect(picker.res.statusCode, picker.res.body).toBe(200);
+    expect(picker.res.body).toContain('<html lang="fr" dir="ltr">');
+    expect(picker.res.body).toContain('<legend>Une salle</legend>');
+    expect(picker.res.body).toContain('Placer dans le cours</button>');
+    expect(picker.res.body).not.toContain('Gradebook');
+
+    const hint = platform.prepare({ sub: 'learner-ar', custom: { room_id: String(room.id) } });
+    const started = await login(hint, { sub: 'learner-ar' });
+    const form = inputsOf(await (await fetch(String(started.headers.location))).text());
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/lti/${org.id}/launch`,
+      headers: { ...FORM, 'accept-language': 'ar-MA, en;q=0.5' },
+      payload: new URLSearchParams(form).toString(),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('<html lang="ar" dir="rtl">');
+    const arabic = JSON.parse(
+      readFileSync(
+        new URL('../../../../packages/messages/catalogues/staff/ar.json', import.meta.url),
+        'utf8',
+      ),
+    );
+    expect(refused.body).toContain(html(arabic['lti.stateInvalid']));
+    expect(refused.body).not.toContain(html(english('lti.stateInvalid')));
   });
 });
 

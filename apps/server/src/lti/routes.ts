@@ -6,9 +6,11 @@ import { sessionCookies } from '../auth/routes';
 import type { AuthService } from '../auth/service';
 import { route } from '../http/endpoint';
 import { AppError, notFound } from '../http/errors';
+import { messageTexts } from '../i18n/catalogue';
+import { pageLanguage } from '../i18n/language';
 import { clientOf } from '../sessions/sessions';
-import { stateCookie } from './launch';
-import { autoPostPage, autoPostPolicy, refusalPage } from './pages';
+import { CLAIM, stateCookie } from './launch';
+import { autoPostPage, autoPostPolicy, type PageReader, refusalPage } from './pages';
 import type { LtiService } from './service';
 
 const MINUTE = 60_000;
@@ -22,10 +24,23 @@ const orgIdOf = (req: FastifyRequest) => {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
-/** A refusal in the browser: a small page with the spec's text (the platform posted there, no JSON). */
-function refuse(reply: FastifyReply, err: unknown) {
+/**
+ * Who reads a launch's page: the platform's `locale` where a verified launch gives one (`fr-CA`),
+ * else the browser's Accept-Language; a language the staff screens speak, else English.
+ */
+async function readerOf(req: FastifyRequest, claims?: Record<string, unknown>): Promise<PageReader> {
+  const presentation = (claims?.[CLAIM.presentation] ?? {}) as { locale?: unknown };
+  const language = pageLanguage([presentation.locale], req.headers['accept-language']);
+  return { language, say: await messageTexts(language) };
+}
+
+/** A refusal in the browser: a small page with the refusal's text (the platform posted there, no JSON). */
+async function refuse(req: FastifyRequest, reply: FastifyReply, err: unknown) {
   if (!(err instanceof AppError)) throw err;
-  return reply.code(err.statusCode).type('text/html; charset=utf-8').send(refusalPage(err.message));
+  return reply
+    .code(err.statusCode)
+    .type('text/html; charset=utf-8')
+    .send(refusalPage(await readerOf(req), err.text));
 }
 
 const platformTarget = (org: { id: number; name: string }, issuer: string) => ({
@@ -80,7 +95,9 @@ async function launched(
     if (typeof form.state === 'string') reply.clearCookie(stateCookie(form.state), stateOptions);
     const launch = await lti.launch(orgId, form, (s) => req.cookies[stateCookie(s)] === '1');
     if (launch.messageType === 'LtiDeepLinkingRequest')
-      return reply.type('text/html; charset=utf-8').send(await lti.deepLinkPicker(launch));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(await lti.deepLinkPicker(launch, await readerOf(req, launch.claims)));
     const { userId, redirect } = await lti.resourceLink(launch);
     const session = await auth.sessionFor(userId, 'lti', clientOf(req));
     sessionCookies(secureCookies).send(reply, session);
@@ -95,7 +112,7 @@ async function launched(
       );
     return reply.redirect(redirect, 303);
   } catch (err) {
-    return refuse(reply, err);
+    return refuse(req, reply, err);
   }
 }
 
@@ -135,7 +152,7 @@ export function ltiRoutes(app: FastifyInstance, { lti, auth, audit, secureCookie
         reply.setCookie(stateCookie(state), '1', { ...stateOptions, maxAge: 600 });
         return reply.redirect(redirect, 302);
       } catch (err) {
-        return refuse(reply, err);
+        return refuse(req, reply, err);
       }
     };
     scope.get('/lti/:orgId/login', HIDDEN, login);
@@ -151,9 +168,9 @@ export function ltiRoutes(app: FastifyInstance, { lti, auth, audit, secureCookie
         return reply
           .header('content-security-policy', autoPostPolicy(returnUrl))
           .type('text/html; charset=utf-8')
-          .send(autoPostPage(returnUrl, { JWT: jwt }));
+          .send(autoPostPage(await readerOf(req), returnUrl, { JWT: jwt }));
       } catch (err) {
-        return refuse(reply, err);
+        return refuse(req, reply, err);
       }
     });
   });

@@ -9,6 +9,7 @@ import { isInstructor, ltiAccount, personOf } from './accounts';
 import { deepLinkPicker, deepLinkResponse, type LtiDeps } from './deep-linking';
 import { toolKeys } from './keys';
 import { AGS_SCORE_SCOPE, asRecord, CLAIM, type Launch, ltiLaunches, refused } from './launch';
+import type { PageReader } from './pages';
 import { platformSettings } from './platforms';
 import { scoreQueue } from './scores';
 
@@ -113,7 +114,7 @@ export function ltiService({
     launch: launches.launch,
     purgeStates: launches.purge,
     resourceLink: (launch: Launch) => resourceLink(deps, launch),
-    deepLinkPicker: (launch: Launch) => deepLinkPicker(deps, launch),
+    deepLinkPicker: (launch: Launch, reader: PageReader) => deepLinkPicker(deps, launch, reader),
     deepLinkResponse: (form: Record<string, unknown>) => deepLinkResponse(deps, form),
   };
 }
