@@ -13,6 +13,7 @@ import {
   createRoomWithPeople,
   createTestContext,
   createUser,
+  PUBLIC_URL,
   signIn,
   signInNewUser,
   type TestContext,
@@ -20,15 +21,14 @@ import {
 import { gameClient } from '../test/instances';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../test/oidc-provider';
 import {
-  eventsOf as eventsIn,
   lobbyScreen,
   logOutClosesScreen,
+  roomEvents,
   roomMessage,
   expectTicketRefused as ticketRefused,
 } from '../test/session-end';
 import { signInSettings } from '../test/two-factor';
 
-const PUBLIC_URL = 'http://playshop.test:8080';
 let ctx: TestContext;
 let url: string;
 let provider: TestOidcProvider;
@@ -61,7 +61,7 @@ const refresh = (cookie: string, userAgent?: string) =>
     headers: { 'x-requested-with': 'playshop', ...(userAgent ? { 'user-agent': userAgent } : {}) },
   });
 const msg = roomMessage;
-const eventsOf = (roomId: number, type: string) => eventsIn(ctx.database.db, roomId, type);
+const eventsOf = (roomId: number, type: string) => roomEvents(ctx.database.db, roomId, type);
 
 /** A screen's resume ticket: it opens a socket with the token, takes the ticket and drops. */
 async function ticketOf(token: string) {

@@ -12,12 +12,7 @@ import { signInSessions } from '../db/schema';
 import { createRoomWithPeople, createUser, signIn, useTestDatabase } from '../test/context';
 import { gameClient, startInstance } from '../test/instances';
 import { testRedis } from '../test/redis';
-import {
-  eventsOf as eventsIn,
-  expectTicketRefused,
-  lobbyScreen,
-  logOutClosesScreen,
-} from '../test/session-end';
+import { expectTicketRefused, lobbyScreen, logOutClosesScreen, roomEvents } from '../test/session-end';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('[playshop] Two-instance session end tests skipped: TEST_REDIS_URL is not set.');
@@ -49,7 +44,7 @@ describe.skipIf(!redisUrl)('a session ended on one instance, on the other', () =
     for (const app of apps) await app.close();
   });
 
-  const eventsOf = (roomId: number, type: string) => eventsIn(database().db, roomId, type);
+  const eventsOf = (roomId: number, type: string) => roomEvents(database().db, roomId, type);
 
   it('a logout on A closes the socket held by B at once; the command sent after it is not applied', async () => {
     const room = await createRoomWithPeople(database(), 0);

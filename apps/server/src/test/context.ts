@@ -26,6 +26,8 @@ import type { Storage } from '../storage/storage';
 import { withDatabase } from './global-setup';
 
 export const TEST_PASSWORD = 'correct horse battery';
+/** The address the sign-in tests' server says it is at (PUBLIC_URL): redirect URIs and entity ids are built on it. */
+export const PUBLIC_URL = 'http://playshop.test:8080';
 let passwordHash: Promise<string> | undefined;
 
 /** Creates a PostgreSQL database from the run's template (2–4 s in CI: most of a file's set-up). */

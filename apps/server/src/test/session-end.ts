@@ -12,7 +12,7 @@ export const roomMessage = (roomId: number, type: string, action: string) => ({
 });
 
 /** How many events of `type` the room's games logged. */
-export async function eventsOf(db: Database['db'], roomId: number, type: string): Promise<number> {
+export async function roomEvents(db: Database['db'], roomId: number, type: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(gameEvents)
