@@ -3,26 +3,12 @@
  * went in a profile written with BENCH_PROFILE=cpu, as the functions with the most self time and the
  * most inclusive time (own frames plus everything they called), in milliseconds and shares.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type ProfileNode as Node, parentsOf, profileArgs } from './cpu-profile';
 
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: Node[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-const [file, count = '25'] = process.argv.slice(2);
-if (!file) throw new Error('usage: cpu-profile-top.ts <file.cpuprofile> [count]');
-const profile = JSON.parse(await readFile(file, 'utf8')) as Profile;
+const { profile, count } = profileArgs('cpu-profile-top.ts');
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-const parent = new Map<number, number>();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const parent = parentsOf(profile);
 
 const label = (n: Node) => {
   const { functionName, url, lineNumber } = n.callFrame;
@@ -48,7 +34,7 @@ profile.samples.forEach((id, i) => {
 const top = (m: Map<string, number>) =>
   [...m]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, Number(count))
+    .slice(0, count)
     .map(([l, ms]) => `${ms.toFixed(0).padStart(8)} ms ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${l}`)
     .join('\n');
 console.log(`total ${total.toFixed(0)} ms\n\nself time:\n${top(self)}\n\ninclusive time:\n${top(inclusive)}`);

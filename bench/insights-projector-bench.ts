@@ -11,7 +11,6 @@
  * Run: npx tsx bench/insights-projector-bench.ts pglite
  *      BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/insights-projector-bench.ts postgres
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,11 +22,11 @@ import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
 import { organizations, rooms, users, workshops } from '../apps/server/src/db/schema';
 import { accessTokens } from '../apps/server/src/sessions/tokens';
-import { bounded, root } from './bench-server';
+import { bounded } from './bench-server';
 import { benchSessions } from './bench-sessions';
 import { rowsOf, seed } from './insights-seed';
+import { type Command, startGenerator } from './load-generator';
 import { onBenchDatabase } from './scratch-postgres';
-import type { LoadCommand, LoadReport } from './ws-load';
 
 const SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const BACKLOG_GAMES = Number(process.env.BENCH_GAMES ?? 200);
@@ -36,34 +35,12 @@ const PLAYERS = 30;
 const ROLLS = Number(process.env.BENCH_ROLLS ?? 30);
 const PAUSE_MS = 100;
 
-type Command = LoadCommand extends infer C ? (C extends unknown ? Omit<C, 'rid'> : never) : never;
-
-function startGenerator(onRolled: (r: Extract<LoadReport, { op: 'rolled' }>) => void) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/ws-load.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
-  let rid = 0;
-  child.on('message', (report: LoadReport) => {
-    if (report.op === 'rolled') return onRolled(report);
-    const waiter = pending.get(report.rid);
-    pending.delete(report.rid);
-    if (report.error) waiter?.reject(new Error(String(report.error)));
-    else waiter?.resolve(report as never);
-  });
+/** Every request bounded, as a stuck generator must not hang the bench. */
+function boundedGenerator(onRolled: Parameters<typeof startGenerator>[0]) {
+  const gen = startGenerator(onRolled, { stopMs: 10_000 });
   return {
-    request: <T = Record<string, unknown>>(cmd: Command) =>
-      bounded(
-        cmd.op,
-        120_000,
-        new Promise<T>((resolve, reject) => {
-          const id = ++rid;
-          pending.set(id, { resolve: resolve as (v: never) => void, reject });
-          child.send({ ...cmd, rid: id });
-        }),
-      ),
-    stop: () => child.kill(),
+    request: <T = Record<string, unknown>>(cmd: Command) => bounded(cmd.op, 120_000, gen.request<T>(cmd)),
+    stop: gen.stop,
   };
 }
 
@@ -129,7 +106,7 @@ async function run(kind: string, database: Database) {
   const url = (token: string) => `ws://127.0.0.1:${port}/ws?token=${encodeURIComponent(token)}`;
 
   const waiters = new Map<number, (at: number) => void>();
-  const gen = startGenerator((r) => waiters.get(r.n)?.(r.last));
+  const gen = boundedGenerator((r) => waiters.get(r.n)?.(r.last));
   const roomId = room!.id;
   try {
     await gen.request({
@@ -218,7 +195,7 @@ async function run(kind: string, database: Database) {
     );
     await gen.request({ op: 'close' });
   } finally {
-    gen.stop();
+    await gen.stop();
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -9,20 +9,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { root } from './bench-server';
+import { type ProfileNode as Node, parentsOf, profileArgs } from './cpu-profile';
 
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-}
-interface Profile {
-  nodes: Node[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-const [file, count = '25'] = process.argv.slice(2);
-if (!file) throw new Error('usage: web-profile-top.ts <file.cpuprofile> [count]');
-const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const { profile, count } = profileArgs('web-profile-top.ts');
 const maps = new Map<string, TraceMap | null>();
 function mapOf(url: string): TraceMap | null {
   if (!maps.has(url)) {
@@ -73,15 +62,13 @@ for (const n of profile.nodes) {
 }
 const show = (title: string, table: Map<string, number>) => {
   console.log(`\n${title} (of ${(total / 1000).toFixed(0)} ms busy)`);
-  for (const [name, us] of [...table].sort((a, b) => b[1] - a[1]).slice(0, Number(count)))
+  for (const [name, us] of [...table].sort((a, b) => b[1] - a[1]).slice(0, count))
     console.log(
       `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`,
     );
 };
 // Inclusive time: a sample counts once for each distinct function on its stack.
-const parent = new Map<number, number>();
-for (const n of profile.nodes as (Node & { children?: number[] })[])
-  for (const c of n.children ?? []) parent.set(c, n.id);
+const parent = parentsOf(profile);
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const inclusive = new Map<string, number>();
 for (const [id, us] of selfByNode) {

@@ -16,7 +16,7 @@
  * The real server runs with the product's node flags (package.json's start:prod); BENCH_V8_FLAGS='--flag …'
  * replaces them, and BENCH_V8_FLAGS= (empty) runs it with none, for an A/B of a flag.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,7 +38,8 @@ import {
   writePerformanceBlock,
 } from './bench-server';
 import type { HeldMemory, ServerHeldMemory } from './gc-on-message';
-import type { GeneratorStatus, LoadClient, LoadCommand, LoadReport } from './ws-load';
+import { type Generator, startGenerator } from './load-generator';
+import type { GeneratorStatus, LoadClient } from './ws-load';
 
 const GENERATORS = Number(process.env.BENCH_GENERATORS ?? 4);
 
@@ -243,52 +244,6 @@ async function heldMemory(servers: Server[]): Promise<HeldMemory> {
   return { rss: sum('rss'), heap: sum('heap'), heapUsed: sum('heapUsed'), wasm: sum('wasm') };
 }
 
-/** A command for a generator, before it gets its request id. */
-type Command = LoadCommand extends infer C ? (C extends unknown ? Omit<C, 'rid'> : never) : never;
-
-/** A generator process, with request/reply over IPC and the `rolled` reports it sends unasked. */
-interface Generator {
-  request<T = Record<string, number>>(cmd: Command): Promise<T>;
-  stop(): Promise<void>;
-}
-
-function startGenerator(onRolled: (r: Extract<LoadReport, { op: 'rolled' }>) => void): Generator {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/ws-load.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  children.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  void exited.then(() => children.delete(child));
-  const pending = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
-  let rid = 0;
-  child.on('message', (report: LoadReport) => {
-    if (report.op === 'rolled') return onRolled(report);
-    const waiter = pending.get(report.rid);
-    pending.delete(report.rid);
-    if (report.error) waiter?.reject(new Error(String(report.error)));
-    else waiter?.resolve(report as never);
-  });
-  void exited.then(() => {
-    for (const w of pending.values()) w.reject(new Error('generator exited'));
-  });
-  return {
-    request: (cmd) =>
-      new Promise((resolve, reject) => {
-        const id = ++rid;
-        pending.set(id, { resolve: resolve as (v: never) => void, reject });
-        child.send({ ...cmd, rid: id });
-      }),
-    async stop() {
-      if (child.connected) child.disconnect();
-      await bounded('generator stop', PHASE_MS.stop, exited).catch(() => {
-        child.kill('SIGKILL');
-        return exited;
-      });
-    },
-  };
-}
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -368,7 +323,8 @@ async function runScenario(
         w.resolve(w.last);
       }
     };
-    for (let g = 0; g < GENERATORS; g++) generators.push(startGenerator(onRolled));
+    for (let g = 0; g < GENERATORS; g++)
+      generators.push(startGenerator(onRolled, { stopMs: PHASE_MS.stop, children }));
     const statuses = () =>
       Promise.all(
         generators.map((gen) =>

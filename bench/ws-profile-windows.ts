@@ -7,22 +7,11 @@
  * lands on the rolls. TIMELINE=1 also prints each 50 ms window with more than 25 ms of PGlite: the
  * statements that held the database (and the journal behind it) while rolls waited.
  */
-import { readFile } from 'node:fs/promises';
+import { parentsOf, readProfile } from './cpu-profile';
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
-  children?: number[];
-}
-
-const p = JSON.parse(await readFile(process.argv[2]!, 'utf8')) as {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-};
+const p = readProfile(process.argv[2]!);
 const byId = new Map(p.nodes.map((n) => [n.id, n]));
-const parent = new Map<number, number>();
-for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const parent = parentsOf(p);
 const cats: [string, RegExp][] = [
   ['sweep', /sweepSlice/],
   ['insights', /insights\//],

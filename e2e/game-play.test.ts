@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasChromium, PHONE, screenshots } from './support/browser';
-import { facilitatorTabs } from './support/facilitator-tabs';
+import { gameSuite } from './support/facilitator-tabs';
 import {
   card,
   cellButton,
@@ -17,13 +17,11 @@ import {
   rollOnce,
 } from './support/game';
 import { type StallProxy, startStallProxy } from './support/stall-proxy';
-import { browserSuite, poll, visible } from './support/suite';
+import { poll, visible } from './support/suite';
 
 // The live game as players and the facilitator meet it: marks that survive, a stalled phone, the
 // card under the ball, the queue across sessions and the win screen for everyone.
-const suite = browserSuite();
-
-const facilitatorFor = facilitatorTabs(suite);
+const { suite, facilitatorFor } = gameSuite();
 
 async function phone(): Promise<Page> {
   return (await suite.open(PHONE)).page;

@@ -6,7 +6,7 @@ import { rooms } from '../apps/server/src/db/schema';
 import { createUser, TEST_PASSWORD } from '../apps/server/src/test/context';
 import { DESKTOP, expectAccessible, hasChromium, PHONE, screenshots, signInStaff } from './support/browser';
 import { closeLobby } from './support/demo-room';
-import { facilitatorTabs } from './support/facilitator-tabs';
+import { gameSuite } from './support/facilitator-tabs';
 import {
   card,
   DEMO_ORG_PATH,
@@ -20,14 +20,12 @@ import {
   rollOnce,
 } from './support/game';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/server';
-import { browserSuite, poll, visible } from './support/suite';
+import { poll, visible } from './support/suite';
 
 // What ends, resets or changes a room for everyone, and the screens around it: confirmations, End
 // Game, the timer and rolled balls, removing a player, and a super admin's rooms of another
 // organization.
-const suite = browserSuite();
-
-const facilitatorFor = facilitatorTabs(suite);
+const { suite, facilitatorFor } = gameSuite();
 
 /** A phone in the room's game with a card (the game started). */
 async function playersIn(facilitator: Page, roomId: number, count: number) {

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { focused, hasFocus, idleTabStops, tabTo, typeHere } from './keyboard-steps';
 import { hasChromium, PHONE } from './support/browser';
-import { facilitatorTabs } from './support/facilitator-tabs';
+import { gameSuite } from './support/facilitator-tabs';
 import {
   card,
   cellButton,
@@ -22,10 +22,9 @@ import {
   readCard,
   rollOnce,
 } from './support/game';
-import { browserSuite, poll, visible } from './support/suite';
+import { poll, visible } from './support/suite';
 
-const suite = browserSuite();
-const facilitatorFor = facilitatorTabs(suite);
+const { suite, facilitatorFor } = gameSuite();
 
 /** Signs the player in on PLAYER LOGIN by keyboard: organization, username, Enter. */
 async function signInByKeyboard(page: Page, username: string) {

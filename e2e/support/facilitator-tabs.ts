@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DESKTOP } from './browser';
 import { facilitatorOpens } from './game';
-import type { browserSuite } from './suite';
+import { browserSuite } from './suite';
 
 /**
  * One signed-in facilitator for a test file, on a new tab per room (sign-ins are throttled): the
@@ -19,4 +19,10 @@ export function facilitatorTabs(suite: ReturnType<typeof browserSuite>): (roomId
     await facilitatorOpens(page, suite.product, roomId, false);
     return page;
   };
+}
+
+/** A game file's browser suite and its one facilitator (`facilitatorTabs`). */
+export function gameSuite() {
+  const suite = browserSuite();
+  return { suite, facilitatorFor: facilitatorTabs(suite) };
 }

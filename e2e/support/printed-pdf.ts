@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ORG } from './demo-room';
 import { poll } from './suite';
 
@@ -16,6 +17,19 @@ export interface PrintedPdf {
   /** Pages `first` to `last` as PNGs at `dpi`, named `<prefix>-<page>.png`. */
   pictures(prefix: string, options: { dpi: number; first?: number; last?: number }): void;
   remove(): Promise<void>;
+}
+
+/**
+ * Two cards of a German room, printed: the caller sheet, the card set and the free square in German,
+ * and `card` ('Karte 1 von 2 · Demo Org'). The text, its white space folded.
+ */
+export function expectGermanCards(printed: PrintedPdf, card: string): string {
+  const text = printed.text().replace(/\s+/g, ' ');
+  expect(text).toContain('Ziehliste');
+  expect(text).toMatch(/Kartensatz \w+: 2 Karten,/);
+  expect(text).toContain(card);
+  expect(text).toContain('FREI');
+  return text;
 }
 
 /**

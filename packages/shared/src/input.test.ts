@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZCreateCategory } from './categories';
-import { INT4_MAX, zId, zIdParam, zLine, zText } from './input';
+import { INT4_MAX, zId, zIdParam, zLine, zText, zWebAddress } from './input';
 import { ZClientMessage } from './protocol';
 import { ZPlayerForm } from './users';
 
@@ -37,5 +37,13 @@ describe('the boundary rules of every input schema', () => {
     expect(ZClientMessage.safeParse(claim).success).toBe(false);
     const reconnect = { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 2 ** 40 } };
     expect(ZClientMessage.safeParse(reconnect).success).toBe(false);
+  });
+  it('web addresses: http(s) only, trimmed, within their length, and what the field adds', () => {
+    const issuer = zWebAddress('bad', { maxLength: 40, also: (url) => !url.search });
+    expect(issuer.parse('  https://idp.example.org/x ')).toBe('https://idp.example.org/x');
+    for (const bad of ['ftp://idp.example.org', 'not an address', 'https://idp.example.org/?a=1'])
+      expect(firstMessage(issuer.safeParse(bad))).toBe('bad');
+    expect(issuer.safeParse(`https://${'a'.repeat(40)}.org`).success).toBe(false);
+    expect(zWebAddress('bad').safeParse('https://idp.example.org/?a=1').success).toBe(true);
   });
 });

@@ -85,6 +85,16 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-/** An http(s) address of at most 1,000 characters, trimmed; `text` when it is not one. */
-export const zWebAddress = (text: string) =>
-  zLine().check(z.trim(), z.maxLength(1000), z.refine(isWebAddress, text));
+/**
+ * An http(s) address of at most `maxLength` characters (1,000), trimmed, that `also` accepts when
+ * given; `text` when it is not one.
+ */
+export const zWebAddress = (
+  text: string,
+  { maxLength = 1000, also }: { maxLength?: number; also?: (url: URL) => boolean } = {},
+) =>
+  zLine().check(
+    z.trim(),
+    z.maxLength(maxLength),
+    z.refine((value) => isWebAddress(value) && (!also || also(new URL(value))), text),
+  );

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoints, GET, POST, PUT } from './endpoint';
-import { zLine } from './input';
+import { zLine, zWebAddress } from './input';
 import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply, ZOrgNameParam } from './schemas';
 import { key } from './server-messages';
 
@@ -19,18 +19,10 @@ export const SSO_DEFAULT_ROLES = ['ADMIN', 'FACILITATOR'] as const;
 export const ZSsoDefaultRole = z.enum(SSO_DEFAULT_ROLES);
 
 /** An OpenID issuer: an http(s) address (http only makes sense on loopback; the server checks). */
-const ZIssuer = zLine().check(
-  z.trim(),
-  z.maxLength(500),
-  z.refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash;
-    } catch {
-      return false;
-    }
-  }, key('signIn.issuerInvalid')),
-);
+const ZIssuer = zWebAddress(key('signIn.issuerInvalid'), {
+  maxLength: 500,
+  also: (url) => !url.search && !url.hash,
+});
 
 /** The scopes the sign-in asks the provider for: an organization registers Playshop's client with them. */
 export const SSO_SCOPE = 'openid email profile';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoints, GET, POST, PUT } from './endpoint';
-import { zLine } from './input';
+import { zLine, zWebAddress } from './input';
 import { ZIdParam } from './schemas';
 import { key } from './server-messages';
 
@@ -19,18 +19,9 @@ export const XAPI_VERBS = {
   completed: 'http://adlnet.gov/expapi/verbs/completed',
 } as const;
 
-const ZEndpoint = zLine().check(
-  z.trim(),
-  z.maxLength(1000),
-  z.refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-    } catch {
-      return false;
-    }
-  }, key('xapi.endpointInvalid')),
-);
+const ZEndpoint = zWebAddress(key('xapi.endpointInvalid'), {
+  also: (url) => !url.username && !url.password,
+});
 
 const ZKey = zLine().check(
   z.trim(),

@@ -5,23 +5,30 @@
  * one at a time or all but this one, and an admin signing a user out everywhere, audited.
  */
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, gameEvents, games, rooms } from '../db/schema';
+import { auditLog, games, rooms } from '../db/schema';
 import {
   createOrg,
   createRoomWithPeople,
   createTestContext,
   createUser,
+  PUBLIC_URL,
   signIn,
   signInNewUser,
   type TestContext,
 } from '../test/context';
 import { gameClient } from '../test/instances';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../test/oidc-provider';
+import {
+  lobbyScreen,
+  logOutClosesScreen,
+  roomEvents,
+  roomMessage,
+  expectTicketRefused as ticketRefused,
+} from '../test/session-end';
 import { signInSettings } from '../test/two-factor';
 
-const PUBLIC_URL = 'http://playshop.test:8080';
 let ctx: TestContext;
 let url: string;
 let provider: TestOidcProvider;
@@ -53,17 +60,8 @@ const refresh = (cookie: string, userAgent?: string) =>
     cookies: { playshop_refresh: cookie },
     headers: { 'x-requested-with': 'playshop', ...(userAgent ? { 'user-agent': userAgent } : {}) },
   });
-const msg = (roomId: number, type: string, action: string) => ({ type, payload: { action, roomId } });
-
-/** How many events of `type` the room's games logged. */
-async function eventsOf(roomId: number, type: string) {
-  const [row] = await ctx.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(gameEvents)
-    .innerJoin(games, eq(games.id, gameEvents.gameId))
-    .where(and(eq(games.roomId, roomId), eq(gameEvents.type, type)));
-  return row!.n;
-}
+const msg = roomMessage;
+const eventsOf = (roomId: number, type: string) => roomEvents(ctx.database.db, roomId, type);
 
 /** A screen's resume ticket: it opens a socket with the token, takes the ticket and drops. */
 async function ticketOf(token: string) {
@@ -74,32 +72,15 @@ async function ticketOf(token: string) {
   return ticket;
 }
 
-/** Comes back with a ticket: refused before the upgrade, and not one frame received. */
-async function expectTicketRefused(ticket: string) {
-  const back = gameClient(url, ticket, 'resume');
-  await expect(back.opened).rejects.toThrow(/401/);
-  await back.closed;
-  expect(back.all).toEqual([]);
-}
+const expectTicketRefused = (ticket: string) => ticketRefused(url, ticket);
 
 describe('item 1: a logout ends the session on the socket too', () => {
   it('refuses the ticket after logout, closes the socket and applies no command sent after it', async () => {
     const room = await createRoomWithPeople(ctx.database, 0);
     const staff = await signIn(ctx.app, room.staff);
-    const screen = gameClient(url, staff.body.accessToken);
-    await screen.opened;
-    const ticket = (await screen.next('pong')).payload.resume!;
-    screen.send(msg(room.roomId, 'room_event', 'open_lobby'));
-    await screen.next('set_game_state');
+    const { screen, ticket } = await lobbyScreen(url, staff.body.accessToken, room.roomId);
 
-    const out = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/logout',
-      cookies: { playshop_refresh: staff.refreshCookie },
-    });
-    expect(out.statusCode).toBe(204);
-    screen.send(msg(room.roomId, 'room_event', 'close_lobby'));
-    expect(await screen.closed).toBe(4403);
+    await logOutClosesScreen(ctx.app, staff.refreshCookie, screen, room.roomId);
     expect(await eventsOf(room.roomId, 'game_ended')).toBe(0);
     await expectTicketRefused(ticket);
     expect((await refresh(staff.refreshCookie)).statusCode).toBe(401);

@@ -9,12 +9,19 @@
 
 import { english } from '@playshop/messages/english';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { gameEvents, games } from '../db/schema';
 import { createRoomWithPeople, signIn, useTestDatabase } from '../test/context';
-import { type Frame, type GameClient, gameClient, spawnInstance, ticketOf } from '../test/instances';
+import {
+  type Frame,
+  type GameClient,
+  gameClient,
+  rollAndMark,
+  spawnInstance,
+  ticketOf,
+} from '../test/instances';
 
 const database = useTestDatabase();
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -69,21 +76,31 @@ async function people(url: string, players: number) {
   }
 }
 
+/**
+ * `players` players and their room on two instances, the lobby opened by the facilitator's screen on
+ * A (`opener`), so A owns the room. PGlite lives inside one process, so this needs PostgreSQL: without
+ * TEST_DATABASE_URL the test is skipped.
+ */
+async function roomOnTwoInstances(t: TestContext, test: string, players: number) {
+  const { url } = database();
+  if (!url) {
+    console.warn(`[playshop] ${test} test skipped: it needs TEST_DATABASE_URL (PostgreSQL).`);
+    return t.skip();
+  }
+  const room = await people(url, players);
+  const m = aboutRoom(room.roomId);
+  const [a, b] = await Promise.all([instance(url), instance(url)]);
+  const opener = player(a.url, room.staffToken);
+  await opener.opened;
+  opener.send(m('room_event', 'open_lobby'));
+  await opener.next('set_game_state');
+  return { room, m, a, b, opener };
+}
+
 describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
   it('rolling restart: SIGTERM on the owner hands the room over; no error, no gap over 2 s', async (t) => {
-    const { url } = database();
-    if (!url) {
-      console.warn('[playshop] rolling-restart test skipped: it needs TEST_DATABASE_URL (PostgreSQL).');
-      return t.skip();
-    }
-    const room = await people(url, 3);
-    const m = aboutRoom(room.roomId);
-    const [a, b] = await Promise.all([instance(url), instance(url)]);
     // A opens the room, so A owns it; the facilitator runs the game from B.
-    const opener = player(a.url, room.staffToken);
-    await opener.opened;
-    opener.send(m('room_event', 'open_lobby'));
-    await opener.next('set_game_state');
+    const { room, m, a, b } = await roomOnTwoInstances(t, 'rolling-restart', 3);
     const facilitator = player(b.url, room.staffToken);
     const onA = player(a.url, room.playerTokens[0]!);
     const onB = player(b.url, room.playerTokens[1]!);
@@ -175,18 +192,8 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
   }, 180_000);
 
   it('the owner killed (-9): the other instance has the room back within 10 s, marks and rolls kept', async (t) => {
-    const { url, db } = database();
-    if (!url) {
-      console.warn('[playshop] owner-killed test skipped: it needs TEST_DATABASE_URL (PostgreSQL).');
-      return t.skip();
-    }
-    const room = await people(url, 1);
-    const m = aboutRoom(room.roomId);
-    const [a, b] = await Promise.all([instance(url), instance(url)]);
-    const facilitator = player(a.url, room.staffToken);
-    await facilitator.opened;
-    facilitator.send(m('room_event', 'open_lobby'));
-    await facilitator.next('set_game_state');
+    const { room, m, a, b, opener: facilitator } = await roomOnTwoInstances(t, 'owner-killed', 1);
+    const { db } = database();
     const phone = player(b.url, room.playerTokens[0]!);
     await phone.opened;
     phone.send(m('room_event', 'join_room'));
@@ -194,16 +201,7 @@ describe.runIf(redisUrl)('two instances on PostgreSQL + Redis', () => {
     const card = ('bingoBoard' in joined && joined.bingoBoard) || [];
     facilitator.send(m('game_event', 'start_game'));
     await phone.next('start_game');
-    // Only a rolled number can be marked: roll until one of the card's comes up.
-    const rolls: number[] = [];
-    const onCard = (n: number) => card.some((row) => row.includes(n));
-    while (rolls.length < 3 || !rolls.some(onCard)) {
-      facilitator.send(m('game_event', 'get_roll'));
-      rolls.push((await phone.next('get_random_roll')).payload.roll);
-    }
-    const marked = rolls.find(onCard)!;
-    phone.send(m('game_event', 'mark', { number: marked, marked: true }));
-    expect((await phone.next('marks')).payload.markedCells).toContain(marked);
+    const { rolls, marked } = await rollAndMark(facilitator, phone, card, 3, m);
     // A second facilitator screen, on B, presses Roll as the owner dies: its command is forwarded to
     // an owner that will never answer. It is settled once B has the room, not after the forward's 30 s.
     const staffOnB = player(b.url, room.staffToken);

@@ -10,6 +10,8 @@ import {
   freePort,
   type GameClient,
   gameClient,
+  rollAndMark,
+  rollBalls,
   spawnInstance,
   startInstance as startTestInstance,
 } from '../test/instances';
@@ -96,15 +98,7 @@ describe('a server restart mid-game', () => {
     // A mark is a stored command too: it must come back with the card. Only a rolled number can be
     // marked, so the room rolls until one of the card's comes up.
     const board = 'bingoBoard' in joined.payload ? (joined.payload.bingoBoard as number[][]) : [];
-    const onCard = (n: number) => board.some((row) => row.includes(n));
-    const rolls: number[] = [];
-    while (rolls.length < 2 || !rolls.some(onCard)) {
-      facilitator.send(msg('game_event', 'get_roll'));
-      rolls.push((await player.next('get_random_roll')).payload.roll);
-    }
-    const marked = rolls.find(onCard)!;
-    player.send(msg('game_event', 'mark', { number: marked, marked: true }));
-    expect((await player.next('marks')).payload.markedCells).toContain(marked);
+    const { rolls, marked } = await rollAndMark(facilitator, player, board, 2, msg);
     await first.app.close();
 
     const second = await startInstance();
@@ -144,11 +138,7 @@ describe.runIf(redisUrl)('two instances over Redis', () => {
     expect((await facilitator.next('presence')).payload.joined).toEqual([expect.stringMatching(/^player-/)]);
     facilitator.send(msg('game_event', 'start_game'));
     await player.next('start_game');
-    const seen: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      facilitator.send(msg('game_event', 'get_roll'));
-      seen.push((await player.next('get_random_roll')).payload.roll);
-    }
+    const seen = await rollBalls(facilitator, player, 10, msg);
     expect(new Set(seen).size).toBe(10);
     // Instance B rolls too (an admin on B): the log stays one sequence without repeats.
     const staffOnB = await joinedStaff(b.url);
@@ -200,11 +190,7 @@ describe.runIf(redisUrl)('the owner instance dies mid-game', () => {
       await player.next('set_game_state');
       facilitator.send(m('game_event', 'start_game'));
       await player.next('start_game');
-      const seen: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        facilitator.send(m('game_event', 'get_roll'));
-        seen.push((await player.next('get_random_roll')).payload.roll);
-      }
+      const seen = await rollBalls(facilitator, player, 3, m);
 
       owner.child.kill('SIGKILL');
       await new Promise((resolve) => owner.child.once('exit', resolve));

@@ -5,13 +5,14 @@
  */
 
 import { english } from '@playshop/messages/english';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { gameEvents, games, signInSessions } from '../db/schema';
+import { signInSessions } from '../db/schema';
 import { createRoomWithPeople, createUser, signIn, useTestDatabase } from '../test/context';
 import { gameClient, startInstance } from '../test/instances';
 import { testRedis } from '../test/redis';
+import { expectTicketRefused, lobbyScreen, logOutClosesScreen, roomEvents } from '../test/session-end';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.warn('[playshop] Two-instance session end tests skipped: TEST_REDIS_URL is not set.');
@@ -43,46 +44,22 @@ describe.skipIf(!redisUrl)('a session ended on one instance, on the other', () =
     for (const app of apps) await app.close();
   });
 
-  const msg = (roomId: number, type: string, action: string) => ({ type, payload: { action, roomId } });
-  async function eventsOf(roomId: number, type: string) {
-    const [row] = await database()
-      .db.select({ n: sql<number>`count(*)::int` })
-      .from(gameEvents)
-      .innerJoin(games, eq(games.id, gameEvents.gameId))
-      .where(and(eq(games.roomId, roomId), eq(gameEvents.type, type)));
-    return row!.n;
-  }
+  const eventsOf = (roomId: number, type: string) => roomEvents(database().db, roomId, type);
 
   it('a logout on A closes the socket held by B at once; the command sent after it is not applied', async () => {
     const room = await createRoomWithPeople(database(), 0);
     const staff = await signIn(a.app, room.staff);
-    const screen = gameClient(b.url, staff.body.accessToken);
-    await screen.opened;
-    const ticket = (await screen.next('pong')).payload.resume!;
-    screen.send(msg(room.roomId, 'room_event', 'open_lobby'));
-    await screen.next('set_game_state');
+    const { screen, ticket } = await lobbyScreen(b.url, staff.body.accessToken, room.roomId);
     const reason = new Promise<string>((resolve) =>
       screen.ws.once('close', (_code, r) => resolve(String(r))),
     );
 
-    const out = await a.app.inject({
-      method: 'POST',
-      url: '/api/v1/logout',
-      cookies: { playshop_refresh: staff.refreshCookie },
-    });
-    expect(out.statusCode).toBe(204);
-    screen.send(msg(room.roomId, 'room_event', 'close_lobby'));
-    expect(await screen.closed).toBe(4403);
+    await logOutClosesScreen(a.app, staff.refreshCookie, screen, room.roomId);
     // Closed by the session's end as B heard it over Redis, not by the recheck (which says the
     // licence ran out, every 2 s): at once, well within the second the issue asks.
     expect(await reason).toBe(english('errors.sessionExpired'));
     expect(await eventsOf(room.roomId, 'game_ended')).toBe(0);
-    for (const url of [a.url, b.url]) {
-      const back = gameClient(url, ticket, 'resume');
-      await expect(back.opened).rejects.toThrow(/401/);
-      await back.closed;
-      expect(back.all).toEqual([]);
-    }
+    for (const url of [a.url, b.url]) await expectTicketRefused(url, ticket);
   });
 
   it('an end Redis did not carry (written to the table alone) reaches the instances by their read of the table', async () => {

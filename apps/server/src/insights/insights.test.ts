@@ -1,20 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  categories,
-  content,
-  gameEvents,
-  games,
-  organizations,
-  rooms,
-  sessionContent,
-  sessions,
-  users,
-  workshops,
-} from '../db/schema';
+import { categories, gameEvents, games, organizations, rooms, users, workshops } from '../db/schema';
 import { createJournal } from '../game/journal';
-import { createOrg, createTestContext, createUser, signIn, type TestContext } from '../test/context';
-import { insertQuestion } from '../test/question-room';
+import {
+  createOrg,
+  createTestContext,
+  createUser,
+  createWorkshop,
+  signIn,
+  type TestContext,
+} from '../test/context';
+import { insertContent, insertQuestion } from '../test/question-room';
 import { secondsAfter, TEST_CARD, type TimedEvent, writeGame as writeLog } from './test-log';
 
 /**
@@ -76,14 +72,6 @@ beforeAll(async () => {
   await db.update(users).set({ isGuest: true }).where(eq(users.id, guest.id));
   const outsider = await createUser(ctx.database, 'PLAYER', orgB.id);
 
-  const [workshop] = await db.insert(workshops).values({ name: 'Safety week' }).returning();
-  const [s1, s2] = await db
-    .insert(sessions)
-    .values([
-      { workshopId: workshop!.id, name: 'Fire', orderIndex: 0 },
-      { workshopId: workshop!.id, name: 'Wrap up', orderIndex: 1 },
-    ])
-    .returning();
   const [category] = await db.insert(categories).values({ name: 'Safety' }).returning();
   const { contentId: quizId, answers: options } = await insertQuestion(db, category!.id, {
     title: 'Fire quiz',
@@ -91,24 +79,23 @@ beforeAll(async () => {
     question: 'What first?',
     answers: ['Leave', 'Take the lift', 'Finish the card'],
   });
-  const [image, video] = await db
-    .insert(content)
-    .values([
-      { title: 'Poster', description: 'd', type: 'IMAGE' as const, categoryId: category!.id },
-      { title: 'Thank you film', description: 'd', type: 'VIDEO' as const, categoryId: category!.id },
-    ])
-    .returning();
-  await db.insert(sessionContent).values([
-    { sessionId: s1!.id, contentId: quizId, orderIndex: 0 },
-    { sessionId: s1!.id, contentId: image!.id, orderIndex: 1 },
-    { sessionId: s2!.id, contentId: video!.id, orderIndex: 0 },
+  const [image, video] = await insertContent(db, category!.id, [
+    { title: 'Poster', type: 'IMAGE' },
+    { title: 'Thank you film', type: 'VIDEO' },
+  ]);
+  const {
+    workshop,
+    sessions: [s1, s2],
+  } = await createWorkshop(db, 'Safety week', [
+    { name: 'Fire', contentIds: [quizId, image!.id] },
+    { name: 'Wrap up', contentIds: [video!.id] },
   ]);
   const [r1, r2, rb] = await db
     .insert(rooms)
     .values([
-      { name: 'Hall', orgId: orgA.id, workshopId: workshop!.id },
-      { name: 'Annex', orgId: orgA.id, workshopId: workshop!.id },
-      { name: 'Elsewhere', orgId: orgB.id, workshopId: workshop!.id },
+      { name: 'Hall', orgId: orgA.id, workshopId: workshop.id },
+      { name: 'Annex', orgId: orgA.id, workshopId: workshop.id },
+      { name: 'Elsewhere', orgId: orgB.id, workshopId: workshop.id },
     ])
     .returning();
   const a = options.map((o) => o.id);

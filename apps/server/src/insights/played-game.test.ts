@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { categories, content, rooms, sessionContent, sessions, workshops } from '../db/schema';
-import { createOrg, createUser, signIn } from '../test/context';
+import { categories, rooms } from '../db/schema';
+import { createOrg, createUser, createWorkshop, signIn } from '../test/context';
 import { listeningSuite } from '../test/listening-suite';
-import { insertQuestion } from '../test/question-room';
+import { insertContent, insertQuestion } from '../test/question-room';
 import { roomSocket } from '../test/room-socket';
 
 /**
@@ -26,39 +26,30 @@ beforeAll(async () => {
   const { db } = database;
   const org = await createOrg(database);
   orgName = org.name;
-  const [workshop] = await db.insert(workshops).values({ name: 'Day one' }).returning();
-  const [warmUp, main] = await db
-    .insert(sessions)
-    .values([
-      { workshopId: workshop!.id, name: 'Warm-up', orderIndex: 0 },
-      { workshopId: workshop!.id, name: 'Main', orderIndex: 1 },
-    ])
-    .returning();
   const [category] = await db
     .insert(categories)
     .values({ name: `Day one ${org.id}` })
     .returning();
-  const [welcome, film] = await db
-    .insert(content)
-    .values([
-      { title: 'Welcome', description: 'd', type: 'IMAGE' as const, categoryId: category!.id },
-      { title: 'Film', description: 'd', type: 'VIDEO' as const, categoryId: category!.id },
-    ])
-    .returning();
+  const [welcome, film] = await insertContent(db, category!.id, [
+    { title: 'Welcome', type: 'IMAGE' },
+    { title: 'Film', type: 'VIDEO' },
+  ]);
   const quiz = await insertQuestion(db, category!.id, {
     title: 'Exit quiz',
     description: 'd',
     question: 'Which way out?',
     answers: ['The stairs', 'The lift'],
   });
-  await db.insert(sessionContent).values([
-    { sessionId: warmUp!.id, contentId: welcome!.id, orderIndex: 0 },
-    { sessionId: warmUp!.id, contentId: quiz.contentId, orderIndex: 1 },
-    { sessionId: main!.id, contentId: film!.id, orderIndex: 0 },
+  const {
+    workshop,
+    sessions: [warmUp, main],
+  } = await createWorkshop(db, 'Day one', [
+    { name: 'Warm-up', contentIds: [welcome!.id, quiz.contentId] },
+    { name: 'Main', contentIds: [film!.id] },
   ]);
   const [room] = await db
     .insert(rooms)
-    .values({ name: 'Hall', orgId: org.id, workshopId: workshop!.id })
+    .values({ name: 'Hall', orgId: org.id, workshopId: workshop.id })
     .returning();
   roomId = room!.id;
   ids = {

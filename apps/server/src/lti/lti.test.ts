@@ -8,6 +8,7 @@ import {
   createOrg,
   createRoom,
   createTestContext,
+  PUBLIC_URL,
   signInNewUser,
   type TestContext,
   type TestOrg,
@@ -17,7 +18,6 @@ import { toolUrls } from './platforms';
 import { backoff } from './scores';
 import { ltiService } from './service';
 
-const PUBLIC_URL = 'http://playshop.test:8080';
 const SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim';
 const INSTRUCTOR = ['http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor'];

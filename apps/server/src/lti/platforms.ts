@@ -1,7 +1,7 @@
 import { type LtiPlatform, message, type OrgLti, type ZLtiPlatformInput } from '@playshop/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isLoopback, issuerRefusal } from '../auth/sso/provider';
+import { addressRefusal } from '../auth/sso/provider';
 import type { Db } from '../db/client';
 import { ltiPlatforms, organizations } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
@@ -41,15 +41,11 @@ const present = (row: Row): LtiPlatform => ({
 async function checkAddresses(input: Input, allowPrivate: boolean) {
   for (const field of ['issuer', 'authUrl', 'tokenUrl', 'jwksUrl'] as const) {
     const url = new URL(input[field]);
-    const refusal = allowPrivate
-      ? url.protocol === 'http:' && !isLoopback(url)
-        ? 'not_https'
-        : null
-      : field === 'issuer'
-        ? url.protocol === 'https:'
-          ? null
-          : 'not_https'
-        : await issuerRefusal(url);
+    // In production the issuer, never called, needs https only.
+    const refusal =
+      field === 'issuer' && !allowPrivate
+        ? url.protocol !== 'https:'
+        : await addressRefusal(url, allowPrivate);
     if (refusal) throw badRequest(message('lti.urlNotHttps'), field);
   }
 }

@@ -287,24 +287,22 @@ function discoveryRoutes(scope: FastifyInstance, tokens: ScimTokenService) {
   scope.get(`${BASE}/ServiceProviderConfig`, ROUTE, async (req, reply) =>
     send(reply, 200, about(req).serviceProviderConfig),
   );
-  scope.get(`${BASE}/ResourceTypes`, ROUTE, async (req, reply) => {
-    const d = about(req);
-    return send(reply, 200, d.list(d.resourceTypes));
-  });
-  scope.get(`${BASE}/ResourceTypes/:id`, ROUTE, async (req, reply) => {
-    const found = about(req).resourceTypes.find((t) => t.id.toLowerCase() === paramId(req).toLowerCase());
-    if (!found) throw notFound();
-    return send(reply, 200, found);
-  });
-  scope.get(`${BASE}/Schemas`, ROUTE, async (req, reply) => {
-    const d = about(req);
-    return send(reply, 200, d.list(d.schemas));
-  });
-  scope.get(`${BASE}/Schemas/:id`, ROUTE, async (req, reply) => {
-    const found = about(req).schemas.find((s) => s.id.toLowerCase() === paramId(req).toLowerCase());
-    if (!found) throw notFound();
-    return send(reply, 200, found);
-  });
+  // The resource types and the schemas: each listed, and one of them by its id (in any case).
+  type Discovery = ReturnType<typeof discovery>;
+  for (const [kind, of] of [
+    ['ResourceTypes', (d: Discovery): { id: string }[] => d.resourceTypes],
+    ['Schemas', (d: Discovery): { id: string }[] => d.schemas],
+  ] as const) {
+    const entries = (req: FastifyRequest) => of(about(req));
+    scope.get(`${BASE}/${kind}`, ROUTE, async (req, reply) =>
+      send(reply, 200, about(req).list(entries(req))),
+    );
+    scope.get(`${BASE}/${kind}/:id`, ROUTE, async (req, reply) => {
+      const found = entries(req).find((e) => e.id.toLowerCase() === paramId(req).toLowerCase());
+      if (!found) throw notFound();
+      return send(reply, 200, found);
+    });
+  }
 }
 
 /**

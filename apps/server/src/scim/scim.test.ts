@@ -10,6 +10,7 @@ import { auditLog, signInSessions, users } from '../db/schema';
 import {
   createOrg,
   createTestContext,
+  PUBLIC_URL,
   signIn,
   signInNewUser,
   TEST_PASSWORD,
@@ -18,7 +19,6 @@ import {
 import { signInAtProvider, startOidcProvider } from '../test/oidc-provider';
 import { signInSettings } from '../test/two-factor';
 
-const PUBLIC_URL = 'http://playshop.test:8080';
 let ctx: TestContext;
 let orgId: number;
 let otherOrgId: number;

@@ -11,13 +11,23 @@ import { hashPassword } from '../auth/passwords';
 import type { AuthRateLimits } from '../auth/routes';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { organizations, passwordResetTokens, rooms, users, workshops } from '../db/schema';
+import {
+  organizations,
+  passwordResetTokens,
+  rooms,
+  sessionContent,
+  sessions,
+  users,
+  workshops,
+} from '../db/schema';
 import { newOpaqueToken } from '../sessions/tokens';
 import { localDiskStorage } from '../storage/local-disk-storage';
 import type { Storage } from '../storage/storage';
 import { withDatabase } from './global-setup';
 
 export const TEST_PASSWORD = 'correct horse battery';
+/** The address the sign-in tests' server says it is at (PUBLIC_URL): redirect URIs and entity ids are built on it. */
+export const PUBLIC_URL = 'http://playshop.test:8080';
 let passwordHash: Promise<string> | undefined;
 
 /** Creates a PostgreSQL database from the run's template (2–4 s in CI: most of a file's set-up). */
@@ -206,6 +216,27 @@ export async function createUser(database: Database, role: Role, organizationId:
     )
     .returning();
   return user!;
+}
+
+/**
+ * A workshop named `name` with these sessions in this order, each with its content (ids) in order:
+ * the workshop's row and the sessions' rows.
+ */
+export async function createWorkshop(
+  db: Database['db'],
+  name: string,
+  sessionsOf: { name: string; contentIds: number[] }[],
+) {
+  const [workshop] = await db.insert(workshops).values({ name }).returning();
+  const rows = await db
+    .insert(sessions)
+    .values(sessionsOf.map((s, orderIndex) => ({ workshopId: workshop!.id, name: s.name, orderIndex })))
+    .returning();
+  const items = sessionsOf.flatMap((s, i) =>
+    s.contentIds.map((contentId, orderIndex) => ({ sessionId: rows[i]!.id, contentId, orderIndex })),
+  );
+  if (items.length > 0) await db.insert(sessionContent).values(items);
+  return { workshop: workshop!, sessions: rows };
 }
 
 /** A room of `orgId` with a workshop of its own (no sessions): the room's row. */

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerMessage } from '@playshop/shared';
 import type { Redis } from 'ioredis';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -150,4 +150,38 @@ export function ticketOf(screen: GameClient): string {
   const last = screen.all.filter((f) => f.type === 'pong' && f.payload.resume).at(-1);
   if (last?.type !== 'pong' || !last.payload.resume) throw new Error('no resume ticket');
   return last.payload.resume;
+}
+
+/** A client message: a type, an action and its fields, about the test's room. */
+export type Say = (type: string, action: string, extra?: object) => object;
+
+/** `count` balls rolled by the facilitator's screen, in the order `player` received them. */
+export async function rollBalls(facilitator: GameClient, player: GameClient, count: number, say: Say) {
+  const rolls: number[] = [];
+  for (let i = 0; i < count; i++) {
+    facilitator.send(say('game_event', 'get_roll'));
+    rolls.push((await player.next('get_random_roll')).payload.roll);
+  }
+  return rolls;
+}
+
+/**
+ * Only a rolled number can be marked: rolls until at least `atLeast` balls are out and one of them
+ * is on `card`, then `player` marks it and sees it marked. The rolls, and the number marked.
+ */
+export async function rollAndMark(
+  facilitator: GameClient,
+  player: GameClient,
+  card: number[][],
+  atLeast: number,
+  say: Say,
+) {
+  const onCard = (n: number) => card.some((row) => row.includes(n));
+  const rolls: number[] = [];
+  while (rolls.length < atLeast || !rolls.some(onCard))
+    rolls.push(...(await rollBalls(facilitator, player, 1, say)));
+  const marked = rolls.find(onCard)!;
+  player.send(say('game_event', 'mark', { number: marked, marked: true }));
+  expect((await player.next('marks')).payload.markedCells).toContain(marked);
+  return { rolls, marked };
 }

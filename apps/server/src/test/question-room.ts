@@ -17,6 +17,18 @@ export const FIRE_EXIT_ANSWERS = [
   'Finish your bingo card',
 ] as const;
 
+/** Items of the content library in `categoryId` (description 'd'), by title and type: their rows, in order. */
+export async function insertContent(
+  db: Database['db'],
+  categoryId: number,
+  items: { title: string; type: (typeof content.$inferInsert)['type'] }[],
+) {
+  return db
+    .insert(content)
+    .values(items.map((item) => ({ ...item, description: 'd', categoryId })))
+    .returning();
+}
+
 /**
  * A QUESTION item of the content library in `categoryId`, with its question and answers: the first
  * answer is the right one. Returns the item's and the question's ids and the answer rows, in order.

@@ -1,4 +1,4 @@
-import { isLoopback, issuerRefusal, publicFetch } from '../auth/sso/provider';
+import { addressRefusal, publicFetch } from '../auth/sso/provider';
 
 /** Where to send and with what: the LRS's xAPI endpoint and its Basic credentials. */
 export interface LrsConnection {
@@ -35,14 +35,8 @@ export function lrsFetch(allowPrivate: boolean): LrsFetch {
 }
 
 /** Why this endpoint may not be used, or null (decided before any connection, as for SSO issuers). */
-export async function endpointRefusal(
-  endpoint: string,
-  allowPrivate: boolean,
-): Promise<'not_https' | 'not_public' | null> {
-  const url = new URL(endpoint);
-  if (allowPrivate) return url.protocol === 'http:' && !isLoopback(url) ? 'not_https' : null;
-  return issuerRefusal(url);
-}
+export const endpointRefusal = (endpoint: string, allowPrivate: boolean) =>
+  addressRefusal(new URL(endpoint), allowPrivate);
 
 /** The statements resource under an endpoint (with or without its closing slash). */
 export const statementsUrl = (endpoint: string) => `${endpoint.replace(/\/+$/, '')}/statements`;

@@ -1,5 +1,7 @@
+import type { Endpoint, ZIdParam } from '@playshop/shared';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '../ui/toast';
+import { api } from './api';
 
 /**
  * A change to the server that, once it succeeds, toasts `success` (a text, or one made from the
@@ -24,3 +26,10 @@ export function useSavingMutation<TInput, TReply>(
     },
   });
 }
+
+/** A delete of one row by its id (`/…/:id`). */
+type DeleteById = Endpoint & { method: 'DELETE'; params: typeof ZIdParam };
+
+/** Deletes the row of an id by `endpoint`, then toasts `success` and refetches every query under `refresh`. */
+export const useDeleteById = (endpoint: DeleteById, success: () => string, refresh: QueryKey) =>
+  useSavingMutation((id: number) => api.call(endpoint, { params: { id } }), { success, refresh });

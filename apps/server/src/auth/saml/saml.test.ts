@@ -6,6 +6,7 @@ import {
   createOrg,
   createTestContext,
   createUser,
+  PUBLIC_URL,
   signInNewUser,
   TEST_PASSWORD,
   type TestContext,
@@ -21,7 +22,6 @@ let org: Awaited<ReturnType<typeof createOrg>>;
 let other: Awaited<ReturnType<typeof createOrg>>;
 let adminHeaders: Record<string, string>;
 let otherHeaders: Record<string, string>;
-const PUBLIC_URL = 'http://playshop.test:8080';
 
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = adminHeaders) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}), headers });

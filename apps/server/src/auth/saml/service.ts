@@ -11,7 +11,7 @@ import { type Actor, orgInScope } from '../../http/actor';
 import { AppError, badRequest } from '../../http/errors';
 import { type SessionEnds, sessionsOf } from '../../sessions/sessions';
 import { secretBox } from '../secret-box';
-import { isLoopback, issuerRefusal, publicFetch } from '../sso/provider';
+import { addressRefusal, publicFetch } from '../sso/provider';
 import { matchAccount } from '../sso/sign-in';
 import { fetchMetadata, newServiceProviderKeys, parseIdpMetadata } from './metadata';
 import { remember, rememberOnce, requestIdStore } from './store';
@@ -187,12 +187,8 @@ async function metadataOf(ctx: Ctx, input: z.output<typeof ZOrgSamlUpdate>, orgI
     const url = new URL(input.idpMetadataUrl);
     // The same rule as an OpenID issuer (sso/provider.ts): in production https to a public address,
     // decided before any connection; with SSO_ALLOW_PRIVATE_ISSUERS plain http on this machine too.
-    const refusal = allowPrivateIssuers
-      ? url.protocol === 'http:' && !isLoopback(url)
-        ? 'not_https'
-        : null
-      : await issuerRefusal(url);
-    if (refusal) throw badRequest(message('saml.metadataNotHttps'), 'idpMetadataUrl');
+    if (await addressRefusal(url, allowPrivateIssuers))
+      throw badRequest(message('saml.metadataNotHttps'), 'idpMetadataUrl');
     try {
       // In production the connection is checked again as it opens (DNS rebinding), as OpenID's are.
       xml = await fetchMetadata(

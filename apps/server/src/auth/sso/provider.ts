@@ -67,6 +67,20 @@ export async function issuerRefusal(url: URL): Promise<'not_https' | 'not_public
   return addresses.some((a) => !isPublicAddress(a.address)) ? 'not_public' : null;
 }
 
+/**
+ * Why the server will not call this address, or null: the rule of an OpenID issuer, which SAML
+ * metadata, an xAPI store and an LTI platform's addresses follow too. With `allowPrivate`
+ * (SSO_ALLOW_PRIVATE_ISSUERS: development, tests) any host, plain http only on this machine; in
+ * production `issuerRefusal`'s https to a public address.
+ */
+export async function addressRefusal(
+  url: URL,
+  allowPrivate: boolean,
+): Promise<'not_https' | 'not_public' | null> {
+  if (allowPrivate) return url.protocol === 'http:' && !isLoopback(url) ? 'not_https' : null;
+  return issuerRefusal(url);
+}
+
 class NotPublicError extends Error {
   readonly code = 'ENOTPUBLIC';
 }

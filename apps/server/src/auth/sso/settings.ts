@@ -14,7 +14,7 @@ import { type Actor, orgInScope } from '../../http/actor';
 import { AppError, badRequest } from '../../http/errors';
 import { samlEnabled } from '../saml/store';
 import type { SecretBox } from '../secret-box';
-import { isLoopback, issuerRefusal, type ProviderConfig } from './provider';
+import { addressRefusal, type ProviderConfig } from './provider';
 
 interface SettingsDeps {
   db: Db;
@@ -57,11 +57,7 @@ async function checkProvider(
     throw badRequest(message('signIn.ssoIncomplete'), 'issuer');
   const issuer = new URL(input.issuer);
   // Refused before any connection: the same answer, as fast, whatever listens there.
-  const refusal = allowPrivateIssuers
-    ? issuer.protocol === 'http:' && !isLoopback(issuer)
-      ? 'not_https'
-      : null
-    : await issuerRefusal(issuer);
+  const refusal = await addressRefusal(issuer, allowPrivateIssuers);
   if (refusal === 'not_https') throw badRequest(message('errors.issuerNotHttps'), 'issuer');
   if (refusal === 'not_public') throw badRequest(message('errors.issuerNotPublic'), 'issuer');
   try {

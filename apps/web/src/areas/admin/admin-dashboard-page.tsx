@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { can, LICENCE_WARNING_DAYS, type OverviewDashboard, type RecentGame } from '@playshop/shared';
 import {
   IconBuildingPlus,
@@ -31,6 +19,7 @@ import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { QueryBoundary } from '../../ui/query-boundary';
+import { RetryAlert } from '../../ui/retry-alert';
 import { TruncatedText } from '../../ui/truncated-text';
 import { useOrgDashboard, useOverviewDashboard } from './dashboard-api';
 
@@ -266,11 +255,11 @@ function CurrentWorkshops({ org }: { org: string }) {
     <Section title={t('admin.currentWorkshops')}>
       {workshops.isPending && <PageLoader label={t('admin.loadingWorkshops')} />}
       {workshops.isError && (
-        <Alert color="red" variant="light" title={t('admin.workshopsFailed')}>
-          <Button mt="xs" variant="default" onClick={() => workshops.refetch()}>
-            {t('admin.tryAgain')}
-          </Button>
-        </Alert>
+        <RetryAlert
+          title={t('admin.workshopsFailed')}
+          retry={t('admin.tryAgain')}
+          onRetry={() => workshops.refetch()}
+        />
       )}
       {workshops.data?.length === 0 && <Text>{t('admin.noCurrentWorkshops')}</Text>}
       {workshops.data && workshops.data.length > 0 && (

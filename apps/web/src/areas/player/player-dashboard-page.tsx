@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDoorEnter, IconSchool } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { PlayerHistory } from '../../features/insights/player-history';
@@ -6,6 +6,7 @@ import { useOrgRooms } from '../../features/rooms/rooms-api';
 import { useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { RetryAlert } from '../../ui/retry-alert';
 import { TruncatedText } from '../../ui/truncated-text';
 
 /** `{org}/{username}/dashboard`: the player's room list with Join. */
@@ -32,11 +33,11 @@ export function PlayerDashboardPage() {
 
         {rooms.isPending && <PageLoader label={t('dashboard.loading')} />}
         {rooms.isError && (
-          <Alert color="red" variant="light" title={t('dashboard.loadFailed')}>
-            <Button mt="xs" variant="default" onClick={() => rooms.refetch()}>
-              {t('dashboard.tryAgain')}
-            </Button>
-          </Alert>
+          <RetryAlert
+            title={t('dashboard.loadFailed')}
+            retry={t('dashboard.tryAgain')}
+            onRetry={() => rooms.refetch()}
+          />
         )}
         {rooms.data?.length === 0 && (
           <Text py="xl" ta="center">

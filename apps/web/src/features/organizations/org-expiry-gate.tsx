@@ -1,10 +1,11 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { can } from '@playshop/shared';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../../auth/auth-provider';
 import { useT } from '../../i18n/locale-provider';
 import { PageLoader } from '../../ui/page-loader';
+import { RetryAlert } from '../../ui/retry-alert';
 import { useOrgExpiry } from './organizations-api';
 
 /**
@@ -22,11 +23,12 @@ export function OrgExpiryGate({ children }: { children: ReactNode }) {
   if (expiry.isError) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" title={t('orgs.checkFailed')} variant="light">
-          <Button mt="sm" variant="default" onClick={() => expiry.refetch()}>
-            {t('orgs.tryAgain')}
-          </Button>
-        </Alert>
+        <RetryAlert
+          title={t('orgs.checkFailed')}
+          retry={t('orgs.tryAgain')}
+          onRetry={() => expiry.refetch()}
+          buttonMt="sm"
+        />
       </Container>
     );
   }

@@ -6,7 +6,7 @@ import {
 } from '@playshop/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
-import { useSavingMutation } from '../../api/use-saving-mutation';
+import { useDeleteById, useSavingMutation } from '../../api/use-saving-mutation';
 import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
@@ -21,12 +21,8 @@ export const organizationKeys = {
   expiry: (orgId: number) => ['org-expiry', orgId] as const,
 };
 
-export function useDeleteOrganization() {
-  return useSavingMutation((id: number) => api.call(ORG_API.remove, { params: { id } }), {
-    success: () => t('organizations.deleted'),
-    refresh: organizationKeys.all,
-  });
-}
+export const useDeleteOrganization = () =>
+  useDeleteById(ORG_API.remove, () => t('organizations.deleted'), organizationKeys.all);
 
 /** Workshops not yet linked to the organization: the choices of 'Add workshop'. */
 export function useLinkableWorkshops(orgId: number) {

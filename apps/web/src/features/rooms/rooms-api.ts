@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
-import { useSavingMutation } from '../../api/use-saving-mutation';
+import { useDeleteById, useSavingMutation } from '../../api/use-saving-mutation';
 import { t } from '../../i18n/i18n';
 import { roomKeys } from './room-keys';
 
@@ -44,12 +44,7 @@ export function useSetRoomLanguage() {
   );
 }
 
-export function useDeleteRoom() {
-  return useSavingMutation((id: number) => api.call(ROOM_API.remove, { params: { id } }), {
-    success: () => t('rooms.deleted'),
-    refresh: roomKeys.all,
-  });
-}
+export const useDeleteRoom = () => useDeleteById(ROOM_API.remove, () => t('rooms.deleted'), roomKeys.all);
 
 /** What a room code opens (public): room, organization, guests allowed, lobby open. */
 export function useJoinInfo(code: string) {

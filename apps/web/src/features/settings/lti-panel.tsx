@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Code, Group, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { LTI_API, type LtiPlatform, type LtiPlatformInput, type OrgLti } from '@playshop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -18,6 +6,7 @@ import { api } from '../../api/api';
 import { useOrgSettingsQuery } from '../../api/org-settings';
 import { useT } from '../../i18n/locale-provider';
 import { QueryStates } from '../../ui/query-states';
+import { RequestError } from '../../ui/request-error';
 import { toastSuccess } from '../../ui/toast';
 
 const ltiKey = (orgId: number) => ['org-lti', orgId];
@@ -83,11 +72,7 @@ function LtiSettings({ orgId, lti }: { orgId: number; lti: OrgLti }) {
         onEdit={setEditing}
         onRemove={(id) => remove.mutate(id)}
       />
-      {remove.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {remove.error.message}
-        </Alert>
-      )}
+      <RequestError request={remove} />
       <PlatformForm
         key={editing?.id ?? 'new'}
         orgId={orgId}
@@ -217,11 +202,7 @@ function PlatformForm({
           value={deployments}
           onChange={(event) => setDeployments(event.currentTarget.value)}
         />
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
+        <RequestError request={save} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {editing ? t('lti.save') : t('lti.add')}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -16,6 +15,7 @@ import type { OrgSaml } from '@playshop/shared';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { QueryStates } from '../../ui/query-states';
+import { SettingsSave } from '../../ui/request-error';
 import { toastSuccess } from '../../ui/toast';
 import { useOrgSaml, useSaveOrgSaml } from './saml-api';
 
@@ -147,14 +147,7 @@ function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
         <Text size="sm" c="dimmed">
           {t('saml.sharedRules')}
         </Text>
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
-        <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          {t('saml.save')}
-        </Button>
+        <SettingsSave save={save} label={t('saml.save')} />
       </Stack>
     </form>
   );

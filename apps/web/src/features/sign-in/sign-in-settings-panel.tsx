@@ -1,7 +1,5 @@
 import {
-  Alert,
   Anchor,
-  Button,
   Card,
   Code,
   PasswordInput,
@@ -17,6 +15,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { QueryStates } from '../../ui/query-states';
+import { SettingsSave } from '../../ui/request-error';
 import { toastSuccess } from '../../ui/toast';
 import { SamlSettingsCard } from '../settings/saml-settings';
 import { ScimPanel } from '../settings/scim-panel';
@@ -166,14 +165,7 @@ function OrgSignInForm({
         {switchRow('passwordSignInDisabled', t('signIn.passwordOff'))}
         <Title order={3}>{t('signIn.twoFactorTitle')}</Title>
         {switchRow('requireTwoFactorForAdmins', t('signIn.requireForAdmins'))}
-        {save.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {save.error.message}
-          </Alert>
-        )}
-        <Button type="submit" loading={save.isPending} style={{ alignSelf: 'flex-start' }}>
-          {t('signIn.saveSettings')}
-        </Button>
+        <SettingsSave save={save} label={t('signIn.saveSettings')} />
       </Stack>
     </form>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Divider, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
+import { RequestError } from '../../ui/request-error';
 import { useSsoOption, useStartSso } from './sign-in-api';
 
 const KEY = 'playshop.ssoOrg';
@@ -77,11 +78,7 @@ export function SsoSignIn({ org }: { org?: string }) {
           </Stack>
         </form>
       )}
-      {start.isError && (
-        <Alert color="red" variant="light" role="alert">
-          {start.error.message}
-        </Alert>
-      )}
+      <RequestError request={start} />
     </Stack>
   );
 }

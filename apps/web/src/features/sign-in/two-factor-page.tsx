@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { RequestError } from '../../ui/request-error';
 import { toastSuccess } from '../../ui/toast';
 import { EnrolTwoFactor } from './enrol-two-factor';
 import { RecoveryCodes } from './recovery-codes';
@@ -97,11 +98,7 @@ function TurnOffForm({ onDisabled }: { onDisabled: () => void }) {
           {t('signIn.turnOff')}
         </Button>
       </Group>
-      {disable.isError && (
-        <Alert mt="sm" color="red" variant="light" role="alert">
-          {disable.error.message}
-        </Alert>
-      )}
+      <RequestError request={disable} mt="sm" />
     </form>
   );
 }

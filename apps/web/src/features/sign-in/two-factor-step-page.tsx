@@ -6,6 +6,7 @@ import { sessionFromReply } from '../../api/session-store';
 import { useSessionStore } from '../../auth/auth-provider';
 import { useT } from '../../i18n/locale-provider';
 import { FormCard } from '../../ui/form-card';
+import { RequestError } from '../../ui/request-error';
 import { EnrolTwoFactor } from './enrol-two-factor';
 import { RecoveryCodes } from './recovery-codes';
 import { useTwoFactorEnrolConfirm, useTwoFactorEnrolSetup, useTwoFactorVerify } from './sign-in-api';
@@ -64,11 +65,7 @@ function VerifyCode({ challenge }: { challenge: string }) {
             checked={rememberDevice}
             onChange={(event) => setRememberDevice(event.currentTarget.checked)}
           />
-          {verify.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {verify.error.message}
-            </Alert>
-          )}
+          <RequestError request={verify} />
           <Button type="submit" size="md" fullWidth loading={verify.isPending}>
             {t('signIn.verify')}
           </Button>

@@ -14,7 +14,7 @@ import {
 } from '@playshop/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
-import { useSavingMutation } from '../../api/use-saving-mutation';
+import { useDeleteById, useSavingMutation } from '../../api/use-saving-mutation';
 import { useSessionStore } from '../../auth/auth-provider';
 import { type StaffMessageId, t } from '../../i18n/i18n';
 
@@ -35,12 +35,8 @@ export const userKeys = {
 };
 
 /** Deletes an admin or player; the lists refresh without a reload. */
-export function useDeleteUser(kind: UserKind) {
-  return useSavingMutation((id: number) => api.call(USER_API[kind].remove, { params: { id } }), {
-    success: () => t('users.deleted'),
-    refresh: userKeys.all(kind),
-  });
-}
+export const useDeleteUser = (kind: UserKind) =>
+  useDeleteById(USER_API[kind].remove, () => t('users.deleted'), userKeys.all(kind));
 
 /** All rows in one transaction, or none (the error's body lists the refused rows). */
 export function useImportPlayers() {

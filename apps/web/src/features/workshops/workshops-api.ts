@@ -1,7 +1,7 @@
 import { PAGE_SIZE, WORKSHOP_API } from '@playshop/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
-import { useSavingMutation } from '../../api/use-saving-mutation';
+import { useDeleteById, useSavingMutation } from '../../api/use-saving-mutation';
 import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
@@ -32,12 +32,8 @@ export function useCreateWorkshop() {
   );
 }
 
-export function useDeleteSession() {
-  return useSavingMutation((id: number) => api.call(WORKSHOP_API.removeSession, { params: { id } }), {
-    success: () => t('workshops.sessionDeleted'),
-    refresh: workshopKeys.all,
-  });
-}
+export const useDeleteSession = () =>
+  useDeleteById(WORKSHOP_API.removeSession, () => t('workshops.sessionDeleted'), workshopKeys.all);
 
 /** Deletes a workshop with its sessions; refused while a room uses it. */
 export function useDeleteWorkshop() {
