@@ -46,7 +46,6 @@ const SentContent = memo(function SentContent({
     </Paper>
   );
 });
-const Timer = memo(Countdown);
 
 /**
  * Centre column (SPEC §2): the win screen when someone has bingo (Close goes back to the board),
@@ -85,7 +84,7 @@ export function CentrePanel({
         </Text>
         <RolledBallsModal rolls={state.bingoRolls} />
       </Group>
-      <Timer endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
       {state.content && (
         <SentContent
           content={state.content}

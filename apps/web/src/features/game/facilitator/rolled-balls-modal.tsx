@@ -22,8 +22,9 @@ export function RolledBallsModal({ rolls }: { rolls: number[] }) {
         title={t('gameControl.rolledBalls', { count: rolls.length })}
         size="lg"
       >
-        {/* Built only while open: the closed dialog costs a roll nothing (issue 46). */}
-        {opened && <RolledBalls rolls={rolls} />}
+        {/* Mantine's Modal mounts its content only while open (and through its closing transition):
+            the closed dialog costs a roll nothing (issue 46). */}
+        <RolledBalls rolls={rolls} />
       </Modal>
     </>
   );
