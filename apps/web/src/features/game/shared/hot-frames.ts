@@ -1,34 +1,36 @@
 import { GAME_STATE_NAMES, type ServerMessage } from '@playshop/shared';
 
-const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
-const STATES: ReadonlySet<unknown> = new Set(GAME_STATE_NAMES);
-type Payload = Record<string, unknown>;
+const isInt = Number.isSafeInteger as (value: unknown) => value is number;
 
-/** The payloads of the frames every roll brings, checked by hand: true when it is exactly this. */
-const HOT: Record<string, (payload: Payload, keys: string[]) => boolean> = {
-  get_random_roll: (p, keys) => keys.length === 1 && isInt(p.roll),
-  // The short form only: a snapshot (the union's other member) goes through the schema.
-  set_game_state: (p, keys) => keys.length === 1 && STATES.has(p.gameState),
-  marks: (p, keys) =>
-    keys.length === 1 && Array.isArray(p.markedCells) && (p.markedCells as unknown[]).every(isInt),
-  pong: (p, keys) =>
-    keys.length === 0 || (keys.length === 1 && (p.resume === undefined || typeof p.resume === 'string')),
+/** The payloads of the frames every roll brings, each with exactly one field: is its value valid. */
+const HOT: Record<string, (value: unknown) => boolean> = {
+  get_random_roll: isInt,
+  // The short form only: a snapshot (the union's other member) has more fields and goes to the schema.
+  set_game_state: (value) => GAME_STATE_NAMES.includes(value as never),
+  marks: (value) => Array.isArray(value) && value.every(isInt),
+};
+const FIELD: Record<string, string> = {
+  get_random_roll: 'roll',
+  set_game_state: 'gameState',
+  marks: 'markedCells',
 };
 
 /**
- * The few frames a roll brings (the ball, the state, the marks, the heartbeat's pong), recognised
- * without the protocol's schema: `ZServerMessage` tries a `set_game_state` as a whole snapshot first
- * and builds its failure before it takes the short form, several milliseconds a frame on a budget
- * phone (issue 46). Only a frame with exactly the schema's fields, each valid, is taken here, so what
- * is returned is what the schema returns; anything else is undefined and goes to the schema.
+ * The frames a roll brings (the ball, the state, the marks), recognised without the protocol's
+ * schema: `ZServerMessage` tries a `set_game_state` as a whole snapshot first and builds its failure
+ * before it takes the short form, milliseconds a frame on a budget phone (issue 46). Only a frame
+ * with exactly the schema's fields, each valid, is taken here, so what is returned is what the schema
+ * returns; anything else is undefined and goes to the schema.
  */
 export function parseHotFrame(value: unknown): ServerMessage | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const frame = value as Payload;
-  const check = typeof frame.type === 'string' ? HOT[frame.type] : undefined;
-  if (!check || !isInt(frame.seq) || frame.seq < 0 || Object.keys(frame).length !== 3) return undefined;
-  const payload = frame.payload;
+  const frame = value as { type?: unknown; payload?: unknown; seq?: unknown } | null;
+  const type = typeof frame?.type === 'string' ? frame.type : '';
+  const check = Object.hasOwn(HOT, type) ? HOT[type] : undefined;
+  const payload = frame?.payload as Record<string, unknown> | null | undefined;
+  if (!check || !isInt(frame!.seq) || frame!.seq < 0 || Object.keys(frame!).length !== 3) return undefined;
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
-  if (Object.getPrototypeOf(payload) !== Object.prototype) return undefined;
-  return check(payload as Payload, Object.keys(payload)) ? (frame as ServerMessage) : undefined;
+  const keys = Object.keys(payload);
+  return keys.length === 1 && keys[0] === FIELD[type] && check(payload[FIELD[type]!])
+    ? (frame as ServerMessage)
+    : undefined;
 }
