@@ -2,17 +2,12 @@ import { GAME_STATE_NAMES, type ServerMessage } from '@playshop/shared';
 
 const isInt = Number.isSafeInteger as (value: unknown) => value is number;
 
-/** The payloads of the frames every roll brings, each with exactly one field: is its value valid. */
-const HOT: Record<string, (value: unknown) => boolean> = {
-  get_random_roll: isInt,
+/** The frames every roll brings: their payload's one field, and whether its value is valid. */
+const HOT: Record<string, [string, (value: unknown) => boolean]> = {
+  get_random_roll: ['roll', isInt],
   // The short form only: a snapshot (the union's other member) has more fields and goes to the schema.
-  set_game_state: (value) => GAME_STATE_NAMES.includes(value as never),
-  marks: (value) => Array.isArray(value) && value.every(isInt),
-};
-const FIELD: Record<string, string> = {
-  get_random_roll: 'roll',
-  set_game_state: 'gameState',
-  marks: 'markedCells',
+  set_game_state: ['gameState', (value) => GAME_STATE_NAMES.includes(value as never)],
+  marks: ['markedCells', (value) => Array.isArray(value) && value.every(isInt)],
 };
 
 /**
@@ -23,14 +18,19 @@ const FIELD: Record<string, string> = {
  * returns; anything else is undefined and goes to the schema.
  */
 export function parseHotFrame(value: unknown): ServerMessage | undefined {
-  const frame = value as { type?: unknown; payload?: unknown; seq?: unknown } | null;
-  const type = typeof frame?.type === 'string' ? frame.type : '';
-  const check = Object.hasOwn(HOT, type) ? HOT[type] : undefined;
-  const payload = frame?.payload as Record<string, unknown> | null | undefined;
-  if (!check || !isInt(frame!.seq) || frame!.seq < 0 || Object.keys(frame!).length !== 3) return undefined;
-  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
+  const frame = Object(value) as { type?: unknown; payload?: unknown; seq?: unknown };
+  const hot = typeof frame.type === 'string' && Object.hasOwn(HOT, frame.type) ? HOT[frame.type] : undefined;
+  const payload = Object(frame.payload) as Record<string, unknown>;
   const keys = Object.keys(payload);
-  return keys.length === 1 && keys[0] === FIELD[type] && check(payload[FIELD[type]!])
+  return hot &&
+    isInt(frame.seq) &&
+    frame.seq >= 0 &&
+    Object.keys(frame).length === 3 &&
+    payload === frame.payload &&
+    !Array.isArray(payload) &&
+    keys.length === 1 &&
+    keys[0] === hot[0] &&
+    hot[1](payload[hot[0]])
     ? (frame as ServerMessage)
     : undefined;
 }

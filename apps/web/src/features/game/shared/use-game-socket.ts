@@ -25,40 +25,6 @@ const showOutage = (message: string) =>
   notifications.show({ id: OUTAGE_NOTICE_ID, message, autoClose: false, color: 'yellow' });
 const hideOutage = () => notifications.hide(OUTAGE_NOTICE_ID);
 
-/**
- * Frames go to the reducer once per animation frame: the frames one event brings (a roll's new state
- * and its ball arrive together, each a task of its own) render the screen once, not once each (issue
- * 46: a budget phone). A hidden page paints nothing and runs no animation frames: there, and where
- * there are none, a frame is applied at once.
- */
-function frameBatcher(apply: (frames: ServerMessage[]) => void) {
-  let pending: ServerMessage[] = [];
-  let scheduled: number | null = null;
-  const flush = () => {
-    if (scheduled !== null) cancelAnimationFrame(scheduled);
-    scheduled = null;
-    if (pending.length === 0) return;
-    const frames = pending;
-    pending = [];
-    apply(frames);
-  };
-  const canWait = () => typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible';
-  return {
-    add(frame: ServerMessage) {
-      pending.push(frame);
-      if (!canWait()) return flush();
-      scheduled ??= requestAnimationFrame(flush);
-    },
-    /** Applies what waits now: before a local action (kept in order) and when the page is hidden. */
-    flush,
-    dispose() {
-      if (scheduled !== null) cancelAnimationFrame(scheduled);
-      scheduled = null;
-      pending = [];
-    },
-  };
-}
-
 /** The connection's notices are keys (`game.ws…`, connection-toasts compares them): shown in the active language. */
 function translated(show: (message: string) => void) {
   return (key: string) => show(hasMessage(key) ? t(key as MessageId) : key);
@@ -80,7 +46,7 @@ export function useGameSocket(
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const lastSeq = useRef(0);
   const connection = useRef<GameConnection | null>(null);
-  const batch = useRef<ReturnType<typeof frameBatcher> | null>(null);
+  const flushFrames = useRef<(() => void) | null>(null);
   const store = useSessionStore();
   const queryClient = useQueryClient();
   const { createSocket, quiet = false } = options;
@@ -89,11 +55,18 @@ export function useGameSocket(
     if (roomId === null) return;
     lastSeq.current = 0;
     let isOutageShown = false;
-    // Preact renders once for the dispatches of one task.
-    const frames = frameBatcher((list) => {
-      for (const message of list) dispatch(message);
-    });
-    batch.current = frames;
+    // Frames go to the reducer once per animation frame, and Preact renders once for the dispatches
+    // of one task: the frames a roll brings together (its state and its ball, each a task of its own)
+    // render the screen once, not once each (issue 46: a budget phone). A hidden page runs no
+    // animation frames: there a frame is applied at once.
+    const pending: ServerMessage[] = [];
+    let frame = 0;
+    const flush = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+      for (const message of pending.splice(0)) dispatch(message);
+    };
+    flushFrames.current = flush;
     const conn = createGameConnection({
       roomId,
       createSocket,
@@ -106,7 +79,9 @@ export function useGameSocket(
       getLastSeq: () => lastSeq.current,
       onMessage(message) {
         if (message.seq > lastSeq.current) lastSeq.current = message.seq;
-        frames.add(message);
+        pending.push(message);
+        if (document.visibilityState !== 'visible') flush();
+        else frame ||= requestAnimationFrame(flush);
         const outage = message.type === 'error_event' && message.payload.key === 'game.unavailable';
         // The outage stays said until the game answers again, not a toast gone in 4 s each time.
         if (outage !== isOutageShown) {
@@ -135,7 +110,7 @@ export function useGameSocket(
     conn.start();
     const resume = () => {
       if (document.visibilityState === 'visible') conn.resume();
-      else frames.flush();
+      else flush();
     };
     window.addEventListener('online', resume);
     document.addEventListener('visibilitychange', resume);
@@ -144,8 +119,8 @@ export function useGameSocket(
       document.removeEventListener('visibilitychange', resume);
       conn.close();
       connection.current = null;
-      frames.dispose();
-      batch.current = null;
+      cancelAnimationFrame(frame);
+      flushFrames.current = null;
       if (isOutageShown) hideOutage();
     };
   }, [roomId, store, queryClient, createSocket, quiet]);
@@ -156,7 +131,7 @@ export function useGameSocket(
   const retry = useCallback(() => connection.current?.resume(), []);
   const local = useCallback((action: LocalAction) => {
     // After the server's frames that came before it, as they came.
-    batch.current?.flush();
+    flushFrames.current?.();
     dispatch(action);
   }, []);
   return { state, status, send, close, retry, dispatch: local };
