@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { focusMain } from '../ui/keep-focus';
 
 /** The page the focus was last settled for: the first page of a visit keeps the browser's own start. */
 let settledPath: string | null = null;
@@ -18,6 +19,6 @@ export function useFocusAfterNavigation(ready = true): void {
     settledPath = pathname;
     const active = document.activeElement;
     if (!moved || (active && active !== document.body)) return;
-    document.getElementById('main-content')?.focus({ preventScroll: true });
+    focusMain();
   }, [pathname, ready]);
 }

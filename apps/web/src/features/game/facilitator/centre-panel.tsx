@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { BINGO_MAX_NUMBER, type GameContent } from '@playshop/shared';
 import { memo } from 'react';
 import { useT } from '../../../i18n/locale-provider';
@@ -10,6 +10,7 @@ import type { GameState } from '../shared/game-reducer';
 import { RollAnimation } from '../shared/roll-animation';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { RoundWinScreen, showsWin } from '../shared/win-screen';
+import classes from './centre-panel.module.css';
 import { QuestionPanel } from './question-panel';
 import { RolledBallsModal } from './rolled-balls-modal';
 
@@ -46,7 +47,34 @@ const SentContent = memo(function SentContent({
     </Paper>
   );
 });
-const Timer = memo(Countdown);
+
+/**
+ * The last three balls, how many are out and 'Show Rolled Balls': memoised, in plain elements with
+ * the classes of Mantine's Group and Text, as it renders with every roll (issue 46).
+ */
+const RolledSummary = memo(function RolledSummary({ rolls }: { rolls: number[] }) {
+  const t = useT();
+  const lastThree = rolls.slice(-3).reverse();
+  return (
+    <>
+      {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of balls, as Mantine's Group was */}
+      <div className={classes.row} aria-label={t('gameControl.lastThreeBalls')} role="group">
+        {lastThree.length === 0 && (
+          <p className={`${classes.text} ${classes.dimmed}`}>{SCREEN_TEXTS.noBallsYet}</p>
+        )}
+        {lastThree.map((n) => (
+          <Ball key={n} number={n} size={rolls.length >= 10 ? 'sm' : 'md'} />
+        ))}
+      </div>
+      <div className={classes.row}>
+        <p className={`${classes.text} ${classes.small}`}>
+          {t('gameControl.rolledOf', { count: rolls.length, max: BINGO_MAX_NUMBER })}
+        </p>
+        <RolledBallsModal rolls={rolls} />
+      </div>
+    </>
+  );
+});
 
 /**
  * Centre column (SPEC §2): the win screen when someone has bingo (Close goes back to the board),
@@ -64,28 +92,15 @@ export function CentrePanel({
   onCloseQuestion: (contentId: number) => void;
   onRevealAnswer: (contentId: number) => void;
 }) {
-  const t = useT();
   const lastRoll = state.bingoRolls.at(-1);
   if (showsWin(state)) return <RoundWinScreen state={state} onClose={onCloseWin} />;
   if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
     return <RollAnimation key={lastRoll} number={lastRoll} />;
   }
-  const lastThree = state.bingoRolls.slice(-3).reverse();
   return (
     <Stack gap="md">
-      <Group justify="center" gap="md" aria-label={t('gameControl.lastThreeBalls')} role="group">
-        {lastThree.length === 0 && <Text c="dimmed">{SCREEN_TEXTS.noBallsYet}</Text>}
-        {lastThree.map((n) => (
-          <Ball key={n} number={n} size={state.bingoRolls.length >= 10 ? 'sm' : 'md'} />
-        ))}
-      </Group>
-      <Group justify="center">
-        <Text size="sm">
-          {t('gameControl.rolledOf', { count: state.bingoRolls.length, max: BINGO_MAX_NUMBER })}
-        </Text>
-        <RolledBallsModal rolls={state.bingoRolls} />
-      </Group>
-      <Timer endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      <RolledSummary rolls={state.bingoRolls} />
+      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
       {state.content && (
         <SentContent
           content={state.content}

@@ -38,7 +38,6 @@ const Players = memo(PlayersPanel);
 const Points = memo(PointsPanel);
 const Queue = memo(QueuePanel);
 const VerifyCard = memo(VerifyCardPanel);
-const Notice = memo(ConnectionNotice);
 
 /** The room's name, session and state, its join code and the report. */
 const RoomHeader = memo(function RoomHeader({
@@ -162,7 +161,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
             lobbyOpen={state.lobbyOpen}
             gameStarted={state.gameStarted}
           />
-          <Notice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
+          <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
           {state.connectionClosed && (
             <Alert color="gray" title={t('game.roomClosed')}>
               {t('gameControl.gameEnded')}

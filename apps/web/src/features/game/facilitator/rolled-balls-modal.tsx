@@ -1,6 +1,7 @@
 import { Button, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { BINGO_LETTERS, ballColumn, ballLabel } from '@playshop/shared';
+import { memo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import classes from '../shared/game.module.css';
 
@@ -10,24 +11,50 @@ import classes from '../shared/game.module.css';
  */
 export function RolledBallsModal({ rolls }: { rolls: number[] }) {
   const [opened, { open, close }] = useDisclosure(false);
-  const t = useT();
+  // A closed dialog keeps the rolls it last showed (through its closing transition too), so a roll
+  // renders none of its Mantine parts (issue 46).
+  const shown = useRef(rolls);
+  if (opened) shown.current = rolls;
   return (
     <>
-      <Button variant="light" onClick={open}>
-        {t('gameControl.showRolledBalls')}
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        title={t('gameControl.rolledBalls', { count: rolls.length })}
-        size="lg"
-      >
-        {/* Built only while open: the closed dialog costs a roll nothing (issue 46). */}
-        {opened && <RolledBalls rolls={rolls} />}
-      </Modal>
+      <ShowButton onClick={open} />
+      <RolledBallsDialog opened={opened} onClose={close} rolls={shown.current} />
     </>
   );
 }
+
+const ShowButton = memo(function ShowButton({ onClick }: { onClick: () => void }) {
+  const t = useT();
+  return (
+    <Button variant="light" onClick={onClick}>
+      {t('gameControl.showRolledBalls')}
+    </Button>
+  );
+});
+
+const RolledBallsDialog = memo(function RolledBallsDialog({
+  opened,
+  onClose,
+  rolls,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  rolls: number[];
+}) {
+  const t = useT();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('gameControl.rolledBalls', { count: rolls.length })}
+      size="lg"
+    >
+      {/* Mantine's Modal mounts its content only while open (and through its closing transition):
+            the closed dialog costs a roll nothing (issue 46). */}
+      <RolledBalls rolls={rolls} />
+    </Modal>
+  );
+});
 
 /** The rolled balls by letter, the last one marked, and the draw in order. */
 function RolledBalls({ rolls }: { rolls: number[] }) {

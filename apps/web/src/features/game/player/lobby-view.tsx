@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import type { PlayerSummary } from '@playshop/shared';
 import { IconCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { SCREEN_TEXTS } from '../shared/texts';
 
@@ -34,9 +34,10 @@ function ReadyButton({ isReady, onReady }: { isReady: boolean; onReady: () => vo
 /**
  * SPEC §2 Lobby screen: room name, player count and list, workshop and current session. While the
  * lobby is open the player says they are ready with one tap (SPEC `ready`): the facilitator's and the
- * presenter's lobby show it beside their name and count who is ready.
+ * presenter's lobby show it beside their name and count who is ready. Memoised: the phone's screen
+ * renders it with every frame.
  */
-export function LobbyView({
+export const LobbyView = memo(function LobbyView({
   roomName,
   workshopName,
   sessionName,
@@ -100,4 +101,4 @@ export function LobbyView({
       </Stack>
     </Card>
   );
-}
+});

@@ -30,10 +30,7 @@ const RoundWinScreen = lazy(() =>
 
 // Every frame renders this view; these parts render again only when their own facts change, so a
 // roll renders the new ball, the cell it calls and the count (issue 46: a budget phone).
-const Notice = memo(ConnectionNotice);
-const TimerLine = memo(Countdown);
 const Pattern = memo(RoundPattern);
-const Lobby = memo(LobbyView);
 const Languages = memo(LanguageMenu);
 const Band = memo(BrandBand);
 
@@ -205,7 +202,7 @@ function RoundView(props: PlayerGameViewProps) {
   return (
     <>
       <RolledBalls rolls={chips} winners={state.winners} username={username} />
-      <TimerLine endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
+      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
       <RoomSheet state={state} />
       <Pattern rules={state.rules} size={10} />
       <CardArea {...props} />
@@ -227,7 +224,7 @@ export function PlayerGameView(props: PlayerGameViewProps) {
     <div className={classes.playerScreen} style={brandVars(state.branding)}>
       <Band branding={state.branding} />
       <RoomHeader room={room} sessionName={state.gameStarted ? sessionName : null} onLeave={onLeave} />
-      <Notice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
+      <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
       <RollAnnouncer rolls={state.bingoRolls} />
       {state.connectionClosed && (
         <Alert color="gray" title={t('game.roomClosed')}>
@@ -236,7 +233,7 @@ export function PlayerGameView(props: PlayerGameViewProps) {
       )}
       {state.connectionClosed ? null : !state.gameStarted ? (
         // Between games the room has no lobby yet: the notice above says so, with no empty player list.
-        <Lobby
+        <LobbyView
           roomName={room.name}
           workshopName={room.workshop.name}
           sessionName={sessionName}

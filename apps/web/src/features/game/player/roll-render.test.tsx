@@ -21,7 +21,7 @@ vi.mock('../../../i18n/locale-provider', async (importOriginal) => {
 
 describe("a roll on the player's screen (issue 46: a budget phone)", () => {
   it('renders the new ball, the cell it calls and the count, not the whole card and screen', () => {
-    // The same callbacks on both renders, as the game page keeps them (useEvent).
+    // The same callbacks on both renders, as the game page keeps them (stable callbacks).
     const handlers = { onMark: vi.fn(), onLeave: () => {}, onRetry: () => {}, onClaim: () => {} };
     const view = (state: GameState) => (
       <MantineProvider>

@@ -1,7 +1,6 @@
 import type { Language } from '@playshop/shared';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useRoomLanguage } from '../../../i18n/locale-provider';
-import { useEvent } from '../../../ui/use-event';
 import { OrgExpiryGate } from '../../organizations/org-expiry-gate';
 import { joinLinkBase, joinUrl } from '../../rooms/join-link';
 import { useRoomJoinCode } from '../../rooms/rooms-api';
@@ -65,7 +64,7 @@ function Presenter({
   const { state, status, retry } = useGameSocket(roomId, { quiet: true });
   const joinCode = useRoomJoinCode(roomId);
   const [muted, setMuted] = useMuted();
-  const toggleMute = useEvent(() => setMuted(!muted));
+  const toggleMute = useCallback(() => setMuted((on) => !on), [setMuted]);
   const fullScreen = useFullScreen();
   useWakeLock(true);
   useEffect(() => {

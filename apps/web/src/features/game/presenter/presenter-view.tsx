@@ -210,8 +210,12 @@ function PresenterLobby({
   );
 }
 
-/** The ball just called, huge, with the few before it; a new one tumbles in its colour first. */
-function LastBalls({
+/**
+ * The ball just called, huge, with the few before it; a new one tumbles in its colour first.
+ * Memoised, and plain elements with the stage's classes rather than Mantine's Stack, Group and Text:
+ * it renders with every roll (issue 46).
+ */
+const LastBalls = memo(function LastBalls({
   rolls,
   tumbling,
   animate,
@@ -226,7 +230,7 @@ function LastBalls({
   return (
     <div className={`${classes.panel} ${classes.ballsPanel}`}>
       {tumbling !== null ? (
-        <Stack align="center" gap="xs">
+        <div className={classes.ballColumn}>
           <span className={`${gameClasses.tumbleTrack} ${classes.hugeTrack}`}>
             <span
               className={[gameClasses.ball, gameClasses.tumble, classes.hugeBall].join(' ')}
@@ -235,45 +239,59 @@ function LastBalls({
               aria-hidden
             />
           </span>
-          <Text fz={vmin(STAGE_TYPE.ballLabel)} fw={800} lh={1.1}>
+          <p
+            className={classes.ballText}
+            style={{ fontSize: vmin(STAGE_TYPE.ballLabel), fontWeight: 800, lineHeight: 1.1 }}
+          >
             {t('presenter.rolling')}
-          </Text>
-        </Stack>
+          </p>
+        </div>
       ) : last === undefined ? (
-        <Text fz={vmin(STAGE_TYPE.body)} c="dimmed" ta="center">
+        <p
+          className={`${classes.ballText} ${classes.ballTextDimmed}`}
+          style={{ fontSize: vmin(STAGE_TYPE.body), textAlign: 'center' }}
+        >
           {SCREEN_TEXTS.noBallsYet}
-        </Text>
+        </p>
       ) : (
-        <Stack align="center" gap="xs" aria-label={t('presenter.lastBall')} role="group">
+        // biome-ignore lint/a11y/useSemanticElements: a labelled group of the ball and its name, as Mantine's Stack was
+        <div className={classes.ballColumn} aria-label={t('presenter.lastBall')} role="group">
           <Ball
             key={last}
             number={last}
             size="xl"
             className={[classes.hugeBall, animate ? gameClasses.landed : ''].filter(Boolean).join(' ')}
           />
-          <Text fz={vmin(STAGE_TYPE.ballLabel)} fw={900} lh={1}>
+          <p
+            className={classes.ballText}
+            style={{ fontSize: vmin(STAGE_TYPE.ballLabel), fontWeight: 900, lineHeight: 1 }}
+          >
             {ballLabel(last)}
-          </Text>
-        </Stack>
+          </p>
+        </div>
       )}
       {previous.length > 0 && (
-        <Stack gap="0.6vmin" align="center">
-          <Text fz={vmin(STAGE_TYPE.small)} fw={600} c="dimmed">
+        <div className={`${classes.ballColumn} ${classes.previousColumn}`}>
+          <p
+            className={`${classes.ballText} ${classes.ballTextDimmed}`}
+            style={{ fontSize: vmin(STAGE_TYPE.small), fontWeight: 600 }}
+          >
             {t('presenter.beforeThat')}
-          </Text>
-          <Group gap="0.8vmin" aria-label={t('presenter.previousBalls')} role="group" justify="center">
+          </p>
+          {/* biome-ignore lint/a11y/useSemanticElements: a labelled row of balls, as Mantine's Group was */}
+          <div className={classes.previousRow} aria-label={t('presenter.previousBalls')} role="group">
             {previous.map((n) => (
               <Ball key={n} number={n} size="md" className={classes.prevBall} />
             ))}
-          </Group>
-        </Stack>
+          </div>
+        </div>
       )}
-      <Text fz={vmin(STAGE_TYPE.small)} fw={600}>
+      <p className={classes.ballText} style={{ fontSize: vmin(STAGE_TYPE.small), fontWeight: 600 }}>
         {t('presenter.called', { count: formatNumber(rolls.length) })}
-      </Text>
+      </p>
     </div>
   );
-}
+});
 
 /** The round's pattern, the auto-call state and the timer: the strip above the board. */
 const RoundStrip = memo(function RoundStrip({

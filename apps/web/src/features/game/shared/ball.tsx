@@ -29,6 +29,15 @@ export const Ball = memo(function Ball({
   );
 });
 
+/** One chip of the row: memoised with its item, so a roll diffs the row's props, not every item. */
+const Chip = memo(function Chip({ number, size }: { number: number; size: 'sm' | 'md' }) {
+  return (
+    <li>
+      <Ball number={number} size={size} />
+    </li>
+  );
+});
+
 /** Rolled balls as chips, newest first: a roll renders the new chip only. */
 export const BallChips = memo(function BallChips({
   rolls,
@@ -43,11 +52,10 @@ export const BallChips = memo(function BallChips({
     // A row that scrolls sideways must take the keyboard focus so it can be scrolled without a mouse.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs to be focusable
     <ul className={classes.chips} aria-label={label} tabIndex={0}>
-      {[...rolls].reverse().map((n) => (
-        <li key={n}>
-          <Ball number={n} size={size} />
-        </li>
-      ))}
+      {rolls.map((_, i) => {
+        const n = rolls[rolls.length - 1 - i]!;
+        return <Chip key={n} number={n} size={size} />;
+      })}
     </ul>
   );
 });

@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import { BINGO_LETTERS, ballLabel, FREE_CELL } from '@playshop/shared';
 import { type KeyboardEvent, memo, useMemo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
@@ -124,7 +123,8 @@ export const BingoBoard = memo(function BingoBoard({
           )),
         )}
       </div>
-      <VisuallyHidden>{t('player.cardHint')}</VisuallyHidden>
+      {/* A plain hidden span, not Mantine's VisuallyHidden: the card renders with every roll. */}
+      <span className={classes.srOnly}>{t('player.cardHint')}</span>
     </div>
   );
 });

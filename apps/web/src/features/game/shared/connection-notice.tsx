@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { PROTOCOL_VERSION } from '@playshop/shared';
 import { IconRefresh, IconWifiOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import type { ConnectionStatus } from './game-connection';
 import { NOTICE_AFTER_MS } from './notice-timing';
@@ -22,9 +22,9 @@ export function useLasting(active: boolean, ms = NOTICE_AFTER_MS): boolean {
 /**
  * What every game screen says about its socket: connecting, reconnecting, or given up with a Retry
  * button (SPEC §4), and a server that speaks a newer protocol than this page (Playshop was updated
- * while the page stayed open).
+ * while the page stayed open). Memoised: the game screens render it with every frame.
  */
-export function ConnectionNotice({
+export const ConnectionNotice = memo(function ConnectionNotice({
   status,
   serverProtocolVersion,
   onRetry,
@@ -76,4 +76,4 @@ export function ConnectionNotice({
       )}
     </>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { TIMER_EXPIRED_SHOW_MS } from './texts';
 
@@ -18,9 +18,9 @@ function isLongExpired(endsAt: string | null, now = Date.now()): boolean {
 /**
  * The content timer (SPEC §4 Timer): counts down every second to 0 from the server's end time, so
  * every screen shows the same number, and a reconnecting screen the right remainder. At 0 it says
- * 'Time is up' for a few seconds, then clears.
+ * 'Time is up' for a few seconds, then clears. Memoised: the game screens render it with every frame.
  */
-export function Countdown({
+export const Countdown = memo(function Countdown({
   endsAt,
   time,
   isRunning,
@@ -54,4 +54,4 @@ export function Countdown({
       {left === 0 && <Badge color="red">{t('screen.timeUp')}</Badge>}
     </Group>
   );
-}
+});

@@ -8,6 +8,7 @@ import {
   WS_RECONNECT,
   ZServerMessage,
 } from '@playshop/shared';
+import { parseHotFrame } from './hot-frames';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'failed';
 
@@ -109,7 +110,10 @@ export function reconnectDelay(attempt: number, random = 1): number {
 export function parseServerFrame(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
   try {
-    const parsed = ZServerMessage.safeParse(JSON.parse(data));
+    const value: unknown = JSON.parse(data);
+    const hot = parseHotFrame(value);
+    if (hot) return hot;
+    const parsed = ZServerMessage.safeParse(value);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

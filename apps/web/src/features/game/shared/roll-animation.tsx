@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { BALL_COLOURS, ballLabel, ballLetter } from '@playshop/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Ball } from './ball';
 import classes from './game.module.css';
 import type { GameState } from './game-reducer';
@@ -62,6 +62,9 @@ export function useLandedRolls(state: GameState): { rolls: number[]; tumbling: n
     const timer = setTimeout(() => setLanded(last), TUMBLE_MS);
     return () => clearTimeout(timer);
   }, [last, isTumbling]);
-  if (!isTumbling || landed === last) return { rolls: state.bingoRolls, tumbling: null };
-  return { rolls: state.bingoRolls.slice(0, -1), tumbling: last! };
+  // The same array for every render of one tumble, so the memoised chips do not render for a new one.
+  const { bingoRolls } = state;
+  const held = useMemo(() => bingoRolls.slice(0, -1), [bingoRolls]);
+  if (!isTumbling || landed === last) return { rolls: bingoRolls, tumbling: null };
+  return { rolls: held, tumbling: last! };
 }

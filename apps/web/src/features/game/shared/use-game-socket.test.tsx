@@ -44,19 +44,36 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The next animation frame, where the frames received are applied. */
+const nextFrame = () => act(() => void vi.advanceTimersToNextFrame());
+
 describe('useGameSocket', () => {
   it('feeds frames into the reducer and resumes with the last seq and a fresh token', async () => {
-    const { result, unmount } = renderHook(() => useGameSocket(7, { createSocket }), { wrapper });
+    let renders = 0;
+    const { result, unmount } = renderHook(
+      () => {
+        renders++;
+        return useGameSocket(7, { createSocket });
+      },
+      { wrapper },
+    );
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(sockets[0]?.url).toContain('/ws?token=first-token');
     act(() => sockets[0]!.open());
     expect(result.current.status).toBe('open');
-    act(() => {
-      sockets[0]!.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 3 });
-      sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 12 }, seq: 9 });
-    });
+    // Two frames, each its own task, as a roll brings them: one render, at the next animation frame.
+    const before = renders;
+    act(() => sockets[0]!.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 3 }));
+    act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 12 }, seq: 9 }));
+    expect(renders).toBe(before);
+    await nextFrame();
+    expect(renders).toBe(before + 1);
     expect(result.current.state.lobbyOpen).toBe(true);
     expect(result.current.state.bingoRolls).toEqual([12]);
+    // A local action comes after the frames that came before it.
+    act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 10 }));
+    act(() => result.current.dispatch({ type: 'mark_cell', payload: { number: 5 } }));
+    expect(result.current.state.bingoRolls).toEqual([12, 5]);
 
     act(() => sockets[0]!.onclose?.({ code: 1006 }));
     expect(result.current.status).toBe('reconnecting');
@@ -64,10 +81,11 @@ describe('useGameSocket', () => {
     expect(sockets[1]?.url).toContain('/ws?token=fresh-token');
     act(() => sockets[1]!.open());
     expect(sockets[1]!.sent).toEqual([
-      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 9 } },
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 10 } },
     ]);
     act(() => sockets[1]!.receive({ type: 'Reconnected', payload: { missedRolls: [12, 40] }, seq: 11 }));
-    expect(result.current.state.bingoRolls).toEqual([12, 40]);
+    await nextFrame();
+    expect(result.current.state.bingoRolls).toEqual([12, 5, 40]);
 
     act(() => result.current.send({ type: 'ready', payload: { roomId: 7 } }));
     // A ready stays in the outbox until the server answers the ping after it.
@@ -99,7 +117,9 @@ describe('useGameSocket', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     act(() => sockets[0]!.open());
     act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 'x' }, seq: 2 }));
-    expect(result.current.state.bingoRolls).toEqual([]);
+    act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 3 }, seq: 3 }));
+    await nextFrame();
+    expect(result.current.state.bingoRolls).toEqual([3]);
     expect(warn).toHaveBeenCalledTimes(1);
     act(() => sockets[0]!.onclose?.({ code: 1006 }));
     expect(result.current.status).toBe('reconnecting');

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { ClientMessage } from '@playshop/shared';
+import type { ClientMessage, ServerMessage } from '@playshop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../../../api/api';
@@ -46,6 +46,7 @@ export function useGameSocket(
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const lastSeq = useRef(0);
   const connection = useRef<GameConnection | null>(null);
+  const flushFrames = useRef<(() => void) | null>(null);
   const store = useSessionStore();
   const queryClient = useQueryClient();
   const { createSocket, quiet = false } = options;
@@ -54,6 +55,18 @@ export function useGameSocket(
     if (roomId === null) return;
     lastSeq.current = 0;
     let isOutageShown = false;
+    // Frames go to the reducer once per animation frame, and Preact renders once for the dispatches
+    // of one task: the frames a roll brings together (its state and its ball, each a task of its own)
+    // render the screen once, not once each (issue 46: a budget phone). A hidden page runs no
+    // animation frames: there a frame is applied at once.
+    const pending: ServerMessage[] = [];
+    let frame = 0;
+    const flush = () => {
+      cancelAnimationFrame(frame);
+      frame = 0;
+      for (const message of pending.splice(0)) dispatch(message);
+    };
+    flushFrames.current = flush;
     const conn = createGameConnection({
       roomId,
       createSocket,
@@ -66,7 +79,9 @@ export function useGameSocket(
       getLastSeq: () => lastSeq.current,
       onMessage(message) {
         if (message.seq > lastSeq.current) lastSeq.current = message.seq;
-        dispatch(message);
+        pending.push(message);
+        if (document.visibilityState !== 'visible') flush();
+        else frame ||= requestAnimationFrame(flush);
         const outage = message.type === 'error_event' && message.payload.key === 'game.unavailable';
         // The outage stays said until the game answers again, not a toast gone in 4 s each time.
         if (outage !== isOutageShown) {
@@ -95,6 +110,7 @@ export function useGameSocket(
     conn.start();
     const resume = () => {
       if (document.visibilityState === 'visible') conn.resume();
+      else flush();
     };
     window.addEventListener('online', resume);
     document.addEventListener('visibilitychange', resume);
@@ -103,6 +119,8 @@ export function useGameSocket(
       document.removeEventListener('visibilitychange', resume);
       conn.close();
       connection.current = null;
+      cancelAnimationFrame(frame);
+      flushFrames.current = null;
       if (isOutageShown) hideOutage();
     };
   }, [roomId, store, queryClient, createSocket, quiet]);
@@ -111,6 +129,10 @@ export function useGameSocket(
   const close = useCallback(() => connection.current?.close(), []);
   /** The Retry button after the last failed try. */
   const retry = useCallback(() => connection.current?.resume(), []);
-  const local = useCallback((action: LocalAction) => dispatch(action), []);
+  const local = useCallback((action: LocalAction) => {
+    // After the server's frames that came before it, as they came.
+    flushFrames.current?.();
+    dispatch(action);
+  }, []);
   return { state, status, send, close, retry, dispatch: local };
 }
