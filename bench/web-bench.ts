@@ -26,10 +26,12 @@ const TARGET_KB = 150;
  * session (docs/performance.md). 149.3 KB on 5 December (+1.6 KB: the staff language that follows
  * the language shown, focus kept on navigation, the footer's Security and Accessibility links, the
  * game's lasting outage notice; not yet attributed file by file). 145.7 KB later that day (issue 44:
- * the screens' catalogues hold keys and no English constants travel in the shared code). Lower it with
- * every saving; never raise it past TARGET_KB.
+ * the screens' catalogues hold keys and no English constants travel in the shared code). 146.3 KB
+ * after issue 46's frame batching (+0.3) and issue 44's shared RetryAlert, a chunk of its own on the
+ * way to the player's dashboard (+0.2, less what it replaced). Lower it with every saving; never
+ * raise it past TARGET_KB.
  */
-const CHECK_CEILING_KB = 146.0;
+const CHECK_CEILING_KB = 146.5;
 const CHECK_ONLY = process.env.BENCH_WEB_CHECK === '1';
 const TARGET_LCP_MS = 1500;
 /** Lighthouse's slow 4G: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up. */
