@@ -55,7 +55,7 @@ port.on('message', async (m: ToWorker) => {
     else waiting?.resolve(m.result);
   } else if (m.op === 'batch') {
     try {
-      send({ op: 'batched', id: m.id, more: await foldBatch(store, log, cache, setup.batchIds) });
+      send({ op: 'batched', id: m.id, more: await foldBatch(store, log, cache, m.batch) });
     } catch (error) {
       send({ op: 'batched', id: m.id, error: error instanceof Error ? error.message : String(error) });
     }
