@@ -7,7 +7,7 @@ export type FromWorker =
   | { op: 'read'; id: number; statement: Statement }
   | { op: 'write'; id: number; statements: Statement[] }
   | { op: 'log'; obj: object; msg: string }
-  | { op: 'batched'; id: number; more?: boolean; error?: string };
+  | { op: 'batched'; id: number; more?: boolean; covered?: number; error?: string };
 /** What the worker is sent: a batch to fold, the answer to its statement, the end. */
 export type ToWorker =
   | { op: 'batch'; id: number; batch: BatchSize }
@@ -34,10 +34,14 @@ const HOLD_MS = 10;
 const LIVE_START_IDS = 250;
 const LIVE_MIN_IDS = 50;
 
-/** The next live batch's ids from this one's and the longest time one of its operations held PGlite. */
-export function nextLiveIds(ids: number, heldMs: number, maxIds: number): number {
+/**
+ * The next live batch's ids from this one's, the ids it found to fold (`covered`) and the longest
+ * time one of its operations held PGlite. Only a batch that used most of its ids says they were
+ * cheap: one that found the log caught up (an idle server's timer) does not grow the next.
+ */
+export function nextLiveIds(ids: number, covered: number, heldMs: number, maxIds: number): number {
   if (heldMs > HOLD_MS) return Math.max(LIVE_MIN_IDS, Math.floor((ids * HOLD_MS) / heldMs));
-  if (heldMs < HOLD_MS / 2) return Math.min(maxIds, ids * 2);
+  if (heldMs < HOLD_MS / 2 && covered * 2 >= ids) return Math.min(maxIds, ids * 2);
   return ids;
 }
 
@@ -68,7 +72,10 @@ export function projectorThread(db: Db, log: Log, setup: WorkerSetup) {
   let worker: Worker | null = null;
   let closing = false;
   let nextId = 0;
-  const batches = new Map<number, { resolve: (more: boolean) => void; reject: (error: Error) => void }>();
+  const batches = new Map<
+    number,
+    { resolve: (more: boolean, covered: number) => void; reject: (error: Error) => void }
+  >();
 
   async function answer(w: Worker, m: Extract<FromWorker, { op: 'read' | 'write' }>) {
     const reply: ToWorker = { op: 'answer', id: m.id };
@@ -91,7 +98,7 @@ export function projectorThread(db: Db, log: Log, setup: WorkerSetup) {
         const waiting = batches.get(m.id);
         batches.delete(m.id);
         if (m.error !== undefined) waiting?.reject(new Error(m.error));
-        else waiting?.resolve(m.more === true);
+        else waiting?.resolve(m.more === true, m.covered ?? 0);
       } else void answer(w, m);
     });
     w.on('error', (error) => log.warn({ err: error }, 'insights: the projector worker failed'));
@@ -119,8 +126,8 @@ export function projectorThread(db: Db, log: Log, setup: WorkerSetup) {
       held = 0;
       return new Promise<boolean>((resolve, reject) => {
         batches.set(id, {
-          resolve: (more) => {
-            if (live) liveIds = nextLiveIds(size.ids, held, setup.batchIds);
+          resolve: (more, covered) => {
+            if (live) liveIds = nextLiveIds(size.ids, covered, held, setup.batchIds);
             resolve(more);
           },
           reject,

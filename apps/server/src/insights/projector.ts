@@ -266,6 +266,8 @@ export async function foldBatch(
   log: Log,
   cache: { current: FoldCache | null },
   { ids: batchIds, live }: BatchSize,
+  /** Told the ids the batch found to fold (past the cursor, up to its end). */
+  covered: { ids: number } = { ids: 0 },
 ): Promise<boolean> {
   // Most requests find the log folded already: one read.
   const [head] = await read<{ at: number | null; hi: number | null }>(
@@ -281,6 +283,7 @@ export async function foldBatch(
   cache.current = null;
   const next = await nextEvents(store, after, batchIds);
   if (!next) return false;
+  covered.ids = next.last - after;
   const touched = await touchedGames(
     store,
     next.events,
