@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase } from './client';
+import { type Database, foregroundWithin, inBackground, openDatabase } from './client';
 
 const sample = pgTable('sample', {
   id: integer('id').primaryKey(),
@@ -94,5 +94,44 @@ describe('the PGlite client drizzle sees', () => {
     // And the values are the ones written, not merely the same mistake twice.
     expect(ours.typed).toEqual([row(1)]);
     expect(ours.inTransaction.nested).toEqual([row(1), row(2)]);
+  });
+
+  it("lets background work onto the one connection only after the game's statements, waiting or running", async () => {
+    const db = database.db;
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    // A journal write under way: its transaction holds the connection until released.
+    const journal = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await held;
+      order.push('journal');
+    });
+    await inside;
+    expect(foregroundWithin(db, 60_000)).toBe(true);
+    // The projector asks first: a read, then a write transaction of two statements.
+    const projector = inBackground(db, async () => {
+      await db.execute(sql`select 2`);
+      order.push('projector');
+      // Its own statements do not wait for themselves.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select 3`);
+        await tx.execute(sql`select 4`);
+      });
+    });
+    // A roll arrives after it, while the journal's transaction still runs.
+    await new Promise((resolve) => setImmediate(resolve));
+    const roll = db.execute(sql`select 5`).then(() => order.push('roll'));
+    release();
+    await Promise.all([journal, projector, roll]);
+    // Without the gate the projector's read queues before the roll's statement.
+    expect(order).toEqual(['journal', 'roll', 'projector']);
   });
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,7 +94,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   // After create: PGlite's start sets its array parsers, which must not replace drizzle's.
   for (const oid of DRIZZLE_RAW_TYPES) client.parsers[oid] = raw;
-  const db = drizzlePglite(withoutRawParsers(client), { schema });
+  const gate = foregroundGate();
+  const db = drizzlePglite(withoutRawParsers(client, gate), { schema });
+  gates.set(db, gate);
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -139,11 +142,15 @@ function dropRawParsers(options: QueryOptions | undefined): QueryOptions | undef
 }
 
 /** The client drizzle sees: PGlite, whose queries (in transactions too) drop the raw parsers. */
-function withoutRawParsers<C extends PGlite | Transaction>(client: C): C {
+function withoutRawParsers<C extends PGlite | Transaction>(client: C, gate?: ForegroundGate): C {
   const query: Transaction['query'] = (text, params, options) =>
-    client.query(text, params, dropRawParsers(options));
-  const transaction: PGlite['transaction'] = (fn) =>
-    (client as PGlite).transaction((tx) => fn(withoutRawParsers(tx)));
+    gate
+      ? gate.track(() => client.query(text, params, dropRawParsers(options)))
+      : client.query(text, params, dropRawParsers(options));
+  const transaction: PGlite['transaction'] = (fn) => {
+    const run = () => (client as PGlite).transaction((tx) => fn(withoutRawParsers(tx)));
+    return gate ? gate.track(run) : run();
+  };
   return new Proxy(client, {
     get(target, key) {
       if (key === 'query') return query;
@@ -153,4 +160,92 @@ function withoutRawParsers<C extends PGlite | Transaction>(client: C): C {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+}
+
+/**
+ * Embedded PGlite has one connection, in this thread, and runs each statement to its end (its
+ * WebAssembly is synchronous): a statement queued before the game's journal write delays a roll's
+ * frames by all of it. Background work (the Insights projector's statements, the Insights figures'
+ * reads) therefore goes through `inBackground`, which lets it onto the connection only when no
+ * foreground statement (the game's, a request's) is running or waiting, after the turns of the
+ * event loop already under way: a foreground statement waits at most for the one background
+ * operation already started (issue 46, docs/decisions.md).
+ */
+interface ForegroundGate {
+  /** A foreground call (its time waiting for the connection included), unless made in the background. */
+  track<T>(run: () => Promise<T>): Promise<T>;
+  /** Runs `fn` once the connection is the background's turn; one background operation at a time. */
+  background<T>(fn: () => Promise<T>): Promise<T>;
+  /** When a foreground statement last ran (performance.now()), or -Infinity. */
+  lastForeground(): number;
+}
+
+/** Marks the statements made inside a background operation (they do not count as foreground). */
+const inBackgroundContext = new AsyncLocalStorage<true>();
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function foregroundGate(): ForegroundGate {
+  let foreground = 0;
+  let background = false;
+  let lastForeground = Number.NEGATIVE_INFINITY;
+  let waiting: (() => void)[] = [];
+  const idle = () => !background && foreground === 0;
+  const wake = () => {
+    if (!idle()) return;
+    const woken = waiting;
+    waiting = [];
+    for (const resolve of woken) resolve();
+  };
+  return {
+    track(run) {
+      if (inBackgroundContext.getStore()) return run();
+      foreground++;
+      lastForeground = performance.now();
+      return run().finally(() => {
+        foreground--;
+        lastForeground = performance.now();
+        wake();
+      });
+    },
+    async background(fn) {
+      // Already the background's turn (a background operation's own calls): no second wait.
+      if (inBackgroundContext.getStore()) return fn();
+      // Twice round the event loop: a journal flush or a request scheduled meanwhile starts first.
+      for (;;) {
+        if (!idle()) await new Promise<void>((resolve) => waiting.push(resolve));
+        await nextTurn();
+        await nextTurn();
+        if (idle()) break;
+      }
+      background = true;
+      try {
+        return await inBackgroundContext.run(true, fn);
+      } finally {
+        background = false;
+        wake();
+      }
+    },
+    lastForeground: () => lastForeground,
+  };
+}
+
+const gates = new WeakMap<object, ForegroundGate>();
+
+/**
+ * Runs `fn`, whose statements go to `db`, behind the game's on embedded PGlite (see
+ * ForegroundGate); on PostgreSQL, whose connections are many and elsewhere, at once.
+ */
+export function inBackground<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const gate = gates.get(db);
+  return gate ? gate.background(fn) : fn();
+}
+
+/**
+ * Whether a foreground statement ran on embedded PGlite within the last `ms` (a live room's
+ * journal writes, requests): the projector then keeps each of its operations short. Always false
+ * on PostgreSQL.
+ */
+export function foregroundWithin(db: Db, ms: number): boolean {
+  const gate = gates.get(db);
+  return gate !== undefined && performance.now() - gate.lastForeground() < ms;
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { type Db, inBackground } from '../db/client';
 
 /** A statement as text and parameters: what crosses between the projector's worker and the database. */
 export interface Statement {
@@ -42,17 +42,33 @@ export interface ProjectorStore {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** The store over a database handle: the main thread's (PGlite, tests) or the worker's own pool. */
-export function dbStore(db: Db): ProjectorStore {
+/**
+ * The store over a database handle: the main thread's (PGlite, tests) or the worker's own pool. On
+ * embedded PGlite each read and each write waits for the background's turn on the one connection
+ * (db/client.ts inBackground: the game's statements go first); `held` learns how long each then
+ * kept it.
+ */
+export function dbStore(db: Db, held?: (ms: number) => void): ProjectorStore {
+  const timed = async <T>(fn: () => Promise<T>) =>
+    inBackground(db, async () => {
+      const started = performance.now();
+      try {
+        return await fn();
+      } finally {
+        held?.(performance.now() - started);
+      }
+    });
   return {
-    read: async <T>(statement: Statement) => rowsOf<T>(await db.execute(sqlOf(statement))),
+    read: <T>(statement: Statement) => timed(async () => rowsOf<T>(await db.execute(sqlOf(statement)))),
     write: (statements) =>
-      db.transaction(async (tx) => {
-        const [guard, ...rest] = statements;
-        if (rowsOf(await tx.execute(sqlOf(guard!))).length === 0) return false;
-        for (const statement of rest) await tx.execute(sqlOf(statement));
-        return true;
-      }),
+      timed(() =>
+        db.transaction(async (tx) => {
+          const [guard, ...rest] = statements;
+          if (rowsOf(await tx.execute(sqlOf(guard!))).length === 0) return false;
+          for (const statement of rest) await tx.execute(sqlOf(statement));
+          return true;
+        }),
+      ),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../db/client';
+import { type Db, foregroundWithin } from '../db/client';
 import { dbStore, type Statement } from './projector-store';
 
 /** What the worker sends: a statement to run here (PGlite), a log line, a batch's end. */
@@ -7,15 +7,42 @@ export type FromWorker =
   | { op: 'read'; id: number; statement: Statement }
   | { op: 'write'; id: number; statements: Statement[] }
   | { op: 'log'; obj: object; msg: string }
-  | { op: 'batched'; id: number; more?: boolean; error?: string };
+  | { op: 'batched'; id: number; more?: boolean; covered?: number; error?: string };
 /** What the worker is sent: a batch to fold, the answer to its statement, the end. */
 export type ToWorker =
-  | { op: 'batch'; id: number }
+  | { op: 'batch'; id: number; batch: BatchSize }
   | { op: 'answer'; id: number; result?: unknown; error?: string }
   | { op: 'close' };
 export interface WorkerSetup {
   databaseUrl?: string;
   batchIds: number;
+}
+/** What one batch may take: the event ids it covers, and whether a game is live (see foldBatch). */
+export interface BatchSize {
+  ids: number;
+  live: boolean;
+}
+
+/**
+ * On embedded PGlite, while the game's statements are running (within this long), a batch is sized
+ * so that each of its reads and its write transaction holds the one connection about HOLD_MS at
+ * most: a roll's journal write that arrives meanwhile waits for one of them, never for a batch.
+ */
+const LIVE_WITHIN_MS = 2_000;
+const HOLD_MS = 10;
+/** The ids of a live batch: the first, the fewest (a batch's fixed statements take some ms anyway). */
+const LIVE_START_IDS = 250;
+const LIVE_MIN_IDS = 50;
+
+/**
+ * The next live batch's ids from this one's, the ids it found to fold (`covered`) and the longest
+ * time one of its operations held PGlite. Only a batch that used most of its ids says they were
+ * cheap: one that found the log caught up (an idle server's timer) does not grow the next.
+ */
+export function nextLiveIds(ids: number, covered: number, heldMs: number, maxIds: number): number {
+  if (heldMs > HOLD_MS) return Math.max(LIVE_MIN_IDS, Math.floor((ids * HOLD_MS) / heldMs));
+  if (heldMs < HOLD_MS / 2 && covered * 2 >= ids) return Math.min(maxIds, ids * 2);
+  return ids;
 }
 
 /** The worker's file: beside this one in the sources (run through tsx), in dist/ when bundled. */
@@ -36,11 +63,19 @@ export type Log = { warn: (obj: object, msg: string) => void };
  * the worker's statements on the one database here.
  */
 export function projectorThread(db: Db, log: Log, setup: WorkerSetup) {
-  const store = dbStore(db);
+  // The longest a statement of the running batch held PGlite (this thread runs them one at a time).
+  let held = 0;
+  const store = dbStore(db, (ms) => {
+    held = Math.max(held, ms);
+  });
+  let liveIds = Math.min(LIVE_START_IDS, setup.batchIds);
   let worker: Worker | null = null;
   let closing = false;
   let nextId = 0;
-  const batches = new Map<number, { resolve: (more: boolean) => void; reject: (error: Error) => void }>();
+  const batches = new Map<
+    number,
+    { resolve: (more: boolean, covered: number) => void; reject: (error: Error) => void }
+  >();
 
   async function answer(w: Worker, m: Extract<FromWorker, { op: 'read' | 'write' }>) {
     const reply: ToWorker = { op: 'answer', id: m.id };
@@ -63,7 +98,7 @@ export function projectorThread(db: Db, log: Log, setup: WorkerSetup) {
         const waiting = batches.get(m.id);
         batches.delete(m.id);
         if (m.error !== undefined) waiting?.reject(new Error(m.error));
-        else waiting?.resolve(m.more === true);
+        else waiting?.resolve(m.more === true, m.covered ?? 0);
       } else void answer(w, m);
     });
     w.on('error', (error) => log.warn({ err: error }, 'insights: the projector worker failed'));
@@ -85,9 +120,19 @@ export function projectorThread(db: Db, log: Log, setup: WorkerSetup) {
       worker ??= start();
       const id = nextId++;
       const w = worker;
+      // PostgreSQL: the worker's own pool, in PostgreSQL's processes; batches keep their full size.
+      const live = setup.databaseUrl === undefined && foregroundWithin(db, LIVE_WITHIN_MS);
+      const size: BatchSize = { ids: live ? liveIds : setup.batchIds, live };
+      held = 0;
       return new Promise<boolean>((resolve, reject) => {
-        batches.set(id, { resolve, reject });
-        w.postMessage({ op: 'batch', id } satisfies ToWorker);
+        batches.set(id, {
+          resolve: (more, covered) => {
+            if (live) liveIds = nextLiveIds(size.ids, covered, held, setup.batchIds);
+            resolve(more);
+          },
+          reject,
+        });
+        w.postMessage({ op: 'batch', id, batch: size } satisfies ToWorker);
       });
     },
     current: () => worker,

@@ -55,7 +55,9 @@ port.on('message', async (m: ToWorker) => {
     else waiting?.resolve(m.result);
   } else if (m.op === 'batch') {
     try {
-      send({ op: 'batched', id: m.id, more: await foldBatch(store, log, cache, setup.batchIds) });
+      const covered = { ids: 0 };
+      const more = await foldBatch(store, log, cache, m.batch, covered);
+      send({ op: 'batched', id: m.id, more, covered: covered.ids });
     } catch (error) {
       send({ op: 'batched', id: m.id, error: error instanceof Error ? error.message : String(error) });
     }

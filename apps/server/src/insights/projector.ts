@@ -6,7 +6,7 @@ import { gameEvents, games, rooms } from '../db/schema';
 import { parseStoredEvent } from '../game/journal';
 import { FOLDED_TYPES, foldInsights, type GameFold, newGameFold } from './fold';
 import { dbStore, type EventRow, type ProjectorStore, statementOf } from './projector-store';
-import { type Log, projectorThread } from './projector-thread';
+import { type BatchSize, type Log, projectorThread } from './projector-thread';
 import { refreshMonths, storedPlayerRows, type TouchedGame, writeGames } from './write-projections';
 import { xapiQueueWrites } from './xapi-queue';
 
@@ -232,13 +232,17 @@ function monthsToRecount(touched: TouchedGame[], before: Map<number, Before>) {
 }
 
 /** The batch's writes: the games' projections, then the months they may have changed. */
-function batchWrites(all: TouchedGame[], before: Map<number, Before>, last: number): SQL[] {
+function batchWrites(all: TouchedGame[], before: Map<number, Before>, last: number, live: boolean): SQL[] {
   const now = Date.now();
   for (const g of all) {
     // A game's fold (half a megabyte of JSON at 10,000 players, parsed and compressed by PGlite on
-    // the game's thread) is saved when new or ended, else at most once per STATE_EVERY_MS.
+    // the game's thread) is saved when new or ended, else at most once per STATE_EVERY_MS, and on
+    // PGlite not while games are live (one such statement held the connection 86-300 ms, and a
+    // roll's journal write behind it): a restart then refolds the events after the saved fold.
     g.saveState =
-      g.storedPlayers === null || g.fold.endedAt !== null || now - g.stateSavedAt >= STATE_EVERY_MS;
+      g.storedPlayers === null ||
+      g.fold.endedAt !== null ||
+      (!live && now - g.stateSavedAt >= STATE_EVERY_MS);
     if (g.saveState) g.stateSavedAt = now;
   }
   return [...writeGames(all, last), ...refreshMonths(monthsToRecount(all, before))];
@@ -261,7 +265,9 @@ export async function foldBatch(
   store: ProjectorStore,
   log: Log,
   cache: { current: FoldCache | null },
-  batchIds: number,
+  { ids: batchIds, live }: BatchSize,
+  /** Told the ids the batch found to fold (past the cursor, up to its end). */
+  covered: { ids: number } = { ids: 0 },
 ): Promise<boolean> {
   // Most requests find the log folded already: one read.
   const [head] = await read<{ at: number | null; hi: number | null }>(
@@ -277,6 +283,7 @@ export async function foldBatch(
   cache.current = null;
   const next = await nextEvents(store, after, batchIds);
   if (!next) return false;
+  covered.ids = next.last - after;
   const touched = await touchedGames(
     store,
     next.events,
@@ -305,7 +312,7 @@ export async function foldBatch(
       on conflict (id) do update set last_event_id = excluded.last_event_id, updated_at = excluded.updated_at
       where ${insightsCursor}.last_event_id = ${after}
       returning id`,
-    ...(all.length > 0 ? batchWrites(all, before, next.last) : []),
+    ...(all.length > 0 ? batchWrites(all, before, next.last, live) : []),
   ];
   // Another instance folded from here first: its projections stand, the next batch starts after them.
   if (!(await store.write([...statements.map(statementOf), ...queued]))) return true;
@@ -341,7 +348,8 @@ export function createProjector(
   const cache: { current: FoldCache | null } = { current: null };
   const store = dbStore(db);
   const worker = thread ? projectorThread(db, log, { databaseUrl: thread.databaseUrl, batchIds }) : null;
-  const batch = () => (worker ? worker.batch() : foldBatch(store, log, cache, batchIds));
+  const batch = () =>
+    worker ? worker.batch() : foldBatch(store, log, cache, { ids: batchIds, live: false });
 
   async function run(budgetMs: number, yieldAbove?: number): Promise<boolean> {
     const until = performance.now() + budgetMs;

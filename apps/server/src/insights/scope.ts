@@ -6,7 +6,7 @@ import {
   seesOwnGamesOnly,
 } from '@playshop/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, inBackground } from '../db/client';
 import { organizations } from '../db/schema';
 import { type Actor, orgInScope } from '../http/actor';
 import { badRequest } from '../http/errors';
@@ -57,7 +57,9 @@ export function resolveRange(range: { from?: string; to?: string }, today: Date,
 
 /** What every figure reads through: raw queries, the clock, the projector, and the games in scope. */
 export function figuresSource(db: Db, projector: Projector, clock: () => Date) {
-  const query = async <T>(q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+  // On embedded PGlite behind the game's statements, as the projector's (db/client.ts inBackground).
+  const query = <T>(q: SQL): Promise<T[]> =>
+    inBackground(db, async () => ((await db.execute(q)) as unknown as { rows: T[] }).rows);
 
   /** Scope, range and filters: the games a figure counts, as a CTE named `s`. */
   async function scopedGames(actor: Actor, orgName: string, filter: InsightsFilter) {
