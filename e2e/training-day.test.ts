@@ -406,7 +406,9 @@ describe.runIf(hasChromium)('a training day in one room', () => {
     // wait is the browser files' usual one; how fast it arrives is not a test's to time (5 s failed
     // once under the whole suite's load, 5 December).
     for (const presenter of day.presenters)
-      await poll(() => presenter.getByLabel(label!).count(), 'the new code on the presenter').toBeGreaterThan(0);
+      await poll(() => presenter.getByLabel(label!).count(), 'the new code on the presenter').toBeGreaterThan(
+        0,
+      );
     const late = (await suite.open(PHONE)).page;
     await late.goto(`${suite.product.url}/join/${code}`);
     await visible(late, 'This code has been replaced: ask your facilitator');
