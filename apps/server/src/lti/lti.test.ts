@@ -77,6 +77,18 @@ async function launch(launchOf: PlatformLaunch, method: 'GET' | 'POST' = 'POST')
   return { form, cookie, res: await postLaunch(form, cookie) };
 }
 
+/** A course author's deep linking launch, its picker shown (200). */
+async function authorLaunch(sub: string, claims?: Record<string, unknown>) {
+  const picker = await launch({
+    sub,
+    roles: INSTRUCTOR,
+    messageType: 'LtiDeepLinkingRequest',
+    ...(claims ? { claims } : {}),
+  });
+  expect(picker.res.statusCode, picker.res.body).toBe(200);
+  return picker;
+}
+
 /** The tool's service on the test's database, as the app builds it (its timer is off: the test drives it). */
 const toolService = (now?: () => Date) =>
   ltiService({
@@ -348,12 +360,7 @@ describe('a launch from the platform', () => {
 
 describe('deep linking', () => {
   it('an author picks a room; the platform checks the signed response', async () => {
-    const picker = await launch({
-      sub: 'teacher-1',
-      roles: INSTRUCTOR,
-      messageType: 'LtiDeepLinkingRequest',
-    });
-    expect(picker.res.statusCode, picker.res.body).toBe(200);
+    const picker = await authorLaunch('teacher-1');
     expect(picker.res.body).toContain('Course room');
     const { context } = inputsOf(picker.res.body);
     const answer = await ctx.app.inject({
@@ -434,13 +441,9 @@ describe('deep linking', () => {
 
 describe('the launch’s pages in the reader’s language', () => {
   it('the picker in the platform’s locale (fr-CA), a refusal in the browser’s (Arabic, right to left)', async () => {
-    const picker = await launch({
-      sub: 'teacher-fr',
-      roles: INSTRUCTOR,
-      messageType: 'LtiDeepLinkingRequest',
-      claims: { 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation': { locale: 'fr-CA' } },
+    const picker = await authorLaunch('teacher-fr', {
+      'https://purl.imsglobal.org/spec/lti/claim/launch_presentation': { locale: 'fr-CA' },
     });
-    expect(picker.res.statusCode, picker.res.body).toBe(200);
     expect(picker.res.body).toContain('<html lang="fr" dir="ltr">');
     expect(picker.res.body).toContain('<legend>Une salle</legend>');
     expect(picker.res.body).toContain('Placer dans le cours</button>');
