@@ -439,6 +439,9 @@ export type GameSnapshot = z.infer<typeof ZGameSnapshot>;
 const frame = <T extends string, P extends z.core.SomeType>(type: T, payload: P) =>
   z.object({ type: z.literal(type), payload, seq: z.number().check(z.int(), z.gte(0)) });
 
+/** `set_game_state`'s short form: only the room's new state. */
+const ZGameStateOnly = z.object({ gameState: z.enum(GAME_STATE_NAMES) });
+
 /**
  * Server → client frames (SPEC §4 incoming messages). Each carries the fields it changes, so a client
  * merges what it is told and derives nothing; clients parse every frame with this schema.
@@ -564,7 +567,12 @@ export const ZServerMessage = z.discriminatedUnion('type', [
   ),
   /** The round's points table: to staff, and to everyone while it is shown. */
   frame('points', ZPointsTable),
-  frame('set_game_state', z.union([ZGameSnapshot, z.object({ gameState: z.enum(GAME_STATE_NAMES) })])),
+  /**
+   * Every roll brings the short form, so it is tried first and exactly (a snapshot fails it at once,
+   * where a failed snapshot check built its issues first: milliseconds a frame on a budget phone); a
+   * short form with fields it does not know yet is still read, after the snapshot, as before.
+   */
+  frame('set_game_state', z.union([z.strictObject(ZGameStateOnly.shape), ZGameSnapshot, ZGameStateOnly])),
 ]);
 export type ServerMessage = z.infer<typeof ZServerMessage>;
 export type ServerMessageType = ServerMessage['type'];

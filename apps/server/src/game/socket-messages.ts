@@ -166,8 +166,8 @@ export function sendMove(live: Live) {
  * The game refuses with a key; the frame carries it for the reader's language, and its English (the
  * English catalogue's) in `error`, filled here at the edge.
  */
-const sendError = (live: Live, key: MessageKey) =>
-  live.socket.send(wire('error_event', { error: english(key), key }));
+const sendError = (live: Live, key: MessageKey, text = english(key)) =>
+  live.socket.send(wire('error_event', { error: text, key }));
 
 /** A token bucket per socket: a burst is fine, a flood is refused and then closed. */
 function allowed(live: Live): boolean {
@@ -292,7 +292,7 @@ function refused(live: Live, request: Dispatch, error: MessageKey) {
     live.socket.send(wire('removed', { message: text, key: error }));
     return live.socket.close(REMOVED_CLOSE_CODE, text);
   }
-  sendError(live, error);
+  sendError(live, error, text);
   // SPEC: an expired licence locks its users out at once, open sockets included.
   if (error === 'errors.orgExpired') live.socket.close(4403, text);
 }

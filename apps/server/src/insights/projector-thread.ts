@@ -17,7 +17,12 @@ export interface WorkerSetup {
   databaseUrl?: string;
   batchIds: number;
 }
-/** What one batch may take: the event ids it covers, and whether a game is live (see foldBatch). */
+/**
+ * What one batch may take: the event ids it covers, and `live`: whether the game's side of the one
+ * PGlite connection was busy just now. That is any foreground statement (a live room's journal
+ * writes, but also a staff page's request): the gate cannot tell them apart, and either is worth a
+ * short batch (see foldBatch).
+ */
 export interface BatchSize {
   ids: number;
   live: boolean;

@@ -55,9 +55,8 @@ port.on('message', async (m: ToWorker) => {
     else waiting?.resolve(m.result);
   } else if (m.op === 'batch') {
     try {
-      const covered = { ids: 0 };
-      const more = await foldBatch(store, log, cache, m.batch, covered);
-      send({ op: 'batched', id: m.id, more, covered: covered.ids });
+      const { more, covered } = await foldBatch(store, log, cache, m.batch);
+      send({ op: 'batched', id: m.id, more, covered });
     } catch (error) {
       send({ op: 'batched', id: m.id, error: error instanceof Error ? error.message : String(error) });
     }

@@ -255,20 +255,25 @@ interface Before {
   players: number;
 }
 
+/** What one batch did: whether more may follow, and how many event ids it found to fold. */
+export interface Folded {
+  more: boolean;
+  covered: number;
+}
+const NOTHING: Folded = { more: false, covered: 0 };
+
 /**
  * One batch: the events past the cursor and the games they touch are read, folded here, and written
  * in one transaction that first moves the cursor from where the batch read it (compare-and-set),
- * so several instances (or overlapping calls) never fold an event twice. False when it found
- * nothing more to fold.
+ * so several instances (or overlapping calls) never fold an event twice. `more` is false when it found
+ * nothing more to fold; `covered` counts the ids it found to fold (past the cursor, up to its end).
  */
 export async function foldBatch(
   store: ProjectorStore,
   log: Log,
   cache: { current: FoldCache | null },
   { ids: batchIds, live }: BatchSize,
-  /** Told the ids the batch found to fold (past the cursor, up to its end). */
-  covered: { ids: number } = { ids: 0 },
-): Promise<boolean> {
+): Promise<Folded> {
   // Most requests find the log folded already: one read.
   const [head] = await read<{ at: number | null; hi: number | null }>(
     store,
@@ -276,14 +281,14 @@ export async function foldBatch(
       select (select last_event_id from ${insightsCursor} where id = 1)::float8 as at,
         (select max(id) from ${gameEvents})::float8 as hi`,
   );
-  if (head?.hi == null || (head.at !== null && head.at >= head.hi)) return false;
+  if (head?.hi == null || (head.at !== null && head.at >= head.hi)) return NOTHING;
   const after = head.at ?? 0;
   // Folds change in place: a batch that fails leaves none behind to be trusted.
   const cached = cache.current;
   cache.current = null;
   const next = await nextEvents(store, after, batchIds);
-  if (!next) return false;
-  covered.ids = next.last - after;
+  if (!next) return NOTHING;
+  const covered = next.last - after;
   const touched = await touchedGames(
     store,
     next.events,
@@ -315,10 +320,10 @@ export async function foldBatch(
     ...(all.length > 0 ? batchWrites(all, before, next.last, live) : []),
   ];
   // Another instance folded from here first: its projections stand, the next batch starts after them.
-  if (!(await store.write([...statements.map(statementOf), ...queued]))) return true;
-  // More may follow: the next batch finds out.
+  if (!(await store.write([...statements.map(statementOf), ...queued]))) return { more: true, covered };
+  // More may follow unless the batch stopped at a fresh gap: the next batch finds out.
   cache.current = { cursor: next.last, games: touched };
-  return next.caughtUp;
+  return { more: next.caughtUp, covered };
 }
 
 export interface ProjectorOptions {
@@ -349,7 +354,9 @@ export function createProjector(
   const store = dbStore(db);
   const worker = thread ? projectorThread(db, log, { databaseUrl: thread.databaseUrl, batchIds }) : null;
   const batch = () =>
-    worker ? worker.batch() : foldBatch(store, log, cache, { ids: batchIds, live: false });
+    worker
+      ? worker.batch()
+      : foldBatch(store, log, cache, { ids: batchIds, live: false }).then((f) => f.more);
 
   async function run(budgetMs: number, yieldAbove?: number): Promise<boolean> {
     const until = performance.now() + budgetMs;

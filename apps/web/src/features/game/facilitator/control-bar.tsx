@@ -2,7 +2,7 @@ import { Box, Button, Container, Group, Modal, Select, Switch } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { BINGO_MAX_NUMBER, type ClientMessage, type RoundRules, TIMER_CHOICES } from '@playshop/shared';
 import { IconExternalLink } from '@tabler/icons-react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../../i18n/locale-provider';
 import { staffPatternName } from '../../../i18n/pattern-names';
@@ -83,6 +83,8 @@ const RoundEndButtons = memo(function RoundEndButtons(props: {
   onEndGame: () => void;
 }) {
   const t = useT();
+  const { command } = props;
+  const startNewGame = useCallback(() => command({ action: 'start_new_game' }), [command]);
   return (
     <>
       <ConfirmButton
@@ -90,7 +92,7 @@ const RoundEndButtons = memo(function RoundEndButtons(props: {
         color="brand"
         disabled={!props.isStarted}
         confirm="NewGame"
-        onConfirm={() => props.command({ action: 'start_new_game' })}
+        onConfirm={startNewGame}
       >
         {t('gameControl.startNewGame')}
       </ConfirmButton>

@@ -1,10 +1,5 @@
-import {
-  AUTO_CALL_SECONDS,
-  type ClientCommand,
-  type ClientMessage,
-  commandMessage,
-  type WinPattern,
-} from '@playshop/shared';
+import { AUTO_CALL_SECONDS, type ClientMessage, type WinPattern } from '@playshop/shared';
+import { roomCommand } from '../shared/game-connection';
 
 /** Auto-call intervals the facilitator can pick: 10 to 60 seconds in steps of 5. */
 export const AUTO_CALL_CHOICES: readonly number[] = Array.from(
@@ -14,7 +9,7 @@ export const AUTO_CALL_CHOICES: readonly number[] = Array.from(
 
 /** The round's rules as protocol messages: win patterns (prizes in order) and auto-call. */
 export function roundCommands(roomId: number, send: (message: ClientMessage) => void) {
-  const command = (c: ClientCommand) => send(commandMessage(roomId, c));
+  const command = roomCommand(roomId, send);
   return {
     /** Only before the round's first ball; the server answers `round_rules` to everyone. */
     setPrizes: (prizes: WinPattern[]) => command({ action: 'set_prizes', prizes }),

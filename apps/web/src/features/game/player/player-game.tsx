@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import {
-  type ClientMessage,
   FREE_CELL,
   type GameContent,
   type RoomReply,
@@ -9,12 +8,13 @@ import {
   winningLines,
   winsPattern,
 } from '@playshop/shared';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../auth/auth-provider';
 import { t } from '../../../i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { QuestionSlot } from '../../content/display/question-slot';
+import { type RoomCommand, roomCommand } from '../shared/game-connection';
 import { type GameState, gameReducer, type LocalAction } from '../shared/game-reducer';
 import { currentPrize } from '../shared/pattern';
 import { useGameSocket } from '../shared/use-game-socket';
@@ -58,7 +58,7 @@ function useRoomExits(
   roomId: number,
   dashboard: string,
   state: GameState,
-  send: (message: ClientMessage) => void,
+  command: RoomCommand,
   close: () => void,
 ) {
   const navigate = useNavigate();
@@ -82,17 +82,16 @@ function useRoomExits(
       waitingForNextGame.current = true;
     } else if (waitingForNextGame.current && state.lobbyOpen) {
       waitingForNextGame.current = false;
-      send({ type: 'room_event', payload: { action: 'join_room', roomId } });
+      command({ action: 'join_room' });
     }
-  }, [state.connectionClosed, state.lobbyOpen, removed, send, roomId]);
+  }, [state.connectionClosed, state.lobbyOpen, removed, command]);
 }
 
 /** The player's marks: each shows at once and goes to the server, which keeps it; the auto-marker's too. */
 function useMarks(
-  roomId: number,
   state: GameState,
   dispatch: (action: LocalAction) => void,
-  send: (message: ClientMessage) => void,
+  command: RoomCommand,
   autoMark: boolean,
 ) {
   // The auto-marker runs from an effect: it reads the state of the render that scheduled it.
@@ -106,10 +105,10 @@ function useMarks(
       if (next === current) return null;
       latest.current = next;
       dispatch({ type: 'mark_cell', payload: { number } });
-      send({ type: 'game_event', payload: { action: 'mark', roomId, number, marked: true } });
+      command({ action: 'mark', number, marked: true });
       return next;
     },
-    [dispatch, send, roomId],
+    [dispatch, command],
   );
   const autoMarkOne = useCallback((number: number) => void mark(number), [mark]);
   useAutoMark(
@@ -130,17 +129,15 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   const user = useCurrentUser();
   const { state, status, send, close, retry, dispatch } = useGameSocket(room.id);
   const roomId = room.id;
+  const command = useMemo(() => roomCommand(roomId, send), [roomId, send]);
   useWakeLock(true);
   const [autoMark, setAutoMark] = useAutoMarkSetting(user?.username ?? null);
-  useRoomExits(roomId, dashboard, state, send, close);
-  const mark = useMarks(roomId, state, dispatch, send, autoMark);
+  useRoomExits(roomId, dashboard, state, command, close);
+  const mark = useMarks(state, dispatch, command, autoMark);
 
   // The callbacks keep their identity (what they use does), so the memoised card and controls do not
   // render for them. useCallback rather than ui/use-event: the phone's bundle gets one file fewer.
-  const claim = useCallback(
-    () => send({ type: 'game_event', payload: { action: 'check_win', roomId } }),
-    [send, roomId],
-  );
+  const claim = useCallback(() => command({ action: 'check_win' }), [command]);
 
   // A tap that completes the round's pattern is the player's claim (the server checks the stored
   // card and rolls); auto-marks never claim on their own.
@@ -153,12 +150,12 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   );
 
   const handleLeave = useCallback(() => {
-    send({ type: 'room_event', payload: { action: 'leave_room', roomId } });
+    command({ action: 'leave_room' });
     toastSuccess(t('game.leavingRoom'));
     joinedRoom.set(roomId, false);
     close();
     void navigate(dashboard);
-  }, [send, roomId, close, navigate, dashboard]);
+  }, [command, roomId, close, navigate, dashboard]);
   const ready = useCallback(() => send({ type: 'ready', payload: { roomId } }), [send, roomId]);
 
   // A question the server sends is answered here: the answer goes to the server, which keeps it.
@@ -169,16 +166,11 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
         <QuestionAnswer
           content={content}
           question={question}
-          onAnswer={(choice) =>
-            send({
-              type: 'content_event',
-              payload: { action: 'answer_question', roomId, contentId: content.id, choice },
-            })
-          }
+          onAnswer={(choice) => command({ action: 'answer_question', contentId: content.id, choice })}
         />
       </Suspense>
     ),
-    [question, send, roomId],
+    [question, command],
   );
 
   return (

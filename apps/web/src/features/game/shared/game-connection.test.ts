@@ -148,6 +148,27 @@ describe('game socket connection', () => {
     warn.mockRestore();
   });
 
+  it("reads set_game_state's short form exactly, a snapshot whole, and a short form with extra fields", () => {
+    const frame = (payload: object, seq = 8) => JSON.stringify({ type: 'set_game_state', payload, seq });
+    // A roll's short form: taken as it is (the strict short form, first in the union).
+    expect(parseServerFrame(frame({ gameState: 'roll' }))).toEqual({
+      type: 'set_game_state',
+      payload: { gameState: 'roll' },
+      seq: 8,
+    });
+    // A snapshot is not cut down to its state: the short form is tried exactly, so it fails at once.
+    const whole = snapshot({ gameState: 'bingo' });
+    expect(parseServerFrame(frame(whole))).toEqual({ type: 'set_game_state', payload: whole, seq: 8 });
+    // A short form with a field this page does not know yet is read as before, the field stripped.
+    expect(parseServerFrame(frame({ gameState: 'roll', roomId: 3 }))).toEqual({
+      type: 'set_game_state',
+      payload: { gameState: 'roll' },
+      seq: 8,
+    });
+    expect(parseServerFrame(frame({ gameState: 'dancing' }))).toBeNull();
+    expect(parseServerFrame(frame({ gameState: 'roll' }, -1))).toBeNull();
+  });
+
   it('sends its own ping every 5 s while open', async () => {
     const t = await started();
     const ws = t.sockets[0]!;

@@ -8,7 +8,6 @@ import {
   WS_RECONNECT,
   ZServerMessage,
 } from '@playshop/shared';
-import { parseHotFrame } from './hot-frames';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'failed';
 
@@ -111,8 +110,6 @@ export function parseServerFrame(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
-    const hot = parseHotFrame(value);
-    if (hot) return hot;
     const parsed = ZServerMessage.safeParse(value);
     return parsed.success ? parsed.data : null;
   } catch {
