@@ -43,6 +43,9 @@ export const ZSetLogo = z.object({
 });
 export type SetLogoInput = z.input<typeof ZSetLogo>;
 
+/** A logo refused as a file: too large (413) or neither PNG nor SVG (415). */
+const ZLogoRefused = z.object({ message: z.string(), code: z.string() });
+
 export const BRANDING_API = endpoints(['organizations'], {
   get: GET(
     { path: '/org-branding/:orgId', params: ZOrgIdParam, reply: ZOrgBranding, access: 'readOrganization' },
@@ -59,10 +62,7 @@ export const BRANDING_API = endpoints(['organizations'], {
       body: ZSetLogo,
       reply: ZOrgBranding,
       access: 'editOwnOrganization',
-      errors: {
-        413: z.object({ message: z.string(), code: z.string() }),
-        415: z.object({ message: z.string(), code: z.string() }),
-      },
+      errors: { 413: ZLogoRefused, 415: ZLogoRefused },
     },
     "Set an organization's logo: PNG or SVG, at most 256 KB",
     'An SVG with scripts, event handlers or references outside itself is refused (400); the rest is sanitized (DOMPurify) before it is stored.',

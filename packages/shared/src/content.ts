@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import { CONTENT_PAGE_SIZE } from './constants';
-import { DELETE, GET, PATCH, POST } from './endpoint';
+import { deleteById, GET, getById, PATCH, POST } from './endpoint';
 import { zId, zIdParam, zLine, zMultiline, zPreprocess } from './input';
 import { ZPageMeta, zPaging } from './pagination';
-import { ZIdParam, ZMessageReply } from './schemas';
+import { ZIdParam } from './schemas';
 import { key } from './server-messages';
 
 /** SPEC §3: the four kinds of content item. */
@@ -233,30 +233,27 @@ function mediaApi<const K extends 'image' | 'video'>(kind: K) {
       { path: `/get-${base}`, reply: z.array(ZMediaContentReply), access: 'readContent', tags },
       `Every ${type} item`,
     ),
-    byId: GET(
+    byId: getById(
       {
         path: `/get-${base}-by-id/:id`,
-        params: ZIdParam,
         reply: ZMediaContentReply,
         access: 'readContent',
         tags,
       },
       `One ${kind} by its id`,
     ),
-    byCategory: GET(
+    byCategory: getById(
       {
         path: `/get-${base}-by-category/:id`,
-        params: ZIdParam,
         reply: z.array(ZMediaContentReply),
         access: 'readContent',
         tags,
       },
       `Every ${type} item of one category`,
     ),
-    byContent: GET(
+    byContent: getById(
       {
         path: `/get-${base}-by-content/:id`,
-        params: ZIdParam,
         reply: ZMediaContentReply,
         access: 'readContent',
         tags,
@@ -284,8 +281,8 @@ function mediaApi<const K extends 'image' | 'video'>(kind: K) {
       },
       `Change a ${kind}'s address and optionally its base content (super admin)`,
     ),
-    remove: DELETE(
-      { path: `/delete-${base}/:id`, params: ZIdParam, reply: ZMessageReply, access: 'manageContent', tags },
+    remove: deleteById(
+      { path: `/delete-${base}/:id`, access: 'manageContent', tags },
       `Delete a ${kind} and its content item (super admin; refused while in use)`,
     ),
   };
@@ -307,10 +304,9 @@ export const CONTENT_API = {
     },
     'Every content item the caller may read (filters in the query combine)',
   ),
-  byId: GET(
+  byId: getById(
     {
       path: '/get-content-by-id/:id',
-      params: ZIdParam,
       reply: ZContentReply,
       access: 'readContent',
       tags: contentTags,
@@ -385,11 +381,9 @@ export const CONTENT_API = {
     },
     'Replace a content item (super admin)',
   ),
-  remove: DELETE(
+  remove: deleteById(
     {
       path: '/delete-content/:id',
-      params: ZIdParam,
-      reply: ZMessageReply,
       access: 'manageContent',
       tags: contentTags,
     },
@@ -418,10 +412,9 @@ export const CONTENT_API = {
       },
       'Every question',
     ),
-    byId: GET(
+    byId: getById(
       {
         path: '/get-question-by-id/:id',
-        params: ZIdParam,
         reply: ZQuestionWithContentReply,
         access: 'readContent',
         tags: questionTags,
@@ -438,10 +431,9 @@ export const CONTENT_API = {
       },
       'A page of questions of one category (the spec leaves the three segments unnamed)',
     ),
-    byContent: GET(
+    byContent: getById(
       {
         path: '/get-question-by-content-id/:id',
-        params: ZIdParam,
         reply: ZQuestionWithContentReply,
         access: 'readContent',
         tags: questionTags,
@@ -469,11 +461,9 @@ export const CONTENT_API = {
       },
       'Edit a question: its text, optionally its base content and its answers (super admin)',
     ),
-    remove: DELETE(
+    remove: deleteById(
       {
         path: '/delete-question/:id',
-        params: ZIdParam,
-        reply: ZMessageReply,
         access: 'manageContent',
         tags: questionTags,
       },

@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod/mini';
-import { DELETE, endpointPath, endpoints, GET } from './endpoint';
+import {
+  DELETE,
+  deleteById,
+  endpointPath,
+  endpoints,
+  GET,
+  getById,
+  orgAdminSpec,
+  readAndSave,
+} from './endpoint';
+import { ZIdParam, ZMessageReply } from './schemas';
 
 describe('endpointPath', () => {
   it('fills each :name segment, URI-encoded', () => {
@@ -45,5 +55,102 @@ describe('GET, POST, … DELETE', () => {
     const group = endpoints(['xs'], { list: GET({ path: '/xs', reply, access: 'signedIn' }, 'Every x') });
     expect('description' in group.list).toBe(false);
     expect(group.list.tags).toEqual(['xs']);
+  });
+});
+
+describe('getById and deleteById', () => {
+  const reply = z.object({ name: z.string() });
+
+  it('read by the :id of the path with ZIdParam', () => {
+    const byId = getById({ path: '/get-x-by-id/:id', reply, access: 'public' }, 'One x', 'By its id.');
+    expect(byId).toEqual({
+      method: 'GET',
+      path: '/get-x-by-id/:id',
+      params: ZIdParam,
+      reply,
+      access: 'public',
+      summary: 'One x',
+      description: 'By its id.',
+    });
+    expect(Object.isFrozen(byId)).toBe(true);
+    expect(byId.params.parse({ id: '7' })).toEqual({ id: 7 });
+    expectTypeOf(byId.path).toEqualTypeOf<'/get-x-by-id/:id'>();
+    expectTypeOf(byId.params).toEqualTypeOf<typeof ZIdParam>();
+    expectTypeOf(byId.access).toEqualTypeOf<'public'>();
+  });
+
+  it('take only a path that names :id (typecheck refuses another)', () => {
+    // @ts-expect-error: the path has no :id for ZIdParam to fill
+    const unnamed = getById({ path: '/get-x', reply, access: 'public' }, 'One x');
+    expect(unnamed.path).toBe('/get-x');
+  });
+
+  it('delete by the :id of the path, replying ZMessageReply, and keep the group tags or their own', () => {
+    const group = endpoints(['xs'], {
+      remove: deleteById({ path: '/delete-x/:id', access: 'signedIn' }, 'Delete an x'),
+      removeY: deleteById({ path: '/delete-y/:id', access: 'signedIn', tags: ['ys'] }, 'Delete a y'),
+    });
+    expect(group.remove).toEqual({
+      tags: ['xs'],
+      method: 'DELETE',
+      path: '/delete-x/:id',
+      params: ZIdParam,
+      reply: ZMessageReply,
+      access: 'signedIn',
+      summary: 'Delete an x',
+    });
+    expect(group.removeY.tags).toEqual(['ys']);
+  });
+});
+
+describe('orgAdminSpec', () => {
+  it("is an endpoint below /organizations/:id for the organization's admins", () => {
+    const reply = z.object({ enabled: z.boolean() });
+    expect(orgAdminSpec('x/token', reply)).toEqual({
+      path: '/organizations/:id/x/token',
+      params: ZIdParam,
+      reply,
+      access: 'editOwnOrganization',
+    });
+  });
+});
+
+describe('readAndSave', () => {
+  it('reads with GET and saves the body with PUT at one address under the names given, replying the same', () => {
+    const reply = z.object({ enabled: z.boolean() });
+    const body = z.object({ enabled: z.boolean(), secret: z.string() });
+    const pair = readAndSave(['status', 'save'], orgAdminSpec('x', reply), body, {
+      read: 'Read x',
+      save: 'Save x',
+      saveDescription: 'An empty secret keeps it.',
+    });
+    expect(Object.keys(pair)).toEqual(['status', 'save']);
+    expectTypeOf(pair.status.path).toEqualTypeOf<'/organizations/:id/x'>();
+    expectTypeOf(pair.save.method).toEqualTypeOf<'PUT'>();
+    expectTypeOf(pair.save.body).toEqualTypeOf<typeof body>();
+    expectTypeOf(pair.save.access).toEqualTypeOf<'editOwnOrganization'>();
+    const spec = { path: '/organizations/:id/x', params: ZIdParam, reply, access: 'editOwnOrganization' };
+    expect(pair.status).toEqual({ method: 'GET', ...spec, summary: 'Read x' });
+    expect(pair.save).toEqual({
+      method: 'PUT',
+      ...spec,
+      body,
+      summary: 'Save x',
+      description: 'An empty secret keeps it.',
+    });
+    expect(Object.isFrozen(pair.status) && Object.isFrozen(pair.save)).toBe(true);
+  });
+
+  it('leaves the description out of a save that has none; the group gives both its tags', () => {
+    const reply = z.object({ on: z.boolean() });
+    const group = endpoints(['xs'], {
+      ...readAndSave(['settings', 'saveSettings'], { path: '/x', reply, access: 'public' }, reply, {
+        read: 'Read x',
+        save: 'Save x',
+      }),
+    });
+    expect('description' in group.saveSettings).toBe(false);
+    expect(group.settings.tags).toEqual(['xs']);
+    expect(group.saveSettings.tags).toEqual(['xs']);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import type { Permission } from './permissions';
+import { ZIdParam, ZMessageReply } from './schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -51,6 +52,68 @@ export const POST = withMethod('POST');
 export const PUT = withMethod('PUT');
 export const PATCH = withMethod('PATCH');
 export const DELETE = withMethod('DELETE');
+
+/** A spec for `getById` and `deleteById`: they supply `params` (and `deleteById` the reply). */
+type ByIdSpec = Omit<EndpointSpec, 'params'> & { readonly path: `${string}/:id${string}` };
+
+/**
+ * `GET …/:id`: a read by the id in its path (`ZIdParam`), the read every domain has. Written once,
+ * the path's `:id` and its params schema cannot drift apart; the path must name `:id`.
+ */
+export function getById<const S extends ByIdSpec>(spec: S, summary: string, description?: string) {
+  return GET({ ...spec, params: ZIdParam }, summary, description);
+}
+
+/**
+ * `DELETE …/:id`: remove one resource by the id in its path, replying `{message}` (`ZMessageReply`),
+ * as every domain's delete does. Refusals (in use, yourself) are errors, so the reply never varies.
+ */
+export function deleteById<const S extends Omit<ByIdSpec, 'reply'>>(
+  spec: S,
+  summary: string,
+  description?: string,
+) {
+  return DELETE({ ...spec, params: ZIdParam, reply: ZMessageReply }, summary, description);
+}
+
+/**
+ * The spec of an endpoint on one organization's own integrations (SAML, sign-in, xAPI, retention, LTI,
+ * SCIM): at `/organizations/:id/<path>`, for the organization's admins (a super admin: any), whatever
+ * the method. `GET(spec, …)` reads the settings; a save or an action adds its `body`.
+ */
+export function orgAdminSpec<const P extends string, const R extends z.core.$ZodType>(path: P, reply: R) {
+  return {
+    path: `/organizations/:id/${path}`,
+    params: ZIdParam,
+    reply,
+    access: 'editOwnOrganization',
+  } as const;
+}
+
+/**
+ * Settings read and saved whole at one address, under the two names given: the first GETs them, the
+ * second PUTs the body and replies the same as the read (training, the product's sign-in policy, and
+ * an organization's SAML, sign-in, xAPI and retention). One call keeps the pair's path, params, reply
+ * and access the same.
+ */
+export function readAndSave<
+  const R extends string,
+  const W extends string,
+  const S extends EndpointSpec,
+  const B extends z.core.$ZodType,
+>(
+  [readName, saveName]: readonly [R, W],
+  spec: S,
+  body: B,
+  texts: { readonly read: string; readonly save: string; readonly saveDescription?: string },
+): { readonly [K in R]: ReturnType<typeof GET<S>> } & {
+  readonly [K in W]: ReturnType<typeof PUT<S & { readonly body: B }>>;
+} {
+  return {
+    [readName]: GET(spec, texts.read),
+    [saveName]: PUT({ ...spec, body }, texts.save, texts.saveDescription),
+  } as never;
+}
 
 /** The validated success reply of an endpoint. */
 export type EndpointReply<E extends Endpoint> = z.output<E['reply']>;

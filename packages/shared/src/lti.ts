@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import { DELETE, endpoints, GET, POST, PUT } from './endpoint';
+import { DELETE, endpoints, GET, orgAdminSpec, POST, PUT } from './endpoint';
 import { isWebAddress, zIdParam, zLine, zWebAddress } from './input';
-import { ZIdParam } from './schemas';
 import { key } from './server-messages';
 
 /**
@@ -67,17 +66,11 @@ const ZPlatformParams = z.object({ id: zIdParam(), platformId: zIdParam() });
 
 export const LTI_API = endpoints(['lti'], {
   settings: GET(
-    { path: '/organizations/:id/lti', params: ZIdParam, reply: ZOrgLti, access: 'editOwnOrganization' },
+    orgAdminSpec('lti', ZOrgLti),
     "An organization's LTI 1.3: what to paste into the learning platform, and the platforms registered",
   ),
   addPlatform: POST(
-    {
-      path: '/organizations/:id/lti/platforms',
-      params: ZIdParam,
-      body: ZLtiPlatformInput,
-      reply: ZOrgLti,
-      access: 'editOwnOrganization',
-    },
+    { ...orgAdminSpec('lti/platforms', ZOrgLti), body: ZLtiPlatformInput },
     'Register a learning platform (what it gave: issuer, client id, deployment ids, its addresses)',
     'In production the addresses must be public https addresses (as an OpenID issuer).',
   ),

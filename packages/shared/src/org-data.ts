@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { endpoints, GET, POST } from './endpoint';
+import { endpoints, getById, POST } from './endpoint';
 import { zLine } from './input';
-import { ZIdParam } from './schemas';
+import { ZIdParam, ZMessageReply } from './schemas';
 import { key } from './server-messages';
 
 /**
@@ -22,10 +22,9 @@ export const ZEraseOrganization = z.object({
 export type EraseOrganizationInput = z.input<typeof ZEraseOrganization>;
 
 export const ORG_DATA_API = endpoints(['organization data'], {
-  export: GET(
+  export: getById(
     {
       path: '/organizations/:id/export',
-      params: ZIdParam,
       reply: z.unknown(),
       access: 'exportOrganizationData',
     },
@@ -36,7 +35,7 @@ export const ORG_DATA_API = endpoints(['organization data'], {
       path: '/organizations/:id/erase',
       params: ZIdParam,
       body: ZEraseOrganization,
-      reply: z.object({ message: z.string() }),
+      reply: ZMessageReply,
       access: 'manageOrganizations',
     },
     'Delete an organization with all its people, rooms, games and logs, after its name is typed (super admin)',
@@ -45,7 +44,7 @@ export const ORG_DATA_API = endpoints(['organization data'], {
     {
       path: '/erase-player/:id',
       params: ZIdParam,
-      reply: z.object({ message: z.string() }),
+      reply: ZMessageReply,
       access: 'erasePlayers',
     },
     "Erase a player's personal data (names, username everywhere in game logs); games and statistics stay, anonymized",

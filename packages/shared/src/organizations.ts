@@ -1,16 +1,9 @@
 import { z } from 'zod/mini';
-import { DELETE, endpoints, GET, PATCH, POST } from './endpoint';
+import { DELETE, deleteById, endpoints, GET, getById, PATCH, POST } from './endpoint';
 import { EMAIL_ADDRESS, zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
-import {
-  ZIdParam,
-  ZMessageReply,
-  ZOrgExpiryReply,
-  ZOrgIdParam,
-  ZOrgWorkshopsReply,
-  ZWorkshopSummary,
-} from './schemas';
+import { ZMessageReply, ZOrgExpiryReply, ZOrgIdParam, ZOrgWorkshopsReply, ZWorkshopSummary } from './schemas';
 import { key } from './server-messages';
 
 /** SPEC §5: letters, digits and spaces only (any script's letters), trimmed. */
@@ -145,8 +138,8 @@ export const ORG_API = endpoints(['organizations'], {
     },
     "One organization by name: the caller's own, or any for a super admin",
   ),
-  byId: GET(
-    { path: '/get-org-by-id/:id', params: ZIdParam, reply: ZOrganizationReply, access: 'readOrganization' },
+  byId: getById(
+    { path: '/get-org-by-id/:id', reply: ZOrganizationReply, access: 'readOrganization' },
     "One organization by id: the caller's own, or any for a super admin",
   ),
   options: GET(
@@ -195,13 +188,8 @@ export const ORG_API = endpoints(['organizations'], {
     'Super admin: every field. Admin: address, phone, website, email, hideRollAnimation and musicPlaylistUrl of their own ' +
       'organization (name or expiry changes answer 403). Omitted fields stay; null or "" clears one.',
   ),
-  remove: DELETE(
-    {
-      path: '/delete-organization/:id',
-      params: ZIdParam,
-      reply: ZMessageReply,
-      access: 'manageOrganizations',
-    },
+  remove: deleteById(
+    { path: '/delete-organization/:id', access: 'manageOrganizations' },
     'Delete an organization with no users (409 ORG_HAS_USERS otherwise); its rooms and links go too',
   ),
   linkableWorkshops: GET(

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ZWinPattern } from './bingo';
-import { endpoints, GET, POST } from './endpoint';
+import { endpoints, GET, getById, POST } from './endpoint';
 import { zIdParam } from './input';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from './joining';
 import { ZIdParam } from './schemas';
@@ -106,10 +106,9 @@ export const PRINTED_CARD_API = endpoints(['printed cards'], {
     },
     'Deal and keep a set of 1–500 unique bingo cards for the room, to print',
   ),
-  sets: GET(
+  sets: getById(
     {
       path: '/rooms/:id/printed-card-sets',
-      params: ZIdParam,
       reply: z.array(ZPrintedCardSetReply),
       access: 'runRooms',
     },

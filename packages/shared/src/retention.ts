@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints, GET, POST, PUT } from './endpoint';
-import { ZIdParam } from './schemas';
+import { endpoints, orgAdminSpec, POST, readAndSave } from './endpoint';
 
 /**
  * Retention per organization (issue 45 item 3): how long its games (with their event logs), its
@@ -44,32 +43,12 @@ export const ZRetentionRun = z.object({
 export type RetentionRun = z.infer<typeof ZRetentionRun>;
 
 export const RETENTION_API = endpoints(['retention'], {
-  status: GET(
-    {
-      path: '/organizations/:id/retention',
-      params: ZIdParam,
-      reply: ZRetentionStatus,
-      access: 'editOwnOrganization',
-    },
-    "An organization's retention settings, the next daily run and what it would remove",
-  ),
-  save: PUT(
-    {
-      path: '/organizations/:id/retention',
-      params: ZIdParam,
-      body: ZRetentionSettings,
-      reply: ZRetentionStatus,
-      access: 'editOwnOrganization',
-    },
-    "Change how long an organization's games, answers and audit log entries are kept (3, 6, 12, 24 months or null: for ever)",
-  ),
+  ...readAndSave(['status', 'save'], orgAdminSpec('retention', ZRetentionStatus), ZRetentionSettings, {
+    read: "An organization's retention settings, the next daily run and what it would remove",
+    save: "Change how long an organization's games, answers and audit log entries are kept (3, 6, 12, 24 months or null: for ever)",
+  }),
   run: POST(
-    {
-      path: '/organizations/:id/retention/run',
-      params: ZIdParam,
-      reply: ZRetentionRun,
-      access: 'editOwnOrganization',
-    },
+    orgAdminSpec('retention/run', ZRetentionRun),
     "Apply an organization's retention now: what it removed, per kind, with the cut-off dates",
     'Games go with their event logs; Insights keeps its figures. The run is recorded in the audit log.',
   ),

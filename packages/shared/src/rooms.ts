@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { DELETE, endpoints, GET, POST, PUT } from './endpoint';
+import { deleteById, endpoints, GET, getById, POST, PUT } from './endpoint';
 import { zId, zIdParam, zLine } from './input';
 import { ZLanguage } from './languages';
 import { ZIdParam, ZMessageReply, ZOrgNameParam, ZRoomReply } from './schemas';
@@ -29,8 +29,8 @@ export const ROOM_API = endpoints(['rooms'], {
     },
     "An organization's rooms (the caller's own unless super admin)",
   ),
-  byId: GET(
-    { path: '/getroombyid/:id', params: ZIdParam, reply: ZRoomReply, access: 'readRooms' },
+  byId: getById(
+    { path: '/getroombyid/:id', reply: ZRoomReply, access: 'readRooms' },
     'One room with its workshop and sessions',
   ),
   create: POST(
@@ -41,7 +41,7 @@ export const ROOM_API = endpoints(['rooms'], {
     {
       path: '/rooms/:id/lobby',
       params: ZIdParam,
-      reply: z.object({ message: z.string() }),
+      reply: ZMessageReply,
       access: 'runRooms',
     },
     "Open the room's lobby: a new game when none is running (the rooms list's Open Lobby)",
@@ -56,15 +56,14 @@ export const ROOM_API = endpoints(['rooms'], {
     },
     "Set the room's language (projector, printed cards, phones' default); null follows the organization's",
   ),
-  remove: DELETE(
-    { path: '/deleteroom/:id', params: ZIdParam, reply: ZMessageReply, access: 'manageRooms' },
+  remove: deleteById(
+    { path: '/deleteroom/:id', access: 'manageRooms' },
     'Delete a room with its games (admins of its organization)',
   ),
   /** A CSV file: the web downloads it rather than parsing a reply. */
-  report: GET(
+  report: getById(
     {
       path: '/get-room-report/:id',
-      params: ZIdParam,
       query: z.object({ format: z._default(z.enum(['report', 'log']), 'report') }),
       reply: z.string(),
       access: 'runRooms',

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import { endpoints, GET, PUT } from './endpoint';
+import { endpoints, GET, orgAdminSpec, readAndSave } from './endpoint';
 import { zWebAddress } from './input';
-import { ZIdParam } from './schemas';
 import { key } from './server-messages';
 
 /**
@@ -55,19 +54,10 @@ export const SAML_API = endpoints(['sso'], {
     { path: '/saml/logout-url', reply: ZSamlLogout, access: 'signedIn' },
     "Before signing out: the identity provider's single logout address for a SAML sign-in (signed LogoutRequest), or null",
   ),
-  settings: GET(
-    { path: '/organizations/:id/saml', params: ZIdParam, reply: ZOrgSaml, access: 'editOwnOrganization' },
-    "An organization's SAML single sign-on: the identity provider as read, and what to register there",
-  ),
-  saveSettings: PUT(
-    {
-      path: '/organizations/:id/saml',
-      params: ZIdParam,
-      body: ZOrgSamlUpdate,
-      reply: ZOrgSaml,
-      access: 'editOwnOrganization',
-    },
-    "Change an organization's SAML single sign-on",
-    "The identity provider's metadata by address (https; read now, 400 if it cannot be) or as the file's text. The service provider's metadata is at GET /saml/{orgId}/metadata.",
-  ),
+  ...readAndSave(['settings', 'saveSettings'], orgAdminSpec('saml', ZOrgSaml), ZOrgSamlUpdate, {
+    read: "An organization's SAML single sign-on: the identity provider as read, and what to register there",
+    save: "Change an organization's SAML single sign-on",
+    saveDescription:
+      "The identity provider's metadata by address (https; read now, 400 if it cannot be) or as the file's text. The service provider's metadata is at GET /saml/{orgId}/metadata.",
+  }),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
-import { DELETE, endpoints, GET, POST } from './endpoint';
-import { ZIdParam } from './schemas';
+import { DELETE, endpoints, GET, orgAdminSpec, POST } from './endpoint';
 
 /**
  * SCIM 2.0 provisioning per organization (issue 45 item 2): the organization's directory (Okta,
@@ -28,26 +27,16 @@ export const ZOrgScimToken = z.extend(ZOrgScim, { token: z.string() });
 
 export const SCIM_API = endpoints(['sso'], {
   settings: GET(
-    { path: '/organizations/:id/scim', params: ZIdParam, reply: ZOrgScim, access: 'editOwnOrganization' },
+    orgAdminSpec('scim', ZOrgScim),
     "An organization's SCIM provisioning: the base address and whether a token exists",
   ),
   createToken: POST(
-    {
-      path: '/organizations/:id/scim/token',
-      params: ZIdParam,
-      reply: ZOrgScimToken,
-      access: 'editOwnOrganization',
-    },
+    orgAdminSpec('scim/token', ZOrgScimToken),
     'Generate (or replace) the SCIM bearer token',
     'The token is in this reply only; a token made before stops working at once.',
   ),
   revokeToken: DELETE(
-    {
-      path: '/organizations/:id/scim/token',
-      params: ZIdParam,
-      reply: ZOrgScim,
-      access: 'editOwnOrganization',
-    },
+    orgAdminSpec('scim/token', ZOrgScim),
     'Revoke the SCIM bearer token: provisioning stops until a new one is generated',
   ),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
-import { endpoints, GET, POST, PUT } from './endpoint';
+import { endpoints, GET, orgAdminSpec, POST, readAndSave } from './endpoint';
 import { zLine, zWebAddress } from './input';
-import { ZErrorReply, ZIdParam, ZLoginReply, ZMessageReply, ZOrgNameParam } from './schemas';
+import { ZErrorReply, ZLoginReply, ZMessageReply, ZOrgNameParam } from './schemas';
 import { key } from './server-messages';
 
 /**
@@ -136,40 +136,29 @@ export const SSO_API = endpoints(['sso'], {
     { path: '/sso/callback', body: ZSsoCallback, reply: ZLoginReply, access: 'public', errors: tooMany },
     "Finish single sign-on with the provider's answer (the query string of /sso/callback)",
   ),
-  settings: GET(
+  ...readAndSave(
+    ['settings', 'saveSettings'],
+    orgAdminSpec('sign-in', ZOrgSignInSettings),
+    ZOrgSignInUpdate,
     {
-      path: '/organizations/:id/sign-in',
-      params: ZIdParam,
-      reply: ZOrgSignInSettings,
-      access: 'editOwnOrganization',
+      read: "An organization's single sign-on and two-factor settings (the client secret is never returned)",
+      save: "Change an organization's single sign-on and two-factor settings",
+      saveDescription:
+        "Turning SSO on reads the issuer's discovery document first (400 if it cannot). An omitted or empty clientSecret keeps the stored one.",
     },
-    "An organization's single sign-on and two-factor settings (the client secret is never returned)",
-  ),
-  saveSettings: PUT(
-    {
-      path: '/organizations/:id/sign-in',
-      params: ZIdParam,
-      body: ZOrgSignInUpdate,
-      reply: ZOrgSignInSettings,
-      access: 'editOwnOrganization',
-    },
-    "Change an organization's single sign-on and two-factor settings",
-    "Turning SSO on reads the issuer's discovery document first (400 if it cannot). An omitted or empty clientSecret keeps the stored one.",
   ),
 });
 
-/** The product's sign-in policy, read and saved whole at one address. */
-const productPolicy = {
-  path: '/product-sign-in',
-  reply: ZProductSignIn,
-  access: 'manageProductSettings',
-} as const;
-
 export const TWO_FACTOR_API = endpoints(['two-factor'], {
-  productPolicy: GET(productPolicy, 'Whether the product requires two-factor sign-in of every staff account'),
-  saveProductPolicy: PUT(
-    { ...productPolicy, body: ZProductSignIn },
-    'Require (or stop requiring) two-factor sign-in of every staff account',
+  /** The product's sign-in policy. */
+  ...readAndSave(
+    ['productPolicy', 'saveProductPolicy'],
+    { path: '/product-sign-in', reply: ZProductSignIn, access: 'manageProductSettings' },
+    ZProductSignIn,
+    {
+      read: 'Whether the product requires two-factor sign-in of every staff account',
+      save: 'Require (or stop requiring) two-factor sign-in of every staff account',
+    },
   ),
   status: GET(
     { path: '/two-factor', reply: ZTwoFactorStatus, access: 'manageOwnSignIn' },

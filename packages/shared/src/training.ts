@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoints, GET, PUT } from './endpoint';
+import { endpoints, GET, readAndSave } from './endpoint';
 import { zLine } from './input';
 import { ROLES } from './roles';
 import { ZErrorReply } from './schemas';
@@ -60,18 +60,15 @@ export const ZTrainingPlaylistReply = z.object({
 });
 export type TrainingPlaylistReply = z.infer<typeof ZTrainingPlaylistReply>;
 
-/** The training settings, read and saved whole at one address. */
-const settings = {
-  path: '/training-settings',
-  reply: ZTrainingSettings,
-  access: 'manageProductSettings',
-} as const;
-
 export const TRAINING_API = endpoints(['training'], {
-  settings: GET(settings, "Every role's training playlist source (super admin)"),
-  saveSettings: PUT(
-    { ...settings, body: ZTrainingSettings },
-    "Set every role's training playlist: none, a YouTube playlist id or a list of videos",
+  ...readAndSave(
+    ['settings', 'saveSettings'],
+    { path: '/training-settings', reply: ZTrainingSettings, access: 'manageProductSettings' },
+    ZTrainingSettings,
+    {
+      read: "Every role's training playlist source (super admin)",
+      save: "Set every role's training playlist: none, a YouTube playlist id or a list of videos",
+    },
   ),
   playlist: GET(
     {

@@ -1,11 +1,11 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from './constants';
-import { DELETE, endpoints, GET, PATCH, POST, PUT } from './endpoint';
+import { deleteById, endpoints, GET, getById, PATCH, POST, PUT } from './endpoint';
 import { EMAIL_ADDRESS, zIdParam, zLine, zPreprocess } from './input';
 import { ZStaffLanguage } from './languages';
 import { ZCount, ZPaging, ZSearchTerm, zPaged } from './pagination';
 import { normalizeRole, ROLES } from './roles';
-import { ZIdParam, ZMessageReply } from './schemas';
+import { ZOrgIdParam } from './schemas';
 import { key } from './server-messages';
 
 export const RESERVED_USERNAMES: readonly string[] = ['admin', 'facilitator'];
@@ -118,7 +118,6 @@ export const ZUserPage = zPaged(ZUserReply);
 export type UserPage = z.infer<typeof ZUserPage>;
 
 const tags = ['users'];
-const ZOrgId = zIdParam();
 const PAGED_DOC =
   '`{orgId}/{page}/{size}`: organization id, page (from 1) and page size (the UI uses 10); ' +
   '`totalPages` = ceil(count/size). A page beyond the end has no items.';
@@ -134,7 +133,7 @@ function userKindLists(kind: 'admin' | 'player') {
     page: GET(
       {
         path: `/get-org-${plural}/:orgId/:page/:size`,
-        params: z.extend(ZPaging, { orgId: ZOrgId }),
+        params: z.extend(ZPaging, ZOrgIdParam.shape),
         reply: ZUserPage,
         access,
         tags,
@@ -156,7 +155,7 @@ function userKindLists(kind: 'admin' | 'player') {
     count: GET(
       {
         path: `/count-org-${plural}/:orgId`,
-        params: z.object({ orgId: ZOrgId }),
+        params: ZOrgIdParam,
         reply: ZCount,
         access,
         tags,
@@ -183,7 +182,7 @@ function userKindLists(kind: 'admin' | 'player') {
       {
         // The spec spells the organization-scoped admin search in the singular.
         path: kind === 'admin' ? '/search-org-admin/:orgId/:term' : '/search-org-players/:orgId/:term',
-        params: z.object({ orgId: ZOrgId, term: ZSearchTerm }),
+        params: z.extend(ZOrgIdParam, { term: ZSearchTerm }),
         query: ZPaging,
         reply: ZUserPage,
         access,
@@ -195,74 +194,75 @@ function userKindLists(kind: 'admin' | 'player') {
   };
 }
 
+/** What differs between the two kinds of user beyond their name: access, paths, bodies and summaries. */
+interface UserKind {
+  readonly access: 'manageAdmins' | 'managePlayers';
+  readonly allPath: string;
+  readonly allSummary: string;
+  readonly createBody: z.core.$ZodType;
+  readonly createSummary: string;
+  readonly editBody: z.core.$ZodType;
+  readonly editSummary: string;
+}
+
 /**
- * The reads and deletes of one kind of user: admins (and facilitators) need `manageAdmins`, players
- * `managePlayers`; lists across every organization need `readAllOrganizations`.
+ * The endpoints of one kind of user: admins (and facilitators) need `manageAdmins`, players
+ * `managePlayers`; lists across every organization need `readAllOrganizations`. What differs beyond
+ * the name comes in `own`, whose literal types the endpoints keep.
  */
-function userKindApi<const K extends 'admin' | 'player'>(kind: K) {
-  const access = kind === 'admin' ? 'manageAdmins' : 'managePlayers';
+function userKindApi<const K extends 'admin' | 'player', const U extends UserKind>(kind: K, own: U) {
+  // Typed as U's own members, not UserKind's: the endpoints keep the literal types of `own`.
+  const access: U['access'] = own.access;
+  const allPath: U['allPath'] = own.allPath;
+  const createBody: U['createBody'] = own.createBody;
+  const editBody: U['editBody'] = own.editBody;
   return {
     ...userKindLists(kind),
-    byId: GET(
-      { path: `/get-${kind}-by-id/:id`, params: ZIdParam, reply: ZUserReply, access, tags },
+    byId: getById(
+      { path: `/get-${kind}-by-id/:id`, reply: ZUserReply, access, tags },
       `One ${kind} (404 for another organization's)`,
     ),
-    remove: DELETE(
-      { path: `/delete-${kind}/:id`, params: ZIdParam, reply: ZMessageReply, access, tags },
+    remove: deleteById(
+      { path: `/delete-${kind}/:id`, access, tags },
       `Delete a ${kind} (never yourself); their sessions end`,
     ),
+    all: GET({ path: allPath, reply: z.array(ZUserReply), access, tags }, own.allSummary),
+    create: POST(
+      { path: `/create-${kind}`, body: createBody, reply: ZUserReply, status: 201, access, tags },
+      own.createSummary,
+    ),
+    edit: PATCH({ path: `/edit-${kind}`, body: editBody, reply: ZUserReply, access, tags }, own.editSummary),
   };
 }
 
 export const USER_API = {
-  admin: {
-    ...userKindApi('admin'),
-    all: GET(
-      { path: '/getadmins', reply: z.array(ZUserReply), access: 'manageAdmins', tags },
+  admin: userKindApi('admin', {
+    access: 'manageAdmins',
+    allPath: '/getadmins',
+    allSummary:
       "Every admin and facilitator the caller may see (a super admin: all; an admin: their organization's)",
-    ),
-    create: POST(
-      {
-        path: '/create-admin',
-        body: ZCreateAdmin,
-        reply: ZUserReply,
-        status: 201,
-        access: 'manageAdmins',
-        tags,
-      },
-      'Create an admin or facilitator (Super Admin: by a super admin only)',
-    ),
-    edit: PATCH(
-      { path: '/edit-admin', body: ZEditAdmin, reply: ZUserReply, access: 'manageAdmins', tags },
+    createBody: ZCreateAdmin,
+    createSummary: 'Create an admin or facilitator (Super Admin: by a super admin only)',
+    editBody: ZEditAdmin,
+    editSummary:
       'Change an admin or facilitator (not your own role; other organizations by a super admin only)',
-    ),
-  },
+  }),
   player: {
-    ...userKindApi('player'),
-    all: GET(
-      { path: '/getparticipants', reply: z.array(ZUserReply), access: 'managePlayers', tags },
-      "Every player the caller may see (a super admin: all; staff: their organization's)",
-    ),
-    create: POST(
-      {
-        path: '/create-player',
-        body: ZCreatePlayer,
-        reply: ZUserReply,
-        status: 201,
-        access: 'managePlayers',
-        tags,
-      },
-      'Create a player (signs in by username; usernames are unique within the organization, ignoring case)',
-    ),
-    edit: PATCH(
-      { path: '/edit-player', body: ZEditPlayer, reply: ZUserReply, access: 'managePlayers', tags },
-      'Change a player',
-    ),
+    ...userKindApi('player', {
+      access: 'managePlayers',
+      allPath: '/getparticipants',
+      allSummary: "Every player the caller may see (a super admin: all; staff: their organization's)",
+      createBody: ZCreatePlayer,
+      createSummary:
+        'Create a player (signs in by username; usernames are unique within the organization, ignoring case)',
+      editBody: ZEditPlayer,
+      editSummary: 'Change a player',
+    }),
     /** A CSV file: the web downloads it rather than parsing a reply. */
     export: GET(
       {
         path: '/export-players/:orgId',
-        params: z.object({ orgId: ZOrgId }),
+        params: ZOrgIdParam,
         reply: z.string(),
         access: 'managePlayers',
         tags,

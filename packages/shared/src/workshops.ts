@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
 import { PAGE_SIZE } from './constants';
 import { ZContentReply } from './content';
-import { DELETE, endpoints, GET, PATCH, POST } from './endpoint';
+import { deleteById, endpoints, GET, getById, PATCH, POST } from './endpoint';
 import { zCount, zId, zIdParam, zLine, zPreprocess } from './input';
-import { ZPageMeta } from './pagination';
-import { ZIdParam, ZMessageReply } from './schemas';
+import { ZCount, ZPageMeta } from './pagination';
+import { ZIdParam, ZWorkshopSummary } from './schemas';
 import { key, type MessageKey } from './server-messages';
 
 const ZName = (message: MessageKey) => zLine().check(z.trim(), z.minLength(1, message), z.maxLength(200));
@@ -97,13 +97,13 @@ export const ZWorkshopReply = z.object({
 });
 export type WorkshopReply = z.infer<typeof ZWorkshopReply>;
 
-export const ZWorkshopListItem = z.object({ id: z.number().check(z.int()), name: z.string() });
+export const ZWorkshopListItem = ZWorkshopSummary;
 export type WorkshopListItem = z.infer<typeof ZWorkshopListItem>;
 
 export const ZWorkshopPage = z.extend(ZPageMeta, { workshops: z.array(ZWorkshopListItem) });
 export type WorkshopPage = z.infer<typeof ZWorkshopPage>;
 
-export const ZCountReply = z.object({ count: z.number().check(z.int()) });
+export const ZCountReply = ZCount;
 
 const sessionTags = ['sessions'];
 
@@ -126,8 +126,8 @@ export const WORKSHOP_API = endpoints(['workshops'], {
     },
     'A page of workshops (10 by default); `search` in the query filters by name',
   ),
-  byId: GET(
-    { path: '/get-workshop-by-id/:id', params: ZIdParam, reply: ZWorkshopReply, access: 'readWorkshops' },
+  byId: getById(
+    { path: '/get-workshop-by-id/:id', reply: ZWorkshopReply, access: 'readWorkshops' },
     'A workshop with its sessions and their ordered content',
   ),
   count: GET(
@@ -166,8 +166,8 @@ export const WORKSHOP_API = endpoints(['workshops'], {
     { path: '/edit-workshop', body: ZEditWorkshop, reply: ZWorkshopListItem, access: 'manageWorkshops' },
     'Rename a workshop and optionally reorder its sessions (every session id, in order)',
   ),
-  remove: DELETE(
-    { path: '/delete-workshop/:id', params: ZIdParam, reply: ZMessageReply, access: 'manageWorkshops' },
+  remove: deleteById(
+    { path: '/delete-workshop/:id', access: 'manageWorkshops' },
     'Delete a workshop with its sessions (super admin); refused while a room uses it',
   ),
   createSession: POST(
@@ -181,24 +181,17 @@ export const WORKSHOP_API = endpoints(['workshops'], {
     },
     'Add a session with its ordered content to a workshop, after its last session (super admin)',
   ),
-  sessionsOf: GET(
+  sessionsOf: getById(
     {
       path: '/get-session-by-workshopid/:id',
-      params: ZIdParam,
       reply: z.array(ZSessionReply),
       access: 'readWorkshops',
       tags: sessionTags,
     },
     "A workshop's sessions in order, with their content",
   ),
-  session: GET(
-    {
-      path: '/get-session-by-id/:id',
-      params: ZIdParam,
-      reply: ZSessionReply,
-      access: 'readWorkshops',
-      tags: sessionTags,
-    },
+  session: getById(
+    { path: '/get-session-by-id/:id', reply: ZSessionReply, access: 'readWorkshops', tags: sessionTags },
     'One session with its content',
   ),
   editSession: PATCH(
@@ -212,20 +205,13 @@ export const WORKSHOP_API = endpoints(['workshops'], {
     },
     'Rename a session and/or replace its ordered content (super admin)',
   ),
-  removeSession: DELETE(
-    {
-      path: '/delete-session/:id',
-      params: ZIdParam,
-      reply: ZMessageReply,
-      access: 'manageWorkshops',
-      tags: sessionTags,
-    },
+  removeSession: deleteById(
+    { path: '/delete-session/:id', access: 'manageWorkshops', tags: sessionTags },
     'Delete a session; the later sessions move up (super admin)',
   ),
-  sessionContent: GET(
+  sessionContent: getById(
     {
       path: '/getsectioncontentbysectionid/:id',
-      params: ZIdParam,
       reply: z.array(ZSessionContentReply),
       access: 'readWorkshops',
       tags: sessionTags,

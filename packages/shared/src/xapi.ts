@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
-import { endpoints, GET, POST, PUT } from './endpoint';
+import { endpoints, orgAdminSpec, POST, readAndSave } from './endpoint';
 import { zLine, zWebAddress } from './input';
-import { ZIdParam } from './schemas';
 import { key } from './server-messages';
 
 /**
@@ -103,28 +102,15 @@ export const ZVideoCompletedReply = z.object({
   queued: z.boolean(),
 });
 
-const settings = {
-  path: '/organizations/:id/xapi',
-  params: ZIdParam,
-  reply: ZOrgXapi,
-  access: 'editOwnOrganization',
-} as const;
-
 export const XAPI_API = endpoints(['xapi'], {
-  settings: GET(settings, "An organization's learning record store (xAPI) and its queue of statements"),
-  saveSettings: PUT(
-    { ...settings, body: ZOrgXapiUpdate },
-    "Change an organization's learning record store (xAPI)",
-    'The endpoint must be https and public in production; the secret is stored sealed and never returned (empty keeps it).',
-  ),
+  ...readAndSave(['settings', 'saveSettings'], orgAdminSpec('xapi', ZOrgXapi), ZOrgXapiUpdate, {
+    read: "An organization's learning record store (xAPI) and its queue of statements",
+    save: "Change an organization's learning record store (xAPI)",
+    saveDescription:
+      'The endpoint must be https and public in production; the secret is stored sealed and never returned (empty keeps it).',
+  }),
   test: POST(
-    {
-      path: '/organizations/:id/xapi/test',
-      params: ZIdParam,
-      body: ZXapiTest,
-      reply: ZXapiTestReply,
-      access: 'editOwnOrganization',
-    },
+    { ...orgAdminSpec('xapi/test', ZXapiTestReply), body: ZXapiTest },
     'Send a test statement to a learning record store and report its answer',
     'Uses the values given (not saved); an empty secret uses the stored one. The reply says what the store answered.',
   ),
