@@ -187,37 +187,79 @@ export function ControlBar({
           <Button onClick={handleRoll} disabled={!canRoll} size="md">
             {t('gameControl.roll')}
           </Button>
-          <RoundRulesControls
+          <RoundControls
             roundRules={state.rules}
             canChange={state.bingoRolls.length === 0}
+            hasWinners={state.winners.length > 0}
+            hideRollAnimation={state.hideRollAnimation}
+            isStarted={state.gameStarted}
+            command={command}
             rules={rules}
+            musicUrl={musicUrl}
+            org={org}
+            roomId={roomId}
+            onEndGame={onEndGame}
           />
-          <TimerControls command={command} />
-          <Button
-            color="yellow"
-            c="dark"
-            onClick={() => command({ action: 'game_state', gameState: 'announce_winner' })}
-            disabled={state.winners.length === 0}
-          >
-            {t('gameControl.announceWinner')}
-          </Button>
-          <Switch
-            label={t('gameControl.hideRollAnimation')}
-            checked={state.hideRollAnimation}
-            onChange={(e) => command({ action: 'hide_roll_animation', hidden: e.currentTarget.checked })}
-            mb={8}
-          />
-          <Music embedUrl={musicUrl} />
-          <Button
-            variant="default"
-            leftSection={<IconExternalLink size={18} aria-hidden />}
-            onClick={() => openPresenter(org, roomId)}
-          >
-            {t('gameControl.openPresenter')}
-          </Button>
-          <RoundEndButtons isStarted={state.gameStarted} command={command} onEndGame={onEndGame} />
         </Group>
       </Container>
     </Box>
   );
 }
+
+/** Everything on the bar after Roll: a roll changes none of it (issue 46), so it does not render. */
+const RoundControls = memo(function RoundControls({
+  roundRules,
+  canChange,
+  hasWinners,
+  hideRollAnimation,
+  isStarted,
+  command,
+  rules,
+  musicUrl,
+  org,
+  roomId,
+  onEndGame,
+}: {
+  roundRules: RoundRules | null;
+  canChange: boolean;
+  hasWinners: boolean;
+  hideRollAnimation: boolean;
+  isStarted: boolean;
+  command: RoomCommand;
+  rules: ReturnType<typeof roundCommands>;
+  musicUrl: string | null;
+  org: string;
+  roomId: number;
+  onEndGame: () => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      <RoundRulesControls roundRules={roundRules} canChange={canChange} rules={rules} />
+      <TimerControls command={command} />
+      <Button
+        color="yellow"
+        c="dark"
+        onClick={() => command({ action: 'game_state', gameState: 'announce_winner' })}
+        disabled={!hasWinners}
+      >
+        {t('gameControl.announceWinner')}
+      </Button>
+      <Switch
+        label={t('gameControl.hideRollAnimation')}
+        checked={hideRollAnimation}
+        onChange={(e) => command({ action: 'hide_roll_animation', hidden: e.currentTarget.checked })}
+        mb={8}
+      />
+      <Music embedUrl={musicUrl} />
+      <Button
+        variant="default"
+        leftSection={<IconExternalLink size={18} aria-hidden />}
+        onClick={() => openPresenter(org, roomId)}
+      >
+        {t('gameControl.openPresenter')}
+      </Button>
+      <RoundEndButtons isStarted={isStarted} command={command} onEndGame={onEndGame} />
+    </>
+  );
+});

@@ -85,7 +85,48 @@ const RoomHeader = memo(function RoomHeader({
   );
 });
 
-/** Players on the left, balls, win, timer and content in the centre, the content queue on the right. */
+/** Left column: the players, and the round's points once a game is on. */
+const LeftColumn = memo(function LeftColumn({
+  playerArr,
+  playerCount,
+  gameStarted,
+  points,
+  commands,
+}: Pick<GameState, 'playerArr' | 'playerCount' | 'gameStarted' | 'points'> & {
+  commands: FacilitatorCommands;
+}) {
+  return (
+    <Stack gap="md">
+      <Players players={playerArr} playerCount={playerCount} onRemove={commands.removePlayer} />
+      {gameStarted && <Points points={points} onShow={commands.setPointsTable} />}
+    </Stack>
+  );
+});
+
+/** Right column: the server's content queue and the card check. */
+const RightColumn = memo(function RightColumn({
+  roomId,
+  queue,
+  canSend,
+  commands,
+}: {
+  roomId: number;
+  queue: GameState['queue'];
+  canSend: boolean;
+  commands: FacilitatorCommands;
+}) {
+  return (
+    <>
+      <Queue queue={queue} canSend={canSend} onSend={commands.sendNextContent} />
+      <VerifyCard roomId={roomId} />
+    </>
+  );
+});
+
+/**
+ * Players on the left, balls, win, timer and content in the centre, the content queue on the right.
+ * The grid renders with every frame; the side columns only when their own facts change.
+ */
 function Panels({
   roomId,
   state,
@@ -95,19 +136,19 @@ function Panels({
   state: GameState;
   commands: FacilitatorCommands;
 }) {
+  const { playerArr, playerCount, gameStarted, points } = state;
   return (
     <Grid gutter="md">
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <Stack gap="md">
-          <Players
-            players={state.playerArr}
-            playerCount={state.playerCount}
-            onRemove={commands.removePlayer}
-          />
-          {state.gameStarted && <Points points={state.points} onShow={commands.setPointsTable} />}
-        </Stack>
+      <Grid.Col span={SIDE_SPAN}>
+        <LeftColumn
+          playerArr={playerArr}
+          playerCount={playerCount}
+          gameStarted={gameStarted}
+          points={points}
+          commands={commands}
+        />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 6 }}>
+      <Grid.Col span={CENTRE_SPAN}>
         <Paper withBorder radius="md" p="md" mih={320}>
           <CentrePanel
             state={state}
@@ -117,17 +158,21 @@ function Panels({
           />
         </Paper>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <Queue
+      <Grid.Col span={SIDE_SPAN}>
+        <RightColumn
+          roomId={roomId}
           queue={state.queue}
           canSend={state.gameStarted && state.gameState !== 'roll'}
-          onSend={commands.sendNextContent}
+          commands={commands}
         />
-        <VerifyCard roomId={roomId} />
       </Grid.Col>
     </Grid>
   );
 }
+
+// One object each, so Mantine's Grid.Col is handed the same span on every render.
+const SIDE_SPAN = { base: 12, md: 3 };
+const CENTRE_SPAN = { base: 12, md: 6 };
 
 /**
  * The room as the server says it is: players on the left, balls, win, timer and content in the

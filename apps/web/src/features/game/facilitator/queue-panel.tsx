@@ -1,5 +1,6 @@
 import { Button, List, Paper, Text, Title } from '@mantine/core';
 import type { QueueItem } from '@playshop/shared';
+import { memo } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 
 /**
@@ -19,6 +20,19 @@ export function QueuePanel({
   const t = useT();
   return (
     <Paper withBorder radius="md" p="md">
+      <QueueList queue={queue} />
+      <Button fullWidth onClick={onSend} disabled={!canSend || !queue || queue.length === 0}>
+        {t('gameControl.sendContent')}
+      </Button>
+    </Paper>
+  );
+}
+
+/** The queue's title and items: a roll turns Send Content off and on again, not these. */
+const QueueList = memo(function QueueList({ queue }: { queue: QueueItem[] | null }) {
+  const t = useT();
+  return (
+    <>
       <Title order={2} fz="lg" mb="sm">
         {t('gameControl.contentQueue')}
       </Title>
@@ -32,9 +46,6 @@ export function QueuePanel({
           ))}
         </List>
       )}
-      <Button fullWidth onClick={onSend} disabled={!canSend || !queue || queue.length === 0}>
-        {t('gameControl.sendContent')}
-      </Button>
-    </Paper>
+    </>
   );
-}
+});
