@@ -11,8 +11,9 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { type UseInputStateReturnValue, useInputState } from '@mantine/hooks';
 import type { OrgSaml } from '@playshop/shared';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { QueryStates } from '../../ui/query-states';
 import { SettingsSave } from '../../ui/request-error';
@@ -59,6 +60,9 @@ function ServiceProviderDetails({ orgId, saved }: { orgId: number; saved: OrgSam
   );
 }
 
+/** A field's setter from useInputState: takes the field's change event or a value. */
+type InputSetter = UseInputStateReturnValue<string>[1];
+
 /** The identity provider's metadata: by address, or a file chosen or pasted. */
 function IdpMetadataFields({
   metadataUrl,
@@ -67,9 +71,9 @@ function IdpMetadataFields({
   setMetadataXml,
 }: {
   metadataUrl: string;
-  setMetadataUrl: (value: string) => void;
+  setMetadataUrl: InputSetter;
   metadataXml: string;
-  setMetadataXml: (value: string) => void;
+  setMetadataXml: InputSetter;
 }) {
   const t = useT();
   return (
@@ -79,7 +83,7 @@ function IdpMetadataFields({
         description={t('saml.metadataUrlHelp')}
         placeholder="https://idp.example.org/metadata"
         value={metadataUrl}
-        onChange={(event) => setMetadataUrl(event.currentTarget.value)}
+        onChange={setMetadataUrl}
       />
       <FileButton
         onChange={(file) => void file?.text().then(setMetadataXml)}
@@ -98,7 +102,7 @@ function IdpMetadataFields({
         minRows={3}
         maxRows={8}
         value={metadataXml}
-        onChange={(event) => setMetadataXml(event.currentTarget.value)}
+        onChange={setMetadataXml}
       />
     </>
   );
@@ -107,9 +111,9 @@ function IdpMetadataFields({
 function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
   const t = useT();
   const save = useSaveOrgSaml(orgId);
-  const [enabled, setEnabled] = useState(saved.enabled);
-  const [metadataUrl, setMetadataUrl] = useState(saved.idpMetadataUrl ?? '');
-  const [metadataXml, setMetadataXml] = useState('');
+  const [enabled, setEnabled] = useInputState(saved.enabled);
+  const [metadataUrl, setMetadataUrl] = useInputState(saved.idpMetadataUrl ?? '');
+  const [metadataXml, setMetadataXml] = useInputState('');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -127,11 +131,7 @@ function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <ServiceProviderDetails orgId={orgId} saved={saved} />
-        <Switch
-          label={t('saml.enabled')}
-          checked={enabled}
-          onChange={(event) => setEnabled(event.currentTarget.checked)}
-        />
+        <Switch label={t('saml.enabled')} checked={enabled} onChange={setEnabled} />
         <IdpMetadataFields
           metadataUrl={metadataUrl}
           setMetadataUrl={setMetadataUrl}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import type { OrgXapi } from '@playshop/shared';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { formatDateTime } from '../../i18n/format';
 import { serverText } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
@@ -38,11 +39,11 @@ function XapiForm({ orgId, saved }: { orgId: number; saved: OrgXapi }) {
   const t = useT();
   const save = useSaveOrgXapi(orgId);
   const test = useTestOrgXapi(orgId);
-  const [enabled, setEnabled] = useState(saved.enabled);
-  const [endpoint, setEndpoint] = useState(saved.endpoint ?? '');
-  const [key, setKey] = useState(saved.key ?? '');
-  const [secret, setSecret] = useState('');
-  const [identifyByEmail, setIdentifyByEmail] = useState(saved.identifyByEmail);
+  const [enabled, setEnabled] = useInputState(saved.enabled);
+  const [endpoint, setEndpoint] = useInputState(saved.endpoint ?? '');
+  const [key, setKey] = useInputState(saved.key ?? '');
+  const [secret, setSecret] = useInputState('');
+  const [identifyByEmail, setIdentifyByEmail] = useInputState(saved.identifyByEmail);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,36 +58,27 @@ function XapiForm({ orgId, saved }: { orgId: number; saved: OrgXapi }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Switch
-          label={t('xapi.enabled')}
-          checked={enabled}
-          onChange={(event) => setEnabled(event.currentTarget.checked)}
-        />
+        <Switch label={t('xapi.enabled')} checked={enabled} onChange={setEnabled} />
         <TextInput
           label={t('xapi.endpoint')}
           description={t('xapi.endpointHelp')}
           placeholder="https://lrs.example.org/data/xAPI/"
           value={endpoint}
-          onChange={(event) => setEndpoint(event.currentTarget.value)}
+          onChange={setEndpoint}
         />
-        <TextInput
-          label={t('xapi.key')}
-          autoComplete="off"
-          value={key}
-          onChange={(event) => setKey(event.currentTarget.value)}
-        />
+        <TextInput label={t('xapi.key')} autoComplete="off" value={key} onChange={setKey} />
         <PasswordInput
           label={t('xapi.secret')}
           description={saved.hasSecret ? t('xapi.secretKept') : undefined}
           autoComplete="new-password"
           value={secret}
-          onChange={(event) => setSecret(event.currentTarget.value)}
+          onChange={setSecret}
         />
         <Switch
           label={t('xapi.identifyByEmail')}
           description={t('xapi.identifyByEmailHelp')}
           checked={identifyByEmail}
-          onChange={(event) => setIdentifyByEmail(event.currentTarget.checked)}
+          onChange={setIdentifyByEmail}
         />
         {save.isError && <ErrorAlert message={save.error.message} />}
         {test.isError && <ErrorAlert message={test.error.message} />}

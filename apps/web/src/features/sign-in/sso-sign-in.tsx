@@ -1,4 +1,5 @@
 import { Button, Divider, Stack, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
@@ -34,7 +35,7 @@ export function SsoSignIn({ org }: { org?: string }) {
   const [named] = useState(() => params.get('org') ?? rememberedSsoOrg.get());
   const option = useSsoOption(org ?? named);
   const start = useStartSso();
-  const [typed, setTyped] = useState('');
+  const [typed, setTyped] = useInputState('');
   const t = useT();
 
   const begin = (org: string) => start.mutate(org, { onSuccess: () => rememberedSsoOrg.set(org) });
@@ -64,7 +65,7 @@ export function SsoSignIn({ org }: { org?: string }) {
               description={t('signIn.organizationHelp')}
               autoComplete="organization"
               value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
+              onChange={setTyped}
             />
             <Button
               type="submit"
