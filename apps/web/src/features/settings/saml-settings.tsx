@@ -11,13 +11,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type UseInputStateReturnValue, useInputState } from '@mantine/hooks';
+import { useInputState } from '@mantine/hooks';
 import type { OrgSaml } from '@playshop/shared';
 import type { FormEvent } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { QueryStates } from '../../ui/query-states';
 import { SettingsSave } from '../../ui/request-error';
 import { toastSuccess } from '../../ui/toast';
+import { type TextField, useTextField } from '../../ui/use-text-field';
 import { useOrgSaml, useSaveOrgSaml } from './saml-api';
 
 /**
@@ -60,21 +61,8 @@ function ServiceProviderDetails({ orgId, saved }: { orgId: number; saved: OrgSam
   );
 }
 
-/** A field's setter from useInputState: takes the field's change event or a value. */
-type InputSetter = UseInputStateReturnValue<string>[1];
-
 /** The identity provider's metadata: by address, or a file chosen or pasted. */
-function IdpMetadataFields({
-  metadataUrl,
-  setMetadataUrl,
-  metadataXml,
-  setMetadataXml,
-}: {
-  metadataUrl: string;
-  setMetadataUrl: InputSetter;
-  metadataXml: string;
-  setMetadataXml: InputSetter;
-}) {
+function IdpMetadataFields({ metadataUrl, metadataXml }: { metadataUrl: TextField; metadataXml: TextField }) {
   const t = useT();
   return (
     <>
@@ -82,11 +70,10 @@ function IdpMetadataFields({
         label={t('saml.metadataUrl')}
         description={t('saml.metadataUrlHelp')}
         placeholder="https://idp.example.org/metadata"
-        value={metadataUrl}
-        onChange={setMetadataUrl}
+        {...metadataUrl}
       />
       <FileButton
-        onChange={(file) => void file?.text().then(setMetadataXml)}
+        onChange={(file) => void file?.text().then(metadataXml.onChange)}
         accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
       >
         {(props) => (
@@ -101,8 +88,7 @@ function IdpMetadataFields({
         autosize
         minRows={3}
         maxRows={8}
-        value={metadataXml}
-        onChange={setMetadataXml}
+        {...metadataXml}
       />
     </>
   );
@@ -112,16 +98,16 @@ function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
   const t = useT();
   const save = useSaveOrgSaml(orgId);
   const [enabled, setEnabled] = useInputState(saved.enabled);
-  const [metadataUrl, setMetadataUrl] = useInputState(saved.idpMetadataUrl ?? '');
-  const [metadataXml, setMetadataXml] = useInputState('');
+  const metadataUrl = useTextField(saved.idpMetadataUrl ?? '');
+  const metadataXml = useTextField('');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
       {
         enabled,
-        idpMetadataUrl: metadataUrl.trim() || null,
-        ...(metadataXml.trim() ? { idpMetadataXml: metadataXml } : {}),
+        idpMetadataUrl: metadataUrl.value.trim() || null,
+        ...(metadataXml.value.trim() ? { idpMetadataXml: metadataXml.value } : {}),
       },
       { onSuccess: () => toastSuccess(t('saml.saved')) },
     );
@@ -132,12 +118,7 @@ function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
       <Stack gap="md">
         <ServiceProviderDetails orgId={orgId} saved={saved} />
         <Switch label={t('saml.enabled')} checked={enabled} onChange={setEnabled} />
-        <IdpMetadataFields
-          metadataUrl={metadataUrl}
-          setMetadataUrl={setMetadataUrl}
-          metadataXml={metadataXml}
-          setMetadataXml={setMetadataXml}
-        />
+        <IdpMetadataFields metadataUrl={metadataUrl} metadataXml={metadataXml} />
         {saved.idpEntityId && (
           <Text size="sm" data-testid="saml-idp">
             {t('saml.providerRead', { entityId: saved.idpEntityId })}{' '}

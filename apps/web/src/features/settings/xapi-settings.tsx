@@ -7,6 +7,7 @@ import { serverText } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { toastSuccess } from '../../ui/toast';
+import { useTextField } from '../../ui/use-text-field';
 import { SettingsQuerySection } from './settings-section';
 import { useOrgXapi, useSaveOrgXapi, useTestOrgXapi } from './xapi-api';
 
@@ -40,19 +41,18 @@ function XapiForm({ orgId, saved }: { orgId: number; saved: OrgXapi }) {
   const save = useSaveOrgXapi(orgId);
   const test = useTestOrgXapi(orgId);
   const [enabled, setEnabled] = useInputState(saved.enabled);
-  const [endpoint, setEndpoint] = useInputState(saved.endpoint ?? '');
-  const [key, setKey] = useInputState(saved.key ?? '');
-  const [secret, setSecret] = useInputState('');
+  const endpoint = useTextField(saved.endpoint ?? '');
+  const key = useTextField(saved.key ?? '');
+  const secret = useTextField('');
   const [identifyByEmail, setIdentifyByEmail] = useInputState(saved.identifyByEmail);
 
+  // The store's address and credentials as typed: saved with the switches, or tried by a test statement.
+  const store = () => ({ endpoint: endpoint.value.trim(), key: key.value.trim(), secret: secret.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { enabled, endpoint: endpoint.trim(), key: key.trim(), secret, identifyByEmail },
-      { onSuccess: () => toastSuccess(t('xapi.saved')) },
-    );
+    save.mutate({ enabled, ...store(), identifyByEmail }, { onSuccess: () => toastSuccess(t('xapi.saved')) });
   };
-  const sendTest = () => test.mutate({ endpoint: endpoint.trim(), key: key.trim(), secret });
+  const sendTest = () => test.mutate(store());
   const answer = test.data;
 
   return (
@@ -63,16 +63,14 @@ function XapiForm({ orgId, saved }: { orgId: number; saved: OrgXapi }) {
           label={t('xapi.endpoint')}
           description={t('xapi.endpointHelp')}
           placeholder="https://lrs.example.org/data/xAPI/"
-          value={endpoint}
-          onChange={setEndpoint}
+          {...endpoint}
         />
-        <TextInput label={t('xapi.key')} autoComplete="off" value={key} onChange={setKey} />
+        <TextInput label={t('xapi.key')} autoComplete="off" {...key} />
         <PasswordInput
           label={t('xapi.secret')}
           description={saved.hasSecret ? t('xapi.secretKept') : undefined}
           autoComplete="new-password"
-          value={secret}
-          onChange={setSecret}
+          {...secret}
         />
         <Switch
           label={t('xapi.identifyByEmail')}
