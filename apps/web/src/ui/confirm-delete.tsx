@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { t as say } from '../i18n/i18n';
 import { useT } from '../i18n/locale-provider';
+import { ErrorText } from './error-alert';
 
 /**
  * The state of one delete confirmation: which item is asked about, whether the delete runs, and the
- * failure ('Error: {message}', SPEC §8), which keeps the dialog open so nothing is lost silently.
+ * failure's message (shown as 'Error: {message}', SPEC §8), which keeps the dialog open so nothing is
+ * lost silently.
  */
 export function useConfirmDelete<T>(onDelete: ((item: T) => Promise<unknown>) | undefined) {
   const [pending, setPending] = useState<T | null>(null);
@@ -25,9 +26,7 @@ export function useConfirmDelete<T>(onDelete: ((item: T) => Promise<unknown>) | 
       await onDelete(pending);
       close();
     } catch (failure) {
-      setError(
-        say('common.error', { message: failure instanceof Error ? failure.message : String(failure) }),
-      );
+      setError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setIsDeleting(false);
     }
@@ -74,11 +73,7 @@ export function ConfirmDeleteDialog<T>({
             <Text c="red.9">{warning}</Text>
           </Alert>
         )}
-        {state.error && (
-          <Text c="red.9" role="alert">
-            {state.error}
-          </Text>
-        )}
+        <ErrorText message={state.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={state.close} disabled={state.isDeleting}>
             {t('common.no')}

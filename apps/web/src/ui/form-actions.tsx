@@ -1,5 +1,6 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useT } from '../i18n/locale-provider';
+import { ErrorText } from './error-alert';
 import { keepFieldFocus } from './keep-focus';
 
 interface FormActionsProps {
@@ -15,11 +16,7 @@ export function FormActions({ submitLabel, loading, error, onCancel }: FormActio
   const t = useT();
   return (
     <>
-      {error && (
-        <Text c="red.9" role="alert">
-          {t('common.error', { message: error })}
-        </Text>
-      )}
+      <ErrorText message={error} />
       <Group justify="flex-end">
         {onCancel && (
           <Button variant="default" onClick={onCancel}>

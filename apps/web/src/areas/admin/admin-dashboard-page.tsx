@@ -78,6 +78,31 @@ function AddShortcut({
   );
 }
 
+/**
+ * A list without bullets, a row an item: its name on the left, what goes with it on the right; `empty`
+ * in grey when there are none.
+ */
+function RowList<T extends { id: number }>({
+  items,
+  empty,
+  row,
+}: {
+  items: T[];
+  empty: string;
+  row: (item: T) => ReactNode;
+}) {
+  if (items.length === 0) return <Text c="dimmed">{empty}</Text>;
+  return (
+    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {items.map((item) => (
+        <Group key={item.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
+          {row(item)}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 function Counts({ items }: { items: [label: string, value: number][] }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: items.length }} spacing="sm" component="dl" m={0}>
@@ -143,28 +168,26 @@ function Overview({ org, overview }: { org: string; overview: OverviewDashboard 
         ]}
       />
       <Section title={t('admin.licencesEnding', { days: LICENCE_WARNING_DAYS })}>
-        {expiringLicences.length === 0 ? (
-          <Text c="dimmed">{t('admin.none')}</Text>
-        ) : (
-          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-            {expiringLicences.map((o) => (
-              <Group key={o.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Anchor
-                  component={Link}
-                  to={`${base}/organizations/editorg/${o.id}`}
-                  style={{ minWidth: 0 }}
-                  title={o.name}
-                  truncate="end"
-                >
-                  {o.name}
-                </Anchor>
-                <Text size="sm" style={{ flexShrink: 0 }}>
-                  {t('admin.ends', { date: o.expiry ?? '' })}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <RowList
+          items={expiringLicences}
+          empty={t('admin.none')}
+          row={(o) => (
+            <>
+              <Anchor
+                component={Link}
+                to={`${base}/organizations/editorg/${o.id}`}
+                style={{ minWidth: 0 }}
+                title={o.name}
+                truncate="end"
+              >
+                {o.name}
+              </Anchor>
+              <Text size="sm" style={{ flexShrink: 0 }}>
+                {t('admin.ends', { date: o.expiry ?? '' })}
+              </Text>
+            </>
+          )}
+        />
       </Section>
     </>
   );
@@ -219,11 +242,12 @@ const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', t
 
 function RecentGames({ games }: { games: RecentGame[] }) {
   const t = useT();
-  if (games.length === 0) return <Text c="dimmed">{t('admin.noGames')}</Text>;
   return (
-    <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-      {games.map((g) => (
-        <Group key={g.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
+    <RowList
+      items={games}
+      empty={t('admin.noGames')}
+      row={(g) => (
+        <>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <TruncatedText fw={600}>{g.roomName}</TruncatedText>
             <Text size="sm" c="dimmed">
@@ -242,9 +266,9 @@ function RecentGames({ games }: { games: RecentGame[] }) {
           >
             {t('admin.report')}
           </Button>
-        </Group>
-      ))}
-    </Stack>
+        </>
+      )}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Table, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n/locale-provider';
+import { TableHead } from '../../ui/table-head';
 import { ScrollBox } from './scroll-box';
 
 /** A table column: its heading and how a row shows in it. */
@@ -84,13 +85,7 @@ function FigureTable<Row>({
   return (
     <Table striped fz="sm">
       <Table.Caption>{caption}</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          {columns.map(([heading]) => (
-            <Table.Th key={heading}>{heading}</Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
+      <TableHead headings={columns.map(([heading]) => heading)} />
       <Table.Tbody>
         {rows.map((row, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional and never reordered

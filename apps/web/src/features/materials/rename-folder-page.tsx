@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { ZMaterialName } from '@playshop/shared';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { useT } from '../../i18n/locale-provider';
+import { FormPanel } from '../../ui/form-panel';
 import { keepFieldFocus } from '../../ui/keep-focus';
 import { LoadFailed } from '../../ui/load-failed';
 import { PageLoader } from '../../ui/page-loader';
@@ -90,27 +91,23 @@ export function RenameFolderPage() {
       >
         {t('materials.renameFolder')}
       </PageTitle>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <form noValidate onSubmit={handleSave}>
-          <Stack gap="md">
-            <TextInput
-              label={t('materials.folderName')}
-              {...form.register('name')}
-              error={form.formState.errors.name?.message && materialText(form.formState.errors.name.message)}
-              maxLength={200}
-              data-autofocus
-            />
-            <Group justify="flex-end" gap="sm">
-              <Button component={Link} to={folderHref} variant="default">
-                {t('materials.cancel')}
-              </Button>
-              <Button type="submit" onMouseDown={keepFieldFocus} loading={isSaving}>
-                {t('materials.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      <FormPanel onSubmit={handleSave} gap="md">
+        <TextInput
+          label={t('materials.folderName')}
+          {...form.register('name')}
+          error={form.formState.errors.name?.message && materialText(form.formState.errors.name.message)}
+          maxLength={200}
+          data-autofocus
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button component={Link} to={folderHref} variant="default">
+            {t('materials.cancel')}
+          </Button>
+          <Button type="submit" onMouseDown={keepFieldFocus} loading={isSaving}>
+            {t('materials.save')}
+          </Button>
+        </Group>
+      </FormPanel>
     </Stack>
   );
 }

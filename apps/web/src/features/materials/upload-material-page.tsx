@@ -1,20 +1,10 @@
-import {
-  Button,
-  Divider,
-  Fieldset,
-  FileInput,
-  Group,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Divider, Fieldset, FileInput, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { UPLOAD_LIMIT_BYTES, ZMaterialUploadForm } from '@playshop/shared';
 import { IconFileUpload, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
+import { FormPanel } from '../../ui/form-panel';
 import { PageTitle } from '../../ui/page-title';
 import { toastSuccess } from '../../ui/toast';
 import { formatBytes } from './file-format';
@@ -264,34 +254,30 @@ export function UploadMaterialPage() {
       <PageTitle subtitle={t('materials.uploadSubtitle', { limit: formatBytes(UPLOAD_LIMIT_BYTES) })}>
         {t('materials.uploadMaterial')}
       </PageTitle>
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <form noValidate onSubmit={handleSubmit}>
-          <Stack gap="lg">
-            <FileInput
-              label={t('materials.file')}
-              placeholder={t('materials.chooseFile')}
-              withAsterisk
-              value={file}
-              onChange={handleFile}
-              error={errors.file}
-              disabled={isBusy}
-              leftSection={<IconFileUpload size={16} aria-hidden />}
-              description={file ? t('materials.fileSize', { size: formatBytes(file.size) }) : undefined}
-              clearable
-              clearButtonProps={{ 'aria-label': t('materials.removeChosenFile') }}
-              styles={placeholderStyles}
-            />
+      <FormPanel onSubmit={handleSubmit} gap="lg">
+        <FileInput
+          label={t('materials.file')}
+          placeholder={t('materials.chooseFile')}
+          withAsterisk
+          value={file}
+          onChange={handleFile}
+          error={errors.file}
+          disabled={isBusy}
+          leftSection={<IconFileUpload size={16} aria-hidden />}
+          description={file ? t('materials.fileSize', { size: formatBytes(file.size) }) : undefined}
+          clearable
+          clearButtonProps={{ 'aria-label': t('materials.removeChosenFile') }}
+          styles={placeholderStyles}
+        />
 
-            <FolderFields form={form} />
+        <FolderFields form={form} />
 
-            <Group justify="flex-end">
-              <Button type="submit" leftSection={<IconUpload size={18} aria-hidden />} disabled={isBusy}>
-                {t('materials.upload')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+        <Group justify="flex-end">
+          <Button type="submit" leftSection={<IconUpload size={18} aria-hidden />} disabled={isBusy}>
+            {t('materials.upload')}
+          </Button>
+        </Group>
+      </FormPanel>
       {file && upload.state.status !== 'idle' && (
         <UploadProgress
           fileName={file.name}

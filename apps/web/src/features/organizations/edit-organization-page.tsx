@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { BackLink } from '../../ui/back-link';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
-import { ErrorAlert } from '../../ui/error-alert';
+import { ErrorAlert, ErrorText } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
 import { BrandingPanel } from './branding-panel';
@@ -164,11 +164,7 @@ function LinkedWorkshops({ organization }: { organization: OrganizationReply }) 
             {t('orgs.addButton')}
           </ButtonWithIcon>
         </Group>
-        {change.isError && (
-          <Text c="red.9" role="alert">
-            {t('common.error', { message: change.error.message })}
-          </Text>
-        )}
+        <ErrorText message={change.error?.message} />
       </Stack>
     </Card>
   );

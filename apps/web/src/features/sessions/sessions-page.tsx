@@ -8,6 +8,7 @@ import { ButtonWithIcon } from '../../ui/button-with-icon';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
 import { PageTitle } from '../../ui/page-title';
+import { TableHead } from '../../ui/table-head';
 import { toastSuccess } from '../../ui/toast';
 import { useEndMySessions, useMySessions } from './sessions-api';
 
@@ -81,14 +82,9 @@ export function SessionsPage() {
         <Card withBorder radius="lg" padding="lg">
           <Table.ScrollContainer minWidth={560}>
             <Table aria-label={t('sessions.title')} verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sessions.device')}</Table.Th>
-                  <Table.Th>{t('sessions.address')}</Table.Th>
-                  <Table.Th>{t('sessions.lastSeen')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
+              <TableHead
+                headings={[t('sessions.device'), t('sessions.address'), t('sessions.lastSeen'), '']}
+              />
               <Table.Tbody>
                 {sessions.data.map((s) => (
                   <SessionRow

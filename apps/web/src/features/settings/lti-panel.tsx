@@ -7,6 +7,7 @@ import { useOrgSettingsQuery } from '../../api/org-settings';
 import { useT } from '../../i18n/locale-provider';
 import { QueryStates } from '../../ui/query-states';
 import { RequestError } from '../../ui/request-error';
+import { TableHead } from '../../ui/table-head';
 import { toastSuccess } from '../../ui/toast';
 
 const ltiKey = (orgId: number) => ['org-lti', orgId];
@@ -107,14 +108,7 @@ function PlatformTable({
         </Text>
       ) : (
         <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('lti.issuer')}</Table.Th>
-              <Table.Th>{t('lti.clientId')}</Table.Th>
-              <Table.Th>{t('lti.deploymentIds')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead headings={[t('lti.issuer'), t('lti.clientId'), t('lti.deploymentIds'), '']} />
           <Table.Tbody>
             {platforms.map((p) => (
               <Table.Tr key={p.id} data-testid="lti-platform">

@@ -11,12 +11,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import type { OrgSaml } from '@playshop/shared';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useT } from '../../i18n/locale-provider';
 import { QueryStates } from '../../ui/query-states';
 import { SettingsSave } from '../../ui/request-error';
 import { toastSuccess } from '../../ui/toast';
+import { type TextField, useTextField } from '../../ui/use-text-field';
 import { useOrgSaml, useSaveOrgSaml } from './saml-api';
 
 /**
@@ -60,17 +62,7 @@ function ServiceProviderDetails({ orgId, saved }: { orgId: number; saved: OrgSam
 }
 
 /** The identity provider's metadata: by address, or a file chosen or pasted. */
-function IdpMetadataFields({
-  metadataUrl,
-  setMetadataUrl,
-  metadataXml,
-  setMetadataXml,
-}: {
-  metadataUrl: string;
-  setMetadataUrl: (value: string) => void;
-  metadataXml: string;
-  setMetadataXml: (value: string) => void;
-}) {
+function IdpMetadataFields({ metadataUrl, metadataXml }: { metadataUrl: TextField; metadataXml: TextField }) {
   const t = useT();
   return (
     <>
@@ -78,11 +70,10 @@ function IdpMetadataFields({
         label={t('saml.metadataUrl')}
         description={t('saml.metadataUrlHelp')}
         placeholder="https://idp.example.org/metadata"
-        value={metadataUrl}
-        onChange={(event) => setMetadataUrl(event.currentTarget.value)}
+        {...metadataUrl}
       />
       <FileButton
-        onChange={(file) => void file?.text().then(setMetadataXml)}
+        onChange={(file) => void file?.text().then(metadataXml.onChange)}
         accept=".xml,application/xml,text/xml,application/samlmetadata+xml"
       >
         {(props) => (
@@ -97,8 +88,7 @@ function IdpMetadataFields({
         autosize
         minRows={3}
         maxRows={8}
-        value={metadataXml}
-        onChange={(event) => setMetadataXml(event.currentTarget.value)}
+        {...metadataXml}
       />
     </>
   );
@@ -107,17 +97,17 @@ function IdpMetadataFields({
 function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
   const t = useT();
   const save = useSaveOrgSaml(orgId);
-  const [enabled, setEnabled] = useState(saved.enabled);
-  const [metadataUrl, setMetadataUrl] = useState(saved.idpMetadataUrl ?? '');
-  const [metadataXml, setMetadataXml] = useState('');
+  const [enabled, setEnabled] = useInputState(saved.enabled);
+  const metadataUrl = useTextField(saved.idpMetadataUrl ?? '');
+  const metadataXml = useTextField('');
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate(
       {
         enabled,
-        idpMetadataUrl: metadataUrl.trim() || null,
-        ...(metadataXml.trim() ? { idpMetadataXml: metadataXml } : {}),
+        idpMetadataUrl: metadataUrl.value.trim() || null,
+        ...(metadataXml.value.trim() ? { idpMetadataXml: metadataXml.value } : {}),
       },
       { onSuccess: () => toastSuccess(t('saml.saved')) },
     );
@@ -127,17 +117,8 @@ function SamlForm({ orgId, saved }: { orgId: number; saved: OrgSaml }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <ServiceProviderDetails orgId={orgId} saved={saved} />
-        <Switch
-          label={t('saml.enabled')}
-          checked={enabled}
-          onChange={(event) => setEnabled(event.currentTarget.checked)}
-        />
-        <IdpMetadataFields
-          metadataUrl={metadataUrl}
-          setMetadataUrl={setMetadataUrl}
-          metadataXml={metadataXml}
-          setMetadataXml={setMetadataXml}
-        />
+        <Switch label={t('saml.enabled')} checked={enabled} onChange={setEnabled} />
+        <IdpMetadataFields metadataUrl={metadataUrl} metadataXml={metadataXml} />
         {saved.idpEntityId && (
           <Text size="sm" data-testid="saml-idp">
             {t('saml.providerRead', { entityId: saved.idpEntityId })}{' '}

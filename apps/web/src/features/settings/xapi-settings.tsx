@@ -1,11 +1,13 @@
 import { Alert, Button, Group, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useInputState } from '@mantine/hooks';
 import type { OrgXapi } from '@playshop/shared';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { formatDateTime } from '../../i18n/format';
 import { serverText } from '../../i18n/i18n';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { toastSuccess } from '../../ui/toast';
+import { useTextField } from '../../ui/use-text-field';
 import { SettingsQuerySection } from './settings-section';
 import { useOrgXapi, useSaveOrgXapi, useTestOrgXapi } from './xapi-api';
 
@@ -38,55 +40,43 @@ function XapiForm({ orgId, saved }: { orgId: number; saved: OrgXapi }) {
   const t = useT();
   const save = useSaveOrgXapi(orgId);
   const test = useTestOrgXapi(orgId);
-  const [enabled, setEnabled] = useState(saved.enabled);
-  const [endpoint, setEndpoint] = useState(saved.endpoint ?? '');
-  const [key, setKey] = useState(saved.key ?? '');
-  const [secret, setSecret] = useState('');
-  const [identifyByEmail, setIdentifyByEmail] = useState(saved.identifyByEmail);
+  const [enabled, setEnabled] = useInputState(saved.enabled);
+  const endpoint = useTextField(saved.endpoint ?? '');
+  const key = useTextField(saved.key ?? '');
+  const secret = useTextField('');
+  const [identifyByEmail, setIdentifyByEmail] = useInputState(saved.identifyByEmail);
 
+  // The store's address and credentials as typed: saved with the switches, or tried by a test statement.
+  const store = () => ({ endpoint: endpoint.value.trim(), key: key.value.trim(), secret: secret.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(
-      { enabled, endpoint: endpoint.trim(), key: key.trim(), secret, identifyByEmail },
-      { onSuccess: () => toastSuccess(t('xapi.saved')) },
-    );
+    save.mutate({ enabled, ...store(), identifyByEmail }, { onSuccess: () => toastSuccess(t('xapi.saved')) });
   };
-  const sendTest = () => test.mutate({ endpoint: endpoint.trim(), key: key.trim(), secret });
+  const sendTest = () => test.mutate(store());
   const answer = test.data;
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Switch
-          label={t('xapi.enabled')}
-          checked={enabled}
-          onChange={(event) => setEnabled(event.currentTarget.checked)}
-        />
+        <Switch label={t('xapi.enabled')} checked={enabled} onChange={setEnabled} />
         <TextInput
           label={t('xapi.endpoint')}
           description={t('xapi.endpointHelp')}
           placeholder="https://lrs.example.org/data/xAPI/"
-          value={endpoint}
-          onChange={(event) => setEndpoint(event.currentTarget.value)}
+          {...endpoint}
         />
-        <TextInput
-          label={t('xapi.key')}
-          autoComplete="off"
-          value={key}
-          onChange={(event) => setKey(event.currentTarget.value)}
-        />
+        <TextInput label={t('xapi.key')} autoComplete="off" {...key} />
         <PasswordInput
           label={t('xapi.secret')}
           description={saved.hasSecret ? t('xapi.secretKept') : undefined}
           autoComplete="new-password"
-          value={secret}
-          onChange={(event) => setSecret(event.currentTarget.value)}
+          {...secret}
         />
         <Switch
           label={t('xapi.identifyByEmail')}
           description={t('xapi.identifyByEmailHelp')}
           checked={identifyByEmail}
-          onChange={(event) => setIdentifyByEmail(event.currentTarget.checked)}
+          onChange={setIdentifyByEmail}
         />
         {save.isError && <ErrorAlert message={save.error.message} />}
         {test.isError && <ErrorAlert message={test.error.message} />}

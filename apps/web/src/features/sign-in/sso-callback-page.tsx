@@ -1,8 +1,9 @@
-import { Alert, Anchor, Loader, Stack } from '@mantine/core';
+import { Anchor, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { FormCard } from '../../ui/form-card';
+import { RequestError } from '../../ui/request-error';
 import { useSsoCallback } from './sign-in-api';
 
 /** `/sso/callback`: where the provider sends the browser back; the server finishes the sign-in. */
@@ -23,9 +24,7 @@ export function SsoCallbackPage() {
     <FormCard title={t('enter.oneMoment')}>
       {callback.isError ? (
         <Stack gap="sm">
-          <Alert color="red" variant="light" role="alert">
-            {callback.error.message}
-          </Alert>
+          <RequestError request={callback} />
           <Anchor component={Link} to="/admin-login">
             {t('signIn.backToLogin')}
           </Anchor>

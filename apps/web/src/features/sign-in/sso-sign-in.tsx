@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../../i18n/locale-provider';
 import { RequestError } from '../../ui/request-error';
+import { useTextField } from '../../ui/use-text-field';
 import { useSsoOption, useStartSso } from './sign-in-api';
 
 const KEY = 'playshop.ssoOrg';
@@ -34,13 +35,14 @@ export function SsoSignIn({ org }: { org?: string }) {
   const [named] = useState(() => params.get('org') ?? rememberedSsoOrg.get());
   const option = useSsoOption(org ?? named);
   const start = useStartSso();
-  const [typed, setTyped] = useState('');
+  const typed = useTextField('');
+  const typedOrg = typed.value.trim();
   const t = useT();
 
   const begin = (org: string) => start.mutate(org, { onSuccess: () => rememberedSsoOrg.set(org) });
   const handleTyped = (event: FormEvent) => {
     event.preventDefault();
-    if (typed.trim()) begin(typed.trim());
+    if (typedOrg) begin(typedOrg);
   };
 
   return (
@@ -63,17 +65,10 @@ export function SsoSignIn({ org }: { org?: string }) {
               label={t('signIn.organization')}
               description={t('signIn.organizationHelp')}
               autoComplete="organization"
-              value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
+              {...typed}
             />
-            <Button
-              type="submit"
-              variant="default"
-              fullWidth
-              loading={start.isPending}
-              disabled={!typed.trim()}
-            >
-              {t('signIn.ssoButton', { org: typed.trim() || t('signIn.yourOrganization') })}
+            <Button type="submit" variant="default" fullWidth loading={start.isPending} disabled={!typedOrg}>
+              {t('signIn.ssoButton', { org: typedOrg || t('signIn.yourOrganization') })}
             </Button>
           </Stack>
         </form>

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, TextInput } from '@mantine/core';
 import { type EnrolledLoginReply, TWO_FACTOR_REMEMBER_DAYS, type TwoFactorStep } from '@playshop/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { sessionFromReply } from '../../api/session-store';
 import { useSessionStore } from '../../auth/auth-provider';
 import { useT } from '../../i18n/locale-provider';
-import { FormCard } from '../../ui/form-card';
+import { CardForm, FormCard } from '../../ui/form-card';
 import { RequestError } from '../../ui/request-error';
 import { EnrolTwoFactor } from './enrol-two-factor';
 import { RecoveryCodes } from './recovery-codes';
@@ -49,28 +49,23 @@ function VerifyCode({ challenge }: { challenge: string }) {
   };
   return (
     <FormCard title={t('signIn.twoFactorTitle')} intro={t('signIn.codeIntro')}>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('signIn.code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            size="md"
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-          />
-          <Checkbox
-            label={t('signIn.rememberDevice', { days: TWO_FACTOR_REMEMBER_DAYS })}
-            checked={rememberDevice}
-            onChange={(event) => setRememberDevice(event.currentTarget.checked)}
-          />
-          <RequestError request={verify} />
-          <Button type="submit" size="md" fullWidth loading={verify.isPending}>
-            {t('signIn.verify')}
-          </Button>
-        </Stack>
-      </form>
+      <CardForm onSubmit={handleSubmit} submit={t('signIn.verify')} pending={verify.isPending}>
+        <TextInput
+          label={t('signIn.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          size="md"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+        />
+        <Checkbox
+          label={t('signIn.rememberDevice', { days: TWO_FACTOR_REMEMBER_DAYS })}
+          checked={rememberDevice}
+          onChange={(event) => setRememberDevice(event.currentTarget.checked)}
+        />
+        <RequestError request={verify} />
+      </CardForm>
     </FormCard>
   );
 }
@@ -107,9 +102,7 @@ function RequiredEnrolment({ challenge }: { challenge: string }) {
   return (
     <FormCard title={t('signIn.setUp')} intro={t('signIn.requiredIntro')}>
       {setup.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {setup.error.message}
-        </Alert>
+        <RequestError request={setup} />
       ) : (
         <EnrolTwoFactor
           setup={setup.data}

@@ -5,11 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../test/render';
 import { TrainingSettingsPanel } from './training-settings-form';
 
+/** The players' one stored video: the form shows it, and saves it again before the one added. */
+const howToPlay = { title: 'How to play', url: 'https://youtu.be/playvideo01' };
 const stored: TrainingSettings = {
   SUPER_ADMIN: { kind: 'none' },
   ADMIN: { kind: 'youtube', playlistId: 'PLadmins' },
   FACILITATOR: { kind: 'none' },
-  PLAYER: { kind: 'videos', videos: [{ title: 'How to play', url: 'https://youtu.be/playvideo01' }] },
+  PLAYER: { kind: 'videos', videos: [howToPlay] },
 };
 
 /** The API as far as this form uses it: GET and PUT /training-settings; PUT bodies are kept. */
@@ -65,10 +67,7 @@ describe('TrainingSettingsPanel', () => {
       FACILITATOR: { kind: 'youtube', playlistId: 'PLfacilitators' },
       PLAYER: {
         kind: 'videos',
-        videos: [
-          { title: 'How to play', url: 'https://youtu.be/playvideo01' },
-          { title: 'Winning', url: 'https://cdn.example.com/win.mp4' },
-        ],
+        videos: [howToPlay, { title: 'Winning', url: 'https://cdn.example.com/win.mp4' }],
       },
     });
   });

@@ -16,7 +16,9 @@ import { useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useT } from '../../i18n/locale-provider';
 import { ButtonWithIcon } from '../../ui/button-with-icon';
+import { ErrorText } from '../../ui/error-alert';
 import { keyText } from '../../ui/key-text';
+import { TableHead } from '../../ui/table-head';
 import { parsePlayerCsv } from './player-csv';
 import { useImportPlayers } from './users-api';
 
@@ -84,15 +86,15 @@ function ImportPreview({ checked }: { checked: CheckedRow[] }) {
     <>
       <Table.ScrollContainer minWidth={500} mah={360}>
         <Table striped withTableBorder aria-label={t('users.importPreview')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.row')}</Table.Th>
-              <Table.Th>{t('users.firstName')}</Table.Th>
-              <Table.Th>{t('users.lastName')}</Table.Th>
-              <Table.Th>{t('users.username')}</Table.Th>
-              <Table.Th>{t('users.check')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            headings={[
+              t('users.row'),
+              t('users.firstName'),
+              t('users.lastName'),
+              t('users.username'),
+              t('users.check'),
+            ]}
+          />
           <Table.Tbody>
             {checked.slice(0, PREVIEW_LIMIT).map((c) => {
               const cells = c.ok ? c.value : c.cells;
@@ -184,11 +186,7 @@ export function PlayerImportPanel({
         </>
       )}
       {importPlayers.isPending && <Progress value={100} animated striped aria-label={t('users.importing')} />}
-      {importPlayers.isError && (
-        <Text c="red.9" role="alert">
-          {t('common.error', { message: importPlayers.error.message })}
-        </Text>
-      )}
+      <ErrorText message={importPlayers.error?.message} />
       {summary && (
         <Stack gap={4}>
           <Progress value={100} color="green" aria-label={t('users.importDone')} />

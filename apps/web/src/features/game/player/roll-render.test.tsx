@@ -9,14 +9,8 @@ import { PlayerGameView } from './player-game-view';
 // that rendered.
 const renders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../i18n/locale-provider', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../i18n/locale-provider')>();
-  return {
-    ...original,
-    useT: () => {
-      renders.count += 1;
-      return original.useT();
-    },
-  };
+  const { countingUseT } = await import('../../../test/count-renders');
+  return countingUseT(importOriginal, renders);
 });
 
 describe("a roll on the player's screen (issue 46: a budget phone)", () => {

@@ -10,14 +10,8 @@ import { PresenterView } from './presenter-view';
 // that rendered (as player/roll-render.test.tsx does for the phone).
 const renders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../i18n/locale-provider', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../i18n/locale-provider')>();
-  return {
-    ...original,
-    useT: () => {
-      renders.count += 1;
-      return original.useT();
-    },
-  };
+  const { countingUseT } = await import('../../../test/count-renders');
+  return countingUseT(importOriginal, renders);
 });
 
 const rolled = (state: GameState, n: number): GameState => ({
