@@ -167,7 +167,10 @@ export function ControlBar({
   const roomId = Number(rawRoomId);
   const t = useT();
   const command = useMemo(() => roomCommand(roomId, send), [roomId, send]);
-  const rules = useMemo(() => roundCommands(roomId, send), [roomId, send]);
+  const room = useMemo(
+    () => ({ org, roomId, command, rules: roundCommands(roomId, send), musicUrl, onEndGame }),
+    [org, roomId, command, send, musicUrl, onEndGame],
+  );
   const rollRequest = useRollRequest(state.bingoRolls.length, state.error?.count ?? 0);
   const canRoll =
     state.gameStarted &&
@@ -193,12 +196,7 @@ export function ControlBar({
             hasWinners={state.winners.length > 0}
             hideRollAnimation={state.hideRollAnimation}
             isStarted={state.gameStarted}
-            command={command}
-            rules={rules}
-            musicUrl={musicUrl}
-            org={org}
-            roomId={roomId}
-            onEndGame={onEndGame}
+            room={room}
           />
         </Group>
       </Container>
@@ -213,24 +211,22 @@ const RoundControls = memo(function RoundControls({
   hasWinners,
   hideRollAnimation,
   isStarted,
-  command,
-  rules,
-  musicUrl,
-  org,
-  roomId,
-  onEndGame,
+  room: { org, roomId, command, rules, musicUrl, onEndGame },
 }: {
   roundRules: RoundRules | null;
   canChange: boolean;
   hasWinners: boolean;
   hideRollAnimation: boolean;
   isStarted: boolean;
-  command: RoomCommand;
-  rules: ReturnType<typeof roundCommands>;
-  musicUrl: string | null;
-  org: string;
-  roomId: number;
-  onEndGame: () => void;
+  /** What stays the same all game: the room, its commands, its music and End Game. */
+  room: {
+    org: string;
+    roomId: number;
+    command: RoomCommand;
+    rules: ReturnType<typeof roundCommands>;
+    musicUrl: string | null;
+    onEndGame: () => void;
+  };
 }) {
   const t = useT();
   return (

@@ -136,15 +136,14 @@ function Panels({
   state: GameState;
   commands: FacilitatorCommands;
 }) {
-  const { playerArr, playerCount, gameStarted, points } = state;
   return (
     <Grid gutter="md">
       <Grid.Col span={SIDE_SPAN}>
         <LeftColumn
-          playerArr={playerArr}
-          playerCount={playerCount}
-          gameStarted={gameStarted}
-          points={points}
+          playerArr={state.playerArr}
+          playerCount={state.playerCount}
+          gameStarted={state.gameStarted}
+          points={state.points}
           commands={commands}
         />
       </Grid.Col>
