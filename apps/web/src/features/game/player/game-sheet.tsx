@@ -1,4 +1,3 @@
-import { Button, Collapse, Group, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
@@ -7,7 +6,8 @@ import classes from '../shared/game.module.css';
 /**
  * What the room shows now (the ball, the content), above the player's card and never instead of it.
  * The player can minimise it to a title line; a new `sheetKey` (the next ball, other content) opens
- * it again.
+ * it again. Plain elements styled as Mantine's Paper, Text and subtle compact Button, and a CSS fold
+ * instead of Collapse: the sheet renders with every frame of a roll on a budget phone (issue 46).
  */
 export function GameSheet({
   title,
@@ -21,27 +21,24 @@ export function GameSheet({
   const [minimisedKey, setMinimisedKey] = useState<string | null>(null);
   const t = useT();
   const isMinimised = minimisedKey === sheetKey;
+  const Chevron = isMinimised ? IconChevronDown : IconChevronUp;
   return (
-    <Paper withBorder radius="lg" p="sm" component="section" aria-label={title}>
-      <Group justify="space-between" wrap="nowrap">
-        <Text fw={700} truncate>
-          {title}
-        </Text>
-        <Button
-          variant="subtle"
-          size="compact-sm"
+    <section className={classes.sheet} aria-label={title}>
+      <div className={classes.sheetHead}>
+        <p className={classes.sheetTitle}>{title}</p>
+        <button
+          type="button"
+          className={classes.sheetToggle}
           aria-expanded={!isMinimised}
-          rightSection={
-            isMinimised ? <IconChevronDown size={14} aria-hidden /> : <IconChevronUp size={14} aria-hidden />
-          }
           onClick={() => setMinimisedKey(isMinimised ? null : sheetKey)}
         >
           {isMinimised ? t('player.show') : t('player.minimise')}
-        </Button>
-      </Group>
-      <Collapse in={!isMinimised}>
+          <Chevron size={14} aria-hidden />
+        </button>
+      </div>
+      <div className={classes.sheetFold} data-minimised={isMinimised || undefined}>
         <div className={classes.sheetStage}>{children}</div>
-      </Collapse>
-    </Paper>
+      </div>
+    </section>
   );
 }

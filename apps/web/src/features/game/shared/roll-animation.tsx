@@ -1,4 +1,3 @@
-import { Stack, Text } from '@mantine/core';
 import { BALL_COLOURS, ballLabel, ballLetter } from '@playshop/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Ball } from './ball';
@@ -22,17 +21,16 @@ export function RollAnimation({ number, compact = false }: { number: number; com
     return () => clearTimeout(timer);
   }, []);
   const letter = ballLetter(number);
+  // Plain elements with what Mantine's Stack and Text set: a roll mounts them on a budget phone.
   return (
     <div className={classes.rollStage} data-compact={compact || undefined}>
       {landed ? (
-        <Stack align="center" gap="sm" style={compact ? { flexDirection: 'row' } : undefined}>
+        <div className={classes.rollLine}>
           <Ball number={number} size={compact ? 'md' : 'xl'} className={classes.landed} />
-          <Text fz={compact ? 24 : 32} fw={800}>
-            {ballLabel(number)}
-          </Text>
-        </Stack>
+          <p className={classes.rollLabel}>{ballLabel(number)}</p>
+        </div>
       ) : (
-        <Stack align="center" gap="sm" style={compact ? { flexDirection: 'row' } : undefined}>
+        <div className={classes.rollLine}>
           <span className={classes.tumbleTrack}>
             <span
               className={`${classes.ball} ${classes.tumble}`}
@@ -41,8 +39,8 @@ export function RollAnimation({ number, compact = false }: { number: number; com
               aria-hidden
             />
           </span>
-          <Text fw={700}>Rolling a {BALL_COLOURS[letter]} ball…</Text>
-        </Stack>
+          <p className={classes.rolling}>Rolling a {BALL_COLOURS[letter]} ball…</p>
+        </div>
       )}
     </div>
   );
