@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { endLicencedSessions } from '../auth/session-rules';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
-import { type Actor, orgInScope } from '../http/actor';
+import { type Actor, orgInScopeById } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../http/errors';
 import type { SessionEnds } from '../sessions/sessions';
@@ -92,7 +92,7 @@ export function orgsService(db: Db, ends: SessionEnds) {
      * license, and the name is part of every address of the organization's screens.
      */
     async edit(actor: Actor, input: EditOrg): Promise<OrganizationReply> {
-      const org = await orgInScope(db, actor, eq(organizations.id, input.id));
+      const org = await orgInScopeById(db, actor, input.id);
       if (!can(actor.role, 'manageOrganizations')) {
         const renames = input.name !== undefined && input.name !== org.name;
         const changesExpiry = input.expiry !== undefined && input.expiry !== org.expiry;
