@@ -7,14 +7,15 @@ import {
   type ZCreateOrganization,
   type ZEditOrganization,
 } from '@playshop/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { endLicencedSessions } from '../auth/session-rules';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { type Actor, orgInScopeById } from '../http/actor';
-import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
-import { AppError, conflict, forbidden, notFound } from '../http/errors';
+import { isForeignKeyViolation } from '../http/db-errors';
+import { AppError, forbidden, notFound } from '../http/errors';
+import { uniqueName } from '../http/unique-name';
 import type { SessionEnds } from '../sessions/sessions';
 import { findOrgById, orgReader, presentOrganization } from './reading';
 import { orgWorkshopLinks } from './workshop-links';
@@ -40,24 +41,7 @@ const EDITABLE_FIELDS = [
  * Organizations: reading them (reading.ts), their workshop links (workshop-links.ts), and creating,
  * editing and removing one (here).
  */
-async function nameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(sql`lower(${organizations.name}) = lower(${name})`)
-    .limit(2);
-  return rows.some((row) => row.id !== exceptId);
-}
-
-/** Writes a row whose name must be unique: a name taken meanwhile is the same 409 as one taken before. */
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(message('organizations.duplicateName'));
-    throw error;
-  }
-}
+const orgName = uniqueName(organizations.name, organizations.id, message('organizations.duplicateName'));
 
 export function orgsService(db: Db, ends: SessionEnds) {
   return {
@@ -65,8 +49,8 @@ export function orgsService(db: Db, ends: SessionEnds) {
     ...orgWorkshopLinks(db),
 
     async create(input: CreateOrg): Promise<OrganizationReply> {
-      if (await nameTaken(db, input.name)) throw conflict(message('organizations.duplicateName'));
-      const [row] = await withUniqueName(() =>
+      await orgName.assertFree(db, input.name);
+      const [row] = await orgName.write(() =>
         db
           .insert(organizations)
           .values({
@@ -98,15 +82,13 @@ export function orgsService(db: Db, ends: SessionEnds) {
         const changesExpiry = input.expiry !== undefined && input.expiry !== org.expiry;
         if (renames || changesExpiry) throw forbidden(message('organizations.superAdminFieldsOnly'));
       }
-      if (input.name !== undefined && (await nameTaken(db, input.name, org.id))) {
-        throw conflict(message('organizations.duplicateName'));
-      }
+      if (input.name !== undefined) await orgName.assertFree(db, input.name, org.id);
       const changes: Partial<typeof organizations.$inferInsert> = {};
       for (const field of EDITABLE_FIELDS) {
         if (input[field] !== undefined) Object.assign(changes, { [field]: input[field] });
       }
       if (Object.keys(changes).length === 0) return presentOrganization(org);
-      const [row] = await withUniqueName(() =>
+      const [row] = await orgName.write(() =>
         db.update(organizations).set(changes).where(eq(organizations.id, org.id)).returning(),
       );
       // A licence that has run out ends its people's sessions everywhere at once (SPEC: locked out).
