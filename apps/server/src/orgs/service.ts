@@ -37,12 +37,12 @@ const EDITABLE_FIELDS = [
   'language',
 ] as const satisfies readonly (keyof EditOrg & keyof typeof organizations.$inferInsert)[];
 
+const orgName = uniqueName(organizations.name, organizations.id, message('organizations.duplicateName'));
+
 /**
  * Organizations: reading them (reading.ts), their workshop links (workshop-links.ts), and creating,
  * editing and removing one (here).
  */
-const orgName = uniqueName(organizations.name, organizations.id, message('organizations.duplicateName'));
-
 export function orgsService(db: Db, ends: SessionEnds) {
   return {
     ...orgReader(db),
