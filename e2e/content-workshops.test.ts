@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { answerYoutubeImages, expectAccessible, hasChromium, PHONE, screenshots } from './support/browser';
-import { browserSuite, visible } from './support/suite';
+import { browserSuite, follow, visible } from './support/suite';
 import { openAsSuperAdmin } from './support/super-admin';
 
 const suite = browserSuite();
@@ -32,15 +32,13 @@ async function saveContent(page: Page) {
 describe.runIf(hasChromium)('content library', () => {
   it('creates one item of each type, filters, previews and edits them', async () => {
     const { page, context } = await openAsSuperAdmin(suite);
-    await page.getByRole('link', { name: 'Content', exact: true }).click();
-    await page.waitForURL('**/Playshop/admin/content');
+    await follow(page, 'Content', '**/Playshop/admin/content', true);
     await expect.poll(() => page.getByRole('article').count()).toBe(4);
     await expectAccessible(page, 'content library');
     await screenshots(page, 'content-library');
 
     // Add Content: the type first, then the spec's texts for what is missing.
-    await page.getByRole('link', { name: 'Add Content' }).click();
-    await page.waitForURL('**/content/add-content');
+    await follow(page, 'Add Content', '**/content/add-content');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await visible(page, 'Please select a type');
     await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Other' });
@@ -195,16 +193,14 @@ describe.runIf(hasChromium)('content library', () => {
 describe.runIf(hasChromium)('workshop builder', () => {
   it('builds a two-session workshop in the wizard, reopens it and reorders a session', async () => {
     const { page, context } = await openAsSuperAdmin(suite);
-    await page.getByRole('link', { name: 'Workshops', exact: true }).click();
-    await page.waitForURL('**/Playshop/admin/workshops');
+    await follow(page, 'Workshops', '**/Playshop/admin/workshops', true);
     await expect
       .poll(() => page.getByRole('cell', { name: 'Demo Workshop', exact: true }).isVisible())
       .toBe(true);
     await expectAccessible(page, 'workshop list');
     await screenshots(page, 'workshop-list');
 
-    await page.getByRole('link', { name: 'Add Workshop' }).click();
-    await page.waitForURL('**/workshops/add-workshop');
+    await follow(page, 'Add Workshop', '**/workshops/add-workshop');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await visible(page, 'This field is required');
     await page.getByLabel('Workshop Name', { exact: true }).fill('Wizard Workshop');
@@ -266,8 +262,7 @@ describe.runIf(hasChromium)('workshop builder', () => {
     await screenshots(page, 'workshop-edit');
 
     // Edit Session: move by keyboard, save, and the order survives a reload.
-    await page.getByRole('link', { name: 'Edit Session Closing' }).click();
-    await page.waitForURL(/\/session\/\d+$/);
+    await follow(page, 'Edit Session Closing', /\/session\/\d+$/);
     const sessionList = page.getByRole('list', { name: 'Session content' });
     await expect.poll(() => sessionList.getByRole('listitem').count()).toBe(2);
     await page.getByRole('button', { name: 'Move Why feedback matters up' }).focus();

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { frameInbox } from './frame-inbox.mjs';
 import { serverNodeFlags } from './server-node-flags.mjs';
 
 const [runtimeDir, postgresUrl, redisUrl] = process.argv.slice(2);
@@ -121,32 +122,13 @@ const value = (m, series) => m.get(series) ?? 0;
 /** A game client: keeps every frame and waits for the next one of a type. */
 async function connect(instance, token) {
   const ws = new WebSocket(`${instance.base.replace('http', 'ws')}/ws?token=${encodeURIComponent(token)}`);
-  const inbox = [];
-  const waiters = [];
-  ws.on('message', (data) => {
-    const message = JSON.parse(String(data));
-    const i = waiters.findIndex((w) => w.type === message.type);
-    if (i >= 0) waiters.splice(i, 1)[0].resolve(message);
-    else inbox.push(message);
-  });
+  const frames = frameInbox(10_000);
+  ws.on('message', (data) => frames.add(JSON.parse(String(data))));
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   return {
     ws,
     send: (type, payload) => ws.send(JSON.stringify({ type, payload })),
-    next(type, timeoutMs = 10_000) {
-      const i = inbox.findIndex((m) => m.type === type);
-      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({
-          type,
-          resolve: (m) => {
-            clearTimeout(timer);
-            resolve(m);
-          },
-        });
-      });
-    },
+    next: frames.next,
   };
 }
 

@@ -71,6 +71,12 @@ export function browserSuite(options: ProductOptions | (() => ProductOptions) = 
 export const poll = <T>(read: () => Promise<T> | T, message?: string, timeout = 15_000) =>
   expect.poll(read, { timeout, interval: 100, message });
 
+/** Follows the link named `name` (only that name when `exact`) and waits until the page is at `url`. */
+export async function follow(page: Page, name: string, url: string | RegExp, exact = false): Promise<void> {
+  await page.getByRole('link', { name, exact }).click();
+  await page.waitForURL(url);
+}
+
 /** Resolves once `text` shows on the page (the first match), failing after the poll's wait. */
 export const visible = (page: Page, text: string | RegExp) =>
   poll(() => page.getByText(text).first().isVisible()).toBe(true);

@@ -7,6 +7,33 @@ import { checkMessages, extractKeys } from './check';
 
 const repository = join(import.meta.dirname, '../../..');
 
+/**
+ * A repository of its own in a temporary folder (removed after the suite), with the source folders
+ * the check reads: `write` puts a file in it.
+ */
+function smallRepository() {
+  const root = mkdtempSync(join(tmpdir(), 'playshop-messages-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  for (const dir of ['apps/server/src', 'apps/web/src', 'packages/shared/src', 'packages/messages/src'])
+    mkdirSync(join(root, dir), { recursive: true });
+  return { root, write };
+}
+
+/** A small repository's catalogue languages: none but those named. */
+const languagesOf = (named: Partial<Record<keyof typeof CATALOGUE_LANGUAGES, string[]>>) => ({
+  participant: [],
+  staff: [],
+  training: [],
+  menu: [],
+  print: [],
+  mail: [],
+  ...named,
+});
+
 describe('messages:check', () => {
   it('finds the repository in order: every key used is in English, in each language of its catalogue, and used', () => {
     expect(checkMessages(repository, CATALOGUE_LANGUAGES)).toEqual({
@@ -18,14 +45,7 @@ describe('messages:check', () => {
   });
 
   describe('on a small repository', () => {
-    const root = mkdtempSync(join(tmpdir(), 'playshop-messages-'));
-    afterAll(() => rmSync(root, { recursive: true, force: true }));
-    const write = (path: string, text: string) => {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), text);
-    };
-    for (const dir of ['apps/server/src', 'packages/shared/src', 'packages/messages/src'])
-      mkdirSync(join(root, dir), { recursive: true });
+    const { root, write } = smallRepository();
     write(
       'apps/web/src/page.tsx',
       "t('page.title'); t('page.new'); t(`toast.$" + "{status}`); message('errors.x');",
@@ -40,14 +60,7 @@ describe('messages:check', () => {
       'errors.x': 'X',
     });
     catalogue('staff', 'de', { 'page.title': 'Titel', 'toast.404': '', 'errors.x': 'X' });
-    const languages = {
-      participant: [],
-      staff: ['en', 'de', 'fr'],
-      training: [],
-      menu: [],
-      print: [],
-      mail: [],
-    };
+    const languages = languagesOf({ staff: ['en', 'de', 'fr'] });
 
     it('fails on a key used but not in English, missing or empty in a language, or used nowhere', () => {
       const report = checkMessages(root, languages);
@@ -66,23 +79,9 @@ describe('messages:check', () => {
   });
 
   describe('on a catalogue that is not JSON', () => {
-    const root = mkdtempSync(join(tmpdir(), 'playshop-messages-'));
-    afterAll(() => rmSync(root, { recursive: true, force: true }));
-    const write = (path: string, text: string) => {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), text);
-    };
-    for (const dir of ['apps/web/src', 'packages/shared/src', 'packages/messages/src'])
-      mkdirSync(join(root, dir), { recursive: true });
+    const { root, write } = smallRepository();
     write('apps/server/src/x.ts', "t('page.title'); t('mail.hello');");
-    const languages = {
-      participant: [],
-      staff: ['en', 'de', 'fr'],
-      training: [],
-      menu: [],
-      print: [],
-      mail: ['en', 'de'],
-    };
+    const languages = languagesOf({ staff: ['en', 'de', 'fr'], mail: ['en', 'de'] });
     write('packages/messages/catalogues/staff/en.json', '{\n  "page.title": "Title"\n}\n');
     // A comma left out at the end of line 2.
     write('packages/messages/catalogues/staff/de.json', '{\n  "page.title": "Titel"\n  "page.x": "X"\n}\n');

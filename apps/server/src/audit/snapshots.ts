@@ -2,6 +2,7 @@ import type { AuditTargetType } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { type OrgTable, orgRow } from '../db/org-row';
 import {
   categories,
   content,
@@ -17,6 +18,7 @@ import {
   workshops,
 } from '../db/schema';
 import { PRODUCT_TWO_FACTOR_KEY, TRAINING_SETTINGS_KEY } from '../db/setting-keys';
+import { valueAt } from '../db/value-at';
 import type { AuditChanges } from './service';
 
 type Bag = Record<string, unknown>;
@@ -35,8 +37,7 @@ const one = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows
 
 /** The name of a thing by its id, read before a request changes or deletes it (entries outlive things). */
 const NAMES: Partial<Record<AuditTargetType, (db: Db, id: number) => Promise<string | null | undefined>>> = {
-  room: async (db, id) =>
-    (await one(db.select({ n: rooms.name }).from(rooms).where(eq(rooms.id, id)).limit(1)))?.n,
+  room: (db, id) => valueAt(db, rooms.name, rooms.id, id),
   user: async (db, id) =>
     (
       await one(
@@ -47,12 +48,9 @@ const NAMES: Partial<Record<AuditTargetType, (db: Db, id: number) => Promise<str
           .limit(1),
       )
     )?.n,
-  organization: async (db, id) =>
-    (await one(db.select({ n: organizations.name }).from(organizations).where(eq(organizations.id, id))))?.n,
-  category: async (db, id) =>
-    (await one(db.select({ n: categories.name }).from(categories).where(eq(categories.id, id))))?.n,
-  content: async (db, id) =>
-    (await one(db.select({ n: content.title }).from(content).where(eq(content.id, id))))?.n,
+  organization: (db, id) => valueAt(db, organizations.name, organizations.id, id),
+  category: (db, id) => valueAt(db, categories.name, categories.id, id),
+  content: (db, id) => valueAt(db, content.title, content.id, id),
   question: async (db, id) =>
     (
       await one(
@@ -63,10 +61,8 @@ const NAMES: Partial<Record<AuditTargetType, (db: Db, id: number) => Promise<str
           .where(eq(questions.id, id)),
       )
     )?.n,
-  workshop: async (db, id) =>
-    (await one(db.select({ n: workshops.name }).from(workshops).where(eq(workshops.id, id))))?.n,
-  session: async (db, id) =>
-    (await one(db.select({ n: sessions.name }).from(sessions).where(eq(sessions.id, id))))?.n,
+  workshop: (db, id) => valueAt(db, workshops.name, workshops.id, id),
+  session: (db, id) => valueAt(db, sessions.name, sessions.id, id),
 };
 
 /** The target's name as it is before the request: what a deleted room's entry names it by. */
@@ -81,8 +77,7 @@ export async function nameBefore(db: Db, type: AuditTargetType, req: FastifyRequ
   return id && read ? ((await read(db, id)) ?? null) : null;
 }
 
-const settingValue = async (db: Db, key: string) =>
-  (await one(db.select({ v: settings.value }).from(settings).where(eq(settings.key, key))))?.v;
+const settingValue = (db: Db, key: string) => valueAt(db, settings.value, settings.key, key);
 
 const orgColumns = async (db: Db, id: number | undefined) =>
   id
@@ -98,6 +93,14 @@ const orgColumns = async (db: Db, id: number | undefined) =>
       )
     : undefined;
 
+/** A setting kept in a per-organization table: the row of the organization the path's :id names. */
+const orgRowSnapshot =
+  <T extends OrgTable>(table: T, fields: (row: T['$inferSelect'] | undefined) => Bag) =>
+  async (db: Db, req: FastifyRequest) => {
+    const orgId = firstNumber(asBag(req.params).id);
+    return fields(orgId ? await orgRow(db, table, orgId) : undefined);
+  };
+
 /** The stored marks of a client secret: never its value, only whether one is kept or replaced. */
 export const SECRET_KEPT = 'hidden';
 export const SECRET_NEW = 'hidden-new';
@@ -107,42 +110,30 @@ export const SECRET_NEW = 'hidden-new';
  * Each reader returns the fields of one setting; `changedFields` keeps those that differ.
  */
 export const SNAPSHOTS: Readonly<Record<string, (db: Db, req: FastifyRequest) => Promise<Bag>>> = {
-  'PUT /organizations/:id/sign-in': async (db, req) => {
-    const orgId = firstNumber(asBag(req.params).id);
-    const row = orgId ? await one(db.select().from(orgSignIn).where(eq(orgSignIn.orgId, orgId))) : undefined;
-    return {
-      ssoEnabled: row?.ssoEnabled ?? false,
-      passwordSignInDisabled: row?.passwordSignInDisabled ?? false,
-      requireTwoFactorForAdmins: row?.requireTwoFactorForAdmins ?? false,
-      issuer: row?.issuer ?? null,
-      clientId: row?.clientId ?? null,
-      // The sealed secret is compared, then replaced by a mark (secretChanges) before it is stored.
-      clientSecret: row?.clientSecretEncrypted ?? null,
-      createAccounts: row?.createAccounts ?? false,
-      defaultRole: row?.defaultRole ?? 'FACILITATOR',
-    };
-  },
-  'PUT /organizations/:id/saml': async (db, req) => {
-    const orgId = firstNumber(asBag(req.params).id);
-    const row = orgId ? await one(db.select().from(orgSaml).where(eq(orgSaml.orgId, orgId))) : undefined;
-    return {
-      samlEnabled: row?.enabled ?? false,
-      samlMetadataUrl: row?.idpMetadataUrl ?? null,
-      samlIdentityProvider: row?.idpEntityId ?? null,
-    };
-  },
-  'PUT /organizations/:id/xapi': async (db, req) => {
-    const orgId = firstNumber(asBag(req.params).id);
-    const row = orgId ? await one(db.select().from(orgXapi).where(eq(orgXapi.orgId, orgId))) : undefined;
-    return {
-      xapiEnabled: row?.enabled ?? false,
-      lrsEndpoint: row?.endpoint ?? null,
-      lrsKey: row?.authKey ?? null,
-      // The sealed secret is compared, then replaced by a mark (secretChanges) before it is stored.
-      lrsSecret: row?.secretEncrypted ?? null,
-      identifyByEmail: row?.identifyByEmail ?? false,
-    };
-  },
+  'PUT /organizations/:id/sign-in': orgRowSnapshot(orgSignIn, (row) => ({
+    ssoEnabled: row?.ssoEnabled ?? false,
+    passwordSignInDisabled: row?.passwordSignInDisabled ?? false,
+    requireTwoFactorForAdmins: row?.requireTwoFactorForAdmins ?? false,
+    issuer: row?.issuer ?? null,
+    clientId: row?.clientId ?? null,
+    // The sealed secret is compared, then replaced by a mark (secretChanges) before it is stored.
+    clientSecret: row?.clientSecretEncrypted ?? null,
+    createAccounts: row?.createAccounts ?? false,
+    defaultRole: row?.defaultRole ?? 'FACILITATOR',
+  })),
+  'PUT /organizations/:id/saml': orgRowSnapshot(orgSaml, (row) => ({
+    samlEnabled: row?.enabled ?? false,
+    samlMetadataUrl: row?.idpMetadataUrl ?? null,
+    samlIdentityProvider: row?.idpEntityId ?? null,
+  })),
+  'PUT /organizations/:id/xapi': orgRowSnapshot(orgXapi, (row) => ({
+    xapiEnabled: row?.enabled ?? false,
+    lrsEndpoint: row?.endpoint ?? null,
+    lrsKey: row?.authKey ?? null,
+    // The sealed secret is compared, then replaced by a mark (secretChanges) before it is stored.
+    lrsSecret: row?.secretEncrypted ?? null,
+    identifyByEmail: row?.identifyByEmail ?? false,
+  })),
   'PUT /product-sign-in': async (db) => ({
     requireTwoFactorForStaff: (await settingValue(db, PRODUCT_TWO_FACTOR_KEY)) === true,
   }),
@@ -159,24 +150,15 @@ export const SNAPSHOTS: Readonly<Record<string, (db: Db, req: FastifyRequest) =>
   }),
   'PUT /rooms/:id/language': async (db, req) => {
     const id = firstNumber(asBag(req.params).id);
-    const room = id
-      ? await one(db.select({ language: rooms.language }).from(rooms).where(eq(rooms.id, id)))
-      : undefined;
-    return { language: room?.language ?? null };
+    return { language: (id ? await valueAt(db, rooms.language, rooms.id, id) : undefined) ?? null };
   },
   'PUT /rooms/:id/guests': async (db, req) => {
     const id = firstNumber(asBag(req.params).id);
-    const room = id
-      ? await one(db.select({ allowGuests: rooms.allowGuests }).from(rooms).where(eq(rooms.id, id)))
-      : undefined;
-    return { allowGuests: room?.allowGuests ?? null };
+    return { allowGuests: (id ? await valueAt(db, rooms.allowGuests, rooms.id, id) : undefined) ?? null };
   },
   'PUT /account/language': async (db, req) => {
     const id = req.actor?.userId;
-    const user = id
-      ? await one(db.select({ language: users.language }).from(users).where(eq(users.id, id)))
-      : undefined;
-    return { language: user?.language ?? null };
+    return { language: (id ? await valueAt(db, users.language, users.id, id) : undefined) ?? null };
   },
 };
 

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
+import { valueAt } from '../db/value-at';
 import {
   type AuditChanges,
   type AuditService,
@@ -268,10 +269,5 @@ export function registerAuditTrail(app: FastifyInstance, audit: AuditService, db
 
 /** An organization's name for audit entries (the org may be gone by the time the entry is read). */
 export async function organizationName(db: Db, orgId: number): Promise<string | null> {
-  const [row] = await db
-    .select({ name: organizations.name })
-    .from(organizations)
-    .where(eq(organizations.id, orgId))
-    .limit(1);
-  return row?.name ?? null;
+  return (await valueAt(db, organizations.name, organizations.id, orgId)) ?? null;
 }

@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { organizations } from '../db/schema';
-import { type Actor, orgInScope } from '../http/actor';
+import { type Actor, orgInScopeById } from '../http/actor';
 import { AppError } from '../http/errors';
 import type { Storage } from '../storage/storage';
 import { ImageRefused, reencodeImage } from '../uploads/images';
@@ -143,18 +143,18 @@ export function brandingService(db: Db, storage: Storage) {
 
   const service = {
     async get(actor: Actor, orgId: number): Promise<OrgBranding> {
-      return present(await orgInScope(db, actor, eq(organizations.id, orgId)));
+      return present(await orgInScopeById(db, actor, orgId));
     },
 
     async setColors(actor: Actor, input: z.output<typeof ZSetBrandColors>): Promise<OrgBranding> {
-      const org = await orgInScope(db, actor, eq(organizations.id, input.orgId));
+      const org = await orgInScopeById(db, actor, input.orgId);
       return present(
         await update(org.id, { brandPrimary: input.primaryColor, brandAccent: input.accentColor }),
       );
     },
 
     async setLogo(actor: Actor, orgId: number, data: string): Promise<OrgBranding> {
-      const org = await orgInScope(db, actor, eq(organizations.id, orgId));
+      const org = await orgInScopeById(db, actor, orgId);
       const key = await storeLogo(storage, org.id, await readLogo(data));
       const row = await update(org.id, { logoKey: key });
       await dropOld(org.logoKey, key);
@@ -162,7 +162,7 @@ export function brandingService(db: Db, storage: Storage) {
     },
 
     async removeLogo(actor: Actor, orgId: number): Promise<OrgBranding> {
-      const org = await orgInScope(db, actor, eq(organizations.id, orgId));
+      const org = await orgInScopeById(db, actor, orgId);
       const row = await update(org.id, { logoKey: null });
       await dropOld(org.logoKey, null);
       return present(row);

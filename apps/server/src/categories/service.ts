@@ -4,10 +4,13 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hasRow } from '../db/has-row';
 import { categories, content } from '../db/schema';
-import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
-import { AppError, conflict, notFound } from '../http/errors';
+import { isForeignKeyViolation } from '../http/db-errors';
+import { AppError, notFound } from '../http/errors';
+import { uniqueName } from '../http/unique-name';
 
 const inUse = () => new AppError('CATEGORY_IN_USE', 409, message('categories.inUse'));
+
+const categoryName = uniqueName(categories.name, categories.id, message('categories.duplicate'));
 
 export function categoriesService(db: Db) {
   return {
@@ -20,22 +23,11 @@ export function categoriesService(db: Db) {
 
     /** Names are unique ignoring case. */
     async create(name: string): Promise<Category> {
-      const [taken] = await db
-        .select({ id: categories.id })
-        .from(categories)
-        .where(sql`lower(${categories.name}) = lower(${name})`)
-        .limit(1);
-      if (taken) throw conflict(message('categories.duplicate'));
-      try {
-        const [row] = await db
-          .insert(categories)
-          .values({ name })
-          .returning({ id: categories.id, name: categories.name });
-        return row!;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(message('categories.duplicate'));
-        throw error;
-      }
+      await categoryName.assertFree(db, name);
+      const [row] = await categoryName.write(() =>
+        db.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name }),
+      );
+      return row!;
     },
 
     /** Refused while content is filed under it: content must never lose its category. */

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { hasRow } from '../db/has-row';
 import { content, images, questions, sessionContent, sessions, videos, workshops } from '../db/schema';
+import { valueAt } from '../db/value-at';
 import { isForeignKeyViolation } from '../http/db-errors';
 import { AppError, notFound } from '../http/errors';
 import type { Storage } from '../storage/storage';
@@ -27,13 +28,9 @@ export function contentService(db: Db, storage?: Pick<Storage, 'delete' | 'list'
     /** The item ids of a kind's rows (question, image, video id → content id), for the per-kind paths. */
     async contentIdOf(kind: 'question' | 'image' | 'video', id: number): Promise<number> {
       const table = kind === 'question' ? questions : kind === 'image' ? images : videos;
-      const [row] = await db
-        .select({ contentId: table.contentId })
-        .from(table)
-        .where(eq(table.id, id))
-        .limit(1);
-      if (!row) throw notFound(message('content.contentNotFound'));
-      return row.contentId;
+      const contentId = await valueAt(db, table.contentId, table.id, id);
+      if (contentId === undefined) throw notFound(message('content.contentNotFound'));
+      return contentId;
     },
 
     /**

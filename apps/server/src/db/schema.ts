@@ -31,6 +31,15 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 const parentId = (name: string, parent: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') =>
   integer(name).notNull().references(parent, { onDelete });
 
+/**
+ * The key of a table of one row per organization (its sign-in, SAML, SCIM token, retention, xAPI
+ * settings: db/org-row.ts), deleted with it.
+ */
+const orgKey = () =>
+  integer('org_id')
+    .primaryKey()
+    .references((): AnyPgColumn => organizations.id, { onDelete: 'cascade' });
+
 /** When a row was written; `timestamps` adds its last change, for rows that change. */
 const createdAt = { createdAt: at('created_at').notNull().defaultNow() };
 const timestamps = {
@@ -420,9 +429,7 @@ export const auditLog = pgTable(
  * admins need two-factor sign-in. A row only once an admin saved them; none means the defaults.
  */
 export const orgSignIn = pgTable('org_sign_in', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  orgId: orgKey(),
   ssoEnabled: boolean('sso_enabled').notNull().default(false),
   issuer: text('issuer'),
   clientId: text('client_id'),
@@ -443,9 +450,7 @@ export const orgSignIn = pgTable('org_sign_in', {
  * Account matching, default role and password-off are org_sign_in's, shared with OpenID Connect.
  */
 export const orgSaml = pgTable('org_saml', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  orgId: orgKey(),
   enabled: boolean('enabled').notNull().default(false),
   /** Where the metadata was read from (read again at each save); null when pasted. */
   idpMetadataUrl: text('idp_metadata_url'),
@@ -473,9 +478,7 @@ export const samlMessageIds = pgTable('saml_message_ids', {
 
 /** An organization's SCIM bearer token (apps/server/src/scim): only its SHA-256 is kept. */
 export const scimTokens = pgTable('scim_tokens', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  orgId: orgKey(),
   tokenHash: text('token_hash').notNull().unique(),
   ...createdAt,
 });
@@ -512,9 +515,7 @@ export const twoFactorRecoveryCodes = pgTable(
 export const orgRetention = pgTable(
   'org_retention',
   {
-    orgId: integer('org_id')
-      .primaryKey()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    orgId: orgKey(),
     gamesMonths: integer('games_months'),
     answersMonths: integer('answers_months'),
     auditMonths: integer('audit_months'),
@@ -536,9 +537,7 @@ export const orgRetention = pgTable(
  * statements go, and the delivery lease that lets one server instance at a time send them.
  */
 export const orgXapi = pgTable('org_xapi', {
-  orgId: integer('org_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  orgId: orgKey(),
   enabled: boolean('enabled').notNull().default(false),
   endpoint: text('endpoint'),
   authKey: text('auth_key'),

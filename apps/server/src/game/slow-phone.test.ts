@@ -8,9 +8,10 @@ import type { ServerMessage } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { categories, content, rooms, sessionContent, sessions } from '../db/schema';
-import { createRoomWithPeople, signIn } from '../test/context';
+import { categories, rooms } from '../db/schema';
+import { addSessions, createRoomWithPeople, signIn } from '../test/context';
 import { listeningSuite } from '../test/listening-suite';
+import { insertContent } from '../test/question-room';
 
 const lines: string[] = [];
 const suite = listeningSuite({
@@ -50,19 +51,12 @@ it('a socket that stops reading is let go past 1 MB unsent; the room goes on; it
   // The staff's snapshot carries the session's queue: one item with a 64 KB title makes it large,
   // so a hundred of them (one burst of commands) is more than the kernel's buffers and 1 MB.
   const [room] = await db.select().from(rooms).where(eq(rooms.id, roomId));
-  const [session] = await db
-    .insert(sessions)
-    .values({ workshopId: room!.workshopId, name: 'Long', orderIndex: 0 })
-    .returning();
   const [category] = await db
     .insert(categories)
     .values({ name: `Slow ${org.id}` })
     .returning();
-  const [item] = await db
-    .insert(content)
-    .values({ title: 'x'.repeat(64_000), description: 'd', type: 'VIDEO', categoryId: category!.id })
-    .returning();
-  await db.insert(sessionContent).values({ sessionId: session!.id, contentId: item!.id, orderIndex: 0 });
+  const [item] = await insertContent(db, category!.id, [{ title: 'x'.repeat(64_000), type: 'VIDEO' }]);
+  await addSessions(db, room!.workshopId, [{ name: 'Long', contentIds: [item!.id] }]);
 
   const staffToken = (await signIn(suite.ctx.app, staff)).body.accessToken;
   const msg = (type: string, action: string) => ({ type, payload: { action, roomId } });

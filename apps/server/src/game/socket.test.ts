@@ -10,6 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { frameInbox } from '../../../../scripts/frame-inbox.mjs';
 import {
   categories,
   content,
@@ -48,15 +49,9 @@ const sockets: WebSocket[] = [];
 async function connect(token: string, origin = 'http://localhost:3000') {
   const ws = new WebSocket(`${base}/ws?token=${encodeURIComponent(token)}`, { headers: { origin } });
   sockets.push(ws);
-  const inbox: ServerMessage[] = [];
-  const waiters: { type: string; resolve: (m: ServerMessage) => void }[] = [];
-  ws.on('message', (data) => {
-    // Parsed as the web client parses it: a frame the schema does not take fails here.
-    const message = ZServerMessage.parse(JSON.parse(String(data)));
-    const i = waiters.findIndex((w) => w.type === message.type);
-    if (i >= 0) waiters.splice(i, 1)[0]!.resolve(message);
-    else inbox.push(message);
-  });
+  const frames = frameInbox<ServerMessage>(5000);
+  // Parsed as the web client parses it: a frame the schema does not take fails here.
+  ws.on('message', (data) => frames.add(ZServerMessage.parse(JSON.parse(String(data)))));
   await new Promise<void>((resolve, reject) => {
     ws.once('open', () => resolve());
     ws.once('error', reject);
@@ -65,27 +60,10 @@ async function connect(token: string, origin = 'http://localhost:3000') {
     ws,
     send: (message: unknown) => ws.send(JSON.stringify(message)),
     /** Forgets frames not waited for so far. */
-    drain: () => void inbox.splice(0),
+    drain: frames.drain,
     /** The frames of a type received and not waited for so far. */
-    received: <T extends ServerMessage['type']>(type: T) =>
-      inbox.filter((m): m is Extract<ServerMessage, { type: T }> => m.type === type),
-    next<T extends ServerMessage['type']>(
-      type: T,
-      timeoutMs = 5000,
-    ): Promise<Extract<ServerMessage, { type: T }>> {
-      const i = inbox.findIndex((m) => m.type === type);
-      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0] as Extract<ServerMessage, { type: T }>);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({
-          type,
-          resolve: (m) => {
-            clearTimeout(timer);
-            resolve(m as Extract<ServerMessage, { type: T }>);
-          },
-        });
-      });
-    },
+    received: frames.received,
+    next: frames.next,
     closed: () =>
       new Promise<number>((resolve) => {
         if (ws.readyState === WebSocket.CLOSED) resolve(-1);

@@ -83,6 +83,10 @@ export async function orgInScope(db: Db, actor: Pick<Actor, 'role' | 'orgId'>, w
   return org;
 }
 
+/** The organization `orgId`, when the actor may act on it (their own, any for a super admin); 404 otherwise. */
+export const orgInScopeById = (db: Db, actor: Pick<Actor, 'role' | 'orgId'>, orgId: number) =>
+  orgInScope(db, actor, eq(organizations.id, orgId));
+
 /**
  * The organization a new row of the actor's goes into: `orgId` when named and the actor may act on
  * it, their own otherwise; another tenant's (or a missing one) is not found (404).
@@ -92,7 +96,7 @@ export async function orgForWrite(
   actor: Pick<Actor, 'role' | 'orgId'>,
   orgId?: number,
 ): Promise<number> {
-  return (await orgInScope(db, actor, eq(organizations.id, orgId ?? actor.orgId))).id;
+  return (await orgInScopeById(db, actor, orgId ?? actor.orgId)).id;
 }
 
 /** The room, if the actor's organization owns it (any room for a super admin); 404 otherwise. */

@@ -3,8 +3,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { addressRefusal } from '../auth/sso/provider';
 import type { Db } from '../db/client';
-import { ltiPlatforms, organizations } from '../db/schema';
-import { type Actor, orgInScope } from '../http/actor';
+import { ltiPlatforms } from '../db/schema';
+import { type Actor, orgInScopeById } from '../http/actor';
 import { isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { ToolKeys } from './keys';
@@ -95,7 +95,7 @@ export function platformSettings({
 
   return {
     /** The caller's own organization (any for a super admin); another's is 404 as if missing. */
-    inScope: (actor: Actor, orgId: number) => orgInScope(db, actor, eq(organizations.id, orgId)),
+    inScope: (actor: Actor, orgId: number) => orgInScopeById(db, actor, orgId),
     settings,
     async add(orgId: number, input: Input): Promise<{ saved: LtiPlatform; reply: OrgLti }> {
       await checkAddresses(input, allowPrivate);

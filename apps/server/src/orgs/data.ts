@@ -29,7 +29,7 @@ import {
   workshops,
   xapiStatements,
 } from '../db/schema';
-import { type Actor, orgInScope, orgScope } from '../http/actor';
+import { type Actor, orgInScopeById, orgScope } from '../http/actor';
 import { toCsv } from '../http/csv';
 import { AppError, notFound } from '../http/errors';
 import { printedCardSetColumns } from '../print/printed-cards';
@@ -187,7 +187,7 @@ async function exportZip(
   actor: Actor,
   id: number,
 ): Promise<{ filename: string; stream: Readable }> {
-  const org = await orgInScope(db, actor, eq(organizations.id, id));
+  const org = await orgInScopeById(db, actor, id);
   const data = await readOrgData(db, id);
   const zip = new ZipFile();
   zip.addBuffer(json(org), 'organization.json');
@@ -237,7 +237,7 @@ async function exportZip(
  * with an anonymous label, in their account and in every game event, so statistics stay.
  */
 export function orgDataService(db: Db, storage: Storage, audit: AuditService, ends: SessionEnds) {
-  const findOrg = (actor: Actor, id: number) => orgInScope(db, actor, eq(organizations.id, id));
+  const findOrg = (actor: Actor, id: number) => orgInScopeById(db, actor, id);
 
   return {
     /** The zip's name and its stream (the caller sends it as the reply). */

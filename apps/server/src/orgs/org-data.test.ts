@@ -21,12 +21,17 @@ import {
   questions,
   refreshTokens,
   rooms,
-  sessionContent,
-  sessions,
   users,
   userTwoFactor,
 } from '../db/schema';
-import { createOrg, createRoomWithPeople, createUser, signIn, signInNewUser } from '../test/context';
+import {
+  addSessions,
+  createOrg,
+  createRoomWithPeople,
+  createUser,
+  signIn,
+  signInNewUser,
+} from '../test/context';
 import { expectFieldRefusal } from '../test/error-replies';
 import { orgSuite } from '../test/org-suite';
 
@@ -82,11 +87,7 @@ async function playedRoom() {
   await writeFile(file, bytes);
   await suite.ctx.storage.putFile(key, file, 'image/png');
   await db.insert(images).values({ contentId: item!.id, url: `${API_PREFIX}${FILES_PATH}/${key}` });
-  const [session] = await db
-    .insert(sessions)
-    .values({ workshopId: room!.workshopId, name: 'One', orderIndex: 0 })
-    .returning();
-  await db.insert(sessionContent).values({ sessionId: session!.id, contentId: item!.id, orderIndex: 0 });
+  await addSessions(db, room!.workshopId, [{ name: 'One', contentIds: [item!.id] }]);
   const [game] = await db.insert(games).values({ roomId: made.roomId, lastSeq: 4 }).returning();
   const [alice, bob] = made.players;
   const card = [[1, 2, 3, 4, 5]];

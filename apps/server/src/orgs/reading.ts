@@ -2,7 +2,7 @@ import { isLanguage, isOrgExpired, type OrganizationReply, type OrgOption } from
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organizations } from '../db/schema';
-import { type Actor, orgInScope, orgScope } from '../http/actor';
+import { type Actor, orgInScope, orgInScopeById, orgScope } from '../http/actor';
 import { ilikeLiteral, paged, pageWindow } from '../http/pagination';
 
 /** The fields of an organization that leave the server. */
@@ -56,7 +56,7 @@ export function orgReader(db: Db) {
   return {
     /** GET /check-org-expiry: anyone may ask about their own organization, super admins about any. */
     async checkExpiry(actor: Actor, orgId: number, now = new Date()): Promise<{ expired: boolean }> {
-      const org = await orgInScope(db, actor, eq(organizations.id, orgId));
+      const org = await orgInScopeById(db, actor, orgId);
       return { expired: isOrgExpired(org.expiry, now) };
     },
 
@@ -66,7 +66,7 @@ export function orgReader(db: Db) {
     },
 
     async getById(actor: Actor, id: number): Promise<OrganizationReply> {
-      return presentOrganization(await orgInScope(db, actor, eq(organizations.id, id)));
+      return presentOrganization(await orgInScopeById(db, actor, id));
     },
 
     /** GET /get-orgs: id and name of every organization a user form may offer (own only for non-super-admins). */

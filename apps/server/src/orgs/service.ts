@@ -7,14 +7,15 @@ import {
   type ZCreateOrganization,
   type ZEditOrganization,
 } from '@playshop/shared';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { endLicencedSessions } from '../auth/session-rules';
 import type { Db } from '../db/client';
 import { organizations, users } from '../db/schema';
-import { type Actor, orgInScope } from '../http/actor';
-import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
-import { AppError, conflict, forbidden, notFound } from '../http/errors';
+import { type Actor, orgInScopeById } from '../http/actor';
+import { isForeignKeyViolation } from '../http/db-errors';
+import { AppError, forbidden, notFound } from '../http/errors';
+import { uniqueName } from '../http/unique-name';
 import type { SessionEnds } from '../sessions/sessions';
 import { findOrgById, orgReader, presentOrganization } from './reading';
 import { orgWorkshopLinks } from './workshop-links';
@@ -36,37 +37,20 @@ const EDITABLE_FIELDS = [
   'language',
 ] as const satisfies readonly (keyof EditOrg & keyof typeof organizations.$inferInsert)[];
 
+const orgName = uniqueName(organizations.name, organizations.id, message('organizations.duplicateName'));
+
 /**
  * Organizations: reading them (reading.ts), their workshop links (workshop-links.ts), and creating,
  * editing and removing one (here).
  */
-async function nameTaken(db: Db, name: string, exceptId?: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(sql`lower(${organizations.name}) = lower(${name})`)
-    .limit(2);
-  return rows.some((row) => row.id !== exceptId);
-}
-
-/** Writes a row whose name must be unique: a name taken meanwhile is the same 409 as one taken before. */
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(message('organizations.duplicateName'));
-    throw error;
-  }
-}
-
 export function orgsService(db: Db, ends: SessionEnds) {
   return {
     ...orgReader(db),
     ...orgWorkshopLinks(db),
 
     async create(input: CreateOrg): Promise<OrganizationReply> {
-      if (await nameTaken(db, input.name)) throw conflict(message('organizations.duplicateName'));
-      const [row] = await withUniqueName(() =>
+      await orgName.assertFree(db, input.name);
+      const [row] = await orgName.write(() =>
         db
           .insert(organizations)
           .values({
@@ -92,21 +76,19 @@ export function orgsService(db: Db, ends: SessionEnds) {
      * license, and the name is part of every address of the organization's screens.
      */
     async edit(actor: Actor, input: EditOrg): Promise<OrganizationReply> {
-      const org = await orgInScope(db, actor, eq(organizations.id, input.id));
+      const org = await orgInScopeById(db, actor, input.id);
       if (!can(actor.role, 'manageOrganizations')) {
         const renames = input.name !== undefined && input.name !== org.name;
         const changesExpiry = input.expiry !== undefined && input.expiry !== org.expiry;
         if (renames || changesExpiry) throw forbidden(message('organizations.superAdminFieldsOnly'));
       }
-      if (input.name !== undefined && (await nameTaken(db, input.name, org.id))) {
-        throw conflict(message('organizations.duplicateName'));
-      }
+      if (input.name !== undefined) await orgName.assertFree(db, input.name, org.id);
       const changes: Partial<typeof organizations.$inferInsert> = {};
       for (const field of EDITABLE_FIELDS) {
         if (input[field] !== undefined) Object.assign(changes, { [field]: input[field] });
       }
       if (Object.keys(changes).length === 0) return presentOrganization(org);
-      const [row] = await withUniqueName(() =>
+      const [row] = await orgName.write(() =>
         db.update(organizations).set(changes).where(eq(organizations.id, org.id)).returning(),
       );
       // A licence that has run out ends its people's sessions everywhere at once (SPEC: locked out).

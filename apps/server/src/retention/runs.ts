@@ -1,6 +1,7 @@
 import type { RetentionRun } from '@playshop/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { saveOrgRow } from '../db/org-row';
 import { orgRetention } from '../db/schema';
 import type { Projector } from '../insights/projector';
 import type { Cutoffs } from './cutoffs';
@@ -83,10 +84,7 @@ export function retentionRuns(db: Db, projector: Projector, now: () => Date) {
             where org_id = ${orgId} and at < ${cut.audit.toISOString()} returning id`),
         ).length;
       }
-      await tx
-        .insert(orgRetention)
-        .values({ orgId, lastRunAt: at })
-        .onConflictDoUpdate({ target: orgRetention.orgId, set: { lastRunAt: at } });
+      await saveOrgRow(tx, orgRetention, orgId, { lastRunAt: at });
       return { games, answers, audit };
     });
     return report(cut, removed);

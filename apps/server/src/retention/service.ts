@@ -6,8 +6,9 @@ import {
 } from '@playshop/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { orgRow, saveOrgRow } from '../db/org-row';
 import { organizations, orgRetention } from '../db/schema';
-import { type Actor, orgInScope } from '../http/actor';
+import { type Actor, orgInScopeById } from '../http/actor';
 import { createProjector } from '../insights/projector';
 import { cutoffsAt, DAY_MS, dailyRunBefore } from './cutoffs';
 import { retentionRuns } from './runs';
@@ -71,8 +72,7 @@ export function retentionService(
 ) {
   const projector = createProjector(db, log);
 
-  const rowOf = async (orgId: number) =>
-    (await db.select().from(orgRetention).where(eq(orgRetention.orgId, orgId)).limit(1))[0];
+  const rowOf = (orgId: number) => orgRow(db, orgRetention, orgId);
   const runs = retentionRuns(db, projector, now);
   const apply = (orgId: number, settings: RetentionSettings) =>
     runs.apply(orgId, cutoffsAt(settings, now(), auditCeilingDays));
@@ -93,28 +93,25 @@ export function retentionService(
 
   return {
     async status(actor: Actor, orgId: number): Promise<RetentionStatus> {
-      await orgInScope(db, actor, eq(organizations.id, orgId));
+      await orgInScopeById(db, actor, orgId);
       return status(orgId);
     },
 
     /** Saves the settings; returns the organization's name and the settings before and after. */
     async save(actor: Actor, orgId: number, input: RetentionSettings) {
-      const org = await orgInScope(db, actor, eq(organizations.id, orgId));
+      const org = await orgInScopeById(db, actor, orgId);
       const before = settingsOf(await rowOf(orgId));
-      const values = { gamesMonths: input.games, answersMonths: input.answers, auditMonths: input.audit };
-      await db
-        .insert(orgRetention)
-        .values({ orgId, ...values })
-        .onConflictDoUpdate({
-          target: orgRetention.orgId,
-          set: values,
-        });
+      await saveOrgRow(db, orgRetention, orgId, {
+        gamesMonths: input.games,
+        answersMonths: input.answers,
+        auditMonths: input.audit,
+      });
       return { org, before, after: settingsOf(await rowOf(orgId)), status: await status(orgId) };
     },
 
     /** "Apply now": the organization's retention as saved, at once. */
     async runNow(actor: Actor, orgId: number) {
-      const org = await orgInScope(db, actor, eq(organizations.id, orgId));
+      const org = await orgInScopeById(db, actor, orgId);
       return { org, run: await apply(orgId, settingsOf(await rowOf(orgId))) };
     },
 

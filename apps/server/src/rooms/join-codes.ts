@@ -2,6 +2,7 @@ import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH, message } from '@playshop/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { hasRow } from '../db/has-row';
 import { organizations, replacedJoinCodes, rooms } from '../db/schema';
 import { openGameId } from '../game/open-game';
 import { isUniqueViolation } from '../http/db-errors';
@@ -80,12 +81,7 @@ export async function replaceJoinCode(
 
 /** A code that is no room's now: 410 with 'This code has been replaced' when a facilitator replaced it. */
 export async function unknownCodeError(db: Db, code: string): Promise<AppError> {
-  const [replaced] = await db
-    .select({ code: replacedJoinCodes.code })
-    .from(replacedJoinCodes)
-    .where(eq(replacedJoinCodes.code, code))
-    .limit(1);
-  return replaced
+  return (await hasRow(db, replacedJoinCodes.code, code))
     ? new AppError('CODE_REPLACED', 410, message('join.codeReplaced'))
     : notFound(message('join.unknownCode'));
 }

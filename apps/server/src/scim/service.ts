@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API_PREFIX, type Role, SCIM_GROUPS } from '@playshop/shared';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations, scimTokens, users } from '../db/schema';
-import { type Actor, orgInScope } from '../http/actor';
+import { scimTokens, users } from '../db/schema';
+import { type Actor, orgInScopeById } from '../http/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { type SessionEnds, sessionsOf } from '../sessions/sessions';
 import { invalidValue, notFound, ScimError } from './errors';
@@ -22,7 +22,7 @@ export function scimTokenService(db: Db, publicUrl: string) {
   return {
     baseUrl,
     status,
-    inScope: (actor: Actor, orgId: number) => orgInScope(db, actor, eq(organizations.id, orgId)),
+    inScope: (actor: Actor, orgId: number) => orgInScopeById(db, actor, orgId),
     /** A new token (the old one stops working); whether it replaced one. */
     async create(orgId: number) {
       const token = `scim_${randomBytes(32).toString('base64url')}`;

@@ -228,15 +228,27 @@ export async function createWorkshop(
   sessionsOf: { name: string; contentIds: number[] }[],
 ) {
   const [workshop] = await db.insert(workshops).values({ name }).returning();
+  return { workshop: workshop!, sessions: await addSessions(db, workshop!.id, sessionsOf) };
+}
+
+/**
+ * Sessions of a workshop that has none yet, in this order, each with its content (ids) in order:
+ * the sessions' rows.
+ */
+export async function addSessions(
+  db: Database['db'],
+  workshopId: number,
+  sessionsOf: { name: string; contentIds: number[] }[],
+) {
   const rows = await db
     .insert(sessions)
-    .values(sessionsOf.map((s, orderIndex) => ({ workshopId: workshop!.id, name: s.name, orderIndex })))
+    .values(sessionsOf.map((s, orderIndex) => ({ workshopId, name: s.name, orderIndex })))
     .returning();
   const items = sessionsOf.flatMap((s, i) =>
     s.contentIds.map((contentId, orderIndex) => ({ sessionId: rows[i]!.id, contentId, orderIndex })),
   );
   if (items.length > 0) await db.insert(sessionContent).values(items);
-  return { workshop: workshop!, sessions: rows };
+  return rows;
 }
 
 /** A room of `orgId` with a workshop of its own (no sessions): the room's row. */

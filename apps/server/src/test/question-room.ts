@@ -1,14 +1,6 @@
 import type { Database } from '../db/client';
-import {
-  answers,
-  categories,
-  content,
-  questions,
-  rooms,
-  sessionContent,
-  sessions,
-  workshops,
-} from '../db/schema';
+import { answers, categories, content, questions, rooms } from '../db/schema';
+import { createWorkshop } from './context';
 
 /** The answers of the tests' fire-exit question, the first one right. */
 export const FIRE_EXIT_ANSWERS = [
@@ -65,11 +57,6 @@ export async function insertQuestion(
  */
 export async function createQuestionRoom(database: Database, orgId: number) {
   const { db } = database;
-  const [workshop] = await db.insert(workshops).values({ name: 'Quiz workshop' }).returning();
-  const [session] = await db
-    .insert(sessions)
-    .values({ workshopId: workshop!.id, name: 'Quiz', orderIndex: 0 })
-    .returning();
   const [category] = await db
     .insert(categories)
     .values({ name: `Quiz ${orgId}` })
@@ -81,12 +68,12 @@ export async function createQuestionRoom(database: Database, orgId: number) {
     question: 'What do you do first?',
     answers: FIRE_EXIT_ANSWERS,
   });
-  await db
-    .insert(sessionContent)
-    .values({ sessionId: session!.id, contentId: item.contentId, orderIndex: 0 });
+  const { workshop } = await createWorkshop(db, 'Quiz workshop', [
+    { name: 'Quiz', contentIds: [item.contentId] },
+  ]);
   const [room] = await db
     .insert(rooms)
-    .values({ name: 'Quiz room', orgId, workshopId: workshop!.id })
+    .values({ name: 'Quiz room', orgId, workshopId: workshop.id })
     .returning();
   return {
     roomId: room!.id,

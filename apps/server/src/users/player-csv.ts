@@ -6,8 +6,8 @@ import {
 } from '@playshop/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { organizations, users } from '../db/schema';
-import { type Actor, orgForWrite, orgInScope } from '../http/actor';
+import { users } from '../db/schema';
+import { type Actor, orgForWrite, orgInScopeById } from '../http/actor';
 import { toCsv } from '../http/csv';
 import { takenUsernames, writing } from './checks';
 
@@ -42,7 +42,7 @@ export function playerCsvService(db: Db) {
 
     /** The organization's players as CSV with the import's columns, and a guest column. */
     async exportPlayers(actor: Actor, organizationId: number): Promise<{ filename: string; csv: string }> {
-      const org = await orgInScope(db, actor, eq(organizations.id, organizationId));
+      const org = await orgInScopeById(db, actor, organizationId);
       const rows = await db
         .select({
           firstName: users.firstName,

@@ -1,10 +1,11 @@
 import { type Message, message } from '@playshop/shared';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { content, sessions, workshops } from '../db/schema';
 import { isForeignKeyViolation, isUniqueViolation } from '../http/db-errors';
 import { badRequest, conflict, notFound } from '../http/errors';
+import { uniqueName } from '../http/unique-name';
 
 /**
  * What every write of a workshop or its sessions shares: the checks before it, the lock and the
@@ -34,16 +35,11 @@ export function fromDbError(error: unknown): never {
   throw error;
 }
 
-export async function assertNameFree(db: Db, name: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: workshops.id })
-    .from(workshops)
-    .where(
-      and(sql`lower(${workshops.name}) = lower(${name})`, exceptId ? ne(workshops.id, exceptId) : undefined),
-    )
-    .limit(1);
-  if (taken) throw conflict(message('workshops.duplicateName'));
-}
+const workshopName = uniqueName(workshops.name, workshops.id, message('workshops.duplicateName'));
+
+/** 409 when another workshop (not `exceptId`) has this name, ignoring case. */
+export const assertNameFree = (db: Db, name: string, exceptId?: number) =>
+  workshopName.assertFree(db, name, exceptId);
 
 /** Checks a content list: every item exists, none twice. Returns content ids in their order. */
 export async function checkContent(db: Db, entries: ContentEntry[]): Promise<number[]> {

@@ -8,6 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import type { ContentService } from '../content/service';
 import type { Db } from '../db/client';
 import { sessionContent, sessions } from '../db/schema';
+import { valueAt } from '../db/value-at';
 import { notFound } from '../http/errors';
 import { checkContent, fromDbError, lockRow, lockWorkshop, renumberSessions } from './checks';
 import { presentSessions } from './reading';
@@ -65,15 +66,11 @@ export function sessionWriter(db: Db, contentSvc: Pick<ContentService, 'present'
     /** Deletes a session; the workshop's other sessions close the gap. */
     async removeSession(id: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ workshopId: sessions.workshopId })
-          .from(sessions)
-          .where(eq(sessions.id, id))
-          .limit(1);
-        if (!row) throw notFound(message('workshops.sessionNotFound'));
-        await lockWorkshop(tx, row.workshopId);
+        const workshopId = await valueAt(tx, sessions.workshopId, sessions.id, id);
+        if (workshopId === undefined) throw notFound(message('workshops.sessionNotFound'));
+        await lockWorkshop(tx, workshopId);
         await tx.delete(sessions).where(eq(sessions.id, id));
-        await renumberSessions(tx, row.workshopId);
+        await renumberSessions(tx, workshopId);
       });
     },
   };

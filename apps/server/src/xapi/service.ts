@@ -10,9 +10,11 @@ import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type SecretBox, secretBox } from '../auth/secret-box';
 import type { Db } from '../db/client';
-import { organizations, orgXapi, users, xapiStatements } from '../db/schema';
-import { type Actor, orgInScope } from '../http/actor';
+import { orgRow } from '../db/org-row';
+import { orgXapi, users, xapiStatements } from '../db/schema';
+import type { Actor } from '../http/actor';
 import { badRequest } from '../http/errors';
+import { orgSettings } from '../http/org-settings';
 import { queueInsert } from '../insights/xapi-queue';
 import { completedVideo, testStatement } from '../insights/xapi-statements';
 import type { TrainingService } from '../training/service';
@@ -91,7 +93,7 @@ async function videoCompleted(
 ): Promise<{ queued: boolean }> {
   const video = (await training.playlistFor(actor.role)).find((item) => item.url === url);
   if (!video) throw badRequest(message('xapi.videoNotInPlaylist'), 'url');
-  const [connection] = await db.select().from(orgXapi).where(eq(orgXapi.orgId, actor.orgId)).limit(1);
+  const connection = await orgRow(db, orgXapi, actor.orgId);
   if (!connection?.enabled) return { queued: false };
   const [user] = await db
     .select({ email: users.email, language: users.language })
@@ -151,24 +153,13 @@ async function testStore(
 export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, training, now }: XapiDeps) {
   const secrets = lrsSecrets(serverSecret);
   const clock = now ?? (() => new Date());
-  const rowOf = async (orgId: number) =>
-    (await db.select().from(orgXapi).where(eq(orgXapi.orgId, orgId)).limit(1))[0];
-  const manageableOrg = (actor: Actor, orgId: number) => orgInScope(db, actor, eq(organizations.id, orgId));
 
-  return {
-    async settings(actor: Actor, orgId: number): Promise<OrgXapi> {
-      await manageableOrg(actor, orgId);
-      return present(db, orgId, await rowOf(orgId));
-    },
-
-    /** Saves the connection; turning it on needs the endpoint, key and a secret (given or kept). */
-    async saveSettings(
-      actor: Actor,
-      orgId: number,
-      input: z.output<typeof ZOrgXapiUpdate>,
-    ): Promise<OrgXapi> {
-      await manageableOrg(actor, orgId);
-      const current = await rowOf(orgId);
+  /** Turning the connection on needs the endpoint, key and a secret (given or kept). */
+  const { settings, saveSettings, rowInScope } = orgSettings(
+    db,
+    orgXapi,
+    (orgId, row) => present(db, orgId, row),
+    async (_orgId, input: z.output<typeof ZOrgXapiUpdate>, current) => {
       // The stored secret goes to the endpoint it was saved with, never to one typed since.
       const kept = current?.endpoint === input.endpoint ? (current?.secretEncrypted ?? null) : null;
       if (!input.secret && !kept && current?.secretEncrypted && input.endpoint)
@@ -180,7 +171,7 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
           input.endpoint ? (input.key ? 'secret' : 'key') : 'endpoint',
         );
       if (input.endpoint) await checkEndpoint(input.endpoint, allowPrivate);
-      const values = {
+      return {
         enabled: input.enabled,
         endpoint: input.endpoint,
         authKey: input.key,
@@ -189,18 +180,17 @@ export function xapiService({ db, serverSecret, publicUrl, allowPrivate, send, t
         // Kept from the first save: the learners' accounts and the activities keep their IRIs.
         iriBase: current?.iriBase ?? publicUrl,
       };
-      await db
-        .insert(orgXapi)
-        .values({ orgId, ...values })
-        .onConflictDoUpdate({ target: orgXapi.orgId, set: values });
-      return present(db, orgId, await rowOf(orgId));
     },
+  );
+
+  return {
+    settings,
+    saveSettings,
 
     /** Sends one statement to the store given (the form's values) and says what it answered. */
     async test(actor: Actor, orgId: number, input: z.output<typeof ZXapiTest>): Promise<XapiTestReply> {
-      await manageableOrg(actor, orgId);
+      const current = await rowInScope(actor, orgId);
       await checkEndpoint(input.endpoint, allowPrivate);
-      const current = await rowOf(orgId);
       const iriBase = current?.iriBase ?? publicUrl;
       return testStore({ send, secrets, iriBase, at: clock() }, current, actor.userId, input);
     },

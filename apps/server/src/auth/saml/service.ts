@@ -6,8 +6,9 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { orgRow } from '../../db/org-row';
 import { organizations, orgSaml, orgSignIn, samlMessageIds } from '../../db/schema';
-import { type Actor, orgInScope } from '../../http/actor';
+import { type Actor, orgInScopeById } from '../../http/actor';
 import { AppError, badRequest } from '../../http/errors';
 import { type SessionEnds, sessionsOf } from '../../sessions/sessions';
 import { secretBox } from '../secret-box';
@@ -104,8 +105,7 @@ const urlsOf = (publicUrl: string, orgId: number) => {
   };
 };
 
-const rowOf = async (db: Db, orgId: number) =>
-  (await db.select().from(orgSaml).where(eq(orgSaml.orgId, orgId)).limit(1))[0];
+const rowOf = (db: Db, orgId: number) => orgRow(db, orgSaml, orgId);
 
 /** The organization's row, made with a new service-provider key pair the first time it is asked for. */
 async function ensureRow(ctx: Ctx, orgId: number): Promise<Row> {
@@ -255,7 +255,7 @@ async function saveSettings(
   input: z.output<typeof ZOrgSamlUpdate>,
 ): Promise<OrgSaml> {
   const { db } = ctx;
-  await orgInScope(db, actor, eq(organizations.id, orgId));
+  await orgInScopeById(db, actor, orgId);
   const current = await ensureRow(ctx, orgId);
   const metadata = await metadataOf(ctx, input, orgId);
   if (input.enabled && !metadata && !current.idpSsoUrl)
@@ -448,7 +448,7 @@ export function samlService(deps: SamlDeps) {
     urls: (orgId: number) => urlsOf(ctx.publicUrl, orgId),
     failedMessage: () => message('saml.failed'),
     async settings(actor: Actor, orgId: number): Promise<OrgSaml> {
-      await orgInScope(ctx.db, actor, eq(organizations.id, orgId));
+      await orgInScopeById(ctx.db, actor, orgId);
       return present(ctx, await ensureRow(ctx, orgId));
     },
     saveSettings: (actor: Actor, orgId: number, input: z.output<typeof ZOrgSamlUpdate>) =>

@@ -2,15 +2,11 @@ import type { CacheProvider } from '@node-saml/node-saml';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orgSaml, samlMessageIds } from '../../db/schema';
+import { valueAt } from '../../db/value-at';
 
 /** Whether the organization signs in with SAML (for the "password sign-in off" rule, auth/sso/settings.ts). */
 export async function samlEnabled(db: Db, orgId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ enabled: orgSaml.enabled })
-    .from(orgSaml)
-    .where(eq(orgSaml.orgId, orgId))
-    .limit(1);
-  return row?.enabled ?? false;
+  return (await valueAt(db, orgSaml.enabled, orgSaml.orgId, orgId)) ?? false;
 }
 
 /**

@@ -5,13 +5,13 @@ import {
   type Role,
   type ZOrgSignInUpdate,
 } from '@playshop/shared';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { organizations, orgSignIn } from '../../db/schema';
-import { type Actor, orgInScope } from '../../http/actor';
+import { orgRow } from '../../db/org-row';
+import { orgSignIn } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
+import { orgSettings } from '../../http/org-settings';
 import { samlEnabled } from '../saml/store';
 import type { SecretBox } from '../secret-box';
 import { addressRefusal, type ProviderConfig } from './provider';
@@ -71,36 +71,20 @@ async function checkProvider(
 /** An organization's sign-in settings (its SSO, password sign-in, two-factor for admins), and their rule at a password sign-in. */
 export function ssoSettings(deps: SettingsDeps) {
   const { db, clientSecrets, redirectUri } = deps;
-  const rowOf = async (orgId: number) =>
-    (await db.select().from(orgSignIn).where(eq(orgSignIn.orgId, orgId)).limit(1))[0];
-
-  /** The organization the actor may manage: their own, or any for a super admin; 404 otherwise. */
-  const manageableOrg = (actor: Actor, orgId: number) => orgInScope(db, actor, eq(organizations.id, orgId));
-
-  return {
-    async settings(actor: Actor, orgId: number): Promise<OrgSignInSettings> {
-      await manageableOrg(actor, orgId);
-      return present(redirectUri, orgId, await rowOf(orgId));
-    },
-
-    /**
-     * Saves an organization's settings. Turning SSO on needs the issuer, client id and a secret, and
-     * reads the provider's discovery document first, so a typo shows here and not at sign-in.
-     */
-    async saveSettings(
-      actor: Actor,
-      orgId: number,
-      input: z.output<typeof ZOrgSignInUpdate>,
-    ): Promise<OrgSignInSettings> {
-      await manageableOrg(actor, orgId);
-      const current = await rowOf(orgId);
+  // Saving: turning SSO on is checked against the provider (checkProvider), password sign-in goes
+  // off only with SSO or SAML on.
+  const { settings, saveSettings } = orgSettings(
+    db,
+    orgSignIn,
+    (orgId, row): OrgSignInSettings => present(redirectUri, orgId, row),
+    async (orgId, input: z.output<typeof ZOrgSignInUpdate>, current) => {
       const clientSecretEncrypted = input.clientSecret
         ? clientSecrets.seal(input.clientSecret)
         : (current?.clientSecretEncrypted ?? null);
       if (input.ssoEnabled) await checkProvider(deps, orgId, input, clientSecretEncrypted);
       if (input.passwordSignInDisabled && !input.ssoEnabled && !(await samlEnabled(db, orgId)))
         throw badRequest(message('signIn.passwordOffNeedsSso'), 'passwordSignInDisabled');
-      const values = {
+      return {
         ssoEnabled: input.ssoEnabled,
         issuer: input.issuer,
         clientId: input.clientId || null,
@@ -110,17 +94,17 @@ export function ssoSettings(deps: SettingsDeps) {
         passwordSignInDisabled: input.passwordSignInDisabled,
         requireTwoFactorForAdmins: input.requireTwoFactorForAdmins,
       };
-      await db
-        .insert(orgSignIn)
-        .values({ orgId, ...values })
-        .onConflictDoUpdate({ target: orgSignIn.orgId, set: values });
-      return present(redirectUri, orgId, await rowOf(orgId));
     },
+  );
+
+  return {
+    settings,
+    saveSettings,
 
     /** Staff of an organization that signs in through SSO only; a super admin never is locked out. */
     async assertPasswordSignInAllowed(user: { role: Role; orgId: number; orgName: string }) {
       if (ignoresOrgSignInRules(user.role)) return;
-      const row = await rowOf(user.orgId);
+      const row = await orgRow(db, orgSignIn, user.orgId);
       if (row?.passwordSignInDisabled && (row.ssoEnabled || (await samlEnabled(db, user.orgId))))
         throw new AppError(
           'PASSWORD_SIGN_IN_DISABLED',

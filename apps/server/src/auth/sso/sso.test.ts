@@ -3,25 +3,14 @@ import type { OrgSignInUpdate } from '@playshop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orgSignIn, users } from '../../db/schema';
-import {
-  createOrg,
-  createTestContext,
-  createUser,
-  PUBLIC_URL,
-  signInNewUser,
-  TEST_PASSWORD,
-  type TestContext,
-} from '../../test/context';
+import { createOrg, createUser, PUBLIC_URL, TEST_PASSWORD } from '../../test/context';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider';
+import { orgAdminSuite } from '../../test/org-suite';
 import { signInSettings } from '../../test/two-factor';
 
-let ctx: TestContext;
+const suite = orgAdminSuite({ name: 'Sso Org' }, { env: { PUBLIC_URL } });
+const { api } = suite;
 let provider: TestOidcProvider;
-let org: Awaited<ReturnType<typeof createOrg>>;
-let adminHeaders: Record<string, string>;
-
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers = adminHeaders) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, ...(payload ? { payload } : {}), headers });
 
 const ssoSettings = (over: Partial<OrgSignInUpdate> = {}) =>
   signInSettings({
@@ -34,17 +23,17 @@ const ssoSettings = (over: Partial<OrgSignInUpdate> = {}) =>
 
 /** Saves `org`'s sign-in settings as its admin: SSO on with the test provider, changed by `over`. */
 const saveSso = (over: Partial<OrgSignInUpdate> = {}) =>
-  api('PUT', `/organizations/${org.id}/sign-in`, ssoSettings(over));
+  api('PUT', `/organizations/${suite.org.id}/sign-in`, ssoSettings(over));
 
 /** The whole flow: start, sign in at the provider as `email`, hand the answer to the callback. */
-async function ssoSignIn(email: string, orgName = org.name) {
+async function ssoSignIn(email: string, orgName = suite.org.name) {
   const start = await api('POST', '/sso/start', { org: orgName }, {});
   expect(start.statusCode, start.body).toBe(200);
   const attempt = start.cookies.find((c) => c.name === 'playshop_sso')!;
   expect(attempt.httpOnly).toBe(true);
   const authorizationUrl = new URL(start.json().authorizationUrl);
   const callback = await signInAtProvider(authorizationUrl.href, email);
-  const res = await ctx.app.inject({
+  const res = await suite.ctx.app.inject({
     method: 'POST',
     url: '/api/v1/sso/callback',
     payload: { query: callback.search },
@@ -54,28 +43,24 @@ async function ssoSignIn(email: string, orgName = org.name) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { PUBLIC_URL } });
   provider = await startOidcProvider([`${PUBLIC_URL}/sso/callback`]);
-  org = await createOrg(ctx.database, { name: 'Sso Org' });
-  adminHeaders = (await signInNewUser(ctx, 'ADMIN', org.id)).headers;
 });
 afterAll(async () => {
-  await ctx?.close();
   await provider?.close();
 });
 
 describe('an organization admin sets single sign-on up', () => {
   it('starts with SSO off and shows the redirect URI to register', async () => {
-    const res = await api('GET', `/organizations/${org.id}/sign-in`);
+    const res = await api('GET', `/organizations/${suite.org.id}/sign-in`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       ssoEnabled: false,
       hasClientSecret: false,
       redirectUri: `${PUBLIC_URL}/sso/callback`,
     });
-    expect((await api('GET', `/sso/options/${encodeURIComponent(org.name)}`, undefined, {})).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await api('GET', `/sso/options/${encodeURIComponent(suite.org.name)}`, undefined, {})).statusCode,
+    ).toBe(404);
   });
 
   it('refuses an incomplete or unreachable provider, and password-off without SSO', async () => {
@@ -97,9 +82,12 @@ describe('an organization admin sets single sign-on up', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ssoEnabled: true, issuer: provider.issuer, hasClientSecret: true });
     expect(res.body).not.toContain(provider.clientSecret);
-    const read = await api('GET', `/organizations/${org.id}/sign-in`);
+    const read = await api('GET', `/organizations/${suite.org.id}/sign-in`);
     expect(read.body).not.toContain(provider.clientSecret);
-    const [row] = await ctx.database.db.select().from(orgSignIn).where(eq(orgSignIn.orgId, org.id));
+    const [row] = await suite.ctx.database.db
+      .select()
+      .from(orgSignIn)
+      .where(eq(orgSignIn.orgId, suite.org.id));
     expect(row!.clientSecretEncrypted).toMatch(/^v1\./);
     expect(row!.clientSecretEncrypted).not.toContain(provider.clientSecret);
     // Saving again without a secret keeps the stored one.
@@ -108,15 +96,15 @@ describe('an organization admin sets single sign-on up', () => {
     expect(again.json().hasClientSecret).toBe(true);
     const option = await api(
       'GET',
-      `/sso/options/${encodeURIComponent(org.name.toUpperCase())}`,
+      `/sso/options/${encodeURIComponent(suite.org.name.toUpperCase())}`,
       undefined,
       {},
     );
-    expect(option.json()).toEqual({ org: org.name, orgId: org.id });
+    expect(option.json()).toEqual({ org: suite.org.name, orgId: suite.org.id });
   });
 
   it('is another organization\u2019s admin\u2019s business only as 404', async () => {
-    const other = await createOrg(ctx.database);
+    const other = await createOrg(suite.ctx.database);
     const res = await api('GET', `/organizations/${other.id}/sign-in`);
     expect(res.statusCode).toBe(404);
     expect((await api('PUT', `/organizations/${other.id}/sign-in`, ssoSettings())).statusCode).toBe(404);
@@ -125,7 +113,7 @@ describe('an organization admin sets single sign-on up', () => {
 
 describe('staff sign in with their organization', () => {
   it('asks the provider with PKCE (S256), state and nonce', async () => {
-    const start = await api('POST', '/sso/start', { org: org.name }, {});
+    const start = await api('POST', '/sso/start', { org: suite.org.name }, {});
     const url = new URL(start.json().authorizationUrl);
     expect(url.origin).toBe(provider.issuer);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -136,11 +124,11 @@ describe('staff sign in with their organization', () => {
   });
 
   it('signs an existing account in by its verified email', async () => {
-    const facilitator = await createUser(ctx.database, 'FACILITATOR', org.id);
+    const facilitator = await createUser(suite.ctx.database, 'FACILITATOR', suite.org.id);
     provider.addAccount({ email: facilitator.email!.toUpperCase(), emailVerified: true });
     const { res } = await ssoSignIn(facilitator.email!.toUpperCase());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ userId: facilitator.id, role: 'FACILITATOR', orgId: org.id });
+    expect(res.json()).toMatchObject({ userId: facilitator.id, role: 'FACILITATOR', orgId: suite.org.id });
     expect(res.cookies.some((c) => c.name === 'playshop_refresh')).toBe(true);
     // The access token works.
     const me = await api('GET', '/two-factor', undefined, {
@@ -148,19 +136,22 @@ describe('staff sign in with their organization', () => {
     });
     expect(me.statusCode).toBe(200);
     // The audit log names the account and the way in.
-    const entries = await ctx.database.db.select().from(auditLog).where(eq(auditLog.actorId, facilitator.id));
+    const entries = await suite.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.actorId, facilitator.id));
     expect(entries).toContainEqual(
-      expect.objectContaining({ action: 'auth.login', targetType: 'sso', orgId: org.id }),
+      expect.objectContaining({ action: 'auth.login', targetType: 'sso', orgId: suite.org.id }),
     );
   });
 
   it('refuses an email the provider did not verify', async () => {
-    const facilitator = await createUser(ctx.database, 'FACILITATOR', org.id);
+    const facilitator = await createUser(suite.ctx.database, 'FACILITATOR', suite.org.id);
     provider.addAccount({ email: facilitator.email!, emailVerified: false });
     const { res } = await ssoSignIn(facilitator.email!);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'SSO_EMAIL_NOT_VERIFIED' });
-    const refused = await ctx.database.db
+    const refused = await suite.ctx.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.targetLabel, 'SSO_EMAIL_NOT_VERIFIED'));
@@ -186,8 +177,11 @@ describe('staff sign in with their organization', () => {
     await saveSso({ createAccounts: true, defaultRole: 'ADMIN' });
     const created = await ssoSignIn('new.person@sso.test');
     expect(created.res.statusCode, created.res.body).toBe(200);
-    expect(created.res.json()).toMatchObject({ role: 'ADMIN', orgId: org.id });
-    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'new.person@sso.test'));
+    expect(created.res.json()).toMatchObject({ role: 'ADMIN', orgId: suite.org.id });
+    const [user] = await suite.ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'new.person@sso.test'));
     expect(user).toMatchObject({ firstName: 'New', lastName: 'Person', role: 'ADMIN', passwordHash: null });
     // The second time it is the same account.
     const again = await ssoSignIn('new.person@sso.test');
@@ -195,7 +189,7 @@ describe('staff sign in with their organization', () => {
   });
 
   it('refuses an account of another organization, even where accounts are created', async () => {
-    const elsewhere = await createUser(ctx.database, 'ADMIN', (await createOrg(ctx.database)).id);
+    const elsewhere = await createUser(suite.ctx.database, 'ADMIN', (await createOrg(suite.ctx.database)).id);
     provider.addAccount({ email: elsewhere.email!, emailVerified: true });
     const { res } = await ssoSignIn(elsewhere.email!);
     expect(res.statusCode).toBe(403);
@@ -203,20 +197,20 @@ describe('staff sign in with their organization', () => {
   });
 
   it('refuses a callback without its cookie, with a changed state, or played twice', async () => {
-    const facilitator = await createUser(ctx.database, 'FACILITATOR', org.id);
+    const facilitator = await createUser(suite.ctx.database, 'FACILITATOR', suite.org.id);
     provider.addAccount({ email: facilitator.email!, emailVerified: true });
-    const start = await api('POST', '/sso/start', { org: org.name }, {});
+    const start = await api('POST', '/sso/start', { org: suite.org.name }, {});
     const cookie = start.cookies.find((c) => c.name === 'playshop_sso')!.value;
     const callback = await signInAtProvider(start.json().authorizationUrl, facilitator.email!);
     const post = (query: string, cookies: Record<string, string>) =>
-      ctx.app.inject({ method: 'POST', url: '/api/v1/sso/callback', payload: { query }, cookies });
+      suite.ctx.app.inject({ method: 'POST', url: '/api/v1/sso/callback', payload: { query }, cookies });
 
     expect((await post(callback.search, {})).statusCode).toBe(400);
     const forged = new URLSearchParams(callback.search);
     forged.set('state', 'not-the-state');
     expect((await post(`?${forged}`, { playshop_sso: cookie })).statusCode).toBe(400);
     // Another attempt's cookie (its own state and verifier) does not fit this code either.
-    const otherStart = await api('POST', '/sso/start', { org: org.name }, {});
+    const otherStart = await api('POST', '/sso/start', { org: suite.org.name }, {});
     const otherCookie = otherStart.cookies.find((c) => c.name === 'playshop_sso')!.value;
     expect((await post(callback.search, { playshop_sso: otherCookie })).statusCode).toBe(400);
 
@@ -230,8 +224,8 @@ describe('staff sign in with their organization', () => {
 
 describe('password sign-in turned off for the organization', () => {
   it('refuses its staff a password with a clear message, never its super admin', async () => {
-    const facilitator = await createUser(ctx.database, 'FACILITATOR', org.id);
-    const superAdmin = await createUser(ctx.database, 'SUPER_ADMIN', org.id);
+    const facilitator = await createUser(suite.ctx.database, 'FACILITATOR', suite.org.id);
+    const superAdmin = await createUser(suite.ctx.database, 'SUPER_ADMIN', suite.org.id);
     expect(
       (await api('POST', '/login', { email: facilitator.email, password: TEST_PASSWORD }, {})).statusCode,
     ).toBe(200);
@@ -242,9 +236,9 @@ describe('password sign-in turned off for the organization', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       code: 'PASSWORD_SIGN_IN_DISABLED',
-      message: english('signIn.passwordSignInDisabled', { org: org.name }),
+      message: english('signIn.passwordSignInDisabled', { org: suite.org.name }),
       key: 'signIn.passwordSignInDisabled',
-      params: { org: org.name },
+      params: { org: suite.org.name },
     });
     // A wrong password still says only that (nothing about the organization's rule).
     const wrong = await api('POST', '/login', { email: facilitator.email, password: 'not it at all' }, {});
