@@ -118,7 +118,12 @@ describe.runIf(redisUrl)('a forward from another version of the instance', () =>
     const sender = replies.duplicate();
     clients.push(replies, sender);
     const answers: unknown[] = [];
-    replies.on('message', (_channel: string, raw: string) => answers.push(JSON.parse(raw)));
+    const taken: string[] = [];
+    replies.on('message', (_channel: string, raw: string) => {
+      const message = JSON.parse(raw);
+      if (message.kind === 'taken') taken.push(message.reqId);
+      else answers.push(message);
+    });
     await replies.subscribe(`${prefix}:game:instance:sender`);
     const roll = { action: 'get_roll' } as const;
     const shapes = [
@@ -141,6 +146,7 @@ describe.runIf(redisUrl)('a forward from another version of the instance', () =>
     expect(answers).toEqual([0, 1, 2].map((n) => ({ kind: 'reply', reqId: `v-${n}`, result: { ok: true } })));
     // The malformed one was dropped by the owner's parse, not handed to the engine.
     expect(received).toEqual([roll, roll, roll]);
+    expect(taken).toEqual(['v-0', 'v-1', 'v-2']);
     await owner.close();
   });
 });
@@ -154,8 +160,12 @@ describe.runIf(redisUrl)('a forward the owner gets to late', () => {
     await owner.serve(request.roomId, async () => ({ ok: true }));
     const replies = new Redis(redisUrl!);
     clients.push(replies);
+    const heard: unknown[] = [];
     const answered = new Promise<unknown>((resolve) => {
-      replies.on('message', (_channel: string, raw: string) => resolve(JSON.parse(raw)));
+      replies.on('message', (_channel: string, raw: string) => {
+        heard.push(JSON.parse(raw));
+        if (heard.length === 2) resolve(heard);
+      });
     });
     await replies.subscribe(`${prefix}:game:instance:sender`);
     // The command as another instance's `forward` sent it 15 s ago.
@@ -170,7 +180,10 @@ describe.runIf(redisUrl)('a forward the owner gets to late', () => {
     const sender = replies.duplicate();
     clients.push(sender);
     await sender.publish(`${prefix}:game:room:${request.roomId}`, JSON.stringify(command));
-    expect(await answered).toEqual({ kind: 'reply', reqId: 'late-1', result: { ok: true } });
+    expect(await answered).toEqual([
+      { kind: 'taken', reqId: 'late-1', by: expect.any(String) },
+      { kind: 'reply', reqId: 'late-1', result: { ok: true } },
+    ]);
     await owner.close();
   });
 });
@@ -199,6 +212,21 @@ describe.runIf(redisUrl)('a forward to an owner that died', () => {
     const [owner, other] = [bus(prefix), bus(prefix)];
     await owner.serve(request.roomId, async () => ({ ok: true }));
     // Sent after the owner serves the room: the owner answers it, whatever `moved` says meanwhile.
+    const forwarded = other.forward(request);
+    await owner.announceMoved(request.roomId);
+    expect(await forwarded).toEqual({ ok: true });
+    await Promise.all([owner.close(), other.close()]);
+  });
+
+  it('a forward the new owner took is answered by it, even after the settle delay', async () => {
+    // The failover on CI (5 December): the new owner rolled the ball more than 3 s after it took the
+    // room's forwarded Roll (the room was still loading), and the sender had answered 'unavailable'.
+    const prefix = `bus-test-${process.pid}-${Date.now()}-slow`;
+    const [owner, other] = [bus(prefix), bus(prefix)];
+    await owner.serve(request.roomId, async () => {
+      await new Promise((r) => setTimeout(r, 3_500));
+      return { ok: true };
+    });
     const forwarded = other.forward(request);
     await owner.announceMoved(request.roomId);
     expect(await forwarded).toEqual({ ok: true });

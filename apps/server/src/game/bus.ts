@@ -191,6 +191,13 @@ const ZMessage = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reply'), reqId: z.string(), result: ZResult }),
   /** The receiver does not serve the room (a subscription left over from an outage): ask elsewhere. */
   z.object({ kind: z.literal('not_served'), reqId: z.string() }),
+  /**
+   * The receiver (`by`) serves the room and is applying the command: its reply will come. Sent
+   * before the reply, so that a takeover's settle delay does not refuse a command the new owner is
+   * applying (it did: 'unavailable' to the facilitator, and the ball rolled anyway). An instance of
+   * an earlier version does not know it and logs it once per forward; it answers as before.
+   */
+  z.object({ kind: z.literal('taken'), reqId: z.string(), by: z.string() }),
 ]);
 type Message = z.infer<typeof ZMessage>;
 
@@ -212,6 +219,8 @@ interface Waiting {
   roomId: number;
   /** When Redis took the forward (performance.now()); null until the publish is answered. */
   publishedAt: number | null;
+  /** The instance that said it is applying the command, if one has. */
+  takenBy: string | null;
   answer(result: CommandResult | null): void;
   notServed(): void;
 }
@@ -367,6 +376,11 @@ function receive(bus: RedisBusState, channel: string, raw: string) {
     case 'not_served':
       bus.waiting.get(message.reqId)?.notServed();
       return;
+    case 'taken': {
+      const w = bus.waiting.get(message.reqId);
+      if (w) w.takenBy = message.by;
+      return;
+    }
     case 'command':
       return answerCommand(bus, channel, message);
   }
@@ -381,14 +395,20 @@ function moved(bus: RedisBusState, message: Extract<Message, { kind: 'moved' }>)
   // A forward Redis took before this instance even asked for the room's channel went to the
   // dead owner alone: when the new owner is this instance, nobody can answer it, so it is
   // refused now rather than after MOVED_SETTLE_MS (the facilitator's next Roll queues behind it).
+  // One the new owner said it is applying gets the new owner's reply.
   if (how !== 'leaving') {
     const since = message.origin === bus.instanceId ? bus.servingSince.get(message.roomId) : undefined;
     for (const w of bus.waiting.values()) {
       if (w.roomId !== message.roomId) continue;
       if (how === 'handed') w.answer(null);
+      else if (w.takenBy === message.origin) continue;
       else if (since !== undefined && w.publishedAt !== null && w.publishedAt < since) {
         w.answer({ error: 'game.unavailable' });
-      } else setTimeout(() => w.answer({ error: 'game.unavailable' }), MOVED_SETTLE_MS).unref();
+      } else {
+        // The new owner's word that it took the command may come after its announcement.
+        const settle = () => w.takenBy !== message.origin && w.answer({ error: 'game.unavailable' });
+        setTimeout(settle, MOVED_SETTLE_MS).unref();
+      }
     }
   }
   if (message.origin !== bus.instanceId) for (const h of bus.movedHandlers) h(message.roomId, how);
@@ -405,6 +425,7 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
     return;
   }
   const late = Date.now() > message.deadline;
+  if (!late) void publish(bus, replyChannel, { kind: 'taken', reqId, by: bus.instanceId }).catch(bus.onError);
   void (late ? Promise.resolve<CommandResult>({ error: 'game.unavailable' }) : handler(message.request))
     .catch(
       (err): CommandResult => ({
@@ -449,6 +470,7 @@ async function forward(bus: RedisBusState, request: CommandRequest): Promise<Com
     entry = {
       roomId: request.roomId,
       publishedAt: null,
+      takenBy: null,
       answer: done,
       notServed() {
         notServed += 1;
