@@ -85,47 +85,9 @@ const RoomHeader = memo(function RoomHeader({
   );
 });
 
-/** Left column: the players, and the round's points once a game is on. */
-const LeftColumn = memo(function LeftColumn({
-  playerArr,
-  playerCount,
-  gameStarted,
-  points,
-  commands,
-}: Pick<GameState, 'playerArr' | 'playerCount' | 'gameStarted' | 'points'> & {
-  commands: FacilitatorCommands;
-}) {
-  return (
-    <Stack gap="md">
-      <Players players={playerArr} playerCount={playerCount} onRemove={commands.removePlayer} />
-      {gameStarted && <Points points={points} onShow={commands.setPointsTable} />}
-    </Stack>
-  );
-});
-
-/** Right column: the server's content queue and the card check. */
-const RightColumn = memo(function RightColumn({
-  roomId,
-  queue,
-  canSend,
-  commands,
-}: {
-  roomId: number;
-  queue: GameState['queue'];
-  canSend: boolean;
-  commands: FacilitatorCommands;
-}) {
-  return (
-    <>
-      <Queue queue={queue} canSend={canSend} onSend={commands.sendNextContent} />
-      <VerifyCard roomId={roomId} />
-    </>
-  );
-});
-
 /**
  * Players on the left, balls, win, timer and content in the centre, the content queue on the right.
- * The grid renders with every frame; the side columns only when their own facts change.
+ * The grid renders with every frame; the panels in it only when their own facts change.
  */
 function Panels({
   roomId,
@@ -139,13 +101,14 @@ function Panels({
   return (
     <Grid gutter="md">
       <Grid.Col span={SIDE_SPAN}>
-        <LeftColumn
-          playerArr={state.playerArr}
-          playerCount={state.playerCount}
-          gameStarted={state.gameStarted}
-          points={state.points}
-          commands={commands}
-        />
+        <Stack gap="md">
+          <Players
+            players={state.playerArr}
+            playerCount={state.playerCount}
+            onRemove={commands.removePlayer}
+          />
+          {state.gameStarted && <Points points={state.points} onShow={commands.setPointsTable} />}
+        </Stack>
       </Grid.Col>
       <Grid.Col span={CENTRE_SPAN}>
         <Paper withBorder radius="md" p="md" mih={320}>
@@ -158,12 +121,12 @@ function Panels({
         </Paper>
       </Grid.Col>
       <Grid.Col span={SIDE_SPAN}>
-        <RightColumn
-          roomId={roomId}
+        <Queue
           queue={state.queue}
           canSend={state.gameStarted && state.gameState !== 'roll'}
-          commands={commands}
+          onSend={commands.sendNextContent}
         />
+        <VerifyCard roomId={roomId} />
       </Grid.Col>
     </Grid>
   );
