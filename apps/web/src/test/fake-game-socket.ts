@@ -1,39 +1,45 @@
-import { useEffect, useReducer } from 'react';
 import { vi } from 'vitest';
+import type { GameState } from '../features/game/shared/game-reducer';
+import { createGameStore, useWholeGame } from '../features/game/shared/game-store';
+
+const store = createGameStore();
 
 /**
- * `useGameSocket` for the screen tests, which replace the real one with
+ * `useGameStore` and `useGameSocket` for the screen tests, which replace the real ones with
  * `vi.mock('../shared/use-game-socket', () => import('../../../test/fake-game-socket'))`: the screen gets
  * `fakeSocket.state` as the server would produce it, and what it sends is recorded.
  */
 export const fakeSocket = {
-  state: null as unknown,
+  get state(): GameState {
+    return store.get();
+  },
+  set state(state: unknown) {
+    store.set(state as GameState);
+  },
   send: vi.fn(),
   close: vi.fn(),
   retry: vi.fn(),
   dispatch: vi.fn(),
-  /** The server's next state, as a frame would bring it: the screen renders with it. */
+  /** The server's next state, as a frame would bring it: the parts of the screen that show it render. */
   push(state: unknown) {
-    fakeSocket.state = state;
-    for (const render of screens) render();
+    store.set(state as GameState);
   },
 };
-const screens = new Set<() => void>();
 
-export function useGameSocket() {
-  const [, render] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    screens.add(render);
-    return () => void screens.delete(render);
-  }, []);
+export function useGameStore() {
   return {
-    state: fakeSocket.state,
+    store,
     status: 'open',
     send: fakeSocket.send,
     close: fakeSocket.close,
     retry: fakeSocket.retry,
     dispatch: fakeSocket.dispatch,
   };
+}
+
+export function useGameSocket() {
+  const game = useGameStore();
+  return { ...game, state: useWholeGame(store) };
 }
 
 /** Forgets what the screen sent (for a `beforeEach`). */

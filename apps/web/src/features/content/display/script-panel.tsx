@@ -1,10 +1,11 @@
-import { Collapse, Paper, Text, Title } from '@mantine/core';
+import { Paper, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { can } from '@playshop/shared';
 import { type ReactNode, useId } from 'react';
 import { useCurrentUser } from '../../../auth/auth-provider';
 import { useT } from '../../../i18n/locale-provider';
 import { DisclosureToggle } from '../../../ui/disclosure-toggle';
+import fold from '../../../ui/fold.module.css';
 
 /**
  * SPEC §2: the facilitator's script, collapsible and hidden by default, shown only to signed-in roles
@@ -21,11 +22,14 @@ export function ScriptPanel({ script }: { script: string | null | undefined }) {
       <DisclosureToggle opened={opened} onToggle={toggle} controls={id} chevronSize={16}>
         {opened ? t('content.hideScript') : t('content.showScript')}
       </DisclosureToggle>
-      <Collapse in={opened} id={id}>
-        <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
-          {script}
-        </Text>
-      </Collapse>
+      {/* The CSS fold, not Collapse: every content view on a player's phone imports this panel. */}
+      <div className={fold.fold} data-folded={!opened || undefined} id={id}>
+        <div style={{ overflow: 'hidden' }}>
+          <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+            {script}
+          </Text>
+        </div>
+      </div>
     </Paper>
   );
 }

@@ -194,7 +194,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
               )}
             </Group>
           )}
-          <RollAnnouncer rolls={state.bingoRolls} />
+          <RollAnnouncer last={state.bingoRolls.at(-1)} />
           <Panels roomId={room.id} state={state} commands={commands} />
         </Stack>
       </Container>

@@ -1,6 +1,7 @@
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
+import fold from '../../../ui/fold.module.css';
 import classes from '../shared/game.module.css';
 
 /**
@@ -36,7 +37,7 @@ export function GameSheet({
           <Chevron size={14} aria-hidden />
         </button>
       </div>
-      <div className={classes.sheetFold} data-minimised={isMinimised || undefined}>
+      <div className={fold.fold} data-folded={isMinimised || undefined}>
         <div className={classes.sheetStage}>{children}</div>
       </div>
     </section>

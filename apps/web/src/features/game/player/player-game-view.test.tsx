@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { content, playing, room, show } from '../../../test/game-fixtures';
 import type { GameState } from '../shared/game-reducer';
+import { createGameStore } from '../shared/game-store';
 import { BingoNews } from './bingo-news';
 import { LobbyView } from './lobby-view';
 import { PlayerGameView } from './player-game-view';
@@ -37,7 +38,7 @@ function playerView(state: GameState, onMark = vi.fn(), username = 'ann') {
   return show(
     <PlayerGameView
       room={room}
-      state={state}
+      store={createGameStore(state)}
       status="open"
       username={username}
       onMark={onMark}

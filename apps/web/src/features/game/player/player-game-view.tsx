@@ -13,9 +13,10 @@ import { Countdown } from '../shared/countdown';
 import classes from '../shared/game.module.css';
 import type { ConnectionStatus } from '../shared/game-connection';
 import { type GameState, showsWin } from '../shared/game-reducer';
+import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { RoundPattern } from '../shared/pattern';
 import { QUESTION_TEXTS } from '../shared/question-texts';
-import { RollAnimation, useLandedRolls } from '../shared/roll-animation';
+import { RollAnimation, rollTumbles, useLandedRolls } from '../shared/roll-animation';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { BingoNews } from './bingo-news';
 import { GameSheet } from './game-sheet';
@@ -28,43 +29,63 @@ const RoundWinScreen = lazy(() =>
   import('../shared/win-screen').then((m) => ({ default: m.RoundWinScreen })),
 );
 
-// Every frame renders this view; these parts render again only when their own facts change, so a
-// roll renders the new ball, the cell it calls and the count (issue 46: a budget phone).
+// Each part reads its own facts from the game's store (game-store.ts) and renders when they change:
+// a roll renders the new ball, the cell it calls and the count, not the screen (issue 46: a budget
+// phone). These take the facts as props and are memoised on them.
 const Pattern = memo(RoundPattern);
 const Languages = memo(LanguageMenu);
 const Band = memo(BrandBand);
 
-/** The sheet above the card: the win, the ball being rolled, or the content sent. */
-function RoomSheet({ state }: { state: GameState }) {
+/** The round's win: the whole state while it shows (it names winners, prizes, the sound). */
+function WinSheet({ store }: { store: GameStore }) {
+  const state = useWholeGame(store);
+  return (
+    <Suspense fallback={null}>
+      <RoundWinScreen state={state} />
+    </Suspense>
+  );
+}
+
+/** What the sheet above the card shows: one string, so a frame that changes none of it renders nothing. */
+function sheetOf(state: GameState): string | null {
   const lastRoll = state.bingoRolls.at(-1);
+  if (showsWin(state)) return 'win';
+  if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined)
+    return `roll-${lastRoll}`;
+  if (state.gameState === 'content' && state.content) return `content-${state.contentId}`;
+  return null;
+}
+
+/** The sheet above the card: the win, the ball being rolled, or the content sent. */
+function RoomSheet({ store }: { store: GameStore }) {
+  const sheet = useGame(store, sheetOf);
   const t = useT();
-  if (showsWin(state)) {
+  if (sheet === 'win') return <WinSheet store={store} />;
+  if (sheet?.startsWith('roll-')) {
+    const lastRoll = Number(sheet.slice('roll-'.length));
     return (
-      <Suspense fallback={null}>
-        <RoundWinScreen state={state} />
-      </Suspense>
-    );
-  }
-  if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
-    return (
-      <GameSheet title={t('player.newBall')} sheetKey={`roll-${lastRoll}`}>
+      <GameSheet title={t('player.newBall')} sheetKey={sheet}>
         <RollAnimation key={lastRoll} number={lastRoll} compact />
       </GameSheet>
     );
   }
-  if (state.gameState === 'content' && state.content) {
-    return (
-      <GameSheet title={SCREEN_TEXTS.contentSheet} sheetKey={`content-${state.contentId}`}>
-        <ContentView content={state.content} videoWidth={400} />
-      </GameSheet>
-    );
-  }
+  if (sheet?.startsWith('content-')) return <ContentSheet store={store} sheetKey={sheet} />;
   return null;
+}
+
+function ContentSheet({ store, sheetKey }: { store: GameStore; sheetKey: string }) {
+  const content = useGame(store, (state) => state.content);
+  if (!content) return null;
+  return (
+    <GameSheet title={SCREEN_TEXTS.contentSheet} sheetKey={sheetKey}>
+      <ContentView content={content} videoWidth={400} />
+    </GameSheet>
+  );
 }
 
 interface PlayerGameViewProps {
   room: RoomReply;
-  state: GameState;
+  store: GameStore;
   status: ConnectionStatus;
   username: string | null;
   onMark: (number: number) => void;
@@ -145,9 +166,10 @@ const CardControls = memo(function CardControls({
 });
 
 /** The card, the auto-mark switch and the 'Bingo!' button; before a card is dealt, a wait. */
-function CardArea({ state, onMark, onClaim, autoMark, onAutoMarkChange }: PlayerGameViewProps) {
+function CardArea({ store, onMark, onClaim, autoMark, onAutoMarkChange }: PlayerGameViewProps) {
   const t = useT();
-  if (!state.bingoBoard) {
+  const card = useGame(store, (state) => state.bingoBoard);
+  if (!card) {
     return (
       <Text ta="center" py="xl" fz="lg">
         {t('game.waitingForFacilitator')}
@@ -156,28 +178,21 @@ function CardArea({ state, onMark, onClaim, autoMark, onAutoMarkChange }: Player
   }
   return (
     <>
-      <BingoBoard
-        card={state.bingoBoard}
-        markedCells={state.markedCells}
-        rolls={state.bingoRolls}
-        onMark={onMark}
-      />
+      <BingoBoard card={card} store={store} onMark={onMark} />
       <CardControls onClaim={onClaim} autoMark={autoMark} onAutoMarkChange={onAutoMarkChange} />
     </>
   );
 }
 
+const bingoRollsOf = (state: GameState) => state.bingoRolls;
+
 /** How many balls are out, who has bingo, and the balls newest first. */
-const RolledBalls = memo(function RolledBalls({
-  rolls,
-  winners,
-  username,
-}: {
-  rolls: number[];
-  winners: string[];
-  username: string | null;
-}) {
+function RolledBalls({ store, username }: { store: GameStore; username: string | null }) {
   const t = useT();
+  // While the ball tumbles the chips keep its number to themselves (the live region still says it);
+  // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
+  const rolls = useLandedRolls(useGame(store, bingoRollsOf), useGame(store, rollTumbles)).rolls;
+  const winners = useGame(store, (state) => state.winners);
   return (
     <>
       <div className={classes.rolledHead}>
@@ -191,22 +206,73 @@ const RolledBalls = memo(function RolledBalls({
       )}
     </>
   );
-});
+}
+
+function Timer({ store }: { store: GameStore }) {
+  const endsAt = useGame(store, (state) => state.endsAt);
+  const time = useGame(store, (state) => state.time);
+  const isRunning = useGame(store, (state) => state.isRunning);
+  return <Countdown endsAt={endsAt} time={time} isRunning={isRunning} />;
+}
+
+function Prize({ store }: { store: GameStore }) {
+  return <Pattern rules={useGame(store, (state) => state.rules)} size={10} />;
+}
 
 /** A round under way: the rolled balls, who has bingo, the timer, what is on screen and the card. */
 function RoundView(props: PlayerGameViewProps) {
-  const { state, username } = props;
-  // While the ball tumbles the chips keep its number to themselves (the live region still says it);
-  // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
-  const chips = useLandedRolls(state).rolls;
+  const { store, username } = props;
   return (
     <>
-      <RolledBalls rolls={chips} winners={state.winners} username={username} />
-      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
-      <RoomSheet state={state} />
-      <Pattern rules={state.rules} size={10} />
+      <RolledBalls store={store} username={username} />
+      <Timer store={store} />
+      <RoomSheet store={store} />
+      <Prize store={store} />
       <CardArea {...props} />
     </>
+  );
+}
+
+/** The screen reader's news of a roll. */
+function Announcer({ store }: { store: GameStore }) {
+  return <RollAnnouncer last={useGame(store, (state) => state.bingoRolls.at(-1))} />;
+}
+
+/** The lobby, from the facts it shows. */
+function Lobby({
+  store,
+  room,
+  sessionName,
+  username,
+  onReady,
+}: Pick<PlayerGameViewProps, 'store' | 'room' | 'username' | 'onReady'> & { sessionName: string | null }) {
+  const players = useGame(store, (state) => state.playerArr);
+  const playerCount = useGame(store, (state) => state.playerCount);
+  const lobbyOpen = useGame(store, (state) => state.lobbyOpen);
+  return (
+    <LobbyView
+      roomName={room.name}
+      workshopName={room.workshop.name}
+      sessionName={sessionName}
+      players={players}
+      playerCount={playerCount}
+      lobbyOpen={lobbyOpen}
+      isReady={players.some((p) => p.username === username && p.isReady)}
+      onReady={onReady}
+    />
+  );
+}
+
+function Points({ store }: { store: GameStore }) {
+  const points = useGame(store, (state) => state.points);
+  if (!points?.shown) return null;
+  return (
+    <Paper withBorder radius="md" p="sm" component="section" aria-label={QUESTION_TEXTS.points}>
+      <Title order={2} fz="md" mb={4}>
+        {QUESTION_TEXTS.points}
+      </Title>
+      <PlayerPointsTable points={points} />
+    </Paper>
   );
 }
 
@@ -215,45 +281,33 @@ function RoundView(props: PlayerGameViewProps) {
  * the rolled balls newest first, who has bingo, the timer and the current session.
  */
 export function PlayerGameView(props: PlayerGameViewProps) {
-  const { room, state, status, username, onLeave, onRetry, onReady } = props;
+  const { room, store, status, username, onLeave, onRetry, onReady } = props;
   const t = useT();
+  const branding = useGame(store, (state) => state.branding);
+  const gameStarted = useGame(store, (state) => state.gameStarted);
+  const connectionClosed = useGame(store, (state) => state.connectionClosed);
+  const protocolVersion = useGame(store, (state) => state.protocolVersion);
   const firstSession = [...room.sessions].sort((a, b) => a.orderIndex - b.orderIndex)[0]?.name ?? null;
-  const sessionName = state.sessionName ?? firstSession;
+  const sessionName = useGame(store, (state) => state.sessionName) ?? firstSession;
 
   return (
-    <div className={classes.playerScreen} style={brandVars(state.branding)}>
-      <Band branding={state.branding} />
-      <RoomHeader room={room} sessionName={state.gameStarted ? sessionName : null} onLeave={onLeave} />
-      <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={onRetry} />
-      <RollAnnouncer rolls={state.bingoRolls} />
-      {state.connectionClosed && (
+    <div className={classes.playerScreen} style={brandVars(branding)}>
+      <Band branding={branding} />
+      <RoomHeader room={room} sessionName={gameStarted ? sessionName : null} onLeave={onLeave} />
+      <ConnectionNotice status={status} serverProtocolVersion={protocolVersion} onRetry={onRetry} />
+      <Announcer store={store} />
+      {connectionClosed && (
         <Alert color="gray" title={t('game.roomClosed')}>
           {SCREEN_TEXTS.waitForNextGame}
         </Alert>
       )}
-      {state.connectionClosed ? null : !state.gameStarted ? (
+      {connectionClosed ? null : !gameStarted ? (
         // Between games the room has no lobby yet: the notice above says so, with no empty player list.
-        <LobbyView
-          roomName={room.name}
-          workshopName={room.workshop.name}
-          sessionName={sessionName}
-          players={state.playerArr}
-          playerCount={state.playerCount}
-          lobbyOpen={state.lobbyOpen}
-          isReady={state.playerArr.some((p) => p.username === username && p.isReady)}
-          onReady={onReady}
-        />
+        <Lobby store={store} room={room} sessionName={sessionName} username={username} onReady={onReady} />
       ) : (
         <RoundView {...props} />
       )}
-      {state.points?.shown && (
-        <Paper withBorder radius="md" p="sm" component="section" aria-label={QUESTION_TEXTS.points}>
-          <Title order={2} fz="md" mb={4}>
-            {QUESTION_TEXTS.points}
-          </Title>
-          <PlayerPointsTable points={state.points} />
-        </Paper>
-      )}
+      <Points store={store} />
       <Languages />
     </div>
   );

@@ -15,9 +15,11 @@ import { t } from '../../../i18n/i18n';
 import { toastError, toastSuccess } from '../../../ui/toast';
 import { QuestionSlot } from '../../content/display/question-slot';
 import { type RoomCommand, roomCommand } from '../shared/game-connection';
-import { type GameState, gameReducer, type LocalAction } from '../shared/game-reducer';
+import { gameReducer, type LocalAction } from '../shared/game-reducer';
+import { type GameStore, useGame } from '../shared/game-store';
 import { currentPrize } from '../shared/pattern';
-import { useGameSocket } from '../shared/use-game-socket';
+import { rollTumbles } from '../shared/roll-animation';
+import { useGameStore } from '../shared/use-game-socket';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { useAutoMark, useAutoMarkSetting } from './auto-mark';
 import { joinedRoom } from './joined-room';
@@ -57,83 +59,84 @@ const toastNotice = (message: string) =>
 function useRoomExits(
   roomId: number,
   dashboard: string,
-  state: GameState,
+  store: GameStore,
   command: RoomCommand,
   close: () => void,
 ) {
   const navigate = useNavigate();
-  const removed = state.removedFromRoom;
+  const removed = useGame(store, (state) => state.removedFromRoom);
+  const connectionClosed = useGame(store, (state) => state.connectionClosed);
+  const lobbyRefused = useGame(store, (state) => state.lobbyRefused);
+  const lobbyOpen = useGame(store, (state) => state.lobbyOpen);
   useEffect(() => {
-    joinedRoom.set(roomId, !state.connectionClosed && !state.lobbyRefused);
-  }, [roomId, state.connectionClosed, state.lobbyRefused]);
+    joinedRoom.set(roomId, !connectionClosed && !lobbyRefused);
+  }, [roomId, connectionClosed, lobbyRefused]);
 
   useEffect(() => {
-    if (!state.lobbyRefused && !removed) return;
-    if (state.lobbyRefused) toastError(t('game.lobbyNotOpen'));
+    if (!lobbyRefused && !removed) return;
+    if (lobbyRefused) toastError(t('game.lobbyNotOpen'));
     close();
     void navigate(dashboard, { replace: true });
-  }, [state.lobbyRefused, removed, close, navigate, dashboard]);
+  }, [lobbyRefused, removed, close, navigate, dashboard]);
   const waitingForNextGame = useRef(false);
   useEffect(() => {
     if (removed) return;
-    if (state.connectionClosed) {
+    if (connectionClosed) {
       // A plain notice, not a success: nothing went right for the player, the game just ended.
       if (!waitingForNextGame.current) toastNotice(t('game.roomClosed'));
       waitingForNextGame.current = true;
-    } else if (waitingForNextGame.current && state.lobbyOpen) {
+    } else if (waitingForNextGame.current && lobbyOpen) {
       waitingForNextGame.current = false;
       command({ action: 'join_room' });
     }
-  }, [state.connectionClosed, state.lobbyOpen, removed, command]);
+  }, [connectionClosed, lobbyOpen, removed, command]);
 }
 
 /** The player's marks: each shows at once and goes to the server, which keeps it; the auto-marker's too. */
-function useMarks(
-  state: GameState,
-  dispatch: (action: LocalAction) => void,
-  command: RoomCommand,
-  autoMark: boolean,
-) {
-  // The auto-marker runs from an effect: it reads the state of the render that scheduled it.
-  const latest = useRef(state);
-  latest.current = state;
-
-  const mark = useCallback(
+function useMarks(store: GameStore, dispatch: (action: LocalAction) => void, command: RoomCommand) {
+  return useCallback(
     (number: number) => {
-      const current = latest.current;
+      const current = store.get();
       const next = gameReducer(current, { type: 'mark_cell', payload: { number } });
       if (next === current) return null;
-      latest.current = next;
       dispatch({ type: 'mark_cell', payload: { number } });
       command({ action: 'mark', number, marked: true });
       return next;
     },
-    [dispatch, command],
+    [store, dispatch, command],
   );
-  const autoMarkOne = useCallback((number: number) => void mark(number), [mark]);
-  useAutoMark(
-    autoMark,
-    state.bingoBoard,
-    state.bingoRolls,
-    state.markedCells,
-    state.gameState === 'roll' && !state.hideRollAnimation,
-    autoMarkOne,
-  );
+}
 
-  return mark;
+/** Auto-mark, on its own so the rolls it follows render nothing but it (no DOM of its own). */
+function AutoMarker({
+  enabled,
+  store,
+  mark,
+}: {
+  enabled: boolean;
+  store: GameStore;
+  mark: (number: number) => void;
+}) {
+  const card = useGame(store, (state) => state.bingoBoard);
+  const rolls = useGame(store, (state) => state.bingoRolls);
+  const marked = useGame(store, (state) => state.markedCells);
+  const isRolling = useGame(store, rollTumbles);
+  useAutoMark(enabled, card, rolls, marked, isRolling, mark);
+  return null;
 }
 
 /** SPEC §2 Player game screen, after 'Join Game': the socket and the player's actions. */
 export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: string }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
-  const { state, status, send, close, retry, dispatch } = useGameSocket(room.id);
+  const { store, status, send, close, retry, dispatch } = useGameStore(room.id);
   const roomId = room.id;
   const command = useMemo(() => roomCommand(roomId, send), [roomId, send]);
   useWakeLock(true);
   const [autoMark, setAutoMark] = useAutoMarkSetting(user?.username ?? null);
-  useRoomExits(roomId, dashboard, state, command, close);
-  const mark = useMarks(state, dispatch, command, autoMark);
+  useRoomExits(roomId, dashboard, store, command, close);
+  const mark = useMarks(store, dispatch, command);
+  const autoMarkOne = useCallback((number: number) => void mark(number), [mark]);
 
   // The callbacks keep their identity (what they use does), so the memoised card and controls do not
   // render for them. useCallback rather than ui/use-event: the phone's bundle gets one file fewer.
@@ -159,7 +162,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   const ready = useCallback(() => send({ type: 'ready', payload: { roomId } }), [send, roomId]);
 
   // A question the server sends is answered here: the answer goes to the server, which keeps it.
-  const question = state.question;
+  const question = useGame(store, (state) => state.question);
   const renderQuestion = useCallback(
     (content: GameContent) => (
       <Suspense fallback={null}>
@@ -175,9 +178,10 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
 
   return (
     <QuestionSlot.Provider value={renderQuestion}>
+      <AutoMarker enabled={autoMark} store={store} mark={autoMarkOne} />
       <PlayerGameView
         room={room}
-        state={state}
+        store={store}
         status={status}
         username={user?.username ?? null}
         onMark={handleMark}

@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { playing, room } from '../../../test/game-fixtures';
-import type { GameState } from '../shared/game-reducer';
+import { gameReducer } from '../shared/game-reducer';
+import { createGameStore } from '../shared/game-store';
 import { PlayerGameView } from './player-game-view';
 
 // Every screen part of the game reads its texts through useT: counting its calls counts the parts
@@ -15,22 +16,40 @@ vi.mock('../../../i18n/locale-provider', async (importOriginal) => {
 
 describe("a roll on the player's screen (issue 46: a budget phone)", () => {
   it('renders the new ball, the cell it calls and the count, not the whole card and screen', () => {
-    // The same callbacks on both renders, as the game page keeps them (stable callbacks).
-    const handlers = { onMark: vi.fn(), onLeave: () => {}, onRetry: () => {}, onClaim: () => {} };
-    const view = (state: GameState) => (
+    const store = createGameStore({ ...playing, hideRollAnimation: true });
+    render(
       <MantineProvider>
-        <PlayerGameView room={room} state={state} status="open" username="ann" {...handlers} />
-      </MantineProvider>
+        <PlayerGameView
+          room={room}
+          store={store}
+          status="open"
+          username="ann"
+          onMark={vi.fn()}
+          onLeave={() => {}}
+          onRetry={() => {}}
+          onClaim={() => {}}
+        />
+      </MantineProvider>,
     );
-    const { rerender } = render(view(playing));
-    const first = renders.count;
-    expect(first).toBeGreaterThan(25); // the whole screen: 25 cells and the rest
+    expect(renders.count).toBeGreaterThan(25); // the whole screen: 25 cells and the rest
 
+    // A roll's two frames, as the server sends them: the ball, then the state after it.
     renders.count = 0;
-    rerender(view({ ...playing, bingoRolls: [...playing.bingoRolls, 16] }));
+    act(() =>
+      store.set(gameReducer(store.get(), { type: 'get_random_roll', seq: 90, payload: { roll: 16 } })),
+    );
     expect(screen.getByRole('button', { name: 'I 16, rolled' })).toBeTruthy();
     expect(screen.getByText('Ball rolled: I 16')).toBeTruthy();
-    // The screen, the card area, the rolled balls, the announcer, the one cell: not the 25 cells and the rest.
-    expect(renders.count).toBeLessThanOrEqual(10);
+    expect(screen.getByText('Rolled balls (3)')).toBeTruthy();
+    // The rolled balls (with their count), the announcer, the one cell: nothing else with a text.
+    expect(renders.count).toBe(3);
+
+    renders.count = 0;
+    act(() =>
+      store.set(
+        gameReducer(store.get(), { type: 'set_game_state', seq: 91, payload: { gameState: 'bingo' } }),
+      ),
+    );
+    expect(renders.count).toBe(0);
   });
 });

@@ -24,7 +24,7 @@ import type { GameState } from '../shared/game-reducer';
 import { currentPrize, PatternGrid, patternHint, patternName } from '../shared/pattern';
 import { PointsTableView } from '../shared/points-table';
 import { optionLabel, optionLetter, QUESTION_TEXTS } from '../shared/question-texts';
-import { useLandedRolls } from '../shared/roll-animation';
+import { rollTumbles, useLandedRolls } from '../shared/roll-animation';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { RoundWinScreen, showsWin } from '../shared/win-screen';
 import { CallBoard } from './call-board';
@@ -514,7 +514,7 @@ function ClosedStage() {
 export function PresenterView(props: PresenterViewProps) {
   const { roomName, workshopName, state, join, questionTally } = props;
   const isWin = showsWin(state);
-  const shown = useLandedRolls(state);
+  const shown = useLandedRolls(state.bingoRolls, rollTumbles(state));
   useCallOut(shown.rolls, state.gameState === 'roll', props.muted);
   const viewport = useViewportSize();
   const width = viewport.width || window.innerWidth;
@@ -545,7 +545,7 @@ export function PresenterView(props: PresenterViewProps) {
         />
       </header>
       {props.notice}
-      <RollAnnouncer rolls={state.bingoRolls} />
+      <RollAnnouncer last={state.bingoRolls.at(-1)} />
       {stage === 'closed' ? (
         <ClosedStage />
       ) : stage === 'lobby' ? (

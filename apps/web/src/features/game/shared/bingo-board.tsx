@@ -1,7 +1,8 @@
 import { BINGO_LETTERS, ballLabel, FREE_CELL } from '@playshop/shared';
-import { type KeyboardEvent, memo, useMemo, useRef } from 'react';
+import { type KeyboardEvent, memo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import classes from './game.module.css';
+import { type GameStore, useGame } from './game-store';
 
 /** Arrow keys move between the card's cells, as the grid looks. */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>, grid: HTMLDivElement | null) {
@@ -19,21 +20,21 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>, grid: HTMLDivElement | 
 }
 
 /**
- * One number of the card: marked, rolled (markable) or waiting; the centre is Free. Memoised on its
- * own three facts, so a roll renders only the cell it calls (issue 46: a budget phone).
+ * One number of the card: marked, rolled (markable) or waiting; the centre is Free. It reads its own
+ * two facts from the game's store, so a roll renders only the cell it calls (issue 46: a budget phone).
  */
 const Cell = memo(function Cell({
   number,
-  marked,
-  isRolled,
+  store,
   onMark,
 }: {
   number: number;
-  marked: boolean;
-  isRolled: boolean;
+  store: GameStore;
   onMark: (number: number) => void;
 }) {
   const t = useT();
+  const marked = useGame(store, (state) => state.markedCells.includes(number));
+  const isRolled = useGame(store, (state) => state.bingoRolls.includes(number));
   if (number === FREE_CELL) {
     return (
       <button
@@ -78,18 +79,15 @@ const Cell = memo(function Cell({
  */
 export const BingoBoard = memo(function BingoBoard({
   card,
-  markedCells,
-  rolls,
+  store,
   onMark,
 }: {
   /** The card's numbers by row, the centre 0. */
   card: number[][];
-  markedCells: readonly number[];
-  rolls: number[];
+  /** The game: each cell reads whether it is rolled and marked. */
+  store: GameStore;
   onMark: (number: number) => void;
 }) {
-  const rolled = useMemo(() => new Set(rolls), [rolls]);
-  const marked = useMemo(() => new Set(markedCells), [markedCells]);
   const grid = useRef<HTMLDivElement>(null);
 
   const t = useT();
@@ -112,15 +110,7 @@ export const BingoBoard = memo(function BingoBoard({
       </div>
       <div className={classes.board} ref={grid}>
         {card.flatMap((row) =>
-          row.map((number) => (
-            <Cell
-              key={number}
-              number={number}
-              marked={number === FREE_CELL || marked.has(number)}
-              isRolled={rolled.has(number)}
-              onMark={onMark}
-            />
-          )),
+          row.map((number) => <Cell key={number} number={number} store={store} onMark={onMark} />),
         )}
       </div>
       {/* A plain hidden span, not Mantine's VisuallyHidden: the card renders with every roll. */}
@@ -130,8 +120,7 @@ export const BingoBoard = memo(function BingoBoard({
 });
 
 /** Announces the newest roll to screen readers. */
-export const RollAnnouncer = memo(function RollAnnouncer({ rolls }: { rolls: number[] }) {
-  const last = rolls.at(-1);
+export const RollAnnouncer = memo(function RollAnnouncer({ last }: { last: number | undefined }) {
   const t = useT();
   return (
     <span className={classes.srOnly} aria-live="assertive" aria-atomic="true">

@@ -6,12 +6,17 @@ import { BallChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
 import { ConnectionNotice } from './connection-notice';
 import { Countdown, secondsLeft } from './countdown';
+import { initialGameState } from './game-reducer';
+import { createGameStore } from './game-store';
 import { WinScreen } from './win-screen';
+
+const game = (bingoRolls: number[], markedCells: number[]) =>
+  createGameStore({ ...initialGameState, bingoRolls, markedCells });
 
 describe('game screens', () => {
   it('the board has B I N G O, a Free centre, and marks only rolled numbers', () => {
     const onMark = vi.fn();
-    show(<BingoBoard card={card} markedCells={[1]} rolls={[1, 17]} onMark={onMark} />);
+    show(<BingoBoard card={card} store={game([1, 17], [1])} onMark={onMark} />);
     for (const letter of ['B', 'I', 'N', 'G', 'O']) expect(screen.getByText(letter)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Free' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'B 1, marked' }).getAttribute('aria-pressed')).toBe('true');
@@ -22,7 +27,7 @@ describe('game screens', () => {
   });
 
   it('arrow keys move between cells', () => {
-    show(<BingoBoard card={card} markedCells={[]} rolls={[]} onMark={() => {}} />);
+    show(<BingoBoard card={card} store={game([], [])} onMark={() => {}} />);
     const first = screen.getByRole('button', { name: 'B 1, not rolled yet' });
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowRight' });
@@ -35,7 +40,7 @@ describe('game screens', () => {
     show(
       <>
         <BallChips rolls={[5, 70, 33]} label="Rolled" />
-        <RollAnnouncer rolls={[5, 70, 33]} />
+        <RollAnnouncer last={33} />
       </>,
     );
     expect(screen.getAllByRole('img').map((b) => b.getAttribute('aria-label'))).toEqual([

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { ClientMessage, ServerMessage } from '@playshop/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/api';
 import { useSessionStore } from '../../../auth/auth-provider';
 import { hasMessage, type MessageId, serverText, t } from '../../../i18n/i18n';
@@ -14,7 +14,8 @@ import {
   type GameConnection,
   type GameConnectionDeps,
 } from './game-connection';
-import { gameReducer, initialGameState, type LocalAction } from './game-reducer';
+import { gameReducer, type LocalAction } from './game-reducer';
+import { createGameStore, useWholeGame } from './game-store';
 
 const toastInfo = (message: string) =>
   notifications.show({ id: `ws:${message}`, message, autoClose: 2000, color: 'blue' });
@@ -31,23 +32,25 @@ function translated(show: (message: string) => void) {
 }
 
 /**
- * The live game for one room: the reducer fed by the room's socket. The socket joins on open,
- * resumes with the last seq after a drop, reconnects at once when the browser is back online or the
- * tab visible again, and is closed (1000) when the screen goes away.
+ * The live game for one room: a store (game-store.ts) the reducer keeps from the room's socket, and
+ * the socket's controls. The socket joins on open, resumes with the last seq after a drop, reconnects
+ * at once when the browser is back online or the tab visible again, and is closed (1000) when the
+ * screen goes away. The hook itself renders only for the connection's status: the screen's parts
+ * read the game from the store.
  */
-export function useGameSocket(
+export function useGameStore(
   roomId: number | null,
   options: Pick<GameConnectionDeps, 'createSocket'> & {
     /** No connection toasts but a give-up (the presenter: the audience sees no socket chatter). */
     quiet?: boolean;
   } = {},
 ) {
-  const [state, dispatch] = useReducer(gameReducer, initialGameState);
+  const [store] = useState(createGameStore);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const lastSeq = useRef(0);
   const connection = useRef<GameConnection | null>(null);
   const flushFrames = useRef<(() => void) | null>(null);
-  const store = useSessionStore();
+  const session = useSessionStore();
   const queryClient = useQueryClient();
   const { createSocket, quiet = false } = options;
 
@@ -64,17 +67,17 @@ export function useGameSocket(
     const flush = () => {
       cancelAnimationFrame(frame);
       frame = 0;
-      for (const message of pending.splice(0)) dispatch(message);
+      if (pending.length) store.set(pending.splice(0).reduce(gameReducer, store.get()));
     };
     flushFrames.current = flush;
     const conn = createGameConnection({
       roomId,
       createSocket,
       async getToken(attempt) {
-        const current = store.get()?.accessToken ?? null;
+        const current = session.get()?.accessToken ?? null;
         if (attempt === 0 && current) return current;
         // A reconnect may come long after the token was issued: take a fresh one.
-        return (await api.refresh())?.accessToken ?? store.get()?.accessToken ?? null;
+        return (await api.refresh())?.accessToken ?? session.get()?.accessToken ?? null;
       },
       getLastSeq: () => lastSeq.current,
       onMessage(message) {
@@ -123,16 +126,25 @@ export function useGameSocket(
       flushFrames.current = null;
       if (isOutageShown) hideOutage();
     };
-  }, [roomId, store, queryClient, createSocket, quiet]);
+  }, [roomId, store, session, queryClient, createSocket, quiet]);
 
   const send = useCallback((message: ClientMessage) => connection.current?.send(message), []);
   const close = useCallback(() => connection.current?.close(), []);
   /** The Retry button after the last failed try. */
   const retry = useCallback(() => connection.current?.resume(), []);
-  const local = useCallback((action: LocalAction) => {
-    // After the server's frames that came before it, as they came.
-    flushFrames.current?.();
-    dispatch(action);
-  }, []);
-  return { state, status, send, close, retry, dispatch: local };
+  const dispatch = useCallback(
+    (action: LocalAction) => {
+      // After the server's frames that came before it, as they came.
+      flushFrames.current?.();
+      store.set(gameReducer(store.get(), action));
+    },
+    [store],
+  );
+  return { store, status, send, close, retry, dispatch };
+}
+
+/** The live game as one state that renders the screen on every frame (the staff's screens). */
+export function useGameSocket(roomId: number | null, options: Parameters<typeof useGameStore>[1] = {}) {
+  const game = useGameStore(roomId, options);
+  return { ...game, state: useWholeGame(game.store) };
 }

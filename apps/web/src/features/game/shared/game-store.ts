@@ -1,0 +1,45 @@
+import { useSyncExternalStore } from 'react';
+import { type GameState, initialGameState } from './game-reducer';
+
+/**
+ * The live game of one screen, outside the component tree: each part of a screen reads the facts it
+ * shows (`useGame`) and renders when they change, so a roll renders the new ball, the cell it calls
+ * and the count, not the screen around them (issue 46: a budget phone). The reducer keeps what a
+ * frame leaves alone (same arrays, same objects), which is what makes a selection stable.
+ */
+export interface GameStore {
+  get(): GameState;
+  /** The state after the frames of one animation frame (or a local action): listeners hear it once. */
+  set(next: GameState): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createGameStore(initial: GameState = initialGameState): GameStore {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(next) {
+      if (next === state) return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * One fact of the game, read in a render: the part renders again only when `select`'s answer changes
+ * (compared with Object.is). `select` returns a field or a primitive, never a new object or array.
+ */
+export function useGame<T>(store: GameStore, select: (state: GameState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}
+
+const whole = (state: GameState) => state;
+
+/** The whole state: a screen that renders everything on every frame (the staff's screens, tests). */
+export const useWholeGame = (store: GameStore): GameState => useGame(store, whole);
