@@ -7,7 +7,8 @@ import { QuestionSlot } from '../../content/display/question-slot';
 import { Ball } from '../shared/ball';
 import { Countdown } from '../shared/countdown';
 import type { GameState } from '../shared/game-reducer';
-import { RollAnimation } from '../shared/roll-animation';
+import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
+import { RollAnimation, rollTumbles } from '../shared/roll-animation';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { RoundWinScreen, showsWin } from '../shared/win-screen';
 import classes from './centre-panel.module.css';
@@ -52,8 +53,9 @@ const SentContent = memo(function SentContent({
  * The last three balls, how many are out and 'Show Rolled Balls': memoised, in plain elements with
  * the classes of Mantine's Group and Text, as it renders with every roll (issue 46).
  */
-const RolledSummary = memo(function RolledSummary({ rolls }: { rolls: number[] }) {
+function RolledSummary({ store }: { store: GameStore }) {
   const t = useT();
+  const rolls = useGame(store, (state) => state.bingoRolls);
   const lastThree = rolls.slice(-3).reverse();
   return (
     <>
@@ -74,41 +76,65 @@ const RolledSummary = memo(function RolledSummary({ rolls }: { rolls: number[] }
       </div>
     </>
   );
-});
+}
+
+function Timer({ store }: { store: GameStore }) {
+  const endsAt = useGame(store, (state) => state.endsAt);
+  const time = useGame(store, (state) => state.time);
+  const isRunning = useGame(store, (state) => state.isRunning);
+  return <Countdown endsAt={endsAt} time={time} isRunning={isRunning} />;
+}
+
+/** The content on screen, if any. */
+function Sent({ store, onCloseQuestion, onRevealAnswer }: Omit<CentreProps, 'onCloseWin'>) {
+  const content = useGame(store, (state) => state.content);
+  const question = useGame(store, (state) => state.question);
+  if (!content) return null;
+  return (
+    <SentContent
+      content={content}
+      question={question}
+      onCloseQuestion={onCloseQuestion}
+      onRevealAnswer={onRevealAnswer}
+    />
+  );
+}
+
+/** The round's win, from the whole state while it shows. */
+function Win({ store, onClose }: { store: GameStore; onClose: () => void }) {
+  return <RoundWinScreen state={useWholeGame(store)} onClose={onClose} />;
+}
+
+interface CentreProps {
+  store: GameStore;
+  onCloseWin: () => void;
+  onCloseQuestion: (contentId: number) => void;
+  onRevealAnswer: (contentId: number) => void;
+}
+
+/** What the centre shows: one value, so a frame that changes none of it renders nothing. */
+const stageOf = (state: GameState): 'win' | number | 'board' =>
+  showsWin(state) ? 'win' : rollTumbles(state) ? (state.bingoRolls.at(-1) ?? 'board') : 'board';
 
 /**
  * Centre column (SPEC §2): the win screen when someone has bingo (Close goes back to the board),
  * the roll animation, or the last three balls, the timer and the sent content; a question with
  * its live tally, Close answers and Reveal answer.
  */
-export function CentrePanel({
-  state,
+export const CentrePanel = memo(function CentrePanel({
+  store,
   onCloseWin,
   onCloseQuestion,
   onRevealAnswer,
-}: {
-  state: GameState;
-  onCloseWin: () => void;
-  onCloseQuestion: (contentId: number) => void;
-  onRevealAnswer: (contentId: number) => void;
-}) {
-  const lastRoll = state.bingoRolls.at(-1);
-  if (showsWin(state)) return <RoundWinScreen state={state} onClose={onCloseWin} />;
-  if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined) {
-    return <RollAnimation key={lastRoll} number={lastRoll} />;
-  }
+}: CentreProps) {
+  const stage = useGame(store, stageOf);
+  if (stage === 'win') return <Win store={store} onClose={onCloseWin} />;
+  if (typeof stage === 'number') return <RollAnimation key={stage} number={stage} />;
   return (
     <Stack gap="md">
-      <RolledSummary rolls={state.bingoRolls} />
-      <Countdown endsAt={state.endsAt} time={state.time} isRunning={state.isRunning} />
-      {state.content && (
-        <SentContent
-          content={state.content}
-          question={state.question}
-          onCloseQuestion={onCloseQuestion}
-          onRevealAnswer={onRevealAnswer}
-        />
-      )}
+      <RolledSummary store={store} />
+      <Timer store={store} />
+      <Sent store={store} onCloseQuestion={onCloseQuestion} onRevealAnswer={onRevealAnswer} />
     </Stack>
   );
-}
+});

@@ -9,7 +9,7 @@ import { staffPatternName } from '../../../i18n/pattern-names';
 import { toastError } from '../../../ui/toast';
 import classes from '../shared/game.module.css';
 import { type RoomCommand, roomCommand } from '../shared/game-connection';
-import type { GameState } from '../shared/game-reducer';
+import { type GameStore, useGame } from '../shared/game-store';
 import { currentPrize, PatternGrid } from '../shared/pattern';
 import { AutoCallControls } from './auto-call-controls';
 import { ConfirmButton } from './confirm-button';
@@ -152,12 +152,13 @@ const RoundRulesControls = memo(function RoundRulesControls({
  * (`command({action: 'get_roll'})`, game-connection.ts's `roomCommand`).
  */
 export function ControlBar({
-  state,
+  store,
   send,
   musicUrl,
   onEndGame,
 }: {
-  state: GameState;
+  /** The game (game-store.ts): Roll and the controls each read the facts they show. */
+  store: GameStore;
   /** The room's socket (`useGameSocket`'s `send`). */
   send: (message: ClientMessage) => void;
   musicUrl: string | null;
@@ -171,53 +172,44 @@ export function ControlBar({
     () => ({ org, roomId, command, rules: roundCommands(roomId, send), musicUrl, onEndGame }),
     [org, roomId, command, send, musicUrl, onEndGame],
   );
-  const rollRequest = useRollRequest(state.bingoRolls.length, state.error?.count ?? 0);
-  const canRoll =
-    state.gameStarted &&
-    state.gameState !== 'roll' &&
-    !rollRequest.isPending &&
-    state.bingoRolls.length < BINGO_MAX_NUMBER;
-
-  function handleRoll() {
-    rollRequest.markAsked();
-    command({ action: 'get_roll' });
-  }
-
   return (
     <Box className={classes.bar} py="sm">
       <Container size="xl">
         <Group gap="sm" align="flex-end">
-          <Button onClick={handleRoll} disabled={!canRoll} size="md">
-            {t('gameControl.roll')}
-          </Button>
-          <RoundControls
-            roundRules={state.rules}
-            canChange={state.bingoRolls.length === 0}
-            hasWinners={state.winners.length > 0}
-            hideRollAnimation={state.hideRollAnimation}
-            isStarted={state.gameStarted}
-            room={room}
-          />
+          <RollButton store={store} command={command} />
+          <RoundControls store={store} room={room} />
         </Group>
       </Container>
     </Box>
   );
 }
 
+/** Roll: off while the ball is shown, while a roll is asked and unanswered, and after the 75th. */
+function RollButton({ store, command }: { store: GameStore; command: RoomCommand }) {
+  const t = useT();
+  const rollCount = useGame(store, (state) => state.bingoRolls.length);
+  const errorCount = useGame(store, (state) => state.error?.count ?? 0);
+  const canAsk = useGame(store, (state) => state.gameStarted && state.gameState !== 'roll');
+  const rollRequest = useRollRequest(rollCount, errorCount);
+  const canRoll = canAsk && !rollRequest.isPending && rollCount < BINGO_MAX_NUMBER;
+
+  function handleRoll() {
+    rollRequest.markAsked();
+    command({ action: 'get_roll' });
+  }
+  return (
+    <Button onClick={handleRoll} disabled={!canRoll} size="md">
+      {t('gameControl.roll')}
+    </Button>
+  );
+}
+
 /** Everything on the bar after Roll: a roll changes none of it (issue 46), so it does not render. */
 const RoundControls = memo(function RoundControls({
-  roundRules,
-  canChange,
-  hasWinners,
-  hideRollAnimation,
-  isStarted,
+  store,
   room: { org, roomId, command, rules, musicUrl, onEndGame },
 }: {
-  roundRules: RoundRules | null;
-  canChange: boolean;
-  hasWinners: boolean;
-  hideRollAnimation: boolean;
-  isStarted: boolean;
+  store: GameStore;
   /** What stays the same all game: the room, its commands, its music and End Game. */
   room: {
     org: string;
@@ -229,6 +221,11 @@ const RoundControls = memo(function RoundControls({
   };
 }) {
   const t = useT();
+  const roundRules = useGame(store, (state) => state.rules);
+  const canChange = useGame(store, (state) => state.bingoRolls.length === 0);
+  const hasWinners = useGame(store, (state) => state.winners.length > 0);
+  const hideRollAnimation = useGame(store, (state) => state.hideRollAnimation);
+  const isStarted = useGame(store, (state) => state.gameStarted);
   return (
     <>
       <RoundRulesControls roundRules={roundRules} canChange={canChange} rules={rules} />

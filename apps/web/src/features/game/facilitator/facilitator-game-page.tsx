@@ -14,9 +14,9 @@ import { VerifyCardPanel } from '../../rooms/verify-card-form';
 import { RollAnnouncer } from '../shared/bingo-board';
 import { ConnectionNotice } from '../shared/connection-notice';
 import classes from '../shared/game.module.css';
-import type { GameState } from '../shared/game-reducer';
+import { type GameStore, useGame } from '../shared/game-store';
 import { RouteRoom } from '../shared/route-room';
-import { useGameSocket } from '../shared/use-game-socket';
+import { useGameStore } from '../shared/use-game-socket';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { CentrePanel } from './centre-panel';
 import { type FacilitatorCommands, facilitatorCommands } from './commands';
@@ -32,12 +32,32 @@ export function FacilitatorGamePage() {
   return <RouteRoom>{(room) => <FacilitatorGame org={org} room={room} />}</RouteRoom>;
 }
 
-// The screen renders with every frame; these parts render again only when their own facts change,
+// Each part reads its own facts from the game's store (game-store.ts) and renders when they change,
 // so a roll renders the balls, the count and the Roll button (issue 46).
-const Players = memo(PlayersPanel);
-const Points = memo(PointsPanel);
-const Queue = memo(QueuePanel);
 const VerifyCard = memo(VerifyCardPanel);
+
+function Players({ store, onRemove }: { store: GameStore; onRemove: (username: string) => void }) {
+  const players = useGame(store, (state) => state.playerArr);
+  const playerCount = useGame(store, (state) => state.playerCount);
+  return <PlayersPanel players={players} playerCount={playerCount} onRemove={onRemove} />;
+}
+
+function Points({ store, onShow }: { store: GameStore; onShow: (shown: boolean) => void }) {
+  const gameStarted = useGame(store, (state) => state.gameStarted);
+  const points = useGame(store, (state) => state.points);
+  return gameStarted ? <PointsPanel points={points} onShow={onShow} /> : null;
+}
+
+function Queue({ store, onSend }: { store: GameStore; onSend: () => void }) {
+  const queue = useGame(store, (state) => state.queue);
+  const canSend = useGame(store, (state) => state.gameStarted && state.gameState !== 'roll');
+  return <QueuePanel queue={queue} canSend={canSend} onSend={onSend} />;
+}
+
+/** The screen reader's news of a roll. */
+function Announcer({ store }: { store: GameStore }) {
+  return <RollAnnouncer last={useGame(store, (state) => state.bingoRolls.at(-1))} />;
+}
 
 /** The room's name, session and state, its join code and the report. */
 const RoomHeader = memo(function RoomHeader({
@@ -87,33 +107,29 @@ const RoomHeader = memo(function RoomHeader({
 
 /**
  * Players on the left, balls, win, timer and content in the centre, the content queue on the right.
- * The grid renders with every frame; the panels in it only when their own facts change.
+ * The grid renders with the page; the panels in it when their own facts change.
  */
-function Panels({
+const Panels = memo(function Panels({
   roomId,
-  state,
+  store,
   commands,
 }: {
   roomId: number;
-  state: GameState;
+  store: GameStore;
   commands: FacilitatorCommands;
 }) {
   return (
     <Grid gutter="md">
       <Grid.Col span={SIDE_SPAN}>
         <Stack gap="md">
-          <Players
-            players={state.playerArr}
-            playerCount={state.playerCount}
-            onRemove={commands.removePlayer}
-          />
-          {state.gameStarted && <Points points={state.points} onShow={commands.setPointsTable} />}
+          <Players store={store} onRemove={commands.removePlayer} />
+          <Points store={store} onShow={commands.setPointsTable} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={CENTRE_SPAN}>
         <Paper withBorder radius="md" p="md" mih={320}>
           <CentrePanel
-            state={state}
+            store={store}
             onCloseWin={commands.backToBingo}
             onCloseQuestion={commands.closeQuestion}
             onRevealAnswer={commands.revealAnswer}
@@ -121,16 +137,12 @@ function Panels({
         </Paper>
       </Grid.Col>
       <Grid.Col span={SIDE_SPAN}>
-        <Queue
-          queue={state.queue}
-          canSend={state.gameStarted && state.gameState !== 'roll'}
-          onSend={commands.sendNextContent}
-        />
+        <Queue store={store} onSend={commands.sendNextContent} />
         <VerifyCard roomId={roomId} />
       </Grid.Col>
     </Grid>
   );
-}
+});
 
 // One object each, so Mantine's Grid.Col is handed the same span on every render.
 const SIDE_SPAN = { base: 12, md: 3 };
@@ -143,7 +155,12 @@ const CENTRE_SPAN = { base: 12, md: 6 };
 function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   const navigate = useNavigate();
   const t = useT();
-  const { state, status, send, close, retry } = useGameSocket(room.id);
+  const { store, status, send, close, retry } = useGameStore(room.id);
+  const sessionName = useGame(store, (state) => state.sessionName);
+  const lobbyOpen = useGame(store, (state) => state.lobbyOpen);
+  const gameStarted = useGame(store, (state) => state.gameStarted);
+  const connectionClosed = useGame(store, (state) => state.connectionClosed);
+  const protocolVersion = useGame(store, (state) => state.protocolVersion);
   // The music comes from the organization's settings (General tab: Music playlist).
   const organization = useOrganization(room.orgId);
   const commands = useMemo(() => facilitatorCommands(room.id, send), [room.id, send]);
@@ -162,21 +179,16 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
     <Box component="main" className={classes.controlScreen}>
       <Container size="xl" py="md" className={classes.controlBody}>
         <Stack gap="md">
-          <RoomHeader
-            room={room}
-            sessionName={state.sessionName}
-            lobbyOpen={state.lobbyOpen}
-            gameStarted={state.gameStarted}
-          />
-          <ConnectionNotice status={status} serverProtocolVersion={state.protocolVersion} onRetry={retry} />
-          {state.connectionClosed && (
+          <RoomHeader room={room} sessionName={sessionName} lobbyOpen={lobbyOpen} gameStarted={gameStarted} />
+          <ConnectionNotice status={status} serverProtocolVersion={protocolVersion} onRetry={retry} />
+          {connectionClosed && (
             <Alert color="gray" title={t('game.roomClosed')}>
               {t('gameControl.gameEnded')}
             </Alert>
           )}
-          {!state.gameStarted && (
+          {!gameStarted && (
             <Group>
-              {state.lobbyOpen ? (
+              {lobbyOpen ? (
                 <Button
                   leftSection={<IconPlayerPlay size={18} aria-hidden />}
                   onClick={() => {
@@ -194,12 +206,12 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
               )}
             </Group>
           )}
-          <RollAnnouncer last={state.bingoRolls.at(-1)} />
-          <Panels roomId={room.id} state={state} commands={commands} />
+          <Announcer store={store} />
+          <Panels roomId={room.id} store={store} commands={commands} />
         </Stack>
       </Container>
       <ControlBar
-        state={state}
+        store={store}
         send={send}
         musicUrl={organization.data?.musicPlaylistUrl ?? null}
         onEndGame={handleEndGame}

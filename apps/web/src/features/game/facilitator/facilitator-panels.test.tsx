@@ -1,10 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { type ClientMessage, ZClientMessage } from '@playshop/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { content, itemTexts, quiz as oneQuiz, playing, show } from '../../../test/game-fixtures';
 import type { GameState } from '../shared/game-reducer';
+import { createGameStore, type GameStore } from '../shared/game-store';
 import { CentrePanel } from './centre-panel';
 import { facilitatorCommands } from './commands';
 import { ControlBar } from './control-bar';
@@ -12,13 +13,14 @@ import { PointsPanel } from './points-panel';
 import { QueuePanel } from './queue-panel';
 
 const noQuestion = { onCloseQuestion: () => {}, onRevealAnswer: () => {} };
+const game = (state: GameState) => createGameStore(state);
 
 describe('facilitator panels', () => {
   it('the win screen for the facilitator too, as soon as someone has bingo; Close goes back to the board', () => {
     const onCloseWin = vi.fn();
     show(
       <CentrePanel
-        state={{ ...playing, gameState: 'game_over', winners: ['ann'] }}
+        store={game({ ...playing, gameState: 'game_over', winners: ['ann'] })}
         onCloseWin={onCloseWin}
         {...noQuestion}
       />,
@@ -29,10 +31,12 @@ describe('facilitator panels', () => {
   });
 
   it('the centre shows the content on screen, and none after a new game cleared it', () => {
-    const view = show(<CentrePanel state={{ ...playing, content }} onCloseWin={() => {}} {...noQuestion} />);
+    const view = show(
+      <CentrePanel store={game({ ...playing, content })} onCloseWin={() => {}} {...noQuestion} />,
+    );
     expect(screen.getByText('Sent content: Exits')).toBeTruthy();
     view.unmount();
-    show(<CentrePanel state={{ ...playing, content: null }} onCloseWin={() => {}} {...noQuestion} />);
+    show(<CentrePanel store={game({ ...playing, content: null })} onCloseWin={() => {}} {...noQuestion} />);
     expect(screen.queryByText(/Sent content/)).toBeNull();
   });
 
@@ -54,44 +58,35 @@ describe('facilitator panels', () => {
   });
 
   /** The control bar of room 7, as its page's route gives it the room. */
-  const barOf = (state: GameState, send: (m: ClientMessage) => void, onEndGame: () => void) => (
+  const barOf = (store: GameStore, send: (m: ClientMessage) => void, onEndGame: () => void) => (
     <MemoryRouter initialEntries={['/Acme%20Co/facilitator/online/rooms/play-game/7']}>
       <Routes>
         <Route
           path="/:org/facilitator/online/rooms/play-game/:roomId"
-          element={<ControlBar state={state} send={send} musicUrl={null} onEndGame={onEndGame} />}
+          element={<ControlBar store={store} send={send} musicUrl={null} onEndGame={onEndGame} />}
         />
       </Routes>
     </MemoryRouter>
   );
   function bar(state: GameState, onEndGame = vi.fn()) {
     const sent: unknown[] = [];
-    const view = show(barOf(state, (m) => sent.push(m), onEndGame));
-    return { sent, view, onEndGame };
+    const store = createGameStore(state);
+    show(barOf(store, (m) => sent.push(m), onEndGame));
+    return { sent, store, onEndGame };
   }
-  /** The bar again with the room in another state (the server's answer). */
-  function showAgain(view: ReturnType<typeof show>, state: GameState) {
-    view.rerender(
-      <MantineProvider>
-        {barOf(
-          state,
-          () => {},
-          () => {},
-        )}
-      </MantineProvider>,
-    );
-  }
+  /** The room in another state (the server's answer). */
+  const showAgain = (store: GameStore, state: GameState) => act(() => store.set(state));
 
   it('Roll asks for a ball and stays off while it is shown; the server brings the board back', () => {
-    const { sent, view } = bar(playing);
+    const { sent, store } = bar(playing);
     const roll = () => screen.getByRole('button', { name: 'Roll' });
     fireEvent.click(roll());
     expect(sent).toEqual([{ type: 'game_event', payload: { action: 'get_roll', roomId: 7 } }]);
     // Asked, not answered yet: no second request.
     expect(roll().hasAttribute('disabled')).toBe(true);
-    showAgain(view, { ...playing, gameState: 'roll', bingoRolls: [1, 17, 40] });
+    showAgain(store, { ...playing, gameState: 'roll', bingoRolls: [1, 17, 40] });
     expect(roll().hasAttribute('disabled')).toBe(true);
-    showAgain(view, { ...playing, gameState: 'bingo', bingoRolls: [1, 17, 40] });
+    showAgain(store, { ...playing, gameState: 'bingo', bingoRolls: [1, 17, 40] });
     expect(roll().hasAttribute('disabled')).toBe(false);
   });
 
@@ -163,7 +158,7 @@ describe('facilitator panels', () => {
     const open = { contentId: 12, myAnswer: null, closed: false, correct: null, tally };
     const view = show(
       <CentrePanel
-        state={{ ...playing, gameState: 'content', content: quiz, question: open }}
+        store={game({ ...playing, gameState: 'content', content: quiz, question: open })}
         onCloseWin={() => {}}
         onCloseQuestion={onCloseQuestion}
         onRevealAnswer={onRevealAnswer}
@@ -183,12 +178,12 @@ describe('facilitator panels', () => {
     view.unmount();
     show(
       <CentrePanel
-        state={{
+        store={game({
           ...playing,
           gameState: 'content',
           content: quiz,
           question: { ...open, closed: true, correct: 31 },
-        }}
+        })}
         onCloseWin={() => {}}
         {...noQuestion}
       />,

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { playing, show } from '../../../test/game-fixtures';
 import type { GameState } from '../shared/game-reducer';
+import { createGameStore } from '../shared/game-store';
 import { ControlBar } from './control-bar';
 import { PatternPicker } from './pattern-picker';
 
@@ -83,7 +84,9 @@ describe('control bar: pattern, auto-call and the presenter view', () => {
         <Routes>
           <Route
             path="/:org/facilitator/online/rooms/play-game/:roomId"
-            element={<ControlBar state={state} send={send} musicUrl={null} onEndGame={vi.fn()} />}
+            element={
+              <ControlBar store={createGameStore(state)} send={send} musicUrl={null} onEndGame={vi.fn()} />
+            }
           />
         </Routes>
       </MemoryRouter>,

@@ -2,7 +2,6 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { playing } from '../../../test/game-fixtures';
-import { CentrePanel } from '../facilitator/centre-panel';
 import type { GameState } from '../shared/game-reducer';
 import { PresenterView } from './presenter-view';
 
@@ -46,23 +45,5 @@ describe('a roll on the staff screens (issue 46)', () => {
     // The view, the last balls' panel, the announcer, the board and its one new number: not the
     // titles, the round strip, the toolbar or the board's other 74 numbers.
     expect(renders.count).toBeLessThanOrEqual(5);
-  });
-
-  it("the facilitator's centre renders the last three balls and the count, not the closed dialog", () => {
-    const handlers = { onCloseWin: () => {}, onCloseQuestion: () => {}, onRevealAnswer: () => {} };
-    const view = (state: GameState) => (
-      <MantineProvider>
-        <CentrePanel state={state} {...handlers} />
-      </MantineProvider>
-    );
-    const { rerender } = render(view(before));
-    expect(renders.count).toBeGreaterThanOrEqual(3);
-
-    renders.count = 0;
-    rerender(view(rolled(before, 16)));
-    const lastThree = screen.getByRole('group', { name: 'Last three balls' });
-    expect(within(lastThree).getByRole('img', { name: 'I 16' })).toBeTruthy();
-    // The summary alone: 'Show Rolled Balls' and its closed dialog stay as they were.
-    expect(renders.count).toBe(1);
   });
 });
