@@ -32,8 +32,11 @@ const ROLLS = Number(process.env.BENCH_PHONE_ROLLS ?? 30);
 const TAPS = Number(process.env.BENCH_PHONE_TAPS ?? 8);
 const ANIMATED = Number(process.env.BENCH_PHONE_ANIMATED ?? 4);
 const IDLE = 3;
-/** BENCH_PHONE_TRACE=1: the phone's main-thread events over the hidden rolls, by name (total ms). */
-const TRACE = process.env.BENCH_PHONE_TRACE === '1';
+/**
+ * BENCH_PHONE_TRACE=1 (or =facilitator, =presenter): that page's main-thread events over the hidden
+ * rolls, by name (total ms); 1 is the phone.
+ */
+const TRACE = process.env.BENCH_PHONE_TRACE === '1' ? 'phone' : process.env.BENCH_PHONE_TRACE;
 const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
 /** BENCH_PHONE_PROFILE=1: a CPU profile of each product page over the hidden rolls, in bench/profiles/. */
 const PROFILE = process.env.BENCH_PHONE_PROFILE === '1';
@@ -323,14 +326,15 @@ try {
   if (PROFILE) await writeProfiles(pages, 'idle');
   let frameCount = 0;
   if (PROFILE) await startProfiles(pages);
-  if (TRACE)
-    await phone.cdp.send('Tracing.start', {
+  const traced = pages.find((p) => p.name === TRACE);
+  if (traced)
+    await traced.cdp.send('Tracing.start', {
       categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
       transferMode: 'ReturnAsStream',
     });
   for (let i = 0; i < ROLLS; i++) frameCount += await measureRoll(at, ROLL_WINDOW_MS);
   if (PROFILE) await writeProfiles(pages, 'rolls');
-  if (TRACE) await traceSummary(phone.cdp);
+  if (traced) await traceSummary(traced.cdp);
 
   // Taps: a rolled cell on the phone, a cell on the throttled floor, in turn.
   const rolledCells = phone.page.locator('button[data-rolled]:not([data-marked])');
