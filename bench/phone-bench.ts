@@ -32,11 +32,8 @@ const ROLLS = Number(process.env.BENCH_PHONE_ROLLS ?? 30);
 const TAPS = Number(process.env.BENCH_PHONE_TAPS ?? 8);
 const ANIMATED = Number(process.env.BENCH_PHONE_ANIMATED ?? 4);
 const IDLE = 3;
-/**
- * BENCH_PHONE_TRACE=1 (or =facilitator, =presenter): that page's main-thread events over the hidden
- * rolls, by name (total ms); 1 is the phone.
- */
-const TRACE = process.env.BENCH_PHONE_TRACE === '1' ? 'phone' : process.env.BENCH_PHONE_TRACE;
+/** BENCH_PHONE_TRACE=1: each page's main-thread events over the hidden rolls, by name (total ms). */
+const TRACE = process.env.BENCH_PHONE_TRACE === '1';
 const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
 /** BENCH_PHONE_PROFILE=1: a CPU profile of each product page over the hidden rolls, in bench/profiles/. */
 const PROFILE = process.env.BENCH_PHONE_PROFILE === '1';
@@ -179,6 +176,27 @@ async function writeProfiles(probes: Probe[], what: string) {
   }
 }
 
+interface TraceFrame {
+  processId: number;
+  url: string;
+  parent?: string;
+}
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: {
+    name?: string;
+    data?: { frames?: TraceFrame[] } & Partial<TraceFrame>;
+  };
+}
+
+/**
+ * The trace is the whole browser's: each renderer's main thread (a page in its own context, its own
+ * process) summed apart, named by the URL of the page it rendered.
+ */
 async function traceSummary(cdp: CDPSession) {
   const done = new Promise<string>((resolve) =>
     cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream!)),
@@ -191,17 +209,25 @@ async function traceSummary(cdp: CDPSession) {
     text += chunk.data;
     if (chunk.eof) break;
   }
-  const events = (
-    JSON.parse(text) as {
-      traceEvents: { name: string; ph: string; dur?: number; tid: number; args?: { name?: string } }[];
-    }
-  ).traceEvents;
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid;
-  const byName = new Map<string, number>();
-  for (const e of events)
-    if (e.ph === 'X' && e.tid === main && e.dur) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
-  for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30))
-    console.log(`${ms.toFixed(1).padStart(9)} ms  ${name}`);
+  const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
+  const urls = new Map<number, string>();
+  // The frames open when the trace started, and those a page committed since.
+  for (const e of events) {
+    const data = e.args?.data;
+    const frames = data?.frames ?? (data?.processId && data.url ? [data as TraceFrame] : []);
+    for (const frame of frames) if (!frame.parent && frame.url) urls.set(frame.processId, frame.url);
+  }
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  for (const main of mains) {
+    const byName = new Map<string, number>();
+    for (const e of events)
+      if (e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur)
+        byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+    if (byName.size === 0) continue;
+    console.log(`renderer ${main.pid}: ${urls.get(main.pid) ?? '(no page)'}`);
+    for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 16))
+      console.log(`${ms.toFixed(1).padStart(9)} ms  ${name}`);
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -326,15 +352,14 @@ try {
   if (PROFILE) await writeProfiles(pages, 'idle');
   let frameCount = 0;
   if (PROFILE) await startProfiles(pages);
-  const traced = pages.find((p) => p.name === TRACE);
-  if (traced)
-    await traced.cdp.send('Tracing.start', {
+  if (TRACE)
+    await phone.cdp.send('Tracing.start', {
       categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
       transferMode: 'ReturnAsStream',
     });
   for (let i = 0; i < ROLLS; i++) frameCount += await measureRoll(at, ROLL_WINDOW_MS);
   if (PROFILE) await writeProfiles(pages, 'rolls');
-  if (traced) await traceSummary(traced.cdp);
+  if (TRACE) await traceSummary(phone.cdp);
 
   // Taps: a rolled cell on the phone, a cell on the throttled floor, in turn.
   const rolledCells = phone.page.locator('button[data-rolled]:not([data-marked])');
