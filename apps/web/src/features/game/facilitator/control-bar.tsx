@@ -166,7 +166,6 @@ export function ControlBar({
 }) {
   const { org = '', roomId: rawRoomId } = useParams();
   const roomId = Number(rawRoomId);
-  const t = useT();
   const command = useMemo(() => roomCommand(roomId, send), [roomId, send]);
   const room = useMemo(
     () => ({ org, roomId, command, rules: roundCommands(roomId, send), musicUrl, onEndGame }),

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { type ClientMessage, ZClientMessage } from '@playshop/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Switch, Text, Title } from '@mantine/core';
 import type { RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { LanguageMenu } from '../../../i18n/language-menu';
 import { useT } from '../../../i18n/locale-provider';
 import { BrandBand, brandVars } from '../../../ui/brand-frame';
@@ -16,7 +16,8 @@ import { type GameState, showsWin } from '../shared/game-reducer';
 import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { RoundPattern } from '../shared/pattern';
 import { QUESTION_TEXTS } from '../shared/question-texts';
-import { RollAnimation, rollTumbles, useLandedRolls } from '../shared/roll-animation';
+import { RollAnimation } from '../shared/roll-animation';
+import { createShownRolls, type ShownRollsStore, useShownRolls } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { BingoNews } from './bingo-news';
 import { GameSheet } from './game-sheet';
@@ -184,14 +185,20 @@ function CardArea({ store, onMark, onClaim, autoMark, onAutoMarkChange }: Player
   );
 }
 
-const bingoRollsOf = (state: GameState) => state.bingoRolls;
-
 /** How many balls are out, who has bingo, and the balls newest first. */
-function RolledBalls({ store, username }: { store: GameStore; username: string | null }) {
+function RolledBalls({
+  store,
+  shown,
+  username,
+}: {
+  store: GameStore;
+  shown: ShownRollsStore;
+  username: string | null;
+}) {
   const t = useT();
   // While the ball tumbles the chips keep its number to themselves (the live region still says it);
   // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
-  const rolls = useLandedRolls(useGame(store, bingoRollsOf), useGame(store, rollTumbles)).rolls;
+  const rolls = useShownRolls(shown, (s) => s.rolls);
   const winners = useGame(store, (state) => state.winners);
   return (
     <>
@@ -222,9 +229,10 @@ function Prize({ store }: { store: GameStore }) {
 /** A round under way: the rolled balls, who has bingo, the timer, what is on screen and the card. */
 function RoundView(props: PlayerGameViewProps) {
   const { store, username } = props;
+  const [shown] = useState(() => createShownRolls(store));
   return (
     <>
-      <RolledBalls store={store} username={username} />
+      <RolledBalls store={store} shown={shown} username={username} />
       <Timer store={store} />
       <RoomSheet store={store} />
       <Prize store={store} />

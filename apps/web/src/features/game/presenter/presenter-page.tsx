@@ -1,12 +1,14 @@
-import type { Language } from '@playshop/shared';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { GameAnswer, Language } from '@playshop/shared';
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from 'react';
 import { useRoomLanguage } from '../../../i18n/locale-provider';
 import { OrgExpiryGate } from '../../organizations/org-expiry-gate';
 import { joinLinkBase, joinUrl } from '../../rooms/join-link';
 import { useRoomJoinCode } from '../../rooms/rooms-api';
 import { ConnectionNotice } from '../shared/connection-notice';
+import type { ConnectionStatus } from '../shared/game-connection';
+import { type GameStore, useGame } from '../shared/game-store';
 import { RouteRoom } from '../shared/route-room';
-import { useGameSocket } from '../shared/use-game-socket';
+import { useGameStore } from '../shared/use-game-socket';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { useMuted } from './call-out';
 import { PresenterView } from './presenter-view';
@@ -15,6 +17,50 @@ import { PresenterView } from './presenter-view';
 const QuestionTally = lazy(() =>
   import('../shared/question-tally').then((m) => ({ default: m.QuestionTally })),
 );
+
+/** A question without answers yet: one array, so the tally's selection stays the same. */
+const NO_ANSWERS: GameAnswer[] = [];
+
+/** The live tally of the question on screen, from the facts it shows. */
+const Tally = memo(function Tally({ store, tickPx }: { store: GameStore; tickPx: number }) {
+  const answers = useGame(store, (state) => state.content?.question?.answers ?? NO_ANSWERS);
+  const tally = useGame(store, (state) => state.question?.tally ?? null);
+  const correct = useGame(store, (state) => state.question?.correct ?? null);
+  return (
+    <Suspense fallback={null}>
+      <QuestionTally
+        options={answers}
+        tally={tally}
+        correct={correct}
+        size="lg"
+        height="100%"
+        tickPx={tickPx}
+        withTable={false}
+      />
+    </Suspense>
+  );
+});
+
+/** The audience sees no connection chatter: only a socket given up (with Retry) or an outdated page. */
+function Notice({
+  store,
+  status,
+  onRetry,
+}: {
+  store: GameStore;
+  status: ConnectionStatus;
+  onRetry: () => void;
+}) {
+  const protocolVersion = useGame(store, (state) => state.protocolVersion);
+  return (
+    <ConnectionNotice
+      status={status}
+      serverProtocolVersion={protocolVersion}
+      onRetry={onRetry}
+      onlyActionable
+    />
+  );
+}
 
 /** Whether this document is shown full screen, following the browser (Esc leaves it too). */
 function useFullScreen() {
@@ -61,7 +107,9 @@ function Presenter({
   roomName: string;
   workshopName: string;
 }) {
-  const { state, status, retry } = useGameSocket(roomId, { quiet: true });
+  // The page renders for the socket's status and its own controls, not for the game's frames: the
+  // stage's parts read those from the store (issue 46).
+  const { store, status, retry } = useGameStore(roomId, { quiet: true });
   const joinCode = useRoomJoinCode(roomId);
   const [muted, setMuted] = useMuted();
   const toggleMute = useCallback(() => setMuted((on) => !on), [setMuted]);
@@ -70,6 +118,8 @@ function Presenter({
   useEffect(() => {
     document.title = `${roomName} · Presenter`;
   }, [roomName]);
+  // Only a question's content shows it (presenter-view.tsx).
+  const questionTally = useCallback((tickPx: number) => <Tally store={store} tickPx={tickPx} />, [store]);
 
   const join = joinCode.data
     ? {
@@ -81,38 +131,14 @@ function Presenter({
     <PresenterView
       roomName={roomName}
       workshopName={workshopName}
-      state={state}
+      store={store}
       join={join}
-      questionTally={
-        state.content?.question
-          ? (tickPx) => (
-              <Suspense fallback={null}>
-                <QuestionTally
-                  options={state.content?.question?.answers ?? []}
-                  tally={state.question?.tally ?? null}
-                  correct={state.question?.correct ?? null}
-                  size="lg"
-                  height="100%"
-                  tickPx={tickPx}
-                  withTable={false}
-                />
-              </Suspense>
-            )
-          : undefined
-      }
+      questionTally={questionTally}
       muted={muted}
       onToggleMute={toggleMute}
       isFullScreen={fullScreen.isFullScreen}
       onToggleFullScreen={fullScreen.toggle}
-      // The audience sees no connection chatter: only a socket given up (with Retry) or an outdated page.
-      notice={
-        <ConnectionNotice
-          status={status}
-          serverProtocolVersion={state.protocolVersion}
-          onRetry={retry}
-          onlyActionable
-        />
-      }
+      notice={<Notice store={store} status={status} onRetry={retry} />}
     />
   );
 }

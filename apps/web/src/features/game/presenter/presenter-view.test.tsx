@@ -1,9 +1,10 @@
-import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { itemTexts, playing, quiz, show } from '../../../test/game-fixtures';
 import type { GameState } from '../shared/game-reducer';
+import { createGameStore } from '../shared/game-store';
 import { TUMBLE_MS } from '../shared/roll-animation';
+import { createShownRolls } from '../shared/shown-rolls';
 import { CallBoard } from './call-board';
 import { PresenterView, type PresenterViewProps } from './presenter-view';
 
@@ -20,10 +21,11 @@ const lobby: GameState = {
 };
 
 function present(state: GameState, more: Partial<PresenterViewProps> = {}) {
+  const store = createGameStore(state);
   const props: PresenterViewProps = {
     roomName: 'Blue room',
     workshopName: 'Safety day',
-    state,
+    store,
     join: { code: 'ABC234', url: 'http://10.0.0.5:3000/join/ABC234' },
     muted: false,
     onToggleMute: vi.fn(),
@@ -31,7 +33,7 @@ function present(state: GameState, more: Partial<PresenterViewProps> = {}) {
     onToggleFullScreen: vi.fn(),
     ...more,
   };
-  return { ...show(<PresenterView {...props} />), props };
+  return { ...show(<PresenterView {...props} />), props, store };
 }
 
 describe('presenter view', () => {
@@ -154,11 +156,7 @@ describe('presenter view', () => {
         .getAllByRole('listitem')
         .filter((c) => c.hasAttribute('data-called')).length;
     const view = present({ ...playing, gameState: 'bingo', bingoRolls: [5] });
-    view.rerender(
-      <MantineProvider>
-        <PresenterView {...view.props} state={{ ...playing, gameState: 'roll', bingoRolls: [5, 7] }} />
-      </MantineProvider>,
-    );
+    act(() => view.store.set({ ...playing, gameState: 'roll', bingoRolls: [5, 7] }));
     expect(screen.getByText('Rolling…')).toBeTruthy();
     expect(calledCount()).toBe(1);
     expect(speak).not.toHaveBeenCalled();
@@ -199,7 +197,7 @@ describe('presenter view', () => {
 
 describe('call board', () => {
   it('has B I N G O rows of 15, in order', () => {
-    show(<CallBoard rolls={[]} />);
+    show(<CallBoard shown={createShownRolls(createGameStore())} />);
     const labels = within(screen.getByRole('list', { name: 'Call board' }))
       .getAllByRole('listitem')
       .map((c) => c.getAttribute('aria-label'));

@@ -10,7 +10,7 @@ import {
   IconVolumeOff,
 } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useMemo } from 'react';
 import { formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/locale-provider';
 import { brandVars } from '../../../ui/brand-frame';
@@ -20,13 +20,14 @@ import { Ball } from '../shared/ball';
 import { RollAnnouncer } from '../shared/bingo-board';
 import { Countdown } from '../shared/countdown';
 import gameClasses from '../shared/game.module.css';
-import type { GameState } from '../shared/game-reducer';
+import { type GameState, showsWin } from '../shared/game-reducer';
+import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { currentPrize, PatternGrid, patternHint, patternName } from '../shared/pattern';
 import { PointsTableView } from '../shared/points-table';
 import { optionLabel, optionLetter, QUESTION_TEXTS } from '../shared/question-texts';
-import { rollTumbles, useLandedRolls } from '../shared/roll-animation';
+import { createShownRolls, type ShownRollsStore, useShownRolls } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
-import { RoundWinScreen, showsWin } from '../shared/win-screen';
+import { RoundWinScreen } from '../shared/win-screen';
 import { CallBoard } from './call-board';
 import { useCallOut } from './call-out';
 import classes from './presenter.module.css';
@@ -54,7 +55,8 @@ export interface PresenterJoin {
 export interface PresenterViewProps {
   roomName: string;
   workshopName: string;
-  state: GameState;
+  /** The live game (game-store.ts): each part of the stage reads the facts it shows. */
+  store: GameStore;
   join: PresenterJoin | null;
   muted: boolean;
   onToggleMute: () => void;
@@ -139,17 +141,20 @@ function JoinPanel({ join }: { join: PresenterJoin | null }) {
 
 /** The lobby: how to join, in type big enough for the back of the room, and who has arrived (and is ready). */
 function PresenterLobby({
-  state,
+  store,
   join,
   aspect,
 }: {
-  state: GameState;
+  store: GameStore;
   join: PresenterJoin | null;
   aspect: number;
 }) {
-  const wall = nameWall(state.playerArr, stageBoxes(aspect).nameWall);
-  const shown = state.playerArr.slice(state.playerArr.length - wall.shown);
-  const ready = state.playerArr.filter((p) => p.isReady).length;
+  const playerArr = useGame(store, (state) => state.playerArr);
+  const playerCount = useGame(store, (state) => state.playerCount);
+  const lobbyOpen = useGame(store, (state) => state.lobbyOpen);
+  const wall = nameWall(playerArr, stageBoxes(aspect).nameWall);
+  const shown = playerArr.slice(playerArr.length - wall.shown);
+  const ready = playerArr.filter((p) => p.isReady).length;
   const t = useT();
   return (
     <div className={classes.lobby}>
@@ -157,28 +162,28 @@ function PresenterLobby({
       <div className={`${classes.panel} ${classes.playersPanel}`}>
         <Group gap="md" wrap="nowrap">
           <Title order={2} fz={vmin(STAGE_TYPE.title)}>
-            {t('player.players', { count: state.playerCount })}
+            {t('player.players', { count: playerCount })}
           </Title>
           <Badge
             size="xl"
             variant="light"
-            color={state.lobbyOpen ? 'green' : 'gray'}
+            color={lobbyOpen ? 'green' : 'gray'}
             c="dark"
             fz={vmin(STAGE_TYPE.small)}
             h="auto"
             py="0.4vmin"
           >
-            {state.lobbyOpen ? t('player.lobbyOpen') : t('player.lobbyClosed')}
+            {lobbyOpen ? t('player.lobbyOpen') : t('player.lobbyClosed')}
           </Badge>
         </Group>
-        {state.playerCount > 0 && (
+        {playerCount > 0 && (
           <Text fz={vmin(STAGE_TYPE.label)} fw={700}>
-            {SCREEN_TEXTS.readyCount(ready, state.playerCount)}
+            {SCREEN_TEXTS.readyCount(ready, playerCount)}
           </Text>
         )}
-        {state.playerCount === 0 ? (
+        {playerCount === 0 ? (
           <Text fz={vmin(STAGE_TYPE.body)} c="dimmed">
-            {state.lobbyOpen ? t('presenter.waitingForPlayers') : t('presenter.lobbyNotOpenYet')}
+            {lobbyOpen ? t('presenter.waitingForPlayers') : t('presenter.lobbyNotOpenYet')}
           </Text>
         ) : (
           <ul
@@ -200,9 +205,9 @@ function PresenterLobby({
             ))}
           </ul>
         )}
-        {wall.shown < state.playerArr.length && (
+        {wall.shown < playerArr.length && (
           <Text fz={vmin(STAGE_TYPE.small)} c="dimmed">
-            {t('presenter.andMore', { count: state.playerArr.length - wall.shown })}
+            {t('presenter.andMore', { count: playerArr.length - wall.shown })}
           </Text>
         )}
       </div>
@@ -211,19 +216,26 @@ function PresenterLobby({
 }
 
 /**
- * The ball just called, huge, with the few before it; a new one tumbles in its colour first.
- * Memoised, and plain elements with the stage's classes rather than Mantine's Stack, Group and Text:
- * it renders with every roll (issue 46).
+ * The ball just called, huge, with the few before it; a new one tumbles in its colour first. It
+ * calls each new ball out. It reads the balls shown (shown-rolls.ts): it renders with every roll and
+ * only then (issue 46), in plain elements with the stage's classes rather than Mantine's Stack, Group
+ * and Text.
  */
 const LastBalls = memo(function LastBalls({
-  rolls,
-  tumbling,
-  animate,
+  store,
+  shown,
+  muted,
 }: {
-  rolls: number[];
-  tumbling: number | null;
-  animate: boolean;
+  store: GameStore;
+  shown: ShownRollsStore;
+  muted: boolean;
 }) {
+  const rolls = useShownRolls(shown, (s) => s.rolls);
+  const tumbling = useShownRolls(shown, (s) => s.tumbling);
+  // Whether the room is rolling when the balls shown change (a new ball lands big and is called out
+  // in the roll state): read, not followed, so the state after a roll renders nothing here.
+  const isRolling = store.get().gameState === 'roll';
+  useCallOut(rolls, isRolling, muted);
   const last = rolls.at(-1);
   const previous = rolls.slice(-1 - PREVIOUS_BALLS, -1).reverse();
   const t = useT();
@@ -260,7 +272,7 @@ const LastBalls = memo(function LastBalls({
             key={last}
             number={last}
             size="xl"
-            className={[classes.hugeBall, animate ? gameClasses.landed : ''].filter(Boolean).join(' ')}
+            className={[classes.hugeBall, isRolling ? gameClasses.landed : ''].filter(Boolean).join(' ')}
           />
           <p
             className={classes.ballText}
@@ -294,13 +306,11 @@ const LastBalls = memo(function LastBalls({
 });
 
 /** The round's pattern, the auto-call state and the timer: the strip above the board. */
-const RoundStrip = memo(function RoundStrip({
-  rules,
-  endsAt,
-  time,
-  isRunning,
-  vminPx,
-}: Pick<GameState, 'rules' | 'endsAt' | 'time' | 'isRunning'> & { vminPx: number }) {
+const RoundStrip = memo(function RoundStrip({ store, vminPx }: { store: GameStore; vminPx: number }) {
+  const rules = useGame(store, (state) => state.rules);
+  const endsAt = useGame(store, (state) => state.endsAt);
+  const time = useGame(store, (state) => state.time);
+  const isRunning = useGame(store, (state) => state.isRunning);
   const { pattern, index, count } = currentPrize(rules);
   const auto = rules?.autoCall ?? null;
   const hint = patternHint(pattern);
@@ -339,20 +349,22 @@ const RoundStrip = memo(function RoundStrip({
 /** A question on the big screen: the question as the main text, its answers lettered as on the phones, the tally beside. */
 function PresenterQuestion({
   content,
-  state,
+  store,
   tally,
   aspect,
   vminPx,
 }: {
   content: GameContent;
-  state: GameState;
+  store: GameStore;
   tally?: (tickPx: number) => ReactNode;
   aspect: number;
   vminPx: number;
 }) {
   const text = content.question?.question ?? content.title;
   const answers = content.question?.answers ?? [];
-  const correct = state.question?.contentId === content.id ? state.question.correct : null;
+  const correct = useGame(store, (state) =>
+    state.question?.contentId === content.id ? state.question.correct : null,
+  );
   const t = useT();
   const answerVmin = answerType(
     answers.map((a) => a.name || ''),
@@ -386,7 +398,7 @@ function PresenterQuestion({
             </li>
           ))}
         </ol>
-        {tally && (
+        {tally && content.question && (
           <div data-slot="question-tally" className={classes.tally}>
             {tally(Math.round((STAGE_TYPE.chartTick / 100) * vminPx))}
           </div>
@@ -398,17 +410,17 @@ function PresenterQuestion({
 
 /** The content sent, as players see it but without the facilitator's script, filling the stage. */
 function PresenterContent({
-  state,
+  store,
   questionTally,
   aspect,
   vminPx,
 }: {
-  state: GameState;
+  store: GameStore;
   questionTally?: (tickPx: number) => ReactNode;
   aspect: number;
   vminPx: number;
 }) {
-  const sent = state.content;
+  const sent = useGame(store, (state) => state.content);
   if (!sent) return null;
   const content = { ...sent, script: null };
   const width = stageBoxes(aspect).question.width;
@@ -423,7 +435,7 @@ function PresenterContent({
       {content.type === 'QUESTION' ? (
         <PresenterQuestion
           content={content}
-          state={state}
+          store={store}
           tally={questionTally}
           aspect={aspect}
           vminPx={vminPx}
@@ -477,16 +489,18 @@ const StageTitles = memo(function StageTitles({
   );
 });
 const Brand = memo(BrandMark);
-const Board = memo(CallBoard);
 
-/** Which stage the big screen shows: the room closed, the lobby, a win, content sent, or the game. */
-function stageOf(state: PresenterViewProps['state'], isWin: boolean) {
+/**
+ * Which stage the big screen shows: the room closed, the lobby, a win, content sent, or the game.
+ * One string: a frame that keeps the stage (a roll, the state after it) renders no stage.
+ */
+function stageOf(state: GameState) {
   const showContent = state.gameState === 'content' && state.content !== null;
   return state.connectionClosed
     ? 'closed'
     : !state.gameStarted
       ? 'lobby'
-      : isWin
+      : showsWin(state)
         ? 'win'
         : showContent
           ? 'content'
@@ -506,73 +520,87 @@ function ClosedStage() {
   );
 }
 
+/** The round's win: the whole state while it shows (it names winners, prizes, the sound). */
+function WinPanel({ store, muted }: { store: GameStore; muted: boolean }) {
+  const state = useWholeGame(store);
+  return (
+    <div className={`${classes.panel} ${classes.winPanel}`}>
+      <RoundWinScreen state={state} silent={muted} size="xl" />
+    </div>
+  );
+}
+
+/** The round's points table, while the facilitator shows it. */
+const Points = memo(function Points({ store }: { store: GameStore }) {
+  const points = useGame(store, (state) => state.points);
+  if (!points?.shown) return null;
+  return (
+    <section className={classes.panel} aria-label={QUESTION_TEXTS.points}>
+      <Title order={2} fz={vmin(STAGE_TYPE.label)} mb="sm">
+        {QUESTION_TEXTS.points}
+      </Title>
+      <PointsTableView points={points} size="lg" />
+    </section>
+  );
+});
+
+/** The screen reader's news of a roll. */
+const Announcer = memo(function Announcer({ store }: { store: GameStore }) {
+  return <RollAnnouncer last={useGame(store, (state) => state.bingoRolls.at(-1))} />;
+});
+
 /**
  * The room on the big screen: in the lobby how to join and who came; in the game the last ball
  * huge, the balls before it, the call board, the pattern, the timer, the content sent and the
  * winners. It only follows the room: no control changes the game.
  */
 export function PresenterView(props: PresenterViewProps) {
-  const { roomName, workshopName, state, join, questionTally } = props;
-  const isWin = showsWin(state);
-  const shown = useLandedRolls(state.bingoRolls, rollTumbles(state));
-  useCallOut(shown.rolls, state.gameState === 'roll', props.muted);
+  const { roomName, workshopName, store, join, questionTally, muted } = props;
+  // Each part reads its own facts from the store, and the balls shown from this one beside it: a roll
+  // renders the last balls, the board's numbers it changes and the announcer, not the stage (issue 46).
+  const shown = useMemo(() => createShownRolls(store), [store]);
+  const stage = useGame(store, stageOf);
+  const branding = useGame(store, (state) => state.branding);
+  const sessionName = useGame(store, (state) => state.sessionName);
   const viewport = useViewportSize();
   const width = viewport.width || window.innerWidth;
   const height = viewport.height || window.innerHeight;
   const aspect = width / Math.max(1, height);
   const vminPx = Math.min(width, height);
-  const subtitle = `${workshopName}${state.sessionName ? ` · ${state.sessionName}` : ''}`;
-  const stage = stageOf(state, isWin);
+  const subtitle = `${workshopName}${sessionName ? ` · ${sessionName}` : ''}`;
   return (
-    <main className={classes.stage} data-stage={stage} style={brandVars(state.branding)}>
+    <main className={classes.stage} data-stage={stage} style={brandVars(branding)}>
       <header className={classes.header}>
-        <Brand branding={state.branding} />
+        <Brand branding={branding} />
         <StageTitles roomName={roomName} subtitle={subtitle} />
-        {state.gameStarted && !state.connectionClosed && (
-          <RoundStrip
-            rules={state.rules}
-            endsAt={state.endsAt}
-            time={state.time}
-            isRunning={state.isRunning}
-            vminPx={vminPx}
-          />
-        )}
+        {stage !== 'closed' && stage !== 'lobby' && <RoundStrip store={store} vminPx={vminPx} />}
         <Toolbar
-          muted={props.muted}
+          muted={muted}
           onToggleMute={props.onToggleMute}
           isFullScreen={props.isFullScreen}
           onToggleFullScreen={props.onToggleFullScreen}
         />
       </header>
       {props.notice}
-      <RollAnnouncer last={state.bingoRolls.at(-1)} />
+      <Announcer store={store} />
       {stage === 'closed' ? (
         <ClosedStage />
       ) : stage === 'lobby' ? (
-        <PresenterLobby state={state} join={join} aspect={aspect} />
+        <PresenterLobby store={store} join={join} aspect={aspect} />
       ) : (
         <div className={classes.game}>
-          <LastBalls rolls={shown.rolls} tumbling={shown.tumbling} animate={state.gameState === 'roll'} />
+          <LastBalls store={store} shown={shown} muted={muted} />
           <div className={classes.main}>
             {stage === 'win' ? (
-              <div className={`${classes.panel} ${classes.winPanel}`}>
-                <RoundWinScreen state={state} silent={props.muted} size="xl" />
-              </div>
+              <WinPanel store={store} muted={muted} />
             ) : stage === 'content' ? (
-              <PresenterContent state={state} questionTally={questionTally} aspect={aspect} vminPx={vminPx} />
+              <PresenterContent store={store} questionTally={questionTally} aspect={aspect} vminPx={vminPx} />
             ) : (
               <div className={`${classes.panel} ${classes.boardPanel}`}>
-                <Board rolls={shown.rolls} fontSize="3vmin" />
+                <CallBoard shown={shown} fontSize="3vmin" />
               </div>
             )}
-            {state.points?.shown && (
-              <section className={classes.panel} aria-label={QUESTION_TEXTS.points}>
-                <Title order={2} fz={vmin(STAGE_TYPE.label)} mb="sm">
-                  {QUESTION_TEXTS.points}
-                </Title>
-                <PointsTableView points={state.points} size="lg" />
-              </section>
-            )}
+            <Points store={store} />
           </div>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { BALL_COLOURS, ballLabel, ballLetter } from '@playshop/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Ball } from './ball';
 import classes from './game.module.css';
 import type { GameState } from './game-reducer';
@@ -44,30 +44,6 @@ export function RollAnimation({ number, compact = false }: { number: number; com
       )}
     </div>
   );
-}
-
-/**
- * The balls a screen shows as called: while a new ball tumbles (the roll animation) it is held back
- * until it lands, so no screen names it before the ball shows it, and none says 'No balls rolled
- * yet' under a ball that has landed.
- */
-export function useLandedRolls(
-  bingoRolls: number[],
-  tumbles: boolean,
-): { rolls: number[]; tumbling: number | null } {
-  const last = bingoRolls.at(-1);
-  const isTumbling = tumbles && last !== undefined;
-  // Only a tumbling ball needs a landing: a hidden roll renders the chips once, not twice.
-  const [landed, setLanded] = useState<number | undefined>();
-  useEffect(() => {
-    if (!isTumbling) return;
-    const timer = setTimeout(() => setLanded(last), TUMBLE_MS);
-    return () => clearTimeout(timer);
-  }, [last, isTumbling]);
-  // The same array for every render of one tumble, so the memoised chips do not render for a new one.
-  const held = useMemo(() => bingoRolls.slice(0, -1), [bingoRolls]);
-  if (!isTumbling || landed === last) return { rolls: bingoRolls, tumbling: null };
-  return { rolls: held, tumbling: last! };
 }
 
 /** The roll state with its animation on: the newest ball is tumbling, if there is one. */
