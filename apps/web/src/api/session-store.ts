@@ -1,4 +1,5 @@
 import type { LoginReply, Role, StaffLanguage } from '@playshop/shared';
+import { createStore, type Store } from '../ui/store';
 
 /** Who is logged in (SPEC §3 auth user, without the token). */
 export interface AuthUser {
@@ -17,33 +18,15 @@ export interface Session {
   accessToken: string;
 }
 
-export interface SessionStore {
-  get(): Session | null;
-  set(session: Session | null): void;
-  subscribe(listener: () => void): () => void;
-}
+export type SessionStore = Store<Session | null>;
 
 export function sessionFromReply(reply: LoginReply): Session {
   const { accessToken, username, org, orgId, role, userId, language = null } = reply;
   return { accessToken, user: { username, org, orgId, role, userId, language } };
 }
 
-export function createSessionStore(initial: Session | null = null): SessionStore {
-  let current = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => current,
-    set(session) {
-      if (session === current) return;
-      current = session;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+export const createSessionStore = (initial: Session | null = null): SessionStore =>
+  createStore<Session | null>(initial);
 
 /** The app's one session. Components reach it through AuthProvider so tests can pass their own. */
 export const sessionStore = createSessionStore();

@@ -78,13 +78,6 @@ function RolledSummary({ store }: { store: GameStore }) {
   );
 }
 
-function Timer({ store }: { store: GameStore }) {
-  const endsAt = useGame(store, (state) => state.endsAt);
-  const time = useGame(store, (state) => state.time);
-  const isRunning = useGame(store, (state) => state.isRunning);
-  return <Countdown endsAt={endsAt} time={time} isRunning={isRunning} />;
-}
-
 /** The content on screen, if any. */
 function Sent({ store, onCloseQuestion, onRevealAnswer }: Omit<CentreProps, 'onCloseWin'>) {
   const content = useGame(store, (state) => state.content);
@@ -133,7 +126,7 @@ export const CentrePanel = memo(function CentrePanel({
   return (
     <Stack gap="md">
       <RolledSummary store={store} />
-      <Timer store={store} />
+      <Countdown store={store} />
       <Sent store={store} onCloseQuestion={onCloseQuestion} onRevealAnswer={onRevealAnswer} />
     </Stack>
   );

@@ -54,11 +54,6 @@ function Queue({ store, onSend }: { store: GameStore; onSend: () => void }) {
   return <QueuePanel queue={queue} canSend={canSend} onSend={onSend} />;
 }
 
-/** The screen reader's news of a roll. */
-function Announcer({ store }: { store: GameStore }) {
-  return <RollAnnouncer last={useGame(store, (state) => state.bingoRolls.at(-1))} />;
-}
-
 /** The room's name, session and state, its join code and the report. */
 const RoomHeader = memo(function RoomHeader({
   room,
@@ -206,7 +201,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
               )}
             </Group>
           )}
-          <Announcer store={store} />
+          <RollAnnouncer store={store} />
           <Panels roomId={room.id} store={store} commands={commands} />
         </Stack>
       </Container>

@@ -16,7 +16,7 @@ import { type GameState, showsWin } from '../shared/game-reducer';
 import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { RoundPattern } from '../shared/pattern';
 import { QUESTION_TEXTS } from '../shared/question-texts';
-import { RollAnimation } from '../shared/roll-animation';
+import { RollAnimation, rollTumbles } from '../shared/roll-animation';
 import { createShownRolls, type ShownRollsStore, useShownRolls } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { BingoNews } from './bingo-news';
@@ -51,8 +51,7 @@ function WinSheet({ store }: { store: GameStore }) {
 function sheetOf(state: GameState): string | null {
   const lastRoll = state.bingoRolls.at(-1);
   if (showsWin(state)) return 'win';
-  if (state.gameState === 'roll' && !state.hideRollAnimation && lastRoll !== undefined)
-    return `roll-${lastRoll}`;
+  if (rollTumbles(state) && lastRoll !== undefined) return `roll-${lastRoll}`;
   if (state.gameState === 'content' && state.content) return `content-${state.contentId}`;
   return null;
 }
@@ -215,13 +214,6 @@ function RolledBalls({
   );
 }
 
-function Timer({ store }: { store: GameStore }) {
-  const endsAt = useGame(store, (state) => state.endsAt);
-  const time = useGame(store, (state) => state.time);
-  const isRunning = useGame(store, (state) => state.isRunning);
-  return <Countdown endsAt={endsAt} time={time} isRunning={isRunning} />;
-}
-
 function Prize({ store }: { store: GameStore }) {
   return <Pattern rules={useGame(store, (state) => state.rules)} size={10} />;
 }
@@ -233,17 +225,12 @@ function RoundView(props: PlayerGameViewProps) {
   return (
     <>
       <RolledBalls store={store} shown={shown} username={username} />
-      <Timer store={store} />
+      <Countdown store={store} />
       <RoomSheet store={store} />
       <Prize store={store} />
       <CardArea {...props} />
     </>
   );
-}
-
-/** The screen reader's news of a roll. */
-function Announcer({ store }: { store: GameStore }) {
-  return <RollAnnouncer last={useGame(store, (state) => state.bingoRolls.at(-1))} />;
 }
 
 /** The lobby, from the facts it shows. */
@@ -303,7 +290,7 @@ export function PlayerGameView(props: PlayerGameViewProps) {
       <Band branding={branding} />
       <RoomHeader room={room} sessionName={gameStarted ? sessionName : null} onLeave={onLeave} />
       <ConnectionNotice status={status} serverProtocolVersion={protocolVersion} onRetry={onRetry} />
-      <Announcer store={store} />
+      <RollAnnouncer store={store} />
       {connectionClosed && (
         <Alert color="gray" title={t('game.roomClosed')}>
           {SCREEN_TEXTS.waitForNextGame}

@@ -308,9 +308,6 @@ const LastBalls = memo(function LastBalls({
 /** The round's pattern, the auto-call state and the timer: the strip above the board. */
 const RoundStrip = memo(function RoundStrip({ store, vminPx }: { store: GameStore; vminPx: number }) {
   const rules = useGame(store, (state) => state.rules);
-  const endsAt = useGame(store, (state) => state.endsAt);
-  const time = useGame(store, (state) => state.time);
-  const isRunning = useGame(store, (state) => state.isRunning);
   const { pattern, index, count } = currentPrize(rules);
   const auto = rules?.autoCall ?? null;
   const hint = patternHint(pattern);
@@ -341,7 +338,7 @@ const RoundStrip = memo(function RoundStrip({ store, vminPx }: { store: GameStor
           {auto.paused ? t('autoCall.paused') : t('autoCall.every', { seconds: auto.seconds })}
         </Badge>
       )}
-      <Countdown endsAt={endsAt} time={time} isRunning={isRunning} fz={vmin(STAGE_TYPE.label)} />
+      <Countdown store={store} fz={vmin(STAGE_TYPE.label)} />
     </Group>
   );
 });
@@ -544,11 +541,6 @@ const Points = memo(function Points({ store }: { store: GameStore }) {
   );
 });
 
-/** The screen reader's news of a roll. */
-const Announcer = memo(function Announcer({ store }: { store: GameStore }) {
-  return <RollAnnouncer last={useGame(store, (state) => state.bingoRolls.at(-1))} />;
-});
-
 /**
  * The room on the big screen: in the lobby how to join and who came; in the game the last ball
  * huge, the balls before it, the call board, the pattern, the timer, the content sent and the
@@ -582,7 +574,7 @@ export function PresenterView(props: PresenterViewProps) {
         />
       </header>
       {props.notice}
-      <Announcer store={store} />
+      <RollAnnouncer store={store} />
       {stage === 'closed' ? (
         <ClosedStage />
       ) : stage === 'lobby' ? (

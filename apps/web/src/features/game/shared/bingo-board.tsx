@@ -2,6 +2,7 @@ import { BINGO_LETTERS, ballLabel, FREE_CELL } from '@playshop/shared';
 import { type KeyboardEvent, memo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import classes from './game.module.css';
+import type { GameState } from './game-reducer';
 import { type GameStore, useGame } from './game-store';
 
 /** Arrow keys move between the card's cells, as the grid looks. */
@@ -119,8 +120,11 @@ export const BingoBoard = memo(function BingoBoard({
   );
 });
 
-/** Announces the newest roll to screen readers. */
-export const RollAnnouncer = memo(function RollAnnouncer({ last }: { last: number | undefined }) {
+const lastRollOf = (state: GameState) => state.bingoRolls.at(-1);
+
+/** Announces the newest roll to screen readers (every game screen has one). */
+export const RollAnnouncer = memo(function RollAnnouncer({ store }: { store: GameStore }) {
+  const last = useGame(store, lastRollOf);
   const t = useT();
   return (
     <span className={classes.srOnly} aria-live="assertive" aria-atomic="true">

@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { memo, useEffect, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
+import { type GameStore, useGame } from './game-store';
 import { TIMER_EXPIRED_SHOW_MS } from './texts';
 
 /** Seconds left until `endsAt` (server time), whole and never below 0. */
@@ -18,20 +19,20 @@ function isLongExpired(endsAt: string | null, now = Date.now()): boolean {
 /**
  * The content timer (SPEC §4 Timer): counts down every second to 0 from the server's end time, so
  * every screen shows the same number, and a reconnecting screen the right remainder. At 0 it says
- * 'Time is up' for a few seconds, then clears. Memoised: the game screens render it with every frame.
+ * 'Time is up' for a few seconds, then clears. It reads the timer from the game's store: a frame that leaves the timer alone renders nothing here.
  */
 export const Countdown = memo(function Countdown({
-  endsAt,
-  time,
-  isRunning,
+  store,
   fz = 28,
 }: {
-  endsAt: string | null;
-  time: number;
-  isRunning: boolean;
+  /** The game: the timer's end, its seconds and whether it runs. */
+  store: GameStore;
   /** The digits' size: larger on the presenter. */
   fz?: number | string;
 }) {
+  const endsAt = useGame(store, (state) => state.endsAt);
+  const time = useGame(store, (state) => state.time);
+  const isRunning = useGame(store, (state) => state.isRunning);
   const [now, setNow] = useState(() => Date.now());
   const t = useT();
   const isShown = isRunning && !isLongExpired(endsAt, now);

@@ -40,7 +40,7 @@ describe('game screens', () => {
     show(
       <>
         <BallChips rolls={[5, 70, 33]} label="Rolled" />
-        <RollAnnouncer last={33} />
+        <RollAnnouncer store={game([5, 70, 33], [])} />
       </>,
     );
     expect(screen.getAllByRole('img').map((b) => b.getAttribute('aria-label'))).toEqual([
@@ -144,7 +144,16 @@ describe('timer', () => {
   it("an expired timer says 'Time is up' for a few seconds, then clears", () => {
     vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00.000Z') });
     try {
-      show(<Countdown endsAt="2026-01-01T00:00:02.000Z" time={2} isRunning />);
+      show(
+        <Countdown
+          store={createGameStore({
+            ...initialGameState,
+            endsAt: '2026-01-01T00:00:02.000Z',
+            time: 2,
+            isRunning: true,
+          })}
+        />,
+      );
       expect(screen.getByRole('timer').getAttribute('aria-label')).toBe('Timer: 2 seconds left');
       act(() => vi.advanceTimersByTime(2000));
       expect(screen.getByText('Time is up')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStore, type Store } from '../../../ui/store';
 import { type GameState, initialGameState } from './game-reducer';
 
 /**
@@ -7,29 +8,9 @@ import { type GameState, initialGameState } from './game-reducer';
  * and the count, not the screen around them (issue 46: a budget phone). The reducer keeps what a
  * frame leaves alone (same arrays, same objects), which is what makes a selection stable.
  */
-export interface GameStore {
-  get(): GameState;
-  /** The state after the frames of one animation frame (or a local action): listeners hear it once. */
-  set(next: GameState): void;
-  subscribe(listener: () => void): () => void;
-}
+export type GameStore = Store<GameState>;
 
-export function createGameStore(initial: GameState = initialGameState): GameStore {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => state,
-    set(next) {
-      if (next === state) return;
-      state = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+export const createGameStore = (initial: GameState = initialGameState): GameStore => createStore(initial);
 
 /**
  * One fact of the game, read in a render: the part renders again only when `select`'s answer changes
