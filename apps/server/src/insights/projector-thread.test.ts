@@ -7,6 +7,11 @@ describe("a live batch's size on embedded PGlite", () => {
     expect(nextLiveIds(100, 100, 1_000, 5_000)).toBe(50);
   });
 
+  it('never past the full batch, the floor included', () => {
+    expect(nextLiveIds(3, 3, 20, 3)).toBe(3);
+    expect(nextLiveIds(40, 40, 1_000, 40)).toBe(40);
+  });
+
   it('grows back, doubling, while statements are short, up to the full batch', () => {
     expect(nextLiveIds(250, 250, 2, 5_000)).toBe(500);
     expect(nextLiveIds(4_000, 3_000, 1, 5_000)).toBe(5_000);

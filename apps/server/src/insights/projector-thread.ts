@@ -45,7 +45,9 @@ const LIVE_MIN_IDS = 50;
  * cheap: one that found the log caught up (an idle server's timer) does not grow the next.
  */
 export function nextLiveIds(ids: number, covered: number, heldMs: number, maxIds: number): number {
-  if (heldMs > HOLD_MS) return Math.max(LIVE_MIN_IDS, Math.floor((ids * HOLD_MS) / heldMs));
+  // Never past the full batch: the floor is no reason to read more than a batch may (a small one's
+  // first slow statement made it 50 ids, CI's projector-worker test on a loaded machine).
+  if (heldMs > HOLD_MS) return Math.min(maxIds, Math.max(LIVE_MIN_IDS, Math.floor((ids * HOLD_MS) / heldMs)));
   if (heldMs < HOLD_MS / 2 && covered * 2 >= ids) return Math.min(maxIds, ids * 2);
   return ids;
 }
