@@ -15,19 +15,12 @@ import classes from './centre-panel.module.css';
 import { QuestionPanel } from './question-panel';
 import { RolledBallsModal } from './rolled-balls-modal';
 
-/** The content sent, with a question's tally and its buttons: rendered again only when it changes. */
-const SentContent = memo(function SentContent({
-  content,
-  question,
-  onCloseQuestion,
-  onRevealAnswer,
-}: {
-  content: GameContent;
-  question: GameState['question'];
-  onCloseQuestion: (contentId: number) => void;
-  onRevealAnswer: (contentId: number) => void;
-}) {
+/** The content sent, if any, with a question's tally and its buttons: it renders when they change. */
+function SentContent({ store, onCloseQuestion, onRevealAnswer }: Omit<CentreProps, 'onCloseWin'>) {
+  const content = useGame(store, (state) => state.content);
+  const question = useGame(store, (state) => state.question);
   const t = useT();
+  if (!content) return null;
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="dimmed" mb="xs">
@@ -47,7 +40,7 @@ const SentContent = memo(function SentContent({
       </QuestionSlot.Provider>
     </Paper>
   );
-});
+}
 
 /**
  * The last three balls, how many are out and 'Show Rolled Balls': memoised, in plain elements with
@@ -75,21 +68,6 @@ function RolledSummary({ store }: { store: GameStore }) {
         <RolledBallsModal rolls={rolls} />
       </div>
     </>
-  );
-}
-
-/** The content on screen, if any. */
-function Sent({ store, onCloseQuestion, onRevealAnswer }: Omit<CentreProps, 'onCloseWin'>) {
-  const content = useGame(store, (state) => state.content);
-  const question = useGame(store, (state) => state.question);
-  if (!content) return null;
-  return (
-    <SentContent
-      content={content}
-      question={question}
-      onCloseQuestion={onCloseQuestion}
-      onRevealAnswer={onRevealAnswer}
-    />
   );
 }
 
@@ -127,7 +105,7 @@ export const CentrePanel = memo(function CentrePanel({
     <Stack gap="md">
       <RolledSummary store={store} />
       <Countdown store={store} />
-      <Sent store={store} onCloseQuestion={onCloseQuestion} onRevealAnswer={onRevealAnswer} />
+      <SentContent store={store} onCloseQuestion={onCloseQuestion} onRevealAnswer={onRevealAnswer} />
     </Stack>
   );
 });
