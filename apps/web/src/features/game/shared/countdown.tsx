@@ -19,7 +19,8 @@ function isLongExpired(endsAt: string | null, now = Date.now()): boolean {
 /**
  * The content timer (SPEC §4 Timer): counts down every second to 0 from the server's end time, so
  * every screen shows the same number, and a reconnecting screen the right remainder. At 0 it says
- * 'Time is up' for a few seconds, then clears. It reads the timer from the game's store: a frame that leaves the timer alone renders nothing here.
+ * 'Time is up' for a few seconds, then clears. It reads the timer from the game's store: a frame that
+ * leaves the timer alone renders nothing here.
  */
 export const Countdown = memo(function Countdown({
   store,

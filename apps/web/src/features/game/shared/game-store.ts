@@ -22,5 +22,5 @@ export function useGame<T>(store: GameStore, select: (state: GameState) => T): T
 
 const whole = (state: GameState) => state;
 
-/** The whole state: a screen that renders everything on every frame (the staff's screens, tests). */
+/** The whole state: a part that shows most of it (a win screen, the admin's room page). */
 export const useWholeGame = (store: GameStore): GameState => useGame(store, whole);

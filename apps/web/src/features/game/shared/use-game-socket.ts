@@ -143,7 +143,7 @@ export function useGameStore(
   return { store, status, send, close, retry, dispatch };
 }
 
-/** The live game as one state that renders the screen on every frame (the staff's screens). */
+/** The live game as one state, rendering its screen on every frame (the admin's room page). */
 export function useGameSocket(roomId: number | null, options: Parameters<typeof useGameStore>[1] = {}) {
   const game = useGameStore(roomId, options);
   return { ...game, state: useWholeGame(game.store) };
