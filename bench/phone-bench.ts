@@ -209,6 +209,9 @@ async function traceSummary(cdp: CDPSession) {
     text += chunk.data;
     if (chunk.eof) break;
   }
+  await mkdir(path.join(root, 'bench/profiles'), { recursive: true });
+  await writeFile(path.join(root, 'bench/profiles/rolls-trace.json'), text);
+  console.log('trace: bench/profiles/rolls-trace.json (open in DevTools, Performance panel)');
   const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
   const urls = new Map<number, string>();
   // The frames open when the trace started, and those a page committed since.
@@ -219,14 +222,18 @@ async function traceSummary(cdp: CDPSession) {
   }
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   for (const main of mains) {
-    const byName = new Map<string, number>();
+    const byName = new Map<string, { ms: number; count: number }>();
     for (const e of events)
-      if (e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur)
-        byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+      if (e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur) {
+        const sum = byName.get(e.name) ?? { ms: 0, count: 0 };
+        sum.ms += e.dur / 1000;
+        sum.count++;
+        byName.set(e.name, sum);
+      }
     if (byName.size === 0) continue;
     console.log(`renderer ${main.pid}: ${urls.get(main.pid) ?? '(no page)'}`);
-    for (const [name, ms] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 16))
-      console.log(`${ms.toFixed(1).padStart(9)} ms  ${name}`);
+    for (const [name, { ms, count }] of [...byName].sort((a, b) => b[1].ms - a[1].ms).slice(0, 24))
+      console.log(`${ms.toFixed(1).padStart(9)} ms ${String(count).padStart(6)}×  ${name}`);
   }
 }
 

@@ -1,5 +1,5 @@
 import { CARD_LINES } from '@playshop/shared';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createUser } from '../apps/server/src/test/context';
@@ -299,9 +299,16 @@ describe.runIf(hasChromium)('screens at every size', () => {
     await checkPresenter(presenter, 'lobby', codeOnOneLine);
     await checkFacilitator(facilitator, 'lobby', ['Start Game', 'Open presenter view', 'End Game']);
 
-    // The game: a ball lands; the phone's 'No balls rolled yet' goes once it has.
+    // The game: a ball lands; the phone's 'No balls rolled yet' goes once it has, in a row as tall as
+    // the chips' (what is under it does not move when the first ball joins them).
     await facilitator.getByRole('button', { name: 'Start Game' }).click();
     await poll(() => rollButton(facilitator).isEnabled()).toBe(true);
+    const bottomOf = async (locator: Locator) => {
+      const box = await locator.boundingBox();
+      return box && box.y + box.height;
+    };
+    await visible(phones[1]!, 'No balls rolled yet');
+    const rowBefore = await bottomOf(phones[1]!.getByText('No balls rolled yet'));
     await rollButton(facilitator).click();
     await poll(() => phones[1]!.getByText('New ball').isVisible()).toBe(true);
     await Promise.all([
@@ -315,6 +322,10 @@ describe.runIf(hasChromium)('screens at every size', () => {
       8_000,
     ).toBe(1);
     expect(await phones[1]!.getByText('No balls rolled yet').count()).toBe(0);
+    expect(await bottomOf(phones[1]!.getByRole('list', { name: 'Rolled balls, newest first' }))).toBeCloseTo(
+      rowBefore!,
+      0,
+    );
     await poll(() => presenter.getByRole('group', { name: 'Last ball' }).isVisible()).toBe(true);
     await hideRollAnimation(facilitator);
     for (let rolls = 2; rolls <= 6; rolls++) {

@@ -61,11 +61,11 @@ export function numbersToAutoMark(
 }
 
 /**
- * With auto-mark on, every called number on the card is marked (as if tapped, without the claim:
- * the claim stays the player's own tap). Each number is asked for once per card.
+ * Every called number on the card is marked (as if tapped, without the claim: the claim stays the
+ * player's own tap) while the hook is mounted, which is while auto-mark is on. Each number is asked
+ * for once per card.
  */
 export function useAutoMark(
-  enabled: boolean,
   card: number[][] | null,
   rolls: readonly number[],
   marked: readonly number[],
@@ -74,12 +74,11 @@ export function useAutoMark(
 ) {
   const asked = useRef<{ card: number[][] | null; numbers: Set<number> }>({ card: null, numbers: new Set() });
   useEffect(() => {
-    if (!enabled) return;
     if (asked.current.card !== card) asked.current = { card, numbers: new Set() };
     for (const n of numbersToAutoMark(card, rolls, marked, isRolling)) {
       if (asked.current.numbers.has(n)) continue;
       asked.current.numbers.add(n);
       mark(n);
     }
-  }, [enabled, card, rolls, marked, isRolling, mark]);
+  }, [card, rolls, marked, isRolling, mark]);
 }

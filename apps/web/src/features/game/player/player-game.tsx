@@ -107,21 +107,17 @@ function useMarks(store: GameStore, dispatch: (action: LocalAction) => void, com
   );
 }
 
-/** Auto-mark, on its own so the rolls it follows render nothing but it (no DOM of its own). */
-function AutoMarker({
-  enabled,
-  store,
-  mark,
-}: {
-  enabled: boolean;
-  store: GameStore;
-  mark: (number: number) => void;
-}) {
+/**
+ * Auto-mark, on its own so the rolls it follows render nothing but it (no DOM of its own), and there
+ * only while the player has it on: off, a roll runs no effect of it (its effect after paint asked the
+ * phone for a frame of its own on every roll, issue 46).
+ */
+function AutoMarker({ store, mark }: { store: GameStore; mark: (number: number) => void }) {
   const card = useGame(store, (state) => state.bingoBoard);
   const rolls = useGame(store, (state) => state.bingoRolls);
   const marked = useGame(store, (state) => state.markedCells);
   const isRolling = useGame(store, rollTumbles);
-  useAutoMark(enabled, card, rolls, marked, isRolling, mark);
+  useAutoMark(card, rolls, marked, isRolling, mark);
   return null;
 }
 
@@ -178,7 +174,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
 
   return (
     <QuestionSlot.Provider value={renderQuestion}>
-      <AutoMarker enabled={autoMark} store={store} mark={autoMarkOne} />
+      {autoMark && <AutoMarker store={store} mark={autoMarkOne} />}
       <PlayerGameView
         room={room}
         store={store}

@@ -44,9 +44,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The next animation frame, where the frames received are applied. */
-const nextFrame = () => act(() => void vi.advanceTimersToNextFrame());
-
 describe('useGameSocket', () => {
   it('feeds frames into the reducer and resumes with the last seq and a fresh token', async () => {
     let renders = 0;
@@ -61,17 +58,16 @@ describe('useGameSocket', () => {
     expect(sockets[0]?.url).toContain('/ws?token=first-token');
     act(() => sockets[0]!.open());
     expect(result.current.status).toBe('open');
-    // Two frames, each its own task, as a roll brings them: one render, at the next animation frame.
+    // Each frame is applied as it comes, with no wait for an animation frame (what renders for it is
+    // what reads the facts it changes: the roll-render tests).
     const before = renders;
     act(() => sockets[0]!.receive({ type: 'open_lobby', payload: { lobbyOpen: true }, seq: 3 }));
-    act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 12 }, seq: 9 }));
-    expect(renders).toBe(before);
-    await nextFrame();
-    expect(renders).toBe(before + 1);
     expect(result.current.state.lobbyOpen).toBe(true);
+    act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 12 }, seq: 9 }));
     expect(result.current.state.bingoRolls).toEqual([12]);
+    expect(renders).toBe(before + 2);
     // A local action comes after the frames that came before it.
-    act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 10 }));
+    act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 5 }, seq: 11 }));
     act(() => result.current.dispatch({ type: 'mark_cell', payload: { number: 5 } }));
     expect(result.current.state.bingoRolls).toEqual([12, 5]);
 
@@ -81,10 +77,9 @@ describe('useGameSocket', () => {
     expect(sockets[1]?.url).toContain('/ws?token=fresh-token');
     act(() => sockets[1]!.open());
     expect(sockets[1]!.sent).toEqual([
-      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 10 } },
+      { type: 'room_event', payload: { action: 'reconnect', roomId: 7, lastSeq: 11 } },
     ]);
-    act(() => sockets[1]!.receive({ type: 'Reconnected', payload: { missedRolls: [12, 40] }, seq: 11 }));
-    await nextFrame();
+    act(() => sockets[1]!.receive({ type: 'Reconnected', payload: { missedRolls: [12, 40] }, seq: 12 }));
     expect(result.current.state.bingoRolls).toEqual([12, 5, 40]);
 
     act(() => result.current.send({ type: 'ready', payload: { roomId: 7 } }));
@@ -118,7 +113,6 @@ describe('useGameSocket', () => {
     act(() => sockets[0]!.open());
     act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 'x' }, seq: 2 }));
     act(() => sockets[0]!.receive({ type: 'get_random_roll', payload: { roll: 3 }, seq: 3 }));
-    await nextFrame();
     expect(result.current.state.bingoRolls).toEqual([3]);
     expect(warn).toHaveBeenCalledTimes(1);
     act(() => sockets[0]!.onclose?.({ code: 1006 }));

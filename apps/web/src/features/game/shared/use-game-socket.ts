@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { ClientMessage, ServerMessage } from '@playshop/shared';
+import type { ClientMessage } from '@playshop/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/api';
@@ -49,7 +49,6 @@ export function useGameStore(
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const lastSeq = useRef(0);
   const connection = useRef<GameConnection | null>(null);
-  const flushFrames = useRef<(() => void) | null>(null);
   const session = useSessionStore();
   const queryClient = useQueryClient();
   const { createSocket, quiet = false } = options;
@@ -58,18 +57,9 @@ export function useGameStore(
     if (roomId === null) return;
     lastSeq.current = 0;
     let isOutageShown = false;
-    // Frames go to the reducer once per animation frame, and Preact renders once for the dispatches
-    // of one task: the frames a roll brings together (its state and its ball, each a task of its own)
-    // render the screen once, not once each (issue 46: a budget phone). A hidden page runs no
-    // animation frames: there a frame is applied at once.
-    const pending: ServerMessage[] = [];
-    let frame = 0;
-    const flush = () => {
-      cancelAnimationFrame(frame);
-      frame = 0;
-      if (pending.length) store.set(pending.splice(0).reduce(gameReducer, store.get()));
-    };
-    flushFrames.current = flush;
+    // Each frame goes to the reducer as it comes: the parts whose facts it changes render after its
+    // task (Preact batches a task's changes), and a frame that changes nothing shown (a hidden roll's
+    // state after it, on the phone) costs the page no frame at all (issue 46: a budget phone).
     const conn = createGameConnection({
       roomId,
       createSocket,
@@ -82,9 +72,7 @@ export function useGameStore(
       getLastSeq: () => lastSeq.current,
       onMessage(message) {
         if (message.seq > lastSeq.current) lastSeq.current = message.seq;
-        pending.push(message);
-        if (document.visibilityState !== 'visible') flush();
-        else frame ||= requestAnimationFrame(flush);
+        store.set(gameReducer(store.get(), message));
         const outage = message.type === 'error_event' && message.payload.key === 'game.unavailable';
         // The outage stays said until the game answers again, not a toast gone in 4 s each time.
         if (outage !== isOutageShown) {
@@ -113,7 +101,6 @@ export function useGameStore(
     conn.start();
     const resume = () => {
       if (document.visibilityState === 'visible') conn.resume();
-      else flush();
     };
     window.addEventListener('online', resume);
     document.addEventListener('visibilitychange', resume);
@@ -122,8 +109,6 @@ export function useGameStore(
       document.removeEventListener('visibilitychange', resume);
       conn.close();
       connection.current = null;
-      cancelAnimationFrame(frame);
-      flushFrames.current = null;
       if (isOutageShown) hideOutage();
     };
   }, [roomId, store, session, queryClient, createSocket, quiet]);
@@ -132,14 +117,7 @@ export function useGameStore(
   const close = useCallback(() => connection.current?.close(), []);
   /** The Retry button after the last failed try. */
   const retry = useCallback(() => connection.current?.resume(), []);
-  const dispatch = useCallback(
-    (action: LocalAction) => {
-      // After the server's frames that came before it, as they came.
-      flushFrames.current?.();
-      store.set(gameReducer(store.get(), action));
-    },
-    [store],
-  );
+  const dispatch = useCallback((action: LocalAction) => store.set(gameReducer(store.get(), action)), [store]);
   return { store, status, send, close, retry, dispatch };
 }
 
