@@ -4,6 +4,7 @@ import { callOutText, ROLL_SOUND, useCallOut, voiceFor } from './call-out';
 
 const spoken: string[] = [];
 const played: string[] = [];
+const players = new Set<HTMLMediaElement>();
 
 beforeEach(() => {
   spoken.length = 0;
@@ -21,6 +22,7 @@ beforeEach(() => {
   });
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
     played.push(new URL(this.src).pathname);
+    players.add(this);
     return Promise.resolve();
   });
 });
@@ -30,7 +32,7 @@ afterEach(() => {
 });
 
 describe('ball call-out', () => {
-  it("says 'B, 7' and plays the roll sound for each new ball", () => {
+  it("says 'B, 7' and plays the roll sound for each new ball, from one element", () => {
     const { rerender } = renderHook(({ rolls, rolling }) => useCallOut(rolls, rolling, false), {
       initialProps: { rolls: [] as number[], rolling: false },
     });
@@ -39,6 +41,7 @@ describe('ball call-out', () => {
     rerender({ rolls: [7, 75], rolling: true });
     expect(spoken).toEqual(['B, 7', 'O, 75']);
     expect(played).toEqual([ROLL_SOUND, ROLL_SOUND]);
+    expect(players.size).toBe(1);
     expect(callOutText(33)).toBe('N, 33');
   });
 

@@ -15,12 +15,19 @@ export function useMuted() {
 /** What the voice says for a ball: 'B, 7' (the comma gives the pause a caller makes). */
 export const callOutText = (n: number) => `${ballLetter(n)}, ${n}`;
 
+/**
+ * The roll sound: one element, loaded with the first ball and played from its start for each one
+ * after (a new element a roll fetched the file and built a media player every time: issue 46).
+ */
+let rollSound: HTMLAudioElement | null = null;
+
 /** The roll sound, then the ball said aloud with the browser's speech synthesis, where it has one. */
 function callOut(n: number) {
   try {
-    const audio = new Audio(ROLL_SOUND);
-    audio.volume = ROLL_VOLUME;
-    void audio.play().catch(() => {});
+    rollSound ??= new Audio(ROLL_SOUND);
+    rollSound.volume = ROLL_VOLUME;
+    rollSound.currentTime = 0;
+    void rollSound.play().catch(() => {});
   } catch {
     // No audio here: the voice and the screen still call the ball.
   }
