@@ -183,6 +183,19 @@ describe('game socket connection', () => {
     expect(ws.pings).toBe(2);
   });
 
+  it('wakes the page only when a ping is due, not each second between (issue 46: a budget phone)', async () => {
+    const t = await started();
+    const ws = t.sockets[0]!;
+    ws.open();
+    const opened = Date.now();
+    for (let ping = 1; ping <= 3; ping++) {
+      await vi.advanceTimersToNextTimerAsync();
+      expect(Date.now() - opened).toBe(ping * HEARTBEAT_MS);
+      expect(ws.pings).toBe(ping);
+      ws.receive({ type: 'pong', payload: {}, seq: 0 });
+    }
+  });
+
   it('a socket that answers keeps going; one silent for 10 s is closed, says Reconnecting and resumes with the last seq', async () => {
     const t = await started();
     const ws = t.sockets[0]!;

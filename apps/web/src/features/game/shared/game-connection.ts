@@ -76,7 +76,8 @@ export const RESTART_SPREAD_MS = 250;
 export const HEARTBEAT_MS = 5_000;
 /** No frame for this long (or a socket that does not open in this time) is a stall. */
 export const STALL_MS = 10_000;
-const TICK_MS = 1_000;
+/** How often a socket still opening is looked at (its timeout, and its first ping once open). */
+const CONNECTING_CHECK_MS = 1_000;
 /** A move's new socket without the room this long is given up (the server closes the old one within 20 s). */
 export const MOVE_GIVE_UP_MS = 30_000;
 /**
@@ -172,7 +173,7 @@ class Connection {
   #isOpening = false;
   #attempt = 0;
   #retry: ReturnType<typeof setTimeout> | null = null;
-  #tick: ReturnType<typeof setInterval> | null = null;
+  #tick: ReturnType<typeof setTimeout> | null = null;
   #lastHeard = 0;
   #lastPing = 0;
   #disposed = false;
@@ -282,7 +283,8 @@ class Connection {
     this.#everOpened = true;
     this.#attempt = 0;
     this.#isRestarting = false;
-    this.#lastHeard = Date.now();
+    // Its first ping a heartbeat from now, its next stall check from now too.
+    this.#watch(ws);
     this.#setStatus('open');
     this.#deps.notify.success(wasReconnect ? 'game.wsReconnected' : 'game.wsConnected');
     if (wasReconnect) this.#sendReconnect(ws);
@@ -395,17 +397,32 @@ class Connection {
     if (!this.#socket && !this.#retry && !this.#isOpening) this.#handleClose(RESTART_CLOSE);
   }
 
-  /** Pings while open; a socket silent for STALL_MS (open or still connecting) is given up. */
+  /**
+   * Pings while open; a socket silent for STALL_MS (open or still connecting) is given up. One timer,
+   * set for the next moment either is due (a ping every HEARTBEAT_MS while frames come), not a tick
+   * a second: a phone is not woken five times for each ping (issue 46: a budget phone).
+   */
   #watch(ws: SocketLike) {
+    if (this.#tick) clearTimeout(this.#tick);
     this.#lastHeard = Date.now();
     this.#lastPing = this.#lastHeard;
-    this.#tick = setInterval(() => {
+    const next = (now: number) => {
+      // Still opening: looked at each CONNECTING_CHECK_MS for its stall (open, it is watched anew).
+      const due = Math.min(
+        this.#lastHeard + STALL_MS,
+        ws.readyState === OPEN ? this.#lastPing + HEARTBEAT_MS : now + CONNECTING_CHECK_MS,
+      );
+      this.#tick = setTimeout(check, due - now);
+    };
+    const check = () => {
       if (this.#socket !== ws) return;
       const now = Date.now();
       if (this.#isHidden()) this.#lastHeard = now;
       if (now - this.#lastHeard >= STALL_MS) return this.#stall(ws);
       if (ws.readyState === OPEN && now - this.#lastPing >= HEARTBEAT_MS) this.#ping(ws);
-    }, TICK_MS);
+      next(now);
+    };
+    next(this.#lastHeard);
   }
 
   #stall(ws: SocketLike) {
@@ -416,7 +433,7 @@ class Connection {
 
   #detach() {
     this.#socket = null;
-    if (this.#tick) clearInterval(this.#tick);
+    if (this.#tick) clearTimeout(this.#tick);
     this.#tick = null;
   }
 
