@@ -32,7 +32,10 @@ const ROLLS = Number(process.env.BENCH_PHONE_ROLLS ?? 30);
 const TAPS = Number(process.env.BENCH_PHONE_TAPS ?? 8);
 const ANIMATED = Number(process.env.BENCH_PHONE_ANIMATED ?? 4);
 const IDLE = 3;
-/** BENCH_PHONE_TRACE=1: each page's main-thread events over the hidden rolls, by name (total ms). */
+/**
+ * BENCH_PHONE_TRACE=1: each page's main-thread events over the hidden rolls, by name (total ms and
+ * count: frames are Commit, tasks RunTask), and the whole trace in bench/profiles/rolls-trace.json.
+ */
 const TRACE = process.env.BENCH_PHONE_TRACE === '1';
 const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
 /** BENCH_PHONE_PROFILE=1: a CPU profile of each product page over the hidden rolls, in bench/profiles/. */
