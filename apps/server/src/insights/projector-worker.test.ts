@@ -81,7 +81,9 @@ afterAll(async () => {
   await drop();
 });
 
-describe('the projector in a worker thread', () => {
+// Each worker boots with tsx, compiling the projector's modules in its thread: 1–2 s alone, over 10 s
+// each on a loaded 2-core CI machine (the first test starts two), past the 30 s default.
+describe('the projector in a worker thread', { timeout: 120_000 }, () => {
   it('writes what the in-process projector writes, and resumes where a stopped worker left off', async () => {
     expect(folded.insights_players).toHaveLength(6);
     await reset();
