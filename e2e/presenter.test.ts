@@ -44,6 +44,16 @@ describe.runIf(hasChromium)('the presenter view', () => {
 
     // The projector: a separate 1920×1080 screen, signed in as the facilitator.
     const presenter = await facilitatorPage(PROJECTOR);
+    // Each roll sound the big screen starts (Web Audio: the decoded file played from a buffer).
+    await presenter.addInitScript(() => {
+      const w = window as unknown as { rollSounds: number };
+      w.rollSounds = 0;
+      const start = AudioBufferSourceNode.prototype.start;
+      AudioBufferSourceNode.prototype.start = function (...args) {
+        w.rollSounds += 1;
+        return start.apply(this, args);
+      };
+    });
     await presenter.goto(`${suite.product.url}/${ORG}/facilitator/online/rooms/present/${roomId}`);
     const code = presenter.getByLabel(/^Room code [A-Z0-9]+$/);
     await poll(() => code.isVisible()).toBe(true);
@@ -116,6 +126,10 @@ describe.runIf(hasChromium)('the presenter view', () => {
         await poll(() => presenter.getByRole('group', { name: 'Last ball' }).getByRole('img').count()).toBe(
           1,
         );
+        // Each ball was called out with the roll sound.
+        await poll(() =>
+          presenter.evaluate(() => (window as unknown as { rollSounds: number }).rollSounds),
+        ).toBe(6);
         await expectAccessible(presenter, 'presenter game');
         await picture(presenter, 'presenter-game-1920');
         await screenshots(facilitator, 'presenter-control-screen');

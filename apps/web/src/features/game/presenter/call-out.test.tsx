@@ -1,14 +1,47 @@
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callOutText, ROLL_SOUND, useCallOut, voiceFor } from './call-out';
 
 const spoken: string[] = [];
-const played: string[] = [];
-const players = new Set<HTMLMediaElement>();
+/** Each roll sound started: the context it played in, its buffer and volume. */
+const started: { context: FakeContext; buffer: unknown; volume: number }[] = [];
+const fetched: string[] = [];
+
+/** Web Audio as the call-out uses it: one context decodes the file, each sound a started source. */
+class FakeContext {
+  state = 'running';
+  destination = {};
+  resume = vi.fn(async () => {});
+  decodeAudioData = async (data: ArrayBuffer) => ({ decodedFrom: data.byteLength });
+  createGain() {
+    return { gain: { value: 1 }, connect: (to: unknown) => to };
+  }
+  createBufferSource() {
+    const source = {
+      buffer: null as unknown,
+      connect: (gain: { gain: { value: number } }) => {
+        source.start = () => started.push({ context: this, buffer: source.buffer, volume: gain.gain.value });
+        return gain;
+      },
+      start: (): unknown => {
+        throw new Error('started before it was connected');
+      },
+    };
+    return source;
+  }
+}
 
 beforeEach(() => {
   spoken.length = 0;
-  played.length = 0;
+  started.length = 0;
+  vi.stubGlobal('AudioContext', FakeContext);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      fetched.push(url);
+      return new Response(new Uint8Array(44));
+    }),
+  );
   vi.stubGlobal(
     'SpeechSynthesisUtterance',
     class {
@@ -20,11 +53,6 @@ beforeEach(() => {
     configurable: true,
     value: { cancel: vi.fn(), speak: (u: { text: string }) => spoken.push(u.text) },
   });
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-    played.push(new URL(this.src).pathname);
-    players.add(this);
-    return Promise.resolve();
-  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -32,20 +60,26 @@ afterEach(() => {
 });
 
 describe('ball call-out', () => {
-  it("says 'B, 7' and plays the roll sound for each new ball, from one element", () => {
+  it("says 'B, 7' and plays the roll sound for each new ball, the file fetched and decoded once", async () => {
     const { rerender } = renderHook(({ rolls, rolling }) => useCallOut(rolls, rolling, false), {
       initialProps: { rolls: [] as number[], rolling: false },
     });
+    // Made ready with the screen, before the first ball.
+    await waitFor(() => expect(fetched).toEqual([ROLL_SOUND]));
+    expect(started).toEqual([]);
     rerender({ rolls: [7], rolling: true });
     rerender({ rolls: [7], rolling: false });
     rerender({ rolls: [7, 75], rolling: true });
     expect(spoken).toEqual(['B, 7', 'O, 75']);
-    expect(played).toEqual([ROLL_SOUND, ROLL_SOUND]);
-    expect(players.size).toBe(1);
+    await waitFor(() => expect(started).toHaveLength(2));
+    expect(fetched).toEqual([ROLL_SOUND]);
+    expect(started[0]!.context).toBe(started[1]!.context);
+    expect(started.map((s) => s.buffer)).toEqual([{ decodedFrom: 44 }, { decodedFrom: 44 }]);
+    expect(started[0]!.volume).toBe(0.6);
     expect(callOutText(33)).toBe('N, 33');
   });
 
-  it('stays silent for a snapshot after a reload, and when muted', () => {
+  it('stays silent for a snapshot after a reload, and when muted', async () => {
     const { rerender } = renderHook(({ rolls, rolling, muted }) => useCallOut(rolls, rolling, muted), {
       initialProps: { rolls: [] as number[], rolling: false, muted: false },
     });
@@ -53,8 +87,9 @@ describe('ball call-out', () => {
     rerender({ rolls: [3, 20, 40], rolling: false, muted: false });
     rerender({ rolls: [3, 20, 40, 50], rolling: true, muted: true });
     rerender({ rolls: [3, 20, 40, 50], rolling: true, muted: false });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(spoken).toEqual([]);
-    expect(played).toEqual([]);
+    expect(started).toEqual([]);
   });
 });
 

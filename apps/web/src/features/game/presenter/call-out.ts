@@ -16,18 +16,51 @@ export function useMuted() {
 export const callOutText = (n: number) => `${ballLetter(n)}, ${n}`;
 
 /**
- * The roll sound: one element, loaded with the first ball and played from its start for each one
- * after (a new element a roll fetched the file and built a media player every time: issue 46).
+ * The roll sound through Web Audio: the file fetched and decoded once, each ball a buffer source
+ * started on the audio thread. An <audio> element seeked to its start and played again cost the
+ * presenter's page more than the rest of a roll (its media pipeline and events ran on the main
+ * thread: about twice the floor in bench:phone, issue 46).
  */
-let rollSound: HTMLAudioElement | null = null;
+let rollSound: { context: AudioContext; buffer: Promise<AudioBuffer | null> } | null = null;
+
+/** The roll sound's context and decoded file, opened once (null where the browser has no Web Audio). */
+function rollSoundOf() {
+  if (typeof AudioContext === 'undefined') return null;
+  if (!rollSound) {
+    const context = new AudioContext();
+    const buffer = fetch(ROLL_SOUND)
+      .then((response) => response.arrayBuffer())
+      .then((data) => context.decodeAudioData(data))
+      .catch(() => null);
+    rollSound = { context, buffer };
+    // A browser starts a context suspended until the page is used: the first click or key wakes it.
+    const wake = () => void context.resume().catch(() => {});
+    document.addEventListener('pointerdown', wake, { once: true });
+    document.addEventListener('keydown', wake, { once: true });
+  }
+  return rollSound;
+}
+
+function playRollSound() {
+  const sound = rollSoundOf();
+  if (!sound) return;
+  const { context, buffer } = sound;
+  if (context.state === 'suspended') void context.resume().catch(() => {});
+  void buffer.then((decoded) => {
+    if (!decoded) return;
+    const source = context.createBufferSource();
+    source.buffer = decoded;
+    const volume = context.createGain();
+    volume.gain.value = ROLL_VOLUME;
+    source.connect(volume).connect(context.destination);
+    source.start();
+  });
+}
 
 /** The roll sound, then the ball said aloud with the browser's speech synthesis, where it has one. */
 function callOut(n: number) {
   try {
-    rollSound ??= new Audio(ROLL_SOUND);
-    rollSound.volume = ROLL_VOLUME;
-    rollSound.currentTime = 0;
-    void rollSound.play().catch(() => {});
+    playRollSound();
   } catch {
     // No audio here: the voice and the screen still call the ball.
   }
@@ -57,6 +90,19 @@ export function voiceFor(voices: readonly SpeechSynthesisVoice[], language: stri
  */
 export function useCallOut(rolls: readonly number[], isRolling: boolean, muted: boolean) {
   const seen = useRef(rolls.length);
+  // The sound is made ready with the screen, not with the first ball: opening an audio context can
+  // take a browser a quarter of a second (Chromium headless, measured in bench:phone).
+  useEffect(() => {
+    if (muted) return;
+    const timer = setTimeout(() => {
+      try {
+        rollSoundOf();
+      } catch {
+        // No audio here: the ball is still said and shown.
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [muted]);
   useEffect(() => {
     const grewByOne = rolls.length === seen.current + 1;
     seen.current = rolls.length;
