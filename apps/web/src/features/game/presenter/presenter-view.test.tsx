@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { itemTexts, playing, quiz, show } from '../../../test/game-fixtures';
+import gameClasses from '../shared/game.module.css';
 import type { GameState } from '../shared/game-reducer';
 import { createGameStore } from '../shared/game-store';
 import { TUMBLE_MS } from '../shared/roll-animation';
@@ -161,11 +162,24 @@ describe('presenter view', () => {
     expect(calledCount()).toBe(1);
     expect(speak).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(TUMBLE_MS));
-    expect(within(screen.getByRole('group', { name: 'Last ball' })).getByText('B 7')).toBeTruthy();
+    const last = screen.getByRole('group', { name: 'Last ball' });
+    expect(within(last).getByText('B 7')).toBeTruthy();
+    // After its tumble the ball lands big.
+    expect(within(last).getByRole('img', { name: 'B 7' }).classList.contains(gameClasses.landed!)).toBe(true);
     expect(calledCount()).toBe(2);
     expect(speak.mock.calls.map(([u]) => u.text)).toEqual(['B, 7']);
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('with the roll animation hidden, a new ball shows at once: no tumble, no landing', () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    const view = present({ ...playing, gameState: 'bingo', hideRollAnimation: true, bingoRolls: [5] });
+    act(() => view.store.set({ ...playing, gameState: 'roll', hideRollAnimation: true, bingoRolls: [5, 7] }));
+    expect(screen.queryByText('Rolling…')).toBeNull();
+    const ball = within(screen.getByRole('group', { name: 'Last ball' })).getByRole('img', { name: 'B 7' });
+    expect(ball.classList.contains(gameClasses.landed!)).toBe(false);
     vi.restoreAllMocks();
   });
 

@@ -25,6 +25,7 @@ import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { currentPrize, PatternGrid, patternHint, patternName } from '../shared/pattern';
 import { PointsTableView } from '../shared/points-table';
 import { optionLabel, optionLetter, QUESTION_TEXTS } from '../shared/question-texts';
+import { rollTumbles } from '../shared/roll-animation';
 import { createShownRolls, type ShownRollsStore, useShownRolls } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { RoundWinScreen } from '../shared/win-screen';
@@ -232,10 +233,15 @@ const LastBalls = memo(function LastBalls({
 }) {
   const rolls = useShownRolls(shown, (s) => s.rolls);
   const tumbling = useShownRolls(shown, (s) => s.tumbling);
-  // Whether the room is rolling when the balls shown change (a new ball lands big and is called out
-  // in the roll state): read, not followed, so the state after a roll renders nothing here.
-  const isRolling = store.get().gameState === 'roll';
+  // Whether the room is rolling when the balls shown change (a new ball is called out in the roll
+  // state) and whether it tumbled first: read, not followed, so the state after a roll renders
+  // nothing here.
+  const state = store.get();
+  const isRolling = state.gameState === 'roll';
   useCallOut(rolls, isRolling, muted);
+  // The big ball lands (scales in) after its tumble; with the roll animation hidden it shows at once,
+  // as on the phones (a landing cost the big screen six frames a ball: docs/decisions.md).
+  const lands = rollTumbles(state);
   const last = rolls.at(-1);
   const previous = rolls.slice(-1 - PREVIOUS_BALLS, -1).reverse();
   const t = useT();
@@ -272,7 +278,7 @@ const LastBalls = memo(function LastBalls({
             key={last}
             number={last}
             size="xl"
-            className={[classes.hugeBall, isRolling ? gameClasses.landed : ''].filter(Boolean).join(' ')}
+            className={[classes.hugeBall, lands ? gameClasses.landed : ''].filter(Boolean).join(' ')}
           />
           <p
             className={classes.ballText}
