@@ -151,7 +151,6 @@ describe('presenter view', () => {
         constructor(public text: string) {}
       },
     );
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
     const calledCount = () =>
       within(screen.getByRole('list', { name: 'Call board' }))
         .getAllByRole('listitem')
@@ -174,13 +173,11 @@ describe('presenter view', () => {
   });
 
   it('with the roll animation hidden, a new ball shows at once: no tumble, no landing', () => {
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
     const view = present({ ...playing, gameState: 'bingo', hideRollAnimation: true, bingoRolls: [5] });
     act(() => view.store.set({ ...playing, gameState: 'roll', hideRollAnimation: true, bingoRolls: [5, 7] }));
     expect(screen.queryByText('Rolling…')).toBeNull();
     const ball = within(screen.getByRole('group', { name: 'Last ball' })).getByRole('img', { name: 'B 7' });
     expect(ball.classList.contains(gameClasses.landed!)).toBe(false);
-    vi.restoreAllMocks();
   });
 
   it('sound and full screen are the only buttons', () => {
