@@ -276,7 +276,12 @@ describe.runIf(hasChromium)('a whole game in the browser', () => {
     // The admin can open the lobby again and close it.
     await admin.getByRole('button', { name: 'Open Lobby' }).click();
     await poll(() => admin.getByText('Lobby open').isVisible()).toBe(true);
+    // The phones, still in the room, join that lobby by themselves, and each sees it closed before a
+    // player leaves (a tab that left while still in the lobby would go straight back into the room).
+    for (const page of players)
+      await poll(() => page.getByRole('button', { name: "I'm ready" }).isVisible()).toBe(true);
     await closeLobby(admin);
+    for (const page of players) await visible(page, /Keep this screen open/);
 
     // Back in the room list, a player who joins now is sent back: 'Lobby not open'.
     const late = players[2]!;
