@@ -58,6 +58,11 @@ describe.runIf(hasChromium)('the staff screens by keyboard alone', () => {
     await tabTo(page, roll, { back: true });
     await page.keyboard.press('Space');
     await visible(page, '1 of 75 rolled');
+    // Roll keeps the focus through the roll (off, not disabled): Space again rolls the next ball.
+    await poll(() => roll.getAttribute('aria-disabled')).toBe('false');
+    expect(await hasFocus(roll)).toBe(true);
+    await page.keyboard.press('Space');
+    await visible(page, '2 of 75 rolled');
     expect(await idleTabStops(page)).toEqual([]);
 
     // End Game asks first: Escape closes the question and gives the focus back, Enter asks again.

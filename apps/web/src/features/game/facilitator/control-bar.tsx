@@ -193,11 +193,15 @@ function RollButton({ store, command }: { store: GameStore; command: RoomCommand
   const canRoll = canAsk && !rollRequest.isPending && rollCount < BINGO_MAX_NUMBER;
 
   function handleRoll() {
+    if (!canRoll) return;
     rollRequest.markAsked();
     command({ action: 'get_roll' });
   }
   return (
-    <Button onClick={handleRoll} disabled={!canRoll} size="md">
+    // Off but not `disabled` (Mantine's look for it, aria-disabled for a screen reader): a disabled
+    // button loses the focus, so a facilitator rolling by keyboard would have to find Roll again after
+    // every ball, and the page paid for the blur and the focus's return on each roll (issue 46).
+    <Button onClick={handleRoll} data-disabled={!canRoll || undefined} aria-disabled={!canRoll} size="md">
       {t('gameControl.roll')}
     </Button>
   );

@@ -81,12 +81,20 @@ describe('facilitator panels', () => {
     const roll = () => screen.getByRole('button', { name: 'Roll' });
     fireEvent.click(roll());
     expect(sent).toEqual([{ type: 'game_event', payload: { action: 'get_roll', roomId: 7 } }]);
-    // Asked, not answered yet: no second request.
-    expect(roll().hasAttribute('disabled')).toBe(true);
+    // Asked, not answered yet: no second request, though Roll keeps the keyboard's focus.
+    roll().focus();
+    expect(roll().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(roll());
+    expect(sent).toHaveLength(1);
     showAgain(store, { ...playing, gameState: 'roll', bingoRolls: [1, 17, 40] });
-    expect(roll().hasAttribute('disabled')).toBe(true);
+    expect(roll().getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(roll());
+    expect(sent).toHaveLength(1);
+    expect(document.activeElement).toBe(roll());
     showAgain(store, { ...playing, gameState: 'bingo', bingoRolls: [1, 17, 40] });
-    expect(roll().hasAttribute('disabled')).toBe(false);
+    expect(roll().getAttribute('aria-disabled')).toBe('false');
+    fireEvent.click(roll());
+    expect(sent).toHaveLength(2);
   });
 
   it('Start New Game and End Game ask first, naming the consequence; Cancel does nothing', async () => {

@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Paper, Switch, Text, Title } from '@mantine/core';
 import type { RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef, useState } from 'react';
 import { LanguageMenu } from '../../../i18n/language-menu';
 import { useT } from '../../../i18n/locale-provider';
 import { BrandBand, brandVars } from '../../../ui/brand-frame';
+import { usePaint } from '../../../ui/store';
 import { ContentView } from '../../content/display/content-view';
-import { BallChips } from '../shared/ball';
+import { paintChips } from '../shared/ball';
 import { BingoBoard, RollAnnouncer } from '../shared/bingo-board';
 import { ConnectionNotice } from '../shared/connection-notice';
 import { Countdown } from '../shared/countdown';
@@ -17,7 +18,7 @@ import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { RoundPattern } from '../shared/pattern';
 import { QUESTION_TEXTS } from '../shared/question-texts';
 import { RollAnimation, rollTumbles } from '../shared/roll-animation';
-import { createShownRolls, type ShownRollsStore, useShownRolls } from '../shared/shown-rolls';
+import { createShownRolls, type ShownRolls, type ShownRollsStore } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { BingoNews } from './bingo-news';
 import { GameSheet } from './game-sheet';
@@ -184,7 +185,17 @@ function CardArea({ store, onMark, onClaim, autoMark, onAutoMarkChange }: Player
   );
 }
 
-/** How many balls are out, who has bingo, and the balls newest first. */
+/** Who has bingo this round, from the store. */
+function Winners({ store, username }: { store: GameStore; username: string | null }) {
+  return <BingoNews winners={useGame(store, (state) => state.winners)} username={username} />;
+}
+
+/**
+ * How many balls are out, who has bingo, and the balls newest first. The count and the chips are
+ * painted from the balls shown (usePaint), not rendered: a roll adds one chip and writes the count.
+ * While the ball tumbles the chips keep its number to themselves (the live region still says it);
+ * once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
+ */
 function RolledBalls({
   store,
   shown,
@@ -195,21 +206,37 @@ function RolledBalls({
   username: string | null;
 }) {
   const t = useT();
-  // While the ball tumbles the chips keep its number to themselves (the live region still says it);
-  // once it lands it joins them, so 'No balls rolled yet' never shows under a landed ball.
-  const rolls = useShownRolls(shown, (s) => s.rolls);
-  const winners = useGame(store, (state) => state.winners);
+  const count = useRef<HTMLParagraphElement>(null);
+  const chips = useRef<HTMLUListElement>(null);
+  const none = useRef<HTMLParagraphElement>(null);
+  const paint = useMemo(() => {
+    let painted: readonly number[] | null = null;
+    return ({ rolls }: ShownRolls) => {
+      if (!count.current || !chips.current || !none.current) return;
+      count.current.textContent = t('player.rolledBalls', { count: rolls.length });
+      chips.current.hidden = rolls.length === 0;
+      none.current.hidden = rolls.length > 0;
+      none.current.textContent = rolls.length > 0 ? '' : SCREEN_TEXTS.noBallsYet;
+      paintChips(chips.current, painted, rolls, 'sm');
+      painted = rolls;
+    };
+  }, [t]);
+  usePaint(shown, paint);
   return (
     <>
       <div className={classes.rolledHead}>
-        <p className={classes.rolledCount}>{t('player.rolledBalls', { count: rolls.length })}</p>
-        <BingoNews winners={winners} username={username} />
+        <p ref={count} className={classes.rolledCount} />
+        <Winners store={store} username={username} />
       </div>
-      {rolls.length > 0 ? (
-        <BallChips rolls={rolls} label={t('player.rolledBallsNewestFirst')} />
-      ) : (
-        <p className={classes.noBalls}>{SCREEN_TEXTS.noBallsYet}</p>
-      )}
+      <ul
+        ref={chips}
+        className={classes.chips}
+        aria-label={t('player.rolledBallsNewestFirst')}
+        // A row that scrolls sideways must take the keyboard focus so it can be scrolled without a mouse.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs to be focusable
+        tabIndex={0}
+      />
+      <p ref={none} className={classes.noBalls} />
     </>
   );
 }

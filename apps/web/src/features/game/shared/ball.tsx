@@ -29,33 +29,48 @@ export const Ball = memo(function Ball({
   );
 });
 
-/** One chip of the row: memoised with its item, so a roll diffs the row's props, not every item. */
-const Chip = memo(function Chip({ number, size }: { number: number; size: 'sm' | 'md' }) {
-  return (
-    <li>
-      <Ball number={number} size={size} />
-    </li>
-  );
-});
+/**
+ * The ball `Ball` renders, built as DOM for a part painted outside the render (the phone's chips,
+ * issue 46). game-screens.test.tsx holds the two alike.
+ */
+export function ballElement(number: number, size: 'sm' | 'md' | 'xl' = 'md'): HTMLSpanElement {
+  const letter = ballLetter(number);
+  const ball = document.createElement('span');
+  ball.className = classes.ball!;
+  ball.dataset.letter = letter;
+  ball.dataset.size = size;
+  ball.setAttribute('role', 'img');
+  ball.setAttribute('aria-label', ballLabel(number));
+  const letterPart = document.createElement('span');
+  letterPart.className = classes.ballLetter!;
+  letterPart.setAttribute('aria-hidden', 'true');
+  letterPart.textContent = letter;
+  const numberPart = document.createElement('span');
+  numberPart.setAttribute('aria-hidden', 'true');
+  numberPart.textContent = String(number);
+  ball.append(letterPart, numberPart);
+  return ball;
+}
 
-/** Rolled balls as chips, newest first: a roll renders the new chip only. */
-export const BallChips = memo(function BallChips({
-  rolls,
-  size = 'sm',
-  label,
-}: {
-  rolls: number[];
-  size?: 'sm' | 'md';
-  label: string;
-}) {
-  return (
-    // A row that scrolls sideways must take the keyboard focus so it can be scrolled without a mouse.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs to be focusable
-    <ul className={classes.chips} aria-label={label} tabIndex={0}>
-      {rolls.map((_, i) => {
-        const n = rolls[rolls.length - 1 - i]!;
-        return <Chip key={n} number={n} size={size} />;
-      })}
-    </ul>
-  );
-});
+/**
+ * Paints a row of chips, newest first, from the balls oldest first. `painted` is what the row shows
+ * (null: not known, a new painter); as a game goes on it is the start of `rolls`, so a roll adds its
+ * chip at the front and touches nothing else; any other change (a new game) paints the row anew.
+ */
+export function paintChips(
+  row: HTMLElement,
+  painted: readonly number[] | null,
+  rolls: readonly number[],
+  size: 'sm' | 'md',
+): void {
+  let from = painted?.length ?? 0;
+  if (!painted || from > rolls.length || painted.some((n, i) => rolls[i] !== n)) {
+    row.replaceChildren();
+    from = 0;
+  }
+  for (let i = from; i < rolls.length; i++) {
+    const chip = document.createElement('li');
+    chip.append(ballElement(rolls[i]!, size));
+    row.prepend(chip);
+  }
+}

@@ -1,9 +1,10 @@
 import { BINGO_LETTERS, ballLabel, FREE_CELL } from '@playshop/shared';
-import { type KeyboardEvent, memo, useRef } from 'react';
+import { type KeyboardEvent, memo, useMemo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
+import { usePaint } from '../../../ui/store';
 import classes from './game.module.css';
 import type { GameState } from './game-reducer';
-import { type GameStore, useGame } from './game-store';
+import type { GameStore } from './game-store';
 
 /** Arrow keys move between the card's cells, as the grid looks. */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>, grid: HTMLDivElement | null) {
@@ -20,58 +21,31 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>, grid: HTMLDivElement | 
   }
 }
 
+type Translate = ReturnType<typeof useT>;
+
+/** What `now` added to `before` when it only grew; every number of both when it changed otherwise. */
+function addedTo(before: readonly number[], now: readonly number[]): readonly number[] {
+  if (before === now) return [];
+  const grew = now.length >= before.length && before.every((n, i) => now[i] === n);
+  return grew ? now.slice(before.length) : [...before, ...now];
+}
+
+/** What a cell shows: the words of its label too ('B 1, marked'). */
+type CellState = 'marked' | 'rolled' | 'waiting';
+
 /**
- * One number of the card: marked, rolled (markable) or waiting; the centre is Free. It reads its own
- * two facts from the game's store, so a roll renders only the cell it calls (issue 46: a budget phone).
+ * Paints one cell from its facts: marked, rolled (markable) or waiting, in its colours (data-*), its
+ * pressed and disabled states and label for a screen reader, and the 'Rolled' note.
  */
-const Cell = memo(function Cell({
-  number,
-  store,
-  onMark,
-}: {
-  number: number;
-  store: GameStore;
-  onMark: (number: number) => void;
-}) {
-  const t = useT();
-  const marked = useGame(store, (state) => state.markedCells.includes(number));
-  const isRolled = useGame(store, (state) => state.bingoRolls.includes(number));
-  if (number === FREE_CELL) {
-    return (
-      <button
-        type="button"
-        className={`${classes.cell} ${classes.free}`}
-        data-marked
-        aria-pressed
-        aria-label={t('player.free')}
-      >
-        {t('player.free')}
-      </button>
-    );
-  }
-  const state = marked ? 'marked' : isRolled ? 'rolled' : 'waiting';
-  return (
-    <button
-      type="button"
-      className={classes.cell}
-      data-rolled={isRolled || undefined}
-      data-marked={marked || undefined}
-      aria-pressed={marked}
-      aria-disabled={!isRolled}
-      aria-label={t('player.cell', { ball: ballLabel(number), state })}
-      onClick={() => {
-        if (isRolled && !marked) onMark(number);
-      }}
-    >
-      {number}
-      {isRolled && !marked && (
-        <span className={classes.cellNote} aria-hidden>
-          {t('player.rolled')}
-        </span>
-      )}
-    </button>
-  );
-});
+function paintCell(cell: HTMLButtonElement, number: number, rolled: boolean, marked: boolean, t: Translate) {
+  const state: CellState = marked ? 'marked' : rolled ? 'rolled' : 'waiting';
+  cell.toggleAttribute('data-rolled', rolled);
+  cell.toggleAttribute('data-marked', marked);
+  cell.setAttribute('aria-pressed', String(marked));
+  cell.setAttribute('aria-disabled', String(!rolled));
+  cell.setAttribute('aria-label', t('player.cell', { ball: ballLabel(number), state }));
+  (cell.lastElementChild as HTMLElement).textContent = rolled && !marked ? t('player.rolled') : '';
+}
 
 /**
  * The player's card (SPEC §2): B I N G O headers, a 'Free' centre, 25 buttons. Only a rolled number
@@ -85,13 +59,39 @@ export const BingoBoard = memo(function BingoBoard({
 }: {
   /** The card's numbers by row, the centre 0. */
   card: number[][];
-  /** The game: each cell reads whether it is rolled and marked. */
+  /** The game: each cell is painted rolled and marked from it. */
   store: GameStore;
   onMark: (number: number) => void;
 }) {
   const grid = useRef<HTMLDivElement>(null);
-
   const t = useT();
+  // The cells are painted from the store, not rendered: a roll writes the one cell it calls (issue
+  // 46). Within a game the rolls and marks only grow, so a frame paints the numbers it added; any
+  // other change (a snapshot's marks) paints every cell. A new card is a new painter: all cells.
+  const paint = useMemo(() => {
+    const cells = new Map(card.flat().map((number, i) => [number, i]));
+    let painted: { rolls: readonly number[]; marks: readonly number[] } | null = null;
+    return ({ bingoRolls: rolls, markedCells: marks }: GameState) => {
+      if (painted?.rolls === rolls && painted.marks === marks) return;
+      const changed = painted
+        ? [...addedTo(painted.rolls, rolls), ...addedTo(painted.marks, marks)]
+        : card.flat();
+      painted = { rolls, marks };
+      const buttons = grid.current?.children;
+      for (const number of changed) {
+        const i = cells.get(number);
+        if (i === undefined || number === FREE_CELL || !buttons) continue;
+        paintCell(buttons[i] as HTMLButtonElement, number, rolls.includes(number), marks.includes(number), t);
+      }
+    };
+  }, [card, t]);
+  usePaint(store, paint);
+  /** Only a rolled number can be marked, as the store has it at the tap. */
+  const tap = (number: number) => {
+    const { bingoRolls, markedCells } = store.get();
+    if (bingoRolls.includes(number) && !markedCells.includes(number)) onMark(number);
+  };
+
   return (
     // The card reads B to O from the left in every language, as printed cards and the call board do
     // (and the arrow keys move the way they look).
@@ -110,8 +110,24 @@ export const BingoBoard = memo(function BingoBoard({
         ))}
       </div>
       <div className={classes.board} ref={grid}>
-        {card.flatMap((row) =>
-          row.map((number) => <Cell key={number} number={number} store={store} onMark={onMark} />),
+        {card.flat().map((number) =>
+          number === FREE_CELL ? (
+            <button
+              key={number}
+              type="button"
+              className={`${classes.cell} ${classes.free}`}
+              data-marked
+              aria-pressed
+              aria-label={t('player.free')}
+            >
+              {t('player.free')}
+            </button>
+          ) : (
+            <button key={number} type="button" className={classes.cell} onClick={() => tap(number)}>
+              {number}
+              <span className={classes.cellNote} aria-hidden />
+            </button>
+          ),
         )}
       </div>
       {/* A plain hidden span, not Mantine's VisuallyHidden: the card renders with every roll. */}
@@ -120,15 +136,19 @@ export const BingoBoard = memo(function BingoBoard({
   );
 });
 
-const lastRollOf = (state: GameState) => state.bingoRolls.at(-1);
-
-/** Announces the newest roll to screen readers (every game screen has one). */
+/** Announces the newest roll to screen readers (every game screen has one), painted as it comes. */
 export const RollAnnouncer = memo(function RollAnnouncer({ store }: { store: GameStore }) {
-  const last = useGame(store, lastRollOf);
+  const live = useRef<HTMLSpanElement>(null);
   const t = useT();
-  return (
-    <span className={classes.srOnly} aria-live="assertive" aria-atomic="true">
-      {last !== undefined ? t('player.ballRolled', { ball: ballLabel(last) }) : ''}
-    </span>
-  );
+  const paint = useMemo(() => {
+    let said: number | undefined | null = null;
+    return ({ bingoRolls }: GameState) => {
+      const last = bingoRolls.at(-1);
+      if (last === said || !live.current) return;
+      said = last;
+      live.current.textContent = last !== undefined ? t('player.ballRolled', { ball: ballLabel(last) }) : '';
+    };
+  }, [t]);
+  usePaint(store, paint);
+  return <span ref={live} className={classes.srOnly} aria-live="assertive" aria-atomic="true" />;
 });

@@ -2,7 +2,7 @@ import { PROTOCOL_VERSION, WINNER_SOUNDS } from '@playshop/shared';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { card, show } from '../../../test/game-fixtures';
-import { BallChips } from './ball';
+import { Ball, ballElement, paintChips } from './ball';
 import { BingoBoard, RollAnnouncer } from './bingo-board';
 import { ConnectionNotice } from './connection-notice';
 import { Countdown, secondsLeft } from './countdown';
@@ -26,6 +26,34 @@ describe('game screens', () => {
     expect(onMark).toHaveBeenCalledWith(17);
   });
 
+  it('a roll and a mark repaint the cells they change, and only those', () => {
+    const onMark = vi.fn();
+    const store = game([1], [1]);
+    show(<BingoBoard card={card} store={store} onMark={onMark} />);
+    const cell = screen.getByRole('button', { name: 'I 16, not rolled yet' });
+    expect(cell.getAttribute('aria-disabled')).toBe('true');
+    expect(cell.hasAttribute('data-rolled')).toBe(false);
+    const other = screen.getByRole('button', { name: 'B 1, marked' });
+    const label = vi.spyOn(other, 'setAttribute');
+
+    act(() => store.set({ ...store.get(), bingoRolls: [1, 16] }));
+    expect(cell.getAttribute('aria-label')).toBe('I 16, rolled');
+    expect(cell.getAttribute('aria-disabled')).toBe('false');
+    expect(cell.hasAttribute('data-rolled')).toBe(true);
+    expect(cell.textContent).toBe('16rolled');
+    fireEvent.click(cell);
+    expect(onMark).toHaveBeenCalledWith(16);
+
+    act(() => store.set({ ...store.get(), markedCells: [1, 16] }));
+    expect(cell.getAttribute('aria-label')).toBe('I 16, marked');
+    expect(cell.getAttribute('aria-pressed')).toBe('true');
+    expect(cell.hasAttribute('data-marked')).toBe(true);
+    expect(cell.textContent).toBe('16');
+    fireEvent.click(cell);
+    expect(onMark).toHaveBeenCalledTimes(1);
+    expect(label).not.toHaveBeenCalled();
+  });
+
   it('arrow keys move between cells', () => {
     show(<BingoBoard card={card} store={game([], [])} onMark={() => {}} />);
     const first = screen.getByRole('button', { name: 'B 1, not rolled yet' });
@@ -37,18 +65,36 @@ describe('game screens', () => {
   });
 
   it('rolled balls show letter and number, newest first, and the newest is announced', () => {
-    show(
-      <>
-        <BallChips rolls={[5, 70, 33]} label="Rolled" />
-        <RollAnnouncer store={game([5, 70, 33], [])} />
-      </>,
-    );
-    expect(screen.getAllByRole('img').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'N 33',
-      'O 70',
-      'B 5',
-    ]);
+    const store = game([5, 70, 33], []);
+    show(<RollAnnouncer store={store} />);
+    const row = document.createElement('ul');
+    document.body.append(row);
+    paintChips(row, null, [5, 70, 33], 'sm');
+    const labels = () => [...row.querySelectorAll('[role="img"]')].map((b) => b.getAttribute('aria-label'));
+    expect(labels()).toEqual(['N 33', 'O 70', 'B 5']);
     expect(screen.getByText('Ball rolled: N 33')).toBeTruthy();
+
+    // A roll adds its chip in front and keeps the others (the same nodes); a new game paints anew.
+    const oldest = row.lastElementChild;
+    paintChips(row, [5, 70, 33], [5, 70, 33, 61], 'sm');
+    expect(labels()).toEqual(['O 61', 'N 33', 'O 70', 'B 5']);
+    expect(row.lastElementChild).toBe(oldest);
+    act(() => store.set({ ...store.get(), bingoRolls: [5, 70, 33, 61] }));
+    expect(screen.getByText('Ball rolled: O 61')).toBeTruthy();
+    paintChips(row, [5, 70, 33, 61], [12], 'sm');
+    expect(labels()).toEqual(['B 12']);
+    // A new painter (another language) does not know the row: it paints it anew, no chip twice.
+    paintChips(row, null, [12, 40], 'sm');
+    expect(labels()).toEqual(['N 40', 'B 12']);
+    row.remove();
+  });
+
+  it('a painted ball is the ball Ball renders', () => {
+    for (const size of ['sm', 'md', 'xl'] as const) {
+      const view = show(<Ball number={47} size={size} />);
+      expect(ballElement(47, size).outerHTML).toBe(view.container.querySelector('[role="img"]')?.outerHTML);
+      view.unmount();
+    }
   });
 
   it("the win screen names each winner, or says 'We have a winner!'; Close only when offered", () => {
