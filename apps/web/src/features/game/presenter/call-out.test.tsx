@@ -60,6 +60,28 @@ afterEach(() => {
 });
 
 describe('ball call-out', () => {
+  it('a browser that will not open an audio context still says each ball', async () => {
+    vi.resetModules();
+    vi.stubGlobal(
+      'AudioContext',
+      class {
+        constructor() {
+          throw new Error('no audio device');
+        }
+      },
+    );
+    const fresh = await import('./call-out');
+    const before = fetched.length;
+    const { rerender } = renderHook(({ rolls, rolling }) => fresh.useCallOut(rolls, rolling, false), {
+      initialProps: { rolls: [] as number[], rolling: false },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the sound made ready: nothing thrown
+    rerender({ rolls: [7], rolling: true });
+    rerender({ rolls: [7, 75], rolling: true });
+    expect(spoken).toEqual(['B, 7', 'O, 75']);
+    expect(fetched).toHaveLength(before);
+  });
+
   it("says 'B, 7' and plays the roll sound for each new ball, the file fetched and decoded once", async () => {
     const { rerender } = renderHook(({ rolls, rolling }) => useCallOut(rolls, rolling, false), {
       initialProps: { rolls: [] as number[], rolling: false },

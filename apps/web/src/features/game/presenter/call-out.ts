@@ -23,11 +23,19 @@ export const callOutText = (n: number) => `${ballLetter(n)}, ${n}`;
  */
 let rollSound: { context: AudioContext; buffer: Promise<AudioBuffer | null> } | null = null;
 
-/** The roll sound's context and decoded file, opened once (null where the browser has no Web Audio). */
+/**
+ * The roll sound's context and decoded file, opened once; null where the browser has no Web Audio
+ * or will not open it (the voice and the screen still call the ball).
+ */
 function rollSoundOf() {
   if (typeof AudioContext === 'undefined') return null;
   if (!rollSound) {
-    const context = new AudioContext();
+    let context: AudioContext;
+    try {
+      context = new AudioContext();
+    } catch {
+      return null;
+    }
     const buffer = fetch(ROLL_SOUND)
       .then((response) => response.arrayBuffer())
       .then((data) => context.decodeAudioData(data))
@@ -59,11 +67,7 @@ function playRollSound() {
 
 /** The roll sound, then the ball said aloud with the browser's speech synthesis, where it has one. */
 function callOut(n: number) {
-  try {
-    playRollSound();
-  } catch {
-    // No audio here: the voice and the screen still call the ball.
-  }
+  playRollSound();
   const speech = typeof window !== 'undefined' ? window.speechSynthesis : undefined;
   if (!speech || typeof SpeechSynthesisUtterance === 'undefined') return;
   const utterance = new SpeechSynthesisUtterance(callOutText(n));
@@ -94,13 +98,7 @@ export function useCallOut(rolls: readonly number[], isRolling: boolean, muted: 
   // take a browser a quarter of a second (Chromium headless, measured in bench:phone).
   useEffect(() => {
     if (muted) return;
-    const timer = setTimeout(() => {
-      try {
-        rollSoundOf();
-      } catch {
-        // No audio here: the ball is still said and shown.
-      }
-    }, 0);
+    const timer = setTimeout(rollSoundOf, 0);
     return () => clearTimeout(timer);
   }, [muted]);
   useEffect(() => {
