@@ -4,9 +4,13 @@ import { useLayoutEffect } from 'react';
  * A value outside the component tree that parts of a screen read and follow (the session, a live
  * game): `set` tells every listener once, and only when the value is a new one.
  */
-export interface Store<T> {
-  get(): T;
+export interface Store<T> extends Readable<T> {
   set(next: T): void;
+}
+
+/** A value that is read and followed: a store, or one derived from a store (the balls shown). */
+export interface Readable<T> {
+  get(): T;
   subscribe(listener: () => void): () => void;
 }
 
@@ -25,12 +29,6 @@ export function createStore<T>(initial: T): Store<T> {
       return () => listeners.delete(listener);
     },
   };
-}
-
-/** What a painted part reads: a store, or anything that gets and follows a value as one does. */
-export interface Readable<T> {
-  get(): T;
-  subscribe(listener: () => void): () => void;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import type { Readable } from '../../../ui/store';
 import type { GameStore } from './game-store';
 import { rollTumbles, TUMBLE_MS } from './roll-animation';
 
@@ -14,10 +15,7 @@ export interface ShownRolls {
   tumbling: number | null;
 }
 
-export interface ShownRollsStore {
-  get(): ShownRolls;
-  subscribe(listener: () => void): () => void;
-}
+export type ShownRollsStore = Readable<ShownRolls>;
 
 /**
  * The balls shown as called, as a store beside the game's: the parts that show them (the phone's
