@@ -2,17 +2,19 @@ import { Box, Button, Container, Group, Modal, Select, Switch } from '@mantine/c
 import { useDisclosure } from '@mantine/hooks';
 import { BINGO_MAX_NUMBER, type ClientMessage, type RoundRules, TIMER_CHOICES } from '@playshop/shared';
 import { IconExternalLink } from '@tabler/icons-react';
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useT } from '../../../i18n/locale-provider';
 import { staffPatternName } from '../../../i18n/pattern-names';
 import { toastError } from '../../../ui/toast';
 import classes from '../shared/game.module.css';
 import { type RoomCommand, roomCommand } from '../shared/game-connection';
+import type { GameState } from '../shared/game-reducer';
 import { type GameStore, useGame } from '../shared/game-store';
 import { currentPrize, PatternGrid } from '../shared/pattern';
 import { AutoCallControls } from './auto-call-controls';
 import { ConfirmButton } from './confirm-button';
+import { useOffPaint } from './game-button';
 import { MusicPlayer } from './music-player';
 import { PatternPicker } from './pattern-picker';
 import { presenterPath } from './presenter-path';
@@ -20,17 +22,6 @@ import { roundCommands } from './round-commands';
 
 /** A roll asked for and not answered yet (no new ball, no error, for at most this long). */
 const ROLL_REQUEST_MS = 5_000;
-
-function useRollRequest(rollCount: number, errorCount: number) {
-  const [request, setRequest] = useState<{ rolls: number; errors: number } | null>(null);
-  useEffect(() => {
-    if (!request) return;
-    const timer = setTimeout(() => setRequest(null), ROLL_REQUEST_MS);
-    return () => clearTimeout(timer);
-  }, [request]);
-  const isPending = request !== null && request.rolls === rollCount && request.errors === errorCount;
-  return { isPending, markAsked: () => setRequest({ rolls: rollCount, errors: errorCount }) };
-}
 
 /** Opens the room's presenter view in its own window (a second click brings the same window back). */
 function openPresenter(org: string, roomId: number) {
@@ -183,25 +174,38 @@ export function ControlBar({
   );
 }
 
-/** Roll: off while the ball is shown, while a roll is asked and unanswered, and after the 75th. */
+/**
+ * Roll: off while the ball is shown, while a roll is asked and unanswered, and after the 75th. Painted
+ * off and on from the game (game-button.tsx), so a roll does not render it (issue 46).
+ */
 function RollButton({ store, command }: { store: GameStore; command: RoomCommand }) {
   const t = useT();
-  const rollCount = useGame(store, (state) => state.bingoRolls.length);
-  const errorCount = useGame(store, (state) => state.error?.count ?? 0);
-  const canAsk = useGame(store, (state) => state.gameStarted && state.gameState !== 'roll');
-  const rollRequest = useRollRequest(rollCount, errorCount);
-  const canRoll = canAsk && !rollRequest.isPending && rollCount < BINGO_MAX_NUMBER;
+  // The roll asked for: the balls and errors there were then. A new ball or error answers it.
+  const asked = useRef<{ rolls: number; errors: number } | null>(null);
+  const isOff = useCallback((state: GameState) => {
+    const rolls = state.bingoRolls.length;
+    const errors = state.error?.count ?? 0;
+    const isPending = asked.current?.rolls === rolls && asked.current.errors === errors;
+    return !state.gameStarted || state.gameState === 'roll' || isPending || rolls >= BINGO_MAX_NUMBER;
+  }, []);
+  const { button, repaint } = useOffPaint(store, isOff);
+  const expiry = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(expiry.current), []);
 
   function handleRoll() {
-    if (!canRoll) return;
-    rollRequest.markAsked();
+    const state = store.get();
+    if (isOff(state)) return;
+    asked.current = { rolls: state.bingoRolls.length, errors: state.error?.count ?? 0 };
+    clearTimeout(expiry.current);
+    expiry.current = setTimeout(() => {
+      asked.current = null;
+      repaint();
+    }, ROLL_REQUEST_MS);
+    repaint();
     command({ action: 'get_roll' });
   }
   return (
-    // Off but not `disabled` (Mantine's look for it, aria-disabled for a screen reader): a disabled
-    // button loses the focus, so a facilitator rolling by keyboard would have to find Roll again after
-    // every ball, and the page paid for the blur and the focus's return on each roll (issue 46).
-    <Button onClick={handleRoll} data-disabled={!canRoll || undefined} aria-disabled={!canRoll} size="md">
+    <Button ref={button} onClick={handleRoll} size="md">
       {t('gameControl.roll')}
     </Button>
   );

@@ -48,12 +48,6 @@ function Points({ store, onShow }: { store: GameStore; onShow: (shown: boolean) 
   return gameStarted ? <PointsPanel points={points} onShow={onShow} /> : null;
 }
 
-function Queue({ store, onSend }: { store: GameStore; onSend: () => void }) {
-  const queue = useGame(store, (state) => state.queue);
-  const canSend = useGame(store, (state) => state.gameStarted && state.gameState !== 'roll');
-  return <QueuePanel queue={queue} canSend={canSend} onSend={onSend} />;
-}
-
 /** The room's name, session and state, its join code and the report. */
 const RoomHeader = memo(function RoomHeader({
   room,
@@ -132,7 +126,7 @@ const Panels = memo(function Panels({
         </Paper>
       </Grid.Col>
       <Grid.Col span={SIDE_SPAN}>
-        <Queue store={store} onSend={commands.sendNextContent} />
+        <QueuePanel store={store} onSend={commands.sendNextContent} />
         <VerifyCard roomId={roomId} />
       </Grid.Col>
     </Grid>

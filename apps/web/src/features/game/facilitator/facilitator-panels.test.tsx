@@ -45,15 +45,41 @@ describe('facilitator panels', () => {
       { contentId: 4, contentType: 'OTHER', title: 'Exits' },
       { contentId: 6, contentType: 'VIDEO', title: 'Drill' },
     ];
-    const view = show(<QueuePanel queue={queue} canSend onSend={onSend} />);
+    const view = show(<QueuePanel store={game({ ...playing, queue })} onSend={onSend} />);
     const list = screen.getByRole('list', { name: 'Content queue' });
     expect(itemTexts(list)).toEqual(['Exits', 'Drill']);
     fireEvent.click(screen.getByRole('button', { name: 'Send Content' }));
-    expect(onSend).toHaveBeenCalled();
+    expect(onSend).toHaveBeenCalledTimes(1);
     view.unmount();
-    show(<QueuePanel queue={[]} canSend onSend={onSend} />);
+    show(<QueuePanel store={game({ ...playing, queue: [] })} onSend={onSend} />);
     expect(screen.getByText('No Content Remaining')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Send Content' }).hasAttribute('disabled')).toBe(true);
+    const send = screen.getByRole('button', { name: 'Send Content' });
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    expect(send.hasAttribute('data-disabled')).toBe(true);
+    fireEvent.click(send);
+    expect(onSend).toHaveBeenCalledTimes(1);
+  });
+
+  it('Send Content is off while the ball is shown and keeps the keyboard focus; a click then sends nothing', () => {
+    const onSend = vi.fn();
+    const queue = [{ contentId: 4, contentType: 'OTHER', title: 'Exits' }];
+    const store = game({ ...playing, queue });
+    show(<QueuePanel store={store} onSend={onSend} />);
+    const send = screen.getByRole('button', { name: 'Send Content' });
+    send.focus();
+    act(() => store.set({ ...playing, queue, gameState: 'roll' }));
+    expect(send.getAttribute('aria-disabled')).toBe('true');
+    // Off without its press movement, as Mantine renders a disabled button.
+    expect(send.classList.contains('mantine-active')).toBe(false);
+    fireEvent.click(send);
+    expect(onSend).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(send);
+    act(() => store.set({ ...playing, queue, gameState: 'bingo' }));
+    expect(send.getAttribute('aria-disabled')).toBe('false');
+    expect(send.hasAttribute('data-disabled')).toBe(false);
+    expect(send.classList.contains('mantine-active')).toBe(true);
+    fireEvent.click(send);
+    expect(onSend).toHaveBeenCalledTimes(1);
   });
 
   /** The control bar of room 7, as its page's route gives it the room. */

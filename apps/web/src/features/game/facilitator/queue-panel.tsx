@@ -1,29 +1,29 @@
-import { Button, List, Paper, Text, Title } from '@mantine/core';
+import { List, Paper, Text, Title } from '@mantine/core';
 import type { QueueItem } from '@playshop/shared';
 import { memo } from 'react';
 import { useT } from '../../../i18n/locale-provider';
+import type { GameState } from '../shared/game-reducer';
+import { type GameStore, useGame } from '../shared/game-store';
+import { GameButton } from './game-button';
+
+/** Send Content is off while the ball is shown, before the game starts and with nothing queued. */
+const sendIsOff = (state: GameState) =>
+  !state.gameStarted || state.gameState === 'roll' || !state.queue || state.queue.length === 0;
 
 /**
  * Right column: the content queue as the server holds it (what 'Send Content' sends next, in order;
  * the next session's content once the room moves on), and 'No Content Remaining' when it is empty.
+ * It renders when the queue changes; a roll turns Send Content off and on again by painting it.
  */
-export function QueuePanel({
-  queue,
-  canSend,
-  onSend,
-}: {
-  /** null until the server's snapshot said. */
-  queue: QueueItem[] | null;
-  canSend: boolean;
-  onSend: () => void;
-}) {
+export function QueuePanel({ store, onSend }: { store: GameStore; onSend: () => void }) {
   const t = useT();
+  const queue = useGame(store, (state) => state.queue);
   return (
     <Paper withBorder radius="md" p="md">
       <QueueList queue={queue} />
-      <Button fullWidth onClick={onSend} disabled={!canSend || !queue || queue.length === 0}>
+      <GameButton store={store} isOff={sendIsOff} fullWidth onClick={onSend}>
         {t('gameControl.sendContent')}
-      </Button>
+      </GameButton>
     </Paper>
   );
 }
