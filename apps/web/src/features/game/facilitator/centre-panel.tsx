@@ -1,10 +1,11 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { BINGO_MAX_NUMBER, type GameContent } from '@playshop/shared';
-import { memo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
+import { usePaint } from '../../../ui/store';
 import { ContentView } from '../../content/display/content-view';
 import { QuestionSlot } from '../../content/display/question-slot';
-import { Ball } from '../shared/ball';
+import { ballElement } from '../shared/ball';
 import { Countdown } from '../shared/countdown';
 import type { GameState } from '../shared/game-reducer';
 import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
@@ -43,29 +44,57 @@ function SentContent({ store, onCloseQuestion, onRevealAnswer }: Omit<CentreProp
 }
 
 /**
- * The last three balls, how many are out and 'Show Rolled Balls': memoised, in plain elements with
- * the classes of Mantine's Group and Text, as it renders with every roll (issue 46).
+ * The last three balls, how many are out and 'Show Rolled Balls': painted from the store (issue 46),
+ * so a roll renders no part of the facilitator's page. A roll puts its ball in front and drops the
+ * fourth (all three anew when the balls turn small at the tenth, or the rolls changed otherwise);
+ * the count is written when it changes. The balls are `ballElement`, `Ball`'s DOM twin.
  */
 function RolledSummary({ store }: { store: GameStore }) {
   const t = useT();
-  const rolls = useGame(store, (state) => state.bingoRolls);
-  const lastThree = rolls.slice(-3).reverse();
+  const none = useRef<HTMLParagraphElement>(null);
+  const count = useRef<HTMLParagraphElement>(null);
+  const paint = useMemo(() => {
+    let painted: { rolls: readonly number[]; size: 'sm' | 'md' } | null = null;
+    return ({ bingoRolls: rolls }: GameState) => {
+      const start = none.current;
+      if (!start || !count.current || painted?.rolls === rolls) return;
+      const size = rolls.length >= 10 ? 'sm' : 'md';
+      const was = painted;
+      painted = { rolls, size };
+      count.current.textContent = t('gameControl.rolledOf', { count: rolls.length, max: BINGO_MAX_NUMBER });
+      if (start.hidden !== rolls.length > 0) start.hidden = rolls.length > 0;
+      const balls = [...(start.parentElement?.querySelectorAll('[role="img"]') ?? [])];
+      const oneMore =
+        was?.size === size &&
+        rolls.length === was.rolls.length + 1 &&
+        was.rolls.every((n, i) => rolls[i] === n);
+      if (oneMore) {
+        // The roll's ball in front and the fourth gone: two changes, as the keyed render made.
+        start.after(ballElement(rolls.at(-1)!, size));
+        if (balls.length === 3) balls.at(-1)!.remove();
+        return;
+      }
+      for (const ball of balls) ball.remove();
+      start.after(
+        ...rolls
+          .slice(-3)
+          .reverse()
+          .map((n) => ballElement(n, size)),
+      );
+    };
+  }, [t]);
+  usePaint(store, paint);
   return (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: a labelled group of balls, as Mantine's Group was */}
       <div className={classes.row} aria-label={t('gameControl.lastThreeBalls')} role="group">
-        {lastThree.length === 0 && (
-          <p className={`${classes.text} ${classes.dimmed}`}>{SCREEN_TEXTS.noBallsYet}</p>
-        )}
-        {lastThree.map((n) => (
-          <Ball key={n} number={n} size={rolls.length >= 10 ? 'sm' : 'md'} />
-        ))}
+        <p ref={none} className={`${classes.text} ${classes.dimmed}`}>
+          {SCREEN_TEXTS.noBallsYet}
+        </p>
       </div>
       <div className={classes.row}>
-        <p className={`${classes.text} ${classes.small}`}>
-          {t('gameControl.rolledOf', { count: rolls.length, max: BINGO_MAX_NUMBER })}
-        </p>
-        <RolledBallsModal rolls={rolls} />
+        <p ref={count} className={`${classes.text} ${classes.small}`} />
+        <RolledBallsModal store={store} />
       </div>
     </>
   );

@@ -29,6 +29,36 @@ describe('facilitator panels', () => {
     expect(onCloseWin).toHaveBeenCalled();
   });
 
+  it('the centre paints the last three balls newest first and the count, small from the tenth, anew for a new game', () => {
+    const store = game({ ...playing, bingoRolls: [] });
+    show(<CentrePanel store={store} onCloseWin={() => {}} {...noQuestion} />);
+    const group = screen.getByRole('group', { name: 'Last three balls' });
+    const balls = () =>
+      within(group)
+        .queryAllByRole('img')
+        .map((ball) => `${ball.getAttribute('aria-label')} ${ball.dataset.size}`);
+    expect(screen.getByText('No balls rolled yet')).toBeTruthy();
+    expect(screen.getByText('0 of 75 rolled')).toBeTruthy();
+    const rolls: number[] = [];
+    for (const n of [5, 17, 33, 48, 62, 1, 20, 40, 55]) {
+      rolls.push(n);
+      act(() => store.set({ ...playing, bingoRolls: [...rolls] }));
+    }
+    expect(screen.getByText('No balls rolled yet').hidden).toBe(true);
+    expect(balls()).toEqual(['G 55 md', 'N 40 md', 'I 20 md']);
+    // A frame that changes no roll leaves the balls' nodes as they are.
+    const first = within(group).getAllByRole('img')[0];
+    act(() => store.set({ ...store.get(), gameState: 'bingo' }));
+    expect(within(group).getAllByRole('img')[0]).toBe(first);
+    act(() => store.set({ ...playing, bingoRolls: [...rolls, 70] }));
+    expect(balls()).toEqual(['O 70 sm', 'G 55 sm', 'N 40 sm']);
+    expect(screen.getByText('10 of 75 rolled')).toBeTruthy();
+    act(() => store.set({ ...playing, bingoRolls: [] }));
+    expect(balls()).toEqual([]);
+    expect(screen.getByText('No balls rolled yet')).toBeTruthy();
+    expect(screen.getByText('0 of 75 rolled')).toBeTruthy();
+  });
+
   it('the centre shows the content on screen, and none after a new game cleared it', () => {
     const view = show(
       <CentrePanel store={game({ ...playing, content })} onCloseWin={() => {}} {...noQuestion} />,

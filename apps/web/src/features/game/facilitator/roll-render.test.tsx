@@ -9,11 +9,11 @@ import { renderRoutes } from '../../../test/render';
 import type { GameState } from '../shared/game-reducer';
 
 /**
- * The parts a roll's first frame renders: the last three balls with the count (Roll and Send Content
- * are painted off, the announcer its words).
+ * The parts a roll renders: none. Its first frame paints Roll and Send Content off, the new ball in
+ * front of the last three, the count and the announcer's words; the state after it paints Roll and
+ * Send Content on again.
  */
-const FIRST_FRAME = 1;
-/** The state after it: none (Roll and Send Content are painted on again). */
+const FIRST_FRAME = 0;
 const SECOND_FRAME = 0;
 
 vi.mock('../shared/use-game-socket', () => import('../../../test/fake-game-socket'));
@@ -78,7 +78,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("a roll on the facilitator's page (issue 46)", () => {
-  it('renders the balls and the count; Roll and Send Content are painted, the rest not touched', async () => {
+  it('renders no part: Roll, Send Content, the balls and the count are painted, the rest not touched', async () => {
     renderRoutes(routes, { url: '/Acme/facilitator/online/rooms/play-game/7', session });
     const roll = await screen.findByRole('button', { name: 'Roll' }, { timeout: 5000 });
     expect(screen.getByRole('list', { name: 'Content queue' })).toBeTruthy();
@@ -94,9 +94,12 @@ describe("a roll on the facilitator's page (issue 46)", () => {
     act(() => fakeSocket.push({ ...before, gameState: 'roll', bingoRolls: [...before.bingoRolls, 16] }));
     expect(roll.getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('button', { name: 'Send Content' }).getAttribute('aria-disabled')).toBe('true');
-    expect(
-      within(screen.getByRole('group', { name: 'Last three balls' })).getByRole('img', { name: 'I 16' }),
-    );
+    const lastThree = within(screen.getByRole('group', { name: 'Last three balls' }));
+    expect(lastThree.getAllByRole('img').map((ball) => ball.getAttribute('aria-label'))).toEqual([
+      'I 16',
+      'N 33',
+      'I 17',
+    ]);
     expect(screen.getByText('4 of 75 rolled')).toBeTruthy();
     expect(renders.count).toBe(FIRST_FRAME);
     renders.count = 0;

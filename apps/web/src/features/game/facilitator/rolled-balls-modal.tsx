@@ -1,24 +1,22 @@
 import { Button, Modal, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { BINGO_LETTERS, ballColumn, ballLabel } from '@playshop/shared';
-import { memo, useRef } from 'react';
+import { memo } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import classes from '../shared/game.module.css';
+import { type GameStore, useGame } from '../shared/game-store';
 
 /**
  * 'Show Rolled Balls': every rolled number in its letter's column, each column in the order drawn,
- * the last called ball marked, and the whole draw in order below.
+ * the last called ball marked, and the whole draw in order below. The open dialog follows the game;
+ * closed, it reads nothing, so a roll renders none of its Mantine parts (issue 46).
  */
-export function RolledBallsModal({ rolls }: { rolls: number[] }) {
+export function RolledBallsModal({ store }: { store: GameStore }) {
   const [opened, { open, close }] = useDisclosure(false);
-  // A closed dialog keeps the rolls it last showed (through its closing transition too), so a roll
-  // renders none of its Mantine parts (issue 46).
-  const shown = useRef(rolls);
-  if (opened) shown.current = rolls;
   return (
     <>
       <ShowButton onClick={open} />
-      <RolledBallsDialog opened={opened} onClose={close} rolls={shown.current} />
+      <RolledBallsDialog opened={opened} onClose={close} store={store} />
     </>
   );
 }
@@ -35,30 +33,32 @@ const ShowButton = memo(function ShowButton({ onClick }: { onClick: () => void }
 const RolledBallsDialog = memo(function RolledBallsDialog({
   opened,
   onClose,
-  rolls,
+  store,
 }: {
   opened: boolean;
   onClose: () => void;
-  rolls: number[];
+  store: GameStore;
 }) {
-  const t = useT();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('gameControl.rolledBalls', { count: rolls.length })}
-      size="lg"
-    >
-      {/* Mantine's Modal mounts its content only while open (and through its closing transition):
-            the closed dialog costs a roll nothing (issue 46). */}
-      <RolledBalls rolls={rolls} />
+    // Mantine's Modal mounts its title and content only while open (and through its closing
+    // transition): only then do they read the rolls.
+    <Modal opened={opened} onClose={onClose} title={<RolledTitle store={store} />} size="lg">
+      <RolledBalls store={store} />
     </Modal>
   );
 });
 
-/** The rolled balls by letter, the last one marked, and the draw in order. */
-function RolledBalls({ rolls }: { rolls: number[] }) {
+const useRolls = (store: GameStore) => useGame(store, (state) => state.bingoRolls);
+
+function RolledTitle({ store }: { store: GameStore }) {
   const t = useT();
+  return t('gameControl.rolledBalls', { count: useRolls(store).length });
+}
+
+/** The rolled balls by letter, the last one marked, and the draw in order. */
+function RolledBalls({ store }: { store: GameStore }) {
+  const t = useT();
+  const rolls = useRolls(store);
   const columns = BINGO_LETTERS.map((_, c) => rolls.filter((n) => ballColumn(n) === c));
   const depth = Math.max(0, ...columns.map((col) => col.length));
   const last = rolls.at(-1);
