@@ -5,7 +5,7 @@ import { useT } from '../../../i18n/locale-provider';
 import { usePaint } from '../../../ui/store';
 import { ContentView } from '../../content/display/content-view';
 import { QuestionSlot } from '../../content/display/question-slot';
-import { ballElement } from '../shared/ball';
+import { paintChips } from '../shared/ball';
 import { Countdown } from '../shared/countdown';
 import type { GameState } from '../shared/game-reducer';
 import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
@@ -46,41 +46,23 @@ function SentContent({ store, onCloseQuestion, onRevealAnswer }: Omit<CentreProp
 /**
  * The last three balls, how many are out and 'Show Rolled Balls': painted from the store (issue 46),
  * so a roll renders no part of the facilitator's page. A roll puts its ball in front and drops the
- * fourth (all three anew when the balls turn small at the tenth, or the rolls changed otherwise);
- * the count is written when it changes. The balls are `ballElement`, `Ball`'s DOM twin.
+ * fourth (`paintChips`; all three anew when they turn small at the tenth); the count is written when
+ * it changes.
  */
 function RolledSummary({ store }: { store: GameStore }) {
   const t = useT();
   const none = useRef<HTMLParagraphElement>(null);
+  const balls = useRef<HTMLSpanElement>(null);
   const count = useRef<HTMLParagraphElement>(null);
   const paint = useMemo(() => {
     let painted: { rolls: readonly number[]; size: 'sm' | 'md' } | null = null;
     return ({ bingoRolls: rolls }: GameState) => {
-      const start = none.current;
-      if (!start || !count.current || painted?.rolls === rolls) return;
+      if (!none.current || !balls.current || !count.current || painted?.rolls === rolls) return;
       const size = rolls.length >= 10 ? 'sm' : 'md';
-      const was = painted;
+      paintChips(balls.current, painted?.size === size ? painted.rolls : null, rolls, size, 3);
       painted = { rolls, size };
       count.current.textContent = t('gameControl.rolledOf', { count: rolls.length, max: BINGO_MAX_NUMBER });
-      if (start.hidden !== rolls.length > 0) start.hidden = rolls.length > 0;
-      const balls = [...(start.parentElement?.querySelectorAll('[role="img"]') ?? [])];
-      const oneMore =
-        was?.size === size &&
-        rolls.length === was.rolls.length + 1 &&
-        was.rolls.every((n, i) => rolls[i] === n);
-      if (oneMore) {
-        // The roll's ball in front and the fourth gone: two changes, as the keyed render made.
-        start.after(ballElement(rolls.at(-1)!, size));
-        if (balls.length === 3) balls.at(-1)!.remove();
-        return;
-      }
-      for (const ball of balls) ball.remove();
-      start.after(
-        ...rolls
-          .slice(-3)
-          .reverse()
-          .map((n) => ballElement(n, size)),
-      );
+      if (none.current.hidden !== rolls.length > 0) none.current.hidden = rolls.length > 0;
     };
   }, [t]);
   usePaint(store, paint);
@@ -91,6 +73,7 @@ function RolledSummary({ store }: { store: GameStore }) {
         <p ref={none} className={`${classes.text} ${classes.dimmed}`}>
           {SCREEN_TEXTS.noBallsYet}
         </p>
+        <span ref={balls} className={classes.balls} />
       </div>
       <div className={classes.row}>
         <p ref={count} className={`${classes.text} ${classes.small}`} />

@@ -53,24 +53,31 @@ export function ballElement(number: number, size: 'sm' | 'md' | 'xl' = 'md'): HT
 }
 
 /**
- * Paints a row of chips, newest first, from the balls oldest first. `painted` is what the row shows
- * (null: not known, a new painter); as a game goes on it is the start of `rolls`, so a roll adds its
- * chip at the front and touches nothing else; any other change (a new game) paints the row anew.
+ * Paints a row of balls, newest first, from the balls oldest first: the phone's chips (a list, each
+ * ball in its item) and the facilitator's last three (`keep` 3). `painted` is what the row shows
+ * (null: not known, a new painter, another size); as a game goes on it is the start of `rolls`, so a
+ * roll adds its ball in front and drops the one past `keep`, touching nothing else; any other change
+ * (a new game) paints the row anew.
  */
 export function paintChips(
   row: HTMLElement,
   painted: readonly number[] | null,
   rolls: readonly number[],
   size: 'sm' | 'md',
+  keep = Number.POSITIVE_INFINITY,
 ): void {
   let from = painted?.length ?? 0;
   if (!painted || from > rolls.length || painted.some((n, i) => rolls[i] !== n)) {
     row.replaceChildren();
     from = 0;
   }
-  for (let i = from; i < rolls.length; i++) {
-    const chip = document.createElement('li');
-    chip.append(ballElement(rolls[i]!, size));
-    row.prepend(chip);
+  for (let i = Math.max(from, rolls.length - keep); i < rolls.length; i++) {
+    const ball = ballElement(rolls[i]!, size);
+    if (row instanceof HTMLUListElement) {
+      const chip = document.createElement('li');
+      chip.append(ball);
+      row.prepend(chip);
+    } else row.prepend(ball);
   }
+  while (row.childElementCount > keep) row.lastElementChild!.remove();
 }

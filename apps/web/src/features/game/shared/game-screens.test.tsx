@@ -89,6 +89,18 @@ describe('game screens', () => {
     row.remove();
   });
 
+  it("a row that keeps three (the facilitator's) adds the roll in front and drops the fourth, the others kept", () => {
+    const row = document.createElement('span');
+    paintChips(row, null, [5, 70, 33, 61], 'md', 3);
+    const labels = () => [...row.children].map((b) => b.getAttribute('aria-label'));
+    expect(labels()).toEqual(['O 61', 'N 33', 'O 70']);
+    const middle = row.children[1];
+    paintChips(row, [5, 70, 33, 61], [5, 70, 33, 61, 12], 'md', 3);
+    expect(labels()).toEqual(['B 12', 'O 61', 'N 33']);
+    expect(row.children[2]).toBe(middle);
+    expect(row.querySelector('li')).toBeNull();
+  });
+
   it('a painted ball is the ball Ball renders', () => {
     for (const size of ['sm', 'md', 'xl'] as const) {
       const view = show(<Ball number={47} size={size} />);
