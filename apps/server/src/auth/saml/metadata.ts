@@ -89,7 +89,10 @@ export async function fetchMetadata(
  * A new key pair for an organization's service provider and a self-signed certificate for it (ten
  * years): providers read only the key from it, so self-signed is what SAML metadata usually carries.
  */
-export function newServiceProviderKeys(commonName: string): { privateKey: string; certificate: string } {
+export function newServiceProviderKeys(
+  commonName: string,
+  random: (size: number) => Buffer = randomBytes,
+): { privateKey: string; certificate: string } {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
@@ -97,8 +100,11 @@ export function newServiceProviderKeys(commonName: string): { privateKey: string
   });
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey);
-  // A positive serial number: the first bit clear.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  // DER wants a serial number positive and without a leading zero byte (OpenSSL, and so Node's
+  // X509Certificate, refuses one that has it): the first byte 0x40-0x7f.
+  const serial = random(16);
+  serial[0] = (serial[0] & 0x3f) | 0x40;
+  cert.serialNumber = serial.toString('hex');
   cert.validity.notBefore = new Date();
   cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 24 * 3600_000);
   const name = [{ name: 'commonName', value: commonName.slice(0, 64) }];
