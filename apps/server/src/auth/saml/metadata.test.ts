@@ -11,7 +11,8 @@ describe("a service provider's certificate", () => {
     ['80', [0x80]],
     ['ff', [0xff]],
   ])('is valid DER when the random bytes start %s', (_, start) => {
-    const random = (size: number) => Buffer.concat([Buffer.from(start), Buffer.alloc(size, 0x11)]).subarray(0, size);
+    const random = (size: number) =>
+      Buffer.concat([Buffer.from(start), Buffer.alloc(size, 0x11)]).subarray(0, size);
     const { certificate, privateKey } = newServiceProviderKeys('Playshop SAML https://example.com 1', random);
     const cert = new X509Certificate(certificate);
     expect(cert.subject).toBe('CN=Playshop SAML https://example.com 1');
