@@ -34,11 +34,17 @@ const ANIMATED = Number(process.env.BENCH_PHONE_ANIMATED ?? 4);
 const IDLE = 3;
 /**
  * BENCH_PHONE_TRACE=1: each page's main-thread events over the hidden rolls, by name (total ms and
- * count: frames are Commit, tasks RunTask), and the whole trace in bench/profiles/rolls-trace.json.
+ * count: frames are Commit, tasks RunTask), and the whole trace in bench/profiles/rolls-trace.json;
+ * BENCH_PHONE_TRACE=animated: the same over the animated rolls instead (animated-trace.json).
  */
 const TRACE = process.env.BENCH_PHONE_TRACE === '1';
+const TRACE_ANIMATED = process.env.BENCH_PHONE_TRACE === 'animated';
+const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,blink.animations,cc';
 const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
-/** BENCH_PHONE_PROFILE=1: a CPU profile of each product page over the hidden rolls, in bench/profiles/. */
+/**
+ * BENCH_PHONE_PROFILE=1: a CPU profile of each product page over the hidden rolls, and of the phone
+ * over the taps and the animated rolls, in bench/profiles/.
+ */
 const PROFILE = process.env.BENCH_PHONE_PROFILE === '1';
 /** A hidden roll's state lasts 1 s; the window holds it and the state after it. */
 const ROLL_WINDOW_MS = 1_600;
@@ -200,7 +206,7 @@ interface TraceEvent {
  * The trace is the whole browser's: each renderer's main thread (a page in its own context, its own
  * process) summed apart, named by the URL of the page it rendered.
  */
-async function traceSummary(cdp: CDPSession) {
+async function traceSummary(cdp: CDPSession, what: string) {
   const done = new Promise<string>((resolve) =>
     cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream!)),
   );
@@ -213,8 +219,8 @@ async function traceSummary(cdp: CDPSession) {
     if (chunk.eof) break;
   }
   await mkdir(path.join(root, 'bench/profiles'), { recursive: true });
-  await writeFile(path.join(root, 'bench/profiles/rolls-trace.json'), text);
-  console.log('trace: bench/profiles/rolls-trace.json (open in DevTools, Performance panel)');
+  await writeFile(path.join(root, `bench/profiles/${what}-trace.json`), text);
+  console.log(`trace: bench/profiles/${what}-trace.json (open in DevTools, Performance panel)`);
   const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
   const urls = new Map<number, string>();
   // The frames open when the trace started, and those a page committed since.
@@ -362,16 +368,15 @@ try {
   if (PROFILE) await writeProfiles(pages, 'idle');
   let frameCount = 0;
   if (PROFILE) await startProfiles(pages);
-  if (TRACE)
-    await phone.cdp.send('Tracing.start', {
-      categories: 'devtools.timeline,disabled-by-default-devtools.timeline',
-      transferMode: 'ReturnAsStream',
-    });
+  const startTrace = () =>
+    phone.cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReturnAsStream' });
+  if (TRACE) await startTrace();
   for (let i = 0; i < ROLLS; i++) frameCount += await measureRoll(at, ROLL_WINDOW_MS);
   if (PROFILE) await writeProfiles(pages, 'rolls');
-  if (TRACE) await traceSummary(phone.cdp);
+  if (TRACE) await traceSummary(phone.cdp, 'rolls');
 
   // Taps: a rolled cell on the phone, a cell on the throttled floor, in turn.
+  if (PROFILE) await startProfiles([phone]);
   const rolledCells = phone.page.locator('button[data-rolled]:not([data-marked])');
   for (let i = 0; i < TAPS && (await rolledCells.count()) > 0; i++) {
     const box = (await rolledCells.first().boundingBox())!;
@@ -381,6 +386,7 @@ try {
     await floorPhone.page.touchscreen.tap(cell.x + cell.width / 2, cell.y + cell.height / 2);
     await sleep(600);
   }
+  if (PROFILE) await writeProfiles([phone], 'taps');
   const phoneTaps = await phone.taps();
   const floorTaps = await floorPhone.taps();
 
@@ -388,7 +394,11 @@ try {
   const hidden = ROLLS;
   await toggle.click();
   await fac.waitForTimeout(500);
+  if (PROFILE) await startProfiles([phone]);
+  if (TRACE_ANIMATED) await startTrace();
   for (let i = 0; i < ANIMATED; i++) await measureRoll(at, ANIMATED_WINDOW_MS);
+  if (PROFILE) await writeProfiles([phone], 'animated');
+  if (TRACE_ANIMATED) await traceSummary(phone.cdp, 'animated');
 
   const report = summarise(
     { phone, facilitator, presenter, floorPhone, floorLaptop },

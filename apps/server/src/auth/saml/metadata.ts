@@ -103,7 +103,7 @@ export function newServiceProviderKeys(
   // DER wants a serial number positive and without a leading zero byte (OpenSSL, and so Node's
   // X509Certificate, refuses one that has it): the first byte 0x40-0x7f.
   const serial = random(16);
-  serial[0] = (serial[0] & 0x3f) | 0x40;
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
   cert.serialNumber = serial.toString('hex');
   cert.validity.notBefore = new Date();
   cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 24 * 3600_000);
