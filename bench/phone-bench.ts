@@ -39,7 +39,7 @@ const IDLE = 3;
  */
 const TRACE = process.env.BENCH_PHONE_TRACE === '1';
 const TRACE_ANIMATED = process.env.BENCH_PHONE_TRACE === 'animated';
-const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline,blink.animations,cc';
+const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline';
 const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
 /**
  * BENCH_PHONE_PROFILE=1: a CPU profile of each product page over the hidden rolls, and of the phone
