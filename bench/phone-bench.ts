@@ -35,9 +35,11 @@ const IDLE = 3;
 /**
  * BENCH_PHONE_TRACE=1: each page's main-thread events over the hidden rolls, by name (total ms and
  * count: frames are Commit, tasks RunTask), and the whole trace in bench/profiles/rolls-trace.json;
- * BENCH_PHONE_TRACE=animated: the same over the animated rolls instead (animated-trace.json).
+ * BENCH_PHONE_TRACE=taps or =animated: the same over the taps or the animated rolls instead
+ * (taps-trace.json, animated-trace.json).
  */
 const TRACE = process.env.BENCH_PHONE_TRACE === '1';
+const TRACE_TAPS = process.env.BENCH_PHONE_TRACE === 'taps';
 const TRACE_ANIMATED = process.env.BENCH_PHONE_TRACE === 'animated';
 const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline';
 const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
@@ -377,6 +379,7 @@ try {
 
   // Taps: a rolled cell on the phone, a cell on the throttled floor, in turn.
   if (PROFILE) await startProfiles([phone]);
+  if (TRACE_TAPS) await startTrace();
   const rolledCells = phone.page.locator('button[data-rolled]:not([data-marked])');
   for (let i = 0; i < TAPS && (await rolledCells.count()) > 0; i++) {
     const box = (await rolledCells.first().boundingBox())!;
@@ -387,6 +390,7 @@ try {
     await sleep(600);
   }
   if (PROFILE) await writeProfiles([phone], 'taps');
+  if (TRACE_TAPS) await traceSummary(phone.cdp, 'taps');
   const phoneTaps = await phone.taps();
   const floorTaps = await floorPhone.taps();
 
