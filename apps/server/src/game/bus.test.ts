@@ -218,6 +218,81 @@ describe.runIf(redisUrl)('a forward to an owner that died', () => {
     await Promise.all([owner.close(), other.close()]);
   });
 
+  it('a forward this instance took itself as the new owner is answered by it, however long the takeover holds the thread', async () => {
+    // Not the 'taken' round trip: the settle delay ran out while the thread was held and the sender
+    // said 'unavailable' for a command its own instance applied.
+    const prefix = `bus-test-${process.pid}-${Date.now()}-own`;
+    const survivor = bus(prefix);
+    let applied = 0;
+    await survivor.serve(request.roomId, async () => {
+      applied += 1;
+      // A loaded machine: the takeover holds the event loop past MOVED_SETTLE_MS (3 s).
+      const until = Date.now() + 3_500;
+      while (Date.now() < until);
+      return { ok: true };
+    });
+    // Redis delivers `moved` before the command: the settle delay starts before the command is taken.
+    const moved = survivor.announceMoved(request.roomId);
+    const forwarded = survivor.forward(request);
+    await moved;
+    expect(await forwarded).toEqual({ ok: true });
+    expect(applied).toBe(1);
+    await survivor.close();
+  });
+
+  it('a forward of its own this instance no longer awaits is not applied when it arrives', async () => {
+    const prefix = `bus-test-${process.pid}-${Date.now()}-gone`;
+    const survivor = bus(prefix);
+    let applied = 0;
+    await survivor.serve(request.roomId, async () => {
+      applied += 1;
+      return { ok: true };
+    });
+    const raw = new Redis(redisUrl!);
+    clients.push(raw);
+    // What arrives after the sender answered it (the settle delay ran out before Redis delivered it).
+    const command = { kind: 'command', replyTo: survivor.instanceId, reqId: 'answered-already' };
+    await raw.publish(
+      `${prefix}:game:room:${request.roomId}`,
+      JSON.stringify({
+        ...command,
+        deadline: Date.now() + 10_000,
+        request: { ...request, command: oldShape(request.command), next: request.command },
+      }),
+    );
+    // The same message from another instance is applied: the check is for this instance's own.
+    await raw.publish(
+      `${prefix}:game:room:${request.roomId}`,
+      JSON.stringify({
+        ...command,
+        replyTo: 'another-instance',
+        deadline: Date.now() + 10_000,
+        request: { ...request, command: oldShape(request.command), next: request.command },
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(applied).toBe(1);
+    await survivor.close();
+  });
+
+  it('a forward the new owner took is answered by it after a hand-over, not asked again', async () => {
+    const prefix = `bus-test-${process.pid}-${Date.now()}-handed`;
+    const [owner, other] = [bus(prefix), bus(prefix)];
+    let applied = 0;
+    await owner.serve(request.roomId, async () => {
+      applied += 1;
+      await new Promise((r) => setTimeout(r, 1_000));
+      return { ok: true };
+    });
+    const forwarded = other.forward(request);
+    // The owner's 'taken' reaches the sender before the hand-over's announcement does.
+    await new Promise((r) => setTimeout(r, 300));
+    await owner.announceMoved(request.roomId, 'handed');
+    expect(await forwarded).toEqual({ ok: true });
+    expect(applied).toBe(1);
+    await Promise.all([owner.close(), other.close()]);
+  });
+
   it('a forward the new owner took is answered by it, even after the settle delay', async () => {
     // The failover on CI (5 December): the new owner rolled the ball more than 3 s after it took the
     // room's forwarded Roll (the room was still loading), and the sender had answered 'unavailable'.

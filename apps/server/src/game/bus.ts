@@ -395,13 +395,14 @@ function moved(bus: RedisBusState, message: Extract<Message, { kind: 'moved' }>)
   // A forward Redis took before this instance even asked for the room's channel went to the
   // dead owner alone: when the new owner is this instance, nobody can answer it, so it is
   // refused now rather than after MOVED_SETTLE_MS (the facilitator's next Roll queues behind it).
-  // One the new owner said it is applying gets the new owner's reply.
+  // One the new owner said it is applying gets the new owner's reply, after a hand-over too.
   if (how !== 'leaving') {
     const since = message.origin === bus.instanceId ? bus.servingSince.get(message.roomId) : undefined;
     for (const w of bus.waiting.values()) {
       if (w.roomId !== message.roomId) continue;
+      // The new owner said it is applying it: its reply will come (asked again, it would apply it twice).
+      if (w.takenBy === message.origin) continue;
       if (how === 'handed') w.answer(null);
-      else if (w.takenBy === message.origin) continue;
       else if (since !== undefined && w.publishedAt !== null && w.publishedAt < since) {
         w.answer({ error: 'game.unavailable' });
       } else {
@@ -424,8 +425,15 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
     void publish(bus, replyChannel, { kind: 'not_served', reqId }).catch(bus.onError);
     return;
   }
-  const late = Date.now() > message.deadline;
-  if (!late) void publish(bus, replyChannel, { kind: 'taken', reqId, by: bus.instanceId }).catch(bus.onError);
+  // A forward of this instance's own, received as the room's new owner: whether it is still awaited
+  // is known here, without the 'taken' round trip. Taken at once, so the settle delay cannot run out
+  // while a loaded takeover holds the thread and answer 'unavailable' for a ball that rolls anyway
+  // (the failover test, 6 December); one already answered is not applied.
+  const own = replyTo === bus.instanceId ? bus.waiting.get(reqId) : undefined;
+  const late = Date.now() > message.deadline || (replyTo === bus.instanceId && !own);
+  if (own && !late) own.takenBy = bus.instanceId;
+  else if (!late)
+    void publish(bus, replyChannel, { kind: 'taken', reqId, by: bus.instanceId }).catch(bus.onError);
   void (late ? Promise.resolve<CommandResult>({ error: 'game.unavailable' }) : handler(message.request))
     .catch(
       (err): CommandResult => ({
