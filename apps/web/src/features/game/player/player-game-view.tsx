@@ -214,8 +214,9 @@ function RolledBalls({
     return ({ rolls }: ShownRolls) => {
       if (!count.current || !chips.current || !none.current) return;
       count.current.textContent = t('player.rolledBalls', { count: rolls.length });
-      chips.current.hidden = rolls.length === 0;
-      none.current.hidden = rolls.length > 0;
+      // Written only when they change: setting an attribute to its value is still a DOM change.
+      if (chips.current.hidden !== (rolls.length === 0)) chips.current.hidden = rolls.length === 0;
+      if (none.current.hidden !== rolls.length > 0) none.current.hidden = rolls.length > 0;
       none.current.textContent = rolls.length > 0 ? '' : SCREEN_TEXTS.noBallsYet;
       paintChips(chips.current, painted, rolls, 'sm');
       painted = rolls;

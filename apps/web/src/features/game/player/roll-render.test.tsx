@@ -33,11 +33,18 @@ describe("a roll on the player's screen (issue 46: a budget phone)", () => {
     );
     expect(renders.count).toBeGreaterThan(5); // the whole screen's parts, the card one of them
 
+    // What the page writes: each write restyles and lays out part of a budget phone's page.
+    const writes = new MutationObserver(() => undefined);
+    writes.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    const written = () => writes.takeRecords().map((r) => `${r.type} ${r.attributeName ?? ''}`.trim());
+
     // A roll's two frames, as the server sends them: the ball, then the state after it.
     renders.count = 0;
     act(() =>
       store.set(gameReducer(store.get(), { type: 'get_random_roll', seq: 90, payload: { roll: 16 } })),
     );
+    // Balls were out before: the chips and 'No balls rolled yet' keep their `hidden` as it was.
+    expect(written().filter((w) => w === 'attributes hidden')).toEqual([]);
     expect(screen.getByRole('button', { name: 'I 16, rolled' })).toBeTruthy();
     expect(screen.getByText('Ball rolled: I 16')).toBeTruthy();
     expect(screen.getByText('Rolled balls (3)')).toBeTruthy();
@@ -52,5 +59,7 @@ describe("a roll on the player's screen (issue 46: a budget phone)", () => {
       ),
     );
     expect(renders.count).toBe(0);
+    expect(written()).toEqual([]);
+    writes.disconnect();
   });
 });
