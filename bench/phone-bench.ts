@@ -43,6 +43,8 @@ const TRACE_TAPS = process.env.BENCH_PHONE_TRACE === 'taps';
 const TRACE_ANIMATED = process.env.BENCH_PHONE_TRACE === 'animated';
 const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline';
 const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
+/** BENCH_PHONE_CHANGES=1: what each page changed in its DOM in the first three hidden rolls. */
+const CHANGES = process.env.BENCH_PHONE_CHANGES === '1';
 /**
  * BENCH_PHONE_PROFILE=1: a CPU profile of each product page over the hidden rolls, and of the phone
  * over the taps and the animated rolls, in bench/profiles/.
@@ -71,7 +73,15 @@ const PAGE_PROBE = `
   new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
     .observe({ type: 'longtask', buffered: true });
   window.__mutations = 0;
-  new MutationObserver((list) => { window.__mutations += list.length; })
+  window.__changed = [];
+  const named = (n) => n.nodeType === 1
+    ? n.tagName.toLowerCase() + (n.className && typeof n.className === 'string' ? '.' + n.className.split(' ')[0] : '')
+      + (n.getAttribute('aria-label') ? '[' + n.getAttribute('aria-label') + ']' : '')
+    : '#text<' + (n.parentElement ? named(n.parentElement) : '') + '>';
+  new MutationObserver((list) => {
+    window.__mutations += list.length;
+    for (const r of list) window.__changed.push(r.type + (r.attributeName ? ':' + r.attributeName : '') + ' ' + named(r.target));
+  })
     .observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   window.__taps = [];
   document.addEventListener('pointerdown', (event) => {
@@ -114,6 +124,8 @@ interface Metrics {
   script: number;
   style: number;
   layout: number;
+  /** What the DOM changes were (BENCH_PHONE_CHANGES=1 prints them for the first hidden rolls). */
+  changed?: string[];
 }
 async function metrics(cdp: CDPSession): Promise<Metrics> {
   const { metrics: list } = await cdp.send('Performance.getMetrics');
@@ -148,7 +160,7 @@ class Probe {
     return new Probe(name, page, cdp);
   }
   async start() {
-    await this.page.evaluate('window.__long.length = 0; window.__mutations = 0');
+    await this.page.evaluate('window.__long.length = 0; window.__mutations = 0; window.__changed.length = 0');
     this.before = await metrics(this.cdp);
   }
   async stop() {
@@ -156,6 +168,7 @@ class Probe {
     const b = this.before;
     this.windows.push({
       mutations: (await this.page.evaluate('window.__mutations')) as number,
+      changed: (await this.page.evaluate('window.__changed.slice()')) as string[],
       task: after.task - b.task,
       script: after.script - b.script,
       style: after.style - b.style,
@@ -331,6 +344,20 @@ try {
       cells.map((cell) => Number(cell.textContent?.match(/^\d+/)?.[0] ?? 0)),
     )) as number[];
 
+  if (CHANGES)
+    console.log(
+      'phone, elements under each part of the screen:',
+      await phone.page.evaluate(() =>
+        [...document.querySelectorAll('[class*="playerScreen"] > *')].map(
+          (e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]} ${e.querySelectorAll('*').length + 1}`,
+        ),
+      ),
+      'in all',
+      await phone.page.evaluate(() => document.querySelectorAll('*').length),
+    );
+  // BENCH_PHONE_HIDE=<selector>: those parts of the phone's screen hidden, to see what a part costs a roll.
+  if (process.env.BENCH_PHONE_HIDE)
+    await phone.page.addStyleTag({ content: `${process.env.BENCH_PHONE_HIDE} { display: none !important; }` });
   const floor = await startFloor(card);
   const floorPhone = await Probe.open(browser, 'floor (4×)', PHONE, 4, floor.url);
   const floorLaptop = await Probe.open(browser, 'floor (1×)', LAPTOP, 1, floor.url);
@@ -376,11 +403,19 @@ try {
   for (let i = 0; i < ROLLS; i++) frameCount += await measureRoll(at, ROLL_WINDOW_MS);
   if (PROFILE) await writeProfiles(pages, 'rolls');
   if (TRACE) await traceSummary(phone.cdp, 'rolls');
+  if (CHANGES)
+    for (const p of pages)
+      for (const [i, w] of p.windows.slice(IDLE, IDLE + 3).entries())
+        console.log(
+          `${p.name}, hidden roll ${i + 1}: ${w.mutations} DOM changes\n  ${w.changed?.join('\n  ')}`,
+        );
 
   // Taps: a rolled cell on the phone, a cell on the throttled floor, in turn.
   if (PROFILE) await startProfiles([phone]);
   if (TRACE_TAPS) await startTrace();
   const rolledCells = phone.page.locator('button[data-rolled]:not([data-marked])');
+  // Only these taps: the phone's sign-in and join clicks (navigations, hundreds of ms) were counted too.
+  await Promise.all([phone, floorPhone].map((p) => p.page.evaluate('window.__taps.length = 0')));
   for (let i = 0; i < TAPS && (await rolledCells.count()) > 0; i++) {
     const box = (await rolledCells.first().boundingBox())!;
     await phone.page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
