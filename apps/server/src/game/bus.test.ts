@@ -293,6 +293,24 @@ describe.runIf(redisUrl)('a forward to an owner that died', () => {
     await Promise.all([owner.close(), other.close()]);
   });
 
+  it('a forward asked again with its id is answered from the first time, not applied twice', async () => {
+    const prefix = `bus-test-${process.pid}-${Date.now()}-again`;
+    const [owner, other] = [bus(prefix), bus(prefix)];
+    let applied = 0;
+    await owner.serve(request.roomId, async () => {
+      applied += 1;
+      return applied === 1 ? { ok: true } : { error: 'game.notStarted' };
+    });
+    expect(await other.forward(request, 'one-press')).toEqual({ ok: true });
+    // The sender asks again (a hand-over told it to): the same answer, the ball not rolled twice.
+    expect(await other.forward(request, 'one-press')).toEqual({ ok: true });
+    expect(applied).toBe(1);
+    // Another press is another command.
+    expect(await other.forward(request, 'second-press')).toEqual({ error: 'game.notStarted' });
+    expect(applied).toBe(2);
+    await Promise.all([owner.close(), other.close()]);
+  });
+
   it('a forward the new owner took is answered by it, even after the settle delay', async () => {
     // The failover on CI (5 December): the new owner rolled the ball more than 3 s after it took the
     // room's forwarded Roll (the room was still loading), and the sender had answered 'unavailable'.

@@ -22,8 +22,11 @@ export interface Bus {
     roomId: number,
     handler: (request: CommandRequest) => Promise<CommandResult>,
   ): Promise<() => Promise<void>>;
-  /** The owner's answer; null when no instance serves the room. */
-  forward(request: CommandRequest): Promise<CommandResult | null>;
+  /**
+   * The owner's answer; null when no instance serves the room. `reqId`: the same for each attempt of
+   * one command, so an owner that applied it already answers from that instead of applying it again.
+   */
+  forward(request: CommandRequest, reqId?: string): Promise<CommandResult | null>;
   /**
    * The room changed hands. Without `how`, a new owner took it (after its owner died, or a bus
    * outage): instances tell it who of theirs is there. `leaving`: the owner is leaving (a rolling
@@ -214,6 +217,8 @@ export const FORWARD_DEADLINE_MS = 25_000;
 const FORWARD_TIMEOUT_MS = 30_000;
 /** After a room's takeover, how long a forward still waiting for it may wait for its answer. */
 const MOVED_SETTLE_MS = 3_000;
+/** How long an owner keeps its answer to a forward: longer than any sender asks again. */
+const APPLIED_KEPT_MS = 2 * FORWARD_TIMEOUT_MS;
 
 interface Waiting {
   roomId: number;
@@ -244,6 +249,8 @@ interface RedisBusState {
   servingSince: Map<number, number>;
   /** Forwarded commands awaiting their answer; null: no receiver serves the room. */
   waiting: Map<string, Waiting>;
+  /** What this instance answered each forward it applied (by `reqId`), for APPLIED_KEPT_MS. */
+  applied: Map<string, Promise<CommandResult>>;
   /**
    * Room channels given up while Redis was out of reach: the unsubscribe could not be sent, and
    * ioredis resubscribes to every channel it knew on reconnecting. Left there, this instance would
@@ -278,6 +285,7 @@ export function redisBus(
     served: new Map(),
     servingSince: new Map(),
     waiting: new Map(),
+    applied: new Map(),
     abandoned: new Set(),
     ready: subscriber.subscribe(`${prefix}:game:frames`, inboxOf(prefix, instanceId)).catch(onError),
     wasDown: false,
@@ -299,7 +307,7 @@ export function redisBus(
     },
     onFrames: (handler) => void bus.frameHandlers.push(handler),
     serve: (roomId, handler) => serve(bus, roomId, handler),
-    forward: (request) => forward(bus, request),
+    forward: (request, reqId) => forward(bus, request, reqId),
     async announceMoved(roomId, how) {
       const kind = how === 'leaving' ? { takeOver: true } : how === 'handed' ? { handed: true } : {};
       await publish(bus, bus.framesChannel, { kind: 'moved', origin: instanceId, roomId, ...kind });
@@ -434,7 +442,17 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
   if (own && !late) own.takenBy = bus.instanceId;
   else if (!late)
     void publish(bus, replyChannel, { kind: 'taken', reqId, by: bus.instanceId }).catch(bus.onError);
-  void (late ? Promise.resolve<CommandResult>({ error: 'game.unavailable' }) : handler(message.request))
+  // Asked again (a hand-over's "ask again" that crossed the new owner's `taken`): answered from the
+  // first time, not applied twice.
+  const earlier = bus.applied.get(reqId);
+  const running = late
+    ? Promise.resolve<CommandResult>({ error: 'game.unavailable' })
+    : (earlier ?? handler(message.request));
+  if (!late && !earlier) {
+    bus.applied.set(reqId, running);
+    setTimeout(() => bus.applied.delete(reqId), APPLIED_KEPT_MS).unref();
+  }
+  void running
     .catch(
       (err): CommandResult => ({
         error: isDatabaseUnavailable(err) ? 'game.unavailable' : 'game.somethingWentWrong',
@@ -461,10 +479,13 @@ async function serve(
   };
 }
 
-async function forward(bus: RedisBusState, request: CommandRequest): Promise<CommandResult | null> {
+async function forward(
+  bus: RedisBusState,
+  request: CommandRequest,
+  reqId: string = randomUUID(),
+): Promise<CommandResult | null> {
   await bus.ready;
   const { waiting } = bus;
-  const reqId = randomUUID();
   let receivers = Number.POSITIVE_INFINITY;
   let notServed = 0;
   let entry: Waiting | undefined;

@@ -160,6 +160,37 @@ describe('the room directory on a takeover', () => {
     }
   });
 
+  it('asks the owner again with the same id, so an owner that applied the command does not apply it twice', async () => {
+    const { roomId, staff } = await roomWithPeople(0);
+    const ids: (string | undefined)[] = [];
+    const { directory } = directoryWith(
+      {
+        ...localBus(),
+        // A hand-over's "ask again" first (null), then the new owner's answer.
+        forward: async (_request, reqId) => {
+          ids.push(reqId);
+          return ids.length === 1 ? null : { ok: true };
+        },
+      },
+      // Another instance holds the room: this one does not open it.
+      { ...localOwnership(), acquire: async () => false },
+    );
+    try {
+      const result = await directory.execute({
+        roomId,
+        actor: staff.actor,
+        command: { action: 'get_roll' },
+        socket: staff.key,
+      });
+      expect(result).toEqual({ ok: true });
+      expect(ids).toHaveLength(2);
+      expect(ids[0]).toBeTruthy();
+      expect(ids[1]).toBe(ids[0]);
+    } finally {
+      await directory.close();
+    }
+  });
+
   it('takes the room here from the log: every player keeps their card and gets one snapshot', async () => {
     const { roomId, staff, players } = await roomWithPeople(6);
     // Ownership that this test can take away, as when the room's lease is lost.

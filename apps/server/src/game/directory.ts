@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { inScope, roomLanguage } from '@playshop/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -304,10 +305,12 @@ async function execute(dir: Directory, request: CommandRequest): Promise<Command
   const { bus } = dir.deps;
   // Without the bus other instances' screens would not see what happens: refuse rather than hide it.
   if (!bus.healthy()) return { error: 'game.unavailable' };
+  // One id for every forward of this command: an owner asked again answers, it does not apply twice.
+  const reqId = randomUUID();
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const here = dir.live.get(request.roomId);
     if (here) return executeHere(dir, await here, request);
-    const forwarded = await bus.forward(request);
+    const forwarded = await bus.forward(request, reqId);
     if (forwarded) return forwarded;
     try {
       const room = await owned(dir, request.roomId, request.socket);
