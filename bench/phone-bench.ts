@@ -349,7 +349,8 @@ try {
       'phone, elements under each part of the screen:',
       await phone.page.evaluate(() =>
         [...document.querySelectorAll('[class*="playerScreen"] > *')].map(
-          (e) => `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]} ${e.querySelectorAll('*').length + 1}`,
+          (e) =>
+            `${e.tagName.toLowerCase()}.${String(e.className).split(' ')[0]} ${e.querySelectorAll('*').length + 1}`,
         ),
       ),
       'in all',
@@ -357,7 +358,9 @@ try {
     );
   // BENCH_PHONE_HIDE=<selector>: those parts of the phone's screen hidden, to see what a part costs a roll.
   if (process.env.BENCH_PHONE_HIDE)
-    await phone.page.addStyleTag({ content: `${process.env.BENCH_PHONE_HIDE} { display: none !important; }` });
+    await phone.page.addStyleTag({
+      content: `${process.env.BENCH_PHONE_HIDE} { display: none !important; }`,
+    });
   const floor = await startFloor(card);
   const floorPhone = await Probe.open(browser, 'floor (4×)', PHONE, 4, floor.url);
   const floorLaptop = await Probe.open(browser, 'floor (1×)', LAPTOP, 1, floor.url);
@@ -474,7 +477,7 @@ function summarise(
   const animatedOf = (p: Probe) => p.windows.slice(IDLE + hidden);
   const task = (w: Metrics[]) => w.map((m) => m.task);
   const script = (w: Metrics[]) => w.map((m) => m.script);
-  const of = (w: Metrics[], key: keyof Metrics) => median(w.map((m) => m[key]));
+  const of = (w: Metrics[], key: Exclude<keyof Metrics, 'changed'>) => median(w.map((m) => m[key]));
   const ratio = (a: number, b: number) => a / b;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   const longIn = (p: Probe, from: number, to: number) =>
