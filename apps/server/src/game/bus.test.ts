@@ -250,26 +250,21 @@ describe.runIf(redisUrl)('a forward to an owner that died', () => {
     });
     const raw = new Redis(redisUrl!);
     clients.push(raw);
+    const send = (replyTo: string) =>
+      raw.publish(
+        `${prefix}:game:room:${request.roomId}`,
+        JSON.stringify({
+          kind: 'command',
+          replyTo,
+          reqId: 'answered-already',
+          deadline: Date.now() + FORWARD_DEADLINE_MS,
+          request: { ...request, command: oldShape(request.command), next: request.command },
+        }),
+      );
     // What arrives after the sender answered it (the settle delay ran out before Redis delivered it).
-    const command = { kind: 'command', replyTo: survivor.instanceId, reqId: 'answered-already' };
-    await raw.publish(
-      `${prefix}:game:room:${request.roomId}`,
-      JSON.stringify({
-        ...command,
-        deadline: Date.now() + 10_000,
-        request: { ...request, command: oldShape(request.command), next: request.command },
-      }),
-    );
+    await send(survivor.instanceId);
     // The same message from another instance is applied: the check is for this instance's own.
-    await raw.publish(
-      `${prefix}:game:room:${request.roomId}`,
-      JSON.stringify({
-        ...command,
-        replyTo: 'another-instance',
-        deadline: Date.now() + 10_000,
-        request: { ...request, command: oldShape(request.command), next: request.command },
-      }),
-    );
+    await send('another-instance');
     await new Promise((r) => setTimeout(r, 300));
     expect(applied).toBe(1);
     await survivor.close();
