@@ -90,8 +90,8 @@ function sharedDirectory(acquire: () => boolean) {
   return { ...made, announced, moved: (roomId: number, how?: MoveKind) => handler(roomId, how) };
 }
 
-const until = async (done: () => boolean) => {
-  for (let waited = 0; waited < 5_000 && !done(); waited += 10) await new Promise((r) => setTimeout(r, 10));
+const until = async (done: () => boolean, ms = 5_000) => {
+  for (let waited = 0; waited < ms && !done(); waited += 10) await new Promise((r) => setTimeout(r, 10));
 };
 
 describe('the room directory on a takeover', () => {
@@ -159,6 +159,37 @@ describe('the room directory on a takeover', () => {
       await directory.close();
     }
   });
+
+  it('keeps asking for a screen whose join the new owner refuses for longer than 3 s', async () => {
+    // A takeover on a loaded machine: the new owner answers unavailable for 4 s (five tries over
+    // 3 s gave up before it was ready, and the screen never got its snapshot).
+    const { roomId, staff } = await roomWithPeople(0);
+    let moved: (roomId: number) => void = () => undefined;
+    const readyAt = Date.now() + 4_000;
+    let answered = false;
+    const { hub, directory } = directoryWith(
+      {
+        ...localBus(),
+        onMoved: (handler) => {
+          moved = handler;
+        },
+        forward: async () => {
+          if (Date.now() < readyAt) return { error: 'game.unavailable' };
+          answered = true;
+          return { ok: true };
+        },
+      },
+      { ...localOwnership(), acquire: async () => false },
+    );
+    try {
+      hub.join(staff, roomId);
+      moved(roomId);
+      await until(() => answered, 8_000);
+      expect(answered).toBe(true);
+    } finally {
+      await directory.close();
+    }
+  }, 15_000);
 
   it('asks the owner again with the same id, so an owner that applied the command does not apply it twice', async () => {
     const { roomId, staff } = await roomWithPeople(0);

@@ -42,8 +42,12 @@ interface RoomDirectoryDeps {
 const RETRY_MS = 200;
 /** Tries before giving up: long enough for a dead owner's lease to run out (LEASE_MS). */
 const ATTEMPTS = 20;
-/** Times a rejoin asks again for a socket whose join was refused as unavailable. */
-const REJOIN_TRIES = 5;
+/**
+ * How long a rejoin keeps asking for a socket whose join was refused as unavailable, a second apart
+ * at most. It was five tries over 3 s: a takeover on a loaded machine takes longer than that (the
+ * failover test's room loaded for more than 3 s), and the screen was left without its snapshot.
+ */
+const REJOIN_WITHIN_MS = 15_000;
 /** How long after an owner said it is leaving a room taken here counts as handed to us. */
 const HANDING_MS = 10_000;
 
@@ -199,7 +203,8 @@ function rejoin(dir: Directory, roomId: number, except?: string): Promise<void> 
  * it is asked again while the socket is still in the room.
  */
 async function rejoinOne(dir: Directory, roomId: number, c: Connection) {
-  for (let attempt = 1; attempt <= REJOIN_TRIES; attempt++) {
+  const until = Date.now() + REJOIN_WITHIN_MS;
+  for (let attempt = 1; Date.now() < until; attempt++) {
     const result = await execute(dir, {
       roomId,
       actor: c.actor,
@@ -208,7 +213,7 @@ async function rejoinOne(dir: Directory, roomId: number, c: Connection) {
     }).catch((): CommandResult => ({ error: 'game.unavailable' }));
     if (!('error' in result) || result.error !== 'game.unavailable') return;
     if (dir.leaving || c.roomId !== roomId) return;
-    await new Promise((r) => setTimeout(r, RETRY_MS * attempt));
+    await new Promise((r) => setTimeout(r, Math.min(RETRY_MS * attempt, 1_000)));
   }
 }
 
