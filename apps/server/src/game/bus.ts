@@ -437,8 +437,9 @@ function answerCommand(bus: RedisBusState, channel: string, message: Extract<Mes
   // is known here, without the 'taken' round trip. Taken at once, so the settle delay cannot run out
   // while a loaded takeover holds the thread and answer 'unavailable' for a ball that rolls anyway
   // (the failover test, 6 December); one already answered is not applied.
-  const own = replyTo === bus.instanceId ? bus.waiting.get(reqId) : undefined;
-  const late = Date.now() > message.deadline || (replyTo === bus.instanceId && !own);
+  const mine = replyTo === bus.instanceId;
+  const own = mine ? bus.waiting.get(reqId) : undefined;
+  const late = Date.now() > message.deadline || (mine && !own);
   if (own && !late) own.takenBy = bus.instanceId;
   else if (!late)
     void publish(bus, replyChannel, { kind: 'taken', reqId, by: bus.instanceId }).catch(bus.onError);

@@ -203,8 +203,8 @@ function rejoin(dir: Directory, roomId: number, except?: string): Promise<void> 
  * it is asked again while the socket is still in the room.
  */
 async function rejoinOne(dir: Directory, roomId: number, c: Connection) {
-  const until = Date.now() + REJOIN_WITHIN_MS;
-  for (let attempt = 1; Date.now() < until; attempt++) {
+  const giveUpAt = Date.now() + REJOIN_WITHIN_MS;
+  for (let attempt = 1; Date.now() < giveUpAt; attempt++) {
     const result = await execute(dir, {
       roomId,
       actor: c.actor,
