@@ -6,6 +6,7 @@ import { snapshot } from '../../../test/game-fixtures';
 import {
   createGameConnection,
   HEARTBEAT_MS,
+  KEEPALIVE_MS,
   MOVE_GIVE_UP_MS,
   parseServerFrame,
   RESTART_SPREAD_MS,
@@ -194,6 +195,30 @@ describe('game socket connection', () => {
       expect(ws.pings).toBe(ping);
       ws.receive({ type: 'pong', payload: {}, seq: 0 });
     }
+  });
+
+  it('a socket that hears frames is not pinged as well, but still at least once a minute (issue 46: a budget phone)', async () => {
+    const t = await started();
+    const ws = t.sockets[0]!;
+    ws.open();
+    const opened = Date.now();
+    // A game in play: a frame every 3 s is proof enough that the link works.
+    let seq = 0;
+    while (Date.now() - opened < KEEPALIVE_MS - 3000) {
+      await vi.advanceTimersByTimeAsync(3000);
+      ws.receive({ type: 'get_random_roll', payload: { roll: (seq % 75) + 1 }, seq: ++seq });
+    }
+    expect(ws.pings).toBe(0);
+    // The server closes a socket it has not heard from in an hour, and a pong brings a new resume ticket.
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(ws.pings).toBe(1);
+    expect(t.statuses.at(-1)).toBe('open');
+    // Quiet again: pinged HEARTBEAT_MS after the last thing heard.
+    ws.receive(pong);
+    const quietFrom = Date.now();
+    await vi.advanceTimersToNextTimerAsync();
+    expect(Date.now() - quietFrom).toBe(HEARTBEAT_MS);
+    expect(ws.pings).toBe(2);
   });
 
   it('a socket that answers keeps going; one silent for 10 s is closed, says Reconnecting and resumes with the last seq', async () => {

@@ -72,8 +72,17 @@ export const RESTART_CLOSE = 1012;
  * millisecond of it is time a screen goes without frames.
  */
 export const RESTART_SPREAD_MS = 250;
-/** The client's heartbeat: a `ping` this often while open (the server answers `pong`). */
+/**
+ * The client's heartbeat: a `ping` (the server answers `pong`) when the socket has been quiet this
+ * long. A frame heard is as good as a pong, so a game in play is not pinged each 5 s as well (issue 46:
+ * a budget phone pays a task and a send for each).
+ */
 export const HEARTBEAT_MS = 5_000;
+/**
+ * A ping at least this often while open, frames or not: the server closes a socket it has not heard
+ * from in WS_IDLE_CLOSE_MS, and each pong brings a fresh resume ticket (RESUME_TICKET_USE_MS).
+ */
+export const KEEPALIVE_MS = 60_000;
 /** No frame for this long (or a socket that does not open in this time) is a stall. */
 export const STALL_MS = 10_000;
 /** How often a socket still opening is looked at (its timeout, and its first ping once open). */
@@ -399,18 +408,21 @@ class Connection {
 
   /**
    * Pings while open; a socket silent for STALL_MS (open or still connecting) is given up. One timer,
-   * set for the next moment either is due (a ping every HEARTBEAT_MS while frames come), not a tick
-   * a second: a phone is not woken five times for each ping (issue 46: a budget phone).
+   * set for the next moment either is due, not a tick a second: a phone is not woken five times for
+   * each ping (issue 46: a budget phone). A ping is due HEARTBEAT_MS after the last ping or frame,
+   * whichever came later, and KEEPALIVE_MS after the last ping at most.
    */
   #watch(ws: SocketLike) {
     if (this.#tick) clearTimeout(this.#tick);
     this.#lastHeard = Date.now();
     this.#lastPing = this.#lastHeard;
+    const pingDue = () =>
+      Math.min(Math.max(this.#lastPing, this.#lastHeard) + HEARTBEAT_MS, this.#lastPing + KEEPALIVE_MS);
     const next = (now: number) => {
       // Still opening: looked at each CONNECTING_CHECK_MS for its stall (open, it is watched anew).
       const due = Math.min(
         this.#lastHeard + STALL_MS,
-        ws.readyState === OPEN ? this.#lastPing + HEARTBEAT_MS : now + CONNECTING_CHECK_MS,
+        ws.readyState === OPEN ? pingDue() : now + CONNECTING_CHECK_MS,
       );
       this.#tick = setTimeout(check, due - now);
     };
@@ -419,7 +431,7 @@ class Connection {
       const now = Date.now();
       if (this.#isHidden()) this.#lastHeard = now;
       if (now - this.#lastHeard >= STALL_MS) return this.#stall(ws);
-      if (ws.readyState === OPEN && now - this.#lastPing >= HEARTBEAT_MS) this.#ping(ws);
+      if (ws.readyState === OPEN && now >= pingDue()) this.#ping(ws);
       next(now);
     };
     next(this.#lastHeard);
