@@ -50,6 +50,14 @@ const CHANGES = process.env.BENCH_PHONE_CHANGES === '1';
  * over the taps and the animated rolls, in bench/profiles/.
  */
 const PROFILE = process.env.BENCH_PHONE_PROFILE === '1';
+/**
+ * BENCH_PHONE_BALLAST=1: a third floor, throttled as the phone, carrying the phone's style sheets and
+ * a still copy of its screen's DOM below its own list and card: what the page's size alone costs a
+ * roll, apart from what the product's script costs it.
+ */
+const BALLAST = process.env.BENCH_PHONE_BALLAST === '1';
+/** BENCH_PHONE_CPU: the phone's CPU throttle (4); 1 gives a profile whose per-function times hold. */
+const PHONE_CPU = Number(process.env.BENCH_PHONE_CPU ?? 4);
 /** A hidden roll's state lasts 1 s; the window holds it and the state after it. */
 const ROLL_WINDOW_MS = 1_600;
 /** The animated roll: the ball tumbles 3 s, then lands. */
@@ -323,7 +331,7 @@ try {
   await presenter.page.goto(`${base}/Demo%20Org/facilitator/online/rooms/present/${roomId}`);
 
   // The phone joins as a player; its socket's frames are recorded for the floor.
-  const phone = await Probe.open(browser, 'phone', PHONE, 4);
+  const phone = await Probe.open(browser, 'phone', PHONE, PHONE_CPU);
   const received: { at: number; data: string }[] = [];
   await phone.cdp.send('Network.enable');
   phone.cdp.on('Network.webSocketFrameReceived', ({ response }) =>
@@ -332,9 +340,11 @@ try {
   await phone.page.goto(`${base}/`);
   await phone.page.getByLabel('Organization').fill('Demo Org');
   await phone.page.getByLabel('Username').fill('demo-player-1');
-  await phone.page.getByRole('button', { name: 'Submit' }).click();
-  await phone.page.getByRole('link', { name: 'Join Demo Room' }).click({ timeout: 60_000 });
-  await phone.page.getByRole('button', { name: 'Join Game' }).click({ timeout: 60_000 });
+  // Tapped, as on a phone: a mouse click leaves a pointer resting on the page, which Chromium hit-tests
+  // again after every layout (a phone's finger leaves none).
+  await phone.page.getByRole('button', { name: 'Submit' }).tap();
+  await phone.page.getByRole('link', { name: 'Join Demo Room' }).tap({ timeout: 60_000 });
+  await phone.page.getByRole('button', { name: 'Join Game' }).tap({ timeout: 60_000 });
   await fac.getByRole('button', { name: 'Start Game' }).click({ timeout: 60_000 });
   const cardGroup = phone.page.getByRole('group', { name: 'Your bingo card' });
   await cardGroup.waitFor({ timeout: 60_000 });
@@ -365,6 +375,26 @@ try {
   const floorPhone = await Probe.open(browser, 'floor (4×)', PHONE, 4, floor.url);
   const floorLaptop = await Probe.open(browser, 'floor (1×)', LAPTOP, 1, floor.url);
   await floorLaptop.page.waitForFunction('document.querySelectorAll("#card div").length === 25');
+  const ballast = BALLAST ? await Probe.open(browser, 'floor + ballast (4×)', PHONE, 4, floor.url) : null;
+  if (ballast) {
+    const copy = await phone.page.evaluate(() => ({
+      css: [...document.styleSheets]
+        .map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join('\n'))
+        .join('\n'),
+      html: document.body.innerHTML,
+      htmlAttrs: [...document.documentElement.attributes].map((a) => [a.name, a.value] as const),
+    }));
+    await ballast.page.evaluate((c: typeof copy) => {
+      for (const [name, value] of c.htmlAttrs) document.documentElement.setAttribute(name, value);
+      const style = document.createElement('style');
+      style.textContent = c.css;
+      document.head.append(style);
+      const still = document.createElement('div');
+      still.innerHTML = c.html;
+      for (const script of still.querySelectorAll('script')) script.remove();
+      document.body.append(still);
+    }, copy);
+  }
 
   // The Roll button's place, clicked by mouse events alone from here on.
   const toggle = fac.getByRole('switch', { name: 'Hide roll animation' });
@@ -374,7 +404,7 @@ try {
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   };
   const pages = [phone, facilitator, presenter];
-  const floors = [floorPhone, floorLaptop];
+  const floors = ballast ? [floorPhone, floorLaptop, ballast] : [floorPhone, floorLaptop];
 
   /** One roll on the product's pages, then the same frames on the floors. */
   async function measureRoll(at: { x: number; y: number } | null, windowMs: number) {
@@ -443,7 +473,7 @@ try {
   if (TRACE_ANIMATED) await traceSummary(phone.cdp, 'animated');
 
   const report = summarise(
-    { phone, facilitator, presenter, floorPhone, floorLaptop },
+    { phone, facilitator, presenter, floorPhone, floorLaptop, ballast },
     hidden,
     phoneTaps,
     floorTaps,
@@ -467,7 +497,9 @@ try {
 }
 
 function summarise(
-  probes: Record<'phone' | 'facilitator' | 'presenter' | 'floorPhone' | 'floorLaptop', Probe>,
+  probes: Record<'phone' | 'facilitator' | 'presenter' | 'floorPhone' | 'floorLaptop', Probe> & {
+    ballast: Probe | null;
+  },
   hidden: number,
   phoneTaps: number[],
   floorTaps: number[],
@@ -511,6 +543,12 @@ function summarise(
     pres.line,
     animated.line,
     ...idle.map((r) => r.line),
+    ...(probes.ballast
+      ? [
+          row(probes.ballast, probes.floorPhone, hiddenOf, "floor + the phone's CSS and DOM, 4×").line,
+          row(probes.phone, probes.ballast, hiddenOf, 'phone against that, 4×').line,
+        ]
+      : []),
     '',
     `Long tasks (≥ 50 ms): the phone had them in **${longIn(probes.phone, 0, hidden)} of ${hidden}** hidden rolls (the first included) and ${longIn(probes.phone, hidden, hidden + ANIMATED)} of ${ANIMATED} animated ones, the longest ${ms(longest(probes.phone))}; the throttled floor in ${longIn(probes.floorPhone, 0, hidden + ANIMATED)}.`,
     `Tap to paint (a rolled cell marked): the phone **${ms(median(phoneTaps))}** median, the throttled floor ${ms(median(floorTaps))}: **${tap.toFixed(2)}×**.`,
