@@ -264,6 +264,8 @@ describe('game socket connection', () => {
     t.sockets[0]!.open();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.sockets[0]!.closedWith).toBeUndefined();
+    // Silence is not judged, so nothing is proved by a ping each 5 s: once a minute keeps the socket.
+    expect(t.sockets[0]!.pings).toBe(1);
     t.visibility.hidden = false;
     await vi.advanceTimersByTimeAsync(STALL_MS);
     expect(t.sockets[0]!.closedWith).toBe(STALL_CLOSE);
