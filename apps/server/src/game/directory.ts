@@ -48,6 +48,8 @@ const ATTEMPTS = 20;
  * failover test's room loaded for more than 3 s), and the screen was left without its snapshot.
  */
 const REJOIN_WITHIN_MS = 15_000;
+/** The longest wait between two of a rejoin's tries (they start RETRY_MS apart and grow by it). */
+const REJOIN_GAP_MAX_MS = 1_000;
 /** How long after an owner said it is leaving a room taken here counts as handed to us. */
 const HANDING_MS = 10_000;
 
@@ -213,7 +215,7 @@ async function rejoinOne(dir: Directory, roomId: number, c: Connection) {
     }).catch((): CommandResult => ({ error: 'game.unavailable' }));
     if (!('error' in result) || result.error !== 'game.unavailable') return;
     if (dir.leaving || c.roomId !== roomId) return;
-    await new Promise((r) => setTimeout(r, Math.min(RETRY_MS * attempt, 1_000)));
+    await new Promise((r) => setTimeout(r, Math.min(RETRY_MS * attempt, REJOIN_GAP_MAX_MS)));
   }
 }
 
