@@ -305,6 +305,42 @@ describe('game socket connection', () => {
     expect(t.sockets).toHaveLength(7);
   });
 
+  it('back online while a try is still opening (begun offline, it would hang until its stall): a new one opens at once', async () => {
+    const t = await started();
+    t.sockets[0]!.open();
+    t.sockets[0]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(reconnectDelay(1));
+    expect(t.sockets).toHaveLength(2);
+    // The try made offline is still connecting when the page is back online.
+    t.conn.resume();
+    await flush();
+    expect(t.sockets[1]!.closedWith).toBe(1000);
+    expect(t.sockets).toHaveLength(3);
+    // The dropped try says nothing and schedules nothing; the new one carries on.
+    t.sockets[1]!.drop(1006);
+    t.sockets[2]!.open();
+    expect(t.sockets[2]!.sent[0]).toMatchObject({ payload: { action: 'reconnect' } });
+    expect(t.statuses.at(-1)).toBe('open');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(t.sockets).toHaveLength(3);
+  });
+
+  it('back online while a try waits for its token: when that token fails, the next try is at once, not after the backoff', async () => {
+    const t = await started();
+    t.sockets[0]!.open();
+    t.sockets[0]!.drop(1006);
+    let failToken: (reason: Error) => void = () => undefined;
+    t.getToken.mockImplementationOnce(() => new Promise((_, reject) => (failToken = reject)));
+    await vi.advanceTimersByTimeAsync(reconnectDelay(1));
+    expect(t.sockets).toHaveLength(1);
+    t.conn.resume();
+    failToken(new Error('offline'));
+    await flush();
+    expect(t.sockets).toHaveLength(2);
+    t.sockets[1]!.open();
+    expect(t.statuses.at(-1)).toBe('open');
+  });
+
   it('backs off 1, 2, 4, 8, 16 s with a fresh token each time, then gives up after 5 tries', async () => {
     const t = await started();
     t.sockets[0]!.open();

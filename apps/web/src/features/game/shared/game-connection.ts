@@ -180,6 +180,8 @@ class Connection {
   #status: ConnectionStatus = 'connecting';
   #everOpened = false;
   #isOpening = false;
+  /** resume() came while a try waited for its token: if that try fails, the next is at once. */
+  #isResumeAsked = false;
   #attempt = 0;
   #retry: ReturnType<typeof setTimeout> | null = null;
   #tick: ReturnType<typeof setTimeout> | null = null;
@@ -230,13 +232,21 @@ class Connection {
    * socket is pinged and has STALL_MS to answer.
    */
   resume() {
-    if (this.#disposed || this.#isOpening) return;
+    if (this.#disposed) return;
+    // A try waiting for its token (a refresh begun offline may fail now): its retry is at once.
+    if (this.#isOpening) {
+      this.#isResumeAsked = true;
+      return;
+    }
     const ws = this.#socket;
-    if (ws) {
+    if (ws && (ws.readyState === OPEN || this.#status !== 'reconnecting')) {
       this.#lastHeard = Date.now();
       if (ws.readyState === OPEN) this.#ping(ws);
       return;
     }
+    // A reconnect try still opening may have begun offline, where it hangs until its stall (STALL_MS,
+    // longer than any player waits): it is dropped for a new one now.
+    if (ws) this.#abandon(ws);
     if (this.#status !== 'reconnecting' && this.#status !== 'failed') return;
     if (this.#retry) clearTimeout(this.#retry);
     this.#retry = null;
@@ -276,6 +286,7 @@ class Connection {
     this.#isOpening = false;
     if (this.#disposed) return;
     if (!token) return this.#handleClose(4401);
+    this.#isResumeAsked = false;
     const ws = this.#connect(token, resume ? 'resume' : 'token');
     this.#use(ws, false);
     ws.onopen = () => {
@@ -437,6 +448,15 @@ class Connection {
     next(this.#lastHeard);
   }
 
+  /** A try that has not opened, given up quietly: its close is not a failure of its own. */
+  #abandon(ws: SocketLike) {
+    this.#detach();
+    ws.onopen = null;
+    ws.onclose = null;
+    ws.onmessage = null;
+    ws.close(NORMAL_CLOSE);
+  }
+
   #stall(ws: SocketLike) {
     this.#detach();
     ws.close(STALL_CLOSE);
@@ -480,7 +500,8 @@ class Connection {
     }
     this.#setStatus('reconnecting');
     if (!this.#isRestarting) notify.info('game.wsAttemptingReconnect');
-    this.#retryIn(reconnectDelay(this.#attempt, this.#random()));
+    this.#retryIn(this.#isResumeAsked ? 0 : reconnectDelay(this.#attempt, this.#random()));
+    this.#isResumeAsked = false;
   }
 
   #retryIn(ms: number) {
