@@ -109,13 +109,13 @@ const Panels = memo(function Panels({
 }) {
   return (
     <Grid gutter="md">
-      <Grid.Col span={SIDE_SPAN}>
+      <Grid.Col span={SIDE_SPAN} className={classes.controlPart}>
         <Stack gap="md">
           <Players store={store} onRemove={commands.removePlayer} />
           <Points store={store} onShow={commands.setPointsTable} />
         </Stack>
       </Grid.Col>
-      <Grid.Col span={CENTRE_SPAN}>
+      <Grid.Col span={CENTRE_SPAN} className={classes.controlPart}>
         <Paper withBorder radius="md" p="md" mih={320}>
           <CentrePanel
             store={store}
@@ -125,7 +125,7 @@ const Panels = memo(function Panels({
           />
         </Paper>
       </Grid.Col>
-      <Grid.Col span={SIDE_SPAN}>
+      <Grid.Col span={SIDE_SPAN} className={classes.controlPart}>
         <QueuePanel store={store} onSend={commands.sendNextContent} />
         <VerifyCard roomId={roomId} />
       </Grid.Col>
@@ -167,7 +167,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   return (
     <Box component="main" className={classes.controlScreen}>
       <Container size="xl" py="md" className={classes.controlBody}>
-        <Stack gap="md">
+        <Stack gap="md" className={classes.controlStack}>
           <RoomHeader room={room} sessionName={sessionName} lobbyOpen={lobbyOpen} gameStarted={gameStarted} />
           <ConnectionNotice status={status} serverProtocolVersion={protocolVersion} onRetry={retry} />
           {connectionClosed && (
