@@ -180,14 +180,16 @@ describe('the game socket and resume tickets', () => {
     // four more are pressed meanwhile. The first draws, the four count as one.
     // Pressed once the lock is held, not after a guess at how long taking it takes (a loaded CI
     // machine took longer than 100 ms, and every press drew).
-    let isLocked: () => void = () => undefined;
-    const locked = new Promise<void>((resolve) => (isLocked = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     const held = ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`lock table ${gameEvents} in exclusive mode`);
-      isLocked();
+      locked();
       await new Promise((r) => setTimeout(r, 1_500));
     });
-    await locked;
+    await isLocked;
     staff.send('game_event', 'get_roll');
     await new Promise((r) => setTimeout(r, 200));
     for (let i = 0; i < 4; i++) staff.send('game_event', 'get_roll');
