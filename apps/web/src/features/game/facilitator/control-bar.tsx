@@ -188,7 +188,7 @@ function RollButton({ store, command }: { store: GameStore; command: RoomCommand
     const isPending = asked.current?.rolls === rolls && asked.current.errors === errors;
     return !state.gameStarted || state.gameState === 'roll' || isPending || rolls >= BINGO_MAX_NUMBER;
   }, []);
-  const { button, repaint } = useOffPaint(store, isOff);
+  const { button, repaint, className } = useOffPaint(store, isOff);
   const expiry = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(expiry.current), []);
 
@@ -205,7 +205,7 @@ function RollButton({ store, command }: { store: GameStore; command: RoomCommand
     command({ action: 'get_roll' });
   }
   return (
-    <Button ref={button} onClick={handleRoll} size="md">
+    <Button ref={button} className={className} onClick={handleRoll} size="md">
       {t('gameControl.roll')}
     </Button>
   );

@@ -85,7 +85,7 @@ describe('facilitator panels', () => {
     expect(screen.getByText('No Content Remaining')).toBeTruthy();
     const send = screen.getByRole('button', { name: 'Send Content' });
     expect(send.getAttribute('aria-disabled')).toBe('true');
-    expect(send.hasAttribute('data-disabled')).toBe(true);
+    expect(send.hasAttribute('data-off')).toBe(true);
     fireEvent.click(send);
     expect(onSend).toHaveBeenCalledTimes(1);
   });
@@ -99,15 +99,15 @@ describe('facilitator panels', () => {
     send.focus();
     act(() => store.set({ ...playing, queue, gameState: 'roll' }));
     expect(send.getAttribute('aria-disabled')).toBe('true');
-    // Off without its press movement, as Mantine renders a disabled button.
-    expect(send.classList.contains('mantine-active')).toBe(false);
+    // Drawn off (game-button.module.css), and not by Mantine's data-disabled (see there).
+    expect(send.hasAttribute('data-off')).toBe(true);
+    expect(send.hasAttribute('data-disabled')).toBe(false);
     fireEvent.click(send);
     expect(onSend).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(send);
     act(() => store.set({ ...playing, queue, gameState: 'bingo' }));
     expect(send.getAttribute('aria-disabled')).toBe('false');
-    expect(send.hasAttribute('data-disabled')).toBe(false);
-    expect(send.classList.contains('mantine-active')).toBe(true);
+    expect(send.hasAttribute('data-off')).toBe(false);
     fireEvent.click(send);
     expect(onSend).toHaveBeenCalledTimes(1);
   });
@@ -140,6 +140,9 @@ describe('facilitator panels', () => {
     // Asked, not answered yet: no second request, though Roll keeps the keyboard's focus.
     roll().focus();
     expect(roll().getAttribute('aria-disabled')).toBe('true');
+    // Drawn off by data-off, not Mantine's data-disabled (game-button.module.css says why).
+    expect(roll().hasAttribute('data-off')).toBe(true);
+    expect(roll().hasAttribute('data-disabled')).toBe(false);
     fireEvent.click(roll());
     expect(sent).toHaveLength(1);
     showAgain(store, { ...playing, gameState: 'roll', bingoRolls: [1, 17, 40] });
@@ -149,6 +152,7 @@ describe('facilitator panels', () => {
     expect(document.activeElement).toBe(roll());
     showAgain(store, { ...playing, gameState: 'bingo', bingoRolls: [1, 17, 40] });
     expect(roll().getAttribute('aria-disabled')).toBe('false');
+    expect(roll().hasAttribute('data-off')).toBe(false);
     fireEvent.click(roll());
     expect(sent).toHaveLength(2);
   });
