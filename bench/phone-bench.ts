@@ -36,12 +36,14 @@ const IDLE = 3;
  * BENCH_PHONE_TRACE=1: each page's main-thread events over the hidden rolls, by name (total ms and
  * count: frames are Commit, tasks RunTask), and the whole trace in bench/profiles/rolls-trace.json;
  * BENCH_PHONE_TRACE=taps or =animated: the same over the taps or the animated rolls instead
- * (taps-trace.json, animated-trace.json).
+ * (taps-trace.json, animated-trace.json). BENCH_PHONE_TRACE_CATEGORIES replaces the trace's categories (e.g. add
+ * `blink,cc` for the frame's steps by name).
  */
 const TRACE = process.env.BENCH_PHONE_TRACE === '1';
 const TRACE_TAPS = process.env.BENCH_PHONE_TRACE === 'taps';
 const TRACE_ANIMATED = process.env.BENCH_PHONE_TRACE === 'animated';
-const TRACE_CATEGORIES = 'devtools.timeline,disabled-by-default-devtools.timeline';
+const TRACE_CATEGORIES =
+  process.env.BENCH_PHONE_TRACE_CATEGORIES ?? 'devtools.timeline,disabled-by-default-devtools.timeline';
 const CHECK_ONLY = process.env.BENCH_PHONE_CHECK === '1';
 /** BENCH_PHONE_CHANGES=1: what each page changed in its DOM in the first three hidden rolls. */
 const CHANGES = process.env.BENCH_PHONE_CHANGES === '1';
@@ -56,6 +58,14 @@ const PROFILE = process.env.BENCH_PHONE_PROFILE === '1';
  * roll, apart from what the product's script costs it.
  */
 const BALLAST = process.env.BENCH_PHONE_BALLAST === '1';
+/**
+ * BENCH_PHONE_SPEC_FLOOR=1: two more floors that also do what SPEC asks of every roll beyond the
+ * ball and the cell: a count ('Rolled balls (n)') and a screen reader's announcement written, and on
+ * the laptop's a Roll button clicked as the facilitator's is, off from the click until the ball has
+ * been shown. What the rest of the gap is, once the spec's own work is on both sides; the targets
+ * stay against the plain floor.
+ */
+const SPEC_FLOOR = process.env.BENCH_PHONE_SPEC_FLOOR === '1';
 /** BENCH_PHONE_CPU: the phone's CPU throttle (4); 1 gives a profile whose per-function times hold. */
 const PHONE_CPU = Number(process.env.BENCH_PHONE_CPU ?? 4);
 /** A hidden roll's state lasts 1 s; the window holds it and the state after it. */
@@ -113,15 +123,37 @@ const balls = document.getElementById('balls');
 const cells = new Map([...document.querySelectorAll('#card div')].map((d) => [Number(d.dataset.n), d]));
 document.getElementById('card').addEventListener('click', (e) => e.target.classList.add('marked'));
 const ws = new WebSocket('ws://' + location.host + '/ws');
+// ?spec (BENCH_PHONE_SPEC_FLOOR): a count, a live region and a Roll button, as SPEC asks of a roll.
+const spec = location.search.includes('spec');
+let count, live, roll, rolled = 0;
+if (spec) {
+  count = document.createElement('p');
+  live = document.createElement('span');
+  live.setAttribute('aria-live', 'assertive');
+  live.style.cssText = 'position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)';
+  roll = document.createElement('button');
+  roll.id = 'roll';
+  roll.textContent = 'Roll';
+  roll.addEventListener('click', () => roll.setAttribute('aria-disabled', 'true'));
+  document.body.prepend(roll, count, live);
+}
 ws.onmessage = (e) => {
   const frame = JSON.parse(e.data);
   const p = frame.payload || {};
   const n = typeof p.roll === 'number' ? p.roll : typeof p.number === 'number' ? p.number : undefined;
-  if (n === undefined) return;
+  if (n === undefined) {
+    // The ball has been shown: Roll is on again.
+    if (spec && roll.getAttribute('aria-disabled') === 'true') roll.setAttribute('aria-disabled', 'false');
+    return;
+  }
   const li = document.createElement('li');
   li.textContent = n;
   balls.prepend(li);
   cells.get(n)?.classList.add('rolled');
+  if (spec) {
+    count.textContent = 'Rolled balls (' + ++rolled + ')';
+    live.textContent = 'Ball ' + n;
+  }
 };
 </script></body></html>`;
 
@@ -376,6 +408,18 @@ try {
   const floorLaptop = await Probe.open(browser, 'floor (1×)', LAPTOP, 1, floor.url);
   await floorLaptop.page.waitForFunction('document.querySelectorAll("#card div").length === 25');
   const ballast = BALLAST ? await Probe.open(browser, 'floor + ballast (4×)', PHONE, 4, floor.url) : null;
+  const specPhone = SPEC_FLOOR
+    ? await Probe.open(browser, 'spec floor (4×)', PHONE, 4, `${floor.url}?spec`)
+    : null;
+  const specLaptop = SPEC_FLOOR
+    ? await Probe.open(browser, 'spec floor (1×)', LAPTOP, 1, `${floor.url}?spec`)
+    : null;
+  const specRollAt = specLaptop
+    ? await specLaptop.page
+        .locator('#roll')
+        .boundingBox()
+        .then((b) => ({ x: b!.x + b!.width / 2, y: b!.y + b!.height / 2 }))
+    : null;
   if (ballast) {
     const copy = await phone.page.evaluate(() => ({
       css: [...document.styleSheets]
@@ -404,7 +448,7 @@ try {
     return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
   };
   const pages = [phone, facilitator, presenter];
-  const floors = ballast ? [floorPhone, floorLaptop, ballast] : [floorPhone, floorLaptop];
+  const floors = [floorPhone, floorLaptop, ballast, specPhone, specLaptop].filter((p) => p !== null);
 
   /** One roll on the product's pages, then the same frames on the floors. */
   async function measureRoll(at: { x: number; y: number } | null, windowMs: number) {
@@ -415,6 +459,7 @@ try {
     await Promise.all(pages.map((p) => p.stop()));
     const frames = received.slice(from);
     await Promise.all(floors.map((p) => p.start()));
+    if (at && specLaptop && specRollAt) await specLaptop.page.mouse.click(specRollAt.x, specRollAt.y);
     await floor.replay(frames);
     await sleep(Math.max(0, windowMs - (frames.length ? frames.at(-1)!.at - frames[0]!.at : 0)));
     await Promise.all(floors.map((p) => p.stop()));
@@ -473,7 +518,7 @@ try {
   if (TRACE_ANIMATED) await traceSummary(phone.cdp, 'animated');
 
   const report = summarise(
-    { phone, facilitator, presenter, floorPhone, floorLaptop, ballast },
+    { phone, facilitator, presenter, floorPhone, floorLaptop, ballast, specPhone, specLaptop },
     hidden,
     phoneTaps,
     floorTaps,
@@ -497,9 +542,8 @@ try {
 }
 
 function summarise(
-  probes: Record<'phone' | 'facilitator' | 'presenter' | 'floorPhone' | 'floorLaptop', Probe> & {
-    ballast: Probe | null;
-  },
+  probes: Record<'phone' | 'facilitator' | 'presenter' | 'floorPhone' | 'floorLaptop', Probe> &
+    Record<'ballast' | 'specPhone' | 'specLaptop', Probe | null>,
   hidden: number,
   phoneTaps: number[],
   floorTaps: number[],
@@ -547,6 +591,15 @@ function summarise(
       ? [
           row(probes.ballast, probes.floorPhone, hiddenOf, "floor + the phone's CSS and DOM, 4×").line,
           row(probes.phone, probes.ballast, hiddenOf, 'phone against that, 4×').line,
+        ]
+      : []),
+    ...(probes.specPhone && probes.specLaptop
+      ? [
+          row(probes.specPhone, probes.floorPhone, hiddenOf, 'spec floor (count, announcement), 4×').line,
+          row(probes.phone, probes.specPhone, hiddenOf, 'phone against the spec floor, 4×').line,
+          row(probes.specLaptop, probes.floorLaptop, hiddenOf, 'spec floor (+ Roll clicked, off and on), 1×')
+            .line,
+          row(probes.facilitator, probes.specLaptop, hiddenOf, 'facilitator against the spec floor, 1×').line,
         ]
       : []),
     '',
