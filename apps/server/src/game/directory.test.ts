@@ -45,7 +45,12 @@ async function roomWithPeople(players: number) {
   };
 }
 
-function directoryWith(bus: Bus, ownership: Ownership = localOwnership(), delays: number[] = []) {
+function directoryWith(
+  bus: Bus,
+  ownership: Ownership = localOwnership(),
+  delays: number[] = [],
+  warn: (details: unknown, message: string) => void = () => undefined,
+) {
   const hub = createHub({ maxBufferedBytes: 1 << 20 });
   const { db } = database();
   const directory = createRoomDirectory({
@@ -64,7 +69,7 @@ function directoryWith(bus: Bus, ownership: Ownership = localOwnership(), delays
       clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
     },
     randomInt: (min, max) => randomInt(min, max),
-    log: { warn: () => undefined } as never,
+    log: { warn } as never,
   });
   return { hub, directory };
 }
@@ -370,6 +375,30 @@ describe('the room directory in a rolling restart', () => {
       expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
       await until(() => announced.length > 0);
       expect(announced).toEqual([undefined]);
+    } finally {
+      await directory.close();
+    }
+  });
+
+  it('a room taken while the bus cannot say so is served all the same, and the failure is logged', async () => {
+    // Redis gone between the room's lease and the word to the other instances (or the instance
+    // closing): the announcement's rejection was left unhandled, which ends a Node process (and
+    // failed a deployed-shape e2e file at its teardown with ioredis's "Connection is closed.").
+    const { roomId, staff } = await roomWithPeople(1);
+    const warnings: string[] = [];
+    const bus: Bus = {
+      ...localBus(),
+      shared: true,
+      announceMoved: () => Promise.reject(new Error('Connection is closed.')),
+    };
+    const { hub, directory } = directoryWith(bus, localOwnership(), [], (_details, message) =>
+      warnings.push(message),
+    );
+    try {
+      hub.join(staff, roomId);
+      expect(await openLobby(directory, roomId, staff)).toEqual({ ok: true });
+      await until(() => warnings.length > 0);
+      expect(warnings).toEqual(['could not tell other instances the room is served here']);
     } finally {
       await directory.close();
     }

@@ -260,7 +260,13 @@ async function owned(
   try {
     const room = await opening;
     dir.opened.set(roomId, room);
-    void dir.deps.bus.announceMoved(roomId, handed ? 'handed' : undefined);
+    // Not awaited, never left to reject: Redis gone between the lease and this word (or the instance
+    // closing) must not end the process; the others' screens catch up when the bus is back.
+    dir.deps.bus
+      .announceMoved(roomId, handed ? 'handed' : undefined)
+      .catch((err) =>
+        dir.deps.log.warn({ err, roomId }, 'could not tell other instances the room is served here'),
+      );
     // Sockets of ours that were in the room under its last owner (the requester is being served).
     if (!handed) void rejoin(dir, roomId, requester);
     return room;
