@@ -65,6 +65,34 @@ describe.runIf(hasChromium)('the staff screens by keyboard alone', () => {
     await visible(page, '2 of 75 rolled');
     expect(await idleTabStops(page)).toEqual([]);
 
+    // Off, Roll looks as Mantine draws a disabled Button, hovered or not (game-button.module.css: our
+    // `data-off` must win over Mantine's hover, which only stands aside for its own data-disabled).
+    const look = () =>
+      roll.evaluate((button) => {
+        const style = getComputedStyle(button);
+        return [style.backgroundColor, style.color, style.cursor, style.transform];
+      });
+    const disabled = await page.evaluate(() => {
+      const probe = document.createElement('span');
+      probe.style.background = 'var(--mantine-color-disabled)';
+      probe.style.color = 'var(--mantine-color-disabled-color)';
+      document.body.append(probe);
+      const style = getComputedStyle(probe);
+      const colours = [style.backgroundColor, style.color];
+      probe.remove();
+      return colours;
+    });
+    await poll(() => roll.getAttribute('aria-disabled')).toBe('false');
+    const on = await look();
+    await roll.evaluate((button) => button.setAttribute('data-off', ''));
+    expect(await look()).toEqual([...disabled, 'not-allowed', 'none']);
+    await roll.hover();
+    expect(await look()).toEqual([...disabled, 'not-allowed', 'none']);
+    await roll.evaluate((button) => button.removeAttribute('data-off'));
+    await page.mouse.move(0, 0);
+    expect(await look()).toEqual(on);
+    expect(on[0]).not.toBe(disabled[0]);
+
     // End Game asks first: Escape closes the question and gives the focus back, Enter asks again.
     const endGame = page.getByRole('button', { name: 'End Game' });
     await tabTo(page, endGame);
