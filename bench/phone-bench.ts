@@ -37,8 +37,9 @@ const IDLE = 3;
  * count: frames are Commit, tasks RunTask), and the whole trace in bench/profiles/rolls-trace.json;
  * BENCH_PHONE_TRACE=taps or =animated: the same over the taps or the animated rolls instead
  * (taps-trace.json, animated-trace.json). BENCH_PHONE_TRACE_CATEGORIES replaces the trace's
- * categories (add `blink,cc` for a frame's steps by name, or
- * `disabled-by-default-devtools.timeline.invalidationTracking` for what restyled or laid out what).
+ * categories (add `blink,cc` for a frame's steps by name,
+ * `disabled-by-default-devtools.timeline.invalidationTracking` for what restyled or laid out what, or
+ * `v8.execute` for V8's compile and interrupt work inside a script).
  */
 const TRACE = process.env.BENCH_PHONE_TRACE === '1';
 const TRACE_TAPS = process.env.BENCH_PHONE_TRACE === 'taps';
