@@ -211,8 +211,7 @@ describe.runIf(hasChromium)('a training day in one room', () => {
     await facilitator.getByRole('button', { name: 'Join code' }).click();
     const dialog = facilitator.getByRole('dialog', { name: `Join ${ROOM}` });
     const guests = dialog.getByRole('switch', { name: 'Let guests join this room' });
-    // Clicked once the dialog has settled, with Playwright's checks: a forced click during the dialog's
-    // opening transition landed beside the switch once in CI, and the guests stayed out.
+    // Clicked once the dialog has settled, with Playwright's checks (not forced into its opening transition).
     await poll(() => dialog.isVisible()).toBe(true);
     if (!(await guests.isChecked())) await guests.click();
     await poll(() => guests.isChecked()).toBe(true);

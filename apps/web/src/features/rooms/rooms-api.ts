@@ -88,29 +88,33 @@ export function useRoomJoinCode(roomId: number | null) {
   });
 }
 
-/** Every screen of this browser showing the room's code (the presenter too) gets the new one. */
-function useStoreJoinCode(roomId: number) {
+/**
+ * A change of the room's code or guest rule, its reply stored for every screen of this browser showing
+ * the code (the presenter too). A read of the code under way is cancelled first and the code read again
+ * once the change is through: a read answered from before the change would otherwise overwrite it (the
+ * guests switch, clicked while a snapshot's refresh was on its way, went back off).
+ */
+function useJoinCodeChange<T>(roomId: number, change: (input: T) => Promise<RoomJoinCode>) {
   const queryClient = useQueryClient();
-  return (reply: RoomJoinCode) => queryClient.setQueryData(roomKeys.joinCode(roomId), reply);
+  const queryKey = roomKeys.joinCode(roomId);
+  return useMutation({
+    mutationFn: change,
+    onMutate: () => queryClient.cancelQueries({ queryKey }),
+    onSuccess: (reply) => queryClient.setQueryData(queryKey, reply),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey }),
+  });
 }
 
 /** A new code on demand; the old one then answers 'This code has been replaced'. */
 export function useReplaceJoinCode(roomId: number) {
-  const store = useStoreJoinCode(roomId);
-  return useMutation({
-    mutationFn: () => api.call(JOIN_API.replaceCode, { params: { id: roomId } }),
-    onSuccess: store,
-  });
+  return useJoinCodeChange(roomId, () => api.call(JOIN_API.replaceCode, { params: { id: roomId } }));
 }
 
 /** The facilitator allows or refuses guests for this room (null: the organization's setting). */
 export function useSetRoomGuests(roomId: number) {
-  const store = useStoreJoinCode(roomId);
-  return useMutation({
-    mutationFn: (allowGuests: boolean | null) =>
-      api.call(JOIN_API.setGuests, { params: { id: roomId }, body: { allowGuests } }),
-    onSuccess: store,
-  });
+  return useJoinCodeChange(roomId, (allowGuests: boolean | null) =>
+    api.call(JOIN_API.setGuests, { params: { id: roomId }, body: { allowGuests } }),
+  );
 }
 
 /** One room by id; pass null for an id that is not a whole number (nothing is fetched). */
