@@ -405,6 +405,8 @@ try {
     await phone.page.addStyleTag({
       content: `${process.env.BENCH_PHONE_HIDE} { display: none !important; }`,
     });
+  // BENCH_PHONE_CSS=<rules>: a style rule tried on the phone's screen without a build.
+  if (process.env.BENCH_PHONE_CSS) await phone.page.addStyleTag({ content: process.env.BENCH_PHONE_CSS });
   const floor = await startFloor(card);
   const floorPhone = await Probe.open(browser, 'floor (4×)', PHONE, 4, floor.url);
   const floorLaptop = await Probe.open(browser, 'floor (1×)', LAPTOP, 1, floor.url);

@@ -2,6 +2,7 @@ import type { Endpoint, EndpointReply, ZIdParam } from '@playshop/shared';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import type { CallInput } from './client';
+import { storeReply } from './store-reply';
 
 /** An endpoint of one organization's settings: `/organizations/:id/…`. */
 type OrgEndpoint = Endpoint & { readonly params: typeof ZIdParam };
@@ -29,6 +30,6 @@ export function useSaveOrgSettings<E extends OrgSaveEndpoint>(
   return useMutation({
     mutationFn: (body: CallInput<E>['body']) =>
       api.call(save, { params: { id: orgId }, body }, { notify: false }) as Promise<EndpointReply<E>>,
-    onSuccess: (saved) => client.setQueryData(queryKey, saved),
+    onSuccess: (saved) => storeReply(client, queryKey, saved),
   });
 }

@@ -2,6 +2,7 @@ import type { Endpoint, ZIdParam } from '@playshop/shared';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toastSuccess } from '../ui/toast';
 import { api } from './api';
+import { storeReply } from './store-reply';
 
 /**
  * A change to the server that, once it succeeds, toasts `success` (a text, or one made from the
@@ -19,10 +20,10 @@ export function useSavingMutation<TInput, TReply>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (reply, input) => {
+    onSuccess: async (reply, input) => {
       toastSuccess(typeof success === 'string' ? success : success(input));
-      if (store) queryClient.setQueryData(store, reply);
-      return refresh && queryClient.invalidateQueries({ queryKey: refresh });
+      if (store) await storeReply(queryClient, store, reply);
+      if (refresh) await queryClient.invalidateQueries({ queryKey: refresh });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { BRANDING_API, type OrgBranding } from '@playshop/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { storeReply } from '../../api/store-reply';
 import { t } from '../../i18n/i18n';
 import { toastSuccess } from '../../ui/toast';
 
@@ -42,8 +43,8 @@ export function useSaveBranding(orgId: number) {
       }
       return api.call(BRANDING_API.removeLogo, { params: { orgId } });
     },
-    onSuccess: (reply, change) => {
-      queryClient.setQueryData(brandingKeys.item(orgId), reply);
+    onSuccess: async (reply, change) => {
+      await storeReply(queryClient, brandingKeys.item(orgId), reply);
       toastSuccess(change.kind === 'removeLogo' ? t('branding.logoRemoved') : t('branding.saved'));
     },
   });

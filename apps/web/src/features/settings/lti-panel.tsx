@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api } from '../../api/api';
 import { useOrgSettingsQuery } from '../../api/org-settings';
+import { storeReply } from '../../api/store-reply';
 import { useT } from '../../i18n/locale-provider';
 import { QueryStates } from '../../ui/query-states';
 import { RequestError } from '../../ui/request-error';
@@ -42,12 +43,12 @@ function LtiSettings({ orgId, lti }: { orgId: number; lti: OrgLti }) {
   const t = useT();
   const client = useQueryClient();
   const [editing, setEditing] = useState<LtiPlatform | null>(null);
-  const saved = (reply: OrgLti) => client.setQueryData(ltiKey(orgId), reply);
+  const saved = (reply: OrgLti) => storeReply(client, ltiKey(orgId), reply);
   const remove = useMutation({
     mutationFn: (platformId: number) =>
       api.call(LTI_API.removePlatform, { params: { id: orgId, platformId } }, { notify: false }),
     onSuccess: (reply) => {
-      saved(reply);
+      void saved(reply);
       toastSuccess(t('lti.removed'));
     },
   });
@@ -79,7 +80,7 @@ function LtiSettings({ orgId, lti }: { orgId: number; lti: OrgLti }) {
         orgId={orgId}
         editing={editing}
         onSaved={(reply) => {
-          saved(reply);
+          void saved(reply);
           setEditing(null);
         }}
       />

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/api';
 import { useOrgSettingsQuery } from '../../api/org-settings';
+import { storeReply } from '../../api/store-reply';
 import { useT } from '../../i18n/locale-provider';
 import { ErrorAlert } from '../../ui/error-alert';
 import { PageLoader } from '../../ui/page-loader';
@@ -20,18 +21,18 @@ export function ScimPanel({ orgId }: { orgId: number }) {
   const client = useQueryClient();
   const scim = useOrgSettingsQuery(scimKeys.org(orgId), SCIM_API.settings, orgId);
   const [shown, setShown] = useState<string | null>(null);
-  const saved = (reply: OrgScim) => client.setQueryData(scimKeys.org(orgId), reply);
+  const saved = (reply: OrgScim) => storeReply(client, scimKeys.org(orgId), reply);
   const create = useMutation({
     mutationFn: () => api.call(SCIM_API.createToken, { params: { id: orgId } }, { notify: false }),
     onSuccess: ({ token, ...reply }) => {
-      saved(reply);
+      void saved(reply);
       setShown(token);
     },
   });
   const revoke = useMutation({
     mutationFn: () => api.call(SCIM_API.revokeToken, { params: { id: orgId } }, { notify: false }),
     onSuccess: (reply) => {
-      saved(reply);
+      void saved(reply);
       setShown(null);
     },
   });

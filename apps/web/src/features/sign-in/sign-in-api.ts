@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { useOrgSettingsQuery, useSaveOrgSettings } from '../../api/org-settings';
 import { sessionFromReply } from '../../api/session-store';
+import { storeReply } from '../../api/store-reply';
 import { useSessionStore } from '../../auth/auth-provider';
 
 /** Query keys of the sign-in settings and the single sign-on offer. */
@@ -34,7 +35,7 @@ export function useSaveProductSignIn() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ProductSignIn) => api.call(TWO_FACTOR_API.saveProductPolicy, { body }),
-    onSuccess: (saved) => client.setQueryData(signInKeys.product, saved),
+    onSuccess: (saved) => storeReply(client, signInKeys.product, saved),
   });
 }
 
