@@ -26,20 +26,13 @@ describe('a save that keeps its reply (useSavingMutation, store)', () => {
     const key = ['training', 'settings'];
     // The server's settings: the first read answers at once, the next (a window's refocus) only when
     // the test says, with what the server had when it was asked.
-    const reads: ReturnType<typeof later<Settings>>[] = [];
+    let reads = 0;
+    const lateRead = later<Settings>();
     const { result } = renderHook(
       () => ({
         settings: useQuery({
           queryKey: key,
-          queryFn: () => {
-            if (reads.length === 0) {
-              reads.push(later());
-              return Promise.resolve({ source: 'youtube' });
-            }
-            const read = later<Settings>();
-            reads.push(read);
-            return read.promise;
-          },
+          queryFn: () => (++reads === 1 ? Promise.resolve({ source: 'youtube' }) : lateRead.promise),
         }),
         save: useSavingMutation((body: Settings) => Promise.resolve(body), { success: 'Saved', store: key }),
       }),
@@ -49,12 +42,12 @@ describe('a save that keeps its reply (useSavingMutation, store)', () => {
 
     // A read goes out; the admin saves while it is on its way.
     act(() => void queryClient.refetchQueries({ queryKey: key }));
-    await waitFor(() => expect(reads).toHaveLength(2));
+    await waitFor(() => expect(reads).toBe(2));
     await act(() => result.current.save.mutateAsync({ source: 'folder' }));
     await waitFor(() => expect(result.current.settings.data).toEqual({ source: 'folder' }));
 
     // The read answers late, with the settings from before the save.
-    await act(async () => reads[1]!.answer({ source: 'youtube' }));
+    await act(async () => lateRead.answer({ source: 'youtube' }));
     await waitFor(() => expect(result.current.settings.isFetching).toBe(false));
     expect(result.current.settings.data).toEqual({ source: 'folder' });
     expect(queryClient.getQueryData(key)).toEqual({ source: 'folder' });
