@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { insightsGames, insightsPlayers } from '../db/insights-schema';
 import { users } from '../db/schema';
 import { createJournal, type Entry } from '../game/journal';
@@ -102,5 +102,59 @@ describe('the projector writes what changed', () => {
       .from(insightsGames)
       .where(eq(insightsGames.gameId, gameId));
     expect(game).toEqual({ players: 2, leftEarly: 1 });
+  });
+});
+
+describe('a catch-up asked while one runs', () => {
+  it("folds what was written after that one read the log (a request just after a game's write)", async () => {
+    // The database as the projector sees it: a read can be held after its answer, as a loaded machine
+    // holds the reply of a run's last read (the timer's) while a request comes in.
+    let hold: { reached: () => void; release: Promise<void> } | null = null;
+    const held = new Proxy(database.db, {
+      get(target, key) {
+        if (key === 'execute')
+          return async (query: Parameters<Db['execute']>[0]) => {
+            const rows = await target.execute(query);
+            const h = hold;
+            hold = null;
+            if (h) {
+              h.reached();
+              await h.release;
+            }
+            return rows;
+          };
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Db;
+    const journal = createJournal(database.db);
+    const projector = createProjector(held);
+    const gameId = await journal.newGame(roomId);
+    // The first test deleted the second player's account.
+    const [a, , c] = players as [number, number, number];
+    await journal.append([
+      { gameId, seq: 1, event: { type: 'game_started', hideRollAnimation: false }, actorUserId: null },
+      joined(gameId, 2, a),
+    ]);
+    await projector.catchUp();
+
+    // A run reads the log (nothing new) and is held before it ends.
+    let release!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      hold = { reached: resolve, release: new Promise((r) => (release = r)) };
+    });
+    const running = projector.catchUp();
+    await reached;
+    // Meanwhile a player joins and a request asks for the figures.
+    await journal.append([joined(gameId, 3, c)]);
+    const asked = projector.catchUp();
+    release();
+    expect(await running).toBe(true);
+    expect(await asked).toBe(true);
+    expect(await rowsOf(gameId)).toEqual([
+      { userId: a, leftEarly: false },
+      { userId: c, leftEarly: false },
+    ]);
+    await projector.settled();
   });
 });

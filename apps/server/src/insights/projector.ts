@@ -326,6 +326,13 @@ export async function foldBatch(
   return { more: next.caughtUp, covered };
 }
 
+/** A catch-up waiting for the one under way (createProjector). */
+interface QueuedCatchUp {
+  budgetMs: number;
+  yieldAbove: number | undefined;
+  done: Promise<boolean>;
+}
+
 export interface ProjectorOptions {
   /** The ids a batch covers (tests stop a fold between small batches). */
   batchIds?: number;
@@ -350,6 +357,13 @@ export function createProjector(
   { batchIds = BATCH_IDS, thread }: ProjectorOptions = {},
 ) {
   let running: Promise<boolean> | null = null;
+  /**
+   * A catch-up asked for while one runs: that one may have read the log before the caller's events
+   * were written (an Insights request just after a game's write, with the timer's run finishing), so
+   * this one starts when it ends. Those asked meanwhile share it, with the longest budget asked and no
+   * yielding if any caller asked for none.
+   */
+  let queued: QueuedCatchUp | null = null;
   const cache: { current: FoldCache | null } = { current: null };
   const store = dbStore(db);
   const worker = thread ? projectorThread(db, log, { databaseUrl: thread.databaseUrl, batchIds }) : null;
@@ -374,20 +388,40 @@ export function createProjector(
     }
   }
 
+  const start = (budgetMs: number, yieldAbove?: number) => {
+    running = run(budgetMs, yieldAbove).finally(() => {
+      running = null;
+    });
+    return running;
+  };
   const settled = async () => {
-    await running?.catch(() => undefined);
+    while (running || queued) await (queued?.done ?? running)?.catch(() => undefined);
   };
   return {
     /**
      * Folds new events until none are left or `budgetMs` has passed, or (`yieldAbove`, the timer's
-     * runs) the game kept more than that share of the event loop busy between two batches;
-     * overlapping calls share one run. Resolves to whether it caught up.
+     * runs) the game kept more than that share of the event loop busy between two batches. A call
+     * while one runs gets the run after it (one for all such calls). Resolves to whether it caught up.
      */
     catchUp(budgetMs = 250, yieldAbove?: number): Promise<boolean> {
-      running ??= run(budgetMs, yieldAbove).finally(() => {
-        running = null;
-      });
-      return running;
+      if (!running) return start(budgetMs, yieldAbove);
+      if (queued) {
+        queued.budgetMs = Math.max(queued.budgetMs, budgetMs);
+        queued.yieldAbove =
+          queued.yieldAbove === undefined || yieldAbove === undefined
+            ? undefined
+            : Math.max(queued.yieldAbove, yieldAbove);
+        return queued.done;
+      }
+      const next: QueuedCatchUp = { budgetMs, yieldAbove, done: Promise.resolve(false) };
+      next.done = running
+        .catch(() => undefined)
+        .then(() => {
+          queued = null;
+          return start(next.budgetMs, next.yieldAbove);
+        });
+      queued = next;
+      return next.done;
     },
     /** Resolves when no catch-up is running (closing waits for the current one). */
     settled,
