@@ -68,6 +68,13 @@ const BALLAST = process.env.BENCH_PHONE_BALLAST === '1';
  * stay against the plain floor.
  */
 const SPEC_FLOOR = process.env.BENCH_PHONE_SPEC_FLOOR === '1';
+/**
+ * BENCH_PHONE_LIVE_FLOOR=1: one more throttled floor, fed each frame the moment the phone receives
+ * it, inside the product's window: a floor that shares the moment's load (the server, the staff pages
+ * rendering the same roll on the same cores), where the others replay the frames afterwards. What
+ * part of the gap is the machine's contention; the targets stay against the replayed floor.
+ */
+const LIVE_FLOOR = process.env.BENCH_PHONE_LIVE_FLOOR === '1';
 /** BENCH_PHONE_CPU: the phone's CPU throttle (4); 1 gives a profile whose per-function times hold. */
 const PHONE_CPU = Number(process.env.BENCH_PHONE_CPU ?? 4);
 /** A hidden roll's state lasts 1 s; the window holds it and the state after it. */
@@ -319,6 +326,10 @@ async function startFloor(card: number[]) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    /** Sends one frame now. */
+    send(data: string) {
+      for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(data);
+    },
     /** Sends the frames with the gaps they arrived with at the phone. */
     async replay(frames: { at: number; data: string }[]) {
       const first = frames[0]?.at ?? 0;
@@ -367,10 +378,13 @@ try {
   // The phone joins as a player; its socket's frames are recorded for the floor.
   const phone = await Probe.open(browser, 'phone', PHONE, PHONE_CPU);
   const received: { at: number; data: string }[] = [];
+  /** Set while a roll's window is open with a floor fed live (BENCH_PHONE_LIVE_FLOOR). */
+  let forward: ((data: string) => void) | null = null;
   await phone.cdp.send('Network.enable');
-  phone.cdp.on('Network.webSocketFrameReceived', ({ response }) =>
-    received.push({ at: Date.now(), data: response.payloadData }),
-  );
+  phone.cdp.on('Network.webSocketFrameReceived', ({ response }) => {
+    received.push({ at: Date.now(), data: response.payloadData });
+    forward?.(response.payloadData);
+  });
   await phone.page.goto(`${base}/`);
   await phone.page.getByLabel('Organization').fill('Demo Org');
   await phone.page.getByLabel('Username').fill('demo-player-1');
@@ -412,6 +426,10 @@ try {
   const floorLaptop = await Probe.open(browser, 'floor (1×)', LAPTOP, 1, floor.url);
   await floorLaptop.page.waitForFunction('document.querySelectorAll("#card div").length === 25');
   const ballast = BALLAST ? await Probe.open(browser, 'floor + ballast (4×)', PHONE, 4, floor.url) : null;
+  const liveServer = LIVE_FLOOR ? await startFloor(card) : null;
+  const liveFloor = liveServer
+    ? await Probe.open(browser, 'floor fed live (4×)', PHONE, 4, liveServer.url)
+    : null;
   const specPhone = SPEC_FLOOR
     ? await Probe.open(browser, 'spec floor (4×)', PHONE, 4, `${floor.url}?spec`)
     : null;
@@ -456,11 +474,14 @@ try {
 
   /** One roll on the product's pages, then the same frames on the floors. */
   async function measureRoll(at: { x: number; y: number } | null, windowMs: number) {
-    await Promise.all(pages.map((p) => p.start()));
+    const live = liveFloor ? [...pages, liveFloor] : pages;
+    await Promise.all(live.map((p) => p.start()));
     const from = received.length;
+    if (liveServer) forward = (data) => liveServer.send(data);
     if (at) await fac.mouse.click(at.x, at.y);
     await sleep(windowMs);
-    await Promise.all(pages.map((p) => p.stop()));
+    forward = null;
+    await Promise.all(live.map((p) => p.stop()));
     const frames = received.slice(from);
     await Promise.all(floors.map((p) => p.start()));
     if (at && specLaptop && specRollAt) await specLaptop.page.mouse.click(specRollAt.x, specRollAt.y);
@@ -522,7 +543,7 @@ try {
   if (TRACE_ANIMATED) await traceSummary(phone.cdp, 'animated');
 
   const report = summarise(
-    { phone, facilitator, presenter, floorPhone, floorLaptop, ballast, specPhone, specLaptop },
+    { phone, facilitator, presenter, floorPhone, floorLaptop, ballast, specPhone, specLaptop, liveFloor },
     hidden,
     phoneTaps,
     floorTaps,
@@ -540,6 +561,7 @@ try {
     if (over.length) process.exitCode = 1;
   } else await writePerformanceBlock('phone', 'A budget phone through a roll (`npm run bench:phone`)', text);
   await floor.close();
+  await liveServer?.close();
 } finally {
   await browser.close();
   await product.close();
@@ -547,7 +569,7 @@ try {
 
 function summarise(
   probes: Record<'phone' | 'facilitator' | 'presenter' | 'floorPhone' | 'floorLaptop', Probe> &
-    Record<'ballast' | 'specPhone' | 'specLaptop', Probe | null>,
+    Record<'ballast' | 'specPhone' | 'specLaptop' | 'liveFloor', Probe | null>,
   hidden: number,
   phoneTaps: number[],
   floorTaps: number[],
@@ -604,6 +626,12 @@ function summarise(
           row(probes.specLaptop, probes.floorLaptop, hiddenOf, 'spec floor (+ Roll clicked, off and on), 1×')
             .line,
           row(probes.facilitator, probes.specLaptop, hiddenOf, 'facilitator against the spec floor, 1×').line,
+        ]
+      : []),
+    ...(probes.liveFloor
+      ? [
+          row(probes.liveFloor, probes.floorPhone, hiddenOf, 'floor fed at the same moment, 4×').line,
+          row(probes.phone, probes.liveFloor, hiddenOf, 'phone against that, 4×').line,
         ]
       : []),
     '',
