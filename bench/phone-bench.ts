@@ -324,12 +324,13 @@ async function startFloor(card: number[]) {
   );
   const wss = new WebSocketServer({ server, path: '/ws' });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  /** Sends one frame now. */
+  const send = (data: string) => {
+    for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(data);
+  };
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    /** Sends one frame now. */
-    send(data: string) {
-      for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(data);
-    },
+    send,
     /** Sends the frames with the gaps they arrived with at the phone. */
     async replay(frames: { at: number; data: string }[]) {
       const first = frames[0]?.at ?? 0;
@@ -337,7 +338,7 @@ async function startFloor(card: number[]) {
       for (const frame of frames) {
         const wait = frame.at - first - (Date.now() - start);
         if (wait > 0) await sleep(wait);
-        for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(frame.data);
+        send(frame.data);
       }
     },
     close: () =>
