@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { callPath } from '../../api/client';
 import { downloadFile } from '../../api/download-file';
+import { storeReply } from '../../api/store-reply';
 import { useDeleteById, useSavingMutation } from '../../api/use-saving-mutation';
 import { t } from '../../i18n/i18n';
 import { roomKeys } from './room-keys';
@@ -90,17 +91,16 @@ export function useRoomJoinCode(roomId: number | null) {
 
 /**
  * A change of the room's code or guest rule, its reply stored for every screen of this browser showing
- * the code (the presenter too). A read of the code under way is cancelled first and the code read again
- * once the change is through: a read answered from before the change would otherwise overwrite it (the
- * guests switch, clicked while a snapshot's refresh was on its way, went back off).
+ * the code (the presenter too). A read of the code under way is cancelled (storeReply) and the code
+ * read again once the change is through: a read answered from before the change would otherwise
+ * overwrite it (the guests switch, clicked while a snapshot's refresh was on its way, went back off).
  */
 function useJoinCodeChange<T>(roomId: number, change: (input: T) => Promise<RoomJoinCode>) {
   const queryClient = useQueryClient();
   const queryKey = roomKeys.joinCode(roomId);
   return useMutation({
     mutationFn: change,
-    onMutate: () => queryClient.cancelQueries({ queryKey }),
-    onSuccess: (reply) => queryClient.setQueryData(queryKey, reply),
+    onSuccess: (reply) => storeReply(queryClient, queryKey, reply),
     onSettled: () => void queryClient.invalidateQueries({ queryKey }),
   });
 }
