@@ -207,6 +207,25 @@ describe.runIf(redisUrl)('a forward to an owner that died', () => {
     await survivor.close();
   });
 
+  it('a join is asked again of the new owner, not refused: applied twice it changes nothing', async () => {
+    // The failover test on CI (7 December): the owner was killed after it sent a screen the join's
+    // snapshot and before its reply; refused, the join took the screen out of the room's sockets.
+    const prefix = `bus-test-${process.pid}-${Date.now()}-join`;
+    const [dead, survivor] = [bus(prefix), bus(prefix)];
+    await dead.serve(request.roomId, () => new Promise<CommandResult>(() => undefined));
+    const join = { ...request, command: { action: 'join_room' } } satisfies CommandRequest;
+    const reconnect = { ...request, command: { action: 'reconnect', lastSeq: 3 } } satisfies CommandRequest;
+    const forwarded = [survivor.forward(join), survivor.forward(reconnect), survivor.forward(request)];
+    await new Promise((r) => setTimeout(r, 200));
+    await dead.close();
+    await survivor.serve(request.roomId, async () => ({ ok: true }));
+    await survivor.announceMoved(request.roomId);
+    // null: nobody answered it, the sender asks the room's owner again (directory.ts). A Roll is
+    // still refused: the dead owner may have drawn the ball.
+    expect(await Promise.all(forwarded)).toEqual([null, null, { error: 'game.unavailable' }]);
+    await survivor.close();
+  });
+
   it('a forward the new owner received itself is answered by it', async () => {
     const prefix = `bus-test-${process.pid}-${Date.now()}-b`;
     const [owner, other] = [bus(prefix), bus(prefix)];

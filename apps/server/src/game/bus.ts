@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../http/db-errors';
 import { observeBusLag } from '../observability/metrics';
+import { isJoin } from './engine';
 import type { CommandRequest, CommandResult, WireFrame } from './room';
 
 /**
@@ -34,7 +35,8 @@ export interface Bus {
    * so handed over serves it; every screen saw every frame, so nobody needs the room afresh.
    * Forwarded commands still awaiting an answer for the room are settled: asked again of the new
    * owner after a hand-over (the old one answered all it took before letting go), refused as
-   * unavailable otherwise (the dead owner may or may not have applied them).
+   * unavailable otherwise (the dead owner may or may not have applied them), except a join, which
+   * is asked again: applied twice it gives the same card and a fresh snapshot.
    */
   announceMoved(roomId: number, how?: MoveKind): Promise<void>;
   onMoved(handler: (roomId: number, how?: MoveKind) => void): void;
@@ -226,6 +228,12 @@ interface Waiting {
   publishedAt: number | null;
   /** The instance that said it is applying the command, if one has. */
   takenBy: string | null;
+  /**
+   * A join (or a reconnect): asked again of the new owner when its owner dies before answering.
+   * Refused, the screen that had its snapshot was told 'unavailable' and left the room's sockets
+   * (the failover test, 7 December: staffOnB's join, answered after the kill, queued its Roll).
+   */
+  askAgain: boolean;
   answer(result: CommandResult | null): void;
   notServed(): void;
 }
@@ -410,7 +418,7 @@ function moved(bus: RedisBusState, message: Extract<Message, { kind: 'moved' }>)
       if (w.roomId !== message.roomId) continue;
       // The new owner said it is applying it: its reply will come (asked again, it would apply it twice).
       if (w.takenBy === message.origin) continue;
-      if (how === 'handed') w.answer(null);
+      if (how === 'handed' || w.askAgain) w.answer(null);
       else if (since !== undefined && w.publishedAt !== null && w.publishedAt < since) {
         w.answer({ error: 'game.unavailable' });
       } else {
@@ -501,6 +509,7 @@ async function forward(
       roomId: request.roomId,
       publishedAt: null,
       takenBy: null,
+      askAgain: isJoin(request.command),
       answer: done,
       notServed() {
         notServed += 1;
