@@ -231,7 +231,8 @@ interface Waiting {
   /**
    * A join (or a reconnect): asked again of the new owner when its owner dies before answering.
    * Refused, the screen that had its snapshot was told 'unavailable' and left the room's sockets
-   * (the failover test, 7 December: staffOnB's join, answered after the kill, queued its Roll).
+   * (the failover test, 7 December: a second staff screen's join, unanswered when its owner was
+   * killed, held that screen's Roll queued behind it).
    */
   askAgain: boolean;
   answer(result: CommandResult | null): void;
