@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { BINGO_MAX_NUMBER, type GameContent } from '@playshop/shared';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { usePaint } from '../../../ui/store';
 import { ContentView } from '../../content/display/content-view';
@@ -10,6 +10,7 @@ import { Countdown } from '../shared/countdown';
 import type { GameState } from '../shared/game-reducer';
 import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { RollAnimation, rollTumbles } from '../shared/roll-animation';
+import { createShownRolls } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { RoundWinScreen, showsWin } from '../shared/win-screen';
 import classes from './centre-panel.module.css';
@@ -111,8 +112,10 @@ export const CentrePanel = memo(function CentrePanel({
   onRevealAnswer,
 }: CentreProps) {
   const stage = useGame(store, stageOf);
+  // Only the tumble's landing reads it: the summary shows a new ball to the facilitator at once.
+  const [shown] = useState(() => createShownRolls(store));
   if (stage === 'win') return <Win store={store} onClose={onCloseWin} />;
-  if (typeof stage === 'number') return <RollAnimation key={stage} number={stage} />;
+  if (typeof stage === 'number') return <RollAnimation key={stage} number={stage} shown={shown} />;
   return (
     <Stack gap="md">
       <RolledSummary store={store} />

@@ -58,7 +58,7 @@ function sheetOf(state: GameState): string | null {
 }
 
 /** The sheet above the card: the win, the ball being rolled, or the content sent. */
-function RoomSheet({ store }: { store: GameStore }) {
+function RoomSheet({ store, shown }: { store: GameStore; shown: ShownRollsStore }) {
   const sheet = useGame(store, sheetOf);
   const t = useT();
   if (sheet === 'win') return <WinSheet store={store} />;
@@ -66,7 +66,7 @@ function RoomSheet({ store }: { store: GameStore }) {
     const lastRoll = Number(sheet.slice('roll-'.length));
     return (
       <GameSheet title={t('player.newBall')} sheetKey={sheet}>
-        <RollAnimation key={lastRoll} number={lastRoll} compact />
+        <RollAnimation key={lastRoll} number={lastRoll} shown={shown} compact />
       </GameSheet>
     );
   }
@@ -254,7 +254,7 @@ function RoundView(props: PlayerGameViewProps) {
     <>
       <RolledBalls store={store} shown={shown} username={username} />
       <Countdown store={store} />
-      <RoomSheet store={store} />
+      <RoomSheet store={store} shown={shown} />
       <Prize store={store} />
       <CardArea {...props} />
     </>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { playing, room } from '../../../test/game-fixtures';
 import { gameReducer } from '../shared/game-reducer';
 import { createGameStore } from '../shared/game-store';
+import { TUMBLE_MS } from '../shared/roll-animation';
 import { PlayerGameView } from './player-game-view';
 
 // Every screen part of the game reads its texts through useT: counting its calls counts the parts
@@ -61,5 +62,42 @@ describe("a roll on the player's screen (issue 46: a budget phone)", () => {
     expect(renders.count).toBe(0);
     expect(written()).toEqual([]);
     writes.disconnect();
+  });
+
+  it('with the animation on, the ball lands and joins the chips on one timer, in one task', () => {
+    vi.useFakeTimers();
+    try {
+      const store = createGameStore(playing);
+      render(
+        <MantineProvider>
+          <PlayerGameView
+            room={room}
+            store={store}
+            status="open"
+            username="ann"
+            onMark={vi.fn()}
+            onLeave={() => {}}
+            onRetry={() => {}}
+            onClaim={() => {}}
+          />
+        </MantineProvider>,
+      );
+      const timers = vi.getTimerCount();
+      act(() =>
+        store.set(gameReducer(store.get(), { type: 'get_random_roll', seq: 90, payload: { roll: 16 } })),
+      );
+      expect(screen.getByText(/^Rolling a .* ball…$/)).toBeTruthy();
+      expect(screen.getByText('Rolled balls (2)')).toBeTruthy();
+      // Two timers would land the sheet and the chips in two tasks: two frames on a budget phone.
+      expect(vi.getTimerCount()).toBe(timers + 1);
+      act(() => vi.advanceTimersByTime(TUMBLE_MS - 1));
+      expect(screen.queryByText('Rolled balls (3)')).toBeNull();
+      act(() => vi.advanceTimersToNextTimer());
+      expect(screen.getByText('Rolled balls (3)')).toBeTruthy();
+      expect(screen.queryByText(/^Rolling a .* ball…$/)).toBeNull();
+      expect(screen.getByText('I 16')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

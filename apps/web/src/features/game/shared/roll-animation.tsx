@@ -1,8 +1,8 @@
 import { BALL_COLOURS, ballLabel, ballLetter } from '@playshop/shared';
-import { useEffect, useState } from 'react';
 import { Ball } from './ball';
 import classes from './game.module.css';
 import type { GameState } from './game-reducer';
+import { type ShownRollsStore, useShownRolls } from './shown-rolls';
 
 /** How long the ball tumbles before it lands big, inside the 12 s of the roll state. */
 export const TUMBLE_MS = 3000;
@@ -12,14 +12,20 @@ export const TUMBLE_MS = 3000;
  *
  * SPEC §2 Roll animation, drawn rather than a video (docs/decisions.md): the ball tumbles in its
  * colour, then lands as a large ball with its letter and number. `compact` is the phone's banner
- * above the card: a row with a normal-sized ball.
+ * above the card: a row with a normal-sized ball. It lands when the balls shown say so
+ * (shown-rolls.ts), on the screen's one timer: on the phone the ball joins the chips in the same
+ * task, so a landing is one frame, not two (issue 46).
  */
-export function RollAnimation({ number, compact = false }: { number: number; compact?: boolean }) {
-  const [landed, setLanded] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setLanded(true), TUMBLE_MS);
-    return () => clearTimeout(timer);
-  }, []);
+export function RollAnimation({
+  number,
+  shown,
+  compact = false,
+}: {
+  number: number;
+  shown: ShownRollsStore;
+  compact?: boolean;
+}) {
+  const landed = useShownRolls(shown, (s) => s.tumbling !== number);
   const letter = ballLetter(number);
   // Plain elements with what Mantine's Stack and Text set: a roll mounts them on a budget phone.
   return (

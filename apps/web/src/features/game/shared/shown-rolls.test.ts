@@ -54,6 +54,27 @@ describe('the balls a screen shows as called', () => {
     expect(shown.get()).toBe(landed);
   });
 
+  it('a ball drawn again in a new game is held back again while it tumbles', () => {
+    vi.useFakeTimers();
+    const store = createGameStore(playing);
+    const shown = createShownRolls(store);
+    shown.subscribe(() => undefined);
+    roll(store, 7);
+    vi.advanceTimersByTime(TUMBLE_MS);
+    expect(shown.get().tumbling).toBeNull();
+    store.set(
+      gameReducer(store.get(), {
+        type: 'start_new_game',
+        seq: 2,
+        payload: { round: 2, bingoBoard: playing.bingoBoard, queue: null, sessionName: null },
+      }),
+    );
+    roll(store, 7);
+    expect(shown.get()).toEqual({ rolls: [], tumbling: 7 });
+    vi.advanceTimersByTime(TUMBLE_MS);
+    expect(shown.get()).toEqual({ rolls: [7], tumbling: null });
+  });
+
   it('with no one reading it, it follows nothing and keeps no timer', () => {
     vi.useFakeTimers();
     const store = createGameStore(playing);

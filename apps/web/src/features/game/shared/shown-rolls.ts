@@ -53,6 +53,8 @@ export function createShownRolls(game: GameStore, tumbleMs = TUMBLE_MS): ShownRo
     timed = { last, isTumbling };
     stopTimer();
     if (!isTumbling) return;
+    // A tumble begun is not landed yet, even for a number that landed in an earlier game.
+    landed = undefined;
     timer = setTimeout(() => {
       timer = undefined;
       landed = last;
