@@ -35,8 +35,8 @@ export interface Bus {
    * so handed over serves it; every screen saw every frame, so nobody needs the room afresh.
    * Forwarded commands still awaiting an answer for the room are settled: asked again of the new
    * owner after a hand-over (the old one answered all it took before letting go), refused as
-   * unavailable otherwise (the dead owner may or may not have applied them), except a join, which
-   * is asked again: applied twice it gives the same card and a fresh snapshot.
+   * unavailable otherwise (the dead owner may or may not have applied them), except a join or a
+   * reconnect, which is asked again: applied twice it gives the same card and a fresh snapshot.
    */
   announceMoved(roomId: number, how?: MoveKind): Promise<void>;
   onMoved(handler: (roomId: number, how?: MoveKind) => void): void;
