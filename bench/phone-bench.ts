@@ -75,6 +75,13 @@ const SPEC_FLOOR = process.env.BENCH_PHONE_SPEC_FLOOR === '1';
  * part of the gap is the machine's contention; the targets stay against the replayed floor.
  */
 const LIVE_FLOOR = process.env.BENCH_PHONE_LIVE_FLOOR === '1';
+/**
+ * BENCH_PHONE_ALONE=<n>: at the end, n more hidden rolls with the phone closed, the facilitator's page
+ * and the presenter view measured against the laptop's floor of the hidden rolls (replayed alone
+ * already): what the staff pages cost a roll on a laptop that runs those two screens, not a throttled
+ * phone's page beside them on the same two cores. The targets stay against the bench's own rows.
+ */
+const ALONE = Number(process.env.BENCH_PHONE_ALONE ?? 0);
 /** BENCH_PHONE_CPU: the phone's CPU throttle (4); 1 gives a profile whose per-function times hold. */
 const PHONE_CPU = Number(process.env.BENCH_PHONE_CPU ?? 4);
 /** A hidden roll's state lasts 1 s; the window holds it and the state after it. */
@@ -543,6 +550,19 @@ try {
   if (PROFILE) await writeProfiles([phone], 'animated');
   if (TRACE_ANIMATED) await traceSummary(phone.cdp, 'animated');
 
+  if (ALONE > 0) {
+    await toggle.click();
+    await phone.page.context().close();
+    await fac.waitForTimeout(1_000);
+    const staff = [facilitator, presenter];
+    for (let i = 0; i < ALONE; i++) {
+      await Promise.all(staff.map((p) => p.start()));
+      await fac.mouse.click(at.x, at.y);
+      await sleep(ROLL_WINDOW_MS);
+      await Promise.all(staff.map((p) => p.stop()));
+    }
+  }
+
   const report = summarise(
     { phone, facilitator, presenter, floorPhone, floorLaptop, ballast, specPhone, specLaptop, liveFloor },
     hidden,
@@ -577,7 +597,8 @@ function summarise(
 ) {
   const idleOf = (p: Probe) => p.windows.slice(0, IDLE);
   const hiddenOf = (p: Probe) => p.windows.slice(IDLE, IDLE + hidden);
-  const animatedOf = (p: Probe) => p.windows.slice(IDLE + hidden);
+  const animatedOf = (p: Probe) => p.windows.slice(IDLE + hidden, IDLE + hidden + ANIMATED);
+  const aloneOf = (p: Probe) => p.windows.slice(IDLE + hidden + ANIMATED);
   const task = (w: Metrics[]) => w.map((m) => m.task);
   const script = (w: Metrics[]) => w.map((m) => m.script);
   const of = (w: Metrics[], key: Exclude<keyof Metrics, 'changed'>) => median(w.map((m) => m[key]));
@@ -586,8 +607,14 @@ function summarise(
   const longIn = (p: Probe, from: number, to: number) =>
     p.longTasks.slice(IDLE + from, IDLE + to).filter((list) => list.length > 0).length;
   const longest = (p: Probe) => Math.max(0, ...p.longTasks.slice(IDLE).flat());
-  const row = (p: Probe, floor: Probe, windows: (p: Probe) => Metrics[], label: string) => {
-    const [a, b] = [windows(p), windows(floor)];
+  const row = (
+    p: Probe,
+    floor: Probe,
+    windows: (p: Probe) => Metrics[],
+    label: string,
+    floorWindows = windows,
+  ) => {
+    const [a, b] = [windows(p), floorWindows(floor)];
     return {
       median: ratio(median(task(a)), median(task(b))),
       p90: ratio(quantile(task(a), 0.9), quantile(task(b), 0.9)),
@@ -627,6 +654,14 @@ function summarise(
           row(probes.specLaptop, probes.floorLaptop, hiddenOf, 'spec floor (+ Roll clicked, off and on), 1×')
             .line,
           row(probes.facilitator, probes.specLaptop, hiddenOf, 'facilitator against the spec floor, 1×').line,
+        ]
+      : []),
+    ...(ALONE > 0
+      ? [
+          row(probes.facilitator, probes.floorLaptop, aloneOf, 'facilitator, the phone closed, 1×', hiddenOf)
+            .line,
+          row(probes.presenter, probes.floorLaptop, aloneOf, 'presenter, the phone closed, 1×', hiddenOf)
+            .line,
         ]
       : []),
     ...(probes.liveFloor
