@@ -18,7 +18,7 @@ import { type RoomCommand, roomCommand } from '../shared/game-connection';
 import { gameReducer, type LocalAction } from '../shared/game-reducer';
 import { type GameStore, useGame } from '../shared/game-store';
 import { currentPrize } from '../shared/pattern';
-import { rollTumbles } from '../shared/roll-animation';
+import { rollTumbles } from '../shared/shown-rolls';
 import { useGameStore } from '../shared/use-game-socket';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { useAutoMark, useAutoMarkSetting } from './auto-mark';

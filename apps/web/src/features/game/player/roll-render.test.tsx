@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { playing, room } from '../../../test/game-fixtures';
 import { gameReducer } from '../shared/game-reducer';
 import { createGameStore } from '../shared/game-store';
-import { TUMBLE_MS } from '../shared/roll-animation';
+import { TUMBLE_MS } from '../shared/shown-rolls';
 import { PlayerGameView } from './player-game-view';
 
 // Every screen part of the game reads its texts through useT: counting its calls counts the parts

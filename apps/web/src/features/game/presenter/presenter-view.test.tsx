@@ -4,8 +4,7 @@ import { itemTexts, playing, quiz, show } from '../../../test/game-fixtures';
 import gameClasses from '../shared/game.module.css';
 import type { GameState } from '../shared/game-reducer';
 import { createGameStore } from '../shared/game-store';
-import { TUMBLE_MS } from '../shared/roll-animation';
-import { createShownRolls } from '../shared/shown-rolls';
+import { createShownRolls, TUMBLE_MS } from '../shared/shown-rolls';
 import { CallBoard } from './call-board';
 import { PresenterView, type PresenterViewProps } from './presenter-view';
 

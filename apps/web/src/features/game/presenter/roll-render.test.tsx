@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playing } from '../../../test/game-fixtures';
 import { type GameState, gameReducer } from '../shared/game-reducer';
 import { createGameStore, type GameStore } from '../shared/game-store';
-import { TUMBLE_MS } from '../shared/roll-animation';
+import { TUMBLE_MS } from '../shared/shown-rolls';
 import { PresenterView } from './presenter-view';
 
 // Every screen part of the game reads its texts through useT: counting its calls counts the parts

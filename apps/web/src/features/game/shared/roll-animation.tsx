@@ -1,11 +1,7 @@
 import { BALL_COLOURS, ballLabel, ballLetter } from '@playshop/shared';
 import { Ball } from './ball';
 import classes from './game.module.css';
-import type { GameState } from './game-reducer';
 import { type ShownRollsStore, useShownRolls } from './shown-rolls';
-
-/** How long the ball tumbles before it lands big, inside the 12 s of the roll state. */
-export const TUMBLE_MS = 3000;
 
 /**
  * Give it `key={number}` so each roll starts over.
@@ -51,7 +47,3 @@ export function RollAnimation({
     </div>
   );
 }
-
-/** The roll state with its animation on: the newest ball is tumbling, if there is one. */
-export const rollTumbles = (state: GameState): boolean =>
-  state.gameState === 'roll' && !state.hideRollAnimation;

@@ -2,8 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { playing } from '../../../test/game-fixtures';
 import { gameReducer } from './game-reducer';
 import { createGameStore, type GameStore } from './game-store';
-import { TUMBLE_MS } from './roll-animation';
-import { createShownRolls } from './shown-rolls';
+import { createShownRolls, TUMBLE_MS } from './shown-rolls';
 
 const roll = (store: GameStore, n: number) =>
   store.set(gameReducer(store.get(), { type: 'get_random_roll', seq: 1, payload: { roll: n } }));

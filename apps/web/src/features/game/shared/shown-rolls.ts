@@ -1,7 +1,14 @@
 import { useSyncExternalStore } from 'react';
 import type { Readable } from '../../../ui/store';
+import type { GameState } from './game-reducer';
 import type { GameStore } from './game-store';
-import { rollTumbles, TUMBLE_MS } from './roll-animation';
+
+/** How long the ball tumbles before it lands big, inside the 12 s of the roll state. */
+export const TUMBLE_MS = 3000;
+
+/** The roll state with its animation on: the newest ball is tumbling, if there is one. */
+export const rollTumbles = (state: GameState): boolean =>
+  state.gameState === 'roll' && !state.hideRollAnimation;
 
 /**
  * The balls a screen shows as called: while a new ball tumbles (the roll animation) it is held back
