@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { playing, room } from '../../../test/game-fixtures';
 import { gameReducer } from '../shared/game-reducer';
-import { createGameStore } from '../shared/game-store';
+import { createGameStore, type GameStore } from '../shared/game-store';
 import { TUMBLE_MS } from '../shared/shown-rolls';
 import { PlayerGameView } from './player-game-view';
 
@@ -15,23 +15,28 @@ vi.mock('../../../i18n/locale-provider', async (importOriginal) => {
   return countingUseT(importOriginal, renders);
 });
 
+/** The player's screen in a round, reading `store`. */
+function renderPhone(store: GameStore) {
+  render(
+    <MantineProvider>
+      <PlayerGameView
+        room={room}
+        store={store}
+        status="open"
+        username="ann"
+        onMark={vi.fn()}
+        onLeave={() => {}}
+        onRetry={() => {}}
+        onClaim={() => {}}
+      />
+    </MantineProvider>,
+  );
+}
+
 describe("a roll on the player's screen (issue 46: a budget phone)", () => {
   it('paints the new ball, the cell it calls and the count, and renders nothing', () => {
     const store = createGameStore({ ...playing, hideRollAnimation: true });
-    render(
-      <MantineProvider>
-        <PlayerGameView
-          room={room}
-          store={store}
-          status="open"
-          username="ann"
-          onMark={vi.fn()}
-          onLeave={() => {}}
-          onRetry={() => {}}
-          onClaim={() => {}}
-        />
-      </MantineProvider>,
-    );
+    renderPhone(store);
     expect(renders.count).toBeGreaterThan(5); // the whole screen's parts, the card one of them
 
     // What the page writes: each write restyles and lays out part of a budget phone's page.
@@ -68,20 +73,7 @@ describe("a roll on the player's screen (issue 46: a budget phone)", () => {
     vi.useFakeTimers();
     try {
       const store = createGameStore(playing);
-      render(
-        <MantineProvider>
-          <PlayerGameView
-            room={room}
-            store={store}
-            status="open"
-            username="ann"
-            onMark={vi.fn()}
-            onLeave={() => {}}
-            onRetry={() => {}}
-            onClaim={() => {}}
-          />
-        </MantineProvider>,
-      );
+      renderPhone(store);
       const timers = vi.getTimerCount();
       act(() =>
         store.set(gameReducer(store.get(), { type: 'get_random_roll', seq: 90, payload: { roll: 16 } })),
