@@ -167,7 +167,14 @@ const CardControls = memo(function CardControls({
 });
 
 /** The card, the auto-mark switch and the 'Bingo!' button; before a card is dealt, a wait. */
-function CardArea({ store, onMark, onClaim, autoMark, onAutoMarkChange }: PlayerGameViewProps) {
+function CardArea({
+  store,
+  shown,
+  onMark,
+  onClaim,
+  autoMark,
+  onAutoMarkChange,
+}: PlayerGameViewProps & { shown: ShownRollsStore }) {
   const t = useT();
   const card = useGame(store, (state) => state.bingoBoard);
   if (!card) {
@@ -179,7 +186,7 @@ function CardArea({ store, onMark, onClaim, autoMark, onAutoMarkChange }: Player
   }
   return (
     <>
-      <BingoBoard card={card} store={store} onMark={onMark} />
+      <BingoBoard card={card} store={store} shown={shown} onMark={onMark} />
       <CardControls onClaim={onClaim} autoMark={autoMark} onAutoMarkChange={onAutoMarkChange} />
     </>
   );
@@ -256,7 +263,7 @@ function RoundView(props: PlayerGameViewProps) {
       <Countdown store={store} />
       <RoomSheet store={store} shown={shown} />
       <Prize store={store} />
-      <CardArea {...props} />
+      <CardArea {...props} shown={shown} />
     </>
   );
 }

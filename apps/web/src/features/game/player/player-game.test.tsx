@@ -20,7 +20,8 @@ const rolling: GameState = {
   gameStarted: true,
   gameState: 'roll',
   bingoBoard: card,
-  bingoRolls: [1, 2, 3, 4, 5, 17],
+  // 40 is the ball tumbling: the balls before it are on the card.
+  bingoRolls: [1, 2, 3, 4, 5, 17, 40],
   markedCells: [0, 1, 2, 4, 5],
 };
 

@@ -5,6 +5,7 @@ import { usePaint } from '../../../ui/store';
 import classes from './game.module.css';
 import type { GameState } from './game-reducer';
 import type { GameStore } from './game-store';
+import type { ShownRollsStore } from './shown-rolls';
 
 /** Arrow keys move between the card's cells, as the grid looks. */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>, grid: HTMLDivElement | null) {
@@ -55,23 +56,32 @@ function paintCell(cell: HTMLButtonElement, number: number, rolled: boolean, mar
 export const BingoBoard = memo(function BingoBoard({
   card,
   store,
+  shown,
   onMark,
 }: {
   /** The card's numbers by row, the centre 0. */
   card: number[][];
-  /** The game: each cell is painted rolled and marked from it. */
+  /** The game: each cell is painted marked from it. */
   store: GameStore;
+  /**
+   * The balls shown as called: a cell is rolled (markable) once its ball has landed, so the card
+   * never gives away a ball still tumbling on the screen, as auto-mark waits for it too.
+   */
+  shown: ShownRollsStore;
   onMark: (number: number) => void;
 }) {
   const grid = useRef<HTMLDivElement>(null);
   const t = useT();
-  // The cells are painted from the store, not rendered: a roll writes the one cell it calls (issue
+  // The cells are painted from the stores, not rendered: a roll writes the one cell it calls (issue
   // 46). Within a game the rolls and marks only grow, so a frame paints the numbers it added; any
   // other change (a snapshot's marks) paints every cell. A new card is a new painter: all cells.
   const paint = useMemo(() => {
     const cells = new Map(card.flat().map((number, i) => [number, i]));
     let painted: { rolls: readonly number[]; marks: readonly number[] } | null = null;
-    return ({ bingoRolls: rolls, markedCells: marks }: GameState) => {
+    // Called by either store: a mark comes from the game, a landing from the balls shown.
+    return () => {
+      const rolls = shown.get().rolls;
+      const marks = store.get().markedCells;
       if (painted?.rolls === rolls && painted.marks === marks) return;
       const changed = painted
         ? [...addedTo(painted.rolls, rolls), ...addedTo(painted.marks, marks)]
@@ -84,12 +94,12 @@ export const BingoBoard = memo(function BingoBoard({
         paintCell(buttons[i] as HTMLButtonElement, number, rolls.includes(number), marks.includes(number), t);
       }
     };
-  }, [card, t]);
+  }, [card, t, store, shown]);
   usePaint(store, paint);
-  /** Only a rolled number can be marked, as the store has it at the tap. */
+  usePaint(shown, paint);
+  /** Only a number whose ball has landed can be marked, as the stores have it at the tap. */
   const tap = (number: number) => {
-    const { bingoRolls, markedCells } = store.get();
-    if (bingoRolls.includes(number) && !markedCells.includes(number)) onMark(number);
+    if (shown.get().rolls.includes(number) && !store.get().markedCells.includes(number)) onMark(number);
   };
 
   return (

@@ -7,16 +7,20 @@ import { BingoBoard, RollAnnouncer } from './bingo-board';
 import { ConnectionNotice } from './connection-notice';
 import { Countdown, secondsLeft } from './countdown';
 import { initialGameState } from './game-reducer';
-import { createGameStore } from './game-store';
+import { createGameStore, type GameStore } from './game-store';
+import { createShownRolls, TUMBLE_MS } from './shown-rolls';
 import { WinScreen } from './win-screen';
 
 const game = (bingoRolls: number[], markedCells: number[]) =>
   createGameStore({ ...initialGameState, bingoRolls, markedCells });
+/** The card as a round shows it: marks from the game, rolls from the balls shown. */
+const board = (store: GameStore, onMark: (n: number) => void = () => {}) =>
+  show(<BingoBoard card={card} store={store} shown={createShownRolls(store)} onMark={onMark} />);
 
 describe('game screens', () => {
   it('the board has B I N G O, a Free centre, and marks only rolled numbers', () => {
     const onMark = vi.fn();
-    show(<BingoBoard card={card} store={game([1, 17], [1])} onMark={onMark} />);
+    board(game([1, 17], [1]), onMark);
     for (const letter of ['B', 'I', 'N', 'G', 'O']) expect(screen.getByText(letter)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Free' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'B 1, marked' }).getAttribute('aria-pressed')).toBe('true');
@@ -29,7 +33,7 @@ describe('game screens', () => {
   it('a roll and a mark repaint the cells they change, and only those', () => {
     const onMark = vi.fn();
     const store = game([1], [1]);
-    show(<BingoBoard card={card} store={store} onMark={onMark} />);
+    board(store, onMark);
     const cell = screen.getByRole('button', { name: 'I 16, not rolled yet' });
     expect(cell.getAttribute('aria-disabled')).toBe('true');
     expect(cell.hasAttribute('data-rolled')).toBe(false);
@@ -54,8 +58,43 @@ describe('game screens', () => {
     expect(label).not.toHaveBeenCalled();
   });
 
+  it('a ball still tumbling is not on the card yet: its cell is rolled, and markable, once it lands', () => {
+    vi.useFakeTimers();
+    try {
+      const onMark = vi.fn();
+      const store = createGameStore({
+        ...initialGameState,
+        gameState: 'bingo',
+        bingoRolls: [1],
+        markedCells: [],
+      });
+      board(store, onMark);
+      const cell = screen.getByRole('button', { name: 'I 16, not rolled yet' });
+      // The facilitator rolls with the animation on: the state turns to roll and the ball comes.
+      act(() =>
+        store.set({ ...store.get(), gameState: 'roll', hideRollAnimation: false, bingoRolls: [1, 16] }),
+      );
+      act(() => vi.advanceTimersByTime(TUMBLE_MS - 1));
+      expect(cell.getAttribute('aria-label')).toBe('I 16, not rolled yet');
+      expect(cell.hasAttribute('data-rolled')).toBe(false);
+      fireEvent.click(cell);
+      expect(onMark).not.toHaveBeenCalled();
+      // A mark made meanwhile (another phone of the player's) still paints.
+      act(() => store.set({ ...store.get(), markedCells: [1] }));
+      expect(screen.getByRole('button', { name: 'B 1, marked' })).toBeTruthy();
+
+      act(() => vi.advanceTimersByTime(1));
+      expect(cell.getAttribute('aria-label')).toBe('I 16, rolled');
+      expect(cell.hasAttribute('data-rolled')).toBe(true);
+      fireEvent.click(cell);
+      expect(onMark).toHaveBeenCalledWith(16);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('arrow keys move between cells', () => {
-    show(<BingoBoard card={card} store={game([], [])} onMark={() => {}} />);
+    board(game([], []));
     const first = screen.getByRole('button', { name: 'B 1, not rolled yet' });
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowRight' });
