@@ -44,20 +44,18 @@ export function useAutoMarkSetting(username: string | null) {
 }
 
 /**
- * The called numbers on the card that are not marked yet. While a ball is still tumbling on the
- * player's screen, it waits: the card must not give the number away before the ball lands.
+ * The called numbers on the card that are not marked yet. `rolls` are the balls shown: a ball still
+ * tumbling on the player's screen waits, so the card never gives the number away before it lands.
  */
 export function numbersToAutoMark(
   card: number[][] | null,
   rolls: readonly number[],
   marked: readonly number[],
-  isRolling: boolean,
 ): number[] {
   if (!card) return [];
   const onCard = new Set(card.flat().filter((n) => n !== FREE_CELL));
   const done = new Set(marked);
-  const called = isRolling ? rolls.slice(0, -1) : rolls;
-  return called.filter((n) => onCard.has(n) && !done.has(n));
+  return rolls.filter((n) => onCard.has(n) && !done.has(n));
 }
 
 /**
@@ -69,16 +67,15 @@ export function useAutoMark(
   card: number[][] | null,
   rolls: readonly number[],
   marked: readonly number[],
-  isRolling: boolean,
   mark: (number: number) => void,
 ) {
   const asked = useRef<{ card: number[][] | null; numbers: Set<number> }>({ card: null, numbers: new Set() });
   useEffect(() => {
     if (asked.current.card !== card) asked.current = { card, numbers: new Set() };
-    for (const n of numbersToAutoMark(card, rolls, marked, isRolling)) {
+    for (const n of numbersToAutoMark(card, rolls, marked)) {
       if (asked.current.numbers.has(n)) continue;
       asked.current.numbers.add(n);
       mark(n);
     }
-  }, [card, rolls, marked, isRolling, mark]);
+  }, [card, rolls, marked, mark]);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { content, playing, room, show } from '../../../test/game-fixtures';
 import type { GameState } from '../shared/game-reducer';
 import { createGameStore } from '../shared/game-store';
+import { createShownRolls } from '../shared/shown-rolls';
 import { BingoNews } from './bingo-news';
 import { LobbyView } from './lobby-view';
 import { PlayerGameView } from './player-game-view';
@@ -35,10 +36,12 @@ describe('lobby', () => {
 });
 
 function playerView(state: GameState, onMark = vi.fn(), username = 'ann') {
+  const store = createGameStore(state);
   return show(
     <PlayerGameView
       room={room}
-      store={createGameStore(state)}
+      store={store}
+      shown={createShownRolls(store)}
       status="open"
       username={username}
       onMark={onMark}

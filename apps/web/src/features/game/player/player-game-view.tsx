@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Switch, Text, Title } from '@mantine/core';
 import type { RoomReply } from '@playshop/shared';
 import { IconDoorExit } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef } from 'react';
 import { LanguageMenu } from '../../../i18n/language-menu';
 import { useT } from '../../../i18n/locale-provider';
 import { BrandBand, brandVars } from '../../../ui/brand-frame';
@@ -18,7 +18,7 @@ import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { RoundPattern } from '../shared/pattern';
 import { QUESTION_TEXTS } from '../shared/question-texts';
 import { RollAnimation } from '../shared/roll-animation';
-import { createShownRolls, rollTumbles, type ShownRolls, type ShownRollsStore } from '../shared/shown-rolls';
+import { rollTumbles, type ShownRolls, type ShownRollsStore } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { BingoNews } from './bingo-news';
 import { GameSheet } from './game-sheet';
@@ -87,6 +87,8 @@ function ContentSheet({ store, sheetKey }: { store: GameStore; sheetKey: string 
 interface PlayerGameViewProps {
   room: RoomReply;
   store: GameStore;
+  /** The balls shown as called (`createShownRolls(store)`): what the card, the chips and the sheet show. */
+  shown: ShownRollsStore;
   status: ConnectionStatus;
   username: string | null;
   onMark: (number: number) => void;
@@ -167,14 +169,7 @@ const CardControls = memo(function CardControls({
 });
 
 /** The card, the auto-mark switch and the 'Bingo!' button; before a card is dealt, a wait. */
-function CardArea({
-  store,
-  shown,
-  onMark,
-  onClaim,
-  autoMark,
-  onAutoMarkChange,
-}: PlayerGameViewProps & { shown: ShownRollsStore }) {
+function CardArea({ store, shown, onMark, onClaim, autoMark, onAutoMarkChange }: PlayerGameViewProps) {
   const t = useT();
   const card = useGame(store, (state) => state.bingoBoard);
   if (!card) {
@@ -255,15 +250,14 @@ function Prize({ store }: { store: GameStore }) {
 
 /** A round under way: the rolled balls, who has bingo, the timer, what is on screen and the card. */
 function RoundView(props: PlayerGameViewProps) {
-  const { store, username } = props;
-  const [shown] = useState(() => createShownRolls(store));
+  const { store, shown, username } = props;
   return (
     <>
       <RolledBalls store={store} shown={shown} username={username} />
       <Countdown store={store} />
       <RoomSheet store={store} shown={shown} />
       <Prize store={store} />
-      <CardArea {...props} shown={shown} />
+      <CardArea {...props} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearFakeSocket, fakeSocket } from '../../../test/fake-game-socket';
 import { card, playing, room } from '../../../test/game-fixtures';
 import { type GameState, initialGameState } from '../shared/game-reducer';
+import { TUMBLE_MS } from '../shared/shown-rolls';
 import { autoMarkKey, numbersToAutoMark } from './auto-mark';
 import { marksMakeALine, marksWinPrize, PlayerGame } from './player-game';
 
@@ -170,10 +171,20 @@ describe('player: pattern, claim and auto-mark', () => {
     expect(toggle().checked).toBe(false);
   });
 
-  it('the ball still tumbling is marked once it lands', () => {
-    expect(numbersToAutoMark(card, [1, 17], [0], true)).toEqual([1]);
-    expect(numbersToAutoMark(card, [1, 17], [0], false)).toEqual([1, 17]);
-    expect(numbersToAutoMark(card, [1, 17, 70], [0, 1], false)).toEqual([17]);
-    expect(numbersToAutoMark(null, [1], [0], false)).toEqual([]);
+  it('auto-mark marks a tumbling ball when it lands, as the card shows it, not before', () => {
+    expect(numbersToAutoMark(card, [1, 17, 70], [0, 1])).toEqual([17]);
+    expect(numbersToAutoMark(null, [1], [0])).toEqual([]);
+    vi.useFakeTimers();
+    try {
+      localStorage.setItem(autoMarkKey('anonymous'), 'true');
+      // 17 is tumbling (the roll animation on): 1 was called before it.
+      showGame({ ...fourCorners, gameState: 'roll', bingoRolls: [1, 17] });
+      expect(sent()).toEqual([{ action: 'mark', roomId: 7, number: 1, marked: true }]);
+      expect(screen.getByRole('button', { name: 'I 17, not rolled yet' })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(TUMBLE_MS));
+      expect(sent()).toEqual([1, 17].map((number) => ({ action: 'mark', roomId: 7, number, marked: true })));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

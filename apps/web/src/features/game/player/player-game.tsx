@@ -18,7 +18,7 @@ import { type RoomCommand, roomCommand } from '../shared/game-connection';
 import { gameReducer, type LocalAction } from '../shared/game-reducer';
 import { type GameStore, useGame } from '../shared/game-store';
 import { currentPrize } from '../shared/pattern';
-import { rollTumbles } from '../shared/shown-rolls';
+import { createShownRolls, type ShownRollsStore, useShownRolls } from '../shared/shown-rolls';
 import { useGameStore } from '../shared/use-game-socket';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { useAutoMark, useAutoMarkSetting } from './auto-mark';
@@ -112,12 +112,20 @@ function useMarks(store: GameStore, dispatch: (action: LocalAction) => void, com
  * only while the player has it on: off, a roll runs no effect of it (its effect after paint asked the
  * phone for a frame of its own on every roll, issue 46).
  */
-function AutoMarker({ store, mark }: { store: GameStore; mark: (number: number) => void }) {
+function AutoMarker({
+  store,
+  shown,
+  mark,
+}: {
+  store: GameStore;
+  shown: ShownRollsStore;
+  mark: (number: number) => void;
+}) {
   const card = useGame(store, (state) => state.bingoBoard);
-  const rolls = useGame(store, (state) => state.bingoRolls);
+  // The balls shown, as the card has them: a tumbling ball is marked when it lands.
+  const rolls = useShownRolls(shown, (s) => s.rolls);
   const marked = useGame(store, (state) => state.markedCells);
-  const isRolling = useGame(store, rollTumbles);
-  useAutoMark(card, rolls, marked, isRolling, mark);
+  useAutoMark(card, rolls, marked, mark);
   return null;
 }
 
@@ -126,6 +134,9 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   const navigate = useNavigate();
   const user = useCurrentUser();
   const { store, status, send, close, retry, dispatch } = useGameStore(room.id);
+  // The balls shown as called (a tumbling ball held back until it lands): the card, the chips, the
+  // sheet and auto-mark all follow this one store, so they change together.
+  const shown = useMemo(() => createShownRolls(store), [store]);
   const roomId = room.id;
   const command = useMemo(() => roomCommand(roomId, send), [roomId, send]);
   useWakeLock(true);
@@ -174,10 +185,11 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
 
   return (
     <QuestionSlot.Provider value={renderQuestion}>
-      {autoMark && <AutoMarker store={store} mark={autoMarkOne} />}
+      {autoMark && <AutoMarker store={store} shown={shown} mark={autoMarkOne} />}
       <PlayerGameView
         room={room}
         store={store}
+        shown={shown}
         status={status}
         username={user?.username ?? null}
         onMark={handleMark}

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { playing, room } from '../../../test/game-fixtures';
 import { gameReducer } from '../shared/game-reducer';
 import { createGameStore, type GameStore } from '../shared/game-store';
-import { TUMBLE_MS } from '../shared/shown-rolls';
+import { createShownRolls, TUMBLE_MS } from '../shared/shown-rolls';
 import { PlayerGameView } from './player-game-view';
 
 // Every screen part of the game reads its texts through useT: counting its calls counts the parts
@@ -22,6 +22,7 @@ function renderPhone(store: GameStore) {
       <PlayerGameView
         room={room}
         store={store}
+        shown={createShownRolls(store)}
         status="open"
         username="ann"
         onMark={vi.fn()}
