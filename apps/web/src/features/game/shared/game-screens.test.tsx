@@ -62,12 +62,7 @@ describe('game screens', () => {
     vi.useFakeTimers();
     try {
       const onMark = vi.fn();
-      const store = createGameStore({
-        ...initialGameState,
-        gameState: 'bingo',
-        bingoRolls: [1],
-        markedCells: [],
-      });
+      const store = game([1], []);
       board(store, onMark);
       const cell = screen.getByRole('button', { name: 'I 16, not rolled yet' });
       // The facilitator rolls with the animation on: the state turns to roll and the ball comes.
