@@ -42,7 +42,11 @@ async function signIn(app: FastifyInstance) {
 }
 
 describe('after a restart', () => {
-  it('a reordered session keeps its order and an uploaded image is still served', async () => {
+  // Two starts of an on-disk PGlite with migrations and the first start: ~10 s alone, past 30 s on a
+  // shared CI machine.
+  it('a reordered session keeps its order and an uploaded image is still served', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'playshop-restart-'));
     dirs.push(dataDir);
 
