@@ -1,6 +1,6 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import { BINGO_MAX_NUMBER, type GameContent } from '@playshop/shared';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { usePaint } from '../../../ui/store';
 import { ContentView } from '../../content/display/content-view';
@@ -10,7 +10,7 @@ import { Countdown } from '../shared/countdown';
 import type { GameState } from '../shared/game-reducer';
 import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { RollAnimation } from '../shared/roll-animation';
-import { createShownRolls, rollTumbles } from '../shared/shown-rolls';
+import { rollTumbles, type ShownRollsStore } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { RoundWinScreen, showsWin } from '../shared/win-screen';
 import classes from './centre-panel.module.css';
@@ -18,7 +18,7 @@ import { QuestionPanel } from './question-panel';
 import { RolledBallsModal } from './rolled-balls-modal';
 
 /** The content sent, if any, with a question's tally and its buttons: it renders when they change. */
-function SentContent({ store, onCloseQuestion, onRevealAnswer }: Omit<CentreProps, 'onCloseWin'>) {
+function SentContent({ store, onCloseQuestion, onRevealAnswer }: Omit<CentreProps, 'onCloseWin' | 'shown'>) {
   const content = useGame(store, (state) => state.content);
   const question = useGame(store, (state) => state.question);
   const t = useT();
@@ -91,6 +91,8 @@ function Win({ store, onClose }: { store: GameStore; onClose: () => void }) {
 
 interface CentreProps {
   store: GameStore;
+  /** The balls shown as called (`createShownRolls(store)`, the page's one): the tumble lands from it. */
+  shown: ShownRollsStore;
   onCloseWin: () => void;
   onCloseQuestion: (contentId: number) => void;
   onRevealAnswer: (contentId: number) => void;
@@ -107,13 +109,12 @@ const stageOf = (state: GameState): 'win' | number | 'board' =>
  */
 export const CentrePanel = memo(function CentrePanel({
   store,
+  shown,
   onCloseWin,
   onCloseQuestion,
   onRevealAnswer,
 }: CentreProps) {
   const stage = useGame(store, stageOf);
-  // Only the tumble's landing reads it: the summary shows a new ball to the facilitator at once.
-  const [shown] = useState(() => createShownRolls(store));
   if (stage === 'win') return <Win store={store} onClose={onCloseWin} />;
   if (typeof stage === 'number') return <RollAnimation key={stage} number={stage} shown={shown} />;
   return (

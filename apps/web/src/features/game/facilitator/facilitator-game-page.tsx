@@ -16,6 +16,7 @@ import { ConnectionNotice } from '../shared/connection-notice';
 import classes from '../shared/game.module.css';
 import { type GameStore, useGame } from '../shared/game-store';
 import { RouteRoom } from '../shared/route-room';
+import { createShownRolls, type ShownRollsStore } from '../shared/shown-rolls';
 import { useGameStore } from '../shared/use-game-socket';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { CentrePanel } from './centre-panel';
@@ -101,10 +102,12 @@ const RoomHeader = memo(function RoomHeader({
 const Panels = memo(function Panels({
   roomId,
   store,
+  shown,
   commands,
 }: {
   roomId: number;
   store: GameStore;
+  shown: ShownRollsStore;
   commands: FacilitatorCommands;
 }) {
   return (
@@ -119,6 +122,7 @@ const Panels = memo(function Panels({
         <Paper withBorder radius="md" p="md" mih={320}>
           <CentrePanel
             store={store}
+            shown={shown}
             onCloseWin={commands.backToBingo}
             onCloseQuestion={commands.closeQuestion}
             onRevealAnswer={commands.revealAnswer}
@@ -145,6 +149,8 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   const navigate = useNavigate();
   const t = useT();
   const { store, status, send, close, retry } = useGameStore(room.id);
+  // The balls shown as called: the centre's tumble lands from it, and the announcer says a ball then.
+  const shown = useMemo(() => createShownRolls(store), [store]);
   const sessionName = useGame(store, (state) => state.sessionName);
   const lobbyOpen = useGame(store, (state) => state.lobbyOpen);
   const gameStarted = useGame(store, (state) => state.gameStarted);
@@ -195,8 +201,8 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
               )}
             </Group>
           )}
-          <RollAnnouncer store={store} />
-          <Panels roomId={room.id} store={store} commands={commands} />
+          <RollAnnouncer shown={shown} />
+          <Panels roomId={room.id} store={store} shown={shown} commands={commands} />
         </Stack>
       </Container>
       <ControlBar

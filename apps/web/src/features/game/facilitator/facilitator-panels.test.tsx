@@ -1,10 +1,12 @@
 import { type ClientMessage, ZClientMessage } from '@playshop/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { type ComponentProps, useMemo } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { content, itemTexts, quiz as oneQuiz, playing, show } from '../../../test/game-fixtures';
 import type { GameState } from '../shared/game-reducer';
 import { createGameStore, type GameStore } from '../shared/game-store';
+import { createShownRolls } from '../shared/shown-rolls';
 import { CentrePanel } from './centre-panel';
 import { facilitatorCommands } from './commands';
 import { ControlBar } from './control-bar';
@@ -14,11 +16,17 @@ import { QueuePanel } from './queue-panel';
 const noQuestion = { onCloseQuestion: () => {}, onRevealAnswer: () => {} };
 const game = (state: GameState) => createGameStore(state);
 
+/** The centre as the page gives it: with the page's balls-shown store. */
+function Centre({ store, ...props }: Omit<ComponentProps<typeof CentrePanel>, 'shown'>) {
+  const shown = useMemo(() => createShownRolls(store), [store]);
+  return <CentrePanel store={store} shown={shown} {...props} />;
+}
+
 describe('facilitator panels', () => {
   it('the win screen for the facilitator too, as soon as someone has bingo; Close goes back to the board', () => {
     const onCloseWin = vi.fn();
     show(
-      <CentrePanel
+      <Centre
         store={game({ ...playing, gameState: 'game_over', winners: ['ann'] })}
         onCloseWin={onCloseWin}
         {...noQuestion}
@@ -31,7 +39,7 @@ describe('facilitator panels', () => {
 
   it('the centre paints the last three balls newest first and the count, small from the tenth, anew for a new game', () => {
     const store = game({ ...playing, bingoRolls: [] });
-    show(<CentrePanel store={store} onCloseWin={() => {}} {...noQuestion} />);
+    show(<Centre store={store} onCloseWin={() => {}} {...noQuestion} />);
     const group = screen.getByRole('group', { name: 'Last three balls' });
     const balls = () =>
       within(group)
@@ -60,12 +68,10 @@ describe('facilitator panels', () => {
   });
 
   it('the centre shows the content on screen, and none after a new game cleared it', () => {
-    const view = show(
-      <CentrePanel store={game({ ...playing, content })} onCloseWin={() => {}} {...noQuestion} />,
-    );
+    const view = show(<Centre store={game({ ...playing, content })} onCloseWin={() => {}} {...noQuestion} />);
     expect(screen.getByText('Sent content: Exits')).toBeTruthy();
     view.unmount();
-    show(<CentrePanel store={game({ ...playing, content: null })} onCloseWin={() => {}} {...noQuestion} />);
+    show(<Centre store={game({ ...playing, content: null })} onCloseWin={() => {}} {...noQuestion} />);
     expect(screen.queryByText(/Sent content/)).toBeNull();
   });
 
@@ -224,7 +230,7 @@ describe('facilitator panels', () => {
     ];
     const open = { contentId: 12, myAnswer: null, closed: false, correct: null, tally };
     const view = show(
-      <CentrePanel
+      <Centre
         store={game({ ...playing, gameState: 'content', content: quiz, question: open })}
         onCloseWin={() => {}}
         onCloseQuestion={onCloseQuestion}
@@ -244,7 +250,7 @@ describe('facilitator panels', () => {
     expect(onRevealAnswer).toHaveBeenCalledWith(12);
     view.unmount();
     show(
-      <CentrePanel
+      <Centre
         store={game({
           ...playing,
           gameState: 'content',

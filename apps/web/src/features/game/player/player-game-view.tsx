@@ -305,7 +305,7 @@ function Points({ store }: { store: GameStore }) {
  * the rolled balls newest first, who has bingo, the timer and the current session.
  */
 export function PlayerGameView(props: PlayerGameViewProps) {
-  const { room, store, status, username, onLeave, onRetry, onReady } = props;
+  const { room, store, shown, status, username, onLeave, onRetry, onReady } = props;
   const t = useT();
   const branding = useGame(store, (state) => state.branding);
   const gameStarted = useGame(store, (state) => state.gameStarted);
@@ -319,7 +319,7 @@ export function PlayerGameView(props: PlayerGameViewProps) {
       <Band branding={branding} />
       <RoomHeader room={room} sessionName={gameStarted ? sessionName : null} onLeave={onLeave} />
       <ConnectionNotice status={status} serverProtocolVersion={protocolVersion} onRetry={onRetry} />
-      <RollAnnouncer store={store} />
+      <RollAnnouncer shown={shown} />
       {connectionClosed && (
         <Alert color="gray" title={t('game.roomClosed')}>
           {SCREEN_TEXTS.waitForNextGame}

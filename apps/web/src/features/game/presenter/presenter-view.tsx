@@ -579,7 +579,7 @@ export function PresenterView(props: PresenterViewProps) {
         />
       </header>
       {props.notice}
-      <RollAnnouncer store={store} />
+      <RollAnnouncer shown={shown} />
       {stage === 'closed' ? (
         <ClosedStage />
       ) : stage === 'lobby' ? (

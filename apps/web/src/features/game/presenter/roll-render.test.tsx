@@ -86,6 +86,8 @@ describe('a roll on the staff screens (issue 46)', () => {
     ball(store, 16);
     expect(screen.getByText('Rolling…')).toBeTruthy();
     expect(within(board()).getByRole('listitem', { name: 'I 16' })).toBeTruthy();
+    // The screen reader hears the ball when the screen shows it, not before.
+    expect(screen.queryByText('Ball rolled: I 16')).toBeNull();
     // The last balls (rolling); the announcer is painted, the board waits for the ball to land
     // (before the store: 3, the board with them).
     expect(renders.count).toBe(1);
@@ -93,6 +95,7 @@ describe('a roll on the staff screens (issue 46)', () => {
     renders.count = 0;
     act(() => vi.advanceTimersByTime(TUMBLE_MS));
     expect(within(screen.getByRole('group', { name: 'Last ball' })).getByText('I 16')).toBeTruthy();
+    expect(screen.getByText('Ball rolled: I 16')).toBeTruthy();
     expect(isRinged('I 16, called')).toBe(true);
     // The last balls and the board's two numbers (before the store: 4, the board with them).
     expect(renders.count).toBe(3);

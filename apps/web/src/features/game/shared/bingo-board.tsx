@@ -3,9 +3,8 @@ import { type KeyboardEvent, memo, useMemo, useRef } from 'react';
 import { useT } from '../../../i18n/locale-provider';
 import { usePaint } from '../../../ui/store';
 import classes from './game.module.css';
-import type { GameState } from './game-reducer';
 import type { GameStore } from './game-store';
-import type { ShownRollsStore } from './shown-rolls';
+import type { ShownRolls, ShownRollsStore } from './shown-rolls';
 
 /** Arrow keys move between the card's cells, as the grid looks. */
 function moveFocus(event: KeyboardEvent<HTMLDivElement>, grid: HTMLDivElement | null) {
@@ -146,19 +145,23 @@ export const BingoBoard = memo(function BingoBoard({
   );
 });
 
-/** Announces the newest roll to screen readers (every game screen has one), painted as it comes. */
-export const RollAnnouncer = memo(function RollAnnouncer({ store }: { store: GameStore }) {
+/**
+ * Announces the newest ball to screen readers (every game screen has one), painted as it comes: from
+ * the balls shown, so a tumbling ball is said when it lands, as the card, the chips and the big
+ * screen show it (it never gives the ball away first).
+ */
+export const RollAnnouncer = memo(function RollAnnouncer({ shown }: { shown: ShownRollsStore }) {
   const live = useRef<HTMLSpanElement>(null);
   const t = useT();
   const paint = useMemo(() => {
     let said: number | undefined | null = null;
-    return ({ bingoRolls }: GameState) => {
-      const last = bingoRolls.at(-1);
+    return ({ rolls }: ShownRolls) => {
+      const last = rolls.at(-1);
       if (last === said || !live.current) return;
       said = last;
       live.current.textContent = last !== undefined ? t('player.ballRolled', { ball: ballLabel(last) }) : '';
     };
   }, [t]);
-  usePaint(store, paint);
+  usePaint(shown, paint);
   return <span ref={live} className={classes.srOnly} aria-live="assertive" aria-atomic="true" />;
 });

@@ -88,6 +88,30 @@ describe('game screens', () => {
     }
   });
 
+  it('the announcer says a tumbling ball when it lands, as the card shows it; a hidden roll at once', () => {
+    vi.useFakeTimers();
+    try {
+      const store = game([1], []);
+      const view = show(<RollAnnouncer shown={createShownRolls(store)} />);
+      const said = () => view.container.querySelector('[aria-live="assertive"]')?.textContent;
+      expect(said()).toBe('Ball rolled: B 1');
+      act(() =>
+        store.set({ ...store.get(), gameState: 'roll', hideRollAnimation: false, bingoRolls: [1, 16] }),
+      );
+      act(() => vi.advanceTimersByTime(TUMBLE_MS - 1));
+      // A screen reader would send its user to a cell that cannot be marked yet.
+      expect(said()).toBe('Ball rolled: B 1');
+      act(() => vi.advanceTimersByTime(1));
+      expect(said()).toBe('Ball rolled: I 16');
+      act(() =>
+        store.set({ ...store.get(), gameState: 'roll', hideRollAnimation: true, bingoRolls: [1, 16, 40] }),
+      );
+      expect(said()).toBe('Ball rolled: N 40');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('arrow keys move between cells', () => {
     board(game([], []));
     const first = screen.getByRole('button', { name: 'B 1, not rolled yet' });
@@ -100,7 +124,7 @@ describe('game screens', () => {
 
   it('rolled balls show letter and number, newest first, and the newest is announced', () => {
     const store = game([5, 70, 33], []);
-    show(<RollAnnouncer store={store} />);
+    show(<RollAnnouncer shown={createShownRolls(store)} />);
     const row = document.createElement('ul');
     document.body.append(row);
     paintChips(row, null, [5, 70, 33], 'sm');
