@@ -88,8 +88,8 @@ describe('a roll on the staff screens (issue 46)', () => {
     expect(within(board()).getByRole('listitem', { name: 'I 16' })).toBeTruthy();
     // The screen reader hears the ball when the screen shows it, not before.
     expect(screen.queryByText('Ball rolled: I 16')).toBeNull();
-    // The last balls (rolling); the announcer is painted, the board waits for the ball to land
-    // (before the store: 3, the board with them).
+    // The last balls (rolling); the announcer and the board wait for the ball to land (before the
+    // store: 3, the board with them).
     expect(renders.count).toBe(1);
 
     renders.count = 0;
