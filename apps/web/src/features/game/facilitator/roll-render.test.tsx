@@ -7,6 +7,7 @@ import { fakeSocket } from '../../../test/fake-game-socket';
 import { playing, room } from '../../../test/game-fixtures';
 import { renderRoutes } from '../../../test/render';
 import type { GameState } from '../shared/game-reducer';
+import { TUMBLE_MS } from '../shared/shown-rolls';
 
 /**
  * The parts a roll renders: none. Its first frame paints Roll and Send Content off, the new ball in
@@ -109,5 +110,23 @@ describe("a roll on the facilitator's page (issue 46)", () => {
     expect(renders.count).toBe(SECOND_FRAME);
 
     expect({ Switch: renders.Switch, List: renders.List }).toEqual({ Switch: 0, List: 0 });
+  });
+
+  it('with the roll animation on, the announcer says the ball when the centre lands it, not before', async () => {
+    fakeSocket.state = { ...before, hideRollAnimation: false };
+    renderRoutes(routes, { url: '/Acme/facilitator/online/rooms/play-game/7', session });
+    await screen.findByRole('button', { name: 'Roll' }, { timeout: 5000 });
+    vi.useFakeTimers();
+    try {
+      act(() =>
+        fakeSocket.push({ ...fakeSocket.state, gameState: 'roll', bingoRolls: [...before.bingoRolls, 16] }),
+      );
+      expect(screen.getByText(/^Rolling a/)).toBeTruthy();
+      expect(screen.queryByText('Ball rolled: I 16')).toBeNull();
+      act(() => vi.advanceTimersByTime(TUMBLE_MS));
+      expect(screen.getByText('Ball rolled: I 16')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
