@@ -16,7 +16,7 @@ import { ConnectionNotice } from '../shared/connection-notice';
 import classes from '../shared/game.module.css';
 import { type GameStore, useGame } from '../shared/game-store';
 import { RouteRoom } from '../shared/route-room';
-import { createShownRolls, type ShownRollsStore } from '../shared/shown-rolls';
+import { type ShownRollsStore, useShownRollsStore } from '../shared/shown-rolls';
 import { useGameStore } from '../shared/use-game-socket';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { CentrePanel } from './centre-panel';
@@ -150,7 +150,7 @@ function FacilitatorGame({ org, room }: { org: string; room: RoomReply }) {
   const t = useT();
   const { store, status, send, close, retry } = useGameStore(room.id);
   // The balls shown as called: the centre's tumble lands from it, and the announcer says a ball then.
-  const shown = useMemo(() => createShownRolls(store), [store]);
+  const shown = useShownRollsStore(store);
   const sessionName = useGame(store, (state) => state.sessionName);
   const lobbyOpen = useGame(store, (state) => state.lobbyOpen);
   const gameStarted = useGame(store, (state) => state.gameStarted);

@@ -18,7 +18,7 @@ import { type RoomCommand, roomCommand } from '../shared/game-connection';
 import { gameReducer, type LocalAction } from '../shared/game-reducer';
 import { type GameStore, useGame } from '../shared/game-store';
 import { currentPrize } from '../shared/pattern';
-import { createShownRolls, type ShownRollsStore, useShownRolls } from '../shared/shown-rolls';
+import { type ShownRollsStore, useShownRolls, useShownRollsStore } from '../shared/shown-rolls';
 import { useGameStore } from '../shared/use-game-socket';
 import { useWakeLock } from '../shared/use-wake-lock';
 import { useAutoMark, useAutoMarkSetting } from './auto-mark';
@@ -136,7 +136,7 @@ export function PlayerGame({ room, dashboard }: { room: RoomReply; dashboard: st
   const { store, status, send, close, retry, dispatch } = useGameStore(room.id);
   // The balls shown as called (a tumbling ball held back until it lands): the card, the chips, the
   // sheet and auto-mark all follow this one store, so they change together.
-  const shown = useMemo(() => createShownRolls(store), [store]);
+  const shown = useShownRollsStore(store);
   const roomId = room.id;
   const command = useMemo(() => roomCommand(roomId, send), [roomId, send]);
   useWakeLock(true);

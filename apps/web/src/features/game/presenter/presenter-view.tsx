@@ -10,7 +10,7 @@ import {
   IconVolumeOff,
 } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
-import { memo, type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { formatNumber } from '../../../i18n/format';
 import { useT } from '../../../i18n/locale-provider';
 import { brandVars } from '../../../ui/brand-frame';
@@ -25,7 +25,7 @@ import { type GameStore, useGame, useWholeGame } from '../shared/game-store';
 import { currentPrize, PatternGrid, patternHint, patternName } from '../shared/pattern';
 import { PointsTableView } from '../shared/points-table';
 import { optionLabel, optionLetter, QUESTION_TEXTS } from '../shared/question-texts';
-import { createShownRolls, rollTumbles, type ShownRollsStore, useShownRolls } from '../shared/shown-rolls';
+import { rollTumbles, type ShownRollsStore, useShownRolls, useShownRollsStore } from '../shared/shown-rolls';
 import { SCREEN_TEXTS } from '../shared/texts';
 import { RoundWinScreen } from '../shared/win-screen';
 import { CallBoard } from './call-board';
@@ -555,7 +555,7 @@ export function PresenterView(props: PresenterViewProps) {
   const { roomName, workshopName, store, join, questionTally, muted } = props;
   // Each part reads its own facts from the store, and the balls shown from this one beside it: a roll
   // renders the last balls, the board's numbers it changes and the announcer, not the stage (issue 46).
-  const shown = useMemo(() => createShownRolls(store), [store]);
+  const shown = useShownRollsStore(store);
   const stage = useGame(store, stageOf);
   const branding = useGame(store, (state) => state.branding);
   const sessionName = useGame(store, (state) => state.sessionName);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { Readable } from '../../../ui/store';
 import type { GameState } from './game-reducer';
 import type { GameStore } from './game-store';
@@ -99,6 +99,11 @@ export function createShownRolls(game: GameStore, tumbleMs = TUMBLE_MS): ShownRo
       };
     },
   };
+}
+
+/** A screen's one balls-shown store for its game: the parts that show balls, and its announcer, share it. */
+export function useShownRollsStore(game: GameStore): ShownRollsStore {
+  return useMemo(() => createShownRolls(game), [game]);
 }
 
 /** One fact of the balls shown, read in a render: a field or a primitive, as `useGame`. */
